@@ -1,0 +1,71 @@
+import type { MiddlewareHandler } from "hono";
+import { jsonError, type AppRow, type Ctx, type SandboxEnv } from "../http.js";
+import { safeEqual, sha256 } from "../crypto.js";
+
+/** decisions.md "API key errors" and "Rate limits": every /v3/application request. */
+export const requireApiKey: MiddlewareHandler<SandboxEnv> = async (c, next) => {
+  const state = c.get("state");
+  const header = c.req.header("x-api-key");
+  if (!header) return jsonError(c, 401, "Missing or invalid API key");
+  const colon = header.indexOf(":");
+  const keystring = colon === -1 ? header : header.slice(0, colon);
+  const app = state.db.prepare("SELECT * FROM apps WHERE keystring = ?").get(keystring) as AppRow | undefined;
+  if (!app) return jsonError(c, 401, "Missing or invalid API key");
+  if (colon === -1 || !safeEqual(header.slice(colon + 1), app.shared_secret)) {
+    return jsonError(c, 403, "Invalid API key: should be in the format 'keystring:shared_secret'.");
+  }
+  c.set("apiApp", app);
+  const verdict = state.rateLimiter.take(app.app_id, app, state.nowMs());
+  if (verdict.message) return jsonError(c, 429, verdict.message, undefined, verdict.headers);
+  await next();
+  for (const [name, value] of Object.entries(verdict.headers)) c.res.headers.set(name, value);
+};
+
+type TokenRow = { user_id: number; app_id: number; scopes: string; expires_at: number; revoked: number };
+
+/** Resolves the bearer token (decisions.md "Bearer header", "Token errors"); returns a response when it is refused. */
+function resolveBearer(c: Ctx): Response | undefined {
+  const header = c.req.header("authorization");
+  if (!header) return jsonError(c, 401, "invalid_token", "An OAuth 2.0 access token is required: send Authorization: Bearer <user_id>.<token>.");
+  const match = /^Bearer (.+)$/i.exec(header);
+  const token = match?.[1]?.trim() ?? "";
+  const prefix = /^(\d+)\./.exec(token);
+  if (!prefix) return jsonError(c, 403, "No user was provided as part of the bearer token.");
+  const state = c.get("state");
+  const row = state.db
+    .prepare("SELECT user_id, app_id, scopes, expires_at, revoked FROM tokens WHERE token_hash = ? AND kind = 'access'")
+    .get(sha256(token)) as TokenRow | undefined;
+  if (!row || row.revoked || row.app_id !== c.get("apiApp")?.app_id || String(row.user_id) !== prefix[1]) {
+    return jsonError(c, 401, "invalid_token", "access token is invalid");
+  }
+  if (row.expires_at <= state.now()) return jsonError(c, 401, "invalid_token", "access token is expired");
+  c.set("bearer", { user_id: row.user_id, scopes: row.scopes.split(" ").filter(Boolean) });
+  return undefined;
+}
+
+/** The endpoint needs a live token, with `scope` when one is named. */
+export function needsToken(scope?: string): MiddlewareHandler<SandboxEnv> {
+  return async (c, next) => {
+    const refused = resolveBearer(c);
+    if (refused) return refused;
+    if (scope && !c.get("bearer")?.scopes.includes(scope)) {
+      return jsonError(c, 403, "insufficient_scope", "Insufficient scope");
+    }
+    await next();
+  };
+}
+
+/** Public endpoints: a token is optional, but one that is sent must be valid (it reveals the caller's own non-public listings). */
+export const optionalToken: MiddlewareHandler<SandboxEnv> = async (c, next) => {
+  if (c.req.header("authorization")) {
+    const refused = resolveBearer(c);
+    if (refused) return refused;
+  }
+  await next();
+};
+
+export function hasScope(c: Ctx, scope: string) {
+  return c.get("bearer")?.scopes.includes(scope) ?? false;
+}
+
+export type { AppRow };

@@ -1,0 +1,70 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { SandboxState } from "./state.js";
+import { jsonError, type SandboxEnv } from "./http.js";
+import { authorizeRoutes } from "./oauth/authorize.js";
+import { tokenRoutes } from "./oauth/token.js";
+import { requireApiKey } from "./api/credentials.js";
+import { listingRoutes } from "./api/listings.js";
+import { personalizationRoutes } from "./api/personalization.js";
+import { accountRoutes } from "./api/account.js";
+import { controlRoutes } from "./control.js";
+import { homeRoutes } from "./home.js";
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function createApp(state: SandboxState) {
+  const app = new Hono<SandboxEnv>();
+
+  app.use("*", async (c, next) => {
+    c.set("state", state);
+    const path = c.req.path;
+    const control = path.startsWith("/__sandbox");
+    const fault = control ? undefined : state.faults.take(c.req.method, path);
+    if (fault?.delay_ms) await wait(fault.delay_ms);
+    if (fault?.status) {
+      const headers: Record<string, string> = fault.retry_after === undefined ? {} : { "retry-after": String(fault.retry_after) };
+      c.res = jsonError(c, fault.status, fault.status === 429 ? "Too many requests (injected by the sandbox fault API)" : "Injected fault (sandbox fault API)", undefined, headers);
+    } else {
+      await next();
+    }
+    if (control || path === "/" || path === "/favicon.ico") return;
+    const note = c.get("logNote") ?? {};
+    state.log.add({
+      time: new Date(state.nowMs()).toISOString(),
+      method: c.req.method,
+      path,
+      status: c.res.status,
+      api_key: c.req.header("x-api-key") !== undefined,
+      app: c.get("apiApp")?.name ?? null,
+      bearer_user: c.get("bearer")?.user_id ?? null,
+      grant_type: note.grant_type ?? null,
+      client_auth: note.client_auth ?? null,
+      code_verifier: note.code_verifier ?? null,
+      error: note.error ?? null,
+    });
+  });
+
+  app.use("/v3/*", bodyLimit({ maxSize: 64 * 1024, onError: (c) => jsonError(c as never, 413, "Request body is larger than 64 KB.") }));
+
+  app.route("/", homeRoutes());
+  app.route("/oauth", authorizeRoutes());
+  app.route("/v3/public/oauth", tokenRoutes());
+  app.use("/v3/application/*", requireApiKey);
+  app.route("/v3/application", accountRoutes());
+  app.route("/v3/application", personalizationRoutes());
+  app.route("/v3/application", listingRoutes());
+  app.all("/v2/*", (c) =>
+    c.req.header("authorization")?.startsWith("Bearer ")
+      ? jsonError(c, 401, "invalid_token", "v2 endpoints do not accept OAuth 2.0 tokens; call the /v3/ endpoint or use an OAuth 1.0 token (spec 5.6).")
+      : jsonError(c, 404, "The sandbox emulates only the v3 API; v2 paths exist here only to refuse OAuth 2.0 tokens."),
+  );
+  app.route("/__sandbox", controlRoutes());
+
+  app.notFound((c) => jsonError(c, 404, `No endpoint ${c.req.method} ${c.req.path} in the sandbox.`));
+  app.onError((error, c) => {
+    console.error(`sandbox: ${c.req.method} ${c.req.path} failed: ${error instanceof Error ? error.message : String(error)}`);
+    return jsonError(c, 500, "The sandbox failed to handle this request.");
+  });
+  return app;
+}

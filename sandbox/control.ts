@@ -1,0 +1,165 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { jsonError, isLoopback, type AppRow, type Ctx, type SandboxEnv } from "./http.js";
+import { randomId, sha256 } from "./crypto.js";
+import { insertListings, insertShop, insertUser } from "./seed.js";
+import { issueTokens, revokeUserTokens } from "./oauth/grants.js";
+import { SCOPES, V2_SCOPES } from "./oauth/scopes.js";
+import { getListingRow, listingJson } from "./listing-store.js";
+
+const appBody = z.object({ name: z.string().min(1), redirect_uris: z.array(z.string().min(1)).min(1) });
+const sellerBody = z.object({
+  email: z.string().email().optional(),
+  password: z.string().min(1).optional(),
+  listings: z.number().int().min(0).max(20000).optional(),
+  shop: z.boolean().optional(),
+});
+const tokenBody = z.object({ keystring: z.string(), user_id: z.number().int(), scopes: z.array(z.string()) });
+const faultBody = z.object({
+  method: z.string().optional(),
+  path: z.string().optional(),
+  status: z.number().int().min(100).max(599).optional(),
+  times: z.number().int().min(1).optional(),
+  retry_after: z.number().int().min(0).optional(),
+  delay_ms: z.number().int().min(0).max(120_000).optional(),
+});
+const rateBody = z.object({ keystring: z.string(), per_second: z.number().int().min(1), per_day: z.number().int().min(1) });
+
+async function body<T>(c: Ctx, schema: z.ZodType<T>): Promise<T | Response> {
+  const raw = await c.req.json().catch(() => undefined);
+  const parsed = schema.safeParse(raw ?? {});
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  return jsonError(c, 400, `${issue?.path.join(".") || "body"}: ${issue?.message ?? "invalid"}`);
+}
+
+function appByKeystring(c: Ctx, keystring: string) {
+  return c.get("state").db.prepare("SELECT * FROM apps WHERE keystring = ?").get(keystring) as AppRow | undefined;
+}
+
+function userExists(c: Ctx, userId: number) {
+  return c.get("state").db.prepare("SELECT 1 FROM users WHERE user_id = ?").get(userId) !== undefined;
+}
+
+/** POST /__sandbox/...: stable paths that let any test suite drive the sandbox; loopback callers only. */
+export function controlRoutes() {
+  const routes = new Hono<SandboxEnv>();
+
+  routes.use("*", async (c, next) => {
+    const address = c.env?.incoming?.socket?.remoteAddress;
+    if (c.env?.incoming && !isLoopback(address)) return jsonError(c, 403, "The control API answers only on loopback.");
+    await next();
+  });
+
+  routes.post("/reset", (c) => {
+    c.get("state").reset();
+    return c.json({ reset: true });
+  });
+
+  routes.post("/apps", async (c) => {
+    const input = await body(c, appBody);
+    if (input instanceof Response) return input;
+    const state = c.get("state");
+    const keystring = randomId(18).toLowerCase().replace(/[^a-z0-9]/g, "x");
+    const secret = randomId(12);
+    const result = state.db
+      .prepare("INSERT INTO apps (name, keystring, shared_secret, redirect_uris, per_second, per_day) VALUES (?, ?, ?, ?, ?, ?)")
+      .run(input.name, keystring, secret, JSON.stringify(input.redirect_uris), state.options.perSecond, state.options.perDay);
+    return c.json({ app_id: Number(result.lastInsertRowid), name: input.name, keystring, shared_secret: secret, redirect_uris: input.redirect_uris }, 201);
+  });
+
+  routes.post("/sellers", async (c) => {
+    const input = await body(c, sellerBody);
+    if (input instanceof Response) return input;
+    const state = c.get("state");
+    const suffix = randomId(6).toLowerCase().replace(/[^a-z0-9]/g, "x");
+    const email = input.email ?? `seller-${suffix}@example.com`;
+    const password = input.password ?? `pw-${suffix}`;
+    if (state.db.prepare("SELECT 1 FROM users WHERE email = ? COLLATE NOCASE").get(email)) return jsonError(c, 409, `email: ${email} is already taken.`);
+    const created = state.db.transaction(() => {
+      const userId = insertUser(state.db, { email, password, first_name: "Test" });
+      if (input.shop === false) return { user_id: userId, shop_id: null, listing_ids: [] as number[] };
+      const shopId = insertShop(state.db, { user_id: userId, shop_name: `TestShop${userId}` });
+      const listings = Array.from({ length: input.listings ?? 0 }, (_, index) => ({ title: `Test listing ${index + 1}`, state: "active" }));
+      return { user_id: userId, shop_id: shopId, listing_ids: insertListings(state.db, { shop_id: shopId, user_id: userId }, listings) };
+    })();
+    return c.json({ ...created, email, password }, 201);
+  });
+
+  routes.post("/tokens", async (c) => {
+    const input = await body(c, tokenBody);
+    if (input instanceof Response) return input;
+    const app = appByKeystring(c, input.keystring);
+    if (!app) return jsonError(c, 404, "keystring: no such app.");
+    if (!userExists(c, input.user_id)) return jsonError(c, 404, "user_id: no such user.");
+    const unknown = input.scopes.find((scope) => !Object.hasOwn(SCOPES, scope));
+    if (unknown) return jsonError(c, 400, `scopes: unknown scope ${unknown}.`);
+    const state = c.get("state");
+    return c.json(issueTokens(state.db, { app_id: app.app_id, user_id: input.user_id, scopes: input.scopes, now: state.now(), with_scope: true }), 201);
+  });
+
+  routes.post("/legacy-tokens", async (c) => {
+    const input = await body(c, tokenBody);
+    if (input instanceof Response) return input;
+    const app = appByKeystring(c, input.keystring);
+    if (!app) return jsonError(c, 404, "keystring: no such app.");
+    if (!userExists(c, input.user_id)) return jsonError(c, 404, "user_id: no such user.");
+    const unknown = input.scopes.find((scope) => !V2_SCOPES.has(scope));
+    if (unknown) return jsonError(c, 400, `scopes: ${unknown} is not a v2 scope.`);
+    const token = `${randomId(20)}`;
+    c.get("state").db.prepare("INSERT INTO legacy_tokens (token_hash, app_id, user_id, scopes) VALUES (?, ?, ?, ?)").run(sha256(token), app.app_id, input.user_id, input.scopes.join(" "));
+    return c.json({ legacy_token: token }, 201);
+  });
+
+  routes.post("/revoke", async (c) => {
+    const input = await body(c, z.object({ user_id: z.number().int() }));
+    if (input instanceof Response) return input;
+    return c.json({ revoked: revokeUserTokens(c.get("state").db, input.user_id) });
+  });
+
+  routes.get("/clock", (c) => c.json({ now: c.get("state").now() }));
+  routes.post("/clock", async (c) => {
+    const input = await body(c, z.object({ advance_seconds: z.number().int().min(0) }));
+    if (input instanceof Response) return input;
+    const state = c.get("state");
+    state.advanceClock(input.advance_seconds);
+    return c.json({ now: state.now() });
+  });
+
+  routes.get("/faults", (c) => c.json({ faults: c.get("state").faults.pending() }));
+  routes.delete("/faults", (c) => {
+    c.get("state").faults.clear();
+    return c.json({ faults: [] });
+  });
+  routes.post("/faults", async (c) => {
+    const input = await body(c, faultBody);
+    if (input instanceof Response) return input;
+    if (input.status === undefined && input.delay_ms === undefined) return jsonError(c, 400, "status: give a status, a delay_ms, or both.");
+    const state = c.get("state");
+    state.faults.add({ ...input, times: input.times ?? 1 });
+    return c.json({ faults: state.faults.pending() }, 201);
+  });
+
+  routes.post("/rate-limits", async (c) => {
+    const input = await body(c, rateBody);
+    if (input instanceof Response) return input;
+    const app = appByKeystring(c, input.keystring);
+    if (!app) return jsonError(c, 404, "keystring: no such app.");
+    c.get("state").db.prepare("UPDATE apps SET per_second = ?, per_day = ? WHERE app_id = ?").run(input.per_second, input.per_day, app.app_id);
+    return c.json({ keystring: input.keystring, per_second: input.per_second, per_day: input.per_day });
+  });
+
+  routes.get("/requests", (c) => c.json({ requests: c.get("state").log.list(Number(c.req.query("since") ?? 0) || 0) }));
+  routes.delete("/requests", (c) => {
+    c.get("state").log.clear();
+    return c.json({ requests: [] });
+  });
+
+  routes.get("/listings/:listing_id{[0-9]+}", (c) => {
+    const row = getListingRow(c.get("state").db, Number(c.req.param("listing_id")));
+    return row ? c.json(listingJson(row, { personalization: true })) : jsonError(c, 404, "No such listing.");
+  });
+
+  routes.all("*", (c) => jsonError(c, 404, `No control endpoint ${c.req.method} ${c.req.path}.`));
+  return routes;
+}

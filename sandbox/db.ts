@@ -1,0 +1,112 @@
+import Database from "better-sqlite3";
+
+export type Db = Database.Database;
+
+const MIGRATIONS = [
+  `CREATE TABLE apps (
+     app_id INTEGER PRIMARY KEY,
+     name TEXT NOT NULL,
+     keystring TEXT NOT NULL UNIQUE,
+     shared_secret TEXT NOT NULL,
+     redirect_uris TEXT NOT NULL,
+     per_second INTEGER NOT NULL,
+     per_day INTEGER NOT NULL
+   );
+   CREATE TABLE users (
+     user_id INTEGER PRIMARY KEY,
+     email TEXT NOT NULL UNIQUE,
+     password_hash TEXT NOT NULL,
+     password_hint TEXT NOT NULL,
+     first_name TEXT NOT NULL
+   );
+   CREATE TABLE shops (
+     shop_id INTEGER PRIMARY KEY,
+     user_id INTEGER NOT NULL UNIQUE REFERENCES users(user_id),
+     shop_name TEXT NOT NULL,
+     title TEXT NOT NULL,
+     currency_code TEXT NOT NULL,
+     created_timestamp INTEGER NOT NULL
+   );
+   CREATE TABLE listings (
+     listing_id INTEGER PRIMARY KEY,
+     shop_id INTEGER NOT NULL REFERENCES shops(shop_id),
+     user_id INTEGER NOT NULL,
+     title TEXT NOT NULL,
+     description TEXT NOT NULL,
+     state TEXT NOT NULL,
+     quantity INTEGER NOT NULL,
+     price_amount INTEGER NOT NULL,
+     tags TEXT NOT NULL,
+     created_timestamp INTEGER NOT NULL,
+     updated_timestamp INTEGER NOT NULL,
+     featured_rank INTEGER,
+     shop_section_id INTEGER,
+     return_policy_id INTEGER,
+     is_personalizable INTEGER NOT NULL,
+     questions TEXT NOT NULL,
+     legacy_is_required INTEGER NOT NULL,
+     legacy_char_count_max INTEGER,
+     legacy_instructions TEXT
+   );
+   CREATE INDEX listings_by_shop ON listings(shop_id, state, listing_id);
+   CREATE TABLE receipt_listings (
+     receipt_id INTEGER NOT NULL,
+     shop_id INTEGER NOT NULL,
+     listing_id INTEGER NOT NULL,
+     PRIMARY KEY (receipt_id, listing_id)
+   );
+   CREATE TABLE interactions (
+     interaction_id TEXT PRIMARY KEY,
+     app_id INTEGER NOT NULL,
+     redirect_uri TEXT NOT NULL,
+     scopes TEXT NOT NULL,
+     state TEXT,
+     code_challenge TEXT NOT NULL,
+     csrf_token TEXT NOT NULL,
+     user_id INTEGER,
+     created_at INTEGER NOT NULL
+   );
+   CREATE TABLE codes (
+     code_hash TEXT PRIMARY KEY,
+     app_id INTEGER NOT NULL,
+     user_id INTEGER NOT NULL,
+     scopes TEXT NOT NULL,
+     redirect_uri TEXT NOT NULL,
+     code_challenge TEXT NOT NULL,
+     expires_at INTEGER NOT NULL,
+     used_at INTEGER
+   );
+   CREATE TABLE tokens (
+     token_hash TEXT PRIMARY KEY,
+     kind TEXT NOT NULL CHECK (kind IN ('access', 'refresh')),
+     app_id INTEGER NOT NULL,
+     user_id INTEGER NOT NULL,
+     scopes TEXT NOT NULL,
+     expires_at INTEGER NOT NULL,
+     revoked INTEGER NOT NULL DEFAULT 0,
+     code_hash TEXT
+   );
+   CREATE INDEX tokens_by_user ON tokens(user_id, app_id);
+   CREATE TABLE legacy_tokens (
+     token_hash TEXT PRIMARY KEY,
+     app_id INTEGER NOT NULL,
+     user_id INTEGER NOT NULL,
+     scopes TEXT NOT NULL
+   );
+   CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);`,
+];
+
+export function openDb(path: string): Db {
+  const db = new Database(path);
+  db.pragma("journal_mode = WAL");
+  db.pragma("foreign_keys = ON");
+  const version = db.pragma("user_version", { simple: true }) as number;
+  for (const [index, sql] of MIGRATIONS.entries()) {
+    if (index < version) continue;
+    db.transaction(() => {
+      db.exec(sql);
+      db.pragma(`user_version = ${index + 1}`);
+    })();
+  }
+  return db;
+}

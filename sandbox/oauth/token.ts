@@ -1,0 +1,107 @@
+import { Hono } from "hono";
+import { jsonError, type AppRow, type Ctx, type SandboxEnv } from "../http.js";
+import { pkceChallenge, safeEqual, sha256 } from "../crypto.js";
+import { issueTokens } from "./grants.js";
+import { v3ScopesOfLegacy, parseScopeList } from "./scopes.js";
+
+const VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;
+
+type CodeRow = { code_hash: string; app_id: number; user_id: number; scopes: string; redirect_uri: string; code_challenge: string; expires_at: number; used_at: number | null };
+type RefreshRow = { token_hash: string; app_id: number; user_id: number; scopes: string; expires_at: number; revoked: number };
+
+/** decisions.md: form-encoded as documented; JSON is accepted too. */
+async function readParams(c: Ctx): Promise<Record<string, string> | undefined> {
+  const type = c.req.header("content-type") ?? "";
+  try {
+    if (/^application\/json/i.test(type)) {
+      const body: unknown = JSON.parse(await c.req.text());
+      if (typeof body !== "object" || body === null || Array.isArray(body)) return undefined;
+      return Object.fromEntries(Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+    }
+    if (/^application\/x-www-form-urlencoded/i.test(type) || type === "") {
+      return Object.fromEntries(new URLSearchParams(await c.req.text()));
+    }
+  } catch {
+    return undefined;
+  }
+  return undefined;
+}
+
+const oauthError = (c: Ctx, error: string, description: string) => jsonError(c, 400, error, description, { "cache-control": "no-store", pragma: "no-cache" });
+
+function authorizationCode(c: Ctx, app: AppRow, params: Record<string, string>) {
+  const state = c.get("state");
+  if (!params.code) return oauthError(c, "invalid_request", "code is required");
+  if (!params.code_verifier) return oauthError(c, "invalid_request", "code_verifier is required");
+  if (!VERIFIER.test(params.code_verifier)) return oauthError(c, "invalid_request", "code_verifier must be 43 to 128 characters of A-Z, a-z, 0-9, '.', '_', '~' and '-'");
+  const codeHash = sha256(params.code);
+  const code = state.db.prepare("SELECT * FROM codes WHERE code_hash = ?").get(codeHash) as CodeRow | undefined;
+  if (!code || code.app_id !== app.app_id) return oauthError(c, "invalid_grant", "code is invalid");
+  if (code.used_at !== null) {
+    // RFC 6749 4.1.2: a replayed code revokes every token issued from it.
+    state.db.prepare("UPDATE tokens SET revoked = 1 WHERE code_hash = ?").run(codeHash);
+    return oauthError(c, "invalid_grant", "code has been used previously");
+  }
+  if (code.expires_at <= state.now()) return oauthError(c, "invalid_grant", "code is expired");
+  if (params.redirect_uri !== undefined && params.redirect_uri !== code.redirect_uri) return oauthError(c, "invalid_grant", "redirect_uri does not match");
+  if (!safeEqual(pkceChallenge(params.code_verifier), code.code_challenge)) return oauthError(c, "invalid_grant", "code_verifier does not match");
+  const used = state.db.prepare("UPDATE codes SET used_at = ? WHERE code_hash = ? AND used_at IS NULL").run(state.now(), codeHash);
+  if (used.changes === 0) return oauthError(c, "invalid_grant", "code has been used previously");
+  c.set("bearer", { user_id: code.user_id, scopes: [] });
+  return issueTokens(state.db, { app_id: app.app_id, user_id: code.user_id, scopes: parseScopeList(code.scopes), code_hash: codeHash, now: state.now(), with_scope: true });
+}
+
+function refreshToken(c: Ctx, app: AppRow, params: Record<string, string>) {
+  const state = c.get("state");
+  if (!params.refresh_token) return oauthError(c, "invalid_request", "refresh_token is required");
+  const hash = sha256(params.refresh_token);
+  const row = state.db.prepare("SELECT * FROM tokens WHERE token_hash = ? AND kind = 'refresh'").get(hash) as RefreshRow | undefined;
+  if (!row || row.app_id !== app.app_id) return oauthError(c, "invalid_grant", "refresh_token is invalid");
+  if (row.revoked) return oauthError(c, "invalid_grant", "refresh_token is revoked");
+  if (row.expires_at <= state.now()) return oauthError(c, "invalid_grant", "refresh_token is expired");
+  // decisions.md: the refresh token just used stops working at once; the UPDATE makes two racing refreshes yield one winner.
+  const spent = state.db.prepare("UPDATE tokens SET revoked = 1 WHERE token_hash = ? AND revoked = 0").run(hash);
+  if (spent.changes === 0) return oauthError(c, "invalid_grant", "refresh_token is revoked");
+  c.set("bearer", { user_id: row.user_id, scopes: [] });
+  return issueTokens(state.db, { app_id: app.app_id, user_id: row.user_id, scopes: parseScopeList(row.scopes), now: state.now(), with_scope: true });
+}
+
+function tokenExchange(c: Ctx, app: AppRow, params: Record<string, string>) {
+  const state = c.get("state");
+  if (!params.legacy_token) return oauthError(c, "invalid_request", "legacy_token is required");
+  const row = state.db.prepare("SELECT user_id, app_id, scopes FROM legacy_tokens WHERE token_hash = ?").get(sha256(params.legacy_token)) as { user_id: number; app_id: number; scopes: string } | undefined;
+  if (!row || row.app_id !== app.app_id) return oauthError(c, "invalid_grant", "legacy_token is invalid");
+  c.set("bearer", { user_id: row.user_id, scopes: [] });
+  const scopes = v3ScopesOfLegacy(parseScopeList(row.scopes));
+  return issueTokens(state.db, { app_id: app.app_id, user_id: row.user_id, scopes, now: state.now(), with_scope: false });
+}
+
+const GRANTS = { authorization_code: authorizationCode, refresh_token: refreshToken, token_exchange: tokenExchange } as const;
+
+export function tokenRoutes() {
+  const routes = new Hono<SandboxEnv>();
+
+  // POST /v3/public/oauth/token
+  routes.post("/token", async (c) => {
+    const params = await readParams(c);
+    const authorization = c.req.header("authorization") ?? "";
+    c.set("logNote", {
+      grant_type: params?.grant_type,
+      client_auth: /^basic /i.test(authorization) ? "basic" : params?.client_secret ? "client_secret" : "none",
+      code_verifier: params ? "code_verifier" in params : false,
+    });
+    if (!params) return oauthError(c, "invalid_request", "the body must be application/x-www-form-urlencoded (or a JSON object) of string parameters");
+    if (!params.grant_type) return oauthError(c, "invalid_request", "grant_type is required");
+    const grant = GRANTS[params.grant_type as keyof typeof GRANTS];
+    if (!Object.hasOwn(GRANTS, params.grant_type) || !grant) return oauthError(c, "unsupported_grant_type", `grant_type ${params.grant_type} is not supported`);
+    if (!params.client_id) return oauthError(c, "invalid_request", "client_id is required");
+    const app = c.get("state").db.prepare("SELECT * FROM apps WHERE keystring = ?").get(params.client_id) as AppRow | undefined;
+    if (!app) return oauthError(c, "invalid_client", "client_id is unknown");
+    c.set("apiApp", app);
+    const result = grant(c, app, params);
+    if (result instanceof Response) return result;
+    return c.json(result, 200, { "cache-control": "no-store", pragma: "no-cache" });
+  });
+
+  return routes;
+}

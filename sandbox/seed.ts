@@ -1,0 +1,176 @@
+import type { Db } from "./db.js";
+import { hashPassword } from "./crypto.js";
+
+export const DEMO_APP = {
+  name: "Personalization Dashboard (demo)",
+  keystring: "sbxdemo4keystring7x2q9m1",
+  shared_secret: "sbxdemo8secret3k5v",
+  redirect_uris: ["http://localhost:3000/api/auth/callback/marketplace"],
+} as const;
+
+export const DEMO_SELLERS = {
+  ada: { user_id: 50001, shop_id: 70001, email: "ada@example.com", password: "ada-sandbox-1", shop_name: "AdaPrintsStudio" },
+  bo: { user_id: 50002, shop_id: 70002, email: "bo@example.com", password: "bo-sandbox-2", shop_name: "BulkBazaar" },
+  cy: { user_id: 50003, shop_id: null, email: "cy@example.com", password: "cy-sandbox-3", shop_name: null },
+  dee: { user_id: 50004, shop_id: 70004, email: "dee@example.com", password: "dee-sandbox-4", shop_name: "EdgeCaseEmporium" },
+} as const;
+
+export const SEED_TIME = 1_790_000_000;
+
+export type SeedQuestion = { instructions: string | null; required: boolean; max_allowed_characters: number };
+
+type SeedListing = {
+  title: string;
+  state: string;
+  question?: SeedQuestion;
+  legacy?: { is_required: boolean; char_count_max: number | null; instructions: string | null };
+  featured_rank?: number;
+  shop_section_id?: number;
+  return_policy_id?: number;
+};
+
+const STATES_OF_ADA = [
+  ...Array(15).fill("active"),
+  ...Array(5).fill("inactive"),
+  ...Array(4).fill("draft"),
+  ...Array(3).fill("expired"),
+  ...Array(3).fill("sold_out"),
+] as string[];
+
+const ADA_ITEMS = ["Name necklace", "Birth flower print", "Custom pet portrait", "Monogram tote bag", "Engraved keyring", "Wedding sign"];
+
+function adaListings(): SeedListing[] {
+  return STATES_OF_ADA.map((state, index) => {
+    const listing: SeedListing = {
+      title: `${ADA_ITEMS[index % ADA_ITEMS.length]} no. ${index + 1}`,
+      state,
+      shop_section_id: 80001 + (index % 3),
+      return_policy_id: 90001,
+      featured_rank: index < 3 ? index + 1 : undefined,
+    };
+    if (index % 3 === 0) {
+      listing.question = {
+        instructions: index % 2 === 0 ? "Enter the name to engrave, up to 12 letters." : "Tell us the date and initials you want.",
+        required: index % 2 === 0,
+        max_allowed_characters: index % 2 === 0 ? 12 : 60,
+      };
+    }
+    return listing;
+  }).map((listing, index) =>
+    // Listing 8 was last edited through the legacy fields, so they disagree with its question (migration drift).
+    index === 7
+      ? { ...listing, question: { instructions: "Which colour should the thread be?", required: false, max_allowed_characters: 30 }, legacy: { is_required: true, char_count_max: 100, instructions: "Which colour?" } }
+      : listing,
+  );
+}
+
+function boListings(): SeedListing[] {
+  return Array.from({ length: 260 }, (_, index) => ({
+    title: `Bulk item ${String(index + 1).padStart(3, "0")}`,
+    state: index < 240 ? "active" : index < 250 ? "inactive" : index < 255 ? "draft" : "expired",
+    question: index % 4 === 0 ? { instructions: `Initials for item ${index + 1}`, required: false, max_allowed_characters: 3 } : undefined,
+    return_policy_id: 90002,
+  }));
+}
+
+function deeListings(): SeedListing[] {
+  const longest = `A${"b".repeat(254)}.`;
+  return [
+    { title: "Instructions at the 256-character limit", state: "active", question: { instructions: longest, required: true, max_allowed_characters: 1024 } },
+    { title: "Answer limit of one character", state: "active", question: { instructions: "One letter for the charm.", required: true, max_allowed_characters: 1 } },
+    { title: "Answer limit of 1024 characters", state: "active", question: { instructions: "Write your letter to be printed inside.", required: false, max_allowed_characters: 1024 } },
+    { title: "Two capital words, still allowed", state: "active", question: { instructions: "PLEASE NOTE the date format DD/MM.", required: false, max_allowed_characters: 10 } },
+    { title: "No personalization", state: "active" },
+    { title: "Legacy fields disagree", state: "active", question: { instructions: "Name for the tag", required: false, max_allowed_characters: 20 }, legacy: { is_required: true, char_count_max: 40, instructions: "Name" } },
+    { title: "Draft with a question", state: "draft", question: { instructions: "9 digits of your choice", required: true, max_allowed_characters: 9 } },
+  ];
+}
+
+export function insertUser(db: Db, user: { user_id?: number; email: string; password: string; first_name: string }): number {
+  const result = db
+    .prepare("INSERT INTO users (user_id, email, password_hash, password_hint, first_name) VALUES (?, ?, ?, ?, ?)")
+    .run(user.user_id ?? null, user.email, hashPassword(user.password), user.password, user.first_name);
+  return Number(result.lastInsertRowid);
+}
+
+export function insertShop(db: Db, shop: { shop_id?: number; user_id: number; shop_name: string }): number {
+  const result = db
+    .prepare("INSERT INTO shops (shop_id, user_id, shop_name, title, currency_code, created_timestamp) VALUES (?, ?, ?, ?, 'USD', ?)")
+    .run(shop.shop_id ?? null, shop.user_id, shop.shop_name, `${shop.shop_name}: handmade to order`, SEED_TIME);
+  return Number(result.lastInsertRowid);
+}
+
+export function questionRecord(question: SeedQuestion, questionId: number) {
+  return {
+    question_id: questionId,
+    question_type: "text_input",
+    question_text: "Personalization",
+    instructions: question.instructions,
+    required: question.required,
+    max_allowed_characters: question.max_allowed_characters,
+    max_allowed_files: null,
+    options: null,
+  };
+}
+
+export function insertListings(db: Db, shop: { shop_id: number; user_id: number }, listings: SeedListing[], firstId?: number): number[] {
+  const insert = db.prepare(`INSERT INTO listings (listing_id, shop_id, user_id, title, description, state, quantity, price_amount, tags,
+      created_timestamp, updated_timestamp, featured_rank, shop_section_id, return_policy_id, is_personalizable, questions,
+      legacy_is_required, legacy_char_count_max, legacy_instructions)
+    VALUES (@listing_id, @shop_id, @user_id, @title, @description, @state, @quantity, @price_amount, @tags,
+      @created, @created, @featured_rank, @shop_section_id, @return_policy_id, @is_personalizable, @questions,
+      @legacy_is_required, @legacy_char_count_max, @legacy_instructions)`);
+  return listings.map((listing, index) => {
+    const listingId = firstId === undefined ? null : firstId + index;
+    const question = listing.question;
+    const legacy = listing.legacy ?? {
+      is_required: question?.required ?? false,
+      char_count_max: question?.max_allowed_characters ?? null,
+      instructions: question?.instructions ?? null,
+    };
+    const result = insert.run({
+      listing_id: listingId,
+      shop_id: shop.shop_id,
+      user_id: shop.user_id,
+      title: listing.title,
+      description: `${listing.title}, made to order in our studio.`,
+      state: listing.state,
+      quantity: listing.state === "sold_out" ? 0 : 5 + (index % 7),
+      price_amount: 1500 + index * 25,
+      tags: JSON.stringify(["handmade", "gift"]),
+      created: SEED_TIME - (listings.length - index) * 3600,
+      featured_rank: listing.featured_rank ?? null,
+      shop_section_id: listing.shop_section_id ?? null,
+      return_policy_id: listing.return_policy_id ?? null,
+      is_personalizable: question ? 1 : 0,
+      questions: JSON.stringify(question ? [questionRecord(question, (listingId ?? shop.shop_id * 1000 + index) * 10 + 1)] : []),
+      legacy_is_required: legacy.is_required ? 1 : 0,
+      legacy_char_count_max: legacy.char_count_max,
+      legacy_instructions: legacy.instructions,
+    });
+    return Number(result.lastInsertRowid);
+  });
+}
+
+export function seed(db: Db, rate: { per_second: number; per_day: number }) {
+  db.transaction(() => {
+    db.prepare("INSERT INTO apps (app_id, name, keystring, shared_secret, redirect_uris, per_second, per_day) VALUES (1, ?, ?, ?, ?, ?, ?)").run(
+      DEMO_APP.name,
+      DEMO_APP.keystring,
+      DEMO_APP.shared_secret,
+      JSON.stringify(DEMO_APP.redirect_uris),
+      rate.per_second,
+      rate.per_day,
+    );
+    const { ada, bo, cy, dee } = DEMO_SELLERS;
+    for (const [seller, firstName] of [[ada, "Ada"], [bo, "Bo"], [cy, "Cy"], [dee, "Dee"]] as const) {
+      insertUser(db, { user_id: seller.user_id, email: seller.email, password: seller.password, first_name: firstName });
+      if (seller.shop_id !== null) insertShop(db, { shop_id: seller.shop_id, user_id: seller.user_id, shop_name: seller.shop_name });
+    }
+    const adaIds = insertListings(db, ada, adaListings(), 1_000_000_001);
+    insertListings(db, bo, boListings(), 2_000_000_001);
+    insertListings(db, dee, deeListings(), 4_000_000_001);
+    const receipt = db.prepare("INSERT INTO receipt_listings (receipt_id, shop_id, listing_id) VALUES (?, ?, ?)");
+    for (const listingId of adaIds.slice(0, 2)) receipt.run(60001, ada.shop_id, listingId);
+  })();
+}

@@ -1,0 +1,67 @@
+import { openDb, type Db } from "./db.js";
+import { seed } from "./seed.js";
+import { RateLimiter } from "./rate-limiter.js";
+import { RequestLog } from "./request-log.js";
+import { FaultPlan } from "./faults.js";
+
+export type SandboxOptions = {
+  db: string;
+  strictHttps: boolean;
+  perSecond: number;
+  perDay: number;
+};
+
+export const DEFAULT_OPTIONS: SandboxOptions = { db: ":memory:", strictHttps: false, perSecond: 1000, perDay: 1_000_000 };
+
+export const ACCESS_TOKEN_TTL = 3600;
+export const REFRESH_TOKEN_TTL = 90 * 24 * 3600;
+export const CODE_TTL = 600;
+
+/** Everything one running sandbox holds: its database, its clock and the test controls. */
+export class SandboxState {
+  readonly db: Db;
+  readonly rateLimiter = new RateLimiter();
+  readonly log = new RequestLog();
+  readonly faults = new FaultPlan();
+  private clockOffsetSeconds = 0;
+
+  constructor(readonly options: SandboxOptions) {
+    this.db = openDb(options.db);
+    const seeded = this.db.prepare("SELECT 1 FROM apps LIMIT 1").get();
+    if (!seeded) seed(this.db, { per_second: options.perSecond, per_day: options.perDay });
+  }
+
+  /** The sandbox clock in seconds: real time plus whatever POST /__sandbox/clock added. */
+  now(): number {
+    return Math.floor(Date.now() / 1000) + this.clockOffsetSeconds;
+  }
+
+  nowMs(): number {
+    return Date.now() + this.clockOffsetSeconds * 1000;
+  }
+
+  advanceClock(seconds: number) {
+    this.clockOffsetSeconds += seconds;
+  }
+
+  reset() {
+    const tables = this.db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+      .pluck()
+      .all() as string[];
+    this.db.pragma("foreign_keys = OFF");
+    this.db.transaction(() => {
+      for (const table of tables) this.db.exec(`DELETE FROM ${table}`);
+    })();
+    this.db.pragma("foreign_keys = ON");
+    seed(this.db, { per_second: this.options.perSecond, per_day: this.options.perDay });
+    this.clockOffsetSeconds = 0;
+    this.rateLimiter.clear();
+    this.log.clear();
+    this.faults.clear();
+  }
+
+  close() {
+    this.db.close();
+  }
+}

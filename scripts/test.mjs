@@ -1,0 +1,47 @@
+// npm test: every runner in turn (vitest, then Playwright), then one line "N passed, N failed" summed over them.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, readdirSync } from "node:fs";
+
+mkdirSync("test-results", { recursive: true });
+const totals = { passed: 0, failed: 0 };
+let broken = false;
+
+function run(name, command, args, env = {}) {
+  console.log(`\n=== ${name}: ${command} ${args.join(" ")}`);
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  if (result.status !== 0) broken = true;
+  return result.status;
+}
+
+function readJson(path) {
+  try {
+    return JSON.parse(readFileSync(path, "utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+run("unit and sandbox integration (vitest)", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile=test-results/vitest.json"]);
+const vitest = readJson("test-results/vitest.json");
+if (vitest) {
+  totals.passed += vitest.numPassedTests;
+  totals.failed += vitest.numFailedTests + (vitest.numTotalTestSuites > 0 && vitest.success === false && vitest.numFailedTests === 0 ? 1 : 0);
+} else {
+  totals.failed += 1;
+}
+
+const specs = existsSync("e2e") ? readdirSync("e2e").filter((file) => file.endsWith(".spec.ts")) : [];
+if (specs.length > 0) {
+  run("browser end-to-end (Playwright)", "npx", ["playwright", "test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: "test-results/playwright.json" });
+  const playwright = readJson("test-results/playwright.json");
+  if (playwright?.stats) {
+    totals.passed += playwright.stats.expected + playwright.stats.flaky;
+    totals.failed += playwright.stats.unexpected + (playwright.errors?.length ?? 0);
+  } else {
+    totals.failed += 1;
+  }
+}
+
+if (broken && totals.failed === 0) totals.failed = 1;
+console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
+process.exit(totals.failed > 0 ? 1 : 0);
