@@ -11,6 +11,9 @@ function includesOf(c: Ctx) {
   return { personalization: parts.includes("personalization"), listing: parts.includes("listing") };
 }
 
+// Spec 4.2 names the only three reads that honour includes=personalization; every other read ignores it.
+const NO_PERSONALIZATION = { personalization: false };
+
 function integerParam(value: string | undefined) {
   return value !== undefined && /^\d+$/.test(value) ? Number(value) : undefined;
 }
@@ -32,7 +35,7 @@ function visible(c: Ctx, row: ListingRow) {
   return row.state === "active" || (c.get("bearer")?.user_id === row.user_id && hasScope(c, "listings_r"));
 }
 
-function page(c: Ctx, where: string, params: unknown[], order = "listing_id") {
+function page(c: Ctx, where: string, params: unknown[], include = NO_PERSONALIZATION, order = "listing_id") {
   const paged = paging(c);
   if (paged instanceof Response) return paged;
   const db = c.get("state").db;
@@ -40,7 +43,6 @@ function page(c: Ctx, where: string, params: unknown[], order = "listing_id") {
   const rows = db
     .prepare(`SELECT * FROM listings WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`)
     .all(...params, paged.limit, paged.offset) as ListingRow[];
-  const include = includesOf(c);
   return c.json({ count, results: rows.map((row) => listingJson(row, include)) });
 }
 
@@ -116,7 +118,7 @@ export function listingRoutes() {
       quantity_on_property: [],
       sku_on_property: [],
     };
-    if (includesOf(c).listing) inventory.listing = listingJson(row, { personalization: false });
+    if (includesOf(c).listing) inventory.listing = listingJson(row, NO_PERSONALIZATION);
     return c.json(inventory);
   });
 
@@ -127,7 +129,7 @@ export function listingRoutes() {
     const state = c.req.query("state") ?? "active";
     if (!(LISTING_STATES as readonly string[]).includes(state)) return jsonError(c, 400, `state must be one of ${LISTING_STATES.join(", ")}.`);
     if (state !== "active" && shop.user_id !== c.get("bearer")?.user_id) return jsonError(c, 403, `Only the owner of shop ${shop.shop_id} can list its ${state} listings.`);
-    return page(c, "shop_id = ? AND state = ?", [shop.shop_id, state]);
+    return page(c, "shop_id = ? AND state = ?", [shop.shop_id, state], includesOf(c));
   });
 
   // GET /v3/application/shops/{shop_id}/listings/active
@@ -139,7 +141,7 @@ export function listingRoutes() {
   // GET /v3/application/shops/{shop_id}/listings/featured
   routes.get("/shops/:shop_id/listings/featured", optionalToken, (c) => {
     const shop = shopOr404(c);
-    return shop instanceof Response ? shop : page(c, "shop_id = ? AND state = 'active' AND featured_rank IS NOT NULL", [shop.shop_id], "featured_rank");
+    return shop instanceof Response ? shop : page(c, "shop_id = ? AND state = 'active' AND featured_rank IS NOT NULL", [shop.shop_id], NO_PERSONALIZATION, "featured_rank");
   });
 
   // GET /v3/application/shops/{shop_id}/shop-sections/listings
@@ -190,7 +192,7 @@ export function listingRoutes() {
       )
       .run(shop.shop_id, shop.user_id, fields.title, fields.description, quantity, price, JSON.stringify(splitList(fields.tags)), state.now(), state.now());
     const row = getListingRow(state.db, Number(result.lastInsertRowid));
-    return c.json(row && listingJson(row, includesOf(c)), 201);
+    return c.json(row && listingJson(row, NO_PERSONALIZATION), 201);
   });
 
   // PATCH /v3/application/shops/{shop_id}/listings/{listing_id} (updateListing; older clients used PUT)
@@ -237,7 +239,7 @@ export function listingRoutes() {
       if (personalizable === "false") replaceQuestions(state.db, row.listing_id, [], state.now());
     })();
     const updated = getListingRow(state.db, row.listing_id);
-    return c.json(updated && listingJson(updated, includesOf(c)));
+    return c.json(updated && listingJson(updated, NO_PERSONALIZATION));
   });
 
   return routes;

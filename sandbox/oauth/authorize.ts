@@ -33,9 +33,10 @@ function allowedScheme(uri: string, strict: boolean) {
   }
 }
 
+/** RFC 6749 4.1.2: state goes back exactly as sent, even when empty; only an absent state is left out. */
 function redirectWith(c: Ctx, redirectUri: string, params: Record<string, string | null | undefined>) {
   const url = new URL(redirectUri);
-  for (const [key, value] of Object.entries(params)) if (value) url.searchParams.set(key, value);
+  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== null) url.searchParams.set(key, value);
   return c.redirect(url.toString(), 302);
 }
 

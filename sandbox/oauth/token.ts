@@ -7,7 +7,7 @@ import { v3ScopesOfLegacy, parseScopeList } from "./scopes.js";
 const VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;
 
 type CodeRow = { code_hash: string; app_id: number; user_id: number; scopes: string; redirect_uri: string; code_challenge: string; expires_at: number; used_at: number | null };
-type RefreshRow = { token_hash: string; app_id: number; user_id: number; scopes: string; expires_at: number; revoked: number };
+type RefreshRow = { token_hash: string; app_id: number; user_id: number; scopes: string; expires_at: number; revoked: number; code_hash: string | null };
 
 /** decisions.md: form-encoded as documented; JSON is accepted too. */
 async function readParams(c: Ctx): Promise<Record<string, string> | undefined> {
@@ -63,7 +63,8 @@ function refreshToken(c: Ctx, app: AppRow, params: Record<string, string>) {
   const spent = state.db.prepare("UPDATE tokens SET revoked = 1 WHERE token_hash = ? AND revoked = 0").run(hash);
   if (spent.changes === 0) return oauthError(c, "invalid_grant", "refresh_token is revoked");
   c.set("bearer", { user_id: row.user_id, scopes: [] });
-  return issueTokens(state.db, { app_id: app.app_id, user_id: row.user_id, scopes: parseScopeList(row.scopes), now: state.now(), with_scope: true });
+  // The new pair stays tied to the original code, so a later replay of that code revokes it too (RFC 6749 4.1.2).
+  return issueTokens(state.db, { app_id: app.app_id, user_id: row.user_id, scopes: parseScopeList(row.scopes), code_hash: row.code_hash ?? undefined, now: state.now(), with_scope: true });
 }
 
 function tokenExchange(c: Ctx, app: AppRow, params: Record<string, string>) {

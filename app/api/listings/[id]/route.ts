@@ -1,0 +1,8 @@
+import { NextResponse } from "next/server";
+import { loadListing, readAsSeller } from "@/lib/listings";
+
+export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }) {
+  const listingId = Number((await params).id);
+  if (!Number.isSafeInteger(listingId) || listingId < 1) return NextResponse.json({ error: "That is not a listing number." }, { status: 400 });
+  return readAsSeller((seller) => loadListing(seller, listingId));
+}

@@ -1,0 +1,6 @@
+import { redirect } from "next/navigation";
+import { currentSeller } from "@/lib/auth/seller";
+
+export default async function Home() {
+  redirect((await currentSeller()) ? "/listings" : "/sign-in");
+}

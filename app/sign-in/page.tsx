@@ -1,0 +1,43 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { SignInButton } from "@/components/sign-in-button";
+import { currentSeller } from "@/lib/auth/seller";
+import { safeCallbackPath } from "@/lib/auth/scopes";
+
+export const metadata: Metadata = { title: "Sign in" };
+
+/** next-auth's error codes, and our own reasons, in words a seller can act on. */
+const MESSAGES: Record<string, string> = {
+  AccessDenied: "You chose not to allow access on the marketplace, so you are not signed in. Sign in again and choose “Allow access” to use the dashboard.",
+  OAuthCallbackError: "The marketplace did not complete the sign-in (you may have denied access). Sign in again and choose “Allow access”.",
+  InvalidCheck: "The sign-in could not be verified (it may have been started in another tab or taken too long). Please sign in again.",
+  CallbackRouteError: "The sign-in could not be completed with the marketplace. Please try again in a moment.",
+  Configuration: "The dashboard could not reach the marketplace to complete the sign-in. Please try again in a moment.",
+  expired: "Your marketplace sign-in has expired. Sign in again to continue; any unsaved changes will be waiting for you.",
+  scope: "The dashboard needs permission to edit listings. Sign in again and keep “Create and edit your listings” checked.",
+  "signed-out": "You are signed out.",
+};
+
+export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
+  const search = await searchParams;
+  const callbackUrl = safeCallbackPath(search.callbackUrl);
+  if (!search.reason && !search.error && (await currentSeller())) redirect(callbackUrl);
+  const code = search.error ?? search.reason;
+  const message = code ? (MESSAGES[code] ?? MESSAGES.CallbackRouteError) : undefined;
+  const calm = code === "signed-out";
+  return (
+    <main className="mx-auto mt-24 max-w-md rounded-2xl bg-white p-8 shadow-sm ring-1 ring-stone-200">
+      <h1 className="text-2xl font-semibold">Personalization dashboard</h1>
+      <p className="mt-2 text-stone-600">Edit the question buyers answer when they personalize your listings.</p>
+      {message && (
+        <p role={calm ? "status" : "alert"} className={`mt-6 rounded-lg p-3 text-sm ${calm ? "bg-stone-100 text-stone-800" : "bg-red-50 text-red-900 ring-1 ring-red-200"}`}>
+          {message}
+        </p>
+      )}
+      <div className="mt-6">
+        <SignInButton callbackUrl={callbackUrl} />
+      </div>
+      <p className="mt-6 text-xs text-stone-500">You sign in on the marketplace&apos;s own page; this dashboard never sees your password.</p>
+    </main>
+  );
+}

@@ -1,0 +1,49 @@
+"use client";
+
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { fetchFromDashboard, listingKey } from "@/lib/listing-queries";
+import type { Listing } from "@/lib/marketplace/wire";
+import { editableInSingleQuestionEditor } from "@/lib/marketplace/wire";
+import { QuestionForm } from "./question-form";
+import { StoredQuestion } from "./stored-question";
+
+export function PersonalizationEditor({ listingId, canEdit }: { listingId: number; canEdit: boolean }) {
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: listingKey(listingId), queryFn: () => fetchFromDashboard<Listing>(`/api/listings/${listingId}`) });
+  const listing = query.data;
+  if (!listing) {
+    return query.isError ? (
+      <p role="alert" className="mt-4 rounded-lg bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
+        {query.error.message}
+      </p>
+    ) : (
+      <p className="mt-4">Loading the listing…</p>
+    );
+  }
+
+  const stored = (next: Listing) => {
+    queryClient.setQueryData(listingKey(listingId), next);
+    void queryClient.invalidateQueries({ queryKey: ["listings"] });
+  };
+
+  return (
+    <>
+      <h1 className="mt-4 text-2xl font-semibold">{listing.title}</h1>
+      <p className="mt-1 text-sm text-stone-600">
+        Listing {listing.id} · {listing.state.replace("_", " ")}
+        {listing.price ? ` · ${listing.price}` : ""}
+      </p>
+      <div className="mt-6 grid gap-6 lg:grid-cols-[3fr_2fr]">
+        {editableInSingleQuestionEditor(listing) ? (
+          <QuestionForm listing={listing} canEdit={canEdit} onStored={stored} />
+        ) : (
+          <p role="status" className="rounded-xl bg-amber-50 p-5 ring-1 ring-amber-200">
+            This listing asks buyers {listing.questions.length} question(s) or uses a question type that this editor cannot show. To avoid deleting what
+            buyers are asked, the dashboard does not change it: edit it on the marketplace.
+          </p>
+        )}
+        <StoredQuestion listing={listing} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+import "server-only";
+import type { z } from "zod";
+import { auth, type SellerClaims } from "../auth/auth";
+import { marketplace, describeFailure, type Marketplace, type Result } from "../marketplace";
+
+export type ActionResult<T> =
+  | { ok: true; data: T }
+  | { ok: false; formError: string; fieldErrors?: Record<string, string>; reauth?: boolean; missingScope?: boolean };
+
+type ShopSeller = SellerClaims & { shopId: number };
+
+/** Marketplace field names (spec 2.1) to the editor's field names. */
+const FORM_FIELDS: Record<string, string> = { instructions: "instructions", max_allowed_characters: "maxAllowedCharacters", required: "required" };
+
+function fieldErrorsOf(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path.at(-1) ?? "form");
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+/**
+ * Every server action goes through here: the session is checked inside the action (never only on the page),
+ * the shop comes from the session (never from the browser), input is parsed with the form's own schema,
+ * and any failure becomes a typed result the form can show.
+ */
+export function sellerAction<S extends z.ZodType, T>(
+  verb: "save" | "remove",
+  schema: S,
+  run: (input: z.infer<S>, context: { seller: ShopSeller; marketplace: Marketplace }) => Promise<Result<T>>,
+) {
+  return async (raw: unknown): Promise<ActionResult<T>> => {
+    const seller = (await auth())?.seller;
+    if (!seller || seller.error) return { ok: false, reauth: true, formError: describeFailure({ kind: "reauth" }, verb) };
+    if (seller.shopId === null) return { ok: false, formError: "Your marketplace account has no shop, so there are no listings to change." };
+    const parsed = schema.safeParse(raw);
+    if (!parsed.success) return { ok: false, fieldErrors: fieldErrorsOf(parsed.error), formError: "Some fields need attention: see the message next to each one." };
+    const result = await run(parsed.data, { seller: { ...seller, shopId: seller.shopId }, marketplace: await marketplace() });
+    if (result.ok) return { ok: true, data: result.data };
+    const { failure } = result;
+    const formError = describeFailure(failure, verb);
+    if (failure.kind === "reauth" || failure.kind === "invalid_token") return { ok: false, reauth: true, formError };
+    if (failure.kind === "insufficient_scope") return { ok: false, missingScope: true, formError };
+    const wireField = failure.kind === "invalid" ? failure.field?.split(".").at(-1) : undefined;
+    const field = wireField && FORM_FIELDS[wireField];
+    return field && failure.kind === "invalid" ? { ok: false, formError, fieldErrors: { [field]: failure.message.replace(/^[^:]+: /, "") } } : { ok: false, formError };
+  };
+}

@@ -1,0 +1,96 @@
+import "server-only";
+import NextAuth, { type NextAuthConfig } from "next-auth";
+import type { OAuthConfig } from "next-auth/providers";
+import { db } from "../db";
+import { tokenStore } from "./token-store";
+import { REQUESTED_SCOPES } from "./scopes";
+import { marketplaceConfig, type MarketplaceConfig } from "../marketplace/config";
+import { marketplaceFetch } from "../marketplace/transport";
+import { meWire, shopWire } from "../marketplace/wire";
+
+type MarketplaceProfile = { user_id: number; shop_id?: number };
+
+export type SellerClaims = { userId: number; shopId: number | null; shopName: string | null; scopes: string[]; error?: "ReauthRequired" };
+
+declare module "next-auth" {
+  interface Session {
+    seller?: SellerClaims;
+  }
+}
+
+/**
+ * A public client (no secret, no Basic header) using authorization code + PKCE S256 + state.
+ * Each setting is pinned by tests against the sandbox's request log: a wrong one fails silently.
+ */
+function marketplaceProvider(config: MarketplaceConfig): OAuthConfig<MarketplaceProfile> {
+  return {
+    id: "marketplace",
+    name: "the marketplace",
+    type: "oauth",
+    clientId: config.keystring,
+    client: { token_endpoint_auth_method: "none" },
+    checks: ["pkce", "state"],
+    authorization: { url: `${config.authUrl}/oauth/connect`, params: { scope: REQUESTED_SCOPES.join(" ") } },
+    token: `${config.apiUrl}/v3/public/oauth/token`,
+    userinfo: {
+      url: `${config.apiUrl}/v3/application/users/me`,
+      // getMe needs the app's x-api-key beside the bearer token, which the default userinfo request cannot send.
+      async request({ tokens }: { tokens: { access_token?: string } }) {
+        const me = await marketplaceFetch(config, { operation: "getMe", path: "/v3/application/users/me", accessToken: tokens.access_token, schema: meWire });
+        if (!me.ok) throw new Error(`getMe failed: ${me.failure.kind}`);
+        return me.data;
+      },
+    },
+    profile: (profile) => ({ id: String(profile.user_id) }),
+  };
+}
+
+async function shopName(config: MarketplaceConfig, shopId: number | undefined) {
+  if (shopId === undefined) return null;
+  const shop = await marketplaceFetch(config, { operation: "getShop", path: `/v3/application/shops/${shopId}`, schema: shopWire });
+  return shop.ok ? shop.data.shop_name : null;
+}
+
+function authConfig(): NextAuthConfig {
+  const config = marketplaceConfig();
+  return {
+    providers: [marketplaceProvider(config)],
+    session: { strategy: "jwt", maxAge: 30 * 24 * 3600 },
+    pages: { signIn: "/sign-in", error: "/sign-in" },
+    callbacks: {
+      // The JWT carries who the seller is, never their tokens: those go to the server-side store.
+      async jwt({ token, account, profile }) {
+        const store = tokenStore(await db());
+        if (account) {
+          const me = profile as unknown as MarketplaceProfile;
+          const scopes = (account.scope ?? "").split(" ").filter(Boolean);
+          await store.save({
+            userId: me.user_id,
+            accessToken: account.access_token ?? "",
+            refreshToken: account.refresh_token ?? "",
+            accessExpiresAt: (account.expires_at ?? 0) * 1000,
+            scopes,
+          });
+          const seller: SellerClaims = { userId: me.user_id, shopId: me.shop_id ?? null, shopName: await shopName(config, me.shop_id), scopes };
+          return { sub: String(me.user_id), seller };
+        }
+        const seller = token.seller as SellerClaims | undefined;
+        if (!seller) return token;
+        const stored = await store.read(seller.userId);
+        return { ...token, seller: { ...seller, scopes: stored?.scopes ?? seller.scopes, error: stored ? undefined : "ReauthRequired" } };
+      },
+      session({ session, token }) {
+        const seller = token.seller as SellerClaims | undefined;
+        return { ...session, user: { ...session.user, id: token.sub ?? "", name: seller?.shopName ?? null, email: null as unknown as string }, seller };
+      },
+    },
+    events: {
+      async signOut(message) {
+        const seller = "token" in message ? (message.token?.seller as SellerClaims | undefined) : undefined;
+        if (seller) await tokenStore(await db()).remove(seller.userId);
+      },
+    },
+  };
+}
+
+export const { handlers, auth, signIn, signOut } = NextAuth(authConfig);

@@ -1,0 +1,72 @@
+import "server-only";
+import type { Database } from "../db/database";
+
+export type SellerTokens = {
+  userId: number;
+  accessToken: string;
+  refreshToken: string;
+  /** Epoch milliseconds. */
+  accessExpiresAt: number;
+  scopes: string[];
+};
+
+type Row = { user_id: number; access_token: string; refresh_token: string; access_expires_at: number; scopes: string };
+
+const fromRow = (row: Row): SellerTokens => ({
+  userId: Number(row.user_id),
+  accessToken: row.access_token,
+  refreshToken: row.refresh_token,
+  accessExpiresAt: Number(row.access_expires_at),
+  scopes: row.scopes.split(" ").filter(Boolean),
+});
+
+/** Tokens live here, keyed by marketplace user, never in the browser; the lease makes refresh single-flight across instances. */
+export function tokenStore(db: Database) {
+  return {
+    async read(userId: number): Promise<SellerTokens | undefined> {
+      const [row] = await db.query<Row>("SELECT user_id, access_token, refresh_token, access_expires_at, scopes FROM seller_tokens WHERE user_id = $1", [userId]);
+      return row && fromRow(row);
+    },
+
+    async save(tokens: SellerTokens) {
+      await db.execute(
+        `INSERT INTO seller_tokens (user_id, access_token, refresh_token, access_expires_at, scopes, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (user_id) DO UPDATE SET access_token = excluded.access_token, refresh_token = excluded.refresh_token,
+           access_expires_at = excluded.access_expires_at, scopes = excluded.scopes, lease_owner = NULL, lease_until = NULL,
+           updated_at = excluded.updated_at`,
+        [tokens.userId, tokens.accessToken, tokens.refreshToken, tokens.accessExpiresAt, tokens.scopes.join(" "), Date.now()],
+      );
+    },
+
+    async remove(userId: number) {
+      await db.execute("DELETE FROM seller_tokens WHERE user_id = $1", [userId]);
+    },
+
+    /** Takes the refresh lease if nobody holds a live one; true when this owner now holds it. */
+    async lease(userId: number, owner: string, ttlMs: number): Promise<boolean> {
+      const now = Date.now();
+      const changed = await db.execute(
+        "UPDATE seller_tokens SET lease_owner = $2, lease_until = $3 WHERE user_id = $1 AND (lease_until IS NULL OR lease_until < $4)",
+        [userId, owner, now + ttlMs, now],
+      );
+      return changed === 1;
+    },
+
+    /** Stores the new pair and releases the lease in one statement, so readers see the old pair or the new one, never a mix. */
+    async swap(owner: string, tokens: SellerTokens): Promise<boolean> {
+      const changed = await db.execute(
+        `UPDATE seller_tokens SET access_token = $3, refresh_token = $4, access_expires_at = $5, scopes = $6,
+           lease_owner = NULL, lease_until = NULL, updated_at = $7 WHERE user_id = $1 AND lease_owner = $2`,
+        [tokens.userId, owner, tokens.accessToken, tokens.refreshToken, tokens.accessExpiresAt, tokens.scopes.join(" "), Date.now()],
+      );
+      return changed === 1;
+    },
+
+    async release(userId: number, owner: string) {
+      await db.execute("UPDATE seller_tokens SET lease_owner = NULL, lease_until = NULL WHERE user_id = $1 AND lease_owner = $2", [userId, owner]);
+    },
+  };
+}
+
+export type TokenStore = ReturnType<typeof tokenStore>;

@@ -1,0 +1,41 @@
+import type { ListingState } from "./marketplace/client";
+
+// Shared by the server (prefetch) and the browser (useQuery): the same keys, so hydration needs no refetch.
+export const PAGE_SIZE = 25;
+
+export const LISTING_STATES: { value: ListingState; label: string }[] = [
+  { value: "active", label: "Active" },
+  { value: "inactive", label: "Inactive" },
+  { value: "draft", label: "Draft" },
+  { value: "expired", label: "Expired" },
+  { value: "sold_out", label: "Sold out" },
+];
+
+export function parseListingsSearch(search: { state?: string | string[]; page?: string | string[] }) {
+  const state = LISTING_STATES.find((option) => option.value === search.state)?.value ?? "active";
+  const page = Math.max(1, Math.min(481, Number.parseInt(String(search.page ?? "1"), 10) || 1));
+  return { state, page };
+}
+
+export const listingsKey = (state: ListingState, page: number) => ["listings", state, page] as const;
+export const listingKey = (listingId: number) => ["listing", listingId] as const;
+
+/** A read that failed, as the browser receives it from the dashboard's own API. */
+export class ReadError extends Error {
+  constructor(
+    message: string,
+    readonly reauth: boolean,
+  ) {
+    super(message);
+  }
+}
+
+export async function fetchFromDashboard<T>(path: string): Promise<T> {
+  const response = await fetch(path, { headers: { accept: "application/json" }, cache: "no-store" });
+  const body: unknown = await response.json().catch(() => ({}));
+  if (!response.ok) {
+    const error = body as { error?: string; reauth?: boolean };
+    throw new ReadError(error.error ?? "The dashboard could not load this data. Reload the page.", error.reauth === true);
+  }
+  return body as T;
+}

@@ -1,0 +1,81 @@
+import "server-only";
+import type { TokenStore } from "../auth/token-store";
+import type { PersonalizationWrite } from "../personalization/schema";
+import type { MarketplaceConfig } from "./config";
+import type { Result } from "./failure";
+import { sellerTokens } from "./seller-tokens";
+import { marketplaceFetch, type Call } from "./transport";
+import { listingPageWire, listingWire, meWire, personalizationWire, shopWire, toListing, toQuestion, type Listing, type ListingPage, type Question } from "./wire";
+
+export type ListingState = "active" | "inactive" | "draft" | "expired" | "sold_out";
+
+const map = <T, U>(result: Result<T>, reshape: (data: T) => U): Result<U> => (result.ok ? { ok: true, data: reshape(result.data) } : result);
+
+/** The marketplace as the dashboard uses it: one function per operation, each acting for one seller. */
+export function createMarketplace(config: MarketplaceConfig, store: TokenStore) {
+  const accessToken = sellerTokens(config, store);
+
+  /** Calls with the seller's token; a 401 invalid_token gets one refresh and one retry. */
+  async function asSeller<T>(userId: number, call: Omit<Call<T>, "accessToken">): Promise<Result<T>> {
+    const token = await accessToken(userId);
+    if (!token.ok) return token;
+    const first = await marketplaceFetch(config, { ...call, accessToken: token.data });
+    if (first.ok || first.failure.kind !== "invalid_token") return first;
+    const renewed = await accessToken(userId, token.data);
+    if (!renewed.ok) return renewed;
+    const second = await marketplaceFetch(config, { ...call, accessToken: renewed.data });
+    return !second.ok && second.failure.kind === "invalid_token" ? { ok: false, failure: { kind: "reauth" } } : second;
+  }
+
+  return {
+    // GET /v3/application/users/me
+    getMe: (userId: number) => asSeller(userId, { operation: "getMe", path: "/v3/application/users/me", schema: meWire }),
+
+    // GET /v3/application/shops/{shop_id}
+    getShop: async (userId: number, shopId: number) =>
+      map(await asSeller(userId, { operation: "getShop", path: `/v3/application/shops/${shopId}`, schema: shopWire }), (shop) => ({ shopId: shop.shop_id, shopName: shop.shop_name })),
+
+    // GET /v3/application/shops/{shop_id}/listings?includes=personalization
+    getListingsByShop: async (userId: number, shopId: number, page: { state: ListingState; limit: number; offset: number }): Promise<Result<ListingPage>> =>
+      map(
+        await asSeller(userId, {
+          operation: "getListingsByShop",
+          path: `/v3/application/shops/${shopId}/listings`,
+          query: { state: page.state, limit: page.limit, offset: page.offset, includes: "personalization" },
+          schema: listingPageWire,
+        }),
+        (data) => ({ count: data.count, listings: data.results.map(toListing) }),
+      ),
+
+    // GET /v3/application/listings/{listing_id}?includes=personalization
+    getListing: async (userId: number, listingId: number): Promise<Result<Listing>> =>
+      map(
+        await asSeller(userId, { operation: "getListing", path: `/v3/application/listings/${listingId}`, query: { includes: "personalization" }, schema: listingWire }),
+        toListing,
+      ),
+
+    // POST /v3/application/shops/{shop_id}/listings/{listing_id}/personalization
+    updateListingPersonalization: async (userId: number, shopId: number, listingId: number, body: PersonalizationWrite): Promise<Result<Question[]>> =>
+      map(
+        await asSeller(userId, {
+          operation: "updateListingPersonalization",
+          method: "POST",
+          path: `/v3/application/shops/${shopId}/listings/${listingId}/personalization`,
+          json: body,
+          schema: personalizationWire,
+        }),
+        (data) => data.personalization_questions.map(toQuestion),
+      ),
+
+    // DELETE /v3/application/shops/{shop_id}/listings/{listing_id}/personalization
+    deleteListingPersonalization: (userId: number, shopId: number, listingId: number): Promise<Result<void>> =>
+      asSeller(userId, {
+        operation: "deleteListingPersonalization",
+        method: "DELETE",
+        path: `/v3/application/shops/${shopId}/listings/${listingId}/personalization`,
+        schema: null,
+      }),
+  };
+}
+
+export type Marketplace = ReturnType<typeof createMarketplace>;

@@ -1,0 +1,53 @@
+/** Every way a marketplace call can fail, as the dashboard needs to tell them apart. */
+export type MarketplaceFailure =
+  | { kind: "reauth" }
+  | { kind: "invalid_token" }
+  | { kind: "insufficient_scope" }
+  | { kind: "invalid"; message: string; field?: string }
+  | { kind: "forbidden"; message: string }
+  | { kind: "not_found"; message: string }
+  | { kind: "rate_limited"; retryAfter: number }
+  | { kind: "unavailable"; status?: number }
+  | { kind: "timeout" }
+  | { kind: "unexpected"; message: string };
+
+export type Result<T> = { ok: true; data: T } | { ok: false; failure: MarketplaceFailure };
+
+export class MarketplaceError extends Error {
+  constructor(readonly failure: MarketplaceFailure) {
+    super(`marketplace call failed: ${failure.kind}`);
+  }
+}
+
+export function unwrap<T>(result: Result<T>): T {
+  if (!result.ok) throw new MarketplaceError(result.failure);
+  return result.data;
+}
+
+/** What the seller reads: what happened and what to do next. */
+export function describeFailure(failure: MarketplaceFailure, action: "save" | "remove" | "load"): string {
+  const verb = { save: "save the question", remove: "remove personalization", load: "load this page" }[action];
+  switch (failure.kind) {
+    case "reauth":
+    case "invalid_token":
+      return "Your marketplace sign-in has expired. Sign in again; your changes will still be here.";
+    case "insufficient_scope":
+      return `The marketplace did not let the dashboard ${verb}: you did not grant it permission to edit listings. Sign in again and allow "Create and edit your listings".`;
+    case "invalid":
+      return `The marketplace refused the question: ${failure.message}. Correct it and save again.`;
+    case "forbidden":
+      return `The marketplace refused: ${failure.message} Check that you are signed in to the shop that owns this listing.`;
+    case "not_found":
+      return "This listing no longer exists on the marketplace. Go back to your listings.";
+    case "rate_limited":
+      return `The marketplace is busy and asked us to wait ${failure.retryAfter} seconds. Your changes are still here: try again in a moment.`;
+    case "unavailable":
+      return `The marketplace is not answering right now${failure.status ? ` (error ${failure.status})` : ""}, so we could not ${verb}. Your changes are still here: try again in a minute.`;
+    case "timeout":
+      return action === "load"
+        ? "The marketplace took too long to answer. Reload the page to try again."
+        : `The marketplace took too long to answer, so we cannot tell whether it managed to ${verb}. Your changes are still here: reload the listing to check, then try again.`;
+    case "unexpected":
+      return `Something unexpected went wrong while trying to ${verb} (${failure.message}). Try again; if it keeps happening, contact support.`;
+  }
+}

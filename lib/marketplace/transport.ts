@@ -1,0 +1,83 @@
+import "server-only";
+import type { z } from "zod";
+import type { MarketplaceConfig } from "./config";
+import type { MarketplaceFailure, Result } from "./failure";
+
+export type Call<T> = {
+  operation: string;
+  method?: "GET" | "POST" | "DELETE" | "PATCH";
+  path: string;
+  query?: Record<string, string | number | undefined>;
+  json?: unknown;
+  accessToken?: string;
+  schema: z.ZodType<T> | null;
+};
+
+const MAX_ATTEMPTS = 3;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function errorBody(response: Response): Promise<{ error?: string; error_description?: string }> {
+  try {
+    const body: unknown = await response.json();
+    return typeof body === "object" && body !== null ? (body as { error?: string; error_description?: string }) : {};
+  } catch {
+    return {};
+  }
+}
+
+function failureOf(status: number, body: { error?: string; error_description?: string }, retryAfter: number): MarketplaceFailure {
+  const message = body.error_description ?? body.error ?? `status ${status}`;
+  if (status === 400) {
+    const field = /^([\w.[\]]+): /.exec(body.error ?? "")?.[1];
+    return { kind: "invalid", message: body.error ?? message, field };
+  }
+  if (status === 401 && body.error === "invalid_token") return { kind: "invalid_token" };
+  if (status === 403 && body.error === "insufficient_scope") return { kind: "insufficient_scope" };
+  if (status === 403) return { kind: "forbidden", message };
+  if (status === 404) return { kind: "not_found", message };
+  if (status === 429) return { kind: "rate_limited", retryAfter };
+  if (status >= 500) return { kind: "unavailable", status };
+  return { kind: "unexpected", message: `${status} ${message}` };
+}
+
+/** The one way to reach the marketplace: API key, bearer, time-out, bounded 429 back-off, typed failures. */
+export async function marketplaceFetch<T>(config: MarketplaceConfig, call: Call<T>): Promise<Result<T>> {
+  const url = new URL(`${config.apiUrl}${call.path}`);
+  for (const [key, value] of Object.entries(call.query ?? {})) if (value !== undefined) url.searchParams.set(key, String(value));
+  const headers: Record<string, string> = { "x-api-key": `${config.keystring}:${config.sharedSecret}`, accept: "application/json" };
+  if (call.accessToken) headers.authorization = `Bearer ${call.accessToken}`;
+  if (call.json !== undefined) headers["content-type"] = "application/json";
+
+  for (let attempt = 1; ; attempt++) {
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method: call.method ?? "GET",
+        headers,
+        body: call.json === undefined ? undefined : JSON.stringify(call.json),
+        signal: AbortSignal.timeout(config.timeoutMs),
+        cache: "no-store",
+      });
+    } catch (error) {
+      const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+      console.error(`marketplace: ${call.operation} ${timedOut ? "timed out" : "unreachable"}`);
+      return { ok: false, failure: timedOut ? { kind: "timeout" } : { kind: "unavailable" } };
+    }
+    if (response.ok) {
+      if (call.schema === null) return { ok: true, data: undefined as T };
+      const parsed = call.schema.safeParse(await response.json().catch(() => undefined));
+      if (parsed.success) return { ok: true, data: parsed.data };
+      console.error(`marketplace: ${call.operation} ${response.status} response did not match its schema: ${parsed.error.issues[0]?.message}`);
+      return { ok: false, failure: { kind: "unexpected", message: "the marketplace's answer was not in the expected shape" } };
+    }
+    const retryAfter = Math.max(1, Number(response.headers.get("retry-after")) || 1);
+    const body = await errorBody(response);
+    console.error(`marketplace: ${call.operation} ${response.status} ${body.error ?? ""}`.trim());
+    const waitMs = Math.min(retryAfter * 1000 * attempt, config.maxRetryWaitMs);
+    if (response.status === 429 && attempt < MAX_ATTEMPTS && retryAfter * 1000 <= config.maxRetryWaitMs) {
+      await sleep(waitMs);
+      continue;
+    }
+    return { ok: false, failure: failureOf(response.status, body, retryAfter) };
+  }
+}

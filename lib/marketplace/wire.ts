@@ -1,0 +1,118 @@
+import { z } from "zod";
+
+// Wire types (snake_case), parsed at the boundary and reshaped once into the app's own types.
+const questionWire = z.object({
+  question_id: z.number().optional(),
+  question_type: z.string(),
+  question_text: z.string().nullable().optional(),
+  instructions: z.string().nullable().optional(),
+  required: z.boolean(),
+  max_allowed_characters: z.number().nullable().optional(),
+});
+
+export const personalizationWire = z.object({ personalization_questions: z.array(questionWire) });
+
+export const listingWire = z.object({
+  listing_id: z.number(),
+  shop_id: z.number(),
+  user_id: z.number(),
+  title: z.string(),
+  state: z.string(),
+  url: z.string().optional(),
+  price: z.object({ amount: z.number(), divisor: z.number(), currency_code: z.string() }).optional(),
+  updated_timestamp: z.number().optional(),
+  is_personalizable: z.boolean(),
+  personalization_is_required: z.boolean().nullable().optional(),
+  personalization_char_count_max: z.number().nullable().optional(),
+  personalization_instructions: z.string().nullable().optional(),
+  personalization: personalizationWire.optional(),
+});
+
+export const listingPageWire = z.object({ count: z.number(), results: z.array(listingWire) });
+
+export const meWire = z.object({ user_id: z.number(), shop_id: z.number().optional() });
+
+export const shopWire = z.object({ shop_id: z.number(), user_id: z.number(), shop_name: z.string() });
+
+export const tokenWire = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  expires_in: z.number(),
+  scope: z.string().optional(),
+  token_type: z.string(),
+});
+
+export type Question = {
+  id?: number;
+  type: string;
+  title: string;
+  instructions: string;
+  required: boolean;
+  maxAllowedCharacters: number | null;
+};
+
+export type Listing = {
+  id: number;
+  shopId: number;
+  title: string;
+  state: string;
+  url?: string;
+  price?: string;
+  updatedAt?: number;
+  isPersonalizable: boolean;
+  questions: Question[];
+  /** The legacy flat fields (spec 2.3) when the marketplace still returns them. */
+  legacy?: { required: boolean; maxAllowedCharacters: number | null; instructions: string | null };
+  legacyDisagrees: boolean;
+};
+
+export type ListingPage = { count: number; listings: Listing[] };
+
+export function toQuestion(wire: z.infer<typeof questionWire>): Question {
+  return {
+    id: wire.question_id,
+    type: wire.question_type,
+    title: wire.question_text ?? "",
+    instructions: wire.instructions ?? "",
+    required: wire.required,
+    maxAllowedCharacters: wire.max_allowed_characters ?? null,
+  };
+}
+
+function formatPrice(price: { amount: number; divisor: number; currency_code: string }) {
+  return new Intl.NumberFormat("en-US", { style: "currency", currency: price.currency_code }).format(price.amount / price.divisor);
+}
+
+export function toListing(wire: z.infer<typeof listingWire>): Listing {
+  const questions = (wire.personalization?.personalization_questions ?? []).map(toQuestion);
+  const hasLegacy = wire.personalization_is_required !== undefined || wire.personalization_char_count_max !== undefined || wire.personalization_instructions !== undefined;
+  const legacy = hasLegacy
+    ? { required: wire.personalization_is_required ?? false, maxAllowedCharacters: wire.personalization_char_count_max ?? null, instructions: wire.personalization_instructions ?? null }
+    : undefined;
+  const first = questions[0];
+  const legacyDisagrees =
+    legacy !== undefined &&
+    wire.personalization !== undefined &&
+    (legacy.required !== (first?.required ?? false) ||
+      legacy.maxAllowedCharacters !== (first?.maxAllowedCharacters ?? null) ||
+      (legacy.instructions ?? "") !== (first?.instructions ?? ""));
+  return {
+    id: wire.listing_id,
+    shopId: wire.shop_id,
+    title: wire.title,
+    state: wire.state,
+    url: wire.url,
+    price: wire.price && formatPrice(wire.price),
+    updatedAt: wire.updated_timestamp,
+    isPersonalizable: wire.is_personalizable,
+    questions,
+    legacy,
+    legacyDisagrees,
+  };
+}
+
+/** The single-question editor can show and save only what the migration period allows (decisions.md "Phases"). */
+export function editableInSingleQuestionEditor(listing: Listing) {
+  const [first, ...rest] = listing.questions;
+  return rest.length === 0 && (!first || (first.type === "text_input" && first.title === "Personalization"));
+}
