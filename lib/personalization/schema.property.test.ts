@@ -12,8 +12,9 @@ import {
   toWrite,
 } from "./schema.js";
 
-// Spec 2.1, 4.1 and 8, re-read here on purpose: nothing below the reference line borrows logic from schema.ts.
-// Runs per property; instructions and limits together make 14,000 generated inputs.
+// The reference is written again from spec 2.1, 4.1 and 8 and the agreed decisions, borrowing no logic from schema.ts;
+// only the message table is imported, to tell which rule a refusal names.
+// Runs per property: instructions and limits together make 14,000 generated inputs, all properties 20,000.
 const INSTRUCTION_RUNS = 10_000;
 const LIMIT_RUNS = 4_000;
 const REQUIRED_RUNS = 1_000;
