@@ -17,12 +17,13 @@ async function openSqlite(path: string): Promise<Database> {
   const sqlite = new Sqlite(path);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("busy_timeout = 5000");
-  // SQLite's ?NNN placeholders are numbered like PostgreSQL's $NNN.
+  // SQLite's ?NNN placeholders are numbered like PostgreSQL's $NNN; better-sqlite3 binds them by number, not by position.
   const prepare = (sql: string) => sqlite.prepare(sql.replace(/\$(\d+)/g, "?$1"));
+  const numbered = (params: unknown[]) => Object.fromEntries(params.map((value, index) => [index + 1, value]));
   return {
     engine: "sqlite",
-    query: async <T>(sql: string, params: unknown[] = []) => prepare(sql).all(...params) as T[],
-    execute: async (sql: string, params: unknown[] = []) => prepare(sql).run(...params).changes,
+    query: async <T>(sql: string, params: unknown[] = []) => prepare(sql).all(numbered(params)) as T[],
+    execute: async (sql: string, params: unknown[] = []) => prepare(sql).run(numbered(params)).changes,
     close: async () => void sqlite.close(),
   };
 }

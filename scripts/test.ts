@@ -1,19 +1,20 @@
 // npm test: every runner in turn (vitest, then Playwright), then one line "N passed, N failed" summed over them.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, readdirSync } from "node:fs";
+import { findBrowser, HOW_TO_GET_ONE } from "./find-browser";
 
 mkdirSync("test-results", { recursive: true });
 const totals = { passed: 0, failed: 0 };
 let broken = false;
 
-function run(name, command, args, env = {}) {
+function run(name: string, command: string, args: string[], env: Record<string, string> = {}) {
   console.log(`\n=== ${name}: ${command} ${args.join(" ")}`);
   const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
   if (result.status !== 0) broken = true;
   return result.status;
 }
 
-function readJson(path) {
+function readJson(path: string): any {
   try {
     return JSON.parse(readFileSync(path, "utf8"));
   } catch {
@@ -31,7 +32,12 @@ if (vitest) {
 }
 
 const specs = existsSync("e2e") ? readdirSync("e2e").filter((file) => file.endsWith(".spec.ts")) : [];
-if (specs.length > 0) {
+const browser = findBrowser();
+if (specs.length > 0 && !browser) {
+  console.log(HOW_TO_GET_ONE);
+  totals.failed += 1;
+} else if (specs.length > 0) {
+  run("production build for the browser tests", "npx", ["next", "build"], { NEXT_TELEMETRY_DISABLED: "1" });
   run("browser end-to-end (Playwright)", "npx", ["playwright", "test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: "test-results/playwright.json" });
   const playwright = readJson("test-results/playwright.json");
   if (playwright?.stats) {

@@ -1,0 +1,34 @@
+// Started by Playwright after the sandbox: registers an app for this port, then runs the built dashboard against it.
+import { spawn } from "node:child_process";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { E2E } from "./ports";
+
+const response = await fetch(`${E2E.sandboxUrl}/__sandbox/apps`, {
+  method: "POST",
+  headers: { "content-type": "application/json" },
+  body: JSON.stringify({ name: "Dashboard under test", redirect_uris: [`${E2E.dashboardUrl}/api/auth/callback/marketplace`] }),
+});
+const app = (await response.json()) as { keystring: string; shared_secret: string; name: string };
+mkdirSync("test-results", { recursive: true });
+writeFileSync(E2E.appFile, JSON.stringify(app));
+for (const suffix of ["", "-wal", "-shm"]) rmSync(`${E2E.dashboardDb}${suffix}`, { force: true });
+
+const next = spawn("npx", ["next", "start", "-p", String(E2E.dashboardPort)], {
+  stdio: "inherit",
+  env: {
+    ...process.env,
+    NEXT_TELEMETRY_DISABLED: "1",
+    AUTH_SECRET: randomBytes(32).toString("base64url"),
+    AUTH_URL: E2E.dashboardUrl,
+    MARKETPLACE_API_URL: E2E.sandboxUrl,
+    MARKETPLACE_AUTH_URL: E2E.sandboxUrl,
+    MARKETPLACE_KEYSTRING: app.keystring,
+    MARKETPLACE_SHARED_SECRET: app.shared_secret,
+    MARKETPLACE_TIMEOUT_MS: String(E2E.timeoutMs),
+    DASHBOARD_DB: E2E.dashboardDb,
+    DATABASE_URL: "",
+  },
+});
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => next.kill(signal));
+next.on("exit", (code) => process.exit(code ?? 0));
