@@ -149,6 +149,15 @@ export function controlRoutes() {
     return c.json({ keystring: input.keystring, per_second: input.per_second, per_day: input.per_day });
   });
 
+  routes.post("/outage", async (c) => {
+    const input = await body(c, z.object({ seconds: z.number().min(0.1).max(300) }));
+    if (input instanceof Response) return input;
+    // After this answer has gone out, the sandbox stops listening (clients get "connection refused"), then comes back with its state.
+    const state = c.get("state");
+    setTimeout(() => state.outage(input.seconds * 1000), 50);
+    return c.json({ down_for_seconds: input.seconds }, 202);
+  });
+
   routes.get("/requests", (c) => c.json({ requests: c.get("state").log.list(Number(c.req.query("since") ?? 0) || 0) }));
   routes.delete("/requests", (c) => {
     c.get("state").log.clear();

@@ -26,5 +26,12 @@ export function startSandbox(options: Partial<SandboxOptions> & { port?: number;
       });
     });
     server.on("error", reject);
+    state.outage = (ms) => {
+      const address = server.address();
+      if (!address || typeof address === "string") return;
+      server.close();
+      if ("closeAllConnections" in server) server.closeAllConnections();
+      setTimeout(() => server.listen(address.port, options.hostname ?? "localhost"), ms);
+    };
   });
 }

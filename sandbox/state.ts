@@ -24,6 +24,8 @@ export class SandboxState {
   readonly log = new RequestLog();
   readonly faults = new FaultPlan();
   private clockOffsetSeconds = 0;
+  /** Set by the server: stop listening for a while, as a marketplace outage does (connections refused). */
+  outage: (ms: number) => void = () => {};
 
   constructor(readonly options: SandboxOptions) {
     this.db = openDb(options.db);
