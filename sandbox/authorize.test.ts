@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { RunningSandbox } from "./server.js";
+import { describe, expect, it } from "vitest";
 import { DEMO_APP, DEMO_SELLERS } from "./seed.js";
 import {
   ADA,
@@ -14,32 +13,24 @@ import {
   pkcePair,
   registerApp,
   requestToken,
-  resetSandbox,
   startTestSandbox,
   submitConsent,
   submitSignIn,
   type FormTampering,
   type HttpResult,
 } from "./test-helpers.js";
+import { useSeededSandbox } from "./vitest-sandbox.js";
 
-let sandbox: RunningSandbox;
-let base: string;
-
-beforeAll(async () => {
-  sandbox = await startTestSandbox();
-  base = sandbox.url;
-});
-afterAll(() => sandbox.close());
-beforeEach(() => resetSandbox(base));
+const sandbox = useSeededSandbox();
 
 const REGISTERED = "https://www.example.com/cb";
 
 async function appWith(redirectUris: string[]) {
-  return registerApp(base, { name: "Example Shop Tools", redirect_uris: redirectUris });
+  return registerApp(sandbox.url, { name: "Example Shop Tools", redirect_uris: redirectUris });
 }
 
 function connect(params: Record<string, string | undefined>) {
-  return http(connectUrl(base, params));
+  return http(connectUrl(sandbox.url, params));
 }
 
 function expectErrorPage(result: HttpResult, title: string) {
@@ -195,7 +186,7 @@ describe("GET /oauth/connect: faults redirected to the app with error, error_des
   });
 
   it("accepts the scope list space-separated as %20", async () => {
-    const url = connectUrl(base, authorizationParams(pkcePair(), { scope: "listings_r shops_r" }));
+    const url = connectUrl(sandbox.url, authorizationParams(pkcePair(), { scope: "listings_r shops_r" }));
     expect(url).toContain("scope=listings_r+shops_r");
     const result = await http(url.replace("scope=listings_r+shops_r", "scope=listings_r%20shops_r"));
     expect(result.status).toBe(200);
@@ -214,7 +205,7 @@ describe("sign-in and consent pages driven over HTTP", () => {
   it("runs connect, sign-in and consent and redirects with a code and the exact state for a granted subset", async () => {
     const pkce = pkcePair();
     const params = authorizationParams(pkce, { scope: "listings_r listings_w shops_r", state: "a b/c+d=é" });
-    const session = await openSignInPage(base, params);
+    const session = await openSignInPage(sandbox.url, params);
     expect(session.page.status).toBe(200);
     expect(session.page.text).toContain(`<strong>${DEMO_APP.name}</strong> wants to connect to your account.`);
     expect(session.page.text).toContain('<label for="email">Email</label>');
@@ -226,11 +217,11 @@ describe("sign-in and consent pages driven over HTTP", () => {
     expect(setCookie).toContain("HttpOnly");
     expect(setCookie).toContain("SameSite=Lax");
 
-    const signedIn = await submitSignIn(base, session, { email: ADA.email, password: ADA.password });
+    const signedIn = await submitSignIn(sandbox.url, session, { email: ADA.email, password: ADA.password });
     expect(signedIn.status).toBe(303);
     expect(signedIn.headers.get("location")).toBe(`/oauth/consent?interaction=${encodeURIComponent(session.interaction)}`);
 
-    const consent = await openConsentPage(base, session, signedIn.headers.get("location") ?? "");
+    const consent = await openConsentPage(sandbox.url, session, signedIn.headers.get("location") ?? "");
     expect(consent.status).toBe(200);
     expect(consent.text).toContain(`<h1>Allow ${DEMO_APP.name} to access your account?</h1>`);
     expect(consent.text).toContain(`<strong>${ADA.email}</strong>`);
@@ -244,97 +235,97 @@ describe("sign-in and consent pages driven over HTTP", () => {
     expect(consent.text).toContain('<button class="primary" type="submit" name="decision" value="allow">Allow access</button>');
     expect(consent.text).toContain('<button type="submit" name="decision" value="deny">Deny</button>');
 
-    const decided = await submitConsent(base, session, "allow", ["listings_r", "shops_r"]);
+    const decided = await submitConsent(sandbox.url, session, "allow", ["listings_r", "shops_r"]);
     const { target, params: returned } = redirectParams(decided);
     expect(target).toBe(DEMO_REDIRECT_URI);
     expect(Object.keys(returned).sort()).toEqual(["code", "state"]);
     expect(returned.state).toBe("a b/c+d=é");
 
-    const tokens = await requestToken(base, { grant_type: "authorization_code", client_id: DEMO_APP.keystring, code: returned.code ?? "", code_verifier: pkce.verifier });
+    const tokens = await requestToken(sandbox.url, { grant_type: "authorization_code", client_id: DEMO_APP.keystring, code: returned.code ?? "", code_verifier: pkce.verifier });
     expect(tokens.status).toBe(200);
     expect(tokens.body.scope).toBe("listings_r shops_r");
   });
 
   it("redirects with a code and no state when the request carried none", async () => {
-    const { redirect } = await authorizeInBrowser(base, { params: { state: undefined } });
+    const { redirect } = await authorizeInBrowser(sandbox.url, { params: { state: undefined } });
     expect([...redirect.searchParams.keys()]).toEqual(["code"]);
   });
 
   it("redirects with access_denied and the state when the user denies", async () => {
-    const { redirect } = await authorizeInBrowser(base, { decision: "deny", params: { state: "deny-state" } });
+    const { redirect } = await authorizeInBrowser(sandbox.url, { decision: "deny", params: { state: "deny-state" } });
     expect(`${redirect.origin}${redirect.pathname}`).toBe(DEMO_REDIRECT_URI);
     expect(Object.fromEntries(redirect.searchParams)).toEqual({ error: "access_denied", error_description: "The user denied access to the application.", state: "deny-state" });
   });
 
   it("redirects with access_denied when the user allows but unchecks every scope", async () => {
-    const { redirect } = await authorizeInBrowser(base, { grant: [], params: { state: "s" } });
+    const { redirect } = await authorizeInBrowser(sandbox.url, { grant: [], params: { state: "s" } });
     expect(Object.fromEntries(redirect.searchParams)).toEqual({ error: "access_denied", error_description: "The user granted none of the requested scopes.", state: "s" });
   });
 
   it("ignores a checked scope that was never requested", async () => {
-    const { redirect, pkce } = await authorizeInBrowser(base, { params: { scope: "listings_r" }, grant: ["listings_r", "transactions_w"] });
-    const tokens = await requestToken(base, { grant_type: "authorization_code", client_id: DEMO_APP.keystring, code: redirect.searchParams.get("code") ?? "", code_verifier: pkce.verifier });
+    const { redirect, pkce } = await authorizeInBrowser(sandbox.url, { params: { scope: "listings_r" }, grant: ["listings_r", "transactions_w"] });
+    const tokens = await requestToken(sandbox.url, { grant_type: "authorization_code", client_id: DEMO_APP.keystring, code: redirect.searchParams.get("code") ?? "", code_verifier: pkce.verifier });
     expect(tokens.body.scope).toBe("listings_r");
   });
 
   it("lets a seller with no shop sign in too", async () => {
-    const { redirect } = await authorizeInBrowser(base, { seller: DEMO_SELLERS.cy });
+    const { redirect } = await authorizeInBrowser(sandbox.url, { seller: DEMO_SELLERS.cy });
     expect(redirect.searchParams.get("code")).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 
   it("answers a wrong password with 401, an alert, and the email kept in the form", async () => {
-    const session = await openSignInPage(base, authorizationParams(pkcePair()));
-    const refused = await submitSignIn(base, session, { email: ADA.email, password: "wrong-password" });
+    const session = await openSignInPage(sandbox.url, authorizationParams(pkcePair()));
+    const refused = await submitSignIn(sandbox.url, session, { email: ADA.email, password: "wrong-password" });
     expect(refused.status).toBe(401);
     expect(refused.headers.get("location")).toBeNull();
     expect(refused.text).toContain('<p role="alert" class="alert" id="sign-in-error">That email and password do not match a marketplace account. Check them and try again.</p>');
     expect(refused.text).toContain(`value="${ADA.email}"`);
     expect(refused.text).toContain('aria-describedby="sign-in-error"');
     expectPageHeaders(refused);
-    const retried = await submitSignIn(base, session, { email: ADA.email, password: ADA.password });
+    const retried = await submitSignIn(sandbox.url, session, { email: ADA.email, password: ADA.password });
     expect(retried.status).toBe(303);
   });
 
   it("answers an unknown email with the same 401", async () => {
-    const session = await openSignInPage(base, authorizationParams(pkcePair()));
-    const refused = await submitSignIn(base, session, { email: "nobody@example.com", password: "x" });
+    const session = await openSignInPage(sandbox.url, authorizationParams(pkcePair()));
+    const refused = await submitSignIn(sandbox.url, session, { email: "nobody@example.com", password: "x" });
     expect(refused.status).toBe(401);
     expect(refused.text).toContain("That email and password do not match a marketplace account.");
   });
 
   it("matches the email case-insensitively", async () => {
-    const session = await openSignInPage(base, authorizationParams(pkcePair()));
-    const signedIn = await submitSignIn(base, session, { email: ADA.email.toUpperCase(), password: ADA.password });
+    const session = await openSignInPage(sandbox.url, authorizationParams(pkcePair()));
+    const signedIn = await submitSignIn(sandbox.url, session, { email: ADA.email.toUpperCase(), password: ADA.password });
     expect(signedIn.status).toBe(303);
   });
 
   it("refuses a sign-in after the interaction is 30 minutes old", async () => {
-    const session = await openSignInPage(base, authorizationParams(pkcePair()));
-    await advanceClock(base, 1800);
-    const refused = await submitSignIn(base, session, { email: ADA.email, password: ADA.password });
+    const session = await openSignInPage(sandbox.url, authorizationParams(pkcePair()));
+    await advanceClock(sandbox.url, 1800);
+    const refused = await submitSignIn(sandbox.url, session, { email: ADA.email, password: ADA.password });
     expect(refused.status).toBe(400);
     expect(refused.text).toContain("<h1>This sign-in has expired</h1>");
   });
 
   it("refuses the consent page to a browser without the interaction cookie", async () => {
-    const session = await openSignInPage(base, authorizationParams(pkcePair()));
-    const signedIn = await submitSignIn(base, session, { email: ADA.email, password: ADA.password });
-    const result = await http(new URL(signedIn.headers.get("location") ?? "", base).toString());
+    const session = await openSignInPage(sandbox.url, authorizationParams(pkcePair()));
+    const signedIn = await submitSignIn(sandbox.url, session, { email: ADA.email, password: ADA.password });
+    const result = await http(new URL(signedIn.headers.get("location") ?? "", sandbox.url).toString());
     expectErrorPage(result, "No sign-in in progress");
   });
 
   it("refuses the consent page before sign-in", async () => {
-    const session = await openSignInPage(base, authorizationParams(pkcePair()));
-    const result = await openConsentPage(base, session, `/oauth/consent?interaction=${session.interaction}`);
+    const session = await openSignInPage(sandbox.url, authorizationParams(pkcePair()));
+    const result = await openConsentPage(sandbox.url, session, `/oauth/consent?interaction=${session.interaction}`);
     expectErrorPage(result, "No sign-in in progress");
   });
 
   it("sends no-store and anti-framing headers on the sign-in, consent and error pages", async () => {
-    const session = await openSignInPage(base, authorizationParams(pkcePair()));
+    const session = await openSignInPage(sandbox.url, authorizationParams(pkcePair()));
     expectPageHeaders(session.page);
-    const signedIn = await submitSignIn(base, session, { email: ADA.email, password: ADA.password });
-    expectPageHeaders(await openConsentPage(base, session, signedIn.headers.get("location") ?? ""));
-    expectPageHeaders(await submitConsent(base, session, "allow", ["listings_r"], { fields: { csrf: "forged" } }));
+    const signedIn = await submitSignIn(sandbox.url, session, { email: ADA.email, password: ADA.password });
+    expectPageHeaders(await openConsentPage(sandbox.url, session, signedIn.headers.get("location") ?? ""));
+    expectPageHeaders(await submitConsent(sandbox.url, session, "allow", ["listings_r"], { fields: { csrf: "forged" } }));
   });
 });
 
@@ -354,39 +345,39 @@ describe("CSRF on the sign-in and consent forms (double-submit token bound to th
 
   for (const [how, tampering] of forgeries) {
     it(`refuses a sign-in form ${how} with 403 and signs nobody in`, async () => {
-      const session = await openSignInPage(base, authorizationParams(pkcePair()));
-      const refused = await submitSignIn(base, session, { email: ADA.email, password: ADA.password }, tampering);
+      const session = await openSignInPage(sandbox.url, authorizationParams(pkcePair()));
+      const refused = await submitSignIn(sandbox.url, session, { email: ADA.email, password: ADA.password }, tampering);
       expectCsrfRefusal(refused);
-      const consent = await openConsentPage(base, session, `/oauth/consent?interaction=${session.interaction}`);
+      const consent = await openConsentPage(sandbox.url, session, `/oauth/consent?interaction=${session.interaction}`);
       expectErrorPage(consent, "No sign-in in progress");
     });
 
     it(`refuses a consent form ${how} with 403 and issues no code`, async () => {
-      const session = await openSignInPage(base, authorizationParams(pkcePair()));
-      await submitSignIn(base, session, { email: ADA.email, password: ADA.password });
-      const refused = await submitConsent(base, session, "allow", ["listings_r"], tampering);
+      const session = await openSignInPage(sandbox.url, authorizationParams(pkcePair()));
+      await submitSignIn(sandbox.url, session, { email: ADA.email, password: ADA.password });
+      const refused = await submitConsent(sandbox.url, session, "allow", ["listings_r"], tampering);
       expectCsrfRefusal(refused);
       expect(sandbox.state.db.prepare("SELECT COUNT(*) FROM codes").pluck().get()).toBe(0);
-      const genuine = await submitConsent(base, session, "allow", ["listings_r"]);
+      const genuine = await submitConsent(sandbox.url, session, "allow", ["listings_r"]);
       expect(genuine.status).toBe(302);
       expect(new URL(genuine.headers.get("location") ?? "").searchParams.get("code")).toBeTruthy();
     });
   }
 
   it("refuses a form whose cookie belongs to another interaction", async () => {
-    const victim = await openSignInPage(base, authorizationParams(pkcePair()));
-    const attacker = await openSignInPage(base, authorizationParams(pkcePair()));
-    const refused = await submitSignIn(base, victim, { email: ADA.email, password: ADA.password }, { cookie: attacker.cookie });
+    const victim = await openSignInPage(sandbox.url, authorizationParams(pkcePair()));
+    const attacker = await openSignInPage(sandbox.url, authorizationParams(pkcePair()));
+    const refused = await submitSignIn(sandbox.url, victim, { email: ADA.email, password: ADA.password }, { cookie: attacker.cookie });
     expectCsrfRefusal(refused);
   });
 
   it("refuses a consent form posted again after the decision (interaction used up)", async () => {
-    const session = await openSignInPage(base, authorizationParams(pkcePair()));
-    await submitSignIn(base, session, { email: ADA.email, password: ADA.password });
-    const first = await submitConsent(base, session, "allow", ["listings_r"]);
+    const session = await openSignInPage(sandbox.url, authorizationParams(pkcePair()));
+    await submitSignIn(sandbox.url, session, { email: ADA.email, password: ADA.password });
+    const first = await submitConsent(sandbox.url, session, "allow", ["listings_r"]);
     expect(first.status).toBe(302);
     expect(first.headers.getSetCookie().join(";")).toContain("sandbox_interaction=;");
-    expectCsrfRefusal(await submitConsent(base, session, "allow", ["listings_r"]));
+    expectCsrfRefusal(await submitConsent(sandbox.url, session, "allow", ["listings_r"]));
     expect(sandbox.state.db.prepare("SELECT COUNT(*) FROM codes").pluck().get()).toBe(1);
   });
 });

@@ -217,7 +217,7 @@ export function openConsentPage(base: string, session: BrowserSession, location:
   return http(new URL(location, base).toString(), { headers: { cookie: session.cookie } });
 }
 
-export type AuthorizationOutcome = { redirect: URL; pkce: PkcePair; params: AuthorizationParams };
+export type AuthorizationOutcome = { redirect: URL; pkce: PkcePair; params: AuthorizationParams; session: BrowserSession };
 
 /**
  * The whole browser journey over HTTP: connect, sign in, consent. Returns the redirect back to the app
@@ -241,7 +241,7 @@ export async function authorizeInBrowser(
   const decided = await submitConsent(base, session, options.decision ?? "allow", grant);
   const redirect = decided.headers.get("location");
   if (decided.status !== 302 || !redirect) throw new Error(`POST /oauth/consent answered ${decided.status}`);
-  return { redirect: new URL(redirect), pkce, params };
+  return { redirect: new URL(redirect), pkce, params, session };
 }
 
 /** Authorization code flow end to end, then the code exchanged for tokens. */

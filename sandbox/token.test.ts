@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { RunningSandbox } from "./server.js";
+import { describe, expect, it } from "vitest";
 import { DEMO_APP, DEMO_SELLERS } from "./seed.js";
 import {
   ADA,
@@ -16,41 +15,32 @@ import {
   pkcePair,
   registerApp,
   requestToken,
-  resetSandbox,
   sandboxControl,
-  startTestSandbox,
   type HttpResult,
   type PkcePair,
 } from "./test-helpers.js";
+import { useSeededSandbox } from "./vitest-sandbox.js";
 
-let sandbox: RunningSandbox;
-let base: string;
-
-beforeAll(async () => {
-  sandbox = await startTestSandbox();
-  base = sandbox.url;
-});
-afterAll(() => sandbox.close());
-beforeEach(() => resetSandbox(base));
+const sandbox = useSeededSandbox();
 
 const NINETY_DAYS = 90 * 24 * 3600;
 
 /** A fresh code for Ada with the given PKCE pair and scopes. */
 async function freshCode(pkce: PkcePair = pkcePair(), scope = "listings_r listings_w shops_r") {
-  const { redirect } = await authorizeInBrowser(base, { pkce, params: { scope } });
+  const { redirect } = await authorizeInBrowser(sandbox.url, { pkce, params: { scope } });
   return redirect.searchParams.get("code") ?? "";
 }
 
 function exchange(code: string, verifier: string, extra: Record<string, string> = {}) {
-  return requestToken(base, { grant_type: "authorization_code", client_id: DEMO_APP.keystring, code, code_verifier: verifier, redirect_uri: DEMO_REDIRECT_URI, ...extra });
+  return requestToken(sandbox.url, { grant_type: "authorization_code", client_id: DEMO_APP.keystring, code, code_verifier: verifier, redirect_uri: DEMO_REDIRECT_URI, ...extra });
 }
 
 function refresh(refreshToken: string, clientId: string = DEMO_APP.keystring) {
-  return requestToken(base, { grant_type: "refresh_token", client_id: clientId, refresh_token: refreshToken });
+  return requestToken(sandbox.url, { grant_type: "refresh_token", client_id: clientId, refresh_token: refreshToken });
 }
 
 function getMe(token: string) {
-  return callApi(base, "users/me", { token });
+  return callApi(sandbox.url, "users/me", { token });
 }
 
 function expectOAuthError(result: HttpResult, error: string, description: string) {
@@ -81,7 +71,7 @@ describe("authorization_code grant with PKCE (spec 4.4, 5.4)", () => {
   });
 
   it("issues a working access token that names its user", async () => {
-    const tokens = await obtainTokensInBrowser(base);
+    const tokens = await obtainTokensInBrowser(sandbox.url);
     const me = await getMe(tokens.access_token);
     expect(me.status).toBe(200);
     expect(me.body).toEqual({ user_id: ADA.user_id, shop_id: ADA.shop_id });
@@ -142,14 +132,14 @@ describe("authorization_code grant with PKCE (spec 4.4, 5.4)", () => {
   it("refuses a code after its 10 minutes", async () => {
     const pkce = pkcePair();
     const code = await freshCode(pkce);
-    await advanceClock(base, 600);
+    await advanceClock(sandbox.url, 600);
     expectOAuthError(await exchange(code, pkce.verifier), "invalid_grant", "code is expired");
   });
 
   it("accepts a code well within its 10 minutes", async () => {
     const pkce = pkcePair();
     const code = await freshCode(pkce);
-    await advanceClock(base, 540);
+    await advanceClock(sandbox.url, 540);
     expect((await exchange(code, pkce.verifier)).status).toBe(200);
   });
 
@@ -162,7 +152,7 @@ describe("authorization_code grant with PKCE (spec 4.4, 5.4)", () => {
   it("skips the redirect_uri check when redirect_uri is omitted", async () => {
     const pkce = pkcePair();
     const code = await freshCode(pkce);
-    const result = await requestToken(base, { grant_type: "authorization_code", client_id: DEMO_APP.keystring, code, code_verifier: pkce.verifier });
+    const result = await requestToken(sandbox.url, { grant_type: "authorization_code", client_id: DEMO_APP.keystring, code, code_verifier: pkce.verifier });
     expect(result.status).toBe(200);
     expect(result.body.scope).toBe("listings_r listings_w shops_r");
   });
@@ -174,7 +164,7 @@ describe("authorization_code grant with PKCE (spec 4.4, 5.4)", () => {
   });
 
   it("refuses a code presented by another app", async () => {
-    const other = await registerApp(base, { redirect_uris: [DEMO_REDIRECT_URI] });
+    const other = await registerApp(sandbox.url, { redirect_uris: [DEMO_REDIRECT_URI] });
     const pkce = pkcePair();
     const code = await freshCode(pkce);
     expectOAuthError(await exchange(code, pkce.verifier, { client_id: other.keystring }), "invalid_grant", "code is invalid");
@@ -187,13 +177,13 @@ describe("authorization_code grant with PKCE (spec 4.4, 5.4)", () => {
   it("accepts a JSON body as the live quickstart sends it", async () => {
     const pkce = pkcePair();
     const code = await freshCode(pkce);
-    const result = await requestToken(base, { grant_type: "authorization_code", client_id: DEMO_APP.keystring, code, code_verifier: pkce.verifier, redirect_uri: DEMO_REDIRECT_URI }, { json: true });
+    const result = await requestToken(sandbox.url, { grant_type: "authorization_code", client_id: DEMO_APP.keystring, code, code_verifier: pkce.verifier, redirect_uri: DEMO_REDIRECT_URI }, { json: true });
     expect(result.status).toBe(200);
     expect(result.body.token_type).toBe("Bearer");
   });
 
   it("refuses a body that is neither form-encoded nor a JSON object", async () => {
-    const result = await fetch(`${base}/v3/public/oauth/token`, { method: "POST", headers: { "content-type": "text/plain" }, body: "grant_type=authorization_code" });
+    const result = await fetch(`${sandbox.url}/v3/public/oauth/token`, { method: "POST", headers: { "content-type": "text/plain" }, body: "grant_type=authorization_code" });
     expect(result.status).toBe(400);
     expect(await result.json()).toEqual({ error: "invalid_request", error_description: "the body must be application/x-www-form-urlencoded (or a JSON object) of string parameters" });
   });
@@ -210,23 +200,23 @@ describe("token endpoint: missing parameters and unsupported grants", () => {
   ];
   for (const [parameter, params, description] of missing) {
     it(`refuses a request without ${parameter} with invalid_request`, async () => {
-      expectOAuthError(await requestToken(base, params), "invalid_request", description);
+      expectOAuthError(await requestToken(sandbox.url, params), "invalid_request", description);
     });
   }
 
   it("refuses an unsupported grant_type", async () => {
-    expectOAuthError(await requestToken(base, { grant_type: "password", client_id: DEMO_APP.keystring }), "unsupported_grant_type", "grant_type password is not supported");
+    expectOAuthError(await requestToken(sandbox.url, { grant_type: "password", client_id: DEMO_APP.keystring }), "unsupported_grant_type", "grant_type password is not supported");
   });
 
   it("refuses client_credentials and inherited object keys as grant types", async () => {
-    expectOAuthError(await requestToken(base, { grant_type: "client_credentials", client_id: DEMO_APP.keystring }), "unsupported_grant_type", "grant_type client_credentials is not supported");
-    expectOAuthError(await requestToken(base, { grant_type: "toString", client_id: DEMO_APP.keystring }), "unsupported_grant_type", "grant_type toString is not supported");
+    expectOAuthError(await requestToken(sandbox.url, { grant_type: "client_credentials", client_id: DEMO_APP.keystring }), "unsupported_grant_type", "grant_type client_credentials is not supported");
+    expectOAuthError(await requestToken(sandbox.url, { grant_type: "toString", client_id: DEMO_APP.keystring }), "unsupported_grant_type", "grant_type toString is not supported");
   });
 });
 
 describe("refresh_token grant (spec 3.2, decisions.md Refresh tokens)", () => {
   it("returns a new pair with the same scope, and the used refresh token stops working at once", async () => {
-    const first = await obtainTokensInBrowser(base, { params: { scope: "listings_r shops_r" } });
+    const first = await obtainTokensInBrowser(sandbox.url, { params: { scope: "listings_r shops_r" } });
     const refreshed = await refresh(first.refresh_token);
     expect(refreshed.status).toBe(200);
     expect(refreshed.body).toEqual({
@@ -247,43 +237,43 @@ describe("refresh_token grant (spec 3.2, decisions.md Refresh tokens)", () => {
   });
 
   it("ignores a scope parameter on refresh: the scope of the initial grant stays", async () => {
-    const first = await obtainTokensInBrowser(base, { params: { scope: "listings_r shops_r" } });
-    const refreshed = await requestToken(base, { grant_type: "refresh_token", client_id: DEMO_APP.keystring, refresh_token: first.refresh_token, scope: "listings_r listings_w" });
+    const first = await obtainTokensInBrowser(sandbox.url, { params: { scope: "listings_r shops_r" } });
+    const refreshed = await requestToken(sandbox.url, { grant_type: "refresh_token", client_id: DEMO_APP.keystring, refresh_token: first.refresh_token, scope: "listings_r listings_w" });
     expect(refreshed.body.scope).toBe("listings_r shops_r");
   });
 
   it("keeps a refresh token valid just short of 90 days", async () => {
-    const first = await obtainTokensInBrowser(base);
-    await advanceClock(base, NINETY_DAYS - 3600);
+    const first = await obtainTokensInBrowser(sandbox.url);
+    await advanceClock(sandbox.url, NINETY_DAYS - 3600);
     expect((await refresh(first.refresh_token)).status).toBe(200);
   });
 
   it("refuses a refresh token after 90 days", async () => {
-    const first = await obtainTokensInBrowser(base);
-    await advanceClock(base, NINETY_DAYS);
+    const first = await obtainTokensInBrowser(sandbox.url);
+    await advanceClock(sandbox.url, NINETY_DAYS);
     expectOAuthError(await refresh(first.refresh_token), "invalid_grant", "refresh_token is expired");
   });
 
   it("refuses a refresh token presented by another app", async () => {
-    const other = await registerApp(base, { redirect_uris: [DEMO_REDIRECT_URI] });
-    const first = await obtainTokensInBrowser(base);
+    const other = await registerApp(sandbox.url, { redirect_uris: [DEMO_REDIRECT_URI] });
+    const first = await obtainTokensInBrowser(sandbox.url);
     expectOAuthError(await refresh(first.refresh_token, other.keystring), "invalid_grant", "refresh_token is invalid");
   });
 
   it("refuses an access token used as a refresh token", async () => {
-    const first = await obtainTokensInBrowser(base);
+    const first = await obtainTokensInBrowser(sandbox.url);
     expectOAuthError(await refresh(first.access_token), "invalid_grant", "refresh_token is invalid");
   });
 });
 
 describe("token_exchange grant (spec 5.6)", () => {
   async function exchangeLegacy(scopes: string[]) {
-    const legacyToken = await issueLegacyToken(base, { user_id: ADA.user_id, scopes });
-    return requestToken(base, { grant_type: "token_exchange", client_id: DEMO_APP.keystring, legacy_token: legacyToken });
+    const legacyToken = await issueLegacyToken(sandbox.url, { user_id: ADA.user_id, scopes });
+    return requestToken(sandbox.url, { grant_type: "token_exchange", client_id: DEMO_APP.keystring, legacy_token: legacyToken });
   }
 
   async function scopesOf(accessToken: string) {
-    const result = await callApi(base, "scopes", { form: { token: accessToken } });
+    const result = await callApi(sandbox.url, "scopes", { form: { token: accessToken } });
     expect(result.status).toBe(200);
     return result.body.scopes as string[];
   }
@@ -328,33 +318,33 @@ describe("token_exchange grant (spec 5.6)", () => {
   });
 
   it("refuses an unknown legacy token", async () => {
-    expectOAuthError(await requestToken(base, { grant_type: "token_exchange", client_id: DEMO_APP.keystring, legacy_token: "nope" }), "invalid_grant", "legacy_token is invalid");
+    expectOAuthError(await requestToken(sandbox.url, { grant_type: "token_exchange", client_id: DEMO_APP.keystring, legacy_token: "nope" }), "invalid_grant", "legacy_token is invalid");
   });
 
   it("refuses a legacy token of another app", async () => {
-    const other = await registerApp(base, { redirect_uris: [DEMO_REDIRECT_URI] });
-    const legacyToken = await issueLegacyToken(base, { user_id: ADA.user_id, scopes: ["shops_rw"] });
-    expectOAuthError(await requestToken(base, { grant_type: "token_exchange", client_id: other.keystring, legacy_token: legacyToken }), "invalid_grant", "legacy_token is invalid");
+    const other = await registerApp(sandbox.url, { redirect_uris: [DEMO_REDIRECT_URI] });
+    const legacyToken = await issueLegacyToken(sandbox.url, { user_id: ADA.user_id, scopes: ["shops_rw"] });
+    expectOAuthError(await requestToken(sandbox.url, { grant_type: "token_exchange", client_id: other.keystring, legacy_token: legacyToken }), "invalid_grant", "legacy_token is invalid");
   });
 });
 
 describe("access token lifetime and revocation", () => {
   it("formats tokens as <user_id>.<random> for every seller", async () => {
-    const tokens = await obtainTokensInBrowser(base, { seller: DEMO_SELLERS.bo });
+    const tokens = await obtainTokensInBrowser(sandbox.url, { seller: DEMO_SELLERS.bo });
     expect(tokens.access_token.split(".")[0]).toBe(String(DEMO_SELLERS.bo.user_id));
     expect(tokens.refresh_token.split(".")[0]).toBe(String(DEMO_SELLERS.bo.user_id));
     expect(tokens.expires_in).toBe(3600);
   });
 
   it("keeps an access token working before its hour is up", async () => {
-    const tokens = await obtainTokensInBrowser(base);
-    await advanceClock(base, 3000);
+    const tokens = await obtainTokensInBrowser(sandbox.url);
+    await advanceClock(sandbox.url, 3000);
     expect((await getMe(tokens.access_token)).status).toBe(200);
   });
 
   it("refuses an access token after 3600 seconds with 401 access token is expired", async () => {
-    const tokens = await obtainTokensInBrowser(base);
-    await advanceClock(base, 3600);
+    const tokens = await obtainTokensInBrowser(sandbox.url);
+    await advanceClock(sandbox.url, 3600);
     const me = await getMe(tokens.access_token);
     expect(me.status).toBe(401);
     expect(me.body).toEqual({ error: "invalid_token", error_description: "access token is expired" });
@@ -362,10 +352,10 @@ describe("access token lifetime and revocation", () => {
   });
 
   it("kills every token of the user on /__sandbox/revoke, as a password change does", async () => {
-    const browser = await obtainTokensInBrowser(base);
-    const issued = await issueTokensFor(base, { user_id: ADA.user_id, scopes: ["shops_r"] });
-    const bo = await issueTokensFor(base, { user_id: DEMO_SELLERS.bo.user_id, scopes: ["shops_r"] });
-    const revoked = await sandboxControl(base, "/revoke", { user_id: ADA.user_id });
+    const browser = await obtainTokensInBrowser(sandbox.url);
+    const issued = await issueTokensFor(sandbox.url, { user_id: ADA.user_id, scopes: ["shops_r"] });
+    const bo = await issueTokensFor(sandbox.url, { user_id: DEMO_SELLERS.bo.user_id, scopes: ["shops_r"] });
+    const revoked = await sandboxControl(sandbox.url, "/revoke", { user_id: ADA.user_id });
     expect(revoked.status).toBe(200);
     expect(revoked.body).toEqual({ revoked: 4 });
     for (const token of [browser.access_token, issued.access_token]) {
@@ -389,10 +379,10 @@ describe("access token lifetime and revocation", () => {
   });
 
   it("issues tokens from /__sandbox/tokens that the API accepts, for any registered app", async () => {
-    const other = await registerApp(base, { redirect_uris: ["https://www.example.com/cb"] });
-    const tokens = await issueTokensFor(base, { keystring: other.keystring, user_id: ADA.user_id, scopes: ["shops_r"] });
+    const other = await registerApp(sandbox.url, { redirect_uris: ["https://www.example.com/cb"] });
+    const tokens = await issueTokensFor(sandbox.url, { keystring: other.keystring, user_id: ADA.user_id, scopes: ["shops_r"] });
     expect(tokens.scope).toBe("shops_r");
-    const me = await callApi(base, "users/me", { token: tokens.access_token, apiKey: apiKeyOf(other) });
+    const me = await callApi(sandbox.url, "users/me", { token: tokens.access_token, apiKey: apiKeyOf(other) });
     expect(me.status).toBe(200);
   });
 });

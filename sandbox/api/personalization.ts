@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { randomInt } from "node:crypto";
+import type { z } from "zod";
 import { describeFirstIssue, personalizationWriteSchema } from "../../lib/personalization/schema.js";
 import { jsonError, type Ctx, type SandboxEnv } from "../http.js";
 import { needsToken, optionalToken, hasScope } from "./credentials.js";
@@ -18,6 +19,12 @@ function ownedListing(c: Ctx) {
   return row;
 }
 
+/** decisions.md "Validation failure": always `<field>: <reason>`; an issue with the whole body names `body`. */
+function validationMessage(error: z.ZodError) {
+  const message = describeFirstIssue(error);
+  return error.issues[0]?.path.length ? message : `body: ${message}`;
+}
+
 async function readJson(c: Ctx): Promise<unknown> {
   const type = c.req.header("content-type") ?? "";
   if (!/^application\/json\s*(;|$)/i.test(type)) return jsonError(c, 415, "Content-Type must be application/json.");
@@ -25,7 +32,7 @@ async function readJson(c: Ctx): Promise<unknown> {
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    return jsonError(c, 400, "Request body is not valid JSON.");
+    return jsonError(c, 400, "body: must be valid JSON.");
   }
 }
 
@@ -47,7 +54,7 @@ export function personalizationRoutes() {
     const body = await readJson(c);
     if (body instanceof Response) return body;
     const parsed = personalizationWriteSchema.safeParse(body);
-    if (!parsed.success) return jsonError(c, 400, describeFirstIssue(parsed.error));
+    if (!parsed.success) return jsonError(c, 400, validationMessage(parsed.error));
     const questions: StoredQuestion[] = parsed.data.personalization_questions.map((question) => ({
       question_id: randomInt(1_000_000_000, 281_474_976_710_655),
       question_type: question.question_type,
