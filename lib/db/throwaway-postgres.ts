@@ -1,0 +1,59 @@
+// Tests and benchmarks: a PostgreSQL cluster in a temporary folder on a free port, stopped and deleted afterwards.
+import { execFileSync } from "node:child_process";
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export type ThrowawayPostgres = { url: string; stop: () => Promise<void> };
+
+function binDir(): string {
+  const root = "/usr/lib/postgresql";
+  const version = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a))[0] : undefined;
+  if (!version || !existsSync(join(root, version, "bin", "initdb"))) {
+    throw new Error("PostgreSQL is not installed: run `apt-get install -y postgresql` (.ci/run does this by itself).");
+  }
+  return join(root, version, "bin");
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "localhost", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+/** PostgreSQL refuses to run as root, so as root the cluster belongs to the `postgres` system user. */
+function asPostgresUser(command: string, args: string[]): [string, string[]] {
+  return process.getuid?.() === 0 ? ["runuser", ["-u", "postgres", "--", command, ...args]] : [command, args];
+}
+
+export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
+  const bin = binDir();
+  const dir = mkdtempSync(join(tmpdir(), "pg-"));
+  if (process.getuid?.() === 0) {
+    const uid = Number(execFileSync("id", ["-u", "postgres"]).toString());
+    const gid = Number(execFileSync("id", ["-g", "postgres"]).toString());
+    chownSync(dir, uid, gid);
+  }
+  const [initdb, initArgs] = asPostgresUser(join(bin, "initdb"), ["-D", join(dir, "data"), "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"]);
+  execFileSync(initdb, initArgs, { stdio: "ignore" });
+  const port = await freePort();
+  const data = join(dir, "data");
+  const options = `-p ${port} -k ${dir} -c listen_addresses=localhost -c fsync=off -c max_connections=200`;
+  const pgCtl = (...args: string[]) => {
+    const [command, commandArgs] = asPostgresUser(join(bin, "pg_ctl"), ["-D", data, ...args]);
+    execFileSync(command, commandArgs, { stdio: "ignore" });
+  };
+  pgCtl("-o", options, "-l", join(dir, "log"), "-w", "start");
+  return {
+    url: `postgres://postgres@localhost:${port}/postgres`,
+    stop: async () => {
+      pgCtl("-m", "immediate", "-w", "stop");
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
