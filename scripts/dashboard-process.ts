@@ -1,0 +1,71 @@
+// Starts the built dashboard (`next start`) against a sandbox, with an app registered for its own callback URL.
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+
+export type DashboardApp = { keystring: string; shared_secret: string; name: string };
+
+export type DashboardProcess = { url: string; app: DashboardApp; process: ChildProcess; stop: () => Promise<void> };
+
+export type DashboardOptions = {
+  port: number;
+  sandboxUrl: string;
+  /** Reuse an app (instances behind one load balancer share it); otherwise one is registered for this port. */
+  app?: DashboardApp;
+  authSecret?: string;
+  databaseUrl?: string;
+  dashboardDb?: string;
+  timeoutMs?: number;
+  stdio?: "inherit" | "ignore";
+};
+
+export async function registerDashboardApp(sandboxUrl: string, ports: number[], name = "Dashboard under test"): Promise<DashboardApp> {
+  const response = await fetch(`${sandboxUrl}/__sandbox/apps`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ name, redirect_uris: ports.map((port) => `http://localhost:${port}/api/auth/callback/marketplace`) }),
+  });
+  if (!response.ok) throw new Error(`registering the dashboard's app failed: ${response.status} ${await response.text()}`);
+  return (await response.json()) as DashboardApp;
+}
+
+export async function startDashboard(options: DashboardOptions): Promise<DashboardProcess> {
+  const app = options.app ?? (await registerDashboardApp(options.sandboxUrl, [options.port]));
+  const url = `http://localhost:${options.port}`;
+  const child = spawn("npx", ["next", "start", "-p", String(options.port)], {
+    stdio: options.stdio ?? "inherit",
+    detached: true,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      AUTH_SECRET: options.authSecret ?? randomBytes(32).toString("base64url"),
+      AUTH_URL: url,
+      MARKETPLACE_API_URL: options.sandboxUrl,
+      MARKETPLACE_AUTH_URL: options.sandboxUrl,
+      MARKETPLACE_KEYSTRING: app.keystring,
+      MARKETPLACE_SHARED_SECRET: app.shared_secret,
+      MARKETPLACE_TIMEOUT_MS: String(options.timeoutMs ?? 8000),
+      DATABASE_URL: options.databaseUrl ?? "",
+      DASHBOARD_DB: options.dashboardDb ?? "data/dashboard.db",
+    },
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the dashboard on port ${options.port} exited with ${child.exitCode}`);
+    const ready = await fetch(`${url}/sign-in`).then((response) => response.ok, () => false);
+    if (ready) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    url,
+    app,
+    process: child,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        // npx starts next in the same process group: stop the whole group.
+        process.kill(-(child.pid as number), "SIGTERM");
+      }),
+  };
+}
