@@ -1,6 +1,7 @@
 // Starts the built dashboard (`next start`) against a sandbox, with an app registered for its own callback URL.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { createServer } from "node:net";
 
 export type DashboardApp = { keystring: string; shared_secret: string; name: string };
 
@@ -17,6 +18,16 @@ export type DashboardOptions = {
   timeoutMs?: number;
   stdio?: "inherit" | "ignore";
 };
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "localhost", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no free port"))));
+    });
+  });
+}
 
 export async function registerDashboardApp(sandboxUrl: string, ports: number[], name = "Dashboard under test"): Promise<DashboardApp> {
   const response = await fetch(`${sandboxUrl}/__sandbox/apps`, {

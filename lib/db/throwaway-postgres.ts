@@ -1,9 +1,9 @@
 // Tests and benchmarks: a PostgreSQL cluster in a temporary folder on a free port, stopped and deleted afterwards.
 import { execFileSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { freePort } from "../../scripts/dashboard-process";
 
 export type ThrowawayPostgres = { url: string; stop: () => Promise<void> };
 
@@ -16,15 +16,6 @@ function binDir(): string {
   return join(root, version, "bin");
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "localhost", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 /** PostgreSQL refuses to run as root, so as root the cluster belongs to the `postgres` system user. */
 function asPostgresUser(command: string, args: string[]): [string, string[]] {
