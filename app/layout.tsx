@@ -6,6 +6,7 @@ import "./globals.css";
 export const metadata: Metadata = {
   title: { default: "Personalization dashboard", template: "%s · Personalization dashboard" },
   description: "Edit the personalization question buyers answer on your marketplace listings.",
+  icons: { icon: "/favicon.svg" },
 };
 
 export default function RootLayout({ children }: { children: ReactNode }) {
