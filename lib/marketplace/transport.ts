@@ -9,6 +9,7 @@ export type Call<T> = {
   path: string;
   query?: Record<string, string | number | undefined>;
   json?: unknown;
+  form?: Record<string, string>;
   accessToken?: string;
   schema: z.ZodType<T> | null;
 };
@@ -47,6 +48,8 @@ export async function marketplaceFetch<T>(config: MarketplaceConfig, call: Call<
   const headers: Record<string, string> = { "x-api-key": `${config.keystring}:${config.sharedSecret}`, accept: "application/json" };
   if (call.accessToken) headers.authorization = `Bearer ${call.accessToken}`;
   if (call.json !== undefined) headers["content-type"] = "application/json";
+  if (call.form !== undefined) headers["content-type"] = "application/x-www-form-urlencoded";
+  const payload = call.json !== undefined ? JSON.stringify(call.json) : call.form && new URLSearchParams(call.form).toString();
 
   for (let attempt = 1; ; attempt++) {
     let response: Response;
@@ -54,7 +57,7 @@ export async function marketplaceFetch<T>(config: MarketplaceConfig, call: Call<
       response = await fetch(url, {
         method: call.method ?? "GET",
         headers,
-        body: call.json === undefined ? undefined : JSON.stringify(call.json),
+        body: payload,
         signal: AbortSignal.timeout(config.timeoutMs),
         cache: "no-store",
       });

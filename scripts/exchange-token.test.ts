@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { useSeededSandbox } from "../sandbox/vitest-sandbox";
+import { ADA, callApi, issueLegacyToken, sandboxControl } from "../sandbox/test-helpers";
+import { DEMO_APP } from "../sandbox/seed";
+import { openDatabase } from "../lib/db/database";
+import { tokenStore } from "../lib/auth/token-store";
+import { exchangeAndStore } from "./exchange-token";
+
+const sandbox = useSeededSandbox();
+const config = () => ({ apiUrl: sandbox.url, authUrl: sandbox.url, keystring: DEMO_APP.keystring, sharedSecret: DEMO_APP.shared_secret, timeoutMs: 5000, maxRetryWaitMs: 1000 });
+
+describe("npm run exchange-token", () => {
+  it("stores the exchanged tokens with the v2 scopes split as spec 5.6 says, and they work on v3", async () => {
+    const legacy = await issueLegacyToken(sandbox.url, { user_id: ADA.user_id, scopes: ["listings_r", "listings_w", "shops_rw", "treasury_r"] });
+    const database = join(mkdtempSync(join(tmpdir(), "exchange-")), "dashboard.db");
+    const result = await exchangeAndStore(config(), database, legacy);
+    expect(result).toEqual({ ok: true, data: { userId: ADA.user_id, scopes: ["listings_r", "listings_w", "shops_r", "shops_w"] } });
+    const db = await openDatabase(database);
+    const stored = await tokenStore(db).read(ADA.user_id);
+    await db.close();
+    expect(stored?.accessToken).toMatch(new RegExp(`^${ADA.user_id}\\.`));
+    expect(stored?.scopes).toEqual(["listings_r", "listings_w", "shops_r", "shops_w"]);
+    const me = await callApi(sandbox.url, "users/me", { token: stored?.accessToken });
+    expect(me).toMatchObject({ status: 200, body: { user_id: ADA.user_id, shop_id: ADA.shop_id } });
+    const grants = (await sandboxControl(sandbox.url, "/requests")).body.requests.filter((entry: { grant_type: string | null }) => entry.grant_type);
+    expect(grants).toEqual([expect.objectContaining({ grant_type: "token_exchange", status: 200, client_auth: "none" })]);
+  });
+
+  it("stores nothing and says why when the marketplace refuses the legacy token", async () => {
+    const database = join(mkdtempSync(join(tmpdir(), "exchange-")), "dashboard.db");
+    const result = await exchangeAndStore(config(), database, "not-a-legacy-token");
+    expect(result).toEqual({ ok: false, failure: { kind: "invalid", message: "invalid_grant: legacy_token is invalid" } });
+  });
+});
