@@ -24,6 +24,8 @@ const securityHeaders = [
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
+  // Lets parallel builds (a benchmark beside a test run) use their own output folder.
+  distDir: process.env.NEXT_DIST_DIR || ".next",
   serverExternalPackages: ["better-sqlite3", "pg"],
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];
