@@ -32,6 +32,6 @@ describe("npm run exchange-token", () => {
   it("stores nothing and says why when the marketplace refuses the legacy token", async () => {
     const database = join(mkdtempSync(join(tmpdir(), "exchange-")), "dashboard.db");
     const result = await exchangeAndStore(config(), database, "not-a-legacy-token");
-    expect(result).toEqual({ ok: false, failure: { kind: "invalid", message: "invalid_grant: legacy_token is invalid" } });
+    expect(result).toEqual({ ok: false, failure: { kind: "reauth", reason: "legacy_token is invalid" } });
   });
 });

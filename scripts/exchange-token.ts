@@ -30,7 +30,9 @@ if (process.argv[1]?.endsWith("exchange-token.ts")) {
   const config = { apiUrl: MARKETPLACE_API_URL.replace(/\/+$/, ""), authUrl: MARKETPLACE_AUTH_URL ?? MARKETPLACE_API_URL, keystring: MARKETPLACE_KEYSTRING, sharedSecret: MARKETPLACE_SHARED_SECRET, timeoutMs: 10_000, maxRetryWaitMs: 3000 };
   const result = await exchangeAndStore(config, DATABASE_URL || DASHBOARD_DB || "data/dashboard.db", legacyToken);
   if (!result.ok) {
-    console.error(`The exchange failed (${result.failure.kind}${"message" in result.failure ? `: ${result.failure.message}` : ""}). Check the token and the app's credentials.`);
+    const { failure } = result;
+    const detail = failure.kind === "reauth" ? failure.reason : "message" in failure ? failure.message : undefined;
+    console.error(`The marketplace did not exchange the token (${failure.kind}${detail ? `: ${detail}` : ""}). Check the legacy token and the app's credentials.`);
     process.exit(1);
   }
   console.log(`Stored OAuth 2.0 tokens for marketplace user ${result.data.userId} with scopes: ${result.data.scopes.join(" ")}`);

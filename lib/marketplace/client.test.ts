@@ -187,7 +187,7 @@ describe("seller tokens", () => {
   it("asks the seller to sign in again when the grant was revoked, and forgets the dead tokens", async () => {
     await signedIn(ADA.user_id);
     await sandboxControl(sandbox.url, "/revoke", { user_id: ADA.user_id });
-    expect(await client.getListing(ADA.user_id, ADA_LISTING)).toEqual({ ok: false, failure: { kind: "reauth" } });
+    expect(await client.getListing(ADA.user_id, ADA_LISTING)).toEqual({ ok: false, failure: { kind: "reauth", reason: "refresh_token is revoked" } });
     expect(await store.read(ADA.user_id)).toBeUndefined();
   });
 

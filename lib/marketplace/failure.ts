@@ -1,6 +1,6 @@
 /** Every way a marketplace call can fail, as the dashboard needs to tell them apart. */
 export type MarketplaceFailure =
-  | { kind: "reauth" }
+  | { kind: "reauth"; reason?: string }
   | { kind: "invalid_token" }
   | { kind: "insufficient_scope" }
   | { kind: "invalid"; message: string; field?: string }

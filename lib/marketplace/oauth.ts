@@ -1,85 +1,69 @@
 import "server-only";
+import { z } from "zod";
 import type { MarketplaceConfig } from "./config";
 import type { Result } from "./failure";
-import { z } from "zod";
 import { tokenWire } from "./wire";
 import { marketplaceFetch } from "./transport";
 
 export type TokenSet = { accessToken: string; refreshToken: string; accessExpiresAt: number; scopes: string[] };
 
-// POST /v3/public/oauth/token (grant_type=refresh_token); a public client sends client_id and no secret.
-export async function refreshGrant(config: MarketplaceConfig, refreshToken: string, scopesBefore: string[]): Promise<Result<TokenSet>> {
+type TokenAnswer = z.infer<typeof tokenWire>;
+
+// POST /v3/public/oauth/token: a public client sends client_id in the form and no secret (no Basic header).
+async function tokenGrant(config: MarketplaceConfig, grant: Record<string, string>): Promise<Result<TokenAnswer>> {
+  const name = `${grant.grant_type} grant`;
   let response: Response;
   try {
     response = await fetch(`${config.apiUrl}/v3/public/oauth/token`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
-      body: new URLSearchParams({ grant_type: "refresh_token", client_id: config.keystring, refresh_token: refreshToken }),
+      body: new URLSearchParams({ ...grant, client_id: config.keystring }),
       signal: AbortSignal.timeout(config.timeoutMs),
       cache: "no-store",
     });
   } catch (error) {
     const timedOut = error instanceof Error && error.name === "TimeoutError";
-    console.error(`marketplace: refresh grant ${timedOut ? "timed out" : "unreachable"}`);
+    console.error(`marketplace: ${name} ${timedOut ? "timed out" : "unreachable"}`);
     return { ok: false, failure: timedOut ? { kind: "timeout" } : { kind: "unavailable" } };
   }
   const body: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
-    const error = (body as { error?: string } | undefined)?.error;
-    console.error(`marketplace: refresh grant ${response.status} ${error ?? ""}`.trim());
-    if (error === "invalid_grant") return { ok: false, failure: { kind: "reauth" } };
-    return { ok: false, failure: response.status >= 500 ? { kind: "unavailable", status: response.status } : { kind: "unexpected", message: `token endpoint ${response.status} ${error ?? ""}` } };
+    const { error, error_description: description } = (body ?? {}) as { error?: string; error_description?: string };
+    console.error(`marketplace: ${name} ${response.status} ${error ?? ""}`.trim());
+    if (error === "invalid_grant") return { ok: false, failure: { kind: "reauth", reason: description } };
+    return { ok: false, failure: response.status >= 500 ? { kind: "unavailable", status: response.status } : { kind: "unexpected", message: `token endpoint ${response.status} ${error ?? ""}`.trim() } };
   }
   const parsed = tokenWire.safeParse(body);
   if (!parsed.success) return { ok: false, failure: { kind: "unexpected", message: "the token endpoint's answer was not in the expected shape" } };
-  return {
-    ok: true,
-    data: {
-      accessToken: parsed.data.access_token,
-      refreshToken: parsed.data.refresh_token,
-      accessExpiresAt: Date.now() + parsed.data.expires_in * 1000,
-      scopes: parsed.data.scope?.split(" ").filter(Boolean) ?? scopesBefore,
-    },
-  };
+  return { ok: true, data: parsed.data };
 }
 
-// POST /v3/public/oauth/token (grant_type=token_exchange), then POST /v3/application/scopes: the exchange's answer has no scope (spec 2.4).
+const tokenSet = (answer: TokenAnswer, scopes: string[]): TokenSet => ({
+  accessToken: answer.access_token,
+  refreshToken: answer.refresh_token,
+  accessExpiresAt: Date.now() + answer.expires_in * 1000,
+  scopes,
+});
+
+/** Spec 3.2: a new pair; the scope stays that of the first grant. */
+export async function refreshGrant(config: MarketplaceConfig, refreshToken: string, scopesBefore: string[]): Promise<Result<TokenSet>> {
+  const answer = await tokenGrant(config, { grant_type: "refresh_token", refresh_token: refreshToken });
+  return answer.ok ? { ok: true, data: tokenSet(answer.data, answer.data.scope?.split(" ").filter(Boolean) ?? scopesBefore) } : answer;
+}
+
+/** Spec 4.4 token_exchange; its answer has no scope (spec 2.4), so the scopes are read back with tokenScopes. */
 export async function exchangeLegacyToken(config: MarketplaceConfig, legacyToken: string): Promise<Result<TokenSet & { userId: number }>> {
-  let response: Response;
-  try {
-    response = await fetch(`${config.apiUrl}/v3/public/oauth/token`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
-      body: new URLSearchParams({ grant_type: "token_exchange", client_id: config.keystring, legacy_token: legacyToken }),
-      signal: AbortSignal.timeout(config.timeoutMs),
-    });
-  } catch {
-    return { ok: false, failure: { kind: "unavailable" } };
-  }
-  const body: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const error = body as { error?: string; error_description?: string } | undefined;
-    return { ok: false, failure: { kind: "invalid", message: `${error?.error ?? response.status}: ${error?.error_description ?? "the marketplace refused the legacy token"}` } };
-  }
-  const parsed = tokenWire.safeParse(body);
-  const userId = parsed.success ? Number(/^(\d+)\./.exec(parsed.data.access_token)?.[1]) : NaN;
-  if (!parsed.success || !Number.isSafeInteger(userId)) return { ok: false, failure: { kind: "unexpected", message: "the token endpoint's answer was not in the expected shape" } };
+  const answer = await tokenGrant(config, { grant_type: "token_exchange", legacy_token: legacyToken });
+  if (!answer.ok) return answer;
+  const userId = Number(/^(\d+)\./.exec(answer.data.access_token)?.[1]);
+  if (!Number.isSafeInteger(userId)) return { ok: false, failure: { kind: "unexpected", message: "the access token has no user id prefix" } };
+  // POST /v3/application/scopes
   const scopes = await marketplaceFetch(config, {
     operation: "tokenScopes",
     method: "POST",
     path: "/v3/application/scopes",
-    form: { token: parsed.data.access_token },
+    form: { token: answer.data.access_token },
     schema: z.object({ scopes: z.array(z.string()) }),
   });
-  if (!scopes.ok) return scopes;
-  return {
-    ok: true,
-    data: {
-      userId,
-      accessToken: parsed.data.access_token,
-      refreshToken: parsed.data.refresh_token,
-      accessExpiresAt: Date.now() + parsed.data.expires_in * 1000,
-      scopes: scopes.data.scopes,
-    },
-  };
+  return scopes.ok ? { ok: true, data: { userId, ...tokenSet(answer.data, scopes.data.scopes) } } : scopes;
 }
