@@ -6,12 +6,14 @@ import { fetchFromDashboard, LISTING_STATES, listingsKey, PAGE_SIZE } from "@/li
 import type { ListingPage } from "@/lib/marketplace/wire";
 import type { ListingState } from "@/lib/marketplace/client";
 import { QuestionSummary } from "./question-summary";
+import { useSignInOnExpiry } from "../use-sign-in-on-expiry";
 
 export function ListingsTable({ state, page }: { state: ListingState; page: number }) {
   const query = useQuery({
     queryKey: listingsKey(state, page),
     queryFn: () => fetchFromDashboard<ListingPage>(`/api/listings?state=${state}&page=${page}`),
   });
+  useSignInOnExpiry(query.error, `/listings?state=${state}&page=${page}`);
   const data = query.data;
   const pages = data ? Math.max(1, Math.ceil(data.count / PAGE_SIZE)) : 1;
   const first = (page - 1) * PAGE_SIZE + 1;

@@ -6,10 +6,12 @@ import type { Listing } from "@/lib/marketplace/wire";
 import { editableInSingleQuestionEditor } from "@/lib/marketplace/wire";
 import { QuestionForm } from "./question-form";
 import { StoredQuestion } from "./stored-question";
+import { useSignInOnExpiry } from "../use-sign-in-on-expiry";
 
 export function PersonalizationEditor({ listingId, canEdit }: { listingId: number; canEdit: boolean }) {
   const queryClient = useQueryClient();
   const query = useQuery({ queryKey: listingKey(listingId), queryFn: () => fetchFromDashboard<Listing>(`/api/listings/${listingId}`) });
+  useSignInOnExpiry(query.error, `/listings/${listingId}`);
   const listing = query.data;
   if (!listing) {
     return query.isError ? (

@@ -1,0 +1,11 @@
+"use client";
+
+import { useEffect } from "react";
+import { ReadError } from "@/lib/listing-queries";
+
+/** A read that found the marketplace grant gone sends the seller to sign in, and back here afterwards. */
+export function useSignInOnExpiry(error: unknown, path: string) {
+  useEffect(() => {
+    if (error instanceof ReadError && error.reauth) window.location.assign(`/sign-in?callbackUrl=${encodeURIComponent(path)}&reason=expired`);
+  }, [error, path]);
+}
