@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import Database from "better-sqlite3";
 import { expect, type Page } from "@playwright/test";
 import { E2E } from "./ports";
 
@@ -36,10 +37,69 @@ export async function lastRequestId() {
 export async function signIn(page: Page, seller: { email: string; password: string }, options: { from?: string; uncheck?: string[] } = {}) {
   await page.goto(options.from ?? "/sign-in");
   await page.getByRole("button", { name: "Sign in with the marketplace" }).click();
+  await allowOnMarketplace(page, seller, options);
+}
+
+/** The marketplace's part of a sign-in, from its sign-in form to "Allow access" (the browser is already on its page or on its way). */
+export async function allowOnMarketplace(page: Page, seller: { email: string; password: string }, options: { uncheck?: string[] } = {}) {
   await page.getByLabel("Email").fill(seller.email);
   await page.getByLabel("Password").fill(seller.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("heading", { name: /Allow .* to access your account/ })).toBeVisible();
   for (const scope of options.uncheck ?? []) await page.getByRole("checkbox", { name: new RegExp(scope) }).uncheck();
   await page.getByRole("button", { name: "Allow access" }).click();
+}
+
+export const FULL_SCOPES = ["listings_r", "listings_w", "shops_r"];
+
+/** A token of the dashboard's own app for `userId`, issued by the control API, to arrange listings through the public API. */
+export async function marketplaceToken(userId: number, scopes = FULL_SCOPES) {
+  return (await control<{ access_token: string }>("/tokens", { keystring: dashboardApp().keystring, user_id: userId, scopes })).access_token;
+}
+
+/** One call to the marketplace API as the dashboard's app, with `x-api-key` and the bearer token. */
+export async function marketplaceCall(token: string, method: string, path: string, body?: { json?: unknown; form?: Record<string, string> }) {
+  const app = dashboardApp();
+  const headers: Record<string, string> = { "x-api-key": `${app.keystring}:${app.shared_secret}`, authorization: `Bearer ${token}` };
+  if (body?.json !== undefined) headers["content-type"] = "application/json";
+  if (body?.form !== undefined) headers["content-type"] = "application/x-www-form-urlencoded";
+  const response = await fetch(`${E2E.sandboxUrl}${path}`, {
+    method,
+    headers,
+    body: body?.json !== undefined ? JSON.stringify(body.json) : body?.form !== undefined ? new URLSearchParams(body.form) : undefined,
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return response;
+}
+
+export type QuestionInput = { instructions: string | null; required: boolean; max_allowed_characters: number };
+
+/** Gives a listing one text question through updateListingPersonalization, as another client of the marketplace would. */
+export async function putQuestion(seller: TestSeller, listingId: number, question: QuestionInput) {
+  const token = await marketplaceToken(seller.user_id);
+  await marketplaceCall(token, "POST", `/v3/application/shops/${seller.shop_id}/listings/${listingId}/personalization`, {
+    json: { personalization_questions: [{ question_type: "text_input", question_text: "Personalization", ...question }] },
+  });
+}
+
+export type StoredListing = {
+  listing_id: number;
+  shop_id: number;
+  title: string;
+  state: string;
+  is_personalizable: boolean;
+  personalization: { personalization_questions: (QuestionInput & { question_type: string; question_text: string })[] };
+};
+
+/** What the sandbox has stored for a listing, whoever owns it. */
+export const storedListing = (listingId: number) => control<StoredListing>(`/listings/${listingId}`);
+
+/** The seller's tokens as the dashboard stores them (never in the browser); undefined once they are gone. */
+export function dashboardTokens(userId: number): { access_token: string; refresh_token: string } | undefined {
+  const db = new Database(E2E.dashboardDb, { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare("SELECT access_token, refresh_token FROM seller_tokens WHERE user_id = ?").get(userId) as { access_token: string; refresh_token: string } | undefined;
+  } finally {
+    db.close();
+  }
 }
