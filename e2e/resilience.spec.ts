@@ -1,0 +1,249 @@
+import { expect, test, type Page } from "@playwright/test";
+import { editor, editorPath, signInTo } from "./editor";
+import { E2E } from "./ports";
+import { allowOnMarketplace, control, dashboardTokens, lastRequestId, newSeller, requestsSince, signIn, storedListing, type TestSeller } from "./sandbox-control";
+
+const DRAFT = { instructions: "Initials for the cuff, please", limit: "6" };
+
+async function openEditor(page: Page, seller: TestSeller, options: { uncheck?: string[] } = {}) {
+  const listingId = seller.listing_ids[0]!;
+  await signIn(page, seller, { from: signInTo(editorPath(listingId)), ...options });
+  await expect(page).toHaveURL(editorPath(listingId));
+  await expect(page.getByRole("heading", { name: "Test listing 1" })).toBeVisible();
+  return listingId;
+}
+
+async function typeDraft(page: Page) {
+  const form = editor(page);
+  await form.instructions.fill(DRAFT.instructions);
+  await form.limit.fill(DRAFT.limit);
+  await form.required.check();
+}
+
+async function expectDraftKept(page: Page) {
+  const form = editor(page);
+  await expect(form.instructions).toHaveValue(DRAFT.instructions);
+  await expect(form.limit).toHaveValue(DRAFT.limit);
+  await expect(form.required).toBeChecked();
+}
+
+async function expectDraftStored(listingId: number) {
+  expect((await storedListing(listingId)).personalization.personalization_questions).toMatchObject([
+    { instructions: DRAFT.instructions, max_allowed_characters: Number(DRAFT.limit), required: true },
+  ]);
+}
+
+const personalizationPath = (seller: TestSeller, listingId: number) => `/v3/application/shops/${seller.shop_id}/listings/${listingId}/personalization`;
+const saved = (page: Page) => page.getByRole("status").filter({ hasText: "Saved. Buyers are now asked this question." });
+
+async function sandboxAnswers() {
+  return fetch(`${E2E.sandboxUrl}/`).then(
+    () => true,
+    () => false,
+  );
+}
+
+test("an access token expired by the marketplace's clock is refreshed without the seller noticing", async ({ page }) => {
+  const seller = await newSeller(1);
+  const listingId = await openEditor(page, seller);
+  const tokensBefore = dashboardTokens(seller.user_id);
+  await typeDraft(page);
+  await control("/clock", { advance_seconds: 3700 });
+  const before = await lastRequestId();
+
+  await editor(page).save.click();
+  await expect(saved(page)).toBeVisible();
+  await expect(page).toHaveURL(editorPath(listingId));
+  await expectDraftStored(listingId);
+
+  const log = await requestsSince(before);
+  const grants = log.filter((entry) => entry.grant_type === "refresh_token");
+  expect(grants).toHaveLength(1);
+  expect(grants[0]).toMatchObject({ status: 200, client_auth: "none" });
+  expect(log.filter((entry) => entry.method === "POST" && entry.path === personalizationPath(seller, listingId)).map((entry) => entry.status)).toEqual([401, 201]);
+  const tokensAfter = dashboardTokens(seller.user_id);
+  expect(tokensAfter?.access_token).not.toBe(tokensBefore?.access_token);
+  expect(tokensAfter?.refresh_token).not.toBe(tokensBefore?.refresh_token);
+});
+
+test("a revoked grant sends the seller to sign in and back to the editor with the unsaved draft", async ({ page }) => {
+  const seller = await newSeller(1);
+  const listingId = await openEditor(page, seller);
+  await typeDraft(page);
+  await control("/revoke", { user_id: seller.user_id });
+
+  await editor(page).save.click();
+  await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Flistings%2F\d+&reason=expired/);
+  await expect(page.getByRole("alert").filter({ hasText: "sign-in has expired" })).toHaveText(
+    "Your marketplace sign-in has expired. Sign in again to continue; any unsaved changes will be waiting for you.",
+  );
+  expect(dashboardTokens(seller.user_id)).toBeUndefined();
+  expect((await storedListing(listingId)).personalization.personalization_questions).toEqual([]);
+
+  await page.getByRole("button", { name: "Sign in with the marketplace" }).click();
+  await allowOnMarketplace(page, seller);
+  await expect(page).toHaveURL(editorPath(listingId));
+  await expect(page.getByRole("status").filter({ hasText: "Your unsaved changes were kept while you signed in again. Review them and save." })).toBeVisible();
+  await expectDraftKept(page);
+
+  await editor(page).save.click();
+  await expect(saved(page)).toBeVisible();
+  await expectDraftStored(listingId);
+});
+
+test("a revoked grant found while loading a page sends the seller to sign in and back to that page", async ({ page }) => {
+  const seller = await newSeller(30);
+  await signIn(page, seller);
+  await expect(page.getByText("Showing 1–25 of 30")).toBeVisible();
+  await control("/revoke", { user_id: seller.user_id });
+
+  await page.getByRole("link", { name: "Next page" }).click();
+  await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Flistings%3Fstate%3Dactive%26page%3D2&reason=expired/);
+  await expect(page.getByRole("alert").filter({ hasText: "sign-in has expired" })).toContainText("Sign in again to continue");
+  await page.getByRole("button", { name: "Sign in with the marketplace" }).click();
+  await allowOnMarketplace(page, seller);
+  await expect(page).toHaveURL(/\/listings\?state=active&page=2/);
+  await expect(page.getByText("Showing 26–30 of 30")).toBeVisible();
+});
+
+test("429 with a retry-after longer than the client waits says the marketplace is busy and keeps the typed values", async ({ page }) => {
+  const seller = await newSeller(1);
+  const listingId = await openEditor(page, seller);
+  await typeDraft(page);
+  await control("/faults", { method: "POST", path: personalizationPath(seller, listingId), status: 429, retry_after: 5 });
+  const before = await lastRequestId();
+
+  await editor(page).save.click();
+  await expect(page.getByRole("alert").filter({ hasText: "The marketplace is busy" })).toHaveText(
+    "The marketplace is busy and asked us to wait 5 seconds. Your changes are still here: try again in a moment.",
+  );
+  await expectDraftKept(page);
+  expect((await storedListing(listingId)).personalization.personalization_questions).toEqual([]);
+  const posts = (await requestsSince(before)).filter((entry) => entry.method === "POST");
+  expect(posts.map((entry) => entry.status)).toEqual([429]);
+
+  await editor(page).save.click();
+  await expect(saved(page)).toBeVisible();
+  await expectDraftStored(listingId);
+});
+
+test("429 with a short retry-after is waited out and retried by the server", async ({ page }) => {
+  const seller = await newSeller(1);
+  const listingId = await openEditor(page, seller);
+  await typeDraft(page);
+  await control("/faults", { method: "POST", path: personalizationPath(seller, listingId), status: 429, retry_after: 1 });
+  const before = await lastRequestId();
+
+  await editor(page).save.click();
+  await expect(saved(page)).toBeVisible();
+  await expectDraftStored(listingId);
+  const posts = (await requestsSince(before)).filter((entry) => entry.method === "POST");
+  expect(posts.map((entry) => entry.status)).toEqual([429, 201]);
+});
+
+test("500 from the marketplace says so and keeps the typed values; removing keeps the question", async ({ page }) => {
+  const seller = await newSeller(1);
+  const listingId = await openEditor(page, seller);
+  await typeDraft(page);
+  await control("/faults", { method: "POST", path: personalizationPath(seller, listingId), status: 500 });
+
+  await editor(page).save.click();
+  await expect(page.getByRole("alert").filter({ hasText: "not answering" })).toHaveText(
+    "The marketplace is not answering right now (error 500), so we could not save the question. Your changes are still here: try again in a minute.",
+  );
+  await expectDraftKept(page);
+  expect((await storedListing(listingId)).personalization.personalization_questions).toEqual([]);
+
+  await editor(page).save.click();
+  await expect(saved(page)).toBeVisible();
+  await expectDraftStored(listingId);
+
+  await control("/faults", { method: "DELETE", path: personalizationPath(seller, listingId), status: 500 });
+  await page.getByRole("button", { name: "Remove personalization" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Remove", exact: true }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "not answering" })).toContainText("so we could not remove personalization");
+  await expect(editor(page).stored.getByTestId("stored-personalizable")).toHaveText("Yes");
+  await expectDraftStored(listingId);
+});
+
+test("the marketplace stopping mid-edit shows a message, keeps the values, and saving works once it is back", async ({ page }) => {
+  const seller = await newSeller(1);
+  const listingId = await openEditor(page, seller);
+  await typeDraft(page);
+  await control("/outage", { seconds: 4 });
+  await expect.poll(sandboxAnswers).toBe(false);
+
+  await editor(page).save.click();
+  await expect(page.getByRole("alert").filter({ hasText: "not answering" })).toHaveText(
+    "The marketplace is not answering right now, so we could not save the question. Your changes are still here: try again in a minute.",
+  );
+  await expectDraftKept(page);
+
+  await expect.poll(sandboxAnswers, { timeout: 15_000 }).toBe(true);
+  expect((await storedListing(listingId)).personalization.personalization_questions).toEqual([]);
+  await editor(page).save.click();
+  await expect(saved(page)).toBeVisible();
+  await expectDraftStored(listingId);
+});
+
+test("a marketplace slower than the client's time-out gets the time-out message and the values stay", async ({ page }) => {
+  const seller = await newSeller(1);
+  const listingId = await openEditor(page, seller);
+  await typeDraft(page);
+  await control("/faults", { method: "POST", path: personalizationPath(seller, listingId), delay_ms: E2E.timeoutMs + 2000 });
+
+  await editor(page).save.click();
+  await expect(page.getByRole("alert").filter({ hasText: "took too long" })).toHaveText(
+    "The marketplace took too long to answer, so we cannot tell whether it managed to save the question. Your changes are still here: reload the listing to check, then try again.",
+  );
+  await expectDraftKept(page);
+
+  // The slow write did land after the dashboard gave up: reloading, as the message says, shows it.
+  await expect.poll(async () => (await storedListing(listingId)).personalization.personalization_questions.length, { timeout: 10_000 }).toBe(1);
+  await page.reload();
+  await expect(editor(page).stored.getByTestId("stored-instructions")).toHaveText(DRAFT.instructions);
+});
+
+test("without permission to edit listings the editor is read-only and offers to sign in again", async ({ page }) => {
+  const seller = await newSeller(1);
+  const listingId = await openEditor(page, seller, { uncheck: ["listings_w"] });
+  const notice = page.getByRole("status").filter({ hasText: "You did not allow the dashboard to edit listings" });
+  await expect(notice).toContainText("so this question is read-only. Sign in again and keep “Create and edit your listings” checked.");
+  await expect(editor(page).instructions).toBeDisabled();
+  await expect(editor(page).save).toBeDisabled();
+
+  await notice.getByRole("button", { name: "Sign in again" }).click();
+  await allowOnMarketplace(page, seller);
+  await expect(page).toHaveURL(editorPath(listingId));
+  await expect(notice).toHaveCount(0);
+  await typeDraft(page);
+  await editor(page).save.click();
+  await expect(saved(page)).toBeVisible();
+  await expectDraftStored(listingId);
+});
+
+test("a 403 insufficient_scope from the marketplace offers to sign in again with the missing permission", async ({ page }) => {
+  const seller = await newSeller(1);
+  const listingId = await openEditor(page, seller, { uncheck: ["listings_w"] });
+  // A form opened before the seller's permissions changed: the fields are enabled, the token cannot write.
+  await page.locator("fieldset").evaluate((fieldset) => fieldset.removeAttribute("disabled"));
+  await typeDraft(page);
+  const before = await lastRequestId();
+
+  await editor(page).save.click();
+  const refusal = page.getByRole("alert").filter({ hasText: "did not let the dashboard" });
+  await expect(refusal).toContainText(
+    'The marketplace did not let the dashboard save the question: you did not grant it permission to edit listings. Sign in again and allow "Create and edit your listings".',
+  );
+  const writes = (await requestsSince(before)).filter((entry) => entry.method === "POST");
+  expect(writes.map((entry) => `${entry.path} ${entry.status}`)).toEqual([`${personalizationPath(seller, listingId)} 403`]);
+  await expectDraftKept(page);
+
+  await refusal.getByRole("button", { name: "Sign in again and allow editing" }).click();
+  await allowOnMarketplace(page, seller);
+  await expect(page).toHaveURL(editorPath(listingId));
+  await expectDraftKept(page);
+  await editor(page).save.click();
+  await expect(saved(page)).toBeVisible();
+  await expectDraftStored(listingId);
+});
