@@ -247,3 +247,31 @@ test("a 403 insufficient_scope from the marketplace offers to sign in again with
   await expect(saved(page)).toBeVisible();
   await expectDraftStored(listingId);
 });
+
+test("without permission to read listings the listings page names that permission and offers to sign in again", async ({ page }) => {
+  const seller = await newSeller(2);
+  await signIn(page, seller, { uncheck: ["listings_r"] });
+  const refusal = page.getByRole("alert").filter({ hasText: "did not let the dashboard" });
+  await expect(refusal).toContainText(
+    'The marketplace did not let the dashboard load this page: you did not grant it permission to read your listings. Sign in again and allow "Read your inactive and expired (non-public) listings".',
+  );
+
+  await refusal.getByRole("button", { name: "Sign in again" }).click();
+  await allowOnMarketplace(page, seller);
+  await expect(page).toHaveURL(/\/listings\?state=active&page=1/);
+  await expect(page.getByText("Showing 1–2 of 2")).toBeVisible();
+});
+
+test("without permission to see the shop the sign-in stops with a message that says which box to keep checked", async ({ page }) => {
+  const seller = await newSeller(1);
+  await signIn(page, seller, { uncheck: ["shops_r"] });
+  await expect(page).toHaveURL(/\/sign-in\?reason=shop-scope/);
+  await expect(page.getByRole("alert").filter({ hasText: "permission to see your shop" })).toContainText(
+    "Sign in again and keep “See your shop's description, messages and sections, even if not public” checked.",
+  );
+  expect(await (await page.request.get("/api/auth/session")).json()).toBeNull();
+  expect(dashboardTokens(seller.user_id)).toBeUndefined();
+
+  await signIn(page, seller);
+  await expect(page.getByRole("heading", { name: `Welcome, TestShop${seller.user_id}` })).toBeVisible();
+});

@@ -3,6 +3,7 @@ import { redirect } from "next/navigation";
 import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
 import { SiteHeader } from "@/components/site-header";
 import { ListingsTable } from "@/components/listings/listings-table";
+import { SignInButton } from "@/components/sign-in-button";
 import { requireSeller, signInPath } from "@/lib/auth/seller";
 import { listingsKey, parseListingsSearch } from "@/lib/listing-queries";
 import { loadListingsPage } from "@/lib/listings";
@@ -33,9 +34,14 @@ export default async function ListingsPage({ searchParams }: { searchParams: Pro
             <ListingsTable state={state} page={page} />
           </HydrationBoundary>
         ) : (
-          <p role="alert" className="mt-4 rounded-lg bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
-            {describeFailure(result.failure, "load")}
-          </p>
+          <div role="alert" className="mt-4 rounded-lg bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
+            <p>{describeFailure(result.failure, "load")}</p>
+            {result.failure.kind === "insufficient_scope" && (
+              <div className="mt-3">
+                <SignInButton callbackUrl={here} label="Sign in again" />
+              </div>
+            )}
+          </div>
         )}
       </main>
     </>

@@ -8,7 +8,7 @@ import { marketplaceConfig, type MarketplaceConfig } from "../marketplace/config
 import { marketplaceFetch } from "../marketplace/transport";
 import { meWire, shopWire } from "../marketplace/wire";
 
-type MarketplaceProfile = { user_id: number; shop_id?: number };
+type MarketplaceProfile = { user_id: number; shop_id?: number; missingScope?: true };
 
 export type SellerClaims = { userId: number; shopId: number | null; shopName: string | null; scopes: string[]; error?: "ReauthRequired" };
 
@@ -37,6 +37,8 @@ function marketplaceProvider(config: MarketplaceConfig): OAuthConfig<Marketplace
       // getMe needs the app's x-api-key beside the bearer token, which the default userinfo request cannot send.
       async request({ tokens }: { tokens: { access_token?: string } }) {
         const me = await marketplaceFetch(config, { operation: "getMe", path: "/v3/application/users/me", accessToken: tokens.access_token, schema: meWire });
+        // Unchecking shops_r on the consent page is the seller's choice, not an outage: the signIn callback explains it.
+        if (!me.ok && me.failure.kind === "insufficient_scope") return { user_id: 0, missingScope: true };
         if (!me.ok) throw new Error(`getMe failed: ${me.failure.kind}`);
         return me.data;
       },
@@ -58,6 +60,7 @@ function authConfig(): NextAuthConfig {
     session: { strategy: "jwt", maxAge: 30 * 24 * 3600 },
     pages: { signIn: "/sign-in", error: "/sign-in" },
     callbacks: {
+      signIn: ({ profile }) => ((profile as MarketplaceProfile | undefined)?.missingScope ? "/sign-in?reason=shop-scope" : true),
       // The JWT carries who the seller is, never their tokens: those go to the server-side store.
       async jwt({ token, account, profile }) {
         const store = tokenStore(await db());

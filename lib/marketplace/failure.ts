@@ -32,7 +32,10 @@ export function describeFailure(failure: MarketplaceFailure, action: "save" | "r
     case "invalid_token":
       return "Your marketplace sign-in has expired. Sign in again; your changes will still be here.";
     case "insufficient_scope":
-      return `The marketplace did not let the dashboard ${verb}: you did not grant it permission to edit listings. Sign in again and allow "Create and edit your listings".`;
+      // Reads need listings_r, writes listings_w: name the permission that is actually missing.
+      return action === "load"
+        ? `The marketplace did not let the dashboard ${verb}: you did not grant it permission to read your listings. Sign in again and allow "Read your inactive and expired (non-public) listings".`
+        : `The marketplace did not let the dashboard ${verb}: you did not grant it permission to edit listings. Sign in again and allow "Create and edit your listings".`;
     case "invalid":
       return `The marketplace refused the question: ${failure.message}. Correct it and save again.`;
     case "forbidden":
