@@ -27,6 +27,8 @@ export function unwrap<T>(result: Result<T>): T {
 /** What the seller reads: what happened and what to do next. */
 export function describeFailure(failure: MarketplaceFailure, action: "save" | "remove" | "load"): string {
   const verb = { save: "save the question", remove: "remove personalization", load: "load this page" }[action];
+  // A page that failed to load holds no typed changes to reassure the seller about.
+  const retry = (when: string) => (action === "load" ? `Reload the page in a ${when}.` : `Your changes are still here: try again in a ${when}.`);
   switch (failure.kind) {
     case "reauth":
     case "invalid_token":
@@ -43,9 +45,9 @@ export function describeFailure(failure: MarketplaceFailure, action: "save" | "r
     case "not_found":
       return "This listing no longer exists on the marketplace. Go back to your listings.";
     case "rate_limited":
-      return `The marketplace is busy and asked us to wait ${failure.retryAfter} seconds. Your changes are still here: try again in a moment.`;
+      return `The marketplace is busy and asked us to wait ${failure.retryAfter} seconds. ${retry("moment")}`;
     case "unavailable":
-      return `The marketplace is not answering right now${failure.status ? ` (error ${failure.status})` : ""}, so we could not ${verb}. Your changes are still here: try again in a minute.`;
+      return `The marketplace is not answering right now${failure.status ? ` (error ${failure.status})` : ""}, so we could not ${verb}. ${retry("minute")}`;
     case "timeout":
       return action === "load"
         ? "The marketplace took too long to answer. Reload the page to try again."
