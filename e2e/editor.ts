@@ -1,4 +1,5 @@
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { signIn, type TestSeller } from "./sandbox-control";
 
 /** The editor's fields and panels, found the way a person finds them: by label and role. */
 export const editor = (page: Page) => ({
@@ -15,3 +16,12 @@ export const editor = (page: Page) => ({
 
 export const editorPath = (listingId: number) => `/listings/${listingId}`;
 export const signInTo = (path: string) => `/sign-in?callbackUrl=${encodeURIComponent(path)}`;
+
+/** Signs the seller in straight to the editor of their first listing; returns its id. */
+export async function openEditor(page: Page, seller: TestSeller, options: { uncheck?: string[] } = {}) {
+  const listingId = seller.listing_ids[0]!;
+  await signIn(page, seller, { from: signInTo(editorPath(listingId)), ...options });
+  await expect(page).toHaveURL(editorPath(listingId));
+  await expect(page.getByRole("heading", { name: "Test listing 1" })).toBeVisible();
+  return listingId;
+}

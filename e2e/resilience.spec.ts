@@ -1,17 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
-import { editor, editorPath, signInTo } from "./editor";
+import { editor, editorPath, openEditor } from "./editor";
 import { E2E } from "./ports";
 import { allowOnMarketplace, control, dashboardTokens, lastRequestId, newSeller, requestsSince, signIn, storedListing, type TestSeller } from "./sandbox-control";
 
+const saved = (page: Page) => page.getByRole("status").filter({ hasText: "Saved. Buyers are now asked this question." });
 const DRAFT = { instructions: "Initials for the cuff, please", limit: "6" };
-
-async function openEditor(page: Page, seller: TestSeller, options: { uncheck?: string[] } = {}) {
-  const listingId = seller.listing_ids[0]!;
-  await signIn(page, seller, { from: signInTo(editorPath(listingId)), ...options });
-  await expect(page).toHaveURL(editorPath(listingId));
-  await expect(page.getByRole("heading", { name: "Test listing 1" })).toBeVisible();
-  return listingId;
-}
 
 async function typeDraft(page: Page) {
   const form = editor(page);
@@ -27,6 +20,13 @@ async function expectDraftKept(page: Page) {
   await expect(form.required).toBeChecked();
 }
 
+/** Saves the form and checks both the page and what the marketplace stored. */
+async function saveDraft(page: Page, listingId: number) {
+  await editor(page).save.click();
+  await expect(saved(page)).toBeVisible();
+  await expectDraftStored(listingId);
+}
+
 async function expectDraftStored(listingId: number) {
   expect((await storedListing(listingId)).personalization.personalization_questions).toMatchObject([
     { instructions: DRAFT.instructions, max_allowed_characters: Number(DRAFT.limit), required: true },
@@ -34,7 +34,6 @@ async function expectDraftStored(listingId: number) {
 }
 
 const personalizationPath = (seller: TestSeller, listingId: number) => `/v3/application/shops/${seller.shop_id}/listings/${listingId}/personalization`;
-const saved = (page: Page) => page.getByRole("status").filter({ hasText: "Saved. Buyers are now asked this question." });
 
 async function sandboxAnswers() {
   return fetch(`${E2E.sandboxUrl}/`).then(
@@ -86,9 +85,7 @@ test("a revoked grant sends the seller to sign in and back to the editor with th
   await expect(page.getByRole("status").filter({ hasText: "Your unsaved changes were kept while you signed in again. Review them and save." })).toBeVisible();
   await expectDraftKept(page);
 
-  await editor(page).save.click();
-  await expect(saved(page)).toBeVisible();
-  await expectDraftStored(listingId);
+  await saveDraft(page, listingId);
 });
 
 test("a revoked grant found while loading a page sends the seller to sign in and back to that page", async ({ page }) => {
@@ -122,9 +119,7 @@ test("429 with a retry-after longer than the client waits says the marketplace i
   const posts = (await requestsSince(before)).filter((entry) => entry.method === "POST");
   expect(posts.map((entry) => entry.status)).toEqual([429]);
 
-  await editor(page).save.click();
-  await expect(saved(page)).toBeVisible();
-  await expectDraftStored(listingId);
+  await saveDraft(page, listingId);
 });
 
 test("429 with a short retry-after is waited out and retried by the server", async ({ page }) => {
@@ -134,9 +129,7 @@ test("429 with a short retry-after is waited out and retried by the server", asy
   await control("/faults", { method: "POST", path: personalizationPath(seller, listingId), status: 429, retry_after: 1 });
   const before = await lastRequestId();
 
-  await editor(page).save.click();
-  await expect(saved(page)).toBeVisible();
-  await expectDraftStored(listingId);
+  await saveDraft(page, listingId);
   const posts = (await requestsSince(before)).filter((entry) => entry.method === "POST");
   expect(posts.map((entry) => entry.status)).toEqual([429, 201]);
 });
@@ -154,9 +147,7 @@ test("500 from the marketplace says so and keeps the typed values; removing keep
   await expectDraftKept(page);
   expect((await storedListing(listingId)).personalization.personalization_questions).toEqual([]);
 
-  await editor(page).save.click();
-  await expect(saved(page)).toBeVisible();
-  await expectDraftStored(listingId);
+  await saveDraft(page, listingId);
 
   await control("/faults", { method: "DELETE", path: personalizationPath(seller, listingId), status: 500 });
   await page.getByRole("button", { name: "Remove personalization" }).click();
@@ -181,9 +172,7 @@ test("the marketplace stopping mid-edit shows a message, keeps the values, and s
 
   await expect.poll(sandboxAnswers, { timeout: 15_000 }).toBe(true);
   expect((await storedListing(listingId)).personalization.personalization_questions).toEqual([]);
-  await editor(page).save.click();
-  await expect(saved(page)).toBeVisible();
-  await expectDraftStored(listingId);
+  await saveDraft(page, listingId);
 });
 
 test("a marketplace slower than the client's time-out gets the time-out message and the values stay", async ({ page }) => {
@@ -217,9 +206,7 @@ test("without permission to edit listings the editor is read-only and offers to 
   await expect(page).toHaveURL(editorPath(listingId));
   await expect(notice).toHaveCount(0);
   await typeDraft(page);
-  await editor(page).save.click();
-  await expect(saved(page)).toBeVisible();
-  await expectDraftStored(listingId);
+  await saveDraft(page, listingId);
 });
 
 test("a 403 insufficient_scope from the marketplace offers to sign in again with the missing permission", async ({ page }) => {
@@ -243,9 +230,7 @@ test("a 403 insufficient_scope from the marketplace offers to sign in again with
   await allowOnMarketplace(page, seller);
   await expect(page).toHaveURL(editorPath(listingId));
   await expectDraftKept(page);
-  await editor(page).save.click();
-  await expect(saved(page)).toBeVisible();
-  await expectDraftStored(listingId);
+  await saveDraft(page, listingId);
 });
 
 test("without permission to read listings the listings page names that permission and offers to sign in again", async ({ page }) => {
