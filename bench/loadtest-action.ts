@@ -1,0 +1,51 @@
+// Calls the save server action the way the browser does, and reads its result out of the RSC answer.
+import { readFileSync } from "node:fs";
+
+export type QuestionInput = { instructions: string; maxAllowedCharacters: number; required: boolean };
+
+export type ActionResult =
+  | { ok: true; data: Array<{ instructions: string | null; required: boolean; maxAllowedCharacters: number }> }
+  | { ok: false; formError: string; fieldErrors?: Record<string, string>; reauth?: boolean };
+
+/** The id Next gave `updatePersonalizationAction` in this build (it changes with every build). */
+export function saveActionId(distDir: string): string {
+  const manifest = JSON.parse(readFileSync(`${distDir}/server/server-reference-manifest.json`, "utf8")) as {
+    node: Record<string, { filename: string; exportedName: string }>;
+  };
+  const found = Object.entries(manifest.node).find(
+    ([, entry]) => entry.filename === "app/listings/[id]/update-personalization.ts" && entry.exportedName === "updatePersonalizationAction",
+  );
+  if (!found) throw new Error(`updatePersonalizationAction is not in ${distDir}/server/server-reference-manifest.json`);
+  return found[0];
+}
+
+/**
+ * An action answer is RSC rows `<id>:<json>`; row 0 is `{"a":"$@<row>", ...}` and the named row holds the
+ * action's return value. The save action returns plain JSON, so no other row kinds need decoding.
+ */
+export function parseActionAnswer(text: string): ActionResult {
+  const rows = new Map<string, string>();
+  for (const line of text.split("\n")) {
+    const colon = line.indexOf(":");
+    if (colon > 0) rows.set(line.slice(0, colon), line.slice(colon + 1));
+  }
+  const head = JSON.parse(rows.get("0") ?? "null") as { a?: unknown } | null;
+  const reference = typeof head?.a === "string" && head.a.startsWith("$@") ? head.a.slice(2) : undefined;
+  const row = reference === undefined ? undefined : rows.get(reference);
+  if (row === undefined) throw new Error(`no action result in the answer: ${text.slice(0, 200)}`);
+  const result = JSON.parse(row) as ActionResult;
+  if (typeof result !== "object" || result === null || typeof result.ok !== "boolean") throw new Error(`not an action result: ${row.slice(0, 200)}`);
+  return result;
+}
+
+export async function callSaveAction(dashboardUrl: string, actionId: string, cookie: string, listingId: number, question: QuestionInput): Promise<ActionResult> {
+  const response = await fetch(`${dashboardUrl}/listings/${listingId}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { cookie, "next-action": actionId, "content-type": "text/plain;charset=UTF-8", accept: "text/x-component" },
+    body: JSON.stringify([{ listingId, question }]),
+  });
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`the save action answered ${response.status}: ${text.slice(0, 200)}`);
+  return parseActionAnswer(text);
+}
