@@ -8,13 +8,18 @@ import { requireApiKey } from "./api/credentials.js";
 import { listingRoutes } from "./api/listings.js";
 import { personalizationRoutes } from "./api/personalization.js";
 import { accountRoutes } from "./api/account.js";
+import { API_KEY_PREFIX, mountRoutes, openApiDocument, type Route } from "./api/routes.js";
 import { controlRoutes } from "./control.js";
 import { homeRoutes } from "./home.js";
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function createApp(state: SandboxState) {
+/** Every marketplace endpoint the sandbox implements, in the order Hono tries them; /openapi.json describes exactly these. */
+export const API_ROUTES: readonly Route[] = [...tokenRoutes, ...accountRoutes, ...personalizationRoutes, ...listingRoutes];
+
+export function createApp(state: SandboxState, routes: readonly Route[] = API_ROUTES) {
   const app = new Hono<SandboxEnv>();
+  let openApiJson: string | undefined;
 
   app.use("*", async (c, next) => {
     c.set("state", state);
@@ -28,7 +33,7 @@ export function createApp(state: SandboxState) {
     } else {
       await next();
     }
-    if (control || path === "/" || path === "/favicon.ico") return;
+    if (control || path === "/" || path === "/favicon.ico" || path === "/openapi.json") return;
     const note = c.get("logNote") ?? {};
     state.log.add({
       time: new Date(state.nowMs()).toISOString(),
@@ -48,12 +53,13 @@ export function createApp(state: SandboxState) {
   app.use("/v3/*", bodyLimit({ maxSize: 64 * 1024, onError: (c) => jsonError(c as never, 413, "Request body is larger than 64 KB.") }));
 
   app.route("/", homeRoutes());
+  app.get("/openapi.json", (c) => {
+    openApiJson ??= JSON.stringify(openApiDocument(routes, new URL(c.req.url).origin));
+    return c.body(openApiJson, 200, { "content-type": "application/json; charset=utf-8" });
+  });
   app.route("/oauth", authorizeRoutes());
-  app.route("/v3/public/oauth", tokenRoutes());
-  app.use("/v3/application/*", requireApiKey);
-  app.route("/v3/application", accountRoutes());
-  app.route("/v3/application", personalizationRoutes());
-  app.route("/v3/application", listingRoutes());
+  app.use(`${API_KEY_PREFIX}*`, requireApiKey);
+  mountRoutes(app, routes);
   app.all("/v2/*", (c) =>
     c.req.header("authorization")?.startsWith("Bearer ")
       ? jsonError(c, 401, "invalid_token", "v2 endpoints do not accept OAuth 2.0 tokens; call the /v3/ endpoint or use an OAuth 1.0 token (spec 5.6).")

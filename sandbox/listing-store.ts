@@ -1,4 +1,7 @@
 import type { Db } from "./db.js";
+import type { ListingWire, StoredQuestion } from "./api/wire.js";
+
+export type { StoredQuestion };
 
 export type ListingRow = {
   listing_id: number;
@@ -22,27 +25,16 @@ export type ListingRow = {
   legacy_instructions: string | null;
 };
 
-export type StoredQuestion = {
-  question_id: number;
-  question_type: string;
-  question_text: string;
-  instructions: string | null;
-  required: boolean;
-  max_allowed_characters: number;
-  max_allowed_files: null;
-  options: null;
-};
-
 export const LISTING_STATES = ["active", "inactive", "sold_out", "draft", "expired"] as const;
 
-export function listingJson(row: ListingRow, include: { personalization: boolean }) {
-  const listing: Record<string, unknown> = {
+export function listingJson(row: ListingRow, include: { personalization: boolean }): ListingWire {
+  const listing: ListingWire = {
     listing_id: row.listing_id,
     user_id: row.user_id,
     shop_id: row.shop_id,
     title: row.title,
     description: row.description,
-    state: row.state,
+    state: row.state as ListingWire["state"],
     quantity: row.quantity,
     url: `https://marketplace.example/listing/${row.listing_id}`,
     price: { amount: row.price_amount, divisor: 100, currency_code: "USD" },

@@ -1,33 +1,48 @@
-import { Hono } from "hono";
-import { jsonError, type AppRow, type Ctx, type SandboxEnv } from "../http.js";
+import { z } from "zod";
+import { jsonError, type AppRow, type Ctx } from "../http.js";
 import { pkceChallenge, safeEqual, sha256 } from "../crypto.js";
 import { issueTokens } from "./grants.js";
 import { v3ScopesOfLegacy, parseScopeList } from "./scopes.js";
+import { defineRoute, errorSchema, reply, type BodyReader } from "../api/routes.js";
+import { tokenResponseSchema } from "../api/wire.js";
 
 const VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;
 
 type CodeRow = { code_hash: string; app_id: number; user_id: number; scopes: string; redirect_uri: string; code_challenge: string; expires_at: number; used_at: number | null };
 type RefreshRow = { token_hash: string; app_id: number; user_id: number; scopes: string; expires_at: number; revoked: number; code_hash: string | null };
 
-/** decisions.md: form-encoded as documented; JSON is accepted too. */
-async function readParams(c: Ctx): Promise<Record<string, string> | undefined> {
-  const type = c.req.header("content-type") ?? "";
-  try {
-    if (/^application\/json/i.test(type)) {
-      const body: unknown = JSON.parse(await c.req.text());
-      if (typeof body !== "object" || body === null || Array.isArray(body)) return undefined;
-      return Object.fromEntries(Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
-    }
-    if (/^application\/x-www-form-urlencoded/i.test(type) || type === "") {
-      return Object.fromEntries(new URLSearchParams(await c.req.text()));
-    }
-  } catch {
-    return undefined;
-  }
-  return undefined;
-}
-
 const oauthError = (c: Ctx, error: string, description: string) => jsonError(c, 400, error, description, { "cache-control": "no-store", pragma: "no-cache" });
+
+/** decisions.md: form-encoded as documented; JSON is accepted too (its string members). */
+const tokenParams: BodyReader = {
+  contentTypes: ["application/x-www-form-urlencoded", "application/json"],
+  read: async (c) => {
+    const type = c.req.header("content-type") ?? "";
+    try {
+      if (/^application\/json/i.test(type)) {
+        const body: unknown = JSON.parse(await c.req.text());
+        if (typeof body === "object" && body !== null && !Array.isArray(body)) {
+          return Object.fromEntries(Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+        }
+      } else if (/^application\/x-www-form-urlencoded/i.test(type) || type === "") {
+        return Object.fromEntries(new URLSearchParams(await c.req.text()));
+      }
+    } catch {}
+    return oauthError(c, "invalid_request", "the body must be application/x-www-form-urlencoded (or a JSON object) of string parameters");
+  },
+};
+
+// Each grant checks its own parameters in the order RFC 6749 and decisions.md give, each with its own OAuth error code.
+const optionalText = (description: string) => z.string().optional().meta({ description });
+const tokenRequestSchema = z.looseObject({
+  grant_type: optionalText("authorization_code, refresh_token or token_exchange."),
+  client_id: optionalText("The application's keystring."),
+  code: optionalText("authorization_code: the code from the redirect."),
+  code_verifier: optionalText("authorization_code: the PKCE verifier, 43 to 128 characters of A-Z a-z 0-9 . _ ~ -."),
+  redirect_uri: optionalText("authorization_code: when sent, the one the code was issued for."),
+  refresh_token: optionalText("refresh_token: the refresh token (it stops working once used)."),
+  legacy_token: optionalText("token_exchange: an OAuth 1.0 token of the v2 API."),
+});
 
 function authorizationCode(c: Ctx, app: AppRow, params: Record<string, string>) {
   const state = c.get("state");
@@ -79,30 +94,39 @@ function tokenExchange(c: Ctx, app: AppRow, params: Record<string, string>) {
 
 const GRANTS = { authorization_code: authorizationCode, refresh_token: refreshToken, token_exchange: tokenExchange } as const;
 
-export function tokenRoutes() {
-  const routes = new Hono<SandboxEnv>();
-
+export const tokenRoutes = [
   // POST /v3/public/oauth/token
-  routes.post("/token", async (c) => {
-    const params = await readParams(c);
-    const authorization = c.req.header("authorization") ?? "";
-    c.set("logNote", {
-      grant_type: params?.grant_type,
-      client_auth: /^basic /i.test(authorization) ? "basic" : params?.client_secret ? "client_secret" : "none",
-      code_verifier: params ? "code_verifier" in params : false,
-    });
-    if (!params) return oauthError(c, "invalid_request", "the body must be application/x-www-form-urlencoded (or a JSON object) of string parameters");
-    if (!params.grant_type) return oauthError(c, "invalid_request", "grant_type is required");
-    const grant = GRANTS[params.grant_type as keyof typeof GRANTS];
-    if (!Object.hasOwn(GRANTS, params.grant_type) || !grant) return oauthError(c, "unsupported_grant_type", `grant_type ${params.grant_type} is not supported`);
-    if (!params.client_id) return oauthError(c, "invalid_request", "client_id is required");
-    const app = c.get("state").db.prepare("SELECT * FROM apps WHERE keystring = ?").get(params.client_id) as AppRow | undefined;
-    if (!app) return oauthError(c, "invalid_client", "client_id is unknown");
-    c.set("apiApp", app);
-    const result = grant(c, app, params);
-    if (result instanceof Response) return result;
-    return c.json(result, 200, { "cache-control": "no-store", pragma: "no-cache" });
-  });
-
-  return routes;
-}
+  defineRoute({
+    method: "post",
+    path: "/v3/public/oauth/token",
+    operationId: "oauthToken",
+    summary: "Exchange a code, a refresh token or a v2 token for an access token",
+    tags: ["Authentication"],
+    access: { token: "none" },
+    body: { schema: tokenRequestSchema, reader: tokenParams },
+    responses: { 200: reply("A new token pair (never cached).", tokenResponseSchema), 400: reply("An OAuth error (RFC 6749 5.2) with error_description.", errorSchema) },
+    handler: async (c, { body }) => {
+      const params = await body();
+      const read = params instanceof Response ? undefined : params;
+      const authorization = c.req.header("authorization") ?? "";
+      c.set("logNote", {
+        ...c.get("logNote"),
+        grant_type: read?.grant_type,
+        client_auth: /^basic /i.test(authorization) ? "basic" : read?.client_secret ? "client_secret" : "none",
+        code_verifier: read ? "code_verifier" in read : false,
+      });
+      if (params instanceof Response) return params;
+      const fields = params as Record<string, string>;
+      if (!fields.grant_type) return oauthError(c, "invalid_request", "grant_type is required");
+      const grant = GRANTS[fields.grant_type as keyof typeof GRANTS];
+      if (!Object.hasOwn(GRANTS, fields.grant_type) || !grant) return oauthError(c, "unsupported_grant_type", `grant_type ${fields.grant_type} is not supported`);
+      if (!fields.client_id) return oauthError(c, "invalid_request", "client_id is required");
+      const app = c.get("state").db.prepare("SELECT * FROM apps WHERE keystring = ?").get(fields.client_id) as AppRow | undefined;
+      if (!app) return oauthError(c, "invalid_client", "client_id is unknown");
+      c.set("apiApp", app);
+      const result = grant(c, app, fields);
+      if (result instanceof Response) return result;
+      return c.json(result, 200, { "cache-control": "no-store", pragma: "no-cache" });
+    },
+  }),
+];

@@ -1,0 +1,240 @@
+import type { Hono, MiddlewareHandler } from "hono";
+import { z } from "zod";
+import { describeFirstIssue } from "../../lib/personalization/schema.js";
+import { jsonError, type Ctx, type SandboxEnv } from "../http.js";
+import { needsToken, optionalToken } from "./credentials.js";
+import { SCOPES } from "../oauth/scopes.js";
+
+// One declaration per endpoint: the handler parses its input with these schemas, and GET /openapi.json is
+// generated from the same list, so the document cannot describe an endpoint other than the one that runs.
+
+export type Method = "get" | "post" | "put" | "patch" | "delete";
+
+/** Every path under this prefix needs the app's API key (app.ts mounts requireApiKey on it). */
+export const API_KEY_PREFIX = "/v3/application/";
+
+export type Access = { token: "none" } | { token: "optional" } | { token: "required"; scope?: string };
+
+/** Reads the raw body for a schema; answers with a Response when the body cannot be read at all. */
+export type BodyReader = { contentTypes: string[]; read: (c: Ctx) => Promise<unknown> };
+
+export type Reply = { description: string; schema?: z.ZodType; contentType?: string; headers?: string[] };
+
+type Shape = z.ZodObject;
+
+export type RouteInput<P, Q, B> = {
+  /** Path parameters, parsed before the handler runs; a value that does not parse is a 404. */
+  params: P;
+  /** The query, parsed when the handler asks (after its own 404/403 checks); a 400 Response when refused. */
+  query: () => Q | Response;
+  body: () => Promise<B | Response>;
+};
+
+export type RouteSpec<P extends Shape, Q extends Shape, B extends z.ZodType> = {
+  method: Method;
+  /** Hono path from the server root; `{regex}` after a parameter narrows what the route matches. */
+  path: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  deprecated?: boolean;
+  access: Access;
+  params?: P;
+  query?: Q;
+  body?: { schema: B; reader: BodyReader };
+  responses: Record<number, Reply>;
+  handler: (c: Ctx, input: RouteInput<z.output<P>, z.output<Q>, z.output<B>>) => Response | Promise<Response>;
+};
+
+export type Route = Omit<RouteSpec<Shape, Shape, z.ZodType>, "handler"> & { handle: (c: Ctx) => Response | Promise<Response> };
+
+/** decisions.md "Validation failure": always `<field>: <reason>`; an issue with the whole body names `body`. */
+export function validationMessage(error: z.ZodError) {
+  const message = describeFirstIssue(error);
+  return error.issues[0]?.path.length ? message : `body: ${message}`;
+}
+
+export function defineRoute<P extends Shape = z.ZodObject<{}>, Q extends Shape = z.ZodObject<{}>, B extends z.ZodType = z.ZodUnknown>(spec: RouteSpec<P, Q, B>): Route {
+  const { handler, ...declared } = spec;
+  const handle = (c: Ctx) => {
+    let params: z.output<P> = {} as z.output<P>;
+    if (spec.params) {
+      const parsed = spec.params.safeParse(c.req.param());
+      if (!parsed.success) return jsonError(c, 404, parsed.error.issues[0]?.message ?? `No endpoint ${c.req.method} ${c.req.path} in the sandbox.`);
+      params = parsed.data as z.output<P>;
+    }
+    const query = (): z.output<Q> | Response => {
+      if (!spec.query) return {} as z.output<Q>;
+      const parsed = spec.query.safeParse(c.req.query());
+      return parsed.success ? (parsed.data as z.output<Q>) : jsonError(c, 400, parsed.error.issues[0]?.message ?? "The query is invalid.");
+    };
+    const body = async (): Promise<z.output<B> | Response> => {
+      if (!spec.body) return undefined as z.output<B>;
+      const raw = await spec.body.reader.read(c);
+      if (raw instanceof Response) return raw;
+      const parsed = spec.body.schema.safeParse(raw);
+      return parsed.success ? (parsed.data as z.output<B>) : jsonError(c, 400, validationMessage(parsed.error));
+    };
+    return handler(c, { params, query, body });
+  };
+  return { ...(declared as Omit<Route, "handle">), handle };
+}
+
+function accessMiddleware(access: Access): MiddlewareHandler<SandboxEnv>[] {
+  if (access.token === "required") return [needsToken(access.scope)];
+  if (access.token === "optional") return [optionalToken];
+  return [];
+}
+
+/** Registers the routes on the app, in order (Hono tries them in registration order). */
+export function mountRoutes(app: Hono<SandboxEnv>, routes: readonly Route[]) {
+  const operationIds = new Set<string>();
+  for (const route of routes) {
+    if (operationIds.has(route.operationId)) throw new Error(`Two sandbox routes are named ${route.operationId}.`);
+    operationIds.add(route.operationId);
+    const handlers: MiddlewareHandler<SandboxEnv>[] = [...accessMiddleware(route.access), async (c) => route.handle(c)];
+    app.on(route.method.toUpperCase(), [route.path], ...handlers);
+  }
+}
+
+// ---- the OpenAPI document
+
+/** `/shops/:shop_id{[0-9]+}/listings` → `/shops/{shop_id}/listings` */
+export function openApiPath(honoPath: string) {
+  return honoPath.replace(/:([A-Za-z_][A-Za-z0-9_]*)(\{[^}]*\})?/g, "{$1}");
+}
+
+type JsonSchema = Record<string, unknown>;
+
+function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, target: "openapi-3.0", unrepresentable: "any" }) as JsonSchema;
+  return rest;
+}
+
+// Path and query values are parsed from strings into what the handler uses: document what they mean (the output).
+function parameters(where: "path" | "query", shape: Shape | undefined) {
+  if (!shape) return [];
+  return Object.entries(shape.shape).map(([name, field]) => {
+    const schema = jsonSchema(field as z.ZodType, "output");
+    const { description, ...rest } = schema;
+    const required = where === "path" || !(field as z.ZodType).safeParse(undefined).success;
+    // Lists travel comma-separated (?listing_ids=1,2), which OpenAPI spells style form without explode.
+    const list = rest.type === "array" ? { style: "form", explode: false } : {};
+    return { name, in: where, required, ...(description ? { description } : {}), ...list, schema: rest };
+  });
+}
+
+function security(route: Route) {
+  if (!route.path.startsWith(API_KEY_PREFIX)) return [];
+  const access = route.access;
+  if (access.token === "none") return [{ apiKey: [] }];
+  if (access.token === "optional") return [{ apiKey: [] }, { apiKey: [], oauth2: [] }];
+  return [{ apiKey: [], oauth2: access.scope ? [access.scope] : [] }];
+}
+
+function operation(route: Route) {
+  const responses: Record<string, unknown> = {};
+  for (const [status, reply] of Object.entries(route.responses)) {
+    responses[status] = {
+      description: reply.description,
+      ...(reply.headers ? { headers: Object.fromEntries(reply.headers.map((name) => [name, { schema: { type: "string" } }])) } : {}),
+      ...(reply.schema ? { content: { [reply.contentType ?? "application/json"]: { schema: jsonSchema(reply.schema, "output") } } } : {}),
+    };
+  }
+  const body = route.body;
+  return {
+    operationId: route.operationId,
+    summary: route.summary,
+    ...(route.description ? { description: route.description } : {}),
+    tags: route.tags,
+    ...(route.deprecated ? { deprecated: true } : {}),
+    security: security(route),
+    parameters: [...parameters("path", route.params), ...parameters("query", route.query)],
+    ...(body
+      ? { requestBody: { required: true, content: Object.fromEntries(body.reader.contentTypes.map((type) => [type, { schema: jsonSchema(body.schema, "input") }])) } }
+      : {}),
+    responses,
+  };
+}
+
+export type OpenApiDocument = {
+  openapi: string;
+  info: { title: string; version: string; description: string };
+  servers: { url: string }[];
+  paths: Record<string, Record<string, ReturnType<typeof operation>>>;
+  components: { securitySchemes: Record<string, unknown> };
+};
+
+export function openApiDocument(routes: readonly Route[], serverUrl = "http://localhost:4010"): OpenApiDocument {
+  const paths: OpenApiDocument["paths"] = {};
+  for (const route of routes) {
+    const path = openApiPath(route.path);
+    paths[path] = { ...paths[path], [route.method]: operation(route) };
+  }
+  return {
+    openapi: "3.0.3",
+    info: {
+      title: "Marketplace sandbox",
+      version: "3",
+      description: "The endpoints of the marketplace API v3 that the sandbox emulates, generated from the definitions it validates requests with.",
+    },
+    servers: [{ url: serverUrl }],
+    paths,
+    components: {
+      securitySchemes: {
+        apiKey: { type: "apiKey", in: "header", name: "x-api-key", description: "keystring:shared_secret of the application" },
+        oauth2: {
+          type: "oauth2",
+          description: "Authorization: Bearer <user_id>.<token>, from the authorization code grant with PKCE (S256).",
+          flows: { authorizationCode: { authorizationUrl: `${serverUrl}/oauth/connect`, tokenUrl: `${serverUrl}/v3/public/oauth/token`, scopes: SCOPES } },
+        },
+      },
+    },
+  };
+}
+
+// ---- building blocks the route files share
+
+export const errorSchema = z.object({ error: z.string(), error_description: z.string().optional() });
+
+export const reply = (description: string, schema?: z.ZodType): Reply => ({ description, schema });
+
+/** The refusals an endpoint can answer with, each `{"error": ...}`. */
+export function refusals(...statuses: number[]): Record<number, Reply> {
+  const described: Record<number, string> = {
+    400: "The request is invalid; error says which field and why.",
+    401: "Missing or invalid API key, or a missing, invalid or expired access token.",
+    403: "Wrong shared secret, a token without the scope, or a resource of another user.",
+    404: "No such resource, or not visible to this caller.",
+    413: "The body is larger than 64 KB.",
+    415: "The body has the wrong content type.",
+    429: "Rate limit reached; retry-after says when to try again.",
+  };
+  return Object.fromEntries(statuses.map((status) => [status, reply(described[status] ?? "Refused.", errorSchema)]));
+}
+
+/** A whole-number id in the path: any digits parse (a number too big to exist is then simply not found). */
+export const idParam = (description: string, notFound?: (raw: string) => string) =>
+  z
+    .string()
+    .regex(/^\d+$/, notFound ? { error: (issue) => notFound(String(issue.input)) } : undefined)
+    .transform(Number)
+    .pipe(z.number().meta({ type: "integer", format: "int64" }))
+    .meta({ description });
+
+/** A whole number in the query, with the sentence the endpoint answers when it is not one. */
+export const integerQuery = (options: { min?: number; max?: number; message: string; overMax?: string; default: number; description: string }) =>
+  z
+    .string()
+    .regex(/^\d+$/, options.message)
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(options.min ?? 0, options.message)
+        .max(options.max ?? Number.MAX_SAFE_INTEGER, options.overMax ?? options.message)
+        .meta({ type: "integer" }),
+    )
+    .default(options.default)
+    .meta({ description: options.description });

@@ -1,0 +1,173 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { personalizationWriteSchema } from "../lib/personalization/schema.js";
+import { API_ROUTES, createApp } from "./app.js";
+import { defineRoute, openApiPath, reply, type OpenApiDocument } from "./api/routes.js";
+import { SandboxState, DEFAULT_OPTIONS } from "./state.js";
+import { ADA, callApi, DEMO_API_KEY, http, issueTokensFor } from "./test-helpers.js";
+import { useSeededSandbox } from "./vitest-sandbox.js";
+
+const sandbox = useSeededSandbox();
+
+const METHODS = ["get", "post", "put", "patch", "delete"];
+const WITH_QUESTION = 1_000_000_001;
+
+async function document(): Promise<OpenApiDocument> {
+  const result = await http(`${sandbox.url}/openapi.json`);
+  expect(result.status).toBe(200);
+  expect(result.headers.get("content-type")).toMatch(/^application\/json/);
+  return result.body as OpenApiDocument;
+}
+
+function operations(doc: OpenApiDocument) {
+  return Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, operation]) => ({ path, method, operation })));
+}
+
+const routeOf = (operationId: string) => {
+  const route = API_ROUTES.find((candidate) => candidate.operationId === operationId);
+  if (!route) throw new Error(`no route ${operationId}`);
+  return route;
+};
+
+describe("GET /openapi.json", () => {
+  it("is an OpenAPI 3 document: info, paths, unique operationIds, declared path parameters, known security schemes", async () => {
+    const doc = await document();
+    expect(doc.openapi).toMatch(/^3\.\d+\.\d+$/);
+    expect(doc.info).toEqual(expect.objectContaining({ title: expect.any(String), version: expect.any(String) }));
+    expect(doc.servers[0]?.url).toBe(sandbox.url);
+    const seen = new Set<string>();
+    for (const { path, method, operation } of operations(doc)) {
+      expect(path).toMatch(/^\//);
+      expect(METHODS).toContain(method);
+      expect(seen.has(operation.operationId), operation.operationId).toBe(false);
+      seen.add(operation.operationId);
+      expect(Object.keys(operation.responses).length).toBeGreaterThan(0);
+      for (const status of Object.keys(operation.responses)) expect(status).toMatch(/^[1-5]\d\d$/);
+      const templated = [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]).sort();
+      const declared = operation.parameters.filter((parameter) => parameter.in === "path");
+      expect(declared.map((parameter) => parameter.name).sort()).toEqual(templated);
+      for (const parameter of declared) expect(parameter.required).toBe(true);
+      for (const requirement of operation.security) for (const scheme of Object.keys(requirement)) expect(doc.components.securitySchemes).toHaveProperty(scheme);
+    }
+  });
+
+  it("names every marketplace operation the sandbox implements", async () => {
+    const ids = operations(await document()).map(({ operation }) => operation.operationId);
+    for (const id of [
+      "oauthToken",
+      "ping",
+      "getMe",
+      "getShop",
+      "getShopByOwnerUserId",
+      "tokenScopes",
+      "getListing",
+      "getListingInventory",
+      "getListingsByListingIds",
+      "findAllListingsActive",
+      "getListingsByShop",
+      "findAllActiveListingsByShop",
+      "getFeaturedListingsByShop",
+      "getListingsByShopSectionId",
+      "getListingsByShopReceipt",
+      "getListingsByShopReturnPolicy",
+      "createDraftListing",
+      "updateListing",
+      "getListingPersonalization",
+      "updateListingPersonalization",
+      "deleteListingPersonalization",
+    ]) {
+      expect(ids).toContain(id);
+    }
+  });
+
+  it("describes every /v3 route the server answers on, and no other", async () => {
+    const doc = await document();
+    const served = createApp(new SandboxState(DEFAULT_OPTIONS))
+      .routes.filter((route) => route.path.startsWith("/v3/") && route.method !== "ALL")
+      .map((route) => `${route.method.toLowerCase()} ${openApiPath(route.path)}`);
+    const documented = operations(doc).map(({ path, method }) => `${method} ${path}`);
+    expect(new Set(served)).toEqual(new Set(documented));
+  });
+
+  it("documents the personalization write as the shared schema of lib/personalization/schema.ts", async () => {
+    const doc = await document();
+    const post = doc.paths["/v3/application/shops/{shop_id}/listings/{listing_id}/personalization"]?.post as unknown as {
+      requestBody: { content: Record<string, { schema: unknown }> };
+      security: unknown;
+    };
+    const { $schema: _ignored, ...shared } = z.toJSONSchema(personalizationWriteSchema, { io: "input", target: "openapi-3.0" });
+    expect(post.requestBody.content["application/json"]?.schema).toEqual(shared);
+    expect(post.security).toEqual([{ apiKey: [], oauth2: ["listings_w"] }]);
+  });
+
+  it("documents the paging limits getListingsByShop enforces", async () => {
+    const doc = await document();
+    const parameters = doc.paths["/v3/application/shops/{shop_id}/listings"]?.get?.parameters ?? [];
+    expect(parameters.find((parameter) => parameter.name === "limit")).toMatchObject({ in: "query", required: false, schema: { type: "integer", minimum: 1, maximum: 100, default: 25 } });
+    expect(parameters.find((parameter) => parameter.name === "includes")).toMatchObject({ in: "query", schema: { type: "string" } });
+    const refused = await callApi(sandbox.url, `shops/${ADA.shop_id}/listings?limit=101`, { token: (await issueTokensFor(sandbox.url, { user_id: ADA.user_id, scopes: ["listings_r"] })).access_token });
+    expect(refused.status).toBe(400);
+  });
+});
+
+describe("answers match the documented response schemas", () => {
+  it("getListing, getListingsByShop with includes=personalization, updateListingPersonalization", async () => {
+    const token = (await issueTokensFor(sandbox.url, { user_id: ADA.user_id, scopes: ["listings_r", "listings_w"] })).access_token;
+    const listing = await callApi(sandbox.url, `listings/${WITH_QUESTION}?includes=personalization`);
+    expect(listing.status).toBe(200);
+    routeOf("getListing").responses[200]?.schema?.parse(listing.body);
+
+    const page = await callApi(sandbox.url, `shops/${ADA.shop_id}/listings?includes=personalization&limit=25`, { token });
+    expect(page.status).toBe(200);
+    expect(page.body.results.length).toBeGreaterThan(1);
+    routeOf("getListingsByShop").responses[200]?.schema?.parse(page.body);
+
+    const written = await callApi(sandbox.url, `shops/${ADA.shop_id}/listings/${WITH_QUESTION}/personalization`, {
+      token,
+      json: { personalization_questions: [{ question_type: "text_input", question_text: "Personalization", instructions: "Name to engrave.", required: true, max_allowed_characters: 20 }] },
+    });
+    expect(written.status).toBe(201);
+    routeOf("updateListingPersonalization").responses[201]?.schema?.parse(written.body);
+  });
+});
+
+describe("the document cannot drift from the routes", () => {
+  const echo = defineRoute({
+    method: "get",
+    path: "/v3/application/echo/:word",
+    operationId: "echoWord",
+    summary: "A route added only in this test",
+    tags: ["Test"],
+    access: { token: "none" },
+    params: z.object({ word: z.string().regex(/^[a-z]+$/, "Word must be lowercase letters.") }),
+    query: z.object({ times: z.string().regex(/^\d$/, "times must be one digit.").transform(Number).pipe(z.number().meta({ type: "integer" })).default(1) }),
+    responses: { 200: reply("The word, repeated.", z.object({ words: z.array(z.string()) })) },
+    handler: (c, { params, query }) => {
+      const input = query();
+      return input instanceof Response ? input : c.json({ words: Array.from({ length: input.times }, () => params.word) });
+    },
+  });
+  const app = createApp(new SandboxState(DEFAULT_OPTIONS), [...API_ROUTES, echo]);
+  const apiKey = { "x-api-key": DEMO_API_KEY };
+
+  it("a route added to the registry is served and described by the same declaration", async () => {
+    const doc = (await (await app.request("/openapi.json")).json()) as OpenApiDocument;
+    const operation = doc.paths["/v3/application/echo/{word}"]?.get;
+    expect(operation?.operationId).toBe("echoWord");
+    expect(operation?.parameters).toEqual([
+      { name: "word", in: "path", required: true, schema: { type: "string", pattern: "^[a-z]+$" } },
+      { name: "times", in: "query", required: false, schema: { type: "integer", default: 1 } },
+    ]);
+    expect(operation?.security).toEqual([{ apiKey: [] }]);
+    expect(operations(doc).length).toBe(API_ROUTES.length + 1);
+  });
+
+  it("the added route parses its input with the declared schemas", async () => {
+    const ok = await app.request("/v3/application/echo/hi?times=3", { headers: apiKey });
+    expect(await ok.json()).toEqual({ words: ["hi", "hi", "hi"] });
+    const badQuery = await app.request("/v3/application/echo/hi?times=12", { headers: apiKey });
+    expect([badQuery.status, await badQuery.json()]).toEqual([400, { error: "times must be one digit." }]);
+    const badPath = await app.request("/v3/application/echo/HI", { headers: apiKey });
+    expect([badPath.status, await badPath.json()]).toEqual([404, { error: "Word must be lowercase letters." }]);
+  });
+});
