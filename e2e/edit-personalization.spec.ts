@@ -130,3 +130,26 @@ test("signing out ends the session and forgets the seller's marketplace tokens",
   await expect(page).toHaveURL(/\/sign-in\?callbackUrl=/);
   expect((await page.request.get("/api/listings?state=active&page=1")).status()).toBe(401);
 });
+
+test("the form cannot be submitted before the page's scripts run, so an early click cannot drop the draft", async ({ page, browser }) => {
+  const seller = await newSeller(1);
+  const listingId = seller.listing_ids[0]!;
+  await signIn(page, seller);
+  await expect(page.getByRole("table")).toBeVisible();
+
+  // The same session without scripts: the server's HTML, as a seller on a slow connection first sees it.
+  const htmlOnly = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+  const early = await htmlOnly.newPage();
+  await early.goto(editorPath(listingId));
+  await expect(editor(early).instructions).toBeVisible();
+  await expect(editor(early).instructions).toBeDisabled();
+  await expect(editor(early).save).toBeDisabled();
+  await htmlOnly.close();
+
+  await page.goto(editorPath(listingId));
+  await expect(editor(page).save).toBeEnabled();
+  await editor(page).instructions.fill("Typed after the scripts ran");
+  await editor(page).save.click();
+  await expect(page.getByText("Saved. Buyers are now asked this question.")).toBeVisible();
+  await expect(page).toHaveURL(editorPath(listingId));
+});

@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { signIn, type TestSeller } from "./sandbox-control";
 
 /** The editor's fields and panels, found the way a person finds them: by label and role. */
@@ -24,4 +24,9 @@ export async function openEditor(page: Page, seller: TestSeller, options: { unch
   await expect(page).toHaveURL(editorPath(listingId));
   await expect(page.getByRole("heading", { name: "Test listing 1" })).toBeVisible();
   return listingId;
+}
+
+/** Resolves once React has hydrated the element (it then carries React's fiber), so events reach React's handlers. */
+export async function hydrated(locator: Locator) {
+  await expect.poll(() => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactFiber")))).toBe(true);
 }

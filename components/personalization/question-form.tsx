@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef, useState, useTransition } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { questionFormSchema, type QuestionForm as QuestionValues } from "@/lib/personalization/schema";
@@ -23,12 +23,17 @@ const valuesOf = (question: Question | undefined): QuestionValues =>
 
 const FIELD_LABELS = { maxAllowedCharacters: "Character limit", required: "Required" } as const;
 
+// False in the server's HTML, true once React runs: until then a click on Save would submit the form natively and drop the draft.
+const noSubscription = () => () => {};
+const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false);
+
 export function QuestionForm({ listing, canEdit, onStored }: { listing: Listing; canEdit: boolean; onStored: (listing: Listing) => void }) {
   const form = useForm<QuestionValues>({ resolver: zodResolver(questionFormSchema), mode: "onChange", defaultValues: valuesOf(listing.questions[0]) });
   const { register, handleSubmit, watch, setError, reset, getValues, formState } = form;
   const [status, setStatus] = useState<Status | null>(null);
   const [pending, startTransition] = useTransition();
   const restored = useRef(false);
+  const hydrated = useHydrated();
   const here = `/listings/${listing.id}`;
 
   useEffect(() => {
@@ -115,7 +120,7 @@ export function QuestionForm({ listing, canEdit, onStored }: { listing: Listing;
       )}
 
       <form onSubmit={save} noValidate className="space-y-5 rounded-xl bg-white p-5 ring-1 ring-stone-200" aria-label="Personalization question">
-        <fieldset disabled={!canEdit || pending} className="space-y-5">
+        <fieldset disabled={!canEdit || pending || !hydrated} className="space-y-5">
           <legend className="text-lg font-semibold">Personalization question</legend>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
             <dt className="text-stone-600">Question type</dt>
