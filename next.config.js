@@ -18,7 +18,7 @@ const securityHeaders = [
   { key: "X-Frame-Options", value: "DENY" },
   { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
   { key: "X-Content-Type-Options", value: "nosniff" },
-  ...(production && process.env.AUTH_URL?.startsWith("https://") ? [{ key: "Strict-Transport-Security", value: "max-age=63072000; includeSubDomains" }] : []),
+  // Strict-Transport-Security depends on AUTH_URL at run time, so proxy.ts sends it.
 ];
 
 /** @type {import('next').NextConfig} */
