@@ -1,0 +1,477 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startSandbox, type RunningSandbox } from "../sandbox/server";
+import { DEMO_SELLERS } from "../sandbox/seed";
+import { hiddenFields, storedListing } from "../sandbox/test-helpers";
+import { freePort, registerDashboardApp, startDashboard, type DashboardProcess } from "./dashboard-process";
+
+// Issue 4 §2, the dashboard's side: the built dashboard (`next start`) against an in-memory sandbox, driven over plain
+// HTTP like a browser that an attacker tampers with. Every refusal is checked for what it did not change.
+
+const ADA = DEMO_SELLERS.ada;
+const BO = DEMO_SELLERS.bo;
+const ADA_LISTING = 1_000_000_001;
+const BO_LISTING = 2_000_000_001;
+const DIST_DIR = process.env.NEXT_DIST_DIR || ".next";
+const EVIL_CALLBACKS = ["https://evil.example/", "//evil.example/", "/\\evil.example/", "/\t/evil.example/", "/.//evil.example/"];
+
+let sandbox: RunningSandbox;
+let dashboard: DashboardProcess;
+let httpsDashboard: DashboardProcess;
+let scratch: string;
+
+/** Like startDashboard, but with an https AUTH_URL (a deployment behind TLS) while it listens on plain http. */
+async function startDashboardBehindTls(port: number): Promise<DashboardProcess> {
+  const url = `http://localhost:${port}`;
+  const response = await fetch(`${sandbox.url}/__sandbox/apps`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ name: "Dashboard behind TLS", redirect_uris: [`https://localhost:${port}/api/auth/callback/marketplace`] }),
+  });
+  const app = (await response.json()) as DashboardProcess["app"];
+  const child = spawn("npx", ["next", "start", "-p", String(port)], {
+    stdio: "ignore",
+    detached: true,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      AUTH_SECRET: randomBytes(32).toString("base64url"),
+      AUTH_URL: `https://localhost:${port}`,
+      MARKETPLACE_API_URL: sandbox.url,
+      MARKETPLACE_AUTH_URL: sandbox.url,
+      MARKETPLACE_KEYSTRING: app.keystring,
+      MARKETPLACE_SHARED_SECRET: app.shared_secret,
+      DATABASE_URL: "",
+      DASHBOARD_DB: join(scratch, "behind-tls.db"),
+    },
+  });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once("exit", () => resolve());
+      process.kill(-(child.pid as number), "SIGTERM");
+    });
+  for (let attempt = 0; attempt < 300; attempt++) {
+    if (child.exitCode !== null) throw new Error(`the dashboard behind TLS exited with ${child.exitCode}`);
+    if (await fetch(`${url}/sign-in`).then((answer) => answer.ok, () => false)) return { url, app, process: child, stop };
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  await stop();
+  throw new Error("the dashboard behind TLS did not start");
+}
+
+beforeAll(async () => {
+  if (!existsSync(join(DIST_DIR, "BUILD_ID"))) throw new Error(`No production build in ${DIST_DIR}: run \`npx next build\` first (npm test does).`);
+  scratch = mkdtempSync(join(tmpdir(), "dashboard-attacks-"));
+  sandbox = await startSandbox({ port: 0, db: ":memory:" });
+  const [port, tlsPort] = [await freePort(), await freePort()];
+  [dashboard, httpsDashboard] = await Promise.all([
+    startDashboard({ port, sandboxUrl: sandbox.url, dashboardDb: join(scratch, "dashboard.db"), stdio: "ignore" }),
+    startDashboardBehindTls(tlsPort),
+  ]);
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all([dashboard?.stop(), httpsDashboard?.stop()]);
+  await sandbox?.close();
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
+
+// ---- a browser over fetch: one cookie jar per origin, every Set-Cookie kept for inspection
+
+class Browser {
+  private jars = new Map<string, Map<string, string>>();
+  readonly setCookies: string[] = [];
+
+  cookieHeader(origin: string) {
+    return [...(this.jars.get(origin) ?? [])].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+
+  cookieNames(origin: string) {
+    return [...(this.jars.get(origin)?.keys() ?? [])];
+  }
+
+  /** A copy, as an attacker who saved this browser's cookies would hold it. */
+  clone() {
+    const copy = new Browser();
+    for (const [origin, jar] of this.jars) copy.jars.set(origin, new Map(jar));
+    return copy;
+  }
+
+  async go(url: string, init: RequestInit = {}) {
+    const origin = new URL(url).origin;
+    const headers = { ...(init.headers as Record<string, string>), cookie: this.cookieHeader(origin) };
+    const response = await fetch(url, { ...init, headers, redirect: "manual" });
+    const jar = this.jars.get(origin) ?? new Map<string, string>();
+    this.jars.set(origin, jar);
+    for (const cookie of response.headers.getSetCookie()) {
+      this.setCookies.push(cookie);
+      const [pair = ""] = cookie.split(";");
+      const name = pair.slice(0, pair.indexOf("="));
+      const value = pair.slice(pair.indexOf("=") + 1);
+      if (value === "" || /max-age=0/i.test(cookie)) jar.delete(name);
+      else jar.set(name, value);
+    }
+    return response;
+  }
+}
+
+const formPost = (fields: Array<[string, string]>): RequestInit => ({
+  method: "POST",
+  headers: { "content-type": "application/x-www-form-urlencoded" },
+  body: new URLSearchParams(fields).toString(),
+});
+
+/** POST /api/auth/signin/marketplace as next-auth's own sign-in form does; returns the marketplace's /oauth/connect URL. */
+async function startAtAuthApi(browser: Browser, base: string, callbackUrl: string) {
+  const { csrfToken } = (await (await browser.go(`${base}/api/auth/csrf`)).json()) as { csrfToken: string };
+  const started = await browser.go(`${base}/api/auth/signin/marketplace`, formPost([["csrfToken", csrfToken], ["callbackUrl", callbackUrl]]));
+  return connectLocation(started);
+}
+
+/** The sign-in page's form submitted without JavaScript (a multipart post of the server action), optionally forged. */
+async function startAtSignInPage(browser: Browser, pageUrl: string, forgedCallbackUrl?: string) {
+  const page = await (await browser.go(pageUrl)).text();
+  const actionField = /name="(\$ACTION_ID_[0-9a-f]+)"/.exec(page)?.[1];
+  const callbackUrl = /name="callbackUrl" value="([^"]*)"/.exec(page)?.[1];
+  if (!actionField || callbackUrl === undefined) throw new Error(`no sign-in form on ${pageUrl}`);
+  const form = new FormData();
+  form.set(actionField, "");
+  form.set("callbackUrl", forgedCallbackUrl ?? callbackUrl.replaceAll("&amp;", "&"));
+  return { renderedCallbackUrl: callbackUrl, connectUrl: connectLocation(await browser.go(pageUrl, { method: "POST", body: form })) };
+}
+
+function connectLocation(response: Response) {
+  const location = response.headers.get("location") ?? "";
+  if (!location.startsWith(`${sandbox.url}/oauth/connect?`)) throw new Error(`sign-in did not go to the marketplace (${response.status}, ${location})`);
+  return location;
+}
+
+/** The seller signs in on the marketplace and allows every scope; returns the redirect back to the dashboard. */
+async function consentAtMarketplace(browser: Browser, connectUrl: string, seller: { email: string; password: string } = ADA) {
+  const signInPage = hiddenFields(await (await browser.go(connectUrl)).text());
+  const signedIn = await browser.go(`${sandbox.url}/oauth/sign-in`, formPost([["interaction", signInPage.interaction ?? ""], ["csrf", signInPage.csrf ?? ""], ["email", seller.email], ["password", seller.password]]));
+  const consentPage = await (await browser.go(`${sandbox.url}${signedIn.headers.get("location")}`)).text();
+  const consent = hiddenFields(consentPage);
+  const scopes = [...consentPage.matchAll(/name="scope" value="([^"]+)"/g)].map((match): [string, string] => ["scope", match[1] ?? ""]);
+  const allowed = await browser.go(`${sandbox.url}/oauth/consent`, formPost([["interaction", consent.interaction ?? ""], ["csrf", consent.csrf ?? ""], ["decision", "allow"], ...scopes]));
+  const callback = new URL(allowed.headers.get("location") ?? "");
+  if (!callback.searchParams.get("code")) throw new Error(`the marketplace sent no code: ${callback}`);
+  return callback;
+}
+
+/** A whole sign-in; returns the browser, signed in to `base`. */
+async function signIn(base: string, seller = ADA) {
+  const browser = new Browser();
+  const callback = await consentAtMarketplace(browser, await startAtAuthApi(browser, base, "/listings"), seller);
+  const landed = await browser.go(sameServer(callback, base));
+  expect(landed.status).toBe(302);
+  return browser;
+}
+
+/** The callback as the dashboard at `base` receives it (the TLS one is reached over plain http in this test). */
+const sameServer = (url: URL, base: string) => `${base}${url.pathname}${url.search}`;
+
+const isSession = (name: string) => name.endsWith("authjs.session-token");
+
+type Logged = { id: number; method: string; path: string; status: number; grant_type: string | null; error: string | null };
+
+const requestLog = () => sandbox.state.log.list() as Logged[];
+const lastRequestId = () => requestLog().at(-1)?.id ?? 0;
+const requestsSince = (id: number) => requestLog().filter((entry) => entry.id > id);
+const tokenRequestsSince = (id: number) => requestsSince(id).filter((entry) => entry.path === "/v3/public/oauth/token");
+const unusedCodes = () => sandbox.state.db.prepare("SELECT COUNT(*) FROM codes WHERE used_at IS NULL").pluck().get() as number;
+
+function expectStateRefused(response: Response, browser: Browser) {
+  expect(response.status).toBe(307);
+  expect(response.headers.get("location")).toBe(`${dashboard.url}/sign-in?error=InvalidCheck`);
+  expect(browser.cookieNames(dashboard.url).filter(isSession)).toEqual([]);
+}
+
+async function expectSignedOut(browser: Browser) {
+  const listings = await fetch(`${dashboard.url}/api/listings?state=active&page=1`, { headers: { cookie: browser.cookieHeader(dashboard.url) } });
+  expect(listings.status).toBe(401);
+}
+
+describe("state on the way back to the dashboard's callback (spec 5.5.1, 7.3): the flow halts, no session, no token request", () => {
+  const tamperings: Array<[string, (callback: URL, other: URL) => void]> = [
+    ["without state", (callback) => callback.searchParams.delete("state")],
+    ["with an empty state", (callback) => callback.searchParams.set("state", "")],
+    ["with the state altered by one character", (callback) => callback.searchParams.set("state", `${callback.searchParams.get("state")?.slice(0, -1)}A`)],
+    ["with the state of another sign-in (an attacker's code and state planted in the seller's browser)", (callback, other) => {
+      callback.searchParams.set("code", other.searchParams.get("code") ?? "");
+      callback.searchParams.set("state", other.searchParams.get("state") ?? "");
+    }],
+  ];
+
+  for (const [how, tamper] of tamperings) {
+    it(`refuses a callback ${how} with InvalidCheck, exchanges no code and creates no session`, async () => {
+      const attacker = new Browser();
+      const attackersCallback = await consentAtMarketplace(attacker, await startAtAuthApi(attacker, dashboard.url, "/listings"), BO);
+      const seller = new Browser();
+      const callback = await consentAtMarketplace(seller, await startAtAuthApi(seller, dashboard.url, "/listings"));
+      tamper(callback, attackersCallback);
+      const before = lastRequestId();
+      const codesBefore = unusedCodes();
+
+      expectStateRefused(await seller.go(callback.toString()), seller);
+      expect(tokenRequestsSince(before)).toEqual([]);
+      expect(unusedCodes()).toBe(codesBefore);
+      await expectSignedOut(seller);
+    });
+  }
+
+  it("refuses a callback in a browser that never started a sign-in (login CSRF), with no token request", async () => {
+    const attacker = new Browser();
+    const callback = await consentAtMarketplace(attacker, await startAtAuthApi(attacker, dashboard.url, "/listings"), BO);
+    const victim = new Browser();
+    const before = lastRequestId();
+    expectStateRefused(await victim.go(callback.toString()), victim);
+    expect(tokenRequestsSince(before)).toEqual([]);
+  });
+
+  it("shows the seller why on the sign-in page, with a way to start again", async () => {
+    const page = await (await fetch(`${dashboard.url}/sign-in?error=InvalidCheck`)).text();
+    expect(page).toContain("The sign-in could not be verified (it may have been started in another tab or taken too long). Please sign in again.");
+    expect(page).toContain("Sign in with the marketplace");
+  });
+
+  it("still signs the seller in when the state comes back untouched", async () => {
+    const browser = await signIn(dashboard.url);
+    expect(browser.cookieNames(dashboard.url).filter(isSession)).toHaveLength(1);
+  });
+});
+
+describe("authorization-code replay through the dashboard's callback (RFC 6749 4.1.2)", () => {
+  it("refuses the replay, creates no second session, and the tokens of the first exchange stop working", async () => {
+    const seller = new Browser();
+    const callback = await consentAtMarketplace(seller, await startAtAuthApi(seller, dashboard.url, "/listings"));
+    const attacker = seller.clone();
+    expect((await seller.go(callback.toString())).status).toBe(302);
+    const listings = await fetch(`${dashboard.url}/api/listings?state=active&page=1`, { headers: { cookie: seller.cookieHeader(dashboard.url) } });
+    expect(listings.status).toBe(200);
+    const before = lastRequestId();
+
+    const replayed = await attacker.go(callback.toString());
+    expect(replayed.status).toBe(302);
+    expect(new URL(replayed.headers.get("location") ?? "").pathname).toBe("/sign-in");
+    expect(attacker.cookieNames(dashboard.url).filter(isSession)).toEqual([]);
+    expect(tokenRequestsSince(before)).toEqual([
+      expect.objectContaining({ grant_type: "authorization_code", status: 400, error: "invalid_grant: code has been used previously" }),
+    ]);
+    await expectSignedOut(seller);
+  });
+
+  it("refuses the replay from a browser without the sign-in's cookies before any token request", async () => {
+    const seller = new Browser();
+    const callback = await consentAtMarketplace(seller, await startAtAuthApi(seller, dashboard.url, "/listings"));
+    expect((await seller.go(callback.toString())).status).toBe(302);
+    const stranger = new Browser();
+    const before = lastRequestId();
+    expectStateRefused(await stranger.go(callback.toString()), stranger);
+    expect(tokenRequestsSince(before)).toEqual([]);
+  });
+});
+
+describe("open redirect through callbackUrl: every redirect after sign-in stays on the dashboard's origin", () => {
+  const landsOnDashboard = (response: Response) => new URL(response.headers.get("location") ?? "", dashboard.url).origin;
+
+  for (const evil of EVIL_CALLBACKS) {
+    const shown = JSON.stringify(evil);
+
+    it(`GET /api/auth/signin?callbackUrl=${shown} goes to the dashboard's sign-in page, whose form carries /listings`, async () => {
+      const browser = new Browser();
+      const response = await browser.go(`${dashboard.url}/api/auth/signin?callbackUrl=${encodeURIComponent(evil)}`);
+      expect(response.status).toBe(302);
+      expect(landsOnDashboard(response)).toBe(dashboard.url);
+      const { renderedCallbackUrl, connectUrl } = await startAtSignInPage(browser, new URL(response.headers.get("location") ?? "", dashboard.url).toString());
+      expect(renderedCallbackUrl).toBe("/listings");
+      const landed = await browser.go((await consentAtMarketplace(browser, connectUrl)).toString());
+      expect(landed.headers.get("location")).toBe(`${dashboard.url}/listings`);
+    });
+
+    it(`POST /api/auth/signin/marketplace with callbackUrl=${shown} lands on the dashboard after sign-in`, async () => {
+      const browser = new Browser();
+      const landed = await browser.go((await consentAtMarketplace(browser, await startAtAuthApi(browser, dashboard.url, evil))).toString());
+      expect(landed.status).toBe(302);
+      expect(landsOnDashboard(landed)).toBe(dashboard.url);
+    });
+
+    it(`the sign-in page's form, forged to carry callbackUrl=${shown}, lands on /listings after sign-in`, async () => {
+      const browser = new Browser();
+      const { connectUrl } = await startAtSignInPage(browser, `${dashboard.url}/sign-in`, evil);
+      const landed = await browser.go((await consentAtMarketplace(browser, connectUrl)).toString());
+      expect(landed.headers.get("location")).toBe(`${dashboard.url}/listings`);
+    });
+
+    it(`the sign-in page sends a signed-in seller with callbackUrl=${shown} to /listings`, async () => {
+      const browser = await signIn(dashboard.url);
+      const response = await browser.go(`${dashboard.url}/sign-in?callbackUrl=${encodeURIComponent(evil)}`);
+      expect(response.status).toBe(307);
+      expect(response.headers.get("location")).toBe("/listings");
+    });
+  }
+
+  it("keeps a same-site callbackUrl with its query through the sign-in page's form", async () => {
+    const browser = new Browser();
+    const back = "/listings?state=inactive&page=2";
+    const { renderedCallbackUrl, connectUrl } = await startAtSignInPage(browser, `${dashboard.url}/sign-in?callbackUrl=${encodeURIComponent(back)}`);
+    expect(renderedCallbackUrl.replaceAll("&amp;", "&")).toBe(back);
+    const landed = await browser.go((await consentAtMarketplace(browser, connectUrl)).toString());
+    expect(landed.headers.get("location")).toBe(`${dashboard.url}${back}`);
+  });
+});
+
+describe("server actions called over HTTP with another seller's listing (decisions.md Not owner)", () => {
+  const manifest = () => JSON.parse(readFileSync(join(DIST_DIR, "server", "server-reference-manifest.json"), "utf8")) as { node: Record<string, { exportedName: string; filename: string }> };
+  const actionId = (name: string) => {
+    const found = Object.entries(manifest().node).find(([, action]) => action.exportedName === name);
+    if (!found) throw new Error(`${name} is not in the build's server-reference-manifest.json`);
+    return found[0];
+  };
+
+  /** Calls a server action as the editor page's client does; returns the status and the action's result. */
+  async function callAction(name: string, args: unknown[], cookie: string, headers: Record<string, string> = {}) {
+    const response = await fetch(`${dashboard.url}/listings/${ADA_LISTING}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie, "next-action": actionId(name), "content-type": "text/plain;charset=UTF-8", accept: "text/x-component", ...headers },
+      body: JSON.stringify(args),
+    });
+    const text = await response.text();
+    const result = text
+      .split("\n")
+      .map((line) => /^[0-9a-f]+:(\{.*\})$/.exec(line)?.[1])
+      .map((json) => (json ? (JSON.parse(json) as Record<string, unknown>) : undefined))
+      .find((value) => value && "ok" in value);
+    return { status: response.status, text, result };
+  }
+
+  const question = { instructions: "Overwritten by another seller", maxAllowedCharacters: 5, required: true };
+  const notYours = `The marketplace refused: Listing ${BO_LISTING} does not belong to shop ${ADA.shop_id}. Check that you are signed in to the shop that owns this listing.`;
+  const personalizationWrites = (since: number) => requestsSince(since).filter((entry) => entry.path.endsWith("/personalization") && entry.method !== "GET");
+
+  it("updatePersonalizationAction refuses Bo's listing for Ada and leaves it as it was", async () => {
+    const ada = await signIn(dashboard.url);
+    const before = await storedListing(sandbox.url, BO_LISTING);
+    const since = lastRequestId();
+    const { status, result } = await callAction("updatePersonalizationAction", [{ listingId: BO_LISTING, question }], ada.cookieHeader(dashboard.url));
+    expect(status).toBe(200);
+    expect(result).toEqual({ ok: false, formError: notYours });
+    expect(await storedListing(sandbox.url, BO_LISTING)).toEqual(before);
+    expect(personalizationWrites(since).map((entry) => entry.status)).toEqual([403]);
+  });
+
+  it("removePersonalizationAction refuses Bo's listing for Ada and leaves it as it was", async () => {
+    const ada = await signIn(dashboard.url);
+    const before = await storedListing(sandbox.url, BO_LISTING);
+    const { status, result } = await callAction("removePersonalizationAction", [{ listingId: BO_LISTING }], ada.cookieHeader(dashboard.url));
+    expect(status).toBe(200);
+    expect(result).toEqual({ ok: false, formError: notYours });
+    expect(await storedListing(sandbox.url, BO_LISTING)).toEqual(before);
+  });
+
+  it("refuses the same call without a session and sends nothing to the marketplace", async () => {
+    const before = await storedListing(sandbox.url, BO_LISTING);
+    const since = lastRequestId();
+    const { status, result } = await callAction("updatePersonalizationAction", [{ listingId: BO_LISTING, question }], "");
+    expect(status).toBe(200);
+    expect(result).toEqual({ ok: false, reauth: true, formError: "Your marketplace sign-in has expired. Sign in again; your changes will still be here." });
+    expect(personalizationWrites(since)).toEqual([]);
+    expect(await storedListing(sandbox.url, BO_LISTING)).toEqual(before);
+  });
+
+  it("refuses a call posted from another origin before running it (CSRF on server actions)", async () => {
+    const ada = await signIn(dashboard.url);
+    const before = await storedListing(sandbox.url, ADA_LISTING);
+    const since = lastRequestId();
+    const { status, result } = await callAction("updatePersonalizationAction", [{ listingId: ADA_LISTING, question }], ada.cookieHeader(dashboard.url), { origin: "https://evil.example" });
+    expect(status).toBe(500);
+    expect(result).toBeUndefined();
+    expect(personalizationWrites(since)).toEqual([]);
+    expect(await storedListing(sandbox.url, ADA_LISTING)).toEqual(before);
+  });
+
+  it("still saves the seller's own listing through the same call", async () => {
+    const ada = await signIn(dashboard.url);
+    const { result } = await callAction("updatePersonalizationAction", [{ listingId: ADA_LISTING, question: { ...question, instructions: "Name to engrave" } }], ada.cookieHeader(dashboard.url));
+    expect(result).toMatchObject({ ok: true });
+    expect((await storedListing(sandbox.url, ADA_LISTING)).personalization.personalization_questions).toMatchObject([{ instructions: "Name to engrave", max_allowed_characters: 5, required: true }]);
+  });
+});
+
+describe("security headers (clickjacking, referrer, sniffing, HSTS)", () => {
+  async function pages(base: string) {
+    const browser = await signIn(base);
+    const cookie = browser.cookieHeader(base);
+    const paths: Array<[string, string]> = [
+      ["/sign-in", ""],
+      ["/", ""],
+      ["/listings", ""],
+      ["/listings", cookie],
+      [`/listings/${ADA_LISTING}`, cookie],
+      ["/api/listings?state=active&page=1", cookie],
+      ["/api/listings?state=active&page=1", ""],
+      ["/api/auth/csrf", ""],
+      ["/api/auth/callback/marketplace?code=x&state=y", ""],
+      ["/no-such-page", ""],
+    ];
+    return Promise.all(paths.map(async ([path, withCookie]) => ({ path, response: await fetch(`${base}${path}`, { redirect: "manual", headers: { cookie: withCookie } }) })));
+  }
+
+  it("forbids framing and sets a CSP, referrer-policy and nosniff on every kind of response", async () => {
+    for (const { path, response } of await pages(dashboard.url)) {
+      const csp = response.headers.get("content-security-policy") ?? "";
+      expect({ path, frameAncestors: csp.split("; ").find((directive) => directive.startsWith("frame-ancestors")) }).toEqual({ path, frameAncestors: "frame-ancestors 'none'" });
+      expect({ path, csp }).toEqual({ path, csp: expect.stringContaining("default-src 'self'") });
+      expect({ path, csp }).toEqual({ path, csp: expect.stringContaining("object-src 'none'") });
+      expect({ path, xfo: response.headers.get("x-frame-options") }).toEqual({ path, xfo: "DENY" });
+      expect({ path, referrer: response.headers.get("referrer-policy") }).toEqual({ path, referrer: "strict-origin-when-cross-origin" });
+      expect({ path, nosniff: response.headers.get("x-content-type-options") }).toEqual({ path, nosniff: "nosniff" });
+      expect({ path, poweredBy: response.headers.get("x-powered-by") }).toEqual({ path, poweredBy: null });
+    }
+  });
+
+  it("sends no HSTS when AUTH_URL is http (a local run)", async () => {
+    for (const { path, response } of await pages(dashboard.url)) {
+      expect({ path, hsts: response.headers.get("strict-transport-security") }).toEqual({ path, hsts: null });
+    }
+  });
+
+  it("sends HSTS for two years with subdomains when the same build runs with an https AUTH_URL", async () => {
+    for (const { path, response } of await pages(httpsDashboard.url)) {
+      expect({ path, hsts: response.headers.get("strict-transport-security") }).toEqual({ path, hsts: "max-age=63072000; includeSubDomains" });
+      expect({ path, xfo: response.headers.get("x-frame-options") }).toEqual({ path, xfo: "DENY" });
+    }
+  });
+});
+
+describe("cookies: HttpOnly and SameSite=Lax always, Secure when the dashboard's URL is https", () => {
+  const attributes = (cookie: string) => cookie.split(";").slice(1).map((part) => part.trim().toLowerCase());
+  const names = (cookies: string[]) => [...new Set(cookies.map((cookie) => cookie.slice(0, cookie.indexOf("="))))].sort();
+
+  it("marks every cookie of a sign-in HttpOnly, SameSite=Lax and path /, and not Secure over http", async () => {
+    const browser = await signIn(dashboard.url);
+    const cookies = browser.setCookies.filter((cookie) => cookie.startsWith("authjs."));
+    expect(names(cookies)).toEqual(["authjs.callback-url", "authjs.csrf-token", "authjs.pkce.code_verifier", "authjs.session-token", "authjs.state"]);
+    for (const cookie of cookies) {
+      expect({ cookie, flags: attributes(cookie) }).toEqual({ cookie, flags: expect.arrayContaining(["httponly", "samesite=lax", "path=/"]) });
+      expect({ cookie, secure: attributes(cookie).includes("secure") }).toEqual({ cookie, secure: false });
+    }
+  });
+
+  it("prefixes every cookie __Secure- or __Host- and marks it Secure, HttpOnly and SameSite=Lax when AUTH_URL is https", async () => {
+    const browser = await signIn(httpsDashboard.url);
+    const cookies = browser.setCookies.filter((cookie) => cookie.includes("authjs."));
+    expect(names(cookies)).toEqual(["__Host-authjs.csrf-token", "__Secure-authjs.callback-url", "__Secure-authjs.pkce.code_verifier", "__Secure-authjs.session-token", "__Secure-authjs.state"]);
+    for (const cookie of cookies) {
+      expect({ cookie, flags: attributes(cookie) }).toEqual({ cookie, flags: expect.arrayContaining(["httponly", "samesite=lax", "secure", "path=/"]) });
+    }
+  });
+
+});
