@@ -3,7 +3,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { fetchFromDashboard, listingKey } from "@/lib/listing-queries";
 import type { Listing } from "@/lib/marketplace/wire";
-import { editableInSingleQuestionEditor } from "@/lib/marketplace/wire";
+import { editableInSingleQuestionEditor } from "@/lib/personalization/editable";
 import { QuestionForm } from "./question-form";
 import { StoredQuestion } from "./stored-question";
 import { useSignInOnExpiry } from "../use-sign-in-on-expiry";

@@ -111,8 +111,4 @@ export function toListing(wire: z.infer<typeof listingWire>): Listing {
   };
 }
 
-/** The single-question editor can show and save only what the migration period allows (decisions.md "Phases"). */
-export function editableInSingleQuestionEditor(listing: Listing) {
-  const [first, ...rest] = listing.questions;
-  return rest.length === 0 && (!first || (first.type === "text_input" && first.title === "Personalization"));
-}
+export { editableInSingleQuestionEditor } from "../personalization/editable";

@@ -30,7 +30,7 @@ const validQuestion = {
 
 const bodyWith = (question: Record<string, unknown>) => ({ personalization_questions: [question] });
 
-const messagesOf = (result: { success: boolean; error?: z.ZodError }) => result.error?.issues.map((issue) => issue.message) ?? [];
+const messagesOf = (result: { success: boolean; error?: z.core.$ZodError }) => result.error?.issues.map((issue) => issue.message) ?? [];
 
 // A text of exactly `count` code points that breaks no other rule.
 const lettersOfLength = (count: number) => "a".repeat(count);

@@ -1,4 +1,5 @@
-import { z } from "zod";
+// zod/mini: the editor ships these rules to the browser, and the mini API is tree-shakable (the classic one is not).
+import * as z from "zod/mini";
 
 // Spec 2.1, 4.1 and 8 (migration period). Shared by the editor form, the server action and the sandbox.
 export const INSTRUCTIONS_MAX = 256;
@@ -43,15 +44,19 @@ export function brokenInstructionRules(text: string): InstructionRule[] {
   return broken;
 }
 
-export const instructionsSchema = z.string({ error: "must be a string" }).superRefine((text, ctx) => {
-  for (const rule of brokenInstructionRules(text)) ctx.addIssue({ code: "custom", message: instructionRules[rule] });
-});
+export const instructionsSchema = z.string({ error: "must be a string" }).check(
+  z.superRefine((text, ctx) => {
+    for (const rule of brokenInstructionRules(text)) ctx.addIssue({ code: "custom", message: instructionRules[rule] });
+  }),
+);
 
 export const charLimitSchema = z
   .number({ error: "must be a whole number from 1 to 1024" })
-  .int({ error: "must be a whole number from 1 to 1024" })
-  .min(CHAR_LIMIT_MIN, { error: `must be at least ${CHAR_LIMIT_MIN}` })
-  .max(CHAR_LIMIT_MAX, { error: `must be at most ${CHAR_LIMIT_MAX}` });
+  .check(
+    z.int({ error: "must be a whole number from 1 to 1024" }),
+    z.minimum(CHAR_LIMIT_MIN, { error: `must be at least ${CHAR_LIMIT_MIN}` }),
+    z.maximum(CHAR_LIMIT_MAX, { error: `must be at most ${CHAR_LIMIT_MAX}` }),
+  );
 
 export const requiredSchema = z.boolean({ error: "must be true or false" });
 
@@ -60,7 +65,7 @@ export const questionWriteSchema = z.strictObject(
   {
     question_type: z.literal(QUESTION_TYPE, { error: `must be "${QUESTION_TYPE}" during the migration period` }),
     question_text: z.literal(QUESTION_TEXT, { error: `must be "${QUESTION_TEXT}" during the migration period` }),
-    instructions: instructionsSchema.nullable().optional(),
+    instructions: z.optional(z.nullable(instructionsSchema)),
     required: requiredSchema,
     max_allowed_characters: charLimitSchema,
   },
@@ -71,7 +76,7 @@ export const personalizationWriteSchema = z.strictObject(
   {
     personalization_questions: z
       .array(questionWriteSchema, { error: "is required and must be an array" })
-      .length(1, { error: "must hold exactly one question during the migration period" }),
+      .check(z.length(1, { error: "must hold exactly one question during the migration period" })),
   },
   { error: (issue) => (issue.code === "unrecognized_keys" ? `unknown field ${issue.keys.join(", ")}` : "must be a JSON object") },
 );
@@ -102,7 +107,7 @@ export function toWrite(form: QuestionForm): PersonalizationWrite {
 }
 
 /** `personalization_questions[0].instructions: Start with a letter or a digit.` — decisions.md "Validation failure". */
-export function describeFirstIssue(error: z.ZodError): string {
+export function describeFirstIssue(error: z.core.$ZodError): string {
   const issue = error.issues[0];
   if (!issue) return "request body is invalid";
   const path = issue.path.reduce<string>(

@@ -30,7 +30,7 @@ export type RouteInput<P, Q, B> = {
   body: () => Promise<B | Response>;
 };
 
-export type RouteSpec<P extends Shape, Q extends Shape, B extends z.ZodType> = {
+export type RouteSpec<P extends Shape, Q extends Shape, B extends z.core.$ZodType> = {
   method: Method;
   /** Hono path from the server root; `{regex}` after a parameter narrows what the route matches. */
   path: string;
@@ -44,18 +44,18 @@ export type RouteSpec<P extends Shape, Q extends Shape, B extends z.ZodType> = {
   query?: Q;
   body?: { schema: B; reader: BodyReader };
   responses: Record<number, Reply>;
-  handler: (c: Ctx, input: RouteInput<z.output<P>, z.output<Q>, z.output<B>>) => Response | Promise<Response>;
+  handler: (c: Ctx, input: RouteInput<z.output<P>, z.output<Q>, z.core.output<B>>) => Response | Promise<Response>;
 };
 
-export type Route = Omit<RouteSpec<Shape, Shape, z.ZodType>, "handler"> & { handle: (c: Ctx) => Response | Promise<Response> };
+export type Route = Omit<RouteSpec<Shape, Shape, z.core.$ZodType>, "handler"> & { handle: (c: Ctx) => Response | Promise<Response> };
 
 /** decisions.md "Validation failure": always `<field>: <reason>`; an issue with the whole body names `body`. */
-export function validationMessage(error: z.ZodError) {
+export function validationMessage(error: z.core.$ZodError) {
   const message = describeFirstIssue(error);
   return error.issues[0]?.path.length ? message : `body: ${message}`;
 }
 
-export function defineRoute<P extends Shape = z.ZodObject<{}>, Q extends Shape = z.ZodObject<{}>, B extends z.ZodType = z.ZodUnknown>(spec: RouteSpec<P, Q, B>): Route {
+export function defineRoute<P extends Shape = z.ZodObject<{}>, Q extends Shape = z.ZodObject<{}>, B extends z.core.$ZodType = z.ZodUnknown>(spec: RouteSpec<P, Q, B>): Route {
   const { handler, ...declared } = spec;
   const handle = (c: Ctx) => {
     let params: z.output<P> = {} as z.output<P>;
@@ -69,12 +69,12 @@ export function defineRoute<P extends Shape = z.ZodObject<{}>, Q extends Shape =
       const parsed = spec.query.safeParse(c.req.query());
       return parsed.success ? (parsed.data as z.output<Q>) : jsonError(c, 400, parsed.error.issues[0]?.message ?? "The query is invalid.");
     };
-    const body = async (): Promise<z.output<B> | Response> => {
-      if (!spec.body) return undefined as z.output<B>;
+    const body = async (): Promise<z.core.output<B> | Response> => {
+      if (!spec.body) return undefined as z.core.output<B>;
       const raw = await spec.body.reader.read(c);
       if (raw instanceof Response) return raw;
-      const parsed = spec.body.schema.safeParse(raw);
-      return parsed.success ? (parsed.data as z.output<B>) : jsonError(c, 400, validationMessage(parsed.error));
+      const parsed = z.safeParse(spec.body.schema, raw);
+      return parsed.success ? parsed.data : jsonError(c, 400, validationMessage(parsed.error));
     };
     return handler(c, { params, query, body });
   };
@@ -107,7 +107,7 @@ export function openApiPath(honoPath: string) {
 
 type JsonSchema = Record<string, unknown>;
 
-function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+function jsonSchema(schema: z.core.$ZodType, io: "input" | "output"): JsonSchema {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, target: "openapi-3.0", unrepresentable: "any" }) as JsonSchema;
   return rest;
 }
