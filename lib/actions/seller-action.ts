@@ -9,6 +9,9 @@ export type ActionResult<T> =
 
 type ShopSeller = SellerClaims & { shopId: number };
 
+/** An action that decides not to act says why, in a sentence the seller reads. */
+export type Refusal = { ok: false; refusal: string };
+
 /** Marketplace field names (spec 2.1) to the editor's field names. */
 const FORM_FIELDS: Record<string, string> = { instructions: "instructions", max_allowed_characters: "maxAllowedCharacters", required: "required" };
 
@@ -27,9 +30,9 @@ function fieldErrorsOf(error: z.ZodError): Record<string, string> {
  * and any failure becomes a typed result the form can show.
  */
 export function sellerAction<S extends z.ZodType, T>(
-  verb: "save" | "remove",
+  verb: Parameters<typeof describeFailure>[1],
   schema: S,
-  run: (input: z.infer<S>, context: { seller: ShopSeller; marketplace: Marketplace }) => Promise<Result<T>>,
+  run: (input: z.infer<S>, context: { seller: ShopSeller; marketplace: Marketplace }) => Promise<Result<T> | Refusal>,
 ) {
   return async (raw: unknown): Promise<ActionResult<T>> => {
     const seller = (await auth())?.seller;
@@ -39,6 +42,7 @@ export function sellerAction<S extends z.ZodType, T>(
     if (!parsed.success) return { ok: false, fieldErrors: fieldErrorsOf(parsed.error), formError: "Some fields need attention: see the message next to each one." };
     const result = await run(parsed.data, { seller: { ...seller, shopId: seller.shopId }, marketplace: await marketplace() });
     if (result.ok) return { ok: true, data: result.data };
+    if ("refusal" in result) return { ok: false, formError: result.refusal };
     const { failure } = result;
     const formError = describeFailure(failure, verb);
     if (failure.kind === "reauth" || failure.kind === "invalid_token") return { ok: false, reauth: true, formError };

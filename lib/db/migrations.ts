@@ -10,4 +10,55 @@ export const MIGRATIONS = [
      lease_until BIGINT,
      updated_at BIGINT NOT NULL
    )`,
+  // Bulk jobs and their items survive restarts; an item's lease keeps two instances from writing the same listing.
+  // The pacer row spaces every instance's bulk requests to the app's rate limit. History keeps what each write replaced.
+  `CREATE TABLE bulk_jobs (
+     job_id TEXT PRIMARY KEY,
+     user_id BIGINT NOT NULL,
+     shop_id BIGINT NOT NULL,
+     kind TEXT NOT NULL,
+     target TEXT,
+     undo_of TEXT,
+     status TEXT NOT NULL,
+     status_reason TEXT,
+     created_at BIGINT NOT NULL,
+     started_at BIGINT,
+     finished_at BIGINT,
+     claimed_at BIGINT NOT NULL DEFAULT 0
+   );
+   CREATE INDEX bulk_jobs_by_shop ON bulk_jobs (shop_id, created_at);
+   CREATE TABLE bulk_job_items (
+     job_id TEXT NOT NULL,
+     listing_id BIGINT NOT NULL,
+     seq INTEGER NOT NULL,
+     title TEXT,
+     target TEXT,
+     status TEXT NOT NULL,
+     reason TEXT,
+     attempts INTEGER NOT NULL DEFAULT 0,
+     before_state TEXT,
+     not_before BIGINT NOT NULL DEFAULT 0,
+     lease_owner TEXT,
+     lease_until BIGINT,
+     updated_at BIGINT NOT NULL,
+     PRIMARY KEY (job_id, listing_id)
+   );
+   CREATE INDEX bulk_job_items_by_status ON bulk_job_items (job_id, status, seq);
+   CREATE TABLE bulk_pacer (
+     pacer_id TEXT PRIMARY KEY,
+     per_second INTEGER NOT NULL,
+     next_at BIGINT NOT NULL,
+     hold_until BIGINT NOT NULL
+   );
+   CREATE TABLE personalization_history (
+     history_id TEXT PRIMARY KEY,
+     listing_id BIGINT NOT NULL,
+     shop_id BIGINT NOT NULL,
+     user_id BIGINT NOT NULL,
+     action TEXT NOT NULL,
+     job_id TEXT,
+     previous TEXT NOT NULL,
+     recorded_at BIGINT NOT NULL
+   );
+   CREATE INDEX personalization_history_by_listing ON personalization_history (shop_id, listing_id, recorded_at)`,
 ];

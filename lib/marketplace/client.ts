@@ -54,6 +54,18 @@ export function createMarketplace(config: MarketplaceConfig, store: TokenStore) 
         toListing,
       ),
 
+    // GET /v3/application/listings/batch?listing_ids=…&includes=personalization (at most 100 ids; listings the seller cannot see are left out)
+    getListingsByListingIds: async (userId: number, listingIds: number[]): Promise<Result<Listing[]>> =>
+      map(
+        await asSeller(userId, {
+          operation: "getListingsByListingIds",
+          path: "/v3/application/listings/batch",
+          query: { listing_ids: listingIds.join(","), includes: "personalization" },
+          schema: listingPageWire,
+        }),
+        (data) => data.results.map(toListing),
+      ),
+
     // POST /v3/application/shops/{shop_id}/listings/{listing_id}/personalization
     updateListingPersonalization: async (userId: number, shopId: number, listingId: number, body: PersonalizationWrite): Promise<Result<Question[]>> =>
       map(

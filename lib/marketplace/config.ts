@@ -1,5 +1,6 @@
 import "server-only";
 import { env, trimSlash } from "../env";
+import type { Pacer } from "./transport";
 
 export type MarketplaceConfig = {
   apiUrl: string;
@@ -9,6 +10,8 @@ export type MarketplaceConfig = {
   timeoutMs: number;
   /** Longest retry-after the client waits out itself before reporting rate limiting. */
   maxRetryWaitMs: number;
+  /** Bulk jobs' own client spaces its requests to the app's rate limit; interactive calls are not held back. */
+  pacer?: Pacer;
 };
 
 export function marketplaceConfig(): MarketplaceConfig {

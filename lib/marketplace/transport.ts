@@ -14,6 +14,19 @@ export type Call<T> = {
   schema: z.ZodType<T> | null;
 };
 
+/** decisions.md "Rate limits": every response says how much of the app's limit is left. */
+export type RateLimitReport = { status: number; limitPerSecond: number; remainingThisSecond: number };
+
+/** Lets a caller space its requests: awaited before each attempt, told the rate-limit headers of each response. */
+export type Pacer = { beforeRequest(): Promise<void>; afterResponse(report: RateLimitReport): void };
+
+function rateLimitOf(response: Response): RateLimitReport | undefined {
+  const limit = Number(response.headers.get("x-limit-per-second"));
+  const remaining = Number(response.headers.get("x-remaining-this-second"));
+  if (!response.headers.has("x-limit-per-second") || !Number.isFinite(limit) || !Number.isFinite(remaining)) return undefined;
+  return { status: response.status, limitPerSecond: limit, remainingThisSecond: remaining };
+}
+
 const MAX_ATTEMPTS = 3;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -53,6 +66,7 @@ export async function marketplaceFetch<T>(config: MarketplaceConfig, call: Call<
 
   for (let attempt = 1; ; attempt++) {
     let response: Response;
+    await config.pacer?.beforeRequest();
     try {
       response = await fetch(url, {
         method: call.method ?? "GET",
@@ -66,6 +80,8 @@ export async function marketplaceFetch<T>(config: MarketplaceConfig, call: Call<
       console.error(`marketplace: ${call.operation} ${timedOut ? "timed out" : "unreachable"}`);
       return { ok: false, failure: timedOut ? { kind: "timeout" } : { kind: "unavailable" } };
     }
+    const rate = config.pacer && rateLimitOf(response);
+    if (rate) config.pacer?.afterResponse(rate);
     if (response.ok) {
       if (call.schema === null) return { ok: true, data: undefined as T };
       const parsed = call.schema.safeParse(await response.json().catch(() => undefined));

@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { LISTING_STATES } from "../listing-queries";
+import type { ListingState } from "../marketplace/client";
+import { questionFormSchema } from "../personalization/schema";
+import { NO_PERSONALIZATION, snapshotOfForm, type Snapshot } from "../personalization/snapshot";
+
+// The marketplace pages listings up to offset 12000 (decisions.md "Listing reads"), so no filter holds more than this.
+export const MAX_BULK_LISTINGS = 12_100;
+
+const listingIds = z.array(z.number().int().positive()).min(1, { error: "Select at least one listing." }).max(MAX_BULK_LISTINGS);
+
+/** Listings ticked one by one, or every listing in one state filter, across pages. */
+export const selectionSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("listings"), listingIds }),
+  z.object({ kind: z.literal("filter"), state: z.enum(LISTING_STATES.map((option) => option.value) as [ListingState, ...ListingState[]]) }),
+]);
+
+/** The same question the single editor writes, or no question at all. */
+export const operationSchema = z.discriminatedUnion("kind", [z.object({ kind: z.literal("apply"), question: questionFormSchema }), z.object({ kind: z.literal("remove") })]);
+
+export const previewInputSchema = z.object({ selection: selectionSchema, operation: operationSchema });
+export const startInputSchema = z.object({ listingIds, operation: operationSchema });
+
+export type Selection = z.infer<typeof selectionSchema>;
+export type Operation = z.infer<typeof operationSchema>;
+
+export const targetOf = (operation: Operation): Snapshot => (operation.kind === "apply" ? snapshotOfForm(operation.question) : NO_PERSONALIZATION);

@@ -1,0 +1,253 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { useSeededSandbox } from "../../sandbox/vitest-sandbox";
+import { createSeller, issueTokensFor, sandboxControl, storedListing, type CreatedSeller } from "../../sandbox/test-helpers";
+import { DEMO_APP } from "../../sandbox/seed";
+import { openDatabase, type Database } from "../db/database";
+import { startThrowawayPostgres, type ThrowawayPostgres } from "../db/throwaway-postgres";
+import { tokenStore } from "../auth/token-store";
+import { historyStore } from "../history/history-store";
+import type { MarketplaceConfig } from "../marketplace/config";
+import { NO_PERSONALIZATION, snapshotOfForm, type Snapshot } from "../personalization/snapshot";
+import { createJobRunner, type JobRunner, type RunnerOptions } from "./job-runner";
+import { jobStore, type NewJob } from "./job-store";
+
+const sandbox = useSeededSandbox();
+const SCOPES = ["listings_r", "listings_w", "shops_r"];
+const ENGRAVE = snapshotOfForm({ instructions: "Name to engrave", maxAllowedCharacters: 20, required: true });
+const FAST: Partial<RunnerOptions> = { idleMs: 20, backoffMs: () => 20 };
+
+type Logged = { method: string; path: string; status: number };
+const log = async (): Promise<Logged[]> => (await sandboxControl(sandbox.url, "/requests")).body.requests;
+const writesTo = async (listingId: number) => (await log()).filter((entry) => entry.method !== "GET" && entry.path.endsWith(`/listings/${listingId}/personalization`));
+const fault = (body: Record<string, unknown>) => sandboxControl(sandbox.url, "/faults", body);
+const questionsOf = async (listingId: number) =>
+  ((await storedListing(sandbox.url, listingId)).personalization.personalization_questions as Record<string, unknown>[]).map(({ question_id: _id, ...question }) => question);
+
+async function putQuestion(seller: CreatedSeller, listingId: number, question: { instructions: string | null; required: boolean; max_allowed_characters: number }) {
+  const response = await fetch(`${sandbox.url}/v3/application/shops/${seller.shop_id}/listings/${listingId}/personalization`, {
+    method: "POST",
+    headers: { "x-api-key": `${DEMO_APP.keystring}:${DEMO_APP.shared_secret}`, authorization: `Bearer ${(await issueTokensFor(sandbox.url, { user_id: seller.user_id, scopes: SCOPES })).access_token}`, "content-type": "application/json" },
+    body: JSON.stringify({ personalization_questions: [{ question_type: "text_input", question_text: "Personalization", ...question }] }),
+  });
+  if (response.status !== 201) throw new Error(`putQuestion answered ${response.status}`);
+}
+
+let postgres: ThrowawayPostgres;
+let folder: string;
+beforeAll(async () => {
+  postgres = await startThrowawayPostgres();
+  folder = mkdtempSync(join(tmpdir(), "bulk-"));
+});
+afterAll(async () => {
+  await postgres?.stop();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+describe.each([
+  ["SQLite", () => join(folder, `dashboard-${Date.now()}-${Math.random()}.db`)],
+  ["PostgreSQL", () => postgres.url],
+])("bulk job runner on %s", (_engine, location) => {
+  let where: string;
+  let databases: Database[];
+  let runners: JobRunner[];
+  let config: MarketplaceConfig;
+  let seller: CreatedSeller;
+
+  async function open() {
+    const db = await openDatabase(where);
+    databases.push(db);
+    return db;
+  }
+
+  /** A runner in a process of its own: its own connection to the same database. */
+  async function runner(options: Partial<RunnerOptions> = {}) {
+    const db = await open();
+    const created = createJobRunner({ db, config, store: tokenStore(db) }, { ...FAST, ...options });
+    runners.push(created);
+    return { runner: created, db };
+  }
+
+  async function newJob(db: Database, job: Omit<NewJob, "userId" | "shopId">) {
+    return jobStore(db).create({ userId: seller.user_id, shopId: seller.shop_id as number, ...job });
+  }
+
+  async function finished(db: Database, jobId: string, timeoutMs = 15_000) {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const job = await jobStore(db).find(jobId);
+      if (job?.status === "finished") return jobStore(db).counts(jobId);
+      if (Date.now() > deadline) throw new Error(`job ${jobId} still ${job?.status} with ${JSON.stringify(await jobStore(db).counts(jobId))}`);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+
+  const items = (ids: number[], target?: (id: number) => Snapshot) => ids.map((listingId) => ({ listingId, target: target?.(listingId) }));
+
+  beforeEach(async () => {
+    where = location();
+    databases = [];
+    runners = [];
+    config = { apiUrl: sandbox.url, authUrl: sandbox.url, keystring: DEMO_APP.keystring, sharedSecret: DEMO_APP.shared_secret, timeoutMs: 2000, maxRetryWaitMs: 2000 };
+    const db = await open();
+    for (const table of ["bulk_job_items", "bulk_jobs", "bulk_pacer", "personalization_history", "seller_tokens"]) await db.execute(`DELETE FROM ${table}`);
+    seller = await createSeller(sandbox.url, { listings: 40 });
+    const tokens = await issueTokensFor(sandbox.url, { user_id: seller.user_id, scopes: SCOPES });
+    await tokenStore(db).save({ userId: seller.user_id, accessToken: tokens.access_token, refreshToken: tokens.refresh_token, accessExpiresAt: Date.now() + 3_600_000, scopes: SCOPES });
+    await sandboxControl(sandbox.url, "/requests", undefined, "DELETE");
+  });
+
+  afterEach(async () => {
+    await Promise.all(runners.map((each) => each.stop()));
+    await Promise.all(databases.map((db) => db.close()));
+  });
+
+  it("applies one question to every listing, keeps what each one asked before, and leaves alike ones alone", async () => {
+    const ids = seller.listing_ids.slice(0, 6);
+    await putQuestion(seller, ids[0]!, { instructions: "Gift note", required: false, max_allowed_characters: 200 });
+    await putQuestion(seller, ids[1]!, { instructions: "Name to engrave", required: true, max_allowed_characters: 20 });
+    await sandboxControl(sandbox.url, "/requests", undefined, "DELETE");
+    const { runner: bulk, db } = await runner();
+    const jobId = await newJob(db, { kind: "apply", target: ENGRAVE, items: items(ids) });
+    bulk.start();
+
+    expect(await finished(db, jobId)).toMatchObject({ total: 6, done: 5, unchanged: 1, failed: 0, skipped: 0, pending: 0 });
+    for (const id of ids) expect(await questionsOf(id)).toEqual([{ question_type: "text_input", question_text: "Personalization", instructions: "Name to engrave", required: true, max_allowed_characters: 20, max_allowed_files: null, options: null }]);
+    expect(await writesTo(ids[1]!)).toEqual([]);
+    const [kept] = await historyStore(db).list(seller.shop_id as number, ids[0]!);
+    expect(kept).toMatchObject({ action: "bulk-apply", jobId, previous: { questions: [{ instructions: "Gift note", required: false, maxAllowedCharacters: 200 }] } });
+    expect(await historyStore(db).list(seller.shop_id as number, ids[2]!)).toMatchObject([{ action: "bulk-apply", previous: NO_PERSONALIZATION }]);
+  });
+
+  it("skips a listing whose questions the single-question editor cannot show, and never writes to it", async () => {
+    const [plain, several] = seller.listing_ids as [number, number];
+    const two = [1, 2].map((n) => ({ question_id: n, question_type: "text_input", question_text: `Question ${n}`, instructions: null, required: false, max_allowed_characters: 10, max_allowed_files: null, options: null }));
+    sandbox.state.db.prepare("UPDATE listings SET questions = ?, is_personalizable = 1 WHERE listing_id = ?").run(JSON.stringify(two), several);
+    const { runner: bulk, db } = await runner();
+    const jobId = await newJob(db, { kind: "remove", target: NO_PERSONALIZATION, items: items([plain, several]) });
+    bulk.start();
+
+    expect(await finished(db, jobId)).toMatchObject({ unchanged: 1, skipped: 1 });
+    const view = await jobStore(db).view((await jobStore(db).find(jobId))!, 5);
+    expect(view.items.find((item) => item.listingId === several)?.reason).toBe(
+      "This listing asks buyers 2 questions that this dashboard cannot show, so it was left as it is to keep what buyers are asked. Change it on the marketplace.",
+    );
+    expect(await questionsOf(several)).toHaveLength(2);
+    expect(await writesTo(several)).toEqual([]);
+  });
+
+  it("resumes after a restart: a new runner over the same database takes over, writing each listing once", async () => {
+    const ids = seller.listing_ids.slice(0, 30);
+    const first = await runner({ leaseMs: 400 });
+    const jobId = await newJob(first.db, { kind: "apply", target: ENGRAVE, items: items(ids) });
+    expect(await first.runner.runOnce()).toBeGreaterThan(0);
+    // The first process dies holding a lease on its next batch.
+    await jobStore(first.db).claim("runner-that-died", Date.now(), 400, 5);
+    const progress = await jobStore(first.db).counts(jobId);
+    expect(progress.done).toBeGreaterThan(0);
+    expect(progress.pending).toBeGreaterThan(5);
+
+    const second = await runner({ leaseMs: 400 });
+    second.runner.start();
+    expect(await finished(second.db, jobId)).toMatchObject({ total: 30, done: 30 });
+    for (const id of ids) expect(await writesTo(id)).toHaveLength(1);
+  });
+
+  it("two instances on one database never write the same listing twice", async () => {
+    const ids = seller.listing_ids.slice(0, 40);
+    const one = await runner({ concurrency: 2 });
+    const two = await runner({ concurrency: 2 });
+    const jobId = await newJob(one.db, { kind: "apply", target: ENGRAVE, items: items(ids) });
+    one.runner.start();
+    two.runner.start();
+    expect(await finished(one.db, jobId)).toMatchObject({ done: 40 });
+    for (const id of ids) expect(await writesTo(id)).toHaveLength(1);
+  });
+
+  it("paces itself to the limit the marketplace reports: no 429 reaches the seller and the job finishes", async () => {
+    await sandboxControl(sandbox.url, "/rate-limits", { keystring: DEMO_APP.keystring, per_second: 4, per_day: 100_000 });
+    const ids = seller.listing_ids.slice(0, 12);
+    const { runner: bulk, db } = await runner();
+    const jobId = await newJob(db, { kind: "apply", target: ENGRAVE, items: items(ids) });
+    const started = Date.now();
+    bulk.start();
+
+    expect(await finished(db, jobId, 20_000)).toMatchObject({ done: 12, failed: 0 });
+    const requests = await log();
+    expect(requests.filter((entry) => entry.status === 429)).toEqual([]);
+    // At least 12 writes and 1 read at 4 a second.
+    expect(Date.now() - started).toBeGreaterThan(2500);
+    expect(bulk.pacer.perSecond()).toBe(4);
+  });
+
+  it("reports a listing that keeps failing with its reason, and retries it alone", async () => {
+    const ids = seller.listing_ids.slice(0, 4);
+    const broken = ids[2]!;
+    await fault({ method: "POST", path: `/v3/application/shops/${seller.shop_id}/listings/${broken}/personalization`, status: 500, times: 100 });
+    const { runner: bulk, db } = await runner({ maxAttempts: 2 });
+    const jobId = await newJob(db, { kind: "apply", target: ENGRAVE, items: items(ids) });
+    bulk.start();
+
+    expect(await finished(db, jobId)).toMatchObject({ done: 3, failed: 1 });
+    const view = await jobStore(db).view((await jobStore(db).find(jobId))!, 5);
+    expect(view.items.filter((item) => item.status !== "done")).toEqual([
+      { listingId: broken, title: "Test listing 3", status: "failed", reason: "The marketplace did not answer (error 500, tried 2 times). Retry this listing in a few minutes." },
+    ]);
+    expect((await writesTo(broken)).map((entry) => entry.status)).toEqual([500, 500]);
+
+    await sandboxControl(sandbox.url, "/faults", undefined, "DELETE");
+    await sandboxControl(sandbox.url, "/requests", undefined, "DELETE");
+    expect(await jobStore(db).retryItem(jobId, seller.shop_id as number, broken)).toBe(true);
+    bulk.wake();
+    expect(await finished(db, jobId)).toMatchObject({ done: 4, failed: 0 });
+    expect((await log()).filter((entry) => entry.method !== "GET").map((entry) => `${entry.method} ${entry.path} ${entry.status}`)).toEqual([
+      `POST /v3/application/shops/${seller.shop_id}/listings/${broken}/personalization 201`,
+    ]);
+  });
+
+  it("undoes a whole job: every listing gets back exactly what it had before", async () => {
+    const ids = seller.listing_ids.slice(0, 5);
+    await putQuestion(seller, ids[0]!, { instructions: "Gift note", required: false, max_allowed_characters: 200 });
+    await putQuestion(seller, ids[1]!, { instructions: "Initials", required: true, max_allowed_characters: 3 });
+    await putQuestion(seller, ids[2]!, { instructions: null, required: false, max_allowed_characters: 50 });
+    const before = await Promise.all(ids.map((id) => storedListing(sandbox.url, id)));
+    const { runner: bulk, db } = await runner();
+    const jobs = jobStore(db);
+    const applied = await newJob(db, { kind: "apply", target: ENGRAVE, items: items(ids) });
+    bulk.start();
+    expect(await finished(db, applied)).toMatchObject({ done: 5 });
+
+    const undo = await jobs.undo((await jobs.find(applied))!, seller.user_id);
+    expect(undo).toBeDefined();
+    bulk.wake();
+    expect(await finished(db, undo!)).toMatchObject({ total: 5, done: 5 });
+    const after = await Promise.all(ids.map((id) => storedListing(sandbox.url, id)));
+    const personalization = (listing: Record<string, any>) => ({
+      is_personalizable: listing.is_personalizable,
+      legacy: [listing.personalization_is_required, listing.personalization_char_count_max, listing.personalization_instructions],
+      questions: listing.personalization.personalization_questions.map(({ question_id: _id, ...question }: Record<string, unknown>) => question),
+    });
+    expect(after.map(personalization)).toEqual(before.map(personalization));
+    expect(await jobs.undoneBy(applied)).toBe(undo);
+    expect(await historyStore(db).list(seller.shop_id as number, ids[3]!)).toMatchObject([{ action: "bulk-undo", jobId: undo, previous: ENGRAVE }, { action: "bulk-apply", jobId: applied }]);
+  });
+
+  it("pauses when the seller's grant is gone, and resumes where it stopped", async () => {
+    const ids = seller.listing_ids.slice(0, 3);
+    await sandboxControl(sandbox.url, "/revoke", { user_id: seller.user_id });
+    const { runner: bulk, db } = await runner();
+    const jobs = jobStore(db);
+    const jobId = await newJob(db, { kind: "apply", target: ENGRAVE, items: items(ids) });
+    await bulk.runOnce();
+    expect(await jobs.find(jobId)).toMatchObject({ status: "paused", statusReason: "Your marketplace sign-in has expired, so this bulk change is paused. Sign in again, then resume it." });
+    expect(await jobs.counts(jobId)).toMatchObject({ pending: 3 });
+
+    const tokens = await issueTokensFor(sandbox.url, { user_id: seller.user_id, scopes: SCOPES });
+    await tokenStore(db).save({ userId: seller.user_id, accessToken: tokens.access_token, refreshToken: tokens.refresh_token, accessExpiresAt: Date.now() + 3_600_000, scopes: SCOPES });
+    expect(await jobs.resume(jobId, seller.shop_id as number)).toBe(true);
+    bulk.start();
+    expect(await finished(db, jobId)).toMatchObject({ done: 3 });
+  });
+});

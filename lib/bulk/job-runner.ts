@@ -1,0 +1,160 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type { TokenStore } from "../auth/token-store";
+import type { Database } from "../db/database";
+import { historyStore, type HistoryAction } from "../history/history-store";
+import { writeRecorded } from "../history/recorded-write";
+import { createMarketplace } from "../marketplace/client";
+import type { MarketplaceConfig } from "../marketplace/config";
+import type { MarketplaceFailure, Result } from "../marketplace/failure";
+import type { Listing } from "../marketplace/wire";
+import { NO_PERSONALIZATION, snapshotOf, type Snapshot } from "../personalization/snapshot";
+import { handlingOf, NOT_IN_SHOP } from "./item-reason";
+import { jobStore, type Job, type JobItem } from "./job-store";
+import type { JobKind } from "./job-view";
+import { sharedPacer } from "./pacer";
+import { planFor } from "./plan";
+
+export type RunnerOptions = {
+  /** How long claimed items stay this runner's without a heartbeat; after a crash, another runner takes them over then. */
+  leaseMs: number;
+  /** Pause between looks for work when there is none (other instances' jobs, retries that came due). */
+  idleMs: number;
+  /** Writes in flight at once; the pacer, not this, decides the rate. */
+  concurrency: number;
+  maxAttempts: number;
+  backoffMs: (attempt: number) => number;
+};
+
+const DEFAULTS: RunnerOptions = {
+  leaseMs: 30_000,
+  idleMs: 2_000,
+  concurrency: 4,
+  maxAttempts: 5,
+  backoffMs: (attempt) => Math.min(60_000, 1000 * 2 ** (attempt - 1)),
+};
+
+const ACTION: Record<JobKind, HistoryAction> = { apply: "bulk-apply", remove: "bulk-remove", undo: "bulk-undo" };
+const BATCH_READ_MAX = 100;
+
+export type JobRunner = ReturnType<typeof createJobRunner>;
+
+/**
+ * Works through the persisted bulk jobs: claims a batch of one job's items under a lease, reads those listings in one
+ * call, then writes each one that needs it, keeping its previous personalization first. Every request it makes is
+ * spaced by the shared pacer.
+ */
+export function createJobRunner(deps: { db: Database; config: MarketplaceConfig; store: TokenStore }, options: Partial<RunnerOptions> = {}) {
+  const settings = { ...DEFAULTS, ...options };
+  const pacer = sharedPacer(deps.db);
+  const marketplace = createMarketplace({ ...deps.config, pacer }, deps.store);
+  const jobs = jobStore(deps.db);
+  const history = historyStore(deps.db);
+  let running = false;
+  let loop: Promise<void> | undefined;
+  let wakeUp: (() => void) | undefined;
+
+  // About three seconds of work per batch: one read per batch stays cheap, and a lease never covers much.
+  const batchSize = () => Math.max(5, Math.min(BATCH_READ_MAX, pacer.perSecond() * 3));
+
+  async function failed(job: Job, item: JobItem, owner: string, failure: MarketplaceFailure, extra: { title?: string; before?: Snapshot }): Promise<"paused" | void> {
+    const attempts = item.attempts + 1;
+    const handling = handlingOf(failure, attempts);
+    if ("pauseJob" in handling) {
+      await jobs.pause(job.id, handling.pauseJob);
+      return "paused";
+    }
+    if (handling.retry && attempts < settings.maxAttempts) {
+      const wait = failure.kind === "rate_limited" ? Math.max(failure.retryAfter * 1000, settings.backoffMs(attempts)) : settings.backoffMs(attempts);
+      await jobs.defer(item, owner, { notBefore: Date.now() + wait, reason: handling.reason, attempts, ...extra });
+      return;
+    }
+    await jobs.settle(item, owner, { status: "failed", reason: handling.reason, attempts, ...extra });
+  }
+
+  async function processItem(job: Job, item: JobItem, listing: Listing | undefined, owner: string): Promise<"paused" | void> {
+    if (!listing || listing.shopId !== job.shopId) return jobs.settle(item, owner, { status: "failed", reason: NOT_IN_SHOP });
+    const title = listing.title;
+    const target = item.target ?? job.target ?? NO_PERSONALIZATION;
+    const plan = planFor(listing, target);
+    if (plan.outcome === "skipped") return jobs.settle(item, owner, { status: "skipped", reason: plan.reason, title });
+    // Already as asked after an earlier attempt whose answer never came: that attempt landed, and its `before` stands.
+    if (plan.outcome === "unchanged") return jobs.settle(item, owner, { status: item.attempts > 0 && item.before ? "done" : "unchanged", title });
+    if (!(await jobs.hold(item, owner, Date.now() + settings.leaseMs))) return;
+    const before = snapshotOf(listing);
+    const outcome = await writeRecorded(history, marketplace, { changer: job, listing, target, action: ACTION[job.kind], jobId: job.id });
+    if (outcome.ok) return jobs.settle(item, owner, { status: "done", title, before, attempts: item.attempts + 1 });
+    if ("refusal" in outcome) return jobs.settle(item, owner, { status: "skipped", reason: outcome.refusal, title });
+    return failed(job, item, owner, outcome.failure, { title, before });
+  }
+
+  async function processBatch(job: Job, items: JobItem[], owner: string) {
+    const read: Result<Listing[]> = await marketplace.getListingsByListingIds(job.userId, items.map((item) => item.listingId));
+    const listings = new Map(read.ok ? read.data.map((listing) => [listing.id, listing]) : []);
+    let paused = false;
+    const queue = [...items];
+    const worker = async () => {
+      for (let item = queue.shift(); item && !paused; item = queue.shift()) {
+        const outcome = read.ok ? await processItem(job, item, listings.get(item.listingId), owner) : await failed(job, item, owner, read.failure, {});
+        if (outcome === "paused") paused = true;
+      }
+    };
+    await Promise.all(Array.from({ length: settings.concurrency }, worker));
+  }
+
+  /** One batch of one job; the number of items claimed (0 when there was nothing due). */
+  async function runOnce(): Promise<number> {
+    const owner = randomUUID();
+    const claim = await jobs.claim(owner, Date.now(), settings.leaseMs, batchSize());
+    if (!claim) return 0;
+    const heartbeat = setInterval(() => void jobs.renew(owner, Date.now() + settings.leaseMs).catch(() => undefined), settings.leaseMs / 3);
+    try {
+      await processBatch(claim.job, claim.items, owner);
+    } finally {
+      clearInterval(heartbeat);
+      await jobs.release(owner);
+    }
+    await jobs.finishIfComplete(claim.job.id);
+    return claim.items.length;
+  }
+
+  async function work() {
+    while (running) {
+      let claimed = 0;
+      try {
+        claimed = await runOnce();
+      } catch (error) {
+        console.error(`bulk: a batch failed: ${(error as Error).message}`);
+      }
+      if (claimed === 0 && running) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, settings.idleMs);
+          wakeUp = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+      }
+    }
+  }
+
+  return {
+    jobs,
+    pacer,
+    runOnce,
+    start() {
+      if (running) return;
+      running = true;
+      loop = work();
+    },
+    /** Finishes the batch in hand, then stops; unclaimed items stay pending for the next runner. */
+    async stop() {
+      running = false;
+      wakeUp?.();
+      await loop;
+    },
+    wake() {
+      wakeUp?.();
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import { describeSnapshot, type Snapshot } from "../personalization/snapshot";
+
+// What the browser polls for: shared by the route handlers and the progress components.
+
+export type JobKind = "apply" | "remove" | "undo";
+export type JobStatus = "preparing" | "running" | "paused" | "finished";
+export type ItemStatus = "pending" | "done" | "unchanged" | "skipped" | "failed";
+
+export type JobCounts = Record<ItemStatus, number> & { total: number };
+
+export type JobItemView = { listingId: number; title: string | null; status: ItemStatus; reason: string | null };
+
+export type JobSummary = { id: string; kind: JobKind; status: JobStatus; target: Snapshot | null; createdAt: number; counts: JobCounts };
+
+export type JobView = JobSummary & {
+  statusReason: string | null;
+  undoOf: string | null;
+  /** The job that undid this one, once there is one. */
+  undoneBy: string | null;
+  finishedAt: number | null;
+  secondsLeft: number | null;
+  /** Every item once the job has stopped; while it runs, only the ones that need the seller (failed, skipped). */
+  items: JobItemView[];
+};
+
+export const bulkJobKey = (jobId: string) => ["bulk-job", jobId] as const;
+export const recentBulkJobsKey = ["bulk-jobs"] as const;
+
+export function jobTitle(job: Pick<JobSummary, "kind" | "target" | "counts">): string {
+  const listings = `${job.counts.total} ${job.counts.total === 1 ? "listing" : "listings"}`;
+  if (job.kind === "remove") return `Remove personalization from ${listings}`;
+  if (job.kind === "undo") return `Undo a bulk change on ${listings}`;
+  return `Ask ${job.target ? describeSnapshot(job.target) : "a question"} on ${listings}`;
+}
+
+export const ITEM_STATUS_LABELS: Record<ItemStatus, string> = {
+  pending: "Waiting",
+  done: "Changed",
+  unchanged: "Already as asked",
+  skipped: "Skipped",
+  failed: "Failed",
+};

@@ -1,0 +1,72 @@
+import "server-only";
+import type { Database } from "../db/database";
+import type { Pacer, RateLimitReport } from "../marketplace/transport";
+
+const PACER_ID = "marketplace";
+/** Until the marketplace's first answer tells the limit: slow, so that the first second never overshoots it. */
+const FIRST_GUESS_PER_SECOND = 1;
+/**
+ * Requests start at 96% of the limit: the marketplace counts whole seconds that need not line up with ours, and the
+ * sellers' own clicks share the same limit, so a little room keeps bulk jobs from ever meeting a 429.
+ */
+const SHARE_PERCENT = 96;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export type SharedPacer = Pacer & { perSecond(): number };
+
+/**
+ * One row in the dashboard's database spaces the bulk requests of every instance: each request takes the next free
+ * start time (microseconds) in one UPDATE, so instances sharing PostgreSQL share the app's limit instead of each using all of it.
+ */
+export function sharedPacer(db: Database): SharedPacer {
+  let known = FIRST_GUESS_PER_SECOND;
+  let heldUntil = 0;
+  let ready: Promise<unknown> | undefined;
+  let pendingUpdate: Promise<unknown> = Promise.resolve();
+
+  const prepare = () =>
+    (ready ??= db
+      .execute("INSERT INTO bulk_pacer (pacer_id, per_second, next_at, hold_until) VALUES ($1, $2, 0, 0) ON CONFLICT (pacer_id) DO NOTHING", [PACER_ID, FIRST_GUESS_PER_SECOND])
+      .then(() => db.query<{ per_second: number }>("SELECT per_second FROM bulk_pacer WHERE pacer_id = $1", [PACER_ID]))
+      .then(([row]) => {
+        if (row) known = Number(row.per_second);
+      }));
+
+  const update = (sql: string, params: unknown[]) => {
+    pendingUpdate = pendingUpdate.then(() => db.execute(sql, params)).catch((error: Error) => console.error(`bulk: pacer update failed: ${error.message}`));
+  };
+
+  return {
+    perSecond: () => known,
+
+    async beforeRequest() {
+      await prepare();
+      await pendingUpdate;
+      const spacing = `(100000000 / (per_second * ${SHARE_PERCENT}))`;
+      const [row] = await db.query<{ slot: number }>(
+        `UPDATE bulk_pacer SET next_at = (CASE WHEN next_at >= hold_until AND next_at >= $1 THEN next_at WHEN hold_until >= $1 THEN hold_until ELSE $1 END) + ${spacing}
+         WHERE pacer_id = $2 RETURNING next_at - ${spacing} AS slot`,
+        [Date.now() * 1000, PACER_ID],
+      );
+      const wait = Number(row?.slot ?? 0) / 1000 - Date.now();
+      if (wait > 0) await sleep(wait);
+      // A slot booked before this process saw the second's budget run out still waits for the next second.
+      if (heldUntil > Date.now()) await sleep(heldUntil - Date.now());
+    },
+
+    afterResponse(report: RateLimitReport) {
+      if (report.limitPerSecond > 0 && report.limitPerSecond !== known) {
+        known = report.limitPerSecond;
+        // Slots booked at the old pace are not waited out; the next one keeps the new spacing from the request just made.
+        const soonest = (Date.now() + 1000 / ((known * SHARE_PERCENT) / 100)) * 1000;
+        update("UPDATE bulk_pacer SET per_second = $1, next_at = CASE WHEN next_at > $3 THEN $3 ELSE next_at END WHERE pacer_id = $2", [known, PACER_ID, Math.round(soonest)]);
+      }
+      // The second's budget is spent (by us, another instance or a seller's clicks): nothing more starts before the next second.
+      if (report.remainingThisSecond <= 0 || report.status === 429) {
+        const nextSecond = (Math.floor(Date.now() / 1000) + 1) * 1000 + 20;
+        heldUntil = Math.max(heldUntil, nextSecond);
+        update("UPDATE bulk_pacer SET hold_until = $1 WHERE pacer_id = $2 AND hold_until < $1", [nextSecond * 1000, PACER_ID]);
+      }
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import type { Listing } from "../marketplace/wire";
+import { describeSnapshot, representable, sameSnapshot, snapshotOf, unrepresentableReason, type Snapshot } from "../personalization/snapshot";
+
+export type Plan = { outcome: "change" } | { outcome: "unchanged" } | { outcome: "skipped"; reason: string };
+
+/** What a bulk change does to one listing as it is now: the confirmation and the job runner decide alike. */
+export function planFor(listing: Pick<Listing, "questions" | "legacyDisagrees">, target: Snapshot): Plan {
+  const current = snapshotOf(listing);
+  if (!representable(current)) return { outcome: "skipped", reason: unrepresentableReason(current) };
+  // Legacy fields that disagree are brought in line by a write, so such a listing still changes.
+  return sameSnapshot(current, target) && !listing.legacyDisagrees ? { outcome: "unchanged" } : { outcome: "change" };
+}
+
+export type PreviewSample = { listingId: number; title: string; before: string; after: string };
+
+export type BulkPreview = {
+  listingIds: number[];
+  change: number;
+  unchanged: number;
+  skipped: number;
+  sample: PreviewSample[];
+  skippedSample: { listingId: number; title: string; reason: string }[];
+};
+
+const SAMPLE_SIZE = 3;
+
+export function previewOf(listings: Listing[], target: Snapshot): BulkPreview {
+  const preview: BulkPreview = { listingIds: listings.map((listing) => listing.id), change: 0, unchanged: 0, skipped: 0, sample: [], skippedSample: [] };
+  for (const listing of listings) {
+    const plan = planFor(listing, target);
+    if (plan.outcome === "skipped") {
+      preview.skipped += 1;
+      if (preview.skippedSample.length < SAMPLE_SIZE) preview.skippedSample.push({ listingId: listing.id, title: listing.title, reason: plan.reason });
+    }
+    if (plan.outcome === "unchanged") preview.unchanged += 1;
+    if (plan.outcome !== "change") continue;
+    preview.change += 1;
+    if (preview.sample.length < SAMPLE_SIZE) {
+      preview.sample.push({ listingId: listing.id, title: listing.title, before: describeSnapshot(snapshotOf(listing)), after: describeSnapshot(target) });
+    }
+  }
+  return preview;
+}

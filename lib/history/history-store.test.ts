@@ -1,0 +1,114 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { useSeededSandbox } from "../../sandbox/vitest-sandbox";
+import { createSeller, issueTokensFor, sandboxControl, storedListing, type CreatedSeller } from "../../sandbox/test-helpers";
+import { DEMO_APP } from "../../sandbox/seed";
+import { openDatabase } from "../db/database";
+import { tokenStore } from "../auth/token-store";
+import { createMarketplace, type Marketplace } from "../marketplace/client";
+import { NO_PERSONALIZATION, snapshotOfForm } from "../personalization/snapshot";
+import { historyStore, type HistoryStore } from "./history-store";
+import { changeListing } from "./recorded-write";
+
+const sandbox = useSeededSandbox();
+const SCOPES = ["listings_r", "listings_w", "shops_r"];
+const GIFT = snapshotOfForm({ instructions: "Gift note", maxAllowedCharacters: 200, required: false });
+const ENGRAVE = snapshotOfForm({ instructions: "Name to engrave", maxAllowedCharacters: 20, required: true });
+const INITIALS = snapshotOfForm({ instructions: "Initials", maxAllowedCharacters: 3, required: true });
+
+let history: HistoryStore;
+let marketplace: Marketplace;
+let seller: CreatedSeller;
+let changer: { userId: number; shopId: number };
+
+const writes = async () =>
+  ((await sandboxControl(sandbox.url, "/requests")).body.requests as { method: string; status: number }[]).filter((entry) => entry.method !== "GET").map((entry) => `${entry.method} ${entry.status}`);
+const questionsOf = async (listingId: number) => (await storedListing(sandbox.url, listingId)).personalization.personalization_questions;
+
+async function signIn(userId: number) {
+  const tokens = await issueTokensFor(sandbox.url, { user_id: userId, scopes: SCOPES });
+  const db = await openDatabase(":memory:");
+  await tokenStore(db).save({ userId, accessToken: tokens.access_token, refreshToken: tokens.refresh_token, accessExpiresAt: Date.now() + 3_600_000, scopes: SCOPES });
+  history = historyStore(db);
+  marketplace = createMarketplace({ apiUrl: sandbox.url, authUrl: sandbox.url, keystring: DEMO_APP.keystring, sharedSecret: DEMO_APP.shared_secret, timeoutMs: 1000, maxRetryWaitMs: 2000 }, tokenStore(db));
+}
+
+beforeEach(async () => {
+  seller = await createSeller(sandbox.url, { listings: 2 });
+  changer = { userId: seller.user_id, shopId: seller.shop_id as number };
+  await signIn(seller.user_id);
+});
+
+const change = (listingId: number, target: typeof GIFT, action: "save" | "remove" | "restore") => changeListing(history, marketplace, { changer, listingId, target, action });
+
+describe("personalization history", () => {
+  it("a save keeps what the listing asked before: when, what, and by which action", async () => {
+    const listingId = seller.listing_ids[0]!;
+    expect((await change(listingId, GIFT, "save")).ok).toBe(true);
+    const before = Date.now();
+    expect(await change(listingId, ENGRAVE, "save")).toMatchObject({ ok: true, data: [{ instructions: "Name to engrave", required: true, maxAllowedCharacters: 20 }] });
+
+    const [latest, first] = await history.list(changer.shopId, listingId);
+    expect(latest).toMatchObject({ listingId, action: "save", jobId: null, previous: GIFT });
+    expect(latest!.recordedAt).toBeGreaterThanOrEqual(before);
+    expect(first).toMatchObject({ action: "save", previous: NO_PERSONALIZATION });
+  });
+
+  it("restores an earlier version in one write, and the restore is itself recorded", async () => {
+    const listingId = seller.listing_ids[0]!;
+    await change(listingId, GIFT, "save");
+    await change(listingId, ENGRAVE, "save");
+    await change(listingId, INITIALS, "save");
+    const giftVersion = (await history.list(changer.shopId, listingId)).find((entry) => entry.previous.questions[0]?.instructions === "Gift note")!;
+
+    expect((await change(listingId, giftVersion.previous, "restore")).ok).toBe(true);
+    expect(await questionsOf(listingId)).toMatchObject([{ instructions: "Gift note", required: false, max_allowed_characters: 200 }]);
+    const [restore] = await history.list(changer.shopId, listingId);
+    expect(restore).toMatchObject({ action: "restore", previous: INITIALS });
+    expect(await history.find(changer.shopId, giftVersion.id)).toEqual(giftVersion);
+  });
+
+  it("restoring a version without a question removes personalization", async () => {
+    const listingId = seller.listing_ids[0]!;
+    await change(listingId, GIFT, "save");
+    const [empty] = await history.list(changer.shopId, listingId);
+    await sandboxControl(sandbox.url, "/requests", undefined, "DELETE");
+
+    expect(await change(listingId, empty!.previous, "restore")).toEqual({ ok: true, data: [] });
+    expect(await questionsOf(listingId)).toEqual([]);
+    expect(await writes()).toEqual(["DELETE 204"]);
+  });
+
+  it("never overwrites a listing whose questions the editor cannot show, and keeps nothing", async () => {
+    const listingId = seller.listing_ids[0]!;
+    const two = [1, 2].map((n) => ({ question_id: n, question_type: "text_input", question_text: `Question ${n}`, instructions: null, required: false, max_allowed_characters: 10, max_allowed_files: null, options: null }));
+    sandbox.state.db.prepare("UPDATE listings SET questions = ?, is_personalizable = 1 WHERE listing_id = ?").run(JSON.stringify(two), listingId);
+    await sandboxControl(sandbox.url, "/requests", undefined, "DELETE");
+
+    expect(await change(listingId, ENGRAVE, "save")).toEqual({
+      ok: false,
+      refusal: "This listing asks buyers 2 questions that this dashboard cannot show, so it was left as it is to keep what buyers are asked. Change it on the marketplace.",
+    });
+    expect(await writes()).toEqual([]);
+    expect(await history.list(changer.shopId, listingId)).toEqual([]);
+  });
+
+  it("forgets a write the marketplace refused, and keeps one whose answer never came", async () => {
+    const listingId = seller.listing_ids[0]!;
+    const path = `/v3/application/shops/${changer.shopId}/listings/${listingId}/personalization`;
+    await sandboxControl(sandbox.url, "/faults", { method: "POST", path, status: 400 });
+    expect(await change(listingId, GIFT, "save")).toMatchObject({ ok: false, failure: { kind: "invalid" } });
+    expect(await history.list(changer.shopId, listingId)).toEqual([]);
+
+    await sandboxControl(sandbox.url, "/faults", { method: "POST", path, delay_ms: 1500, status: 201 });
+    expect(await change(listingId, GIFT, "save")).toEqual({ ok: false, failure: { kind: "timeout" } });
+    expect(await history.list(changer.shopId, listingId)).toMatchObject([{ action: "save", previous: NO_PERSONALIZATION }]);
+  });
+
+  it("leaves another shop's listing to the marketplace, which refuses it, and keeps nothing", async () => {
+    const other = await createSeller(sandbox.url, { listings: 1 });
+    const theirs = other.listing_ids[0]!;
+    expect(await change(theirs, GIFT, "save")).toMatchObject({ ok: false, failure: { kind: "forbidden", message: `Listing ${theirs} does not belong to shop ${changer.shopId}.` } });
+    expect(await history.list(changer.shopId, theirs)).toEqual([]);
+    expect(await history.list(other.shop_id as number, theirs)).toEqual([]);
+  });
+});

@@ -1,0 +1,66 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type { Database } from "../db/database";
+import { parseSnapshot, type Snapshot } from "../personalization/snapshot";
+
+export type HistoryAction = "save" | "remove" | "restore" | "bulk-apply" | "bulk-remove" | "bulk-undo";
+
+export type HistoryEntry = {
+  id: string;
+  listingId: number;
+  action: HistoryAction;
+  jobId: string | null;
+  /** What the listing asked buyers just before this change. */
+  previous: Snapshot;
+  recordedAt: number;
+};
+
+type Row = { history_id: string; listing_id: number; action: HistoryAction; job_id: string | null; previous: string; recorded_at: number };
+
+const fromRow = (row: Row): HistoryEntry => ({
+  id: row.history_id,
+  listingId: Number(row.listing_id),
+  action: row.action,
+  jobId: row.job_id,
+  previous: parseSnapshot(row.previous),
+  recordedAt: Number(row.recorded_at),
+});
+
+const COLUMNS = "history_id, listing_id, action, job_id, previous, recorded_at";
+
+/** Every write keeps what it replaced, per shop, so any earlier version can be put back. */
+export function historyStore(db: Database) {
+  return {
+    async record(entry: { listingId: number; shopId: number; userId: number; action: HistoryAction; jobId?: string; previous: Snapshot }): Promise<string> {
+      const id = randomUUID();
+      // Two writes to one listing within a millisecond still list in the order they happened.
+      await db.execute(
+        `INSERT INTO personalization_history (history_id, listing_id, shop_id, user_id, action, job_id, previous, recorded_at)
+         SELECT $1, $2, $3, $4, $5, $6, $7, CASE WHEN MAX(recorded_at) >= $8 THEN MAX(recorded_at) + 1 ELSE $8 END
+         FROM personalization_history WHERE shop_id = $3 AND listing_id = $2`,
+        [id, entry.listingId, entry.shopId, entry.userId, entry.action, entry.jobId ?? null, JSON.stringify(entry.previous), Date.now()],
+      );
+      return id;
+    },
+
+    /** For a write the marketplace certainly refused: nothing was replaced, so there is nothing to keep. */
+    async forget(id: string) {
+      await db.execute("DELETE FROM personalization_history WHERE history_id = $1", [id]);
+    },
+
+    async list(shopId: number, listingId: number, limit = 50): Promise<HistoryEntry[]> {
+      const rows = await db.query<Row>(
+        `SELECT ${COLUMNS} FROM personalization_history WHERE shop_id = $1 AND listing_id = $2 ORDER BY recorded_at DESC, history_id LIMIT $3`,
+        [shopId, listingId, limit],
+      );
+      return rows.map(fromRow);
+    },
+
+    async find(shopId: number, historyId: string): Promise<HistoryEntry | undefined> {
+      const [row] = await db.query<Row>(`SELECT ${COLUMNS} FROM personalization_history WHERE shop_id = $1 AND history_id = $2`, [shopId, historyId]);
+      return row && fromRow(row);
+    },
+  };
+}
+
+export type HistoryStore = ReturnType<typeof historyStore>;

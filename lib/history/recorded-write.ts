@@ -1,0 +1,52 @@
+import "server-only";
+import type { Marketplace } from "../marketplace/client";
+import type { MarketplaceFailure, Result } from "../marketplace/failure";
+import type { Listing, Question } from "../marketplace/wire";
+import { representable, snapshotOf, unrepresentableReason, writeOf, type Snapshot } from "../personalization/snapshot";
+import type { Refusal } from "../actions/seller-action";
+import type { HistoryAction, HistoryStore } from "./history-store";
+
+export type Changer = { userId: number; shopId: number };
+
+/** A write either reached the marketplace (or failed there), or was not tried because it would destroy what the dashboard cannot show. */
+export type WriteOutcome = Result<Question[]> | Refusal;
+
+// Failures after which the listing is certainly unchanged; after a time-out or a 5xx it may have changed, so its history stays.
+const CERTAINLY_UNCHANGED = new Set<MarketplaceFailure["kind"]>(["reauth", "invalid_token", "insufficient_scope", "invalid", "forbidden", "not_found", "rate_limited"]);
+
+/** Puts a snapshot on the marketplace: one question is written, no question deletes personalization. */
+export async function writeSnapshot(marketplace: Marketplace, changer: Changer, listingId: number, target: Snapshot): Promise<Result<Question[]>> {
+  const body = writeOf(target);
+  if (body) return marketplace.updateListingPersonalization(changer.userId, changer.shopId, listingId, body);
+  const removed = await marketplace.deleteListingPersonalization(changer.userId, changer.shopId, listingId);
+  return removed.ok ? { ok: true, data: [] } : removed;
+}
+
+/** Keeps what `listing` asks buyers now in its history, then writes `target` over it. */
+export async function writeRecorded(
+  history: HistoryStore,
+  marketplace: Marketplace,
+  change: { changer: Changer; listing: Listing; target: Snapshot; action: HistoryAction; jobId?: string },
+): Promise<WriteOutcome> {
+  const previous = snapshotOf(change.listing);
+  if (!representable(previous)) return { ok: false, refusal: unrepresentableReason(previous) };
+  const { changer, listing } = change;
+  const entry = await history.record({ listingId: listing.id, shopId: changer.shopId, userId: changer.userId, action: change.action, jobId: change.jobId, previous });
+  const result = await writeSnapshot(marketplace, changer, listing.id, change.target);
+  if (!result.ok && CERTAINLY_UNCHANGED.has(result.failure.kind)) await history.forget(entry);
+  return result;
+}
+
+/** The server actions' way to change one listing: read it as it is now, keep that, write. */
+export async function changeListing(
+  history: HistoryStore,
+  marketplace: Marketplace,
+  change: { changer: Changer; listingId: number; target: Snapshot; action: HistoryAction },
+): Promise<WriteOutcome> {
+  const { changer, listingId, target, action } = change;
+  const current = await marketplace.getListing(changer.userId, listingId);
+  if (!current.ok) return current;
+  // Another shop's listing is not ours to keep a history of; the marketplace refuses the write with its own reason.
+  if (current.data.shopId !== changer.shopId) return writeSnapshot(marketplace, changer, listingId, target);
+  return writeRecorded(history, marketplace, { changer, listing: current.data, target, action });
+}
