@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { MarketplaceConfig } from "./config";
 import type { Result } from "./failure";
 import { tokenWire } from "./wire";
-import { marketplaceFetch } from "./transport";
+import { marketplaceFetch, withTimeLimit } from "./transport";
 
 export type TokenSet = { accessToken: string; refreshToken: string; accessExpiresAt: number; scopes: string[] };
 
@@ -13,20 +13,23 @@ type TokenAnswer = z.infer<typeof tokenWire>;
 async function tokenGrant(config: MarketplaceConfig, grant: Record<string, string>): Promise<Result<TokenAnswer>> {
   const name = `${grant.grant_type} grant`;
   let response: Response;
+  let body: unknown;
   try {
-    response = await fetch(`${config.apiUrl}/v3/public/oauth/token`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
-      body: new URLSearchParams({ ...grant, client_id: config.keystring }),
-      signal: AbortSignal.timeout(config.timeoutMs),
-      cache: "no-store",
-    });
+    ({ response, body } = await withTimeLimit(config.timeoutMs, async (signal) => {
+      const reply = await fetch(`${config.apiUrl}/v3/public/oauth/token`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
+        body: new URLSearchParams({ ...grant, client_id: config.keystring }),
+        signal,
+        cache: "no-store",
+      });
+      return { response: reply, body: (await reply.json().catch(() => undefined)) as unknown };
+    }));
   } catch (error) {
     const timedOut = error instanceof Error && error.name === "TimeoutError";
     console.error(`marketplace: ${name} ${timedOut ? "timed out" : "unreachable"}`);
     return { ok: false, failure: timedOut ? { kind: "timeout" } : { kind: "unavailable" } };
   }
-  const body: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
     const { error, error_description: description } = (body ?? {}) as { error?: string; error_description?: string };
     console.error(`marketplace: ${name} ${response.status} ${error ?? ""}`.trim());

@@ -30,14 +30,22 @@ function rateLimitOf(response: Response): RateLimitReport | undefined {
 const MAX_ATTEMPTS = 3;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function errorBody(response: Response): Promise<{ error?: string; error_description?: string }> {
+/**
+ * Aborts `run` after `ms`. Unlike AbortSignal.timeout, the timer goes as soon as the call ends: a pending timer keeps
+ * the async context it was made in, which is the whole request (response, render state), for the full time-out.
+ */
+export async function withTimeLimit<T>(ms: number, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DOMException(`no answer within ${ms} ms`, "TimeoutError")), ms);
   try {
-    const body: unknown = await response.json();
-    return typeof body === "object" && body !== null ? (body as { error?: string; error_description?: string }) : {};
-  } catch {
-    return {};
+    return await run(controller.signal);
+  } finally {
+    clearTimeout(timer);
   }
 }
+
+const errorBody = (body: unknown): { error?: string; error_description?: string } =>
+  typeof body === "object" && body !== null ? (body as { error?: string; error_description?: string }) : {};
 
 function failureOf(status: number, body: { error?: string; error_description?: string }, retryAfter: number): MarketplaceFailure {
   const message = body.error_description ?? body.error ?? `status ${status}`;
@@ -66,15 +74,13 @@ export async function marketplaceFetch<T>(config: MarketplaceConfig, call: Call<
 
   for (let attempt = 1; ; attempt++) {
     let response: Response;
+    let answer: unknown;
     await config.pacer?.beforeRequest();
     try {
-      response = await fetch(url, {
-        method: call.method ?? "GET",
-        headers,
-        body: payload,
-        signal: AbortSignal.timeout(config.timeoutMs),
-        cache: "no-store",
-      });
+      ({ response, answer } = await withTimeLimit(config.timeoutMs, async (signal) => {
+        const reply = await fetch(url, { method: call.method ?? "GET", headers, body: payload, signal, cache: "no-store" });
+        return { response: reply, answer: (await reply.json().catch(() => undefined)) as unknown };
+      }));
     } catch (error) {
       const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
       console.error(`marketplace: ${call.operation} ${timedOut ? "timed out" : "unreachable"}`);
@@ -84,13 +90,13 @@ export async function marketplaceFetch<T>(config: MarketplaceConfig, call: Call<
     if (rate) config.pacer?.afterResponse(rate);
     if (response.ok) {
       if (call.schema === null) return { ok: true, data: undefined as T };
-      const parsed = call.schema.safeParse(await response.json().catch(() => undefined));
+      const parsed = call.schema.safeParse(answer);
       if (parsed.success) return { ok: true, data: parsed.data };
       console.error(`marketplace: ${call.operation} ${response.status} response did not match its schema: ${parsed.error.issues[0]?.message}`);
       return { ok: false, failure: { kind: "unexpected", message: "the marketplace's answer was not in the expected shape" } };
     }
     const retryAfter = Math.max(1, Number(response.headers.get("retry-after")) || 1);
-    const body = await errorBody(response);
+    const body = errorBody(answer);
     console.error(`marketplace: ${call.operation} ${response.status} ${body.error ?? ""}`.trim());
     const waitMs = Math.min(retryAfter * 1000 * attempt, config.maxRetryWaitMs);
     if (response.status === 429 && attempt < MAX_ATTEMPTS && retryAfter * 1000 <= config.maxRetryWaitMs) {
