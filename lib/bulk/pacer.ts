@@ -63,7 +63,8 @@ export function sharedPacer(db: Database): SharedPacer {
       }
       // The second's budget is spent (by us, another instance or a seller's clicks): nothing more starts before the next second.
       if (report.remainingThisSecond <= 0 || report.status === 429) {
-        const nextSecond = (Math.floor(Date.now() / 1000) + 1) * 1000 + 20;
+        // The second the request was counted in is the one it was sent in, not the one its answer arrived in.
+        const nextSecond = (Math.floor(report.sentAt / 1000) + 1) * 1000 + 20;
         heldUntil = Math.max(heldUntil, nextSecond);
         update("UPDATE bulk_pacer SET hold_until = $1 WHERE pacer_id = $2 AND hold_until < $1", [nextSecond * 1000, PACER_ID]);
       }

@@ -15,16 +15,16 @@ export type Call<T> = {
 };
 
 /** decisions.md "Rate limits": every response says how much of the app's limit is left. */
-export type RateLimitReport = { status: number; limitPerSecond: number; remainingThisSecond: number };
+export type RateLimitReport = { status: number; limitPerSecond: number; remainingThisSecond: number; sentAt: number };
 
 /** Lets a caller space its requests: awaited before each attempt, told the rate-limit headers of each response. */
 export type Pacer = { beforeRequest(): Promise<void>; afterResponse(report: RateLimitReport): void };
 
-function rateLimitOf(response: Response): RateLimitReport | undefined {
+function rateLimitOf(response: Response, sentAt: number): RateLimitReport | undefined {
   const limit = Number(response.headers.get("x-limit-per-second"));
   const remaining = Number(response.headers.get("x-remaining-this-second"));
   if (!response.headers.has("x-limit-per-second") || !Number.isFinite(limit) || !Number.isFinite(remaining)) return undefined;
-  return { status: response.status, limitPerSecond: limit, remainingThisSecond: remaining };
+  return { status: response.status, limitPerSecond: limit, remainingThisSecond: remaining, sentAt };
 }
 
 const MAX_ATTEMPTS = 3;
@@ -76,6 +76,7 @@ export async function marketplaceFetch<T>(config: MarketplaceConfig, call: Call<
     let response: Response;
     let answer: unknown;
     await config.pacer?.beforeRequest();
+    const sentAt = Date.now();
     try {
       ({ response, answer } = await withTimeLimit(config.timeoutMs, async (signal) => {
         const reply = await fetch(url, { method: call.method ?? "GET", headers, body: payload, signal, cache: "no-store" });
@@ -86,7 +87,7 @@ export async function marketplaceFetch<T>(config: MarketplaceConfig, call: Call<
       console.error(`marketplace: ${call.operation} ${timedOut ? "timed out" : "unreachable"}`);
       return { ok: false, failure: timedOut ? { kind: "timeout" } : { kind: "unavailable" } };
     }
-    const rate = config.pacer && rateLimitOf(response);
+    const rate = config.pacer && rateLimitOf(response, sentAt);
     if (rate) config.pacer?.afterResponse(rate);
     if (response.ok) {
       if (call.schema === null) return { ok: true, data: undefined as T };

@@ -1,0 +1,137 @@
+// Bulk apply at scale (issue 6): one question applied to 1,000 listings by the job runner, against a sandbox (its own
+// process) that allows the app 20 requests a second; the limit alone needs 50 s, and the target is within 1.1x of that
+// with no listing left failed. `npx tsx bench/bulk.ts [--listings 1000] [--per-second 20]`; `--json` prints one JSON line.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { freePort } from "../scripts/dashboard-process";
+import { DEMO_APP } from "../sandbox/seed";
+import { createSeller, issueTokensFor, sandboxControl } from "../sandbox/test-helpers";
+
+export type BulkFigures = {
+  listings: number;
+  perSecond: number;
+  seconds: number;
+  /** What the limit alone allows: one write per listing. */
+  limitSeconds: number;
+  ratio: number;
+  requests: number;
+  rateLimited: number;
+  done: number;
+  unchanged: number;
+  failed: number;
+};
+
+const TARGET_RATIO = 1.1;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function startSandbox(perSecond: number) {
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  const child = spawn("npx", ["tsx", "sandbox/main.ts", "--port", String(port), "--db", ":memory:", "--rate-per-second", String(perSecond)], { detached: true, stdio: "ignore" });
+  const stop = () => {
+    try {
+      process.kill(-(child.pid as number), "SIGTERM");
+    } catch {}
+  };
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline; await sleep(100)) {
+    if (await fetch(`${url}/`).then((response) => response.ok, () => false)) return { url, stop };
+  }
+  stop();
+  throw new Error("the sandbox did not start within 60 s");
+}
+
+/** Runs in a process started with the react-server condition: the runner is server-only code. */
+async function measure(listings: number, perSecond: number): Promise<BulkFigures> {
+  const { openDatabase } = await import("../lib/db/database");
+  const { tokenStore } = await import("../lib/auth/token-store");
+  const { createJobRunner } = await import("../lib/bulk/job-runner");
+  const { snapshotOfForm } = await import("../lib/personalization/snapshot");
+  const sandbox = await startSandbox(perSecond);
+  const folder = mkdtempSync(join(tmpdir(), "bench-bulk-"));
+  const db = await openDatabase(join(folder, "dashboard.db"));
+  try {
+    const seller = await createSeller(sandbox.url, { listings });
+    const scopes = ["listings_r", "listings_w", "shops_r"];
+    const tokens = await issueTokensFor(sandbox.url, { user_id: seller.user_id, scopes });
+    await tokenStore(db).save({ userId: seller.user_id, accessToken: tokens.access_token, refreshToken: tokens.refresh_token, accessExpiresAt: Date.now() + 3_600_000, scopes });
+    const config = { apiUrl: sandbox.url, authUrl: sandbox.url, keystring: DEMO_APP.keystring, sharedSecret: DEMO_APP.shared_secret, timeoutMs: 8000, maxRetryWaitMs: 3000 };
+    const runner = createJobRunner({ db, config, store: tokenStore(db) });
+    const { requests: before } = (await sandboxControl(sandbox.url, "/requests")).body as { requests: { id: number }[] };
+    const since = before.at(-1)?.id ?? 0;
+
+    const started = Date.now();
+    const jobId = await runner.jobs.create({
+      userId: seller.user_id,
+      shopId: seller.shop_id as number,
+      kind: "apply",
+      target: snapshotOfForm({ instructions: "Name to engrave", maxAllowedCharacters: 20, required: true }),
+      items: seller.listing_ids.map((listingId) => ({ listingId })),
+    });
+    runner.start();
+    while ((await runner.jobs.find(jobId))?.status !== "finished") await sleep(50);
+    const seconds = (Date.now() - started) / 1000;
+    await runner.stop();
+
+    const counts = await runner.jobs.counts(jobId);
+    const log = (await sandboxControl(sandbox.url, `/requests?since=${since}`)).body.requests as { path: string; status: number }[];
+    const api = log.filter((entry) => entry.path.startsWith("/v3/application/"));
+    const limitSeconds = listings / perSecond;
+    return {
+      listings,
+      perSecond,
+      seconds,
+      limitSeconds,
+      ratio: seconds / limitSeconds,
+      requests: api.length,
+      rateLimited: api.filter((entry) => entry.status === 429).length,
+      done: counts.done,
+      unchanged: counts.unchanged,
+      failed: counts.failed,
+    };
+  } finally {
+    await db.close();
+    sandbox.stop();
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/** For `npm run bench`: the same measurement in a child process with the react-server condition. */
+export function measureBulk(listings = 1000, perSecond = 20): Promise<BulkFigures> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("npx", ["tsx", "--conditions=react-server", "bench/bulk.ts", "--json", "--listings", String(listings), "--per-second", String(perSecond)], { stdio: ["ignore", "pipe", "inherit"] });
+    let out = "";
+    child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+    child.on("exit", (code) => {
+      const line = out.trim().split("\n").at(-1) ?? "";
+      if (line.startsWith("{")) resolve(JSON.parse(line) as BulkFigures);
+      else reject(new Error(`bench/bulk.ts exited with ${code}: ${out.slice(-400)}`));
+    });
+  });
+}
+
+export function describeBulk(figures: BulkFigures): string[] {
+  const verdict = figures.ratio <= TARGET_RATIO && figures.failed === 0 ? "within target" : "OUTSIDE target";
+  return [
+    `bulk apply: ${figures.listings} listings at ${figures.perSecond} requests/s`,
+    `  time            ${figures.seconds.toFixed(1)} s (the limit allows ${figures.limitSeconds.toFixed(0)} s): ${figures.ratio.toFixed(3)}x, target <= ${TARGET_RATIO}x, ${verdict}`,
+    `  requests        ${figures.requests} to the marketplace (${figures.listings} writes plus batch reads), ${figures.rateLimited} answered 429`,
+    `  listings        ${figures.done} changed, ${figures.unchanged} already as asked, ${figures.failed} failed`,
+  ];
+}
+
+const isMain = process.argv[1]?.endsWith("bench/bulk.ts");
+if (isMain) {
+  const { values } = parseArgs({ options: { json: { type: "boolean" }, listings: { type: "string" }, "per-second": { type: "string" } } });
+  const listings = Number(values.listings ?? 1000);
+  const perSecond = Number(values["per-second"] ?? 20);
+  const serverOnly = await import("server-only").then(
+    () => true,
+    () => false,
+  );
+  const figures = serverOnly ? await measure(listings, perSecond) : await measureBulk(listings, perSecond);
+  console.log(values.json ? JSON.stringify(figures) : describeBulk(figures).join("\n"));
+  process.exit(figures.ratio <= TARGET_RATIO && figures.failed === 0 ? 0 : 1);
+}
