@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { jsonError, splitList, type Ctx } from "../http.js";
 import { hasScope } from "./credentials.js";
-import { getListingRow, listingJson, LISTING_STATES, replaceQuestions, type ListingRow } from "../listing-store.js";
+import { getListingRow, listingJson, listingJsonColumn, listingText, LISTING_STATES, replaceQuestions, type ListingRow } from "../listing-store.js";
 import { readForm } from "./form.js";
+import { statement } from "../db.js";
 import { defineRoute, idParam, integerQuery, refusals, reply, type BodyReader } from "./routes.js";
 import { inventorySchema, listingPageSchema, listingSchema } from "./wire.js";
 
@@ -60,13 +61,19 @@ function visible(c: Ctx, row: ListingRow) {
 
 function page(c: Ctx, paging: Paging, where: string, params: unknown[], include = NO_PERSONALIZATION, order = "listing_id") {
   const db = c.get("state").db;
-  const count = (db.prepare(`SELECT COUNT(*) FROM listings WHERE ${where}`).pluck().get(...params) as number) ?? 0;
-  const rows = db.prepare(`SELECT * FROM listings WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`).all(...params, paging.limit, paging.offset) as ListingRow[];
-  return c.json({ count, results: rows.map((row) => listingJson(row, include)) });
+  const count = (statement(db, `SELECT COUNT(*) FROM listings WHERE ${where}`).pluck().get(...params) as number) ?? 0;
+  const listings = statement(db, `SELECT ${listingJsonColumn(include)} FROM listings WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`)
+    .pluck()
+    .all(...params, paging.limit, paging.offset) as string[];
+  return pageJson(c, count, listings);
+}
+
+function pageJson(c: Ctx, count: number, listings: string[]) {
+  return c.body(`{"count":${count},"results":[${listings.join(",")}]}`, 200, { "content-type": "application/json" });
 }
 
 function shopOr404(c: Ctx, shopId: number) {
-  const shop = c.get("state").db.prepare("SELECT shop_id, user_id FROM shops WHERE shop_id = ?").get(shopId) as { shop_id: number; user_id: number } | undefined;
+  const shop = statement(c.get("state").db, "SELECT shop_id, user_id FROM shops WHERE shop_id = ?").get(shopId) as { shop_id: number; user_id: number } | undefined;
   return shop ?? jsonError(c, 404, `Shop ${c.req.param("shop_id")} does not exist.`);
 }
 
@@ -220,7 +227,7 @@ export const listingRoutes = [
       const db = c.get("state").db;
       const rows = input.listing_ids.map((id) => getListingRow(db, id)).filter((row): row is ListingRow => row !== undefined && visible(c, row));
       const include = includesOf(input.includes);
-      return c.json({ count: rows.length, results: rows.map((row) => listingJson(row, include)) });
+      return pageJson(c, rows.length, rows.map((row) => listingText(row, include)));
     },
   }),
 
@@ -240,7 +247,7 @@ export const listingRoutes = [
       if (!row || !visible(c, row)) return jsonError(c, 404, `Listing ${c.req.param("listing_id")} does not exist or is not visible to this caller.`);
       const input = query();
       if (input instanceof Response) return input;
-      return c.json(listingJson(row, includesOf(input.includes)));
+      return c.body(listingText(row, includesOf(input.includes)), 200, { "content-type": "application/json" });
     },
   }),
 

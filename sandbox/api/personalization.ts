@@ -4,6 +4,7 @@ import { personalizationWriteSchema } from "../../lib/personalization/schema.js"
 import { jsonError, type Ctx } from "../http.js";
 import { hasScope } from "./credentials.js";
 import { getListingRow, replaceQuestions, type StoredQuestion } from "../listing-store.js";
+import { statement } from "../db.js";
 import { defineRoute, idParam, refusals, reply, type BodyReader } from "./routes.js";
 import { personalizationSchema } from "./wire.js";
 
@@ -13,7 +14,7 @@ const ownedListingParams = z.object({ shop_id: idParam("The seller's shop."), li
 function ownedListing(c: Ctx, params: z.output<typeof ownedListingParams>) {
   const db = c.get("state").db;
   const shopId = params.shop_id;
-  const shop = db.prepare("SELECT user_id FROM shops WHERE shop_id = ?").get(shopId) as { user_id: number } | undefined;
+  const shop = statement(db, "SELECT user_id FROM shops WHERE shop_id = ?").get(shopId) as { user_id: number } | undefined;
   if (!shop) return jsonError(c, 404, `Shop ${c.req.param("shop_id")} does not exist.`);
   if (shop.user_id !== c.get("bearer")?.user_id) return jsonError(c, 403, `Shop ${shopId} does not belong to the user of this token.`);
   const row = getListingRow(db, params.listing_id);
@@ -22,13 +23,21 @@ function ownedListing(c: Ctx, params: z.output<typeof ownedListingParams>) {
   return row;
 }
 
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
+
 /** A JSON body, and nothing else (decisions.md "Personalization writes"). */
 export const jsonBody: BodyReader = {
   contentTypes: ["application/json"],
   read: async (c) => {
     const type = c.req.header("content-type") ?? "";
     if (!/^application\/json\s*(;|$)/i.test(type)) return jsonError(c, 415, "Content-Type must be application/json.");
-    const text = await c.req.text();
+    let text: string;
+    try {
+      // RFC 8259 8.1: JSON text is UTF-8; bytes that are not are refused, never stored as replacement characters.
+      text = UTF8.decode(await c.req.arrayBuffer());
+    } catch {
+      return jsonError(c, 400, "body: must be UTF-8 text.");
+    }
     try {
       return JSON.parse(text) as unknown;
     } catch {
