@@ -79,8 +79,16 @@ export function toQuestion(wire: z.infer<typeof questionWire>): Question {
   };
 }
 
+// Building an Intl.NumberFormat costs far more than formatting with one: keep one per currency.
+const priceFormats = new Map<string, Intl.NumberFormat>();
+
 function formatPrice(price: { amount: number; divisor: number; currency_code: string }) {
-  return new Intl.NumberFormat("en-US", { style: "currency", currency: price.currency_code }).format(price.amount / price.divisor);
+  let format = priceFormats.get(price.currency_code);
+  if (!format) {
+    format = new Intl.NumberFormat("en-US", { style: "currency", currency: price.currency_code });
+    priceFormats.set(price.currency_code, format);
+  }
+  return format.format(price.amount / price.divisor);
 }
 
 export function toListing(wire: z.infer<typeof listingWire>): Listing {
