@@ -13,13 +13,15 @@ import { killStartedGroups, snapshotBuild, startDashboardProcess, startSandboxPr
 import { Sampler, type ProcessFigures } from "./loadtest-sampler";
 import { Latencies, mapLimit, ms } from "./loadtest-stats";
 
-const USAGE = "Usage: npm run loadtest -- [--sellers 50] [--listings 10] [--seconds 60] [--soak] [--fault-rate 0.1] [--timeout-ms N] [--delay-ms 3000] [--json file] [--verbose]";
+const USAGE =
+  "Usage: npm run loadtest -- [--sellers 50] [--listings 10] [--seconds 60] [--think-ms 0] [--soak] [--fault-rate 0.1] [--timeout-ms N] [--delay-ms 3000] [--json file] [--verbose]";
 
 const { values: flags } = parseArgs({
   options: {
     sellers: { type: "string", default: "50" },
     listings: { type: "string", default: "10" },
     seconds: { type: "string", default: "60" },
+    "think-ms": { type: "string", default: "0" },
     soak: { type: "boolean", default: false },
     "fault-rate": { type: "string", default: "0.1" },
     "timeout-ms": { type: "string" },
@@ -49,6 +51,11 @@ const sellerCount = positive("sellers", flags.sellers);
 const listingCount = positive("listings", flags.listings);
 const seconds = positive("seconds", flags.seconds);
 const faultRate = positive("fault-rate", flags["fault-rate"]);
+const thinkMs = Number(flags["think-ms"]);
+if (!Number.isFinite(thinkMs) || thinkMs < 0) {
+  console.error(`--think-ms must be 0 or more, got "${flags["think-ms"]}".\n${USAGE}`);
+  process.exit(2);
+}
 const delayMs = positive("delay-ms", flags["delay-ms"]);
 // In the soak the client must give up before the sandbox's injected delay ends.
 const timeoutMs = positive("timeout-ms", flags["timeout-ms"] ?? (soak ? "2000" : "8000"));
@@ -68,16 +75,19 @@ const FIRST_TITLE = "Test listing 1";
 
 let stopping = false;
 let interrupted = false;
+let interruptedAt = 0;
+/** Synchronous clean-up that must also happen on a forced exit. */
+const onExit: Array<() => void> = [killStartedGroups];
+process.on("exit", () => onExit.forEach((clean) => clean()));
 process.on("SIGINT", () => {
-  if (stopping) {
-    killStartedGroups();
-    process.exit(130);
-  }
+  // One Ctrl-C reaches npm, tsx and this process, and tsx passes it on: the same press can arrive twice.
+  if (interruptedAt && Date.now() - interruptedAt > 1000) process.exit(130);
+  if (interruptedAt) return;
+  interruptedAt = Date.now();
   stopping = true;
   interrupted = true;
   log("interrupted: finishing the requests in flight, then stopping every process (Ctrl-C again to kill them now)");
 });
-process.on("exit", killStartedGroups);
 
 async function json<T>(url: string, init?: RequestInit): Promise<T> {
   const response = await fetch(url, init);
@@ -93,10 +103,11 @@ async function heldBySandbox(sandboxUrl: string, listingId: number): Promise<Hel
 async function main() {
   const startedAt = new Date();
   const loadBefore = loadavg();
-  log(`${soak ? "fault soak" : "load"}: ${sellerCount} sellers × ${listingCount} listings for ${seconds} s; ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, load average ${loadBefore.map((n) => n.toFixed(2)).join(" ")}`);
+  log(`${soak ? "fault soak" : "load"}: ${sellerCount} sellers × ${listingCount} listings for ${seconds} s, ${thinkMs ? `pausing about ${thinkMs} ms between actions` : "no pause between actions"}; ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, load average ${loadBefore.map((n) => n.toFixed(2)).join(" ")}`);
 
   const build = await snapshotBuild(log);
   const workDir = mkdtempSync(join(tmpdir(), "loadtest-"));
+  onExit.push(build.remove, () => rmSync(workDir, { recursive: true, force: true }));
   let sandbox: SandboxProcess | undefined;
   let dashboard: RunningDashboard | undefined;
   try {
@@ -182,6 +193,9 @@ async function main() {
       if (soak && (outcome === "stored" || outcome === "not_stored")) ledger.checkNow(recorded, await heldBySandbox(sandboxUrl, listingId));
     }
 
+    // A seller's pause between two actions, spread over 0.5x to 1.5x so that sellers do not move in step.
+    const think = () => (thinkMs > 0 && !stopping ? new Promise((resolve) => setTimeout(resolve, thinkMs * (0.5 + Math.random()))) : undefined);
+
     log("warm-up: one page and one save per seller (not measured)");
     await Promise.all(sellers.map(async (seller) => (await openPage(seller), await save(seller))));
 
@@ -198,8 +212,10 @@ async function main() {
       sellers.map(async (seller) => {
         while (Date.now() < until && !stopping) {
           await openPage(seller);
+          await think();
           if (Date.now() >= until || stopping) break;
           await save(seller);
+          await think();
         }
       }),
     );
@@ -234,7 +250,7 @@ async function main() {
     const line = (name: string, figures: Latencies) =>
       `${name.padEnd(6)} ${String(figures.count).padStart(7)} requests  ${(figures.count / elapsed).toFixed(1).padStart(7)}/s  p50 ${ms(figures.percentile(50)).padStart(9)}  p99 ${ms(figures.percentile(99)).padStart(9)}  max ${ms(figures.max()).padStart(9)}  errors ${figures.errors}`;
     console.log(`
-== ${soak ? "Fault soak" : "Load test"}: ${sellerCount} sellers × ${listingCount} listings, ${elapsed.toFixed(1)} s${interrupted ? " (interrupted)" : ""}
+== ${soak ? "Fault soak" : "Load test"}: ${sellerCount} sellers × ${listingCount} listings, ${elapsed.toFixed(1)} s, think time ${thinkMs} ms${interrupted ? " (interrupted)" : ""}
 started ${startedAt.toISOString()}; ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB; load average before ${loadBefore.map((n) => n.toFixed(2)).join(" ")}, after ${loadavg().map((n) => n.toFixed(2)).join(" ")}
 ${line("page", latency.page)}
 ${line("save", latency.save)}${soak ? `\n${line("stored", latency.stored)}  (saves reported stored)` : ""}
@@ -265,6 +281,7 @@ lost writes (reported stored, not in the sandbox): ${ledger.lost.size}; phantom 
             sellers: sellerCount,
             listings: listingCount,
             seconds: elapsed,
+            thinkMs,
             soak,
             timeoutMs,
             page: figures(latency.page),
