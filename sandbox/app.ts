@@ -50,7 +50,8 @@ export function createApp(state: SandboxState, routes: readonly Route[] = API_RO
     });
   });
 
-  app.use("/v3/*", bodyLimit({ maxSize: 64 * 1024, onError: (c) => jsonError(c as never, 413, "Request body is larger than 64 KB.") }));
+  const limitBody = bodyLimit({ maxSize: 64 * 1024, onError: (c) => jsonError(c as never, 413, "Request body is larger than 64 KB.") });
+  app.use("/v3/*", (c, next) => (c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next)));
 
   app.route("/", homeRoutes());
   app.get("/openapi.json", (c) => {
