@@ -1,17 +1,21 @@
 "use client";
 
+import { useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { fetchFromDashboard, listingKey } from "@/lib/listing-queries";
 import type { Listing } from "@/lib/marketplace/wire";
 import { editableInSingleQuestionEditor } from "@/lib/personalization/editable";
 import { QuestionForm } from "./question-form";
 import { StoredQuestion } from "./stored-question";
+import { HistoryList, historyKey } from "./history-list";
 import { useSignInOnExpiry } from "../use-sign-in-on-expiry";
 
 export function PersonalizationEditor({ listingId, canEdit }: { listingId: number; canEdit: boolean }) {
   const queryClient = useQueryClient();
   const query = useQuery({ queryKey: listingKey(listingId), queryFn: () => fetchFromDashboard<Listing>(`/api/listings/${listingId}`) });
   useSignInOnExpiry(query.error, `/listings/${listingId}`);
+  // A restored version replaces the form's values, so the form starts again from the listing.
+  const [formVersion, setFormVersion] = useState(0);
   const listing = query.data;
   if (!listing) {
     return query.isError ? (
@@ -26,7 +30,9 @@ export function PersonalizationEditor({ listingId, canEdit }: { listingId: numbe
   const stored = (next: Listing) => {
     queryClient.setQueryData(listingKey(listingId), next);
     void queryClient.invalidateQueries({ queryKey: ["listings"] });
+    void queryClient.invalidateQueries({ queryKey: historyKey(listingId) });
   };
+  const editable = editableInSingleQuestionEditor(listing);
 
   return (
     <>
@@ -36,8 +42,8 @@ export function PersonalizationEditor({ listingId, canEdit }: { listingId: numbe
         {listing.price ? ` · ${listing.price}` : ""}
       </p>
       <div className="mt-6 grid gap-6 lg:grid-cols-[3fr_2fr]">
-        {editableInSingleQuestionEditor(listing) ? (
-          <QuestionForm listing={listing} canEdit={canEdit} onStored={stored} />
+        {editable ? (
+          <QuestionForm key={formVersion} listing={listing} canEdit={canEdit} onStored={stored} />
         ) : (
           <p role="status" className="rounded-xl bg-amber-50 p-5 ring-1 ring-amber-200">
             This listing asks buyers {listing.questions.length} question(s) or uses a question type that this editor cannot show. To avoid deleting what
@@ -46,6 +52,14 @@ export function PersonalizationEditor({ listingId, canEdit }: { listingId: numbe
         )}
         <StoredQuestion listing={listing} />
       </div>
+      <HistoryList
+        listing={listing}
+        canRestore={canEdit && editable}
+        onRestored={(questions) => {
+          stored({ ...listing, isPersonalizable: questions.length > 0, questions, legacyDisagrees: false });
+          setFormVersion((version) => version + 1);
+        }}
+      />
     </>
   );
 }

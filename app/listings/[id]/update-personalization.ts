@@ -1,11 +1,15 @@
 "use server";
 
 import { z } from "zod";
-import { questionFormSchema, toWrite } from "@/lib/personalization/schema";
+import { questionFormSchema } from "@/lib/personalization/schema";
+import { snapshotOfForm } from "@/lib/personalization/snapshot";
 import { sellerAction } from "@/lib/actions/seller-action";
+import { db } from "@/lib/db";
+import { historyStore } from "@/lib/history/history-store";
+import { changeListing } from "@/lib/history/recorded-write";
 
 const inputSchema = z.object({ listingId: z.number().int().positive(), question: questionFormSchema });
 
-export const updatePersonalizationAction = sellerAction("save", inputSchema, ({ listingId, question }, { seller, marketplace }) =>
-  marketplace.updateListingPersonalization(seller.userId, seller.shopId, listingId, toWrite(question)),
+export const updatePersonalizationAction = sellerAction("save", inputSchema, async ({ listingId, question }, { seller, marketplace }) =>
+  changeListing(historyStore(await db()), marketplace, { changer: seller, listingId, target: snapshotOfForm(question), action: "save" }),
 );
