@@ -5,6 +5,7 @@ import { SiteHeader } from "@/components/site-header";
 import { ListingsTable } from "@/components/listings/listings-table";
 import { SignInButton } from "@/components/sign-in-button";
 import { requireSeller, signInPath } from "@/lib/auth/seller";
+import { canEdit } from "@/lib/auth/scopes";
 import { listingsKey, parseListingsSearch } from "@/lib/listing-queries";
 import { loadListingsPage } from "@/lib/listings";
 import { describeFailure } from "@/lib/marketplace";
@@ -31,7 +32,7 @@ export default async function ListingsPage({ searchParams }: { searchParams: Pro
           </p>
         ) : result.ok ? (
           <HydrationBoundary state={dehydrate(queryClient)}>
-            <ListingsTable state={state} page={page} />
+            <ListingsTable state={state} page={page} canEdit={canEdit(seller.scopes)} />
           </HydrationBoundary>
         ) : (
           <div role="alert" className="mt-4 rounded-lg bg-red-50 p-4 text-red-900 ring-1 ring-red-200">

@@ -9,7 +9,7 @@ import type { ActionResult } from "@/lib/actions/seller-action";
 import { updatePersonalizationAction } from "@/app/listings/[id]/update-personalization";
 import { removePersonalizationAction } from "@/app/listings/[id]/remove-personalization";
 import { signInAction } from "@/app/auth-actions";
-import { InstructionsRules } from "./instructions-rules";
+import { QuestionFields } from "./question-fields";
 import { BuyerPreview } from "./buyer-preview";
 import { RemoveDialog } from "./remove-dialog";
 import { keepDraft, takeDraft } from "./draft";
@@ -21,15 +21,13 @@ const NEW_QUESTION: QuestionValues = { instructions: "", maxAllowedCharacters: 1
 const valuesOf = (question: Question | undefined): QuestionValues =>
   question ? { instructions: question.instructions, maxAllowedCharacters: question.maxAllowedCharacters ?? 100, required: question.required } : NEW_QUESTION;
 
-const FIELD_LABELS = { maxAllowedCharacters: "Character limit", required: "Required" } as const;
-
 // False in the server's HTML, true once React runs: until then a click on Save would submit the form natively and drop the draft.
 const noSubscription = () => () => {};
 const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false);
 
 export function QuestionForm({ listing, canEdit, onStored }: { listing: Listing; canEdit: boolean; onStored: (listing: Listing) => void }) {
   const form = useForm<QuestionValues>({ resolver: zodResolver(questionFormSchema), mode: "onChange", defaultValues: valuesOf(listing.questions[0]) });
-  const { register, handleSubmit, watch, setError, reset, getValues, formState } = form;
+  const { handleSubmit, watch, setError, reset, getValues } = form;
   const [status, setStatus] = useState<Status | null>(null);
   const [pending, startTransition] = useTransition();
   const restored = useRef(false);
@@ -83,11 +81,6 @@ export function QuestionForm({ listing, canEdit, onStored }: { listing: Listing;
   const instructions = watch("instructions") ?? "";
   const limit = watch("maxAllowedCharacters");
   const required = watch("required");
-  const errors = formState.errors;
-  const fieldError = (name: keyof typeof FIELD_LABELS) => {
-    const message = errors[name]?.message;
-    return message && (message.startsWith("must") ? `${FIELD_LABELS[name]} ${message}.` : message);
-  };
 
   return (
     <div className="space-y-6">
@@ -130,59 +123,7 @@ export function QuestionForm({ listing, canEdit, onStored }: { listing: Listing;
           </dl>
           <p className="-mt-3 text-xs text-stone-500">During the marketplace&apos;s migration period every listing has one text question titled “Personalization”.</p>
 
-          <div>
-            <label htmlFor="instructions" className="block font-medium">
-              Instructions for buyers
-            </label>
-            <textarea
-              id="instructions"
-              rows={4}
-              aria-invalid={errors.instructions ? true : undefined}
-              aria-describedby="instructions-count instructions-rules instructions-error"
-              className="mt-1 w-full rounded-md border border-stone-400 p-2"
-              {...register("instructions")}
-            />
-            <p id="instructions-error" role="alert" className="text-sm font-medium text-red-800">
-              {errors.instructions?.message}
-            </p>
-            <InstructionsRules text={instructions} />
-          </div>
-
-          <div>
-            <label htmlFor="maxAllowedCharacters" className="block font-medium">
-              Character limit for buyers&apos; answers
-            </label>
-            <input
-              id="maxAllowedCharacters"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={1024}
-              step={1}
-              aria-invalid={errors.maxAllowedCharacters ? true : undefined}
-              aria-describedby="limit-hint limit-error"
-              className="mt-1 w-32 rounded-md border border-stone-400 p-2"
-              {...register("maxAllowedCharacters", { valueAsNumber: true })}
-            />
-            <p id="limit-hint" className="text-sm text-stone-600">
-              A whole number from 1 to 1024.
-            </p>
-            <p id="limit-error" role="alert" className="text-sm font-medium text-red-800">
-              {fieldError("maxAllowedCharacters")}
-            </p>
-          </div>
-
-          <div>
-            <div className="flex items-center gap-2">
-              <input id="required" type="checkbox" aria-describedby="required-error" className="h-4 w-4" {...register("required")} />
-              <label htmlFor="required" className="font-medium">
-                Buyers must answer (required)
-              </label>
-            </div>
-            <p id="required-error" role="alert" className="text-sm font-medium text-red-800">
-              {fieldError("required")}
-            </p>
-          </div>
+          <QuestionFields form={form} />
 
           <div className="flex flex-wrap items-center gap-3">
             <button type="submit" className="rounded-lg bg-brand px-5 py-2 font-semibold text-white hover:bg-brand-dark disabled:opacity-60">

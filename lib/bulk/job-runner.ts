@@ -128,7 +128,8 @@ export function createJobRunner(deps: { db: Database; config: MarketplaceConfig;
       }
       if (claimed === 0 && running) {
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, settings.idleMs);
+          // Unreferenced: an idle runner never keeps a process alive on its own.
+          const timer = setTimeout(resolve, settings.idleMs).unref();
           wakeUp = () => {
             clearTimeout(timer);
             resolve();

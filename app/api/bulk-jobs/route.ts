@@ -1,0 +1,6 @@
+import { ensureJobRunner } from "@/lib/bulk/background-runner";
+import { readForShop } from "@/lib/shop-reads";
+
+export async function GET() {
+  return readForShop(async (seller) => (await ensureJobRunner()).jobs.recent(seller.shopId), "Your marketplace account has no shop, so it has no bulk changes.");
+}

@@ -1,0 +1,180 @@
+"use client";
+
+import { useEffect, useRef, useState, useTransition } from "react";
+import { useRouter } from "next/navigation";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { questionFormSchema, type QuestionForm as QuestionValues } from "@/lib/personalization/schema";
+import type { ActionResult } from "@/lib/actions/seller-action";
+import type { Operation, Selection } from "@/lib/bulk/bulk-input";
+import type { BulkPreview } from "@/lib/bulk/plan";
+import { previewBulkChangeAction, startBulkChangeAction } from "@/app/listings/bulk-actions";
+import { QuestionFields } from "../personalization/question-fields";
+
+type Step = { name: "question" } | { name: "checking" } | { name: "confirm"; preview: BulkPreview; operation: Operation } | { name: "failed"; message: string };
+
+const plural = (count: number) => `${count} ${count === 1 ? "listing" : "listings"}`;
+const either = (count: number, one: string, many: string) => (count === 1 ? one : many);
+
+/**
+ * A modal dialog (focus stays inside, Escape cancels): the question for an apply, then the confirmation with
+ * how many listings change and a few of them before and after, then the job starts on the server.
+ */
+export function BulkDialog({ mode, selection, selectedCount, onClose }: { mode: "apply" | "remove"; selection: Selection; selectedCount: number; onClose: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const router = useRouter();
+  const [step, setStep] = useState<Step>(mode === "apply" ? { name: "question" } : { name: "checking" });
+  const [starting, startTransition] = useTransition();
+  const form = useForm<QuestionValues>({ resolver: zodResolver(questionFormSchema), mode: "onChange", defaultValues: { instructions: "", maxAllowedCharacters: 100, required: false } });
+
+  function failed(result: Extract<ActionResult<unknown>, { ok: false }>) {
+    if (result.reauth) window.location.assign(`/sign-in?callbackUrl=${encodeURIComponent(window.location.pathname + window.location.search)}&reason=expired`);
+    setStep({ name: "failed", message: result.formError });
+  }
+
+  async function check(operation: Operation) {
+    setStep({ name: "checking" });
+    const result = await previewBulkChangeAction({ selection, operation });
+    if (!result.ok) return failed(result);
+    setStep({ name: "confirm", preview: result.data, operation });
+  }
+
+  useEffect(() => {
+    dialog.current?.showModal();
+    if (mode === "remove") void check({ kind: "remove" });
+    // Once per mount: a removal has no question to ask first, so its check starts with the dialog.
+  }, []);
+
+  useEffect(() => {
+    if (step.name !== "question") heading.current?.focus();
+  }, [step.name]);
+
+  const start = (preview: BulkPreview, operation: Operation) =>
+    startTransition(async () => {
+      const result = await startBulkChangeAction({ listingIds: preview.listingIds, operation });
+      if (!result.ok) return failed(result);
+      router.push(`/bulk-jobs/${result.data.jobId}`);
+    });
+
+  const title = mode === "apply" ? `Apply a question to ${plural(selectedCount)}` : `Remove personalization from ${plural(selectedCount)}`;
+  const secondary = "rounded-md px-4 py-2 ring-1 ring-stone-300 hover:bg-stone-100";
+
+  return (
+    <dialog ref={dialog} aria-labelledby="bulk-heading" onClose={onClose} className="m-auto w-full max-w-2xl rounded-xl p-6 backdrop:bg-black/40">
+      <h2 id="bulk-heading" ref={heading} tabIndex={-1} className="text-lg font-semibold outline-none">
+        {step.name === "confirm" ? (mode === "apply" ? "Apply this question?" : "Remove personalization?") : title}
+      </h2>
+
+      {step.name === "question" && (
+        <form onSubmit={form.handleSubmit((question) => check({ kind: "apply", question }))} noValidate className="mt-4 space-y-5" aria-label="Question for the selected listings">
+          <p className="text-sm text-stone-600">Buyers of every selected listing will be asked this one text question, titled “Personalization”.</p>
+          <QuestionFields form={form} />
+          <div className="flex justify-end gap-3">
+            <button type="button" onClick={() => dialog.current?.close()} className={secondary}>
+              Cancel
+            </button>
+            <button type="submit" className="rounded-md bg-brand px-4 py-2 font-medium text-white hover:bg-brand-dark">
+              Review the change
+            </button>
+          </div>
+        </form>
+      )}
+
+      {step.name === "checking" && (
+        <p role="status" className="mt-4 text-sm">
+          Checking what each selected listing asks buyers now…
+        </p>
+      )}
+
+      {step.name === "failed" && (
+        <>
+          <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 text-sm text-red-900 ring-1 ring-red-200">
+            {step.message}
+          </p>
+          <div className="mt-5 flex justify-end">
+            <button type="button" autoFocus onClick={() => dialog.current?.close()} className={secondary}>
+              Close
+            </button>
+          </div>
+        </>
+      )}
+
+      {step.name === "confirm" && <Confirmation preview={step.preview} mode={mode} />}
+
+      {step.name === "confirm" && (
+        <div className="mt-5 flex flex-wrap justify-end gap-3">
+          {mode === "apply" && (
+            <button type="button" onClick={() => setStep({ name: "question" })} className={secondary}>
+              Back to the question
+            </button>
+          )}
+          <button type="button" onClick={() => dialog.current?.close()} className={secondary}>
+            Cancel
+          </button>
+          {step.preview.change > 0 && (
+            <button
+              type="button"
+              disabled={starting}
+              onClick={() => start(step.preview, step.operation)}
+              className={`rounded-md px-4 py-2 font-medium text-white disabled:opacity-60 ${mode === "apply" ? "bg-brand hover:bg-brand-dark" : "bg-red-800 hover:bg-red-900"}`}
+            >
+              {starting ? "Starting…" : mode === "apply" ? `Apply to ${plural(step.preview.change)}` : `Remove from ${plural(step.preview.change)}`}
+            </button>
+          )}
+        </div>
+      )}
+    </dialog>
+  );
+}
+
+function Confirmation({ preview, mode }: { preview: BulkPreview; mode: "apply" | "remove" }) {
+  const total = preview.listingIds.length;
+  return (
+    <div className="mt-3 space-y-3 text-sm">
+      <p className="text-base" data-testid="bulk-change-count">
+        {preview.change === 0 ? `None of the ${plural(total)} would change.` : `${plural(preview.change)} of ${total} will change.`}
+      </p>
+      {preview.unchanged > 0 && (
+        <p>
+          {plural(preview.unchanged)} already {mode === "apply" ? either(preview.unchanged, "asks", "ask") + " exactly this question" : either(preview.unchanged, "has", "have") + " no question"}
+          : nothing to change there.
+        </p>
+      )}
+      {preview.skipped > 0 && (
+        <div className="rounded-lg bg-amber-50 p-3 ring-1 ring-amber-200">
+          <p>{plural(preview.skipped)} will be skipped, so that nothing buyers are asked there is lost:</p>
+          <ul className="mt-1 list-disc pl-5">
+            {preview.skippedSample.map((listing) => (
+              <li key={listing.listingId}>
+                {listing.title}: {listing.reason}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {preview.sample.length > 0 && (
+        <table className="w-full text-left">
+          <caption className="text-left font-medium">{preview.sample.length < preview.change ? `${preview.sample.length} of the ${preview.change} changes` : "The changes"}</caption>
+          <thead className="bg-stone-100 text-stone-700">
+            <tr>
+              <th scope="col" className="px-2 py-1 font-medium">Listing</th>
+              <th scope="col" className="px-2 py-1 font-medium">Before</th>
+              <th scope="col" className="px-2 py-1 font-medium">After</th>
+            </tr>
+          </thead>
+          <tbody>
+            {preview.sample.map((row) => (
+              <tr key={row.listingId} className="border-t border-stone-100 align-top">
+                <td className="px-2 py-1">{row.title}</td>
+                <td className="px-2 py-1 break-words">{row.before}</td>
+                <td className="px-2 py-1 break-words">{row.after}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {preview.change > 0 && <p className="text-stone-600">What each listing asks now is kept first, so you can undo the whole change afterwards.</p>}
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+"use client";
+
+import Link from "next/link";
+import { useQuery } from "@tanstack/react-query";
+import { fetchFromDashboard } from "@/lib/listing-queries";
+import { jobTitle, recentBulkJobsKey, type JobSummary } from "@/lib/bulk/job-view";
+
+const STATUS = { preparing: "Starting", running: "Running", paused: "Paused", finished: "Finished" } as const;
+
+/** The shop's latest bulk changes, so one started before a page close is one click away. */
+export function RecentBulkJobs() {
+  const query = useQuery({
+    queryKey: recentBulkJobsKey,
+    queryFn: () => fetchFromDashboard<JobSummary[]>("/api/bulk-jobs"),
+    refetchInterval: (current) => (current.state.data?.some((job) => job.status === "running") ? 2000 : false),
+  });
+  if (!query.data?.length) return null;
+  return (
+    <section aria-labelledby="recent-bulk-heading" className="mt-4 rounded-xl bg-white p-3 text-sm ring-1 ring-stone-200">
+      <h2 id="recent-bulk-heading" className="font-semibold">
+        Recent bulk changes
+      </h2>
+      <ul className="mt-1 space-y-1">
+        {query.data.map((job) => {
+          const settled = job.counts.total - job.counts.pending;
+          return (
+            <li key={job.id}>
+              <Link href={`/bulk-jobs/${job.id}`} className="text-blue-800 underline-offset-2 hover:underline">
+                {jobTitle(job)}
+              </Link>{" "}
+              <span className="text-stone-600">
+                · {STATUS[job.status]}, {settled} of {job.counts.total} done{job.counts.failed > 0 ? `, ${job.counts.failed} failed` : ""}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

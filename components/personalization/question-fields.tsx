@@ -1,0 +1,76 @@
+"use client";
+
+import type { UseFormReturn } from "react-hook-form";
+import type { QuestionForm as QuestionValues } from "@/lib/personalization/schema";
+import { InstructionsRules } from "./instructions-rules";
+
+const FIELD_LABELS = { maxAllowedCharacters: "Character limit", required: "Required" } as const;
+
+/** The three fields of the one question (instructions, character limit, required), with their rules and errors. */
+export function QuestionFields({ form }: { form: UseFormReturn<QuestionValues> }) {
+  const { register, watch, formState } = form;
+  const errors = formState.errors;
+  const instructions = watch("instructions") ?? "";
+  const fieldError = (name: keyof typeof FIELD_LABELS) => {
+    const message = errors[name]?.message;
+    return message && (message.startsWith("must") ? `${FIELD_LABELS[name]} ${message}.` : message);
+  };
+
+  return (
+    <>
+      <div>
+        <label htmlFor="instructions" className="block font-medium">
+          Instructions for buyers
+        </label>
+        <textarea
+          id="instructions"
+          rows={4}
+          aria-invalid={errors.instructions ? true : undefined}
+          aria-describedby="instructions-count instructions-rules instructions-error"
+          className="mt-1 w-full rounded-md border border-stone-400 p-2"
+          {...register("instructions")}
+        />
+        <p id="instructions-error" role="alert" className="text-sm font-medium text-red-800">
+          {errors.instructions?.message}
+        </p>
+        <InstructionsRules text={instructions} />
+      </div>
+
+      <div>
+        <label htmlFor="maxAllowedCharacters" className="block font-medium">
+          Character limit for buyers&apos; answers
+        </label>
+        <input
+          id="maxAllowedCharacters"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={1024}
+          step={1}
+          aria-invalid={errors.maxAllowedCharacters ? true : undefined}
+          aria-describedby="limit-hint limit-error"
+          className="mt-1 w-32 rounded-md border border-stone-400 p-2"
+          {...register("maxAllowedCharacters", { valueAsNumber: true })}
+        />
+        <p id="limit-hint" className="text-sm text-stone-600">
+          A whole number from 1 to 1024.
+        </p>
+        <p id="limit-error" role="alert" className="text-sm font-medium text-red-800">
+          {fieldError("maxAllowedCharacters")}
+        </p>
+      </div>
+
+      <div>
+        <div className="flex items-center gap-2">
+          <input id="required" type="checkbox" aria-describedby="required-error" className="h-4 w-4" {...register("required")} />
+          <label htmlFor="required" className="font-medium">
+            Buyers must answer (required)
+          </label>
+        </div>
+        <p id="required-error" role="alert" className="text-sm font-medium text-red-800">
+          {fieldError("required")}
+        </p>
+      </div>
+    </>
+  );
+}
