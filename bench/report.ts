@@ -1,0 +1,179 @@
+// docs/benchmarks.md from one run's figures.
+import type { Overhead } from "./dashboard-overhead.js";
+import { median, percentile, type Throughput } from "./load.js";
+import type { MockResult } from "./mock-vs-sandbox.js";
+import type { PageWeight } from "./page-weight.js";
+import type { ManyListings } from "./sandbox-memory.js";
+import type { StartResult } from "./start-memory.js";
+
+export type Machine = { cores: number; cpu: string; memoryGb: number; node: string; loadAverage: number[]; busy: string[] };
+
+export type Figures = {
+  date: string;
+  durationS: number;
+  machine: Machine;
+  mock: MockResult;
+  overhead: Overhead[];
+  weights: { weight: PageWeight; shares: { name: string; gzip: number }[]; own: number }[];
+  start: StartResult;
+  many: ManyListings;
+};
+
+const kb = (bytes: number) => (bytes / 1000).toFixed(1);
+const ms = (value: number) => value.toFixed(value < 10 ? 2 : 1);
+const met = (ok: boolean) => (ok ? "**met**" : "**missed**");
+const med = (runs: Throughput[], key: keyof Throughput) => median(runs.map((run) => run[key]));
+
+export const TARGETS = { ratio: 5, actionMs: 15, pageMs: 50, editorKb: 160, readyMs: 5000, sandboxMb: 150 };
+
+function mockSection(mock: MockResult) {
+  if ("skipped" in mock) return [`## 1. Sandbox against Stoplight Prism`, "", `Not measured: ${mock.skipped}`, ""];
+  const rows = mock.comparisons.map((comparison) => {
+    const ratio = med(comparison.sandbox, "rps") / med(comparison.prism, "rps");
+    const lowerP99 = med(comparison.sandbox, "p99") < med(comparison.prism, "p99");
+    const failures = [...comparison.sandbox, ...comparison.prism].reduce((sum, run) => sum + run.failures, 0);
+    return `| ${comparison.operation} | ${med(comparison.sandbox, "rps").toFixed(0)} | ${med(comparison.sandbox, "p50")} / ${med(comparison.sandbox, "p99")} | ${med(comparison.prism, "rps").toFixed(0)} | ${med(comparison.prism, "p50")} / ${med(comparison.prism, "p99")} | **${ratio.toFixed(1)}x** | ${met(ratio >= TARGETS.ratio && lowerP99)} | ${kb(med(comparison.sandbox, "bytesPerResponse"))} / ${kb(med(comparison.prism, "bytesPerResponse"))} | ${failures} |`;
+  });
+  return [
+    "## 1. Sandbox against Stoplight Prism",
+    "",
+    `autocannon, ${mock.connections} connections, ${mock.seconds} s per run, ${mock.rounds} runs per server alternating sandbox, Prism, sandbox, Prism…; medians.`,
+    "Prism 5.16 (`prism mock -v error`, its fastest logging) mocks the sandbox's own `/openapi.json`; the sandbox keeps real",
+    "state (SQLite in memory), checks the API key, the token and its scope on every call, and stores every write.",
+    `Target: the sandbox at least ${TARGETS.ratio}x Prism's throughput with a lower p99.`,
+    "",
+    "| operation | sandbox req/s | sandbox p50 / p99 ms | Prism req/s | Prism p50 / p99 ms | ratio | target | kB per answer (sandbox / Prism) | failed answers |",
+    "|---|---:|---:|---:|---:|---:|---|---:|---:|",
+    ...rows,
+    "",
+    "Prism's static mock answers a page with one example listing where the sandbox answers 25 real ones, so per byte",
+    "the gap on getListingsByShop is wider than the request rate shows. autocannon takes about one of the two cores.",
+    "",
+  ];
+}
+
+function overheadSection(overhead: Overhead[]) {
+  const rows = overhead.map((item) => {
+    const added = median(item.dashboardMs) - median(item.directMs);
+    const target = item.name.startsWith("Save") ? TARGETS.actionMs : TARGETS.pageMs;
+    return `| ${item.name} | ${item.through} | ${ms(median(item.dashboardMs))} (p90 ${ms(percentile(item.dashboardMs, 90))}) | ${item.direct} | ${ms(median(item.directMs))} (p90 ${ms(percentile(item.directMs, 90))}) | **${ms(added)}** | ≤ ${target} ms: ${met(added <= target)} |`;
+  });
+  return [
+    "## 2. Dashboard overhead",
+    "",
+    `Sequential requests, one at a time, timed with \`process.hrtime.bigint()\`, alternating the dashboard path and the direct`,
+    `call (${overhead[0]?.dashboardMs.length ?? 0} of each after 10 warm-up pairs); the built dashboard (\`next start\`) signed in as ada@example.com over HTTP.`,
+    "",
+    "| path | through the dashboard | median ms | straight to the sandbox | median ms | added at the median (ms) | target |",
+    "|---|---|---:|---|---:|---:|---|",
+    ...rows,
+    "",
+  ];
+}
+
+function weightSection(weights: Figures["weights"]) {
+  const names = weights[0]?.shares.map((share) => share.name) ?? [];
+  const rows = weights.map(({ weight, shares, own }) => {
+    const editor = weight.route === "/listings/[id]";
+    return `| \`${weight.route}\` | **${kb(weight.gzip)}** | ${weight.files.length} | ${kb(own)} | ${shares.map((share) => kb(share.gzip)).join(" | ")} | ${editor ? `< ${TARGETS.editorKb} kB: ${met(weight.gzip / 1000 < TARGETS.editorKb)}` : ""} |`;
+  });
+  return [
+    "## 3. Page weight",
+    "",
+    "First-load JavaScript from the production build's manifests: the build manifest's root files plus the route's and its",
+    "layouts' entry files in its client-reference manifest, each file gzipped (level 9) and summed (kB = 1000 bytes).",
+    "What each dependency adds: the page's own client modules bundled with esbuild (minified, gzip), minus the same bundle",
+    "with that dependency left out; React and Next are outside both, so these are the page's own shares.",
+    "",
+    `| page | first-load JS (kB gzip) | files | page's own modules (kB) | ${names.join(" (kB) | ")} (kB) | target |`,
+    `|---|---:|---:|---:|${names.map(() => "---:|").join("")}---|`,
+    ...rows,
+    "",
+  ];
+}
+
+function startSection(start: StartResult, many: ManyListings) {
+  const ready = median(start.runs.map((run) => run.readyMs));
+  return [
+    "## 4. Start and memory",
+    "",
+    `\`npm start\` (built; sandbox on a fresh SQLite file) until the sandbox answers \`/__sandbox/clock\` and the dashboard \`/sign-in\`, ${start.runs.length} starts:`,
+    "",
+    "| start | sandbox answers (ms) | dashboard answers (ms) | both (ms) |",
+    "|---|---:|---:|---:|",
+    ...start.runs.map((run, index) => `| ${index + 1} | ${run.sandboxMs.toFixed(0)} | ${run.dashboardMs.toFixed(0)} | ${run.readyMs.toFixed(0)} |`),
+    `| **median** | | | **${ready.toFixed(0)}** (target < ${TARGETS.readyMs} ms: ${met(ready < TARGETS.readyMs)}) |`,
+    "",
+    `Resident memory (VmRSS) of the two processes of that \`npm start\`: the sandbox runs inside the start script's node process,`,
+    `the dashboard is \`next-server\`. Load: ${start.load.sellers} signed-in sellers at once, each in a loop of its listings page then a save`,
+    `of one of its listings through the server action, for ${start.load.seconds} s (issue 4's mix); RSS sampled every 100 ms.`,
+    "",
+    "| process | idle (MB) | peak under load (MB) |",
+    "|---|---:|---:|",
+    `| sandbox (in \`scripts/start.ts\`) | ${start.idle.sandbox.toFixed(0)} | ${start.peak.sandbox.toFixed(0)} |`,
+    `| dashboard (\`next-server\`) | ${start.idle.dashboard.toFixed(0)} | ${start.peak.dashboard.toFixed(0)} |`,
+    "",
+    `Under that load: ${start.load.pages.length} listings pages (p50 ${ms(median(start.load.pages))} ms, p99 ${ms(percentile(start.load.pages, 99))} ms) and ${start.load.saves.length} saves`,
+    `(p50 ${ms(median(start.load.saves))} ms, p99 ${ms(percentile(start.load.saves, 99))} ms), ${start.load.failures} failed.`,
+    "",
+    `Sandbox with ${many.listings.toLocaleString("en-US")} listings (a fresh process of its own, database in memory, under \`/usr/bin/time -v\`): created with`,
+    `\`POST /__sandbox/sellers {listings: ${many.listings}}\` in ${many.createMs.toFixed(0)} ms, then getListingsByShop pages of 100 at offset 9900 with`,
+    `\`includes=personalization\` from autocannon (10 connections, ${many.load.rps.toFixed(0)} req/s, p99 ${many.load.p99} ms).`,
+    "",
+    "| sandbox | RSS (MB) |",
+    "|---|---:|",
+    `| just started, demo data only | ${many.seededMb.toFixed(0)} |`,
+    `| + ${many.listings.toLocaleString("en-US")} listings | ${many.afterCreateMb.toFixed(0)} |`,
+    `| peak while paging through them | ${many.peakMb.toFixed(0)} |`,
+    `| maximum over its whole life (\`/usr/bin/time -v\`) | **${many.maxRssMb?.toFixed(0) ?? "n/a"}** (target < ${TARGETS.sandboxMb} MB: ${met((many.maxRssMb ?? many.peakMb) < TARGETS.sandboxMb)}) |`,
+    "",
+  ];
+}
+
+const editorOver = (figures: Figures) => (figures.weights.find(({ weight }) => weight.route === "/listings/[id]")?.weight.gzip ?? 0) / 1000 >= TARGETS.editorKb;
+
+export function report(figures: Figures) {
+  const { machine } = figures;
+  return [
+    "# Benchmarks",
+    "",
+    `Written by \`npm run bench\` (bench/run.ts) on ${figures.date} in ${figures.durationS.toFixed(0)} s. Re-run it to refresh this file.`,
+    "",
+    `Machine: ${machine.cores} cores (${machine.cpu}), ${machine.memoryGb.toFixed(1)} GB memory, Node ${machine.node}; load average at the start ${machine.loadAverage.map((value) => value.toFixed(2)).join(", ")}.`,
+    machine.busy.length > 0
+      ? `**Noisy run:** other work was running on this machine (${machine.busy.join(", ")}); absolute figures are low and ratios less steady than on a quiet machine.`
+      : "No other build or test run was seen on the machine when the run started.",
+    "Speed on these machines drifts within an hour: compare the figures within one run (ratios, differences), not across runs.",
+    "",
+    ...mockSection(figures.mock),
+    ...overheadSection(figures.overhead),
+    ...weightSection(figures.weights),
+    ...startSection(figures.start, figures.many),
+    "## Changes made to meet the targets",
+    "",
+    "- Sandbox throughput (commits 3705881, 5f4db7c), found with `node --cpu-prof` under autocannon: SQL statements were",
+    "  compiled again on every request (a third of a read's time); every listing of a page was parsed from its stored JSON",
+    "  and serialised again; and the 64 KB body limit built a full fetch `Request` for every read, which also made memory",
+    "  climb under load (about 1.5 kB per read, reclaimed only lazily). Now hot statements are prepared once, SQLite writes",
+    "  each listing of a page as JSON (`listingJsonColumn`, held equal to `listingJson` by `sandbox/listing-store.test.ts`)",
+    "  and the body limit runs only on requests with a body. `npx tsx bench/sandbox-ab.ts <checkout of 1970106>`, same",
+    "  machine, alternating: getListing 5408 → 12132 req/s, getListingsByShop (25) 1189 → 2475, the personalization POST",
+    "  1237 → 2531 (2.0-2.2x; p99 10 → 5, 64 → 16, 85 → 13 ms). Against Prism that took getListing from 4.8x to above 5x;",
+    "  the page and the write stay under 5x: Prism's static mock answers a 1 kB example where the sandbox reads, checks and",
+    "  writes real state and sends 17.6 kB, and the rest of the sandbox's time is the kernel's socket writes.",
+    "- Editor page weight (commit 3e31c0a): the editor shipped the classic zod API twice over, through the shared rules",
+    "  (`lib/personalization/schema.ts`) and through `editableInSingleQuestionEditor`, which lived beside the classic-zod wire",
+    "  schemas in `lib/marketplace/wire.ts`. The rules now use `zod/mini` (same rules, same messages, same schema for the form,",
+    "  the server action and the sandbox) and the check lives in `lib/personalization/editable.ts`. Measured with this script's",
+    "  page-weight step on two builds of the same tree: `/listings/[id]` **199.4 → 184.8 kB** gzip (its page chunk 48.5 → 33.6 kB);",
+    "  `/sign-in` 143.9 and `/listings` 152.3 kB unchanged. Still over 160 kB: see below.",
+    ...(editorOver(figures) ? [
+    "- Why the editor is still over 160 kB: Next 16's root files and the root layout (React Query provider) are already",
+    "  ~144 kB on every page (`/sign-in` above), leaving ~16 kB for the editor's own code, and react-hook-form with its",
+    "  resolver alone takes ~14 kB of that. Meeting the target needs a product decision this run did not take: load the",
+    "  form's validation and the remove dialog lazily, replace react-hook-form with a small controlled form, or keep React",
+    "  Query out of pages that do not use it.",
+    ] : []),
+    "",
+  ].join("\n");
+}
