@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { hydrated } from "./editor";
 import { control, dashboardApp, newSeller, putQuestion, signIn, storedListing, type StoredListing } from "./sandbox-control";
@@ -11,6 +12,11 @@ const questionsOf = async (listingId: number) =>
 /** Slow enough to watch: the dashboard's app gets a few requests a second for this test. */
 async function limitApp(perSecond: number) {
   await control("/rate-limits", { keystring: dashboardApp().keystring, per_second: perSecond, per_day: 1_000_000 });
+}
+
+async function violations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
 }
 
 test.afterEach(async () => {
@@ -59,6 +65,7 @@ test("a seller applies one question to every listing of a filter, watches it run
     "“Gift note”, optional, up to 200 characters",
     "“Name to engrave”, required, up to 20 characters",
   ]);
+  expect(await violations(page)).toEqual([]);
   await confirm.getByRole("button", { name: "Apply to 30 listings" }).click();
 
   await expect(page).toHaveURL(/\/bulk-jobs\/[0-9a-f-]{36}$/);
@@ -71,6 +78,7 @@ test("a seller applies one question to every listing of a filter, watches it run
   await expect(page.getByTestId("count-failed")).toHaveText("0");
   const results = page.getByRole("region", { name: "Results" });
   await expect(results.getByRole("row").filter({ hasText: "Changed" })).toHaveCount(30);
+  expect(await violations(page)).toEqual([]);
   for (const id of [gifted, seller.listing_ids[29]!]) expect(await questionsOf(id)).toEqual([ENGRAVE]);
 
   const appliedUrl = page.url();
@@ -94,9 +102,19 @@ test("a listing's page shows its history and restores an earlier version in one 
   const listingId = seller.listing_ids[0]!;
   await putQuestion(seller, listingId, GIFT);
   await signIn(page, seller);
-  await page.getByRole("checkbox", { name: "Select Test listing 1", exact: true }).check();
-  await page.getByRole("button", { name: "Remove personalization…" }).click();
+  // Keyboard only: Space ticks the row, Enter opens the dialog, Escape closes it without changing anything.
+  const box = page.getByRole("checkbox", { name: "Select Test listing 1", exact: true });
+  await hydrated(box);
+  await box.focus();
+  await page.keyboard.press("Space");
+  await expect(page.getByTestId("bulk-selection")).toHaveText("1 listing selected.");
+  await page.getByRole("button", { name: "Remove personalization…" }).focus();
+  await page.keyboard.press("Enter");
   const confirm = page.getByRole("dialog", { name: "Remove personalization?" });
+  await expect(confirm.getByTestId("bulk-change-count")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(confirm).toHaveCount(0);
+  await page.getByRole("button", { name: "Remove personalization…" }).press("Enter");
   await expect(confirm.getByTestId("bulk-change-count")).toHaveText("1 listing of 1 will change.");
   await confirm.getByRole("button", { name: "Remove from 1 listing" }).click();
   await waitForFinish(page, 1);
@@ -108,6 +126,7 @@ test("a listing's page shows its history and restores an earlier version in one 
   await expect(entry).toHaveCount(1);
   await expect(entry).toContainText("Personalization removed in bulk");
   await expect(entry).toContainText("Before: “Gift note”, optional, up to 200 characters");
+  expect(await violations(page)).toEqual([]);
   await entry.getByRole("button", { name: "Restore this version" }).click();
 
   await expect(history.getByRole("status")).toHaveText("Restored. Buyers are now asked: “Gift note”, optional, up to 200 characters.");

@@ -39,26 +39,20 @@ export function JobProgress({ job }: { job: JobView }) {
         <div className="bg-red-700" style={{ width: width(counts.failed) }} />
       </div>
       <dl className="mt-4 grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-5" data-testid="bulk-counts">
-        <div>
-          <dt className="text-stone-600">Done</dt>
-          <dd className="text-lg font-semibold" data-testid="count-done">{counts.done + counts.unchanged}</dd>
-        </div>
-        <div>
-          <dt className="text-stone-600">Failed</dt>
-          <dd className="text-lg font-semibold" data-testid="count-failed">{counts.failed}</dd>
-        </div>
-        <div>
-          <dt className="text-stone-600">Skipped</dt>
-          <dd className="text-lg font-semibold" data-testid="count-skipped">{counts.skipped}</dd>
-        </div>
-        <div>
-          <dt className="text-stone-600">Left</dt>
-          <dd className="text-lg font-semibold" data-testid="count-left">{counts.pending}</dd>
-        </div>
-        <div>
-          <dt className="text-stone-600">Time remaining</dt>
-          <dd className="text-lg font-semibold">{job.secondsLeft === null ? "—" : job.status === "running" ? timeLeft(job.secondsLeft) : "none"}</dd>
-        </div>
+        {[
+          ["Done", "count-done", counts.done + counts.unchanged],
+          ["Failed", "count-failed", counts.failed],
+          ["Skipped", "count-skipped", counts.skipped],
+          ["Left", "count-left", counts.pending],
+          ["Time remaining", "time-left", job.secondsLeft === null ? "—" : timeLeft(job.secondsLeft)],
+        ].map(([label, testId, value]) => (
+          <div key={label}>
+            <dt className="text-stone-600">{label}</dt>
+            <dd className="text-lg font-semibold" data-testid={testId}>
+              {value}
+            </dd>
+          </div>
+        ))}
       </dl>
       <p aria-live="polite" className="sr-only">
         {announcement}

@@ -67,7 +67,7 @@ export function HistoryList({ listing, canRestore, onRestored }: { listing: List
                     {entry.jobId && (
                       <>
                         {" · "}
-                        <Link href={`/bulk-jobs/${entry.jobId}`} className="text-blue-800 underline-offset-2 hover:underline">
+                        <Link href={`/bulk-jobs/${entry.jobId}`} className="text-blue-800 underline underline-offset-2">
                           see the bulk change
                         </Link>
                       </>
