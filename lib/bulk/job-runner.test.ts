@@ -9,6 +9,8 @@ import { openDatabase, type Database } from "../db/database";
 import { startThrowawayPostgres, type ThrowawayPostgres } from "../db/throwaway-postgres";
 import { tokenStore } from "../auth/token-store";
 import { historyStore } from "../history/history-store";
+import { writeSnapshot } from "../history/recorded-write";
+import { createMarketplace } from "../marketplace/client";
 import type { MarketplaceConfig } from "../marketplace/config";
 import { NO_PERSONALIZATION, snapshotOfForm, type Snapshot } from "../personalization/snapshot";
 import { createJobRunner, type JobRunner, type RunnerOptions } from "./job-runner";
@@ -153,6 +155,40 @@ describe.each([
     second.runner.start();
     expect(await finished(second.db, jobId)).toMatchObject({ total: 30, done: 30 });
     for (const id of ids) expect(await writesTo(id)).toHaveLength(1);
+  });
+
+  it("a runner that dies between a write and its record leaves the listing counted as changed, and undo still restores it", async () => {
+    const [gifted, plain] = seller.listing_ids as [number, number];
+    await putQuestion(seller, gifted, { instructions: "Gift note", required: false, max_allowed_characters: 200 });
+    const dying = await runner({ leaseMs: 300 });
+    const jobs = jobStore(dying.db);
+    const jobId = await newJob(dying.db, { kind: "apply", target: ENGRAVE, items: items([gifted, plain]) });
+    const claim = await jobs.claim("runner-that-died", Date.now(), 300, 1);
+    const gift = snapshotOfForm({ instructions: "Gift note", maxAllowedCharacters: 200, required: false });
+    expect(await jobs.hold(claim!.items[0]!, "runner-that-died", Date.now() + 300, gift)).toBe(true);
+    const marketplace = createMarketplace(config, tokenStore(dying.db));
+    expect((await writeSnapshot(marketplace, { userId: seller.user_id, shopId: seller.shop_id as number }, gifted, ENGRAVE)).ok).toBe(true);
+
+    const next = await runner({ leaseMs: 300 });
+    next.runner.start();
+    expect(await finished(next.db, jobId)).toMatchObject({ done: 2 });
+    expect(await writesTo(gifted)).toHaveLength(2);
+    const undo = await jobStore(next.db).undo((await jobStore(next.db).find(jobId))!, seller.user_id);
+    expect(await finished(next.db, undo!)).toMatchObject({ done: 2 });
+    expect(await questionsOf(gifted)).toMatchObject([{ instructions: "Gift note", required: false, max_allowed_characters: 200 }]);
+    expect(await questionsOf(plain)).toEqual([]);
+  });
+
+  it("never writes to a listing of another shop slipped into a job", async () => {
+    const other = await createSeller(sandbox.url, { listings: 1 });
+    const theirs = other.listing_ids[0]!;
+    const { runner: bulk, db } = await runner();
+    const jobId = await newJob(db, { kind: "remove", target: NO_PERSONALIZATION, items: items([theirs, seller.listing_ids[0]!]) });
+    bulk.start();
+    expect(await finished(db, jobId)).toMatchObject({ failed: 1, unchanged: 1 });
+    const view = await jobStore(db).view((await jobStore(db).find(jobId))!, 5);
+    expect(view.items.find((item) => item.listingId === theirs)?.reason).toBe("This listing no longer exists on the marketplace or is no longer in your shop, so it was not changed.");
+    expect(await writesTo(theirs)).toEqual([]);
   });
 
   it("two instances on one database never write the same listing twice", async () => {

@@ -80,8 +80,8 @@ export function createJobRunner(deps: { db: Database; config: MarketplaceConfig;
     if (plan.outcome === "skipped") return jobs.settle(item, owner, { status: "skipped", reason: plan.reason, title });
     // Already as asked after an earlier attempt whose answer never came: that attempt landed, and its `before` stands.
     if (plan.outcome === "unchanged") return jobs.settle(item, owner, { status: item.attempts > 0 && item.before ? "done" : "unchanged", title });
-    if (!(await jobs.hold(item, owner, Date.now() + settings.leaseMs))) return;
     const before = snapshotOf(listing);
+    if (!(await jobs.hold(item, owner, Date.now() + settings.leaseMs, before))) return;
     const outcome = await writeRecorded(history, marketplace, { changer: job, listing, target, action: ACTION[job.kind], jobId: job.id });
     if (outcome.ok) return jobs.settle(item, owner, { status: "done", title, before, attempts: item.attempts + 1 });
     if ("refusal" in outcome) return jobs.settle(item, owner, { status: "skipped", reason: outcome.refusal, title });

@@ -151,11 +151,15 @@ export function jobStore(db: Database) {
       await db.execute("UPDATE bulk_job_items SET lease_until = $2 WHERE lease_owner = $1 AND status = 'pending'", [owner, until]);
     },
 
-    /** Right before writing: true when `owner` still holds the item (a runner that stalled past its lease has lost it). */
-    async hold(item: JobItem, owner: string, until: number): Promise<boolean> {
+    /**
+     * Right before writing: true when `owner` still holds the item (a runner that stalled past its lease has lost it).
+     * What the listing asks now is kept first, so that a crash between the write and `settle` still leaves it to undo.
+     */
+    async hold(item: JobItem, owner: string, until: number, before: Snapshot): Promise<boolean> {
       const changed = await db.execute(
-        "UPDATE bulk_job_items SET lease_until = $4 WHERE job_id = $1 AND listing_id = $2 AND lease_owner = $3 AND status = 'pending'",
-        [item.jobId, item.listingId, owner, until],
+        `UPDATE bulk_job_items SET lease_until = $4, before_state = $5, attempts = attempts + 1, updated_at = $6
+         WHERE job_id = $1 AND listing_id = $2 AND lease_owner = $3 AND status = 'pending'`,
+        [item.jobId, item.listingId, owner, until, JSON.stringify(before), Date.now()],
       );
       return changed === 1;
     },
