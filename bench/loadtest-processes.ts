@@ -118,7 +118,7 @@ async function trySandbox(port: number, perSecond: number, stdio: "inherit" | "i
   throw new Error("the sandbox did not answer within 30 s");
 }
 
-function processGroup(pgid: number): { pid: number; command: string }[] {
+export function processGroup(pgid: number): { pid: number; command: string }[] {
   const found: { pid: number; command: string }[] = [];
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;

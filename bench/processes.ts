@@ -1,6 +1,7 @@
 // Processes the benchmark starts: each in its own process group, stopped by that group; resident memory from /proc.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { cpSync, existsSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { processGroup } from "./loadtest-processes.js";
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -29,7 +30,7 @@ export function spawnGroup(name: string, command: string, args: string[], env: N
         const pgid = child.pid as number;
         const deadline = Date.now() + 5000;
         const poll = setInterval(() => {
-          if (groupMembers(pgid).length === 0 && (child.exitCode !== null || child.signalCode !== null)) {
+          if (processGroup(pgid).length === 0 && (child.exitCode !== null || child.signalCode !== null)) {
             clearInterval(poll);
             resolve();
           } else if (Date.now() > deadline + 5000) {
@@ -68,24 +69,9 @@ export async function waitForOk(url: string, timeoutMs: number, init?: RequestIn
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
 }
 
-/** Processes of a group, by command line (npx and npm start spawn the real servers as children). */
-export function groupMembers(pgid: number): { pid: number; command: string }[] {
-  const found: { pid: number; command: string }[] = [];
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (Number(fields[2]) !== pgid) continue;
-      found.push({ pid: Number(entry), command: readFileSync(`/proc/${entry}/cmdline`, "utf8").replace(/\0/g, " ").trim() });
-    } catch {}
-  }
-  return found;
-}
-
 export function findInGroup(group: Group, matches: (command: string) => boolean) {
-  const member = groupMembers(group.child.pid as number).find((entry) => matches(entry.command));
-  if (!member) throw new Error(`no process matching in ${group.name}'s group: ${groupMembers(group.child.pid as number).map((entry) => entry.command).join(" | ")}`);
+  const member = processGroup(group.child.pid as number).find((entry) => matches(entry.command));
+  if (!member) throw new Error(`no process matching in ${group.name}'s group: ${processGroup(group.child.pid as number).map((entry) => entry.command).join(" | ")}`);
   return member.pid;
 }
 
@@ -115,41 +101,4 @@ export function maxRssFromTimeLog(file: string) {
   const text = existsSync(file) ? readFileSync(file, "utf8") : "";
   const kb = /Maximum resident set size \(kbytes\): (\d+)/.exec(text)?.[1];
   return kb ? Number(kb) / 1024 : undefined;
-}
-
-// ---- the production build
-
-const buildRunning = () => (spawnSync("pgrep", ["-f", "next build"], { encoding: "utf8" }).stdout ?? "").trim() !== "";
-
-/**
- * Other sessions rebuild `.next` while they work: wait for any build to finish, build if there is none, and copy it
- * into a folder of this run's own (next.config.js reads NEXT_DIST_DIR), so it cannot change under the measurements.
- */
-export async function stableBuild(log: (line: string) => void): Promise<{ distDir: string; remove: () => void }> {
-  const distDir = `.next-bench-${process.pid}`;
-  for (let attempt = 1; attempt <= 5; attempt++) {
-    for (let waited = 0; buildRunning(); waited++) {
-      if (waited === 0) log("waiting for a `next build` started elsewhere to finish");
-      if (waited > 450) throw new Error("a `next build` has been running for 15 minutes");
-      await sleep(2000);
-    }
-    if (!existsSync(".next/BUILD_ID")) {
-      log("no production build in .next: running `npx next build`");
-      const build = spawnSync("npx", ["next", "build"], { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NEXT_DIST_DIR: ".next" } });
-      if (build.status !== 0) throw new Error(`next build failed with status ${build.status}`);
-    }
-    const buildId = readFileSync(".next/BUILD_ID", "utf8");
-    rmSync(distDir, { recursive: true, force: true });
-    try {
-      cpSync(".next", distDir, { recursive: true, filter: (path) => !path.startsWith(".next/cache") });
-    } catch (error) {
-      log(`copying the build failed (${(error as Error).message}); retrying`);
-      continue;
-    }
-    if (!buildRunning() && existsSync(".next/BUILD_ID") && readFileSync(".next/BUILD_ID", "utf8") === buildId) {
-      return { distDir, remove: () => rmSync(distDir, { recursive: true, force: true }) };
-    }
-    log("the build changed while it was being copied; retrying");
-  }
-  throw new Error("could not take a stable copy of the build after 5 attempts");
 }

@@ -6,7 +6,8 @@ import { freePort } from "../scripts/dashboard-process.js";
 import { measureOverhead } from "./dashboard-overhead.js";
 import { compareWithPrism } from "./mock-vs-sandbox.js";
 import { clientEntries, dependencyShares, firstLoadJs } from "./page-weight.js";
-import { stableBuild, stopAll } from "./processes.js";
+import { snapshotBuild } from "./loadtest-processes.js";
+import { stopAll } from "./processes.js";
 import { report, type Machine } from "./report.js";
 import { sandboxWithManyListings, startBenchSandbox, stopBenchSandbox } from "./sandbox-memory.js";
 import { measureStart } from "./start-memory.js";
@@ -30,7 +31,7 @@ function machine(): Machine {
 async function main() {
   const host = machine();
   log(`${host.cores} cores, ${host.memoryGb.toFixed(1)} GB; ${host.busy.length ? `also running here: ${host.busy.join(", ")}` : "machine quiet"}`);
-  const build = await stableBuild(log);
+  const build = await snapshotBuild(log);
   try {
     log(`build copied to ${build.distDir}`);
     const sandbox = await startBenchSandbox(await freePort());
