@@ -210,6 +210,8 @@ async function main() {
     const progress = setInterval(() => log(`${Math.round((performance.now() - t0) / 1000)} s: ${latency.page.count} pages, ${latency.save.count} saves, ${latency.page.errors + latency.save.errors} errors; RSS ${sampler.now()}`), 10_000);
     await Promise.all(
       sellers.map(async (seller) => {
+        // With think time, sellers arrive spread over one pause instead of all at the same instant.
+        if (thinkMs > 0) await new Promise((resolve) => setTimeout(resolve, thinkMs * Math.random()));
         while (Date.now() < until && !stopping) {
           await openPage(seller);
           await think();
