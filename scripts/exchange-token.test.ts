@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { mkdtempSync } from "node:fs";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { useSeededSandbox } from "../sandbox/vitest-sandbox";
@@ -34,4 +36,17 @@ describe("npm run exchange-token", () => {
     const result = await exchangeAndStore(config(), database, "not-a-legacy-token");
     expect(result).toEqual({ ok: false, failure: { kind: "reauth", reason: "legacy_token is invalid" } });
   });
+
+  it("runs as the npm script: stores the tokens, prints the user and scopes, and exits non-zero on a refused token", async () => {
+    const legacy = await issueLegacyToken(sandbox.url, { user_id: ADA.user_id, scopes: ["listings_r", "shops_rw"] });
+    const database = join(mkdtempSync(join(tmpdir(), "exchange-")), "dashboard.db");
+    const env = { ...process.env, MARKETPLACE_API_URL: sandbox.url, MARKETPLACE_AUTH_URL: sandbox.url, MARKETPLACE_KEYSTRING: DEMO_APP.keystring, MARKETPLACE_SHARED_SECRET: DEMO_APP.shared_secret, DASHBOARD_DB: database, DATABASE_URL: "" };
+    const run = (token: string) => promisify(execFile)("npm", ["run", "--silent", "exchange-token", "--", token], { env });
+    const { stdout } = await run(legacy);
+    expect(stdout).toContain(`Stored OAuth 2.0 tokens for marketplace user ${ADA.user_id} with scopes: listings_r shops_r shops_w`);
+    const db = await openDatabase(database);
+    expect((await tokenStore(db).read(ADA.user_id))?.scopes).toEqual(["listings_r", "shops_r", "shops_w"]);
+    await db.close();
+    await expect(run("not-a-legacy-token")).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining("legacy_token is invalid") });
+  }, 60_000);
 });

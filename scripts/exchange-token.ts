@@ -4,7 +4,9 @@ import nextEnv from "@next/env";
 import { openDatabase } from "../lib/db/database";
 import { tokenStore } from "../lib/auth/token-store";
 import { exchangeLegacyToken } from "../lib/marketplace/oauth";
-import type { MarketplaceConfig } from "../lib/marketplace/config";
+import { marketplaceConfig, type MarketplaceConfig } from "../lib/marketplace/config";
+import { env } from "../lib/env";
+import { DEMO_APP } from "../sandbox/seed";
 
 export async function exchangeAndStore(config: MarketplaceConfig, databaseLocation: string, legacyToken: string) {
   const exchanged = await exchangeLegacyToken(config, legacyToken);
@@ -22,13 +24,17 @@ export async function exchangeAndStore(config: MarketplaceConfig, databaseLocati
 if (process.argv[1]?.endsWith("exchange-token.ts")) {
   nextEnv.loadEnvConfig(process.cwd());
   const legacyToken = process.argv[2] ?? process.env.LEGACY_TOKEN;
-  const { MARKETPLACE_API_URL, MARKETPLACE_AUTH_URL, MARKETPLACE_KEYSTRING, MARKETPLACE_SHARED_SECRET, DATABASE_URL, DASHBOARD_DB } = process.env;
-  if (!legacyToken || !MARKETPLACE_API_URL || !MARKETPLACE_KEYSTRING || !MARKETPLACE_SHARED_SECRET) {
-    console.error("Usage: npm run exchange-token -- <legacy token>, with MARKETPLACE_API_URL, MARKETPLACE_KEYSTRING and MARKETPLACE_SHARED_SECRET set (see .env.example).");
+  if (!legacyToken) {
+    console.error("Usage: npm run exchange-token -- <legacy OAuth 1.0 token>. The marketplace and database come from .env (see .env.example); with none configured, the sandbox that `npm start` runs.");
     process.exit(2);
   }
-  const config = { apiUrl: MARKETPLACE_API_URL.replace(/\/+$/, ""), authUrl: MARKETPLACE_AUTH_URL ?? MARKETPLACE_API_URL, keystring: MARKETPLACE_KEYSTRING, sharedSecret: MARKETPLACE_SHARED_SECRET, timeoutMs: 10_000, maxRetryWaitMs: 3000 };
-  const result = await exchangeAndStore(config, DATABASE_URL || DASHBOARD_DB || "data/dashboard.db", legacyToken);
+  if (!process.env.MARKETPLACE_API_URL) {
+    const sandboxUrl = `http://localhost:${process.env.SANDBOX_PORT ?? 4010}`;
+    Object.assign(process.env, { MARKETPLACE_API_URL: sandboxUrl, MARKETPLACE_AUTH_URL: sandboxUrl, MARKETPLACE_KEYSTRING: DEMO_APP.keystring, MARKETPLACE_SHARED_SECRET: DEMO_APP.shared_secret });
+    console.log(`No marketplace configured: exchanging with the sandbox on ${sandboxUrl} as the demo app.`);
+  }
+  const settings = env();
+  const result = await exchangeAndStore(marketplaceConfig(), settings.DATABASE_URL || settings.DASHBOARD_DB, legacyToken);
   if (!result.ok) {
     const { failure } = result;
     const detail = failure.kind === "reauth" ? failure.reason : "message" in failure ? failure.message : undefined;
