@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startSandbox, type RunningSandbox } from "../sandbox/server";
 import { DEMO_SELLERS } from "../sandbox/seed";
 import { hiddenFields, storedListing } from "../sandbox/test-helpers";
-import { freePort, registerDashboardApp, startDashboard, type DashboardProcess } from "./dashboard-process";
+import { freePort, startDashboard, type DashboardProcess } from "./dashboard-process";
 
 // Issue 4 §2, the dashboard's side: the built dashboard (`next start`) against an in-memory sandbox, driven over plain
 // HTTP like a browser that an attacker tampers with. Every refusal is checked for what it did not change.
@@ -24,45 +22,16 @@ let dashboard: DashboardProcess;
 let httpsDashboard: DashboardProcess;
 let scratch: string;
 
-/** Like startDashboard, but with an https AUTH_URL (a deployment behind TLS) while it listens on plain http. */
+/** The production set-up: sellers reach it over https:// (a TLS proxy in front), so AUTH_URL is https. */
 async function startDashboardBehindTls(port: number): Promise<DashboardProcess> {
-  const url = `http://localhost:${port}`;
+  const publicUrl = `https://localhost:${port}`;
   const response = await fetch(`${sandbox.url}/__sandbox/apps`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ name: "Dashboard behind TLS", redirect_uris: [`https://localhost:${port}/api/auth/callback/marketplace`] }),
+    body: JSON.stringify({ name: "Dashboard behind TLS", redirect_uris: [`${publicUrl}/api/auth/callback/marketplace`] }),
   });
   const app = (await response.json()) as DashboardProcess["app"];
-  const child = spawn("npx", ["next", "start", "-p", String(port)], {
-    stdio: "ignore",
-    detached: true,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      NEXT_TELEMETRY_DISABLED: "1",
-      AUTH_SECRET: randomBytes(32).toString("base64url"),
-      AUTH_URL: `https://localhost:${port}`,
-      MARKETPLACE_API_URL: sandbox.url,
-      MARKETPLACE_AUTH_URL: sandbox.url,
-      MARKETPLACE_KEYSTRING: app.keystring,
-      MARKETPLACE_SHARED_SECRET: app.shared_secret,
-      DATABASE_URL: "",
-      DASHBOARD_DB: join(scratch, "behind-tls.db"),
-    },
-  });
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once("exit", () => resolve());
-      process.kill(-(child.pid as number), "SIGTERM");
-    });
-  for (let attempt = 0; attempt < 300; attempt++) {
-    if (child.exitCode !== null) throw new Error(`the dashboard behind TLS exited with ${child.exitCode}`);
-    if (await fetch(`${url}/sign-in`).then((answer) => answer.ok, () => false)) return { url, app, process: child, stop };
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  await stop();
-  throw new Error("the dashboard behind TLS did not start");
+  return startDashboard({ port, sandboxUrl: sandbox.url, app, publicUrl, dashboardDb: join(scratch, "behind-tls.db"), stdio: "ignore" });
 }
 
 beforeAll(async () => {

@@ -16,6 +16,8 @@ export type DashboardOptions = {
   databaseUrl?: string;
   dashboardDb?: string;
   timeoutMs?: number;
+  /** The URL sellers use (AUTH_URL), when it is not the port itself: e.g. https:// behind a TLS proxy. */
+  publicUrl?: string;
   stdio?: "inherit" | "ignore";
 };
 
@@ -50,7 +52,7 @@ export async function startDashboard(options: DashboardOptions): Promise<Dashboa
       NODE_ENV: "production",
       NEXT_TELEMETRY_DISABLED: "1",
       AUTH_SECRET: options.authSecret ?? randomBytes(32).toString("base64url"),
-      AUTH_URL: url,
+      AUTH_URL: options.publicUrl ?? url,
       MARKETPLACE_API_URL: options.sandboxUrl,
       MARKETPLACE_AUTH_URL: options.sandboxUrl,
       MARKETPLACE_KEYSTRING: app.keystring,
@@ -60,23 +62,17 @@ export async function startDashboard(options: DashboardOptions): Promise<Dashboa
       DASHBOARD_DB: options.dashboardDb ?? "data/dashboard.db",
     },
   });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once("exit", () => resolve());
+      // npx starts next in the same process group: stop the whole group.
+      process.kill(-(child.pid as number), "SIGTERM");
+    });
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 200))) {
     if (child.exitCode !== null) throw new Error(`the dashboard on port ${options.port} exited with ${child.exitCode}`);
-    const ready = await fetch(`${url}/sign-in`).then((response) => response.ok, () => false);
-    if (ready) break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    if (await fetch(`${url}/sign-in`).then((response) => response.ok, () => false)) return { url, app, process: child, stop };
   }
-  return {
-    url,
-    app,
-    process: child,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once("exit", () => resolve());
-        // npx starts next in the same process group: stop the whole group.
-        process.kill(-(child.pid as number), "SIGTERM");
-      }),
-  };
+  await stop();
+  throw new Error(`the dashboard on port ${options.port} did not answer within 60 s`);
 }

@@ -14,7 +14,6 @@ const MESSAGES: Record<string, string> = {
   CallbackRouteError: "The sign-in could not be completed with the marketplace. Please try again in a moment.",
   Configuration: "The dashboard could not reach the marketplace to complete the sign-in. Please try again in a moment.",
   expired: "Your marketplace sign-in has expired. Sign in again to continue; any unsaved changes will be waiting for you.",
-  scope: "The dashboard needs permission to edit listings. Sign in again and keep “Create and edit your listings” checked.",
   "shop-scope": "The dashboard needs permission to see your shop to find your listings, so you are not signed in. Sign in again and keep “See your shop's description, messages and sections, even if not public” checked.",
   "signed-out": "You are signed out.",
 };

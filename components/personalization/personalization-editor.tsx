@@ -45,10 +45,17 @@ export function PersonalizationEditor({ listingId, canEdit }: { listingId: numbe
         {editable ? (
           <QuestionForm key={formVersion} listing={listing} canEdit={canEdit} onStored={stored} />
         ) : (
-          <p role="status" className="rounded-xl bg-amber-50 p-5 ring-1 ring-amber-200">
-            This listing asks buyers {listing.questions.length} question(s) or uses a question type that this editor cannot show. To avoid deleting what
-            buyers are asked, the dashboard does not change it: edit it on the marketplace.
-          </p>
+          <section role="status" aria-label="Why this listing is read-only" className="rounded-xl bg-amber-50 p-5 text-sm ring-1 ring-amber-200">
+            <h2 className="font-semibold">Read-only here</h2>
+            <p className="mt-2">
+              {listing.questions.length > 1
+                ? `This listing asks buyers ${listing.questions.length} questions.`
+                : "This listing asks buyers a question that is not a single text question titled “Personalization”."}{" "}
+              This dashboard edits one text question, and the marketplace replaces all of a listing’s questions on every save, so saving here would delete
+              what buyers are asked now.
+            </p>
+            <p className="mt-2">The dashboard leaves this listing as it is, also in bulk changes. Edit its questions on the marketplace.</p>
+          </section>
         )}
         <StoredQuestion listing={listing} />
       </div>

@@ -1,7 +1,46 @@
-import type { Listing } from "@/lib/marketplace/wire";
+import type { Listing, Question } from "@/lib/marketplace/wire";
+
+const TYPE_NAMES: Record<string, string> = { text_input: "Text", dropdown: "Dropdown", unlabeled_upload: "File upload", labeled_upload: "Labelled file upload" };
+
+function QuestionDetails({ question, numbered }: { question: Question; numbered: boolean }) {
+  return (
+    <>
+      {numbered && (
+        <>
+          <dt className="mt-2 text-stone-600">Question</dt>
+          <dd className="mt-2 font-medium" data-testid="stored-title">
+            {question.title} <span className="font-normal text-stone-600">({TYPE_NAMES[question.type] ?? question.type})</span>
+          </dd>
+        </>
+      )}
+      <dt className="text-stone-600">Instructions</dt>
+      <dd className="break-words" data-testid="stored-instructions">{question.instructions || "None"}</dd>
+      <dt className="text-stone-600">Required</dt>
+      <dd data-testid="stored-required">{question.required ? "Yes" : "No"}</dd>
+      {question.options ? (
+        <>
+          <dt className="text-stone-600">Choices</dt>
+          <dd className="break-words">{question.options.join(", ")}</dd>
+        </>
+      ) : null}
+      {question.maxAllowedFiles != null ? (
+        <>
+          <dt className="text-stone-600">Files</dt>
+          <dd>up to {question.maxAllowedFiles}</dd>
+        </>
+      ) : (
+        <>
+          <dt className="text-stone-600">Character limit</dt>
+          <dd data-testid="stored-limit">{question.maxAllowedCharacters ?? "—"}</dd>
+        </>
+      )}
+    </>
+  );
+}
 
 /** What the marketplace stores right now, as last read or as returned by the last write. */
 export function StoredQuestion({ listing }: { listing: Listing }) {
+  const numbered = listing.questions.length > 1 || listing.questions.some((question) => question.type !== "text_input" || question.title !== "Personalization");
   return (
     <section aria-labelledby="stored-heading" className="rounded-xl bg-white p-5 ring-1 ring-stone-200" data-testid="stored-question">
       <h2 id="stored-heading" className="text-sm font-semibold uppercase tracking-wide text-stone-500">
@@ -18,12 +57,7 @@ export function StoredQuestion({ listing }: { listing: Listing }) {
         ) : (
           listing.questions.map((question, index) => (
             <div key={question.id ?? index} className="contents">
-              <dt className="text-stone-600">Instructions</dt>
-              <dd className="break-words" data-testid="stored-instructions">{question.instructions || "None"}</dd>
-              <dt className="text-stone-600">Required</dt>
-              <dd data-testid="stored-required">{question.required ? "Yes" : "No"}</dd>
-              <dt className="text-stone-600">Character limit</dt>
-              <dd data-testid="stored-limit">{question.maxAllowedCharacters ?? "—"}</dd>
+              <QuestionDetails question={question} numbered={numbered} />
             </div>
           ))
         )}

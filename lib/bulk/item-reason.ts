@@ -26,6 +26,8 @@ export function handlingOf(failure: MarketplaceFailure, attempts: number): Failu
       return { retry: false, reason: `The marketplace refused: ${failure.message} Check that this listing is still in your shop, then retry it.` };
     case "not_found":
       return { retry: false, reason: NOT_IN_SHOP };
+    case "conflict":
+      return { retry: false, reason: "The marketplace refused: this listing now asks buyers questions that this dashboard cannot show, and the change would delete them, so it was left as it is. Change it on the marketplace." };
     case "unexpected":
       return { retry: false, reason: `Something unexpected went wrong (${failure.message}). Retry this listing; if it keeps happening, contact support.` };
   }

@@ -12,7 +12,7 @@ export type Changer = { userId: number; shopId: number };
 export type WriteOutcome = Result<Question[]> | Refusal;
 
 // Failures after which the listing is certainly unchanged; after a time-out or a 5xx it may have changed, so its history stays.
-const CERTAINLY_UNCHANGED = new Set<MarketplaceFailure["kind"]>(["reauth", "invalid_token", "insufficient_scope", "invalid", "forbidden", "not_found", "rate_limited"]);
+const CERTAINLY_UNCHANGED = new Set<MarketplaceFailure["kind"]>(["reauth", "invalid_token", "insufficient_scope", "invalid", "forbidden", "not_found", "conflict", "rate_limited"]);
 
 /** Puts a snapshot on the marketplace: one question is written, no question deletes personalization. */
 export async function writeSnapshot(marketplace: Marketplace, changer: Changer, listingId: number, target: Snapshot): Promise<Result<Question[]>> {

@@ -196,3 +196,41 @@ describe("seller tokens", () => {
     expect(await log()).toHaveLength(0);
   });
 });
+
+describe("marketplace client in the later phases (spec 9)", () => {
+  const SEVERAL = [
+    { question_type: "text_input", question_text: "Name", instructions: "Name to engrave", required: true, max_allowed_characters: 20 },
+    { question_type: "labeled_upload", question_text: "Photos", required: false, options: [{ label: "Front" }, { label: "Back" }], max_allowed_files: 2 },
+  ];
+
+  async function giveSeveralQuestions(token: string) {
+    const response = await fetch(`${sandbox.url}/v3/application/shops/${ADA.shop_id}/listings/${ADA_LISTING}/personalization?supports_multiple_personalization_questions=true`, {
+      method: "POST",
+      headers: { "x-api-key": `${DEMO_APP.keystring}:${DEMO_APP.shared_secret}`, authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ personalization_questions: SEVERAL }),
+    });
+    expect(response.status).toBe(201);
+  }
+
+  it("reads listings without the legacy fields after the deprecation", async () => {
+    await sandboxControl(sandbox.url, "/phase", { phase: "post-deprecation" });
+    await signedIn(ADA.user_id);
+    const result = await client.getListing(ADA.user_id, ADA_LISTING);
+    expect(result).toMatchObject({ ok: true, data: { id: ADA_LISTING, legacy: undefined, legacyDisagrees: false } });
+  });
+
+  it("reads several questions of the new types, and a single-question write over them gets the marketplace's 409 as a conflict", async () => {
+    await sandboxControl(sandbox.url, "/phase", { phase: "multi-question" });
+    const tokens = await signedIn(ADA.user_id);
+    await giveSeveralQuestions(tokens.access_token);
+    const read = await client.getListing(ADA.user_id, ADA_LISTING);
+    expect(read.ok && read.data.questions).toEqual([
+      expect.objectContaining({ type: "text_input", title: "Name", maxAllowedCharacters: 20 }),
+      expect.objectContaining({ type: "labeled_upload", title: "Photos", maxAllowedCharacters: null, maxAllowedFiles: 2, options: ["Front", "Back"] }),
+    ]);
+    const write = await client.updateListingPersonalization(ADA.user_id, ADA.shop_id, ADA_LISTING, question);
+    expect(write).toMatchObject({ ok: false, failure: { kind: "conflict", message: expect.stringContaining("supports_multiple_personalization_questions") } });
+    const stored = await storedListing(sandbox.url, ADA_LISTING);
+    expect(stored.personalization.personalization_questions.map((each: { question_text: string }) => each.question_text)).toEqual(["Name", "Photos"]);
+  });
+});

@@ -6,6 +6,8 @@ export type MarketplaceFailure =
   | { kind: "invalid"; message: string; field?: string }
   | { kind: "forbidden"; message: string }
   | { kind: "not_found"; message: string }
+  /** 409: the write would drop questions the single-question form cannot represent (spec 9, multi-question period). */
+  | { kind: "conflict"; message: string }
   | { kind: "rate_limited"; retryAfter: number }
   | { kind: "unavailable"; status?: number }
   | { kind: "timeout" }
@@ -44,6 +46,10 @@ export function describeFailure(failure: MarketplaceFailure, action: "save" | "r
       return `The marketplace refused: ${failure.message} Check that you are signed in to the shop that owns this listing.`;
     case "not_found":
       return "This listing no longer exists on the marketplace. Go back to your listings.";
+    case "conflict":
+      return action === "load"
+        ? `The marketplace refused: ${failure.message}`
+        : `Nothing was changed: this listing now asks buyers questions that this dashboard cannot show (several questions, or a dropdown or file upload), and ${action === "save" ? "saving" : "this change"} would delete them. Reload the listing to see them, and change them on the marketplace.`;
     case "rate_limited":
       return `The marketplace is busy and asked us to wait ${failure.retryAfter} seconds. ${retry("moment")}`;
     case "unavailable":

@@ -57,6 +57,7 @@ function failureOf(status: number, body: { error?: string; error_description?: s
   if (status === 403 && body.error === "insufficient_scope") return { kind: "insufficient_scope" };
   if (status === 403) return { kind: "forbidden", message };
   if (status === 404) return { kind: "not_found", message };
+  if (status === 409) return { kind: "conflict", message };
   if (status === 429) return { kind: "rate_limited", retryAfter };
   if (status >= 500) return { kind: "unavailable", status };
   return { kind: "unexpected", message: `${status} ${message}` };

@@ -8,6 +8,9 @@ const questionWire = z.object({
   instructions: z.string().nullable().optional(),
   required: z.boolean(),
   max_allowed_characters: z.number().nullable().optional(),
+  // The multi-question period's types (dropdown, file uploads): shown read-only, never written by this dashboard.
+  max_allowed_files: z.number().nullable().optional(),
+  options: z.array(z.object({ label: z.string() })).nullable().optional(),
 });
 
 export const personalizationWire = z.object({ personalization_questions: z.array(questionWire) });
@@ -49,6 +52,8 @@ export type Question = {
   instructions: string;
   required: boolean;
   maxAllowedCharacters: number | null;
+  maxAllowedFiles?: number | null;
+  options?: string[];
 };
 
 export type Listing = {
@@ -76,6 +81,8 @@ export function toQuestion(wire: z.infer<typeof questionWire>): Question {
     instructions: wire.instructions ?? "",
     required: wire.required,
     maxAllowedCharacters: wire.max_allowed_characters ?? null,
+    ...(wire.max_allowed_files != null && { maxAllowedFiles: wire.max_allowed_files }),
+    ...(wire.options && { options: wire.options.map((option) => option.label) }),
   };
 }
 

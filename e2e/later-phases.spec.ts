@@ -1,0 +1,111 @@
+import { expect, test } from "@playwright/test";
+import { editor, editorPath, hydrated, signInTo } from "./editor";
+import { control, marketplaceCall, marketplaceToken, newSeller, putQuestion, signIn, storedListing, type TestSeller } from "./sandbox-control";
+
+// Spec section 9: the same dashboard against the marketplace's later periods (the sandbox's --phase).
+const setPhase = (phase: "migration" | "post-deprecation" | "multi-question") => control("/phase", { phase });
+
+test.afterEach(async () => {
+  await setPhase("migration");
+});
+
+const SEVERAL = [
+  { question_type: "text_input", question_text: "Name", instructions: "Name to engrave", required: true, max_allowed_characters: 20 },
+  { question_type: "dropdown", question_text: "Font", required: true, options: [{ label: "Serif" }, { label: "Script" }] },
+  { question_type: "unlabeled_upload", question_text: "Photo", instructions: "A photo to print", required: false, max_allowed_files: 2 },
+];
+
+/** Another client of the marketplace (its own site, say) gives the listing several questions. */
+async function putSeveralQuestions(seller: TestSeller, listingId: number) {
+  const token = await marketplaceToken(seller.user_id);
+  const path = `/v3/application/shops/${seller.shop_id}/listings/${listingId}/personalization?supports_multiple_personalization_questions=true`;
+  await marketplaceCall(token, "POST", path, { json: { personalization_questions: SEVERAL } });
+}
+
+const storedTitles = async (listingId: number) => (await storedListing(listingId)).personalization.personalization_questions.map((question) => question.question_text);
+
+test("after the legacy fields are gone, the listings page and the editor work as before", async ({ page }) => {
+  await setPhase("post-deprecation");
+  const seller = await newSeller(2);
+  const [listingId] = seller.listing_ids as [number];
+  await putQuestion(seller, listingId, { instructions: "Name to engrave", required: true, max_allowed_characters: 20 });
+  const token = await marketplaceToken(seller.user_id);
+  const read = (await (await marketplaceCall(token, "GET", `/v3/application/listings/${listingId}`)).json()) as Record<string, unknown>;
+  expect(Object.keys(read)).not.toContain("personalization_instructions");
+
+  await signIn(page, seller);
+  const row = page.getByRole("row").filter({ hasText: "Test listing 1" });
+  await expect(row.getByRole("cell")).toHaveText(["Test listing 1", "Yes", "Required", "20"]);
+  await expect(page.getByText(/legacy personalization fields/)).toHaveCount(0);
+
+  await row.getByRole("link", { name: "Test listing 1" }).click();
+  const form = editor(page);
+  await hydrated(form.save);
+  await form.instructions.fill("Name for the tag");
+  await form.save.click();
+  await expect(form.stored.getByTestId("stored-instructions")).toHaveText("Name for the tag");
+  const stored = await storedListing(listingId);
+  expect(stored.personalization.personalization_questions).toMatchObject([{ instructions: "Name for the tag", required: true, max_allowed_characters: 20 }]);
+});
+
+test("with several questions a listing is read-only, explains why, and a bulk change leaves it as it is", async ({ page }) => {
+  await setPhase("multi-question");
+  const seller = await newSeller(3);
+  const [several, plain] = seller.listing_ids as [number, number];
+  await putSeveralQuestions(seller, several);
+
+  await signIn(page, seller);
+  const row = page.getByRole("row").filter({ hasText: "Test listing 1" });
+  await expect(row.getByRole("cell").nth(1)).toContainText("Yes, 3 questions");
+  await expect(row.getByRole("cell").nth(1)).toContainText("Read-only here");
+  await expect(row.getByRole("cell").nth(2)).toHaveText("2 of 3 required");
+
+  await row.getByRole("link", { name: "Test listing 1" }).click();
+  const why = page.getByRole("status", { name: "Why this listing is read-only" });
+  await expect(why).toContainText("This listing asks buyers 3 questions.");
+  await expect(why).toContainText("saving here would delete what buyers are asked now");
+  await expect(page.getByRole("button", { name: "Save question" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /Remove personalization/ })).toHaveCount(0);
+  await expect(page.getByTestId("stored-title")).toHaveText(["Name (Text)", "Font (Dropdown)", "Photo (File upload)"]);
+  await expect(page.getByTestId("stored-question")).toContainText("Serif, Script");
+
+  await page.goto("/listings");
+  const pageBox = page.getByRole("checkbox", { name: "Select all listings on this page" });
+  await hydrated(pageBox);
+  await pageBox.check();
+  await page.getByRole("button", { name: "Apply a question…" }).click();
+  const dialog = page.getByRole("dialog", { name: "Apply a question to 3 listings" });
+  await dialog.getByLabel("Instructions for buyers").fill("Gift note");
+  await dialog.getByLabel("Character limit for buyers' answers").fill("100");
+  await dialog.getByRole("button", { name: "Review the change" }).click();
+  const confirm = page.getByRole("dialog", { name: "Apply this question?" });
+  await expect(confirm.getByTestId("bulk-change-count")).toHaveText("2 listings of 3 will change.");
+  await expect(confirm.getByText("1 listing will be skipped, so that nothing buyers are asked there is lost:")).toBeVisible();
+  await expect(confirm.getByRole("listitem").filter({ hasText: "Test listing 1" })).toContainText("3 questions that this dashboard cannot show");
+  await confirm.getByRole("button", { name: "Apply to 2 listings" }).click();
+
+  await expect(page.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "3", { timeout: 30_000 });
+  await expect(page.getByTestId("count-skipped")).toHaveText("1");
+  await expect(page.getByTestId("count-done")).toHaveText("2");
+  expect(await storedTitles(several)).toEqual(["Name", "Font", "Photo"]);
+  expect((await storedListing(plain)).personalization.personalization_questions).toMatchObject([{ question_text: "Personalization", instructions: "Gift note", max_allowed_characters: 100 }]);
+});
+
+test("a save that meets questions added elsewhere meanwhile is refused, keeps the typed values and deletes nothing", async ({ page }) => {
+  await setPhase("multi-question");
+  const seller = await newSeller(1);
+  const [listingId] = seller.listing_ids as [number];
+  await putQuestion(seller, listingId, { instructions: "Gift note", required: false, max_allowed_characters: 100 });
+  await signIn(page, seller, { from: signInTo(editorPath(listingId)) });
+  const form = editor(page);
+  await hydrated(form.save);
+  await form.instructions.fill("Name to engrave");
+  await form.limit.fill("30");
+
+  await putSeveralQuestions(seller, listingId);
+  await form.save.click();
+  await expect(page.getByRole("alert").filter({ hasText: "cannot show" })).toContainText("3 questions that this dashboard cannot show");
+  await expect(form.instructions).toHaveValue("Name to engrave");
+  await expect(form.limit).toHaveValue("30");
+  expect(await storedTitles(listingId)).toEqual(["Name", "Font", "Photo"]);
+});
