@@ -42,7 +42,7 @@ function QuestionDetails({ question, numbered }: { question: Question; numbered:
 export function StoredQuestion({ listing }: { listing: Listing }) {
   const numbered = listing.questions.length > 1 || listing.questions.some((question) => question.type !== "text_input" || question.title !== "Personalization");
   return (
-    <section aria-labelledby="stored-heading" className="rounded-xl bg-white p-5 ring-1 ring-stone-200" data-testid="stored-question">
+    <section aria-labelledby="stored-heading" className="self-start rounded-xl bg-white p-5 ring-1 ring-stone-200" data-testid="stored-question">
       <h2 id="stored-heading" className="text-sm font-semibold uppercase tracking-wide text-stone-500">
         On the marketplace now
       </h2>
