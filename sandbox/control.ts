@@ -6,6 +6,7 @@ import { insertListings, insertShop, insertUser } from "./seed.js";
 import { issueTokens, revokeUserTokens } from "./oauth/grants.js";
 import { SCOPES, V2_SCOPES } from "./oauth/scopes.js";
 import { getListingRow, listingJson } from "./listing-store.js";
+import { PHASES } from "./state.js";
 
 const appBody = z.object({ name: z.string().min(1), redirect_uris: z.array(z.string().min(1)).min(1) });
 const sellerBody = z.object({
@@ -126,6 +127,14 @@ export function controlRoutes() {
     return c.json({ now: state.now() });
   });
 
+  routes.get("/phase", (c) => c.json({ phase: c.get("state").phase }));
+  routes.post("/phase", async (c) => {
+    const input = await body(c, z.object({ phase: z.enum(PHASES, { error: `must be one of ${PHASES.join(", ")}` }) }));
+    if (input instanceof Response) return input;
+    c.get("state").phase = input.phase;
+    return c.json({ phase: input.phase });
+  });
+
   routes.get("/faults", (c) => c.json({ faults: c.get("state").faults.pending() }));
   routes.delete("/faults", (c) => {
     c.get("state").faults.clear();
@@ -166,7 +175,7 @@ export function controlRoutes() {
 
   routes.get("/listings/:listing_id{[0-9]+}", (c) => {
     const row = getListingRow(c.get("state").db, Number(c.req.param("listing_id")));
-    return row ? c.json(listingJson(row, { personalization: true })) : jsonError(c, 404, "No such listing.");
+    return row ? c.json(listingJson(row, { personalization: true, legacy: c.get("state").legacyFieldsShown })) : jsonError(c, 404, "No such listing.");
   });
 
   routes.all("*", (c) => jsonError(c, 404, `No control endpoint ${c.req.method} ${c.req.path}.`));

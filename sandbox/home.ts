@@ -25,6 +25,7 @@ export function homeRoutes() {
       "Home",
       html`<h1>Marketplace sandbox</h1>
         <p>An emulator of the marketplace API v3 for local development. Base URL and authorization URL: <code>${new URL(c.req.url).origin}</code>. Control API under <code>/__sandbox</code> (see the project README).</p>
+        <p>Phase: <strong>${state.phase}</strong> (spec 9; <code>--phase</code> or <code>POST /__sandbox/phase</code> changes it).</p>
         <h2>Applications</h2>
         <table>
           <thead><tr><th scope="col">Name</th><th scope="col">Keystring (client_id)</th><th scope="col">Shared secret</th><th scope="col">Redirect URIs</th><th scope="col">Rate limit</th></tr></thead>

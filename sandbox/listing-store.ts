@@ -29,8 +29,11 @@ export const LISTING_STATES = ["active", "inactive", "sold_out", "draft", "expir
 
 type ListingFields = Omit<ListingWire, "tags" | "personalization">;
 
-function listingFields(row: ListingRow): ListingFields {
-  return {
+/** What one read shows: the questions when asked for (spec 4.2), the legacy fields until their deprecation (spec 9). */
+export type ListingView = { personalization: boolean; legacy: boolean };
+
+function listingFields(row: ListingRow, view: ListingView): ListingFields {
+  const fields: ListingFields = {
     listing_id: row.listing_id,
     user_id: row.user_id,
     shop_id: row.shop_id,
@@ -46,15 +49,19 @@ function listingFields(row: ListingRow): ListingFields {
     shop_section_id: row.shop_section_id,
     return_policy_id: row.return_policy_id,
     is_personalizable: row.is_personalizable === 1,
+  };
+  if (!view.legacy) return fields;
+  return {
+    ...fields,
     personalization_is_required: row.legacy_is_required === 1,
     personalization_char_count_max: row.legacy_char_count_max,
     personalization_instructions: row.legacy_instructions,
   };
 }
 
-export function listingJson(row: ListingRow, include: { personalization: boolean }): ListingWire {
-  const listing: ListingWire = { ...listingFields(row), tags: JSON.parse(row.tags) as string[] };
-  if (include.personalization) listing.personalization = { personalization_questions: JSON.parse(row.questions) as StoredQuestion[] };
+export function listingJson(row: ListingRow, view: ListingView): ListingWire {
+  const listing: ListingWire = { ...listingFields(row, view), tags: JSON.parse(row.tags) as string[] };
+  if (view.personalization) listing.personalization = { personalization_questions: JSON.parse(row.questions) as StoredQuestion[] };
   return listing;
 }
 
@@ -62,48 +69,54 @@ export function listingJson(row: ListingRow, include: { personalization: boolean
  * The same listing as JSON text, with the stored tags and questions spliced in as they are (the sandbox wrote them
  * with JSON.stringify): pages of listings skip parsing and re-serialising them, which was most of a page's cost.
  */
-export function listingText(row: ListingRow, include: { personalization: boolean }): string {
-  const fields = JSON.stringify(listingFields(row));
-  const questions = include.personalization ? `,"personalization":{"personalization_questions":${row.questions}}` : "";
+export function listingText(row: ListingRow, view: ListingView): string {
+  const fields = JSON.stringify(listingFields(row, view));
+  const questions = view.personalization ? `,"personalization":{"personalization_questions":${row.questions}}` : "";
   return `${fields.slice(0, -1)},"tags":${row.tags}${questions}}`;
 }
 
 const bool = (column: string) => `json(CASE ${column} WHEN 1 THEN 'true' ELSE 'false' END)`;
 
-const LISTING_OBJECT = `json_object(
+const LISTING_FIELDS = `
   'listing_id', listing_id, 'user_id', user_id, 'shop_id', shop_id, 'title', title, 'description', description,
   'state', state, 'quantity', quantity, 'url', 'https://marketplace.example/listing/' || listing_id,
   'price', json_object('amount', price_amount, 'divisor', 100, 'currency_code', 'USD'),
   'created_timestamp', created_timestamp, 'updated_timestamp', updated_timestamp, 'featured_rank', coalesce(featured_rank, -1),
-  'shop_section_id', shop_section_id, 'return_policy_id', return_policy_id, 'is_personalizable', ${bool("is_personalizable")},
+  'shop_section_id', shop_section_id, 'return_policy_id', return_policy_id, 'is_personalizable', ${bool("is_personalizable")}`;
+
+const LEGACY_FIELDS = `
   'personalization_is_required', ${bool("legacy_is_required")}, 'personalization_char_count_max', legacy_char_count_max,
-  'personalization_instructions', legacy_instructions, 'tags', json(tags))`;
+  'personalization_instructions', legacy_instructions`;
 
 /**
  * A column expression that makes SQLite write each listing's JSON (the same as listingJson; listing-store.test.ts
  * holds them equal): a page of 25 then costs one query and a join, with no row objects built in JavaScript.
  */
-export function listingJsonColumn(include: { personalization: boolean }) {
-  return include.personalization ? `json_set(${LISTING_OBJECT}, '$.personalization', json_object('personalization_questions', json(questions)))` : LISTING_OBJECT;
+export function listingJsonColumn(view: ListingView) {
+  const listing = `json_object(${LISTING_FIELDS},${view.legacy ? `${LEGACY_FIELDS},` : ""} 'tags', json(tags))`;
+  return view.personalization ? `json_set(${listing}, '$.personalization', json_object('personalization_questions', json(questions)))` : listing;
 }
 
 export function getListingRow(db: Db, listingId: number) {
   return statement(db, "SELECT * FROM listings WHERE listing_id = ?").get(listingId) as ListingRow | undefined;
 }
 
-/** Full replacement (spec 3.1); the legacy fields are derived from the new structure (decisions.md "Legacy fields on read"). */
+/**
+ * Full replacement (spec 3.1); the legacy fields are derived from the new structure (decisions.md "Legacy fields on
+ * read"), from its first text question when there are several.
+ */
 export function replaceQuestions(db: Db, listingId: number, questions: StoredQuestion[], now: number) {
-  const first = questions[0];
+  const text = questions.find((question) => question.question_type === "text_input");
   statement(
     db,
     `UPDATE listings SET questions = ?, is_personalizable = ?, legacy_is_required = ?, legacy_char_count_max = ?,
        legacy_instructions = ?, updated_timestamp = ? WHERE listing_id = ?`,
   ).run(
     JSON.stringify(questions),
-    first ? 1 : 0,
-    first?.required ? 1 : 0,
-    first?.max_allowed_characters ?? null,
-    first?.instructions ?? null,
+    questions.length > 0 ? 1 : 0,
+    text?.required ? 1 : 0,
+    text?.max_allowed_characters ?? null,
+    text?.instructions ?? null,
     now,
     listingId,
   );

@@ -1,9 +1,9 @@
 import { parseArgs } from "node:util";
 import { startSandbox } from "./server.js";
 import { DEMO_APP, DEMO_SELLERS } from "./seed.js";
-import { DEFAULT_OPTIONS } from "./state.js";
+import { DEFAULT_OPTIONS, PHASES, type Phase } from "./state.js";
 
-const USAGE = `Usage: npm run sandbox -- [--port 4010] [--host localhost] [--db :memory:|path.db] [--strict-https] [--rate-per-second N] [--rate-per-day N]`;
+const USAGE = `Usage: npm run sandbox -- [--port 4010] [--host localhost] [--db :memory:|path.db] [--strict-https] [--rate-per-second N] [--rate-per-day N] [--phase ${PHASES.join("|")}]`;
 
 function positiveInt(name: string, value: string | undefined, fallback: number) {
   if (value === undefined) return fallback;
@@ -23,6 +23,7 @@ const { values } = parseArgs({
     "strict-https": { type: "boolean" },
     "rate-per-second": { type: "string" },
     "rate-per-day": { type: "string" },
+    phase: { type: "string" },
     help: { type: "boolean" },
   },
   strict: true,
@@ -33,6 +34,13 @@ if (values.help) {
   process.exit(0);
 }
 
+function phase(value: string | undefined): Phase {
+  if (value === undefined) return DEFAULT_OPTIONS.phase;
+  if ((PHASES as readonly string[]).includes(value)) return value as Phase;
+  console.error(`--phase must be one of ${PHASES.join(", ")}, got "${value}".\n${USAGE}`);
+  process.exit(2);
+}
+
 const sandbox = await startSandbox({
   port: positiveInt("port", values.port ?? process.env.SANDBOX_PORT, 4010),
   hostname: values.host ?? "localhost",
@@ -40,12 +48,13 @@ const sandbox = await startSandbox({
   strictHttps: values["strict-https"] ?? false,
   perSecond: positiveInt("rate-per-second", values["rate-per-second"], DEFAULT_OPTIONS.perSecond),
   perDay: positiveInt("rate-per-day", values["rate-per-day"], DEFAULT_OPTIONS.perDay),
+  phase: phase(values.phase),
 });
 
 const sellers = Object.values(DEMO_SELLERS)
   .map((seller) => `  ${seller.email.padEnd(18)} ${seller.password.padEnd(15)} ${seller.shop_name ?? "(no shop)"}`)
   .join("\n");
-console.log(`Marketplace sandbox listening on ${sandbox.url} (database ${values.db ?? process.env.SANDBOX_DB ?? ":memory:"})
+console.log(`Marketplace sandbox listening on ${sandbox.url} (database ${values.db ?? process.env.SANDBOX_DB ?? ":memory:"}, phase ${sandbox.state.phase})
 Demo app: ${DEMO_APP.name}, keystring ${DEMO_APP.keystring}
 Demo sellers (email, password, shop):
 ${sellers}

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { personalizationWriteSchema } from "../lib/personalization/schema.js";
 import { API_ROUTES, createApp } from "./app.js";
+import { multiQuestionWriteSchema } from "./api/multi-question.js";
 import { defineRoute, openApiPath, reply, type OpenApiDocument } from "./api/routes.js";
 import { SandboxState, DEFAULT_OPTIONS } from "./state.js";
 import { ADA, callApi, DEMO_API_KEY, http, issueTokensFor } from "./test-helpers.js";
@@ -89,14 +90,21 @@ describe("GET /openapi.json", () => {
     expect(new Set(served)).toEqual(new Set(documented));
   });
 
-  it("documents the personalization write as the shared schema of lib/personalization/schema.ts", async () => {
+  it("documents the personalization write as the shared schema of lib/personalization/schema.ts or the multi-question one", async () => {
     const doc = await document();
     const post = doc.paths["/v3/application/shops/{shop_id}/listings/{listing_id}/personalization"]?.post as unknown as {
       requestBody: { content: Record<string, { schema: unknown }> };
+      parameters: { name: string; in: string }[];
       security: unknown;
+      responses: Record<string, unknown>;
     };
-    const { $schema: _ignored, ...shared } = z.toJSONSchema(personalizationWriteSchema, { io: "input", target: "openapi-3.0" });
-    expect(post.requestBody.content["application/json"]?.schema).toEqual(shared);
+    const documented = (schema: z.core.$ZodType) => {
+      const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io: "input", target: "openapi-3.0", unrepresentable: "any" });
+      return rest;
+    };
+    expect(post.requestBody.content["application/json"]?.schema).toEqual({ anyOf: [documented(personalizationWriteSchema), documented(multiQuestionWriteSchema)] });
+    expect(post.parameters).toContainEqual(expect.objectContaining({ name: "supports_multiple_personalization_questions", in: "query" }));
+    expect(Object.keys(post.responses)).toContain("409");
     expect(post.security).toEqual([{ apiKey: [], oauth2: ["listings_w"] }]);
   });
 

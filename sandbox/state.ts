@@ -4,14 +4,19 @@ import { RateLimiter } from "./rate-limiter.js";
 import { RequestLog } from "./request-log.js";
 import { FaultPlan } from "./faults.js";
 
+/** Spec 9: the migration period, then legacy fields gone, then several questions of further types. */
+export const PHASES = ["migration", "post-deprecation", "multi-question"] as const;
+export type Phase = (typeof PHASES)[number];
+
 export type SandboxOptions = {
   db: string;
   strictHttps: boolean;
   perSecond: number;
   perDay: number;
+  phase: Phase;
 };
 
-export const DEFAULT_OPTIONS: SandboxOptions = { db: ":memory:", strictHttps: false, perSecond: 1000, perDay: 1_000_000 };
+export const DEFAULT_OPTIONS: SandboxOptions = { db: ":memory:", strictHttps: false, perSecond: 1000, perDay: 1_000_000, phase: "migration" };
 
 export const ACCESS_TOKEN_TTL = 3600;
 export const REFRESH_TOKEN_TTL = 90 * 24 * 3600;
@@ -24,10 +29,13 @@ export class SandboxState {
   readonly log = new RequestLog();
   readonly faults = new FaultPlan();
   private clockOffsetSeconds = 0;
+  /** The marketplace's period (spec 9); POST /__sandbox/phase changes it while the sandbox runs. */
+  phase: Phase;
   /** Set by the server: stop listening for a while, as a marketplace outage does (connections refused). */
   outage: (ms: number) => void = () => {};
 
   constructor(readonly options: SandboxOptions) {
+    this.phase = options.phase;
     this.db = openDb(options.db);
     const seeded = this.db.prepare("SELECT 1 FROM apps LIMIT 1").get();
     if (!seeded) seed(this.db, { per_second: options.perSecond, per_day: options.perDay });
@@ -40,6 +48,11 @@ export class SandboxState {
 
   nowMs(): number {
     return Date.now() + this.clockOffsetSeconds * 1000;
+  }
+
+  /** Listing reads carry the legacy personalization fields only until their deprecation (spec 9.3). */
+  get legacyFieldsShown() {
+    return this.phase === "migration";
   }
 
   advanceClock(seconds: number) {
@@ -58,6 +71,7 @@ export class SandboxState {
     this.db.pragma("foreign_keys = ON");
     seed(this.db, { per_second: this.options.perSecond, per_day: this.options.perDay });
     this.clockOffsetSeconds = 0;
+    this.phase = this.options.phase;
     this.rateLimiter.clear();
     this.log.clear();
     this.faults.clear();

@@ -7,12 +7,13 @@ import { statement } from "../db.js";
 import { defineRoute, idParam, integerQuery, refusals, reply, type BodyReader } from "./routes.js";
 import { inventorySchema, listingPageSchema, listingSchema } from "./wire.js";
 
-// Spec 4.2 names the only three reads that honour includes=personalization; every other read ignores it.
-const NO_PERSONALIZATION = { personalization: false };
-
-function includesOf(includes: string | undefined) {
+/**
+ * What a read shows. Spec 4.2 names the only three reads that honour includes=personalization (the others pass no
+ * includes); the legacy fields go with the phase (spec 9).
+ */
+function viewOf(c: Ctx, includes?: string) {
   const parts = splitList(includes).map((part) => part.toLowerCase());
-  return { personalization: parts.includes("personalization"), listing: parts.includes("listing") };
+  return { personalization: parts.includes("personalization"), listing: parts.includes("listing"), legacy: c.get("state").legacyFieldsShown };
 }
 
 const includesQuery = z.string().optional().meta({ description: "Comma-separated, case-insensitive: Personalization (on the three reads of spec 4.2), Listing (inventory)." });
@@ -59,7 +60,7 @@ function visible(c: Ctx, row: ListingRow) {
   return row.state === "active" || (c.get("bearer")?.user_id === row.user_id && hasScope(c, "listings_r"));
 }
 
-function page(c: Ctx, paging: Paging, where: string, params: unknown[], include = NO_PERSONALIZATION, order = "listing_id") {
+function page(c: Ctx, paging: Paging, where: string, params: unknown[], include = viewOf(c), order = "listing_id") {
   const db = c.get("state").db;
   const count = (statement(db, `SELECT COUNT(*) FROM listings WHERE ${where}`).pluck().get(...params) as number) ?? 0;
   const listings = statement(db, `SELECT ${listingJsonColumn(include)} FROM listings WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`)
@@ -184,7 +185,7 @@ const updateListing = (method: "patch" | "put", operationId: string) =>
         if (fields.is_personalizable === "false") replaceQuestions(state.db, row.listing_id, [], state.now());
       })();
       const updated = getListingRow(state.db, row.listing_id);
-      return c.json(updated && listingJson(updated, NO_PERSONALIZATION));
+      return c.json(updated && listingJson(updated, viewOf(c)));
     },
   });
 
@@ -226,7 +227,7 @@ export const listingRoutes = [
       if (input instanceof Response) return input;
       const db = c.get("state").db;
       const rows = input.listing_ids.map((id) => getListingRow(db, id)).filter((row): row is ListingRow => row !== undefined && visible(c, row));
-      const include = includesOf(input.includes);
+      const include = viewOf(c, input.includes);
       return pageJson(c, rows.length, rows.map((row) => listingText(row, include)));
     },
   }),
@@ -247,7 +248,7 @@ export const listingRoutes = [
       if (!row || !visible(c, row)) return jsonError(c, 404, `Listing ${c.req.param("listing_id")} does not exist or is not visible to this caller.`);
       const input = query();
       if (input instanceof Response) return input;
-      return c.body(listingText(row, includesOf(input.includes)), 200, { "content-type": "application/json" });
+      return c.body(listingText(row, viewOf(c, input.includes)), 200, { "content-type": "application/json" });
     },
   }),
 
@@ -282,7 +283,7 @@ export const listingRoutes = [
         quantity_on_property: [],
         sku_on_property: [],
       };
-      if (includesOf(input.includes).listing) inventory.listing = listingJson(row, NO_PERSONALIZATION);
+      if (viewOf(c, input.includes).listing) inventory.listing = listingJson(row, viewOf(c));
       return c.json(inventory);
     },
   }),
@@ -309,7 +310,7 @@ export const listingRoutes = [
       const input = query();
       if (input instanceof Response) return input;
       if (input.state !== "active" && shop.user_id !== c.get("bearer")?.user_id) return jsonError(c, 403, `Only the owner of shop ${shop.shop_id} can list its ${input.state} listings.`);
-      return page(c, input, "shop_id = ? AND state = ?", [shop.shop_id, input.state], includesOf(input.includes));
+      return page(c, input, "shop_id = ? AND state = ?", [shop.shop_id, input.state], viewOf(c, input.includes));
     },
   }),
 
@@ -347,7 +348,7 @@ export const listingRoutes = [
       const shop = shopOr404(c, params.shop_id);
       if (shop instanceof Response) return shop;
       const input = query();
-      return input instanceof Response ? input : page(c, input, "shop_id = ? AND state = 'active' AND featured_rank IS NOT NULL", [shop.shop_id], NO_PERSONALIZATION, "featured_rank");
+      return input instanceof Response ? input : page(c, input, "shop_id = ? AND state = 'active' AND featured_rank IS NOT NULL", [shop.shop_id], viewOf(c), "featured_rank");
     },
   }),
 
@@ -435,7 +436,7 @@ export const listingRoutes = [
         )
         .run(shop.shop_id, shop.user_id, fields.title, fields.description, fields.quantity, fields.price, JSON.stringify(splitList(fields.tags)), state.now(), state.now());
       const row = getListingRow(state.db, Number(result.lastInsertRowid));
-      return c.json(row && listingJson(row, NO_PERSONALIZATION), 201);
+      return c.json(row && listingJson(row, viewOf(c)), 201);
     },
   }),
 

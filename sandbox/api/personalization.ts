@@ -1,12 +1,13 @@
 import { randomInt } from "node:crypto";
 import { z } from "zod";
-import { personalizationWriteSchema } from "../../lib/personalization/schema.js";
+import { personalizationWriteSchema, type PersonalizationWrite } from "../../lib/personalization/schema.js";
 import { jsonError, type Ctx } from "../http.js";
 import { hasScope } from "./credentials.js";
 import { getListingRow, replaceQuestions, type StoredQuestion } from "../listing-store.js";
 import { statement } from "../db.js";
-import { defineRoute, idParam, refusals, reply, type BodyReader } from "./routes.js";
+import { defineRoute, errorSchema, idParam, refusals, reply, type BodyReader } from "./routes.js";
 import { personalizationSchema } from "./wire.js";
+import { multiQuestionWriteSchema, replaceableBySingleQuestion, type MultiQuestionWrite } from "./multi-question.js";
 
 const ownedListingParams = z.object({ shop_id: idParam("The seller's shop."), listing_id: idParam("A listing in that shop.") });
 
@@ -21,6 +22,30 @@ function ownedListing(c: Ctx, params: z.output<typeof ownedListingParams>) {
   if (!row) return jsonError(c, 404, `Listing ${c.req.param("listing_id")} does not exist.`);
   if (row.shop_id !== shopId) return jsonError(c, 403, `Listing ${row.listing_id} does not belong to shop ${shopId}.`);
   return row;
+}
+
+const MULTI_FLAG = "supports_multiple_personalization_questions";
+
+const writeQuery = z.object({
+  [MULTI_FLAG]: z
+    .enum(["true", "false"], { error: `${MULTI_FLAG} must be true or false.` })
+    .optional()
+    .meta({ description: "Multi-question phase only (spec 9.4): true accepts several questions of every type and may replace any; without it a write that would drop questions is refused with 409." }),
+});
+
+type WrittenQuestion = (PersonalizationWrite | MultiQuestionWrite)["personalization_questions"][number];
+
+function stored(question: WrittenQuestion): StoredQuestion {
+  return {
+    question_id: randomInt(1_000_000_000, 281_474_976_710_655),
+    question_type: question.question_type,
+    question_text: question.question_text,
+    instructions: question.instructions ? question.instructions : null,
+    required: question.required,
+    max_allowed_characters: question.max_allowed_characters ?? null,
+    max_allowed_files: "max_allowed_files" in question ? (question.max_allowed_files ?? null) : null,
+    options: "options" in question ? (question.options ?? null) : null,
+  };
 }
 
 const UTF8 = new TextDecoder("utf-8", { fatal: true });
@@ -71,28 +96,35 @@ export const personalizationRoutes = [
     path: "/v3/application/shops/:shop_id{[0-9]+}/listings/:listing_id{[0-9]+}/personalization",
     operationId: "updateListingPersonalization",
     summary: "Replace the personalization questions of a listing",
-    description: "Full replacement (spec 3.1). During the migration period exactly one text_input question titled Personalization.",
+    description:
+      "Full replacement (spec 3.1). During the migration period exactly one text_input question titled Personalization. In the multi-question phase, with supports_multiple_personalization_questions=true, 1 to 5 questions of the types text_input, dropdown, unlabeled_upload and labeled_upload.",
     tags: ["Personalization"],
     access: { token: "required", scope: "listings_w" },
     params: ownedListingParams,
-    body: { schema: personalizationWriteSchema, reader: jsonBody },
-    responses: { 201: reply("The questions as stored, each with its new question_id.", personalizationSchema), ...refusals(400, 401, 403, 404, 413, 415, 429) },
-    handler: async (c, { params, body }) => {
+    query: writeQuery,
+    body: { schema: z.union([personalizationWriteSchema, multiQuestionWriteSchema]), reader: jsonBody },
+    responses: {
+      201: reply("The questions as stored, each with its new question_id.", personalizationSchema),
+      409: reply("Multi-question phase: the listing has questions a single-question write would drop.", errorSchema),
+      ...refusals(400, 401, 403, 404, 413, 415, 429),
+    },
+    handler: async (c, { params, query, body }) => {
       const row = ownedListing(c, params);
       if (row instanceof Response) return row;
-      const write = await body();
-      if (write instanceof Response) return write;
-      const questions: StoredQuestion[] = write.personalization_questions.map((question) => ({
-        question_id: randomInt(1_000_000_000, 281_474_976_710_655),
-        question_type: question.question_type,
-        question_text: question.question_text,
-        instructions: question.instructions ? question.instructions : null,
-        required: question.required,
-        max_allowed_characters: question.max_allowed_characters,
-        max_allowed_files: null,
-        options: null,
-      }));
+      const input = query();
+      if (input instanceof Response) return input;
       const state = c.get("state");
+      const multi = state.phase === "multi-question" && input[MULTI_FLAG] === "true";
+      if (state.phase === "multi-question" && !multi) {
+        const current = JSON.parse(row.questions) as StoredQuestion[];
+        if (!replaceableBySingleQuestion(current)) {
+          const what = current.map((question) => `${question.question_type} "${question.question_text}"`).join(", ");
+          return jsonError(c, 409, `Listing ${row.listing_id} has personalization questions that one text question would replace (${what}). Send ${MULTI_FLAG}=true to replace them.`);
+        }
+      }
+      const write = multi ? await body(multiQuestionWriteSchema) : await body(personalizationWriteSchema);
+      if (write instanceof Response) return write;
+      const questions = write.personalization_questions.map(stored);
       replaceQuestions(state.db, row.listing_id, questions, state.now());
       return c.json({ personalization_questions: questions }, 201);
     },

@@ -27,7 +27,8 @@ export type RouteInput<P, Q, B> = {
   params: P;
   /** The query, parsed when the handler asks (after its own 404/403 checks); a 400 Response when refused. */
   query: () => Q | Response;
-  body: () => Promise<B | Response>;
+  /** The body, parsed with the declared schema, or with `schema` when the handler needs a narrower one than it declares. */
+  body: <S extends z.core.$ZodType = never>(schema?: S) => Promise<([S] extends [never] ? B : z.core.output<S>) | Response>;
 };
 
 export type RouteSpec<P extends Shape, Q extends Shape, B extends z.core.$ZodType> = {
@@ -69,14 +70,14 @@ export function defineRoute<P extends Shape = z.ZodObject<{}>, Q extends Shape =
       const parsed = spec.query.safeParse(c.req.query());
       return parsed.success ? (parsed.data as z.output<Q>) : jsonError(c, 400, parsed.error.issues[0]?.message ?? "The query is invalid.");
     };
-    const body = async (): Promise<z.core.output<B> | Response> => {
-      if (!spec.body) return undefined as z.core.output<B>;
+    const body = async (schema?: z.core.$ZodType) => {
+      if (!spec.body) return undefined;
       const raw = await spec.body.reader.read(c);
       if (raw instanceof Response) return raw;
-      const parsed = z.safeParse(spec.body.schema, raw);
+      const parsed = z.safeParse(schema ?? spec.body.schema, raw);
       return parsed.success ? parsed.data : jsonError(c, 400, validationMessage(parsed.error));
     };
-    return handler(c, { params, query, body });
+    return handler(c, { params, query, body: body as RouteInput<z.output<P>, z.output<Q>, z.core.output<B>>["body"] });
   };
   return { ...(declared as Omit<Route, "handle">), handle };
 }

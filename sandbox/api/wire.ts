@@ -9,12 +9,17 @@ export const storedQuestionSchema = z.object({
   question_text: z.string(),
   instructions: z.string().nullable(),
   required: z.boolean(),
-  max_allowed_characters: z.int(),
-  max_allowed_files: z.null(),
-  options: z.null(),
+  max_allowed_characters: z.int().nullable().meta({ description: "text_input only; null for other types." }),
+  max_allowed_files: z.int().nullable().meta({ description: "Upload types only (multi-question phase); null otherwise." }),
+  options: z
+    .array(z.object({ label: z.string() }))
+    .nullable()
+    .meta({ description: "dropdown and labeled_upload only (multi-question phase); null otherwise." }),
 });
 
 export const personalizationSchema = z.object({ personalization_questions: z.array(storedQuestionSchema) });
+
+const LEGACY = "Legacy field (spec 4.3): returned during the migration period, absent after its deprecation (spec 9).";
 
 const moneySchema = z.object({ amount: z.int(), divisor: z.int(), currency_code: z.string() });
 
@@ -35,9 +40,9 @@ export const listingSchema = z.object({
   shop_section_id: z.int().nullable(),
   return_policy_id: z.int().nullable(),
   is_personalizable: z.boolean(),
-  personalization_is_required: z.boolean(),
-  personalization_char_count_max: z.int().nullable(),
-  personalization_instructions: z.string().nullable(),
+  personalization_is_required: z.boolean().optional().meta({ description: LEGACY }),
+  personalization_char_count_max: z.int().nullable().optional().meta({ description: LEGACY }),
+  personalization_instructions: z.string().nullable().optional().meta({ description: LEGACY }),
   personalization: personalizationSchema.optional().meta({ description: "Only with includes=personalization (spec 4.2)." }),
 });
 
