@@ -1,0 +1,27 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { SiteHeader } from "./site-header";
+
+/** A page under the listings (an editor, a bulk change): the header, a way back, and either the content or why not. */
+export function BackToListingsPage({ shopName, unavailable, children }: { shopName: string | null; unavailable?: { title: string; message: string }; children?: ReactNode }) {
+  return (
+    <>
+      <SiteHeader shopName={shopName} />
+      <main className="mx-auto max-w-5xl px-4 py-8">
+        <Link href="/listings" className="text-sm text-blue-800 underline-offset-2 hover:underline">
+          ← Back to listings
+        </Link>
+        {unavailable ? (
+          <>
+            <h1 className="mt-4 text-2xl font-semibold">{unavailable.title}</h1>
+            <p role="alert" className="mt-4 rounded-lg bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
+              {unavailable.message}
+            </p>
+          </>
+        ) : (
+          children
+        )}
+      </main>
+    </>
+  );
+}
