@@ -28,7 +28,7 @@ function QuestionDetails({ question, numbered }: { question: Question; numbered:
           <dt className="text-stone-600">Files</dt>
           <dd>up to {question.maxAllowedFiles}</dd>
         </>
-      ) : (
+      ) : question.options ? null : (
         <>
           <dt className="text-stone-600">Character limit</dt>
           <dd data-testid="stored-limit">{question.maxAllowedCharacters ?? "—"}</dd>
