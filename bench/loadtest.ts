@@ -12,9 +12,10 @@ import { Ledger, outcomeOf, type Held } from "./loadtest-ledger";
 import { killStartedGroups, snapshotBuild, startDashboardProcess, startSandboxProcess, stopDashboard, type RunningDashboard, type SandboxProcess } from "./loadtest-processes";
 import { Sampler, type ProcessFigures } from "./loadtest-sampler";
 import { Latencies, mapLimit, ms } from "./loadtest-stats";
+import { LOAD_TARGETS as TARGETS, latencyFigures, type LoadFigures } from "./loadtest-figures";
 
 const USAGE =
-  "Usage: npm run loadtest -- [--sellers 50] [--listings 10] [--seconds 60] [--think-ms 0] [--soak] [--fault-rate 0.1] [--timeout-ms N] [--delay-ms 3000] [--json file] [--verbose]";
+  "Usage: npm run loadtest -- [--sellers 50] [--listings 10] [--seconds 60] [--think-ms 0] [--soak] [--fault-rate 0.1] [--timeout-ms N] [--delay-ms 3000] [--json file] [--dist-dir dir] [--verbose]";
 
 const { values: flags } = parseArgs({
   options: {
@@ -27,6 +28,7 @@ const { values: flags } = parseArgs({
     "timeout-ms": { type: "string" },
     "delay-ms": { type: "string", default: "3000" },
     json: { type: "string" },
+    "dist-dir": { type: "string" },
     verbose: { type: "boolean", default: false },
     help: { type: "boolean", default: false },
   },
@@ -66,8 +68,6 @@ if (soak && delayMs <= timeoutMs) {
 const stdio = flags.verbose ? "inherit" : "ignore";
 const log = (line: string) => console.log(`[loadtest] ${line}`);
 
-const TARGETS = { saveP99Ms: 250, dashboardRssMb: 500 };
-
 type Seller = { cookie: string; listingIds: number[]; turn: number; quarantinedUntil: Map<number, number> };
 
 // Every seller made by the control API has listings titled "Test listing <n>".
@@ -105,7 +105,9 @@ async function main() {
   const loadBefore = loadavg();
   log(`${soak ? "fault soak" : "load"}: ${sellerCount} sellers × ${listingCount} listings for ${seconds} s, ${thinkMs ? `pausing about ${thinkMs} ms between actions` : "no pause between actions"}; ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, load average ${loadBefore.map((n) => n.toFixed(2)).join(" ")}`);
 
-  const build = await snapshotBuild(log);
+  // npm run bench passes the build copy it already made: used as it is, neither copied again nor removed here.
+  const given = flags["dist-dir"];
+  const build = given ? { distDir: given, remove: () => {} } : await snapshotBuild(log);
   const workDir = mkdtempSync(join(tmpdir(), "loadtest-"));
   onExit.push(build.remove, () => rmSync(workDir, { recursive: true, force: true }));
   let sandbox: SandboxProcess | undefined;
@@ -272,35 +274,29 @@ lost writes (reported stored, not in the sandbox): ${ledger.lost.size}; phantom 
     );
 
     if (flags.json) {
-      const figures = (l: Latencies) => ({ count: l.count, perSecond: l.count / elapsed, p50: l.percentile(50), p99: l.percentile(99), max: l.max(), errors: l.errors });
-      writeFileSync(
-        flags.json,
-        JSON.stringify(
-          {
-            command: `npm run loadtest -- ${process.argv.slice(2).join(" ")}`.trim(),
-            startedAt: startedAt.toISOString(),
-            machine: { cores: cpus().length, memoryGiB: totalmem() / 2 ** 30, node: process.version, loadBefore, loadAfter: loadavg() },
-            sellers: sellerCount,
-            listings: listingCount,
-            seconds: elapsed,
-            thinkMs,
-            soak,
-            timeoutMs,
-            page: figures(latency.page),
-            save: figures(latency.save),
-            stored: figures(latency.stored),
-            processes,
-            saves: { stored: ledger.count("stored"), notStored: ledger.count("not_stored"), unknown: ledger.count("unknown"), unknownLanded: ledger.unknownLanded, error: ledger.count("error") },
-            lost: ledger.lost.size,
-            phantom: ledger.phantom.size,
-            faults: faults && { ...faults, byKind: injector?.byKind, writes: injector?.writes, told: ledger.reasons() },
-            errors: Object.fromEntries(errorSamples),
-            checks,
-          },
-          null,
-          2,
-        ),
-      );
+      const figures: LoadFigures = {
+        command: `npm run loadtest -- ${process.argv.slice(2).join(" ")}`.trim(),
+        startedAt: startedAt.toISOString(),
+        machine: { cores: cpus().length, memoryGiB: totalmem() / 2 ** 30, node: process.version, loadBefore, loadAfter: loadavg() },
+        sellers: sellerCount,
+        listings: listingCount,
+        seconds: elapsed,
+        thinkMs,
+        soak,
+        timeoutMs,
+        page: latencyFigures(latency.page, elapsed),
+        save: latencyFigures(latency.save, elapsed),
+        stored: latencyFigures(latency.stored, elapsed),
+        total: { count: requests, perSecond: requests / elapsed, errors },
+        processes,
+        saves: { stored: ledger.count("stored"), notStored: ledger.count("not_stored"), unknown: ledger.count("unknown"), unknownLanded: ledger.unknownLanded, error: ledger.count("error") },
+        lost: ledger.lost.size,
+        phantom: ledger.phantom.size,
+        faults: faults && { ...faults, byKind: injector?.byKind, writes: injector?.writes, told: ledger.reasons() },
+        errors: Object.fromEntries(errorSamples),
+        checks,
+      };
+      writeFileSync(flags.json, JSON.stringify(figures, null, 2));
     }
     return Object.values(checks).every(Boolean) && !interrupted;
   } finally {

@@ -1,6 +1,7 @@
 // Processes the benchmark starts: each in its own process group, stopped by that group; resident memory from /proc.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
+import { constants } from "node:os";
 import { processGroup } from "./loadtest-processes.js";
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -9,7 +10,15 @@ export type Group = { name: string; child: ChildProcess; stop: () => Promise<voi
 
 const started = new Set<Group>();
 
+/** Set once stopAll has begun: nothing new may start after an interrupt, or it would outlive the bench. */
+let stoppingAll = false;
+
+function refuseWhenStopping() {
+  if (stoppingAll) throw new Error("the bench is stopping: not starting anything new");
+}
+
 export function spawnGroup(name: string, command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Group {
+  refuseWhenStopping();
   const child = spawn(command, args, { detached: true, stdio: ["ignore", "ignore", "pipe"], env });
   let stderr = "";
   child.stderr?.on("data", (chunk: Buffer) => {
@@ -55,9 +64,30 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals) {
   } catch {}
 }
 
+/** Bench scripts running in the foreground, each with its exit. */
+const scripts = new Map<ChildProcess, Promise<number>>();
+
+/**
+ * Another bench script (`node --import tsx <args>`) in the foreground, not in a group of its own: it stops its own
+ * servers on SIGINT, so an interrupt must reach it as SIGINT and be waited for, not kill its group. Resolves to its exit
+ * code (128 + signal when a signal ended it).
+ */
+export function runScript(args: string[], stdout: "inherit" | "pipe" = "inherit"): { child: ChildProcess; exit: Promise<number> } {
+  refuseWhenStopping();
+  const child = spawn(process.execPath, ["--import", "tsx", ...args], { stdio: ["ignore", stdout, "inherit"] });
+  const exit = new Promise<number>((resolve) => {
+    child.once("error", () => resolve(127));
+    child.once("exit", (code, signal) => resolve(code ?? 128 + (signal ? constants.signals[signal] : 0)));
+  }).finally(() => scripts.delete(child));
+  scripts.set(child, exit);
+  return { child, exit };
+}
+
 /** Stops whatever is still running (on failure or interrupt). */
 export async function stopAll() {
-  await Promise.all([...started].map((group) => group.stop()));
+  stoppingAll = true;
+  for (const child of scripts.keys()) child.kill("SIGINT");
+  await Promise.all([...[...started].map((group) => group.stop()), ...scripts.values()]);
 }
 
 export async function waitForOk(url: string, timeoutMs: number, init?: RequestInit) {

@@ -1,8 +1,12 @@
 // docs/benchmarks.md from one run's figures.
+import type { BulkResult } from "./bulk.js";
 import type { Overhead } from "./dashboard-overhead.js";
+import type { LoadRuns } from "./load-runs.js";
 import { median, percentile, type Throughput } from "./load.js";
 import type { MockResult } from "./mock-vs-sandbox.js";
 import type { PageWeight } from "./page-weight.js";
+import { bulkSection, loadSection } from "./report-load.js";
+import { kb, met, ms } from "./report-format.js";
 import type { ManyListings } from "./sandbox-memory.js";
 import type { StartResult } from "./start-memory.js";
 
@@ -17,11 +21,11 @@ export type Figures = {
   weights: { weight: PageWeight; shares: { name: string; gzip: number }[]; own: number }[];
   start: StartResult;
   many: ManyListings;
+  /** Undefined when the run was told to skip it (--skip-load, --skip-bulk). */
+  load?: LoadRuns;
+  bulk?: BulkResult;
 };
 
-const kb = (bytes: number) => (bytes / 1000).toFixed(1);
-const ms = (value: number) => value.toFixed(value < 10 ? 2 : 1);
-const met = (ok: boolean) => (ok ? "**met**" : "**missed**");
 const med = (runs: Throughput[], key: keyof Throughput) => median(runs.map((run) => run[key]));
 
 export const TARGETS = { ratio: 5, actionMs: 15, pageMs: 50, editorKb: 160, readyMs: 5000, sandboxMb: 150 };
@@ -149,6 +153,8 @@ export function report(figures: Figures) {
     ...overheadSection(figures.overhead),
     ...weightSection(figures.weights),
     ...startSection(figures.start, figures.many),
+    ...loadSection(figures.load),
+    ...bulkSection(figures.bulk),
     "## Changes made to meet the targets",
     "",
     "- Sandbox throughput (commits 3705881, 5f4db7c), found with `node --cpu-prof` under autocannon: SQL statements were",

@@ -1,0 +1,99 @@
+// Sections 5 (load test and fault soak) and 6 (bulk apply) of docs/benchmarks.md.
+import { bulkMet, TARGET_RATIO, type BulkResult } from "./bulk.js";
+import { LOAD_RUNS, type LoadRun, type LoadRuns } from "./load-runs.js";
+import { LOAD_TARGETS, type LoadFigures } from "./loadtest-figures.js";
+import { met, ms } from "./report-format.js";
+
+const LOAD_TITLE = "## 5. Load with faults (npm run loadtest)";
+const BULK_TITLE = "## 6. Bulk apply (issue 6)";
+const BULK_COMMAND = "npx tsx bench/bulk.ts";
+
+const measured = (run: LoadRun | undefined): run is LoadFigures => run !== undefined && !("skipped" in run);
+const peakMb = (run: LoadFigures, name: string) => run.processes.find((entry) => entry.name.startsWith(name))?.peakRssMb.toFixed(0) ?? "-";
+
+function runRow(name: string, run: LoadRun) {
+  if (!measured(run)) return `| ${name} | not measured: ${run.skipped} |||||||||`;
+  const stored = run.soak ? ` (stored only: ${ms(run.stored.p50)} / ${ms(run.stored.p99)})` : "";
+  return `| ${name} | ${run.sellers} | ${run.seconds.toFixed(1)} | ${run.total.count} | ${run.total.perSecond.toFixed(1)} | ${run.total.errors} | ${ms(run.page.p50)} / ${ms(run.page.p99)} | ${ms(run.save.p50)} / ${ms(run.save.p99)}${stored} | ${peakMb(run, "dashboard")} / ${peakMb(run, "sandbox")} | ${run.machine.loadBefore[0]?.toFixed(2) ?? "-"} |`;
+}
+
+function soakLines(soak: LoadRun) {
+  if (!measured(soak)) return [];
+  const { saves, faults } = soak;
+  return [
+    `Fault soak, every save with the warm-up: ${saves.stored} reported stored, ${saves.notStored} reported not stored, ${saves.unknown} reported "cannot tell"`,
+    `(${saves.unknownLanded} of those are what the sandbox holds at the end), ${saves.error} without a usable answer; ${faults?.queued ?? 0} faults queued, ${faults?.spent ?? 0} spent;`,
+    `**${soak.lost} lost** (reported stored, not in the sandbox), **${soak.phantom} phantom** (reported not stored, yet in the sandbox).`,
+    "",
+  ];
+}
+
+/** One row a target: its figure and verdict, or "not measured" when a run it needs has no figures. */
+const targetRow = (target: string, result: [figure: string, ok: boolean] | undefined) => `| ${target} | ${result ? `${result[0]} | ${met(result[1])}` : "not measured |"} |`;
+
+function targetRows({ load, soak }: LoadRuns) {
+  const both = [load, soak].filter(measured);
+  return [
+    targetRow(
+      `${LOAD_TARGETS.sellers} sellers for ${LOAD_TARGETS.seconds} s with zero errors`,
+      measured(load) ? [`${load.sellers} sellers, ${load.seconds.toFixed(1)} s, ${load.total.errors} errors`, load.checks.errors && load.sellers >= LOAD_TARGETS.sellers && Math.round(load.seconds) >= LOAD_TARGETS.seconds] : undefined,
+    ),
+    targetRow(`save p99 < ${LOAD_TARGETS.saveP99Ms} ms (no pause between actions)`, measured(load) ? [`${ms(load.save.p99)} ms`, load.checks.saveP99 === true] : undefined),
+    targetRow(
+      `dashboard (\`next-server\`) peak RSS < ${LOAD_TARGETS.dashboardRssMb} MB`,
+      both.length === 2 ? [both.map((run) => `${peakMb(run, "dashboard")} MB (${run.soak ? "soak" : "load"})`).join(", "), both.every((run) => run.checks.dashboardRss)] : undefined,
+    ),
+    targetRow("fault soak: zero lost or phantom writes", measured(soak) ? [`${soak.lost} lost, ${soak.phantom} phantom`, soak.checks.lost && soak.checks.phantom] : undefined),
+  ];
+}
+
+function errorLines(runs: LoadRun[]) {
+  const seen = runs.filter(measured).flatMap((run) => Object.entries(run.errors).map(([message, count]) => `- ${run.soak ? "soak" : "load"}, ×${count}: ${message}`));
+  return seen.length ? ["Errors seen (first five kinds):", "", ...seen.slice(0, 5), ""] : [];
+}
+
+export function loadSection(runs: LoadRuns | undefined) {
+  const rerun = `Re-run alone: \`${LOAD_RUNS.load.command}\` and \`${LOAD_RUNS.soak.command}\` (add \`--json <file>\` for these figures as JSON); how they work: [load-test.md](load-test.md).`;
+  if (!runs) return [LOAD_TITLE, "", "Not measured in this run (`--skip-load`).", rerun, ""];
+  return [
+    LOAD_TITLE,
+    "",
+    `The built dashboard (\`next start\` from this run's copy of the build) and the sandbox, each a process of its own; signed-in`,
+    "sellers with 10 listings each, every one in a loop of its listings page then a save through the server action, with no",
+    "pause between actions, measured after a warm-up. The soak does the same while the sandbox fails about one write in ten",
+    "(500, 429, and writes delayed past the client's 2 s time-out) and checks every save against what the sandbox holds.",
+    "",
+    "| run | sellers | seconds | requests | req/s | errors | listings page p50 / p99 (ms) | save p50 / p99 (ms) | peak RSS dashboard / sandbox (MB) | load average before |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    runRow(`load (\`${LOAD_RUNS.load.command}\`)`, runs.load),
+    runRow(`fault soak (\`${LOAD_RUNS.soak.command}\`)`, runs.soak),
+    "",
+    ...soakLines(runs.soak),
+    "| target | figure | result |",
+    "|---|---|---|",
+    ...targetRows(runs),
+    "",
+    ...errorLines([runs.load, runs.soak]),
+    rerun,
+    "",
+  ];
+}
+
+export function bulkSection(bulk: BulkResult | undefined) {
+  const rerun = `Re-run alone: \`${BULK_COMMAND}\` (\`--listings 1000 --per-second 20\` are the defaults; \`--json\` prints the figures as one JSON line).`;
+  if (!bulk || "skipped" in bulk) return [BULK_TITLE, "", bulk ? `Not measured: ${bulk.skipped}` : "Not measured in this run (`--skip-bulk`).", rerun, ""];
+  return [
+    BULK_TITLE,
+    "",
+    `One question applied to ${bulk.listings.toLocaleString("en-US")} listings by the job runner (\`lib/bulk/job-runner.ts\`, run by \`bench/bulk.ts\` in a process`,
+    `with the react-server condition) against a sandbox, a process of its own, that allows the app ${bulk.perSecond} requests a second: the`,
+    `limit alone needs ${bulk.limitSeconds.toFixed(0)} s. Target: within ${TARGET_RATIO}x of that, with no listing left failed.`,
+    "",
+    "| listings | limit (req/s) | time (s) | the limit allows (s) | ratio | requests to the marketplace | answered 429 | changed | already as asked | failed | target |",
+    "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
+    `| ${bulk.listings} | ${bulk.perSecond} | ${bulk.seconds.toFixed(1)} | ${bulk.limitSeconds.toFixed(0)} | **${bulk.ratio.toFixed(3)}x** | ${bulk.requests} | ${bulk.rateLimited} | ${bulk.done} | ${bulk.unchanged} | ${bulk.failed} | ≤ ${TARGET_RATIO}x, 0 failed: ${met(bulkMet(bulk))} |`,
+    "",
+    rerun,
+    "",
+  ];
+}
