@@ -57,7 +57,7 @@ async function measure(listings: number, perSecond: number): Promise<BulkFigures
   const { openDatabase } = await import("../lib/db/database");
   const { tokenStore } = await import("../lib/auth/token-store");
   const { createJobRunner } = await import("../lib/bulk/job-runner");
-  const { snapshotOfForm } = await import("../lib/personalization/snapshot");
+  const { snapshotOfForm } = await import("../lib/personalization/snapshot-codec");
   const sandbox = await startSandbox(perSecond);
   const folder = mkdtempSync(join(tmpdir(), "bench-bulk-"));
   const db = await openDatabase(join(folder, "dashboard.db"));

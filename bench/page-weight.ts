@@ -59,6 +59,14 @@ const serverActionStubs: Plugin = {
   },
 };
 
+/** What a page loads on demand (`import()`, next/dynamic) is a chunk of its own, not first-load JavaScript. */
+const onDemandOutside: Plugin = {
+  name: "on-demand-outside",
+  setup(plugin) {
+    plugin.onResolve({ filter: /.*/ }, (args) => (args.kind === "dynamic-import" ? { path: args.path, external: true } : undefined));
+  },
+};
+
 async function bundleGzip(entries: string[], external: string[]) {
   const source = entries.map((entry, index) => `export * as m${index} from ${JSON.stringify(`./${entry}`)};`).join("\n");
   const result = await build({
@@ -72,7 +80,7 @@ async function bundleGzip(entries: string[], external: string[]) {
     alias: { "@": "." },
     external: [...FRAMEWORK, ...external],
     define: { "process.env.NODE_ENV": '"production"' },
-    plugins: [serverActionStubs],
+    plugins: [serverActionStubs, onDemandOutside],
     logLevel: "silent",
   });
   return gzipSize(result.outputFiles[0]?.contents ?? "");

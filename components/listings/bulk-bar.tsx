@@ -1,10 +1,14 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useState } from "react";
+import dynamic from "next/dynamic";
 import { LISTING_STATES } from "@/lib/listing-queries";
 import type { ListingState } from "@/lib/marketplace/client";
 import type { Selection } from "@/lib/bulk/bulk-input";
-import { BulkDialog } from "./bulk-dialog";
+
+// The dialog carries the form library and the rules (~20 kB gzip): loaded once the seller ticks a listing, not with the page.
+const loadDialog = () => import("./bulk-dialog");
+const BulkDialog = dynamic(() => loadDialog().then((module) => module.BulkDialog), { ssr: false });
 
 type Props = {
   state: ListingState;
@@ -24,6 +28,10 @@ export function BulkBar({ state, count, selectedIds, allMatching, pageFullySelec
   const stateLabel = LISTING_STATES.find((option) => option.value === state)?.label.toLowerCase() ?? state;
   const selectedCount = allMatching ? count : selectedIds.length;
   const selection: Selection = allMatching ? { kind: "filter", state } : { kind: "listings", listingIds: selectedIds };
+  const anySelected = selectedCount > 0;
+  useEffect(() => {
+    if (anySelected) void loadDialog();
+  }, [anySelected]);
   const button = "rounded-md px-3 py-1.5 text-sm font-medium ring-1 disabled:opacity-50";
 
   return (

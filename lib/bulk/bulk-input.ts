@@ -2,7 +2,8 @@ import { z } from "zod";
 import { LISTING_STATES } from "../listing-queries";
 import type { ListingState } from "../marketplace/client";
 import { questionFormSchema } from "../personalization/schema";
-import { NO_PERSONALIZATION, snapshotOfForm, type Snapshot } from "../personalization/snapshot";
+import { NO_PERSONALIZATION, type Snapshot } from "../personalization/snapshot";
+import { snapshotOfForm } from "../personalization/snapshot-codec";
 
 // The marketplace pages listings up to offset 12000 (decisions.md "Listing reads"), so no filter holds more than this.
 export const MAX_BULK_LISTINGS = 12_100;

@@ -12,7 +12,8 @@ import { historyStore } from "../history/history-store";
 import { writeSnapshot } from "../history/recorded-write";
 import { createMarketplace } from "../marketplace/client";
 import type { MarketplaceConfig } from "../marketplace/config";
-import { NO_PERSONALIZATION, snapshotOfForm, type Snapshot } from "../personalization/snapshot";
+import { NO_PERSONALIZATION, type Snapshot } from "../personalization/snapshot";
+import { snapshotOfForm } from "../personalization/snapshot-codec";
 import { createJobRunner, type JobRunner, type RunnerOptions } from "./job-runner";
 import { jobStore, type NewJob } from "./job-store";
 

@@ -1,7 +1,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Database } from "../db/database";
-import { parseSnapshot, type Snapshot } from "../personalization/snapshot";
+import type { Snapshot } from "../personalization/snapshot";
+import { parseSnapshot } from "../personalization/snapshot-codec";
 import type { ItemStatus, JobCounts, JobItemView, JobKind, JobStatus, JobSummary, JobView } from "./job-view";
 
 export type Job = {

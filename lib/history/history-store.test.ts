@@ -5,7 +5,8 @@ import { DEMO_APP } from "../../sandbox/seed";
 import { openDatabase } from "../db/database";
 import { tokenStore } from "../auth/token-store";
 import { createMarketplace, type Marketplace } from "../marketplace/client";
-import { NO_PERSONALIZATION, snapshotOfForm } from "../personalization/snapshot";
+import { NO_PERSONALIZATION } from "../personalization/snapshot";
+import { snapshotOfForm } from "../personalization/snapshot-codec";
 import { historyStore, type HistoryStore } from "./history-store";
 import { changeListing } from "./recorded-write";
 

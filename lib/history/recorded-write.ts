@@ -2,7 +2,8 @@ import "server-only";
 import type { Marketplace } from "../marketplace/client";
 import type { MarketplaceFailure, Result } from "../marketplace/failure";
 import type { Listing, Question } from "../marketplace/wire";
-import { representable, snapshotOf, unrepresentableReason, writeOf, type Snapshot } from "../personalization/snapshot";
+import { representable, snapshotOf, unrepresentableReason, type Snapshot } from "../personalization/snapshot";
+import { writeOf } from "../personalization/snapshot-codec";
 import type { Refusal } from "../actions/seller-action";
 import type { HistoryAction, HistoryStore } from "./history-store";
 

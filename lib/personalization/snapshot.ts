@@ -1,23 +1,11 @@
-// zod/mini, as in schema.ts: the progress and history views ship this module to the browser.
-import * as z from "zod/mini";
+// No zod here: the listings page and the history ship this module to the browser (snapshot-codec.ts holds the rest).
 import type { Listing } from "../marketplace/wire";
 import { editableInSingleQuestionEditor } from "./editable";
-import { QUESTION_TEXT, QUESTION_TYPE, toWrite, type PersonalizationWrite, type QuestionForm } from "./schema";
 
 /** What a listing asks buyers, as history and bulk jobs keep it: the questions without their marketplace ids. */
-export const snapshotSchema = z.object({
-  questions: z.array(
-    z.object({
-      type: z.string(),
-      title: z.string(),
-      instructions: z.string(),
-      required: z.boolean(),
-      maxAllowedCharacters: z.nullable(z.number()),
-    }),
-  ),
-});
-
-export type Snapshot = z.infer<typeof snapshotSchema>;
+export type Snapshot = {
+  questions: { type: string; title: string; instructions: string; required: boolean; maxAllowedCharacters: number | null }[];
+};
 
 export const NO_PERSONALIZATION: Snapshot = { questions: [] };
 
@@ -32,12 +20,6 @@ export function snapshotOf(listing: Pick<Listing, "questions">): Snapshot {
     })),
   };
 }
-
-export function snapshotOfForm(form: QuestionForm): Snapshot {
-  return { questions: [{ type: QUESTION_TYPE, title: QUESTION_TEXT, instructions: form.instructions, required: form.required, maxAllowedCharacters: form.maxAllowedCharacters }] };
-}
-
-export const parseSnapshot = (json: string): Snapshot => snapshotSchema.parse(JSON.parse(json));
 
 /** decisions.md "Phases": what the single-question editor cannot show is never overwritten. */
 export const representable = (snapshot: Snapshot) => editableInSingleQuestionEditor(snapshot);
@@ -63,13 +45,6 @@ export function sameSnapshot(a: Snapshot, b: Snapshot) {
       );
     })
   );
-}
-
-/** The body that puts a representable snapshot on the marketplace; null means "delete personalization". */
-export function writeOf(snapshot: Snapshot): PersonalizationWrite | null {
-  const [question] = snapshot.questions;
-  if (!question) return null;
-  return toWrite({ instructions: question.instructions, required: question.required, maxAllowedCharacters: question.maxAllowedCharacters ?? 0 });
 }
 
 /** One line a seller reads: `“Name to engrave”, required, up to 20 characters` or `No question`. */

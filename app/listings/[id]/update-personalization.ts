@@ -2,7 +2,7 @@
 
 import { z } from "zod";
 import { questionFormSchema } from "@/lib/personalization/schema";
-import { snapshotOfForm } from "@/lib/personalization/snapshot";
+import { snapshotOfForm } from "@/lib/personalization/snapshot-codec";
 import { sellerAction } from "@/lib/actions/seller-action";
 import { db } from "@/lib/db";
 import { historyStore } from "@/lib/history/history-store";
