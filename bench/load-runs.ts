@@ -1,4 +1,4 @@
-// npm run bench's part 5: `npm run loadtest` and its fault soak, one after the other, each run as the CLI it is (it
+// npm run bench's part 5: `npm run loadtest` without and with pauses, and its fault soak, one after the other, each run as the CLI it is (it
 // exits when done and stops its own servers on SIGINT), on the build copy the bench already made; figures via --json.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -9,11 +9,12 @@ import { runScript } from "./processes";
 /** A run that ended without figures (crashed, or could not start) is reported as such, not thrown. */
 export type LoadRun = LoadFigures | { skipped: string };
 
-export type LoadRuns = { load: LoadRun; soak: LoadRun };
+export type LoadRuns = { load: LoadRun; paced: LoadRun; soak: LoadRun };
 
 /** Each run's flags, and the command that repeats it alone. */
 export const LOAD_RUNS = {
   load: { flags: [], command: "npm run loadtest" },
+  paced: { flags: ["--think-ms", "1000"], command: "npm run loadtest -- --think-ms 1000" },
   soak: { flags: ["--soak"], command: "npm run loadtest -- --soak" },
 } as const;
 
@@ -36,7 +37,9 @@ async function loadtest(distDir: string, run: keyof typeof LOAD_RUNS): Promise<L
 export async function measureLoad(distDir: string, log: (line: string) => void): Promise<LoadRuns> {
   log(`load test: 50 sellers for 60 s (${LOAD_RUNS.load.command})`);
   const load = await loadtest(distDir, "load");
+  log(`paced: the same with sellers pausing about a second between actions, as people do (${LOAD_RUNS.paced.command})`);
+  const paced = await loadtest(distDir, "paced");
   log(`fault soak: the same with one write in ten failing (${LOAD_RUNS.soak.command})`);
   const soak = await loadtest(distDir, "soak");
-  return { load, soak };
+  return { load, paced, soak };
 }

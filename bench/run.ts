@@ -1,6 +1,6 @@
 // npm run bench: every figure of issue 5, then the load test with its fault soak and the bulk apply (issue 6), one
 // after the other, written to docs/benchmarks.md. A missed target is reported, not thrown. Stops every process it started.
-// `--skip-load` and `--skip-bulk` leave out the two longest parts (about 2.5 and 1 minute).
+// `--skip-load` and `--skip-bulk` leave out the two longest parts (about 3.5 and 1 minute).
 import { cpus, loadavg, totalmem } from "node:os";
 import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
