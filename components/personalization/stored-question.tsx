@@ -1,4 +1,5 @@
 import type { Listing, Question } from "@/lib/marketplace/wire";
+import { editableInSingleQuestionEditor } from "@/lib/personalization/editable";
 
 const TYPE_NAMES: Record<string, string> = { text_input: "Text", dropdown: "Dropdown", unlabeled_upload: "File upload", labeled_upload: "Labelled file upload" };
 
@@ -23,7 +24,7 @@ function QuestionDetails({ question, numbered }: { question: Question; numbered:
           <dd className="break-words">{question.options.join(", ")}</dd>
         </>
       ) : null}
-      {question.maxAllowedFiles != null ? (
+      {question.maxAllowedFiles !== undefined ? (
         <>
           <dt className="text-stone-600">Files</dt>
           <dd>up to {question.maxAllowedFiles}</dd>
@@ -40,7 +41,8 @@ function QuestionDetails({ question, numbered }: { question: Question; numbered:
 
 /** What the marketplace stores right now, as last read or as returned by the last write. */
 export function StoredQuestion({ listing }: { listing: Listing }) {
-  const numbered = listing.questions.length > 1 || listing.questions.some((question) => question.type !== "text_input" || question.title !== "Personalization");
+  // A question the editor cannot show is named with its title and type; the editor's own one needs neither.
+  const numbered = !editableInSingleQuestionEditor(listing);
   return (
     <section aria-labelledby="stored-heading" className="self-start rounded-xl bg-white p-5 ring-1 ring-stone-200" data-testid="stored-question">
       <h2 id="stored-heading" className="text-sm font-semibold uppercase tracking-wide text-stone-500">

@@ -52,7 +52,7 @@ export type Question = {
   instructions: string;
   required: boolean;
   maxAllowedCharacters: number | null;
-  maxAllowedFiles?: number | null;
+  maxAllowedFiles?: number;
   options?: string[];
 };
 

@@ -1,9 +1,10 @@
-import type { Listing } from "../marketplace/wire";
-
 // Kept apart from the wire schemas so the editor's browser code does not pull in the classic zod API.
 
-/** The single-question editor can show and save only what the migration period allows (decisions.md "Phases"). */
-export function editableInSingleQuestionEditor(listing: Pick<Listing, "questions">) {
+/**
+ * The single-question editor can show and save only what the migration period allows (decisions.md "Phases"). The
+ * sandbox asks the same of a write without supports_multiple_personalization_questions.
+ */
+export function editableInSingleQuestionEditor(listing: { questions: readonly { type: string; title: string }[] }) {
   const [first, ...rest] = listing.questions;
   return rest.length === 0 && (!first || (first.type === "text_input" && first.title === "Personalization"));
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { characterCount, charLimitSchema, instructionsSchema, QUESTION_TEXT, QUESTION_TYPE, requiredSchema } from "../../lib/personalization/schema.js";
+import { characterCount, charLimitSchema, instructionsSchema, requiredSchema } from "../../lib/personalization/schema.js";
+import { editableInSingleQuestionEditor } from "../../lib/personalization/editable.js";
 import type { StoredQuestion } from "./wire.js";
 
 // The multi-question phase (spec 9.4). The spec gives no figures for it; these follow what the marketplace documents
@@ -61,7 +62,5 @@ export const multiQuestionWriteSchema = z.strictObject(
 export type MultiQuestionWrite = z.output<typeof multiQuestionWriteSchema>;
 
 /** decisions.md "Phases": what a single-question write may replace without dropping anything buyers are asked. */
-export function replaceableBySingleQuestion(questions: StoredQuestion[]) {
-  const [first, ...rest] = questions;
-  return rest.length === 0 && (!first || (first.question_type === QUESTION_TYPE && first.question_text === QUESTION_TEXT));
-}
+export const replaceableBySingleQuestion = (questions: StoredQuestion[]) =>
+  editableInSingleQuestionEditor({ questions: questions.map((question) => ({ type: question.question_type, title: question.question_text })) });
