@@ -171,7 +171,11 @@ describe("state on the way back to the dashboard's callback (spec 5.5.1, 7.3): t
   const tamperings: Array<[string, (callback: URL, other: URL) => void]> = [
     ["without state", (callback) => callback.searchParams.delete("state")],
     ["with an empty state", (callback) => callback.searchParams.set("state", "")],
-    ["with the state altered by one character", (callback) => callback.searchParams.set("state", `${callback.searchParams.get("state")?.slice(0, -1)}A`)],
+    ["with the state altered by one character", (callback) => {
+      const state = callback.searchParams.get("state") ?? "";
+      // Another last character, always: writing "A" over a state that already ends in "A" would change nothing.
+      callback.searchParams.set("state", `${state.slice(0, -1)}${state.endsWith("A") ? "B" : "A"}`);
+    }],
     ["with the state of another sign-in (an attacker's code and state planted in the seller's browser)", (callback, other) => {
       callback.searchParams.set("code", other.searchParams.get("code") ?? "");
       callback.searchParams.set("state", other.searchParams.get("state") ?? "");
