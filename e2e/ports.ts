@@ -1,8 +1,13 @@
+// E2E_PORT_OFFSET lets two checkouts run their browser tests side by side without sharing ports.
+const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
+const sandboxPort = 4110 + offset;
+const dashboardPort = 3100 + offset;
+
 export const E2E = {
-  sandboxPort: 4110,
-  sandboxUrl: "http://localhost:4110",
-  dashboardPort: 3100,
-  dashboardUrl: "http://localhost:3100",
+  sandboxPort,
+  sandboxUrl: `http://localhost:${sandboxPort}`,
+  dashboardPort,
+  dashboardUrl: `http://localhost:${dashboardPort}`,
   appFile: "test-results/e2e-app.json",
   dashboardDb: "test-results/e2e-dashboard.db",
   /** Short enough that a delayed sandbox response makes the dashboard give up within a test. */
