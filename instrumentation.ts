@@ -2,5 +2,6 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { ensureJobRunner } = await import("./lib/bulk/background-runner");
-  ensureJobRunner().catch((error: Error) => console.error(`bulk: the job runner did not start: ${error.message}`));
+  const { logger } = await import("./lib/observability/logger");
+  ensureJobRunner().catch((error: Error) => logger().error({ msg: "the bulk job runner did not start", error: error.message }));
 }

@@ -26,7 +26,7 @@ const nextConfig = {
   poweredByHeader: false,
   // Lets parallel builds (a benchmark beside a test run) use their own output folder.
   distDir: process.env.NEXT_DIST_DIR || ".next",
-  serverExternalPackages: ["better-sqlite3", "pg"],
+  serverExternalPackages: ["better-sqlite3", "pg", "prom-client"],
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];
   },

@@ -2,6 +2,7 @@
 import { spawn } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
+import { SERVER_COMMAND } from "../scripts/dashboard-process";
 import { E2E } from "./ports";
 
 const response = await fetch(`${E2E.sandboxUrl}/__sandbox/apps`, {
@@ -14,11 +15,14 @@ mkdirSync("test-results", { recursive: true });
 writeFileSync(E2E.appFile, JSON.stringify(app));
 for (const suffix of ["", "-wal", "-shm"]) rmSync(`${E2E.dashboardDb}${suffix}`, { force: true });
 
-const next = spawn("npx", ["next", "start", "-p", String(E2E.dashboardPort)], {
+const [command, ...args] = SERVER_COMMAND;
+const next = spawn(command, args, {
   stdio: "inherit",
   env: {
     ...process.env,
+    NODE_ENV: "production",
     NEXT_TELEMETRY_DISABLED: "1",
+    PORT: String(E2E.dashboardPort),
     AUTH_SECRET: randomBytes(32).toString("base64url"),
     AUTH_URL: E2E.dashboardUrl,
     MARKETPLACE_API_URL: E2E.sandboxUrl,

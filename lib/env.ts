@@ -1,27 +1,17 @@
 import "server-only";
-import { z } from "zod";
+import type { z } from "zod";
+import { appSettingsSchema, settingsProblems } from "./env-schema";
 
-const schema = z.object({
-  MARKETPLACE_API_URL: z.url({ error: "must be the marketplace's base URL, e.g. https://api.marketplace.example" }),
-  MARKETPLACE_AUTH_URL: z.url({ error: "must be the marketplace's sign-in host, e.g. https://www.marketplace.example" }),
-  MARKETPLACE_KEYSTRING: z.string().min(1, { error: "is required: the app's keystring (client_id)" }),
-  MARKETPLACE_SHARED_SECRET: z.string().min(1, { error: "is required: the app's shared secret" }),
-  MARKETPLACE_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
-  DATABASE_URL: z.string().optional(),
-  DASHBOARD_DB: z.string().default("data/dashboard.db"),
-});
-
-export type Env = z.infer<typeof schema>;
+export type Env = z.infer<typeof appSettingsSchema>;
 
 let cached: Env | undefined;
 
 /** Validated once, on first use, with a message that names each missing setting. */
 export function env(): Env {
   if (cached) return cached;
-  const parsed = schema.safeParse(process.env);
+  const parsed = appSettingsSchema.safeParse(process.env);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")} ${issue.message}`).join("\n");
-    throw new Error(`The dashboard's configuration is incomplete (see .env.example, or run \`npm start\` to use the sandbox):\n${problems}`);
+    throw new Error(`The dashboard's configuration is incomplete (see .env.example, or run \`npm start\` to use the sandbox):\n${settingsProblems(parsed.error)}`);
   }
   cached = parsed.data;
   return cached;

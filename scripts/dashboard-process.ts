@@ -1,4 +1,4 @@
-// Starts the built dashboard (`next start`) against a sandbox, with an app registered for its own callback URL.
+// Starts the built dashboard (scripts/server.ts) against a sandbox, with an app registered for its own callback URL.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:net";
@@ -18,8 +18,14 @@ export type DashboardOptions = {
   timeoutMs?: number;
   /** The URL sellers use (AUTH_URL), when it is not the port itself: e.g. https:// behind a TLS proxy. */
   publicUrl?: string;
-  stdio?: "inherit" | "ignore";
+  /** "pipe": the caller reads the server's JSON log lines from `process.stdout`. */
+  stdio?: "inherit" | "ignore" | "pipe";
+  /** More settings (METRICS_TOKEN, BULK_LEASE_MS, INSTANCE_NAME, ...). */
+  env?: Record<string, string>;
 };
+
+/** The production server, as `npm start` runs it: Node with tsx, so no npx or shell sits between a signal and it. */
+export const SERVER_COMMAND = [process.execPath, "--import", "tsx", "scripts/server.ts"] as const;
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -44,13 +50,15 @@ export async function registerDashboardApp(sandboxUrl: string, ports: number[], 
 export async function startDashboard(options: DashboardOptions): Promise<DashboardProcess> {
   const app = options.app ?? (await registerDashboardApp(options.sandboxUrl, [options.port]));
   const url = `http://localhost:${options.port}`;
-  const child = spawn("npx", ["next", "start", "-p", String(options.port)], {
-    stdio: options.stdio ?? "inherit",
+  const [command, ...args] = SERVER_COMMAND;
+  const child = spawn(command, args, {
+    stdio: ["ignore", options.stdio ?? "inherit", options.stdio === "pipe" ? "inherit" : (options.stdio ?? "inherit")],
     detached: true,
     env: {
       ...process.env,
       NODE_ENV: "production",
       NEXT_TELEMETRY_DISABLED: "1",
+      PORT: String(options.port),
       AUTH_SECRET: options.authSecret ?? randomBytes(32).toString("base64url"),
       AUTH_URL: options.publicUrl ?? url,
       MARKETPLACE_API_URL: options.sandboxUrl,
@@ -60,13 +68,14 @@ export async function startDashboard(options: DashboardOptions): Promise<Dashboa
       MARKETPLACE_TIMEOUT_MS: String(options.timeoutMs ?? 8000),
       DATABASE_URL: options.databaseUrl ?? "",
       DASHBOARD_DB: options.dashboardDb ?? "data/dashboard.db",
+      ...options.env,
     },
   });
   const stop = () =>
     new Promise<void>((resolve) => {
       if (child.exitCode !== null) return resolve();
       child.once("exit", () => resolve());
-      // npx starts next in the same process group: stop the whole group.
+      // The server drains on SIGTERM; anything it started shares its process group.
       process.kill(-(child.pid as number), "SIGTERM");
     });
   for (const deadline = Date.now() + 60_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 200))) {

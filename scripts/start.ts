@@ -1,9 +1,10 @@
-// npm start: the built dashboard on http://localhost:3000, with the embedded sandbox beside it when no marketplace is configured.
+// npm start: the built dashboard (scripts/server.ts) on http://localhost:3000, with the embedded sandbox beside it when no marketplace is configured.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import nextEnv from "@next/env";
 import { startSandbox } from "../sandbox/server.js";
+import { SERVER_COMMAND } from "./dashboard-process.js";
 import { DEMO_APP, DEMO_SELLERS } from "../sandbox/seed.js";
 
 nextEnv.loadEnvConfig(process.cwd());
@@ -42,7 +43,8 @@ if (!existsSync(".next/BUILD_ID")) {
   }
 }
 
-const next = spawn("npx", ["next", "start", "-p", String(port)], { stdio: "inherit", env });
+const [command, ...args] = SERVER_COMMAND;
+const next = spawn(command, args, { stdio: "inherit", env: { ...env, NODE_ENV: "production" } });
 console.log(`Dashboard on http://localhost:${port}`);
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => next.kill(signal));
 next.on("exit", async (code) => {

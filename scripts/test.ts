@@ -2,8 +2,17 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, readdirSync } from "node:fs";
 import { findBrowser, HOW_TO_GET_ONE } from "./find-browser";
+import { ensureSystemPackages, installCommand } from "./system-packages";
 
 mkdirSync("test-results", { recursive: true });
+
+// A bare machine gets what the tests need (Chromium, PostgreSQL, HAProxy) from Debian, or the one command that does it.
+const stillMissing = ensureSystemPackages();
+if (stillMissing.length > 0) {
+  console.log(`\nThe tests need ${stillMissing.join(", ")}, which could not be installed here. Run as root, then \`npm test\` again:\n  ${installCommand(stillMissing)}`);
+  console.log("\n0 passed, 1 failed");
+  process.exit(1);
+}
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let broken = false;
 

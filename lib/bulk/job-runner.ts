@@ -1,10 +1,12 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
 import type { TokenStore } from "../auth/token-store";
 import type { Database } from "../db/database";
 import { historyStore, type HistoryAction } from "../history/history-store";
 import { writeRecorded } from "../history/recorded-write";
 import { createMarketplace } from "../marketplace/client";
+import { metrics } from "../observability/metrics";
 import type { MarketplaceConfig } from "../marketplace/config";
 import type { MarketplaceFailure, Result } from "../marketplace/failure";
 import type { Listing } from "../marketplace/wire";
@@ -34,6 +36,8 @@ const DEFAULTS: RunnerOptions = {
   backoffMs: (attempt) => Math.min(60_000, 1000 * 2 ** (attempt - 1)),
 };
 
+const instanceName = () => process.env.INSTANCE_NAME || `${hostname()}:${process.pid}`;
+
 const ACTION: Record<JobKind, HistoryAction> = { apply: "bulk-apply", remove: "bulk-remove", undo: "bulk-undo" };
 const BATCH_READ_MAX = 100;
 
@@ -51,11 +55,18 @@ export function createJobRunner(deps: { db: Database; config: MarketplaceConfig;
   const jobs = jobStore(deps.db);
   const history = historyStore(deps.db);
   let running = false;
+  // Set by stop(): the items in flight finish, the rest of the batch goes back unclaimed.
+  let draining = false;
   let loop: Promise<void> | undefined;
   let wakeUp: (() => void) | undefined;
 
   // About three seconds of work per batch: one read per batch stays cheap, and a lease never covers much.
   const batchSize = () => Math.max(5, Math.min(BATCH_READ_MAX, pacer.perSecond() * 3));
+
+  async function settle(item: JobItem, owner: string, outcome: Parameters<typeof jobs.settle>[2]) {
+    await jobs.settle(item, owner, outcome);
+    metrics().bulkItems.inc({ outcome: outcome.status });
+  }
 
   async function failed(job: Job, item: JobItem, owner: string, failure: MarketplaceFailure, extra: { title?: string; before?: Snapshot }): Promise<"paused" | void> {
     const attempts = item.attempts + 1;
@@ -69,22 +80,22 @@ export function createJobRunner(deps: { db: Database; config: MarketplaceConfig;
       await jobs.defer(item, owner, { notBefore: Date.now() + wait, reason: handling.reason, attempts, ...extra });
       return;
     }
-    await jobs.settle(item, owner, { status: "failed", reason: handling.reason, attempts, ...extra });
+    await settle(item, owner, { status: "failed", reason: handling.reason, attempts, ...extra });
   }
 
   async function processItem(job: Job, item: JobItem, listing: Listing | undefined, owner: string): Promise<"paused" | void> {
-    if (!listing || listing.shopId !== job.shopId) return jobs.settle(item, owner, { status: "failed", reason: NOT_IN_SHOP });
+    if (!listing || listing.shopId !== job.shopId) return settle(item, owner, { status: "failed", reason: NOT_IN_SHOP });
     const title = listing.title;
     const target = item.target ?? job.target ?? NO_PERSONALIZATION;
     const plan = planFor(listing, target);
-    if (plan.outcome === "skipped") return jobs.settle(item, owner, { status: "skipped", reason: plan.reason, title });
+    if (plan.outcome === "skipped") return settle(item, owner, { status: "skipped", reason: plan.reason, title });
     // Already as asked after an earlier attempt whose answer never came: that attempt landed, and its `before` stands.
-    if (plan.outcome === "unchanged") return jobs.settle(item, owner, { status: item.attempts > 0 && item.before ? "done" : "unchanged", title });
+    if (plan.outcome === "unchanged") return settle(item, owner, { status: item.attempts > 0 && item.before ? "done" : "unchanged", title });
     const before = snapshotOf(listing);
     if (!(await jobs.hold(item, owner, Date.now() + settings.leaseMs, before))) return;
     const outcome = await writeRecorded(history, marketplace, { changer: job, listing, target, action: ACTION[job.kind], jobId: job.id });
-    if (outcome.ok) return jobs.settle(item, owner, { status: "done", title, before, attempts: item.attempts + 1 });
-    if ("refusal" in outcome) return jobs.settle(item, owner, { status: "skipped", reason: outcome.refusal, title });
+    if (outcome.ok) return settle(item, owner, { status: "done", title, before, attempts: item.attempts + 1 });
+    if ("refusal" in outcome) return settle(item, owner, { status: "skipped", reason: outcome.refusal, title });
     return failed(job, item, owner, outcome.failure, { title, before });
   }
 
@@ -94,7 +105,7 @@ export function createJobRunner(deps: { db: Database; config: MarketplaceConfig;
     let paused = false;
     const queue = [...items];
     const worker = async () => {
-      for (let item = queue.shift(); item && !paused; item = queue.shift()) {
+      for (let item = queue.shift(); item && !paused && !draining; item = queue.shift()) {
         const outcome = read.ok ? await processItem(job, item, listings.get(item.listingId), owner) : await failed(job, item, owner, read.failure, {});
         if (outcome === "paused") paused = true;
       }
@@ -104,7 +115,8 @@ export function createJobRunner(deps: { db: Database; config: MarketplaceConfig;
 
   /** One batch of one job; the number of items claimed (0 when there was nothing due). */
   async function runOnce(): Promise<number> {
-    const owner = randomUUID();
+    // The instance's name leads the owner, so an operator (or a test) can tell which instance holds a lease.
+    const owner = `${instanceName()}/${randomUUID()}`;
     const claim = await jobs.claim(owner, Date.now(), settings.leaseMs, batchSize());
     if (!claim) return 0;
     const heartbeat = setInterval(() => void jobs.renew(owner, Date.now() + settings.leaseMs).catch(() => undefined), settings.leaseMs / 3);
@@ -146,11 +158,13 @@ export function createJobRunner(deps: { db: Database; config: MarketplaceConfig;
     start() {
       if (running) return;
       running = true;
+      draining = false;
       loop = work();
     },
-    /** Finishes the batch in hand, then stops; unclaimed items stay pending for the next runner. */
+    /** Finishes the items in flight, then stops; the rest of the batch is released, pending, for the next runner. */
     async stop() {
       running = false;
+      draining = true;
       wakeUp?.();
       await loop;
     },

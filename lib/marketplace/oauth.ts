@@ -2,6 +2,8 @@ import "server-only";
 import { z } from "zod";
 import type { MarketplaceConfig } from "./config";
 import type { Result } from "./failure";
+import { recordMarketplaceCall } from "../observability/marketplace-call";
+import { metrics } from "../observability/metrics";
 import { tokenWire } from "./wire";
 import { marketplaceFetch, withTimeLimit } from "./transport";
 
@@ -14,6 +16,7 @@ async function tokenGrant(config: MarketplaceConfig, grant: Record<string, strin
   const name = `${grant.grant_type} grant`;
   let response: Response;
   let body: unknown;
+  const startedAt = Date.now();
   try {
     ({ response, body } = await withTimeLimit(config.timeoutMs, async (signal) => {
       const reply = await fetch(`${config.apiUrl}/v3/public/oauth/token`, {
@@ -27,12 +30,14 @@ async function tokenGrant(config: MarketplaceConfig, grant: Record<string, strin
     }));
   } catch (error) {
     const timedOut = error instanceof Error && error.name === "TimeoutError";
-    console.error(`marketplace: ${name} ${timedOut ? "timed out" : "unreachable"}`);
+    recordMarketplaceCall({ operation: name, status: 0, startedAt, outcome: timedOut ? "timeout" : "unreachable" });
+    if (grant.grant_type === "refresh_token") metrics().tokenRefreshes.inc({ outcome: timedOut ? "timeout" : "unreachable" });
     return { ok: false, failure: timedOut ? { kind: "timeout" } : { kind: "unavailable" } };
   }
+  const { error, error_description: description } = (response.ok ? {} : (body ?? {})) as { error?: string; error_description?: string };
+  recordMarketplaceCall({ operation: name, status: response.status, startedAt, error, headers: response.headers });
+  if (grant.grant_type === "refresh_token") metrics().tokenRefreshes.inc({ outcome: response.ok ? "refreshed" : (error ?? `status ${response.status}`) });
   if (!response.ok) {
-    const { error, error_description: description } = (body ?? {}) as { error?: string; error_description?: string };
-    console.error(`marketplace: ${name} ${response.status} ${error ?? ""}`.trim());
     if (error === "invalid_grant") return { ok: false, failure: { kind: "reauth", reason: description } };
     return { ok: false, failure: response.status >= 500 ? { kind: "unavailable", status: response.status } : { kind: "unexpected", message: `token endpoint ${response.status} ${error ?? ""}`.trim() } };
   }

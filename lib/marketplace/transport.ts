@@ -1,5 +1,6 @@
 import "server-only";
 import type { z } from "zod";
+import { recordMarketplaceCall } from "../observability/marketplace-call";
 import type { MarketplaceConfig } from "./config";
 import type { MarketplaceFailure, Result } from "./failure";
 
@@ -85,21 +86,28 @@ export async function marketplaceFetch<T>(config: MarketplaceConfig, call: Call<
       }));
     } catch (error) {
       const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-      console.error(`marketplace: ${call.operation} ${timedOut ? "timed out" : "unreachable"}`);
+      recordMarketplaceCall({ operation: call.operation, status: 0, startedAt: sentAt, attempt, outcome: timedOut ? "timeout" : "unreachable" });
       return { ok: false, failure: timedOut ? { kind: "timeout" } : { kind: "unavailable" } };
     }
     const rate = config.pacer && rateLimitOf(response, sentAt);
     if (rate) config.pacer?.afterResponse(rate);
+    const body = errorBody(answer);
+    const parsed = response.ok && call.schema !== null ? call.schema.safeParse(answer) : undefined;
+    recordMarketplaceCall({
+      operation: call.operation,
+      status: response.status,
+      startedAt: sentAt,
+      attempt,
+      headers: response.headers,
+      error: response.ok ? (parsed && !parsed.success ? parsed.error.issues[0]?.message : undefined) : body.error,
+      outcome: parsed && !parsed.success ? "schema-mismatch" : undefined,
+    });
     if (response.ok) {
-      if (call.schema === null) return { ok: true, data: undefined as T };
-      const parsed = call.schema.safeParse(answer);
+      if (!parsed) return { ok: true, data: undefined as T };
       if (parsed.success) return { ok: true, data: parsed.data };
-      console.error(`marketplace: ${call.operation} ${response.status} response did not match its schema: ${parsed.error.issues[0]?.message}`);
       return { ok: false, failure: { kind: "unexpected", message: "the marketplace's answer was not in the expected shape" } };
     }
     const retryAfter = Math.max(1, Number(response.headers.get("retry-after")) || 1);
-    const body = errorBody(answer);
-    console.error(`marketplace: ${call.operation} ${response.status} ${body.error ?? ""}`.trim());
     const waitMs = Math.min(retryAfter * 1000 * attempt, config.maxRetryWaitMs);
     if (response.status === 429 && attempt < MAX_ATTEMPTS && retryAfter * 1000 <= config.maxRetryWaitMs) {
       await sleep(waitMs);

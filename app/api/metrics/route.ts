@@ -1,0 +1,27 @@
+import { timingSafeEqual } from "node:crypto";
+import { db } from "@/lib/db";
+import { env } from "@/lib/env";
+import { metrics } from "@/lib/observability/metrics";
+
+export const dynamic = "force-dynamic";
+
+const refusal = (status: number, error: string, headers: Record<string, string> = {}) => Response.json({ error }, { status, headers: { "cache-control": "no-store", ...headers } });
+
+function bearerMatches(header: string | null, token: string) {
+  const given = Buffer.from(/^Bearer (.+)$/.exec(header ?? "")?.[1] ?? "");
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+// Prometheus text. Off unless METRICS_TOKEN is set (docs/deploy.md): the counters describe sellers' activity.
+export async function GET(request: Request) {
+  const token = env().METRICS_TOKEN;
+  if (!token) return refusal(403, "Metrics are turned off on this server. Set METRICS_TOKEN on every instance and send it as `Authorization: Bearer <token>`.");
+  if (!bearerMatches(request.headers.get("authorization"), token)) {
+    return refusal(401, "This endpoint needs the metrics token: send `Authorization: Bearer <METRICS_TOKEN>`.", { "www-authenticate": 'Bearer realm="metrics"' });
+  }
+  const { registry, activeSessions } = metrics();
+  const [row] = await (await db()).query<{ n: number }>("SELECT COUNT(*) AS n FROM seller_tokens");
+  activeSessions.set(Number(row?.n ?? 0));
+  return new Response(await registry.metrics(), { headers: { "content-type": registry.contentType, "cache-control": "no-store" } });
+}

@@ -1,0 +1,42 @@
+// Not `server-only` for the same reason as its neighbours; it holds no secret.
+import { logger } from "./logger";
+import { metrics } from "./metrics";
+import { currentRequestId } from "./request-context";
+
+export type MarketplaceCallRecord = {
+  operation: string;
+  /** 0 when no answer came (time-out, connection refused). */
+  status: number;
+  startedAt: number;
+  attempt?: number;
+  /** The marketplace's own error code (`invalid_token`, ...), never a token. */
+  error?: string;
+  outcome?: "timeout" | "unreachable" | "schema-mismatch";
+  headers?: Headers;
+};
+
+/** One log line and the metrics of one marketplace call: operation, status, latency, what is left of the rate limit. */
+export function recordMarketplaceCall(call: MarketplaceCallRecord) {
+  const ms = Date.now() - call.startedAt;
+  const { marketplaceCalls, marketplaceDuration } = metrics();
+  marketplaceCalls.inc({ operation: call.operation, status: String(call.status) });
+  marketplaceDuration.observe({ operation: call.operation }, ms / 1000);
+  const remaining = (name: string) => {
+    const value = call.headers?.get(name);
+    return value === null || value === undefined ? undefined : Number(value);
+  };
+  const line = {
+    msg: "marketplace call",
+    requestId: currentRequestId(),
+    operation: call.operation,
+    status: call.status,
+    ms,
+    attempt: call.attempt,
+    error: call.error,
+    outcome: call.outcome,
+    remainingThisSecond: remaining("x-remaining-this-second"),
+    remainingToday: remaining("x-remaining-today"),
+  };
+  if (call.status === 0 || call.status >= 500 || call.outcome) logger().warn(line);
+  else logger().info(line);
+}

@@ -1,0 +1,54 @@
+// Not `server-only`: the custom server counts requests into the same registry the app's /api/metrics serves.
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+
+function createMetrics() {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const registers = [registry];
+  return {
+    registry,
+    httpRequests: new Counter({ name: "http_requests_total", help: "Requests the dashboard answered, by method, route and status.", labelNames: ["method", "route", "status"], registers }),
+    httpDuration: new Histogram({
+      name: "http_request_duration_seconds",
+      help: "Time from a request's arrival to its response's end, by method and route.",
+      labelNames: ["method", "route"],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    }),
+    marketplaceCalls: new Counter({
+      name: "marketplace_calls_total",
+      help: "Calls to the marketplace API, by operation and HTTP status (0: no answer, timed out or unreachable).",
+      labelNames: ["operation", "status"],
+      registers,
+    }),
+    marketplaceDuration: new Histogram({
+      name: "marketplace_call_duration_seconds",
+      help: "Latency of each marketplace call, by operation.",
+      labelNames: ["operation"],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    }),
+    tokenRefreshes: new Counter({ name: "marketplace_token_refreshes_total", help: "Refresh grants sent to the marketplace, by outcome.", labelNames: ["outcome"], registers }),
+    bulkItems: new Counter({ name: "bulk_items_total", help: "Bulk job items this instance settled, by outcome (done, failed, skipped, unchanged).", labelNames: ["outcome"], registers }),
+    activeSessions: new Gauge({ name: "active_sessions", help: "Sellers signed in: those whose marketplace tokens the token store holds (shared by every instance).", registers }),
+  };
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;
+
+const globalForMetrics = globalThis as unknown as { dashboardMetrics?: Metrics };
+
+/** One registry per process, whichever bundle or script asks first. */
+export function metrics(): Metrics {
+  globalForMetrics.dashboardMetrics ??= createMetrics();
+  return globalForMetrics.dashboardMetrics;
+}
+
+/** Ids in paths become `:id`, so a route is one series however many listings or jobs there are. */
+export function routeOf(path: string): string {
+  const pathname = path.split("?")[0] ?? "/";
+  return pathname
+    .split("/")
+    .map((segment) => (/^\d+$/.test(segment) || /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(segment) ? ":id" : segment))
+    .join("/");
+}

@@ -1,0 +1,85 @@
+// The dashboard's production server: Next's request handler on node:http, so that every response is logged and
+// counted, and SIGTERM drains (stop taking requests, let the bulk runner finish its item in flight, exit in 10 s).
+// `npm start`, the tests and the benchmarks run it; `node --import tsx scripts/server.ts` with the settings in the env.
+import { randomUUID } from "node:crypto";
+import { createServer, type IncomingMessage } from "node:http";
+import nextEnv from "@next/env";
+import next from "next";
+import { serverSettingsSchema, settingsProblems } from "../lib/env-schema";
+import { logger } from "../lib/observability/logger";
+import { metrics, routeOf } from "../lib/observability/metrics";
+import { requestContext } from "../lib/observability/request-context";
+import { runShutdownHooks } from "../lib/observability/shutdown";
+
+/** What an orchestrator allows between SIGTERM and SIGKILL; we exit before it. */
+const SHUTDOWN_LIMIT_MS = 9_500;
+
+// The benchmarks and operators find the server by this name, as they did with `next start`.
+process.title = "next-server (dashboard)";
+
+nextEnv.loadEnvConfig(process.cwd());
+const settings = serverSettingsSchema.safeParse(process.env);
+if (!settings.success) {
+  console.error(`The dashboard cannot start: its configuration is incomplete or malformed. Set these in the environment or .env.local (see .env.example and docs/deploy.md), or run \`npm start\` to use the sandbox:\n${settingsProblems(settings.error)}`);
+  process.exit(78);
+}
+const { PORT: port } = settings.data;
+const log = logger();
+
+const app = next({ dev: false, dir: process.cwd(), hostname: "localhost", port });
+await app.prepare();
+const handle = app.getRequestHandler();
+
+/** A proxy's id is kept (one id across the proxy's and our logs) when it looks like one; otherwise a fresh one. */
+const requestIdOf = (request: IncomingMessage) => {
+  const given = request.headers["x-request-id"];
+  return typeof given === "string" && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
+};
+
+let stopping = false;
+
+const server = createServer((request, response) => {
+  const requestId = requestIdOf(request);
+  const started = process.hrtime.bigint();
+  response.setHeader("x-request-id", requestId);
+  if (stopping) response.setHeader("connection", "close");
+  response.once("close", () => {
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    const route = routeOf(request.url ?? "/");
+    const method = request.method ?? "GET";
+    const { httpRequests, httpDuration } = metrics();
+    httpRequests.inc({ method, route, status: String(response.statusCode) });
+    httpDuration.observe({ method, route }, seconds);
+    // The path without its query: a callback's query carries the OAuth code and state.
+    log.info({ msg: "request", requestId, method, route, status: response.statusCode, ms: Math.round(seconds * 10_000) / 10, finished: response.writableFinished });
+  });
+  requestContext().run({ requestId }, () => {
+    handle(request, response).catch((error: Error) => {
+      log.error({ msg: "request failed", requestId, error: error.message });
+      if (!response.headersSent) response.writeHead(500, { "content-type": "application/json" });
+      response.end(JSON.stringify({ error: "The dashboard failed to answer this request. Try again; if it keeps failing, tell the operator its request id.", requestId }));
+    });
+  });
+});
+
+server.listen(port, () => log.info({ msg: "listening", url: `http://localhost:${port}` }));
+
+async function shutdown(signal: NodeJS.Signals) {
+  if (stopping) return;
+  stopping = true;
+  log.info({ msg: "stopping", signal });
+  const limit = setTimeout(() => {
+    log.error({ msg: "stopped before the work in flight finished", limitMs: SHUTDOWN_LIMIT_MS });
+    process.exit(1);
+  }, SHUTDOWN_LIMIT_MS);
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  await runShutdownHooks((name, error) => log.error({ msg: "a shutdown step failed", step: name, error: error.message }));
+  await closed;
+  await app.close();
+  clearTimeout(limit);
+  log.info({ msg: "stopped", signal });
+  process.exit(0);
+}
+
+for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, (received) => void shutdown(received));
