@@ -43,7 +43,11 @@ const server = createServer((request, response) => {
   const started = process.hrtime.bigint();
   response.setHeader("x-request-id", requestId);
   if (stopping) response.setHeader("connection", "close");
-  response.once("close", () => {
+  let logged = false;
+  // "finish": the response was handed to the socket; "close" alone: the client went away first.
+  const record = () => {
+    if (logged) return;
+    logged = true;
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     const route = routeOf(request.url ?? "/");
     const method = request.method ?? "GET";
@@ -52,7 +56,9 @@ const server = createServer((request, response) => {
     httpDuration.observe({ method, route }, seconds);
     // The path without its query: a callback's query carries the OAuth code and state.
     log.info({ msg: "request", requestId, method, route, status: response.statusCode, ms: Math.round(seconds * 10_000) / 10, finished: response.writableFinished });
-  });
+  };
+  response.once("finish", record);
+  response.once("close", record);
   requestContext().run({ requestId }, () => {
     handle(request, response).catch((error: Error) => {
       log.error({ msg: "request failed", requestId, error: error.message });
