@@ -156,7 +156,7 @@ describe("structured logs", () => {
 
 describe("configuration errors at start", () => {
   it("name each missing or malformed setting and how to fix it, and exit non-zero before serving", () => {
-    const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, MARKETPLACE_API_URL: "not a url", MARKETPLACE_AUTH_URL: sandbox.url, MARKETPLACE_SHARED_SECRET: "s", MARKETPLACE_TIMEOUT_MS: "soon", AUTH_SECRET: "short", AUTH_URL: "http://localhost:3000" };
+    const env: NodeJS.ProcessEnv = { NODE_ENV: "production", PATH: process.env.PATH, HOME: process.env.HOME, MARKETPLACE_API_URL: "not a url", MARKETPLACE_AUTH_URL: sandbox.url, MARKETPLACE_SHARED_SECRET: "s", MARKETPLACE_TIMEOUT_MS: "soon", AUTH_SECRET: "short", AUTH_URL: "http://localhost:3000" };
     const [command, ...args] = SERVER_COMMAND;
     const result = spawnSync(command, args, { env, encoding: "utf8", timeout: 60_000 });
     expect(result.status).not.toBe(0);
