@@ -139,7 +139,7 @@ export async function stopDashboard(dashboard: DashboardProcess) {
   await stopGroup(dashboard.process.pid as number, exitOf(dashboard.process).exited, dashboard.stop);
 }
 
-/** `next start` through npx spawns the real server as a child: the measured process is the one named next-server. */
+/** The measured process is the one named next-server: scripts/server.ts, the group's leader. */
 export async function startDashboardProcess(options: { port: number; sandboxUrl: string; timeoutMs: number; dashboardDb: string; distDir: string; stdio: "inherit" | "ignore" }, log: (line: string) => void): Promise<RunningDashboard> {
   process.env.NEXT_DIST_DIR = options.distDir;
   for (let attempt = 1; ; attempt++) {

@@ -60,7 +60,7 @@ export function loadSection(runs: LoadRuns | undefined) {
   return [
     LOAD_TITLE,
     "",
-    `The built dashboard (\`next start\` from this run's copy of the build) and the sandbox, each a process of its own; signed-in`,
+    `The built dashboard (\`scripts/server.ts\` on this run's copy of the build) and the sandbox, each a process of its own; signed-in`,
     "sellers with 10 listings each, every one in a loop of its listings page then a save through the server action, with no",
     "pause between actions (the paced run: about a second, as a person takes), measured after a warm-up. Without a pause,",
     "50 sellers keep the two cores saturated, so each one waits its turn: latency is then 50 ÷ throughput (Little's law)",
