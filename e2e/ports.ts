@@ -10,6 +10,8 @@ export const E2E = {
   dashboardUrl: `http://localhost:${dashboardPort}`,
   appFile: "test-results/e2e-app.json",
   dashboardDb: "test-results/e2e-dashboard.db",
+  /** The dashboard's JSON log lines (stdout) of the whole run, read by server-logs.spec.ts. */
+  dashboardLog: "test-results/e2e-dashboard.log",
   /** Short enough that a delayed sandbox response makes the dashboard give up within a test. */
   timeoutMs: 3000,
 };

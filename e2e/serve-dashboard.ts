@@ -1,6 +1,6 @@
 // Started by Playwright after the sandbox: registers an app for this port, then runs the built dashboard against it.
 import { spawn } from "node:child_process";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, openSync, rmSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { SERVER_COMMAND } from "../scripts/dashboard-process";
 import { E2E } from "./ports";
@@ -17,7 +17,7 @@ for (const suffix of ["", "-wal", "-shm"]) rmSync(`${E2E.dashboardDb}${suffix}`,
 
 const [command, ...args] = SERVER_COMMAND;
 const next = spawn(command, args, {
-  stdio: "inherit",
+  stdio: ["ignore", openSync(E2E.dashboardLog, "w"), "inherit"],
   env: {
     ...process.env,
     NODE_ENV: "production",
