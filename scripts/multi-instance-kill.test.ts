@@ -44,7 +44,7 @@ beforeAll(async () => {
   const names = ["web-1", "web-2"];
   const started = await Promise.all(
     ports.map((port, index) =>
-      startDashboard({ port, sandboxUrl: sandbox.url, app, authSecret, databaseUrl: postgres.url, publicUrl, stdio: "ignore", env: { INSTANCE_NAME: names[index] as string, BULK_LEASE_MS: "5000", METRICS_TOKEN } }),
+      startDashboard({ port, sandboxUrl: sandbox.url, app, authSecret, databaseUrl: postgres.url, publicUrl, stdio: "ignore", env: { INSTANCE_NAME: names[index] as string, BULK_LEASE_MS: "8000", METRICS_TOKEN } }),
     ),
   );
   started.forEach((instance, index) => instances.set(names[index] as string, instance));

@@ -55,7 +55,7 @@ const server = createServer((request, response) => {
     httpRequests.inc({ method, route, status: String(response.statusCode) });
     httpDuration.observe({ method, route }, seconds);
     // The path without its query: a callback's query carries the OAuth code and state.
-    log.info({ msg: "request", requestId, method, route, status: response.statusCode, ms: Math.round(seconds * 10_000) / 10, finished: response.writableFinished });
+    log.info({ msg: "request", requestId, method, route, status: response.statusCode, ms: Math.round(seconds * 10_000) / 10, ...(response.writableFinished ? {} : { aborted: true }) });
   };
   response.once("finish", record);
   response.once("close", record);

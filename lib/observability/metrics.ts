@@ -44,9 +44,10 @@ export function metrics(): Metrics {
   return globalForMetrics.dashboardMetrics;
 }
 
-/** Ids in paths become `:id`, so a route is one series however many listings or jobs there are. */
+/** Ids in paths become `:id` and build assets one route, so a route is one series however many listings, jobs or builds there are. */
 export function routeOf(path: string): string {
   const pathname = path.split("?")[0] ?? "/";
+  if (pathname.startsWith("/_next/static/")) return "/_next/static/*";
   return pathname
     .split("/")
     .map((segment) => (/^\d+$/.test(segment) || /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(segment) ? ":id" : segment))
