@@ -6,6 +6,7 @@ import type { Database } from "../db/database";
 import { historyStore, type HistoryAction } from "../history/history-store";
 import { writeRecorded } from "../history/recorded-write";
 import { createMarketplace } from "../marketplace/client";
+import { logger } from "../observability/logger";
 import { metrics } from "../observability/metrics";
 import type { MarketplaceConfig } from "../marketplace/config";
 import type { MarketplaceFailure, Result } from "../marketplace/failure";
@@ -136,7 +137,7 @@ export function createJobRunner(deps: { db: Database; config: MarketplaceConfig;
       try {
         claimed = await runOnce();
       } catch (error) {
-        console.error(`bulk: a batch failed: ${(error as Error).message}`);
+        logger().error({ msg: "a bulk batch failed", error: (error as Error).message });
       }
       if (claimed === 0 && running) {
         await new Promise<void>((resolve) => {
