@@ -106,12 +106,15 @@ describe("metrics", () => {
     const response = await get("/api/metrics", { authorization: `Bearer ${METRICS_TOKEN}` });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toMatch(/^text\/plain; version=0\.0\.4/);
-    const text = await response.text();
+    // A request is counted when its response has gone out whole, which may be just after the client has read it.
+    const listingsServed = 'http_requests_total{method="GET",route="/api/listings",status="200"}';
+    let text = await response.text();
+    for (const deadline = Date.now() + 10_000; sample(text, listingsServed) < 2 && Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) text = await scrape();
     expect(sample(text, 'marketplace_calls_total{operation="getMe",status="200"}')).toBeGreaterThanOrEqual(1);
     expect(sample(text, 'marketplace_calls_total{operation="getListingsByShop",status="200"}')).toBeGreaterThanOrEqual(2);
     expect(sample(text, 'marketplace_call_duration_seconds_count{operation="getListingsByShop"}')).toBeGreaterThanOrEqual(2);
     expect(sample(text, 'marketplace_token_refreshes_total{outcome="refreshed"}')).toBe(1);
-    expect(sample(text, 'http_requests_total{method="GET",route="/api/listings",status="200"}')).toBe(2);
+    expect(sample(text, listingsServed)).toBe(2);
     expect(text).toContain("# TYPE http_request_duration_seconds histogram");
     expect(text).toContain("# TYPE bulk_items_total counter");
     expect(sample(text, "active_sessions")).toBe(1);
@@ -122,8 +125,9 @@ describe("structured logs", () => {
   it("write one JSON line per request (id, route, status, latency) and per marketplace call (operation, status, latency, rate limit left)", async () => {
     const response = await get("/api/health/ready", { "x-request-id": "probe-42" });
     expect(response.headers.get("x-request-id")).toBe("probe-42");
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const lines = logLines().filter((line) => line.requestId === "probe-42");
+    const probeLines = () => logLines().filter((line) => line.requestId === "probe-42");
+    for (const deadline = Date.now() + 10_000; !probeLines().some((line) => line.msg === "request") && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 100));
+    const lines = probeLines();
     expect(lines.find((line) => line.msg === "request")).toMatchObject({ method: "GET", route: "/api/health/ready", status: 200 });
     expect(typeof lines.find((line) => line.msg === "request")?.ms).toBe("number");
     const ping = lines.find((line) => line.msg === "marketplace call");
