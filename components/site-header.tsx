@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { signOutAction } from "@/app/auth-actions";
+import { signOutAction, signOutEverywhereAction } from "@/app/auth-actions";
 
 export function SiteHeader({ shopName }: { shopName: string | null }) {
   return (
@@ -10,6 +10,11 @@ export function SiteHeader({ shopName }: { shopName: string | null }) {
         </Link>
         <div className="flex items-center gap-4 text-sm">
           {shopName && <span className="text-stone-600">{shopName}</span>}
+          <form action={signOutEverywhereAction}>
+            <button type="submit" className="rounded-md px-2 py-1.5 text-stone-600 underline-offset-2 hover:underline" title="Ends your sessions on every browser and device">
+              Sign out everywhere
+            </button>
+          </form>
           <form action={signOutAction}>
             <button type="submit" className="rounded-md border border-stone-300 px-3 py-1.5 hover:bg-stone-100">
               Sign out

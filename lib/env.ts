@@ -9,6 +9,8 @@ const schema = z.object({
   MARKETPLACE_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
   DATABASE_URL: z.string().optional(),
   DASHBOARD_DB: z.string().default("data/dashboard.db"),
+  SESSION_IDLE_SECONDS: z.coerce.number().int().positive({ error: "must be a whole number of seconds, e.g. 43200 (12 hours)" }).default(12 * 3600),
+  SESSION_ABSOLUTE_SECONDS: z.coerce.number().int().positive({ error: "must be a whole number of seconds, e.g. 2592000 (30 days)" }).default(30 * 24 * 3600),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -1,0 +1,31 @@
+import "server-only";
+import { db } from "../db";
+import { env } from "../env";
+import { sessionStore, type SessionEnd } from "./session-store";
+import { tokenStore } from "./token-store";
+
+export async function sessions() {
+  const { SESSION_IDLE_SECONDS, SESSION_ABSOLUTE_SECONDS } = env();
+  return sessionStore(await db(), { idleMs: SESSION_IDLE_SECONDS * 1000, absoluteMs: SESSION_ABSOLUTE_SECONDS * 1000 });
+}
+
+export const sessionMaxAgeSeconds = () => env().SESSION_ABSOLUTE_SECONDS;
+
+/**
+ * Sign-out ends this browser's session. The marketplace tokens are kept per marketplace user and shared by the seller's
+ * browsers, so they are forgotten only with the last session (the spec has no revocation endpoint to call).
+ */
+export async function endSession(sessionId: string | undefined, userId: number) {
+  const remaining = sessionId ? await (await sessions()).end(sessionId, userId) : await (await sessions()).count(userId);
+  if (remaining === 0) await tokenStore(await db()).remove(userId);
+}
+
+/** "Sign out everywhere": every session of the seller, and their tokens. */
+export async function endEverySession(userId: number) {
+  await (await sessions()).endAll(userId);
+  await tokenStore(await db()).remove(userId);
+}
+
+export type SessionError = "SessionEnded" | "SessionIdle" | "SessionExpired";
+
+export const SESSION_ERRORS: Record<SessionEnd, SessionError> = { ended: "SessionEnded", idle: "SessionIdle", expired: "SessionExpired" };
