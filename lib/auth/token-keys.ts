@@ -5,7 +5,9 @@ import { keyring, sealKey, type Keyring } from "./token-seal";
  * TOKEN_ENCRYPTION_KEY seals new rows (or, when unset, a key derived from AUTH_SECRET); TOKEN_ENCRYPTION_KEYS lists
  * earlier keys, comma-separated, so rows sealed before a rotation still open until start-up re-seals them.
  */
-export function tokenKeyring(source: NodeJS.ProcessEnv = process.env): Keyring {
+type KeySettings = Record<string, string | undefined>;
+
+export function tokenKeyring(source: KeySettings = process.env): Keyring {
   const secret = source.TOKEN_ENCRYPTION_KEY || source.AUTH_SECRET;
   if (!secret || secret.length < 32) {
     throw new Error("Stored tokens are encrypted with TOKEN_ENCRYPTION_KEY or, when it is unset, AUTH_SECRET: set one of them to a random value of at least 32 characters (e.g. `openssl rand -base64 32`).");
