@@ -77,7 +77,10 @@ describe.each([
     }
     expect(await store().count(208)).toBe(1);
     expect(await store().check(idle, 208)).toEqual({ alive: false, reason: "idle" });
+    expect(await store().check(idle, 208)).toEqual({ alive: false, reason: "idle" });
+    await store().create(208, null);
     expect(await store().check(idle, 208)).toEqual({ alive: false, reason: "ended" });
+    expect(await store().check(used, 208)).toEqual({ alive: true, userId: 208 });
   });
 
   it("ends a session at its absolute age however busy it is", async () => {
