@@ -10,6 +10,8 @@ export const E2E = {
   dashboardUrl: `http://localhost:${dashboardPort}`,
   appFile: "test-results/e2e-app.json",
   dashboardDb: "test-results/e2e-dashboard.db",
+  /** The key the dashboard seals stored tokens with, so tests can read what it stored. */
+  tokenKeyFile: "test-results/e2e-token-key",
   /** Short enough that a delayed sandbox response makes the dashboard give up within a test. */
   timeoutMs: 3000,
 };

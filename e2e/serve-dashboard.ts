@@ -12,6 +12,8 @@ const response = await fetch(`${E2E.sandboxUrl}/__sandbox/apps`, {
 const app = (await response.json()) as { keystring: string; shared_secret: string; name: string };
 mkdirSync("test-results", { recursive: true });
 writeFileSync(E2E.appFile, JSON.stringify(app));
+const tokenKey = randomBytes(32).toString("base64url");
+writeFileSync(E2E.tokenKeyFile, tokenKey, { mode: 0o600 });
 for (const suffix of ["", "-wal", "-shm"]) rmSync(`${E2E.dashboardDb}${suffix}`, { force: true });
 
 const next = spawn("npx", ["next", "start", "-p", String(E2E.dashboardPort)], {
@@ -20,6 +22,7 @@ const next = spawn("npx", ["next", "start", "-p", String(E2E.dashboardPort)], {
     ...process.env,
     NEXT_TELEMETRY_DISABLED: "1",
     AUTH_SECRET: randomBytes(32).toString("base64url"),
+    TOKEN_ENCRYPTION_KEY: tokenKey,
     AUTH_URL: E2E.dashboardUrl,
     MARKETPLACE_API_URL: E2E.sandboxUrl,
     MARKETPLACE_AUTH_URL: E2E.sandboxUrl,

@@ -18,6 +18,9 @@ export function keyring(current: SealKey, previous: SealKey[] = []): Keyring {
   return { current, byId: new Map([...previous, current].map((entry) => [entry.id, entry])) };
 }
 
+/** What a sealed token is bound to: its row and column in seller_tokens. */
+export const tokenContext = (userId: number, column: "access_token" | "refresh_token") => `seller_tokens:${userId}:${column}`;
+
 export const isSealed = (value: string) => value.startsWith(`${PREFIX}.`);
 
 export const sealedWith = (value: string) => (isSealed(value) ? value.split(".")[1] : undefined);

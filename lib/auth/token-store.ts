@@ -1,7 +1,7 @@
 import "server-only";
 import type { Database } from "../db/database";
 import { tokenKeyring } from "./token-keys";
-import { isSealed, open, seal, sealedWith, type Keyring } from "./token-seal";
+import { isSealed, open, seal, sealedWith, tokenContext as context, type Keyring } from "./token-seal";
 
 export type SellerTokens = {
   userId: number;
@@ -15,8 +15,6 @@ export type SellerTokens = {
 type Row = { user_id: number; access_token: string; refresh_token: string; access_expires_at: number; scopes: string };
 
 type Column = "access_token" | "refresh_token";
-
-const context = (userId: number, column: Column) => `seller_tokens:${userId}:${column}`;
 
 // A row written before tokens were sealed (or by an older instance during a rolling deploy) still opens; start-up seals it.
 const opened = (ring: Keyring, userId: number, column: Column, value: string) => (isSealed(value) ? open(ring, value, context(userId, column)) : value);
