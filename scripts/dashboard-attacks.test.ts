@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import Sqlite from "better-sqlite3";
 import { startSandbox, type RunningSandbox } from "../sandbox/server";
 import { DEMO_SELLERS } from "../sandbox/seed";
 import { hiddenFields, storedListing } from "../sandbox/test-helpers";
@@ -188,7 +189,7 @@ async function callAction(name: string, args: unknown[], cookie: string, headers
     .map((line) => /^[0-9a-f]+:(\{.*\})$/.exec(line)?.[1])
     .map((json) => (json ? (JSON.parse(json) as Record<string, unknown>) : undefined))
     .find((value) => value && "ok" in value);
-  return { status: response.status, text, result };
+  return { status: response.status, headers: response.headers, text, result };
 }
 
 describe("state on the way back to the dashboard's callback (spec 5.5.1, 7.3): the flow halts, no session, no token request", () => {
@@ -498,8 +499,9 @@ describe("server-side sessions: a session ends for every copy of its cookie (iss
     const laptop = await signIn(dashboard.url);
     const phone = await signIn(dashboard.url);
     const bo = await signIn(dashboard.url, BO);
-    const { status } = await callAction("signOutEverywhereAction", [], laptop.cookieHeader(dashboard.url), {}, "[]");
-    expect(status).toBe(303);
+    const { status, headers } = await callAction("signOutEverywhereAction", [], laptop.cookieHeader(dashboard.url), {}, "[]");
+    expect(status).toBe(200);
+    expect(headers.get("x-action-redirect")).toContain(`${dashboard.url}/sign-in?reason=signed-out-everywhere`);
     expect(await listingsStatus(laptop)).toBe(401);
     expect(await listingsStatus(phone)).toBe(401);
     expect(await listingsStatus(bo)).toBe(200);
@@ -526,7 +528,7 @@ describe("server-side sessions: a session ends for every copy of its cookie (iss
       await new Promise((resolve) => setTimeout(resolve, 4000));
       expect(await listingsStatus(seller, idle.url)).toBe(401);
       const listingsPage = await seller.go(`${idle.url}/listings`);
-      expect(listingsPage.headers.get("location")).toBe("/sign-in?callbackUrl=%2Flistings&reason=session-idle");
+      expect(listingsPage.headers.get("location")).toMatch(/^\/sign-in\?callbackUrl=%2Flistings.*&reason=session-idle$/);
       const page = await (await seller.go(`${idle.url}/sign-in?callbackUrl=%2Flistings&reason=session-idle`)).text();
       expect(page).toContain("You were signed out after a long time without activity. Sign in again to continue; any unsaved changes in this tab will be waiting for you.");
     } finally {
@@ -622,5 +624,34 @@ describe("a nonce-based CSP (issue 11, finding 3)", () => {
       for (const tag of scripts) expect({ path, tag }).toEqual({ path, tag: expect.stringContaining(`nonce="${nonce}"`) });
     }
     expect(nonces.size).toBe(4);
+  });
+});
+
+describe("invisible and direction-changing characters: the dashboard's actions refuse what its forms refuse", () => {
+  const hidden = { instructions: "Name to engrave \u202Edesrever\u0000", maxAllowedCharacters: 9, required: true };
+  const sentence = "Remove the invisible or direction-changing characters (U+202E RIGHT-TO-LEFT OVERRIDE, U+0000 NULL): buyers would not see them, or they would change the order of what buyers read. Retype the text or paste it as plain text.";
+
+  it("updatePersonalizationAction answers with the field's reason and writes nothing", async () => {
+    const ada = await signIn(dashboard.url);
+    const before = await storedListing(sandbox.url, ADA_LISTING);
+    const since = lastRequestId();
+    const { result } = await callAction("updatePersonalizationAction", [{ listingId: ADA_LISTING, question: hidden }], ada.cookieHeader(dashboard.url));
+    expect(result).toEqual({ ok: false, formError: "Some fields need attention: see the message next to each one.", fieldErrors: { instructions: sentence } });
+    expect(requestsSince(since).filter((entry) => entry.path.endsWith("/personalization"))).toEqual([]);
+    expect(await storedListing(sandbox.url, ADA_LISTING)).toEqual(before);
+  });
+
+  it("startBulkChangeAction answers with the field's reason and starts no job", async () => {
+    const ada = await signIn(dashboard.url);
+    const jobs = () => {
+      const db = new Sqlite(join(scratch, "dashboard.db"), { readonly: true });
+      const count = db.prepare("SELECT COUNT(*) FROM bulk_jobs").pluck().get();
+      db.close();
+      return count;
+    };
+    const jobsBefore = jobs();
+    const { result } = await callAction("startBulkChangeAction", [{ listingIds: [ADA_LISTING], operation: { kind: "apply", question: hidden } }], ada.cookieHeader(dashboard.url));
+    expect(result).toEqual({ ok: false, formError: "Some fields need attention: see the message next to each one.", fieldErrors: { instructions: sentence } });
+    expect(jobs()).toBe(jobsBefore);
   });
 });
