@@ -30,7 +30,7 @@ test("'Sign out everywhere' in one browser sends the other to sign in with the r
   const since = await lastRequestId();
   await editor(page).save.click();
   await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Flistings%2F\d+&reason=expired/);
-  await expect(page.getByRole("alert")).toHaveText(
+  await expect(page.getByRole("alert").filter({ hasText: "You were signed out" })).toHaveText(
     "You were signed out because this session was ended (you signed out here or on another device, or chose “Sign out everywhere”). Sign in again to continue; any unsaved changes in this tab will be waiting for you.",
   );
   expect((await requestsSince(since)).filter((entry) => entry.path.endsWith("/personalization"))).toEqual([]);

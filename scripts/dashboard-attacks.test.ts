@@ -530,7 +530,7 @@ describe("server-side sessions: a session ends for every copy of its cookie (iss
       const listingsPage = await seller.go(`${idle.url}/listings`);
       expect(listingsPage.headers.get("location")).toMatch(/^\/sign-in\?callbackUrl=%2Flistings.*&reason=session-idle$/);
       const page = await (await seller.go(`${idle.url}/sign-in?callbackUrl=%2Flistings&reason=session-idle`)).text();
-      expect(page).toContain("You were signed out after a long time without activity. Sign in again to continue; any unsaved changes in this tab will be waiting for you.");
+      expect(page).toContain("You were signed out after 3 seconds without activity. Sign in again to continue; any unsaved changes in this tab will be waiting for you.");
     } finally {
       await idle.stop();
     }

@@ -3,6 +3,7 @@ import { redirect } from "next/navigation";
 import { SignInButton } from "@/components/sign-in-button";
 import { auth } from "@/lib/auth/auth";
 import { signInReason } from "@/lib/auth/seller";
+import { idleLimitInWords } from "@/lib/auth/sessions";
 import { safeCallbackPath } from "@/lib/auth/scopes";
 
 export const metadata: Metadata = { title: "Sign in" };
@@ -19,7 +20,7 @@ const MESSAGES: Record<string, string> = {
   "signed-out": "You are signed out.",
   "signed-out-everywhere": "You are signed out on every browser and device where you used the dashboard.",
   "session-ended": "You were signed out because this session was ended (you signed out here or on another device, or chose “Sign out everywhere”). Sign in again to continue; any unsaved changes in this tab will be waiting for you.",
-  "session-idle": "You were signed out after a long time without activity. Sign in again to continue; any unsaved changes in this tab will be waiting for you.",
+  "session-idle": "You were signed out after {idle} without activity. Sign in again to continue; any unsaved changes in this tab will be waiting for you.",
   "session-expired": "Your session reached its maximum age, so you were signed out. Sign in again to continue; any unsaved changes in this tab will be waiting for you.",
 };
 
@@ -30,7 +31,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   if (!search.reason && !search.error && seller && !seller.error) redirect(callbackUrl);
   // A page or action that found the session gone says "expired"; the cookie itself tells whether it was the session.
   const code = search.error ?? signInReason(seller) ?? search.reason;
-  const message = code ? (MESSAGES[code] ?? MESSAGES.CallbackRouteError) : undefined;
+  const message = code ? (MESSAGES[code] ?? MESSAGES.CallbackRouteError)?.replace("{idle}", idleLimitInWords()) : undefined;
   const calm = code === "signed-out" || code === "signed-out-everywhere";
   return (
     <main className="mx-auto mt-24 max-w-md rounded-2xl bg-white p-8 shadow-sm ring-1 ring-stone-200">

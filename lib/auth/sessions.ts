@@ -11,6 +11,15 @@ export async function sessions() {
 
 export const sessionMaxAgeSeconds = () => env().SESSION_ABSOLUTE_SECONDS;
 
+const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? "" : "s"}`;
+
+/** "12 hours", "90 minutes", "3 seconds": the idle limit as the sign-in page says it. */
+export function idleLimitInWords(seconds = env().SESSION_IDLE_SECONDS) {
+  if (seconds % 3600 === 0) return plural(seconds / 3600, "hour");
+  if (seconds % 60 === 0) return plural(seconds / 60, "minute");
+  return plural(seconds, "second");
+}
+
 /**
  * Sign-out ends this browser's session. The marketplace tokens are kept per marketplace user and shared by the seller's
  * browsers, so they are forgotten only with the last session (the spec has no revocation endpoint to call).
