@@ -1,7 +1,8 @@
 "use server";
 
-import { signIn, signOut } from "@/lib/auth/auth";
+import { auth, signIn, signOut } from "@/lib/auth/auth";
 import { safeCallbackPath } from "@/lib/auth/scopes";
+import { endEverySession } from "@/lib/auth/sessions";
 
 export async function signInAction(formData: FormData) {
   await signIn("marketplace", { redirectTo: safeCallbackPath(formData.get("callbackUrl")) });
@@ -9,4 +10,11 @@ export async function signInAction(formData: FormData) {
 
 export async function signOutAction() {
   await signOut({ redirectTo: "/sign-in?reason=signed-out" });
+}
+
+/** Only a live session may end the others: a copied or ended cookie can sign out nothing but itself. */
+export async function signOutEverywhereAction() {
+  const seller = (await auth())?.seller;
+  if (seller && !seller.error) await endEverySession(seller.userId);
+  await signOut({ redirectTo: seller && !seller.error ? "/sign-in?reason=signed-out-everywhere" : "/sign-in?reason=signed-out" });
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
+import { connection } from "next/server";
 import { Providers } from "@/components/providers";
 import "./globals.css";
 
@@ -9,7 +10,10 @@ export const metadata: Metadata = {
   icons: { icon: "/favicon.svg" },
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Every page, the sign-in and error pages included, renders per request: only then do Next's scripts carry the
+  // request's CSP nonce (proxy.ts). A page prerendered at build time would have scripts the CSP blocks.
+  await connection();
   return (
     <html lang="en">
       <body className="min-h-screen bg-stone-50 text-stone-900 antialiased">

@@ -120,7 +120,7 @@ test("signing out ends the session and forgets the seller's marketplace tokens",
   await expect(page.getByRole("heading", { name: `Welcome, TestShop${seller.user_id}` })).toBeVisible();
   expect(dashboardTokens(seller.user_id)).toBeDefined();
 
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await expect(page).toHaveURL(/\/sign-in\?reason=signed-out/);
   await expect(page.getByRole("status")).toHaveText("You are signed out.");
   expect(await (await page.request.get("/api/auth/session")).json()).toBeNull();

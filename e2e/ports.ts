@@ -12,6 +12,8 @@ export const E2E = {
   dashboardDb: "test-results/e2e-dashboard.db",
   /** The dashboard's JSON log lines (stdout) of the whole run, read by server-logs.spec.ts. */
   dashboardLog: "test-results/e2e-dashboard.log",
+  /** The key the dashboard seals stored tokens with, so tests can read what it stored. */
+  tokenKeyFile: "test-results/e2e-token-key",
   /** Short enough that a delayed sandbox response makes the dashboard give up within a test. */
   timeoutMs: 3000,
 };

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import Database from "better-sqlite3";
 import { expect, type Page } from "@playwright/test";
 import { E2E } from "./ports";
+import { keyring, open, sealKey, tokenContext } from "../lib/auth/token-seal";
 
 /** The sandbox's control API (README "Control API"), as the browser tests use it. */
 export async function control<T = unknown>(path: string, body?: unknown, method = body === undefined ? "GET" : "POST"): Promise<T> {
@@ -94,11 +95,16 @@ export type StoredListing = {
 /** What the sandbox has stored for a listing, whoever owns it. */
 export const storedListing = (listingId: number) => control<StoredListing>(`/listings/${listingId}`);
 
-/** The seller's tokens as the dashboard stores them (never in the browser); undefined once they are gone. */
-export function dashboardTokens(userId: number): { access_token: string; refresh_token: string } | undefined {
+type StoredTokens = { access_token: string; refresh_token: string };
+
+/** The seller's tokens as the dashboard stores them (sealed, never in the browser), opened; undefined once they are gone. */
+export function dashboardTokens(userId: number): StoredTokens | undefined {
   const db = new Database(E2E.dashboardDb, { readonly: true, fileMustExist: true });
   try {
-    return db.prepare("SELECT access_token, refresh_token FROM seller_tokens WHERE user_id = ?").get(userId) as { access_token: string; refresh_token: string } | undefined;
+    const row = db.prepare("SELECT access_token, refresh_token FROM seller_tokens WHERE user_id = ?").get(userId) as StoredTokens | undefined;
+    if (!row) return undefined;
+    const ring = keyring(sealKey(readFileSync(E2E.tokenKeyFile, "utf8")));
+    return { access_token: open(ring, row.access_token, tokenContext(userId, "access_token")), refresh_token: open(ring, row.refresh_token, tokenContext(userId, "refresh_token")) };
   } finally {
     db.close();
   }

@@ -13,6 +13,8 @@ const response = await fetch(`${E2E.sandboxUrl}/__sandbox/apps`, {
 const app = (await response.json()) as { keystring: string; shared_secret: string; name: string };
 mkdirSync("test-results", { recursive: true });
 writeFileSync(E2E.appFile, JSON.stringify(app));
+const tokenKey = randomBytes(32).toString("base64url");
+writeFileSync(E2E.tokenKeyFile, tokenKey, { mode: 0o600 });
 for (const suffix of ["", "-wal", "-shm"]) rmSync(`${E2E.dashboardDb}${suffix}`, { force: true });
 
 const [command, ...args] = SERVER_COMMAND;
@@ -24,6 +26,7 @@ const next = spawn(command, args, {
     NEXT_TELEMETRY_DISABLED: "1",
     PORT: String(E2E.dashboardPort),
     AUTH_SECRET: randomBytes(32).toString("base64url"),
+    TOKEN_ENCRYPTION_KEY: tokenKey,
     AUTH_URL: E2E.dashboardUrl,
     MARKETPLACE_API_URL: E2E.sandboxUrl,
     MARKETPLACE_AUTH_URL: E2E.sandboxUrl,

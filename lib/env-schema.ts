@@ -20,6 +20,8 @@ export const appSettingsSchema = z.object({
   DASHBOARD_DB: z.preprocess(emptyIsUnset, z.string().default("data/dashboard.db")),
   BULK_LEASE_MS: z.preprocess(emptyIsUnset, wholeNumber("a whole number of milliseconds of at least 1000", 30000, 1000).default(30_000)),
   METRICS_TOKEN: z.preprocess(emptyIsUnset, z.string().min(16, { error: "must be at least 16 characters, e.g. the output of `openssl rand -hex 24`" }).optional()),
+  SESSION_IDLE_SECONDS: z.preprocess(emptyIsUnset, wholeNumber("a whole number of seconds", 43_200).default(12 * 3600)),
+  SESSION_ABSOLUTE_SECONDS: z.preprocess(emptyIsUnset, wholeNumber("a whole number of seconds", 2_592_000).default(30 * 24 * 3600)),
 });
 
 /** What only the server's start needs on top of the app's settings. */

@@ -275,3 +275,14 @@ describe("v2 paths with an OAuth 2.0 token (spec 5.6.2, 9.1)", () => {
     });
   }
 });
+
+describe("invisible and direction-changing characters in instructions (spec 2.1 allows them; only the dashboard refuses them)", () => {
+  it("stores instructions holding NUL, a tab and a right-to-left override exactly as sent", async () => {
+    const { access_token: token } = await issueTokensFor(sandbox.url, { user_id: ADA.user_id, scopes: ["listings_r", "listings_w", "shops_r"] });
+    const instructions = "Name\u0000 to\tengrave \u202Eevil\u202C";
+    const question = { question_type: "text_input", question_text: "Personalization", instructions, required: true, max_allowed_characters: 20 };
+    const result = await callApi(sandbox.url, `shops/${ADA.shop_id}/listings/${ADA_LISTING}/personalization`, { token, json: { personalization_questions: [question] } });
+    expect(result.status).toBe(201);
+    expect((await storedListing(sandbox.url, ADA_LISTING)).personalization.personalization_questions[0].instructions).toBe(instructions);
+  });
+});

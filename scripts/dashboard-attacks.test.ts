@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import Sqlite from "better-sqlite3";
 import { startSandbox, type RunningSandbox } from "../sandbox/server";
 import { DEMO_SELLERS } from "../sandbox/seed";
 import { hiddenFields, storedListing } from "../sandbox/test-helpers";
@@ -135,7 +136,7 @@ async function consentAtMarketplace(browser: Browser, connectUrl: string, seller
 }
 
 /** A whole sign-in; returns the browser, signed in to `base`. */
-async function signIn(base: string, seller = ADA) {
+async function signIn(base: string, seller: { email: string; password: string } = ADA) {
   const browser = new Browser();
   const callback = await consentAtMarketplace(browser, await startAtAuthApi(browser, base, "/listings"), seller);
   const landed = await browser.go(sameServer(callback, base));
@@ -165,6 +166,30 @@ function expectStateRefused(response: Response, browser: Browser) {
 async function expectSignedOut(browser: Browser) {
   const listings = await fetch(`${dashboard.url}/api/listings?state=active&page=1`, { headers: { cookie: browser.cookieHeader(dashboard.url) } });
   expect(listings.status).toBe(401);
+}
+
+const manifest = () => JSON.parse(readFileSync(join(DIST_DIR, "server", "server-reference-manifest.json"), "utf8")) as { node: Record<string, { exportedName: string; filename: string }> };
+const actionId = (name: string) => {
+  const found = Object.entries(manifest().node).find(([, action]) => action.exportedName === name);
+  if (!found) throw new Error(`${name} is not in the build's server-reference-manifest.json`);
+  return found[0];
+};
+
+/** Calls a server action as the editor page's client does; returns the status and the action's result. */
+async function callAction(name: string, args: unknown[], cookie: string, headers: Record<string, string> = {}, body: BodyInit = JSON.stringify(args), base = dashboard.url) {
+  const response = await fetch(`${base}/listings/${ADA_LISTING}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { cookie, "next-action": actionId(name), "content-type": "text/plain;charset=UTF-8", accept: "text/x-component", ...headers },
+    body,
+  });
+  const text = await response.text();
+  const result = text
+    .split("\n")
+    .map((line) => /^[0-9a-f]+:(\{.*\})$/.exec(line)?.[1])
+    .map((json) => (json ? (JSON.parse(json) as Record<string, unknown>) : undefined))
+    .find((value) => value && "ok" in value);
+  return { status: response.status, headers: response.headers, text, result };
 }
 
 describe("state on the way back to the dashboard's callback (spec 5.5.1, 7.3): the flow halts, no session, no token request", () => {
@@ -301,30 +326,6 @@ describe("open redirect through callbackUrl: every redirect after sign-in stays 
 });
 
 describe("server actions called over HTTP with another seller's listing (decisions.md Not owner)", () => {
-  const manifest = () => JSON.parse(readFileSync(join(DIST_DIR, "server", "server-reference-manifest.json"), "utf8")) as { node: Record<string, { exportedName: string; filename: string }> };
-  const actionId = (name: string) => {
-    const found = Object.entries(manifest().node).find(([, action]) => action.exportedName === name);
-    if (!found) throw new Error(`${name} is not in the build's server-reference-manifest.json`);
-    return found[0];
-  };
-
-  /** Calls a server action as the editor page's client does; returns the status and the action's result. */
-  async function callAction(name: string, args: unknown[], cookie: string, headers: Record<string, string> = {}) {
-    const response = await fetch(`${dashboard.url}/listings/${ADA_LISTING}`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { cookie, "next-action": actionId(name), "content-type": "text/plain;charset=UTF-8", accept: "text/x-component", ...headers },
-      body: JSON.stringify(args),
-    });
-    const text = await response.text();
-    const result = text
-      .split("\n")
-      .map((line) => /^[0-9a-f]+:(\{.*\})$/.exec(line)?.[1])
-      .map((json) => (json ? (JSON.parse(json) as Record<string, unknown>) : undefined))
-      .find((value) => value && "ok" in value);
-    return { status: response.status, text, result };
-  }
-
   const question = { instructions: "Overwritten by another seller", maxAllowedCharacters: 5, required: true };
   const notYours = `The marketplace refused: Listing ${BO_LISTING} does not belong to shop ${ADA.shop_id}. Check that you are signed in to the shop that owns this listing.`;
   const personalizationWrites = (since: number) => requestsSince(since).filter((entry) => entry.path.endsWith("/personalization") && entry.method !== "GET");
@@ -363,8 +364,9 @@ describe("server actions called over HTTP with another seller's listing (decisio
     const ada = await signIn(dashboard.url);
     const before = await storedListing(sandbox.url, ADA_LISTING);
     const since = lastRequestId();
-    const { status, result } = await callAction("updatePersonalizationAction", [{ listingId: ADA_LISTING, question }], ada.cookieHeader(dashboard.url), { origin: "https://evil.example" });
-    expect(status).toBe(500);
+    const { status, text, result } = await callAction("updatePersonalizationAction", [{ listingId: ADA_LISTING, question }], ada.cookieHeader(dashboard.url), { origin: "https://evil.example" });
+    expect(status).toBe(403);
+    expect(JSON.parse(text)).toEqual({ error: "This request came from another site, so the dashboard refused it. Open the dashboard itself and try again." });
     expect(result).toBeUndefined();
     expect(personalizationWrites(since)).toEqual([]);
     expect(await storedListing(sandbox.url, ADA_LISTING)).toEqual(before);
@@ -447,4 +449,209 @@ describe("cookies: HttpOnly and SameSite=Lax always, Secure when the dashboard's
     }
   });
 
+});
+
+// ---- issue 11: sessions and hardening
+
+/** Sign-out as next-auth's own endpoint does it (the header's button calls the same signOut). */
+async function signOut(browser: Browser, base = dashboard.url) {
+  const { csrfToken } = (await (await browser.go(`${base}/api/auth/csrf`)).json()) as { csrfToken: string };
+  const response = await browser.go(`${base}/api/auth/signout`, formPost([["csrfToken", csrfToken]]));
+  expect(response.status).toBe(302);
+}
+
+const listingsStatus = async (browser: Browser, base = dashboard.url) =>
+  (await fetch(`${base}/api/listings?state=active&page=1`, { headers: { cookie: browser.cookieHeader(base) } })).status;
+
+const plainTokens = (bytes: string, userId: number) => bytes.match(new RegExp(`${userId}\\.[A-Za-z0-9_-]{16,}`, "g")) ?? [];
+
+describe("server-side sessions: a session ends for every copy of its cookie (issue 11, finding 1)", () => {
+  const question = { instructions: "Written with a copied cookie", maxAllowedCharacters: 9, required: false };
+
+  it("a cookie copied before sign-out stays dead after the seller signs in again elsewhere: 401 on reads, no write from an action", async () => {
+    const seller = await signIn(dashboard.url);
+    const thief = seller.clone();
+    await signOut(seller);
+    const elsewhere = await signIn(dashboard.url);
+    expect(await listingsStatus(elsewhere)).toBe(200);
+
+    expect(await listingsStatus(thief)).toBe(401);
+    const before = await storedListing(sandbox.url, ADA_LISTING);
+    const since = lastRequestId();
+    const { status, result } = await callAction("updatePersonalizationAction", [{ listingId: ADA_LISTING, question }], thief.cookieHeader(dashboard.url));
+    expect(status).toBe(200);
+    expect(result).toMatchObject({ ok: false, reauth: true });
+    expect(requestsSince(since).filter((entry) => entry.path.endsWith("/personalization"))).toEqual([]);
+    expect(await storedListing(sandbox.url, ADA_LISTING)).toEqual(before);
+  });
+
+  it("signing out in one browser leaves the seller's other browser signed in, with the marketplace tokens they share", async () => {
+    const laptop = await signIn(dashboard.url);
+    const phone = await signIn(dashboard.url);
+    await signOut(laptop);
+    expect(await listingsStatus(laptop)).toBe(401);
+    expect(await listingsStatus(phone)).toBe(200);
+    await signOut(phone);
+    expect(await listingsStatus(phone)).toBe(401);
+  });
+
+  it("'Sign out everywhere' ends every session of the seller, and no other seller's", async () => {
+    const laptop = await signIn(dashboard.url);
+    const phone = await signIn(dashboard.url);
+    const bo = await signIn(dashboard.url, BO);
+    const { status, headers } = await callAction("signOutEverywhereAction", [], laptop.cookieHeader(dashboard.url), {}, "[]");
+    expect(status).toBe(200);
+    expect(headers.get("x-action-redirect")).toContain(`${dashboard.url}/sign-in?reason=signed-out-everywhere`);
+    expect(await listingsStatus(laptop)).toBe(401);
+    expect(await listingsStatus(phone)).toBe(401);
+    expect(await listingsStatus(bo)).toBe(200);
+    const page = await (await fetch(`${dashboard.url}/sign-in?callbackUrl=%2Flistings&reason=expired`, { headers: { cookie: phone.cookieHeader(dashboard.url) } })).text();
+    expect(page).toContain("You were signed out because this session was ended (you signed out here or on another device, or chose “Sign out everywhere”).");
+  });
+
+  it("a copied cookie cannot sign the seller out everywhere", async () => {
+    const seller = await signIn(dashboard.url);
+    const thief = seller.clone();
+    await signOut(thief);
+    await callAction("signOutEverywhereAction", [], thief.cookieHeader(dashboard.url), {}, "[]");
+    const other = await signIn(dashboard.url);
+    expect(await listingsStatus(seller)).toBe(401);
+    expect(await listingsStatus(other)).toBe(200);
+  });
+
+  it("ends a session left idle longer than SESSION_IDLE_SECONDS and says why on the sign-in page", async () => {
+    const port = await freePort();
+    const idle = await startDashboard({ port, sandboxUrl: sandbox.url, dashboardDb: join(scratch, "idle.db"), stdio: "ignore", env: { SESSION_IDLE_SECONDS: "3" } });
+    try {
+      const seller = await signIn(idle.url);
+      expect(await listingsStatus(seller, idle.url)).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 4000));
+      expect(await listingsStatus(seller, idle.url)).toBe(401);
+      const listingsPage = await seller.go(`${idle.url}/listings`);
+      expect(listingsPage.headers.get("location")).toMatch(/^\/sign-in\?callbackUrl=%2Flistings.*&reason=session-idle$/);
+      const page = await (await seller.go(`${idle.url}/sign-in?callbackUrl=%2Flistings&reason=session-idle`)).text();
+      expect(page).toContain("You were signed out after 3 seconds without activity. Sign in again to continue; any unsaved changes in this tab will be waiting for you.");
+    } finally {
+      await idle.stop();
+    }
+  }, 90_000);
+});
+
+describe("tokens sealed at rest (issue 11, finding 4)", () => {
+  it("the dashboard's SQLite files hold no token in plain text and are readable by their owner only", async () => {
+    await signIn(dashboard.url);
+    const path = join(scratch, "dashboard.db");
+    const files = [path, `${path}-wal`, `${path}-shm`].filter((file) => existsSync(file));
+    const bytes = files.map((file) => readFileSync(file).toString("latin1")).join("");
+    expect(bytes).toContain("seller_tokens");
+    expect(plainTokens(bytes, ADA.user_id)).toEqual([]);
+    for (const file of files) expect({ file, mode: (statSync(file).mode & 0o777).toString(8) }).toEqual({ file, mode: "600" });
+  });
+});
+
+describe("refused requests answer 4xx with a sentence, never 500 (issue 11, finding 2)", () => {
+  const question = { instructions: "Name to engrave", maxAllowedCharacters: 5, required: true };
+  const deep = (depth: number) => `${"[".repeat(depth)}1${"]".repeat(depth)}`;
+  const bodies: Array<[string, string, number, string]> = [
+    ["a body that is not JSON", "{listingId: 1", 400, "its body is not JSON"],
+    ["an empty body", "", 400, "its body is empty"],
+    ["a body 5,000 levels deep", deep(5000), 400, "its body nests deeper than 64 levels"],
+    ["a body over the 1 MB limit", JSON.stringify([{ listingId: ADA_LISTING, question: { ...question, instructions: "x".repeat(2 * 1024 * 1024) } }]), 413, "larger than the 1 MB the dashboard accepts"],
+    ["the React reference marker $Q1", JSON.stringify([{ listingId: ADA_LISTING, question: "$Q1" }]), 400, "its body carries a reference marker"],
+    ["the React reference marker $h1", JSON.stringify(["$h1"]), 400, "its body carries a reference marker"],
+  ];
+
+  for (const [what, body, status, sentence] of bodies) {
+    it(`answers a server action with ${what} with ${status} and stores nothing`, async () => {
+      const ada = await signIn(dashboard.url);
+      const before = await storedListing(sandbox.url, ADA_LISTING);
+      const since = lastRequestId();
+      const response = await callAction("updatePersonalizationAction", [], ada.cookieHeader(dashboard.url), {}, body);
+      expect(response.status).toBe(status);
+      expect(JSON.parse(response.text)).toEqual({ error: expect.stringContaining(sentence) });
+      expect(requestsSince(since).filter((entry) => entry.path.endsWith("/personalization"))).toEqual([]);
+      expect(await storedListing(sandbox.url, ADA_LISTING)).toEqual(before);
+    });
+  }
+
+  it("answers a server action from the opaque null Origin with 403", async () => {
+    const ada = await signIn(dashboard.url);
+    const since = lastRequestId();
+    const { status, text } = await callAction("updatePersonalizationAction", [{ listingId: ADA_LISTING, question }], ada.cookieHeader(dashboard.url), { origin: "null" });
+    expect(status).toBe(403);
+    expect(JSON.parse(text)).toEqual({ error: expect.stringContaining("came from another site") });
+    expect(requestsSince(since).filter((entry) => entry.path.endsWith("/personalization"))).toEqual([]);
+  });
+
+  it("still runs the action when its Origin is the dashboard's own", async () => {
+    const ada = await signIn(dashboard.url);
+    const { status, result } = await callAction("updatePersonalizationAction", [{ listingId: ADA_LISTING, question: { ...question, instructions: "Same origin" } }], ada.cookieHeader(dashboard.url), { origin: dashboard.url });
+    expect(status).toBe(200);
+    expect(result).toMatchObject({ ok: true });
+  });
+
+  for (const forged of ["javascript:alert(1)", "not a url", "%E0%A4%A"]) {
+    it(`answers the auth callback with a forged callback-url cookie ${JSON.stringify(forged)} with a 400 sign-in error page`, async () => {
+      const browser = new Browser();
+      const callback = await consentAtMarketplace(browser, await startAtAuthApi(browser, dashboard.url, "/listings"));
+      const cookie = `${browser.cookieHeader(dashboard.url).split("; ").filter((pair) => !pair.startsWith("authjs.callback-url=")).join("; ")}; authjs.callback-url=${forged.startsWith("%") ? forged : encodeURIComponent(forged)}`;
+      const response = await fetch(callback.toString(), { redirect: "manual", headers: { cookie } });
+      expect(response.status).toBe(400);
+      expect(await response.text()).toContain("The sign-in could not be completed because one of its cookies was altered. Start again from the sign-in page.");
+      expect(response.headers.getSetCookie().some((set) => set.startsWith("authjs.session-token="))).toBe(false);
+      for (const path of ["/api/auth/session", "/api/auth/csrf", "/api/auth/providers"]) {
+        expect({ path, status: (await fetch(`${dashboard.url}${path}`, { headers: { cookie } })).status }).toEqual({ path, status: 400 });
+      }
+    });
+  }
+});
+
+describe("a nonce-based CSP (issue 11, finding 3)", () => {
+  const scriptSrc = (response: Response) => (response.headers.get("content-security-policy") ?? "").split("; ").find((directive) => directive.startsWith("script-src")) ?? "";
+
+  it("allows scripts by a fresh nonce per response and 'strict-dynamic', never 'unsafe-inline', on every page", async () => {
+    const browser = await signIn(dashboard.url);
+    const nonces = new Set<string>();
+    for (const [path, cookie] of [["/sign-in", ""], ["/no-such-page", ""], ["/listings", browser.cookieHeader(dashboard.url)], [`/listings/${ADA_LISTING}`, browser.cookieHeader(dashboard.url)]] as const) {
+      const response = await fetch(`${dashboard.url}${path}`, { headers: { cookie } });
+      const directive = scriptSrc(response);
+      expect({ path, directive }).toEqual({ path, directive: expect.stringMatching(/^script-src 'self' 'nonce-[A-Za-z0-9+/=]{16,}' 'strict-dynamic'$/) });
+      const nonce = /'nonce-([^']+)'/.exec(directive)?.[1] ?? "";
+      nonces.add(nonce);
+      const html = await response.text();
+      const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const tag of scripts) expect({ path, tag }).toEqual({ path, tag: expect.stringContaining(`nonce="${nonce}"`) });
+    }
+    expect(nonces.size).toBe(4);
+  });
+});
+
+describe("invisible and direction-changing characters: the dashboard's actions refuse what its forms refuse", () => {
+  const hidden = { instructions: "Name to engrave \u202Edesrever\u0000", maxAllowedCharacters: 9, required: true };
+  const sentence = "Remove the invisible or direction-changing characters (U+202E RIGHT-TO-LEFT OVERRIDE, U+0000 NULL): buyers would not see them, or they would change the order of what buyers read. Retype the text or paste it as plain text.";
+
+  it("updatePersonalizationAction answers with the field's reason and writes nothing", async () => {
+    const ada = await signIn(dashboard.url);
+    const before = await storedListing(sandbox.url, ADA_LISTING);
+    const since = lastRequestId();
+    const { result } = await callAction("updatePersonalizationAction", [{ listingId: ADA_LISTING, question: hidden }], ada.cookieHeader(dashboard.url));
+    expect(result).toEqual({ ok: false, formError: "Some fields need attention: see the message next to each one.", fieldErrors: { instructions: sentence } });
+    expect(requestsSince(since).filter((entry) => entry.path.endsWith("/personalization"))).toEqual([]);
+    expect(await storedListing(sandbox.url, ADA_LISTING)).toEqual(before);
+  });
+
+  it("startBulkChangeAction answers with the field's reason and starts no job", async () => {
+    const ada = await signIn(dashboard.url);
+    const jobs = () => {
+      const db = new Sqlite(join(scratch, "dashboard.db"), { readonly: true });
+      const count = db.prepare("SELECT COUNT(*) FROM bulk_jobs").pluck().get();
+      db.close();
+      return count;
+    };
+    const jobsBefore = jobs();
+    const { result } = await callAction("startBulkChangeAction", [{ listingIds: [ADA_LISTING], operation: { kind: "apply", question: hidden } }], ada.cookieHeader(dashboard.url));
+    expect(result).toEqual({ ok: false, formError: "Some fields need attention: see the message next to each one.", fieldErrors: { instructions: sentence } });
+    expect(jobs()).toBe(jobsBefore);
+  });
 });

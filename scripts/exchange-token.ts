@@ -1,5 +1,6 @@
 // npm run exchange-token -- <legacy OAuth 1.0 token>: runs the token_exchange grant (spec 4.4) and keeps the seller's new
 // OAuth 2.0 tokens in the dashboard's token store, so a seller of an older integration stays connected.
+import { existsSync, readFileSync } from "node:fs";
 import nextEnv from "@next/env";
 import { openDatabase } from "../lib/db/database";
 import { tokenStore } from "../lib/auth/token-store";
@@ -23,6 +24,8 @@ export async function exchangeAndStore(config: MarketplaceConfig, databaseLocati
 
 if (process.argv[1]?.endsWith("exchange-token.ts")) {
   nextEnv.loadEnvConfig(process.cwd());
+  // Tokens are sealed with the dashboard's key: the AUTH_SECRET that `npm start` generated, unless one is configured.
+  if (!process.env.TOKEN_ENCRYPTION_KEY && !process.env.AUTH_SECRET && existsSync("data/auth-secret")) process.env.AUTH_SECRET = readFileSync("data/auth-secret", "utf8").trim();
   const legacyToken = process.argv[2] ?? process.env.LEGACY_TOKEN;
   if (!legacyToken) {
     console.error("Usage: npm run exchange-token -- <legacy OAuth 1.0 token>. The marketplace and database come from .env (see .env.example); with none configured, the sandbox that `npm start` runs.");

@@ -64,3 +64,32 @@ it("both instances keep the tokens in PostgreSQL, not in the cookie", async () =
   expect(rows.map((row) => Number(row.user_id))).toEqual([DEMO_SELLERS.ada.user_id]);
   expect(rows[0]?.length).toBeGreaterThan(20);
 });
+
+it("a session signed out on one instance is dead on the other, and the seller's other session lives on (sessions in PostgreSQL)", async () => {
+  const [first, second] = instances as [DashboardProcess, DashboardProcess];
+  const seller = DEMO_SELLERS.ada;
+  const laptop = await signInOverHttp(first.url, seller);
+  const phone = await signInOverHttp(second.url, seller);
+  const listings = (url: string, cookie: string) => fetch(`${url}/api/listings?state=active&page=1`, { headers: { cookie } }).then((response) => response.status);
+  expect(await listings(second.url, laptop.cookie)).toBe(200);
+
+  const { csrfToken } = (await (await fetch(`${first.url}/api/auth/csrf`, { headers: { cookie: laptop.cookie } })).json()) as { csrfToken: string };
+  const signedOut = await fetch(`${first.url}/api/auth/signout`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { cookie: laptop.cookie, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ csrfToken }).toString(),
+  });
+  expect(signedOut.status).toBe(302);
+
+  expect(await listings(second.url, laptop.cookie)).toBe(401);
+  expect(await listings(first.url, laptop.cookie)).toBe(401);
+  expect(await listings(first.url, phone.cookie)).toBe(200);
+
+  const pg = await import("pg");
+  const client = new pg.default.Client(postgres.url);
+  await client.connect();
+  const plain = (await client.query("SELECT COUNT(*) AS plain FROM seller_tokens WHERE access_token LIKE $1 OR refresh_token LIKE $1", [`${seller.user_id}.%`])).rows[0] as { plain: string };
+  await client.end();
+  expect(Number(plain.plain)).toBe(0);
+}, 60_000);

@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { SignInButton } from "@/components/sign-in-button";
-import { currentSeller } from "@/lib/auth/seller";
+import { auth } from "@/lib/auth/auth";
+import { signInReason } from "@/lib/auth/seller";
+import { idleLimitInWords } from "@/lib/auth/sessions";
 import { safeCallbackPath } from "@/lib/auth/scopes";
 
 export const metadata: Metadata = { title: "Sign in" };
@@ -16,15 +18,21 @@ const MESSAGES: Record<string, string> = {
   expired: "Your marketplace sign-in has expired. Sign in again to continue; any unsaved changes will be waiting for you.",
   "shop-scope": "The dashboard needs permission to see your shop to find your listings, so you are not signed in. Sign in again and keep “See your shop's description, messages and sections, even if not public” checked.",
   "signed-out": "You are signed out.",
+  "signed-out-everywhere": "You are signed out on every browser and device where you used the dashboard.",
+  "session-ended": "You were signed out because this session was ended (you signed out here or on another device, or chose “Sign out everywhere”). Sign in again to continue; any unsaved changes in this tab will be waiting for you.",
+  "session-idle": "You were signed out after {idle} without activity. Sign in again to continue; any unsaved changes in this tab will be waiting for you.",
+  "session-expired": "Your session reached its maximum age, so you were signed out. Sign in again to continue; any unsaved changes in this tab will be waiting for you.",
 };
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
   const search = await searchParams;
   const callbackUrl = safeCallbackPath(search.callbackUrl);
-  if (!search.reason && !search.error && (await currentSeller())) redirect(callbackUrl);
-  const code = search.error ?? search.reason;
-  const message = code ? (MESSAGES[code] ?? MESSAGES.CallbackRouteError) : undefined;
-  const calm = code === "signed-out";
+  const seller = (await auth())?.seller;
+  if (!search.reason && !search.error && seller && !seller.error) redirect(callbackUrl);
+  // A page or action that found the session gone says "expired"; the cookie itself tells whether it was the session.
+  const code = search.error ?? signInReason(seller) ?? search.reason;
+  const message = code ? (MESSAGES[code] ?? MESSAGES.CallbackRouteError)?.replace("{idle}", idleLimitInWords()) : undefined;
+  const calm = code === "signed-out" || code === "signed-out-everywhere";
   return (
     <main className="mx-auto mt-24 max-w-md rounded-2xl bg-white p-8 shadow-sm ring-1 ring-stone-200">
       <h1 className="text-2xl font-semibold">Personalization dashboard</h1>

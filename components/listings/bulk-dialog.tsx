@@ -4,7 +4,8 @@ import { useEffect, useRef, useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { questionFormSchema, type QuestionForm as QuestionValues } from "@/lib/personalization/schema";
+import type { QuestionForm as QuestionValues } from "@/lib/personalization/schema";
+import { sellerQuestionSchema } from "@/lib/personalization/hidden-characters";
 import type { ActionResult } from "@/lib/actions/seller-action";
 import type { Operation, Selection } from "@/lib/bulk/bulk-input";
 import type { BulkPreview } from "@/lib/bulk/plan";
@@ -26,7 +27,7 @@ export function BulkDialog({ mode, selection, selectedCount, onClose }: { mode: 
   const router = useRouter();
   const [step, setStep] = useState<Step>(mode === "apply" ? { name: "question" } : { name: "checking" });
   const [starting, startTransition] = useTransition();
-  const form = useForm<QuestionValues>({ resolver: zodResolver(questionFormSchema), mode: "onChange", defaultValues: { instructions: "", maxAllowedCharacters: 100, required: false } });
+  const form = useForm<QuestionValues>({ resolver: zodResolver(sellerQuestionSchema), mode: "onChange", defaultValues: { instructions: "", maxAllowedCharacters: 100, required: false } });
 
   function failed(result: Extract<ActionResult<unknown>, { ok: false }>) {
     if (result.reauth) window.location.assign(`/sign-in?callbackUrl=${encodeURIComponent(window.location.pathname + window.location.search)}&reason=expired`);

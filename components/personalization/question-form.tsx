@@ -3,7 +3,8 @@
 import { useEffect, useRef, useState, useSyncExternalStore, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { questionFormSchema, type QuestionForm as QuestionValues } from "@/lib/personalization/schema";
+import type { QuestionForm as QuestionValues } from "@/lib/personalization/schema";
+import { sellerQuestionSchema } from "@/lib/personalization/hidden-characters";
 import type { Listing, Question } from "@/lib/marketplace/wire";
 import type { ActionResult } from "@/lib/actions/seller-action";
 import { updatePersonalizationAction } from "@/app/listings/[id]/update-personalization";
@@ -26,7 +27,7 @@ const noSubscription = () => () => {};
 const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false);
 
 export function QuestionForm({ listing, canEdit, onStored }: { listing: Listing; canEdit: boolean; onStored: (listing: Listing) => void }) {
-  const form = useForm<QuestionValues>({ resolver: zodResolver(questionFormSchema), mode: "onChange", defaultValues: valuesOf(listing.questions[0]) });
+  const form = useForm<QuestionValues>({ resolver: zodResolver(sellerQuestionSchema), mode: "onChange", defaultValues: valuesOf(listing.questions[0]) });
   const { handleSubmit, watch, setError, reset, getValues } = form;
   const [status, setStatus] = useState<Status | null>(null);
   const [pending, startTransition] = useTransition();

@@ -1,8 +1,10 @@
 import "server-only";
 import NextAuth, { type NextAuthConfig } from "next-auth";
+import { headers } from "next/headers";
 import type { OAuthConfig } from "next-auth/providers";
 import { db } from "../db";
 import { tokenStore } from "./token-store";
+import { endSession, sessionMaxAgeSeconds, sessions, SESSION_ERRORS, type SessionError } from "./sessions";
 import { REQUESTED_SCOPES } from "./scopes";
 import { marketplaceConfig, type MarketplaceConfig } from "../marketplace/config";
 import { marketplaceFetch } from "../marketplace/transport";
@@ -10,7 +12,7 @@ import { meWire, shopWire } from "../marketplace/wire";
 
 type MarketplaceProfile = { user_id: number; shop_id?: number; missingScope?: true };
 
-export type SellerClaims = { userId: number; shopId: number | null; shopName: string | null; scopes: string[]; error?: "ReauthRequired" };
+export type SellerClaims = { userId: number; shopId: number | null; shopName: string | null; scopes: string[]; error?: "ReauthRequired" | SessionError };
 
 declare module "next-auth" {
   interface Session {
@@ -57,7 +59,8 @@ function authConfig(): NextAuthConfig {
   const config = marketplaceConfig();
   return {
     providers: [marketplaceProvider(config)],
-    session: { strategy: "jwt", maxAge: 30 * 24 * 3600 },
+    // The cookie is a sealed JWT holding the session id (`sid`); the session row decides whether it still counts.
+    session: { strategy: "jwt", maxAge: sessionMaxAgeSeconds() },
     pages: { signIn: "/sign-in", error: "/sign-in" },
     callbacks: {
       signIn: ({ profile }) => ((profile as MarketplaceProfile | undefined)?.missingScope ? "/sign-in?reason=shop-scope" : true),
@@ -75,10 +78,14 @@ function authConfig(): NextAuthConfig {
             scopes,
           });
           const seller: SellerClaims = { userId: me.user_id, shopId: me.shop_id ?? null, shopName: await shopName(config, me.shop_id), scopes };
-          return { sub: String(me.user_id), seller };
+          const sid = await (await sessions()).create(me.user_id, (await headers()).get("user-agent"));
+          return { sub: String(me.user_id), seller, sid };
         }
         const seller = token.seller as SellerClaims | undefined;
         if (!seller) return token;
+        // A cookie copied before sign-out (or one from before server-side sessions) names no live session: it stays dead.
+        const session = typeof token.sid === "string" ? await (await sessions()).check(token.sid, seller.userId) : ({ alive: false, reason: "ended" } as const);
+        if (!session.alive) return { ...token, seller: { ...seller, error: SESSION_ERRORS[session.reason] } };
         const stored = await store.read(seller.userId);
         return { ...token, seller: { ...seller, scopes: stored?.scopes ?? seller.scopes, error: stored ? undefined : "ReauthRequired" } };
       },
@@ -89,8 +96,9 @@ function authConfig(): NextAuthConfig {
     },
     events: {
       async signOut(message) {
-        const seller = "token" in message ? (message.token?.seller as SellerClaims | undefined) : undefined;
-        if (seller) await tokenStore(await db()).remove(seller.userId);
+        const token = "token" in message ? message.token : null;
+        const seller = token?.seller as SellerClaims | undefined;
+        if (seller) await endSession(typeof token?.sid === "string" ? token.sid : undefined, seller.userId);
       },
     },
   };

@@ -4,21 +4,33 @@ import { auth, type SellerClaims } from "./auth";
 
 export type Seller = SellerClaims & { shopId: number };
 
-/** The signed-in seller, or undefined when there is none or their marketplace grant is gone. */
+export type SignInReason = "expired" | "session-ended" | "session-idle" | "session-expired";
+
+const REASONS: Record<NonNullable<SellerClaims["error"]>, SignInReason> = {
+  ReauthRequired: "expired",
+  SessionEnded: "session-ended",
+  SessionIdle: "session-idle",
+  SessionExpired: "session-expired",
+};
+
+/** Why a cookie that names a seller no longer signs them in, as the sign-in page's `reason`. */
+export const signInReason = (seller: SellerClaims | undefined): SignInReason | undefined => (seller?.error ? REASONS[seller.error] : undefined);
+
+/** The signed-in seller, or undefined when there is none, their session ended, or their marketplace grant is gone. */
 export async function currentSeller(): Promise<SellerClaims | undefined> {
   const session = await auth();
   const seller = session?.seller;
   return seller && !seller.error ? seller : undefined;
 }
 
-/** For pages: the seller, or a trip to the sign-in page that comes back to `path`. */
+/** For pages: the seller, or a trip to the sign-in page that comes back to `path` and says why. */
 export async function requireSeller(path: string): Promise<SellerClaims> {
   const session = await auth();
   const seller = session?.seller;
-  if (!seller || seller.error) redirect(signInPath(path, seller ? "expired" : undefined));
+  if (!seller || seller.error) redirect(signInPath(path, signInReason(seller)));
   return seller;
 }
 
-export function signInPath(callbackPath: string, reason?: "expired") {
+export function signInPath(callbackPath: string, reason?: SignInReason) {
   return `/sign-in?callbackUrl=${encodeURIComponent(callbackPath)}${reason ? `&reason=${reason}` : ""}`;
 }

@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { openDatabase, type Database } from "../db/database";
 import { MIGRATIONS } from "../db/migrations";
 import { startThrowawayPostgres, type ThrowawayPostgres } from "../db/throwaway-postgres";
 import { tokenStore, type SellerTokens } from "./token-store";
+import { tokenKeyring } from "./token-keys";
 
 const pair = (userId: number, n: number): SellerTokens => ({
   userId,
@@ -82,5 +86,86 @@ describe.each([
     await store.remove(105);
     expect(await store.read(105)).toBeUndefined();
     expect(await store.lease(105, "anyone", 10_000)).toBe(false);
+  });
+});
+
+describe("tokens sealed at rest (AES-256-GCM, key ids for rotation)", () => {
+  const secret = (n: number) => `test-secret-${n}-`.padEnd(43, "x");
+  let folder: string;
+  beforeAll(() => {
+    folder = mkdtempSync(join(tmpdir(), "token-seal-"));
+  });
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  const fileBytes = (path: string) => ["", "-wal", "-shm"].map((suffix) => (existsSync(`${path}${suffix}`) ? readFileSync(`${path}${suffix}`).toString("latin1") : "")).join("");
+
+  it("writes no token in plain text to the database file or its -wal, and reads the pair back", async () => {
+    const path = join(folder, "sealed.db");
+    const db = await openDatabase(path);
+    const store = tokenStore(db, tokenKeyring({ AUTH_SECRET: secret(1) }));
+    await store.save(pair(301, 1));
+    await store.swap("nobody", pair(301, 2));
+    expect(await store.read(301)).toEqual(pair(301, 1));
+    const bytes = fileBytes(path);
+    await db.close();
+    expect(bytes).toContain("seller_tokens");
+    for (const token of [pair(301, 1).accessToken, pair(301, 1).refreshToken, "access-1", "refresh-1"]) expect(bytes).not.toContain(token);
+  });
+
+  it("creates the database, -wal and -shm 0600 in a folder made 0700", async () => {
+    const path = join(folder, "data", "modes.db");
+    const db = await openDatabase(path);
+    await tokenStore(db, tokenKeyring({ AUTH_SECRET: secret(1) })).save(pair(302, 1));
+    const modes = Object.fromEntries(["", "-wal", "-shm"].map((suffix) => [`modes.db${suffix}`, statSync(`${path}${suffix}`).mode & 0o777]));
+    const folderMode = statSync(join(folder, "data")).mode & 0o777;
+    await db.close();
+    expect(modes).toEqual({ "modes.db": 0o600, "modes.db-wal": 0o600, "modes.db-shm": 0o600 });
+    expect(folderMode).toBe(0o700);
+  });
+
+  it("tightens a database file and data folder left readable by everyone", async () => {
+    const dataFolder = join(folder, "loose");
+    mkdirSync(dataFolder, { mode: 0o755 });
+    chmodSync(dataFolder, 0o755);
+    const path = join(dataFolder, "loose.db");
+    writeFileSync(path, "", { mode: 0o644 });
+    chmodSync(path, 0o644);
+    const db = await openDatabase(path);
+    await db.close();
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    expect(statSync(dataFolder).mode & 0o777).toBe(0o700);
+  });
+
+  it("refuses a sealed value moved to another seller's row", async () => {
+    const db = await openDatabase(":memory:");
+    const store = tokenStore(db, tokenKeyring({ AUTH_SECRET: secret(1) }));
+    await store.save(pair(303, 1));
+    await store.save(pair(304, 1));
+    await db.execute("UPDATE seller_tokens SET access_token = (SELECT access_token FROM seller_tokens WHERE user_id = 303) WHERE user_id = 304");
+    await expect(store.read(304)).rejects.toThrow();
+    await db.close();
+  });
+
+  it("seals rows stored in plain text at start-up, and opens rows of a rotated-out key until it re-seals them", async () => {
+    const db = await openDatabase(":memory:");
+    await db.execute("INSERT INTO seller_tokens (user_id, access_token, refresh_token, access_expires_at, scopes, updated_at) VALUES (305, '305.access-1', '305.refresh-1', 1, 'listings_r', 1)");
+    const before = tokenStore(db, tokenKeyring({ AUTH_SECRET: secret(1) }));
+    expect(await before.sealAll()).toBe(1);
+    const raw = async () => (await db.query<{ access_token: string; refresh_token: string }>("SELECT access_token, refresh_token FROM seller_tokens WHERE user_id = 305"))[0];
+    expect(JSON.stringify(await raw())).not.toContain("305.");
+    expect((await before.read(305))?.accessToken).toBe("305.access-1");
+
+    const rotated = tokenStore(db, tokenKeyring({ AUTH_SECRET: secret(1), TOKEN_ENCRYPTION_KEY: secret(2) }));
+    expect((await rotated.read(305))?.refreshToken).toBe("305.refresh-1");
+    expect(await rotated.sealAll()).toBe(1);
+    expect(await rotated.sealAll()).toBe(0);
+    const onlyNewKey = tokenStore(db, tokenKeyring({ TOKEN_ENCRYPTION_KEY: secret(2) }));
+    expect((await onlyNewKey.read(305))?.accessToken).toBe("305.access-1");
+    await expect(tokenStore(db, tokenKeyring({ AUTH_SECRET: secret(1) })).read(305)).rejects.toThrow(/TOKEN_ENCRYPTION_KEYS/);
+    await db.close();
+  });
+
+  it("says which setting is missing when there is no key at all", () => {
+    expect(() => tokenKeyring({})).toThrow("Stored tokens are encrypted with TOKEN_ENCRYPTION_KEY or, when it is unset, AUTH_SECRET");
   });
 });

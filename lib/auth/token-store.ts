@@ -1,5 +1,7 @@
 import "server-only";
 import type { Database } from "../db/database";
+import { tokenKeyring } from "./token-keys";
+import { isSealed, open, seal, sealedWith, tokenContext as context, type Keyring } from "./token-seal";
 
 export type SellerTokens = {
   userId: number;
@@ -12,20 +14,52 @@ export type SellerTokens = {
 
 type Row = { user_id: number; access_token: string; refresh_token: string; access_expires_at: number; scopes: string };
 
-const fromRow = (row: Row): SellerTokens => ({
-  userId: Number(row.user_id),
-  accessToken: row.access_token,
-  refreshToken: row.refresh_token,
-  accessExpiresAt: Number(row.access_expires_at),
-  scopes: row.scopes.split(" ").filter(Boolean),
-});
+type Column = "access_token" | "refresh_token";
 
-/** Tokens live here, keyed by marketplace user, never in the browser; the lease makes refresh single-flight across instances. */
-export function tokenStore(db: Database) {
+// A row written before tokens were sealed (or by an older instance during a rolling deploy) still opens; start-up seals it.
+const opened = (ring: Keyring, userId: number, column: Column, value: string) => (isSealed(value) ? open(ring, value, context(userId, column)) : value);
+
+function fromRow(ring: Keyring, row: Row): SellerTokens {
+  const userId = Number(row.user_id);
+  return {
+    userId,
+    accessToken: opened(ring, userId, "access_token", row.access_token),
+    refreshToken: opened(ring, userId, "refresh_token", row.refresh_token),
+    accessExpiresAt: Number(row.access_expires_at),
+    scopes: row.scopes.split(" ").filter(Boolean),
+  };
+}
+
+/**
+ * Tokens live here, keyed by marketplace user, never in the browser, and sealed at rest (AES-256-GCM, token-seal.ts);
+ * the lease makes refresh single-flight across instances.
+ */
+export function tokenStore(db: Database, ring: Keyring = tokenKeyring()) {
+  const sealed = (tokens: SellerTokens) => [seal(ring, tokens.accessToken, context(tokens.userId, "access_token")), seal(ring, tokens.refreshToken, context(tokens.userId, "refresh_token"))];
   return {
     async read(userId: number): Promise<SellerTokens | undefined> {
       const [row] = await db.query<Row>("SELECT user_id, access_token, refresh_token, access_expires_at, scopes FROM seller_tokens WHERE user_id = $1", [userId]);
-      return row && fromRow(row);
+      return row && fromRow(ring, row);
+    },
+
+    /** Seals rows still in plain text or sealed with an earlier key; run at start-up. Returns how many rows it changed. */
+    async sealAll(): Promise<number> {
+      const rows = await db.query<Row>("SELECT user_id, access_token, refresh_token, access_expires_at, scopes FROM seller_tokens");
+      let changed = 0;
+      for (const row of rows) {
+        if (sealedWith(row.access_token) === ring.current.id && sealedWith(row.refresh_token) === ring.current.id) continue;
+        const tokens = fromRow(ring, row);
+        const [access, refresh] = sealed(tokens);
+        // Only if the row is still what was read: a refresh swapping it meanwhile wrote sealed values already.
+        changed += await db.execute("UPDATE seller_tokens SET access_token = $2, refresh_token = $3 WHERE user_id = $1 AND access_token = $4 AND refresh_token = $5", [
+          tokens.userId,
+          access,
+          refresh,
+          row.access_token,
+          row.refresh_token,
+        ]);
+      }
+      return changed;
     },
 
     async save(tokens: SellerTokens) {
@@ -35,7 +69,7 @@ export function tokenStore(db: Database) {
          ON CONFLICT (user_id) DO UPDATE SET access_token = excluded.access_token, refresh_token = excluded.refresh_token,
            access_expires_at = excluded.access_expires_at, scopes = excluded.scopes, lease_owner = NULL, lease_until = NULL,
            updated_at = excluded.updated_at`,
-        [tokens.userId, tokens.accessToken, tokens.refreshToken, tokens.accessExpiresAt, tokens.scopes.join(" "), Date.now()],
+        [tokens.userId, ...sealed(tokens), tokens.accessExpiresAt, tokens.scopes.join(" "), Date.now()],
       );
     },
 
@@ -58,7 +92,7 @@ export function tokenStore(db: Database) {
       const changed = await db.execute(
         `UPDATE seller_tokens SET access_token = $3, refresh_token = $4, access_expires_at = $5, scopes = $6,
            lease_owner = NULL, lease_until = NULL, updated_at = $7 WHERE user_id = $1 AND lease_owner = $2`,
-        [tokens.userId, owner, tokens.accessToken, tokens.refreshToken, tokens.accessExpiresAt, tokens.scopes.join(" "), Date.now()],
+        [tokens.userId, owner, ...sealed(tokens), tokens.accessExpiresAt, tokens.scopes.join(" "), Date.now()],
       );
       return changed === 1;
     },

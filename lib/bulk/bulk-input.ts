@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LISTING_STATES } from "../listing-queries";
 import type { ListingState } from "../marketplace/client";
-import { questionFormSchema } from "../personalization/schema";
+import { sellerQuestionSchema } from "../personalization/hidden-characters";
 import { NO_PERSONALIZATION, type Snapshot } from "../personalization/snapshot";
 import { snapshotOfForm } from "../personalization/snapshot-codec";
 
@@ -17,7 +17,7 @@ export const selectionSchema = z.discriminatedUnion("kind", [
 ]);
 
 /** The same question the single editor writes, or no question at all. */
-export const operationSchema = z.discriminatedUnion("kind", [z.object({ kind: z.literal("apply"), question: questionFormSchema }), z.object({ kind: z.literal("remove") })]);
+export const operationSchema = z.discriminatedUnion("kind", [z.object({ kind: z.literal("apply"), question: sellerQuestionSchema }), z.object({ kind: z.literal("remove") })]);
 
 export const previewInputSchema = z.object({ selection: selectionSchema, operation: operationSchema });
 export const startInputSchema = z.object({ listingIds, operation: operationSchema });

@@ -1,6 +1,6 @@
 import "server-only";
-import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import { MIGRATIONS } from "./migrations";
 
 /** One query layer for both engines: SQL is written with $1, $2 … placeholders and portable types. */
@@ -11,11 +11,32 @@ export type Database = {
   close(): Promise<void>;
 };
 
+/**
+ * The database holds sealed tokens and session ids: only this user reads it. Its folder is made 0700 when the dashboard
+ * creates it, or when it is a folder of this user's own (never the working directory or a shared one like /tmp).
+ */
+function privateFolder(folder: string) {
+  if (!existsSync(folder)) return void mkdirSync(folder, { recursive: true, mode: 0o700 });
+  const stat = statSync(folder);
+  const shared = (stat.mode & 0o1000) !== 0 || resolve(folder) === process.cwd() || stat.uid !== process.getuid?.();
+  if (!shared) chmodSync(folder, 0o700);
+}
+
+/** SQLite gives -wal and -shm the database file's mode; files made before this rule are tightened too. */
+function privateFiles(path: string) {
+  closeSync(openSync(path, "a", 0o600));
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) if (existsSync(file)) chmodSync(file, 0o600);
+}
+
 async function openSqlite(path: string): Promise<Database> {
   const { default: Sqlite } = await import("better-sqlite3");
-  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  if (path !== ":memory:") {
+    privateFolder(dirname(path));
+    privateFiles(path);
+  }
   const sqlite = new Sqlite(path);
   sqlite.pragma("journal_mode = WAL");
+  if (path !== ":memory:") privateFiles(path);
   sqlite.pragma("busy_timeout = 5000");
   // SQLite's ?NNN placeholders are numbered like PostgreSQL's $NNN; better-sqlite3 binds them by number, not by position.
   const prepare = (sql: string) => sqlite.prepare(sql.replace(/\$(\d+)/g, "?$1"));

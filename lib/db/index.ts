@@ -1,12 +1,20 @@
 import "server-only";
 import { env } from "../env";
 import { openDatabase, type Database } from "./database";
+import { tokenStore } from "../auth/token-store";
 
 const globalForDb = globalThis as unknown as { dashboardDb?: Promise<Database> };
 
-/** The process's one connection (pool), opened and migrated on first use. */
+async function open() {
+  const database = await openDatabase(env().DATABASE_URL || env().DASHBOARD_DB);
+  // Rows stored in plain text (before tokens were sealed) or under a rotated-out key are sealed with the current key.
+  await tokenStore(database).sealAll();
+  return database;
+}
+
+/** The process's one connection (pool), opened, migrated and its tokens sealed on first use. */
 export function db(): Promise<Database> {
-  globalForDb.dashboardDb ??= openDatabase(env().DATABASE_URL || env().DASHBOARD_DB);
+  globalForDb.dashboardDb ??= open();
   return globalForDb.dashboardDb;
 }
 

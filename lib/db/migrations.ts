@@ -61,4 +61,14 @@ export const MIGRATIONS = [
      recorded_at BIGINT NOT NULL
    );
    CREATE INDEX personalization_history_by_listing ON personalization_history (shop_id, listing_id, recorded_at)`,
+  // Server-side sessions (issue 11): the cookie carries a random id, the table holds its SHA-256, so a copied database
+  // row cannot be replayed as a cookie, and sign-out or "sign out everywhere" ends a session for every copy of it.
+  `CREATE TABLE dashboard_sessions (
+     session_hash TEXT PRIMARY KEY,
+     user_id BIGINT NOT NULL,
+     created_at BIGINT NOT NULL,
+     last_seen_at BIGINT NOT NULL,
+     user_agent TEXT
+   );
+   CREATE INDEX dashboard_sessions_by_user ON dashboard_sessions (user_id)`,
 ];

@@ -167,6 +167,21 @@ describe("seller tokens", () => {
     expect(await refreshGrants()).toEqual([expect.objectContaining({ status: 200, client_auth: "none", app: DEMO_APP.name })]);
   });
 
+  it("keeps the seller signed in when a refresh's answer is lost: it tries once more and the call goes through", async () => {
+    const first = await signedIn(ADA.user_id);
+    await advanceClock(sandbox.url, 3700);
+    // The first refresh reaches the marketplace only after the client gave up on it (time-out 1 s).
+    await fault({ method: "POST", path: "/v3/public/oauth/token", delay_ms: 2500 });
+    const result = await client.getListing(ADA.user_id, ADA_LISTING);
+    expect(result).toMatchObject({ ok: true, data: { id: ADA_LISTING } });
+    const stored = await store.read(ADA.user_id);
+    expect(stored?.refreshToken).not.toBe(first.refresh_token);
+    // The delayed first request then arrives with the refresh token the retry already spent, and changes nothing.
+    await expect.poll(async () => (await refreshGrants()).map((entry) => entry.status).sort(), { timeout: 10_000 }).toEqual([200, 400]);
+    expect(await store.read(ADA.user_id)).toEqual(stored);
+    expect((await client.getListing(ADA.user_id, ADA_LISTING)).ok).toBe(true);
+  });
+
   it("spends the refresh token once when 20 calls arrive together after expiry", async () => {
     await signedIn(ADA.user_id);
     await advanceClock(sandbox.url, 3700);

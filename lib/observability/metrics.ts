@@ -30,7 +30,7 @@ function createMetrics() {
     }),
     tokenRefreshes: new Counter({ name: "marketplace_token_refreshes_total", help: "Refresh grants sent to the marketplace, by outcome.", labelNames: ["outcome"], registers }),
     bulkItems: new Counter({ name: "bulk_items_total", help: "Bulk job items this instance settled, by outcome (done, failed, skipped, unchanged).", labelNames: ["outcome"], registers }),
-    activeSessions: new Gauge({ name: "active_sessions", help: "Sellers signed in: those whose marketplace tokens the token store holds (shared by every instance).", registers }),
+    activeSessions: new Gauge({ name: "active_sessions", help: "Dashboard sessions alive (signed in, not idle or past their age), across every instance.", registers }),
   };
 }
 

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
-import { db } from "@/lib/db";
+import { sessions } from "@/lib/auth/sessions";
 import { env } from "@/lib/env";
 import { metrics } from "@/lib/observability/metrics";
 
@@ -21,7 +21,6 @@ export async function GET(request: Request) {
     return refusal(401, "This endpoint needs the metrics token: send `Authorization: Bearer <METRICS_TOKEN>`.", { "www-authenticate": 'Bearer realm="metrics"' });
   }
   const { registry, activeSessions } = metrics();
-  const [row] = await (await db()).query<{ n: number }>("SELECT COUNT(*) AS n FROM seller_tokens");
-  activeSessions.set(Number(row?.n ?? 0));
+  activeSessions.set(await (await sessions()).count());
   return new Response(await registry.metrics(), { headers: { "content-type": registry.contentType, "cache-control": "no-store" } });
 }

@@ -1,14 +1,14 @@
 "use server";
 
 import { z } from "zod";
-import { questionFormSchema } from "@/lib/personalization/schema";
+import { sellerQuestionSchema } from "@/lib/personalization/hidden-characters";
 import { snapshotOfForm } from "@/lib/personalization/snapshot-codec";
 import { sellerAction } from "@/lib/actions/seller-action";
 import { db } from "@/lib/db";
 import { historyStore } from "@/lib/history/history-store";
 import { changeListing } from "@/lib/history/recorded-write";
 
-const inputSchema = z.object({ listingId: z.number().int().positive(), question: questionFormSchema });
+const inputSchema = z.object({ listingId: z.number().int().positive(), question: sellerQuestionSchema });
 
 export const updatePersonalizationAction = sellerAction("save", inputSchema, async ({ listingId, question }, { seller, marketplace }) =>
   changeListing(historyStore(await db()), marketplace, { changer: seller, listingId, target: snapshotOfForm(question), action: "save" }),

@@ -1,0 +1,40 @@
+import "server-only";
+import { db } from "../db";
+import { env } from "../env";
+import { sessionStore, type SessionEnd } from "./session-store";
+import { tokenStore } from "./token-store";
+
+export async function sessions() {
+  const { SESSION_IDLE_SECONDS, SESSION_ABSOLUTE_SECONDS } = env();
+  return sessionStore(await db(), { idleMs: SESSION_IDLE_SECONDS * 1000, absoluteMs: SESSION_ABSOLUTE_SECONDS * 1000 });
+}
+
+export const sessionMaxAgeSeconds = () => env().SESSION_ABSOLUTE_SECONDS;
+
+const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? "" : "s"}`;
+
+/** "12 hours", "90 minutes", "3 seconds": the idle limit as the sign-in page says it. */
+export function idleLimitInWords(seconds = env().SESSION_IDLE_SECONDS) {
+  if (seconds % 3600 === 0) return plural(seconds / 3600, "hour");
+  if (seconds % 60 === 0) return plural(seconds / 60, "minute");
+  return plural(seconds, "second");
+}
+
+/**
+ * Sign-out ends this browser's session. The marketplace tokens are kept per marketplace user and shared by the seller's
+ * browsers, so they are forgotten only with the last session (the spec has no revocation endpoint to call).
+ */
+export async function endSession(sessionId: string | undefined, userId: number) {
+  const remaining = sessionId ? await (await sessions()).end(sessionId, userId) : await (await sessions()).count(userId);
+  if (remaining === 0) await tokenStore(await db()).remove(userId);
+}
+
+/** "Sign out everywhere": every session of the seller, and their tokens. */
+export async function endEverySession(userId: number) {
+  await (await sessions()).endAll(userId);
+  await tokenStore(await db()).remove(userId);
+}
+
+export type SessionError = "SessionEnded" | "SessionIdle" | "SessionExpired";
+
+export const SESSION_ERRORS: Record<SessionEnd, SessionError> = { ended: "SessionEnded", idle: "SessionIdle", expired: "SessionExpired" };

@@ -1,0 +1,19 @@
+import "server-only";
+import { keyring, sealKey, type Keyring } from "./token-seal";
+
+/**
+ * TOKEN_ENCRYPTION_KEY seals new rows (or, when unset, a key derived from AUTH_SECRET); TOKEN_ENCRYPTION_KEYS lists
+ * earlier keys, comma-separated, so rows sealed before a rotation still open until start-up re-seals them.
+ */
+type KeySettings = Record<string, string | undefined>;
+
+export function tokenKeyring(source: KeySettings = process.env): Keyring {
+  const secret = source.TOKEN_ENCRYPTION_KEY || source.AUTH_SECRET;
+  if (!secret || secret.length < 32) {
+    throw new Error("Stored tokens are encrypted with TOKEN_ENCRYPTION_KEY or, when it is unset, AUTH_SECRET: set one of them to a random value of at least 32 characters (e.g. `openssl rand -base64 32`).");
+  }
+  const previous = (source.TOKEN_ENCRYPTION_KEYS ?? "").split(",").map((key) => key.trim()).filter(Boolean);
+  // With a dedicated key configured, rows sealed earlier under AUTH_SECRET still open.
+  if (source.TOKEN_ENCRYPTION_KEY && source.AUTH_SECRET) previous.push(source.AUTH_SECRET);
+  return keyring(sealKey(secret), previous.map((key) => sealKey(key)));
+}
