@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,6 +14,8 @@ import { signInOverHttp } from "./http-sign-in";
 // Issue 13: on SIGTERM the server stops taking requests, the bulk runner finishes the items in flight, records them,
 // releases its lease and the process exits by itself (code 0; it exits 1 if its own 10 s limit cut the drain short).
 const LISTINGS = 40;
+// The restarted server must open the tokens the first one sealed, as a redeploy with the same settings does.
+const AUTH_SECRET = randomBytes(32).toString("base64url");
 const ENGRAVE = snapshotOfForm({ instructions: "Name to engrave, drained", maxAllowedCharacters: 20, required: true });
 let sandbox: RunningSandbox;
 let folder: string;
@@ -56,7 +59,7 @@ afterAll(async () => {
 });
 
 it("SIGTERM mid-job: the items in flight are written and recorded, the rest are released pending, and a restart finishes the job with every listing written once", async () => {
-  const first = await startDashboard({ port: await freePort(), sandboxUrl: sandbox.url, dashboardDb: join(folder, "dashboard.db"), stdio: "pipe" });
+  const first = await startDashboard({ port: await freePort(), sandboxUrl: sandbox.url, authSecret: AUTH_SECRET, dashboardDb: join(folder, "dashboard.db"), stdio: "pipe" });
   started.push(first);
   let logText = "";
   first.process.stdout?.on("data", (chunk: Buffer) => (logText += chunk.toString()));
@@ -89,7 +92,7 @@ it("SIGTERM mid-job: the items in flight are written and recorded, the rest are 
   expect([...writes.values()].every((count) => count === 1)).toBe(true);
   for (const listingId of done.slice(0, 3)) expect(JSON.stringify((await storedListing(sandbox.url, listingId)).personalization)).toContain("Name to engrave, drained");
 
-  const second = await startDashboard({ port: await freePort(), sandboxUrl: sandbox.url, app: first.app, dashboardDb: join(folder, "dashboard.db"), stdio: "ignore" });
+  const second = await startDashboard({ port: await freePort(), sandboxUrl: sandbox.url, app: first.app, authSecret: AUTH_SECRET, dashboardDb: join(folder, "dashboard.db"), stdio: "ignore" });
   started.push(second);
   await waitFor("the job finished after the restart", async () => (await jobs.find(jobId))?.status === "finished", 90_000);
   expect(await jobs.counts(jobId)).toMatchObject({ total: LISTINGS, done: LISTINGS, failed: 0, pending: 0 });
