@@ -4,14 +4,14 @@ import { signOutAction } from "@/app/auth-actions";
 export function SiteHeader({ shopName }: { shopName: string | null }) {
   return (
     <header className="border-b border-stone-200 bg-white">
-      <div className="mx-auto flex max-w-5xl items-center justify-between gap-4 px-4 py-3">
-        <Link href="/listings" className="font-semibold text-stone-900">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-3 py-2 md:px-4 md:py-3">
+        <Link href="/listings" className="inline-flex min-h-11 items-center font-semibold text-stone-900">
           Personalization dashboard
         </Link>
-        <div className="flex items-center gap-4 text-sm">
-          {shopName && <span className="text-stone-600">{shopName}</span>}
+        <div className="flex min-w-0 items-center gap-3 text-sm">
+          {shopName && <span className="truncate text-stone-600">{shopName}</span>}
           <form action={signOutAction}>
-            <button type="submit" className="rounded-md border border-stone-300 px-3 py-1.5 hover:bg-stone-100">
+            <button type="submit" className="min-h-11 rounded-md border border-stone-300 px-3 hover:bg-stone-100 md:min-h-9">
               Sign out
             </button>
           </form>

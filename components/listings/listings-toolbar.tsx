@@ -1,0 +1,102 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import { LISTING_STATES } from "@/lib/listing-queries";
+import { MAX_SEARCH_LENGTH, QUESTION_FILTERS, SORTS, type ListingSort, type ListingsView, type QuestionFilter } from "@/lib/listings-view";
+import { ViewLink } from "./view-link";
+
+const SEARCH_DELAY_MS = 300;
+
+const control = "min-h-11 rounded-md bg-white px-3 ring-1 ring-stone-300 md:min-h-9";
+
+/** The state tabs, the title search (sent once typing pauses), the question filter and the sort. */
+export function ListingsToolbar({ view, onShow }: { view: ListingsView; onShow: (view: ListingsView, options?: { replace?: boolean }) => void }) {
+  const [text, setText] = useState(view.q);
+  const sent = useRef(view.q);
+  const latest = useRef({ view, onShow });
+  latest.current = { view, onShow };
+
+  // The URL changed without typing (back button, a cleared search): the box follows it.
+  useEffect(() => {
+    if (view.q !== sent.current) {
+      sent.current = view.q;
+      setText(view.q);
+    }
+  }, [view.q]);
+
+  useEffect(() => {
+    const q = text.trim();
+    if (q === sent.current) return;
+    const timer = setTimeout(() => {
+      sent.current = q;
+      latest.current.onShow({ ...latest.current.view, q, page: 1 }, { replace: true });
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+
+  return (
+    <div className="space-y-3">
+      <nav aria-label="Filter by state">
+        <ul className="flex flex-wrap gap-2">
+          {LISTING_STATES.map((option) => (
+            <li key={option.value}>
+              <ViewLink
+                to={{ ...view, state: option.value, page: 1 }}
+                onShow={onShow}
+                aria-current={option.value === view.state ? "page" : undefined}
+                className={`inline-flex min-h-11 items-center rounded-full px-4 text-sm ring-1 md:min-h-8 md:px-3 ${option.value === view.state ? "bg-stone-900 text-white ring-stone-900" : "bg-white text-stone-700 ring-stone-300 hover:bg-stone-100"}`}
+              >
+                {option.label}
+              </ViewLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div role="search" aria-label="Find listings" className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-[1fr_auto_auto] sm:items-end">
+        <div className="flex flex-col gap-1">
+          <label htmlFor="listing-search" className="font-medium">
+            Search by title
+          </label>
+          <input
+            id="listing-search"
+            type="search"
+            value={text}
+            maxLength={MAX_SEARCH_LENGTH}
+            onChange={(event) => setText(event.target.value)}
+            placeholder="For example: necklace"
+            className={control}
+          />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="listing-filter" className="font-medium">
+            Personalization
+          </label>
+          <select
+            id="listing-filter"
+            value={view.filter}
+            onChange={(event) => onShow({ ...view, filter: event.target.value as QuestionFilter, page: 1 })}
+            className={control}
+          >
+            {QUESTION_FILTERS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="listing-sort" className="font-medium">
+            Sort by
+          </label>
+          <select id="listing-sort" value={view.sort} onChange={(event) => onShow({ ...view, sort: event.target.value as ListingSort, page: 1 })} className={control}>
+            {SORTS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+    </div>
+  );
+}
