@@ -40,13 +40,13 @@ export function parseListingsView(search: Search): ListingsView {
   return { state, q, filter, sort, page };
 }
 
-/** The view as URL parameters, defaults left out so links stay short. */
+/** The view as URL parameters; the default search, filter and sort are left out so links stay short. */
 export function viewParams(view: ListingsView): URLSearchParams {
   const params = new URLSearchParams({ state: view.state });
   if (view.q) params.set("q", view.q);
   if (view.filter !== "all") params.set("filter", view.filter);
   if (view.sort !== "title") params.set("sort", view.sort);
-  if (view.page > 1) params.set("page", String(view.page));
+  params.set("page", String(view.page));
   return params;
 }
 

@@ -35,7 +35,7 @@ export const SHOP_LISTINGS_TTL_MS = 30_000;
 const MAX_ENTRIES = 500;
 
 const globalForCache = globalThis as unknown as { shopListings?: Map<string, Entry> };
-const cache = (globalForCache.shopListings ??= new Map());
+const cache = (globalForCache.shopListings ??= new Map<string, Entry>());
 
 function forgetOld(now: number) {
   for (const [key, entry] of cache) if (now - entry.readAt >= SHOP_LISTINGS_TTL_MS || cache.size > MAX_ENTRIES) cache.delete(key);
@@ -45,7 +45,7 @@ function forgetOld(now: number) {
  * The seller's listings of one state, read through the marketplace and kept briefly per seller, so that typing a
  * search or turning a page does not read the whole shop again. Concurrent requests share one read.
  */
-export function cachedShopListings(marketplace: Marketplace, seller: { userId: number; shopId: number }, state: ListingState, options: { fresh?: boolean } = {}) {
+export function cachedShopListings(marketplace: Marketplace, seller: { userId: number; shopId: number }, state: ListingState, options: { fresh?: boolean } = {}): Promise<Result<Listing[]>> {
   const key = `${seller.userId}:${seller.shopId}:${state}`;
   const now = Date.now();
   const writes = writesTo(seller.shopId);

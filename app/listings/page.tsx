@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
 import { SiteHeader } from "@/components/site-header";
@@ -22,7 +23,9 @@ export default async function ListingsPage({ searchParams }: Props) {
   const here = listingsHref(view);
   const seller = await requireSeller(here);
   const queryClient = new QueryClient();
-  const result = await loadListingsPage(seller, view);
+  // A full page load (a reload, a typed address) shows the marketplace as it is now; moving around inside the dashboard
+  // (back from the editor) may use the short cache, which the dashboard's own writes already cleared.
+  const result = await loadListingsPage(seller, view, { fresh: !(await headers()).has("rsc") });
   if (!result.ok && (result.failure.kind === "reauth" || result.failure.kind === "invalid_token")) redirect(signInPath(here, "expired"));
   // A page past the end (page=400 of a 240-listing shop) is the last page.
   if (result.ok && result.data.page !== view.page) redirect(listingsHref({ ...view, page: result.data.page }));

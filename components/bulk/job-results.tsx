@@ -31,7 +31,7 @@ export function JobResults({ job, canEdit, retrying, onRetry }: Props) {
             onClick={() => setShowAll(!showAll)}
             className="min-h-11 rounded-md px-3 text-sm font-medium ring-1 ring-stone-300 hover:bg-stone-100 md:min-h-9"
           >
-            {showAll ? "Show only failed and skipped listings" : `Show all ${items.length} listings`}
+            {showAll ? "Show only failed and skipped listings" : `Show all ${items.length} ${items.length === 1 ? "listing" : "listings"}`}
           </button>
         )}
       </div>
