@@ -24,7 +24,7 @@ export function ListingPager({ listingId }: { listingId: number }) {
         <Link href={to(data.previous)} rel="prev" className={link}>
           <span aria-hidden="true">←</span>
           <span className="truncate">
-            Previous<span className="sr-only"> listing</span>: {data.previous.title}
+            Previous listing: {data.previous.title}
           </span>
         </Link>
       )}
@@ -34,7 +34,7 @@ export function ListingPager({ listingId }: { listingId: number }) {
       {data.next && (
         <Link href={to(data.next)} rel="next" className={link}>
           <span className="truncate">
-            Next<span className="sr-only"> listing</span>: {data.next.title}
+            Next listing: {data.next.title}
           </span>
           <span aria-hidden="true">→</span>
         </Link>

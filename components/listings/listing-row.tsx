@@ -27,7 +27,7 @@ export function ListingRow({ listing, editHref, selectable, selected, locked, on
             </label>
           )}
           <div className="min-w-0 flex-1">
-            <Link href={editHref} className="inline-block py-2.5 font-medium text-blue-800 underline-offset-2 hover:underline md:py-0">
+            <Link href={editHref} className="inline-block py-3 font-medium text-blue-800 underline-offset-2 hover:underline md:py-0">
               {listing.title}
             </Link>
             <p className="text-xs text-stone-600">
@@ -40,7 +40,7 @@ export function ListingRow({ listing, editHref, selectable, selected, locked, on
                     target="_blank"
                     rel="noopener noreferrer"
                     aria-label={`View “${listing.title}” on the marketplace (opens in a new tab)`}
-                    className="inline-block py-3 text-blue-800 underline underline-offset-2 md:py-0"
+                    className="inline-block py-3.5 text-blue-800 underline underline-offset-2 md:py-0"
                   >
                     View on the marketplace
                   </a>
