@@ -52,8 +52,8 @@ export function ListingsToolbar({ view, onShow }: { view: ListingsView; onShow: 
           ))}
         </ul>
       </nav>
-      <div role="search" aria-label="Find listings" className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-[1fr_auto_auto] sm:items-end">
-        <div className="flex flex-col gap-1">
+      <div role="search" aria-label="Find listings" className="grid grid-cols-2 items-end gap-3 text-sm sm:grid-cols-[1fr_auto_auto]">
+        <div className="col-span-2 flex flex-col gap-1 sm:col-span-1">
           <label htmlFor="listing-search" className="font-medium">
             Search by title
           </label>
