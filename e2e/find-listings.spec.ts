@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { hydrated } from "./editor";
-import { control, lastRequestId, marketplaceCall, marketplaceToken, newSeller, putQuestion, requestsSince, signIn, type TestSeller } from "./sandbox-control";
+import { control, lastRequestId, marketplaceCall, marketplaceToken, newSeller, putQuestion, requestsSince, signIn, storedListing, type TestSeller } from "./sandbox-control";
 
 const rows = (page: Page) => page.getByRole("table").getByRole("row").filter({ has: page.getByRole("cell") });
 const titlesShown = (page: Page) => rows(page).locator("a[href^='/listings/']").allTextContents();
@@ -194,4 +194,29 @@ test("a long question is cut to two lines in its row and shows whole on hover an
   await expect(tooltip).toBeVisible();
   await page.keyboard.press("Tab");
   await expect(tooltip).toBeHidden();
+});
+
+test("“select all that match” takes only the listings of the search and filter, across pages, into a bulk change", async ({ page }) => {
+  const seller = await newSeller(30);
+  const [asked] = seller.listing_ids as [number];
+  await putQuestion(seller, asked, { instructions: "Gift note", required: false, max_allowed_characters: 100 });
+  await signIn(page, seller);
+  await hydrated(page.getByLabel("Personalization", { exact: true }));
+  await page.getByLabel("Personalization", { exact: true }).selectOption("No question");
+  await expect(page.getByText("Showing 1–25 of 29 (of 30 active)")).toBeVisible();
+  await page.getByRole("checkbox", { name: "Select all listings on this page" }).check();
+  await page.getByRole("button", { name: "Select all 29 active listings that match" }).click();
+  await expect(page.getByTestId("bulk-selection")).toHaveText("All 29 active listings that match are selected, on every page.");
+
+  await page.getByRole("button", { name: "Apply a question…" }).click();
+  const dialog = page.getByRole("dialog", { name: "Apply a question to 29 listings" });
+  await dialog.getByLabel("Instructions for buyers").fill("Initials");
+  await dialog.getByLabel("Character limit for buyers' answers").fill("3");
+  await dialog.getByRole("button", { name: "Review the change" }).click();
+  const confirm = page.getByRole("dialog", { name: "Apply this question?" });
+  await expect(confirm.getByTestId("bulk-change-count")).toHaveText("29 listings of 29 will change.");
+  await confirm.getByRole("button", { name: "Apply to 29 listings" }).click();
+  await expect(page.getByTestId("bulk-handled")).toHaveText("29 of 29 listings handled", { timeout: 30_000 });
+  expect((await storedListing(asked)).personalization.personalization_questions).toMatchObject([{ instructions: "Gift note", max_allowed_characters: 100 }]);
+  expect((await storedListing(seller.listing_ids[29]!)).personalization.personalization_questions).toMatchObject([{ instructions: "Initials", max_allowed_characters: 3 }]);
 });
