@@ -4,7 +4,7 @@ import { signOutAction } from "@/app/auth-actions";
 export function SiteHeader({ shopName }: { shopName: string | null }) {
   return (
     <header className="border-b border-stone-200 bg-white">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-3 py-2 md:px-4 md:py-3">
+      <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-2 md:py-3">
         <Link href="/listings" className="inline-flex min-h-11 items-center font-semibold text-stone-900">
           Personalization dashboard
         </Link>

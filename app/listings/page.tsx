@@ -33,7 +33,7 @@ export default async function ListingsPage({ searchParams }: Props) {
   return (
     <>
       <SiteHeader shopName={seller.shopName} />
-      <main className="mx-auto max-w-6xl px-3 py-6 md:px-4 md:py-8">
+      <main className="mx-auto max-w-5xl px-4 py-6 md:py-8">
         <h1 className="text-2xl font-semibold">{seller.shopName ? `Welcome, ${seller.shopName}` : "Welcome"}</h1>
         {seller.shopId === null ? (
           <p role="status" className="mt-4 rounded-lg bg-amber-50 p-4 ring-1 ring-amber-200">

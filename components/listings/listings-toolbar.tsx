@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from "react";
 import { LISTING_STATES } from "@/lib/listing-queries";
-import { MAX_SEARCH_LENGTH, QUESTION_FILTERS, SORTS, type ListingSort, type ListingsView, type QuestionFilter } from "@/lib/listings-view";
+import { MAX_SEARCH_LENGTH, QUESTION_FILTERS, SORTS, type ListingsView } from "@/lib/listings-view";
 import { ViewLink } from "./view-link";
 
 const SEARCH_DELAY_MS = 300;
@@ -67,36 +67,26 @@ export function ListingsToolbar({ view, onShow }: { view: ListingsView; onShow: 
             className={control}
           />
         </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="listing-filter" className="font-medium">
-            Personalization
-          </label>
-          <select
-            id="listing-filter"
-            value={view.filter}
-            onChange={(event) => onShow({ ...view, filter: event.target.value as QuestionFilter, page: 1 })}
-            className={control}
-          >
-            {QUESTION_FILTERS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="listing-sort" className="font-medium">
-            Sort by
-          </label>
-          <select id="listing-sort" value={view.sort} onChange={(event) => onShow({ ...view, sort: event.target.value as ListingSort, page: 1 })} className={control}>
-            {SORTS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Choice id="listing-filter" label="Personalization" value={view.filter} options={QUESTION_FILTERS} onChange={(filter) => onShow({ ...view, filter, page: 1 })} />
+        <Choice id="listing-sort" label="Sort by" value={view.sort} options={SORTS} onChange={(sort) => onShow({ ...view, sort, page: 1 })} />
       </div>
+    </div>
+  );
+}
+
+function Choice<T extends string>({ id, label, value, options, onChange }: { id: string; label: string; value: T; options: readonly { value: T; label: string }[]; onChange: (value: T) => void }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="font-medium">
+        {label}
+      </label>
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value as T)} className={control}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }
