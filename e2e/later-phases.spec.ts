@@ -38,7 +38,7 @@ test("after the legacy fields are gone, the listings page and the editor work as
   await expect(row.getByRole("cell")).toHaveText([/^Test listing 1/, "Name to engrave", "Required", "20"]);
   await expect(page.getByText(/legacy personalization fields/)).toHaveCount(0);
 
-  await row.getByRole("link", { name: "Test listing 1" }).click();
+  await row.getByRole("link", { name: "Test listing 1", exact: true }).click();
   const form = editor(page);
   await hydrated(form.save);
   await form.instructions.fill("Name for the tag");
@@ -60,7 +60,7 @@ test("with several questions a listing is read-only, explains why, and a bulk ch
   await expect(row.getByRole("cell").nth(1)).toContainText("Read-only here");
   await expect(row.getByRole("cell").nth(2)).toHaveText("2 of 3 required");
 
-  await row.getByRole("link", { name: "Test listing 1" }).click();
+  await row.getByRole("link", { name: "Test listing 1", exact: true }).click();
   const why = page.getByRole("status", { name: "Why this listing is read-only" });
   await expect(why).toContainText("This listing asks buyers 3 questions.");
   await expect(why).toContainText("saving here would delete what buyers are asked now");

@@ -96,6 +96,12 @@ test("the listings page, its bulk dialog and a bulk job page: no axe violations,
     await page.getByRole("button", { name: "Show all 1 listing" }).click();
     await expect(page.getByRole("region", { name: "Results" }).getByRole("row").filter({ hasText: "Test listing 2" })).toContainText("Changed");
     expect(await violations(page), `bulk job, every listing, ${each.scheme}, ${each.width}px`).toEqual([]);
+    await page.getByRole("button", { name: "Undo this change" }).click();
+    const undo = page.getByRole("dialog", { name: "Undo this change?" });
+    await expect(undo.getByRole("button", { name: "Keep the change" })).toBeFocused();
+    expect(await violations(page), `undo dialog, ${each.scheme}, ${each.width}px`).toEqual([]);
+    await undo.getByRole("button", { name: "Keep the change" }).click();
+    await expect(undo).toBeHidden();
     if (phone) {
       expect(await overflowsSideways(page)).toBe(false);
       expect(await smallTargets(page)).toEqual([]);
