@@ -174,7 +174,7 @@ export function ListingsTable({ canEdit = false }: { canEdit?: boolean }) {
       )}
 
       <div className="mt-6 flex flex-wrap items-center gap-3 text-sm text-stone-600">
-        <p>Changed listings on the marketplace itself? The list is read again every 30 seconds, or now:</p>
+        <p>Changed listings on the marketplace itself? This list may be up to 30 seconds old.</p>
         <button type="button" onClick={refresh} disabled={refreshing} className="min-h-11 rounded-md px-3 ring-1 ring-stone-300 hover:bg-stone-100 disabled:opacity-60 md:min-h-9">
           {refreshing ? "Reading your listings…" : "Read the listings again"}
         </button>

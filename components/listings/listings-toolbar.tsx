@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { LISTING_STATES } from "@/lib/listing-queries";
 import { MAX_SEARCH_LENGTH, QUESTION_FILTERS, SORTS, type ListingsView } from "@/lib/listings-view";
 import { ViewLink } from "./view-link";
@@ -24,15 +24,23 @@ export function ListingsToolbar({ view, onShow }: { view: ListingsView; onShow: 
     }
   }, [view.q]);
 
-  useEffect(() => {
-    const q = text.trim();
+  const send = (typed: string) => {
+    const q = typed.trim();
     if (q === sent.current) return;
-    const timer = setTimeout(() => {
-      sent.current = q;
-      latest.current.onShow({ ...latest.current.view, q, page: 1 }, { replace: true });
-    }, SEARCH_DELAY_MS);
+    sent.current = q;
+    latest.current.onShow({ ...latest.current.view, q, page: 1 }, { replace: true });
+  };
+
+  useEffect(() => {
+    const timer = setTimeout(() => send(text), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [text]);
+
+  // Enter searches at once; without scripts the form still searches, as a plain GET of the list.
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    send(text);
+  };
 
   return (
     <div className="space-y-3">
@@ -52,13 +60,15 @@ export function ListingsToolbar({ view, onShow }: { view: ListingsView; onShow: 
           ))}
         </ul>
       </nav>
-      <div role="search" aria-label="Find listings" className="grid grid-cols-2 items-end gap-3 text-sm sm:grid-cols-[1fr_auto_auto]">
+      <form role="search" aria-label="Find listings" action="/listings" method="get" onSubmit={submit} className="grid grid-cols-2 items-end gap-3 text-sm sm:grid-cols-[1fr_auto_auto]">
+        <input type="hidden" name="state" value={view.state} />
         <div className="col-span-2 flex flex-col gap-1 sm:col-span-1">
           <label htmlFor="listing-search" className="font-medium">
             Search by title
           </label>
           <input
             id="listing-search"
+            name="q"
             type="search"
             value={text}
             maxLength={MAX_SEARCH_LENGTH}
@@ -67,20 +77,20 @@ export function ListingsToolbar({ view, onShow }: { view: ListingsView; onShow: 
             className={control}
           />
         </div>
-        <Choice id="listing-filter" label="Personalization" value={view.filter} options={QUESTION_FILTERS} onChange={(filter) => onShow({ ...view, filter, page: 1 })} />
-        <Choice id="listing-sort" label="Sort by" value={view.sort} options={SORTS} onChange={(sort) => onShow({ ...view, sort, page: 1 })} />
-      </div>
+        <Choice id="listing-filter" name="filter" label="Personalization" value={view.filter} options={QUESTION_FILTERS} onChange={(filter) => onShow({ ...view, filter, page: 1 })} />
+        <Choice id="listing-sort" name="sort" label="Sort by" value={view.sort} options={SORTS} onChange={(sort) => onShow({ ...view, sort, page: 1 })} />
+      </form>
     </div>
   );
 }
 
-function Choice<T extends string>({ id, label, value, options, onChange }: { id: string; label: string; value: T; options: readonly { value: T; label: string }[]; onChange: (value: T) => void }) {
+function Choice<T extends string>({ id, name, label, value, options, onChange }: { id: string; name: string; label: string; value: T; options: readonly { value: T; label: string }[]; onChange: (value: T) => void }) {
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="font-medium">
         {label}
       </label>
-      <select id={id} value={value} onChange={(event) => onChange(event.target.value as T)} className={control}>
+      <select id={id} name={name} value={value} onChange={(event) => onChange(event.target.value as T)} className={control}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
