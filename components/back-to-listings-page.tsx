@@ -1,5 +1,5 @@
-import Link from "next/link";
 import type { ReactNode } from "react";
+import { BackToListingsLink } from "./back-to-listings-link";
 import { SiteHeader } from "./site-header";
 
 /** A page under the listings (an editor, a bulk change): the header, a way back, and either the content or why not. */
@@ -8,9 +8,7 @@ export function BackToListingsPage({ shopName, unavailable, children }: { shopNa
     <>
       <SiteHeader shopName={shopName} />
       <main className="mx-auto max-w-5xl px-4 py-8">
-        <Link href="/listings" className="text-sm text-blue-800 underline-offset-2 hover:underline">
-          ← Back to listings
-        </Link>
+        <BackToListingsLink />
         {unavailable ? (
           <>
             <h1 className="mt-4 text-2xl font-semibold">{unavailable.title}</h1>

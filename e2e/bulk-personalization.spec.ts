@@ -76,7 +76,11 @@ test("a seller applies one question to every listing of a filter, watches it run
   await waitForFinish(page, 30);
   await expect(page.getByTestId("count-done")).toHaveText("30");
   await expect(page.getByTestId("count-failed")).toHaveText("0");
+  await expect(page.getByTestId("bulk-handled")).toHaveText("30 of 30 listings handled");
   const results = page.getByRole("region", { name: "Results" });
+  await expect(results).toContainText("No listing failed or was skipped.");
+  await expect(results.getByRole("row")).toHaveCount(0);
+  await results.getByRole("button", { name: "Show all 30 listings" }).click();
   await expect(results.getByRole("row").filter({ hasText: "Changed" })).toHaveCount(30);
   expect(await violations(page)).toEqual([]);
   for (const id of [gifted, seller.listing_ids[29]!]) expect(await questionsOf(id)).toEqual([ENGRAVE]);
@@ -120,6 +124,7 @@ test("a listing's page shows its history and restores an earlier version in one 
   await waitForFinish(page, 1);
   expect(await questionsOf(listingId)).toEqual([]);
 
+  await page.getByRole("button", { name: "Show all 1 listing" }).click();
   await page.getByRole("link", { name: "Test listing 1" }).click();
   const history = page.getByRole("region", { name: "History" });
   const entry = history.getByTestId("history-entry");

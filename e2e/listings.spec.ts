@@ -62,11 +62,11 @@ test("a listing made inactive through the marketplace moves to the inactive filt
   await page.goto("/listings?state=inactive");
   await expect(page.getByText("Showing 1–1 of 1")).toBeVisible();
   await expect(rows(page)).toHaveCount(1);
-  await expect(page.getByRole("link", { name: "Test listing 2", exact: true })).toHaveAttribute("href", `/listings/${deactivated}`);
+  await expect(page.getByRole("link", { name: "Test listing 2", exact: true })).toHaveAttribute("href", `/listings/${deactivated}?state=inactive&page=1`);
   await expect(page.getByRole("link", { name: "Test listing 1", exact: true })).toHaveCount(0);
 });
 
-test("each row says whether buyers are asked, whether an answer is required, and the character limit", async ({ page }) => {
+test("each row shows what buyers are asked, whether an answer is required, the character limit, the price and state", async ({ page }) => {
   const seller = await newSeller(3);
   const [required, optional] = seller.listing_ids as [number, number, number];
   await putQuestion(seller, required, { instructions: "Name to engrave", required: true, max_allowed_characters: 40 });
@@ -75,35 +75,44 @@ test("each row says whether buyers are asked, whether an answer is required, and
   await signIn(page, seller);
   await expect(page.getByRole("table")).toBeVisible();
   const headers = page.getByRole("columnheader");
-  await expect(headers).toHaveText(["Listing", "Buyers asked", "Required", "Character limit"]);
-  await expect(rowOf(page, "Test listing 1").getByRole("cell")).toHaveText(["Test listing 1", "Yes", "Required", "40"]);
-  await expect(rowOf(page, "Test listing 2").getByRole("cell")).toHaveText(["Test listing 2", "Yes", "Optional", "200"]);
-  await expect(rowOf(page, "Test listing 3").getByRole("cell")).toHaveText(["Test listing 3", "No question", "—", "—"]);
+  await expect(headers).toHaveText(["Listing", "Buyers are asked", "Required", "Character limit"]);
+  const cells = (title: string) => rowOf(page, title).getByRole("cell");
+  await expect(cells("Test listing 1")).toHaveText([/^Test listing 1\$\d+\.\d\d · Active · View on the marketplace/, "Name to engrave", "Required", "40"]);
+  await expect(cells("Test listing 2")).toHaveText([/^Test listing 2/, "Gift note", "Optional", "200"]);
+  await expect(cells("Test listing 3")).toHaveText([/^Test listing 3/, "No question", "—", "—"]);
+  const token = await marketplaceToken(seller.user_id);
+  const onMarketplace = (await (await marketplaceCall(token, "GET", `/v3/application/listings/${required}`)).json()) as { url: string };
+  await expect(rowOf(page, "Test listing 1").getByRole("link", { name: "View “Test listing 1” on the marketplace (opens in a new tab)" })).toHaveAttribute("href", onMarketplace.url);
 });
 
-test("a listing whose legacy fields disagree with its question says so in its row", async ({ page }) => {
+test("a listing whose old-style personalization fields disagree with its question says so in its row, in plain words", async ({ page }) => {
   // Ada's "Birth flower print no. 8" was last edited through the legacy fields (sandbox/seed.ts).
   await signIn(page, ada);
   const drifted = rowOf(page, "Birth flower print no. 8");
-  await expect(drifted).toContainText("The legacy personalization fields disagree with this question");
-  await expect(drifted.getByRole("cell")).toContainText(["Birth flower print no. 8", "Yes", "Optional", "30"]);
-  await expect(rowOf(page, "Name necklace no. 1")).not.toContainText("legacy");
+  await expect(drifted).toContainText("was last set the old way and differs slightly");
+  await expect(drifted.getByRole("cell")).toHaveText([/^Birth flower print no\. 8/, /./, "Optional", "30"]);
+  await expect(rowOf(page, "Name necklace no. 1")).not.toContainText("old way");
 });
 
-test("one page view costs one marketplace call for the whole page, personalization included", async ({ page }) => {
+test("one page view reads the marketplace once per 100 listings, personalization included; turning pages reads nothing more", async ({ page }) => {
   const seller = await newSeller(30);
   await putQuestion(seller, seller.listing_ids[0]!, { instructions: "Initials", required: true, max_allowed_characters: 3 });
+  const before = await lastRequestId();
   await signIn(page, seller);
   await expect(rows(page)).toHaveCount(25);
+  const listingsPath = `GET /v3/application/shops/${seller.shop_id}/listings 200`;
+  const reads = async (since: number) => (await requestsSince(since)).filter((entry) => entry.path.includes("/listings")).map((entry) => `${entry.method} ${entry.path} ${entry.status}`);
+  expect(await reads(before)).toEqual([listingsPath]);
 
-  for (const path of ["/listings?state=active&page=1", "/listings?state=active&page=2"]) {
-    const before = await lastRequestId();
-    await page.goto(path);
-    await expect(rows(page).first()).toBeVisible();
-    await page.waitForLoadState("networkidle");
-    const calls = await requestsSince(before);
-    expect(calls.map((entry) => `${entry.method} ${entry.path} ${entry.status}`)).toEqual([`GET /v3/application/shops/${seller.shop_id}/listings 200`]);
-  }
-  await page.goto("/listings?state=active&page=1");
-  await expect(rowOf(page, "Test listing 1").getByRole("cell")).toHaveText(["Test listing 1", "Yes", "Required", "3"]);
+  const turned = await lastRequestId();
+  await page.getByRole("link", { name: "Next page" }).click();
+  await expect(page.getByText("Showing 26–30 of 30")).toBeVisible();
+  await page.getByRole("link", { name: "Previous page" }).click();
+  await expect(rowOf(page, "Test listing 1").getByRole("cell")).toHaveText([/^Test listing 1/, "Initials", "Required", "3"]);
+  await page.waitForLoadState("networkidle");
+  expect(await reads(turned)).toEqual([]);
+
+  await page.reload();
+  await expect(rows(page)).toHaveCount(25);
+  expect(await reads(turned)).toEqual([listingsPath]);
 });

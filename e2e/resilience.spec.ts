@@ -94,9 +94,12 @@ test("a revoked grant found while loading a page sends the seller to sign in and
   const seller = await newSeller(30);
   await signIn(page, seller);
   await expect(page.getByText("Showing 1–25 of 30")).toBeVisible();
+  await page.getByRole("link", { name: "Next page" }).click();
+  await expect(page.getByText("Showing 26–30 of 30")).toBeVisible();
   await control("/revoke", { user_id: seller.user_id });
 
-  await page.getByRole("link", { name: "Next page" }).click();
+  // Turning pages uses the dashboard's short cache; loading the page reads the marketplace and finds the grant gone.
+  await page.reload();
   await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Flistings%3Fstate%3Dactive%26page%3D2&reason=expired/);
   await expect(page.getByRole("alert").filter({ hasText: "sign-in has expired" })).toContainText("Sign in again to continue");
   await page.getByRole("button", { name: "Sign in with the marketplace" }).click();

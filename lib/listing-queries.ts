@@ -11,13 +11,9 @@ export const LISTING_STATES: { value: ListingState; label: string }[] = [
   { value: "sold_out", label: "Sold out" },
 ];
 
-export function parseListingsSearch(search: { state?: string | string[]; page?: string | string[] }) {
-  const state = LISTING_STATES.find((option) => option.value === search.state)?.value ?? "active";
-  const page = Math.max(1, Math.min(481, Number.parseInt(String(search.page ?? "1"), 10) || 1));
-  return { state, page };
-}
-
-export const listingsKey = (state: ListingState, page: number) => ["listings", state, page] as const;
+export const listingsKey = (view: { state: ListingState; q: string; filter: string; sort: string; page: number }) =>
+  ["listings", view.state, view.q, view.filter, view.sort, view.page] as const;
+export const neighboursKey = (listingId: number, query: string) => ["listings", "neighbours", listingId, query] as const;
 export const listingKey = (listingId: number) => ["listing", listingId] as const;
 
 /** A read that failed, as the browser receives it from the dashboard's own API. */

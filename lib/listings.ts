@@ -2,12 +2,22 @@ import "server-only";
 import { NextResponse } from "next/server";
 import type { SellerClaims } from "./auth/auth";
 import { currentSeller } from "./auth/seller";
-import { PAGE_SIZE } from "./listing-queries";
-import { describeFailure, marketplace, type ListingState, type MarketplaceFailure, type Result, type Listing, type ListingPage } from "./marketplace";
+import { neighboursIn, pageOfView, type ListingsView, type Neighbours, type ViewPage } from "./listings-view";
+import { describeFailure, marketplace, type MarketplaceFailure, type Result, type Listing } from "./marketplace";
+import { cachedShopListings } from "./shop-listings";
 
-export async function loadListingsPage(seller: SellerClaims, state: ListingState, page: number): Promise<Result<ListingPage>> {
-  if (seller.shopId === null) return { ok: true, data: { count: 0, listings: [] } };
-  return (await marketplace()).getListingsByShop(seller.userId, seller.shopId, { state, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+/** One page of the seller's listings as the view asks: searched, filtered and sorted on the server over the whole state. */
+export async function loadListingsPage(seller: SellerClaims, view: ListingsView, options: { fresh?: boolean } = {}): Promise<Result<ViewPage>> {
+  if (seller.shopId === null) return { ok: true, data: { count: 0, total: 0, page: 1, pages: 1, listings: [] } };
+  const listings = await cachedShopListings(await marketplace(), { userId: seller.userId, shopId: seller.shopId }, view.state, options);
+  return listings.ok ? { ok: true, data: pageOfView(listings.data, view) } : listings;
+}
+
+/** Where a listing stands in the view, and the ones before and after it; the listing may have left the view (null). */
+export async function loadNeighbours(seller: SellerClaims, view: ListingsView, listingId: number): Promise<Result<Neighbours | null>> {
+  if (seller.shopId === null) return { ok: true, data: null };
+  const listings = await cachedShopListings(await marketplace(), { userId: seller.userId, shopId: seller.shopId }, view.state);
+  return listings.ok ? { ok: true, data: neighboursIn(listings.data, view, listingId) } : listings;
 }
 
 export async function loadListing(seller: SellerClaims, listingId: number): Promise<Result<Listing>> {

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
 import { SiteHeader } from "@/components/site-header";
@@ -6,25 +7,33 @@ import { ListingsTable } from "@/components/listings/listings-table";
 import { SignInButton } from "@/components/sign-in-button";
 import { requireSeller, signInPath } from "@/lib/auth/seller";
 import { canEdit } from "@/lib/auth/scopes";
-import { listingsKey, parseListingsSearch } from "@/lib/listing-queries";
+import { listingsKey } from "@/lib/listing-queries";
+import { listingsHref, listingsTitle, parseListingsView } from "@/lib/listings-view";
 import { loadListingsPage } from "@/lib/listings";
 import { describeFailure } from "@/lib/marketplace";
 
-export const metadata: Metadata = { title: "Your listings" };
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-export default async function ListingsPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
-  const search = await searchParams;
-  const { state, page } = parseListingsSearch(search);
-  const here = `/listings?state=${state}&page=${page}`;
+export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
+  return { title: listingsTitle(parseListingsView(await searchParams)) };
+}
+
+export default async function ListingsPage({ searchParams }: Props) {
+  const view = parseListingsView(await searchParams);
+  const here = listingsHref(view);
   const seller = await requireSeller(here);
   const queryClient = new QueryClient();
-  const result = await loadListingsPage(seller, state, page);
+  // A full page load (a reload, a typed address) shows the marketplace as it is now; moving around inside the dashboard
+  // (back from the editor) may use the short cache, which the dashboard's own writes already cleared.
+  const result = await loadListingsPage(seller, view, { fresh: !(await headers()).has("rsc") });
   if (!result.ok && (result.failure.kind === "reauth" || result.failure.kind === "invalid_token")) redirect(signInPath(here, "expired"));
-  if (result.ok) queryClient.setQueryData(listingsKey(state, page), result.data);
+  // A page past the end (page=400 of a 240-listing shop) is the last page.
+  if (result.ok && result.data.page !== view.page) redirect(listingsHref({ ...view, page: result.data.page }));
+  if (result.ok) queryClient.setQueryData(listingsKey(view), result.data);
   return (
     <>
       <SiteHeader shopName={seller.shopName} />
-      <main className="mx-auto max-w-5xl px-4 py-8">
+      <main className="mx-auto max-w-5xl px-4 py-6 md:py-8">
         <h1 className="text-2xl font-semibold">{seller.shopName ? `Welcome, ${seller.shopName}` : "Welcome"}</h1>
         {seller.shopId === null ? (
           <p role="status" className="mt-4 rounded-lg bg-amber-50 p-4 ring-1 ring-amber-200">
@@ -32,7 +41,7 @@ export default async function ListingsPage({ searchParams }: { searchParams: Pro
           </p>
         ) : result.ok ? (
           <HydrationBoundary state={dehydrate(queryClient)}>
-            <ListingsTable state={state} page={page} canEdit={canEdit(seller.scopes)} />
+            <ListingsTable canEdit={canEdit(seller.scopes)} />
           </HydrationBoundary>
         ) : (
           <div role="alert" className="mt-4 rounded-lg bg-red-50 p-4 text-red-900 ring-1 ring-red-200">

@@ -34,7 +34,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   const message = code ? (MESSAGES[code] ?? MESSAGES.CallbackRouteError)?.replace("{idle}", idleLimitInWords()) : undefined;
   const calm = code === "signed-out" || code === "signed-out-everywhere";
   return (
-    <main className="mx-auto mt-24 max-w-md rounded-2xl bg-white p-8 shadow-sm ring-1 ring-stone-200">
+    <main className="mx-3 mt-10 max-w-md rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200 sm:mx-auto sm:mt-24 sm:p-8">
       <h1 className="text-2xl font-semibold">Personalization dashboard</h1>
       <p className="mt-2 text-stone-600">Edit the question buyers answer when they personalize your listings.</p>
       {message && (

@@ -81,7 +81,7 @@ export function BulkJob({ jobId, canEdit }: { jobId: string; canEdit: boolean })
       </p>
       {job.undoOf && (
         <p className="mt-1 text-sm">
-          <Link href={`/bulk-jobs/${job.undoOf}`} className="text-blue-800 underline-offset-2 hover:underline">
+          <Link href={`/bulk-jobs/${job.undoOf}`} className="inline-flex min-h-11 items-center text-blue-800 underline-offset-2 hover:underline md:min-h-0">
             See the bulk change this undoes
           </Link>
         </p>
@@ -91,10 +91,10 @@ export function BulkJob({ jobId, canEdit }: { jobId: string; canEdit: boolean })
         <div role="alert" className="mt-4 rounded-lg bg-amber-50 p-4 text-sm ring-1 ring-amber-200">
           <p>{job.statusReason}</p>
           <div className="mt-3 flex gap-3">
-            <Link href={`/sign-in?callbackUrl=${encodeURIComponent(here)}`} className="rounded-md px-3 py-1.5 font-medium ring-1 ring-stone-300 hover:bg-stone-100">
+            <Link href={`/sign-in?callbackUrl=${encodeURIComponent(here)}`} className="inline-flex min-h-11 items-center rounded-md px-3 py-1.5 font-medium ring-1 ring-stone-300 hover:bg-stone-100 md:min-h-0">
               Sign in again
             </Link>
-            <button type="button" disabled={pending} onClick={resume} className="rounded-md bg-stone-900 px-3 py-1.5 font-medium text-white disabled:opacity-60">
+            <button type="button" disabled={pending} onClick={resume} className="min-h-11 rounded-md bg-stone-900 px-3 py-1.5 font-medium text-white disabled:opacity-60 md:min-h-0">
               Resume
             </button>
           </div>
@@ -111,12 +111,12 @@ export function BulkJob({ jobId, canEdit }: { jobId: string; canEdit: boolean })
 
       <div className="mt-4 flex flex-wrap items-center gap-3">
         {canUndo && (
-          <button type="button" disabled={pending} onClick={() => undoDialog.current?.showModal()} className="rounded-lg px-4 py-2 font-medium ring-1 ring-stone-300 hover:bg-stone-100 disabled:opacity-60">
+          <button type="button" disabled={pending} onClick={() => undoDialog.current?.showModal()} className="min-h-11 rounded-lg px-4 py-2 font-medium ring-1 ring-stone-300 hover:bg-stone-100 disabled:opacity-60">
             Undo this change
           </button>
         )}
         {job.undoneBy && (
-          <Link href={`/bulk-jobs/${job.undoneBy}`} className="text-sm text-blue-800 underline-offset-2 hover:underline">
+          <Link href={`/bulk-jobs/${job.undoneBy}`} className="inline-flex min-h-11 items-center text-sm text-blue-800 underline-offset-2 hover:underline md:min-h-0">
             This change was undone: see the undo
           </Link>
         )}
@@ -133,10 +133,10 @@ export function BulkJob({ jobId, canEdit }: { jobId: string; canEdit: boolean })
           change you can follow, and undo again.
         </p>
         <div className="mt-5 flex justify-end gap-3">
-          <button type="button" autoFocus onClick={() => undoDialog.current?.close()} className="rounded-md px-4 py-2 ring-1 ring-stone-300 hover:bg-stone-100">
+          <button type="button" autoFocus onClick={() => undoDialog.current?.close()} className="min-h-11 rounded-md px-4 py-2 ring-1 ring-stone-300 hover:bg-stone-100">
             Keep the change
           </button>
-          <button type="button" onClick={undo} className="rounded-md bg-stone-900 px-4 py-2 font-medium text-white">
+          <button type="button" onClick={undo} className="min-h-11 rounded-md bg-stone-900 px-4 py-2 font-medium text-white">
             Undo {changed} {changed === 1 ? "listing" : "listings"}
           </button>
         </div>

@@ -25,6 +25,9 @@ export function JobProgress({ job }: { job: JobView }) {
       <h2 id="progress-heading" className="text-sm font-semibold uppercase tracking-wide text-stone-500">
         Progress
       </h2>
+      <p className="mt-2 text-lg font-semibold" data-testid="bulk-handled">
+        {settled} of {counts.total} {counts.total === 1 ? "listing" : "listings"} handled
+      </p>
       <div
         role="progressbar"
         aria-labelledby="progress-heading"
@@ -32,7 +35,7 @@ export function JobProgress({ job }: { job: JobView }) {
         aria-valuemax={counts.total}
         aria-valuenow={settled}
         aria-valuetext={`${settled} of ${counts.total} listings handled`}
-        className="mt-3 flex h-4 overflow-hidden rounded-full bg-stone-200"
+        className="mt-2 flex h-4 overflow-hidden rounded-full bg-stone-200"
       >
         <div className="bg-green-700" style={{ width: width(counts.done + counts.unchanged) }} />
         <div className="bg-amber-500" style={{ width: width(counts.skipped) }} />

@@ -1,59 +1,98 @@
 "use client";
 
 import Link from "next/link";
-import { ITEM_STATUS_LABELS, type JobView } from "@/lib/bulk/job-view";
+import { useState } from "react";
+import { ITEM_STATUS_LABELS, type JobItemView, type JobView } from "@/lib/bulk/job-view";
 
 const ORDER = { failed: 0, skipped: 1, done: 2, unchanged: 3, pending: 4 } as const;
 const TONE = { failed: "text-red-800", skipped: "text-amber-800", done: "text-green-800", unchanged: "text-stone-600", pending: "text-stone-600" } as const;
+const needsSeller = (item: JobItemView) => item.status === "failed" || item.status === "skipped";
 
-/** One row per listing, the ones that need the seller first; a failed one can be retried alone. */
-export function JobResults({ job, canEdit, retrying, onRetry }: { job: JobView; canEdit: boolean; retrying: number | null; onRetry: (listingId: number, title: string) => void }) {
+type Props = { job: JobView; canEdit: boolean; retrying: number | null; onRetry: (listingId: number, title: string) => void };
+
+/** The listings that failed or were skipped, each with why and what next (a failed one can be retried alone); every listing on request. */
+export function JobResults({ job, canEdit, retrying, onRetry }: Props) {
+  const [showAll, setShowAll] = useState(false);
   const items = [...job.items].sort((a, b) => ORDER[a.status] - ORDER[b.status]);
-  if (items.length === 0) return null;
-  const running = job.status === "running";
+  const flagged = items.filter(needsSeller);
+  const shown = showAll ? items : flagged;
+  const running = job.status === "running" || job.status === "preparing";
+  const others = items.length - flagged.length;
   return (
-    <section aria-labelledby="results-heading" className="mt-6 overflow-x-auto rounded-xl bg-white ring-1 ring-stone-200">
-      <h2 id="results-heading" className="px-4 pt-4 font-semibold">
-        {running ? "Listings that need you so far" : "Results"}
-      </h2>
-      <table className="mt-2 w-full text-left text-sm">
-        <thead className="bg-stone-100 text-stone-700">
-          <tr>
-            <th scope="col" className="px-4 py-2 font-medium">Listing</th>
-            <th scope="col" className="px-4 py-2 font-medium">Result</th>
-            <th scope="col" className="px-4 py-2 font-medium">Why, and what next</th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((item) => {
-            const title = item.title ?? `Listing ${item.listingId}`;
-            return (
-              <tr key={item.listingId} className="border-t border-stone-100 align-top">
-                <td className="px-4 py-2">
-                  <Link href={`/listings/${item.listingId}`} className="text-blue-800 underline-offset-2 hover:underline">
-                    {title}
-                  </Link>
-                </td>
-                <td className={`px-4 py-2 font-medium ${TONE[item.status]}`}>{ITEM_STATUS_LABELS[item.status]}</td>
-                <td className="px-4 py-2">
-                  {item.reason && item.status !== "done" && item.status !== "unchanged" ? <p>{item.reason}</p> : null}
-                  {item.status === "failed" && canEdit && (
-                    <button
-                      type="button"
-                      disabled={retrying !== null}
-                      onClick={() => onRetry(item.listingId, title)}
-                      aria-label={`Retry ${title}`}
-                      className="mt-1 rounded-md px-3 py-1 font-medium ring-1 ring-stone-300 hover:bg-stone-100 disabled:opacity-50"
-                    >
-                      {retrying === item.listingId ? "Retrying…" : "Retry"}
-                    </button>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+    <section aria-labelledby="results-heading" className="mt-6 rounded-xl bg-white ring-1 ring-stone-200">
+      <div className="flex flex-wrap items-center justify-between gap-2 px-4 pt-4">
+        <h2 id="results-heading" className="font-semibold">
+          {running ? "Listings that need you so far" : "Results"}
+        </h2>
+        {others > 0 && (
+          <button
+            type="button"
+            aria-pressed={showAll}
+            onClick={() => setShowAll(!showAll)}
+            className="min-h-11 rounded-md px-3 text-sm font-medium ring-1 ring-stone-300 hover:bg-stone-100 md:min-h-9"
+          >
+            {showAll ? "Show only failed and skipped listings" : `Show all ${items.length} ${items.length === 1 ? "listing" : "listings"}`}
+          </button>
+        )}
+      </div>
+      {shown.length === 0 ? (
+        <p className="px-4 pt-2 pb-4 text-sm text-stone-700" data-testid="results-summary">
+          {running ? "No listing has failed or been skipped so far." : "No listing failed or was skipped."}
+        </p>
+      ) : (
+        <table className="mt-2 w-full text-left text-sm">
+          <caption className="sr-only">{showAll ? "Every listing of this bulk change" : "Listings that failed or were skipped"}</caption>
+          <thead className="bg-stone-100 text-stone-700">
+            <tr>
+              <th scope="col" className="px-4 py-2 font-medium">
+                Listing
+              </th>
+              <th scope="col" className="hidden px-4 py-2 font-medium md:table-cell">
+                Result
+              </th>
+              <th scope="col" className="hidden px-4 py-2 font-medium md:table-cell">
+                Why, and what next
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((item) => {
+              const title = item.title ?? `Listing ${item.listingId}`;
+              const reason = item.reason && item.status !== "done" && item.status !== "unchanged" ? <p>{item.reason}</p> : null;
+              const retry = item.status === "failed" && canEdit && (
+                <button
+                  type="button"
+                  disabled={retrying !== null}
+                  onClick={() => onRetry(item.listingId, title)}
+                  aria-label={`Retry ${title}`}
+                  className="mt-1 min-h-11 rounded-md px-3 font-medium ring-1 ring-stone-300 hover:bg-stone-100 disabled:opacity-50 md:min-h-8"
+                >
+                  {retrying === item.listingId ? "Retrying…" : "Retry"}
+                </button>
+              );
+              return (
+                <tr key={item.listingId} className="border-t border-stone-200 align-top">
+                  <td className="px-4 py-2">
+                    <Link href={`/listings/${item.listingId}`} className="inline-flex min-h-11 items-center text-blue-800 underline-offset-2 hover:underline md:min-h-0">
+                      {title}
+                    </Link>
+                    <div className="md:hidden">
+                      <p className={`font-medium ${TONE[item.status]}`}>{ITEM_STATUS_LABELS[item.status]}</p>
+                      {reason}
+                      {retry}
+                    </div>
+                  </td>
+                  <td className={`hidden px-4 py-2 font-medium md:table-cell ${TONE[item.status]}`}>{ITEM_STATUS_LABELS[item.status]}</td>
+                  <td className="hidden px-4 py-2 md:table-cell">
+                    {reason}
+                    {retry}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
     </section>
   );
 }

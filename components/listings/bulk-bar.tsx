@@ -2,8 +2,6 @@
 
 import { useEffect, useState } from "react";
 import dynamic from "next/dynamic";
-import { LISTING_STATES } from "@/lib/listing-queries";
-import type { ListingState } from "@/lib/marketplace/client";
 import type { Selection } from "@/lib/bulk/bulk-input";
 
 // The dialog carries the form library and the rules (~20 kB gzip): loaded once the seller ticks a listing, not with the page.
@@ -11,9 +9,13 @@ const loadDialog = () => import("./bulk-dialog");
 const BulkDialog = dynamic(() => loadDialog().then((module) => module.BulkDialog), { ssr: false });
 
 type Props = {
-  state: ListingState;
+  stateLabel: string;
+  /** A search or question filter narrows the list. */
+  narrowed: boolean;
   count: number;
-  selectedIds: number[];
+  selection: Selection;
+  selectedCount: number;
+  onThisPage: number;
   allMatching: boolean;
   pageFullySelected: boolean;
   onSelectAllMatching: () => void;
@@ -22,30 +24,32 @@ type Props = {
 
 const plural = (count: number) => `${count} ${count === 1 ? "listing" : "listings"}`;
 
-/** What is selected, the step up to every listing in the filter, and the two bulk changes. */
-export function BulkBar({ state, count, selectedIds, allMatching, pageFullySelected, onSelectAllMatching, onClear }: Props) {
+/** What is selected, the step up to every matching listing, and the two bulk changes; it stays in view while the seller scrolls. */
+export function BulkBar({ stateLabel, narrowed, count, selection, selectedCount, onThisPage, allMatching, pageFullySelected, onSelectAllMatching, onClear }: Props) {
   const [mode, setMode] = useState<"apply" | "remove" | null>(null);
-  const stateLabel = LISTING_STATES.find((option) => option.value === state)?.label.toLowerCase() ?? state;
-  const selectedCount = allMatching ? count : selectedIds.length;
-  const selection: Selection = allMatching ? { kind: "filter", state } : { kind: "listings", listingIds: selectedIds };
+  const matching = `${count} ${stateLabel} ${count === 1 ? "listing" : "listings"}${narrowed ? " that match" : ""}`;
   const anySelected = selectedCount > 0;
   useEffect(() => {
     if (anySelected) void loadDialog();
   }, [anySelected]);
-  const button = "rounded-md px-3 py-1.5 text-sm font-medium ring-1 disabled:opacity-50";
+  const button = "min-h-11 rounded-md px-3 text-sm font-medium ring-1 disabled:opacity-50 md:min-h-9";
+  const hidden = selectedCount - onThisPage;
 
   return (
-    <section aria-label="Change several listings at once" className="mt-4 flex flex-wrap items-center gap-3 rounded-xl bg-white p-3 ring-1 ring-stone-200">
+    <section
+      aria-label="Change several listings at once"
+      className={`sticky top-0 z-10 mt-4 flex flex-wrap items-center gap-3 rounded-xl bg-white p-3 ring-1 ${anySelected ? "shadow-md ring-stone-300" : "ring-stone-200"}`}
+    >
       <p aria-live="polite" className="text-sm" data-testid="bulk-selection">
         {allMatching
-          ? `All ${count} ${stateLabel} listings are selected, on every page.`
+          ? `All ${matching} are selected, on every page.`
           : selectedCount === 0
             ? "Tick listings to change them together."
-            : `${plural(selectedCount)} selected.`}
+            : `${plural(selectedCount)} selected.${hidden > 0 ? ` ${hidden} of them ${hidden === 1 ? "is" : "are"} not shown here.` : ""}`}
       </p>
       {!allMatching && pageFullySelected && selectedCount > 0 && count > selectedCount && (
         <button type="button" onClick={onSelectAllMatching} className={`${button} text-blue-800 ring-blue-300 hover:bg-blue-50`}>
-          Select all {count} {stateLabel} listings
+          Select all {matching}
         </button>
       )}
       {selectedCount > 0 && (
@@ -53,7 +57,7 @@ export function BulkBar({ state, count, selectedIds, allMatching, pageFullySelec
           Clear selection
         </button>
       )}
-      <span className="ml-auto flex flex-wrap gap-2">
+      <span className="flex flex-wrap gap-2 sm:ml-auto">
         <button type="button" disabled={selectedCount === 0} onClick={() => setMode("apply")} className={`${button} bg-brand text-white ring-brand hover:bg-brand-dark`}>
           Apply a question…
         </button>

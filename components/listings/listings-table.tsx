@@ -1,69 +1,85 @@
 "use client";
 
-import Link from "next/link";
-import { useState } from "react";
-import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { fetchFromDashboard, LISTING_STATES, listingsKey, PAGE_SIZE } from "@/lib/listing-queries";
-import type { ListingPage } from "@/lib/marketplace/wire";
-import type { ListingState } from "@/lib/marketplace/client";
-import { QuestionSummary } from "./question-summary";
+import { editorHref, listingsTitle, viewParams, type ListingsView, type ViewPage } from "@/lib/listings-view";
+import type { Selection } from "@/lib/bulk/bulk-input";
 import { BulkBar } from "./bulk-bar";
+import { ListingRow } from "./listing-row";
+import { ListingsToolbar } from "./listings-toolbar";
+import { PageNumbers } from "./page-numbers";
 import { RecentBulkJobs } from "./recent-bulk-jobs";
+import { useListingsView } from "./use-listings-view";
+import { useSelection } from "./use-selection";
 import { useSignInOnExpiry } from "../use-sign-in-on-expiry";
 
-/** Ticked listings, or every listing in the filter (across pages); a new filter starts a new selection. */
-type Selection = { state: ListingState; ids: ReadonlySet<number>; allMatching: boolean };
+const apiPath = (view: ListingsView, fresh = false) => `/api/listings?${viewParams(view)}${fresh ? "&fresh=1" : ""}`;
 
-export function ListingsTable({ state, page, canEdit = false }: { state: ListingState; page: number; canEdit?: boolean }) {
-  const [kept, setSelection] = useState<Selection>({ state, ids: new Set(), allMatching: false });
-  const selection: Selection = kept.state === state ? kept : { state, ids: new Set(), allMatching: false };
-  const query = useQuery({
-    queryKey: listingsKey(state, page),
-    queryFn: () => fetchFromDashboard<ListingPage>(`/api/listings?state=${state}&page=${page}`),
-  });
-  useSignInOnExpiry(query.error, `/listings?state=${state}&page=${page}`);
+export function ListingsTable({ canEdit = false }: { canEdit?: boolean }) {
+  const { view, show } = useListingsView();
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: listingsKey(view), queryFn: () => fetchFromDashboard<ViewPage>(apiPath(view)), placeholderData: keepPreviousData });
+  useSignInOnExpiry(query.error, `/listings?${viewParams(view)}`);
+  const selection = useSelection(view);
+  const [refreshing, setRefreshing] = useState(false);
+  const [refreshError, setRefreshError] = useState<string | null>(null);
   const data = query.data;
-  const pages = data ? Math.max(1, Math.ceil(data.count / PAGE_SIZE)) : 1;
-  const first = (page - 1) * PAGE_SIZE + 1;
+  const shownPage = data?.page ?? view.page;
+
+  // A page past the end (page=400 of 11) shows the last page, and the URL says so.
+  useEffect(() => {
+    if (!query.isPlaceholderData && data && data.page !== view.page) show({ ...view, page: data.page }, { replace: true });
+  }, [data, query.isPlaceholderData, view, show]);
+
+  useEffect(() => {
+    document.title = `${listingsTitle({ ...view, page: shownPage })} · Personalization dashboard`;
+  }, [view, shownPage]);
+
+  const refresh = async () => {
+    setRefreshing(true);
+    setRefreshError(null);
+    try {
+      const fresh = await fetchFromDashboard<ViewPage>(apiPath(view, true));
+      await queryClient.invalidateQueries({ queryKey: ["listings"] });
+      queryClient.setQueryData(listingsKey(view), fresh);
+    } catch (error) {
+      setRefreshError(error instanceof Error ? error.message : "The listings could not be read again. Try again in a moment.");
+    } finally {
+      setRefreshing(false);
+    }
+  };
+
+  const stateLabel = LISTING_STATES.find((option) => option.value === view.state)?.label.toLowerCase() ?? view.state;
+  const narrowed = view.q !== "" || view.filter !== "all";
   const pageIds = data?.listings.map((listing) => listing.id) ?? [];
   const pageSelected = pageIds.filter((id) => selection.allMatching || selection.ids.has(id)).length;
-
-  const select = (ids: number[], checked: boolean) => {
-    const next = new Set(selection.ids);
-    for (const id of ids) if (checked) next.add(id);
-    else next.delete(id);
-    setSelection({ state, ids: next, allMatching: false });
-  };
+  const first = (shownPage - 1) * PAGE_SIZE + 1;
+  const bulkSelection: Selection = selection.allMatching
+    ? { kind: "filter", state: view.state, ...(view.q && { q: view.q }), ...(view.filter !== "all" && { filter: view.filter }) }
+    : { kind: "listings", listingIds: [...selection.ids] };
 
   return (
     <section aria-labelledby="listings-heading" className="mt-6">
       <h2 id="listings-heading" className="sr-only">
         Listings
       </h2>
-      <nav aria-label="Filter by state" className="flex flex-wrap gap-2">
-        {LISTING_STATES.map((option) => (
-          <Link
-            key={option.value}
-            href={`/listings?state=${option.value}`}
-            aria-current={option.value === state ? "page" : undefined}
-            className={`rounded-full px-3 py-1 text-sm ring-1 ${option.value === state ? "bg-stone-900 text-white ring-stone-900" : "bg-white text-stone-700 ring-stone-300 hover:bg-stone-100"}`}
-          >
-            {option.label}
-          </Link>
-        ))}
-      </nav>
+      <ListingsToolbar view={view} onShow={show} />
 
       <RecentBulkJobs />
 
-      {canEdit && data && data.listings.length > 0 && (
+      {canEdit && data && data.count > 0 && (
         <BulkBar
-          state={state}
+          stateLabel={stateLabel}
+          narrowed={narrowed}
           count={data.count}
-          selectedIds={[...selection.ids]}
+          selection={bulkSelection}
+          selectedCount={selection.allMatching ? data.count : selection.ids.size}
+          onThisPage={pageSelected}
           allMatching={selection.allMatching}
-          pageFullySelected={pageSelected === pageIds.length}
-          onSelectAllMatching={() => setSelection({ state, ids: new Set(), allMatching: true })}
-          onClear={() => setSelection({ state, ids: new Set(), allMatching: false })}
+          pageFullySelected={pageIds.length > 0 && pageSelected === pageIds.length}
+          onSelectAllMatching={selection.selectAllMatching}
+          onClear={selection.clear}
         />
       )}
 
@@ -73,92 +89,101 @@ export function ListingsTable({ state, page, canEdit = false }: { state: Listing
         </p>
       )}
 
-      {data && data.listings.length === 0 && <p className="mt-6 text-stone-600">No {LISTING_STATES.find((option) => option.value === state)?.label.toLowerCase()} listings.</p>}
+      {data && data.count === 0 && (
+        <div className="mt-6 text-stone-700">
+          {data.total === 0 ? (
+            <p>No {stateLabel} listings.</p>
+          ) : (
+            <p>
+              None of your {data.total} {stateLabel} listings matches{view.q ? ` “${view.q}”` : ""}
+              {view.filter !== "all" ? " with this personalization filter" : ""}. Try other words, or{" "}
+              <button type="button" onClick={() => show({ ...view, q: "", filter: "all", page: 1 })} className="min-h-11 text-blue-800 underline underline-offset-2 md:min-h-0">
+                show all {stateLabel} listings
+              </button>
+              .
+            </p>
+          )}
+        </div>
+      )}
 
       {data && data.listings.length > 0 && (
         <>
-          <div className="mt-4 overflow-x-auto rounded-xl bg-white ring-1 ring-stone-200">
+          <div aria-busy={query.isFetching} className={`mt-4 rounded-xl bg-white ring-1 ring-stone-200 ${query.isPlaceholderData ? "opacity-60" : ""}`}>
             <table className="w-full text-left text-sm">
               <caption className="sr-only">
-                Your {state.replace("_", " ")} listings, showing {first} to {first + data.listings.length - 1} of {data.count}
+                Your {stateLabel} listings{narrowed ? " that match" : ""}, showing {first} to {first + data.listings.length - 1} of {data.count}
               </caption>
               <thead className="bg-stone-100 text-stone-700">
                 <tr>
-                  <th scope="col" className="px-4 py-2 font-medium">
+                  <th scope="col" className="px-2 py-2 font-medium md:w-[38%] md:px-4">
                     {canEdit ? (
-                      <span className="flex items-center gap-3">
-                        <input
-                          type="checkbox"
-                          aria-label="Select all listings on this page"
-                          className="h-4 w-4"
-                          checked={pageSelected === pageIds.length}
-                          ref={(box) => {
-                            if (box) box.indeterminate = pageSelected > 0 && pageSelected < pageIds.length;
-                          }}
-                          disabled={selection.allMatching}
-                          onChange={(event) => select(pageIds, event.target.checked)}
-                        />
+                      <span className="flex items-center gap-1 md:gap-2">
+                        <label className="flex h-11 w-11 shrink-0 cursor-pointer items-center justify-center md:h-6 md:w-6">
+                          <input
+                            type="checkbox"
+                            aria-label="Select all listings on this page"
+                            className="h-4 w-4"
+                            checked={pageSelected === pageIds.length}
+                            ref={(box) => {
+                              if (box) box.indeterminate = pageSelected > 0 && pageSelected < pageIds.length;
+                            }}
+                            disabled={selection.allMatching}
+                            onChange={(event) => selection.toggle(pageIds, event.target.checked)}
+                          />
+                        </label>
                         Listing
                       </span>
                     ) : (
                       "Listing"
                     )}
                   </th>
-                  <th scope="col" className="px-4 py-2 font-medium">Buyers asked</th>
-                  <th scope="col" className="px-4 py-2 font-medium">Required</th>
-                  <th scope="col" className="px-4 py-2 font-medium">Character limit</th>
+                  <th scope="col" className="hidden px-4 py-2 font-medium md:table-cell">
+                    Buyers are asked
+                  </th>
+                  <th scope="col" className="hidden px-4 py-2 font-medium md:table-cell md:w-28">
+                    Required
+                  </th>
+                  <th scope="col" className="hidden px-4 py-2 font-medium md:table-cell md:w-32">
+                    Character limit
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {data.listings.map((listing) => (
-                  <tr key={listing.id} className="border-t border-stone-100 align-top">
-                    <td className="px-4 py-3">
-                      <div className="flex items-start gap-3">
-                        {canEdit && (
-                          <input
-                            type="checkbox"
-                            aria-label={`Select ${listing.title}`}
-                            className="mt-0.5 h-4 w-4 shrink-0"
-                            checked={selection.allMatching || selection.ids.has(listing.id)}
-                            disabled={selection.allMatching}
-                            onChange={(event) => select([listing.id], event.target.checked)}
-                          />
-                        )}
-                        <div>
-                          <Link href={`/listings/${listing.id}`} className="font-medium text-blue-800 underline-offset-2 hover:underline">
-                            {listing.title}
-                          </Link>
-                          {listing.legacyDisagrees && (
-                            <p className="mt-1 text-xs text-amber-800">The legacy personalization fields disagree with this question; saving will bring them in line.</p>
-                          )}
-                        </div>
-                      </div>
-                    </td>
-                    <QuestionSummary listing={listing} />
-                  </tr>
+                  <ListingRow
+                    key={listing.id}
+                    listing={listing}
+                    editHref={editorHref(listing.id, { ...view, page: shownPage })}
+                    selectable={canEdit}
+                    selected={selection.allMatching || selection.ids.has(listing.id)}
+                    locked={selection.allMatching}
+                    onSelect={(checked) => selection.toggle([listing.id], checked)}
+                  />
                 ))}
               </tbody>
             </table>
           </div>
-          <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm">
-            <p>
+          <nav aria-label="Pages" className="mt-4 flex flex-col gap-3 text-sm md:flex-row md:items-center md:justify-between">
+            <p aria-live="polite">
               Showing {first}–{first + data.listings.length - 1} of {data.count}
+              {narrowed && ` (of ${data.total} ${stateLabel})`}
             </p>
-            <div className="flex gap-2">
-              {page > 1 && (
-                <Link href={`/listings?state=${state}&page=${page - 1}`} className="rounded-md px-3 py-1.5 ring-1 ring-stone-300 hover:bg-stone-100">
-                  Previous page
-                </Link>
-              )}
-              {page < pages && (
-                <Link href={`/listings?state=${state}&page=${page + 1}`} className="rounded-md px-3 py-1.5 ring-1 ring-stone-300 hover:bg-stone-100">
-                  Next page
-                </Link>
-              )}
-            </div>
+            <PageNumbers view={{ ...view, page: shownPage }} pages={data.pages} onShow={show} />
           </nav>
         </>
       )}
+
+      <div className="mt-6 flex flex-wrap items-center gap-3 text-sm text-stone-600">
+        <p>Changed listings on the marketplace itself? This list may be up to 30 seconds old.</p>
+        <button type="button" onClick={refresh} disabled={refreshing} className="min-h-11 rounded-md px-3 ring-1 ring-stone-300 hover:bg-stone-100 disabled:opacity-60 md:min-h-9">
+          {refreshing ? "Reading your listings…" : "Read the listings again"}
+        </button>
+        {refreshError && (
+          <p role="alert" className="text-red-800">
+            {refreshError}
+          </p>
+        )}
+      </div>
     </section>
   );
 }

@@ -1,36 +1,51 @@
 import type { Listing } from "@/lib/marketplace/wire";
 import { editableInSingleQuestionEditor } from "@/lib/personalization/editable";
+import { TruncatedText } from "./truncated-text";
 
-/** Three cells: whether buyers are asked, whether an answer is required, and the character limit. */
-export function QuestionSummary({ listing }: { listing: Listing }) {
+type Summary = { asked: string | null; note: string | null; required: string; limit: string };
+
+/** What buyers are asked, in the seller's words: the question's text, whether an answer is required, and the limit. */
+export function summarize(listing: Listing): Summary {
   const [question, ...more] = listing.questions;
-  if (!question) {
-    return (
-      <>
-        <td className="px-4 py-3 text-stone-500">No question</td>
-        <td className="px-4 py-3 text-stone-500">—</td>
-        <td className="px-4 py-3 text-stone-500">—</td>
-      </>
-    );
-  }
+  if (!question) return { asked: null, note: null, required: "—", limit: "—" };
   if (!editableInSingleQuestionEditor(listing)) {
+    const count = more.length + 1;
     const required = listing.questions.filter((each) => each.required).length;
-    return (
-      <>
-        <td className="px-4 py-3">
-          Yes, {more.length + 1} {more.length > 0 ? "questions" : "question"}
-          <p className="mt-1 text-xs text-stone-600">Read-only here: this dashboard edits one text question titled “Personalization”.</p>
-        </td>
-        <td className="px-4 py-3">{required === 0 ? "Optional" : more.length === 0 ? "Required" : `${required} of ${more.length + 1} required`}</td>
-        <td className="px-4 py-3">{more.length === 0 && question.maxAllowedCharacters !== null ? question.maxAllowedCharacters : "—"}</td>
-      </>
-    );
+    return {
+      asked: count > 1 ? `${count} questions, the first: ${question.instructions || question.title}` : question.instructions || question.title,
+      note: "Read-only here: this dashboard edits one text question titled “Personalization”.",
+      required: required === 0 ? "Optional" : count === 1 ? "Required" : `${required} of ${count} required`,
+      limit: count === 1 && question.maxAllowedCharacters !== null ? String(question.maxAllowedCharacters) : "—",
+    };
   }
+  return {
+    asked: question.instructions || "A question with no instructions",
+    note: null,
+    required: question.required ? "Required" : "Optional",
+    limit: question.maxAllowedCharacters === null ? "—" : String(question.maxAllowedCharacters),
+  };
+}
+
+export function AskedText({ summary }: { summary: Summary }) {
+  if (summary.asked === null) return <span className="text-stone-500">No question</span>;
   return (
     <>
-      <td className="px-4 py-3">Yes</td>
-      <td className="px-4 py-3">{question.required ? "Required" : "Optional"}</td>
-      <td className="px-4 py-3">{question.maxAllowedCharacters ?? "—"}</td>
+      <TruncatedText text={summary.asked} />
+      {summary.note && <span className="mt-1 block text-xs text-stone-600">{summary.note}</span>}
+    </>
+  );
+}
+
+/** The three question cells of a row on wide screens; narrow screens show the same inside the listing's cell. */
+export function QuestionSummary({ summary }: { summary: Summary }) {
+  const muted = summary.asked === null ? "text-stone-500" : "";
+  return (
+    <>
+      <td className="hidden px-4 py-3 md:table-cell">
+        <AskedText summary={summary} />
+      </td>
+      <td className={`hidden px-4 py-3 md:table-cell ${muted}`}>{summary.required}</td>
+      <td className={`hidden px-4 py-3 md:table-cell ${muted}`}>{summary.limit}</td>
     </>
   );
 }

@@ -25,7 +25,7 @@ export function RecentBulkJobs() {
           const settled = job.counts.total - job.counts.pending;
           return (
             <li key={job.id}>
-              <Link href={`/bulk-jobs/${job.id}`} className="text-blue-800 underline underline-offset-2">
+              <Link href={`/bulk-jobs/${job.id}`} className="inline-flex min-h-11 items-center text-blue-800 underline underline-offset-2 md:min-h-0">
                 {jobTitle(job)}
               </Link>{" "}
               <span className="text-stone-600">

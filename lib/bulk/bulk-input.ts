@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LISTING_STATES } from "../listing-queries";
+import { MAX_SEARCH_LENGTH, QUESTION_FILTERS, type QuestionFilter } from "../listings-view";
 import type { ListingState } from "../marketplace/client";
 import { sellerQuestionSchema } from "../personalization/hidden-characters";
 import { NO_PERSONALIZATION, type Snapshot } from "../personalization/snapshot";
@@ -10,10 +11,15 @@ export const MAX_BULK_LISTINGS = 12_100;
 
 const listingIds = z.array(z.number().int().positive()).min(1, { error: "Select at least one listing." }).max(MAX_BULK_LISTINGS);
 
-/** Listings ticked one by one, or every listing in one state filter, across pages. */
+/** Listings ticked one by one, or every listing of one state that matches a search and question filter, across pages. */
 export const selectionSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("listings"), listingIds }),
-  z.object({ kind: z.literal("filter"), state: z.enum(LISTING_STATES.map((option) => option.value) as [ListingState, ...ListingState[]]) }),
+  z.object({
+    kind: z.literal("filter"),
+    state: z.enum(LISTING_STATES.map((option) => option.value) as [ListingState, ...ListingState[]]),
+    q: z.string().max(MAX_SEARCH_LENGTH).optional(),
+    filter: z.enum(QUESTION_FILTERS.map((option) => option.value) as [QuestionFilter, ...QuestionFilter[]]).optional(),
+  }),
 ]);
 
 /** The same question the single editor writes, or no question at all. */

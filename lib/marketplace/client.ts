@@ -3,11 +3,21 @@ import type { TokenStore } from "../auth/token-store";
 import type { PersonalizationWrite } from "../personalization/schema";
 import type { MarketplaceConfig } from "./config";
 import type { Result } from "./failure";
+import { noteListingWrite } from "../listing-writes";
 import { sellerTokens } from "./seller-tokens";
 import { marketplaceFetch, type Call } from "./transport";
 import { listingPageWire, listingWire, meWire, personalizationWire, shopWire, toListing, toQuestion, type Listing, type ListingPage, type Question } from "./wire";
 
 export type ListingState = "active" | "inactive" | "draft" | "expired" | "sold_out";
+
+// Even a failed write may have reached the marketplace (a time-out), so any attempt makes cached reads of the shop stale.
+const written = async <T>(shopId: number, write: Promise<Result<T>>): Promise<Result<T>> => {
+  try {
+    return await write;
+  } finally {
+    noteListingWrite(shopId);
+  }
+};
 
 const map = <T, U>(result: Result<T>, reshape: (data: T) => U): Result<U> => (result.ok ? { ok: true, data: reshape(result.data) } : result);
 
@@ -69,24 +79,27 @@ export function createMarketplace(config: MarketplaceConfig, store: TokenStore) 
     // POST /v3/application/shops/{shop_id}/listings/{listing_id}/personalization
     updateListingPersonalization: async (userId: number, shopId: number, listingId: number, body: PersonalizationWrite): Promise<Result<Question[]>> =>
       map(
-        await asSeller(userId, {
+        await written(shopId, asSeller(userId, {
           operation: "updateListingPersonalization",
           method: "POST",
           path: `/v3/application/shops/${shopId}/listings/${listingId}/personalization`,
           json: body,
           schema: personalizationWire,
-        }),
+        })),
         (data) => data.personalization_questions.map(toQuestion),
       ),
 
     // DELETE /v3/application/shops/{shop_id}/listings/{listing_id}/personalization
     deleteListingPersonalization: (userId: number, shopId: number, listingId: number): Promise<Result<void>> =>
-      asSeller(userId, {
-        operation: "deleteListingPersonalization",
-        method: "DELETE",
-        path: `/v3/application/shops/${shopId}/listings/${listingId}/personalization`,
-        schema: null,
-      }),
+      written(
+        shopId,
+        asSeller(userId, {
+          operation: "deleteListingPersonalization",
+          method: "DELETE",
+          path: `/v3/application/shops/${shopId}/listings/${listingId}/personalization`,
+          schema: null,
+        }),
+      ),
   };
 }
 

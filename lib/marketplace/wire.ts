@@ -63,6 +63,8 @@ export type Listing = {
   state: string;
   url?: string;
   price?: string;
+  /** The price as a number in its currency, for sorting. */
+  priceAmount?: number;
   updatedAt?: number;
   isPersonalizable: boolean;
   questions: Question[];
@@ -118,6 +120,7 @@ export function toListing(wire: z.infer<typeof listingWire>): Listing {
     state: wire.state,
     url: wire.url,
     price: wire.price && formatPrice(wire.price),
+    priceAmount: wire.price && wire.price.amount / wire.price.divisor,
     updatedAt: wire.updated_timestamp,
     isPersonalizable: wire.is_personalizable,
     questions,

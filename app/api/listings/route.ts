@@ -1,8 +1,9 @@
 import type { NextRequest } from "next/server";
-import { parseListingsSearch } from "@/lib/listing-queries";
+import { parseListingsView } from "@/lib/listings-view";
 import { loadListingsPage, readAsSeller } from "@/lib/listings";
 
 export async function GET(request: NextRequest) {
-  const { state, page } = parseListingsSearch(Object.fromEntries(request.nextUrl.searchParams));
-  return readAsSeller((seller) => loadListingsPage(seller, state, page));
+  const view = parseListingsView(Object.fromEntries(request.nextUrl.searchParams));
+  const fresh = request.nextUrl.searchParams.get("fresh") === "1";
+  return readAsSeller((seller) => loadListingsPage(seller, view, { fresh }));
 }

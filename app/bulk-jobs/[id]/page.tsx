@@ -2,14 +2,22 @@ import type { Metadata } from "next";
 import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
 import { BackToListingsPage } from "@/components/back-to-listings-page";
 import { BulkJob } from "@/components/bulk/bulk-job";
-import { requireSeller } from "@/lib/auth/seller";
+import { currentSeller, requireSeller } from "@/lib/auth/seller";
 import { canEdit } from "@/lib/auth/scopes";
 import { ensureJobRunner } from "@/lib/bulk/background-runner";
-import { bulkJobKey } from "@/lib/bulk/job-view";
+import { bulkJobKey, jobTitle } from "@/lib/bulk/job-view";
 
-export const metadata: Metadata = { title: "Bulk change" };
+type Props = { params: Promise<{ id: string }> };
 
-export default async function BulkJobPage({ params }: { params: Promise<{ id: string }> }) {
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { id } = await params;
+  const seller = await currentSeller();
+  const runner = await ensureJobRunner();
+  const job = seller?.shopId ? await runner.jobs.find(id, seller.shopId) : undefined;
+  return { title: job ? `Bulk change: ${jobTitle(await runner.jobs.view(job, runner.pacer.perSecond()))}` : "Bulk change not found" };
+}
+
+export default async function BulkJobPage({ params }: Props) {
   const { id } = await params;
   const seller = await requireSeller(`/bulk-jobs/${id}`);
   const runner = await ensureJobRunner();

@@ -3,6 +3,7 @@ import { redirect } from "next/navigation";
 import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
 import { BackToListingsPage } from "@/components/back-to-listings-page";
 import { PersonalizationEditor } from "@/components/personalization/personalization-editor";
+import { ListingPager } from "@/components/listings/listing-pager";
 import { requireSeller, signInPath } from "@/lib/auth/seller";
 import { canEdit } from "@/lib/auth/scopes";
 import { listingKey } from "@/lib/listing-queries";
@@ -23,6 +24,7 @@ export default async function ListingEditorPage({ params }: { params: Promise<{ 
   const unavailable = result.ok ? undefined : { title: "Listing unavailable", message: describeFailure(result.failure, "load") };
   return (
     <BackToListingsPage shopName={seller.shopName} unavailable={unavailable}>
+      <ListingPager listingId={listingId} />
       <HydrationBoundary state={dehydrate(queryClient)}>
         <PersonalizationEditor listingId={listingId} canEdit={canEdit(seller.scopes)} />
       </HydrationBoundary>

@@ -1,0 +1,10 @@
+import type { NextRequest } from "next/server";
+import { parseListingsView } from "@/lib/listings-view";
+import { loadNeighbours, readAsSeller } from "@/lib/listings";
+
+/** The editor's Previous / Next listing, in the order of the list the seller came from. */
+export async function GET(request: NextRequest, { params }: { params: Promise<{ id: string }> }) {
+  const listingId = Number((await params).id);
+  const view = parseListingsView(Object.fromEntries(request.nextUrl.searchParams));
+  return readAsSeller((seller) => loadNeighbours(seller, view, listingId));
+}

@@ -1,0 +1,16 @@
+"use client";
+
+import Link from "next/link";
+import { useSearchParams } from "next/navigation";
+import { listingsHref, parseListingsView } from "@/lib/listings-view";
+
+/** Back to the list as the seller left it: the editor's URL carries the list's state, search, filter, sort and page. */
+export function BackToListingsLink() {
+  const params = useSearchParams();
+  const href = params.has("state") ? listingsHref(parseListingsView(Object.fromEntries(params))) : "/listings";
+  return (
+    <Link href={href} className="inline-flex min-h-11 items-center text-sm text-blue-800 underline-offset-2 hover:underline md:min-h-0">
+      ← Back to listings
+    </Link>
+  );
+}

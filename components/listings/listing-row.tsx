@@ -1,0 +1,68 @@
+import Link from "next/link";
+import type { Listing } from "@/lib/marketplace/wire";
+import { LISTING_STATES } from "@/lib/listing-queries";
+import { AskedText, QuestionSummary, summarize } from "./question-summary";
+
+type Props = { listing: Listing; editHref: string; selectable: boolean; selected: boolean; locked: boolean; onSelect: (checked: boolean) => void };
+
+const stateLabel = (state: string) => LISTING_STATES.find((option) => option.value === state)?.label ?? state;
+
+/** One listing: its title (to the editor), price, state and marketplace link, and what buyers are asked. */
+export function ListingRow({ listing, editHref, selectable, selected, locked, onSelect }: Props) {
+  const summary = summarize(listing);
+  return (
+    <tr className="border-t border-stone-200 align-top">
+      <td className="px-2 py-2 md:px-4 md:py-3">
+        <div className="flex items-start gap-1 md:gap-2">
+          {selectable && (
+            <label className="flex h-11 w-11 shrink-0 cursor-pointer items-center justify-center md:h-6 md:w-6">
+              <input
+                type="checkbox"
+                aria-label={`Select ${listing.title}`}
+                className="h-4 w-4"
+                checked={selected}
+                disabled={locked}
+                onChange={(event) => onSelect(event.target.checked)}
+              />
+            </label>
+          )}
+          <div className="min-w-0 flex-1">
+            <Link href={editHref} className="inline-block py-3 font-medium text-blue-800 underline-offset-2 hover:underline md:py-0">
+              {listing.title}
+            </Link>
+            <p className="text-xs text-stone-600">
+              {[listing.price, stateLabel(listing.state)].filter(Boolean).join(" · ")}
+              {listing.url && (
+                <>
+                  {" · "}
+                  <a
+                    href={listing.url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={`View “${listing.title}” on the marketplace (opens in a new tab)`}
+                    className="inline-block py-3.5 text-blue-800 underline underline-offset-2 md:py-0"
+                  >
+                    View on the marketplace
+                  </a>
+                </>
+              )}
+            </p>
+            {listing.legacyDisagrees && (
+              <p className="mt-1 text-xs text-amber-800">What this listing asks buyers was last set the old way and differs slightly; saving it here brings it in line.</p>
+            )}
+            <div className="mt-2 text-sm md:hidden">
+              <AskedText summary={summary} />
+              {summary.asked !== null && (
+                <p className="text-xs text-stone-600">
+                  {summary.required}
+                  {summary.limit !== "—" && ` · up to ${summary.limit} characters`}
+                </p>
+              )}
+            </div>
+          </div>
+        </div>
+      </td>
+      <QuestionSummary summary={summary} />
+    </tr>
+  );
+}

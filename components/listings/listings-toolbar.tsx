@@ -1,0 +1,102 @@
+"use client";
+
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { LISTING_STATES } from "@/lib/listing-queries";
+import { MAX_SEARCH_LENGTH, QUESTION_FILTERS, SORTS, type ListingsView } from "@/lib/listings-view";
+import { ViewLink } from "./view-link";
+
+const SEARCH_DELAY_MS = 300;
+
+const control = "min-h-11 rounded-md bg-white px-3 ring-1 ring-stone-300 md:min-h-9";
+
+/** The state tabs, the title search (sent once typing pauses), the question filter and the sort. */
+export function ListingsToolbar({ view, onShow }: { view: ListingsView; onShow: (view: ListingsView, options?: { replace?: boolean }) => void }) {
+  const [text, setText] = useState(view.q);
+  const sent = useRef(view.q);
+  const latest = useRef({ view, onShow });
+  latest.current = { view, onShow };
+
+  // The URL changed without typing (back button, a cleared search): the box follows it.
+  useEffect(() => {
+    if (view.q !== sent.current) {
+      sent.current = view.q;
+      setText(view.q);
+    }
+  }, [view.q]);
+
+  const send = (typed: string) => {
+    const q = typed.trim();
+    if (q === sent.current) return;
+    sent.current = q;
+    latest.current.onShow({ ...latest.current.view, q, page: 1 }, { replace: true });
+  };
+
+  useEffect(() => {
+    const timer = setTimeout(() => send(text), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+
+  // Enter searches at once; without scripts the form still searches, as a plain GET of the list.
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    send(text);
+  };
+
+  return (
+    <div className="space-y-3">
+      <nav aria-label="Filter by state">
+        <ul className="flex flex-wrap gap-2">
+          {LISTING_STATES.map((option) => (
+            <li key={option.value}>
+              <ViewLink
+                to={{ ...view, state: option.value, page: 1 }}
+                onShow={onShow}
+                aria-current={option.value === view.state ? "page" : undefined}
+                className={`inline-flex min-h-11 items-center rounded-full px-4 text-sm ring-1 md:min-h-8 md:px-3 ${option.value === view.state ? "bg-stone-900 text-white ring-stone-900" : "bg-white text-stone-700 ring-stone-300 hover:bg-stone-100"}`}
+              >
+                {option.label}
+              </ViewLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <form role="search" aria-label="Find listings" action="/listings" method="get" onSubmit={submit} className="grid grid-cols-2 items-end gap-3 text-sm sm:grid-cols-[1fr_auto_auto]">
+        <input type="hidden" name="state" value={view.state} />
+        <div className="col-span-2 flex flex-col gap-1 sm:col-span-1">
+          <label htmlFor="listing-search" className="font-medium">
+            Search by title
+          </label>
+          <input
+            id="listing-search"
+            name="q"
+            type="search"
+            value={text}
+            maxLength={MAX_SEARCH_LENGTH}
+            onChange={(event) => setText(event.target.value)}
+            placeholder="For example: necklace"
+            className={control}
+          />
+        </div>
+        <Choice id="listing-filter" name="filter" label="Personalization" value={view.filter} options={QUESTION_FILTERS} onChange={(filter) => onShow({ ...view, filter, page: 1 })} />
+        <Choice id="listing-sort" name="sort" label="Sort by" value={view.sort} options={SORTS} onChange={(sort) => onShow({ ...view, sort, page: 1 })} />
+      </form>
+    </div>
+  );
+}
+
+function Choice<T extends string>({ id, name, label, value, options, onChange }: { id: string; name: string; label: string; value: T; options: readonly { value: T; label: string }[]; onChange: (value: T) => void }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="font-medium">
+        {label}
+      </label>
+      <select id={id} name={name} value={value} onChange={(event) => onChange(event.target.value as T)} className={control}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,135 @@
+import type { ListingState } from "./marketplace/client";
+import type { Listing } from "./marketplace/wire";
+import { LISTING_STATES, PAGE_SIZE } from "./listing-queries";
+
+// The marketplace reads a shop's listings by state only (decisions.md "Listing reads"), so search, filter, sort and
+// paging happen here, on the dashboard's server, over every listing of the state. Shared with the browser for the URL.
+
+export const QUESTION_FILTERS = [
+  { value: "all", label: "All listings" },
+  { value: "with", label: "Has a question" },
+  { value: "none", label: "No question" },
+  { value: "required", label: "Answer required" },
+] as const;
+
+export const SORTS = [
+  { value: "title", label: "Title, A to Z" },
+  { value: "title-desc", label: "Title, Z to A" },
+  { value: "updated", label: "Recently updated" },
+  { value: "updated-asc", label: "Least recently updated" },
+  { value: "price", label: "Price, low to high" },
+  { value: "price-desc", label: "Price, high to low" },
+] as const;
+
+export type QuestionFilter = (typeof QUESTION_FILTERS)[number]["value"];
+export type ListingSort = (typeof SORTS)[number]["value"];
+
+export type ListingsView = { state: ListingState; q: string; filter: QuestionFilter; sort: ListingSort; page: number };
+
+export const MAX_SEARCH_LENGTH = 100;
+
+type Search = Record<string, string | string[] | undefined>;
+const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+export function parseListingsView(search: Search): ListingsView {
+  const state = LISTING_STATES.find((option) => option.value === first(search.state))?.value ?? "active";
+  const filter = QUESTION_FILTERS.find((option) => option.value === first(search.filter))?.value ?? "all";
+  const sort = SORTS.find((option) => option.value === first(search.sort))?.value ?? "title";
+  const q = (first(search.q) ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
+  const page = Math.max(1, Number.parseInt(first(search.page) ?? "1", 10) || 1);
+  return { state, q, filter, sort, page };
+}
+
+/** The view as URL parameters; the default search, filter and sort are left out so links stay short. */
+export function viewParams(view: ListingsView): URLSearchParams {
+  const params = new URLSearchParams({ state: view.state });
+  if (view.q) params.set("q", view.q);
+  if (view.filter !== "all") params.set("filter", view.filter);
+  if (view.sort !== "title") params.set("sort", view.sort);
+  params.set("page", String(view.page));
+  return params;
+}
+
+/** What a tab of the list shows, for its title. */
+export function listingsTitle(view: ListingsView) {
+  const state = LISTING_STATES.find((option) => option.value === view.state)?.label ?? "Your";
+  return `${state} listings${view.q ? ` matching “${view.q}”` : ""}${view.page > 1 ? `, page ${view.page}` : ""}`;
+}
+
+export const listingsHref = (view: ListingsView) => `/listings?${viewParams(view)}`;
+export const editorHref = (listingId: number, view: ListingsView) => `/listings/${listingId}?${viewParams(view)}`;
+
+function matchesQuestion(listing: Listing, filter: QuestionFilter) {
+  if (filter === "with") return listing.questions.length > 0;
+  if (filter === "none") return listing.questions.length === 0;
+  if (filter === "required") return listing.questions.some((question) => question.required);
+  return true;
+}
+
+/** Every word of the search appears in the title, in any case and order. */
+export function matchesView(listing: Listing, view: Pick<ListingsView, "q" | "filter">) {
+  if (!matchesQuestion(listing, view.filter)) return false;
+  const title = listing.title.toLocaleLowerCase();
+  return view.q
+    .toLocaleLowerCase()
+    .split(/\s+/)
+    .every((word) => title.includes(word));
+}
+
+const titles = new Intl.Collator("en", { numeric: true, sensitivity: "base" });
+
+// Listings without a price or date go last in either direction; ties fall back to the title, then the id, so pages never shuffle.
+function compareBy(sort: ListingSort) {
+  const descending = sort.endsWith("-desc") || sort === "updated";
+  const key = (listing: Listing) => (sort.startsWith("price") ? listing.priceAmount : sort.startsWith("updated") ? listing.updatedAt : undefined);
+  return (a: Listing, b: Listing) => {
+    if (!sort.startsWith("title")) {
+      const [x, y] = [key(a), key(b)];
+      if (x !== y) {
+        if (x === undefined) return 1;
+        if (y === undefined) return -1;
+        return descending ? y - x : x - y;
+      }
+    }
+    const byTitle = titles.compare(a.title, b.title);
+    if (byTitle !== 0) return sort === "title-desc" ? -byTitle : byTitle;
+    return a.id - b.id;
+  };
+}
+
+export type ViewPage = {
+  /** Listings matching the search and filter. */
+  count: number;
+  /** Listings in the state, before search and filter. */
+  total: number;
+  /** The page shown: a page past the end shows the last one. */
+  page: number;
+  pages: number;
+  listings: Listing[];
+};
+
+export function arrange(listings: Listing[], view: Omit<ListingsView, "state" | "page">): Listing[] {
+  return listings.filter((listing) => matchesView(listing, view)).sort(compareBy(view.sort));
+}
+
+export function pageOfView(listings: Listing[], view: ListingsView): ViewPage {
+  const matching = arrange(listings, view);
+  const pages = Math.max(1, Math.ceil(matching.length / PAGE_SIZE));
+  const page = Math.min(view.page, pages);
+  return { count: matching.length, total: listings.length, page, pages, listings: matching.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE) };
+}
+
+export type Neighbour = { id: number; title: string; page: number };
+export type Neighbours = { position: number; count: number; previous: Neighbour | null; next: Neighbour | null };
+
+/** The listings before and after `listingId` in the view's order; null when the listing is not in the view. */
+export function neighboursIn(listings: Listing[], view: ListingsView, listingId: number): Neighbours | null {
+  const matching = arrange(listings, view);
+  const index = matching.findIndex((listing) => listing.id === listingId);
+  if (index < 0) return null;
+  const at = (position: number): Neighbour | null => {
+    const listing = matching[position];
+    return listing ? { id: listing.id, title: listing.title, page: Math.floor(position / PAGE_SIZE) + 1 } : null;
+  };
+  return { position: index + 1, count: matching.length, previous: at(index - 1), next: at(index + 1) };
+}

@@ -1,0 +1,62 @@
+import "server-only";
+import { writesTo } from "./listing-writes";
+import type { ListingState, Marketplace } from "./marketplace/client";
+import type { Result } from "./marketplace/failure";
+import type { Listing } from "./marketplace/wire";
+
+const PAGE = 100;
+const MAX_OFFSET = 12_000;
+const PARALLEL_READS = 3;
+
+/** Every listing of one state, with its personalization: the first page says how many there are, the rest are read a few at a time. */
+export async function readAllListings(marketplace: Marketplace, seller: { userId: number; shopId: number }, state: ListingState): Promise<Result<Listing[]>> {
+  const read = (offset: number) => marketplace.getListingsByShop(seller.userId, seller.shopId, { state, limit: PAGE, offset });
+  const firstPage = await read(0);
+  if (!firstPage.ok) return firstPage;
+  const offsets: number[] = [];
+  for (let offset = PAGE; offset < firstPage.data.count && offset <= MAX_OFFSET; offset += PAGE) offsets.push(offset);
+  const pages: Listing[][] = [firstPage.data.listings];
+  for (let start = 0; start < offsets.length; start += PARALLEL_READS) {
+    const results = await Promise.all(offsets.slice(start, start + PARALLEL_READS).map(read));
+    for (const result of results) {
+      if (!result.ok) return result;
+      pages.push(result.data.listings);
+    }
+  }
+  // A listing that moved between two page reads could appear twice.
+  const seen = new Set<number>();
+  return { ok: true, data: pages.flat().filter((listing) => !seen.has(listing.id) && seen.add(listing.id)) };
+}
+
+type Entry = { readAt: number; writes: number; listings: Promise<Result<Listing[]>> };
+
+/** How long a read of a shop's listings serves searches, sorts and pages; the dashboard's own writes end it at once. */
+export const SHOP_LISTINGS_TTL_MS = 30_000;
+const MAX_ENTRIES = 500;
+
+const globalForCache = globalThis as unknown as { shopListings?: Map<string, Entry> };
+const cache = (globalForCache.shopListings ??= new Map<string, Entry>());
+
+function forgetOld(now: number) {
+  for (const [key, entry] of cache) if (now - entry.readAt >= SHOP_LISTINGS_TTL_MS || cache.size > MAX_ENTRIES) cache.delete(key);
+}
+
+/**
+ * The seller's listings of one state, read through the marketplace and kept briefly per seller, so that typing a
+ * search or turning a page does not read the whole shop again. Concurrent requests share one read.
+ */
+export function cachedShopListings(marketplace: Marketplace, seller: { userId: number; shopId: number }, state: ListingState, options: { fresh?: boolean } = {}): Promise<Result<Listing[]>> {
+  const key = `${seller.userId}:${seller.shopId}:${state}`;
+  const now = Date.now();
+  const writes = writesTo(seller.shopId);
+  const entry = cache.get(key);
+  if (!options.fresh && entry && entry.writes === writes && now - entry.readAt < SHOP_LISTINGS_TTL_MS) return entry.listings;
+  forgetOld(now);
+  const listings = readAllListings(marketplace, seller, state);
+  const fresh: Entry = { readAt: now, writes, listings };
+  cache.set(key, fresh);
+  void listings.then((result) => {
+    if (!result.ok && cache.get(key) === fresh) cache.delete(key);
+  });
+  return listings;
+}

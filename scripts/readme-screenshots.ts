@@ -1,0 +1,38 @@
+// Takes the README's screenshot of the listings page: a sandbox and the built dashboard, Bo's 260 listings, Chromium.
+// npx tsx scripts/readme-screenshots.ts [--port 3900]  (the sandbox takes the next port)
+import { mkdirSync, rmSync } from "node:fs";
+import { chromium } from "@playwright/test";
+import { startSandbox } from "../sandbox/server";
+import { DEMO_SELLERS } from "../sandbox/seed";
+import { startDashboard } from "./dashboard-process";
+import { CHROMIUM_ARGS, findBrowser, HOW_TO_GET_ONE } from "./find-browser";
+
+const portArg = process.argv.indexOf("--port");
+const port = portArg > 0 ? Number(process.argv[portArg + 1]) : 3900;
+const executablePath = findBrowser();
+if (!executablePath) throw new Error(HOW_TO_GET_ONE);
+
+mkdirSync("test-results", { recursive: true });
+const dashboardDb = "test-results/screenshots-dashboard.db";
+for (const suffix of ["", "-wal", "-shm"]) rmSync(`${dashboardDb}${suffix}`, { force: true });
+const sandbox = await startSandbox({ port: port + 1, db: ":memory:" });
+const dashboard = await startDashboard({ port, sandboxUrl: sandbox.url, dashboardDb, stdio: "ignore" });
+const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+try {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.goto(`${dashboard.url}/sign-in`);
+  await page.getByRole("button", { name: "Sign in with the marketplace" }).click();
+  await page.getByLabel("Email").fill(DEMO_SELLERS.bo.email);
+  await page.getByLabel("Password").fill(DEMO_SELLERS.bo.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Allow access" }).click();
+  await page.goto(`${dashboard.url}/listings?state=active&filter=with&sort=title&page=2`);
+  await page.getByRole("checkbox", { name: "Select Bulk item 125", exact: true }).check();
+  await page.getByRole("checkbox", { name: "Select Bulk item 129", exact: true }).check();
+  await page.screenshot({ path: "docs/listings.png" });
+  console.log("docs/listings.png");
+} finally {
+  await browser.close();
+  await dashboard.stop();
+  await sandbox.close();
+}
