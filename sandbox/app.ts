@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { SandboxState } from "./state.js";
-import { jsonError, type SandboxEnv } from "./http.js";
+import { BODY_TOO_LARGE, jsonError, type SandboxEnv } from "./http.js";
 import { authorizeRoutes } from "./oauth/authorize.js";
 import { tokenRoutes } from "./oauth/token.js";
 import { requireApiKey } from "./api/credentials.js";
@@ -50,7 +50,7 @@ export function createApp(state: SandboxState, routes: readonly Route[] = API_RO
     });
   });
 
-  const limitBody = bodyLimit({ maxSize: 64 * 1024, onError: (c) => jsonError(c as never, 413, "Request body is larger than 64 KB.") });
+  const limitBody = bodyLimit({ maxSize: 64 * 1024, onError: (c) => jsonError(c as never, 413, BODY_TOO_LARGE) });
   app.use("/v3/*", (c, next) => (c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next)));
 
   app.route("/", homeRoutes());

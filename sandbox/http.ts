@@ -26,6 +26,8 @@ export type SandboxEnv = {
 
 export type Ctx = Context<SandboxEnv>;
 
+export const BODY_TOO_LARGE = "Request body is larger than 64 KB.";
+
 /** decisions.md: every error body is JSON `{"error": ...}`; OAuth-type errors add `error_description`. */
 export function jsonError(c: Ctx, status: number, error: string, description?: string, headers?: Record<string, string>) {
   c.set("logNote", { ...c.get("logNote"), error: description ? `${error}: ${description}` : error });

@@ -97,6 +97,20 @@ export function listingJsonColumn(view: ListingView) {
   return view.personalization ? `json_set(${listing}, '$.personalization', json_object('personalization_questions', json(questions)))` : listing;
 }
 
+export type Paging = { limit: number; offset: number };
+
+/** `{"count", "results"}` from listings already written as JSON text. */
+export const pageText = (count: number, listings: string[]) => `{"count":${count},"results":[${listings.join(",")}]}`;
+
+/** One page of the listings matching `where`, as the listing reads answer it (and as /openapi.json shows it). */
+export function listingPageText(db: Db, where: string, params: unknown[], view: ListingView, paging: Paging, order = "listing_id") {
+  const count = (statement(db, `SELECT COUNT(*) FROM listings WHERE ${where}`).pluck().get(...params) as number) ?? 0;
+  const listings = statement(db, `SELECT ${listingJsonColumn(view)} FROM listings WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`)
+    .pluck()
+    .all(...params, paging.limit, paging.offset) as string[];
+  return pageText(count, listings);
+}
+
 export function getListingRow(db: Db, listingId: number) {
   return statement(db, "SELECT * FROM listings WHERE listing_id = ?").get(listingId) as ListingRow | undefined;
 }

@@ -6,6 +6,7 @@ import { hasScope } from "./credentials.js";
 import { getListingRow, replaceQuestions, type StoredQuestion } from "../listing-store.js";
 import { statement } from "../db.js";
 import { defineRoute, errorSchema, idParam, refusals, reply, type BodyReader } from "./routes.js";
+import { examples } from "./examples.js";
 import { personalizationSchema } from "./wire.js";
 import { multiQuestionWriteSchema, replaceableBySingleQuestion, type MultiQuestionWrite } from "./multi-question.js";
 
@@ -81,7 +82,7 @@ export const personalizationRoutes = [
     tags: ["Personalization"],
     access: { token: "optional" },
     params: z.object({ listing_id: idParam("The listing.") }),
-    responses: { 200: reply("The listing's questions (an empty list when it has none).", personalizationSchema), ...refusals(401, 403, 404, 429) },
+    responses: { 200: reply("The listing's questions (an empty list when it has none).", personalizationSchema, () => examples().personalization), ...refusals(401, 403, 404, 429) },
     handler: (c, { params }) => {
       const row = getListingRow(c.get("state").db, params.listing_id);
       const ownerView = row && c.get("bearer")?.user_id === row.user_id && hasScope(c, "listings_r");
@@ -104,7 +105,7 @@ export const personalizationRoutes = [
     query: writeQuery,
     body: { schema: z.union([personalizationWriteSchema, multiQuestionWriteSchema]), reader: jsonBody },
     responses: {
-      201: reply("The questions as stored, each with its new question_id.", personalizationSchema),
+      201: reply("The questions as stored, each with its new question_id.", personalizationSchema, () => examples().personalization),
       409: reply("Multi-question phase: the listing has questions a single-question write would drop.", errorSchema),
       ...refusals(400, 401, 403, 404, 413, 415, 429),
     },
