@@ -48,7 +48,7 @@ async function main() {
     let mock;
     let overhead;
     try {
-      mock = await compareWithPrism({ sandboxUrl: sandbox.url, prismPort: await freePort(), connections: 10, seconds: 4, rounds: 3, log });
+      mock = await compareWithPrism({ sandbox, prismPort: await freePort(), connections: 10, seconds: 4, rounds: 3, log });
       overhead = await measureOverhead({ sandboxUrl: sandbox.url, port: await freePort(), distDir: build.distDir, rounds: 100, log });
       for (const item of overhead) log(`${item.name}: measured ${item.dashboardMs.length} pairs`);
     } finally {
