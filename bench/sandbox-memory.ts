@@ -8,10 +8,11 @@ import { findInGroup, maxRssFromTimeLog, peakRssDuring, rssMb, sleep, spawnGroup
 export type BenchSandbox = { url: string; pid: number; group: Group; timeLog: string };
 
 /** `root`: another checkout of the project, to compare its sandbox with this one (bench/sandbox-ab.ts). */
-export async function startBenchSandbox(port: number, root = "."): Promise<BenchSandbox> {
+/** `nodeArgs`: flags for the sandbox's node, e.g. `--cpu-prof` (bench/profile-sandbox.ts). */
+export async function startBenchSandbox(port: number, root = ".", nodeArgs: string[] = []): Promise<BenchSandbox> {
   const timeLog = join(tmpdir(), `bench-sandbox-time-${process.pid}.txt`);
   // Rate limits out of the way: the bench measures the server, not its 429s.
-  const group = spawnGroup("sandbox", "/usr/bin/time", ["-v", "-o", timeLog, process.execPath, "--import", "tsx", `${root}/sandbox/main.ts`, "--port", String(port), "--db", ":memory:", "--rate-per-second", "1000000000", "--rate-per-day", "1000000000000"]);
+  const group = spawnGroup("sandbox", "/usr/bin/time", ["-v", "-o", timeLog, process.execPath, ...nodeArgs, "--import", "tsx", `${root}/sandbox/main.ts`, "--port", String(port), "--db", ":memory:", "--rate-per-second", "1000000000", "--rate-per-day", "1000000000000"]);
   const url = `http://localhost:${port}`;
   await waitForOk(`${url}/__sandbox/clock`, 30_000);
   return { url, group, timeLog, pid: findInGroup(group, (command) => command.includes("sandbox/main.ts") && !command.startsWith("/usr/bin/time")) };
