@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { jsonError, splitList, type Ctx } from "../http.js";
 import { hasScope } from "./credentials.js";
-import { getListingRow, listingJson, listingPageText, listingText, LISTING_STATES, pageText, replaceQuestions, type ListingRow, type Paging } from "../listing-store.js";
+import { getListingRow, getListingText, listingJson, listingPageText, listingText, LISTING_STATES, pageText, replaceQuestions, type ListingRow, type Paging } from "../listing-store.js";
 import { readForm } from "./form.js";
 import { statement } from "../db.js";
 import { defineRoute, idParam, integerQuery, refusals, reply, type BodyReader } from "./routes.js";
@@ -55,7 +55,7 @@ const idListQuery = (message: string, accepts: (id: number) => boolean, descript
     .meta({ description });
 
 /** Non-active listings are shown only to their owner with listings_r (spec 2.6). */
-function visible(c: Ctx, row: ListingRow) {
+function visible(c: Ctx, row: Pick<ListingRow, "state" | "user_id">) {
   return row.state === "active" || (c.get("bearer")?.user_id === row.user_id && hasScope(c, "listings_r"));
 }
 
@@ -237,11 +237,11 @@ export const listingRoutes = [
     query: z.object({ includes: includesQuery }),
     responses: { 200: listingReply("The listing."), ...refusals(401, 403, 404, 429) },
     handler: (c, { params, query }) => {
-      const row = getListingRow(c.get("state").db, params.listing_id);
-      if (!row || !visible(c, row)) return jsonError(c, 404, `Listing ${c.req.param("listing_id")} does not exist or is not visible to this caller.`);
       const input = query();
+      const listing = getListingText(c.get("state").db, params.listing_id, viewOf(c, input instanceof Response ? undefined : input.includes));
+      if (!listing || !visible(c, listing)) return jsonError(c, 404, `Listing ${c.req.param("listing_id")} does not exist or is not visible to this caller.`);
       if (input instanceof Response) return input;
-      return json(c, listingText(row, viewOf(c, input.includes)));
+      return json(c, listing.json);
     },
   }),
 
