@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { jsonError, splitList, type Ctx } from "../http.js";
+import { jsonError, jsonText, splitList, type Ctx } from "../http.js";
 import { hasScope } from "./credentials.js";
 import { getListingRow, getListingText, listingJson, listingPageText, listingText, LISTING_STATES, pageText, replaceQuestions, type ListingRow, type Paging } from "../listing-store.js";
 import { readForm } from "./form.js";
@@ -63,7 +63,7 @@ function page(c: Ctx, paging: Paging, where: string, params: unknown[], include 
   return json(c, listingPageText(c.get("state").db, where, params, include, paging, order));
 }
 
-const json = (c: Ctx, text: string) => c.body(text, 200, { "content-type": "application/json" });
+const json = (c: Ctx, text: string) => jsonText(c, text);
 
 function shopOr404(c: Ctx, shopId: number) {
   const shop = statement(c.get("state").db, "SELECT shop_id, user_id FROM shops WHERE shop_id = ?").get(shopId) as { shop_id: number; user_id: number } | undefined;

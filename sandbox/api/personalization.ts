@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import { z } from "zod";
 import { personalizationWriteSchema, type PersonalizationWrite } from "../../lib/personalization/schema.js";
-import { jsonError, type Ctx } from "../http.js";
+import { jsonError, jsonText, requestHeader, type Ctx } from "../http.js";
 import { hasScope } from "./credentials.js";
 import { getListingRow, replaceQuestions, type StoredQuestion } from "../listing-store.js";
 import { statement } from "../db.js";
@@ -55,7 +55,7 @@ const UTF8 = new TextDecoder("utf-8", { fatal: true });
 export const jsonBody: BodyReader = {
   contentTypes: ["application/json"],
   read: async (c) => {
-    const type = c.req.header("content-type") ?? "";
+    const type = requestHeader(c, "content-type") ?? "";
     if (!/^application\/json\s*(;|$)/i.test(type)) return jsonError(c, 415, "Content-Type must be application/json.");
     let text: string;
     try {
@@ -127,7 +127,7 @@ export const personalizationRoutes = [
       if (write instanceof Response) return write;
       const questions = write.personalization_questions.map(stored);
       replaceQuestions(state.db, row.listing_id, questions, state.now());
-      return c.json({ personalization_questions: questions }, 201);
+      return jsonText(c, JSON.stringify({ personalization_questions: questions }), 201);
     },
   }),
 
