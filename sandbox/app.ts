@@ -38,7 +38,7 @@ export function createApp(state: SandboxState, routes: readonly Route[] = API_RO
     if (control || path === "/" || path === "/favicon.ico" || path === "/openapi.json") return;
     const note = c.get("logNote") ?? {};
     state.log.add({
-      time: new Date(state.nowMs()).toISOString(),
+      timeMs: state.nowMs(),
       method: c.req.method,
       path,
       status: c.res.status,
