@@ -7,6 +7,8 @@ import type { MockResult } from "./mock-vs-sandbox.js";
 import type { PageWeight } from "./page-weight.js";
 import { bulkSection, loadSection } from "./report-load.js";
 import { kb, met, ms } from "./report-format.js";
+import { med, MOCK_TARGETS, mockVerdicts, TARGETS, type MockVerdict } from "./report-targets.js";
+import { verdictSection } from "./report-verdicts.js";
 import type { ManyListings } from "./sandbox-memory.js";
 import type { StartResult } from "./start-memory.js";
 import type { Throughput } from "./wrk.js";
@@ -26,27 +28,6 @@ export type Figures = {
   load?: LoadRuns;
   bulk?: BulkResult;
 };
-
-const med = (runs: Throughput[], key: keyof Throughput) => median(runs.map((run) => run[key] ?? Number.NaN));
-
-export const TARGETS = { actionMs: 8, pageMs: 50, editorKb: 160, readyMs: 5000, sandboxMb: 150 };
-
-/** Issue 14: the sandbox against Prism at equal payloads (answer bodies within 10% of each other). */
-export const MOCK_TARGETS = { sizeTolerance: 0.1, generatorCpu: 80, ratios: [6, 4, 4] };
-
-export type MockVerdict = { operation: string; ratio: number; target: number; lowerP99: boolean; sizesEqual: boolean; met: boolean };
-
-export function mockVerdicts(mock: MockResult): MockVerdict[] {
-  if ("skipped" in mock) return [];
-  return mock.comparisons.map((comparison, index) => {
-    const ratio = med(comparison.sandbox, "rps") / med(comparison.prism, "rps");
-    const target = MOCK_TARGETS.ratios[index] ?? MOCK_TARGETS.ratios.at(-1) ?? 4;
-    const lowerP99 = med(comparison.sandbox, "p99") < med(comparison.prism, "p99");
-    const { sandbox, prism } = comparison.bodyBytes;
-    const sizesEqual = Math.abs(sandbox - prism) <= MOCK_TARGETS.sizeTolerance * Math.max(sandbox, prism);
-    return { operation: comparison.operation, ratio, target, lowerP99, sizesEqual, met: ratio >= target && lowerP99 && sizesEqual };
-  });
-}
 
 const cpu = (value: number | undefined) => (value === undefined ? "-" : `${value.toFixed(0)}%`);
 const generatorPeak = (mock: Exclude<MockResult, { skipped: string }>) => Math.max(...mock.comparisons.flatMap((comparison) => [...comparison.sandbox, ...comparison.prism].map((run) => run.generatorCpu)));
@@ -176,6 +157,7 @@ export function report(figures: Figures) {
       : "No other build or test run was seen on the machine when the run started.",
     "Speed on these machines drifts within an hour: compare the figures within one run (ratios, differences), not across runs.",
     "",
+    ...verdictSection({ mock: figures.mock, overhead: figures.overhead, editor: figures.weights.find(({ weight }) => weight.route === "/listings/[id]")?.weight, load: figures.load, bulk: figures.bulk }),
     ...mockTable(figures.mock),
     ...overheadSection(figures.overhead),
     ...weightSection(figures.weights),
@@ -184,18 +166,22 @@ export function report(figures: Figures) {
     ...bulkSection(figures.bulk),
     "## Changes made to meet the targets",
     "",
-    "- Sandbox throughput (commits 3705881, 5f4db7c), found with `node --cpu-prof` under autocannon: SQL statements were",
-    "  compiled again on every request (a third of a read's time); every listing of a page was parsed from its stored JSON",
-    "  and serialised again; and the 64 KB body limit built a full fetch `Request` for every read, which also made memory",
-    "  climb under load (about 1.5 kB per read, reclaimed only lazily). Now hot statements are prepared once, SQLite writes",
-    "  each listing of a page as JSON (`listingJsonColumn`, held equal to `listingJson` by `sandbox/listing-store.test.ts`)",
-    "  and the body limit runs only on requests with a body. `npx tsx bench/sandbox-ab.ts <checkout of 1970106>`, same",
-    "  machine, alternating: getListing 5408 → 12132 req/s, getListingsByShop (25) 1189 → 2475, the personalization POST",
-    "  1237 → 2531 (2.0-2.2x; p99 10 → 5, 64 → 16, 85 → 13 ms). Against Prism that took getListing from 4.8x to 5.2x in",
-    "  the run of commit 034ffdd; runs since then measured Prism itself up to twice as fast, and above ~10,000 req/s the",
-    "  sandbox's getListing figure is autocannon's ceiling (it takes one of the two cores), not the sandbox's. The page and",
-    "  the write stay under 5x: Prism's static mock answers a 1 kB example where the sandbox reads, checks and writes real",
-    "  state and sends 17.6 kB, and the rest of the sandbox's time is the kernel's socket writes.",
+    "- Equal payloads (issue 14): Prism used to answer a 1 kB example for a page the sandbox answers in 17.4 kB. The",
+    "  OpenAPI document now carries examples built once from a fresh copy of the seed data by the endpoints' own serialisers",
+    "  (`sandbox/api/examples.ts`: BulkBazaar's first page of 25 with questions, a listing with its legacy fields, a",
+    "  personalization, an error body per refusal), held equal to the sandbox's answers by `sandbox/openapi.test.ts`.",
+    "- The generator (issue 14): wrk (one thread, C) on its own core with each server pinned to the other, instead of",
+    "  autocannon sharing both cores; at most 16% of its core in the loaded runs of this change, so the server is the limit.",
+    "- Sandbox speed (issue 14), found with `npx tsx bench/profile-sandbox.ts` (`node --cpu-prof`): (1) SQLite built every",
+    "  listing's JSON with json_object on every read; it now stores it when a listing is written (triggers) and reads join",
+    "  the stored text: the page of 25's SQL 100 → 35 µs of CPU. (2) `c.req.header()` built a fetch `Headers` of every",
+    "  request, hono's body limit built a whole fetch `Request` for every write, and the rate-limit headers set after the",
+    "  answer made the adapter copy a `Headers`; now headers come from Node's own, a declared Content-Length is checked from",
+    "  the header, and hot answers carry plain-object headers: server CPU per answer getListing 323 → 244 µs, the POST",
+    "  464 → 214 µs (`bench/sandbox-ab.ts`, machine at load average 16). (3) The request log is a ring (it spliced 2,000",
+    "  entries per request once full) and the rate limiter walks its minute buckets only when the minute turns.",
+    "- Earlier sandbox throughput work (commits 3705881, 5f4db7c): statements prepared once, pages written by SQLite, the",
+    "  body limit only on requests with a body: getListing 5408 → 12132 req/s, the page 1189 → 2475, the POST 1237 → 2531.",
     "- Editor page weight (commit 3e31c0a): the editor shipped the classic zod API twice over, through the shared rules",
     "  (`lib/personalization/schema.ts`) and through `editableInSingleQuestionEditor`, which lived beside the classic-zod wire",
     "  schemas in `lib/marketplace/wire.ts`. The rules now use `zod/mini` (same rules, same messages, same schema for the form,",
