@@ -1,4 +1,4 @@
-// Where the sandbox spends its time on the three bench calls: `npx tsx bench/profile-sandbox.ts [--seconds 6]` runs it
+// Where the sandbox spends its time on the three bench calls: `npx tsx bench/profile-sandbox.ts [--seconds 6] [--only POST]` runs it
 // under `node --cpu-prof`, loads each call with wrk in turn, and prints the functions with the most self time (and the
 // profile's path, for Chrome DevTools' Performance panel).
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
@@ -14,12 +14,13 @@ import { CORES, pin, wrk } from "./wrk.js";
 type CallFrame = { functionName: string; url: string; lineNumber: number };
 type Profile = { nodes: { id: number; callFrame: CallFrame; children?: number[] }[]; samples: number[]; timeDeltas: number[] };
 
-const { values } = parseArgs({ options: { seconds: { type: "string", default: "6" }, top: { type: "string", default: "30" }, port: { type: "string" } } });
+const { values } = parseArgs({ options: { seconds: { type: "string", default: "6" }, top: { type: "string", default: "30" }, port: { type: "string" }, only: { type: "string" } } });
 const folder = mkdtempSync(join(tmpdir(), "sandbox-profile-"));
 const sandbox = await startBenchSandbox(Number(values.port ?? (await freePort())), ".", ["--cpu-prof", "--cpu-prof-dir", folder]);
 try {
   if (CORES) pin(sandbox.pid, CORES.server);
   for (const { operation, request } of await benchOperations(sandbox.url)) {
+    if (values.only && !operation.includes(values.only)) continue;
     const run = await wrk(request(sandbox.url), 10, Number(values.seconds), sandbox.pid);
     console.log(`${operation}: ${run.rps.toFixed(0)} req/s, server CPU ${run.serverCpu?.toFixed(0)}%`);
   }

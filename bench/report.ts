@@ -130,7 +130,7 @@ function startSection(start: StartResult, many: ManyListings) {
     "",
     `Sandbox with ${many.listings.toLocaleString("en-US")} listings (a fresh process of its own, database in memory, under \`/usr/bin/time -v\`): created with`,
     `\`POST /__sandbox/sellers {listings: ${many.listings}}\` in ${many.createMs.toFixed(0)} ms, then getListingsByShop pages of 100 at offset 9900 with`,
-    `\`includes=personalization\` from autocannon (10 connections, ${many.load.rps.toFixed(0)} req/s, p99 ${many.load.p99} ms).`,
+    `\`includes=personalization\` from wrk (10 connections, ${many.load.rps.toFixed(0)} req/s, p99 ${ms(many.load.p99)} ms).`,
     "",
     "| sandbox | RSS (MB) |",
     "|---|---:|",

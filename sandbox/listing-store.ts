@@ -99,8 +99,13 @@ export function getListingText(db: Db, listingId: number, view: ListingView) {
     | undefined;
 }
 
+/** The columns of a ListingRow: not the stored JSON, which only reads of whole listings join (listing-json.ts). */
+const ROW_COLUMNS = `listing_id, shop_id, user_id, title, description, state, quantity, price_amount, tags, created_timestamp,
+  updated_timestamp, featured_rank, shop_section_id, return_policy_id, is_personalizable, questions, legacy_is_required,
+  legacy_char_count_max, legacy_instructions`;
+
 export function getListingRow(db: Db, listingId: number) {
-  return statement(db, "SELECT * FROM listings WHERE listing_id = ?").get(listingId) as ListingRow | undefined;
+  return statement(db, `SELECT ${ROW_COLUMNS} FROM listings WHERE listing_id = ?`).get(listingId) as ListingRow | undefined;
 }
 
 /**
