@@ -5,6 +5,7 @@
 import { parseArgs } from "node:util";
 import { freePort } from "../scripts/dashboard-process.js";
 import { median } from "./load.js";
+import { cpuPerAnswer } from "./report-targets.js";
 import { benchOperations } from "./mock-vs-sandbox.js";
 import { stopAll } from "./processes.js";
 import { startBenchSandbox, stopBenchSandbox } from "./sandbox-memory.js";
@@ -23,8 +24,6 @@ try {
   if (CORES) for (const sandbox of [before, after]) pin(sandbox.pid, CORES.server);
   const [opsBefore, opsAfter] = [await benchOperations(before.url), await benchOperations(after.url)];
   const p99 = (runs: Throughput[]) => median(runs.map((run) => run.p99)).toFixed(2);
-  // CPU time per answer holds steadier than req/s when other work shares the server's core.
-  const cpuPerAnswer = (runs: Throughput[]) => median(runs.map((run) => ((run.serverCpu ?? Number.NaN) / 100 / run.rps) * 1e6));
   console.log(`| operation | ${other} req/s (p99 ms) | this checkout req/s (p99 ms) | ratio | server CPU µs per answer (before → after) | wrk CPU |\n|---|---:|---:|---:|---:|---:|`);
   for (const [index, op] of opsAfter.entries()) {
     const requests = { before: (opsBefore[index] ?? op).request(before.url), after: op.request(after.url) };
