@@ -1,7 +1,7 @@
 // Part 1: the sandbox against Stoplight Prism mocking the sandbox's own /openapi.json (whose examples are the sandbox's
 // own answers, so both send the same payloads), alternating the two servers; each server pinned to one core and wrk to
 // the other.
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DEMO_APP, DEMO_SELLERS } from "../sandbox/seed.js";
@@ -94,6 +94,7 @@ export async function compareWithPrism(options: { sandbox: BenchSandbox; prismPo
     await waitForOk(`${prismUrl}/v3/application/openapi-ping`, 60_000, { headers: { "x-api-key": API_KEY } });
   } catch (error) {
     await prism?.stop();
+    rmSync(spec, { force: true });
     return { skipped: `Prism could not be started here: ${(error as Error).message}` };
   }
   const pinned = CORES !== undefined && pin(sandbox.pid, CORES.server) && pinGroup(prism.child.pid as number, CORES.server);
@@ -126,6 +127,7 @@ export async function compareWithPrism(options: { sandbox: BenchSandbox; prismPo
   } finally {
     if (CORES) pin(sandbox.pid, CORES.all);
     await prism.stop();
+    rmSync(spec, { force: true });
   }
 }
 
