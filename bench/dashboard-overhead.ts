@@ -6,7 +6,8 @@ import { startDashboard, type DashboardProcess } from "../scripts/dashboard-proc
 import { signInOverHttp } from "../scripts/http-sign-in.js";
 import { DEMO_SELLERS } from "../sandbox/seed.js";
 import { alternate } from "./load.js";
-import { personalizationBody, sandboxToken } from "./mock-vs-sandbox.js";
+import { personalizationBody } from "./mock-vs-sandbox.js";
+import { sandboxToken } from "./sandbox-memory.js";
 
 export type Overhead = { name: string; through: string; direct: string; dashboardMs: number[]; directMs: number[] };
 

@@ -1,29 +1,4 @@
-import autocannon from "autocannon";
-
-export type Request = { url: string; method?: "GET" | "POST"; headers?: Record<string, string>; body?: string };
-
-export type Throughput = { rps: number; p50: number; p99: number; bytesPerResponse: number; failures: number };
-
-/** A fixed-time autocannon run; any non-2xx answer or socket error counts as a failure. */
-export async function cannon(request: Request, connections: number, seconds: number): Promise<Throughput> {
-  const result = await autocannon({
-    url: request.url,
-    method: request.method ?? "GET",
-    headers: request.headers,
-    body: request.body,
-    connections,
-    duration: seconds,
-  });
-  const responses = Math.max(1, result.requests.total);
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    bytesPerResponse: result.throughput.total / responses,
-    failures: result.non2xx + result.errors + result.timeouts,
-  };
-}
-
+// Statistics and sequential timing shared by the bench scripts; the load generator is wrk (wrk.ts).
 export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);

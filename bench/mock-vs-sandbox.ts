@@ -1,27 +1,29 @@
-// Part 1: the sandbox against Stoplight Prism mocking the sandbox's own /openapi.json, alternating the two servers.
-import { writeFileSync } from "node:fs";
+// Part 1: the sandbox against Stoplight Prism mocking the sandbox's own /openapi.json (whose examples are the sandbox's
+// own answers, so both send the same payloads), alternating the two servers; each server pinned to one core and wrk to
+// the other.
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DEMO_APP, DEMO_SELLERS } from "../sandbox/seed.js";
-import { cannon, median, type Request, type Throughput } from "./load.js";
+import { median } from "./load.js";
+import { processGroup } from "./loadtest-processes.js";
 import { spawnGroup, waitForOk, type Group } from "./processes.js";
+import { sandboxToken, startBenchSandbox, stopBenchSandbox, type BenchSandbox } from "./sandbox-memory.js";
+import { CORES, pin, wrk, type Request, type Throughput } from "./wrk.js";
 
 export type Comparison = {
   operation: string;
+  /** Bytes of one answer's body from each server (the payloads the run compares). */
+  bodyBytes: { sandbox: number; prism: number };
   sandbox: Throughput[];
   prism: Throughput[];
 };
 
-export type MockResult = { comparisons: Comparison[]; connections: number; seconds: number; rounds: number } | { skipped: string };
-
+export type MockResult =
+  | { comparisons: Comparison[]; connections: number; seconds: number; rounds: number; pinned: boolean; prismVersion: string }
+  | { skipped: string };
 const API_KEY = `${DEMO_APP.keystring}:${DEMO_APP.shared_secret}`;
 const BO = DEMO_SELLERS.bo;
-
-export async function sandboxToken(sandboxUrl: string, userId: number, scopes: string[], keystring: string = DEMO_APP.keystring) {
-  const response = await fetch(`${sandboxUrl}/__sandbox/tokens`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ keystring, user_id: userId, scopes }) });
-  if (!response.ok) throw new Error(`POST /__sandbox/tokens answered ${response.status}`);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
 
 export const personalizationBody = JSON.stringify({
   personalization_questions: [{ question_type: "text_input", question_text: "Personalization", instructions: "Name to engrave, up to 12 letters.", required: true, max_allowed_characters: 12 }],
@@ -60,34 +62,95 @@ export async function benchOperations(sandboxUrl: string): Promise<Operation[]> 
   ];
 }
 
-export async function compareWithPrism(options: { sandboxUrl: string; prismPort: number; connections: number; seconds: number; rounds: number; log: (line: string) => void }): Promise<MockResult> {
-  const { sandboxUrl, log } = options;
+/** Pins a process group's every process (and thread) to the server's core; returns whether it could. */
+function pinGroup(pgid: number, cpuList: string) {
+  return processGroup(pgid).every(({ pid }) => pin(pid, cpuList));
+}
+
+async function bodyBytes(request: Request) {
+  const response = await fetch(request.url, { method: request.method ?? "GET", headers: request.headers, body: request.body });
+  const body = await response.arrayBuffer();
+  if (!response.ok) throw new Error(`${request.method ?? "GET"} ${request.url} answered ${response.status}: ${Buffer.from(body).toString().slice(0, 200)}`);
+  return body.byteLength;
+}
+
+const prismVersion = () => {
+  try {
+    return (JSON.parse(readFileSync("node_modules/@stoplight/prism-cli/package.json", "utf8")) as { version: string }).version;
+  } catch {
+    return "unknown";
+  }
+};
+
+export async function compareWithPrism(options: { sandbox: BenchSandbox; prismPort: number; connections: number; seconds: number; rounds: number; log: (line: string) => void }): Promise<MockResult> {
+  const { sandbox, log } = options;
+  const sandboxUrl = sandbox.url;
   const spec = join(tmpdir(), `sandbox-openapi-${process.pid}.json`);
   writeFileSync(spec, await (await fetch(`${sandboxUrl}/openapi.json`)).text());
   let prism: Group | undefined;
-  const prismUrl = `http://127.0.0.1:${options.prismPort}`;
+  const prismUrl = `http://localhost:${options.prismPort}`;
   try {
-    prism = spawnGroup("prism", process.execPath, ["node_modules/@stoplight/prism-cli/dist/index.js", "mock", "-h", "127.0.0.1", "-p", String(options.prismPort), "-v", "error", spec]);
+    prism = spawnGroup("prism", process.execPath, ["node_modules/@stoplight/prism-cli/dist/index.js", "mock", "-h", "localhost", "-p", String(options.prismPort), "-v", "error", spec]);
     await waitForOk(`${prismUrl}/v3/application/openapi-ping`, 60_000, { headers: { "x-api-key": API_KEY } });
   } catch (error) {
     await prism?.stop();
+    rmSync(spec, { force: true });
     return { skipped: `Prism could not be started here: ${(error as Error).message}` };
   }
+  const pinned = CORES !== undefined && pin(sandbox.pid, CORES.server) && pinGroup(prism.child.pid as number, CORES.server);
+  log(pinned ? `servers pinned to core ${CORES?.server}, wrk to core ${CORES?.generator}` : "servers and wrk not pinned (one core, or taskset refused)");
+  const prismPid = prism.child.pid as number;
   try {
     const operations = await benchOperations(sandboxUrl);
     const comparisons: Comparison[] = [];
     for (const { operation, request } of operations) {
-      const comparison: Comparison = { operation, sandbox: [], prism: [] };
+      const comparison: Comparison = {
+        operation,
+        bodyBytes: { sandbox: await bodyBytes(request(sandboxUrl)), prism: await bodyBytes(request(prismUrl)) },
+        sandbox: [],
+        prism: [],
+      };
+      // Warm-up: both servers compile their hot paths before anything is counted.
+      await wrk(request(sandboxUrl), options.connections, 1);
+      await wrk(request(prismUrl), options.connections, 1);
       for (let round = 0; round < options.rounds; round++) {
-        comparison.sandbox.push(await cannon(request(sandboxUrl), options.connections, options.seconds));
-        comparison.prism.push(await cannon(request(prismUrl), options.connections, options.seconds));
+        comparison.sandbox.push(await wrk(request(sandboxUrl), options.connections, options.seconds, sandbox.pid));
+        comparison.prism.push(await wrk(request(prismUrl), options.connections, options.seconds, prismPid));
       }
-      const ratio = median(comparison.sandbox.map((run) => run.rps)) / median(comparison.prism.map((run) => run.rps));
-      log(`${operation}: sandbox ${median(comparison.sandbox.map((run) => run.rps)).toFixed(0)} req/s, Prism ${median(comparison.prism.map((run) => run.rps)).toFixed(0)} req/s (${ratio.toFixed(1)}x)`);
+      const [ours, theirs] = [median(comparison.sandbox.map((run) => run.rps)), median(comparison.prism.map((run) => run.rps))];
+      log(
+        `${operation}: sandbox ${ours.toFixed(0)} req/s, Prism ${theirs.toFixed(0)} req/s (${(ours / theirs).toFixed(2)}x); bodies ${comparison.bodyBytes.sandbox} / ${comparison.bodyBytes.prism} bytes; wrk CPU ${median([...comparison.sandbox, ...comparison.prism].map((run) => run.generatorCpu)).toFixed(0)}%`,
+      );
       comparisons.push(comparison);
     }
-    return { comparisons, connections: options.connections, seconds: options.seconds, rounds: options.rounds };
+    return { comparisons, connections: options.connections, seconds: options.seconds, rounds: options.rounds, pinned, prismVersion: prismVersion() };
   } finally {
+    if (CORES) pin(sandbox.pid, CORES.all);
     await prism.stop();
+    rmSync(spec, { force: true });
+  }
+}
+
+// `npx tsx bench/mock-vs-sandbox.ts [--port N] [--prism-port N] [--seconds 4] [--rounds 3]`: this part alone, its table on stdout.
+if (process.argv[1]?.endsWith("bench/mock-vs-sandbox.ts")) {
+  const { parseArgs } = await import("node:util");
+  const { freePort } = await import("../scripts/dashboard-process.js");
+  const { stopAll } = await import("./processes.js");
+  const { mockTable } = await import("./report.js");
+  const { values } = parseArgs({ options: { port: { type: "string" }, "prism-port": { type: "string" }, seconds: { type: "string", default: "4" }, rounds: { type: "string", default: "3" } } });
+  const sandbox = await startBenchSandbox(Number(values.port ?? (await freePort())));
+  try {
+    const result = await compareWithPrism({
+      sandbox,
+      prismPort: Number(values["prism-port"] ?? (await freePort())),
+      connections: 10,
+      seconds: Number(values.seconds),
+      rounds: Number(values.rounds),
+      log: (line) => console.error(line),
+    });
+    console.log(mockTable(result).join("\n"));
+  } finally {
+    await stopBenchSandbox(sandbox);
+    await stopAll();
   }
 }

@@ -53,8 +53,13 @@ describe("rate limits (decisions.md Rate limits)", () => {
       await callApi(sandbox.url, "users/me", { token }),
       await callApi(sandbox.url, "no-such-endpoint"),
       await callApi(sandbox.url, `shops/${ADA.shop_id}/listings`, { token, form: { title: "T", description: "D", quantity: "1", price: "2" } }),
+      await callApi(sandbox.url, `shops/${ADA.shop_id}/listings?includes=personalization`, { token }),
+      await callApi(sandbox.url, `shops/${ADA.shop_id}/listings/${1_000_000_001}/personalization`, {
+        token,
+        json: { personalization_questions: [{ question_type: "text_input", question_text: "Personalization", instructions: "Initials.", required: false, max_allowed_characters: 3 }] },
+      }),
     ];
-    expect(responses.map((response) => response.status)).toEqual([200, 200, 400, 401, 403, 404, 201]);
+    expect(responses.map((response) => response.status)).toEqual([200, 200, 400, 401, 403, 404, 201, 200, 201]);
     for (const response of responses) for (const header of RATE_HEADERS) expect(response.headers.get(header), header).toMatch(/^\d+$/);
   });
 

@@ -1,4 +1,5 @@
 import Database from "better-sqlite3";
+import { STORED_LISTING_JSON_MIGRATION } from "./listing-json.js";
 
 export type Db = Database.Database;
 
@@ -94,6 +95,7 @@ const MIGRATIONS = [
      scopes TEXT NOT NULL
    );
    CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);`,
+  STORED_LISTING_JSON_MIGRATION,
 ];
 
 export function openDb(path: string): Db {

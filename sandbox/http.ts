@@ -19,12 +19,42 @@ export type SandboxEnv = {
   Variables: {
     state: SandboxState;
     apiApp?: AppRow;
+    /** The x-limit-* headers of this request's API key (spec: every /v3/application answer carries them). */
+    rateHeaders?: Record<string, string>;
     bearer?: Bearer;
     logNote?: { grant_type?: string; client_auth?: "none" | "basic" | "client_secret"; code_verifier?: boolean; error?: string };
   };
 };
 
 export type Ctx = Context<SandboxEnv>;
+
+/**
+ * A request header (name in lower case), read from Node's own parsed headers when @hono/node-server serves the request:
+ * `c.req.header()` builds a fetch `Headers` object of every header on first use, a measurable share of a sandbox read.
+ * Repeated headers are joined with ", " as `Headers.get` joins them.
+ */
+export function requestHeader(c: Ctx, name: string): string | undefined {
+  const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming;
+  if (!incoming) return c.req.header(name);
+  return incoming.headersDistinct[name]?.join(", ");
+}
+
+const responses = new WeakSet<Response>();
+
+/**
+ * A JSON answer whose headers are a plain object, with the rate-limit headers already in it: answers built by c.json
+ * get theirs set afterwards (requireApiKey), which makes the adapter build and copy a fetch `Headers` object.
+ */
+export function jsonText(c: Ctx, text: string, status = 200) {
+  const response = new Response(text, { status, headers: { "content-type": "application/json", ...c.get("rateHeaders") } });
+  responses.add(response);
+  return response;
+}
+
+/** Whether the answer was built by jsonText, so it carries the rate-limit headers already. */
+export const carriesRateHeaders = (response: Response) => responses.has(response);
+
+export const BODY_TOO_LARGE = "Request body is larger than 64 KB.";
 
 /** decisions.md: every error body is JSON `{"error": ...}`; OAuth-type errors add `error_description`. */
 export function jsonError(c: Ctx, status: number, error: string, description?: string, headers?: Record<string, string>) {

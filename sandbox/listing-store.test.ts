@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { statement } from "./db.js";
+import { openDb, statement } from "./db.js";
+import { seed } from "./seed.js";
 import { listingJson, listingJsonColumn, listingText, replaceQuestions, type ListingRow, type ListingView } from "./listing-store.js";
 import { DEFAULT_OPTIONS, SandboxState } from "./state.js";
 
@@ -49,5 +53,45 @@ describe("the three ways to write a listing as JSON agree", () => {
     expect(Object.keys(listingJson(first, { personalization: false, legacy: true }))).toEqual(
       expect.arrayContaining(["personalization_is_required", "personalization_char_count_max", "personalization_instructions"]),
     );
+  });
+});
+
+describe("the JSON SQLite stores for each listing", () => {
+  it("is written for the listings of a database made before it existed, when that database is opened", () => {
+    const dir = mkdtempSync(join(tmpdir(), "sandbox-stored-json-"));
+    try {
+      const file = join(dir, "sandbox.db");
+      const before = openDb(file);
+      seed(before, { per_second: 10, per_day: 100 });
+      // The database as the first migration left it: no stored JSON, no triggers.
+      before.exec("DROP TRIGGER listings_json_on_insert; DROP TRIGGER listings_json_on_update; ALTER TABLE listings DROP COLUMN json_fields; ALTER TABLE listings DROP COLUMN json_legacy;");
+      before.pragma("user_version = 1");
+      before.close();
+
+      const reopened = openDb(file);
+      try {
+        const all = reopened.prepare("SELECT * FROM listings ORDER BY listing_id").all() as ListingRow[];
+        expect(all.length).toBeGreaterThan(250);
+        const view = { personalization: true, legacy: true };
+        const fromSql = reopened.prepare(`SELECT ${listingJsonColumn(view)} FROM listings ORDER BY listing_id`).pluck().all() as string[];
+        all.forEach((row, index) => expect(JSON.parse(fromSql[index] as string)).toEqual(listingJson(row, view)));
+      } finally {
+        reopened.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("follows a write that changes only the state or only the legacy fields", () => {
+    const [first] = rows();
+    if (!first) throw new Error("no seeded listing");
+    state.db.prepare("UPDATE listings SET state = 'inactive' WHERE listing_id = ?").run(first.listing_id);
+    state.db.prepare("UPDATE listings SET legacy_instructions = 'Changed behind the new API' WHERE listing_id = ?").run(first.listing_id);
+    const row = statement(state.db, "SELECT * FROM listings WHERE listing_id = ?").get(first.listing_id) as ListingRow;
+    const view = { personalization: false, legacy: true };
+    const fromSql = JSON.parse(statement(state.db, `SELECT ${listingJsonColumn(view)} FROM listings WHERE listing_id = ?`).pluck().get(first.listing_id) as string);
+    expect(fromSql).toMatchObject({ state: "inactive", personalization_instructions: "Changed behind the new API" });
+    expect(fromSql).toEqual(listingJson(row, view));
   });
 });

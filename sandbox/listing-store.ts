@@ -1,5 +1,8 @@
 import { statement, type Db } from "./db.js";
 import type { ListingWire, StoredQuestion } from "./api/wire.js";
+import { listingJsonColumn } from "./listing-json.js";
+
+export { listingJsonColumn };
 
 export type { StoredQuestion };
 
@@ -75,30 +78,34 @@ export function listingText(row: ListingRow, view: ListingView): string {
   return `${fields.slice(0, -1)},"tags":${row.tags}${questions}}`;
 }
 
-const bool = (column: string) => `json(CASE ${column} WHEN 1 THEN 'true' ELSE 'false' END)`;
+export type Paging = { limit: number; offset: number };
 
-const LISTING_FIELDS = `
-  'listing_id', listing_id, 'user_id', user_id, 'shop_id', shop_id, 'title', title, 'description', description,
-  'state', state, 'quantity', quantity, 'url', 'https://marketplace.example/listing/' || listing_id,
-  'price', json_object('amount', price_amount, 'divisor', 100, 'currency_code', 'USD'),
-  'created_timestamp', created_timestamp, 'updated_timestamp', updated_timestamp, 'featured_rank', coalesce(featured_rank, -1),
-  'shop_section_id', shop_section_id, 'return_policy_id', return_policy_id, 'is_personalizable', ${bool("is_personalizable")}`;
+/** `{"count", "results"}` from listings already written as JSON text. */
+export const pageText = (count: number, listings: string[]) => `{"count":${count},"results":[${listings.join(",")}]}`;
 
-const LEGACY_FIELDS = `
-  'personalization_is_required', ${bool("legacy_is_required")}, 'personalization_char_count_max', legacy_char_count_max,
-  'personalization_instructions', legacy_instructions`;
-
-/**
- * A column expression that makes SQLite write each listing's JSON (the same as listingJson; listing-store.test.ts
- * holds them equal): a page of 25 then costs one query and a join, with no row objects built in JavaScript.
- */
-export function listingJsonColumn(view: ListingView) {
-  const listing = `json_object(${LISTING_FIELDS},${view.legacy ? `${LEGACY_FIELDS},` : ""} 'tags', json(tags))`;
-  return view.personalization ? `json_set(${listing}, '$.personalization', json_object('personalization_questions', json(questions)))` : listing;
+/** One page of the listings matching `where`, as the listing reads answer it (and as /openapi.json shows it). */
+export function listingPageText(db: Db, where: string, params: unknown[], view: ListingView, paging: Paging, order = "listing_id") {
+  const count = (statement(db, `SELECT COUNT(*) FROM listings WHERE ${where}`).pluck().get(...params) as number) ?? 0;
+  const listings = statement(db, `SELECT ${listingJsonColumn(view)} FROM listings WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`)
+    .pluck()
+    .all(...params, paging.limit, paging.offset) as string[];
+  return pageText(count, listings);
 }
 
+/** One listing as JSON text, with what deciding who may see it needs. */
+export function getListingText(db: Db, listingId: number, view: ListingView) {
+  return statement(db, `SELECT user_id, state, ${listingJsonColumn(view)} AS json FROM listings WHERE listing_id = ?`).get(listingId) as
+    | { user_id: number; state: string; json: string }
+    | undefined;
+}
+
+/** The columns of a ListingRow: not the stored JSON, which only reads of whole listings join (listing-json.ts). */
+const ROW_COLUMNS = `listing_id, shop_id, user_id, title, description, state, quantity, price_amount, tags, created_timestamp,
+  updated_timestamp, featured_rank, shop_section_id, return_policy_id, is_personalizable, questions, legacy_is_required,
+  legacy_char_count_max, legacy_instructions`;
+
 export function getListingRow(db: Db, listingId: number) {
-  return statement(db, "SELECT * FROM listings WHERE listing_id = ?").get(listingId) as ListingRow | undefined;
+  return statement(db, `SELECT ${ROW_COLUMNS} FROM listings WHERE listing_id = ?`).get(listingId) as ListingRow | undefined;
 }
 
 /**

@@ -6,6 +6,7 @@ import { multiQuestionWriteSchema } from "./api/multi-question.js";
 import { defineRoute, openApiPath, reply, type OpenApiDocument } from "./api/routes.js";
 import { SandboxState, DEFAULT_OPTIONS } from "./state.js";
 import { ADA, callApi, DEMO_API_KEY, http, issueTokensFor } from "./test-helpers.js";
+import { DEMO_SELLERS } from "./seed.js";
 import { useSeededSandbox } from "./vitest-sandbox.js";
 
 const sandbox = useSeededSandbox();
@@ -177,5 +178,49 @@ describe("the document cannot drift from the routes", () => {
     expect([badQuery.status, await badQuery.json()]).toEqual([400, { error: "times must be one digit." }]);
     const badPath = await app.request("/v3/application/echo/HI", { headers: apiKey });
     expect([badPath.status, await badPath.json()]).toEqual([404, { error: "Word must be lowercase letters." }]);
+  });
+});
+
+describe("the document's examples", () => {
+  const BO = DEMO_SELLERS.bo;
+  type Content = Record<string, { schema: unknown; example?: unknown }>;
+  const exampleOf = (doc: OpenApiDocument, path: string, method: string, status: number) =>
+    ((doc.paths[path]?.[method]?.responses as Record<string, { content?: Content }> | undefined)?.[status]?.content?.["application/json"])?.example;
+
+  it("validate against the schema of the reply they illustrate, and the document carries each of them", async () => {
+    const doc = await document();
+    let checked = 0;
+    for (const route of API_ROUTES) {
+      for (const [status, declared] of Object.entries(route.responses)) {
+        if (!declared.example) continue;
+        const example = declared.example();
+        const parsed = declared.schema?.safeParse(example);
+        expect(parsed?.success, `${route.operationId} ${status}: ${parsed?.error?.message}`).toBe(true);
+        expect(exampleOf(doc, openApiPath(route.path), route.method, Number(status))).toEqual(example);
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThan(50);
+  });
+
+  it("are the sandbox's own answers on its seed data: a page of 25 with questions, a listing with its legacy fields, a personalization", async () => {
+    const doc = await document();
+    const token = (await issueTokensFor(sandbox.url, { user_id: BO.user_id, scopes: ["listings_r"] })).access_token;
+    const page = await callApi(sandbox.url, `shops/${BO.shop_id}/listings?limit=25&includes=personalization`, { token });
+    expect(page.status).toBe(200);
+    const example = exampleOf(doc, "/v3/application/shops/{shop_id}/listings", "get", 200) as { results: { listing_id: number; personalization_instructions?: unknown }[] };
+    expect(example.results).toHaveLength(25);
+    expect(page.text).toBe(JSON.stringify(example));
+
+    const first = example.results[0]?.listing_id;
+    const listing = await callApi(sandbox.url, `listings/${first}`);
+    expect(listing.status).toBe(200);
+    expect(listing.body).toHaveProperty("personalization_instructions");
+    expect(listing.text).toBe(JSON.stringify(exampleOf(doc, "/v3/application/listings/{listing_id}", "get", 200)));
+
+    const personalization = await callApi(sandbox.url, `listings/${WITH_QUESTION}/personalization`);
+    expect(personalization.body.personalization_questions).toHaveLength(1);
+    expect(personalization.body).toEqual(exampleOf(doc, "/v3/application/listings/{listing_id}/personalization", "get", 200));
+    expect(exampleOf(doc, "/v3/application/shops/{shop_id}/listings/{listing_id}/personalization", "post", 201)).toEqual(personalization.body);
   });
 });

@@ -4,7 +4,7 @@ export type RateVerdict = {
   message?: string;
 };
 
-type Counter = { second: number; thisSecond: number; minutes: Map<number, number>; today: number };
+type Counter = { second: number; thisSecond: number; minute: number; minutes: Map<number, number>; today: number };
 
 const DAY_MINUTES = 1440;
 
@@ -13,7 +13,7 @@ export class RateLimiter {
   private counters = new Map<number, Counter>();
 
   take(appId: number, limits: { per_second: number; per_day: number }, nowMs: number): RateVerdict {
-    const counter = this.counters.get(appId) ?? { second: 0, thisSecond: 0, minutes: new Map(), today: 0 };
+    const counter = this.counters.get(appId) ?? { second: 0, thisSecond: 0, minute: 0, minutes: new Map(), today: 0 };
     this.counters.set(appId, counter);
     const second = Math.floor(nowMs / 1000);
     const minute = Math.floor(second / 60);
@@ -21,10 +21,14 @@ export class RateLimiter {
       counter.second = second;
       counter.thisSecond = 0;
     }
-    for (const [bucket, count] of counter.minutes) {
-      if (bucket > minute - DAY_MINUTES) continue;
-      counter.minutes.delete(bucket);
-      counter.today -= count;
+    // Buckets leave the 24-hour window only when the minute turns: not worth a walk over up to 1,440 on every request.
+    if (counter.minute !== minute) {
+      counter.minute = minute;
+      for (const [bucket, count] of counter.minutes) {
+        if (bucket > minute - DAY_MINUTES) continue;
+        counter.minutes.delete(bucket);
+        counter.today -= count;
+      }
     }
     let retryAfter: number | undefined;
     let message: string | undefined;

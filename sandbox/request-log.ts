@@ -13,23 +13,37 @@ export type LogEntry = {
   error: string | null;
 };
 
+/** What a request adds: the time as the sandbox clock's milliseconds, turned into ISO text only when the log is read. */
+export type LogRecord = Omit<LogEntry, "id" | "time"> & { timeMs: number };
+
 const KEEP = 2000;
 
-/** The recent requests, newest last; never holds a token, secret or code. */
+/**
+ * The recent requests, newest last; never holds a token, secret or code. A ring of KEEP records: dropping the oldest
+ * by splicing an array moved all 2,000 on every request once the log was full.
+ */
 export class RequestLog {
-  private entries: LogEntry[] = [];
+  private ring: (LogRecord & { id: number })[] = [];
   private nextId = 1;
 
-  add(entry: Omit<LogEntry, "id">) {
-    this.entries.push({ id: this.nextId++, ...entry });
-    if (this.entries.length > KEEP) this.entries.splice(0, this.entries.length - KEEP);
+  add(record: LogRecord) {
+    const id = this.nextId++;
+    this.ring[(id - 1) % KEEP] = { id, ...record };
   }
 
   list(sinceId = 0): LogEntry[] {
-    return this.entries.filter((entry) => entry.id > sinceId);
+    const first = Math.max(sinceId + 1, this.nextId - KEEP, 1);
+    const entries: LogEntry[] = [];
+    for (let id = first; id < this.nextId; id++) {
+      const record = this.ring[(id - 1) % KEEP];
+      if (!record || record.id !== id) continue;
+      const { id: _id, timeMs, ...fields } = record;
+      entries.push({ id, time: new Date(timeMs).toISOString(), ...fields });
+    }
+    return entries;
   }
 
   clear() {
-    this.entries = [];
+    this.ring = [];
   }
 }

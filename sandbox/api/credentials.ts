@@ -1,12 +1,12 @@
 import type { MiddlewareHandler } from "hono";
-import { jsonError, type AppRow, type Ctx, type SandboxEnv } from "../http.js";
+import { carriesRateHeaders, jsonError, requestHeader, type AppRow, type Ctx, type SandboxEnv } from "../http.js";
 import { safeEqual, sha256 } from "../crypto.js";
 import { statement } from "../db.js";
 
 /** decisions.md "API key errors" and "Rate limits": every /v3/application request. */
 export const requireApiKey: MiddlewareHandler<SandboxEnv> = async (c, next) => {
   const state = c.get("state");
-  const header = c.req.header("x-api-key");
+  const header = requestHeader(c, "x-api-key");
   if (!header) return jsonError(c, 401, "Missing or invalid API key");
   const colon = header.indexOf(":");
   const keystring = colon === -1 ? header : header.slice(0, colon);
@@ -18,15 +18,16 @@ export const requireApiKey: MiddlewareHandler<SandboxEnv> = async (c, next) => {
   c.set("apiApp", app);
   const verdict = state.rateLimiter.take(app.app_id, app, state.nowMs());
   if (verdict.message) return jsonError(c, 429, verdict.message, undefined, verdict.headers);
+  c.set("rateHeaders", verdict.headers);
   await next();
-  for (const [name, value] of Object.entries(verdict.headers)) c.res.headers.set(name, value);
+  if (!carriesRateHeaders(c.res)) for (const [name, value] of Object.entries(verdict.headers)) c.res.headers.set(name, value);
 };
 
 type TokenRow = { user_id: number; app_id: number; scopes: string; expires_at: number; revoked: number };
 
 /** Resolves the bearer token (decisions.md "Bearer header", "Token errors"); returns a response when it is refused. */
 function resolveBearer(c: Ctx): Response | undefined {
-  const header = c.req.header("authorization");
+  const header = requestHeader(c, "authorization");
   if (!header) return jsonError(c, 401, "invalid_token", "An OAuth 2.0 access token is required: send Authorization: Bearer <user_id>.<token>.");
   const match = /^Bearer (.+)$/i.exec(header);
   const token = match?.[1]?.trim() ?? "";
@@ -56,7 +57,7 @@ export function needsToken(scope?: string): MiddlewareHandler<SandboxEnv> {
 
 /** Public endpoints: a token is optional, but one that is sent must be valid (it reveals the caller's own non-public listings). */
 export const optionalToken: MiddlewareHandler<SandboxEnv> = async (c, next) => {
-  if (c.req.header("authorization")) {
+  if (requestHeader(c, "authorization")) {
     const refused = resolveBearer(c);
     if (refused) return refused;
   }

@@ -1,10 +1,11 @@
 import { z } from "zod";
-import { jsonError, splitList, type Ctx } from "../http.js";
+import { jsonError, jsonText, splitList, type Ctx } from "../http.js";
 import { hasScope } from "./credentials.js";
-import { getListingRow, listingJson, listingJsonColumn, listingText, LISTING_STATES, replaceQuestions, type ListingRow } from "../listing-store.js";
+import { getListingRow, getListingText, listingJson, listingPageText, listingText, LISTING_STATES, pageText, replaceQuestions, type ListingRow, type Paging } from "../listing-store.js";
 import { readForm } from "./form.js";
 import { statement } from "../db.js";
 import { defineRoute, idParam, integerQuery, refusals, reply, type BodyReader } from "./routes.js";
+import { examples } from "./examples.js";
 import { inventorySchema, listingPageSchema, listingSchema } from "./wire.js";
 
 /**
@@ -30,8 +31,6 @@ const pagingQuery = {
   }),
 };
 
-type Paging = { limit: number; offset: number };
-
 const shopIdParam = idParam("The shop.", (raw) => `Shop ${raw} does not exist.`);
 
 /** An id that is not a number matches nothing (an empty page), as on the marketplace. */
@@ -56,22 +55,15 @@ const idListQuery = (message: string, accepts: (id: number) => boolean, descript
     .meta({ description });
 
 /** Non-active listings are shown only to their owner with listings_r (spec 2.6). */
-function visible(c: Ctx, row: ListingRow) {
+function visible(c: Ctx, row: Pick<ListingRow, "state" | "user_id">) {
   return row.state === "active" || (c.get("bearer")?.user_id === row.user_id && hasScope(c, "listings_r"));
 }
 
 function page(c: Ctx, paging: Paging, where: string, params: unknown[], include = viewOf(c), order = "listing_id") {
-  const db = c.get("state").db;
-  const count = (statement(db, `SELECT COUNT(*) FROM listings WHERE ${where}`).pluck().get(...params) as number) ?? 0;
-  const listings = statement(db, `SELECT ${listingJsonColumn(include)} FROM listings WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`)
-    .pluck()
-    .all(...params, paging.limit, paging.offset) as string[];
-  return pageJson(c, count, listings);
+  return json(c, listingPageText(c.get("state").db, where, params, include, paging, order));
 }
 
-function pageJson(c: Ctx, count: number, listings: string[]) {
-  return c.body(`{"count":${count},"results":[${listings.join(",")}]}`, 200, { "content-type": "application/json" });
-}
+const json = (c: Ctx, text: string) => jsonText(c, text);
 
 function shopOr404(c: Ctx, shopId: number) {
   const shop = statement(c.get("state").db, "SELECT shop_id, user_id FROM shops WHERE shop_id = ?").get(shopId) as { shop_id: number; user_id: number } | undefined;
@@ -143,7 +135,8 @@ const listingUpdateForm = z.object({
   tags: tagsField,
 });
 
-const pageReply = (description: string) => ({ 200: reply(description, listingPageSchema) });
+const pageReply = (description: string) => ({ 200: reply(description, listingPageSchema, () => examples().listingPage) });
+const listingReply = (description: string) => reply(description, listingSchema, () => examples().listing);
 
 const updateListing = (method: "patch" | "put", operationId: string) =>
   defineRoute({
@@ -156,7 +149,7 @@ const updateListing = (method: "patch" | "put", operationId: string) =>
     access: { token: "required", scope: "listings_w" },
     params: z.object({ shop_id: shopIdParam, listing_id: idParam("A listing in that shop.") }),
     body: { schema: listingUpdateForm, reader: formBody },
-    responses: { 200: reply("The updated listing.", listingSchema), ...refusals(400, 401, 403, 404, 413, 415, 429) },
+    responses: { 200: listingReply("The updated listing."), ...refusals(400, 401, 403, 404, 413, 415, 429) },
     handler: async (c, { params, body }) => {
       const shop = ownShopOr403(c, params.shop_id);
       if (shop instanceof Response) return shop;
@@ -228,7 +221,7 @@ export const listingRoutes = [
       const db = c.get("state").db;
       const rows = input.listing_ids.map((id) => getListingRow(db, id)).filter((row): row is ListingRow => row !== undefined && visible(c, row));
       const include = viewOf(c, input.includes);
-      return pageJson(c, rows.length, rows.map((row) => listingText(row, include)));
+      return json(c, pageText(rows.length, rows.map((row) => listingText(row, include))));
     },
   }),
 
@@ -242,13 +235,13 @@ export const listingRoutes = [
     access: { token: "optional" },
     params: z.object({ listing_id: idParam("The listing.") }),
     query: z.object({ includes: includesQuery }),
-    responses: { 200: reply("The listing.", listingSchema), ...refusals(401, 403, 404, 429) },
+    responses: { 200: listingReply("The listing."), ...refusals(401, 403, 404, 429) },
     handler: (c, { params, query }) => {
-      const row = getListingRow(c.get("state").db, params.listing_id);
-      if (!row || !visible(c, row)) return jsonError(c, 404, `Listing ${c.req.param("listing_id")} does not exist or is not visible to this caller.`);
       const input = query();
+      const listing = getListingText(c.get("state").db, params.listing_id, viewOf(c, input instanceof Response ? undefined : input.includes));
+      if (!listing || !visible(c, listing)) return jsonError(c, 404, `Listing ${c.req.param("listing_id")} does not exist or is not visible to this caller.`);
       if (input instanceof Response) return input;
-      return c.body(listingText(row, viewOf(c, input.includes)), 200, { "content-type": "application/json" });
+      return json(c, listing.json);
     },
   }),
 
@@ -421,7 +414,7 @@ export const listingRoutes = [
     access: { token: "required", scope: "listings_w" },
     params: z.object({ shop_id: shopIdParam }),
     body: { schema: draftListingForm, reader: formBody },
-    responses: { 201: reply("The new draft listing.", listingSchema), ...refusals(400, 401, 403, 404, 413, 415, 429) },
+    responses: { 201: listingReply("The new draft listing."), ...refusals(400, 401, 403, 404, 413, 415, 429) },
     handler: async (c, { params, body }) => {
       const shop = ownShopOr403(c, params.shop_id);
       if (shop instanceof Response) return shop;

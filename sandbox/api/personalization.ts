@@ -1,11 +1,12 @@
 import { randomInt } from "node:crypto";
 import { z } from "zod";
 import { personalizationWriteSchema, type PersonalizationWrite } from "../../lib/personalization/schema.js";
-import { jsonError, type Ctx } from "../http.js";
+import { jsonError, jsonText, requestHeader, type Ctx } from "../http.js";
 import { hasScope } from "./credentials.js";
 import { getListingRow, replaceQuestions, type StoredQuestion } from "../listing-store.js";
 import { statement } from "../db.js";
 import { defineRoute, errorSchema, idParam, refusals, reply, type BodyReader } from "./routes.js";
+import { examples } from "./examples.js";
 import { personalizationSchema } from "./wire.js";
 import { multiQuestionWriteSchema, replaceableBySingleQuestion, type MultiQuestionWrite } from "./multi-question.js";
 
@@ -54,7 +55,7 @@ const UTF8 = new TextDecoder("utf-8", { fatal: true });
 export const jsonBody: BodyReader = {
   contentTypes: ["application/json"],
   read: async (c) => {
-    const type = c.req.header("content-type") ?? "";
+    const type = requestHeader(c, "content-type") ?? "";
     if (!/^application\/json\s*(;|$)/i.test(type)) return jsonError(c, 415, "Content-Type must be application/json.");
     let text: string;
     try {
@@ -81,7 +82,7 @@ export const personalizationRoutes = [
     tags: ["Personalization"],
     access: { token: "optional" },
     params: z.object({ listing_id: idParam("The listing.") }),
-    responses: { 200: reply("The listing's questions (an empty list when it has none).", personalizationSchema), ...refusals(401, 403, 404, 429) },
+    responses: { 200: reply("The listing's questions (an empty list when it has none).", personalizationSchema, () => examples().personalization), ...refusals(401, 403, 404, 429) },
     handler: (c, { params }) => {
       const row = getListingRow(c.get("state").db, params.listing_id);
       const ownerView = row && c.get("bearer")?.user_id === row.user_id && hasScope(c, "listings_r");
@@ -104,7 +105,7 @@ export const personalizationRoutes = [
     query: writeQuery,
     body: { schema: z.union([personalizationWriteSchema, multiQuestionWriteSchema]), reader: jsonBody },
     responses: {
-      201: reply("The questions as stored, each with its new question_id.", personalizationSchema),
+      201: reply("The questions as stored, each with its new question_id.", personalizationSchema, () => examples().personalization),
       409: reply("Multi-question phase: the listing has questions a single-question write would drop.", errorSchema),
       ...refusals(400, 401, 403, 404, 413, 415, 429),
     },
@@ -126,7 +127,7 @@ export const personalizationRoutes = [
       if (write instanceof Response) return write;
       const questions = write.personalization_questions.map(stored);
       replaceQuestions(state.db, row.listing_id, questions, state.now());
-      return c.json({ personalization_questions: questions }, 201);
+      return jsonText(c, JSON.stringify({ personalization_questions: questions }), 201);
     },
   }),
 

@@ -1,7 +1,7 @@
 import type { Hono, MiddlewareHandler } from "hono";
 import { z } from "zod";
 import { describeFirstIssue } from "../../lib/personalization/schema.js";
-import { jsonError, type Ctx, type SandboxEnv } from "../http.js";
+import { BODY_TOO_LARGE, jsonError, type Ctx, type SandboxEnv } from "../http.js";
 import { needsToken, optionalToken } from "./credentials.js";
 import { SCOPES } from "../oauth/scopes.js";
 
@@ -18,7 +18,8 @@ export type Access = { token: "none" } | { token: "optional" } | { token: "requi
 /** Reads the raw body for a schema; answers with a Response when the body cannot be read at all. */
 export type BodyReader = { contentTypes: string[]; read: (c: Ctx) => Promise<unknown> };
 
-export type Reply = { description: string; schema?: z.ZodType; contentType?: string; headers?: string[] };
+/** `example` is built on demand: the examples of listings come from the seed data (examples.ts). */
+export type Reply = { description: string; schema?: z.ZodType; contentType?: string; headers?: string[]; example?: () => unknown };
 
 type Shape = z.ZodObject;
 
@@ -140,7 +141,9 @@ function operation(route: Route) {
     responses[status] = {
       description: reply.description,
       ...(reply.headers ? { headers: Object.fromEntries(reply.headers.map((name) => [name, { schema: { type: "string" } }])) } : {}),
-      ...(reply.schema ? { content: { [reply.contentType ?? "application/json"]: { schema: jsonSchema(reply.schema, "output") } } } : {}),
+      ...(reply.schema
+        ? { content: { [reply.contentType ?? "application/json"]: { schema: jsonSchema(reply.schema, "output"), ...(reply.example ? { example: reply.example() } : {}) } } }
+        : {}),
     };
   }
   const body = route.body;
@@ -199,20 +202,33 @@ export function openApiDocument(routes: readonly Route[], serverUrl = "http://lo
 
 export const errorSchema = z.object({ error: z.string(), error_description: z.string().optional() });
 
-export const reply = (description: string, schema?: z.ZodType): Reply => ({ description, schema });
+export const reply = (description: string, schema?: z.ZodType, example?: () => unknown): Reply => ({ description, schema, ...(example ? { example } : {}) });
+
+/** What each refusal means, and one body the sandbox answers with it. */
+const REFUSALS: Record<number, { description: string; example: z.output<typeof errorSchema> }> = {
+  400: { description: "The request is invalid; error says which field and why.", example: { error: "Limit must be a whole number from 1 to 100." } },
+  401: {
+    description: "Missing or invalid API key, or a missing, invalid or expired access token.",
+    example: { error: "invalid_token", error_description: "access token is expired" },
+  },
+  403: { description: "Wrong shared secret, a token without the scope, or a resource of another user.", example: { error: "insufficient_scope", error_description: "Insufficient scope" } },
+  404: { description: "No such resource, or not visible to this caller.", example: { error: "Listing 1000000031 does not exist or is not visible to this caller." } },
+  413: { description: "The body is larger than 64 KB.", example: { error: BODY_TOO_LARGE } },
+  415: { description: "The body has the wrong content type.", example: { error: "Content-Type must be application/json." } },
+  429: {
+    description: "Rate limit reached; retry-after says when to try again.",
+    example: { error: "This application is limited to 10 requests per second. Try again in 1 second." },
+  },
+};
 
 /** The refusals an endpoint can answer with, each `{"error": ...}`. */
 export function refusals(...statuses: number[]): Record<number, Reply> {
-  const described: Record<number, string> = {
-    400: "The request is invalid; error says which field and why.",
-    401: "Missing or invalid API key, or a missing, invalid or expired access token.",
-    403: "Wrong shared secret, a token without the scope, or a resource of another user.",
-    404: "No such resource, or not visible to this caller.",
-    413: "The body is larger than 64 KB.",
-    415: "The body has the wrong content type.",
-    429: "Rate limit reached; retry-after says when to try again.",
-  };
-  return Object.fromEntries(statuses.map((status) => [status, reply(described[status] ?? "Refused.", errorSchema)]));
+  return Object.fromEntries(
+    statuses.map((status) => {
+      const refusal = REFUSALS[status];
+      return [status, reply(refusal?.description ?? "Refused.", errorSchema, refusal && (() => refusal.example))];
+    }),
+  );
 }
 
 /** A whole-number id in the path: any digits parse (a number too big to exist is then simply not found). */

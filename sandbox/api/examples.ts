@@ -1,0 +1,46 @@
+import { openDb } from "../db.js";
+import { getListingRow, listingJson, listingPageText } from "../listing-store.js";
+import { DEMO_SELLERS, seed } from "../seed.js";
+import type { ListingWire, StoredQuestion } from "./wire.js";
+
+// The examples of /openapi.json are the sandbox's own answers on its seed data, written by the serialisers the
+// endpoints use: a mock server (Prism) serving the document then answers what the sandbox answers, byte for byte in
+// size, so the two can be compared at equal payloads (issue 14).
+
+export type Examples = {
+  /** getListingsByShop for BulkBazaar, limit 25, includes=personalization, migration phase. */
+  listingPage: { count: number; results: ListingWire[] };
+  /** getListing for BulkBazaar's first listing, with its legacy fields. */
+  listing: ListingWire;
+  /** AdaPrintsStudio's first listing with a question, as getListingPersonalization and the write answer it. */
+  personalization: { personalization_questions: StoredQuestion[] };
+};
+
+let built: Examples | undefined;
+
+function build(): Examples {
+  const db = openDb(":memory:");
+  try {
+    seed(db, { per_second: 1, per_day: 1 });
+    const bo = DEMO_SELLERS.bo;
+    const view = { personalization: true, legacy: true };
+    const listingPage = JSON.parse(listingPageText(db, "shop_id = ? AND state = 'active'", [bo.shop_id], view, { limit: 25, offset: 0 })) as Examples["listingPage"];
+    const firstOfBo = listingPage.results[0] && getListingRow(db, listingPage.results[0].listing_id);
+    const firstOfAda = db.prepare("SELECT listing_id FROM listings WHERE shop_id = ? AND is_personalizable = 1 ORDER BY listing_id LIMIT 1").pluck().get(DEMO_SELLERS.ada.shop_id) as number | undefined;
+    const withQuestion = firstOfAda === undefined ? undefined : getListingRow(db, firstOfAda);
+    if (!firstOfBo || !withQuestion) throw new Error("The seed data has no listing to show in /openapi.json.");
+    return {
+      listingPage,
+      listing: listingJson(firstOfBo, { personalization: false, legacy: true }),
+      personalization: { personalization_questions: JSON.parse(withQuestion.questions) as StoredQuestion[] },
+    };
+  } finally {
+    db.close();
+  }
+}
+
+/** Built on first use (the document is generated once per process) from a fresh in-memory copy of the seed. */
+export function examples(): Examples {
+  built ??= build();
+  return built;
+}
