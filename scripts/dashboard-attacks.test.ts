@@ -164,7 +164,7 @@ function expectStateRefused(response: Response, browser: Browser) {
 }
 
 async function expectSignedOut(browser: Browser) {
-  const listings = await fetch(`${dashboard.url}/api/listings?state=active&page=1`, { headers: { cookie: browser.cookieHeader(dashboard.url) } });
+  const listings = await fetch(`${dashboard.url}/api/listings?state=active&page=1&fresh=1`, { headers: { cookie: browser.cookieHeader(dashboard.url) } });
   expect(listings.status).toBe(401);
 }
 
@@ -251,7 +251,7 @@ describe("authorization-code replay through the dashboard's callback (RFC 6749 4
     const callback = await consentAtMarketplace(seller, await startAtAuthApi(seller, dashboard.url, "/listings"));
     const attacker = seller.clone();
     expect((await seller.go(callback.toString())).status).toBe(302);
-    const listings = await fetch(`${dashboard.url}/api/listings?state=active&page=1`, { headers: { cookie: seller.cookieHeader(dashboard.url) } });
+    const listings = await fetch(`${dashboard.url}/api/listings?state=active&page=1&fresh=1`, { headers: { cookie: seller.cookieHeader(dashboard.url) } });
     expect(listings.status).toBe(200);
     const before = lastRequestId();
 

@@ -36,13 +36,13 @@ it("after expiry, 20 parallel requests across two instances on PostgreSQL cause 
   const [first, second] = instances as [DashboardProcess, DashboardProcess];
   const seller = DEMO_SELLERS.ada;
   const { cookie } = await signInOverHttp(first.url, seller);
-  const warm = await fetch(`${second.url}/api/listings?state=active&page=1`, { headers: { cookie } });
+  const warm = await fetch(`${second.url}/api/listings?state=active&page=1&fresh=1`, { headers: { cookie } });
   expect(warm.status).toBe(200);
 
   await fetch(`${sandbox.url}/__sandbox/clock`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ advance_seconds: 3700 }) });
   const before = (await requestLog()).at(-1)?.id ?? 0;
   const responses = await Promise.all(
-    Array.from({ length: 20 }, (_, n) => fetch(`${(n % 2 ? first : second).url}/api/listings?state=active&page=${(n % 3) + 1}`, { headers: { cookie } })),
+    Array.from({ length: 20 }, (_, n) => fetch(`${(n % 2 ? first : second).url}/api/listings?state=active&page=${(n % 3) + 1}&fresh=1`, { headers: { cookie } })),
   );
   expect(responses.map((response) => response.status)).toEqual(Array(20).fill(200));
   const bodies = (await Promise.all(responses.map((response) => response.json()))) as Array<{ count: number }>;

@@ -99,9 +99,9 @@ describe("metrics", () => {
   it("serves Prometheus text: marketplace calls by operation and status, latency histograms, requests, token refreshes, active sessions", async () => {
     const seller = await createSeller(sandbox.url, { listings: 3 });
     const { cookie } = await signInOverHttp(dashboard.url, seller);
-    expect((await get("/api/listings?state=active&page=1", { cookie })).status).toBe(200);
+    expect((await get("/api/listings?state=active&page=1&fresh=1", { cookie })).status).toBe(200);
     await advanceClock(sandbox.url, 3700);
-    expect((await get("/api/listings?state=active&page=1", { cookie })).status).toBe(200);
+    expect((await get("/api/listings?state=active&page=1&fresh=1", { cookie })).status).toBe(200);
 
     const response = await get("/api/metrics", { authorization: `Bearer ${METRICS_TOKEN}` });
     expect(response.status).toBe(200);
@@ -145,7 +145,7 @@ describe("structured logs", () => {
     const first = tokensOf();
     expect((await get("/listings", { cookie: signedIn.cookie })).status).toBe(200);
     await advanceClock(sandbox.url, 3700);
-    expect((await get("/api/listings?state=active&page=1", { cookie: signedIn.cookie })).status).toBe(200);
+    expect((await get("/api/listings?state=active&page=1&fresh=1", { cookie: signedIn.cookie })).status).toBe(200);
     const second = tokensOf();
     store.close();
     expect(second.access_token).not.toBe(first.access_token);
