@@ -7,6 +7,12 @@ const schema = z.object({
   MARKETPLACE_KEYSTRING: z.string().min(1, { error: "is required: the app's keystring (client_id)" }),
   MARKETPLACE_SHARED_SECRET: z.string().min(1, { error: "is required: the app's shared secret" }),
   MARKETPLACE_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
+  MARKETPLACE_PERSONALIZATION: z
+    .enum(["single", "multi", "auto"], {
+      error: "must be single (one text question), multi (up to five questions of every type) or auto (ask the marketplace; the default)",
+    })
+    .default("auto"),
+  MARKETPLACE_PERSONALIZATION_CACHE_SECONDS: z.coerce.number({ error: "must be a number of seconds, e.g. 30" }).int({ error: "must be a whole number of seconds, e.g. 30" }).min(0, { error: "must be 0 or more seconds" }).default(30),
   DATABASE_URL: z.string().optional(),
   DASHBOARD_DB: z.string().default("data/dashboard.db"),
 });

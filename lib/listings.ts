@@ -3,16 +3,19 @@ import { NextResponse } from "next/server";
 import type { SellerClaims } from "./auth/auth";
 import { currentSeller } from "./auth/seller";
 import { PAGE_SIZE } from "./listing-queries";
-import { describeFailure, marketplace, type ListingState, type MarketplaceFailure, type Result, type Listing, type ListingPage } from "./marketplace";
+import { describeFailure, marketplace, personalizationPhase, type ListingState, type MarketplaceFailure, type Result, type Listing, type ListingPage } from "./marketplace";
 
 export async function loadListingsPage(seller: SellerClaims, state: ListingState, page: number): Promise<Result<ListingPage>> {
   if (seller.shopId === null) return { ok: true, data: { count: 0, listings: [] } };
-  return (await marketplace()).getListingsByShop(seller.userId, seller.shopId, { state, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+  const result = await (await marketplace()).getListingsByShop(seller.userId, seller.shopId, { state, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+  if (result.ok) personalizationPhase().noteListings(result.data.listings);
+  return result;
 }
 
 export async function loadListing(seller: SellerClaims, listingId: number): Promise<Result<Listing>> {
   const result = await (await marketplace()).getListing(seller.userId, listingId);
   if (result.ok && result.data.shopId !== seller.shopId) return { ok: false, failure: { kind: "not_found", message: "not in your shop" } };
+  if (result.ok) personalizationPhase().noteListings([result.data]);
   return result;
 }
 

@@ -76,6 +76,7 @@ describe("GET /openapi.json", () => {
       "getListingPersonalization",
       "updateListingPersonalization",
       "deleteListingPersonalization",
+      "getPersonalizationCapabilities",
     ]) {
       expect(ids).toContain(id);
     }
