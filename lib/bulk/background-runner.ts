@@ -2,6 +2,7 @@ import "server-only";
 import { tokenStore } from "../auth/token-store";
 import { db } from "../db";
 import { marketplaceConfig } from "../marketplace/config";
+import { personalizationPhase } from "../marketplace";
 import { createJobRunner, type JobRunner } from "./job-runner";
 
 const globalForRunner = globalThis as unknown as { bulkJobRunner?: Promise<JobRunner> };
@@ -10,7 +11,7 @@ const globalForRunner = globalThis as unknown as { bulkJobRunner?: Promise<JobRu
 export function ensureJobRunner(): Promise<JobRunner> {
   globalForRunner.bulkJobRunner ??= db()
     .then((database) => {
-      const runner = createJobRunner({ db: database, config: marketplaceConfig(), store: tokenStore(database) });
+      const runner = createJobRunner({ db: database, config: marketplaceConfig(), store: tokenStore(database), phase: () => personalizationPhase().current() });
       runner.start();
       return runner;
     })

@@ -3,7 +3,8 @@ import { LISTING_STATES } from "../listing-queries";
 import type { ListingState } from "../marketplace/client";
 import { questionFormSchema } from "../personalization/schema";
 import { NO_PERSONALIZATION, type Snapshot } from "../personalization/snapshot";
-import { snapshotOfForm } from "../personalization/snapshot-codec";
+import { snapshotOfForm, snapshotOfQuestionSet } from "../personalization/snapshot-codec";
+import { questionSetFormSchema } from "../personalization/question-set";
 
 // The marketplace pages listings up to offset 12000 (decisions.md "Listing reads"), so no filter holds more than this.
 export const MAX_BULK_LISTINGS = 12_100;
@@ -16,8 +17,12 @@ export const selectionSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("filter"), state: z.enum(LISTING_STATES.map((option) => option.value) as [ListingState, ...ListingState[]]) }),
 ]);
 
-/** The same question the single editor writes, or no question at all. */
-export const operationSchema = z.discriminatedUnion("kind", [z.object({ kind: z.literal("apply"), question: questionFormSchema }), z.object({ kind: z.literal("remove") })]);
+/** The same question the single editor writes, the same question set the multi-question editor writes, or no question at all. */
+export const operationSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("apply"), question: questionFormSchema }),
+  z.object({ kind: z.literal("apply-set"), questions: questionSetFormSchema.shape.questions }),
+  z.object({ kind: z.literal("remove") }),
+]);
 
 export const previewInputSchema = z.object({ selection: selectionSchema, operation: operationSchema });
 export const startInputSchema = z.object({ listingIds, operation: operationSchema });
@@ -25,4 +30,8 @@ export const startInputSchema = z.object({ listingIds, operation: operationSchem
 export type Selection = z.infer<typeof selectionSchema>;
 export type Operation = z.infer<typeof operationSchema>;
 
-export const targetOf = (operation: Operation): Snapshot => (operation.kind === "apply" ? snapshotOfForm(operation.question) : NO_PERSONALIZATION);
+export function targetOf(operation: Operation): Snapshot {
+  if (operation.kind === "apply") return snapshotOfForm(operation.question);
+  if (operation.kind === "apply-set") return snapshotOfQuestionSet(operation.questions);
+  return NO_PERSONALIZATION;
+}
