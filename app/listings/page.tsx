@@ -8,7 +8,7 @@ import { requireSeller, signInPath } from "@/lib/auth/seller";
 import { canEdit } from "@/lib/auth/scopes";
 import { listingsKey, parseListingsSearch } from "@/lib/listing-queries";
 import { loadListingsPage } from "@/lib/listings";
-import { describeFailure } from "@/lib/marketplace";
+import { describeFailure, personalizationPhase } from "@/lib/marketplace";
 
 export const metadata: Metadata = { title: "Your listings" };
 
@@ -21,6 +21,7 @@ export default async function ListingsPage({ searchParams }: { searchParams: Pro
   const result = await loadListingsPage(seller, state, page);
   if (!result.ok && (result.failure.kind === "reauth" || result.failure.kind === "invalid_token")) redirect(signInPath(here, "expired"));
   if (result.ok) queryClient.setQueryData(listingsKey(state, page), result.data);
+  const multiQuestion = (await personalizationPhase().current()) === "multi";
   return (
     <>
       <SiteHeader shopName={seller.shopName} />
@@ -32,7 +33,7 @@ export default async function ListingsPage({ searchParams }: { searchParams: Pro
           </p>
         ) : result.ok ? (
           <HydrationBoundary state={dehydrate(queryClient)}>
-            <ListingsTable state={state} page={page} canEdit={canEdit(seller.scopes)} />
+            <ListingsTable state={state} page={page} canEdit={canEdit(seller.scopes)} multiQuestion={multiQuestion} />
           </HydrationBoundary>
         ) : (
           <div role="alert" className="mt-4 rounded-lg bg-red-50 p-4 text-red-900 ring-1 ring-red-200">

@@ -18,12 +18,14 @@ type Props = {
   pageFullySelected: boolean;
   onSelectAllMatching: () => void;
   onClear: () => void;
+  /** The marketplace is in its multi-question period: a bulk apply carries a whole question set. */
+  multiQuestion?: boolean;
 };
 
 const plural = (count: number) => `${count} ${count === 1 ? "listing" : "listings"}`;
 
 /** What is selected, the step up to every listing in the filter, and the two bulk changes. */
-export function BulkBar({ state, count, selectedIds, allMatching, pageFullySelected, onSelectAllMatching, onClear }: Props) {
+export function BulkBar({ state, count, selectedIds, allMatching, pageFullySelected, onSelectAllMatching, onClear, multiQuestion = false }: Props) {
   const [mode, setMode] = useState<"apply" | "remove" | null>(null);
   const stateLabel = LISTING_STATES.find((option) => option.value === state)?.label.toLowerCase() ?? state;
   const selectedCount = allMatching ? count : selectedIds.length;
@@ -55,13 +57,13 @@ export function BulkBar({ state, count, selectedIds, allMatching, pageFullySelec
       )}
       <span className="ml-auto flex flex-wrap gap-2">
         <button type="button" disabled={selectedCount === 0} onClick={() => setMode("apply")} className={`${button} bg-brand text-white ring-brand hover:bg-brand-dark`}>
-          Apply a question…
+          {multiQuestion ? "Apply questions…" : "Apply a question…"}
         </button>
         <button type="button" disabled={selectedCount === 0} onClick={() => setMode("remove")} className={`${button} text-red-800 ring-red-300 hover:bg-red-50`}>
           Remove personalization…
         </button>
       </span>
-      {mode && <BulkDialog mode={mode} selection={selection} selectedCount={selectedCount} onClose={() => setMode(null)} />}
+      {mode && <BulkDialog mode={mode} selection={selection} selectedCount={selectedCount} onClose={() => setMode(null)} questionSet={multiQuestion} />}
     </section>
   );
 }

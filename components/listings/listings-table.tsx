@@ -14,7 +14,7 @@ import { useSignInOnExpiry } from "../use-sign-in-on-expiry";
 /** Ticked listings, or every listing in the filter (across pages); a new filter starts a new selection. */
 type Selection = { state: ListingState; ids: ReadonlySet<number>; allMatching: boolean };
 
-export function ListingsTable({ state, page, canEdit = false }: { state: ListingState; page: number; canEdit?: boolean }) {
+export function ListingsTable({ state, page, canEdit = false, multiQuestion = false }: { state: ListingState; page: number; canEdit?: boolean; multiQuestion?: boolean }) {
   const [kept, setSelection] = useState<Selection>({ state, ids: new Set(), allMatching: false });
   const selection: Selection = kept.state === state ? kept : { state, ids: new Set(), allMatching: false };
   const query = useQuery({
@@ -64,6 +64,7 @@ export function ListingsTable({ state, page, canEdit = false }: { state: Listing
           pageFullySelected={pageSelected === pageIds.length}
           onSelectAllMatching={() => setSelection({ state, ids: new Set(), allMatching: true })}
           onClear={() => setSelection({ state, ids: new Set(), allMatching: false })}
+          multiQuestion={multiQuestion}
         />
       )}
 
@@ -134,7 +135,7 @@ export function ListingsTable({ state, page, canEdit = false }: { state: Listing
                         </div>
                       </div>
                     </td>
-                    <QuestionSummary listing={listing} />
+                    <QuestionSummary listing={listing} multiQuestion={multiQuestion} />
                   </tr>
                 ))}
               </tbody>

@@ -1,8 +1,11 @@
 import type { Listing } from "@/lib/marketplace/wire";
 import { editableInSingleQuestionEditor } from "@/lib/personalization/editable";
+import { QUESTION_TYPE_NAMES, QUESTION_TYPES, type QuestionType } from "@/lib/personalization/question-set";
 
-/** Three cells: whether buyers are asked, whether an answer is required, and the character limit. */
-export function QuestionSummary({ listing }: { listing: Listing }) {
+const typeName = (type: string) => ((QUESTION_TYPES as readonly string[]).includes(type) ? QUESTION_TYPE_NAMES[type as QuestionType] : type);
+
+/** Three cells: whether buyers are asked (and how many questions), whether an answer is required, and the character limit. */
+export function QuestionSummary({ listing, multiQuestion = false }: { listing: Listing; multiQuestion?: boolean }) {
   const [question, ...more] = listing.questions;
   if (!question) {
     return (
@@ -14,15 +17,18 @@ export function QuestionSummary({ listing }: { listing: Listing }) {
     );
   }
   if (!editableInSingleQuestionEditor(listing)) {
+    const count = more.length + 1;
     const required = listing.questions.filter((each) => each.required).length;
+    const editable = multiQuestion && listing.questions.every((each) => (QUESTION_TYPES as readonly string[]).includes(each.type));
     return (
       <>
         <td className="px-4 py-3">
-          Yes, {more.length + 1} {more.length > 0 ? "questions" : "question"}
-          <p className="mt-1 text-xs text-stone-600">Read-only here: this dashboard edits one text question titled “Personalization”.</p>
+          Yes, {count} {count > 1 ? "questions" : "question"}
+          <p className="mt-1 text-xs text-stone-600">{listing.questions.map((each) => typeName(each.type)).join(", ")}</p>
+          {!editable && <p className="mt-1 text-xs text-stone-600">Read-only here: this dashboard edits one text question titled “Personalization”.</p>}
         </td>
-        <td className="px-4 py-3">{required === 0 ? "Optional" : more.length === 0 ? "Required" : `${required} of ${more.length + 1} required`}</td>
-        <td className="px-4 py-3">{more.length === 0 && question.maxAllowedCharacters !== null ? question.maxAllowedCharacters : "—"}</td>
+        <td className="px-4 py-3">{required === 0 ? "Optional" : count === 1 ? "Required" : `${required} of ${count} required`}</td>
+        <td className="px-4 py-3">{count === 1 && question.maxAllowedCharacters !== null ? question.maxAllowedCharacters : "—"}</td>
       </>
     );
   }

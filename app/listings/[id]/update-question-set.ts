@@ -11,7 +11,7 @@ import { snapshotOfQuestionSet } from "@/lib/personalization/snapshot-codec";
 
 const inputSchema = z.object({ listingId: z.number().int().positive(), questions: questionSetFormSchema.shape.questions });
 
-export const PHASE_CHANGED =
+const PHASE_CHANGED =
   "Nothing was changed: the marketplace no longer accepts several questions or these kinds of question (it has left its multi-question period). Your questions are still here. Reload the page to see what buyers are asked now before you change anything.";
 
 /** Writes a whole question set (spec 9.4), with supports_multiple_personalization_questions, after keeping what the listing asked before. */

@@ -1,6 +1,5 @@
 "use client";
 
-import { useFieldArray } from "react-hook-form";
 import { DROPDOWN_OPTIONS_MAX, FILES_MAX, LABEL_MAX } from "@/lib/personalization/question-set";
 import type { QuestionSetFormApi } from "./drafts";
 
@@ -11,8 +10,19 @@ const SMALL_BUTTON = "rounded px-2 py-1 text-sm ring-1 ring-stone-300 hover:bg-s
 
 /** A dropdown's choices or a labelled upload's file labels: add, remove, reorder, each label with its own rule. */
 export function OptionFields({ form, index, idPrefix, kind, announce }: Props) {
-  const { control, register, formState } = form;
-  const { fields, append, remove, move } = useFieldArray({ control, name: `questions.${index}.options` });
+  const { register, formState, watch, getValues, setValue } = form;
+  // Kept as plain values rather than a nested useFieldArray, whose appends the outer field array did not keep.
+  const name = `questions.${index}.options` as const;
+  const fields = watch(name) ?? [];
+  const update = (next: { label: string }[]) => setValue(name, next, { shouldDirty: true, shouldValidate: formState.isSubmitted });
+  const append = (option: { label: string }) => update([...getValues(name), option]);
+  const remove = (position: number) => update(getValues(name).filter((_, each) => each !== position));
+  const move = (from: number, to: number) => {
+    const next = [...getValues(name)];
+    const [moved] = next.splice(from, 1);
+    if (moved) next.splice(to, 0, moved);
+    update(next);
+  };
   const max = kind === "dropdown" ? DROPDOWN_OPTIONS_MAX : FILES_MAX;
   const noun = kind === "dropdown" ? "Choice" : "File label";
   const errors = formState.errors.questions?.[index]?.options;
@@ -29,11 +39,11 @@ export function OptionFields({ form, index, idPrefix, kind, announce }: Props) {
         {kind === "dropdown" ? `1 to ${max} choices` : `1 to ${max} labels; buyers upload one file for each`}, each 1 to {LABEL_MAX} characters and different from the others.
       </p>
       <ol className="space-y-2">
-        {fields.map((field, position) => {
-          const id = `${idPrefix}-option-${field.id}`;
+        {fields.map((_, position) => {
+          const id = `${idPrefix}-option-${position}`;
           const labelError = errors?.[position]?.label?.message;
           return (
-            <li key={field.id} className="flex flex-wrap items-center gap-2">
+            <li key={position} className="flex flex-wrap items-center gap-2">
               <label htmlFor={id} className="w-28 text-sm">
                 {noun} {position + 1}
               </label>
