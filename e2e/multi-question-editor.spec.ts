@@ -35,6 +35,17 @@ async function addQuestion(page: Page, type: string) {
   await page.getByRole("button", { name: "Add a question" }).click();
 }
 
+/** HTML5 drag and drop as the browser delivers it: dragstart on the handle, then dragover and drop on the target, one DataTransfer throughout. */
+async function dragQuestion(page: Page, from: number, to: number) {
+  const dataTransfer = await page.evaluateHandle(() => new DataTransfer());
+  await questionGroup(page, from).getByTestId("drag-handle").dispatchEvent("dragstart", { dataTransfer });
+  const target = questionGroup(page, to).getByRole("heading");
+  await target.dispatchEvent("dragenter", { dataTransfer });
+  await target.dispatchEvent("dragover", { dataTransfer });
+  await target.dispatchEvent("drop", { dataTransfer });
+  await questionGroup(page, to).getByTestId("drag-handle").dispatchEvent("dragend", { dataTransfer });
+}
+
 const writesSince = async (id: number) => (await requestsSince(id)).filter((entry) => entry.method === "POST" && entry.path.endsWith("/personalization"));
 
 test("a seller adds a dropdown with 3 choices and an upload to a listing with a text question, reorders them, saves, and the sandbox holds exactly that set", async ({ page }) => {
@@ -63,9 +74,9 @@ test("a seller adds a dropdown with 3 choices and an upload to a listing with a 
 
   // Keyboard: the upload moves up one place; drag: the text question goes to the end.
   await page.getByRole("button", { name: "Move question 3 up" }).click();
-  await expect(questionGroup(page, 2)).toHaveAccessibleName(/File upload, “Photo”/);
-  await questionGroup(page, 1).getByTestId("drag-handle").dragTo(questionGroup(page, 3));
-  await expect(questionGroup(page, 3)).toHaveAccessibleName(/Text, “Personalization”/);
+  await expect(questionGroup(page, 2)).toHaveAccessibleName("Question 2: File upload (“Photo”)");
+  await dragQuestion(page, 1, 3);
+  await expect(questionGroup(page, 3)).toHaveAccessibleName("Question 3: Text (“Personalization”)");
 
   const preview = page.getByTestId("question-set-preview");
   await expect(preview.getByTestId("preview-title")).toHaveText(["Photo", "Font", "Personalization"]);

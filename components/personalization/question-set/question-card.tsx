@@ -67,7 +67,7 @@ export function QuestionCard({ form, index, count, fieldId, type, onMove, onRemo
           </span>
           <h2 id={`${id}-legend`} className="mr-auto text-lg font-semibold">
             Question {index + 1}: {QUESTION_TYPE_NAMES[type]}
-            <span className="sr-only">{title ? `, “${title}”` : ""}</span>
+            <span className="sr-only">{title ? `(“${title}”)` : ""}</span>
           </h2>
           <button type="button" className={SMALL_BUTTON} disabled={index === 0} onClick={() => onMove(index, index - 1)} aria-label={`Move question ${index + 1} up`}>
             Move up
