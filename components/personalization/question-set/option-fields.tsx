@@ -44,7 +44,7 @@ export function OptionFields({ form, index, idPrefix, kind, announce }: Props) {
           const labelError = errors?.[position]?.label?.message;
           return (
             <li key={position} className="flex flex-wrap items-center gap-2">
-              <label htmlFor={id} className="w-28 text-sm">
+              <label htmlFor={id} className="w-full text-sm sm:w-28">
                 {noun} {position + 1}
               </label>
               <input

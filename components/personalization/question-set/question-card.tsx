@@ -114,55 +114,27 @@ export function QuestionCard({ form, index, count, fieldId, type, onMove, onRemo
         </div>
 
         {type === "text_input" && (
-          <div>
-            <label htmlFor={`${id}-limit`} className="block font-medium">
-              Character limit
-            </label>
-            <input
-              id={`${id}-limit`}
-              type="number"
-              inputMode="numeric"
-              min={CHAR_LIMIT_MIN}
-              max={CHAR_LIMIT_MAX}
-              step={1}
-              aria-invalid={errors?.maxAllowedCharacters ? true : undefined}
-              aria-describedby={described("limit", true)}
-              className="mt-1 w-32 rounded-md border border-stone-400 p-2"
-              {...register(`questions.${index}.maxAllowedCharacters`, { valueAsNumber: true })}
-            />
-            <p id={`${id}-limit-hint`} className="text-sm text-stone-600">
-              A whole number from {CHAR_LIMIT_MIN} to {CHAR_LIMIT_MAX}.
-            </p>
-            <p id={`${id}-limit-error`} role="alert" className={ERROR}>
-              {errors?.maxAllowedCharacters?.message}
-            </p>
-          </div>
+          <WholeNumberField
+            form={form}
+            name={`questions.${index}.maxAllowedCharacters`}
+            id={`${id}-limit`}
+            label="Character limit"
+            min={CHAR_LIMIT_MIN}
+            max={CHAR_LIMIT_MAX}
+            error={errors?.maxAllowedCharacters?.message}
+          />
         )}
 
         {type === "unlabeled_upload" && (
-          <div>
-            <label htmlFor={`${id}-files`} className="block font-medium">
-              Most files a buyer may upload
-            </label>
-            <input
-              id={`${id}-files`}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={FILES_MAX}
-              step={1}
-              aria-invalid={errors?.maxAllowedFiles ? true : undefined}
-              aria-describedby={described("files", true)}
-              className="mt-1 w-32 rounded-md border border-stone-400 p-2"
-              {...register(`questions.${index}.maxAllowedFiles`, { valueAsNumber: true })}
-            />
-            <p id={`${id}-files-hint`} className="text-sm text-stone-600">
-              A whole number from 1 to {FILES_MAX}.
-            </p>
-            <p id={`${id}-files-error`} role="alert" className={ERROR}>
-              {errors?.maxAllowedFiles?.message}
-            </p>
-          </div>
+          <WholeNumberField
+            form={form}
+            name={`questions.${index}.maxAllowedFiles`}
+            id={`${id}-files`}
+            label="Most files a buyer may upload"
+            min={1}
+            max={FILES_MAX}
+            error={errors?.maxAllowedFiles?.message}
+          />
         )}
 
         {(type === "dropdown" || type === "labeled_upload") && <OptionFields form={form} index={index} idPrefix={id} kind={type} announce={announce} />}
@@ -175,5 +147,43 @@ export function QuestionCard({ form, index, count, fieldId, type, onMove, onRemo
         </div>
       </fieldset>
     </li>
+  );
+}
+
+type WholeNumberProps = {
+  form: QuestionSetFormApi;
+  name: `questions.${number}.maxAllowedCharacters` | `questions.${number}.maxAllowedFiles`;
+  id: string;
+  label: string;
+  min: number;
+  max: number;
+  error: string | undefined;
+};
+
+function WholeNumberField({ form, name, id, label, min, max, error }: WholeNumberProps) {
+  return (
+    <div>
+      <label htmlFor={id} className="block font-medium">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={min}
+        max={max}
+        step={1}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-hint ${id}-error`}
+        className="mt-1 w-32 rounded-md border border-stone-400 p-2"
+        {...form.register(name, { valueAsNumber: true })}
+      />
+      <p id={`${id}-hint`} className="text-sm text-stone-600">
+        A whole number from {min} to {max}.
+      </p>
+      <p id={`${id}-error`} role="alert" className={ERROR}>
+        {error}
+      </p>
+    </div>
   );
 }

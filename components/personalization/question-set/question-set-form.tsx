@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef, useState, useSyncExternalStore, useTransition } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore, useTransition, type ReactNode } from "react";
 import { QUESTIONS_MAX } from "@/lib/personalization/question-set";
 import type { Listing } from "@/lib/marketplace/wire";
 import type { ActionResult } from "@/lib/actions/seller-action";
@@ -19,7 +19,7 @@ const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () =>
 const TONES = { error: "bg-red-50 text-red-900 ring-red-200", success: "bg-green-50 text-green-900 ring-green-200", info: "bg-blue-50 text-blue-900 ring-blue-200" };
 
 /** The multi-question period's editor (spec 9.4): up to five questions of every type, checked in the browser with the server's own schema. */
-export function QuestionSetForm({ listing, canEdit, onStored }: { listing: Listing; canEdit: boolean; onStored: (listing: Listing) => void }) {
+export function QuestionSetForm({ listing, canEdit, onStored, aside }: { listing: Listing; canEdit: boolean; onStored: (listing: Listing) => void; aside: ReactNode }) {
   const form = useQuestionSetForm(valuesOf(listing.questions));
   const { handleSubmit, watch, reset, getValues } = form;
   const [status, setStatus] = useState<Status | null>(null);
@@ -70,7 +70,8 @@ export function QuestionSetForm({ listing, canEdit, onStored }: { listing: Listi
   };
 
   return (
-    <div className="space-y-6">
+    <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
+      <div className="space-y-6">
       {status && (
         <div role={status.tone === "error" ? "alert" : "status"} className={`rounded-lg p-4 text-sm ring-1 ${TONES[status.tone]}`}>
           <p>{status.text}</p>
@@ -99,7 +100,12 @@ export function QuestionSetForm({ listing, canEdit, onStored }: { listing: Listi
         </fieldset>
       </form>
 
-      <QuestionSetPreview questions={questions} />
+      </div>
+      {/* Beside the questions on wide screens, so the seller sees each change as a buyer will. */}
+      <div className="space-y-6 self-start lg:sticky lg:top-4">
+        <QuestionSetPreview questions={questions} />
+        {aside}
+      </div>
     </div>
   );
 }
