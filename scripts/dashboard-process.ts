@@ -19,6 +19,8 @@ export type DashboardOptions = {
   /** The URL sellers use (AUTH_URL), when it is not the port itself: e.g. https:// behind a TLS proxy. */
   publicUrl?: string;
   stdio?: "inherit" | "ignore";
+  /** Further settings, e.g. MARKETPLACE_PERSONALIZATION. */
+  env?: Record<string, string>;
 };
 
 export function freePort(): Promise<number> {
@@ -60,6 +62,7 @@ export async function startDashboard(options: DashboardOptions): Promise<Dashboa
       MARKETPLACE_TIMEOUT_MS: String(options.timeoutMs ?? 8000),
       DATABASE_URL: options.databaseUrl ?? "",
       DASHBOARD_DB: options.dashboardDb ?? "data/dashboard.db",
+      ...options.env,
     },
   });
   const stop = () =>
