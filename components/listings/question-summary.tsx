@@ -1,8 +1,8 @@
 import type { Listing } from "@/lib/marketplace/wire";
 import { editableInSingleQuestionEditor } from "@/lib/personalization/editable";
-import { QUESTION_TYPE_NAMES, QUESTION_TYPES, type QuestionType } from "@/lib/personalization/question-set";
+import { isQuestionType, QUESTION_TYPE_NAMES } from "@/lib/personalization/question-types";
 
-const typeName = (type: string) => ((QUESTION_TYPES as readonly string[]).includes(type) ? QUESTION_TYPE_NAMES[type as QuestionType] : type);
+const typeName = (type: string) => (isQuestionType(type) ? QUESTION_TYPE_NAMES[type] : type);
 
 /** Three cells: whether buyers are asked (and how many questions), whether an answer is required, and the character limit. */
 export function QuestionSummary({ listing, multiQuestion = false }: { listing: Listing; multiQuestion?: boolean }) {
@@ -19,7 +19,7 @@ export function QuestionSummary({ listing, multiQuestion = false }: { listing: L
   if (!editableInSingleQuestionEditor(listing)) {
     const count = more.length + 1;
     const required = listing.questions.filter((each) => each.required).length;
-    const editable = multiQuestion && listing.questions.every((each) => (QUESTION_TYPES as readonly string[]).includes(each.type));
+    const editable = multiQuestion && listing.questions.every((each) => isQuestionType(each.type));
     return (
       <>
         <td className="px-4 py-3">

@@ -1,6 +1,9 @@
 // zod/mini, as schema.ts: the multi-question editor ships these rules to the browser.
 import * as z from "zod/mini";
 import { CHAR_LIMIT_MAX, CHAR_LIMIT_MIN, characterCount, instructionsSchema } from "./schema";
+import { QUESTION_TYPES, type QuestionType } from "./question-types";
+
+export { QUESTION_TYPE_NAMES, QUESTION_TYPES, isQuestionType, type QuestionType } from "./question-types";
 
 // The multi-question phase (spec 9.4). The spec gives no figures for it; these follow what the marketplace documents
 // for that period (up to 5 questions; text, dropdown and two upload types; a labeled upload has one file per label),
@@ -12,16 +15,6 @@ export const TITLE_MAX = 45;
 export const LABEL_MAX = 45;
 export const DROPDOWN_OPTIONS_MAX = 30;
 export const FILES_MAX = 10;
-
-export const QUESTION_TYPES = ["text_input", "dropdown", "unlabeled_upload", "labeled_upload"] as const;
-export type QuestionType = (typeof QUESTION_TYPES)[number];
-
-export const QUESTION_TYPE_NAMES: Record<QuestionType, string> = {
-  text_input: "Text",
-  dropdown: "Dropdown",
-  unlabeled_upload: "File upload",
-  labeled_upload: "Labelled file upload",
-};
 
 type Voice = {
   questionsArray: string;

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { QUESTION_TEXT, QUESTION_TYPE, toWrite, type PersonalizationWrite, type QuestionForm } from "./schema";
-import { QUESTION_TYPES, type QuestionForm as SetQuestionForm, type QuestionSetWrite, type QuestionType } from "./question-set";
+import { isQuestionType, type QuestionForm as SetQuestionForm, type QuestionSetWrite, type QuestionType } from "./question-set";
 import { representable, type Snapshot } from "./snapshot";
 
 // Snapshots to and from what the server stores and sends: JSON in the database, the form's values, the marketplace's write.
@@ -43,14 +43,12 @@ export function snapshotOfQuestionSet(questions: readonly SetQuestionForm[]): Sn
   };
 }
 
-const knownType = (type: string): type is QuestionType => (QUESTION_TYPES as readonly string[]).includes(type);
-
 function questionSetWriteOf(snapshot: Snapshot): QuestionSetWrite {
   return {
     personalization_questions: snapshot.questions.map((question) => {
       const common = { question_text: question.title, instructions: question.instructions === "" ? null : question.instructions, required: question.required };
       const options = (question.options ?? []).map((label) => ({ label }));
-      const type: QuestionType = knownType(question.type) ? question.type : "text_input";
+      const type: QuestionType = isQuestionType(question.type) ? question.type : "text_input";
       switch (type) {
         case "text_input":
           return { question_type: type, ...common, max_allowed_characters: question.maxAllowedCharacters ?? 0 };

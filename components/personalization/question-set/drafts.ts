@@ -1,11 +1,9 @@
 import type { UseFormReturn } from "react-hook-form";
 import type { Question } from "@/lib/marketplace/wire";
-import { newQuestionDraft, QUESTION_TYPES, type QuestionDraft, type QuestionSetForm, type QuestionType } from "@/lib/personalization/question-set";
+import { isQuestionType, newQuestionDraft, type QuestionDraft, type QuestionSetForm } from "@/lib/personalization/question-set";
 
 export type QuestionSetValues = { questions: QuestionDraft[] };
 export type QuestionSetFormApi = UseFormReturn<QuestionSetValues, unknown, QuestionSetForm>;
-
-const isQuestionType = (type: string): type is QuestionType => (QUESTION_TYPES as readonly string[]).includes(type);
 
 /** Whether every question is of a type this editor knows; an unknown one is shown, never overwritten. */
 export const editableQuestionSet = (questions: readonly Question[]) => questions.every((question) => isQuestionType(question.type));
