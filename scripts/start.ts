@@ -9,7 +9,7 @@ import { DEMO_APP, DEMO_SELLERS } from "../sandbox/seed.js";
 import { PHASES, type Phase } from "../sandbox/state.js";
 
 // `npm start -- --phase multi-question` starts the embedded sandbox in that period of the spec (section 9).
-const { values: options } = parseArgs({ options: { phase: { type: "string" } } });
+const { values: options } = parseArgs({ args: process.argv.slice(2).filter((arg) => arg !== "--"), options: { phase: { type: "string" } } });
 const isPhase = (value: string): value is Phase => (PHASES as readonly string[]).includes(value);
 if (options.phase !== undefined && !isPhase(options.phase)) {
   console.error(`--phase must be one of ${PHASES.join(", ")}, got "${options.phase}".`);
