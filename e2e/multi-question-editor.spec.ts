@@ -208,6 +208,27 @@ test("when the marketplace leaves the multi-question period under the seller, th
   expect((await storedSet(listingId)).map((question) => question.question_text)).toEqual(["Name", "Font"]);
 });
 
+test("a 409 from the marketplace explains that nothing was changed and keeps the seller's draft", async ({ page }) => {
+  const seller = await newSeller(1);
+  const [listingId] = seller.listing_ids as [number];
+  await putQuestion(seller, listingId, { instructions: "Name to engrave", required: true, max_allowed_characters: 20 });
+  const save = await openMultiEditor(page, seller, listingId);
+  await addQuestion(page, "unlabeled_upload");
+  await questionGroup(page, 2, "File upload").getByLabel("Title").fill("Photo");
+
+  await control("/faults", { method: "POST", path: `/v3/application/shops/${seller.shop_id}/listings/${listingId}/personalization`, status: 409, times: 1 });
+  await save.click();
+  await expect(page.getByRole("alert").filter({ hasText: "Nothing was changed" })).toHaveText(
+    "Nothing was changed: the marketplace refused to replace this listing's questions, as if it had left its multi-question period for a moment. Your questions are still here. Reload the page to see what buyers are asked now, then save again.",
+  );
+  await expect(questionGroup(page, 2, "File upload").getByLabel("Title")).toHaveValue("Photo");
+  expect((await storedSet(listingId)).map((question) => question.question_text)).toEqual(["Personalization"]);
+
+  await save.click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  expect((await storedSet(listingId)).map((question) => question.question_text)).toEqual(["Personalization", "Photo"]);
+});
+
 test("the multi-question editor has no axe violations at 1280 and 390 px, light and dark, also with errors showing", async ({ page }) => {
   const seller = await newSeller(1);
   const [listingId] = seller.listing_ids as [number];
