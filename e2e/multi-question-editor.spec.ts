@@ -230,6 +230,8 @@ test("a 409 from the marketplace explains that nothing was changed and keeps the
 });
 
 test("the multi-question editor has no axe violations at 1280 and 390 px, light and dark, also with errors showing", async ({ page }) => {
+  // Eight axe runs over a long form: on a loaded 2-core machine that alone can take most of a minute.
+  test.setTimeout(180_000);
   const seller = await newSeller(1);
   const [listingId] = seller.listing_ids as [number];
   await putQuestion(seller, listingId, { instructions: "Name to engrave", required: true, max_allowed_characters: 20 });
