@@ -33,6 +33,9 @@ const next = spawn(command, args, {
     MARKETPLACE_KEYSTRING: app.keystring,
     MARKETPLACE_SHARED_SECRET: app.shared_secret,
     MARKETPLACE_TIMEOUT_MS: String(E2E.timeoutMs),
+    // The tests switch the sandbox's phase between one page and the next, so the dashboard asks every time.
+    MARKETPLACE_PERSONALIZATION: "auto",
+    MARKETPLACE_PERSONALIZATION_CACHE_SECONDS: "0",
     DASHBOARD_DB: E2E.dashboardDb,
     DATABASE_URL: "",
   },

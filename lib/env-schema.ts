@@ -13,6 +13,11 @@ export const appSettingsSchema = z.object({
   MARKETPLACE_KEYSTRING: z.string({ error: "is required: the app's keystring (client_id)" }).min(1, { error: "is required: the app's keystring (client_id)" }),
   MARKETPLACE_SHARED_SECRET: z.string({ error: "is required: the app's shared secret" }).min(1, { error: "is required: the app's shared secret" }),
   MARKETPLACE_TIMEOUT_MS: z.preprocess(emptyIsUnset, wholeNumber("a whole number of milliseconds above 0", 8000).default(8000)),
+  MARKETPLACE_PERSONALIZATION: z.preprocess(
+    emptyIsUnset,
+    z.enum(["single", "multi", "auto"], { error: "must be single (one text question), multi (up to five questions of every type) or auto (ask the marketplace; the default)" }).default("auto"),
+  ),
+  MARKETPLACE_PERSONALIZATION_CACHE_SECONDS: z.preprocess(emptyIsUnset, wholeNumber("a whole number of seconds (0 or more)", 30, 0).default(30)),
   DATABASE_URL: z.preprocess(
     emptyIsUnset,
     z.string().regex(/^postgres(ql)?:\/\/./, { error: "must be a PostgreSQL URL, e.g. postgres://dashboard@db.internal:5432/dashboard (or unset it to use SQLite)" }).optional(),

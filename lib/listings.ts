@@ -3,14 +3,16 @@ import { NextResponse } from "next/server";
 import type { SellerClaims } from "./auth/auth";
 import { currentSeller } from "./auth/seller";
 import { neighboursIn, pageOfView, type ListingsView, type Neighbours, type ViewPage } from "./listings-view";
-import { describeFailure, marketplace, type MarketplaceFailure, type Result, type Listing } from "./marketplace";
+import { describeFailure, marketplace, personalizationPhase, type MarketplaceFailure, type Result, type Listing } from "./marketplace";
 import { cachedShopListings } from "./shop-listings";
 
 /** One page of the seller's listings as the view asks: searched, filtered and sorted on the server over the whole state. */
 export async function loadListingsPage(seller: SellerClaims, view: ListingsView, options: { fresh?: boolean } = {}): Promise<Result<ViewPage>> {
   if (seller.shopId === null) return { ok: true, data: { count: 0, total: 0, page: 1, pages: 1, listings: [] } };
   const listings = await cachedShopListings(await marketplace(), { userId: seller.userId, shopId: seller.shopId }, view.state, options);
-  return listings.ok ? { ok: true, data: pageOfView(listings.data, view) } : listings;
+  if (!listings.ok) return listings;
+  personalizationPhase().noteListings(listings.data);
+  return { ok: true, data: pageOfView(listings.data, view) };
 }
 
 /** Where a listing stands in the view, and the ones before and after it; the listing may have left the view (null). */
@@ -23,6 +25,7 @@ export async function loadNeighbours(seller: SellerClaims, view: ListingsView, l
 export async function loadListing(seller: SellerClaims, listingId: number): Promise<Result<Listing>> {
   const result = await (await marketplace()).getListing(seller.userId, listingId);
   if (result.ok && result.data.shopId !== seller.shopId) return { ok: false, failure: { kind: "not_found", message: "not in your shop" } };
+  if (result.ok) personalizationPhase().noteListings([result.data]);
   return result;
 }
 

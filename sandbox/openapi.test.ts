@@ -77,6 +77,7 @@ describe("GET /openapi.json", () => {
       "getListingPersonalization",
       "updateListingPersonalization",
       "deleteListingPersonalization",
+      "getPersonalizationCapabilities",
     ]) {
       expect(ids).toContain(id);
     }

@@ -65,6 +65,30 @@ describe("the phase control", () => {
   });
 });
 
+describe("getPersonalizationCapabilities: the phase, for the API key alone", () => {
+  it("says one text question in migration and after the deprecation, five of every type in the multi-question phase", async () => {
+    const single = { supports_multiple_personalization_questions: false, max_questions: 1, question_types: ["text_input"] };
+    expect((await callApi(sandbox.url, "personalization-capabilities")).body).toEqual({ phase: "migration", ...single });
+    await setPhase("post-deprecation");
+    expect((await callApi(sandbox.url, "personalization-capabilities")).body).toEqual({ phase: "post-deprecation", ...single });
+    await setPhase("multi-question");
+    const multi = await callApi(sandbox.url, "personalization-capabilities");
+    expect(multi.status).toBe(200);
+    expect(multi.body).toEqual({
+      phase: "multi-question",
+      supports_multiple_personalization_questions: true,
+      max_questions: 5,
+      question_types: ["text_input", "dropdown", "unlabeled_upload", "labeled_upload"],
+    });
+  });
+
+  it("needs the API key", async () => {
+    const refused = await callApi(sandbox.url, "personalization-capabilities", { apiKey: null });
+    expect(refused.status).toBe(401);
+    expect(refused.body).toEqual({ error: "Missing or invalid API key" });
+  });
+});
+
 describe("post-deprecation: the legacy fields are gone from every read", () => {
   const reads: Array<[string, string]> = [
     ["getListing", `listings/${WITH_QUESTION}?includes=personalization`],

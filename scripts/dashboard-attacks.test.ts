@@ -5,7 +5,7 @@ import { join } from "node:path";
 import Sqlite from "better-sqlite3";
 import { startSandbox, type RunningSandbox } from "../sandbox/server";
 import { DEMO_SELLERS } from "../sandbox/seed";
-import { hiddenFields, storedListing } from "../sandbox/test-helpers";
+import { hiddenFields, sandboxControl, storedListing } from "../sandbox/test-helpers";
 import { freePort, startDashboard, type DashboardProcess } from "./dashboard-process";
 
 // Issue 4 §2, the dashboard's side: the built dashboard (`next start`) against an in-memory sandbox, driven over plain
@@ -41,7 +41,8 @@ beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, db: ":memory:" });
   const [port, tlsPort] = [await freePort(), await freePort()];
   [dashboard, httpsDashboard] = await Promise.all([
-    startDashboard({ port, sandboxUrl: sandbox.url, dashboardDb: join(scratch, "dashboard.db"), stdio: "ignore" }),
+    // Asks the marketplace's period on every call, so a test can switch the sandbox to the multi-question period and back.
+    startDashboard({ port, sandboxUrl: sandbox.url, dashboardDb: join(scratch, "dashboard.db"), stdio: "ignore", env: { MARKETPLACE_PERSONALIZATION_CACHE_SECONDS: "0" } }),
     startDashboardBehindTls(tlsPort),
   ]);
 }, 120_000);
@@ -348,6 +349,54 @@ describe("server actions called over HTTP with another seller's listing (decisio
     expect(status).toBe(200);
     expect(result).toEqual({ ok: false, formError: notYours });
     expect(await storedListing(sandbox.url, BO_LISTING)).toEqual(before);
+  });
+
+  describe("updateQuestionSetAction (the multi-question period)", () => {
+    const questions = [{ type: "dropdown", title: "Font", instructions: "", required: true, options: [{ label: "Serif" }, { label: "Script" }] }];
+    const multiQuestionPeriod = async <T>(run: () => Promise<T>) => {
+      await sandboxControl(sandbox.url, "/phase", { phase: "multi-question" });
+      try {
+        return await run();
+      } finally {
+        await sandboxControl(sandbox.url, "/phase", { phase: "migration" });
+      }
+    };
+
+    it("refuses Bo's listing for Ada and leaves it as it was", async () => {
+      const ada = await signIn(dashboard.url);
+      const before = await storedListing(sandbox.url, BO_LISTING);
+      const since = lastRequestId();
+      const { status, result } = await multiQuestionPeriod(() => callAction("updateQuestionSetAction", [{ listingId: BO_LISTING, questions }], ada.cookieHeader(dashboard.url)));
+      expect(status).toBe(200);
+      expect(result).toEqual({ ok: false, formError: notYours });
+      expect(await storedListing(sandbox.url, BO_LISTING)).toEqual(before);
+      expect(personalizationWrites(since).map((entry) => entry.status)).toEqual([403]);
+    });
+
+    it("refuses a call without a session and sends nothing to the marketplace", async () => {
+      const since = lastRequestId();
+      const { status, result } = await multiQuestionPeriod(() => callAction("updateQuestionSetAction", [{ listingId: BO_LISTING, questions }], ""));
+      expect(status).toBe(200);
+      expect(result).toEqual({ ok: false, reauth: true, formError: "Your marketplace sign-in has expired. Sign in again; your changes will still be here." });
+      expect(personalizationWrites(since)).toEqual([]);
+    });
+
+    it("refuses a question set that breaks a rule before any request, naming the field", async () => {
+      const ada = await signIn(dashboard.url);
+      const since = lastRequestId();
+      const broken = [{ ...questions[0], options: [{ label: "Serif" }, { label: "Serif" }] }];
+      const { result } = await multiQuestionPeriod(() => callAction("updateQuestionSetAction", [{ listingId: ADA_LISTING, questions: broken }], ada.cookieHeader(dashboard.url)));
+      expect(result).toMatchObject({ ok: false, formError: "Some fields need attention: see the message next to each one.", fieldErrors: { options: "Give each of the choices a different label: two are the same." } });
+      expect(personalizationWrites(since)).toEqual([]);
+    });
+
+    it("outside that period refuses without writing, and says nothing was changed", async () => {
+      const ada = await signIn(dashboard.url);
+      const since = lastRequestId();
+      const { result } = await callAction("updateQuestionSetAction", [{ listingId: ADA_LISTING, questions }], ada.cookieHeader(dashboard.url));
+      expect(result).toMatchObject({ ok: false, formError: expect.stringMatching(/^Nothing was changed: the marketplace no longer accepts several questions/) });
+      expect(personalizationWrites(since)).toEqual([]);
+    });
   });
 
   it("refuses the same call without a session and sends nothing to the marketplace", async () => {

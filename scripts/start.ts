@@ -2,10 +2,21 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
+import { parseArgs } from "node:util";
 import nextEnv from "@next/env";
 import { startSandbox } from "../sandbox/server.js";
 import { SERVER_COMMAND } from "./dashboard-process.js";
 import { DEMO_APP, DEMO_SELLERS } from "../sandbox/seed.js";
+import { PHASES, type Phase } from "../sandbox/state.js";
+
+// `npm start -- --phase multi-question` starts the embedded sandbox in that period of the spec (section 9).
+const { values: options } = parseArgs({ args: process.argv.slice(2).filter((arg) => arg !== "--"), options: { phase: { type: "string" } } });
+const isPhase = (value: string): value is Phase => (PHASES as readonly string[]).includes(value);
+if (options.phase !== undefined && !isPhase(options.phase)) {
+  console.error(`--phase must be one of ${PHASES.join(", ")}, got "${options.phase}".`);
+  process.exit(2);
+}
+const phase = options.phase;
 
 nextEnv.loadEnvConfig(process.cwd());
 const port = Number(process.env.PORT ?? 3000);
@@ -21,7 +32,7 @@ if (!env.AUTH_SECRET) {
 let stopSandbox = async () => {};
 if (!env.MARKETPLACE_API_URL) {
   const sandboxPort = Number(process.env.SANDBOX_PORT ?? 4010);
-  const sandbox = await startSandbox({ port: sandboxPort, db: process.env.SANDBOX_DB ?? "data/sandbox.db" });
+  const sandbox = await startSandbox({ port: sandboxPort, db: process.env.SANDBOX_DB ?? "data/sandbox.db", ...(phase && { phase }) });
   stopSandbox = sandbox.close;
   const redirect = `${env.AUTH_URL}/api/auth/callback/marketplace`;
   let app = { keystring: DEMO_APP.keystring, shared_secret: DEMO_APP.shared_secret };

@@ -8,6 +8,7 @@ import { jobStore } from "@/lib/bulk/job-store";
 import { previewOf, type BulkPreview } from "@/lib/bulk/plan";
 import { resolveSelection } from "@/lib/bulk/selection";
 import { db } from "@/lib/db";
+import { personalizationPhase } from "@/lib/marketplace";
 
 const CANNOT_EDIT = "You did not allow the dashboard to edit listings, so it cannot change them in bulk. Sign in again and keep “Create and edit your listings” checked.";
 
@@ -17,7 +18,7 @@ export const previewBulkChangeAction = sellerAction("load", previewInputSchema, 
   const listings = await resolveSelection(marketplace, seller, selection);
   if (!listings.ok) return listings;
   if (listings.data.length === 0) return { ok: false, refusal: "None of the selected listings is in your shop any more. Reload the page and select again." };
-  return { ok: true, data: previewOf(listings.data, targetOf(operation)) satisfies BulkPreview };
+  return { ok: true, data: previewOf(listings.data, targetOf(operation), await personalizationPhase().current()) satisfies BulkPreview };
 });
 
 /** Starts the job on the server; it goes on if the seller closes the page, and after a restart. */
@@ -26,7 +27,7 @@ export const startBulkChangeAction = sellerAction("save", startInputSchema, asyn
   const jobId = await jobStore(await db()).create({
     userId: seller.userId,
     shopId: seller.shopId,
-    kind: operation.kind,
+    kind: operation.kind === "remove" ? "remove" : "apply",
     target: targetOf(operation),
     items: [...new Set(listingIds)].map((listingId) => ({ listingId })),
   });

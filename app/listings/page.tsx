@@ -10,7 +10,7 @@ import { canEdit } from "@/lib/auth/scopes";
 import { listingsKey } from "@/lib/listing-queries";
 import { listingsHref, listingsTitle, parseListingsView } from "@/lib/listings-view";
 import { loadListingsPage } from "@/lib/listings";
-import { describeFailure } from "@/lib/marketplace";
+import { describeFailure, personalizationPhase } from "@/lib/marketplace";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -30,6 +30,7 @@ export default async function ListingsPage({ searchParams }: Props) {
   // A page past the end (page=400 of a 240-listing shop) is the last page.
   if (result.ok && result.data.page !== view.page) redirect(listingsHref({ ...view, page: result.data.page }));
   if (result.ok) queryClient.setQueryData(listingsKey(view), result.data);
+  const multiQuestion = (await personalizationPhase().current()) === "multi";
   return (
     <>
       <SiteHeader shopName={seller.shopName} />
@@ -41,7 +42,7 @@ export default async function ListingsPage({ searchParams }: Props) {
           </p>
         ) : result.ok ? (
           <HydrationBoundary state={dehydrate(queryClient)}>
-            <ListingsTable canEdit={canEdit(seller.scopes)} />
+            <ListingsTable canEdit={canEdit(seller.scopes)} multiQuestion={multiQuestion} />
           </HydrationBoundary>
         ) : (
           <div role="alert" className="mt-4 rounded-lg bg-red-50 p-4 text-red-900 ring-1 ring-red-200">

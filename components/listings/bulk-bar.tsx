@@ -20,12 +20,14 @@ type Props = {
   pageFullySelected: boolean;
   onSelectAllMatching: () => void;
   onClear: () => void;
+  /** The marketplace is in its multi-question period: a bulk apply carries a whole question set. */
+  multiQuestion?: boolean;
 };
 
 const plural = (count: number) => `${count} ${count === 1 ? "listing" : "listings"}`;
 
 /** What is selected, the step up to every matching listing, and the two bulk changes; it stays in view while the seller scrolls. */
-export function BulkBar({ stateLabel, narrowed, count, selection, selectedCount, onThisPage, allMatching, pageFullySelected, onSelectAllMatching, onClear }: Props) {
+export function BulkBar({ stateLabel, narrowed, count, selection, selectedCount, onThisPage, allMatching, pageFullySelected, onSelectAllMatching, onClear, multiQuestion = false }: Props) {
   const [mode, setMode] = useState<"apply" | "remove" | null>(null);
   const matching = `${count} ${stateLabel} ${count === 1 ? "listing" : "listings"}${narrowed ? " that match" : ""}`;
   const anySelected = selectedCount > 0;
@@ -65,7 +67,7 @@ export function BulkBar({ stateLabel, narrowed, count, selection, selectedCount,
           Remove personalization…
         </button>
       </span>
-      {mode && <BulkDialog mode={mode} selection={selection} selectedCount={selectedCount} onClose={() => setMode(null)} />}
+      {mode && <BulkDialog mode={mode} selection={selection} selectedCount={selectedCount} onClose={() => setMode(null)} questionSet={multiQuestion} />}
     </section>
   );
 }

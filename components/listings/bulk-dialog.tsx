@@ -11,6 +11,7 @@ import type { Operation, Selection } from "@/lib/bulk/bulk-input";
 import type { BulkPreview } from "@/lib/bulk/plan";
 import { previewBulkChangeAction, startBulkChangeAction } from "@/app/listings/bulk-actions";
 import { QuestionFields } from "../personalization/question-fields";
+import { BulkQuestionSetStep } from "../personalization/question-set/bulk-question-set-step";
 
 type Step = { name: "question" } | { name: "checking" } | { name: "confirm"; preview: BulkPreview; operation: Operation } | { name: "failed"; message: string };
 
@@ -21,7 +22,20 @@ const either = (count: number, one: string, many: string) => (count === 1 ? one 
  * A modal dialog (focus stays inside, Escape cancels): the question for an apply, then the confirmation with
  * how many listings change and a few of them before and after, then the job starts on the server.
  */
-export function BulkDialog({ mode, selection, selectedCount, onClose }: { mode: "apply" | "remove"; selection: Selection; selectedCount: number; onClose: () => void }) {
+export function BulkDialog({
+  mode,
+  selection,
+  selectedCount,
+  onClose,
+  questionSet = false,
+}: {
+  mode: "apply" | "remove";
+  selection: Selection;
+  selectedCount: number;
+  onClose: () => void;
+  /** The multi-question period: the seller applies a whole question set (components/personalization/question-set). */
+  questionSet?: boolean;
+}) {
   const dialog = useRef<HTMLDialogElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const router = useRouter();
@@ -58,16 +72,20 @@ export function BulkDialog({ mode, selection, selectedCount, onClose }: { mode: 
       router.push(`/bulk-jobs/${result.data.jobId}`);
     });
 
-  const title = mode === "apply" ? `Apply a question to ${plural(selectedCount)}` : `Remove personalization from ${plural(selectedCount)}`;
+  const title = mode === "apply" ? `Apply ${questionSet ? "questions" : "a question"} to ${plural(selectedCount)}` : `Remove personalization from ${plural(selectedCount)}`;
   const secondary = "rounded-md px-4 py-2 ring-1 ring-stone-300 hover:bg-stone-100";
 
   return (
     <dialog ref={dialog} aria-labelledby="bulk-heading" onClose={onClose} className="m-auto w-full max-w-2xl rounded-xl p-6 backdrop:bg-black/40">
       <h2 id="bulk-heading" ref={heading} tabIndex={-1} className="text-lg font-semibold outline-none">
-        {step.name === "confirm" ? (mode === "apply" ? "Apply this question?" : "Remove personalization?") : title}
+        {step.name === "confirm" ? (mode === "apply" ? (questionSet ? "Apply these questions?" : "Apply this question?") : "Remove personalization?") : title}
       </h2>
 
-      {step.name === "question" && (
+      {step.name === "question" && questionSet && (
+        <BulkQuestionSetStep onReview={(questions) => void check({ kind: "apply-set", questions })} onCancel={() => dialog.current?.close()} />
+      )}
+
+      {step.name === "question" && !questionSet && (
         <form onSubmit={form.handleSubmit((question) => check({ kind: "apply", question }))} noValidate className="mt-4 space-y-5" aria-label="Question for the selected listings">
           <p className="text-sm text-stone-600">Buyers of every selected listing will be asked this one text question, titled “Personalization”.</p>
           <QuestionFields form={form} />

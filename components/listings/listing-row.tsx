@@ -3,13 +3,13 @@ import type { Listing } from "@/lib/marketplace/wire";
 import { LISTING_STATES } from "@/lib/listing-queries";
 import { AskedText, QuestionSummary, summarize } from "./question-summary";
 
-type Props = { listing: Listing; editHref: string; selectable: boolean; selected: boolean; locked: boolean; onSelect: (checked: boolean) => void };
+type Props = { listing: Listing; editHref: string; selectable: boolean; selected: boolean; locked: boolean; onSelect: (checked: boolean) => void; multiQuestion?: boolean };
 
 const stateLabel = (state: string) => LISTING_STATES.find((option) => option.value === state)?.label ?? state;
 
 /** One listing: its title (to the editor), price, state and marketplace link, and what buyers are asked. */
-export function ListingRow({ listing, editHref, selectable, selected, locked, onSelect }: Props) {
-  const summary = summarize(listing);
+export function ListingRow({ listing, editHref, selectable, selected, locked, onSelect, multiQuestion = false }: Props) {
+  const summary = summarize(listing, multiQuestion);
   return (
     <tr className="border-t border-stone-200 align-top">
       <td className="px-2 py-2 md:px-4 md:py-3">

@@ -16,7 +16,7 @@ import { useSignInOnExpiry } from "../use-sign-in-on-expiry";
 
 const apiPath = (view: ListingsView, fresh = false) => `/api/listings?${viewParams(view)}${fresh ? "&fresh=1" : ""}`;
 
-export function ListingsTable({ canEdit = false }: { canEdit?: boolean }) {
+export function ListingsTable({ canEdit = false, multiQuestion = false }: { canEdit?: boolean; multiQuestion?: boolean }) {
   const { view, show } = useListingsView();
   const queryClient = useQueryClient();
   const query = useQuery({ queryKey: listingsKey(view), queryFn: () => fetchFromDashboard<ViewPage>(apiPath(view)), placeholderData: keepPreviousData });
@@ -80,6 +80,7 @@ export function ListingsTable({ canEdit = false }: { canEdit?: boolean }) {
           pageFullySelected={pageIds.length > 0 && pageSelected === pageIds.length}
           onSelectAllMatching={selection.selectAllMatching}
           onClear={selection.clear}
+          multiQuestion={multiQuestion}
         />
       )}
 
@@ -158,6 +159,7 @@ export function ListingsTable({ canEdit = false }: { canEdit?: boolean }) {
                     selected={selection.allMatching || selection.ids.has(listing.id)}
                     locked={selection.allMatching}
                     onSelect={(checked) => selection.toggle([listing.id], checked)}
+                    multiQuestion={multiQuestion}
                   />
                 ))}
               </tbody>

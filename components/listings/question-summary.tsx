@@ -1,19 +1,24 @@
 import type { Listing } from "@/lib/marketplace/wire";
 import { editableInSingleQuestionEditor } from "@/lib/personalization/editable";
+import { isQuestionType, QUESTION_TYPE_NAMES } from "@/lib/personalization/question-types";
 import { TruncatedText } from "./truncated-text";
 
 type Summary = { asked: string | null; note: string | null; required: string; limit: string };
 
-/** What buyers are asked, in the seller's words: the question's text, whether an answer is required, and the limit. */
-export function summarize(listing: Listing): Summary {
+const typeName = (type: string) => (isQuestionType(type) ? QUESTION_TYPE_NAMES[type] : type);
+
+/** What buyers are asked, in the seller's words: the question's text (or how many questions, of which types), whether an answer is required, and the limit. */
+export function summarize(listing: Listing, multiQuestion = false): Summary {
   const [question, ...more] = listing.questions;
   if (!question) return { asked: null, note: null, required: "—", limit: "—" };
   if (!editableInSingleQuestionEditor(listing)) {
     const count = more.length + 1;
     const required = listing.questions.filter((each) => each.required).length;
+    const editable = multiQuestion && listing.questions.every((each) => isQuestionType(each.type));
+    const types = listing.questions.map((each) => typeName(each.type)).join(", ");
     return {
-      asked: count > 1 ? `${count} questions, the first: ${question.instructions || question.title}` : question.instructions || question.title,
-      note: "Read-only here: this dashboard edits one text question titled “Personalization”.",
+      asked: `Yes, ${count} ${count > 1 ? "questions" : "question"} (${types}): ${question.instructions || question.title}`,
+      note: editable ? null : "Read-only here: this dashboard edits one text question titled “Personalization”.",
       required: required === 0 ? "Optional" : count === 1 ? "Required" : `${required} of ${count} required`,
       limit: count === 1 && question.maxAllowedCharacters !== null ? String(question.maxAllowedCharacters) : "—",
     };

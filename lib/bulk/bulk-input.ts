@@ -4,7 +4,8 @@ import { MAX_SEARCH_LENGTH, QUESTION_FILTERS, type QuestionFilter } from "../lis
 import type { ListingState } from "../marketplace/client";
 import { sellerQuestionSchema } from "../personalization/hidden-characters";
 import { NO_PERSONALIZATION, type Snapshot } from "../personalization/snapshot";
-import { snapshotOfForm } from "../personalization/snapshot-codec";
+import { snapshotOfForm, snapshotOfQuestionSet } from "../personalization/snapshot-codec";
+import { questionSetFormSchema } from "../personalization/question-set";
 
 // The marketplace pages listings up to offset 12000 (decisions.md "Listing reads"), so no filter holds more than this.
 export const MAX_BULK_LISTINGS = 12_100;
@@ -22,8 +23,12 @@ export const selectionSchema = z.discriminatedUnion("kind", [
   }),
 ]);
 
-/** The same question the single editor writes, or no question at all. */
-export const operationSchema = z.discriminatedUnion("kind", [z.object({ kind: z.literal("apply"), question: sellerQuestionSchema }), z.object({ kind: z.literal("remove") })]);
+/** The same question the single editor writes, the same question set the multi-question editor writes, or no question at all. */
+export const operationSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("apply"), question: sellerQuestionSchema }),
+  z.object({ kind: z.literal("apply-set"), questions: questionSetFormSchema.shape.questions }),
+  z.object({ kind: z.literal("remove") }),
+]);
 
 export const previewInputSchema = z.object({ selection: selectionSchema, operation: operationSchema });
 export const startInputSchema = z.object({ listingIds, operation: operationSchema });
@@ -31,4 +36,8 @@ export const startInputSchema = z.object({ listingIds, operation: operationSchem
 export type Selection = z.infer<typeof selectionSchema>;
 export type Operation = z.infer<typeof operationSchema>;
 
-export const targetOf = (operation: Operation): Snapshot => (operation.kind === "apply" ? snapshotOfForm(operation.question) : NO_PERSONALIZATION);
+export function targetOf(operation: Operation): Snapshot {
+  if (operation.kind === "apply") return snapshotOfForm(operation.question);
+  if (operation.kind === "apply-set") return snapshotOfQuestionSet(operation.questions);
+  return NO_PERSONALIZATION;
+}

@@ -13,7 +13,8 @@ import { writeSnapshot } from "../history/recorded-write";
 import { createMarketplace } from "../marketplace/client";
 import type { MarketplaceConfig } from "../marketplace/config";
 import { NO_PERSONALIZATION, type Snapshot } from "../personalization/snapshot";
-import { snapshotOfForm } from "../personalization/snapshot-codec";
+import { snapshotOfForm, snapshotOfQuestionSet } from "../personalization/snapshot-codec";
+import type { PersonalizationPhase } from "../marketplace/personalization-phase";
 import { createJobRunner, type JobRunner, type RunnerOptions } from "./job-runner";
 import { jobStore, type NewJob } from "./job-store";
 
@@ -66,9 +67,9 @@ describe.each([
   }
 
   /** A runner in a process of its own: its own connection to the same database. */
-  async function runner(options: Partial<RunnerOptions> = {}) {
+  async function runner(options: Partial<RunnerOptions> = {}, phase?: () => Promise<PersonalizationPhase>) {
     const db = await open();
-    const created = createJobRunner({ db, config, store: tokenStore(db) }, { ...FAST, ...options });
+    const created = createJobRunner({ db, config, store: tokenStore(db), phase }, { ...FAST, ...options });
     runners.push(created);
     return { runner: created, db };
   }
@@ -269,6 +270,44 @@ describe.each([
     expect(after.map(personalization)).toEqual(before.map(personalization));
     expect(await jobs.undoneBy(applied)).toBe(undo);
     expect(await historyStore(db).list(seller.shop_id as number, ids[3]!)).toMatchObject([{ action: "bulk-undo", jobId: undo, previous: ENGRAVE }, { action: "bulk-apply", jobId: applied }]);
+  });
+
+  it("in the multi-question period applies a whole question set with the flag, over several questions too, and undoes it", async () => {
+    await sandboxControl(sandbox.url, "/phase", { phase: "multi-question" });
+    try {
+      const [plain, several, text] = seller.listing_ids as [number, number, number];
+      const two = [
+        { question_id: 1, question_type: "unlabeled_upload", question_text: "Photo", instructions: null, required: true, max_allowed_characters: null, max_allowed_files: 3, options: null },
+        { question_id: 2, question_type: "dropdown", question_text: "Font", instructions: null, required: false, max_allowed_characters: null, max_allowed_files: null, options: [{ label: "Serif" }] },
+      ];
+      sandbox.state.db.prepare("UPDATE listings SET questions = ?, is_personalizable = 1 WHERE listing_id = ?").run(JSON.stringify(two), several);
+      await putQuestion(seller, text, { instructions: "Gift note", required: false, max_allowed_characters: 200 });
+      const before = await Promise.all([plain, several, text].map(questionsOf));
+      const set = snapshotOfQuestionSet([
+        { type: "text_input", title: "Name", instructions: "Name to engrave", required: true, maxAllowedCharacters: 20 },
+        { type: "labeled_upload", title: "Sides", instructions: "", required: false, options: [{ label: "Front" }, { label: "Back" }] },
+      ]);
+      const { runner: bulk, db } = await runner({}, async () => "multi");
+      const jobs = jobStore(db);
+      const applied = await newJob(db, { kind: "apply", target: set, items: items([plain, several, text]) });
+      bulk.start();
+
+      expect(await finished(db, applied)).toMatchObject({ total: 3, done: 3, skipped: 0, failed: 0 });
+      for (const id of [plain, several, text]) {
+        expect(await questionsOf(id)).toEqual([
+          { question_type: "text_input", question_text: "Name", instructions: "Name to engrave", required: true, max_allowed_characters: 20, max_allowed_files: null, options: null },
+          { question_type: "labeled_upload", question_text: "Sides", instructions: null, required: false, max_allowed_characters: null, max_allowed_files: 2, options: [{ label: "Front" }, { label: "Back" }] },
+        ]);
+      }
+      expect((await writesTo(several)).map((entry) => entry.path)).toEqual([`/v3/application/shops/${seller.shop_id}/listings/${several}/personalization`]);
+
+      const undo = await jobs.undo((await jobs.find(applied))!, seller.user_id);
+      bulk.wake();
+      expect(await finished(db, undo!)).toMatchObject({ total: 3, done: 3 });
+      expect(await Promise.all([plain, several, text].map(questionsOf))).toEqual(before);
+    } finally {
+      await sandboxControl(sandbox.url, "/phase", { phase: "migration" });
+    }
   });
 
   it("pauses when the seller's grant is gone, and resumes where it stopped", async () => {

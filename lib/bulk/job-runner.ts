@@ -11,6 +11,7 @@ import { metrics } from "../observability/metrics";
 import type { MarketplaceConfig } from "../marketplace/config";
 import type { MarketplaceFailure, Result } from "../marketplace/failure";
 import type { Listing } from "../marketplace/wire";
+import type { PersonalizationPhase } from "../marketplace/personalization-phase";
 import { NO_PERSONALIZATION, snapshotOf, type Snapshot } from "../personalization/snapshot";
 import { handlingOf, NOT_IN_SHOP } from "./item-reason";
 import { jobStore, type Job, type JobItem } from "./job-store";
@@ -49,7 +50,10 @@ export type JobRunner = ReturnType<typeof createJobRunner>;
  * call, then writes each one that needs it, keeping its previous personalization first. Every request it makes is
  * spaced by the shared pacer.
  */
-export function createJobRunner(deps: { db: Database; config: MarketplaceConfig; store: TokenStore }, options: Partial<RunnerOptions> = {}) {
+export function createJobRunner(
+  deps: { db: Database; config: MarketplaceConfig; store: TokenStore; phase?: () => Promise<PersonalizationPhase> },
+  options: Partial<RunnerOptions> = {},
+) {
   const settings = { ...DEFAULTS, ...options };
   const pacer = sharedPacer(deps.db);
   const marketplace = createMarketplace({ ...deps.config, pacer }, deps.store);
@@ -84,17 +88,17 @@ export function createJobRunner(deps: { db: Database; config: MarketplaceConfig;
     await settle(item, owner, { status: "failed", reason: handling.reason, attempts, ...extra });
   }
 
-  async function processItem(job: Job, item: JobItem, listing: Listing | undefined, owner: string): Promise<"paused" | void> {
+  async function processItem(job: Job, item: JobItem, listing: Listing | undefined, owner: string, phase: PersonalizationPhase): Promise<"paused" | void> {
     if (!listing || listing.shopId !== job.shopId) return settle(item, owner, { status: "failed", reason: NOT_IN_SHOP });
     const title = listing.title;
     const target = item.target ?? job.target ?? NO_PERSONALIZATION;
-    const plan = planFor(listing, target);
+    const plan = planFor(listing, target, phase);
     if (plan.outcome === "skipped") return settle(item, owner, { status: "skipped", reason: plan.reason, title });
     // Already as asked after an earlier attempt whose answer never came: that attempt landed, and its `before` stands.
     if (plan.outcome === "unchanged") return settle(item, owner, { status: item.attempts > 0 && item.before ? "done" : "unchanged", title });
     const before = snapshotOf(listing);
     if (!(await jobs.hold(item, owner, Date.now() + settings.leaseMs, before))) return;
-    const outcome = await writeRecorded(history, marketplace, { changer: job, listing, target, action: ACTION[job.kind], jobId: job.id });
+    const outcome = await writeRecorded(history, marketplace, { changer: job, listing, target, action: ACTION[job.kind], jobId: job.id, phase });
     if (outcome.ok) return settle(item, owner, { status: "done", title, before, attempts: item.attempts + 1 });
     if ("refusal" in outcome) return settle(item, owner, { status: "skipped", reason: outcome.refusal, title });
     return failed(job, item, owner, outcome.failure, { title, before });
@@ -103,11 +107,12 @@ export function createJobRunner(deps: { db: Database; config: MarketplaceConfig;
   async function processBatch(job: Job, items: JobItem[], owner: string) {
     const read: Result<Listing[]> = await marketplace.getListingsByListingIds(job.userId, items.map((item) => item.listingId));
     const listings = new Map(read.ok ? read.data.map((listing) => [listing.id, listing]) : []);
+    const phase = deps.phase ? await deps.phase() : "single";
     let paused = false;
     const queue = [...items];
     const worker = async () => {
       for (let item = queue.shift(); item && !paused && !draining; item = queue.shift()) {
-        const outcome = read.ok ? await processItem(job, item, listings.get(item.listingId), owner) : await failed(job, item, owner, read.failure, {});
+        const outcome = read.ok ? await processItem(job, item, listings.get(item.listingId), owner, phase) : await failed(job, item, owner, read.failure, {});
         if (outcome === "paused") paused = true;
       }
     };

@@ -2,6 +2,7 @@ import "server-only";
 import type { Marketplace } from "../marketplace/client";
 import type { MarketplaceFailure, Result } from "../marketplace/failure";
 import type { Listing, Question } from "../marketplace/wire";
+import type { PersonalizationPhase } from "../marketplace/personalization-phase";
 import { representable, snapshotOf, unrepresentableReason, type Snapshot } from "../personalization/snapshot";
 import { writeOf } from "../personalization/snapshot-codec";
 import type { Refusal } from "../actions/seller-action";
@@ -15,10 +16,13 @@ export type WriteOutcome = Result<Question[]> | Refusal;
 // Failures after which the listing is certainly unchanged; after a time-out or a 5xx it may have changed, so its history stays.
 const CERTAINLY_UNCHANGED = new Set<MarketplaceFailure["kind"]>(["reauth", "invalid_token", "insufficient_scope", "invalid", "forbidden", "not_found", "conflict", "rate_limited"]);
 
-/** Puts a snapshot on the marketplace: one question is written, no question deletes personalization. */
-export async function writeSnapshot(marketplace: Marketplace, changer: Changer, listingId: number, target: Snapshot): Promise<Result<Question[]>> {
-  const body = writeOf(target);
-  if (body) return marketplace.updateListingPersonalization(changer.userId, changer.shopId, listingId, body);
+export const SET_NEEDS_MULTI =
+  "Nothing was changed: this asks buyers several questions, or a kind of question, that the marketplace accepts only in its multi-question period, and it is not in that period now. Reload the page to see what the marketplace allows.";
+
+/** Puts a snapshot on the marketplace: its questions are written (all of them, with the flag, in multi), none deletes personalization. */
+export async function writeSnapshot(marketplace: Marketplace, changer: Changer, listingId: number, target: Snapshot, phase: PersonalizationPhase = "single"): Promise<Result<Question[]>> {
+  const write = writeOf(target, phase);
+  if (write) return marketplace.updateListingPersonalization(changer.userId, changer.shopId, listingId, write.body, { multipleQuestions: write.multipleQuestions });
   const removed = await marketplace.deleteListingPersonalization(changer.userId, changer.shopId, listingId);
   return removed.ok ? { ok: true, data: [] } : removed;
 }
@@ -27,13 +31,16 @@ export async function writeSnapshot(marketplace: Marketplace, changer: Changer, 
 export async function writeRecorded(
   history: HistoryStore,
   marketplace: Marketplace,
-  change: { changer: Changer; listing: Listing; target: Snapshot; action: HistoryAction; jobId?: string },
+  change: { changer: Changer; listing: Listing; target: Snapshot; action: HistoryAction; jobId?: string; phase?: PersonalizationPhase },
 ): Promise<WriteOutcome> {
   const previous = snapshotOf(change.listing);
-  if (!representable(previous)) return { ok: false, refusal: unrepresentableReason(previous) };
+  const phase = change.phase ?? "single";
+  // Before the multi-question period a write replaces one text question at most, and carries one at most.
+  if (phase === "single" && !representable(previous)) return { ok: false, refusal: unrepresentableReason(previous) };
+  if (phase === "single" && !representable(change.target)) return { ok: false, refusal: SET_NEEDS_MULTI };
   const { changer, listing } = change;
   const entry = await history.record({ listingId: listing.id, shopId: changer.shopId, userId: changer.userId, action: change.action, jobId: change.jobId, previous });
-  const result = await writeSnapshot(marketplace, changer, listing.id, change.target);
+  const result = await writeSnapshot(marketplace, changer, listing.id, change.target, phase);
   if (!result.ok && CERTAINLY_UNCHANGED.has(result.failure.kind)) await history.forget(entry);
   return result;
 }
@@ -42,12 +49,12 @@ export async function writeRecorded(
 export async function changeListing(
   history: HistoryStore,
   marketplace: Marketplace,
-  change: { changer: Changer; listingId: number; target: Snapshot; action: HistoryAction },
+  change: { changer: Changer; listingId: number; target: Snapshot; action: HistoryAction; phase?: PersonalizationPhase },
 ): Promise<WriteOutcome> {
-  const { changer, listingId, target, action } = change;
+  const { changer, listingId, target, action, phase } = change;
   const current = await marketplace.getListing(changer.userId, listingId);
   if (!current.ok) return current;
   // Another shop's listing is not ours to keep a history of; the marketplace refuses the write with its own reason.
-  if (current.data.shopId !== changer.shopId) return writeSnapshot(marketplace, changer, listingId, target);
-  return writeRecorded(history, marketplace, { changer, listing: current.data, target, action });
+  if (current.data.shopId !== changer.shopId) return writeSnapshot(marketplace, changer, listingId, target, phase);
+  return writeRecorded(history, marketplace, { changer, listing: current.data, target, action, phase });
 }

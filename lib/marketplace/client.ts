@@ -1,12 +1,13 @@
 import "server-only";
 import type { TokenStore } from "../auth/token-store";
 import type { PersonalizationWrite } from "../personalization/schema";
+import type { QuestionSetWrite } from "../personalization/question-set";
 import type { MarketplaceConfig } from "./config";
 import type { Result } from "./failure";
 import { noteListingWrite } from "../listing-writes";
 import { sellerTokens } from "./seller-tokens";
 import { marketplaceFetch, type Call } from "./transport";
-import { listingPageWire, listingWire, meWire, personalizationWire, shopWire, toListing, toQuestion, type Listing, type ListingPage, type Question } from "./wire";
+import { capabilitiesWire, listingPageWire, listingWire, meWire, personalizationWire, shopWire, toListing, toQuestion, type Listing, type ListingPage, type Question } from "./wire";
 
 export type ListingState = "active" | "inactive" | "draft" | "expired" | "sold_out";
 
@@ -76,13 +77,28 @@ export function createMarketplace(config: MarketplaceConfig, store: TokenStore) 
         (data) => data.results.map(toListing),
       ),
 
-    // POST /v3/application/shops/{shop_id}/listings/{listing_id}/personalization
-    updateListingPersonalization: async (userId: number, shopId: number, listingId: number, body: PersonalizationWrite): Promise<Result<Question[]>> =>
+    // GET /v3/application/personalization-capabilities (the sandbox's; a marketplace without it answers 404)
+    getPersonalizationCapabilities: async (): Promise<Result<{ multipleQuestions: boolean }>> =>
+      map(
+        await marketplaceFetch(config, { operation: "getPersonalizationCapabilities", path: "/v3/application/personalization-capabilities", schema: capabilitiesWire }),
+        (data) => ({ multipleQuestions: data.supports_multiple_personalization_questions }),
+      ),
+
+    // POST /v3/application/shops/{shop_id}/listings/{listing_id}/personalization[?supports_multiple_personalization_questions=true]
+    updateListingPersonalization: async (
+      userId: number,
+      shopId: number,
+      listingId: number,
+      body: PersonalizationWrite | QuestionSetWrite,
+      options: { multipleQuestions?: boolean } = {},
+    ): Promise<Result<Question[]>> =>
       map(
         await written(shopId, asSeller(userId, {
           operation: "updateListingPersonalization",
           method: "POST",
           path: `/v3/application/shops/${shopId}/listings/${listingId}/personalization`,
+          // Spec 9.4: only a write that says so may replace several questions; without it the marketplace refuses with 409.
+          query: options.multipleQuestions ? { supports_multiple_personalization_questions: "true" } : undefined,
           json: body,
           schema: personalizationWire,
         })),

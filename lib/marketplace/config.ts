@@ -10,6 +10,9 @@ export type MarketplaceConfig = {
   timeoutMs: number;
   /** Longest retry-after the client waits out itself before reporting rate limiting. */
   maxRetryWaitMs: number;
+  /** Whether writes may carry several questions of every type (spec 9.4); auto asks the marketplace, for `personalizationCacheMs`. */
+  personalization?: "single" | "multi" | "auto";
+  personalizationCacheMs?: number;
   /** Bulk jobs' own client spaces its requests to the app's rate limit; interactive calls are not held back. */
   pacer?: Pacer;
 };
@@ -23,5 +26,7 @@ export function marketplaceConfig(): MarketplaceConfig {
     sharedSecret: settings.MARKETPLACE_SHARED_SECRET,
     timeoutMs: settings.MARKETPLACE_TIMEOUT_MS,
     maxRetryWaitMs: 3000,
+    personalization: settings.MARKETPLACE_PERSONALIZATION,
+    personalizationCacheMs: settings.MARKETPLACE_PERSONALIZATION_CACHE_SECONDS * 1000,
   };
 }

@@ -3,8 +3,9 @@ import { db } from "../db";
 import { tokenStore } from "../auth/token-store";
 import { marketplaceConfig } from "./config";
 import { createMarketplace, type Marketplace } from "./client";
+import { createPhaseProbe, type PhaseProbe } from "./personalization-phase";
 
-const globalForMarketplace = globalThis as unknown as { marketplace?: Promise<Marketplace> };
+const globalForMarketplace = globalThis as unknown as { marketplace?: Promise<Marketplace>; phase?: PhaseProbe };
 
 /** The process's marketplace client, configured from the environment, with tokens in the dashboard's database. */
 export function marketplace(): Promise<Marketplace> {
@@ -12,7 +13,19 @@ export function marketplace(): Promise<Marketplace> {
   return globalForMarketplace.marketplace;
 }
 
+/** The process's answer to "may writes carry several questions?" (MARKETPLACE_PERSONALIZATION). */
+export function personalizationPhase(): PhaseProbe {
+  const config = marketplaceConfig();
+  globalForMarketplace.phase ??= createPhaseProbe({
+    setting: config.personalization ?? "auto",
+    cacheMs: config.personalizationCacheMs ?? 30_000,
+    ask: async () => (await marketplace()).getPersonalizationCapabilities(),
+  });
+  return globalForMarketplace.phase;
+}
+
 export { createMarketplace } from "./client";
+export type { PersonalizationPhase } from "./personalization-phase";
 export type { ListingState, Marketplace } from "./client";
 export * from "./failure";
 export type { Listing, ListingPage, Question } from "./wire";

@@ -8,12 +8,14 @@ const questionWire = z.object({
   instructions: z.string().nullable().optional(),
   required: z.boolean(),
   max_allowed_characters: z.number().nullable().optional(),
-  // The multi-question period's types (dropdown, file uploads): shown read-only, never written by this dashboard.
+  // The multi-question period's types (dropdown, file uploads).
   max_allowed_files: z.number().nullable().optional(),
   options: z.array(z.object({ label: z.string() })).nullable().optional(),
 });
 
 export const personalizationWire = z.object({ personalization_questions: z.array(questionWire) });
+
+export const capabilitiesWire = z.object({ supports_multiple_personalization_questions: z.boolean() });
 
 export const listingWire = z.object({
   listing_id: z.number(),

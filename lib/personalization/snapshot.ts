@@ -4,7 +4,17 @@ import { editableInSingleQuestionEditor } from "./editable";
 
 /** What a listing asks buyers, as history and bulk jobs keep it: the questions without their marketplace ids. */
 export type Snapshot = {
-  questions: { type: string; title: string; instructions: string; required: boolean; maxAllowedCharacters: number | null }[];
+  questions: {
+    type: string;
+    title: string;
+    instructions: string;
+    required: boolean;
+    maxAllowedCharacters: number | null;
+    /** Upload questions (multi-question period). */
+    maxAllowedFiles?: number;
+    /** Dropdown choices and upload labels (multi-question period). */
+    options?: string[];
+  }[];
 };
 
 export const NO_PERSONALIZATION: Snapshot = { questions: [] };
@@ -17,6 +27,8 @@ export function snapshotOf(listing: Pick<Listing, "questions">): Snapshot {
       instructions: question.instructions,
       required: question.required,
       maxAllowedCharacters: question.maxAllowedCharacters,
+      ...(question.maxAllowedFiles !== undefined && { maxAllowedFiles: question.maxAllowedFiles }),
+      ...(question.options !== undefined && { options: [...question.options] }),
     })),
   };
 }
@@ -41,7 +53,10 @@ export function sameSnapshot(a: Snapshot, b: Snapshot) {
         question.title === other.title &&
         question.instructions === other.instructions &&
         question.required === other.required &&
-        question.maxAllowedCharacters === other.maxAllowedCharacters
+        question.maxAllowedCharacters === other.maxAllowedCharacters &&
+        question.maxAllowedFiles === other.maxAllowedFiles &&
+        (question.options ?? []).join("\n") === (other.options ?? []).join("\n") &&
+        (question.options === undefined) === (other.options === undefined)
       );
     })
   );
@@ -50,8 +65,9 @@ export function sameSnapshot(a: Snapshot, b: Snapshot) {
 /** One line a seller reads: `“Name to engrave”, required, up to 20 characters` or `No question`. */
 export function describeSnapshot(snapshot: Snapshot): string {
   if (snapshot.questions.length === 0) return "No question";
-  if (snapshot.questions.length > 1) return `${snapshot.questions.length} questions`;
+  if (snapshot.questions.length > 1) return `${snapshot.questions.length} questions: ${snapshot.questions.map((question) => `“${question.title}”`).join(", ")}`;
   const question = snapshot.questions[0]!;
+  if (!representable(snapshot)) return `1 question: “${question.title}”, ${question.required ? "required" : "optional"}`;
   const instructions = question.instructions ? `“${question.instructions}”` : "No instructions";
   const limit = question.maxAllowedCharacters === null ? "" : `, up to ${question.maxAllowedCharacters} characters`;
   return `${instructions}, ${question.required ? "required" : "optional"}${limit}`;

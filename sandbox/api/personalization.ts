@@ -9,6 +9,7 @@ import { defineRoute, errorSchema, idParam, refusals, reply, type BodyReader } f
 import { examples } from "./examples.js";
 import { personalizationSchema } from "./wire.js";
 import { multiQuestionWriteSchema, replaceableBySingleQuestion, type MultiQuestionWrite } from "./multi-question.js";
+import { QUESTION_TYPES, QUESTIONS_MAX } from "../../lib/personalization/question-set.js";
 
 const ownedListingParams = z.object({ shop_id: idParam("The seller's shop."), listing_id: idParam("A listing in that shop.") });
 
@@ -72,7 +73,36 @@ export const jsonBody: BodyReader = {
   },
 };
 
+const capabilitiesSchema = z.object({
+  phase: z.enum(["migration", "post-deprecation", "multi-question"]).meta({ description: "The marketplace's period (spec 9)." }),
+  supports_multiple_personalization_questions: z.boolean().meta({ description: "Whether writes may carry several questions of every type (with the flag of that name)." }),
+  max_questions: z.int().meta({ description: "Most questions one listing may hold in a write." }),
+  question_types: z.array(z.string()).meta({ description: "The question types a write may use." }),
+});
+
 export const personalizationRoutes = [
+  // GET /v3/application/personalization-capabilities
+  defineRoute({
+    method: "get",
+    path: "/v3/application/personalization-capabilities",
+    operationId: "getPersonalizationCapabilities",
+    summary: "What personalization writes the marketplace accepts now",
+    description: "Sandbox addition (spec 9.4 gives no date for the multi-question period): lets a client learn the phase with its API key alone.",
+    tags: ["Personalization"],
+    access: { token: "none" },
+    responses: { 200: reply("The current phase and what a write may hold in it.", capabilitiesSchema), ...refusals(401, 403, 429) },
+    handler: (c) => {
+      const phase = c.get("state").phase;
+      const multi = phase === "multi-question";
+      return c.json({
+        phase,
+        supports_multiple_personalization_questions: multi,
+        max_questions: multi ? QUESTIONS_MAX : 1,
+        question_types: multi ? [...QUESTION_TYPES] : ["text_input"],
+      } satisfies z.output<typeof capabilitiesSchema>);
+    },
+  }),
+
   // GET /v3/application/listings/{listing_id}/personalization
   defineRoute({
     method: "get",

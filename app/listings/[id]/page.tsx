@@ -4,11 +4,12 @@ import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query
 import { BackToListingsPage } from "@/components/back-to-listings-page";
 import { PersonalizationEditor } from "@/components/personalization/personalization-editor";
 import { ListingPager } from "@/components/listings/listing-pager";
+import { LazyMultiQuestionEditor } from "@/components/personalization/question-set/lazy-multi-question-editor";
 import { requireSeller, signInPath } from "@/lib/auth/seller";
 import { canEdit } from "@/lib/auth/scopes";
 import { listingKey } from "@/lib/listing-queries";
 import { loadListing } from "@/lib/listings";
-import { describeFailure } from "@/lib/marketplace";
+import { describeFailure, personalizationPhase } from "@/lib/marketplace";
 
 export const metadata: Metadata = { title: "Edit personalization" };
 
@@ -21,12 +22,13 @@ export default async function ListingEditorPage({ params }: { params: Promise<{ 
   if (!result.ok && (result.failure.kind === "reauth" || result.failure.kind === "invalid_token")) redirect(signInPath(here, "expired"));
   const queryClient = new QueryClient();
   if (result.ok) queryClient.setQueryData(listingKey(listingId), result.data);
+  const Editor = (await personalizationPhase().current()) === "multi" ? LazyMultiQuestionEditor : PersonalizationEditor;
   const unavailable = result.ok ? undefined : { title: "Listing unavailable", message: describeFailure(result.failure, "load") };
   return (
     <BackToListingsPage shopName={seller.shopName} unavailable={unavailable}>
       <ListingPager listingId={listingId} />
       <HydrationBoundary state={dehydrate(queryClient)}>
-        <PersonalizationEditor listingId={listingId} canEdit={canEdit(seller.scopes)} />
+        <Editor listingId={listingId} canEdit={canEdit(seller.scopes)} />
       </HydrationBoundary>
     </BackToListingsPage>
   );

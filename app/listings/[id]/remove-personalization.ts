@@ -6,9 +6,10 @@ import { db } from "@/lib/db";
 import { historyStore } from "@/lib/history/history-store";
 import { changeListing } from "@/lib/history/recorded-write";
 import { NO_PERSONALIZATION } from "@/lib/personalization/snapshot";
+import { personalizationPhase } from "@/lib/marketplace";
 
 const inputSchema = z.object({ listingId: z.number().int().positive() });
 
 export const removePersonalizationAction = sellerAction("remove", inputSchema, async ({ listingId }, { seller, marketplace }) =>
-  changeListing(historyStore(await db()), marketplace, { changer: seller, listingId, target: NO_PERSONALIZATION, action: "remove" }),
+  changeListing(historyStore(await db()), marketplace, { changer: seller, listingId, target: NO_PERSONALIZATION, action: "remove", phase: await personalizationPhase().current() }),
 );

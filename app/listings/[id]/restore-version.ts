@@ -5,6 +5,7 @@ import { sellerAction } from "@/lib/actions/seller-action";
 import { db } from "@/lib/db";
 import { historyStore } from "@/lib/history/history-store";
 import { changeListing } from "@/lib/history/recorded-write";
+import { personalizationPhase } from "@/lib/marketplace";
 
 const inputSchema = z.object({ listingId: z.number().int().positive(), versionId: z.uuid() });
 
@@ -15,5 +16,5 @@ export const restoreVersionAction = sellerAction("save", inputSchema, async ({ l
   if (!version || version.listingId !== listingId) {
     return { ok: false, refusal: "That earlier version is no longer in this listing's history. Reload the page to see its history." };
   }
-  return changeListing(history, marketplace, { changer: seller, listingId, target: version.previous, action: "restore" });
+  return changeListing(history, marketplace, { changer: seller, listingId, target: version.previous, action: "restore", phase: await personalizationPhase().current() });
 });

@@ -1,0 +1,87 @@
+"use client";
+
+import { DROPDOWN_OPTIONS_MAX, FILES_MAX, LABEL_MAX } from "@/lib/personalization/question-set";
+import type { QuestionSetFormApi } from "./drafts";
+
+type Props = { form: QuestionSetFormApi; index: number; idPrefix: string; kind: "dropdown" | "labeled_upload"; announce: (text: string) => void };
+
+const ERROR = "text-sm font-medium text-red-800";
+const SMALL_BUTTON = "rounded px-2 py-1 text-sm ring-1 ring-stone-300 hover:bg-stone-100 disabled:opacity-40";
+
+/** A dropdown's choices or a labelled upload's file labels: add, remove, reorder, each label with its own rule. */
+export function OptionFields({ form, index, idPrefix, kind, announce }: Props) {
+  const { register, formState, watch, getValues, setValue } = form;
+  // Kept as plain values rather than a nested useFieldArray, whose appends the outer field array did not keep.
+  const name = `questions.${index}.options` as const;
+  const fields = watch(name) ?? [];
+  const update = (next: { label: string }[]) => setValue(name, next, { shouldDirty: true, shouldValidate: formState.isSubmitted });
+  const append = (option: { label: string }) => update([...getValues(name), option]);
+  const remove = (position: number) => update(getValues(name).filter((_, each) => each !== position));
+  const move = (from: number, to: number) => {
+    const next = [...getValues(name)];
+    const [moved] = next.splice(from, 1);
+    if (moved) next.splice(to, 0, moved);
+    update(next);
+  };
+  const max = kind === "dropdown" ? DROPDOWN_OPTIONS_MAX : FILES_MAX;
+  const noun = kind === "dropdown" ? "Choice" : "File label";
+  const errors = formState.errors.questions?.[index]?.options;
+  const listError = errors?.root?.message ?? errors?.message;
+  const moveOption = (from: number, to: number) => {
+    move(from, to);
+    announce(`${noun} ${from + 1} moved to position ${to + 1} of ${fields.length}.`);
+  };
+
+  return (
+    <fieldset className="space-y-2" aria-describedby={`${idPrefix}-options-hint ${idPrefix}-options-error`}>
+      <legend className="font-medium">{kind === "dropdown" ? "Choices buyers pick from" : "One file per label"}</legend>
+      <p id={`${idPrefix}-options-hint`} className="text-sm text-stone-600">
+        {kind === "dropdown" ? `1 to ${max} choices` : `1 to ${max} labels; buyers upload one file for each`}, each 1 to {LABEL_MAX} characters and different from the others.
+      </p>
+      <ol className="space-y-2">
+        {fields.map((_, position) => {
+          const id = `${idPrefix}-option-${position}`;
+          const labelError = errors?.[position]?.label?.message;
+          return (
+            <li key={position} className="flex flex-wrap items-center gap-2">
+              <label htmlFor={id} className="w-full text-sm sm:w-28">
+                {noun} {position + 1}
+              </label>
+              <input
+                id={id}
+                aria-invalid={labelError ? true : undefined}
+                aria-describedby={`${id}-error`}
+                className="min-w-0 flex-1 rounded-md border border-stone-400 p-1.5"
+                {...register(`questions.${index}.options.${position}.label`)}
+              />
+              <button type="button" className={SMALL_BUTTON} disabled={position === 0} onClick={() => moveOption(position, position - 1)} aria-label={`Move ${noun.toLowerCase()} ${position + 1} up`}>
+                ↑
+              </button>
+              <button
+                type="button"
+                className={SMALL_BUTTON}
+                disabled={position === fields.length - 1}
+                onClick={() => moveOption(position, position + 1)}
+                aria-label={`Move ${noun.toLowerCase()} ${position + 1} down`}
+              >
+                ↓
+              </button>
+              <button type="button" className={SMALL_BUTTON} onClick={() => remove(position)} aria-label={`Remove ${noun.toLowerCase()} ${position + 1}`}>
+                Remove
+              </button>
+              <p id={`${id}-error`} role="alert" className={`w-full ${ERROR}`}>
+                {labelError}
+              </p>
+            </li>
+          );
+        })}
+      </ol>
+      <button type="button" className={SMALL_BUTTON} disabled={fields.length >= max} onClick={() => append({ label: "" })}>
+        Add a {noun.toLowerCase()}
+      </button>
+      <p id={`${idPrefix}-options-error`} role="alert" className={ERROR}>
+        {listError}
+      </p>
+    </fieldset>
+  );
+}

@@ -1,0 +1,13 @@
+// No zod here: the listings table names question types, and zod stays out of that page's first load.
+
+export const QUESTION_TYPES = ["text_input", "dropdown", "unlabeled_upload", "labeled_upload"] as const;
+export type QuestionType = (typeof QUESTION_TYPES)[number];
+
+export const QUESTION_TYPE_NAMES: Record<QuestionType, string> = {
+  text_input: "Text",
+  dropdown: "Dropdown",
+  unlabeled_upload: "File upload",
+  labeled_upload: "Labelled file upload",
+};
+
+export const isQuestionType = (type: string): type is QuestionType => (QUESTION_TYPES as readonly string[]).includes(type);
