@@ -2,10 +2,9 @@ import { z } from "zod";
 import { LISTING_STATES } from "../listing-queries";
 import { MAX_SEARCH_LENGTH, QUESTION_FILTERS, type QuestionFilter } from "../listings-view";
 import type { ListingState } from "../marketplace/client";
-import { sellerQuestionSchema } from "../personalization/hidden-characters";
+import { sellerQuestionSchema, sellerQuestionsSchema } from "../personalization/hidden-characters";
 import { NO_PERSONALIZATION, type Snapshot } from "../personalization/snapshot";
 import { snapshotOfForm, snapshotOfQuestionSet } from "../personalization/snapshot-codec";
-import { questionSetFormSchema } from "../personalization/question-set";
 
 // The marketplace pages listings up to offset 12000 (decisions.md "Listing reads"), so no filter holds more than this.
 export const MAX_BULK_LISTINGS = 12_100;
@@ -26,7 +25,7 @@ export const selectionSchema = z.discriminatedUnion("kind", [
 /** The same question the single editor writes, the same question set the multi-question editor writes, or no question at all. */
 export const operationSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("apply"), question: sellerQuestionSchema }),
-  z.object({ kind: z.literal("apply-set"), questions: questionSetFormSchema.shape.questions }),
+  z.object({ kind: z.literal("apply-set"), questions: sellerQuestionsSchema }),
   z.object({ kind: z.literal("remove") }),
 ]);
 

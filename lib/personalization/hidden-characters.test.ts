@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { hiddenCharacters, sellerQuestionSchema, withoutHiddenCharacters } from "./hidden-characters";
+import { hiddenCharacters, sellerQuestionSchema, sellerQuestionSetSchema, withoutHiddenCharacters } from "./hidden-characters";
+import { questionSetFormSchema } from "./question-set";
 import { personalizationWriteSchema, questionFormSchema } from "./schema";
 
 const question = (instructions: string) => ({ instructions, maxAllowedCharacters: 20, required: true });
@@ -47,5 +48,18 @@ describe("hidden characters in a seller's instructions (a dashboard rule; the ma
     expect(questionFormSchema.safeParse(question("Name \u202Eevil\u0000")).success).toBe(true);
     const write = { personalization_questions: [{ question_type: "text_input", question_text: "Personalization", instructions: "Name\u0000", required: true, max_allowed_characters: 5 }] };
     expect(personalizationWriteSchema.safeParse(write).success).toBe(true);
+  });
+
+  it("refuses them in any question of a multi-question set, next to that question's instructions, while the sandbox's rules accept the set", () => {
+    const set = {
+      questions: [
+        { type: "text_input", title: "Name", instructions: "Your name", required: true, maxAllowedCharacters: 20 },
+        { type: "dropdown", title: "Colour", instructions: "Pick one\u202E", required: false, options: [{ label: "Red" }, { label: "Blue" }] },
+      ],
+    };
+    const refused = sellerQuestionSetSchema.safeParse(set);
+    expect(refused.error?.issues.map((issue) => [issue.path, issue.message.slice(0, 50)])).toEqual([[["questions", 1, "instructions"], "Remove the invisible or direction-changing charact"]]);
+    expect(questionSetFormSchema.safeParse(set).success).toBe(true);
+    expect(sellerQuestionSetSchema.safeParse({ questions: [set.questions[0]] }).success).toBe(true);
   });
 });

@@ -6,10 +6,10 @@ import { db } from "@/lib/db";
 import { historyStore } from "@/lib/history/history-store";
 import { changeListing } from "@/lib/history/recorded-write";
 import { personalizationPhase } from "@/lib/marketplace";
-import { questionSetFormSchema } from "@/lib/personalization/question-set";
+import { sellerQuestionsSchema } from "@/lib/personalization/hidden-characters";
 import { snapshotOfQuestionSet } from "@/lib/personalization/snapshot-codec";
 
-const inputSchema = z.object({ listingId: z.number().int().positive(), questions: questionSetFormSchema.shape.questions });
+const inputSchema = z.object({ listingId: z.number().int().positive(), questions: sellerQuestionsSchema });
 
 const PHASE_CHANGED =
   "Nothing was changed: the marketplace no longer accepts several questions or these kinds of question (it has left its multi-question period). Your questions are still here. Reload the page to see what buyers are asked now before you change anything.";

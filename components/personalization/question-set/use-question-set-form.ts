@@ -1,13 +1,14 @@
 import { useForm, type Resolver } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { questionSetFormSchema, type QuestionSetForm } from "@/lib/personalization/question-set";
+import { sellerQuestionSetSchema } from "@/lib/personalization/hidden-characters";
+import type { QuestionSetForm } from "@/lib/personalization/question-set";
 import type { QuestionSetFormApi, QuestionSetValues } from "./drafts";
 
 /** The form over a question set, checked in the browser with the schema the server action and the sandbox use. */
 export function useQuestionSetForm(defaultValues: QuestionSetValues): QuestionSetFormApi {
   return useForm<QuestionSetValues, unknown, QuestionSetForm>({
     // The drafts carry every type's fields; the schema's output keeps only what each question's type uses.
-    resolver: zodResolver(questionSetFormSchema) as unknown as Resolver<QuestionSetValues, unknown, QuestionSetForm>,
+    resolver: zodResolver(sellerQuestionSetSchema) as unknown as Resolver<QuestionSetValues, unknown, QuestionSetForm>,
     // Checked on save, then again as the seller corrects: a check on every blur raced the buttons that add and move choices.
     mode: "onSubmit",
     reValidateMode: "onChange",
