@@ -2,7 +2,7 @@ import "server-only";
 import type { Marketplace } from "../marketplace/client";
 import type { MarketplaceFailure, Result } from "../marketplace/failure";
 import type { Listing, Question } from "../marketplace/wire";
-import { representable, snapshotOf, unrepresentableReason, type Snapshot } from "../personalization/snapshot";
+import { representable, sameSnapshot, snapshotOf, unrepresentableReason, type Snapshot } from "../personalization/snapshot";
 import { writeOf } from "../personalization/snapshot-codec";
 import type { Refusal } from "../actions/seller-action";
 import type { HistoryAction, HistoryStore } from "./history-store";
@@ -12,7 +12,7 @@ export type Changer = { userId: number; shopId: number };
 /** A write either reached the marketplace (or failed there), or was not tried because it would destroy what the dashboard cannot show. */
 export type WriteOutcome = Result<Question[]> | Refusal;
 
-// Failures after which the listing is certainly unchanged; after a time-out or a 5xx it may have changed, so its history stays.
+// Failures after which the listing is certainly unchanged; after a time-out, a 5xx or a lost connection it may have changed.
 const CERTAINLY_UNCHANGED = new Set<MarketplaceFailure["kind"]>(["reauth", "invalid_token", "insufficient_scope", "invalid", "forbidden", "not_found", "conflict", "rate_limited"]);
 
 /** Puts a snapshot on the marketplace: one question is written, no question deletes personalization. */
@@ -32,9 +32,27 @@ export async function writeRecorded(
   const previous = snapshotOf(change.listing);
   if (!representable(previous)) return { ok: false, refusal: unrepresentableReason(previous) };
   const { changer, listing } = change;
-  const entry = await history.record({ listingId: listing.id, shopId: changer.shopId, userId: changer.userId, action: change.action, jobId: change.jobId, previous });
-  const result = await writeSnapshot(marketplace, changer, listing.id, change.target);
-  if (!result.ok && CERTAINLY_UNCHANGED.has(result.failure.kind)) await history.forget(entry);
+  const { target } = change;
+  const entry = await history.record({ listingId: listing.id, shopId: changer.shopId, userId: changer.userId, action: change.action, jobId: change.jobId, previous, target });
+  const result = await writeSnapshot(marketplace, changer, listing.id, target);
+  if (result.ok) {
+    await history.settle(entry, "done");
+    return result;
+  }
+  if (CERTAINLY_UNCHANGED.has(result.failure.kind)) {
+    await history.forget(entry);
+    return result;
+  }
+  // The outcome is unknown: the listing itself says whether the write landed.
+  const readBack = await marketplace.getListing(changer.userId, listing.id);
+  if (readBack.ok && sameSnapshot(snapshotOf(readBack.data), target) && !sameSnapshot(previous, target)) {
+    await history.settle(entry, "done");
+    return { ok: true, data: readBack.data.questions };
+  }
+  // A marketplace that answered with an error (or was never reached) left the listing as the read-back shows it; after a
+  // time-out the write may still land, so the entry waits to be settled by a later read (settle-unknown.ts).
+  if (readBack.ok && result.failure.kind === "unavailable") await history.forget(entry);
+  else await history.settle(entry, "unknown");
   return result;
 }
 
