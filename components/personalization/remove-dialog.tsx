@@ -7,16 +7,29 @@ export function RemoveDialog({ title, onConfirm }: { title: string; onConfirm: (
   const dialog = useRef<HTMLDialogElement>(null);
   return (
     <>
-      <button type="button" onClick={() => dialog.current?.showModal()} className="rounded-lg px-4 py-2 font-medium text-red-800 ring-1 ring-red-300 hover:bg-red-50">
+      <button
+        type="button"
+        onClick={() => dialog.current?.showModal()}
+        className="min-h-11 rounded-lg px-4 py-2 font-medium text-red-800 ring-1 ring-red-300 hover:bg-red-50 dark:text-red-300 dark:ring-red-700 dark:hover:bg-red-950"
+      >
         Remove personalization
       </button>
-      <dialog ref={dialog} aria-labelledby="remove-heading" className="m-auto max-w-md rounded-xl p-6 backdrop:bg-black/40">
+      <dialog
+        ref={dialog}
+        aria-labelledby="remove-heading"
+        className="m-auto w-[calc(100%-2rem)] max-w-md rounded-xl bg-white p-6 text-stone-900 backdrop:bg-black/50 dark:bg-stone-900 dark:text-stone-100"
+      >
         <h2 id="remove-heading" className="text-lg font-semibold">
           Remove personalization?
         </h2>
-        <p className="mt-2 text-sm text-stone-700">Buyers of “{title}” will no longer be asked a question, and the current question is deleted from the marketplace.</p>
-        <div className="mt-5 flex justify-end gap-3">
-          <button type="button" autoFocus onClick={() => dialog.current?.close()} className="rounded-md px-4 py-2 ring-1 ring-stone-300 hover:bg-stone-100">
+        <p className="mt-2 text-sm text-stone-700 dark:text-stone-300">Buyers of “{title}” will no longer be asked a question, and the current question is deleted from the marketplace.</p>
+        <div className="mt-5 flex flex-wrap justify-end gap-3">
+          <button
+            type="button"
+            autoFocus
+            onClick={() => dialog.current?.close()}
+            className="min-h-11 rounded-md px-4 py-2 ring-1 ring-stone-300 hover:bg-stone-100 dark:ring-stone-600 dark:hover:bg-stone-800"
+          >
             Keep the question
           </button>
           <button
@@ -25,7 +38,7 @@ export function RemoveDialog({ title, onConfirm }: { title: string; onConfirm: (
               dialog.current?.close();
               onConfirm();
             }}
-            className="rounded-md bg-red-800 px-4 py-2 font-medium text-white hover:bg-red-900"
+            className="min-h-11 rounded-md bg-red-800 px-4 py-2 font-medium text-white hover:bg-red-900"
           >
             Remove
           </button>

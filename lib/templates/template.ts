@@ -15,3 +15,5 @@ export function singleQuestionOf(template: QuestionTemplate): QuestionForm | und
   if (questions.length !== 1 || !question || !representable(template.questionSet) || question.maxAllowedCharacters === null) return undefined;
   return { instructions: question.instructions, maxAllowedCharacters: question.maxAllowedCharacters, required: question.required };
 }
+
+export const templatesKey = ["templates"] as const;
