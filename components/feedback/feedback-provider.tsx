@@ -1,6 +1,5 @@
 "use client";
 
-import { usePathname } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { FeedbackContext, type Feedback, type Toast } from "./toast-context";
 
@@ -20,7 +19,6 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
   const [polite, setPolite] = useState<Shown | null>(null);
   const [assertive, setAssertive] = useState<Shown | null>(null);
   const serial = useRef(0);
-  const pathname = usePathname();
 
   const clear = useCallback(() => {
     setPolite(null);
@@ -40,12 +38,22 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
-  // A message belongs to the page it answers, except one that announces where the seller is being taken.
+  // A message belongs to the page it answers, except one that announces where the seller is being taken. The
+  // Navigation API sees client-side page changes without next/navigation's weight; where it is missing, messages stay until dismissed.
   useEffect(() => {
+    const navigation = (window as { navigation?: EventTarget }).navigation;
+    if (!navigation) return;
+    let path = window.location.pathname;
     const next = (shown: Shown | null) => (shown?.followsNavigation ? { ...shown, followsNavigation: false, focus: false } : null);
-    setPolite(next);
-    setAssertive(next);
-  }, [pathname]);
+    const onEntryChange = () => {
+      if (window.location.pathname === path) return;
+      path = window.location.pathname;
+      setPolite(next);
+      setAssertive(next);
+    };
+    navigation.addEventListener("currententrychange", onEntryChange);
+    return () => navigation.removeEventListener("currententrychange", onEntryChange);
+  }, []);
 
   const feedback = useMemo<Feedback>(() => ({ notify, clear }), [notify, clear]);
   return (

@@ -1,7 +1,6 @@
 "use client";
 
-import dynamic from "next/dynamic";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { fetchFromDashboard, listingKey } from "@/lib/listing-queries";
 import type { Listing } from "@/lib/marketplace/wire";
@@ -12,9 +11,7 @@ import { historyKey } from "./history-key";
 import { useSignInOnExpiry } from "../use-sign-in-on-expiry";
 
 // The history is read in the browser after the page is shown, so its code (and its diffs) need not hold up the first load.
-const HistoryList = dynamic(() => import("./history-list").then((module) => module.HistoryList), {
-  loading: () => <p className="mt-6 text-sm">Loading the history…</p>,
-});
+const HistoryList = lazy(() => import("./history-list").then((module) => ({ default: module.HistoryList })));
 
 const STATE_NAMES: Record<string, string> = { active: "Active", inactive: "Inactive", draft: "Draft", expired: "Expired", sold_out: "Sold out" };
 
@@ -73,14 +70,16 @@ export function PersonalizationEditor({ listingId, canEdit }: { listingId: numbe
           </>
         )}
       </div>
-      <HistoryList
-        listing={listing}
-        canRestore={canEdit && editable}
-        onRestored={(questions) => {
-          stored({ ...listing, isPersonalizable: questions.length > 0, questions, legacyDisagrees: false });
-          setFormVersion((version) => version + 1);
-        }}
-      />
+      <Suspense fallback={<p className="mt-6 text-sm">Loading the history…</p>}>
+        <HistoryList
+          listing={listing}
+          canRestore={canEdit && editable}
+          onRestored={(questions) => {
+            stored({ ...listing, isPersonalizable: questions.length > 0, questions, legacyDisagrees: false });
+            setFormVersion((version) => version + 1);
+          }}
+        />
+      </Suspense>
     </>
   );
 }

@@ -1,8 +1,8 @@
 "use client";
 
-import dynamic from "next/dynamic";
-import { useEffect, useRef, useState, useSyncExternalStore, useTransition, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore, useTransition, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
+import { useQueryClient } from "@tanstack/react-query";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { questionFormSchema, type QuestionForm as QuestionValues } from "@/lib/personalization/schema";
 import type { Listing, Question } from "@/lib/marketplace/wire";
@@ -16,10 +16,11 @@ import { BuyerPreview } from "./buyer-preview";
 import { RemoveDialog } from "./remove-dialog";
 import { keepDraft, takeDraft } from "./draft";
 import { useUnsavedChanges } from "./use-unsaved-changes";
+import { historyKey } from "./history-key";
 
 // Only after the seller asks for them: the page's first load does not carry their code.
-const LeaveDialog = dynamic(() => import("./leave-dialog").then((module) => module.LeaveDialog));
-const TemplatesDialog = dynamic(() => import("./templates-dialog").then((module) => module.TemplatesDialog));
+const LeaveDialog = lazy(() => import("./leave-dialog").then((module) => ({ default: module.LeaveDialog })));
+const TemplatesDialog = lazy(() => import("./templates-dialog").then((module) => ({ default: module.TemplatesDialog })));
 
 const NEW_QUESTION: QuestionValues = { instructions: "", maxAllowedCharacters: 100, required: false };
 
@@ -37,6 +38,7 @@ export function QuestionForm({ listing, canEdit, onStored, aside }: { listing: L
   const form = useForm<QuestionValues>({ resolver: zodResolver(questionFormSchema), mode: "onChange", defaultValues: valuesOf(listing.questions[0]) });
   const { handleSubmit, watch, setError, reset, getValues, setFocus, formState } = form;
   const { notify, clear } = useFeedback();
+  const queryClient = useQueryClient();
   const [pending, startTransition] = useTransition();
   const [templatesOpen, setTemplatesOpen] = useState(false);
   const restored = useRef(false);
@@ -80,6 +82,8 @@ export function QuestionForm({ listing, canEdit, onStored, aside }: { listing: L
       window.location.assign(`/sign-in?callbackUrl=${encodeURIComponent(here)}&reason=expired`);
       return;
     }
+    // A write whose outcome is unknown is in the history as such.
+    void queryClient.invalidateQueries({ queryKey: historyKey(listing.id) });
     const fields = Object.entries(result.fieldErrors ?? {}).filter(([field]) => field in NEW_QUESTION);
     for (const [field, message] of fields) setError(field as keyof QuestionValues, { type: "server", message });
     const action = result.missingScope ? (
@@ -195,8 +199,10 @@ export function QuestionForm({ listing, canEdit, onStored, aside }: { listing: L
         {aside}
       </div>
 
-      {templatesOpen && <TemplatesDialog current={getValues()} onApply={applyTemplate} onClose={() => setTemplatesOpen(false)} />}
-      {unsaved.leaving && <LeaveDialog onStay={unsaved.stay} onLeave={unsaved.leave} />}
+      <Suspense fallback={null}>
+        {templatesOpen && <TemplatesDialog current={getValues()} onApply={applyTemplate} onClose={() => setTemplatesOpen(false)} />}
+        {unsaved.leaving && <LeaveDialog onStay={unsaved.stay} onLeave={unsaved.leave} />}
+      </Suspense>
     </>
   );
 }

@@ -1,9 +1,8 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
 
-export type Leaving = { kind: "link"; href: string } | { kind: "back" };
+export type Leaving = { kind: "link"; anchor: HTMLAnchorElement } | { kind: "back" };
 
 const GUARD = "__unsavedChangesGuard";
 
@@ -12,7 +11,6 @@ const GUARD = "__unsavedChangesGuard";
  * browser's own prompt (`beforeunload`) for reloading or closing the tab.
  */
 export function useUnsavedChanges(dirty: boolean) {
-  const router = useRouter();
   const [leaving, setLeaving] = useState<Leaving | null>(null);
   const allowed = useRef(false);
 
@@ -39,7 +37,7 @@ export function useUnsavedChanges(dirty: boolean) {
       if (url.origin !== window.location.origin || (url.pathname === window.location.pathname && url.search === window.location.search)) return;
       event.preventDefault();
       event.stopPropagation();
-      setLeaving({ kind: "link", href: `${url.pathname}${url.search}${url.hash}` });
+      setLeaving({ kind: "link", anchor });
     };
     document.addEventListener("click", onClick, true);
     return () => document.removeEventListener("click", onClick, true);
@@ -68,9 +66,11 @@ export function useUnsavedChanges(dirty: boolean) {
     const target = leaving;
     allowed.current = true;
     setLeaving(null);
-    if (target?.kind === "link") router.push(target.href);
+    // The same link, clicked again, now goes its own way (next/link's client navigation included).
+    // After the dialog is gone, since a modal dialog makes the page behind it inert.
+    if (target?.kind === "link") setTimeout(() => target.anchor.click(), 0);
     else window.history.go(-2);
-  }, [leaving, router]);
+  }, [leaving]);
 
   return { leaving, stay, leave };
 }

@@ -1,0 +1,79 @@
+import { expect, test } from "@playwright/test";
+import { editor, editorPath, hydrated, openEditor } from "./editor";
+import { newSeller, signIn, storedListing } from "./sandbox-control";
+
+const leaveDialog = (page: import("@playwright/test").Page) => page.getByRole("dialog", { name: "Leave without saving?" });
+
+test("a link away from unsaved edits asks first: stay keeps them, leave goes", async ({ page }) => {
+  const seller = await newSeller(1);
+  const listingId = await openEditor(page, seller);
+  const form = editor(page);
+  await hydrated(form.save);
+  await form.instructions.fill("Name to engrave");
+
+  await page.getByRole("link", { name: "← Back to listings" }).click();
+  await expect(leaveDialog(page)).toBeVisible();
+  await expect(leaveDialog(page).getByRole("button", { name: "Stay and keep editing" })).toBeFocused();
+  await leaveDialog(page).getByRole("button", { name: "Stay and keep editing" }).click();
+  await expect(leaveDialog(page)).toHaveCount(0);
+  await expect(page).toHaveURL(editorPath(listingId));
+  await expect(form.instructions).toHaveValue("Name to engrave");
+
+  await page.getByRole("link", { name: "← Back to listings" }).click();
+  await leaveDialog(page).getByRole("button", { name: "Leave without saving" }).click();
+  await expect(page).toHaveURL(/\/listings(\?|$)/);
+  expect((await storedListing(listingId)).personalization.personalization_questions).toEqual([]);
+});
+
+test("the back button with unsaved edits asks first, and saved edits leave without asking", async ({ page }) => {
+  const seller = await newSeller(1);
+  const listingId = seller.listing_ids[0]!;
+  await signIn(page, seller);
+  await page.getByRole("link", { name: "Test listing 1", exact: true }).click();
+  await expect(page).toHaveURL(editorPath(listingId));
+  const form = editor(page);
+  await hydrated(form.save);
+  await form.instructions.fill("Name to engrave");
+
+  await page.goBack();
+  await expect(leaveDialog(page)).toBeVisible();
+  await leaveDialog(page).getByRole("button", { name: "Stay and keep editing" }).click();
+  await expect(page).toHaveURL(editorPath(listingId));
+  await expect(form.instructions).toHaveValue("Name to engrave");
+
+  await page.goBack();
+  await leaveDialog(page).getByRole("button", { name: "Leave without saving" }).click();
+  await expect(page).toHaveURL(/\/listings(\?|$)/);
+
+  await page.getByRole("link", { name: "Test listing 1", exact: true }).click();
+  await hydrated(form.save);
+  await form.instructions.fill("Gift note");
+  await form.save.click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/listings(\?|$)/);
+  await expect(leaveDialog(page)).toHaveCount(0);
+});
+
+test("reloading with unsaved edits asks the browser's question; once saved, it does not", async ({ page }) => {
+  const seller = await newSeller(1);
+  await openEditor(page, seller);
+  const form = editor(page);
+  await hydrated(form.save);
+  await form.instructions.fill("Name to engrave");
+
+  const asked: string[] = [];
+  page.on("dialog", (dialog) => {
+    asked.push(dialog.type());
+    void dialog.dismiss();
+  });
+  await page.reload().catch(() => undefined);
+  await expect.poll(() => asked).toEqual(["beforeunload"]);
+  await expect(form.instructions).toHaveValue("Name to engrave");
+
+  await form.save.click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  await page.reload();
+  await expect(form.instructions).toHaveValue("Name to engrave");
+  expect(asked).toEqual(["beforeunload"]);
+});
