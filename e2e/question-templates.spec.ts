@@ -79,7 +79,7 @@ test("a template applied to a bulk selection is stored on each selected listing"
   await expect(dialog.getByLabel("Instructions for buyers")).toHaveValue("Gift note");
   await expect(dialog.getByLabel("Character limit for buyers' answers")).toHaveValue("200");
   await dialog.getByRole("button", { name: "Review the change" }).click();
-  await dialog.getByRole("button", { name: "Apply to 2 listings" }).click();
+  await page.getByRole("dialog", { name: "Apply this question?" }).getByRole("button", { name: "Apply to 2 listings" }).click();
 
   await expect(page).toHaveURL(/\/bulk-jobs\//);
   await expect(page.getByRole("status").filter({ hasText: "Bulk change started" })).toBeVisible();

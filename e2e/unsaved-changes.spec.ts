@@ -55,25 +55,39 @@ test("the back button with unsaved edits asks first, and saved edits leave witho
   await expect(leaveDialog(page)).toHaveCount(0);
 });
 
+/** Whether the page asks before unloading now: a cancelable beforeunload event that the page cancels. */
+const asksBeforeUnload = (page: import("@playwright/test").Page) =>
+  page.evaluate(() => {
+    const event = new Event("beforeunload", { cancelable: true });
+    window.dispatchEvent(event);
+    return event.defaultPrevented;
+  });
+
 test("reloading with unsaved edits asks the browser's question; once saved, it does not", async ({ page }) => {
   const seller = await newSeller(1);
   await openEditor(page, seller);
   const form = editor(page);
   await hydrated(form.save);
+  expect(await asksBeforeUnload(page)).toBe(false);
   await form.instructions.fill("Name to engrave");
+  expect(await asksBeforeUnload(page)).toBe(true);
 
   const asked: string[] = [];
   page.on("dialog", (dialog) => {
     asked.push(dialog.type());
-    void dialog.dismiss();
+    void dialog.accept();
   });
-  await page.reload().catch(() => undefined);
-  await expect.poll(() => asked).toEqual(["beforeunload"]);
-  await expect(form.instructions).toHaveValue("Name to engrave");
+  await page.reload();
+  expect(asked).toEqual(["beforeunload"]);
+  // The seller chose to leave: the unsaved edits are gone, the stored question is shown.
+  await expect(form.instructions).toHaveValue("");
 
+  await hydrated(form.save);
+  await form.instructions.fill("Gift note");
   await form.save.click();
   await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  expect(await asksBeforeUnload(page)).toBe(false);
   await page.reload();
-  await expect(form.instructions).toHaveValue("Name to engrave");
+  await expect(form.instructions).toHaveValue("Gift note");
   expect(asked).toEqual(["beforeunload"]);
 });

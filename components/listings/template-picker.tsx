@@ -27,7 +27,7 @@ export function TemplatePicker({ onPick }: { onPick: (values: QuestionValues) =>
     setPicked(choice.template.name);
   };
   return (
-    <div className="rounded-lg bg-stone-50 p-3 ring-1 ring-stone-200 dark:bg-stone-800 dark:ring-stone-700">
+    <div className="rounded-lg bg-stone-50 p-3 text-stone-900 ring-1 ring-stone-200 dark:bg-stone-800 dark:text-stone-100 dark:ring-stone-700">
       <div className="flex flex-wrap items-end gap-3">
         <div className="min-w-0 grow">
           <label htmlFor={`${id}-template`} className="block text-sm font-medium">

@@ -5,7 +5,7 @@ export function BuyerPreview({ instructions, required, limit }: { instructions: 
   const validLimit = Number.isInteger(limit) && limit >= CHAR_LIMIT_MIN && limit <= CHAR_LIMIT_MAX ? limit : undefined;
   const instructionsAllowed = brokenInstructionRules(instructions).length === 0;
   return (
-    <section aria-labelledby="preview-heading" className="rounded-xl bg-white p-5 ring-1 ring-stone-200 dark:bg-stone-900 dark:ring-stone-700">
+    <section aria-labelledby="preview-heading" className="rounded-xl bg-white p-5 text-stone-900 ring-1 ring-stone-200 dark:bg-stone-900 dark:text-stone-100 dark:ring-stone-700">
       <h2 id="preview-heading" className="text-sm font-semibold uppercase tracking-wide text-stone-600 dark:text-stone-400">
         Preview: what buyers see
       </h2>

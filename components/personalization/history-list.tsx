@@ -62,7 +62,7 @@ export function HistoryList({ listing, canRestore, onRestored }: { listing: List
   };
 
   return (
-    <section aria-labelledby="history-heading" className="mt-6 rounded-xl bg-white p-5 ring-1 ring-stone-200 dark:bg-stone-900 dark:ring-stone-700">
+    <section aria-labelledby="history-heading" className="mt-6 rounded-xl bg-white p-5 text-stone-900 ring-1 ring-stone-200 dark:bg-stone-900 dark:text-stone-100 dark:ring-stone-700">
       <h2 id="history-heading" className="text-lg font-semibold">
         History
       </h2>

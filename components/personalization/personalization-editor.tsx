@@ -6,11 +6,12 @@ import { fetchFromDashboard, listingKey } from "@/lib/listing-queries";
 import type { Listing } from "@/lib/marketplace/wire";
 import { editableInSingleQuestionEditor } from "@/lib/personalization/editable";
 import { QuestionForm } from "./question-form";
-import { StoredQuestion } from "./stored-question";
 import { historyKey } from "./history-key";
 import { useSignInOnExpiry } from "../use-sign-in-on-expiry";
 
 // The history is read in the browser after the page is shown, so its code (and its diffs) need not hold up the first load.
+// Shown from the server's HTML at once; their code is not needed before the seller acts, so it loads beside the page's.
+const StoredQuestion = lazy(() => import("./stored-question").then((module) => ({ default: module.StoredQuestion })));
 const HistoryList = lazy(() => import("./history-list").then((module) => ({ default: module.HistoryList })));
 
 const STATE_NAMES: Record<string, string> = { active: "Active", inactive: "Inactive", draft: "Draft", expired: "Expired", sold_out: "Sold out" };
@@ -42,17 +43,28 @@ export function PersonalizationEditor({ listingId, canEdit }: { listingId: numbe
   return (
     <>
       <h1 className="mt-4 text-2xl font-semibold break-words">{listing.title}</h1>
-      <p className="mt-1 text-sm text-stone-700 dark:text-stone-300">
+      {/* On the page's own background: its colours come from the page, light or dark. */}
+      <p className="mt-1 text-sm">
         {STATE_NAMES[listing.state] ?? listing.state}
         {listing.price ? ` · ${listing.price}` : ""}
       </p>
-      <details className="mt-1 text-sm text-stone-700 dark:text-stone-300">
+      <details className="mt-1 text-sm">
         <summary className="inline-flex min-h-11 cursor-pointer items-center">Details for support</summary>
         <p>Listing number {listing.id} on the marketplace.</p>
       </details>
       <div className="mt-4 grid gap-6 lg:grid-cols-[3fr_2fr]">
         {editable ? (
-          <QuestionForm key={formVersion} listing={listing} canEdit={canEdit} onStored={stored} aside={<StoredQuestion listing={listing} />} />
+          <QuestionForm
+            key={formVersion}
+            listing={listing}
+            canEdit={canEdit}
+            onStored={stored}
+            aside={
+              <Suspense fallback={null}>
+                <StoredQuestion listing={listing} />
+              </Suspense>
+            }
+          />
         ) : (
           <>
             <section role="status" aria-label="Why this listing is read-only" className="rounded-xl bg-amber-50 p-5 text-sm text-amber-950 ring-1 ring-amber-200 dark:bg-amber-950 dark:text-amber-50 dark:ring-amber-800">
@@ -66,7 +78,9 @@ export function PersonalizationEditor({ listingId, canEdit }: { listingId: numbe
               </p>
               <p className="mt-2">The dashboard leaves this listing as it is, also in bulk changes. Edit its questions on the marketplace.</p>
             </section>
-            <StoredQuestion listing={listing} />
+            <Suspense fallback={null}>
+              <StoredQuestion listing={listing} />
+            </Suspense>
           </>
         )}
       </div>

@@ -13,13 +13,13 @@ import { signInAction } from "@/app/auth-actions";
 import { useFeedback } from "../feedback/toast-context";
 import { QuestionFields } from "./question-fields";
 import { BuyerPreview } from "./buyer-preview";
-import { RemoveDialog } from "./remove-dialog";
 import { keepDraft, takeDraft } from "./draft";
 import { useUnsavedChanges } from "./use-unsaved-changes";
 import { historyKey } from "./history-key";
 
 // Only after the seller asks for them: the page's first load does not carry their code.
 const LeaveDialog = lazy(() => import("./leave-dialog").then((module) => ({ default: module.LeaveDialog })));
+const RemoveDialog = lazy(() => import("./remove-dialog").then((module) => ({ default: module.RemoveDialog })));
 const TemplatesDialog = lazy(() => import("./templates-dialog").then((module) => ({ default: module.TemplatesDialog })));
 
 const NEW_QUESTION: QuestionValues = { instructions: "", maxAllowedCharacters: 100, required: false };
@@ -40,7 +40,7 @@ export function QuestionForm({ listing, canEdit, onStored, aside }: { listing: L
   const { notify, clear } = useFeedback();
   const queryClient = useQueryClient();
   const [pending, startTransition] = useTransition();
-  const [templatesOpen, setTemplatesOpen] = useState(false);
+  const [dialog, setDialog] = useState<"templates" | "remove" | null>(null);
   const restored = useRef(false);
   const formElement = useRef<HTMLFormElement>(null);
   const saveButton = useRef<HTMLButtonElement>(null);
@@ -95,7 +95,9 @@ export function QuestionForm({ listing, canEdit, onStored, aside }: { listing: L
       </form>
     ) : undefined;
     // A field to correct takes focus; otherwise the message does, so the seller reads why and what to do.
-    notify({ tone: "error", text: `${result.unconfirmed ? "Not confirmed." : NOT_DONE[verb]} ${result.formError}`, action }, { focus: fields.length === 0 });
+    // The rule a field broke is shown once, next to that field; the message says where to look.
+    const why = fields.length > 0 && !result.formError.startsWith("Some fields") ? "The marketplace refused what is in the form: see the message next to the field, correct it and save again." : result.formError;
+    notify({ tone: "error", text: `${result.unconfirmed ? "Not confirmed." : NOT_DONE[verb]} ${why}`, action }, { focus: fields.length === 0 });
     if (fields[0]) setFocus(fields[0][0] as keyof QuestionValues);
   }
 
@@ -128,7 +130,7 @@ export function QuestionForm({ listing, canEdit, onStored, aside }: { listing: L
   };
 
   const applyTemplate = (name: string, values: QuestionValues) => {
-    setTemplatesOpen(false);
+    setDialog(null);
     for (const field of ["instructions", "maxAllowedCharacters", "required"] as const) form.setValue(field, values[field], { shouldDirty: true, shouldValidate: true });
     notify({ tone: "info", text: `Template “${name}” is in the form. Review the question, then save it.` });
     setFocus("instructions");
@@ -158,7 +160,7 @@ export function QuestionForm({ listing, canEdit, onStored, aside }: { listing: L
           ref={formElement}
           onSubmit={save}
           noValidate
-          className="space-y-5 rounded-xl bg-white p-5 ring-1 ring-stone-200 dark:bg-stone-900 dark:ring-stone-700"
+          className="space-y-5 rounded-xl bg-white p-5 text-stone-900 ring-1 ring-stone-200 dark:bg-stone-900 dark:text-stone-100 dark:ring-stone-700"
           aria-label="Personalization question"
           aria-keyshortcuts="Control+S Meta+S"
         >
@@ -182,10 +184,18 @@ export function QuestionForm({ listing, canEdit, onStored, aside }: { listing: L
               >
                 {pending ? "Saving…" : "Save question"}
               </button>
-              <button type="button" onClick={() => setTemplatesOpen(true)} className={secondary}>
+              <button type="button" onClick={() => setDialog("templates")} className={secondary}>
                 Templates
               </button>
-              {listing.questions.length > 0 && <RemoveDialog title={listing.title} onConfirm={remove} />}
+              {listing.questions.length > 0 && (
+                <button
+                  type="button"
+                  onClick={() => setDialog("remove")}
+                  className="min-h-11 rounded-lg px-4 py-2 font-medium text-red-800 ring-1 ring-red-300 hover:bg-red-50 dark:text-red-300 dark:ring-red-700 dark:hover:bg-red-950"
+                >
+                  Remove personalization
+                </button>
+              )}
             </div>
             <p id="save-hint" className="text-xs text-stone-600 dark:text-stone-400">
               {formState.isDirty ? "You have unsaved changes. " : ""}Ctrl+S (⌘S on a Mac) saves.
@@ -200,7 +210,8 @@ export function QuestionForm({ listing, canEdit, onStored, aside }: { listing: L
       </div>
 
       <Suspense fallback={null}>
-        {templatesOpen && <TemplatesDialog current={getValues()} onApply={applyTemplate} onClose={() => setTemplatesOpen(false)} />}
+        {dialog === "templates" && <TemplatesDialog current={getValues()} onApply={applyTemplate} onClose={() => setDialog(null)} />}
+        {dialog === "remove" && <RemoveDialog title={listing.title} onConfirm={remove} onClose={() => setDialog(null)} />}
         {unsaved.leaving && <LeaveDialog onStay={unsaved.stay} onLeave={unsaved.leave} />}
       </Suspense>
     </>

@@ -44,7 +44,7 @@ export function StoredQuestion({ listing }: { listing: Listing }) {
   // A question the editor cannot show is named with its title and type; the editor's own one needs neither.
   const numbered = !editableInSingleQuestionEditor(listing);
   return (
-    <section aria-labelledby="stored-heading" className="self-start rounded-xl bg-white p-5 ring-1 ring-stone-200 dark:bg-stone-900 dark:ring-stone-700" data-testid="stored-question">
+    <section aria-labelledby="stored-heading" className="self-start rounded-xl bg-white p-5 text-stone-900 ring-1 ring-stone-200 dark:bg-stone-900 dark:text-stone-100 dark:ring-stone-700" data-testid="stored-question">
       <h2 id="stored-heading" className="text-sm font-semibold uppercase tracking-wide text-stone-600 dark:text-stone-400">
         On the marketplace now
       </h2>
