@@ -3,8 +3,7 @@
 import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore, useTransition, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { useQueryClient } from "@tanstack/react-query";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { questionFormSchema, type QuestionForm as QuestionValues } from "@/lib/personalization/schema";
+import type { QuestionForm as QuestionValues } from "@/lib/personalization/schema";
 import type { Listing, Question } from "@/lib/marketplace/wire";
 import type { ActionResult } from "@/lib/actions/seller-action";
 import { updatePersonalizationAction } from "@/app/listings/[id]/update-personalization";
@@ -15,6 +14,7 @@ import { QuestionFields } from "./question-fields";
 import { BuyerPreview } from "./buyer-preview";
 import { keepDraft, takeDraft } from "./draft";
 import { useUnsavedChanges } from "./use-unsaved-changes";
+import { questionResolver } from "./question-resolver";
 import { historyKey } from "./history-key";
 
 // Only after the seller asks for them: the page's first load does not carry their code.
@@ -35,7 +35,7 @@ const NOT_DONE = { save: "Not saved.", remove: "Not removed." } as const;
 
 /** The form (left) and, beside it on wide screens, the buyer's preview and `aside` (right). */
 export function QuestionForm({ listing, canEdit, onStored, aside }: { listing: Listing; canEdit: boolean; onStored: (listing: Listing) => void; aside?: ReactNode }) {
-  const form = useForm<QuestionValues>({ resolver: zodResolver(questionFormSchema), mode: "onChange", defaultValues: valuesOf(listing.questions[0]) });
+  const form = useForm<QuestionValues>({ resolver: questionResolver, mode: "onChange", defaultValues: valuesOf(listing.questions[0]) });
   const { handleSubmit, watch, setError, reset, getValues, setFocus, formState } = form;
   const { notify, clear } = useFeedback();
   const queryClient = useQueryClient();
