@@ -121,17 +121,17 @@ describe("personalization history", () => {
 
   it("a write whose answer never came is unknown until reading the listing back shows it landed", async () => {
     const listingId = seller.listing_ids[0]!;
-    await sandboxControl(sandbox.url, "/faults", { method: "POST", path: personalizationPath(listingId), delay_ms: 1500 });
+    await sandboxControl(sandbox.url, "/faults", { method: "POST", path: personalizationPath(listingId), delay_ms: 3000 });
     expect(await change(listingId, GIFT, "save")).toEqual({ ok: false, failure: { kind: "timeout" } });
     expect(await history.list(changer.shopId, listingId)).toMatchObject([{ action: "save", outcome: "unknown", previous: NO_PERSONALIZATION, target: GIFT }]);
 
-    await expect.poll(async () => (await questionsOf(listingId)).length, { timeout: 5000 }).toBe(1);
+    await expect.poll(async () => (await questionsOf(listingId)).length, { timeout: 15_000 }).toBe(1);
     expect(await settleUnknown(history, marketplace, changer, listingId)).toMatchObject([{ action: "save", outcome: "done", target: GIFT }]);
   });
 
   it("a write whose answer never came and that never landed is forgotten once settled", async () => {
     const listingId = seller.listing_ids[0]!;
-    await sandboxControl(sandbox.url, "/faults", { method: "POST", path: personalizationPath(listingId), delay_ms: 1500, status: 500 });
+    await sandboxControl(sandbox.url, "/faults", { method: "POST", path: personalizationPath(listingId), delay_ms: 3000, status: 500 });
     expect(await change(listingId, GIFT, "save")).toEqual({ ok: false, failure: { kind: "timeout" } });
     expect(await settleUnknown(history, marketplace, changer, listingId)).toMatchObject([{ outcome: "unknown" }]);
     expect(await settleUnknown(history, marketplace, changer, listingId, { now: Date.now() + SETTLE_AFTER_MS + 1 })).toEqual([]);
@@ -139,9 +139,9 @@ describe("personalization history", () => {
 
   it("settles an unknown write by what the next change found, without reading the listing again", async () => {
     const listingId = seller.listing_ids[0]!;
-    await sandboxControl(sandbox.url, "/faults", { method: "POST", path: personalizationPath(listingId), delay_ms: 1500 });
+    await sandboxControl(sandbox.url, "/faults", { method: "POST", path: personalizationPath(listingId), delay_ms: 3000 });
     await change(listingId, GIFT, "save");
-    await expect.poll(async () => (await questionsOf(listingId)).length, { timeout: 5000 }).toBe(1);
+    await expect.poll(async () => (await questionsOf(listingId)).length, { timeout: 15_000 }).toBe(1);
     await change(listingId, ENGRAVE, "save");
     await sandboxControl(sandbox.url, "/requests", undefined, "DELETE");
 
