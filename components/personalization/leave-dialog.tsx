@@ -1,21 +1,17 @@
 "use client";
 
-import { useEffect, useRef } from "react";
+import { MODAL_CLASS, useModal } from "./use-modal";
 
 /** Asks before unsaved edits are thrown away (a native modal: focus stays inside, Escape keeps editing). */
 export function LeaveDialog({ onStay, onLeave }: { onStay: () => void; onLeave: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-  }, []);
+  const dialog = useModal();
   return (
     <dialog
       ref={dialog}
       aria-labelledby="leave-heading"
       aria-describedby="leave-text"
       onCancel={onStay}
-      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-xl bg-white p-6 text-stone-900 backdrop:bg-black/50 dark:bg-stone-900 dark:text-stone-100"
+      className={`${MODAL_CLASS} max-w-md`}
     >
       <h2 id="leave-heading" className="text-lg font-semibold">
         Leave without saving?

@@ -1,20 +1,16 @@
 "use client";
 
-import { useEffect, useRef } from "react";
+import { MODAL_CLASS, useModal } from "./use-modal";
 
 /** Removing cannot be undone on the marketplace, so it asks first (a native modal dialog: focus is trapped and Escape cancels). */
 export function RemoveDialog({ title, onConfirm, onClose }: { title: string; onConfirm: () => void; onClose: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-  }, []);
+  const dialog = useModal();
   return (
     <dialog
       ref={dialog}
       aria-labelledby="remove-heading"
       onClose={onClose}
-      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-xl bg-white p-6 text-stone-900 backdrop:bg-black/50 dark:bg-stone-900 dark:text-stone-100"
+      className={`${MODAL_CLASS} max-w-md`}
     >
       <h2 id="remove-heading" className="text-lg font-semibold">
         Remove personalization?

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useId, useRef, useState, useTransition } from "react";
+import { useId, useRef, useState, useTransition } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { fetchFromDashboard } from "@/lib/listing-queries";
 import { questionFormSchema, type QuestionForm as QuestionValues } from "@/lib/personalization/schema";
@@ -8,6 +8,7 @@ import { describeSnapshot } from "@/lib/personalization/snapshot";
 import { singleQuestionOf, TEMPLATE_NAME_MAX, templatesKey, type QuestionTemplate } from "@/lib/templates/template";
 import { saveTemplateAction } from "@/app/listings/save-template";
 import { deleteTemplateAction } from "@/app/listings/delete-template";
+import { MODAL_CLASS, useModal } from "./use-modal";
 
 type Notice = { tone: "success" | "error"; text: string };
 
@@ -19,7 +20,7 @@ const NOTICE = {
 
 /** The seller's question templates: save the editor's question under a name, or put a template in the form. */
 export function TemplatesDialog({ current, onApply, onClose }: { current: QuestionValues; onApply: (name: string, values: QuestionValues) => void; onClose: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModal();
   const queryClient = useQueryClient();
   const query = useQuery({ queryKey: templatesKey, queryFn: () => fetchFromDashboard<QuestionTemplate[]>("/api/templates") });
   const [name, setName] = useState("");
@@ -29,11 +30,6 @@ export function TemplatesDialog({ current, onApply, onClose }: { current: Questi
   const nameInput = useRef<HTMLInputElement>(null);
   const ids = useId();
   const currentValid = questionFormSchema.safeParse(current);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-  }, []);
 
   const save = () => {
     setNotice(null);
@@ -75,7 +71,7 @@ export function TemplatesDialog({ current, onApply, onClose }: { current: Questi
       ref={dialog}
       aria-labelledby={`${ids}-heading`}
       onClose={onClose}
-      className="m-auto w-[calc(100%-2rem)] max-w-xl rounded-xl bg-white p-6 text-stone-900 backdrop:bg-black/50 dark:bg-stone-900 dark:text-stone-100"
+      className={`${MODAL_CLASS} max-w-xl`}
     >
       <h2 id={`${ids}-heading`} className="text-lg font-semibold">
         Question templates
