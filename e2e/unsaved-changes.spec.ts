@@ -91,3 +91,29 @@ test("reloading with unsaved edits asks the browser's question; once saved, it d
   await expect(form.instructions).toHaveValue("Gift note");
   expect(asked).toEqual(["beforeunload"]);
 });
+
+test("signing out with unsaved edits asks first; saving a template does not", async ({ page }) => {
+  const seller = await newSeller(1);
+  const listingId = await openEditor(page, seller);
+  const form = editor(page);
+  await hydrated(form.save);
+  await form.instructions.fill("Name to engrave");
+
+  await page.getByRole("button", { name: "Templates" }).click();
+  const templates = page.getByRole("dialog", { name: "Question templates" });
+  await templates.getByLabel("Template name").fill("Engraving");
+  await templates.getByRole("button", { name: "Save as template" }).click();
+  await expect(templates.getByRole("status")).toHaveText("Saved as template “Engraving”.");
+  await expect(leaveDialog(page)).toHaveCount(0);
+  await templates.getByRole("button", { name: "Close" }).click();
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(leaveDialog(page)).toBeVisible();
+  await leaveDialog(page).getByRole("button", { name: "Stay and keep editing" }).click();
+  await expect(page).toHaveURL(editorPath(listingId));
+  await expect(form.instructions).toHaveValue("Name to engrave");
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await leaveDialog(page).getByRole("button", { name: "Leave without saving" }).click();
+  await expect(page).toHaveURL(/\/sign-in\?reason=signed-out/);
+});

@@ -87,7 +87,7 @@ export function QuestionForm({ listing, canEdit, onStored, aside }: { listing: L
     const fields = Object.entries(result.fieldErrors ?? {}).filter(([field]) => field in NEW_QUESTION);
     for (const [field, message] of fields) setError(field as keyof QuestionValues, { type: "server", message });
     const action = result.missingScope ? (
-      <form action={signInAction} onSubmit={() => keepDraft(listing.id, getValues())} className="mt-2">
+      <form action={signInAction} onSubmit={() => keepDraft(listing.id, getValues())} data-keeps-draft className="mt-2">
         <input type="hidden" name="callbackUrl" value={here} />
         <button type="submit" className="min-h-11 rounded-md bg-red-800 px-3 py-1.5 font-medium text-white hover:bg-red-900">
           Sign in again and allow editing
@@ -159,6 +159,7 @@ export function QuestionForm({ listing, canEdit, onStored, aside }: { listing: L
         <form
           ref={formElement}
           onSubmit={save}
+          data-keeps-draft
           noValidate
           className="space-y-5 rounded-xl bg-white p-5 text-stone-900 ring-1 ring-stone-200 dark:bg-stone-900 dark:text-stone-100 dark:ring-stone-700"
           aria-label="Personalization question"

@@ -90,6 +90,7 @@ export function TemplatesDialog({ current, onApply, onClose }: { current: Questi
         {currentValid.success ? (
           <form
             className="mt-2 flex flex-wrap items-end gap-3"
+            data-keeps-draft
             noValidate
             onSubmit={(event) => {
               event.preventDefault();

@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 
-export type Leaving = { kind: "link"; anchor: HTMLAnchorElement } | { kind: "back" };
+export type Leaving = { kind: "link"; anchor: HTMLAnchorElement } | { kind: "form"; form: HTMLFormElement; submitter: HTMLElement | null } | { kind: "back" };
 
 const GUARD = "__unsavedChangesGuard";
 
@@ -39,8 +39,20 @@ export function useUnsavedChanges(dirty: boolean) {
       event.stopPropagation();
       setLeaving({ kind: "link", anchor });
     };
+    // Another form (signing out, say) leaves the page too; a form marked data-keeps-draft does not lose the edits.
+    const onSubmit = (event: SubmitEvent) => {
+      const form = event.target;
+      if (allowed.current || !(form instanceof HTMLFormElement) || form.dataset.keepsDraft !== undefined) return;
+      event.preventDefault();
+      event.stopPropagation();
+      setLeaving({ kind: "form", form, submitter: event.submitter });
+    };
     document.addEventListener("click", onClick, true);
-    return () => document.removeEventListener("click", onClick, true);
+    document.addEventListener("submit", onSubmit, true);
+    return () => {
+      document.removeEventListener("click", onClick, true);
+      document.removeEventListener("submit", onSubmit, true);
+    };
   }, [dirty]);
 
   useEffect(() => {
@@ -69,6 +81,7 @@ export function useUnsavedChanges(dirty: boolean) {
     // The same link, clicked again, now goes its own way (next/link's client navigation included).
     // After the dialog is gone, since a modal dialog makes the page behind it inert.
     if (target?.kind === "link") setTimeout(() => target.anchor.click(), 0);
+    else if (target?.kind === "form") setTimeout(() => target.form.requestSubmit(target.submitter), 0);
     else window.history.go(-2);
   }, [leaving]);
 
