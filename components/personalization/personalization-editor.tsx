@@ -12,6 +12,7 @@ import { useSignInOnExpiry } from "../use-sign-in-on-expiry";
 // The history is read in the browser after the page is shown, so its code (and its diffs) need not hold up the first load.
 // Shown from the server's HTML at once; their code is not needed before the seller acts, so it loads beside the page's.
 const StoredQuestion = lazy(() => import("./stored-question").then((module) => ({ default: module.StoredQuestion })));
+const ReadOnlyNotice = lazy(() => import("./read-only-notice").then((module) => ({ default: module.ReadOnlyNotice })));
 const HistoryList = lazy(() => import("./history-list").then((module) => ({ default: module.HistoryList })));
 
 const STATE_NAMES: Record<string, string> = { active: "Active", inactive: "Inactive", draft: "Draft", expired: "Expired", sold_out: "Sold out" };
@@ -67,17 +68,9 @@ export function PersonalizationEditor({ listingId, canEdit }: { listingId: numbe
           />
         ) : (
           <>
-            <section role="status" aria-label="Why this listing is read-only" className="rounded-xl bg-amber-50 p-5 text-sm text-amber-950 ring-1 ring-amber-200 dark:bg-amber-950 dark:text-amber-50 dark:ring-amber-800">
-              <h2 className="font-semibold">Read-only here</h2>
-              <p className="mt-2">
-                {listing.questions.length > 1
-                  ? `This listing asks buyers ${listing.questions.length} questions.`
-                  : "This listing asks buyers a question that is not a single text question titled “Personalization”."}{" "}
-                This dashboard edits one text question, and the marketplace replaces all of a listing’s questions on every save, so saving here would delete
-                what buyers are asked now.
-              </p>
-              <p className="mt-2">The dashboard leaves this listing as it is, also in bulk changes. Edit its questions on the marketplace.</p>
-            </section>
+            <Suspense fallback={null}>
+              <ReadOnlyNotice questionCount={listing.questions.length} />
+            </Suspense>
             <Suspense fallback={null}>
               <StoredQuestion listing={listing} />
             </Suspense>

@@ -19,6 +19,7 @@ import { historyKey } from "./history-key";
 
 // Only after the seller asks for them: the page's first load does not carry their code.
 const LeaveDialog = lazy(() => import("./leave-dialog").then((module) => ({ default: module.LeaveDialog })));
+const CannotEditNotice = lazy(() => import("./cannot-edit-notice").then((module) => ({ default: module.CannotEditNotice })));
 const RemoveDialog = lazy(() => import("./remove-dialog").then((module) => ({ default: module.RemoveDialog })));
 const TemplatesDialog = lazy(() => import("./templates-dialog").then((module) => ({ default: module.TemplatesDialog })));
 
@@ -145,15 +146,9 @@ export function QuestionForm({ listing, canEdit, onStored, aside }: { listing: L
     <>
       <div className="min-w-0 space-y-6">
         {!canEdit && (
-          <div role="status" className="rounded-lg bg-amber-50 p-4 text-sm text-amber-950 ring-1 ring-amber-200 dark:bg-amber-950 dark:text-amber-50 dark:ring-amber-800">
-            <p>You did not allow the dashboard to edit listings, so this question is read-only. Sign in again and keep “Create and edit your listings” checked.</p>
-            <form action={signInAction} className="mt-3">
-              <input type="hidden" name="callbackUrl" value={here} />
-              <button type="submit" className="min-h-11 rounded-md bg-stone-900 px-3 py-1.5 font-medium text-white dark:bg-stone-100 dark:text-stone-900">
-                Sign in again
-              </button>
-            </form>
-          </div>
+          <Suspense fallback={null}>
+            <CannotEditNotice here={here} />
+          </Suspense>
         )}
 
         <form
