@@ -2,7 +2,7 @@ import Database from "better-sqlite3";
 import { expect, test, type Page } from "@playwright/test";
 import { editor, hydrated, openEditor } from "./editor";
 import { E2E } from "./ports";
-import { control, putQuestion, newSeller, storedListing, type TestSeller } from "./sandbox-control";
+import { control, putQuestion, newSeller, signIn, storedListing, type TestSeller } from "./sandbox-control";
 
 const personalizationPath = (seller: TestSeller, listingId: number) => `/v3/application/shops/${seller.shop_id}/listings/${listingId}/personalization`;
 const saved = (page: Page) => page.getByRole("status").filter({ hasText: "Saved. Buyers are now asked this question." });
@@ -135,4 +135,12 @@ test("a write whose answer never came is shown as not confirmed, never as saved,
   await expect(entry).toHaveAttribute("data-outcome", "done");
   await expect(entry).toContainText("Question saved in the editor");
   expect(historyRows(listingId)).toEqual([{ action: "save", outcome: "done" }]);
+});
+
+test("following a listing's link from the listings page names that listing in the tab", async ({ page }) => {
+  const seller = await newSeller(3);
+  await signIn(page, seller);
+  await page.getByRole("link", { name: "Test listing 3", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Test listing 3" })).toBeVisible();
+  await expect(page).toHaveTitle('Edit "Test listing 3" · Personalization dashboard');
 });

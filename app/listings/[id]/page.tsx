@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
@@ -21,6 +22,10 @@ const cachedListing = cache(async (userId: number, shopId: number | null, id: st
 const listingFor = (seller: SellerClaims, id: string) => cachedListing(seller.userId, seller.shopId, id);
 
 export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
+  // The listings page prefetches every editor link in view: a prefetch must not cost a marketplace read each. The
+  // navigation itself renders the page (dynamic) and its title again.
+  const request = await headers();
+  if (request.has("next-router-prefetch") || request.has("next-router-segment-prefetch")) return { title: "Edit personalization" };
   const seller = await currentSeller();
   const result = seller ? await listingFor(seller, (await params).id) : undefined;
   return { title: result?.ok ? `Edit "${result.data.title}"` : "Edit personalization" };
