@@ -3,11 +3,14 @@ import { NextResponse } from "next/server";
 import type { SellerClaims } from "./auth/auth";
 import { currentSeller } from "./auth/seller";
 import { PAGE_SIZE } from "./listing-queries";
+import { rememberTitles } from "./listing-titles";
 import { describeFailure, marketplace, type ListingState, type MarketplaceFailure, type Result, type Listing, type ListingPage } from "./marketplace";
 
 export async function loadListingsPage(seller: SellerClaims, state: ListingState, page: number): Promise<Result<ListingPage>> {
   if (seller.shopId === null) return { ok: true, data: { count: 0, listings: [] } };
-  return (await marketplace()).getListingsByShop(seller.userId, seller.shopId, { state, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+  const result = await (await marketplace()).getListingsByShop(seller.userId, seller.shopId, { state, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+  if (result.ok) rememberTitles(seller.userId, result.data.listings);
+  return result;
 }
 
 export async function loadListing(seller: SellerClaims, listingId: number): Promise<Result<Listing>> {

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
@@ -10,6 +9,7 @@ import type { SellerClaims } from "@/lib/auth/auth";
 import { canEdit } from "@/lib/auth/scopes";
 import { listingKey } from "@/lib/listing-queries";
 import { loadListing } from "@/lib/listings";
+import { knownTitle } from "@/lib/listing-titles";
 import { describeFailure } from "@/lib/marketplace";
 
 const NOT_FOUND = { ok: false, failure: { kind: "not_found", message: "" } } as const;
@@ -22,13 +22,12 @@ const cachedListing = cache(async (userId: number, shopId: number | null, id: st
 const listingFor = (seller: SellerClaims, id: string) => cachedListing(seller.userId, seller.shopId, id);
 
 export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
-  // The listings page prefetches every editor link in view: a prefetch must not cost a marketplace read each. The
-  // navigation itself renders the page (dynamic) and its title again.
-  const request = await headers();
-  if (request.has("next-router-prefetch") || request.has("next-router-segment-prefetch")) return { title: "Edit personalization" };
   const seller = await currentSeller();
-  const result = seller ? await listingFor(seller, (await params).id) : undefined;
-  return { title: result?.ok ? `Edit "${result.data.title}"` : "Edit personalization" };
+  if (!seller) return { title: "Edit personalization" };
+  const { id } = await params;
+  // A title the listings page just read costs nothing (it prefetches every editor link in view); otherwise the page's own read serves.
+  const title = knownTitle(seller.userId, Number(id)) ?? (await listingFor(seller, id).then((result) => (result.ok ? result.data.title : undefined)));
+  return { title: title === undefined ? "Edit personalization" : `Edit "${title}"` };
 }
 
 export default async function ListingEditorPage({ params }: { params: Promise<{ id: string }> }) {
