@@ -21,8 +21,12 @@ for (const colorScheme of ["light", "dark"] as const) {
       await openEditor(page, seller);
       const form = editor(page);
       await hydrated(form.save);
-      // Nothing wider than the screen: no clipped columns at 390 px.
+      // Nothing wider than the screen: no clipped columns at 390 px; every button of the editor is a 44 px touch target.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      const smallTargets = await page
+        .locator("main button, main summary")
+        .evaluateAll((targets) => targets.filter((target) => target.getBoundingClientRect().height < 44).map((target) => target.textContent));
+      expect(smallTargets).toEqual([]);
 
       await form.instructions.fill("Name to engrave");
       await form.save.click();
@@ -41,6 +45,7 @@ for (const colorScheme of ["light", "dark"] as const) {
       await templates.getByLabel("Template name").fill("Initials");
       await templates.getByRole("button", { name: "Save as template" }).click();
       await expect(templates.getByRole("status")).toHaveText("Saved as template “Initials”.");
+      await expect(templates.getByTestId("template")).toContainText("Initials");
       expect(await violations(page)).toEqual([]);
       await templates.getByRole("button", { name: "Close" }).click();
 

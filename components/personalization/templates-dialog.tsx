@@ -31,6 +31,12 @@ export function TemplatesDialog({ current, onApply, onClose }: { current: Questi
   const ids = useId();
   const currentValid = questionFormSchema.safeParse(current);
 
+  // A read begun before the change would answer without it, so it is dropped and the list read again.
+  const reread = async () => {
+    await queryClient.cancelQueries({ queryKey: templatesKey });
+    await queryClient.invalidateQueries({ queryKey: templatesKey });
+  };
+
   const save = () => {
     setNotice(null);
     const trimmed = name.trim();
@@ -50,7 +56,7 @@ export function TemplatesDialog({ current, onApply, onClose }: { current: Questi
         setNotice({ tone: "error", text: `Not saved. ${result.formError}` });
         return;
       }
-      await queryClient.invalidateQueries({ queryKey: templatesKey });
+      await reread();
       setName("");
       setNotice({ tone: "success", text: result.data.replaced ? `Template “${trimmed}” replaced with this question.` : `Saved as template “${trimmed}”.` });
     });
@@ -60,7 +66,7 @@ export function TemplatesDialog({ current, onApply, onClose }: { current: Questi
     setNotice(null);
     startTransition(async () => {
       const result = await deleteTemplateAction({ templateId: template.id });
-      await queryClient.invalidateQueries({ queryKey: templatesKey });
+      await reread();
       setNotice(result.ok ? { tone: "success", text: `Template “${template.name}” deleted.` } : { tone: "error", text: `Not deleted. ${result.formError}` });
     });
   };
