@@ -129,16 +129,16 @@ test("a listing's page shows its history and restores an earlier version in one 
   const history = page.getByRole("region", { name: "History" });
   const entry = history.getByTestId("history-entry");
   await expect(entry).toHaveCount(1);
-  await expect(entry).toContainText("Personalization removed in bulk");
-  await expect(entry).toContainText("Before: “Gift note”, optional, up to 200 characters");
+  await expect(entry).toContainText("Question removed by a bulk change");
+  await expect(entry.getByTestId("history-diff")).toHaveText("Question:“Gift note”, optional, up to 200 characters → No question");
   expect(await violations(page)).toEqual([]);
   await entry.getByRole("button", { name: "Restore this version" }).click();
 
-  await expect(history.getByRole("status")).toHaveText("Restored. Buyers are now asked: “Gift note”, optional, up to 200 characters.");
+  await expect(page.getByRole("status").filter({ hasText: "Restored." })).toHaveText("Restored. Buyers are now asked: “Gift note”, optional, up to 200 characters.");
   expect(await questionsOf(listingId)).toEqual([GIFT]);
   await expect(page.getByLabel("Instructions for buyers")).toHaveValue("Gift note");
   await expect(entry).toHaveCount(2);
   await expect(entry.first()).toContainText("Earlier version restored");
-  await expect(entry.first()).toContainText("Before: No question");
+  await expect(entry.first().getByTestId("history-diff")).toHaveText("Question:No question → “Gift note”, optional, up to 200 characters");
   await expect(entry.nth(1)).toContainText("What buyers are asked now");
 });

@@ -122,7 +122,7 @@ test("signing out ends the session and forgets the seller's marketplace tokens",
 
   await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await expect(page).toHaveURL(/\/sign-in\?reason=signed-out/);
-  await expect(page.getByRole("status")).toHaveText("You are signed out.");
+  await expect(page.getByRole("status").filter({ hasText: "signed out" })).toHaveText("You are signed out.");
   expect(await (await page.request.get("/api/auth/session")).json()).toBeNull();
   expect(dashboardTokens(seller.user_id)).toBeUndefined();
 

@@ -117,7 +117,7 @@ test("429 with a retry-after longer than the client waits says the marketplace i
 
   await editor(page).save.click();
   await expect(page.getByRole("alert").filter({ hasText: "The marketplace is busy" })).toHaveText(
-    "The marketplace is busy and asked us to wait 5 seconds. Your changes are still here: try again in a moment.",
+    "Not saved. The marketplace is busy and asked us to wait 5 seconds. Your changes are still here: try again in a moment.",
   );
   await expectDraftKept(page);
   expect((await storedListing(listingId)).personalization.personalization_questions).toEqual([]);
@@ -147,7 +147,7 @@ test("500 from the marketplace says so and keeps the typed values; removing keep
 
   await editor(page).save.click();
   await expect(page.getByRole("alert").filter({ hasText: "not answering" })).toHaveText(
-    "The marketplace is not answering right now (error 500), so we could not save the question. Your changes are still here: try again in a minute.",
+    "Not saved. The marketplace is not answering right now (error 500), so we could not save the question. Your changes are still here: try again in a minute.",
   );
   await expectDraftKept(page);
   expect((await storedListing(listingId)).personalization.personalization_questions).toEqual([]);
@@ -171,7 +171,7 @@ test("the marketplace stopping mid-edit shows a message, keeps the values, and s
 
   await editor(page).save.click();
   await expect(page.getByRole("alert").filter({ hasText: "not answering" })).toHaveText(
-    "The marketplace is not answering right now, so we could not save the question. Your changes are still here: try again in a minute.",
+    "Not saved. The marketplace is not answering right now, so we could not save the question. Your changes are still here: try again in a minute.",
   );
   await expectDraftKept(page);
 
@@ -188,7 +188,7 @@ test("a marketplace slower than the client's time-out gets the time-out message 
 
   await editor(page).save.click();
   await expect(page.getByRole("alert").filter({ hasText: "took too long" })).toHaveText(
-    "The marketplace took too long to answer, so we cannot tell whether it managed to save the question. Your changes are still here: reload the listing to check, then try again.",
+    "Not confirmed. The marketplace took too long to answer, so we cannot tell whether it managed to save the question. Your changes are still here: reload the listing to check, then try again.",
   );
   await expectDraftKept(page);
 

@@ -4,6 +4,7 @@ import type { SellerClaims } from "./auth/auth";
 import { currentSeller } from "./auth/seller";
 import { neighboursIn, pageOfView, type ListingsView, type Neighbours, type ViewPage } from "./listings-view";
 import { describeFailure, marketplace, personalizationPhase, type MarketplaceFailure, type Result, type Listing } from "./marketplace";
+import { rememberTitles } from "./listing-titles";
 import { cachedShopListings } from "./shop-listings";
 
 /** One page of the seller's listings as the view asks: searched, filtered and sorted on the server over the whole state. */
@@ -12,6 +13,7 @@ export async function loadListingsPage(seller: SellerClaims, view: ListingsView,
   const listings = await cachedShopListings(await marketplace(), { userId: seller.userId, shopId: seller.shopId }, view.state, options);
   if (!listings.ok) return listings;
   personalizationPhase().noteListings(listings.data);
+  rememberTitles(seller.userId, listings.data);
   return { ok: true, data: pageOfView(listings.data, view) };
 }
 

@@ -12,6 +12,8 @@ import type { BulkPreview } from "@/lib/bulk/plan";
 import { previewBulkChangeAction, startBulkChangeAction } from "@/app/listings/bulk-actions";
 import { QuestionFields } from "../personalization/question-fields";
 import { BulkQuestionSetStep } from "../personalization/question-set/bulk-question-set-step";
+import { useFeedback } from "../feedback/toast-context";
+import { TemplatePicker } from "./template-picker";
 
 type Step = { name: "question" } | { name: "checking" } | { name: "confirm"; preview: BulkPreview; operation: Operation } | { name: "failed"; message: string };
 
@@ -39,6 +41,7 @@ export function BulkDialog({
   const dialog = useRef<HTMLDialogElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const router = useRouter();
+  const { notify } = useFeedback();
   const [step, setStep] = useState<Step>(mode === "apply" ? { name: "question" } : { name: "checking" });
   const [starting, startTransition] = useTransition();
   const form = useForm<QuestionValues>({ resolver: zodResolver(sellerQuestionSchema), mode: "onChange", defaultValues: { instructions: "", maxAllowedCharacters: 100, required: false } });
@@ -69,14 +72,15 @@ export function BulkDialog({
     startTransition(async () => {
       const result = await startBulkChangeAction({ listingIds: preview.listingIds, operation });
       if (!result.ok) return failed(result);
+      notify({ tone: "success", text: `Bulk change started: ${plural(preview.change)} will change. This page shows its progress.` }, { followsNavigation: true });
       router.push(`/bulk-jobs/${result.data.jobId}`);
     });
 
   const title = mode === "apply" ? `Apply ${questionSet ? "questions" : "a question"} to ${plural(selectedCount)}` : `Remove personalization from ${plural(selectedCount)}`;
-  const secondary = "rounded-md px-4 py-2 ring-1 ring-stone-300 hover:bg-stone-100";
+  const secondary = "min-h-11 rounded-md px-4 py-2 ring-1 ring-stone-300 hover:bg-stone-100 dark:ring-stone-600 dark:hover:bg-stone-800";
 
   return (
-    <dialog ref={dialog} aria-labelledby="bulk-heading" onClose={onClose} className="m-auto w-full max-w-2xl rounded-xl p-6 backdrop:bg-black/40">
+    <dialog ref={dialog} aria-labelledby="bulk-heading" onClose={onClose} className="m-auto w-[calc(100%-2rem)] max-w-2xl rounded-xl bg-white p-6 text-stone-900 backdrop:bg-black/50 dark:bg-stone-900 dark:text-stone-100">
       <h2 id="bulk-heading" ref={heading} tabIndex={-1} className="text-lg font-semibold outline-none">
         {step.name === "confirm" ? (mode === "apply" ? (questionSet ? "Apply these questions?" : "Apply this question?") : "Remove personalization?") : title}
       </h2>
@@ -87,13 +91,14 @@ export function BulkDialog({
 
       {step.name === "question" && !questionSet && (
         <form onSubmit={form.handleSubmit((question) => check({ kind: "apply", question }))} noValidate className="mt-4 space-y-5" aria-label="Question for the selected listings">
-          <p className="text-sm text-stone-600">Buyers of every selected listing will be asked this one text question, titled “Personalization”.</p>
+          <p className="text-sm text-stone-700 dark:text-stone-300">Buyers of every selected listing will be asked this one text question, titled “Personalization”.</p>
+          <TemplatePicker onPick={(values) => form.reset(values, { keepDefaultValues: true })} />
           <QuestionFields form={form} />
           <div className="flex justify-end gap-3">
             <button type="button" onClick={() => dialog.current?.close()} className={secondary}>
               Cancel
             </button>
-            <button type="submit" className="rounded-md bg-brand px-4 py-2 font-medium text-white hover:bg-brand-dark">
+            <button type="submit" className="min-h-11 rounded-md bg-brand px-4 py-2 font-medium text-white hover:bg-brand-dark">
               Review the change
             </button>
           </div>
@@ -108,7 +113,7 @@ export function BulkDialog({
 
       {step.name === "failed" && (
         <>
-          <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 text-sm text-red-900 ring-1 ring-red-200">
+          <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 text-sm text-red-900 ring-1 ring-red-200 dark:bg-red-950 dark:text-red-50 dark:ring-red-700">
             {step.message}
           </p>
           <div className="mt-5 flex justify-end">
@@ -136,7 +141,7 @@ export function BulkDialog({
               type="button"
               disabled={starting}
               onClick={() => start(step.preview, step.operation)}
-              className={`rounded-md px-4 py-2 font-medium text-white disabled:opacity-60 ${mode === "apply" ? "bg-brand hover:bg-brand-dark" : "bg-red-800 hover:bg-red-900"}`}
+              className={`min-h-11 rounded-md px-4 py-2 font-medium text-white disabled:opacity-60 ${mode === "apply" ? "bg-brand hover:bg-brand-dark" : "bg-red-800 hover:bg-red-900"}`}
             >
               {starting ? "Starting…" : mode === "apply" ? `Apply to ${plural(step.preview.change)}` : `Remove from ${plural(step.preview.change)}`}
             </button>
@@ -161,7 +166,7 @@ function Confirmation({ preview, mode }: { preview: BulkPreview; mode: "apply" |
         </p>
       )}
       {preview.skipped > 0 && (
-        <div className="rounded-lg bg-amber-50 p-3 ring-1 ring-amber-200">
+        <div className="rounded-lg bg-amber-50 p-3 ring-1 ring-amber-200 dark:bg-amber-950 dark:ring-amber-700">
           <p>{plural(preview.skipped)} will be skipped, so that nothing buyers are asked there is lost:</p>
           <ul className="mt-1 list-disc pl-5">
             {preview.skippedSample.map((listing) => (
@@ -175,7 +180,7 @@ function Confirmation({ preview, mode }: { preview: BulkPreview; mode: "apply" |
       {preview.sample.length > 0 && (
         <table className="w-full text-left">
           <caption className="text-left font-medium">{preview.sample.length < preview.change ? `${preview.sample.length} of the ${preview.change} changes` : "The changes"}</caption>
-          <thead className="bg-stone-100 text-stone-700">
+          <thead className="bg-stone-100 text-stone-700 dark:bg-stone-800 dark:text-stone-300">
             <tr>
               <th scope="col" className="px-2 py-1 font-medium">Listing</th>
               <th scope="col" className="px-2 py-1 font-medium">Before</th>
@@ -184,7 +189,7 @@ function Confirmation({ preview, mode }: { preview: BulkPreview; mode: "apply" |
           </thead>
           <tbody>
             {preview.sample.map((row) => (
-              <tr key={row.listingId} className="border-t border-stone-100 align-top">
+              <tr key={row.listingId} className="border-t border-stone-200 align-top dark:border-stone-700">
                 <td className="px-2 py-1">{row.title}</td>
                 <td className="px-2 py-1 break-words">{row.before}</td>
                 <td className="px-2 py-1 break-words">{row.after}</td>
@@ -193,7 +198,7 @@ function Confirmation({ preview, mode }: { preview: BulkPreview; mode: "apply" |
           </tbody>
         </table>
       )}
-      {preview.change > 0 && <p className="text-stone-600">What each listing asks now is kept first, so you can undo the whole change afterwards.</p>}
+      {preview.change > 0 && <p className="text-stone-700 dark:text-stone-300">What each listing asks now is kept first, so you can undo the whole change afterwards.</p>}
     </div>
   );
 }

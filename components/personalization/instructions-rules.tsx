@@ -6,12 +6,12 @@ export function InstructionsRules({ text }: { text: string }) {
   const count = characterCount(text);
   return (
     <div className="mt-2 text-sm">
-      <p id="instructions-count" className={count > INSTRUCTIONS_MAX ? "font-medium text-red-800" : "text-stone-600"}>
+      <p id="instructions-count" className={count > INSTRUCTIONS_MAX ? "font-medium text-red-800 dark:text-red-300" : "text-stone-600 dark:text-stone-400"}>
         {count} / {INSTRUCTIONS_MAX} characters
       </p>
       <ul id="instructions-rules" aria-label="Rules for instructions" className="mt-1 space-y-0.5">
         {(Object.keys(instructionRules) as InstructionRule[]).map((rule) => (
-          <li key={rule} className={broken.has(rule) ? "text-red-800" : "text-stone-600"}>
+          <li key={rule} className={broken.has(rule) ? "text-red-800 dark:text-red-300" : "text-stone-600 dark:text-stone-400"}>
             <span aria-hidden="true">{broken.has(rule) ? "✗ " : "✓ "}</span>
             {instructionRules[rule]}
             <span className="sr-only">{broken.has(rule) ? " (not met)" : " (met)"}</span>

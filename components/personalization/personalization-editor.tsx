@@ -1,14 +1,21 @@
 "use client";
 
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { fetchFromDashboard, listingKey } from "@/lib/listing-queries";
 import type { Listing } from "@/lib/marketplace/wire";
 import { editableInSingleQuestionEditor } from "@/lib/personalization/editable";
 import { QuestionForm } from "./question-form";
-import { StoredQuestion } from "./stored-question";
-import { HistoryList, historyKey } from "./history-list";
+import { historyKey } from "./history-key";
 import { useSignInOnExpiry } from "../use-sign-in-on-expiry";
+
+// The history is read in the browser after the page is shown, so its code (and its diffs) need not hold up the first load.
+// Shown from the server's HTML at once; their code is not needed before the seller acts, so it loads beside the page's.
+const StoredQuestion = lazy(() => import("./stored-question").then((module) => ({ default: module.StoredQuestion })));
+const ReadOnlyNotice = lazy(() => import("./read-only-notice").then((module) => ({ default: module.ReadOnlyNotice })));
+const HistoryList = lazy(() => import("./history-list").then((module) => ({ default: module.HistoryList })));
+
+const STATE_NAMES: Record<string, string> = { active: "Active", inactive: "Inactive", draft: "Draft", expired: "Expired", sold_out: "Sold out" };
 
 export function PersonalizationEditor({ listingId, canEdit }: { listingId: number; canEdit: boolean }) {
   const queryClient = useQueryClient();
@@ -36,37 +43,50 @@ export function PersonalizationEditor({ listingId, canEdit }: { listingId: numbe
 
   return (
     <>
-      <h1 className="mt-4 text-2xl font-semibold">{listing.title}</h1>
-      <p className="mt-1 text-sm text-stone-600">
-        Listing {listing.id} · {listing.state.replace("_", " ")}
+      <h1 className="mt-4 text-2xl font-semibold break-words">{listing.title}</h1>
+      {/* On the page's own background: its colours come from the page, light or dark. */}
+      <p className="mt-1 text-sm">
+        {STATE_NAMES[listing.state] ?? listing.state}
         {listing.price ? ` · ${listing.price}` : ""}
       </p>
-      <div className="mt-6 grid gap-6 lg:grid-cols-[3fr_2fr]">
+      <details className="mt-1 text-sm">
+        <summary className="inline-flex min-h-11 cursor-pointer items-center">Details for support</summary>
+        <p>Listing number {listing.id} on the marketplace.</p>
+      </details>
+      <div className="mt-4 grid gap-6 lg:grid-cols-[3fr_2fr]">
         {editable ? (
-          <QuestionForm key={formVersion} listing={listing} canEdit={canEdit} onStored={stored} />
+          <QuestionForm
+            key={formVersion}
+            listing={listing}
+            canEdit={canEdit}
+            onStored={stored}
+            aside={
+              <Suspense fallback={null}>
+                <StoredQuestion listing={listing} />
+              </Suspense>
+            }
+          />
         ) : (
-          <section role="status" aria-label="Why this listing is read-only" className="rounded-xl bg-amber-50 p-5 text-sm ring-1 ring-amber-200">
-            <h2 className="font-semibold">Read-only here</h2>
-            <p className="mt-2">
-              {listing.questions.length > 1
-                ? `This listing asks buyers ${listing.questions.length} questions.`
-                : "This listing asks buyers a question that is not a single text question titled “Personalization”."}{" "}
-              This dashboard edits one text question, and the marketplace replaces all of a listing’s questions on every save, so saving here would delete
-              what buyers are asked now.
-            </p>
-            <p className="mt-2">The dashboard leaves this listing as it is, also in bulk changes. Edit its questions on the marketplace.</p>
-          </section>
+          <>
+            <Suspense fallback={null}>
+              <ReadOnlyNotice questionCount={listing.questions.length} />
+            </Suspense>
+            <Suspense fallback={null}>
+              <StoredQuestion listing={listing} />
+            </Suspense>
+          </>
         )}
-        <StoredQuestion listing={listing} />
       </div>
-      <HistoryList
-        listing={listing}
-        canRestore={canEdit && editable}
-        onRestored={(questions) => {
-          stored({ ...listing, isPersonalizable: questions.length > 0, questions, legacyDisagrees: false });
-          setFormVersion((version) => version + 1);
-        }}
-      />
+      <Suspense fallback={<p className="mt-6 text-sm">Loading the history…</p>}>
+        <HistoryList
+          listing={listing}
+          canRestore={canEdit && editable}
+          onRestored={(questions) => {
+            stored({ ...listing, isPersonalizable: questions.length > 0, questions, legacyDisagrees: false });
+            setFormVersion((version) => version + 1);
+          }}
+        />
+      </Suspense>
     </>
   );
 }

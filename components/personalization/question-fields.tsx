@@ -27,10 +27,10 @@ export function QuestionFields({ form }: { form: UseFormReturn<QuestionValues> }
           rows={4}
           aria-invalid={errors.instructions ? true : undefined}
           aria-describedby="instructions-count instructions-rules instructions-error"
-          className="mt-1 w-full rounded-md border border-stone-400 p-2"
+          className="mt-1 w-full rounded-md border border-stone-400 bg-white p-2 dark:border-stone-500 dark:bg-stone-950"
           {...register("instructions")}
         />
-        <p id="instructions-error" role="alert" className="text-sm font-medium text-red-800">
+        <p id="instructions-error" role="alert" className="text-sm font-medium text-red-800 dark:text-red-300">
           {errors.instructions?.message}
         </p>
         <InstructionsRules text={instructions} />
@@ -49,25 +49,25 @@ export function QuestionFields({ form }: { form: UseFormReturn<QuestionValues> }
           step={1}
           aria-invalid={errors.maxAllowedCharacters ? true : undefined}
           aria-describedby="limit-hint limit-error"
-          className="mt-1 w-32 rounded-md border border-stone-400 p-2"
+          className="mt-1 w-32 rounded-md border border-stone-400 bg-white p-2 dark:border-stone-500 dark:bg-stone-950"
           {...register("maxAllowedCharacters", { valueAsNumber: true })}
         />
-        <p id="limit-hint" className="text-sm text-stone-600">
+        <p id="limit-hint" className="text-sm text-stone-600 dark:text-stone-400">
           A whole number from 1 to 1024.
         </p>
-        <p id="limit-error" role="alert" className="text-sm font-medium text-red-800">
+        <p id="limit-error" role="alert" className="text-sm font-medium text-red-800 dark:text-red-300">
           {fieldError("maxAllowedCharacters")}
         </p>
       </div>
 
       <div>
-        <div className="flex items-center gap-2">
-          <input id="required" type="checkbox" aria-describedby="required-error" className="h-4 w-4" {...register("required")} />
+        <div className="flex min-h-11 items-center gap-3">
+          <input id="required" type="checkbox" aria-describedby="required-error" className="h-5 w-5" {...register("required")} />
           <label htmlFor="required" className="font-medium">
             Buyers must answer (required)
           </label>
         </div>
-        <p id="required-error" role="alert" className="text-sm font-medium text-red-800">
+        <p id="required-error" role="alert" className="text-sm font-medium text-red-800 dark:text-red-300">
           {fieldError("required")}
         </p>
       </div>

@@ -1,21 +1,27 @@
 "use client";
 
-import { useEffect, useRef, useState, useSyncExternalStore, useTransition } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore, useTransition, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { useQueryClient } from "@tanstack/react-query";
 import type { QuestionForm as QuestionValues } from "@/lib/personalization/schema";
-import { sellerQuestionSchema } from "@/lib/personalization/hidden-characters";
 import type { Listing, Question } from "@/lib/marketplace/wire";
 import type { ActionResult } from "@/lib/actions/seller-action";
 import { updatePersonalizationAction } from "@/app/listings/[id]/update-personalization";
 import { removePersonalizationAction } from "@/app/listings/[id]/remove-personalization";
 import { signInAction } from "@/app/auth-actions";
+import { useFeedback } from "../feedback/toast-context";
 import { QuestionFields } from "./question-fields";
 import { BuyerPreview } from "./buyer-preview";
-import { RemoveDialog } from "./remove-dialog";
 import { keepDraft, takeDraft } from "./draft";
+import { useUnsavedChanges } from "./use-unsaved-changes";
+import { questionResolver } from "./question-resolver";
+import { historyKey } from "./history-key";
 
-type Status = { tone: "success" | "error" | "info"; text: string; missingScope?: boolean };
+// Only after the seller asks for them: the page's first load does not carry their code.
+const LeaveDialog = lazy(() => import("./leave-dialog").then((module) => ({ default: module.LeaveDialog })));
+const CannotEditNotice = lazy(() => import("./cannot-edit-notice").then((module) => ({ default: module.CannotEditNotice })));
+const RemoveDialog = lazy(() => import("./remove-dialog").then((module) => ({ default: module.RemoveDialog })));
+const TemplatesDialog = lazy(() => import("./templates-dialog").then((module) => ({ default: module.TemplatesDialog })));
 
 const NEW_QUESTION: QuestionValues = { instructions: "", maxAllowedCharacters: 100, required: false };
 
@@ -26,14 +32,23 @@ const valuesOf = (question: Question | undefined): QuestionValues =>
 const noSubscription = () => () => {};
 const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false);
 
-export function QuestionForm({ listing, canEdit, onStored }: { listing: Listing; canEdit: boolean; onStored: (listing: Listing) => void }) {
-  const form = useForm<QuestionValues>({ resolver: zodResolver(sellerQuestionSchema), mode: "onChange", defaultValues: valuesOf(listing.questions[0]) });
-  const { handleSubmit, watch, setError, reset, getValues } = form;
-  const [status, setStatus] = useState<Status | null>(null);
+const NOT_DONE = { save: "Not saved.", remove: "Not removed." } as const;
+
+/** The form (left) and, beside it on wide screens, the buyer's preview and `aside` (right). */
+export function QuestionForm({ listing, canEdit, onStored, aside }: { listing: Listing; canEdit: boolean; onStored: (listing: Listing) => void; aside?: ReactNode }) {
+  const form = useForm<QuestionValues>({ resolver: questionResolver, mode: "onChange", defaultValues: valuesOf(listing.questions[0]) });
+  const { handleSubmit, watch, setError, reset, getValues, setFocus, formState } = form;
+  const { notify, clear } = useFeedback();
+  const queryClient = useQueryClient();
   const [pending, startTransition] = useTransition();
+  const [dialog, setDialog] = useState<"templates" | "remove" | null>(null);
   const restored = useRef(false);
+  const formElement = useRef<HTMLFormElement>(null);
+  const saveButton = useRef<HTMLButtonElement>(null);
+  const focusSaveWhenDone = useRef(false);
   const hydrated = useHydrated();
   const here = `/listings/${listing.id}`;
+  const unsaved = useUnsavedChanges(formState.isDirty);
 
   useEffect(() => {
     if (restored.current) return;
@@ -41,101 +56,160 @@ export function QuestionForm({ listing, canEdit, onStored }: { listing: Listing;
     const draft = takeDraft(listing.id);
     if (!draft) return;
     reset({ ...getValues(), ...Object.fromEntries(Object.entries(draft).filter(([, value]) => value !== undefined)) }, { keepDefaultValues: true });
-    setStatus({ tone: "info", text: "Your unsaved changes were kept while you signed in again. Review them and save." });
-  }, [listing.id, reset, getValues]);
+    notify({ tone: "info", text: "Your unsaved changes were kept while you signed in again. Review them and save." });
+  }, [listing.id, reset, getValues, notify]);
 
-  function failed(result: Extract<ActionResult<unknown>, { ok: false }>, values: QuestionValues) {
+  // The fieldset is disabled while a save runs, which drops focus to the page; it comes back to the control once done.
+  useEffect(() => {
+    if (pending || !focusSaveWhenDone.current) return;
+    focusSaveWhenDone.current = false;
+    saveButton.current?.focus();
+  }, [pending]);
+
+  useEffect(() => {
+    if (!canEdit) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key.toLowerCase() !== "s" || !(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
+      event.preventDefault();
+      if (!pending) formElement.current?.requestSubmit();
+    };
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, [canEdit, pending]);
+
+  function failed(result: Extract<ActionResult<unknown>, { ok: false }>, values: QuestionValues, verb: keyof typeof NOT_DONE) {
     if (result.reauth) {
       keepDraft(listing.id, values);
       window.location.assign(`/sign-in?callbackUrl=${encodeURIComponent(here)}&reason=expired`);
       return;
     }
-    for (const [field, message] of Object.entries(result.fieldErrors ?? {})) {
-      if (field in NEW_QUESTION) setError(field as keyof QuestionValues, { type: "server", message });
-    }
-    setStatus({ tone: "error", text: result.formError, missingScope: result.missingScope });
+    // A write whose outcome is unknown is in the history as such.
+    void queryClient.invalidateQueries({ queryKey: historyKey(listing.id) });
+    const fields = Object.entries(result.fieldErrors ?? {}).filter(([field]) => field in NEW_QUESTION);
+    for (const [field, message] of fields) setError(field as keyof QuestionValues, { type: "server", message });
+    const action = result.missingScope ? (
+      <form action={signInAction} onSubmit={() => keepDraft(listing.id, getValues())} data-keeps-draft className="mt-2">
+        <input type="hidden" name="callbackUrl" value={here} />
+        <button type="submit" className="min-h-11 rounded-md bg-red-800 px-3 py-1.5 font-medium text-white hover:bg-red-900">
+          Sign in again and allow editing
+        </button>
+      </form>
+    ) : undefined;
+    // A field to correct takes focus; otherwise the message does, so the seller reads why and what to do.
+    // The rule a field broke is shown once, next to that field; the message says where to look.
+    const why = fields.length > 0 && !result.formError.startsWith("Some fields") ? "The marketplace refused what is in the form: see the message next to the field, correct it and save again." : result.formError;
+    notify({ tone: "error", text: `${result.unconfirmed ? "Not confirmed." : NOT_DONE[verb]} ${why}`, action }, { focus: fields.length === 0 });
+    if (fields[0]) setFocus(fields[0][0] as keyof QuestionValues);
   }
 
-  const save = handleSubmit((values) => {
-    setStatus(null);
-    startTransition(async () => {
-      const result = await updatePersonalizationAction({ listingId: listing.id, question: values });
-      if (!result.ok) return failed(result, values);
-      const [question] = result.data;
-      onStored({ ...listing, isPersonalizable: true, questions: result.data, legacyDisagrees: false });
-      reset(valuesOf(question));
-      setStatus({ tone: "success", text: "Saved. Buyers are now asked this question." });
-    });
-  });
+  const save = handleSubmit(
+    (values) => {
+      clear();
+      startTransition(async () => {
+        const result = await updatePersonalizationAction({ listingId: listing.id, question: values });
+        if (!result.ok) return failed(result, values, "save");
+        const [question] = result.data;
+        onStored({ ...listing, isPersonalizable: true, questions: result.data, legacyDisagrees: false });
+        reset(valuesOf(question));
+        focusSaveWhenDone.current = true;
+        notify({ tone: "success", text: "Saved. Buyers are now asked this question." });
+      });
+    },
+    () => notify({ tone: "error", text: "Not saved. Some fields need attention: see the message next to each one." }),
+  );
 
   const remove = () => {
-    setStatus(null);
+    clear();
     startTransition(async () => {
       const result = await removePersonalizationAction({ listingId: listing.id });
-      if (!result.ok) return failed(result, getValues());
+      if (!result.ok) return failed(result, getValues(), "remove");
       onStored({ ...listing, isPersonalizable: false, questions: [], legacyDisagrees: false });
       reset(NEW_QUESTION);
-      setStatus({ tone: "success", text: "Personalization removed. Buyers are no longer asked a question on this listing." });
+      focusSaveWhenDone.current = true;
+      notify({ tone: "success", text: "Personalization removed. Buyers are no longer asked a question on this listing." });
     });
+  };
+
+  const applyTemplate = (name: string, values: QuestionValues) => {
+    setDialog(null);
+    for (const field of ["instructions", "maxAllowedCharacters", "required"] as const) form.setValue(field, values[field], { shouldDirty: true, shouldValidate: true });
+    notify({ tone: "info", text: `Template “${name}” is in the form. Review the question, then save it.` });
+    setFocus("instructions");
   };
 
   const instructions = watch("instructions") ?? "";
   const limit = watch("maxAllowedCharacters");
   const required = watch("required");
+  const secondary = "min-h-11 rounded-lg px-4 py-2 font-medium ring-1 ring-stone-300 hover:bg-stone-100 dark:ring-stone-600 dark:hover:bg-stone-800";
 
   return (
-    <div className="space-y-6">
-      {status && (
-        <div
-          role={status.tone === "error" ? "alert" : "status"}
-          className={`rounded-lg p-4 text-sm ring-1 ${status.tone === "error" ? "bg-red-50 text-red-900 ring-red-200" : status.tone === "success" ? "bg-green-50 text-green-900 ring-green-200" : "bg-blue-50 text-blue-900 ring-blue-200"}`}
+    <>
+      <div className="min-w-0 space-y-6">
+        {!canEdit && (
+          <Suspense fallback={null}>
+            <CannotEditNotice here={here} />
+          </Suspense>
+        )}
+
+        <form
+          ref={formElement}
+          onSubmit={save}
+          data-keeps-draft
+          noValidate
+          className="space-y-5 rounded-xl bg-white p-5 text-stone-900 ring-1 ring-stone-200 dark:bg-stone-900 dark:text-stone-100 dark:ring-stone-700"
+          aria-label="Personalization question"
+          aria-keyshortcuts="Control+S Meta+S"
         >
-          <p>{status.text}</p>
-          {status.missingScope && (
-            <form action={signInAction} onSubmit={() => keepDraft(listing.id, getValues())} className="mt-3">
-              <input type="hidden" name="callbackUrl" value={here} />
-              <button type="submit" className="rounded-md bg-red-800 px-3 py-1.5 font-medium text-white">
-                Sign in again and allow editing
+          <fieldset disabled={!canEdit || pending || !hydrated} className="min-w-0 space-y-5">
+            <legend className="text-lg font-semibold">Personalization question</legend>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+              <dt className="text-stone-600 dark:text-stone-400">Question type</dt>
+              <dd>Text input</dd>
+              <dt className="text-stone-600 dark:text-stone-400">Title</dt>
+              <dd>Personalization</dd>
+            </dl>
+
+            <QuestionFields form={form} />
+
+            <div className="flex flex-wrap items-center gap-3">
+              <button
+                ref={saveButton}
+                type="submit"
+                aria-describedby="save-hint"
+                className="min-h-11 rounded-lg bg-brand px-5 py-2 font-semibold text-white hover:bg-brand-dark disabled:opacity-60"
+              >
+                {pending ? "Saving…" : "Save question"}
               </button>
-            </form>
-          )}
-        </div>
-      )}
-      {!canEdit && (
-        <div role="status" className="rounded-lg bg-amber-50 p-4 text-sm ring-1 ring-amber-200">
-          <p>You did not allow the dashboard to edit listings, so this question is read-only. Sign in again and keep “Create and edit your listings” checked.</p>
-          <form action={signInAction} className="mt-3">
-            <input type="hidden" name="callbackUrl" value={here} />
-            <button type="submit" className="rounded-md bg-stone-900 px-3 py-1.5 font-medium text-white">
-              Sign in again
-            </button>
-          </form>
-        </div>
-      )}
+              <button type="button" onClick={() => setDialog("templates")} className={secondary}>
+                Templates
+              </button>
+              {listing.questions.length > 0 && (
+                <button
+                  type="button"
+                  onClick={() => setDialog("remove")}
+                  className="min-h-11 rounded-lg px-4 py-2 font-medium text-red-800 ring-1 ring-red-300 hover:bg-red-50 dark:text-red-300 dark:ring-red-700 dark:hover:bg-red-950"
+                >
+                  Remove personalization
+                </button>
+              )}
+            </div>
+            <p id="save-hint" className="text-xs text-stone-600 dark:text-stone-400">
+              {formState.isDirty ? "You have unsaved changes. " : ""}Ctrl+S (⌘S on a Mac) saves.
+            </p>
+          </fieldset>
+        </form>
+      </div>
 
-      <form onSubmit={save} noValidate className="space-y-5 rounded-xl bg-white p-5 ring-1 ring-stone-200" aria-label="Personalization question">
-        <fieldset disabled={!canEdit || pending || !hydrated} className="space-y-5">
-          <legend className="text-lg font-semibold">Personalization question</legend>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-            <dt className="text-stone-600">Question type</dt>
-            <dd>Text input</dd>
-            <dt className="text-stone-600">Title</dt>
-            <dd>Personalization</dd>
-          </dl>
-          <p className="-mt-3 text-xs text-stone-500">During the marketplace&apos;s migration period every listing has one text question titled “Personalization”.</p>
+      <div className="min-w-0 space-y-6 lg:sticky lg:top-4 lg:self-start">
+        <BuyerPreview instructions={instructions} required={Boolean(required)} limit={Number(limit)} />
+        {aside}
+      </div>
 
-          <QuestionFields form={form} />
-
-          <div className="flex flex-wrap items-center gap-3">
-            <button type="submit" className="rounded-lg bg-brand px-5 py-2 font-semibold text-white hover:bg-brand-dark disabled:opacity-60">
-              {pending ? "Saving…" : "Save question"}
-            </button>
-            {listing.questions.length > 0 && <RemoveDialog title={listing.title} onConfirm={remove} />}
-          </div>
-        </fieldset>
-      </form>
-
-      <BuyerPreview instructions={instructions} required={Boolean(required)} limit={Number(limit)} />
-    </div>
+      <Suspense fallback={null}>
+        {dialog === "templates" && <TemplatesDialog current={getValues()} onApply={applyTemplate} onClose={() => setDialog(null)} />}
+        {dialog === "remove" && <RemoveDialog title={listing.title} onConfirm={remove} onClose={() => setDialog(null)} />}
+        {unsaved.leaving && <LeaveDialog onStay={unsaved.stay} onLeave={unsaved.leave} />}
+      </Suspense>
+    </>
   );
 }

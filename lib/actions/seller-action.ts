@@ -5,7 +5,7 @@ import { marketplace, describeFailure, type Marketplace, type Result } from "../
 
 export type ActionResult<T> =
   | { ok: true; data: T }
-  | { ok: false; formError: string; fieldErrors?: Record<string, string>; reauth?: boolean; missingScope?: boolean };
+  | { ok: false; formError: string; fieldErrors?: Record<string, string>; reauth?: boolean; missingScope?: boolean; unconfirmed?: boolean };
 
 type ShopSeller = SellerClaims & { shopId: number };
 
@@ -47,6 +47,8 @@ export function sellerAction<S extends z.ZodType, T>(
     const formError = describeFailure(failure, verb);
     if (failure.kind === "reauth" || failure.kind === "invalid_token") return { ok: false, reauth: true, formError };
     if (failure.kind === "insufficient_scope") return { ok: false, missingScope: true, formError };
+    // The marketplace's answer never came: the change may have landed, so the seller is not told it did not.
+    if (failure.kind === "timeout") return { ok: false, unconfirmed: true, formError };
     const wireField = failure.kind === "invalid" ? failure.field?.split(".").at(-1) : undefined;
     const field = wireField && FORM_FIELDS[wireField];
     return field && failure.kind === "invalid" ? { ok: false, formError, fieldErrors: { [field]: failure.message.replace(/^[^:]+: /, "") } } : { ok: false, formError };

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { LISTING_STATES } from "../listing-queries";
 import { MAX_SEARCH_LENGTH, QUESTION_FILTERS, type QuestionFilter } from "../listings-view";
 import type { ListingState } from "../marketplace/client";
-import { sellerQuestionSchema, sellerQuestionsSchema } from "../personalization/hidden-characters";
+import { sellerQuestionSchema } from "../personalization/hidden-characters";
+import { sellerQuestionsSchema } from "../personalization/seller-question-set";
 import { NO_PERSONALIZATION, type Snapshot } from "../personalization/snapshot";
 import { snapshotOfForm, snapshotOfQuestionSet } from "../personalization/snapshot-codec";
 

@@ -71,4 +71,19 @@ export const MIGRATIONS = [
      user_agent TEXT
    );
    CREATE INDEX dashboard_sessions_by_user ON dashboard_sessions (user_id)`,
+  // History tells the truth: an entry is "done" only once the marketplace confirmed the write (or a read-back showed it),
+  // "unknown" when the answer never came; `target` is what the write asked for, so the history can show before and after.
+  `ALTER TABLE personalization_history ADD COLUMN outcome TEXT NOT NULL DEFAULT 'done';
+   ALTER TABLE personalization_history ADD COLUMN target TEXT`,
+  // A seller's named question templates; `question_set` is a snapshot ({"questions": [...]}, lib/personalization/snapshot.ts).
+  `CREATE TABLE question_templates (
+     template_id TEXT PRIMARY KEY,
+     shop_id BIGINT NOT NULL,
+     user_id BIGINT NOT NULL,
+     name TEXT NOT NULL,
+     question_set TEXT NOT NULL,
+     created_at BIGINT NOT NULL,
+     updated_at BIGINT NOT NULL
+   );
+   CREATE UNIQUE INDEX question_templates_by_shop_name ON question_templates (shop_id, name)`,
 ];

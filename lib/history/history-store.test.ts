@@ -9,6 +9,7 @@ import { NO_PERSONALIZATION } from "../personalization/snapshot";
 import { snapshotOfForm } from "../personalization/snapshot-codec";
 import { historyStore, type HistoryStore } from "./history-store";
 import { changeListing } from "./recorded-write";
+import { SETTLE_AFTER_MS, settleUnknown } from "./settle-unknown";
 
 const sandbox = useSeededSandbox();
 const SCOPES = ["listings_r", "listings_w", "shops_r"];
@@ -23,6 +24,8 @@ let changer: { userId: number; shopId: number };
 
 const writes = async () =>
   ((await sandboxControl(sandbox.url, "/requests")).body.requests as { method: string; status: number }[]).filter((entry) => entry.method !== "GET").map((entry) => `${entry.method} ${entry.status}`);
+const reads = async () => ((await sandboxControl(sandbox.url, "/requests")).body.requests as { method: string }[]).filter((entry) => entry.method === "GET");
+const personalizationPath = (listingId: number) => `/v3/application/shops/${changer.shopId}/listings/${listingId}/personalization`;
 const questionsOf = async (listingId: number) => (await storedListing(sandbox.url, listingId)).personalization.personalization_questions;
 
 async function signIn(userId: number) {
@@ -93,16 +96,60 @@ describe("personalization history", () => {
     expect(await history.list(changer.shopId, listingId)).toEqual([]);
   });
 
-  it("forgets a write the marketplace refused, and keeps one whose answer never came", async () => {
+  it("forgets a write the marketplace refused", async () => {
     const listingId = seller.listing_ids[0]!;
-    const path = `/v3/application/shops/${changer.shopId}/listings/${listingId}/personalization`;
-    await sandboxControl(sandbox.url, "/faults", { method: "POST", path, status: 400 });
+    await sandboxControl(sandbox.url, "/faults", { method: "POST", path: personalizationPath(listingId), status: 400 });
     expect(await change(listingId, GIFT, "save")).toMatchObject({ ok: false, failure: { kind: "invalid" } });
     expect(await history.list(changer.shopId, listingId)).toEqual([]);
+  });
 
-    await sandboxControl(sandbox.url, "/faults", { method: "POST", path, delay_ms: 1500, status: 201 });
+  it("a 500 or 503 on the write adds no entry: the listing read back shows the write did not land", async () => {
+    const listingId = seller.listing_ids[0]!;
+    for (const status of [500, 503]) {
+      await sandboxControl(sandbox.url, "/faults", { method: "POST", path: personalizationPath(listingId), status });
+      expect(await change(listingId, GIFT, "save")).toMatchObject({ ok: false, failure: { kind: "unavailable", status } });
+      expect(await history.list(changer.shopId, listingId)).toEqual([]);
+    }
+    expect(await questionsOf(listingId)).toEqual([]);
+  });
+
+  it("a confirmed write is recorded as done, with what it replaced and what it asked for", async () => {
+    const listingId = seller.listing_ids[0]!;
+    await change(listingId, GIFT, "save");
+    expect(await history.list(changer.shopId, listingId)).toMatchObject([{ action: "save", outcome: "done", previous: NO_PERSONALIZATION, target: GIFT }]);
+  });
+
+  it("a write whose answer never came is unknown until reading the listing back shows it landed", async () => {
+    const listingId = seller.listing_ids[0]!;
+    await sandboxControl(sandbox.url, "/faults", { method: "POST", path: personalizationPath(listingId), delay_ms: 3000 });
     expect(await change(listingId, GIFT, "save")).toEqual({ ok: false, failure: { kind: "timeout" } });
-    expect(await history.list(changer.shopId, listingId)).toMatchObject([{ action: "save", previous: NO_PERSONALIZATION }]);
+    expect(await history.list(changer.shopId, listingId)).toMatchObject([{ action: "save", outcome: "unknown", previous: NO_PERSONALIZATION, target: GIFT }]);
+
+    await expect.poll(async () => (await questionsOf(listingId)).length, { timeout: 15_000 }).toBe(1);
+    expect(await settleUnknown(history, marketplace, changer, listingId)).toMatchObject([{ action: "save", outcome: "done", target: GIFT }]);
+  });
+
+  it("a write whose answer never came and that never landed is forgotten once settled", async () => {
+    const listingId = seller.listing_ids[0]!;
+    await sandboxControl(sandbox.url, "/faults", { method: "POST", path: personalizationPath(listingId), delay_ms: 3000, status: 500 });
+    expect(await change(listingId, GIFT, "save")).toEqual({ ok: false, failure: { kind: "timeout" } });
+    expect(await settleUnknown(history, marketplace, changer, listingId)).toMatchObject([{ outcome: "unknown" }]);
+    expect(await settleUnknown(history, marketplace, changer, listingId, { now: Date.now() + SETTLE_AFTER_MS + 1 })).toEqual([]);
+  });
+
+  it("settles an unknown write by what the next change found, without reading the listing again", async () => {
+    const listingId = seller.listing_ids[0]!;
+    await sandboxControl(sandbox.url, "/faults", { method: "POST", path: personalizationPath(listingId), delay_ms: 3000 });
+    await change(listingId, GIFT, "save");
+    await expect.poll(async () => (await questionsOf(listingId)).length, { timeout: 15_000 }).toBe(1);
+    await change(listingId, ENGRAVE, "save");
+    await sandboxControl(sandbox.url, "/requests", undefined, "DELETE");
+
+    expect(await settleUnknown(history, marketplace, changer, listingId)).toMatchObject([
+      { outcome: "done", previous: GIFT, target: ENGRAVE },
+      { outcome: "done", previous: NO_PERSONALIZATION, target: GIFT },
+    ]);
+    expect(await reads()).toEqual([]);
   });
 
   it("leaves another shop's listing to the marketplace, which refuses it, and keeps nothing", async () => {

@@ -6,6 +6,9 @@ import { parseSnapshot } from "../personalization/snapshot-codec";
 
 export type HistoryAction = "save" | "remove" | "restore" | "bulk-apply" | "bulk-remove" | "bulk-undo";
 
+/** "pending" while the write is on its way; "done" once the marketplace confirmed it; "unknown" when its answer never came. */
+export type HistoryOutcome = "pending" | "done" | "unknown";
+
 export type HistoryEntry = {
   id: string;
   listingId: number;
@@ -13,10 +16,22 @@ export type HistoryEntry = {
   jobId: string | null;
   /** What the listing asked buyers just before this change. */
   previous: Snapshot;
+  /** What the change asked for; null on entries kept before targets were recorded. */
+  target: Snapshot | null;
+  outcome: HistoryOutcome;
   recordedAt: number;
 };
 
-type Row = { history_id: string; listing_id: number; action: HistoryAction; job_id: string | null; previous: string; recorded_at: number };
+type Row = {
+  history_id: string;
+  listing_id: number;
+  action: HistoryAction;
+  job_id: string | null;
+  previous: string;
+  target: string | null;
+  outcome: HistoryOutcome;
+  recorded_at: number;
+};
 
 const fromRow = (row: Row): HistoryEntry => ({
   id: row.history_id,
@@ -24,24 +39,31 @@ const fromRow = (row: Row): HistoryEntry => ({
   action: row.action,
   jobId: row.job_id,
   previous: parseSnapshot(row.previous),
+  target: row.target === null ? null : parseSnapshot(row.target),
+  outcome: row.outcome,
   recordedAt: Number(row.recorded_at),
 });
 
-const COLUMNS = "history_id, listing_id, action, job_id, previous, recorded_at";
+const COLUMNS = "history_id, listing_id, action, job_id, previous, target, outcome, recorded_at";
 
 /** Every write keeps what it replaced, per shop, so any earlier version can be put back. */
 export function historyStore(db: Database) {
   return {
-    async record(entry: { listingId: number; shopId: number; userId: number; action: HistoryAction; jobId?: string; previous: Snapshot }): Promise<string> {
+    /** Kept before the write is sent (as "pending"), so what it replaces survives a crash mid-write. */
+    async record(entry: { listingId: number; shopId: number; userId: number; action: HistoryAction; jobId?: string; previous: Snapshot; target: Snapshot }): Promise<string> {
       const id = randomUUID();
       // Two writes to one listing within a millisecond still list in the order they happened.
       await db.execute(
-        `INSERT INTO personalization_history (history_id, listing_id, shop_id, user_id, action, job_id, previous, recorded_at)
-         SELECT $1, $2, $3, $4, $5, $6, $7, CASE WHEN MAX(recorded_at) >= $8 THEN MAX(recorded_at) + 1 ELSE $8 END
+        `INSERT INTO personalization_history (history_id, listing_id, shop_id, user_id, action, job_id, previous, target, outcome, recorded_at)
+         SELECT $1, $2, $3, $4, $5, $6, $7, $9, 'pending', CASE WHEN MAX(recorded_at) >= $8 THEN MAX(recorded_at) + 1 ELSE $8 END
          FROM personalization_history WHERE shop_id = $3 AND listing_id = $2`,
-        [id, entry.listingId, entry.shopId, entry.userId, entry.action, entry.jobId ?? null, JSON.stringify(entry.previous), Date.now()],
+        [id, entry.listingId, entry.shopId, entry.userId, entry.action, entry.jobId ?? null, JSON.stringify(entry.previous), Date.now(), JSON.stringify(entry.target)],
       );
       return id;
+    },
+
+    async settle(id: string, outcome: Exclude<HistoryOutcome, "pending">) {
+      await db.execute("UPDATE personalization_history SET outcome = $2 WHERE history_id = $1", [id, outcome]);
     },
 
     /** For a write the marketplace certainly refused: nothing was replaced, so there is nothing to keep. */

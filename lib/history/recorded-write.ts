@@ -3,7 +3,7 @@ import type { Marketplace } from "../marketplace/client";
 import type { MarketplaceFailure, Result } from "../marketplace/failure";
 import type { Listing, Question } from "../marketplace/wire";
 import type { PersonalizationPhase } from "../marketplace/personalization-phase";
-import { representable, snapshotOf, unrepresentableReason, type Snapshot } from "../personalization/snapshot";
+import { representable, sameSnapshot, snapshotOf, unrepresentableReason, type Snapshot } from "../personalization/snapshot";
 import { writeOf } from "../personalization/snapshot-codec";
 import type { Refusal } from "../actions/seller-action";
 import type { HistoryAction, HistoryStore } from "./history-store";
@@ -13,7 +13,7 @@ export type Changer = { userId: number; shopId: number };
 /** A write either reached the marketplace (or failed there), or was not tried because it would destroy what the dashboard cannot show. */
 export type WriteOutcome = Result<Question[]> | Refusal;
 
-// Failures after which the listing is certainly unchanged; after a time-out or a 5xx it may have changed, so its history stays.
+// Failures after which the listing is certainly unchanged; after a time-out, a 5xx or a lost connection it may have changed.
 const CERTAINLY_UNCHANGED = new Set<MarketplaceFailure["kind"]>(["reauth", "invalid_token", "insufficient_scope", "invalid", "forbidden", "not_found", "conflict", "rate_limited"]);
 
 export const SET_NEEDS_MULTI =
@@ -39,9 +39,27 @@ export async function writeRecorded(
   if (phase === "single" && !representable(previous)) return { ok: false, refusal: unrepresentableReason(previous) };
   if (phase === "single" && !representable(change.target)) return { ok: false, refusal: SET_NEEDS_MULTI };
   const { changer, listing } = change;
-  const entry = await history.record({ listingId: listing.id, shopId: changer.shopId, userId: changer.userId, action: change.action, jobId: change.jobId, previous });
-  const result = await writeSnapshot(marketplace, changer, listing.id, change.target, phase);
-  if (!result.ok && CERTAINLY_UNCHANGED.has(result.failure.kind)) await history.forget(entry);
+  const { target } = change;
+  const entry = await history.record({ listingId: listing.id, shopId: changer.shopId, userId: changer.userId, action: change.action, jobId: change.jobId, previous, target });
+  const result = await writeSnapshot(marketplace, changer, listing.id, target, phase);
+  if (result.ok) {
+    await history.settle(entry, "done");
+    return result;
+  }
+  if (CERTAINLY_UNCHANGED.has(result.failure.kind)) {
+    await history.forget(entry);
+    return result;
+  }
+  // The outcome is unknown: the listing itself says whether the write landed.
+  const readBack = await marketplace.getListing(changer.userId, listing.id);
+  if (readBack.ok && sameSnapshot(snapshotOf(readBack.data), target) && !sameSnapshot(previous, target)) {
+    await history.settle(entry, "done");
+    return { ok: true, data: readBack.data.questions };
+  }
+  // A marketplace that answered with an error (or was never reached) left the listing as the read-back shows it; after a
+  // time-out the write may still land, so the entry waits to be settled by a later read (settle-unknown.ts).
+  if (readBack.ok && result.failure.kind === "unavailable") await history.forget(entry);
+  else await history.settle(entry, "unknown");
   return result;
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { hiddenCharacters, sellerQuestionSchema, sellerQuestionSetSchema, withoutHiddenCharacters } from "./hidden-characters";
+import { hiddenCharacters, sellerQuestionSchema, withoutHiddenCharacters } from "./hidden-characters";
 import { questionSetFormSchema } from "./question-set";
+import { sellerQuestionSetSchema } from "./seller-question-set";
 import { personalizationWriteSchema, questionFormSchema } from "./schema";
 
 const question = (instructions: string) => ({ instructions, maxAllowedCharacters: 20, required: true });

@@ -2,7 +2,6 @@
 // cannot see them (NUL, controls) or they silently reorder what buyers read (bidi overrides, "Trojan Source"), and a
 // lone surrogate is not text at all, so the dashboard refuses them in what a seller writes.
 import * as z from "zod/mini";
-import { questionSetFormSchema } from "./question-set";
 import { instructionsSchema, questionFormSchema } from "./schema";
 
 const NAMES: Record<number, string> = {
@@ -56,14 +55,3 @@ export const sellerInstructionsSchema = instructionsSchema.check(
 /** The editor's and the bulk dialog's fields, as their forms and their server actions check them. */
 export const sellerQuestionSchema = z.object({ ...questionFormSchema.shape, instructions: sellerInstructionsSchema });
 
-/** The multi-question editor's questions, as its form, its action and a bulk apply check them: the same rule per question. */
-export const sellerQuestionsSchema = questionSetFormSchema.shape.questions.check(
-  z.superRefine((questions, ctx) => {
-    questions.forEach((question, index) => {
-      const found = hiddenCharacters(question.instructions);
-      if (found.length > 0) ctx.addIssue({ code: "custom", path: [index, "instructions"], message: hiddenCharactersMessage(found) });
-    });
-  }),
-);
-
-export const sellerQuestionSetSchema = z.object({ questions: sellerQuestionsSchema });

@@ -1,24 +1,43 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { cache } from "react";
 import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
 import { BackToListingsPage } from "@/components/back-to-listings-page";
 import { PersonalizationEditor } from "@/components/personalization/personalization-editor";
 import { ListingPager } from "@/components/listings/listing-pager";
 import { LazyMultiQuestionEditor } from "@/components/personalization/question-set/lazy-multi-question-editor";
-import { requireSeller, signInPath } from "@/lib/auth/seller";
+import { currentSeller, requireSeller, signInPath } from "@/lib/auth/seller";
+import type { SellerClaims } from "@/lib/auth/auth";
 import { canEdit } from "@/lib/auth/scopes";
 import { listingKey } from "@/lib/listing-queries";
 import { loadListing } from "@/lib/listings";
+import { knownTitle } from "@/lib/listing-titles";
 import { describeFailure, personalizationPhase } from "@/lib/marketplace";
 
-export const metadata: Metadata = { title: "Edit personalization" };
+const NOT_FOUND = { ok: false, failure: { kind: "not_found", message: "" } } as const;
+
+// One marketplace read per request serves both the tab's title and the page (cache() compares arguments by value only for primitives).
+const cachedListing = cache(async (userId: number, shopId: number | null, id: string) => {
+  const listingId = Number(id);
+  return Number.isSafeInteger(listingId) && listingId > 0 ? loadListing({ userId, shopId, shopName: null, scopes: [] }, listingId) : NOT_FOUND;
+});
+const listingFor = (seller: SellerClaims, id: string) => cachedListing(seller.userId, seller.shopId, id);
+
+export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
+  const seller = await currentSeller();
+  if (!seller) return { title: "Edit personalization" };
+  const { id } = await params;
+  // A title the listings page just read costs nothing (it prefetches every editor link in view); otherwise the page's own read serves.
+  const title = knownTitle(seller.userId, Number(id)) ?? (await listingFor(seller, id).then((result) => (result.ok ? result.data.title : undefined)));
+  return { title: title === undefined ? "Edit personalization" : `Edit "${title}"` };
+}
 
 export default async function ListingEditorPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const here = `/listings/${id}`;
   const seller = await requireSeller(here);
   const listingId = Number(id);
-  const result = Number.isSafeInteger(listingId) && listingId > 0 ? await loadListing(seller, listingId) : ({ ok: false, failure: { kind: "not_found", message: "" } } as const);
+  const result = await listingFor(seller, id);
   if (!result.ok && (result.failure.kind === "reauth" || result.failure.kind === "invalid_token")) redirect(signInPath(here, "expired"));
   const queryClient = new QueryClient();
   if (result.ok) queryClient.setQueryData(listingKey(listingId), result.data);

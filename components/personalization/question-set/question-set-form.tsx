@@ -23,6 +23,7 @@ export function QuestionSetForm({ listing, canEdit, onStored, aside }: { listing
   const form = useQuestionSetForm(valuesOf(listing.questions));
   const { handleSubmit, watch, reset, getValues } = form;
   const [status, setStatus] = useState<Status | null>(null);
+  const [removing, setRemoving] = useState(false);
   const [pending, startTransition] = useTransition();
   const hydrated = useHydrated();
   const restored = useRef(false);
@@ -95,10 +96,19 @@ export function QuestionSetForm({ listing, canEdit, onStored, aside }: { listing
             <button type="submit" className="rounded-lg bg-brand px-5 py-2 font-semibold text-white hover:bg-brand-dark disabled:opacity-60">
               {pending ? "Saving…" : "Save questions"}
             </button>
-            {listing.questions.length > 0 && <RemoveDialog title={listing.title} onConfirm={removeAll} />}
+            {listing.questions.length > 0 && (
+              <button
+                type="button"
+                onClick={() => setRemoving(true)}
+                className="min-h-11 rounded-lg px-4 py-2 font-medium text-red-800 ring-1 ring-red-300 hover:bg-red-50 dark:text-red-300 dark:ring-red-700 dark:hover:bg-red-950"
+              >
+                Remove personalization
+              </button>
+            )}
           </div>
         </fieldset>
       </form>
+      {removing && <RemoveDialog title={listing.title} onConfirm={removeAll} onClose={() => setRemoving(false)} />}
 
       </div>
       {/* Beside the questions on wide screens, so the seller sees each change as a buyer will. */}

@@ -1,11 +1,14 @@
 import { db } from "@/lib/db";
+import { marketplace } from "@/lib/marketplace";
 import { readForShop } from "@/lib/shop-reads";
 import { historyStore } from "@/lib/history/history-store";
+import { settleUnknown } from "@/lib/history/settle-unknown";
 
 export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }) {
   const listingId = Number((await params).id);
   return readForShop(
-    async (seller) => (Number.isSafeInteger(listingId) && listingId > 0 ? historyStore(await db()).list(seller.shopId, listingId) : undefined),
+    async (seller) =>
+      Number.isSafeInteger(listingId) && listingId > 0 ? settleUnknown(historyStore(await db()), await marketplace(), seller, listingId) : undefined,
     "That is not a listing number.",
   );
 }

@@ -1,0 +1,1 @@
+export const historyKey = (listingId: number) => ["history", listingId] as const;

@@ -1,0 +1,183 @@
+"use client";
+
+import { useId, useRef, useState, useTransition } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { fetchFromDashboard } from "@/lib/listing-queries";
+import { questionFormSchema, type QuestionForm as QuestionValues } from "@/lib/personalization/schema";
+import { describeSnapshot } from "@/lib/personalization/snapshot";
+import { singleQuestionOf, TEMPLATE_NAME_MAX, templatesKey, type QuestionTemplate } from "@/lib/templates/template";
+import { saveTemplateAction } from "@/app/listings/save-template";
+import { deleteTemplateAction } from "@/app/listings/delete-template";
+import { MODAL_CLASS, useModal } from "./use-modal";
+
+type Notice = { tone: "success" | "error"; text: string };
+
+// The page behind a modal dialog is inert, so the dialog answers in its own live region rather than the page's toasts.
+const NOTICE = {
+  success: "bg-green-50 text-green-950 ring-green-300 dark:bg-green-950 dark:text-green-50 dark:ring-green-700",
+  error: "bg-red-50 text-red-950 ring-red-300 dark:bg-red-950 dark:text-red-50 dark:ring-red-700",
+};
+
+/** The seller's question templates: save the editor's question under a name, or put a template in the form. */
+export function TemplatesDialog({ current, onApply, onClose }: { current: QuestionValues; onApply: (name: string, values: QuestionValues) => void; onClose: () => void }) {
+  const dialog = useModal();
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: templatesKey, queryFn: () => fetchFromDashboard<QuestionTemplate[]>("/api/templates") });
+  const [name, setName] = useState("");
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [pending, startTransition] = useTransition();
+  const nameInput = useRef<HTMLInputElement>(null);
+  const ids = useId();
+  const currentValid = questionFormSchema.safeParse(current);
+
+  // A read begun before the change would answer without it, so it is dropped and the list read again.
+  const reread = async () => {
+    await queryClient.cancelQueries({ queryKey: templatesKey });
+    await queryClient.invalidateQueries({ queryKey: templatesKey });
+  };
+
+  const save = () => {
+    setNotice(null);
+    const trimmed = name.trim();
+    if (!trimmed) {
+      setNameError("Give the template a name, for example “Engraving”.");
+      nameInput.current?.focus();
+      return;
+    }
+    setNameError(null);
+    startTransition(async () => {
+      const result = await saveTemplateAction({ name: trimmed, question: current });
+      if (!result.ok) {
+        if (result.fieldErrors?.name) {
+          setNameError(result.fieldErrors.name);
+          nameInput.current?.focus();
+        }
+        setNotice({ tone: "error", text: `Not saved. ${result.formError}` });
+        return;
+      }
+      await reread();
+      setName("");
+      setNotice({ tone: "success", text: result.data.replaced ? `Template “${trimmed}” replaced with this question.` : `Saved as template “${trimmed}”.` });
+    });
+  };
+
+  const remove = (template: QuestionTemplate) => {
+    setNotice(null);
+    startTransition(async () => {
+      const result = await deleteTemplateAction({ templateId: template.id });
+      await reread();
+      setNotice(result.ok ? { tone: "success", text: `Template “${template.name}” deleted.` } : { tone: "error", text: `Not deleted. ${result.formError}` });
+    });
+  };
+
+  const secondary = "min-h-11 rounded-md px-3 py-2 text-sm font-medium ring-1 ring-stone-300 hover:bg-stone-100 disabled:opacity-50 dark:ring-stone-600 dark:hover:bg-stone-800";
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby={`${ids}-heading`}
+      onClose={onClose}
+      className={`${MODAL_CLASS} max-w-xl`}
+    >
+      <h2 id={`${ids}-heading`} className="text-lg font-semibold">
+        Question templates
+      </h2>
+      <div role="status" aria-live="polite" className="mt-3 empty:hidden">
+        {notice?.tone === "success" && <p className={`rounded-lg p-3 text-sm ring-1 ${NOTICE.success}`}>{notice.text}</p>}
+      </div>
+      <div role="alert" className="mt-3 empty:hidden">
+        {notice?.tone === "error" && <p className={`rounded-lg p-3 text-sm ring-1 ${NOTICE.error}`}>{notice.text}</p>}
+      </div>
+
+      <section aria-labelledby={`${ids}-save`} className="mt-4">
+        <h3 id={`${ids}-save`} className="font-medium">
+          Save the question in the form as a template
+        </h3>
+        {currentValid.success ? (
+          <form
+            className="mt-2 flex flex-wrap items-end gap-3"
+            data-keeps-draft
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              save();
+            }}
+          >
+            <div className="min-w-0 grow">
+              <label htmlFor={`${ids}-name`} className="block text-sm">
+                Template name
+              </label>
+              <input
+                ref={nameInput}
+                id={`${ids}-name`}
+                value={name}
+                maxLength={TEMPLATE_NAME_MAX}
+                onChange={(event) => setName(event.target.value)}
+                aria-invalid={nameError ? true : undefined}
+                aria-describedby={`${ids}-name-error`}
+                className="mt-1 min-h-11 w-full rounded-md border border-stone-400 bg-white p-2 dark:border-stone-500 dark:bg-stone-950"
+              />
+            </div>
+            <button type="submit" disabled={pending} className="min-h-11 rounded-md bg-brand px-4 py-2 font-medium text-white hover:bg-brand-dark disabled:opacity-60">
+              Save as template
+            </button>
+            <p id={`${ids}-name-error`} className="w-full text-sm font-medium text-red-800 empty:hidden dark:text-red-300">
+              {nameError}
+            </p>
+          </form>
+        ) : (
+          <p className="mt-2 text-sm text-stone-700 dark:text-stone-300">The question in the form does not follow the rules yet. Correct it in the form, then save it as a template.</p>
+        )}
+      </section>
+
+      <section aria-labelledby={`${ids}-list`} className="mt-6">
+        <h3 id={`${ids}-list`} className="font-medium">
+          Your templates
+        </h3>
+        {query.isPending && <p className="mt-2 text-sm">Loading your templates…</p>}
+        {query.isError && <p className="mt-2 text-sm text-red-800 dark:text-red-300">{query.error.message}</p>}
+        {query.data?.length === 0 && <p className="mt-2 text-sm text-stone-700 dark:text-stone-300">No templates yet. Save the question above to reuse it on other listings.</p>}
+        {query.data && query.data.length > 0 && (
+          <ul className="mt-2 divide-y divide-stone-200 dark:divide-stone-700">
+            {query.data.map((template) => {
+              const values = singleQuestionOf(template);
+              const described = `${ids}-${template.id}`;
+              return (
+                <li key={template.id} className="flex flex-wrap items-center justify-between gap-2 py-3" data-testid="template">
+                  <div className="min-w-0">
+                    <p className="font-medium break-words">{template.name}</p>
+                    <p id={described} className="text-sm break-words text-stone-700 dark:text-stone-300">
+                      {describeSnapshot(template.questionSet)}
+                      {values ? "" : ". This editor asks one text question, so use this template where several questions can be edited."}
+                    </p>
+                  </div>
+                  <div className="flex gap-2">
+                    <button
+                      type="button"
+                      disabled={!values || pending}
+                      onClick={() => values && onApply(template.name, values)}
+                      aria-label={`Use template “${template.name}”`}
+                      aria-describedby={described}
+                      className={secondary}
+                    >
+                      Use
+                    </button>
+                    <button type="button" disabled={pending} onClick={() => remove(template)} aria-label={`Delete template “${template.name}”`} className={secondary}>
+                      Delete
+                    </button>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+
+      <div className="mt-6 flex justify-end">
+        <button type="button" onClick={() => dialog.current?.close()} className={secondary}>
+          Close
+        </button>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,15 @@
+"use client";
+
+import { useEffect, useRef } from "react";
+
+/** A native modal dialog shown as soon as it mounts (focus is trapped inside, Escape closes it). */
+export function useModal() {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+  }, []);
+  return dialog;
+}
+
+export const MODAL_CLASS = "m-auto w-[calc(100%-2rem)] rounded-xl bg-white p-6 text-stone-900 backdrop:bg-black/50 dark:bg-stone-900 dark:text-stone-100";

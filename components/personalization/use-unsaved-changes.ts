@@ -1,0 +1,89 @@
+"use client";
+
+import { useCallback, useEffect, useRef, useState } from "react";
+
+export type Leaving = { kind: "link"; anchor: HTMLAnchorElement } | { kind: "form"; form: HTMLFormElement; submitter: HTMLElement | null } | { kind: "back" };
+
+const GUARD = "__unsavedChangesGuard";
+
+/**
+ * While `dirty`, leaving asks first: an in-app confirmation for links and the back button (client navigation), the
+ * browser's own prompt (`beforeunload`) for reloading or closing the tab.
+ */
+export function useUnsavedChanges(dirty: boolean) {
+  const [leaving, setLeaving] = useState<Leaving | null>(null);
+  const allowed = useRef(false);
+
+  useEffect(() => {
+    if (!dirty) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (allowed.current) return;
+      event.preventDefault();
+      event.returnValue = "";
+    };
+    window.addEventListener("beforeunload", onBeforeUnload);
+    return () => window.removeEventListener("beforeunload", onBeforeUnload);
+  }, [dirty]);
+
+  useEffect(() => {
+    if (!dirty) return;
+    // Capture phase: this runs before React's own listener, so next/link never starts the navigation.
+    const onClick = (event: MouseEvent) => {
+      if (allowed.current || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const anchor = event.target instanceof Element ? event.target.closest("a[href]") : null;
+      if (!(anchor instanceof HTMLAnchorElement) || (anchor.target && anchor.target !== "_self") || anchor.hasAttribute("download")) return;
+      const url = new URL(anchor.href);
+      // Another site is a full page load, which beforeunload covers; a link within this page leaves nothing.
+      if (url.origin !== window.location.origin || (url.pathname === window.location.pathname && url.search === window.location.search)) return;
+      event.preventDefault();
+      event.stopPropagation();
+      setLeaving({ kind: "link", anchor });
+    };
+    // Another form (signing out, say) leaves the page too; a form marked data-keeps-draft does not lose the edits.
+    const onSubmit = (event: SubmitEvent) => {
+      const form = event.target;
+      if (allowed.current || !(form instanceof HTMLFormElement) || form.dataset.keepsDraft !== undefined) return;
+      event.preventDefault();
+      event.stopPropagation();
+      setLeaving({ kind: "form", form, submitter: event.submitter });
+    };
+    document.addEventListener("click", onClick, true);
+    document.addEventListener("submit", onSubmit, true);
+    return () => {
+      document.removeEventListener("click", onClick, true);
+      document.removeEventListener("submit", onSubmit, true);
+    };
+  }, [dirty]);
+
+  useEffect(() => {
+    if (!dirty) return;
+    // A copy of this history entry (with Next's own state) takes the back button's first step, so going back lands here.
+    const arm = () => window.history.pushState({ ...window.history.state, [GUARD]: true }, "", window.location.href);
+    if (!window.history.state?.[GUARD]) arm();
+    const onPopState = () => {
+      if (allowed.current) return;
+      arm();
+      setLeaving({ kind: "back" });
+    };
+    window.addEventListener("popstate", onPopState);
+    return () => {
+      window.removeEventListener("popstate", onPopState);
+      // Saved (not leaving): take the copy out again, so one press of Back leaves the page.
+      if (!allowed.current && window.history.state?.[GUARD]) window.history.back();
+    };
+  }, [dirty]);
+
+  const stay = useCallback(() => setLeaving(null), []);
+  const leave = useCallback(() => {
+    const target = leaving;
+    allowed.current = true;
+    setLeaving(null);
+    // The same link, clicked again, now goes its own way (next/link's client navigation included).
+    // After the dialog is gone, since a modal dialog makes the page behind it inert.
+    if (target?.kind === "link") setTimeout(() => target.anchor.click(), 0);
+    else if (target?.kind === "form") setTimeout(() => target.form.requestSubmit(target.submitter), 0);
+    else window.history.go(-2);
+  }, [leaving]);
+
+  return { leaving, stay, leave };
+}

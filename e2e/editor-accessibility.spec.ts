@@ -1,0 +1,66 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { editor, hydrated, openEditor } from "./editor";
+import { control, putQuestion, newSeller } from "./sandbox-control";
+
+async function violations(page: Page, include?: string) {
+  const builder = new AxeBuilder({ page });
+  if (include) builder.include(include);
+  const results = await builder.analyze();
+  return results.violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+}
+
+for (const colorScheme of ["light", "dark"] as const) {
+  for (const width of [1280, 390]) {
+    test(`the editor, its toasts, dialogs and templates, and the bulk dialog have no axe violations (${colorScheme}, ${width} px)`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme });
+      await page.setViewportSize({ width, height: 800 });
+      const seller = await newSeller(2);
+      const listingId = seller.listing_ids[0]!;
+      await putQuestion(seller, listingId, { instructions: "Gift note", required: false, max_allowed_characters: 200 });
+      await openEditor(page, seller);
+      const form = editor(page);
+      await hydrated(form.save);
+      // Nothing wider than the screen: no clipped columns at 390 px; every button of the editor is a 44 px touch target.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      const smallTargets = await page
+        .locator("main button, main summary")
+        .evaluateAll((targets) => targets.filter((target) => target.getBoundingClientRect().height < 44).map((target) => target.textContent));
+      expect(smallTargets).toEqual([]);
+
+      await form.instructions.fill("Name to engrave");
+      await form.save.click();
+      await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+      await expect(page.getByRole("region", { name: "History" }).getByTestId("history-entry")).toHaveCount(1);
+      expect(await violations(page)).toEqual([]);
+
+      await control("/faults", { method: "POST", path: `/v3/application/shops/${seller.shop_id}/listings/${listingId}/personalization`, status: 503 });
+      await form.instructions.fill("Initials please");
+      await form.save.click();
+      await expect(page.getByRole("alert").filter({ hasText: "Not saved." })).toBeVisible();
+      expect(await violations(page)).toEqual([]);
+
+      await page.getByRole("button", { name: "Templates" }).click();
+      const templates = page.getByRole("dialog", { name: "Question templates" });
+      await templates.getByLabel("Template name").fill("Initials");
+      await templates.getByRole("button", { name: "Save as template" }).click();
+      await expect(templates.getByRole("status")).toHaveText("Saved as template “Initials”.");
+      await expect(templates.getByTestId("template")).toContainText("Initials");
+      expect(await violations(page)).toEqual([]);
+      await templates.getByRole("button", { name: "Close" }).click();
+
+      await page.getByRole("link", { name: "← Back to listings" }).click();
+      await expect(page.getByRole("dialog", { name: "Leave without saving?" })).toBeVisible();
+      expect(await violations(page)).toEqual([]);
+      await page.getByRole("button", { name: "Leave without saving" }).click();
+
+      const box = page.getByRole("checkbox", { name: "Select Test listing 2", exact: true });
+      await hydrated(box);
+      await box.check();
+      await page.getByRole("button", { name: "Apply a question…" }).click();
+      const bulk = page.getByRole("dialog", { name: "Apply a question to 1 listing" });
+      await expect(bulk.getByLabel("Start from a template")).toBeVisible();
+      expect(await violations(page, "dialog[open]")).toEqual([]);
+    });
+  }
+}

@@ -1,0 +1,89 @@
+import { expect, test } from "@playwright/test";
+import { editor, editorPath, hydrated, openEditor } from "./editor";
+import { newSeller, storedListing } from "./sandbox-control";
+
+const questionsOf = async (listingId: number) =>
+  (await storedListing(listingId)).personalization.personalization_questions.map(({ instructions, required, max_allowed_characters }) => ({ instructions, required, max_allowed_characters }));
+
+test("a seller saves a question as a template and applies it in another listing's editor", async ({ page }) => {
+  const seller = await newSeller(2);
+  const [first, second] = seller.listing_ids as [number, number];
+  await openEditor(page, seller);
+  const form = editor(page);
+  await hydrated(form.save);
+  await form.instructions.fill("Name to engrave");
+  await form.limit.fill("20");
+  await form.required.check();
+
+  await page.getByRole("button", { name: "Templates" }).click();
+  const dialog = page.getByRole("dialog", { name: "Question templates" });
+  await expect(dialog.getByText("No templates yet.")).toBeVisible();
+  await dialog.getByRole("button", { name: "Save as template" }).click();
+  await expect(dialog.getByText("Give the template a name, for example “Engraving”.")).toBeVisible();
+  await expect(dialog.getByLabel("Template name")).toBeFocused();
+  await dialog.getByLabel("Template name").fill("Engraving");
+  await dialog.getByRole("button", { name: "Save as template" }).click();
+  await expect(dialog.getByRole("status")).toHaveText("Saved as template “Engraving”.");
+  await expect(dialog.getByTestId("template")).toHaveText(/Engraving“Name to engrave”, required, up to 20 characters/);
+  await dialog.getByRole("button", { name: "Close" }).click();
+  // Saving a template does not save the listing: the edits are still unsaved.
+  expect(await questionsOf(first)).toEqual([]);
+  await form.save.click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+
+  await page.goto(editorPath(second));
+  await hydrated(form.save);
+  await expect(form.instructions).toHaveValue("");
+  await page.getByRole("button", { name: "Templates" }).click();
+  await dialog.getByRole("button", { name: "Use template “Engraving”" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole("status").filter({ hasText: "Template “Engraving” is in the form." })).toBeVisible();
+  await expect(form.instructions).toHaveValue("Name to engrave");
+  await expect(form.limit).toHaveValue("20");
+  await expect(form.required).toBeChecked();
+  await expect(form.preview.getByTestId("preview-instructions")).toHaveText("Name to engrave");
+  await form.save.click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  expect(await questionsOf(second)).toEqual([{ instructions: "Name to engrave", required: true, max_allowed_characters: 20 }]);
+
+  await page.getByRole("button", { name: "Templates" }).click();
+  await dialog.getByRole("button", { name: "Delete template “Engraving”" }).click();
+  await expect(dialog.getByRole("status")).toHaveText("Template “Engraving” deleted.");
+  await expect(dialog.getByText("No templates yet.")).toBeVisible();
+});
+
+test("a template applied to a bulk selection is stored on each selected listing", async ({ page }) => {
+  const seller = await newSeller(3);
+  const [first, second, third] = seller.listing_ids as [number, number, number];
+  await openEditor(page, seller);
+  const form = editor(page);
+  await hydrated(form.save);
+  await form.instructions.fill("Gift note");
+  await form.limit.fill("200");
+  await page.getByRole("button", { name: "Templates" }).click();
+  const templates = page.getByRole("dialog", { name: "Question templates" });
+  await templates.getByLabel("Template name").fill("Gift");
+  await templates.getByRole("button", { name: "Save as template" }).click();
+  await expect(templates.getByRole("status")).toHaveText("Saved as template “Gift”.");
+  await templates.getByRole("button", { name: "Close" }).click();
+
+  await page.goto("/listings");
+  const box = page.getByRole("checkbox", { name: "Select Test listing 2", exact: true });
+  await hydrated(box);
+  await box.check();
+  await page.getByRole("checkbox", { name: "Select Test listing 3", exact: true }).check();
+  await page.getByRole("button", { name: "Apply a question…" }).click();
+  const dialog = page.getByRole("dialog", { name: "Apply a question to 2 listings" });
+  await dialog.getByLabel("Start from a template").selectOption({ label: "Gift" });
+  await dialog.getByRole("button", { name: "Use template" }).click();
+  await expect(dialog.getByLabel("Instructions for buyers")).toHaveValue("Gift note");
+  await expect(dialog.getByLabel("Character limit for buyers' answers")).toHaveValue("200");
+  await dialog.getByRole("button", { name: "Review the change" }).click();
+  await page.getByRole("dialog", { name: "Apply this question?" }).getByRole("button", { name: "Apply to 2 listings" }).click();
+
+  await expect(page).toHaveURL(/\/bulk-jobs\//);
+  await expect(page.getByRole("status").filter({ hasText: "Bulk change started" })).toBeVisible();
+  await expect.poll(() => questionsOf(second), { timeout: 30_000 }).toEqual([{ instructions: "Gift note", required: false, max_allowed_characters: 200 }]);
+  await expect.poll(() => questionsOf(third), { timeout: 30_000 }).toEqual([{ instructions: "Gift note", required: false, max_allowed_characters: 200 }]);
+  expect(await questionsOf(first)).toEqual([]);
+});

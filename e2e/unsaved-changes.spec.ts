@@ -1,0 +1,119 @@
+import { expect, test } from "@playwright/test";
+import { editor, editorPath, hydrated, openEditor } from "./editor";
+import { newSeller, signIn, storedListing } from "./sandbox-control";
+
+const leaveDialog = (page: import("@playwright/test").Page) => page.getByRole("dialog", { name: "Leave without saving?" });
+
+test("a link away from unsaved edits asks first: stay keeps them, leave goes", async ({ page }) => {
+  const seller = await newSeller(1);
+  const listingId = await openEditor(page, seller);
+  const form = editor(page);
+  await hydrated(form.save);
+  await form.instructions.fill("Name to engrave");
+
+  await page.getByRole("link", { name: "← Back to listings" }).click();
+  await expect(leaveDialog(page)).toBeVisible();
+  await expect(leaveDialog(page).getByRole("button", { name: "Stay and keep editing" })).toBeFocused();
+  await leaveDialog(page).getByRole("button", { name: "Stay and keep editing" }).click();
+  await expect(leaveDialog(page)).toHaveCount(0);
+  await expect(page).toHaveURL(editorPath(listingId));
+  await expect(form.instructions).toHaveValue("Name to engrave");
+
+  await page.getByRole("link", { name: "← Back to listings" }).click();
+  await leaveDialog(page).getByRole("button", { name: "Leave without saving" }).click();
+  await expect(page).toHaveURL(/\/listings(\?|$)/);
+  expect((await storedListing(listingId)).personalization.personalization_questions).toEqual([]);
+});
+
+test("the back button with unsaved edits asks first, and saved edits leave without asking", async ({ page }) => {
+  const seller = await newSeller(1);
+  const listingId = seller.listing_ids[0]!;
+  await signIn(page, seller);
+  await page.getByRole("link", { name: "Test listing 1", exact: true }).click();
+  await expect(page).toHaveURL(editorPath(listingId));
+  const form = editor(page);
+  await hydrated(form.save);
+  await form.instructions.fill("Name to engrave");
+
+  await page.goBack();
+  await expect(leaveDialog(page)).toBeVisible();
+  await leaveDialog(page).getByRole("button", { name: "Stay and keep editing" }).click();
+  await expect(page).toHaveURL(editorPath(listingId));
+  await expect(form.instructions).toHaveValue("Name to engrave");
+
+  await page.goBack();
+  await leaveDialog(page).getByRole("button", { name: "Leave without saving" }).click();
+  await expect(page).toHaveURL(/\/listings(\?|$)/);
+
+  await page.getByRole("link", { name: "Test listing 1", exact: true }).click();
+  await hydrated(form.save);
+  await form.instructions.fill("Gift note");
+  await form.save.click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/listings(\?|$)/);
+  await expect(leaveDialog(page)).toHaveCount(0);
+});
+
+/** Whether the page asks before unloading now: a cancelable beforeunload event that the page cancels. */
+const asksBeforeUnload = (page: import("@playwright/test").Page) =>
+  page.evaluate(() => {
+    const event = new Event("beforeunload", { cancelable: true });
+    window.dispatchEvent(event);
+    return event.defaultPrevented;
+  });
+
+test("reloading with unsaved edits asks the browser's question; once saved, it does not", async ({ page }) => {
+  const seller = await newSeller(1);
+  await openEditor(page, seller);
+  const form = editor(page);
+  await hydrated(form.save);
+  expect(await asksBeforeUnload(page)).toBe(false);
+  await form.instructions.fill("Name to engrave");
+  expect(await asksBeforeUnload(page)).toBe(true);
+
+  const asked: string[] = [];
+  page.on("dialog", (dialog) => {
+    asked.push(dialog.type());
+    void dialog.accept();
+  });
+  await page.reload();
+  expect(asked).toEqual(["beforeunload"]);
+  // The seller chose to leave: the unsaved edits are gone, the stored question is shown.
+  await expect(form.instructions).toHaveValue("");
+
+  await hydrated(form.save);
+  await form.instructions.fill("Gift note");
+  await form.save.click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  expect(await asksBeforeUnload(page)).toBe(false);
+  await page.reload();
+  await expect(form.instructions).toHaveValue("Gift note");
+  expect(asked).toEqual(["beforeunload"]);
+});
+
+test("signing out with unsaved edits asks first; saving a template does not", async ({ page }) => {
+  const seller = await newSeller(1);
+  const listingId = await openEditor(page, seller);
+  const form = editor(page);
+  await hydrated(form.save);
+  await form.instructions.fill("Name to engrave");
+
+  await page.getByRole("button", { name: "Templates" }).click();
+  const templates = page.getByRole("dialog", { name: "Question templates" });
+  await templates.getByLabel("Template name").fill("Engraving");
+  await templates.getByRole("button", { name: "Save as template" }).click();
+  await expect(templates.getByRole("status")).toHaveText("Saved as template “Engraving”.");
+  await expect(leaveDialog(page)).toHaveCount(0);
+  await templates.getByRole("button", { name: "Close" }).click();
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(leaveDialog(page)).toBeVisible();
+  await leaveDialog(page).getByRole("button", { name: "Stay and keep editing" }).click();
+  await expect(page).toHaveURL(editorPath(listingId));
+  await expect(form.instructions).toHaveValue("Name to engrave");
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await leaveDialog(page).getByRole("button", { name: "Leave without saving" }).click();
+  await expect(page).toHaveURL(/\/sign-in\?reason=signed-out/);
+});

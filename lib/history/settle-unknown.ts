@@ -1,0 +1,45 @@
+import "server-only";
+import type { Marketplace } from "../marketplace/client";
+import { sameSnapshot, snapshotOf, type Snapshot } from "../personalization/snapshot";
+import type { HistoryEntry, HistoryStore } from "./history-store";
+import type { Changer } from "./recorded-write";
+
+// A write still "pending" this long after it was kept is one whose process stopped mid-write.
+const PENDING_GRACE_MS = 120_000;
+// A write whose answer never came, and whose target the listing still does not show this long after, did not land.
+export const SETTLE_AFTER_MS = 60_000;
+
+/**
+ * Settles the writes of one listing whose outcome is unknown by reading the listing back: a write landed if what
+ * the listing asked right after it (the next entry's "before", or the listing now) is what the write asked for.
+ */
+export async function settleUnknown(
+  history: HistoryStore,
+  marketplace: Marketplace,
+  changer: Changer,
+  listingId: number,
+  options: { now?: number; settleAfterMs?: number } = {},
+): Promise<HistoryEntry[]> {
+  const now = options.now ?? Date.now();
+  const settleAfterMs = options.settleAfterMs ?? SETTLE_AFTER_MS;
+  const entries = await history.list(changer.shopId, listingId);
+  const open = (entry: HistoryEntry) => entry.outcome === "unknown" || (entry.outcome === "pending" && now - entry.recordedAt > PENDING_GRACE_MS);
+  if (!entries.some(open)) return entries;
+
+  let current: Snapshot | null | undefined;
+  const listingNow = async () => {
+    if (current === undefined) {
+      const read = await marketplace.getListing(changer.userId, listingId);
+      current = read.ok ? snapshotOf(read.data) : null;
+    }
+    return current;
+  };
+  for (const [index, entry] of entries.entries()) {
+    if (!open(entry) || !entry.target) continue;
+    const after = index > 0 ? entries[index - 1]!.previous : await listingNow();
+    if (after === null) continue;
+    if (sameSnapshot(after, entry.target)) await history.settle(entry.id, "done");
+    else if (now - entry.recordedAt > settleAfterMs) await history.forget(entry.id);
+  }
+  return history.list(changer.shopId, listingId);
+}
