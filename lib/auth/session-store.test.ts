@@ -1,23 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../db/database";
-import { startThrowawayPostgres, type ThrowawayPostgres } from "../db/throwaway-postgres";
+import { eachEngine } from "../db/each-engine";
 import { sessionStore } from "./session-store";
 
 const HOUR = 3_600_000;
 const POLICY = { idleMs: 12 * HOUR, absoluteMs: 30 * 24 * HOUR };
 
-let postgres: ThrowawayPostgres;
-beforeAll(async () => {
-  postgres = await startThrowawayPostgres();
-});
-afterAll(async () => {
-  await postgres?.stop();
-});
-
-describe.each([
-  ["SQLite", () => ":memory:"],
-  ["PostgreSQL", () => postgres.url],
-])("session store on %s", (_engine, location) => {
+describe.each(eachEngine())("session store on %s", (_engine, location) => {
   let db: Database;
   let clock = 1_800_000_000_000;
   const store = () => sessionStore(db, POLICY, () => clock);

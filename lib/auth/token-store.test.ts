@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase, type Database } from "../db/database";
 import { MIGRATIONS } from "../db/migrations";
-import { startThrowawayPostgres, type ThrowawayPostgres } from "../db/throwaway-postgres";
+import { eachEngine } from "../db/each-engine";
 import { tokenStore, type SellerTokens } from "./token-store";
 import { tokenKeyring } from "./token-keys";
 
@@ -16,18 +16,7 @@ const pair = (userId: number, n: number): SellerTokens => ({
   scopes: ["listings_r", "listings_w", "shops_r"],
 });
 
-let postgres: ThrowawayPostgres;
-beforeAll(async () => {
-  postgres = await startThrowawayPostgres();
-});
-afterAll(async () => {
-  await postgres?.stop();
-});
-
-describe.each([
-  ["SQLite", () => ":memory:"],
-  ["PostgreSQL", () => postgres.url],
-])("token store on %s", (_engine, location) => {
+describe.each(eachEngine())("token store on %s", (_engine, location) => {
   let db: Database;
   beforeAll(async () => {
     db = await openDatabase(location());

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../db/database";
-import { startThrowawayPostgres, type ThrowawayPostgres } from "../db/throwaway-postgres";
+import { eachEngine } from "../db/each-engine";
 import { snapshotOfForm } from "../personalization/snapshot-codec";
 import { singleQuestionOf } from "./template";
 import { templateStore, type TemplateStore } from "./template-store";
@@ -8,18 +8,7 @@ import { templateStore, type TemplateStore } from "./template-store";
 const GIFT = snapshotOfForm({ instructions: "Gift note", maxAllowedCharacters: 200, required: false });
 const ENGRAVE = snapshotOfForm({ instructions: "Name to engrave", maxAllowedCharacters: 20, required: true });
 
-let postgres: ThrowawayPostgres;
-beforeAll(async () => {
-  postgres = await startThrowawayPostgres();
-});
-afterAll(async () => {
-  await postgres?.stop();
-});
-
-describe.each([
-  ["SQLite", () => ":memory:"],
-  ["PostgreSQL", () => postgres.url],
-])("question templates on %s", (_engine, location) => {
+describe.each(eachEngine())("question templates on %s", (_engine, location) => {
   let db: Database;
   let templates: TemplateStore;
   let shop = 0;
