@@ -85,6 +85,8 @@ test("a seller adds a dropdown with 3 choices and an upload to a listing with a 
   const before = await lastRequestId();
   await save.click();
   await expect(page.getByRole("status").filter({ hasText: "Saved." })).toHaveText("Saved. Buyers are now asked these 3 questions.");
+  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeInViewport();
+  await expect(save).toBeFocused();
   expect(await storedSet(listingId)).toEqual([
     expect.objectContaining({ question_type: "unlabeled_upload", question_text: "Photo", instructions: "A photo to print", required: false, max_allowed_files: 2, options: null }),
     expect.objectContaining({ question_type: "dropdown", question_text: "Font", instructions: null, required: true, options: [{ label: "Serif" }, { label: "Sans" }, { label: "Script" }] }),
@@ -151,6 +153,29 @@ test("each rule of each question type is refused in the browser, next to its fie
   expect(await writesSince(before)).toEqual([]);
 });
 
+test("leaving with unsaved questions asks first, Ctrl+S saves them, and saved questions leave without asking", async ({ page }) => {
+  const seller = await newSeller(1);
+  const [listingId] = seller.listing_ids as [number];
+  await putQuestion(seller, listingId, { instructions: "Name to engrave", required: true, max_allowed_characters: 20 });
+  await openMultiEditor(page, seller, listingId);
+  await addQuestion(page, "unlabeled_upload");
+  await questionGroup(page, 2, "File upload").getByLabel("Title").fill("Photo");
+
+  const leave = page.getByRole("dialog", { name: "Leave without saving?" });
+  await page.getByRole("link", { name: "← Back to listings" }).click();
+  await expect(leave).toBeVisible();
+  await leave.getByRole("button", { name: "Stay and keep editing" }).click();
+  await expect(page).toHaveURL(editorPath(listingId));
+  await expect(questionGroup(page, 2, "File upload").getByLabel("Title")).toHaveValue("Photo");
+
+  await page.keyboard.press("Control+s");
+  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeInViewport();
+  expect((await storedSet(listingId)).map((question) => question.question_text)).toEqual(["Personalization", "Photo"]);
+  await page.getByRole("link", { name: "← Back to listings" }).click();
+  await expect(page).toHaveURL(/\/listings(\?|$)/);
+  await expect(leave).toHaveCount(0);
+});
+
 test("an earlier question set comes back whole from the history", async ({ page }) => {
   const seller = await newSeller(1);
   const [listingId] = seller.listing_ids as [number];
@@ -171,9 +196,9 @@ test("an earlier question set comes back whole from the history", async ({ page 
 
   const history = page.getByRole("region", { name: "History" });
   const entry = history.getByTestId("history-entry").first();
-  await expect(entry).toContainText("Before: 2 questions: “Name”, “Photos”");
+  await expect(entry).toContainText("2 questions: “Name”, “Photos” → 1 question: “Initials”");
   await entry.getByRole("button", { name: "Restore this version" }).click();
-  await expect(history.getByRole("status")).toContainText("Restored.");
+  await expect(page.getByRole("status").filter({ hasText: "Restored." })).toBeInViewport();
   expect(await storedSet(listingId)).toEqual([
     expect.objectContaining({ question_type: "text_input", question_text: "Name", instructions: "Name to engrave", required: true, max_allowed_characters: 20 }),
     expect.objectContaining({ question_type: "labeled_upload", question_text: "Photos", options: [{ label: "Front" }, { label: "Back" }], max_allowed_files: 2 }),

@@ -61,7 +61,7 @@ export function BulkBar({ stateLabel, narrowed, count, selection, selectedCount,
       )}
       <span className="flex flex-wrap gap-2 sm:ml-auto">
         <button type="button" disabled={selectedCount === 0} onClick={() => setMode("apply")} className={`${button} bg-brand text-white ring-brand hover:bg-brand-dark`}>
-          Apply a question…
+          {multiQuestion ? "Apply questions…" : "Apply a question…"}
         </button>
         <button type="button" disabled={selectedCount === 0} onClick={() => setMode("remove")} className={`${button} text-red-800 ring-red-300 hover:bg-red-50`}>
           Remove personalization…
