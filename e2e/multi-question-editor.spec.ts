@@ -176,6 +176,42 @@ test("leaving with unsaved questions asks first, Ctrl+S saves them, and saved qu
   await expect(leave).toHaveCount(0);
 });
 
+test("a set of 2 questions saved as a template on one listing is applied on another, and the sandbox stores exactly that set", async ({ page }) => {
+  const seller = await newSeller(2);
+  const [first, second] = seller.listing_ids as [number, number];
+  const token = await marketplaceToken(seller.user_id);
+  const set = [
+    { question_type: "text_input", question_text: "Name", instructions: "Name to engrave", required: true, max_allowed_characters: 20 },
+    { question_type: "dropdown", question_text: "Font", required: false, options: [{ label: "Serif" }, { label: "Script" }] },
+  ];
+  await marketplaceCall(token, "POST", `/v3/application/shops/${seller.shop_id}/listings/${first}/personalization?supports_multiple_personalization_questions=true`, {
+    json: { personalization_questions: set },
+  });
+  const save = await openMultiEditor(page, seller, first);
+  await page.getByRole("button", { name: "Templates" }).click();
+  const dialog = page.getByRole("dialog", { name: "Question templates" });
+  await dialog.getByLabel("Template name").fill("Engraving set");
+  await dialog.getByRole("button", { name: "Save as template" }).click();
+  await expect(dialog.getByRole("status")).toHaveText("Saved as template “Engraving set”.");
+  await expect(dialog.getByTestId("template")).toContainText("Engraving set");
+  await dialog.getByRole("button", { name: "Close" }).click();
+
+  await page.goto(editorPath(second));
+  await hydrated(save);
+  await expect(questionGroup(page, 1)).toHaveCount(0);
+  await page.getByRole("button", { name: "Templates" }).click();
+  await dialog.getByRole("button", { name: "Use template “Engraving set”" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole("status").filter({ hasText: "Template “Engraving set” is in the form." })).toBeInViewport();
+  await expect(questionGroup(page, 2, "Dropdown").getByLabel("Title")).toHaveValue("Font");
+  await save.click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toHaveText("Saved. Buyers are now asked these 2 questions.");
+  expect(await storedSet(second)).toEqual([
+    expect.objectContaining({ question_type: "text_input", question_text: "Name", instructions: "Name to engrave", required: true, max_allowed_characters: 20 }),
+    expect.objectContaining({ question_type: "dropdown", question_text: "Font", required: false, options: [{ label: "Serif" }, { label: "Script" }] }),
+  ]);
+});
+
 test("an earlier question set comes back whole from the history", async ({ page }) => {
   const seller = await newSeller(1);
   const [listingId] = seller.listing_ids as [number];

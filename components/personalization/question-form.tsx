@@ -21,7 +21,7 @@ import { historyKey } from "./history-key";
 const LeaveDialog = lazy(() => import("./leave-dialog").then((module) => ({ default: module.LeaveDialog })));
 const CannotEditNotice = lazy(() => import("./cannot-edit-notice").then((module) => ({ default: module.CannotEditNotice })));
 const RemoveDialog = lazy(() => import("./remove-dialog").then((module) => ({ default: module.RemoveDialog })));
-const TemplatesDialog = lazy(() => import("./templates-dialog").then((module) => ({ default: module.TemplatesDialog })));
+const TemplatesDialog = lazy(() => import("./templates-dialog").then((module) => ({ default: module.QuestionTemplatesDialog })));
 
 const NEW_QUESTION: QuestionValues = { instructions: "", maxAllowedCharacters: 100, required: false };
 

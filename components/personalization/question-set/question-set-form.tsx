@@ -9,11 +9,14 @@ import { removePersonalizationAction } from "@/app/listings/[id]/remove-personal
 import { useFeedback } from "../../feedback/toast-context";
 import { RemoveDialog } from "../remove-dialog";
 import { useUnsavedChanges } from "../use-unsaved-changes";
-import { keepQuestionSetDraft, takeQuestionSetDraft, valuesOf } from "./drafts";
+import { sellerQuestionSetSchema } from "@/lib/personalization/seller-question-set";
+import type { QuestionTemplate } from "@/lib/templates/template";
+import { keepQuestionSetDraft, takeQuestionSetDraft, templateValues, valuesOf } from "./drafts";
 import { useQuestionSetForm } from "./use-question-set-form";
 import { QuestionList } from "./question-list";
 import { QuestionSetPreview } from "./question-set-preview";
 
+const TemplatesDialog = lazy(() => import("../templates-dialog").then((module) => ({ default: module.TemplatesDialog })));
 const LeaveDialog = lazy(() => import("../leave-dialog").then((module) => ({ default: module.LeaveDialog })));
 
 const noSubscription = () => () => {};
@@ -25,7 +28,7 @@ export function QuestionSetForm({ listing, canEdit, onStored, aside }: { listing
   const form = useQuestionSetForm(valuesOf(listing.questions));
   const { handleSubmit, watch, reset, getValues, formState } = form;
   const { notify, clear } = useFeedback();
-  const [dialog, setDialog] = useState<"remove" | null>(null);
+  const [dialog, setDialog] = useState<"templates" | "remove" | null>(null);
   const [pending, startTransition] = useTransition();
   const hydrated = useHydrated();
   const restored = useRef(false);
@@ -98,6 +101,20 @@ export function QuestionSetForm({ listing, canEdit, onStored, aside }: { listing
     });
   };
 
+  const templateContent = () => {
+    const parsed = sellerQuestionSetSchema.safeParse(getValues());
+    return { questions: parsed.success ? parsed.data.questions : null };
+  };
+
+  // Applying replaces the whole set: the template's questions, in its order, as unsaved edits.
+  const applyTemplate = (template: QuestionTemplate) => {
+    const values = templateValues(template);
+    if (!values) return;
+    setDialog(null);
+    reset(values, { keepDefaultValues: true });
+    notify({ tone: "info", text: `Template “${template.name}” is in the form. Review the questions, then save them.` });
+  };
+
   return (
     <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
       <div className="space-y-6">
@@ -119,6 +136,13 @@ export function QuestionSetForm({ listing, canEdit, onStored, aside }: { listing
             <button ref={saveButton} type="submit" aria-describedby="save-hint" className="min-h-11 rounded-lg bg-brand px-5 py-2 font-semibold text-white hover:bg-brand-dark disabled:opacity-60">
               {pending ? "Saving…" : "Save questions"}
             </button>
+            <button
+              type="button"
+              onClick={() => setDialog("templates")}
+              className="min-h-11 rounded-lg px-4 py-2 font-medium ring-1 ring-stone-300 hover:bg-stone-100"
+            >
+              Templates
+            </button>
             {listing.questions.length > 0 && (
               <button
                 type="button"
@@ -136,6 +160,7 @@ export function QuestionSetForm({ listing, canEdit, onStored, aside }: { listing
       </form>
       {dialog === "remove" && <RemoveDialog title={listing.title} onConfirm={removeAll} onClose={() => setDialog(null)} />}
       <Suspense fallback={null}>
+        {dialog === "templates" && <TemplatesDialog current={templateContent()} fits={(template) => templateValues(template) !== undefined} onApply={applyTemplate} onClose={() => setDialog(null)} />}
         {unsaved.leaving && <LeaveDialog onStay={unsaved.stay} onLeave={unsaved.leave} />}
       </Suspense>
 
