@@ -9,6 +9,7 @@ import { removePersonalizationAction } from "@/app/listings/[id]/remove-personal
 import { useFeedback } from "../../feedback/toast-context";
 import { RemoveDialog } from "../remove-dialog";
 import { useUnsavedChanges } from "../use-unsaved-changes";
+import { useSaveControls } from "../use-save-controls";
 import { sellerQuestionSetSchema } from "@/lib/personalization/seller-question-set";
 import type { QuestionTemplate } from "@/lib/templates/template";
 import { keepQuestionSetDraft, takeQuestionSetDraft, templateValues, valuesOf } from "./drafts";
@@ -30,11 +31,9 @@ export function QuestionSetForm({ listing, canEdit, onStored, aside }: { listing
   const { notify, clear } = useFeedback();
   const [dialog, setDialog] = useState<"templates" | "remove" | null>(null);
   const [pending, startTransition] = useTransition();
+  const { formElement, saveButton, focusSaveWhenDone } = useSaveControls(canEdit, pending);
   const hydrated = useHydrated();
   const restored = useRef(false);
-  const formElement = useRef<HTMLFormElement>(null);
-  const saveButton = useRef<HTMLButtonElement>(null);
-  const focusSaveWhenDone = useRef(false);
   const unsaved = useUnsavedChanges(formState.isDirty);
   const here = `/listings/${listing.id}`;
   const questions = watch("questions") ?? [];
@@ -47,24 +46,6 @@ export function QuestionSetForm({ listing, canEdit, onStored, aside }: { listing
     reset(draft, { keepDefaultValues: true });
     notify({ tone: "info", text: "Your unsaved changes were kept while you signed in again. Review them and save." });
   }, [listing.id, reset, notify]);
-
-  // The fieldset is disabled while a save runs, which drops focus to the page; it comes back to the control once done.
-  useEffect(() => {
-    if (pending || !focusSaveWhenDone.current) return;
-    focusSaveWhenDone.current = false;
-    saveButton.current?.focus();
-  }, [pending]);
-
-  useEffect(() => {
-    if (!canEdit) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key.toLowerCase() !== "s" || !(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
-      event.preventDefault();
-      if (!pending) formElement.current?.requestSubmit();
-    };
-    window.addEventListener("keydown", onKeyDown);
-    return () => window.removeEventListener("keydown", onKeyDown);
-  }, [canEdit, pending]);
 
   function failed(result: Extract<ActionResult<unknown>, { ok: false }>, verb: keyof typeof NOT_DONE) {
     if (result.reauth) {
@@ -161,7 +142,7 @@ export function QuestionSetForm({ listing, canEdit, onStored, aside }: { listing
       {dialog === "remove" && <RemoveDialog title={listing.title} onConfirm={removeAll} onClose={() => setDialog(null)} />}
       <Suspense fallback={null}>
         {dialog === "templates" && <TemplatesDialog current={templateContent()} fits={(template) => templateValues(template) !== undefined} onApply={applyTemplate} onClose={() => setDialog(null)} />}
-        {unsaved.leaving && <LeaveDialog onStay={unsaved.stay} onLeave={unsaved.leave} />}
+        {unsaved.leaving && <LeaveDialog several onStay={unsaved.stay} onLeave={unsaved.leave} />}
       </Suspense>
 
       </div>
