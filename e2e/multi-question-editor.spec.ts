@@ -85,6 +85,8 @@ test("a seller adds a dropdown with 3 choices and an upload to a listing with a 
   const before = await lastRequestId();
   await save.click();
   await expect(page.getByRole("status").filter({ hasText: "Saved." })).toHaveText("Saved. Buyers are now asked these 3 questions.");
+  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeInViewport();
+  await expect(save).toBeFocused();
   expect(await storedSet(listingId)).toEqual([
     expect.objectContaining({ question_type: "unlabeled_upload", question_text: "Photo", instructions: "A photo to print", required: false, max_allowed_files: 2, options: null }),
     expect.objectContaining({ question_type: "dropdown", question_text: "Font", instructions: null, required: true, options: [{ label: "Serif" }, { label: "Sans" }, { label: "Script" }] }),
@@ -151,6 +153,65 @@ test("each rule of each question type is refused in the browser, next to its fie
   expect(await writesSince(before)).toEqual([]);
 });
 
+test("leaving with unsaved questions asks first, Ctrl+S saves them, and saved questions leave without asking", async ({ page }) => {
+  const seller = await newSeller(1);
+  const [listingId] = seller.listing_ids as [number];
+  await putQuestion(seller, listingId, { instructions: "Name to engrave", required: true, max_allowed_characters: 20 });
+  await openMultiEditor(page, seller, listingId);
+  await addQuestion(page, "unlabeled_upload");
+  await questionGroup(page, 2, "File upload").getByLabel("Title").fill("Photo");
+
+  const leave = page.getByRole("dialog", { name: "Leave without saving?" });
+  await page.getByRole("link", { name: "← Back to listings" }).click();
+  await expect(leave).toBeVisible();
+  await leave.getByRole("button", { name: "Stay and keep editing" }).click();
+  await expect(page).toHaveURL(editorPath(listingId));
+  await expect(questionGroup(page, 2, "File upload").getByLabel("Title")).toHaveValue("Photo");
+
+  await page.keyboard.press("Control+s");
+  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeInViewport();
+  expect((await storedSet(listingId)).map((question) => question.question_text)).toEqual(["Personalization", "Photo"]);
+  await page.getByRole("link", { name: "← Back to listings" }).click();
+  await expect(page).toHaveURL(/\/listings(\?|$)/);
+  await expect(leave).toHaveCount(0);
+});
+
+test("a set of 2 questions saved as a template on one listing is applied on another, and the sandbox stores exactly that set", async ({ page }) => {
+  const seller = await newSeller(2);
+  const [first, second] = seller.listing_ids as [number, number];
+  const token = await marketplaceToken(seller.user_id);
+  const set = [
+    { question_type: "text_input", question_text: "Name", instructions: "Name to engrave", required: true, max_allowed_characters: 20 },
+    { question_type: "dropdown", question_text: "Font", required: false, options: [{ label: "Serif" }, { label: "Script" }] },
+  ];
+  await marketplaceCall(token, "POST", `/v3/application/shops/${seller.shop_id}/listings/${first}/personalization?supports_multiple_personalization_questions=true`, {
+    json: { personalization_questions: set },
+  });
+  const save = await openMultiEditor(page, seller, first);
+  await page.getByRole("button", { name: "Templates" }).click();
+  const dialog = page.getByRole("dialog", { name: "Question templates" });
+  await dialog.getByLabel("Template name").fill("Engraving set");
+  await dialog.getByRole("button", { name: "Save as template" }).click();
+  await expect(dialog.getByRole("status")).toHaveText("Saved as template “Engraving set”.");
+  await expect(dialog.getByTestId("template")).toContainText("Engraving set");
+  await dialog.getByRole("button", { name: "Close" }).click();
+
+  await page.goto(editorPath(second));
+  await hydrated(save);
+  await expect(questionGroup(page, 1)).toHaveCount(0);
+  await page.getByRole("button", { name: "Templates" }).click();
+  await dialog.getByRole("button", { name: "Use template “Engraving set”" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole("status").filter({ hasText: "Template “Engraving set” is in the form." })).toBeInViewport();
+  await expect(questionGroup(page, 2, "Dropdown").getByLabel("Title")).toHaveValue("Font");
+  await save.click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toHaveText("Saved. Buyers are now asked these 2 questions.");
+  expect(await storedSet(second)).toEqual([
+    expect.objectContaining({ question_type: "text_input", question_text: "Name", instructions: "Name to engrave", required: true, max_allowed_characters: 20 }),
+    expect.objectContaining({ question_type: "dropdown", question_text: "Font", required: false, options: [{ label: "Serif" }, { label: "Script" }] }),
+  ]);
+});
+
 test("an earlier question set comes back whole from the history", async ({ page }) => {
   const seller = await newSeller(1);
   const [listingId] = seller.listing_ids as [number];
@@ -171,9 +232,9 @@ test("an earlier question set comes back whole from the history", async ({ page 
 
   const history = page.getByRole("region", { name: "History" });
   const entry = history.getByTestId("history-entry").first();
-  await expect(entry).toContainText("Before: 2 questions: “Name”, “Photos”");
+  await expect(entry).toContainText("2 questions: “Name”, “Photos” → 1 question: “Initials”");
   await entry.getByRole("button", { name: "Restore this version" }).click();
-  await expect(history.getByRole("status")).toContainText("Restored.");
+  await expect(page.getByRole("status").filter({ hasText: "Restored." })).toBeInViewport();
   expect(await storedSet(listingId)).toEqual([
     expect.objectContaining({ question_type: "text_input", question_text: "Name", instructions: "Name to engrave", required: true, max_allowed_characters: 20 }),
     expect.objectContaining({ question_type: "labeled_upload", question_text: "Photos", options: [{ label: "Front" }, { label: "Back" }], max_allowed_files: 2 }),

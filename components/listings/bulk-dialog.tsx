@@ -9,6 +9,7 @@ import { sellerQuestionSchema } from "@/lib/personalization/hidden-characters";
 import type { ActionResult } from "@/lib/actions/seller-action";
 import type { Operation, Selection } from "@/lib/bulk/bulk-input";
 import type { BulkPreview } from "@/lib/bulk/plan";
+import { singleQuestionOf } from "@/lib/templates/template";
 import { previewBulkChangeAction, startBulkChangeAction } from "@/app/listings/bulk-actions";
 import { QuestionFields } from "../personalization/question-fields";
 import { BulkQuestionSetStep } from "../personalization/question-set/bulk-question-set-step";
@@ -92,7 +93,7 @@ export function BulkDialog({
       {step.name === "question" && !questionSet && (
         <form onSubmit={form.handleSubmit((question) => check({ kind: "apply", question }))} noValidate className="mt-4 space-y-5" aria-label="Question for the selected listings">
           <p className="text-sm text-stone-700 dark:text-stone-300">Buyers of every selected listing will be asked this one text question, titled “Personalization”.</p>
-          <TemplatePicker onPick={(values) => form.reset(values, { keepDefaultValues: true })} />
+          <TemplatePicker valuesOf={singleQuestionOf} onPick={(values) => form.reset(values, { keepDefaultValues: true })} />
           <QuestionFields form={form} />
           <div className="flex justify-end gap-3">
             <button type="button" onClick={() => dialog.current?.close()} className={secondary}>

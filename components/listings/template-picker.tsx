@@ -3,18 +3,17 @@
 import { useId, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { fetchFromDashboard } from "@/lib/listing-queries";
-import type { QuestionForm as QuestionValues } from "@/lib/personalization/schema";
-import { singleQuestionOf, templatesKey, type QuestionTemplate } from "@/lib/templates/template";
+import { templatesKey, type QuestionTemplate } from "@/lib/templates/template";
 
-/** "Start from a template" for the bulk question: fills the fields with one of the seller's one-question templates. */
-export function TemplatePicker({ onPick }: { onPick: (values: QuestionValues) => void }) {
+/** "Start from a template" for the bulk step: fills the fields with one of the seller's templates that `valuesOf` says fits them. */
+export function TemplatePicker<Values>({ valuesOf, onPick }: { valuesOf: (template: QuestionTemplate) => Values | undefined; onPick: (values: Values) => void }) {
   const query = useQuery({ queryKey: templatesKey, queryFn: () => fetchFromDashboard<QuestionTemplate[]>("/api/templates") });
   const [chosen, setChosen] = useState("");
   const [picked, setPicked] = useState<string | null>(null);
   const id = useId();
   const usable = (query.data ?? []).flatMap((template) => {
-    const values = singleQuestionOf(template);
-    return values ? [{ template, values }] : [];
+    const values = valuesOf(template);
+    return values === undefined ? [] : [{ template, values }];
   });
   if (query.isPending) return null;
   if (query.isError) return <p className="text-sm text-red-800 dark:text-red-300">{query.error.message}</p>;

@@ -3,7 +3,7 @@
 import { MODAL_CLASS, useModal } from "./use-modal";
 
 /** Asks before unsaved edits are thrown away (a native modal: focus stays inside, Escape keeps editing). */
-export function LeaveDialog({ onStay, onLeave }: { onStay: () => void; onLeave: () => void }) {
+export function LeaveDialog({ onStay, onLeave, several = false }: { onStay: () => void; onLeave: () => void; several?: boolean }) {
   const dialog = useModal();
   return (
     <dialog
@@ -17,7 +17,7 @@ export function LeaveDialog({ onStay, onLeave }: { onStay: () => void; onLeave: 
         Leave without saving?
       </h2>
       <p id="leave-text" className="mt-2 text-sm text-stone-700 dark:text-stone-300">
-        You changed this question but did not save it. If you leave now, your changes are lost and buyers keep being asked what is on the marketplace now.
+        {several ? "You changed these questions but did not save them." : "You changed this question but did not save it."} If you leave now, your changes are lost and buyers keep being asked what is on the marketplace now.
       </p>
       <div className="mt-5 flex flex-wrap justify-end gap-3">
         <button

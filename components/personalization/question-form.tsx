@@ -14,6 +14,7 @@ import { QuestionFields } from "./question-fields";
 import { BuyerPreview } from "./buyer-preview";
 import { keepDraft, takeDraft } from "./draft";
 import { useUnsavedChanges } from "./use-unsaved-changes";
+import { useSaveControls } from "./use-save-controls";
 import { questionResolver } from "./question-resolver";
 import { historyKey } from "./history-key";
 
@@ -21,7 +22,7 @@ import { historyKey } from "./history-key";
 const LeaveDialog = lazy(() => import("./leave-dialog").then((module) => ({ default: module.LeaveDialog })));
 const CannotEditNotice = lazy(() => import("./cannot-edit-notice").then((module) => ({ default: module.CannotEditNotice })));
 const RemoveDialog = lazy(() => import("./remove-dialog").then((module) => ({ default: module.RemoveDialog })));
-const TemplatesDialog = lazy(() => import("./templates-dialog").then((module) => ({ default: module.TemplatesDialog })));
+const TemplatesDialog = lazy(() => import("./templates-dialog").then((module) => ({ default: module.QuestionTemplatesDialog })));
 
 const NEW_QUESTION: QuestionValues = { instructions: "", maxAllowedCharacters: 100, required: false };
 
@@ -41,11 +42,9 @@ export function QuestionForm({ listing, canEdit, onStored, aside }: { listing: L
   const { notify, clear } = useFeedback();
   const queryClient = useQueryClient();
   const [pending, startTransition] = useTransition();
+  const { formElement, saveButton, focusSaveWhenDone } = useSaveControls(canEdit, pending);
   const [dialog, setDialog] = useState<"templates" | "remove" | null>(null);
   const restored = useRef(false);
-  const formElement = useRef<HTMLFormElement>(null);
-  const saveButton = useRef<HTMLButtonElement>(null);
-  const focusSaveWhenDone = useRef(false);
   const hydrated = useHydrated();
   const here = `/listings/${listing.id}`;
   const unsaved = useUnsavedChanges(formState.isDirty);
@@ -58,24 +57,6 @@ export function QuestionForm({ listing, canEdit, onStored, aside }: { listing: L
     reset({ ...getValues(), ...Object.fromEntries(Object.entries(draft).filter(([, value]) => value !== undefined)) }, { keepDefaultValues: true });
     notify({ tone: "info", text: "Your unsaved changes were kept while you signed in again. Review them and save." });
   }, [listing.id, reset, getValues, notify]);
-
-  // The fieldset is disabled while a save runs, which drops focus to the page; it comes back to the control once done.
-  useEffect(() => {
-    if (pending || !focusSaveWhenDone.current) return;
-    focusSaveWhenDone.current = false;
-    saveButton.current?.focus();
-  }, [pending]);
-
-  useEffect(() => {
-    if (!canEdit) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key.toLowerCase() !== "s" || !(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
-      event.preventDefault();
-      if (!pending) formElement.current?.requestSubmit();
-    };
-    window.addEventListener("keydown", onKeyDown);
-    return () => window.removeEventListener("keydown", onKeyDown);
-  }, [canEdit, pending]);
 
   function failed(result: Extract<ActionResult<unknown>, { ok: false }>, values: QuestionValues, verb: keyof typeof NOT_DONE) {
     if (result.reauth) {

@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { fetchFromDashboard } from "@/lib/listing-queries";
 import { questionFormSchema, type QuestionForm as QuestionValues } from "@/lib/personalization/schema";
 import { describeSnapshot } from "@/lib/personalization/snapshot";
+import type { QuestionForm as SetQuestionValues } from "@/lib/personalization/question-set";
 import { singleQuestionOf, TEMPLATE_NAME_MAX, templatesKey, type QuestionTemplate } from "@/lib/templates/template";
 import { saveTemplateAction } from "@/app/listings/save-template";
 import { deleteTemplateAction } from "@/app/listings/delete-template";
@@ -18,8 +19,33 @@ const NOTICE = {
   error: "bg-red-50 text-red-950 ring-red-300 dark:bg-red-950 dark:text-red-50 dark:ring-red-700",
 };
 
-/** The seller's question templates: save the editor's question under a name, or put a template in the form. */
-export function TemplatesDialog({ current, onApply, onClose }: { current: QuestionValues; onApply: (name: string, values: QuestionValues) => void; onClose: () => void }) {
+/** The single-question editor's templates: only a template of one text question fits its form. */
+export function QuestionTemplatesDialog({ current, onApply, onClose }: { current: QuestionValues; onApply: (name: string, values: QuestionValues) => void; onClose: () => void }) {
+  const apply = (template: QuestionTemplate) => {
+    const values = singleQuestionOf(template);
+    if (values) onApply(template.name, values);
+  };
+  return <TemplatesDialog current={{ question: current }} fits={(template) => singleQuestionOf(template) !== undefined} onApply={apply} onClose={onClose} />;
+}
+
+/** What the form holds: the single editor's question, or the multi-question editor's set once it follows the rules (null until then). */
+export type TemplateContent = { question: QuestionValues } | { questions: SetQuestionValues[] | null };
+
+/**
+ * The seller's question templates: save what the form holds under a name, or put a template in the form.
+ * `fits` says whether a template can be put in this editor's form.
+ */
+export function TemplatesDialog({
+  current,
+  fits,
+  onApply,
+  onClose,
+}: {
+  current: TemplateContent;
+  fits: (template: QuestionTemplate) => boolean;
+  onApply: (template: QuestionTemplate) => void;
+  onClose: () => void;
+}) {
   const dialog = useModal();
   const queryClient = useQueryClient();
   const query = useQuery({ queryKey: templatesKey, queryFn: () => fetchFromDashboard<QuestionTemplate[]>("/api/templates") });
@@ -29,7 +55,8 @@ export function TemplatesDialog({ current, onApply, onClose }: { current: Questi
   const [pending, startTransition] = useTransition();
   const nameInput = useRef<HTMLInputElement>(null);
   const ids = useId();
-  const currentValid = questionFormSchema.safeParse(current);
+  const several = "questions" in current;
+  const content = "question" in current ? (questionFormSchema.safeParse(current.question).success ? current : null) : current.questions ? current : null;
 
   // A read begun before the change would answer without it, so it is dropped and the list read again.
   const reread = async () => {
@@ -47,7 +74,8 @@ export function TemplatesDialog({ current, onApply, onClose }: { current: Questi
     }
     setNameError(null);
     startTransition(async () => {
-      const result = await saveTemplateAction({ name: trimmed, question: current });
+      if (!content) return;
+      const result = await saveTemplateAction({ name: trimmed, ...content });
       if (!result.ok) {
         if (result.fieldErrors?.name) {
           setNameError(result.fieldErrors.name);
@@ -58,7 +86,7 @@ export function TemplatesDialog({ current, onApply, onClose }: { current: Questi
       }
       await reread();
       setName("");
-      setNotice({ tone: "success", text: result.data.replaced ? `Template “${trimmed}” replaced with this question.` : `Saved as template “${trimmed}”.` });
+      setNotice({ tone: "success", text: result.data.replaced ? `Template “${trimmed}” replaced with ${several ? "these questions" : "this question"}.` : `Saved as template “${trimmed}”.` });
     });
   };
 
@@ -91,9 +119,9 @@ export function TemplatesDialog({ current, onApply, onClose }: { current: Questi
 
       <section aria-labelledby={`${ids}-save`} className="mt-4">
         <h3 id={`${ids}-save`} className="font-medium">
-          Save the question in the form as a template
+          Save the {several ? "questions" : "question"} in the form as a template
         </h3>
-        {currentValid.success ? (
+        {content ? (
           <form
             className="mt-2 flex flex-wrap items-end gap-3"
             data-keeps-draft
@@ -126,7 +154,11 @@ export function TemplatesDialog({ current, onApply, onClose }: { current: Questi
             </p>
           </form>
         ) : (
-          <p className="mt-2 text-sm text-stone-700 dark:text-stone-300">The question in the form does not follow the rules yet. Correct it in the form, then save it as a template.</p>
+          <p className="mt-2 text-sm text-stone-700 dark:text-stone-300">
+            {several
+              ? "The questions in the form do not follow the rules yet. Save them once to see what to correct, then save them as a template."
+              : "The question in the form does not follow the rules yet. Correct it in the form, then save it as a template."}
+          </p>
         )}
       </section>
 
@@ -140,7 +172,7 @@ export function TemplatesDialog({ current, onApply, onClose }: { current: Questi
         {query.data && query.data.length > 0 && (
           <ul className="mt-2 divide-y divide-stone-200 dark:divide-stone-700">
             {query.data.map((template) => {
-              const values = singleQuestionOf(template);
+              const usable = fits(template);
               const described = `${ids}-${template.id}`;
               return (
                 <li key={template.id} className="flex flex-wrap items-center justify-between gap-2 py-3" data-testid="template">
@@ -148,14 +180,14 @@ export function TemplatesDialog({ current, onApply, onClose }: { current: Questi
                     <p className="font-medium break-words">{template.name}</p>
                     <p id={described} className="text-sm break-words text-stone-700 dark:text-stone-300">
                       {describeSnapshot(template.questionSet)}
-                      {values ? "" : ". This editor asks one text question, so use this template where several questions can be edited."}
+                      {usable ? "" : ". This editor asks one text question, so use this template where several questions can be edited."}
                     </p>
                   </div>
                   <div className="flex gap-2">
                     <button
                       type="button"
-                      disabled={!values || pending}
-                      onClick={() => values && onApply(template.name, values)}
+                      disabled={!usable || pending}
+                      onClick={() => onApply(template)}
                       aria-label={`Use template “${template.name}”`}
                       aria-describedby={described}
                       className={secondary}

@@ -1,5 +1,6 @@
 import type { UseFormReturn } from "react-hook-form";
 import type { Question } from "@/lib/marketplace/wire";
+import type { QuestionTemplate } from "@/lib/templates/template";
 import { isQuestionType, newQuestionDraft, type QuestionDraft, type QuestionSetForm } from "@/lib/personalization/question-set";
 
 export type QuestionSetValues = { questions: QuestionDraft[] };
@@ -22,6 +23,10 @@ export function draftOf(question: Question): QuestionDraft {
 }
 
 export const valuesOf = (questions: readonly Question[]): QuestionSetValues => ({ questions: questions.map(draftOf) });
+
+/** Any template fits a question set (one text question is a set of one), as long as this editor knows each question's type. */
+export const templateValues = (template: QuestionTemplate): QuestionSetValues | undefined =>
+  editableQuestionSet(template.questionSet.questions) ? valuesOf(template.questionSet.questions) : undefined;
 
 // Unsaved edits survive a trip through the marketplace's sign-in in this tab's sessionStorage, never on a server.
 const key = (listingId: number) => `question-set-draft:${listingId}`;

@@ -1,32 +1,40 @@
 "use client";
 
-import { useEffect, useRef, useState, useSyncExternalStore, useTransition, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore, useTransition, type ReactNode } from "react";
 import { QUESTIONS_MAX } from "@/lib/personalization/question-set";
 import type { Listing } from "@/lib/marketplace/wire";
 import type { ActionResult } from "@/lib/actions/seller-action";
 import { updateQuestionSetAction } from "@/app/listings/[id]/update-question-set";
 import { removePersonalizationAction } from "@/app/listings/[id]/remove-personalization";
+import { useFeedback } from "../../feedback/toast-context";
 import { RemoveDialog } from "../remove-dialog";
-import { keepQuestionSetDraft, takeQuestionSetDraft, valuesOf } from "./drafts";
+import { useUnsavedChanges } from "../use-unsaved-changes";
+import { useSaveControls } from "../use-save-controls";
+import { sellerQuestionSetSchema } from "@/lib/personalization/seller-question-set";
+import type { QuestionTemplate } from "@/lib/templates/template";
+import { keepQuestionSetDraft, takeQuestionSetDraft, templateValues, valuesOf } from "./drafts";
 import { useQuestionSetForm } from "./use-question-set-form";
 import { QuestionList } from "./question-list";
 import { QuestionSetPreview } from "./question-set-preview";
 
-type Status = { tone: "success" | "error" | "info"; text: string };
+const TemplatesDialog = lazy(() => import("../templates-dialog").then((module) => ({ default: module.TemplatesDialog })));
+const LeaveDialog = lazy(() => import("../leave-dialog").then((module) => ({ default: module.LeaveDialog })));
 
 const noSubscription = () => () => {};
 const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false);
-const TONES = { error: "bg-red-50 text-red-900 ring-red-200", success: "bg-green-50 text-green-900 ring-green-200", info: "bg-blue-50 text-blue-900 ring-blue-200" };
+const NOT_DONE = { save: "Not saved.", remove: "Not removed." } as const;
 
 /** The multi-question period's editor (spec 9.4): up to five questions of every type, checked in the browser with the server's own schema. */
 export function QuestionSetForm({ listing, canEdit, onStored, aside }: { listing: Listing; canEdit: boolean; onStored: (listing: Listing) => void; aside: ReactNode }) {
   const form = useQuestionSetForm(valuesOf(listing.questions));
-  const { handleSubmit, watch, reset, getValues } = form;
-  const [status, setStatus] = useState<Status | null>(null);
-  const [removing, setRemoving] = useState(false);
+  const { handleSubmit, watch, reset, getValues, formState } = form;
+  const { notify, clear } = useFeedback();
+  const [dialog, setDialog] = useState<"templates" | "remove" | null>(null);
   const [pending, startTransition] = useTransition();
+  const { formElement, saveButton, focusSaveWhenDone } = useSaveControls(canEdit, pending);
   const hydrated = useHydrated();
   const restored = useRef(false);
+  const unsaved = useUnsavedChanges(formState.isDirty);
   const here = `/listings/${listing.id}`;
   const questions = watch("questions") ?? [];
 
@@ -36,54 +44,67 @@ export function QuestionSetForm({ listing, canEdit, onStored, aside }: { listing
     const draft = takeQuestionSetDraft(listing.id);
     if (!draft) return;
     reset(draft, { keepDefaultValues: true });
-    setStatus({ tone: "info", text: "Your unsaved changes were kept while you signed in again. Review them and save." });
-  }, [listing.id, reset]);
+    notify({ tone: "info", text: "Your unsaved changes were kept while you signed in again. Review them and save." });
+  }, [listing.id, reset, notify]);
 
-  function failed(result: Extract<ActionResult<unknown>, { ok: false }>) {
+  function failed(result: Extract<ActionResult<unknown>, { ok: false }>, verb: keyof typeof NOT_DONE) {
     if (result.reauth) {
       keepQuestionSetDraft(listing.id, getValues());
       window.location.assign(`/sign-in?callbackUrl=${encodeURIComponent(here)}&reason=expired`);
       return;
     }
-    setStatus({ tone: "error", text: result.formError });
+    // "Nothing was changed: …" (a 409 or the period ending) already says what happened and what to do.
+    const text = result.formError.startsWith("Nothing was changed") ? result.formError : `${result.unconfirmed ? "Not confirmed." : NOT_DONE[verb]} ${result.formError}`;
+    notify({ tone: "error", text }, { focus: true });
   }
 
   const save = handleSubmit((values) => {
-    setStatus(null);
+    clear();
     startTransition(async () => {
       const result = await updateQuestionSetAction({ listingId: listing.id, questions: values.questions });
-      if (!result.ok) return failed(result);
+      if (!result.ok) return failed(result, "save");
       onStored({ ...listing, isPersonalizable: true, questions: result.data, legacyDisagrees: false });
       reset(valuesOf(result.data));
-      setStatus({ tone: "success", text: `Saved. Buyers are now asked ${result.data.length === 1 ? "this question" : `these ${result.data.length} questions`}.` });
+      focusSaveWhenDone.current = true;
+      notify({ tone: "success", text: `Saved. Buyers are now asked ${result.data.length === 1 ? "this question" : `these ${result.data.length} questions`}.` });
     });
-  });
+  }, () => notify({ tone: "error", text: "Not saved. Some questions need attention: see the message next to each one." }));
 
   const removeAll = () => {
-    setStatus(null);
+    clear();
     startTransition(async () => {
       const result = await removePersonalizationAction({ listingId: listing.id });
-      if (!result.ok) return failed(result);
+      if (!result.ok) return failed(result, "remove");
       onStored({ ...listing, isPersonalizable: false, questions: [], legacyDisagrees: false });
       reset({ questions: [] });
-      setStatus({ tone: "success", text: "Personalization removed. Buyers are no longer asked anything on this listing." });
+      focusSaveWhenDone.current = true;
+      notify({ tone: "success", text: "Personalization removed. Buyers are no longer asked anything on this listing." });
     });
+  };
+
+  const templateContent = () => {
+    const parsed = sellerQuestionSetSchema.safeParse(getValues());
+    return { questions: parsed.success ? parsed.data.questions : null };
+  };
+
+  // Applying replaces the whole set: the template's questions, in its order, as unsaved edits.
+  const applyTemplate = (template: QuestionTemplate) => {
+    const values = templateValues(template);
+    if (!values) return;
+    setDialog(null);
+    reset(values, { keepDefaultValues: true });
+    notify({ tone: "info", text: `Template “${template.name}” is in the form. Review the questions, then save them.` });
   };
 
   return (
     <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
       <div className="space-y-6">
-      {status && (
-        <div role={status.tone === "error" ? "alert" : "status"} className={`rounded-lg p-4 text-sm ring-1 ${TONES[status.tone]}`}>
-          <p>{status.text}</p>
-        </div>
-      )}
       {!canEdit && (
         <p role="status" className="rounded-lg bg-amber-50 p-4 text-sm ring-1 ring-amber-200">
           You did not allow the dashboard to edit listings, so these questions are read-only. Sign in again and keep “Create and edit your listings” checked.
         </p>
       )}
-      <form onSubmit={save} noValidate aria-label="Personalization questions" className="space-y-4">
+      <form ref={formElement} onSubmit={save} data-keeps-draft noValidate aria-label="Personalization questions" aria-keyshortcuts="Control+S Meta+S" className="space-y-4">
         <fieldset disabled={!canEdit || pending || !hydrated} className="space-y-4">
           <legend className="text-lg font-semibold">Personalization questions</legend>
           <p className="text-sm text-stone-600">
@@ -93,22 +114,36 @@ export function QuestionSetForm({ listing, canEdit, onStored, aside }: { listing
           <QuestionList form={form} />
 
           <div className="flex flex-wrap items-center gap-3">
-            <button type="submit" className="rounded-lg bg-brand px-5 py-2 font-semibold text-white hover:bg-brand-dark disabled:opacity-60">
+            <button ref={saveButton} type="submit" aria-describedby="save-hint" className="min-h-11 rounded-lg bg-brand px-5 py-2 font-semibold text-white hover:bg-brand-dark disabled:opacity-60">
               {pending ? "Saving…" : "Save questions"}
+            </button>
+            <button
+              type="button"
+              onClick={() => setDialog("templates")}
+              className="min-h-11 rounded-lg px-4 py-2 font-medium ring-1 ring-stone-300 hover:bg-stone-100"
+            >
+              Templates
             </button>
             {listing.questions.length > 0 && (
               <button
                 type="button"
-                onClick={() => setRemoving(true)}
-                className="min-h-11 rounded-lg px-4 py-2 font-medium text-red-800 ring-1 ring-red-300 hover:bg-red-50 dark:text-red-300 dark:ring-red-700 dark:hover:bg-red-950"
+                onClick={() => setDialog("remove")}
+                className="min-h-11 rounded-lg px-4 py-2 font-medium text-red-800 ring-1 ring-red-300 hover:bg-red-50"
               >
                 Remove personalization
               </button>
             )}
           </div>
+          <p id="save-hint" className="text-xs text-stone-600">
+            {formState.isDirty ? "You have unsaved changes. " : ""}Ctrl+S (⌘S on a Mac) saves.
+          </p>
         </fieldset>
       </form>
-      {removing && <RemoveDialog title={listing.title} onConfirm={removeAll} onClose={() => setRemoving(false)} />}
+      {dialog === "remove" && <RemoveDialog title={listing.title} onConfirm={removeAll} onClose={() => setDialog(null)} />}
+      <Suspense fallback={null}>
+        {dialog === "templates" && <TemplatesDialog current={templateContent()} fits={(template) => templateValues(template) !== undefined} onApply={applyTemplate} onClose={() => setDialog(null)} />}
+        {unsaved.leaving && <LeaveDialog several onStay={unsaved.stay} onLeave={unsaved.leave} />}
+      </Suspense>
 
       </div>
       {/* Beside the questions on wide screens, so the seller sees each change as a buyer will. */}
