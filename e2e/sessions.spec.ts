@@ -24,7 +24,7 @@ test("'Sign out everywhere' in one browser sends the other to sign in with the r
   await signIn(phone, seller);
   await phone.getByRole("button", { name: "Sign out everywhere" }).click();
   await expect(phone).toHaveURL(/\/sign-in\?reason=signed-out-everywhere$/);
-  await expect(phone.getByRole("status")).toHaveText("You are signed out on every browser and device where you used the dashboard.");
+  await expect(phone.getByRole("status").filter({ hasText: "signed out" })).toHaveText("You are signed out on every browser and device where you used the dashboard.");
   await phone.context().close();
 
   const since = await lastRequestId();
