@@ -108,7 +108,7 @@ export function QuestionSetForm({ listing, canEdit, onStored, aside }: { listing
         <fieldset disabled={!canEdit || pending || !hydrated} className="space-y-4">
           <legend className="text-lg font-semibold">Personalization questions</legend>
           <p className="text-sm text-stone-600">
-            The marketplace is in its multi-question period: buyers can be asked up to {QUESTIONS_MAX} questions, in this order. Drag a question by its handle, or use Move up and Move
+            Buyers can be asked up to {QUESTIONS_MAX} questions, in this order. Drag a question by its handle, or use Move up and Move
             down.
           </p>
           <QuestionList form={form} />
