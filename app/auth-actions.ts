@@ -1,6 +1,7 @@
 "use server";
 
-import { auth, signIn, signOut } from "@/lib/auth/auth";
+import { signIn, signOut } from "@/lib/auth/auth";
+import { sessionSeller } from "@/lib/auth/seller";
 import { safeCallbackPath } from "@/lib/auth/scopes";
 import { endEverySession } from "@/lib/auth/sessions";
 
@@ -14,7 +15,7 @@ export async function signOutAction() {
 
 /** Only a live session may end the others: a copied or ended cookie can sign out nothing but itself. */
 export async function signOutEverywhereAction() {
-  const seller = (await auth())?.seller;
+  const seller = await sessionSeller();
   if (seller && !seller.error) await endEverySession(seller.userId);
   await signOut({ redirectTo: seller && !seller.error ? "/sign-in?reason=signed-out-everywhere" : "/sign-in?reason=signed-out" });
 }

@@ -140,12 +140,12 @@ export async function stopDashboard(dashboard: DashboardProcess) {
 }
 
 /** The measured process is the one named next-server: scripts/server.ts, the group's leader. */
-export async function startDashboardProcess(options: { port: number; sandboxUrl: string; timeoutMs: number; dashboardDb: string; distDir: string; stdio: "inherit" | "ignore" }, log: (line: string) => void): Promise<RunningDashboard> {
+export async function startDashboardProcess(options: { port: number; sandboxUrl: string; timeoutMs: number; dashboardDb: string; distDir: string; stdio: "inherit" | "ignore"; nodeArgs?: string[] }, log: (line: string) => void): Promise<RunningDashboard> {
   process.env.NEXT_DIST_DIR = options.distDir;
   for (let attempt = 1; ; attempt++) {
     let dashboard: DashboardProcess | undefined;
     try {
-      dashboard = await startDashboard({ port: options.port, sandboxUrl: options.sandboxUrl, timeoutMs: options.timeoutMs, dashboardDb: options.dashboardDb, stdio: options.stdio });
+      dashboard = await startDashboard({ port: options.port, sandboxUrl: options.sandboxUrl, timeoutMs: options.timeoutMs, dashboardDb: options.dashboardDb, stdio: options.stdio, nodeArgs: options.nodeArgs });
       startedGroups.add(dashboard.process.pid as number);
       const ready = await fetch(`${dashboard.url}/sign-in`).then((response) => response.ok, () => false);
       if (!ready) throw new Error("the dashboard did not answer /sign-in within 60 s");

@@ -2,7 +2,7 @@
 // --soak adds marketplace write faults and counts lost and phantom writes. Not part of npm test.
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { freePort } from "../scripts/dashboard-process";
 import { signInOverHttp } from "../scripts/http-sign-in";
@@ -17,7 +17,7 @@ const withoutEmptyAlerts = (html: string) => html.replace(/<(\w+)[^>]*role="aler
 import { LOAD_TARGETS as TARGETS, latencyFigures, type LoadFigures } from "./loadtest-figures";
 
 const USAGE =
-  "Usage: npm run loadtest -- [--sellers 50] [--listings 10] [--seconds 60] [--think-ms 0] [--soak] [--fault-rate 0.1] [--timeout-ms N] [--delay-ms 3000] [--json file] [--dist-dir dir] [--verbose]";
+  "Usage: npm run loadtest -- [--sellers 50] [--listings 10] [--seconds 60] [--think-ms 0] [--soak] [--fault-rate 0.1] [--timeout-ms N] [--delay-ms 3000] [--json file] [--dist-dir dir] [--cpu-prof dir] [--verbose]";
 
 const { values: flags } = parseArgs({
   options: {
@@ -31,6 +31,7 @@ const { values: flags } = parseArgs({
     "delay-ms": { type: "string", default: "3000" },
     json: { type: "string" },
     "dist-dir": { type: "string" },
+    "cpu-prof": { type: "string" },
     verbose: { type: "boolean", default: false },
     help: { type: "boolean", default: false },
   },
@@ -67,6 +68,8 @@ if (soak && delayMs <= timeoutMs) {
   console.error(`--delay-ms (${delayMs}) must be longer than the client's time-out (${timeoutMs}) for the soak's late writes.`);
   process.exit(2);
 }
+/** `--cpu-prof dir`: the dashboard writes a V8 CPU profile there when it stops (summarise it with bench/cpu-profile.ts). */
+const profileArgs = (dir: string | undefined) => (dir ? ["--cpu-prof", "--cpu-prof-dir", resolve(dir)] : undefined);
 const stdio = flags.verbose ? "inherit" : "ignore";
 const log = (line: string) => console.log(`[loadtest] ${line}`);
 
@@ -117,7 +120,7 @@ async function main() {
   try {
     const actionId = saveActionId(build.distDir);
     sandbox = await startSandboxProcess(await freePort(), 1_000_000, stdio, log);
-    dashboard = await startDashboardProcess({ port: await freePort(), sandboxUrl: sandbox.url, timeoutMs, dashboardDb: join(workDir, "dashboard.db"), distDir: build.distDir, stdio }, log);
+    dashboard = await startDashboardProcess({ port: await freePort(), sandboxUrl: sandbox.url, timeoutMs, dashboardDb: join(workDir, "dashboard.db"), distDir: build.distDir, stdio, nodeArgs: profileArgs(flags["cpu-prof"]) }, log);
     log(`sandbox pid ${sandbox.pid} on ${sandbox.url}; dashboard next-server pid ${dashboard.pid} on ${dashboard.url} (MARKETPLACE_TIMEOUT_MS ${timeoutMs}, build ${build.distDir})`);
     const sandboxUrl = sandbox.url;
     const dashboardUrl = dashboard.url;

@@ -22,6 +22,8 @@ export type DashboardOptions = {
   stdio?: "inherit" | "ignore" | "pipe";
   /** More settings (METRICS_TOKEN, BULK_LEASE_MS, INSTANCE_NAME, ...). */
   env?: Record<string, string>;
+  /** Flags for Node itself, e.g. --cpu-prof (which NODE_OPTIONS does not allow). */
+  nodeArgs?: string[];
 };
 
 /** The production server, as `npm start` runs it: Node with tsx, so no npx or shell sits between a signal and it. */
@@ -51,7 +53,7 @@ export async function startDashboard(options: DashboardOptions): Promise<Dashboa
   const app = options.app ?? (await registerDashboardApp(options.sandboxUrl, [options.port]));
   const url = `http://localhost:${options.port}`;
   const [command, ...args] = SERVER_COMMAND;
-  const child = spawn(command, args, {
+  const child = spawn(command, [...(options.nodeArgs ?? []), ...args], {
     stdio: ["ignore", options.stdio ?? "inherit", options.stdio === "pipe" ? "inherit" : (options.stdio ?? "inherit")],
     detached: true,
     env: {

@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { SignInButton } from "@/components/sign-in-button";
-import { auth } from "@/lib/auth/auth";
-import { signInReason } from "@/lib/auth/seller";
+import { sessionSeller, signInReason } from "@/lib/auth/seller";
 import { idleLimitInWords } from "@/lib/auth/sessions";
 import { safeCallbackPath } from "@/lib/auth/scopes";
 
@@ -27,7 +26,7 @@ const MESSAGES: Record<string, string> = {
 export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
   const search = await searchParams;
   const callbackUrl = safeCallbackPath(search.callbackUrl);
-  const seller = (await auth())?.seller;
+  const seller = await sessionSeller();
   if (!search.reason && !search.error && seller && !seller.error) redirect(callbackUrl);
   // A page or action that found the session gone says "expired"; the cookie itself tells whether it was the session.
   const code = search.error ?? signInReason(seller) ?? search.reason;

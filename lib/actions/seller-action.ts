@@ -1,6 +1,7 @@
 import "server-only";
 import type { z } from "zod";
-import { auth, type SellerClaims } from "../auth/auth";
+import type { SellerClaims } from "../auth/auth";
+import { sessionSeller } from "../auth/seller";
 import { marketplace, describeFailure, type Marketplace, type Result } from "../marketplace";
 
 export type ActionResult<T> =
@@ -35,7 +36,7 @@ export function sellerAction<S extends z.ZodType, T>(
   run: (input: z.infer<S>, context: { seller: ShopSeller; marketplace: Marketplace }) => Promise<Result<T> | Refusal>,
 ) {
   return async (raw: unknown): Promise<ActionResult<T>> => {
-    const seller = (await auth())?.seller;
+    const seller = await sessionSeller();
     if (!seller || seller.error) return { ok: false, reauth: true, formError: describeFailure({ kind: "reauth" }, verb) };
     if (seller.shopId === null) return { ok: false, formError: "Your marketplace account has no shop, so there are no listings to change." };
     const parsed = schema.safeParse(raw);

@@ -4,7 +4,7 @@ import { headers } from "next/headers";
 import type { OAuthConfig } from "next-auth/providers";
 import { db } from "../db";
 import { tokenStore } from "./token-store";
-import { endSession, sessionMaxAgeSeconds, sessions, SESSION_ERRORS, type SessionError } from "./sessions";
+import { endSession, liveSeller, sessionMaxAgeSeconds, sessions, type SessionError } from "./sessions";
 import { REQUESTED_SCOPES } from "./scopes";
 import { marketplaceConfig, type MarketplaceConfig } from "../marketplace/config";
 import { marketplaceFetch } from "../marketplace/transport";
@@ -66,11 +66,10 @@ function authConfig(): NextAuthConfig {
       signIn: ({ profile }) => ((profile as MarketplaceProfile | undefined)?.missingScope ? "/sign-in?reason=shop-scope" : true),
       // The JWT carries who the seller is, never their tokens: those go to the server-side store.
       async jwt({ token, account, profile }) {
-        const store = tokenStore(await db());
         if (account) {
           const me = profile as unknown as MarketplaceProfile;
           const scopes = (account.scope ?? "").split(" ").filter(Boolean);
-          await store.save({
+          await tokenStore(await db()).save({
             userId: me.user_id,
             accessToken: account.access_token ?? "",
             refreshToken: account.refresh_token ?? "",
@@ -81,13 +80,8 @@ function authConfig(): NextAuthConfig {
           const sid = await (await sessions()).create(me.user_id, (await headers()).get("user-agent"));
           return { sub: String(me.user_id), seller, sid };
         }
-        const seller = token.seller as SellerClaims | undefined;
-        if (!seller) return token;
-        // A cookie copied before sign-out (or one from before server-side sessions) names no live session: it stays dead.
-        const session = typeof token.sid === "string" ? await (await sessions()).check(token.sid, seller.userId) : ({ alive: false, reason: "ended" } as const);
-        if (!session.alive) return { ...token, seller: { ...seller, error: SESSION_ERRORS[session.reason] } };
-        const stored = await store.read(seller.userId);
-        return { ...token, seller: { ...seller, scopes: stored?.scopes ?? seller.scopes, error: stored ? undefined : "ReauthRequired" } };
+        const seller = await liveSeller(token);
+        return seller ? { ...token, seller } : token;
       },
       session({ session, token }) {
         const seller = token.seller as SellerClaims | undefined;

@@ -1,6 +1,9 @@
 import "server-only";
 import { redirect } from "next/navigation";
-import { auth, type SellerClaims } from "./auth";
+import { cache } from "react";
+import type { SellerClaims } from "./auth";
+import { sessionCookieClaims } from "./session-cookie";
+import { liveSeller } from "./sessions";
 
 export type Seller = SellerClaims & { shopId: number };
 
@@ -16,17 +19,25 @@ const REASONS: Record<NonNullable<SellerClaims["error"]>, SignInReason> = {
 /** Why a cookie that names a seller no longer signs them in, as the sign-in page's `reason`. */
 export const signInReason = (seller: SellerClaims | undefined): SignInReason | undefined => (seller?.error ? REASONS[seller.error] : undefined);
 
+/**
+ * Who this request's cookie names, flagged when their session ended or their grant is gone (SellerClaims.error).
+ * Read from the cookie and the session row directly rather than through next-auth's auth(), which runs its whole
+ * session endpoint (and re-seals the cookie) per call; a page asks in several places, so one render asks once.
+ */
+export const sessionSeller = cache(async (): Promise<SellerClaims | undefined> => {
+  const claims = await sessionCookieClaims();
+  return claims ? liveSeller(claims) : undefined;
+});
+
 /** The signed-in seller, or undefined when there is none, their session ended, or their marketplace grant is gone. */
 export async function currentSeller(): Promise<SellerClaims | undefined> {
-  const session = await auth();
-  const seller = session?.seller;
+  const seller = await sessionSeller();
   return seller && !seller.error ? seller : undefined;
 }
 
 /** For pages: the seller, or a trip to the sign-in page that comes back to `path` and says why. */
 export async function requireSeller(path: string): Promise<SellerClaims> {
-  const session = await auth();
-  const seller = session?.seller;
+  const seller = await sessionSeller();
   if (!seller || seller.error) redirect(signInPath(path, signInReason(seller)));
   return seller;
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "../db";
 import { env } from "../env";
+import type { SellerClaims } from "./auth";
 import { sessionStore, type SessionEnd } from "./session-store";
 import { tokenStore } from "./token-store";
 
@@ -38,3 +39,16 @@ export async function endEverySession(userId: number) {
 export type SessionError = "SessionEnded" | "SessionIdle" | "SessionExpired";
 
 export const SESSION_ERRORS: Record<SessionEnd, SessionError> = { ended: "SessionEnded", idle: "SessionIdle", expired: "SessionExpired" };
+
+/**
+ * The seller a session cookie names, as things stand now: flagged when that browser's session ended (a cookie copied
+ * before sign-out, or one from before server-side sessions, stays dead) or when the marketplace grant is gone.
+ */
+export async function liveSeller(claims: Record<string, unknown>): Promise<SellerClaims | undefined> {
+  const seller = claims.seller as SellerClaims | undefined;
+  if (!seller) return undefined;
+  const session = typeof claims.sid === "string" ? await (await sessions()).check(claims.sid, seller.userId) : ({ alive: false, reason: "ended" } as const);
+  if (!session.alive) return { ...seller, error: SESSION_ERRORS[session.reason] };
+  const scopes = await tokenStore(await db()).scopes(seller.userId);
+  return { ...seller, scopes: scopes ?? seller.scopes, error: scopes ? undefined : "ReauthRequired" };
+}

@@ -7,7 +7,17 @@ import { keyring, sealKey, type Keyring } from "./token-seal";
  */
 type KeySettings = Record<string, string | undefined>;
 
+// HKDF per request showed in the profile; the keys change only with the settings, so each set of settings derives once.
+const derived = new Map<string, Keyring>();
+
 export function tokenKeyring(source: KeySettings = process.env): Keyring {
+  const settings = JSON.stringify([source.TOKEN_ENCRYPTION_KEY, source.AUTH_SECRET, source.TOKEN_ENCRYPTION_KEYS]);
+  let ring = derived.get(settings);
+  if (!ring) derived.set(settings, (ring = deriveKeyring(source)));
+  return ring;
+}
+
+function deriveKeyring(source: KeySettings): Keyring {
   const secret = source.TOKEN_ENCRYPTION_KEY || source.AUTH_SECRET;
   if (!secret || secret.length < 32) {
     throw new Error("Stored tokens are encrypted with TOKEN_ENCRYPTION_KEY or, when it is unset, AUTH_SECRET: set one of them to a random value of at least 32 characters (e.g. `openssl rand -base64 32`).");

@@ -42,6 +42,12 @@ export function tokenStore(db: Database, ring: Keyring = tokenKeyring()) {
       return row && fromRow(ring, row);
     },
 
+    /** The scopes the seller granted, without opening the tokens (every request asks); undefined when no tokens are held. */
+    async scopes(userId: number): Promise<string[] | undefined> {
+      const [row] = await db.query<Pick<Row, "scopes">>("SELECT scopes FROM seller_tokens WHERE user_id = $1", [userId]);
+      return row && row.scopes.split(" ").filter(Boolean);
+    },
+
     /** Seals rows still in plain text or sealed with an earlier key; run at start-up. Returns how many rows it changed. */
     async sealAll(): Promise<number> {
       const rows = await db.query<Row>("SELECT user_id, access_token, refresh_token, access_expires_at, scopes FROM seller_tokens");

@@ -28,6 +28,8 @@ function privateFiles(path: string) {
   for (const file of [path, `${path}-wal`, `${path}-shm`]) if (existsSync(file)) chmodSync(file, 0o600);
 }
 
+type Statement = import("better-sqlite3").Statement;
+
 async function openSqlite(path: string): Promise<Database> {
   const { default: Sqlite } = await import("better-sqlite3");
   if (path !== ":memory:") {
@@ -39,7 +41,16 @@ async function openSqlite(path: string): Promise<Database> {
   if (path !== ":memory:") privateFiles(path);
   sqlite.pragma("busy_timeout = 5000");
   // SQLite's ?NNN placeholders are numbered like PostgreSQL's $NNN; better-sqlite3 binds them by number, not by position.
-  const prepare = (sql: string) => sqlite.prepare(sql.replace(/\$(\d+)/g, "?$1"));
+  // Statements are compiled once per SQL text. Nearly every query is a constant; the few built per call (a batch's
+  // VALUES list) stop being cached once the cache is full, so it stays small.
+  const statements = new Map<string, Statement>();
+  const prepare = (sql: string) => {
+    const cached = statements.get(sql);
+    if (cached) return cached;
+    const statement = sqlite.prepare(sql.replace(/\$(\d+)/g, "?$1"));
+    if (statements.size < 200) statements.set(sql, statement);
+    return statement;
+  };
   const numbered = (params: unknown[]) => Object.fromEntries(params.map((value, index) => [index + 1, value]));
   return {
     engine: "sqlite",

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { recordMarketplaceCall } from "../observability/marketplace-call";
 import type { MarketplaceConfig } from "./config";
 import type { MarketplaceFailure, Result } from "./failure";
+import { sendRequest, type Reply, type ReplyHeaders } from "./http-client";
 
 export type Call<T> = {
   operation: string;
@@ -21,7 +22,7 @@ export type RateLimitReport = { status: number; limitPerSecond: number; remainin
 /** Lets a caller space its requests: awaited before each attempt, told the rate-limit headers of each response. */
 export type Pacer = { beforeRequest(): Promise<void>; afterResponse(report: RateLimitReport): void };
 
-function rateLimitOf(response: Response, sentAt: number): RateLimitReport | undefined {
+function rateLimitOf(response: { status: number; headers: ReplyHeaders }, sentAt: number): RateLimitReport | undefined {
   const limit = Number(response.headers.get("x-limit-per-second"));
   const remaining = Number(response.headers.get("x-remaining-this-second"));
   if (!response.headers.has("x-limit-per-second") || !Number.isFinite(limit) || !Number.isFinite(remaining)) return undefined;
@@ -75,15 +76,11 @@ export async function marketplaceFetch<T>(config: MarketplaceConfig, call: Call<
   const payload = call.json !== undefined ? JSON.stringify(call.json) : call.form && new URLSearchParams(call.form).toString();
 
   for (let attempt = 1; ; attempt++) {
-    let response: Response;
-    let answer: unknown;
+    let response: Reply;
     await config.pacer?.beforeRequest();
     const sentAt = Date.now();
     try {
-      ({ response, answer } = await withTimeLimit(config.timeoutMs, async (signal) => {
-        const reply = await fetch(url, { method: call.method ?? "GET", headers, body: payload, signal, cache: "no-store" });
-        return { response: reply, answer: (await reply.json().catch(() => undefined)) as unknown };
-      }));
+      response = await withTimeLimit(config.timeoutMs, (signal) => sendRequest(url, { method: call.method ?? "GET", headers, body: payload, signal }));
     } catch (error) {
       const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
       recordMarketplaceCall({ operation: call.operation, status: 0, startedAt: sentAt, attempt, outcome: timedOut ? "timeout" : "unreachable" });
@@ -91,6 +88,7 @@ export async function marketplaceFetch<T>(config: MarketplaceConfig, call: Call<
     }
     const rate = config.pacer && rateLimitOf(response, sentAt);
     if (rate) config.pacer?.afterResponse(rate);
+    const answer = response.body;
     const body = errorBody(answer);
     const parsed = response.ok && call.schema !== null ? call.schema.safeParse(answer) : undefined;
     recordMarketplaceCall({

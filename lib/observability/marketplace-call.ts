@@ -12,7 +12,7 @@ export type MarketplaceCallRecord = {
   /** The marketplace's own error code (`invalid_token`, ...), never a token. */
   error?: string;
   outcome?: "timeout" | "unreachable" | "schema-mismatch";
-  headers?: Headers;
+  headers?: { get(name: string): string | null };
 };
 
 /** One log line and the metrics of one marketplace call: operation, status, latency, what is left of the rate limit. */
