@@ -34,6 +34,14 @@ describe.each(eachEngine())("token store on %s", (_engine, location) => {
     expect(await store.read(999)).toBeUndefined();
   });
 
+  it("answers the granted scopes without the tokens, and nothing for a seller it holds no tokens for", async () => {
+    const store = tokenStore(db);
+    await store.save({ ...pair(102, 1), scopes: ["listings_r", "shops_r"] });
+    expect(await store.scopes(102)).toEqual(["listings_r", "shops_r"]);
+    await store.remove(102);
+    expect(await store.scopes(102)).toBeUndefined();
+  });
+
   it("runs its migrations once, even when opened again", async () => {
     const again = await openDatabase(location() === ":memory:" ? ":memory:" : location());
     const versions = await again.query<{ version: number }>("SELECT version FROM schema_migrations");

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { sendRequest } from "./http-client";
+
+let server: Server;
+let base: string;
+const seen: Array<{ method?: string; length?: string; body: string }> = [];
+
+beforeAll(async () => {
+  const requestsOnSocket = new WeakMap<object, number>();
+  server = createServer((request, response) => {
+    const count = (requestsOnSocket.get(request.socket) ?? 0) + 1;
+    requestsOnSocket.set(request.socket, count);
+    // A kept-alive socket the server has given up on: the second request on it meets a closed connection, no answer.
+    if (request.url === "/stale" && count === 2) return void request.socket.destroy();
+    let body = "";
+    request.on("data", (chunk) => (body += chunk));
+    request.on("end", () => {
+      seen.push({ method: request.method, length: request.headers["content-length"], body });
+      if (request.url === "/slow") return void setTimeout(() => response.end("{}"), 500);
+      if (request.url === "/text") return void response.end("not json");
+      response.writeHead(201, { "content-type": "application/json", "x-remaining-this-second": "7" }).end(JSON.stringify({ echoed: body }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "localhost", resolve));
+  base = `http://localhost:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const signal = () => new AbortController().signal;
+
+describe("sendRequest", () => {
+  it("sends the body with its length and reads the status, headers and JSON answer", async () => {
+    const reply = await sendRequest(new URL(`${base}/echo`), { method: "POST", headers: { "content-type": "application/json" }, body: '{"ü":1}', signal: signal() });
+    expect(reply).toMatchObject({ status: 201, ok: true, body: { echoed: '{"ü":1}' } });
+    expect(reply.headers.get("X-Remaining-This-Second")).toBe("7");
+    expect(reply.headers.has("retry-after")).toBe(false);
+    expect(seen.at(-1)).toEqual({ method: "POST", length: "8", body: '{"ü":1}' });
+  });
+
+  it("answers undefined for a body that is not JSON", async () => {
+    expect((await sendRequest(new URL(`${base}/text`), { method: "GET", headers: {}, signal: signal() })).body).toBeUndefined();
+  });
+
+  it("rejects with the abort reason when the caller gives up", async () => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(new DOMException("no answer within 50 ms", "TimeoutError")), 50);
+    await expect(sendRequest(new URL(`${base}/slow`), { method: "GET", headers: {}, signal: controller.signal })).rejects.toMatchObject({ name: "TimeoutError" });
+  });
+
+  it("sends again, once, on a fresh connection when a kept-alive socket turns out closed", async () => {
+    const stale = () => sendRequest(new URL(`${base}/stale`), { method: "GET", headers: {}, signal: signal() });
+    expect((await stale()).status).toBe(201);
+    const before = seen.length;
+    expect((await stale()).status).toBe(201);
+    expect(seen.length - before).toBe(1);
+  });
+
+  it("rejects when nothing listens", async () => {
+    await expect(sendRequest(new URL("http://localhost:9/"), { method: "GET", headers: {}, signal: signal() })).rejects.toMatchObject({ code: "ECONNREFUSED" });
+  });
+});
