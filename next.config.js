@@ -3,7 +3,7 @@ const securityHeaders = [
   { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
   { key: "X-Content-Type-Options", value: "nosniff" },
   // Content-Security-Policy carries a nonce per request and Strict-Transport-Security depends on AUTH_URL at run time,
-  // so proxy.ts sends both.
+  // so the server sends both on every response (lib/security/response-headers.ts).
 ];
 
 /** @type {import('next').NextConfig} */

@@ -10,6 +10,7 @@ import { logger } from "../lib/observability/logger";
 import { metrics, routeOf } from "../lib/observability/metrics";
 import { requestContext } from "../lib/observability/request-context";
 import { runShutdownHooks } from "../lib/observability/shutdown";
+import { securityHeaders } from "../lib/security/response-headers";
 
 /** What an orchestrator allows between SIGTERM and SIGKILL; we exit before it. */
 const SHUTDOWN_LIMIT_MS = 9_500;
@@ -29,6 +30,7 @@ const log = logger();
 const app = next({ dev: false, dir: process.cwd(), hostname: "localhost", port });
 await app.prepare();
 const handle = app.getRequestHandler();
+const secure = securityHeaders();
 
 /** A proxy's id is kept (one id across the proxy's and our logs) when it looks like one; otherwise a fresh one. */
 const requestIdOf = (request: IncomingMessage) => {
@@ -42,6 +44,7 @@ const server = createServer((request, response) => {
   const requestId = requestIdOf(request);
   const started = process.hrtime.bigint();
   response.setHeader("x-request-id", requestId);
+  secure(request, response);
   if (stopping) response.setHeader("connection", "close");
   let logged = false;
   // "finish": the response was handed to the socket; "close" alone: the client went away first.
