@@ -53,13 +53,14 @@ export function memoryQuarters(samples: MemorySample[], key: "runnerMb" | "sandb
 }
 
 /** Flat: neither process grew by more than 10% (and 10 MB) from the second quarter of the run to the last. */
-export function memoryFlat(samples: MemorySample[]) {
+/** One process's RSS: the last quarter's median no more than 10% and 10 MB above the second's. */
+export function processFlat(samples: MemorySample[], key: "runnerMb" | "sandboxMb") {
   if (samples.length < 4) return false;
-  return (["runnerMb", "sandboxMb"] as const).every((key) => {
-    const [, second = Number.NaN, , last = Number.NaN] = memoryQuarters(samples, key);
-    return last - second <= Math.max(FLAT.mb, FLAT.share * second);
-  });
+  const [, second = Number.NaN, , last = Number.NaN] = memoryQuarters(samples, key);
+  return last - second <= Math.max(FLAT.mb, FLAT.share * second);
 }
+
+export const memoryFlat = (samples: MemorySample[]) => processFlat(samples, "runnerMb") && processFlat(samples, "sandboxMb");
 
 export const bulkMet = (figures: BulkFigures) => figures.ratio <= TARGET_RATIO && figures.failed === 0 && memoryFlat(figures.memory);
 
@@ -175,8 +176,8 @@ export function describeBulk(figures: BulkFigures): string[] {
     `  time            ${figures.seconds.toFixed(1)} s (the limit allows ${figures.limitSeconds.toFixed(0)} s): ${figures.ratio.toFixed(3)}x, target <= ${TARGET_RATIO}x, ${verdict}`,
     `  requests        ${figures.requests} to the marketplace (${figures.listings} writes plus batch reads), ${figures.rateLimited} answered 429`,
     `  listings        ${figures.done} changed, ${figures.unchanged} already as asked, ${figures.failed} failed`,
-    `  runner RSS      ${quarters(figures.memory, "runnerMb")} MB (median of each quarter of the run), peak ${peak(figures.memory, "runnerMb")} MB`,
-    `  sandbox RSS     ${quarters(figures.memory, "sandboxMb")} MB, peak ${peak(figures.memory, "sandboxMb")} MB; memory ${memoryFlat(figures.memory) ? "flat" : "NOT flat"}`,
+    `  runner RSS      ${quarters(figures.memory, "runnerMb")} MB (median of each quarter of the run), peak ${peak(figures.memory, "runnerMb")} MB; ${processFlat(figures.memory, "runnerMb") ? "flat" : "NOT flat"}`,
+    `  sandbox RSS     ${quarters(figures.memory, "sandboxMb")} MB, peak ${peak(figures.memory, "sandboxMb")} MB; ${processFlat(figures.memory, "sandboxMb") ? "flat" : "NOT flat"}`,
   ];
 }
 

@@ -12,10 +12,10 @@ export type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[] }
 const nameOf = (frame: CallFrame) =>
   `${frame.functionName || "(anonymous)"}  ${frame.url.replace(/^.*node_modules\//, "").replace(`file://${process.cwd()}/`, "")}:${frame.lineNumber + 1}`;
 
-/** The newest .cpuprofile in a folder, or the file itself. */
+/** The largest .cpuprofile in a folder (the main thread's; worker threads write small ones), or the file itself. */
 export function readProfile(path: string): { file: string; profile: Profile } {
   const file = statSync(path).isDirectory()
-    ? readdirSync(path).filter((name) => name.endsWith(".cpuprofile")).map((name) => join(path, name)).sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0]
+    ? readdirSync(path).filter((name) => name.endsWith(".cpuprofile")).map((name) => join(path, name)).sort((a, b) => statSync(b).size - statSync(a).size)[0]
     : path;
   if (!file) throw new Error(`no .cpuprofile in ${path}`);
   return { file, profile: JSON.parse(readFileSync(file, "utf8")) as Profile };

@@ -1,5 +1,5 @@
 // Sections 5 (load test and fault soak) and 6 (bulk apply) of docs/benchmarks.md.
-import { bulkMet, memoryFlat, memoryQuarters, peak, TARGET_RATIO, type BulkResult } from "./bulk.js";
+import { bulkMet, memoryQuarters, peak, processFlat, TARGET_RATIO, type BulkResult } from "./bulk.js";
 import { LOAD_RUNS, type LoadRun, type LoadRuns } from "./load-runs.js";
 import { LOAD_TARGETS, type LoadFigures } from "./loadtest-figures.js";
 import { met, ms } from "./report-format.js";
@@ -102,8 +102,8 @@ export function bulkSection(bulk: BulkResult | undefined) {
     "",
     `| process | RSS, median of each quarter of the run (MB) | peak (MB) | samples | flat |`,
     "|---|---:|---:|---:|---|",
-    `| job runner (the dashboard's side, \`bench/bulk.ts\`) | ${quarters("runnerMb")} | ${peak(bulk.memory, "runnerMb")} | ${bulk.memory.length} | |`,
-    `| sandbox | ${quarters("sandboxMb")} | ${peak(bulk.memory, "sandboxMb")} | ${bulk.memory.length} | ${memoryFlat(bulk.memory) ? "**flat**" : "**grew**"} |`,
+    `| job runner (the dashboard's side, \`bench/bulk.ts\`) | ${quarters("runnerMb")} | ${peak(bulk.memory, "runnerMb")} | ${bulk.memory.length} | ${processFlat(bulk.memory, "runnerMb") ? "**flat**" : "**grew**"} |`,
+    `| sandbox | ${quarters("sandboxMb")} | ${peak(bulk.memory, "sandboxMb")} | ${bulk.memory.length} | ${processFlat(bulk.memory, "sandboxMb") ? "**flat**" : "**grew**"} |`,
     "",
     rerun,
     "",
