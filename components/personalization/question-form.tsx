@@ -15,7 +15,6 @@ import { BuyerPreview } from "./buyer-preview";
 import { keepDraft, takeDraft } from "./draft";
 import { useUnsavedChanges } from "./use-unsaved-changes";
 import { useSaveControls } from "./use-save-controls";
-import { EditorActions } from "./editor-actions";
 import { questionResolver } from "./question-resolver";
 import { historyKey } from "./history-key";
 
@@ -122,6 +121,7 @@ export function QuestionForm({ listing, canEdit, onStored, aside }: { listing: L
   const instructions = watch("instructions") ?? "";
   const limit = watch("maxAllowedCharacters");
   const required = watch("required");
+  const secondary = "min-h-11 rounded-lg px-4 py-2 font-medium ring-1 ring-stone-300 hover:bg-stone-100 dark:ring-stone-600 dark:hover:bg-stone-800";
 
   return (
     <>
@@ -152,15 +152,31 @@ export function QuestionForm({ listing, canEdit, onStored, aside }: { listing: L
 
             <QuestionFields form={form} />
 
-            <EditorActions
-              saveButton={saveButton}
-              pending={pending}
-              saveLabel="Save question"
-              dirty={formState.isDirty}
-              canRemove={listing.questions.length > 0}
-              onTemplates={() => setDialog("templates")}
-              onRemove={() => setDialog("remove")}
-            />
+            <div className="flex flex-wrap items-center gap-3">
+              <button
+                ref={saveButton}
+                type="submit"
+                aria-describedby="save-hint"
+                className="min-h-11 rounded-lg bg-brand px-5 py-2 font-semibold text-white hover:bg-brand-dark disabled:opacity-60"
+              >
+                {pending ? "Saving…" : "Save question"}
+              </button>
+              <button type="button" onClick={() => setDialog("templates")} className={secondary}>
+                Templates
+              </button>
+              {listing.questions.length > 0 && (
+                <button
+                  type="button"
+                  onClick={() => setDialog("remove")}
+                  className="min-h-11 rounded-lg px-4 py-2 font-medium text-red-800 ring-1 ring-red-300 hover:bg-red-50 dark:text-red-300 dark:ring-red-700 dark:hover:bg-red-950"
+                >
+                  Remove personalization
+                </button>
+              )}
+            </div>
+            <p id="save-hint" className="text-xs text-stone-600 dark:text-stone-400">
+              {formState.isDirty ? "You have unsaved changes. " : ""}Ctrl+S (⌘S on a Mac) saves.
+            </p>
           </fieldset>
         </form>
       </div>

@@ -16,7 +16,6 @@ import { keepQuestionSetDraft, takeQuestionSetDraft, templateValues, valuesOf } 
 import { useQuestionSetForm } from "./use-question-set-form";
 import { QuestionList } from "./question-list";
 import { QuestionSetPreview } from "./question-set-preview";
-import { EditorActions } from "../editor-actions";
 
 const TemplatesDialog = lazy(() => import("../templates-dialog").then((module) => ({ default: module.TemplatesDialog })));
 const LeaveDialog = lazy(() => import("../leave-dialog").then((module) => ({ default: module.LeaveDialog })));
@@ -114,15 +113,30 @@ export function QuestionSetForm({ listing, canEdit, onStored, aside }: { listing
           </p>
           <QuestionList form={form} />
 
-          <EditorActions
-            saveButton={saveButton}
-            pending={pending}
-            saveLabel="Save questions"
-            dirty={formState.isDirty}
-            canRemove={listing.questions.length > 0}
-            onTemplates={() => setDialog("templates")}
-            onRemove={() => setDialog("remove")}
-          />
+          <div className="flex flex-wrap items-center gap-3">
+            <button ref={saveButton} type="submit" aria-describedby="save-hint" className="min-h-11 rounded-lg bg-brand px-5 py-2 font-semibold text-white hover:bg-brand-dark disabled:opacity-60">
+              {pending ? "Saving…" : "Save questions"}
+            </button>
+            <button
+              type="button"
+              onClick={() => setDialog("templates")}
+              className="min-h-11 rounded-lg px-4 py-2 font-medium ring-1 ring-stone-300 hover:bg-stone-100"
+            >
+              Templates
+            </button>
+            {listing.questions.length > 0 && (
+              <button
+                type="button"
+                onClick={() => setDialog("remove")}
+                className="min-h-11 rounded-lg px-4 py-2 font-medium text-red-800 ring-1 ring-red-300 hover:bg-red-50"
+              >
+                Remove personalization
+              </button>
+            )}
+          </div>
+          <p id="save-hint" className="text-xs text-stone-600">
+            {formState.isDirty ? "You have unsaved changes. " : ""}Ctrl+S (⌘S on a Mac) saves.
+          </p>
         </fieldset>
       </form>
       {dialog === "remove" && <RemoveDialog title={listing.title} onConfirm={removeAll} onClose={() => setDialog(null)} />}
