@@ -27,20 +27,37 @@ function parsed(text: string): unknown {
   }
 }
 
-/** One request with a JSON (or empty) answer. Rejects with the signal's reason when aborted, and on network errors. */
-export async function sendRequest(url: URL, init: { method: string; headers: Record<string, string>; body?: string; signal: AbortSignal }): Promise<Reply> {
+export type Send = { method: string; headers: Record<string, string>; body?: string; timeoutMs: number };
+
+type Attempt = Omit<Send, "timeoutMs"> & { signal: AbortSignal };
+
+/**
+ * One request with a JSON (or empty) answer. Rejects with a TimeoutError when no whole answer came within `timeoutMs`,
+ * and with the network's error otherwise. The timer goes as soon as the call ends: unlike AbortSignal.timeout, a
+ * pending timer keeps the async context it was made in (the whole request being rendered) for the full time-out.
+ */
+export async function sendRequest(url: URL, send: Send): Promise<Reply> {
+  const { timeoutMs, ...rest } = send;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DOMException(`no answer within ${timeoutMs} ms`, "TimeoutError")), timeoutMs);
+  const init = { ...rest, signal: controller.signal };
   try {
     return await attempt(url, init);
   } catch (error) {
     // A kept-alive socket the server closed while idle fails before the server read anything: Node's documented retry.
-    if ((error as StaleSocket).staleSocket) return attempt(url, init);
+    if ((error as StaleSocket).staleSocket) return await attempt(url, init);
     throw error;
+  } finally {
+    clearTimeout(timer);
   }
 }
 
+/** The call gave up waiting: the marketplace may still act on the request. */
+export const timedOut = (error: unknown) => error instanceof Error && error.name === "TimeoutError";
+
 type StaleSocket = Error & { staleSocket?: boolean };
 
-function attempt(url: URL, init: { method: string; headers: Record<string, string>; body?: string; signal: AbortSignal }): Promise<Reply> {
+function attempt(url: URL, init: Attempt): Promise<Reply> {
   const secure = url.protocol === "https:";
   const headers = init.body === undefined ? init.headers : { ...init.headers, "content-length": String(Buffer.byteLength(init.body)) };
   return new Promise((resolve, reject) => {

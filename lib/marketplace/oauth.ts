@@ -5,7 +5,8 @@ import type { Result } from "./failure";
 import { recordMarketplaceCall } from "../observability/marketplace-call";
 import { metrics } from "../observability/metrics";
 import { tokenWire } from "./wire";
-import { marketplaceFetch, withTimeLimit } from "./transport";
+import { sendRequest, timedOut, type Reply } from "./http-client";
+import { marketplaceFetch } from "./transport";
 
 export type TokenSet = { accessToken: string; refreshToken: string; accessExpiresAt: number; scopes: string[] };
 
@@ -14,26 +15,22 @@ type TokenAnswer = z.infer<typeof tokenWire>;
 // POST /v3/public/oauth/token: a public client sends client_id in the form and no secret (no Basic header).
 async function tokenGrant(config: MarketplaceConfig, grant: Record<string, string>): Promise<Result<TokenAnswer>> {
   const name = `${grant.grant_type} grant`;
-  let response: Response;
-  let body: unknown;
+  let response: Reply;
   const startedAt = Date.now();
   try {
-    ({ response, body } = await withTimeLimit(config.timeoutMs, async (signal) => {
-      const reply = await fetch(`${config.apiUrl}/v3/public/oauth/token`, {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
-        body: new URLSearchParams({ ...grant, client_id: config.keystring }),
-        signal,
-        cache: "no-store",
-      });
-      return { response: reply, body: (await reply.json().catch(() => undefined)) as unknown };
-    }));
+    response = await sendRequest(new URL(`${config.apiUrl}/v3/public/oauth/token`), {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
+      body: new URLSearchParams({ ...grant, client_id: config.keystring }).toString(),
+      timeoutMs: config.timeoutMs,
+    });
   } catch (error) {
-    const timedOut = error instanceof Error && error.name === "TimeoutError";
-    recordMarketplaceCall({ operation: name, status: 0, startedAt, outcome: timedOut ? "timeout" : "unreachable" });
-    if (grant.grant_type === "refresh_token") metrics().tokenRefreshes.inc({ outcome: timedOut ? "timeout" : "unreachable" });
-    return { ok: false, failure: timedOut ? { kind: "timeout" } : { kind: "unavailable" } };
+    const late = timedOut(error);
+    recordMarketplaceCall({ operation: name, status: 0, startedAt, outcome: late ? "timeout" : "unreachable" });
+    if (grant.grant_type === "refresh_token") metrics().tokenRefreshes.inc({ outcome: late ? "timeout" : "unreachable" });
+    return { ok: false, failure: late ? { kind: "timeout" } : { kind: "unavailable" } };
   }
+  const { body } = response;
   const { error, error_description: description } = (response.ok ? {} : (body ?? {})) as { error?: string; error_description?: string };
   recordMarketplaceCall({ operation: name, status: response.status, startedAt, error, headers: response.headers });
   if (grant.grant_type === "refresh_token") metrics().tokenRefreshes.inc({ outcome: response.ok ? "refreshed" : (error ?? `status ${response.status}`) });

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { recordMarketplaceCall } from "../observability/marketplace-call";
 import type { MarketplaceConfig } from "./config";
 import type { MarketplaceFailure, Result } from "./failure";
-import { sendRequest, type Reply, type ReplyHeaders } from "./http-client";
+import { sendRequest, timedOut, type Reply, type ReplyHeaders } from "./http-client";
 
 export type Call<T> = {
   operation: string;
@@ -31,20 +31,6 @@ function rateLimitOf(response: { status: number; headers: ReplyHeaders }, sentAt
 
 const MAX_ATTEMPTS = 3;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * Aborts `run` after `ms`. Unlike AbortSignal.timeout, the timer goes as soon as the call ends: a pending timer keeps
- * the async context it was made in, which is the whole request (response, render state), for the full time-out.
- */
-export async function withTimeLimit<T>(ms: number, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new DOMException(`no answer within ${ms} ms`, "TimeoutError")), ms);
-  try {
-    return await run(controller.signal);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 const errorBody = (body: unknown): { error?: string; error_description?: string } =>
   typeof body === "object" && body !== null ? (body as { error?: string; error_description?: string }) : {};
@@ -80,17 +66,16 @@ export async function marketplaceFetch<T>(config: MarketplaceConfig, call: Call<
     await config.pacer?.beforeRequest();
     const sentAt = Date.now();
     try {
-      response = await withTimeLimit(config.timeoutMs, (signal) => sendRequest(url, { method: call.method ?? "GET", headers, body: payload, signal }));
+      response = await sendRequest(url, { method: call.method ?? "GET", headers, body: payload, timeoutMs: config.timeoutMs });
     } catch (error) {
-      const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-      recordMarketplaceCall({ operation: call.operation, status: 0, startedAt: sentAt, attempt, outcome: timedOut ? "timeout" : "unreachable" });
-      return { ok: false, failure: timedOut ? { kind: "timeout" } : { kind: "unavailable" } };
+      const late = timedOut(error);
+      recordMarketplaceCall({ operation: call.operation, status: 0, startedAt: sentAt, attempt, outcome: late ? "timeout" : "unreachable" });
+      return { ok: false, failure: late ? { kind: "timeout" } : { kind: "unavailable" } };
     }
     const rate = config.pacer && rateLimitOf(response, sentAt);
     if (rate) config.pacer?.afterResponse(rate);
-    const answer = response.body;
-    const body = errorBody(answer);
-    const parsed = response.ok && call.schema !== null ? call.schema.safeParse(answer) : undefined;
+    const body = errorBody(response.body);
+    const parsed = response.ok && call.schema !== null ? call.schema.safeParse(response.body) : undefined;
     recordMarketplaceCall({
       operation: call.operation,
       status: response.status,
