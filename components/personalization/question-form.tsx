@@ -1,6 +1,6 @@
 "use client";
 
-import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore, useTransition, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, useTransition, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { useQueryClient } from "@tanstack/react-query";
 import type { QuestionForm as QuestionValues } from "@/lib/personalization/schema";
@@ -14,7 +14,7 @@ import { QuestionFields } from "./question-fields";
 import { BuyerPreview } from "./buyer-preview";
 import { keepDraft, takeDraft } from "./draft";
 import { useUnsavedChanges } from "./use-unsaved-changes";
-import { useSaveControls } from "./use-save-controls";
+import { notDone, useSaveControls } from "./use-save-controls";
 import { questionResolver } from "./question-resolver";
 import { historyKey } from "./history-key";
 
@@ -30,10 +30,7 @@ const valuesOf = (question: Question | undefined): QuestionValues =>
   question ? { instructions: question.instructions, maxAllowedCharacters: question.maxAllowedCharacters ?? 100, required: question.required } : NEW_QUESTION;
 
 // False in the server's HTML, true once React runs: until then a click on Save would submit the form natively and drop the draft.
-const noSubscription = () => () => {};
-const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false);
 
-const NOT_DONE = { save: "Not saved.", remove: "Not removed." } as const;
 
 /** The form (left) and, beside it on wide screens, the buyer's preview and `aside` (right). */
 export function QuestionForm({ listing, canEdit, onStored, aside }: { listing: Listing; canEdit: boolean; onStored: (listing: Listing) => void; aside?: ReactNode }) {
@@ -42,10 +39,9 @@ export function QuestionForm({ listing, canEdit, onStored, aside }: { listing: L
   const { notify, clear } = useFeedback();
   const queryClient = useQueryClient();
   const [pending, startTransition] = useTransition();
-  const { formElement, saveButton, focusSaveWhenDone } = useSaveControls(canEdit, pending);
+  const { formElement, saveButton, focusSaveWhenDone, hydrated } = useSaveControls(canEdit, pending);
   const [dialog, setDialog] = useState<"templates" | "remove" | null>(null);
   const restored = useRef(false);
-  const hydrated = useHydrated();
   const here = `/listings/${listing.id}`;
   const unsaved = useUnsavedChanges(formState.isDirty);
 
@@ -58,7 +54,7 @@ export function QuestionForm({ listing, canEdit, onStored, aside }: { listing: L
     notify({ tone: "info", text: "Your unsaved changes were kept while you signed in again. Review them and save." });
   }, [listing.id, reset, getValues, notify]);
 
-  function failed(result: Extract<ActionResult<unknown>, { ok: false }>, values: QuestionValues, verb: keyof typeof NOT_DONE) {
+  function failed(result: Extract<ActionResult<unknown>, { ok: false }>, values: QuestionValues, verb: "save" | "remove") {
     if (result.reauth) {
       keepDraft(listing.id, values);
       window.location.assign(`/sign-in?callbackUrl=${encodeURIComponent(here)}&reason=expired`);
@@ -79,7 +75,7 @@ export function QuestionForm({ listing, canEdit, onStored, aside }: { listing: L
     // A field to correct takes focus; otherwise the message does, so the seller reads why and what to do.
     // The rule a field broke is shown once, next to that field; the message says where to look.
     const why = fields.length > 0 && !result.formError.startsWith("Some fields") ? "The marketplace refused what is in the form: see the message next to the field, correct it and save again." : result.formError;
-    notify({ tone: "error", text: `${result.unconfirmed ? "Not confirmed." : NOT_DONE[verb]} ${why}`, action }, { focus: fields.length === 0 });
+    notify({ tone: "error", text: `${notDone(result, verb)} ${why}`, action }, { focus: fields.length === 0 });
     if (fields[0]) setFocus(fields[0][0] as keyof QuestionValues);
   }
 

@@ -1,16 +1,23 @@
 "use client";
 
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useSyncExternalStore } from "react";
+
+const noSubscription = () => () => {};
+
+/** How a failed save or removal starts: not done, or not confirmed when the marketplace's answer never came. */
+export const notDone = (result: { unconfirmed?: boolean }, verb: "save" | "remove") => (result.unconfirmed ? "Not confirmed." : verb === "save" ? "Not saved." : "Not removed.");
 
 /**
  * What both editors do around Save: Ctrl/Cmd+S submits the form while the seller may edit, and once a save or removal
  * is done focus comes back to Save (the fieldset is disabled while it runs, which drops focus to the page).
- * Set `focusSaveWhenDone.current` when the action succeeds.
+ * Set `focusSaveWhenDone.current` when the action succeeds. `hydrated` is false in the server's HTML, where the
+ * controls cannot work yet and stay disabled.
  */
 export function useSaveControls(canEdit: boolean, pending: boolean) {
   const formElement = useRef<HTMLFormElement>(null);
   const saveButton = useRef<HTMLButtonElement>(null);
   const focusSaveWhenDone = useRef(false);
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
 
   useEffect(() => {
     if (pending || !focusSaveWhenDone.current) return;
@@ -29,5 +36,5 @@ export function useSaveControls(canEdit: boolean, pending: boolean) {
     return () => window.removeEventListener("keydown", onKeyDown);
   }, [canEdit, pending]);
 
-  return { formElement, saveButton, focusSaveWhenDone };
+  return { formElement, saveButton, focusSaveWhenDone, hydrated };
 }

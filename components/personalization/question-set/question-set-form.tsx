@@ -1,6 +1,6 @@
 "use client";
 
-import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore, useTransition, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, useTransition, type ReactNode } from "react";
 import { QUESTIONS_MAX } from "@/lib/personalization/question-set";
 import type { Listing } from "@/lib/marketplace/wire";
 import type { ActionResult } from "@/lib/actions/seller-action";
@@ -9,7 +9,7 @@ import { removePersonalizationAction } from "@/app/listings/[id]/remove-personal
 import { useFeedback } from "../../feedback/toast-context";
 import { RemoveDialog } from "../remove-dialog";
 import { useUnsavedChanges } from "../use-unsaved-changes";
-import { useSaveControls } from "../use-save-controls";
+import { notDone, useSaveControls } from "../use-save-controls";
 import { sellerQuestionSetSchema } from "@/lib/personalization/seller-question-set";
 import type { QuestionTemplate } from "@/lib/templates/template";
 import { keepQuestionSetDraft, takeQuestionSetDraft, templateValues, valuesOf } from "./drafts";
@@ -20,9 +20,6 @@ import { QuestionSetPreview } from "./question-set-preview";
 const TemplatesDialog = lazy(() => import("../templates-dialog").then((module) => ({ default: module.TemplatesDialog })));
 const LeaveDialog = lazy(() => import("../leave-dialog").then((module) => ({ default: module.LeaveDialog })));
 
-const noSubscription = () => () => {};
-const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false);
-const NOT_DONE = { save: "Not saved.", remove: "Not removed." } as const;
 
 /** The multi-question period's editor (spec 9.4): up to five questions of every type, checked in the browser with the server's own schema. */
 export function QuestionSetForm({ listing, canEdit, onStored, aside }: { listing: Listing; canEdit: boolean; onStored: (listing: Listing) => void; aside: ReactNode }) {
@@ -31,8 +28,7 @@ export function QuestionSetForm({ listing, canEdit, onStored, aside }: { listing
   const { notify, clear } = useFeedback();
   const [dialog, setDialog] = useState<"templates" | "remove" | null>(null);
   const [pending, startTransition] = useTransition();
-  const { formElement, saveButton, focusSaveWhenDone } = useSaveControls(canEdit, pending);
-  const hydrated = useHydrated();
+  const { formElement, saveButton, focusSaveWhenDone, hydrated } = useSaveControls(canEdit, pending);
   const restored = useRef(false);
   const unsaved = useUnsavedChanges(formState.isDirty);
   const here = `/listings/${listing.id}`;
@@ -47,14 +43,14 @@ export function QuestionSetForm({ listing, canEdit, onStored, aside }: { listing
     notify({ tone: "info", text: "Your unsaved changes were kept while you signed in again. Review them and save." });
   }, [listing.id, reset, notify]);
 
-  function failed(result: Extract<ActionResult<unknown>, { ok: false }>, verb: keyof typeof NOT_DONE) {
+  function failed(result: Extract<ActionResult<unknown>, { ok: false }>, verb: "save" | "remove") {
     if (result.reauth) {
       keepQuestionSetDraft(listing.id, getValues());
       window.location.assign(`/sign-in?callbackUrl=${encodeURIComponent(here)}&reason=expired`);
       return;
     }
     // "Nothing was changed: …" (a 409 or the period ending) already says what happened and what to do.
-    const text = result.formError.startsWith("Nothing was changed") ? result.formError : `${result.unconfirmed ? "Not confirmed." : NOT_DONE[verb]} ${result.formError}`;
+    const text = result.formError.startsWith("Nothing was changed") ? result.formError : `${notDone(result, verb)} ${result.formError}`;
     notify({ tone: "error", text }, { focus: true });
   }
 
