@@ -52,14 +52,14 @@ export function memoryQuarters(samples: MemorySample[], key: "runnerMb" | "sandb
   return [0, 1, 2, 3].map(quarter);
 }
 
-/** Flat: neither process grew by more than 10% (and 10 MB) from the second quarter of the run to the last. */
-/** One process's RSS: the last quarter's median no more than 10% and 10 MB above the second's. */
+/** One process's RSS is flat when the last quarter's median is no more than 10% (and 10 MB) above the second's. */
 export function processFlat(samples: MemorySample[], key: "runnerMb" | "sandboxMb") {
   if (samples.length < 4) return false;
   const [, second = Number.NaN, , last = Number.NaN] = memoryQuarters(samples, key);
   return last - second <= Math.max(FLAT.mb, FLAT.share * second);
 }
 
+/** Flat: neither process grew. */
 export const memoryFlat = (samples: MemorySample[]) => processFlat(samples, "runnerMb") && processFlat(samples, "sandboxMb");
 
 export const bulkMet = (figures: BulkFigures) => figures.ratio <= TARGET_RATIO && figures.failed === 0 && memoryFlat(figures.memory);

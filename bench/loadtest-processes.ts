@@ -1,6 +1,7 @@
 // The processes a load run measures: the sandbox and the built dashboard, each its own process so each has its own RSS.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { cpSync, existsSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { resolve } from "node:path";
 import { startDashboard, type DashboardProcess } from "../scripts/dashboard-process";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -138,6 +139,9 @@ export type RunningDashboard = Measured & { url: string; dashboard: DashboardPro
 export async function stopDashboard(dashboard: DashboardProcess) {
   await stopGroup(dashboard.process.pid as number, exitOf(dashboard.process).exited, dashboard.stop);
 }
+
+/** Node's flags for a dashboard that writes a V8 CPU profile into `dir` when it stops (bench/cpu-profile.ts reads it). */
+export const cpuProfileArgs = (dir: string | undefined) => (dir ? ["--cpu-prof", "--cpu-prof-dir", resolve(dir)] : undefined);
 
 /** The measured process is the one named next-server: scripts/server.ts, the group's leader. */
 export async function startDashboardProcess(options: { port: number; sandboxUrl: string; timeoutMs: number; dashboardDb: string; distDir: string; stdio: "inherit" | "ignore"; nodeArgs?: string[] }, log: (line: string) => void): Promise<RunningDashboard> {

@@ -13,7 +13,7 @@ function statusKb(pid: number, field: "VmRSS" | "VmHWM"): number | undefined {
 }
 
 /** utime + stime in seconds (fields 14 and 15 of /proc/<pid>/stat). */
-function cpuSeconds(pid: number): number | undefined {
+export function cpuSeconds(pid: number): number | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");

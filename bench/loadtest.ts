@@ -2,19 +2,20 @@
 // --soak adds marketplace write faults and counts lost and phantom writes. Not part of npm test.
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { freePort } from "../scripts/dashboard-process";
 import { signInOverHttp } from "../scripts/http-sign-in";
 import { callSaveAction, saveActionId, type QuestionInput } from "./loadtest-action";
 import { FaultInjector, faultKinds } from "./loadtest-faults";
 import { Ledger, outcomeOf, type Held } from "./loadtest-ledger";
-import { killStartedGroups, snapshotBuild, startDashboardProcess, startSandboxProcess, stopDashboard, type RunningDashboard, type SandboxProcess } from "./loadtest-processes";
+import { cpuProfileArgs, killStartedGroups, snapshotBuild, startDashboardProcess, startSandboxProcess, stopDashboard, type RunningDashboard, type SandboxProcess } from "./loadtest-processes";
 import { Sampler, type ProcessFigures } from "./loadtest-sampler";
 import { Latencies, mapLimit, ms } from "./loadtest-stats";
-
-const withoutEmptyAlerts = (html: string) => html.replace(/<(\w+)[^>]*role="alert"[^>]*><\/\1>/g, "");
 import { LOAD_TARGETS as TARGETS, latencyFigures, type LoadFigures } from "./loadtest-figures";
+
+// Every page carries an empty alert region for toasts (components/feedback); only one with something in it is an error.
+const withoutEmptyAlerts = (html: string) => html.replace(/<(\w+)[^>]*role="alert"[^>]*><\/\1>/g, "");
 
 const USAGE =
   "Usage: npm run loadtest -- [--sellers 50] [--listings 10] [--seconds 60] [--think-ms 0] [--soak] [--fault-rate 0.1] [--timeout-ms N] [--delay-ms 3000] [--json file] [--dist-dir dir] [--cpu-prof dir] [--verbose]";
@@ -68,8 +69,6 @@ if (soak && delayMs <= timeoutMs) {
   console.error(`--delay-ms (${delayMs}) must be longer than the client's time-out (${timeoutMs}) for the soak's late writes.`);
   process.exit(2);
 }
-/** `--cpu-prof dir`: the dashboard writes a V8 CPU profile there when it stops (summarise it with bench/cpu-profile.ts). */
-const profileArgs = (dir: string | undefined) => (dir ? ["--cpu-prof", "--cpu-prof-dir", resolve(dir)] : undefined);
 const stdio = flags.verbose ? "inherit" : "ignore";
 const log = (line: string) => console.log(`[loadtest] ${line}`);
 
@@ -120,7 +119,7 @@ async function main() {
   try {
     const actionId = saveActionId(build.distDir);
     sandbox = await startSandboxProcess(await freePort(), 1_000_000, stdio, log);
-    dashboard = await startDashboardProcess({ port: await freePort(), sandboxUrl: sandbox.url, timeoutMs, dashboardDb: join(workDir, "dashboard.db"), distDir: build.distDir, stdio, nodeArgs: profileArgs(flags["cpu-prof"]) }, log);
+    dashboard = await startDashboardProcess({ port: await freePort(), sandboxUrl: sandbox.url, timeoutMs, dashboardDb: join(workDir, "dashboard.db"), distDir: build.distDir, stdio, nodeArgs: cpuProfileArgs(flags["cpu-prof"]) }, log);
     log(`sandbox pid ${sandbox.pid} on ${sandbox.url}; dashboard next-server pid ${dashboard.pid} on ${dashboard.url} (MARKETPLACE_TIMEOUT_MS ${timeoutMs}, build ${build.distDir})`);
     const sandboxUrl = sandbox.url;
     const dashboardUrl = dashboard.url;
@@ -156,9 +155,9 @@ async function main() {
         const response = await fetch(`${dashboardUrl}/listings?state=active&page=1`, { headers: { cookie: seller.cookie }, redirect: "manual" });
         const html = await response.text();
         if (measuring) latency.page.add(performance.now() - started);
+        const alert = /role="alert"[^>]*>([^<]*)/.exec(withoutEmptyAlerts(html));
         if (response.status !== 200) fail("page", `status ${response.status} ${response.headers.get("location") ?? ""}`);
-        // Every page carries an empty alert region for toasts (components/feedback); only one with something in it is an error.
-        else if (withoutEmptyAlerts(html).includes('role="alert"')) fail("page", `the page shows an error: ${/role="alert"[^>]*>([^<]*)/.exec(withoutEmptyAlerts(html))?.[1] ?? ""}`);
+        else if (alert) fail("page", `the page shows an error: ${alert[1]}`);
         else if (!html.includes(FIRST_TITLE)) fail("page", "the page does not list the seller's listings");
       } catch (error) {
         fail("page", (error as Error).message);

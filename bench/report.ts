@@ -65,7 +65,7 @@ export function mockTable(mock: MockResult) {
   ];
 }
 
-function overheadSection(overhead: Overhead[]) {
+export function overheadSection(overhead: Overhead[]) {
   const rows = overhead.map((item) => {
     const added = median(item.dashboardMs) - median(item.directMs);
     const target = item.name.startsWith("Save") ? TARGETS.actionMs : TARGETS.pageMs;

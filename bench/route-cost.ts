@@ -1,14 +1,15 @@
-// CPU the dashboard spends per request, route by route: `npx tsx bench/route-cost.ts [--seconds 8] [--concurrency 10]`.
+// CPU the dashboard spends per request, route by route: `npx tsx bench/route-cost.ts [--seconds 8] [--concurrency 10]
+// [--only save] [--cpu-prof dir]`.
 // Starts the sandbox and the built dashboard, signs sellers in, then loads one route at a time and divides the
 // dashboard's CPU time (from /proc) by the requests it answered. For finding where time goes, not a target.
-import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { freePort } from "../scripts/dashboard-process";
 import { signInOverHttp } from "../scripts/http-sign-in";
 import { callSaveAction, saveActionId } from "./loadtest-action";
-import { killStartedGroups, snapshotBuild, startDashboardProcess, startSandboxProcess, stopDashboard } from "./loadtest-processes";
+import { cpuProfileArgs, killStartedGroups, snapshotBuild, startDashboardProcess, startSandboxProcess, stopDashboard } from "./loadtest-processes";
+import { cpuSeconds } from "./loadtest-sampler";
 import { mapLimit } from "./loadtest-stats";
 
 const { values } = parseArgs({ options: { seconds: { type: "string", default: "8" }, concurrency: { type: "string", default: "10" }, only: { type: "string" }, "cpu-prof": { type: "string" } } });
@@ -16,18 +17,13 @@ const seconds = Number(values.seconds);
 const concurrency = Number(values.concurrency);
 const log = (line: string) => console.log(`[route-cost] ${line}`);
 
-/** utime + stime of a process, in ms (clock ticks are 100 per second on Linux). */
-function cpuMs(pid: number) {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
+const cpuMs = (pid: number) => (cpuSeconds(pid) ?? Number.NaN) * 1000;
 
 const build = await snapshotBuild(log);
 process.on("exit", () => (killStartedGroups(), build.remove()));
 const sandbox = await startSandboxProcess(await freePort(), 1_000_000, "ignore", log);
 const dashboard = await startDashboardProcess(
-  { port: await freePort(), sandboxUrl: sandbox.url, timeoutMs: 8000, dashboardDb: join(tmpdir(), `route-cost-${process.pid}.db`), distDir: build.distDir, stdio: "ignore", nodeArgs: values["cpu-prof"] ? ["--cpu-prof", "--cpu-prof-dir", values["cpu-prof"]] : undefined },
+  { port: await freePort(), sandboxUrl: sandbox.url, timeoutMs: 8000, dashboardDb: join(tmpdir(), `route-cost-${process.pid}.db`), distDir: build.distDir, stdio: "ignore", nodeArgs: cpuProfileArgs(values["cpu-prof"]) },
   log,
 );
 try {
