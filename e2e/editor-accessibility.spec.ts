@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { editor, hydrated, openEditor } from "./editor";
+import { editor, hydrated, openEditor, saveAsTemplate } from "./editor";
 import { control, putQuestion, newSeller } from "./sandbox-control";
 
 async function violations(page: Page, include?: string) {
@@ -40,11 +40,7 @@ for (const colorScheme of ["light", "dark"] as const) {
       await expect(page.getByRole("alert").filter({ hasText: "Not saved." })).toBeVisible();
       expect(await violations(page)).toEqual([]);
 
-      await page.getByRole("button", { name: "Templates" }).click();
-      const templates = page.getByRole("dialog", { name: "Question templates" });
-      await templates.getByLabel("Template name").fill("Initials");
-      await templates.getByRole("button", { name: "Save as template" }).click();
-      await expect(templates.getByRole("status")).toHaveText("Saved as template “Initials”.");
+      const templates = await saveAsTemplate(page, "Initials");
       await expect(templates.getByTestId("template")).toContainText("Initials");
       expect(await violations(page)).toEqual([]);
       await templates.getByRole("button", { name: "Close" }).click();

@@ -30,3 +30,13 @@ export async function openEditor(page: Page, seller: TestSeller, options: { unch
 export async function hydrated(locator: Locator) {
   await expect.poll(() => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactFiber")))).toBe(true);
 }
+
+/** Saves what the editor holds as a named template through its Templates dialog; returns the dialog, still open. */
+export async function saveAsTemplate(page: Page, name: string) {
+  await page.getByRole("button", { name: "Templates" }).click();
+  const dialog = page.getByRole("dialog", { name: "Question templates" });
+  await dialog.getByLabel("Template name").fill(name);
+  await dialog.getByRole("button", { name: "Save as template" }).click();
+  await expect(dialog.getByRole("status")).toHaveText(`Saved as template “${name}”.`);
+  return dialog;
+}

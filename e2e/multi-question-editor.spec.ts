@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { instructionRules } from "../lib/personalization/schema";
 import { sellerVoice } from "../lib/personalization/question-set";
-import { editorPath, hydrated, signInTo } from "./editor";
+import { editorPath, hydrated, saveAsTemplate, signInTo } from "./editor";
 import { control, lastRequestId, marketplaceCall, marketplaceToken, newSeller, putQuestion, requestsSince, signIn, storedListing, type TestSeller } from "./sandbox-control";
 
 // Spec 9.4: the multi-question period, with the sandbox in --phase multi-question.
@@ -188,11 +188,7 @@ test("a set of 2 questions saved as a template on one listing is applied on anot
     json: { personalization_questions: set },
   });
   const save = await openMultiEditor(page, seller, first);
-  await page.getByRole("button", { name: "Templates" }).click();
-  const dialog = page.getByRole("dialog", { name: "Question templates" });
-  await dialog.getByLabel("Template name").fill("Engraving set");
-  await dialog.getByRole("button", { name: "Save as template" }).click();
-  await expect(dialog.getByRole("status")).toHaveText("Saved as template “Engraving set”.");
+  const dialog = await saveAsTemplate(page, "Engraving set");
   await expect(dialog.getByTestId("template")).toContainText("Engraving set");
   await dialog.getByRole("button", { name: "Close" }).click();
 

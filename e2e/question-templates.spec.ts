@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { editor, editorPath, hydrated, openEditor } from "./editor";
+import { editor, editorPath, hydrated, openEditor, saveAsTemplate } from "./editor";
 import { newSeller, storedListing } from "./sandbox-control";
 
 const questionsOf = async (listingId: number) =>
@@ -60,11 +60,7 @@ test("a template applied to a bulk selection is stored on each selected listing"
   await hydrated(form.save);
   await form.instructions.fill("Gift note");
   await form.limit.fill("200");
-  await page.getByRole("button", { name: "Templates" }).click();
-  const templates = page.getByRole("dialog", { name: "Question templates" });
-  await templates.getByLabel("Template name").fill("Gift");
-  await templates.getByRole("button", { name: "Save as template" }).click();
-  await expect(templates.getByRole("status")).toHaveText("Saved as template “Gift”.");
+  const templates = await saveAsTemplate(page, "Gift");
   await templates.getByRole("button", { name: "Close" }).click();
 
   await page.goto("/listings");

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { editor, editorPath, hydrated, openEditor } from "./editor";
+import { editor, editorPath, hydrated, openEditor, saveAsTemplate } from "./editor";
 import { newSeller, signIn, storedListing } from "./sandbox-control";
 
 const leaveDialog = (page: import("@playwright/test").Page) => page.getByRole("dialog", { name: "Leave without saving?" });
@@ -99,11 +99,7 @@ test("signing out with unsaved edits asks first; saving a template does not", as
   await hydrated(form.save);
   await form.instructions.fill("Name to engrave");
 
-  await page.getByRole("button", { name: "Templates" }).click();
-  const templates = page.getByRole("dialog", { name: "Question templates" });
-  await templates.getByLabel("Template name").fill("Engraving");
-  await templates.getByRole("button", { name: "Save as template" }).click();
-  await expect(templates.getByRole("status")).toHaveText("Saved as template “Engraving”.");
+  const templates = await saveAsTemplate(page, "Engraving");
   await expect(leaveDialog(page)).toHaveCount(0);
   await templates.getByRole("button", { name: "Close" }).click();
 
