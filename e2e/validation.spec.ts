@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Request } from "@playwright/test";
-import { editor, editorPath, openEditor } from "./editor";
+import { editor, editorPath, hydrated, openEditor } from "./editor";
 import { lastRequestId, newSeller, putQuestion, requestsSince, storedListing } from "./sandbox-control";
 
 const RULES = {
@@ -162,6 +162,28 @@ test("the save action checks the session itself: without one it stores nothing a
 
   await form.save.click();
   await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Flistings%2F\d+&reason=expired/);
+  expect(await personalizationWrites(before)).toEqual([]);
+  expect((await storedListing(listingId)).personalization.personalization_questions).toEqual([]);
+});
+
+test("when the browser cannot load its checks, Save still reaches the action, which names the field and keeps what was typed", async ({ page }) => {
+  const seller = await newSeller(1);
+  const listingId = await openEditor(page, seller);
+  const form = editor(page);
+  await hydrated(form.save);
+  // As a dropped connection would: no more of the page's code arrives after it has loaded.
+  await page.route((url) => url.pathname.startsWith("/_next/static/chunks/"), (route) => route.abort("internetdisconnected"));
+  const before = await lastRequestId();
+
+  await form.instructions.fill("Name to engrave");
+  await form.limit.fill("0");
+  const answered = page.waitForResponse((response) => isActionCall(response.request()));
+  await form.save.click();
+  expect((await answered).status()).toBe(200);
+
+  await expect(form.limitError).toHaveText(RULES.atLeast);
+  await expect(form.instructions).toHaveValue("Name to engrave");
+  await expect(form.limit).toHaveValue("0");
   expect(await personalizationWrites(before)).toEqual([]);
   expect((await storedListing(listingId)).personalization.personalization_questions).toEqual([]);
 });

@@ -1,6 +1,20 @@
 import type { FieldErrors, Resolver } from "react-hook-form";
-import { sellerQuestionSchema } from "@/lib/personalization/hidden-characters";
 import type { QuestionForm } from "@/lib/personalization/schema";
+
+type Schema = typeof import("@/lib/personalization/hidden-characters").sellerQuestionSchema;
+
+// The schema (and zod) load when the form first checks a value, after the seller's first change or Save: not on the
+// page's first load (issue 14). The rules shown while typing come from rules.ts, which has no zod. A load that failed
+// (a dropped connection) is tried again at the next check.
+let schema: Promise<Schema> | undefined;
+const loadSchema = () =>
+  (schema ??= import("@/lib/personalization/hidden-characters").then(
+    (module) => module.sellerQuestionSchema,
+    (error: unknown) => {
+      schema = undefined;
+      throw error;
+    },
+  ));
 
 /**
  * The editor's three flat fields checked with the one schema the action and the sandbox use (plus the dashboard's
@@ -9,7 +23,10 @@ import type { QuestionForm } from "@/lib/personalization/schema";
  * gzip of the editor's first load, issue 14). The first rule a field breaks is its message, as with zodResolver.
  */
 export const questionResolver: Resolver<QuestionForm> = async (values) => {
-  const parsed = sellerQuestionSchema.safeParse(values);
+  const checks = await loadSchema().catch(() => undefined);
+  // Without its checks the form still saves: the server action runs the same schema and names each field it refuses.
+  if (!checks) return { values, errors: {} };
+  const parsed = checks.safeParse(values);
   if (parsed.success) return { values: parsed.data, errors: {} };
   const errors: FieldErrors<QuestionForm> = {};
   for (const issue of parsed.error.issues) {

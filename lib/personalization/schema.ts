@@ -1,48 +1,9 @@
-// zod/mini: the editor ships these rules to the browser, and the mini API is tree-shakable (the classic one is not).
+// zod/mini: the editor's checks load this into the browser when a form first checks a value, and the mini API is
+// tree-shakable (the classic one is not). Shared by the editor form, the server action and the sandbox.
 import * as z from "zod/mini";
+import { brokenInstructionRules, CHAR_LIMIT_MAX, CHAR_LIMIT_MIN, instructionRules, QUESTION_TEXT, QUESTION_TYPE } from "./rules";
 
-// Spec 2.1, 4.1 and 8 (migration period). Shared by the editor form, the server action and the sandbox.
-export const INSTRUCTIONS_MAX = 256;
-export const CHAR_LIMIT_MIN = 1;
-export const CHAR_LIMIT_MAX = 1024;
-export const QUESTION_TYPE = "text_input";
-export const QUESTION_TEXT = "Personalization";
-
-// Lengths count code points, so an emoji is one character as a seller sees it.
-export const characterCount = (text: string) => [...text].length;
-
-const LETTER_RUN = /\p{L}+/gu;
-
-/** Spec 2.1: a word is a run of 3 or more letters; shorter runs are not words and do not break a run of words. */
-export function longestCapsRun(text: string): number {
-  let run = 0;
-  let longest = 0;
-  for (const [word] of text.matchAll(LETTER_RUN)) {
-    if (characterCount(word) < 3) continue;
-    const allCaps = word === word.toUpperCase() && word !== word.toLowerCase();
-    run = allCaps ? run + 1 : 0;
-    longest = Math.max(longest, run);
-  }
-  return longest;
-}
-
-export const instructionRules = {
-  length: `Use at most ${INSTRUCTIONS_MAX} characters.`,
-  start: "Start with a letter or a digit.",
-  caps: "Do not write 3 or more words in a row in capitals (a word is 3 or more letters).",
-} as const;
-
-export type InstructionRule = keyof typeof instructionRules;
-
-/** The rules an instructions text breaks, in the order the form explains them. Empty text means "no instructions". */
-export function brokenInstructionRules(text: string): InstructionRule[] {
-  if (text === "") return [];
-  const broken: InstructionRule[] = [];
-  if (characterCount(text) > INSTRUCTIONS_MAX) broken.push("length");
-  if (!/^[\p{L}\p{N}]/u.test(text)) broken.push("start");
-  if (longestCapsRun(text) >= 3) broken.push("caps");
-  return broken;
-}
+export * from "./rules";
 
 export const instructionsSchema = z.string({ error: "must be a string" }).check(
   z.superRefine((text, ctx) => {

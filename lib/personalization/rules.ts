@@ -1,0 +1,44 @@
+// The rules the editor shows as the seller types, with no zod: the browser loads the schema (and zod) only when a form
+// first checks a value (components/personalization/question-resolver.ts). schema.ts builds the zod schemas from these.
+// Spec 2.1, 4.1 and 8 (migration period).
+export const INSTRUCTIONS_MAX = 256;
+export const CHAR_LIMIT_MIN = 1;
+export const CHAR_LIMIT_MAX = 1024;
+export const QUESTION_TYPE = "text_input";
+export const QUESTION_TEXT = "Personalization";
+
+// Lengths count code points, so an emoji is one character as a seller sees it.
+export const characterCount = (text: string) => [...text].length;
+
+const LETTER_RUN = /\p{L}+/gu;
+
+/** Spec 2.1: a word is a run of 3 or more letters; shorter runs are not words and do not break a run of words. */
+export function longestCapsRun(text: string): number {
+  let run = 0;
+  let longest = 0;
+  for (const [word] of text.matchAll(LETTER_RUN)) {
+    if (characterCount(word) < 3) continue;
+    const allCaps = word === word.toUpperCase() && word !== word.toLowerCase();
+    run = allCaps ? run + 1 : 0;
+    longest = Math.max(longest, run);
+  }
+  return longest;
+}
+
+export const instructionRules = {
+  length: `Use at most ${INSTRUCTIONS_MAX} characters.`,
+  start: "Start with a letter or a digit.",
+  caps: "Do not write 3 or more words in a row in capitals (a word is 3 or more letters).",
+} as const;
+
+export type InstructionRule = keyof typeof instructionRules;
+
+/** The rules an instructions text breaks, in the order the form explains them. Empty text means "no instructions". */
+export function brokenInstructionRules(text: string): InstructionRule[] {
+  if (text === "") return [];
+  const broken: InstructionRule[] = [];
+  if (characterCount(text) > INSTRUCTIONS_MAX) broken.push("length");
+  if (!/^[\p{L}\p{N}]/u.test(text)) broken.push("start");
+  if (longestCapsRun(text) >= 3) broken.push("caps");
+  return broken;
+}
