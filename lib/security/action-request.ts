@@ -1,5 +1,6 @@
-// What proxy.ts refuses before Next reads a request: Next answers each of these with a 500 (an alarm in monitoring
-// that hides real faults), so they are turned into 4xx with a sentence here, and Next's own checks still run after.
+// What the server refuses before Next reads a request (screen-request.ts): Next answers each of these with a 500 (an
+// alarm in monitoring that hides real faults), so they are turned into 4xx with a sentence here; Next's own checks
+// still run after.
 
 export type Refusal = { status: 400 | 403 | 413; error: string };
 
@@ -48,7 +49,7 @@ function jsonProblem(text: string, markers: RegExp[]): Refusal | undefined {
   return problem ? malformed(problem) : undefined;
 }
 
-const tooLarge: Refusal = { status: 413, error: `This request is larger than the ${ACTION_BODY_LIMIT / 1024 / 1024} MB the dashboard accepts. Shorten what you entered and try again.` };
+export const tooLarge: Refusal = { status: 413, error: `This request is larger than the ${ACTION_BODY_LIMIT / 1024 / 1024} MB the dashboard accepts. Shorten what you entered and try again.` };
 
 /** A server action's body (the `next-action` header is set): within the limit, and a reply React can decode safely. */
 export async function actionBodyProblem(request: Request): Promise<Refusal | undefined> {
@@ -73,5 +74,8 @@ export async function actionBodyProblem(request: Request): Promise<Refusal | und
   }
   const text = await body.text();
   if (new TextEncoder().encode(text).length > ACTION_BODY_LIMIT) return tooLarge;
-  return jsonProblem(text, [PLAIN_MARKER]);
+  return replyTextProblem(text);
 }
+
+/** An action body that is not a form, already read (and within the limit): a reply React can decode safely. */
+export const replyTextProblem = (text: string) => jsonProblem(text, [PLAIN_MARKER]);
