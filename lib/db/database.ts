@@ -38,6 +38,9 @@ async function openSqlite(path: string): Promise<Database> {
   }
   const sqlite = new Sqlite(path);
   sqlite.pragma("journal_mode = WAL");
+  // With WAL, NORMAL syncs at checkpoints instead of on every commit (0.26 ms each here, two per save): a crash of the
+  // process loses nothing, a power cut may lose the last commits but never corrupts the file. Several machines use PostgreSQL.
+  sqlite.pragma("synchronous = NORMAL");
   if (path !== ":memory:") privateFiles(path);
   sqlite.pragma("busy_timeout = 5000");
   // SQLite's ?NNN placeholders are numbered like PostgreSQL's $NNN; better-sqlite3 binds them by number, not by position.
