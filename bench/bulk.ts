@@ -23,6 +23,8 @@ export type BulkFigures = {
   ratio: number;
   requests: number;
   rateLimited: number;
+  /** Requests the sandbox's log (its last 2,000) dropped before the bench read them; 0 when every request was counted. */
+  uncounted: number;
   done: number;
   unchanged: number;
   failed: number;
@@ -30,7 +32,10 @@ export type BulkFigures = {
   memory: MemorySample[];
 };
 
-export type MemorySample = { seconds: number; runnerMb: number; sandboxMb: number };
+/** runnerMb and heapMb are read right after a full garbage collection: what the runner holds, not when V8 last collected. */
+export type MemorySample = { seconds: number; runnerMb: number; heapMb: number; sandboxMb: number };
+
+type MemoryKey = "runnerMb" | "heapMb" | "sandboxMb";
 
 /** What npm run bench reports: the figures, or why there are none. */
 export type BulkResult = BulkFigures | { skipped: string };
@@ -43,7 +48,7 @@ export const DEFAULT_LISTINGS = 10_000;
 const FLAT = { share: 0.1, mb: 10 };
 
 /** The median RSS of each quarter of the run, per process. */
-export function memoryQuarters(samples: MemorySample[], key: "runnerMb" | "sandboxMb") {
+export function memoryQuarters(samples: MemorySample[], key: MemoryKey) {
   const quarter = (index: number) => {
     const slice = samples.slice(Math.floor((index * samples.length) / 4), Math.max(Math.floor(((index + 1) * samples.length) / 4), Math.floor((index * samples.length) / 4) + 1));
     const sorted = slice.map((sample) => sample[key]).sort((a, b) => a - b);
@@ -53,7 +58,7 @@ export function memoryQuarters(samples: MemorySample[], key: "runnerMb" | "sandb
 }
 
 /** One process's RSS is flat when the last quarter's median is no more than 10% (and 10 MB) above the second's. */
-export function processFlat(samples: MemorySample[], key: "runnerMb" | "sandboxMb") {
+export function processFlat(samples: MemorySample[], key: MemoryKey) {
   if (samples.length < 4) return false;
   const [, second = Number.NaN, , last = Number.NaN] = memoryQuarters(samples, key);
   return last - second <= Math.max(FLAT.mb, FLAT.share * second);
@@ -87,6 +92,30 @@ async function startSandbox(perSecond: number) {
   throw new Error("the sandbox did not start within 60 s");
 }
 
+/**
+ * The marketplace requests of the run, by status. The sandbox's request log keeps its last 2,000 entries (100 s at
+ * 20 a second), so the bench reads it every second as the run goes; any gap in the ids is counted as uncounted.
+ */
+function requestTally(sandboxUrl: string, sinceId: number) {
+  const tally = { requests: 0, rateLimited: 0, uncounted: 0 };
+  let lastId = sinceId;
+  let reading: Promise<void> = Promise.resolve();
+  const readOnce = async () => {
+    const { requests } = (await sandboxControl(sandboxUrl, `/requests?since=${lastId}`)).body as { requests: { id: number; path: string; status: number }[] };
+    for (const entry of requests) {
+      tally.uncounted += entry.id - lastId - 1;
+      lastId = entry.id;
+      if (!entry.path.startsWith("/v3/application/")) continue;
+      tally.requests += 1;
+      if (entry.status === 429) tally.rateLimited += 1;
+    }
+  };
+  return Object.assign(tally, {
+    /** Reads what is new since the last read; reads never overlap. */
+    read: () => (reading = reading.then(readOnce, readOnce)),
+  });
+}
+
 /** Runs in a process started with the react-server condition: the runner is server-only code. */
 async function measure(listings: number, perSecond: number): Promise<BulkFigures> {
   const { openDatabase } = await import("../lib/db/database");
@@ -107,7 +136,7 @@ async function measure(listings: number, perSecond: number): Promise<BulkFigures
     const config = { apiUrl: sandbox.url, authUrl: sandbox.url, keystring: DEMO_APP.keystring, sharedSecret: DEMO_APP.shared_secret, timeoutMs: 8000, maxRetryWaitMs: 3000 };
     const runner = createJobRunner({ db, config, store });
     const { requests: before } = (await sandboxControl(sandbox.url, "/requests")).body as { requests: { id: number }[] };
-    const since = before.at(-1)?.id ?? 0;
+    const tally = requestTally(sandbox.url, before.at(-1)?.id ?? 0);
 
     const limitSeconds = listings / perSecond;
     const started = Date.now();
@@ -119,7 +148,15 @@ async function measure(listings: number, perSecond: number): Promise<BulkFigures
       items: seller.listing_ids.map((listingId) => ({ listingId })),
     });
     const memory: MemorySample[] = [];
-    const sample = () => memory.push({ seconds: (Date.now() - started) / 1000, runnerMb: process.memoryUsage().rss / 1048576, sandboxMb: sandbox.pid ? rssMb(sandbox.pid) : 0 });
+    // Started with --expose-gc (measureBulk): without a collection first, a sample reads the V8 heap at whatever size it
+    // last grew to before collecting, which swings by 20 MB within a minute of this same steady work.
+    const collect = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
+    const sample = () => {
+      collect();
+      const { rss, heapUsed } = process.memoryUsage();
+      memory.push({ seconds: (Date.now() - started) / 1000, runnerMb: rss / 1048576, heapMb: heapUsed / 1048576, sandboxMb: sandbox.pid ? rssMb(sandbox.pid) : 0 });
+      void tally.read();
+    };
     sample();
     const sampler = setInterval(sample, 1000);
     runner.start();
@@ -135,16 +172,16 @@ async function measure(listings: number, perSecond: number): Promise<BulkFigures
     await runner.stop();
 
     const counts = await runner.jobs.counts(jobId);
-    const log = (await sandboxControl(sandbox.url, `/requests?since=${since}`)).body.requests as { path: string; status: number }[];
-    const api = log.filter((entry) => entry.path.startsWith("/v3/application/"));
+    await tally.read();
     return {
       listings,
       perSecond,
       seconds,
       limitSeconds,
       ratio: seconds / limitSeconds,
-      requests: api.length,
-      rateLimited: api.filter((entry) => entry.status === 429).length,
+      requests: tally.requests,
+      rateLimited: tally.rateLimited,
+      uncounted: tally.uncounted,
       done: counts.done,
       unchanged: counts.unchanged,
       failed: counts.failed,
@@ -159,7 +196,7 @@ async function measure(listings: number, perSecond: number): Promise<BulkFigures
 
 /** For `npm run bench`: the same measurement in a child process with the react-server condition. */
 export function measureBulk(listings = DEFAULT_LISTINGS, perSecond = 20): Promise<BulkFigures> {
-  const { child, exit } = runScript(["--conditions=react-server", "bench/bulk.ts", "--json", "--listings", String(listings), "--per-second", String(perSecond)], "pipe");
+  const { child, exit } = runScript(["--conditions=react-server", "--expose-gc", "bench/bulk.ts", "--json", "--listings", String(listings), "--per-second", String(perSecond)], "pipe");
   let out = "";
   child.stdout?.on("data", (chunk: Buffer) => (out += chunk.toString()));
   return exit.then((code) => {
@@ -174,15 +211,16 @@ export function describeBulk(figures: BulkFigures): string[] {
   return [
     `bulk apply: ${figures.listings} listings at ${figures.perSecond} requests/s`,
     `  time            ${figures.seconds.toFixed(1)} s (the limit allows ${figures.limitSeconds.toFixed(0)} s): ${figures.ratio.toFixed(3)}x, target <= ${TARGET_RATIO}x, ${verdict}`,
-    `  requests        ${figures.requests} to the marketplace (${figures.listings} writes plus batch reads), ${figures.rateLimited} answered 429`,
+    `  requests        ${figures.requests} to the marketplace (${figures.listings} writes plus batch reads), ${figures.rateLimited} answered 429${figures.uncounted ? `; ${figures.uncounted} more the sandbox's log dropped before they were read` : ""}`,
     `  listings        ${figures.done} changed, ${figures.unchanged} already as asked, ${figures.failed} failed`,
-    `  runner RSS      ${quarters(figures.memory, "runnerMb")} MB (median of each quarter of the run), peak ${peak(figures.memory, "runnerMb")} MB; ${processFlat(figures.memory, "runnerMb") ? "flat" : "NOT flat"}`,
+    `  runner RSS      ${quarters(figures.memory, "runnerMb")} MB (median of each quarter of the run, after a full GC), peak ${peak(figures.memory, "runnerMb")} MB; ${processFlat(figures.memory, "runnerMb") ? "flat" : "NOT flat"}`,
+    `  runner heap     ${quarters(figures.memory, "heapMb")} MB used after a full GC`,
     `  sandbox RSS     ${quarters(figures.memory, "sandboxMb")} MB, peak ${peak(figures.memory, "sandboxMb")} MB; ${processFlat(figures.memory, "sandboxMb") ? "flat" : "NOT flat"}`,
   ];
 }
 
-const quarters = (samples: MemorySample[], key: "runnerMb" | "sandboxMb") => memoryQuarters(samples, key).map((mb) => mb.toFixed(0)).join(" / ");
-export const peak = (samples: MemorySample[], key: "runnerMb" | "sandboxMb") => Math.max(...samples.map((sample) => sample[key])).toFixed(0);
+const quarters = (samples: MemorySample[], key: MemoryKey) => memoryQuarters(samples, key).map((mb) => mb.toFixed(0)).join(" / ");
+export const peak = (samples: MemorySample[], key: MemoryKey) => Math.max(...samples.map((sample) => sample[key])).toFixed(0);
 
 const isMain = process.argv[1]?.endsWith("bench/bulk.ts");
 if (isMain) {
