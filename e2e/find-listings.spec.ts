@@ -117,12 +117,18 @@ test("back from the editor returns to the same tab, page, search, sort and selec
   const seller = await newSeller(60);
   for (const listingId of seller.listing_ids.slice(0, 30)) await changeListing(seller, listingId, { state: "inactive" });
   await signIn(page, seller);
-  await page.getByRole("navigation", { name: "Filter by state" }).getByRole("link", { name: "Inactive" }).click();
+  // The shop has 30 active and 30 inactive listings, so each step waits for its own URL before the next one acts.
+  const inactiveTab = page.getByRole("navigation", { name: "Filter by state" }).getByRole("link", { name: "Inactive" });
+  await hydrated(inactiveTab);
+  await inactiveTab.click();
+  await expect(inactiveTab).toHaveAttribute("aria-current", "page");
   await expect(page.getByText("Showing 1–25 of 30")).toBeVisible();
   await hydrated(search(page));
   await search(page).fill("listing");
-  await expect(page).toHaveURL(/q=listing/);
+  await expect(page).toHaveURL(/state=inactive&q=listing&page=1$/);
   await page.getByLabel("Sort by").selectOption("Title, Z to A");
+  await expect(page).toHaveURL(/state=inactive&q=listing&sort=title-desc&page=1$/);
+  await expect.poll(async () => (await titlesShown(page))[0]).toBe("Test listing 30");
   await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Next page" }).click();
   const listUrl = /\/listings\?state=inactive&q=listing&sort=title-desc&page=2$/;
   await expect(page).toHaveURL(listUrl);
