@@ -6,9 +6,9 @@ import { FeedbackContext, type Feedback, type Toast } from "./toast-context";
 type Shown = Toast & { serial: number; focus: boolean; followsNavigation: boolean };
 
 const TONES = {
-  success: "bg-green-50 text-green-950 ring-green-300 dark:bg-green-950 dark:text-green-50 dark:ring-green-700",
-  info: "bg-blue-50 text-blue-950 ring-blue-300 dark:bg-blue-950 dark:text-blue-50 dark:ring-blue-700",
-  error: "bg-red-50 text-red-950 ring-red-300 dark:bg-red-950 dark:text-red-50 dark:ring-red-700",
+  success: "bg-green-50 text-green-950 ring-green-300",
+  info: "bg-blue-50 text-blue-950 ring-blue-300",
+  error: "bg-red-50 text-red-950 ring-red-300",
 } as const;
 
 /**
@@ -101,7 +101,7 @@ function ToastSlot({ role, shown, onDismiss }: { role: "status" | "alert"; shown
           type="button"
           onClick={onDismiss}
           aria-label="Dismiss this message"
-          className="-m-1 grid min-h-11 min-w-11 shrink-0 place-items-center rounded-md text-lg leading-none hover:bg-black/10 dark:hover:bg-white/10"
+          className="-m-1 grid min-h-11 min-w-11 shrink-0 place-items-center rounded-md text-lg leading-none hover:bg-black/10"
         >
           <span aria-hidden="true">×</span>
         </button>

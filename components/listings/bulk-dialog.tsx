@@ -78,10 +78,10 @@ export function BulkDialog({
     });
 
   const title = mode === "apply" ? `Apply ${questionSet ? "questions" : "a question"} to ${plural(selectedCount)}` : `Remove personalization from ${plural(selectedCount)}`;
-  const secondary = "min-h-11 rounded-md px-4 py-2 ring-1 ring-stone-300 hover:bg-stone-100 dark:ring-stone-600 dark:hover:bg-stone-800";
+  const secondary = "min-h-11 rounded-md px-4 py-2 ring-1 ring-stone-300 hover:bg-stone-100";
 
   return (
-    <dialog ref={dialog} aria-labelledby="bulk-heading" onClose={onClose} className="m-auto w-[calc(100%-2rem)] max-w-2xl rounded-xl bg-white p-6 text-stone-900 backdrop:bg-black/50 dark:bg-stone-900 dark:text-stone-100">
+    <dialog ref={dialog} aria-labelledby="bulk-heading" onClose={onClose} className="m-auto w-[calc(100%-2rem)] max-w-2xl rounded-xl bg-white p-6 text-stone-900 backdrop:bg-black/50">
       <h2 id="bulk-heading" ref={heading} tabIndex={-1} className="text-lg font-semibold outline-none">
         {step.name === "confirm" ? (mode === "apply" ? (questionSet ? "Apply these questions?" : "Apply this question?") : "Remove personalization?") : title}
       </h2>
@@ -92,7 +92,7 @@ export function BulkDialog({
 
       {step.name === "question" && !questionSet && (
         <form onSubmit={form.handleSubmit((question) => check({ kind: "apply", question }))} noValidate className="mt-4 space-y-5" aria-label="Question for the selected listings">
-          <p className="text-sm text-stone-700 dark:text-stone-300">Buyers of every selected listing will be asked this one text question, titled “Personalization”.</p>
+          <p className="text-sm text-stone-700">Buyers of every selected listing will be asked this one text question, titled “Personalization”.</p>
           <TemplatePicker valuesOf={singleQuestionOf} onPick={(values) => form.reset(values, { keepDefaultValues: true })} />
           <QuestionFields form={form} />
           <div className="flex justify-end gap-3">
@@ -114,7 +114,7 @@ export function BulkDialog({
 
       {step.name === "failed" && (
         <>
-          <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 text-sm text-red-900 ring-1 ring-red-200 dark:bg-red-950 dark:text-red-50 dark:ring-red-700">
+          <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 text-sm text-red-900 ring-1 ring-red-200">
             {step.message}
           </p>
           <div className="mt-5 flex justify-end">
@@ -167,7 +167,7 @@ function Confirmation({ preview, mode }: { preview: BulkPreview; mode: "apply" |
         </p>
       )}
       {preview.skipped > 0 && (
-        <div className="rounded-lg bg-amber-50 p-3 ring-1 ring-amber-200 dark:bg-amber-950 dark:ring-amber-700">
+        <div className="rounded-lg bg-amber-50 p-3 ring-1 ring-amber-200">
           <p>{plural(preview.skipped)} will be skipped, so that nothing buyers are asked there is lost:</p>
           <ul className="mt-1 list-disc pl-5">
             {preview.skippedSample.map((listing) => (
@@ -181,7 +181,7 @@ function Confirmation({ preview, mode }: { preview: BulkPreview; mode: "apply" |
       {preview.sample.length > 0 && (
         <table className="w-full text-left">
           <caption className="text-left font-medium">{preview.sample.length < preview.change ? `${preview.sample.length} of the ${preview.change} changes` : "The changes"}</caption>
-          <thead className="bg-stone-100 text-stone-700 dark:bg-stone-800 dark:text-stone-300">
+          <thead className="bg-stone-100 text-stone-700">
             <tr>
               <th scope="col" className="px-2 py-1 font-medium">Listing</th>
               <th scope="col" className="px-2 py-1 font-medium">Before</th>
@@ -190,7 +190,7 @@ function Confirmation({ preview, mode }: { preview: BulkPreview; mode: "apply" |
           </thead>
           <tbody>
             {preview.sample.map((row) => (
-              <tr key={row.listingId} className="border-t border-stone-200 align-top dark:border-stone-700">
+              <tr key={row.listingId} className="border-t border-stone-200 align-top">
                 <td className="px-2 py-1">{row.title}</td>
                 <td className="px-2 py-1 break-words">{row.before}</td>
                 <td className="px-2 py-1 break-words">{row.after}</td>
@@ -199,7 +199,7 @@ function Confirmation({ preview, mode }: { preview: BulkPreview; mode: "apply" |
           </tbody>
         </table>
       )}
-      {preview.change > 0 && <p className="text-stone-700 dark:text-stone-300">What each listing asks now is kept first, so you can undo the whole change afterwards.</p>}
+      {preview.change > 0 && <p className="text-stone-700">What each listing asks now is kept first, so you can undo the whole change afterwards.</p>}
     </div>
   );
 }

@@ -16,8 +16,8 @@ export function TemplatePicker<Values>({ valuesOf, onPick }: { valuesOf: (templa
     return values === undefined ? [] : [{ template, values }];
   });
   if (query.isPending) return null;
-  if (query.isError) return <p className="text-sm text-red-800 dark:text-red-300">{query.error.message}</p>;
-  if (usable.length === 0) return <p className="text-sm text-stone-700 dark:text-stone-300">Tip: save a question as a template in a listing&apos;s editor to start from it here.</p>;
+  if (query.isError) return <p className="text-sm text-red-800">{query.error.message}</p>;
+  if (usable.length === 0) return <p className="text-sm text-stone-700">Tip: save a question as a template in a listing&apos;s editor to start from it here.</p>;
 
   const use = () => {
     const choice = usable.find((option) => option.template.id === chosen);
@@ -26,7 +26,7 @@ export function TemplatePicker<Values>({ valuesOf, onPick }: { valuesOf: (templa
     setPicked(choice.template.name);
   };
   return (
-    <div className="rounded-lg bg-stone-50 p-3 text-stone-900 ring-1 ring-stone-200 dark:bg-stone-800 dark:text-stone-100 dark:ring-stone-700">
+    <div className="rounded-lg bg-stone-50 p-3 text-stone-900 ring-1 ring-stone-200">
       <div className="flex flex-wrap items-end gap-3">
         <div className="min-w-0 grow">
           <label htmlFor={`${id}-template`} className="block text-sm font-medium">
@@ -36,7 +36,7 @@ export function TemplatePicker<Values>({ valuesOf, onPick }: { valuesOf: (templa
             id={`${id}-template`}
             value={chosen}
             onChange={(event) => setChosen(event.target.value)}
-            className="mt-1 min-h-11 w-full rounded-md border border-stone-400 bg-white p-2 dark:border-stone-500 dark:bg-stone-950"
+            className="mt-1 min-h-11 w-full rounded-md border border-stone-400 bg-white p-2"
           >
             <option value="">Choose a template…</option>
             {usable.map(({ template }) => (
@@ -50,7 +50,7 @@ export function TemplatePicker<Values>({ valuesOf, onPick }: { valuesOf: (templa
           type="button"
           onClick={use}
           disabled={!chosen}
-          className="min-h-11 rounded-md px-4 py-2 font-medium ring-1 ring-stone-300 hover:bg-stone-100 disabled:opacity-50 dark:ring-stone-600 dark:hover:bg-stone-700"
+          className="min-h-11 rounded-md px-4 py-2 font-medium ring-1 ring-stone-300 hover:bg-stone-100 disabled:opacity-50"
         >
           Use template
         </button>

@@ -1,20 +1,20 @@
-import { brokenInstructionRules, CHAR_LIMIT_MAX, CHAR_LIMIT_MIN, QUESTION_TEXT } from "@/lib/personalization/schema";
+import { brokenInstructionRules, CHAR_LIMIT_MAX, CHAR_LIMIT_MIN, QUESTION_TEXT } from "@/lib/personalization/rules";
 
 /** Roughly what a buyer sees on the listing page; a value the rules refuse is never shown as if buyers could see it. */
 export function BuyerPreview({ instructions, required, limit }: { instructions: string; required: boolean; limit: number }) {
   const validLimit = Number.isInteger(limit) && limit >= CHAR_LIMIT_MIN && limit <= CHAR_LIMIT_MAX ? limit : undefined;
   const instructionsAllowed = brokenInstructionRules(instructions).length === 0;
   return (
-    <section aria-labelledby="preview-heading" className="rounded-xl bg-white p-5 text-stone-900 ring-1 ring-stone-200 dark:bg-stone-900 dark:text-stone-100 dark:ring-stone-700">
-      <h2 id="preview-heading" className="text-sm font-semibold uppercase tracking-wide text-stone-600 dark:text-stone-400">
+    <section aria-labelledby="preview-heading" className="rounded-xl bg-white p-5 text-stone-900 ring-1 ring-stone-200">
+      <h2 id="preview-heading" className="text-sm font-semibold uppercase tracking-wide text-stone-600">
         Preview: what buyers see
       </h2>
       <div className="mt-4">
         <p className="font-medium">
           {QUESTION_TEXT}{" "}
-          {required ? <span className="text-red-800 dark:text-red-300">*</span> : <span className="font-normal text-stone-600 dark:text-stone-400">(optional)</span>}
+          {required ? <span className="text-red-800">*</span> : <span className="font-normal text-stone-600">(optional)</span>}
         </p>
-        <p className="mt-1 whitespace-pre-wrap break-words text-sm text-stone-700 dark:text-stone-300" data-testid="preview-instructions">
+        <p className="mt-1 whitespace-pre-wrap break-words text-sm text-stone-700" data-testid="preview-instructions">
           {!instructionsAllowed ? "Your instructions show here once they follow the rules." : instructions || "No instructions."}
         </p>
         <textarea
@@ -22,9 +22,9 @@ export function BuyerPreview({ instructions, required, limit }: { instructions: 
           disabled
           rows={3}
           maxLength={validLimit}
-          className="mt-2 w-full rounded-md border border-stone-300 bg-stone-50 p-2 text-sm dark:border-stone-600 dark:bg-stone-800"
+          className="mt-2 w-full rounded-md border border-stone-300 bg-stone-50 p-2 text-sm"
         />
-        <p className="text-right text-xs text-stone-600 dark:text-stone-400">{validLimit ? `0 / ${validLimit}` : `Set a character limit from ${CHAR_LIMIT_MIN} to ${CHAR_LIMIT_MAX}`}</p>
+        <p className="text-right text-xs text-stone-600">{validLimit ? `0 / ${validLimit}` : `Set a character limit from ${CHAR_LIMIT_MIN} to ${CHAR_LIMIT_MAX}`}</p>
       </div>
     </section>
   );

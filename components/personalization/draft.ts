@@ -1,4 +1,4 @@
-import { questionFormSchema, type QuestionForm } from "@/lib/personalization/schema";
+import type { QuestionForm } from "@/lib/personalization/schema";
 
 // Unsaved edits survive a trip through the marketplace's sign-in in this tab's sessionStorage, never on a server.
 const key = (listingId: number) => `personalization-draft:${listingId}`;
@@ -13,11 +13,10 @@ export function takeDraft(listingId: number): Partial<QuestionForm> | undefined 
   sessionStorage.removeItem(key(listingId));
   try {
     const draft = JSON.parse(raw) as Record<string, unknown>;
-    const shape = questionFormSchema.shape;
     return {
       instructions: typeof draft.instructions === "string" ? draft.instructions : undefined,
       maxAllowedCharacters: typeof draft.maxAllowedCharacters === "number" ? draft.maxAllowedCharacters : undefined,
-      required: shape.required.safeParse(draft.required).success ? (draft.required as boolean) : undefined,
+      required: typeof draft.required === "boolean" ? draft.required : undefined,
     };
   } catch {
     return undefined;

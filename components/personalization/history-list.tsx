@@ -62,19 +62,19 @@ export function HistoryList({ listing, canRestore, onRestored }: { listing: List
   };
 
   return (
-    <section aria-labelledby="history-heading" className="mt-6 rounded-xl bg-white p-5 text-stone-900 ring-1 ring-stone-200 dark:bg-stone-900 dark:text-stone-100 dark:ring-stone-700">
+    <section aria-labelledby="history-heading" className="mt-6 rounded-xl bg-white p-5 text-stone-900 ring-1 ring-stone-200">
       <h2 id="history-heading" className="text-lg font-semibold">
         History
       </h2>
-      <p className="mt-1 text-sm text-stone-700 dark:text-stone-300">Every change made here or in bulk, newest first, with what buyers were asked before and after it.</p>
+      <p className="mt-1 text-sm text-stone-700">Every change made here or in bulk, newest first, with what buyers were asked before and after it.</p>
       {query.isError && (
-        <p role="alert" className="mt-3 text-sm text-red-800 dark:text-red-300">
+        <p role="alert" className="mt-3 text-sm text-red-800">
           {query.error.message}
         </p>
       )}
       {query.data?.length === 0 && <p className="mt-3 text-sm">No changes from this dashboard yet.</p>}
       {query.data && query.data.length > 0 && (
-        <ol className="mt-3 divide-y divide-stone-200 dark:divide-stone-700">
+        <ol className="mt-3 divide-y divide-stone-200">
           {query.data.map((entry, index, entries) => {
             const summary = `history-summary-${entry.id}`;
             return (
@@ -85,7 +85,7 @@ export function HistoryList({ listing, canRestore, onRestored }: { listing: List
                     {entry.jobId && (
                       <>
                         {" · "}
-                        <Link href={`/bulk-jobs/${entry.jobId}`} className="text-blue-800 underline underline-offset-2 dark:text-blue-300">
+                        <Link href={`/bulk-jobs/${entry.jobId}`} className="text-blue-800 underline underline-offset-2">
                           see the bulk change
                         </Link>
                       </>
@@ -95,14 +95,14 @@ export function HistoryList({ listing, canRestore, onRestored }: { listing: List
                 </div>
                 {canRestore &&
                   (sameSnapshot(entry.previous, current) ? (
-                    <span className="text-sm text-stone-700 dark:text-stone-300">What buyers are asked now</span>
+                    <span className="text-sm text-stone-700">What buyers are asked now</span>
                   ) : (
                     <button
                       type="button"
                       disabled={pending}
                       onClick={() => restore(entry)}
                       aria-describedby={summary}
-                      className="min-h-11 rounded-md px-3 py-1.5 text-sm font-medium ring-1 ring-stone-300 hover:bg-stone-100 disabled:opacity-50 dark:ring-stone-600 dark:hover:bg-stone-800"
+                      className="min-h-11 rounded-md px-3 py-1.5 text-sm font-medium ring-1 ring-stone-300 hover:bg-stone-100 disabled:opacity-50"
                     >
                       {isEmpty(entry.previous) ? "Remove the question" : "Restore this version"}
                     </button>
@@ -121,7 +121,7 @@ function EntryTitle({ entry }: { entry: HistoryEntry }) {
   const what = `${WHAT[entry.action].toLowerCase()} ${BY[entry.action]}`;
   return (
     <>
-      <span className="rounded bg-amber-100 px-1.5 py-0.5 text-amber-950 dark:bg-amber-900 dark:text-amber-50">
+      <span className="rounded bg-amber-100 px-1.5 py-0.5 text-amber-950">
         {entry.outcome === "pending" ? "Waiting for the marketplace" : "Not confirmed"}
       </span>{" "}
       {entry.outcome === "pending"

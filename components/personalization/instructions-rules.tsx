@@ -1,4 +1,4 @@
-import { brokenInstructionRules, characterCount, instructionRules, INSTRUCTIONS_MAX, type InstructionRule } from "@/lib/personalization/schema";
+import { brokenInstructionRules, characterCount, instructionRules, INSTRUCTIONS_MAX, type InstructionRule } from "@/lib/personalization/rules";
 
 /** The rules of spec 2.1 next to the field, each marked as the seller types. */
 export function InstructionsRules({ text }: { text: string }) {
@@ -6,12 +6,12 @@ export function InstructionsRules({ text }: { text: string }) {
   const count = characterCount(text);
   return (
     <div className="mt-2 text-sm">
-      <p id="instructions-count" className={count > INSTRUCTIONS_MAX ? "font-medium text-red-800 dark:text-red-300" : "text-stone-600 dark:text-stone-400"}>
+      <p id="instructions-count" className={count > INSTRUCTIONS_MAX ? "font-medium text-red-800" : "text-stone-600"}>
         {count} / {INSTRUCTIONS_MAX} characters
       </p>
       <ul id="instructions-rules" aria-label="Rules for instructions" className="mt-1 space-y-0.5">
         {(Object.keys(instructionRules) as InstructionRule[]).map((rule) => (
-          <li key={rule} className={broken.has(rule) ? "text-red-800 dark:text-red-300" : "text-stone-600 dark:text-stone-400"}>
+          <li key={rule} className={broken.has(rule) ? "text-red-800" : "text-stone-600"}>
             <span aria-hidden="true">{broken.has(rule) ? "✗ " : "✓ "}</span>
             {instructionRules[rule]}
             <span className="sr-only">{broken.has(rule) ? " (not met)" : " (met)"}</span>

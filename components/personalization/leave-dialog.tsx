@@ -16,7 +16,7 @@ export function LeaveDialog({ onStay, onLeave, several = false }: { onStay: () =
       <h2 id="leave-heading" className="text-lg font-semibold">
         Leave without saving?
       </h2>
-      <p id="leave-text" className="mt-2 text-sm text-stone-700 dark:text-stone-300">
+      <p id="leave-text" className="mt-2 text-sm text-stone-700">
         {several ? "You changed these questions but did not save them." : "You changed this question but did not save it."} If you leave now, your changes are lost and buyers keep being asked what is on the marketplace now.
       </p>
       <div className="mt-5 flex flex-wrap justify-end gap-3">
@@ -24,7 +24,7 @@ export function LeaveDialog({ onStay, onLeave, several = false }: { onStay: () =
           type="button"
           autoFocus
           onClick={onStay}
-          className="min-h-11 rounded-md px-4 py-2 ring-1 ring-stone-300 hover:bg-stone-100 dark:ring-stone-600 dark:hover:bg-stone-800"
+          className="min-h-11 rounded-md px-4 py-2 ring-1 ring-stone-300 hover:bg-stone-100"
         >
           Stay and keep editing
         </button>

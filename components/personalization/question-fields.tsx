@@ -27,10 +27,10 @@ export function QuestionFields({ form }: { form: UseFormReturn<QuestionValues> }
           rows={4}
           aria-invalid={errors.instructions ? true : undefined}
           aria-describedby="instructions-count instructions-rules instructions-error"
-          className="mt-1 w-full rounded-md border border-stone-400 bg-white p-2 dark:border-stone-500 dark:bg-stone-950"
+          className="mt-1 w-full rounded-md border border-stone-400 bg-white p-2"
           {...register("instructions")}
         />
-        <p id="instructions-error" role="alert" className="text-sm font-medium text-red-800 dark:text-red-300">
+        <p id="instructions-error" role="alert" className="text-sm font-medium text-red-800">
           {errors.instructions?.message}
         </p>
         <InstructionsRules text={instructions} />
@@ -49,13 +49,13 @@ export function QuestionFields({ form }: { form: UseFormReturn<QuestionValues> }
           step={1}
           aria-invalid={errors.maxAllowedCharacters ? true : undefined}
           aria-describedby="limit-hint limit-error"
-          className="mt-1 w-32 rounded-md border border-stone-400 bg-white p-2 dark:border-stone-500 dark:bg-stone-950"
+          className="mt-1 w-32 rounded-md border border-stone-400 bg-white p-2"
           {...register("maxAllowedCharacters", { valueAsNumber: true })}
         />
-        <p id="limit-hint" className="text-sm text-stone-600 dark:text-stone-400">
+        <p id="limit-hint" className="text-sm text-stone-600">
           A whole number from 1 to 1024.
         </p>
-        <p id="limit-error" role="alert" className="text-sm font-medium text-red-800 dark:text-red-300">
+        <p id="limit-error" role="alert" className="text-sm font-medium text-red-800">
           {fieldError("maxAllowedCharacters")}
         </p>
       </div>
@@ -67,7 +67,7 @@ export function QuestionFields({ form }: { form: UseFormReturn<QuestionValues> }
             Buyers must answer (required)
           </label>
         </div>
-        <p id="required-error" role="alert" className="text-sm font-medium text-red-800 dark:text-red-300">
+        <p id="required-error" role="alert" className="text-sm font-medium text-red-800">
           {fieldError("required")}
         </p>
       </div>

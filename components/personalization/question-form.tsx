@@ -15,6 +15,7 @@ import { BuyerPreview } from "./buyer-preview";
 import { keepDraft, takeDraft } from "./draft";
 import { useUnsavedChanges } from "./use-unsaved-changes";
 import { notDone, useSaveControls } from "./use-save-controls";
+import { EditorActions } from "./editor-actions";
 import { questionResolver } from "./question-resolver";
 import { historyKey } from "./history-key";
 
@@ -28,9 +29,6 @@ const NEW_QUESTION: QuestionValues = { instructions: "", maxAllowedCharacters: 1
 
 const valuesOf = (question: Question | undefined): QuestionValues =>
   question ? { instructions: question.instructions, maxAllowedCharacters: question.maxAllowedCharacters ?? 100, required: question.required } : NEW_QUESTION;
-
-// False in the server's HTML, true once React runs: until then a click on Save would submit the form natively and drop the draft.
-
 
 /** The form (left) and, beside it on wide screens, the buyer's preview and `aside` (right). */
 export function QuestionForm({ listing, canEdit, onStored, aside }: { listing: Listing; canEdit: boolean; onStored: (listing: Listing) => void; aside?: ReactNode }) {
@@ -117,7 +115,6 @@ export function QuestionForm({ listing, canEdit, onStored, aside }: { listing: L
   const instructions = watch("instructions") ?? "";
   const limit = watch("maxAllowedCharacters");
   const required = watch("required");
-  const secondary = "min-h-11 rounded-lg px-4 py-2 font-medium ring-1 ring-stone-300 hover:bg-stone-100 dark:ring-stone-600 dark:hover:bg-stone-800";
 
   return (
     <>
@@ -133,46 +130,30 @@ export function QuestionForm({ listing, canEdit, onStored, aside }: { listing: L
           onSubmit={save}
           data-keeps-draft
           noValidate
-          className="space-y-5 rounded-xl bg-white p-5 text-stone-900 ring-1 ring-stone-200 dark:bg-stone-900 dark:text-stone-100 dark:ring-stone-700"
+          className="space-y-5 rounded-xl bg-white p-5 text-stone-900 ring-1 ring-stone-200"
           aria-label="Personalization question"
           aria-keyshortcuts="Control+S Meta+S"
         >
           <fieldset disabled={!canEdit || pending || !hydrated} className="min-w-0 space-y-5">
             <legend className="text-lg font-semibold">Personalization question</legend>
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-              <dt className="text-stone-600 dark:text-stone-400">Question type</dt>
+              <dt className="text-stone-600">Question type</dt>
               <dd>Text input</dd>
-              <dt className="text-stone-600 dark:text-stone-400">Title</dt>
+              <dt className="text-stone-600">Title</dt>
               <dd>Personalization</dd>
             </dl>
 
             <QuestionFields form={form} />
 
-            <div className="flex flex-wrap items-center gap-3">
-              <button
-                ref={saveButton}
-                type="submit"
-                aria-describedby="save-hint"
-                className="min-h-11 rounded-lg bg-brand px-5 py-2 font-semibold text-white hover:bg-brand-dark disabled:opacity-60"
-              >
-                {pending ? "Saving…" : "Save question"}
-              </button>
-              <button type="button" onClick={() => setDialog("templates")} className={secondary}>
-                Templates
-              </button>
-              {listing.questions.length > 0 && (
-                <button
-                  type="button"
-                  onClick={() => setDialog("remove")}
-                  className="min-h-11 rounded-lg px-4 py-2 font-medium text-red-800 ring-1 ring-red-300 hover:bg-red-50 dark:text-red-300 dark:ring-red-700 dark:hover:bg-red-950"
-                >
-                  Remove personalization
-                </button>
-              )}
-            </div>
-            <p id="save-hint" className="text-xs text-stone-600 dark:text-stone-400">
-              {formState.isDirty ? "You have unsaved changes. " : ""}Ctrl+S (⌘S on a Mac) saves.
-            </p>
+            <EditorActions
+              saveButton={saveButton}
+              pending={pending}
+              saveLabel="Save question"
+              dirty={formState.isDirty}
+              canRemove={listing.questions.length > 0}
+              onTemplates={() => setDialog("templates")}
+              onRemove={() => setDialog("remove")}
+            />
           </fieldset>
         </form>
       </div>

@@ -1,7 +1,7 @@
 /** Why a listing whose questions the single-question editor cannot show is left as it is. */
 export function ReadOnlyNotice({ questionCount }: { questionCount: number }) {
   return (
-    <section role="status" aria-label="Why this listing is read-only" className="rounded-xl bg-amber-50 p-5 text-sm text-amber-950 ring-1 ring-amber-200 dark:bg-amber-950 dark:text-amber-50 dark:ring-amber-800">
+    <section role="status" aria-label="Why this listing is read-only" className="rounded-xl bg-amber-50 p-5 text-sm text-amber-950 ring-1 ring-amber-200">
       <h2 className="font-semibold">Read-only here</h2>
       <p className="mt-2">
         {questionCount > 1

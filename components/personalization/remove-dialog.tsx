@@ -15,13 +15,13 @@ export function RemoveDialog({ title, onConfirm, onClose }: { title: string; onC
       <h2 id="remove-heading" className="text-lg font-semibold">
         Remove personalization?
       </h2>
-      <p className="mt-2 text-sm text-stone-700 dark:text-stone-300">Buyers of “{title}” will no longer be asked a question, and the current question is deleted from the marketplace.</p>
+      <p className="mt-2 text-sm text-stone-700">Buyers of “{title}” will no longer be asked a question, and the current question is deleted from the marketplace.</p>
       <div className="mt-5 flex flex-wrap justify-end gap-3">
         <button
           type="button"
           autoFocus
           onClick={() => dialog.current?.close()}
-          className="min-h-11 rounded-md px-4 py-2 ring-1 ring-stone-300 hover:bg-stone-100 dark:ring-stone-600 dark:hover:bg-stone-800"
+          className="min-h-11 rounded-md px-4 py-2 ring-1 ring-stone-300 hover:bg-stone-100"
         >
           Keep the question
         </button>

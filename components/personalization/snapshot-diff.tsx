@@ -18,18 +18,18 @@ export function SnapshotDiff({ before, after }: { before: Snapshot; after: Snaps
     from && to
       ? FIELDS.map((field) => ({ label: field.label, before: field.value(from), after: field.value(to) })).filter((row) => row.before !== row.after)
       : [{ label: "Question", before: describeSnapshot(before), after: describeSnapshot(after) }];
-  if (rows.length === 0) return <p className="text-sm text-stone-700 dark:text-stone-300">No change to what buyers are asked.</p>;
+  if (rows.length === 0) return <p className="text-sm text-stone-700">No change to what buyers are asked.</p>;
   return (
     <dl className="mt-1 space-y-1 text-sm" data-testid="history-diff">
       {rows.map((row) => (
         <div key={row.label} className="flex flex-wrap gap-x-2">
-          <dt className="text-stone-700 dark:text-stone-300">{row.label}:</dt>
+          <dt className="text-stone-700">{row.label}:</dt>
           <dd className="min-w-0 break-words">
-            <del className="text-red-800 decoration-1 dark:text-red-300">{row.before}</del>
+            <del className="text-red-800 decoration-1">{row.before}</del>
             <span role="img" aria-label="changed to">
               {" → "}
             </span>
-            <ins className="font-medium text-green-800 no-underline dark:text-green-300">{row.after}</ins>
+            <ins className="font-medium text-green-800 no-underline">{row.after}</ins>
           </dd>
         </div>
       ))}

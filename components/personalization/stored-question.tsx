@@ -8,30 +8,30 @@ function QuestionDetails({ question, numbered }: { question: Question; numbered:
     <>
       {numbered && (
         <>
-          <dt className="mt-2 text-stone-600 dark:text-stone-400">Question</dt>
+          <dt className="mt-2 text-stone-600">Question</dt>
           <dd className="mt-2 font-medium" data-testid="stored-title">
-            {question.title} <span className="font-normal text-stone-600 dark:text-stone-400">({TYPE_NAMES[question.type] ?? question.type})</span>
+            {question.title} <span className="font-normal text-stone-600">({TYPE_NAMES[question.type] ?? question.type})</span>
           </dd>
         </>
       )}
-      <dt className="text-stone-600 dark:text-stone-400">Instructions</dt>
+      <dt className="text-stone-600">Instructions</dt>
       <dd className="break-words" data-testid="stored-instructions">{question.instructions || "None"}</dd>
-      <dt className="text-stone-600 dark:text-stone-400">Required</dt>
+      <dt className="text-stone-600">Required</dt>
       <dd data-testid="stored-required">{question.required ? "Yes" : "No"}</dd>
       {question.options ? (
         <>
-          <dt className="text-stone-600 dark:text-stone-400">Choices</dt>
+          <dt className="text-stone-600">Choices</dt>
           <dd className="break-words">{question.options.join(", ")}</dd>
         </>
       ) : null}
       {question.maxAllowedFiles !== undefined ? (
         <>
-          <dt className="text-stone-600 dark:text-stone-400">Files</dt>
+          <dt className="text-stone-600">Files</dt>
           <dd>up to {question.maxAllowedFiles}</dd>
         </>
       ) : question.options ? null : (
         <>
-          <dt className="text-stone-600 dark:text-stone-400">Character limit</dt>
+          <dt className="text-stone-600">Character limit</dt>
           <dd data-testid="stored-limit">{question.maxAllowedCharacters ?? "—"}</dd>
         </>
       )}
@@ -44,16 +44,16 @@ export function StoredQuestion({ listing }: { listing: Listing }) {
   // A question the editor cannot show is named with its title and type; the editor's own one needs neither.
   const numbered = !editableInSingleQuestionEditor(listing);
   return (
-    <section aria-labelledby="stored-heading" className="self-start rounded-xl bg-white p-5 text-stone-900 ring-1 ring-stone-200 dark:bg-stone-900 dark:text-stone-100 dark:ring-stone-700" data-testid="stored-question">
-      <h2 id="stored-heading" className="text-sm font-semibold uppercase tracking-wide text-stone-600 dark:text-stone-400">
+    <section aria-labelledby="stored-heading" className="self-start rounded-xl bg-white p-5 text-stone-900 ring-1 ring-stone-200" data-testid="stored-question">
+      <h2 id="stored-heading" className="text-sm font-semibold uppercase tracking-wide text-stone-600">
         On the marketplace now
       </h2>
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        <dt className="text-stone-600 dark:text-stone-400">Personalizable</dt>
+        <dt className="text-stone-600">Personalizable</dt>
         <dd data-testid="stored-personalizable">{listing.isPersonalizable ? "Yes" : "No"}</dd>
         {listing.questions.length === 0 ? (
           <>
-            <dt className="text-stone-600 dark:text-stone-400">Question</dt>
+            <dt className="text-stone-600">Question</dt>
             <dd>None</dd>
           </>
         ) : (
@@ -65,7 +65,7 @@ export function StoredQuestion({ listing }: { listing: Listing }) {
         )}
       </dl>
       {listing.legacyDisagrees && (
-        <p className="mt-3 text-xs text-amber-800 dark:text-amber-300">The marketplace&apos;s older summary of this question, which some apps still read, says something else; saving the question brings it in line.</p>
+        <p className="mt-3 text-xs text-amber-800">The marketplace&apos;s older summary of this question, which some apps still read, says something else; saving the question brings it in line.</p>
       )}
     </section>
   );

@@ -15,8 +15,8 @@ type Notice = { tone: "success" | "error"; text: string };
 
 // The page behind a modal dialog is inert, so the dialog answers in its own live region rather than the page's toasts.
 const NOTICE = {
-  success: "bg-green-50 text-green-950 ring-green-300 dark:bg-green-950 dark:text-green-50 dark:ring-green-700",
-  error: "bg-red-50 text-red-950 ring-red-300 dark:bg-red-950 dark:text-red-50 dark:ring-red-700",
+  success: "bg-green-50 text-green-950 ring-green-300",
+  error: "bg-red-50 text-red-950 ring-red-300",
 };
 
 /** The single-question editor's templates: only a template of one text question fits its form. */
@@ -99,7 +99,7 @@ export function TemplatesDialog({
     });
   };
 
-  const secondary = "min-h-11 rounded-md px-3 py-2 text-sm font-medium ring-1 ring-stone-300 hover:bg-stone-100 disabled:opacity-50 dark:ring-stone-600 dark:hover:bg-stone-800";
+  const secondary = "min-h-11 rounded-md px-3 py-2 text-sm font-medium ring-1 ring-stone-300 hover:bg-stone-100 disabled:opacity-50";
   return (
     <dialog
       ref={dialog}
@@ -143,18 +143,18 @@ export function TemplatesDialog({
                 onChange={(event) => setName(event.target.value)}
                 aria-invalid={nameError ? true : undefined}
                 aria-describedby={`${ids}-name-error`}
-                className="mt-1 min-h-11 w-full rounded-md border border-stone-400 bg-white p-2 dark:border-stone-500 dark:bg-stone-950"
+                className="mt-1 min-h-11 w-full rounded-md border border-stone-400 bg-white p-2"
               />
             </div>
             <button type="submit" disabled={pending} className="min-h-11 rounded-md bg-brand px-4 py-2 font-medium text-white hover:bg-brand-dark disabled:opacity-60">
               Save as template
             </button>
-            <p id={`${ids}-name-error`} className="w-full text-sm font-medium text-red-800 empty:hidden dark:text-red-300">
+            <p id={`${ids}-name-error`} className="w-full text-sm font-medium text-red-800 empty:hidden">
               {nameError}
             </p>
           </form>
         ) : (
-          <p className="mt-2 text-sm text-stone-700 dark:text-stone-300">
+          <p className="mt-2 text-sm text-stone-700">
             {several
               ? "The questions in the form do not follow the rules yet. Save them once to see what to correct, then save them as a template."
               : "The question in the form does not follow the rules yet. Correct it in the form, then save it as a template."}
@@ -167,10 +167,10 @@ export function TemplatesDialog({
           Your templates
         </h3>
         {query.isPending && <p className="mt-2 text-sm">Loading your templates…</p>}
-        {query.isError && <p className="mt-2 text-sm text-red-800 dark:text-red-300">{query.error.message}</p>}
-        {query.data?.length === 0 && <p className="mt-2 text-sm text-stone-700 dark:text-stone-300">No templates yet. Save the question above to reuse it on other listings.</p>}
+        {query.isError && <p className="mt-2 text-sm text-red-800">{query.error.message}</p>}
+        {query.data?.length === 0 && <p className="mt-2 text-sm text-stone-700">No templates yet. Save the question above to reuse it on other listings.</p>}
         {query.data && query.data.length > 0 && (
-          <ul className="mt-2 divide-y divide-stone-200 dark:divide-stone-700">
+          <ul className="mt-2 divide-y divide-stone-200">
             {query.data.map((template) => {
               const usable = fits(template);
               const described = `${ids}-${template.id}`;
@@ -178,7 +178,7 @@ export function TemplatesDialog({
                 <li key={template.id} className="flex flex-wrap items-center justify-between gap-2 py-3" data-testid="template">
                   <div className="min-w-0">
                     <p className="font-medium break-words">{template.name}</p>
-                    <p id={described} className="text-sm break-words text-stone-700 dark:text-stone-300">
+                    <p id={described} className="text-sm break-words text-stone-700">
                       {describeSnapshot(template.questionSet)}
                       {usable ? "" : ". This editor asks one text question, so use this template where several questions can be edited."}
                     </p>

@@ -12,4 +12,4 @@ export function useModal() {
   return dialog;
 }
 
-export const MODAL_CLASS = "m-auto w-[calc(100%-2rem)] rounded-xl bg-white p-6 text-stone-900 backdrop:bg-black/50 dark:bg-stone-900 dark:text-stone-100";
+export const MODAL_CLASS = "m-auto w-[calc(100%-2rem)] rounded-xl bg-white p-6 text-stone-900 backdrop:bg-black/50";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, type DragEvent } from "react";
-import { characterCount, CHAR_LIMIT_MAX, CHAR_LIMIT_MIN, INSTRUCTIONS_MAX } from "@/lib/personalization/schema";
+import { characterCount, CHAR_LIMIT_MAX, CHAR_LIMIT_MIN, INSTRUCTIONS_MAX } from "@/lib/personalization/rules";
 import { FILES_MAX, QUESTION_TYPE_NAMES, TITLE_MAX, type QuestionType } from "@/lib/personalization/question-set";
 import type { QuestionSetFormApi } from "./drafts";
 import { OptionFields } from "./option-fields";

@@ -10,6 +10,7 @@ import { useFeedback } from "../../feedback/toast-context";
 import { RemoveDialog } from "../remove-dialog";
 import { useUnsavedChanges } from "../use-unsaved-changes";
 import { notDone, useSaveControls } from "../use-save-controls";
+import { EditorActions } from "../editor-actions";
 import { sellerQuestionSetSchema } from "@/lib/personalization/seller-question-set";
 import type { QuestionTemplate } from "@/lib/templates/template";
 import { keepQuestionSetDraft, takeQuestionSetDraft, templateValues, valuesOf } from "./drafts";
@@ -19,7 +20,6 @@ import { QuestionSetPreview } from "./question-set-preview";
 
 const TemplatesDialog = lazy(() => import("../templates-dialog").then((module) => ({ default: module.TemplatesDialog })));
 const LeaveDialog = lazy(() => import("../leave-dialog").then((module) => ({ default: module.LeaveDialog })));
-
 
 /** The multi-question period's editor (spec 9.4): up to five questions of every type, checked in the browser with the server's own schema. */
 export function QuestionSetForm({ listing, canEdit, onStored, aside }: { listing: Listing; canEdit: boolean; onStored: (listing: Listing) => void; aside: ReactNode }) {
@@ -109,30 +109,15 @@ export function QuestionSetForm({ listing, canEdit, onStored, aside }: { listing
           </p>
           <QuestionList form={form} />
 
-          <div className="flex flex-wrap items-center gap-3">
-            <button ref={saveButton} type="submit" aria-describedby="save-hint" className="min-h-11 rounded-lg bg-brand px-5 py-2 font-semibold text-white hover:bg-brand-dark disabled:opacity-60">
-              {pending ? "Saving…" : "Save questions"}
-            </button>
-            <button
-              type="button"
-              onClick={() => setDialog("templates")}
-              className="min-h-11 rounded-lg px-4 py-2 font-medium ring-1 ring-stone-300 hover:bg-stone-100"
-            >
-              Templates
-            </button>
-            {listing.questions.length > 0 && (
-              <button
-                type="button"
-                onClick={() => setDialog("remove")}
-                className="min-h-11 rounded-lg px-4 py-2 font-medium text-red-800 ring-1 ring-red-300 hover:bg-red-50"
-              >
-                Remove personalization
-              </button>
-            )}
-          </div>
-          <p id="save-hint" className="text-xs text-stone-600">
-            {formState.isDirty ? "You have unsaved changes. " : ""}Ctrl+S (⌘S on a Mac) saves.
-          </p>
+          <EditorActions
+            saveButton={saveButton}
+            pending={pending}
+            saveLabel="Save questions"
+            dirty={formState.isDirty}
+            canRemove={listing.questions.length > 0}
+            onTemplates={() => setDialog("templates")}
+            onRemove={() => setDialog("remove")}
+          />
         </fieldset>
       </form>
       {dialog === "remove" && <RemoveDialog title={listing.title} onConfirm={removeAll} onClose={() => setDialog(null)} />}

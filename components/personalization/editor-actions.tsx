@@ -1,0 +1,41 @@
+import type { RefObject } from "react";
+
+const secondary = "min-h-11 rounded-lg px-4 py-2 font-medium ring-1 ring-stone-300 hover:bg-stone-100";
+
+type Props = {
+  saveButton: RefObject<HTMLButtonElement | null>;
+  pending: boolean;
+  saveLabel: string;
+  dirty: boolean;
+  canRemove: boolean;
+  onTemplates: () => void;
+  onRemove: () => void;
+};
+
+/** Save, Templates and Remove under either editor's form, and the hint the Save button points to. */
+export function EditorActions({ saveButton, pending, saveLabel, dirty, canRemove, onTemplates, onRemove }: Props) {
+  return (
+    <>
+      <div className="flex flex-wrap items-center gap-3">
+        <button ref={saveButton} type="submit" aria-describedby="save-hint" className="min-h-11 rounded-lg bg-brand px-5 py-2 font-semibold text-white hover:bg-brand-dark disabled:opacity-60">
+          {pending ? "Saving…" : saveLabel}
+        </button>
+        <button type="button" onClick={onTemplates} className={secondary}>
+          Templates
+        </button>
+        {canRemove && (
+          <button
+            type="button"
+            onClick={onRemove}
+            className="min-h-11 rounded-lg px-4 py-2 font-medium text-red-800 ring-1 ring-red-300 hover:bg-red-50"
+          >
+            Remove personalization
+          </button>
+        )}
+      </div>
+      <p id="save-hint" className="text-xs text-stone-600">
+        {dirty ? "You have unsaved changes. " : ""}Ctrl+S (⌘S on a Mac) saves.
+      </p>
+    </>
+  );
+}
