@@ -63,38 +63,47 @@ async function openSqlite(path: string): Promise<Database> {
   };
 }
 
+type Queryable = { query: (sql: string, params: unknown[]) => Promise<{ rows: unknown[]; rowCount: number | null }> };
+
+const postgresOn = (target: Queryable, close: () => Promise<void>): Database => ({
+  engine: "postgres",
+  query: async <T>(sql: string, params: unknown[] = []) => (await target.query(sql, params)).rows as T[],
+  execute: async (sql: string, params: unknown[] = []) => (await target.query(sql, params)).rowCount ?? 0,
+  close,
+});
+
 async function openPostgres(url: string): Promise<Database> {
   const { default: pg } = await import("pg");
   // BIGINT columns hold epoch milliseconds and user ids: read them as numbers.
   pg.types.setTypeParser(20, (value) => Number(value));
   const pool = new pg.Pool({ connectionString: url, max: 10 });
-  return {
-    engine: "postgres",
-    query: async <T>(sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows as T[],
-    execute: async (sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rowCount ?? 0,
-    close: () => pool.end(),
-  };
+  // Instances starting together race to migrate: one connection holds an advisory lock from the first statement on
+  // (two concurrent CREATE TABLE IF NOT EXISTS collide in PostgreSQL's catalogue), and a lock belongs to its connection.
+  const client = await pool.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock(727001)");
+    await migrate(postgresOn(client, async () => {}));
+  } finally {
+    await client.query("SELECT pg_advisory_unlock(727001)").catch(() => undefined);
+    client.release();
+  }
+  return postgresOn(pool, () => pool.end());
 }
 
 async function migrate(db: Database) {
   await db.execute("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY)");
-  // Instances starting together race to migrate; PostgreSQL serialises them with an advisory lock.
-  if (db.engine === "postgres") await db.query("SELECT pg_advisory_lock(727001)");
-  try {
-    const done = new Set((await db.query<{ version: number }>("SELECT version FROM schema_migrations")).map((row) => row.version));
-    for (const [index, sql] of MIGRATIONS.entries()) {
-      if (done.has(index + 1)) continue;
-      for (const statement of sql.split(";").map((part) => part.trim()).filter(Boolean)) await db.execute(statement);
-      await db.execute("INSERT INTO schema_migrations (version) VALUES ($1)", [index + 1]);
-    }
-  } finally {
-    if (db.engine === "postgres") await db.query("SELECT pg_advisory_unlock(727001)");
+  const done = new Set((await db.query<{ version: number }>("SELECT version FROM schema_migrations")).map((row) => row.version));
+  for (const [index, sql] of MIGRATIONS.entries()) {
+    if (done.has(index + 1)) continue;
+    for (const statement of sql.split(";").map((part) => part.trim()).filter(Boolean)) await db.execute(statement);
+    await db.execute("INSERT INTO schema_migrations (version) VALUES ($1)", [index + 1]);
   }
 }
 
 /** `postgres://…` selects PostgreSQL; anything else is a SQLite file path (or :memory:). Migrations run on open. */
 export async function openDatabase(location: string): Promise<Database> {
-  const db = /^postgres(ql)?:\/\//.test(location) ? await openPostgres(location) : await openSqlite(location);
+  if (/^postgres(ql)?:\/\//.test(location)) return openPostgres(location);
+  const db = await openSqlite(location);
   await migrate(db);
   return db;
 }
