@@ -74,8 +74,9 @@ const server = createServer((request, response) => {
     screenRequest(request)
       .then((screened) => {
         if ("request" in screened) return handle(screened.request, response);
-        // Closed after the answer: an oversized body may still be arriving, and its rest must not be read as the next request.
-        response.writeHead(screened.refused.status, { "content-type": "application/json", "cache-control": "no-store", connection: "close" });
+        // The connection stays open: Node reads and drops whatever is left of the body (within requestTimeout), so a client
+        // still sending an oversized body reads this answer instead of a reset connection (EPIPE).
+        response.writeHead(screened.refused.status, { "content-type": "application/json", "cache-control": "no-store" });
         response.end(JSON.stringify({ error: screened.refused.error }));
       })
       .catch(failed);

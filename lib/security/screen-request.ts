@@ -3,7 +3,7 @@ import { ACTION_BODY_LIMIT, actionBodyProblem, foreignOrigin, replyTextProblem, 
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** The body as it arrived, or undefined once it passes `limit` bytes (the rest is left unread). */
+/** The body as it arrived, or undefined once it passes `limit` bytes (the rest is read and dropped, so the connection can serve the next request). */
 function readBody(request: IncomingMessage, limit: number): Promise<Buffer | undefined> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -12,7 +12,7 @@ function readBody(request: IncomingMessage, limit: number): Promise<Buffer | und
       size += chunk.length;
       if (size <= limit) return void chunks.push(chunk);
       request.off("data", onData);
-      request.pause();
+      request.resume();
       resolve(undefined);
     };
     request.on("data", onData);
