@@ -171,7 +171,10 @@ test("when the browser cannot load its checks, Save still reaches the action, wh
   const listingId = await openEditor(page, seller);
   const form = editor(page);
   await hydrated(form.save);
-  // As a dropped connection would: no more of the page's code arrives after it has loaded.
+  // The form's own code loads at the first focus; the checks it uses load at its first check.
+  await form.instructions.focus();
+  await expect(page.getByRole("form", { name: "Personalization question" })).toHaveAttribute("data-ready", "true");
+  // As a dropped connection would: no more of the page's code arrives after that.
   await page.route((url) => url.pathname.startsWith("/_next/static/chunks/"), (route) => route.abort("internetdisconnected"));
   const before = await lastRequestId();
 
@@ -186,4 +189,29 @@ test("when the browser cannot load its checks, Save still reaches the action, wh
   await expect(form.limit).toHaveValue("0");
   expect(await personalizationWrites(before)).toEqual([]);
   expect((await storedListing(listingId)).personalization.personalization_questions).toEqual([]);
+});
+
+test("when the form's own code cannot load, Save says nothing was changed and keeps what was typed; back online, Save saves it", async ({ page }) => {
+  const seller = await newSeller(1);
+  const listingId = await openEditor(page, seller);
+  const form = editor(page);
+  await hydrated(form.save);
+  const offline = (url: URL) => url.pathname.startsWith("/_next/static/chunks/");
+  await page.route(offline, (route) => route.abort("internetdisconnected"));
+  const before = await lastRequestId();
+
+  await form.instructions.fill("Name to engrave");
+  await form.limit.fill("12");
+  await form.save.click();
+  await expect(page.getByRole("alert").filter({ hasText: "Nothing was changed" })).toHaveText(/the editor could not load its code .* What you typed is still here; try again in a moment\./);
+  await expect(form.instructions).toHaveValue("Name to engrave");
+  await expect(form.limit).toHaveValue("12");
+  expect(await personalizationWrites(before)).toEqual([]);
+
+  await page.unroute(offline);
+  await form.save.click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  expect((await storedListing(listingId)).personalization.personalization_questions).toEqual([
+    expect.objectContaining({ instructions: "Name to engrave", max_allowed_characters: 12, required: false }),
+  ]);
 });

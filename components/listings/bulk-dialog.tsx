@@ -11,7 +11,7 @@ import type { Operation, Selection } from "@/lib/bulk/bulk-input";
 import type { BulkPreview } from "@/lib/bulk/plan";
 import { singleQuestionOf } from "@/lib/templates/template";
 import { previewBulkChangeAction, startBulkChangeAction } from "@/app/listings/bulk-actions";
-import { QuestionFields } from "../personalization/question-fields";
+import { boundTo, QuestionFields } from "../personalization/question-fields";
 import { BulkQuestionSetStep } from "../personalization/question-set/bulk-question-set-step";
 import { useFeedback } from "../feedback/toast-context";
 import { TemplatePicker } from "./template-picker";
@@ -94,7 +94,7 @@ export function BulkDialog({
         <form onSubmit={form.handleSubmit((question) => check({ kind: "apply", question }))} noValidate className="mt-4 space-y-5" aria-label="Question for the selected listings">
           <p className="text-sm text-stone-700">Buyers of every selected listing will be asked this one text question, titled “Personalization”.</p>
           <TemplatePicker valuesOf={singleQuestionOf} onPick={(values) => form.reset(values, { keepDefaultValues: true })} />
-          <QuestionFields form={form} />
+          <QuestionFields {...boundTo(form)} />
           <div className="flex justify-end gap-3">
             <button type="button" onClick={() => dialog.current?.close()} className={secondary}>
               Cancel

@@ -7,6 +7,8 @@ export function keepDraft(listingId: number, values: QuestionForm) {
   sessionStorage.setItem(key(listingId), JSON.stringify(values));
 }
 
+export const hasDraft = (listingId: number) => sessionStorage.getItem(key(listingId)) !== null;
+
 export function takeDraft(listingId: number): Partial<QuestionForm> | undefined {
   const raw = sessionStorage.getItem(key(listingId));
   if (raw === null) return undefined;

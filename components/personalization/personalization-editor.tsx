@@ -2,7 +2,7 @@
 
 import { lazy, Suspense } from "react";
 import { editableInSingleQuestionEditor } from "@/lib/personalization/editable";
-import { QuestionForm } from "./question-form";
+import { QuestionFormLoader } from "./question-form-loader";
 import { ListingHeading, ListingNotLoaded } from "./listing-heading";
 import { useEditedListing } from "./use-edited-listing";
 
@@ -22,7 +22,7 @@ export function PersonalizationEditor({ listingId, canEdit }: { listingId: numbe
       <ListingHeading listing={listing} />
       <div className="mt-4 grid gap-6 lg:grid-cols-[3fr_2fr]">
         {editable ? (
-          <QuestionForm
+          <QuestionFormLoader
             key={formVersion}
             listing={listing}
             canEdit={canEdit}

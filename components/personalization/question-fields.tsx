@@ -1,16 +1,26 @@
 "use client";
 
-import type { UseFormReturn } from "react-hook-form";
+import type { FieldErrors, UseFormReturn } from "react-hook-form";
 import type { QuestionForm as QuestionValues } from "@/lib/personalization/schema";
 import { InstructionsRules } from "./instructions-rules";
 
 const FIELD_LABELS = { maxAllowedCharacters: "Character limit", required: "Required" } as const;
 
-/** The three fields of the one question (instructions, character limit, required), with their rules and errors. */
-export function QuestionFields({ form }: { form: UseFormReturn<QuestionValues> }) {
-  const { register, watch, formState } = form;
-  const errors = formState.errors;
-  const instructions = watch("instructions") ?? "";
+type FieldName = keyof QuestionValues;
+type Props = { field: (name: FieldName) => object; errors: FieldErrors<QuestionValues>; instructions: string };
+
+/** The fields bound to a react-hook-form form (the editor once it has loaded, the bulk dialog). */
+export const boundTo = (form: UseFormReturn<QuestionValues>): Props => ({
+  field: (name) => form.register(name, name === "maxAllowedCharacters" ? { valueAsNumber: true } : undefined),
+  errors: form.formState.errors,
+  instructions: form.watch("instructions") ?? "",
+});
+
+/**
+ * The three fields of the one question (instructions, character limit, required), with their rules and errors.
+ * `field` gives each input its binding: react-hook-form's, or plain starting values before the form's code has loaded.
+ */
+export function QuestionFields({ field, errors, instructions }: Props) {
   const fieldError = (name: keyof typeof FIELD_LABELS) => {
     const message = errors[name]?.message;
     return message && (message.startsWith("must") ? `${FIELD_LABELS[name]} ${message}.` : message);
@@ -28,7 +38,7 @@ export function QuestionFields({ form }: { form: UseFormReturn<QuestionValues> }
           aria-invalid={errors.instructions ? true : undefined}
           aria-describedby="instructions-count instructions-rules instructions-error"
           className="mt-1 w-full rounded-md border border-stone-400 bg-white p-2"
-          {...register("instructions")}
+          {...field("instructions")}
         />
         <p id="instructions-error" role="alert" className="text-sm font-medium text-red-800">
           {errors.instructions?.message}
@@ -50,7 +60,7 @@ export function QuestionFields({ form }: { form: UseFormReturn<QuestionValues> }
           aria-invalid={errors.maxAllowedCharacters ? true : undefined}
           aria-describedby="limit-hint limit-error"
           className="mt-1 w-32 rounded-md border border-stone-400 bg-white p-2"
-          {...register("maxAllowedCharacters", { valueAsNumber: true })}
+          {...field("maxAllowedCharacters")}
         />
         <p id="limit-hint" className="text-sm text-stone-600">
           A whole number from 1 to 1024.
@@ -62,7 +72,7 @@ export function QuestionFields({ form }: { form: UseFormReturn<QuestionValues> }
 
       <div>
         <div className="flex min-h-11 items-center gap-3">
-          <input id="required" type="checkbox" aria-describedby="required-error" className="h-5 w-5" {...register("required")} />
+          <input id="required" type="checkbox" aria-describedby="required-error" className="h-5 w-5" {...field("required")} />
           <label htmlFor="required" className="font-medium">
             Buyers must answer (required)
           </label>

@@ -1,37 +1,36 @@
 "use client";
 
-import { lazy, Suspense, useEffect, useRef, useState, useTransition, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, useTransition, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { useQueryClient } from "@tanstack/react-query";
 import type { QuestionForm as QuestionValues } from "@/lib/personalization/schema";
-import type { Listing, Question } from "@/lib/marketplace/wire";
+import type { Listing } from "@/lib/marketplace/wire";
 import type { ActionResult } from "@/lib/actions/seller-action";
 import { updatePersonalizationAction } from "@/app/listings/[id]/update-personalization";
 import { removePersonalizationAction } from "@/app/listings/[id]/remove-personalization";
 import { signInAction } from "@/app/auth-actions";
 import { useFeedback } from "../feedback/toast-context";
-import { QuestionFields } from "./question-fields";
-import { BuyerPreview } from "./buyer-preview";
+import { boundTo, QuestionFields } from "./question-fields";
+import { QuestionFormFrame } from "./question-form-frame";
 import { keepDraft, takeDraft } from "./draft";
-import { useUnsavedChanges } from "./use-unsaved-changes";
 import { notDone, useSaveControls } from "./use-save-controls";
 import { EditorActions } from "./editor-actions";
 import { questionResolver } from "./question-resolver";
 import { historyKey } from "./history-key";
+import { NEW_QUESTION, QUESTION_FIELDS, valuesOf } from "./question-values";
 
 // Only after the seller asks for them: the page's first load does not carry their code.
-const LeaveDialog = lazy(() => import("./leave-dialog").then((module) => ({ default: module.LeaveDialog })));
-const CannotEditNotice = lazy(() => import("./cannot-edit-notice").then((module) => ({ default: module.CannotEditNotice })));
 const RemoveDialog = lazy(() => import("./remove-dialog").then((module) => ({ default: module.RemoveDialog })));
 const TemplatesDialog = lazy(() => import("./templates-dialog").then((module) => ({ default: module.QuestionTemplatesDialog })));
 
-const NEW_QUESTION: QuestionValues = { instructions: "", maxAllowedCharacters: 100, required: false };
 
-const valuesOf = (question: Question | undefined): QuestionValues =>
-  question ? { instructions: question.instructions, maxAllowedCharacters: question.maxAllowedCharacters ?? 100, required: question.required } : NEW_QUESTION;
+/** What the seller did in the form before its code loaded (question-form-loader.tsx): the values, the field and caret, the button pressed. */
+export type Handoff = { values: QuestionValues; focus?: { id: string; start: number | null; end: number | null }; intent?: "save" | "templates" | "remove" };
 
-/** The form (left) and, beside it on wide screens, the buyer's preview and `aside` (right). */
-export function QuestionForm({ listing, canEdit, onStored, aside }: { listing: Listing; canEdit: boolean; onStored: (listing: Listing) => void; aside?: ReactNode }) {
+export type QuestionFormProps = { listing: Listing; canEdit: boolean; onStored: (listing: Listing) => void; aside?: ReactNode };
+
+/** The editor's form with react-hook-form: checked with the shared schema, saved, removed, filled from a template. */
+export function QuestionForm({ listing, canEdit, onStored, aside, handoff, onDirtyChange }: QuestionFormProps & { handoff?: Handoff; onDirtyChange: (dirty: boolean) => void }) {
   const form = useForm<QuestionValues>({ resolver: questionResolver, mode: "onChange", defaultValues: valuesOf(listing.questions[0]) });
   const { handleSubmit, watch, setError, reset, getValues, setFocus, formState } = form;
   const { notify, clear } = useFeedback();
@@ -41,7 +40,6 @@ export function QuestionForm({ listing, canEdit, onStored, aside }: { listing: L
   const [dialog, setDialog] = useState<"templates" | "remove" | null>(null);
   const restored = useRef(false);
   const here = `/listings/${listing.id}`;
-  const unsaved = useUnsavedChanges(formState.isDirty);
 
   useEffect(() => {
     if (restored.current) return;
@@ -51,6 +49,32 @@ export function QuestionForm({ listing, canEdit, onStored, aside }: { listing: L
     reset({ ...getValues(), ...Object.fromEntries(Object.entries(draft).filter(([, value]) => value !== undefined)) }, { keepDefaultValues: true });
     notify({ tone: "info", text: "Your unsaved changes were kept while you signed in again. Review them and save." });
   }, [listing.id, reset, getValues, notify]);
+
+  // Before paint: what was typed before this code loaded counts as unsaved edits, and the caret stays where it was.
+  const handedOver = useRef({ values: false, intent: false });
+  const typedBefore = handoff !== undefined && QUESTION_FIELDS.some((field) => !Object.is(handoff.values[field], valuesOf(listing.questions[0])[field]));
+  // The loader keeps the leave guard across the hand-over; until the typed values are in, they count as unsaved.
+  const dirty = formState.isDirty || (typedBefore && !handedOver.current.values);
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+  useLayoutEffect(() => {
+    if (!handoff || handedOver.current.values) return;
+    handedOver.current.values = true;
+    const start = valuesOf(listing.questions[0]);
+    for (const field of QUESTION_FIELDS) {
+      if (!Object.is(handoff.values[field], start[field])) form.setValue(field, handoff.values[field], { shouldDirty: true, shouldValidate: true });
+    }
+    const focused = handoff.focus && document.getElementById(handoff.focus.id);
+    if (focused instanceof HTMLTextAreaElement || focused instanceof HTMLInputElement) {
+      focused.focus();
+      if (handoff.focus?.start != null && focused.type !== "number" && focused.type !== "checkbox") focused.setSelectionRange(handoff.focus.start, handoff.focus.end);
+    }
+  }, [handoff, listing, form]);
+  useEffect(() => {
+    if (!handoff?.intent || handedOver.current.intent) return;
+    handedOver.current.intent = true;
+    if (handoff.intent === "save") formElement.current?.requestSubmit();
+    else setDialog(handoff.intent);
+  }, [handoff, formElement]);
 
   function failed(result: Extract<ActionResult<unknown>, { ok: false }>, values: QuestionValues, verb: "save" | "remove") {
     if (result.reauth) {
@@ -107,66 +131,39 @@ export function QuestionForm({ listing, canEdit, onStored, aside }: { listing: L
 
   const applyTemplate = (name: string, values: QuestionValues) => {
     setDialog(null);
-    for (const field of ["instructions", "maxAllowedCharacters", "required"] as const) form.setValue(field, values[field], { shouldDirty: true, shouldValidate: true });
+    for (const field of QUESTION_FIELDS) form.setValue(field, values[field], { shouldDirty: true, shouldValidate: true });
     notify({ tone: "info", text: `Template “${name}” is in the form. Review the question, then save it.` });
     setFocus("instructions");
   };
 
-  const instructions = watch("instructions") ?? "";
-  const limit = watch("maxAllowedCharacters");
-  const required = watch("required");
+  const fields = boundTo(form);
 
   return (
     <>
-      <div className="min-w-0 space-y-6">
-        {!canEdit && (
-          <Suspense fallback={null}>
-            <CannotEditNotice here={here} />
-          </Suspense>
-        )}
-
-        <form
-          ref={formElement}
-          onSubmit={save}
-          data-keeps-draft
-          noValidate
-          className="space-y-5 rounded-xl bg-white p-5 text-stone-900 ring-1 ring-stone-200"
-          aria-label="Personalization question"
-          aria-keyshortcuts="Control+S Meta+S"
-        >
-          <fieldset disabled={!canEdit || pending || !hydrated} className="min-w-0 space-y-5">
-            <legend className="text-lg font-semibold">Personalization question</legend>
-            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-              <dt className="text-stone-600">Question type</dt>
-              <dd>Text input</dd>
-              <dt className="text-stone-600">Title</dt>
-              <dd>Personalization</dd>
-            </dl>
-
-            <QuestionFields form={form} />
-
-            <EditorActions
-              saveButton={saveButton}
-              pending={pending}
-              saveLabel="Save question"
-              dirty={formState.isDirty}
-              canRemove={listing.questions.length > 0}
-              onTemplates={() => setDialog("templates")}
-              onRemove={() => setDialog("remove")}
-            />
-          </fieldset>
-        </form>
-      </div>
-
-      <div className="min-w-0 space-y-6 lg:sticky lg:top-4 lg:self-start">
-        <BuyerPreview instructions={instructions} required={Boolean(required)} limit={Number(limit)} />
-        {aside}
-      </div>
+      <QuestionFormFrame
+        ready
+        here={here}
+        canEdit={canEdit}
+        disabled={!canEdit || pending || !hydrated}
+        form={{ ref: formElement, onSubmit: save }}
+        preview={{ instructions: fields.instructions, required: Boolean(watch("required")), limit: Number(watch("maxAllowedCharacters")) }}
+        aside={aside}
+      >
+        <QuestionFields {...fields} />
+        <EditorActions
+          saveButton={saveButton}
+          pending={pending}
+          saveLabel="Save question"
+          dirty={formState.isDirty}
+          canRemove={listing.questions.length > 0}
+          onTemplates={() => setDialog("templates")}
+          onRemove={() => setDialog("remove")}
+        />
+      </QuestionFormFrame>
 
       <Suspense fallback={null}>
         {dialog === "templates" && <TemplatesDialog current={getValues()} onApply={applyTemplate} onClose={() => setDialog(null)} />}
         {dialog === "remove" && <RemoveDialog title={listing.title} onConfirm={remove} onClose={() => setDialog(null)} />}
-        {unsaved.leaving && <LeaveDialog onStay={unsaved.stay} onLeave={unsaved.leave} />}
       </Suspense>
     </>
   );
