@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEMO_APP, DEMO_SELLERS } from "./seed.js";
+import { DEFAULT_OPTIONS } from "./state.js";
 import {
   ADA,
   DEMO_API_KEY,
@@ -85,6 +86,13 @@ describe("rate limits (decisions.md Rate limits)", () => {
     expect(refused.body).toEqual({ error: `This application has used its 3 requests for today. Try again in ${retryAfter} seconds.` });
     expect(refused.headers.get("x-limit-per-day")).toBe("3");
     expect(refused.headers.get("x-remaining-today")).toBe("0");
+  });
+
+  it("applies new limits to an app that was just calling (the sandbox keeps apps in memory)", async () => {
+    expect((await ping()).headers.get("x-limit-per-day")).toBe(String(DEFAULT_OPTIONS.perDay));
+    await setRateLimits(DEMO_APP.keystring, 100, 2);
+    expect((await ping()).headers.get("x-limit-per-day")).toBe("2");
+    expect((await ping()).status).toBe(429);
   });
 
   it("lets the app call again once the rolling day has passed", async () => {

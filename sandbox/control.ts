@@ -155,6 +155,7 @@ export function controlRoutes() {
     const app = appByKeystring(c, input.keystring);
     if (!app) return jsonError(c, 404, "keystring: no such app.");
     c.get("state").db.prepare("UPDATE apps SET per_second = ?, per_day = ? WHERE app_id = ?").run(input.per_second, input.per_day, app.app_id);
+    c.get("state").appsChanged();
     return c.json({ keystring: input.keystring, per_second: input.per_second, per_day: input.per_day });
   });
 

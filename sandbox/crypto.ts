@@ -4,6 +4,17 @@ export const randomId = (bytes = 24) => randomBytes(bytes).toString("base64url")
 
 export const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
+const bearerHashes = new Map<string, string>();
+/** sha256 of a bearer token, kept for the tokens in use (every authenticated request hashes one); at most 10,000 kept. */
+export function bearerHash(token: string) {
+  const kept = bearerHashes.get(token);
+  if (kept !== undefined) return kept;
+  const hash = sha256(token);
+  if (bearerHashes.size >= 10_000) bearerHashes.clear();
+  bearerHashes.set(token, hash);
+  return hash;
+}
+
 /** RFC 7636 4.2: BASE64URL(SHA256(ASCII(code_verifier))). */
 export const pkceChallenge = (verifier: string) => createHash("sha256").update(verifier, "ascii").digest("base64url");
 

@@ -3,6 +3,7 @@ import { seed } from "./seed.js";
 import { RateLimiter } from "./rate-limiter.js";
 import { RequestLog } from "./request-log.js";
 import { FaultPlan } from "./faults.js";
+import type { AppRow } from "./http.js";
 
 /** Spec 9: the migration period, then legacy fields gone, then several questions of further types. */
 export const PHASES = ["migration", "post-deprecation", "multi-question"] as const;
@@ -31,6 +32,8 @@ export class SandboxState {
   private clockOffsetSeconds = 0;
   /** The marketplace's period (spec 9); POST /__sandbox/phase changes it while the sandbox runs. */
   phase: Phase;
+  /** Apps by keystring, read on every /v3 request; forgotten whenever an app changes (appsChanged). */
+  private readonly apps = new Map<string, AppRow>();
   /** Set by the server: stop listening for a while, as a marketplace outage does (connections refused). */
   outage: (ms: number) => void = () => {};
 
@@ -39,6 +42,19 @@ export class SandboxState {
     this.db = openDb(options.db);
     const seeded = this.db.prepare("SELECT 1 FROM apps LIMIT 1").get();
     if (!seeded) seed(this.db, { per_second: options.perSecond, per_day: options.perDay });
+  }
+
+  /** The app an API key names. Unknown keystrings are not kept, so a new app needs no notice; a changed one does. */
+  app(keystring: string): AppRow | undefined {
+    const kept = this.apps.get(keystring);
+    if (kept) return kept;
+    const row = this.db.prepare("SELECT * FROM apps WHERE keystring = ?").get(keystring) as AppRow | undefined;
+    if (row) this.apps.set(keystring, row);
+    return row;
+  }
+
+  appsChanged() {
+    this.apps.clear();
   }
 
   /** The sandbox clock in seconds: real time plus whatever POST /__sandbox/clock added. */
@@ -70,6 +86,7 @@ export class SandboxState {
     })();
     this.db.pragma("foreign_keys = ON");
     seed(this.db, { per_second: this.options.perSecond, per_day: this.options.perDay });
+    this.appsChanged();
     this.clockOffsetSeconds = 0;
     this.phase = this.options.phase;
     this.rateLimiter.clear();

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { carriesRateHeaders, jsonError, requestHeader, type AppRow, type Ctx, type SandboxEnv } from "../http.js";
-import { safeEqual, sha256 } from "../crypto.js";
+import { bearerHash, safeEqual } from "../crypto.js";
 import { statement } from "../db.js";
 
 /** decisions.md "API key errors" and "Rate limits": every /v3/application request. */
@@ -10,7 +10,7 @@ export const requireApiKey: MiddlewareHandler<SandboxEnv> = async (c, next) => {
   if (!header) return jsonError(c, 401, "Missing or invalid API key");
   const colon = header.indexOf(":");
   const keystring = colon === -1 ? header : header.slice(0, colon);
-  const app = statement(state.db, "SELECT * FROM apps WHERE keystring = ?").get(keystring) as AppRow | undefined;
+  const app = state.app(keystring);
   if (!app) return jsonError(c, 401, "Missing or invalid API key");
   if (colon === -1 || !safeEqual(header.slice(colon + 1), app.shared_secret)) {
     return jsonError(c, 403, "Invalid API key: should be in the format 'keystring:shared_secret'.");
@@ -34,7 +34,7 @@ function resolveBearer(c: Ctx): Response | undefined {
   const prefix = /^(\d+)\./.exec(token);
   if (!prefix) return jsonError(c, 403, "No user was provided as part of the bearer token.");
   const state = c.get("state");
-  const row = statement(state.db, "SELECT user_id, app_id, scopes, expires_at, revoked FROM tokens WHERE token_hash = ? AND kind = 'access'").get(sha256(token)) as TokenRow | undefined;
+  const row = statement(state.db, "SELECT user_id, app_id, scopes, expires_at, revoked FROM tokens WHERE token_hash = ? AND kind = 'access'").get(bearerHash(token)) as TokenRow | undefined;
   if (!row || row.revoked || row.app_id !== c.get("apiApp")?.app_id || String(row.user_id) !== prefix[1]) {
     return jsonError(c, 401, "invalid_token", "access token is invalid");
   }
