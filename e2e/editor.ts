@@ -31,6 +31,14 @@ export async function hydrated(locator: Locator) {
   await expect.poll(() => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactFiber")))).toBe(true);
 }
 
+/** Loads the editor's own form code (it loads at the first hover, focus or press) and resolves once that form runs. */
+export async function formLoaded(page: Page) {
+  const form = page.getByRole("form", { name: "Personalization question" });
+  await hydrated(form);
+  await form.hover();
+  await expect(form).toHaveAttribute("data-ready", "true");
+}
+
 /** Saves what the editor holds as a named template through its Templates dialog; returns the dialog, still open. */
 export async function saveAsTemplate(page: Page, name: string) {
   await page.getByRole("button", { name: "Templates" }).click();

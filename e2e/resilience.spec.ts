@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { editor, editorPath, hydrated, openEditor } from "./editor";
+import { editor, editorPath, formLoaded, openEditor } from "./editor";
 import { E2E } from "./ports";
 import { allowOnMarketplace, control, dashboardTokens, lastRequestId, newSeller, requestsSince, signIn, storedListing, type TestSeller } from "./sandbox-control";
 
@@ -218,7 +218,7 @@ test("a 403 insufficient_scope from the marketplace offers to sign in again with
   const seller = await newSeller(1);
   const listingId = await openEditor(page, seller, { uncheck: ["listings_w"] });
   // A form opened before the seller's permissions changed: the fields are enabled, the token cannot write.
-  await hydrated(page.locator("fieldset"));
+  await formLoaded(page);
   await page.locator("fieldset").evaluate((fieldset) => fieldset.removeAttribute("disabled"));
   await typeDraft(page);
   const before = await lastRequestId();

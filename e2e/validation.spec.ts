@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Request } from "@playwright/test";
-import { editor, editorPath, hydrated, openEditor } from "./editor";
+import { editor, editorPath, formLoaded, hydrated, openEditor } from "./editor";
 import { lastRequestId, newSeller, putQuestion, requestsSince, storedListing } from "./sandbox-control";
 
 const RULES = {
@@ -170,10 +170,8 @@ test("when the browser cannot load its checks, Save still reaches the action, wh
   const seller = await newSeller(1);
   const listingId = await openEditor(page, seller);
   const form = editor(page);
-  await hydrated(form.save);
-  // The form's own code loads at the first focus; the checks it uses load at its first check.
-  await form.instructions.focus();
-  await expect(page.getByRole("form", { name: "Personalization question" })).toHaveAttribute("data-ready", "true");
+  // The form's own code loads at the first hover; the checks it uses load at its first check.
+  await formLoaded(page);
   // As a dropped connection would: no more of the page's code arrives after that.
   await page.route((url) => url.pathname.startsWith("/_next/static/chunks/"), (route) => route.abort("internetdisconnected"));
   const before = await lastRequestId();
