@@ -72,9 +72,9 @@ const scripts = new Map<ChildProcess, Promise<number>>();
  * servers on SIGINT, so an interrupt must reach it as SIGINT and be waited for, not kill its group. Resolves to its exit
  * code (128 + signal when a signal ended it).
  */
-export function runScript(args: string[], stdout: "inherit" | "pipe" = "inherit"): { child: ChildProcess; exit: Promise<number> } {
+export function runScript(args: string[], stdout: "inherit" | "pipe" = "inherit", cwd?: string): { child: ChildProcess; exit: Promise<number> } {
   refuseWhenStopping();
-  const child = spawn(process.execPath, ["--import", "tsx", ...args], { stdio: ["ignore", stdout, "inherit"] });
+  const child = spawn(process.execPath, ["--import", "tsx", ...args], { stdio: ["ignore", stdout, "inherit"], cwd });
   const exit = new Promise<number>((resolve) => {
     child.once("error", () => resolve(127));
     child.once("exit", (code, signal) => resolve(code ?? 128 + (signal ? constants.signals[signal] : 0)));

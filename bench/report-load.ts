@@ -1,6 +1,7 @@
 // Sections 5 (load test and fault soak) and 6 (bulk apply) of docs/benchmarks.md.
 import { bulkMet, memoryQuarters, peak, processFlat, TARGET_RATIO, type BulkResult } from "./bulk.js";
-import { LOAD_RUNS, type LoadRun, type LoadRuns } from "./load-runs.js";
+import { LOAD_RUNS, type AgainstBaseline, type LoadRun, type LoadRuns } from "./load-runs.js";
+import { median } from "./load.js";
 import { LOAD_TARGETS, type LoadFigures } from "./loadtest-figures.js";
 import { met, ms } from "./report-format.js";
 
@@ -16,6 +17,43 @@ function runRow(name: string, run: LoadRun) {
   if (!measured(run)) return `| ${name} | not measured: ${run.skipped} |||||||||`;
   const stored = run.soak ? ` (stored only: ${ms(run.stored.p50)} / ${ms(run.stored.p99)})` : "";
   return `| ${name} | ${run.sellers} | ${run.seconds.toFixed(1)} | ${run.total.count} | ${run.total.perSecond.toFixed(1)} | ${run.total.errors} | ${ms(run.page.p50)} / ${ms(run.page.p99)} | ${ms(run.save.p50)} / ${ms(run.save.p99)}${stored} | ${peakMb(run, "dashboard")} / ${peakMb(run, "sandbox")} | ${run.machine.loadBefore[0]?.toFixed(2) ?? "-"} |`;
+}
+
+/** The same-machine ratio: medians of each side's runs; the save p99 and errors are this checkout's worst and sum. */
+export function baselineRatio(against: AgainstBaseline | undefined) {
+  const ours = against?.ours.filter(measured) ?? [];
+  const baseline = against?.baseline.filter(measured) ?? [];
+  if (!against || ours.length === 0 || baseline.length === 0) return undefined;
+  const oursPerSecond = median(ours.map((run) => run.total.perSecond));
+  const baselinePerSecond = median(baseline.map((run) => run.total.perSecond));
+  return {
+    commit: against.commit,
+    oursPerSecond,
+    baselinePerSecond,
+    ratio: oursPerSecond / baselinePerSecond,
+    saveP99: Math.max(...ours.map((run) => run.save.p99)),
+    baselineSaveP99: median(baseline.map((run) => run.save.p99)),
+    errors: ours.reduce((sum, run) => sum + run.total.errors, 0),
+  };
+}
+
+function againstLines(against: AgainstBaseline | undefined) {
+  if (!against) return [];
+  const figures = baselineRatio(against);
+  const rows = against.baseline.flatMap((run, index) => [runRow(`baseline ${against.commit}, round ${index + 1}`, run), runRow(`this checkout, round ${index + 1}`, against.ours[index] ?? { skipped: "not run" })]);
+  return [
+    `Against the code issue 14 was measured on (commit ${against.commit}, its own build and its own \`npm run loadtest\`), in turn with this`,
+    "checkout's, no pauses, in this run: only runs taken minutes apart on one machine compare fairly here.",
+    "",
+    "| run | sellers | seconds | requests | req/s | errors | listings page p50 / p99 (ms) | save p50 / p99 (ms) | peak RSS dashboard / sandbox (MB) | load average before |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ...rows,
+    "",
+    figures
+      ? `Median throughput: **${figures.oursPerSecond.toFixed(1)}** req/s against ${figures.baselinePerSecond.toFixed(1)} (**${figures.ratio.toFixed(2)}x**); save p99 at most ${ms(figures.saveP99)} ms here, ${ms(figures.baselineSaveP99)} ms (median) on the baseline.`
+      : "No ratio: a side has no measured run.",
+    "",
+  ];
 }
 
 function soakLines(soak: LoadRun) {
@@ -73,6 +111,7 @@ export function loadSection(runs: LoadRuns | undefined) {
     runRow(`paced (\`${LOAD_RUNS.paced.command}\`)`, runs.paced),
     runRow(`fault soak (\`${LOAD_RUNS.soak.command}\`)`, runs.soak),
     "",
+    ...againstLines(runs.against),
     ...soakLines(runs.soak),
     "| target | figure | result |",
     "|---|---|---|",

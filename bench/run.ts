@@ -1,16 +1,18 @@
 // npm run bench: every figure of issues 5 and 14, then the load test with its fault soak and the bulk apply (issues 6
 // and 14), one after the other, written to docs/benchmarks.md. A missed target is reported, not thrown. Stops every
 // process it started. `--skip-load` and `--skip-bulk` leave out the two longest parts (about 3.5 and 9 minutes);
-// `--bulk-listings 1000` runs a shorter bulk apply.
+// `--bulk-listings 1000` runs a shorter bulk apply. `--baseline <dir>` (a built checkout of another commit) runs that commit's load
+// test in turn with this one's, and judges issue 14's throughput target on that same-machine ratio.
 import { cpus, loadavg, totalmem } from "node:os";
 import { spawnSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { freePort } from "../scripts/dashboard-process.js";
 import { DEFAULT_LISTINGS, describeBulk, measureBulk, type BulkResult } from "./bulk.js";
 import { measureOverhead } from "./dashboard-overhead.js";
 import { compareWithPrism } from "./mock-vs-sandbox.js";
-import { measureLoad } from "./load-runs.js";
+import { measureLoad, type Baseline } from "./load-runs.js";
 import { clientEntries, dependencyShares, firstLoadJs } from "./page-weight.js";
 import { snapshotBuild } from "./loadtest-processes.js";
 import { stopAll } from "./processes.js";
@@ -19,7 +21,7 @@ import { sandboxWithManyListings, startBenchSandbox, stopBenchSandbox } from "./
 import { measureStart } from "./start-memory.js";
 
 const { values: flags } = parseArgs({
-  options: { "skip-load": { type: "boolean", default: false }, "skip-bulk": { type: "boolean", default: false }, "bulk-listings": { type: "string", default: String(DEFAULT_LISTINGS) } },
+  options: { "skip-load": { type: "boolean", default: false }, "skip-bulk": { type: "boolean", default: false }, "bulk-listings": { type: "string", default: String(DEFAULT_LISTINGS) }, baseline: { type: "string" } },
   strict: true,
 });
 
@@ -39,7 +41,16 @@ function machine(): Machine {
   return { cores: cpus().length, cpu: cpus()[0]?.model ?? "unknown", memoryGb: totalmem() / 1e9, node: process.versions.node, loadAverage: loadavg(), busy };
 }
 
+function baselineCheckout(dir: string | undefined): Baseline | undefined {
+  if (!dir) return undefined;
+  const git = spawnSync("git", ["-C", dir, "rev-parse", "--short", "HEAD"], { encoding: "utf8" });
+  if (git.status !== 0) throw new Error(`--baseline ${dir} is not a git checkout: make one with \`git worktree add ${dir} <commit>\`, then npm install and npx next build there.`);
+  if (!existsSync(join(dir, ".next", "BUILD_ID"))) throw new Error(`--baseline ${dir} has no production build: run \`npx next build\` there first.`);
+  return { dir: resolve(dir), commit: git.stdout.trim() };
+}
+
 async function main() {
+  const baseline = baselineCheckout(flags.baseline);
   const host = machine();
   log(`${host.cores} cores, ${host.memoryGb.toFixed(1)} GB; ${host.busy.length ? `also running here: ${host.busy.join(", ")}` : "machine quiet"}`);
   const build = await snapshotBuild(log);
@@ -74,7 +85,7 @@ async function main() {
       weights.push({ weight, shares, own: all });
       log(`${route}: ${(weight.gzip / 1000).toFixed(1)} kB first-load JS`);
     }
-    const load = flags["skip-load"] ? undefined : await measureLoad(build.distDir, log);
+    const load = flags["skip-load"] ? undefined : await measureLoad(build.distDir, log, baseline);
     let bulk: BulkResult | undefined;
     if (!flags["skip-bulk"]) {
       const listings = Number(flags["bulk-listings"]);
