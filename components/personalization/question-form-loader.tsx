@@ -29,6 +29,11 @@ const loadLive = () =>
     },
   ));
 
+// A fill, paste or autofill is focus, select, then insert: swapped between them, the text would land in a field whose
+// selection was lost (a number field's cannot be set). The swap waits for this long without input.
+const QUIET_MS = 150;
+const ACTIVITY = ["keydown", "pointerdown", "focusin", "select", "beforeinput", "input"] as const;
+
 const COULD_NOT_LOAD = "Nothing was changed: the editor could not load its code (is the connection down?). What you typed is still here; try again in a moment.";
 
 /**
@@ -52,11 +57,19 @@ export function QuestionFormLoader(props: QuestionFormProps) {
   const held = useRef(false);
   const ready = useRef<Live>(undefined);
   const loading = useRef(false);
+  const lastInput = useRef(0);
+  const retry = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   const swap = () => {
     const module = ready.current;
     const form = formElement.current;
     if (!module || held.current || !form) return;
+    const wait = lastInput.current + QUIET_MS - performance.now();
+    if (wait > 0 && !intent.current) {
+      clearTimeout(retry.current);
+      retry.current = setTimeout(swap, wait);
+      return;
+    }
     const active = document.activeElement;
     const focus = (active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement) && form.contains(active) ? { id: active.id, start: active.selectionStart, end: active.selectionEnd } : undefined;
     // One synchronous render: no keystroke can fall between reading the inputs and the new form taking over.
@@ -100,10 +113,16 @@ export function QuestionFormLoader(props: QuestionFormProps) {
       held.current = false;
       setTimeout(swap, 0);
     };
+    const input = () => {
+      lastInput.current = performance.now();
+    };
     const events = ["pointerup", "pointercancel", "keyup", "blur"] as const;
     for (const event of events) window.addEventListener(event, release);
+    for (const event of ACTIVITY) window.addEventListener(event, input, true);
     return () => {
+      clearTimeout(retry.current);
       for (const event of events) window.removeEventListener(event, release);
+      for (const event of ACTIVITY) window.removeEventListener(event, input, true);
     };
   }, [Loaded]);
 
