@@ -42,8 +42,8 @@ function againstLines(against: AgainstBaseline | undefined) {
   const figures = baselineRatio(against);
   const rows = against.baseline.flatMap((run, index) => [runRow(`baseline ${against.commit}, round ${index + 1}`, run), runRow(`this checkout, round ${index + 1}`, against.ours[index] ?? { skipped: "not run" })]);
   return [
-    `Against the code issue 14 was measured on (commit ${against.commit}, its own build and its own \`npm run loadtest\`), in turn with this`,
-    "checkout's, no pauses, in this run: only runs taken minutes apart on one machine compare fairly here.",
+    `Against commit ${against.commit} (\`--baseline\`: its own build and its own \`npm run loadtest\`), in turn with this checkout's, no`,
+    "pauses, in this run: only runs taken minutes apart on one machine compare fairly here.",
     "",
     "| run | sellers | seconds | requests | req/s | errors | listings page p50 / p99 (ms) | save p50 / p99 (ms) | peak RSS dashboard / sandbox (MB) | load average before |",
     "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",

@@ -41,11 +41,16 @@ function machine(): Machine {
   return { cores: cpus().length, cpu: cpus()[0]?.model ?? "unknown", memoryGb: totalmem() / 1e9, node: process.versions.node, loadAverage: loadavg(), busy };
 }
 
+/** A flag that cannot work stops the bench before it starts anything, saying how to make it work. */
 function baselineCheckout(dir: string | undefined): Baseline | undefined {
   if (!dir) return undefined;
   const git = spawnSync("git", ["-C", dir, "rev-parse", "--short", "HEAD"], { encoding: "utf8" });
-  if (git.status !== 0) throw new Error(`--baseline ${dir} is not a git checkout: make one with \`git worktree add ${dir} <commit>\`, then npm install and npx next build there.`);
-  if (!existsSync(join(dir, ".next", "BUILD_ID"))) throw new Error(`--baseline ${dir} has no production build: run \`npx next build\` there first.`);
+  const missing =
+    git.status !== 0 ? "is not a git checkout" : !existsSync(join(dir, "node_modules")) ? "has no node_modules" : !existsSync(join(dir, ".next", "BUILD_ID")) ? "has no production build" : undefined;
+  if (missing) {
+    console.error(`--baseline ${dir} ${missing}. Make it with \`git worktree add ${dir} <commit>\`, then \`npm install && npx next build\` in it.`);
+    process.exit(2);
+  }
   return { dir: resolve(dir), commit: git.stdout.trim() };
 }
 

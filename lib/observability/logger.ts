@@ -23,13 +23,17 @@ const SECRET = new Set(REDACTED_KEYS);
 const CENSOR = "[redacted]";
 const DEPTH = 4;
 
-const walkable = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && (Array.isArray(value) || [Object.prototype, null].includes(Object.getPrototypeOf(value)));
+// Plain objects and arrays only: an Error, Date or Buffer copied field by field would lose what makes it one.
+function walkable(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== "object" || value === null) return false;
+  const prototype = Object.getPrototypeOf(value);
+  return Array.isArray(value) || prototype === Object.prototype || prototype === null;
+}
 
 /**
  * The logged object with every field named in REDACTED_KEYS censored, in plain objects and arrays down to DEPTH levels;
- * copied only where something is censored, so the caller's object is never changed. pino's own `redact` did the same
- * with path patterns at about 40 µs a line, a tenth of a save's CPU here (bench/cpu-profile.ts under npm run loadtest).
+ * copied only where something is censored, so the caller's object is never changed. pino's own `redact` with path
+ * patterns for these names took about ten times as long a line (`npx tsx bench/logger-cost.ts`).
  */
 export function redactSecrets(object: Record<string, unknown>, depth = 0): Record<string, unknown> {
   let copy: Record<string, unknown> | undefined;
