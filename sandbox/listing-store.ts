@@ -1,6 +1,7 @@
 import { statement, type Db } from "./db.js";
 import type { ListingWire, StoredQuestion } from "./api/wire.js";
 import { listingJsonColumn } from "./listing-json.js";
+import { cachedRead } from "./listing-cache.js";
 
 export { listingJsonColumn };
 
@@ -85,18 +86,24 @@ export const pageText = (count: number, listings: string[]) => `{"count":${count
 
 /** One page of the listings matching `where`, as the listing reads answer it (and as /openapi.json shows it). */
 export function listingPageText(db: Db, where: string, params: unknown[], view: ListingView, paging: Paging, order = "listing_id") {
-  const count = (statement(db, `SELECT COUNT(*) FROM listings WHERE ${where}`).pluck().get(...params) as number) ?? 0;
-  const listings = statement(db, `SELECT ${listingJsonColumn(view)} FROM listings WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`)
-    .pluck()
-    .all(...params, paging.limit, paging.offset) as string[];
-  return pageText(count, listings);
+  const pageSql = `SELECT ${listingJsonColumn(view)} FROM listings WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`;
+  const pageParams = [...params, paging.limit, paging.offset];
+  // The page's SQL holds `where`, so it keys the count as well.
+  return cachedRead(db, pageSql, pageParams, () => {
+    const count = (statement(db, `SELECT COUNT(*) FROM listings WHERE ${where}`).pluck().get(...params) as number) ?? 0;
+    return pageText(count, statement(db, pageSql).pluck().all(...pageParams) as string[]);
+  });
 }
+
+type ListingText = { user_id: number; state: string; json: string };
 
 /** One listing as JSON text, with what deciding who may see it needs. */
 export function getListingText(db: Db, listingId: number, view: ListingView) {
-  return statement(db, `SELECT user_id, state, ${listingJsonColumn(view)} AS json FROM listings WHERE listing_id = ?`).get(listingId) as
-    | { user_id: number; state: string; json: string }
-    | undefined;
+  const sql = `SELECT user_id, state, ${listingJsonColumn(view)} AS json FROM listings WHERE listing_id = ?`;
+  return cachedRead(db, sql, [listingId], () => {
+    const row = statement(db, sql).get(listingId) as ListingText | undefined;
+    return row && Object.freeze(row);
+  });
 }
 
 /** The columns of a ListingRow: not the stored JSON, which only reads of whole listings join (listing-json.ts). */

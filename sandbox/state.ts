@@ -1,9 +1,10 @@
-import { openDb, type Db } from "./db.js";
+import { openDb, statement, type Db } from "./db.js";
 import { seed } from "./seed.js";
 import { RateLimiter } from "./rate-limiter.js";
 import { RequestLog } from "./request-log.js";
 import { FaultPlan } from "./faults.js";
 import type { AppRow } from "./http.js";
+import { watchListingWrites } from "./listing-cache.js";
 
 /** Spec 9: the migration period, then legacy fields gone, then several questions of further types. */
 export const PHASES = ["migration", "post-deprecation", "multi-question"] as const;
@@ -23,6 +24,10 @@ export const ACCESS_TOKEN_TTL = 3600;
 export const REFRESH_TOKEN_TTL = 90 * 24 * 3600;
 export const CODE_TTL = 600;
 
+export type AccessTokenRow = Readonly<{ user_id: number; app_id: number; scopes: string; expires_at: number; revoked: number }>;
+
+const MAX_KEPT_ACCESS_TOKENS = 10_000;
+
 /** Everything one running sandbox holds: its database, its clock and the test controls. */
 export class SandboxState {
   readonly db: Db;
@@ -34,6 +39,8 @@ export class SandboxState {
   phase: Phase;
   /** Apps by keystring, read on every /v3 request; forgotten whenever an app changes (appsChanged). */
   private readonly apps = new Map<string, AppRow>();
+  /** Access-token rows by token hash, read on every call with a bearer; SQLite forgets a row when it is written (watchTokenWrites). */
+  private readonly accessTokens = new Map<string, AccessTokenRow>();
   /** Set by the server: stop listening for a while, as a marketplace outage does (connections refused). */
   outage: (ms: number) => void = () => {};
 
@@ -42,6 +49,8 @@ export class SandboxState {
     this.db = openDb(options.db);
     const seeded = this.db.prepare("SELECT 1 FROM apps LIMIT 1").get();
     if (!seeded) seed(this.db, { per_second: options.perSecond, per_day: options.perDay });
+    this.watchTokenWrites();
+    watchListingWrites(this.db);
   }
 
   /** The app an API key names. Unknown keystrings are not kept, so a new app needs no notice; a changed one does. */
@@ -55,6 +64,40 @@ export class SandboxState {
 
   appsChanged() {
     this.apps.clear();
+  }
+
+  /**
+   * The access token with this hash, however old or revoked: the caller checks. Unknown hashes are not kept, so a token
+   * issued later is found; nor are rows read inside a transaction, which a rollback (firing no trigger) could undo.
+   */
+  accessToken(tokenHash: string): AccessTokenRow | undefined {
+    const kept = this.accessTokens.get(tokenHash);
+    if (kept) return kept;
+    const row = statement(this.db, "SELECT user_id, app_id, scopes, expires_at, revoked FROM tokens WHERE token_hash = ? AND kind = 'access'").get(tokenHash) as AccessTokenRow | undefined;
+    if (row && !this.db.inTransaction) this.keepAccessToken(tokenHash, Object.freeze(row));
+    return row;
+  }
+
+  private keepAccessToken(tokenHash: string, row: AccessTokenRow) {
+    if (this.accessTokens.size >= MAX_KEPT_ACCESS_TOKENS) this.accessTokens.clear();
+    this.accessTokens.set(tokenHash, row);
+  }
+
+  /**
+   * Any write to a token row forgets it, reported by SQLite itself, so no writer can forget to: TEMP triggers, which live
+   * only on this connection, as the callback and the cache do, and need no migration. INSERT too: INSERT OR REPLACE
+   * deletes the row it replaces without firing DELETE triggers.
+   */
+  private watchTokenWrites() {
+    this.db.function("sandbox_token_written", { deterministic: false }, (tokenHash) => {
+      this.accessTokens.delete(String(tokenHash));
+      return null;
+    });
+    this.db.exec(`
+      CREATE TEMP TRIGGER tokens_insert_forgets_row AFTER INSERT ON tokens BEGIN SELECT sandbox_token_written(NEW.token_hash); END;
+      CREATE TEMP TRIGGER tokens_update_forgets_row AFTER UPDATE ON tokens
+        BEGIN SELECT sandbox_token_written(OLD.token_hash), sandbox_token_written(NEW.token_hash); END;
+      CREATE TEMP TRIGGER tokens_delete_forgets_row AFTER DELETE ON tokens BEGIN SELECT sandbox_token_written(OLD.token_hash); END;`);
   }
 
   /** The sandbox clock in seconds: real time plus whatever POST /__sandbox/clock added. */

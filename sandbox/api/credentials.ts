@@ -1,7 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { carriesRateHeaders, jsonError, requestHeader, type AppRow, type Ctx, type SandboxEnv } from "../http.js";
 import { bearerHash, safeEqual } from "../crypto.js";
-import { statement } from "../db.js";
 
 /** decisions.md "API key errors" and "Rate limits": every /v3/application request. */
 export const requireApiKey: MiddlewareHandler<SandboxEnv> = async (c, next) => {
@@ -23,8 +22,6 @@ export const requireApiKey: MiddlewareHandler<SandboxEnv> = async (c, next) => {
   if (!carriesRateHeaders(c.res)) for (const [name, value] of Object.entries(verdict.headers)) c.res.headers.set(name, value);
 };
 
-type TokenRow = { user_id: number; app_id: number; scopes: string; expires_at: number; revoked: number };
-
 /** Resolves the bearer token (decisions.md "Bearer header", "Token errors"); returns a response when it is refused. */
 function resolveBearer(c: Ctx): Response | undefined {
   const header = requestHeader(c, "authorization");
@@ -34,7 +31,7 @@ function resolveBearer(c: Ctx): Response | undefined {
   const prefix = /^(\d+)\./.exec(token);
   if (!prefix) return jsonError(c, 403, "No user was provided as part of the bearer token.");
   const state = c.get("state");
-  const row = statement(state.db, "SELECT user_id, app_id, scopes, expires_at, revoked FROM tokens WHERE token_hash = ? AND kind = 'access'").get(bearerHash(token)) as TokenRow | undefined;
+  const row = state.accessToken(bearerHash(token));
   if (!row || row.revoked || row.app_id !== c.get("apiApp")?.app_id || String(row.user_id) !== prefix[1]) {
     return jsonError(c, 401, "invalid_token", "access token is invalid");
   }
