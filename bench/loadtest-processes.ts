@@ -49,7 +49,8 @@ export async function snapshotBuild(log: (line: string) => void): Promise<{ dist
   throw new Error("could not take a stable copy of the build after 5 attempts");
 }
 
-export type Measured = { name: string; pid: number };
+export type { Measured } from "./loadtest-sampler";
+import type { Measured } from "./loadtest-sampler";
 
 export type SandboxProcess = Measured & { url: string; stop: () => Promise<void> };
 
@@ -144,23 +145,40 @@ export async function stopDashboard(dashboard: DashboardProcess) {
 export const cpuProfileArgs = (dir: string | undefined) => (dir ? ["--cpu-prof", "--cpu-prof-dir", resolve(dir)] : undefined);
 
 /** The measured process is the one named next-server: scripts/server.ts, the group's leader. */
-export async function startDashboardProcess(options: { port: number; sandboxUrl: string; timeoutMs: number; dashboardDb: string; distDir: string; stdio: "inherit" | "ignore"; nodeArgs?: string[] }, log: (line: string) => void): Promise<RunningDashboard> {
+export async function startDashboardProcess(
+  options: { port: number; sandboxUrl: string; timeoutMs: number; dashboardDb: string; distDir: string; stdio: "inherit" | "ignore"; nodeArgs?: string[]; workers: number },
+  log: (line: string) => void,
+): Promise<RunningDashboard> {
   process.env.NEXT_DIST_DIR = options.distDir;
   for (let attempt = 1; ; attempt++) {
     let dashboard: DashboardProcess | undefined;
     try {
-      dashboard = await startDashboard({ port: options.port, sandboxUrl: options.sandboxUrl, timeoutMs: options.timeoutMs, dashboardDb: options.dashboardDb, stdio: options.stdio, nodeArgs: options.nodeArgs });
+      const env = { DASHBOARD_WORKERS: String(options.workers) };
+      dashboard = await startDashboard({ port: options.port, sandboxUrl: options.sandboxUrl, timeoutMs: options.timeoutMs, dashboardDb: options.dashboardDb, stdio: options.stdio, nodeArgs: options.nodeArgs, env });
       startedGroups.add(dashboard.process.pid as number);
       const ready = await fetch(`${dashboard.url}/sign-in`).then((response) => response.ok, () => false);
       if (!ready) throw new Error("the dashboard did not answer /sign-in within 60 s");
-      const server = processGroup(dashboard.process.pid as number).find((entry) => entry.command.startsWith("next-server"));
-      if (!server) throw new Error("no next-server process in the dashboard's process group");
-      return { name: "dashboard (next-server)", pid: server.pid, url: dashboard.url, dashboard };
+      const servers = await serverProcesses(dashboard.process.pid as number, options.workers);
+      const name = options.workers > 1 ? `dashboard (${options.workers} workers)` : "dashboard (next-server)";
+      return { name, pid: servers[0]!.pid, pids: servers.map((server) => server.pid), url: dashboard.url, dashboard };
     } catch (error) {
       if (dashboard) await stopDashboard(dashboard);
       if (attempt >= 3) throw error;
       log(`starting the dashboard failed (${(error as Error).message}); waiting for any build to finish, then retrying`);
       await waitForBuilds(log);
     }
+  }
+}
+
+/** The server's processes, its primary first: one, or the primary and every worker once they have all started. */
+async function serverProcesses(pgid: number, workers: number) {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const servers = processGroup(pgid).filter((entry) => entry.command.startsWith("next-server"));
+    const pool = servers.filter((entry) => entry.command.includes("worker"));
+    const primary = servers.filter((entry) => !entry.command.includes("worker"));
+    if (primary.length === 1 && (workers === 1 || pool.length === workers)) return [...primary, ...pool];
+    if (Date.now() > deadline) throw new Error(`expected ${workers === 1 ? "one next-server process" : `a primary and ${workers} workers`} in the dashboard's process group, found ${servers.length}`);
+    await sleep(200);
   }
 }

@@ -23,43 +23,50 @@ export function cpuSeconds(pid: number): number | undefined {
   }
 }
 
-export type ProcessFigures = { name: string; pid: number; peakRssMb: number; hwmMb: number; cpuSeconds: number };
+export type ProcessFigures = { name: string; pid: number; peakRssMb: number; hwmMb: number; cpuSeconds: number; processes: number };
+
+/** One measured program: a process, or a server's primary with its workers (`pids`), whose figures are summed. */
+export type Measured = { name: string; pid: number; pids?: number[] };
+
+const membersOf = (measured: Measured) => measured.pids ?? [measured.pid];
+const sum = (pids: number[], read: (pid: number) => number | undefined) => pids.reduce((total, pid) => total + (read(pid) ?? 0), 0);
 
 export class Sampler {
   private peaks = new Map<number, number>();
   private cpuAtStart = new Map<number, number>();
   private timer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly processes: { name: string; pid: number }[]) {}
+  constructor(private readonly processes: Measured[]) {}
 
   start(everyMs = 200) {
-    for (const { pid } of this.processes) this.cpuAtStart.set(pid, cpuSeconds(pid) ?? 0);
+    for (const measured of this.processes) this.cpuAtStart.set(measured.pid, sum(membersOf(measured), cpuSeconds));
     this.sample();
     this.timer = setInterval(() => this.sample(), everyMs);
   }
 
   private sample() {
-    for (const { pid } of this.processes) {
-      const rss = statusKb(pid, "VmRSS");
-      if (rss !== undefined) this.peaks.set(pid, Math.max(this.peaks.get(pid) ?? 0, rss));
+    for (const measured of this.processes) {
+      const rss = sum(membersOf(measured), (pid) => statusKb(pid, "VmRSS"));
+      if (rss > 0) this.peaks.set(measured.pid, Math.max(this.peaks.get(measured.pid) ?? 0, rss));
     }
   }
 
-  /** "name 123 MB, ..." with each process's current RSS, for progress lines. */
+  /** "name 123 MB, ..." with each program's current RSS, for progress lines. */
   now(): string {
-    return this.processes.map(({ name, pid }) => `${name.split(" ")[0]} ${((statusKb(pid, "VmRSS") ?? 0) / 1024).toFixed(0)} MB`).join(", ");
+    return this.processes.map((measured) => `${measured.name.split(" ")[0]} ${(sum(membersOf(measured), (pid) => statusKb(pid, "VmRSS")) / 1024).toFixed(0)} MB`).join(", ");
   }
 
   stop(): ProcessFigures[] {
     clearInterval(this.timer);
     this.sample();
-    return this.processes.map(({ name, pid }) => ({
-      name,
-      pid,
-      peakRssMb: (this.peaks.get(pid) ?? 0) / 1024,
-      // The kernel's own high-water mark since the process started (includes start-up and sign-in).
-      hwmMb: (statusKb(pid, "VmHWM") ?? 0) / 1024,
-      cpuSeconds: (cpuSeconds(pid) ?? 0) - (this.cpuAtStart.get(pid) ?? 0),
+    return this.processes.map((measured) => ({
+      name: measured.name,
+      pid: measured.pid,
+      peakRssMb: (this.peaks.get(measured.pid) ?? 0) / 1024,
+      // The kernel's own high-water mark since each process started (includes start-up and sign-in), summed.
+      hwmMb: sum(membersOf(measured), (pid) => statusKb(pid, "VmHWM")) / 1024,
+      cpuSeconds: sum(membersOf(measured), cpuSeconds) - (this.cpuAtStart.get(measured.pid) ?? 0),
+      processes: membersOf(measured).length,
     }));
   }
 }

@@ -1,6 +1,6 @@
 // npm run loadtest: many signed-in sellers on the built dashboard (listings page + save action) for a fixed time;
 // --soak adds marketplace write faults and counts lost and phantom writes. Not part of npm test.
-import { cpus, loadavg, tmpdir, totalmem } from "node:os";
+import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -18,11 +18,13 @@ import { LOAD_TARGETS as TARGETS, latencyFigures, type LoadFigures } from "./loa
 const withoutEmptyAlerts = (html: string) => html.replace(/<(\w+)[^>]*role="alert"[^>]*><\/\1>/g, "");
 
 const USAGE =
-  "Usage: npm run loadtest -- [--sellers 50] [--listings 10] [--seconds 60] [--think-ms 0] [--soak] [--fault-rate 0.1] [--timeout-ms N] [--delay-ms 3000] [--json file] [--dist-dir dir] [--cpu-prof dir] [--verbose]";
+  "Usage: npm run loadtest -- [--sellers 50] [--workers <cores>] [--listings 10] [--seconds 60] [--think-ms 0] [--soak] [--fault-rate 0.1] [--timeout-ms N] [--delay-ms 3000] [--json file] [--dist-dir dir] [--cpu-prof dir] [--verbose]";
 
 const { values: flags } = parseArgs({
   options: {
     sellers: { type: "string", default: "50" },
+    // As docs/deploy.md says to run it: one server process per core (DASHBOARD_WORKERS).
+    workers: { type: "string", default: String(availableParallelism()) },
     listings: { type: "string", default: "10" },
     seconds: { type: "string", default: "60" },
     "think-ms": { type: "string", default: "0" },
@@ -54,6 +56,7 @@ function positive(name: string, value: string | undefined): number {
 
 const soak = flags.soak;
 const sellerCount = positive("sellers", flags.sellers);
+const workers = positive("workers", flags.workers);
 const listingCount = positive("listings", flags.listings);
 const seconds = positive("seconds", flags.seconds);
 const faultRate = positive("fault-rate", flags["fault-rate"]);
@@ -119,8 +122,8 @@ async function main() {
   try {
     const actionId = saveActionId(build.distDir);
     sandbox = await startSandboxProcess(await freePort(), 1_000_000, stdio, log);
-    dashboard = await startDashboardProcess({ port: await freePort(), sandboxUrl: sandbox.url, timeoutMs, dashboardDb: join(workDir, "dashboard.db"), distDir: build.distDir, stdio, nodeArgs: cpuProfileArgs(flags["cpu-prof"]) }, log);
-    log(`sandbox pid ${sandbox.pid} on ${sandbox.url}; dashboard next-server pid ${dashboard.pid} on ${dashboard.url} (MARKETPLACE_TIMEOUT_MS ${timeoutMs}, build ${build.distDir})`);
+    dashboard = await startDashboardProcess({ port: await freePort(), sandboxUrl: sandbox.url, timeoutMs, dashboardDb: join(workDir, "dashboard.db"), distDir: build.distDir, stdio, nodeArgs: cpuProfileArgs(flags["cpu-prof"]), workers }, log);
+    log(`sandbox pid ${sandbox.pid} on ${sandbox.url}; dashboard next-server pid ${dashboard.pid}${workers > 1 ? ` with ${workers} workers (DASHBOARD_WORKERS)` : ""} on ${dashboard.url} (MARKETPLACE_TIMEOUT_MS ${timeoutMs}, build ${build.distDir})`);
     const sandboxUrl = sandbox.url;
     const dashboardUrl = dashboard.url;
 
@@ -264,7 +267,7 @@ started ${startedAt.toISOString()}; ${cpus().length} cores, ${(totalmem() / 2 **
 ${line("page", latency.page)}
 ${line("save", latency.save)}${soak ? `\n${line("stored", latency.stored)}  (saves reported stored)` : ""}
 total  ${String(requests).padStart(7)} requests  ${(requests / elapsed).toFixed(1).padStart(7)}/s  errors ${errors}
-${processes.map((entry) => `${entry.name.padEnd(24)} pid ${String(entry.pid).padEnd(7)} peak RSS ${entry.peakRssMb.toFixed(0).padStart(4)} MB (VmHWM ${entry.hwmMb.toFixed(0)} MB)  CPU ${entry.cpuSeconds.toFixed(1)} s = ${(entry.cpuSeconds / elapsed).toFixed(2)} cores`).join("\n")}
+${processes.map((entry) => `${entry.name.padEnd(24)} pid ${String(entry.pid).padEnd(7)}${entry.processes > 1 ? ` (${entry.processes} processes, summed)` : ""} peak RSS ${entry.peakRssMb.toFixed(0).padStart(4)} MB (VmHWM ${entry.hwmMb.toFixed(0)} MB)  CPU ${entry.cpuSeconds.toFixed(1)} s = ${(entry.cpuSeconds / elapsed).toFixed(2)} cores`).join("\n")}
 saves: ${ledger.count("stored")} reported stored, ${ledger.count("not_stored")} reported not stored, ${ledger.count("unknown")} reported "cannot tell" (${ledger.unknownLanded} of those are what the sandbox holds at the end), ${ledger.count("error")} without a usable answer
 lost writes (reported stored, not in the sandbox): ${ledger.lost.size}; phantom writes (reported not stored, yet in the sandbox): ${ledger.phantom.size}`);
     if (soak && faults) {

@@ -23,7 +23,7 @@ const build = await snapshotBuild(log);
 process.on("exit", () => (killStartedGroups(), build.remove()));
 const sandbox = await startSandboxProcess(await freePort(), 1_000_000, "ignore", log);
 const dashboard = await startDashboardProcess(
-  { port: await freePort(), sandboxUrl: sandbox.url, timeoutMs: 8000, dashboardDb: join(tmpdir(), `route-cost-${process.pid}.db`), distDir: build.distDir, stdio: "ignore", nodeArgs: cpuProfileArgs(values["cpu-prof"]) },
+  { port: await freePort(), sandboxUrl: sandbox.url, timeoutMs: 8000, dashboardDb: join(tmpdir(), `route-cost-${process.pid}.db`), distDir: build.distDir, stdio: "ignore", nodeArgs: cpuProfileArgs(values["cpu-prof"]), workers: 1 },
   log,
 );
 try {

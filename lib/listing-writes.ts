@@ -1,12 +1,26 @@
 import "server-only";
+import type { Database } from "./db/database";
 
-// Per shop, how many personalization writes this process has made: a cached read of the shop's listings taken before
-// the latest write is stale. On globalThis so route handlers, pages, actions and the bulk runner share one count.
+/** Per shop, how many personalization writes the dashboard made: a cached read of the shop taken before the latest is stale. */
+export type ListingWrites = { note(shopId: number): Promise<void>; count(shopId: number): Promise<number> };
+
+// On globalThis so route handlers, pages and actions of one process share one count when no database is given (tests).
 const globalForWrites = globalThis as unknown as { listingWrites?: Map<number, number> };
-const writes = (globalForWrites.listingWrites ??= new Map<number, number>());
+const counts = (globalForWrites.listingWrites ??= new Map<number, number>());
 
-export const writesTo = (shopId: number): number => writes.get(shopId) ?? 0;
+export const inProcessListingWrites: ListingWrites = {
+  note: async (shopId) => void counts.set(shopId, (counts.get(shopId) ?? 0) + 1),
+  count: async (shopId) => counts.get(shopId) ?? 0,
+};
 
-export function noteListingWrite(shopId: number) {
-  writes.set(shopId, writesTo(shopId) + 1);
+/** The count in the database: a write made by another worker or instance ends this process's cached reads too. */
+export function storedListingWrites(db: Database): ListingWrites {
+  return {
+    note: async (shopId) =>
+      void (await db.execute(
+        "INSERT INTO shop_listing_writes (shop_id, writes) VALUES ($1, 1) ON CONFLICT (shop_id) DO UPDATE SET writes = shop_listing_writes.writes + 1",
+        [shopId],
+      )),
+    count: async (shopId) => (await db.query<{ writes: number }>("SELECT writes FROM shop_listing_writes WHERE shop_id = $1", [shopId]))[0]?.writes ?? 0,
+  };
 }

@@ -7,6 +7,7 @@ import { tokenStore } from "./auth/token-store";
 import { createMarketplace, type Marketplace } from "./marketplace/client";
 import { toWrite } from "./personalization/schema";
 import { cachedShopListings, readAllListings } from "./shop-listings";
+import { storedListingWrites } from "./listing-writes";
 
 const sandbox = useSeededSandbox();
 const BO = DEMO_SELLERS.bo as { user_id: number; shop_id: number };
@@ -65,5 +66,24 @@ describe("a shop's listings of one state", () => {
     expect(failed.ok).toBe(false);
     const retried = await cachedShopListings(client, seller, "expired");
     expect(retried.ok && retried.data).toHaveLength(5);
+  });
+
+  it("reads again after another worker or instance wrote to the shop (the count is in the shared database)", async () => {
+    const shared = await openDatabase(":memory:");
+    const store = tokenStore(shared);
+    const tokens = await issueTokensFor(sandbox.url, { user_id: BO.user_id, scopes: SCOPES });
+    await store.save({ userId: BO.user_id, accessToken: tokens.access_token, refreshToken: tokens.refresh_token, accessExpiresAt: Date.now() + tokens.expires_in * 1000, scopes: SCOPES });
+    const config = { apiUrl: sandbox.url, authUrl: sandbox.url, keystring: DEMO_APP.keystring, sharedSecret: DEMO_APP.shared_secret, timeoutMs: 2000, maxRetryWaitMs: 2000 };
+    const here = createMarketplace(config, store, storedListingWrites(shared));
+    await cachedShopListings(here, seller, "sold_out", { fresh: true });
+    await cachedShopListings(here, seller, "sold_out");
+    expect(await listingReads()).toHaveLength(1);
+
+    // Another worker's client: its own object, the same database.
+    await storedListingWrites(shared).note(BO.shop_id);
+    expect(await here.listingWrites(BO.shop_id)).toBe(1);
+    await cachedShopListings(here, seller, "sold_out");
+    expect(await listingReads()).toHaveLength(2);
+    expect(await storedListingWrites(await openDatabase(":memory:")).count(BO.shop_id)).toBe(0);
   });
 });

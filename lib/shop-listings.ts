@@ -1,5 +1,4 @@
 import "server-only";
-import { writesTo } from "./listing-writes";
 import type { ListingState, Marketplace } from "./marketplace/client";
 import type { Result } from "./marketplace/failure";
 import type { Listing } from "./marketplace/wire";
@@ -45,10 +44,10 @@ function forgetOld(now: number) {
  * The seller's listings of one state, read through the marketplace and kept briefly per seller, so that typing a
  * search or turning a page does not read the whole shop again. Concurrent requests share one read.
  */
-export function cachedShopListings(marketplace: Marketplace, seller: { userId: number; shopId: number }, state: ListingState, options: { fresh?: boolean } = {}): Promise<Result<Listing[]>> {
+export async function cachedShopListings(marketplace: Marketplace, seller: { userId: number; shopId: number }, state: ListingState, options: { fresh?: boolean } = {}): Promise<Result<Listing[]>> {
   const key = `${seller.userId}:${seller.shopId}:${state}`;
+  const writes = await marketplace.listingWrites(seller.shopId);
   const now = Date.now();
-  const writes = writesTo(seller.shopId);
   const entry = cache.get(key);
   if (!options.fresh && entry && entry.writes === writes && now - entry.readAt < SHOP_LISTINGS_TTL_MS) return entry.listings;
   forgetOld(now);

@@ -1,23 +1,15 @@
-// The dashboard's production server: Next's request handler on node:http, so that every response is logged and
-// counted, and SIGTERM drains (stop taking requests, let the bulk runner finish its item in flight, exit in 10 s).
-// `npm start`, the tests and the benchmarks run it; `node --import tsx scripts/server.ts` with the settings in the env.
-import { randomUUID } from "node:crypto";
-import { createServer, type IncomingMessage } from "node:http";
+// The dashboard's production server: `npm start`, the tests and the benchmarks run it; `node --import tsx scripts/server.ts`
+// with the settings in the env. One process serves (scripts/serve.ts), or DASHBOARD_WORKERS of them share the port
+// (scripts/worker-pool.ts).
+import cluster from "node:cluster";
 import nextEnv from "@next/env";
-import next from "next";
 import { serverSettingsSchema, settingsProblems } from "../lib/env-schema";
+import { offerWorkerMetrics } from "../lib/observability/cluster-metrics";
 import { logger } from "../lib/observability/logger";
-import { metrics, routeOf } from "../lib/observability/metrics";
-import { requestContext } from "../lib/observability/request-context";
-import { runShutdownHooks } from "../lib/observability/shutdown";
-import { securityHeaders } from "../lib/security/response-headers";
-import { screenRequest } from "../lib/security/screen-request";
-
-/** What an orchestrator allows between SIGTERM and SIGKILL; we exit before it. */
-const SHUTDOWN_LIMIT_MS = 9_500;
+import { superviseWorkers } from "./worker-pool";
 
 // The benchmarks and operators find the server by this name, as they did with `next start`.
-process.title = "next-server (dashboard)";
+process.title = cluster.isPrimary ? "next-server (dashboard)" : "next-server (dashboard worker)";
 
 nextEnv.loadEnvConfig(process.cwd());
 const settings = serverSettingsSchema.safeParse(process.env);
@@ -25,82 +17,13 @@ if (!settings.success) {
   console.error(`The dashboard cannot start: its configuration is incomplete or malformed. Set these in the environment or .env.local (see .env.example and docs/deploy.md), or run \`npm start\` to use the sandbox:\n${settingsProblems(settings.error)}`);
   process.exit(78);
 }
-const { PORT: port } = settings.data;
-const log = logger();
+const { PORT: port, DASHBOARD_WORKERS: workers } = settings.data;
 
-const app = next({ dev: false, dir: process.cwd(), hostname: "localhost", port });
-await app.prepare();
-const handle = app.getRequestHandler();
-const secure = securityHeaders();
-
-/** A proxy's id is kept (one id across the proxy's and our logs) when it looks like one; otherwise a fresh one. */
-const requestIdOf = (request: IncomingMessage) => {
-  const given = request.headers["x-request-id"];
-  return typeof given === "string" && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
-};
-
-let stopping = false;
-
-const server = createServer((request, response) => {
-  const requestId = requestIdOf(request);
-  const started = process.hrtime.bigint();
-  response.setHeader("x-request-id", requestId);
-  secure(request, response);
-  // A server action answers with its result, a few hundred bytes: gzip would spend about 0.2 ms of CPU to save a few dozen.
-  if (request.headers["next-action"]) delete request.headers["accept-encoding"];
-  if (stopping) response.setHeader("connection", "close");
-  let logged = false;
-  // "finish": the response was handed to the socket; "close" alone: the client went away first.
-  const record = () => {
-    if (logged) return;
-    logged = true;
-    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-    const route = routeOf(request.url ?? "/");
-    const method = request.method ?? "GET";
-    const { httpRequests, httpDuration } = metrics();
-    httpRequests.inc({ method, route, status: String(response.statusCode) });
-    httpDuration.observe({ method, route }, seconds);
-    // The path without its query: a callback's query carries the OAuth code and state.
-    log.info({ msg: "request", requestId, method, route, status: response.statusCode, ms: Math.round(seconds * 10_000) / 10, ...(response.writableFinished ? {} : { aborted: true }) });
-  };
-  response.once("finish", record);
-  response.once("close", record);
-  const failed = (error: Error) => {
-    log.error({ msg: "request failed", requestId, error: error.message });
-    if (!response.headersSent) response.writeHead(500, { "content-type": "application/json" });
-    response.end(JSON.stringify({ error: "The dashboard failed to answer this request. Try again; if it keeps failing, tell the operator its request id.", requestId }));
-  };
-  requestContext().run({ requestId }, () => {
-    screenRequest(request)
-      .then((screened) => {
-        if ("request" in screened) return handle(screened.request, response);
-        // The connection stays open: Node reads and drops whatever is left of the body (within requestTimeout), so a client
-        // still sending an oversized body reads this answer instead of a reset connection (EPIPE).
-        response.writeHead(screened.refused.status, { "content-type": "application/json", "cache-control": "no-store" });
-        response.end(JSON.stringify({ error: screened.refused.error }));
-      })
-      .catch(failed);
-  });
-});
-
-server.listen(port, () => log.info({ msg: "listening", url: `http://localhost:${port}` }));
-
-async function shutdown(signal: NodeJS.Signals) {
-  if (stopping) return;
-  stopping = true;
-  log.info({ msg: "stopping", signal });
-  const limit = setTimeout(() => {
-    log.error({ msg: "stopped before the work in flight finished", limitMs: SHUTDOWN_LIMIT_MS });
-    process.exit(1);
-  }, SHUTDOWN_LIMIT_MS);
-  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-  server.closeIdleConnections();
-  await runShutdownHooks((name, error) => log.error({ msg: "a shutdown step failed", step: name, error: error.message }));
-  await closed;
-  await app.close();
-  clearTimeout(limit);
-  log.info({ msg: "stopped", signal });
-  process.exit(0);
+if (cluster.isPrimary && workers > 1) {
+  superviseWorkers(workers, logger());
+} else {
+  if (cluster.isWorker) offerWorkerMetrics();
+  // Imported here: the primary of a pool never loads Next.
+  const { serve } = await import("./serve");
+  await serve(port);
 }
-
-for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, (received) => void shutdown(received));

@@ -1,10 +1,12 @@
 import "server-only";
+import cluster from "node:cluster";
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import type { TokenStore } from "../auth/token-store";
 import type { Database } from "../db/database";
 import { historyStore, type HistoryAction } from "../history/history-store";
 import { writeRecorded } from "../history/recorded-write";
+import { storedListingWrites } from "../listing-writes";
 import { createMarketplace } from "../marketplace/client";
 import { logger } from "../observability/logger";
 import { metrics } from "../observability/metrics";
@@ -38,7 +40,8 @@ const DEFAULTS: RunnerOptions = {
   backoffMs: (attempt) => Math.min(60_000, 1000 * 2 ** (attempt - 1)),
 };
 
-const instanceName = () => process.env.INSTANCE_NAME || `${hostname()}:${process.pid}`;
+// A worker of a pool (DASHBOARD_WORKERS) adds its number, so the workers of one instance tell apart in leases and logs.
+const instanceName = () => `${process.env.INSTANCE_NAME || `${hostname()}:${process.pid}`}${cluster.worker && process.env.INSTANCE_NAME ? `#${cluster.worker.id}` : ""}`;
 
 const ACTION: Record<JobKind, HistoryAction> = { apply: "bulk-apply", remove: "bulk-remove", undo: "bulk-undo" };
 const BATCH_READ_MAX = 100;
@@ -56,7 +59,7 @@ export function createJobRunner(
 ) {
   const settings = { ...DEFAULTS, ...options };
   const pacer = sharedPacer(deps.db);
-  const marketplace = createMarketplace({ ...deps.config, pacer }, deps.store);
+  const marketplace = createMarketplace({ ...deps.config, pacer }, deps.store, storedListingWrites(deps.db));
   const jobs = jobStore(deps.db);
   const history = historyStore(deps.db);
   let running = false;

@@ -104,6 +104,14 @@ async function migrate(db: Database) {
 export async function openDatabase(location: string): Promise<Database> {
   if (/^postgres(ql)?:\/\//.test(location)) return openPostgres(location);
   const db = await openSqlite(location);
-  await migrate(db);
+  // Workers starting together on one file: the write lock is taken before the first read of schema_migrations.
+  await db.execute("BEGIN IMMEDIATE");
+  try {
+    await migrate(db);
+    await db.execute("COMMIT");
+  } catch (error) {
+    await db.execute("ROLLBACK");
+    throw error;
+  }
   return db;
 }

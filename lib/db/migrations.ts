@@ -86,4 +86,10 @@ export const MIGRATIONS = [
      updated_at BIGINT NOT NULL
    );
    CREATE UNIQUE INDEX question_templates_by_shop_name ON question_templates (shop_id, name)`,
+  // Writes per shop, shared by every worker and instance: the cached reads of a shop's listings (lib/shop-listings.ts)
+  // end when any of them writes to it.
+  `CREATE TABLE shop_listing_writes (
+     shop_id BIGINT PRIMARY KEY,
+     writes BIGINT NOT NULL
+   )`,
 ];

@@ -4,27 +4,28 @@ import type { PersonalizationWrite } from "../personalization/schema";
 import type { QuestionSetWrite } from "../personalization/question-set";
 import type { MarketplaceConfig } from "./config";
 import type { Result } from "./failure";
-import { noteListingWrite } from "../listing-writes";
+import { inProcessListingWrites, type ListingWrites } from "../listing-writes";
 import { sellerTokens } from "./seller-tokens";
 import { marketplaceFetch, type Call } from "./transport";
 import { capabilitiesWire, listingPageWire, listingWire, meWire, personalizationWire, shopWire, toListing, toQuestion, type Listing, type ListingPage, type Question } from "./wire";
 
 export type ListingState = "active" | "inactive" | "draft" | "expired" | "sold_out";
 
-// Even a failed write may have reached the marketplace (a time-out), so any attempt makes cached reads of the shop stale.
-const written = async <T>(shopId: number, write: Promise<Result<T>>): Promise<Result<T>> => {
-  try {
-    return await write;
-  } finally {
-    noteListingWrite(shopId);
-  }
-};
-
 const map = <T, U>(result: Result<T>, reshape: (data: T) => U): Result<U> => (result.ok ? { ok: true, data: reshape(result.data) } : result);
 
 /** The marketplace as the dashboard uses it: one function per operation, each acting for one seller. */
-export function createMarketplace(config: MarketplaceConfig, store: TokenStore) {
+export function createMarketplace(config: MarketplaceConfig, store: TokenStore, writes: ListingWrites = inProcessListingWrites) {
   const accessToken = sellerTokens(config, store);
+
+  // Even a failed write may have reached the marketplace (a time-out), so any attempt makes cached reads of the shop stale.
+  const written = async <T>(shopId: number, write: Promise<Result<T>>): Promise<Result<T>> => {
+    try {
+      return await write;
+    } finally {
+      // Not noting it leaves a cached read of the shop up to its 30 s; failing the seller's write for that would be worse.
+      await writes.note(shopId).catch((error: Error) => console.error(`dashboard: noting a write to shop ${shopId} failed: ${error.message}`));
+    }
+  };
 
   /** Calls with the seller's token; a 401 invalid_token gets one refresh and one retry. */
   async function asSeller<T>(userId: number, call: Omit<Call<T>, "accessToken">): Promise<Result<T>> {
@@ -39,6 +40,9 @@ export function createMarketplace(config: MarketplaceConfig, store: TokenStore) 
   }
 
   return {
+    /** Writes this dashboard made to the shop so far (every worker and instance when the count is stored). */
+    listingWrites: (shopId: number) => writes.count(shopId),
+
     // GET /v3/application/users/me
     getMe: (userId: number) => asSeller(userId, { operation: "getMe", path: "/v3/application/users/me", schema: meWire }),
 

@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "../db";
 import { tokenStore } from "../auth/token-store";
+import { storedListingWrites } from "../listing-writes";
 import { marketplaceConfig } from "./config";
 import { createMarketplace, type Marketplace } from "./client";
 import { createPhaseProbe, type PhaseProbe } from "./personalization-phase";
@@ -9,7 +10,7 @@ const globalForMarketplace = globalThis as unknown as { marketplace?: Promise<Ma
 
 /** The process's marketplace client, configured from the environment, with tokens in the dashboard's database. */
 export function marketplace(): Promise<Marketplace> {
-  globalForMarketplace.marketplace ??= db().then((database) => createMarketplace(marketplaceConfig(), tokenStore(database)));
+  globalForMarketplace.marketplace ??= db().then((database) => createMarketplace(marketplaceConfig(), tokenStore(database), storedListingWrites(database)));
   return globalForMarketplace.marketplace;
 }
 

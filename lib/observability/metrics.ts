@@ -5,8 +5,11 @@ function createMetrics() {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const registers = [registry];
+  // Gauges read from the shared database at each scrape: the same for every worker, so never summed across them.
+  const readAtScrape = new Registry();
   return {
     registry,
+    readAtScrape,
     httpRequests: new Counter({ name: "http_requests_total", help: "Requests the dashboard answered, by method, route and status.", labelNames: ["method", "route", "status"], registers }),
     httpDuration: new Histogram({
       name: "http_request_duration_seconds",
@@ -30,7 +33,7 @@ function createMetrics() {
     }),
     tokenRefreshes: new Counter({ name: "marketplace_token_refreshes_total", help: "Refresh grants sent to the marketplace, by outcome.", labelNames: ["outcome"], registers }),
     bulkItems: new Counter({ name: "bulk_items_total", help: "Bulk job items this instance settled, by outcome (done, failed, skipped, unchanged).", labelNames: ["outcome"], registers }),
-    activeSessions: new Gauge({ name: "active_sessions", help: "Dashboard sessions alive (signed in, not idle or past their age), across every instance.", registers }),
+    activeSessions: new Gauge({ name: "active_sessions", help: "Dashboard sessions alive (signed in, not idle or past their age), across every instance.", registers: [readAtScrape] }),
   };
 }
 

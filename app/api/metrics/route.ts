@@ -1,6 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import { sessions } from "@/lib/auth/sessions";
 import { env } from "@/lib/env";
+import { serverMetricsText } from "@/lib/observability/cluster-metrics";
 import { metrics } from "@/lib/observability/metrics";
 
 export const dynamic = "force-dynamic";
@@ -20,7 +21,13 @@ export async function GET(request: Request) {
   if (!bearerMatches(request.headers.get("authorization"), token)) {
     return refusal(401, "This endpoint needs the metrics token: send `Authorization: Bearer <METRICS_TOKEN>`.", { "www-authenticate": 'Bearer realm="metrics"' });
   }
-  const { registry, activeSessions } = metrics();
+  const { registry, readAtScrape, activeSessions } = metrics();
   activeSessions.set(await (await sessions()).count());
-  return new Response(await registry.metrics(), { headers: { "content-type": registry.contentType, "cache-control": "no-store" } });
+  let counted: string;
+  try {
+    counted = await serverMetricsText();
+  } catch (error) {
+    return refusal(503, `The workers' metrics could not be collected (${(error as Error).message}). Try again in a few seconds.`);
+  }
+  return new Response(counted + (await readAtScrape.metrics()), { headers: { "content-type": registry.contentType, "cache-control": "no-store" } });
 }
