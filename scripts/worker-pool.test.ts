@@ -24,11 +24,21 @@ const logLines = (): LogLine[] =>
     .map((line) => JSON.parse(line) as LogLine);
 const answeringPids = () => new Set(logLines().filter((line) => line.msg === "request").map((line) => line.pid));
 const get = (path: string, headers: Record<string, string> = {}) => fetch(`${dashboard.url}${path}`, { headers });
-const scrape = async () => (await get("/api/metrics", { authorization: `Bearer ${METRICS_TOKEN}` })).text();
+const scrape = async () => (await freshGet("/api/metrics", { authorization: `Bearer ${METRICS_TOKEN}` })).body;
 const sample = (text: string, series: string) => Number(text.split("\n").find((line) => line.startsWith(`${series} `))?.split(" ")[1] ?? Number.NaN);
-/** On a connection of its own: a kept-alive one may belong to a worker that was just killed. */
-const freshStatus = (path: string) =>
-  new Promise<number>((resolve, reject) => httpGet(`${dashboard.url}${path}`, { agent: false }, (response) => (response.resume(), resolve(response.statusCode ?? 0))).on("error", reject));
+/**
+ * On a connection of its own: node:cluster hands out connections, not requests, in turn, so these reach both workers
+ * (and never one that was just killed, as a kept-alive connection could).
+ */
+const freshGet = (path: string, headers: Record<string, string> = {}) =>
+  new Promise<{ status: number; body: string }>((resolve, reject) =>
+    httpGet(`${dashboard.url}${path}`, { agent: false, headers }, (response) => {
+      let body = "";
+      response.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+    }).on("error", reject),
+  );
+const freshStatus = async (path: string) => (await freshGet(path)).status;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 beforeAll(async () => {
@@ -37,7 +47,7 @@ beforeAll(async () => {
   dashboard = await startDashboard({ port: await freePort(), sandboxUrl: sandbox.url, dashboardDb: join(folder, "dashboard.db"), stdio: "pipe", env: { METRICS_TOKEN, DASHBOARD_WORKERS: "2" } });
   dashboard.process.stdout?.on("data", (chunk: Buffer) => (logText += chunk.toString()));
   // Both workers listen before the test starts counting who answers.
-  for (const deadline = Date.now() + 60_000; answeringPids().size < 2 && Date.now() < deadline; ) await get("/api/health");
+  for (const deadline = Date.now() + 60_000; answeringPids().size < 2 && Date.now() < deadline; ) await freshStatus("/api/health");
 }, 120_000);
 
 afterAll(async () => {
@@ -62,7 +72,7 @@ describe("a pool of two workers", () => {
   it("serves metrics summed over both workers, whichever worker the scrape reaches", async () => {
     const series = 'http_requests_total{method="GET",route="/api/health",status="200"}';
     const before = sample(await scrape(), series);
-    for (let call = 0; call < 20; call++) expect((await get("/api/health")).status).toBe(200);
+    for (let call = 0; call < 20; call++) expect(await freshStatus("/api/health")).toBe(200);
     for (let scrapeCount = 0; scrapeCount < 4; scrapeCount++) expect(sample(await scrape(), series)).toBe(before + 20);
     const text = await scrape();
     expect(text.split("\n").filter((line) => line.startsWith("active_sessions "))).toHaveLength(1);
