@@ -24,7 +24,7 @@ export const ACCESS_TOKEN_TTL = 3600;
 export const REFRESH_TOKEN_TTL = 90 * 24 * 3600;
 export const CODE_TTL = 600;
 
-export type AccessTokenRow = Readonly<{ user_id: number; app_id: number; scopes: string; expires_at: number; revoked: number }>;
+type AccessTokenRow = Readonly<{ user_id: number; app_id: number; scopes: string; expires_at: number; revoked: number }>;
 
 const MAX_KEPT_ACCESS_TOKENS = 10_000;
 

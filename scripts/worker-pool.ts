@@ -24,6 +24,7 @@ export function superviseWorkers(count: number, log: Logger) {
     if (stopping) return;
     stopping = true;
     exitCode = code;
+    if (alive === 0) process.exit(exitCode);
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
   }
 
@@ -40,7 +41,6 @@ export function superviseWorkers(count: number, log: Logger) {
     if (recentExits.length > RESTARTS_ALLOWED) {
       log.error({ msg: "workers keep exiting: stopping the server", exits: recentExits.length, withinMs: RESTART_WINDOW_MS });
       stop(1);
-      if (alive === 0) process.exit(1);
       return;
     }
     log.error({ msg: "a worker exited: starting another", worker: worker.process.pid, code, signal });

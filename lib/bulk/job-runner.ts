@@ -40,8 +40,12 @@ const DEFAULTS: RunnerOptions = {
   backoffMs: (attempt) => Math.min(60_000, 1000 * 2 ** (attempt - 1)),
 };
 
-// A worker of a pool (DASHBOARD_WORKERS) adds its number, so the workers of one instance tell apart in leases and logs.
-const instanceName = () => `${process.env.INSTANCE_NAME || `${hostname()}:${process.pid}`}${cluster.worker && process.env.INSTANCE_NAME ? `#${cluster.worker.id}` : ""}`;
+function instanceName() {
+  const named = process.env.INSTANCE_NAME;
+  if (!named) return `${hostname()}:${process.pid}`;
+  // The workers of one pool (DASHBOARD_WORKERS) share the setting: each adds its number, to tell them apart in leases and logs.
+  return cluster.worker ? `${named}#${cluster.worker.id}` : named;
+}
 
 const ACTION: Record<JobKind, HistoryAction> = { apply: "bulk-apply", remove: "bulk-remove", undo: "bulk-undo" };
 const BATCH_READ_MAX = 100;
