@@ -21,6 +21,8 @@ export type SandboxEnv = {
     apiApp?: AppRow;
     /** The x-limit-* headers of this request's API key (spec: every /v3/application answer carries them). */
     rateHeaders?: Record<string, string>;
+    /** The answer jsonText built (a context variable: marking the Response in a WeakSet cost more than the rest of jsonText). */
+    withRateHeaders?: Response;
     bearer?: Bearer;
     logNote?: { grant_type?: string; client_auth?: "none" | "basic" | "client_secret"; code_verifier?: boolean; error?: string };
   };
@@ -39,20 +41,18 @@ export function requestHeader(c: Ctx, name: string): string | undefined {
   return incoming.headersDistinct[name]?.join(", ");
 }
 
-const responses = new WeakSet<Response>();
-
 /**
  * A JSON answer whose headers are a plain object, with the rate-limit headers already in it: answers built by c.json
  * get theirs set afterwards (requireApiKey), which makes the adapter build and copy a fetch `Headers` object.
  */
 export function jsonText(c: Ctx, text: string, status = 200) {
   const response = new Response(text, { status, headers: { "content-type": "application/json", ...c.get("rateHeaders") } });
-  responses.add(response);
+  c.set("withRateHeaders", response);
   return response;
 }
 
-/** Whether the answer was built by jsonText, so it carries the rate-limit headers already. */
-export const carriesRateHeaders = (response: Response) => responses.has(response);
+/** Whether the answer this request sends was built by jsonText, so it carries the rate-limit headers already. */
+export const carriesRateHeaders = (c: Ctx) => c.get("withRateHeaders") === c.res;
 
 export const BODY_TOO_LARGE = "Request body is larger than 64 KB.";
 

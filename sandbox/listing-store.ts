@@ -98,8 +98,13 @@ export function listingPageText(db: Db, where: string, params: unknown[], view: 
 type ListingText = { user_id: number; state: string; json: string };
 
 /** One listing as JSON text, with what deciding who may see it needs. */
+// One string per view, built once: a string built per call is hashed whole by each Map it is looked up in.
+const listingTextSql = [false, true].map((personalization) =>
+  [false, true].map((legacy) => `SELECT user_id, state, ${listingJsonColumn({ personalization, legacy })} AS json FROM listings WHERE listing_id = ?`),
+);
+
 export function getListingText(db: Db, listingId: number, view: ListingView) {
-  const sql = `SELECT user_id, state, ${listingJsonColumn(view)} AS json FROM listings WHERE listing_id = ?`;
+  const sql = listingTextSql[Number(view.personalization)]![Number(view.legacy)]!;
   return cachedRead(db, sql, [listingId], () => {
     const row = statement(db, sql).get(listingId) as ListingText | undefined;
     return row && Object.freeze(row);

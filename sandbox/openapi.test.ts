@@ -86,7 +86,7 @@ describe("GET /openapi.json", () => {
   it("describes every /v3 route the server answers on, and no other", async () => {
     const doc = await document();
     const served = createApp(new SandboxState(DEFAULT_OPTIONS))
-      .routes.filter((route) => route.path.startsWith("/v3/") && route.method !== "ALL")
+      .routes.filter((route) => route.path.startsWith("/v3/") && route.method !== "ALL" && !route.path.endsWith("*"))
       .map((route) => `${route.method.toLowerCase()} ${openApiPath(route.path)}`);
     const documented = operations(doc).map(({ path, method }) => `${method} ${path}`);
     expect(new Set(served)).toEqual(new Set(documented));

@@ -1,6 +1,14 @@
 import type { MiddlewareHandler } from "hono";
 import { carriesRateHeaders, jsonError, requestHeader, type AppRow, type Ctx, type SandboxEnv } from "../http.js";
 import { bearerHash, safeEqual } from "../crypto.js";
+import type { Access } from "./routes.js";
+
+/**
+ * Whole x-api-key headers already checked, with the app row they matched: a Map lookup hashes the whole string, so it
+ * leaks no prefix of the secret as a string comparison would. A changed app is a new row (state.appsChanged), so its
+ * old keys stop matching.
+ */
+const verifiedKeys = new Map<string, AppRow>();
 
 /** decisions.md "API key errors" and "Rate limits": every /v3/application request. */
 export const requireApiKey: MiddlewareHandler<SandboxEnv> = async (c, next) => {
@@ -11,15 +19,19 @@ export const requireApiKey: MiddlewareHandler<SandboxEnv> = async (c, next) => {
   const keystring = colon === -1 ? header : header.slice(0, colon);
   const app = state.app(keystring);
   if (!app) return jsonError(c, 401, "Missing or invalid API key");
-  if (colon === -1 || !safeEqual(header.slice(colon + 1), app.shared_secret)) {
-    return jsonError(c, 403, "Invalid API key: should be in the format 'keystring:shared_secret'.");
+  if (verifiedKeys.get(header) !== app) {
+    if (colon === -1 || !safeEqual(header.slice(colon + 1), app.shared_secret)) {
+      return jsonError(c, 403, "Invalid API key: should be in the format 'keystring:shared_secret'.");
+    }
+    if (verifiedKeys.size >= 1000) verifiedKeys.clear();
+    verifiedKeys.set(header, app);
   }
   c.set("apiApp", app);
   const verdict = state.rateLimiter.take(app.app_id, app, state.nowMs());
   if (verdict.message) return jsonError(c, 429, verdict.message, undefined, verdict.headers);
   c.set("rateHeaders", verdict.headers);
   await next();
-  if (!carriesRateHeaders(c.res)) for (const [name, value] of Object.entries(verdict.headers)) c.res.headers.set(name, value);
+  if (!carriesRateHeaders(c)) for (const [name, value] of Object.entries(verdict.headers)) c.res.headers.set(name, value);
 };
 
 /** Resolves the bearer token (decisions.md "Bearer header", "Token errors"); returns a response when it is refused. */
@@ -40,26 +52,15 @@ function resolveBearer(c: Ctx): Response | undefined {
   return undefined;
 }
 
-/** The endpoint needs a live token, with `scope` when one is named. */
-export function needsToken(scope?: string): MiddlewareHandler<SandboxEnv> {
-  return async (c, next) => {
-    const refused = resolveBearer(c);
-    if (refused) return refused;
-    if (scope && !c.get("bearer")?.scopes.includes(scope)) {
-      return jsonError(c, 403, "insufficient_scope", "Insufficient scope");
-    }
-    await next();
-  };
+/** Why the caller may not call an endpoint with this access (a response), or undefined when it may. */
+export function refusedAccess(c: Ctx, access: Access): Response | undefined {
+  if (access.token === "none") return undefined;
+  if (access.token === "optional" && !requestHeader(c, "authorization")) return undefined;
+  // Public endpoints take no token, but one that is sent must be valid (it reveals the caller's own non-public listings).
+  const refused = resolveBearer(c);
+  if (refused || access.token === "optional" || !access.scope || hasScope(c, access.scope)) return refused;
+  return jsonError(c, 403, "insufficient_scope", "Insufficient scope");
 }
-
-/** Public endpoints: a token is optional, but one that is sent must be valid (it reveals the caller's own non-public listings). */
-export const optionalToken: MiddlewareHandler<SandboxEnv> = async (c, next) => {
-  if (requestHeader(c, "authorization")) {
-    const refused = resolveBearer(c);
-    if (refused) return refused;
-  }
-  await next();
-};
 
 export function hasScope(c: Ctx, scope: string) {
   return c.get("bearer")?.scopes.includes(scope) ?? false;

@@ -1,8 +1,8 @@
-import type { Hono, MiddlewareHandler } from "hono";
+import type { Hono } from "hono";
 import { z } from "zod";
 import { describeFirstIssue } from "../../lib/personalization/schema.js";
 import { BODY_TOO_LARGE, jsonError, type Ctx, type SandboxEnv } from "../http.js";
-import { needsToken, optionalToken } from "./credentials.js";
+import { refusedAccess } from "./credentials.js";
 import { SCOPES } from "../oauth/scopes.js";
 
 // One declaration per endpoint: the handler parses its input with these schemas, and GET /openapi.json is
@@ -66,27 +66,25 @@ export function defineRoute<P extends Shape = z.ZodObject<{}>, Q extends Shape =
       if (!parsed.success) return jsonError(c, 404, parsed.error.issues[0]?.message ?? `No endpoint ${c.req.method} ${c.req.path} in the sandbox.`);
       params = parsed.data as z.output<P>;
     }
-    const query = (): z.output<Q> | Response => {
-      if (!spec.query) return {} as z.output<Q>;
-      const parsed = spec.query.safeParse(c.req.query());
-      return parsed.success ? (parsed.data as z.output<Q>) : jsonError(c, 400, parsed.error.issues[0]?.message ?? "The query is invalid.");
+    // Methods, not arrow functions: tsx (keepNames) would name each new closure with Object.defineProperty, per request.
+    const input = {
+      params,
+      query(): z.output<Q> | Response {
+        if (!spec.query) return {} as z.output<Q>;
+        const parsed = spec.query.safeParse(c.req.query());
+        return parsed.success ? (parsed.data as z.output<Q>) : jsonError(c, 400, parsed.error.issues[0]?.message ?? "The query is invalid.");
+      },
+      async body(schema?: z.core.$ZodType) {
+        if (!spec.body) return undefined;
+        const raw = await spec.body.reader.read(c);
+        if (raw instanceof Response) return raw;
+        const parsed = z.safeParse(schema ?? spec.body.schema, raw);
+        return parsed.success ? parsed.data : jsonError(c, 400, validationMessage(parsed.error));
+      },
     };
-    const body = async (schema?: z.core.$ZodType) => {
-      if (!spec.body) return undefined;
-      const raw = await spec.body.reader.read(c);
-      if (raw instanceof Response) return raw;
-      const parsed = z.safeParse(schema ?? spec.body.schema, raw);
-      return parsed.success ? parsed.data : jsonError(c, 400, validationMessage(parsed.error));
-    };
-    return handler(c, { params, query, body: body as RouteInput<z.output<P>, z.output<Q>, z.core.output<B>>["body"] });
+    return handler(c, input as RouteInput<z.output<P>, z.output<Q>, z.core.output<B>>);
   };
   return { ...(declared as Omit<Route, "handle">), handle };
-}
-
-function accessMiddleware(access: Access): MiddlewareHandler<SandboxEnv>[] {
-  if (access.token === "required") return [needsToken(access.scope)];
-  if (access.token === "optional") return [optionalToken];
-  return [];
 }
 
 /** Registers the routes on the app, in order (Hono tries them in registration order). */
@@ -95,8 +93,8 @@ export function mountRoutes(app: Hono<SandboxEnv>, routes: readonly Route[]) {
   for (const route of routes) {
     if (operationIds.has(route.operationId)) throw new Error(`Two sandbox routes are named ${route.operationId}.`);
     operationIds.add(route.operationId);
-    const handlers: MiddlewareHandler<SandboxEnv>[] = [...accessMiddleware(route.access), async (c) => route.handle(c)];
-    app.on(route.method.toUpperCase(), [route.path], ...handlers);
+    // One handler, not a middleware per check: each link of Hono's chain is a promise on every request.
+    app.on(route.method.toUpperCase(), [route.path], (c) => refusedAccess(c, route.access) ?? route.handle(c));
   }
 }
 
