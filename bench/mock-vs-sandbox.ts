@@ -131,13 +131,13 @@ export async function compareWithPrism(options: { sandbox: BenchSandbox; prismPo
   }
 }
 
-// `npx tsx bench/mock-vs-sandbox.ts [--port N] [--prism-port N] [--seconds 4] [--rounds 3]`: this part alone, its table on stdout.
+// `npx tsx bench/mock-vs-sandbox.ts [--port N] [--prism-port N] [--seconds 3] [--rounds 7]`: this part alone, its table on stdout.
 if (process.argv[1]?.endsWith("bench/mock-vs-sandbox.ts")) {
   const { parseArgs } = await import("node:util");
   const { freePort } = await import("../scripts/dashboard-process.js");
   const { stopAll } = await import("./processes.js");
   const { mockTable } = await import("./report.js");
-  const { values } = parseArgs({ options: { port: { type: "string" }, "prism-port": { type: "string" }, seconds: { type: "string", default: "4" }, rounds: { type: "string", default: "3" } } });
+  const { values } = parseArgs({ options: { port: { type: "string" }, "prism-port": { type: "string" }, seconds: { type: "string", default: "3" }, rounds: { type: "string", default: "7" } } });
   const sandbox = await startBenchSandbox(Number(values.port ?? (await freePort())));
   try {
     const result = await compareWithPrism({

@@ -46,7 +46,7 @@ export function mockTable(mock: MockResult) {
   return [
     "## 1. Sandbox against Stoplight Prism",
     "",
-    `wrk (one thread, ${mock.connections} connections), ${mock.seconds} s per run after a 1 s warm-up, ${mock.rounds} runs per server alternating sandbox, Prism, sandbox, Prism…; medians.`,
+    `wrk (one thread, ${mock.connections} connections), ${mock.seconds} s per run after a 1 s warm-up, ${mock.rounds} runs per server alternating sandbox, Prism, sandbox, Prism…; medians, and the ratio is the median of each round's sandbox req/s over Prism's.`,
     mock.pinned
       ? "Each server pinned to one core and wrk to the other (`taskset`), so the generator is not the ceiling: its CPU use is shown."
       : "**Not pinned** (one core, or `taskset` refused): the generator and the server shared the cores.",

@@ -68,7 +68,7 @@ async function main() {
     let mock;
     let overhead;
     try {
-      mock = await compareWithPrism({ sandbox, prismPort: await freePort(), connections: 10, seconds: 4, rounds: 3, log });
+      mock = await compareWithPrism({ sandbox, prismPort: await freePort(), connections: 10, seconds: 3, rounds: 7, log });
       overhead = await measureOverhead({ sandboxUrl: sandbox.url, port: await freePort(), distDir: build.distDir, rounds: 100, log });
       for (const item of overhead) log(`${item.name}: measured ${item.dashboardMs.length} pairs`);
     } finally {

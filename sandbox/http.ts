@@ -12,7 +12,7 @@ export type AppRow = {
   per_day: number;
 };
 
-export type Bearer = { user_id: number; scopes: string[] };
+export type Bearer = { user_id: number; scopes: readonly string[] };
 
 export type SandboxEnv = {
   Bindings: HttpBindings;

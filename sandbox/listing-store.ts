@@ -122,16 +122,17 @@ export function getListingRow(db: Db, listingId: number) {
 
 /**
  * Full replacement (spec 3.1); the legacy fields are derived from the new structure (decisions.md "Legacy fields on
- * read"), from its first text question when there are several.
+ * read"), from its first text question when there are several. Answers the questions as stored (JSON text).
  */
-export function replaceQuestions(db: Db, listingId: number, questions: StoredQuestion[], now: number) {
+export function replaceQuestions(db: Db, listingId: number, questions: StoredQuestion[], now: number): string {
   const text = questions.find((question) => question.question_type === "text_input");
+  const stored = JSON.stringify(questions);
   statement(
     db,
     `UPDATE listings SET questions = ?, is_personalizable = ?, legacy_is_required = ?, legacy_char_count_max = ?,
        legacy_instructions = ?, updated_timestamp = ? WHERE listing_id = ?`,
   ).run(
-    JSON.stringify(questions),
+    stored,
     questions.length > 0 ? 1 : 0,
     text?.required ? 1 : 0,
     text?.max_allowed_characters ?? null,
@@ -139,4 +140,5 @@ export function replaceQuestions(db: Db, listingId: number, questions: StoredQue
     now,
     listingId,
   );
+  return stored;
 }

@@ -3,7 +3,7 @@ import { seed } from "./seed.js";
 import { RateLimiter } from "./rate-limiter.js";
 import { RequestLog } from "./request-log.js";
 import { FaultPlan } from "./faults.js";
-import type { AppRow } from "./http.js";
+import type { AppRow, Bearer } from "./http.js";
 import { watchListingWrites } from "./listing-cache.js";
 
 /** Spec 9: the migration period, then legacy fields gone, then several questions of further types. */
@@ -25,6 +25,8 @@ export const REFRESH_TOKEN_TTL = 90 * 24 * 3600;
 export const CODE_TTL = 600;
 
 type AccessTokenRow = Readonly<{ user_id: number; app_id: number; scopes: string; expires_at: number; revoked: number }>;
+/** The row with what a request that presents it carries (its scopes split once, not on every call). */
+type AccessToken = AccessTokenRow & { readonly bearer: Readonly<Bearer> };
 
 const MAX_KEPT_ACCESS_TOKENS = 10_000;
 
@@ -40,7 +42,7 @@ export class SandboxState {
   /** Apps by keystring, read on every /v3 request; forgotten whenever an app changes (appsChanged). */
   private readonly apps = new Map<string, AppRow>();
   /** Access-token rows by token hash, read on every call with a bearer; SQLite forgets a row when it is written (watchTokenWrites). */
-  private readonly accessTokens = new Map<string, AccessTokenRow>();
+  private readonly accessTokens = new Map<string, AccessToken>();
   /** Set by the server: stop listening for a while, as a marketplace outage does (connections refused). */
   outage: (ms: number) => void = () => {};
 
@@ -70,15 +72,17 @@ export class SandboxState {
    * The access token with this hash, however old or revoked: the caller checks. Unknown hashes are not kept, so a token
    * issued later is found; nor are rows read inside a transaction, which a rollback (firing no trigger) could undo.
    */
-  accessToken(tokenHash: string): AccessTokenRow | undefined {
+  accessToken(tokenHash: string): AccessToken | undefined {
     const kept = this.accessTokens.get(tokenHash);
     if (kept) return kept;
     const row = statement(this.db, "SELECT user_id, app_id, scopes, expires_at, revoked FROM tokens WHERE token_hash = ? AND kind = 'access'").get(tokenHash) as AccessTokenRow | undefined;
-    if (row && !this.db.inTransaction) this.keepAccessToken(tokenHash, Object.freeze(row));
-    return row;
+    if (!row) return undefined;
+    const token: AccessToken = Object.freeze({ ...row, bearer: Object.freeze({ user_id: row.user_id, scopes: Object.freeze(row.scopes.split(" ").filter(Boolean)) }) });
+    if (!this.db.inTransaction) this.keepAccessToken(tokenHash, token);
+    return token;
   }
 
-  private keepAccessToken(tokenHash: string, row: AccessTokenRow) {
+  private keepAccessToken(tokenHash: string, row: AccessToken) {
     if (this.accessTokens.size >= MAX_KEPT_ACCESS_TOKENS) this.accessTokens.clear();
     this.accessTokens.set(tokenHash, row);
   }

@@ -48,7 +48,7 @@ function resolveBearer(c: Ctx): Response | undefined {
     return jsonError(c, 401, "invalid_token", "access token is invalid");
   }
   if (row.expires_at <= state.now()) return jsonError(c, 401, "invalid_token", "access token is expired");
-  c.set("bearer", { user_id: row.user_id, scopes: row.scopes.split(" ").filter(Boolean) });
+  c.set("bearer", row.bearer);
   return undefined;
 }
 
