@@ -2,14 +2,14 @@ import { Hono } from "hono";
 import { PatternRouter } from "hono/router/pattern-router";
 import { bodyLimit } from "hono/body-limit";
 import type { SandboxState } from "./state.js";
-import { BODY_TOO_LARGE, jsonError, requestHeader, type SandboxEnv } from "./http.js";
+import { BODY_TOO_LARGE, jsonError, requestHeader, type Ctx, type SandboxEnv } from "./http.js";
 import { authorizeRoutes } from "./oauth/authorize.js";
 import { tokenRoutes } from "./oauth/token.js";
-import { requireApiKey } from "./api/credentials.js";
+import { withRateHeaders } from "./api/credentials.js";
 import { listingRoutes } from "./api/listings.js";
 import { personalizationRoutes } from "./api/personalization.js";
 import { accountRoutes } from "./api/account.js";
-import { API_KEY_PREFIX, mountRoutes, openApiDocument, type Route } from "./api/routes.js";
+import { API_KEY_PREFIX, mountRoutes, openApiDocument, withApiKey, type Route } from "./api/routes.js";
 import { controlRoutes } from "./control.js";
 import { homeRoutes } from "./home.js";
 
@@ -69,7 +69,6 @@ export function createApp(state: SandboxState, routes: readonly Route[] = API_RO
     return c.body(openApiJson, 200, { "content-type": "application/json; charset=utf-8" });
   });
   app.route("/oauth", authorizeRoutes());
-  app.use(`${API_KEY_PREFIX}*`, requireApiKey);
   mountRoutes(app, routes);
   app.all("/v2/*", (c) =>
     c.req.header("authorization")?.startsWith("Bearer ")
@@ -78,10 +77,12 @@ export function createApp(state: SandboxState, routes: readonly Route[] = API_RO
   );
   app.route("/__sandbox", controlRoutes());
 
-  app.notFound((c) => jsonError(c, 404, `No endpoint ${c.req.method} ${c.req.path} in the sandbox.`));
+  const noEndpoint = (c: Ctx) => jsonError(c, 404, `No endpoint ${c.req.method} ${c.req.path} in the sandbox.`);
+  // The API key is checked before an unknown /v3/application path is a 404, as on a path that exists.
+  app.notFound((c) => (c.req.path.startsWith(API_KEY_PREFIX) ? withApiKey(c, noEndpoint) : noEndpoint(c)));
   app.onError((error, c) => {
     console.error(`sandbox: ${c.req.method} ${c.req.path} failed: ${error instanceof Error ? error.message : String(error)}`);
-    return jsonError(c, 500, "The sandbox failed to handle this request.");
+    return withRateHeaders(c, jsonError(c, 500, "The sandbox failed to handle this request."));
   });
   return app;
 }

@@ -31,28 +31,32 @@ export type SandboxEnv = {
 export type Ctx = Context<SandboxEnv>;
 
 /**
- * A request header (name in lower case), read from Node's own parsed headers when @hono/node-server serves the request:
- * `c.req.header()` builds a fetch `Headers` object of every header on first use, a measurable share of a sandbox read.
- * Repeated headers are joined with ", " as `Headers.get` joins them.
+ * A request header (name in lower case), read from Node's raw header list when @hono/node-server serves the request:
+ * `c.req.header()` builds a fetch `Headers` object of every header on first use, and Node's `headersDistinct` an object
+ * of them all, each a measurable share of a sandbox read. Repeated headers are joined with ", " as `Headers.get` joins them.
  */
 export function requestHeader(c: Ctx, name: string): string | undefined {
   const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming;
   if (!incoming) return c.req.header(name);
-  return incoming.headersDistinct[name]?.join(", ");
+  const raw = incoming.rawHeaders;
+  let value: string | undefined;
+  for (let index = 0; index < raw.length; index += 2) {
+    const rawName = raw[index] as string;
+    if (rawName.length !== name.length || rawName.toLowerCase() !== name) continue;
+    value = value === undefined ? raw[index + 1] : `${value}, ${raw[index + 1]}`;
+  }
+  return value;
 }
 
 /**
  * A JSON answer whose headers are a plain object, with the rate-limit headers already in it: answers built by c.json
- * get theirs set afterwards (requireApiKey), which makes the adapter build and copy a fetch `Headers` object.
+ * get theirs set afterwards (withRateHeaders), which makes the adapter build and copy a fetch `Headers` object.
  */
 export function jsonText(c: Ctx, text: string, status = 200) {
   const response = new Response(text, { status, headers: { "content-type": "application/json", ...c.get("rateHeaders") } });
   c.set("withRateHeaders", response);
   return response;
 }
-
-/** Whether the answer this request sends was built by jsonText, so it carries the rate-limit headers already. */
-export const carriesRateHeaders = (c: Ctx) => c.get("withRateHeaders") === c.res;
 
 export const BODY_TOO_LARGE = "Request body is larger than 64 KB.";
 

@@ -1,5 +1,4 @@
-import type { MiddlewareHandler } from "hono";
-import { carriesRateHeaders, jsonError, requestHeader, type AppRow, type Ctx, type SandboxEnv } from "../http.js";
+import { jsonError, requestHeader, type AppRow, type Ctx } from "../http.js";
 import { bearerHash, safeEqual } from "../crypto.js";
 import type { Access } from "./routes.js";
 
@@ -10,8 +9,12 @@ import type { Access } from "./routes.js";
  */
 const verifiedKeys = new Map<string, AppRow>();
 
-/** decisions.md "API key errors" and "Rate limits": every /v3/application request. */
-export const requireApiKey: MiddlewareHandler<SandboxEnv> = async (c, next) => {
+/**
+ * decisions.md "API key errors" and "Rate limits", on every /v3/application request: the refusal, or undefined with the
+ * app and its rate-limit headers set on the context. A plain function called by the route's one handler (and by the
+ * 404 answer), not a middleware: each link of Hono's chain is a promise on every request.
+ */
+export function refusedApiKey(c: Ctx): Response | undefined {
   const state = c.get("state");
   const header = requestHeader(c, "x-api-key");
   if (!header) return jsonError(c, 401, "Missing or invalid API key");
@@ -30,9 +33,15 @@ export const requireApiKey: MiddlewareHandler<SandboxEnv> = async (c, next) => {
   const verdict = state.rateLimiter.take(app.app_id, app, state.nowMs());
   if (verdict.message) return jsonError(c, 429, verdict.message, undefined, verdict.headers);
   c.set("rateHeaders", verdict.headers);
-  await next();
-  if (!carriesRateHeaders(c)) for (const [name, value] of Object.entries(verdict.headers)) c.res.headers.set(name, value);
-};
+  return undefined;
+}
+
+/** The answer with the rate-limit headers of this request's key, which every /v3/application answer carries. */
+export function withRateHeaders(c: Ctx, response: Response): Response {
+  const headers = c.get("rateHeaders");
+  if (headers && c.get("withRateHeaders") !== response) for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
+}
 
 /** Resolves the bearer token (decisions.md "Bearer header", "Token errors"); returns a response when it is refused. */
 function resolveBearer(c: Ctx): Response | undefined {

@@ -2,7 +2,7 @@ import type { Hono } from "hono";
 import { z } from "zod";
 import { describeFirstIssue } from "../../lib/personalization/schema.js";
 import { BODY_TOO_LARGE, jsonError, type Ctx, type SandboxEnv } from "../http.js";
-import { refusedAccess } from "./credentials.js";
+import { refusedAccess, refusedApiKey, withRateHeaders } from "./credentials.js";
 import { SCOPES } from "../oauth/scopes.js";
 
 // One declaration per endpoint: the handler parses its input with these schemas, and GET /openapi.json is
@@ -10,7 +10,7 @@ import { SCOPES } from "../oauth/scopes.js";
 
 export type Method = "get" | "post" | "put" | "patch" | "delete";
 
-/** Every path under this prefix needs the app's API key (app.ts mounts requireApiKey on it). */
+/** Every path under this prefix needs the app's API key (mountRoutes checks it, and app.ts on paths no route matches). */
 export const API_KEY_PREFIX = "/v3/application/";
 
 export type Access = { token: "none" } | { token: "optional" } | { token: "required"; scope?: string };
@@ -87,6 +87,15 @@ export function defineRoute<P extends Shape = z.ZodObject<{}>, Q extends Shape =
   return { ...(declared as Omit<Route, "handle">), handle };
 }
 
+/** Answers `handle`'s response when the API key passes, with the key's rate-limit headers; the refusal when it does not. */
+export function withApiKey(c: Ctx, handle: (c: Ctx) => Response | Promise<Response>): Response | Promise<Response> {
+  const refused = refusedApiKey(c);
+  if (refused) return refused;
+  const answer = handle(c);
+  // A failure becomes app.onError's 500, which adds the headers itself.
+  return answer instanceof Promise ? answer.then((response) => withRateHeaders(c, response)) : withRateHeaders(c, answer);
+}
+
 /** Registers the routes on the app, in order (Hono tries them in registration order). */
 export function mountRoutes(app: Hono<SandboxEnv>, routes: readonly Route[]) {
   const operationIds = new Set<string>();
@@ -94,7 +103,8 @@ export function mountRoutes(app: Hono<SandboxEnv>, routes: readonly Route[]) {
     if (operationIds.has(route.operationId)) throw new Error(`Two sandbox routes are named ${route.operationId}.`);
     operationIds.add(route.operationId);
     // One handler, not a middleware per check: each link of Hono's chain is a promise on every request.
-    app.on(route.method.toUpperCase(), [route.path], (c) => refusedAccess(c, route.access) ?? route.handle(c));
+    const handle = (c: Ctx) => refusedAccess(c, route.access) ?? route.handle(c);
+    app.on(route.method.toUpperCase(), [route.path], route.path.startsWith(API_KEY_PREFIX) ? (c) => withApiKey(c, handle) : handle);
   }
 }
 
