@@ -8,13 +8,18 @@ import { defineRoute, idParam, integerQuery, refusals, reply, type BodyReader } 
 import { examples } from "./examples.js";
 import { inventorySchema, listingPageSchema, listingSchema } from "./wire.js";
 
+const PLAIN_VIEW = Object.freeze({ personalization: false, listing: false, legacy: false });
+const PLAIN_VIEW_WITH_LEGACY = Object.freeze({ ...PLAIN_VIEW, legacy: true });
+
 /**
  * What a read shows. Spec 4.2 names the only three reads that honour includes=personalization (the others pass no
  * includes); the legacy fields go with the phase (spec 9).
  */
 function viewOf(c: Ctx, includes?: string) {
+  const legacy = c.get("state").legacyFieldsShown;
+  if (includes === undefined) return legacy ? PLAIN_VIEW_WITH_LEGACY : PLAIN_VIEW;
   const parts = splitList(includes).map((part) => part.toLowerCase());
-  return { personalization: parts.includes("personalization"), listing: parts.includes("listing"), legacy: c.get("state").legacyFieldsShown };
+  return { personalization: parts.includes("personalization"), listing: parts.includes("listing"), legacy };
 }
 
 const includesQuery = z.string().optional().meta({ description: "Comma-separated, case-insensitive: Personalization (on the three reads of spec 4.2), Listing (inventory)." });

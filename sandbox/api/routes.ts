@@ -59,12 +59,16 @@ export function validationMessage(error: z.core.$ZodError) {
 
 export function defineRoute<P extends Shape = z.ZodObject<{}>, Q extends Shape = z.ZodObject<{}>, B extends z.core.$ZodType = z.ZodUnknown>(spec: RouteSpec<P, Q, B>): Route {
   const { handler, ...declared } = spec;
+  // The path decides the parameters, so the same path is parsed once (ids repeat); a path that fails is not kept.
+  const parsedByPath = new Map<string, z.output<P>>();
   const handle = (c: Ctx) => {
-    let params: z.output<P> = {} as z.output<P>;
-    if (spec.params) {
+    let params = (parsedByPath.get(c.req.path) ?? {}) as z.output<P>;
+    if (spec.params && !parsedByPath.has(c.req.path)) {
       const parsed = spec.params.safeParse(c.req.param());
       if (!parsed.success) return jsonError(c, 404, parsed.error.issues[0]?.message ?? `No endpoint ${c.req.method} ${c.req.path} in the sandbox.`);
-      params = parsed.data as z.output<P>;
+      params = Object.freeze(parsed.data) as z.output<P>;
+      if (parsedByPath.size >= 1000) parsedByPath.clear();
+      parsedByPath.set(c.req.path, params);
     }
     // Methods, not arrow functions: tsx (keepNames) would name each new closure with Object.defineProperty, per request.
     const input = {
