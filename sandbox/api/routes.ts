@@ -59,8 +59,10 @@ export function validationMessage(error: z.core.$ZodError) {
 
 export function defineRoute<P extends Shape = z.ZodObject<{}>, Q extends Shape = z.ZodObject<{}>, B extends z.core.$ZodType = z.ZodUnknown>(spec: RouteSpec<P, Q, B>): Route {
   const { handler, ...declared } = spec;
-  // The path decides the parameters, so the same path is parsed once (ids repeat); a path that fails is not kept.
+  // The path decides the parameters and the query string the query, so each is parsed once (ids and pages repeat);
+  // one that fails is not kept.
   const parsedByPath = new Map<string, z.output<P>>();
+  const parsedByQuery = new Map<string, z.output<Q>>();
   const handle = (c: Ctx) => {
     let params = (parsedByPath.get(c.req.path) ?? {}) as z.output<P>;
     if (spec.params && !parsedByPath.has(c.req.path)) {
@@ -75,8 +77,16 @@ export function defineRoute<P extends Shape = z.ZodObject<{}>, Q extends Shape =
       params,
       query(): z.output<Q> | Response {
         if (!spec.query) return {} as z.output<Q>;
+        const url = c.req.url;
+        const search = url.includes("?") ? url.slice(url.indexOf("?")) : "";
+        const kept = parsedByQuery.get(search);
+        if (kept) return kept;
         const parsed = spec.query.safeParse(c.req.query());
-        return parsed.success ? (parsed.data as z.output<Q>) : jsonError(c, 400, parsed.error.issues[0]?.message ?? "The query is invalid.");
+        if (!parsed.success) return jsonError(c, 400, parsed.error.issues[0]?.message ?? "The query is invalid.");
+        if (parsedByQuery.size >= 1000) parsedByQuery.clear();
+        const query = Object.freeze(parsed.data) as z.output<Q>;
+        parsedByQuery.set(search, query);
+        return query;
       },
       async body(schema?: z.core.$ZodType) {
         if (!spec.body) return undefined;
