@@ -5,11 +5,11 @@ import type { SandboxState } from "./state.js";
 import { BODY_TOO_LARGE, jsonError, requestHeader, type Ctx, type SandboxEnv } from "./http.js";
 import { authorizeRoutes } from "./oauth/authorize.js";
 import { tokenRoutes } from "./oauth/token.js";
-import { withRateHeaders } from "./api/credentials.js";
+import { withApiKey, withRateHeaders } from "./api/credentials.js";
 import { listingRoutes } from "./api/listings.js";
 import { personalizationRoutes } from "./api/personalization.js";
 import { accountRoutes } from "./api/account.js";
-import { API_KEY_PREFIX, mountRoutes, openApiDocument, withApiKey, type Route } from "./api/routes.js";
+import { API_KEY_PREFIX, mountRoutes, openApiDocument, type Route } from "./api/routes.js";
 import { controlRoutes } from "./control.js";
 import { homeRoutes } from "./home.js";
 

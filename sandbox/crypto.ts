@@ -1,16 +1,16 @@
 import { createHash, randomBytes, scryptSync, timingSafeEqual } from "node:crypto";
+import { KeptMap } from "./kept-map.js";
 
 export const randomId = (bytes = 24) => randomBytes(bytes).toString("base64url");
 
 export const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
-const bearerHashes = new Map<string, string>();
+const bearerHashes = new KeptMap<string, string>(10_000);
 /** sha256 of a bearer token, kept for the tokens in use (every authenticated request hashes one); at most 10,000 kept. */
 export function bearerHash(token: string) {
   const kept = bearerHashes.get(token);
   if (kept !== undefined) return kept;
   const hash = sha256(token);
-  if (bearerHashes.size >= 10_000) bearerHashes.clear();
   bearerHashes.set(token, hash);
   return hash;
 }

@@ -5,6 +5,7 @@ import { RequestLog } from "./request-log.js";
 import { FaultPlan } from "./faults.js";
 import type { AppRow, Bearer } from "./http.js";
 import { watchListingWrites } from "./listing-cache.js";
+import { KeptMap } from "./kept-map.js";
 
 /** Spec 9: the migration period, then legacy fields gone, then several questions of further types. */
 export const PHASES = ["migration", "post-deprecation", "multi-question"] as const;
@@ -28,7 +29,6 @@ type AccessTokenRow = Readonly<{ user_id: number; app_id: number; scopes: string
 /** The row with what a request that presents it carries (its scopes split once, not on every call). */
 type AccessToken = AccessTokenRow & { readonly bearer: Readonly<Bearer> };
 
-const MAX_KEPT_ACCESS_TOKENS = 10_000;
 
 /** Everything one running sandbox holds: its database, its clock and the test controls. */
 export class SandboxState {
@@ -42,7 +42,7 @@ export class SandboxState {
   /** Apps by keystring, read on every /v3 request; forgotten whenever an app changes (appsChanged). */
   private readonly apps = new Map<string, AppRow>();
   /** Access-token rows by token hash, read on every call with a bearer; SQLite forgets a row when it is written (watchTokenWrites). */
-  private readonly accessTokens = new Map<string, AccessToken>();
+  private readonly accessTokens = new KeptMap<string, AccessToken>(10_000);
   /** Set by the server: stop listening for a while, as a marketplace outage does (connections refused). */
   outage: (ms: number) => void = () => {};
 
@@ -78,13 +78,8 @@ export class SandboxState {
     const row = statement(this.db, "SELECT user_id, app_id, scopes, expires_at, revoked FROM tokens WHERE token_hash = ? AND kind = 'access'").get(tokenHash) as AccessTokenRow | undefined;
     if (!row) return undefined;
     const token: AccessToken = Object.freeze({ ...row, bearer: Object.freeze({ user_id: row.user_id, scopes: Object.freeze(row.scopes.split(" ").filter(Boolean)) }) });
-    if (!this.db.inTransaction) this.keepAccessToken(tokenHash, token);
+    if (!this.db.inTransaction) this.accessTokens.set(tokenHash, token);
     return token;
-  }
-
-  private keepAccessToken(tokenHash: string, row: AccessToken) {
-    if (this.accessTokens.size >= MAX_KEPT_ACCESS_TOKENS) this.accessTokens.clear();
-    this.accessTokens.set(tokenHash, row);
   }
 
   /**

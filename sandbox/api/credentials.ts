@@ -1,5 +1,6 @@
 import { jsonError, requestHeader, type AppRow, type Ctx } from "../http.js";
 import { bearerHash, safeEqual } from "../crypto.js";
+import { KeptMap } from "../kept-map.js";
 import type { Access } from "./routes.js";
 
 /**
@@ -7,7 +8,7 @@ import type { Access } from "./routes.js";
  * leaks no prefix of the secret as a string comparison would. A changed app is a new row (state.appsChanged), so its
  * old keys stop matching.
  */
-const verifiedKeys = new Map<string, AppRow>();
+const verifiedKeys = new KeptMap<string, AppRow>(1000);
 
 /**
  * decisions.md "API key errors" and "Rate limits", on every /v3/application request: the refusal, or undefined with the
@@ -26,7 +27,6 @@ export function refusedApiKey(c: Ctx): Response | undefined {
     if (colon === -1 || !safeEqual(header.slice(colon + 1), app.shared_secret)) {
       return jsonError(c, 403, "Invalid API key: should be in the format 'keystring:shared_secret'.");
     }
-    if (verifiedKeys.size >= 1000) verifiedKeys.clear();
     verifiedKeys.set(header, app);
   }
   c.set("apiApp", app);
@@ -34,6 +34,15 @@ export function refusedApiKey(c: Ctx): Response | undefined {
   if (verdict.message) return jsonError(c, 429, verdict.message, undefined, verdict.headers);
   c.set("rateHeaders", verdict.headers);
   return undefined;
+}
+
+/** Answers `handle`'s response when the API key passes, with the key's rate-limit headers; the refusal when it does not. */
+export function withApiKey(c: Ctx, handle: (c: Ctx) => Response | Promise<Response>): Response | Promise<Response> {
+  const refused = refusedApiKey(c);
+  if (refused) return refused;
+  const answer = handle(c);
+  // A failure becomes app.onError's 500, which adds the headers itself.
+  return answer instanceof Promise ? answer.then((response) => withRateHeaders(c, response)) : withRateHeaders(c, answer);
 }
 
 /** The answer with the rate-limit headers of this request's key, which every /v3/application answer carries. */

@@ -2,7 +2,8 @@ import type { Hono } from "hono";
 import { z } from "zod";
 import { describeFirstIssue } from "../../lib/personalization/schema.js";
 import { BODY_TOO_LARGE, jsonError, type Ctx, type SandboxEnv } from "../http.js";
-import { refusedAccess, refusedApiKey, withRateHeaders } from "./credentials.js";
+import { refusedAccess, withApiKey } from "./credentials.js";
+import { KeptMap } from "../kept-map.js";
 import { SCOPES } from "../oauth/scopes.js";
 
 // One declaration per endpoint: the handler parses its input with these schemas, and GET /openapi.json is
@@ -61,15 +62,14 @@ export function defineRoute<P extends Shape = z.ZodObject<{}>, Q extends Shape =
   const { handler, ...declared } = spec;
   // The path decides the parameters and the query string the query, so each is parsed once (ids and pages repeat);
   // one that fails is not kept.
-  const parsedByPath = new Map<string, z.output<P>>();
-  const parsedByQuery = new Map<string, z.output<Q>>();
+  const parsedByPath = new KeptMap<string, z.output<P>>(1000);
+  const parsedByQuery = new KeptMap<string, z.output<Q>>(1000);
   const handle = (c: Ctx) => {
-    let params = (parsedByPath.get(c.req.path) ?? {}) as z.output<P>;
-    if (spec.params && !parsedByPath.has(c.req.path)) {
-      const parsed = spec.params.safeParse(c.req.param());
+    let params = parsedByPath.get(c.req.path);
+    if (!params) {
+      const parsed = spec.params ? spec.params.safeParse(c.req.param()) : { success: true as const, data: {} };
       if (!parsed.success) return jsonError(c, 404, parsed.error.issues[0]?.message ?? `No endpoint ${c.req.method} ${c.req.path} in the sandbox.`);
       params = Object.freeze(parsed.data) as z.output<P>;
-      if (parsedByPath.size >= 1000) parsedByPath.clear();
       parsedByPath.set(c.req.path, params);
     }
     // Methods, not arrow functions: tsx (keepNames) would name each new closure with Object.defineProperty, per request.
@@ -78,12 +78,12 @@ export function defineRoute<P extends Shape = z.ZodObject<{}>, Q extends Shape =
       query(): z.output<Q> | Response {
         if (!spec.query) return {} as z.output<Q>;
         const url = c.req.url;
-        const search = url.includes("?") ? url.slice(url.indexOf("?")) : "";
+        const at = url.indexOf("?");
+        const search = at === -1 ? "" : url.slice(at);
         const kept = parsedByQuery.get(search);
         if (kept) return kept;
         const parsed = spec.query.safeParse(c.req.query());
         if (!parsed.success) return jsonError(c, 400, parsed.error.issues[0]?.message ?? "The query is invalid.");
-        if (parsedByQuery.size >= 1000) parsedByQuery.clear();
         const query = Object.freeze(parsed.data) as z.output<Q>;
         parsedByQuery.set(search, query);
         return query;
@@ -99,15 +99,6 @@ export function defineRoute<P extends Shape = z.ZodObject<{}>, Q extends Shape =
     return handler(c, input as RouteInput<z.output<P>, z.output<Q>, z.core.output<B>>);
   };
   return { ...(declared as Omit<Route, "handle">), handle };
-}
-
-/** Answers `handle`'s response when the API key passes, with the key's rate-limit headers; the refusal when it does not. */
-export function withApiKey(c: Ctx, handle: (c: Ctx) => Response | Promise<Response>): Response | Promise<Response> {
-  const refused = refusedApiKey(c);
-  if (refused) return refused;
-  const answer = handle(c);
-  // A failure becomes app.onError's 500, which adds the headers itself.
-  return answer instanceof Promise ? answer.then((response) => withRateHeaders(c, response)) : withRateHeaders(c, answer);
 }
 
 /** Registers the routes on the app, in order (Hono tries them in registration order). */
