@@ -18,7 +18,7 @@ const problemsOf = (settings: Record<string, string | undefined>) => {
 describe("settings", () => {
   it("accept a complete configuration and fill in the defaults", () => {
     const parsed = serverSettingsSchema.parse(complete);
-    expect(parsed).toMatchObject({ PORT: 3000, MARKETPLACE_TIMEOUT_MS: 8000, BULK_LEASE_MS: 30_000, DASHBOARD_DB: "data/dashboard.db", LOG_LEVEL: "info", DASHBOARD_WORKERS: 1 });
+    expect(parsed).toMatchObject({ PORT: 3000, MARKETPLACE_TIMEOUT_MS: 8000, BULK_LEASE_MS: 30_000, DASHBOARD_DB: "data/dashboard.db", LOG_LEVEL: "info", DASHBOARD_WORKERS: 1, DASHBOARD_PAGE_RENDERS: 2 });
     expect(parsed.DATABASE_URL).toBeUndefined();
     expect(parsed.METRICS_TOKEN).toBeUndefined();
   });
@@ -27,8 +27,8 @@ describe("settings", () => {
     expect(appSettingsSchema.parse({ ...complete, DATABASE_URL: "", MARKETPLACE_TIMEOUT_MS: "", METRICS_TOKEN: "" })).toMatchObject({ MARKETPLACE_TIMEOUT_MS: 8000 });
   });
 
-  it("name a malformed database URL, port, time-out, lease, metrics token, log level and worker count, each with an example", () => {
-    const problems = problemsOf({ ...complete, DATABASE_URL: "mysql://db", PORT: "70000", MARKETPLACE_TIMEOUT_MS: "8s", BULK_LEASE_MS: "10", METRICS_TOKEN: "short", LOG_LEVEL: "loud", DASHBOARD_WORKERS: "0" });
+  it("name a malformed database URL, port, time-out, lease, metrics token, log level, worker count and page renders, each with an example", () => {
+    const problems = problemsOf({ ...complete, DATABASE_URL: "mysql://db", PORT: "70000", MARKETPLACE_TIMEOUT_MS: "8s", BULK_LEASE_MS: "10", METRICS_TOKEN: "short", LOG_LEVEL: "loud", DASHBOARD_WORKERS: "0", DASHBOARD_PAGE_RENDERS: "all" });
     expect(problems).toContain("DATABASE_URL must be a PostgreSQL URL, e.g. postgres://");
     expect(problems).toContain("PORT must be a port number between 1 and 65535, e.g. 3000");
     expect(problems).toContain("MARKETPLACE_TIMEOUT_MS must be a whole number of milliseconds above 0, e.g. 8000");
@@ -36,7 +36,8 @@ describe("settings", () => {
     expect(problems).toContain("METRICS_TOKEN must be at least 16 characters");
     expect(problems).toContain("LOG_LEVEL must be one of");
     expect(problems).toContain("DASHBOARD_WORKERS must be a number of worker processes from 1 to 64, e.g. 2");
-    expect(problems.split("\n")).toHaveLength(7);
+    expect(problems).toContain("DASHBOARD_PAGE_RENDERS must be a number of page renders from 1 to 1000, e.g. 2");
+    expect(problems.split("\n")).toHaveLength(8);
   });
 
   it("name each missing setting the server needs", () => {

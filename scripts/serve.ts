@@ -5,10 +5,11 @@ import { createServer, type IncomingMessage } from "node:http";
 import next from "next";
 import { logger } from "../lib/observability/logger";
 import { metrics, routeOf } from "../lib/observability/metrics";
-import { requestContext } from "../lib/observability/request-context";
+import { requestContext, type RequestContext } from "../lib/observability/request-context";
 import { runShutdownHooks } from "../lib/observability/shutdown";
 import { securityHeaders } from "../lib/security/response-headers";
 import { screenRequest } from "../lib/security/screen-request";
+import { RenderLine, waitsInLine } from "./render-line";
 
 /** What an orchestrator allows between SIGTERM and SIGKILL; we exit before it. */
 const SHUTDOWN_LIMIT_MS = 9_500;
@@ -19,12 +20,13 @@ const requestIdOf = (request: IncomingMessage) => {
   return typeof given === "string" && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
 };
 
-export async function serve(port: number) {
+export async function serve(port: number, pageRenders: number) {
   const log = logger();
   const app = next({ dev: false, dir: process.cwd(), hostname: "localhost", port });
   await app.prepare();
   const handle = app.getRequestHandler();
   const secure = securityHeaders();
+  const line = new RenderLine(pageRenders);
 
   let stopping = false;
 
@@ -57,14 +59,21 @@ export async function serve(port: number) {
       if (!response.headersSent) response.writeHead(500, { "content-type": "application/json" });
       response.end(JSON.stringify({ error: "The dashboard failed to answer this request. Try again; if it keeps failing, tell the operator its request id.", requestId }));
     };
-    requestContext().run({ requestId }, () => {
+    const context: RequestContext = { requestId };
+    requestContext().run(context, () => {
       screenRequest(request)
         .then((screened) => {
-          if ("request" in screened) return handle(screened.request, response);
-          // The connection stays open: Node reads and drops whatever is left of the body (within requestTimeout), so a client
-          // still sending an oversized body reads this answer instead of a reset connection (EPIPE).
-          response.writeHead(screened.refused.status, { "content-type": "application/json", "cache-control": "no-store" });
-          response.end(JSON.stringify({ error: screened.refused.error }));
+          if ("refused" in screened) {
+            // The connection stays open: Node reads and drops whatever is left of the body (within requestTimeout), so a
+            // client still sending an oversized body reads this answer instead of a reset connection (EPIPE).
+            response.writeHead(screened.refused.status, { "content-type": "application/json", "cache-control": "no-store" });
+            return void response.end(JSON.stringify({ error: screened.refused.error }));
+          }
+          if (!waitsInLine(screened.request)) return handle(screened.request, response);
+          return line.run(response, (stepAside) => {
+            context.stepAside = stepAside;
+            return handle(screened.request, response);
+          });
         })
         .catch(failed);
     });

@@ -17,7 +17,7 @@ if (!settings.success) {
   console.error(`The dashboard cannot start: its configuration is incomplete or malformed. Set these in the environment or .env.local (see .env.example and docs/deploy.md), or run \`npm start\` to use the sandbox:\n${settingsProblems(settings.error)}`);
   process.exit(78);
 }
-const { PORT: port, DASHBOARD_WORKERS: workers } = settings.data;
+const { PORT: port, DASHBOARD_WORKERS: workers, DASHBOARD_PAGE_RENDERS: pageRenders } = settings.data;
 
 if (cluster.isPrimary && workers > 1) {
   superviseWorkers(workers, logger());
@@ -25,5 +25,5 @@ if (cluster.isPrimary && workers > 1) {
   if (cluster.isWorker) offerWorkerMetrics();
   // Imported here: the primary of a pool never loads Next.
   const { serve } = await import("./serve");
-  await serve(port);
+  await serve(port, pageRenders);
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { requestContext } from "../observability/request-context";
 import { sendRequest } from "./http-client";
 
 let server: Server;
@@ -55,5 +56,14 @@ describe("sendRequest", () => {
 
   it("rejects when nothing listens", async () => {
     await expect(sendRequest(new URL("http://localhost:9/"), { method: "GET", headers: {}, timeoutMs: 2000 })).rejects.toMatchObject({ code: "ECONNREFUSED" });
+  });
+
+  it("waits on the marketplace through the page render's stepAside, so a slow answer does not keep other pages waiting", async () => {
+    const awaited: unknown[] = [];
+    const stepAside = <T,>(waiting: Promise<T>) => (awaited.push(waiting), waiting);
+    const reply = await requestContext().run({ requestId: "render", stepAside }, () => sendRequest(new URL(`${base}/echo`), { method: "GET", headers: {}, timeoutMs: 2000 }));
+    expect(reply.status).toBe(201);
+    expect(awaited).toHaveLength(1);
+    expect(awaited[0]).toBeInstanceOf(Promise);
   });
 });

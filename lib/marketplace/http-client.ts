@@ -1,6 +1,7 @@
 import "server-only";
 import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
+import { stepAside } from "../observability/request-context";
 
 export type Reply = { status: number; ok: boolean; headers: ReplyHeaders; body: unknown };
 
@@ -42,10 +43,10 @@ export async function sendRequest(url: URL, send: Send): Promise<Reply> {
   const timer = setTimeout(() => controller.abort(new DOMException(`no answer within ${timeoutMs} ms`, "TimeoutError")), timeoutMs);
   const init = { ...rest, signal: controller.signal };
   try {
-    return await attempt(url, init);
+    return await stepAside(attempt(url, init));
   } catch (error) {
     // A kept-alive socket the server closed while idle fails before the server read anything: Node's documented retry.
-    if ((error as StaleSocket).staleSocket) return await attempt(url, init);
+    if ((error as StaleSocket).staleSocket) return await stepAside(attempt(url, init));
     throw error;
   } finally {
     clearTimeout(timer);

@@ -1,6 +1,10 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 
-export type RequestContext = { requestId: string };
+export type RequestContext = {
+  requestId: string;
+  /** Set for a page render (scripts/render-line.ts): what it awaits here does not keep other pages waiting. */
+  stepAside?: <T>(waiting: Promise<T>) => Promise<T>;
+};
 
 const globalForContext = globalThis as unknown as { dashboardRequestContext?: AsyncLocalStorage<RequestContext> };
 
@@ -11,3 +15,9 @@ export function requestContext(): AsyncLocalStorage<RequestContext> {
 }
 
 export const currentRequestId = (): string | undefined => requestContext().getStore()?.requestId;
+
+/** `waiting`, during which the request in hand (a page render) lets another render run. */
+export function stepAside<T>(waiting: Promise<T>): Promise<T> {
+  const context = requestContext().getStore();
+  return context?.stepAside ? context.stepAside(waiting) : waiting;
+}

@@ -1,0 +1,150 @@
+import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { RenderLine, waitsInLine, type StepAside } from "./render-line";
+
+type Held = { path: string; answer: () => void; stepAside: StepAside };
+
+/** A server whose renders answer only when the test says so; a request that does not wait in line answers at once. */
+async function serverWithLine(limit: number, keepPlaceMs?: number) {
+  const line = new RenderLine(limit, keepPlaceMs);
+  const started: string[] = [];
+  const held: Held[] = [];
+  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    const path = request.url ?? "/";
+    if (!waitsInLine(request)) return void response.end(`at once ${path}`);
+    void line.run(response, async (stepAside) => {
+      started.push(path);
+      held.push({ path, answer: () => response.end(`rendered ${path}`), stepAside });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "localhost", resolve));
+  return { server, line, started, held, url: `http://localhost:${(server.address() as AddressInfo).port}` };
+}
+
+const get = (url: string, init?: RequestInit) => fetch(url, init).then(async (response) => ({ status: response.status, text: await response.text() }));
+
+async function until(what: string, condition: () => boolean) {
+  for (const deadline = Date.now() + 5000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 5))) if (condition()) return;
+  throw new Error(`gave up waiting: ${what}`);
+}
+
+let running: Server | undefined;
+afterEach(() => {
+  running?.closeAllConnections();
+  return new Promise<void>((resolve) => (running ? running.close(() => resolve()) : resolve()));
+});
+
+describe("RenderLine", () => {
+  it("renders at most `limit` pages at once and starts the others in order of arrival as earlier ones answer", async () => {
+    const { server, line, started, held, url } = await serverWithLine(2);
+    running = server;
+    const answers = [get(`${url}/a`), get(`${url}/b`)];
+    await until("two renders", () => started.length === 2);
+    answers.push(get(`${url}/c`));
+    await until("one in line", () => line.inLine === 1);
+    answers.push(get(`${url}/d`));
+    await until("two in line", () => line.inLine === 2);
+    expect(started.slice().sort()).toEqual(["/a", "/b"]);
+
+    held.find((render) => render.path === "/b")!.answer();
+    await until("the third render", () => started.length === 3);
+    expect(started.slice(2)).toEqual(["/c"]);
+    expect(line.inLine).toBe(1);
+
+    held.find((render) => render.path === "/a")!.answer();
+    await until("the fourth render", () => started.length === 4);
+    held.slice(2).forEach((render) => render.answer());
+    expect((await Promise.all(answers)).map((answer) => answer.text)).toEqual(["rendered /a", "rendered /b", "rendered /c", "rendered /d"]);
+  });
+
+  it("answers a save, a build asset and a health check while every render place is taken", async () => {
+    const { server, line, started, held, url } = await serverWithLine(1);
+    running = server;
+    const page = get(`${url}/listings`);
+    await until("one render", () => started.length === 1);
+    const queued = get(`${url}/listings?page=2`);
+    await until("one in line", () => line.inLine === 1);
+
+    expect(await get(`${url}/listings/7`, { method: "POST", headers: { "next-action": "abc" }, body: "[]" })).toEqual({ status: 200, text: "at once /listings/7" });
+    expect((await get(`${url}/_next/static/chunks/app.js`)).text).toBe("at once /_next/static/chunks/app.js");
+    expect((await get(`${url}/api/health`)).text).toBe("at once /api/health");
+    expect(started).toEqual(["/listings"]);
+
+    held[0]!.answer();
+    await until("the page in line", () => started.length === 2);
+    held[1]!.answer();
+    expect((await queued).text).toBe("rendered /listings?page=2");
+    expect((await page).text).toBe("rendered /listings");
+  });
+
+  it("does not render for a client that left while in line, and gives its place to the next", async () => {
+    const { server, line, started, held, url } = await serverWithLine(1);
+    running = server;
+    const first = get(`${url}/first`);
+    await until("the first render", () => started.length === 1);
+    const leaving = httpRequest(`${url}/left`);
+    leaving.on("error", () => {});
+    leaving.end();
+    await until("one in line", () => line.inLine === 1);
+    const last = get(`${url}/last`);
+    await until("two in line", () => line.inLine === 2);
+    leaving.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    held[0]!.answer();
+    await until("the next render", () => started.length === 2);
+    expect(started).toEqual(["/first", "/last"]);
+    held[1]!.answer();
+    expect((await last).text).toBe("rendered /last");
+    expect((await first).text).toBe("rendered /first");
+  });
+
+  it("keeps a render's place through a quick marketplace call", async () => {
+    const { server, line, started, held, url } = await serverWithLine(1, 10_000);
+    running = server;
+    const first = get(`${url}/first`);
+    await until("the first render", () => started.length === 1);
+    let answerMarketplace = (_value: string) => {};
+    const back: string[] = [];
+    void held[0]!.stepAside(new Promise<string>((resolve) => (answerMarketplace = resolve))).then((value) => back.push(value));
+    const second = get(`${url}/second`);
+    await until("the second in line", () => line.inLine === 1);
+
+    answerMarketplace("listings");
+    await until("the first render going on", () => back.length === 1);
+    expect(started).toEqual(["/first"]);
+    held[0]!.answer();
+    await until("the second render", () => started.length === 2);
+    held[1]!.answer();
+    expect((await Promise.all([first, second])).map((answer) => answer.text)).toEqual(["rendered /first", "rendered /second"]);
+  });
+
+  it("lets another page run while a render waits on a slow marketplace call, and gives the render its place back ahead of newer pages", async () => {
+    const { server, line, started, held, url } = await serverWithLine(1, 20);
+    running = server;
+    const first = get(`${url}/first`);
+    await until("the first render", () => started.length === 1);
+    let answerMarketplace = (_value: string) => {};
+    const back: string[] = [];
+    void held[0]!.stepAside(new Promise<string>((resolve) => (answerMarketplace = resolve))).then((value) => back.push(value));
+
+    const second = get(`${url}/second`);
+    await until("the second render, in the first one's place", () => started.length === 2);
+    const third = get(`${url}/third`);
+    await until("the third in line", () => line.inLine === 1);
+
+    answerMarketplace("listings");
+    await until("the first render back in line", () => line.inLine === 2);
+    expect(back).toEqual([]);
+    held[1]!.answer();
+    await until("the first render going on", () => back.length === 1);
+    expect(back).toEqual(["listings"]);
+    expect(started).toEqual(["/first", "/second"]);
+
+    held[0]!.answer();
+    await until("the third render", () => started.length === 3);
+    held[2]!.answer();
+    expect((await Promise.all([first, second, third])).map((answer) => answer.text)).toEqual(["rendered /first", "rendered /second", "rendered /third"]);
+  });
+});
