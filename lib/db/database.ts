@@ -37,12 +37,13 @@ async function openSqlite(path: string): Promise<Database> {
     privateFiles(path);
   }
   const sqlite = new Sqlite(path);
+  // First: a pool's workers open a new file at the same moment, and turning on WAL takes a lock the others must wait for.
+  sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("journal_mode = WAL");
   // With WAL, NORMAL syncs at checkpoints instead of on every commit (0.26 ms each here, two per save): a crash of the
   // process loses nothing, a power cut may lose the last commits but never corrupts the file. Several machines use PostgreSQL.
   sqlite.pragma("synchronous = NORMAL");
   if (path !== ":memory:") privateFiles(path);
-  sqlite.pragma("busy_timeout = 5000");
   // SQLite's ?NNN placeholders are numbered like PostgreSQL's $NNN; better-sqlite3 binds them by number, not by position.
   // Statements are compiled once per SQL text. Nearly every query is a constant; the few built per call (a batch's
   // VALUES list) stop being cached once the cache is full, so it stays small.
