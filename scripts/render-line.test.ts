@@ -13,7 +13,7 @@ async function serverWithLine(limit: number, keepPlaceMs?: number) {
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     const path = request.url ?? "/";
     if (!waitsInLine(request)) return void response.end(`at once ${path}`);
-    void line.run(response, async (stepAside) => {
+    void line.run(request, response, async (stepAside) => {
       started.push(path);
       held.push({ path, answer: () => response.end(`rendered ${path}`), stepAside });
     });
@@ -146,5 +146,24 @@ describe("RenderLine", () => {
     await until("the third render", () => started.length === 3);
     held[2]!.answer();
     expect((await Promise.all([first, second, third])).map((answer) => answer.text)).toEqual(["rendered /first", "rendered /second", "rendered /third"]);
+  });
+
+  it("starts a page the seller asked for ahead of prefetches that arrived before it", async () => {
+    const { server, line, started, held, url } = await serverWithLine(1);
+    running = server;
+    const first = get(`${url}/listings`);
+    await until("the first render", () => started.length === 1);
+    const prefetch = get(`${url}/listings/7`, { headers: { rsc: "1", "next-router-prefetch": "1" } });
+    await until("the prefetch in line", () => line.inLine === 1);
+    const asked = get(`${url}/listings/8`, { headers: { rsc: "1" } });
+    await until("the page in line", () => line.inLine === 2);
+
+    held[0]!.answer();
+    await until("the next render", () => started.length === 2);
+    expect(started[1]).toBe("/listings/8");
+    held[1]!.answer();
+    await until("the prefetch", () => started.length === 3);
+    held[2]!.answer();
+    expect((await Promise.all([first, asked, prefetch])).map((answer) => answer.text)).toEqual(["rendered /listings", "rendered /listings/8", "rendered /listings/7"]);
   });
 });

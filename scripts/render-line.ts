@@ -3,7 +3,8 @@
 // and twenty interleaved renders would put every step of it behind theirs. A render whose marketplace call is slow
 // (`stepAside`) gives its place up until the answer comes, so a slow marketplace does not hold pages back, then takes
 // it back ahead of new pages. A quick call keeps the place: handing it over on every call let so many renders in at
-// once that saves waited behind them again.
+// once that saves waited behind them again. A prefetch (the listings page asks for every editor link in view) waits
+// behind the pages a seller asked for.
 import type { IncomingMessage, ServerResponse } from "node:http";
 
 /** Whether a request is a render that waits its turn: a GET or HEAD of a page or route, not a build asset, health check or scrape. */
@@ -21,9 +22,10 @@ type Turn = { holding: boolean; away: number; closed: boolean; returning?: Promi
 
 export class RenderLine {
   private running = 0;
-  /** Renders back from the marketplace: they go first. */
+  /** Renders back from the marketplace go first, then pages in order of arrival, then prefetches. */
   private readonly returning: Array<() => void> = [];
   private readonly arriving: Array<() => void> = [];
+  private readonly prefetching: Array<() => void> = [];
 
   constructor(
     private readonly places: number,
@@ -31,11 +33,11 @@ export class RenderLine {
   ) {}
 
   get inLine(): number {
-    return this.returning.length + this.arriving.length;
+    return this.returning.length + this.arriving.length + this.prefetching.length;
   }
 
   /** Runs `render` when a place is free; the place is given up when its response closes. */
-  run(response: ServerResponse, render: (stepAside: StepAside) => Promise<void>): Promise<void> {
+  run(request: IncomingMessage, response: ServerResponse, render: (stepAside: StepAside) => Promise<void>): Promise<void> {
     const turn: Turn = { holding: false, away: 0, closed: false };
     response.once("close", () => {
       turn.closed = true;
@@ -52,7 +54,8 @@ export class RenderLine {
         if (turn.away === 0) await this.takeBack(turn);
       }
     };
-    return this.wait(turn, this.arriving).then(() => (turn.closed ? undefined : render(stepAside)));
+    const queue = request.headers["next-router-prefetch"] ? this.prefetching : this.arriving;
+    return this.wait(turn, queue).then(() => (turn.closed ? undefined : render(stepAside)));
   }
 
   private wait(turn: Turn, queue: Array<() => void>): Promise<void> {
@@ -85,6 +88,6 @@ export class RenderLine {
     if (!turn.holding) return;
     turn.holding = false;
     this.running -= 1;
-    while (this.running < this.places && this.inLine > 0) (this.returning.shift() ?? this.arriving.shift())!();
+    while (this.running < this.places && this.inLine > 0) (this.returning.shift() ?? this.arriving.shift() ?? this.prefetching.shift())!();
   }
 }

@@ -70,7 +70,7 @@ export async function serve(port: number, pageRenders: number) {
             return void response.end(JSON.stringify({ error: screened.refused.error }));
           }
           if (!waitsInLine(screened.request)) return handle(screened.request, response);
-          return line.run(response, (stepAside) => {
+          return line.run(screened.request, response, (stepAside) => {
             context.stepAside = stepAside;
             return handle(screened.request, response);
           });
