@@ -37,12 +37,17 @@ async function openSqlite(path: string): Promise<Database> {
     privateFiles(path);
   }
   const sqlite = new Sqlite(path);
-  // First: a pool's workers open a new file at the same moment, and turning on WAL takes a lock the others must wait for.
-  sqlite.pragma("busy_timeout = 5000");
-  sqlite.pragma("journal_mode = WAL");
-  // With WAL, NORMAL syncs at checkpoints instead of on every commit (0.26 ms each here, two per save): a crash of the
-  // process loses nothing, a power cut may lose the last commits but never corrupts the file. Several machines use PostgreSQL.
-  sqlite.pragma("synchronous = NORMAL");
+  try {
+    // First: a pool's workers open a new file at the same moment, and turning on WAL takes a lock the others must wait for.
+    sqlite.pragma("busy_timeout = 5000");
+    sqlite.pragma("journal_mode = WAL");
+    // With WAL, NORMAL syncs at checkpoints instead of on every commit (0.26 ms each here, two per save): a crash of the
+    // process loses nothing, a power cut may lose the last commits but never corrupts the file. Several machines use PostgreSQL.
+    sqlite.pragma("synchronous = NORMAL");
+  } catch (error) {
+    sqlite.close();
+    throw error;
+  }
   if (path !== ":memory:") privateFiles(path);
   // SQLite's ?NNN placeholders are numbered like PostgreSQL's $NNN; better-sqlite3 binds them by number, not by position.
   // Statements are compiled once per SQL text. Nearly every query is a constant; the few built per call (a batch's
@@ -105,13 +110,19 @@ async function migrate(db: Database) {
 export async function openDatabase(location: string): Promise<Database> {
   if (/^postgres(ql)?:\/\//.test(location)) return openPostgres(location);
   const db = await openSqlite(location);
-  // Workers starting together on one file: the write lock is taken before the first read of schema_migrations.
-  await db.execute("BEGIN IMMEDIATE");
+  try {
+    // Workers starting together on one file: the write lock is taken before the first read of schema_migrations.
+    await db.execute("BEGIN IMMEDIATE");
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
   try {
     await migrate(db);
     await db.execute("COMMIT");
   } catch (error) {
     await db.execute("ROLLBACK");
+    await db.close();
     throw error;
   }
   return db;

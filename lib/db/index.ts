@@ -14,7 +14,12 @@ async function open() {
 
 /** The process's one connection (pool), opened, migrated and its tokens sealed on first use. */
 export function db(): Promise<Database> {
-  globalForDb.dashboardDb ??= open();
+  // A failed open (the file locked by a worker starting beside this one past busy_timeout) is tried again on the next
+  // request instead of failing every request until a restart.
+  globalForDb.dashboardDb ??= open().catch((error: unknown) => {
+    globalForDb.dashboardDb = undefined;
+    throw error;
+  });
   return globalForDb.dashboardDb;
 }
 
