@@ -35,6 +35,18 @@ afterEach(() => {
   return new Promise<void>((resolve) => (running ? running.close(() => resolve()) : resolve()));
 });
 
+/** A line of one place with its first render started and waiting on a marketplace call the test answers. */
+async function firstRenderAway(keepPlaceMs: number) {
+  const served = await serverWithLine(1, keepPlaceMs);
+  running = served.server;
+  const first = get(`${served.url}/first`);
+  await until("the first render", () => served.started.length === 1);
+  let answerMarketplace = (_value: string) => {};
+  const back: string[] = [];
+  void served.held[0]!.stepAside(new Promise<string>((resolve) => (answerMarketplace = resolve))).then((value) => back.push(value));
+  return { ...served, first, back, answerMarketplace: (value: string) => answerMarketplace(value) };
+}
+
 describe("RenderLine", () => {
   it("renders at most `limit` pages at once and starts the others in order of arrival as earlier ones answer", async () => {
     const { server, line, started, held, url } = await serverWithLine(2);
@@ -101,13 +113,7 @@ describe("RenderLine", () => {
   });
 
   it("keeps a render's place through a quick marketplace call", async () => {
-    const { server, line, started, held, url } = await serverWithLine(1, 10_000);
-    running = server;
-    const first = get(`${url}/first`);
-    await until("the first render", () => started.length === 1);
-    let answerMarketplace = (_value: string) => {};
-    const back: string[] = [];
-    void held[0]!.stepAside(new Promise<string>((resolve) => (answerMarketplace = resolve))).then((value) => back.push(value));
+    const { line, started, held, url, first, back, answerMarketplace } = await firstRenderAway(10_000);
     const second = get(`${url}/second`);
     await until("the second in line", () => line.inLine === 1);
 
@@ -121,13 +127,7 @@ describe("RenderLine", () => {
   });
 
   it("lets another page run while a render waits on a slow marketplace call, and gives the render its place back ahead of newer pages", async () => {
-    const { server, line, started, held, url } = await serverWithLine(1, 20);
-    running = server;
-    const first = get(`${url}/first`);
-    await until("the first render", () => started.length === 1);
-    let answerMarketplace = (_value: string) => {};
-    const back: string[] = [];
-    void held[0]!.stepAside(new Promise<string>((resolve) => (answerMarketplace = resolve))).then((value) => back.push(value));
+    const { line, started, held, url, first, back, answerMarketplace } = await firstRenderAway(20);
 
     const second = get(`${url}/second`);
     await until("the second render, in the first one's place", () => started.length === 2);
