@@ -29,7 +29,6 @@ type AccessTokenRow = Readonly<{ user_id: number; app_id: number; scopes: string
 /** The row with what a request that presents it carries (its scopes split once, not on every call). */
 type AccessToken = AccessTokenRow & { readonly bearer: Readonly<Bearer> };
 
-
 /** Everything one running sandbox holds: its database, its clock and the test controls. */
 export class SandboxState {
   readonly db: Db;

@@ -6,6 +6,7 @@
 // once that saves waited behind them again. A prefetch (the listings page asks for every editor link in view) waits
 // behind the pages a seller asked for.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { StepAside } from "../lib/observability/request-context";
 
 /** Whether a request is a render that waits its turn: a GET or HEAD of a page or route, not a build asset, health check or scrape. */
 export function waitsInLine(request: IncomingMessage): boolean {
@@ -14,9 +15,6 @@ export function waitsInLine(request: IncomingMessage): boolean {
   const url = request.url ?? "/";
   return !url.startsWith("/_next/static/") && !url.startsWith("/api/health") && !url.startsWith("/api/metrics") && url !== "/favicon.ico";
 }
-
-/** Gives the render's place up if `waiting` is still pending after a moment, and waits for a place again once it settles. */
-export type StepAside = <T>(waiting: Promise<T>) => Promise<T>;
 
 type Turn = { holding: boolean; away: number; closed: boolean; returning?: Promise<void> };
 

@@ -113,15 +113,12 @@ export async function openDatabase(location: string): Promise<Database> {
   try {
     // Workers starting together on one file: the write lock is taken before the first read of schema_migrations.
     await db.execute("BEGIN IMMEDIATE");
-  } catch (error) {
-    await db.close();
-    throw error;
-  }
-  try {
-    await migrate(db);
+    await migrate(db).catch(async (error: unknown) => {
+      await db.execute("ROLLBACK");
+      throw error;
+    });
     await db.execute("COMMIT");
   } catch (error) {
-    await db.execute("ROLLBACK");
     await db.close();
     throw error;
   }

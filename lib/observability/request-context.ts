@@ -1,10 +1,9 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 
-export type RequestContext = {
-  requestId: string;
-  /** Set for a page render (scripts/render-line.ts): what it awaits here does not keep other pages waiting. */
-  stepAside?: <T>(waiting: Promise<T>) => Promise<T>;
-};
+/** A page render's hook (scripts/render-line.ts): lets other pages render while `waiting` is pending, then waits for its turn again. */
+export type StepAside = <T>(waiting: Promise<T>) => Promise<T>;
+
+export type RequestContext = { requestId: string; stepAside?: StepAside };
 
 const globalForContext = globalThis as unknown as { dashboardRequestContext?: AsyncLocalStorage<RequestContext> };
 
