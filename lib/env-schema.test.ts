@@ -18,7 +18,7 @@ const problemsOf = (settings: Record<string, string | undefined>) => {
 describe("settings", () => {
   it("accept a complete configuration and fill in the defaults", () => {
     const parsed = serverSettingsSchema.parse(complete);
-    expect(parsed).toMatchObject({ PORT: 3000, MARKETPLACE_TIMEOUT_MS: 8000, BULK_LEASE_MS: 30_000, DASHBOARD_DB: "data/dashboard.db", LOG_LEVEL: "info", DASHBOARD_WORKERS: 1, DASHBOARD_PAGE_RENDERS: 3 });
+    expect(parsed).toMatchObject({ PORT: 3000, MARKETPLACE_TIMEOUT_MS: 8000, BULK_LEASE_MS: 30_000, DASHBOARD_DB: "data/dashboard.db", LOG_LEVEL: "info", DASHBOARD_WORKERS: 1, DASHBOARD_PAGE_RENDERS: 32 });
     expect(parsed.DATABASE_URL).toBeUndefined();
     expect(parsed.METRICS_TOKEN).toBeUndefined();
   });
@@ -36,7 +36,7 @@ describe("settings", () => {
     expect(problems).toContain("METRICS_TOKEN must be at least 16 characters");
     expect(problems).toContain("LOG_LEVEL must be one of");
     expect(problems).toContain("DASHBOARD_WORKERS must be a number of worker processes from 1 to 64, e.g. 2");
-    expect(problems).toContain("DASHBOARD_PAGE_RENDERS must be a number of page renders from 1 to 1000, e.g. 3");
+    expect(problems).toContain("DASHBOARD_PAGE_RENDERS must be a number of page renders from 1 to 1000, e.g. 32");
     expect(problems.split("\n")).toHaveLength(8);
   });
 

@@ -37,7 +37,7 @@ export const serverSettingsSchema = appSettingsSchema.extend({
   AUTH_URL: z.url({ error: "must be the dashboard's public URL, e.g. https://dashboard.example.com" }),
   PORT: z.preprocess(emptyIsUnset, wholeNumber("a port number between 1 and 65535", 3000).max(65535, { error: "must be a port number between 1 and 65535, e.g. 3000" }).default(3000)),
   DASHBOARD_WORKERS: z.preprocess(emptyIsUnset, wholeNumber("a number of worker processes from 1 to 64", 2).max(64, { error: "must be a number of worker processes from 1 to 64, e.g. 2" }).default(1)),
-  DASHBOARD_PAGE_RENDERS: z.preprocess(emptyIsUnset, wholeNumber("a number of page renders from 1 to 1000", 3).max(1000, { error: "must be a number of page renders from 1 to 1000, e.g. 3" }).default(3)),
+  DASHBOARD_PAGE_RENDERS: z.preprocess(emptyIsUnset, wholeNumber("a number of page renders from 1 to 1000", 32).max(1000, { error: "must be a number of page renders from 1 to 1000, e.g. 32" }).default(32)),
   LOG_LEVEL: z.preprocess(emptyIsUnset, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { error: "must be one of fatal, error, warn, info, debug, trace, silent" }).default("info")),
 });
 

@@ -7,8 +7,8 @@ import { RenderLine, waitsInLine } from "./render-line";
 type Held = { path: string; answer: () => void; stepAside: StepAside };
 
 /** A server whose renders answer only when the test says so; a request that does not wait in line answers at once. */
-async function serverWithLine(limit: number, keepPlaceMs?: number) {
-  const line = new RenderLine(limit, keepPlaceMs);
+async function serverWithLine(limit: number, keepPlaceMs?: number, loop?: { lag: number; now: number }) {
+  const line = new RenderLine(limit, { keepPlaceMs, ...(loop ? { loopLag: () => loop.lag, now: () => loop.now } : {}) });
   const started: string[] = [];
   const held: Held[] = [];
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
@@ -166,5 +166,62 @@ describe("RenderLine", () => {
     await until("the prefetch", () => started.length === 3);
     held[2]!.answer();
     expect((await Promise.all([first, asked, prefetch])).map((answer) => answer.text)).toEqual(["rendered /listings", "rendered /listings/8", "rendered /listings/7"]);
+  });
+
+  it("lets one more page render each second while the loop keeps up and pages wait, up to its ceiling", async () => {
+    const loop = { lag: 2, now: 0 };
+    const { server, line, started, held, url } = await serverWithLine(5, undefined, loop);
+    running = server;
+    const answers = Array.from({ length: 7 }, (_, n) => get(`${url}/${n}`));
+    await until("four renders and three in line", () => started.length === 4 && line.inLine === 3);
+    expect(line.places).toBe(4);
+
+    loop.now = 1500;
+    held[0]!.answer();
+    await until("two more renders", () => started.length === 6);
+    expect(line.places).toBe(5);
+    loop.now = 3000;
+    held[1]!.answer();
+    await until("the last render", () => started.length === 7);
+    expect(line.places).toBe(5);
+    for (const render of held.slice(2)) render.answer();
+    await Promise.all(answers);
+  });
+
+  it("gives a quarter of its places up, one at the least, while the loop runs late, and grows none for pages nobody waits on", async () => {
+    const loop = { lag: 2, now: 0 };
+    const { server, line, started, held, url } = await serverWithLine(8, undefined, loop);
+    running = server;
+    const answers = Array.from({ length: 14 }, (_, n) => get(`${url}/${n}`));
+    await until("four renders and ten in line", () => started.length === 4 && line.inLine === 10);
+    for (let n = 0; n < 4; n++) {
+      loop.now += 1500;
+      held[n]!.answer();
+      await until(`${5 + n} places`, () => line.places === 5 + n && started.length === 6 + 2 * n);
+    }
+    expect(line.places).toBe(8);
+
+    loop.lag = 80;
+    for (const [n, places] of [[4, 6], [5, 4], [6, 3], [7, 2], [8, 1], [9, 1]] as const) {
+      loop.now += 1500;
+      held[n]!.answer();
+      await until(`${places} places`, () => line.places === places);
+    }
+    expect(started).toHaveLength(12);
+    for (let n = 10; n < 14; n++) {
+      await until(`render ${n + 1}`, () => started.length > n);
+      held[n]!.answer();
+    }
+    await Promise.all(answers);
+
+    loop.lag = 2;
+    for (const page of ["/waited-before", "/alone"]) {
+      loop.now += 1500;
+      const answer = get(`${url}${page}`);
+      await until(page, () => started.at(-1) === page);
+      held.at(-1)!.answer();
+      await answer;
+    }
+    expect(line.places).toBe(2);
   });
 });

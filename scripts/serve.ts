@@ -9,7 +9,7 @@ import { requestContext, type RequestContext } from "../lib/observability/reques
 import { runShutdownHooks } from "../lib/observability/shutdown";
 import { securityHeaders } from "../lib/security/response-headers";
 import { screenRequest } from "../lib/security/screen-request";
-import { RenderLine, waitsInLine } from "./render-line";
+import { eventLoopLag, RenderLine, waitsInLine } from "./render-line";
 
 /** What an orchestrator allows between SIGTERM and SIGKILL; we exit before it. */
 const SHUTDOWN_LIMIT_MS = 9_500;
@@ -26,7 +26,7 @@ export async function serve(port: number, pageRenders: number) {
   await app.prepare();
   const handle = app.getRequestHandler();
   const secure = securityHeaders();
-  const line = new RenderLine(pageRenders);
+  const line = new RenderLine(pageRenders, { loopLag: eventLoopLag() });
 
   let stopping = false;
 
