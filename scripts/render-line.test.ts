@@ -168,12 +168,18 @@ describe("RenderLine", () => {
     expect((await Promise.all([first, asked, prefetch])).map((answer) => answer.text)).toEqual(["rendered /listings", "rendered /listings/8", "rendered /listings/7"]);
   });
 
-  it("lets one more page render each second while the loop keeps up and pages wait, up to its ceiling", async () => {
+  /** A self-sizing line (it starts at four places) whose loop lag and clock the test sets, with `pages` asked for at once. */
+  async function measuredLine(ceiling: number, pages: number) {
     const loop = { lag: 2, now: 0 };
-    const { server, line, started, held, url } = await serverWithLine(5, undefined, loop);
-    running = server;
-    const answers = Array.from({ length: 7 }, (_, n) => get(`${url}/${n}`));
-    await until("four renders and three in line", () => started.length === 4 && line.inLine === 3);
+    const served = await serverWithLine(ceiling, undefined, loop);
+    running = served.server;
+    const answers = Array.from({ length: pages }, (_, n) => get(`${served.url}/${n}`));
+    await until("four renders, the rest in line", () => served.started.length === 4 && served.line.inLine === pages - 4);
+    return { ...served, loop, answers };
+  }
+
+  it("lets one more page render each second while the loop keeps up and pages wait, up to its ceiling", async () => {
+    const { line, started, held, loop, answers } = await measuredLine(5, 7);
     expect(line.places).toBe(4);
 
     loop.now = 1500;
@@ -189,11 +195,7 @@ describe("RenderLine", () => {
   });
 
   it("gives a quarter of its places up, one at the least, while the loop runs late, and grows none for pages nobody waits on", async () => {
-    const loop = { lag: 2, now: 0 };
-    const { server, line, started, held, url } = await serverWithLine(8, undefined, loop);
-    running = server;
-    const answers = Array.from({ length: 14 }, (_, n) => get(`${url}/${n}`));
-    await until("four renders and ten in line", () => started.length === 4 && line.inLine === 10);
+    const { line, started, held, url, loop, answers } = await measuredLine(8, 14);
     for (let n = 0; n < 4; n++) {
       loop.now += 1500;
       held[n]!.answer();
