@@ -194,6 +194,16 @@ describe("RenderLine", () => {
     await Promise.all(answers);
   });
 
+  it("grows for a single page that had to wait", async () => {
+    const { line, started, held, loop, answers } = await measuredLine(8, 5);
+    loop.now = 1500;
+    held[0]!.answer();
+    await until("the waiting page", () => started.length === 5);
+    expect(line.places).toBe(5);
+    for (const render of held.slice(1)) render.answer();
+    await Promise.all(answers);
+  });
+
   it("gives a quarter of its places up, one at the least, while the loop runs late, and grows none for pages nobody waits on", async () => {
     const { line, started, held, url, loop, answers } = await measuredLine(8, 14);
     for (let n = 0; n < 4; n++) {

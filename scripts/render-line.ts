@@ -108,7 +108,7 @@ export class RenderLine {
       this.take(turn);
       return Promise.resolve();
     }
-    this.waitedSince = this.inLine > 0;
+    this.waitedSince = true;
     return new Promise<void>((resolve) =>
       queue.push(() => {
         // A client that left while in line is not rendered for; its turn passes to the next.
