@@ -118,6 +118,9 @@ describe("metrics", () => {
     expect(text).toContain("# TYPE http_request_duration_seconds histogram");
     expect(text).toContain("# TYPE bulk_items_total counter");
     expect(sample(text, "active_sessions")).toBe(1);
+    // An idle server's render line stays where it starts: nobody waited, so it had no reason to grow.
+    expect(sample(text, "page_render_places")).toBe(4);
+    expect(sample(text, "pages_in_line")).toBe(0);
   }, 60_000);
 });
 

@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage } from "node:http";
 import next from "next";
 import { logger } from "../lib/observability/logger";
-import { metrics, routeOf } from "../lib/observability/metrics";
+import { gaugeRenderLine, metrics, routeOf } from "../lib/observability/metrics";
 import { requestContext, type RequestContext } from "../lib/observability/request-context";
 import { runShutdownHooks } from "../lib/observability/shutdown";
 import { securityHeaders } from "../lib/security/response-headers";
@@ -27,6 +27,7 @@ export async function serve(port: number, pageRenders: number) {
   const handle = app.getRequestHandler();
   const secure = securityHeaders();
   const line = new RenderLine(pageRenders, { loopLag: eventLoopLag() });
+  gaugeRenderLine(line);
 
   let stopping = false;
 

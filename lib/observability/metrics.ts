@@ -39,6 +39,13 @@ function createMetrics() {
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
+/** The server's render line (scripts/render-line.ts), read at each scrape: it sizes itself, so operators see how. */
+export function gaugeRenderLine(line: { places: number; inLine: number }) {
+  const registers = [metrics().registry];
+  new Gauge({ name: "page_render_places", help: "Page renders the server lets run at once now (it sizes this by its event loop's lag, up to DASHBOARD_PAGE_RENDERS).", registers, collect() { this.set(line.places); } });
+  new Gauge({ name: "pages_in_line", help: "Page requests waiting for a place to render.", registers, collect() { this.set(line.inLine); } });
+}
+
 const globalForMetrics = globalThis as unknown as { dashboardMetrics?: Metrics };
 
 /** One registry per process, whichever bundle or script asks first. */
