@@ -178,29 +178,24 @@ describe("RenderLine", () => {
     return { ...served, loop, answers };
   }
 
-  it("lets one more page render each second while the loop keeps up and pages wait, up to its ceiling", async () => {
-    const { line, started, held, loop, answers } = await measuredLine(5, 7);
+  it("lets one more page render each second while the loop keeps up and a page waits, even alone, up to its ceiling", async () => {
+    const { line, started, held, url, loop, answers } = await measuredLine(5, 5);
     expect(line.places).toBe(4);
 
     loop.now = 1500;
     held[0]!.answer();
-    await until("two more renders", () => started.length === 6);
+    await until("the page that waited alone", () => started.length === 5);
     expect(line.places).toBe(5);
+    answers.push(get(`${url}/5`), get(`${url}/6`));
+    await until("the fifth place taken, one in line", () => started.length === 6 && line.inLine === 1);
     loop.now = 3000;
     held[1]!.answer();
     await until("the last render", () => started.length === 7);
     expect(line.places).toBe(5);
-    for (const render of held.slice(2)) render.answer();
-    await Promise.all(answers);
-  });
-
-  it("grows for a single page that had to wait", async () => {
-    const { line, started, held, loop, answers } = await measuredLine(8, 5);
-    loop.now = 1500;
-    held[0]!.answer();
-    await until("the waiting page", () => started.length === 5);
-    expect(line.places).toBe(5);
-    for (const render of held.slice(1)) render.answer();
+    for (let n = 2; n < 7; n++) {
+      await until(`render ${n + 1}`, () => started.length > n);
+      held[n]!.answer();
+    }
     await Promise.all(answers);
   });
 
