@@ -8,9 +8,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { freePort } from "../scripts/dashboard-process";
-import { DEMO_APP } from "../sandbox/seed";
-import { createSeller, issueTokensFor, sandboxControl } from "../sandbox/test-helpers";
+import { freePort } from "../test/harness/dashboard-process";
+import { DEMO_APP } from "../sandbox/store/seed";
+import { createSeller, issueTokensFor, sandboxControl } from "../test/harness/sandbox";
 import { processGroup } from "./loadtest-processes";
 import { rssMb, runScript } from "./processes";
 

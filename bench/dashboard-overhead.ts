@@ -2,9 +2,9 @@
 import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startDashboard, type DashboardProcess } from "../scripts/dashboard-process.js";
-import { signInOverHttp } from "../scripts/http-sign-in.js";
-import { DEMO_SELLERS } from "../sandbox/seed.js";
+import { startDashboard, type DashboardProcess } from "../test/harness/dashboard-process.js";
+import { signInOverHttp } from "../test/harness/http-sign-in.js";
+import { DEMO_SELLERS } from "../sandbox/store/seed.js";
 import { alternate } from "./load.js";
 import { personalizationBody } from "./mock-vs-sandbox.js";
 import { sandboxToken } from "./sandbox-memory.js";

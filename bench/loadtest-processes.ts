@@ -2,7 +2,7 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { cpSync, existsSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
-import { startDashboard, type DashboardProcess } from "../scripts/dashboard-process";
+import { startDashboard, type DashboardProcess } from "../test/harness/dashboard-process";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

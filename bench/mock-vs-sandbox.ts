@@ -4,7 +4,7 @@
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DEMO_APP, DEMO_SELLERS } from "../sandbox/seed.js";
+import { DEMO_APP, DEMO_SELLERS } from "../sandbox/store/seed.js";
 import { median } from "./load.js";
 import { processGroup } from "./loadtest-processes.js";
 import { spawnGroup, waitForOk, type Group } from "./processes.js";
@@ -134,7 +134,7 @@ export async function compareWithPrism(options: { sandbox: BenchSandbox; prismPo
 // `npx tsx bench/mock-vs-sandbox.ts [--port N] [--prism-port N] [--seconds 3] [--rounds 7]`: this part alone, its table on stdout.
 if (process.argv[1]?.endsWith("bench/mock-vs-sandbox.ts")) {
   const { parseArgs } = await import("node:util");
-  const { freePort } = await import("../scripts/dashboard-process.js");
+  const { freePort } = await import("../test/harness/dashboard-process.js");
   const { stopAll } = await import("./processes.js");
   const { mockTable } = await import("./report.js");
   const { values } = parseArgs({ options: { port: { type: "string" }, "prism-port": { type: "string" }, seconds: { type: "string", default: "3" }, rounds: { type: "string", default: "7" } } });

@@ -1,7 +1,7 @@
 // Part 2 of `npm run bench` on its own: what the dashboard adds to its marketplace calls, one request at a time.
 // `npx tsx bench/overhead.ts [--rounds 100]` prints section 2 of docs/benchmarks.md.
 import { parseArgs } from "node:util";
-import { freePort } from "../scripts/dashboard-process.js";
+import { freePort } from "../test/harness/dashboard-process.js";
 import { measureOverhead } from "./dashboard-overhead.js";
 import { killStartedGroups, snapshotBuild } from "./loadtest-processes.js";
 import { overheadSection } from "./report.js";

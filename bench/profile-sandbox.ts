@@ -5,7 +5,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { freePort } from "../scripts/dashboard-process.js";
+import { freePort } from "../test/harness/dashboard-process.js";
 import { printTop, readProfile, summarise } from "./cpu-profile.js";
 import { benchOperations } from "./mock-vs-sandbox.js";
 import { stopAll } from "./processes.js";

@@ -5,8 +5,8 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { freePort } from "../scripts/dashboard-process";
-import { signInOverHttp } from "../scripts/http-sign-in";
+import { freePort } from "../test/harness/dashboard-process";
+import { signInOverHttp } from "../test/harness/http-sign-in";
 import { callSaveAction, saveActionId } from "./loadtest-action";
 import { cpuProfileArgs, killStartedGroups, snapshotBuild, startDashboardProcess, startSandboxProcess, stopDashboard } from "./loadtest-processes";
 import { cpuSeconds } from "./loadtest-sampler";

@@ -8,7 +8,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { freePort } from "../scripts/dashboard-process.js";
+import { freePort } from "../test/harness/dashboard-process.js";
 import { DEFAULT_LISTINGS, describeBulk, measureBulk, type BulkResult } from "./bulk.js";
 import { measureOverhead } from "./dashboard-overhead.js";
 import { compareWithPrism } from "./mock-vs-sandbox.js";

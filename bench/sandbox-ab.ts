@@ -3,7 +3,7 @@
 // bench does) on the three bench calls. Make the other checkout with `git worktree add /tmp/before <commit>` and link
 // its node_modules to this one's.
 import { parseArgs } from "node:util";
-import { freePort } from "../scripts/dashboard-process.js";
+import { freePort } from "../test/harness/dashboard-process.js";
 import { median } from "./load.js";
 import { cpuPerAnswer } from "./report-targets.js";
 import { benchOperations } from "./mock-vs-sandbox.js";

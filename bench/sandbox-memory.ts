@@ -2,7 +2,7 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { wrk, type Throughput } from "./wrk.js";
-import { DEMO_APP } from "../sandbox/seed.js";
+import { DEMO_APP } from "../sandbox/store/seed.js";
 import { findInGroup, maxRssFromTimeLog, peakRssDuring, rssMb, sleep, spawnGroup, waitForOk, type Group } from "./processes.js";
 
 export type BenchSandbox = { url: string; pid: number; group: Group; timeLog: string };

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { signInOverHttp } from "../scripts/http-sign-in.js";
+import { signInOverHttp } from "../test/harness/http-sign-in.js";
 import { saveActionId } from "./dashboard-overhead.js";
 import { median, percentile, timed } from "./load.js";
 import { findInGroup, peakRssDuring, rssMb, sleep, spawnGroup, waitForOk, type Group } from "./processes.js";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect } from "react";
-import { ReadError } from "@/lib/listing-queries";
+import { ReadError } from "@/lib/listings/query-keys";
 
 /** A read that found the marketplace grant gone sends the seller to sign in, and back here afterwards. */
 export function useSignInOnExpiry(error: unknown, path: string) {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO_SELLERS } from "../sandbox/seed";
+import { DEMO_SELLERS } from "../sandbox/store/seed";
 import { lastRequestId, marketplaceCall, marketplaceToken, newSeller, putQuestion, requestsSince, signIn } from "./sandbox-control";
 
 const ada = DEMO_SELLERS.ada;

@@ -2,7 +2,7 @@
 import { spawn } from "node:child_process";
 import { mkdirSync, openSync, rmSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
-import { SERVER_COMMAND } from "../scripts/dashboard-process";
+import { SERVER_COMMAND } from "../test/harness/dashboard-process";
 import { E2E } from "./ports";
 
 const response = await fetch(`${E2E.sandboxUrl}/__sandbox/apps`, {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEMO_APP, DEMO_SELLERS } from "./seed.js";
+import { DEMO_APP, DEMO_SELLERS } from "./store/seed.js";
 import {
   ADA,
   DEMO_REDIRECT_URI,
@@ -20,8 +20,8 @@ import {
   submitSignIn,
   type HttpResult,
   type PkcePair,
-} from "./test-helpers.js";
-import { useSeededSandbox } from "./vitest-sandbox.js";
+} from "../test/harness/sandbox.js";
+import { useSeededSandbox } from "../test/harness/use-sandbox.js";
 
 // Issue 4 §2, the sandbox's side. The plain refusals are pinned in authorize.test.ts, token.test.ts and
 // api-access.test.ts; here each attack is also checked for what it must not change: no token issued or revoked,

@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { Agent, request } from "node:http";
-import { DEMO_APP } from "./seed.js";
-import { ADA, DEMO_API_KEY, authorizeInBrowser, issueLegacyToken, issueTokensFor, pkcePair, registerApp, requestToken, storedListing } from "./test-helpers.js";
-import { useSeededSandbox } from "./vitest-sandbox.js";
+import { DEMO_APP } from "./store/seed.js";
+import { ADA, DEMO_API_KEY, authorizeInBrowser, issueLegacyToken, issueTokensFor, pkcePair, registerApp, requestToken, storedListing } from "../test/harness/sandbox.js";
+import { useSeededSandbox } from "../test/harness/use-sandbox.js";
 
 // Issue 4 §3: the personalization and token endpoints fed random hostile bodies. Every body here is invalid by
 // construction (the generators say why), so each must get a 4xx with a JSON {"error": ...} body, never a 5xx, and

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEMO_APP, DEMO_SELLERS } from "./seed.js";
+import { DEMO_APP, DEMO_SELLERS } from "./store/seed.js";
 import { DEFAULT_OPTIONS } from "./state.js";
 import {
   ADA,
@@ -20,8 +20,8 @@ import {
   storedListing,
   type HttpResult,
   type JsonBody,
-} from "./test-helpers.js";
-import { useSeededSandbox } from "./vitest-sandbox.js";
+} from "../test/harness/sandbox.js";
+import { useSeededSandbox } from "../test/harness/use-sandbox.js";
 
 const sandbox = useSeededSandbox();
 

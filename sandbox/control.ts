@@ -2,10 +2,10 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { jsonError, isLoopback, type AppRow, type Ctx, type SandboxEnv } from "./http.js";
 import { randomId, sha256 } from "./crypto.js";
-import { insertListings, insertShop, insertUser } from "./seed.js";
+import { insertListings, insertShop, insertUser } from "./store/seed.js";
 import { issueTokens, revokeUserTokens } from "./oauth/grants.js";
 import { SCOPES, V2_SCOPES } from "./oauth/scopes.js";
-import { getListingRow, listingJson } from "./listing-store.js";
+import { getListingRow, listingJson } from "./store/listing-store.js";
 import { PHASES } from "./state.js";
 
 const appBody = z.object({ name: z.string().min(1), redirect_uris: z.array(z.string().min(1)).min(1) });

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, scryptSync, timingSafeEqual } from "node:crypto";
-import { KeptMap } from "./kept-map.js";
+import { KeptMap } from "./store/kept-map.js";
 
 export const randomId = (bytes = 24) => randomBytes(bytes).toString("base64url");
 

@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { startSandbox } from "./server.js";
-import { DEMO_APP, DEMO_SELLERS } from "./seed.js";
+import { DEMO_APP, DEMO_SELLERS } from "./store/seed.js";
 import { DEFAULT_OPTIONS, PHASES, type Phase } from "./state.js";
 
 const USAGE = `Usage: npm run sandbox -- [--port 4010] [--host localhost] [--db :memory:|path.db] [--strict-https] [--rate-per-second N] [--rate-per-day N] [--phase ${PHASES.join("|")}]`;

@@ -5,9 +5,9 @@ import { API_ROUTES, createApp } from "./app.js";
 import { multiQuestionWriteSchema } from "./api/multi-question.js";
 import { defineRoute, openApiPath, reply, type OpenApiDocument } from "./api/routes.js";
 import { SandboxState, DEFAULT_OPTIONS } from "./state.js";
-import { ADA, callApi, DEMO_API_KEY, http, issueTokensFor } from "./test-helpers.js";
-import { DEMO_SELLERS } from "./seed.js";
-import { useSeededSandbox } from "./vitest-sandbox.js";
+import { ADA, callApi, DEMO_API_KEY, http, issueTokensFor } from "../test/harness/sandbox.js";
+import { DEMO_SELLERS } from "./store/seed.js";
+import { useSeededSandbox } from "../test/harness/use-sandbox.js";
 
 const sandbox = useSeededSandbox();
 

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { DEMO_APP, DEMO_SELLERS } from "./seed.js";
-import { ADA, apiKeyOf, callApi, createSeller, issueTokensFor, obtainTokensInBrowser, registerApp, requestToken, startTestSandbox, storedListing } from "./test-helpers.js";
+import { DEMO_APP, DEMO_SELLERS } from "./store/seed.js";
+import { ADA, apiKeyOf, callApi, createSeller, issueTokensFor, obtainTokensInBrowser, registerApp, requestToken, startTestSandbox, storedListing } from "../test/harness/sandbox.js";
 
 let dir: string;
 

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { DEMO_SELLERS } from "./seed.js";
-import { ADA, callApi, issueTokensFor, storedListing, type ApiCall } from "./test-helpers.js";
-import { useSeededSandbox } from "./vitest-sandbox.js";
+import { DEMO_SELLERS } from "./store/seed.js";
+import { ADA, callApi, issueTokensFor, storedListing, type ApiCall } from "../test/harness/sandbox.js";
+import { useSeededSandbox } from "../test/harness/use-sandbox.js";
 
 const sandbox = useSeededSandbox();
 let token: string;

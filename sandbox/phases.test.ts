@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { DEMO_SELLERS } from "./seed.js";
+import { DEMO_SELLERS } from "./store/seed.js";
 import type { RunningSandbox } from "./server.js";
-import { ADA, callApi, http, issueTokensFor, resetSandbox, sandboxControl, startTestSandbox, storedListing, type ApiCall } from "./test-helpers.js";
-import { useSeededSandbox } from "./vitest-sandbox.js";
+import { ADA, callApi, http, issueTokensFor, resetSandbox, sandboxControl, startTestSandbox, storedListing, type ApiCall } from "../test/harness/sandbox.js";
+import { useSeededSandbox } from "../test/harness/use-sandbox.js";
 
 // Spec 9: the sandbox's --phase and POST /__sandbox/phase.
 const sandbox = useSeededSandbox();

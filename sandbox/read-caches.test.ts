@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { sha256 } from "./crypto.js";
-import { DEMO_APP, DEMO_SELLERS } from "./seed.js";
-import { listingPageText } from "./listing-store.js";
-import { ADA, DEMO_REDIRECT_URI, advanceClock, authorizeInBrowser, callApi, issueTokensFor, obtainTokensInBrowser, pkcePair, requestToken, sandboxControl, type HttpResult, type JsonBody } from "./test-helpers.js";
-import { useSeededSandbox } from "./vitest-sandbox.js";
+import { DEMO_APP, DEMO_SELLERS } from "./store/seed.js";
+import { listingPageText } from "./store/listing-store.js";
+import { ADA, DEMO_REDIRECT_URI, advanceClock, authorizeInBrowser, callApi, issueTokensFor, obtainTokensInBrowser, pkcePair, requestToken, sandboxControl, type HttpResult, type JsonBody } from "../test/harness/sandbox.js";
+import { useSeededSandbox } from "../test/harness/use-sandbox.js";
 
 // The access tokens and listing reads the sandbox keeps in memory (state.ts, listing-cache.ts): each test reads once so
 // the answer is kept, changes the database, and expects the next read to see the change.

@@ -1,11 +1,11 @@
-import { openDb, statement, type Db } from "./db.js";
-import { seed } from "./seed.js";
+import { openDb, statement, type Db } from "./store/db.js";
+import { seed } from "./store/seed.js";
 import { RateLimiter } from "./rate-limiter.js";
 import { RequestLog } from "./request-log.js";
 import { FaultPlan } from "./faults.js";
 import type { AppRow, Bearer } from "./http.js";
-import { watchListingWrites } from "./listing-cache.js";
-import { KeptMap } from "./kept-map.js";
+import { watchListingWrites } from "./store/listing-cache.js";
+import { KeptMap } from "./store/kept-map.js";
 
 /** Spec 9: the migration period, then legacy fields gone, then several questions of further types. */
 export const PHASES = ["migration", "post-deprecation", "multi-question"] as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEMO_APP, DEMO_SELLERS } from "./seed.js";
+import { DEMO_APP, DEMO_SELLERS } from "./store/seed.js";
 import {
   ADA,
   DEMO_REDIRECT_URI,
@@ -18,8 +18,8 @@ import {
   sandboxControl,
   type HttpResult,
   type PkcePair,
-} from "./test-helpers.js";
-import { useSeededSandbox } from "./vitest-sandbox.js";
+} from "../test/harness/sandbox.js";
+import { useSeededSandbox } from "../test/harness/use-sandbox.js";
 
 const sandbox = useSeededSandbox();
 

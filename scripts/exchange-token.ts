@@ -7,7 +7,7 @@ import { tokenStore } from "../lib/auth/token-store";
 import { exchangeLegacyToken } from "../lib/marketplace/oauth";
 import { marketplaceConfig, type MarketplaceConfig } from "../lib/marketplace/config";
 import { env } from "../lib/env";
-import { DEMO_APP } from "../sandbox/seed";
+import { DEMO_APP } from "../sandbox/store/seed";
 
 export async function exchangeAndStore(config: MarketplaceConfig, databaseLocation: string, legacyToken: string) {
   const exchanged = await exchangeLegacyToken(config, legacyToken);

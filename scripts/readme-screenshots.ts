@@ -3,8 +3,8 @@
 import { mkdirSync, rmSync } from "node:fs";
 import { chromium } from "@playwright/test";
 import { startSandbox } from "../sandbox/server";
-import { DEMO_SELLERS } from "../sandbox/seed";
-import { startDashboard } from "./dashboard-process";
+import { DEMO_SELLERS } from "../sandbox/store/seed";
+import { startDashboard } from "../test/harness/dashboard-process";
 import { CHROMIUM_ARGS, findBrowser, HOW_TO_GET_ONE } from "./find-browser";
 
 const portArg = process.argv.indexOf("--port");

@@ -5,8 +5,8 @@ import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import nextEnv from "@next/env";
 import { startSandbox } from "../sandbox/server.js";
-import { SERVER_COMMAND } from "./dashboard-process.js";
-import { DEMO_APP, DEMO_SELLERS } from "../sandbox/seed.js";
+import { SERVER_COMMAND } from "../test/harness/dashboard-process.js";
+import { DEMO_APP, DEMO_SELLERS } from "../sandbox/store/seed.js";
 import { PHASES, type Phase } from "../sandbox/state.js";
 
 // `npm start -- --phase multi-question` starts the embedded sandbox in that period of the spec (section 9).

@@ -7,9 +7,9 @@ import { ListingsTable } from "@/components/listings/listings-table";
 import { SignInButton } from "@/components/sign-in-button";
 import { requireSeller, signInPath } from "@/lib/auth/seller";
 import { canEdit } from "@/lib/auth/scopes";
-import { listingsKey } from "@/lib/listing-queries";
-import { listingsHref, listingsTitle, parseListingsView } from "@/lib/listings-view";
-import { loadListingsPage } from "@/lib/listings";
+import { listingsKey } from "@/lib/listings/query-keys";
+import { listingsHref, listingsTitle, parseListingsView } from "@/lib/listings/view";
+import { loadListingsPage } from "@/lib/listings/read";
 import { describeFailure, personalizationPhase } from "@/lib/marketplace";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { sellerAction } from "@/lib/actions/seller-action";
 import { db } from "@/lib/db";
 import { questionFormSchema } from "@/lib/personalization/schema";
-import { sellerQuestionsSchema } from "@/lib/personalization/seller-question-set";
+import { sellerQuestionsSchema } from "@/lib/personalization/editor-schema";
 import { snapshotOfForm, snapshotOfQuestionSet } from "@/lib/personalization/snapshot-codec";
 import { TEMPLATE_NAME_MAX, TEMPLATES_PER_SHOP_MAX } from "@/lib/templates/template";
 import { templateStore } from "@/lib/templates/template-store";

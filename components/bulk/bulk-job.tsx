@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useRef, useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { fetchFromDashboard } from "@/lib/listing-queries";
+import { fetchFromDashboard } from "@/lib/listings/query-keys";
 import { bulkJobKey, jobTitle, type JobView } from "@/lib/bulk/job-view";
 import type { ActionResult } from "@/lib/actions/seller-action";
 import { resumeBulkJobAction, retryBulkItemAction, undoBulkJobAction } from "@/app/bulk-jobs/[id]/job-actions";

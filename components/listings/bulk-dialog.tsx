@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { QuestionForm as QuestionValues } from "@/lib/personalization/schema";
-import { sellerQuestionSchema } from "@/lib/personalization/hidden-characters";
+import { sellerQuestionSchema } from "@/lib/personalization/editor-schema";
 import type { ActionResult } from "@/lib/actions/seller-action";
 import type { Operation, Selection } from "@/lib/bulk/bulk-input";
 import type { BulkPreview } from "@/lib/bulk/plan";

@@ -3,8 +3,8 @@
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { useQuery } from "@tanstack/react-query";
-import { fetchFromDashboard, neighboursKey } from "@/lib/listing-queries";
-import { editorHref, parseListingsView, viewParams, type Neighbour, type Neighbours } from "@/lib/listings-view";
+import { fetchFromDashboard, neighboursKey } from "@/lib/listings/query-keys";
+import { editorHref, parseListingsView, viewParams, type Neighbour, type Neighbours } from "@/lib/listings/view";
 
 const link = "inline-flex min-h-11 max-w-full items-center gap-1 rounded-md px-3 ring-1 ring-stone-300 hover:bg-stone-100 md:min-h-9";
 

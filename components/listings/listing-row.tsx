@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { Listing } from "@/lib/marketplace/wire";
-import { LISTING_STATES } from "@/lib/listing-queries";
+import { LISTING_STATES } from "@/lib/listings/query-keys";
 import { AskedText, QuestionSummary, summarize } from "./question-summary";
 
 type Props = { listing: Listing; editHref: string; selectable: boolean; selected: boolean; locked: boolean; onSelect: (checked: boolean) => void; multiQuestion?: boolean };

@@ -2,8 +2,8 @@
 
 import { useEffect, useState } from "react";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { fetchFromDashboard, LISTING_STATES, listingsKey, PAGE_SIZE } from "@/lib/listing-queries";
-import { editorHref, listingsTitle, viewParams, type ListingsView, type ViewPage } from "@/lib/listings-view";
+import { fetchFromDashboard, LISTING_STATES, listingsKey, PAGE_SIZE } from "@/lib/listings/query-keys";
+import { editorHref, listingsTitle, viewParams, type ListingsView, type ViewPage } from "@/lib/listings/view";
 import type { Selection } from "@/lib/bulk/bulk-input";
 import { BulkBar } from "./bulk-bar";
 import { ListingRow } from "./listing-row";

@@ -1,8 +1,8 @@
 "use client";
 
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { LISTING_STATES } from "@/lib/listing-queries";
-import { MAX_SEARCH_LENGTH, QUESTION_FILTERS, SORTS, type ListingsView } from "@/lib/listings-view";
+import { LISTING_STATES } from "@/lib/listings/query-keys";
+import { MAX_SEARCH_LENGTH, QUESTION_FILTERS, SORTS, type ListingsView } from "@/lib/listings/view";
 import { ViewLink } from "./view-link";
 
 const SEARCH_DELAY_MS = 300;

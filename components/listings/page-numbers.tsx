@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import type { ListingsView } from "@/lib/listings-view";
+import type { ListingsView } from "@/lib/listings/view";
 import { ViewLink } from "./view-link";
 
 /** Page numbers shown around the current page: the first, the last, and two either side. */

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
-import { fetchFromDashboard } from "@/lib/listing-queries";
+import { fetchFromDashboard } from "@/lib/listings/query-keys";
 import { jobTitle, recentBulkJobsKey, type JobSummary } from "@/lib/bulk/job-view";
 
 const STATUS = { preparing: "Starting", running: "Running", paused: "Paused", finished: "Finished" } as const;

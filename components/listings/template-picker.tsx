@@ -2,7 +2,7 @@
 
 import { useId, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { fetchFromDashboard } from "@/lib/listing-queries";
+import { fetchFromDashboard } from "@/lib/listings/query-keys";
 import { templatesKey, type QuestionTemplate } from "@/lib/templates/template";
 
 /** "Start from a template" for the bulk step: fills the fields with one of the seller's templates that `valuesOf` says fits them. */

@@ -2,7 +2,7 @@
 
 import { useCallback } from "react";
 import { useSearchParams } from "next/navigation";
-import { listingsHref, parseListingsView, type ListingsView } from "@/lib/listings-view";
+import { listingsHref, parseListingsView, type ListingsView } from "@/lib/listings/view";
 
 /**
  * The list's state, search, filter, sort and page live in the URL. Changing them goes through the history API (which

@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from "react";
 import type { ListingState } from "@/lib/marketplace/client";
-import type { QuestionFilter } from "@/lib/listings-view";
+import type { QuestionFilter } from "@/lib/listings/view";
 
 /**
  * Ticked listings stay ticked across pages, searches and sorts of one state, and through a visit to the editor

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useTransition } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { fetchFromDashboard } from "@/lib/listing-queries";
+import { fetchFromDashboard } from "@/lib/listings/query-keys";
 import type { HistoryAction, HistoryEntry } from "@/lib/history/history-store";
 import type { Listing, Question } from "@/lib/marketplace/wire";
 import { describeSnapshot, sameSnapshot, snapshotOf, type Snapshot } from "@/lib/personalization/snapshot";

@@ -1,4 +1,4 @@
-import { LISTING_STATES } from "@/lib/listing-queries";
+import { LISTING_STATES } from "@/lib/listings/query-keys";
 import type { Listing } from "@/lib/marketplace/wire";
 
 const stateName = (state: string) => LISTING_STATES.find((option) => option.value === state)?.label ?? state;

@@ -1,14 +1,14 @@
 import type { FieldErrors, Resolver } from "react-hook-form";
 import type { QuestionForm } from "@/lib/personalization/schema";
 
-type Schema = typeof import("@/lib/personalization/hidden-characters").sellerQuestionSchema;
+type Schema = typeof import("@/lib/personalization/editor-schema").sellerQuestionSchema;
 
 // The schema (and zod) load when the form first checks a value, after the seller's first change or Save: not on the
 // page's first load (issue 14). The rules shown while typing come from rules.ts, which has no zod. A load that failed
 // (a dropped connection) is tried again at the next check.
 let schema: Promise<Schema> | undefined;
 const loadSchema = () =>
-  (schema ??= import("@/lib/personalization/hidden-characters").then(
+  (schema ??= import("@/lib/personalization/editor-schema").then(
     (module) => module.sellerQuestionSchema,
     (error: unknown) => {
       schema = undefined;

@@ -2,7 +2,7 @@
 
 import { useId, useRef, useState, useTransition } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { fetchFromDashboard } from "@/lib/listing-queries";
+import { fetchFromDashboard } from "@/lib/listings/query-keys";
 import { questionFormSchema, type QuestionForm as QuestionValues } from "@/lib/personalization/schema";
 import { describeSnapshot } from "@/lib/personalization/snapshot";
 import type { QuestionForm as SetQuestionValues } from "@/lib/personalization/question-set";

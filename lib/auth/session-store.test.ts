@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../db/database";
-import { eachEngine } from "../db/each-engine";
+import { eachEngine } from "../../test/harness/each-engine";
 import { sessionStore } from "./session-store";
 
 const HOUR = 3_600_000;

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase, type Database } from "../db/database";
 import { MIGRATIONS } from "../db/migrations";
-import { eachEngine } from "../db/each-engine";
+import { eachEngine } from "../../test/harness/each-engine";
 import { tokenStore, type SellerTokens } from "./token-store";
 import { tokenKeyring } from "./token-keys";
 

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { LISTING_STATES } from "../listing-queries";
-import { MAX_SEARCH_LENGTH, QUESTION_FILTERS, type QuestionFilter } from "../listings-view";
+import { LISTING_STATES } from "../listings/query-keys";
+import { MAX_SEARCH_LENGTH, QUESTION_FILTERS, type QuestionFilter } from "../listings/view";
 import type { ListingState } from "../marketplace/client";
-import { sellerQuestionSchema } from "../personalization/hidden-characters";
-import { sellerQuestionsSchema } from "../personalization/seller-question-set";
+import { sellerQuestionSchema } from "../personalization/editor-schema";
+import { sellerQuestionsSchema } from "../personalization/editor-schema";
 import { NO_PERSONALIZATION, type Snapshot } from "../personalization/snapshot";
 import { snapshotOfForm, snapshotOfQuestionSet } from "../personalization/snapshot-codec";
 

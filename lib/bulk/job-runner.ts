@@ -6,7 +6,7 @@ import type { TokenStore } from "../auth/token-store";
 import type { Database } from "../db/database";
 import { historyStore, type HistoryAction } from "../history/history-store";
 import { writeRecorded } from "../history/recorded-write";
-import { storedListingWrites } from "../listing-writes";
+import { storedListingWrites } from "../listings/write-counts";
 import { createMarketplace } from "../marketplace/client";
 import { logger } from "../observability/logger";
 import { metrics } from "../observability/metrics";

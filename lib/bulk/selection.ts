@@ -2,8 +2,8 @@ import "server-only";
 import type { Marketplace } from "../marketplace/client";
 import type { Result } from "../marketplace/failure";
 import type { Listing } from "../marketplace/wire";
-import { matchesView } from "../listings-view";
-import { readAllListings } from "../shop-listings";
+import { matchesView } from "../listings/view";
+import { readAllListings } from "../listings/shop-listings";
 import type { Selection } from "./bulk-input";
 
 const PAGE = 100;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { openDatabase } from "./database";
 import { MIGRATIONS } from "./migrations";
-import { startThrowawayPostgres, type ThrowawayPostgres } from "./throwaway-postgres";
+import { startThrowawayPostgres, type ThrowawayPostgres } from "../../test/harness/throwaway-postgres";
 
 let postgres: ThrowawayPostgres;
 beforeAll(async () => {

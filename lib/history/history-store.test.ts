@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { useSeededSandbox } from "../../sandbox/vitest-sandbox";
-import { createSeller, issueTokensFor, sandboxControl, storedListing, type CreatedSeller } from "../../sandbox/test-helpers";
-import { DEMO_APP } from "../../sandbox/seed";
+import { useSeededSandbox } from "../../test/harness/use-sandbox";
+import { createSeller, issueTokensFor, sandboxControl, storedListing, type CreatedSeller } from "../../test/harness/sandbox";
+import { DEMO_APP } from "../../sandbox/store/seed";
 import { openDatabase } from "../db/database";
 import { tokenStore } from "../auth/token-store";
 import { createMarketplace, type Marketplace } from "../marketplace/client";

@@ -4,7 +4,7 @@ import type { PersonalizationWrite } from "../personalization/schema";
 import type { QuestionSetWrite } from "../personalization/question-set";
 import type { MarketplaceConfig } from "./config";
 import type { Result } from "./failure";
-import { inProcessListingWrites, type ListingWrites } from "../listing-writes";
+import { inProcessListingWrites, type ListingWrites } from "../listings/write-counts";
 import { sellerTokens } from "./seller-tokens";
 import { marketplaceFetch, type Call } from "./transport";
 import { capabilitiesWire, listingPageWire, listingWire, meWire, personalizationWire, shopWire, toListing, toQuestion, type Listing, type ListingPage, type Question } from "./wire";

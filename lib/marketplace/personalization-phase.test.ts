@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { useSeededSandbox } from "../../sandbox/vitest-sandbox";
-import { ADA, issueTokensFor, sandboxControl, storedListing } from "../../sandbox/test-helpers";
-import { DEMO_APP } from "../../sandbox/seed";
+import { useSeededSandbox } from "../../test/harness/use-sandbox";
+import { ADA, issueTokensFor, sandboxControl, storedListing } from "../../test/harness/sandbox";
+import { DEMO_APP } from "../../sandbox/store/seed";
 import { openDatabase } from "../db/database";
 import { tokenStore, type TokenStore } from "../auth/token-store";
 import { toQuestionSetWrite, newQuestionDraft } from "../personalization/question-set";

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { hiddenCharacters, sellerQuestionSchema, withoutHiddenCharacters } from "./hidden-characters";
+import { sellerQuestionSchema } from "./editor-schema";
+import { hiddenCharacters, withoutHiddenCharacters } from "./hidden-characters";
 import { questionSetFormSchema } from "./question-set";
-import { sellerQuestionSetSchema } from "./seller-question-set";
+import { sellerQuestionSetSchema } from "./editor-schema";
 import { personalizationWriteSchema, questionFormSchema } from "./schema";
 
 const question = (instructions: string) => ({ instructions, maxAllowedCharacters: 20, required: true });

@@ -1,8 +1,6 @@
 // A dashboard rule, not the marketplace's: spec 2.1 allows these characters and the sandbox keeps accepting them. Buyers
 // cannot see them (NUL, controls) or they silently reorder what buyers read (bidi overrides, "Trojan Source"), and a
 // lone surrogate is not text at all, so the dashboard refuses them in what a seller writes.
-import * as z from "zod/mini";
-import { instructionsSchema, questionFormSchema } from "./schema";
 
 const NAMES: Record<number, string> = {
   0x0000: "NULL",
@@ -44,14 +42,3 @@ export function hiddenCharactersMessage(found: string[]): string {
   const list = found.length > 3 ? `${found.slice(0, 3).join(", ")} and ${found.length - 3} more` : found.join(", ");
   return `Remove the invisible or direction-changing characters (${list}): buyers would not see them, or they would change the order of what buyers read. Retype the text or paste it as plain text.`;
 }
-
-export const sellerInstructionsSchema = instructionsSchema.check(
-  z.superRefine((text, ctx) => {
-    const found = hiddenCharacters(text);
-    if (found.length > 0) ctx.addIssue({ code: "custom", message: hiddenCharactersMessage(found) });
-  }),
-);
-
-/** The editor's and the bulk dialog's fields, as their forms and their server actions check them. */
-export const sellerQuestionSchema = z.object({ ...questionFormSchema.shape, instructions: sellerInstructionsSchema });
-

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../db/database";
-import { eachEngine } from "../db/each-engine";
+import { eachEngine } from "../../test/harness/each-engine";
 import { snapshotOfForm } from "../personalization/snapshot-codec";
 import { singleQuestionOf } from "./template";
 import { templateStore, type TemplateStore } from "./template-store";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { jsonError, type Ctx } from "../http.js";
 import { sha256 } from "../crypto.js";
 import { defineRoute, idParam, refusals, reply, type BodyReader } from "./routes.js";
-import { meSchema, shopSchema } from "./wire.js";
+import { meSchema, shopSchema } from "../wire.js";
 
 type ShopRow = { shop_id: number; user_id: number; shop_name: string; title: string; currency_code: string; created_timestamp: number };
 

@@ -1,6 +1,6 @@
 import { jsonError, requestHeader, type AppRow, type Ctx } from "../http.js";
 import { bearerHash, safeEqual } from "../crypto.js";
-import { KeptMap } from "../kept-map.js";
+import { KeptMap } from "../store/kept-map.js";
 import type { Access } from "./routes.js";
 
 /**

@@ -1,7 +1,7 @@
-import { openDb } from "../db.js";
-import { getListingRow, listingJson, listingPageText } from "../listing-store.js";
-import { DEMO_SELLERS, seed } from "../seed.js";
-import type { ListingWire, StoredQuestion } from "./wire.js";
+import { openDb } from "../store/db.js";
+import { getListingRow, listingJson, listingPageText } from "../store/listing-store.js";
+import { DEMO_SELLERS, seed } from "../store/seed.js";
+import type { ListingWire, StoredQuestion } from "../wire.js";
 
 // The examples of /openapi.json are the sandbox's own answers on its seed data, written by the serialisers the
 // endpoints use: a mock server (Prism) serving the document then answers what the sandbox answers, byte for byte in

@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { jsonError, jsonText, splitList, type Ctx } from "../http.js";
 import { hasScope } from "./credentials.js";
-import { getListingRow, getListingText, listingJson, listingPageText, listingText, LISTING_STATES, pageText, replaceQuestions, type ListingRow, type Paging } from "../listing-store.js";
+import { getListingRow, getListingText, listingJson, listingPageText, listingText, pageText, replaceQuestions, type ListingRow, type Paging } from "../store/listing-store.js";
 import { readForm } from "./form.js";
-import { statement } from "../db.js";
+import { statement } from "../store/db.js";
 import { defineRoute, idParam, integerQuery, refusals, reply, type BodyReader } from "./routes.js";
 import { examples } from "./examples.js";
-import { inventorySchema, listingPageSchema, listingSchema } from "./wire.js";
+import { inventorySchema, listingPageSchema, listingSchema, LISTING_STATES } from "../wire.js";
 
 const PLAIN_VIEW = Object.freeze({ personalization: false, listing: false, legacy: false });
 const PLAIN_VIEW_WITH_LEGACY = Object.freeze({ ...PLAIN_VIEW, legacy: true });

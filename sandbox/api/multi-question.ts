@@ -1,6 +1,6 @@
 import { editableInSingleQuestionEditor } from "../../lib/personalization/editable.js";
 import { questionSetWriteSchema, type QuestionSetWrite } from "../../lib/personalization/question-set.js";
-import type { StoredQuestion } from "./wire.js";
+import type { StoredQuestion } from "../wire.js";
 
 // The multi-question phase (spec 9.4): the rules and their limits are the editor's own, in lib/personalization/question-set.ts.
 

@@ -3,11 +3,11 @@ import { z } from "zod";
 import { personalizationWriteSchema, type PersonalizationWrite } from "../../lib/personalization/schema.js";
 import { jsonError, jsonText, requestHeader, type Ctx } from "../http.js";
 import { hasScope } from "./credentials.js";
-import { getListingRow, replaceQuestions, type ListingRow, type StoredQuestion } from "../listing-store.js";
-import { statement } from "../db.js";
+import { getListingRow, replaceQuestions, type ListingRow, type StoredQuestion } from "../store/listing-store.js";
+import { statement } from "../store/db.js";
 import { defineRoute, errorSchema, idParam, refusals, reply, type BodyReader } from "./routes.js";
 import { examples } from "./examples.js";
-import { personalizationSchema } from "./wire.js";
+import { personalizationSchema } from "../wire.js";
 import { multiQuestionWriteSchema, replaceableBySingleQuestion, type MultiQuestionWrite } from "./multi-question.js";
 import { QUESTION_TYPES, QUESTIONS_MAX } from "../../lib/personalization/question-set.js";
 

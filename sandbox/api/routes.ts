@@ -3,7 +3,7 @@ import { z } from "zod";
 import { describeFirstIssue } from "../../lib/personalization/schema.js";
 import { BODY_TOO_LARGE, jsonError, type Ctx, type SandboxEnv } from "../http.js";
 import { refusedAccess, withApiKey } from "./credentials.js";
-import { KeptMap } from "../kept-map.js";
+import { KeptMap } from "../store/kept-map.js";
 import { SCOPES } from "../oauth/scopes.js";
 
 // One declaration per endpoint: the handler parses its input with these schemas, and GET /openapi.json is

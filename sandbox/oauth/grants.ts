@@ -1,4 +1,4 @@
-import type { Db } from "../db.js";
+import type { Db } from "../store/db.js";
 import { randomId, sha256 } from "../crypto.js";
 import { ACCESS_TOKEN_TTL, REFRESH_TOKEN_TTL } from "../state.js";
 

@@ -4,7 +4,7 @@ import { pkceChallenge, safeEqual, sha256 } from "../crypto.js";
 import { issueTokens } from "./grants.js";
 import { v3ScopesOfLegacy, parseScopeList } from "./scopes.js";
 import { defineRoute, errorSchema, reply, type BodyReader } from "../api/routes.js";
-import { tokenResponseSchema } from "../api/wire.js";
+import { tokenResponseSchema } from "../wire.js";
 
 const VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;
 

@@ -1,6 +1,7 @@
 import type { NextRequest } from "next/server";
-import { parseListingsView } from "@/lib/listings-view";
-import { loadListingsPage, readAsSeller } from "@/lib/listings";
+import { parseListingsView } from "@/lib/listings/view";
+import { readAsSeller } from "@/lib/api/seller-reads";
+import { loadListingsPage } from "@/lib/listings/read";
 
 export async function GET(request: NextRequest) {
   const view = parseListingsView(Object.fromEntries(request.nextUrl.searchParams));

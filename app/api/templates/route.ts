@@ -1,5 +1,5 @@
 import { db } from "@/lib/db";
-import { readForShop } from "@/lib/shop-reads";
+import { readForShop } from "@/lib/api/seller-reads";
 import { templateStore } from "@/lib/templates/template-store";
 
 export async function GET() {

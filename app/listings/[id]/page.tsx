@@ -9,9 +9,9 @@ import { LazyMultiQuestionEditor } from "@/components/personalization/question-s
 import { currentSeller, requireSeller, signInPath } from "@/lib/auth/seller";
 import type { SellerClaims } from "@/lib/auth/auth";
 import { canEdit } from "@/lib/auth/scopes";
-import { listingKey } from "@/lib/listing-queries";
-import { loadListing } from "@/lib/listings";
-import { knownTitle } from "@/lib/listing-titles";
+import { listingKey } from "@/lib/listings/query-keys";
+import { loadListing } from "@/lib/listings/read";
+import { knownTitle } from "@/lib/listings/titles";
 import { describeFailure, personalizationPhase } from "@/lib/marketplace";
 
 const NOT_FOUND = { ok: false, failure: { kind: "not_found", message: "" } } as const;

@@ -1,7 +1,7 @@
 "use server";
 
 import { z } from "zod";
-import { sellerQuestionSchema } from "@/lib/personalization/hidden-characters";
+import { sellerQuestionSchema } from "@/lib/personalization/editor-schema";
 import { snapshotOfForm } from "@/lib/personalization/snapshot-codec";
 import { sellerAction } from "@/lib/actions/seller-action";
 import { db } from "@/lib/db";

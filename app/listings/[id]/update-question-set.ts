@@ -6,7 +6,7 @@ import { db } from "@/lib/db";
 import { historyStore } from "@/lib/history/history-store";
 import { changeListing } from "@/lib/history/recorded-write";
 import { personalizationPhase } from "@/lib/marketplace";
-import { sellerQuestionsSchema } from "@/lib/personalization/seller-question-set";
+import { sellerQuestionsSchema } from "@/lib/personalization/editor-schema";
 import { snapshotOfQuestionSet } from "@/lib/personalization/snapshot-codec";
 
 const inputSchema = z.object({ listingId: z.number().int().positive(), questions: sellerQuestionsSchema });

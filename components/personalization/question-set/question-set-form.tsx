@@ -11,7 +11,7 @@ import { RemoveDialog } from "../remove-dialog";
 import { useUnsavedChanges } from "../use-unsaved-changes";
 import { notDone, useSaveControls } from "../use-save-controls";
 import { EditorActions } from "../editor-actions";
-import { sellerQuestionSetSchema } from "@/lib/personalization/seller-question-set";
+import { sellerQuestionSetSchema } from "@/lib/personalization/editor-schema";
 import type { QuestionTemplate } from "@/lib/templates/template";
 import { keepQuestionSetDraft, takeQuestionSetDraft, templateValues, valuesOf } from "./drafts";
 import { useQuestionSetForm } from "./use-question-set-form";

@@ -1,6 +1,6 @@
 import { useForm, type Resolver } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { sellerQuestionSetSchema } from "@/lib/personalization/seller-question-set";
+import { sellerQuestionSetSchema } from "@/lib/personalization/editor-schema";
 import type { QuestionSetForm } from "@/lib/personalization/question-set";
 import type { QuestionSetFormApi, QuestionSetValues } from "./drafts";
 

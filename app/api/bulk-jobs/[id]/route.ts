@@ -1,5 +1,5 @@
 import { ensureJobRunner } from "@/lib/bulk/background-runner";
-import { readForShop } from "@/lib/shop-reads";
+import { readForShop } from "@/lib/api/seller-reads";
 
 export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;

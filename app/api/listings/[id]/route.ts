@@ -1,5 +1,6 @@
 import { NextResponse } from "next/server";
-import { loadListing, readAsSeller } from "@/lib/listings";
+import { readAsSeller } from "@/lib/api/seller-reads";
+import { loadListing } from "@/lib/listings/read";
 
 export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }) {
   const listingId = Number((await params).id);

@@ -1,6 +1,6 @@
 import { db } from "@/lib/db";
 import { marketplace } from "@/lib/marketplace";
-import { readForShop } from "@/lib/shop-reads";
+import { readForShop } from "@/lib/api/seller-reads";
 import { historyStore } from "@/lib/history/history-store";
 import { settleUnknown } from "@/lib/history/settle-unknown";
 

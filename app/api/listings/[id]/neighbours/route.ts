@@ -1,6 +1,7 @@
 import type { NextRequest } from "next/server";
-import { parseListingsView } from "@/lib/listings-view";
-import { loadNeighbours, readAsSeller } from "@/lib/listings";
+import { parseListingsView } from "@/lib/listings/view";
+import { readAsSeller } from "@/lib/api/seller-reads";
+import { loadNeighbours } from "@/lib/listings/read";
 
 /** The editor's Previous / Next listing, in the order of the list the seller came from. */
 export async function GET(request: NextRequest, { params }: { params: Promise<{ id: string }> }) {

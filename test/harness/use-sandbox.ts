@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach } from "vitest";
-import type { RunningSandbox } from "./server.js";
-import type { SandboxOptions } from "./state.js";
-import { resetSandbox, startTestSandbox } from "./test-helpers.js";
+import type { RunningSandbox } from "../../sandbox/server.js";
+import type { SandboxOptions } from "../../sandbox/state.js";
+import { resetSandbox, startTestSandbox } from "./sandbox.js";
 
-// Kept apart from test-helpers.ts: importing vitest into a Playwright process clashes with Playwright's expect.
+// Kept apart from sandbox.ts: importing vitest into a Playwright process clashes with Playwright's expect.
 
 /** One in-memory sandbox for the test file, back to its seed data before each test. */
 export function useSeededSandbox(options: Partial<SandboxOptions> = {}) {

@@ -1,5 +1,5 @@
 import type { Db } from "./db.js";
-import { hashPassword } from "./crypto.js";
+import { hashPassword } from "../crypto.js";
 
 export const DEMO_APP = {
   name: "Personalization Dashboard (demo)",

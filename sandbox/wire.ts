@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { LISTING_STATES } from "../listing-store.js";
+
+export const LISTING_STATES = ["active", "inactive", "sold_out", "draft", "expired"] as const;
 
 // What the sandbox answers, as the wire carries it (snake_case). listing-store.ts builds its JSON to these types.
 

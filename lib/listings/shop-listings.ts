@@ -1,7 +1,7 @@
 import "server-only";
-import type { ListingState, Marketplace } from "./marketplace/client";
-import type { Result } from "./marketplace/failure";
-import type { Listing } from "./marketplace/wire";
+import type { ListingState, Marketplace } from "../marketplace/client";
+import type { Result } from "../marketplace/failure";
+import type { Listing } from "../marketplace/wire";
 
 const PAGE = 100;
 const MAX_OFFSET = 12_000;

@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { startSandbox, type RunningSandbox } from "../sandbox/server";
-import { createSeller, sandboxControl } from "../sandbox/test-helpers";
-import { freePort, startDashboard, type DashboardProcess } from "./dashboard-process";
-import { signInOverHttp } from "./http-sign-in";
+import { startSandbox, type RunningSandbox } from "../../sandbox/server";
+import { createSeller, sandboxControl } from "../harness/sandbox";
+import { freePort, startDashboard, type DashboardProcess } from "../harness/dashboard-process";
+import { signInOverHttp } from "../harness/http-sign-in";
 
 // DASHBOARD_PAGE_RENDERS=1 on the built server: one page renders at a time, but not while it waits on a slow marketplace.
 const DELAY_MS = 1500;

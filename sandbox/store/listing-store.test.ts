@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { openDb, statement } from "./db.js";
 import { seed } from "./seed.js";
 import { listingJson, listingJsonColumn, listingText, replaceQuestions, type ListingRow, type ListingView } from "./listing-store.js";
-import { DEFAULT_OPTIONS, SandboxState } from "./state.js";
+import { DEFAULT_OPTIONS, SandboxState } from "../state.js";
 
 // Pages of listings are written by SQLite (listingJsonColumn) and single ones by listingText; both must equal listingJson.
 const state = new SandboxState(DEFAULT_OPTIONS);

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
-import { startSandbox, type RunningSandbox } from "../sandbox/server";
-import { DEMO_SELLERS } from "../sandbox/seed";
-import { startThrowawayPostgres, type ThrowawayPostgres } from "../lib/db/throwaway-postgres";
-import { freePort, registerDashboardApp, startDashboard, type DashboardProcess } from "./dashboard-process";
-import { signInOverHttp } from "./http-sign-in";
+import { startSandbox, type RunningSandbox } from "../../sandbox/server";
+import { DEMO_SELLERS } from "../../sandbox/store/seed";
+import { startThrowawayPostgres, type ThrowawayPostgres } from "../harness/throwaway-postgres";
+import { freePort, registerDashboardApp, startDashboard, type DashboardProcess } from "../harness/dashboard-process";
+import { signInOverHttp } from "../harness/http-sign-in";
 
 // Issue 4 §1: two dashboard instances behind one "load balancer" share PostgreSQL; a refresh is spent once across both.
 let postgres: ThrowawayPostgres;

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Database } from "./db/database";
+import type { Database } from "../db/database";
 
 /** Per shop, how many personalization writes the dashboard made: a cached read of the shop taken before the latest is stale. */
 export type ListingWrites = { note(shopId: number): Promise<void>; count(shopId: number): Promise<number> };

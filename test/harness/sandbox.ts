@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
-import { startSandbox, type RunningSandbox } from "./server.js";
-import { DEMO_APP, DEMO_SELLERS } from "./seed.js";
-import type { SandboxOptions } from "./state.js";
+import { startSandbox, type RunningSandbox } from "../../sandbox/server.js";
+import { DEMO_APP, DEMO_SELLERS } from "../../sandbox/store/seed.js";
+import type { SandboxOptions } from "../../sandbox/state.js";
 
 // Helpers for any suite that drives a real sandbox over HTTP (the sandbox's own tests, the dashboard's).
 

@@ -3,7 +3,7 @@ import { execFileSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { freePort } from "../../scripts/dashboard-process";
+import { freePort } from "./dashboard-process";
 
 export type ThrowawayPostgres = { url: string; stop: () => Promise<void> };
 

@@ -5,10 +5,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Sqlite from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSandbox, type RunningSandbox } from "../sandbox/server";
-import { advanceClock, createSeller, sandboxControl } from "../sandbox/test-helpers";
-import { freePort, SERVER_COMMAND, startDashboard, type DashboardProcess } from "./dashboard-process";
-import { signInOverHttp } from "./http-sign-in";
+import { startSandbox, type RunningSandbox } from "../../sandbox/server";
+import { advanceClock, createSeller, sandboxControl } from "../harness/sandbox";
+import { freePort, SERVER_COMMAND, startDashboard, type DashboardProcess } from "../harness/dashboard-process";
+import { signInOverHttp } from "../harness/http-sign-in";
 
 // Issue 13: health, readiness, metrics and structured logs of the built dashboard, over HTTP, against a real sandbox.
 const METRICS_TOKEN = randomBytes(24).toString("hex");

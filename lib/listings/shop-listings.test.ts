@@ -1,13 +1,13 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { useSeededSandbox } from "../sandbox/vitest-sandbox";
-import { issueTokensFor, sandboxControl } from "../sandbox/test-helpers";
-import { DEMO_APP, DEMO_SELLERS } from "../sandbox/seed";
-import { openDatabase } from "./db/database";
-import { tokenStore } from "./auth/token-store";
-import { createMarketplace, type Marketplace } from "./marketplace/client";
-import { toWrite } from "./personalization/schema";
+import { useSeededSandbox } from "../../test/harness/use-sandbox";
+import { issueTokensFor, sandboxControl } from "../../test/harness/sandbox";
+import { DEMO_APP, DEMO_SELLERS } from "../../sandbox/store/seed";
+import { openDatabase } from "../db/database";
+import { tokenStore } from "../auth/token-store";
+import { createMarketplace, type Marketplace } from "../marketplace/client";
+import { toWrite } from "../personalization/schema";
 import { cachedShopListings, readAllListings } from "./shop-listings";
-import { storedListingWrites } from "./listing-writes";
+import { storedListingWrites } from "./write-counts";
 
 const sandbox = useSeededSandbox();
 const BO = DEMO_SELLERS.bo as { user_id: number; shop_id: number };

@@ -4,12 +4,12 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { useSeededSandbox } from "../sandbox/vitest-sandbox";
-import { ADA, callApi, issueLegacyToken, sandboxControl } from "../sandbox/test-helpers";
-import { DEMO_APP } from "../sandbox/seed";
-import { openDatabase } from "../lib/db/database";
-import { tokenStore } from "../lib/auth/token-store";
-import { exchangeAndStore } from "./exchange-token";
+import { useSeededSandbox } from "../harness/use-sandbox";
+import { ADA, callApi, issueLegacyToken, sandboxControl } from "../harness/sandbox";
+import { DEMO_APP } from "../../sandbox/store/seed";
+import { openDatabase } from "../../lib/db/database";
+import { tokenStore } from "../../lib/auth/token-store";
+import { exchangeAndStore } from "../../scripts/exchange-token";
 
 const sandbox = useSeededSandbox();
 const config = () => ({ apiUrl: sandbox.url, authUrl: sandbox.url, keystring: DEMO_APP.keystring, sharedSecret: DEMO_APP.shared_secret, timeoutMs: 5000, maxRetryWaitMs: 1000 });

@@ -1,8 +1,8 @@
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import type { StepAside } from "../lib/observability/request-context";
-import { RenderLine, waitsInLine } from "./render-line";
+import type { StepAside } from "../../lib/observability/request-context";
+import { RenderLine, waitsInLine } from "../../scripts/render-line";
 
 type Held = { path: string; answer: () => void; stepAside: StepAside };
 

@@ -3,13 +3,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { jobStore } from "../lib/bulk/job-store";
-import { openDatabase, type Database } from "../lib/db/database";
-import { snapshotOfForm } from "../lib/personalization/snapshot-codec";
-import { startSandbox, type RunningSandbox } from "../sandbox/server";
-import { createSeller, sandboxControl, storedListing, type CreatedSeller } from "../sandbox/test-helpers";
-import { freePort, startDashboard, type DashboardProcess } from "./dashboard-process";
-import { signInOverHttp } from "./http-sign-in";
+import { jobStore } from "../../lib/bulk/job-store";
+import { openDatabase, type Database } from "../../lib/db/database";
+import { snapshotOfForm } from "../../lib/personalization/snapshot-codec";
+import { startSandbox, type RunningSandbox } from "../../sandbox/server";
+import { createSeller, sandboxControl, storedListing, type CreatedSeller } from "../harness/sandbox";
+import { freePort, startDashboard, type DashboardProcess } from "../harness/dashboard-process";
+import { signInOverHttp } from "../harness/http-sign-in";
 
 // Issue 13: on SIGTERM the server stops taking requests, the bulk runner finishes the items in flight, records them,
 // releases its lease and the process exits by itself (code 0; it exits 1 if its own 10 s limit cut the drain short).

@@ -1,4 +1,4 @@
-import type { ListingState } from "./marketplace/client";
+import type { ListingState } from "../marketplace/client";
 
 // Shared by the server (prefetch) and the browser (useQuery): the same keys, so hydration needs no refetch.
 export const PAGE_SIZE = 25;

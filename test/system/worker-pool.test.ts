@@ -4,10 +4,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSandbox, type RunningSandbox } from "../sandbox/server";
-import { createSeller } from "../sandbox/test-helpers";
-import { freePort, startDashboard, type DashboardProcess } from "./dashboard-process";
-import { signInOverHttp } from "./http-sign-in";
+import { startSandbox, type RunningSandbox } from "../../sandbox/server";
+import { createSeller } from "../harness/sandbox";
+import { freePort, startDashboard, type DashboardProcess } from "../harness/dashboard-process";
+import { signInOverHttp } from "../harness/http-sign-in";
 
 // DASHBOARD_WORKERS=2: the built server as a primary and two workers sharing one port and one SQLite file.
 const METRICS_TOKEN = randomBytes(24).toString("hex");

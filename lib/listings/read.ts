@@ -1,10 +1,8 @@
 import "server-only";
-import { NextResponse } from "next/server";
-import type { SellerClaims } from "./auth/auth";
-import { currentSeller } from "./auth/seller";
-import { neighboursIn, pageOfView, type ListingsView, type Neighbours, type ViewPage } from "./listings-view";
-import { describeFailure, marketplace, personalizationPhase, type MarketplaceFailure, type Result, type Listing } from "./marketplace";
-import { rememberTitles } from "./listing-titles";
+import type { SellerClaims } from "../auth/auth";
+import { neighboursIn, pageOfView, type ListingsView, type Neighbours, type ViewPage } from "./view";
+import { marketplace, personalizationPhase, type Result, type Listing } from "../marketplace";
+import { rememberTitles } from "./titles";
 import { cachedShopListings } from "./shop-listings";
 
 /** One page of the seller's listings as the view asks: searched, filtered and sorted on the server over the whole state. */
@@ -29,16 +27,4 @@ export async function loadListing(seller: SellerClaims, listingId: number): Prom
   if (result.ok && result.data.shopId !== seller.shopId) return { ok: false, failure: { kind: "not_found", message: "not in your shop" } };
   if (result.ok) personalizationPhase().noteListings([result.data]);
   return result;
-}
-
-const STATUS: Partial<Record<MarketplaceFailure["kind"], number>> = { reauth: 401, invalid_token: 401, insufficient_scope: 403, forbidden: 403, not_found: 404, rate_limited: 429, timeout: 504 };
-
-/** Route handlers for the browser's reads: the session is checked here too, and failures carry the seller-facing message. */
-export async function readAsSeller<T>(load: (seller: SellerClaims) => Promise<Result<T>>) {
-  const seller = await currentSeller();
-  if (!seller) return NextResponse.json({ error: describeFailure({ kind: "reauth" }, "load"), reauth: true }, { status: 401 });
-  const result = await load(seller);
-  if (result.ok) return NextResponse.json(result.data, { headers: { "cache-control": "no-store" } });
-  const reauth = result.failure.kind === "reauth" || result.failure.kind === "invalid_token";
-  return NextResponse.json({ error: describeFailure(result.failure, "load"), reauth }, { status: STATUS[result.failure.kind] ?? 502 });
 }

@@ -3,10 +3,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Sqlite from "better-sqlite3";
-import { startSandbox, type RunningSandbox } from "../sandbox/server";
-import { DEMO_SELLERS } from "../sandbox/seed";
-import { hiddenFields, sandboxControl, storedListing } from "../sandbox/test-helpers";
-import { freePort, startDashboard, type DashboardProcess } from "./dashboard-process";
+import { startSandbox, type RunningSandbox } from "../../sandbox/server";
+import { DEMO_SELLERS } from "../../sandbox/store/seed";
+import { hiddenFields, sandboxControl, storedListing } from "../harness/sandbox";
+import { freePort, startDashboard, type DashboardProcess } from "../harness/dashboard-process";
 
 // Issue 4 §2, the dashboard's side: the built dashboard (`next start`) against an in-memory sandbox, driven over plain
 // HTTP like a browser that an attacker tampers with. Every refusal is checked for what it did not change.

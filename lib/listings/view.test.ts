@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Listing } from "./marketplace/wire";
-import { editorHref, neighboursIn, pageOfView, parseListingsView, viewParams, type ListingsView } from "./listings-view";
+import type { Listing } from "../marketplace/wire";
+import { editorHref, neighboursIn, pageOfView, parseListingsView, viewParams, type ListingsView } from "./view";
 
 const listing = (id: number, title: string, extra: Partial<Listing> = {}): Listing => ({
   id,

@@ -1,5 +1,5 @@
 import { statement, type Db } from "./db.js";
-import type { ListingWire, StoredQuestion } from "./api/wire.js";
+import type { ListingWire, StoredQuestion } from "../wire.js";
 import { listingJsonColumn } from "./listing-json.js";
 import { cachedRead } from "./listing-cache.js";
 
@@ -29,7 +29,6 @@ export type ListingRow = {
   legacy_instructions: string | null;
 };
 
-export const LISTING_STATES = ["active", "inactive", "sold_out", "draft", "expired"] as const;
 
 type ListingFields = Omit<ListingWire, "tags" | "personalization">;
 

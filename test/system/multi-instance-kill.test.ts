@@ -1,14 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { jobStore } from "../lib/bulk/job-store";
-import { openDatabase, type Database } from "../lib/db/database";
-import { startThrowawayPostgres, type ThrowawayPostgres } from "../lib/db/throwaway-postgres";
-import { snapshotOfForm } from "../lib/personalization/snapshot-codec";
-import { startSandbox, type RunningSandbox } from "../sandbox/server";
-import { createSeller, sandboxControl, storedListing, type CreatedSeller } from "../sandbox/test-helpers";
-import { freePort, registerDashboardApp, startDashboard, type DashboardProcess } from "./dashboard-process";
-import { signInOverHttp } from "./http-sign-in";
-import { startHaproxy, type RunningProxy } from "./reverse-proxy";
+import { jobStore } from "../../lib/bulk/job-store";
+import { openDatabase, type Database } from "../../lib/db/database";
+import { startThrowawayPostgres, type ThrowawayPostgres } from "../harness/throwaway-postgres";
+import { snapshotOfForm } from "../../lib/personalization/snapshot-codec";
+import { startSandbox, type RunningSandbox } from "../../sandbox/server";
+import { createSeller, sandboxControl, storedListing, type CreatedSeller } from "../harness/sandbox";
+import { freePort, registerDashboardApp, startDashboard, type DashboardProcess } from "../harness/dashboard-process";
+import { signInOverHttp } from "../harness/http-sign-in";
+import { startHaproxy, type RunningProxy } from "../harness/reverse-proxy";
 
 // Issue 13, docs/deploy.md: PostgreSQL, two instances behind HAProxy; the instance working a 200-listing bulk job is
 // SIGKILLed mid-way and the other takes its lease over and finishes: every listing changed exactly once, none lost.

@@ -1,0 +1,28 @@
+// The editor's schemas: the marketplace's rules (schema.ts, question-set.ts) plus the dashboard's own rule against
+// hidden characters (hidden-characters.ts), as the forms, their server actions and a bulk apply check them.
+import * as z from "zod/mini";
+import { hiddenCharacters, hiddenCharactersMessage } from "./hidden-characters";
+import { questionSetFormSchema } from "./question-set";
+import { instructionsSchema, questionFormSchema } from "./schema";
+
+export const sellerInstructionsSchema = instructionsSchema.check(
+  z.superRefine((text, ctx) => {
+    const found = hiddenCharacters(text);
+    if (found.length > 0) ctx.addIssue({ code: "custom", message: hiddenCharactersMessage(found) });
+  }),
+);
+
+/** The single-question editor's and the bulk dialog's fields, as their forms and their server actions check them. */
+export const sellerQuestionSchema = z.object({ ...questionFormSchema.shape, instructions: sellerInstructionsSchema });
+
+
+export const sellerQuestionsSchema = questionSetFormSchema.shape.questions.check(
+  z.superRefine((questions, ctx) => {
+    questions.forEach((question, index) => {
+      const found = hiddenCharacters(question.instructions);
+      if (found.length > 0) ctx.addIssue({ code: "custom", path: [index, "instructions"], message: hiddenCharactersMessage(found) });
+    });
+  }),
+);
+
+export const sellerQuestionSetSchema = z.object({ questions: sellerQuestionsSchema });
