@@ -3,5 +3,7 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { ensureJobRunner } = await import("./lib/bulk/background-runner");
   const { logger } = await import("./lib/observability/logger");
-  ensureJobRunner().catch((error: Error) => logger().error({ msg: "the bulk job runner did not start", error: error.message }));
+  ensureJobRunner().catch((error: Error) =>
+    logger().error({ msg: "the bulk job runner did not start", error: error.message }),
+  );
 }

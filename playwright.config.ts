@@ -21,7 +21,18 @@ export default defineConfig({
     trace: "retain-on-failure",
   },
   webServer: [
-    { command: `npx tsx sandbox/main.ts --port ${E2E.sandboxPort}`, url: `${E2E.sandboxUrl}/`, reuseExistingServer: false, timeout: 60_000 },
-    { command: "npx tsx e2e/serve-dashboard.ts", url: `${E2E.dashboardUrl}/sign-in`, reuseExistingServer: false, timeout: 120_000, stdout: "pipe" },
+    {
+      command: `npx tsx sandbox/main.ts --port ${E2E.sandboxPort}`,
+      url: `${E2E.sandboxUrl}/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: "npx tsx e2e/serve-dashboard.ts",
+      url: `${E2E.dashboardUrl}/sign-in`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "pipe",
+    },
   ],
 });

@@ -17,5 +17,7 @@ export async function signOutAction() {
 export async function signOutEverywhereAction() {
   const seller = await sessionSeller();
   if (seller && !seller.error) await endEverySession(seller.userId);
-  await signOut({ redirectTo: seller && !seller.error ? "/sign-in?reason=signed-out-everywhere" : "/sign-in?reason=signed-out" });
+  await signOut({
+    redirectTo: seller && !seller.error ? "/sign-in?reason=signed-out-everywhere" : "/sign-in?reason=signed-out",
+  });
 }

@@ -50,7 +50,10 @@ const FLAT = { share: 0.1, mb: 10 };
 /** The median RSS of each quarter of the run, per process. */
 export function memoryQuarters(samples: MemorySample[], key: MemoryKey) {
   const quarter = (index: number) => {
-    const slice = samples.slice(Math.floor((index * samples.length) / 4), Math.max(Math.floor(((index + 1) * samples.length) / 4), Math.floor((index * samples.length) / 4) + 1));
+    const slice = samples.slice(
+      Math.floor((index * samples.length) / 4),
+      Math.max(Math.floor(((index + 1) * samples.length) / 4), Math.floor((index * samples.length) / 4) + 1),
+    );
     const sorted = slice.map((sample) => sample[key]).sort((a, b) => a - b);
     return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
   };
@@ -65,16 +68,22 @@ export function processFlat(samples: MemorySample[], key: MemoryKey) {
 }
 
 /** Flat: neither process grew. */
-export const memoryFlat = (samples: MemorySample[]) => processFlat(samples, "runnerMb") && processFlat(samples, "sandboxMb");
+export const memoryFlat = (samples: MemorySample[]) =>
+  processFlat(samples, "runnerMb") && processFlat(samples, "sandboxMb");
 
-export const bulkMet = (figures: BulkFigures) => figures.ratio <= TARGET_RATIO && figures.failed === 0 && memoryFlat(figures.memory);
+export const bulkMet = (figures: BulkFigures) =>
+  figures.ratio <= TARGET_RATIO && figures.failed === 0 && memoryFlat(figures.memory);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function startSandbox(perSecond: number) {
   const port = await freePort();
   const url = `http://localhost:${port}`;
-  const child = spawn("npx", ["tsx", "sandbox/main.ts", "--port", String(port), "--db", ":memory:", "--rate-per-second", String(perSecond)], { detached: true, stdio: "ignore" });
+  const child = spawn(
+    "npx",
+    ["tsx", "sandbox/main.ts", "--port", String(port), "--db", ":memory:", "--rate-per-second", String(perSecond)],
+    { detached: true, stdio: "ignore" },
+  );
   const stop = () => {
     try {
       process.kill(-(child.pid as number), "SIGTERM");
@@ -83,8 +92,15 @@ async function startSandbox(perSecond: number) {
   // The sandbox has a process group of its own: an interrupt (Ctrl-C, or npm run bench stopping) must take it down too.
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => (stop(), process.exit(130)));
   for (const deadline = Date.now() + 60_000; Date.now() < deadline; await sleep(100)) {
-    if (await fetch(`${url}/`).then((response) => response.ok, () => false)) {
-      const server = processGroup(child.pid as number).find((entry) => entry.command.includes("sandbox/main.ts") && entry.command.includes("tsx/dist/preflight"));
+    if (
+      await fetch(`${url}/`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    ) {
+      const server = processGroup(child.pid as number).find(
+        (entry) => entry.command.includes("sandbox/main.ts") && entry.command.includes("tsx/dist/preflight"),
+      );
       return { url, stop, pid: server?.pid };
     }
   }
@@ -101,7 +117,9 @@ function requestTally(sandboxUrl: string, sinceId: number) {
   let lastId = sinceId;
   let reading: Promise<void> = Promise.resolve();
   const readOnce = async () => {
-    const { requests } = (await sandboxControl(sandboxUrl, `/requests?since=${lastId}`)).body as { requests: { id: number; path: string; status: number }[] };
+    const { requests } = (await sandboxControl(sandboxUrl, `/requests?since=${lastId}`)).body as {
+      requests: { id: number; path: string; status: number }[];
+    };
     for (const entry of requests) {
       tally.uncounted += entry.id - lastId - 1;
       lastId = entry.id;
@@ -132,10 +150,25 @@ async function measure(listings: number, perSecond: number): Promise<BulkFigures
     const seller = await createSeller(sandbox.url, { listings });
     const scopes = ["listings_r", "listings_w", "shops_r"];
     const tokens = await issueTokensFor(sandbox.url, { user_id: seller.user_id, scopes });
-    await store.save({ userId: seller.user_id, accessToken: tokens.access_token, refreshToken: tokens.refresh_token, accessExpiresAt: Date.now() + 3_600_000, scopes });
-    const config = { apiUrl: sandbox.url, authUrl: sandbox.url, keystring: DEMO_APP.keystring, sharedSecret: DEMO_APP.shared_secret, timeoutMs: 8000, maxRetryWaitMs: 3000 };
+    await store.save({
+      userId: seller.user_id,
+      accessToken: tokens.access_token,
+      refreshToken: tokens.refresh_token,
+      accessExpiresAt: Date.now() + 3_600_000,
+      scopes,
+    });
+    const config = {
+      apiUrl: sandbox.url,
+      authUrl: sandbox.url,
+      keystring: DEMO_APP.keystring,
+      sharedSecret: DEMO_APP.shared_secret,
+      timeoutMs: 8000,
+      maxRetryWaitMs: 3000,
+    };
     const runner = createJobRunner({ db, config, store });
-    const { requests: before } = (await sandboxControl(sandbox.url, "/requests")).body as { requests: { id: number }[] };
+    const { requests: before } = (await sandboxControl(sandbox.url, "/requests")).body as {
+      requests: { id: number }[];
+    };
     const tally = requestTally(sandbox.url, before.at(-1)?.id ?? 0);
 
     const limitSeconds = listings / perSecond;
@@ -154,7 +187,12 @@ async function measure(listings: number, perSecond: number): Promise<BulkFigures
     const sample = () => {
       collect();
       const { rss, heapUsed } = process.memoryUsage();
-      memory.push({ seconds: (Date.now() - started) / 1000, runnerMb: rss / 1048576, heapMb: heapUsed / 1048576, sandboxMb: sandbox.pid ? rssMb(sandbox.pid) : 0 });
+      memory.push({
+        seconds: (Date.now() - started) / 1000,
+        runnerMb: rss / 1048576,
+        heapMb: heapUsed / 1048576,
+        sandboxMb: sandbox.pid ? rssMb(sandbox.pid) : 0,
+      });
       void tally.read();
     };
     sample();
@@ -163,7 +201,8 @@ async function measure(listings: number, perSecond: number): Promise<BulkFigures
     // A stalled job must not hold npm run bench past its time budget.
     const deadline = started + limitSeconds * 3000 + 60_000;
     while ((await runner.jobs.find(jobId))?.status !== "finished") {
-      if (Date.now() > deadline) throw new Error(`the job had not finished after ${((Date.now() - started) / 1000).toFixed(0)} s`);
+      if (Date.now() > deadline)
+        throw new Error(`the job had not finished after ${((Date.now() - started) / 1000).toFixed(0)} s`);
       await sleep(50);
     }
     const seconds = (Date.now() - started) / 1000;
@@ -196,7 +235,19 @@ async function measure(listings: number, perSecond: number): Promise<BulkFigures
 
 /** For `npm run bench`: the same measurement in a child process with the react-server condition. */
 export function measureBulk(listings = DEFAULT_LISTINGS, perSecond = 20): Promise<BulkFigures> {
-  const { child, exit } = runScript(["--conditions=react-server", "--expose-gc", "bench/bulk.ts", "--json", "--listings", String(listings), "--per-second", String(perSecond)], "pipe");
+  const { child, exit } = runScript(
+    [
+      "--conditions=react-server",
+      "--expose-gc",
+      "bench/bulk.ts",
+      "--json",
+      "--listings",
+      String(listings),
+      "--per-second",
+      String(perSecond),
+    ],
+    "pipe",
+  );
   let out = "";
   child.stdout?.on("data", (chunk: Buffer) => (out += chunk.toString()));
   return exit.then((code) => {
@@ -219,12 +270,18 @@ export function describeBulk(figures: BulkFigures): string[] {
   ];
 }
 
-const quarters = (samples: MemorySample[], key: MemoryKey) => memoryQuarters(samples, key).map((mb) => mb.toFixed(0)).join(" / ");
-export const peak = (samples: MemorySample[], key: MemoryKey) => Math.max(...samples.map((sample) => sample[key])).toFixed(0);
+const quarters = (samples: MemorySample[], key: MemoryKey) =>
+  memoryQuarters(samples, key)
+    .map((mb) => mb.toFixed(0))
+    .join(" / ");
+export const peak = (samples: MemorySample[], key: MemoryKey) =>
+  Math.max(...samples.map((sample) => sample[key])).toFixed(0);
 
 const isMain = process.argv[1]?.endsWith("bench/bulk.ts");
 if (isMain) {
-  const { values } = parseArgs({ options: { json: { type: "boolean" }, listings: { type: "string" }, "per-second": { type: "string" } } });
+  const { values } = parseArgs({
+    options: { json: { type: "boolean" }, listings: { type: "string" }, "per-second": { type: "string" } },
+  });
   const listings = Number(values.listings ?? DEFAULT_LISTINGS);
   const perSecond = Number(values["per-second"] ?? 20);
   const serverOnly = await import("server-only").then(

@@ -15,7 +15,10 @@ const nameOf = (frame: CallFrame) =>
 /** The largest .cpuprofile in a folder (the main thread's; worker threads write small ones), or the file itself. */
 export function readProfile(path: string): { file: string; profile: Profile } {
   const file = statSync(path).isDirectory()
-    ? readdirSync(path).filter((name) => name.endsWith(".cpuprofile")).map((name) => join(path, name)).sort((a, b) => statSync(b).size - statSync(a).size)[0]
+    ? readdirSync(path)
+        .filter((name) => name.endsWith(".cpuprofile"))
+        .map((name) => join(path, name))
+        .sort((a, b) => statSync(b).size - statSync(a).size)[0]
     : path;
   if (!file) throw new Error(`no .cpuprofile in ${path}`);
   return { file, profile: JSON.parse(readFileSync(file, "utf8")) as Profile };
@@ -39,23 +42,42 @@ export function summarise(profile: Profile) {
     const seen = new Set<string>();
     for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
       const name = nameOf((byId.get(at) as Node).callFrame);
-      if (!seen.has(name)) inclusive.set(name, (inclusive.get(name) ?? 0) + delta), seen.add(name);
+      if (!seen.has(name)) (inclusive.set(name, (inclusive.get(name) ?? 0) + delta), seen.add(name));
     }
   });
   return { self, inclusive, total };
 }
 
-export function printTop(title: string, times: Map<string, number>, total: number, top: number, filter: (name: string) => boolean = () => true) {
+export function printTop(
+  title: string,
+  times: Map<string, number>,
+  total: number,
+  top: number,
+  filter: (name: string) => boolean = () => true,
+) {
   console.log(`\n${title}, ${(total / 1e6).toFixed(1)} s sampled:`);
-  for (const [name, time] of [...times].filter(([name]) => filter(name)).sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${((100 * time) / total).toFixed(1).padStart(5)}%  ${name}`);
+  for (const [name, time] of [...times]
+    .filter(([name]) => filter(name))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top))
+    console.log(`${((100 * time) / total).toFixed(1).padStart(5)}%  ${name}`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  const { values, positionals } = parseArgs({ allowPositionals: true, options: { top: { type: "string", default: "30" }, match: { type: "string" } } });
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { top: { type: "string", default: "30" }, match: { type: "string" } },
+  });
   const { file, profile } = readProfile(positionals[0] ?? ".");
   const { self, inclusive, total } = summarise(profile);
   console.log(file);
   printTop("self time", self, total, Number(values.top));
   const own = values.match ?? "(lib|app|scripts)/";
-  printTop(`inclusive time of frames matching /${own}/`, inclusive, total, Number(values.top), (name) => new RegExp(own).test(name) && !name.includes("node_modules"));
+  printTop(
+    `inclusive time of frames matching /${own}/`,
+    inclusive,
+    total,
+    Number(values.top),
+    (name) => new RegExp(own).test(name) && !name.includes("node_modules"),
+  );
 }

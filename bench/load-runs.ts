@@ -32,25 +32,37 @@ async function loadtest(distDir: string | undefined, run: keyof typeof LOAD_RUNS
   try {
     // A missed target exits 1 with the figures written: only missing figures mean the run failed.
     const dist = distDir ? ["--dist-dir", distDir] : [];
-    const code = await runScript(["bench/loadtest.ts", ...dist, "--json", file, ...LOAD_RUNS[run].flags], "inherit", cwd).exit;
+    const code = await runScript(
+      ["bench/loadtest.ts", ...dist, "--json", file, ...LOAD_RUNS[run].flags],
+      "inherit",
+      cwd,
+    ).exit;
     try {
       return JSON.parse(readFileSync(file, "utf8")) as LoadFigures;
     } catch {
-      return { skipped: `\`${LOAD_RUNS[run].command}\` exited with ${code} before writing its figures (the bench's output says why)` };
+      return {
+        skipped: `\`${LOAD_RUNS[run].command}\` exited with ${code} before writing its figures (the bench's output says why)`,
+      };
     }
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
 }
 
-export async function measureLoad(distDir: string, log: (line: string) => void, baseline?: Baseline): Promise<LoadRuns> {
+export async function measureLoad(
+  distDir: string,
+  log: (line: string) => void,
+  baseline?: Baseline,
+): Promise<LoadRuns> {
   let against: AgainstBaseline | undefined;
   let load: LoadRun;
   if (baseline) {
     // Speed drifts within the hour here: only runs taken in turn compare fairly (../shared/perf-notes.md).
     against = { commit: baseline.commit, baseline: [], ours: [] };
     for (let round = 1; round <= ROUNDS; round++) {
-      log(`load test, round ${round} of ${ROUNDS}: baseline ${baseline.commit} (its own build and load test, in ${baseline.dir})`);
+      log(
+        `load test, round ${round} of ${ROUNDS}: baseline ${baseline.commit} (its own build and load test, in ${baseline.dir})`,
+      );
       against.baseline.push(await loadtest(undefined, "load", baseline.dir));
       log(`load test, round ${round} of ${ROUNDS}: this checkout (${LOAD_RUNS.load.command})`);
       against.ours.push(await loadtest(distDir, "load"));

@@ -13,7 +13,9 @@ export function saveActionId(distDir: string): string {
     node: Record<string, { filename: string; exportedName: string }>;
   };
   const found = Object.entries(manifest.node).find(
-    ([, entry]) => entry.filename === "app/listings/[id]/update-personalization.ts" && entry.exportedName === "updatePersonalizationAction",
+    ([, entry]) =>
+      entry.filename === "app/listings/[id]/update-personalization.ts" &&
+      entry.exportedName === "updatePersonalizationAction",
   );
   if (!found) throw new Error(`updatePersonalizationAction is not in ${distDir}/server/server-reference-manifest.json`);
   return found[0];
@@ -34,15 +36,27 @@ export function parseActionAnswer(text: string): ActionResult {
   const row = reference === undefined ? undefined : rows.get(reference);
   if (row === undefined) throw new Error(`no action result in the answer: ${text.slice(0, 200)}`);
   const result = JSON.parse(row) as ActionResult;
-  if (typeof result !== "object" || result === null || typeof result.ok !== "boolean") throw new Error(`not an action result: ${row.slice(0, 200)}`);
+  if (typeof result !== "object" || result === null || typeof result.ok !== "boolean")
+    throw new Error(`not an action result: ${row.slice(0, 200)}`);
   return result;
 }
 
-export async function callSaveAction(dashboardUrl: string, actionId: string, cookie: string, listingId: number, question: QuestionInput): Promise<ActionResult> {
+export async function callSaveAction(
+  dashboardUrl: string,
+  actionId: string,
+  cookie: string,
+  listingId: number,
+  question: QuestionInput,
+): Promise<ActionResult> {
   const response = await fetch(`${dashboardUrl}/listings/${listingId}`, {
     method: "POST",
     redirect: "manual",
-    headers: { cookie, "next-action": actionId, "content-type": "text/plain;charset=UTF-8", accept: "text/x-component" },
+    headers: {
+      cookie,
+      "next-action": actionId,
+      "content-type": "text/plain;charset=UTF-8",
+      accept: "text/x-component",
+    },
     body: JSON.stringify([{ listingId, question }]),
   });
   const text = await response.text();

@@ -32,7 +32,10 @@ export class FaultInjector {
 
   /** Faults are queued in step with the saves sent so far; each is spent by the next write that reaches the sandbox. */
   start(everyMs = 100) {
-    this.timer = setInterval(() => void this.top().catch((error: Error) => console.error(`fault injection failed: ${error.message}`)), everyMs);
+    this.timer = setInterval(
+      () => void this.top().catch((error: Error) => console.error(`fault injection failed: ${error.message}`)),
+      everyMs,
+    );
   }
 
   private async top() {
@@ -52,17 +55,21 @@ export class FaultInjector {
   }
 
   async countWrites() {
-    const log = (await (await fetch(`${this.sandboxUrl}/__sandbox/requests?since=${this.lastLogId}`)).json()) as { requests: { id: number; method: string; path: string; status: number }[] };
+    const log = (await (await fetch(`${this.sandboxUrl}/__sandbox/requests?since=${this.lastLogId}`)).json()) as {
+      requests: { id: number; method: string; path: string; status: number }[];
+    };
     for (const entry of log.requests) {
       this.lastLogId = Math.max(this.lastLogId, entry.id);
-      if (entry.method === "POST" && entry.path.endsWith("/personalization")) this.writes[entry.status] = (this.writes[entry.status] ?? 0) + 1;
+      if (entry.method === "POST" && entry.path.endsWith("/personalization"))
+        this.writes[entry.status] = (this.writes[entry.status] ?? 0) + 1;
     }
   }
 
   /** Stops adding faults and removes the ones not yet spent; returns how many were spent. */
   async stop(): Promise<{ queued: number; spent: number }> {
     clearInterval(this.timer);
-    const pending = ((await (await fetch(`${this.sandboxUrl}/__sandbox/faults`)).json()) as { faults: unknown[] }).faults.length;
+    const pending = ((await (await fetch(`${this.sandboxUrl}/__sandbox/faults`)).json()) as { faults: unknown[] })
+      .faults.length;
     await fetch(`${this.sandboxUrl}/__sandbox/faults`, { method: "DELETE" });
     return { queued: this.added, spent: this.added - pending };
   }

@@ -5,7 +5,14 @@ import type { Latencies } from "./loadtest-stats";
 /** Issue 4's targets: 50 sellers for 60 s with zero errors, save p99 < 250 ms, dashboard < 500 MB. */
 export const LOAD_TARGETS = { sellers: 50, seconds: 60, saveP99Ms: 250, dashboardRssMb: 500 };
 
-export type LatencyFigures = { count: number; perSecond: number; p50: number; p99: number; max: number; errors: number };
+export type LatencyFigures = {
+  count: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  max: number;
+  errors: number;
+};
 
 export const latencyFigures = (latencies: Latencies, seconds: number): LatencyFigures => ({
   count: latencies.count,
@@ -36,7 +43,13 @@ export type LoadFigures = {
   saves: { stored: number; notStored: number; unknown: number; unknownLanded: number; error: number };
   lost: number;
   phantom: number;
-  faults?: { queued: number; spent: number; byKind?: Record<string, number>; writes?: Record<string, number>; told: Record<string, number> };
+  faults?: {
+    queued: number;
+    spent: number;
+    byKind?: Record<string, number>;
+    writes?: Record<string, number>;
+    told: Record<string, number>;
+  };
   /** Error message → how many times it was seen. */
   errors: Record<string, number>;
   checks: { errors: boolean; lost: boolean; phantom: boolean; dashboardRss: boolean; saveP99?: boolean };

@@ -17,20 +17,32 @@ const TOOK_TOO_LONG = "cannot tell whether";
 export function outcomeOf(result: ActionResult, sent: QuestionInput): { outcome: Outcome; reason: string } {
   if (result.ok) {
     const echoed = result.data[0];
-    const same = result.data.length === 1 && echoed?.instructions === sent.instructions && echoed.required === sent.required && echoed.maxAllowedCharacters === sent.maxAllowedCharacters;
-    return same ? { outcome: "stored", reason: "stored" } : { outcome: "error", reason: "reported stored with other values than were sent" };
+    const same =
+      result.data.length === 1 &&
+      echoed?.instructions === sent.instructions &&
+      echoed.required === sent.required &&
+      echoed.maxAllowedCharacters === sent.maxAllowedCharacters;
+    return same
+      ? { outcome: "stored", reason: "stored" }
+      : { outcome: "error", reason: "reported stored with other values than were sent" };
   }
   if (result.formError.includes(TOOK_TOO_LONG)) return { outcome: "unknown", reason: "timeout: reported as unknown" };
-  if (result.fieldErrors) return { outcome: "error", reason: `refused as invalid: ${JSON.stringify(result.fieldErrors)}` };
+  if (result.fieldErrors)
+    return { outcome: "error", reason: `refused as invalid: ${JSON.stringify(result.fieldErrors)}` };
   if (result.reauth) return { outcome: "error", reason: "asked the seller to sign in again" };
-  if (/asked us to wait/.test(result.formError)) return { outcome: "not_stored", reason: "rate limited: reported not stored" };
+  if (/asked us to wait/.test(result.formError))
+    return { outcome: "not_stored", reason: "rate limited: reported not stored" };
   const status = /error (\d{3})/.exec(result.formError)?.[1];
-  if (/not answering/.test(result.formError)) return { outcome: "not_stored", reason: `marketplace ${status ?? "unreachable"}: reported not stored` };
+  if (/not answering/.test(result.formError))
+    return { outcome: "not_stored", reason: `marketplace ${status ?? "unreachable"}: reported not stored` };
   return { outcome: "not_stored", reason: `other: ${result.formError}` };
 }
 
 const holds = (held: Held, question: QuestionInput) =>
-  held !== undefined && held.instructions === question.instructions && held.required === question.required && held.max_allowed_characters === question.maxAllowedCharacters;
+  held !== undefined &&
+  held.instructions === question.instructions &&
+  held.required === question.required &&
+  held.max_allowed_characters === question.maxAllowedCharacters;
 
 export class Ledger {
   private next = 1;

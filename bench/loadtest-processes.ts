@@ -29,7 +29,10 @@ export async function snapshotBuild(log: (line: string) => void): Promise<{ dist
     await waitForBuilds(log);
     if (!existsSync(`${source}/BUILD_ID`)) {
       log(`no production build in ${source}: running \`next build\``);
-      const build = spawnSync("npx", ["next", "build"], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NEXT_DIST_DIR: source } });
+      const build = spawnSync("npx", ["next", "build"], {
+        stdio: "inherit",
+        env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NEXT_DIST_DIR: source },
+      });
       if (build.status !== 0) throw new Error(`next build failed with status ${build.status}`);
     }
     const buildId = readFileSync(`${source}/BUILD_ID`, "utf8");
@@ -79,11 +82,22 @@ async function stopGroup(pgid: number, exited: () => boolean, stop: () => Promis
 
 function exitOf(child: ChildProcess) {
   const exited = () => child.exitCode !== null || child.signalCode !== null;
-  return { exited, stop: () => new Promise<void>((resolve) => (exited() ? resolve() : (child.once("exit", () => resolve()), killGroup(child.pid as number, "SIGTERM")))) };
+  return {
+    exited,
+    stop: () =>
+      new Promise<void>((resolve) =>
+        exited() ? resolve() : (child.once("exit", () => resolve()), killGroup(child.pid as number, "SIGTERM")),
+      ),
+  };
 }
 
 /** The sandbox in a process of its own (node with the tsx loader: one process, no wrapper), in memory. */
-export async function startSandboxProcess(port: number, perSecond: number, stdio: "inherit" | "ignore", log: (line: string) => void): Promise<SandboxProcess> {
+export async function startSandboxProcess(
+  port: number,
+  perSecond: number,
+  stdio: "inherit" | "ignore",
+  log: (line: string) => void,
+): Promise<SandboxProcess> {
   // The working tree is shared with sessions that edit the sandbox: a start can catch a file mid-edit.
   for (let attempt = 1; ; attempt++) {
     try {
@@ -97,10 +111,26 @@ export async function startSandboxProcess(port: number, perSecond: number, stdio
 }
 
 async function trySandbox(port: number, perSecond: number, stdio: "inherit" | "ignore"): Promise<SandboxProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "sandbox/main.ts", "--port", String(port), "--db", ":memory:", "--rate-per-second", String(perSecond), "--rate-per-day", "1000000000"], {
-    stdio: ["ignore", "ignore", "pipe"],
-    detached: true,
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      "sandbox/main.ts",
+      "--port",
+      String(port),
+      "--db",
+      ":memory:",
+      "--rate-per-second",
+      String(perSecond),
+      "--rate-per-day",
+      "1000000000",
+    ],
+    {
+      stdio: ["ignore", "ignore", "pipe"],
+      detached: true,
+    },
+  );
   startedGroups.add(child.pid as number);
   let stderr = "";
   child.stderr?.on("data", (chunk: Buffer) => {
@@ -109,11 +139,22 @@ async function trySandbox(port: number, perSecond: number, stdio: "inherit" | "i
   });
   const url = `http://localhost:${port}`;
   const { exited, stop } = exitOf(child);
-  const sandbox = { name: "sandbox", pid: child.pid as number, url, stop: () => stopGroup(child.pid as number, exited, stop) };
+  const sandbox = {
+    name: "sandbox",
+    pid: child.pid as number,
+    url,
+    stop: () => stopGroup(child.pid as number, exited, stop),
+  };
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the sandbox exited with ${child.exitCode}: ${stderr.trim()}`);
-    if (await fetch(`${url}/__sandbox/clock`).then((response) => response.ok, () => false)) return sandbox;
+    if (
+      await fetch(`${url}/__sandbox/clock`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      return sandbox;
     await sleep(100);
   }
   await sandbox.stop();
@@ -129,7 +170,10 @@ export function processGroup(pgid: number): { pid: number; command: string }[] {
       // Field 5 (after the parenthesised command, which may hold spaces) is the process group.
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
       if (Number(fields[2]) !== pgid) continue;
-      found.push({ pid: Number(entry), command: readFileSync(`/proc/${entry}/cmdline`, "utf8").replace(/\0/g, " ").trim() });
+      found.push({
+        pid: Number(entry),
+        command: readFileSync(`/proc/${entry}/cmdline`, "utf8").replace(/\0/g, " ").trim(),
+      });
     } catch {}
   }
   return found;
@@ -142,11 +186,21 @@ export async function stopDashboard(dashboard: DashboardProcess) {
 }
 
 /** Node's flags for a dashboard that writes a V8 CPU profile into `dir` when it stops (bench/cpu-profile.ts reads it). */
-export const cpuProfileArgs = (dir: string | undefined) => (dir ? ["--cpu-prof", "--cpu-prof-dir", resolve(dir)] : undefined);
+export const cpuProfileArgs = (dir: string | undefined) =>
+  dir ? ["--cpu-prof", "--cpu-prof-dir", resolve(dir)] : undefined;
 
 /** The measured process is the one named next-server: scripts/server.ts, the group's leader. */
 export async function startDashboardProcess(
-  options: { port: number; sandboxUrl: string; timeoutMs: number; dashboardDb: string; distDir: string; stdio: "inherit" | "ignore"; nodeArgs?: string[]; workers: number },
+  options: {
+    port: number;
+    sandboxUrl: string;
+    timeoutMs: number;
+    dashboardDb: string;
+    distDir: string;
+    stdio: "inherit" | "ignore";
+    nodeArgs?: string[];
+    workers: number;
+  },
   log: (line: string) => void,
 ): Promise<RunningDashboard> {
   process.env.NEXT_DIST_DIR = options.distDir;
@@ -154,9 +208,20 @@ export async function startDashboardProcess(
     let dashboard: DashboardProcess | undefined;
     try {
       const env = { DASHBOARD_WORKERS: String(options.workers) };
-      dashboard = await startDashboard({ port: options.port, sandboxUrl: options.sandboxUrl, timeoutMs: options.timeoutMs, dashboardDb: options.dashboardDb, stdio: options.stdio, nodeArgs: options.nodeArgs, env });
+      dashboard = await startDashboard({
+        port: options.port,
+        sandboxUrl: options.sandboxUrl,
+        timeoutMs: options.timeoutMs,
+        dashboardDb: options.dashboardDb,
+        stdio: options.stdio,
+        nodeArgs: options.nodeArgs,
+        env,
+      });
       startedGroups.add(dashboard.process.pid as number);
-      const ready = await fetch(`${dashboard.url}/sign-in`).then((response) => response.ok, () => false);
+      const ready = await fetch(`${dashboard.url}/sign-in`).then(
+        (response) => response.ok,
+        () => false,
+      );
       if (!ready) throw new Error("the dashboard did not answer /sign-in within 60 s");
       const servers = await serverProcesses(dashboard.process.pid as number, options.workers);
       const name = options.workers > 1 ? `dashboard (${options.workers} workers)` : "dashboard (next-server)";
@@ -164,7 +229,9 @@ export async function startDashboardProcess(
     } catch (error) {
       if (dashboard) await stopDashboard(dashboard);
       if (attempt >= 3) throw error;
-      log(`starting the dashboard failed (${(error as Error).message}); waiting for any build to finish, then retrying`);
+      log(
+        `starting the dashboard failed (${(error as Error).message}); waiting for any build to finish, then retrying`,
+      );
       await waitForBuilds(log);
     }
   }
@@ -178,7 +245,10 @@ async function serverProcesses(pgid: number, workers: number) {
     const pool = servers.filter((entry) => entry.command.includes("worker"));
     const primary = servers.filter((entry) => !entry.command.includes("worker"));
     if (primary.length === 1 && (workers === 1 || pool.length === workers)) return [...primary, ...pool];
-    if (Date.now() > deadline) throw new Error(`expected ${workers === 1 ? "one next-server process" : `a primary and ${workers} workers`} in the dashboard's process group, found ${servers.length}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `expected ${workers === 1 ? "one next-server process" : `a primary and ${workers} workers`} in the dashboard's process group, found ${servers.length}`,
+      );
     await sleep(200);
   }
 }

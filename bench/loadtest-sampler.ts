@@ -23,13 +23,21 @@ export function cpuSeconds(pid: number): number | undefined {
   }
 }
 
-export type ProcessFigures = { name: string; pid: number; peakRssMb: number; hwmMb: number; cpuSeconds: number; processes: number };
+export type ProcessFigures = {
+  name: string;
+  pid: number;
+  peakRssMb: number;
+  hwmMb: number;
+  cpuSeconds: number;
+  processes: number;
+};
 
 /** One measured program: a process, or a server's primary with its workers (`pids`), whose figures are summed. */
 export type Measured = { name: string; pid: number; pids?: number[] };
 
 const membersOf = (measured: Measured) => measured.pids ?? [measured.pid];
-const sum = (pids: number[], read: (pid: number) => number | undefined) => pids.reduce((total, pid) => total + (read(pid) ?? 0), 0);
+const sum = (pids: number[], read: (pid: number) => number | undefined) =>
+  pids.reduce((total, pid) => total + (read(pid) ?? 0), 0);
 
 export class Sampler {
   private peaks = new Map<number, number>();
@@ -53,7 +61,12 @@ export class Sampler {
 
   /** "name 123 MB, ..." with each program's current RSS, for progress lines. */
   now(): string {
-    return this.processes.map((measured) => `${measured.name.split(" ")[0]} ${(sum(membersOf(measured), (pid) => statusKb(pid, "VmRSS")) / 1024).toFixed(0)} MB`).join(", ");
+    return this.processes
+      .map(
+        (measured) =>
+          `${measured.name.split(" ")[0]} ${(sum(membersOf(measured), (pid) => statusKb(pid, "VmRSS")) / 1024).toFixed(0)} MB`,
+      )
+      .join(", ");
   }
 
   stop(): ProcessFigures[] {

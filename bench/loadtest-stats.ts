@@ -24,7 +24,11 @@ export class Latencies {
   }
 }
 
-export async function mapLimit<T, U>(items: T[], limit: number, run: (item: T, index: number) => Promise<U>): Promise<U[]> {
+export async function mapLimit<T, U>(
+  items: T[],
+  limit: number,
+  run: (item: T, index: number) => Promise<U>,
+): Promise<U[]> {
   const results: U[] = new Array(items.length);
   let next = 0;
   const worker = async () => {

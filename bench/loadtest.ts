@@ -9,7 +9,16 @@ import { signInOverHttp } from "../test/harness/http-sign-in";
 import { callSaveAction, saveActionId, type QuestionInput } from "./loadtest-action";
 import { FaultInjector, faultKinds } from "./loadtest-faults";
 import { Ledger, outcomeOf, type Held } from "./loadtest-ledger";
-import { cpuProfileArgs, killStartedGroups, snapshotBuild, startDashboardProcess, startSandboxProcess, stopDashboard, type RunningDashboard, type SandboxProcess } from "./loadtest-processes";
+import {
+  cpuProfileArgs,
+  killStartedGroups,
+  snapshotBuild,
+  startDashboardProcess,
+  startSandboxProcess,
+  stopDashboard,
+  type RunningDashboard,
+  type SandboxProcess,
+} from "./loadtest-processes";
 import { Sampler, type ProcessFigures } from "./loadtest-sampler";
 import { Latencies, mapLimit, ms } from "./loadtest-stats";
 import { LOAD_TARGETS as TARGETS, latencyFigures, type LoadFigures } from "./loadtest-figures";
@@ -69,7 +78,9 @@ const delayMs = positive("delay-ms", flags["delay-ms"]);
 // In the soak the client must give up before the sandbox's injected delay ends.
 const timeoutMs = positive("timeout-ms", flags["timeout-ms"] ?? (soak ? "2000" : "8000"));
 if (soak && delayMs <= timeoutMs) {
-  console.error(`--delay-ms (${delayMs}) must be longer than the client's time-out (${timeoutMs}) for the soak's late writes.`);
+  console.error(
+    `--delay-ms (${delayMs}) must be longer than the client's time-out (${timeoutMs}) for the soak's late writes.`,
+  );
   process.exit(2);
 }
 const stdio = flags.verbose ? "inherit" : "ignore";
@@ -98,19 +109,24 @@ process.on("SIGINT", () => {
 
 async function json<T>(url: string, init?: RequestInit): Promise<T> {
   const response = await fetch(url, init);
-  if (!response.ok) throw new Error(`${init?.method ?? "GET"} ${url} answered ${response.status}: ${await response.text()}`);
+  if (!response.ok)
+    throw new Error(`${init?.method ?? "GET"} ${url} answered ${response.status}: ${await response.text()}`);
   return (await response.json()) as T;
 }
 
 async function heldBySandbox(sandboxUrl: string, listingId: number): Promise<Held> {
-  const listing = await json<{ personalization?: { personalization_questions: Array<NonNullable<Held>> } }>(`${sandboxUrl}/__sandbox/listings/${listingId}`);
+  const listing = await json<{ personalization?: { personalization_questions: Array<NonNullable<Held>> } }>(
+    `${sandboxUrl}/__sandbox/listings/${listingId}`,
+  );
   return listing.personalization?.personalization_questions[0];
 }
 
 async function main() {
   const startedAt = new Date();
   const loadBefore = loadavg();
-  log(`${soak ? "fault soak" : "load"}: ${sellerCount} sellers × ${listingCount} listings for ${seconds} s, ${thinkMs ? `pausing about ${thinkMs} ms between actions` : "no pause between actions"}; ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, load average ${loadBefore.map((n) => n.toFixed(2)).join(" ")}`);
+  log(
+    `${soak ? "fault soak" : "load"}: ${sellerCount} sellers × ${listingCount} listings for ${seconds} s, ${thinkMs ? `pausing about ${thinkMs} ms between actions` : "no pause between actions"}; ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, load average ${loadBefore.map((n) => n.toFixed(2)).join(" ")}`,
+  );
 
   // npm run bench passes the build copy it already made: used as it is, neither copied again nor removed here.
   const given = flags["dist-dir"];
@@ -122,13 +138,31 @@ async function main() {
   try {
     const actionId = saveActionId(build.distDir);
     sandbox = await startSandboxProcess(await freePort(), 1_000_000, stdio, log);
-    dashboard = await startDashboardProcess({ port: await freePort(), sandboxUrl: sandbox.url, timeoutMs, dashboardDb: join(workDir, "dashboard.db"), distDir: build.distDir, stdio, nodeArgs: cpuProfileArgs(flags["cpu-prof"]), workers }, log);
-    log(`sandbox pid ${sandbox.pid} on ${sandbox.url}; dashboard next-server pid ${dashboard.pid}${workers > 1 ? ` with ${workers} workers (DASHBOARD_WORKERS)` : ""} on ${dashboard.url} (MARKETPLACE_TIMEOUT_MS ${timeoutMs}, build ${build.distDir})`);
+    dashboard = await startDashboardProcess(
+      {
+        port: await freePort(),
+        sandboxUrl: sandbox.url,
+        timeoutMs,
+        dashboardDb: join(workDir, "dashboard.db"),
+        distDir: build.distDir,
+        stdio,
+        nodeArgs: cpuProfileArgs(flags["cpu-prof"]),
+        workers,
+      },
+      log,
+    );
+    log(
+      `sandbox pid ${sandbox.pid} on ${sandbox.url}; dashboard next-server pid ${dashboard.pid}${workers > 1 ? ` with ${workers} workers (DASHBOARD_WORKERS)` : ""} on ${dashboard.url} (MARKETPLACE_TIMEOUT_MS ${timeoutMs}, build ${build.distDir})`,
+    );
     const sandboxUrl = sandbox.url;
     const dashboardUrl = dashboard.url;
 
     const created = await mapLimit(Array.from({ length: sellerCount }), 10, () =>
-      json<{ email: string; password: string; listing_ids: number[] }>(`${sandboxUrl}/__sandbox/sellers`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ listings: listingCount }) }),
+      json<{ email: string; password: string; listing_ids: number[] }>(`${sandboxUrl}/__sandbox/sellers`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ listings: listingCount }),
+      }),
     );
     const sellers: Seller[] = await mapLimit(created, 5, async (seller) => {
       if (stopping) throw new Error("interrupted during sign-in");
@@ -155,11 +189,15 @@ async function main() {
     async function openPage(seller: Seller) {
       const started = performance.now();
       try {
-        const response = await fetch(`${dashboardUrl}/listings?state=active&page=1`, { headers: { cookie: seller.cookie }, redirect: "manual" });
+        const response = await fetch(`${dashboardUrl}/listings?state=active&page=1`, {
+          headers: { cookie: seller.cookie },
+          redirect: "manual",
+        });
         const html = await response.text();
         if (measuring) latency.page.add(performance.now() - started);
         const alert = /role="alert"[^>]*>([^<]*)/.exec(withoutEmptyAlerts(html));
-        if (response.status !== 200) fail("page", `status ${response.status} ${response.headers.get("location") ?? ""}`);
+        if (response.status !== 200)
+          fail("page", `status ${response.status} ${response.headers.get("location") ?? ""}`);
         else if (alert) fail("page", `the page shows an error: ${alert[1]}`);
         else if (!html.includes(FIRST_TITLE)) fail("page", "the page does not list the seller's listings");
       } catch (error) {
@@ -181,7 +219,11 @@ async function main() {
       const listingId = nextListing(seller);
       if (listingId === undefined) return;
       const n = ++counter;
-      const question: QuestionInput = { instructions: `Load test save ${n} on listing ${listingId}`, maxAllowedCharacters: (n % 1024) + 1, required: n % 2 === 0 };
+      const question: QuestionInput = {
+        instructions: `Load test save ${n} on listing ${listingId}`,
+        maxAllowedCharacters: (n % 1024) + 1,
+        required: n % 2 === 0,
+      };
       savesSent += 1;
       const started = performance.now();
       let result;
@@ -200,11 +242,15 @@ async function main() {
       if (outcome === "error" || (!soak && outcome !== "stored")) fail("save", result.ok ? reason : result.formError);
       if (outcome === "unknown") seller.quarantinedUntil.set(listingId, Date.now() + quarantineMs);
       // In the soak each answer is checked against the sandbox at once; the final check below covers the rest.
-      if (soak && (outcome === "stored" || outcome === "not_stored")) ledger.checkNow(recorded, await heldBySandbox(sandboxUrl, listingId));
+      if (soak && (outcome === "stored" || outcome === "not_stored"))
+        ledger.checkNow(recorded, await heldBySandbox(sandboxUrl, listingId));
     }
 
     // A seller's pause between two actions, spread over 0.5x to 1.5x so that sellers do not move in step.
-    const think = () => (thinkMs > 0 && !stopping ? new Promise((resolve) => setTimeout(resolve, thinkMs * (0.5 + Math.random()))) : undefined);
+    const think = () =>
+      thinkMs > 0 && !stopping
+        ? new Promise((resolve) => setTimeout(resolve, thinkMs * (0.5 + Math.random())))
+        : undefined;
 
     log("warm-up: one page and one save per seller (not measured)");
     await Promise.all(sellers.map(async (seller) => (await openPage(seller), await save(seller))));
@@ -217,7 +263,13 @@ async function main() {
     const cpuBefore = process.cpuUsage();
     const t0 = performance.now();
     const until = Date.now() + seconds * 1000;
-    const progress = setInterval(() => log(`${Math.round((performance.now() - t0) / 1000)} s: ${latency.page.count} pages, ${latency.save.count} saves, ${latency.page.errors + latency.save.errors} errors; RSS ${sampler.now()}`), 10_000);
+    const progress = setInterval(
+      () =>
+        log(
+          `${Math.round((performance.now() - t0) / 1000)} s: ${latency.page.count} pages, ${latency.save.count} saves, ${latency.page.errors + latency.save.errors} errors; RSS ${sampler.now()}`,
+        ),
+      10_000,
+    );
     await Promise.all(
       sellers.map(async (seller) => {
         // With think time, sellers arrive spread over one pause instead of all at the same instant.
@@ -243,7 +295,9 @@ async function main() {
     }
 
     const allListings = sellers.flatMap((seller) => seller.listingIds);
-    await mapLimit(allListings, 10, async (listingId) => ledger.checkFinal(listingId, await heldBySandbox(sandboxUrl, listingId)));
+    await mapLimit(allListings, 10, async (listingId) =>
+      ledger.checkFinal(listingId, await heldBySandbox(sandboxUrl, listingId)),
+    );
 
     const cpu = process.cpuUsage(cpuBefore);
     const generator = processes.find((entry) => entry.pid === process.pid);
@@ -263,7 +317,9 @@ async function main() {
       `${name.padEnd(6)} ${String(figures.count).padStart(7)} requests  ${(figures.count / elapsed).toFixed(1).padStart(7)}/s  p50 ${ms(figures.percentile(50)).padStart(9)}  p99 ${ms(figures.percentile(99)).padStart(9)}  max ${ms(figures.max()).padStart(9)}  errors ${figures.errors}`;
     console.log(`
 == ${soak ? "Fault soak" : "Load test"}: ${sellerCount} sellers × ${listingCount} listings, ${elapsed.toFixed(1)} s, think time ${thinkMs} ms${interrupted ? " (interrupted)" : ""}
-started ${startedAt.toISOString()}; ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB; load average before ${loadBefore.map((n) => n.toFixed(2)).join(" ")}, after ${loadavg().map((n) => n.toFixed(2)).join(" ")}
+started ${startedAt.toISOString()}; ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB; load average before ${loadBefore.map((n) => n.toFixed(2)).join(" ")}, after ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(" ")}
 ${line("page", latency.page)}
 ${line("save", latency.save)}${soak ? `\n${line("stored", latency.stored)}  (saves reported stored)` : ""}
 total  ${String(requests).padStart(7)} requests  ${(requests / elapsed).toFixed(1).padStart(7)}/s  errors ${errors}
@@ -271,7 +327,9 @@ ${processes.map((entry) => `${entry.name.padEnd(24)} pid ${String(entry.pid).pad
 saves: ${ledger.count("stored")} reported stored, ${ledger.count("not_stored")} reported not stored, ${ledger.count("unknown")} reported "cannot tell" (${ledger.unknownLanded} of those are what the sandbox holds at the end), ${ledger.count("error")} without a usable answer
 lost writes (reported stored, not in the sandbox): ${ledger.lost.size}; phantom writes (reported not stored, yet in the sandbox): ${ledger.phantom.size}`);
     if (soak && faults) {
-      console.log(`faults queued ${faults.queued}, spent ${faults.spent} (${JSON.stringify(injector?.byKind)}); writes the sandbox saw by status: ${JSON.stringify(injector?.writes)}`);
+      console.log(
+        `faults queued ${faults.queued}, spent ${faults.spent} (${JSON.stringify(injector?.byKind)}); writes the sandbox saw by status: ${JSON.stringify(injector?.writes)}`,
+      );
       console.log(`what sellers were told: ${JSON.stringify(ledger.reasons())}`);
     }
     for (const [message, count] of errorSamples) console.log(`error ×${count}: ${message}`);
@@ -285,7 +343,13 @@ lost writes (reported stored, not in the sandbox): ${ledger.lost.size}; phantom 
       const figures: LoadFigures = {
         command: `npm run loadtest -- ${process.argv.slice(2).join(" ")}`.trim(),
         startedAt: startedAt.toISOString(),
-        machine: { cores: cpus().length, memoryGiB: totalmem() / 2 ** 30, node: process.version, loadBefore, loadAfter: loadavg() },
+        machine: {
+          cores: cpus().length,
+          memoryGiB: totalmem() / 2 ** 30,
+          node: process.version,
+          loadBefore,
+          loadAfter: loadavg(),
+        },
         sellers: sellerCount,
         listings: listingCount,
         seconds: elapsed,
@@ -297,7 +361,13 @@ lost writes (reported stored, not in the sandbox): ${ledger.lost.size}; phantom 
         stored: latencyFigures(latency.stored, elapsed),
         total: { count: requests, perSecond: requests / elapsed, errors },
         processes,
-        saves: { stored: ledger.count("stored"), notStored: ledger.count("not_stored"), unknown: ledger.count("unknown"), unknownLanded: ledger.unknownLanded, error: ledger.count("error") },
+        saves: {
+          stored: ledger.count("stored"),
+          notStored: ledger.count("not_stored"),
+          unknown: ledger.count("unknown"),
+          unknownLanded: ledger.unknownLanded,
+          error: ledger.count("error"),
+        },
         lost: ledger.lost.size,
         phantom: ledger.phantom.size,
         faults: faults && { ...faults, byKind: injector?.byKind, writes: injector?.writes, told: ledger.reasons() },

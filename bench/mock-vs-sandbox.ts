@@ -20,17 +20,34 @@ export type Comparison = {
 };
 
 export type MockResult =
-  | { comparisons: Comparison[]; connections: number; seconds: number; rounds: number; pinned: boolean; prismVersion: string }
+  | {
+      comparisons: Comparison[];
+      connections: number;
+      seconds: number;
+      rounds: number;
+      pinned: boolean;
+      prismVersion: string;
+    }
   | { skipped: string };
 const API_KEY = `${DEMO_APP.keystring}:${DEMO_APP.shared_secret}`;
 const BO = DEMO_SELLERS.bo;
 
 export const personalizationBody = JSON.stringify({
-  personalization_questions: [{ question_type: "text_input", question_text: "Personalization", instructions: "Name to engrave, up to 12 letters.", required: true, max_allowed_characters: 12 }],
+  personalization_questions: [
+    {
+      question_type: "text_input",
+      question_text: "Personalization",
+      instructions: "Name to engrave, up to 12 letters.",
+      required: true,
+      max_allowed_characters: 12,
+    },
+  ],
 });
 
 async function firstListingOf(sandboxUrl: string, token: string, shopId: number) {
-  const response = await fetch(`${sandboxUrl}/v3/application/shops/${shopId}/listings?limit=1`, { headers: { "x-api-key": API_KEY, authorization: `Bearer ${token}` } });
+  const response = await fetch(`${sandboxUrl}/v3/application/shops/${shopId}/listings?limit=1`, {
+    headers: { "x-api-key": API_KEY, authorization: `Bearer ${token}` },
+  });
   const page = (await response.json()) as { results: { listing_id: number }[] };
   const listing = page.results[0];
   if (!listing) throw new Error(`shop ${shopId} has no active listing`);
@@ -48,7 +65,10 @@ export async function benchOperations(sandboxUrl: string): Promise<Operation[]> 
     { operation: "getListing", request: (base) => ({ url: `${base}/v3/application/listings/${listingId}`, headers }) },
     {
       operation: "getListingsByShop (25, includes=personalization)",
-      request: (base) => ({ url: `${base}/v3/application/shops/${BO.shop_id}/listings?limit=25&includes=personalization`, headers }),
+      request: (base) => ({
+        url: `${base}/v3/application/shops/${BO.shop_id}/listings?limit=25&includes=personalization`,
+        headers,
+      }),
     },
     {
       operation: "updateListingPersonalization (POST)",
@@ -68,21 +88,36 @@ function pinGroup(pgid: number, cpuList: string) {
 }
 
 async function bodyBytes(request: Request) {
-  const response = await fetch(request.url, { method: request.method ?? "GET", headers: request.headers, body: request.body });
+  const response = await fetch(request.url, {
+    method: request.method ?? "GET",
+    headers: request.headers,
+    body: request.body,
+  });
   const body = await response.arrayBuffer();
-  if (!response.ok) throw new Error(`${request.method ?? "GET"} ${request.url} answered ${response.status}: ${Buffer.from(body).toString().slice(0, 200)}`);
+  if (!response.ok)
+    throw new Error(
+      `${request.method ?? "GET"} ${request.url} answered ${response.status}: ${Buffer.from(body).toString().slice(0, 200)}`,
+    );
   return body.byteLength;
 }
 
 const prismVersion = () => {
   try {
-    return (JSON.parse(readFileSync("node_modules/@stoplight/prism-cli/package.json", "utf8")) as { version: string }).version;
+    return (JSON.parse(readFileSync("node_modules/@stoplight/prism-cli/package.json", "utf8")) as { version: string })
+      .version;
   } catch {
     return "unknown";
   }
 };
 
-export async function compareWithPrism(options: { sandbox: BenchSandbox; prismPort: number; connections: number; seconds: number; rounds: number; log: (line: string) => void }): Promise<MockResult> {
+export async function compareWithPrism(options: {
+  sandbox: BenchSandbox;
+  prismPort: number;
+  connections: number;
+  seconds: number;
+  rounds: number;
+  log: (line: string) => void;
+}): Promise<MockResult> {
   const { sandbox, log } = options;
   const sandboxUrl = sandbox.url;
   const spec = join(tmpdir(), `sandbox-openapi-${process.pid}.json`);
@@ -90,15 +125,30 @@ export async function compareWithPrism(options: { sandbox: BenchSandbox; prismPo
   let prism: Group | undefined;
   const prismUrl = `http://localhost:${options.prismPort}`;
   try {
-    prism = spawnGroup("prism", process.execPath, ["node_modules/@stoplight/prism-cli/dist/index.js", "mock", "-h", "localhost", "-p", String(options.prismPort), "-v", "error", spec]);
+    prism = spawnGroup("prism", process.execPath, [
+      "node_modules/@stoplight/prism-cli/dist/index.js",
+      "mock",
+      "-h",
+      "localhost",
+      "-p",
+      String(options.prismPort),
+      "-v",
+      "error",
+      spec,
+    ]);
     await waitForOk(`${prismUrl}/v3/application/openapi-ping`, 60_000, { headers: { "x-api-key": API_KEY } });
   } catch (error) {
     await prism?.stop();
     rmSync(spec, { force: true });
     return { skipped: `Prism could not be started here: ${(error as Error).message}` };
   }
-  const pinned = CORES !== undefined && pin(sandbox.pid, CORES.server) && pinGroup(prism.child.pid as number, CORES.server);
-  log(pinned ? `servers pinned to core ${CORES?.server}, wrk to core ${CORES?.generator}` : "servers and wrk not pinned (one core, or taskset refused)");
+  const pinned =
+    CORES !== undefined && pin(sandbox.pid, CORES.server) && pinGroup(prism.child.pid as number, CORES.server);
+  log(
+    pinned
+      ? `servers pinned to core ${CORES?.server}, wrk to core ${CORES?.generator}`
+      : "servers and wrk not pinned (one core, or taskset refused)",
+  );
   const prismPid = prism.child.pid as number;
   try {
     const operations = await benchOperations(sandboxUrl);
@@ -117,13 +167,23 @@ export async function compareWithPrism(options: { sandbox: BenchSandbox; prismPo
         comparison.sandbox.push(await wrk(request(sandboxUrl), options.connections, options.seconds, sandbox.pid));
         comparison.prism.push(await wrk(request(prismUrl), options.connections, options.seconds, prismPid));
       }
-      const [ours, theirs] = [median(comparison.sandbox.map((run) => run.rps)), median(comparison.prism.map((run) => run.rps))];
+      const [ours, theirs] = [
+        median(comparison.sandbox.map((run) => run.rps)),
+        median(comparison.prism.map((run) => run.rps)),
+      ];
       log(
         `${operation}: sandbox ${ours.toFixed(0)} req/s, Prism ${theirs.toFixed(0)} req/s (${(ours / theirs).toFixed(2)}x); bodies ${comparison.bodyBytes.sandbox} / ${comparison.bodyBytes.prism} bytes; wrk CPU ${median([...comparison.sandbox, ...comparison.prism].map((run) => run.generatorCpu)).toFixed(0)}%`,
       );
       comparisons.push(comparison);
     }
-    return { comparisons, connections: options.connections, seconds: options.seconds, rounds: options.rounds, pinned, prismVersion: prismVersion() };
+    return {
+      comparisons,
+      connections: options.connections,
+      seconds: options.seconds,
+      rounds: options.rounds,
+      pinned,
+      prismVersion: prismVersion(),
+    };
   } finally {
     if (CORES) pin(sandbox.pid, CORES.all);
     await prism.stop();
@@ -137,7 +197,14 @@ if (process.argv[1]?.endsWith("bench/mock-vs-sandbox.ts")) {
   const { freePort } = await import("../test/harness/dashboard-process.js");
   const { stopAll } = await import("./processes.js");
   const { mockTable } = await import("./report.js");
-  const { values } = parseArgs({ options: { port: { type: "string" }, "prism-port": { type: "string" }, seconds: { type: "string", default: "3" }, rounds: { type: "string", default: "7" } } });
+  const { values } = parseArgs({
+    options: {
+      port: { type: "string" },
+      "prism-port": { type: "string" },
+      seconds: { type: "string", default: "3" },
+      rounds: { type: "string", default: "7" },
+    },
+  });
   const sandbox = await startBenchSandbox(Number(values.port ?? (await freePort())));
   try {
     const result = await compareWithPrism({

@@ -13,7 +13,17 @@ const build = await snapshotBuild(log);
 process.on("exit", () => (killStartedGroups(), build.remove()));
 const sandbox = await startBenchSandbox(await freePort());
 try {
-  console.log(overheadSection(await measureOverhead({ sandboxUrl: sandbox.url, port: await freePort(), distDir: build.distDir, rounds: Number(values.rounds), log })).join("\n"));
+  console.log(
+    overheadSection(
+      await measureOverhead({
+        sandboxUrl: sandbox.url,
+        port: await freePort(),
+        distDir: build.distDir,
+        rounds: Number(values.rounds),
+        log,
+      }),
+    ).join("\n"),
+  );
 } finally {
   await stopBenchSandbox(sandbox);
 }

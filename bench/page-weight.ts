@@ -11,7 +11,13 @@ const gzipSize = (bytes: Uint8Array | string) => gzipSync(bytes, { level: 9 }).l
 
 function clientManifest(distDir: string, route: string) {
   const file = `${distDir}/server/app${route}/page_client-reference-manifest.js`;
-  const sandbox: { globalThis?: unknown; __RSC_MANIFEST?: Record<string, { entryJSFiles: Record<string, string[]>; clientModules: Record<string, { chunks: string[] }> }> } = {};
+  const sandbox: {
+    globalThis?: unknown;
+    __RSC_MANIFEST?: Record<
+      string,
+      { entryJSFiles: Record<string, string[]>; clientModules: Record<string, { chunks: string[] }> }
+    >;
+  } = {};
   sandbox.globalThis = sandbox;
   runInNewContext(readFileSync(file, "utf8"), sandbox);
   const manifest = sandbox.__RSC_MANIFEST?.[`${route}/page`];
@@ -20,11 +26,17 @@ function clientManifest(distDir: string, route: string) {
 }
 
 export function firstLoadJs(distDir: string, route: string): PageWeight {
-  const buildManifest = JSON.parse(readFileSync(`${distDir}/build-manifest.json`, "utf8")) as { rootMainFiles: string[] };
+  const buildManifest = JSON.parse(readFileSync(`${distDir}/build-manifest.json`, "utf8")) as {
+    rootMainFiles: string[];
+  };
   const manifest = clientManifest(distDir, route);
   // The route's own entry plus the layouts above it (app/layout, app/listings/layout, ...).
   const segments = route.split("/").filter(Boolean);
-  const owners = ["[project]/app/layout", ...segments.map((_, index) => `[project]/app/${segments.slice(0, index + 1).join("/")}/layout`), `[project]/app${route}/page`];
+  const owners = [
+    "[project]/app/layout",
+    ...segments.map((_, index) => `[project]/app/${segments.slice(0, index + 1).join("/")}/layout`),
+    `[project]/app${route}/page`,
+  ];
   const files = new Set(buildManifest.rootMainFiles);
   for (const owner of owners) for (const file of manifest.entryJSFiles[owner] ?? []) files.add(file);
   const sized = [...files].map((file) => ({ file, gzip: gzipSize(readFileSync(`${distDir}/${file}`)) }));
@@ -53,7 +65,9 @@ const serverActionStubs: Plugin = {
     plugin.onLoad({ filter: /\.(ts|tsx)$/ }, (args) => {
       const contents = readFileSync(args.path, "utf8");
       if (!/^\s*["']use server["']/.test(contents)) return undefined;
-      const names = [...contents.matchAll(/export\s+(?:const|async\s+function|function)\s+(\w+)/g)].map((match) => match[1]);
+      const names = [...contents.matchAll(/export\s+(?:const|async\s+function|function)\s+(\w+)/g)].map(
+        (match) => match[1],
+      );
       return { contents: names.map((name) => `export const ${name} = () => {};`).join("\n"), loader: "ts" };
     });
   },
@@ -63,12 +77,16 @@ const serverActionStubs: Plugin = {
 const onDemandOutside: Plugin = {
   name: "on-demand-outside",
   setup(plugin) {
-    plugin.onResolve({ filter: /.*/ }, (args) => (args.kind === "dynamic-import" ? { path: args.path, external: true } : undefined));
+    plugin.onResolve({ filter: /.*/ }, (args) =>
+      args.kind === "dynamic-import" ? { path: args.path, external: true } : undefined,
+    );
   },
 };
 
 async function bundleGzip(entries: string[], external: string[]) {
-  const source = entries.map((entry, index) => `export * as m${index} from ${JSON.stringify(`./${entry}`)};`).join("\n");
+  const source = entries
+    .map((entry, index) => `export * as m${index} from ${JSON.stringify(`./${entry}`)};`)
+    .join("\n");
   const result = await build({
     stdin: { contents: source, resolveDir: process.cwd(), loader: "ts" },
     bundle: true,
@@ -94,7 +112,10 @@ export async function dependencyShares(entries: string[], dependencies: Record<s
   const all = await bundleGzip(entries, []);
   const shares: { name: string; gzip: number }[] = [];
   for (const [name, packages] of Object.entries(dependencies)) {
-    const without = await bundleGzip(entries, packages.flatMap((pkg) => [pkg, `${pkg}/*`]));
+    const without = await bundleGzip(
+      entries,
+      packages.flatMap((pkg) => [pkg, `${pkg}/*`]),
+    );
     shares.push({ name, gzip: all - without });
   }
   return { all, shares };

@@ -25,7 +25,8 @@ export function spawnGroup(name: string, command: string, args: string[], env: N
     stderr = (stderr + chunk.toString()).slice(-4000);
   });
   child.on("exit", (code, signal) => {
-    if (code && !stopping.has(child)) console.error(`bench: ${name} exited with ${code ?? signal}: ${stderr.trim().slice(-800)}`);
+    if (code && !stopping.has(child))
+      console.error(`bench: ${name} exited with ${code ?? signal}: ${stderr.trim().slice(-800)}`);
   });
   const group: Group = {
     name,
@@ -72,7 +73,11 @@ const scripts = new Map<ChildProcess, Promise<number>>();
  * servers on SIGINT, so an interrupt must reach it as SIGINT and be waited for, not kill its group. Resolves to its exit
  * code (128 + signal when a signal ended it).
  */
-export function runScript(args: string[], stdout: "inherit" | "pipe" = "inherit", cwd?: string): { child: ChildProcess; exit: Promise<number> } {
+export function runScript(
+  args: string[],
+  stdout: "inherit" | "pipe" = "inherit",
+  cwd?: string,
+): { child: ChildProcess; exit: Promise<number> } {
   refuseWhenStopping();
   const child = spawn(process.execPath, ["--import", "tsx", ...args], { stdio: ["ignore", stdout, "inherit"], cwd });
   const exit = new Promise<number>((resolve) => {
@@ -93,7 +98,13 @@ export async function stopAll() {
 export async function waitForOk(url: string, timeoutMs: number, init?: RequestInit) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (await fetch(url, init).then((response) => response.ok, () => false)) return;
+    if (
+      await fetch(url, init).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      return;
     await sleep(25);
   }
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
@@ -101,7 +112,12 @@ export async function waitForOk(url: string, timeoutMs: number, init?: RequestIn
 
 export function findInGroup(group: Group, matches: (command: string) => boolean) {
   const member = processGroup(group.child.pid as number).find((entry) => matches(entry.command));
-  if (!member) throw new Error(`no process matching in ${group.name}'s group: ${processGroup(group.child.pid as number).map((entry) => entry.command).join(" | ")}`);
+  if (!member)
+    throw new Error(
+      `no process matching in ${group.name}'s group: ${processGroup(group.child.pid as number)
+        .map((entry) => entry.command)
+        .join(" | ")}`,
+    );
   return member.pid;
 }
 
@@ -116,9 +132,15 @@ export function rssMb(pid: number) {
 }
 
 /** Samples RSS every 100 ms while `work` runs; returns the work's result and the peak. */
-export async function peakRssDuring<T>(pids: number[], work: () => Promise<T>): Promise<{ result: T; peaks: number[] }> {
+export async function peakRssDuring<T>(
+  pids: number[],
+  work: () => Promise<T>,
+): Promise<{ result: T; peaks: number[] }> {
   const peaks = pids.map(rssMb);
-  const timer = setInterval(() => pids.forEach((pid, index) => (peaks[index] = Math.max(peaks[index] ?? 0, rssMb(pid)))), 100);
+  const timer = setInterval(
+    () => pids.forEach((pid, index) => (peaks[index] = Math.max(peaks[index] ?? 0, rssMb(pid)))),
+    100,
+  );
   try {
     return { result: await work(), peaks };
   } finally {

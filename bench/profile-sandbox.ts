@@ -12,9 +12,20 @@ import { stopAll } from "./processes.js";
 import { startBenchSandbox, stopBenchSandbox } from "./sandbox-memory.js";
 import { CORES, pin, wrk } from "./wrk.js";
 
-const { values } = parseArgs({ options: { seconds: { type: "string", default: "6" }, top: { type: "string", default: "30" }, port: { type: "string" }, only: { type: "string" } } });
+const { values } = parseArgs({
+  options: {
+    seconds: { type: "string", default: "6" },
+    top: { type: "string", default: "30" },
+    port: { type: "string" },
+    only: { type: "string" },
+  },
+});
 const folder = mkdtempSync(join(tmpdir(), "sandbox-profile-"));
-const sandbox = await startBenchSandbox(Number(values.port ?? (await freePort())), ".", ["--cpu-prof", "--cpu-prof-dir", folder]);
+const sandbox = await startBenchSandbox(Number(values.port ?? (await freePort())), ".", [
+  "--cpu-prof",
+  "--cpu-prof-dir",
+  folder,
+]);
 try {
   if (CORES) pin(sandbox.pid, CORES.server);
   for (const { operation, request } of await benchOperations(sandbox.url)) {

@@ -11,7 +11,8 @@ const BULK_COMMAND = "npx tsx bench/bulk.ts";
 
 const runName = (run: LoadFigures) => (run.soak ? "soak" : run.thinkMs > 0 ? "paced" : "load");
 const measured = (run: LoadRun | undefined): run is LoadFigures => run !== undefined && !("skipped" in run);
-const peakMb = (run: LoadFigures, name: string) => run.processes.find((entry) => entry.name.startsWith(name))?.peakRssMb.toFixed(0) ?? "-";
+const peakMb = (run: LoadFigures, name: string) =>
+  run.processes.find((entry) => entry.name.startsWith(name))?.peakRssMb.toFixed(0) ?? "-";
 
 /** The dashboard's server processes in a run: a pool's primary and workers (DASHBOARD_WORKERS), or one. */
 const serverProcesses = (run: LoadFigures) => run.processes[0]?.processes ?? 1;
@@ -49,7 +50,10 @@ export function baselineRatio(against: AgainstBaseline | undefined) {
 function againstLines(against: AgainstBaseline | undefined) {
   if (!against) return [];
   const figures = baselineRatio(against);
-  const rows = against.baseline.flatMap((run, index) => [runRow(`baseline ${against.commit}, round ${index + 1}`, run), runRow(`this checkout, round ${index + 1}`, against.ours[index] ?? { skipped: "not run" })]);
+  const rows = against.baseline.flatMap((run, index) => [
+    runRow(`baseline ${against.commit}, round ${index + 1}`, run),
+    runRow(`this checkout, round ${index + 1}`, against.ours[index] ?? { skipped: "not run" }),
+  ]);
   return [
     `Against commit ${against.commit} (\`--baseline\`: its own build and its own \`npm run loadtest\`), in turn with this checkout's, no`,
     "pauses, in this run: only runs taken minutes apart on one machine compare fairly here.",
@@ -77,27 +81,53 @@ function soakLines(soak: LoadRun) {
 }
 
 /** One row a target: its figure and verdict, or "not measured" when a run it needs has no figures. */
-const targetRow = (target: string, result: [figure: string, ok: boolean] | undefined) => `| ${target} | ${result ? `${result[0]} | ${met(result[1])}` : "not measured |"} |`;
+const targetRow = (target: string, result: [figure: string, ok: boolean] | undefined) =>
+  `| ${target} | ${result ? `${result[0]} | ${met(result[1])}` : "not measured |"} |`;
 
 function targetRows({ load, paced, soak }: LoadRuns) {
   const all = [load, paced, soak].filter(measured);
   return [
     targetRow(
       `${LOAD_TARGETS.sellers} sellers for ${LOAD_TARGETS.seconds} s with zero errors`,
-      measured(load) ? [`${load.sellers} sellers, ${load.seconds.toFixed(1)} s, ${load.total.errors} errors`, load.checks.errors && load.sellers >= LOAD_TARGETS.sellers && Math.round(load.seconds) >= LOAD_TARGETS.seconds] : undefined,
+      measured(load)
+        ? [
+            `${load.sellers} sellers, ${load.seconds.toFixed(1)} s, ${load.total.errors} errors`,
+            load.checks.errors &&
+              load.sellers >= LOAD_TARGETS.sellers &&
+              Math.round(load.seconds) >= LOAD_TARGETS.seconds,
+          ]
+        : undefined,
     ),
-    targetRow(`save p99 < ${LOAD_TARGETS.saveP99Ms} ms (no pause between actions)`, measured(load) ? [`${ms(load.save.p99)} ms`, load.checks.saveP99 === true] : undefined),
-    targetRow(`save p99 < ${LOAD_TARGETS.saveP99Ms} ms (about 1 s between a seller's actions)`, measured(paced) ? [`${ms(paced.save.p99)} ms`, paced.checks.saveP99 === true] : undefined),
+    targetRow(
+      `save p99 < ${LOAD_TARGETS.saveP99Ms} ms (no pause between actions)`,
+      measured(load) ? [`${ms(load.save.p99)} ms`, load.checks.saveP99 === true] : undefined,
+    ),
+    targetRow(
+      `save p99 < ${LOAD_TARGETS.saveP99Ms} ms (about 1 s between a seller's actions)`,
+      measured(paced) ? [`${ms(paced.save.p99)} ms`, paced.checks.saveP99 === true] : undefined,
+    ),
     targetRow(
       `dashboard (\`next-server\`) peak RSS < ${LOAD_TARGETS.dashboardRssMb} MB${measured(load) && serverProcesses(load) > 1 ? " (its primary and workers summed)" : ""}`,
-      all.length === 3 ? [all.map((run) => `${peakMb(run, "dashboard")} MB (${runName(run)})`).join(", "), all.every((run) => run.checks.dashboardRss)] : undefined,
+      all.length === 3
+        ? [
+            all.map((run) => `${peakMb(run, "dashboard")} MB (${runName(run)})`).join(", "),
+            all.every((run) => run.checks.dashboardRss),
+          ]
+        : undefined,
     ),
-    targetRow("fault soak: zero lost or phantom writes", measured(soak) ? [`${soak.lost} lost, ${soak.phantom} phantom`, soak.checks.lost && soak.checks.phantom] : undefined),
+    targetRow(
+      "fault soak: zero lost or phantom writes",
+      measured(soak)
+        ? [`${soak.lost} lost, ${soak.phantom} phantom`, soak.checks.lost && soak.checks.phantom]
+        : undefined,
+    ),
   ];
 }
 
 function errorLines(runs: LoadRun[]) {
-  const seen = runs.filter(measured).flatMap((run) => Object.entries(run.errors).map(([message, count]) => `- ${runName(run)}, ×${count}: ${message}`));
+  const seen = runs
+    .filter(measured)
+    .flatMap((run) => Object.entries(run.errors).map(([message, count]) => `- ${runName(run)}, ×${count}: ${message}`));
   return seen.length ? ["Errors seen (first five kinds):", "", ...seen.slice(0, 5), ""] : [];
 }
 
@@ -134,8 +164,18 @@ export function loadSection(runs: LoadRuns | undefined) {
 
 export function bulkSection(bulk: BulkResult | undefined) {
   const rerun = `Re-run alone: \`${BULK_COMMAND}\` (\`--listings 10000 --per-second 20\` are the defaults, about 9 minutes; \`--listings 200\` checks it in 15 s; \`--json\` prints the figures as one JSON line).`;
-  if (!bulk || "skipped" in bulk) return [BULK_TITLE, "", bulk ? `Not measured: ${bulk.skipped}` : "Not measured in this run (`--skip-bulk`).", rerun, ""];
-  const quarters = (key: "runnerMb" | "heapMb" | "sandboxMb") => memoryQuarters(bulk.memory, key).map((mb) => mb.toFixed(0)).join(" / ");
+  if (!bulk || "skipped" in bulk)
+    return [
+      BULK_TITLE,
+      "",
+      bulk ? `Not measured: ${bulk.skipped}` : "Not measured in this run (`--skip-bulk`).",
+      rerun,
+      "",
+    ];
+  const quarters = (key: "runnerMb" | "heapMb" | "sandboxMb") =>
+    memoryQuarters(bulk.memory, key)
+      .map((mb) => mb.toFixed(0))
+      .join(" / ");
   return [
     BULK_TITLE,
     "",

@@ -15,12 +15,15 @@ export const LOAD_TARGETS_14 = { saveP99Ms: 250, throughputRatio: 1.5 };
 
 type Inputs = { mock: MockResult; overhead: Overhead[]; editor?: PageWeight; load?: LoadRuns; bulk?: BulkResult };
 
-const row = (target: string, figure: string, result: boolean | undefined) => `| ${target} | ${figure} | ${result === undefined ? "not measured" : met(result)} |`;
+const row = (target: string, figure: string, result: boolean | undefined) =>
+  `| ${target} | ${figure} | ${result === undefined ? "not measured" : met(result)} |`;
 
 function loadRow(load: LoadRuns | undefined) {
   const target = `50 sellers, no pauses, 60 s: save p99 < ${LOAD_TARGETS_14.saveP99Ms} ms, throughput ≥ ${LOAD_TARGETS_14.throughputRatio}x`;
   const run = load && !("skipped" in load.load) ? load.load : undefined;
-  const constant = run ? `${(run.total.perSecond / LOAD_BASELINE.perSecond).toFixed(2)}x the ${LOAD_BASELINE.perSecond} req/s of 2026-11-22` : "";
+  const constant = run
+    ? `${(run.total.perSecond / LOAD_BASELINE.perSecond).toFixed(2)}x the ${LOAD_BASELINE.perSecond} req/s of 2026-11-22`
+    : "";
   const same = baselineRatio(load?.against);
   if (same) {
     return row(
@@ -31,15 +34,27 @@ function loadRow(load: LoadRuns | undefined) {
   }
   return row(
     `${target} ${LOAD_BASELINE.perSecond} req/s (2026-11-22, another day: \`--baseline\` compares in one run), 0 errors (section 5)`,
-    run ? `p99 ${ms(run.save.p99)} ms, ${run.total.perSecond.toFixed(1)} req/s (${constant}), ${run.total.errors} errors` : "-",
-    run ? run.save.p99 < LOAD_TARGETS_14.saveP99Ms && run.total.perSecond >= LOAD_TARGETS_14.throughputRatio * LOAD_BASELINE.perSecond && run.total.errors === 0 : undefined,
+    run
+      ? `p99 ${ms(run.save.p99)} ms, ${run.total.perSecond.toFixed(1)} req/s (${constant}), ${run.total.errors} errors`
+      : "-",
+    run
+      ? run.save.p99 < LOAD_TARGETS_14.saveP99Ms &&
+          run.total.perSecond >= LOAD_TARGETS_14.throughputRatio * LOAD_BASELINE.perSecond &&
+          run.total.errors === 0
+      : undefined,
   );
 }
 
 export function verdictSection({ mock, overhead, editor, load, bulk }: Inputs) {
   const verdicts = mockVerdicts(mock);
   const measured = !("skipped" in mock);
-  const generatorPeak = measured ? Math.max(...mock.comparisons.flatMap((comparison) => [...comparison.sandbox, ...comparison.prism].map((run) => run.generatorCpu))) : Number.NaN;
+  const generatorPeak = measured
+    ? Math.max(
+        ...mock.comparisons.flatMap((comparison) =>
+          [...comparison.sandbox, ...comparison.prism].map((run) => run.generatorCpu),
+        ),
+      )
+    : Number.NaN;
   const save = overhead.find((item) => item.name.startsWith("Save"));
   const saveAdded = save ? median(save.dashboardMs) - median(save.directMs) : undefined;
   const figures = bulk && !("skipped" in bulk) ? bulk : undefined;
@@ -50,21 +65,43 @@ export function verdictSection({ mock, overhead, editor, load, bulk }: Inputs) {
     "|---|---|---|",
     row(
       `Prism answers what the sandbox answers: bodies within ${MOCK_TARGETS.sizeTolerance * 100}% (section 1)`,
-      measured ? mock.comparisons.map((comparison) => `${comparison.bodyBytes.sandbox} / ${comparison.bodyBytes.prism} B`).join("; ") : "-",
+      measured
+        ? mock.comparisons
+            .map((comparison) => `${comparison.bodyBytes.sandbox} / ${comparison.bodyBytes.prism} B`)
+            .join("; ")
+        : "-",
       measured ? verdicts.every((verdict) => verdict.sizesEqual) : undefined,
     ),
-    ...verdicts.map((verdict) => row(`${verdict.operation} ≥ ${verdict.target}x Prism, lower p99`, `${verdict.ratio.toFixed(2)}x, p99 ${verdict.lowerP99 ? "lower" : "not lower"}`, verdict.ratio >= verdict.target && verdict.lowerP99)),
+    ...verdicts.map((verdict) =>
+      row(
+        `${verdict.operation} ≥ ${verdict.target}x Prism, lower p99`,
+        `${verdict.ratio.toFixed(2)}x, p99 ${verdict.lowerP99 ? "lower" : "not lower"}`,
+        verdict.ratio >= verdict.target && verdict.lowerP99,
+      ),
+    ),
     row(
       "the load generator is not the ceiling (wrk on its own core, under 80% of it)",
-      measured ? `wrk at most ${generatorPeak.toFixed(0)}% of its core, ${mock.pinned ? "pinned apart" : "not pinned"}` : "-",
+      measured
+        ? `wrk at most ${generatorPeak.toFixed(0)}% of its core, ${mock.pinned ? "pinned apart" : "not pinned"}`
+        : "-",
       measured ? mock.pinned && generatorPeak < MOCK_TARGETS.generatorCpu : undefined,
     ),
-    row(`editor first-load JS < ${TARGETS.editorKb} kB gzip (section 3)`, editor ? `${kb(editor.gzip)} kB` : "-", editor ? editor.gzip / 1000 < TARGETS.editorKb : undefined),
-    row(`save action overhead ≤ ${TARGETS.actionMs} ms at the median (section 2)`, saveAdded === undefined ? "-" : `${ms(saveAdded)} ms`, saveAdded === undefined ? undefined : saveAdded <= TARGETS.actionMs),
+    row(
+      `editor first-load JS < ${TARGETS.editorKb} kB gzip (section 3)`,
+      editor ? `${kb(editor.gzip)} kB` : "-",
+      editor ? editor.gzip / 1000 < TARGETS.editorKb : undefined,
+    ),
+    row(
+      `save action overhead ≤ ${TARGETS.actionMs} ms at the median (section 2)`,
+      saveAdded === undefined ? "-" : `${ms(saveAdded)} ms`,
+      saveAdded === undefined ? undefined : saveAdded <= TARGETS.actionMs,
+    ),
     loadRow(load),
     row(
       `bulk: 10,000 listings at 20 req/s within ${TARGET_RATIO}x of 500 s, memory flat (section 6)`,
-      figures ? `${figures.listings.toLocaleString("en-US")} listings, ${figures.ratio.toFixed(3)}x, ${figures.failed} failed, memory ${memoryFlat(figures.memory) ? "flat" : "grew"}` : "-",
+      figures
+        ? `${figures.listings.toLocaleString("en-US")} listings, ${figures.ratio.toFixed(3)}x, ${figures.failed} failed, memory ${memoryFlat(figures.memory) ? "flat" : "grew"}`
+        : "-",
       figures ? figures.listings >= 10_000 && bulkMet(figures) : undefined,
     ),
     "",

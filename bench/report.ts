@@ -12,7 +12,14 @@ import { verdictSection } from "./report-verdicts.js";
 import type { ManyListings } from "./sandbox-memory.js";
 import type { StartResult } from "./start-memory.js";
 
-export type Machine = { cores: number; cpu: string; memoryGb: number; node: string; loadAverage: number[]; busy: string[] };
+export type Machine = {
+  cores: number;
+  cpu: string;
+  memoryGb: number;
+  node: string;
+  loadAverage: number[];
+  busy: string[];
+};
 
 export type Figures = {
   date: string;
@@ -29,7 +36,12 @@ export type Figures = {
 };
 
 const cpu = (value: number | undefined) => (value === undefined ? "-" : `${value.toFixed(0)}%`);
-const generatorPeak = (mock: Exclude<MockResult, { skipped: string }>) => Math.max(...mock.comparisons.flatMap((comparison) => [...comparison.sandbox, ...comparison.prism].map((run) => run.generatorCpu)));
+const generatorPeak = (mock: Exclude<MockResult, { skipped: string }>) =>
+  Math.max(
+    ...mock.comparisons.flatMap((comparison) =>
+      [...comparison.sandbox, ...comparison.prism].map((run) => run.generatorCpu),
+    ),
+  );
 
 export function mockTable(mock: MockResult) {
   if ("skipped" in mock) return [`## 1. Sandbox against Stoplight Prism`, "", `Not measured: ${mock.skipped}`, ""];
@@ -114,7 +126,10 @@ function startSection(start: StartResult, many: ManyListings) {
     "",
     "| start | sandbox answers (ms) | dashboard answers (ms) | both (ms) |",
     "|---|---:|---:|---:|",
-    ...start.runs.map((run, index) => `| ${index + 1} | ${run.sandboxMs.toFixed(0)} | ${run.dashboardMs.toFixed(0)} | ${run.readyMs.toFixed(0)} |`),
+    ...start.runs.map(
+      (run, index) =>
+        `| ${index + 1} | ${run.sandboxMs.toFixed(0)} | ${run.dashboardMs.toFixed(0)} | ${run.readyMs.toFixed(0)} |`,
+    ),
     `| **median** | | | **${ready.toFixed(0)}** (target < ${TARGETS.readyMs} ms: ${met(ready < TARGETS.readyMs)}) |`,
     "",
     `Resident memory (VmRSS) of the two processes of that \`npm start\`: the sandbox runs inside the start script's node process,`,
@@ -143,7 +158,9 @@ function startSection(start: StartResult, many: ManyListings) {
   ];
 }
 
-const editorOver = (figures: Figures) => (figures.weights.find(({ weight }) => weight.route === "/listings/[id]")?.weight.gzip ?? 0) / 1000 >= TARGETS.editorKb;
+const editorOver = (figures: Figures) =>
+  (figures.weights.find(({ weight }) => weight.route === "/listings/[id]")?.weight.gzip ?? 0) / 1000 >=
+  TARGETS.editorKb;
 
 export function report(figures: Figures) {
   const { machine } = figures;
@@ -158,7 +175,13 @@ export function report(figures: Figures) {
       : "No other build or test run was seen on the machine when the run started.",
     "Speed on these machines drifts within an hour: compare the figures within one run (ratios, differences), not across runs.",
     "",
-    ...verdictSection({ mock: figures.mock, overhead: figures.overhead, editor: figures.weights.find(({ weight }) => weight.route === "/listings/[id]")?.weight, load: figures.load, bulk: figures.bulk }),
+    ...verdictSection({
+      mock: figures.mock,
+      overhead: figures.overhead,
+      editor: figures.weights.find(({ weight }) => weight.route === "/listings/[id]")?.weight,
+      load: figures.load,
+      bulk: figures.bulk,
+    }),
     ...mockTable(figures.mock),
     ...overheadSection(figures.overhead),
     ...weightSection(figures.weights),
@@ -290,15 +313,17 @@ export function report(figures: Figures) {
     "  reads 100 per batch (the marketplace's maximum): 515.4 s = 1.031x with 0 answers of 429, in a run of its own. The",
     "  bench used to count requests from the sandbox's log after the run, which keeps the last 2,000 only (it reported",
     "  2,000); it now reads the log every second and counts all 10,101. The runner's RSS swung with V8's collections",
-    "  (146 / 127 / 129 / 140 MB by quarter, \"grew\") while its live heap stayed at 17-18 MB; samples are now taken",
+    '  (146 / 127 / 129 / 140 MB by quarter, "grew") while its live heap stayed at 17-18 MB; samples are now taken',
     "  after a full collection (`--expose-gc`), so they show what the runner holds.",
-    ...(editorOver(figures) ? [
-    "- Why the editor is still over 160 kB: Next 16's root files and the root layout (React Query provider) are already",
-    "  ~145 kB on every page (`/sign-in` above). On top of them the editor loads react-hook-form (a 13.7 kB chunk: its",
-    "  one-file build is not tree-shaken), its own code with React Query's observers (13.7 kB) and the rest of React Query.",
-    "  Meeting the target needs a product decision this run did not take: replace react-hook-form with a small",
-    "  controlled form, or load the form only when the seller first focuses it.",
-    ] : []),
+    ...(editorOver(figures)
+      ? [
+          "- Why the editor is still over 160 kB: Next 16's root files and the root layout (React Query provider) are already",
+          "  ~145 kB on every page (`/sign-in` above). On top of them the editor loads react-hook-form (a 13.7 kB chunk: its",
+          "  one-file build is not tree-shaken), its own code with React Query's observers (13.7 kB) and the rest of React Query.",
+          "  Meeting the target needs a product decision this run did not take: replace react-hook-form with a small",
+          "  controlled form, or load the form only when the seller first focuses it.",
+        ]
+      : []),
     "",
   ].join("\n");
 }

@@ -21,12 +21,18 @@ import { sandboxWithManyListings, startBenchSandbox, stopBenchSandbox } from "./
 import { measureStart } from "./start-memory.js";
 
 const { values: flags } = parseArgs({
-  options: { "skip-load": { type: "boolean", default: false }, "skip-bulk": { type: "boolean", default: false }, "bulk-listings": { type: "string", default: String(DEFAULT_LISTINGS) }, baseline: { type: "string" } },
+  options: {
+    "skip-load": { type: "boolean", default: false },
+    "skip-bulk": { type: "boolean", default: false },
+    "bulk-listings": { type: "string", default: String(DEFAULT_LISTINGS) },
+    baseline: { type: "string" },
+  },
   strict: true,
 });
 
 const started = Date.now();
-const log = (line: string) => console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${line}`);
+const log = (line: string) =>
+  console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${line}`);
 
 const DEPENDENCIES = {
   "react-hook-form + @hookform/resolvers": ["react-hook-form", "@hookform/resolvers"],
@@ -38,7 +44,14 @@ function machine(): Machine {
   const busy = ["next build", "vitest", "playwright", "next-server", "prism mock"].filter(
     (name) => (spawnSync("pgrep", ["-f", name], { encoding: "utf8" }).stdout ?? "").trim() !== "",
   );
-  return { cores: cpus().length, cpu: cpus()[0]?.model ?? "unknown", memoryGb: totalmem() / 1e9, node: process.versions.node, loadAverage: loadavg(), busy };
+  return {
+    cores: cpus().length,
+    cpu: cpus()[0]?.model ?? "unknown",
+    memoryGb: totalmem() / 1e9,
+    node: process.versions.node,
+    loadAverage: loadavg(),
+    busy,
+  };
 }
 
 /** A flag that cannot work stops the bench before it starts anything, saying how to make it work. */
@@ -46,9 +59,17 @@ function baselineCheckout(dir: string | undefined): Baseline | undefined {
   if (!dir) return undefined;
   const git = spawnSync("git", ["-C", dir, "rev-parse", "--short", "HEAD"], { encoding: "utf8" });
   const missing =
-    git.status !== 0 ? "is not a git checkout" : !existsSync(join(dir, "node_modules")) ? "has no node_modules" : !existsSync(join(dir, ".next", "BUILD_ID")) ? "has no production build" : undefined;
+    git.status !== 0
+      ? "is not a git checkout"
+      : !existsSync(join(dir, "node_modules"))
+        ? "has no node_modules"
+        : !existsSync(join(dir, ".next", "BUILD_ID"))
+          ? "has no production build"
+          : undefined;
   if (missing) {
-    console.error(`--baseline ${dir} ${missing}. Make it with \`git worktree add ${dir} <commit>\`, then \`npm install && npx next build\` in it.`);
+    console.error(
+      `--baseline ${dir} ${missing}. Make it with \`git worktree add ${dir} <commit>\`, then \`npm install && npx next build\` in it.`,
+    );
     process.exit(2);
   }
   return { dir: resolve(dir), commit: git.stdout.trim() };
@@ -57,7 +78,9 @@ function baselineCheckout(dir: string | undefined): Baseline | undefined {
 async function main() {
   const baseline = baselineCheckout(flags.baseline);
   const host = machine();
-  log(`${host.cores} cores, ${host.memoryGb.toFixed(1)} GB; ${host.busy.length ? `also running here: ${host.busy.join(", ")}` : "machine quiet"}`);
+  log(
+    `${host.cores} cores, ${host.memoryGb.toFixed(1)} GB; ${host.busy.length ? `also running here: ${host.busy.join(", ")}` : "machine quiet"}`,
+  );
   const build = await snapshotBuild(log);
   try {
     log(`build copied to ${build.distDir}`);
@@ -68,8 +91,21 @@ async function main() {
     let mock;
     let overhead;
     try {
-      mock = await compareWithPrism({ sandbox, prismPort: await freePort(), connections: 10, seconds: 3, rounds: 7, log });
-      overhead = await measureOverhead({ sandboxUrl: sandbox.url, port: await freePort(), distDir: build.distDir, rounds: 100, log });
+      mock = await compareWithPrism({
+        sandbox,
+        prismPort: await freePort(),
+        connections: 10,
+        seconds: 3,
+        rounds: 7,
+        log,
+      });
+      overhead = await measureOverhead({
+        sandboxUrl: sandbox.url,
+        port: await freePort(),
+        distDir: build.distDir,
+        rounds: 100,
+        log,
+      });
       for (const item of overhead) log(`${item.name}: measured ${item.dashboardMs.length} pairs`);
     } finally {
       await stopBenchSandbox(sandbox);
@@ -78,11 +114,21 @@ async function main() {
     const fresh = await startBenchSandbox(await freePort());
     try {
       many = await sandboxWithManyListings(fresh, 10_000, 8);
-      log(`10,000 listings: ${many.seededMb.toFixed(0)} MB seeded, ${many.afterCreateMb.toFixed(0)} MB after creating, ${many.peakMb.toFixed(0)} MB peak under load`);
+      log(
+        `10,000 listings: ${many.seededMb.toFixed(0)} MB seeded, ${many.afterCreateMb.toFixed(0)} MB after creating, ${many.peakMb.toFixed(0)} MB peak under load`,
+      );
     } finally {
       maxRssMb = await stopBenchSandbox(fresh);
     }
-    const start = await measureStart({ port: await freePort(), sandboxPort: await freePort(), distDir: build.distDir, starts: 3, sellers: 50, loadSeconds: 15, log });
+    const start = await measureStart({
+      port: await freePort(),
+      sandboxPort: await freePort(),
+      distDir: build.distDir,
+      starts: 3,
+      sellers: 50,
+      loadSeconds: 15,
+      log,
+    });
     const weights = [];
     for (const route of ["/sign-in", "/listings", "/listings/[id]"]) {
       const weight = firstLoadJs(build.distDir, route);
@@ -94,7 +140,9 @@ async function main() {
     let bulk: BulkResult | undefined;
     if (!flags["skip-bulk"]) {
       const listings = Number(flags["bulk-listings"]);
-      log(`bulk apply: ${listings.toLocaleString("en-US")} listings at 20 requests/s (npx tsx bench/bulk.ts --listings ${listings})`);
+      log(
+        `bulk apply: ${listings.toLocaleString("en-US")} listings at 20 requests/s (npx tsx bench/bulk.ts --listings ${listings})`,
+      );
       bulk = await measureBulk(listings).catch((error: unknown) => ({ skipped: (error as Error).message }));
       if (!("skipped" in bulk)) describeBulk(bulk).forEach(log);
     }

@@ -3,7 +3,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { wrk, type Throughput } from "./wrk.js";
 import { DEMO_APP } from "../sandbox/store/seed.js";
-import { findInGroup, maxRssFromTimeLog, peakRssDuring, rssMb, sleep, spawnGroup, waitForOk, type Group } from "./processes.js";
+import {
+  findInGroup,
+  maxRssFromTimeLog,
+  peakRssDuring,
+  rssMb,
+  sleep,
+  spawnGroup,
+  waitForOk,
+  type Group,
+} from "./processes.js";
 
 export type BenchSandbox = { url: string; pid: number; group: Group; timeLog: string };
 
@@ -12,25 +21,73 @@ export type BenchSandbox = { url: string; pid: number; group: Group; timeLog: st
 export async function startBenchSandbox(port: number, root = ".", nodeArgs: string[] = []): Promise<BenchSandbox> {
   const timeLog = join(tmpdir(), `bench-sandbox-time-${process.pid}.txt`);
   // Rate limits out of the way: the bench measures the server, not its 429s.
-  const group = spawnGroup("sandbox", "/usr/bin/time", ["-v", "-o", timeLog, process.execPath, ...nodeArgs, "--import", "tsx", `${root}/sandbox/main.ts`, "--port", String(port), "--db", ":memory:", "--rate-per-second", "1000000000", "--rate-per-day", "1000000000000"]);
+  const group = spawnGroup("sandbox", "/usr/bin/time", [
+    "-v",
+    "-o",
+    timeLog,
+    process.execPath,
+    ...nodeArgs,
+    "--import",
+    "tsx",
+    `${root}/sandbox/main.ts`,
+    "--port",
+    String(port),
+    "--db",
+    ":memory:",
+    "--rate-per-second",
+    "1000000000",
+    "--rate-per-day",
+    "1000000000000",
+  ]);
   const url = `http://localhost:${port}`;
   await waitForOk(`${url}/__sandbox/clock`, 30_000);
-  return { url, group, timeLog, pid: findInGroup(group, (command) => command.includes("sandbox/main.ts") && !command.startsWith("/usr/bin/time")) };
+  return {
+    url,
+    group,
+    timeLog,
+    pid: findInGroup(group, (command) => command.includes("sandbox/main.ts") && !command.startsWith("/usr/bin/time")),
+  };
 }
 
-export async function sandboxToken(sandboxUrl: string, userId: number, scopes: string[], keystring: string = DEMO_APP.keystring) {
-  const response = await fetch(`${sandboxUrl}/__sandbox/tokens`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ keystring, user_id: userId, scopes }) });
+export async function sandboxToken(
+  sandboxUrl: string,
+  userId: number,
+  scopes: string[],
+  keystring: string = DEMO_APP.keystring,
+) {
+  const response = await fetch(`${sandboxUrl}/__sandbox/tokens`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ keystring, user_id: userId, scopes }),
+  });
   if (!response.ok) throw new Error(`POST /__sandbox/tokens answered ${response.status}`);
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
-export type ManyListings = { listings: number; seededMb: number; afterCreateMb: number; createMs: number; load: Throughput; peakMb: number; maxRssMb?: number };
+export type ManyListings = {
+  listings: number;
+  seededMb: number;
+  afterCreateMb: number;
+  createMs: number;
+  load: Throughput;
+  peakMb: number;
+  maxRssMb?: number;
+};
 
-export async function sandboxWithManyListings(sandbox: BenchSandbox, listings: number, seconds: number): Promise<Omit<ManyListings, "maxRssMb">> {
+export async function sandboxWithManyListings(
+  sandbox: BenchSandbox,
+  listings: number,
+  seconds: number,
+): Promise<Omit<ManyListings, "maxRssMb">> {
   const seededMb = rssMb(sandbox.pid);
   const started = performance.now();
-  const response = await fetch(`${sandbox.url}/__sandbox/sellers`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ listings }) });
-  if (response.status !== 201) throw new Error(`POST /__sandbox/sellers answered ${response.status}: ${await response.text()}`);
+  const response = await fetch(`${sandbox.url}/__sandbox/sellers`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ listings }),
+  });
+  if (response.status !== 201)
+    throw new Error(`POST /__sandbox/sellers answered ${response.status}: ${await response.text()}`);
   const seller = (await response.json()) as { user_id: number; shop_id: number };
   const createMs = performance.now() - started;
   const afterCreateMb = rssMb(sandbox.pid);

@@ -23,7 +23,11 @@ export type Throughput = {
 
 export const WRK_INSTALL = "apt-get install -y wrk";
 
-const onPath = (name: string) => (process.env.PATH ?? "").split(":").map((dir) => join(dir, name)).find((path) => existsSync(path));
+const onPath = (name: string) =>
+  (process.env.PATH ?? "")
+    .split(":")
+    .map((dir) => join(dir, name))
+    .find((path) => existsSync(path));
 
 let wrkPath: string | undefined;
 
@@ -33,21 +37,31 @@ export function findWrk(log: (line: string) => void = console.log): string {
   if (wrkPath) return wrkPath;
   if (process.getuid?.() === 0 && onPath("apt-get")) {
     log(`wrk is missing: running \`${WRK_INSTALL}\``);
-    let install = spawnSync("apt-get", ["install", "-y", "wrk"], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+    let install = spawnSync("apt-get", ["install", "-y", "wrk"], {
+      stdio: "inherit",
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    });
     if (install.status !== 0) {
       spawnSync("apt-get", ["update"], { stdio: "inherit" });
-      install = spawnSync("apt-get", ["install", "-y", "wrk"], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+      install = spawnSync("apt-get", ["install", "-y", "wrk"], {
+        stdio: "inherit",
+        env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+      });
     }
     wrkPath = onPath("wrk");
     if (wrkPath) return wrkPath;
   }
-  throw new Error(`The benchmark needs wrk, the HTTP load generator: install it with \`sudo ${WRK_INSTALL}\` and run the benchmark again.`);
+  throw new Error(
+    `The benchmark needs wrk, the HTTP load generator: install it with \`sudo ${WRK_INSTALL}\` and run the benchmark again.`,
+  );
 }
 
 /** Two cores or more: the server gets the first, the generator the last. One core: nothing is pinned. */
 export const CORES = (() => {
   const count = cpus().length;
-  return count >= 2 && onPath("taskset") ? { server: "0", generator: String(count - 1), all: `0-${count - 1}` } : undefined;
+  return count >= 2 && onPath("taskset")
+    ? { server: "0", generator: String(count - 1), all: `0-${count - 1}` }
+    : undefined;
 })();
 
 /** Pins every thread of a running process to `cpuList` (`taskset -a -p`); returns whether it could. */
@@ -68,7 +82,8 @@ export function cpuSeconds(pid: number): number | undefined {
 }
 
 let ticks: number | undefined;
-const clockTicks = () => (ticks ??= Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100);
+const clockTicks = () =>
+  (ticks ??= Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100);
 
 /** A Lua long string that cannot end early, whatever the text holds. */
 function luaString(text: string) {
@@ -78,7 +93,9 @@ function luaString(text: string) {
 }
 
 function script(request: Request) {
-  const headers = Object.entries(request.headers ?? {}).map(([name, value]) => `wrk.headers[ ${luaString(name)} ] = ${luaString(value)}`);
+  const headers = Object.entries(request.headers ?? {}).map(
+    ([name, value]) => `wrk.headers[ ${luaString(name)} ] = ${luaString(value)}`,
+  );
   return [
     `wrk.method = "${request.method ?? "GET"}"`,
     ...(request.body === undefined ? [] : [`wrk.body = ${luaString(request.body)}`]),
@@ -91,13 +108,26 @@ function script(request: Request) {
   ].join("\n");
 }
 
-type WrkResult = { requests: number; duration_us: number; bytes: number; errors: number; status_errors: number; p50_us: number; p99_us: number };
+type WrkResult = {
+  requests: number;
+  duration_us: number;
+  bytes: number;
+  errors: number;
+  status_errors: number;
+  p50_us: number;
+  p99_us: number;
+};
 
 /**
  * A fixed-time wrk run (one thread, `connections` connections) on the generator's core; any answer of 400 or above
  * and any socket error counts as a failure. `serverPid` adds the server's CPU use over the run.
  */
-export async function wrk(request: Request, connections: number, seconds: number, serverPid?: number): Promise<Throughput> {
+export async function wrk(
+  request: Request,
+  connections: number,
+  seconds: number,
+  serverPid?: number,
+): Promise<Throughput> {
   const folder = mkdtempSync(join(tmpdir(), "bench-wrk-"));
   try {
     const lua = join(folder, "request.lua");
@@ -113,7 +143,8 @@ export async function wrk(request: Request, connections: number, seconds: number
     const line = output.split("\n").find((candidate) => candidate.startsWith("WRK_RESULT "));
     if (!line) throw new Error(`wrk printed no result for ${request.url}: ${output.slice(-400)}`);
     const result = JSON.parse(line.slice("WRK_RESULT ".length)) as WrkResult;
-    const [user, system, elapsed] = readFileSync(timeLog, "utf8").trim().split("\n").at(-1)?.split(" ").map(Number) ?? [];
+    const [user, system, elapsed] =
+      readFileSync(timeLog, "utf8").trim().split("\n").at(-1)?.split(" ").map(Number) ?? [];
     const responses = Math.max(1, result.requests);
     return {
       rps: result.requests / (result.duration_us / 1e6),
@@ -122,7 +153,9 @@ export async function wrk(request: Request, connections: number, seconds: number
       bytesPerResponse: result.bytes / responses,
       failures: result.errors + result.status_errors,
       generatorCpu: (100 * ((user ?? 0) + (system ?? 0))) / (elapsed || wallSeconds),
-      ...(serverBefore !== undefined && serverAfter !== undefined ? { serverCpu: (100 * (serverAfter - serverBefore)) / wallSeconds } : {}),
+      ...(serverBefore !== undefined && serverAfter !== undefined
+        ? { serverCpu: (100 * (serverAfter - serverBefore)) / wallSeconds }
+        : {}),
     };
   } finally {
     rmSync(folder, { recursive: true, force: true });
@@ -136,6 +169,10 @@ function run(command: string, args: string[]): Promise<string> {
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.once("error", reject);
-    child.once("exit", (code) => (code === 0 ? resolve(output) : reject(new Error(`${args.at(-1)}: wrk exited with ${code}: ${output.slice(-400)}`))));
+    child.once("exit", (code) =>
+      code === 0
+        ? resolve(output)
+        : reject(new Error(`${args.at(-1)}: wrk exited with ${code}: ${output.slice(-400)}`)),
+    );
   });
 }

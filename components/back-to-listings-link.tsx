@@ -9,7 +9,10 @@ export function BackToListingsLink() {
   const params = useSearchParams();
   const href = params.has("state") ? listingsHref(parseListingsView(Object.fromEntries(params))) : "/listings";
   return (
-    <Link href={href} className="inline-flex min-h-11 items-center text-sm text-blue-800 underline-offset-2 hover:underline md:min-h-0">
+    <Link
+      href={href}
+      className="inline-flex min-h-11 items-center text-sm text-blue-800 underline-offset-2 hover:underline md:min-h-0"
+    >
       ← Back to listings
     </Link>
   );

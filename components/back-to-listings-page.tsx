@@ -3,7 +3,15 @@ import { BackToListingsLink } from "./back-to-listings-link";
 import { SiteHeader } from "./site-header";
 
 /** A page under the listings (an editor, a bulk change): the header, a way back, and either the content or why not. */
-export function BackToListingsPage({ shopName, unavailable, children }: { shopName: string | null; unavailable?: { title: string; message: string }; children?: ReactNode }) {
+export function BackToListingsPage({
+  shopName,
+  unavailable,
+  children,
+}: {
+  shopName: string | null;
+  unavailable?: { title: string; message: string };
+  children?: ReactNode;
+}) {
   return (
     <>
       <SiteHeader shopName={shopName} />

@@ -11,12 +11,19 @@ export function SiteHeader({ shopName }: { shopName: string | null }) {
         <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 text-sm">
           {shopName && <span className="truncate text-stone-600">{shopName}</span>}
           <form action={signOutEverywhereAction}>
-            <button type="submit" className="min-h-11 whitespace-nowrap rounded-md px-2 text-stone-600 underline-offset-2 hover:underline md:min-h-9" title="Ends your sessions on every browser and device">
+            <button
+              type="submit"
+              className="min-h-11 whitespace-nowrap rounded-md px-2 text-stone-600 underline-offset-2 hover:underline md:min-h-9"
+              title="Ends your sessions on every browser and device"
+            >
               Sign out everywhere
             </button>
           </form>
           <form action={signOutAction}>
-            <button type="submit" className="min-h-11 whitespace-nowrap rounded-md border border-stone-300 px-3 hover:bg-stone-100 md:min-h-9">
+            <button
+              type="submit"
+              className="min-h-11 whitespace-nowrap rounded-md border border-stone-300 px-3 hover:bg-stone-100 md:min-h-9"
+            >
               Sign out
             </button>
           </form>

@@ -6,6 +6,7 @@ import { ReadError } from "@/lib/listings/query-keys";
 /** A read that found the marketplace grant gone sends the seller to sign in, and back here afterwards. */
 export function useSignInOnExpiry(error: unknown, path: string) {
   useEffect(() => {
-    if (error instanceof ReadError && error.reauth) window.location.assign(`/sign-in?callbackUrl=${encodeURIComponent(path)}&reason=expired`);
+    if (error instanceof ReadError && error.reauth)
+      window.location.assign(`/sign-in?callbackUrl=${encodeURIComponent(path)}&reason=expired`);
   }, [error, path]);
 }

@@ -6,7 +6,10 @@ import { newSeller, putQuestion, signIn, storedListing } from "./sandbox-control
 /** axe's findings, one line each, so a failure names the rule and the elements. */
 async function violations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+  return results.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+  );
 }
 
 test("the sign-in page has no axe violations, also with a message showing", async ({ page }) => {
@@ -82,7 +85,9 @@ test("keyboard only: tab to the instructions, type, tab to the limit, tab to sav
   await expect(form.save).toBeFocused();
   await page.keyboard.press("Enter");
 
-  await expect(page.getByRole("status").filter({ hasText: "Saved. Buyers are now asked this question." })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Saved. Buyers are now asked this question." }),
+  ).toBeVisible();
   expect((await storedListing(listingId)).personalization.personalization_questions).toMatchObject([
     { instructions: "Name to engrave", max_allowed_characters: 15, required: true },
   ]);

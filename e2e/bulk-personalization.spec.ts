@@ -1,13 +1,23 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { hydrated } from "./editor";
-import { control, dashboardApp, newSeller, putQuestion, signIn, storedListing, type StoredListing } from "./sandbox-control";
+import {
+  control,
+  dashboardApp,
+  newSeller,
+  putQuestion,
+  signIn,
+  storedListing,
+  type StoredListing,
+} from "./sandbox-control";
 
 const GIFT = { instructions: "Gift note", required: false, max_allowed_characters: 200 };
 const ENGRAVE = { instructions: "Name to engrave", required: true, max_allowed_characters: 20 };
 
 const questionsOf = async (listingId: number) =>
-  (await storedListing(listingId)).personalization.personalization_questions.map(({ instructions, required, max_allowed_characters }) => ({ instructions, required, max_allowed_characters }));
+  (await storedListing(listingId)).personalization.personalization_questions.map(
+    ({ instructions, required, max_allowed_characters }) => ({ instructions, required, max_allowed_characters }),
+  );
 
 /** Slow enough to watch: the dashboard's app gets a few requests a second for this test. */
 async function limitApp(perSecond: number) {
@@ -16,7 +26,10 @@ async function limitApp(perSecond: number) {
 
 async function violations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+  return results.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+  );
 }
 
 test.afterEach(async () => {
@@ -52,7 +65,9 @@ test("a seller applies one question to every listing of a filter, watches it run
   const dialog = page.getByRole("dialog", { name: "Apply a question to 30 listings" });
   await dialog.getByLabel("Instructions for buyers").fill("NAME TO ENGRAVE NOW");
   await dialog.getByRole("button", { name: "Review the change" }).click();
-  await expect(dialog.getByText("Do not write 3 or more words in a row in capitals (a word is 3 or more letters).").first()).toBeVisible();
+  await expect(
+    dialog.getByText("Do not write 3 or more words in a row in capitals (a word is 3 or more letters).").first(),
+  ).toBeVisible();
   await dialog.getByLabel("Instructions for buyers").fill(ENGRAVE.instructions);
   await dialog.getByLabel("Character limit for buyers' answers").fill("20");
   await dialog.getByLabel("Buyers must answer (required)").check();
@@ -69,9 +84,13 @@ test("a seller applies one question to every listing of a filter, watches it run
   await confirm.getByRole("button", { name: "Apply to 30 listings" }).click();
 
   await expect(page).toHaveURL(/\/bulk-jobs\/[0-9a-f-]{36}$/);
-  await expect(page.getByRole("heading", { name: "Ask “Name to engrave”, required, up to 20 characters on 30 listings" })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { name: "Ask “Name to engrave”, required, up to 20 characters on 30 listings" }),
+  ).toBeVisible();
   // Eight requests a second: the bar is seen part-way before it completes.
-  await expect.poll(async () => Number(await page.getByRole("progressbar").getAttribute("aria-valuenow")), { timeout: 15_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(async () => Number(await page.getByRole("progressbar").getAttribute("aria-valuenow")), { timeout: 15_000 })
+    .toBeGreaterThan(0);
   await expect(page.getByTestId("count-left")).not.toHaveText("0");
   await waitForFinish(page, 30);
   await expect(page.getByTestId("count-done")).toHaveText("30");
@@ -87,13 +106,21 @@ test("a seller applies one question to every listing of a filter, watches it run
 
   const appliedUrl = page.url();
   await page.getByRole("button", { name: "Undo this change" }).click();
-  await page.getByRole("dialog", { name: "Undo this change?" }).getByRole("button", { name: "Undo 30 listings" }).click();
+  await page
+    .getByRole("dialog", { name: "Undo this change?" })
+    .getByRole("button", { name: "Undo 30 listings" })
+    .click();
   await expect(page).not.toHaveURL(appliedUrl);
   await expect(page.getByRole("heading", { name: "Undo a bulk change on 30 listings" })).toBeVisible();
   await waitForFinish(page, 30);
   await expect(page.getByTestId("count-done")).toHaveText("30");
   const after = await Promise.all(seller.listing_ids.map(storedListing));
-  const personalization = (listing: StoredListing) => listing.personalization.personalization_questions.map(({ instructions, required, max_allowed_characters }) => ({ instructions, required, max_allowed_characters }));
+  const personalization = (listing: StoredListing) =>
+    listing.personalization.personalization_questions.map(({ instructions, required, max_allowed_characters }) => ({
+      instructions,
+      required,
+      max_allowed_characters,
+    }));
   expect(after.map(personalization)).toEqual(before.map(personalization));
 
   await page.getByRole("link", { name: "See the bulk change this undoes" }).click();
@@ -130,15 +157,21 @@ test("a listing's page shows its history and restores an earlier version in one 
   const entry = history.getByTestId("history-entry");
   await expect(entry).toHaveCount(1);
   await expect(entry).toContainText("Question removed by a bulk change");
-  await expect(entry.getByTestId("history-diff")).toHaveText("Question:“Gift note”, optional, up to 200 characters → No question");
+  await expect(entry.getByTestId("history-diff")).toHaveText(
+    "Question:“Gift note”, optional, up to 200 characters → No question",
+  );
   expect(await violations(page)).toEqual([]);
   await entry.getByRole("button", { name: "Restore this version" }).click();
 
-  await expect(page.getByRole("status").filter({ hasText: "Restored." })).toHaveText("Restored. Buyers are now asked: “Gift note”, optional, up to 200 characters.");
+  await expect(page.getByRole("status").filter({ hasText: "Restored." })).toHaveText(
+    "Restored. Buyers are now asked: “Gift note”, optional, up to 200 characters.",
+  );
   expect(await questionsOf(listingId)).toEqual([GIFT]);
   await expect(page.getByLabel("Instructions for buyers")).toHaveValue("Gift note");
   await expect(entry).toHaveCount(2);
   await expect(entry.first()).toContainText("Earlier version restored");
-  await expect(entry.first().getByTestId("history-diff")).toHaveText("Question:No question → “Gift note”, optional, up to 200 characters");
+  await expect(entry.first().getByTestId("history-diff")).toHaveText(
+    "Question:No question → “Gift note”, optional, up to 200 characters",
+  );
   await expect(entry.nth(1)).toContainText("What buyers are asked now");
 });

@@ -13,7 +13,9 @@ test("twenty parallel requests after the access token expired cause exactly one 
     Promise.all(
       Array.from({ length: 20 }, async () => {
         // fresh=1: each request reads the marketplace itself instead of sharing the dashboard's short cache.
-        const response = await fetch("/api/listings?state=active&page=1&fresh=1", { headers: { accept: "application/json" } });
+        const response = await fetch("/api/listings?state=active&page=1&fresh=1", {
+          headers: { accept: "application/json" },
+        });
         const body = (await response.json()) as { count?: number };
         return { status: response.status, count: body.count };
       }),

@@ -28,13 +28,18 @@ test("a seller edits the question, sees what buyers will see, and saves exactly 
   await expect(form.preview.getByTestId("preview-instructions")).toHaveText(text);
   await expect(form.preview).toContainText("Personalization *");
   await expect(form.preview.getByText("0 / 12")).toBeVisible();
-  await expect(form.preview.getByRole("textbox", { name: "Buyer's answer (preview only)" })).toHaveAttribute("maxlength", "12");
+  await expect(form.preview.getByRole("textbox", { name: "Buyer's answer (preview only)" })).toHaveAttribute(
+    "maxlength",
+    "12",
+  );
   await form.required.uncheck();
   await expect(form.preview).toContainText("Personalization (optional)");
   await form.required.check();
 
   await form.save.click();
-  await expect(page.getByRole("status").filter({ hasText: "Saved. Buyers are now asked this question." })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Saved. Buyers are now asked this question." }),
+  ).toBeVisible();
   await expect(form.stored.getByTestId("stored-personalizable")).toHaveText("Yes");
   await expect(form.stored.getByTestId("stored-instructions")).toHaveText(text);
   await expect(form.stored.getByTestId("stored-required")).toHaveText("Yes");
@@ -43,7 +48,16 @@ test("a seller edits the question, sees what buyers will see, and saves exactly 
   const stored = await storedListing(listingId);
   expect(stored.is_personalizable).toBe(true);
   expect(stored.personalization.personalization_questions).toEqual([
-    { question_id: expect.any(Number), question_type: "text_input", question_text: "Personalization", instructions: text, required: true, max_allowed_characters: 12, max_allowed_files: null, options: null },
+    {
+      question_id: expect.any(Number),
+      question_type: "text_input",
+      question_text: "Personalization",
+      instructions: text,
+      required: true,
+      max_allowed_characters: 12,
+      max_allowed_files: null,
+      options: null,
+    },
   ]);
 
   // A fresh page view reads the stored question back from the marketplace.
@@ -76,14 +90,26 @@ test("changing an existing question sends the new values and nothing else", asyn
 
   const stored = await storedListing(listingId);
   expect(stored.personalization.personalization_questions).toEqual([
-    expect.objectContaining({ question_type: "text_input", question_text: "Personalization", instructions: null, required: false, max_allowed_characters: 1024 }),
+    expect.objectContaining({
+      question_type: "text_input",
+      question_text: "Personalization",
+      instructions: null,
+      required: false,
+      max_allowed_characters: 1024,
+    }),
   ]);
 });
 
-test("removing personalization asks first; keeping the question changes nothing, confirming removes it", async ({ page }) => {
+test("removing personalization asks first; keeping the question changes nothing, confirming removes it", async ({
+  page,
+}) => {
   const seller = await newSeller(1);
   const listingId = seller.listing_ids[0]!;
-  await putQuestion(seller, listingId, { instructions: "Name for the tag", required: false, max_allowed_characters: 20 });
+  await putQuestion(seller, listingId, {
+    instructions: "Name for the tag",
+    required: false,
+    max_allowed_characters: 20,
+  });
   await signIn(page, seller);
   await page.getByRole("link", { name: "Test listing 1", exact: true }).click();
   const form = editor(page);
@@ -100,7 +126,9 @@ test("removing personalization asks first; keeping the question changes nothing,
 
   await page.getByRole("button", { name: "Remove personalization" }).click();
   await dialog.getByRole("button", { name: "Remove", exact: true }).click();
-  await expect(page.getByText("Personalization removed. Buyers are no longer asked a question on this listing.")).toBeVisible();
+  await expect(
+    page.getByText("Personalization removed. Buyers are no longer asked a question on this listing."),
+  ).toBeVisible();
   await expect(form.stored.getByTestId("stored-personalizable")).toHaveText("No");
   await expect(form.stored).toContainText("QuestionNone");
   await expect(form.stored.getByTestId("stored-instructions")).toHaveCount(0);
@@ -111,7 +139,12 @@ test("removing personalization asks first; keeping the question changes nothing,
   expect(stored.personalization.personalization_questions).toEqual([]);
 
   await page.goto("/listings");
-  await expect(page.getByRole("row").filter({ hasText: "Test listing 1" }).getByRole("cell")).toHaveText([/^Test listing 1/, "No question", "—", "—"]);
+  await expect(page.getByRole("row").filter({ hasText: "Test listing 1" }).getByRole("cell")).toHaveText([
+    /^Test listing 1/,
+    "No question",
+    "—",
+    "—",
+  ]);
 });
 
 test("signing out ends the session and forgets the seller's marketplace tokens", async ({ page }) => {
@@ -131,14 +164,20 @@ test("signing out ends the session and forgets the seller's marketplace tokens",
   expect((await page.request.get("/api/listings?state=active&page=1")).status()).toBe(401);
 });
 
-test("the form cannot be submitted before the page's scripts run, so an early click cannot drop the draft", async ({ page, browser }) => {
+test("the form cannot be submitted before the page's scripts run, so an early click cannot drop the draft", async ({
+  page,
+  browser,
+}) => {
   const seller = await newSeller(1);
   const listingId = seller.listing_ids[0]!;
   await signIn(page, seller);
   await expect(page.getByRole("table")).toBeVisible();
 
   // The same session without scripts: the server's HTML, as a seller on a slow connection first sees it.
-  const htmlOnly = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+  const htmlOnly = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
   const early = await htmlOnly.newPage();
   await early.goto(editorPath(listingId));
   await expect(editor(early).instructions).toBeVisible();

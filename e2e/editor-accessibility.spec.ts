@@ -7,12 +7,17 @@ async function violations(page: Page, include?: string) {
   const builder = new AxeBuilder({ page });
   if (include) builder.include(include);
   const results = await builder.analyze();
-  return results.violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+  return results.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+  );
 }
 
 for (const colorScheme of ["light", "dark"] as const) {
   for (const width of [1280, 390]) {
-    test(`the editor, its toasts, dialogs and templates, and the bulk dialog have no axe violations (${colorScheme}, ${width} px)`, async ({ page }) => {
+    test(`the editor, its toasts, dialogs and templates, and the bulk dialog have no axe violations (${colorScheme}, ${width} px)`, async ({
+      page,
+    }) => {
       await page.emulateMedia({ colorScheme });
       await page.setViewportSize({ width, height: 800 });
       const seller = await newSeller(2);
@@ -25,7 +30,9 @@ for (const colorScheme of ["light", "dark"] as const) {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       const smallTargets = await page
         .locator("main button, main summary")
-        .evaluateAll((targets) => targets.filter((target) => target.getBoundingClientRect().height < 44).map((target) => target.textContent));
+        .evaluateAll((targets) =>
+          targets.filter((target) => target.getBoundingClientRect().height < 44).map((target) => target.textContent),
+        );
       expect(smallTargets).toEqual([]);
 
       await form.instructions.fill("Name to engrave");
@@ -34,7 +41,11 @@ for (const colorScheme of ["light", "dark"] as const) {
       await expect(page.getByRole("region", { name: "History" }).getByTestId("history-entry")).toHaveCount(1);
       expect(await violations(page)).toEqual([]);
 
-      await control("/faults", { method: "POST", path: `/v3/application/shops/${seller.shop_id}/listings/${listingId}/personalization`, status: 503 });
+      await control("/faults", {
+        method: "POST",
+        path: `/v3/application/shops/${seller.shop_id}/listings/${listingId}/personalization`,
+        status: 503,
+      });
       await form.instructions.fill("Initials please");
       await form.save.click();
       await expect(page.getByRole("alert").filter({ hasText: "Not saved." })).toBeVisible();

@@ -28,7 +28,9 @@ export async function openEditor(page: Page, seller: TestSeller, options: { unch
 
 /** Resolves once React has hydrated the element (it then carries React's fiber), so events reach React's handlers. */
 export async function hydrated(locator: Locator) {
-  await expect.poll(() => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactFiber")))).toBe(true);
+  await expect
+    .poll(() => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactFiber"))))
+    .toBe(true);
 }
 
 /** Loads the editor's own form code (it loads at the first hover, focus or press) and resolves once that form runs. */

@@ -1,8 +1,23 @@
 import { expect, test, type Page } from "@playwright/test";
 import { hydrated } from "./editor";
-import { control, lastRequestId, marketplaceCall, marketplaceToken, newSeller, putQuestion, requestsSince, signIn, storedListing, type TestSeller } from "./sandbox-control";
+import {
+  control,
+  lastRequestId,
+  marketplaceCall,
+  marketplaceToken,
+  newSeller,
+  putQuestion,
+  requestsSince,
+  signIn,
+  storedListing,
+  type TestSeller,
+} from "./sandbox-control";
 
-const rows = (page: Page) => page.getByRole("table").getByRole("row").filter({ has: page.getByRole("cell") });
+const rows = (page: Page) =>
+  page
+    .getByRole("table")
+    .getByRole("row")
+    .filter({ has: page.getByRole("cell") });
 const titlesShown = (page: Page) => rows(page).locator("a[href^='/listings/']").allTextContents();
 const search = (page: Page) => page.getByRole("searchbox", { name: "Search by title" });
 
@@ -12,9 +27,13 @@ async function changeListing(seller: TestSeller, listingId: number, form: Record
 }
 
 const listingReads = async (seller: TestSeller, since: number) =>
-  (await requestsSince(since)).filter((entry) => entry.path === `/v3/application/shops/${seller.shop_id}/listings`).map((entry) => `${entry.method} ${entry.status}`);
+  (await requestsSince(since))
+    .filter((entry) => entry.path === `/v3/application/shops/${seller.shop_id}/listings`)
+    .map((entry) => `${entry.method} ${entry.status}`);
 
-test("search narrows the list through the marketplace's reads, once typing pauses, and stays in the URL", async ({ page }) => {
+test("search narrows the list through the marketplace's reads, once typing pauses, and stays in the URL", async ({
+  page,
+}) => {
   const seller = await newSeller(30);
   await changeListing(seller, seller.listing_ids[3]!, { title: "Gold name ring" });
   await changeListing(seller, seller.listing_ids[7]!, { title: "Silver ring" });
@@ -54,9 +73,17 @@ test("search narrows the list through the marketplace's reads, once typing pause
 
 test("filters by question and sorts by title, price or date, across every page", async ({ page }) => {
   const seller = await newSeller(30);
-  await putQuestion(seller, seller.listing_ids[4]!, { instructions: "Initials", required: true, max_allowed_characters: 3 });
+  await putQuestion(seller, seller.listing_ids[4]!, {
+    instructions: "Initials",
+    required: true,
+    max_allowed_characters: 3,
+  });
   await control("/clock", { advance_seconds: 60 });
-  await putQuestion(seller, seller.listing_ids[27]!, { instructions: "Gift note", required: false, max_allowed_characters: 100 });
+  await putQuestion(seller, seller.listing_ids[27]!, {
+    instructions: "Gift note",
+    required: false,
+    max_allowed_characters: 100,
+  });
   await signIn(page, seller);
   await expect(rows(page)).toHaveCount(25);
   await hydrated(page.getByLabel("Personalization", { exact: true }));
@@ -81,7 +108,9 @@ test("filters by question and sorts by title, price or date, across every page",
   // The two listings given a question are the latest changed; the last one changed comes first.
   await expect.poll(async () => (await titlesShown(page)).slice(0, 2)).toEqual(["Test listing 28", "Test listing 5"]);
   await page.getByLabel("Sort by").selectOption("Title, A to Z");
-  await expect.poll(async () => (await titlesShown(page)).slice(0, 3)).toEqual(["Test listing 1", "Test listing 2", "Test listing 3"]);
+  await expect
+    .poll(async () => (await titlesShown(page)).slice(0, 3))
+    .toEqual(["Test listing 1", "Test listing 2", "Test listing 3"]);
 });
 
 test("page numbers and a jump box move through 240 listings, and page 400 shows the last page", async ({ page }) => {
@@ -113,9 +142,12 @@ test("page numbers and a jump box move through 240 listings, and page 400 shows 
   await expect(page.getByText("Showing 51–75 of 240")).toBeVisible();
 });
 
-test("back from the editor returns to the same tab, page, search, sort and selection; the editor steps through that list", async ({ page }) => {
+test("back from the editor returns to the same tab, page, search, sort and selection; the editor steps through that list", async ({
+  page,
+}) => {
   const seller = await newSeller(60);
-  for (const listingId of seller.listing_ids.slice(0, 30)) await changeListing(seller, listingId, { state: "inactive" });
+  for (const listingId of seller.listing_ids.slice(0, 30))
+    await changeListing(seller, listingId, { state: "inactive" });
   await signIn(page, seller);
   // The shop has 30 active and 30 inactive listings, so each step waits for its own URL before the next one acts.
   const inactiveTab = page.getByRole("navigation", { name: "Filter by state" }).getByRole("link", { name: "Inactive" });
@@ -133,7 +165,9 @@ test("back from the editor returns to the same tab, page, search, sort and selec
   const listUrl = /\/listings\?state=inactive&q=listing&sort=title-desc&page=2$/;
   await expect(page).toHaveURL(listUrl);
   // Z to A over "Test listing 1" to "Test listing 30": page 2 holds 5 down to 1.
-  await expect.poll(() => titlesShown(page)).toEqual(["Test listing 5", "Test listing 4", "Test listing 3", "Test listing 2", "Test listing 1"]);
+  await expect
+    .poll(() => titlesShown(page))
+    .toEqual(["Test listing 5", "Test listing 4", "Test listing 3", "Test listing 2", "Test listing 1"]);
   await page.getByRole("checkbox", { name: "Select Test listing 4", exact: true }).check();
   await page.getByRole("checkbox", { name: "Select Test listing 2", exact: true }).check();
   await expect(page.getByTestId("bulk-selection")).toHaveText("2 listings selected.");
@@ -151,10 +185,14 @@ test("back from the editor returns to the same tab, page, search, sort and selec
 
   await page.getByRole("link", { name: "← Back to listings" }).click();
   await expect(page).toHaveURL(listUrl);
-  await expect(page.getByRole("navigation", { name: "Filter by state" }).getByRole("link", { name: "Inactive" })).toHaveAttribute("aria-current", "page");
+  await expect(
+    page.getByRole("navigation", { name: "Filter by state" }).getByRole("link", { name: "Inactive" }),
+  ).toHaveAttribute("aria-current", "page");
   await expect(search(page)).toHaveValue("listing");
   await expect(page.getByLabel("Sort by")).toHaveValue("title-desc");
-  await expect(page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Page 2", exact: true })).toHaveAttribute("aria-current", "page");
+  await expect(
+    page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Page 2", exact: true }),
+  ).toHaveAttribute("aria-current", "page");
   await expect(page.getByTestId("bulk-selection")).toHaveText("2 listings selected.");
   await expect(page.getByRole("checkbox", { name: "Select Test listing 4", exact: true })).toBeChecked();
   await expect(page.getByRole("checkbox", { name: "Select Test listing 3", exact: true })).not.toBeChecked();
@@ -181,10 +219,17 @@ test("the bulk bar stays in view while the seller scrolls with listings ticked",
   await expect(bar.getByTestId("bulk-selection")).toHaveText("2 listings selected.");
 });
 
-test("a long question is cut to two lines in its row and shows whole on hover and on keyboard focus", async ({ page }) => {
+test("a long question is cut to two lines in its row and shows whole on hover and on keyboard focus", async ({
+  page,
+}) => {
   const seller = await newSeller(2);
-  const long = "Write the name to engrave exactly as it should appear, and tell us if you want a heart after it or a star.";
-  await putQuestion(seller, seller.listing_ids[0]!, { instructions: long, required: false, max_allowed_characters: 60 });
+  const long =
+    "Write the name to engrave exactly as it should appear, and tell us if you want a heart after it or a star.";
+  await putQuestion(seller, seller.listing_ids[0]!, {
+    instructions: long,
+    required: false,
+    max_allowed_characters: 60,
+  });
   await signIn(page, seller);
   const cell = page.getByRole("row").filter({ hasText: "Test listing 1" }).getByRole("cell").nth(1);
   const tooltip = cell.locator("[aria-hidden=true]").filter({ hasText: long });
@@ -202,7 +247,9 @@ test("a long question is cut to two lines in its row and shows whole on hover an
   await expect(tooltip).toBeHidden();
 });
 
-test("“select all that match” takes only the listings of the search and filter, across pages, into a bulk change", async ({ page }) => {
+test("“select all that match” takes only the listings of the search and filter, across pages, into a bulk change", async ({
+  page,
+}) => {
   const seller = await newSeller(30);
   const [asked] = seller.listing_ids as [number];
   await putQuestion(seller, asked, { instructions: "Gift note", required: false, max_allowed_characters: 100 });
@@ -212,7 +259,9 @@ test("“select all that match” takes only the listings of the search and filt
   await expect(page.getByText("Showing 1–25 of 29 (of 30 active)")).toBeVisible();
   await page.getByRole("checkbox", { name: "Select all listings on this page" }).check();
   await page.getByRole("button", { name: "Select all 29 active listings that match" }).click();
-  await expect(page.getByTestId("bulk-selection")).toHaveText("All 29 active listings that match are selected, on every page.");
+  await expect(page.getByTestId("bulk-selection")).toHaveText(
+    "All 29 active listings that match are selected, on every page.",
+  );
 
   await page.getByRole("button", { name: "Apply a question…" }).click();
   const dialog = page.getByRole("dialog", { name: "Apply a question to 29 listings" });
@@ -223,6 +272,10 @@ test("“select all that match” takes only the listings of the search and filt
   await expect(confirm.getByTestId("bulk-change-count")).toHaveText("29 listings of 29 will change.");
   await confirm.getByRole("button", { name: "Apply to 29 listings" }).click();
   await expect(page.getByTestId("bulk-handled")).toHaveText("29 of 29 listings handled", { timeout: 30_000 });
-  expect((await storedListing(asked)).personalization.personalization_questions).toMatchObject([{ instructions: "Gift note", max_allowed_characters: 100 }]);
-  expect((await storedListing(seller.listing_ids[29]!)).personalization.personalization_questions).toMatchObject([{ instructions: "Initials", max_allowed_characters: 3 }]);
+  expect((await storedListing(asked)).personalization.personalization_questions).toMatchObject([
+    { instructions: "Gift note", max_allowed_characters: 100 },
+  ]);
+  expect((await storedListing(seller.listing_ids[29]!)).personalization.personalization_questions).toMatchObject([
+    { instructions: "Initials", max_allowed_characters: 3 },
+  ]);
 });

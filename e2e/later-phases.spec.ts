@@ -1,6 +1,15 @@
 import { expect, test } from "@playwright/test";
 import { editor, editorPath, hydrated, signInTo } from "./editor";
-import { control, marketplaceCall, marketplaceToken, newSeller, putQuestion, signIn, storedListing, type TestSeller } from "./sandbox-control";
+import {
+  control,
+  marketplaceCall,
+  marketplaceToken,
+  newSeller,
+  putQuestion,
+  signIn,
+  storedListing,
+  type TestSeller,
+} from "./sandbox-control";
 
 // Spec section 9: the same dashboard against the marketplace's later periods (the sandbox's --phase).
 const setPhase = (phase: "migration" | "post-deprecation" | "multi-question") => control("/phase", { phase });
@@ -10,9 +19,26 @@ test.afterEach(async () => {
 });
 
 const SEVERAL = [
-  { question_type: "text_input", question_text: "Name", instructions: "Name to engrave", required: true, max_allowed_characters: 20 },
-  { question_type: "dropdown", question_text: "Font", required: true, options: [{ label: "Serif" }, { label: "Script" }] },
-  { question_type: "unlabeled_upload", question_text: "Photo", instructions: "A photo to print", required: false, max_allowed_files: 2 },
+  {
+    question_type: "text_input",
+    question_text: "Name",
+    instructions: "Name to engrave",
+    required: true,
+    max_allowed_characters: 20,
+  },
+  {
+    question_type: "dropdown",
+    question_text: "Font",
+    required: true,
+    options: [{ label: "Serif" }, { label: "Script" }],
+  },
+  {
+    question_type: "unlabeled_upload",
+    question_text: "Photo",
+    instructions: "A photo to print",
+    required: false,
+    max_allowed_files: 2,
+  },
 ];
 
 /** Another client of the marketplace (its own site, say) gives the listing several questions. */
@@ -22,7 +48,8 @@ async function putSeveralQuestions(seller: TestSeller, listingId: number) {
   await marketplaceCall(token, "POST", path, { json: { personalization_questions: SEVERAL } });
 }
 
-const storedTitles = async (listingId: number) => (await storedListing(listingId)).personalization.personalization_questions.map((question) => question.question_text);
+const storedTitles = async (listingId: number) =>
+  (await storedListing(listingId)).personalization.personalization_questions.map((question) => question.question_text);
 
 test("after the legacy fields are gone, the listings page and the editor work as before", async ({ page }) => {
   await setPhase("post-deprecation");
@@ -30,7 +57,10 @@ test("after the legacy fields are gone, the listings page and the editor work as
   const [listingId] = seller.listing_ids as [number];
   await putQuestion(seller, listingId, { instructions: "Name to engrave", required: true, max_allowed_characters: 20 });
   const token = await marketplaceToken(seller.user_id);
-  const read = (await (await marketplaceCall(token, "GET", `/v3/application/listings/${listingId}`)).json()) as Record<string, unknown>;
+  const read = (await (await marketplaceCall(token, "GET", `/v3/application/listings/${listingId}`)).json()) as Record<
+    string,
+    unknown
+  >;
   expect(Object.keys(read)).not.toContain("personalization_instructions");
 
   await signIn(page, seller);
@@ -45,10 +75,14 @@ test("after the legacy fields are gone, the listings page and the editor work as
   await form.save.click();
   await expect(form.stored.getByTestId("stored-instructions")).toHaveText("Name for the tag");
   const stored = await storedListing(listingId);
-  expect(stored.personalization.personalization_questions).toMatchObject([{ instructions: "Name for the tag", required: true, max_allowed_characters: 20 }]);
+  expect(stored.personalization.personalization_questions).toMatchObject([
+    { instructions: "Name for the tag", required: true, max_allowed_characters: 20 },
+  ]);
 });
 
-test("outside the multi-question period a listing with several questions is read-only, explains why, and a bulk change leaves it as it is", async ({ page }) => {
+test("outside the multi-question period a listing with several questions is read-only, explains why, and a bulk change leaves it as it is", async ({
+  page,
+}) => {
   await setPhase("multi-question");
   const seller = await newSeller(3);
   const [several, plain] = seller.listing_ids as [number, number];
@@ -82,18 +116,26 @@ test("outside the multi-question period a listing with several questions is read
   await dialog.getByRole("button", { name: "Review the change" }).click();
   const confirm = page.getByRole("dialog", { name: "Apply this question?" });
   await expect(confirm.getByTestId("bulk-change-count")).toHaveText("2 listings of 3 will change.");
-  await expect(confirm.getByText("1 listing will be skipped, so that nothing buyers are asked there is lost:")).toBeVisible();
-  await expect(confirm.getByRole("listitem").filter({ hasText: "Test listing 1" })).toContainText("3 questions that this dashboard cannot show");
+  await expect(
+    confirm.getByText("1 listing will be skipped, so that nothing buyers are asked there is lost:"),
+  ).toBeVisible();
+  await expect(confirm.getByRole("listitem").filter({ hasText: "Test listing 1" })).toContainText(
+    "3 questions that this dashboard cannot show",
+  );
   await confirm.getByRole("button", { name: "Apply to 2 listings" }).click();
 
   await expect(page.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "3", { timeout: 30_000 });
   await expect(page.getByTestId("count-skipped")).toHaveText("1");
   await expect(page.getByTestId("count-done")).toHaveText("2");
   expect(await storedTitles(several)).toEqual(["Name", "Font", "Photo"]);
-  expect((await storedListing(plain)).personalization.personalization_questions).toMatchObject([{ question_text: "Personalization", instructions: "Gift note", max_allowed_characters: 100 }]);
+  expect((await storedListing(plain)).personalization.personalization_questions).toMatchObject([
+    { question_text: "Personalization", instructions: "Gift note", max_allowed_characters: 100 },
+  ]);
 });
 
-test("a single-question save that meets questions added elsewhere meanwhile is refused, keeps the typed values and deletes nothing", async ({ page }) => {
+test("a single-question save that meets questions added elsewhere meanwhile is refused, keeps the typed values and deletes nothing", async ({
+  page,
+}) => {
   const seller = await newSeller(1);
   const [listingId] = seller.listing_ids as [number];
   await putQuestion(seller, listingId, { instructions: "Gift note", required: false, max_allowed_characters: 100 });
@@ -107,7 +149,9 @@ test("a single-question save that meets questions added elsewhere meanwhile is r
   await setPhase("multi-question");
   await putSeveralQuestions(seller, listingId);
   await form.save.click();
-  await expect(page.getByRole("alert").filter({ hasText: "cannot show" })).toContainText("3 questions that this dashboard cannot show");
+  await expect(page.getByRole("alert").filter({ hasText: "cannot show" })).toContainText(
+    "3 questions that this dashboard cannot show",
+  );
   await expect(form.instructions).toHaveValue("Name to engrave");
   await expect(form.limit).toHaveValue("30");
   expect(await storedTitles(listingId)).toEqual(["Name", "Font", "Photo"]);

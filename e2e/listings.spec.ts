@@ -1,11 +1,24 @@
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO_SELLERS } from "../sandbox/store/seed";
-import { lastRequestId, marketplaceCall, marketplaceToken, newSeller, putQuestion, requestsSince, signIn } from "./sandbox-control";
+import {
+  lastRequestId,
+  marketplaceCall,
+  marketplaceToken,
+  newSeller,
+  putQuestion,
+  requestsSince,
+  signIn,
+} from "./sandbox-control";
 
 const ada = DEMO_SELLERS.ada;
 
-const rows = (page: Page) => page.getByRole("table").getByRole("row").filter({ has: page.getByRole("cell") });
-const rowOf = (page: Page, title: string) => page.getByRole("row").filter({ has: page.getByRole("link", { name: title, exact: true }) });
+const rows = (page: Page) =>
+  page
+    .getByRole("table")
+    .getByRole("row")
+    .filter({ has: page.getByRole("cell") });
+const rowOf = (page: Page, title: string) =>
+  page.getByRole("row").filter({ has: page.getByRole("link", { name: title, exact: true }) });
 
 test("shows 25 listings a page and pages through the rest", async ({ page }) => {
   const seller = await newSeller(30);
@@ -53,7 +66,9 @@ test("a listing made inactive through the marketplace moves to the inactive filt
   const seller = await newSeller(3);
   const deactivated = seller.listing_ids[1]!;
   const token = await marketplaceToken(seller.user_id);
-  await marketplaceCall(token, "PATCH", `/v3/application/shops/${seller.shop_id}/listings/${deactivated}`, { form: { state: "inactive" } });
+  await marketplaceCall(token, "PATCH", `/v3/application/shops/${seller.shop_id}/listings/${deactivated}`, {
+    form: { state: "inactive" },
+  });
 
   await signIn(page, seller);
   await expect(page.getByText("Showing 1–2 of 2")).toBeVisible();
@@ -62,11 +77,16 @@ test("a listing made inactive through the marketplace moves to the inactive filt
   await page.goto("/listings?state=inactive");
   await expect(page.getByText("Showing 1–1 of 1")).toBeVisible();
   await expect(rows(page)).toHaveCount(1);
-  await expect(page.getByRole("link", { name: "Test listing 2", exact: true })).toHaveAttribute("href", `/listings/${deactivated}?state=inactive&page=1`);
+  await expect(page.getByRole("link", { name: "Test listing 2", exact: true })).toHaveAttribute(
+    "href",
+    `/listings/${deactivated}?state=inactive&page=1`,
+  );
   await expect(page.getByRole("link", { name: "Test listing 1", exact: true })).toHaveCount(0);
 });
 
-test("each row shows what buyers are asked, whether an answer is required, the character limit, the price and state", async ({ page }) => {
+test("each row shows what buyers are asked, whether an answer is required, the character limit, the price and state", async ({
+  page,
+}) => {
   const seller = await newSeller(3);
   const [required, optional] = seller.listing_ids as [number, number, number];
   await putQuestion(seller, required, { instructions: "Name to engrave", required: true, max_allowed_characters: 40 });
@@ -77,15 +97,28 @@ test("each row shows what buyers are asked, whether an answer is required, the c
   const headers = page.getByRole("columnheader");
   await expect(headers).toHaveText(["Listing", "Buyers are asked", "Required", "Character limit"]);
   const cells = (title: string) => rowOf(page, title).getByRole("cell");
-  await expect(cells("Test listing 1")).toHaveText([/^Test listing 1\$\d+\.\d\d · Active · View on the marketplace/, "Name to engrave", "Required", "40"]);
+  await expect(cells("Test listing 1")).toHaveText([
+    /^Test listing 1\$\d+\.\d\d · Active · View on the marketplace/,
+    "Name to engrave",
+    "Required",
+    "40",
+  ]);
   await expect(cells("Test listing 2")).toHaveText([/^Test listing 2/, "Gift note", "Optional", "200"]);
   await expect(cells("Test listing 3")).toHaveText([/^Test listing 3/, "No question", "—", "—"]);
   const token = await marketplaceToken(seller.user_id);
-  const onMarketplace = (await (await marketplaceCall(token, "GET", `/v3/application/listings/${required}`)).json()) as { url: string };
-  await expect(rowOf(page, "Test listing 1").getByRole("link", { name: "View “Test listing 1” on the marketplace (opens in a new tab)" })).toHaveAttribute("href", onMarketplace.url);
+  const onMarketplace = (await (
+    await marketplaceCall(token, "GET", `/v3/application/listings/${required}`)
+  ).json()) as { url: string };
+  await expect(
+    rowOf(page, "Test listing 1").getByRole("link", {
+      name: "View “Test listing 1” on the marketplace (opens in a new tab)",
+    }),
+  ).toHaveAttribute("href", onMarketplace.url);
 });
 
-test("a listing whose old-style personalization fields disagree with its question says so in its row, in plain words", async ({ page }) => {
+test("a listing whose old-style personalization fields disagree with its question says so in its row, in plain words", async ({
+  page,
+}) => {
   // Ada's "Birth flower print no. 8" was last edited through the legacy fields (sandbox/seed.ts).
   await signIn(page, ada);
   const drifted = rowOf(page, "Birth flower print no. 8");
@@ -94,21 +127,35 @@ test("a listing whose old-style personalization fields disagree with its questio
   await expect(rowOf(page, "Name necklace no. 1")).not.toContainText("old way");
 });
 
-test("one page view reads the marketplace once per 100 listings, personalization included; turning pages reads nothing more", async ({ page }) => {
+test("one page view reads the marketplace once per 100 listings, personalization included; turning pages reads nothing more", async ({
+  page,
+}) => {
   const seller = await newSeller(30);
-  await putQuestion(seller, seller.listing_ids[0]!, { instructions: "Initials", required: true, max_allowed_characters: 3 });
+  await putQuestion(seller, seller.listing_ids[0]!, {
+    instructions: "Initials",
+    required: true,
+    max_allowed_characters: 3,
+  });
   const before = await lastRequestId();
   await signIn(page, seller);
   await expect(rows(page)).toHaveCount(25);
   const listingsPath = `GET /v3/application/shops/${seller.shop_id}/listings 200`;
-  const reads = async (since: number) => (await requestsSince(since)).filter((entry) => entry.path.includes("/listings")).map((entry) => `${entry.method} ${entry.path} ${entry.status}`);
+  const reads = async (since: number) =>
+    (await requestsSince(since))
+      .filter((entry) => entry.path.includes("/listings"))
+      .map((entry) => `${entry.method} ${entry.path} ${entry.status}`);
   expect(await reads(before)).toEqual([listingsPath]);
 
   const turned = await lastRequestId();
   await page.getByRole("link", { name: "Next page" }).click();
   await expect(page.getByText("Showing 26–30 of 30")).toBeVisible();
   await page.getByRole("link", { name: "Previous page" }).click();
-  await expect(rowOf(page, "Test listing 1").getByRole("cell")).toHaveText([/^Test listing 1/, "Initials", "Required", "3"]);
+  await expect(rowOf(page, "Test listing 1").getByRole("cell")).toHaveText([
+    /^Test listing 1/,
+    "Initials",
+    "Required",
+    "3",
+  ]);
   await page.waitForLoadState("networkidle");
   expect(await reads(turned)).toEqual([]);
 

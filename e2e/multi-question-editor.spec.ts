@@ -3,7 +3,18 @@ import { expect, test, type Page } from "@playwright/test";
 import { instructionRules } from "../lib/personalization/schema";
 import { sellerVoice } from "../lib/personalization/question-set";
 import { editorPath, hydrated, saveAsTemplate, signInTo } from "./editor";
-import { control, lastRequestId, marketplaceCall, marketplaceToken, newSeller, putQuestion, requestsSince, signIn, storedListing, type TestSeller } from "./sandbox-control";
+import {
+  control,
+  lastRequestId,
+  marketplaceCall,
+  marketplaceToken,
+  newSeller,
+  putQuestion,
+  requestsSince,
+  signIn,
+  storedListing,
+  type TestSeller,
+} from "./sandbox-control";
 
 // Spec 9.4: the multi-question period, with the sandbox in --phase multi-question.
 const setPhase = (phase: "migration" | "multi-question") => control("/phase", { phase });
@@ -16,11 +27,21 @@ test.afterEach(async () => {
   await setPhase("migration");
 });
 
-type StoredSetQuestion = { question_type: string; question_text: string; instructions: string | null; required: boolean; max_allowed_characters: number | null; max_allowed_files: number | null; options: { label: string }[] | null };
+type StoredSetQuestion = {
+  question_type: string;
+  question_text: string;
+  instructions: string | null;
+  required: boolean;
+  max_allowed_characters: number | null;
+  max_allowed_files: number | null;
+  options: { label: string }[] | null;
+};
 
-const storedSet = async (listingId: number) => (await storedListing(listingId)).personalization.personalization_questions as unknown as StoredSetQuestion[];
+const storedSet = async (listingId: number) =>
+  (await storedListing(listingId)).personalization.personalization_questions as unknown as StoredSetQuestion[];
 
-const questionGroup = (page: Page, position: number, type?: string) => page.getByRole("group", { name: new RegExp(`^Question ${position}: ${type ?? ""}`) });
+const questionGroup = (page: Page, position: number, type?: string) =>
+  page.getByRole("group", { name: new RegExp(`^Question ${position}: ${type ?? ""}`) });
 
 async function openMultiEditor(page: Page, seller: TestSeller, listingId: number) {
   await signIn(page, seller, { from: signInTo(editorPath(listingId)) });
@@ -46,9 +67,12 @@ async function dragQuestion(page: Page, from: number, to: number) {
   await questionGroup(page, to).getByTestId("drag-handle").dispatchEvent("dragend", { dataTransfer });
 }
 
-const writesSince = async (id: number) => (await requestsSince(id)).filter((entry) => entry.method === "POST" && entry.path.endsWith("/personalization"));
+const writesSince = async (id: number) =>
+  (await requestsSince(id)).filter((entry) => entry.method === "POST" && entry.path.endsWith("/personalization"));
 
-test("a seller adds a dropdown with 3 choices and an upload to a listing with a text question, reorders them, saves, and the sandbox holds exactly that set", async ({ page }) => {
+test("a seller adds a dropdown with 3 choices and an upload to a listing with a text question, reorders them, saves, and the sandbox holds exactly that set", async ({
+  page,
+}) => {
   const seller = await newSeller(1);
   const [listingId] = seller.listing_ids as [number];
   await putQuestion(seller, listingId, { instructions: "Name to engrave", required: true, max_allowed_characters: 20 });
@@ -84,19 +108,46 @@ test("a seller adds a dropdown with 3 choices and an upload to a listing with a 
 
   const before = await lastRequestId();
   await save.click();
-  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toHaveText("Saved. Buyers are now asked these 3 questions.");
+  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toHaveText(
+    "Saved. Buyers are now asked these 3 questions.",
+  );
   await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeInViewport();
   await expect(save).toBeFocused();
   expect(await storedSet(listingId)).toEqual([
-    expect.objectContaining({ question_type: "unlabeled_upload", question_text: "Photo", instructions: "A photo to print", required: false, max_allowed_files: 2, options: null }),
-    expect.objectContaining({ question_type: "dropdown", question_text: "Font", instructions: null, required: true, options: [{ label: "Serif" }, { label: "Sans" }, { label: "Script" }] }),
-    expect.objectContaining({ question_type: "text_input", question_text: "Personalization", instructions: "Name to engrave", required: true, max_allowed_characters: 20 }),
+    expect.objectContaining({
+      question_type: "unlabeled_upload",
+      question_text: "Photo",
+      instructions: "A photo to print",
+      required: false,
+      max_allowed_files: 2,
+      options: null,
+    }),
+    expect.objectContaining({
+      question_type: "dropdown",
+      question_text: "Font",
+      instructions: null,
+      required: true,
+      options: [{ label: "Serif" }, { label: "Sans" }, { label: "Script" }],
+    }),
+    expect.objectContaining({
+      question_type: "text_input",
+      question_text: "Personalization",
+      instructions: "Name to engrave",
+      required: true,
+      max_allowed_characters: 20,
+    }),
   ]);
   expect((await writesSince(before)).map((entry) => entry.status)).toEqual([201]);
-  await expect(page.getByTestId("stored-title")).toHaveText(["Photo (File upload)", "Font (Dropdown)", "Personalization (Text)"]);
+  await expect(page.getByTestId("stored-title")).toHaveText([
+    "Photo (File upload)",
+    "Font (Dropdown)",
+    "Personalization (Text)",
+  ]);
 });
 
-test("each rule of each question type is refused in the browser, next to its field, before any request", async ({ page }) => {
+test("each rule of each question type is refused in the browser, next to its field, before any request", async ({
+  page,
+}) => {
   const seller = await newSeller(1);
   const [listingId] = seller.listing_ids as [number];
   await putQuestion(seller, listingId, { instructions: "Name to engrave", required: true, max_allowed_characters: 20 });
@@ -136,11 +187,19 @@ test("each rule of each question type is refused in the browser, next to its fie
   await expect(dropdown.getByRole("alert").filter({ hasText: sellerVoice.labelLength })).toBeVisible();
   await expect(dropdown.getByRole("alert").filter({ hasText: sellerVoice.optionsDistinct("dropdown") })).toBeVisible();
   await expect(upload.getByRole("alert").filter({ hasText: sellerVoice.filesMax })).toBeVisible();
-  await expect(labeled.getByRole("alert").filter({ hasText: sellerVoice.optionsCount(10, "labeled_upload") })).toBeVisible();
+  await expect(
+    labeled.getByRole("alert").filter({ hasText: sellerVoice.optionsCount(10, "labeled_upload") }),
+  ).toBeVisible();
   await expect(questionGroup(page, 5).getByRole("alert").filter({ hasText: sellerVoice.limitMin })).toBeVisible();
   await expect(text.getByLabel("Title")).toHaveAttribute("aria-invalid", "true");
   expect(await writesSince(before)).toEqual([]);
-  expect(await storedSet(listingId)).toEqual([expect.objectContaining({ question_type: "text_input", question_text: "Personalization", instructions: "Name to engrave" })]);
+  expect(await storedSet(listingId)).toEqual([
+    expect.objectContaining({
+      question_type: "text_input",
+      question_text: "Personalization",
+      instructions: "Name to engrave",
+    }),
+  ]);
 
   // Removing questions frees a place for a new one; removing the last choice is refused too.
   await questionGroup(page, 5).getByRole("button", { name: "Remove question 5" }).click();
@@ -153,7 +212,9 @@ test("each rule of each question type is refused in the browser, next to its fie
   expect(await writesSince(before)).toEqual([]);
 });
 
-test("leaving with unsaved questions asks first, Ctrl+S saves them, and saved questions leave without asking", async ({ page }) => {
+test("leaving with unsaved questions asks first, Ctrl+S saves them, and saved questions leave without asking", async ({
+  page,
+}) => {
   const seller = await newSeller(1);
   const [listingId] = seller.listing_ids as [number];
   await putQuestion(seller, listingId, { instructions: "Name to engrave", required: true, max_allowed_characters: 20 });
@@ -176,17 +237,35 @@ test("leaving with unsaved questions asks first, Ctrl+S saves them, and saved qu
   await expect(leave).toHaveCount(0);
 });
 
-test("a set of 2 questions saved as a template on one listing is applied on another, and the sandbox stores exactly that set", async ({ page }) => {
+test("a set of 2 questions saved as a template on one listing is applied on another, and the sandbox stores exactly that set", async ({
+  page,
+}) => {
   const seller = await newSeller(2);
   const [first, second] = seller.listing_ids as [number, number];
   const token = await marketplaceToken(seller.user_id);
   const set = [
-    { question_type: "text_input", question_text: "Name", instructions: "Name to engrave", required: true, max_allowed_characters: 20 },
-    { question_type: "dropdown", question_text: "Font", required: false, options: [{ label: "Serif" }, { label: "Script" }] },
+    {
+      question_type: "text_input",
+      question_text: "Name",
+      instructions: "Name to engrave",
+      required: true,
+      max_allowed_characters: 20,
+    },
+    {
+      question_type: "dropdown",
+      question_text: "Font",
+      required: false,
+      options: [{ label: "Serif" }, { label: "Script" }],
+    },
   ];
-  await marketplaceCall(token, "POST", `/v3/application/shops/${seller.shop_id}/listings/${first}/personalization?supports_multiple_personalization_questions=true`, {
-    json: { personalization_questions: set },
-  });
+  await marketplaceCall(
+    token,
+    "POST",
+    `/v3/application/shops/${seller.shop_id}/listings/${first}/personalization?supports_multiple_personalization_questions=true`,
+    {
+      json: { personalization_questions: set },
+    },
+  );
   const save = await openMultiEditor(page, seller, first);
   const dialog = await saveAsTemplate(page, "Engraving set");
   await expect(dialog.getByTestId("template")).toContainText("Engraving set");
@@ -198,13 +277,28 @@ test("a set of 2 questions saved as a template on one listing is applied on anot
   await page.getByRole("button", { name: "Templates" }).click();
   await dialog.getByRole("button", { name: "Use template “Engraving set”" }).click();
   await expect(dialog).toHaveCount(0);
-  await expect(page.getByRole("status").filter({ hasText: "Template “Engraving set” is in the form." })).toBeInViewport();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Template “Engraving set” is in the form." }),
+  ).toBeInViewport();
   await expect(questionGroup(page, 2, "Dropdown").getByLabel("Title")).toHaveValue("Font");
   await save.click();
-  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toHaveText("Saved. Buyers are now asked these 2 questions.");
+  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toHaveText(
+    "Saved. Buyers are now asked these 2 questions.",
+  );
   expect(await storedSet(second)).toEqual([
-    expect.objectContaining({ question_type: "text_input", question_text: "Name", instructions: "Name to engrave", required: true, max_allowed_characters: 20 }),
-    expect.objectContaining({ question_type: "dropdown", question_text: "Font", required: false, options: [{ label: "Serif" }, { label: "Script" }] }),
+    expect.objectContaining({
+      question_type: "text_input",
+      question_text: "Name",
+      instructions: "Name to engrave",
+      required: true,
+      max_allowed_characters: 20,
+    }),
+    expect.objectContaining({
+      question_type: "dropdown",
+      question_text: "Font",
+      required: false,
+      options: [{ label: "Serif" }, { label: "Script" }],
+    }),
   ]);
 });
 
@@ -213,12 +307,29 @@ test("an earlier question set comes back whole from the history", async ({ page 
   const [listingId] = seller.listing_ids as [number];
   const token = await marketplaceToken(seller.user_id);
   const earlier = [
-    { question_type: "text_input", question_text: "Name", instructions: "Name to engrave", required: true, max_allowed_characters: 20 },
-    { question_type: "labeled_upload", question_text: "Photos", required: false, options: [{ label: "Front" }, { label: "Back" }], max_allowed_files: 2 },
+    {
+      question_type: "text_input",
+      question_text: "Name",
+      instructions: "Name to engrave",
+      required: true,
+      max_allowed_characters: 20,
+    },
+    {
+      question_type: "labeled_upload",
+      question_text: "Photos",
+      required: false,
+      options: [{ label: "Front" }, { label: "Back" }],
+      max_allowed_files: 2,
+    },
   ];
-  await marketplaceCall(token, "POST", `/v3/application/shops/${seller.shop_id}/listings/${listingId}/personalization?supports_multiple_personalization_questions=true`, {
-    json: { personalization_questions: earlier },
-  });
+  await marketplaceCall(
+    token,
+    "POST",
+    `/v3/application/shops/${seller.shop_id}/listings/${listingId}/personalization?supports_multiple_personalization_questions=true`,
+    {
+      json: { personalization_questions: earlier },
+    },
+  );
   const save = await openMultiEditor(page, seller, listingId);
   await page.getByRole("button", { name: "Remove question 2" }).click();
   await questionGroup(page, 1).getByLabel("Title").fill("Initials");
@@ -232,36 +343,65 @@ test("an earlier question set comes back whole from the history", async ({ page 
   await entry.getByRole("button", { name: "Restore this version" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Restored." })).toBeInViewport();
   expect(await storedSet(listingId)).toEqual([
-    expect.objectContaining({ question_type: "text_input", question_text: "Name", instructions: "Name to engrave", required: true, max_allowed_characters: 20 }),
-    expect.objectContaining({ question_type: "labeled_upload", question_text: "Photos", options: [{ label: "Front" }, { label: "Back" }], max_allowed_files: 2 }),
+    expect.objectContaining({
+      question_type: "text_input",
+      question_text: "Name",
+      instructions: "Name to engrave",
+      required: true,
+      max_allowed_characters: 20,
+    }),
+    expect.objectContaining({
+      question_type: "labeled_upload",
+      question_text: "Photos",
+      options: [{ label: "Front" }, { label: "Back" }],
+      max_allowed_files: 2,
+    }),
   ]);
-  await expect(questionGroup(page, 2, "Labelled file upload").getByLabel("File label 2", { exact: true })).toHaveValue("Back");
+  await expect(questionGroup(page, 2, "Labelled file upload").getByLabel("File label 2", { exact: true })).toHaveValue(
+    "Back",
+  );
 });
 
-test("when the marketplace leaves the multi-question period under the seller, the save explains it, keeps the draft and loses nothing", async ({ page }) => {
+test("when the marketplace leaves the multi-question period under the seller, the save explains it, keeps the draft and loses nothing", async ({
+  page,
+}) => {
   const seller = await newSeller(1);
   const [listingId] = seller.listing_ids as [number];
   const token = await marketplaceToken(seller.user_id);
-  await marketplaceCall(token, "POST", `/v3/application/shops/${seller.shop_id}/listings/${listingId}/personalization?supports_multiple_personalization_questions=true`, {
-    json: {
-      personalization_questions: [
-        { question_type: "text_input", question_text: "Name", required: true, max_allowed_characters: 20 },
-        { question_type: "dropdown", question_text: "Font", required: true, options: [{ label: "Serif" }, { label: "Script" }] },
-      ],
+  await marketplaceCall(
+    token,
+    "POST",
+    `/v3/application/shops/${seller.shop_id}/listings/${listingId}/personalization?supports_multiple_personalization_questions=true`,
+    {
+      json: {
+        personalization_questions: [
+          { question_type: "text_input", question_text: "Name", required: true, max_allowed_characters: 20 },
+          {
+            question_type: "dropdown",
+            question_text: "Font",
+            required: true,
+            options: [{ label: "Serif" }, { label: "Script" }],
+          },
+        ],
+      },
     },
-  });
+  );
   const save = await openMultiEditor(page, seller, listingId);
   await questionGroup(page, 2, "Dropdown").getByLabel("Title").fill("Typeface");
 
   await setPhase("migration");
   await save.click();
-  await expect(page.getByRole("alert").filter({ hasText: "Nothing was changed" })).toContainText("no longer accepts several questions");
+  await expect(page.getByRole("alert").filter({ hasText: "Nothing was changed" })).toContainText(
+    "no longer accepts several questions",
+  );
   await expect(questionGroup(page, 2, "Dropdown").getByLabel("Title")).toHaveValue("Typeface");
   expect((await storedSet(listingId)).map((question) => question.question_text)).toEqual(["Name", "Font"]);
 
   // In the migration period the listing is shown read-only by the single-question editor, and still nothing is lost.
   await page.reload();
-  await expect(page.getByRole("status", { name: "Why this listing is read-only" })).toContainText("This listing asks buyers 2 questions.");
+  await expect(page.getByRole("status", { name: "Why this listing is read-only" })).toContainText(
+    "This listing asks buyers 2 questions.",
+  );
   expect((await storedSet(listingId)).map((question) => question.question_text)).toEqual(["Name", "Font"]);
 });
 
@@ -273,7 +413,12 @@ test("a 409 from the marketplace explains that nothing was changed and keeps the
   await addQuestion(page, "unlabeled_upload");
   await questionGroup(page, 2, "File upload").getByLabel("Title").fill("Photo");
 
-  await control("/faults", { method: "POST", path: `/v3/application/shops/${seller.shop_id}/listings/${listingId}/personalization`, status: 409, times: 1 });
+  await control("/faults", {
+    method: "POST",
+    path: `/v3/application/shops/${seller.shop_id}/listings/${listingId}/personalization`,
+    status: 409,
+    times: 1,
+  });
   await save.click();
   await expect(page.getByRole("alert").filter({ hasText: "Nothing was changed" })).toHaveText(
     "Nothing was changed: the marketplace refused to replace this listing's questions, as if it had left its multi-question period for a moment. Your questions are still here. Reload the page to see what buyers are asked now, then save again.",
@@ -286,7 +431,9 @@ test("a 409 from the marketplace explains that nothing was changed and keeps the
   expect((await storedSet(listingId)).map((question) => question.question_text)).toEqual(["Personalization", "Photo"]);
 });
 
-test("the multi-question editor has no axe violations at 1280 and 390 px, light and dark, also with errors showing", async ({ page }) => {
+test("the multi-question editor has no axe violations at 1280 and 390 px, light and dark, also with errors showing", async ({
+  page,
+}) => {
   // Eight axe runs over a long form: on a loaded 2-core machine that alone can take most of a minute.
   test.setTimeout(180_000);
   const seller = await newSeller(1);
@@ -302,7 +449,12 @@ test("the multi-question editor has no axe violations at 1280 and 390 px, light 
       for (const colorScheme of ["light", "dark"] as const) {
         await page.emulateMedia({ colorScheme });
         const results = await new AxeBuilder({ page }).analyze();
-        expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`), `${width} px, ${colorScheme}`).toEqual([]);
+        expect(
+          results.violations.map(
+            (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+          ),
+          `${width} px, ${colorScheme}`,
+        ).toEqual([]);
       }
     }
   };
@@ -318,9 +470,19 @@ test("a question set is applied to 20 listings in bulk, and the whole change is 
   const [withText, withSet] = seller.listing_ids as [number, number];
   await putQuestion(seller, withText, { instructions: "Gift note", required: false, max_allowed_characters: 200 });
   const token = await marketplaceToken(seller.user_id);
-  await marketplaceCall(token, "POST", `/v3/application/shops/${seller.shop_id}/listings/${withSet}/personalization?supports_multiple_personalization_questions=true`, {
-    json: { personalization_questions: [{ question_type: "unlabeled_upload", question_text: "Photo", required: true, max_allowed_files: 3 }, { question_type: "text_input", question_text: "Name", required: false, max_allowed_characters: 10 }] },
-  });
+  await marketplaceCall(
+    token,
+    "POST",
+    `/v3/application/shops/${seller.shop_id}/listings/${withSet}/personalization?supports_multiple_personalization_questions=true`,
+    {
+      json: {
+        personalization_questions: [
+          { question_type: "unlabeled_upload", question_text: "Photo", required: true, max_allowed_files: 3 },
+          { question_type: "text_input", question_text: "Name", required: false, max_allowed_characters: 10 },
+        ],
+      },
+    },
+  );
   const before = await Promise.all(seller.listing_ids.map(storedSet));
 
   await signIn(page, seller);
@@ -332,7 +494,10 @@ test("a question set is applied to 20 listings in bulk, and the whole change is 
   await pageBox.check();
   await page.getByRole("button", { name: "Apply questions…" }).click();
   const dialog = page.getByRole("dialog", { name: "Apply questions to 20 listings" });
-  await dialog.getByRole("group", { name: /^Question 1: Text/ }).getByLabel("Instructions").fill("Name to engrave");
+  await dialog
+    .getByRole("group", { name: /^Question 1: Text/ })
+    .getByLabel("Instructions")
+    .fill("Name to engrave");
   await dialog.getByLabel("Type of the new question").selectOption("dropdown");
   await dialog.getByRole("button", { name: "Add a question" }).click();
   const font = dialog.getByRole("group", { name: /^Question 2: Dropdown/ });
@@ -361,17 +526,48 @@ test("a question set is applied to 20 listings in bulk, and the whole change is 
   const applied = await Promise.all(seller.listing_ids.map(storedSet));
   for (const questions of applied) {
     expect(questions).toEqual([
-      expect.objectContaining({ question_type: "text_input", question_text: "Personalization", instructions: "Name to engrave", max_allowed_characters: 100 }),
-      expect.objectContaining({ question_type: "dropdown", question_text: "Font", options: [{ label: "Serif" }, { label: "Script" }] }),
+      expect.objectContaining({
+        question_type: "text_input",
+        question_text: "Personalization",
+        instructions: "Name to engrave",
+        max_allowed_characters: 100,
+      }),
+      expect.objectContaining({
+        question_type: "dropdown",
+        question_text: "Font",
+        options: [{ label: "Serif" }, { label: "Script" }],
+      }),
     ]);
   }
 
   const appliedUrl = page.url();
   await page.getByRole("button", { name: "Undo this change" }).click();
-  await page.getByRole("dialog", { name: "Undo this change?" }).getByRole("button", { name: "Undo 20 listings" }).click();
+  await page
+    .getByRole("dialog", { name: "Undo this change?" })
+    .getByRole("button", { name: "Undo 20 listings" })
+    .click();
   await expect(page).not.toHaveURL(appliedUrl);
   await expect(progress).toHaveAttribute("aria-valuenow", "20", { timeout: 30_000 });
   await expect(page.getByTestId("count-done")).toHaveText("20");
-  const withoutIds = (questions: StoredSetQuestion[]) => questions.map(({ question_type, question_text, instructions, required, max_allowed_characters, max_allowed_files, options }) => ({ question_type, question_text, instructions, required, max_allowed_characters, max_allowed_files, options }));
+  const withoutIds = (questions: StoredSetQuestion[]) =>
+    questions.map(
+      ({
+        question_type,
+        question_text,
+        instructions,
+        required,
+        max_allowed_characters,
+        max_allowed_files,
+        options,
+      }) => ({
+        question_type,
+        question_text,
+        instructions,
+        required,
+        max_allowed_characters,
+        max_allowed_files,
+        options,
+      }),
+    );
   expect((await Promise.all(seller.listing_ids.map(storedSet))).map(withoutIds)).toEqual(before.map(withoutIds));
 });

@@ -3,7 +3,9 @@ import { editor, editorPath, hydrated, openEditor, saveAsTemplate } from "./edit
 import { newSeller, storedListing } from "./sandbox-control";
 
 const questionsOf = async (listingId: number) =>
-  (await storedListing(listingId)).personalization.personalization_questions.map(({ instructions, required, max_allowed_characters }) => ({ instructions, required, max_allowed_characters }));
+  (await storedListing(listingId)).personalization.personalization_questions.map(
+    ({ instructions, required, max_allowed_characters }) => ({ instructions, required, max_allowed_characters }),
+  );
 
 test("a seller saves a question as a template and applies it in another listing's editor", async ({ page }) => {
   const seller = await newSeller(2);
@@ -44,7 +46,9 @@ test("a seller saves a question as a template and applies it in another listing'
   await expect(form.preview.getByTestId("preview-instructions")).toHaveText("Name to engrave");
   await form.save.click();
   await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
-  expect(await questionsOf(second)).toEqual([{ instructions: "Name to engrave", required: true, max_allowed_characters: 20 }]);
+  expect(await questionsOf(second)).toEqual([
+    { instructions: "Name to engrave", required: true, max_allowed_characters: 20 },
+  ]);
 
   await page.getByRole("button", { name: "Templates" }).click();
   await dialog.getByRole("button", { name: "Delete template “Engraving”" }).click();
@@ -75,11 +79,18 @@ test("a template applied to a bulk selection is stored on each selected listing"
   await expect(dialog.getByLabel("Instructions for buyers")).toHaveValue("Gift note");
   await expect(dialog.getByLabel("Character limit for buyers' answers")).toHaveValue("200");
   await dialog.getByRole("button", { name: "Review the change" }).click();
-  await page.getByRole("dialog", { name: "Apply this question?" }).getByRole("button", { name: "Apply to 2 listings" }).click();
+  await page
+    .getByRole("dialog", { name: "Apply this question?" })
+    .getByRole("button", { name: "Apply to 2 listings" })
+    .click();
 
   await expect(page).toHaveURL(/\/bulk-jobs\//);
   await expect(page.getByRole("status").filter({ hasText: "Bulk change started" })).toBeVisible();
-  await expect.poll(() => questionsOf(second), { timeout: 30_000 }).toEqual([{ instructions: "Gift note", required: false, max_allowed_characters: 200 }]);
-  await expect.poll(() => questionsOf(third), { timeout: 30_000 }).toEqual([{ instructions: "Gift note", required: false, max_allowed_characters: 200 }]);
+  await expect
+    .poll(() => questionsOf(second), { timeout: 30_000 })
+    .toEqual([{ instructions: "Gift note", required: false, max_allowed_characters: 200 }]);
+  await expect
+    .poll(() => questionsOf(third), { timeout: 30_000 })
+    .toEqual([{ instructions: "Gift note", required: false, max_allowed_characters: 200 }]);
   expect(await questionsOf(first)).toEqual([]);
 });

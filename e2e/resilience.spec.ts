@@ -1,9 +1,20 @@
 import { expect, test, type Page } from "@playwright/test";
 import { editor, editorPath, formLoaded, openEditor } from "./editor";
 import { E2E } from "./ports";
-import { allowOnMarketplace, control, dashboardTokens, lastRequestId, newSeller, requestsSince, signIn, storedListing, type TestSeller } from "./sandbox-control";
+import {
+  allowOnMarketplace,
+  control,
+  dashboardTokens,
+  lastRequestId,
+  newSeller,
+  requestsSince,
+  signIn,
+  storedListing,
+  type TestSeller,
+} from "./sandbox-control";
 
-const saved = (page: Page) => page.getByRole("status").filter({ hasText: "Saved. Buyers are now asked this question." });
+const saved = (page: Page) =>
+  page.getByRole("status").filter({ hasText: "Saved. Buyers are now asked this question." });
 const DRAFT = { instructions: "Initials for the cuff, please", limit: "6" };
 
 async function typeDraft(page: Page) {
@@ -33,7 +44,8 @@ async function expectDraftStored(listingId: number) {
   ]);
 }
 
-const personalizationPath = (seller: TestSeller, listingId: number) => `/v3/application/shops/${seller.shop_id}/listings/${listingId}/personalization`;
+const personalizationPath = (seller: TestSeller, listingId: number) =>
+  `/v3/application/shops/${seller.shop_id}/listings/${listingId}/personalization`;
 
 async function sandboxAnswers() {
   return fetch(`${E2E.sandboxUrl}/`).then(
@@ -42,7 +54,9 @@ async function sandboxAnswers() {
   );
 }
 
-test("an access token expired by the marketplace's clock is refreshed without the seller noticing", async ({ page }) => {
+test("an access token expired by the marketplace's clock is refreshed without the seller noticing", async ({
+  page,
+}) => {
   const seller = await newSeller(1);
   const listingId = await openEditor(page, seller);
   const tokensBefore = dashboardTokens(seller.user_id);
@@ -60,7 +74,10 @@ test("an access token expired by the marketplace's clock is refreshed without th
   expect(grants).toHaveLength(1);
   expect(grants[0]).toMatchObject({ status: 200, client_auth: "none" });
   // The save first reads the listing (to keep its previous version in the history): that read meets the expired token.
-  const listingCalls = log.filter((entry) => entry.path === personalizationPath(seller, listingId) || entry.path === `/v3/application/listings/${listingId}`);
+  const listingCalls = log.filter(
+    (entry) =>
+      entry.path === personalizationPath(seller, listingId) || entry.path === `/v3/application/listings/${listingId}`,
+  );
   expect(listingCalls.map((entry) => `${entry.method} ${entry.status}`)).toEqual(["GET 401", "GET 200", "POST 201"]);
   const tokensAfter = dashboardTokens(seller.user_id);
   expect(tokensAfter?.access_token).not.toBe(tokensBefore?.access_token);
@@ -84,13 +101,19 @@ test("a revoked grant sends the seller to sign in and back to the editor with th
   await page.getByRole("button", { name: "Sign in with the marketplace" }).click();
   await allowOnMarketplace(page, seller);
   await expect(page).toHaveURL(editorPath(listingId));
-  await expect(page.getByRole("status").filter({ hasText: "Your unsaved changes were kept while you signed in again. Review them and save." })).toBeVisible();
+  await expect(
+    page
+      .getByRole("status")
+      .filter({ hasText: "Your unsaved changes were kept while you signed in again. Review them and save." }),
+  ).toBeVisible();
   await expectDraftKept(page);
 
   await saveDraft(page, listingId);
 });
 
-test("a revoked grant found while loading a page sends the seller to sign in and back to that page", async ({ page }) => {
+test("a revoked grant found while loading a page sends the seller to sign in and back to that page", async ({
+  page,
+}) => {
   const seller = await newSeller(30);
   await signIn(page, seller);
   await expect(page.getByText("Showing 1–25 of 30")).toBeVisible();
@@ -101,18 +124,27 @@ test("a revoked grant found while loading a page sends the seller to sign in and
   // Turning pages uses the dashboard's short cache; loading the page reads the marketplace and finds the grant gone.
   await page.reload();
   await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Flistings%3Fstate%3Dactive%26page%3D2&reason=expired/);
-  await expect(page.getByRole("alert").filter({ hasText: "sign-in has expired" })).toContainText("Sign in again to continue");
+  await expect(page.getByRole("alert").filter({ hasText: "sign-in has expired" })).toContainText(
+    "Sign in again to continue",
+  );
   await page.getByRole("button", { name: "Sign in with the marketplace" }).click();
   await allowOnMarketplace(page, seller);
   await expect(page).toHaveURL(/\/listings\?state=active&page=2/);
   await expect(page.getByText("Showing 26–30 of 30")).toBeVisible();
 });
 
-test("429 with a retry-after longer than the client waits says the marketplace is busy and keeps the typed values", async ({ page }) => {
+test("429 with a retry-after longer than the client waits says the marketplace is busy and keeps the typed values", async ({
+  page,
+}) => {
   const seller = await newSeller(1);
   const listingId = await openEditor(page, seller);
   await typeDraft(page);
-  await control("/faults", { method: "POST", path: personalizationPath(seller, listingId), status: 429, retry_after: 5 });
+  await control("/faults", {
+    method: "POST",
+    path: personalizationPath(seller, listingId),
+    status: 429,
+    retry_after: 5,
+  });
   const before = await lastRequestId();
 
   await editor(page).save.click();
@@ -131,7 +163,12 @@ test("429 with a short retry-after is waited out and retried by the server", asy
   const seller = await newSeller(1);
   const listingId = await openEditor(page, seller);
   await typeDraft(page);
-  await control("/faults", { method: "POST", path: personalizationPath(seller, listingId), status: 429, retry_after: 1 });
+  await control("/faults", {
+    method: "POST",
+    path: personalizationPath(seller, listingId),
+    status: 429,
+    retry_after: 1,
+  });
   const before = await lastRequestId();
 
   await saveDraft(page, listingId);
@@ -157,12 +194,16 @@ test("500 from the marketplace says so and keeps the typed values; removing keep
   await control("/faults", { method: "DELETE", path: personalizationPath(seller, listingId), status: 500 });
   await page.getByRole("button", { name: "Remove personalization" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Remove", exact: true }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "not answering" })).toContainText("so we could not remove personalization");
+  await expect(page.getByRole("alert").filter({ hasText: "not answering" })).toContainText(
+    "so we could not remove personalization",
+  );
   await expect(editor(page).stored.getByTestId("stored-personalizable")).toHaveText("Yes");
   await expectDraftStored(listingId);
 });
 
-test("the marketplace stopping mid-edit shows a message, keeps the values, and saving works once it is back", async ({ page }) => {
+test("the marketplace stopping mid-edit shows a message, keeps the values, and saving works once it is back", async ({
+  page,
+}) => {
   const seller = await newSeller(1);
   const listingId = await openEditor(page, seller);
   await typeDraft(page);
@@ -180,11 +221,17 @@ test("the marketplace stopping mid-edit shows a message, keeps the values, and s
   await saveDraft(page, listingId);
 });
 
-test("a marketplace slower than the client's time-out gets the time-out message and the values stay", async ({ page }) => {
+test("a marketplace slower than the client's time-out gets the time-out message and the values stay", async ({
+  page,
+}) => {
   const seller = await newSeller(1);
   const listingId = await openEditor(page, seller);
   await typeDraft(page);
-  await control("/faults", { method: "POST", path: personalizationPath(seller, listingId), delay_ms: E2E.timeoutMs + 2000 });
+  await control("/faults", {
+    method: "POST",
+    path: personalizationPath(seller, listingId),
+    delay_ms: E2E.timeoutMs + 2000,
+  });
 
   await editor(page).save.click();
   await expect(page.getByRole("alert").filter({ hasText: "took too long" })).toHaveText(
@@ -193,7 +240,11 @@ test("a marketplace slower than the client's time-out gets the time-out message 
   await expectDraftKept(page);
 
   // The slow write did land after the dashboard gave up: reloading, as the message says, shows it.
-  await expect.poll(async () => (await storedListing(listingId)).personalization.personalization_questions.length, { timeout: 10_000 }).toBe(1);
+  await expect
+    .poll(async () => (await storedListing(listingId)).personalization.personalization_questions.length, {
+      timeout: 10_000,
+    })
+    .toBe(1);
   await page.reload();
   await expect(editor(page).stored.getByTestId("stored-instructions")).toHaveText(DRAFT.instructions);
 });
@@ -202,7 +253,9 @@ test("without permission to edit listings the editor is read-only and offers to 
   const seller = await newSeller(1);
   const listingId = await openEditor(page, seller, { uncheck: ["listings_w"] });
   const notice = page.getByRole("status").filter({ hasText: "You did not allow the dashboard to edit listings" });
-  await expect(notice).toContainText("so this question is read-only. Sign in again and keep “Create and edit your listings” checked.");
+  await expect(notice).toContainText(
+    "so this question is read-only. Sign in again and keep “Create and edit your listings” checked.",
+  );
   await expect(editor(page).instructions).toBeDisabled();
   await expect(editor(page).save).toBeDisabled();
 
@@ -214,7 +267,9 @@ test("without permission to edit listings the editor is read-only and offers to 
   await saveDraft(page, listingId);
 });
 
-test("a 403 insufficient_scope from the marketplace offers to sign in again with the missing permission", async ({ page }) => {
+test("a 403 insufficient_scope from the marketplace offers to sign in again with the missing permission", async ({
+  page,
+}) => {
   const seller = await newSeller(1);
   const listingId = await openEditor(page, seller, { uncheck: ["listings_w"] });
   // A form opened before the seller's permissions changed: the fields are enabled, the token cannot write.
@@ -229,7 +284,9 @@ test("a 403 insufficient_scope from the marketplace offers to sign in again with
     'The marketplace did not let the dashboard save the question: you did not grant it permission to edit listings. Sign in again and allow "Create and edit your listings".',
   );
   const writes = (await requestsSince(before)).filter((entry) => entry.method === "POST");
-  expect(writes.map((entry) => `${entry.path} ${entry.status}`)).toEqual([`${personalizationPath(seller, listingId)} 403`]);
+  expect(writes.map((entry) => `${entry.path} ${entry.status}`)).toEqual([
+    `${personalizationPath(seller, listingId)} 403`,
+  ]);
   await expectDraftKept(page);
 
   await refusal.getByRole("button", { name: "Sign in again and allow editing" }).click();
@@ -239,7 +296,9 @@ test("a 403 insufficient_scope from the marketplace offers to sign in again with
   await saveDraft(page, listingId);
 });
 
-test("without permission to read listings the listings page names that permission and offers to sign in again", async ({ page }) => {
+test("without permission to read listings the listings page names that permission and offers to sign in again", async ({
+  page,
+}) => {
   const seller = await newSeller(2);
   await signIn(page, seller, { uncheck: ["listings_r"] });
   const refusal = page.getByRole("alert").filter({ hasText: "did not let the dashboard" });
@@ -253,7 +312,9 @@ test("without permission to read listings the listings page names that permissio
   await expect(page.getByText("Showing 1–2 of 2")).toBeVisible();
 });
 
-test("without permission to see the shop the sign-in stops with a message that says which box to keep checked", async ({ page }) => {
+test("without permission to see the shop the sign-in stops with a message that says which box to keep checked", async ({
+  page,
+}) => {
   const seller = await newSeller(1);
   await signIn(page, seller, { uncheck: ["shops_r"] });
   await expect(page).toHaveURL(/\/sign-in\?reason=shop-scope/);
@@ -267,7 +328,9 @@ test("without permission to see the shop the sign-in stops with a message that s
   await expect(page.getByRole("heading", { name: `Welcome, TestShop${seller.user_id}` })).toBeVisible();
 });
 
-test("a listings page the marketplace fails or is too slow for says what happened and loads again afterwards", async ({ page }) => {
+test("a listings page the marketplace fails or is too slow for says what happened and loads again afterwards", async ({
+  page,
+}) => {
   const seller = await newSeller(2);
   await signIn(page, seller);
   await expect(page.getByText("Showing 1–2 of 2")).toBeVisible();
@@ -281,7 +344,9 @@ test("a listings page the marketplace fails or is too slow for says what happene
 
   await control("/faults", { method: "GET", path: listingsPath, delay_ms: E2E.timeoutMs + 1000 });
   await page.reload();
-  await expect(page.getByRole("alert").filter({ hasText: "took too long" })).toHaveText("The marketplace took too long to answer. Reload the page to try again.");
+  await expect(page.getByRole("alert").filter({ hasText: "took too long" })).toHaveText(
+    "The marketplace took too long to answer. Reload the page to try again.",
+  );
 
   await page.reload();
   await expect(page.getByText("Showing 1–2 of 2")).toBeVisible();

@@ -5,7 +5,11 @@ import { E2E } from "./ports";
 import { keyring, open, sealKey, tokenContext } from "../lib/auth/token-seal";
 
 /** The sandbox's control API (README "Control API"), as the browser tests use it. */
-export async function control<T = unknown>(path: string, body?: unknown, method = body === undefined ? "GET" : "POST"): Promise<T> {
+export async function control<T = unknown>(
+  path: string,
+  body?: unknown,
+  method = body === undefined ? "GET" : "POST",
+): Promise<T> {
   const response = await fetch(`${E2E.sandboxUrl}/__sandbox${path}`, {
     method,
     headers: body === undefined ? {} : { "content-type": "application/json" },
@@ -23,7 +27,17 @@ export function dashboardApp(): { keystring: string; shared_secret: string; name
   return JSON.parse(readFileSync(E2E.appFile, "utf8"));
 }
 
-export type LoggedRequest = { id: number; method: string; path: string; status: number; grant_type: string | null; client_auth: string | null; code_verifier: boolean | null; bearer_user: number | null; app: string | null };
+export type LoggedRequest = {
+  id: number;
+  method: string;
+  path: string;
+  status: number;
+  grant_type: string | null;
+  client_auth: string | null;
+  code_verifier: boolean | null;
+  bearer_user: number | null;
+  app: string | null;
+};
 
 export async function requestsSince(id: number) {
   return (await control<{ requests: LoggedRequest[] }>(`/requests?since=${id}`)).requests;
@@ -35,14 +49,22 @@ export async function lastRequestId() {
 }
 
 /** The whole sign-in: the dashboard's button, the marketplace's sign-in and consent pages, back to the dashboard. */
-export async function signIn(page: Page, seller: { email: string; password: string }, options: { from?: string; uncheck?: string[] } = {}) {
+export async function signIn(
+  page: Page,
+  seller: { email: string; password: string },
+  options: { from?: string; uncheck?: string[] } = {},
+) {
   await page.goto(options.from ?? "/sign-in");
   await page.getByRole("button", { name: "Sign in with the marketplace" }).click();
   await allowOnMarketplace(page, seller, options);
 }
 
 /** The marketplace's part of a sign-in, from its sign-in form to "Allow access" (the browser is already on its page or on its way). */
-export async function allowOnMarketplace(page: Page, seller: { email: string; password: string }, options: { uncheck?: string[] } = {}) {
+export async function allowOnMarketplace(
+  page: Page,
+  seller: { email: string; password: string },
+  options: { uncheck?: string[] } = {},
+) {
   await page.getByLabel("Email").fill(seller.email);
   await page.getByLabel("Password").fill(seller.password);
   await page.getByRole("button", { name: "Sign in" }).click();
@@ -55,19 +77,34 @@ export const FULL_SCOPES = ["listings_r", "listings_w", "shops_r"];
 
 /** A token of the dashboard's own app for `userId`, issued by the control API, to arrange listings through the public API. */
 export async function marketplaceToken(userId: number, scopes = FULL_SCOPES) {
-  return (await control<{ access_token: string }>("/tokens", { keystring: dashboardApp().keystring, user_id: userId, scopes })).access_token;
+  return (
+    await control<{ access_token: string }>("/tokens", { keystring: dashboardApp().keystring, user_id: userId, scopes })
+  ).access_token;
 }
 
 /** One call to the marketplace API as the dashboard's app, with `x-api-key` and the bearer token. */
-export async function marketplaceCall(token: string, method: string, path: string, body?: { json?: unknown; form?: Record<string, string> }) {
+export async function marketplaceCall(
+  token: string,
+  method: string,
+  path: string,
+  body?: { json?: unknown; form?: Record<string, string> },
+) {
   const app = dashboardApp();
-  const headers: Record<string, string> = { "x-api-key": `${app.keystring}:${app.shared_secret}`, authorization: `Bearer ${token}` };
+  const headers: Record<string, string> = {
+    "x-api-key": `${app.keystring}:${app.shared_secret}`,
+    authorization: `Bearer ${token}`,
+  };
   if (body?.json !== undefined) headers["content-type"] = "application/json";
   if (body?.form !== undefined) headers["content-type"] = "application/x-www-form-urlencoded";
   const response = await fetch(`${E2E.sandboxUrl}${path}`, {
     method,
     headers,
-    body: body?.json !== undefined ? JSON.stringify(body.json) : body?.form !== undefined ? new URLSearchParams(body.form) : undefined,
+    body:
+      body?.json !== undefined
+        ? JSON.stringify(body.json)
+        : body?.form !== undefined
+          ? new URLSearchParams(body.form)
+          : undefined,
   });
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
   return response;
@@ -78,9 +115,16 @@ export type QuestionInput = { instructions: string | null; required: boolean; ma
 /** Gives a listing one text question through updateListingPersonalization, as another client of the marketplace would. */
 export async function putQuestion(seller: TestSeller, listingId: number, question: QuestionInput) {
   const token = await marketplaceToken(seller.user_id);
-  await marketplaceCall(token, "POST", `/v3/application/shops/${seller.shop_id}/listings/${listingId}/personalization`, {
-    json: { personalization_questions: [{ question_type: "text_input", question_text: "Personalization", ...question }] },
-  });
+  await marketplaceCall(
+    token,
+    "POST",
+    `/v3/application/shops/${seller.shop_id}/listings/${listingId}/personalization`,
+    {
+      json: {
+        personalization_questions: [{ question_type: "text_input", question_text: "Personalization", ...question }],
+      },
+    },
+  );
 }
 
 export type StoredListing = {
@@ -101,10 +145,14 @@ type StoredTokens = { access_token: string; refresh_token: string };
 export function dashboardTokens(userId: number): StoredTokens | undefined {
   const db = new Database(E2E.dashboardDb, { readonly: true, fileMustExist: true });
   try {
-    const row = db.prepare("SELECT access_token, refresh_token FROM seller_tokens WHERE user_id = ?").get(userId) as StoredTokens | undefined;
+    const row = db.prepare("SELECT access_token, refresh_token FROM seller_tokens WHERE user_id = ?").get(userId) as
+      StoredTokens | undefined;
     if (!row) return undefined;
     const ring = keyring(sealKey(readFileSync(E2E.tokenKeyFile, "utf8")));
-    return { access_token: open(ring, row.access_token, tokenContext(userId, "access_token")), refresh_token: open(ring, row.refresh_token, tokenContext(userId, "refresh_token")) };
+    return {
+      access_token: open(ring, row.access_token, tokenContext(userId, "access_token")),
+      refresh_token: open(ring, row.refresh_token, tokenContext(userId, "refresh_token")),
+    };
   } finally {
     db.close();
   }

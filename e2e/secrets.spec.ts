@@ -5,7 +5,9 @@ import { dashboardApp, dashboardTokens, newSeller, putQuestion, signIn, storedLi
 
 type Received = { method: string; url: string; type: string; body: string };
 
-test("no access token, refresh token, shared secret or keystring reaches the browser during a whole journey", async ({ page }) => {
+test("no access token, refresh token, shared secret or keystring reaches the browser during a whole journey", async ({
+  page,
+}) => {
   const seller = await newSeller(2);
   const listingId = seller.listing_ids[0]!;
   await putQuestion(seller, listingId, { instructions: "Name to engrave", required: true, max_allowed_characters: 12 });
@@ -20,7 +22,12 @@ test("no access token, refresh token, shared secret or keystring reaches the bro
       try {
         const response = await route.fetch({ maxRedirects: 0 });
         const body = await response.body();
-        received.push({ method: request.method(), url: request.url(), type: response.headers()["content-type"] ?? "", body: body.toString("utf8") });
+        received.push({
+          method: request.method(),
+          url: request.url(),
+          type: response.headers()["content-type"] ?? "",
+          body: body.toString("utf8"),
+        });
         await route.fulfill({ response, body });
       } catch {
         // A prefetch the page gave up on while its answer was on the way: asked again below, so it is still checked.
@@ -40,18 +47,32 @@ test("no access token, refresh token, shared secret or keystring reaches the bro
   await page.goto("/listings?state=active&page=1");
   await expect(page.getByText("Showing 1–2 of 2")).toBeVisible();
   const session = await page.evaluate(async (id) => {
-    const reads = await Promise.all(["/api/auth/session", "/api/listings?state=active&page=1", `/api/listings/${id}`].map((path) => fetch(path)));
+    const reads = await Promise.all(
+      ["/api/auth/session", "/api/listings?state=active&page=1", `/api/listings/${id}`].map((path) => fetch(path)),
+    );
     const [session] = await Promise.all(reads.map((response) => response.json()));
     return session as { seller?: Record<string, unknown> };
   }, listingId);
-  expect(session.seller).toEqual({ userId: seller.user_id, shopId: seller.shop_id, shopName: `TestShop${seller.user_id}`, scopes: ["listings_r", "listings_w", "shops_r"] });
-  expect((await storedListing(listingId)).personalization.personalization_questions[0]?.instructions).toBe("Name to engrave, please");
+  expect(session.seller).toEqual({
+    userId: seller.user_id,
+    shopId: seller.shop_id,
+    shopName: `TestShop${seller.user_id}`,
+    scopes: ["listings_r", "listings_w", "shops_r"],
+  });
+  expect((await storedListing(listingId)).personalization.personalization_questions[0]?.instructions).toBe(
+    "Name to engrave, please",
+  );
 
   await page.unrouteAll({ behavior: "wait" });
   for (const request of dropped) {
     expect(request.method(), `${request.url()} was dropped`).toBe("GET");
     const again = await page.request.get(request.url(), { headers: request.headers(), maxRedirects: 0 });
-    received.push({ method: "GET", url: request.url(), type: again.headers()["content-type"] ?? "", body: (await again.body()).toString("utf8") });
+    received.push({
+      method: "GET",
+      url: request.url(),
+      type: again.headers()["content-type"] ?? "",
+      body: (await again.body()).toString("utf8"),
+    });
   }
   const kinds = (pattern: RegExp) => received.filter((entry) => pattern.test(entry.type) || pattern.test(entry.url));
   expect(kinds(/text\/html/).length).toBeGreaterThan(0);
@@ -59,7 +80,10 @@ test("no access token, refresh token, shared secret or keystring reaches the bro
   expect(kinds(/javascript/).length).toBeGreaterThan(0);
   expect(kinds(/\/api\/auth\/session/).length).toBe(1);
   // Both server actions of the journey (sign in, save) answered through the collector.
-  expect(received.filter((entry) => entry.method === "POST").map((entry) => new URL(entry.url).pathname)).toEqual(["/sign-in", editorPath(listingId)]);
+  expect(received.filter((entry) => entry.method === "POST").map((entry) => new URL(entry.url).pathname)).toEqual([
+    "/sign-in",
+    editorPath(listingId),
+  ]);
 
   const tokens = dashboardTokens(seller.user_id);
   const app = dashboardApp();
@@ -73,6 +97,10 @@ test("no access token, refresh token, shared secret or keystring reaches the bro
     "shared secret": app.shared_secret,
     keystring: app.keystring,
   };
-  const leaks = received.flatMap((entry) => Object.entries(secrets).filter(([, secret]) => entry.body.includes(secret)).map(([name]) => `${name} in ${entry.url}`));
+  const leaks = received.flatMap((entry) =>
+    Object.entries(secrets)
+      .filter(([, secret]) => entry.body.includes(secret))
+      .map(([name]) => `${name} in ${entry.url}`),
+  );
   expect(leaks).toEqual([]);
 });

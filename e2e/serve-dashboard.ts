@@ -8,7 +8,10 @@ import { E2E } from "./ports";
 const response = await fetch(`${E2E.sandboxUrl}/__sandbox/apps`, {
   method: "POST",
   headers: { "content-type": "application/json" },
-  body: JSON.stringify({ name: "Dashboard under test", redirect_uris: [`${E2E.dashboardUrl}/api/auth/callback/marketplace`] }),
+  body: JSON.stringify({
+    name: "Dashboard under test",
+    redirect_uris: [`${E2E.dashboardUrl}/api/auth/callback/marketplace`],
+  }),
 });
 const app = (await response.json()) as { keystring: string; shared_secret: string; name: string };
 mkdirSync("test-results", { recursive: true });

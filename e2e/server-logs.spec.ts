@@ -11,7 +11,10 @@ const logLines = (): LogLine[] =>
     .filter((line) => line.startsWith("{"))
     .map((line) => JSON.parse(line) as LogLine);
 
-test("the dashboard's logs of this run hold request and marketplace-call lines, and no token, secret or cookie of a seller who signed in and was refreshed", async ({ page, context }) => {
+test("the dashboard's logs of this run hold request and marketplace-call lines, and no token, secret or cookie of a seller who signed in and was refreshed", async ({
+  page,
+  context,
+}) => {
   const seller = await newSeller(2);
   await signIn(page, seller);
   await expect(page.getByRole("heading", { name: `Welcome, TestShop${seller.user_id}` })).toBeVisible();
@@ -23,10 +26,25 @@ test("the dashboard's logs of this run hold request and marketplace-call lines, 
   expect(second?.access_token).not.toBe(first?.access_token);
 
   const lines = logLines();
-  expect(lines.some((line) => line.msg === "request" && line.route === "/listings" && line.status === 200 && typeof line.ms === "number" && line.requestId)).toBe(true);
-  expect(lines.some((line) => line.msg === "marketplace call" && line.operation === "refresh_token grant" && line.status === 200)).toBe(true);
+  expect(
+    lines.some(
+      (line) =>
+        line.msg === "request" &&
+        line.route === "/listings" &&
+        line.status === 200 &&
+        typeof line.ms === "number" &&
+        line.requestId,
+    ),
+  ).toBe(true);
+  expect(
+    lines.some(
+      (line) => line.msg === "marketplace call" && line.operation === "refresh_token grant" && line.status === 200,
+    ),
+  ).toBe(true);
 
-  const cookies = (await context.cookies()).filter((cookie) => cookie.value.length >= 16).map((cookie) => [`cookie ${cookie.name}`, cookie.value] as const);
+  const cookies = (await context.cookies())
+    .filter((cookie) => cookie.value.length >= 16)
+    .map((cookie) => [`cookie ${cookie.name}`, cookie.value] as const);
   expect(cookies.some(([name]) => name.includes("session-token"))).toBe(true);
   const secrets = [
     ["access token", first!.access_token],

@@ -9,12 +9,17 @@ async function watchViolations(page: Page) {
   await page.addInitScript(() => {
     const seen: Array<{ directive: string; blocked: string }> = [];
     (window as unknown as { cspViolations: typeof seen }).cspViolations = seen;
-    document.addEventListener("securitypolicyviolation", (event) => seen.push({ directive: event.effectiveDirective, blocked: event.blockedURI }));
+    document.addEventListener("securitypolicyviolation", (event) =>
+      seen.push({ directive: event.effectiveDirective, blocked: event.blockedURI }),
+    );
   });
   return () => page.evaluate(() => (window as unknown as { cspViolations: Violation[] }).cspViolations);
 }
 
-test("'Sign out everywhere' in one browser sends the other to sign in with the reason, and its editor draft survives", async ({ page, browser }) => {
+test("'Sign out everywhere' in one browser sends the other to sign in with the reason, and its editor draft survives", async ({
+  page,
+  browser,
+}) => {
   const seller = await newSeller(1);
   const listingId = await openEditor(page, seller);
   await hydrated(editor(page).instructions);
@@ -24,7 +29,9 @@ test("'Sign out everywhere' in one browser sends the other to sign in with the r
   await signIn(phone, seller);
   await phone.getByRole("button", { name: "Sign out everywhere" }).click();
   await expect(phone).toHaveURL(/\/sign-in\?reason=signed-out-everywhere$/);
-  await expect(phone.getByRole("status").filter({ hasText: "signed out" })).toHaveText("You are signed out on every browser and device where you used the dashboard.");
+  await expect(phone.getByRole("status").filter({ hasText: "signed out" })).toHaveText(
+    "You are signed out on every browser and device where you used the dashboard.",
+  );
   await phone.context().close();
 
   const since = await lastRequestId();
@@ -41,19 +48,34 @@ test("'Sign out everywhere' in one browser sends the other to sign in with the r
   await expect(editor(page).instructions).toHaveValue("Name to engrave, written before the sign-out");
   await editor(page).save.click();
   await expect(page.getByText("Saved. Buyers are now asked this question.")).toBeVisible();
-  expect((await storedListing(listingId)).personalization.personalization_questions[0]?.instructions).toBe("Name to engrave, written before the sign-out");
+  expect((await storedListing(listingId)).personalization.personalization_questions[0]?.instructions).toBe(
+    "Name to engrave, written before the sign-out",
+  );
 });
 
-test("an inline script injected into a page is blocked by the CSP and reported, and the page still works", async ({ page }) => {
+test("an inline script injected into a page is blocked by the CSP and reported, and the page still works", async ({
+  page,
+}) => {
   const violations = await watchViolations(page);
   await page.route("**/sign-in", async (route) => {
     const response = await route.fetch();
-    const html = (await response.text()).replace("</body>", '<script>window.injectedRan = true</script><img src="/favicon.svg" onerror="" onload="window.handlerRan = true"></body>');
+    const html = (await response.text()).replace(
+      "</body>",
+      '<script>window.injectedRan = true</script><img src="/favicon.svg" onerror="" onload="window.handlerRan = true"></body>',
+    );
     await route.fulfill({ response, body: html });
   });
   await page.goto("/sign-in");
-  await expect.poll(violations).toEqual(expect.arrayContaining([{ directive: "script-src-elem", blocked: "inline" }, { directive: "script-src-attr", blocked: "inline" }]));
-  expect(await page.evaluate(() => ({ script: "injectedRan" in window, handler: "handlerRan" in window }))).toEqual({ script: false, handler: false });
+  await expect.poll(violations).toEqual(
+    expect.arrayContaining([
+      { directive: "script-src-elem", blocked: "inline" },
+      { directive: "script-src-attr", blocked: "inline" },
+    ]),
+  );
+  expect(await page.evaluate(() => ({ script: "injectedRan" in window, handler: "handlerRan" in window }))).toEqual({
+    script: false,
+    handler: false,
+  });
 
   await page.getByRole("button", { name: "Sign in with the marketplace" }).click();
   await expect(page.getByLabel("Email")).toBeVisible();
@@ -64,7 +86,8 @@ test("the pages a seller visits hydrate under the nonce CSP without a single vio
   const violations = await watchViolations(page);
   const consoleErrors: string[] = [];
   page.on("console", (message) => {
-    if (message.type() === "error" && /Content.Security.Policy/i.test(message.text())) consoleErrors.push(message.text());
+    if (message.type() === "error" && /Content.Security.Policy/i.test(message.text()))
+      consoleErrors.push(message.text());
   });
 
   await page.goto("/sign-in");
@@ -83,7 +106,9 @@ test("the pages a seller visits hydrate under the nonce CSP without a single vio
   expect(consoleErrors).toEqual([]);
 });
 
-test("instructions with invisible or direction-changing characters are refused with the reason, and the typed text stays", async ({ page }) => {
+test("instructions with invisible or direction-changing characters are refused with the reason, and the typed text stays", async ({
+  page,
+}) => {
   const seller = await newSeller(1);
   const listingId = await openEditor(page, seller);
   await hydrated(editor(page).instructions);

@@ -17,7 +17,12 @@ test("a seller signs in through the marketplace and is greeted with their shop's
 
   const grants = (await requestsSince(before)).filter((entry) => entry.path === "/v3/public/oauth/token");
   expect(grants).toHaveLength(1);
-  expect(grants[0]).toMatchObject({ status: 200, grant_type: "authorization_code", client_auth: "none", code_verifier: true });
+  expect(grants[0]).toMatchObject({
+    status: 200,
+    grant_type: "authorization_code",
+    client_auth: "none",
+    code_verifier: true,
+  });
 });
 
 test("denying access on the consent page leaves the seller signed out with a clear message", async ({ page }) => {

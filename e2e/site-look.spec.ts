@@ -12,7 +12,10 @@ const LOOKS = [
 
 async function violations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+  return results.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+  );
 }
 
 async function look(page: Page, { scheme, width, height }: (typeof LOOKS)[number]) {
@@ -23,11 +26,18 @@ async function look(page: Page, { scheme, width, height }: (typeof LOOKS)[number
 /** Controls a finger must hit, smaller than 44 by 44 CSS pixels. */
 function smallTargets(page: Page) {
   return page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>("a, button, select, input:not([type=checkbox]):not([type=hidden]), label:has(> input[type=checkbox])")]
+    [
+      ...document.querySelectorAll<HTMLElement>(
+        "a, button, select, input:not([type=checkbox]):not([type=hidden]), label:has(> input[type=checkbox])",
+      ),
+    ]
       .filter((element) => element.getClientRects().length > 0 && getComputedStyle(element).visibility !== "hidden")
       .map((element) => ({ element, box: element.getBoundingClientRect() }))
       .filter(({ box }) => box.height < 44 || box.width < 44)
-      .map(({ element, box }) => `${element.tagName.toLowerCase()} “${(element.textContent || element.getAttribute("aria-label") || "").trim().slice(0, 40)}” ${Math.round(box.width)}x${Math.round(box.height)}`),
+      .map(
+        ({ element, box }) =>
+          `${element.tagName.toLowerCase()} “${(element.textContent || element.getAttribute("aria-label") || "").trim().slice(0, 40)}” ${Math.round(box.width)}x${Math.round(box.height)}`,
+      ),
   );
 }
 
@@ -43,15 +53,22 @@ const background = (page: Page) =>
     return (red! + green! + blue!) / 3;
   });
 
-test("the listings page, its bulk dialog and a bulk job page: no axe violations, light and dark, desktop and 390 px; one column and 44 px targets on a phone", async ({ page }) => {
+test("the listings page, its bulk dialog and a bulk job page: no axe violations, light and dark, desktop and 390 px; one column and 44 px targets on a phone", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const seller = await newSeller(30);
   await putQuestion(seller, seller.listing_ids[0]!, {
-    instructions: "Write the name to engrave exactly as it should appear, and tell us if you want a heart after it or a star.",
+    instructions:
+      "Write the name to engrave exactly as it should appear, and tell us if you want a heart after it or a star.",
     required: true,
     max_allowed_characters: 60,
   });
-  await putQuestion(seller, seller.listing_ids[1]!, { instructions: "Gift note", required: false, max_allowed_characters: 100 });
+  await putQuestion(seller, seller.listing_ids[1]!, {
+    instructions: "Gift note",
+    required: false,
+    max_allowed_characters: 100,
+  });
   await signIn(page, seller);
   await expect(page.getByText("Showing 1–25 of 30")).toBeVisible();
 
@@ -59,7 +76,10 @@ test("the listings page, its bulk dialog and a bulk job page: no axe violations,
   await hydrated(box);
   await box.check();
   await page.getByRole("button", { name: "Remove personalization…" }).click();
-  await page.getByRole("dialog", { name: "Remove personalization?" }).getByRole("button", { name: "Remove from 1 listing" }).click();
+  await page
+    .getByRole("dialog", { name: "Remove personalization?" })
+    .getByRole("button", { name: "Remove from 1 listing" })
+    .click();
   await expect(page).toHaveURL(/\/bulk-jobs\//);
   const jobUrl = page.url();
   await expect(page.getByTestId("bulk-handled")).toHaveText("1 of 1 listing handled");
@@ -76,7 +96,9 @@ test("the listings page, its bulk dialog and a bulk job page: no axe violations,
       expect(await overflowsSideways(page)).toBe(false);
       expect(await smallTargets(page)).toEqual([]);
       await expect(page.getByRole("columnheader")).toHaveText(["Listing"]);
-      await expect(page.getByRole("row").filter({ has: page.getByRole("link", { name: "Test listing 1", exact: true }) })).toContainText("Required · up to 60 characters");
+      await expect(
+        page.getByRole("row").filter({ has: page.getByRole("link", { name: "Test listing 1", exact: true }) }),
+      ).toContainText("Required · up to 60 characters");
     }
 
     const tick = page.getByRole("checkbox", { name: "Select Test listing 3", exact: true });
@@ -94,7 +116,9 @@ test("the listings page, its bulk dialog and a bulk job page: no axe violations,
     await expect(page.getByTestId("bulk-handled")).toHaveText("1 of 1 listing handled");
     expect(await violations(page), `bulk job, ${each.scheme}, ${each.width}px`).toEqual([]);
     await page.getByRole("button", { name: "Show all 1 listing" }).click();
-    await expect(page.getByRole("region", { name: "Results" }).getByRole("row").filter({ hasText: "Test listing 2" })).toContainText("Changed");
+    await expect(
+      page.getByRole("region", { name: "Results" }).getByRole("row").filter({ hasText: "Test listing 2" }),
+    ).toContainText("Changed");
     expect(await violations(page), `bulk job, every listing, ${each.scheme}, ${each.width}px`).toEqual([]);
     await page.getByRole("button", { name: "Undo this change" }).click();
     const undo = page.getByRole("dialog", { name: "Undo this change?" });
@@ -109,7 +133,9 @@ test("the listings page, its bulk dialog and a bulk job page: no axe violations,
   }
 });
 
-test("the sign-in page has no axe violations in light and dark, desktop and 390 px, and fits a phone", async ({ page }) => {
+test("the sign-in page has no axe violations in light and dark, desktop and 390 px, and fits a phone", async ({
+  page,
+}) => {
   for (const each of LOOKS) {
     await look(page, each);
     await page.goto("/sign-in?reason=expired");
@@ -126,7 +152,11 @@ test("every tab names what it shows", async ({ page }) => {
   await page.goto("/sign-in");
   await expect(page).toHaveTitle("Sign in · Personalization dashboard");
   const seller = await newSeller(30);
-  await putQuestion(seller, seller.listing_ids[0]!, { instructions: "Gift note", required: false, max_allowed_characters: 100 });
+  await putQuestion(seller, seller.listing_ids[0]!, {
+    instructions: "Gift note",
+    required: false,
+    max_allowed_characters: 100,
+  });
   await signIn(page, seller);
   await expect(page).toHaveTitle("Active listings · Personalization dashboard");
   await page.getByRole("link", { name: "Next page" }).click();
@@ -139,6 +169,9 @@ test("every tab names what it shows", async ({ page }) => {
   await hydrated(box);
   await page.getByRole("checkbox", { name: "Select Test listing 1", exact: true }).check();
   await page.getByRole("button", { name: "Remove personalization…" }).click();
-  await page.getByRole("dialog", { name: "Remove personalization?" }).getByRole("button", { name: "Remove from 1 listing" }).click();
+  await page
+    .getByRole("dialog", { name: "Remove personalization?" })
+    .getByRole("button", { name: "Remove from 1 listing" })
+    .click();
   await expect(page).toHaveTitle("Bulk change: Remove personalization from 1 listing · Personalization dashboard");
 });

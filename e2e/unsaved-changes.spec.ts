@@ -2,7 +2,8 @@ import { expect, test } from "@playwright/test";
 import { editor, editorPath, hydrated, openEditor, saveAsTemplate } from "./editor";
 import { newSeller, signIn, storedListing } from "./sandbox-control";
 
-const leaveDialog = (page: import("@playwright/test").Page) => page.getByRole("dialog", { name: "Leave without saving?" });
+const leaveDialog = (page: import("@playwright/test").Page) =>
+  page.getByRole("dialog", { name: "Leave without saving?" });
 
 test("a link away from unsaved edits asks first: stay keeps them, leave goes", async ({ page }) => {
   const seller = await newSeller(1);

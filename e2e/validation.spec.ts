@@ -14,7 +14,8 @@ const RULES = {
 const FIELDS_NEED_ATTENTION = "Some fields need attention: see the message next to each one.";
 
 /** Server-action calls leave the browser as a POST carrying the `next-action` header. */
-const isActionCall = (request: Request) => request.method() === "POST" && request.headers()["next-action"] !== undefined;
+const isActionCall = (request: Request) =>
+  request.method() === "POST" && request.headers()["next-action"] !== undefined;
 
 /** Lets the browser's validation pass, then changes the action's arguments on the wire, as a hand-made request would. */
 async function rewriteActionArguments(page: Page, change: (input: Record<string, unknown>) => void) {
@@ -31,9 +32,13 @@ async function rewriteActionArguments(page: Page, change: (input: Record<string,
 }
 
 const personalizationWrites = async (since: number) =>
-  (await requestsSince(since)).filter((entry) => entry.method !== "GET").map((entry) => `${entry.method} ${entry.path} ${entry.status}`);
+  (await requestsSince(since))
+    .filter((entry) => entry.method !== "GET")
+    .map((entry) => `${entry.method} ${entry.path} ${entry.status}`);
 
-test("every rule is refused in the browser with its own message next to its field, and nothing is sent", async ({ page }) => {
+test("every rule is refused in the browser with its own message next to its field, and nothing is sent", async ({
+  page,
+}) => {
   const seller = await newSeller(1);
   const listingId = await openEditor(page, seller);
   const form = editor(page);
@@ -42,7 +47,12 @@ test("every rule is refused in the browser with its own message next to its fiel
   const before = await lastRequestId();
 
   const fields = {
-    instructions: { field: form.instructions, error: form.instructionsError, errorId: "instructions-error", valid: "Name to engrave" },
+    instructions: {
+      field: form.instructions,
+      error: form.instructionsError,
+      errorId: "instructions-error",
+      valid: "Name to engrave",
+    },
     limit: { field: form.limit, error: form.limitError, errorId: "limit-error", valid: "12" },
   };
   const cases = [
@@ -82,11 +92,26 @@ test("every rule is refused in the browser with its own message next to its fiel
   expect((await storedListing(listingId)).personalization.personalization_questions).toEqual([]);
 });
 
-const bypassCases: [string, (question: Record<string, unknown>) => void, "instructions" | "limit" | "required", string][] = [
-  ["rejects 257 characters", (question) => (question.instructions = `A${"b".repeat(256)}`), "instructions", RULES.length],
+const bypassCases: [
+  string,
+  (question: Record<string, unknown>) => void,
+  "instructions" | "limit" | "required",
+  string,
+][] = [
+  [
+    "rejects 257 characters",
+    (question) => (question.instructions = `A${"b".repeat(256)}`),
+    "instructions",
+    RULES.length,
+  ],
   ["rejects a leading space", (question) => (question.instructions = " Name"), "instructions", RULES.start],
   ["rejects leading punctuation", (question) => (question.instructions = "!Name"), "instructions", RULES.start],
-  ["rejects three consecutive all-caps words", (question) => (question.instructions = "WRITE YOUR NAME"), "instructions", RULES.caps],
+  [
+    "rejects three consecutive all-caps words",
+    (question) => (question.instructions = "WRITE YOUR NAME"),
+    "instructions",
+    RULES.caps,
+  ],
   ["rejects a limit of 0", (question) => (question.maxAllowedCharacters = 0), "limit", RULES.atLeast],
   ["rejects a limit of 1025", (question) => (question.maxAllowedCharacters = 1025), "limit", RULES.atMost],
   ["rejects a limit of 1.5", (question) => (question.maxAllowedCharacters = 1.5), "limit", RULES.whole],
@@ -109,7 +134,9 @@ for (const [rule, change, field, message] of bypassCases) {
     await form.save.click();
     expect((await answered).status()).toBe(200);
 
-    const fieldError = { instructions: form.instructionsError, limit: form.limitError, required: form.requiredError }[field];
+    const fieldError = { instructions: form.instructionsError, limit: form.limitError, required: form.requiredError }[
+      field
+    ];
     await expect(fieldError).toHaveText(message);
     await expect(page.getByRole("alert").filter({ hasText: FIELDS_NEED_ATTENTION })).toBeVisible();
     await expect(form.instructions).toHaveValue("Name to engrave");
@@ -141,10 +168,14 @@ test("the actions refuse another seller's listing and leave it as it was", async
 
   await page.getByRole("button", { name: "Remove personalization" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Remove", exact: true }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "The marketplace refused" })).toContainText(`Listing ${theirs} does not belong to shop ${seller.shop_id}.`);
+  await expect(page.getByRole("alert").filter({ hasText: "The marketplace refused" })).toContainText(
+    `Listing ${theirs} does not belong to shop ${seller.shop_id}.`,
+  );
 
   expect(await storedListing(theirs)).toEqual(before);
-  expect((await storedListing(mine)).personalization.personalization_questions).toMatchObject([{ instructions: "My question", max_allowed_characters: 10 }]);
+  expect((await storedListing(mine)).personalization.personalization_questions).toMatchObject([
+    { instructions: "My question", max_allowed_characters: 10 },
+  ]);
 
   await page.unrouteAll();
   await page.goto(editorPath(theirs));
@@ -152,7 +183,9 @@ test("the actions refuse another seller's listing and leave it as it was", async
   await expect(page.getByRole("textbox", { name: "Instructions for buyers" })).toHaveCount(0);
 });
 
-test("the save action checks the session itself: without one it stores nothing and sends the seller to sign in", async ({ page }) => {
+test("the save action checks the session itself: without one it stores nothing and sends the seller to sign in", async ({
+  page,
+}) => {
   const seller = await newSeller(1);
   const listingId = await openEditor(page, seller);
   const form = editor(page);
@@ -166,14 +199,19 @@ test("the save action checks the session itself: without one it stores nothing a
   expect((await storedListing(listingId)).personalization.personalization_questions).toEqual([]);
 });
 
-test("when the browser cannot load its checks, Save still reaches the action, which names the field and keeps what was typed", async ({ page }) => {
+test("when the browser cannot load its checks, Save still reaches the action, which names the field and keeps what was typed", async ({
+  page,
+}) => {
   const seller = await newSeller(1);
   const listingId = await openEditor(page, seller);
   const form = editor(page);
   // The form's own code loads at the first hover; the checks it uses load at its first check.
   await formLoaded(page);
   // As a dropped connection would: no more of the page's code arrives after that.
-  await page.route((url) => url.pathname.startsWith("/_next/static/chunks/"), (route) => route.abort("internetdisconnected"));
+  await page.route(
+    (url) => url.pathname.startsWith("/_next/static/chunks/"),
+    (route) => route.abort("internetdisconnected"),
+  );
   const before = await lastRequestId();
 
   await form.instructions.fill("Name to engrave");
@@ -189,7 +227,9 @@ test("when the browser cannot load its checks, Save still reaches the action, wh
   expect((await storedListing(listingId)).personalization.personalization_questions).toEqual([]);
 });
 
-test("when the form's own code cannot load, Save says nothing was changed and keeps what was typed; back online, Save saves it", async ({ page }) => {
+test("when the form's own code cannot load, Save says nothing was changed and keeps what was typed; back online, Save saves it", async ({
+  page,
+}) => {
   const seller = await newSeller(1);
   const listingId = await openEditor(page, seller);
   const form = editor(page);
@@ -201,7 +241,9 @@ test("when the form's own code cannot load, Save says nothing was changed and ke
   await form.instructions.fill("Name to engrave");
   await form.limit.fill("12");
   await form.save.click();
-  await expect(page.getByRole("alert").filter({ hasText: "Nothing was changed" })).toHaveText(/the editor could not load its code .* What you typed is still here; try again in a moment\./);
+  await expect(page.getByRole("alert").filter({ hasText: "Nothing was changed" })).toHaveText(
+    /the editor could not load its code .* What you typed is still here; try again in a moment\./,
+  );
   await expect(form.instructions).toHaveValue("Name to engrave");
   await expect(form.limit).toHaveValue("12");
   expect(await personalizationWrites(before)).toEqual([]);

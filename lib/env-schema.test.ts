@@ -18,17 +18,37 @@ const problemsOf = (settings: Record<string, string | undefined>) => {
 describe("settings", () => {
   it("accept a complete configuration and fill in the defaults", () => {
     const parsed = serverSettingsSchema.parse(complete);
-    expect(parsed).toMatchObject({ PORT: 3000, MARKETPLACE_TIMEOUT_MS: 8000, BULK_LEASE_MS: 30_000, DASHBOARD_DB: "data/dashboard.db", LOG_LEVEL: "info", DASHBOARD_WORKERS: 1, DASHBOARD_PAGE_RENDERS: 32 });
+    expect(parsed).toMatchObject({
+      PORT: 3000,
+      MARKETPLACE_TIMEOUT_MS: 8000,
+      BULK_LEASE_MS: 30_000,
+      DASHBOARD_DB: "data/dashboard.db",
+      LOG_LEVEL: "info",
+      DASHBOARD_WORKERS: 1,
+      DASHBOARD_PAGE_RENDERS: 32,
+    });
     expect(parsed.DATABASE_URL).toBeUndefined();
     expect(parsed.METRICS_TOKEN).toBeUndefined();
   });
 
   it("treat an empty value as unset, as an .env file with `DATABASE_URL=` means", () => {
-    expect(appSettingsSchema.parse({ ...complete, DATABASE_URL: "", MARKETPLACE_TIMEOUT_MS: "", METRICS_TOKEN: "" })).toMatchObject({ MARKETPLACE_TIMEOUT_MS: 8000 });
+    expect(
+      appSettingsSchema.parse({ ...complete, DATABASE_URL: "", MARKETPLACE_TIMEOUT_MS: "", METRICS_TOKEN: "" }),
+    ).toMatchObject({ MARKETPLACE_TIMEOUT_MS: 8000 });
   });
 
   it("name a malformed database URL, port, time-out, lease, metrics token, log level, worker count and page renders, each with an example", () => {
-    const problems = problemsOf({ ...complete, DATABASE_URL: "mysql://db", PORT: "70000", MARKETPLACE_TIMEOUT_MS: "8s", BULK_LEASE_MS: "10", METRICS_TOKEN: "short", LOG_LEVEL: "loud", DASHBOARD_WORKERS: "0", DASHBOARD_PAGE_RENDERS: "all" });
+    const problems = problemsOf({
+      ...complete,
+      DATABASE_URL: "mysql://db",
+      PORT: "70000",
+      MARKETPLACE_TIMEOUT_MS: "8s",
+      BULK_LEASE_MS: "10",
+      METRICS_TOKEN: "short",
+      LOG_LEVEL: "loud",
+      DASHBOARD_WORKERS: "0",
+      DASHBOARD_PAGE_RENDERS: "all",
+    });
     expect(problems).toContain("DATABASE_URL must be a PostgreSQL URL, e.g. postgres://");
     expect(problems).toContain("PORT must be a port number between 1 and 65535, e.g. 3000");
     expect(problems).toContain("MARKETPLACE_TIMEOUT_MS must be a whole number of milliseconds above 0, e.g. 8000");
@@ -42,6 +62,14 @@ describe("settings", () => {
 
   it("name each missing setting the server needs", () => {
     const problems = problemsOf({});
-    for (const name of ["MARKETPLACE_API_URL", "MARKETPLACE_AUTH_URL", "MARKETPLACE_KEYSTRING", "MARKETPLACE_SHARED_SECRET", "AUTH_SECRET", "AUTH_URL"]) expect(problems).toContain(`  ${name} `);
+    for (const name of [
+      "MARKETPLACE_API_URL",
+      "MARKETPLACE_AUTH_URL",
+      "MARKETPLACE_KEYSTRING",
+      "MARKETPLACE_SHARED_SECRET",
+      "AUTH_SECRET",
+      "AUTH_URL",
+    ])
+      expect(problems).toContain(`  ${name} `);
   });
 });

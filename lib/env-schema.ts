@@ -3,42 +3,106 @@
 import { z } from "zod";
 
 const wholeNumber = (what: string, example: number, min = 1) =>
-  z.coerce.number({ error: `must be ${what}, e.g. ${example}` }).int({ error: `must be ${what}, e.g. ${example}` }).min(min, { error: `must be ${what}, e.g. ${example}` });
+  z.coerce
+    .number({ error: `must be ${what}, e.g. ${example}` })
+    .int({ error: `must be ${what}, e.g. ${example}` })
+    .min(min, { error: `must be ${what}, e.g. ${example}` });
 
 const emptyIsUnset = (value: unknown) => (value === "" ? undefined : value);
 
 export const appSettingsSchema = z.object({
   MARKETPLACE_API_URL: z.url({ error: "must be the marketplace's base URL, e.g. https://api.marketplace.example" }),
-  MARKETPLACE_AUTH_URL: z.url({ error: "must be the marketplace's sign-in host, e.g. https://www.marketplace.example" }),
-  MARKETPLACE_KEYSTRING: z.string({ error: "is required: the app's keystring (client_id)" }).min(1, { error: "is required: the app's keystring (client_id)" }),
-  MARKETPLACE_SHARED_SECRET: z.string({ error: "is required: the app's shared secret" }).min(1, { error: "is required: the app's shared secret" }),
-  MARKETPLACE_TIMEOUT_MS: z.preprocess(emptyIsUnset, wholeNumber("a whole number of milliseconds above 0", 8000).default(8000)),
+  MARKETPLACE_AUTH_URL: z.url({
+    error: "must be the marketplace's sign-in host, e.g. https://www.marketplace.example",
+  }),
+  MARKETPLACE_KEYSTRING: z
+    .string({ error: "is required: the app's keystring (client_id)" })
+    .min(1, { error: "is required: the app's keystring (client_id)" }),
+  MARKETPLACE_SHARED_SECRET: z
+    .string({ error: "is required: the app's shared secret" })
+    .min(1, { error: "is required: the app's shared secret" }),
+  MARKETPLACE_TIMEOUT_MS: z.preprocess(
+    emptyIsUnset,
+    wholeNumber("a whole number of milliseconds above 0", 8000).default(8000),
+  ),
   MARKETPLACE_PERSONALIZATION: z.preprocess(
     emptyIsUnset,
-    z.enum(["single", "multi", "auto"], { error: "must be single (one text question), multi (up to five questions of every type) or auto (ask the marketplace; the default)" }).default("auto"),
+    z
+      .enum(["single", "multi", "auto"], {
+        error:
+          "must be single (one text question), multi (up to five questions of every type) or auto (ask the marketplace; the default)",
+      })
+      .default("auto"),
   ),
-  MARKETPLACE_PERSONALIZATION_CACHE_SECONDS: z.preprocess(emptyIsUnset, wholeNumber("a whole number of seconds (0 or more)", 30, 0).default(30)),
+  MARKETPLACE_PERSONALIZATION_CACHE_SECONDS: z.preprocess(
+    emptyIsUnset,
+    wholeNumber("a whole number of seconds (0 or more)", 30, 0).default(30),
+  ),
   DATABASE_URL: z.preprocess(
     emptyIsUnset,
-    z.string().regex(/^postgres(ql)?:\/\/./, { error: "must be a PostgreSQL URL, e.g. postgres://dashboard@db.internal:5432/dashboard (or unset it to use SQLite)" }).optional(),
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\/./, {
+        error:
+          "must be a PostgreSQL URL, e.g. postgres://dashboard@db.internal:5432/dashboard (or unset it to use SQLite)",
+      })
+      .optional(),
   ),
   DASHBOARD_DB: z.preprocess(emptyIsUnset, z.string().default("data/dashboard.db")),
-  BULK_LEASE_MS: z.preprocess(emptyIsUnset, wholeNumber("a whole number of milliseconds of at least 1000", 30000, 1000).default(30_000)),
-  METRICS_TOKEN: z.preprocess(emptyIsUnset, z.string().min(16, { error: "must be at least 16 characters, e.g. the output of `openssl rand -hex 24`" }).optional()),
+  BULK_LEASE_MS: z.preprocess(
+    emptyIsUnset,
+    wholeNumber("a whole number of milliseconds of at least 1000", 30000, 1000).default(30_000),
+  ),
+  METRICS_TOKEN: z.preprocess(
+    emptyIsUnset,
+    z
+      .string()
+      .min(16, { error: "must be at least 16 characters, e.g. the output of `openssl rand -hex 24`" })
+      .optional(),
+  ),
   SESSION_IDLE_SECONDS: z.preprocess(emptyIsUnset, wholeNumber("a whole number of seconds", 43_200).default(12 * 3600)),
-  SESSION_ABSOLUTE_SECONDS: z.preprocess(emptyIsUnset, wholeNumber("a whole number of seconds", 2_592_000).default(30 * 24 * 3600)),
+  SESSION_ABSOLUTE_SECONDS: z.preprocess(
+    emptyIsUnset,
+    wholeNumber("a whole number of seconds", 2_592_000).default(30 * 24 * 3600),
+  ),
 });
 
 /** What only the server's start needs on top of the app's settings. */
 export const serverSettingsSchema = appSettingsSchema.extend({
-  AUTH_SECRET: z.string({ error: "is required: a random secret of at least 32 characters, e.g. the output of `openssl rand -base64 32`" }).min(32, {
-    error: "must be at least 32 characters, e.g. the output of `openssl rand -base64 32`",
-  }),
+  AUTH_SECRET: z
+    .string({
+      error: "is required: a random secret of at least 32 characters, e.g. the output of `openssl rand -base64 32`",
+    })
+    .min(32, {
+      error: "must be at least 32 characters, e.g. the output of `openssl rand -base64 32`",
+    }),
   AUTH_URL: z.url({ error: "must be the dashboard's public URL, e.g. https://dashboard.example.com" }),
-  PORT: z.preprocess(emptyIsUnset, wholeNumber("a port number between 1 and 65535", 3000).max(65535, { error: "must be a port number between 1 and 65535, e.g. 3000" }).default(3000)),
-  DASHBOARD_WORKERS: z.preprocess(emptyIsUnset, wholeNumber("a number of worker processes from 1 to 64", 2).max(64, { error: "must be a number of worker processes from 1 to 64, e.g. 2" }).default(1)),
-  DASHBOARD_PAGE_RENDERS: z.preprocess(emptyIsUnset, wholeNumber("a number of page renders from 1 to 1000", 32).max(1000, { error: "must be a number of page renders from 1 to 1000, e.g. 32" }).default(32)),
-  LOG_LEVEL: z.preprocess(emptyIsUnset, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { error: "must be one of fatal, error, warn, info, debug, trace, silent" }).default("info")),
+  PORT: z.preprocess(
+    emptyIsUnset,
+    wholeNumber("a port number between 1 and 65535", 3000)
+      .max(65535, { error: "must be a port number between 1 and 65535, e.g. 3000" })
+      .default(3000),
+  ),
+  DASHBOARD_WORKERS: z.preprocess(
+    emptyIsUnset,
+    wholeNumber("a number of worker processes from 1 to 64", 2)
+      .max(64, { error: "must be a number of worker processes from 1 to 64, e.g. 2" })
+      .default(1),
+  ),
+  DASHBOARD_PAGE_RENDERS: z.preprocess(
+    emptyIsUnset,
+    wholeNumber("a number of page renders from 1 to 1000", 32)
+      .max(1000, { error: "must be a number of page renders from 1 to 1000, e.g. 32" })
+      .default(32),
+  ),
+  LOG_LEVEL: z.preprocess(
+    emptyIsUnset,
+    z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+        error: "must be one of fatal, error, warn, info, debug, trace, silent",
+      })
+      .default("info"),
+  ),
 });
 
 /** One line per problem, each naming the setting; the caller says where settings come from. */

@@ -23,13 +23,19 @@ const load = async () => (await import("./env")).env();
 
 describe("MARKETPLACE_PERSONALIZATION", () => {
   it("is auto by default, asking the marketplace and keeping its answer 30 seconds", async () => {
-    expect(await load()).toMatchObject({ MARKETPLACE_PERSONALIZATION: "auto", MARKETPLACE_PERSONALIZATION_CACHE_SECONDS: 30 });
+    expect(await load()).toMatchObject({
+      MARKETPLACE_PERSONALIZATION: "auto",
+      MARKETPLACE_PERSONALIZATION_CACHE_SECONDS: 30,
+    });
   });
 
   it("takes single and multi", async () => {
     process.env.MARKETPLACE_PERSONALIZATION = "multi";
     process.env.MARKETPLACE_PERSONALIZATION_CACHE_SECONDS = "0";
-    expect(await load()).toMatchObject({ MARKETPLACE_PERSONALIZATION: "multi", MARKETPLACE_PERSONALIZATION_CACHE_SECONDS: 0 });
+    expect(await load()).toMatchObject({
+      MARKETPLACE_PERSONALIZATION: "multi",
+      MARKETPLACE_PERSONALIZATION_CACHE_SECONDS: 0,
+    });
   });
 
   it("refuses anything else at start-up with a message that names the setting and its values", async () => {
@@ -39,6 +45,8 @@ describe("MARKETPLACE_PERSONALIZATION", () => {
     await expect(refused).rejects.toThrow(
       "MARKETPLACE_PERSONALIZATION must be single (one text question), multi (up to five questions of every type) or auto (ask the marketplace; the default)",
     );
-    await expect(refused).rejects.toThrow("MARKETPLACE_PERSONALIZATION_CACHE_SECONDS must be a whole number of seconds (0 or more), e.g. 30");
+    await expect(refused).rejects.toThrow(
+      "MARKETPLACE_PERSONALIZATION_CACHE_SECONDS must be a whole number of seconds (0 or more), e.g. 30",
+    );
   });
 });

@@ -11,7 +11,9 @@ export function env(): Env {
   if (cached) return cached;
   const parsed = appSettingsSchema.safeParse(process.env);
   if (!parsed.success) {
-    throw new Error(`The dashboard's configuration is incomplete (see .env.example, or run \`npm start\` to use the sandbox):\n${settingsProblems(parsed.error)}`);
+    throw new Error(
+      `The dashboard's configuration is incomplete (see .env.example, or run \`npm start\` to use the sandbox):\n${settingsProblems(parsed.error)}`,
+    );
   }
   cached = parsed.data;
   return cached;

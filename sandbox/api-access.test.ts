@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { DEMO_APP, DEMO_SELLERS } from "./store/seed.js";
-import { ADA, apiKeyOf, callApi, createSeller, issueTokensFor, registerApp, type HttpResult } from "../test/harness/sandbox.js";
+import {
+  ADA,
+  apiKeyOf,
+  callApi,
+  createSeller,
+  issueTokensFor,
+  registerApp,
+  type HttpResult,
+} from "../test/harness/sandbox.js";
 import { useSeededSandbox } from "../test/harness/use-sandbox.js";
 
 const sandbox = useSeededSandbox();
@@ -35,7 +43,11 @@ describe("x-api-key (decisions.md API key errors)", () => {
   });
 
   it("answers 403 when the shared secret is wrong", async () => {
-    expectError(await callApi(sandbox.url, "openapi-ping", { apiKey: `${DEMO_APP.keystring}:wrong-secret` }), 403, MALFORMED_KEY);
+    expectError(
+      await callApi(sandbox.url, "openapi-ping", { apiKey: `${DEMO_APP.keystring}:wrong-secret` }),
+      403,
+      MALFORMED_KEY,
+    );
   });
 
   it("answers 403 when the shared secret is empty", async () => {
@@ -55,11 +67,15 @@ describe("bearer tokens on resource endpoints (decisions.md Bearer header, Token
   it("answers 403 to a bearer without the numeric user prefix", async () => {
     const token = await adaToken();
     const unprefixed = token.split(".")[1] ?? "";
-    expectError(await callApi(sandbox.url, "users/me", { token: unprefixed }), 403, { error: "No user was provided as part of the bearer token." });
+    expectError(await callApi(sandbox.url, "users/me", { token: unprefixed }), 403, {
+      error: "No user was provided as part of the bearer token.",
+    });
   });
 
   it("answers 403 to a bearer with a non-numeric prefix", async () => {
-    expectError(await callApi(sandbox.url, "users/me", { token: "ada.abcdef" }), 403, { error: "No user was provided as part of the bearer token." });
+    expectError(await callApi(sandbox.url, "users/me", { token: "ada.abcdef" }), 403, {
+      error: "No user was provided as part of the bearer token.",
+    });
   });
 
   it("answers 401 invalid_token when the token is missing", async () => {
@@ -70,24 +86,38 @@ describe("bearer tokens on resource endpoints (decisions.md Bearer header, Token
   });
 
   it("answers 401 invalid_token to an unknown token with a numeric prefix", async () => {
-    expectError(await callApi(sandbox.url, "users/me", { token: "50001.not-a-real-token" }), 401, { error: "invalid_token", error_description: "access token is invalid" });
+    expectError(await callApi(sandbox.url, "users/me", { token: "50001.not-a-real-token" }), 401, {
+      error: "invalid_token",
+      error_description: "access token is invalid",
+    });
   });
 
   it("answers 401 when the numeric prefix names another user", async () => {
     const token = await adaToken();
     const forged = `${DEMO_SELLERS.bo.user_id}.${token.split(".")[1]}`;
-    expectError(await callApi(sandbox.url, "users/me", { token: forged }), 401, { error: "invalid_token", error_description: "access token is invalid" });
+    expectError(await callApi(sandbox.url, "users/me", { token: forged }), 401, {
+      error: "invalid_token",
+      error_description: "access token is invalid",
+    });
   });
 
   it("answers 403 insufficient_scope when the token lacks the endpoint's scope", async () => {
     const token = await adaToken(["listings_r"]);
-    expectError(await callApi(sandbox.url, "users/me", { token }), 403, { error: "insufficient_scope", error_description: "Insufficient scope" });
+    expectError(await callApi(sandbox.url, "users/me", { token }), 403, {
+      error: "insufficient_scope",
+      error_description: "Insufficient scope",
+    });
   });
 
   it("answers 401 to a token issued to another app", async () => {
     const other = await registerApp(sandbox.url, { redirect_uris: ["https://www.example.com/cb"] });
-    const token = (await issueTokensFor(sandbox.url, { keystring: other.keystring, user_id: ADA.user_id, scopes: ["shops_r"] })).access_token;
-    expectError(await callApi(sandbox.url, "users/me", { token }), 401, { error: "invalid_token", error_description: "access token is invalid" });
+    const token = (
+      await issueTokensFor(sandbox.url, { keystring: other.keystring, user_id: ADA.user_id, scopes: ["shops_r"] })
+    ).access_token;
+    expectError(await callApi(sandbox.url, "users/me", { token }), 401, {
+      error: "invalid_token",
+      error_description: "access token is invalid",
+    });
     expect((await callApi(sandbox.url, "users/me", { token, apiKey: apiKeyOf(other) })).status).toBe(200);
   });
 
@@ -95,7 +125,11 @@ describe("bearer tokens on resource endpoints (decisions.md Bearer header, Token
     const token = await adaToken();
     const result = await callApi(sandbox.url, "/v2/users/__SELF__", { token });
     expect(result.status).toBe(401);
-    expect(result.body).toEqual({ error: "invalid_token", error_description: "v2 endpoints do not accept OAuth 2.0 tokens; call the /v3/ endpoint or use an OAuth 1.0 token (spec 5.6)." });
+    expect(result.body).toEqual({
+      error: "invalid_token",
+      error_description:
+        "v2 endpoints do not accept OAuth 2.0 tokens; call the /v3/ endpoint or use an OAuth 1.0 token (spec 5.6).",
+    });
   });
 
   it("answers 404 on a v2 path without an OAuth 2.0 token", async () => {
@@ -113,7 +147,8 @@ describe("account endpoints (decisions.md Endpoints beyond the spec)", () => {
   });
 
   it("getMe leaves shop_id out for a user without a shop", async () => {
-    const token = (await issueTokensFor(sandbox.url, { user_id: DEMO_SELLERS.cy.user_id, scopes: ["shops_r"] })).access_token;
+    const token = (await issueTokensFor(sandbox.url, { user_id: DEMO_SELLERS.cy.user_id, scopes: ["shops_r"] }))
+      .access_token;
     const result = await callApi(sandbox.url, "users/me", { token });
     expect(result.status).toBe(200);
     expect(result.body).toEqual({ user_id: DEMO_SELLERS.cy.user_id });
@@ -140,11 +175,18 @@ describe("account endpoints (decisions.md Endpoints beyond the spec)", () => {
   it("getShopByOwnerUserId returns the user's shop", async () => {
     const result = await callApi(sandbox.url, `users/${DEMO_SELLERS.bo.user_id}/shops`);
     expect(result.status).toBe(200);
-    expect(result.body).toMatchObject({ shop_id: DEMO_SELLERS.bo.shop_id, user_id: DEMO_SELLERS.bo.user_id, shop_name: DEMO_SELLERS.bo.shop_name, listing_active_count: 240 });
+    expect(result.body).toMatchObject({
+      shop_id: DEMO_SELLERS.bo.shop_id,
+      user_id: DEMO_SELLERS.bo.user_id,
+      shop_name: DEMO_SELLERS.bo.shop_name,
+      listing_active_count: 240,
+    });
   });
 
   it("getShopByOwnerUserId answers 404 for a user without a shop", async () => {
-    expectError(await callApi(sandbox.url, `users/${DEMO_SELLERS.cy.user_id}/shops`), 404, { error: `User ${DEMO_SELLERS.cy.user_id} has no shop.` });
+    expectError(await callApi(sandbox.url, `users/${DEMO_SELLERS.cy.user_id}/shops`), 404, {
+      error: `User ${DEMO_SELLERS.cy.user_id} has no shop.`,
+    });
   });
 
   it("getShopByOwnerUserId answers 404 for a seller created without a shop", async () => {

@@ -18,7 +18,12 @@ const MAX_BODY_BYTES = 64 * 1024;
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Every marketplace endpoint the sandbox implements, in the order Hono tries them; /openapi.json describes exactly these. */
-export const API_ROUTES: readonly Route[] = [...tokenRoutes, ...accountRoutes, ...personalizationRoutes, ...listingRoutes];
+export const API_ROUTES: readonly Route[] = [
+  ...tokenRoutes,
+  ...accountRoutes,
+  ...personalizationRoutes,
+  ...listingRoutes,
+];
 
 export function createApp(state: SandboxState, routes: readonly Route[] = API_ROUTES) {
   const app = new Hono<SandboxEnv>({ router: new PatternRouter() });
@@ -31,8 +36,17 @@ export function createApp(state: SandboxState, routes: readonly Route[] = API_RO
     const fault = control ? undefined : state.faults.take(c.req.method, path);
     if (fault?.delay_ms) await wait(fault.delay_ms);
     if (fault?.status) {
-      const headers: Record<string, string> = fault.retry_after === undefined ? {} : { "retry-after": String(fault.retry_after) };
-      c.res = jsonError(c, fault.status, fault.status === 429 ? "Too many requests (injected by the sandbox fault API)" : "Injected fault (sandbox fault API)", undefined, headers);
+      const headers: Record<string, string> =
+        fault.retry_after === undefined ? {} : { "retry-after": String(fault.retry_after) };
+      c.res = jsonError(
+        c,
+        fault.status,
+        fault.status === 429
+          ? "Too many requests (injected by the sandbox fault API)"
+          : "Injected fault (sandbox fault API)",
+        undefined,
+        headers,
+      );
     } else {
       await next();
     }
@@ -72,7 +86,12 @@ export function createApp(state: SandboxState, routes: readonly Route[] = API_RO
   mountRoutes(app, routes);
   app.all("/v2/*", (c) =>
     c.req.header("authorization")?.startsWith("Bearer ")
-      ? jsonError(c, 401, "invalid_token", "v2 endpoints do not accept OAuth 2.0 tokens; call the /v3/ endpoint or use an OAuth 1.0 token (spec 5.6).")
+      ? jsonError(
+          c,
+          401,
+          "invalid_token",
+          "v2 endpoints do not accept OAuth 2.0 tokens; call the /v3/ endpoint or use an OAuth 1.0 token (spec 5.6).",
+        )
       : jsonError(c, 404, "The sandbox emulates only the v3 API; v2 paths exist here only to refuse OAuth 2.0 tokens."),
   );
   app.route("/__sandbox", controlRoutes());
@@ -81,7 +100,9 @@ export function createApp(state: SandboxState, routes: readonly Route[] = API_RO
   // The API key is checked before an unknown /v3/application path is a 404, as on a path that exists.
   app.notFound((c) => (c.req.path.startsWith(API_KEY_PREFIX) ? withApiKey(c, noEndpoint) : noEndpoint(c)));
   app.onError((error, c) => {
-    console.error(`sandbox: ${c.req.method} ${c.req.path} failed: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(
+      `sandbox: ${c.req.method} ${c.req.path} failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
     return withRateHeaders(c, jsonError(c, 500, "The sandbox failed to handle this request."));
   });
   return app;

@@ -55,7 +55,10 @@ function redirectParams(result: HttpResult) {
 
 describe("GET /oauth/connect: faults shown to the user, never redirected (spec 5.5.3, 7.2)", () => {
   it("refuses an unknown client_id with a 400 page", async () => {
-    expectErrorPage(await connect(authorizationParams(pkcePair(), { client_id: "no-such-app" })), "Unknown application");
+    expectErrorPage(
+      await connect(authorizationParams(pkcePair(), { client_id: "no-such-app" })),
+      "Unknown application",
+    );
   });
 
   it("refuses a missing client_id with a 400 page", async () => {
@@ -69,7 +72,9 @@ describe("GET /oauth/connect: faults shown to the user, never redirected (spec 5
 
   it("accepts the redirect_uri exactly as registered", async () => {
     const app = await appWith([REGISTERED]);
-    const result = await connect(authorizationParams(pkcePair(), { client_id: app.keystring, redirect_uri: REGISTERED }));
+    const result = await connect(
+      authorizationParams(pkcePair(), { client_id: app.keystring, redirect_uri: REGISTERED }),
+    );
     expect(result.status).toBe(200);
     expect(result.text).toContain("<h1>Sign in to the marketplace</h1>");
   });
@@ -87,24 +92,37 @@ describe("GET /oauth/connect: faults shown to the user, never redirected (spec 5
   for (const [difference, uri] of variants) {
     it(`refuses a redirect_uri with ${difference} with a 400 page`, async () => {
       const app = await appWith([REGISTERED]);
-      expectErrorPage(await connect(authorizationParams(pkcePair(), { client_id: app.keystring, redirect_uri: uri })), "Redirect address not registered");
+      expectErrorPage(
+        await connect(authorizationParams(pkcePair(), { client_id: app.keystring, redirect_uri: uri })),
+        "Redirect address not registered",
+      );
     });
   }
 
   it("checks the redirect_uri before every redirectable fault", async () => {
     const app = await appWith([REGISTERED]);
-    const result = await connect({ client_id: app.keystring, redirect_uri: "https://example.com/cb", response_type: "token" });
+    const result = await connect({
+      client_id: app.keystring,
+      redirect_uri: "https://example.com/cb",
+      response_type: "token",
+    });
     expectErrorPage(result, "Redirect address not registered");
   });
 
   it("refuses a registered http:// redirect_uri on a non-loopback host", async () => {
     const app = await appWith(["http://www.example.com/cb"]);
-    const result = await connect(authorizationParams(pkcePair(), { client_id: app.keystring, redirect_uri: "http://www.example.com/cb" }));
+    const result = await connect(
+      authorizationParams(pkcePair(), { client_id: app.keystring, redirect_uri: "http://www.example.com/cb" }),
+    );
     expectErrorPage(result, "Redirect address must use https");
     expect(result.text).toContain("http:// is allowed only for localhost, 127.0.0.1 and [::1]");
   });
 
-  for (const uri of ["http://localhost:3000/api/auth/callback/marketplace", "http://127.0.0.1:8123/cb", "http://[::1]:9000/cb"]) {
+  for (const uri of [
+    "http://localhost:3000/api/auth/callback/marketplace",
+    "http://127.0.0.1:8123/cb",
+    "http://[::1]:9000/cb",
+  ]) {
     it(`allows the loopback redirect_uri ${uri} outside strict mode`, async () => {
       const app = await appWith([uri]);
       const result = await connect(authorizationParams(pkcePair(), { client_id: app.keystring, redirect_uri: uri }));
@@ -115,7 +133,9 @@ describe("GET /oauth/connect: faults shown to the user, never redirected (spec 5
 
   it("refuses a loopback-host lookalike over http", async () => {
     const app = await appWith(["http://localhost.example.com/cb"]);
-    const result = await connect(authorizationParams(pkcePair(), { client_id: app.keystring, redirect_uri: "http://localhost.example.com/cb" }));
+    const result = await connect(
+      authorizationParams(pkcePair(), { client_id: app.keystring, redirect_uri: "http://localhost.example.com/cb" }),
+    );
     expectErrorPage(result, "Redirect address must use https");
   });
 
@@ -134,7 +154,9 @@ describe("GET /oauth/connect: faults shown to the user, never redirected (spec 5
     const strict = await startTestSandbox({ strictHttps: true });
     try {
       const app = await registerApp(strict.url, { redirect_uris: [REGISTERED] });
-      const result = await http(connectUrl(strict.url, authorizationParams(pkcePair(), { client_id: app.keystring, redirect_uri: REGISTERED })));
+      const result = await http(
+        connectUrl(strict.url, authorizationParams(pkcePair(), { client_id: app.keystring, redirect_uri: REGISTERED })),
+      );
       expect(result.status).toBe(200);
     } finally {
       await strict.close();
@@ -149,13 +171,33 @@ describe("GET /oauth/connect: faults shown to the user, never redirected (spec 5
 describe("GET /oauth/connect: faults redirected to the app with error, error_description and state (spec 2.5, 7.1)", () => {
   const faults: Array<[string, Record<string, string | undefined>, string, string]> = [
     ["response_type is missing", { response_type: undefined }, "invalid_request", "response_type is required"],
-    ["response_type is not code", { response_type: "token" }, "unsupported_response_type", "response_type must be code"],
+    [
+      "response_type is not code",
+      { response_type: "token" },
+      "unsupported_response_type",
+      "response_type must be code",
+    ],
     ["scope is missing", { scope: undefined }, "invalid_request", "scope is required"],
     ["scope names an unknown scope", { scope: "listings_r treasury_r" }, "invalid_scope", "unknown scope: treasury_r"],
     ["code_challenge is missing", { code_challenge: undefined }, "invalid_request", "code_challenge is required"],
-    ["code_challenge_method is missing", { code_challenge_method: undefined }, "invalid_request", "code_challenge_method must be S256"],
-    ["code_challenge_method is plain", { code_challenge_method: "plain" }, "invalid_request", "code_challenge_method must be S256"],
-    ["code_challenge_method is lower-case s256", { code_challenge_method: "s256" }, "invalid_request", "code_challenge_method must be S256"],
+    [
+      "code_challenge_method is missing",
+      { code_challenge_method: undefined },
+      "invalid_request",
+      "code_challenge_method must be S256",
+    ],
+    [
+      "code_challenge_method is plain",
+      { code_challenge_method: "plain" },
+      "invalid_request",
+      "code_challenge_method must be S256",
+    ],
+    [
+      "code_challenge_method is lower-case s256",
+      { code_challenge_method: "s256" },
+      "invalid_request",
+      "code_challenge_method must be S256",
+    ],
   ];
   for (const [fault, overrides, error, description] of faults) {
     it(`redirects with ${error} when ${fault}, echoing state`, async () => {
@@ -168,20 +210,35 @@ describe("GET /oauth/connect: faults redirected to the app with error, error_des
 
   it("redirects with invalid_request when state is present but empty, echoing the empty state", async () => {
     const { params } = redirectParams(await connect(authorizationParams(pkcePair(), { state: "" })));
-    expect(params).toEqual({ error: "invalid_request", error_description: "state must not be empty when present", state: "" });
+    expect(params).toEqual({
+      error: "invalid_request",
+      error_description: "state must not be empty when present",
+      state: "",
+    });
   });
 
   it("sends no state in an error redirect when none was sent", async () => {
-    const { params } = redirectParams(await connect(authorizationParams(pkcePair(), { state: undefined, response_type: undefined })));
+    const { params } = redirectParams(
+      await connect(authorizationParams(pkcePair(), { state: undefined, response_type: undefined })),
+    );
     expect(params).toEqual({ error: "invalid_request", error_description: "response_type is required" });
   });
 
   it("checks the faults in order: response_type, scope, code_challenge, method, state", async () => {
-    const first = await connect(authorizationParams(pkcePair(), { response_type: "token", scope: undefined, code_challenge: undefined, state: "" }));
+    const first = await connect(
+      authorizationParams(pkcePair(), {
+        response_type: "token",
+        scope: undefined,
+        code_challenge: undefined,
+        state: "",
+      }),
+    );
     expect(redirectParams(first).params.error_description).toBe("response_type must be code");
     const second = await connect(authorizationParams(pkcePair(), { scope: "nope", code_challenge: undefined }));
     expect(redirectParams(second).params.error_description).toBe("unknown scope: nope");
-    const third = await connect(authorizationParams(pkcePair(), { code_challenge: undefined, code_challenge_method: "plain" }));
+    const third = await connect(
+      authorizationParams(pkcePair(), { code_challenge: undefined, code_challenge_method: "plain" }),
+    );
     expect(redirectParams(third).params.error_description).toBe("code_challenge is required");
   });
 
@@ -194,10 +251,22 @@ describe("GET /oauth/connect: faults redirected to the app with error, error_des
 
   it("keeps the registered redirect_uri's own query parameters on an error redirect", async () => {
     const app = await appWith(["https://www.example.com/cb?tenant=7"]);
-    const result = await connect(authorizationParams(pkcePair(), { client_id: app.keystring, redirect_uri: "https://www.example.com/cb?tenant=7", scope: undefined, state: "s1" }));
+    const result = await connect(
+      authorizationParams(pkcePair(), {
+        client_id: app.keystring,
+        redirect_uri: "https://www.example.com/cb?tenant=7",
+        scope: undefined,
+        state: "s1",
+      }),
+    );
     const { target, params } = redirectParams(result);
     expect(target).toBe("https://www.example.com/cb");
-    expect(params).toEqual({ tenant: "7", error: "invalid_request", error_description: "scope is required", state: "s1" });
+    expect(params).toEqual({
+      tenant: "7",
+      error: "invalid_request",
+      error_description: "scope is required",
+      state: "s1",
+    });
   });
 });
 
@@ -219,7 +288,9 @@ describe("sign-in and consent pages driven over HTTP", () => {
 
     const signedIn = await submitSignIn(sandbox.url, session, { email: ADA.email, password: ADA.password });
     expect(signedIn.status).toBe(303);
-    expect(signedIn.headers.get("location")).toBe(`/oauth/consent?interaction=${encodeURIComponent(session.interaction)}`);
+    expect(signedIn.headers.get("location")).toBe(
+      `/oauth/consent?interaction=${encodeURIComponent(session.interaction)}`,
+    );
 
     const consent = await openConsentPage(sandbox.url, session, signedIn.headers.get("location") ?? "");
     expect(consent.status).toBe(200);
@@ -230,9 +301,13 @@ describe("sign-in and consent pages driven over HTTP", () => {
       ["listings_w", "Create and edit your listings"],
       ["shops_r", "See your shop&#39;s description, messages and sections, even if not public"],
     ]) {
-      expect(consent.text).toContain(`<input type="checkbox" name="scope" value="${scope}" checked /> ${words} <code>${scope}</code>`);
+      expect(consent.text).toContain(
+        `<input type="checkbox" name="scope" value="${scope}" checked /> ${words} <code>${scope}</code>`,
+      );
     }
-    expect(consent.text).toContain('<button class="primary" type="submit" name="decision" value="allow">Allow access</button>');
+    expect(consent.text).toContain(
+      '<button class="primary" type="submit" name="decision" value="allow">Allow access</button>',
+    );
     expect(consent.text).toContain('<button type="submit" name="decision" value="deny">Deny</button>');
 
     const decided = await submitConsent(sandbox.url, session, "allow", ["listings_r", "shops_r"]);
@@ -241,7 +316,12 @@ describe("sign-in and consent pages driven over HTTP", () => {
     expect(Object.keys(returned).sort()).toEqual(["code", "state"]);
     expect(returned.state).toBe("a b/c+d=é");
 
-    const tokens = await requestToken(sandbox.url, { grant_type: "authorization_code", client_id: DEMO_APP.keystring, code: returned.code ?? "", code_verifier: pkce.verifier });
+    const tokens = await requestToken(sandbox.url, {
+      grant_type: "authorization_code",
+      client_id: DEMO_APP.keystring,
+      code: returned.code ?? "",
+      code_verifier: pkce.verifier,
+    });
     expect(tokens.status).toBe(200);
     expect(tokens.body.scope).toBe("listings_r shops_r");
   });
@@ -254,17 +334,33 @@ describe("sign-in and consent pages driven over HTTP", () => {
   it("redirects with access_denied and the state when the user denies", async () => {
     const { redirect } = await authorizeInBrowser(sandbox.url, { decision: "deny", params: { state: "deny-state" } });
     expect(`${redirect.origin}${redirect.pathname}`).toBe(DEMO_REDIRECT_URI);
-    expect(Object.fromEntries(redirect.searchParams)).toEqual({ error: "access_denied", error_description: "The user denied access to the application.", state: "deny-state" });
+    expect(Object.fromEntries(redirect.searchParams)).toEqual({
+      error: "access_denied",
+      error_description: "The user denied access to the application.",
+      state: "deny-state",
+    });
   });
 
   it("redirects with access_denied when the user allows but unchecks every scope", async () => {
     const { redirect } = await authorizeInBrowser(sandbox.url, { grant: [], params: { state: "s" } });
-    expect(Object.fromEntries(redirect.searchParams)).toEqual({ error: "access_denied", error_description: "The user granted none of the requested scopes.", state: "s" });
+    expect(Object.fromEntries(redirect.searchParams)).toEqual({
+      error: "access_denied",
+      error_description: "The user granted none of the requested scopes.",
+      state: "s",
+    });
   });
 
   it("ignores a checked scope that was never requested", async () => {
-    const { redirect, pkce } = await authorizeInBrowser(sandbox.url, { params: { scope: "listings_r" }, grant: ["listings_r", "transactions_w"] });
-    const tokens = await requestToken(sandbox.url, { grant_type: "authorization_code", client_id: DEMO_APP.keystring, code: redirect.searchParams.get("code") ?? "", code_verifier: pkce.verifier });
+    const { redirect, pkce } = await authorizeInBrowser(sandbox.url, {
+      params: { scope: "listings_r" },
+      grant: ["listings_r", "transactions_w"],
+    });
+    const tokens = await requestToken(sandbox.url, {
+      grant_type: "authorization_code",
+      client_id: DEMO_APP.keystring,
+      code: redirect.searchParams.get("code") ?? "",
+      code_verifier: pkce.verifier,
+    });
     expect(tokens.body.scope).toBe("listings_r");
   });
 
@@ -278,7 +374,9 @@ describe("sign-in and consent pages driven over HTTP", () => {
     const refused = await submitSignIn(sandbox.url, session, { email: ADA.email, password: "wrong-password" });
     expect(refused.status).toBe(401);
     expect(refused.headers.get("location")).toBeNull();
-    expect(refused.text).toContain('<p role="alert" class="alert" id="sign-in-error">That email and password do not match a marketplace account. Check them and try again.</p>');
+    expect(refused.text).toContain(
+      '<p role="alert" class="alert" id="sign-in-error">That email and password do not match a marketplace account. Check them and try again.</p>',
+    );
     expect(refused.text).toContain(`value="${ADA.email}"`);
     expect(refused.text).toContain('aria-describedby="sign-in-error"');
     expectPageHeaders(refused);
@@ -295,7 +393,10 @@ describe("sign-in and consent pages driven over HTTP", () => {
 
   it("matches the email case-insensitively", async () => {
     const session = await openSignInPage(sandbox.url, authorizationParams(pkcePair()));
-    const signedIn = await submitSignIn(sandbox.url, session, { email: ADA.email.toUpperCase(), password: ADA.password });
+    const signedIn = await submitSignIn(sandbox.url, session, {
+      email: ADA.email.toUpperCase(),
+      password: ADA.password,
+    });
     expect(signedIn.status).toBe(303);
   });
 
@@ -325,7 +426,9 @@ describe("sign-in and consent pages driven over HTTP", () => {
     expectPageHeaders(session.page);
     const signedIn = await submitSignIn(sandbox.url, session, { email: ADA.email, password: ADA.password });
     expectPageHeaders(await openConsentPage(sandbox.url, session, signedIn.headers.get("location") ?? ""));
-    expectPageHeaders(await submitConsent(sandbox.url, session, "allow", ["listings_r"], { fields: { csrf: "forged" } }));
+    expectPageHeaders(
+      await submitConsent(sandbox.url, session, "allow", ["listings_r"], { fields: { csrf: "forged" } }),
+    );
   });
 });
 
@@ -367,7 +470,12 @@ describe("CSRF on the sign-in and consent forms (double-submit token bound to th
   it("refuses a form whose cookie belongs to another interaction", async () => {
     const victim = await openSignInPage(sandbox.url, authorizationParams(pkcePair()));
     const attacker = await openSignInPage(sandbox.url, authorizationParams(pkcePair()));
-    const refused = await submitSignIn(sandbox.url, victim, { email: ADA.email, password: ADA.password }, { cookie: attacker.cookie });
+    const refused = await submitSignIn(
+      sandbox.url,
+      victim,
+      { email: ADA.email, password: ADA.password },
+      { cookie: attacker.cookie },
+    );
     expectCsrfRefusal(refused);
   });
 

@@ -45,7 +45,8 @@ async function requestLog(): Promise<JsonBody[]> {
 
 describe("rate limits (decisions.md Rate limits)", () => {
   it("sends the four headers on every /v3/application response to a known key, whatever the status", async () => {
-    const token = (await issueTokensFor(sandbox.url, { user_id: ADA.user_id, scopes: ["listings_r", "listings_w"] })).access_token;
+    const token = (await issueTokensFor(sandbox.url, { user_id: ADA.user_id, scopes: ["listings_r", "listings_w"] }))
+      .access_token;
     const responses: HttpResult[] = [
       await ping(),
       await callApi(sandbox.url, `listings/${1_000_000_001}`),
@@ -53,15 +54,29 @@ describe("rate limits (decisions.md Rate limits)", () => {
       await callApi(sandbox.url, "users/me"),
       await callApi(sandbox.url, "users/me", { token }),
       await callApi(sandbox.url, "no-such-endpoint"),
-      await callApi(sandbox.url, `shops/${ADA.shop_id}/listings`, { token, form: { title: "T", description: "D", quantity: "1", price: "2" } }),
+      await callApi(sandbox.url, `shops/${ADA.shop_id}/listings`, {
+        token,
+        form: { title: "T", description: "D", quantity: "1", price: "2" },
+      }),
       await callApi(sandbox.url, `shops/${ADA.shop_id}/listings?includes=personalization`, { token }),
       await callApi(sandbox.url, `shops/${ADA.shop_id}/listings/${1_000_000_001}/personalization`, {
         token,
-        json: { personalization_questions: [{ question_type: "text_input", question_text: "Personalization", instructions: "Initials.", required: false, max_allowed_characters: 3 }] },
+        json: {
+          personalization_questions: [
+            {
+              question_type: "text_input",
+              question_text: "Personalization",
+              instructions: "Initials.",
+              required: false,
+              max_allowed_characters: 3,
+            },
+          ],
+        },
       }),
     ];
     expect(responses.map((response) => response.status)).toEqual([200, 200, 400, 401, 403, 404, 201, 200, 201]);
-    for (const response of responses) for (const header of RATE_HEADERS) expect(response.headers.get(header), header).toMatch(/^\d+$/);
+    for (const response of responses)
+      for (const header of RATE_HEADERS) expect(response.headers.get(header), header).toMatch(/^\d+$/);
   });
 
   it("reports the app's limits and counts down what remains today", async () => {
@@ -74,7 +89,11 @@ describe("rate limits (decisions.md Rate limits)", () => {
   });
 
   it("answers 429 with retry-after once the daily limit is used up, with the headers", async () => {
-    expect((await setRateLimits(DEMO_APP.keystring, 100, 3)).body).toEqual({ keystring: DEMO_APP.keystring, per_second: 100, per_day: 3 });
+    expect((await setRateLimits(DEMO_APP.keystring, 100, 3)).body).toEqual({
+      keystring: DEMO_APP.keystring,
+      per_second: 100,
+      per_day: 3,
+    });
     const statuses = [];
     for (let i = 0; i < 3; i += 1) statuses.push((await ping()).status);
     expect(statuses).toEqual([200, 200, 200]);
@@ -83,7 +102,9 @@ describe("rate limits (decisions.md Rate limits)", () => {
     const retryAfter = Number(refused.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(86_400);
-    expect(refused.body).toEqual({ error: `This application has used its 3 requests for today. Try again in ${retryAfter} seconds.` });
+    expect(refused.body).toEqual({
+      error: `This application has used its 3 requests for today. Try again in ${retryAfter} seconds.`,
+    });
     expect(refused.headers.get("x-limit-per-day")).toBe("3");
     expect(refused.headers.get("x-remaining-today")).toBe("0");
   });
@@ -113,7 +134,9 @@ describe("rate limits (decisions.md Rate limits)", () => {
     for (const result of refused) {
       expect(result.headers.get("retry-after")).toBe("1");
       expect(result.headers.get("x-limit-per-second")).toBe("1");
-      expect(result.body).toEqual({ error: "This application is limited to 1 requests per second. Try again in 1 second." });
+      expect(result.body).toEqual({
+        error: "This application is limited to 1 requests per second. Try again in 1 second.",
+      });
     }
   });
 
@@ -174,7 +197,11 @@ describe("fault API (POST /__sandbox/faults)", () => {
   it("matches by method", async () => {
     await addFault({ method: "post", path: "/v3/public/oauth/token", status: 500 });
     expect((await http(`${sandbox.url}/v3/public/oauth/token`)).status).toBe(404);
-    const result = await requestToken(sandbox.url, { grant_type: "refresh_token", client_id: DEMO_APP.keystring, refresh_token: "x" });
+    const result = await requestToken(sandbox.url, {
+      grant_type: "refresh_token",
+      client_id: DEMO_APP.keystring,
+      refresh_token: "x",
+    });
     expect(result.status).toBe(500);
     expect(result.body).toEqual({ error: "Injected fault (sandbox fault API)" });
   });
@@ -187,7 +214,9 @@ describe("fault API (POST /__sandbox/faults)", () => {
 
   it("delays a request by delay_ms and then answers it normally", async () => {
     await addFault({ path: "/v3/application/openapi-ping", delay_ms: 30 });
-    expect((await sandboxControl(sandbox.url, "/faults")).body.faults).toEqual([{ path: "/v3/application/openapi-ping", delay_ms: 30, times: 1 }]);
+    expect((await sandboxControl(sandbox.url, "/faults")).body.faults).toEqual([
+      { path: "/v3/application/openapi-ping", delay_ms: 30, times: 1 },
+    ]);
     const result = await ping();
     expect(result.status).toBe(200);
     expect(result.body).toEqual({ application_id: 1 });
@@ -222,7 +251,15 @@ describe("request log (GET /__sandbox/requests)", () => {
   it("records method, path, status, api key, bearer user, grant type and client auth", async () => {
     const { redirect, pkce } = await authorizeInBrowser(sandbox.url);
     const code = redirect.searchParams.get("code") ?? "";
-    const tokens = (await requestToken(sandbox.url, { grant_type: "authorization_code", client_id: DEMO_APP.keystring, code, code_verifier: pkce.verifier, redirect_uri: DEMO_REDIRECT_URI })).body;
+    const tokens = (
+      await requestToken(sandbox.url, {
+        grant_type: "authorization_code",
+        client_id: DEMO_APP.keystring,
+        code,
+        code_verifier: pkce.verifier,
+        redirect_uri: DEMO_REDIRECT_URI,
+      })
+    ).body;
     await callApi(sandbox.url, "users/me", { token: tokens.access_token });
     await callApi(sandbox.url, "openapi-ping", { apiKey: null });
     const log = await requestLog();
@@ -236,18 +273,45 @@ describe("request log (GET /__sandbox/requests)", () => {
       "GET /v3/application/users/me 200",
       "GET /v3/application/openapi-ping 401",
     ]);
-    expect(log[4]).toMatchObject({ api_key: false, app: DEMO_APP.name, bearer_user: ADA.user_id, grant_type: "authorization_code", client_auth: "none", code_verifier: true, error: null });
-    expect(log[5]).toMatchObject({ api_key: true, app: DEMO_APP.name, bearer_user: ADA.user_id, grant_type: null, client_auth: null });
+    expect(log[4]).toMatchObject({
+      api_key: false,
+      app: DEMO_APP.name,
+      bearer_user: ADA.user_id,
+      grant_type: "authorization_code",
+      client_auth: "none",
+      code_verifier: true,
+      error: null,
+    });
+    expect(log[5]).toMatchObject({
+      api_key: true,
+      app: DEMO_APP.name,
+      bearer_user: ADA.user_id,
+      grant_type: null,
+      client_auth: null,
+    });
     expect(log[6]).toMatchObject({ api_key: false, app: null, bearer_user: null, error: "Missing or invalid API key" });
-    for (const entry of log) expect(entry).toEqual(expect.objectContaining({ id: expect.any(Number), time: expect.any(String) }));
+    for (const entry of log)
+      expect(entry).toEqual(expect.objectContaining({ id: expect.any(Number), time: expect.any(String) }));
   });
 
   it("tells how the client authenticated at the token endpoint", async () => {
-    await requestToken(sandbox.url, { grant_type: "refresh_token", client_id: DEMO_APP.keystring, refresh_token: "x", client_secret: DEMO_APP.shared_secret });
+    await requestToken(sandbox.url, {
+      grant_type: "refresh_token",
+      client_id: DEMO_APP.keystring,
+      refresh_token: "x",
+      client_secret: DEMO_APP.shared_secret,
+    });
     await http(`${sandbox.url}/v3/public/oauth/token`, {
       method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Basic ${Buffer.from(`${DEMO_APP.keystring}:${DEMO_APP.shared_secret}`).toString("base64")}` },
-      body: new URLSearchParams({ grant_type: "refresh_token", client_id: DEMO_APP.keystring, refresh_token: "x" }).toString(),
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        authorization: `Basic ${Buffer.from(`${DEMO_APP.keystring}:${DEMO_APP.shared_secret}`).toString("base64")}`,
+      },
+      body: new URLSearchParams({
+        grant_type: "refresh_token",
+        client_id: DEMO_APP.keystring,
+        refresh_token: "x",
+      }).toString(),
     });
     const log = await requestLog();
     expect(log.map((entry) => [entry.status, entry.grant_type, entry.client_auth, entry.error])).toEqual([
@@ -257,12 +321,34 @@ describe("request log (GET /__sandbox/requests)", () => {
   });
 
   it("never holds a token, code, verifier, secret, password or form token", async () => {
-    const { redirect, pkce, session } = await authorizeInBrowser(sandbox.url, { params: { state: "log-state-secret" } });
+    const { redirect, pkce, session } = await authorizeInBrowser(sandbox.url, {
+      params: { state: "log-state-secret" },
+    });
     const code = redirect.searchParams.get("code") ?? "";
-    const tokens = (await requestToken(sandbox.url, { grant_type: "authorization_code", client_id: DEMO_APP.keystring, code, code_verifier: pkce.verifier })).body;
-    const refreshed = (await requestToken(sandbox.url, { grant_type: "refresh_token", client_id: DEMO_APP.keystring, refresh_token: tokens.refresh_token, client_secret: DEMO_APP.shared_secret })).body;
+    const tokens = (
+      await requestToken(sandbox.url, {
+        grant_type: "authorization_code",
+        client_id: DEMO_APP.keystring,
+        code,
+        code_verifier: pkce.verifier,
+      })
+    ).body;
+    const refreshed = (
+      await requestToken(sandbox.url, {
+        grant_type: "refresh_token",
+        client_id: DEMO_APP.keystring,
+        refresh_token: tokens.refresh_token,
+        client_secret: DEMO_APP.shared_secret,
+      })
+    ).body;
     const legacy = await issueLegacyToken(sandbox.url, { user_id: ADA.user_id, scopes: ["shops_rw"] });
-    const exchanged = (await requestToken(sandbox.url, { grant_type: "token_exchange", client_id: DEMO_APP.keystring, legacy_token: legacy })).body;
+    const exchanged = (
+      await requestToken(sandbox.url, {
+        grant_type: "token_exchange",
+        client_id: DEMO_APP.keystring,
+        legacy_token: legacy,
+      })
+    ).body;
     await callApi(sandbox.url, "users/me", { token: refreshed.access_token });
     await callApi(sandbox.url, "users/me", { token: "notnumeric.secret-looking-value" });
     await callApi(sandbox.url, "openapi-ping", { apiKey: `${DEMO_APP.keystring}:wrong-secret-value` });
@@ -271,11 +357,30 @@ describe("request log (GET /__sandbox/requests)", () => {
     const log = JSON.stringify(await requestLog());
     const home = (await http(`${sandbox.url}/`)).text;
     const secrets = [
-      tokens.access_token, tokens.refresh_token, refreshed.access_token, refreshed.refresh_token, exchanged.access_token, exchanged.refresh_token,
-      code, pkce.verifier, pkce.challenge, session.csrf, session.interaction, legacy, DEMO_APP.shared_secret, DEMO_API_KEY, ADA.password, "log-state-secret", "secret-looking-value", "wrong-secret-value",
+      tokens.access_token,
+      tokens.refresh_token,
+      refreshed.access_token,
+      refreshed.refresh_token,
+      exchanged.access_token,
+      exchanged.refresh_token,
+      code,
+      pkce.verifier,
+      pkce.challenge,
+      session.csrf,
+      session.interaction,
+      legacy,
+      DEMO_APP.shared_secret,
+      DEMO_API_KEY,
+      ADA.password,
+      "log-state-secret",
+      "secret-looking-value",
+      "wrong-secret-value",
     ];
     for (const secret of secrets) expect(log, "request log").not.toContain(secret);
-    for (const secret of secrets.filter((value) => value !== DEMO_APP.shared_secret && value !== ADA.password && value !== DEMO_API_KEY)) expect(home, "home page").not.toContain(secret);
+    for (const secret of secrets.filter(
+      (value) => value !== DEMO_APP.shared_secret && value !== ADA.password && value !== DEMO_API_KEY,
+    ))
+      expect(home, "home page").not.toContain(secret);
     expect(JSON.parse(log)).toHaveLength(11);
   });
 
@@ -299,7 +404,10 @@ describe("request log (GET /__sandbox/requests)", () => {
 describe("control API for tests", () => {
   it("reset brings back the seed data, the clock and the default limits", async () => {
     const token = (await issueTokensFor(sandbox.url, { user_id: ADA.user_id, scopes: ["listings_w"] })).access_token;
-    await callApi(sandbox.url, `shops/${ADA.shop_id}/listings/${1_000_000_001}/personalization`, { method: "DELETE", token });
+    await callApi(sandbox.url, `shops/${ADA.shop_id}/listings/${1_000_000_001}/personalization`, {
+      method: "DELETE",
+      token,
+    });
     await setRateLimits(DEMO_APP.keystring, 1, 1);
     const clock = await advanceClock(sandbox.url, 1000);
     const reset = await sandboxControl(sandbox.url, "/reset", {});
@@ -312,10 +420,21 @@ describe("control API for tests", () => {
   });
 
   it("registers an app whose credentials work at once", async () => {
-    const result = await sandboxControl(sandbox.url, "/apps", { name: "Label printer", redirect_uris: ["https://labels.example.com/cb"] });
+    const result = await sandboxControl(sandbox.url, "/apps", {
+      name: "Label printer",
+      redirect_uris: ["https://labels.example.com/cb"],
+    });
     expect(result.status).toBe(201);
-    expect(result.body).toEqual({ app_id: expect.any(Number), name: "Label printer", keystring: expect.stringMatching(/^[a-z0-9]+$/), shared_secret: expect.any(String), redirect_uris: ["https://labels.example.com/cb"] });
-    expect((await callApi(sandbox.url, "openapi-ping", { apiKey: apiKeyOf(result.body) })).body).toEqual({ application_id: result.body.app_id });
+    expect(result.body).toEqual({
+      app_id: expect.any(Number),
+      name: "Label printer",
+      keystring: expect.stringMatching(/^[a-z0-9]+$/),
+      shared_secret: expect.any(String),
+      redirect_uris: ["https://labels.example.com/cb"],
+    });
+    expect((await callApi(sandbox.url, "openapi-ping", { apiKey: apiKeyOf(result.body) })).body).toEqual({
+      application_id: result.body.app_id,
+    });
   });
 
   it("refuses an app without redirect URIs", async () => {
@@ -326,7 +445,13 @@ describe("control API for tests", () => {
 
   it("creates a seller with a shop and active listings who can sign in", async () => {
     const seller = await createSeller(sandbox.url, { listings: 3 });
-    expect(seller).toEqual({ user_id: expect.any(Number), shop_id: expect.any(Number), email: expect.stringMatching(/@example\.com$/), password: expect.any(String), listing_ids: [expect.any(Number), expect.any(Number), expect.any(Number)] });
+    expect(seller).toEqual({
+      user_id: expect.any(Number),
+      shop_id: expect.any(Number),
+      email: expect.stringMatching(/@example\.com$/),
+      password: expect.any(String),
+      listing_ids: [expect.any(Number), expect.any(Number), expect.any(Number)],
+    });
     const shop = await callApi(sandbox.url, `shops/${seller.shop_id}/listings/active`);
     expect(shop.body.count).toBe(3);
     const { redirect } = await authorizeInBrowser(sandbox.url, { seller });
@@ -340,15 +465,27 @@ describe("control API for tests", () => {
   });
 
   it("refuses tokens for an unknown app, an unknown user or an unknown scope", async () => {
-    expect((await sandboxControl(sandbox.url, "/tokens", { keystring: "nope", user_id: ADA.user_id, scopes: [] })).body).toEqual({ error: "keystring: no such app." });
-    expect((await sandboxControl(sandbox.url, "/tokens", { keystring: DEMO_APP.keystring, user_id: 1, scopes: [] })).body).toEqual({ error: "user_id: no such user." });
-    const scope = await sandboxControl(sandbox.url, "/tokens", { keystring: DEMO_APP.keystring, user_id: ADA.user_id, scopes: ["shops_rw"] });
+    expect(
+      (await sandboxControl(sandbox.url, "/tokens", { keystring: "nope", user_id: ADA.user_id, scopes: [] })).body,
+    ).toEqual({ error: "keystring: no such app." });
+    expect(
+      (await sandboxControl(sandbox.url, "/tokens", { keystring: DEMO_APP.keystring, user_id: 1, scopes: [] })).body,
+    ).toEqual({ error: "user_id: no such user." });
+    const scope = await sandboxControl(sandbox.url, "/tokens", {
+      keystring: DEMO_APP.keystring,
+      user_id: ADA.user_id,
+      scopes: ["shops_rw"],
+    });
     expect(scope.status).toBe(400);
     expect(scope.body).toEqual({ error: "scopes: unknown scope shops_rw." });
   });
 
   it("refuses a legacy token with a scope that v2 never had", async () => {
-    const result = await sandboxControl(sandbox.url, "/legacy-tokens", { keystring: DEMO_APP.keystring, user_id: ADA.user_id, scopes: ["shops_r_w"] });
+    const result = await sandboxControl(sandbox.url, "/legacy-tokens", {
+      keystring: DEMO_APP.keystring,
+      user_id: ADA.user_id,
+      scopes: ["shops_r_w"],
+    });
     expect(result.status).toBe(400);
     expect(result.body).toEqual({ error: "scopes: shops_r_w is not a v2 scope." });
   });

@@ -24,7 +24,11 @@ const faultBody = z.object({
   retry_after: z.number().int().min(0).optional(),
   delay_ms: z.number().int().min(0).max(120_000).optional(),
 });
-const rateBody = z.object({ keystring: z.string(), per_second: z.number().int().min(1), per_day: z.number().int().min(1) });
+const rateBody = z.object({
+  keystring: z.string(),
+  per_second: z.number().int().min(1),
+  per_day: z.number().int().min(1),
+});
 
 async function body<T>(c: Ctx, schema: z.ZodType<T>): Promise<T | Response> {
   const raw = await c.req.json().catch(() => undefined);
@@ -61,28 +65,58 @@ export function controlRoutes() {
     const input = await body(c, appBody);
     if (input instanceof Response) return input;
     const state = c.get("state");
-    const keystring = randomId(18).toLowerCase().replace(/[^a-z0-9]/g, "x");
+    const keystring = randomId(18)
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, "x");
     const secret = randomId(12);
     const result = state.db
-      .prepare("INSERT INTO apps (name, keystring, shared_secret, redirect_uris, per_second, per_day) VALUES (?, ?, ?, ?, ?, ?)")
-      .run(input.name, keystring, secret, JSON.stringify(input.redirect_uris), state.options.perSecond, state.options.perDay);
-    return c.json({ app_id: Number(result.lastInsertRowid), name: input.name, keystring, shared_secret: secret, redirect_uris: input.redirect_uris }, 201);
+      .prepare(
+        "INSERT INTO apps (name, keystring, shared_secret, redirect_uris, per_second, per_day) VALUES (?, ?, ?, ?, ?, ?)",
+      )
+      .run(
+        input.name,
+        keystring,
+        secret,
+        JSON.stringify(input.redirect_uris),
+        state.options.perSecond,
+        state.options.perDay,
+      );
+    return c.json(
+      {
+        app_id: Number(result.lastInsertRowid),
+        name: input.name,
+        keystring,
+        shared_secret: secret,
+        redirect_uris: input.redirect_uris,
+      },
+      201,
+    );
   });
 
   routes.post("/sellers", async (c) => {
     const input = await body(c, sellerBody);
     if (input instanceof Response) return input;
     const state = c.get("state");
-    const suffix = randomId(6).toLowerCase().replace(/[^a-z0-9]/g, "x");
+    const suffix = randomId(6)
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, "x");
     const email = input.email ?? `seller-${suffix}@example.com`;
     const password = input.password ?? `pw-${suffix}`;
-    if (state.db.prepare("SELECT 1 FROM users WHERE email = ? COLLATE NOCASE").get(email)) return jsonError(c, 409, `email: ${email} is already taken.`);
+    if (state.db.prepare("SELECT 1 FROM users WHERE email = ? COLLATE NOCASE").get(email))
+      return jsonError(c, 409, `email: ${email} is already taken.`);
     const created = state.db.transaction(() => {
       const userId = insertUser(state.db, { email, password, first_name: "Test" });
       if (input.shop === false) return { user_id: userId, shop_id: null, listing_ids: [] as number[] };
       const shopId = insertShop(state.db, { user_id: userId, shop_name: `TestShop${userId}` });
-      const listings = Array.from({ length: input.listings ?? 0 }, (_, index) => ({ title: `Test listing ${index + 1}`, state: "active" }));
-      return { user_id: userId, shop_id: shopId, listing_ids: insertListings(state.db, { shop_id: shopId, user_id: userId }, listings) };
+      const listings = Array.from({ length: input.listings ?? 0 }, (_, index) => ({
+        title: `Test listing ${index + 1}`,
+        state: "active",
+      }));
+      return {
+        user_id: userId,
+        shop_id: shopId,
+        listing_ids: insertListings(state.db, { shop_id: shopId, user_id: userId }, listings),
+      };
     })();
     return c.json({ ...created, email, password }, 201);
   });
@@ -96,7 +130,16 @@ export function controlRoutes() {
     const unknown = input.scopes.find((scope) => !Object.hasOwn(SCOPES, scope));
     if (unknown) return jsonError(c, 400, `scopes: unknown scope ${unknown}.`);
     const state = c.get("state");
-    return c.json(issueTokens(state.db, { app_id: app.app_id, user_id: input.user_id, scopes: input.scopes, now: state.now(), with_scope: true }), 201);
+    return c.json(
+      issueTokens(state.db, {
+        app_id: app.app_id,
+        user_id: input.user_id,
+        scopes: input.scopes,
+        now: state.now(),
+        with_scope: true,
+      }),
+      201,
+    );
   });
 
   routes.post("/legacy-tokens", async (c) => {
@@ -108,7 +151,9 @@ export function controlRoutes() {
     const unknown = input.scopes.find((scope) => !V2_SCOPES.has(scope));
     if (unknown) return jsonError(c, 400, `scopes: ${unknown} is not a v2 scope.`);
     const token = `${randomId(20)}`;
-    c.get("state").db.prepare("INSERT INTO legacy_tokens (token_hash, app_id, user_id, scopes) VALUES (?, ?, ?, ?)").run(sha256(token), app.app_id, input.user_id, input.scopes.join(" "));
+    c.get("state")
+      .db.prepare("INSERT INTO legacy_tokens (token_hash, app_id, user_id, scopes) VALUES (?, ?, ?, ?)")
+      .run(sha256(token), app.app_id, input.user_id, input.scopes.join(" "));
     return c.json({ legacy_token: token }, 201);
   });
 
@@ -143,7 +188,8 @@ export function controlRoutes() {
   routes.post("/faults", async (c) => {
     const input = await body(c, faultBody);
     if (input instanceof Response) return input;
-    if (input.status === undefined && input.delay_ms === undefined) return jsonError(c, 400, "status: give a status, a delay_ms, or both.");
+    if (input.status === undefined && input.delay_ms === undefined)
+      return jsonError(c, 400, "status: give a status, a delay_ms, or both.");
     const state = c.get("state");
     state.faults.add({ ...input, times: input.times ?? 1 });
     return c.json({ faults: state.faults.pending() }, 201);
@@ -154,7 +200,9 @@ export function controlRoutes() {
     if (input instanceof Response) return input;
     const app = appByKeystring(c, input.keystring);
     if (!app) return jsonError(c, 404, "keystring: no such app.");
-    c.get("state").db.prepare("UPDATE apps SET per_second = ?, per_day = ? WHERE app_id = ?").run(input.per_second, input.per_day, app.app_id);
+    c.get("state")
+      .db.prepare("UPDATE apps SET per_second = ?, per_day = ? WHERE app_id = ?")
+      .run(input.per_second, input.per_day, app.app_id);
     c.get("state").appsChanged();
     return c.json({ keystring: input.keystring, per_second: input.per_second, per_day: input.per_day });
   });
@@ -176,7 +224,9 @@ export function controlRoutes() {
 
   routes.get("/listings/:listing_id{[0-9]+}", (c) => {
     const row = getListingRow(c.get("state").db, Number(c.req.param("listing_id")));
-    return row ? c.json(listingJson(row, { personalization: true, legacy: c.get("state").legacyFieldsShown })) : jsonError(c, 404, "No such listing.");
+    return row
+      ? c.json(listingJson(row, { personalization: true, legacy: c.get("state").legacyFieldsShown }))
+      : jsonError(c, 404, "No such listing.");
   });
 
   routes.all("*", (c) => jsonError(c, 404, `No control endpoint ${c.req.method} ${c.req.path}.`));

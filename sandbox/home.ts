@@ -3,14 +3,30 @@ import { html } from "hono/html";
 import type { SandboxEnv } from "./http.js";
 import { page } from "./oauth/pages.js";
 
-type SellerRow = { user_id: number; email: string; password_hint: string; shop_id: number | null; shop_name: string | null; listings: number };
+type SellerRow = {
+  user_id: number;
+  email: string;
+  password_hint: string;
+  shop_id: number | null;
+  shop_name: string | null;
+  listings: number;
+};
 
 /** GET /: a small inspector for integrators — apps, sellers with credentials, the request log. */
 export function homeRoutes() {
   const routes = new Hono<SandboxEnv>();
   routes.get("/", (c) => {
     const state = c.get("state");
-    const apps = state.db.prepare("SELECT name, keystring, shared_secret, redirect_uris, per_second, per_day FROM apps ORDER BY app_id").all() as Array<{ name: string; keystring: string; shared_secret: string; redirect_uris: string; per_second: number; per_day: number }>;
+    const apps = state.db
+      .prepare("SELECT name, keystring, shared_secret, redirect_uris, per_second, per_day FROM apps ORDER BY app_id")
+      .all() as Array<{
+      name: string;
+      keystring: string;
+      shared_secret: string;
+      redirect_uris: string;
+      per_second: number;
+      per_day: number;
+    }>;
     const sellers = state.db
       .prepare(
         `SELECT u.user_id, u.email, u.password_hint, s.shop_id, s.shop_name,
@@ -24,25 +40,94 @@ export function homeRoutes() {
       200,
       "Home",
       html`<h1>Marketplace sandbox</h1>
-        <p>An emulator of the marketplace API v3 for local development. Base URL and authorization URL: <code>${new URL(c.req.url).origin}</code>. Control API under <code>/__sandbox</code> (see the project README).</p>
-        <p>Phase: <strong>${state.phase}</strong> (spec 9; <code>--phase</code> or <code>POST /__sandbox/phase</code> changes it).</p>
+        <p>
+          An emulator of the marketplace API v3 for local development. Base URL and authorization URL:
+          <code>${new URL(c.req.url).origin}</code>. Control API under <code>/__sandbox</code> (see the project README).
+        </p>
+        <p>
+          Phase: <strong>${state.phase}</strong> (spec 9; <code>--phase</code> or
+          <code>POST /__sandbox/phase</code> changes it).
+        </p>
         <h2>Applications</h2>
         <table>
-          <thead><tr><th scope="col">Name</th><th scope="col">Keystring (client_id)</th><th scope="col">Shared secret</th><th scope="col">Redirect URIs</th><th scope="col">Rate limit</th></tr></thead>
-          <tbody>${apps.map((app) => html`<tr><td>${app.name}</td><td><code>${app.keystring}</code></td><td><code>${app.shared_secret}</code></td><td>${(JSON.parse(app.redirect_uris) as string[]).map((uri) => html`<code>${uri}</code> `)}</td><td>${app.per_second}/s, ${app.per_day}/day</td></tr>`)}</tbody>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Keystring (client_id)</th>
+              <th scope="col">Shared secret</th>
+              <th scope="col">Redirect URIs</th>
+              <th scope="col">Rate limit</th>
+            </tr>
+          </thead>
+          <tbody>
+            ${apps.map(
+              (app) =>
+                html`<tr>
+                  <td>${app.name}</td>
+                  <td><code>${app.keystring}</code></td>
+                  <td><code>${app.shared_secret}</code></td>
+                  <td>${(JSON.parse(app.redirect_uris) as string[]).map((uri) => html`<code>${uri}</code> `)}</td>
+                  <td>${app.per_second}/s, ${app.per_day}/day</td>
+                </tr>`,
+            )}
+          </tbody>
         </table>
         <h2>Sellers</h2>
         <table>
-          <thead><tr><th scope="col">Email</th><th scope="col">Password</th><th scope="col">User id</th><th scope="col">Shop</th><th scope="col">Listings</th></tr></thead>
-          <tbody>${sellers.map((seller) => html`<tr><td>${seller.email}</td><td><code>${seller.password_hint}</code></td><td>${seller.user_id}</td><td>${seller.shop_name ? `${seller.shop_name} (${seller.shop_id})` : "no shop"}</td><td>${seller.listings}</td></tr>`)}</tbody>
+          <thead>
+            <tr>
+              <th scope="col">Email</th>
+              <th scope="col">Password</th>
+              <th scope="col">User id</th>
+              <th scope="col">Shop</th>
+              <th scope="col">Listings</th>
+            </tr>
+          </thead>
+          <tbody>
+            ${sellers.map(
+              (seller) =>
+                html`<tr>
+                  <td>${seller.email}</td>
+                  <td><code>${seller.password_hint}</code></td>
+                  <td>${seller.user_id}</td>
+                  <td>${seller.shop_name ? `${seller.shop_name} (${seller.shop_id})` : "no shop"}</td>
+                  <td>${seller.listings}</td>
+                </tr>`,
+            )}
+          </tbody>
         </table>
         <h2>Recent requests</h2>
-        ${requests.length === 0
-          ? html`<p class="muted">No requests yet.</p>`
-          : html`<table>
-              <thead><tr><th scope="col">Time</th><th scope="col">Request</th><th scope="col">Status</th><th scope="col">App</th><th scope="col">Bearer user</th><th scope="col">Grant</th><th scope="col">Error</th></tr></thead>
-              <tbody>${requests.map((entry) => html`<tr><td>${entry.time.slice(11, 19)}</td><td><code>${entry.method} ${entry.path}</code></td><td>${entry.status}</td><td>${entry.app ?? (entry.api_key ? "unknown key" : "-")}</td><td>${entry.bearer_user ?? "-"}</td><td>${entry.grant_type ?? ""}</td><td>${entry.error ?? ""}</td></tr>`)}</tbody>
-            </table>`}`,
+        ${
+          requests.length === 0
+            ? html`<p class="muted">No requests yet.</p>`
+            : html`<table>
+                <thead>
+                  <tr>
+                    <th scope="col">Time</th>
+                    <th scope="col">Request</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">App</th>
+                    <th scope="col">Bearer user</th>
+                    <th scope="col">Grant</th>
+                    <th scope="col">Error</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  ${requests.map(
+                    (entry) =>
+                      html`<tr>
+                        <td>${entry.time.slice(11, 19)}</td>
+                        <td><code>${entry.method} ${entry.path}</code></td>
+                        <td>${entry.status}</td>
+                        <td>${entry.app ?? (entry.api_key ? "unknown key" : "-")}</td>
+                        <td>${entry.bearer_user ?? "-"}</td>
+                        <td>${entry.grant_type ?? ""}</td>
+                        <td>${entry.error ?? ""}</td>
+                      </tr>`,
+                  )}
+                </tbody>
+              </table>`
+        }`,
       true,
     );
   });

@@ -24,7 +24,12 @@ export type SandboxEnv = {
     /** The answer jsonText built (a context variable: marking the Response in a WeakSet cost more than the rest of jsonText). */
     withRateHeaders?: Response;
     bearer?: Bearer;
-    logNote?: { grant_type?: string; client_auth?: "none" | "basic" | "client_secret"; code_verifier?: boolean; error?: string };
+    logNote?: {
+      grant_type?: string;
+      client_auth?: "none" | "basic" | "client_secret";
+      code_verifier?: boolean;
+      error?: string;
+    };
   };
 };
 
@@ -53,7 +58,10 @@ export function requestHeader(c: Ctx, name: string): string | undefined {
  * get theirs set afterwards (withRateHeaders), which makes the adapter build and copy a fetch `Headers` object.
  */
 export function jsonText(c: Ctx, text: string, status = 200) {
-  const response = new Response(text, { status, headers: { "content-type": "application/json", ...c.get("rateHeaders") } });
+  const response = new Response(text, {
+    status,
+    headers: { "content-type": "application/json", ...c.get("rateHeaders") },
+  });
   c.set("withRateHeaders", response);
   return response;
 }
@@ -61,7 +69,13 @@ export function jsonText(c: Ctx, text: string, status = 200) {
 export const BODY_TOO_LARGE = "Request body is larger than 64 KB.";
 
 /** decisions.md: every error body is JSON `{"error": ...}`; OAuth-type errors add `error_description`. */
-export function jsonError(c: Ctx, status: number, error: string, description?: string, headers?: Record<string, string>) {
+export function jsonError(
+  c: Ctx,
+  status: number,
+  error: string,
+  description?: string,
+  headers?: Record<string, string>,
+) {
   c.set("logNote", { ...c.get("logNote"), error: description ? `${error}: ${description}` : error });
   const body = description === undefined ? { error } : { error, error_description: description };
   return c.json(body, status as 400, headers);

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { DEMO_SELLERS } from "./store/seed.js";
-import { ADA, callApi, issueTokensFor, storedListing, type HttpResult, type JsonBody } from "../test/harness/sandbox.js";
+import {
+  ADA,
+  callApi,
+  issueTokensFor,
+  storedListing,
+  type HttpResult,
+  type JsonBody,
+} from "../test/harness/sandbox.js";
 import { useSeededSandbox } from "../test/harness/use-sandbox.js";
 
 const sandbox = useSeededSandbox();
@@ -30,7 +37,12 @@ const LEGACY_OF_SEED_QUESTION = {
   personalization_instructions: "Enter the name to engrave, up to 12 letters.",
 };
 
-const NO_LEGACY = { is_personalizable: false, personalization_is_required: false, personalization_char_count_max: null, personalization_instructions: null };
+const NO_LEGACY = {
+  is_personalizable: false,
+  personalization_is_required: false,
+  personalization_char_count_max: null,
+  personalization_instructions: null,
+};
 
 async function tokenOf(userId: number, scopes: string[]) {
   return (await issueTokensFor(sandbox.url, { user_id: userId, scopes })).access_token;
@@ -97,7 +109,9 @@ describe("the ten listing reads of spec 4.3 return the legacy personalization fi
   });
 
   it("getListingInventory with includes=Listing embeds the listing with its legacy fields", async () => {
-    const result = await callApi(sandbox.url, `listings/${WITH_QUESTION}/inventory?includes=Listing`, { token: await adaToken() });
+    const result = await callApi(sandbox.url, `listings/${WITH_QUESTION}/inventory?includes=Listing`, {
+      token: await adaToken(),
+    });
     expect(result.status).toBe(200);
     expect(result.body.products).toHaveLength(1);
     expect(result.body.listing).toMatchObject({ listing_id: WITH_QUESTION, ...LEGACY_OF_SEED_QUESTION });
@@ -116,13 +130,19 @@ describe("the ten listing reads of spec 4.3 return the legacy personalization fi
   });
 
   it("getListingsByShopReceipt needs transactions_r", async () => {
-    const result = await callApi(sandbox.url, `shops/${ADA.shop_id}/receipts/60001/listings`, { token: await tokenOf(ADA.user_id, ["listings_r"]) });
+    const result = await callApi(sandbox.url, `shops/${ADA.shop_id}/receipts/60001/listings`, {
+      token: await tokenOf(ADA.user_id, ["listings_r"]),
+    });
     expect(result.status).toBe(403);
     expect(result.body.error).toBe("insufficient_scope");
   });
 
   it("getListingsByShopSectionId answers 400 without shop_section_ids", async () => {
-    expectError(await callApi(sandbox.url, `shops/${ADA.shop_id}/shop-sections/listings`), 400, "shop_section_ids must be a comma-separated list of section ids.");
+    expectError(
+      await callApi(sandbox.url, `shops/${ADA.shop_id}/shop-sections/listings`),
+      400,
+      "shop_section_ids must be a comma-separated list of section ids.",
+    );
   });
 
   it("getFeaturedListingsByShop returns the featured listings in rank order", async () => {
@@ -132,8 +152,17 @@ describe("the ten listing reads of spec 4.3 return the legacy personalization fi
 
   it("returns legacy fields derived from the question after a write through the new endpoint", async () => {
     const token = await adaToken();
-    const question = { question_type: "text_input", question_text: "Personalization", instructions: "Your initials", required: false, max_allowed_characters: 3 };
-    const written = await callApi(sandbox.url, `shops/${ADA.shop_id}/listings/${WITHOUT_QUESTION}/personalization`, { token, json: { personalization_questions: [question] } });
+    const question = {
+      question_type: "text_input",
+      question_text: "Personalization",
+      instructions: "Your initials",
+      required: false,
+      max_allowed_characters: 3,
+    };
+    const written = await callApi(sandbox.url, `shops/${ADA.shop_id}/listings/${WITHOUT_QUESTION}/personalization`, {
+      token,
+      json: { personalization_questions: [question] },
+    });
     expect(written.status).toBe(201);
     expect((await callApi(sandbox.url, `listings/${WITHOUT_QUESTION}`)).body).toMatchObject({
       is_personalizable: true,
@@ -148,7 +177,11 @@ describe("includes=personalization on the three reads of spec 4.2", () => {
   const reads: Array<[string, (includes: string) => string, boolean]> = [
     ["getListingsByShop", (includes) => `shops/${ADA.shop_id}/listings?includes=${includes}`, true],
     ["getListing", (includes) => `listings/${WITH_QUESTION}?includes=${includes}`, false],
-    ["getListingsByListingIds", (includes) => `listings/batch?listing_ids=${WITH_QUESTION},${WITHOUT_QUESTION}&includes=${includes}`, false],
+    [
+      "getListingsByListingIds",
+      (includes) => `listings/batch?listing_ids=${WITH_QUESTION},${WITHOUT_QUESTION}&includes=${includes}`,
+      false,
+    ],
   ];
   for (const [operation, path, needsToken] of reads) {
     for (const includes of ["personalization", "Personalization", "Images,PERSONALIZATION"]) {
@@ -170,7 +203,9 @@ describe("includes=personalization on the three reads of spec 4.2", () => {
   });
 
   it("accepts the language parameter beside includes on getListingsByShop", async () => {
-    const result = await callApi(sandbox.url, `shops/${ADA.shop_id}/listings?includes=personalization&language=de`, { token: await adaToken() });
+    const result = await callApi(sandbox.url, `shops/${ADA.shop_id}/listings?includes=personalization&language=de`, {
+      token: await adaToken(),
+    });
     expect(listingIn(result, WITH_QUESTION).personalization.personalization_questions).toHaveLength(1);
   });
 
@@ -178,7 +213,10 @@ describe("includes=personalization on the three reads of spec 4.2", () => {
     ["findAllListingsActive", "listings/active?includes=personalization"],
     ["findAllActiveListingsByShop", `shops/${ADA.shop_id}/listings/active?includes=personalization`],
     ["getFeaturedListingsByShop", `shops/${ADA.shop_id}/listings/featured?includes=personalization`],
-    ["getListingsByShopSectionId", `shops/${ADA.shop_id}/shop-sections/listings?shop_section_ids=80001&includes=personalization`],
+    [
+      "getListingsByShopSectionId",
+      `shops/${ADA.shop_id}/shop-sections/listings?shop_section_ids=80001&includes=personalization`,
+    ],
   ];
   for (const [operation, path] of others) {
     it(`${operation} ignores includes=personalization (not one of the three)`, async () => {
@@ -187,7 +225,9 @@ describe("includes=personalization on the three reads of spec 4.2", () => {
   }
 
   it("getListingInventory's embedded listing ignores includes=personalization", async () => {
-    const result = await callApi(sandbox.url, `listings/${WITH_QUESTION}/inventory?includes=Listing,Personalization`, { token: await adaToken() });
+    const result = await callApi(sandbox.url, `listings/${WITH_QUESTION}/inventory?includes=Listing,Personalization`, {
+      token: await adaToken(),
+    });
     expect(result.body.listing).not.toHaveProperty("personalization");
   });
 });
@@ -204,7 +244,9 @@ describe("limit, offset, state and count (decisions.md Listing reads)", () => {
   });
 
   it("pages with limit 100 and offset 200", async () => {
-    const result = await callApi(sandbox.url, `shops/${BO.shop_id}/listings?limit=100&offset=200`, { token: await boToken() });
+    const result = await callApi(sandbox.url, `shops/${BO.shop_id}/listings?limit=100&offset=200`, {
+      token: await boToken(),
+    });
     expect(result.body.count).toBe(240);
     expect(result.body.results).toHaveLength(40);
     expect(result.body.results[0].listing_id).toBe(BO_LISTING + 200);
@@ -220,20 +262,36 @@ describe("limit, offset, state and count (decisions.md Listing reads)", () => {
 
   for (const limit of ["0", "101", "-1", "ten", "2.5"]) {
     it(`refuses limit=${limit} with 400`, async () => {
-      expectError(await callApi(sandbox.url, `shops/${BO.shop_id}/listings?limit=${limit}`, { token: await boToken() }), 400, "Limit must be a whole number from 1 to 100.");
+      expectError(
+        await callApi(sandbox.url, `shops/${BO.shop_id}/listings?limit=${limit}`, { token: await boToken() }),
+        400,
+        "Limit must be a whole number from 1 to 100.",
+      );
     });
   }
 
   it("refuses offset 12001 with the live service's message", async () => {
-    expectError(await callApi(sandbox.url, `shops/${BO.shop_id}/listings?offset=12001`, { token: await boToken() }), 400, "Offset provided is greater than the maximum offset allowed.");
+    expectError(
+      await callApi(sandbox.url, `shops/${BO.shop_id}/listings?offset=12001`, { token: await boToken() }),
+      400,
+      "Offset provided is greater than the maximum offset allowed.",
+    );
   });
 
   it("refuses a negative offset with 400", async () => {
-    expectError(await callApi(sandbox.url, `listings/active?offset=-1`), 400, "Offset must be a whole number from 0 to 12000.");
+    expectError(
+      await callApi(sandbox.url, `listings/active?offset=-1`),
+      400,
+      "Offset must be a whole number from 0 to 12000.",
+    );
   });
 
   it("applies the paging rules on the other list reads too", async () => {
-    expectError(await callApi(sandbox.url, "listings/active?limit=101"), 400, "Limit must be a whole number from 1 to 100.");
+    expectError(
+      await callApi(sandbox.url, "listings/active?limit=101"),
+      400,
+      "Limit must be a whole number from 1 to 100.",
+    );
     const paged = await callApi(sandbox.url, `shops/${BO.shop_id}/listings/active?limit=10&offset=235`);
     expect(paged.body.count).toBe(240);
     expect(paged.body.results).toHaveLength(5);
@@ -248,7 +306,9 @@ describe("limit, offset, state and count (decisions.md Listing reads)", () => {
   ];
   for (const [state, count] of states) {
     it(`filters getListingsByShop by state=${state}`, async () => {
-      const result = await callApi(sandbox.url, `shops/${BO.shop_id}/listings?state=${state}&limit=100`, { token: await boToken() });
+      const result = await callApi(sandbox.url, `shops/${BO.shop_id}/listings?state=${state}&limit=100`, {
+        token: await boToken(),
+      });
       expect(result.status).toBe(200);
       expect(result.body.count).toBe(count);
       expect(result.body.results.every((listing: JsonBody) => listing.state === state)).toBe(true);
@@ -256,30 +316,52 @@ describe("limit, offset, state and count (decisions.md Listing reads)", () => {
   }
 
   it("refuses an unknown state with 400", async () => {
-    expectError(await callApi(sandbox.url, `shops/${BO.shop_id}/listings?state=deleted`, { token: await boToken() }), 400, "state must be one of active, inactive, sold_out, draft, expired.");
+    expectError(
+      await callApi(sandbox.url, `shops/${BO.shop_id}/listings?state=deleted`, { token: await boToken() }),
+      400,
+      "state must be one of active, inactive, sold_out, draft, expired.",
+    );
   });
 
   it("shows another seller's active listings but not their drafts", async () => {
     const token = await adaToken();
     expect((await callApi(sandbox.url, `shops/${BO.shop_id}/listings`, { token })).status).toBe(200);
-    expectError(await callApi(sandbox.url, `shops/${BO.shop_id}/listings?state=draft`, { token }), 403, `Only the owner of shop ${BO.shop_id} can list its draft listings.`);
+    expectError(
+      await callApi(sandbox.url, `shops/${BO.shop_id}/listings?state=draft`, { token }),
+      403,
+      `Only the owner of shop ${BO.shop_id} can list its draft listings.`,
+    );
   });
 
   it("getListingsByShop needs a token with listings_r", async () => {
     expect((await callApi(sandbox.url, `shops/${BO.shop_id}/listings`)).status).toBe(401);
-    const noScope = await callApi(sandbox.url, `shops/${BO.shop_id}/listings`, { token: await tokenOf(BO.user_id, ["shops_r"]) });
+    const noScope = await callApi(sandbox.url, `shops/${BO.shop_id}/listings`, {
+      token: await tokenOf(BO.user_id, ["shops_r"]),
+    });
     expect(noScope.status).toBe(403);
     expect(noScope.body).toEqual({ error: "insufficient_scope", error_description: "Insufficient scope" });
   });
 
   it("getListingsByShop answers 404 for an unknown shop", async () => {
-    expectError(await callApi(sandbox.url, "shops/99999/listings", { token: await adaToken() }), 404, "Shop 99999 does not exist.");
+    expectError(
+      await callApi(sandbox.url, "shops/99999/listings", { token: await adaToken() }),
+      404,
+      "Shop 99999 does not exist.",
+    );
   });
 
   it("getListingsByListingIds refuses more than 100 ids and an empty list", async () => {
     const ids = Array.from({ length: 101 }, (_, index) => BO_LISTING + index).join(",");
-    expectError(await callApi(sandbox.url, `listings/batch?listing_ids=${ids}`), 400, "listing_ids accepts at most 100 ids.");
-    expectError(await callApi(sandbox.url, "listings/batch"), 400, "listing_ids must be a comma-separated list of listing ids.");
+    expectError(
+      await callApi(sandbox.url, `listings/batch?listing_ids=${ids}`),
+      400,
+      "listing_ids accepts at most 100 ids.",
+    );
+    expectError(
+      await callApi(sandbox.url, "listings/batch"),
+      400,
+      "listing_ids must be a comma-separated list of listing ids.",
+    );
   });
 
   it("getListingsByListingIds returns exactly 100 ids", async () => {
@@ -292,7 +374,11 @@ describe("limit, offset, state and count (decisions.md Listing reads)", () => {
 
 describe("visibility of non-active listings (spec 2.6 listings_r)", () => {
   it("hides a draft from callers without a token", async () => {
-    expectError(await callApi(sandbox.url, `listings/${ADA_DRAFT}`), 404, `Listing ${ADA_DRAFT} does not exist or is not visible to this caller.`);
+    expectError(
+      await callApi(sandbox.url, `listings/${ADA_DRAFT}`),
+      404,
+      `Listing ${ADA_DRAFT} does not exist or is not visible to this caller.`,
+    );
   });
 
   it("shows a draft to its owner with listings_r", async () => {
@@ -302,7 +388,10 @@ describe("visibility of non-active listings (spec 2.6 listings_r)", () => {
   });
 
   it("hides a draft from another seller", async () => {
-    expect((await callApi(sandbox.url, `listings/${ADA_DRAFT}`, { token: await tokenOf(BO.user_id, ["listings_r"]) })).status).toBe(404);
+    expect(
+      (await callApi(sandbox.url, `listings/${ADA_DRAFT}`, { token: await tokenOf(BO.user_id, ["listings_r"]) }))
+        .status,
+    ).toBe(404);
   });
 
   it("leaves a hidden listing out of a batch read", async () => {
@@ -312,15 +401,28 @@ describe("visibility of non-active listings (spec 2.6 listings_r)", () => {
   });
 
   it("answers 404 for a listing that does not exist", async () => {
-    expectError(await callApi(sandbox.url, "listings/999"), 404, "Listing 999 does not exist or is not visible to this caller.");
+    expectError(
+      await callApi(sandbox.url, "listings/999"),
+      404,
+      "Listing 999 does not exist or is not visible to this caller.",
+    );
   });
 });
 
 describe("createDraftListing (201) and updateListing (PATCH, PUT accepted)", () => {
-  const draft = { title: "Hand-stamped spoon", description: "A spoon with your words.", quantity: "3", price: "12.50", tags: "spoon,gift" };
+  const draft = {
+    title: "Hand-stamped spoon",
+    description: "A spoon with your words.",
+    quantity: "3",
+    price: "12.50",
+    tags: "spoon,gift",
+  };
 
   it("creates a draft from a form body with 201 and no personalization", async () => {
-    const result = await callApi(sandbox.url, `shops/${ADA.shop_id}/listings`, { token: await adaToken(), form: draft });
+    const result = await callApi(sandbox.url, `shops/${ADA.shop_id}/listings`, {
+      token: await adaToken(),
+      form: draft,
+    });
     expect(result.status).toBe(201);
     expect(result.body).toMatchObject({
       listing_id: expect.any(Number),
@@ -341,64 +443,132 @@ describe("createDraftListing (201) and updateListing (PATCH, PUT accepted)", () 
   for (const field of ["title", "description", "quantity", "price"]) {
     it(`refuses a draft without ${field} with 400 naming it`, async () => {
       const { [field]: _left, ...rest } = draft as Record<string, string>;
-      expectError(await callApi(sandbox.url, `shops/${ADA.shop_id}/listings`, { token: await adaToken(), form: rest }), 400, `${field}: is required.`);
+      expectError(
+        await callApi(sandbox.url, `shops/${ADA.shop_id}/listings`, { token: await adaToken(), form: rest }),
+        400,
+        `${field}: is required.`,
+      );
     });
   }
 
   it("refuses a quantity of 0", async () => {
-    expectError(await callApi(sandbox.url, `shops/${ADA.shop_id}/listings`, { token: await adaToken(), form: { ...draft, quantity: "0" } }), 400, "quantity: must be a whole number of at least 1.");
+    expectError(
+      await callApi(sandbox.url, `shops/${ADA.shop_id}/listings`, {
+        token: await adaToken(),
+        form: { ...draft, quantity: "0" },
+      }),
+      400,
+      "quantity: must be a whole number of at least 1.",
+    );
   });
 
   it("refuses a body that is not form-encoded with 415", async () => {
-    const result = await callApi(sandbox.url, `shops/${ADA.shop_id}/listings`, { token: await adaToken(), body: "title=x", headers: { "content-type": "text/plain" } });
+    const result = await callApi(sandbox.url, `shops/${ADA.shop_id}/listings`, {
+      token: await adaToken(),
+      body: "title=x",
+      headers: { "content-type": "text/plain" },
+    });
     expectError(result, 415, "Content-Type must be application/x-www-form-urlencoded.");
   });
 
   it("refuses to create a listing in another seller's shop with 403", async () => {
-    expectError(await callApi(sandbox.url, `shops/${BO.shop_id}/listings`, { token: await adaToken(), form: draft }), 403, `Shop ${BO.shop_id} does not belong to the user of this token.`);
+    expectError(
+      await callApi(sandbox.url, `shops/${BO.shop_id}/listings`, { token: await adaToken(), form: draft }),
+      403,
+      `Shop ${BO.shop_id} does not belong to the user of this token.`,
+    );
   });
 
   it("needs listings_w to create a listing", async () => {
-    const result = await callApi(sandbox.url, `shops/${ADA.shop_id}/listings`, { token: await tokenOf(ADA.user_id, ["listings_r"]), form: draft });
+    const result = await callApi(sandbox.url, `shops/${ADA.shop_id}/listings`, {
+      token: await tokenOf(ADA.user_id, ["listings_r"]),
+      form: draft,
+    });
     expect(result.status).toBe(403);
     expect(result.body).toEqual({ error: "insufficient_scope", error_description: "Insufficient scope" });
   });
 
   for (const method of ["PATCH", "PUT"]) {
     it(`updates a listing with ${method} and answers 200 with the listing`, async () => {
-      const result = await callApi(sandbox.url, `shops/${ADA.shop_id}/listings/${WITHOUT_QUESTION}`, { method, token: await adaToken(), form: { title: `Renamed by ${method}`, quantity: "9", state: "inactive" } });
+      const result = await callApi(sandbox.url, `shops/${ADA.shop_id}/listings/${WITHOUT_QUESTION}`, {
+        method,
+        token: await adaToken(),
+        form: { title: `Renamed by ${method}`, quantity: "9", state: "inactive" },
+      });
       expect(result.status).toBe(200);
-      expect(result.body).toMatchObject({ listing_id: WITHOUT_QUESTION, title: `Renamed by ${method}`, quantity: 9, state: "inactive" });
+      expect(result.body).toMatchObject({
+        listing_id: WITHOUT_QUESTION,
+        title: `Renamed by ${method}`,
+        quantity: 9,
+        state: "inactive",
+      });
       expect((await storedListing(sandbox.url, WITHOUT_QUESTION)).title).toBe(`Renamed by ${method}`);
     });
   }
 
   it("refuses to update another seller's listing through one's own shop with 403", async () => {
-    expectError(await callApi(sandbox.url, `shops/${ADA.shop_id}/listings/${BO_LISTING}`, { method: "PATCH", token: await adaToken(), form: { title: "Mine now" } }), 403, `Listing ${BO_LISTING} does not belong to shop ${ADA.shop_id}.`);
+    expectError(
+      await callApi(sandbox.url, `shops/${ADA.shop_id}/listings/${BO_LISTING}`, {
+        method: "PATCH",
+        token: await adaToken(),
+        form: { title: "Mine now" },
+      }),
+      403,
+      `Listing ${BO_LISTING} does not belong to shop ${ADA.shop_id}.`,
+    );
     expect((await storedListing(sandbox.url, BO_LISTING)).title).toBe("Bulk item 001");
   });
 
   it("refuses to update a listing in another seller's shop with 403", async () => {
-    expectError(await callApi(sandbox.url, `shops/${BO.shop_id}/listings/${BO_LISTING}`, { method: "PATCH", token: await adaToken(), form: { title: "Mine now" } }), 403, `Shop ${BO.shop_id} does not belong to the user of this token.`);
+    expectError(
+      await callApi(sandbox.url, `shops/${BO.shop_id}/listings/${BO_LISTING}`, {
+        method: "PATCH",
+        token: await adaToken(),
+        form: { title: "Mine now" },
+      }),
+      403,
+      `Shop ${BO.shop_id} does not belong to the user of this token.`,
+    );
   });
 
   it("answers 404 when updating a listing that does not exist", async () => {
-    expectError(await callApi(sandbox.url, `shops/${ADA.shop_id}/listings/999`, { method: "PATCH", token: await adaToken(), form: { title: "x" } }), 404, "Listing 999 does not exist.");
+    expectError(
+      await callApi(sandbox.url, `shops/${ADA.shop_id}/listings/999`, {
+        method: "PATCH",
+        token: await adaToken(),
+        form: { title: "x" },
+      }),
+      404,
+      "Listing 999 does not exist.",
+    );
   });
 
-  for (const field of ["personalization_is_required", "personalization_char_count_max", "personalization_instructions"]) {
+  for (const field of [
+    "personalization_is_required",
+    "personalization_char_count_max",
+    "personalization_instructions",
+  ]) {
     it(`refuses the legacy field ${field} on createDraftListing with 400 naming it and the new endpoint`, async () => {
-      const result = await callApi(sandbox.url, `shops/${ADA.shop_id}/listings`, { token: await adaToken(), form: { ...draft, [field]: "1" } });
+      const result = await callApi(sandbox.url, `shops/${ADA.shop_id}/listings`, {
+        token: await adaToken(),
+        form: { ...draft, [field]: "1" },
+      });
       expect(result.status).toBe(400);
       expect(result.body.error).toMatch(new RegExp(`^${field}: `));
       expect(result.body.error).toContain("updateListingPersonalization");
-      const count = await callApi(sandbox.url, `shops/${ADA.shop_id}/listings?state=draft`, { token: await adaToken() });
+      const count = await callApi(sandbox.url, `shops/${ADA.shop_id}/listings?state=draft`, {
+        token: await adaToken(),
+      });
       expect(count.body.count).toBe(4);
     });
 
     it(`refuses the legacy field ${field} on updateListing with 400 and changes nothing`, async () => {
       const before = await storedListing(sandbox.url, WITH_QUESTION);
-      const result = await callApi(sandbox.url, `shops/${ADA.shop_id}/listings/${WITH_QUESTION}`, { method: "PATCH", token: await adaToken(), form: { title: "Changed", [field]: "5" } });
+      const result = await callApi(sandbox.url, `shops/${ADA.shop_id}/listings/${WITH_QUESTION}`, {
+        method: "PATCH",
+        token: await adaToken(),
+        form: { title: "Changed", [field]: "5" },
+      });
       expect(result.status).toBe(400);
       expect(result.body.error).toMatch(new RegExp(`^${field}: this legacy field was deprecated on 2026-04-09`));
       expect(await storedListing(sandbox.url, WITH_QUESTION)).toEqual(before);
@@ -406,16 +576,30 @@ describe("createDraftListing (201) and updateListing (PATCH, PUT accepted)", () 
   }
 
   it("removes personalization when updateListing sets is_personalizable=false (spec 3.1 legacy path)", async () => {
-    const result = await callApi(sandbox.url, `shops/${ADA.shop_id}/listings/${WITH_QUESTION}`, { method: "PATCH", token: await adaToken(), form: { is_personalizable: "false" } });
+    const result = await callApi(sandbox.url, `shops/${ADA.shop_id}/listings/${WITH_QUESTION}`, {
+      method: "PATCH",
+      token: await adaToken(),
+      form: { is_personalizable: "false" },
+    });
     expect(result.status).toBe(200);
     expect(result.body).toMatchObject({ listing_id: WITH_QUESTION, ...NO_LEGACY });
-    expect((await storedListing(sandbox.url, WITH_QUESTION)).personalization).toEqual({ personalization_questions: [] });
+    expect((await storedListing(sandbox.url, WITH_QUESTION)).personalization).toEqual({
+      personalization_questions: [],
+    });
     const read = await callApi(sandbox.url, `listings/${WITH_QUESTION}/personalization`);
     expect(read.body).toEqual({ personalization_questions: [] });
   });
 
   it("refuses is_personalizable=true on a listing without a question", async () => {
-    const result = await callApi(sandbox.url, `shops/${ADA.shop_id}/listings/${WITHOUT_QUESTION}`, { method: "PATCH", token: await adaToken(), form: { is_personalizable: "true" } });
-    expectError(result, 400, "is_personalizable: add a question with updateListingPersonalization to make a listing personalizable.");
+    const result = await callApi(sandbox.url, `shops/${ADA.shop_id}/listings/${WITHOUT_QUESTION}`, {
+      method: "PATCH",
+      token: await adaToken(),
+      form: { is_personalizable: "true" },
+    });
+    expectError(
+      result,
+      400,
+      "is_personalizable: add a question with updateListingPersonalization to make a listing personalizable.",
+    );
   });
 });

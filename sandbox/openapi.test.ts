@@ -22,7 +22,9 @@ async function document(): Promise<OpenApiDocument> {
 }
 
 function operations(doc: OpenApiDocument) {
-  return Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, operation]) => ({ path, method, operation })));
+  return Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, operation]) => ({ path, method, operation })),
+  );
 }
 
 const routeOf = (operationId: string) => {
@@ -49,7 +51,8 @@ describe("GET /openapi.json", () => {
       const declared = operation.parameters.filter((parameter) => parameter.in === "path");
       expect(declared.map((parameter) => parameter.name).sort()).toEqual(templated);
       for (const parameter of declared) expect(parameter.required).toBe(true);
-      for (const requirement of operation.security) for (const scheme of Object.keys(requirement)) expect(doc.components.securitySchemes).toHaveProperty(scheme);
+      for (const requirement of operation.security)
+        for (const scheme of Object.keys(requirement)) expect(doc.components.securitySchemes).toHaveProperty(scheme);
     }
   });
 
@@ -94,18 +97,27 @@ describe("GET /openapi.json", () => {
 
   it("documents the personalization write as the shared schema of lib/personalization/schema.ts or the multi-question one", async () => {
     const doc = await document();
-    const post = doc.paths["/v3/application/shops/{shop_id}/listings/{listing_id}/personalization"]?.post as unknown as {
+    const post = doc.paths["/v3/application/shops/{shop_id}/listings/{listing_id}/personalization"]
+      ?.post as unknown as {
       requestBody: { content: Record<string, { schema: unknown }> };
       parameters: { name: string; in: string }[];
       security: unknown;
       responses: Record<string, unknown>;
     };
     const documented = (schema: z.core.$ZodType) => {
-      const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io: "input", target: "openapi-3.0", unrepresentable: "any" });
+      const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
+        io: "input",
+        target: "openapi-3.0",
+        unrepresentable: "any",
+      });
       return rest;
     };
-    expect(post.requestBody.content["application/json"]?.schema).toEqual({ anyOf: [documented(personalizationWriteSchema), documented(multiQuestionWriteSchema)] });
-    expect(post.parameters).toContainEqual(expect.objectContaining({ name: "supports_multiple_personalization_questions", in: "query" }));
+    expect(post.requestBody.content["application/json"]?.schema).toEqual({
+      anyOf: [documented(personalizationWriteSchema), documented(multiQuestionWriteSchema)],
+    });
+    expect(post.parameters).toContainEqual(
+      expect.objectContaining({ name: "supports_multiple_personalization_questions", in: "query" }),
+    );
     expect(Object.keys(post.responses)).toContain("409");
     expect(post.security).toEqual([{ apiKey: [], oauth2: ["listings_w"] }]);
   });
@@ -113,28 +125,50 @@ describe("GET /openapi.json", () => {
   it("documents the paging limits getListingsByShop enforces", async () => {
     const doc = await document();
     const parameters = doc.paths["/v3/application/shops/{shop_id}/listings"]?.get?.parameters ?? [];
-    expect(parameters.find((parameter) => parameter.name === "limit")).toMatchObject({ in: "query", required: false, schema: { type: "integer", minimum: 1, maximum: 100, default: 25 } });
-    expect(parameters.find((parameter) => parameter.name === "includes")).toMatchObject({ in: "query", schema: { type: "string" } });
-    const refused = await callApi(sandbox.url, `shops/${ADA.shop_id}/listings?limit=101`, { token: (await issueTokensFor(sandbox.url, { user_id: ADA.user_id, scopes: ["listings_r"] })).access_token });
+    expect(parameters.find((parameter) => parameter.name === "limit")).toMatchObject({
+      in: "query",
+      required: false,
+      schema: { type: "integer", minimum: 1, maximum: 100, default: 25 },
+    });
+    expect(parameters.find((parameter) => parameter.name === "includes")).toMatchObject({
+      in: "query",
+      schema: { type: "string" },
+    });
+    const refused = await callApi(sandbox.url, `shops/${ADA.shop_id}/listings?limit=101`, {
+      token: (await issueTokensFor(sandbox.url, { user_id: ADA.user_id, scopes: ["listings_r"] })).access_token,
+    });
     expect(refused.status).toBe(400);
   });
 });
 
 describe("answers match the documented response schemas", () => {
   it("getListing, getListingsByShop with includes=personalization, updateListingPersonalization", async () => {
-    const token = (await issueTokensFor(sandbox.url, { user_id: ADA.user_id, scopes: ["listings_r", "listings_w"] })).access_token;
+    const token = (await issueTokensFor(sandbox.url, { user_id: ADA.user_id, scopes: ["listings_r", "listings_w"] }))
+      .access_token;
     const listing = await callApi(sandbox.url, `listings/${WITH_QUESTION}?includes=personalization`);
     expect(listing.status).toBe(200);
     routeOf("getListing").responses[200]?.schema?.parse(listing.body);
 
-    const page = await callApi(sandbox.url, `shops/${ADA.shop_id}/listings?includes=personalization&limit=25`, { token });
+    const page = await callApi(sandbox.url, `shops/${ADA.shop_id}/listings?includes=personalization&limit=25`, {
+      token,
+    });
     expect(page.status).toBe(200);
     expect(page.body.results.length).toBeGreaterThan(1);
     routeOf("getListingsByShop").responses[200]?.schema?.parse(page.body);
 
     const written = await callApi(sandbox.url, `shops/${ADA.shop_id}/listings/${WITH_QUESTION}/personalization`, {
       token,
-      json: { personalization_questions: [{ question_type: "text_input", question_text: "Personalization", instructions: "Name to engrave.", required: true, max_allowed_characters: 20 }] },
+      json: {
+        personalization_questions: [
+          {
+            question_type: "text_input",
+            question_text: "Personalization",
+            instructions: "Name to engrave.",
+            required: true,
+            max_allowed_characters: 20,
+          },
+        ],
+      },
     });
     expect(written.status).toBe(201);
     routeOf("updateListingPersonalization").responses[201]?.schema?.parse(written.body);
@@ -150,11 +184,20 @@ describe("the document cannot drift from the routes", () => {
     tags: ["Test"],
     access: { token: "none" },
     params: z.object({ word: z.string().regex(/^[a-z]+$/, "Word must be lowercase letters.") }),
-    query: z.object({ times: z.string().regex(/^\d$/, "times must be one digit.").transform(Number).pipe(z.number().meta({ type: "integer" })).default(1) }),
+    query: z.object({
+      times: z
+        .string()
+        .regex(/^\d$/, "times must be one digit.")
+        .transform(Number)
+        .pipe(z.number().meta({ type: "integer" }))
+        .default(1),
+    }),
     responses: { 200: reply("The word, repeated.", z.object({ words: z.array(z.string()) })) },
     handler: (c, { params, query }) => {
       const input = query();
-      return input instanceof Response ? input : c.json({ words: Array.from({ length: input.times }, () => params.word) });
+      return input instanceof Response
+        ? input
+        : c.json({ words: Array.from({ length: input.times }, () => params.word) });
     },
   });
   const app = createApp(new SandboxState(DEFAULT_OPTIONS), [...API_ROUTES, echo]);
@@ -186,7 +229,9 @@ describe("the document's examples", () => {
   const BO = DEMO_SELLERS.bo;
   type Content = Record<string, { schema: unknown; example?: unknown }>;
   const exampleOf = (doc: OpenApiDocument, path: string, method: string, status: number) =>
-    ((doc.paths[path]?.[method]?.responses as Record<string, { content?: Content }> | undefined)?.[status]?.content?.["application/json"])?.example;
+    (doc.paths[path]?.[method]?.responses as Record<string, { content?: Content }> | undefined)?.[status]?.content?.[
+      "application/json"
+    ]?.example;
 
   it("validate against the schema of the reply they illustrate, and the document carries each of them", async () => {
     const doc = await document();
@@ -207,9 +252,13 @@ describe("the document's examples", () => {
   it("are the sandbox's own answers on its seed data: a page of 25 with questions, a listing with its legacy fields, a personalization", async () => {
     const doc = await document();
     const token = (await issueTokensFor(sandbox.url, { user_id: BO.user_id, scopes: ["listings_r"] })).access_token;
-    const page = await callApi(sandbox.url, `shops/${BO.shop_id}/listings?limit=25&includes=personalization`, { token });
+    const page = await callApi(sandbox.url, `shops/${BO.shop_id}/listings?limit=25&includes=personalization`, {
+      token,
+    });
     expect(page.status).toBe(200);
-    const example = exampleOf(doc, "/v3/application/shops/{shop_id}/listings", "get", 200) as { results: { listing_id: number; personalization_instructions?: unknown }[] };
+    const example = exampleOf(doc, "/v3/application/shops/{shop_id}/listings", "get", 200) as {
+      results: { listing_id: number; personalization_instructions?: unknown }[];
+    };
     expect(example.results).toHaveLength(25);
     expect(page.text).toBe(JSON.stringify(example));
 
@@ -221,7 +270,11 @@ describe("the document's examples", () => {
 
     const personalization = await callApi(sandbox.url, `listings/${WITH_QUESTION}/personalization`);
     expect(personalization.body.personalization_questions).toHaveLength(1);
-    expect(personalization.body).toEqual(exampleOf(doc, "/v3/application/listings/{listing_id}/personalization", "get", 200));
-    expect(exampleOf(doc, "/v3/application/shops/{shop_id}/listings/{listing_id}/personalization", "post", 201)).toEqual(personalization.body);
+    expect(personalization.body).toEqual(
+      exampleOf(doc, "/v3/application/listings/{listing_id}/personalization", "get", 200),
+    );
+    expect(
+      exampleOf(doc, "/v3/application/shops/{shop_id}/listings/{listing_id}/personalization", "post", 201),
+    ).toEqual(personalization.body);
   });
 });

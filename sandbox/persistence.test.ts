@@ -3,7 +3,18 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DEMO_APP, DEMO_SELLERS } from "./store/seed.js";
-import { ADA, apiKeyOf, callApi, createSeller, issueTokensFor, obtainTokensInBrowser, registerApp, requestToken, startTestSandbox, storedListing } from "../test/harness/sandbox.js";
+import {
+  ADA,
+  apiKeyOf,
+  callApi,
+  createSeller,
+  issueTokensFor,
+  obtainTokensInBrowser,
+  registerApp,
+  requestToken,
+  startTestSandbox,
+  storedListing,
+} from "../test/harness/sandbox.js";
 
 let dir: string;
 
@@ -12,7 +23,13 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-const QUESTION = { question_type: "text_input", question_text: "Personalization", instructions: "Kept across restarts", required: false, max_allowed_characters: 42 };
+const QUESTION = {
+  question_type: "text_input",
+  question_text: "Personalization",
+  instructions: "Kept across restarts",
+  required: false,
+  max_allowed_characters: 42,
+};
 
 describe("state in a database file survives a restart", () => {
   it("keeps personalization, apps, sellers and live tokens, and does not seed twice", async () => {
@@ -23,7 +40,10 @@ describe("state in a database file survives a restart", () => {
       const app = await registerApp(first.url, { redirect_uris: ["https://www.example.com/cb"] });
       const seller = await createSeller(first.url, { email: "restart@example.com", listings: 2 });
       const token = (await issueTokensFor(first.url, { user_id: ADA.user_id, scopes: ["listings_w"] })).access_token;
-      const written = await callApi(first.url, `shops/${ADA.shop_id}/listings/${1_000_000_002}/personalization`, { token, json: { personalization_questions: [QUESTION] } });
+      const written = await callApi(first.url, `shops/${ADA.shop_id}/listings/${1_000_000_002}/personalization`, {
+        token,
+        json: { personalization_questions: [QUESTION] },
+      });
       expect(written.status).toBe(201);
       const tokens = await obtainTokensInBrowser(first.url, { seller: DEMO_SELLERS.dee, params: { scope: "shops_r" } });
       saved = { appKey: apiKeyOf(app), sellerId: seller.user_id, accessToken: tokens.access_token };
@@ -42,7 +62,9 @@ describe("state in a database file survives a restart", () => {
       expect(me.status).toBe(200);
       expect(me.body).toEqual({ user_id: DEMO_SELLERS.dee.user_id, shop_id: DEMO_SELLERS.dee.shop_id });
       expect(second.state.db.prepare("SELECT COUNT(*) FROM apps").pluck().get()).toBe(2);
-      expect(second.state.db.prepare("SELECT COUNT(*) FROM listings WHERE shop_id = ?").pluck().get(ADA.shop_id)).toBe(30);
+      expect(second.state.db.prepare("SELECT COUNT(*) FROM listings WHERE shop_id = ?").pluck().get(ADA.shop_id)).toBe(
+        30,
+      );
     } finally {
       await second.close();
     }
@@ -54,7 +76,11 @@ describe("state in a database file survives a restart", () => {
     const tokens = await obtainTokensInBrowser(first.url).finally(() => first.close());
     const second = await startTestSandbox({ db });
     try {
-      const refreshed = await requestToken(second.url, { grant_type: "refresh_token", client_id: DEMO_APP.keystring, refresh_token: tokens.refresh_token });
+      const refreshed = await requestToken(second.url, {
+        grant_type: "refresh_token",
+        client_id: DEMO_APP.keystring,
+        refresh_token: tokens.refresh_token,
+      });
       expect(refreshed.status).toBe(200);
       expect(refreshed.body.scope).toBe("listings_r listings_w shops_r");
     } finally {

@@ -7,7 +7,8 @@ const sandbox = useSeededSandbox();
 let token: string;
 
 beforeEach(async () => {
-  token = (await issueTokensFor(sandbox.url, { user_id: ADA.user_id, scopes: ["listings_r", "listings_w"] })).access_token;
+  token = (await issueTokensFor(sandbox.url, { user_id: ADA.user_id, scopes: ["listings_r", "listings_w"] }))
+    .access_token;
 });
 
 const BO = DEMO_SELLERS.bo;
@@ -18,9 +19,16 @@ const BO_LISTING = 2_000_000_001;
 
 type QuestionInput = Record<string, unknown>;
 
-const QUESTION = { question_type: "text_input", question_text: "Personalization", instructions: "Enter the name to stamp", required: true, max_allowed_characters: 20 };
+const QUESTION = {
+  question_type: "text_input",
+  question_text: "Personalization",
+  instructions: "Enter the name to stamp",
+  required: true,
+  max_allowed_characters: 20,
+};
 
-const path = (listingId: number, shopId: number = ADA.shop_id) => `shops/${shopId}/listings/${listingId}/personalization`;
+const path = (listingId: number, shopId: number = ADA.shop_id) =>
+  `shops/${shopId}/listings/${listingId}/personalization`;
 
 function post(json: unknown, listingId = WITH_QUESTION, extra: ApiCall = {}) {
   return callApi(sandbox.url, path(listingId), { token, json, ...extra });
@@ -32,7 +40,13 @@ function postQuestion(overrides: QuestionInput) {
 
 function stored(question: QuestionInput) {
   const { instructions, ...rest } = { ...QUESTION, ...question };
-  return { question_id: expect.any(Number), ...rest, instructions: instructions === "" || instructions === undefined ? null : instructions, max_allowed_files: null, options: null };
+  return {
+    question_id: expect.any(Number),
+    ...rest,
+    instructions: instructions === "" || instructions === undefined ? null : instructions,
+    max_allowed_files: null,
+    options: null,
+  };
 }
 
 describe("getListingPersonalization", () => {
@@ -41,7 +55,16 @@ describe("getListingPersonalization", () => {
     expect(result.status).toBe(200);
     expect(result.body).toEqual({
       personalization_questions: [
-        { question_id: 10_000_000_011, question_type: "text_input", question_text: "Personalization", instructions: "Enter the name to engrave, up to 12 letters.", required: true, max_allowed_characters: 12, max_allowed_files: null, options: null },
+        {
+          question_id: 10_000_000_011,
+          question_type: "text_input",
+          question_text: "Personalization",
+          instructions: "Enter the name to engrave, up to 12 letters.",
+          required: true,
+          max_allowed_characters: 12,
+          max_allowed_files: null,
+          options: null,
+        },
       ],
     });
   });
@@ -90,16 +113,31 @@ describe("updateListingPersonalization: accepted writes", () => {
 
   it("replaces all previous personalization data (spec 3.1)", async () => {
     const before = await storedListing(sandbox.url, WITH_QUESTION);
-    const result = await post({ personalization_questions: [{ question_type: "text_input", question_text: "Personalization", required: false, max_allowed_characters: 5 }] });
+    const result = await post({
+      personalization_questions: [
+        { question_type: "text_input", question_text: "Personalization", required: false, max_allowed_characters: 5 },
+      ],
+    });
     expect(result.status).toBe(201);
     const after = await storedListing(sandbox.url, WITH_QUESTION);
-    expect(after.personalization.personalization_questions).toEqual([stored({ instructions: undefined, required: false, max_allowed_characters: 5 })]);
-    expect(after.personalization.personalization_questions[0].question_id).not.toBe(before.personalization.personalization_questions[0].question_id);
-    expect(after).toMatchObject({ personalization_is_required: false, personalization_char_count_max: 5, personalization_instructions: null });
+    expect(after.personalization.personalization_questions).toEqual([
+      stored({ instructions: undefined, required: false, max_allowed_characters: 5 }),
+    ]);
+    expect(after.personalization.personalization_questions[0].question_id).not.toBe(
+      before.personalization.personalization_questions[0].question_id,
+    );
+    expect(after).toMatchObject({
+      personalization_is_required: false,
+      personalization_char_count_max: 5,
+      personalization_instructions: null,
+    });
   });
 
   it("accepts a draft listing made with createDraftListing", async () => {
-    const created = await callApi(sandbox.url, `shops/${ADA.shop_id}/listings`, { token, form: { title: "Draft", description: "D", quantity: "1", price: "5" } });
+    const created = await callApi(sandbox.url, `shops/${ADA.shop_id}/listings`, {
+      token,
+      form: { title: "Draft", description: "D", quantity: "1", price: "5" },
+    });
     expect(created.status).toBe(201);
     expect((await post({ personalization_questions: [QUESTION] }, created.body.listing_id)).status).toBe(201);
   });
@@ -128,7 +166,9 @@ describe("updateListingPersonalization: accepted writes", () => {
   }
 
   it("accepts a content type with a charset", async () => {
-    const result = await post({ personalization_questions: [QUESTION] }, WITH_QUESTION, { headers: { "content-type": "application/json; charset=utf-8" } });
+    const result = await post({ personalization_questions: [QUESTION] }, WITH_QUESTION, {
+      headers: { "content-type": "application/json; charset=utf-8" },
+    });
     expect(result.status).toBe(201);
   });
 });
@@ -136,24 +176,80 @@ describe("updateListingPersonalization: accepted writes", () => {
 describe("updateListingPersonalization: every constraint refused with 400 <field>: <reason>, nothing stored", () => {
   const q = "personalization_questions[0]";
   const refused: Array<[string, unknown, string]> = [
-    ["instructions of 257 characters", { instructions: `A${"b".repeat(256)}` }, `${q}.instructions: Use at most 256 characters.`],
-    ["instructions starting with a space", { instructions: " Enter the name" }, `${q}.instructions: Start with a letter or a digit.`],
-    ["instructions starting with punctuation", { instructions: "- Enter the name" }, `${q}.instructions: Start with a letter or a digit.`],
-    ["instructions starting with an emoji", { instructions: "🎁 Name" }, `${q}.instructions: Start with a letter or a digit.`],
-    ["3 consecutive all-caps words", { instructions: "PLEASE NOTE THIS date" }, `${q}.instructions: Do not write 3 or more words in a row in capitals (a word is 3 or more letters).`],
-    ["3 all-caps words with a short word between them", { instructions: "Note: USE ALL OF CAPS" }, `${q}.instructions: Do not write 3 or more words in a row in capitals (a word is 3 or more letters).`],
+    [
+      "instructions of 257 characters",
+      { instructions: `A${"b".repeat(256)}` },
+      `${q}.instructions: Use at most 256 characters.`,
+    ],
+    [
+      "instructions starting with a space",
+      { instructions: " Enter the name" },
+      `${q}.instructions: Start with a letter or a digit.`,
+    ],
+    [
+      "instructions starting with punctuation",
+      { instructions: "- Enter the name" },
+      `${q}.instructions: Start with a letter or a digit.`,
+    ],
+    [
+      "instructions starting with an emoji",
+      { instructions: "🎁 Name" },
+      `${q}.instructions: Start with a letter or a digit.`,
+    ],
+    [
+      "3 consecutive all-caps words",
+      { instructions: "PLEASE NOTE THIS date" },
+      `${q}.instructions: Do not write 3 or more words in a row in capitals (a word is 3 or more letters).`,
+    ],
+    [
+      "3 all-caps words with a short word between them",
+      { instructions: "Note: USE ALL OF CAPS" },
+      `${q}.instructions: Do not write 3 or more words in a row in capitals (a word is 3 or more letters).`,
+    ],
     ["instructions that are not a string", { instructions: 12 }, `${q}.instructions: must be a string`],
     ["max_allowed_characters 0", { max_allowed_characters: 0 }, `${q}.max_allowed_characters: must be at least 1`],
-    ["max_allowed_characters 1025", { max_allowed_characters: 1025 }, `${q}.max_allowed_characters: must be at most 1024`],
-    ["max_allowed_characters 1.5", { max_allowed_characters: 1.5 }, `${q}.max_allowed_characters: must be a whole number from 1 to 1024`],
-    ["max_allowed_characters as a string", { max_allowed_characters: "20" }, `${q}.max_allowed_characters: must be a whole number from 1 to 1024`],
-    ["max_allowed_characters missing", { max_allowed_characters: undefined }, `${q}.max_allowed_characters: must be a whole number from 1 to 1024`],
+    [
+      "max_allowed_characters 1025",
+      { max_allowed_characters: 1025 },
+      `${q}.max_allowed_characters: must be at most 1024`,
+    ],
+    [
+      "max_allowed_characters 1.5",
+      { max_allowed_characters: 1.5 },
+      `${q}.max_allowed_characters: must be a whole number from 1 to 1024`,
+    ],
+    [
+      "max_allowed_characters as a string",
+      { max_allowed_characters: "20" },
+      `${q}.max_allowed_characters: must be a whole number from 1 to 1024`,
+    ],
+    [
+      "max_allowed_characters missing",
+      { max_allowed_characters: undefined },
+      `${q}.max_allowed_characters: must be a whole number from 1 to 1024`,
+    ],
     ["required that is not a boolean", { required: "true" }, `${q}.required: must be true or false`],
     ["required missing", { required: undefined }, `${q}.required: must be true or false`],
-    ["a question_type other than text_input", { question_type: "dropdown" }, `${q}.question_type: must be "text_input" during the migration period`],
-    ["question_type missing", { question_type: undefined }, `${q}.question_type: must be "text_input" during the migration period`],
-    ["a question_text other than Personalization", { question_text: "Your name" }, `${q}.question_text: must be "Personalization" during the migration period`],
-    ["question_text in another case", { question_text: "personalization" }, `${q}.question_text: must be "Personalization" during the migration period`],
+    [
+      "a question_type other than text_input",
+      { question_type: "dropdown" },
+      `${q}.question_type: must be "text_input" during the migration period`,
+    ],
+    [
+      "question_type missing",
+      { question_type: undefined },
+      `${q}.question_type: must be "text_input" during the migration period`,
+    ],
+    [
+      "a question_text other than Personalization",
+      { question_text: "Your name" },
+      `${q}.question_text: must be "Personalization" during the migration period`,
+    ],
+    [
+      "question_text in another case",
+      { question_text: "personalization" },
+      `${q}.question_text: must be "Personalization" during the migration period`,
+    ],
   ];
   for (const [what, overrides, error] of refused) {
     it(`refuses ${what}`, async () => {
@@ -166,11 +262,27 @@ describe("updateListingPersonalization: every constraint refused with 400 <field
   }
 
   const bodies: Array<[string, unknown, string]> = [
-    ["0 questions", { personalization_questions: [] }, "personalization_questions: must hold exactly one question during the migration period"],
-    ["2 questions", { personalization_questions: [QUESTION, QUESTION] }, "personalization_questions: must hold exactly one question during the migration period"],
+    [
+      "0 questions",
+      { personalization_questions: [] },
+      "personalization_questions: must hold exactly one question during the migration period",
+    ],
+    [
+      "2 questions",
+      { personalization_questions: [QUESTION, QUESTION] },
+      "personalization_questions: must hold exactly one question during the migration period",
+    ],
     ["a body without personalization_questions", {}, "personalization_questions: is required and must be an array"],
-    ["personalization_questions that is not an array", { personalization_questions: QUESTION }, "personalization_questions: is required and must be an array"],
-    ["a question that is not an object", { personalization_questions: ["Personalization"] }, "personalization_questions[0]: must be an object"],
+    [
+      "personalization_questions that is not an array",
+      { personalization_questions: QUESTION },
+      "personalization_questions: is required and must be an array",
+    ],
+    [
+      "a question that is not an object",
+      { personalization_questions: ["Personalization"] },
+      "personalization_questions[0]: must be an object",
+    ],
     ["a JSON array as the body", [QUESTION], "body: must be a JSON object"],
     ["JSON null as the body", null, "body: must be a JSON object"],
   ];
@@ -186,7 +298,12 @@ describe("updateListingPersonalization: every constraint refused with 400 <field
 
   it("refuses a body that is not valid JSON", async () => {
     const before = await storedListing(sandbox.url, WITH_QUESTION);
-    const result = await callApi(sandbox.url, path(WITH_QUESTION), { method: "POST", token, body: '{"personalization_questions": [', headers: { "content-type": "application/json" } });
+    const result = await callApi(sandbox.url, path(WITH_QUESTION), {
+      method: "POST",
+      token,
+      body: '{"personalization_questions": [',
+      headers: { "content-type": "application/json" },
+    });
     expect(result.status).toBe(400);
     expect(result.body).toEqual({ error: "body: must be valid JSON." });
     expect(await storedListing(sandbox.url, WITH_QUESTION)).toEqual(before);
@@ -195,7 +312,12 @@ describe("updateListingPersonalization: every constraint refused with 400 <field
   for (const type of ["application/x-www-form-urlencoded", "text/plain"]) {
     it(`refuses the content type ${type} with 415`, async () => {
       const before = await storedListing(sandbox.url, WITH_QUESTION);
-      const result = await callApi(sandbox.url, path(WITH_QUESTION), { method: "POST", token, body: JSON.stringify({ personalization_questions: [QUESTION] }), headers: { "content-type": type } });
+      const result = await callApi(sandbox.url, path(WITH_QUESTION), {
+        method: "POST",
+        token,
+        body: JSON.stringify({ personalization_questions: [QUESTION] }),
+        headers: { "content-type": type },
+      });
       expect(result.status).toBe(415);
       expect(result.body).toEqual({ error: "Content-Type must be application/json." });
       expect(await storedListing(sandbox.url, WITH_QUESTION)).toEqual(before);
@@ -209,7 +331,12 @@ describe("deleteListingPersonalization", () => {
     expect(result.status).toBe(204);
     expect(result.text).toBe("");
     const listing = await storedListing(sandbox.url, WITH_QUESTION);
-    expect(listing).toMatchObject({ is_personalizable: false, personalization_is_required: false, personalization_char_count_max: null, personalization_instructions: null });
+    expect(listing).toMatchObject({
+      is_personalizable: false,
+      personalization_is_required: false,
+      personalization_char_count_max: null,
+      personalization_instructions: null,
+    });
     expect(listing.personalization).toEqual({ personalization_questions: [] });
     const read = await callApi(sandbox.url, `listings/${WITH_QUESTION}/personalization`);
     expect(read.status).toBe(200);
@@ -259,7 +386,8 @@ describe("ownership and credentials on personalization writes (decisions.md Not 
     });
 
     it(`${method} needs a token with listings_w`, async () => {
-      const readOnly = (await issueTokensFor(sandbox.url, { user_id: ADA.user_id, scopes: ["listings_r"] })).access_token;
+      const readOnly = (await issueTokensFor(sandbox.url, { user_id: ADA.user_id, scopes: ["listings_r"] }))
+        .access_token;
       const noScope = await callApi(sandbox.url, path(WITH_QUESTION), { ...call, token: readOnly });
       expect(noScope.status).toBe(403);
       expect(noScope.body).toEqual({ error: "insufficient_scope", error_description: "Insufficient scope" });

@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEMO_SELLERS } from "./store/seed.js";
 import type { RunningSandbox } from "./server.js";
-import { ADA, callApi, http, issueTokensFor, resetSandbox, sandboxControl, startTestSandbox, storedListing, type ApiCall } from "../test/harness/sandbox.js";
+import {
+  ADA,
+  callApi,
+  http,
+  issueTokensFor,
+  resetSandbox,
+  sandboxControl,
+  startTestSandbox,
+  storedListing,
+  type ApiCall,
+} from "../test/harness/sandbox.js";
 import { useSeededSandbox } from "../test/harness/use-sandbox.js";
 
 // Spec 9: the sandbox's --phase and POST /__sandbox/phase.
@@ -9,7 +19,8 @@ const sandbox = useSeededSandbox();
 let token: string;
 
 beforeEach(async () => {
-  token = (await issueTokensFor(sandbox.url, { user_id: ADA.user_id, scopes: ["listings_r", "listings_w"] })).access_token;
+  token = (await issueTokensFor(sandbox.url, { user_id: ADA.user_id, scopes: ["listings_r", "listings_w"] }))
+    .access_token;
 });
 
 const WITH_QUESTION = 1_000_000_001;
@@ -18,16 +29,47 @@ const LEGACY_KEYS = ["personalization_is_required", "personalization_char_count_
 const FLAG = "supports_multiple_personalization_questions";
 
 const setPhase = (phase: string) => sandboxControl(sandbox.url, "/phase", { phase });
-const writePath = (listingId: number, flag?: string) => `shops/${ADA.shop_id}/listings/${listingId}/personalization${flag === undefined ? "" : `?${FLAG}=${flag}`}`;
+const writePath = (listingId: number, flag?: string) =>
+  `shops/${ADA.shop_id}/listings/${listingId}/personalization${flag === undefined ? "" : `?${FLAG}=${flag}`}`;
 const write = (listingId: number, questions: unknown, flag?: string, extra: ApiCall = {}) =>
   callApi(sandbox.url, writePath(listingId, flag), { token, json: { personalization_questions: questions }, ...extra });
-const questionsOf = async (listingId: number) => (await storedListing(sandbox.url, listingId)).personalization.personalization_questions;
+const questionsOf = async (listingId: number) =>
+  (await storedListing(sandbox.url, listingId)).personalization.personalization_questions;
 
-const TEXT = { question_type: "text_input", question_text: "Name", instructions: "Name to engrave", required: true, max_allowed_characters: 20 };
-const DROPDOWN = { question_type: "dropdown", question_text: "Font", required: true, options: [{ label: "Serif" }, { label: "Script" }] };
-const PHOTO = { question_type: "unlabeled_upload", question_text: "Photo", instructions: "A photo to print", required: false, max_allowed_files: 2 };
-const SIDES = { question_type: "labeled_upload", question_text: "Photos", required: false, options: [{ label: "Front" }, { label: "Back" }], max_allowed_files: 2 };
-const PLAIN = { question_type: "text_input", question_text: "Personalization", instructions: "Gift note", required: false, max_allowed_characters: 100 };
+const TEXT = {
+  question_type: "text_input",
+  question_text: "Name",
+  instructions: "Name to engrave",
+  required: true,
+  max_allowed_characters: 20,
+};
+const DROPDOWN = {
+  question_type: "dropdown",
+  question_text: "Font",
+  required: true,
+  options: [{ label: "Serif" }, { label: "Script" }],
+};
+const PHOTO = {
+  question_type: "unlabeled_upload",
+  question_text: "Photo",
+  instructions: "A photo to print",
+  required: false,
+  max_allowed_files: 2,
+};
+const SIDES = {
+  question_type: "labeled_upload",
+  question_text: "Photos",
+  required: false,
+  options: [{ label: "Front" }, { label: "Back" }],
+  max_allowed_files: 2,
+};
+const PLAIN = {
+  question_type: "text_input",
+  question_text: "Personalization",
+  instructions: "Gift note",
+  required: false,
+  max_allowed_characters: 100,
+};
 
 describe("the phase control", () => {
   it("starts in migration, switches, refuses an unknown phase and goes back to the start-up phase on reset", async () => {
@@ -67,10 +109,20 @@ describe("the phase control", () => {
 
 describe("getPersonalizationCapabilities: the phase, for the API key alone", () => {
   it("says one text question in migration and after the deprecation, five of every type in the multi-question phase", async () => {
-    const single = { supports_multiple_personalization_questions: false, max_questions: 1, question_types: ["text_input"] };
-    expect((await callApi(sandbox.url, "personalization-capabilities")).body).toEqual({ phase: "migration", ...single });
+    const single = {
+      supports_multiple_personalization_questions: false,
+      max_questions: 1,
+      question_types: ["text_input"],
+    };
+    expect((await callApi(sandbox.url, "personalization-capabilities")).body).toEqual({
+      phase: "migration",
+      ...single,
+    });
     await setPhase("post-deprecation");
-    expect((await callApi(sandbox.url, "personalization-capabilities")).body).toEqual({ phase: "post-deprecation", ...single });
+    expect((await callApi(sandbox.url, "personalization-capabilities")).body).toEqual({
+      phase: "post-deprecation",
+      ...single,
+    });
     await setPhase("multi-question");
     const multi = await callApi(sandbox.url, "personalization-capabilities");
     expect(multi.status).toBe(200);
@@ -121,7 +173,11 @@ describe("post-deprecation: the legacy fields are gone from every read", () => {
     expect((await write(WITHOUT_QUESTION, [PLAIN])).status).toBe(201);
     expect(await questionsOf(WITHOUT_QUESTION)).toMatchObject([PLAIN]);
 
-    const legacy = await callApi(sandbox.url, `shops/${ADA.shop_id}/listings/${WITH_QUESTION}`, { method: "PATCH", token, form: { personalization_instructions: "Old way" } });
+    const legacy = await callApi(sandbox.url, `shops/${ADA.shop_id}/listings/${WITH_QUESTION}`, {
+      method: "PATCH",
+      token,
+      form: { personalization_instructions: "Old way" },
+    });
     expect(legacy.status).toBe(400);
     expect(legacy.body.error).toMatch(/^personalization_instructions: this legacy field was deprecated on 2026-04-09/);
   });
@@ -130,7 +186,9 @@ describe("post-deprecation: the legacy fields are gone from every read", () => {
     await setPhase("post-deprecation");
     const result = await write(WITHOUT_QUESTION, [TEXT, DROPDOWN], "true");
     expect(result.status).toBe(400);
-    expect(result.body.error).toBe("personalization_questions: must hold exactly one question during the migration period");
+    expect(result.body.error).toBe(
+      "personalization_questions: must hold exactly one question during the migration period",
+    );
     expect(await questionsOf(WITHOUT_QUESTION)).toEqual([]);
   });
 });
@@ -143,7 +201,13 @@ describe("multi-question: several questions of the further types", () => {
     expect(result.status).toBe(201);
     const expected = [
       { ...TEXT, question_id: expect.any(Number), max_allowed_files: null, options: null },
-      { ...DROPDOWN, question_id: expect.any(Number), instructions: null, max_allowed_characters: null, max_allowed_files: null },
+      {
+        ...DROPDOWN,
+        question_id: expect.any(Number),
+        instructions: null,
+        max_allowed_characters: null,
+        max_allowed_files: null,
+      },
       { ...PHOTO, question_id: expect.any(Number), max_allowed_characters: null, options: null },
       { ...SIDES, question_id: expect.any(Number), instructions: null, max_allowed_characters: null },
     ];
@@ -151,14 +215,21 @@ describe("multi-question: several questions of the further types", () => {
     expect(await questionsOf(WITHOUT_QUESTION)).toEqual(expected);
     const read = await callApi(sandbox.url, `listings/${WITHOUT_QUESTION}/personalization`);
     expect(read.body.personalization_questions).toEqual(expected);
-    expect((await callApi(sandbox.url, `listings/${WITHOUT_QUESTION}`)).body).toMatchObject({ is_personalizable: true });
+    expect((await callApi(sandbox.url, `listings/${WITHOUT_QUESTION}`)).body).toMatchObject({
+      is_personalizable: true,
+    });
   });
 
   it("derives the legacy fields from the first text question, as a return to migration shows", async () => {
     await write(WITHOUT_QUESTION, [DROPDOWN, TEXT], "true");
     await setPhase("migration");
     const read = await callApi(sandbox.url, `listings/${WITHOUT_QUESTION}`);
-    expect(read.body).toMatchObject({ is_personalizable: true, personalization_is_required: true, personalization_char_count_max: 20, personalization_instructions: "Name to engrave" });
+    expect(read.body).toMatchObject({
+      is_personalizable: true,
+      personalization_is_required: true,
+      personalization_char_count_max: 20,
+      personalization_instructions: "Name to engrave",
+    });
   });
 
   it("refuses a write without the flag that would drop questions with 409, and changes nothing", async () => {
@@ -187,7 +258,9 @@ describe("multi-question: several questions of the further types", () => {
     expect(await questionsOf(WITHOUT_QUESTION)).toMatchObject([PLAIN]);
     const several = await write(WITH_QUESTION, [PLAIN, PLAIN]);
     expect(several.status).toBe(400);
-    expect(several.body.error).toBe("personalization_questions: must hold exactly one question during the migration period");
+    expect(several.body.error).toBe(
+      "personalization_questions: must hold exactly one question during the migration period",
+    );
   });
 
   it("replaces several questions with the flag, and removes them with DELETE, which needs no flag", async () => {
@@ -201,7 +274,9 @@ describe("multi-question: several questions of the further types", () => {
 
   it("checks ownership before anything else", async () => {
     await write(WITHOUT_QUESTION, [TEXT, PHOTO], "true");
-    const other = (await issueTokensFor(sandbox.url, { user_id: DEMO_SELLERS.bo.user_id, scopes: ["listings_r", "listings_w"] })).access_token;
+    const other = (
+      await issueTokensFor(sandbox.url, { user_id: DEMO_SELLERS.bo.user_id, scopes: ["listings_r", "listings_w"] })
+    ).access_token;
     const result = await write(WITHOUT_QUESTION, [PLAIN], undefined, { token: other });
     expect(result.status).toBe(403);
     expect(result.body).toEqual({ error: `Shop ${ADA.shop_id} does not belong to the user of this token.` });
@@ -210,19 +285,67 @@ describe("multi-question: several questions of the further types", () => {
   const refusals: Array<[string, unknown[], string]> = [
     ["six questions", [TEXT, TEXT, TEXT, TEXT, TEXT, TEXT], "personalization_questions: must hold 1 to 5 questions"],
     ["no question", [], "personalization_questions: must hold 1 to 5 questions"],
-    ["an unknown type", [{ ...TEXT, question_type: "checkbox" }], "personalization_questions[0].question_type: must be one of text_input, dropdown, unlabeled_upload, labeled_upload"],
-    ["a limit of 1025", [{ ...TEXT, max_allowed_characters: 1025 }], "personalization_questions[0].max_allowed_characters: must be at most 1024"],
-    ["a title of 46 characters", [{ ...TEXT, question_text: "N".repeat(46) }], "personalization_questions[0].question_text: must be 1 to 45 characters"],
-    ["an empty title", [{ ...TEXT, question_text: "" }], "personalization_questions[0].question_text: must be 1 to 45 characters"],
-    ["a title starting with punctuation", [{ ...TEXT, question_text: "-Name" }], "personalization_questions[0].question_text: must start with a letter or a digit"],
-    ["instructions in capitals", [{ ...TEXT, instructions: "TYPE YOUR NAME here" }], "personalization_questions[0].instructions: Do not write 3 or more words in a row in capitals (a word is 3 or more letters)."],
-    ["a dropdown without options", [{ ...DROPDOWN, options: [] }], "personalization_questions[0].options: must hold 1 to 30 options"],
-    ["a dropdown with a repeated label", [{ ...DROPDOWN, options: [{ label: "Serif" }, { label: "Serif" }] }], "personalization_questions[0].options: labels must differ from each other"],
-    ["a dropdown with a limit", [{ ...DROPDOWN, max_allowed_characters: 20 }], "personalization_questions[0].max_allowed_characters: must be null or left out for this question type"],
-    ["an upload of 11 files", [{ ...PHOTO, max_allowed_files: 11 }], "personalization_questions[0].max_allowed_files: must be at most 10"],
-    ["a labeled upload with files unlike its labels", [{ ...SIDES, max_allowed_files: 3 }], "personalization_questions[0].max_allowed_files: must equal the number of options (one file per label)"],
+    [
+      "an unknown type",
+      [{ ...TEXT, question_type: "checkbox" }],
+      "personalization_questions[0].question_type: must be one of text_input, dropdown, unlabeled_upload, labeled_upload",
+    ],
+    [
+      "a limit of 1025",
+      [{ ...TEXT, max_allowed_characters: 1025 }],
+      "personalization_questions[0].max_allowed_characters: must be at most 1024",
+    ],
+    [
+      "a title of 46 characters",
+      [{ ...TEXT, question_text: "N".repeat(46) }],
+      "personalization_questions[0].question_text: must be 1 to 45 characters",
+    ],
+    [
+      "an empty title",
+      [{ ...TEXT, question_text: "" }],
+      "personalization_questions[0].question_text: must be 1 to 45 characters",
+    ],
+    [
+      "a title starting with punctuation",
+      [{ ...TEXT, question_text: "-Name" }],
+      "personalization_questions[0].question_text: must start with a letter or a digit",
+    ],
+    [
+      "instructions in capitals",
+      [{ ...TEXT, instructions: "TYPE YOUR NAME here" }],
+      "personalization_questions[0].instructions: Do not write 3 or more words in a row in capitals (a word is 3 or more letters).",
+    ],
+    [
+      "a dropdown without options",
+      [{ ...DROPDOWN, options: [] }],
+      "personalization_questions[0].options: must hold 1 to 30 options",
+    ],
+    [
+      "a dropdown with a repeated label",
+      [{ ...DROPDOWN, options: [{ label: "Serif" }, { label: "Serif" }] }],
+      "personalization_questions[0].options: labels must differ from each other",
+    ],
+    [
+      "a dropdown with a limit",
+      [{ ...DROPDOWN, max_allowed_characters: 20 }],
+      "personalization_questions[0].max_allowed_characters: must be null or left out for this question type",
+    ],
+    [
+      "an upload of 11 files",
+      [{ ...PHOTO, max_allowed_files: 11 }],
+      "personalization_questions[0].max_allowed_files: must be at most 10",
+    ],
+    [
+      "a labeled upload with files unlike its labels",
+      [{ ...SIDES, max_allowed_files: 3 }],
+      "personalization_questions[0].max_allowed_files: must equal the number of options (one file per label)",
+    ],
     ["an unknown key", [{ ...TEXT, question_id: 5 }], "personalization_questions[0]: unknown field question_id"],
-    ["a label of 46 characters", [{ ...DROPDOWN, options: [{ label: "L".repeat(46) }] }], "personalization_questions[0].options[0].label: must be 1 to 45 characters"],
+    [
+      "a label of 46 characters",
+      [{ ...DROPDOWN, options: [{ label: "L".repeat(46) }] }],
+      "personalization_questions[0].options[0].label: must be 1 to 45 characters",
+    ],
   ];
   for (const [what, questions, error] of refusals) {
     it(`refuses ${what} with 400 and changes nothing`, async () => {

@@ -14,7 +14,8 @@ export class RateLimiter {
 
   take(appId: number, limits: { per_second: number; per_day: number }, nowMs: number): RateVerdict {
     let counter = this.counters.get(appId);
-    if (!counter) this.counters.set(appId, (counter = { second: 0, thisSecond: 0, minute: 0, minutes: new Map(), today: 0 }));
+    if (!counter)
+      this.counters.set(appId, (counter = { second: 0, thisSecond: 0, minute: 0, minutes: new Map(), today: 0 }));
     const second = Math.floor(nowMs / 1000);
     const minute = Math.floor(second / 60);
     if (counter.second !== second) {

@@ -3,7 +3,20 @@ import { describe, expect, it } from "vitest";
 import { sha256 } from "./crypto.js";
 import { DEMO_APP, DEMO_SELLERS } from "./store/seed.js";
 import { listingPageText } from "./store/listing-store.js";
-import { ADA, DEMO_REDIRECT_URI, advanceClock, authorizeInBrowser, callApi, issueTokensFor, obtainTokensInBrowser, pkcePair, requestToken, sandboxControl, type HttpResult, type JsonBody } from "../test/harness/sandbox.js";
+import {
+  ADA,
+  DEMO_REDIRECT_URI,
+  advanceClock,
+  authorizeInBrowser,
+  callApi,
+  issueTokensFor,
+  obtainTokensInBrowser,
+  pkcePair,
+  requestToken,
+  sandboxControl,
+  type HttpResult,
+  type JsonBody,
+} from "../test/harness/sandbox.js";
 import { useSeededSandbox } from "../test/harness/use-sandbox.js";
 
 // The access tokens and listing reads the sandbox keeps in memory (state.ts, listing-cache.ts): each test reads once so
@@ -16,7 +29,13 @@ const RECEIPT = 60001;
 
 const getMe = (token: string) => callApi(sandbox.url, "users/me", { token });
 const tokenHash = (token: string) => sha256(token);
-const adaToken = async () => (await issueTokensFor(sandbox.url, { user_id: ADA.user_id, scopes: ["listings_r", "listings_w", "transactions_r", "shops_r"] })).access_token;
+const adaToken = async () =>
+  (
+    await issueTokensFor(sandbox.url, {
+      user_id: ADA.user_id,
+      scopes: ["listings_r", "listings_w", "transactions_r", "shops_r"],
+    })
+  ).access_token;
 
 const demoAppId = () => sandbox.state.app(DEMO_APP.keystring)?.app_id;
 
@@ -41,7 +60,13 @@ describe("access tokens kept in memory", () => {
     const pkce = pkcePair();
     const { redirect } = await authorizeInBrowser(sandbox.url, { pkce });
     const exchange = () =>
-      requestToken(sandbox.url, { grant_type: "authorization_code", client_id: DEMO_APP.keystring, code: redirect.searchParams.get("code") ?? "", code_verifier: pkce.verifier, redirect_uri: DEMO_REDIRECT_URI });
+      requestToken(sandbox.url, {
+        grant_type: "authorization_code",
+        client_id: DEMO_APP.keystring,
+        code: redirect.searchParams.get("code") ?? "",
+        code_verifier: pkce.verifier,
+        redirect_uri: DEMO_REDIRECT_URI,
+      });
     const first = await exchange();
     expect((await getMe(first.body.access_token)).status).toBe(200);
     expect((await exchange()).status).toBe(400);
@@ -52,7 +77,10 @@ describe("access tokens kept in memory", () => {
     const tokens = await obtainTokensInBrowser(sandbox.url);
     expect((await getMe(tokens.access_token)).status).toBe(200);
     await advanceClock(sandbox.url, 3600);
-    expect((await getMe(tokens.access_token)).body).toEqual({ error: "invalid_token", error_description: "access token is expired" });
+    expect((await getMe(tokens.access_token)).body).toEqual({
+      error: "invalid_token",
+      error_description: "access token is expired",
+    });
   });
 
   it("are forgotten on reset, whose DELETE fires the triggers (a table with triggers is not truncated)", async () => {
@@ -72,15 +100,20 @@ describe("access tokens kept in memory", () => {
     expect((await getMe(deleted)).status).toBe(401);
 
     const replaced = await usedToken();
-    const expired = "INSERT OR REPLACE INTO tokens (token_hash, kind, app_id, user_id, scopes, expires_at) VALUES (?, 'access', ?, ?, '', 0)";
+    const expired =
+      "INSERT OR REPLACE INTO tokens (token_hash, kind, app_id, user_id, scopes, expires_at) VALUES (?, 'access', ?, ?, '', 0)";
     db.prepare(expired).run(tokenHash(replaced), demoAppId(), ADA.user_id);
-    expect((await getMe(replaced)).body).toEqual({ error: "invalid_token", error_description: "access token is expired" });
+    expect((await getMe(replaced)).body).toEqual({
+      error: "invalid_token",
+      error_description: "access token is expired",
+    });
   });
 
   it("include a token written after its hash was asked for", async () => {
     const token = `${ADA.user_id}.${randomBytes(32).toString("base64url")}`;
     expect((await getMe(token)).status).toBe(401);
-    const live = "INSERT INTO tokens (token_hash, kind, app_id, user_id, scopes, expires_at) VALUES (?, 'access', ?, ?, 'shops_r', ?)";
+    const live =
+      "INSERT INTO tokens (token_hash, kind, app_id, user_id, scopes, expires_at) VALUES (?, 'access', ?, ?, 'shops_r', ?)";
     sandbox.state.db.prepare(live).run(tokenHash(token), demoAppId(), ADA.user_id, sandbox.state.now() + 60);
     expect((await getMe(token)).status).toBe(200);
   });
@@ -100,21 +133,36 @@ describe("access tokens kept in memory", () => {
 });
 
 describe("listing reads kept in memory", () => {
-  const shopPage = (token: string, query = "includes=Personalization") => callApi(sandbox.url, `shops/${ADA.shop_id}/listings?${query}`, { token });
-  const listing = (listingId: number, query = "includes=Personalization") => callApi(sandbox.url, `listings/${listingId}?${query}`);
-  const inPage = (page: HttpResult, listingId: number): JsonBody => page.body.results.find((result: JsonBody) => result.listing_id === listingId);
+  const shopPage = (token: string, query = "includes=Personalization") =>
+    callApi(sandbox.url, `shops/${ADA.shop_id}/listings?${query}`, { token });
+  const listing = (listingId: number, query = "includes=Personalization") =>
+    callApi(sandbox.url, `listings/${listingId}?${query}`);
+  const inPage = (page: HttpResult, listingId: number): JsonBody =>
+    page.body.results.find((result: JsonBody) => result.listing_id === listingId);
 
   it("show a personalization written through the API", async () => {
     const token = await adaToken();
     expect(inPage(await shopPage(token), WITHOUT_QUESTION)?.personalization.personalization_questions).toEqual([]);
     expect((await listing(WITHOUT_QUESTION)).body.is_personalizable).toBe(false);
-    const question = { question_type: "text_input", question_text: "Personalization", instructions: "Initials", required: false, max_allowed_characters: 3 };
-    const written = await callApi(sandbox.url, `shops/${ADA.shop_id}/listings/${WITHOUT_QUESTION}/personalization`, { token, json: { personalization_questions: [question] } });
+    const question = {
+      question_type: "text_input",
+      question_text: "Personalization",
+      instructions: "Initials",
+      required: false,
+      max_allowed_characters: 3,
+    };
+    const written = await callApi(sandbox.url, `shops/${ADA.shop_id}/listings/${WITHOUT_QUESTION}/personalization`, {
+      token,
+      json: { personalization_questions: [question] },
+    });
     expect(written.status).toBe(201);
     const inShopPage = inPage(await shopPage(token), WITHOUT_QUESTION);
     expect(inShopPage?.personalization.personalization_questions).toEqual([expect.objectContaining(question)]);
     expect(inShopPage?.personalization_instructions).toBe("Initials");
-    expect((await listing(WITHOUT_QUESTION)).body).toMatchObject({ is_personalizable: true, personalization: { personalization_questions: [expect.objectContaining(question)] } });
+    expect((await listing(WITHOUT_QUESTION)).body).toMatchObject({
+      is_personalizable: true,
+      personalization: { personalization_questions: [expect.objectContaining(question)] },
+    });
   });
 
   it("show an UPDATE and a DELETE made straight in the database", async () => {
@@ -134,7 +182,10 @@ describe("listing reads kept in memory", () => {
     const token = await adaToken();
     const drafts = () => shopPage(token, "state=draft");
     const before = (await drafts()).body.count;
-    const created = await callApi(sandbox.url, `shops/${ADA.shop_id}/listings`, { token, form: { quantity: "1", title: "New", description: "New", price: "5" } });
+    const created = await callApi(sandbox.url, `shops/${ADA.shop_id}/listings`, {
+      token,
+      form: { quantity: "1", title: "New", description: "New", price: "5" },
+    });
     expect(created.status).toBe(201);
     expect((await drafts()).body.count).toBe(before + 1);
   });
@@ -143,15 +194,22 @@ describe("listing reads kept in memory", () => {
     const token = await adaToken();
     const receipt = () => callApi(sandbox.url, `shops/${ADA.shop_id}/receipts/${RECEIPT}/listings`, { token });
     expect((await receipt()).body.count).toBe(2);
-    sandbox.state.db.prepare("INSERT INTO receipt_listings (receipt_id, shop_id, listing_id) VALUES (?, ?, ?)").run(RECEIPT, ADA.shop_id, 1_000_000_003);
+    sandbox.state.db
+      .prepare("INSERT INTO receipt_listings (receipt_id, shop_id, listing_id) VALUES (?, ?, ?)")
+      .run(RECEIPT, ADA.shop_id, 1_000_000_003);
     expect((await receipt()).body.count).toBe(3);
   });
 
   it("are kept per parameters: other ids, shops and pages answer their own", async () => {
     expect((await listing(WITH_QUESTION)).body.listing_id).toBe(WITH_QUESTION);
     expect((await listing(WITHOUT_QUESTION)).body.listing_id).toBe(WITHOUT_QUESTION);
-    const page = (shopId: number, offset: number) => callApi(sandbox.url, `shops/${shopId}/listings/active?limit=1&offset=${offset}`);
-    const [first, second, bo] = [await page(ADA.shop_id, 0), await page(ADA.shop_id, 1), await page(DEMO_SELLERS.bo.shop_id, 0)];
+    const page = (shopId: number, offset: number) =>
+      callApi(sandbox.url, `shops/${shopId}/listings/active?limit=1&offset=${offset}`);
+    const [first, second, bo] = [
+      await page(ADA.shop_id, 0),
+      await page(ADA.shop_id, 1),
+      await page(DEMO_SELLERS.bo.shop_id, 0),
+    ];
     expect(second.body.results[0].listing_id).not.toBe(first.body.results[0].listing_id);
     expect(bo.body.results[0].shop_id).toBe(DEMO_SELLERS.bo.shop_id);
   });

@@ -34,7 +34,9 @@ describe("the request log", () => {
     expect(entries).toHaveLength(2000);
     expect(entries[0]).toMatchObject({ id: 2501, path: "/2501" });
     expect(entries.at(-1)).toMatchObject({ id: 4500, path: "/4500" });
-    expect(log.list(4490).map((entry) => entry.id)).toEqual([4491, 4492, 4493, 4494, 4495, 4496, 4497, 4498, 4499, 4500]);
+    expect(log.list(4490).map((entry) => entry.id)).toEqual([
+      4491, 4492, 4493, 4494, 4495, 4496, 4497, 4498, 4499, 4500,
+    ]);
     expect(log.list(100)).toHaveLength(2000);
   });
 

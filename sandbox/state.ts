@@ -19,13 +19,25 @@ export type SandboxOptions = {
   phase: Phase;
 };
 
-export const DEFAULT_OPTIONS: SandboxOptions = { db: ":memory:", strictHttps: false, perSecond: 1000, perDay: 1_000_000, phase: "migration" };
+export const DEFAULT_OPTIONS: SandboxOptions = {
+  db: ":memory:",
+  strictHttps: false,
+  perSecond: 1000,
+  perDay: 1_000_000,
+  phase: "migration",
+};
 
 export const ACCESS_TOKEN_TTL = 3600;
 export const REFRESH_TOKEN_TTL = 90 * 24 * 3600;
 export const CODE_TTL = 600;
 
-type AccessTokenRow = Readonly<{ user_id: number; app_id: number; scopes: string; expires_at: number; revoked: number }>;
+type AccessTokenRow = Readonly<{
+  user_id: number;
+  app_id: number;
+  scopes: string;
+  expires_at: number;
+  revoked: number;
+}>;
 /** The row with what a request that presents it carries (its scopes split once, not on every call). */
 type AccessToken = AccessTokenRow & { readonly bearer: Readonly<Bearer> };
 
@@ -74,9 +86,15 @@ export class SandboxState {
   accessToken(tokenHash: string): AccessToken | undefined {
     const kept = this.accessTokens.get(tokenHash);
     if (kept) return kept;
-    const row = statement(this.db, "SELECT user_id, app_id, scopes, expires_at, revoked FROM tokens WHERE token_hash = ? AND kind = 'access'").get(tokenHash) as AccessTokenRow | undefined;
+    const row = statement(
+      this.db,
+      "SELECT user_id, app_id, scopes, expires_at, revoked FROM tokens WHERE token_hash = ? AND kind = 'access'",
+    ).get(tokenHash) as AccessTokenRow | undefined;
     if (!row) return undefined;
-    const token: AccessToken = Object.freeze({ ...row, bearer: Object.freeze({ user_id: row.user_id, scopes: Object.freeze(row.scopes.split(" ").filter(Boolean)) }) });
+    const token: AccessToken = Object.freeze({
+      ...row,
+      bearer: Object.freeze({ user_id: row.user_id, scopes: Object.freeze(row.scopes.split(" ").filter(Boolean)) }),
+    });
     if (!this.db.inTransaction) this.accessTokens.set(tokenHash, token);
     return token;
   }

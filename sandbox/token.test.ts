@@ -32,7 +32,14 @@ async function freshCode(pkce: PkcePair = pkcePair(), scope = "listings_r listin
 }
 
 function exchange(code: string, verifier: string, extra: Record<string, string> = {}) {
-  return requestToken(sandbox.url, { grant_type: "authorization_code", client_id: DEMO_APP.keystring, code, code_verifier: verifier, redirect_uri: DEMO_REDIRECT_URI, ...extra });
+  return requestToken(sandbox.url, {
+    grant_type: "authorization_code",
+    client_id: DEMO_APP.keystring,
+    code,
+    code_verifier: verifier,
+    redirect_uri: DEMO_REDIRECT_URI,
+    ...extra,
+  });
 }
 
 function refresh(refreshToken: string, clientId: string = DEMO_APP.keystring) {
@@ -99,7 +106,11 @@ describe("authorization_code grant with PKCE (spec 4.4, 5.4)", () => {
   for (const [what, verifier] of malformed) {
     it(`refuses a code_verifier of ${what} with invalid_request`, async () => {
       const code = await freshCode(pkcePair(verifier));
-      expectOAuthError(await exchange(code, verifier), "invalid_request", "code_verifier must be 43 to 128 characters of A-Z, a-z, 0-9, '.', '_', '~' and '-'");
+      expectOAuthError(
+        await exchange(code, verifier),
+        "invalid_request",
+        "code_verifier must be 43 to 128 characters of A-Z, a-z, 0-9, '.', '_', '~' and '-'",
+      );
     });
   }
 
@@ -146,13 +157,22 @@ describe("authorization_code grant with PKCE (spec 4.4, 5.4)", () => {
   it("refuses a redirect_uri that differs from the authorization request's", async () => {
     const pkce = pkcePair();
     const code = await freshCode(pkce);
-    expectOAuthError(await exchange(code, pkce.verifier, { redirect_uri: `${DEMO_REDIRECT_URI}/` }), "invalid_grant", "redirect_uri does not match");
+    expectOAuthError(
+      await exchange(code, pkce.verifier, { redirect_uri: `${DEMO_REDIRECT_URI}/` }),
+      "invalid_grant",
+      "redirect_uri does not match",
+    );
   });
 
   it("skips the redirect_uri check when redirect_uri is omitted", async () => {
     const pkce = pkcePair();
     const code = await freshCode(pkce);
-    const result = await requestToken(sandbox.url, { grant_type: "authorization_code", client_id: DEMO_APP.keystring, code, code_verifier: pkce.verifier });
+    const result = await requestToken(sandbox.url, {
+      grant_type: "authorization_code",
+      client_id: DEMO_APP.keystring,
+      code,
+      code_verifier: pkce.verifier,
+    });
     expect(result.status).toBe(200);
     expect(result.body.scope).toBe("listings_r listings_w shops_r");
   });
@@ -160,14 +180,22 @@ describe("authorization_code grant with PKCE (spec 4.4, 5.4)", () => {
   it("refuses an unknown client_id with invalid_client", async () => {
     const pkce = pkcePair();
     const code = await freshCode(pkce);
-    expectOAuthError(await exchange(code, pkce.verifier, { client_id: "no-such-app" }), "invalid_client", "client_id is unknown");
+    expectOAuthError(
+      await exchange(code, pkce.verifier, { client_id: "no-such-app" }),
+      "invalid_client",
+      "client_id is unknown",
+    );
   });
 
   it("refuses a code presented by another app", async () => {
     const other = await registerApp(sandbox.url, { redirect_uris: [DEMO_REDIRECT_URI] });
     const pkce = pkcePair();
     const code = await freshCode(pkce);
-    expectOAuthError(await exchange(code, pkce.verifier, { client_id: other.keystring }), "invalid_grant", "code is invalid");
+    expectOAuthError(
+      await exchange(code, pkce.verifier, { client_id: other.keystring }),
+      "invalid_grant",
+      "code is invalid",
+    );
   });
 
   it("refuses an unknown code", async () => {
@@ -177,24 +205,57 @@ describe("authorization_code grant with PKCE (spec 4.4, 5.4)", () => {
   it("accepts a JSON body as the live quickstart sends it", async () => {
     const pkce = pkcePair();
     const code = await freshCode(pkce);
-    const result = await requestToken(sandbox.url, { grant_type: "authorization_code", client_id: DEMO_APP.keystring, code, code_verifier: pkce.verifier, redirect_uri: DEMO_REDIRECT_URI }, { json: true });
+    const result = await requestToken(
+      sandbox.url,
+      {
+        grant_type: "authorization_code",
+        client_id: DEMO_APP.keystring,
+        code,
+        code_verifier: pkce.verifier,
+        redirect_uri: DEMO_REDIRECT_URI,
+      },
+      { json: true },
+    );
     expect(result.status).toBe(200);
     expect(result.body.token_type).toBe("Bearer");
   });
 
   it("refuses a body that is neither form-encoded nor a JSON object", async () => {
-    const result = await fetch(`${sandbox.url}/v3/public/oauth/token`, { method: "POST", headers: { "content-type": "text/plain" }, body: "grant_type=authorization_code" });
+    const result = await fetch(`${sandbox.url}/v3/public/oauth/token`, {
+      method: "POST",
+      headers: { "content-type": "text/plain" },
+      body: "grant_type=authorization_code",
+    });
     expect(result.status).toBe(400);
-    expect(await result.json()).toEqual({ error: "invalid_request", error_description: "the body must be application/x-www-form-urlencoded (or a JSON object) of string parameters" });
+    expect(await result.json()).toEqual({
+      error: "invalid_request",
+      error_description: "the body must be application/x-www-form-urlencoded (or a JSON object) of string parameters",
+    });
   });
 });
 
 describe("token endpoint: missing parameters and unsupported grants", () => {
   const missing: Array<[string, Record<string, string>, string]> = [
-    ["grant_type", { client_id: DEMO_APP.keystring, code: "c", code_verifier: RFC7636_VERIFIER }, "grant_type is required"],
-    ["client_id", { grant_type: "authorization_code", code: "c", code_verifier: RFC7636_VERIFIER }, "client_id is required"],
-    ["code", { grant_type: "authorization_code", client_id: DEMO_APP.keystring, code_verifier: RFC7636_VERIFIER }, "code is required"],
-    ["code_verifier", { grant_type: "authorization_code", client_id: DEMO_APP.keystring, code: "c" }, "code_verifier is required"],
+    [
+      "grant_type",
+      { client_id: DEMO_APP.keystring, code: "c", code_verifier: RFC7636_VERIFIER },
+      "grant_type is required",
+    ],
+    [
+      "client_id",
+      { grant_type: "authorization_code", code: "c", code_verifier: RFC7636_VERIFIER },
+      "client_id is required",
+    ],
+    [
+      "code",
+      { grant_type: "authorization_code", client_id: DEMO_APP.keystring, code_verifier: RFC7636_VERIFIER },
+      "code is required",
+    ],
+    [
+      "code_verifier",
+      { grant_type: "authorization_code", client_id: DEMO_APP.keystring, code: "c" },
+      "code_verifier is required",
+    ],
     ["refresh_token", { grant_type: "refresh_token", client_id: DEMO_APP.keystring }, "refresh_token is required"],
     ["legacy_token", { grant_type: "token_exchange", client_id: DEMO_APP.keystring }, "legacy_token is required"],
   ];
@@ -205,12 +266,24 @@ describe("token endpoint: missing parameters and unsupported grants", () => {
   }
 
   it("refuses an unsupported grant_type", async () => {
-    expectOAuthError(await requestToken(sandbox.url, { grant_type: "password", client_id: DEMO_APP.keystring }), "unsupported_grant_type", "grant_type password is not supported");
+    expectOAuthError(
+      await requestToken(sandbox.url, { grant_type: "password", client_id: DEMO_APP.keystring }),
+      "unsupported_grant_type",
+      "grant_type password is not supported",
+    );
   });
 
   it("refuses client_credentials and inherited object keys as grant types", async () => {
-    expectOAuthError(await requestToken(sandbox.url, { grant_type: "client_credentials", client_id: DEMO_APP.keystring }), "unsupported_grant_type", "grant_type client_credentials is not supported");
-    expectOAuthError(await requestToken(sandbox.url, { grant_type: "toString", client_id: DEMO_APP.keystring }), "unsupported_grant_type", "grant_type toString is not supported");
+    expectOAuthError(
+      await requestToken(sandbox.url, { grant_type: "client_credentials", client_id: DEMO_APP.keystring }),
+      "unsupported_grant_type",
+      "grant_type client_credentials is not supported",
+    );
+    expectOAuthError(
+      await requestToken(sandbox.url, { grant_type: "toString", client_id: DEMO_APP.keystring }),
+      "unsupported_grant_type",
+      "grant_type toString is not supported",
+    );
   });
 });
 
@@ -238,7 +311,12 @@ describe("refresh_token grant (spec 3.2, decisions.md Refresh tokens)", () => {
 
   it("ignores a scope parameter on refresh: the scope of the initial grant stays", async () => {
     const first = await obtainTokensInBrowser(sandbox.url, { params: { scope: "listings_r shops_r" } });
-    const refreshed = await requestToken(sandbox.url, { grant_type: "refresh_token", client_id: DEMO_APP.keystring, refresh_token: first.refresh_token, scope: "listings_r listings_w" });
+    const refreshed = await requestToken(sandbox.url, {
+      grant_type: "refresh_token",
+      client_id: DEMO_APP.keystring,
+      refresh_token: first.refresh_token,
+      scope: "listings_r listings_w",
+    });
     expect(refreshed.body.scope).toBe("listings_r shops_r");
   });
 
@@ -269,7 +347,11 @@ describe("refresh_token grant (spec 3.2, decisions.md Refresh tokens)", () => {
 describe("token_exchange grant (spec 5.6)", () => {
   async function exchangeLegacy(scopes: string[]) {
     const legacyToken = await issueLegacyToken(sandbox.url, { user_id: ADA.user_id, scopes });
-    return requestToken(sandbox.url, { grant_type: "token_exchange", client_id: DEMO_APP.keystring, legacy_token: legacyToken });
+    return requestToken(sandbox.url, {
+      grant_type: "token_exchange",
+      client_id: DEMO_APP.keystring,
+      legacy_token: legacyToken,
+    });
   }
 
   async function scopesOf(accessToken: string) {
@@ -306,7 +388,14 @@ describe("token_exchange grant (spec 5.6)", () => {
   });
 
   it("keeps the scopes the v2 token already had and drops the discontinued and unimplemented ones", async () => {
-    const result = await exchangeLegacy(["listings_r", "listings_w", "shops_rw", "treasury_r", "activity_r", "collection_rw"]);
+    const result = await exchangeLegacy([
+      "listings_r",
+      "listings_w",
+      "shops_rw",
+      "treasury_r",
+      "activity_r",
+      "collection_rw",
+    ]);
     expect(await scopesOf(result.body.access_token)).toEqual(["listings_r", "listings_w", "shops_r", "shops_w"]);
   });
 
@@ -318,13 +407,29 @@ describe("token_exchange grant (spec 5.6)", () => {
   });
 
   it("refuses an unknown legacy token", async () => {
-    expectOAuthError(await requestToken(sandbox.url, { grant_type: "token_exchange", client_id: DEMO_APP.keystring, legacy_token: "nope" }), "invalid_grant", "legacy_token is invalid");
+    expectOAuthError(
+      await requestToken(sandbox.url, {
+        grant_type: "token_exchange",
+        client_id: DEMO_APP.keystring,
+        legacy_token: "nope",
+      }),
+      "invalid_grant",
+      "legacy_token is invalid",
+    );
   });
 
   it("refuses a legacy token of another app", async () => {
     const other = await registerApp(sandbox.url, { redirect_uris: [DEMO_REDIRECT_URI] });
     const legacyToken = await issueLegacyToken(sandbox.url, { user_id: ADA.user_id, scopes: ["shops_rw"] });
-    expectOAuthError(await requestToken(sandbox.url, { grant_type: "token_exchange", client_id: other.keystring, legacy_token: legacyToken }), "invalid_grant", "legacy_token is invalid");
+    expectOAuthError(
+      await requestToken(sandbox.url, {
+        grant_type: "token_exchange",
+        client_id: other.keystring,
+        legacy_token: legacyToken,
+      }),
+      "invalid_grant",
+      "legacy_token is invalid",
+    );
   });
 });
 
@@ -375,12 +480,17 @@ describe("access token lifetime and revocation", () => {
       sandbox.state.db.prepare("SELECT * FROM tokens").all(),
       sandbox.state.db.prepare("SELECT * FROM codes").all(),
     ]);
-    for (const secret of [tokens.access_token, tokens.refresh_token, tokens.access_token.split(".")[1], code]) expect(stored).not.toContain(secret);
+    for (const secret of [tokens.access_token, tokens.refresh_token, tokens.access_token.split(".")[1], code])
+      expect(stored).not.toContain(secret);
   });
 
   it("issues tokens from /__sandbox/tokens that the API accepts, for any registered app", async () => {
     const other = await registerApp(sandbox.url, { redirect_uris: ["https://www.example.com/cb"] });
-    const tokens = await issueTokensFor(sandbox.url, { keystring: other.keystring, user_id: ADA.user_id, scopes: ["shops_r"] });
+    const tokens = await issueTokensFor(sandbox.url, {
+      keystring: other.keystring,
+      user_id: ADA.user_id,
+      scopes: ["shops_r"],
+    });
     expect(tokens.scope).toBe("shops_r");
     const me = await callApi(sandbox.url, "users/me", { token: tokens.access_token, apiKey: apiKeyOf(other) });
     expect(me.status).toBe(200);

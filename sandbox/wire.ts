@@ -11,7 +11,10 @@ export const storedQuestionSchema = z.object({
   instructions: z.string().nullable(),
   required: z.boolean(),
   max_allowed_characters: z.int().nullable().meta({ description: "text_input only; null for other types." }),
-  max_allowed_files: z.int().nullable().meta({ description: "Upload types only (multi-question phase); null otherwise." }),
+  max_allowed_files: z
+    .int()
+    .nullable()
+    .meta({ description: "Upload types only (multi-question phase); null otherwise." }),
   options: z
     .array(z.object({ label: z.string() }))
     .nullable()
@@ -44,7 +47,9 @@ export const listingSchema = z.object({
   personalization_is_required: z.boolean().optional().meta({ description: LEGACY }),
   personalization_char_count_max: z.int().nullable().optional().meta({ description: LEGACY }),
   personalization_instructions: z.string().nullable().optional().meta({ description: LEGACY }),
-  personalization: personalizationSchema.optional().meta({ description: "Only with includes=personalization (spec 4.2)." }),
+  personalization: personalizationSchema
+    .optional()
+    .meta({ description: "Only with includes=personalization (spec 4.2)." }),
 });
 
 export const listingPageSchema = z.object({ count: z.int(), results: z.array(listingSchema) });
@@ -55,7 +60,15 @@ export const inventorySchema = z.object({
       product_id: z.int(),
       sku: z.string(),
       is_deleted: z.boolean(),
-      offerings: z.array(z.object({ offering_id: z.int(), quantity: z.int(), is_enabled: z.boolean(), is_deleted: z.boolean(), price: moneySchema })),
+      offerings: z.array(
+        z.object({
+          offering_id: z.int(),
+          quantity: z.int(),
+          is_enabled: z.boolean(),
+          is_deleted: z.boolean(),
+          price: moneySchema,
+        }),
+      ),
       property_values: z.array(z.unknown()),
     }),
   ),

@@ -18,7 +18,12 @@ export function waitsInLine(request: IncomingMessage): boolean {
   const method = request.method;
   if (method !== "GET" && method !== "HEAD") return false;
   const url = request.url ?? "/";
-  return !url.startsWith("/_next/static/") && !url.startsWith("/api/health") && !url.startsWith("/api/metrics") && url !== "/favicon.ico";
+  return (
+    !url.startsWith("/_next/static/") &&
+    !url.startsWith("/api/health") &&
+    !url.startsWith("/api/metrics") &&
+    url !== "/favicon.ico"
+  );
 }
 
 type Turn = { holding: boolean; away: number; closed: boolean; returning?: Promise<void> };
@@ -80,7 +85,11 @@ export class RenderLine {
   }
 
   /** Runs `render` when a place is free; the place is given up when its response closes. */
-  run(request: IncomingMessage, response: ServerResponse, render: (stepAside: StepAside) => Promise<void>): Promise<void> {
+  run(
+    request: IncomingMessage,
+    response: ServerResponse,
+    render: (stepAside: StepAside) => Promise<void>,
+  ): Promise<void> {
     const turn: Turn = { holding: false, away: 0, closed: false };
     response.once("close", () => {
       turn.closed = true;
@@ -138,7 +147,8 @@ export class RenderLine {
   }
 
   private admit() {
-    while (this.running < this.placesNow && this.inLine > 0) (this.returning.shift() ?? this.arriving.shift() ?? this.prefetching.shift())!();
+    while (this.running < this.placesNow && this.inLine > 0)
+      (this.returning.shift() ?? this.arriving.shift() ?? this.prefetching.shift())!();
   }
 
   /**
@@ -150,7 +160,8 @@ export class RenderLine {
     if (!this.loopLag || now - this.measuredAt < WINDOW_MS) return;
     this.measuredAt = now;
     const lag = this.loopLag();
-    if (lag > LAG_TARGET_MS) this.placesNow = Math.max(1, Math.min(this.placesNow - 1, Math.floor(this.placesNow * 0.75)));
+    if (lag > LAG_TARGET_MS)
+      this.placesNow = Math.max(1, Math.min(this.placesNow - 1, Math.floor(this.placesNow * 0.75)));
     else if (lag < LAG_TARGET_MS * 0.75 && this.waitedSince) {
       this.placesNow = Math.min(this.maxPlaces, this.placesNow + 1);
       this.admit();

@@ -51,14 +51,28 @@ export async function serve(port: number, pageRenders: number) {
       httpRequests.inc({ method, route, status: String(response.statusCode) });
       httpDuration.observe({ method, route }, seconds);
       // The path without its query: a callback's query carries the OAuth code and state.
-      log.info({ msg: "request", requestId, method, route, status: response.statusCode, ms: Math.round(seconds * 10_000) / 10, ...(response.writableFinished ? {} : { aborted: true }) });
+      log.info({
+        msg: "request",
+        requestId,
+        method,
+        route,
+        status: response.statusCode,
+        ms: Math.round(seconds * 10_000) / 10,
+        ...(response.writableFinished ? {} : { aborted: true }),
+      });
     };
     response.once("finish", record);
     response.once("close", record);
     const failed = (error: Error) => {
       log.error({ msg: "request failed", requestId, error: error.message });
       if (!response.headersSent) response.writeHead(500, { "content-type": "application/json" });
-      response.end(JSON.stringify({ error: "The dashboard failed to answer this request. Try again; if it keeps failing, tell the operator its request id.", requestId }));
+      response.end(
+        JSON.stringify({
+          error:
+            "The dashboard failed to answer this request. Try again; if it keeps failing, tell the operator its request id.",
+          requestId,
+        }),
+      );
     };
     const context: RequestContext = { requestId };
     requestContext().run(context, () => {
@@ -67,7 +81,10 @@ export async function serve(port: number, pageRenders: number) {
           if ("refused" in screened) {
             // The connection stays open: Node reads and drops whatever is left of the body (within requestTimeout), so a
             // client still sending an oversized body reads this answer instead of a reset connection (EPIPE).
-            response.writeHead(screened.refused.status, { "content-type": "application/json", "cache-control": "no-store" });
+            response.writeHead(screened.refused.status, {
+              "content-type": "application/json",
+              "cache-control": "no-store",
+            });
             return void response.end(JSON.stringify({ error: screened.refused.error }));
           }
           if (!waitsInLine(screened.request)) return handle(screened.request, response);
@@ -92,7 +109,9 @@ export async function serve(port: number, pageRenders: number) {
     }, SHUTDOWN_LIMIT_MS);
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
-    await runShutdownHooks((name, error) => log.error({ msg: "a shutdown step failed", step: name, error: error.message }));
+    await runShutdownHooks((name, error) =>
+      log.error({ msg: "a shutdown step failed", step: name, error: error.message }),
+    );
     await closed;
     await app.close();
     clearTimeout(limit);

@@ -14,7 +14,9 @@ process.title = cluster.isPrimary ? "next-server (dashboard)" : "next-server (da
 nextEnv.loadEnvConfig(process.cwd());
 const settings = serverSettingsSchema.safeParse(process.env);
 if (!settings.success) {
-  console.error(`The dashboard cannot start: its configuration is incomplete or malformed. Set these in the environment or .env.local (see .env.example and docs/deploy.md), or run \`npm start\` to use the sandbox:\n${settingsProblems(settings.error)}`);
+  console.error(
+    `The dashboard cannot start: its configuration is incomplete or malformed. Set these in the environment or .env.local (see .env.example and docs/deploy.md), or run \`npm start\` to use the sandbox:\n${settingsProblems(settings.error)}`,
+  );
   process.exit(78);
 }
 const { PORT: port, DASHBOARD_WORKERS: workers, DASHBOARD_PAGE_RENDERS: pageRenders } = settings.data;

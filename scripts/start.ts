@@ -10,7 +10,10 @@ import { DEMO_APP, DEMO_SELLERS } from "../sandbox/store/seed.js";
 import { PHASES, type Phase } from "../sandbox/state.js";
 
 // `npm start -- --phase multi-question` starts the embedded sandbox in that period of the spec (section 9).
-const { values: options } = parseArgs({ args: process.argv.slice(2).filter((arg) => arg !== "--"), options: { phase: { type: "string" } } });
+const { values: options } = parseArgs({
+  args: process.argv.slice(2).filter((arg) => arg !== "--"),
+  options: { phase: { type: "string" } },
+});
 const isPhase = (value: string): value is Phase => (PHASES as readonly string[]).includes(value);
 if (options.phase !== undefined && !isPhase(options.phase)) {
   console.error(`--phase must be one of ${PHASES.join(", ")}, got "${options.phase}".`);
@@ -20,7 +23,11 @@ const phase = options.phase;
 
 nextEnv.loadEnvConfig(process.cwd());
 const port = Number(process.env.PORT ?? 3000);
-const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), AUTH_URL: process.env.AUTH_URL ?? `http://localhost:${port}` };
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  PORT: String(port),
+  AUTH_URL: process.env.AUTH_URL ?? `http://localhost:${port}`,
+};
 mkdirSync("data", { recursive: true });
 
 if (!env.AUTH_SECRET) {
@@ -32,22 +39,42 @@ if (!env.AUTH_SECRET) {
 let stopSandbox = async () => {};
 if (!env.MARKETPLACE_API_URL) {
   const sandboxPort = Number(process.env.SANDBOX_PORT ?? 4010);
-  const sandbox = await startSandbox({ port: sandboxPort, db: process.env.SANDBOX_DB ?? "data/sandbox.db", ...(phase && { phase }) });
+  const sandbox = await startSandbox({
+    port: sandboxPort,
+    db: process.env.SANDBOX_DB ?? "data/sandbox.db",
+    ...(phase && { phase }),
+  });
   stopSandbox = sandbox.close;
   const redirect = `${env.AUTH_URL}/api/auth/callback/marketplace`;
   let app = { keystring: DEMO_APP.keystring, shared_secret: DEMO_APP.shared_secret };
   if (!(DEMO_APP.redirect_uris as readonly string[]).includes(redirect)) {
-    const response = await fetch(`${sandbox.url}/__sandbox/apps`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: `Dashboard on port ${port}`, redirect_uris: [redirect] }) });
+    const response = await fetch(`${sandbox.url}/__sandbox/apps`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: `Dashboard on port ${port}`, redirect_uris: [redirect] }),
+    });
     app = (await response.json()) as typeof app;
   }
-  Object.assign(env, { MARKETPLACE_API_URL: sandbox.url, MARKETPLACE_AUTH_URL: sandbox.url, MARKETPLACE_KEYSTRING: app.keystring, MARKETPLACE_SHARED_SECRET: app.shared_secret });
-  const sellers = Object.values(DEMO_SELLERS).map((seller) => `    ${seller.email.padEnd(17)} ${seller.password.padEnd(14)} ${seller.shop_name ?? "(no shop)"}`);
-  console.log(`Sandbox marketplace on ${sandbox.url} (its home page lists apps, sellers and requests). Demo sellers:\n${sellers.join("\n")}`);
+  Object.assign(env, {
+    MARKETPLACE_API_URL: sandbox.url,
+    MARKETPLACE_AUTH_URL: sandbox.url,
+    MARKETPLACE_KEYSTRING: app.keystring,
+    MARKETPLACE_SHARED_SECRET: app.shared_secret,
+  });
+  const sellers = Object.values(DEMO_SELLERS).map(
+    (seller) => `    ${seller.email.padEnd(17)} ${seller.password.padEnd(14)} ${seller.shop_name ?? "(no shop)"}`,
+  );
+  console.log(
+    `Sandbox marketplace on ${sandbox.url} (its home page lists apps, sellers and requests). Demo sellers:\n${sellers.join("\n")}`,
+  );
 }
 
 if (!existsSync(".next/BUILD_ID")) {
   console.log("No production build yet: running `next build` (about a minute).");
-  const build = spawnSync("npx", ["next", "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  const build = spawnSync("npx", ["next", "build"], {
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   if (build.status !== 0) {
     await stopSandbox();
     process.exit(build.status ?? 1);

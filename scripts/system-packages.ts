@@ -9,7 +9,9 @@ type Need = { debianPackage: string; present: () => boolean };
 
 const onPath = (binary: string) => spawnSync("sh", ["-c", `command -v ${binary}`], { stdio: "ignore" }).status === 0;
 
-const postgresInstalled = () => existsSync("/usr/lib/postgresql") && readdirSync("/usr/lib/postgresql").some((version) => existsSync(`/usr/lib/postgresql/${version}/bin/initdb`));
+const postgresInstalled = () =>
+  existsSync("/usr/lib/postgresql") &&
+  readdirSync("/usr/lib/postgresql").some((version) => existsSync(`/usr/lib/postgresql/${version}/bin/initdb`));
 
 export const NEEDS: Need[] = [
   { debianPackage: "chromium", present: () => findBrowser() !== undefined },
@@ -31,7 +33,10 @@ export function ensureSystemPackages(log: (line: string) => void = console.log):
   // RUNLEVEL=1: the packages' scripts install but do not start their services (a PostgreSQL cluster, an HAProxy on port 80).
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive", RUNLEVEL: "1" };
   const update = spawnSync("apt-get", ["update"], { stdio: ["ignore", "ignore", "inherit"], env });
-  const install = update.status === 0 ? spawnSync("apt-get", ["install", "-y", ...missing], { stdio: ["ignore", "ignore", "inherit"], env }) : update;
+  const install =
+    update.status === 0
+      ? spawnSync("apt-get", ["install", "-y", ...missing], { stdio: ["ignore", "ignore", "inherit"], env })
+      : update;
   if (install.status !== 0) log(`apt-get failed (exit ${install.status}).`);
   return missingPackages();
 }

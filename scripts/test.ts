@@ -9,7 +9,9 @@ mkdirSync("test-results", { recursive: true });
 // A bare machine gets what the tests need (Chromium, PostgreSQL, HAProxy) from Debian, or the one command that does it.
 const stillMissing = ensureSystemPackages();
 if (stillMissing.length > 0) {
-  console.log(`\nThe tests need ${stillMissing.join(", ")}, which could not be installed here. Run as root, then \`npm test\` again:\n  ${installCommand(stillMissing)}`);
+  console.log(
+    `\nThe tests need ${stillMissing.join(", ")}, which could not be installed here. Run as root, then \`npm test\` again:\n  ${installCommand(stillMissing)}`,
+  );
   console.log("\n0 passed, 1 failed");
   process.exit(1);
 }
@@ -34,7 +36,13 @@ function readJson(path: string): any {
 // The dashboard's multi-instance, attack and browser tests run against the production build.
 run("production build of the dashboard", "npx", ["next", "build"], { NEXT_TELEMETRY_DISABLED: "1" });
 
-run("unit and integration (vitest)", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile=test-results/vitest.json"]);
+run("unit and integration (vitest)", "npx", [
+  "vitest",
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  "--outputFile=test-results/vitest.json",
+]);
 const vitest = readJson("test-results/vitest.json");
 if (vitest) {
   totals.passed += vitest.numPassedTests;
@@ -50,7 +58,9 @@ if (specs.length > 0 && !browser) {
   console.log(HOW_TO_GET_ONE);
   totals.failed += 1;
 } else if (specs.length > 0) {
-  run("browser end-to-end (Playwright)", "npx", ["playwright", "test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: "test-results/playwright.json" });
+  run("browser end-to-end (Playwright)", "npx", ["playwright", "test", "--reporter=list,json"], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: "test-results/playwright.json",
+  });
   const playwright = readJson("test-results/playwright.json");
   if (playwright?.stats) {
     totals.passed += playwright.stats.expected + playwright.stats.flaky;

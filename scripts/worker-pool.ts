@@ -39,7 +39,11 @@ export function superviseWorkers(count: number, log: Logger) {
     recentExits.push(now);
     while (recentExits[0]! < now - RESTART_WINDOW_MS) recentExits.shift();
     if (recentExits.length > RESTARTS_ALLOWED) {
-      log.error({ msg: "workers keep exiting: stopping the server", exits: recentExits.length, withinMs: RESTART_WINDOW_MS });
+      log.error({
+        msg: "workers keep exiting: stopping the server",
+        exits: recentExits.length,
+        withinMs: RESTART_WINDOW_MS,
+      });
       stop(1);
       return;
     }

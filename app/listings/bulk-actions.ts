@@ -10,27 +10,43 @@ import { resolveSelection } from "@/lib/bulk/selection";
 import { db } from "@/lib/db";
 import { personalizationPhase } from "@/lib/marketplace";
 
-const CANNOT_EDIT = "You did not allow the dashboard to edit listings, so it cannot change them in bulk. Sign in again and keep “Create and edit your listings” checked.";
+const CANNOT_EDIT =
+  "You did not allow the dashboard to edit listings, so it cannot change them in bulk. Sign in again and keep “Create and edit your listings” checked.";
 
 /** The confirmation: how many of the selected listings change, and a few of them before and after. */
-export const previewBulkChangeAction = sellerAction("load", previewInputSchema, async ({ selection, operation }, { seller, marketplace }) => {
-  if (!canEdit(seller.scopes)) return { ok: false, refusal: CANNOT_EDIT };
-  const listings = await resolveSelection(marketplace, seller, selection);
-  if (!listings.ok) return listings;
-  if (listings.data.length === 0) return { ok: false, refusal: "None of the selected listings is in your shop any more. Reload the page and select again." };
-  return { ok: true, data: previewOf(listings.data, targetOf(operation), await personalizationPhase().current()) satisfies BulkPreview };
-});
+export const previewBulkChangeAction = sellerAction(
+  "load",
+  previewInputSchema,
+  async ({ selection, operation }, { seller, marketplace }) => {
+    if (!canEdit(seller.scopes)) return { ok: false, refusal: CANNOT_EDIT };
+    const listings = await resolveSelection(marketplace, seller, selection);
+    if (!listings.ok) return listings;
+    if (listings.data.length === 0)
+      return {
+        ok: false,
+        refusal: "None of the selected listings is in your shop any more. Reload the page and select again.",
+      };
+    return {
+      ok: true,
+      data: previewOf(listings.data, targetOf(operation), await personalizationPhase().current()) satisfies BulkPreview,
+    };
+  },
+);
 
 /** Starts the job on the server; it goes on if the seller closes the page, and after a restart. */
-export const startBulkChangeAction = sellerAction("save", startInputSchema, async ({ listingIds, operation }, { seller }) => {
-  if (!canEdit(seller.scopes)) return { ok: false, refusal: CANNOT_EDIT };
-  const jobId = await jobStore(await db()).create({
-    userId: seller.userId,
-    shopId: seller.shopId,
-    kind: operation.kind === "remove" ? "remove" : "apply",
-    target: targetOf(operation),
-    items: [...new Set(listingIds)].map((listingId) => ({ listingId })),
-  });
-  await wakeJobRunner();
-  return { ok: true, data: { jobId } };
-});
+export const startBulkChangeAction = sellerAction(
+  "save",
+  startInputSchema,
+  async ({ listingIds, operation }, { seller }) => {
+    if (!canEdit(seller.scopes)) return { ok: false, refusal: CANNOT_EDIT };
+    const jobId = await jobStore(await db()).create({
+      userId: seller.userId,
+      shopId: seller.shopId,
+      kind: operation.kind === "remove" ? "remove" : "apply",
+      target: targetOf(operation),
+      items: [...new Set(listingIds)].map((listingId) => ({ listingId })),
+    });
+    await wakeJobRunner();
+    return { ok: true, data: { jobId } };
+  },
+);

@@ -26,7 +26,8 @@ export default async function ListingsPage({ searchParams }: Props) {
   // A full page load (a reload, a typed address) shows the marketplace as it is now; moving around inside the dashboard
   // (back from the editor) may use the short cache, which the dashboard's own writes already cleared.
   const result = await loadListingsPage(seller, view, { fresh: !(await headers()).has("rsc") });
-  if (!result.ok && (result.failure.kind === "reauth" || result.failure.kind === "invalid_token")) redirect(signInPath(here, "expired"));
+  if (!result.ok && (result.failure.kind === "reauth" || result.failure.kind === "invalid_token"))
+    redirect(signInPath(here, "expired"));
   // A page past the end (page=400 of a 240-listing shop) is the last page.
   if (result.ok && result.data.page !== view.page) redirect(listingsHref({ ...view, page: result.data.page }));
   if (result.ok) queryClient.setQueryData(listingsKey(view), result.data);
@@ -38,7 +39,8 @@ export default async function ListingsPage({ searchParams }: Props) {
         <h1 className="text-2xl font-semibold">{seller.shopName ? `Welcome, ${seller.shopName}` : "Welcome"}</h1>
         {seller.shopId === null ? (
           <p role="status" className="mt-4 rounded-lg bg-amber-50 p-4 ring-1 ring-amber-200">
-            Your marketplace account has no shop yet, so there are no listings to personalize. Open a shop on the marketplace, then sign in again.
+            Your marketplace account has no shop yet, so there are no listings to personalize. Open a shop on the
+            marketplace, then sign in again.
           </p>
         ) : result.ok ? (
           <HydrationBoundary state={dehydrate(queryClient)}>

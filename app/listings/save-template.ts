@@ -20,13 +20,27 @@ const inputSchema = z.object({
 });
 
 /** Keeps the editor's question, or the multi-question editor's whole set, under a name; a taken name is replaced, as the seller is told. */
-export const saveTemplateAction = sellerAction("save", inputSchema, async ({ name, question, questions }, { seller }) => {
-  const questionSet = questions ? snapshotOfQuestionSet(questions) : question ? snapshotOfForm(question) : null;
-  if (!questionSet) return { ok: false, refusal: "There was no question to keep in the template. Reload the page, then save the template again." };
-  const templates = templateStore(await db());
-  const taken = (await templates.list(seller.shopId)).some((template) => template.name === name);
-  if (!taken && (await templates.count(seller.shopId)) >= TEMPLATES_PER_SHOP_MAX) {
-    return { ok: false, refusal: `You already have ${TEMPLATES_PER_SHOP_MAX} templates. Delete one you no longer use, then save this one.` };
-  }
-  return { ok: true, data: await templates.save({ shopId: seller.shopId, userId: seller.userId, name, questionSet }) };
-});
+export const saveTemplateAction = sellerAction(
+  "save",
+  inputSchema,
+  async ({ name, question, questions }, { seller }) => {
+    const questionSet = questions ? snapshotOfQuestionSet(questions) : question ? snapshotOfForm(question) : null;
+    if (!questionSet)
+      return {
+        ok: false,
+        refusal: "There was no question to keep in the template. Reload the page, then save the template again.",
+      };
+    const templates = templateStore(await db());
+    const taken = (await templates.list(seller.shopId)).some((template) => template.name === name);
+    if (!taken && (await templates.count(seller.shopId)) >= TEMPLATES_PER_SHOP_MAX) {
+      return {
+        ok: false,
+        refusal: `You already have ${TEMPLATES_PER_SHOP_MAX} templates. Delete one you no longer use, then save this one.`,
+      };
+    }
+    return {
+      ok: true,
+      data: await templates.save({ shopId: seller.shopId, userId: seller.userId, name, questionSet }),
+    };
+  },
+);

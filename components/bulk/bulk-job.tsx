@@ -23,7 +23,8 @@ export function BulkJob({ jobId, canEdit }: { jobId: string; canEdit: boolean })
   const query = useQuery({
     queryKey: bulkJobKey(jobId),
     queryFn: () => fetchFromDashboard<JobView>(`/api/bulk-jobs/${jobId}`),
-    refetchInterval: (current) => (current.state.data?.status === "running" || current.state.data?.status === "preparing" ? POLL_MS : false),
+    refetchInterval: (current) =>
+      current.state.data?.status === "running" || current.state.data?.status === "preparing" ? POLL_MS : false,
   });
   useSignInOnExpiry(query.error, here);
   const [message, setMessage] = useState<{ tone: "error" | "info"; text: string } | null>(null);
@@ -60,7 +61,8 @@ export function BulkJob({ jobId, canEdit }: { jobId: string; canEdit: boolean })
     });
   };
 
-  const resume = () => startTransition(async () => void settled(await resumeBulkJobAction({ jobId }), "The bulk change goes on."));
+  const resume = () =>
+    startTransition(async () => void settled(await resumeBulkJobAction({ jobId }), "The bulk change goes on."));
 
   const undo = () => {
     undoDialog.current?.close();
@@ -77,11 +79,15 @@ export function BulkJob({ jobId, canEdit }: { jobId: string; canEdit: boolean })
     <>
       <h1 className="mt-4 text-2xl font-semibold">{jobTitle(job)}</h1>
       <p className="mt-1 text-sm text-stone-600">
-        Started <LocalTime at={job.createdAt} /> · {job.status === "running" ? "running on the server: you can close this page and come back" : job.status}
+        Started <LocalTime at={job.createdAt} /> ·{" "}
+        {job.status === "running" ? "running on the server: you can close this page and come back" : job.status}
       </p>
       {job.undoOf && (
         <p className="mt-1 text-sm">
-          <Link href={`/bulk-jobs/${job.undoOf}`} className="inline-flex min-h-11 items-center text-blue-800 underline-offset-2 hover:underline md:min-h-0">
+          <Link
+            href={`/bulk-jobs/${job.undoOf}`}
+            className="inline-flex min-h-11 items-center text-blue-800 underline-offset-2 hover:underline md:min-h-0"
+          >
             See the bulk change this undoes
           </Link>
         </p>
@@ -91,10 +97,18 @@ export function BulkJob({ jobId, canEdit }: { jobId: string; canEdit: boolean })
         <div role="alert" className="mt-4 rounded-lg bg-amber-50 p-4 text-sm ring-1 ring-amber-200">
           <p>{job.statusReason}</p>
           <div className="mt-3 flex gap-3">
-            <Link href={`/sign-in?callbackUrl=${encodeURIComponent(here)}`} className="inline-flex min-h-11 items-center rounded-md px-3 py-1.5 font-medium ring-1 ring-stone-300 hover:bg-stone-100 md:min-h-0">
+            <Link
+              href={`/sign-in?callbackUrl=${encodeURIComponent(here)}`}
+              className="inline-flex min-h-11 items-center rounded-md px-3 py-1.5 font-medium ring-1 ring-stone-300 hover:bg-stone-100 md:min-h-0"
+            >
               Sign in again
             </Link>
-            <button type="button" disabled={pending} onClick={resume} className="min-h-11 rounded-md bg-stone-900 px-3 py-1.5 font-medium text-white disabled:opacity-60 md:min-h-0">
+            <button
+              type="button"
+              disabled={pending}
+              onClick={resume}
+              className="min-h-11 rounded-md bg-stone-900 px-3 py-1.5 font-medium text-white disabled:opacity-60 md:min-h-0"
+            >
               Resume
             </button>
           </div>
@@ -102,7 +116,10 @@ export function BulkJob({ jobId, canEdit }: { jobId: string; canEdit: boolean })
       )}
 
       {message && (
-        <p role={message.tone === "error" ? "alert" : "status"} className={`mt-4 rounded-lg p-3 text-sm ring-1 ${message.tone === "error" ? "bg-red-50 text-red-900 ring-red-200" : "bg-blue-50 text-blue-900 ring-blue-200"}`}>
+        <p
+          role={message.tone === "error" ? "alert" : "status"}
+          className={`mt-4 rounded-lg p-3 text-sm ring-1 ${message.tone === "error" ? "bg-red-50 text-red-900 ring-red-200" : "bg-blue-50 text-blue-900 ring-blue-200"}`}
+        >
           {message.text}
         </p>
       )}
@@ -111,12 +128,20 @@ export function BulkJob({ jobId, canEdit }: { jobId: string; canEdit: boolean })
 
       <div className="mt-4 flex flex-wrap items-center gap-3">
         {canUndo && (
-          <button type="button" disabled={pending} onClick={() => undoDialog.current?.showModal()} className="min-h-11 rounded-lg px-4 py-2 font-medium ring-1 ring-stone-300 hover:bg-stone-100 disabled:opacity-60">
+          <button
+            type="button"
+            disabled={pending}
+            onClick={() => undoDialog.current?.showModal()}
+            className="min-h-11 rounded-lg px-4 py-2 font-medium ring-1 ring-stone-300 hover:bg-stone-100 disabled:opacity-60"
+          >
             Undo this change
           </button>
         )}
         {job.undoneBy && (
-          <Link href={`/bulk-jobs/${job.undoneBy}`} className="inline-flex min-h-11 items-center text-sm text-blue-800 underline-offset-2 hover:underline md:min-h-0">
+          <Link
+            href={`/bulk-jobs/${job.undoneBy}`}
+            className="inline-flex min-h-11 items-center text-sm text-blue-800 underline-offset-2 hover:underline md:min-h-0"
+          >
             This change was undone: see the undo
           </Link>
         )}
@@ -124,19 +149,32 @@ export function BulkJob({ jobId, canEdit }: { jobId: string; canEdit: boolean })
 
       <JobResults job={job} canEdit={canEdit} retrying={retrying} onRetry={retry} />
 
-      <dialog ref={undoDialog} aria-labelledby="undo-heading" className="m-auto max-w-md rounded-xl p-6 backdrop:bg-black/40">
+      <dialog
+        ref={undoDialog}
+        aria-labelledby="undo-heading"
+        className="m-auto max-w-md rounded-xl p-6 backdrop:bg-black/40"
+      >
         <h2 id="undo-heading" className="text-lg font-semibold">
           Undo this change?
         </h2>
         <p className="mt-2 text-sm text-stone-700">
-          Each of the {changed} {changed === 1 ? "listing" : "listings"} this change wrote gets back what it asked buyers just before. The undo is itself a bulk
-          change you can follow, and undo again.
+          Each of the {changed} {changed === 1 ? "listing" : "listings"} this change wrote gets back what it asked
+          buyers just before. The undo is itself a bulk change you can follow, and undo again.
         </p>
         <div className="mt-5 flex justify-end gap-3">
-          <button type="button" autoFocus onClick={() => undoDialog.current?.close()} className="min-h-11 rounded-md px-4 py-2 ring-1 ring-stone-300 hover:bg-stone-100">
+          <button
+            type="button"
+            autoFocus
+            onClick={() => undoDialog.current?.close()}
+            className="min-h-11 rounded-md px-4 py-2 ring-1 ring-stone-300 hover:bg-stone-100"
+          >
             Keep the change
           </button>
-          <button type="button" onClick={undo} className="min-h-11 rounded-md bg-stone-900 px-4 py-2 font-medium text-white">
+          <button
+            type="button"
+            onClick={undo}
+            className="min-h-11 rounded-md bg-stone-900 px-4 py-2 font-medium text-white"
+          >
             Undo {changed} {changed === 1 ? "listing" : "listings"}
           </button>
         </div>

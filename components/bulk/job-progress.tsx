@@ -17,7 +17,11 @@ export function JobProgress({ job }: { job: JobView }) {
   const summary = `${counts.done + counts.unchanged} done, ${counts.failed} failed, ${counts.skipped} skipped`;
   // The text changes only at each quarter while running, so a screen reader is not read every poll.
   const announcement =
-    job.status === "finished" ? `Bulk change finished: ${summary}.` : job.status === "paused" ? `Bulk change paused: ${summary}.` : `Bulk change ${Math.floor(percent / 25) * 25}% done.`;
+    job.status === "finished"
+      ? `Bulk change finished: ${summary}.`
+      : job.status === "paused"
+        ? `Bulk change paused: ${summary}.`
+        : `Bulk change ${Math.floor(percent / 25) * 25}% done.`;
   const width = (count: number) => `${counts.total === 0 ? 0 : (count / counts.total) * 100}%`;
 
   return (

@@ -5,10 +5,21 @@ import { useState } from "react";
 import { ITEM_STATUS_LABELS, type JobItemView, type JobView } from "@/lib/bulk/job-view";
 
 const ORDER = { failed: 0, skipped: 1, done: 2, unchanged: 3, pending: 4 } as const;
-const TONE = { failed: "text-red-800", skipped: "text-amber-800", done: "text-green-800", unchanged: "text-stone-600", pending: "text-stone-600" } as const;
+const TONE = {
+  failed: "text-red-800",
+  skipped: "text-amber-800",
+  done: "text-green-800",
+  unchanged: "text-stone-600",
+  pending: "text-stone-600",
+} as const;
 const needsSeller = (item: JobItemView) => item.status === "failed" || item.status === "skipped";
 
-type Props = { job: JobView; canEdit: boolean; retrying: number | null; onRetry: (listingId: number, title: string) => void };
+type Props = {
+  job: JobView;
+  canEdit: boolean;
+  retrying: number | null;
+  onRetry: (listingId: number, title: string) => void;
+};
 
 /** The listings that failed or were skipped, each with why and what next (a failed one can be retried alone); every listing on request. */
 export function JobResults({ job, canEdit, retrying, onRetry }: Props) {
@@ -31,7 +42,9 @@ export function JobResults({ job, canEdit, retrying, onRetry }: Props) {
             onClick={() => setShowAll(!showAll)}
             className="min-h-11 rounded-md px-3 text-sm font-medium ring-1 ring-stone-300 hover:bg-stone-100 md:min-h-9"
           >
-            {showAll ? "Show only failed and skipped listings" : `Show all ${items.length} ${items.length === 1 ? "listing" : "listings"}`}
+            {showAll
+              ? "Show only failed and skipped listings"
+              : `Show all ${items.length} ${items.length === 1 ? "listing" : "listings"}`}
           </button>
         )}
       </div>
@@ -41,7 +54,9 @@ export function JobResults({ job, canEdit, retrying, onRetry }: Props) {
         </p>
       ) : (
         <table className="mt-2 w-full text-left text-sm">
-          <caption className="sr-only">{showAll ? "Every listing of this bulk change" : "Listings that failed or were skipped"}</caption>
+          <caption className="sr-only">
+            {showAll ? "Every listing of this bulk change" : "Listings that failed or were skipped"}
+          </caption>
           <thead className="bg-stone-100 text-stone-700">
             <tr>
               <th scope="col" className="px-4 py-2 font-medium">
@@ -58,7 +73,8 @@ export function JobResults({ job, canEdit, retrying, onRetry }: Props) {
           <tbody>
             {shown.map((item) => {
               const title = item.title ?? `Listing ${item.listingId}`;
-              const reason = item.reason && item.status !== "done" && item.status !== "unchanged" ? <p>{item.reason}</p> : null;
+              const reason =
+                item.reason && item.status !== "done" && item.status !== "unchanged" ? <p>{item.reason}</p> : null;
               const retry = item.status === "failed" && canEdit && (
                 <button
                   type="button"
@@ -73,7 +89,10 @@ export function JobResults({ job, canEdit, retrying, onRetry }: Props) {
               return (
                 <tr key={item.listingId} className="border-t border-stone-200 align-top">
                   <td className="px-4 py-2">
-                    <Link href={`/listings/${item.listingId}`} className="inline-flex min-h-11 items-center text-blue-800 underline-offset-2 hover:underline md:min-h-0">
+                    <Link
+                      href={`/listings/${item.listingId}`}
+                      className="inline-flex min-h-11 items-center text-blue-800 underline-offset-2 hover:underline md:min-h-0"
+                    >
                       {title}
                     </Link>
                     <div className="md:hidden">
@@ -82,7 +101,9 @@ export function JobResults({ job, canEdit, retrying, onRetry }: Props) {
                       {retry}
                     </div>
                   </td>
-                  <td className={`hidden px-4 py-2 font-medium md:table-cell ${TONE[item.status]}`}>{ITEM_STATUS_LABELS[item.status]}</td>
+                  <td className={`hidden px-4 py-2 font-medium md:table-cell ${TONE[item.status]}`}>
+                    {ITEM_STATUS_LABELS[item.status]}
+                  </td>
                   <td className="hidden px-4 py-2 md:table-cell">
                     {reason}
                     {retry}

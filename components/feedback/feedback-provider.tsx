@@ -27,7 +27,12 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
 
   const notify = useCallback((toast: Toast, options: { focus?: boolean; followsNavigation?: boolean } = {}) => {
     serial.current += 1;
-    const shown = { ...toast, serial: serial.current, focus: options.focus ?? false, followsNavigation: options.followsNavigation ?? false };
+    const shown = {
+      ...toast,
+      serial: serial.current,
+      focus: options.focus ?? false,
+      followsNavigation: options.followsNavigation ?? false,
+    };
     // One message at a time: a newer one replaces whatever the seller was told before.
     if (toast.tone === "error") {
       setPolite(null);
@@ -44,7 +49,8 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
     const navigation = (window as { navigation?: EventTarget }).navigation;
     if (!navigation) return;
     let path = window.location.pathname;
-    const next = (shown: Shown | null) => (shown?.followsNavigation ? { ...shown, followsNavigation: false, focus: false } : null);
+    const next = (shown: Shown | null) =>
+      shown?.followsNavigation ? { ...shown, followsNavigation: false, focus: false } : null;
     const onEntryChange = () => {
       if (window.location.pathname === path) return;
       path = window.location.pathname;
@@ -67,7 +73,15 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
   );
 }
 
-function ToastSlot({ role, shown, onDismiss }: { role: "status" | "alert"; shown: Shown | null; onDismiss: () => void }) {
+function ToastSlot({
+  role,
+  shown,
+  onDismiss,
+}: {
+  role: "status" | "alert";
+  shown: Shown | null;
+  onDismiss: () => void;
+}) {
   const region = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (shown?.focus) region.current?.focus();

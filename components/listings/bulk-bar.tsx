@@ -27,7 +27,19 @@ type Props = {
 const plural = (count: number) => `${count} ${count === 1 ? "listing" : "listings"}`;
 
 /** What is selected, the step up to every matching listing, and the two bulk changes; it stays in view while the seller scrolls. */
-export function BulkBar({ stateLabel, narrowed, count, selection, selectedCount, onThisPage, allMatching, pageFullySelected, onSelectAllMatching, onClear, multiQuestion = false }: Props) {
+export function BulkBar({
+  stateLabel,
+  narrowed,
+  count,
+  selection,
+  selectedCount,
+  onThisPage,
+  allMatching,
+  pageFullySelected,
+  onSelectAllMatching,
+  onClear,
+  multiQuestion = false,
+}: Props) {
   const [mode, setMode] = useState<"apply" | "remove" | null>(null);
   const matching = `${count} ${stateLabel} ${count === 1 ? "listing" : "listings"}${narrowed ? " that match" : ""}`;
   const anySelected = selectedCount > 0;
@@ -50,7 +62,11 @@ export function BulkBar({ stateLabel, narrowed, count, selection, selectedCount,
             : `${plural(selectedCount)} selected.${hidden > 0 ? ` ${hidden} of them ${hidden === 1 ? "is" : "are"} not shown here.` : ""}`}
       </p>
       {!allMatching && pageFullySelected && selectedCount > 0 && count > selectedCount && (
-        <button type="button" onClick={onSelectAllMatching} className={`${button} text-blue-800 ring-blue-300 hover:bg-blue-50`}>
+        <button
+          type="button"
+          onClick={onSelectAllMatching}
+          className={`${button} text-blue-800 ring-blue-300 hover:bg-blue-50`}
+        >
           Select all {matching}
         </button>
       )}
@@ -60,14 +76,32 @@ export function BulkBar({ stateLabel, narrowed, count, selection, selectedCount,
         </button>
       )}
       <span className="flex flex-wrap gap-2 sm:ml-auto">
-        <button type="button" disabled={selectedCount === 0} onClick={() => setMode("apply")} className={`${button} bg-brand text-white ring-brand hover:bg-brand-dark`}>
+        <button
+          type="button"
+          disabled={selectedCount === 0}
+          onClick={() => setMode("apply")}
+          className={`${button} bg-brand text-white ring-brand hover:bg-brand-dark`}
+        >
           {multiQuestion ? "Apply questions…" : "Apply a question…"}
         </button>
-        <button type="button" disabled={selectedCount === 0} onClick={() => setMode("remove")} className={`${button} text-red-800 ring-red-300 hover:bg-red-50`}>
+        <button
+          type="button"
+          disabled={selectedCount === 0}
+          onClick={() => setMode("remove")}
+          className={`${button} text-red-800 ring-red-300 hover:bg-red-50`}
+        >
           Remove personalization…
         </button>
       </span>
-      {mode && <BulkDialog mode={mode} selection={selection} selectedCount={selectedCount} onClose={() => setMode(null)} questionSet={multiQuestion} />}
+      {mode && (
+        <BulkDialog
+          mode={mode}
+          selection={selection}
+          selectedCount={selectedCount}
+          onClose={() => setMode(null)}
+          questionSet={multiQuestion}
+        />
+      )}
     </section>
   );
 }

@@ -16,7 +16,11 @@ import { BulkQuestionSetStep } from "../personalization/question-set/bulk-questi
 import { useFeedback } from "../feedback/toast-context";
 import { TemplatePicker } from "./template-picker";
 
-type Step = { name: "question" } | { name: "checking" } | { name: "confirm"; preview: BulkPreview; operation: Operation } | { name: "failed"; message: string };
+type Step =
+  | { name: "question" }
+  | { name: "checking" }
+  | { name: "confirm"; preview: BulkPreview; operation: Operation }
+  | { name: "failed"; message: string };
 
 const plural = (count: number) => `${count} ${count === 1 ? "listing" : "listings"}`;
 const either = (count: number, one: string, many: string) => (count === 1 ? one : many);
@@ -45,10 +49,17 @@ export function BulkDialog({
   const { notify } = useFeedback();
   const [step, setStep] = useState<Step>(mode === "apply" ? { name: "question" } : { name: "checking" });
   const [starting, startTransition] = useTransition();
-  const form = useForm<QuestionValues>({ resolver: zodResolver(sellerQuestionSchema), mode: "onChange", defaultValues: { instructions: "", maxAllowedCharacters: 100, required: false } });
+  const form = useForm<QuestionValues>({
+    resolver: zodResolver(sellerQuestionSchema),
+    mode: "onChange",
+    defaultValues: { instructions: "", maxAllowedCharacters: 100, required: false },
+  });
 
   function failed(result: Extract<ActionResult<unknown>, { ok: false }>) {
-    if (result.reauth) window.location.assign(`/sign-in?callbackUrl=${encodeURIComponent(window.location.pathname + window.location.search)}&reason=expired`);
+    if (result.reauth)
+      window.location.assign(
+        `/sign-in?callbackUrl=${encodeURIComponent(window.location.pathname + window.location.search)}&reason=expired`,
+      );
     setStep({ name: "failed", message: result.formError });
   }
 
@@ -73,33 +84,69 @@ export function BulkDialog({
     startTransition(async () => {
       const result = await startBulkChangeAction({ listingIds: preview.listingIds, operation });
       if (!result.ok) return failed(result);
-      notify({ tone: "success", text: `Bulk change started: ${plural(preview.change)} will change. This page shows its progress.` }, { followsNavigation: true });
+      notify(
+        {
+          tone: "success",
+          text: `Bulk change started: ${plural(preview.change)} will change. This page shows its progress.`,
+        },
+        { followsNavigation: true },
+      );
       router.push(`/bulk-jobs/${result.data.jobId}`);
     });
 
-  const title = mode === "apply" ? `Apply ${questionSet ? "questions" : "a question"} to ${plural(selectedCount)}` : `Remove personalization from ${plural(selectedCount)}`;
+  const title =
+    mode === "apply"
+      ? `Apply ${questionSet ? "questions" : "a question"} to ${plural(selectedCount)}`
+      : `Remove personalization from ${plural(selectedCount)}`;
   const secondary = "min-h-11 rounded-md px-4 py-2 ring-1 ring-stone-300 hover:bg-stone-100";
 
   return (
-    <dialog ref={dialog} aria-labelledby="bulk-heading" onClose={onClose} className="m-auto w-[calc(100%-2rem)] max-w-2xl rounded-xl bg-white p-6 text-stone-900 backdrop:bg-black/50">
+    <dialog
+      ref={dialog}
+      aria-labelledby="bulk-heading"
+      onClose={onClose}
+      className="m-auto w-[calc(100%-2rem)] max-w-2xl rounded-xl bg-white p-6 text-stone-900 backdrop:bg-black/50"
+    >
       <h2 id="bulk-heading" ref={heading} tabIndex={-1} className="text-lg font-semibold outline-none">
-        {step.name === "confirm" ? (mode === "apply" ? (questionSet ? "Apply these questions?" : "Apply this question?") : "Remove personalization?") : title}
+        {step.name === "confirm"
+          ? mode === "apply"
+            ? questionSet
+              ? "Apply these questions?"
+              : "Apply this question?"
+            : "Remove personalization?"
+          : title}
       </h2>
 
       {step.name === "question" && questionSet && (
-        <BulkQuestionSetStep onReview={(questions) => void check({ kind: "apply-set", questions })} onCancel={() => dialog.current?.close()} />
+        <BulkQuestionSetStep
+          onReview={(questions) => void check({ kind: "apply-set", questions })}
+          onCancel={() => dialog.current?.close()}
+        />
       )}
 
       {step.name === "question" && !questionSet && (
-        <form onSubmit={form.handleSubmit((question) => check({ kind: "apply", question }))} noValidate className="mt-4 space-y-5" aria-label="Question for the selected listings">
-          <p className="text-sm text-stone-700">Buyers of every selected listing will be asked this one text question, titled “Personalization”.</p>
-          <TemplatePicker valuesOf={singleQuestionOf} onPick={(values) => form.reset(values, { keepDefaultValues: true })} />
+        <form
+          onSubmit={form.handleSubmit((question) => check({ kind: "apply", question }))}
+          noValidate
+          className="mt-4 space-y-5"
+          aria-label="Question for the selected listings"
+        >
+          <p className="text-sm text-stone-700">
+            Buyers of every selected listing will be asked this one text question, titled “Personalization”.
+          </p>
+          <TemplatePicker
+            valuesOf={singleQuestionOf}
+            onPick={(values) => form.reset(values, { keepDefaultValues: true })}
+          />
           <QuestionFields {...boundTo(form)} />
           <div className="flex justify-end gap-3">
             <button type="button" onClick={() => dialog.current?.close()} className={secondary}>
               Cancel
             </button>
-            <button type="submit" className="min-h-11 rounded-md bg-brand px-4 py-2 font-medium text-white hover:bg-brand-dark">
+            <button
+              type="submit"
+              className="min-h-11 rounded-md bg-brand px-4 py-2 font-medium text-white hover:bg-brand-dark"
+            >
               Review the change
             </button>
           </div>
@@ -144,7 +191,11 @@ export function BulkDialog({
               onClick={() => start(step.preview, step.operation)}
               className={`min-h-11 rounded-md px-4 py-2 font-medium text-white disabled:opacity-60 ${mode === "apply" ? "bg-brand hover:bg-brand-dark" : "bg-red-800 hover:bg-red-900"}`}
             >
-              {starting ? "Starting…" : mode === "apply" ? `Apply to ${plural(step.preview.change)}` : `Remove from ${plural(step.preview.change)}`}
+              {starting
+                ? "Starting…"
+                : mode === "apply"
+                  ? `Apply to ${plural(step.preview.change)}`
+                  : `Remove from ${plural(step.preview.change)}`}
             </button>
           )}
         </div>
@@ -158,11 +209,16 @@ function Confirmation({ preview, mode }: { preview: BulkPreview; mode: "apply" |
   return (
     <div className="mt-3 space-y-3 text-sm">
       <p className="text-base" data-testid="bulk-change-count">
-        {preview.change === 0 ? `None of the ${plural(total)} would change.` : `${plural(preview.change)} of ${total} will change.`}
+        {preview.change === 0
+          ? `None of the ${plural(total)} would change.`
+          : `${plural(preview.change)} of ${total} will change.`}
       </p>
       {preview.unchanged > 0 && (
         <p>
-          {plural(preview.unchanged)} already {mode === "apply" ? either(preview.unchanged, "asks", "ask") + " exactly this question" : either(preview.unchanged, "has", "have") + " no question"}
+          {plural(preview.unchanged)} already{" "}
+          {mode === "apply"
+            ? either(preview.unchanged, "asks", "ask") + " exactly this question"
+            : either(preview.unchanged, "has", "have") + " no question"}
           : nothing to change there.
         </p>
       )}
@@ -180,12 +236,22 @@ function Confirmation({ preview, mode }: { preview: BulkPreview; mode: "apply" |
       )}
       {preview.sample.length > 0 && (
         <table className="w-full text-left">
-          <caption className="text-left font-medium">{preview.sample.length < preview.change ? `${preview.sample.length} of the ${preview.change} changes` : "The changes"}</caption>
+          <caption className="text-left font-medium">
+            {preview.sample.length < preview.change
+              ? `${preview.sample.length} of the ${preview.change} changes`
+              : "The changes"}
+          </caption>
           <thead className="bg-stone-100 text-stone-700">
             <tr>
-              <th scope="col" className="px-2 py-1 font-medium">Listing</th>
-              <th scope="col" className="px-2 py-1 font-medium">Before</th>
-              <th scope="col" className="px-2 py-1 font-medium">After</th>
+              <th scope="col" className="px-2 py-1 font-medium">
+                Listing
+              </th>
+              <th scope="col" className="px-2 py-1 font-medium">
+                Before
+              </th>
+              <th scope="col" className="px-2 py-1 font-medium">
+                After
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -199,7 +265,11 @@ function Confirmation({ preview, mode }: { preview: BulkPreview; mode: "apply" |
           </tbody>
         </table>
       )}
-      {preview.change > 0 && <p className="text-stone-700">What each listing asks now is kept first, so you can undo the whole change afterwards.</p>}
+      {preview.change > 0 && (
+        <p className="text-stone-700">
+          What each listing asks now is kept first, so you can undo the whole change afterwards.
+        </p>
+      )}
     </div>
   );
 }

@@ -6,7 +6,8 @@ import { useQuery } from "@tanstack/react-query";
 import { fetchFromDashboard, neighboursKey } from "@/lib/listings/query-keys";
 import { editorHref, parseListingsView, viewParams, type Neighbour, type Neighbours } from "@/lib/listings/view";
 
-const link = "inline-flex min-h-11 max-w-full items-center gap-1 rounded-md px-3 ring-1 ring-stone-300 hover:bg-stone-100 md:min-h-9";
+const link =
+  "inline-flex min-h-11 max-w-full items-center gap-1 rounded-md px-3 ring-1 ring-stone-300 hover:bg-stone-100 md:min-h-9";
 
 /** Previous / Next listing in the editor, in the order of the list the seller came from (its search, filter and sort). */
 export function ListingPager({ listingId }: { listingId: number }) {
@@ -23,9 +24,7 @@ export function ListingPager({ listingId }: { listingId: number }) {
       {data.previous && (
         <Link href={to(data.previous)} rel="prev" className={link}>
           <span aria-hidden="true">←</span>
-          <span className="truncate">
-            Previous listing: {data.previous.title}
-          </span>
+          <span className="truncate">Previous listing: {data.previous.title}</span>
         </Link>
       )}
       <span className="text-stone-600">
@@ -33,9 +32,7 @@ export function ListingPager({ listingId }: { listingId: number }) {
       </span>
       {data.next && (
         <Link href={to(data.next)} rel="next" className={link}>
-          <span className="truncate">
-            Next listing: {data.next.title}
-          </span>
+          <span className="truncate">Next listing: {data.next.title}</span>
           <span aria-hidden="true">→</span>
         </Link>
       )}

@@ -3,12 +3,28 @@ import type { Listing } from "@/lib/marketplace/wire";
 import { LISTING_STATES } from "@/lib/listings/query-keys";
 import { AskedText, QuestionSummary, summarize } from "./question-summary";
 
-type Props = { listing: Listing; editHref: string; selectable: boolean; selected: boolean; locked: boolean; onSelect: (checked: boolean) => void; multiQuestion?: boolean };
+type Props = {
+  listing: Listing;
+  editHref: string;
+  selectable: boolean;
+  selected: boolean;
+  locked: boolean;
+  onSelect: (checked: boolean) => void;
+  multiQuestion?: boolean;
+};
 
 const stateLabel = (state: string) => LISTING_STATES.find((option) => option.value === state)?.label ?? state;
 
 /** One listing: its title (to the editor), price, state and marketplace link, and what buyers are asked. */
-export function ListingRow({ listing, editHref, selectable, selected, locked, onSelect, multiQuestion = false }: Props) {
+export function ListingRow({
+  listing,
+  editHref,
+  selectable,
+  selected,
+  locked,
+  onSelect,
+  multiQuestion = false,
+}: Props) {
   const summary = summarize(listing, multiQuestion);
   return (
     <tr className="border-t border-stone-200 align-top">
@@ -27,7 +43,10 @@ export function ListingRow({ listing, editHref, selectable, selected, locked, on
             </label>
           )}
           <div className="min-w-0 flex-1">
-            <Link href={editHref} className="inline-block py-3 font-medium text-blue-800 underline-offset-2 hover:underline md:py-0">
+            <Link
+              href={editHref}
+              className="inline-block py-3 font-medium text-blue-800 underline-offset-2 hover:underline md:py-0"
+            >
               {listing.title}
             </Link>
             <p className="text-xs text-stone-600">
@@ -48,7 +67,10 @@ export function ListingRow({ listing, editHref, selectable, selected, locked, on
               )}
             </p>
             {listing.legacyDisagrees && (
-              <p className="mt-1 text-xs text-amber-800">What this listing asks buyers was last set the old way and differs slightly; saving it here brings it in line.</p>
+              <p className="mt-1 text-xs text-amber-800">
+                What this listing asks buyers was last set the old way and differs slightly; saving it here brings it in
+                line.
+              </p>
             )}
             <div className="mt-2 text-sm md:hidden">
               <AskedText summary={summary} />

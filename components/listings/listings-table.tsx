@@ -16,10 +16,20 @@ import { useSignInOnExpiry } from "../use-sign-in-on-expiry";
 
 const apiPath = (view: ListingsView, fresh = false) => `/api/listings?${viewParams(view)}${fresh ? "&fresh=1" : ""}`;
 
-export function ListingsTable({ canEdit = false, multiQuestion = false }: { canEdit?: boolean; multiQuestion?: boolean }) {
+export function ListingsTable({
+  canEdit = false,
+  multiQuestion = false,
+}: {
+  canEdit?: boolean;
+  multiQuestion?: boolean;
+}) {
   const { view, show } = useListingsView();
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: listingsKey(view), queryFn: () => fetchFromDashboard<ViewPage>(apiPath(view)), placeholderData: keepPreviousData });
+  const query = useQuery({
+    queryKey: listingsKey(view),
+    queryFn: () => fetchFromDashboard<ViewPage>(apiPath(view)),
+    placeholderData: keepPreviousData,
+  });
   useSignInOnExpiry(query.error, `/listings?${viewParams(view)}`);
   const selection = useSelection(view);
   const [refreshing, setRefreshing] = useState(false);
@@ -29,7 +39,8 @@ export function ListingsTable({ canEdit = false, multiQuestion = false }: { canE
 
   // A page past the end (page=400 of 11) shows the last page, and the URL says so.
   useEffect(() => {
-    if (!query.isPlaceholderData && data && data.page !== view.page) show({ ...view, page: data.page }, { replace: true });
+    if (!query.isPlaceholderData && data && data.page !== view.page)
+      show({ ...view, page: data.page }, { replace: true });
   }, [data, query.isPlaceholderData, view, show]);
 
   useEffect(() => {
@@ -44,7 +55,9 @@ export function ListingsTable({ canEdit = false, multiQuestion = false }: { canE
       await queryClient.invalidateQueries({ queryKey: ["listings"] });
       queryClient.setQueryData(listingsKey(view), fresh);
     } catch (error) {
-      setRefreshError(error instanceof Error ? error.message : "The listings could not be read again. Try again in a moment.");
+      setRefreshError(
+        error instanceof Error ? error.message : "The listings could not be read again. Try again in a moment.",
+      );
     } finally {
       setRefreshing(false);
     }
@@ -56,7 +69,12 @@ export function ListingsTable({ canEdit = false, multiQuestion = false }: { canE
   const pageSelected = pageIds.filter((id) => selection.allMatching || selection.ids.has(id)).length;
   const first = (shownPage - 1) * PAGE_SIZE + 1;
   const bulkSelection: Selection = selection.allMatching
-    ? { kind: "filter", state: view.state, ...(view.q && { q: view.q }), ...(view.filter !== "all" && { filter: view.filter }) }
+    ? {
+        kind: "filter",
+        state: view.state,
+        ...(view.q && { q: view.q }),
+        ...(view.filter !== "all" && { filter: view.filter }),
+      }
     : { kind: "listings", listingIds: [...selection.ids] };
 
   return (
@@ -98,7 +116,11 @@ export function ListingsTable({ canEdit = false, multiQuestion = false }: { canE
             <p>
               None of your {data.total} {stateLabel} listings matches{view.q ? ` “${view.q}”` : ""}
               {view.filter !== "all" ? " with this personalization filter" : ""}. Try other words, or{" "}
-              <button type="button" onClick={() => show({ ...view, q: "", filter: "all", page: 1 })} className="min-h-11 text-blue-800 underline underline-offset-2 md:min-h-0">
+              <button
+                type="button"
+                onClick={() => show({ ...view, q: "", filter: "all", page: 1 })}
+                className="min-h-11 text-blue-800 underline underline-offset-2 md:min-h-0"
+              >
                 show all {stateLabel} listings
               </button>
               .
@@ -109,10 +131,14 @@ export function ListingsTable({ canEdit = false, multiQuestion = false }: { canE
 
       {data && data.listings.length > 0 && (
         <>
-          <div aria-busy={query.isFetching} className={`mt-4 rounded-xl bg-white ring-1 ring-stone-200 ${query.isPlaceholderData ? "opacity-60" : ""}`}>
+          <div
+            aria-busy={query.isFetching}
+            className={`mt-4 rounded-xl bg-white ring-1 ring-stone-200 ${query.isPlaceholderData ? "opacity-60" : ""}`}
+          >
             <table className="w-full text-left text-sm">
               <caption className="sr-only">
-                Your {stateLabel} listings{narrowed ? " that match" : ""}, showing {first} to {first + data.listings.length - 1} of {data.count}
+                Your {stateLabel} listings{narrowed ? " that match" : ""}, showing {first} to{" "}
+                {first + data.listings.length - 1} of {data.count}
               </caption>
               <thead className="bg-stone-100 text-stone-700">
                 <tr>
@@ -165,7 +191,10 @@ export function ListingsTable({ canEdit = false, multiQuestion = false }: { canE
               </tbody>
             </table>
           </div>
-          <nav aria-label="Pages" className="mt-4 flex flex-col gap-3 text-sm md:flex-row md:items-center md:justify-between">
+          <nav
+            aria-label="Pages"
+            className="mt-4 flex flex-col gap-3 text-sm md:flex-row md:items-center md:justify-between"
+          >
             <p aria-live="polite">
               Showing {first}–{first + data.listings.length - 1} of {data.count}
               {narrowed && ` (of ${data.total} ${stateLabel})`}
@@ -177,7 +206,12 @@ export function ListingsTable({ canEdit = false, multiQuestion = false }: { canE
 
       <div className="mt-6 flex flex-wrap items-center gap-3 text-sm text-stone-600">
         <p>Changed listings on the marketplace itself? This list may be up to 30 seconds old.</p>
-        <button type="button" onClick={refresh} disabled={refreshing} className="min-h-11 rounded-md px-3 ring-1 ring-stone-300 hover:bg-stone-100 disabled:opacity-60 md:min-h-9">
+        <button
+          type="button"
+          onClick={refresh}
+          disabled={refreshing}
+          className="min-h-11 rounded-md px-3 ring-1 ring-stone-300 hover:bg-stone-100 disabled:opacity-60 md:min-h-9"
+        >
           {refreshing ? "Reading your listings…" : "Read the listings again"}
         </button>
         {refreshError && (

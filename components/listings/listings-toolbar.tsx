@@ -10,7 +10,13 @@ const SEARCH_DELAY_MS = 300;
 const control = "min-h-11 rounded-md bg-white px-3 ring-1 ring-stone-300 md:min-h-9";
 
 /** The state tabs, the title search (sent once typing pauses), the question filter and the sort. */
-export function ListingsToolbar({ view, onShow }: { view: ListingsView; onShow: (view: ListingsView, options?: { replace?: boolean }) => void }) {
+export function ListingsToolbar({
+  view,
+  onShow,
+}: {
+  view: ListingsView;
+  onShow: (view: ListingsView, options?: { replace?: boolean }) => void;
+}) {
   const [text, setText] = useState(view.q);
   const sent = useRef(view.q);
   const latest = useRef({ view, onShow });
@@ -60,7 +66,14 @@ export function ListingsToolbar({ view, onShow }: { view: ListingsView; onShow: 
           ))}
         </ul>
       </nav>
-      <form role="search" aria-label="Find listings" action="/listings" method="get" onSubmit={submit} className="grid grid-cols-2 items-end gap-3 text-sm sm:grid-cols-[1fr_auto_auto]">
+      <form
+        role="search"
+        aria-label="Find listings"
+        action="/listings"
+        method="get"
+        onSubmit={submit}
+        className="grid grid-cols-2 items-end gap-3 text-sm sm:grid-cols-[1fr_auto_auto]"
+      >
         <input type="hidden" name="state" value={view.state} />
         <div className="col-span-2 flex flex-col gap-1 sm:col-span-1">
           <label htmlFor="listing-search" className="font-medium">
@@ -77,20 +90,54 @@ export function ListingsToolbar({ view, onShow }: { view: ListingsView; onShow: 
             className={control}
           />
         </div>
-        <Choice id="listing-filter" name="filter" label="Personalization" value={view.filter} options={QUESTION_FILTERS} onChange={(filter) => onShow({ ...view, filter, page: 1 })} />
-        <Choice id="listing-sort" name="sort" label="Sort by" value={view.sort} options={SORTS} onChange={(sort) => onShow({ ...view, sort, page: 1 })} />
+        <Choice
+          id="listing-filter"
+          name="filter"
+          label="Personalization"
+          value={view.filter}
+          options={QUESTION_FILTERS}
+          onChange={(filter) => onShow({ ...view, filter, page: 1 })}
+        />
+        <Choice
+          id="listing-sort"
+          name="sort"
+          label="Sort by"
+          value={view.sort}
+          options={SORTS}
+          onChange={(sort) => onShow({ ...view, sort, page: 1 })}
+        />
       </form>
     </div>
   );
 }
 
-function Choice<T extends string>({ id, name, label, value, options, onChange }: { id: string; name: string; label: string; value: T; options: readonly { value: T; label: string }[]; onChange: (value: T) => void }) {
+function Choice<T extends string>({
+  id,
+  name,
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: T;
+  options: readonly { value: T; label: string }[];
+  onChange: (value: T) => void;
+}) {
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="font-medium">
         {label}
       </label>
-      <select id={id} name={name} value={value} onChange={(event) => onChange(event.target.value as T)} className={control}>
+      <select
+        id={id}
+        name={name}
+        value={value}
+        onChange={(event) => onChange(event.target.value as T)}
+        className={control}
+      >
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

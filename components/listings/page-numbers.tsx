@@ -6,13 +6,26 @@ import { ViewLink } from "./view-link";
 
 /** Page numbers shown around the current page: the first, the last, and two either side. */
 export function pageNumbersAround(page: number, pages: number): (number | "gap")[] {
-  const shown = [...new Set([1, page - 2, page - 1, page, page + 1, page + 2, pages])].filter((number) => number >= 1 && number <= pages).sort((a, b) => a - b);
-  return shown.flatMap((number, index) => (index > 0 && number - shown[index - 1]! > 1 ? (["gap", number] as const) : [number]));
+  const shown = [...new Set([1, page - 2, page - 1, page, page + 1, page + 2, pages])]
+    .filter((number) => number >= 1 && number <= pages)
+    .sort((a, b) => a - b);
+  return shown.flatMap((number, index) =>
+    index > 0 && number - shown[index - 1]! > 1 ? (["gap", number] as const) : [number],
+  );
 }
 
-const link = "inline-flex min-h-11 min-w-11 items-center justify-center rounded-md px-3 ring-1 ring-stone-300 hover:bg-stone-100 md:min-h-9 md:min-w-9";
+const link =
+  "inline-flex min-h-11 min-w-11 items-center justify-center rounded-md px-3 ring-1 ring-stone-300 hover:bg-stone-100 md:min-h-9 md:min-w-9";
 
-export function PageNumbers({ view, pages, onShow }: { view: ListingsView; pages: number; onShow: (view: ListingsView) => void }) {
+export function PageNumbers({
+  view,
+  pages,
+  onShow,
+}: {
+  view: ListingsView;
+  pages: number;
+  onShow: (view: ListingsView) => void;
+}) {
   const [jump, setJump] = useState("");
   const [error, setError] = useState<string | null>(null);
   const go = (page: number) => onShow({ ...view, page });

@@ -16,7 +16,10 @@ export function RecentBulkJobs() {
   });
   if (!query.data?.length) return null;
   return (
-    <section aria-labelledby="recent-bulk-heading" className="mt-4 rounded-xl bg-white p-3 text-sm ring-1 ring-stone-200">
+    <section
+      aria-labelledby="recent-bulk-heading"
+      className="mt-4 rounded-xl bg-white p-3 text-sm ring-1 ring-stone-200"
+    >
       <h2 id="recent-bulk-heading" className="font-semibold">
         Recent bulk changes
       </h2>
@@ -25,11 +28,15 @@ export function RecentBulkJobs() {
           const settled = job.counts.total - job.counts.pending;
           return (
             <li key={job.id}>
-              <Link href={`/bulk-jobs/${job.id}`} className="inline-flex min-h-11 items-center text-blue-800 underline underline-offset-2 md:min-h-0">
+              <Link
+                href={`/bulk-jobs/${job.id}`}
+                className="inline-flex min-h-11 items-center text-blue-800 underline underline-offset-2 md:min-h-0"
+              >
                 {jobTitle(job)}
               </Link>{" "}
               <span className="text-stone-600">
-                · {STATUS[job.status]}, {settled} of {job.counts.total} done{job.counts.failed > 0 ? `, ${job.counts.failed} failed` : ""}
+                · {STATUS[job.status]}, {settled} of {job.counts.total} done
+                {job.counts.failed > 0 ? `, ${job.counts.failed} failed` : ""}
               </span>
             </li>
           );

@@ -6,8 +6,17 @@ import { fetchFromDashboard } from "@/lib/listings/query-keys";
 import { templatesKey, type QuestionTemplate } from "@/lib/templates/template";
 
 /** "Start from a template" for the bulk step: fills the fields with one of the seller's templates that `valuesOf` says fits them. */
-export function TemplatePicker<Values>({ valuesOf, onPick }: { valuesOf: (template: QuestionTemplate) => Values | undefined; onPick: (values: Values) => void }) {
-  const query = useQuery({ queryKey: templatesKey, queryFn: () => fetchFromDashboard<QuestionTemplate[]>("/api/templates") });
+export function TemplatePicker<Values>({
+  valuesOf,
+  onPick,
+}: {
+  valuesOf: (template: QuestionTemplate) => Values | undefined;
+  onPick: (values: Values) => void;
+}) {
+  const query = useQuery({
+    queryKey: templatesKey,
+    queryFn: () => fetchFromDashboard<QuestionTemplate[]>("/api/templates"),
+  });
   const [chosen, setChosen] = useState("");
   const [picked, setPicked] = useState<string | null>(null);
   const id = useId();
@@ -17,7 +26,12 @@ export function TemplatePicker<Values>({ valuesOf, onPick }: { valuesOf: (templa
   });
   if (query.isPending) return null;
   if (query.isError) return <p className="text-sm text-red-800">{query.error.message}</p>;
-  if (usable.length === 0) return <p className="text-sm text-stone-700">Tip: save a question as a template in a listing&apos;s editor to start from it here.</p>;
+  if (usable.length === 0)
+    return (
+      <p className="text-sm text-stone-700">
+        Tip: save a question as a template in a listing&apos;s editor to start from it here.
+      </p>
+    );
 
   const use = () => {
     const choice = usable.find((option) => option.template.id === chosen);

@@ -43,8 +43,9 @@ export function useSelection(view: { state: ListingState; q: string; filter: Que
     ids,
     allMatching,
     toggle(listingIds: number[], checked: boolean) {
-      for (const id of listingIds) if (checked) ids.add(id);
-      else ids.delete(id);
+      for (const id of listingIds)
+        if (checked) ids.add(id);
+        else ids.delete(id);
       save({ state: view.state, ids: [...ids], allOf: null });
     },
     selectAllMatching: () => save({ state: view.state, ids: [], allOf: { q: view.q, filter: view.filter } }),

@@ -4,7 +4,15 @@ import type { ComponentProps, MouseEvent, ReactNode } from "react";
 import { listingsHref, type ListingsView } from "@/lib/listings/view";
 
 /** A real link to another view of the list (it opens in a new tab as one), followed in place through the history API. */
-export function ViewLink({ to, onShow, children, ...rest }: { to: ListingsView; onShow: (view: ListingsView) => void; children: ReactNode } & Omit<ComponentProps<"a">, "href" | "onClick">) {
+export function ViewLink({
+  to,
+  onShow,
+  children,
+  ...rest
+}: { to: ListingsView; onShow: (view: ListingsView) => void; children: ReactNode } & Omit<
+  ComponentProps<"a">,
+  "href" | "onClick"
+>) {
   const follow = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();

@@ -1,7 +1,15 @@
 import { brokenInstructionRules, CHAR_LIMIT_MAX, CHAR_LIMIT_MIN, QUESTION_TEXT } from "@/lib/personalization/rules";
 
 /** Roughly what a buyer sees on the listing page; a value the rules refuse is never shown as if buyers could see it. */
-export function BuyerPreview({ instructions, required, limit }: { instructions: string; required: boolean; limit: number }) {
+export function BuyerPreview({
+  instructions,
+  required,
+  limit,
+}: {
+  instructions: string;
+  required: boolean;
+  limit: number;
+}) {
   const validLimit = Number.isInteger(limit) && limit >= CHAR_LIMIT_MIN && limit <= CHAR_LIMIT_MAX ? limit : undefined;
   const instructionsAllowed = brokenInstructionRules(instructions).length === 0;
   return (
@@ -12,10 +20,16 @@ export function BuyerPreview({ instructions, required, limit }: { instructions: 
       <div className="mt-4">
         <p className="font-medium">
           {QUESTION_TEXT}{" "}
-          {required ? <span className="text-red-800">*</span> : <span className="font-normal text-stone-600">(optional)</span>}
+          {required ? (
+            <span className="text-red-800">*</span>
+          ) : (
+            <span className="font-normal text-stone-600">(optional)</span>
+          )}
         </p>
         <p className="mt-1 whitespace-pre-wrap break-words text-sm text-stone-700" data-testid="preview-instructions">
-          {!instructionsAllowed ? "Your instructions show here once they follow the rules." : instructions || "No instructions."}
+          {!instructionsAllowed
+            ? "Your instructions show here once they follow the rules."
+            : instructions || "No instructions."}
         </p>
         <textarea
           aria-label="Buyer's answer (preview only)"
@@ -24,7 +38,9 @@ export function BuyerPreview({ instructions, required, limit }: { instructions: 
           maxLength={validLimit}
           className="mt-2 w-full rounded-md border border-stone-300 bg-stone-50 p-2 text-sm"
         />
-        <p className="text-right text-xs text-stone-600">{validLimit ? `0 / ${validLimit}` : `Set a character limit from ${CHAR_LIMIT_MIN} to ${CHAR_LIMIT_MAX}`}</p>
+        <p className="text-right text-xs text-stone-600">
+          {validLimit ? `0 / ${validLimit}` : `Set a character limit from ${CHAR_LIMIT_MIN} to ${CHAR_LIMIT_MAX}`}
+        </p>
       </div>
     </section>
   );

@@ -17,7 +17,12 @@ export function EditorActions({ saveButton, pending, saveLabel, dirty, canRemove
   return (
     <>
       <div className="flex flex-wrap items-center gap-3">
-        <button ref={saveButton} type="submit" aria-describedby="save-hint" className="min-h-11 rounded-lg bg-brand px-5 py-2 font-semibold text-white hover:bg-brand-dark disabled:opacity-60">
+        <button
+          ref={saveButton}
+          type="submit"
+          aria-describedby="save-hint"
+          className="min-h-11 rounded-lg bg-brand px-5 py-2 font-semibold text-white hover:bg-brand-dark disabled:opacity-60"
+        >
           {pending ? "Saving…" : saveLabel}
         </button>
         <button type="button" onClick={onTemplates} className={secondary}>

@@ -34,11 +34,23 @@ const BY: Record<HistoryAction, string> = {
 const isEmpty = (snapshot: Snapshot) => snapshot.questions.length === 0;
 
 /** What the listing asked right after an entry: what the write asked for, or else what the next change found. */
-const afterOf = (entries: HistoryEntry[], index: number, current: Snapshot) => entries[index]!.target ?? entries[index - 1]?.previous ?? current;
+const afterOf = (entries: HistoryEntry[], index: number, current: Snapshot) =>
+  entries[index]!.target ?? entries[index - 1]?.previous ?? current;
 
 /** Each change from this dashboard, newest first: when, what changed (before and after), by what; any earlier version can come back. */
-export function HistoryList({ listing, canRestore, onRestored }: { listing: Listing; canRestore: boolean; onRestored: (questions: Question[]) => void }) {
-  const query = useQuery({ queryKey: historyKey(listing.id), queryFn: () => fetchFromDashboard<HistoryEntry[]>(`/api/listings/${listing.id}/history`) });
+export function HistoryList({
+  listing,
+  canRestore,
+  onRestored,
+}: {
+  listing: Listing;
+  canRestore: boolean;
+  onRestored: (questions: Question[]) => void;
+}) {
+  const query = useQuery({
+    queryKey: historyKey(listing.id),
+    queryFn: () => fetchFromDashboard<HistoryEntry[]>(`/api/listings/${listing.id}/history`),
+  });
   const { notify, clear } = useFeedback();
   const [pending, startTransition] = useTransition();
   const current = snapshotOf(listing);
@@ -48,25 +60,41 @@ export function HistoryList({ listing, canRestore, onRestored }: { listing: List
     startTransition(async () => {
       const result = await restoreVersionAction({ listingId: listing.id, versionId: entry.id });
       if (!result.ok) {
-        if (result.reauth) window.location.assign(`/sign-in?callbackUrl=${encodeURIComponent(`/listings/${listing.id}`)}&reason=expired`);
-        notify({ tone: "error", text: `${result.unconfirmed ? "Not confirmed." : "Not restored."} ${result.formError}` }, { focus: true });
+        if (result.reauth)
+          window.location.assign(
+            `/sign-in?callbackUrl=${encodeURIComponent(`/listings/${listing.id}`)}&reason=expired`,
+          );
+        notify(
+          { tone: "error", text: `${result.unconfirmed ? "Not confirmed." : "Not restored."} ${result.formError}` },
+          { focus: true },
+        );
         return;
       }
       onRestored(result.data);
       // The button that was pressed is gone (that version is now current), so focus goes to the message.
       notify(
-        { tone: "success", text: isEmpty(entry.previous) ? "Question removed. Buyers are no longer asked a question on this listing." : `Restored. Buyers are now asked: ${describeSnapshot(entry.previous)}.` },
+        {
+          tone: "success",
+          text: isEmpty(entry.previous)
+            ? "Question removed. Buyers are no longer asked a question on this listing."
+            : `Restored. Buyers are now asked: ${describeSnapshot(entry.previous)}.`,
+        },
         { focus: true },
       );
     });
   };
 
   return (
-    <section aria-labelledby="history-heading" className="mt-6 rounded-xl bg-white p-5 text-stone-900 ring-1 ring-stone-200">
+    <section
+      aria-labelledby="history-heading"
+      className="mt-6 rounded-xl bg-white p-5 text-stone-900 ring-1 ring-stone-200"
+    >
       <h2 id="history-heading" className="text-lg font-semibold">
         History
       </h2>
-      <p className="mt-1 text-sm text-stone-700">Every change made here or in bulk, newest first, with what buyers were asked before and after it.</p>
+      <p className="mt-1 text-sm text-stone-700">
+        Every change made here or in bulk, newest first, with what buyers were asked before and after it.
+      </p>
       {query.isError && (
         <p role="alert" className="mt-3 text-sm text-red-800">
           {query.error.message}
@@ -78,7 +106,12 @@ export function HistoryList({ listing, canRestore, onRestored }: { listing: List
           {query.data.map((entry, index, entries) => {
             const summary = `history-summary-${entry.id}`;
             return (
-              <li key={entry.id} className="flex flex-wrap items-start justify-between gap-3 py-3" data-testid="history-entry" data-outcome={entry.outcome}>
+              <li
+                key={entry.id}
+                className="flex flex-wrap items-start justify-between gap-3 py-3"
+                data-testid="history-entry"
+                data-outcome={entry.outcome}
+              >
                 <div className="min-w-0 flex-1">
                   <p id={summary} className="text-sm font-medium">
                     <LocalTime at={entry.recordedAt} /> · <EntryTitle entry={entry} />

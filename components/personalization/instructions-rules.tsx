@@ -1,4 +1,10 @@
-import { brokenInstructionRules, characterCount, instructionRules, INSTRUCTIONS_MAX, type InstructionRule } from "@/lib/personalization/rules";
+import {
+  brokenInstructionRules,
+  characterCount,
+  instructionRules,
+  INSTRUCTIONS_MAX,
+  type InstructionRule,
+} from "@/lib/personalization/rules";
 
 /** The rules of spec 2.1 next to the field, each marked as the seller types. */
 export function InstructionsRules({ text }: { text: string }) {

@@ -3,7 +3,15 @@
 import { MODAL_CLASS, useModal } from "./use-modal";
 
 /** Asks before unsaved edits are thrown away (a native modal: focus stays inside, Escape keeps editing). */
-export function LeaveDialog({ onStay, onLeave, several = false }: { onStay: () => void; onLeave: () => void; several?: boolean }) {
+export function LeaveDialog({
+  onStay,
+  onLeave,
+  several = false,
+}: {
+  onStay: () => void;
+  onLeave: () => void;
+  several?: boolean;
+}) {
   const dialog = useModal();
   return (
     <dialog
@@ -17,7 +25,10 @@ export function LeaveDialog({ onStay, onLeave, several = false }: { onStay: () =
         Leave without saving?
       </h2>
       <p id="leave-text" className="mt-2 text-sm text-stone-700">
-        {several ? "You changed these questions but did not save them." : "You changed this question but did not save it."} If you leave now, your changes are lost and buyers keep being asked what is on the marketplace now.
+        {several
+          ? "You changed these questions but did not save them."
+          : "You changed this question but did not save it."}{" "}
+        If you leave now, your changes are lost and buyers keep being asked what is on the marketplace now.
       </p>
       <div className="mt-5 flex flex-wrap justify-end gap-3">
         <button
@@ -28,7 +39,11 @@ export function LeaveDialog({ onStay, onLeave, several = false }: { onStay: () =
         >
           Stay and keep editing
         </button>
-        <button type="button" onClick={onLeave} className="min-h-11 rounded-md bg-red-800 px-4 py-2 font-medium text-white hover:bg-red-900">
+        <button
+          type="button"
+          onClick={onLeave}
+          className="min-h-11 rounded-md bg-red-800 px-4 py-2 font-medium text-white hover:bg-red-900"
+        >
           Leave without saving
         </button>
       </div>

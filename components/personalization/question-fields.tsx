@@ -72,7 +72,13 @@ export function QuestionFields({ field, errors, instructions }: Props) {
 
       <div>
         <div className="flex min-h-11 items-center gap-3">
-          <input id="required" type="checkbox" aria-describedby="required-error" className="h-5 w-5" {...field("required")} />
+          <input
+            id="required"
+            type="checkbox"
+            aria-describedby="required-error"
+            className="h-5 w-5"
+            {...field("required")}
+          />
           <label htmlFor="required" className="font-medium">
             Buyers must answer (required)
           </label>

@@ -3,7 +3,9 @@
 import { lazy, Suspense, type ComponentProps, type ReactNode } from "react";
 import { BuyerPreview } from "./buyer-preview";
 
-const CannotEditNotice = lazy(() => import("./cannot-edit-notice").then((module) => ({ default: module.CannotEditNotice })));
+const CannotEditNotice = lazy(() =>
+  import("./cannot-edit-notice").then((module) => ({ default: module.CannotEditNotice })),
+);
 
 type Props = {
   /** Whether react-hook-form runs the form yet (`data-ready` on the form, for tests that need its checks in place). */

@@ -34,7 +34,8 @@ const loadLive = () =>
 const QUIET_MS = 150;
 const ACTIVITY = ["keydown", "pointerdown", "focusin", "select", "beforeinput", "input"] as const;
 
-const COULD_NOT_LOAD = "Nothing was changed: the editor could not load its code (is the connection down?). What you typed is still here; try again in a moment.";
+const COULD_NOT_LOAD =
+  "Nothing was changed: the editor could not load its code (is the connection down?). What you typed is still here; try again in a moment.";
 
 /**
  * The editor's form as the page first shows it: the same fields, rules and preview, typed into as plain inputs. It hands
@@ -71,7 +72,10 @@ export function QuestionFormLoader(props: QuestionFormProps) {
       return;
     }
     const active = document.activeElement;
-    const focus = (active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement) && form.contains(active) ? { id: active.id, start: active.selectionStart, end: active.selectionEnd } : undefined;
+    const focus =
+      (active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement) && form.contains(active)
+        ? { id: active.id, start: active.selectionStart, end: active.selectionEnd }
+        : undefined;
     // One synchronous render: no keystroke can fall between reading the inputs and the new form taking over.
     const values = valuesIn(form);
     flushSync(() => {
@@ -144,42 +148,43 @@ export function QuestionFormLoader(props: QuestionFormProps) {
     held.current = true;
     load();
   };
-  const field = (name: (typeof QUESTION_FIELDS)[number]) => (name === "required" ? { name, defaultChecked: start.required } : { name, defaultValue: start[name] });
+  const field = (name: (typeof QUESTION_FIELDS)[number]) =>
+    name === "required" ? { name, defaultChecked: start.required } : { name, defaultValue: start[name] };
 
   return (
     <>
-    <QuestionFormFrame
-      ready={false}
-      here={`/listings/${listing.id}`}
-      canEdit={canEdit}
-      disabled={!canEdit || !hydrated}
-      form={{
-        ref: formElement,
-        onPointerOver: load,
-        onFocus: load,
-        onPointerDown: press,
-        onKeyDown: press,
-        onChange: (event) => setShown(valuesIn(event.currentTarget)),
-        onSubmit: (event) => {
-          event.preventDefault();
-          ask("save");
-        },
-      }}
-      preview={{ instructions: shown.instructions, required: shown.required, limit: shown.maxAllowedCharacters }}
-      aside={aside}
-    >
-      <QuestionFields field={field} errors={{}} instructions={shown.instructions} />
-      <EditorActions
-        saveButton={saveButton}
-        pending={false}
-        saveLabel="Save question"
-        dirty={typed}
-        canRemove={listing.questions.length > 0}
-        onTemplates={() => ask("templates")}
-        onRemove={() => ask("remove")}
-      />
-    </QuestionFormFrame>
-    {leaveDialog}
+      <QuestionFormFrame
+        ready={false}
+        here={`/listings/${listing.id}`}
+        canEdit={canEdit}
+        disabled={!canEdit || !hydrated}
+        form={{
+          ref: formElement,
+          onPointerOver: load,
+          onFocus: load,
+          onPointerDown: press,
+          onKeyDown: press,
+          onChange: (event) => setShown(valuesIn(event.currentTarget)),
+          onSubmit: (event) => {
+            event.preventDefault();
+            ask("save");
+          },
+        }}
+        preview={{ instructions: shown.instructions, required: shown.required, limit: shown.maxAllowedCharacters }}
+        aside={aside}
+      >
+        <QuestionFields field={field} errors={{}} instructions={shown.instructions} />
+        <EditorActions
+          saveButton={saveButton}
+          pending={false}
+          saveLabel="Save question"
+          dirty={typed}
+          canRemove={listing.questions.length > 0}
+          onTemplates={() => ask("templates")}
+          onRemove={() => ask("remove")}
+        />
+      </QuestionFormFrame>
+      {leaveDialog}
     </>
   );
 }

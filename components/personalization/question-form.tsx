@@ -21,17 +21,38 @@ import { NEW_QUESTION, QUESTION_FIELDS, valuesOf } from "./question-values";
 
 // Only after the seller asks for them: the page's first load does not carry their code.
 const RemoveDialog = lazy(() => import("./remove-dialog").then((module) => ({ default: module.RemoveDialog })));
-const TemplatesDialog = lazy(() => import("./templates-dialog").then((module) => ({ default: module.QuestionTemplatesDialog })));
-
+const TemplatesDialog = lazy(() =>
+  import("./templates-dialog").then((module) => ({ default: module.QuestionTemplatesDialog })),
+);
 
 /** What the seller did in the form before its code loaded (question-form-loader.tsx): the values, the field and caret, the button pressed. */
-export type Handoff = { values: QuestionValues; focus?: { id: string; start: number | null; end: number | null }; intent?: "save" | "templates" | "remove" };
+export type Handoff = {
+  values: QuestionValues;
+  focus?: { id: string; start: number | null; end: number | null };
+  intent?: "save" | "templates" | "remove";
+};
 
-export type QuestionFormProps = { listing: Listing; canEdit: boolean; onStored: (listing: Listing) => void; aside?: ReactNode };
+export type QuestionFormProps = {
+  listing: Listing;
+  canEdit: boolean;
+  onStored: (listing: Listing) => void;
+  aside?: ReactNode;
+};
 
 /** The editor's form with react-hook-form: checked with the shared schema, saved, removed, filled from a template. */
-export function QuestionForm({ listing, canEdit, onStored, aside, handoff, onDirtyChange }: QuestionFormProps & { handoff?: Handoff; onDirtyChange: (dirty: boolean) => void }) {
-  const form = useForm<QuestionValues>({ resolver: questionResolver, mode: "onChange", defaultValues: valuesOf(listing.questions[0]) });
+export function QuestionForm({
+  listing,
+  canEdit,
+  onStored,
+  aside,
+  handoff,
+  onDirtyChange,
+}: QuestionFormProps & { handoff?: Handoff; onDirtyChange: (dirty: boolean) => void }) {
+  const form = useForm<QuestionValues>({
+    resolver: questionResolver,
+    mode: "onChange",
+    defaultValues: valuesOf(listing.questions[0]),
+  });
   const { handleSubmit, watch, setError, reset, getValues, setFocus, formState } = form;
   const { notify, clear } = useFeedback();
   const queryClient = useQueryClient();
@@ -46,13 +67,18 @@ export function QuestionForm({ listing, canEdit, onStored, aside, handoff, onDir
     restored.current = true;
     const draft = takeDraft(listing.id);
     if (!draft) return;
-    reset({ ...getValues(), ...Object.fromEntries(Object.entries(draft).filter(([, value]) => value !== undefined)) }, { keepDefaultValues: true });
+    reset(
+      { ...getValues(), ...Object.fromEntries(Object.entries(draft).filter(([, value]) => value !== undefined)) },
+      { keepDefaultValues: true },
+    );
     notify({ tone: "info", text: "Your unsaved changes were kept while you signed in again. Review them and save." });
   }, [listing.id, reset, getValues, notify]);
 
   // Before paint: what was typed before this code loaded counts as unsaved edits, and the caret stays where it was.
   const handedOver = useRef({ values: false, intent: false });
-  const typedBefore = handoff !== undefined && QUESTION_FIELDS.some((field) => !Object.is(handoff.values[field], valuesOf(listing.questions[0])[field]));
+  const typedBefore =
+    handoff !== undefined &&
+    QUESTION_FIELDS.some((field) => !Object.is(handoff.values[field], valuesOf(listing.questions[0])[field]));
   // The loader keeps the leave guard across the hand-over; until the typed values are in, they count as unsaved.
   const dirty = formState.isDirty || (typedBefore && !handedOver.current.values);
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
@@ -61,12 +87,14 @@ export function QuestionForm({ listing, canEdit, onStored, aside, handoff, onDir
     handedOver.current.values = true;
     const start = valuesOf(listing.questions[0]);
     for (const field of QUESTION_FIELDS) {
-      if (!Object.is(handoff.values[field], start[field])) form.setValue(field, handoff.values[field], { shouldDirty: true, shouldValidate: true });
+      if (!Object.is(handoff.values[field], start[field]))
+        form.setValue(field, handoff.values[field], { shouldDirty: true, shouldValidate: true });
     }
     const focused = handoff.focus && document.getElementById(handoff.focus.id);
     if (focused instanceof HTMLTextAreaElement || focused instanceof HTMLInputElement) {
       focused.focus();
-      if (handoff.focus?.start != null && focused.type !== "number" && focused.type !== "checkbox") focused.setSelectionRange(handoff.focus.start, handoff.focus.end);
+      if (handoff.focus?.start != null && focused.type !== "number" && focused.type !== "checkbox")
+        focused.setSelectionRange(handoff.focus.start, handoff.focus.end);
     }
   }, [handoff, listing, form]);
   useEffect(() => {
@@ -76,7 +104,11 @@ export function QuestionForm({ listing, canEdit, onStored, aside, handoff, onDir
     else setDialog(handoff.intent);
   }, [handoff, formElement]);
 
-  function failed(result: Extract<ActionResult<unknown>, { ok: false }>, values: QuestionValues, verb: "save" | "remove") {
+  function failed(
+    result: Extract<ActionResult<unknown>, { ok: false }>,
+    values: QuestionValues,
+    verb: "save" | "remove",
+  ) {
     if (result.reauth) {
       keepDraft(listing.id, values);
       window.location.assign(`/sign-in?callbackUrl=${encodeURIComponent(here)}&reason=expired`);
@@ -89,14 +121,20 @@ export function QuestionForm({ listing, canEdit, onStored, aside, handoff, onDir
     const action = result.missingScope ? (
       <form action={signInAction} onSubmit={() => keepDraft(listing.id, getValues())} data-keeps-draft className="mt-2">
         <input type="hidden" name="callbackUrl" value={here} />
-        <button type="submit" className="min-h-11 rounded-md bg-red-800 px-3 py-1.5 font-medium text-white hover:bg-red-900">
+        <button
+          type="submit"
+          className="min-h-11 rounded-md bg-red-800 px-3 py-1.5 font-medium text-white hover:bg-red-900"
+        >
           Sign in again and allow editing
         </button>
       </form>
     ) : undefined;
     // A field to correct takes focus; otherwise the message does, so the seller reads why and what to do.
     // The rule a field broke is shown once, next to that field; the message says where to look.
-    const why = fields.length > 0 && !result.formError.startsWith("Some fields") ? "The marketplace refused what is in the form: see the message next to the field, correct it and save again." : result.formError;
+    const why =
+      fields.length > 0 && !result.formError.startsWith("Some fields")
+        ? "The marketplace refused what is in the form: see the message next to the field, correct it and save again."
+        : result.formError;
     notify({ tone: "error", text: `${notDone(result, verb)} ${why}`, action }, { focus: fields.length === 0 });
     if (fields[0]) setFocus(fields[0][0] as keyof QuestionValues);
   }
@@ -125,13 +163,17 @@ export function QuestionForm({ listing, canEdit, onStored, aside, handoff, onDir
       onStored({ ...listing, isPersonalizable: false, questions: [], legacyDisagrees: false });
       reset(NEW_QUESTION);
       focusSaveWhenDone.current = true;
-      notify({ tone: "success", text: "Personalization removed. Buyers are no longer asked a question on this listing." });
+      notify({
+        tone: "success",
+        text: "Personalization removed. Buyers are no longer asked a question on this listing.",
+      });
     });
   };
 
   const applyTemplate = (name: string, values: QuestionValues) => {
     setDialog(null);
-    for (const field of QUESTION_FIELDS) form.setValue(field, values[field], { shouldDirty: true, shouldValidate: true });
+    for (const field of QUESTION_FIELDS)
+      form.setValue(field, values[field], { shouldDirty: true, shouldValidate: true });
     notify({ tone: "info", text: `Template “${name}” is in the form. Review the question, then save it.` });
     setFocus("instructions");
   };
@@ -146,7 +188,11 @@ export function QuestionForm({ listing, canEdit, onStored, aside, handoff, onDir
         canEdit={canEdit}
         disabled={!canEdit || pending || !hydrated}
         form={{ ref: formElement, onSubmit: save }}
-        preview={{ instructions: fields.instructions, required: Boolean(watch("required")), limit: Number(watch("maxAllowedCharacters")) }}
+        preview={{
+          instructions: fields.instructions,
+          required: Boolean(watch("required")),
+          limit: Number(watch("maxAllowedCharacters")),
+        }}
         aside={aside}
       >
         <QuestionFields {...fields} />
@@ -162,8 +208,12 @@ export function QuestionForm({ listing, canEdit, onStored, aside, handoff, onDir
       </QuestionFormFrame>
 
       <Suspense fallback={null}>
-        {dialog === "templates" && <TemplatesDialog current={getValues()} onApply={applyTemplate} onClose={() => setDialog(null)} />}
-        {dialog === "remove" && <RemoveDialog title={listing.title} onConfirm={remove} onClose={() => setDialog(null)} />}
+        {dialog === "templates" && (
+          <TemplatesDialog current={getValues()} onApply={applyTemplate} onClose={() => setDialog(null)} />
+        )}
+        {dialog === "remove" && (
+          <RemoveDialog title={listing.title} onConfirm={remove} onClose={() => setDialog(null)} />
+        )}
       </Suspense>
     </>
   );

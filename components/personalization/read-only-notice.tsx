@@ -1,16 +1,22 @@
 /** Why a listing whose questions the single-question editor cannot show is left as it is. */
 export function ReadOnlyNotice({ questionCount }: { questionCount: number }) {
   return (
-    <section role="status" aria-label="Why this listing is read-only" className="rounded-xl bg-amber-50 p-5 text-sm text-amber-950 ring-1 ring-amber-200">
+    <section
+      role="status"
+      aria-label="Why this listing is read-only"
+      className="rounded-xl bg-amber-50 p-5 text-sm text-amber-950 ring-1 ring-amber-200"
+    >
       <h2 className="font-semibold">Read-only here</h2>
       <p className="mt-2">
         {questionCount > 1
           ? `This listing asks buyers ${questionCount} questions.`
           : "This listing asks buyers a question that is not a single text question titled “Personalization”."}{" "}
-        This dashboard edits one text question, and the marketplace replaces all of a listing’s questions on every save, so saving here would delete
-        what buyers are asked now.
+        This dashboard edits one text question, and the marketplace replaces all of a listing’s questions on every save,
+        so saving here would delete what buyers are asked now.
       </p>
-      <p className="mt-2">The dashboard leaves this listing as it is, also in bulk changes. Edit its questions on the marketplace.</p>
+      <p className="mt-2">
+        The dashboard leaves this listing as it is, also in bulk changes. Edit its questions on the marketplace.
+      </p>
     </section>
   );
 }

@@ -4,7 +4,10 @@ type Field = { label: string; value: (question: Snapshot["questions"][number]) =
 
 const FIELDS: Field[] = [
   { label: "Instructions", value: (question) => (question.instructions ? `“${question.instructions}”` : "None") },
-  { label: "Character limit", value: (question) => (question.maxAllowedCharacters === null ? "None" : String(question.maxAllowedCharacters)) },
+  {
+    label: "Character limit",
+    value: (question) => (question.maxAllowedCharacters === null ? "None" : String(question.maxAllowedCharacters)),
+  },
   { label: "Required", value: (question) => (question.required ? "Yes" : "No") },
 ];
 
@@ -16,7 +19,9 @@ export function SnapshotDiff({ before, after }: { before: Snapshot; after: Snaps
   const to = single(after);
   const rows =
     from && to
-      ? FIELDS.map((field) => ({ label: field.label, before: field.value(from), after: field.value(to) })).filter((row) => row.before !== row.after)
+      ? FIELDS.map((field) => ({ label: field.label, before: field.value(from), after: field.value(to) })).filter(
+          (row) => row.before !== row.after,
+        )
       : [{ label: "Question", before: describeSnapshot(before), after: describeSnapshot(after) }];
   if (rows.length === 0) return <p className="text-sm text-stone-700">No change to what buyers are asked.</p>;
   return (

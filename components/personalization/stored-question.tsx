@@ -1,7 +1,12 @@
 import type { Listing, Question } from "@/lib/marketplace/wire";
 import { editableInSingleQuestionEditor } from "@/lib/personalization/editable";
 
-const TYPE_NAMES: Record<string, string> = { text_input: "Text", dropdown: "Dropdown", unlabeled_upload: "File upload", labeled_upload: "Labelled file upload" };
+const TYPE_NAMES: Record<string, string> = {
+  text_input: "Text",
+  dropdown: "Dropdown",
+  unlabeled_upload: "File upload",
+  labeled_upload: "Labelled file upload",
+};
 
 function QuestionDetails({ question, numbered }: { question: Question; numbered: boolean }) {
   return (
@@ -10,12 +15,15 @@ function QuestionDetails({ question, numbered }: { question: Question; numbered:
         <>
           <dt className="mt-2 text-stone-600">Question</dt>
           <dd className="mt-2 font-medium" data-testid="stored-title">
-            {question.title} <span className="font-normal text-stone-600">({TYPE_NAMES[question.type] ?? question.type})</span>
+            {question.title}{" "}
+            <span className="font-normal text-stone-600">({TYPE_NAMES[question.type] ?? question.type})</span>
           </dd>
         </>
       )}
       <dt className="text-stone-600">Instructions</dt>
-      <dd className="break-words" data-testid="stored-instructions">{question.instructions || "None"}</dd>
+      <dd className="break-words" data-testid="stored-instructions">
+        {question.instructions || "None"}
+      </dd>
       <dt className="text-stone-600">Required</dt>
       <dd data-testid="stored-required">{question.required ? "Yes" : "No"}</dd>
       {question.options ? (
@@ -44,7 +52,11 @@ export function StoredQuestion({ listing }: { listing: Listing }) {
   // A question the editor cannot show is named with its title and type; the editor's own one needs neither.
   const numbered = !editableInSingleQuestionEditor(listing);
   return (
-    <section aria-labelledby="stored-heading" className="self-start rounded-xl bg-white p-5 text-stone-900 ring-1 ring-stone-200" data-testid="stored-question">
+    <section
+      aria-labelledby="stored-heading"
+      className="self-start rounded-xl bg-white p-5 text-stone-900 ring-1 ring-stone-200"
+      data-testid="stored-question"
+    >
       <h2 id="stored-heading" className="text-sm font-semibold uppercase tracking-wide text-stone-600">
         On the marketplace now
       </h2>
@@ -65,7 +77,10 @@ export function StoredQuestion({ listing }: { listing: Listing }) {
         )}
       </dl>
       {listing.legacyDisagrees && (
-        <p className="mt-3 text-xs text-amber-800">The marketplace&apos;s older summary of this question, which some apps still read, says something else; saving the question brings it in line.</p>
+        <p className="mt-3 text-xs text-amber-800">
+          The marketplace&apos;s older summary of this question, which some apps still read, says something else; saving
+          the question brings it in line.
+        </p>
       )}
     </section>
   );

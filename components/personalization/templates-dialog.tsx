@@ -20,12 +20,27 @@ const NOTICE = {
 };
 
 /** The single-question editor's templates: only a template of one text question fits its form. */
-export function QuestionTemplatesDialog({ current, onApply, onClose }: { current: QuestionValues; onApply: (name: string, values: QuestionValues) => void; onClose: () => void }) {
+export function QuestionTemplatesDialog({
+  current,
+  onApply,
+  onClose,
+}: {
+  current: QuestionValues;
+  onApply: (name: string, values: QuestionValues) => void;
+  onClose: () => void;
+}) {
   const apply = (template: QuestionTemplate) => {
     const values = singleQuestionOf(template);
     if (values) onApply(template.name, values);
   };
-  return <TemplatesDialog current={{ question: current }} fits={(template) => singleQuestionOf(template) !== undefined} onApply={apply} onClose={onClose} />;
+  return (
+    <TemplatesDialog
+      current={{ question: current }}
+      fits={(template) => singleQuestionOf(template) !== undefined}
+      onApply={apply}
+      onClose={onClose}
+    />
+  );
 }
 
 /** What the form holds: the single editor's question, or the multi-question editor's set once it follows the rules (null until then). */
@@ -48,7 +63,10 @@ export function TemplatesDialog({
 }) {
   const dialog = useModal();
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: templatesKey, queryFn: () => fetchFromDashboard<QuestionTemplate[]>("/api/templates") });
+  const query = useQuery({
+    queryKey: templatesKey,
+    queryFn: () => fetchFromDashboard<QuestionTemplate[]>("/api/templates"),
+  });
   const [name, setName] = useState("");
   const [nameError, setNameError] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -56,7 +74,14 @@ export function TemplatesDialog({
   const nameInput = useRef<HTMLInputElement>(null);
   const ids = useId();
   const several = "questions" in current;
-  const content = "question" in current ? (questionFormSchema.safeParse(current.question).success ? current : null) : current.questions ? current : null;
+  const content =
+    "question" in current
+      ? questionFormSchema.safeParse(current.question).success
+        ? current
+        : null
+      : current.questions
+        ? current
+        : null;
 
   // A read begun before the change would answer without it, so it is dropped and the list read again.
   const reread = async () => {
@@ -86,7 +111,12 @@ export function TemplatesDialog({
       }
       await reread();
       setName("");
-      setNotice({ tone: "success", text: result.data.replaced ? `Template “${trimmed}” replaced with ${several ? "these questions" : "this question"}.` : `Saved as template “${trimmed}”.` });
+      setNotice({
+        tone: "success",
+        text: result.data.replaced
+          ? `Template “${trimmed}” replaced with ${several ? "these questions" : "this question"}.`
+          : `Saved as template “${trimmed}”.`,
+      });
     });
   };
 
@@ -95,23 +125,25 @@ export function TemplatesDialog({
     startTransition(async () => {
       const result = await deleteTemplateAction({ templateId: template.id });
       await reread();
-      setNotice(result.ok ? { tone: "success", text: `Template “${template.name}” deleted.` } : { tone: "error", text: `Not deleted. ${result.formError}` });
+      setNotice(
+        result.ok
+          ? { tone: "success", text: `Template “${template.name}” deleted.` }
+          : { tone: "error", text: `Not deleted. ${result.formError}` },
+      );
     });
   };
 
-  const secondary = "min-h-11 rounded-md px-3 py-2 text-sm font-medium ring-1 ring-stone-300 hover:bg-stone-100 disabled:opacity-50";
+  const secondary =
+    "min-h-11 rounded-md px-3 py-2 text-sm font-medium ring-1 ring-stone-300 hover:bg-stone-100 disabled:opacity-50";
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby={`${ids}-heading`}
-      onClose={onClose}
-      className={`${MODAL_CLASS} max-w-xl`}
-    >
+    <dialog ref={dialog} aria-labelledby={`${ids}-heading`} onClose={onClose} className={`${MODAL_CLASS} max-w-xl`}>
       <h2 id={`${ids}-heading`} className="text-lg font-semibold">
         Question templates
       </h2>
       <div role="status" aria-live="polite" className="mt-3 empty:hidden">
-        {notice?.tone === "success" && <p className={`rounded-lg p-3 text-sm ring-1 ${NOTICE.success}`}>{notice.text}</p>}
+        {notice?.tone === "success" && (
+          <p className={`rounded-lg p-3 text-sm ring-1 ${NOTICE.success}`}>{notice.text}</p>
+        )}
       </div>
       <div role="alert" className="mt-3 empty:hidden">
         {notice?.tone === "error" && <p className={`rounded-lg p-3 text-sm ring-1 ${NOTICE.error}`}>{notice.text}</p>}
@@ -146,7 +178,11 @@ export function TemplatesDialog({
                 className="mt-1 min-h-11 w-full rounded-md border border-stone-400 bg-white p-2"
               />
             </div>
-            <button type="submit" disabled={pending} className="min-h-11 rounded-md bg-brand px-4 py-2 font-medium text-white hover:bg-brand-dark disabled:opacity-60">
+            <button
+              type="submit"
+              disabled={pending}
+              className="min-h-11 rounded-md bg-brand px-4 py-2 font-medium text-white hover:bg-brand-dark disabled:opacity-60"
+            >
               Save as template
             </button>
             <p id={`${ids}-name-error`} className="w-full text-sm font-medium text-red-800 empty:hidden">
@@ -168,19 +204,29 @@ export function TemplatesDialog({
         </h3>
         {query.isPending && <p className="mt-2 text-sm">Loading your templates…</p>}
         {query.isError && <p className="mt-2 text-sm text-red-800">{query.error.message}</p>}
-        {query.data?.length === 0 && <p className="mt-2 text-sm text-stone-700">No templates yet. Save the question above to reuse it on other listings.</p>}
+        {query.data?.length === 0 && (
+          <p className="mt-2 text-sm text-stone-700">
+            No templates yet. Save the question above to reuse it on other listings.
+          </p>
+        )}
         {query.data && query.data.length > 0 && (
           <ul className="mt-2 divide-y divide-stone-200">
             {query.data.map((template) => {
               const usable = fits(template);
               const described = `${ids}-${template.id}`;
               return (
-                <li key={template.id} className="flex flex-wrap items-center justify-between gap-2 py-3" data-testid="template">
+                <li
+                  key={template.id}
+                  className="flex flex-wrap items-center justify-between gap-2 py-3"
+                  data-testid="template"
+                >
                   <div className="min-w-0">
                     <p className="font-medium break-words">{template.name}</p>
                     <p id={described} className="text-sm break-words text-stone-700">
                       {describeSnapshot(template.questionSet)}
-                      {usable ? "" : ". This editor asks one text question, so use this template where several questions can be edited."}
+                      {usable
+                        ? ""
+                        : ". This editor asks one text question, so use this template where several questions can be edited."}
                     </p>
                   </div>
                   <div className="flex gap-2">
@@ -194,7 +240,13 @@ export function TemplatesDialog({
                     >
                       Use
                     </button>
-                    <button type="button" disabled={pending} onClick={() => remove(template)} aria-label={`Delete template “${template.name}”`} className={secondary}>
+                    <button
+                      type="button"
+                      disabled={pending}
+                      onClick={() => remove(template)}
+                      aria-label={`Delete template “${template.name}”`}
+                      className={secondary}
+                    >
                       Delete
                     </button>
                   </div>

@@ -10,7 +10,10 @@ import { useSignInOnExpiry } from "../use-sign-in-on-expiry";
 /** The listing an editor (single or multi-question) works on, and what follows a save or a restore. */
 export function useEditedListing(listingId: number) {
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: listingKey(listingId), queryFn: () => fetchFromDashboard<Listing>(`/api/listings/${listingId}`) });
+  const query = useQuery({
+    queryKey: listingKey(listingId),
+    queryFn: () => fetchFromDashboard<Listing>(`/api/listings/${listingId}`),
+  });
   useSignInOnExpiry(query.error, `/listings/${listingId}`);
   // A restored version replaces the form's values, so the form starts again from the listing.
   const [formVersion, setFormVersion] = useState(0);

@@ -5,7 +5,8 @@ import { useEffect, useRef, useSyncExternalStore } from "react";
 const noSubscription = () => () => {};
 
 /** How a failed save or removal starts: not done, or not confirmed when the marketplace's answer never came. */
-export const notDone = (result: { unconfirmed?: boolean }, verb: "save" | "remove") => (result.unconfirmed ? "Not confirmed." : verb === "save" ? "Not saved." : "Not removed.");
+export const notDone = (result: { unconfirmed?: boolean }, verb: "save" | "remove") =>
+  result.unconfirmed ? "Not confirmed." : verb === "save" ? "Not saved." : "Not removed.";
 
 /**
  * What both editors do around Save: Ctrl/Cmd+S submits the form while the seller may edit, and once a save or removal
@@ -17,7 +18,11 @@ export function useSaveControls(canEdit: boolean, pending: boolean) {
   const formElement = useRef<HTMLFormElement>(null);
   const saveButton = useRef<HTMLButtonElement>(null);
   const focusSaveWhenDone = useRef(false);
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 
   useEffect(() => {
     if (pending || !focusSaveWhenDone.current) return;
@@ -28,7 +33,8 @@ export function useSaveControls(canEdit: boolean, pending: boolean) {
   useEffect(() => {
     if (!canEdit) return;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key.toLowerCase() !== "s" || !(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
+      if (event.key.toLowerCase() !== "s" || !(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey)
+        return;
       event.preventDefault();
       if (!pending) formElement.current?.requestSubmit();
     };

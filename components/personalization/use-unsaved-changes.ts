@@ -2,7 +2,10 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 
-export type Leaving = { kind: "link"; anchor: HTMLAnchorElement } | { kind: "form"; form: HTMLFormElement; submitter: HTMLElement | null } | { kind: "back" };
+export type Leaving =
+  | { kind: "link"; anchor: HTMLAnchorElement }
+  | { kind: "form"; form: HTMLFormElement; submitter: HTMLElement | null }
+  | { kind: "back" };
 
 const GUARD = "__unsavedChangesGuard";
 
@@ -29,12 +32,30 @@ export function useUnsavedChanges(dirty: boolean) {
     if (!dirty) return;
     // Capture phase: this runs before React's own listener, so next/link never starts the navigation.
     const onClick = (event: MouseEvent) => {
-      if (allowed.current || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (
+        allowed.current ||
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.ctrlKey ||
+        event.shiftKey ||
+        event.altKey
+      )
+        return;
       const anchor = event.target instanceof Element ? event.target.closest("a[href]") : null;
-      if (!(anchor instanceof HTMLAnchorElement) || (anchor.target && anchor.target !== "_self") || anchor.hasAttribute("download")) return;
+      if (
+        !(anchor instanceof HTMLAnchorElement) ||
+        (anchor.target && anchor.target !== "_self") ||
+        anchor.hasAttribute("download")
+      )
+        return;
       const url = new URL(anchor.href);
       // Another site is a full page load, which beforeunload covers; a link within this page leaves nothing.
-      if (url.origin !== window.location.origin || (url.pathname === window.location.pathname && url.search === window.location.search)) return;
+      if (
+        url.origin !== window.location.origin ||
+        (url.pathname === window.location.pathname && url.search === window.location.search)
+      )
+        return;
       event.preventDefault();
       event.stopPropagation();
       setLeaving({ kind: "link", anchor });

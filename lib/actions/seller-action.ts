@@ -6,7 +6,14 @@ import { marketplace, describeFailure, type Marketplace, type Result } from "../
 
 export type ActionResult<T> =
   | { ok: true; data: T }
-  | { ok: false; formError: string; fieldErrors?: Record<string, string>; reauth?: boolean; missingScope?: boolean; unconfirmed?: boolean };
+  | {
+      ok: false;
+      formError: string;
+      fieldErrors?: Record<string, string>;
+      reauth?: boolean;
+      missingScope?: boolean;
+      unconfirmed?: boolean;
+    };
 
 type ShopSeller = SellerClaims & { shopId: number };
 
@@ -14,7 +21,11 @@ type ShopSeller = SellerClaims & { shopId: number };
 export type Refusal = { ok: false; refusal: string };
 
 /** Marketplace field names (spec 2.1) to the editor's field names. */
-const FORM_FIELDS: Record<string, string> = { instructions: "instructions", max_allowed_characters: "maxAllowedCharacters", required: "required" };
+const FORM_FIELDS: Record<string, string> = {
+  instructions: "instructions",
+  max_allowed_characters: "maxAllowedCharacters",
+  required: "required",
+};
 
 function fieldErrorsOf(error: z.ZodError): Record<string, string> {
   const errors: Record<string, string> = {};
@@ -37,11 +48,21 @@ export function sellerAction<S extends z.ZodType, T>(
 ) {
   return async (raw: unknown): Promise<ActionResult<T>> => {
     const seller = await sessionSeller();
-    if (!seller || seller.error) return { ok: false, reauth: true, formError: describeFailure({ kind: "reauth" }, verb) };
-    if (seller.shopId === null) return { ok: false, formError: "Your marketplace account has no shop, so there are no listings to change." };
+    if (!seller || seller.error)
+      return { ok: false, reauth: true, formError: describeFailure({ kind: "reauth" }, verb) };
+    if (seller.shopId === null)
+      return { ok: false, formError: "Your marketplace account has no shop, so there are no listings to change." };
     const parsed = schema.safeParse(raw);
-    if (!parsed.success) return { ok: false, fieldErrors: fieldErrorsOf(parsed.error), formError: "Some fields need attention: see the message next to each one." };
-    const result = await run(parsed.data, { seller: { ...seller, shopId: seller.shopId }, marketplace: await marketplace() });
+    if (!parsed.success)
+      return {
+        ok: false,
+        fieldErrors: fieldErrorsOf(parsed.error),
+        formError: "Some fields need attention: see the message next to each one.",
+      };
+    const result = await run(parsed.data, {
+      seller: { ...seller, shopId: seller.shopId },
+      marketplace: await marketplace(),
+    });
     if (result.ok) return { ok: true, data: result.data };
     if ("refusal" in result) return { ok: false, formError: result.refusal };
     const { failure } = result;
@@ -52,6 +73,8 @@ export function sellerAction<S extends z.ZodType, T>(
     if (failure.kind === "timeout") return { ok: false, unconfirmed: true, formError };
     const wireField = failure.kind === "invalid" ? failure.field?.split(".").at(-1) : undefined;
     const field = wireField && FORM_FIELDS[wireField];
-    return field && failure.kind === "invalid" ? { ok: false, formError, fieldErrors: { [field]: failure.message.replace(/^[^:]+: /, "") } } : { ok: false, formError };
+    return field && failure.kind === "invalid"
+      ? { ok: false, formError, fieldErrors: { [field]: failure.message.replace(/^[^:]+: /, "") } }
+      : { ok: false, formError };
   };
 }

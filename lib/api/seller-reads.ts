@@ -5,22 +5,38 @@ import { currentSeller } from "../auth/seller";
 import { describeFailure, type MarketplaceFailure, type Result } from "../marketplace/failure";
 
 /** Route handlers that read the dashboard's own database for the signed-in seller's shop. */
-export async function readForShop<T>(load: (seller: SellerClaims & { shopId: number }) => Promise<T | undefined>, notFound: string) {
+export async function readForShop<T>(
+  load: (seller: SellerClaims & { shopId: number }) => Promise<T | undefined>,
+  notFound: string,
+) {
   const seller = await currentSeller();
-  if (!seller) return NextResponse.json({ error: describeFailure({ kind: "reauth" }, "load"), reauth: true }, { status: 401 });
+  if (!seller)
+    return NextResponse.json({ error: describeFailure({ kind: "reauth" }, "load"), reauth: true }, { status: 401 });
   const data = seller.shopId === null ? undefined : await load({ ...seller, shopId: seller.shopId });
   if (data === undefined) return NextResponse.json({ error: notFound, reauth: false }, { status: 404 });
   return NextResponse.json(data, { headers: { "cache-control": "no-store" } });
 }
 
-const STATUS: Partial<Record<MarketplaceFailure["kind"], number>> = { reauth: 401, invalid_token: 401, insufficient_scope: 403, forbidden: 403, not_found: 404, rate_limited: 429, timeout: 504 };
+const STATUS: Partial<Record<MarketplaceFailure["kind"], number>> = {
+  reauth: 401,
+  invalid_token: 401,
+  insufficient_scope: 403,
+  forbidden: 403,
+  not_found: 404,
+  rate_limited: 429,
+  timeout: 504,
+};
 
 /** Route handlers for the browser's reads: the session is checked here too, and failures carry the seller-facing message. */
 export async function readAsSeller<T>(load: (seller: SellerClaims) => Promise<Result<T>>) {
   const seller = await currentSeller();
-  if (!seller) return NextResponse.json({ error: describeFailure({ kind: "reauth" }, "load"), reauth: true }, { status: 401 });
+  if (!seller)
+    return NextResponse.json({ error: describeFailure({ kind: "reauth" }, "load"), reauth: true }, { status: 401 });
   const result = await load(seller);
   if (result.ok) return NextResponse.json(result.data, { headers: { "cache-control": "no-store" } });
   const reauth = result.failure.kind === "reauth" || result.failure.kind === "invalid_token";
-  return NextResponse.json({ error: describeFailure(result.failure, "load"), reauth }, { status: STATUS[result.failure.kind] ?? 502 });
+  return NextResponse.json(
+    { error: describeFailure(result.failure, "load"), reauth },
+    { status: STATUS[result.failure.kind] ?? 502 },
+  );
 }

@@ -12,7 +12,13 @@ import { meWire, shopWire } from "../marketplace/wire";
 
 type MarketplaceProfile = { user_id: number; shop_id?: number; missingScope?: true };
 
-export type SellerClaims = { userId: number; shopId: number | null; shopName: string | null; scopes: string[]; error?: "ReauthRequired" | SessionError };
+export type SellerClaims = {
+  userId: number;
+  shopId: number | null;
+  shopName: string | null;
+  scopes: string[];
+  error?: "ReauthRequired" | SessionError;
+};
 
 declare module "next-auth" {
   interface Session {
@@ -38,7 +44,12 @@ function marketplaceProvider(config: MarketplaceConfig): OAuthConfig<Marketplace
       url: `${config.apiUrl}/v3/application/users/me`,
       // getMe needs the app's x-api-key beside the bearer token, which the default userinfo request cannot send.
       async request({ tokens }: { tokens: { access_token?: string } }) {
-        const me = await marketplaceFetch(config, { operation: "getMe", path: "/v3/application/users/me", accessToken: tokens.access_token, schema: meWire });
+        const me = await marketplaceFetch(config, {
+          operation: "getMe",
+          path: "/v3/application/users/me",
+          accessToken: tokens.access_token,
+          schema: meWire,
+        });
         // Unchecking shops_r on the consent page is the seller's choice, not an outage: the signIn callback explains it.
         if (!me.ok && me.failure.kind === "insufficient_scope") return { user_id: 0, missingScope: true };
         if (!me.ok) throw new Error(`getMe failed: ${me.failure.kind}`);
@@ -51,7 +62,11 @@ function marketplaceProvider(config: MarketplaceConfig): OAuthConfig<Marketplace
 
 async function shopName(config: MarketplaceConfig, shopId: number | undefined) {
   if (shopId === undefined) return null;
-  const shop = await marketplaceFetch(config, { operation: "getShop", path: `/v3/application/shops/${shopId}`, schema: shopWire });
+  const shop = await marketplaceFetch(config, {
+    operation: "getShop",
+    path: `/v3/application/shops/${shopId}`,
+    schema: shopWire,
+  });
   return shop.ok ? shop.data.shop_name : null;
 }
 
@@ -63,7 +78,8 @@ function authConfig(): NextAuthConfig {
     session: { strategy: "jwt", maxAge: sessionMaxAgeSeconds() },
     pages: { signIn: "/sign-in", error: "/sign-in" },
     callbacks: {
-      signIn: ({ profile }) => ((profile as MarketplaceProfile | undefined)?.missingScope ? "/sign-in?reason=shop-scope" : true),
+      signIn: ({ profile }) =>
+        (profile as MarketplaceProfile | undefined)?.missingScope ? "/sign-in?reason=shop-scope" : true,
       // The JWT carries who the seller is, never their tokens: those go to the server-side store.
       async jwt({ token, account, profile }) {
         if (account) {
@@ -76,7 +92,12 @@ function authConfig(): NextAuthConfig {
             accessExpiresAt: (account.expires_at ?? 0) * 1000,
             scopes,
           });
-          const seller: SellerClaims = { userId: me.user_id, shopId: me.shop_id ?? null, shopName: await shopName(config, me.shop_id), scopes };
+          const seller: SellerClaims = {
+            userId: me.user_id,
+            shopId: me.shop_id ?? null,
+            shopName: await shopName(config, me.shop_id),
+            scopes,
+          };
           const sid = await (await sessions()).create(me.user_id, (await headers()).get("user-agent"));
           return { sub: String(me.user_id), seller, sid };
         }
@@ -85,7 +106,16 @@ function authConfig(): NextAuthConfig {
       },
       session({ session, token }) {
         const seller = token.seller as SellerClaims | undefined;
-        return { ...session, user: { ...session.user, id: token.sub ?? "", name: seller?.shopName ?? null, email: null as unknown as string }, seller };
+        return {
+          ...session,
+          user: {
+            ...session.user,
+            id: token.sub ?? "",
+            name: seller?.shopName ?? null,
+            email: null as unknown as string,
+          },
+          seller,
+        };
       },
     },
     events: {

@@ -27,7 +27,8 @@ describe("safeCallbackPath: a callbackUrl never leaves the dashboard's origin", 
     "",
   ];
   for (const value of refused) {
-    it(`refuses ${JSON.stringify(value)}, which a browser would read as another origin or not as a path`, () => expect(safeCallbackPath(value)).toBe("/listings"));
+    it(`refuses ${JSON.stringify(value)}, which a browser would read as another origin or not as a path`, () =>
+      expect(safeCallbackPath(value)).toBe("/listings"));
   }
 
   it("refuses what is not a string (a repeated query parameter, a missing form field)", () => {

@@ -17,7 +17,8 @@ const REASONS: Record<NonNullable<SellerClaims["error"]>, SignInReason> = {
 };
 
 /** Why a cookie that names a seller no longer signs them in, as the sign-in page's `reason`. */
-export const signInReason = (seller: SellerClaims | undefined): SignInReason | undefined => (seller?.error ? REASONS[seller.error] : undefined);
+export const signInReason = (seller: SellerClaims | undefined): SignInReason | undefined =>
+  seller?.error ? REASONS[seller.error] : undefined;
 
 /**
  * Who this request's cookie names, flagged when their session ended or their grant is gone (SellerClaims.error).

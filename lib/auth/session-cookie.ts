@@ -23,7 +23,10 @@ function cookieValue(jar: Jar, name: string): string | undefined {
   return chunks.length ? chunks.map((cookie) => cookie.value).join("") : undefined;
 }
 
-const secrets = () => [process.env.AUTH_SECRET, process.env.AUTH_SECRET_1, process.env.AUTH_SECRET_2, process.env.AUTH_SECRET_3].filter((secret): secret is string => !!secret);
+const secrets = () =>
+  [process.env.AUTH_SECRET, process.env.AUTH_SECRET_1, process.env.AUTH_SECRET_2, process.env.AUTH_SECRET_3].filter(
+    (secret): secret is string => !!secret,
+  );
 
 const live = (claims: JWT) => typeof claims.exp === "number" && claims.exp * 1000 > Date.now();
 

@@ -19,7 +19,10 @@ describe.each(eachEngine())("session store on %s", (_engine, location) => {
 
   it("keeps only a hash of the session id, never the id the cookie carries", async () => {
     const id = await store().create(201, "Mozilla/5.0 (test)");
-    const rows = await db.query<{ session_hash: string; user_agent: string }>("SELECT session_hash, user_agent FROM dashboard_sessions WHERE user_id = $1", [201]);
+    const rows = await db.query<{ session_hash: string; user_agent: string }>(
+      "SELECT session_hash, user_agent FROM dashboard_sessions WHERE user_id = $1",
+      [201],
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0]?.session_hash).not.toContain(id);
     expect(rows[0]?.user_agent).toBe("Mozilla/5.0 (test)");

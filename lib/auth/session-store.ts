@@ -23,26 +23,35 @@ export function sessionStore(db: Database, policy: SessionPolicy, now: () => num
       const sessionId = randomBytes(32).toString("base64url");
       const at = now();
       // The seller's sessions that ran out are kept until here, so every request on one of them can say why it ended.
-      await db.execute("DELETE FROM dashboard_sessions WHERE user_id = $1 AND (created_at <= $2 OR last_seen_at <= $3)", [userId, at - policy.absoluteMs, at - policy.idleMs]);
-      await db.execute("INSERT INTO dashboard_sessions (session_hash, user_id, created_at, last_seen_at, user_agent) VALUES ($1, $2, $3, $4, $5)", [
-        hash(sessionId),
-        userId,
-        at,
-        at,
-        userAgent?.slice(0, 300) ?? null,
-      ]);
+      await db.execute(
+        "DELETE FROM dashboard_sessions WHERE user_id = $1 AND (created_at <= $2 OR last_seen_at <= $3)",
+        [userId, at - policy.absoluteMs, at - policy.idleMs],
+      );
+      await db.execute(
+        "INSERT INTO dashboard_sessions (session_hash, user_id, created_at, last_seen_at, user_agent) VALUES ($1, $2, $3, $4, $5)",
+        [hash(sessionId), userId, at, at, userAgent?.slice(0, 300) ?? null],
+      );
       return sessionId;
     },
 
     /** Alive and belonging to `userId`, or why not. */
     async check(sessionId: string, userId: number): Promise<SessionCheck> {
       const key = hash(sessionId);
-      const [row] = await db.query<Row>("SELECT user_id, created_at, last_seen_at FROM dashboard_sessions WHERE session_hash = $1", [key]);
+      const [row] = await db.query<Row>(
+        "SELECT user_id, created_at, last_seen_at FROM dashboard_sessions WHERE session_hash = $1",
+        [key],
+      );
       if (!row || Number(row.user_id) !== userId) return { alive: false, reason: "ended" };
       const at = now();
-      const reason = at - Number(row.created_at) >= policy.absoluteMs ? "expired" : at - Number(row.last_seen_at) >= policy.idleMs ? "idle" : undefined;
+      const reason =
+        at - Number(row.created_at) >= policy.absoluteMs
+          ? "expired"
+          : at - Number(row.last_seen_at) >= policy.idleMs
+            ? "idle"
+            : undefined;
       if (reason) return { alive: false, reason };
-      if (at - Number(row.last_seen_at) >= touchEveryMs) await db.execute("UPDATE dashboard_sessions SET last_seen_at = $2 WHERE session_hash = $1", [key, at]);
+      if (at - Number(row.last_seen_at) >= touchEveryMs)
+        await db.execute("UPDATE dashboard_sessions SET last_seen_at = $2 WHERE session_hash = $1", [key, at]);
       return { alive: true, userId };
     },
 

@@ -26,7 +26,9 @@ export function idleLimitInWords(seconds = env().SESSION_IDLE_SECONDS) {
  * browsers, so they are forgotten only with the last session (the spec has no revocation endpoint to call).
  */
 export async function endSession(sessionId: string | undefined, userId: number) {
-  const remaining = sessionId ? await (await sessions()).end(sessionId, userId) : await (await sessions()).count(userId);
+  const remaining = sessionId
+    ? await (await sessions()).end(sessionId, userId)
+    : await (await sessions()).count(userId);
   if (remaining === 0) await tokenStore(await db()).remove(userId);
 }
 
@@ -38,7 +40,11 @@ export async function endEverySession(userId: number) {
 
 export type SessionError = "SessionEnded" | "SessionIdle" | "SessionExpired";
 
-export const SESSION_ERRORS: Record<SessionEnd, SessionError> = { ended: "SessionEnded", idle: "SessionIdle", expired: "SessionExpired" };
+export const SESSION_ERRORS: Record<SessionEnd, SessionError> = {
+  ended: "SessionEnded",
+  idle: "SessionIdle",
+  expired: "SessionExpired",
+};
 
 /**
  * The seller a session cookie names, as things stand now: flagged when that browser's session ended (a cookie copied
@@ -47,7 +53,10 @@ export const SESSION_ERRORS: Record<SessionEnd, SessionError> = { ended: "Sessio
 export async function liveSeller(claims: Record<string, unknown>): Promise<SellerClaims | undefined> {
   const seller = claims.seller as SellerClaims | undefined;
   if (!seller) return undefined;
-  const session = typeof claims.sid === "string" ? await (await sessions()).check(claims.sid, seller.userId) : ({ alive: false, reason: "ended" } as const);
+  const session =
+    typeof claims.sid === "string"
+      ? await (await sessions()).check(claims.sid, seller.userId)
+      : ({ alive: false, reason: "ended" } as const);
   if (!session.alive) return { ...seller, error: SESSION_ERRORS[session.reason] };
   const scopes = await tokenStore(await db()).scopes(seller.userId);
   return { ...seller, scopes: scopes ?? seller.scopes, error: scopes ? undefined : "ReauthRequired" };

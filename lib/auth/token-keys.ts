@@ -20,10 +20,18 @@ export function tokenKeyring(source: KeySettings = process.env): Keyring {
 function deriveKeyring(source: KeySettings): Keyring {
   const secret = source.TOKEN_ENCRYPTION_KEY || source.AUTH_SECRET;
   if (!secret || secret.length < 32) {
-    throw new Error("Stored tokens are encrypted with TOKEN_ENCRYPTION_KEY or, when it is unset, AUTH_SECRET: set one of them to a random value of at least 32 characters (e.g. `openssl rand -base64 32`).");
+    throw new Error(
+      "Stored tokens are encrypted with TOKEN_ENCRYPTION_KEY or, when it is unset, AUTH_SECRET: set one of them to a random value of at least 32 characters (e.g. `openssl rand -base64 32`).",
+    );
   }
-  const previous = (source.TOKEN_ENCRYPTION_KEYS ?? "").split(",").map((key) => key.trim()).filter(Boolean);
+  const previous = (source.TOKEN_ENCRYPTION_KEYS ?? "")
+    .split(",")
+    .map((key) => key.trim())
+    .filter(Boolean);
   // With a dedicated key configured, rows sealed earlier under AUTH_SECRET still open.
   if (source.TOKEN_ENCRYPTION_KEY && source.AUTH_SECRET) previous.push(source.AUTH_SECRET);
-  return keyring(sealKey(secret), previous.map((key) => sealKey(key)));
+  return keyring(
+    sealKey(secret),
+    previous.map((key) => sealKey(key)),
+  );
 }

@@ -19,7 +19,8 @@ export function keyring(current: SealKey, previous: SealKey[] = []): Keyring {
 }
 
 /** What a sealed token is bound to: its row and column in seller_tokens. */
-export const tokenContext = (userId: number, column: "access_token" | "refresh_token") => `seller_tokens:${userId}:${column}`;
+export const tokenContext = (userId: number, column: "access_token" | "refresh_token") =>
+  `seller_tokens:${userId}:${column}`;
 
 export const isSealed = (value: string) => value.startsWith(`${PREFIX}.`);
 
@@ -31,14 +32,23 @@ export function seal(ring: Keyring, plain: string, context: string): string {
   const cipher = createCipheriv("aes-256-gcm", ring.current.key, iv);
   cipher.setAAD(Buffer.from(context));
   const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
-  return [PREFIX, ring.current.id, iv.toString("base64url"), body.toString("base64url"), cipher.getAuthTag().toString("base64url")].join(".");
+  return [
+    PREFIX,
+    ring.current.id,
+    iv.toString("base64url"),
+    body.toString("base64url"),
+    cipher.getAuthTag().toString("base64url"),
+  ].join(".");
 }
 
 export function open(ring: Keyring, sealed: string, context: string): string {
   const [prefix, id = "", iv = "", body = "", tag = ""] = sealed.split(".");
   if (prefix !== PREFIX) throw new Error("a stored token is not sealed");
   const entry = ring.byId.get(id);
-  if (!entry) throw new Error(`a stored token is sealed with key ${id}, which is not configured (TOKEN_ENCRYPTION_KEYS lists previous keys)`);
+  if (!entry)
+    throw new Error(
+      `a stored token is sealed with key ${id}, which is not configured (TOKEN_ENCRYPTION_KEYS lists previous keys)`,
+    );
   const decipher = createDecipheriv("aes-256-gcm", entry.key, Buffer.from(iv, "base64url"));
   decipher.setAAD(Buffer.from(context));
   decipher.setAuthTag(Buffer.from(tag, "base64url"));

@@ -94,7 +94,10 @@ describe("tokens sealed at rest (AES-256-GCM, key ids for rotation)", () => {
   });
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-  const fileBytes = (path: string) => ["", "-wal", "-shm"].map((suffix) => (existsSync(`${path}${suffix}`) ? readFileSync(`${path}${suffix}`).toString("latin1") : "")).join("");
+  const fileBytes = (path: string) =>
+    ["", "-wal", "-shm"]
+      .map((suffix) => (existsSync(`${path}${suffix}`) ? readFileSync(`${path}${suffix}`).toString("latin1") : ""))
+      .join("");
 
   it("writes no token in plain text to the database file or its -wal, and reads the pair back", async () => {
     const path = join(folder, "sealed.db");
@@ -106,14 +109,17 @@ describe("tokens sealed at rest (AES-256-GCM, key ids for rotation)", () => {
     const bytes = fileBytes(path);
     await db.close();
     expect(bytes).toContain("seller_tokens");
-    for (const token of [pair(301, 1).accessToken, pair(301, 1).refreshToken, "access-1", "refresh-1"]) expect(bytes).not.toContain(token);
+    for (const token of [pair(301, 1).accessToken, pair(301, 1).refreshToken, "access-1", "refresh-1"])
+      expect(bytes).not.toContain(token);
   });
 
   it("creates the database, -wal and -shm 0600 in a folder made 0700", async () => {
     const path = join(folder, "data", "modes.db");
     const db = await openDatabase(path);
     await tokenStore(db, tokenKeyring({ AUTH_SECRET: secret(1) })).save(pair(302, 1));
-    const modes = Object.fromEntries(["", "-wal", "-shm"].map((suffix) => [`modes.db${suffix}`, statSync(`${path}${suffix}`).mode & 0o777]));
+    const modes = Object.fromEntries(
+      ["", "-wal", "-shm"].map((suffix) => [`modes.db${suffix}`, statSync(`${path}${suffix}`).mode & 0o777]),
+    );
     const folderMode = statSync(join(folder, "data")).mode & 0o777;
     await db.close();
     expect(modes).toEqual({ "modes.db": 0o600, "modes.db-wal": 0o600, "modes.db-shm": 0o600 });
@@ -138,17 +144,26 @@ describe("tokens sealed at rest (AES-256-GCM, key ids for rotation)", () => {
     const store = tokenStore(db, tokenKeyring({ AUTH_SECRET: secret(1) }));
     await store.save(pair(303, 1));
     await store.save(pair(304, 1));
-    await db.execute("UPDATE seller_tokens SET access_token = (SELECT access_token FROM seller_tokens WHERE user_id = 303) WHERE user_id = 304");
+    await db.execute(
+      "UPDATE seller_tokens SET access_token = (SELECT access_token FROM seller_tokens WHERE user_id = 303) WHERE user_id = 304",
+    );
     await expect(store.read(304)).rejects.toThrow();
     await db.close();
   });
 
   it("seals rows stored in plain text at start-up, and opens rows of a rotated-out key until it re-seals them", async () => {
     const db = await openDatabase(":memory:");
-    await db.execute("INSERT INTO seller_tokens (user_id, access_token, refresh_token, access_expires_at, scopes, updated_at) VALUES (305, '305.access-1', '305.refresh-1', 1, 'listings_r', 1)");
+    await db.execute(
+      "INSERT INTO seller_tokens (user_id, access_token, refresh_token, access_expires_at, scopes, updated_at) VALUES (305, '305.access-1', '305.refresh-1', 1, 'listings_r', 1)",
+    );
     const before = tokenStore(db, tokenKeyring({ AUTH_SECRET: secret(1) }));
     expect(await before.sealAll()).toBe(1);
-    const raw = async () => (await db.query<{ access_token: string; refresh_token: string }>("SELECT access_token, refresh_token FROM seller_tokens WHERE user_id = 305"))[0];
+    const raw = async () =>
+      (
+        await db.query<{ access_token: string; refresh_token: string }>(
+          "SELECT access_token, refresh_token FROM seller_tokens WHERE user_id = 305",
+        )
+      )[0];
     expect(JSON.stringify(await raw())).not.toContain("305.");
     expect((await before.read(305))?.accessToken).toBe("305.access-1");
 
@@ -158,11 +173,15 @@ describe("tokens sealed at rest (AES-256-GCM, key ids for rotation)", () => {
     expect(await rotated.sealAll()).toBe(0);
     const onlyNewKey = tokenStore(db, tokenKeyring({ TOKEN_ENCRYPTION_KEY: secret(2) }));
     expect((await onlyNewKey.read(305))?.accessToken).toBe("305.access-1");
-    await expect(tokenStore(db, tokenKeyring({ AUTH_SECRET: secret(1) })).read(305)).rejects.toThrow(/TOKEN_ENCRYPTION_KEYS/);
+    await expect(tokenStore(db, tokenKeyring({ AUTH_SECRET: secret(1) })).read(305)).rejects.toThrow(
+      /TOKEN_ENCRYPTION_KEYS/,
+    );
     await db.close();
   });
 
   it("says which setting is missing when there is no key at all", () => {
-    expect(() => tokenKeyring({})).toThrow("Stored tokens are encrypted with TOKEN_ENCRYPTION_KEY or, when it is unset, AUTH_SECRET");
+    expect(() => tokenKeyring({})).toThrow(
+      "Stored tokens are encrypted with TOKEN_ENCRYPTION_KEY or, when it is unset, AUTH_SECRET",
+    );
   });
 });

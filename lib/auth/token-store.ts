@@ -17,7 +17,8 @@ type Row = { user_id: number; access_token: string; refresh_token: string; acces
 type Column = "access_token" | "refresh_token";
 
 // A row written before tokens were sealed (or by an older instance during a rolling deploy) still opens; start-up seals it.
-const opened = (ring: Keyring, userId: number, column: Column, value: string) => (isSealed(value) ? open(ring, value, context(userId, column)) : value);
+const opened = (ring: Keyring, userId: number, column: Column, value: string) =>
+  isSealed(value) ? open(ring, value, context(userId, column)) : value;
 
 function fromRow(ring: Keyring, row: Row): SellerTokens {
   const userId = Number(row.user_id);
@@ -35,35 +36,43 @@ function fromRow(ring: Keyring, row: Row): SellerTokens {
  * the lease makes refresh single-flight across instances.
  */
 export function tokenStore(db: Database, ring: Keyring = tokenKeyring()) {
-  const sealed = (tokens: SellerTokens) => [seal(ring, tokens.accessToken, context(tokens.userId, "access_token")), seal(ring, tokens.refreshToken, context(tokens.userId, "refresh_token"))];
+  const sealed = (tokens: SellerTokens) => [
+    seal(ring, tokens.accessToken, context(tokens.userId, "access_token")),
+    seal(ring, tokens.refreshToken, context(tokens.userId, "refresh_token")),
+  ];
   return {
     async read(userId: number): Promise<SellerTokens | undefined> {
-      const [row] = await db.query<Row>("SELECT user_id, access_token, refresh_token, access_expires_at, scopes FROM seller_tokens WHERE user_id = $1", [userId]);
+      const [row] = await db.query<Row>(
+        "SELECT user_id, access_token, refresh_token, access_expires_at, scopes FROM seller_tokens WHERE user_id = $1",
+        [userId],
+      );
       return row && fromRow(ring, row);
     },
 
     /** The scopes the seller granted, without opening the tokens (every request asks); undefined when no tokens are held. */
     async scopes(userId: number): Promise<string[] | undefined> {
-      const [row] = await db.query<Pick<Row, "scopes">>("SELECT scopes FROM seller_tokens WHERE user_id = $1", [userId]);
+      const [row] = await db.query<Pick<Row, "scopes">>("SELECT scopes FROM seller_tokens WHERE user_id = $1", [
+        userId,
+      ]);
       return row && row.scopes.split(" ").filter(Boolean);
     },
 
     /** Seals rows still in plain text or sealed with an earlier key; run at start-up. Returns how many rows it changed. */
     async sealAll(): Promise<number> {
-      const rows = await db.query<Row>("SELECT user_id, access_token, refresh_token, access_expires_at, scopes FROM seller_tokens");
+      const rows = await db.query<Row>(
+        "SELECT user_id, access_token, refresh_token, access_expires_at, scopes FROM seller_tokens",
+      );
       let changed = 0;
       for (const row of rows) {
-        if (sealedWith(row.access_token) === ring.current.id && sealedWith(row.refresh_token) === ring.current.id) continue;
+        if (sealedWith(row.access_token) === ring.current.id && sealedWith(row.refresh_token) === ring.current.id)
+          continue;
         const tokens = fromRow(ring, row);
         const [access, refresh] = sealed(tokens);
         // Only if the row is still what was read: a refresh swapping it meanwhile wrote sealed values already.
-        changed += await db.execute("UPDATE seller_tokens SET access_token = $2, refresh_token = $3 WHERE user_id = $1 AND access_token = $4 AND refresh_token = $5", [
-          tokens.userId,
-          access,
-          refresh,
-          row.access_token,
-          row.refresh_token,
-        ]);
+        changed += await db.execute(
+          "UPDATE seller_tokens SET access_token = $2, refresh_token = $3 WHERE user_id = $1 AND access_token = $4 AND refresh_token = $5",
+          [tokens.userId, access, refresh, row.access_token, row.refresh_token],
+        );
       }
       return changed;
     },
@@ -104,7 +113,10 @@ export function tokenStore(db: Database, ring: Keyring = tokenKeyring()) {
     },
 
     async release(userId: number, owner: string) {
-      await db.execute("UPDATE seller_tokens SET lease_owner = NULL, lease_until = NULL WHERE user_id = $1 AND lease_owner = $2", [userId, owner]);
+      await db.execute(
+        "UPDATE seller_tokens SET lease_owner = NULL, lease_until = NULL WHERE user_id = $1 AND lease_owner = $2",
+        [userId, owner],
+      );
     },
   };
 }

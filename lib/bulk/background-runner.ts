@@ -14,7 +14,15 @@ const globalForRunner = globalThis as unknown as { bulkJobRunner?: Promise<JobRu
 export function ensureJobRunner(): Promise<JobRunner> {
   globalForRunner.bulkJobRunner ??= db()
     .then((database) => {
-      const runner = createJobRunner({ db: database, config: marketplaceConfig(), store: tokenStore(database), phase: () => personalizationPhase().current() }, { leaseMs: env().BULK_LEASE_MS });
+      const runner = createJobRunner(
+        {
+          db: database,
+          config: marketplaceConfig(),
+          store: tokenStore(database),
+          phase: () => personalizationPhase().current(),
+        },
+        { leaseMs: env().BULK_LEASE_MS },
+      );
       runner.start();
       // SIGTERM (scripts/server.ts): the items in flight are written and recorded, the rest of the batch is released.
       onShutdown("bulk job runner", async () => {

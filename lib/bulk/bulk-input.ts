@@ -10,7 +10,10 @@ import { snapshotOfForm, snapshotOfQuestionSet } from "../personalization/snapsh
 // The marketplace pages listings up to offset 12000 (decisions.md "Listing reads"), so no filter holds more than this.
 export const MAX_BULK_LISTINGS = 12_100;
 
-const listingIds = z.array(z.number().int().positive()).min(1, { error: "Select at least one listing." }).max(MAX_BULK_LISTINGS);
+const listingIds = z
+  .array(z.number().int().positive())
+  .min(1, { error: "Select at least one listing." })
+  .max(MAX_BULK_LISTINGS);
 
 /** Listings ticked one by one, or every listing of one state that matches a search and question filter, across pages. */
 export const selectionSchema = z.discriminatedUnion("kind", [

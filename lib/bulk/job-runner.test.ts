@@ -3,7 +3,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { useSeededSandbox } from "../../test/harness/use-sandbox";
-import { createSeller, issueTokensFor, sandboxControl, storedListing, type CreatedSeller } from "../../test/harness/sandbox";
+import {
+  createSeller,
+  issueTokensFor,
+  sandboxControl,
+  storedListing,
+  type CreatedSeller,
+} from "../../test/harness/sandbox";
 import { DEMO_APP } from "../../sandbox/store/seed";
 import { openDatabase, type Database } from "../db/database";
 import { startThrowawayPostgres, type ThrowawayPostgres } from "../../test/harness/throwaway-postgres";
@@ -25,17 +31,35 @@ const FAST: Partial<RunnerOptions> = { idleMs: 20, backoffMs: () => 20 };
 
 type Logged = { method: string; path: string; status: number };
 const log = async (): Promise<Logged[]> => (await sandboxControl(sandbox.url, "/requests")).body.requests;
-const writesTo = async (listingId: number) => (await log()).filter((entry) => entry.method !== "GET" && entry.path.endsWith(`/listings/${listingId}/personalization`));
+const writesTo = async (listingId: number) =>
+  (await log()).filter(
+    (entry) => entry.method !== "GET" && entry.path.endsWith(`/listings/${listingId}/personalization`),
+  );
 const fault = (body: Record<string, unknown>) => sandboxControl(sandbox.url, "/faults", body);
 const questionsOf = async (listingId: number) =>
-  ((await storedListing(sandbox.url, listingId)).personalization.personalization_questions as Record<string, unknown>[]).map(({ question_id: _id, ...question }) => question);
+  (
+    (await storedListing(sandbox.url, listingId)).personalization.personalization_questions as Record<string, unknown>[]
+  ).map(({ question_id: _id, ...question }) => question);
 
-async function putQuestion(seller: CreatedSeller, listingId: number, question: { instructions: string | null; required: boolean; max_allowed_characters: number }) {
-  const response = await fetch(`${sandbox.url}/v3/application/shops/${seller.shop_id}/listings/${listingId}/personalization`, {
-    method: "POST",
-    headers: { "x-api-key": `${DEMO_APP.keystring}:${DEMO_APP.shared_secret}`, authorization: `Bearer ${(await issueTokensFor(sandbox.url, { user_id: seller.user_id, scopes: SCOPES })).access_token}`, "content-type": "application/json" },
-    body: JSON.stringify({ personalization_questions: [{ question_type: "text_input", question_text: "Personalization", ...question }] }),
-  });
+async function putQuestion(
+  seller: CreatedSeller,
+  listingId: number,
+  question: { instructions: string | null; required: boolean; max_allowed_characters: number },
+) {
+  const response = await fetch(
+    `${sandbox.url}/v3/application/shops/${seller.shop_id}/listings/${listingId}/personalization`,
+    {
+      method: "POST",
+      headers: {
+        "x-api-key": `${DEMO_APP.keystring}:${DEMO_APP.shared_secret}`,
+        authorization: `Bearer ${(await issueTokensFor(sandbox.url, { user_id: seller.user_id, scopes: SCOPES })).access_token}`,
+        "content-type": "application/json",
+      },
+      body: JSON.stringify({
+        personalization_questions: [{ question_type: "text_input", question_text: "Personalization", ...question }],
+      }),
+    },
+  );
   if (response.status !== 201) throw new Error(`putQuestion answered ${response.status}`);
 }
 
@@ -83,23 +107,39 @@ describe.each([
     for (;;) {
       const job = await jobStore(db).find(jobId);
       if (job?.status === "finished") return jobStore(db).counts(jobId);
-      if (Date.now() > deadline) throw new Error(`job ${jobId} still ${job?.status} with ${JSON.stringify(await jobStore(db).counts(jobId))}`);
+      if (Date.now() > deadline)
+        throw new Error(`job ${jobId} still ${job?.status} with ${JSON.stringify(await jobStore(db).counts(jobId))}`);
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
   }
 
-  const items = (ids: number[], target?: (id: number) => Snapshot) => ids.map((listingId) => ({ listingId, target: target?.(listingId) }));
+  const items = (ids: number[], target?: (id: number) => Snapshot) =>
+    ids.map((listingId) => ({ listingId, target: target?.(listingId) }));
 
   beforeEach(async () => {
     where = location();
     databases = [];
     runners = [];
-    config = { apiUrl: sandbox.url, authUrl: sandbox.url, keystring: DEMO_APP.keystring, sharedSecret: DEMO_APP.shared_secret, timeoutMs: 2000, maxRetryWaitMs: 2000 };
+    config = {
+      apiUrl: sandbox.url,
+      authUrl: sandbox.url,
+      keystring: DEMO_APP.keystring,
+      sharedSecret: DEMO_APP.shared_secret,
+      timeoutMs: 2000,
+      maxRetryWaitMs: 2000,
+    };
     const db = await open();
-    for (const table of ["bulk_job_items", "bulk_jobs", "bulk_pacer", "personalization_history", "seller_tokens"]) await db.execute(`DELETE FROM ${table}`);
+    for (const table of ["bulk_job_items", "bulk_jobs", "bulk_pacer", "personalization_history", "seller_tokens"])
+      await db.execute(`DELETE FROM ${table}`);
     seller = await createSeller(sandbox.url, { listings: 40 });
     const tokens = await issueTokensFor(sandbox.url, { user_id: seller.user_id, scopes: SCOPES });
-    await tokenStore(db).save({ userId: seller.user_id, accessToken: tokens.access_token, refreshToken: tokens.refresh_token, accessExpiresAt: Date.now() + 3_600_000, scopes: SCOPES });
+    await tokenStore(db).save({
+      userId: seller.user_id,
+      accessToken: tokens.access_token,
+      refreshToken: tokens.refresh_token,
+      accessExpiresAt: Date.now() + 3_600_000,
+      scopes: SCOPES,
+    });
     await sandboxControl(sandbox.url, "/requests", undefined, "DELETE");
   });
 
@@ -117,18 +157,53 @@ describe.each([
     const jobId = await newJob(db, { kind: "apply", target: ENGRAVE, items: items(ids) });
     bulk.start();
 
-    expect(await finished(db, jobId)).toMatchObject({ total: 6, done: 5, unchanged: 1, failed: 0, skipped: 0, pending: 0 });
-    for (const id of ids) expect(await questionsOf(id)).toEqual([{ question_type: "text_input", question_text: "Personalization", instructions: "Name to engrave", required: true, max_allowed_characters: 20, max_allowed_files: null, options: null }]);
+    expect(await finished(db, jobId)).toMatchObject({
+      total: 6,
+      done: 5,
+      unchanged: 1,
+      failed: 0,
+      skipped: 0,
+      pending: 0,
+    });
+    for (const id of ids)
+      expect(await questionsOf(id)).toEqual([
+        {
+          question_type: "text_input",
+          question_text: "Personalization",
+          instructions: "Name to engrave",
+          required: true,
+          max_allowed_characters: 20,
+          max_allowed_files: null,
+          options: null,
+        },
+      ]);
     expect(await writesTo(ids[1]!)).toEqual([]);
     const [kept] = await historyStore(db).list(seller.shop_id as number, ids[0]!);
-    expect(kept).toMatchObject({ action: "bulk-apply", jobId, previous: { questions: [{ instructions: "Gift note", required: false, maxAllowedCharacters: 200 }] } });
-    expect(await historyStore(db).list(seller.shop_id as number, ids[2]!)).toMatchObject([{ action: "bulk-apply", previous: NO_PERSONALIZATION }]);
+    expect(kept).toMatchObject({
+      action: "bulk-apply",
+      jobId,
+      previous: { questions: [{ instructions: "Gift note", required: false, maxAllowedCharacters: 200 }] },
+    });
+    expect(await historyStore(db).list(seller.shop_id as number, ids[2]!)).toMatchObject([
+      { action: "bulk-apply", previous: NO_PERSONALIZATION },
+    ]);
   });
 
   it("skips a listing whose questions the single-question editor cannot show, and never writes to it", async () => {
     const [plain, several] = seller.listing_ids as [number, number];
-    const two = [1, 2].map((n) => ({ question_id: n, question_type: "text_input", question_text: `Question ${n}`, instructions: null, required: false, max_allowed_characters: 10, max_allowed_files: null, options: null }));
-    sandbox.state.db.prepare("UPDATE listings SET questions = ?, is_personalizable = 1 WHERE listing_id = ?").run(JSON.stringify(two), several);
+    const two = [1, 2].map((n) => ({
+      question_id: n,
+      question_type: "text_input",
+      question_text: `Question ${n}`,
+      instructions: null,
+      required: false,
+      max_allowed_characters: 10,
+      max_allowed_files: null,
+      options: null,
+    }));
+    sandbox.state.db
+      .prepare("UPDATE listings SET questions = ?, is_personalizable = 1 WHERE listing_id = ?")
+      .run(JSON.stringify(two), several);
     const { runner: bulk, db } = await runner();
     const jobId = await newJob(db, { kind: "remove", target: NO_PERSONALIZATION, items: items([plain, several]) });
     bulk.start();
@@ -169,7 +244,10 @@ describe.each([
     const gift = snapshotOfForm({ instructions: "Gift note", maxAllowedCharacters: 200, required: false });
     expect(await jobs.hold(claim!.items[0]!, "runner-that-died", Date.now() + 300, gift)).toBe(true);
     const marketplace = createMarketplace(config, tokenStore(dying.db));
-    expect((await writeSnapshot(marketplace, { userId: seller.user_id, shopId: seller.shop_id as number }, gifted, ENGRAVE)).ok).toBe(true);
+    expect(
+      (await writeSnapshot(marketplace, { userId: seller.user_id, shopId: seller.shop_id as number }, gifted, ENGRAVE))
+        .ok,
+    ).toBe(true);
 
     const next = await runner({ leaseMs: 300 });
     next.runner.start();
@@ -177,7 +255,9 @@ describe.each([
     expect(await writesTo(gifted)).toHaveLength(2);
     const undo = await jobStore(next.db).undo((await jobStore(next.db).find(jobId))!, seller.user_id);
     expect(await finished(next.db, undo!)).toMatchObject({ done: 2 });
-    expect(await questionsOf(gifted)).toMatchObject([{ instructions: "Gift note", required: false, max_allowed_characters: 200 }]);
+    expect(await questionsOf(gifted)).toMatchObject([
+      { instructions: "Gift note", required: false, max_allowed_characters: 200 },
+    ]);
     expect(await questionsOf(plain)).toEqual([]);
   });
 
@@ -185,11 +265,17 @@ describe.each([
     const other = await createSeller(sandbox.url, { listings: 1 });
     const theirs = other.listing_ids[0]!;
     const { runner: bulk, db } = await runner();
-    const jobId = await newJob(db, { kind: "remove", target: NO_PERSONALIZATION, items: items([theirs, seller.listing_ids[0]!]) });
+    const jobId = await newJob(db, {
+      kind: "remove",
+      target: NO_PERSONALIZATION,
+      items: items([theirs, seller.listing_ids[0]!]),
+    });
     bulk.start();
     expect(await finished(db, jobId)).toMatchObject({ failed: 1, unchanged: 1 });
     const view = await jobStore(db).view((await jobStore(db).find(jobId))!, 5);
-    expect(view.items.find((item) => item.listingId === theirs)?.reason).toBe("This listing no longer exists on the marketplace or is no longer in your shop, so it was not changed.");
+    expect(view.items.find((item) => item.listingId === theirs)?.reason).toBe(
+      "This listing no longer exists on the marketplace or is no longer in your shop, so it was not changed.",
+    );
     expect(await writesTo(theirs)).toEqual([]);
   });
 
@@ -205,7 +291,11 @@ describe.each([
   });
 
   it("paces itself to the limit the marketplace reports: no 429 reaches the seller and the job finishes", async () => {
-    await sandboxControl(sandbox.url, "/rate-limits", { keystring: DEMO_APP.keystring, per_second: 4, per_day: 100_000 });
+    await sandboxControl(sandbox.url, "/rate-limits", {
+      keystring: DEMO_APP.keystring,
+      per_second: 4,
+      per_day: 100_000,
+    });
     const ids = seller.listing_ids.slice(0, 12);
     const { runner: bulk, db } = await runner();
     const jobId = await newJob(db, { kind: "apply", target: ENGRAVE, items: items(ids) });
@@ -223,7 +313,12 @@ describe.each([
   it("reports a listing that keeps failing with its reason, and retries it alone", async () => {
     const ids = seller.listing_ids.slice(0, 4);
     const broken = ids[2]!;
-    await fault({ method: "POST", path: `/v3/application/shops/${seller.shop_id}/listings/${broken}/personalization`, status: 500, times: 100 });
+    await fault({
+      method: "POST",
+      path: `/v3/application/shops/${seller.shop_id}/listings/${broken}/personalization`,
+      status: 500,
+      times: 100,
+    });
     const { runner: bulk, db } = await runner({ maxAttempts: 2 });
     const jobId = await newJob(db, { kind: "apply", target: ENGRAVE, items: items(ids) });
     bulk.start();
@@ -231,7 +326,12 @@ describe.each([
     expect(await finished(db, jobId)).toMatchObject({ done: 3, failed: 1 });
     const view = await jobStore(db).view((await jobStore(db).find(jobId))!, 5);
     expect(view.items.filter((item) => item.status !== "done")).toEqual([
-      { listingId: broken, title: "Test listing 3", status: "failed", reason: "The marketplace did not answer (error 500, tried 2 times). Retry this listing in a few minutes." },
+      {
+        listingId: broken,
+        title: "Test listing 3",
+        status: "failed",
+        reason: "The marketplace did not answer (error 500, tried 2 times). Retry this listing in a few minutes.",
+      },
     ]);
     expect((await writesTo(broken)).map((entry) => entry.status)).toEqual([500, 500]);
 
@@ -240,9 +340,11 @@ describe.each([
     expect(await jobStore(db).retryItem(jobId, seller.shop_id as number, broken)).toBe(true);
     bulk.wake();
     expect(await finished(db, jobId)).toMatchObject({ done: 4, failed: 0 });
-    expect((await log()).filter((entry) => entry.method !== "GET").map((entry) => `${entry.method} ${entry.path} ${entry.status}`)).toEqual([
-      `POST /v3/application/shops/${seller.shop_id}/listings/${broken}/personalization 201`,
-    ]);
+    expect(
+      (await log())
+        .filter((entry) => entry.method !== "GET")
+        .map((entry) => `${entry.method} ${entry.path} ${entry.status}`),
+    ).toEqual([`POST /v3/application/shops/${seller.shop_id}/listings/${broken}/personalization 201`]);
   });
 
   it("undoes a whole job: every listing gets back exactly what it had before", async () => {
@@ -264,12 +366,21 @@ describe.each([
     const after = await Promise.all(ids.map((id) => storedListing(sandbox.url, id)));
     const personalization = (listing: Record<string, any>) => ({
       is_personalizable: listing.is_personalizable,
-      legacy: [listing.personalization_is_required, listing.personalization_char_count_max, listing.personalization_instructions],
-      questions: listing.personalization.personalization_questions.map(({ question_id: _id, ...question }: Record<string, unknown>) => question),
+      legacy: [
+        listing.personalization_is_required,
+        listing.personalization_char_count_max,
+        listing.personalization_instructions,
+      ],
+      questions: listing.personalization.personalization_questions.map(
+        ({ question_id: _id, ...question }: Record<string, unknown>) => question,
+      ),
     });
     expect(after.map(personalization)).toEqual(before.map(personalization));
     expect(await jobs.undoneBy(applied)).toBe(undo);
-    expect(await historyStore(db).list(seller.shop_id as number, ids[3]!)).toMatchObject([{ action: "bulk-undo", jobId: undo, previous: ENGRAVE }, { action: "bulk-apply", jobId: applied }]);
+    expect(await historyStore(db).list(seller.shop_id as number, ids[3]!)).toMatchObject([
+      { action: "bulk-undo", jobId: undo, previous: ENGRAVE },
+      { action: "bulk-apply", jobId: applied },
+    ]);
   });
 
   it("in the multi-question period applies a whole question set with the flag, over several questions too, and undoes it", async () => {
@@ -277,15 +388,47 @@ describe.each([
     try {
       const [plain, several, text] = seller.listing_ids as [number, number, number];
       const two = [
-        { question_id: 1, question_type: "unlabeled_upload", question_text: "Photo", instructions: null, required: true, max_allowed_characters: null, max_allowed_files: 3, options: null },
-        { question_id: 2, question_type: "dropdown", question_text: "Font", instructions: null, required: false, max_allowed_characters: null, max_allowed_files: null, options: [{ label: "Serif" }] },
+        {
+          question_id: 1,
+          question_type: "unlabeled_upload",
+          question_text: "Photo",
+          instructions: null,
+          required: true,
+          max_allowed_characters: null,
+          max_allowed_files: 3,
+          options: null,
+        },
+        {
+          question_id: 2,
+          question_type: "dropdown",
+          question_text: "Font",
+          instructions: null,
+          required: false,
+          max_allowed_characters: null,
+          max_allowed_files: null,
+          options: [{ label: "Serif" }],
+        },
       ];
-      sandbox.state.db.prepare("UPDATE listings SET questions = ?, is_personalizable = 1 WHERE listing_id = ?").run(JSON.stringify(two), several);
+      sandbox.state.db
+        .prepare("UPDATE listings SET questions = ?, is_personalizable = 1 WHERE listing_id = ?")
+        .run(JSON.stringify(two), several);
       await putQuestion(seller, text, { instructions: "Gift note", required: false, max_allowed_characters: 200 });
       const before = await Promise.all([plain, several, text].map(questionsOf));
       const set = snapshotOfQuestionSet([
-        { type: "text_input", title: "Name", instructions: "Name to engrave", required: true, maxAllowedCharacters: 20 },
-        { type: "labeled_upload", title: "Sides", instructions: "", required: false, options: [{ label: "Front" }, { label: "Back" }] },
+        {
+          type: "text_input",
+          title: "Name",
+          instructions: "Name to engrave",
+          required: true,
+          maxAllowedCharacters: 20,
+        },
+        {
+          type: "labeled_upload",
+          title: "Sides",
+          instructions: "",
+          required: false,
+          options: [{ label: "Front" }, { label: "Back" }],
+        },
       ]);
       const { runner: bulk, db } = await runner({}, async () => "multi");
       const jobs = jobStore(db);
@@ -295,11 +438,29 @@ describe.each([
       expect(await finished(db, applied)).toMatchObject({ total: 3, done: 3, skipped: 0, failed: 0 });
       for (const id of [plain, several, text]) {
         expect(await questionsOf(id)).toEqual([
-          { question_type: "text_input", question_text: "Name", instructions: "Name to engrave", required: true, max_allowed_characters: 20, max_allowed_files: null, options: null },
-          { question_type: "labeled_upload", question_text: "Sides", instructions: null, required: false, max_allowed_characters: null, max_allowed_files: 2, options: [{ label: "Front" }, { label: "Back" }] },
+          {
+            question_type: "text_input",
+            question_text: "Name",
+            instructions: "Name to engrave",
+            required: true,
+            max_allowed_characters: 20,
+            max_allowed_files: null,
+            options: null,
+          },
+          {
+            question_type: "labeled_upload",
+            question_text: "Sides",
+            instructions: null,
+            required: false,
+            max_allowed_characters: null,
+            max_allowed_files: 2,
+            options: [{ label: "Front" }, { label: "Back" }],
+          },
         ]);
       }
-      expect((await writesTo(several)).map((entry) => entry.path)).toEqual([`/v3/application/shops/${seller.shop_id}/listings/${several}/personalization`]);
+      expect((await writesTo(several)).map((entry) => entry.path)).toEqual([
+        `/v3/application/shops/${seller.shop_id}/listings/${several}/personalization`,
+      ]);
 
       const undo = await jobs.undo((await jobs.find(applied))!, seller.user_id);
       bulk.wake();
@@ -317,11 +478,21 @@ describe.each([
     const jobs = jobStore(db);
     const jobId = await newJob(db, { kind: "apply", target: ENGRAVE, items: items(ids) });
     await bulk.runOnce();
-    expect(await jobs.find(jobId)).toMatchObject({ status: "paused", statusReason: "Your marketplace sign-in has expired, so this bulk change is paused. Sign in again, then resume it." });
+    expect(await jobs.find(jobId)).toMatchObject({
+      status: "paused",
+      statusReason:
+        "Your marketplace sign-in has expired, so this bulk change is paused. Sign in again, then resume it.",
+    });
     expect(await jobs.counts(jobId)).toMatchObject({ pending: 3 });
 
     const tokens = await issueTokensFor(sandbox.url, { user_id: seller.user_id, scopes: SCOPES });
-    await tokenStore(db).save({ userId: seller.user_id, accessToken: tokens.access_token, refreshToken: tokens.refresh_token, accessExpiresAt: Date.now() + 3_600_000, scopes: SCOPES });
+    await tokenStore(db).save({
+      userId: seller.user_id,
+      accessToken: tokens.access_token,
+      refreshToken: tokens.refresh_token,
+      accessExpiresAt: Date.now() + 3_600_000,
+      scopes: SCOPES,
+    });
     expect(await jobs.resume(jobId, seller.shop_id as number)).toBe(true);
     bulk.start();
     expect(await finished(db, jobId)).toMatchObject({ done: 3 });

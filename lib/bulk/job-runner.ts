@@ -81,7 +81,13 @@ export function createJobRunner(
     metrics().bulkItems.inc({ outcome: outcome.status });
   }
 
-  async function failed(job: Job, item: JobItem, owner: string, failure: MarketplaceFailure, extra: { title?: string; before?: Snapshot }): Promise<"paused" | void> {
+  async function failed(
+    job: Job,
+    item: JobItem,
+    owner: string,
+    failure: MarketplaceFailure,
+    extra: { title?: string; before?: Snapshot },
+  ): Promise<"paused" | void> {
     const attempts = item.attempts + 1;
     const handling = handlingOf(failure, attempts);
     if ("pauseJob" in handling) {
@@ -89,38 +95,61 @@ export function createJobRunner(
       return "paused";
     }
     if (handling.retry && attempts < settings.maxAttempts) {
-      const wait = failure.kind === "rate_limited" ? Math.max(failure.retryAfter * 1000, settings.backoffMs(attempts)) : settings.backoffMs(attempts);
+      const wait =
+        failure.kind === "rate_limited"
+          ? Math.max(failure.retryAfter * 1000, settings.backoffMs(attempts))
+          : settings.backoffMs(attempts);
       await jobs.defer(item, owner, { notBefore: Date.now() + wait, reason: handling.reason, attempts, ...extra });
       return;
     }
     await settle(item, owner, { status: "failed", reason: handling.reason, attempts, ...extra });
   }
 
-  async function processItem(job: Job, item: JobItem, listing: Listing | undefined, owner: string, phase: PersonalizationPhase): Promise<"paused" | void> {
-    if (!listing || listing.shopId !== job.shopId) return settle(item, owner, { status: "failed", reason: NOT_IN_SHOP });
+  async function processItem(
+    job: Job,
+    item: JobItem,
+    listing: Listing | undefined,
+    owner: string,
+    phase: PersonalizationPhase,
+  ): Promise<"paused" | void> {
+    if (!listing || listing.shopId !== job.shopId)
+      return settle(item, owner, { status: "failed", reason: NOT_IN_SHOP });
     const title = listing.title;
     const target = item.target ?? job.target ?? NO_PERSONALIZATION;
     const plan = planFor(listing, target, phase);
     if (plan.outcome === "skipped") return settle(item, owner, { status: "skipped", reason: plan.reason, title });
     // Already as asked after an earlier attempt whose answer never came: that attempt landed, and its `before` stands.
-    if (plan.outcome === "unchanged") return settle(item, owner, { status: item.attempts > 0 && item.before ? "done" : "unchanged", title });
+    if (plan.outcome === "unchanged")
+      return settle(item, owner, { status: item.attempts > 0 && item.before ? "done" : "unchanged", title });
     const before = snapshotOf(listing);
     if (!(await jobs.hold(item, owner, Date.now() + settings.leaseMs, before))) return;
-    const outcome = await writeRecorded(history, marketplace, { changer: job, listing, target, action: ACTION[job.kind], jobId: job.id, phase });
+    const outcome = await writeRecorded(history, marketplace, {
+      changer: job,
+      listing,
+      target,
+      action: ACTION[job.kind],
+      jobId: job.id,
+      phase,
+    });
     if (outcome.ok) return settle(item, owner, { status: "done", title, before, attempts: item.attempts + 1 });
     if ("refusal" in outcome) return settle(item, owner, { status: "skipped", reason: outcome.refusal, title });
     return failed(job, item, owner, outcome.failure, { title, before });
   }
 
   async function processBatch(job: Job, items: JobItem[], owner: string) {
-    const read: Result<Listing[]> = await marketplace.getListingsByListingIds(job.userId, items.map((item) => item.listingId));
+    const read: Result<Listing[]> = await marketplace.getListingsByListingIds(
+      job.userId,
+      items.map((item) => item.listingId),
+    );
     const listings = new Map(read.ok ? read.data.map((listing) => [listing.id, listing]) : []);
     const phase = deps.phase ? await deps.phase() : "single";
     let paused = false;
     const queue = [...items];
     const worker = async () => {
       for (let item = queue.shift(); item && !paused && !draining; item = queue.shift()) {
-        const outcome = read.ok ? await processItem(job, item, listings.get(item.listingId), owner, phase) : await failed(job, item, owner, read.failure, {});
+        const outcome = read.ok
+          ? await processItem(job, item, listings.get(item.listingId), owner, phase)
+          : await failed(job, item, owner, read.failure, {});
         if (outcome === "paused") paused = true;
       }
     };
@@ -133,7 +162,10 @@ export function createJobRunner(
     const owner = `${instanceName()}/${randomUUID()}`;
     const claim = await jobs.claim(owner, Date.now(), settings.leaseMs, batchSize());
     if (!claim) return 0;
-    const heartbeat = setInterval(() => void jobs.renew(owner, Date.now() + settings.leaseMs).catch(() => undefined), settings.leaseMs / 3);
+    const heartbeat = setInterval(
+      () => void jobs.renew(owner, Date.now() + settings.leaseMs).catch(() => undefined),
+      settings.leaseMs / 3,
+    );
     try {
       await processBatch(claim.job, claim.items, owner);
     } finally {

@@ -19,7 +19,15 @@ export type Job = {
   finishedAt: number | null;
 };
 
-export type JobItem = { jobId: string; listingId: number; title: string | null; target: Snapshot | null; status: ItemStatus; attempts: number; before: Snapshot | null };
+export type JobItem = {
+  jobId: string;
+  listingId: number;
+  title: string | null;
+  target: Snapshot | null;
+  status: ItemStatus;
+  attempts: number;
+  before: Snapshot | null;
+};
 
 type JobRow = {
   job_id: string;
@@ -34,9 +42,19 @@ type JobRow = {
   started_at: number | null;
   finished_at: number | null;
 };
-type ItemRow = { job_id: string; listing_id: number; title: string | null; target: string | null; status: ItemStatus; reason: string | null; attempts: number; before_state: string | null };
+type ItemRow = {
+  job_id: string;
+  listing_id: number;
+  title: string | null;
+  target: string | null;
+  status: ItemStatus;
+  reason: string | null;
+  attempts: number;
+  before_state: string | null;
+};
 
-const JOB_COLUMNS = "job_id, user_id, shop_id, kind, target, undo_of, status, status_reason, created_at, started_at, finished_at";
+const JOB_COLUMNS =
+  "job_id, user_id, shop_id, kind, target, undo_of, status, status_reason, created_at, started_at, finished_at";
 const ITEM_COLUMNS = "job_id, listing_id, title, target, status, reason, attempts, before_state";
 const INSERT_CHUNK = 100;
 /** An item is claimable when pending, due, and not leased by a live runner. */
@@ -69,12 +87,22 @@ const itemOf = (row: ItemRow): JobItem => ({
   before: nullableSnapshot(row.before_state),
 });
 
-export type NewJob = { userId: number; shopId: number; kind: JobKind; target: Snapshot | null; undoOf?: string; items: { listingId: number; title?: string | null; target?: Snapshot }[] };
+export type NewJob = {
+  userId: number;
+  shopId: number;
+  kind: JobKind;
+  target: Snapshot | null;
+  undoOf?: string;
+  items: { listingId: number; title?: string | null; target?: Snapshot }[];
+};
 
 /** Bulk jobs and their items, persisted so that a page close or a restart loses nothing; leases keep instances apart. */
 export function jobStore(db: Database) {
   async function counts(jobId: string): Promise<JobCounts> {
-    const rows = await db.query<{ status: ItemStatus; n: number }>("SELECT status, COUNT(*) AS n FROM bulk_job_items WHERE job_id = $1 GROUP BY status", [jobId]);
+    const rows = await db.query<{ status: ItemStatus; n: number }>(
+      "SELECT status, COUNT(*) AS n FROM bulk_job_items WHERE job_id = $1 GROUP BY status",
+      [jobId],
+    );
     const result: JobCounts = { total: 0, pending: 0, done: 0, unchanged: 0, skipped: 0, failed: 0 };
     for (const row of rows) {
       result[row.status] = Number(row.n);
@@ -89,7 +117,10 @@ export function jobStore(db: Database) {
   }
 
   async function undoneBy(jobId: string): Promise<string | null> {
-    const [row] = await db.query<{ job_id: string }>("SELECT job_id FROM bulk_jobs WHERE undo_of = $1 ORDER BY created_at DESC LIMIT 1", [jobId]);
+    const [row] = await db.query<{ job_id: string }>(
+      "SELECT job_id FROM bulk_jobs WHERE undo_of = $1 ORDER BY created_at DESC LIMIT 1",
+      [jobId],
+    );
     return row?.job_id ?? null;
   }
 
@@ -97,24 +128,27 @@ export function jobStore(db: Database) {
     const id = randomUUID();
     const now = Date.now();
     // Items go in before the job may run, so a runner never sees half a job.
-    await db.execute(`INSERT INTO bulk_jobs (${JOB_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, 'preparing', NULL, $7, NULL, NULL)`, [
-      id,
-      job.userId,
-      job.shopId,
-      job.kind,
-      job.target && JSON.stringify(job.target),
-      job.undoOf ?? null,
-      now,
-    ]);
+    await db.execute(
+      `INSERT INTO bulk_jobs (${JOB_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, 'preparing', NULL, $7, NULL, NULL)`,
+      [id, job.userId, job.shopId, job.kind, job.target && JSON.stringify(job.target), job.undoOf ?? null, now],
+    );
     for (let start = 0; start < job.items.length; start += INSERT_CHUNK) {
       const chunk = job.items.slice(start, start + INSERT_CHUNK);
       const params: unknown[] = [id, now];
       const rows = chunk.map((item, index) => {
-        params.push(item.listingId, start + index, item.title ?? null, item.target ? JSON.stringify(item.target) : null);
+        params.push(
+          item.listingId,
+          start + index,
+          item.title ?? null,
+          item.target ? JSON.stringify(item.target) : null,
+        );
         const at = params.length - 3;
         return `($1, $${at}, $${at + 1}, $${at + 2}, $${at + 3}, 'pending', $2)`;
       });
-      await db.execute(`INSERT INTO bulk_job_items (job_id, listing_id, seq, title, target, status, updated_at) VALUES ${rows.join(", ")}`, params);
+      await db.execute(
+        `INSERT INTO bulk_job_items (job_id, listing_id, seq, title, target, status, updated_at) VALUES ${rows.join(", ")}`,
+        params,
+      );
     }
     await db.execute("UPDATE bulk_jobs SET status = 'running' WHERE job_id = $1", [id]);
     return id;
@@ -127,7 +161,12 @@ export function jobStore(db: Database) {
     undoneBy,
 
     /** Leases up to `limit` due items of the least recently served running job to `owner`. */
-    async claim(owner: string, now: number, leaseMs: number, limit: number): Promise<{ job: Job; items: JobItem[] } | undefined> {
+    async claim(
+      owner: string,
+      now: number,
+      leaseMs: number,
+      limit: number,
+    ): Promise<{ job: Job; items: JobItem[] } | undefined> {
       const [next] = await db.query<{ job_id: string }>(
         `SELECT job_id FROM bulk_jobs WHERE status = 'running'
            AND EXISTS (SELECT 1 FROM bulk_job_items WHERE bulk_job_items.job_id = bulk_jobs.job_id AND ${CLAIMABLE})
@@ -141,15 +180,24 @@ export function jobStore(db: Database) {
            AND listing_id IN (SELECT listing_id FROM bulk_job_items WHERE job_id = $4 AND ${CLAIMABLE} ORDER BY seq LIMIT $5)`,
         [now, owner, now + leaseMs, next.job_id, limit],
       );
-      await db.execute("UPDATE bulk_jobs SET claimed_at = $2, started_at = COALESCE(started_at, $2) WHERE job_id = $1", [next.job_id, now]);
+      await db.execute(
+        "UPDATE bulk_jobs SET claimed_at = $2, started_at = COALESCE(started_at, $2) WHERE job_id = $1",
+        [next.job_id, now],
+      );
       if (claimed === 0) return undefined;
       const job = await find(next.job_id);
-      const rows = await db.query<ItemRow>(`SELECT ${ITEM_COLUMNS} FROM bulk_job_items WHERE lease_owner = $1 AND status = 'pending' ORDER BY seq`, [owner]);
+      const rows = await db.query<ItemRow>(
+        `SELECT ${ITEM_COLUMNS} FROM bulk_job_items WHERE lease_owner = $1 AND status = 'pending' ORDER BY seq`,
+        [owner],
+      );
       return job && { job, items: rows.map(itemOf) };
     },
 
     async renew(owner: string, until: number) {
-      await db.execute("UPDATE bulk_job_items SET lease_until = $2 WHERE lease_owner = $1 AND status = 'pending'", [owner, until]);
+      await db.execute("UPDATE bulk_job_items SET lease_until = $2 WHERE lease_owner = $1 AND status = 'pending'", [
+        owner,
+        until,
+      ]);
     },
 
     /**
@@ -165,33 +213,77 @@ export function jobStore(db: Database) {
       return changed === 1;
     },
 
-    async settle(item: JobItem, owner: string, outcome: { status: Exclude<ItemStatus, "pending">; reason?: string; title?: string; attempts?: number; before?: Snapshot | null }) {
+    async settle(
+      item: JobItem,
+      owner: string,
+      outcome: {
+        status: Exclude<ItemStatus, "pending">;
+        reason?: string;
+        title?: string;
+        attempts?: number;
+        before?: Snapshot | null;
+      },
+    ) {
       await db.execute(
         `UPDATE bulk_job_items SET status = $4, reason = $5, title = COALESCE($6, title), attempts = $7, before_state = COALESCE($8, before_state),
            lease_owner = NULL, lease_until = NULL, updated_at = $9 WHERE job_id = $1 AND listing_id = $2 AND lease_owner = $3`,
-        [item.jobId, item.listingId, owner, outcome.status, outcome.reason ?? null, outcome.title ?? null, outcome.attempts ?? item.attempts, outcome.before ? JSON.stringify(outcome.before) : null, Date.now()],
+        [
+          item.jobId,
+          item.listingId,
+          owner,
+          outcome.status,
+          outcome.reason ?? null,
+          outcome.title ?? null,
+          outcome.attempts ?? item.attempts,
+          outcome.before ? JSON.stringify(outcome.before) : null,
+          Date.now(),
+        ],
       );
     },
 
     /** Back to pending after a transient failure, due again at `notBefore`. */
-    async defer(item: JobItem, owner: string, retry: { notBefore: number; reason: string; attempts: number; title?: string; before?: Snapshot }) {
+    async defer(
+      item: JobItem,
+      owner: string,
+      retry: { notBefore: number; reason: string; attempts: number; title?: string; before?: Snapshot },
+    ) {
       await db.execute(
         `UPDATE bulk_job_items SET reason = $4, not_before = $5, attempts = $6, title = COALESCE($7, title), before_state = COALESCE($8, before_state),
            lease_owner = NULL, lease_until = NULL, updated_at = $9 WHERE job_id = $1 AND listing_id = $2 AND lease_owner = $3`,
-        [item.jobId, item.listingId, owner, retry.reason, retry.notBefore, retry.attempts, retry.title ?? null, retry.before ? JSON.stringify(retry.before) : null, Date.now()],
+        [
+          item.jobId,
+          item.listingId,
+          owner,
+          retry.reason,
+          retry.notBefore,
+          retry.attempts,
+          retry.title ?? null,
+          retry.before ? JSON.stringify(retry.before) : null,
+          Date.now(),
+        ],
       );
     },
 
     async release(owner: string) {
-      await db.execute("UPDATE bulk_job_items SET lease_owner = NULL, lease_until = NULL WHERE lease_owner = $1", [owner]);
+      await db.execute("UPDATE bulk_job_items SET lease_owner = NULL, lease_until = NULL WHERE lease_owner = $1", [
+        owner,
+      ]);
     },
 
     async pause(jobId: string, reason: string) {
-      await db.execute("UPDATE bulk_jobs SET status = 'paused', status_reason = $2 WHERE job_id = $1 AND status = 'running'", [jobId, reason]);
+      await db.execute(
+        "UPDATE bulk_jobs SET status = 'paused', status_reason = $2 WHERE job_id = $1 AND status = 'running'",
+        [jobId, reason],
+      );
     },
 
     async resume(jobId: string, shopId: number): Promise<boolean> {
-      return (await db.execute("UPDATE bulk_jobs SET status = 'running', status_reason = NULL WHERE job_id = $1 AND shop_id = $2 AND status = 'paused'", [jobId, shopId])) === 1;
+      return (
+        (await db.execute(
+          "UPDATE bulk_jobs SET status = 'running', status_reason = NULL WHERE job_id = $1 AND shop_id = $2 AND status = 'paused'",
+          [jobId, shopId],
+        )) === 1
+      );
     },
 
     async finishIfComplete(jobId: string) {
@@ -210,22 +302,44 @@ export function jobStore(db: Database) {
          WHERE job_id = $1 AND listing_id = $2 AND status = 'failed'`,
         [jobId, listingId, Date.now()],
       );
-      if (changed === 1) await db.execute("UPDATE bulk_jobs SET status = 'running', finished_at = NULL WHERE job_id = $1 AND status = 'finished'", [jobId]);
+      if (changed === 1)
+        await db.execute(
+          "UPDATE bulk_jobs SET status = 'running', finished_at = NULL WHERE job_id = $1 AND status = 'finished'",
+          [jobId],
+        );
       return changed === 1;
     },
 
-
     /** A new job that puts back what `job` replaced, listing by listing; undefined when it changed nothing. */
     async undo(job: Job, userId: number): Promise<string | undefined> {
-      const rows = await db.query<ItemRow>(`SELECT ${ITEM_COLUMNS} FROM bulk_job_items WHERE job_id = $1 AND status = 'done' AND before_state IS NOT NULL ORDER BY seq`, [job.id]);
-      const items = rows.map(itemOf).map((item) => ({ listingId: item.listingId, title: item.title, target: item.before ?? undefined }));
+      const rows = await db.query<ItemRow>(
+        `SELECT ${ITEM_COLUMNS} FROM bulk_job_items WHERE job_id = $1 AND status = 'done' AND before_state IS NOT NULL ORDER BY seq`,
+        [job.id],
+      );
+      const items = rows
+        .map(itemOf)
+        .map((item) => ({ listingId: item.listingId, title: item.title, target: item.before ?? undefined }));
       if (items.length === 0) return undefined;
       return create({ userId, shopId: job.shopId, kind: "undo", target: null, undoOf: job.id, items });
     },
 
     async recent(shopId: number, limit = 5): Promise<JobSummary[]> {
-      const rows = await db.query<JobRow>(`SELECT ${JOB_COLUMNS} FROM bulk_jobs WHERE shop_id = $1 AND status <> 'preparing' ORDER BY created_at DESC LIMIT $2`, [shopId, limit]);
-      return Promise.all(rows.map(jobOf).map(async (job) => ({ id: job.id, kind: job.kind, status: job.status, target: job.target, createdAt: job.createdAt, counts: await counts(job.id) })));
+      const rows = await db.query<JobRow>(
+        `SELECT ${JOB_COLUMNS} FROM bulk_jobs WHERE shop_id = $1 AND status <> 'preparing' ORDER BY created_at DESC LIMIT $2`,
+        [shopId, limit],
+      );
+      return Promise.all(
+        rows
+          .map(jobOf)
+          .map(async (job) => ({
+            id: job.id,
+            kind: job.kind,
+            status: job.status,
+            target: job.target,
+            createdAt: job.createdAt,
+            counts: await counts(job.id),
+          })),
+      );
     },
 
     /** What the progress page shows; `perSecond` estimates the time left before there is a measured pace. */
@@ -237,9 +351,17 @@ export function jobStore(db: Database) {
         `SELECT ${ITEM_COLUMNS} FROM bulk_job_items WHERE job_id = $1 ${stopped ? "" : "AND status IN ('failed', 'skipped')"} ORDER BY seq`,
         [job.id],
       );
-      const items: JobItemView[] = rows.map((row) => ({ listingId: Number(row.listing_id), title: row.title, status: row.status, reason: row.reason }));
+      const items: JobItemView[] = rows.map((row) => ({
+        listingId: Number(row.listing_id),
+        title: row.title,
+        status: row.status,
+        reason: row.reason,
+      }));
       const window = Math.min(10_000, now - (job.startedAt ?? now));
-      const [recent] = await db.query<{ n: number }>("SELECT COUNT(*) AS n FROM bulk_job_items WHERE job_id = $1 AND status <> 'pending' AND updated_at > $2", [job.id, now - window]);
+      const [recent] = await db.query<{ n: number }>(
+        "SELECT COUNT(*) AS n FROM bulk_job_items WHERE job_id = $1 AND status <> 'pending' AND updated_at > $2",
+        [job.id, now - window],
+      );
       const settledLately = Number(recent?.n ?? 0);
       const pace = settledLately >= 3 && window > 0 ? (settledLately * 1000) / window : perSecond;
       return {

@@ -10,7 +10,14 @@ export type JobCounts = Record<ItemStatus, number> & { total: number };
 
 export type JobItemView = { listingId: number; title: string | null; status: ItemStatus; reason: string | null };
 
-export type JobSummary = { id: string; kind: JobKind; status: JobStatus; target: Snapshot | null; createdAt: number; counts: JobCounts };
+export type JobSummary = {
+  id: string;
+  kind: JobKind;
+  status: JobStatus;
+  target: Snapshot | null;
+  createdAt: number;
+  counts: JobCounts;
+};
 
 export type JobView = JobSummary & {
   statusReason: string | null;

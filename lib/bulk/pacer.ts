@@ -27,14 +27,19 @@ export function sharedPacer(db: Database): SharedPacer {
 
   const prepare = () =>
     (ready ??= db
-      .execute("INSERT INTO bulk_pacer (pacer_id, per_second, next_at, hold_until) VALUES ($1, $2, 0, 0) ON CONFLICT (pacer_id) DO NOTHING", [PACER_ID, FIRST_GUESS_PER_SECOND])
+      .execute(
+        "INSERT INTO bulk_pacer (pacer_id, per_second, next_at, hold_until) VALUES ($1, $2, 0, 0) ON CONFLICT (pacer_id) DO NOTHING",
+        [PACER_ID, FIRST_GUESS_PER_SECOND],
+      )
       .then(() => db.query<{ per_second: number }>("SELECT per_second FROM bulk_pacer WHERE pacer_id = $1", [PACER_ID]))
       .then(([row]) => {
         if (row) known = Number(row.per_second);
       }));
 
   const update = (sql: string, params: unknown[]) => {
-    pendingUpdate = pendingUpdate.then(() => db.execute(sql, params)).catch((error: Error) => console.error(`bulk: pacer update failed: ${error.message}`));
+    pendingUpdate = pendingUpdate
+      .then(() => db.execute(sql, params))
+      .catch((error: Error) => console.error(`bulk: pacer update failed: ${error.message}`));
   };
 
   return {
@@ -60,14 +65,20 @@ export function sharedPacer(db: Database): SharedPacer {
         known = report.limitPerSecond;
         // Slots booked at the old pace are not waited out; the next one keeps the new spacing from the request just made.
         const soonest = (Date.now() + 1000 / ((known * SHARE_PERCENT) / 100)) * 1000;
-        update("UPDATE bulk_pacer SET per_second = $1, next_at = CASE WHEN next_at > $3 THEN $3 ELSE next_at END WHERE pacer_id = $2", [known, PACER_ID, Math.round(soonest)]);
+        update(
+          "UPDATE bulk_pacer SET per_second = $1, next_at = CASE WHEN next_at > $3 THEN $3 ELSE next_at END WHERE pacer_id = $2",
+          [known, PACER_ID, Math.round(soonest)],
+        );
       }
       // The second's budget is spent (by us, another instance or a seller's clicks): nothing more starts before the next second.
       if (report.remainingThisSecond <= 0 || report.status === 429) {
         // The second the request was counted in is the one it was sent in, not the one its answer arrived in.
         const nextSecond = (Math.floor(report.sentAt / 1000) + 1) * 1000 + 20;
         heldUntil = Math.max(heldUntil, nextSecond);
-        update("UPDATE bulk_pacer SET hold_until = $1 WHERE pacer_id = $2 AND hold_until < $1", [nextSecond * 1000, PACER_ID]);
+        update("UPDATE bulk_pacer SET hold_until = $1 WHERE pacer_id = $2 AND hold_until < $1", [
+          nextSecond * 1000,
+          PACER_ID,
+        ]);
       }
     },
   };

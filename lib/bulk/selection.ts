@@ -9,7 +9,11 @@ import type { Selection } from "./bulk-input";
 const PAGE = 100;
 
 /** The listings a selection means, read fresh with their personalization: a filter's whole state, ticked listings 100 at a time. */
-export async function resolveSelection(marketplace: Marketplace, seller: { userId: number; shopId: number }, selection: Selection): Promise<Result<Listing[]>> {
+export async function resolveSelection(
+  marketplace: Marketplace,
+  seller: { userId: number; shopId: number },
+  selection: Selection,
+): Promise<Result<Listing[]>> {
   if (selection.kind === "filter") {
     const all = await readAllListings(marketplace, seller, selection.state);
     const view = { q: selection.q ?? "", filter: selection.filter ?? "all" };

@@ -98,10 +98,16 @@ async function openPostgres(url: string): Promise<Database> {
 
 async function migrate(db: Database) {
   await db.execute("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY)");
-  const done = new Set((await db.query<{ version: number }>("SELECT version FROM schema_migrations")).map((row) => row.version));
+  const done = new Set(
+    (await db.query<{ version: number }>("SELECT version FROM schema_migrations")).map((row) => row.version),
+  );
   for (const [index, sql] of MIGRATIONS.entries()) {
     if (done.has(index + 1)) continue;
-    for (const statement of sql.split(";").map((part) => part.trim()).filter(Boolean)) await db.execute(statement);
+    for (const statement of sql
+      .split(";")
+      .map((part) => part.trim())
+      .filter(Boolean))
+      await db.execute(statement);
     await db.execute("INSERT INTO schema_migrations (version) VALUES ($1)", [index + 1]);
   }
 }

@@ -34,10 +34,17 @@ export async function readiness(): Promise<Readiness> {
     }),
     timed(async () => {
       const database = await db();
-      const [row] = await database.query<{ applied: number | null }>("SELECT MAX(version) AS applied FROM schema_migrations");
+      const [row] = await database.query<{ applied: number | null }>(
+        "SELECT MAX(version) AS applied FROM schema_migrations",
+      );
       const applied = Number(row?.applied ?? 0);
       const ok = applied >= MIGRATIONS.length;
-      return { ok, applied, expected: MIGRATIONS.length, ...(ok ? {} : { error: `${MIGRATIONS.length - applied} migration(s) not applied yet` }) };
+      return {
+        ok,
+        applied,
+        expected: MIGRATIONS.length,
+        ...(ok ? {} : { error: `${MIGRATIONS.length - applied} migration(s) not applied yet` }),
+      };
     }),
     timed(async () => {
       const config = marketplaceConfig();

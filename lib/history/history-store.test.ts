@@ -1,6 +1,12 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { useSeededSandbox } from "../../test/harness/use-sandbox";
-import { createSeller, issueTokensFor, sandboxControl, storedListing, type CreatedSeller } from "../../test/harness/sandbox";
+import {
+  createSeller,
+  issueTokensFor,
+  sandboxControl,
+  storedListing,
+  type CreatedSeller,
+} from "../../test/harness/sandbox";
 import { DEMO_APP } from "../../sandbox/store/seed";
 import { openDatabase } from "../db/database";
 import { tokenStore } from "../auth/token-store";
@@ -23,17 +29,40 @@ let seller: CreatedSeller;
 let changer: { userId: number; shopId: number };
 
 const writes = async () =>
-  ((await sandboxControl(sandbox.url, "/requests")).body.requests as { method: string; status: number }[]).filter((entry) => entry.method !== "GET").map((entry) => `${entry.method} ${entry.status}`);
-const reads = async () => ((await sandboxControl(sandbox.url, "/requests")).body.requests as { method: string }[]).filter((entry) => entry.method === "GET");
-const personalizationPath = (listingId: number) => `/v3/application/shops/${changer.shopId}/listings/${listingId}/personalization`;
-const questionsOf = async (listingId: number) => (await storedListing(sandbox.url, listingId)).personalization.personalization_questions;
+  ((await sandboxControl(sandbox.url, "/requests")).body.requests as { method: string; status: number }[])
+    .filter((entry) => entry.method !== "GET")
+    .map((entry) => `${entry.method} ${entry.status}`);
+const reads = async () =>
+  ((await sandboxControl(sandbox.url, "/requests")).body.requests as { method: string }[]).filter(
+    (entry) => entry.method === "GET",
+  );
+const personalizationPath = (listingId: number) =>
+  `/v3/application/shops/${changer.shopId}/listings/${listingId}/personalization`;
+const questionsOf = async (listingId: number) =>
+  (await storedListing(sandbox.url, listingId)).personalization.personalization_questions;
 
 async function signIn(userId: number) {
   const tokens = await issueTokensFor(sandbox.url, { user_id: userId, scopes: SCOPES });
   const db = await openDatabase(":memory:");
-  await tokenStore(db).save({ userId, accessToken: tokens.access_token, refreshToken: tokens.refresh_token, accessExpiresAt: Date.now() + 3_600_000, scopes: SCOPES });
+  await tokenStore(db).save({
+    userId,
+    accessToken: tokens.access_token,
+    refreshToken: tokens.refresh_token,
+    accessExpiresAt: Date.now() + 3_600_000,
+    scopes: SCOPES,
+  });
   history = historyStore(db);
-  marketplace = createMarketplace({ apiUrl: sandbox.url, authUrl: sandbox.url, keystring: DEMO_APP.keystring, sharedSecret: DEMO_APP.shared_secret, timeoutMs: 1000, maxRetryWaitMs: 2000 }, tokenStore(db));
+  marketplace = createMarketplace(
+    {
+      apiUrl: sandbox.url,
+      authUrl: sandbox.url,
+      keystring: DEMO_APP.keystring,
+      sharedSecret: DEMO_APP.shared_secret,
+      timeoutMs: 1000,
+      maxRetryWaitMs: 2000,
+    },
+    tokenStore(db),
+  );
 }
 
 beforeEach(async () => {
@@ -42,14 +71,18 @@ beforeEach(async () => {
   await signIn(seller.user_id);
 });
 
-const change = (listingId: number, target: typeof GIFT, action: "save" | "remove" | "restore") => changeListing(history, marketplace, { changer, listingId, target, action });
+const change = (listingId: number, target: typeof GIFT, action: "save" | "remove" | "restore") =>
+  changeListing(history, marketplace, { changer, listingId, target, action });
 
 describe("personalization history", () => {
   it("a save keeps what the listing asked before: when, what, and by which action", async () => {
     const listingId = seller.listing_ids[0]!;
     expect((await change(listingId, GIFT, "save")).ok).toBe(true);
     const before = Date.now();
-    expect(await change(listingId, ENGRAVE, "save")).toMatchObject({ ok: true, data: [{ instructions: "Name to engrave", required: true, maxAllowedCharacters: 20 }] });
+    expect(await change(listingId, ENGRAVE, "save")).toMatchObject({
+      ok: true,
+      data: [{ instructions: "Name to engrave", required: true, maxAllowedCharacters: 20 }],
+    });
 
     const [latest, first] = await history.list(changer.shopId, listingId);
     expect(latest).toMatchObject({ listingId, action: "save", jobId: null, previous: GIFT });
@@ -62,10 +95,14 @@ describe("personalization history", () => {
     await change(listingId, GIFT, "save");
     await change(listingId, ENGRAVE, "save");
     await change(listingId, INITIALS, "save");
-    const giftVersion = (await history.list(changer.shopId, listingId)).find((entry) => entry.previous.questions[0]?.instructions === "Gift note")!;
+    const giftVersion = (await history.list(changer.shopId, listingId)).find(
+      (entry) => entry.previous.questions[0]?.instructions === "Gift note",
+    )!;
 
     expect((await change(listingId, giftVersion.previous, "restore")).ok).toBe(true);
-    expect(await questionsOf(listingId)).toMatchObject([{ instructions: "Gift note", required: false, max_allowed_characters: 200 }]);
+    expect(await questionsOf(listingId)).toMatchObject([
+      { instructions: "Gift note", required: false, max_allowed_characters: 200 },
+    ]);
     const [restore] = await history.list(changer.shopId, listingId);
     expect(restore).toMatchObject({ action: "restore", previous: INITIALS });
     expect(await history.find(changer.shopId, giftVersion.id)).toEqual(giftVersion);
@@ -84,13 +121,25 @@ describe("personalization history", () => {
 
   it("never overwrites a listing whose questions the editor cannot show, and keeps nothing", async () => {
     const listingId = seller.listing_ids[0]!;
-    const two = [1, 2].map((n) => ({ question_id: n, question_type: "text_input", question_text: `Question ${n}`, instructions: null, required: false, max_allowed_characters: 10, max_allowed_files: null, options: null }));
-    sandbox.state.db.prepare("UPDATE listings SET questions = ?, is_personalizable = 1 WHERE listing_id = ?").run(JSON.stringify(two), listingId);
+    const two = [1, 2].map((n) => ({
+      question_id: n,
+      question_type: "text_input",
+      question_text: `Question ${n}`,
+      instructions: null,
+      required: false,
+      max_allowed_characters: 10,
+      max_allowed_files: null,
+      options: null,
+    }));
+    sandbox.state.db
+      .prepare("UPDATE listings SET questions = ?, is_personalizable = 1 WHERE listing_id = ?")
+      .run(JSON.stringify(two), listingId);
     await sandboxControl(sandbox.url, "/requests", undefined, "DELETE");
 
     expect(await change(listingId, ENGRAVE, "save")).toEqual({
       ok: false,
-      refusal: "This listing asks buyers 2 questions that this dashboard cannot show, so it was left as it is to keep what buyers are asked. Change it on the marketplace.",
+      refusal:
+        "This listing asks buyers 2 questions that this dashboard cannot show, so it was left as it is to keep what buyers are asked. Change it on the marketplace.",
     });
     expect(await writes()).toEqual([]);
     expect(await history.list(changer.shopId, listingId)).toEqual([]);
@@ -107,7 +156,10 @@ describe("personalization history", () => {
     const listingId = seller.listing_ids[0]!;
     for (const status of [500, 503]) {
       await sandboxControl(sandbox.url, "/faults", { method: "POST", path: personalizationPath(listingId), status });
-      expect(await change(listingId, GIFT, "save")).toMatchObject({ ok: false, failure: { kind: "unavailable", status } });
+      expect(await change(listingId, GIFT, "save")).toMatchObject({
+        ok: false,
+        failure: { kind: "unavailable", status },
+      });
       expect(await history.list(changer.shopId, listingId)).toEqual([]);
     }
     expect(await questionsOf(listingId)).toEqual([]);
@@ -116,30 +168,51 @@ describe("personalization history", () => {
   it("a confirmed write is recorded as done, with what it replaced and what it asked for", async () => {
     const listingId = seller.listing_ids[0]!;
     await change(listingId, GIFT, "save");
-    expect(await history.list(changer.shopId, listingId)).toMatchObject([{ action: "save", outcome: "done", previous: NO_PERSONALIZATION, target: GIFT }]);
+    expect(await history.list(changer.shopId, listingId)).toMatchObject([
+      { action: "save", outcome: "done", previous: NO_PERSONALIZATION, target: GIFT },
+    ]);
   });
 
   it("a write whose answer never came is unknown until reading the listing back shows it landed", async () => {
     const listingId = seller.listing_ids[0]!;
-    await sandboxControl(sandbox.url, "/faults", { method: "POST", path: personalizationPath(listingId), delay_ms: 3000 });
+    await sandboxControl(sandbox.url, "/faults", {
+      method: "POST",
+      path: personalizationPath(listingId),
+      delay_ms: 3000,
+    });
     expect(await change(listingId, GIFT, "save")).toEqual({ ok: false, failure: { kind: "timeout" } });
-    expect(await history.list(changer.shopId, listingId)).toMatchObject([{ action: "save", outcome: "unknown", previous: NO_PERSONALIZATION, target: GIFT }]);
+    expect(await history.list(changer.shopId, listingId)).toMatchObject([
+      { action: "save", outcome: "unknown", previous: NO_PERSONALIZATION, target: GIFT },
+    ]);
 
     await expect.poll(async () => (await questionsOf(listingId)).length, { timeout: 15_000 }).toBe(1);
-    expect(await settleUnknown(history, marketplace, changer, listingId)).toMatchObject([{ action: "save", outcome: "done", target: GIFT }]);
+    expect(await settleUnknown(history, marketplace, changer, listingId)).toMatchObject([
+      { action: "save", outcome: "done", target: GIFT },
+    ]);
   });
 
   it("a write whose answer never came and that never landed is forgotten once settled", async () => {
     const listingId = seller.listing_ids[0]!;
-    await sandboxControl(sandbox.url, "/faults", { method: "POST", path: personalizationPath(listingId), delay_ms: 3000, status: 500 });
+    await sandboxControl(sandbox.url, "/faults", {
+      method: "POST",
+      path: personalizationPath(listingId),
+      delay_ms: 3000,
+      status: 500,
+    });
     expect(await change(listingId, GIFT, "save")).toEqual({ ok: false, failure: { kind: "timeout" } });
     expect(await settleUnknown(history, marketplace, changer, listingId)).toMatchObject([{ outcome: "unknown" }]);
-    expect(await settleUnknown(history, marketplace, changer, listingId, { now: Date.now() + SETTLE_AFTER_MS + 1 })).toEqual([]);
+    expect(
+      await settleUnknown(history, marketplace, changer, listingId, { now: Date.now() + SETTLE_AFTER_MS + 1 }),
+    ).toEqual([]);
   });
 
   it("settles an unknown write by what the next change found, without reading the listing again", async () => {
     const listingId = seller.listing_ids[0]!;
-    await sandboxControl(sandbox.url, "/faults", { method: "POST", path: personalizationPath(listingId), delay_ms: 3000 });
+    await sandboxControl(sandbox.url, "/faults", {
+      method: "POST",
+      path: personalizationPath(listingId),
+      delay_ms: 3000,
+    });
     await change(listingId, GIFT, "save");
     await expect.poll(async () => (await questionsOf(listingId)).length, { timeout: 15_000 }).toBe(1);
     await change(listingId, ENGRAVE, "save");
@@ -155,7 +228,10 @@ describe("personalization history", () => {
   it("leaves another shop's listing to the marketplace, which refuses it, and keeps nothing", async () => {
     const other = await createSeller(sandbox.url, { listings: 1 });
     const theirs = other.listing_ids[0]!;
-    expect(await change(theirs, GIFT, "save")).toMatchObject({ ok: false, failure: { kind: "forbidden", message: `Listing ${theirs} does not belong to shop ${changer.shopId}.` } });
+    expect(await change(theirs, GIFT, "save")).toMatchObject({
+      ok: false,
+      failure: { kind: "forbidden", message: `Listing ${theirs} does not belong to shop ${changer.shopId}.` },
+    });
     expect(await history.list(changer.shopId, theirs)).toEqual([]);
     expect(await history.list(other.shop_id as number, theirs)).toEqual([]);
   });

@@ -50,14 +50,32 @@ const COLUMNS = "history_id, listing_id, action, job_id, previous, target, outco
 export function historyStore(db: Database) {
   return {
     /** Kept before the write is sent (as "pending"), so what it replaces survives a crash mid-write. */
-    async record(entry: { listingId: number; shopId: number; userId: number; action: HistoryAction; jobId?: string; previous: Snapshot; target: Snapshot }): Promise<string> {
+    async record(entry: {
+      listingId: number;
+      shopId: number;
+      userId: number;
+      action: HistoryAction;
+      jobId?: string;
+      previous: Snapshot;
+      target: Snapshot;
+    }): Promise<string> {
       const id = randomUUID();
       // Two writes to one listing within a millisecond still list in the order they happened.
       await db.execute(
         `INSERT INTO personalization_history (history_id, listing_id, shop_id, user_id, action, job_id, previous, target, outcome, recorded_at)
          SELECT $1, $2, $3, $4, $5, $6, $7, $9, 'pending', CASE WHEN MAX(recorded_at) >= $8 THEN MAX(recorded_at) + 1 ELSE $8 END
          FROM personalization_history WHERE shop_id = $3 AND listing_id = $2`,
-        [id, entry.listingId, entry.shopId, entry.userId, entry.action, entry.jobId ?? null, JSON.stringify(entry.previous), Date.now(), JSON.stringify(entry.target)],
+        [
+          id,
+          entry.listingId,
+          entry.shopId,
+          entry.userId,
+          entry.action,
+          entry.jobId ?? null,
+          JSON.stringify(entry.previous),
+          Date.now(),
+          JSON.stringify(entry.target),
+        ],
       );
       return id;
     },
@@ -80,7 +98,10 @@ export function historyStore(db: Database) {
     },
 
     async find(shopId: number, historyId: string): Promise<HistoryEntry | undefined> {
-      const [row] = await db.query<Row>(`SELECT ${COLUMNS} FROM personalization_history WHERE shop_id = $1 AND history_id = $2`, [shopId, historyId]);
+      const [row] = await db.query<Row>(
+        `SELECT ${COLUMNS} FROM personalization_history WHERE shop_id = $1 AND history_id = $2`,
+        [shopId, historyId],
+      );
       return row && fromRow(row);
     },
   };

@@ -3,7 +3,13 @@ import type { Marketplace } from "../marketplace/client";
 import type { MarketplaceFailure, Result } from "../marketplace/failure";
 import type { Listing, Question } from "../marketplace/wire";
 import type { PersonalizationPhase } from "../marketplace/personalization-phase";
-import { representable, sameSnapshot, snapshotOf, unrepresentableReason, type Snapshot } from "../personalization/snapshot";
+import {
+  representable,
+  sameSnapshot,
+  snapshotOf,
+  unrepresentableReason,
+  type Snapshot,
+} from "../personalization/snapshot";
 import { writeOf } from "../personalization/snapshot-codec";
 import type { Refusal } from "../actions/seller-action";
 import type { HistoryAction, HistoryStore } from "./history-store";
@@ -14,15 +20,33 @@ export type Changer = { userId: number; shopId: number };
 export type WriteOutcome = Result<Question[]> | Refusal;
 
 // Failures after which the listing is certainly unchanged; after a time-out, a 5xx or a lost connection it may have changed.
-const CERTAINLY_UNCHANGED = new Set<MarketplaceFailure["kind"]>(["reauth", "invalid_token", "insufficient_scope", "invalid", "forbidden", "not_found", "conflict", "rate_limited"]);
+const CERTAINLY_UNCHANGED = new Set<MarketplaceFailure["kind"]>([
+  "reauth",
+  "invalid_token",
+  "insufficient_scope",
+  "invalid",
+  "forbidden",
+  "not_found",
+  "conflict",
+  "rate_limited",
+]);
 
 export const SET_NEEDS_MULTI =
   "Nothing was changed: this asks buyers several questions, or a kind of question, that the marketplace accepts only in its multi-question period, and it is not in that period now. Reload the page to see what the marketplace allows.";
 
 /** Puts a snapshot on the marketplace: its questions are written (all of them, with the flag, in multi), none deletes personalization. */
-export async function writeSnapshot(marketplace: Marketplace, changer: Changer, listingId: number, target: Snapshot, phase: PersonalizationPhase = "single"): Promise<Result<Question[]>> {
+export async function writeSnapshot(
+  marketplace: Marketplace,
+  changer: Changer,
+  listingId: number,
+  target: Snapshot,
+  phase: PersonalizationPhase = "single",
+): Promise<Result<Question[]>> {
   const write = writeOf(target, phase);
-  if (write) return marketplace.updateListingPersonalization(changer.userId, changer.shopId, listingId, write.body, { multipleQuestions: write.multipleQuestions });
+  if (write)
+    return marketplace.updateListingPersonalization(changer.userId, changer.shopId, listingId, write.body, {
+      multipleQuestions: write.multipleQuestions,
+    });
   const removed = await marketplace.deleteListingPersonalization(changer.userId, changer.shopId, listingId);
   return removed.ok ? { ok: true, data: [] } : removed;
 }
@@ -31,7 +55,14 @@ export async function writeSnapshot(marketplace: Marketplace, changer: Changer, 
 export async function writeRecorded(
   history: HistoryStore,
   marketplace: Marketplace,
-  change: { changer: Changer; listing: Listing; target: Snapshot; action: HistoryAction; jobId?: string; phase?: PersonalizationPhase },
+  change: {
+    changer: Changer;
+    listing: Listing;
+    target: Snapshot;
+    action: HistoryAction;
+    jobId?: string;
+    phase?: PersonalizationPhase;
+  },
 ): Promise<WriteOutcome> {
   const previous = snapshotOf(change.listing);
   const phase = change.phase ?? "single";
@@ -40,7 +71,15 @@ export async function writeRecorded(
   if (phase === "single" && !representable(change.target)) return { ok: false, refusal: SET_NEEDS_MULTI };
   const { changer, listing } = change;
   const { target } = change;
-  const entry = await history.record({ listingId: listing.id, shopId: changer.shopId, userId: changer.userId, action: change.action, jobId: change.jobId, previous, target });
+  const entry = await history.record({
+    listingId: listing.id,
+    shopId: changer.shopId,
+    userId: changer.userId,
+    action: change.action,
+    jobId: change.jobId,
+    previous,
+    target,
+  });
   const result = await writeSnapshot(marketplace, changer, listing.id, target, phase);
   if (result.ok) {
     await history.settle(entry, "done");
@@ -67,7 +106,13 @@ export async function writeRecorded(
 export async function changeListing(
   history: HistoryStore,
   marketplace: Marketplace,
-  change: { changer: Changer; listingId: number; target: Snapshot; action: HistoryAction; phase?: PersonalizationPhase },
+  change: {
+    changer: Changer;
+    listingId: number;
+    target: Snapshot;
+    action: HistoryAction;
+    phase?: PersonalizationPhase;
+  },
 ): Promise<WriteOutcome> {
   const { changer, listingId, target, action, phase } = change;
   const current = await marketplace.getListing(changer.userId, listingId);

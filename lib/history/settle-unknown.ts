@@ -23,7 +23,8 @@ export async function settleUnknown(
   const now = options.now ?? Date.now();
   const settleAfterMs = options.settleAfterMs ?? SETTLE_AFTER_MS;
   const entries = await history.list(changer.shopId, listingId);
-  const open = (entry: HistoryEntry) => entry.outcome === "unknown" || (entry.outcome === "pending" && now - entry.recordedAt > PENDING_GRACE_MS);
+  const open = (entry: HistoryEntry) =>
+    entry.outcome === "unknown" || (entry.outcome === "pending" && now - entry.recordedAt > PENDING_GRACE_MS);
   if (!entries.some(open)) return entries;
 
   let current: Snapshot | null | undefined;

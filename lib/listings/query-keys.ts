@@ -13,7 +13,8 @@ export const LISTING_STATES: { value: ListingState; label: string }[] = [
 
 export const listingsKey = (view: { state: ListingState; q: string; filter: string; sort: string; page: number }) =>
   ["listings", view.state, view.q, view.filter, view.sort, view.page] as const;
-export const neighboursKey = (listingId: number, query: string) => ["listings", "neighbours", listingId, query] as const;
+export const neighboursKey = (listingId: number, query: string) =>
+  ["listings", "neighbours", listingId, query] as const;
 export const listingKey = (listingId: number) => ["listing", listingId] as const;
 
 /** A read that failed, as the browser receives it from the dashboard's own API. */
@@ -31,7 +32,10 @@ export async function fetchFromDashboard<T>(path: string): Promise<T> {
   const body: unknown = await response.json().catch(() => ({}));
   if (!response.ok) {
     const error = body as { error?: string; reauth?: boolean };
-    throw new ReadError(error.error ?? "The dashboard could not load this data. Reload the page.", error.reauth === true);
+    throw new ReadError(
+      error.error ?? "The dashboard could not load this data. Reload the page.",
+      error.reauth === true,
+    );
   }
   return body as T;
 }

@@ -6,9 +6,18 @@ import { rememberTitles } from "./titles";
 import { cachedShopListings } from "./shop-listings";
 
 /** One page of the seller's listings as the view asks: searched, filtered and sorted on the server over the whole state. */
-export async function loadListingsPage(seller: SellerClaims, view: ListingsView, options: { fresh?: boolean } = {}): Promise<Result<ViewPage>> {
+export async function loadListingsPage(
+  seller: SellerClaims,
+  view: ListingsView,
+  options: { fresh?: boolean } = {},
+): Promise<Result<ViewPage>> {
   if (seller.shopId === null) return { ok: true, data: { count: 0, total: 0, page: 1, pages: 1, listings: [] } };
-  const listings = await cachedShopListings(await marketplace(), { userId: seller.userId, shopId: seller.shopId }, view.state, options);
+  const listings = await cachedShopListings(
+    await marketplace(),
+    { userId: seller.userId, shopId: seller.shopId },
+    view.state,
+    options,
+  );
   if (!listings.ok) return listings;
   personalizationPhase().noteListings(listings.data);
   rememberTitles(seller.userId, listings.data);
@@ -16,15 +25,24 @@ export async function loadListingsPage(seller: SellerClaims, view: ListingsView,
 }
 
 /** Where a listing stands in the view, and the ones before and after it; the listing may have left the view (null). */
-export async function loadNeighbours(seller: SellerClaims, view: ListingsView, listingId: number): Promise<Result<Neighbours | null>> {
+export async function loadNeighbours(
+  seller: SellerClaims,
+  view: ListingsView,
+  listingId: number,
+): Promise<Result<Neighbours | null>> {
   if (seller.shopId === null) return { ok: true, data: null };
-  const listings = await cachedShopListings(await marketplace(), { userId: seller.userId, shopId: seller.shopId }, view.state);
+  const listings = await cachedShopListings(
+    await marketplace(),
+    { userId: seller.userId, shopId: seller.shopId },
+    view.state,
+  );
   return listings.ok ? { ok: true, data: neighboursIn(listings.data, view, listingId) } : listings;
 }
 
 export async function loadListing(seller: SellerClaims, listingId: number): Promise<Result<Listing>> {
   const result = await (await marketplace()).getListing(seller.userId, listingId);
-  if (result.ok && result.data.shopId !== seller.shopId) return { ok: false, failure: { kind: "not_found", message: "not in your shop" } };
+  if (result.ok && result.data.shopId !== seller.shopId)
+    return { ok: false, failure: { kind: "not_found", message: "not in your shop" } };
   if (result.ok) personalizationPhase().noteListings([result.data]);
   return result;
 }

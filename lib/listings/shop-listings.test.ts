@@ -16,16 +16,31 @@ const SCOPES = ["listings_r", "listings_w", "shops_r"];
 
 type Logged = { method: string; path: string; status: number };
 const listingReads = async () =>
-  ((await sandboxControl(sandbox.url, "/requests")).body.requests as Logged[]).filter((entry) => entry.method === "GET" && entry.path === `/v3/application/shops/${BO.shop_id}/listings`);
+  ((await sandboxControl(sandbox.url, "/requests")).body.requests as Logged[]).filter(
+    (entry) => entry.method === "GET" && entry.path === `/v3/application/shops/${BO.shop_id}/listings`,
+  );
 
 let client: Marketplace;
 
 beforeEach(async () => {
   const store = tokenStore(await openDatabase(":memory:"));
-  const config = { apiUrl: sandbox.url, authUrl: sandbox.url, keystring: DEMO_APP.keystring, sharedSecret: DEMO_APP.shared_secret, timeoutMs: 2000, maxRetryWaitMs: 2000 };
+  const config = {
+    apiUrl: sandbox.url,
+    authUrl: sandbox.url,
+    keystring: DEMO_APP.keystring,
+    sharedSecret: DEMO_APP.shared_secret,
+    timeoutMs: 2000,
+    maxRetryWaitMs: 2000,
+  };
   client = createMarketplace(config, store);
   const tokens = await issueTokensFor(sandbox.url, { user_id: BO.user_id, scopes: SCOPES });
-  await store.save({ userId: BO.user_id, accessToken: tokens.access_token, refreshToken: tokens.refresh_token, accessExpiresAt: Date.now() + tokens.expires_in * 1000, scopes: SCOPES });
+  await store.save({
+    userId: BO.user_id,
+    accessToken: tokens.access_token,
+    refreshToken: tokens.refresh_token,
+    accessExpiresAt: Date.now() + tokens.expires_in * 1000,
+    scopes: SCOPES,
+  });
   await sandboxControl(sandbox.url, "/requests", undefined, "DELETE");
 });
 
@@ -35,7 +50,9 @@ describe("a shop's listings of one state", () => {
     if (!result.ok) throw new Error(result.failure.kind);
     expect(result.data).toHaveLength(240);
     expect(new Set(result.data.map((listing) => listing.id)).size).toBe(240);
-    expect(result.data.find((listing) => listing.title === "Bulk item 001")?.questions).toMatchObject([{ instructions: "Initials for item 1", maxAllowedCharacters: 3 }]);
+    expect(result.data.find((listing) => listing.title === "Bulk item 001")?.questions).toMatchObject([
+      { instructions: "Initials for item 1", maxAllowedCharacters: 3 },
+    ]);
     expect(await listingReads()).toHaveLength(3);
   });
 
@@ -47,21 +64,37 @@ describe("a shop's listings of one state", () => {
     expect(await listingReads()).toHaveLength(1);
 
     const inactive = first.ok ? first.data[0]! : undefined;
-    await client.updateListingPersonalization(BO.user_id, BO.shop_id, inactive!.id, toWrite({ instructions: "Monogram", maxAllowedCharacters: 3, required: true }));
+    await client.updateListingPersonalization(
+      BO.user_id,
+      BO.shop_id,
+      inactive!.id,
+      toWrite({ instructions: "Monogram", maxAllowedCharacters: 3, required: true }),
+    );
     const afterWrite = await cachedShopListings(client, seller, "inactive");
     expect(await listingReads()).toHaveLength(2);
-    expect(afterWrite.ok && afterWrite.data.find((listing) => listing.id === inactive!.id)?.questions).toMatchObject([{ instructions: "Monogram", required: true }]);
+    expect(afterWrite.ok && afterWrite.data.find((listing) => listing.id === inactive!.id)?.questions).toMatchObject([
+      { instructions: "Monogram", required: true },
+    ]);
   });
 
   it("shares one read between requests that arrive together, and reads again when asked for fresh data", async () => {
-    await Promise.all([cachedShopListings(client, seller, "draft", { fresh: true }), cachedShopListings(client, seller, "draft"), cachedShopListings(client, seller, "draft")]);
+    await Promise.all([
+      cachedShopListings(client, seller, "draft", { fresh: true }),
+      cachedShopListings(client, seller, "draft"),
+      cachedShopListings(client, seller, "draft"),
+    ]);
     expect(await listingReads()).toHaveLength(1);
     await cachedShopListings(client, seller, "draft", { fresh: true });
     expect(await listingReads()).toHaveLength(2);
   });
 
   it("does not keep a failed read", async () => {
-    await sandboxControl(sandbox.url, "/faults", { method: "GET", path: `/v3/application/shops/${BO.shop_id}/listings`, status: 500, times: 1 });
+    await sandboxControl(sandbox.url, "/faults", {
+      method: "GET",
+      path: `/v3/application/shops/${BO.shop_id}/listings`,
+      status: 500,
+      times: 1,
+    });
     const failed = await cachedShopListings(client, seller, "expired", { fresh: true });
     expect(failed.ok).toBe(false);
     const retried = await cachedShopListings(client, seller, "expired");
@@ -72,8 +105,21 @@ describe("a shop's listings of one state", () => {
     const shared = await openDatabase(":memory:");
     const store = tokenStore(shared);
     const tokens = await issueTokensFor(sandbox.url, { user_id: BO.user_id, scopes: SCOPES });
-    await store.save({ userId: BO.user_id, accessToken: tokens.access_token, refreshToken: tokens.refresh_token, accessExpiresAt: Date.now() + tokens.expires_in * 1000, scopes: SCOPES });
-    const config = { apiUrl: sandbox.url, authUrl: sandbox.url, keystring: DEMO_APP.keystring, sharedSecret: DEMO_APP.shared_secret, timeoutMs: 2000, maxRetryWaitMs: 2000 };
+    await store.save({
+      userId: BO.user_id,
+      accessToken: tokens.access_token,
+      refreshToken: tokens.refresh_token,
+      accessExpiresAt: Date.now() + tokens.expires_in * 1000,
+      scopes: SCOPES,
+    });
+    const config = {
+      apiUrl: sandbox.url,
+      authUrl: sandbox.url,
+      keystring: DEMO_APP.keystring,
+      sharedSecret: DEMO_APP.shared_secret,
+      timeoutMs: 2000,
+      maxRetryWaitMs: 2000,
+    };
     const here = createMarketplace(config, store, storedListingWrites(shared));
     await cachedShopListings(here, seller, "sold_out", { fresh: true });
     await cachedShopListings(here, seller, "sold_out");

@@ -8,8 +8,13 @@ const MAX_OFFSET = 12_000;
 const PARALLEL_READS = 3;
 
 /** Every listing of one state, with its personalization: the first page says how many there are, the rest are read a few at a time. */
-export async function readAllListings(marketplace: Marketplace, seller: { userId: number; shopId: number }, state: ListingState): Promise<Result<Listing[]>> {
-  const read = (offset: number) => marketplace.getListingsByShop(seller.userId, seller.shopId, { state, limit: PAGE, offset });
+export async function readAllListings(
+  marketplace: Marketplace,
+  seller: { userId: number; shopId: number },
+  state: ListingState,
+): Promise<Result<Listing[]>> {
+  const read = (offset: number) =>
+    marketplace.getListingsByShop(seller.userId, seller.shopId, { state, limit: PAGE, offset });
   const firstPage = await read(0);
   if (!firstPage.ok) return firstPage;
   const offsets: number[] = [];
@@ -37,19 +42,26 @@ const globalForCache = globalThis as unknown as { shopListings?: Map<string, Ent
 const cache = (globalForCache.shopListings ??= new Map<string, Entry>());
 
 function forgetOld(now: number) {
-  for (const [key, entry] of cache) if (now - entry.readAt >= SHOP_LISTINGS_TTL_MS || cache.size > MAX_ENTRIES) cache.delete(key);
+  for (const [key, entry] of cache)
+    if (now - entry.readAt >= SHOP_LISTINGS_TTL_MS || cache.size > MAX_ENTRIES) cache.delete(key);
 }
 
 /**
  * The seller's listings of one state, read through the marketplace and kept briefly per seller, so that typing a
  * search or turning a page does not read the whole shop again. Concurrent requests share one read.
  */
-export async function cachedShopListings(marketplace: Marketplace, seller: { userId: number; shopId: number }, state: ListingState, options: { fresh?: boolean } = {}): Promise<Result<Listing[]>> {
+export async function cachedShopListings(
+  marketplace: Marketplace,
+  seller: { userId: number; shopId: number },
+  state: ListingState,
+  options: { fresh?: boolean } = {},
+): Promise<Result<Listing[]>> {
   const key = `${seller.userId}:${seller.shopId}:${state}`;
   const writes = await marketplace.listingWrites(seller.shopId);
   const now = Date.now();
   const entry = cache.get(key);
-  if (!options.fresh && entry && entry.writes === writes && now - entry.readAt < SHOP_LISTINGS_TTL_MS) return entry.listings;
+  if (!options.fresh && entry && entry.writes === writes && now - entry.readAt < SHOP_LISTINGS_TTL_MS)
+    return entry.listings;
   forgetOld(now);
   const listings = readAllListings(marketplace, seller, state);
   const fresh: Entry = { readAt: now, writes, listings };

@@ -81,7 +81,8 @@ const titles = new Intl.Collator("en", { numeric: true, sensitivity: "base" });
 // Listings without a price or date go last in either direction; ties fall back to the title, then the id, so pages never shuffle.
 function compareBy(sort: ListingSort) {
   const descending = sort.endsWith("-desc") || sort === "updated";
-  const key = (listing: Listing) => (sort.startsWith("price") ? listing.priceAmount : sort.startsWith("updated") ? listing.updatedAt : undefined);
+  const key = (listing: Listing) =>
+    sort.startsWith("price") ? listing.priceAmount : sort.startsWith("updated") ? listing.updatedAt : undefined;
   return (a: Listing, b: Listing) => {
     if (!sort.startsWith("title")) {
       const [x, y] = [key(a), key(b)];
@@ -116,7 +117,13 @@ export function pageOfView(listings: Listing[], view: ListingsView): ViewPage {
   const matching = arrange(listings, view);
   const pages = Math.max(1, Math.ceil(matching.length / PAGE_SIZE));
   const page = Math.min(view.page, pages);
-  return { count: matching.length, total: listings.length, page, pages, listings: matching.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE) };
+  return {
+    count: matching.length,
+    total: listings.length,
+    page,
+    pages,
+    listings: matching.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE),
+  };
 }
 
 export type Neighbour = { id: number; title: string; page: number };

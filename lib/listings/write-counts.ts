@@ -21,6 +21,8 @@ export function storedListingWrites(db: Database): ListingWrites {
         "INSERT INTO shop_listing_writes (shop_id, writes) VALUES ($1, 1) ON CONFLICT (shop_id) DO UPDATE SET writes = shop_listing_writes.writes + 1",
         [shopId],
       )),
-    count: async (shopId) => (await db.query<{ writes: number }>("SELECT writes FROM shop_listing_writes WHERE shop_id = $1", [shopId]))[0]?.writes ?? 0,
+    count: async (shopId) =>
+      (await db.query<{ writes: number }>("SELECT writes FROM shop_listing_writes WHERE shop_id = $1", [shopId]))[0]
+        ?.writes ?? 0,
   };
 }

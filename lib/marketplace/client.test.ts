@@ -1,6 +1,13 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { useSeededSandbox } from "../../test/harness/use-sandbox";
-import { ADA, advanceClock, createSeller, issueTokensFor, sandboxControl, storedListing } from "../../test/harness/sandbox";
+import {
+  ADA,
+  advanceClock,
+  createSeller,
+  issueTokensFor,
+  sandboxControl,
+  storedListing,
+} from "../../test/harness/sandbox";
 import { DEMO_APP } from "../../sandbox/store/seed";
 import { openDatabase } from "../db/database";
 import { tokenStore, type TokenStore } from "../auth/token-store";
@@ -12,7 +19,16 @@ const sandbox = useSeededSandbox();
 const ADA_LISTING = 1_000_000_001;
 const SCOPES = ["listings_r", "listings_w", "shops_r"];
 
-type Logged = { id: number; method: string; path: string; status: number; api_key: boolean; bearer_user: number | null; grant_type: string | null; client_auth: string | null };
+type Logged = {
+  id: number;
+  method: string;
+  path: string;
+  status: number;
+  api_key: boolean;
+  bearer_user: number | null;
+  grant_type: string | null;
+  client_auth: string | null;
+};
 
 async function log(): Promise<Logged[]> {
   return (await sandboxControl(sandbox.url, "/requests")).body.requests;
@@ -26,7 +42,13 @@ let client: Marketplace;
 
 async function signedIn(userId: number) {
   const tokens = await issueTokensFor(sandbox.url, { user_id: userId, scopes: SCOPES });
-  await store.save({ userId, accessToken: tokens.access_token, refreshToken: tokens.refresh_token, accessExpiresAt: Date.now() + tokens.expires_in * 1000, scopes: SCOPES });
+  await store.save({
+    userId,
+    accessToken: tokens.access_token,
+    refreshToken: tokens.refresh_token,
+    accessExpiresAt: Date.now() + tokens.expires_in * 1000,
+    scopes: SCOPES,
+  });
   await sandboxControl(sandbox.url, "/requests", undefined, "DELETE");
   return tokens;
 }
@@ -36,7 +58,14 @@ const question = toWrite({ instructions: "Name to engrave", maxAllowedCharacters
 
 beforeEach(async () => {
   store = tokenStore(await openDatabase(":memory:"));
-  config = { apiUrl: sandbox.url, authUrl: sandbox.url, keystring: DEMO_APP.keystring, sharedSecret: DEMO_APP.shared_secret, timeoutMs: 1000, maxRetryWaitMs: 2000 };
+  config = {
+    apiUrl: sandbox.url,
+    authUrl: sandbox.url,
+    keystring: DEMO_APP.keystring,
+    sharedSecret: DEMO_APP.shared_secret,
+    timeoutMs: 1000,
+    maxRetryWaitMs: 2000,
+  };
   client = createMarketplace(config, store);
 });
 
@@ -46,7 +75,14 @@ describe("marketplace client", () => {
     const result = await client.getListing(ADA.user_id, ADA_LISTING);
     expect(result).toMatchObject({ ok: true, data: { id: ADA_LISTING, shopId: ADA.shop_id, isPersonalizable: true } });
     const [entry] = await log();
-    expect(entry).toMatchObject({ method: "GET", path: `/v3/application/listings/${ADA_LISTING}`, status: 200, api_key: true, bearer_user: ADA.user_id, app: DEMO_APP.name });
+    expect(entry).toMatchObject({
+      method: "GET",
+      path: `/v3/application/listings/${ADA_LISTING}`,
+      status: 200,
+      api_key: true,
+      bearer_user: ADA.user_id,
+      app: DEMO_APP.name,
+    });
   });
 
   it("reads a page of listings with their personalization in one call", async () => {
@@ -54,7 +90,12 @@ describe("marketplace client", () => {
     const result = await client.getListingsByShop(ADA.user_id, ADA.shop_id, { state: "active", limit: 25, offset: 0 });
     if (!result.ok) throw new Error(result.failure.kind);
     expect(result.data.count).toBe(15);
-    expect(result.data.listings[0]?.questions[0]).toMatchObject({ type: "text_input", title: "Personalization", required: true, maxAllowedCharacters: 12 });
+    expect(result.data.listings[0]?.questions[0]).toMatchObject({
+      type: "text_input",
+      title: "Personalization",
+      required: true,
+      maxAllowedCharacters: 12,
+    });
     expect((await log()).filter((entry) => entry.path.endsWith("/listings"))).toHaveLength(1);
   });
 
@@ -69,30 +110,71 @@ describe("marketplace client", () => {
   it("writes and deletes personalization, and the sandbox stores exactly that", async () => {
     await signedIn(ADA.user_id);
     const saved = await client.updateListingPersonalization(ADA.user_id, ADA.shop_id, ADA_LISTING, question);
-    expect(saved).toMatchObject({ ok: true, data: [{ instructions: "Name to engrave", maxAllowedCharacters: 20, required: true }] });
-    expect((await storedListing(sandbox.url, ADA_LISTING)).personalization.personalization_questions[0]).toMatchObject({ instructions: "Name to engrave", max_allowed_characters: 20, required: true });
-    expect(await client.deleteListingPersonalization(ADA.user_id, ADA.shop_id, ADA_LISTING)).toEqual({ ok: true, data: undefined });
-    expect(await storedListing(sandbox.url, ADA_LISTING)).toMatchObject({ is_personalizable: false, personalization: { personalization_questions: [] } });
+    expect(saved).toMatchObject({
+      ok: true,
+      data: [{ instructions: "Name to engrave", maxAllowedCharacters: 20, required: true }],
+    });
+    expect((await storedListing(sandbox.url, ADA_LISTING)).personalization.personalization_questions[0]).toMatchObject({
+      instructions: "Name to engrave",
+      max_allowed_characters: 20,
+      required: true,
+    });
+    expect(await client.deleteListingPersonalization(ADA.user_id, ADA.shop_id, ADA_LISTING)).toEqual({
+      ok: true,
+      data: undefined,
+    });
+    expect(await storedListing(sandbox.url, ADA_LISTING)).toMatchObject({
+      is_personalizable: false,
+      personalization: { personalization_questions: [] },
+    });
   });
 
   it("maps a 400 to an invalid result naming the field", async () => {
     await signedIn(ADA.user_id);
-    const bad = { personalization_questions: [{ ...question.personalization_questions[0], instructions: " leading space" }] };
-    const result = await client.updateListingPersonalization(ADA.user_id, ADA.shop_id, ADA_LISTING, bad as typeof question);
-    expect(result).toEqual({ ok: false, failure: { kind: "invalid", field: "personalization_questions[0].instructions", message: "personalization_questions[0].instructions: Start with a letter or a digit." } });
+    const bad = {
+      personalization_questions: [{ ...question.personalization_questions[0], instructions: " leading space" }],
+    };
+    const result = await client.updateListingPersonalization(
+      ADA.user_id,
+      ADA.shop_id,
+      ADA_LISTING,
+      bad as typeof question,
+    );
+    expect(result).toEqual({
+      ok: false,
+      failure: {
+        kind: "invalid",
+        field: "personalization_questions[0].instructions",
+        message: "personalization_questions[0].instructions: Start with a letter or a digit.",
+      },
+    });
   });
 
   it("maps another seller's listing to forbidden and a missing one to not found", async () => {
     const other = await createSeller(sandbox.url, { listings: 1 });
     await signedIn(other.user_id);
-    const foreign = await client.updateListingPersonalization(other.user_id, other.shop_id as number, ADA_LISTING, question);
+    const foreign = await client.updateListingPersonalization(
+      other.user_id,
+      other.shop_id as number,
+      ADA_LISTING,
+      question,
+    );
     expect(foreign).toMatchObject({ ok: false, failure: { kind: "forbidden" } });
-    expect(await client.getListing(other.user_id, 9_999_999_999)).toMatchObject({ ok: false, failure: { kind: "not_found" } });
+    expect(await client.getListing(other.user_id, 9_999_999_999)).toMatchObject({
+      ok: false,
+      failure: { kind: "not_found" },
+    });
   });
 
   it("maps a token without listings_w to insufficient_scope", async () => {
     const tokens = await issueTokensFor(sandbox.url, { user_id: ADA.user_id, scopes: ["listings_r", "shops_r"] });
-    await store.save({ userId: ADA.user_id, accessToken: tokens.access_token, refreshToken: tokens.refresh_token, accessExpiresAt: Date.now() + 3_600_000, scopes: ["listings_r", "shops_r"] });
+    await store.save({
+      userId: ADA.user_id,
+      accessToken: tokens.access_token,
+      refreshToken: tokens.refresh_token,
+      accessExpiresAt: Date.now() + 3_600_000,
+      scopes: ["listings_r", "shops_r"],
+    });
     const result = await client.updateListingPersonalization(ADA.user_id, ADA.shop_id, ADA_LISTING, question);
     expect(result).toEqual({ ok: false, failure: { kind: "insufficient_scope" } });
   });
@@ -108,21 +190,30 @@ describe("marketplace client", () => {
   it("gives up after bounded retries and reports the wait the marketplace asked for", async () => {
     await signedIn(ADA.user_id);
     await fault({ path: `/v3/application/listings/${ADA_LISTING}`, status: 429, retry_after: 1, times: 5 });
-    expect(await client.getListing(ADA.user_id, ADA_LISTING)).toEqual({ ok: false, failure: { kind: "rate_limited", retryAfter: 1 } });
+    expect(await client.getListing(ADA.user_id, ADA_LISTING)).toEqual({
+      ok: false,
+      failure: { kind: "rate_limited", retryAfter: 1 },
+    });
     expect((await log()).length).toBe(3);
   });
 
   it("does not sleep through a retry-after longer than its bound", async () => {
     await signedIn(ADA.user_id);
     await fault({ path: `/v3/application/listings/${ADA_LISTING}`, status: 429, retry_after: 30 });
-    expect(await client.getListing(ADA.user_id, ADA_LISTING)).toEqual({ ok: false, failure: { kind: "rate_limited", retryAfter: 30 } });
+    expect(await client.getListing(ADA.user_id, ADA_LISTING)).toEqual({
+      ok: false,
+      failure: { kind: "rate_limited", retryAfter: 30 },
+    });
     expect((await log()).length).toBe(1);
   });
 
   it("maps a 500 to unavailable and a reply slower than the time-out to timeout", async () => {
     await signedIn(ADA.user_id);
     await fault({ method: "POST", path: "/v3/application/shops/*", status: 500 });
-    expect(await client.updateListingPersonalization(ADA.user_id, ADA.shop_id, ADA_LISTING, question)).toEqual({ ok: false, failure: { kind: "unavailable", status: 500 } });
+    expect(await client.updateListingPersonalization(ADA.user_id, ADA.shop_id, ADA_LISTING, question)).toEqual({
+      ok: false,
+      failure: { kind: "unavailable", status: 500 },
+    });
     await fault({ path: `/v3/application/listings/${ADA_LISTING}`, delay_ms: 1500, status: 200 });
     expect(await client.getListing(ADA.user_id, ADA_LISTING)).toEqual({ ok: false, failure: { kind: "timeout" } });
   });
@@ -164,7 +255,9 @@ describe("seller tokens", () => {
     await signedIn(ADA.user_id);
     await advanceClock(sandbox.url, 3700);
     await client.getListing(ADA.user_id, ADA_LISTING);
-    expect(await refreshGrants()).toEqual([expect.objectContaining({ status: 200, client_auth: "none", app: DEMO_APP.name })]);
+    expect(await refreshGrants()).toEqual([
+      expect.objectContaining({ status: 200, client_auth: "none", app: DEMO_APP.name }),
+    ]);
   });
 
   it("keeps the seller signed in when a refresh's answer is lost: it tries once more and the call goes through", async () => {
@@ -177,7 +270,9 @@ describe("seller tokens", () => {
     const stored = await store.read(ADA.user_id);
     expect(stored?.refreshToken).not.toBe(first.refresh_token);
     // The delayed first request then arrives with the refresh token the retry already spent, and changes nothing.
-    await expect.poll(async () => (await refreshGrants()).map((entry) => entry.status).sort(), { timeout: 10_000 }).toEqual([200, 400]);
+    await expect
+      .poll(async () => (await refreshGrants()).map((entry) => entry.status).sort(), { timeout: 10_000 })
+      .toEqual([200, 400]);
     expect(await store.read(ADA.user_id)).toEqual(stored);
     expect((await client.getListing(ADA.user_id, ADA_LISTING)).ok).toBe(true);
   });
@@ -194,7 +289,9 @@ describe("seller tokens", () => {
     await signedIn(ADA.user_id);
     await advanceClock(sandbox.url, 3700);
     const second = createMarketplace(config, store);
-    const results = await Promise.all(Array.from({ length: 20 }, (_, n) => (n % 2 ? client : second).getListing(ADA.user_id, ADA_LISTING)));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, n) => (n % 2 ? client : second).getListing(ADA.user_id, ADA_LISTING)),
+    );
     expect(results.every((result) => result.ok)).toBe(true);
     expect(await refreshGrants()).toHaveLength(1);
   });
@@ -202,7 +299,10 @@ describe("seller tokens", () => {
   it("asks the seller to sign in again when the grant was revoked, and forgets the dead tokens", async () => {
     await signedIn(ADA.user_id);
     await sandboxControl(sandbox.url, "/revoke", { user_id: ADA.user_id });
-    expect(await client.getListing(ADA.user_id, ADA_LISTING)).toEqual({ ok: false, failure: { kind: "reauth", reason: "refresh_token is revoked" } });
+    expect(await client.getListing(ADA.user_id, ADA_LISTING)).toEqual({
+      ok: false,
+      failure: { kind: "reauth", reason: "refresh_token is revoked" },
+    });
     expect(await store.read(ADA.user_id)).toBeUndefined();
   });
 
@@ -214,16 +314,35 @@ describe("seller tokens", () => {
 
 describe("marketplace client in the later phases (spec 9)", () => {
   const SEVERAL = [
-    { question_type: "text_input", question_text: "Name", instructions: "Name to engrave", required: true, max_allowed_characters: 20 },
-    { question_type: "labeled_upload", question_text: "Photos", required: false, options: [{ label: "Front" }, { label: "Back" }], max_allowed_files: 2 },
+    {
+      question_type: "text_input",
+      question_text: "Name",
+      instructions: "Name to engrave",
+      required: true,
+      max_allowed_characters: 20,
+    },
+    {
+      question_type: "labeled_upload",
+      question_text: "Photos",
+      required: false,
+      options: [{ label: "Front" }, { label: "Back" }],
+      max_allowed_files: 2,
+    },
   ];
 
   async function giveSeveralQuestions(token: string) {
-    const response = await fetch(`${sandbox.url}/v3/application/shops/${ADA.shop_id}/listings/${ADA_LISTING}/personalization?supports_multiple_personalization_questions=true`, {
-      method: "POST",
-      headers: { "x-api-key": `${DEMO_APP.keystring}:${DEMO_APP.shared_secret}`, authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: JSON.stringify({ personalization_questions: SEVERAL }),
-    });
+    const response = await fetch(
+      `${sandbox.url}/v3/application/shops/${ADA.shop_id}/listings/${ADA_LISTING}/personalization?supports_multiple_personalization_questions=true`,
+      {
+        method: "POST",
+        headers: {
+          "x-api-key": `${DEMO_APP.keystring}:${DEMO_APP.shared_secret}`,
+          authorization: `Bearer ${token}`,
+          "content-type": "application/json",
+        },
+        body: JSON.stringify({ personalization_questions: SEVERAL }),
+      },
+    );
     expect(response.status).toBe(201);
   }
 
@@ -241,11 +360,22 @@ describe("marketplace client in the later phases (spec 9)", () => {
     const read = await client.getListing(ADA.user_id, ADA_LISTING);
     expect(read.ok && read.data.questions).toEqual([
       expect.objectContaining({ type: "text_input", title: "Name", maxAllowedCharacters: 20 }),
-      expect.objectContaining({ type: "labeled_upload", title: "Photos", maxAllowedCharacters: null, maxAllowedFiles: 2, options: ["Front", "Back"] }),
+      expect.objectContaining({
+        type: "labeled_upload",
+        title: "Photos",
+        maxAllowedCharacters: null,
+        maxAllowedFiles: 2,
+        options: ["Front", "Back"],
+      }),
     ]);
     const write = await client.updateListingPersonalization(ADA.user_id, ADA.shop_id, ADA_LISTING, question);
-    expect(write).toMatchObject({ ok: false, failure: { kind: "conflict", message: expect.stringContaining("supports_multiple_personalization_questions") } });
+    expect(write).toMatchObject({
+      ok: false,
+      failure: { kind: "conflict", message: expect.stringContaining("supports_multiple_personalization_questions") },
+    });
     const stored = await storedListing(sandbox.url, ADA_LISTING);
-    expect(stored.personalization.personalization_questions.map((each: { question_text: string }) => each.question_text)).toEqual(["Name", "Photos"]);
+    expect(
+      stored.personalization.personalization_questions.map((each: { question_text: string }) => each.question_text),
+    ).toEqual(["Name", "Photos"]);
   });
 });

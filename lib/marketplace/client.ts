@@ -7,14 +7,31 @@ import type { Result } from "./failure";
 import { inProcessListingWrites, type ListingWrites } from "../listings/write-counts";
 import { sellerTokens } from "./seller-tokens";
 import { marketplaceFetch, type Call } from "./transport";
-import { capabilitiesWire, listingPageWire, listingWire, meWire, personalizationWire, shopWire, toListing, toQuestion, type Listing, type ListingPage, type Question } from "./wire";
+import {
+  capabilitiesWire,
+  listingPageWire,
+  listingWire,
+  meWire,
+  personalizationWire,
+  shopWire,
+  toListing,
+  toQuestion,
+  type Listing,
+  type ListingPage,
+  type Question,
+} from "./wire";
 
 export type ListingState = "active" | "inactive" | "draft" | "expired" | "sold_out";
 
-const map = <T, U>(result: Result<T>, reshape: (data: T) => U): Result<U> => (result.ok ? { ok: true, data: reshape(result.data) } : result);
+const map = <T, U>(result: Result<T>, reshape: (data: T) => U): Result<U> =>
+  result.ok ? { ok: true, data: reshape(result.data) } : result;
 
 /** The marketplace as the dashboard uses it: one function per operation, each acting for one seller. */
-export function createMarketplace(config: MarketplaceConfig, store: TokenStore, writes: ListingWrites = inProcessListingWrites) {
+export function createMarketplace(
+  config: MarketplaceConfig,
+  store: TokenStore,
+  writes: ListingWrites = inProcessListingWrites,
+) {
   const accessToken = sellerTokens(config, store);
 
   // Even a failed write may have reached the marketplace (a time-out), so any attempt makes cached reads of the shop stale.
@@ -23,7 +40,9 @@ export function createMarketplace(config: MarketplaceConfig, store: TokenStore, 
       return await write;
     } finally {
       // Not noting it leaves a cached read of the shop up to its 30 s; failing the seller's write for that would be worse.
-      await writes.note(shopId).catch((error: Error) => console.error(`dashboard: noting a write to shop ${shopId} failed: ${error.message}`));
+      await writes
+        .note(shopId)
+        .catch((error: Error) => console.error(`dashboard: noting a write to shop ${shopId} failed: ${error.message}`));
     }
   };
 
@@ -44,14 +63,22 @@ export function createMarketplace(config: MarketplaceConfig, store: TokenStore, 
     listingWrites: (shopId: number) => writes.count(shopId),
 
     // GET /v3/application/users/me
-    getMe: (userId: number) => asSeller(userId, { operation: "getMe", path: "/v3/application/users/me", schema: meWire }),
+    getMe: (userId: number) =>
+      asSeller(userId, { operation: "getMe", path: "/v3/application/users/me", schema: meWire }),
 
     // GET /v3/application/shops/{shop_id}
     getShop: async (userId: number, shopId: number) =>
-      map(await asSeller(userId, { operation: "getShop", path: `/v3/application/shops/${shopId}`, schema: shopWire }), (shop) => ({ shopId: shop.shop_id, shopName: shop.shop_name })),
+      map(
+        await asSeller(userId, { operation: "getShop", path: `/v3/application/shops/${shopId}`, schema: shopWire }),
+        (shop) => ({ shopId: shop.shop_id, shopName: shop.shop_name }),
+      ),
 
     // GET /v3/application/shops/{shop_id}/listings?includes=personalization
-    getListingsByShop: async (userId: number, shopId: number, page: { state: ListingState; limit: number; offset: number }): Promise<Result<ListingPage>> =>
+    getListingsByShop: async (
+      userId: number,
+      shopId: number,
+      page: { state: ListingState; limit: number; offset: number },
+    ): Promise<Result<ListingPage>> =>
       map(
         await asSeller(userId, {
           operation: "getListingsByShop",
@@ -65,7 +92,12 @@ export function createMarketplace(config: MarketplaceConfig, store: TokenStore, 
     // GET /v3/application/listings/{listing_id}?includes=personalization
     getListing: async (userId: number, listingId: number): Promise<Result<Listing>> =>
       map(
-        await asSeller(userId, { operation: "getListing", path: `/v3/application/listings/${listingId}`, query: { includes: "personalization" }, schema: listingWire }),
+        await asSeller(userId, {
+          operation: "getListing",
+          path: `/v3/application/listings/${listingId}`,
+          query: { includes: "personalization" },
+          schema: listingWire,
+        }),
         toListing,
       ),
 
@@ -84,7 +116,11 @@ export function createMarketplace(config: MarketplaceConfig, store: TokenStore, 
     // GET /v3/application/personalization-capabilities (the sandbox's; a marketplace without it answers 404)
     getPersonalizationCapabilities: async (): Promise<Result<{ multipleQuestions: boolean }>> =>
       map(
-        await marketplaceFetch(config, { operation: "getPersonalizationCapabilities", path: "/v3/application/personalization-capabilities", schema: capabilitiesWire }),
+        await marketplaceFetch(config, {
+          operation: "getPersonalizationCapabilities",
+          path: "/v3/application/personalization-capabilities",
+          schema: capabilitiesWire,
+        }),
         (data) => ({ multipleQuestions: data.supports_multiple_personalization_questions }),
       ),
 
@@ -97,15 +133,18 @@ export function createMarketplace(config: MarketplaceConfig, store: TokenStore, 
       options: { multipleQuestions?: boolean } = {},
     ): Promise<Result<Question[]>> =>
       map(
-        await written(shopId, asSeller(userId, {
-          operation: "updateListingPersonalization",
-          method: "POST",
-          path: `/v3/application/shops/${shopId}/listings/${listingId}/personalization`,
-          // Spec 9.4: only a write that says so may replace several questions; without it the marketplace refuses with 409.
-          query: options.multipleQuestions ? { supports_multiple_personalization_questions: "true" } : undefined,
-          json: body,
-          schema: personalizationWire,
-        })),
+        await written(
+          shopId,
+          asSeller(userId, {
+            operation: "updateListingPersonalization",
+            method: "POST",
+            path: `/v3/application/shops/${shopId}/listings/${listingId}/personalization`,
+            // Spec 9.4: only a write that says so may replace several questions; without it the marketplace refuses with 409.
+            query: options.multipleQuestions ? { supports_multiple_personalization_questions: "true" } : undefined,
+            json: body,
+            schema: personalizationWire,
+          }),
+        ),
         (data) => data.personalization_questions.map(toQuestion),
       ),
 

@@ -30,7 +30,8 @@ export function unwrap<T>(result: Result<T>): T {
 export function describeFailure(failure: MarketplaceFailure, action: "save" | "remove" | "load"): string {
   const verb = { save: "save the question", remove: "remove personalization", load: "load this page" }[action];
   // A page that failed to load holds no typed changes to reassure the seller about.
-  const retry = (when: string) => (action === "load" ? `Reload the page in a ${when}.` : `Your changes are still here: try again in a ${when}.`);
+  const retry = (when: string) =>
+    action === "load" ? `Reload the page in a ${when}.` : `Your changes are still here: try again in a ${when}.`;
   switch (failure.kind) {
     case "reauth":
     case "invalid_token":

@@ -21,7 +21,9 @@ beforeAll(async () => {
       seen.push({ method: request.method, length: request.headers["content-length"], body });
       if (request.url === "/slow") return void setTimeout(() => response.end("{}"), 500);
       if (request.url === "/text") return void response.end("not json");
-      response.writeHead(201, { "content-type": "application/json", "x-remaining-this-second": "7" }).end(JSON.stringify({ echoed: body }));
+      response
+        .writeHead(201, { "content-type": "application/json", "x-remaining-this-second": "7" })
+        .end(JSON.stringify({ echoed: body }));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "localhost", resolve));
@@ -31,7 +33,12 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 describe("sendRequest", () => {
   it("sends the body with its length and reads the status, headers and JSON answer", async () => {
-    const reply = await sendRequest(new URL(`${base}/echo`), { method: "POST", headers: { "content-type": "application/json" }, body: '{"ü":1}', timeoutMs: 2000 });
+    const reply = await sendRequest(new URL(`${base}/echo`), {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: '{"ü":1}',
+      timeoutMs: 2000,
+    });
     expect(reply).toMatchObject({ status: 201, ok: true, body: { echoed: '{"ü":1}' } });
     expect(reply.headers.get("X-Remaining-This-Second")).toBe("7");
     expect(reply.headers.has("retry-after")).toBe(false);
@@ -39,11 +46,15 @@ describe("sendRequest", () => {
   });
 
   it("answers undefined for a body that is not JSON", async () => {
-    expect((await sendRequest(new URL(`${base}/text`), { method: "GET", headers: {}, timeoutMs: 2000 })).body).toBeUndefined();
+    expect(
+      (await sendRequest(new URL(`${base}/text`), { method: "GET", headers: {}, timeoutMs: 2000 })).body,
+    ).toBeUndefined();
   });
 
   it("rejects with a TimeoutError when no answer comes within the time limit", async () => {
-    await expect(sendRequest(new URL(`${base}/slow`), { method: "GET", headers: {}, timeoutMs: 50 })).rejects.toMatchObject({ name: "TimeoutError" });
+    await expect(
+      sendRequest(new URL(`${base}/slow`), { method: "GET", headers: {}, timeoutMs: 50 }),
+    ).rejects.toMatchObject({ name: "TimeoutError" });
   });
 
   it("sends again, once, on a fresh connection when a kept-alive socket turns out closed", async () => {
@@ -55,13 +66,17 @@ describe("sendRequest", () => {
   });
 
   it("rejects when nothing listens", async () => {
-    await expect(sendRequest(new URL("http://localhost:9/"), { method: "GET", headers: {}, timeoutMs: 2000 })).rejects.toMatchObject({ code: "ECONNREFUSED" });
+    await expect(
+      sendRequest(new URL("http://localhost:9/"), { method: "GET", headers: {}, timeoutMs: 2000 }),
+    ).rejects.toMatchObject({ code: "ECONNREFUSED" });
   });
 
   it("waits on the marketplace through the page render's stepAside, so a slow answer does not keep other pages waiting", async () => {
     const awaited: unknown[] = [];
-    const stepAside = <T,>(waiting: Promise<T>) => (awaited.push(waiting), waiting);
-    const reply = await requestContext().run({ requestId: "render", stepAside }, () => sendRequest(new URL(`${base}/echo`), { method: "GET", headers: {}, timeoutMs: 2000 }));
+    const stepAside = <T>(waiting: Promise<T>) => (awaited.push(waiting), waiting);
+    const reply = await requestContext().run({ requestId: "render", stepAside }, () =>
+      sendRequest(new URL(`${base}/echo`), { method: "GET", headers: {}, timeoutMs: 2000 }),
+    );
     expect(reply.status).toBe(201);
     expect(awaited).toHaveLength(1);
     expect(awaited[0]).toBeInstanceOf(Promise);

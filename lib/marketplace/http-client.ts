@@ -10,7 +10,10 @@ export type ReplyHeaders = { get(name: string): string | null; has(name: string)
 
 // node:http with kept-alive sockets rather than fetch: every page and save makes one to three marketplace calls, and
 // fetch (undici, wrapped again by Next for its data cache) cost more CPU per call than the rest of the call's work.
-const agents = { http: new HttpAgent({ keepAlive: true, maxSockets: 128 }), https: new HttpsAgent({ keepAlive: true, maxSockets: 128 }) };
+const agents = {
+  http: new HttpAgent({ keepAlive: true, maxSockets: 128 }),
+  https: new HttpsAgent({ keepAlive: true, maxSockets: 128 }),
+};
 
 function replyHeaders(headers: IncomingHttpHeaders): ReplyHeaders {
   const get = (name: string) => {
@@ -40,7 +43,10 @@ type Attempt = Omit<Send, "timeoutMs"> & { signal: AbortSignal };
 export async function sendRequest(url: URL, send: Send): Promise<Reply> {
   const { timeoutMs, ...rest } = send;
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new DOMException(`no answer within ${timeoutMs} ms`, "TimeoutError")), timeoutMs);
+  const timer = setTimeout(
+    () => controller.abort(new DOMException(`no answer within ${timeoutMs} ms`, "TimeoutError")),
+    timeoutMs,
+  );
   const init = { ...rest, signal: controller.signal };
   try {
     return await stepAside(attempt(url, init));
@@ -60,7 +66,10 @@ type StaleSocket = Error & { staleSocket?: boolean };
 
 function attempt(url: URL, init: Attempt): Promise<Reply> {
   const secure = url.protocol === "https:";
-  const headers = init.body === undefined ? init.headers : { ...init.headers, "content-length": String(Buffer.byteLength(init.body)) };
+  const headers =
+    init.body === undefined
+      ? init.headers
+      : { ...init.headers, "content-length": String(Buffer.byteLength(init.body)) };
   return new Promise((resolve, reject) => {
     let answered = false;
     const fail = (error: StaleSocket) => {
@@ -69,16 +78,25 @@ function attempt(url: URL, init: Attempt): Promise<Reply> {
       if (!answered && request.reusedSocket && (code === "ECONNRESET" || code === "EPIPE")) error.staleSocket = true;
       reject(error);
     };
-    const request = (secure ? httpsRequest : httpRequest)(url, { method: init.method, headers, agent: secure ? agents.https : agents.http, signal: init.signal }, (response) => {
-      answered = true;
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("error", fail);
-      response.on("end", () => {
-        const status = response.statusCode ?? 0;
-        resolve({ status, ok: status >= 200 && status < 300, headers: replyHeaders(response.headers), body: parsed(Buffer.concat(chunks).toString("utf8")) });
-      });
-    });
+    const request = (secure ? httpsRequest : httpRequest)(
+      url,
+      { method: init.method, headers, agent: secure ? agents.https : agents.http, signal: init.signal },
+      (response) => {
+        answered = true;
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("error", fail);
+        response.on("end", () => {
+          const status = response.statusCode ?? 0;
+          resolve({
+            status,
+            ok: status >= 200 && status < 300,
+            headers: replyHeaders(response.headers),
+            body: parsed(Buffer.concat(chunks).toString("utf8")),
+          });
+        });
+      },
+    );
     request.on("error", fail);
     request.end(init.body);
   });

@@ -10,7 +10,9 @@ const globalForMarketplace = globalThis as unknown as { marketplace?: Promise<Ma
 
 /** The process's marketplace client, configured from the environment, with tokens in the dashboard's database. */
 export function marketplace(): Promise<Marketplace> {
-  globalForMarketplace.marketplace ??= db().then((database) => createMarketplace(marketplaceConfig(), tokenStore(database), storedListingWrites(database)));
+  globalForMarketplace.marketplace ??= db().then((database) =>
+    createMarketplace(marketplaceConfig(), tokenStore(database), storedListingWrites(database)),
+  );
   return globalForMarketplace.marketplace;
 }
 

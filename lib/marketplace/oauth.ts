@@ -27,19 +27,34 @@ async function tokenGrant(config: MarketplaceConfig, grant: Record<string, strin
   } catch (error) {
     const late = timedOut(error);
     recordMarketplaceCall({ operation: name, status: 0, startedAt, outcome: late ? "timeout" : "unreachable" });
-    if (grant.grant_type === "refresh_token") metrics().tokenRefreshes.inc({ outcome: late ? "timeout" : "unreachable" });
+    if (grant.grant_type === "refresh_token")
+      metrics().tokenRefreshes.inc({ outcome: late ? "timeout" : "unreachable" });
     return { ok: false, failure: late ? { kind: "timeout" } : { kind: "unavailable" } };
   }
   const { body } = response;
-  const { error, error_description: description } = (response.ok ? {} : (body ?? {})) as { error?: string; error_description?: string };
+  const { error, error_description: description } = (response.ok ? {} : (body ?? {})) as {
+    error?: string;
+    error_description?: string;
+  };
   recordMarketplaceCall({ operation: name, status: response.status, startedAt, error, headers: response.headers });
-  if (grant.grant_type === "refresh_token") metrics().tokenRefreshes.inc({ outcome: response.ok ? "refreshed" : (error ?? `status ${response.status}`) });
+  if (grant.grant_type === "refresh_token")
+    metrics().tokenRefreshes.inc({ outcome: response.ok ? "refreshed" : (error ?? `status ${response.status}`) });
   if (!response.ok) {
     if (error === "invalid_grant") return { ok: false, failure: { kind: "reauth", reason: description } };
-    return { ok: false, failure: response.status >= 500 ? { kind: "unavailable", status: response.status } : { kind: "unexpected", message: `token endpoint ${response.status} ${error ?? ""}`.trim() } };
+    return {
+      ok: false,
+      failure:
+        response.status >= 500
+          ? { kind: "unavailable", status: response.status }
+          : { kind: "unexpected", message: `token endpoint ${response.status} ${error ?? ""}`.trim() },
+    };
   }
   const parsed = tokenWire.safeParse(body);
-  if (!parsed.success) return { ok: false, failure: { kind: "unexpected", message: "the token endpoint's answer was not in the expected shape" } };
+  if (!parsed.success)
+    return {
+      ok: false,
+      failure: { kind: "unexpected", message: "the token endpoint's answer was not in the expected shape" },
+    };
   return { ok: true, data: parsed.data };
 }
 
@@ -51,17 +66,27 @@ const tokenSet = (answer: TokenAnswer, scopes: string[]): TokenSet => ({
 });
 
 /** Spec 3.2: a new pair; the scope stays that of the first grant. */
-export async function refreshGrant(config: MarketplaceConfig, refreshToken: string, scopesBefore: string[]): Promise<Result<TokenSet>> {
+export async function refreshGrant(
+  config: MarketplaceConfig,
+  refreshToken: string,
+  scopesBefore: string[],
+): Promise<Result<TokenSet>> {
   const answer = await tokenGrant(config, { grant_type: "refresh_token", refresh_token: refreshToken });
-  return answer.ok ? { ok: true, data: tokenSet(answer.data, answer.data.scope?.split(" ").filter(Boolean) ?? scopesBefore) } : answer;
+  return answer.ok
+    ? { ok: true, data: tokenSet(answer.data, answer.data.scope?.split(" ").filter(Boolean) ?? scopesBefore) }
+    : answer;
 }
 
 /** Spec 4.4 token_exchange; its answer has no scope (spec 2.4), so the scopes are read back with tokenScopes. */
-export async function exchangeLegacyToken(config: MarketplaceConfig, legacyToken: string): Promise<Result<TokenSet & { userId: number }>> {
+export async function exchangeLegacyToken(
+  config: MarketplaceConfig,
+  legacyToken: string,
+): Promise<Result<TokenSet & { userId: number }>> {
   const answer = await tokenGrant(config, { grant_type: "token_exchange", legacy_token: legacyToken });
   if (!answer.ok) return answer;
   const userId = Number(/^(\d+)\./.exec(answer.data.access_token)?.[1]);
-  if (!Number.isSafeInteger(userId)) return { ok: false, failure: { kind: "unexpected", message: "the access token has no user id prefix" } };
+  if (!Number.isSafeInteger(userId))
+    return { ok: false, failure: { kind: "unexpected", message: "the access token has no user id prefix" } };
   // POST /v3/application/scopes
   const scopes = await marketplaceFetch(config, {
     operation: "tokenScopes",

@@ -20,13 +20,25 @@ let clock: number;
 
 const setPhase = (phase: string) => sandboxControl(sandbox.url, "/phase", { phase });
 const capabilityReads = async () =>
-  ((await sandboxControl(sandbox.url, "/requests")).body.requests as { path: string }[]).filter((entry) => entry.path === CAPABILITIES).length;
+  ((await sandboxControl(sandbox.url, "/requests")).body.requests as { path: string }[]).filter(
+    (entry) => entry.path === CAPABILITIES,
+  ).length;
 const probe = (setting: "single" | "multi" | "auto") =>
   createPhaseProbe({ setting, cacheMs: 30_000, ask: () => client.getPersonalizationCapabilities(), now: () => clock });
 
 beforeEach(async () => {
   store = tokenStore(await openDatabase(":memory:"));
-  client = createMarketplace({ apiUrl: sandbox.url, authUrl: sandbox.url, keystring: DEMO_APP.keystring, sharedSecret: DEMO_APP.shared_secret, timeoutMs: 2000, maxRetryWaitMs: 2000 }, store);
+  client = createMarketplace(
+    {
+      apiUrl: sandbox.url,
+      authUrl: sandbox.url,
+      keystring: DEMO_APP.keystring,
+      sharedSecret: DEMO_APP.shared_secret,
+      timeoutMs: 2000,
+      maxRetryWaitMs: 2000,
+    },
+    store,
+  );
   clock = 1_000_000;
   await sandboxControl(sandbox.url, "/requests", undefined, "DELETE");
 });
@@ -41,9 +53,13 @@ describe("MARKETPLACE_PERSONALIZATION=auto", () => {
     clock += 30_001;
     expect(await phase.current()).toBe("multi");
     expect(await capabilityReads()).toBe(2);
-    const [read] = ((await sandboxControl(sandbox.url, "/requests")).body.requests as { path: string; api_key: boolean; bearer_user: number | null }[]).filter(
-      (entry) => entry.path === CAPABILITIES,
-    );
+    const [read] = (
+      (await sandboxControl(sandbox.url, "/requests")).body.requests as {
+        path: string;
+        api_key: boolean;
+        bearer_user: number | null;
+      }[]
+    ).filter((entry) => entry.path === CAPABILITIES);
     expect(read).toMatchObject({ api_key: true, bearer_user: null });
   });
 
@@ -88,7 +104,13 @@ describe("MARKETPLACE_PERSONALIZATION=single or multi", () => {
 describe("updateListingPersonalization in the multi-question phase", () => {
   beforeEach(async () => {
     const tokens = await issueTokensFor(sandbox.url, { user_id: ADA.user_id, scopes: SCOPES });
-    await store.save({ userId: ADA.user_id, accessToken: tokens.access_token, refreshToken: tokens.refresh_token, accessExpiresAt: Date.now() + 3_600_000, scopes: SCOPES });
+    await store.save({
+      userId: ADA.user_id,
+      accessToken: tokens.access_token,
+      refreshToken: tokens.refresh_token,
+      accessExpiresAt: Date.now() + 3_600_000,
+      scopes: SCOPES,
+    });
     await setPhase("multi-question");
   });
 
@@ -98,14 +120,28 @@ describe("updateListingPersonalization in the multi-question phase", () => {
   ]);
 
   it("sends supports_multiple_personalization_questions=true when asked, and the sandbox stores the whole set", async () => {
-    const written = await client.updateListingPersonalization(ADA.user_id, ADA.shop_id, WITHOUT_QUESTION, questionSet, { multipleQuestions: true });
-    expect(written).toMatchObject({ ok: true, data: [{ type: "text_input", title: "Name" }, { type: "dropdown", title: "Font", options: ["Serif", "Script"] }] });
+    const written = await client.updateListingPersonalization(ADA.user_id, ADA.shop_id, WITHOUT_QUESTION, questionSet, {
+      multipleQuestions: true,
+    });
+    expect(written).toMatchObject({
+      ok: true,
+      data: [
+        { type: "text_input", title: "Name" },
+        { type: "dropdown", title: "Font", options: ["Serif", "Script"] },
+      ],
+    });
     const stored = await storedListing(sandbox.url, WITHOUT_QUESTION);
-    expect(stored.personalization.personalization_questions.map((question: { question_text: string }) => question.question_text)).toEqual(["Name", "Font"]);
+    expect(
+      stored.personalization.personalization_questions.map(
+        (question: { question_text: string }) => question.question_text,
+      ),
+    ).toEqual(["Name", "Font"]);
   });
 
   it("without the flag, a single question over several is refused with 409 (conflict) and nothing changes", async () => {
-    await client.updateListingPersonalization(ADA.user_id, ADA.shop_id, WITHOUT_QUESTION, questionSet, { multipleQuestions: true });
+    await client.updateListingPersonalization(ADA.user_id, ADA.shop_id, WITHOUT_QUESTION, questionSet, {
+      multipleQuestions: true,
+    });
     const single = toWrite({ instructions: "Gift note", maxAllowedCharacters: 100, required: false });
     const refused = await client.updateListingPersonalization(ADA.user_id, ADA.shop_id, WITHOUT_QUESTION, single);
     expect(refused).toMatchObject({ ok: false, failure: { kind: "conflict" } });

@@ -8,6 +8,10 @@ const pingWire = z.object({ application_id: z.number() });
 
 // GET /v3/application/openapi-ping: the marketplace answers and knows the app's API key (no seller token needed).
 export async function pingMarketplace(config: MarketplaceConfig): Promise<Result<{ applicationId: number }>> {
-  const answer = await marketplaceFetch(config, { operation: "ping", path: "/v3/application/openapi-ping", schema: pingWire });
+  const answer = await marketplaceFetch(config, {
+    operation: "ping",
+    path: "/v3/application/openapi-ping",
+    schema: pingWire,
+  });
   return answer.ok ? { ok: true, data: { applicationId: answer.data.application_id } } : answer;
 }

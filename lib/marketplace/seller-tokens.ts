@@ -11,7 +11,8 @@ const WAIT_STEP_MS = 100;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** No answer came back: the marketplace may or may not have rotated the pair. */
-const answerLost = (failure: MarketplaceFailure) => failure.kind === "timeout" || (failure.kind === "unavailable" && failure.status === undefined);
+const answerLost = (failure: MarketplaceFailure) =>
+  failure.kind === "timeout" || (failure.kind === "unavailable" && failure.status === undefined);
 
 /**
  * A live access token for a seller, refreshed before it expires or after the marketplace rejected `rejected`.
@@ -27,7 +28,12 @@ export function sellerTokens(config: MarketplaceConfig, store: TokenStore) {
    * A refresh whose answer was lost is tried once more before the seller is signed out: another instance may have
    * stored a new pair meanwhile, or the marketplace never received the first request.
    */
-  async function grantOnce(userId: number, refreshToken: string, scopes: string[], seen: string): Promise<Result<TokenSet | string>> {
+  async function grantOnce(
+    userId: number,
+    refreshToken: string,
+    scopes: string[],
+    seen: string,
+  ): Promise<Result<TokenSet | string>> {
     const first = await refreshGrant(config, refreshToken, scopes);
     if (first.ok || !answerLost(first.failure)) return first;
     const stored = await store.read(userId);

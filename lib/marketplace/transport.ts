@@ -25,7 +25,8 @@ export type Pacer = { beforeRequest(): Promise<void>; afterResponse(report: Rate
 function rateLimitOf(response: { status: number; headers: ReplyHeaders }, sentAt: number): RateLimitReport | undefined {
   const limit = Number(response.headers.get("x-limit-per-second"));
   const remaining = Number(response.headers.get("x-remaining-this-second"));
-  if (!response.headers.has("x-limit-per-second") || !Number.isFinite(limit) || !Number.isFinite(remaining)) return undefined;
+  if (!response.headers.has("x-limit-per-second") || !Number.isFinite(limit) || !Number.isFinite(remaining))
+    return undefined;
   return { status: response.status, limitPerSecond: limit, remainingThisSecond: remaining, sentAt };
 }
 
@@ -35,7 +36,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const errorBody = (body: unknown): { error?: string; error_description?: string } =>
   typeof body === "object" && body !== null ? (body as { error?: string; error_description?: string }) : {};
 
-function failureOf(status: number, body: { error?: string; error_description?: string }, retryAfter: number): MarketplaceFailure {
+function failureOf(
+  status: number,
+  body: { error?: string; error_description?: string },
+  retryAfter: number,
+): MarketplaceFailure {
   const message = body.error_description ?? body.error ?? `status ${status}`;
   if (status === 400) {
     const field = /^([\w.[\]]+): /.exec(body.error ?? "")?.[1];
@@ -54,22 +59,38 @@ function failureOf(status: number, body: { error?: string; error_description?: s
 /** The one way to reach the marketplace: API key, bearer, time-out, bounded 429 back-off, typed failures. */
 export async function marketplaceFetch<T>(config: MarketplaceConfig, call: Call<T>): Promise<Result<T>> {
   const url = new URL(`${config.apiUrl}${call.path}`);
-  for (const [key, value] of Object.entries(call.query ?? {})) if (value !== undefined) url.searchParams.set(key, String(value));
-  const headers: Record<string, string> = { "x-api-key": `${config.keystring}:${config.sharedSecret}`, accept: "application/json" };
+  for (const [key, value] of Object.entries(call.query ?? {}))
+    if (value !== undefined) url.searchParams.set(key, String(value));
+  const headers: Record<string, string> = {
+    "x-api-key": `${config.keystring}:${config.sharedSecret}`,
+    accept: "application/json",
+  };
   if (call.accessToken) headers.authorization = `Bearer ${call.accessToken}`;
   if (call.json !== undefined) headers["content-type"] = "application/json";
   if (call.form !== undefined) headers["content-type"] = "application/x-www-form-urlencoded";
-  const payload = call.json !== undefined ? JSON.stringify(call.json) : call.form && new URLSearchParams(call.form).toString();
+  const payload =
+    call.json !== undefined ? JSON.stringify(call.json) : call.form && new URLSearchParams(call.form).toString();
 
   for (let attempt = 1; ; attempt++) {
     let response: Reply;
     await config.pacer?.beforeRequest();
     const sentAt = Date.now();
     try {
-      response = await sendRequest(url, { method: call.method ?? "GET", headers, body: payload, timeoutMs: config.timeoutMs });
+      response = await sendRequest(url, {
+        method: call.method ?? "GET",
+        headers,
+        body: payload,
+        timeoutMs: config.timeoutMs,
+      });
     } catch (error) {
       const late = timedOut(error);
-      recordMarketplaceCall({ operation: call.operation, status: 0, startedAt: sentAt, attempt, outcome: late ? "timeout" : "unreachable" });
+      recordMarketplaceCall({
+        operation: call.operation,
+        status: 0,
+        startedAt: sentAt,
+        attempt,
+        outcome: late ? "timeout" : "unreachable",
+      });
       return { ok: false, failure: late ? { kind: "timeout" } : { kind: "unavailable" } };
     }
     const rate = config.pacer && rateLimitOf(response, sentAt);
@@ -88,7 +109,10 @@ export async function marketplaceFetch<T>(config: MarketplaceConfig, call: Call<
     if (response.ok) {
       if (!parsed) return { ok: true, data: undefined as T };
       if (parsed.success) return { ok: true, data: parsed.data };
-      return { ok: false, failure: { kind: "unexpected", message: "the marketplace's answer was not in the expected shape" } };
+      return {
+        ok: false,
+        failure: { kind: "unexpected", message: "the marketplace's answer was not in the expected shape" },
+      };
     }
     const retryAfter = Math.max(1, Number(response.headers.get("retry-after")) || 1);
     const waitMs = Math.min(retryAfter * 1000 * attempt, config.maxRetryWaitMs);

@@ -10,7 +10,10 @@ const questionWire = z.object({
   max_allowed_characters: z.number().nullable().optional(),
   // The multi-question period's types (dropdown, file uploads).
   max_allowed_files: z.number().nullable().optional(),
-  options: z.array(z.object({ label: z.string() })).nullable().optional(),
+  options: z
+    .array(z.object({ label: z.string() }))
+    .nullable()
+    .optional(),
 });
 
 export const personalizationWire = z.object({ personalization_questions: z.array(questionWire) });
@@ -104,9 +107,16 @@ function formatPrice(price: { amount: number; divisor: number; currency_code: st
 
 export function toListing(wire: z.infer<typeof listingWire>): Listing {
   const questions = (wire.personalization?.personalization_questions ?? []).map(toQuestion);
-  const hasLegacy = wire.personalization_is_required !== undefined || wire.personalization_char_count_max !== undefined || wire.personalization_instructions !== undefined;
+  const hasLegacy =
+    wire.personalization_is_required !== undefined ||
+    wire.personalization_char_count_max !== undefined ||
+    wire.personalization_instructions !== undefined;
   const legacy = hasLegacy
-    ? { required: wire.personalization_is_required ?? false, maxAllowedCharacters: wire.personalization_char_count_max ?? null, instructions: wire.personalization_instructions ?? null }
+    ? {
+        required: wire.personalization_is_required ?? false,
+        maxAllowedCharacters: wire.personalization_char_count_max ?? null,
+        instructions: wire.personalization_instructions ?? null,
+      }
     : undefined;
   const first = questions[0];
   const legacyDisagrees =

@@ -11,7 +11,8 @@ const ANSWER = "dashboard:pool-metrics-answer";
 const ANSWER_WITHIN_MS = 6_000;
 
 type Answer = { type: typeof ANSWER; id: string; text?: string; error?: string };
-const isAnswer = (message: unknown, id: string): message is Answer => (message as Answer | null)?.type === ANSWER && (message as Answer).id === id;
+const isAnswer = (message: unknown, id: string): message is Answer =>
+  (message as Answer | null)?.type === ANSWER && (message as Answer).id === id;
 
 /** Prometheus text for the whole server: this process's registry, or every worker's summed when it runs in a pool. */
 export async function serverMetricsText(): Promise<string> {
@@ -26,7 +27,10 @@ export async function serverMetricsText(): Promise<string> {
       if (message.text === undefined) reject(new Error(message.error ?? "the primary sent no metrics"));
       else resolve(message.text);
     };
-    const timer = setTimeout(() => settle({ type: ANSWER, id, error: `the worker pool did not answer within ${ANSWER_WITHIN_MS} ms` }), ANSWER_WITHIN_MS);
+    const timer = setTimeout(
+      () => settle({ type: ANSWER, id, error: `the worker pool did not answer within ${ANSWER_WITHIN_MS} ms` }),
+      ANSWER_WITHIN_MS,
+    );
     process.on("message", settle);
     send({ type: ASK, id });
   });

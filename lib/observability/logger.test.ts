@@ -13,7 +13,10 @@ describe("the dashboard's logger", () => {
       log.info({
         msg: "marketplace call",
         token: "tok-1",
-        request: { headers: { authorization: "Bearer 1.abc", "x-api-key": "key:secret", accept: "application/json" }, path: "/v3/application/listings/1" },
+        request: {
+          headers: { authorization: "Bearer 1.abc", "x-api-key": "key:secret", accept: "application/json" },
+          path: "/v3/application/listings/1",
+        },
         tokens: [{ access_token: "a-1", refresh_token: "r-1", expires_in: 3600 }],
         form: { password: "hunter2", code_verifier: "v".repeat(43), email: "ada@example.com" },
       }),
@@ -21,7 +24,10 @@ describe("the dashboard's logger", () => {
     expect(line).toMatchObject({
       msg: "marketplace call",
       token: "[redacted]",
-      request: { headers: { authorization: "[redacted]", "x-api-key": "[redacted]", accept: "application/json" }, path: "/v3/application/listings/1" },
+      request: {
+        headers: { authorization: "[redacted]", "x-api-key": "[redacted]", accept: "application/json" },
+        path: "/v3/application/listings/1",
+      },
       tokens: [{ access_token: "[redacted]", refresh_token: "[redacted]", expires_in: 3600 }],
       form: { password: "[redacted]", code_verifier: "[redacted]", email: "ada@example.com" },
     });

@@ -41,7 +41,7 @@ export function redactSecrets(object: Record<string, unknown>, depth = 0): Recor
     const value = object[key];
     const next = SECRET.has(key) ? CENSOR : depth < DEPTH && walkable(value) ? redactSecrets(value, depth + 1) : value;
     if (next === value) continue;
-    copy ??= Array.isArray(object) ? [...object] as unknown as Record<string, unknown> : { ...object };
+    copy ??= Array.isArray(object) ? ([...object] as unknown as Record<string, unknown>) : { ...object };
     copy[key] = next;
   }
   return copy ?? object;
@@ -51,7 +51,15 @@ const globalForLogger = globalThis as unknown as { dashboardLogger?: Logger };
 
 /** A logger writing JSON lines to `destination`, secrets censored (LOG_LEVEL, default info). */
 export function createLogger(destination: DestinationStream): Logger {
-  return pino({ level: process.env.LOG_LEVEL || "info", base: { pid: process.pid }, timestamp: pino.stdTimeFunctions.isoTime, formatters: { log: redactSecrets } }, destination);
+  return pino(
+    {
+      level: process.env.LOG_LEVEL || "info",
+      base: { pid: process.pid },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { log: redactSecrets },
+    },
+    destination,
+  );
 }
 
 /** JSON lines on stdout; one logger per process, shared by the server and the app's bundle. */

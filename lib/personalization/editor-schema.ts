@@ -15,12 +15,12 @@ export const sellerInstructionsSchema = instructionsSchema.check(
 /** The single-question editor's and the bulk dialog's fields, as their forms and their server actions check them. */
 export const sellerQuestionSchema = z.object({ ...questionFormSchema.shape, instructions: sellerInstructionsSchema });
 
-
 export const sellerQuestionsSchema = questionSetFormSchema.shape.questions.check(
   z.superRefine((questions, ctx) => {
     questions.forEach((question, index) => {
       const found = hiddenCharacters(question.instructions);
-      if (found.length > 0) ctx.addIssue({ code: "custom", path: [index, "instructions"], message: hiddenCharactersMessage(found) });
+      if (found.length > 0)
+        ctx.addIssue({ code: "custom", path: [index, "instructions"], message: hiddenCharactersMessage(found) });
     });
   }),
 );

@@ -38,8 +38,16 @@ describe("hidden characters in a seller's instructions (a dashboard rule; the ma
   });
 
   it("lists several kinds once each and shortens a long list", () => {
-    expect(hiddenCharacters("A\u0000\u0000\u202E\u0001\u0002\u0003")).toEqual(["U+0000 NULL", "U+202E RIGHT-TO-LEFT OVERRIDE", "U+0001 (a control character)", "U+0002 (a control character)", "U+0003 (a control character)"]);
-    expect(sellerQuestionSchema.safeParse(question("A\u0000\u202E\u0001\u0002\u0003")).error?.issues[0]?.message).toContain("and 2 more");
+    expect(hiddenCharacters("A\u0000\u0000\u202E\u0001\u0002\u0003")).toEqual([
+      "U+0000 NULL",
+      "U+202E RIGHT-TO-LEFT OVERRIDE",
+      "U+0001 (a control character)",
+      "U+0002 (a control character)",
+      "U+0003 (a control character)",
+    ]);
+    expect(
+      sellerQuestionSchema.safeParse(question("A\u0000\u202E\u0001\u0002\u0003")).error?.issues[0]?.message,
+    ).toContain("and 2 more");
   });
 
   it("strips them when asked, leaving the visible text", () => {
@@ -48,7 +56,17 @@ describe("hidden characters in a seller's instructions (a dashboard rule; the ma
 
   it("leaves the shared spec schema as the marketplace has it: the sandbox still accepts them", () => {
     expect(questionFormSchema.safeParse(question("Name \u202Eevil\u0000")).success).toBe(true);
-    const write = { personalization_questions: [{ question_type: "text_input", question_text: "Personalization", instructions: "Name\u0000", required: true, max_allowed_characters: 5 }] };
+    const write = {
+      personalization_questions: [
+        {
+          question_type: "text_input",
+          question_text: "Personalization",
+          instructions: "Name\u0000",
+          required: true,
+          max_allowed_characters: 5,
+        },
+      ],
+    };
     expect(personalizationWriteSchema.safeParse(write).success).toBe(true);
   });
 
@@ -56,11 +74,19 @@ describe("hidden characters in a seller's instructions (a dashboard rule; the ma
     const set = {
       questions: [
         { type: "text_input", title: "Name", instructions: "Your name", required: true, maxAllowedCharacters: 20 },
-        { type: "dropdown", title: "Colour", instructions: "Pick one\u202E", required: false, options: [{ label: "Red" }, { label: "Blue" }] },
+        {
+          type: "dropdown",
+          title: "Colour",
+          instructions: "Pick one\u202E",
+          required: false,
+          options: [{ label: "Red" }, { label: "Blue" }],
+        },
       ],
     };
     const refused = sellerQuestionSetSchema.safeParse(set);
-    expect(refused.error?.issues.map((issue) => [issue.path, issue.message.slice(0, 50)])).toEqual([[["questions", 1, "instructions"], "Remove the invisible or direction-changing charact"]]);
+    expect(refused.error?.issues.map((issue) => [issue.path, issue.message.slice(0, 50)])).toEqual([
+      [["questions", 1, "instructions"], "Remove the invisible or direction-changing charact"],
+    ]);
     expect(questionSetFormSchema.safeParse(set).success).toBe(true);
     expect(sellerQuestionSetSchema.safeParse({ questions: [set.questions[0]] }).success).toBe(true);
   });

@@ -1,7 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { multiQuestionWriteSchema } from "../../sandbox/api/multi-question.js";
-import { QUESTION_TYPES, questionSetFormSchema, sellerVoice, toQuestionSetWrite, type QuestionDraft } from "./question-set.js";
+import {
+  QUESTION_TYPES,
+  questionSetFormSchema,
+  sellerVoice,
+  toQuestionSetWrite,
+  type QuestionDraft,
+} from "./question-set.js";
 
 // The editor's form and the sandbox's multi-question rules judge the same question sets alike: one accepts exactly
 // what the other accepts, and both refuse the same fields. The reference for acceptance is written again here from
@@ -19,7 +25,10 @@ const WIRE_FIELDS: Record<string, string> = {
   label: "label",
 };
 
-const pathOf = (path: readonly PropertyKey[]) => path.map((key) => (typeof key === "number" ? String(key) : (WIRE_FIELDS[String(key)] ?? `?${String(key)}`))).join(".");
+const pathOf = (path: readonly PropertyKey[]) =>
+  path
+    .map((key) => (typeof key === "number" ? String(key) : (WIRE_FIELDS[String(key)] ?? `?${String(key)}`)))
+    .join(".");
 
 // ---- Reference ----
 
@@ -27,7 +36,10 @@ const points = (text: string) => [...text].length;
 const titleValid = (text: string) => points(text) >= 1 && points(text) <= 45 && /^[\p{L}\p{N}]/u.test(text);
 const whole = (value: number, min: number, max: number) => Number.isInteger(value) && value >= min && value <= max;
 const labelsValid = (options: { label: string }[], max: number) =>
-  options.length >= 1 && options.length <= max && options.every(({ label }) => points(label) >= 1 && points(label) <= 45) && new Set(options.map(({ label }) => label)).size === options.length;
+  options.length >= 1 &&
+  options.length <= max &&
+  options.every(({ label }) => points(label) >= 1 && points(label) <= 45) &&
+  new Set(options.map(({ label }) => label)).size === options.length;
 
 const noCapsRun = (text: string) => {
   let run = 0;
@@ -38,7 +50,8 @@ const noCapsRun = (text: string) => {
   }
   return true;
 };
-const instructionsValid = (text: string) => text === "" || (points(text) <= 256 && /^[\p{L}\p{N}]/u.test(text) && noCapsRun(text));
+const instructionsValid = (text: string) =>
+  text === "" || (points(text) <= 256 && /^[\p{L}\p{N}]/u.test(text) && noCapsRun(text));
 
 function referenceQuestionValid(question: QuestionDraft) {
   if (!titleValid(question.title) || !instructionsValid(question.instructions)) return false;
@@ -54,26 +67,56 @@ function referenceQuestionValid(question: QuestionDraft) {
   }
 }
 
-const referenceSetValid = (questions: QuestionDraft[]) => questions.length >= 1 && questions.length <= 5 && questions.every(referenceQuestionValid);
+const referenceSetValid = (questions: QuestionDraft[]) =>
+  questions.length >= 1 && questions.length <= 5 && questions.every(referenceQuestionValid);
 
 // ---- Generators, biased toward the edges of each rule ----
 
 const title = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom("Name", "Font", "Photo", "1st line", "Дата", "名前", "Ωmega") },
-  { weight: 1, arbitrary: fc.constantFrom("", "-Name", " Name", "😀 Name", "N".repeat(45), "N".repeat(46), "é".repeat(45), "😀".repeat(2)) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      "",
+      "-Name",
+      " Name",
+      "😀 Name",
+      "N".repeat(45),
+      "N".repeat(46),
+      "é".repeat(45),
+      "😀".repeat(2),
+    ),
+  },
   { weight: 1, arbitrary: fc.string({ maxLength: 50 }) },
 );
 const instructions = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom("", "Name to engrave", "Up to 3 words", "Écrivez votre nom") },
-  { weight: 1, arbitrary: fc.constantFrom("TYPE YOUR NAME here", "-dash first", "a".repeat(256), "a".repeat(257), " space") },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom("TYPE YOUR NAME here", "-dash first", "a".repeat(256), "a".repeat(257), " space"),
+  },
 );
 const label = fc.oneof(
-  { weight: 8, arbitrary: fc.constantFrom("Serif", "Sans", "Script", "Front", "Back", "Left", "Right", "Gold", "Silver") },
+  {
+    weight: 8,
+    arbitrary: fc.constantFrom("Serif", "Sans", "Script", "Front", "Back", "Left", "Right", "Gold", "Silver"),
+  },
   { weight: 1, arbitrary: fc.constantFrom("", " ", "L".repeat(45), "L".repeat(46), "😀") },
 );
 const options = fc.oneof(
-  { weight: 6, arbitrary: fc.array(label.map((text) => ({ label: text })), { maxLength: 5 }) },
-  { weight: 1, arbitrary: fc.integer({ min: 8, max: 32 }).map((count) => Array.from({ length: count }, (_, index) => ({ label: `Choice ${index + 1}` }))) },
+  {
+    weight: 6,
+    arbitrary: fc.array(
+      label.map((text) => ({ label: text })),
+      { maxLength: 5 },
+    ),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .integer({ min: 8, max: 32 })
+      .map((count) => Array.from({ length: count }, (_, index) => ({ label: `Choice ${index + 1}` }))),
+  },
 );
 const wholeNumber = (min: number, max: number) =>
   fc.oneof(
@@ -92,7 +135,10 @@ const question: fc.Arbitrary<QuestionDraft> = fc.record({
   options,
 });
 
-const questionSet = fc.oneof({ weight: 12, arbitrary: fc.array(question, { minLength: 1, maxLength: 5 }) }, { weight: 1, arbitrary: fc.array(question, { maxLength: 7 }) });
+const questionSet = fc.oneof(
+  { weight: 12, arbitrary: fc.array(question, { minLength: 1, maxLength: 5 }) },
+  { weight: 1, arbitrary: fc.array(question, { maxLength: 7 }) },
+);
 
 // A labeled upload's file count follows its labels, so with too few or too many labels the wire also names max_allowed_files.
 const followsLabels = (issuePath: string, questions: QuestionDraft[]) => {
@@ -116,7 +162,11 @@ describe("the multi-question editor's form and the sandbox's rules agree", () =>
           return;
         }
         const formPaths = new Set(formResult.error?.issues.map((issue) => pathOf(issue.path)));
-        const wirePaths = new Set(wireResult.error?.issues.map((issue) => issue.path.map(String).join(".")).filter((path) => !followsLabels(path, questions)));
+        const wirePaths = new Set(
+          wireResult.error?.issues
+            .map((issue) => issue.path.map(String).join("."))
+            .filter((path) => !followsLabels(path, questions)),
+        );
         expect([...formPaths].sort()).toEqual([...wirePaths].sort());
         // The seller reads sentences: each ends with a full stop, never the wire's "must …".
         for (const issue of formResult.error?.issues ?? []) expect(issue.message).toMatch(/^[A-Z].*\.$/);
@@ -129,8 +179,21 @@ describe("the multi-question editor's form and the sandbox's rules agree", () =>
   });
 
   test("names each rule in the seller's words next to its field", () => {
-    const text: QuestionDraft = { type: "text_input", title: "-Name", instructions: "", required: false, maxAllowedCharacters: 1025, maxAllowedFiles: 1, options: [] };
-    const dropdown: QuestionDraft = { ...text, type: "dropdown", title: "Font", options: [{ label: "Serif" }, { label: "Serif" }] };
+    const text: QuestionDraft = {
+      type: "text_input",
+      title: "-Name",
+      instructions: "",
+      required: false,
+      maxAllowedCharacters: 1025,
+      maxAllowedFiles: 1,
+      options: [],
+    };
+    const dropdown: QuestionDraft = {
+      ...text,
+      type: "dropdown",
+      title: "Font",
+      options: [{ label: "Serif" }, { label: "Serif" }],
+    };
     const result = questionSetFormSchema.safeParse({ questions: [text, dropdown] });
     expect(result.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
       ["questions.0.title", sellerVoice.titleStart],

@@ -87,16 +87,34 @@ export const labelsDistinct = (labels: readonly string[]) => new Set(labels).siz
 
 /** The rules of each field, in one voice. Both the form's and the wire's shapes are built from these. */
 function fieldRules(voice: Voice) {
-  const title = z.string({ error: voice.string }).check(z.refine(lengthWithin(TITLE_MAX), { error: voice.titleLength }), z.refine(startsWithLetterOrDigit, { error: voice.titleStart }));
+  const title = z
+    .string({ error: voice.string })
+    .check(
+      z.refine(lengthWithin(TITLE_MAX), { error: voice.titleLength }),
+      z.refine(startsWithLetterOrDigit, { error: voice.titleStart }),
+    );
   const required = z.boolean({ error: voice.required });
   const charLimit = z
     .number({ error: voice.limitType })
-    .check(z.int({ error: voice.limitType }), z.minimum(CHAR_LIMIT_MIN, { error: voice.limitMin }), z.maximum(CHAR_LIMIT_MAX, { error: voice.limitMax }));
-  const files = z.int({ error: voice.filesType }).check(z.minimum(1, { error: voice.filesMin }), z.maximum(FILES_MAX, { error: voice.filesMax }));
-  const label = z.string({ error: voice.string }).check(z.refine(lengthWithin(LABEL_MAX), { error: voice.labelLength }));
+    .check(
+      z.int({ error: voice.limitType }),
+      z.minimum(CHAR_LIMIT_MIN, { error: voice.limitMin }),
+      z.maximum(CHAR_LIMIT_MAX, { error: voice.limitMax }),
+    );
+  const files = z
+    .int({ error: voice.filesType })
+    .check(z.minimum(1, { error: voice.filesMin }), z.maximum(FILES_MAX, { error: voice.filesMax }));
+  const label = z
+    .string({ error: voice.string })
+    .check(z.refine(lengthWithin(LABEL_MAX), { error: voice.labelLength }));
   const options = (max: number, type: "dropdown" | "labeled_upload", strict: boolean) =>
     z
-      .array(strict ? z.strictObject({ label }, { error: unknownKeys(voice.option) }) : z.object({ label }, { error: voice.option }), { error: voice.optionsArray })
+      .array(
+        strict
+          ? z.strictObject({ label }, { error: unknownKeys(voice.option) })
+          : z.object({ label }, { error: voice.option }),
+        { error: voice.optionsArray },
+      )
       .check(
         z.minLength(1, { error: voice.optionsCount(max, type) }),
         z.maxLength(max, { error: voice.optionsCount(max, type) }),
@@ -113,24 +131,52 @@ const unknownKeys = (otherwise: string) => (issue: { code?: string; keys?: strin
 const wire = fieldRules(wireVoice);
 /** A key that belongs to another type may be left out or sent as null, as reads return it. */
 const unused = z.optional(z.null({ error: "must be null or left out for this question type" }));
-const wireCommon = { question_text: wire.title, instructions: z.optional(z.nullable(wire.instructions)), required: wire.required };
+const wireCommon = {
+  question_text: wire.title,
+  instructions: z.optional(z.nullable(wire.instructions)),
+  required: wire.required,
+};
 const wireObject = { error: unknownKeys("must be an object") };
 
 export const textQuestionWriteSchema = z.strictObject(
-  { question_type: z.literal("text_input"), ...wireCommon, max_allowed_characters: wire.charLimit, max_allowed_files: unused, options: unused },
+  {
+    question_type: z.literal("text_input"),
+    ...wireCommon,
+    max_allowed_characters: wire.charLimit,
+    max_allowed_files: unused,
+    options: unused,
+  },
   wireObject,
 );
 export const dropdownQuestionWriteSchema = z.strictObject(
-  { question_type: z.literal("dropdown"), ...wireCommon, options: wire.options(DROPDOWN_OPTIONS_MAX, "dropdown", true), max_allowed_characters: unused, max_allowed_files: unused },
+  {
+    question_type: z.literal("dropdown"),
+    ...wireCommon,
+    options: wire.options(DROPDOWN_OPTIONS_MAX, "dropdown", true),
+    max_allowed_characters: unused,
+    max_allowed_files: unused,
+  },
   wireObject,
 );
 export const unlabeledUploadQuestionWriteSchema = z.strictObject(
-  { question_type: z.literal("unlabeled_upload"), ...wireCommon, max_allowed_files: wire.files, max_allowed_characters: unused, options: unused },
+  {
+    question_type: z.literal("unlabeled_upload"),
+    ...wireCommon,
+    max_allowed_files: wire.files,
+    max_allowed_characters: unused,
+    options: unused,
+  },
   wireObject,
 );
 export const labeledUploadQuestionWriteSchema = z
   .strictObject(
-    { question_type: z.literal("labeled_upload"), ...wireCommon, options: wire.options(FILES_MAX, "labeled_upload", true), max_allowed_files: wire.files, max_allowed_characters: unused },
+    {
+      question_type: z.literal("labeled_upload"),
+      ...wireCommon,
+      options: wire.options(FILES_MAX, "labeled_upload", true),
+      max_allowed_files: wire.files,
+      max_allowed_characters: unused,
+    },
     wireObject,
   )
   .check(
@@ -144,12 +190,24 @@ export const questionSetWriteSchema = z.strictObject(
   {
     personalization_questions: z
       .array(
-        z.discriminatedUnion("question_type", [textQuestionWriteSchema, dropdownQuestionWriteSchema, unlabeledUploadQuestionWriteSchema, labeledUploadQuestionWriteSchema], {
-          error: wireVoice.type,
-        }),
+        z.discriminatedUnion(
+          "question_type",
+          [
+            textQuestionWriteSchema,
+            dropdownQuestionWriteSchema,
+            unlabeledUploadQuestionWriteSchema,
+            labeledUploadQuestionWriteSchema,
+          ],
+          {
+            error: wireVoice.type,
+          },
+        ),
         { error: wireVoice.questionsArray },
       )
-      .check(z.minLength(1, { error: wireVoice.questionsCount }), z.maxLength(QUESTIONS_MAX, { error: wireVoice.questionsCount })),
+      .check(
+        z.minLength(1, { error: wireVoice.questionsCount }),
+        z.maxLength(QUESTIONS_MAX, { error: wireVoice.questionsCount }),
+      ),
   },
   { error: unknownKeys("must be a JSON object") },
 );
@@ -162,21 +220,49 @@ export type QuestionWrite = QuestionSetWrite["personalization_questions"][number
 const form = fieldRules(sellerVoice);
 const formCommon = { title: form.title, instructions: form.instructions, required: form.required };
 
-export const textQuestionFormSchema = z.object({ type: z.literal("text_input"), ...formCommon, maxAllowedCharacters: form.charLimit });
-export const dropdownQuestionFormSchema = z.object({ type: z.literal("dropdown"), ...formCommon, options: form.options(DROPDOWN_OPTIONS_MAX, "dropdown", false) });
-export const unlabeledUploadQuestionFormSchema = z.object({ type: z.literal("unlabeled_upload"), ...formCommon, maxAllowedFiles: form.files });
+export const textQuestionFormSchema = z.object({
+  type: z.literal("text_input"),
+  ...formCommon,
+  maxAllowedCharacters: form.charLimit,
+});
+export const dropdownQuestionFormSchema = z.object({
+  type: z.literal("dropdown"),
+  ...formCommon,
+  options: form.options(DROPDOWN_OPTIONS_MAX, "dropdown", false),
+});
+export const unlabeledUploadQuestionFormSchema = z.object({
+  type: z.literal("unlabeled_upload"),
+  ...formCommon,
+  maxAllowedFiles: form.files,
+});
 // A labeled upload takes one file per label, so the form asks only for the labels.
-export const labeledUploadQuestionFormSchema = z.object({ type: z.literal("labeled_upload"), ...formCommon, options: form.options(FILES_MAX, "labeled_upload", false) });
+export const labeledUploadQuestionFormSchema = z.object({
+  type: z.literal("labeled_upload"),
+  ...formCommon,
+  options: form.options(FILES_MAX, "labeled_upload", false),
+});
 
 export const questionSetFormSchema = z.object({
   questions: z
     .array(
-      z.discriminatedUnion("type", [textQuestionFormSchema, dropdownQuestionFormSchema, unlabeledUploadQuestionFormSchema, labeledUploadQuestionFormSchema], {
-        error: sellerVoice.type,
-      }),
+      z.discriminatedUnion(
+        "type",
+        [
+          textQuestionFormSchema,
+          dropdownQuestionFormSchema,
+          unlabeledUploadQuestionFormSchema,
+          labeledUploadQuestionFormSchema,
+        ],
+        {
+          error: sellerVoice.type,
+        },
+      ),
       { error: sellerVoice.questionsArray },
     )
-    .check(z.minLength(1, { error: sellerVoice.questionsCount }), z.maxLength(QUESTIONS_MAX, { error: sellerVoice.questionsCount })),
+    .check(
+      z.minLength(1, { error: sellerVoice.questionsCount }),
+      z.maxLength(QUESTIONS_MAX, { error: sellerVoice.questionsCount }),
+    ),
 });
 
 export type QuestionSetForm = z.output<typeof questionSetFormSchema>;
@@ -197,7 +283,14 @@ export type QuestionDraft = {
 };
 
 export function newQuestionDraft(type: QuestionType): QuestionDraft {
-  const base = { type, instructions: "", required: false, maxAllowedCharacters: 100, maxAllowedFiles: 1, options: [] as { label: string }[] };
+  const base = {
+    type,
+    instructions: "",
+    required: false,
+    maxAllowedCharacters: 100,
+    maxAllowedFiles: 1,
+    options: [] as { label: string }[],
+  };
   switch (type) {
     case "text_input":
       return { ...base, title: "Personalization" };
@@ -211,10 +304,16 @@ export function newQuestionDraft(type: QuestionType): QuestionDraft {
 }
 
 /** The body of updateListingPersonalization for a question set; unparsed drafts map too, so both rule sets can judge them. */
-export function toQuestionSetWrite(questions: readonly (QuestionForm | QuestionDraft)[]): { personalization_questions: QuestionWrite[] } {
+export function toQuestionSetWrite(questions: readonly (QuestionForm | QuestionDraft)[]): {
+  personalization_questions: QuestionWrite[];
+} {
   return {
     personalization_questions: questions.map((question): QuestionWrite => {
-      const common = { question_text: question.title, instructions: question.instructions === "" ? null : question.instructions, required: question.required };
+      const common = {
+        question_text: question.title,
+        instructions: question.instructions === "" ? null : question.instructions,
+        required: question.required,
+      };
       switch (question.type) {
         case "text_input":
           return { question_type: "text_input", ...common, max_allowed_characters: question.maxAllowedCharacters };
@@ -223,7 +322,12 @@ export function toQuestionSetWrite(questions: readonly (QuestionForm | QuestionD
         case "unlabeled_upload":
           return { question_type: "unlabeled_upload", ...common, max_allowed_files: question.maxAllowedFiles };
         case "labeled_upload":
-          return { question_type: "labeled_upload", ...common, options: question.options.map(({ label }) => ({ label })), max_allowed_files: question.options.length };
+          return {
+            question_type: "labeled_upload",
+            ...common,
+            options: question.options.map(({ label }) => ({ label })),
+            max_allowed_files: question.options.length,
+          };
       }
     }),
   };

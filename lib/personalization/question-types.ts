@@ -10,4 +10,5 @@ export const QUESTION_TYPE_NAMES: Record<QuestionType, string> = {
   labeled_upload: "Labelled file upload",
 };
 
-export const isQuestionType = (type: string): type is QuestionType => (QUESTION_TYPES as readonly string[]).includes(type);
+export const isQuestionType = (type: string): type is QuestionType =>
+  (QUESTION_TYPES as readonly string[]).includes(type);

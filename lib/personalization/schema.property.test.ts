@@ -86,12 +86,19 @@ function referenceQuestionValid(question: unknown): boolean {
   if (!isPlainRecord(question)) return false;
   const keys = Object.keys(question);
   if (keys.some((key) => !QUESTION_KEYS.includes(key))) return false;
-  for (const key of ["question_type", "question_text", "required", "max_allowed_characters"]) if (!keys.includes(key)) return false;
+  for (const key of ["question_type", "question_text", "required", "max_allowed_characters"])
+    if (!keys.includes(key)) return false;
   if (question.question_type !== "text_input" || question.question_text !== "Personalization") return false;
   const instructions = question.instructions;
   const instructionsValid =
-    instructions === undefined || instructions === null || (typeof instructions === "string" && referenceRules(instructions).length === 0);
-  return instructionsValid && referenceRequiredValid(question.required) && referenceLimitValid(question.max_allowed_characters);
+    instructions === undefined ||
+    instructions === null ||
+    (typeof instructions === "string" && referenceRules(instructions).length === 0);
+  return (
+    instructionsValid &&
+    referenceRequiredValid(question.required) &&
+    referenceLimitValid(question.max_allowed_characters)
+  );
 }
 
 function referenceBodyValid(body: unknown): boolean {
@@ -117,7 +124,9 @@ const symbols = ["😀", "👍🏽", "👨‍👩‍👧", "🇫🇷", "❤️",
 const upperLetter = fc.constantFrom("A", "B", "Z", "É", "Ç", "Ж", "Ω", "Ş", "ẞ", "Ａ");
 const lowerLetter = fc.constantFrom("a", "z", "é", "ж", "ω", "ş", "ß", "ａ");
 const generatedCapsWord = fc.array(upperLetter, { minLength: 3, maxLength: 7 }).map((letters) => letters.join(""));
-const generatedShortWord = fc.array(fc.oneof(upperLetter, lowerLetter), { minLength: 1, maxLength: 2 }).map((letters) => letters.join(""));
+const generatedShortWord = fc
+  .array(fc.oneof(upperLetter, lowerLetter), { minLength: 1, maxLength: 2 })
+  .map((letters) => letters.join(""));
 const generatedMixedWord = fc
   .tuple(upperLetter, fc.array(fc.oneof(upperLetter, lowerLetter), { minLength: 1, maxLength: 5 }), lowerLetter)
   .map(([head, middle, tail]) => [head, ...middle, tail].join(""));
@@ -148,7 +157,12 @@ const gap = fc.oneof(
 );
 const capsRun = fc
   .integer({ min: 2, max: 4 })
-  .chain((count) => fc.tuple(fc.array(capsWord, { minLength: count, maxLength: count }), fc.array(gap, { minLength: count, maxLength: count })))
+  .chain((count) =>
+    fc.tuple(
+      fc.array(capsWord, { minLength: count, maxLength: count }),
+      fc.array(gap, { minLength: count, maxLength: count }),
+    ),
+  )
   .map(([words, gaps]) => words.map((word, index) => word + (index < words.length - 1 ? gaps[index] : "")).join(""));
 
 const leading = fc.constantFrom("", "", "", " ", "\t", "-", ".", "“", "😀", "1", "٣", "a", "Ж", "漢", "\u0301", "_");
@@ -158,7 +172,10 @@ const composed = fc
   .map(([start, before, run, after]) => start + before + (before === "" || run === "" ? "" : " ") + run + " " + after);
 
 const filler = fc.constantFrom("a", "A", "😀", "é", "漢", "1", " ", "ab ", "ABC ", "DO ");
-const edgeLength = fc.oneof({ weight: 6, arbitrary: fc.constantFrom(255, 256, 257) }, { weight: 1, arbitrary: fc.integer({ min: 250, max: 262 }) });
+const edgeLength = fc.oneof(
+  { weight: 6, arbitrary: fc.constantFrom(255, 256, 257) },
+  { weight: 1, arbitrary: fc.integer({ min: 250, max: 262 }) },
+);
 const atEdgeLength = fc.tuple(composed, filler, edgeLength).map(([text, fill, length]) => {
   const points = Array.from(text);
   const fillPoints = Array.from(fill);
@@ -184,12 +201,43 @@ const plainText = fc
 const fieldInstructions = fc.oneof({ weight: 1, arbitrary: instructionsText }, { weight: 1, arbitrary: plainText });
 
 const limitValue = fc.oneof(
-  { weight: 4, arbitrary: fc.constantFrom<unknown>(0, 1, 2, 1023, 1024, 1025, -1, -0, 0.5, 1.5, 1023.5, 1024.5, 1 + Number.EPSILON) },
-  { weight: 2, arbitrary: fc.constantFrom<unknown>(NaN, Infinity, -Infinity, Number.MAX_SAFE_INTEGER, Number.MIN_VALUE, 1e21, -1e21) },
+  {
+    weight: 4,
+    arbitrary: fc.constantFrom<unknown>(
+      0,
+      1,
+      2,
+      1023,
+      1024,
+      1025,
+      -1,
+      -0,
+      0.5,
+      1.5,
+      1023.5,
+      1024.5,
+      1 + Number.EPSILON,
+    ),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom<unknown>(
+      NaN,
+      Infinity,
+      -Infinity,
+      Number.MAX_SAFE_INTEGER,
+      Number.MIN_VALUE,
+      1e21,
+      -1e21,
+    ),
+  },
   { weight: 3, arbitrary: fc.integer({ min: -5, max: 1030 }) },
   { weight: 2, arbitrary: fc.double({ min: -2, max: 1030 }) },
   { weight: 1, arbitrary: fc.double() },
-  { weight: 1, arbitrary: fc.constantFrom<unknown>("5", "1024", "", null, undefined, true, false, [5], { value: 5 }, 5n) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom<unknown>("5", "1024", "", null, undefined, true, false, [5], { value: 5 }, 5n),
+  },
   { weight: 1, arbitrary: fc.anything() },
 );
 
@@ -201,7 +249,11 @@ const requiredValue = fc.oneof(
 
 const ABSENT = Symbol("absent");
 const field = <T>(valid: fc.Arbitrary<T>, invalid: fc.Arbitrary<unknown>) =>
-  fc.oneof({ weight: 8, arbitrary: valid }, { weight: 1, arbitrary: invalid }, { weight: 1, arbitrary: fc.constant(ABSENT) });
+  fc.oneof(
+    { weight: 8, arbitrary: valid },
+    { weight: 1, arbitrary: invalid },
+    { weight: 1, arbitrary: fc.constant(ABSENT) },
+  );
 
 function withoutAbsent(fields: Record<string, unknown>): Record<string, unknown> {
   const built: Record<string, unknown> = {};
@@ -211,19 +263,35 @@ function withoutAbsent(fields: Record<string, unknown>): Record<string, unknown>
 
 const question = fc
   .record({
-    question_type: field(fc.constant("text_input"), fc.constantFrom("TEXT_INPUT", "dropdown", "", " text_input", 1, null)),
-    question_text: field(fc.constant("Personalization"), fc.constantFrom("personalization", "Engraving", "", "Personalization ", null)),
-    instructions: fc.oneof({ weight: 8, arbitrary: fieldInstructions }, { weight: 1, arbitrary: fc.constantFrom(null, ABSENT, 5, ["Name"]) }),
+    question_type: field(
+      fc.constant("text_input"),
+      fc.constantFrom("TEXT_INPUT", "dropdown", "", " text_input", 1, null),
+    ),
+    question_text: field(
+      fc.constant("Personalization"),
+      fc.constantFrom("personalization", "Engraving", "", "Personalization ", null),
+    ),
+    instructions: fc.oneof(
+      { weight: 8, arbitrary: fieldInstructions },
+      { weight: 1, arbitrary: fc.constantFrom(null, ABSENT, 5, ["Name"]) },
+    ),
     required: field(fc.boolean(), requiredValue),
     max_allowed_characters: field(fc.integer({ min: 1, max: 1024 }), limitValue),
     extra: fc.oneof(
       { weight: 9, arbitrary: fc.constant(undefined) },
-      { weight: 1, arbitrary: fc.tuple(fc.constantFrom("foo", "questionType", "instruction", "__proto__", "constructor"), fc.jsonValue()) },
+      {
+        weight: 1,
+        arbitrary: fc.tuple(
+          fc.constantFrom("foo", "questionType", "instruction", "__proto__", "constructor"),
+          fc.jsonValue(),
+        ),
+      },
     ),
   })
   .map(({ extra, ...fields }) => {
     const built = withoutAbsent(fields);
-    if (extra) Object.defineProperty(built, extra[0], { value: extra[1], enumerable: true, configurable: true, writable: true });
+    if (extra)
+      Object.defineProperty(built, extra[0], { value: extra[1], enumerable: true, configurable: true, writable: true });
     return built;
   });
 
@@ -237,17 +305,32 @@ const form = fc
 
 const body = fc.oneof(
   { weight: 8, arbitrary: question.map((one) => ({ personalization_questions: [one] }) as unknown) },
-  { weight: 1, arbitrary: fc.array(question, { maxLength: 3 }).map((many) => ({ personalization_questions: many }) as unknown) },
   {
     weight: 1,
-    arbitrary: fc.constantFrom<unknown>({}, null, [], "body", { personalization_questions: null }, { personalization_questions: {} }),
+    arbitrary: fc.array(question, { maxLength: 3 }).map((many) => ({ personalization_questions: many }) as unknown),
   },
-  { weight: 1, arbitrary: question.map((one) => ({ personalization_questions: [one], is_personalizable: true }) as unknown) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom<unknown>(
+      {},
+      null,
+      [],
+      "body",
+      { personalization_questions: null },
+      { personalization_questions: {} },
+    ),
+  },
+  {
+    weight: 1,
+    arbitrary: question.map((one) => ({ personalization_questions: [one], is_personalizable: true }) as unknown),
+  },
 );
 
 // ---- Properties ----
 
-const ruleByMessage = new Map<string, Rule>(Object.entries(instructionRules).map(([rule, message]) => [message, rule as Rule]));
+const ruleByMessage = new Map<string, Rule>(
+  Object.entries(instructionRules).map(([rule, message]) => [message, rule as Rule]),
+);
 const sorted = (rules: readonly string[]) => [...rules].sort();
 
 describe("personalization rules agree with a reference written from the spec", () => {
@@ -257,7 +340,9 @@ describe("personalization rules agree with a reference written from the spec", (
         const expected = sorted(referenceRules(text));
         const result = instructionsSchema.safeParse(text);
         expect(result.success).toBe(expected.length === 0);
-        const refusedFor = (result.error?.issues ?? []).map((issue) => ruleByMessage.get(issue.message) ?? `unknown: ${issue.message}`);
+        const refusedFor = (result.error?.issues ?? []).map(
+          (issue) => ruleByMessage.get(issue.message) ?? `unknown: ${issue.message}`,
+        );
         expect(sorted(refusedFor)).toEqual(expected);
         expect(sorted(brokenInstructionRules(text))).toEqual(expected);
       }),
@@ -316,14 +401,18 @@ describe("personalization rules agree with a reference written from the spec", (
         const message = describeFirstIssue(result.error);
         expect(message.length).toBeGreaterThan(0);
         const questions: unknown = isPlainRecord(candidate) ? candidate.personalization_questions : undefined;
-        const only = Array.isArray(questions) && questions.length === 1 && isPlainRecord(questions[0]) ? questions[0] : undefined;
+        const only =
+          Array.isArray(questions) && questions.length === 1 && isPlainRecord(questions[0]) ? questions[0] : undefined;
         const onlyInstructionsWrong =
           only !== undefined &&
           Object.keys(candidate as object).length === 1 &&
           referenceBodyValid({ personalization_questions: [{ ...only, instructions: null }] });
         if (!onlyInstructionsWrong) return;
         const instructions = only.instructions;
-        const flagged = typeof instructions === "string" ? referenceRules(instructions).map((rule) => instructionRules[rule]) : ["must be a string"];
+        const flagged =
+          typeof instructions === "string"
+            ? referenceRules(instructions).map((rule) => instructionRules[rule])
+            : ["must be a string"];
         const prefix = "personalization_questions[0].instructions: ";
         expect(message.startsWith(prefix)).toBe(true);
         expect(flagged).toContain(message.slice(prefix.length));

@@ -30,7 +30,8 @@ const validQuestion = {
 
 const bodyWith = (question: Record<string, unknown>) => ({ personalization_questions: [question] });
 
-const messagesOf = (result: { success: boolean; error?: z.core.$ZodError }) => result.error?.issues.map((issue) => issue.message) ?? [];
+const messagesOf = (result: { success: boolean; error?: z.core.$ZodError }) =>
+  result.error?.issues.map((issue) => issue.message) ?? [];
 
 // A text of exactly `count` code points that breaks no other rule.
 const lettersOfLength = (count: number) => "a".repeat(count);
@@ -305,7 +306,9 @@ describe("questionWriteSchema (one wire question)", () => {
 
   test("rejects instructions that break a rule, at the instructions path", () => {
     const result = questionWriteSchema.safeParse({ ...validQuestion, instructions: "-Name" });
-    expect(result.error?.issues.map((issue) => [issue.path, issue.message])).toEqual([[["instructions"], instructionRules.start]]);
+    expect(result.error?.issues.map((issue) => [issue.path, issue.message])).toEqual([
+      [["instructions"], instructionRules.start],
+    ]);
   });
 
   test.each(["dropdown", "TEXT_INPUT", "", null, 1])("rejects the question type %j", (questionType) => {
@@ -318,12 +321,15 @@ describe("questionWriteSchema (one wire question)", () => {
     expect(result.error?.issues.map((issue) => issue.path)).toEqual([["question_text"]]);
   });
 
-  test.each(["question_type", "question_text", "required", "max_allowed_characters"])("rejects a question without %s", (field) => {
-    const question: Record<string, unknown> = { ...validQuestion };
-    delete question[field];
-    const result = questionWriteSchema.safeParse(question);
-    expect(result.error?.issues.map((issue) => issue.path)).toEqual([[field]]);
-  });
+  test.each(["question_type", "question_text", "required", "max_allowed_characters"])(
+    "rejects a question without %s",
+    (field) => {
+      const question: Record<string, unknown> = { ...validQuestion };
+      delete question[field];
+      const result = questionWriteSchema.safeParse(question);
+      expect(result.error?.issues.map((issue) => issue.path)).toEqual([[field]]);
+    },
+  );
 
   test("rejects a non-boolean required", () => {
     expect(questionWriteSchema.safeParse({ ...validQuestion, required: "true" }).success).toBe(false);
@@ -362,9 +368,12 @@ describe("personalizationWriteSchema (the write body)", () => {
     expect(messagesOf(personalizationWriteSchema.safeParse({}))).toEqual(["is required and must be an array"]);
   });
 
-  test.each([null, "question", validQuestion])("rejects personalization_questions that is not an array: %j", (value) => {
-    expect(personalizationWriteSchema.safeParse({ personalization_questions: value }).success).toBe(false);
-  });
+  test.each([null, "question", validQuestion])(
+    "rejects personalization_questions that is not an array: %j",
+    (value) => {
+      expect(personalizationWriteSchema.safeParse({ personalization_questions: value }).success).toBe(false);
+    },
+  );
 
   test("rejects an unknown top-level key", () => {
     const result = personalizationWriteSchema.safeParse({ ...bodyWith(validQuestion), is_personalizable: true });
@@ -372,15 +381,21 @@ describe("personalizationWriteSchema (the write body)", () => {
   });
 
   test("rejects an unknown key inside the question", () => {
-    const result = personalizationWriteSchema.safeParse(bodyWith({ ...validQuestion, personalization_char_count_max: 5 }));
+    const result = personalizationWriteSchema.safeParse(
+      bodyWith({ ...validQuestion, personalization_char_count_max: 5 }),
+    );
     expect(result.error?.issues.map((issue) => [issue.path, issue.message])).toEqual([
       [["personalization_questions", 0], "unknown field personalization_char_count_max"],
     ]);
   });
 
   test("rejects a wrong question type and a wrong question text inside the body", () => {
-    expect(personalizationWriteSchema.safeParse(bodyWith({ ...validQuestion, question_type: "dropdown" })).success).toBe(false);
-    expect(personalizationWriteSchema.safeParse(bodyWith({ ...validQuestion, question_text: "Engraving" })).success).toBe(false);
+    expect(
+      personalizationWriteSchema.safeParse(bodyWith({ ...validQuestion, question_type: "dropdown" })).success,
+    ).toBe(false);
+    expect(
+      personalizationWriteSchema.safeParse(bodyWith({ ...validQuestion, question_text: "Engraving" })).success,
+    ).toBe(false);
   });
 
   test.each([null, "body", [], 7])("rejects the non-object body %j", (value) => {
@@ -405,7 +420,9 @@ describe("questionFormSchema (the editor's camelCase fields)", () => {
 
   test("applies the instruction rules at the instructions field", () => {
     const result = questionFormSchema.safeParse({ ...validForm, instructions: "Please READ THE TEXT" });
-    expect(result.error?.issues.map((issue) => [issue.path, issue.message])).toEqual([[["instructions"], instructionRules.caps]]);
+    expect(result.error?.issues.map((issue) => [issue.path, issue.message])).toEqual([
+      [["instructions"], instructionRules.caps],
+    ]);
   });
 
   test("applies the limit rule at the maxAllowedCharacters field", () => {
@@ -483,7 +500,9 @@ describe("describeFirstIssue", () => {
   });
 
   test("names the question for an unknown key inside it", () => {
-    expect(firstIssueOf(bodyWith({ ...validQuestion, extra: 1 }))).toBe("personalization_questions[0]: unknown field extra");
+    expect(firstIssueOf(bodyWith({ ...validQuestion, extra: 1 }))).toBe(
+      "personalization_questions[0]: unknown field extra",
+    );
   });
 
   test("falls back to a general message when there is no issue", () => {

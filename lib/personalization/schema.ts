@@ -1,7 +1,14 @@
 // zod/mini: the editor's checks load this into the browser when a form first checks a value, and the mini API is
 // tree-shakable (the classic one is not). Shared by the editor form, the server action and the sandbox.
 import * as z from "zod/mini";
-import { brokenInstructionRules, CHAR_LIMIT_MAX, CHAR_LIMIT_MIN, instructionRules, QUESTION_TEXT, QUESTION_TYPE } from "./rules";
+import {
+  brokenInstructionRules,
+  CHAR_LIMIT_MAX,
+  CHAR_LIMIT_MIN,
+  instructionRules,
+  QUESTION_TEXT,
+  QUESTION_TYPE,
+} from "./rules";
 
 export * from "./rules";
 
@@ -30,7 +37,10 @@ export const questionWriteSchema = z.strictObject(
     required: requiredSchema,
     max_allowed_characters: charLimitSchema,
   },
-  { error: (issue) => (issue.code === "unrecognized_keys" ? `unknown field ${issue.keys.join(", ")}` : "must be an object") },
+  {
+    error: (issue) =>
+      issue.code === "unrecognized_keys" ? `unknown field ${issue.keys.join(", ")}` : "must be an object",
+  },
 );
 
 export const personalizationWriteSchema = z.strictObject(
@@ -39,7 +49,10 @@ export const personalizationWriteSchema = z.strictObject(
       .array(questionWriteSchema, { error: "is required and must be an array" })
       .check(z.length(1, { error: "must hold exactly one question during the migration period" })),
   },
-  { error: (issue) => (issue.code === "unrecognized_keys" ? `unknown field ${issue.keys.join(", ")}` : "must be a JSON object") },
+  {
+    error: (issue) =>
+      issue.code === "unrecognized_keys" ? `unknown field ${issue.keys.join(", ")}` : "must be a JSON object",
+  },
 );
 
 export type PersonalizationWrite = z.infer<typeof personalizationWriteSchema>;

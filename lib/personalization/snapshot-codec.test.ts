@@ -7,9 +7,21 @@ import { describeSnapshot, sameSnapshot } from "./snapshot";
 
 const SET: QuestionForm[] = [
   { type: "text_input", title: "Name", instructions: "Name to engrave", required: true, maxAllowedCharacters: 20 },
-  { type: "dropdown", title: "Font", instructions: "", required: false, options: [{ label: "Serif" }, { label: "Script" }] },
+  {
+    type: "dropdown",
+    title: "Font",
+    instructions: "",
+    required: false,
+    options: [{ label: "Serif" }, { label: "Script" }],
+  },
   { type: "unlabeled_upload", title: "Photo", instructions: "", required: false, maxAllowedFiles: 3 },
-  { type: "labeled_upload", title: "Sides", instructions: "", required: false, options: [{ label: "Front" }, { label: "Back" }] },
+  {
+    type: "labeled_upload",
+    title: "Sides",
+    instructions: "",
+    required: false,
+    options: [{ label: "Front" }, { label: "Back" }],
+  },
 ];
 
 describe("snapshots of whole question sets", () => {
@@ -17,8 +29,17 @@ describe("snapshots of whole question sets", () => {
     const snapshot = snapshotOfQuestionSet(SET);
     const stored = parseSnapshot(JSON.stringify(snapshot));
     expect(stored).toEqual(snapshot);
-    expect(stored.questions[3]).toMatchObject({ type: "labeled_upload", maxAllowedFiles: 2, options: ["Front", "Back"] });
-    const otherOrder = snapshotOfQuestionSet([SET[0]!, { ...SET[1]!, options: [{ label: "Script" }, { label: "Serif" }] } as QuestionForm, SET[2]!, SET[3]!]);
+    expect(stored.questions[3]).toMatchObject({
+      type: "labeled_upload",
+      maxAllowedFiles: 2,
+      options: ["Front", "Back"],
+    });
+    const otherOrder = snapshotOfQuestionSet([
+      SET[0]!,
+      { ...SET[1]!, options: [{ label: "Script" }, { label: "Serif" }] } as QuestionForm,
+      SET[2]!,
+      SET[3]!,
+    ]);
     expect(sameSnapshot(snapshot, stored)).toBe(true);
     expect(sameSnapshot(snapshot, otherOrder)).toBe(false);
   });
@@ -28,12 +49,23 @@ describe("snapshots of whole question sets", () => {
     expect(write?.multipleQuestions).toBe(true);
     const parsed = questionSetWriteSchema.safeParse(write?.body);
     expect(parsed.success).toBe(true);
-    expect(parsed.data?.personalization_questions.map((question) => question.question_type)).toEqual(["text_input", "dropdown", "unlabeled_upload", "labeled_upload"]);
-    expect(parsed.data?.personalization_questions[3]).toMatchObject({ max_allowed_files: 2, options: [{ label: "Front" }, { label: "Back" }] });
+    expect(parsed.data?.personalization_questions.map((question) => question.question_type)).toEqual([
+      "text_input",
+      "dropdown",
+      "unlabeled_upload",
+      "labeled_upload",
+    ]);
+    expect(parsed.data?.personalization_questions[3]).toMatchObject({
+      max_allowed_files: 2,
+      options: [{ label: "Front" }, { label: "Back" }],
+    });
   });
 
   it("are written before that period as one question without the flag, and no question means delete", () => {
-    const single = writeOf(snapshotOfForm({ instructions: "Gift note", maxAllowedCharacters: 100, required: false }), "single");
+    const single = writeOf(
+      snapshotOfForm({ instructions: "Gift note", maxAllowedCharacters: 100, required: false }),
+      "single",
+    );
     expect(single?.multipleQuestions).toBe(false);
     expect(personalizationWriteSchema.safeParse(single?.body).success).toBe(true);
     expect(writeOf({ questions: [] }, "multi")).toBeNull();
@@ -41,17 +73,31 @@ describe("snapshots of whole question sets", () => {
 
   it("describe a set by its titles for the history and the bulk confirmation", () => {
     expect(describeSnapshot(snapshotOfQuestionSet(SET.slice(0, 2)))).toBe("2 questions: “Name”, “Font”");
-    expect(describeSnapshot(snapshotOfQuestionSet([{ ...newQuestionDraft("dropdown"), title: "Font", options: [{ label: "Serif" }] } as QuestionForm]))).toBe("1 question: “Font”, optional");
+    expect(
+      describeSnapshot(
+        snapshotOfQuestionSet([
+          { ...newQuestionDraft("dropdown"), title: "Font", options: [{ label: "Serif" }] } as QuestionForm,
+        ]),
+      ),
+    ).toBe("1 question: “Font”, optional");
   });
 });
 
 describe("a bulk plan", () => {
-  const listing = { questions: snapshotOfQuestionSet(SET).questions.map((question) => ({ ...question, maxAllowedFiles: question.maxAllowedFiles })), legacyDisagrees: false };
+  const listing = {
+    questions: snapshotOfQuestionSet(SET).questions.map((question) => ({
+      ...question,
+      maxAllowedFiles: question.maxAllowedFiles,
+    })),
+    legacyDisagrees: false,
+  };
   const target = snapshotOfForm({ instructions: "Gift note", maxAllowedCharacters: 100, required: false });
 
   it("skips a listing with several questions before the multi-question period", () => {
     expect(planFor(listing, target, "single")).toMatchObject({ outcome: "skipped" });
-    expect(planFor({ questions: [], legacyDisagrees: false }, snapshotOfQuestionSet(SET), "single")).toMatchObject({ outcome: "skipped" });
+    expect(planFor({ questions: [], legacyDisagrees: false }, snapshotOfQuestionSet(SET), "single")).toMatchObject({
+      outcome: "skipped",
+    });
   });
 
   it("changes it in the multi-question period, where every write carries a whole set", () => {

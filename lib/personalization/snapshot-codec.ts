@@ -1,6 +1,11 @@
 import * as z from "zod/mini";
 import { QUESTION_TEXT, QUESTION_TYPE, toWrite, type PersonalizationWrite, type QuestionForm } from "./schema";
-import { isQuestionType, type QuestionForm as SetQuestionForm, type QuestionSetWrite, type QuestionType } from "./question-set";
+import {
+  isQuestionType,
+  type QuestionForm as SetQuestionForm,
+  type QuestionSetWrite,
+  type QuestionType,
+} from "./question-set";
 import { representable, type Snapshot } from "./snapshot";
 
 // Snapshots to and from what the server stores and sends: JSON in the database, the form's values, the marketplace's write.
@@ -22,13 +27,28 @@ const snapshotSchema = z.object({
 export const parseSnapshot = (json: string): Snapshot => snapshotSchema.parse(JSON.parse(json));
 
 export function snapshotOfForm(form: QuestionForm): Snapshot {
-  return { questions: [{ type: QUESTION_TYPE, title: QUESTION_TEXT, instructions: form.instructions, required: form.required, maxAllowedCharacters: form.maxAllowedCharacters }] };
+  return {
+    questions: [
+      {
+        type: QUESTION_TYPE,
+        title: QUESTION_TEXT,
+        instructions: form.instructions,
+        required: form.required,
+        maxAllowedCharacters: form.maxAllowedCharacters,
+      },
+    ],
+  };
 }
 
 export function snapshotOfQuestionSet(questions: readonly SetQuestionForm[]): Snapshot {
   return {
     questions: questions.map((question) => {
-      const common = { type: question.type, title: question.title, instructions: question.instructions, required: question.required };
+      const common = {
+        type: question.type,
+        title: question.title,
+        instructions: question.instructions,
+        required: question.required,
+      };
       switch (question.type) {
         case "text_input":
           return { ...common, maxAllowedCharacters: question.maxAllowedCharacters };
@@ -37,7 +57,12 @@ export function snapshotOfQuestionSet(questions: readonly SetQuestionForm[]): Sn
         case "unlabeled_upload":
           return { ...common, maxAllowedCharacters: null, maxAllowedFiles: question.maxAllowedFiles };
         case "labeled_upload":
-          return { ...common, maxAllowedCharacters: null, maxAllowedFiles: question.options.length, options: question.options.map((option) => option.label) };
+          return {
+            ...common,
+            maxAllowedCharacters: null,
+            maxAllowedFiles: question.options.length,
+            options: question.options.map((option) => option.label),
+          };
       }
     }),
   };
@@ -46,7 +71,11 @@ export function snapshotOfQuestionSet(questions: readonly SetQuestionForm[]): Sn
 function questionSetWriteOf(snapshot: Snapshot): QuestionSetWrite {
   return {
     personalization_questions: snapshot.questions.map((question) => {
-      const common = { question_text: question.title, instructions: question.instructions === "" ? null : question.instructions, required: question.required };
+      const common = {
+        question_text: question.title,
+        instructions: question.instructions === "" ? null : question.instructions,
+        required: question.required,
+      };
       const options = (question.options ?? []).map((label) => ({ label }));
       const type: QuestionType = isQuestionType(question.type) ? question.type : "text_input";
       switch (type) {
@@ -57,7 +86,12 @@ function questionSetWriteOf(snapshot: Snapshot): QuestionSetWrite {
         case "unlabeled_upload":
           return { question_type: type, ...common, max_allowed_files: question.maxAllowedFiles ?? 0 };
         case "labeled_upload":
-          return { question_type: type, ...common, options, max_allowed_files: question.maxAllowedFiles ?? options.length };
+          return {
+            question_type: type,
+            ...common,
+            options,
+            max_allowed_files: question.maxAllowedFiles ?? options.length,
+          };
       }
     }),
   };
@@ -74,5 +108,12 @@ export function writeOf(snapshot: Snapshot, phase: "single" | "multi" = "single"
   if (!question) return null;
   if (phase === "multi") return { body: questionSetWriteOf(snapshot), multipleQuestions: true };
   if (!representable(snapshot)) return { body: questionSetWriteOf(snapshot), multipleQuestions: false };
-  return { body: toWrite({ instructions: question.instructions, required: question.required, maxAllowedCharacters: question.maxAllowedCharacters ?? 0 }), multipleQuestions: false };
+  return {
+    body: toWrite({
+      instructions: question.instructions,
+      required: question.required,
+      maxAllowedCharacters: question.maxAllowedCharacters ?? 0,
+    }),
+    multipleQuestions: false,
+  };
 }

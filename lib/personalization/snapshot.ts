@@ -65,9 +65,11 @@ export function sameSnapshot(a: Snapshot, b: Snapshot) {
 /** One line a seller reads: `“Name to engrave”, required, up to 20 characters` or `No question`. */
 export function describeSnapshot(snapshot: Snapshot): string {
   if (snapshot.questions.length === 0) return "No question";
-  if (snapshot.questions.length > 1) return `${snapshot.questions.length} questions: ${snapshot.questions.map((question) => `“${question.title}”`).join(", ")}`;
+  if (snapshot.questions.length > 1)
+    return `${snapshot.questions.length} questions: ${snapshot.questions.map((question) => `“${question.title}”`).join(", ")}`;
   const question = snapshot.questions[0]!;
-  if (!representable(snapshot)) return `1 question: “${question.title}”, ${question.required ? "required" : "optional"}`;
+  if (!representable(snapshot))
+    return `1 question: “${question.title}”, ${question.required ? "required" : "optional"}`;
   const instructions = question.instructions ? `“${question.instructions}”` : "No instructions";
   const limit = question.maxAllowedCharacters === null ? "" : `, up to ${question.maxAllowedCharacters} characters`;
   return `${instructions}, ${question.required ? "required" : "optional"}${limit}`;

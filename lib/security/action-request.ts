@@ -21,12 +21,18 @@ export function foreignOrigin(origin: string | null, host: string | null): Refus
   if (origin === null) return undefined;
   const parsed = URL.parse(origin);
   if (parsed && host && parsed.host === host) return undefined;
-  return { status: 403, error: "This request came from another site, so the dashboard refused it. Open the dashboard itself and try again." };
+  return {
+    status: 403,
+    error: "This request came from another site, so the dashboard refused it. Open the dashboard itself and try again.",
+  };
 }
 
 function modelProblem(value: unknown, depth: number, markers: RegExp[]): string | undefined {
   if (depth > MAX_DEPTH) return `nests deeper than ${MAX_DEPTH} levels`;
-  if (typeof value === "string") return value.startsWith("$") && !markers.some((marker) => marker.test(value)) ? "carries a reference marker" : undefined;
+  if (typeof value === "string")
+    return value.startsWith("$") && !markers.some((marker) => marker.test(value))
+      ? "carries a reference marker"
+      : undefined;
   if (value === null || typeof value !== "object") return undefined;
   for (const item of Object.values(value)) {
     const problem = modelProblem(item, depth + 1, markers);
@@ -35,7 +41,10 @@ function modelProblem(value: unknown, depth: number, markers: RegExp[]): string 
   return undefined;
 }
 
-const malformed = (why: string): Refusal => ({ status: 400, error: `The dashboard could not read this request: its body ${why}. Reload the page and try again.` });
+const malformed = (why: string): Refusal => ({
+  status: 400,
+  error: `The dashboard could not read this request: its body ${why}. Reload the page and try again.`,
+});
 
 function jsonProblem(text: string, markers: RegExp[]): Refusal | undefined {
   if (text.trim() === "") return malformed("is empty");
@@ -49,7 +58,10 @@ function jsonProblem(text: string, markers: RegExp[]): Refusal | undefined {
   return problem ? malformed(problem) : undefined;
 }
 
-export const tooLarge: Refusal = { status: 413, error: `This request is larger than the ${ACTION_BODY_LIMIT / 1024 / 1024} MB the dashboard accepts. Shorten what you entered and try again.` };
+export const tooLarge: Refusal = {
+  status: 413,
+  error: `This request is larger than the ${ACTION_BODY_LIMIT / 1024 / 1024} MB the dashboard accepts. Shorten what you entered and try again.`,
+};
 
 /** A server action's body (the `next-action` header is set): within the limit, and a reply React can decode safely. */
 export async function actionBodyProblem(request: Request): Promise<Refusal | undefined> {

@@ -2,7 +2,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { contentSecurityPolicy, newNonce } from "./content-security-policy";
 
 // HSTS is a run-time decision: one build serves both http://localhost and an https deployment. Read once, at start.
-const strictTransport = () => process.env.NODE_ENV === "production" && (process.env.AUTH_URL ?? "").startsWith("https://");
+const strictTransport = () =>
+  process.env.NODE_ENV === "production" && (process.env.AUTH_URL ?? "").startsWith("https://");
 
 /**
  * A fresh CSP nonce per request, on the response and on the request itself: Next takes the nonce for its own scripts

@@ -18,7 +18,10 @@ let port = 0;
 beforeAll(async () => {
   server = createServer(async (request, response) => {
     const screened = await screenRequest(request);
-    const answer = "refused" in screened ? { refused: screened.refused } : { method: screened.request.method, url: screened.request.url, body: await bodyOf(screened.request) };
+    const answer =
+      "refused" in screened
+        ? { refused: screened.refused }
+        : { method: screened.request.method, url: screened.request.url, body: await bodyOf(screened.request) };
     // As scripts/server.ts answers a refusal: on a connection that stays open while Node drops the rest of the body.
     response.writeHead(200);
     response.end(JSON.stringify(answer));
@@ -31,9 +34,18 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 /** Sends the body in chunks without a Content-Length, as a client streaming it would. */
 function post(headers: Record<string, string>, chunks: string[]) {
   return new Promise<Record<string, unknown>>((resolve, reject) => {
-    const outgoing = send({ host: "localhost", port, path: "/listings/7", method: "POST", headers: { host: `localhost:${port}`, ...headers } }, (response) => {
-      void bodyOf(response).then((text) => resolve(JSON.parse(text) as Record<string, unknown>));
-    });
+    const outgoing = send(
+      {
+        host: "localhost",
+        port,
+        path: "/listings/7",
+        method: "POST",
+        headers: { host: `localhost:${port}`, ...headers },
+      },
+      (response) => {
+        void bodyOf(response).then((text) => resolve(JSON.parse(text) as Record<string, unknown>));
+      },
+    );
     outgoing.on("error", reject);
     for (const chunk of chunks) outgoing.write(chunk);
     outgoing.end();
@@ -42,8 +54,15 @@ function post(headers: Record<string, string>, chunks: string[]) {
 
 describe("screenRequest: what the server refuses before Next, and what it hands on", () => {
   it("hands a server action's body on to Next unchanged once it has read and checked it", async () => {
-    const body = JSON.stringify([{ listingId: 7, question: { instructions: "Name", maxAllowedCharacters: 20, required: true } }]);
-    expect(await post({ "next-action": "00ab", "content-type": "text/plain;charset=UTF-8", origin: `http://localhost:${port}` }, [body.slice(0, 10), body.slice(10)])).toEqual({
+    const body = JSON.stringify([
+      { listingId: 7, question: { instructions: "Name", maxAllowedCharacters: 20, required: true } },
+    ]);
+    expect(
+      await post(
+        { "next-action": "00ab", "content-type": "text/plain;charset=UTF-8", origin: `http://localhost:${port}` },
+        [body.slice(0, 10), body.slice(10)],
+      ),
+    ).toEqual({
       method: "POST",
       url: "/listings/7",
       body,
@@ -52,12 +71,19 @@ describe("screenRequest: what the server refuses before Next, and what it hands 
 
   it("refuses a streamed action body past the limit with 413, with no Content-Length to go by", async () => {
     const chunk = "x".repeat(64 * 1024);
-    const answer = await post({ "next-action": "00ab", "content-type": "text/plain" }, Array.from({ length: ACTION_BODY_LIMIT / chunk.length + 2 }, () => chunk));
+    const answer = await post(
+      { "next-action": "00ab", "content-type": "text/plain" },
+      Array.from({ length: ACTION_BODY_LIMIT / chunk.length + 2 }, () => chunk),
+    );
     expect(answer.refused).toMatchObject({ status: 413 });
   });
 
   it("refuses a write from another site with 403 and passes a write with no Origin to Next's own checks", async () => {
     expect((await post({ origin: "https://evil.example" }, ["a=1"])).refused).toMatchObject({ status: 403 });
-    expect(await post({ "content-type": "application/x-www-form-urlencoded" }, ["a=1"])).toEqual({ method: "POST", url: "/listings/7", body: "a=1" });
+    expect(await post({ "content-type": "application/x-www-form-urlencoded" }, ["a=1"])).toEqual({
+      method: "POST",
+      url: "/listings/7",
+      body: "a=1",
+    });
   });
 });

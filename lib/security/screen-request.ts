@@ -1,5 +1,12 @@
 import { IncomingMessage } from "node:http";
-import { ACTION_BODY_LIMIT, actionBodyProblem, foreignOrigin, replyTextProblem, tooLarge, type Refusal } from "./action-request";
+import {
+  ACTION_BODY_LIMIT,
+  actionBodyProblem,
+  foreignOrigin,
+  replyTextProblem,
+  tooLarge,
+  type Refusal,
+} from "./action-request";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -44,7 +51,9 @@ function replay(request: IncomingMessage, body: Buffer): IncomingMessage {
  * any write, and a server action's body that is too large or not a plain reply. Done here rather than in a Next proxy,
  * whose pass cost about 1 ms on every save. A server action's body is read once, checked, and handed on to Next.
  */
-export async function screenRequest(request: IncomingMessage): Promise<{ refused: Refusal } | { request: IncomingMessage }> {
+export async function screenRequest(
+  request: IncomingMessage,
+): Promise<{ refused: Refusal } | { request: IncomingMessage }> {
   if (SAFE_METHODS.has(request.method ?? "GET")) return { request };
   const host = header(request, "x-forwarded-host") ?? header(request, "host");
   const foreign = foreignOrigin(header(request, "origin"), host);
@@ -56,7 +65,13 @@ export async function screenRequest(request: IncomingMessage): Promise<{ refused
   const type = header(request, "content-type") ?? "";
   // A form (the sign-in button without JavaScript) is parsed as fetch does; every other action's reply is JSON text.
   const problem = type.startsWith("multipart/form-data")
-    ? await actionBodyProblem(new Request("http://localhost/", { method: "POST", headers: { "content-type": type }, body: new Uint8Array(body) }))
+    ? await actionBodyProblem(
+        new Request("http://localhost/", {
+          method: "POST",
+          headers: { "content-type": type },
+          body: new Uint8Array(body),
+        }),
+      )
     : replyTextProblem(body.toString("utf8"));
   return problem ? { refused: problem } : { request: replay(request, body) };
 }

@@ -52,14 +52,21 @@ describe.each(eachEngine())("question templates on %s", (_engine, location) => {
     expect(await templates.remove(one, template.id)).toBe(true);
     expect(await templates.list(one)).toEqual([]);
   });
-
 });
 
 describe("templates in the single-question editor", () => {
   it("apply only a set of one text question", () => {
     const template = { id: "t", name: "n", updatedAt: 0 };
-    expect(singleQuestionOf({ ...template, questionSet: GIFT })).toEqual({ instructions: "Gift note", maxAllowedCharacters: 200, required: false });
-    expect(singleQuestionOf({ ...template, questionSet: { questions: [...GIFT.questions, ...ENGRAVE.questions] } })).toBeUndefined();
-    expect(singleQuestionOf({ ...template, questionSet: { questions: [{ ...GIFT.questions[0]!, type: "dropdown" }] } })).toBeUndefined();
+    expect(singleQuestionOf({ ...template, questionSet: GIFT })).toEqual({
+      instructions: "Gift note",
+      maxAllowedCharacters: 200,
+      required: false,
+    });
+    expect(
+      singleQuestionOf({ ...template, questionSet: { questions: [...GIFT.questions, ...ENGRAVE.questions] } }),
+    ).toBeUndefined();
+    expect(
+      singleQuestionOf({ ...template, questionSet: { questions: [{ ...GIFT.questions[0]!, type: "dropdown" }] } }),
+    ).toBeUndefined();
   });
 });

@@ -12,8 +12,18 @@ export const TEMPLATES_PER_SHOP_MAX = 100;
 export function singleQuestionOf(template: QuestionTemplate): QuestionForm | undefined {
   const { questions } = template.questionSet;
   const [question] = questions;
-  if (questions.length !== 1 || !question || !representable(template.questionSet) || question.maxAllowedCharacters === null) return undefined;
-  return { instructions: question.instructions, maxAllowedCharacters: question.maxAllowedCharacters, required: question.required };
+  if (
+    questions.length !== 1 ||
+    !question ||
+    !representable(template.questionSet) ||
+    question.maxAllowedCharacters === null
+  )
+    return undefined;
+  return {
+    instructions: question.instructions,
+    maxAllowedCharacters: question.maxAllowedCharacters,
+    required: question.required,
+  };
 }
 
 export const templatesKey = ["templates"] as const;

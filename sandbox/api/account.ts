@@ -4,10 +4,21 @@ import { sha256 } from "../crypto.js";
 import { defineRoute, idParam, refusals, reply, type BodyReader } from "./routes.js";
 import { meSchema, shopSchema } from "../wire.js";
 
-type ShopRow = { shop_id: number; user_id: number; shop_name: string; title: string; currency_code: string; created_timestamp: number };
+type ShopRow = {
+  shop_id: number;
+  user_id: number;
+  shop_name: string;
+  title: string;
+  currency_code: string;
+  created_timestamp: number;
+};
 
 function shopJson(c: Ctx, shop: ShopRow): z.output<typeof shopSchema> {
-  const count = c.get("state").db.prepare("SELECT COUNT(*) FROM listings WHERE shop_id = ? AND state = 'active'").pluck().get(shop.shop_id) as number;
+  const count = c
+    .get("state")
+    .db.prepare("SELECT COUNT(*) FROM listings WHERE shop_id = ? AND state = 'active'")
+    .pluck()
+    .get(shop.shop_id) as number;
   return {
     shop_id: shop.shop_id,
     user_id: shop.user_id,
@@ -37,7 +48,10 @@ export const accountRoutes = [
     summary: "Check the API key",
     tags: ["Other"],
     access: { token: "none" },
-    responses: { 200: reply("The application the key belongs to.", z.object({ application_id: z.int() })), ...refusals(401, 403, 429) },
+    responses: {
+      200: reply("The application the key belongs to.", z.object({ application_id: z.int() })),
+      ...refusals(401, 403, 429),
+    },
     handler: (c) => c.json({ application_id: c.get("apiApp")?.app_id }),
   }),
 
@@ -49,10 +63,14 @@ export const accountRoutes = [
     summary: "The user of the access token, and their shop",
     tags: ["User"],
     access: { token: "required", scope: "shops_r" },
-    responses: { 200: reply("The user id, and the shop id when the user has a shop.", meSchema), ...refusals(401, 403, 429) },
+    responses: {
+      200: reply("The user id, and the shop id when the user has a shop.", meSchema),
+      ...refusals(401, 403, 429),
+    },
     handler: (c) => {
       const userId = c.get("bearer")?.user_id;
-      const shop = c.get("state").db.prepare("SELECT shop_id FROM shops WHERE user_id = ?").get(userId) as { shop_id: number } | undefined;
+      const shop = c.get("state").db.prepare("SELECT shop_id FROM shops WHERE user_id = ?").get(userId) as
+        { shop_id: number } | undefined;
       return c.json(shop ? { user_id: userId, shop_id: shop.shop_id } : { user_id: userId });
     },
   }),
@@ -68,7 +86,8 @@ export const accountRoutes = [
     params: z.object({ shop_id: idParam("The shop.") }),
     responses: { 200: reply("The shop.", shopSchema), ...refusals(401, 403, 404, 429) },
     handler: (c, { params }) => {
-      const shop = c.get("state").db.prepare("SELECT * FROM shops WHERE shop_id = ?").get(params.shop_id) as ShopRow | undefined;
+      const shop = c.get("state").db.prepare("SELECT * FROM shops WHERE shop_id = ?").get(params.shop_id) as
+        ShopRow | undefined;
       return shop ? c.json(shopJson(c, shop)) : jsonError(c, 404, `Shop ${c.req.param("shop_id")} does not exist.`);
     },
   }),
@@ -84,7 +103,8 @@ export const accountRoutes = [
     params: z.object({ user_id: idParam("The shop's owner.") }),
     responses: { 200: reply("The user's shop.", shopSchema), ...refusals(401, 403, 404, 429) },
     handler: (c, { params }) => {
-      const shop = c.get("state").db.prepare("SELECT * FROM shops WHERE user_id = ?").get(params.user_id) as ShopRow | undefined;
+      const shop = c.get("state").db.prepare("SELECT * FROM shops WHERE user_id = ?").get(params.user_id) as
+        ShopRow | undefined;
       return shop ? c.json(shopJson(c, shop)) : jsonError(c, 404, `User ${c.req.param("user_id")} has no shop.`);
     },
   }),
@@ -97,12 +117,21 @@ export const accountRoutes = [
     summary: "The scopes of an access token of this application",
     tags: ["Other"],
     access: { token: "none" },
-    body: { schema: z.object({ token: z.string({ error: "is required." }).min(1, { error: "is required." }) }), reader: lenientFormBody },
-    responses: { 200: reply("The token's scopes; none when the token is unknown.", z.object({ scopes: z.array(z.string()) })), ...refusals(400, 401, 403, 429) },
+    body: {
+      schema: z.object({ token: z.string({ error: "is required." }).min(1, { error: "is required." }) }),
+      reader: lenientFormBody,
+    },
+    responses: {
+      200: reply("The token's scopes; none when the token is unknown.", z.object({ scopes: z.array(z.string()) })),
+      ...refusals(400, 401, 403, 429),
+    },
     handler: async (c, { body }) => {
       const input = await body();
       if (input instanceof Response) return input;
-      const row = c.get("state").db.prepare("SELECT scopes FROM tokens WHERE token_hash = ? AND kind = 'access' AND app_id = ?").get(sha256(input.token), c.get("apiApp")?.app_id) as { scopes: string } | undefined;
+      const row = c
+        .get("state")
+        .db.prepare("SELECT scopes FROM tokens WHERE token_hash = ? AND kind = 'access' AND app_id = ?")
+        .get(sha256(input.token), c.get("apiApp")?.app_id) as { scopes: string } | undefined;
       return c.json({ scopes: row ? row.scopes.split(" ").filter(Boolean) : [] });
     },
   }),

@@ -42,20 +42,29 @@ export function withApiKey(c: Ctx, handle: (c: Ctx) => Response | Promise<Respon
   if (refused) return refused;
   const answer = handle(c);
   // A failure becomes app.onError's 500, which adds the headers itself.
-  return answer instanceof Promise ? answer.then((response) => withRateHeaders(c, response)) : withRateHeaders(c, answer);
+  return answer instanceof Promise
+    ? answer.then((response) => withRateHeaders(c, response))
+    : withRateHeaders(c, answer);
 }
 
 /** The answer with the rate-limit headers of this request's key, which every /v3/application answer carries. */
 export function withRateHeaders(c: Ctx, response: Response): Response {
   const headers = c.get("rateHeaders");
-  if (headers && c.get("withRateHeaders") !== response) for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  if (headers && c.get("withRateHeaders") !== response)
+    for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
   return response;
 }
 
 /** Resolves the bearer token (decisions.md "Bearer header", "Token errors"); returns a response when it is refused. */
 function resolveBearer(c: Ctx): Response | undefined {
   const header = requestHeader(c, "authorization");
-  if (!header) return jsonError(c, 401, "invalid_token", "An OAuth 2.0 access token is required: send Authorization: Bearer <user_id>.<token>.");
+  if (!header)
+    return jsonError(
+      c,
+      401,
+      "invalid_token",
+      "An OAuth 2.0 access token is required: send Authorization: Bearer <user_id>.<token>.",
+    );
   const match = /^Bearer (.+)$/i.exec(header);
   const token = match?.[1]?.trim() ?? "";
   const prefix = /^(\d+)\./.exec(token);

@@ -24,9 +24,16 @@ function build(): Examples {
     seed(db, { per_second: 1, per_day: 1 });
     const bo = DEMO_SELLERS.bo;
     const view = { personalization: true, legacy: true };
-    const listingPage = JSON.parse(listingPageText(db, "shop_id = ? AND state = 'active'", [bo.shop_id], view, { limit: 25, offset: 0 })) as Examples["listingPage"];
+    const listingPage = JSON.parse(
+      listingPageText(db, "shop_id = ? AND state = 'active'", [bo.shop_id], view, { limit: 25, offset: 0 }),
+    ) as Examples["listingPage"];
     const firstOfBo = listingPage.results[0] && getListingRow(db, listingPage.results[0].listing_id);
-    const firstOfAda = db.prepare("SELECT listing_id FROM listings WHERE shop_id = ? AND is_personalizable = 1 ORDER BY listing_id LIMIT 1").pluck().get(DEMO_SELLERS.ada.shop_id) as number | undefined;
+    const firstOfAda = db
+      .prepare(
+        "SELECT listing_id FROM listings WHERE shop_id = ? AND is_personalizable = 1 ORDER BY listing_id LIMIT 1",
+      )
+      .pluck()
+      .get(DEMO_SELLERS.ada.shop_id) as number | undefined;
     const withQuestion = firstOfAda === undefined ? undefined : getListingRow(db, firstOfAda);
     if (!firstOfBo || !withQuestion) throw new Error("The seed data has no listing to show in /openapi.json.");
     return {

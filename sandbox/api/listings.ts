@@ -1,7 +1,17 @@
 import { z } from "zod";
 import { jsonError, jsonText, splitList, type Ctx } from "../http.js";
 import { hasScope } from "./credentials.js";
-import { getListingRow, getListingText, listingJson, listingPageText, listingText, pageText, replaceQuestions, type ListingRow, type Paging } from "../store/listing-store.js";
+import {
+  getListingRow,
+  getListingText,
+  listingJson,
+  listingPageText,
+  listingText,
+  pageText,
+  replaceQuestions,
+  type ListingRow,
+  type Paging,
+} from "../store/listing-store.js";
 import { readForm } from "./form.js";
 import { statement } from "../store/db.js";
 import { defineRoute, idParam, integerQuery, refusals, reply, type BodyReader } from "./routes.js";
@@ -22,11 +32,23 @@ function viewOf(c: Ctx, includes?: string) {
   return { personalization: parts.includes("personalization"), listing: parts.includes("listing"), legacy };
 }
 
-const includesQuery = z.string().optional().meta({ description: "Comma-separated, case-insensitive: Personalization (on the three reads of spec 4.2), Listing (inventory)." });
+const includesQuery = z
+  .string()
+  .optional()
+  .meta({
+    description:
+      "Comma-separated, case-insensitive: Personalization (on the three reads of spec 4.2), Listing (inventory).",
+  });
 
 /** decisions.md "Listing reads": limit 1..100 (25), offset 0..12000 (0). */
 const pagingQuery = {
-  limit: integerQuery({ min: 1, max: 100, default: 25, message: "Limit must be a whole number from 1 to 100.", description: "Listings per page." }),
+  limit: integerQuery({
+    min: 1,
+    max: 100,
+    default: 25,
+    message: "Limit must be a whole number from 1 to 100.",
+    description: "Listings per page.",
+  }),
   offset: integerQuery({
     max: 12000,
     default: 0,
@@ -71,37 +93,47 @@ function page(c: Ctx, paging: Paging, where: string, params: unknown[], include 
 const json = (c: Ctx, text: string) => jsonText(c, text);
 
 function shopOr404(c: Ctx, shopId: number) {
-  const shop = statement(c.get("state").db, "SELECT shop_id, user_id FROM shops WHERE shop_id = ?").get(shopId) as { shop_id: number; user_id: number } | undefined;
+  const shop = statement(c.get("state").db, "SELECT shop_id, user_id FROM shops WHERE shop_id = ?").get(shopId) as
+    { shop_id: number; user_id: number } | undefined;
   return shop ?? jsonError(c, 404, `Shop ${c.req.param("shop_id")} does not exist.`);
 }
 
 function ownShopOr403(c: Ctx, shopId: number) {
   const shop = shopOr404(c, shopId);
   if (shop instanceof Response) return shop;
-  if (shop.user_id !== c.get("bearer")?.user_id) return jsonError(c, 403, `Shop ${shop.shop_id} does not belong to the user of this token.`);
+  if (shop.user_id !== c.get("bearer")?.user_id)
+    return jsonError(c, 403, `Shop ${shop.shop_id} does not belong to the user of this token.`);
   return shop;
 }
 
 // ---- listing writes (decisions.md: form-encoded, arrays comma-separated; a JSON object is accepted too)
 
-const formBody: BodyReader = { contentTypes: ["application/x-www-form-urlencoded", "multipart/form-data", "application/json"], read: readForm };
+const formBody: BodyReader = {
+  contentTypes: ["application/x-www-form-urlencoded", "multipart/form-data", "application/json"],
+  read: readForm,
+};
 
 const LEGACY_REFUSAL =
   "this legacy field was deprecated on 2026-04-09; write personalization with updateListingPersonalization (POST /v3/application/shops/{shop_id}/listings/{listing_id}/personalization).";
 
 /** Spec 3.1: the legacy personalization fields are refused on every listing write, whatever their value; checked first. */
 const legacyFields = {
-  personalization_is_required: z.never({ error: LEGACY_REFUSAL }).optional().meta({ deprecated: true, description: "Refused: use updateListingPersonalization." }),
-  personalization_char_count_max: z.never({ error: LEGACY_REFUSAL }).optional().meta({ deprecated: true, description: "Refused: use updateListingPersonalization." }),
-  personalization_instructions: z.never({ error: LEGACY_REFUSAL }).optional().meta({ deprecated: true, description: "Refused: use updateListingPersonalization." }),
+  personalization_is_required: z
+    .never({ error: LEGACY_REFUSAL })
+    .optional()
+    .meta({ deprecated: true, description: "Refused: use updateListingPersonalization." }),
+  personalization_char_count_max: z
+    .never({ error: LEGACY_REFUSAL })
+    .optional()
+    .meta({ deprecated: true, description: "Refused: use updateListingPersonalization." }),
+  personalization_instructions: z
+    .never({ error: LEGACY_REFUSAL })
+    .optional()
+    .meta({ deprecated: true, description: "Refused: use updateListingPersonalization." }),
 };
 
 const wholeNumber = (message: string, min = 0) =>
-  z
-    .string()
-    .regex(/^\d+$/, message)
-    .transform(Number)
-    .pipe(z.number().min(min, message));
+  z.string().regex(/^\d+$/, message).transform(Number).pipe(z.number().min(min, message));
 
 const priceInCents = z
   .string()
@@ -118,7 +150,14 @@ const tagsField = z.string().optional().meta({ description: "Comma-separated." }
 
 // Every missing field is named before any malformed one: the formats are a second stage.
 const draftListingForm = z
-  .object({ ...legacyFields, quantity: requiredText, title: requiredText, description: requiredText, price: requiredText, tags: tagsField })
+  .object({
+    ...legacyFields,
+    quantity: requiredText,
+    title: requiredText,
+    description: requiredText,
+    price: requiredText,
+    tags: tagsField,
+  })
   .pipe(
     z.object({
       quantity: wholeNumber("must be a whole number of at least 1.", 1),
@@ -140,7 +179,9 @@ const listingUpdateForm = z.object({
   tags: tagsField,
 });
 
-const pageReply = (description: string) => ({ 200: reply(description, listingPageSchema, () => examples().listingPage) });
+const pageReply = (description: string) => ({
+  200: reply(description, listingPageSchema, () => examples().listingPage),
+});
 const listingReply = (description: string) => reply(description, listingSchema, () => examples().listing);
 
 const updateListing = (method: "patch" | "put", operationId: string) =>
@@ -161,11 +202,16 @@ const updateListing = (method: "patch" | "put", operationId: string) =>
       const state = c.get("state");
       const row = getListingRow(state.db, params.listing_id);
       if (!row) return jsonError(c, 404, `Listing ${c.req.param("listing_id")} does not exist.`);
-      if (row.shop_id !== shop.shop_id) return jsonError(c, 403, `Listing ${row.listing_id} does not belong to shop ${shop.shop_id}.`);
+      if (row.shop_id !== shop.shop_id)
+        return jsonError(c, 403, `Listing ${row.listing_id} does not belong to shop ${shop.shop_id}.`);
       const fields = await body();
       if (fields instanceof Response) return fields;
       if (fields.is_personalizable === "true" && row.is_personalizable === 0) {
-        return jsonError(c, 400, "is_personalizable: add a question with updateListingPersonalization to make a listing personalizable.");
+        return jsonError(
+          c,
+          400,
+          "is_personalizable: add a question with updateListingPersonalization to make a listing personalizable.",
+        );
       }
       const changes: Record<string, unknown> = {};
       if (fields.title !== undefined) changes.title = fields.title;
@@ -177,7 +223,11 @@ const updateListing = (method: "patch" | "put", operationId: string) =>
       state.db.transaction(() => {
         const columns = Object.keys(changes);
         if (columns.length > 0) {
-          state.db.prepare(`UPDATE listings SET ${columns.map((column) => `${column} = @${column}`).join(", ")}, updated_timestamp = @now WHERE listing_id = @id`).run({ ...changes, now: state.now(), id: row.listing_id });
+          state.db
+            .prepare(
+              `UPDATE listings SET ${columns.map((column) => `${column} = @${column}`).join(", ")}, updated_timestamp = @now WHERE listing_id = @id`,
+            )
+            .run({ ...changes, now: state.now(), id: row.listing_id });
         }
         // Spec 3.1 legacy path: is_personalizable=false removes personalization.
         if (fields.is_personalizable === "false") replaceQuestions(state.db, row.listing_id, [], state.now());
@@ -196,12 +246,17 @@ export const listingRoutes = [
     summary: "Active listings of every shop",
     tags: ["ShopListing"],
     access: { token: "optional" },
-    query: z.object({ keywords: z.string().optional().meta({ description: "Words the title contains." }), ...pagingQuery }),
+    query: z.object({
+      keywords: z.string().optional().meta({ description: "Words the title contains." }),
+      ...pagingQuery,
+    }),
     responses: { ...pageReply("A page of active listings."), ...refusals(400, 401, 403, 429) },
     handler: (c, { query }) => {
       const input = query();
       if (input instanceof Response) return input;
-      return input.keywords ? page(c, input, "state = 'active' AND title LIKE ?", [`%${input.keywords}%`]) : page(c, input, "state = 'active'", []);
+      return input.keywords
+        ? page(c, input, "state = 'active' AND title LIKE ?", [`%${input.keywords}%`])
+        : page(c, input, "state = 'active'", []);
     },
   }),
 
@@ -214,19 +269,32 @@ export const listingRoutes = [
     tags: ["ShopListing"],
     access: { token: "optional" },
     query: z.object({
-      listing_ids: idListQuery("listing_ids must be a comma-separated list of listing ids.", (id) => id >= 1, "Up to 100 listing ids.").pipe(
-        z.array(z.number()).max(100, "listing_ids accepts at most 100 ids."),
-      ),
+      listing_ids: idListQuery(
+        "listing_ids must be a comma-separated list of listing ids.",
+        (id) => id >= 1,
+        "Up to 100 listing ids.",
+      ).pipe(z.array(z.number()).max(100, "listing_ids accepts at most 100 ids.")),
       includes: includesQuery,
     }),
-    responses: { ...pageReply("The listings this caller may see, in the order asked."), ...refusals(400, 401, 403, 429) },
+    responses: {
+      ...pageReply("The listings this caller may see, in the order asked."),
+      ...refusals(400, 401, 403, 429),
+    },
     handler: (c, { query }) => {
       const input = query();
       if (input instanceof Response) return input;
       const db = c.get("state").db;
-      const rows = input.listing_ids.map((id) => getListingRow(db, id)).filter((row): row is ListingRow => row !== undefined && visible(c, row));
+      const rows = input.listing_ids
+        .map((id) => getListingRow(db, id))
+        .filter((row): row is ListingRow => row !== undefined && visible(c, row));
       const include = viewOf(c, input.includes);
-      return json(c, pageText(rows.length, rows.map((row) => listingText(row, include))));
+      return json(
+        c,
+        pageText(
+          rows.length,
+          rows.map((row) => listingText(row, include)),
+        ),
+      );
     },
   }),
 
@@ -243,8 +311,17 @@ export const listingRoutes = [
     responses: { 200: listingReply("The listing."), ...refusals(401, 403, 404, 429) },
     handler: (c, { params, query }) => {
       const input = query();
-      const listing = getListingText(c.get("state").db, params.listing_id, viewOf(c, input instanceof Response ? undefined : input.includes));
-      if (!listing || !visible(c, listing)) return jsonError(c, 404, `Listing ${c.req.param("listing_id")} does not exist or is not visible to this caller.`);
+      const listing = getListingText(
+        c.get("state").db,
+        params.listing_id,
+        viewOf(c, input instanceof Response ? undefined : input.includes),
+      );
+      if (!listing || !visible(c, listing))
+        return jsonError(
+          c,
+          404,
+          `Listing ${c.req.param("listing_id")} does not exist or is not visible to this caller.`,
+        );
       if (input instanceof Response) return input;
       return json(c, listing.json);
     },
@@ -264,7 +341,8 @@ export const listingRoutes = [
     handler: (c, { params, query }) => {
       const row = getListingRow(c.get("state").db, params.listing_id);
       if (!row) return jsonError(c, 404, `Listing ${c.req.param("listing_id")} does not exist.`);
-      if (row.user_id !== c.get("bearer")?.user_id) return jsonError(c, 403, `Listing ${row.listing_id} does not belong to the user of this token.`);
+      if (row.user_id !== c.get("bearer")?.user_id)
+        return jsonError(c, 403, `Listing ${row.listing_id} does not belong to the user of this token.`);
       const input = query();
       if (input instanceof Response) return input;
       const inventory: z.output<typeof inventorySchema> = {
@@ -273,7 +351,15 @@ export const listingRoutes = [
             product_id: row.listing_id * 10,
             sku: "",
             is_deleted: false,
-            offerings: [{ offering_id: row.listing_id * 100, quantity: row.quantity, is_enabled: true, is_deleted: false, price: { amount: row.price_amount, divisor: 100, currency_code: "USD" } }],
+            offerings: [
+              {
+                offering_id: row.listing_id * 100,
+                quantity: row.quantity,
+                is_enabled: true,
+                is_deleted: false,
+                price: { amount: row.price_amount, divisor: 100, currency_code: "USD" },
+              },
+            ],
             property_values: [],
           },
         ],
@@ -307,7 +393,8 @@ export const listingRoutes = [
       if (shop instanceof Response) return shop;
       const input = query();
       if (input instanceof Response) return input;
-      if (input.state !== "active" && shop.user_id !== c.get("bearer")?.user_id) return jsonError(c, 403, `Only the owner of shop ${shop.shop_id} can list its ${input.state} listings.`);
+      if (input.state !== "active" && shop.user_id !== c.get("bearer")?.user_id)
+        return jsonError(c, 403, `Only the owner of shop ${shop.shop_id} can list its ${input.state} listings.`);
       return page(c, input, "shop_id = ? AND state = ?", [shop.shop_id, input.state], viewOf(c, input.includes));
     },
   }),
@@ -346,7 +433,16 @@ export const listingRoutes = [
       const shop = shopOr404(c, params.shop_id);
       if (shop instanceof Response) return shop;
       const input = query();
-      return input instanceof Response ? input : page(c, input, "shop_id = ? AND state = 'active' AND featured_rank IS NOT NULL", [shop.shop_id], viewOf(c), "featured_rank");
+      return input instanceof Response
+        ? input
+        : page(
+            c,
+            input,
+            "shop_id = ? AND state = 'active' AND featured_rank IS NOT NULL",
+            [shop.shop_id],
+            viewOf(c),
+            "featured_rank",
+          );
     },
   }),
 
@@ -359,7 +455,14 @@ export const listingRoutes = [
     tags: ["ShopListing"],
     access: { token: "optional" },
     params: z.object({ shop_id: shopIdParam }),
-    query: z.object({ shop_section_ids: idListQuery("shop_section_ids must be a comma-separated list of section ids.", () => true, "Section ids."), ...pagingQuery }),
+    query: z.object({
+      shop_section_ids: idListQuery(
+        "shop_section_ids must be a comma-separated list of section ids.",
+        () => true,
+        "Section ids.",
+      ),
+      ...pagingQuery,
+    }),
     responses: { ...pageReply("A page of the listings in those sections."), ...refusals(400, 401, 403, 404, 429) },
     handler: (c, { params, query }) => {
       const shop = shopOr404(c, params.shop_id);
@@ -367,7 +470,12 @@ export const listingRoutes = [
       const input = query();
       if (input instanceof Response) return input;
       const sections = input.shop_section_ids;
-      return page(c, input, `shop_id = ? AND state = 'active' AND shop_section_id IN (${sections.map(() => "?").join(",")})`, [shop.shop_id, ...sections]);
+      return page(
+        c,
+        input,
+        `shop_id = ? AND state = 'active' AND shop_section_id IN (${sections.map(() => "?").join(",")})`,
+        [shop.shop_id, ...sections],
+      );
     },
   }),
 
@@ -386,7 +494,14 @@ export const listingRoutes = [
       const shop = ownShopOr403(c, params.shop_id);
       if (shop instanceof Response) return shop;
       const input = query();
-      return input instanceof Response ? input : page(c, input, "listing_id IN (SELECT listing_id FROM receipt_listings WHERE receipt_id = ? AND shop_id = ?)", [params.receipt_id, shop.shop_id]);
+      return input instanceof Response
+        ? input
+        : page(
+            c,
+            input,
+            "listing_id IN (SELECT listing_id FROM receipt_listings WHERE receipt_id = ? AND shop_id = ?)",
+            [params.receipt_id, shop.shop_id],
+          );
     },
   }),
 
@@ -405,7 +520,9 @@ export const listingRoutes = [
       const shop = ownShopOr403(c, params.shop_id);
       if (shop instanceof Response) return shop;
       const input = query();
-      return input instanceof Response ? input : page(c, input, "shop_id = ? AND return_policy_id = ?", [shop.shop_id, params.return_policy_id]);
+      return input instanceof Response
+        ? input
+        : page(c, input, "shop_id = ? AND return_policy_id = ?", [shop.shop_id, params.return_policy_id]);
     },
   }),
 
@@ -432,7 +549,17 @@ export const listingRoutes = [
              updated_timestamp, is_personalizable, questions, legacy_is_required)
            VALUES (?, ?, ?, ?, 'draft', ?, ?, ?, ?, ?, 0, '[]', 0)`,
         )
-        .run(shop.shop_id, shop.user_id, fields.title, fields.description, fields.quantity, fields.price, JSON.stringify(splitList(fields.tags)), state.now(), state.now());
+        .run(
+          shop.shop_id,
+          shop.user_id,
+          fields.title,
+          fields.description,
+          fields.quantity,
+          fields.price,
+          JSON.stringify(splitList(fields.tags)),
+          state.now(),
+          state.now(),
+        );
       const row = getListingRow(state.db, Number(result.lastInsertRowid));
       return c.json(row && listingJson(row, viewOf(c)), 201);
     },

@@ -10,4 +10,6 @@ export type MultiQuestionWrite = QuestionSetWrite;
 
 /** decisions.md "Phases": what a single-question write may replace without dropping anything buyers are asked. */
 export const replaceableBySingleQuestion = (questions: StoredQuestion[]) =>
-  editableInSingleQuestionEditor({ questions: questions.map((question) => ({ type: question.question_type, title: question.question_text })) });
+  editableInSingleQuestionEditor({
+    questions: questions.map((question) => ({ type: question.question_type, title: question.question_text })),
+  });

@@ -11,7 +11,10 @@ import { personalizationSchema } from "../wire.js";
 import { multiQuestionWriteSchema, replaceableBySingleQuestion, type MultiQuestionWrite } from "./multi-question.js";
 import { QUESTION_TYPES, QUESTIONS_MAX } from "../../lib/personalization/question-set.js";
 
-const ownedListingParams = z.object({ shop_id: idParam("The seller's shop."), listing_id: idParam("A listing in that shop.") });
+const ownedListingParams = z.object({
+  shop_id: idParam("The seller's shop."),
+  listing_id: idParam("A listing in that shop."),
+});
 
 type OwnedListing = Pick<ListingRow, "listing_id" | "shop_id" | "questions">;
 
@@ -22,9 +25,11 @@ function ownedListing(c: Ctx, params: z.output<typeof ownedListingParams>): Owne
   const found = statement(
     c.get("state").db,
     "SELECT shops.user_id AS shop_user_id, listing_id, listings.shop_id, questions FROM shops LEFT JOIN listings ON listing_id = ? WHERE shops.shop_id = ?",
-  ).get(params.listing_id, shopId) as { shop_user_id: number; listing_id: number | null; shop_id: number; questions: string } | undefined;
+  ).get(params.listing_id, shopId) as
+    { shop_user_id: number; listing_id: number | null; shop_id: number; questions: string } | undefined;
   if (!found) return jsonError(c, 404, `Shop ${c.req.param("shop_id")} does not exist.`);
-  if (found.shop_user_id !== c.get("bearer")?.user_id) return jsonError(c, 403, `Shop ${shopId} does not belong to the user of this token.`);
+  if (found.shop_user_id !== c.get("bearer")?.user_id)
+    return jsonError(c, 403, `Shop ${shopId} does not belong to the user of this token.`);
   const { listing_id, shop_id, questions } = found;
   if (listing_id === null) return jsonError(c, 404, `Listing ${c.req.param("listing_id")} does not exist.`);
   if (shop_id !== shopId) return jsonError(c, 403, `Listing ${listing_id} does not belong to shop ${shopId}.`);
@@ -37,7 +42,10 @@ const writeQuery = z.object({
   [MULTI_FLAG]: z
     .enum(["true", "false"], { error: `${MULTI_FLAG} must be true or false.` })
     .optional()
-    .meta({ description: "Multi-question phase only (spec 9.4): true accepts several questions of every type and may replace any; without it a write that would drop questions is refused with 409." }),
+    .meta({
+      description:
+        "Multi-question phase only (spec 9.4): true accepts several questions of every type and may replace any; without it a write that would drop questions is refused with 409.",
+    }),
 });
 
 type WrittenQuestion = (PersonalizationWrite | MultiQuestionWrite)["personalization_questions"][number];
@@ -79,8 +87,12 @@ export const jsonBody: BodyReader = {
 };
 
 const capabilitiesSchema = z.object({
-  phase: z.enum(["migration", "post-deprecation", "multi-question"]).meta({ description: "The marketplace's period (spec 9)." }),
-  supports_multiple_personalization_questions: z.boolean().meta({ description: "Whether writes may carry several questions of every type (with the flag of that name)." }),
+  phase: z
+    .enum(["migration", "post-deprecation", "multi-question"])
+    .meta({ description: "The marketplace's period (spec 9)." }),
+  supports_multiple_personalization_questions: z
+    .boolean()
+    .meta({ description: "Whether writes may carry several questions of every type (with the flag of that name)." }),
   max_questions: z.int().meta({ description: "Most questions one listing may hold in a write." }),
   question_types: z.array(z.string()).meta({ description: "The question types a write may use." }),
 });
@@ -92,10 +104,14 @@ export const personalizationRoutes = [
     path: "/v3/application/personalization-capabilities",
     operationId: "getPersonalizationCapabilities",
     summary: "What personalization writes the marketplace accepts now",
-    description: "Sandbox addition (spec 9.4 gives no date for the multi-question period): lets a client learn the phase with its API key alone.",
+    description:
+      "Sandbox addition (spec 9.4 gives no date for the multi-question period): lets a client learn the phase with its API key alone.",
     tags: ["Personalization"],
     access: { token: "none" },
-    responses: { 200: reply("The current phase and what a write may hold in it.", capabilitiesSchema), ...refusals(401, 403, 429) },
+    responses: {
+      200: reply("The current phase and what a write may hold in it.", capabilitiesSchema),
+      ...refusals(401, 403, 429),
+    },
     handler: (c) => {
       const phase = c.get("state").phase;
       const multi = phase === "multi-question";
@@ -117,11 +133,23 @@ export const personalizationRoutes = [
     tags: ["Personalization"],
     access: { token: "optional" },
     params: z.object({ listing_id: idParam("The listing.") }),
-    responses: { 200: reply("The listing's questions (an empty list when it has none).", personalizationSchema, () => examples().personalization), ...refusals(401, 403, 404, 429) },
+    responses: {
+      200: reply(
+        "The listing's questions (an empty list when it has none).",
+        personalizationSchema,
+        () => examples().personalization,
+      ),
+      ...refusals(401, 403, 404, 429),
+    },
     handler: (c, { params }) => {
       const row = getListingRow(c.get("state").db, params.listing_id);
       const ownerView = row && c.get("bearer")?.user_id === row.user_id && hasScope(c, "listings_r");
-      if (!row || (row.state !== "active" && !ownerView)) return jsonError(c, 404, `Listing ${c.req.param("listing_id")} does not exist or is not visible to this caller.`);
+      if (!row || (row.state !== "active" && !ownerView))
+        return jsonError(
+          c,
+          404,
+          `Listing ${c.req.param("listing_id")} does not exist or is not visible to this caller.`,
+        );
       return c.json({ personalization_questions: JSON.parse(row.questions) as StoredQuestion[] });
     },
   }),
@@ -140,7 +168,11 @@ export const personalizationRoutes = [
     query: writeQuery,
     body: { schema: z.union([personalizationWriteSchema, multiQuestionWriteSchema]), reader: jsonBody },
     responses: {
-      201: reply("The questions as stored, each with its new question_id.", personalizationSchema, () => examples().personalization),
+      201: reply(
+        "The questions as stored, each with its new question_id.",
+        personalizationSchema,
+        () => examples().personalization,
+      ),
       409: reply("Multi-question phase: the listing has questions a single-question write would drop.", errorSchema),
       ...refusals(400, 401, 403, 404, 413, 415, 429),
     },
@@ -155,7 +187,11 @@ export const personalizationRoutes = [
         const current = JSON.parse(row.questions) as StoredQuestion[];
         if (!replaceableBySingleQuestion(current)) {
           const what = current.map((question) => `${question.question_type} "${question.question_text}"`).join(", ");
-          return jsonError(c, 409, `Listing ${row.listing_id} has personalization questions that one text question would replace (${what}). Send ${MULTI_FLAG}=true to replace them.`);
+          return jsonError(
+            c,
+            409,
+            `Listing ${row.listing_id} has personalization questions that one text question would replace (${what}). Send ${MULTI_FLAG}=true to replace them.`,
+          );
         }
       }
       const write = multi ? await body(multiQuestionWriteSchema) : await body(personalizationWriteSchema);

@@ -20,7 +20,13 @@ export type Access = { token: "none" } | { token: "optional" } | { token: "requi
 export type BodyReader = { contentTypes: string[]; read: (c: Ctx) => Promise<unknown> };
 
 /** `example` is built on demand: the examples of listings come from the seed data (examples.ts). */
-export type Reply = { description: string; schema?: z.ZodType; contentType?: string; headers?: string[]; example?: () => unknown };
+export type Reply = {
+  description: string;
+  schema?: z.ZodType;
+  contentType?: string;
+  headers?: string[];
+  example?: () => unknown;
+};
 
 type Shape = z.ZodObject;
 
@@ -30,7 +36,9 @@ export type RouteInput<P, Q, B> = {
   /** The query, parsed when the handler asks (after its own 404/403 checks); a 400 Response when refused. */
   query: () => Q | Response;
   /** The body, parsed with the declared schema, or with `schema` when the handler needs a narrower one than it declares. */
-  body: <S extends z.core.$ZodType = never>(schema?: S) => Promise<([S] extends [never] ? B : z.core.output<S>) | Response>;
+  body: <S extends z.core.$ZodType = never>(
+    schema?: S,
+  ) => Promise<([S] extends [never] ? B : z.core.output<S>) | Response>;
 };
 
 export type RouteSpec<P extends Shape, Q extends Shape, B extends z.core.$ZodType> = {
@@ -50,7 +58,9 @@ export type RouteSpec<P extends Shape, Q extends Shape, B extends z.core.$ZodTyp
   handler: (c: Ctx, input: RouteInput<z.output<P>, z.output<Q>, z.core.output<B>>) => Response | Promise<Response>;
 };
 
-export type Route = Omit<RouteSpec<Shape, Shape, z.core.$ZodType>, "handler"> & { handle: (c: Ctx) => Response | Promise<Response> };
+export type Route = Omit<RouteSpec<Shape, Shape, z.core.$ZodType>, "handler"> & {
+  handle: (c: Ctx) => Response | Promise<Response>;
+};
 
 /** decisions.md "Validation failure": always `<field>: <reason>`; an issue with the whole body names `body`. */
 export function validationMessage(error: z.core.$ZodError) {
@@ -58,7 +68,11 @@ export function validationMessage(error: z.core.$ZodError) {
   return error.issues[0]?.path.length ? message : `body: ${message}`;
 }
 
-export function defineRoute<P extends Shape = z.ZodObject<{}>, Q extends Shape = z.ZodObject<{}>, B extends z.core.$ZodType = z.ZodUnknown>(spec: RouteSpec<P, Q, B>): Route {
+export function defineRoute<
+  P extends Shape = z.ZodObject<{}>,
+  Q extends Shape = z.ZodObject<{}>,
+  B extends z.core.$ZodType = z.ZodUnknown,
+>(spec: RouteSpec<P, Q, B>): Route {
   const { handler, ...declared } = spec;
   // The path decides the parameters and the query string the query, so each is parsed once (ids and pages repeat);
   // one that fails is not kept.
@@ -68,7 +82,12 @@ export function defineRoute<P extends Shape = z.ZodObject<{}>, Q extends Shape =
     let params = parsedByPath.get(c.req.path);
     if (!params) {
       const parsed = spec.params ? spec.params.safeParse(c.req.param()) : { success: true as const, data: {} };
-      if (!parsed.success) return jsonError(c, 404, parsed.error.issues[0]?.message ?? `No endpoint ${c.req.method} ${c.req.path} in the sandbox.`);
+      if (!parsed.success)
+        return jsonError(
+          c,
+          404,
+          parsed.error.issues[0]?.message ?? `No endpoint ${c.req.method} ${c.req.path} in the sandbox.`,
+        );
       params = Object.freeze(parsed.data) as z.output<P>;
       parsedByPath.set(c.req.path, params);
     }
@@ -109,7 +128,11 @@ export function mountRoutes(app: Hono<SandboxEnv>, routes: readonly Route[]) {
     operationIds.add(route.operationId);
     // One handler, not a middleware per check: each link of Hono's chain is a promise on every request.
     const handle = (c: Ctx) => refusedAccess(c, route.access) ?? route.handle(c);
-    app.on(route.method.toUpperCase(), [route.path], route.path.startsWith(API_KEY_PREFIX) ? (c) => withApiKey(c, handle) : handle);
+    app.on(
+      route.method.toUpperCase(),
+      [route.path],
+      route.path.startsWith(API_KEY_PREFIX) ? (c) => withApiKey(c, handle) : handle,
+    );
   }
 }
 
@@ -123,7 +146,11 @@ export function openApiPath(honoPath: string) {
 type JsonSchema = Record<string, unknown>;
 
 function jsonSchema(schema: z.core.$ZodType, io: "input" | "output"): JsonSchema {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, target: "openapi-3.0", unrepresentable: "any" }) as JsonSchema;
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
+    io,
+    target: "openapi-3.0",
+    unrepresentable: "any",
+  }) as JsonSchema;
   return rest;
 }
 
@@ -153,9 +180,18 @@ function operation(route: Route) {
   for (const [status, reply] of Object.entries(route.responses)) {
     responses[status] = {
       description: reply.description,
-      ...(reply.headers ? { headers: Object.fromEntries(reply.headers.map((name) => [name, { schema: { type: "string" } }])) } : {}),
+      ...(reply.headers
+        ? { headers: Object.fromEntries(reply.headers.map((name) => [name, { schema: { type: "string" } }])) }
+        : {}),
       ...(reply.schema
-        ? { content: { [reply.contentType ?? "application/json"]: { schema: jsonSchema(reply.schema, "output"), ...(reply.example ? { example: reply.example() } : {}) } } }
+        ? {
+            content: {
+              [reply.contentType ?? "application/json"]: {
+                schema: jsonSchema(reply.schema, "output"),
+                ...(reply.example ? { example: reply.example() } : {}),
+              },
+            },
+          }
         : {}),
     };
   }
@@ -169,7 +205,14 @@ function operation(route: Route) {
     security: security(route),
     parameters: [...parameters("path", route.params), ...parameters("query", route.query)],
     ...(body
-      ? { requestBody: { required: true, content: Object.fromEntries(body.reader.contentTypes.map((type) => [type, { schema: jsonSchema(body.schema, "input") }])) } }
+      ? {
+          requestBody: {
+            required: true,
+            content: Object.fromEntries(
+              body.reader.contentTypes.map((type) => [type, { schema: jsonSchema(body.schema, "input") }]),
+            ),
+          },
+        }
       : {}),
     responses,
   };
@@ -194,17 +237,29 @@ export function openApiDocument(routes: readonly Route[], serverUrl = "http://lo
     info: {
       title: "Marketplace sandbox",
       version: "3",
-      description: "The endpoints of the marketplace API v3 that the sandbox emulates, generated from the definitions it validates requests with.",
+      description:
+        "The endpoints of the marketplace API v3 that the sandbox emulates, generated from the definitions it validates requests with.",
     },
     servers: [{ url: serverUrl }],
     paths,
     components: {
       securitySchemes: {
-        apiKey: { type: "apiKey", in: "header", name: "x-api-key", description: "keystring:shared_secret of the application" },
+        apiKey: {
+          type: "apiKey",
+          in: "header",
+          name: "x-api-key",
+          description: "keystring:shared_secret of the application",
+        },
         oauth2: {
           type: "oauth2",
           description: "Authorization: Bearer <user_id>.<token>, from the authorization code grant with PKCE (S256).",
-          flows: { authorizationCode: { authorizationUrl: `${serverUrl}/oauth/connect`, tokenUrl: `${serverUrl}/v3/public/oauth/token`, scopes: SCOPES } },
+          flows: {
+            authorizationCode: {
+              authorizationUrl: `${serverUrl}/oauth/connect`,
+              tokenUrl: `${serverUrl}/v3/public/oauth/token`,
+              scopes: SCOPES,
+            },
+          },
         },
       },
     },
@@ -215,19 +270,35 @@ export function openApiDocument(routes: readonly Route[], serverUrl = "http://lo
 
 export const errorSchema = z.object({ error: z.string(), error_description: z.string().optional() });
 
-export const reply = (description: string, schema?: z.ZodType, example?: () => unknown): Reply => ({ description, schema, ...(example ? { example } : {}) });
+export const reply = (description: string, schema?: z.ZodType, example?: () => unknown): Reply => ({
+  description,
+  schema,
+  ...(example ? { example } : {}),
+});
 
 /** What each refusal means, and one body the sandbox answers with it. */
 const REFUSALS: Record<number, { description: string; example: z.output<typeof errorSchema> }> = {
-  400: { description: "The request is invalid; error says which field and why.", example: { error: "Limit must be a whole number from 1 to 100." } },
+  400: {
+    description: "The request is invalid; error says which field and why.",
+    example: { error: "Limit must be a whole number from 1 to 100." },
+  },
   401: {
     description: "Missing or invalid API key, or a missing, invalid or expired access token.",
     example: { error: "invalid_token", error_description: "access token is expired" },
   },
-  403: { description: "Wrong shared secret, a token without the scope, or a resource of another user.", example: { error: "insufficient_scope", error_description: "Insufficient scope" } },
-  404: { description: "No such resource, or not visible to this caller.", example: { error: "Listing 1000000031 does not exist or is not visible to this caller." } },
+  403: {
+    description: "Wrong shared secret, a token without the scope, or a resource of another user.",
+    example: { error: "insufficient_scope", error_description: "Insufficient scope" },
+  },
+  404: {
+    description: "No such resource, or not visible to this caller.",
+    example: { error: "Listing 1000000031 does not exist or is not visible to this caller." },
+  },
   413: { description: "The body is larger than 64 KB.", example: { error: BODY_TOO_LARGE } },
-  415: { description: "The body has the wrong content type.", example: { error: "Content-Type must be application/json." } },
+  415: {
+    description: "The body has the wrong content type.",
+    example: { error: "Content-Type must be application/json." },
+  },
   429: {
     description: "Rate limit reached; retry-after says when to try again.",
     example: { error: "This application is limited to 10 requests per second. Try again in 1 second." },
@@ -254,7 +325,14 @@ export const idParam = (description: string, notFound?: (raw: string) => string)
     .meta({ description });
 
 /** A whole number in the query, with the sentence the endpoint answers when it is not one. */
-export const integerQuery = (options: { min?: number; max?: number; message: string; overMax?: string; default: number; description: string }) =>
+export const integerQuery = (options: {
+  min?: number;
+  max?: number;
+  message: string;
+  overMax?: string;
+  default: number;
+  description: string;
+}) =>
   z
     .string()
     .regex(/^\d+$/, options.message)

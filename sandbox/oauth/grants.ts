@@ -17,11 +17,34 @@ export function issueTokens(
 ): TokenResponse {
   const access = `${grant.user_id}.${randomId(32)}`;
   const refresh = `${grant.user_id}.${randomId(32)}`;
-  const insert = db.prepare("INSERT INTO tokens (token_hash, kind, app_id, user_id, scopes, expires_at, code_hash) VALUES (?, ?, ?, ?, ?, ?, ?)");
+  const insert = db.prepare(
+    "INSERT INTO tokens (token_hash, kind, app_id, user_id, scopes, expires_at, code_hash) VALUES (?, ?, ?, ?, ?, ?, ?)",
+  );
   const scope = grant.scopes.join(" ");
-  insert.run(sha256(access), "access", grant.app_id, grant.user_id, scope, grant.now + ACCESS_TOKEN_TTL, grant.code_hash ?? null);
-  insert.run(sha256(refresh), "refresh", grant.app_id, grant.user_id, scope, grant.now + REFRESH_TOKEN_TTL, grant.code_hash ?? null);
-  const response: TokenResponse = { access_token: access, token_type: "Bearer", expires_in: ACCESS_TOKEN_TTL, refresh_token: refresh };
+  insert.run(
+    sha256(access),
+    "access",
+    grant.app_id,
+    grant.user_id,
+    scope,
+    grant.now + ACCESS_TOKEN_TTL,
+    grant.code_hash ?? null,
+  );
+  insert.run(
+    sha256(refresh),
+    "refresh",
+    grant.app_id,
+    grant.user_id,
+    scope,
+    grant.now + REFRESH_TOKEN_TTL,
+    grant.code_hash ?? null,
+  );
+  const response: TokenResponse = {
+    access_token: access,
+    token_type: "Bearer",
+    expires_in: ACCESS_TOKEN_TTL,
+    refresh_token: refresh,
+  };
   if (grant.with_scope) response.scope = scope;
   return response;
 }

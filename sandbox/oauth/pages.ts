@@ -31,25 +31,38 @@ export const PAGE_HEADERS = {
 
 export function page(c: Ctx, status: number, title: string, body: Markup, wide = false) {
   const markup = html`<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>${title} · Marketplace sandbox</title>
-    <style>${raw(STYLE)}</style>
-  </head>
-  <body>
-    <main class="${wide ? "wide" : ""}">${body}</main>
-  </body>
-</html>`;
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>${title} · Marketplace sandbox</title>
+        <style>
+          ${raw(STYLE)}
+        </style>
+      </head>
+      <body>
+        <main class="${wide ? "wide" : ""}">${body}</main>
+      </body>
+    </html>`;
   return c.html(markup, status as 200, PAGE_HEADERS);
 }
 
 export function errorPage(c: Ctx, title: string, message: string, status = 400) {
-  return page(c, status, title, html`<h1>${title}</h1><p role="alert" class="alert">${message}</p><p>You were not sent back to the application. Close this page and tell the application's developer.</p>`);
+  return page(
+    c,
+    status,
+    title,
+    html`<h1>${title}</h1>
+      <p role="alert" class="alert">${message}</p>
+      <p>You were not sent back to the application. Close this page and tell the application's developer.</p>`,
+  );
 }
 
-export function signInPage(c: Ctx, props: { appName: string; interaction: string; csrf: string; email?: string; error?: string }, status = 200) {
+export function signInPage(
+  c: Ctx,
+  props: { appName: string; interaction: string; csrf: string; email?: string; error?: string },
+  status = 200,
+) {
   return page(
     c,
     status,
@@ -61,17 +74,31 @@ export function signInPage(c: Ctx, props: { appName: string; interaction: string
         <input type="hidden" name="interaction" value="${props.interaction}" />
         <input type="hidden" name="csrf" value="${props.csrf}" />
         <label for="email">Email</label>
-        <input id="email" name="email" type="email" autocomplete="username" required autofocus value="${props.email ?? ""}" ${props.error ? raw('aria-describedby="sign-in-error"') : ""} />
+        <input
+          id="email"
+          name="email"
+          type="email"
+          autocomplete="username"
+          required
+          autofocus
+          value="${props.email ?? ""}"
+          ${props.error ? raw('aria-describedby="sign-in-error"') : ""}
+        />
         <label for="password">Password</label>
         <input id="password" name="password" type="password" autocomplete="current-password" required />
         <button class="primary" type="submit">Sign in</button>
       </form>
-      <p class="muted">Sandbox: the demo sellers and their passwords are listed on the <a href="/">sandbox home page</a>.</p>`,
+      <p class="muted">
+        Sandbox: the demo sellers and their passwords are listed on the <a href="/">sandbox home page</a>.
+      </p>`,
     false,
   );
 }
 
-export function consentPage(c: Ctx, props: { appName: string; interaction: string; csrf: string; email: string; scopes: string[] }) {
+export function consentPage(
+  c: Ctx,
+  props: { appName: string; interaction: string; csrf: string; email: string; scopes: string[] },
+) {
   return page(
     c,
     200,
@@ -84,7 +111,11 @@ export function consentPage(c: Ctx, props: { appName: string; interaction: strin
         <fieldset>
           <legend>${props.appName} will be able to:</legend>
           ${props.scopes.map(
-            (scope) => html`<label><input type="checkbox" name="scope" value="${scope}" checked /> ${SCOPES[scope] ?? scope} <code>${scope}</code></label>`,
+            (scope) =>
+              html`<label
+                ><input type="checkbox" name="scope" value="${scope}" checked /> ${SCOPES[scope] ?? scope}
+                <code>${scope}</code></label
+              >`,
           )}
         </fieldset>
         <button class="primary" type="submit" name="decision" value="allow">Allow access</button>

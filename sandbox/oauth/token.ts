@@ -8,10 +8,28 @@ import { tokenResponseSchema } from "../wire.js";
 
 const VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;
 
-type CodeRow = { code_hash: string; app_id: number; user_id: number; scopes: string; redirect_uri: string; code_challenge: string; expires_at: number; used_at: number | null };
-type RefreshRow = { token_hash: string; app_id: number; user_id: number; scopes: string; expires_at: number; revoked: number; code_hash: string | null };
+type CodeRow = {
+  code_hash: string;
+  app_id: number;
+  user_id: number;
+  scopes: string;
+  redirect_uri: string;
+  code_challenge: string;
+  expires_at: number;
+  used_at: number | null;
+};
+type RefreshRow = {
+  token_hash: string;
+  app_id: number;
+  user_id: number;
+  scopes: string;
+  expires_at: number;
+  revoked: number;
+  code_hash: string | null;
+};
 
-const oauthError = (c: Ctx, error: string, description: string) => jsonError(c, 400, error, description, { "cache-control": "no-store", pragma: "no-cache" });
+const oauthError = (c: Ctx, error: string, description: string) =>
+  jsonError(c, 400, error, description, { "cache-control": "no-store", pragma: "no-cache" });
 
 /** decisions.md: form-encoded as documented; JSON is accepted too (its string members). */
 const tokenParams: BodyReader = {
@@ -22,13 +40,19 @@ const tokenParams: BodyReader = {
       if (/^application\/json/i.test(type)) {
         const body: unknown = JSON.parse(await c.req.text());
         if (typeof body === "object" && body !== null && !Array.isArray(body)) {
-          return Object.fromEntries(Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+          return Object.fromEntries(
+            Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+          );
         }
       } else if (/^application\/x-www-form-urlencoded/i.test(type) || type === "") {
         return Object.fromEntries(new URLSearchParams(await c.req.text()));
       }
     } catch {}
-    return oauthError(c, "invalid_request", "the body must be application/x-www-form-urlencoded (or a JSON object) of string parameters");
+    return oauthError(
+      c,
+      "invalid_request",
+      "the body must be application/x-www-form-urlencoded (or a JSON object) of string parameters",
+    );
   },
 };
 
@@ -48,7 +72,12 @@ function authorizationCode(c: Ctx, app: AppRow, params: Record<string, string>) 
   const state = c.get("state");
   if (!params.code) return oauthError(c, "invalid_request", "code is required");
   if (!params.code_verifier) return oauthError(c, "invalid_request", "code_verifier is required");
-  if (!VERIFIER.test(params.code_verifier)) return oauthError(c, "invalid_request", "code_verifier must be 43 to 128 characters of A-Z, a-z, 0-9, '.', '_', '~' and '-'");
+  if (!VERIFIER.test(params.code_verifier))
+    return oauthError(
+      c,
+      "invalid_request",
+      "code_verifier must be 43 to 128 characters of A-Z, a-z, 0-9, '.', '_', '~' and '-'",
+    );
   const codeHash = sha256(params.code);
   const code = state.db.prepare("SELECT * FROM codes WHERE code_hash = ?").get(codeHash) as CodeRow | undefined;
   if (!code || code.app_id !== app.app_id) return oauthError(c, "invalid_grant", "code is invalid");
@@ -58,19 +87,31 @@ function authorizationCode(c: Ctx, app: AppRow, params: Record<string, string>) 
     return oauthError(c, "invalid_grant", "code has been used previously");
   }
   if (code.expires_at <= state.now()) return oauthError(c, "invalid_grant", "code is expired");
-  if (params.redirect_uri !== undefined && params.redirect_uri !== code.redirect_uri) return oauthError(c, "invalid_grant", "redirect_uri does not match");
-  if (!safeEqual(pkceChallenge(params.code_verifier), code.code_challenge)) return oauthError(c, "invalid_grant", "code_verifier does not match");
-  const used = state.db.prepare("UPDATE codes SET used_at = ? WHERE code_hash = ? AND used_at IS NULL").run(state.now(), codeHash);
+  if (params.redirect_uri !== undefined && params.redirect_uri !== code.redirect_uri)
+    return oauthError(c, "invalid_grant", "redirect_uri does not match");
+  if (!safeEqual(pkceChallenge(params.code_verifier), code.code_challenge))
+    return oauthError(c, "invalid_grant", "code_verifier does not match");
+  const used = state.db
+    .prepare("UPDATE codes SET used_at = ? WHERE code_hash = ? AND used_at IS NULL")
+    .run(state.now(), codeHash);
   if (used.changes === 0) return oauthError(c, "invalid_grant", "code has been used previously");
   c.set("bearer", { user_id: code.user_id, scopes: [] });
-  return issueTokens(state.db, { app_id: app.app_id, user_id: code.user_id, scopes: parseScopeList(code.scopes), code_hash: codeHash, now: state.now(), with_scope: true });
+  return issueTokens(state.db, {
+    app_id: app.app_id,
+    user_id: code.user_id,
+    scopes: parseScopeList(code.scopes),
+    code_hash: codeHash,
+    now: state.now(),
+    with_scope: true,
+  });
 }
 
 function refreshToken(c: Ctx, app: AppRow, params: Record<string, string>) {
   const state = c.get("state");
   if (!params.refresh_token) return oauthError(c, "invalid_request", "refresh_token is required");
   const hash = sha256(params.refresh_token);
-  const row = state.db.prepare("SELECT * FROM tokens WHERE token_hash = ? AND kind = 'refresh'").get(hash) as RefreshRow | undefined;
+  const row = state.db.prepare("SELECT * FROM tokens WHERE token_hash = ? AND kind = 'refresh'").get(hash) as
+    RefreshRow | undefined;
   if (!row || row.app_id !== app.app_id) return oauthError(c, "invalid_grant", "refresh_token is invalid");
   if (row.revoked) return oauthError(c, "invalid_grant", "refresh_token is revoked");
   if (row.expires_at <= state.now()) return oauthError(c, "invalid_grant", "refresh_token is expired");
@@ -79,20 +120,39 @@ function refreshToken(c: Ctx, app: AppRow, params: Record<string, string>) {
   if (spent.changes === 0) return oauthError(c, "invalid_grant", "refresh_token is revoked");
   c.set("bearer", { user_id: row.user_id, scopes: [] });
   // The new pair stays tied to the original code, so a later replay of that code revokes it too (RFC 6749 4.1.2).
-  return issueTokens(state.db, { app_id: app.app_id, user_id: row.user_id, scopes: parseScopeList(row.scopes), code_hash: row.code_hash ?? undefined, now: state.now(), with_scope: true });
+  return issueTokens(state.db, {
+    app_id: app.app_id,
+    user_id: row.user_id,
+    scopes: parseScopeList(row.scopes),
+    code_hash: row.code_hash ?? undefined,
+    now: state.now(),
+    with_scope: true,
+  });
 }
 
 function tokenExchange(c: Ctx, app: AppRow, params: Record<string, string>) {
   const state = c.get("state");
   if (!params.legacy_token) return oauthError(c, "invalid_request", "legacy_token is required");
-  const row = state.db.prepare("SELECT user_id, app_id, scopes FROM legacy_tokens WHERE token_hash = ?").get(sha256(params.legacy_token)) as { user_id: number; app_id: number; scopes: string } | undefined;
+  const row = state.db
+    .prepare("SELECT user_id, app_id, scopes FROM legacy_tokens WHERE token_hash = ?")
+    .get(sha256(params.legacy_token)) as { user_id: number; app_id: number; scopes: string } | undefined;
   if (!row || row.app_id !== app.app_id) return oauthError(c, "invalid_grant", "legacy_token is invalid");
   c.set("bearer", { user_id: row.user_id, scopes: [] });
   const scopes = v3ScopesOfLegacy(parseScopeList(row.scopes));
-  return issueTokens(state.db, { app_id: app.app_id, user_id: row.user_id, scopes, now: state.now(), with_scope: false });
+  return issueTokens(state.db, {
+    app_id: app.app_id,
+    user_id: row.user_id,
+    scopes,
+    now: state.now(),
+    with_scope: false,
+  });
 }
 
-const GRANTS = { authorization_code: authorizationCode, refresh_token: refreshToken, token_exchange: tokenExchange } as const;
+const GRANTS = {
+  authorization_code: authorizationCode,
+  refresh_token: refreshToken,
+  token_exchange: tokenExchange,
+} as const;
 
 export const tokenRoutes = [
   // POST /v3/public/oauth/token
@@ -104,7 +164,10 @@ export const tokenRoutes = [
     tags: ["Authentication"],
     access: { token: "none" },
     body: { schema: tokenRequestSchema, reader: tokenParams },
-    responses: { 200: reply("A new token pair (never cached).", tokenResponseSchema), 400: reply("An OAuth error (RFC 6749 5.2) with error_description.", errorSchema) },
+    responses: {
+      200: reply("A new token pair (never cached).", tokenResponseSchema),
+      400: reply("An OAuth error (RFC 6749 5.2) with error_description.", errorSchema),
+    },
     handler: async (c, { body }) => {
       const params = await body();
       const read = params instanceof Response ? undefined : params;
@@ -119,9 +182,11 @@ export const tokenRoutes = [
       const fields = params as Record<string, string>;
       if (!fields.grant_type) return oauthError(c, "invalid_request", "grant_type is required");
       const grant = GRANTS[fields.grant_type as keyof typeof GRANTS];
-      if (!Object.hasOwn(GRANTS, fields.grant_type) || !grant) return oauthError(c, "unsupported_grant_type", `grant_type ${fields.grant_type} is not supported`);
+      if (!Object.hasOwn(GRANTS, fields.grant_type) || !grant)
+        return oauthError(c, "unsupported_grant_type", `grant_type ${fields.grant_type} is not supported`);
       if (!fields.client_id) return oauthError(c, "invalid_request", "client_id is required");
-      const app = c.get("state").db.prepare("SELECT * FROM apps WHERE keystring = ?").get(fields.client_id) as AppRow | undefined;
+      const app = c.get("state").db.prepare("SELECT * FROM apps WHERE keystring = ?").get(fields.client_id) as
+        AppRow | undefined;
       if (!app) return oauthError(c, "invalid_client", "client_id is unknown");
       c.set("apiApp", app);
       const result = grant(c, app, fields);

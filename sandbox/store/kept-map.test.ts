@@ -11,6 +11,9 @@ describe("KeptMap", () => {
   it("replaces a key it holds without forgetting the others, even when full", () => {
     const kept = new KeptMap<string, number>(2);
     kept.set("a", 1).set("b", 2).set("a", 10);
-    expect([...kept]).toEqual([["a", 10], ["b", 2]]);
+    expect([...kept]).toEqual([
+      ["a", 10],
+      ["b", 2],
+    ]);
   });
 });

@@ -10,7 +10,12 @@ const WRITES = ["INSERT", "UPDATE", "DELETE"];
 const MAX_KEPT = 2000;
 
 /** Kept reads by statement, then by parameters: keyed by SQL and parameters joined, every lookup hashed the whole statement. */
-type ListingCache = { generation: number; keptGeneration: number; kept: number; reads: Map<string, Map<string, unknown>> };
+type ListingCache = {
+  generation: number;
+  keptGeneration: number;
+  kept: number;
+  reads: Map<string, Map<string, unknown>>;
+};
 
 const caches = new WeakMap<Db, ListingCache>();
 
@@ -23,7 +28,9 @@ export function watchListingWrites(db: Db) {
   });
   for (const table of READ_TABLES) {
     for (const write of WRITES) {
-      db.exec(`CREATE TEMP TRIGGER ${table}_${write.toLowerCase()}_staling_reads AFTER ${write} ON ${table} BEGIN SELECT sandbox_listings_written(); END`);
+      db.exec(
+        `CREATE TEMP TRIGGER ${table}_${write.toLowerCase()}_staling_reads AFTER ${write} ON ${table} BEGIN SELECT sandbox_listings_written(); END`,
+      );
     }
   }
   caches.set(db, cache);
@@ -31,7 +38,9 @@ export function watchListingWrites(db: Db) {
 
 /** Typed, because JSON.stringify writes Infinity and NaN as null. */
 const paramsKey = (params: unknown[]) =>
-  params.length === 1 && typeof params[0] === "number" ? String(params[0]) : params.map((param) => (typeof param === "string" ? JSON.stringify(param) : String(param))).join(",");
+  params.length === 1 && typeof params[0] === "number"
+    ? String(params[0])
+    : params.map((param) => (typeof param === "string" ? JSON.stringify(param) : String(param))).join(",");
 
 /** What `read` answers for `sql` and `params`, kept until the read tables change; not kept on an unwatched connection. */
 export function cachedRead<T>(db: Db, sql: string, params: unknown[], read: () => T): T {

@@ -22,8 +22,23 @@ const STORE_JSON = `json_fields = rtrim(json_object(${LISTING_FIELDS}), '}'), js
 
 /** Columns whose change rewrites the stored JSON (not tags and questions: reads splice those in as they are). */
 const JSON_SOURCES = [
-  "listing_id", "user_id", "shop_id", "title", "description", "state", "quantity", "price_amount", "created_timestamp", "updated_timestamp",
-  "featured_rank", "shop_section_id", "return_policy_id", "is_personalizable", "legacy_is_required", "legacy_char_count_max", "legacy_instructions",
+  "listing_id",
+  "user_id",
+  "shop_id",
+  "title",
+  "description",
+  "state",
+  "quantity",
+  "price_amount",
+  "created_timestamp",
+  "updated_timestamp",
+  "featured_rank",
+  "shop_section_id",
+  "return_policy_id",
+  "is_personalizable",
+  "legacy_is_required",
+  "legacy_char_count_max",
+  "legacy_instructions",
 ];
 
 /** The sandbox's second migration: the stored pieces, kept current by triggers, filled for listings already there. */
@@ -42,6 +57,8 @@ export const STORED_LISTING_JSON_MIGRATION = `
  */
 export function listingJsonColumn(view: ListingView) {
   const legacy = view.legacy ? " || json_legacy" : "";
-  const questions = view.personalization ? ` || ',"personalization":{"personalization_questions":' || questions || '}'` : "";
+  const questions = view.personalization
+    ? ` || ',"personalization":{"personalization_questions":' || questions || '}'`
+    : "";
   return `json_fields${legacy} || ',"tags":' || tags${questions} || '}'`;
 }

@@ -29,7 +29,6 @@ export type ListingRow = {
   legacy_instructions: string | null;
 };
 
-
 type ListingFields = Omit<ListingWire, "tags" | "personalization">;
 
 /** What one read shows: the questions when asked for (spec 4.2), the legacy fields until their deprecation (spec 9). */
@@ -64,7 +63,8 @@ function listingFields(row: ListingRow, view: ListingView): ListingFields {
 
 export function listingJson(row: ListingRow, view: ListingView): ListingWire {
   const listing: ListingWire = { ...listingFields(row, view), tags: JSON.parse(row.tags) as string[] };
-  if (view.personalization) listing.personalization = { personalization_questions: JSON.parse(row.questions) as StoredQuestion[] };
+  if (view.personalization)
+    listing.personalization = { personalization_questions: JSON.parse(row.questions) as StoredQuestion[] };
   return listing;
 }
 
@@ -84,13 +84,28 @@ export type Paging = { limit: number; offset: number };
 export const pageText = (count: number, listings: string[]) => `{"count":${count},"results":[${listings.join(",")}]}`;
 
 /** One page of the listings matching `where`, as the listing reads answer it (and as /openapi.json shows it). */
-export function listingPageText(db: Db, where: string, params: unknown[], view: ListingView, paging: Paging, order = "listing_id") {
+export function listingPageText(
+  db: Db,
+  where: string,
+  params: unknown[],
+  view: ListingView,
+  paging: Paging,
+  order = "listing_id",
+) {
   const pageSql = `SELECT ${listingJsonColumn(view)} FROM listings WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`;
   const pageParams = [...params, paging.limit, paging.offset];
   // The page's SQL holds `where`, so it keys the count as well.
   return cachedRead(db, pageSql, pageParams, () => {
-    const count = (statement(db, `SELECT COUNT(*) FROM listings WHERE ${where}`).pluck().get(...params) as number) ?? 0;
-    return pageText(count, statement(db, pageSql).pluck().all(...pageParams) as string[]);
+    const count =
+      (statement(db, `SELECT COUNT(*) FROM listings WHERE ${where}`)
+        .pluck()
+        .get(...params) as number) ?? 0;
+    return pageText(
+      count,
+      statement(db, pageSql)
+        .pluck()
+        .all(...pageParams) as string[],
+    );
   });
 }
 
@@ -99,7 +114,10 @@ type ListingText = { user_id: number; state: string; json: string };
 /** One listing as JSON text, with what deciding who may see it needs. */
 // One string per view, built once: a string built per call is hashed whole by each Map it is looked up in.
 const listingTextSql = [false, true].map((personalization) =>
-  [false, true].map((legacy) => `SELECT user_id, state, ${listingJsonColumn({ personalization, legacy })} AS json FROM listings WHERE listing_id = ?`),
+  [false, true].map(
+    (legacy) =>
+      `SELECT user_id, state, ${listingJsonColumn({ personalization, legacy })} AS json FROM listings WHERE listing_id = ?`,
+  ),
 );
 
 export function getListingText(db: Db, listingId: number, view: ListingView) {
@@ -116,7 +134,8 @@ const ROW_COLUMNS = `listing_id, shop_id, user_id, title, description, state, qu
   legacy_char_count_max, legacy_instructions`;
 
 export function getListingRow(db: Db, listingId: number) {
-  return statement(db, `SELECT ${ROW_COLUMNS} FROM listings WHERE listing_id = ?`).get(listingId) as ListingRow | undefined;
+  return statement(db, `SELECT ${ROW_COLUMNS} FROM listings WHERE listing_id = ?`).get(listingId) as
+    ListingRow | undefined;
 }
 
 /**

@@ -9,10 +9,22 @@ export const DEMO_APP = {
 } as const;
 
 export const DEMO_SELLERS = {
-  ada: { user_id: 50001, shop_id: 70001, email: "ada@example.com", password: "ada-sandbox-1", shop_name: "AdaPrintsStudio" },
+  ada: {
+    user_id: 50001,
+    shop_id: 70001,
+    email: "ada@example.com",
+    password: "ada-sandbox-1",
+    shop_name: "AdaPrintsStudio",
+  },
   bo: { user_id: 50002, shop_id: 70002, email: "bo@example.com", password: "bo-sandbox-2", shop_name: "BulkBazaar" },
   cy: { user_id: 50003, shop_id: null, email: "cy@example.com", password: "cy-sandbox-3", shop_name: null },
-  dee: { user_id: 50004, shop_id: 70004, email: "dee@example.com", password: "dee-sandbox-4", shop_name: "EdgeCaseEmporium" },
+  dee: {
+    user_id: 50004,
+    shop_id: 70004,
+    email: "dee@example.com",
+    password: "dee-sandbox-4",
+    shop_name: "EdgeCaseEmporium",
+  },
 } as const;
 
 export const SEED_TIME = 1_790_000_000;
@@ -37,7 +49,14 @@ const STATES_OF_ADA = [
   ...Array(3).fill("sold_out"),
 ] as string[];
 
-const ADA_ITEMS = ["Name necklace", "Birth flower print", "Custom pet portrait", "Monogram tote bag", "Engraved keyring", "Wedding sign"];
+const ADA_ITEMS = [
+  "Name necklace",
+  "Birth flower print",
+  "Custom pet portrait",
+  "Monogram tote bag",
+  "Engraved keyring",
+  "Wedding sign",
+];
 
 function adaListings(): SeedListing[] {
   return STATES_OF_ADA.map((state, index) => {
@@ -50,7 +69,8 @@ function adaListings(): SeedListing[] {
     };
     if (index % 3 === 0) {
       listing.question = {
-        instructions: index % 2 === 0 ? "Enter the name to engrave, up to 12 letters." : "Tell us the date and initials you want.",
+        instructions:
+          index % 2 === 0 ? "Enter the name to engrave, up to 12 letters." : "Tell us the date and initials you want.",
         required: index % 2 === 0,
         max_allowed_characters: index % 2 === 0 ? 12 : 60,
       };
@@ -59,7 +79,11 @@ function adaListings(): SeedListing[] {
   }).map((listing, index) =>
     // Listing 8 was last edited through the legacy fields, so they disagree with its question (migration drift).
     index === 7
-      ? { ...listing, question: { instructions: "Which colour should the thread be?", required: false, max_allowed_characters: 30 }, legacy: { is_required: true, char_count_max: 100, instructions: "Which colour?" } }
+      ? {
+          ...listing,
+          question: { instructions: "Which colour should the thread be?", required: false, max_allowed_characters: 30 },
+          legacy: { is_required: true, char_count_max: 100, instructions: "Which colour?" },
+        }
       : listing,
   );
 }
@@ -68,7 +92,10 @@ function boListings(): SeedListing[] {
   return Array.from({ length: 260 }, (_, index) => ({
     title: `Bulk item ${String(index + 1).padStart(3, "0")}`,
     state: index < 240 ? "active" : index < 250 ? "inactive" : index < 255 ? "draft" : "expired",
-    question: index % 4 === 0 ? { instructions: `Initials for item ${index + 1}`, required: false, max_allowed_characters: 3 } : undefined,
+    question:
+      index % 4 === 0
+        ? { instructions: `Initials for item ${index + 1}`, required: false, max_allowed_characters: 3 }
+        : undefined,
     return_policy_id: 90002,
   }));
 }
@@ -76,17 +103,49 @@ function boListings(): SeedListing[] {
 function deeListings(): SeedListing[] {
   const longest = `A${"b".repeat(254)}.`;
   return [
-    { title: "Instructions at the 256-character limit", state: "active", question: { instructions: longest, required: true, max_allowed_characters: 1024 } },
-    { title: "Answer limit of one character", state: "active", question: { instructions: "One letter for the charm.", required: true, max_allowed_characters: 1 } },
-    { title: "Answer limit of 1024 characters", state: "active", question: { instructions: "Write your letter to be printed inside.", required: false, max_allowed_characters: 1024 } },
-    { title: "Two capital words, still allowed", state: "active", question: { instructions: "PLEASE NOTE the date format DD/MM.", required: false, max_allowed_characters: 10 } },
+    {
+      title: "Instructions at the 256-character limit",
+      state: "active",
+      question: { instructions: longest, required: true, max_allowed_characters: 1024 },
+    },
+    {
+      title: "Answer limit of one character",
+      state: "active",
+      question: { instructions: "One letter for the charm.", required: true, max_allowed_characters: 1 },
+    },
+    {
+      title: "Answer limit of 1024 characters",
+      state: "active",
+      question: {
+        instructions: "Write your letter to be printed inside.",
+        required: false,
+        max_allowed_characters: 1024,
+      },
+    },
+    {
+      title: "Two capital words, still allowed",
+      state: "active",
+      question: { instructions: "PLEASE NOTE the date format DD/MM.", required: false, max_allowed_characters: 10 },
+    },
     { title: "No personalization", state: "active" },
-    { title: "Legacy fields disagree", state: "active", question: { instructions: "Name for the tag", required: false, max_allowed_characters: 20 }, legacy: { is_required: true, char_count_max: 40, instructions: "Name" } },
-    { title: "Draft with a question", state: "draft", question: { instructions: "9 digits of your choice", required: true, max_allowed_characters: 9 } },
+    {
+      title: "Legacy fields disagree",
+      state: "active",
+      question: { instructions: "Name for the tag", required: false, max_allowed_characters: 20 },
+      legacy: { is_required: true, char_count_max: 40, instructions: "Name" },
+    },
+    {
+      title: "Draft with a question",
+      state: "draft",
+      question: { instructions: "9 digits of your choice", required: true, max_allowed_characters: 9 },
+    },
   ];
 }
 
-export function insertUser(db: Db, user: { user_id?: number; email: string; password: string; first_name: string }): number {
+export function insertUser(
+  db: Db,
+  user: { user_id?: number; email: string; password: string; first_name: string },
+): number {
   const result = db
     .prepare("INSERT INTO users (user_id, email, password_hash, password_hint, first_name) VALUES (?, ?, ?, ?, ?)")
     .run(user.user_id ?? null, user.email, hashPassword(user.password), user.password, user.first_name);
@@ -95,7 +154,9 @@ export function insertUser(db: Db, user: { user_id?: number; email: string; pass
 
 export function insertShop(db: Db, shop: { shop_id?: number; user_id: number; shop_name: string }): number {
   const result = db
-    .prepare("INSERT INTO shops (shop_id, user_id, shop_name, title, currency_code, created_timestamp) VALUES (?, ?, ?, ?, 'USD', ?)")
+    .prepare(
+      "INSERT INTO shops (shop_id, user_id, shop_name, title, currency_code, created_timestamp) VALUES (?, ?, ?, ?, 'USD', ?)",
+    )
     .run(shop.shop_id ?? null, shop.user_id, shop.shop_name, `${shop.shop_name}: handmade to order`, SEED_TIME);
   return Number(result.lastInsertRowid);
 }
@@ -113,8 +174,14 @@ export function questionRecord(question: SeedQuestion, questionId: number) {
   };
 }
 
-export function insertListings(db: Db, shop: { shop_id: number; user_id: number }, listings: SeedListing[], firstId?: number): number[] {
-  const insert = db.prepare(`INSERT INTO listings (listing_id, shop_id, user_id, title, description, state, quantity, price_amount, tags,
+export function insertListings(
+  db: Db,
+  shop: { shop_id: number; user_id: number },
+  listings: SeedListing[],
+  firstId?: number,
+): number[] {
+  const insert =
+    db.prepare(`INSERT INTO listings (listing_id, shop_id, user_id, title, description, state, quantity, price_amount, tags,
       created_timestamp, updated_timestamp, featured_rank, shop_section_id, return_policy_id, is_personalizable, questions,
       legacy_is_required, legacy_char_count_max, legacy_instructions)
     VALUES (@listing_id, @shop_id, @user_id, @title, @description, @state, @quantity, @price_amount, @tags,
@@ -143,7 +210,9 @@ export function insertListings(db: Db, shop: { shop_id: number; user_id: number 
       shop_section_id: listing.shop_section_id ?? null,
       return_policy_id: listing.return_policy_id ?? null,
       is_personalizable: question ? 1 : 0,
-      questions: JSON.stringify(question ? [questionRecord(question, (listingId ?? shop.shop_id * 1000 + index) * 10 + 1)] : []),
+      questions: JSON.stringify(
+        question ? [questionRecord(question, (listingId ?? shop.shop_id * 1000 + index) * 10 + 1)] : [],
+      ),
       legacy_is_required: legacy.is_required ? 1 : 0,
       legacy_char_count_max: legacy.char_count_max,
       legacy_instructions: legacy.instructions,
@@ -154,7 +223,9 @@ export function insertListings(db: Db, shop: { shop_id: number; user_id: number 
 
 export function seed(db: Db, rate: { per_second: number; per_day: number }) {
   db.transaction(() => {
-    db.prepare("INSERT INTO apps (app_id, name, keystring, shared_secret, redirect_uris, per_second, per_day) VALUES (1, ?, ?, ?, ?, ?, ?)").run(
+    db.prepare(
+      "INSERT INTO apps (app_id, name, keystring, shared_secret, redirect_uris, per_second, per_day) VALUES (1, ?, ?, ?, ?, ?, ?)",
+    ).run(
       DEMO_APP.name,
       DEMO_APP.keystring,
       DEMO_APP.shared_secret,
@@ -163,9 +234,20 @@ export function seed(db: Db, rate: { per_second: number; per_day: number }) {
       rate.per_day,
     );
     const { ada, bo, cy, dee } = DEMO_SELLERS;
-    for (const [seller, firstName] of [[ada, "Ada"], [bo, "Bo"], [cy, "Cy"], [dee, "Dee"]] as const) {
-      insertUser(db, { user_id: seller.user_id, email: seller.email, password: seller.password, first_name: firstName });
-      if (seller.shop_id !== null) insertShop(db, { shop_id: seller.shop_id, user_id: seller.user_id, shop_name: seller.shop_name });
+    for (const [seller, firstName] of [
+      [ada, "Ada"],
+      [bo, "Bo"],
+      [cy, "Cy"],
+      [dee, "Dee"],
+    ] as const) {
+      insertUser(db, {
+        user_id: seller.user_id,
+        email: seller.email,
+        password: seller.password,
+        first_name: firstName,
+      });
+      if (seller.shop_id !== null)
+        insertShop(db, { shop_id: seller.shop_id, user_id: seller.user_id, shop_name: seller.shop_name });
     }
     const adaIds = insertListings(db, ada, adaListings(), 1_000_000_001);
     insertListings(db, bo, boListings(), 2_000_000_001);

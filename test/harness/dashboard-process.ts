@@ -34,18 +34,28 @@ export function freePort(): Promise<number> {
     const server = createServer();
     server.listen(0, "localhost", () => {
       const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no free port"))));
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no free port")),
+      );
     });
   });
 }
 
-export async function registerDashboardApp(sandboxUrl: string, ports: number[], name = "Dashboard under test"): Promise<DashboardApp> {
+export async function registerDashboardApp(
+  sandboxUrl: string,
+  ports: number[],
+  name = "Dashboard under test",
+): Promise<DashboardApp> {
   const response = await fetch(`${sandboxUrl}/__sandbox/apps`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ name, redirect_uris: ports.map((port) => `http://localhost:${port}/api/auth/callback/marketplace`) }),
+    body: JSON.stringify({
+      name,
+      redirect_uris: ports.map((port) => `http://localhost:${port}/api/auth/callback/marketplace`),
+    }),
   });
-  if (!response.ok) throw new Error(`registering the dashboard's app failed: ${response.status} ${await response.text()}`);
+  if (!response.ok)
+    throw new Error(`registering the dashboard's app failed: ${response.status} ${await response.text()}`);
   return (await response.json()) as DashboardApp;
 }
 
@@ -80,9 +90,19 @@ export async function startDashboard(options: DashboardOptions): Promise<Dashboa
       // The server drains on SIGTERM; anything it started shares its process group.
       process.kill(-(child.pid as number), "SIGTERM");
     });
-  for (const deadline = Date.now() + 60_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 200))) {
+  for (
+    const deadline = Date.now() + 60_000;
+    Date.now() < deadline;
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  ) {
     if (child.exitCode !== null) throw new Error(`the dashboard on port ${options.port} exited with ${child.exitCode}`);
-    if (await fetch(`${url}/sign-in`).then((response) => response.ok, () => false)) return { url, app, process: child, stop };
+    if (
+      await fetch(`${url}/sign-in`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      return { url, app, process: child, stop };
   }
   await stop();
   throw new Error(`the dashboard on port ${options.port} did not answer within 60 s`);

@@ -17,7 +17,11 @@ function keep(jar: Jar, response: Response) {
 const header = (jar: Jar) => [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
 
 async function send(jar: Jar, url: string, init: RequestInit = {}) {
-  const response = await fetch(url, { ...init, redirect: "manual", headers: { ...(init.headers as Record<string, string>), cookie: header(jar) } });
+  const response = await fetch(url, {
+    ...init,
+    redirect: "manual",
+    headers: { ...(init.headers as Record<string, string>), cookie: header(jar) },
+  });
   keep(jar, response);
   return response;
 }
@@ -32,26 +36,47 @@ const form = (fields: Record<string, string> | [string, string][]) => ({
 
 export type SignedIn = { cookie: string; jar: Jar };
 
-export async function signInOverHttp(dashboardUrl: string, seller: { email: string; password: string }, callbackUrl = "/listings"): Promise<SignedIn> {
+export async function signInOverHttp(
+  dashboardUrl: string,
+  seller: { email: string; password: string },
+  callbackUrl = "/listings",
+): Promise<SignedIn> {
   const dashboard: Jar = new Map();
   const marketplace: Jar = new Map();
   const csrf = (await (await send(dashboard, `${dashboardUrl}/api/auth/csrf`)).json()) as { csrfToken: string };
-  const start = await send(dashboard, `${dashboardUrl}/api/auth/signin/marketplace`, form({ csrfToken: csrf.csrfToken, callbackUrl }));
+  const start = await send(
+    dashboard,
+    `${dashboardUrl}/api/auth/signin/marketplace`,
+    form({ csrfToken: csrf.csrfToken, callbackUrl }),
+  );
   const connectUrl = start.headers.get("location");
-  if (!connectUrl?.includes("/oauth/connect")) throw new Error(`sign-in did not go to the marketplace (status ${start.status}, location ${connectUrl})`);
+  if (!connectUrl?.includes("/oauth/connect"))
+    throw new Error(`sign-in did not go to the marketplace (status ${start.status}, location ${connectUrl})`);
   const signInPage = await (await send(marketplace, connectUrl)).text();
   const origin = new URL(connectUrl).origin;
   const interaction = hidden(signInPage, "interaction");
-  const signedIn = await send(marketplace, `${origin}/oauth/sign-in`, form({ interaction, csrf: hidden(signInPage, "csrf"), email: seller.email, password: seller.password }));
+  const signedIn = await send(
+    marketplace,
+    `${origin}/oauth/sign-in`,
+    form({ interaction, csrf: hidden(signInPage, "csrf"), email: seller.email, password: seller.password }),
+  );
   if (signedIn.status !== 303) throw new Error(`the marketplace refused ${seller.email}: ${signedIn.status}`);
   const consentPage = await (await send(marketplace, `${origin}${signedIn.headers.get("location")}`)).text();
-  const scopes = [...consentPage.matchAll(/name="scope" value="([^"]+)"/g)].map((match) => ["scope", match[1] as string] as [string, string]);
-  const allowed = await send(marketplace, `${origin}/oauth/consent`, form([["interaction", interaction], ["csrf", hidden(consentPage, "csrf")], ["decision", "allow"], ...scopes]));
+  const scopes = [...consentPage.matchAll(/name="scope" value="([^"]+)"/g)].map(
+    (match) => ["scope", match[1] as string] as [string, string],
+  );
+  const allowed = await send(
+    marketplace,
+    `${origin}/oauth/consent`,
+    form([["interaction", interaction], ["csrf", hidden(consentPage, "csrf")], ["decision", "allow"], ...scopes]),
+  );
   const callback = allowed.headers.get("location");
   if (!callback?.includes("code=")) throw new Error(`consent did not return a code: ${callback}`);
   const landed = await send(dashboard, callback);
   if (landed.status !== 302 || ![...dashboard.keys()].some((name) => name.includes("session-token"))) {
-    throw new Error(`the dashboard did not create a session (status ${landed.status}, location ${landed.headers.get("location")})`);
+    throw new Error(
+      `the dashboard did not create a session (status ${landed.status}, location ${landed.headers.get("location")})`,
+    );
   }
   return { cookie: header(dashboard), jar: dashboard };
 }

@@ -40,9 +40,19 @@ export async function startHaproxy(port: number, instances: ProxiedInstance[]): 
       child.once("exit", done);
       process.kill(child.pid as number, "SIGTERM");
     });
-  for (const deadline = Date.now() + 30_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 200))) {
+  for (
+    const deadline = Date.now() + 30_000;
+    Date.now() < deadline;
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  ) {
     if (child.exitCode !== null) throw new Error(`haproxy exited with ${child.exitCode}`);
-    if (await fetch(`${url}/api/health`).then((response) => response.ok, () => false)) return { url, config, stop };
+    if (
+      await fetch(`${url}/api/health`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      return { url, config, stop };
   }
   await stop();
   throw new Error("haproxy did not pass a request to an instance within 30 s");

@@ -18,7 +18,13 @@ export type JsonBody = any;
 
 export type HttpResult<T = JsonBody> = { status: number; headers: Headers; body: T; text: string };
 
-export type TokenResponse = { access_token: string; token_type: string; expires_in: number; refresh_token: string; scope?: string };
+export type TokenResponse = {
+  access_token: string;
+  token_type: string;
+  expires_in: number;
+  refresh_token: string;
+  scope?: string;
+};
 
 export type PkcePair = { verifier: string; challenge: string };
 
@@ -46,13 +52,26 @@ export function jsonInit(method: string, body: unknown, headers: Record<string, 
   return { method, headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) };
 }
 
-export function formInit(method: string, fields: Record<string, string>, headers: Record<string, string> = {}): RequestInit {
-  return { method, headers: { "content-type": "application/x-www-form-urlencoded", ...headers }, body: new URLSearchParams(fields).toString() };
+export function formInit(
+  method: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+): RequestInit {
+  return {
+    method,
+    headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+    body: new URLSearchParams(fields).toString(),
+  };
 }
 
 // ---- control API (/__sandbox/...)
 
-export function sandboxControl(base: string, path: string, body?: unknown, method = body === undefined ? "GET" : "POST") {
+export function sandboxControl(
+  base: string,
+  path: string,
+  body?: unknown,
+  method = body === undefined ? "GET" : "POST",
+) {
   return http(`${base}/__sandbox${path}`, body === undefined ? { method } : jsonInit(method, body));
 }
 
@@ -67,7 +86,13 @@ async function controlOk<T>(base: string, path: string, body: unknown): Promise<
   return result.body as T;
 }
 
-export type RegisteredApp = { app_id: number; name: string; keystring: string; shared_secret: string; redirect_uris: string[] };
+export type RegisteredApp = {
+  app_id: number;
+  name: string;
+  keystring: string;
+  shared_secret: string;
+  redirect_uris: string[];
+};
 
 export function registerApp(base: string, app: { name?: string; redirect_uris: string[] }) {
   return controlOk<RegisteredApp>(base, "/apps", { name: app.name ?? "Test app", redirect_uris: app.redirect_uris });
@@ -75,19 +100,36 @@ export function registerApp(base: string, app: { name?: string; redirect_uris: s
 
 export const apiKeyOf = (app: { keystring: string; shared_secret: string }) => `${app.keystring}:${app.shared_secret}`;
 
-export type CreatedSeller = { user_id: number; shop_id: number | null; email: string; password: string; listing_ids: number[] };
+export type CreatedSeller = {
+  user_id: number;
+  shop_id: number | null;
+  email: string;
+  password: string;
+  listing_ids: number[];
+};
 
-export function createSeller(base: string, seller: { email?: string; password?: string; listings?: number; shop?: boolean } = {}) {
+export function createSeller(
+  base: string,
+  seller: { email?: string; password?: string; listings?: number; shop?: boolean } = {},
+) {
   return controlOk<CreatedSeller>(base, "/sellers", seller);
 }
 
 /** Tokens as if the user had consented (POST /__sandbox/tokens); the demo app unless a keystring is given. */
 export function issueTokensFor(base: string, grant: { user_id: number; scopes: string[]; keystring?: string }) {
-  return controlOk<TokenResponse>(base, "/tokens", { keystring: grant.keystring ?? DEMO_APP.keystring, user_id: grant.user_id, scopes: grant.scopes });
+  return controlOk<TokenResponse>(base, "/tokens", {
+    keystring: grant.keystring ?? DEMO_APP.keystring,
+    user_id: grant.user_id,
+    scopes: grant.scopes,
+  });
 }
 
 export async function issueLegacyToken(base: string, grant: { user_id: number; scopes: string[]; keystring?: string }) {
-  const body = await controlOk<{ legacy_token: string }>(base, "/legacy-tokens", { keystring: grant.keystring ?? DEMO_APP.keystring, user_id: grant.user_id, scopes: grant.scopes });
+  const body = await controlOk<{ legacy_token: string }>(base, "/legacy-tokens", {
+    keystring: grant.keystring ?? DEMO_APP.keystring,
+    user_id: grant.user_id,
+    scopes: grant.scopes,
+  });
   return body.legacy_token;
 }
 
@@ -98,7 +140,8 @@ export function advanceClock(base: string, seconds: number) {
 /** The stored listing with its personalization, bypassing the API's visibility rules. */
 export async function storedListing(base: string, listingId: number) {
   const result = await sandboxControl(base, `/listings/${listingId}`);
-  if (result.status !== 200) throw new Error(`GET /__sandbox/listings/${listingId} answered ${result.status}: ${result.text}`);
+  if (result.status !== 200)
+    throw new Error(`GET /__sandbox/listings/${listingId} answered ${result.status}: ${result.text}`);
   return result.body;
 }
 
@@ -165,7 +208,12 @@ export function connectUrl(base: string, params: AuthorizationParams) {
 export function hiddenFields(html: string): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const match of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)) {
-    fields[match[1] ?? ""] = (match[2] ?? "").replaceAll("&quot;", '"').replaceAll("&#39;", "'").replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&amp;", "&");
+    fields[match[1] ?? ""] = (match[2] ?? "")
+      .replaceAll("&quot;", '"')
+      .replaceAll("&#39;", "'")
+      .replaceAll("&lt;", "<")
+      .replaceAll("&gt;", ">")
+      .replaceAll("&amp;", "&");
   }
   return fields;
 }
@@ -184,23 +232,47 @@ export type BrowserSession = { page: HttpResult<string>; interaction: string; cs
 export async function openSignInPage(base: string, params: AuthorizationParams): Promise<BrowserSession> {
   const page = await http(connectUrl(base, params));
   const fields = hiddenFields(page.text);
-  return { page, interaction: fields.interaction ?? "", csrf: fields.csrf ?? "", cookie: cookieFrom(page.headers, "sandbox_interaction") ?? "" };
+  return {
+    page,
+    interaction: fields.interaction ?? "",
+    csrf: fields.csrf ?? "",
+    cookie: cookieFrom(page.headers, "sandbox_interaction") ?? "",
+  };
 }
 
 /** What a forged or broken form changes: fields replaced (undefined drops one), another cookie or none (null). */
 export type FormTampering = { fields?: Record<string, string | undefined>; cookie?: string | null };
 
 /** POST /oauth/sign-in with the page's hidden fields and cookie. */
-export function submitSignIn(base: string, session: BrowserSession, credentials: { email: string; password: string }, tampering: FormTampering = {}) {
+export function submitSignIn(
+  base: string,
+  session: BrowserSession,
+  credentials: { email: string; password: string },
+  tampering: FormTampering = {},
+) {
   const body = formBody({ interaction: session.interaction, csrf: session.csrf, ...credentials, ...tampering.fields });
-  return postBrowserForm(`${base}/oauth/sign-in`, body, tampering.cookie === undefined ? session.cookie : tampering.cookie);
+  return postBrowserForm(
+    `${base}/oauth/sign-in`,
+    body,
+    tampering.cookie === undefined ? session.cookie : tampering.cookie,
+  );
 }
 
 /** POST /oauth/consent: `allow` with the checked scopes, or `deny`. */
-export function submitConsent(base: string, session: BrowserSession, decision: "allow" | "deny", scopes: string[], tampering: FormTampering = {}) {
+export function submitConsent(
+  base: string,
+  session: BrowserSession,
+  decision: "allow" | "deny",
+  scopes: string[],
+  tampering: FormTampering = {},
+) {
   const body = formBody({ interaction: session.interaction, csrf: session.csrf, decision, ...tampering.fields });
   for (const scope of scopes) body.append("scope", scope);
-  return postBrowserForm(`${base}/oauth/consent`, body, tampering.cookie === undefined ? session.cookie : tampering.cookie);
+  return postBrowserForm(
+    `${base}/oauth/consent`,
+    body,
+    tampering.cookie === undefined ? session.cookie : tampering.cookie,
+  );
 }
 
 function formBody(fields: Record<string, string | undefined>) {
@@ -210,14 +282,23 @@ function formBody(fields: Record<string, string | undefined>) {
 }
 
 function postBrowserForm(url: string, body: URLSearchParams, cookie: string | null) {
-  return http(url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", ...(cookie ? { cookie } : {}) }, body: body.toString() });
+  return http(url, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", ...(cookie ? { cookie } : {}) },
+    body: body.toString(),
+  });
 }
 
 export function openConsentPage(base: string, session: BrowserSession, location: string) {
   return http(new URL(location, base).toString(), { headers: { cookie: session.cookie } });
 }
 
-export type AuthorizationOutcome = { redirect: URL; pkce: PkcePair; params: AuthorizationParams; session: BrowserSession };
+export type AuthorizationOutcome = {
+  redirect: URL;
+  pkce: PkcePair;
+  params: AuthorizationParams;
+  session: BrowserSession;
+};
 
 /**
  * The whole browser journey over HTTP: connect, sign in, consent. Returns the redirect back to the app
@@ -225,12 +306,19 @@ export type AuthorizationOutcome = { redirect: URL; pkce: PkcePair; params: Auth
  */
 export async function authorizeInBrowser(
   base: string,
-  options: { seller?: { email: string; password: string }; params?: AuthorizationParams; decision?: "allow" | "deny"; grant?: string[]; pkce?: PkcePair } = {},
+  options: {
+    seller?: { email: string; password: string };
+    params?: AuthorizationParams;
+    decision?: "allow" | "deny";
+    grant?: string[];
+    pkce?: PkcePair;
+  } = {},
 ): Promise<AuthorizationOutcome> {
   const pkce = options.pkce ?? pkcePair();
   const params = authorizationParams(pkce, options.params);
   const session = await openSignInPage(base, params);
-  if (session.page.status !== 200) throw new Error(`GET /oauth/connect answered ${session.page.status}: ${session.page.text.slice(0, 300)}`);
+  if (session.page.status !== 200)
+    throw new Error(`GET /oauth/connect answered ${session.page.status}: ${session.page.text.slice(0, 300)}`);
   const seller = options.seller ?? ADA;
   const signedIn = await submitSignIn(base, session, { email: seller.email, password: seller.password });
   const location = signedIn.headers.get("location");
@@ -245,11 +333,20 @@ export async function authorizeInBrowser(
 }
 
 /** Authorization code flow end to end, then the code exchanged for tokens. */
-export async function obtainTokensInBrowser(base: string, options: Parameters<typeof authorizeInBrowser>[1] = {}): Promise<TokenResponse> {
+export async function obtainTokensInBrowser(
+  base: string,
+  options: Parameters<typeof authorizeInBrowser>[1] = {},
+): Promise<TokenResponse> {
   const { redirect, pkce, params } = await authorizeInBrowser(base, options);
   const code = redirect.searchParams.get("code");
   if (!code) throw new Error(`The consent redirect carried no code: ${redirect.toString()}`);
-  const exchanged = await requestToken(base, { grant_type: "authorization_code", client_id: params.client_id ?? "", code, code_verifier: pkce.verifier, redirect_uri: params.redirect_uri ?? "" });
+  const exchanged = await requestToken(base, {
+    grant_type: "authorization_code",
+    client_id: params.client_id ?? "",
+    code,
+    code_verifier: pkce.verifier,
+    redirect_uri: params.redirect_uri ?? "",
+  });
   if (exchanged.status !== 200) throw new Error(`token exchange answered ${exchanged.status}: ${exchanged.text}`);
   return exchanged.body as TokenResponse;
 }

@@ -16,7 +16,6 @@ function binDir(): string {
   return join(root, version, "bin");
 }
 
-
 /** PostgreSQL refuses to run as root, so as root the cluster belongs to the `postgres` system user. */
 function asPostgresUser(command: string, args: string[]): [string, string[]] {
   return process.getuid?.() === 0 ? ["runuser", ["-u", "postgres", "--", command, ...args]] : [command, args];
@@ -30,7 +29,17 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
     const gid = Number(execFileSync("id", ["-g", "postgres"]).toString());
     chownSync(dir, uid, gid);
   }
-  const [initdb, initArgs] = asPostgresUser(join(bin, "initdb"), ["-D", join(dir, "data"), "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"]);
+  const [initdb, initArgs] = asPostgresUser(join(bin, "initdb"), [
+    "-D",
+    join(dir, "data"),
+    "-A",
+    "trust",
+    "-U",
+    "postgres",
+    "--no-sync",
+    "-E",
+    "UTF8",
+  ]);
   execFileSync(initdb, initArgs, { stdio: "ignore" });
   const port = await freePort();
   const data = join(dir, "data");

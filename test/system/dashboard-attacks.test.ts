@@ -16,7 +16,13 @@ const BO = DEMO_SELLERS.bo;
 const ADA_LISTING = 1_000_000_001;
 const BO_LISTING = 2_000_000_001;
 const DIST_DIR = process.env.NEXT_DIST_DIR || ".next";
-const EVIL_CALLBACKS = ["https://evil.example/", "//evil.example/", "/\\evil.example/", "/\t/evil.example/", "/.//evil.example/"];
+const EVIL_CALLBACKS = [
+  "https://evil.example/",
+  "//evil.example/",
+  "/\\evil.example/",
+  "/\t/evil.example/",
+  "/.//evil.example/",
+];
 
 let sandbox: RunningSandbox;
 let dashboard: DashboardProcess;
@@ -29,20 +35,37 @@ async function startDashboardBehindTls(port: number): Promise<DashboardProcess> 
   const response = await fetch(`${sandbox.url}/__sandbox/apps`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ name: "Dashboard behind TLS", redirect_uris: [`${publicUrl}/api/auth/callback/marketplace`] }),
+    body: JSON.stringify({
+      name: "Dashboard behind TLS",
+      redirect_uris: [`${publicUrl}/api/auth/callback/marketplace`],
+    }),
   });
   const app = (await response.json()) as DashboardProcess["app"];
-  return startDashboard({ port, sandboxUrl: sandbox.url, app, publicUrl, dashboardDb: join(scratch, "behind-tls.db"), stdio: "ignore" });
+  return startDashboard({
+    port,
+    sandboxUrl: sandbox.url,
+    app,
+    publicUrl,
+    dashboardDb: join(scratch, "behind-tls.db"),
+    stdio: "ignore",
+  });
 }
 
 beforeAll(async () => {
-  if (!existsSync(join(DIST_DIR, "BUILD_ID"))) throw new Error(`No production build in ${DIST_DIR}: run \`npx next build\` first (npm test does).`);
+  if (!existsSync(join(DIST_DIR, "BUILD_ID")))
+    throw new Error(`No production build in ${DIST_DIR}: run \`npx next build\` first (npm test does).`);
   scratch = mkdtempSync(join(tmpdir(), "dashboard-attacks-"));
   sandbox = await startSandbox({ port: 0, db: ":memory:" });
   const [port, tlsPort] = [await freePort(), await freePort()];
   [dashboard, httpsDashboard] = await Promise.all([
     // Asks the marketplace's period on every call, so a test can switch the sandbox to the multi-question period and back.
-    startDashboard({ port, sandboxUrl: sandbox.url, dashboardDb: join(scratch, "dashboard.db"), stdio: "ignore", env: { MARKETPLACE_PERSONALIZATION_CACHE_SECONDS: "0" } }),
+    startDashboard({
+      port,
+      sandboxUrl: sandbox.url,
+      dashboardDb: join(scratch, "dashboard.db"),
+      stdio: "ignore",
+      env: { MARKETPLACE_PERSONALIZATION_CACHE_SECONDS: "0" },
+    }),
     startDashboardBehindTls(tlsPort),
   ]);
 }, 120_000);
@@ -101,7 +124,13 @@ const formPost = (fields: Array<[string, string]>): RequestInit => ({
 /** POST /api/auth/signin/marketplace as next-auth's own sign-in form does; returns the marketplace's /oauth/connect URL. */
 async function startAtAuthApi(browser: Browser, base: string, callbackUrl: string) {
   const { csrfToken } = (await (await browser.go(`${base}/api/auth/csrf`)).json()) as { csrfToken: string };
-  const started = await browser.go(`${base}/api/auth/signin/marketplace`, formPost([["csrfToken", csrfToken], ["callbackUrl", callbackUrl]]));
+  const started = await browser.go(
+    `${base}/api/auth/signin/marketplace`,
+    formPost([
+      ["csrfToken", csrfToken],
+      ["callbackUrl", callbackUrl],
+    ]),
+  );
   return connectLocation(started);
 }
 
@@ -114,23 +143,50 @@ async function startAtSignInPage(browser: Browser, pageUrl: string, forgedCallba
   const form = new FormData();
   form.set(actionField, "");
   form.set("callbackUrl", forgedCallbackUrl ?? callbackUrl.replaceAll("&amp;", "&"));
-  return { renderedCallbackUrl: callbackUrl, connectUrl: connectLocation(await browser.go(pageUrl, { method: "POST", body: form })) };
+  return {
+    renderedCallbackUrl: callbackUrl,
+    connectUrl: connectLocation(await browser.go(pageUrl, { method: "POST", body: form })),
+  };
 }
 
 function connectLocation(response: Response) {
   const location = response.headers.get("location") ?? "";
-  if (!location.startsWith(`${sandbox.url}/oauth/connect?`)) throw new Error(`sign-in did not go to the marketplace (${response.status}, ${location})`);
+  if (!location.startsWith(`${sandbox.url}/oauth/connect?`))
+    throw new Error(`sign-in did not go to the marketplace (${response.status}, ${location})`);
   return location;
 }
 
 /** The seller signs in on the marketplace and allows every scope; returns the redirect back to the dashboard. */
-async function consentAtMarketplace(browser: Browser, connectUrl: string, seller: { email: string; password: string } = ADA) {
+async function consentAtMarketplace(
+  browser: Browser,
+  connectUrl: string,
+  seller: { email: string; password: string } = ADA,
+) {
   const signInPage = hiddenFields(await (await browser.go(connectUrl)).text());
-  const signedIn = await browser.go(`${sandbox.url}/oauth/sign-in`, formPost([["interaction", signInPage.interaction ?? ""], ["csrf", signInPage.csrf ?? ""], ["email", seller.email], ["password", seller.password]]));
+  const signedIn = await browser.go(
+    `${sandbox.url}/oauth/sign-in`,
+    formPost([
+      ["interaction", signInPage.interaction ?? ""],
+      ["csrf", signInPage.csrf ?? ""],
+      ["email", seller.email],
+      ["password", seller.password],
+    ]),
+  );
   const consentPage = await (await browser.go(`${sandbox.url}${signedIn.headers.get("location")}`)).text();
   const consent = hiddenFields(consentPage);
-  const scopes = [...consentPage.matchAll(/name="scope" value="([^"]+)"/g)].map((match): [string, string] => ["scope", match[1] ?? ""]);
-  const allowed = await browser.go(`${sandbox.url}/oauth/consent`, formPost([["interaction", consent.interaction ?? ""], ["csrf", consent.csrf ?? ""], ["decision", "allow"], ...scopes]));
+  const scopes = [...consentPage.matchAll(/name="scope" value="([^"]+)"/g)].map((match): [string, string] => [
+    "scope",
+    match[1] ?? "",
+  ]);
+  const allowed = await browser.go(
+    `${sandbox.url}/oauth/consent`,
+    formPost([
+      ["interaction", consent.interaction ?? ""],
+      ["csrf", consent.csrf ?? ""],
+      ["decision", "allow"],
+      ...scopes,
+    ]),
+  );
   const callback = new URL(allowed.headers.get("location") ?? "");
   if (!callback.searchParams.get("code")) throw new Error(`the marketplace sent no code: ${callback}`);
   return callback;
@@ -150,13 +206,21 @@ const sameServer = (url: URL, base: string) => `${base}${url.pathname}${url.sear
 
 const isSession = (name: string) => name.endsWith("authjs.session-token");
 
-type Logged = { id: number; method: string; path: string; status: number; grant_type: string | null; error: string | null };
+type Logged = {
+  id: number;
+  method: string;
+  path: string;
+  status: number;
+  grant_type: string | null;
+  error: string | null;
+};
 
 const requestLog = () => sandbox.state.log.list() as Logged[];
 const lastRequestId = () => requestLog().at(-1)?.id ?? 0;
 const requestsSince = (id: number) => requestLog().filter((entry) => entry.id > id);
 const tokenRequestsSince = (id: number) => requestsSince(id).filter((entry) => entry.path === "/v3/public/oauth/token");
-const unusedCodes = () => sandbox.state.db.prepare("SELECT COUNT(*) FROM codes WHERE used_at IS NULL").pluck().get() as number;
+const unusedCodes = () =>
+  sandbox.state.db.prepare("SELECT COUNT(*) FROM codes WHERE used_at IS NULL").pluck().get() as number;
 
 function expectStateRefused(response: Response, browser: Browser) {
   expect(response.status).toBe(307);
@@ -165,11 +229,16 @@ function expectStateRefused(response: Response, browser: Browser) {
 }
 
 async function expectSignedOut(browser: Browser) {
-  const listings = await fetch(`${dashboard.url}/api/listings?state=active&page=1&fresh=1`, { headers: { cookie: browser.cookieHeader(dashboard.url) } });
+  const listings = await fetch(`${dashboard.url}/api/listings?state=active&page=1&fresh=1`, {
+    headers: { cookie: browser.cookieHeader(dashboard.url) },
+  });
   expect(listings.status).toBe(401);
 }
 
-const manifest = () => JSON.parse(readFileSync(join(DIST_DIR, "server", "server-reference-manifest.json"), "utf8")) as { node: Record<string, { exportedName: string; filename: string }> };
+const manifest = () =>
+  JSON.parse(readFileSync(join(DIST_DIR, "server", "server-reference-manifest.json"), "utf8")) as {
+    node: Record<string, { exportedName: string; filename: string }>;
+  };
 const actionId = (name: string) => {
   const found = Object.entries(manifest().node).find(([, action]) => action.exportedName === name);
   if (!found) throw new Error(`${name} is not in the build's server-reference-manifest.json`);
@@ -177,11 +246,24 @@ const actionId = (name: string) => {
 };
 
 /** Calls a server action as the editor page's client does; returns the status and the action's result. */
-async function callAction(name: string, args: unknown[], cookie: string, headers: Record<string, string> = {}, body: BodyInit = JSON.stringify(args), base = dashboard.url) {
+async function callAction(
+  name: string,
+  args: unknown[],
+  cookie: string,
+  headers: Record<string, string> = {},
+  body: BodyInit = JSON.stringify(args),
+  base = dashboard.url,
+) {
   const response = await fetch(`${base}/listings/${ADA_LISTING}`, {
     method: "POST",
     redirect: "manual",
-    headers: { cookie, "next-action": actionId(name), "content-type": "text/plain;charset=UTF-8", accept: "text/x-component", ...headers },
+    headers: {
+      cookie,
+      "next-action": actionId(name),
+      "content-type": "text/plain;charset=UTF-8",
+      accept: "text/x-component",
+      ...headers,
+    },
     body,
   });
   const text = await response.text();
@@ -197,21 +279,31 @@ describe("state on the way back to the dashboard's callback (spec 5.5.1, 7.3): t
   const tamperings: Array<[string, (callback: URL, other: URL) => void]> = [
     ["without state", (callback) => callback.searchParams.delete("state")],
     ["with an empty state", (callback) => callback.searchParams.set("state", "")],
-    ["with the state altered by one character", (callback) => {
-      const state = callback.searchParams.get("state") ?? "";
-      // Another last character, always: writing "A" over a state that already ends in "A" would change nothing.
-      callback.searchParams.set("state", `${state.slice(0, -1)}${state.endsWith("A") ? "B" : "A"}`);
-    }],
-    ["with the state of another sign-in (an attacker's code and state planted in the seller's browser)", (callback, other) => {
-      callback.searchParams.set("code", other.searchParams.get("code") ?? "");
-      callback.searchParams.set("state", other.searchParams.get("state") ?? "");
-    }],
+    [
+      "with the state altered by one character",
+      (callback) => {
+        const state = callback.searchParams.get("state") ?? "";
+        // Another last character, always: writing "A" over a state that already ends in "A" would change nothing.
+        callback.searchParams.set("state", `${state.slice(0, -1)}${state.endsWith("A") ? "B" : "A"}`);
+      },
+    ],
+    [
+      "with the state of another sign-in (an attacker's code and state planted in the seller's browser)",
+      (callback, other) => {
+        callback.searchParams.set("code", other.searchParams.get("code") ?? "");
+        callback.searchParams.set("state", other.searchParams.get("state") ?? "");
+      },
+    ],
   ];
 
   for (const [how, tamper] of tamperings) {
     it(`refuses a callback ${how} with InvalidCheck, exchanges no code and creates no session`, async () => {
       const attacker = new Browser();
-      const attackersCallback = await consentAtMarketplace(attacker, await startAtAuthApi(attacker, dashboard.url, "/listings"), BO);
+      const attackersCallback = await consentAtMarketplace(
+        attacker,
+        await startAtAuthApi(attacker, dashboard.url, "/listings"),
+        BO,
+      );
       const seller = new Browser();
       const callback = await consentAtMarketplace(seller, await startAtAuthApi(seller, dashboard.url, "/listings"));
       tamper(callback, attackersCallback);
@@ -227,7 +319,11 @@ describe("state on the way back to the dashboard's callback (spec 5.5.1, 7.3): t
 
   it("refuses a callback in a browser that never started a sign-in (login CSRF), with no token request", async () => {
     const attacker = new Browser();
-    const callback = await consentAtMarketplace(attacker, await startAtAuthApi(attacker, dashboard.url, "/listings"), BO);
+    const callback = await consentAtMarketplace(
+      attacker,
+      await startAtAuthApi(attacker, dashboard.url, "/listings"),
+      BO,
+    );
     const victim = new Browser();
     const before = lastRequestId();
     expectStateRefused(await victim.go(callback.toString()), victim);
@@ -236,7 +332,9 @@ describe("state on the way back to the dashboard's callback (spec 5.5.1, 7.3): t
 
   it("shows the seller why on the sign-in page, with a way to start again", async () => {
     const page = await (await fetch(`${dashboard.url}/sign-in?error=InvalidCheck`)).text();
-    expect(page).toContain("The sign-in could not be verified (it may have been started in another tab or taken too long). Please sign in again.");
+    expect(page).toContain(
+      "The sign-in could not be verified (it may have been started in another tab or taken too long). Please sign in again.",
+    );
     expect(page).toContain("Sign in with the marketplace");
   });
 
@@ -252,7 +350,9 @@ describe("authorization-code replay through the dashboard's callback (RFC 6749 4
     const callback = await consentAtMarketplace(seller, await startAtAuthApi(seller, dashboard.url, "/listings"));
     const attacker = seller.clone();
     expect((await seller.go(callback.toString())).status).toBe(302);
-    const listings = await fetch(`${dashboard.url}/api/listings?state=active&page=1&fresh=1`, { headers: { cookie: seller.cookieHeader(dashboard.url) } });
+    const listings = await fetch(`${dashboard.url}/api/listings?state=active&page=1&fresh=1`, {
+      headers: { cookie: seller.cookieHeader(dashboard.url) },
+    });
     expect(listings.status).toBe(200);
     const before = lastRequestId();
 
@@ -261,7 +361,11 @@ describe("authorization-code replay through the dashboard's callback (RFC 6749 4
     expect(new URL(replayed.headers.get("location") ?? "").pathname).toBe("/sign-in");
     expect(attacker.cookieNames(dashboard.url).filter(isSession)).toEqual([]);
     expect(tokenRequestsSince(before)).toEqual([
-      expect.objectContaining({ grant_type: "authorization_code", status: 400, error: "invalid_grant: code has been used previously" }),
+      expect.objectContaining({
+        grant_type: "authorization_code",
+        status: 400,
+        error: "invalid_grant: code has been used previously",
+      }),
     ]);
     await expectSignedOut(seller);
   });
@@ -278,7 +382,8 @@ describe("authorization-code replay through the dashboard's callback (RFC 6749 4
 });
 
 describe("open redirect through callbackUrl: every redirect after sign-in stays on the dashboard's origin", () => {
-  const landsOnDashboard = (response: Response) => new URL(response.headers.get("location") ?? "", dashboard.url).origin;
+  const landsOnDashboard = (response: Response) =>
+    new URL(response.headers.get("location") ?? "", dashboard.url).origin;
 
   for (const evil of EVIL_CALLBACKS) {
     const shown = JSON.stringify(evil);
@@ -288,7 +393,10 @@ describe("open redirect through callbackUrl: every redirect after sign-in stays 
       const response = await browser.go(`${dashboard.url}/api/auth/signin?callbackUrl=${encodeURIComponent(evil)}`);
       expect(response.status).toBe(302);
       expect(landsOnDashboard(response)).toBe(dashboard.url);
-      const { renderedCallbackUrl, connectUrl } = await startAtSignInPage(browser, new URL(response.headers.get("location") ?? "", dashboard.url).toString());
+      const { renderedCallbackUrl, connectUrl } = await startAtSignInPage(
+        browser,
+        new URL(response.headers.get("location") ?? "", dashboard.url).toString(),
+      );
       expect(renderedCallbackUrl).toBe("/listings");
       const landed = await browser.go((await consentAtMarketplace(browser, connectUrl)).toString());
       expect(landed.headers.get("location")).toBe(`${dashboard.url}/listings`);
@@ -296,7 +404,9 @@ describe("open redirect through callbackUrl: every redirect after sign-in stays 
 
     it(`POST /api/auth/signin/marketplace with callbackUrl=${shown} lands on the dashboard after sign-in`, async () => {
       const browser = new Browser();
-      const landed = await browser.go((await consentAtMarketplace(browser, await startAtAuthApi(browser, dashboard.url, evil))).toString());
+      const landed = await browser.go(
+        (await consentAtMarketplace(browser, await startAtAuthApi(browser, dashboard.url, evil))).toString(),
+      );
       expect(landed.status).toBe(302);
       expect(landsOnDashboard(landed)).toBe(dashboard.url);
     });
@@ -319,7 +429,10 @@ describe("open redirect through callbackUrl: every redirect after sign-in stays 
   it("keeps a same-site callbackUrl with its query through the sign-in page's form", async () => {
     const browser = new Browser();
     const back = "/listings?state=inactive&page=2";
-    const { renderedCallbackUrl, connectUrl } = await startAtSignInPage(browser, `${dashboard.url}/sign-in?callbackUrl=${encodeURIComponent(back)}`);
+    const { renderedCallbackUrl, connectUrl } = await startAtSignInPage(
+      browser,
+      `${dashboard.url}/sign-in?callbackUrl=${encodeURIComponent(back)}`,
+    );
     expect(renderedCallbackUrl.replaceAll("&amp;", "&")).toBe(back);
     const landed = await browser.go((await consentAtMarketplace(browser, connectUrl)).toString());
     expect(landed.headers.get("location")).toBe(`${dashboard.url}${back}`);
@@ -329,13 +442,18 @@ describe("open redirect through callbackUrl: every redirect after sign-in stays 
 describe("server actions called over HTTP with another seller's listing (decisions.md Not owner)", () => {
   const question = { instructions: "Overwritten by another seller", maxAllowedCharacters: 5, required: true };
   const notYours = `The marketplace refused: Listing ${BO_LISTING} does not belong to shop ${ADA.shop_id}. Check that you are signed in to the shop that owns this listing.`;
-  const personalizationWrites = (since: number) => requestsSince(since).filter((entry) => entry.path.endsWith("/personalization") && entry.method !== "GET");
+  const personalizationWrites = (since: number) =>
+    requestsSince(since).filter((entry) => entry.path.endsWith("/personalization") && entry.method !== "GET");
 
   it("updatePersonalizationAction refuses Bo's listing for Ada and leaves it as it was", async () => {
     const ada = await signIn(dashboard.url);
     const before = await storedListing(sandbox.url, BO_LISTING);
     const since = lastRequestId();
-    const { status, result } = await callAction("updatePersonalizationAction", [{ listingId: BO_LISTING, question }], ada.cookieHeader(dashboard.url));
+    const { status, result } = await callAction(
+      "updatePersonalizationAction",
+      [{ listingId: BO_LISTING, question }],
+      ada.cookieHeader(dashboard.url),
+    );
     expect(status).toBe(200);
     expect(result).toEqual({ ok: false, formError: notYours });
     expect(await storedListing(sandbox.url, BO_LISTING)).toEqual(before);
@@ -345,14 +463,26 @@ describe("server actions called over HTTP with another seller's listing (decisio
   it("removePersonalizationAction refuses Bo's listing for Ada and leaves it as it was", async () => {
     const ada = await signIn(dashboard.url);
     const before = await storedListing(sandbox.url, BO_LISTING);
-    const { status, result } = await callAction("removePersonalizationAction", [{ listingId: BO_LISTING }], ada.cookieHeader(dashboard.url));
+    const { status, result } = await callAction(
+      "removePersonalizationAction",
+      [{ listingId: BO_LISTING }],
+      ada.cookieHeader(dashboard.url),
+    );
     expect(status).toBe(200);
     expect(result).toEqual({ ok: false, formError: notYours });
     expect(await storedListing(sandbox.url, BO_LISTING)).toEqual(before);
   });
 
   describe("updateQuestionSetAction (the multi-question period)", () => {
-    const questions = [{ type: "dropdown", title: "Font", instructions: "", required: true, options: [{ label: "Serif" }, { label: "Script" }] }];
+    const questions = [
+      {
+        type: "dropdown",
+        title: "Font",
+        instructions: "",
+        required: true,
+        options: [{ label: "Serif" }, { label: "Script" }],
+      },
+    ];
     const multiQuestionPeriod = async <T>(run: () => Promise<T>) => {
       await sandboxControl(sandbox.url, "/phase", { phase: "multi-question" });
       try {
@@ -366,7 +496,9 @@ describe("server actions called over HTTP with another seller's listing (decisio
       const ada = await signIn(dashboard.url);
       const before = await storedListing(sandbox.url, BO_LISTING);
       const since = lastRequestId();
-      const { status, result } = await multiQuestionPeriod(() => callAction("updateQuestionSetAction", [{ listingId: BO_LISTING, questions }], ada.cookieHeader(dashboard.url)));
+      const { status, result } = await multiQuestionPeriod(() =>
+        callAction("updateQuestionSetAction", [{ listingId: BO_LISTING, questions }], ada.cookieHeader(dashboard.url)),
+      );
       expect(status).toBe(200);
       expect(result).toEqual({ ok: false, formError: notYours });
       expect(await storedListing(sandbox.url, BO_LISTING)).toEqual(before);
@@ -375,9 +507,15 @@ describe("server actions called over HTTP with another seller's listing (decisio
 
     it("refuses a call without a session and sends nothing to the marketplace", async () => {
       const since = lastRequestId();
-      const { status, result } = await multiQuestionPeriod(() => callAction("updateQuestionSetAction", [{ listingId: BO_LISTING, questions }], ""));
+      const { status, result } = await multiQuestionPeriod(() =>
+        callAction("updateQuestionSetAction", [{ listingId: BO_LISTING, questions }], ""),
+      );
       expect(status).toBe(200);
-      expect(result).toEqual({ ok: false, reauth: true, formError: "Your marketplace sign-in has expired. Sign in again; your changes will still be here." });
+      expect(result).toEqual({
+        ok: false,
+        reauth: true,
+        formError: "Your marketplace sign-in has expired. Sign in again; your changes will still be here.",
+      });
       expect(personalizationWrites(since)).toEqual([]);
     });
 
@@ -385,16 +523,33 @@ describe("server actions called over HTTP with another seller's listing (decisio
       const ada = await signIn(dashboard.url);
       const since = lastRequestId();
       const broken = [{ ...questions[0], options: [{ label: "Serif" }, { label: "Serif" }] }];
-      const { result } = await multiQuestionPeriod(() => callAction("updateQuestionSetAction", [{ listingId: ADA_LISTING, questions: broken }], ada.cookieHeader(dashboard.url)));
-      expect(result).toMatchObject({ ok: false, formError: "Some fields need attention: see the message next to each one.", fieldErrors: { options: "Give each of the choices a different label: two are the same." } });
+      const { result } = await multiQuestionPeriod(() =>
+        callAction(
+          "updateQuestionSetAction",
+          [{ listingId: ADA_LISTING, questions: broken }],
+          ada.cookieHeader(dashboard.url),
+        ),
+      );
+      expect(result).toMatchObject({
+        ok: false,
+        formError: "Some fields need attention: see the message next to each one.",
+        fieldErrors: { options: "Give each of the choices a different label: two are the same." },
+      });
       expect(personalizationWrites(since)).toEqual([]);
     });
 
     it("outside that period refuses without writing, and says nothing was changed", async () => {
       const ada = await signIn(dashboard.url);
       const since = lastRequestId();
-      const { result } = await callAction("updateQuestionSetAction", [{ listingId: ADA_LISTING, questions }], ada.cookieHeader(dashboard.url));
-      expect(result).toMatchObject({ ok: false, formError: expect.stringMatching(/^Nothing was changed: the marketplace no longer accepts several questions/) });
+      const { result } = await callAction(
+        "updateQuestionSetAction",
+        [{ listingId: ADA_LISTING, questions }],
+        ada.cookieHeader(dashboard.url),
+      );
+      expect(result).toMatchObject({
+        ok: false,
+        formError: expect.stringMatching(/^Nothing was changed: the marketplace no longer accepts several questions/),
+      });
       expect(personalizationWrites(since)).toEqual([]);
     });
   });
@@ -402,9 +557,17 @@ describe("server actions called over HTTP with another seller's listing (decisio
   it("refuses the same call without a session and sends nothing to the marketplace", async () => {
     const before = await storedListing(sandbox.url, BO_LISTING);
     const since = lastRequestId();
-    const { status, result } = await callAction("updatePersonalizationAction", [{ listingId: BO_LISTING, question }], "");
+    const { status, result } = await callAction(
+      "updatePersonalizationAction",
+      [{ listingId: BO_LISTING, question }],
+      "",
+    );
     expect(status).toBe(200);
-    expect(result).toEqual({ ok: false, reauth: true, formError: "Your marketplace sign-in has expired. Sign in again; your changes will still be here." });
+    expect(result).toEqual({
+      ok: false,
+      reauth: true,
+      formError: "Your marketplace sign-in has expired. Sign in again; your changes will still be here.",
+    });
     expect(personalizationWrites(since)).toEqual([]);
     expect(await storedListing(sandbox.url, BO_LISTING)).toEqual(before);
   });
@@ -413,9 +576,17 @@ describe("server actions called over HTTP with another seller's listing (decisio
     const ada = await signIn(dashboard.url);
     const before = await storedListing(sandbox.url, ADA_LISTING);
     const since = lastRequestId();
-    const { status, text, result } = await callAction("updatePersonalizationAction", [{ listingId: ADA_LISTING, question }], ada.cookieHeader(dashboard.url), { origin: "https://evil.example" });
+    const { status, text, result } = await callAction(
+      "updatePersonalizationAction",
+      [{ listingId: ADA_LISTING, question }],
+      ada.cookieHeader(dashboard.url),
+      { origin: "https://evil.example" },
+    );
     expect(status).toBe(403);
-    expect(JSON.parse(text)).toEqual({ error: "This request came from another site, so the dashboard refused it. Open the dashboard itself and try again." });
+    expect(JSON.parse(text)).toEqual({
+      error:
+        "This request came from another site, so the dashboard refused it. Open the dashboard itself and try again.",
+    });
     expect(result).toBeUndefined();
     expect(personalizationWrites(since)).toEqual([]);
     expect(await storedListing(sandbox.url, ADA_LISTING)).toEqual(before);
@@ -423,9 +594,15 @@ describe("server actions called over HTTP with another seller's listing (decisio
 
   it("still saves the seller's own listing through the same call", async () => {
     const ada = await signIn(dashboard.url);
-    const { result } = await callAction("updatePersonalizationAction", [{ listingId: ADA_LISTING, question: { ...question, instructions: "Name to engrave" } }], ada.cookieHeader(dashboard.url));
+    const { result } = await callAction(
+      "updatePersonalizationAction",
+      [{ listingId: ADA_LISTING, question: { ...question, instructions: "Name to engrave" } }],
+      ada.cookieHeader(dashboard.url),
+    );
     expect(result).toMatchObject({ ok: true });
-    expect((await storedListing(sandbox.url, ADA_LISTING)).personalization.personalization_questions).toMatchObject([{ instructions: "Name to engrave", max_allowed_characters: 5, required: true }]);
+    expect((await storedListing(sandbox.url, ADA_LISTING)).personalization.personalization_questions).toMatchObject([
+      { instructions: "Name to engrave", max_allowed_characters: 5, required: true },
+    ]);
   });
 });
 
@@ -445,17 +622,28 @@ describe("security headers (clickjacking, referrer, sniffing, HSTS)", () => {
       ["/api/auth/callback/marketplace?code=x&state=y", ""],
       ["/no-such-page", ""],
     ];
-    return Promise.all(paths.map(async ([path, withCookie]) => ({ path, response: await fetch(`${base}${path}`, { redirect: "manual", headers: { cookie: withCookie } }) })));
+    return Promise.all(
+      paths.map(async ([path, withCookie]) => ({
+        path,
+        response: await fetch(`${base}${path}`, { redirect: "manual", headers: { cookie: withCookie } }),
+      })),
+    );
   }
 
   it("forbids framing and sets a CSP, referrer-policy and nosniff on every kind of response", async () => {
     for (const { path, response } of await pages(dashboard.url)) {
       const csp = response.headers.get("content-security-policy") ?? "";
-      expect({ path, frameAncestors: csp.split("; ").find((directive) => directive.startsWith("frame-ancestors")) }).toEqual({ path, frameAncestors: "frame-ancestors 'none'" });
+      expect({
+        path,
+        frameAncestors: csp.split("; ").find((directive) => directive.startsWith("frame-ancestors")),
+      }).toEqual({ path, frameAncestors: "frame-ancestors 'none'" });
       expect({ path, csp }).toEqual({ path, csp: expect.stringContaining("default-src 'self'") });
       expect({ path, csp }).toEqual({ path, csp: expect.stringContaining("object-src 'none'") });
       expect({ path, xfo: response.headers.get("x-frame-options") }).toEqual({ path, xfo: "DENY" });
-      expect({ path, referrer: response.headers.get("referrer-policy") }).toEqual({ path, referrer: "strict-origin-when-cross-origin" });
+      expect({ path, referrer: response.headers.get("referrer-policy") }).toEqual({
+        path,
+        referrer: "strict-origin-when-cross-origin",
+      });
       expect({ path, nosniff: response.headers.get("x-content-type-options") }).toEqual({ path, nosniff: "nosniff" });
       expect({ path, poweredBy: response.headers.get("x-powered-by") }).toEqual({ path, poweredBy: null });
     }
@@ -469,22 +657,39 @@ describe("security headers (clickjacking, referrer, sniffing, HSTS)", () => {
 
   it("sends HSTS for two years with subdomains when the same build runs with an https AUTH_URL", async () => {
     for (const { path, response } of await pages(httpsDashboard.url)) {
-      expect({ path, hsts: response.headers.get("strict-transport-security") }).toEqual({ path, hsts: "max-age=63072000; includeSubDomains" });
+      expect({ path, hsts: response.headers.get("strict-transport-security") }).toEqual({
+        path,
+        hsts: "max-age=63072000; includeSubDomains",
+      });
       expect({ path, xfo: response.headers.get("x-frame-options") }).toEqual({ path, xfo: "DENY" });
     }
   });
 });
 
 describe("cookies: HttpOnly and SameSite=Lax always, Secure when the dashboard's URL is https", () => {
-  const attributes = (cookie: string) => cookie.split(";").slice(1).map((part) => part.trim().toLowerCase());
-  const names = (cookies: string[]) => [...new Set(cookies.map((cookie) => cookie.slice(0, cookie.indexOf("="))))].sort();
+  const attributes = (cookie: string) =>
+    cookie
+      .split(";")
+      .slice(1)
+      .map((part) => part.trim().toLowerCase());
+  const names = (cookies: string[]) =>
+    [...new Set(cookies.map((cookie) => cookie.slice(0, cookie.indexOf("="))))].sort();
 
   it("marks every cookie of a sign-in HttpOnly, SameSite=Lax and path /, and not Secure over http", async () => {
     const browser = await signIn(dashboard.url);
     const cookies = browser.setCookies.filter((cookie) => cookie.startsWith("authjs."));
-    expect(names(cookies)).toEqual(["authjs.callback-url", "authjs.csrf-token", "authjs.pkce.code_verifier", "authjs.session-token", "authjs.state"]);
+    expect(names(cookies)).toEqual([
+      "authjs.callback-url",
+      "authjs.csrf-token",
+      "authjs.pkce.code_verifier",
+      "authjs.session-token",
+      "authjs.state",
+    ]);
     for (const cookie of cookies) {
-      expect({ cookie, flags: attributes(cookie) }).toEqual({ cookie, flags: expect.arrayContaining(["httponly", "samesite=lax", "path=/"]) });
+      expect({ cookie, flags: attributes(cookie) }).toEqual({
+        cookie,
+        flags: expect.arrayContaining(["httponly", "samesite=lax", "path=/"]),
+      });
       expect({ cookie, secure: attributes(cookie).includes("secure") }).toEqual({ cookie, secure: false });
     }
   });
@@ -492,12 +697,20 @@ describe("cookies: HttpOnly and SameSite=Lax always, Secure when the dashboard's
   it("prefixes every cookie __Secure- or __Host- and marks it Secure, HttpOnly and SameSite=Lax when AUTH_URL is https", async () => {
     const browser = await signIn(httpsDashboard.url);
     const cookies = browser.setCookies.filter((cookie) => cookie.includes("authjs."));
-    expect(names(cookies)).toEqual(["__Host-authjs.csrf-token", "__Secure-authjs.callback-url", "__Secure-authjs.pkce.code_verifier", "__Secure-authjs.session-token", "__Secure-authjs.state"]);
+    expect(names(cookies)).toEqual([
+      "__Host-authjs.csrf-token",
+      "__Secure-authjs.callback-url",
+      "__Secure-authjs.pkce.code_verifier",
+      "__Secure-authjs.session-token",
+      "__Secure-authjs.state",
+    ]);
     for (const cookie of cookies) {
-      expect({ cookie, flags: attributes(cookie) }).toEqual({ cookie, flags: expect.arrayContaining(["httponly", "samesite=lax", "secure", "path=/"]) });
+      expect({ cookie, flags: attributes(cookie) }).toEqual({
+        cookie,
+        flags: expect.arrayContaining(["httponly", "samesite=lax", "secure", "path=/"]),
+      });
     }
   });
-
 });
 
 // ---- issue 11: sessions and hardening
@@ -512,7 +725,8 @@ async function signOut(browser: Browser, base = dashboard.url) {
 const listingsStatus = async (browser: Browser, base = dashboard.url) =>
   (await fetch(`${base}/api/listings?state=active&page=1`, { headers: { cookie: browser.cookieHeader(base) } })).status;
 
-const plainTokens = (bytes: string, userId: number) => bytes.match(new RegExp(`${userId}\\.[A-Za-z0-9_-]{16,}`, "g")) ?? [];
+const plainTokens = (bytes: string, userId: number) =>
+  bytes.match(new RegExp(`${userId}\\.[A-Za-z0-9_-]{16,}`, "g")) ?? [];
 
 describe("server-side sessions: a session ends for every copy of its cookie (issue 11, finding 1)", () => {
   const question = { instructions: "Written with a copied cookie", maxAllowedCharacters: 9, required: false };
@@ -527,7 +741,11 @@ describe("server-side sessions: a session ends for every copy of its cookie (iss
     expect(await listingsStatus(thief)).toBe(401);
     const before = await storedListing(sandbox.url, ADA_LISTING);
     const since = lastRequestId();
-    const { status, result } = await callAction("updatePersonalizationAction", [{ listingId: ADA_LISTING, question }], thief.cookieHeader(dashboard.url));
+    const { status, result } = await callAction(
+      "updatePersonalizationAction",
+      [{ listingId: ADA_LISTING, question }],
+      thief.cookieHeader(dashboard.url),
+    );
     expect(status).toBe(200);
     expect(result).toMatchObject({ ok: false, reauth: true });
     expect(requestsSince(since).filter((entry) => entry.path.endsWith("/personalization"))).toEqual([]);
@@ -548,14 +766,26 @@ describe("server-side sessions: a session ends for every copy of its cookie (iss
     const laptop = await signIn(dashboard.url);
     const phone = await signIn(dashboard.url);
     const bo = await signIn(dashboard.url, BO);
-    const { status, headers } = await callAction("signOutEverywhereAction", [], laptop.cookieHeader(dashboard.url), {}, "[]");
+    const { status, headers } = await callAction(
+      "signOutEverywhereAction",
+      [],
+      laptop.cookieHeader(dashboard.url),
+      {},
+      "[]",
+    );
     expect(status).toBe(200);
     expect(headers.get("x-action-redirect")).toContain(`${dashboard.url}/sign-in?reason=signed-out-everywhere`);
     expect(await listingsStatus(laptop)).toBe(401);
     expect(await listingsStatus(phone)).toBe(401);
     expect(await listingsStatus(bo)).toBe(200);
-    const page = await (await fetch(`${dashboard.url}/sign-in?callbackUrl=%2Flistings&reason=expired`, { headers: { cookie: phone.cookieHeader(dashboard.url) } })).text();
-    expect(page).toContain("You were signed out because this session was ended (you signed out here or on another device, or chose “Sign out everywhere”).");
+    const page = await (
+      await fetch(`${dashboard.url}/sign-in?callbackUrl=%2Flistings&reason=expired`, {
+        headers: { cookie: phone.cookieHeader(dashboard.url) },
+      })
+    ).text();
+    expect(page).toContain(
+      "You were signed out because this session was ended (you signed out here or on another device, or chose “Sign out everywhere”).",
+    );
   });
 
   it("a copied cookie cannot sign the seller out everywhere", async () => {
@@ -570,16 +800,26 @@ describe("server-side sessions: a session ends for every copy of its cookie (iss
 
   it("ends a session left idle longer than SESSION_IDLE_SECONDS and says why on the sign-in page", async () => {
     const port = await freePort();
-    const idle = await startDashboard({ port, sandboxUrl: sandbox.url, dashboardDb: join(scratch, "idle.db"), stdio: "ignore", env: { SESSION_IDLE_SECONDS: "3" } });
+    const idle = await startDashboard({
+      port,
+      sandboxUrl: sandbox.url,
+      dashboardDb: join(scratch, "idle.db"),
+      stdio: "ignore",
+      env: { SESSION_IDLE_SECONDS: "3" },
+    });
     try {
       const seller = await signIn(idle.url);
       expect(await listingsStatus(seller, idle.url)).toBe(200);
       await new Promise((resolve) => setTimeout(resolve, 4000));
       expect(await listingsStatus(seller, idle.url)).toBe(401);
       const listingsPage = await seller.go(`${idle.url}/listings`);
-      expect(listingsPage.headers.get("location")).toMatch(/^\/sign-in\?callbackUrl=%2Flistings.*&reason=session-idle$/);
+      expect(listingsPage.headers.get("location")).toMatch(
+        /^\/sign-in\?callbackUrl=%2Flistings.*&reason=session-idle$/,
+      );
       const page = await (await seller.go(`${idle.url}/sign-in?callbackUrl=%2Flistings&reason=session-idle`)).text();
-      expect(page).toContain("You were signed out after 3 seconds without activity. Sign in again to continue; any unsaved changes in this tab will be waiting for you.");
+      expect(page).toContain(
+        "You were signed out after 3 seconds without activity. Sign in again to continue; any unsaved changes in this tab will be waiting for you.",
+      );
     } finally {
       await idle.stop();
     }
@@ -594,7 +834,8 @@ describe("tokens sealed at rest (issue 11, finding 4)", () => {
     const bytes = files.map((file) => readFileSync(file).toString("latin1")).join("");
     expect(bytes).toContain("seller_tokens");
     expect(plainTokens(bytes, ADA.user_id)).toEqual([]);
-    for (const file of files) expect({ file, mode: (statSync(file).mode & 0o777).toString(8) }).toEqual({ file, mode: "600" });
+    for (const file of files)
+      expect({ file, mode: (statSync(file).mode & 0o777).toString(8) }).toEqual({ file, mode: "600" });
   });
 });
 
@@ -605,8 +846,20 @@ describe("refused requests answer 4xx with a sentence, never 500 (issue 11, find
     ["a body that is not JSON", "{listingId: 1", 400, "its body is not JSON"],
     ["an empty body", "", 400, "its body is empty"],
     ["a body 5,000 levels deep", deep(5000), 400, "its body nests deeper than 64 levels"],
-    ["a body over the 1 MB limit", JSON.stringify([{ listingId: ADA_LISTING, question: { ...question, instructions: "x".repeat(2 * 1024 * 1024) } }]), 413, "larger than the 1 MB the dashboard accepts"],
-    ["the React reference marker $Q1", JSON.stringify([{ listingId: ADA_LISTING, question: "$Q1" }]), 400, "its body carries a reference marker"],
+    [
+      "a body over the 1 MB limit",
+      JSON.stringify([
+        { listingId: ADA_LISTING, question: { ...question, instructions: "x".repeat(2 * 1024 * 1024) } },
+      ]),
+      413,
+      "larger than the 1 MB the dashboard accepts",
+    ],
+    [
+      "the React reference marker $Q1",
+      JSON.stringify([{ listingId: ADA_LISTING, question: "$Q1" }]),
+      400,
+      "its body carries a reference marker",
+    ],
     ["the React reference marker $h1", JSON.stringify(["$h1"]), 400, "its body carries a reference marker"],
   ];
 
@@ -626,7 +879,12 @@ describe("refused requests answer 4xx with a sentence, never 500 (issue 11, find
   it("answers a server action from the opaque null Origin with 403", async () => {
     const ada = await signIn(dashboard.url);
     const since = lastRequestId();
-    const { status, text } = await callAction("updatePersonalizationAction", [{ listingId: ADA_LISTING, question }], ada.cookieHeader(dashboard.url), { origin: "null" });
+    const { status, text } = await callAction(
+      "updatePersonalizationAction",
+      [{ listingId: ADA_LISTING, question }],
+      ada.cookieHeader(dashboard.url),
+      { origin: "null" },
+    );
     expect(status).toBe(403);
     expect(JSON.parse(text)).toEqual({ error: expect.stringContaining("came from another site") });
     expect(requestsSince(since).filter((entry) => entry.path.endsWith("/personalization"))).toEqual([]);
@@ -634,7 +892,12 @@ describe("refused requests answer 4xx with a sentence, never 500 (issue 11, find
 
   it("still runs the action when its Origin is the dashboard's own", async () => {
     const ada = await signIn(dashboard.url);
-    const { status, result } = await callAction("updatePersonalizationAction", [{ listingId: ADA_LISTING, question: { ...question, instructions: "Same origin" } }], ada.cookieHeader(dashboard.url), { origin: dashboard.url });
+    const { status, result } = await callAction(
+      "updatePersonalizationAction",
+      [{ listingId: ADA_LISTING, question: { ...question, instructions: "Same origin" } }],
+      ada.cookieHeader(dashboard.url),
+      { origin: dashboard.url },
+    );
     expect(status).toBe(200);
     expect(result).toMatchObject({ ok: true });
   });
@@ -643,34 +906,55 @@ describe("refused requests answer 4xx with a sentence, never 500 (issue 11, find
     it(`answers the auth callback with a forged callback-url cookie ${JSON.stringify(forged)} with a 400 sign-in error page`, async () => {
       const browser = new Browser();
       const callback = await consentAtMarketplace(browser, await startAtAuthApi(browser, dashboard.url, "/listings"));
-      const cookie = `${browser.cookieHeader(dashboard.url).split("; ").filter((pair) => !pair.startsWith("authjs.callback-url=")).join("; ")}; authjs.callback-url=${forged.startsWith("%") ? forged : encodeURIComponent(forged)}`;
+      const cookie = `${browser
+        .cookieHeader(dashboard.url)
+        .split("; ")
+        .filter((pair) => !pair.startsWith("authjs.callback-url="))
+        .join("; ")}; authjs.callback-url=${forged.startsWith("%") ? forged : encodeURIComponent(forged)}`;
       const response = await fetch(callback.toString(), { redirect: "manual", headers: { cookie } });
       expect(response.status).toBe(400);
-      expect(await response.text()).toContain("The sign-in could not be completed because one of its cookies was altered. Start again from the sign-in page.");
+      expect(await response.text()).toContain(
+        "The sign-in could not be completed because one of its cookies was altered. Start again from the sign-in page.",
+      );
       expect(response.headers.getSetCookie().some((set) => set.startsWith("authjs.session-token="))).toBe(false);
       for (const path of ["/api/auth/session", "/api/auth/csrf", "/api/auth/providers"]) {
-        expect({ path, status: (await fetch(`${dashboard.url}${path}`, { headers: { cookie } })).status }).toEqual({ path, status: 400 });
+        expect({ path, status: (await fetch(`${dashboard.url}${path}`, { headers: { cookie } })).status }).toEqual({
+          path,
+          status: 400,
+        });
       }
     });
   }
 });
 
 describe("a nonce-based CSP (issue 11, finding 3)", () => {
-  const scriptSrc = (response: Response) => (response.headers.get("content-security-policy") ?? "").split("; ").find((directive) => directive.startsWith("script-src")) ?? "";
+  const scriptSrc = (response: Response) =>
+    (response.headers.get("content-security-policy") ?? "")
+      .split("; ")
+      .find((directive) => directive.startsWith("script-src")) ?? "";
 
   it("allows scripts by a fresh nonce per response and 'strict-dynamic', never 'unsafe-inline', on every page", async () => {
     const browser = await signIn(dashboard.url);
     const nonces = new Set<string>();
-    for (const [path, cookie] of [["/sign-in", ""], ["/no-such-page", ""], ["/listings", browser.cookieHeader(dashboard.url)], [`/listings/${ADA_LISTING}`, browser.cookieHeader(dashboard.url)]] as const) {
+    for (const [path, cookie] of [
+      ["/sign-in", ""],
+      ["/no-such-page", ""],
+      ["/listings", browser.cookieHeader(dashboard.url)],
+      [`/listings/${ADA_LISTING}`, browser.cookieHeader(dashboard.url)],
+    ] as const) {
       const response = await fetch(`${dashboard.url}${path}`, { headers: { cookie } });
       const directive = scriptSrc(response);
-      expect({ path, directive }).toEqual({ path, directive: expect.stringMatching(/^script-src 'self' 'nonce-[A-Za-z0-9+/=]{16,}' 'strict-dynamic'$/) });
+      expect({ path, directive }).toEqual({
+        path,
+        directive: expect.stringMatching(/^script-src 'self' 'nonce-[A-Za-z0-9+/=]{16,}' 'strict-dynamic'$/),
+      });
       const nonce = /'nonce-([^']+)'/.exec(directive)?.[1] ?? "";
       nonces.add(nonce);
       const html = await response.text();
       const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
       expect(scripts.length).toBeGreaterThan(0);
-      for (const tag of scripts) expect({ path, tag }).toEqual({ path, tag: expect.stringContaining(`nonce="${nonce}"`) });
+      for (const tag of scripts)
+        expect({ path, tag }).toEqual({ path, tag: expect.stringContaining(`nonce="${nonce}"`) });
     }
     expect(nonces.size).toBe(4);
   });
@@ -678,14 +962,23 @@ describe("a nonce-based CSP (issue 11, finding 3)", () => {
 
 describe("invisible and direction-changing characters: the dashboard's actions refuse what its forms refuse", () => {
   const hidden = { instructions: "Name to engrave \u202Edesrever\u0000", maxAllowedCharacters: 9, required: true };
-  const sentence = "Remove the invisible or direction-changing characters (U+202E RIGHT-TO-LEFT OVERRIDE, U+0000 NULL): buyers would not see them, or they would change the order of what buyers read. Retype the text or paste it as plain text.";
+  const sentence =
+    "Remove the invisible or direction-changing characters (U+202E RIGHT-TO-LEFT OVERRIDE, U+0000 NULL): buyers would not see them, or they would change the order of what buyers read. Retype the text or paste it as plain text.";
 
   it("updatePersonalizationAction answers with the field's reason and writes nothing", async () => {
     const ada = await signIn(dashboard.url);
     const before = await storedListing(sandbox.url, ADA_LISTING);
     const since = lastRequestId();
-    const { result } = await callAction("updatePersonalizationAction", [{ listingId: ADA_LISTING, question: hidden }], ada.cookieHeader(dashboard.url));
-    expect(result).toEqual({ ok: false, formError: "Some fields need attention: see the message next to each one.", fieldErrors: { instructions: sentence } });
+    const { result } = await callAction(
+      "updatePersonalizationAction",
+      [{ listingId: ADA_LISTING, question: hidden }],
+      ada.cookieHeader(dashboard.url),
+    );
+    expect(result).toEqual({
+      ok: false,
+      formError: "Some fields need attention: see the message next to each one.",
+      fieldErrors: { instructions: sentence },
+    });
     expect(requestsSince(since).filter((entry) => entry.path.endsWith("/personalization"))).toEqual([]);
     expect(await storedListing(sandbox.url, ADA_LISTING)).toEqual(before);
   });
@@ -699,8 +992,16 @@ describe("invisible and direction-changing characters: the dashboard's actions r
       return count;
     };
     const jobsBefore = jobs();
-    const { result } = await callAction("startBulkChangeAction", [{ listingIds: [ADA_LISTING], operation: { kind: "apply", question: hidden } }], ada.cookieHeader(dashboard.url));
-    expect(result).toEqual({ ok: false, formError: "Some fields need attention: see the message next to each one.", fieldErrors: { instructions: sentence } });
+    const { result } = await callAction(
+      "startBulkChangeAction",
+      [{ listingIds: [ADA_LISTING], operation: { kind: "apply", question: hidden } }],
+      ada.cookieHeader(dashboard.url),
+    );
+    expect(result).toEqual({
+      ok: false,
+      formError: "Some fields need attention: see the message next to each one.",
+      fieldErrors: { instructions: sentence },
+    });
     expect(jobs()).toBe(jobsBefore);
   });
 });

@@ -29,7 +29,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function writesByListing() {
   const requests = (await sandboxControl(sandbox.url, "/requests")).body.requests as Logged[];
   const counts = new Map<number, number>();
-  for (const entry of requests.filter((request) => request.method === "POST" && request.status === 201 && request.path.endsWith("/personalization"))) {
+  for (const entry of requests.filter(
+    (request) => request.method === "POST" && request.status === 201 && request.path.endsWith("/personalization"),
+  )) {
     const listingId = Number(/\/listings\/(\d+)\/personalization$/.exec(entry.path)?.[1]);
     counts.set(listingId, (counts.get(listingId) ?? 0) + 1);
   }
@@ -37,7 +39,10 @@ async function writesByListing() {
 }
 
 const itemsOf = (jobId: string) =>
-  database.query<{ listing_id: number; status: string; lease_owner: string | null }>("SELECT listing_id, status, lease_owner FROM bulk_job_items WHERE job_id = $1 ORDER BY seq", [jobId]);
+  database.query<{ listing_id: number; status: string; lease_owner: string | null }>(
+    "SELECT listing_id, status, lease_owner FROM bulk_job_items WHERE job_id = $1 ORDER BY seq",
+    [jobId],
+  );
 
 async function waitFor(what: string, condition: () => Promise<boolean>, ms = 60_000) {
   for (const deadline = Date.now() + ms; Date.now() < deadline; await sleep(200)) if (await condition()) return;
@@ -59,24 +64,48 @@ afterAll(async () => {
 });
 
 it("SIGTERM mid-job: the items in flight are written and recorded, the rest are released pending, and a restart finishes the job with every listing written once", async () => {
-  const first = await startDashboard({ port: await freePort(), sandboxUrl: sandbox.url, authSecret: AUTH_SECRET, dashboardDb: join(folder, "dashboard.db"), stdio: "pipe" });
+  const first = await startDashboard({
+    port: await freePort(),
+    sandboxUrl: sandbox.url,
+    authSecret: AUTH_SECRET,
+    dashboardDb: join(folder, "dashboard.db"),
+    stdio: "pipe",
+  });
   started.push(first);
   let logText = "";
   first.process.stdout?.on("data", (chunk: Buffer) => (logText += chunk.toString()));
   await signInOverHttp(first.url, seller);
   // Slow enough that the job is surely mid-way when the signal comes, with batches (3 s of work) far larger than the 4 writes in flight.
-  await sandboxControl(sandbox.url, "/rate-limits", { keystring: first.app.keystring, per_second: 10, per_day: 1_000_000 });
+  await sandboxControl(sandbox.url, "/rate-limits", {
+    keystring: first.app.keystring,
+    per_second: 10,
+    per_day: 1_000_000,
+  });
   const jobs = jobStore(database);
-  const jobId = await jobs.create({ userId: seller.user_id, shopId: seller.shop_id as number, kind: "apply", target: ENGRAVE, items: seller.listing_ids.map((listingId) => ({ listingId })) });
+  const jobId = await jobs.create({
+    userId: seller.user_id,
+    shopId: seller.shop_id as number,
+    kind: "apply",
+    target: ENGRAVE,
+    items: seller.listing_ids.map((listingId) => ({ listingId })),
+  });
   await waitFor("six listings done", async () => (await jobs.counts(jobId)).done >= 6);
 
   const exited = new Promise<number | null>((resolve) => first.process.once("exit", (code) => resolve(code)));
   const doneAtSignal = (await jobs.counts(jobId)).done;
   process.kill(first.process.pid as number, "SIGTERM");
   expect(await exited).toBe(0);
-  const messages = logText.split("\n").filter((line) => line.startsWith("{")).map((line) => (JSON.parse(line) as { msg: string }).msg);
+  const messages = logText
+    .split("\n")
+    .filter((line) => line.startsWith("{"))
+    .map((line) => (JSON.parse(line) as { msg: string }).msg);
   expect(messages).toEqual(expect.arrayContaining(["stopping", "bulk job runner stopped", "stopped"]));
-  expect(await fetch(`${first.url}/api/health`).then(() => "answered", () => "refused")).toBe("refused");
+  expect(
+    await fetch(`${first.url}/api/health`).then(
+      () => "answered",
+      () => "refused",
+    ),
+  ).toBe("refused");
 
   const items = await itemsOf(jobId);
   expect(items.filter((item) => item.lease_owner !== null)).toEqual([]);
@@ -90,15 +119,32 @@ it("SIGTERM mid-job: the items in flight are written and recorded, the rest are 
   const writes = await writesByListing();
   expect([...writes.keys()].sort()).toEqual([...done].sort());
   expect([...writes.values()].every((count) => count === 1)).toBe(true);
-  for (const listingId of done.slice(0, 3)) expect(JSON.stringify((await storedListing(sandbox.url, listingId)).personalization)).toContain("Name to engrave, drained");
+  for (const listingId of done.slice(0, 3))
+    expect(JSON.stringify((await storedListing(sandbox.url, listingId)).personalization)).toContain(
+      "Name to engrave, drained",
+    );
 
-  const second = await startDashboard({ port: await freePort(), sandboxUrl: sandbox.url, app: first.app, authSecret: AUTH_SECRET, dashboardDb: join(folder, "dashboard.db"), stdio: "ignore" });
+  const second = await startDashboard({
+    port: await freePort(),
+    sandboxUrl: sandbox.url,
+    app: first.app,
+    authSecret: AUTH_SECRET,
+    dashboardDb: join(folder, "dashboard.db"),
+    stdio: "ignore",
+  });
   started.push(second);
-  await waitFor("the job finished after the restart", async () => (await jobs.find(jobId))?.status === "finished", 90_000);
+  await waitFor(
+    "the job finished after the restart",
+    async () => (await jobs.find(jobId))?.status === "finished",
+    90_000,
+  );
   expect(await jobs.counts(jobId)).toMatchObject({ total: LISTINGS, done: LISTINGS, failed: 0, pending: 0 });
   const after = await writesByListing();
   expect(after.size).toBe(LISTINGS);
   expect([...after.values()].every((count) => count === 1)).toBe(true);
-  const [history] = await database.query<{ n: number }>("SELECT COUNT(DISTINCT listing_id) AS n FROM personalization_history WHERE job_id = $1", [jobId]);
+  const [history] = await database.query<{ n: number }>(
+    "SELECT COUNT(DISTINCT listing_id) AS n FROM personalization_history WHERE job_id = $1",
+    [jobId],
+  );
   expect(Number(history?.n)).toBe(LISTINGS);
 }, 180_000);

@@ -13,7 +13,11 @@ import { startHaproxy, type RunningProxy } from "../harness/reverse-proxy";
 // Issue 13, docs/deploy.md: PostgreSQL, two instances behind HAProxy; the instance working a 200-listing bulk job is
 // SIGKILLed mid-way and the other takes its lease over and finishes: every listing changed exactly once, none lost.
 const LISTINGS = 200;
-const ENGRAVE = snapshotOfForm({ instructions: "Name to engrave, survived a crash", maxAllowedCharacters: 20, required: true });
+const ENGRAVE = snapshotOfForm({
+  instructions: "Name to engrave, survived a crash",
+  maxAllowedCharacters: 20,
+  required: true,
+});
 const METRICS_TOKEN = randomBytes(24).toString("hex");
 let postgres: ThrowawayPostgres;
 let sandbox: RunningSandbox;
@@ -44,11 +48,23 @@ beforeAll(async () => {
   const names = ["web-1", "web-2"];
   const started = await Promise.all(
     ports.map((port, index) =>
-      startDashboard({ port, sandboxUrl: sandbox.url, app, authSecret, databaseUrl: postgres.url, publicUrl, stdio: "ignore", env: { INSTANCE_NAME: names[index] as string, BULK_LEASE_MS: "8000", METRICS_TOKEN } }),
+      startDashboard({
+        port,
+        sandboxUrl: sandbox.url,
+        app,
+        authSecret,
+        databaseUrl: postgres.url,
+        publicUrl,
+        stdio: "ignore",
+        env: { INSTANCE_NAME: names[index] as string, BULK_LEASE_MS: "8000", METRICS_TOKEN },
+      }),
     ),
   );
   started.forEach((instance, index) => instances.set(names[index] as string, instance));
-  proxy = await startHaproxy(proxyPort, ports.map((port, index) => ({ name: names[index] as string, port })));
+  proxy = await startHaproxy(
+    proxyPort,
+    ports.map((port, index) => ({ name: names[index] as string, port })),
+  );
   seller = await createSeller(sandbox.url, { listings: LISTINGS });
 }, 180_000);
 
@@ -68,11 +84,20 @@ it("SIGKILL of the instance holding a 200-listing job mid-way: the other takes i
   const { requests: earlier } = (await sandboxControl(sandbox.url, "/requests")).body as { requests: { id: number }[] };
   const since = earlier.at(-1)?.id ?? 0;
   const jobs = jobStore(database);
-  const jobId = await jobs.create({ userId: seller.user_id, shopId: seller.shop_id as number, kind: "apply", target: ENGRAVE, items: seller.listing_ids.map((listingId) => ({ listingId })) });
+  const jobId = await jobs.create({
+    userId: seller.user_id,
+    shopId: seller.shop_id as number,
+    kind: "apply",
+    target: ENGRAVE,
+    items: seller.listing_ids.map((listingId) => ({ listingId })),
+  });
 
   await waitFor("40 listings done", async () => ((await jobs.counts(jobId)).done >= 40 ? true : undefined));
   const holder = await waitFor("an instance holding a lease on the job", async () => {
-    const [row] = await database.query<{ lease_owner: string }>("SELECT lease_owner FROM bulk_job_items WHERE job_id = $1 AND lease_owner IS NOT NULL LIMIT 1", [jobId]);
+    const [row] = await database.query<{ lease_owner: string }>(
+      "SELECT lease_owner FROM bulk_job_items WHERE job_id = $1 AND lease_owner IS NOT NULL LIMIT 1",
+      [jobId],
+    );
     return row?.lease_owner.split("/")[0];
   });
   const victim = instances.get(holder) as DashboardProcess;
@@ -84,19 +109,36 @@ it("SIGKILL of the instance holding a 200-listing job mid-way: the other takes i
   expect(doneAtKill).toBeLessThan(LISTINGS);
 
   // Sellers keep being served through the proxy while one instance is gone.
-  for (let n = 0; n < 4; n++) expect((await fetch(`${proxy.url}/api/bulk-jobs/${jobId}`, { headers: { cookie } })).status).toBe(200);
+  for (let n = 0; n < 4; n++)
+    expect((await fetch(`${proxy.url}/api/bulk-jobs/${jobId}`, { headers: { cookie } })).status).toBe(200);
 
-  await waitFor("the job finished", async () => ((await jobs.find(jobId))?.status === "finished" ? true : undefined), 150_000);
-  expect(await jobs.counts(jobId)).toMatchObject({ total: LISTINGS, done: LISTINGS, failed: 0, skipped: 0, pending: 0 });
-  const progress = (await (await fetch(`${proxy.url}/api/bulk-jobs/${jobId}`, { headers: { cookie } })).json()) as { status: string };
+  await waitFor(
+    "the job finished",
+    async () => ((await jobs.find(jobId))?.status === "finished" ? true : undefined),
+    150_000,
+  );
+  expect(await jobs.counts(jobId)).toMatchObject({
+    total: LISTINGS,
+    done: LISTINGS,
+    failed: 0,
+    skipped: 0,
+    pending: 0,
+  });
+  const progress = (await (await fetch(`${proxy.url}/api/bulk-jobs/${jobId}`, { headers: { cookie } })).json()) as {
+    status: string;
+  };
   expect(progress.status).toBe("finished");
 
-  const metrics = await (await fetch(`${survivor.url}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  const metrics = await (
+    await fetch(`${survivor.url}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+  ).text();
   const survivorDone = Number(/^bulk_items_total\{outcome="done"\} (\d+)$/m.exec(metrics)?.[1] ?? 0);
   // Everything left at the kill (less at most the 4 writes then in flight) was finished by the survivor.
   expect(survivorDone, `${survivorName} settled ${survivorDone}`).toBeGreaterThanOrEqual(LISTINGS - doneAtKill - 4);
 
-  const log = ((await sandboxControl(sandbox.url, `/requests?since=${since}`)).body.requests as Logged[]).filter((entry) => entry.method === "POST" && entry.path.endsWith("/personalization"));
+  const log = ((await sandboxControl(sandbox.url, `/requests?since=${since}`)).body.requests as Logged[]).filter(
+    (entry) => entry.method === "POST" && entry.path.endsWith("/personalization"),
+  );
   const writes = new Map<number, number>();
   for (const entry of log.filter((each) => each.status === 201)) {
     const listingId = Number(/\/listings\/(\d+)\/personalization$/.exec(entry.path)?.[1]);
@@ -104,8 +146,15 @@ it("SIGKILL of the instance holding a 200-listing job mid-way: the other takes i
   }
   expect([...writes.keys()].sort()).toEqual([...seller.listing_ids].sort());
   expect([...writes.entries()].filter(([, count]) => count !== 1)).toEqual([]);
-  const stored = await Promise.all(seller.listing_ids.map(async (listingId) => JSON.stringify((await storedListing(sandbox.url, listingId)).personalization)));
+  const stored = await Promise.all(
+    seller.listing_ids.map(async (listingId) =>
+      JSON.stringify((await storedListing(sandbox.url, listingId)).personalization),
+    ),
+  );
   expect(stored.filter((personalization) => !personalization.includes("survived a crash"))).toEqual([]);
-  const [history] = await database.query<{ n: number }>("SELECT COUNT(DISTINCT listing_id) AS n FROM personalization_history WHERE job_id = $1 AND action = 'bulk-apply'", [jobId]);
+  const [history] = await database.query<{ n: number }>(
+    "SELECT COUNT(DISTINCT listing_id) AS n FROM personalization_history WHERE job_id = $1 AND action = 'bulk-apply'",
+    [jobId],
+  );
   expect(Number(history?.n)).toBe(LISTINGS);
 }, 300_000);

@@ -17,7 +17,11 @@ beforeAll(async () => {
   const ports = [await freePort(), await freePort()];
   const app = await registerDashboardApp(sandbox.url, ports, "Dashboard behind a load balancer");
   const authSecret = randomBytes(32).toString("base64url");
-  instances = await Promise.all(ports.map((port) => startDashboard({ port, sandboxUrl: sandbox.url, app, authSecret, databaseUrl: postgres.url, stdio: "ignore" })));
+  instances = await Promise.all(
+    ports.map((port) =>
+      startDashboard({ port, sandboxUrl: sandbox.url, app, authSecret, databaseUrl: postgres.url, stdio: "ignore" }),
+    ),
+  );
 }, 120_000);
 
 afterAll(async () => {
@@ -39,10 +43,18 @@ it("after expiry, 20 parallel requests across two instances on PostgreSQL cause 
   const warm = await fetch(`${second.url}/api/listings?state=active&page=1&fresh=1`, { headers: { cookie } });
   expect(warm.status).toBe(200);
 
-  await fetch(`${sandbox.url}/__sandbox/clock`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ advance_seconds: 3700 }) });
+  await fetch(`${sandbox.url}/__sandbox/clock`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ advance_seconds: 3700 }),
+  });
   const before = (await requestLog()).at(-1)?.id ?? 0;
   const responses = await Promise.all(
-    Array.from({ length: 20 }, (_, n) => fetch(`${(n % 2 ? first : second).url}/api/listings?state=active&page=${(n % 3) + 1}&fresh=1`, { headers: { cookie } })),
+    Array.from({ length: 20 }, (_, n) =>
+      fetch(`${(n % 2 ? first : second).url}/api/listings?state=active&page=${(n % 3) + 1}&fresh=1`, {
+        headers: { cookie },
+      }),
+    ),
   );
   expect(responses.map((response) => response.status)).toEqual(Array(20).fill(200));
   const bodies = (await Promise.all(responses.map((response) => response.json()))) as Array<{ count: number }>;
@@ -59,7 +71,10 @@ it("both instances keep the tokens in PostgreSQL, not in the cookie", async () =
   const pg = await import("pg");
   const client = new pg.default.Client(postgres.url);
   await client.connect();
-  const rows = (await client.query("SELECT user_id, length(access_token) AS length FROM seller_tokens")).rows as Array<{ user_id: string; length: number }>;
+  const rows = (await client.query("SELECT user_id, length(access_token) AS length FROM seller_tokens")).rows as Array<{
+    user_id: string;
+    length: number;
+  }>;
   await client.end();
   expect(rows.map((row) => Number(row.user_id))).toEqual([DEMO_SELLERS.ada.user_id]);
   expect(rows[0]?.length).toBeGreaterThan(20);
@@ -70,10 +85,13 @@ it("a session signed out on one instance is dead on the other, and the seller's 
   const seller = DEMO_SELLERS.ada;
   const laptop = await signInOverHttp(first.url, seller);
   const phone = await signInOverHttp(second.url, seller);
-  const listings = (url: string, cookie: string) => fetch(`${url}/api/listings?state=active&page=1`, { headers: { cookie } }).then((response) => response.status);
+  const listings = (url: string, cookie: string) =>
+    fetch(`${url}/api/listings?state=active&page=1`, { headers: { cookie } }).then((response) => response.status);
   expect(await listings(second.url, laptop.cookie)).toBe(200);
 
-  const { csrfToken } = (await (await fetch(`${first.url}/api/auth/csrf`, { headers: { cookie: laptop.cookie } })).json()) as { csrfToken: string };
+  const { csrfToken } = (await (
+    await fetch(`${first.url}/api/auth/csrf`, { headers: { cookie: laptop.cookie } })
+  ).json()) as { csrfToken: string };
   const signedOut = await fetch(`${first.url}/api/auth/signout`, {
     method: "POST",
     redirect: "manual",
@@ -89,7 +107,12 @@ it("a session signed out on one instance is dead on the other, and the seller's 
   const pg = await import("pg");
   const client = new pg.default.Client(postgres.url);
   await client.connect();
-  const plain = (await client.query("SELECT COUNT(*) AS plain FROM seller_tokens WHERE access_token LIKE $1 OR refresh_token LIKE $1", [`${seller.user_id}.%`])).rows[0] as { plain: string };
+  const plain = (
+    await client.query(
+      "SELECT COUNT(*) AS plain FROM seller_tokens WHERE access_token LIKE $1 OR refresh_token LIKE $1",
+      [`${seller.user_id}.%`],
+    )
+  ).rows[0] as { plain: string };
   await client.end();
   expect(Number(plain.plain)).toBe(0);
 }, 60_000);

@@ -27,13 +27,26 @@ const logLines = (): LogLine[] =>
 
 const get = (path: string, headers: Record<string, string> = {}) => fetch(`${dashboard.url}${path}`, { headers });
 const scrape = async () => (await get("/api/metrics", { authorization: `Bearer ${METRICS_TOKEN}` })).text();
-const sample = (text: string, series: string) => Number(text.split("\n").find((line) => line.startsWith(`${series} `))?.split(" ")[1] ?? Number.NaN);
+const sample = (text: string, series: string) =>
+  Number(
+    text
+      .split("\n")
+      .find((line) => line.startsWith(`${series} `))
+      ?.split(" ")[1] ?? Number.NaN,
+  );
 const sandboxLogSize = async () => ((await sandboxControl(sandbox.url, "/requests")).body.requests as unknown[]).length;
 
 beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), "operations-"));
   sandbox = await startSandbox({ port: 0, db: ":memory:" });
-  dashboard = await startDashboard({ port: await freePort(), sandboxUrl: sandbox.url, authSecret: AUTH_SECRET, dashboardDb: join(folder, "dashboard.db"), stdio: "pipe", env: { METRICS_TOKEN } });
+  dashboard = await startDashboard({
+    port: await freePort(),
+    sandboxUrl: sandbox.url,
+    authSecret: AUTH_SECRET,
+    dashboardDb: join(folder, "dashboard.db"),
+    stdio: "pipe",
+    env: { METRICS_TOKEN },
+  });
   dashboard.process.stdout?.on("data", (chunk: Buffer) => (logText += chunk.toString()));
 }, 120_000);
 
@@ -56,7 +69,10 @@ describe("health", () => {
   it("GET /api/health/ready is 200 when the store answers, every migration is applied and the marketplace answers its ping, with each check's latency", async () => {
     const response = await get("/api/health/ready");
     expect(response.status).toBe(200);
-    const body = (await response.json()) as { status: string; checks: Record<string, { ok: boolean; ms: number; applied?: number; expected?: number }> };
+    const body = (await response.json()) as {
+      status: string;
+      checks: Record<string, { ok: boolean; ms: number; applied?: number; expected?: number }>;
+    };
     expect(body.status).toBe("ready");
     expect(Object.keys(body.checks).sort()).toEqual(["marketplace", "migrations", "store"]);
     for (const check of Object.values(body.checks)) {
@@ -77,7 +93,11 @@ describe("health", () => {
     expect(body.checks.marketplace?.error).toMatch(/ping failed/);
     expect(body.checks.store?.ok).toBe(true);
     let status = 503;
-    for (const deadline = Date.now() + 20_000; status !== 200 && Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 500))) {
+    for (
+      const deadline = Date.now() + 20_000;
+      status !== 200 && Date.now() < deadline;
+      await new Promise((resolve) => setTimeout(resolve, 500))
+    ) {
       status = (await get("/api/health/ready")).status;
     }
     expect(status).toBe(200);
@@ -109,10 +129,19 @@ describe("metrics", () => {
     // A request is counted when its response has gone out whole, which may be just after the client has read it.
     const listingsServed = 'http_requests_total{method="GET",route="/api/listings",status="200"}';
     let text = await response.text();
-    for (const deadline = Date.now() + 10_000; sample(text, listingsServed) < 2 && Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) text = await scrape();
+    for (
+      const deadline = Date.now() + 10_000;
+      sample(text, listingsServed) < 2 && Date.now() < deadline;
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    )
+      text = await scrape();
     expect(sample(text, 'marketplace_calls_total{operation="getMe",status="200"}')).toBeGreaterThanOrEqual(1);
-    expect(sample(text, 'marketplace_calls_total{operation="getListingsByShop",status="200"}')).toBeGreaterThanOrEqual(2);
-    expect(sample(text, 'marketplace_call_duration_seconds_count{operation="getListingsByShop"}')).toBeGreaterThanOrEqual(2);
+    expect(sample(text, 'marketplace_calls_total{operation="getListingsByShop",status="200"}')).toBeGreaterThanOrEqual(
+      2,
+    );
+    expect(
+      sample(text, 'marketplace_call_duration_seconds_count{operation="getListingsByShop"}'),
+    ).toBeGreaterThanOrEqual(2);
     expect(sample(text, 'marketplace_token_refreshes_total{outcome="refreshed"}')).toBe(1);
     expect(sample(text, listingsServed)).toBe(2);
     expect(text).toContain("# TYPE http_request_duration_seconds histogram");
@@ -129,9 +158,17 @@ describe("structured logs", () => {
     const response = await get("/api/health/ready", { "x-request-id": "probe-42" });
     expect(response.headers.get("x-request-id")).toBe("probe-42");
     const probeLines = () => logLines().filter((line) => line.requestId === "probe-42");
-    for (const deadline = Date.now() + 10_000; !probeLines().some((line) => line.msg === "request") && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 100));
+    for (
+      const deadline = Date.now() + 10_000;
+      !probeLines().some((line) => line.msg === "request") && Date.now() < deadline;
+    )
+      await new Promise((resolve) => setTimeout(resolve, 100));
     const lines = probeLines();
-    expect(lines.find((line) => line.msg === "request")).toMatchObject({ method: "GET", route: "/api/health/ready", status: 200 });
+    expect(lines.find((line) => line.msg === "request")).toMatchObject({
+      method: "GET",
+      route: "/api/health/ready",
+      status: 200,
+    });
     expect(typeof lines.find((line) => line.msg === "request")?.ms).toBe("number");
     const ping = lines.find((line) => line.msg === "marketplace call");
     expect(ping).toMatchObject({ operation: "ping", status: 200 });
@@ -144,7 +181,11 @@ describe("structured logs", () => {
     const seller = await createSeller(sandbox.url, { listings: 2 });
     const signedIn = await signInOverHttp(dashboard.url, seller, "/listings");
     const store = new Sqlite(join(folder, "dashboard.db"), { readonly: true });
-    const tokensOf = () => store.prepare("SELECT access_token, refresh_token FROM seller_tokens WHERE user_id = ?").get(seller.user_id) as { access_token: string; refresh_token: string };
+    const tokensOf = () =>
+      store.prepare("SELECT access_token, refresh_token FROM seller_tokens WHERE user_id = ?").get(seller.user_id) as {
+        access_token: string;
+        refresh_token: string;
+      };
     const first = tokensOf();
     expect((await get("/listings", { cookie: signedIn.cookie })).status).toBe(200);
     await advanceClock(sandbox.url, 3700);
@@ -154,7 +195,16 @@ describe("structured logs", () => {
     expect(second.access_token).not.toBe(first.access_token);
     await new Promise((resolve) => setTimeout(resolve, 200));
 
-    const secrets = [first.access_token, first.refresh_token, second.access_token, second.refresh_token, dashboard.app.shared_secret, AUTH_SECRET, METRICS_TOKEN, ...signedIn.jar.values()];
+    const secrets = [
+      first.access_token,
+      first.refresh_token,
+      second.access_token,
+      second.refresh_token,
+      dashboard.app.shared_secret,
+      AUTH_SECRET,
+      METRICS_TOKEN,
+      ...signedIn.jar.values(),
+    ];
     expect(secrets.every((secret) => secret.length >= 16)).toBe(true);
     expect(logLines().filter((line) => line.msg === "marketplace call").length).toBeGreaterThan(3);
     expect(secrets.filter((secret) => logText.includes(secret))).toEqual([]);
@@ -163,7 +213,17 @@ describe("structured logs", () => {
 
 describe("configuration errors at start", () => {
   it("name each missing or malformed setting and how to fix it, and exit non-zero before serving", () => {
-    const env: NodeJS.ProcessEnv = { NODE_ENV: "production", PATH: process.env.PATH, HOME: process.env.HOME, MARKETPLACE_API_URL: "not a url", MARKETPLACE_AUTH_URL: sandbox.url, MARKETPLACE_SHARED_SECRET: "s", MARKETPLACE_TIMEOUT_MS: "soon", AUTH_SECRET: "short", AUTH_URL: "http://localhost:3000" };
+    const env: NodeJS.ProcessEnv = {
+      NODE_ENV: "production",
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      MARKETPLACE_API_URL: "not a url",
+      MARKETPLACE_AUTH_URL: sandbox.url,
+      MARKETPLACE_SHARED_SECRET: "s",
+      MARKETPLACE_TIMEOUT_MS: "soon",
+      AUTH_SECRET: "short",
+      AUTH_URL: "http://localhost:3000",
+    };
     const [command, ...args] = SERVER_COMMAND;
     const result = spawnSync(command, args, { env, encoding: "utf8", timeout: 60_000 });
     expect(result.status).not.toBe(0);

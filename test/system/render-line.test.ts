@@ -1,4 +1,10 @@
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import type { StepAside } from "../../lib/observability/request-context";
@@ -8,7 +14,10 @@ type Held = { path: string; answer: () => void; stepAside: StepAside };
 
 /** A server whose renders answer only when the test says so; a request that does not wait in line answers at once. */
 async function serverWithLine(limit: number, keepPlaceMs?: number, loop?: { lag: number; now: number }) {
-  const line = new RenderLine(limit, { keepPlaceMs, ...(loop ? { loopLag: () => loop.lag, now: () => loop.now } : {}) });
+  const line = new RenderLine(limit, {
+    keepPlaceMs,
+    ...(loop ? { loopLag: () => loop.lag, now: () => loop.now } : {}),
+  });
   const started: string[] = [];
   const held: Held[] = [];
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
@@ -23,10 +32,16 @@ async function serverWithLine(limit: number, keepPlaceMs?: number, loop?: { lag:
   return { server, line, started, held, url: `http://localhost:${(server.address() as AddressInfo).port}` };
 }
 
-const get = (url: string, init?: RequestInit) => fetch(url, init).then(async (response) => ({ status: response.status, text: await response.text() }));
+const get = (url: string, init?: RequestInit) =>
+  fetch(url, init).then(async (response) => ({ status: response.status, text: await response.text() }));
 
 async function until(what: string, condition: () => boolean) {
-  for (const deadline = Date.now() + 5000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 5))) if (condition()) return;
+  for (
+    const deadline = Date.now() + 5000;
+    Date.now() < deadline;
+    await new Promise((resolve) => setTimeout(resolve, 5))
+  )
+    if (condition()) return;
   throw new Error(`gave up waiting: ${what}`);
 }
 
@@ -44,7 +59,9 @@ async function firstRenderAway(keepPlaceMs: number) {
   await until("the first render", () => served.started.length === 1);
   let answerMarketplace = (_value: string) => {};
   const back: string[] = [];
-  void served.held[0]!.stepAside(new Promise<string>((resolve) => (answerMarketplace = resolve))).then((value) => back.push(value));
+  void served.held[0]!.stepAside(new Promise<string>((resolve) => (answerMarketplace = resolve))).then((value) =>
+    back.push(value),
+  );
   return { ...served, first, back, answerMarketplace: (value: string) => answerMarketplace(value) };
 }
 
@@ -68,7 +85,12 @@ describe("RenderLine", () => {
     held.find((render) => render.path === "/a")!.answer();
     await until("the fourth render", () => started.length === 4);
     held.slice(2).forEach((render) => render.answer());
-    expect((await Promise.all(answers)).map((answer) => answer.text)).toEqual(["rendered /a", "rendered /b", "rendered /c", "rendered /d"]);
+    expect((await Promise.all(answers)).map((answer) => answer.text)).toEqual([
+      "rendered /a",
+      "rendered /b",
+      "rendered /c",
+      "rendered /d",
+    ]);
   });
 
   it("answers a save, a build asset and a health check while every render place is taken", async () => {
@@ -79,7 +101,10 @@ describe("RenderLine", () => {
     const queued = get(`${url}/listings?page=2`);
     await until("one in line", () => line.inLine === 1);
 
-    expect(await get(`${url}/listings/7`, { method: "POST", headers: { "next-action": "abc" }, body: "[]" })).toEqual({ status: 200, text: "at once /listings/7" });
+    expect(await get(`${url}/listings/7`, { method: "POST", headers: { "next-action": "abc" }, body: "[]" })).toEqual({
+      status: 200,
+      text: "at once /listings/7",
+    });
     expect((await get(`${url}/_next/static/chunks/app.js`)).text).toBe("at once /_next/static/chunks/app.js");
     expect((await get(`${url}/api/health`)).text).toBe("at once /api/health");
     expect(started).toEqual(["/listings"]);
@@ -124,7 +149,10 @@ describe("RenderLine", () => {
     held[0]!.answer();
     await until("the second render", () => started.length === 2);
     held[1]!.answer();
-    expect((await Promise.all([first, second])).map((answer) => answer.text)).toEqual(["rendered /first", "rendered /second"]);
+    expect((await Promise.all([first, second])).map((answer) => answer.text)).toEqual([
+      "rendered /first",
+      "rendered /second",
+    ]);
   });
 
   it("lets another page run while a render waits on a slow marketplace call, and gives the render its place back ahead of newer pages", async () => {
@@ -146,7 +174,11 @@ describe("RenderLine", () => {
     held[0]!.answer();
     await until("the third render", () => started.length === 3);
     held[2]!.answer();
-    expect((await Promise.all([first, second, third])).map((answer) => answer.text)).toEqual(["rendered /first", "rendered /second", "rendered /third"]);
+    expect((await Promise.all([first, second, third])).map((answer) => answer.text)).toEqual([
+      "rendered /first",
+      "rendered /second",
+      "rendered /third",
+    ]);
   });
 
   it("starts a page the seller asked for ahead of prefetches that arrived before it", async () => {
@@ -165,7 +197,11 @@ describe("RenderLine", () => {
     held[1]!.answer();
     await until("the prefetch", () => started.length === 3);
     held[2]!.answer();
-    expect((await Promise.all([first, asked, prefetch])).map((answer) => answer.text)).toEqual(["rendered /listings", "rendered /listings/8", "rendered /listings/7"]);
+    expect((await Promise.all([first, asked, prefetch])).map((answer) => answer.text)).toEqual([
+      "rendered /listings",
+      "rendered /listings/8",
+      "rendered /listings/7",
+    ]);
   });
 
   /** A self-sizing line (it starts at four places) whose loop lag and clock the test sets, with `pages` asked for at once. */
@@ -174,7 +210,10 @@ describe("RenderLine", () => {
     const served = await serverWithLine(ceiling, undefined, loop);
     running = served.server;
     const answers = Array.from({ length: pages }, (_, n) => get(`${served.url}/${n}`));
-    await until("four renders, the rest in line", () => served.started.length === 4 && served.line.inLine === pages - 4);
+    await until(
+      "four renders, the rest in line",
+      () => served.started.length === 4 && served.line.inLine === pages - 4,
+    );
     return { ...served, loop, answers };
   }
 
@@ -209,7 +248,14 @@ describe("RenderLine", () => {
     expect(line.places).toBe(8);
 
     loop.lag = 80;
-    for (const [n, places] of [[4, 6], [5, 4], [6, 3], [7, 2], [8, 1], [9, 1]] as const) {
+    for (const [n, places] of [
+      [4, 6],
+      [5, 4],
+      [6, 3],
+      [7, 2],
+      [8, 1],
+      [9, 1],
+    ] as const) {
       loop.now += 1500;
       held[n]!.answer();
       await until(`${places} places`, () => line.places === places);

@@ -22,10 +22,21 @@ const logLines = (): LogLine[] =>
     .split("\n")
     .filter((line) => line.startsWith("{"))
     .map((line) => JSON.parse(line) as LogLine);
-const answeringPids = () => new Set(logLines().filter((line) => line.msg === "request").map((line) => line.pid));
+const answeringPids = () =>
+  new Set(
+    logLines()
+      .filter((line) => line.msg === "request")
+      .map((line) => line.pid),
+  );
 const get = (path: string, headers: Record<string, string> = {}) => fetch(`${dashboard.url}${path}`, { headers });
 const scrape = async () => (await freshGet("/api/metrics", { authorization: `Bearer ${METRICS_TOKEN}` })).body;
-const sample = (text: string, series: string) => Number(text.split("\n").find((line) => line.startsWith(`${series} `))?.split(" ")[1] ?? Number.NaN);
+const sample = (text: string, series: string) =>
+  Number(
+    text
+      .split("\n")
+      .find((line) => line.startsWith(`${series} `))
+      ?.split(" ")[1] ?? Number.NaN,
+  );
 /**
  * On a connection of its own: node:cluster hands out connections, not requests, in turn, so these reach both workers
  * (and never one that was just killed, as a kept-alive connection could).
@@ -44,10 +55,17 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), "worker-pool-"));
   sandbox = await startSandbox({ port: 0, db: ":memory:" });
-  dashboard = await startDashboard({ port: await freePort(), sandboxUrl: sandbox.url, dashboardDb: join(folder, "dashboard.db"), stdio: "pipe", env: { METRICS_TOKEN, DASHBOARD_WORKERS: "2" } });
+  dashboard = await startDashboard({
+    port: await freePort(),
+    sandboxUrl: sandbox.url,
+    dashboardDb: join(folder, "dashboard.db"),
+    stdio: "pipe",
+    env: { METRICS_TOKEN, DASHBOARD_WORKERS: "2" },
+  });
   dashboard.process.stdout?.on("data", (chunk: Buffer) => (logText += chunk.toString()));
   // Both workers listen before the test starts counting who answers.
-  for (const deadline = Date.now() + 60_000; answeringPids().size < 2 && Date.now() < deadline; ) await freshStatus("/api/health");
+  for (const deadline = Date.now() + 60_000; answeringPids().size < 2 && Date.now() < deadline;)
+    await freshStatus("/api/health");
 }, 120_000);
 
 afterAll(async () => {
@@ -83,11 +101,19 @@ describe("a pool of two workers", () => {
     const [victim] = answeringPids();
     process.kill(victim as number, "SIGKILL");
     // A connection the primary hands over in the moment before it sees the exit is lost with the worker, as with any crash.
-    for (const deadline = Date.now() + 30_000; !logLines().some((line) => line.msg === "a worker exited: starting another") && Date.now() < deadline; ) await sleep(100);
-    expect(logLines().find((line) => line.msg === "a worker exited: starting another")).toMatchObject({ pid: dashboard.process.pid, worker: victim });
+    for (
+      const deadline = Date.now() + 30_000;
+      !logLines().some((line) => line.msg === "a worker exited: starting another") && Date.now() < deadline;
+    )
+      await sleep(100);
+    expect(logLines().find((line) => line.msg === "a worker exited: starting another")).toMatchObject({
+      pid: dashboard.process.pid,
+      worker: victim,
+    });
     for (let call = 0; call < 10; call++) expect(await freshStatus("/api/health")).toBe(200);
     const before = answeringPids().size;
-    for (const deadline = Date.now() + 60_000; answeringPids().size === before && Date.now() < deadline; ) await freshStatus("/api/health");
+    for (const deadline = Date.now() + 60_000; answeringPids().size === before && Date.now() < deadline;)
+      await freshStatus("/api/health");
     expect(answeringPids().size).toBe(3);
   }, 120_000);
 
@@ -95,7 +121,9 @@ describe("a pool of two workers", () => {
     const exited = new Promise<number | null>((resolve) => dashboard.process.once("exit", (code) => resolve(code)));
     process.kill(dashboard.process.pid as number, "SIGTERM");
     expect(await exited).toBe(0);
-    const stopped = logLines().filter((line) => line.msg === "stopped").map((line) => line.pid);
+    const stopped = logLines()
+      .filter((line) => line.msg === "stopped")
+      .map((line) => line.pid);
     expect(new Set(stopped).size).toBe(2);
     for (const pid of stopped) expect(() => process.kill(pid, 0)).toThrow();
   }, 30_000);

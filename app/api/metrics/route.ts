@@ -6,7 +6,8 @@ import { metrics } from "@/lib/observability/metrics";
 
 export const dynamic = "force-dynamic";
 
-const refusal = (status: number, error: string, headers: Record<string, string> = {}) => Response.json({ error }, { status, headers: { "cache-control": "no-store", ...headers } });
+const refusal = (status: number, error: string, headers: Record<string, string> = {}) =>
+  Response.json({ error }, { status, headers: { "cache-control": "no-store", ...headers } });
 
 function bearerMatches(header: string | null, token: string) {
   const given = Buffer.from(/^Bearer (.+)$/.exec(header ?? "")?.[1] ?? "");
@@ -17,9 +18,15 @@ function bearerMatches(header: string | null, token: string) {
 // Prometheus text. Off unless METRICS_TOKEN is set (docs/deploy.md): the counters describe sellers' activity.
 export async function GET(request: Request) {
   const token = env().METRICS_TOKEN;
-  if (!token) return refusal(403, "Metrics are turned off on this server. Set METRICS_TOKEN on every instance and send it as `Authorization: Bearer <token>`.");
+  if (!token)
+    return refusal(
+      403,
+      "Metrics are turned off on this server. Set METRICS_TOKEN on every instance and send it as `Authorization: Bearer <token>`.",
+    );
   if (!bearerMatches(request.headers.get("authorization"), token)) {
-    return refusal(401, "This endpoint needs the metrics token: send `Authorization: Bearer <METRICS_TOKEN>`.", { "www-authenticate": 'Bearer realm="metrics"' });
+    return refusal(401, "This endpoint needs the metrics token: send `Authorization: Bearer <METRICS_TOKEN>`.", {
+      "www-authenticate": 'Bearer realm="metrics"',
+    });
   }
   const { registry, readAtScrape, activeSessions } = metrics();
   activeSessions.set(await (await sessions()).count());
@@ -27,7 +34,12 @@ export async function GET(request: Request) {
   try {
     counted = await serverMetricsText();
   } catch (error) {
-    return refusal(503, `The workers' metrics could not be collected (${(error as Error).message}). Try again in a few seconds.`);
+    return refusal(
+      503,
+      `The workers' metrics could not be collected (${(error as Error).message}). Try again in a few seconds.`,
+    );
   }
-  return new Response(counted + (await readAtScrape.metrics()), { headers: { "content-type": registry.contentType, "cache-control": "no-store" } });
+  return new Response(counted + (await readAtScrape.metrics()), {
+    headers: { "content-type": registry.contentType, "cache-control": "no-store" },
+  });
 }

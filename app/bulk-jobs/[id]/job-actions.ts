@@ -10,13 +10,21 @@ const NO_SUCH_JOB = "There is no such bulk change in your shop. Go back to your 
 const jobInput = z.object({ jobId: z.uuid() });
 
 /** One failed listing of a job, tried again on its own. */
-export const retryBulkItemAction = sellerAction("save", jobInput.extend({ listingId: z.number().int().positive() }), async ({ jobId, listingId }, { seller }) => {
-  if (!(await jobStore(await db()).retryItem(jobId, seller.shopId, listingId))) {
-    return { ok: false, refusal: "This listing has no failed change to retry in this bulk change. Reload the page to see where it stands." };
-  }
-  await wakeJobRunner();
-  return { ok: true, data: null };
-});
+export const retryBulkItemAction = sellerAction(
+  "save",
+  jobInput.extend({ listingId: z.number().int().positive() }),
+  async ({ jobId, listingId }, { seller }) => {
+    if (!(await jobStore(await db()).retryItem(jobId, seller.shopId, listingId))) {
+      return {
+        ok: false,
+        refusal:
+          "This listing has no failed change to retry in this bulk change. Reload the page to see where it stands.",
+      };
+    }
+    await wakeJobRunner();
+    return { ok: true, data: null };
+  },
+);
 
 /** A new job that puts back, listing by listing, what this job replaced; asking twice gives the same undo. */
 export const undoBulkJobAction = sellerAction("save", jobInput, async ({ jobId }, { seller }) => {
@@ -25,7 +33,8 @@ export const undoBulkJobAction = sellerAction("save", jobInput, async ({ jobId }
   if (!job) return { ok: false, refusal: NO_SUCH_JOB };
   const existing = await jobs.undoneBy(job.id);
   if (existing) return { ok: true, data: { jobId: existing } };
-  if (job.status === "running") return { ok: false, refusal: "This bulk change is still running. Wait until it has finished, then undo it." };
+  if (job.status === "running")
+    return { ok: false, refusal: "This bulk change is still running. Wait until it has finished, then undo it." };
   const undo = await jobs.undo(job, seller.userId);
   if (!undo) return { ok: false, refusal: "This bulk change did not change any listing, so there is nothing to undo." };
   await wakeJobRunner();
@@ -34,7 +43,8 @@ export const undoBulkJobAction = sellerAction("save", jobInput, async ({ jobId }
 
 /** A job paused because the marketplace sign-in expired or lacked permission, running again. */
 export const resumeBulkJobAction = sellerAction("save", jobInput, async ({ jobId }, { seller }) => {
-  if (!(await jobStore(await db()).resume(jobId, seller.shopId))) return { ok: false, refusal: "This bulk change is not paused. Reload the page to see where it stands." };
+  if (!(await jobStore(await db()).resume(jobId, seller.shopId)))
+    return { ok: false, refusal: "This bulk change is not paused. Reload the page to see where it stands." };
   await wakeJobRunner();
   return { ok: true, data: null };
 });

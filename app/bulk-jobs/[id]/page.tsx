@@ -14,7 +14,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const seller = await currentSeller();
   const runner = await ensureJobRunner();
   const job = seller?.shopId ? await runner.jobs.find(id, seller.shopId) : undefined;
-  return { title: job ? `Bulk change: ${jobTitle(await runner.jobs.view(job, runner.pacer.perSecond()))}` : "Bulk change not found" };
+  return {
+    title: job
+      ? `Bulk change: ${jobTitle(await runner.jobs.view(job, runner.pacer.perSecond()))}`
+      : "Bulk change not found",
+  };
 }
 
 export default async function BulkJobPage({ params }: Props) {
@@ -24,7 +28,12 @@ export default async function BulkJobPage({ params }: Props) {
   const job = seller.shopId === null ? undefined : await runner.jobs.find(id, seller.shopId);
   const queryClient = new QueryClient();
   if (job) queryClient.setQueryData(bulkJobKey(id), await runner.jobs.view(job, runner.pacer.perSecond()));
-  const unavailable = job ? undefined : { title: "Bulk change not found", message: "There is no such bulk change in your shop. Go back to your listings." };
+  const unavailable = job
+    ? undefined
+    : {
+        title: "Bulk change not found",
+        message: "There is no such bulk change in your shop. Go back to your listings.",
+      };
   return (
     <BackToListingsPage shopName={seller.shopName} unavailable={unavailable}>
       <HydrationBoundary state={dehydrate(queryClient)}>

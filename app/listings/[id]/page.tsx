@@ -19,7 +19,9 @@ const NOT_FOUND = { ok: false, failure: { kind: "not_found", message: "" } } as 
 // One marketplace read per request serves both the tab's title and the page (cache() compares arguments by value only for primitives).
 const cachedListing = cache(async (userId: number, shopId: number | null, id: string) => {
   const listingId = Number(id);
-  return Number.isSafeInteger(listingId) && listingId > 0 ? loadListing({ userId, shopId, shopName: null, scopes: [] }, listingId) : NOT_FOUND;
+  return Number.isSafeInteger(listingId) && listingId > 0
+    ? loadListing({ userId, shopId, shopName: null, scopes: [] }, listingId)
+    : NOT_FOUND;
 });
 const listingFor = (seller: SellerClaims, id: string) => cachedListing(seller.userId, seller.shopId, id);
 
@@ -28,7 +30,9 @@ export async function generateMetadata({ params }: { params: Promise<{ id: strin
   if (!seller) return { title: "Edit personalization" };
   const { id } = await params;
   // A title the listings page just read costs nothing (it prefetches every editor link in view); otherwise the page's own read serves.
-  const title = knownTitle(seller.userId, Number(id)) ?? (await listingFor(seller, id).then((result) => (result.ok ? result.data.title : undefined)));
+  const title =
+    knownTitle(seller.userId, Number(id)) ??
+    (await listingFor(seller, id).then((result) => (result.ok ? result.data.title : undefined)));
   return { title: title === undefined ? "Edit personalization" : `Edit "${title}"` };
 }
 
@@ -38,11 +42,14 @@ export default async function ListingEditorPage({ params }: { params: Promise<{ 
   const seller = await requireSeller(here);
   const listingId = Number(id);
   const result = await listingFor(seller, id);
-  if (!result.ok && (result.failure.kind === "reauth" || result.failure.kind === "invalid_token")) redirect(signInPath(here, "expired"));
+  if (!result.ok && (result.failure.kind === "reauth" || result.failure.kind === "invalid_token"))
+    redirect(signInPath(here, "expired"));
   const queryClient = new QueryClient();
   if (result.ok) queryClient.setQueryData(listingKey(listingId), result.data);
   const Editor = (await personalizationPhase().current()) === "multi" ? LazyMultiQuestionEditor : PersonalizationEditor;
-  const unavailable = result.ok ? undefined : { title: "Listing unavailable", message: describeFailure(result.failure, "load") };
+  const unavailable = result.ok
+    ? undefined
+    : { title: "Listing unavailable", message: describeFailure(result.failure, "load") };
   return (
     <BackToListingsPage shopName={seller.shopName} unavailable={unavailable}>
       <ListingPager listingId={listingId} />

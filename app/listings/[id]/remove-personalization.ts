@@ -10,6 +10,15 @@ import { personalizationPhase } from "@/lib/marketplace";
 
 const inputSchema = z.object({ listingId: z.number().int().positive() });
 
-export const removePersonalizationAction = sellerAction("remove", inputSchema, async ({ listingId }, { seller, marketplace }) =>
-  changeListing(historyStore(await db()), marketplace, { changer: seller, listingId, target: NO_PERSONALIZATION, action: "remove", phase: await personalizationPhase().current() }),
+export const removePersonalizationAction = sellerAction(
+  "remove",
+  inputSchema,
+  async ({ listingId }, { seller, marketplace }) =>
+    changeListing(historyStore(await db()), marketplace, {
+      changer: seller,
+      listingId,
+      target: NO_PERSONALIZATION,
+      action: "remove",
+      phase: await personalizationPhase().current(),
+    }),
 );

@@ -10,6 +10,14 @@ import { changeListing } from "@/lib/history/recorded-write";
 
 const inputSchema = z.object({ listingId: z.number().int().positive(), question: sellerQuestionSchema });
 
-export const updatePersonalizationAction = sellerAction("save", inputSchema, async ({ listingId, question }, { seller, marketplace }) =>
-  changeListing(historyStore(await db()), marketplace, { changer: seller, listingId, target: snapshotOfForm(question), action: "save" }),
+export const updatePersonalizationAction = sellerAction(
+  "save",
+  inputSchema,
+  async ({ listingId, question }, { seller, marketplace }) =>
+    changeListing(historyStore(await db()), marketplace, {
+      changer: seller,
+      listingId,
+      target: snapshotOfForm(question),
+      action: "save",
+    }),
 );

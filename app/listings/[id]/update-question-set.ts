@@ -18,17 +18,31 @@ const REFUSED_AS_CONFLICT =
   "Nothing was changed: the marketplace refused to replace this listing's questions, as if it had left its multi-question period for a moment. Your questions are still here. Reload the page to see what buyers are asked now, then save again.";
 
 /** Writes a whole question set (spec 9.4), with supports_multiple_personalization_questions, after keeping what the listing asked before. */
-export const updateQuestionSetAction = sellerAction("save", inputSchema, async ({ listingId, questions }, { seller, marketplace }) => {
-  const phase = personalizationPhase();
-  if ((await phase.current()) !== "multi") return { ok: false, refusal: PHASE_CHANGED };
-  const target = snapshotOfQuestionSet(questions);
-  const result = await changeListing(historyStore(await db()), marketplace, { changer: seller, listingId, target, action: "save", phase: "multi" });
-  // A refusal may mean the period ended under the seller: ask the marketplace again rather than trust the cache.
-  if (!result.ok && "failure" in result && (result.failure.kind === "conflict" || result.failure.kind === "invalid")) {
-    phase.forget();
+export const updateQuestionSetAction = sellerAction(
+  "save",
+  inputSchema,
+  async ({ listingId, questions }, { seller, marketplace }) => {
+    const phase = personalizationPhase();
     if ((await phase.current()) !== "multi") return { ok: false, refusal: PHASE_CHANGED };
-    // describeFailure's 409 speaks of the single-question editor; here the whole set was sent with the flag.
-    if (result.failure.kind === "conflict") return { ok: false, refusal: REFUSED_AS_CONFLICT };
-  }
-  return result;
-});
+    const target = snapshotOfQuestionSet(questions);
+    const result = await changeListing(historyStore(await db()), marketplace, {
+      changer: seller,
+      listingId,
+      target,
+      action: "save",
+      phase: "multi",
+    });
+    // A refusal may mean the period ended under the seller: ask the marketplace again rather than trust the cache.
+    if (
+      !result.ok &&
+      "failure" in result &&
+      (result.failure.kind === "conflict" || result.failure.kind === "invalid")
+    ) {
+      phase.forget();
+      if ((await phase.current()) !== "multi") return { ok: false, refusal: PHASE_CHANGED };
+      // describeFailure's 409 speaks of the single-question editor; here the whole set was sent with the flag.
+      if (result.failure.kind === "conflict") return { ok: false, refusal: REFUSED_AS_CONFLICT };
+    }
+    return result;
+  },
+);

@@ -1,13 +1,19 @@
 import type { UseFormReturn } from "react-hook-form";
 import type { Question } from "@/lib/marketplace/wire";
 import type { QuestionTemplate } from "@/lib/templates/template";
-import { isQuestionType, newQuestionDraft, type QuestionDraft, type QuestionSetForm } from "@/lib/personalization/question-set";
+import {
+  isQuestionType,
+  newQuestionDraft,
+  type QuestionDraft,
+  type QuestionSetForm,
+} from "@/lib/personalization/question-set";
 
 export type QuestionSetValues = { questions: QuestionDraft[] };
 export type QuestionSetFormApi = UseFormReturn<QuestionSetValues, unknown, QuestionSetForm>;
 
 /** Whether every question is of a type this editor knows; an unknown one is shown, never overwritten. */
-export const editableQuestionSet = (questions: readonly Question[]) => questions.every((question) => isQuestionType(question.type));
+export const editableQuestionSet = (questions: readonly Question[]) =>
+  questions.every((question) => isQuestionType(question.type));
 
 export function draftOf(question: Question): QuestionDraft {
   const type = isQuestionType(question.type) ? question.type : "text_input";
@@ -43,7 +49,10 @@ export function takeQuestionSetDraft(listingId: number): QuestionSetValues | und
     const draft = JSON.parse(raw) as { questions?: unknown };
     if (!Array.isArray(draft.questions)) return undefined;
     const questions = draft.questions.filter(
-      (question): question is QuestionDraft => typeof question === "object" && question !== null && isQuestionType(String((question as { type?: unknown }).type)),
+      (question): question is QuestionDraft =>
+        typeof question === "object" &&
+        question !== null &&
+        isQuestionType(String((question as { type?: unknown }).type)),
     );
     return { questions: questions.map((question) => ({ ...newQuestionDraft(question.type), ...question })) };
   } catch {

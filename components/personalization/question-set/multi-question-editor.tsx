@@ -18,14 +18,25 @@ export default function MultiQuestionEditor({ listingId, canEdit }: { listingId:
       <ListingHeading listing={listing} />
       <div className="mt-6">
         {editable ? (
-          <QuestionSetForm key={formVersion} listing={listing} canEdit={canEdit} onStored={stored} aside={<StoredQuestion listing={listing} />} />
+          <QuestionSetForm
+            key={formVersion}
+            listing={listing}
+            canEdit={canEdit}
+            onStored={stored}
+            aside={<StoredQuestion listing={listing} />}
+          />
         ) : (
           <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
-            <section role="status" aria-label="Why this listing is read-only" className="rounded-xl bg-amber-50 p-5 text-sm ring-1 ring-amber-200">
+            <section
+              role="status"
+              aria-label="Why this listing is read-only"
+              className="rounded-xl bg-amber-50 p-5 text-sm ring-1 ring-amber-200"
+            >
               <h2 className="font-semibold">Read-only here</h2>
               <p className="mt-2">
-                This listing asks buyers a kind of question this dashboard does not know, and the marketplace replaces all of a listing’s questions on every save, so saving here
-                would delete it. Edit its questions on the marketplace.
+                This listing asks buyers a kind of question this dashboard does not know, and the marketplace replaces
+                all of a listing’s questions on every save, so saving here would delete it. Edit its questions on the
+                marketplace.
               </p>
             </section>
             <StoredQuestion listing={listing} />

@@ -3,7 +3,13 @@
 import { DROPDOWN_OPTIONS_MAX, FILES_MAX, LABEL_MAX } from "@/lib/personalization/question-set";
 import type { QuestionSetFormApi } from "./drafts";
 
-type Props = { form: QuestionSetFormApi; index: number; idPrefix: string; kind: "dropdown" | "labeled_upload"; announce: (text: string) => void };
+type Props = {
+  form: QuestionSetFormApi;
+  index: number;
+  idPrefix: string;
+  kind: "dropdown" | "labeled_upload";
+  announce: (text: string) => void;
+};
 
 const ERROR = "text-sm font-medium text-red-800";
 const SMALL_BUTTON = "rounded px-2 py-1 text-sm ring-1 ring-stone-300 hover:bg-stone-100 disabled:opacity-40";
@@ -14,7 +20,8 @@ export function OptionFields({ form, index, idPrefix, kind, announce }: Props) {
   // Kept as plain values rather than a nested useFieldArray, whose appends the outer field array did not keep.
   const name = `questions.${index}.options` as const;
   const fields = watch(name) ?? [];
-  const update = (next: { label: string }[]) => setValue(name, next, { shouldDirty: true, shouldValidate: formState.isSubmitted });
+  const update = (next: { label: string }[]) =>
+    setValue(name, next, { shouldDirty: true, shouldValidate: formState.isSubmitted });
   const append = (option: { label: string }) => update([...getValues(name), option]);
   const remove = (position: number) => update(getValues(name).filter((_, each) => each !== position));
   const move = (from: number, to: number) => {
@@ -36,7 +43,8 @@ export function OptionFields({ form, index, idPrefix, kind, announce }: Props) {
     <fieldset className="space-y-2" aria-describedby={`${idPrefix}-options-hint ${idPrefix}-options-error`}>
       <legend className="font-medium">{kind === "dropdown" ? "Choices buyers pick from" : "One file per label"}</legend>
       <p id={`${idPrefix}-options-hint`} className="text-sm text-stone-600">
-        {kind === "dropdown" ? `1 to ${max} choices` : `1 to ${max} labels; buyers upload one file for each`}, each 1 to {LABEL_MAX} characters and different from the others.
+        {kind === "dropdown" ? `1 to ${max} choices` : `1 to ${max} labels; buyers upload one file for each`}, each 1 to{" "}
+        {LABEL_MAX} characters and different from the others.
       </p>
       <ol className="space-y-2">
         {fields.map((_, position) => {
@@ -54,7 +62,13 @@ export function OptionFields({ form, index, idPrefix, kind, announce }: Props) {
                 className="min-w-0 flex-1 rounded-md border border-stone-400 p-1.5"
                 {...register(`questions.${index}.options.${position}.label`)}
               />
-              <button type="button" className={SMALL_BUTTON} disabled={position === 0} onClick={() => moveOption(position, position - 1)} aria-label={`Move ${noun.toLowerCase()} ${position + 1} up`}>
+              <button
+                type="button"
+                className={SMALL_BUTTON}
+                disabled={position === 0}
+                onClick={() => moveOption(position, position - 1)}
+                aria-label={`Move ${noun.toLowerCase()} ${position + 1} up`}
+              >
                 ↑
               </button>
               <button
@@ -66,7 +80,12 @@ export function OptionFields({ form, index, idPrefix, kind, announce }: Props) {
               >
                 ↓
               </button>
-              <button type="button" className={SMALL_BUTTON} onClick={() => remove(position)} aria-label={`Remove ${noun.toLowerCase()} ${position + 1}`}>
+              <button
+                type="button"
+                className={SMALL_BUTTON}
+                onClick={() => remove(position)}
+                aria-label={`Remove ${noun.toLowerCase()} ${position + 1}`}
+              >
                 Remove
               </button>
               <p id={`${id}-error`} role="alert" className={`w-full ${ERROR}`}>
@@ -76,7 +95,12 @@ export function OptionFields({ form, index, idPrefix, kind, announce }: Props) {
           );
         })}
       </ol>
-      <button type="button" className={SMALL_BUTTON} disabled={fields.length >= max} onClick={() => append({ label: "" })}>
+      <button
+        type="button"
+        className={SMALL_BUTTON}
+        disabled={fields.length >= max}
+        onClick={() => append({ label: "" })}
+      >
         Add a {noun.toLowerCase()}
       </button>
       <p id={`${idPrefix}-options-error`} role="alert" className={ERROR}>

@@ -30,7 +30,8 @@ export function QuestionCard({ form, index, count, fieldId, type, onMove, onRemo
   const instructions = watch(`questions.${index}.instructions`) ?? "";
   const title = watch(`questions.${index}.title`) ?? "";
   const [dropTarget, setDropTarget] = useState(false);
-  const described = (name: string, hint?: boolean) => [hint ? `${id}-${name}-hint` : "", `${id}-${name}-error`].filter(Boolean).join(" ");
+  const described = (name: string, hint?: boolean) =>
+    [hint ? `${id}-${name}-hint` : "", `${id}-${name}-error`].filter(Boolean).join(" ");
 
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
@@ -69,13 +70,30 @@ export function QuestionCard({ form, index, count, fieldId, type, onMove, onRemo
             Question {index + 1}: {QUESTION_TYPE_NAMES[type]}
             <span className="sr-only">{title ? `(“${title}”)` : ""}</span>
           </h2>
-          <button type="button" className={SMALL_BUTTON} disabled={index === 0} onClick={() => onMove(index, index - 1)} aria-label={`Move question ${index + 1} up`}>
+          <button
+            type="button"
+            className={SMALL_BUTTON}
+            disabled={index === 0}
+            onClick={() => onMove(index, index - 1)}
+            aria-label={`Move question ${index + 1} up`}
+          >
             Move up
           </button>
-          <button type="button" className={SMALL_BUTTON} disabled={index === count - 1} onClick={() => onMove(index, index + 1)} aria-label={`Move question ${index + 1} down`}>
+          <button
+            type="button"
+            className={SMALL_BUTTON}
+            disabled={index === count - 1}
+            onClick={() => onMove(index, index + 1)}
+            aria-label={`Move question ${index + 1} down`}
+          >
             Move down
           </button>
-          <button type="button" className={`${SMALL_BUTTON} text-red-800`} onClick={onRemove} aria-label={`Remove question ${index + 1}`}>
+          <button
+            type="button"
+            className={`${SMALL_BUTTON} text-red-800`}
+            onClick={onRemove}
+            aria-label={`Remove question ${index + 1}`}
+          >
             Remove
           </button>
         </div>
@@ -84,9 +102,16 @@ export function QuestionCard({ form, index, count, fieldId, type, onMove, onRemo
           <label htmlFor={`${id}-title`} className="block font-medium">
             Title
           </label>
-          <input id={`${id}-title`} aria-invalid={errors?.title ? true : undefined} aria-describedby={described("title", true)} className={INPUT} {...register(`questions.${index}.title`)} />
+          <input
+            id={`${id}-title`}
+            aria-invalid={errors?.title ? true : undefined}
+            aria-describedby={described("title", true)}
+            className={INPUT}
+            {...register(`questions.${index}.title`)}
+          />
           <p id={`${id}-title-hint`} className="text-sm text-stone-600">
-            What buyers are asked: 1 to {TITLE_MAX} characters, starting with a letter or a digit ({characterCount(title)} / {TITLE_MAX}).
+            What buyers are asked: 1 to {TITLE_MAX} characters, starting with a letter or a digit (
+            {characterCount(title)} / {TITLE_MAX}).
           </p>
           <p id={`${id}-title-error`} role="alert" className={ERROR}>
             {errors?.title?.message}
@@ -106,7 +131,8 @@ export function QuestionCard({ form, index, count, fieldId, type, onMove, onRemo
             {...register(`questions.${index}.instructions`)}
           />
           <p id={`${id}-instructions-hint`} className="text-sm text-stone-600">
-            Optional. At most {INSTRUCTIONS_MAX} characters ({characterCount(instructions)} / {INSTRUCTIONS_MAX}), starting with a letter or a digit, never 3 words in a row in capitals.
+            Optional. At most {INSTRUCTIONS_MAX} characters ({characterCount(instructions)} / {INSTRUCTIONS_MAX}),
+            starting with a letter or a digit, never 3 words in a row in capitals.
           </p>
           <p id={`${id}-instructions-error`} role="alert" className={ERROR}>
             {errors?.instructions?.message}
@@ -137,10 +163,17 @@ export function QuestionCard({ form, index, count, fieldId, type, onMove, onRemo
           />
         )}
 
-        {(type === "dropdown" || type === "labeled_upload") && <OptionFields form={form} index={index} idPrefix={id} kind={type} announce={announce} />}
+        {(type === "dropdown" || type === "labeled_upload") && (
+          <OptionFields form={form} index={index} idPrefix={id} kind={type} announce={announce} />
+        )}
 
         <div className="flex items-center gap-2">
-          <input id={`${id}-required`} type="checkbox" className="h-4 w-4" {...register(`questions.${index}.required`)} />
+          <input
+            id={`${id}-required`}
+            type="checkbox"
+            className="h-4 w-4"
+            {...register(`questions.${index}.required`)}
+          />
           <label htmlFor={`${id}-required`} className="font-medium">
             Buyers must answer (required)
           </label>

@@ -2,7 +2,13 @@
 
 import { useState } from "react";
 import { useFieldArray } from "react-hook-form";
-import { newQuestionDraft, QUESTION_TYPE_NAMES, QUESTION_TYPES, QUESTIONS_MAX, type QuestionType } from "@/lib/personalization/question-set";
+import {
+  newQuestionDraft,
+  QUESTION_TYPE_NAMES,
+  QUESTION_TYPES,
+  QUESTIONS_MAX,
+  type QuestionType,
+} from "@/lib/personalization/question-set";
 import type { QuestionSetFormApi } from "./drafts";
 import { QuestionCard } from "./question-card";
 
@@ -18,7 +24,9 @@ export function QuestionList({ form, idPrefix = "" }: { form: QuestionSetFormApi
   const moveQuestion = (from: number, to: number) => {
     if (to < 0 || to >= fields.length) return;
     move(from, to);
-    setAnnouncement(`Question “${getValues(`questions.${to}.title`)}” moved to position ${to + 1} of ${fields.length}.`);
+    setAnnouncement(
+      `Question “${getValues(`questions.${to}.title`)}” moved to position ${to + 1} of ${fields.length}.`,
+    );
   };
 
   return (
@@ -80,7 +88,9 @@ export function QuestionList({ form, idPrefix = "" }: { form: QuestionSetFormApi
           Add a question
         </button>
         <p id={`${idPrefix}add-question-hint`} className="text-sm text-stone-600">
-          {fields.length >= QUESTIONS_MAX ? `A listing can ask at most ${QUESTIONS_MAX} questions: remove one to add another.` : `${fields.length} of ${QUESTIONS_MAX} questions.`}
+          {fields.length >= QUESTIONS_MAX
+            ? `A listing can ask at most ${QUESTIONS_MAX} questions: remove one to add another.`
+            : `${fields.length} of ${QUESTIONS_MAX} questions.`}
         </p>
       </div>
     </>

@@ -18,11 +18,23 @@ import { useQuestionSetForm } from "./use-question-set-form";
 import { QuestionList } from "./question-list";
 import { QuestionSetPreview } from "./question-set-preview";
 
-const TemplatesDialog = lazy(() => import("../templates-dialog").then((module) => ({ default: module.TemplatesDialog })));
+const TemplatesDialog = lazy(() =>
+  import("../templates-dialog").then((module) => ({ default: module.TemplatesDialog })),
+);
 const LeaveDialog = lazy(() => import("../leave-dialog").then((module) => ({ default: module.LeaveDialog })));
 
 /** The multi-question period's editor (spec 9.4): up to five questions of every type, checked in the browser with the server's own schema. */
-export function QuestionSetForm({ listing, canEdit, onStored, aside }: { listing: Listing; canEdit: boolean; onStored: (listing: Listing) => void; aside: ReactNode }) {
+export function QuestionSetForm({
+  listing,
+  canEdit,
+  onStored,
+  aside,
+}: {
+  listing: Listing;
+  canEdit: boolean;
+  onStored: (listing: Listing) => void;
+  aside: ReactNode;
+}) {
   const form = useQuestionSetForm(valuesOf(listing.questions));
   const { handleSubmit, watch, reset, getValues, formState } = form;
   const { notify, clear } = useFeedback();
@@ -50,21 +62,30 @@ export function QuestionSetForm({ listing, canEdit, onStored, aside }: { listing
       return;
     }
     // "Nothing was changed: …" (a 409 or the period ending) already says what happened and what to do.
-    const text = result.formError.startsWith("Nothing was changed") ? result.formError : `${notDone(result, verb)} ${result.formError}`;
+    const text = result.formError.startsWith("Nothing was changed")
+      ? result.formError
+      : `${notDone(result, verb)} ${result.formError}`;
     notify({ tone: "error", text }, { focus: true });
   }
 
-  const save = handleSubmit((values) => {
-    clear();
-    startTransition(async () => {
-      const result = await updateQuestionSetAction({ listingId: listing.id, questions: values.questions });
-      if (!result.ok) return failed(result, "save");
-      onStored({ ...listing, isPersonalizable: true, questions: result.data, legacyDisagrees: false });
-      reset(valuesOf(result.data));
-      focusSaveWhenDone.current = true;
-      notify({ tone: "success", text: `Saved. Buyers are now asked ${result.data.length === 1 ? "this question" : `these ${result.data.length} questions`}.` });
-    });
-  }, () => notify({ tone: "error", text: "Not saved. Some questions need attention: see the message next to each one." }));
+  const save = handleSubmit(
+    (values) => {
+      clear();
+      startTransition(async () => {
+        const result = await updateQuestionSetAction({ listingId: listing.id, questions: values.questions });
+        if (!result.ok) return failed(result, "save");
+        onStored({ ...listing, isPersonalizable: true, questions: result.data, legacyDisagrees: false });
+        reset(valuesOf(result.data));
+        focusSaveWhenDone.current = true;
+        notify({
+          tone: "success",
+          text: `Saved. Buyers are now asked ${result.data.length === 1 ? "this question" : `these ${result.data.length} questions`}.`,
+        });
+      });
+    },
+    () =>
+      notify({ tone: "error", text: "Not saved. Some questions need attention: see the message next to each one." }),
+  );
 
   const removeAll = () => {
     clear();
@@ -74,7 +95,10 @@ export function QuestionSetForm({ listing, canEdit, onStored, aside }: { listing
       onStored({ ...listing, isPersonalizable: false, questions: [], legacyDisagrees: false });
       reset({ questions: [] });
       focusSaveWhenDone.current = true;
-      notify({ tone: "success", text: "Personalization removed. Buyers are no longer asked anything on this listing." });
+      notify({
+        tone: "success",
+        text: "Personalization removed. Buyers are no longer asked anything on this listing.",
+      });
     });
   };
 
@@ -95,37 +119,54 @@ export function QuestionSetForm({ listing, canEdit, onStored, aside }: { listing
   return (
     <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
       <div className="space-y-6">
-      {!canEdit && (
-        <p role="status" className="rounded-lg bg-amber-50 p-4 text-sm ring-1 ring-amber-200">
-          You did not allow the dashboard to edit listings, so these questions are read-only. Sign in again and keep “Create and edit your listings” checked.
-        </p>
-      )}
-      <form ref={formElement} onSubmit={save} data-keeps-draft noValidate aria-label="Personalization questions" aria-keyshortcuts="Control+S Meta+S" className="space-y-4">
-        <fieldset disabled={!canEdit || pending || !hydrated} className="space-y-4">
-          <legend className="text-lg font-semibold">Personalization questions</legend>
-          <p className="text-sm text-stone-600">
-            Buyers can be asked up to {QUESTIONS_MAX} questions, in this order. Drag a question by its handle, or use Move up and Move
-            down.
+        {!canEdit && (
+          <p role="status" className="rounded-lg bg-amber-50 p-4 text-sm ring-1 ring-amber-200">
+            You did not allow the dashboard to edit listings, so these questions are read-only. Sign in again and keep
+            “Create and edit your listings” checked.
           </p>
-          <QuestionList form={form} />
+        )}
+        <form
+          ref={formElement}
+          onSubmit={save}
+          data-keeps-draft
+          noValidate
+          aria-label="Personalization questions"
+          aria-keyshortcuts="Control+S Meta+S"
+          className="space-y-4"
+        >
+          <fieldset disabled={!canEdit || pending || !hydrated} className="space-y-4">
+            <legend className="text-lg font-semibold">Personalization questions</legend>
+            <p className="text-sm text-stone-600">
+              Buyers can be asked up to {QUESTIONS_MAX} questions, in this order. Drag a question by its handle, or use
+              Move up and Move down.
+            </p>
+            <QuestionList form={form} />
 
-          <EditorActions
-            saveButton={saveButton}
-            pending={pending}
-            saveLabel="Save questions"
-            dirty={formState.isDirty}
-            canRemove={listing.questions.length > 0}
-            onTemplates={() => setDialog("templates")}
-            onRemove={() => setDialog("remove")}
-          />
-        </fieldset>
-      </form>
-      {dialog === "remove" && <RemoveDialog title={listing.title} onConfirm={removeAll} onClose={() => setDialog(null)} />}
-      <Suspense fallback={null}>
-        {dialog === "templates" && <TemplatesDialog current={templateContent()} fits={(template) => templateValues(template) !== undefined} onApply={applyTemplate} onClose={() => setDialog(null)} />}
-        {unsaved.leaving && <LeaveDialog several onStay={unsaved.stay} onLeave={unsaved.leave} />}
-      </Suspense>
-
+            <EditorActions
+              saveButton={saveButton}
+              pending={pending}
+              saveLabel="Save questions"
+              dirty={formState.isDirty}
+              canRemove={listing.questions.length > 0}
+              onTemplates={() => setDialog("templates")}
+              onRemove={() => setDialog("remove")}
+            />
+          </fieldset>
+        </form>
+        {dialog === "remove" && (
+          <RemoveDialog title={listing.title} onConfirm={removeAll} onClose={() => setDialog(null)} />
+        )}
+        <Suspense fallback={null}>
+          {dialog === "templates" && (
+            <TemplatesDialog
+              current={templateContent()}
+              fits={(template) => templateValues(template) !== undefined}
+              onApply={applyTemplate}
+              onClose={() => setDialog(null)}
+            />
+          )}
+          {unsaved.leaving && <LeaveDialog several onStay={unsaved.stay} onLeave={unsaved.leave} />}
+        </Suspense>
       </div>
       {/* Beside the questions on wide screens, so the seller sees each change as a buyer will. */}
       <div className="space-y-6 self-start lg:sticky lg:top-4">

@@ -6,7 +6,10 @@ const FIELD = "mt-2 w-full rounded-md border border-stone-300 bg-stone-50 p-2 te
 function Answer({ question, label }: { question: QuestionDraft; label: string }) {
   switch (question.type) {
     case "text_input": {
-      const limit = Number.isInteger(question.maxAllowedCharacters) && question.maxAllowedCharacters > 0 ? question.maxAllowedCharacters : undefined;
+      const limit =
+        Number.isInteger(question.maxAllowedCharacters) && question.maxAllowedCharacters > 0
+          ? question.maxAllowedCharacters
+          : undefined;
       return (
         <>
           <textarea aria-label={label} disabled rows={2} maxLength={limit} className={FIELD} />
@@ -24,7 +27,10 @@ function Answer({ question, label }: { question: QuestionDraft; label: string })
         </select>
       );
     case "unlabeled_upload": {
-      const files = Number.isInteger(question.maxAllowedFiles) && question.maxAllowedFiles > 0 ? question.maxAllowedFiles : undefined;
+      const files =
+        Number.isInteger(question.maxAllowedFiles) && question.maxAllowedFiles > 0
+          ? question.maxAllowedFiles
+          : undefined;
       return (
         <p className={FIELD}>
           <span aria-hidden="true">⬆ </span>
@@ -49,7 +55,11 @@ function Answer({ question, label }: { question: QuestionDraft; label: string })
 /** Every question in order, roughly as a buyer sees them on the listing page. */
 export function QuestionSetPreview({ questions }: { questions: QuestionDraft[] }) {
   return (
-    <section aria-labelledby="set-preview-heading" className="rounded-xl bg-white p-5 ring-1 ring-stone-200" data-testid="question-set-preview">
+    <section
+      aria-labelledby="set-preview-heading"
+      className="rounded-xl bg-white p-5 ring-1 ring-stone-200"
+      data-testid="question-set-preview"
+    >
       <h2 id="set-preview-heading" className="text-sm font-semibold uppercase tracking-wide text-stone-600">
         Preview: what buyers see
       </h2>
@@ -61,10 +71,16 @@ export function QuestionSetPreview({ questions }: { questions: QuestionDraft[] }
             <li key={index} data-testid="preview-question">
               <p className="font-medium">
                 <span data-testid="preview-title">{question.title || `Question ${index + 1}`}</span>{" "}
-                {question.required ? <span className="text-red-800">*</span> : <span className="font-normal text-stone-600">(optional)</span>}
+                {question.required ? (
+                  <span className="text-red-800">*</span>
+                ) : (
+                  <span className="font-normal text-stone-600">(optional)</span>
+                )}
                 <span className="sr-only"> ({QUESTION_TYPE_NAMES[question.type]})</span>
               </p>
-              {question.instructions && <p className="mt-1 whitespace-pre-wrap break-words text-sm text-stone-700">{question.instructions}</p>}
+              {question.instructions && (
+                <p className="mt-1 whitespace-pre-wrap break-words text-sm text-stone-700">{question.instructions}</p>
+              )}
               <Answer question={question} label={`Buyer's answer to question ${index + 1} (preview only)`} />
             </li>
           ))}

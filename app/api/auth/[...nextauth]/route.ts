@@ -10,7 +10,9 @@ async function stateMatches(request: NextRequest) {
   const returned = request.nextUrl.searchParams.get("state");
   const cookie = request.cookies.get("__Secure-authjs.state") ?? request.cookies.get("authjs.state");
   if (!returned || !cookie) return false;
-  const sealed = await decode({ token: cookie.value, secret: process.env.AUTH_SECRET ?? "", salt: cookie.name }).catch(() => null);
+  const sealed = await decode({ token: cookie.value, secret: process.env.AUTH_SECRET ?? "", salt: cookie.name }).catch(
+    () => null,
+  );
   return sealed?.value === returned;
 }
 
@@ -19,7 +21,9 @@ const CALLBACK_COOKIES = ["__Secure-authjs.callback-url", "authjs.callback-url"]
 /** next-auth writes an absolute http(s) URL here; anything else was written by someone else, and next-auth would throw. */
 function forgedCallbackCookie(request: NextRequest) {
   // The raw header: a value that does not even URL-decode is dropped by request.cookies but still read by next-auth.
-  const pairs = (request.headers.get("cookie") ?? "").split(/; */).map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]);
+  const pairs = (request.headers.get("cookie") ?? "")
+    .split(/; */)
+    .map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]);
   return pairs.some(([name = "", value = ""]) => {
     if (!CALLBACK_COOKIES.includes(name)) return false;
     let url: URL | null;
@@ -37,8 +41,20 @@ function refuseForgedCookie() {
   const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign in · Personalization dashboard</title></head>
 <body><main><h1>Personalization dashboard</h1><p role="alert">The sign-in could not be completed because one of its cookies was altered. Start again from the sign-in page.</p>
 <p><a href="/sign-in">Go to the sign-in page</a></p></main></body></html>`;
-  const response = new NextResponse(page, { status: 400, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" } });
-  for (const name of CALLBACK_COOKIES) response.cookies.set({ name, value: "", path: "/", maxAge: 0, httpOnly: true, sameSite: "lax", secure: name.startsWith("__Secure-") });
+  const response = new NextResponse(page, {
+    status: 400,
+    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
+  });
+  for (const name of CALLBACK_COOKIES)
+    response.cookies.set({
+      name,
+      value: "",
+      path: "/",
+      maxAge: 0,
+      httpOnly: true,
+      sameSite: "lax",
+      secure: name.startsWith("__Secure-"),
+    });
   return response;
 }
 
@@ -47,8 +63,10 @@ export async function GET(request: NextRequest) {
   if (forgedCallbackCookie(request)) return refuseForgedCookie();
   const { pathname, searchParams } = request.nextUrl;
   if (pathname.endsWith("/callback/marketplace")) {
-    if (!(await stateMatches(request))) return NextResponse.redirect(new URL("/sign-in?error=InvalidCheck", request.nextUrl));
-    if (searchParams.get("error") === "access_denied") return NextResponse.redirect(new URL("/sign-in?error=AccessDenied", request.nextUrl));
+    if (!(await stateMatches(request)))
+      return NextResponse.redirect(new URL("/sign-in?error=InvalidCheck", request.nextUrl));
+    if (searchParams.get("error") === "access_denied")
+      return NextResponse.redirect(new URL("/sign-in?error=AccessDenied", request.nextUrl));
   }
   return handlers.GET(request);
 }

@@ -5,5 +5,8 @@ export const dynamic = "force-dynamic";
 // Readiness: 503 takes the instance out of the proxy's rotation until its store and the marketplace answer.
 export async function GET() {
   const { ready, checks } = await readiness();
-  return Response.json({ status: ready ? "ready" : "not ready", checks }, { status: ready ? 200 : 503, headers: { "cache-control": "no-store" } });
+  return Response.json(
+    { status: ready ? "ready" : "not ready", checks },
+    { status: ready ? 200 : 503, headers: { "cache-control": "no-store" } },
+  );
 }

@@ -8,7 +8,9 @@ export async function GET(_request: Request, { params }: { params: Promise<{ id:
   const listingId = Number((await params).id);
   return readForShop(
     async (seller) =>
-      Number.isSafeInteger(listingId) && listingId > 0 ? settleUnknown(historyStore(await db()), await marketplace(), seller, listingId) : undefined,
+      Number.isSafeInteger(listingId) && listingId > 0
+        ? settleUnknown(historyStore(await db()), await marketplace(), seller, listingId)
+        : undefined,
     "That is not a listing number.",
   );
 }
