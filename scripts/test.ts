@@ -33,6 +33,15 @@ function readJson(path: string): any {
   }
 }
 
+// Lint, format and types count as one check each: a warning is a defect like a failing test.
+for (const [name, args] of [
+  ["lint and format", ["run", "lint"]],
+  ["typecheck", ["run", "typecheck"]],
+] as const) {
+  if (run(name, "npm", [...args]) === 0) totals.passed += 1;
+  else totals.failed += 1;
+}
+
 // The dashboard's multi-instance, attack and browser tests run against the production build.
 run("production build of the dashboard", "npx", ["next", "build"], { NEXT_TELEMETRY_DISABLED: "1" });
 
