@@ -1,5 +1,6 @@
-// At start of the production server: the settings check (a missing or malformed setting stops the server with exit 78 and one line per
-// setting), bulk jobs left running resume at once rather than at the first page view, and SIGTERM lets them drain.
+// As the production server starts: the settings check (a missing or malformed setting stops it with exit 78 and one
+// line per setting), bulk jobs left running resume at once rather than at the first page view, and SIGTERM lets them
+// drain.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const production = process.env.NODE_ENV === "production";

@@ -6,9 +6,9 @@ import { refusalOf } from "./lib/security/refusals";
 const strictTransport = process.env.NODE_ENV === "production" && (process.env.AUTH_URL ?? "").startsWith("https://");
 
 /**
- * A fresh CSP nonce per request (Next's CSP guide): on the response, and on the request, from which Next takes the nonce
- * for its own scripts while it renders (a CSP header the client sent is replaced, never trusted). Writes Next would
- * answer with a 500 are refused here with a 4xx (lib/security/refusals.ts).
+ * A fresh CSP nonce per request (Next's CSP guide): on the response, and on the request, from which Next takes the
+ * nonce for its own scripts while it renders (a CSP header the client sent is replaced, never trusted). Writes Next
+ * would answer with a 500 are refused here with a 4xx (lib/security/refusals.ts).
  */
 export function proxy(request: NextRequest) {
   const csp = contentSecurityPolicy(newNonce());

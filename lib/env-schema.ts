@@ -1,5 +1,5 @@
-// The settings and their rules, apart from lib/env.ts (server-only) so that instrumentation.ts can check them all as the
-// server starts: a missing or malformed setting stops the start with its name and how to fix it.
+// The settings and their rules, apart from lib/env.ts (server-only) so that instrumentation.ts can check them all as
+// the server starts: a missing or malformed setting stops the start with its name and how to fix it.
 import { z } from "zod";
 
 const wholeNumber = (what: string, example: number, min = 1) =>
@@ -98,7 +98,7 @@ export function settingsProblems(error: z.ZodError): string {
   return error.issues.map((issue) => `  ${issue.path.join(".")} ${issue.message}`).join("\n");
 }
 
-/** As the server starts (instrumentation.ts): every problem on stderr, then exit 78 (EX_CONFIG) before serving anything. */
+/** As the server starts (instrumentation.ts): every problem on stderr, then exit 78 (EX_CONFIG) before serving. */
 export function exitOnSettingsProblems(env: NodeJS.ProcessEnv) {
   const settings = serverSettingsSchema.safeParse(env);
   if (settings.success) return;

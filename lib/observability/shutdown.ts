@@ -1,5 +1,6 @@
 // What must finish before the process exits (the bulk runner's items in flight). The app's bundles register and
-// instrumentation.ts's bundle runs them on SIGTERM: each bundle has its own copy of this file, so the list lives on globalThis.
+// instrumentation.ts's bundle runs them on SIGTERM: each bundle has its own copy of this file, so the list lives on
+// globalThis.
 import type { Logger } from "pino";
 
 type Hook = { name: string; run: () => Promise<void> };
@@ -21,8 +22,8 @@ export async function runShutdownHooks(report: (name: string, error: Error) => v
 }
 
 /**
- * SIGTERM and SIGINT, which Next leaves to us under NEXT_MANUAL_SIG_HANDLE: the hooks run while the server still answers,
- * then the process exits (0; 1 if SHUTDOWN_LIMIT_MS ran out first). A second signal changes nothing.
+ * SIGTERM and SIGINT, which Next leaves to us under NEXT_MANUAL_SIG_HANDLE: the hooks run while the server still
+ * answers, then the process exits (0; 1 if SHUTDOWN_LIMIT_MS ran out first). A second signal changes nothing.
  */
 export function drainOnSignals(log: Logger) {
   let stopping = false;

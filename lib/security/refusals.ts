@@ -9,8 +9,8 @@ export const ACTION_BODY_LIMIT = 1024 * 1024;
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * A foreign Origin, or the opaque "null" of a sandboxed frame or a redirect chain, compared as Next's own Server Actions
- * check does (with the first X-Forwarded-Host, else Host). No Origin at all is left to Next.
+ * A foreign Origin, or the opaque "null" of a sandboxed frame or a redirect chain, compared as Next's own Server
+ * Actions check does (with the first X-Forwarded-Host, else Host). No Origin at all is left to Next.
  */
 export function foreignOrigin(origin: string | null, host: string | null): Refusal | undefined {
   if (origin === null) return undefined;

@@ -1,4 +1,5 @@
-// Starts the built dashboard (`next start`, scripts/server-command.ts) against a sandbox, with an app registered for its own callback URL.
+// Starts the built dashboard (`next start`, scripts/server-command.ts) against a sandbox, with an app registered for
+// its own callback URL.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:net";
