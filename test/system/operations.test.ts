@@ -149,7 +149,7 @@ describe("metrics", () => {
 });
 
 describe("structured logs", () => {
-  it("HAProxy gives each request an id, passes it to the instance, answers with it, and logs one line per request without its query", async () => {
+  it("HAProxy gives each request a fresh id (a client's own is replaced), answers with it, and logs one line per request without its query", async () => {
     const response = await fetch(`${proxy.url}/api/health?probe=secret-query-value`);
     expect(response.status).toBe(200);
     const requestId = response.headers.get("x-request-id") ?? "";
