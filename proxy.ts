@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { contentSecurityPolicy, newNonce } from "./lib/security/content-security-policy";
-import { refusalOf } from "./lib/security/refusals";
+import { actionBodyProblem, refusalOf } from "./lib/security/refusals";
 
 // HSTS is a run-time decision: one build serves both http://localhost and an https deployment.
 const strictTransport = process.env.NODE_ENV === "production" && (process.env.AUTH_URL ?? "").startsWith("https://");
@@ -10,9 +10,9 @@ const strictTransport = process.env.NODE_ENV === "production" && (process.env.AU
  * nonce for its own scripts while it renders (a CSP header the client sent is replaced, never trusted). Writes Next
  * would answer with a 500 are refused here with a 4xx (lib/security/refusals.ts).
  */
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   const csp = contentSecurityPolicy(newNonce());
-  const refusal = refusalOf(request);
+  const refusal = refusalOf(request) ?? (await actionBodyProblem(request));
   let response: NextResponse;
   if (refusal) {
     response = NextResponse.json({ error: refusal.error }, { status: refusal.status });

@@ -1,10 +1,20 @@
 // What proxy.ts refuses before Next: Next's own checks would refuse these too, but with a 500 (an alarm in monitoring
-// that hides real faults), so they get a 4xx with a sentence here. Headers only: the body is left to Next.
+// that hides real faults), so they get a 4xx with a sentence here. A body is read from a clone; Next reads its own.
 
-export type Refusal = { status: 403 | 411 | 413; error: string };
+export type Refusal = { status: 400 | 403 | 411 | 413; error: string };
 
 /** Next's `serverActions.bodySizeLimit` (next.config.js). */
 export const ACTION_BODY_LIMIT = 1024 * 1024;
+
+const MAX_DEPTH = 64;
+
+/**
+ * React's reply format reads strings that start with "$" as references (to promises, maps, server references, files…).
+ * The dashboard's actions take plain objects, whose encoding only ever holds these: an escaped "$$", undefined, dates,
+ * special numbers, bigints, and "$K" for a form's FormData.
+ */
+const PLAIN_MARKER = /^\$(\$|undefined$|D|-0$|NaN$|-?Infinity$|n-?\d+$)/;
+const FORM_MARKER = /^\$K[0-9a-f]+$/;
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -44,4 +54,58 @@ export function refusalOf(request: { method: string; headers: Headers }): Refusa
   const length = request.headers.get("content-length");
   if (length === null) return request.headers.has("x-action-forwarded") ? undefined : lengthRequired;
   return Number(length) > ACTION_BODY_LIMIT ? tooLarge : undefined;
+}
+
+function modelProblem(value: unknown, depth: number, markers: RegExp[]): string | undefined {
+  if (depth > MAX_DEPTH) return `nests deeper than ${MAX_DEPTH} levels`;
+  if (typeof value === "string")
+    return value.startsWith("$") && !markers.some((marker) => marker.test(value))
+      ? "carries a reference marker"
+      : undefined;
+  if (value === null || typeof value !== "object") return undefined;
+  for (const item of Object.values(value)) {
+    const problem = modelProblem(item, depth + 1, markers);
+    if (problem) return problem;
+  }
+  return undefined;
+}
+
+const malformed = (why: string): Refusal => ({
+  status: 400,
+  error: `The dashboard could not read this request: its body ${why}. Reload the page and try again.`,
+});
+
+function jsonProblem(text: string, markers: RegExp[]): Refusal | undefined {
+  if (text.trim() === "") return malformed("is empty");
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return malformed("is not JSON");
+  }
+  const problem = modelProblem(value, 0, markers);
+  return problem ? malformed(problem) : undefined;
+}
+
+/** A server action's body, within the limit already: a reply React can decode safely, or a 400 instead of Next's 500. */
+export async function actionBodyProblem(request: Request): Promise<Refusal | undefined> {
+  if (!request.headers.has("next-action") || request.headers.has("x-action-forwarded")) return undefined;
+  const body = request.clone();
+  if ((request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) {
+    let form: FormData;
+    try {
+      form = await body.formData();
+    } catch {
+      return malformed("is not a readable form");
+    }
+    // Numbered fields hold the encoded arguments; `<n>_name` fields are a form's own values, never decoded further.
+    for (const [name, value] of form.entries()) {
+      if (!/^\d+$/.test(name)) continue;
+      if (typeof value !== "string") return malformed("carries a file where arguments belong");
+      const problem = jsonProblem(value, [PLAIN_MARKER, FORM_MARKER]);
+      if (problem) return problem;
+    }
+    return undefined;
+  }
+  return jsonProblem(await body.text(), [PLAIN_MARKER]);
 }
