@@ -1,5 +1,5 @@
 import { expect, test, type Request } from "@playwright/test";
-import { addQuestion, editor, editorPath } from "./editor";
+import { editor, editorPath } from "./editor";
 import { E2E } from "./ports";
 import { dashboardApp, dashboardTokens, newSeller, putQuestion, signIn, storedListing } from "./sandbox-control";
 
@@ -41,7 +41,6 @@ test("no access token, refresh token, shared secret or keystring reaches the bro
   await expect(page.getByRole("heading", { name: `Welcome, TestShop${seller.user_id}` })).toBeVisible();
   await page.getByRole("link", { name: "Test listing 1", exact: true }).click();
   await expect(page).toHaveURL((url) => url.pathname === editorPath(listingId));
-  await addQuestion(page);
   await editor(page).instructions.fill("Name to engrave, please");
   await editor(page).save.click();
   await expect(page.getByText("Saved. Buyers are now asked this question.")).toBeVisible();
