@@ -33,7 +33,7 @@ export function EditorActions({
           type="submit"
           aria-describedby="save-hint"
           aria-disabled={unchanged || undefined}
-          className="min-h-11 rounded-lg bg-brand px-5 py-2 font-semibold text-white hover:bg-brand-dark disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
+          className="min-h-11 rounded-lg bg-brand px-5 py-2 font-semibold text-white hover:bg-brand-dark disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-60 aria-disabled:hover:bg-brand"
         >
           {pending ? "Saving…" : saveLabel}
         </button>

@@ -30,7 +30,7 @@ const NoInstructionsDialog = dynamic(() =>
   import("./no-instructions-dialog").then((module) => module.NoInstructionsDialog),
 );
 
-export const NEW_QUESTION: QuestionValues = { instructions: "", maxAllowedCharacters: 100, required: false };
+const NEW_QUESTION: QuestionValues = { instructions: "", maxAllowedCharacters: 100, required: false };
 const FIELDS = ["instructions", "maxAllowedCharacters", "required"] as const;
 
 /** The form's values for a listing's stored question, or a new question's. */
