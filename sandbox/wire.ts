@@ -4,6 +4,8 @@ export const LISTING_STATES = ["active", "inactive", "sold_out", "draft", "expir
 
 // What the sandbox answers, as the wire carries it (snake_case). listing-store.ts builds its JSON to these types.
 
+const moneySchema = z.object({ amount: z.int(), divisor: z.int(), currency_code: z.string() });
+
 export const storedQuestionSchema = z.object({
   question_id: z.int(),
   question_type: z.string(),
@@ -24,8 +26,6 @@ export const storedQuestionSchema = z.object({
 export const personalizationSchema = z.object({ personalization_questions: z.array(storedQuestionSchema) });
 
 const LEGACY = "Legacy field (spec 4.3): returned during the migration period, absent after its deprecation (spec 9).";
-
-const moneySchema = z.object({ amount: z.int(), divisor: z.int(), currency_code: z.string() });
 
 /** The associations `includes` attaches (OAS ShopListingWithAssociations), and the key each one fills. */
 export const LISTING_ASSOCIATIONS = {
