@@ -46,6 +46,7 @@ describe("findAllListingsActive", () => {
     for (const listing of necklaces.results) expect(listing.title).toMatch(/^Name necklace/);
     expect((await active("keywords=handmade&limit=1")).count).toBe((await active("limit=1")).count);
     expect((await active("keywords=necklace%20nowhere")).count).toBe(0);
+    for (const wildcard of ["%25", "_", "%5C"]) expect((await active(`keywords=${wildcard}`)).count, wildcard).toBe(0);
   });
 
   it("filters on min_price and max_price, in the currency's units", async () => {

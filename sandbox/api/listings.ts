@@ -122,12 +122,15 @@ const keywordsQuery = z
   .optional()
   .meta({ description: "Words that must all appear in the title, description or tags." });
 
+/** A word matched as typed: % and _ in it are not LIKE's wildcards. */
+const likeEscaped = (word: string) => word.replace(/[\\%_]/g, (character) => `\\${character}`);
+
 /** Every word of `keywords` in the title, description or tags. */
 function keywordFilter(keywords: string | undefined): ListingQuery {
   const words = (keywords ?? "").split(/\s+/).filter(Boolean);
   return {
-    where: words.map(() => "(title || ' ' || description || ' ' || tags) LIKE ?").join(" AND ") || "1",
-    params: words.map((word) => `%${word}%`),
+    where: words.map(() => "(title || ' ' || description || ' ' || tags) LIKE ? ESCAPE '\\'").join(" AND ") || "1",
+    params: words.map((word) => `%${likeEscaped(word)}%`),
   };
 }
 
@@ -356,8 +359,9 @@ export const listingRoutes = [
       if (input.taxonomy_id !== undefined) filters.push({ where: "taxonomy_id = ?", params: [input.taxonomy_id] });
       if (input.shop_location)
         filters.push({
-          where: "shop_id IN (SELECT shop_id FROM shops WHERE location LIKE ? OR country_iso = ? COLLATE NOCASE)",
-          params: [`%${input.shop_location.trim()}%`, input.shop_location.trim()],
+          where:
+            "shop_id IN (SELECT shop_id FROM shops WHERE location LIKE ? ESCAPE '\\' OR country_iso = ? COLLATE NOCASE)",
+          params: [`%${likeEscaped(input.shop_location.trim())}%`, input.shop_location.trim()],
         });
       return page(c, input, { ...and(...filters), order: orderOf(input, NEWEST_FIRST) });
     },
@@ -475,12 +479,12 @@ export const listingRoutes = [
       if (input instanceof Response) return input;
       if (input.state !== "active" && shop.user_id !== c.get("bearer")?.user_id)
         return jsonError(c, 403, `Only the owner of shop ${shop.shop_id} can list its ${input.state} listings.`);
-      const query_: ListingQuery = {
+      const listings: ListingQuery = {
         where: "shop_id = ? AND state = ?",
         params: [shop.shop_id, input.state],
         order: orderOf(input, "listing_id"),
       };
-      return page(c, input, query_, viewOf(c, input.includes));
+      return page(c, input, listings, viewOf(c, input.includes));
     },
   }),
 
