@@ -146,7 +146,7 @@ describe("post-deprecation: the legacy fields are gone from every read", () => {
     ["getListing", `listings/${WITH_QUESTION}?includes=personalization`],
     ["getListingsByShop", `shops/${ADA.shop_id}/listings?includes=personalization`],
     ["getListingsByListingIds", `listings/batch?listing_ids=${WITH_QUESTION}&includes=personalization`],
-    ["findAllListingsActive", "listings/active"],
+    ["findAllListingsActive", "listings/active?limit=100"],
     ["findAllActiveListingsByShop", `shops/${ADA.shop_id}/listings/active`],
     ["getListingInventory", `listings/${WITH_QUESTION}/inventory?includes=listing`],
   ];
