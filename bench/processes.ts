@@ -1,7 +1,7 @@
 // The processes a benchmark starts (sandbox, built dashboard, Prism, Lighthouse, bench scripts), each in a process group
 // of its own and stopped by that group, also on an interrupt; their memory and CPU read from /proc.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { cpSync, existsSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { cpSync, existsSync, readFileSync, readdirSync, readlinkSync, rmSync } from "node:fs";
 import { constants } from "node:os";
 import { freePort, startDashboard, type DashboardProcess } from "../test/harness/dashboard-process.js";
 
@@ -173,7 +173,18 @@ export async function startBenchDashboard(options: {
   }
 }
 
-const buildRunning = () => (spawnSync("pgrep", ["-f", "next build"], { encoding: "utf8" }).stdout ?? "").trim() !== "";
+/** A `next build` in this checkout (one in another checkout writes elsewhere). */
+const buildRunning = () =>
+  (spawnSync("pgrep", ["-f", "next build"], { encoding: "utf8" }).stdout ?? "")
+    .split("\n")
+    .filter(Boolean)
+    .some((pid) => {
+      try {
+        return readlinkSync(`/proc/${pid}/cwd`) === process.cwd();
+      } catch {
+        return false;
+      }
+    });
 
 /**
  * Copies the finished build into a folder of this run's own (next.config.js reads NEXT_DIST_DIR), so a rebuild by
@@ -184,10 +195,9 @@ export async function snapshotBuild(log: (line: string) => void) {
   const distDir = `.next-bench-${process.pid}`;
   const remove = () => rmSync(distDir, { recursive: true, force: true });
   for (let attempt = 1; attempt <= 5; attempt++) {
-    for (const deadline = Date.now() + 15 * 60_000; buildRunning(); await sleep(2000)) {
+    if (buildRunning()) log("a `next build` is running in this checkout: waiting for it to finish");
+    for (const deadline = Date.now() + 15 * 60_000; buildRunning(); await sleep(2000))
       if (Date.now() > deadline) throw new Error("a `next build` has been running for 15 minutes; try later");
-      if (attempt === 1) log("a `next build` is running elsewhere: waiting for it to finish");
-    }
     if (!existsSync(`${source}/BUILD_ID`)) {
       log(`no production build in ${source}: running \`next build\``);
       const build = spawnSync("npx", ["next", "build"], {

@@ -164,9 +164,12 @@ export async function runLoad(options: {
         let action = index % 2;
         const start = t0 + (everyMs > 0 ? Math.random() * everyMs : 0);
         await sleep(start - performance.now());
-        for (let step = 0; performance.now() < until; step++) {
+        for (let step = 1; performance.now() < until; step++) {
           await (action++ % 2 === 0 ? openPage(seller) : save(seller));
-          if (everyMs > 0) await sleep(start + (step + 1) * everyMs - performance.now());
+          if (everyMs === 0) continue;
+          const next = start + step * everyMs;
+          if (next >= until) break;
+          await sleep(next - performance.now());
         }
       }),
     );
