@@ -251,7 +251,7 @@ export function benchmarksMarkdown(figures: Figures) {
     "duration) and writes this file; `npm run bench -- --quick` is a smoke run of a minute or two that prints the report",
     "instead (`--out <file>` writes it). `--skip-bulk` leaves the bulk apply out, `--bulk-listings N` shortens it. It",
     "needs wrk (Debian's package; installed by the bench when run as root, else `apt-get install -y wrk`) and Chromium",
-    "(`CHROME_PATH`, default `/usr/bin/chromium`), waits for any `next build` running elsewhere, builds when there is no",
+    "(`CHROME_PATH`, default `/usr/bin/chromium`), waits for a `next build` running in this checkout, builds when there is no",
     "build, measures a copy of it, and stops every process it started, also on Ctrl-C. A part that fails is reported as",
     "not measured and the others still run; the exit status is 1 when a floor is missed or not measured.",
     "",
