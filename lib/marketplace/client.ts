@@ -77,13 +77,19 @@ export function createMarketplace(
     getListingsByShop: async (
       userId: number,
       shopId: number,
-      page: { state: ListingState; limit: number; offset: number },
+      page: { state: ListingState; limit: number; offset: number; newestUpdatedFirst?: boolean },
     ): Promise<Result<ListingPage>> =>
       map(
         await asSeller(userId, {
           operation: "getListingsByShop",
           path: `/v3/application/shops/${shopId}/listings`,
-          query: { state: page.state, limit: page.limit, offset: page.offset, includes: "personalization" },
+          query: {
+            state: page.state,
+            limit: page.limit,
+            offset: page.offset,
+            includes: "personalization",
+            ...(page.newestUpdatedFirst && { sort_on: "updated", sort_order: "desc" }),
+          },
           schema: listingPageWire,
         }),
         (data) => ({ count: data.count, listings: data.results.map(toListing) }),

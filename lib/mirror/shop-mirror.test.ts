@@ -1,0 +1,201 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { useSeededSandbox } from "../../test/harness/use-sandbox";
+import { eachEngine } from "../../test/harness/each-engine";
+import {
+  advanceClock,
+  createSeller,
+  issueTokensFor,
+  sandboxControl,
+  type CreatedSeller,
+} from "../../test/harness/sandbox";
+import { DEMO_APP } from "../../sandbox/store/seed";
+import { openDatabase, type Database } from "../db/database";
+import { tokenStore } from "../auth/token-store";
+import { createMarketplace, type Marketplace } from "../marketplace/client";
+import { historyStore } from "../history/history-store";
+import { changeListing, writeSnapshot } from "../history/recorded-write";
+import { snapshotOf } from "../personalization/snapshot";
+import { snapshotOfForm } from "../personalization/snapshot-codec";
+import { shopMirror, type ShopMirror } from "./shop-mirror";
+
+const sandbox = useSeededSandbox();
+const SCOPES = ["listings_r", "listings_w", "shops_r"];
+const ENGRAVE = snapshotOfForm({ instructions: "Name to engrave", maxAllowedCharacters: 20, required: true });
+const GIFT = snapshotOfForm({ instructions: "Gift note", maxAllowedCharacters: 200, required: false });
+
+type Logged = { id: number; method: string; path: string };
+const requests = async (): Promise<Logged[]> => (await sandboxControl(sandbox.url, "/requests")).body.requests;
+const lastId = async () => (await requests()).at(-1)?.id ?? 0;
+const readsSince = async (id: number) => (await requests()).filter((entry) => entry.id > id);
+
+/** A change made by another app of the marketplace (not this dashboard). */
+async function outsideEdit(seller: CreatedSeller, listingId: number, instructions: string) {
+  const tokens = await issueTokensFor(sandbox.url, { user_id: seller.user_id, scopes: SCOPES });
+  const response = await fetch(
+    `${sandbox.url}/v3/application/shops/${seller.shop_id}/listings/${listingId}/personalization`,
+    {
+      method: "POST",
+      headers: {
+        "x-api-key": `${DEMO_APP.keystring}:${DEMO_APP.shared_secret}`,
+        authorization: `Bearer ${tokens.access_token}`,
+        "content-type": "application/json",
+      },
+      body: JSON.stringify({
+        personalization_questions: [
+          {
+            question_type: "text_input",
+            question_text: "Personalization",
+            instructions,
+            required: false,
+            max_allowed_characters: 30,
+          },
+        ],
+      }),
+    },
+  );
+  if (response.status !== 201) throw new Error(`outside edit answered ${response.status}: ${await response.text()}`);
+}
+
+describe.each(eachEngine())("shop mirror on %s", (_engine, location) => {
+  let db: Database;
+  let marketplace: Marketplace;
+  let mirror: ShopMirror;
+  let seller: CreatedSeller;
+  let changer: { userId: number; shopId: number };
+
+  beforeEach(async () => {
+    db = await openDatabase(location());
+    for (const table of [
+      "mirror_shops",
+      "mirror_listings",
+      "outside_changes",
+      "webhook_deliveries",
+      "personalization_history",
+      "seller_tokens",
+    ])
+      await db.execute(`DELETE FROM ${table}`);
+    seller = await createSeller(sandbox.url, { listings: 7 });
+    changer = { userId: seller.user_id, shopId: seller.shop_id! };
+    const tokens = await issueTokensFor(sandbox.url, { user_id: seller.user_id, scopes: SCOPES });
+    await tokenStore(db).save({
+      userId: seller.user_id,
+      accessToken: tokens.access_token,
+      refreshToken: tokens.refresh_token,
+      accessExpiresAt: Date.now() + 3_600_000,
+      scopes: SCOPES,
+    });
+    marketplace = createMarketplace(
+      {
+        apiUrl: sandbox.url,
+        authUrl: sandbox.url,
+        keystring: DEMO_APP.keystring,
+        sharedSecret: DEMO_APP.shared_secret,
+        timeoutMs: 3000,
+        maxRetryWaitMs: 1000,
+      },
+      tokenStore(db),
+    );
+    mirror = shopMirror(db, marketplace);
+    return () => db.close();
+  });
+
+  it("fills with every listing of the shop, counting its progress, then serves them without asking the marketplace", async () => {
+    const filled = await mirror.fill(changer);
+    expect(filled).toEqual({ ok: true, data: true });
+    const shop = await mirror.store.shop(changer.shopId);
+    expect(shop).toMatchObject({ status: "filled", listingsRead: 7, listingsTotal: 7, syncedBy: "fill" });
+    const before = await lastId();
+    const listings = await mirror.store.listings(changer.shopId, "active");
+    expect(listings.map((listing) => listing.id).sort()).toEqual([...seller.listing_ids].sort());
+    expect(await readsSince(before)).toEqual([]);
+  });
+
+  it("a second fill of a filled shop is refused while the first holds its lease", async () => {
+    const [first, second] = await Promise.all([mirror.fill(changer), mirror.fill(changer)]);
+    expect([first, second].filter((result) => result.ok && result.data)).toHaveLength(1);
+  });
+
+  it("an incremental read brings an outside change into the mirror and the inbox, with before and after, once", async () => {
+    await mirror.fill(changer);
+    const listingId = seller.listing_ids[2]!;
+    const before = snapshotOf((await mirror.store.listing(listingId))!.listing);
+    await outsideEdit(seller, listingId, "Names, please");
+
+    expect(await mirror.readRecent(changer, "poll")).toEqual({ ok: true, data: { complete: true } });
+    const mirrored = (await mirror.store.listing(listingId))!.listing;
+    expect(mirrored.questions[0]?.instructions).toBe("Names, please");
+    const [change, ...more] = await mirror.store.changes(changer.shopId);
+    expect(more).toEqual([]);
+    expect(change).toMatchObject({ listingId, foundBy: "poll", before, after: snapshotOf(mirrored), status: "open" });
+    const [outside] = await historyStore(db).list(changer.shopId, listingId);
+    expect(outside).toMatchObject({ action: "outside", previous: before, outcome: "done" });
+
+    await mirror.readRecent(changer, "poll");
+    expect(await mirror.store.changes(changer.shopId)).toHaveLength(1);
+  });
+
+  it("reads newest-updated first and stops at the last change it knows, not re-reading the whole shop", async () => {
+    const big = await createSeller(sandbox.url, { listings: 150 });
+    const bigShop = { userId: big.user_id, shopId: big.shop_id! };
+    const tokens = await issueTokensFor(sandbox.url, { user_id: big.user_id, scopes: SCOPES });
+    await tokenStore(db).save({
+      userId: big.user_id,
+      accessToken: tokens.access_token,
+      refreshToken: tokens.refresh_token,
+      accessExpiresAt: Date.now() + 3_600_000,
+      scopes: SCOPES,
+    });
+    await advanceClock(sandbox.url, 1000);
+    await outsideEdit(big, big.listing_ids[10]!, "Changed before the fill");
+    await mirror.fill(bigShop);
+    await advanceClock(sandbox.url, 1000);
+    await outsideEdit(big, big.listing_ids[120]!, "Changed after the fill");
+
+    const before = await lastId();
+    await mirror.readRecent(bigShop, "poll");
+    const reads = await readsSince(before);
+    // Active listings fill two pages; the first, newest first, already reaches what the fill knew. The other states are empty.
+    expect(reads.map((entry) => entry.path)).toEqual(Array(5).fill(`/v3/application/shops/${bigShop.shopId}/listings`));
+    expect((await mirror.store.changes(bigShop.shopId)).map((change) => change.listingId)).toEqual([
+      big.listing_ids[120],
+    ]);
+  });
+
+  it("the dashboard's own write shows in the mirror at once and never in the inbox", async () => {
+    await mirror.fill(changer);
+    const listingId = seller.listing_ids[0]!;
+    const written = await changeListing(historyStore(db), marketplace, {
+      changer,
+      listingId,
+      target: ENGRAVE,
+      action: "save",
+    });
+    expect(written.ok).toBe(true);
+    expect(snapshotOf((await mirror.store.listing(listingId))!.listing)).toEqual(ENGRAVE);
+    await mirror.readRecent(changer, "poll");
+    expect(await mirror.store.changes(changer.shopId)).toEqual([]);
+  });
+
+  it("an own write whose webhook comes before the mirror heard of it is still the dashboard's own", async () => {
+    await mirror.fill(changer);
+    const listingId = seller.listing_ids[1]!;
+    const history = historyStore(db);
+    const entry = await history.record({
+      listingId,
+      shopId: changer.shopId,
+      userId: changer.userId,
+      action: "save",
+      previous: snapshotOf((await mirror.store.listing(listingId))!.listing),
+      target: GIFT,
+    });
+    expect((await writeSnapshot(marketplace, changer, listingId, GIFT)).ok).toBe(true);
+    await history.settle(entry, "done");
+    const read = await marketplace.getListing(changer.userId, listingId);
+    expect(await mirror.apply(read.ok ? read.data : fail(), "webhook")).toBe("changed");
+    expect(await mirror.store.changes(changer.shopId)).toEqual([]);
+  });
+});
+
+function fail(): never {
+  throw new Error("the listing could not be read");
+}
