@@ -76,6 +76,8 @@ export type Listing = {
   /** The legacy flat fields (spec 2.3) when the marketplace still returns them. */
   legacy?: { required: boolean; maxAllowedCharacters: number | null; instructions: string | null };
   legacyDisagrees: boolean;
+  /** Its personalization was changed outside the dashboard and the change waits in the inbox (lib/mirror/). */
+  changedOutside?: boolean;
 };
 
 export type ListingPage = { count: number; listings: Listing[] };

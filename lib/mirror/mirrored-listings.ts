@@ -29,5 +29,10 @@ export async function mirroredListings(
     const recent = await shopMirror(database, await marketplace()).readRecent(seller, "read", { states: [state] });
     if (!recent.ok) return recent;
   }
-  return { ok: true, data: await store.listings(seller.shopId, state) };
+  const changed = new Set((await store.changes(seller.shopId)).map((change) => change.listingId));
+  const listings = await store.listings(seller.shopId, state);
+  return {
+    ok: true,
+    data: listings.map((listing) => (changed.has(listing.id) ? { ...listing, changedOutside: true } : listing)),
+  };
 }
