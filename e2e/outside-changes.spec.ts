@@ -4,7 +4,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { freePort, startDashboard, type DashboardProcess } from "../test/harness/dashboard-process";
 import { editor, formLoaded } from "./editor";
 import { E2E } from "./ports";
-import { newSeller, putQuestion, signIn, type TestSeller } from "./sandbox-control";
+import { control, newSeller, putQuestion, signIn, type TestSeller } from "./sandbox-control";
 
 const POLL_SECONDS = 2;
 
@@ -23,6 +23,82 @@ async function inboxShows(page: Page, base: string, title: string, found: string
   }).toPass({ timeout: withinMs, intervals: [250] });
   return Date.now() - started;
 }
+
+type Deliveries = { deliveries: { state: "pending" | "delivered" | "failed"; event_type: string }[] };
+
+/** Waits until the sandbox delivered more than `count` webhooks and none is pending; returns how many it delivered. */
+async function allDelivered(count: number) {
+  let delivered = count;
+  await expect
+    .poll(async () => {
+      const { deliveries } = await control<Deliveries>("/webhooks");
+      delivered = deliveries.filter((delivery) => delivery.state === "delivered").length;
+      return delivered > count && deliveries.every((delivery) => delivery.state === "delivered");
+    })
+    .toBe(true);
+  return delivered;
+}
+
+test.describe("with the marketplace's webhooks (the e2e dashboard subscribed itself at start)", () => {
+  test.beforeEach(() => control("/phase", { phase: "webhooks" }));
+  test.afterEach(() => control("/phase", { phase: "migration" }));
+
+  test("an edit the seller makes on the marketplace appears in the inbox within 5 s through a signed webhook, and the listing is marked; reverting it from the inbox never shows as outside", async ({
+    page,
+  }) => {
+    const seller = await newSeller(3);
+    const listingId = seller.listing_ids[1]!;
+    await signInAndFill(page, seller, E2E.dashboardUrl, /kept fresh by the marketplace's webhooks/);
+    const before = (await control<Deliveries>("/webhooks")).deliveries.length;
+    await control(
+      `/listings/${listingId}`,
+      {
+        personalization_questions: [
+          {
+            question_type: "text_input",
+            question_text: "Personalization",
+            instructions: "Set in Shop Manager",
+            required: true,
+            max_allowed_characters: 25,
+          },
+        ],
+      },
+      "PATCH",
+    );
+
+    const took = await inboxShows(
+      page,
+      E2E.dashboardUrl,
+      "Test listing 2",
+      "reported by the marketplace's webhook",
+      5000,
+    );
+    expect(took).toBeLessThan(5000);
+    const change = page.getByRole("listitem").filter({ hasText: "Test listing 2" });
+    await expect(change.getByTestId("history-diff")).toContainText("No question → “Set in Shop Manager”, required");
+
+    await page.goto("/listings");
+    await expect(
+      page
+        .getByRole("row")
+        .filter({ hasText: "Test listing 2" })
+        .getByRole("link", { name: "Changed outside the dashboard" }),
+    ).toBeVisible();
+
+    await page.goto("/inbox");
+    const delivered = await allDelivered(before);
+    await page.getByRole("button", { name: "Revert the change to “Test listing 2”" }).click();
+    await expect(page.getByText("Reverted. “Test listing 2” asks buyers again: No question.")).toBeVisible();
+    // The revert's own webhook comes after its answer; it is the dashboard's write, not an outside change.
+    await allDelivered(delivered);
+    await page.reload();
+    await expect(page.getByText("No changes from outside the dashboard.")).toBeVisible();
+    expect(
+      (await control<{ personalization: { personalization_questions: unknown[] } }>(`/listings/${listingId}`))
+        .personalization.personalization_questions,
+    ).toEqual([]);
+  });
+});
 
 test.describe("without webhooks, the dashboard polls", () => {
   let dashboard: DashboardProcess;
