@@ -5,13 +5,22 @@ import { requireSeller } from "@/lib/auth/seller";
 import { canEdit } from "@/lib/auth/scopes";
 import { db } from "@/lib/db";
 import { mirrorStore } from "@/lib/mirror/mirror-store";
+import { healthCheck } from "@/lib/mirror/health-check";
+import { personalizationPhase } from "@/lib/marketplace";
+import { ShopHealth } from "@/components/inbox/shop-health";
 
-export const metadata: Metadata = { title: "Outside changes" };
+export const metadata: Metadata = { title: "Outside changes and shop health" };
 
-/** Every personalization change the dashboard did not make, against the last version it knew. */
+/** Every personalization change the dashboard did not make, against the last version it knew; then the shop's health check. */
 export default async function InboxPage() {
   const seller = await requireSeller("/inbox");
-  const changes = seller.shopId === null ? [] : await mirrorStore(await db()).changes(seller.shopId);
+  const store = mirrorStore(await db());
+  const changes = seller.shopId === null ? [] : await store.changes(seller.shopId);
+  const shop = seller.shopId === null ? null : await store.shop(seller.shopId);
+  const health =
+    shop?.status === "filled"
+      ? healthCheck(await store.listings(shop.shopId), await personalizationPhase().current())
+      : null;
   return (
     <>
       <SiteHeader shopName={seller.shopName} />
@@ -22,6 +31,7 @@ export default async function InboxPage() {
           Keep each one, or revert it to what the listing asked before.
         </p>
         <OutsideChangeList changes={changes} canEdit={canEdit(seller.scopes)} />
+        <ShopHealth report={health} />
       </main>
     </>
   );

@@ -1,8 +1,6 @@
 "use client";
 
 import Link from "next/link";
-import { useEffect, useRef } from "react";
-import { useRouter } from "next/navigation";
 import { useQuery } from "@tanstack/react-query";
 import { fetchFromDashboard } from "@/lib/listings/query-keys";
 import type { MirrorView } from "@/lib/mirror/mirror-view";
@@ -15,19 +13,12 @@ const HOW: Record<MirrorView["mode"], (view: MirrorView) => string> = {
 
 /** How fresh the listings are and how they keep fresh; the shop's first read with its progress; the inbox's count. */
 export function MirrorStatus({ initial }: { initial: MirrorView }) {
-  const router = useRouter();
   const { data: view = initial } = useQuery({
     queryKey: ["mirror"],
     queryFn: () => fetchFromDashboard<MirrorView>("/api/mirror"),
     initialData: initial,
-    refetchInterval: (query) => (query.state.data?.status === "filled" ? 15_000 : 1_000),
+    refetchInterval: (query) => (query.state.data?.status === "filled" ? 5_000 : 1_000),
   });
-  const wasFilled = useRef(initial.status === "filled");
-  useEffect(() => {
-    // Once the first read is done the page's listings come from the mirror.
-    if (view.status === "filled" && !wasFilled.current) router.refresh();
-    wasFilled.current = view.status === "filled";
-  }, [view.status, router]);
 
   return (
     <div className="mt-3 space-y-1 text-sm text-stone-700" data-testid="mirror-status">
@@ -48,16 +39,19 @@ export function MirrorStatus({ initial }: { initial: MirrorView }) {
           />
         </p>
       )}
-      {view.outsideChanges > 0 && (
-        <p>
+      <p>
+        {view.outsideChanges > 0 ? (
           <Link href="/inbox" className="font-medium text-amber-900 underline underline-offset-2">
             {view.outsideChanges === 1
-              ? "1 change made outside the dashboard"
-              : `${view.outsideChanges} changes made outside the dashboard`}
-          </Link>{" "}
-          to review.
-        </p>
-      )}
+              ? "1 change made outside the dashboard to review"
+              : `${view.outsideChanges} changes made outside the dashboard to review`}
+          </Link>
+        ) : (
+          <Link href="/inbox" className="text-blue-800 underline underline-offset-2">
+            Outside changes and shop health check
+          </Link>
+        )}
+      </p>
     </div>
   );
 }

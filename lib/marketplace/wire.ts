@@ -14,6 +14,8 @@ const questionWire = z.object({
     .array(z.object({ label: z.string() }))
     .nullable()
     .optional(),
+  // Money on optional text questions since 2026-07-20 (decisions.md); read leniently, it is only reported.
+  add_on_price: z.unknown().optional(),
 });
 
 export const personalizationWire = z.object({ personalization_questions: z.array(questionWire) });
@@ -59,6 +61,8 @@ export type Question = {
   maxAllowedCharacters: number | null;
   maxAllowedFiles?: number;
   options?: string[];
+  /** The add-on price buyers pay for an answer, when the marketplace reports one above zero. */
+  hasAddOnPrice?: boolean;
 };
 
 export type Listing = {
@@ -82,6 +86,11 @@ export type Listing = {
 
 export type ListingPage = { count: number; listings: Listing[] };
 
+const addOnPriced = (price: unknown) =>
+  typeof price === "number"
+    ? price > 0
+    : typeof price === "object" && price !== null && Number((price as { amount?: unknown }).amount) > 0;
+
 export function toQuestion(wire: z.infer<typeof questionWire>): Question {
   return {
     id: wire.question_id,
@@ -92,6 +101,7 @@ export function toQuestion(wire: z.infer<typeof questionWire>): Question {
     maxAllowedCharacters: wire.max_allowed_characters ?? null,
     ...(wire.max_allowed_files != null && { maxAllowedFiles: wire.max_allowed_files }),
     ...(wire.options && { options: wire.options.map((option) => option.label) }),
+    ...(addOnPriced(wire.add_on_price) && { hasAddOnPrice: true }),
   };
 }
 
