@@ -178,8 +178,12 @@ export function mirrorStore(db: Database) {
     remove: async (listingId: number) =>
       void (await db.execute("DELETE FROM mirror_listings WHERE listing_id = $1", [listingId])),
 
-    /** A webhook id seen for the first time; false when it was received before (a replay). */
+    /**
+     * A webhook id seen for the first time; false when it was received before (a replay). Ids older than twice the
+     * 5-minute tolerance are dropped: a delivery that old is refused by its signed timestamp already.
+     */
     async firstDelivery(webhookId: string): Promise<boolean> {
+      await db.execute("DELETE FROM webhook_deliveries WHERE received_at < $1", [Date.now() - 10 * 60_000]);
       const added = await db.execute(
         "INSERT INTO webhook_deliveries (webhook_id, received_at) VALUES ($1, $2) ON CONFLICT (webhook_id) DO NOTHING",
         [webhookId, Date.now()],

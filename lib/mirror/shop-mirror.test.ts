@@ -1,26 +1,18 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { useSeededSandbox } from "../../test/harness/use-sandbox";
 import { eachEngine } from "../../test/harness/each-engine";
-import {
-  advanceClock,
-  createSeller,
-  issueTokensFor,
-  sandboxControl,
-  type CreatedSeller,
-} from "../../test/harness/sandbox";
-import { DEMO_APP } from "../../sandbox/store/seed";
+import { advanceClock, createSeller, sandboxControl, type CreatedSeller } from "../../test/harness/sandbox";
 import { openDatabase, type Database } from "../db/database";
-import { tokenStore } from "../auth/token-store";
-import { createMarketplace, type Marketplace } from "../marketplace/client";
+import type { Marketplace } from "../marketplace/client";
 import type { Listing } from "../marketplace/wire";
 import { historyStore } from "../history/history-store";
 import { changeListing, writeSnapshot } from "../history/recorded-write";
 import { snapshotOf } from "../personalization/snapshot";
 import { snapshotOfForm } from "../personalization/snapshot-codec";
 import { shopMirror, type ShopMirror } from "./shop-mirror";
+import { MIRROR_TABLES, outsideEdit, signInSeller, signedInSeller } from "./mirror-test-shop";
 
 const sandbox = useSeededSandbox();
-const SCOPES = ["listings_r", "listings_w", "shops_r"];
 const ENGRAVE = snapshotOfForm({ instructions: "Name to engrave", maxAllowedCharacters: 20, required: true });
 const GIFT = snapshotOfForm({ instructions: "Gift note", maxAllowedCharacters: 200, required: false });
 
@@ -28,34 +20,6 @@ type Logged = { id: number; method: string; path: string };
 const requests = async (): Promise<Logged[]> => (await sandboxControl(sandbox.url, "/requests")).body.requests;
 const lastId = async () => (await requests()).at(-1)?.id ?? 0;
 const readsSince = async (id: number) => (await requests()).filter((entry) => entry.id > id);
-
-/** A change made by another app of the marketplace (not this dashboard). */
-async function outsideEdit(seller: CreatedSeller, listingId: number, instructions: string) {
-  const tokens = await issueTokensFor(sandbox.url, { user_id: seller.user_id, scopes: SCOPES });
-  const response = await fetch(
-    `${sandbox.url}/v3/application/shops/${seller.shop_id}/listings/${listingId}/personalization`,
-    {
-      method: "POST",
-      headers: {
-        "x-api-key": `${DEMO_APP.keystring}:${DEMO_APP.shared_secret}`,
-        authorization: `Bearer ${tokens.access_token}`,
-        "content-type": "application/json",
-      },
-      body: JSON.stringify({
-        personalization_questions: [
-          {
-            question_type: "text_input",
-            question_text: "Personalization",
-            instructions,
-            required: false,
-            max_allowed_characters: 30,
-          },
-        ],
-      }),
-    },
-  );
-  if (response.status !== 201) throw new Error(`outside edit answered ${response.status}: ${await response.text()}`);
-}
 
 describe.each(eachEngine())("shop mirror on %s", (_engine, location) => {
   let db: Database;
@@ -66,36 +30,8 @@ describe.each(eachEngine())("shop mirror on %s", (_engine, location) => {
 
   beforeEach(async () => {
     db = await openDatabase(location());
-    for (const table of [
-      "mirror_shops",
-      "mirror_listings",
-      "outside_changes",
-      "webhook_deliveries",
-      "personalization_history",
-      "seller_tokens",
-    ])
-      await db.execute(`DELETE FROM ${table}`);
-    seller = await createSeller(sandbox.url, { listings: 7 });
-    changer = { userId: seller.user_id, shopId: seller.shop_id! };
-    const tokens = await issueTokensFor(sandbox.url, { user_id: seller.user_id, scopes: SCOPES });
-    await tokenStore(db).save({
-      userId: seller.user_id,
-      accessToken: tokens.access_token,
-      refreshToken: tokens.refresh_token,
-      accessExpiresAt: Date.now() + 3_600_000,
-      scopes: SCOPES,
-    });
-    marketplace = createMarketplace(
-      {
-        apiUrl: sandbox.url,
-        authUrl: sandbox.url,
-        keystring: DEMO_APP.keystring,
-        sharedSecret: DEMO_APP.shared_secret,
-        timeoutMs: 3000,
-        maxRetryWaitMs: 1000,
-      },
-      tokenStore(db),
-    );
+    for (const table of MIRROR_TABLES) await db.execute(`DELETE FROM ${table}`);
+    ({ seller, changer, marketplace } = await signedInSeller(sandbox.url, db, 7));
     mirror = shopMirror(db, marketplace);
     return () => db.close();
   });
@@ -120,7 +56,7 @@ describe.each(eachEngine())("shop mirror on %s", (_engine, location) => {
     await mirror.fill(changer);
     const listingId = seller.listing_ids[2]!;
     const before = snapshotOf((await mirror.store.listing(listingId))!.listing);
-    await outsideEdit(seller, listingId, "Names, please");
+    await outsideEdit(sandbox.url, seller, listingId, "Names, please");
 
     expect(await mirror.readRecent(changer, "poll")).toEqual({ ok: true, data: { complete: true } });
     const mirrored = (await mirror.store.listing(listingId))!.listing;
@@ -138,19 +74,12 @@ describe.each(eachEngine())("shop mirror on %s", (_engine, location) => {
   it("finds a change made after the fill in a shop of several pages, and only that one", async () => {
     const big = await createSeller(sandbox.url, { listings: 150 });
     const bigShop = { userId: big.user_id, shopId: big.shop_id! };
-    const tokens = await issueTokensFor(sandbox.url, { user_id: big.user_id, scopes: SCOPES });
-    await tokenStore(db).save({
-      userId: big.user_id,
-      accessToken: tokens.access_token,
-      refreshToken: tokens.refresh_token,
-      accessExpiresAt: Date.now() + 3_600_000,
-      scopes: SCOPES,
-    });
+    await signInSeller(sandbox.url, db, big);
     await advanceClock(sandbox.url, 1000);
-    await outsideEdit(big, big.listing_ids[10]!, "Changed before the fill");
+    await outsideEdit(sandbox.url, big, big.listing_ids[10]!, "Changed before the fill");
     await mirror.fill(bigShop);
     await advanceClock(sandbox.url, 1000);
-    await outsideEdit(big, big.listing_ids[120]!, "Changed after the fill");
+    await outsideEdit(sandbox.url, big, big.listing_ids[120]!, "Changed after the fill");
 
     await mirror.readRecent(bigShop, "poll");
     expect((await mirror.store.changes(bigShop.shopId)).map((change) => change.listingId)).toEqual([
@@ -158,30 +87,28 @@ describe.each(eachEngine())("shop mirror on %s", (_engine, location) => {
     ]);
   });
 
-  it("reads newest-updated first and stops at the last change it knows: one request per state when little changed", async () => {
+  it.each([
+    {
+      marketplace: "sorts by updated: one request per state when little changed",
+      sorts: true,
+      // Active listings fill two pages; the first, newest first, already reaches what the fill knew. The other states are empty.
+      reads: ["active 0", "inactive 0", "sold_out 0", "draft 0", "expired 0"],
+    },
+    {
+      marketplace: "ignores sort_on: every page is read",
+      sorts: false,
+      reads: ["active 0", "active 100", "inactive 0", "sold_out 0", "draft 0", "expired 0"],
+    },
+  ])("an incremental read stops at the last change it knows where the marketplace $marketplace", async (expected) => {
     const shop = { userId: 1, shopId: 99 };
-    const stub = stubShop(shop.shopId, 150, { sorts: true });
-    const stubbed = shopMirror(db, stub.marketplace);
-    await stubbed.fill(shop);
-    stub.change(5, "Changed on the marketplace");
-    stub.requests.length = 0;
-
-    await stubbed.readRecent(shop, "poll");
-    // Active listings fill two pages; the first, newest first, already reaches what the fill knew. The other states are empty.
-    expect(stub.requests).toEqual(["active 0", "inactive 0", "sold_out 0", "draft 0", "expired 0"]);
-    expect((await stubbed.store.changes(shop.shopId)).map((change) => change.listingId)).toEqual([5]);
-  });
-
-  it("a marketplace that ignores sort_on is read page by page, and the change is still found", async () => {
-    const shop = { userId: 1, shopId: 98 };
-    const stub = stubShop(shop.shopId, 150, { sorts: false });
+    const stub = stubShop(shop.shopId, 150, { sorts: expected.sorts });
     const stubbed = shopMirror(db, stub.marketplace);
     await stubbed.fill(shop);
     stub.change(140, "Changed on the marketplace");
     stub.requests.length = 0;
 
     await stubbed.readRecent(shop, "poll");
-    expect(stub.requests).toEqual(["active 0", "active 100", "inactive 0", "sold_out 0", "draft 0", "expired 0"]);
+    expect(stub.requests).toEqual(expected.reads);
     expect((await stubbed.store.changes(shop.shopId)).map((change) => change.listingId)).toEqual([140]);
   });
 

@@ -3,44 +3,14 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
 import { useSeededSandbox } from "../../test/harness/use-sandbox";
 import { eachEngine } from "../../test/harness/each-engine";
-import { createSeller, issueTokensFor, type CreatedSeller } from "../../test/harness/sandbox";
-import { DEMO_APP } from "../../sandbox/store/seed";
+import type { CreatedSeller } from "../../test/harness/sandbox";
 import { openDatabase, type Database } from "../db/database";
-import { tokenStore } from "../auth/token-store";
-import { createMarketplace } from "../marketplace/client";
 import { shopMirror, type ShopMirror } from "./shop-mirror";
+import { MIRROR_TABLES, outsideEdit, signedInSeller } from "./mirror-test-shop";
 import { processEvent, receiveWebhook } from "./webhook";
 
 const sandbox = useSeededSandbox();
-const SCOPES = ["listings_r", "listings_w", "shops_r"];
 const SECRET = `whsec_${Buffer.from("a signing secret of thirty-two b").toString("base64")}`;
-
-async function outsideEdit(seller: CreatedSeller, listingId: number, instructions: string) {
-  const tokens = await issueTokensFor(sandbox.url, { user_id: seller.user_id, scopes: SCOPES });
-  const response = await fetch(
-    `${sandbox.url}/v3/application/shops/${seller.shop_id}/listings/${listingId}/personalization`,
-    {
-      method: "POST",
-      headers: {
-        "x-api-key": `${DEMO_APP.keystring}:${DEMO_APP.shared_secret}`,
-        authorization: `Bearer ${tokens.access_token}`,
-        "content-type": "application/json",
-      },
-      body: JSON.stringify({
-        personalization_questions: [
-          {
-            question_type: "text_input",
-            question_text: "Personalization",
-            instructions,
-            required: false,
-            max_allowed_characters: 30,
-          },
-        ],
-      }),
-    },
-  );
-  if (response.status !== 201) throw new Error(`outside edit answered ${response.status}`);
-}
 
 /** A delivery as the marketplace sends it: Standard Webhooks headers over the exact body. */
 function delivery(
@@ -72,33 +42,13 @@ describe.each(eachEngine())("marketplace webhooks on %s", (_engine, location) =>
 
   beforeEach(async () => {
     db = await openDatabase(location());
-    for (const table of ["mirror_shops", "mirror_listings", "outside_changes", "webhook_deliveries", "seller_tokens"])
-      await db.execute(`DELETE FROM ${table}`);
-    await db.execute("DELETE FROM personalization_history");
-    seller = await createSeller(sandbox.url, { listings: 3 });
+    for (const table of MIRROR_TABLES) await db.execute(`DELETE FROM ${table}`);
+    const { marketplace, ...signedIn } = await signedInSeller(sandbox.url, db, 3);
+    seller = signedIn.seller;
     listingId = seller.listing_ids[0]!;
-    const tokens = await issueTokensFor(sandbox.url, { user_id: seller.user_id, scopes: SCOPES });
-    await tokenStore(db).save({
-      userId: seller.user_id,
-      accessToken: tokens.access_token,
-      refreshToken: tokens.refresh_token,
-      accessExpiresAt: Date.now() + 3_600_000,
-      scopes: SCOPES,
-    });
-    const marketplace = createMarketplace(
-      {
-        apiUrl: sandbox.url,
-        authUrl: sandbox.url,
-        keystring: DEMO_APP.keystring,
-        sharedSecret: DEMO_APP.shared_secret,
-        timeoutMs: 3000,
-        maxRetryWaitMs: 1000,
-      },
-      tokenStore(db),
-    );
     mirror = shopMirror(db, marketplace);
     await mirror.fill({ userId: seller.user_id, shopId: seller.shop_id! });
-    await outsideEdit(seller, listingId, "Engraving text");
+    await outsideEdit(sandbox.url, seller, listingId, "Engraving text");
     event = {
       event_type: "listing.updated",
       event_id: randomUUID(),
