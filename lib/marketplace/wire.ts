@@ -14,13 +14,11 @@ const questionWire = z.object({
     .array(z.object({ label: z.string() }))
     .nullable()
     .optional(),
-  // Money on optional text questions since 2026-07-20 (decisions.md); read leniently, it is only reported.
-  add_on_price: z.unknown().optional(),
+  // From 2026-07-20: what buyers pay to answer an optional text question.
+  add_on_price: z.object({ amount: z.number(), divisor: z.number(), currency_code: z.string() }).nullable().optional(),
 });
 
 export const personalizationWire = z.object({ personalization_questions: z.array(questionWire) });
-
-export const capabilitiesWire = z.object({ supports_multiple_personalization_questions: z.boolean() });
 
 export const listingWire = z.object({
   listing_id: z.number(),
@@ -61,8 +59,8 @@ export type Question = {
   maxAllowedCharacters: number | null;
   maxAllowedFiles?: number;
   options?: string[];
-  /** The add-on price buyers pay for an answer, when the marketplace reports one above zero. */
-  hasAddOnPrice?: boolean;
+  /** The add-on price as a number of its currency, when the question has one. */
+  addOnPrice?: number;
 };
 
 export type Listing = {
@@ -86,11 +84,6 @@ export type Listing = {
 
 export type ListingPage = { count: number; listings: Listing[] };
 
-const addOnPriced = (price: unknown) =>
-  typeof price === "number"
-    ? price > 0
-    : typeof price === "object" && price !== null && Number((price as { amount?: unknown }).amount) > 0;
-
 export function toQuestion(wire: z.infer<typeof questionWire>): Question {
   return {
     id: wire.question_id,
@@ -101,7 +94,7 @@ export function toQuestion(wire: z.infer<typeof questionWire>): Question {
     maxAllowedCharacters: wire.max_allowed_characters ?? null,
     ...(wire.max_allowed_files != null && { maxAllowedFiles: wire.max_allowed_files }),
     ...(wire.options && { options: wire.options.map((option) => option.label) }),
-    ...(addOnPriced(wire.add_on_price) && { hasAddOnPrice: true }),
+    ...(wire.add_on_price && { addOnPrice: wire.add_on_price.amount / wire.add_on_price.divisor }),
   };
 }
 

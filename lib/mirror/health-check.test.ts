@@ -34,7 +34,7 @@ describe("shop health check", () => {
     expect(findingsOf(listing(2, [question({ instructions: "", required: true })]), "single")).toEqual([
       "required-without-instructions",
     ]);
-    expect(findingsOf(listing(3, [question({ hasAddOnPrice: true })]), "multi")).toEqual(["add-on-price"]);
+    expect(findingsOf(listing(3, [question({ addOnPrice: 2.5 })]), "multi")).toEqual(["add-on-price"]);
     expect(findingsOf(listing(4, [], true), "single")).toEqual(["no-question"]);
     expect(findingsOf(listing(5, [question()]), "multi")).toEqual([]);
   });

@@ -29,7 +29,7 @@ export function findingsOf(listing: Listing, phase: PersonalizationPhase): Findi
     if (question.required && question.type !== "dropdown" && question.instructions.trim() === "")
       found.add("required-without-instructions");
     // The dashboard's writes carry no add_on_price, and since 2026-08-20 a re-sent question without it loses it or is refused.
-    if (question.hasAddOnPrice) found.add("add-on-price");
+    if ((question.addOnPrice ?? 0) > 0) found.add("add-on-price");
   }
   return [...found];
 }
