@@ -11,6 +11,7 @@ export async function POST(request: NextRequest) {
     { secret: env().MARKETPLACE_WEBHOOK_SECRET, mirror: await mirror() },
   );
   const { work } = answer;
+  if (answer.error) logger().warn({ msg: "webhook refused", status: answer.status, reason: answer.error });
   if (work)
     after(() =>
       work().catch((error: Error) => logger().error({ msg: "webhook processing failed", error: error.message })),
