@@ -115,6 +115,8 @@ test.describe("without webhooks, the dashboard polls", () => {
       env: {
         TOKEN_ENCRYPTION_KEY: randomBytes(32).toString("base64url"),
         MARKETPLACE_WEBHOOK_SECRET: "",
+        // As the e2e dashboard: the sandbox plays the migration period, and the dashboard follows what it answers.
+        MARKETPLACE_PERSONALIZATION: "auto",
         MIRROR_POLL_SECONDS: String(POLL_SECONDS),
       },
     });
