@@ -149,6 +149,11 @@ test.describe("without webhooks, the dashboard polls", () => {
       `/listings/${seller.listing_ids[1]}`,
     );
 
+    await change.getByRole("link", { name: "Open “Test listing 2”" }).click();
+    await expect(page.getByRole("region", { name: "History" }).getByTestId("history-entry")).toContainText(
+      "Changed outside the dashboard",
+    );
+
     await page.goto(`${dashboard.url}/listings`);
     const row = page.getByRole("row").filter({ hasText: "Test listing 2" });
     await expect(row.getByRole("link", { name: "Changed outside the dashboard" })).toBeVisible();
