@@ -2,7 +2,7 @@ import { rmSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { freePort, startDashboard, type DashboardProcess } from "../test/harness/dashboard-process";
-import { editor, formLoaded } from "./editor";
+import { addQuestion, editor } from "./editor";
 import { E2E } from "./ports";
 import { control, newSeller, putQuestion, signIn, type TestSeller } from "./sandbox-control";
 
@@ -168,7 +168,7 @@ test.describe("without webhooks, the dashboard polls", () => {
     const seller = await newSeller(2);
     await signInAndFill(page, seller, dashboard.url, /checked for changes every 2 seconds/);
     await page.goto(`${dashboard.url}/listings/${seller.listing_ids[0]}`);
-    await formLoaded(page);
+    await addQuestion(page);
     const form = editor(page);
     await form.instructions.fill("Saved in the dashboard");
     await form.save.click();

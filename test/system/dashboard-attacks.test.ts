@@ -265,6 +265,8 @@ async function callAction(
       ...headers,
     },
     body,
+    // A stream goes out chunked, without a Content-Length (undici needs to be told it is sent before the answer).
+    ...(body instanceof ReadableStream && ({ duplex: "half" } as RequestInit)),
   });
   const text = await response.text();
   const result = text
@@ -842,37 +844,66 @@ describe("tokens sealed at rest (issue 11, finding 4)", () => {
 describe("refused requests answer 4xx with a sentence, never 500 (issue 11, finding 2)", () => {
   const question = { instructions: "Name to engrave", maxAllowedCharacters: 5, required: true };
   const deep = (depth: number) => `${"[".repeat(depth)}1${"]".repeat(depth)}`;
-  const bodies: Array<[string, string, number, string]> = [
-    ["a body that is not JSON", "{listingId: 1", 400, "its body is not JSON"],
-    ["an empty body", "", 400, "its body is empty"],
-    ["a body 5,000 levels deep", deep(5000), 400, "its body nests deeper than 64 levels"],
-    [
-      "a body over the 1 MB limit",
-      JSON.stringify([
-        { listingId: ADA_LISTING, question: { ...question, instructions: "x".repeat(2 * 1024 * 1024) } },
-      ]),
-      413,
-      "larger than the 1 MB the dashboard accepts",
-    ],
-    [
-      "the React reference marker $Q1",
-      JSON.stringify([{ listingId: ADA_LISTING, question: "$Q1" }]),
-      400,
-      "its body carries a reference marker",
-    ],
-    ["the React reference marker $h1", JSON.stringify(["$h1"]), 400, "its body carries a reference marker"],
-  ];
+  const oversized = JSON.stringify([
+    { listingId: ADA_LISTING, question: { ...question, instructions: "x".repeat(2 * 1024 * 1024) } },
+  ]);
 
-  for (const [what, body, status, sentence] of bodies) {
-    it(`answers a server action with ${what} with ${status} and stores nothing`, async () => {
+  async function expectNothingStored(since: number, before: unknown) {
+    expect(requestsSince(since).filter((entry) => entry.path.endsWith("/personalization"))).toEqual([]);
+    expect(await storedListing(sandbox.url, ADA_LISTING)).toEqual(before);
+  }
+
+  it("answers a server action over the 1 MB limit with 413 and stores nothing", async () => {
+    const ada = await signIn(dashboard.url);
+    const before = await storedListing(sandbox.url, ADA_LISTING);
+    const since = lastRequestId();
+    const response = await callAction(
+      "updatePersonalizationAction",
+      [],
+      ada.cookieHeader(dashboard.url),
+      {},
+      oversized,
+    );
+    expect(response.status).toBe(413);
+    expect(JSON.parse(response.text)).toEqual({
+      error: expect.stringContaining("larger than the 1 MB the dashboard accepts"),
+    });
+    await expectNothingStored(since, before);
+  });
+
+  it("answers a server action streamed without a Content-Length with 411 and stores nothing", async () => {
+    const ada = await signIn(dashboard.url);
+    const before = await storedListing(sandbox.url, ADA_LISTING);
+    const since = lastRequestId();
+    const bytes = new TextEncoder().encode(oversized);
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(bytes);
+        controller.close();
+      },
+    });
+    const response = await callAction("updatePersonalizationAction", [], ada.cookieHeader(dashboard.url), {}, stream);
+    expect(response.status).toBe(411);
+    expect(JSON.parse(response.text)).toEqual({ error: expect.stringContaining("no Content-Length") });
+    await expectNothingStored(since, before);
+  });
+
+  const malformed: Array<[string, string]> = [
+    ["a body that is not JSON", "{listingId: 1"],
+    ["an empty body", ""],
+    ["a body 5,000 levels deep", deep(5000)],
+    ["the React reference marker $Q1", JSON.stringify([{ listingId: ADA_LISTING, question: "$Q1" }])],
+    ["the React reference marker $h1", JSON.stringify(["$h1"])],
+  ];
+  for (const [what, body] of malformed) {
+    it(`refuses a server action with ${what} with 400 and a sentence, and stores nothing`, async () => {
       const ada = await signIn(dashboard.url);
       const before = await storedListing(sandbox.url, ADA_LISTING);
       const since = lastRequestId();
       const response = await callAction("updatePersonalizationAction", [], ada.cookieHeader(dashboard.url), {}, body);
-      expect(response.status).toBe(status);
-      expect(JSON.parse(response.text)).toEqual({ error: expect.stringContaining(sentence) });
-      expect(requestsSince(since).filter((entry) => entry.path.endsWith("/personalization"))).toEqual([]);
-      expect(await storedListing(sandbox.url, ADA_LISTING)).toEqual(before);
+      expect(response.status).toBe(400);
+      expect(JSON.parse(response.text)).toEqual({ error: expect.stringContaining("could not read this request") });
+      await expectNothingStored(since, before);
     });
   }
 
