@@ -22,4 +22,9 @@ export async function register() {
   ensureJobRunner().catch((error: Error) =>
     log.error({ msg: "the bulk job runner did not start", error: error.message }),
   );
+  // Without webhooks the shops' mirrors read their recent changes on a schedule (lib/mirror/).
+  const { startMirrorPolling } = await import("./lib/mirror/background");
+  startMirrorPolling().catch((error: Error) =>
+    log.error({ msg: "mirror polling did not start", error: error.message }),
+  );
 }

@@ -127,7 +127,7 @@ test("a listing whose old-style personalization fields disagree with its questio
   await expect(rowOf(page, "Name necklace no. 1")).not.toContainText("old way");
 });
 
-test("one page view reads the marketplace once per 100 listings, personalization included; turning pages reads nothing more", async ({
+test("the first page view reads the marketplace once per 100 listings while the shop's mirror fills with one read per state; then turning pages reads nothing and a reload one page", async ({
   page,
 }) => {
   const seller = await newSeller(30);
@@ -144,7 +144,8 @@ test("one page view reads the marketplace once per 100 listings, personalization
     (await requestsSince(since))
       .filter((entry) => entry.path.includes("/listings"))
       .map((entry) => `${entry.method} ${entry.path} ${entry.status}`);
-  expect(await reads(before)).toEqual([listingsPath]);
+  await expect(page.getByTestId("mirror-status")).toContainText("Listings as of");
+  expect(await reads(before)).toEqual(Array(1 + 5).fill(listingsPath));
 
   const turned = await lastRequestId();
   await page.getByRole("link", { name: "Next page" }).click();

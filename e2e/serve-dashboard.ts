@@ -16,6 +16,13 @@ const response = await fetch(`${E2E.sandboxUrl}/__sandbox/apps`, {
 const app = (await response.json()) as { keystring: string; shared_secret: string; name: string };
 mkdirSync("test-results", { recursive: true });
 writeFileSync(E2E.appFile, JSON.stringify(app));
+// The dashboard's webhook endpoint, subscribed before it starts, so that it starts with the signing secret.
+const subscribed = await fetch(`${E2E.sandboxUrl}/__sandbox/webhooks`, {
+  method: "POST",
+  headers: { "content-type": "application/json" },
+  body: JSON.stringify({ url: `${E2E.dashboardUrl}/api/webhooks/marketplace` }),
+});
+const webhook = (await subscribed.json()) as { secret: string };
 const tokenKey = randomBytes(32).toString("base64url");
 writeFileSync(E2E.tokenKeyFile, tokenKey, { mode: 0o600 });
 for (const suffix of ["", "-wal", "-shm"]) rmSync(`${E2E.dashboardDb}${suffix}`, { force: true });
@@ -40,6 +47,7 @@ const next = spawn(command, args, {
     MARKETPLACE_PERSONALIZATION: "auto",
     MARKETPLACE_PERSONALIZATION_CACHE_SECONDS: "0",
     DASHBOARD_DB: E2E.dashboardDb,
+    MARKETPLACE_WEBHOOK_SECRET: webhook.secret,
     DATABASE_URL: "",
   },
 });

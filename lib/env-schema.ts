@@ -30,9 +30,9 @@ export const appSettingsSchema = z.object({
     z
       .enum(["single", "multi", "auto"], {
         error:
-          "must be single (one text question), multi (up to five questions of every type) or auto (ask the marketplace; the default)",
+          "must be multi (up to five questions of every type; the default), single (one text question) or auto (learn it from the marketplace's answers)",
       })
-      .default("auto"),
+      .default("multi"),
   ),
   MARKETPLACE_PERSONALIZATION_CACHE_SECONDS: z.preprocess(
     emptyIsUnset,
@@ -60,6 +60,17 @@ export const appSettingsSchema = z.object({
       .min(16, { error: "must be at least 16 characters, e.g. the output of `openssl rand -hex 24`" })
       .optional(),
   ),
+  MARKETPLACE_WEBHOOK_SECRET: z.preprocess(
+    emptyIsUnset,
+    z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9+/]+=*$/, {
+        error:
+          "must be the webhook signing secret the marketplace shows for the endpoint, e.g. whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+      })
+      .optional(),
+  ),
+  MIRROR_POLL_SECONDS: z.preprocess(emptyIsUnset, wholeNumber("a whole number of seconds above 0", 60).default(60)),
   SESSION_IDLE_SECONDS: z.preprocess(emptyIsUnset, wholeNumber("a whole number of seconds", 43_200).default(12 * 3600)),
   SESSION_ABSOLUTE_SECONDS: z.preprocess(
     emptyIsUnset,

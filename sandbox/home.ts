@@ -12,6 +12,23 @@ type SellerRow = {
   listings: number;
 };
 
+const table = (headers: string[], rows: unknown[][]) =>
+  html`<table>
+    <thead>
+      <tr>
+        ${headers.map((header) => html`<th scope="col">${header}</th>`)}
+      </tr>
+    </thead>
+    <tbody>
+      ${rows.map(
+        (row) =>
+          html`<tr>
+            ${row.map((cell) => html`<td>${cell}</td>`)}
+          </tr>`,
+      )}
+    </tbody>
+  </table>`;
+
 /** GET /: a small inspector for integrators — apps, sellers with credentials, the request log. */
 export function homeRoutes() {
   const routes = new Hono<SandboxEnv>();
@@ -35,6 +52,8 @@ export function homeRoutes() {
       )
       .all() as SellerRow[];
     const requests = state.log.list().slice(-50).reverse();
+    const webhooks = state.webhooks.list();
+    const deliveries = state.webhooks.recentDeliveries().slice(0, 20);
     return page(
       c,
       200,
@@ -45,8 +64,9 @@ export function homeRoutes() {
           <code>${new URL(c.req.url).origin}</code>. Control API under <code>/__sandbox</code> (see the project README).
         </p>
         <p>
-          Phase: <strong>${state.phase}</strong> (spec 9; <code>--phase</code> or
-          <code>POST /__sandbox/phase</code> changes it).
+          Phase: <strong>${state.phase}</strong>
+          (${state.pinnedPhase ? "pinned" : html`the sandbox clock's date, ${new Date(state.now() * 1000).toISOString().slice(0, 10)}`};
+          <code>--phase</code> or <code>POST /__sandbox/phase</code> pins one).
         </p>
         <h2>Applications</h2>
         <table>
@@ -96,6 +116,38 @@ export function homeRoutes() {
             )}
           </tbody>
         </table>
+        <h2>Webhooks</h2>
+        <p class="muted">
+          ${state.reached("webhooks") ? "Sent on every listing change" : "Not sent before the webhooks phase"};
+          <code>POST /__sandbox/webhooks {url}</code> subscribes.
+        </p>
+        ${
+          webhooks.length === 0
+            ? html`<p class="muted">No subscriptions.</p>`
+            : table(
+                ["Id", "URL", "Events", "Signing secret"],
+                webhooks.map((webhook) => [
+                  html`<code>${webhook.id}</code>`,
+                  html`<code>${webhook.url}</code>`,
+                  webhook.events.join(", "),
+                  html`<code>${webhook.secret}</code>`,
+                ]),
+              )
+        }
+        ${
+          deliveries.length === 0
+            ? ""
+            : table(
+                ["Event", "To", "Attempts", "State", "Last answer"],
+                deliveries.map((delivery) => [
+                  html`<code>${delivery.event_type} ${delivery.event_id}</code>`,
+                  html`<code>${delivery.url}</code>`,
+                  delivery.attempts,
+                  delivery.state,
+                  delivery.status ?? delivery.error ?? "",
+                ]),
+              )
+        }
         <h2>Recent requests</h2>
         ${
           requests.length === 0

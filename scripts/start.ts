@@ -55,11 +55,19 @@ if (!env.MARKETPLACE_API_URL) {
     });
     app = (await response.json()) as typeof app;
   }
+  // The sandbox's listing webhooks come to the dashboard's endpoint, signed with the secret this subscription gets.
+  const subscribed = await fetch(`${sandbox.url}/__sandbox/webhooks`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ url: `http://localhost:${port}/api/webhooks/marketplace` }),
+  });
+  const webhook = (await subscribed.json()) as { secret: string };
   Object.assign(env, {
     MARKETPLACE_API_URL: sandbox.url,
     MARKETPLACE_AUTH_URL: sandbox.url,
     MARKETPLACE_KEYSTRING: app.keystring,
     MARKETPLACE_SHARED_SECRET: app.shared_secret,
+    MARKETPLACE_WEBHOOK_SECRET: webhook.secret,
   });
   const sellers = Object.values(DEMO_SELLERS).map(
     (seller) => `    ${seller.email.padEnd(17)} ${seller.password.padEnd(14)} ${seller.shop_name ?? "(no shop)"}`,

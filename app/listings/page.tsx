@@ -11,6 +11,8 @@ import { listingsKey } from "@/lib/listings/query-keys";
 import { listingsHref, listingsTitle, parseListingsView } from "@/lib/listings/view";
 import { loadListingsPage } from "@/lib/listings/read";
 import { describeFailure, personalizationPhase } from "@/lib/marketplace";
+import { MirrorStatus } from "@/components/mirror/mirror-status";
+import { mirrorView } from "@/lib/mirror/mirror-view";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -44,6 +46,7 @@ export default async function ListingsPage({ searchParams }: Props) {
           </p>
         ) : result.ok ? (
           <HydrationBoundary state={dehydrate(queryClient)}>
+            <MirrorStatus initial={await mirrorView(seller.shopId)} />
             <ListingsTable canEdit={canEdit(seller.scopes)} multiQuestion={multiQuestion} />
           </HydrationBoundary>
         ) : (

@@ -2,6 +2,7 @@ import Link from "next/link";
 import type { Listing } from "@/lib/marketplace/wire";
 import { LISTING_STATES } from "@/lib/listings/query-keys";
 import { AskedText, QuestionSummary, summarize } from "./question-summary";
+import { OutsideChangeMark } from "../inbox/outside-change-mark";
 
 type Props = {
   listing: Listing;
@@ -66,6 +67,7 @@ export function ListingRow({
                 </>
               )}
             </p>
+            <OutsideChangeMark listing={listing} />
             {listing.legacyDisagrees && (
               <p className="mt-1 text-xs text-amber-800">
                 What this listing asks buyers was last set the old way and differs slightly; saving it here brings it in

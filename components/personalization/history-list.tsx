@@ -20,6 +20,8 @@ const WHAT: Record<HistoryAction, string> = {
   "bulk-apply": "Question applied",
   "bulk-remove": "Question removed",
   "bulk-undo": "Bulk change undone",
+  outside: "Changed outside the dashboard",
+  "outside-revert": "Outside change reverted",
 };
 
 const BY: Record<HistoryAction, string> = {
@@ -29,6 +31,8 @@ const BY: Record<HistoryAction, string> = {
   "bulk-apply": "by a bulk change",
   "bulk-remove": "by a bulk change",
   "bulk-undo": "by undoing a bulk change",
+  outside: "on the marketplace or by another app",
+  "outside-revert": "from the inbox",
 };
 
 const isEmpty = (snapshot: Snapshot) => snapshot.questions.length === 0;

@@ -92,4 +92,43 @@ export const MIGRATIONS = [
      shop_id BIGINT PRIMARY KEY,
      writes BIGINT NOT NULL
    )`,
+  // A mirror of each shop's listings (lib/mirror/): filled once, then kept fresh by webhooks or polling; `listing` is the
+  // app's Listing as JSON. Webhook ids are kept to refuse replays; outside changes are the inbox.
+  `CREATE TABLE mirror_shops (
+     shop_id BIGINT PRIMARY KEY,
+     user_id BIGINT NOT NULL,
+     status TEXT NOT NULL,
+     listings_read INTEGER NOT NULL DEFAULT 0,
+     listings_total INTEGER NOT NULL DEFAULT 0,
+     watermark BIGINT NOT NULL DEFAULT 0,
+     synced_at BIGINT,
+     synced_by TEXT,
+     lease_until BIGINT NOT NULL DEFAULT 0,
+     updated_at BIGINT NOT NULL
+   );
+   CREATE TABLE mirror_listings (
+     listing_id BIGINT PRIMARY KEY,
+     shop_id BIGINT NOT NULL,
+     state TEXT NOT NULL,
+     updated_timestamp BIGINT NOT NULL,
+     listing TEXT NOT NULL
+   );
+   CREATE INDEX mirror_listings_by_shop ON mirror_listings (shop_id, state);
+   CREATE TABLE webhook_deliveries (
+     webhook_id TEXT PRIMARY KEY,
+     received_at BIGINT NOT NULL
+   );
+   CREATE TABLE outside_changes (
+     change_id TEXT PRIMARY KEY,
+     shop_id BIGINT NOT NULL,
+     listing_id BIGINT NOT NULL,
+     title TEXT NOT NULL,
+     before_state TEXT NOT NULL,
+     after_state TEXT NOT NULL,
+     changed_at BIGINT,
+     detected_at BIGINT NOT NULL,
+     found_by TEXT NOT NULL,
+     status TEXT NOT NULL
+   );
+   CREATE INDEX outside_changes_by_shop ON outside_changes (shop_id, status, detected_at)`,
 ];

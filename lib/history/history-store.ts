@@ -4,7 +4,16 @@ import type { Database } from "../db/database";
 import type { Snapshot } from "../personalization/snapshot";
 import { parseSnapshot } from "../personalization/snapshot-codec";
 
-export type HistoryAction = "save" | "remove" | "restore" | "bulk-apply" | "bulk-remove" | "bulk-undo";
+export type HistoryAction =
+  | "save"
+  | "remove"
+  | "restore"
+  | "bulk-apply"
+  | "bulk-remove"
+  | "bulk-undo"
+  // A change made outside the dashboard (lib/mirror/), and the inbox's revert of one.
+  | "outside"
+  | "outside-revert";
 
 /** "pending" while the write is on its way; "done" once the marketplace confirmed it; "unknown" when its answer never came. */
 export type HistoryOutcome = "pending" | "done" | "unknown";
@@ -49,6 +58,7 @@ const COLUMNS = "history_id, listing_id, action, job_id, previous, target, outco
 /** Every write keeps what it replaced, per shop, so any earlier version can be put back. */
 export function historyStore(db: Database) {
   return {
+    db,
     /** Kept before the write is sent (as "pending"), so what it replaces survives a crash mid-write. */
     async record(entry: {
       listingId: number;

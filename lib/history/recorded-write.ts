@@ -13,6 +13,7 @@ import {
 import { writeOf } from "../personalization/snapshot-codec";
 import type { Refusal } from "../actions/seller-action";
 import type { HistoryAction, HistoryStore } from "./history-store";
+import { mirrorWrote } from "../mirror/own-writes";
 
 export type Changer = { userId: number; shopId: number };
 
@@ -51,6 +52,12 @@ export async function writeSnapshot(
   return removed.ok ? { ok: true, data: [] } : removed;
 }
 
+// The shop's mirror shows the write at once; a mirror that missed it is put right by the write's webhook or the next read.
+const mirrored = (history: HistoryStore, listingId: number, questions: Question[]) =>
+  mirrorWrote(history.db, listingId, questions).catch((error: Error) =>
+    console.error(`dashboard: mirroring a write to listing ${listingId} failed: ${error.message}`),
+  );
+
 /** Keeps what `listing` asks buyers now in its history, then writes `target` over it. */
 export async function writeRecorded(
   history: HistoryStore,
@@ -83,6 +90,7 @@ export async function writeRecorded(
   const result = await writeSnapshot(marketplace, changer, listing.id, target, phase);
   if (result.ok) {
     await history.settle(entry, "done");
+    await mirrored(history, listing.id, result.data);
     return result;
   }
   if (CERTAINLY_UNCHANGED.has(result.failure.kind)) {
@@ -93,6 +101,7 @@ export async function writeRecorded(
   const readBack = await marketplace.getListing(changer.userId, listing.id);
   if (readBack.ok && sameSnapshot(snapshotOf(readBack.data), target) && !sameSnapshot(previous, target)) {
     await history.settle(entry, "done");
+    await mirrored(history, listing.id, readBack.data.questions);
     return { ok: true, data: readBack.data.questions };
   }
   // A marketplace that answered with an error (or was never reached) left the listing as the read-back shows it; after a

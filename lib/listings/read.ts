@@ -4,6 +4,7 @@ import { neighboursIn, pageOfView, type ListingsView, type Neighbours, type View
 import { marketplace, personalizationPhase, type Result, type Listing } from "../marketplace";
 import { rememberTitles } from "./titles";
 import { cachedShopListings } from "./shop-listings";
+import { mirroredListings } from "../mirror/mirrored-listings";
 
 /** One page of the seller's listings as the view asks: searched, filtered and sorted on the server over the whole state. */
 export async function loadListingsPage(
@@ -12,12 +13,10 @@ export async function loadListingsPage(
   options: { fresh?: boolean } = {},
 ): Promise<Result<ViewPage>> {
   if (seller.shopId === null) return { ok: true, data: { count: 0, total: 0, page: 1, pages: 1, listings: [] } };
-  const listings = await cachedShopListings(
-    await marketplace(),
-    { userId: seller.userId, shopId: seller.shopId },
-    view.state,
-    options,
-  );
+  const shop = { userId: seller.userId, shopId: seller.shopId };
+  const listings =
+    (await mirroredListings(shop, view.state, options)) ??
+    (await cachedShopListings(await marketplace(), shop, view.state, options));
   if (!listings.ok) return listings;
   personalizationPhase().noteListings(listings.data);
   rememberTitles(seller.userId, listings.data);
@@ -31,11 +30,9 @@ export async function loadNeighbours(
   listingId: number,
 ): Promise<Result<Neighbours | null>> {
   if (seller.shopId === null) return { ok: true, data: null };
-  const listings = await cachedShopListings(
-    await marketplace(),
-    { userId: seller.userId, shopId: seller.shopId },
-    view.state,
-  );
+  const shop = { userId: seller.userId, shopId: seller.shopId };
+  const listings =
+    (await mirroredListings(shop, view.state)) ?? (await cachedShopListings(await marketplace(), shop, view.state));
   return listings.ok ? { ok: true, data: neighboursIn(listings.data, view, listingId) } : listings;
 }
 

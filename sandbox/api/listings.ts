@@ -314,6 +314,7 @@ const updateListing = (method: "patch" | "put", operationId: string) =>
         // Spec 3.1 legacy path: is_personalizable=false removes personalization.
         if (fields.is_personalizable === "false") replaceQuestions(state.db, row.listing_id, [], state.now());
       })();
+      state.webhooks.listingChanged("listing.updated", row.listing_id);
       const updated = getListingRow(state.db, row.listing_id);
       return c.json(updated && listingJson(state.db, updated, viewOf(c)));
     },
@@ -657,6 +658,7 @@ export const listingRoutes = [
           state.now(),
           state.now(),
         );
+      state.webhooks.listingChanged("listing.created", Number(result.lastInsertRowid));
       const row = getListingRow(state.db, Number(result.lastInsertRowid));
       return c.json(row && listingJson(state.db, row, viewOf(c)), 201);
     },

@@ -1,0 +1,22 @@
+import { after, NextResponse, type NextRequest } from "next/server";
+import { env } from "@/lib/env";
+import { mirror } from "@/lib/mirror/background";
+import { receiveWebhook } from "@/lib/mirror/webhook";
+import { logger } from "@/lib/observability/logger";
+
+// POST /api/webhooks/marketplace: the marketplace's listing webhooks (Standard Webhooks), registered with its signing secret.
+export async function POST(request: NextRequest) {
+  const answer = await receiveWebhook(
+    { body: await request.text(), headers: request.headers },
+    { secret: env().MARKETPLACE_WEBHOOK_SECRET, mirror: await mirror() },
+  );
+  const { work } = answer;
+  if (answer.error) logger().warn({ msg: "webhook refused", status: answer.status, reason: answer.error });
+  if (work)
+    after(() =>
+      work().catch((error: Error) => logger().error({ msg: "webhook processing failed", error: error.message })),
+    );
+  return answer.error
+    ? NextResponse.json({ error: answer.error }, { status: answer.status })
+    : new NextResponse(null, { status: answer.status });
+}

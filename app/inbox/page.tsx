@@ -1,0 +1,38 @@
+import type { Metadata } from "next";
+import { SiteHeader } from "@/components/site-header";
+import { OutsideChangeList } from "@/components/inbox/outside-change-list";
+import { requireSeller } from "@/lib/auth/seller";
+import { canEdit } from "@/lib/auth/scopes";
+import { db } from "@/lib/db";
+import { mirrorStore } from "@/lib/mirror/mirror-store";
+import { healthCheck } from "@/lib/mirror/health-check";
+import { personalizationPhase } from "@/lib/marketplace";
+import { ShopHealth } from "@/components/inbox/shop-health";
+
+export const metadata: Metadata = { title: "Outside changes and shop health" };
+
+/** Every personalization change the dashboard did not make, against the last version it knew; then the shop's health check. */
+export default async function InboxPage() {
+  const seller = await requireSeller("/inbox");
+  const store = mirrorStore(await db());
+  const changes = seller.shopId === null ? [] : await store.changes(seller.shopId);
+  const shop = seller.shopId === null ? null : await store.shop(seller.shopId);
+  const health =
+    shop?.status === "filled"
+      ? healthCheck(await store.listings(shop.shopId), await personalizationPhase().current())
+      : null;
+  return (
+    <>
+      <SiteHeader shopName={seller.shopName} />
+      <main className="mx-auto max-w-5xl px-4 py-6 md:py-8">
+        <h1 className="text-2xl font-semibold">Outside changes</h1>
+        <p className="mt-1 text-sm text-stone-700">
+          Changes to what buyers are asked that were made on the marketplace or by another app, not in this dashboard.
+          Keep each one, or revert it to what the listing asked before.
+        </p>
+        <OutsideChangeList changes={changes} canEdit={canEdit(seller.scopes)} />
+        <ShopHealth report={health} />
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,105 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useTransition } from "react";
+import type { OutsideChange } from "@/lib/mirror/mirror-store";
+import { describeSnapshot } from "@/lib/personalization/snapshot";
+import { settleOutsideChangeAction } from "@/app/inbox/settle-outside-change";
+import { SnapshotDiff } from "../personalization/snapshot-diff";
+import { useFeedback } from "../feedback/toast-context";
+import { LocalTime } from "../local-time";
+
+const FOUND_BY: Record<OutsideChange["foundBy"], string> = {
+  webhook: "reported by the marketplace's webhook",
+  poll: "found by polling the marketplace",
+  read: "found when the listings were read",
+  fill: "found when the shop was first read",
+};
+
+/** Each personalization change the dashboard did not make, newest first: keep it, revert it, or open the listing. */
+export function OutsideChangeList({ changes, canEdit }: { changes: OutsideChange[]; canEdit: boolean }) {
+  const router = useRouter();
+  const { notify, clear } = useFeedback();
+  const [pending, startTransition] = useTransition();
+
+  const settle = (change: OutsideChange, decision: "keep" | "revert") => {
+    clear();
+    startTransition(async () => {
+      const result = await settleOutsideChangeAction({ changeId: change.id, decision });
+      if (!result.ok) {
+        if (result.reauth) router.push(`/sign-in?callbackUrl=${encodeURIComponent("/inbox")}&reason=expired`);
+        notify(
+          { tone: "error", text: `${result.unconfirmed ? "Not confirmed." : "Nothing changed."} ${result.formError}` },
+          { focus: true },
+        );
+        return;
+      }
+      notify(
+        {
+          tone: "success",
+          text:
+            decision === "keep"
+              ? `Kept. “${change.title}” stays as it was changed.`
+              : `Reverted. “${change.title}” asks buyers again: ${describeSnapshot(change.before)}.`,
+        },
+        { focus: true },
+      );
+      router.refresh();
+    });
+  };
+
+  if (changes.length === 0)
+    return <p className="mt-4 text-sm">No changes from outside the dashboard. Changes made elsewhere show here.</p>;
+  return (
+    <ol className="mt-4 space-y-4" aria-label="Outside changes">
+      {changes.map((change) => (
+        <li key={change.id} className="rounded-xl bg-white p-4 text-stone-900 ring-1 ring-stone-200">
+          <h2 className="font-medium">{change.title}</h2>
+          <p className="text-xs text-stone-600">
+            Changed outside the dashboard
+            {change.changedAt !== null && (
+              <>
+                {" "}
+                at <LocalTime at={change.changedAt * 1000} />
+              </>
+            )}
+            , {FOUND_BY[change.foundBy]} at <LocalTime at={change.detectedAt} />.
+          </p>
+          <SnapshotDiff before={change.before} after={change.after} />
+          <div className="mt-3 flex flex-wrap gap-2">
+            {canEdit && (
+              <>
+                <button
+                  type="button"
+                  disabled={pending}
+                  onClick={() => settle(change, "keep")}
+                  aria-label={`Keep the change to “${change.title}”`}
+                  className="rounded-md bg-blue-700 px-3 py-2 text-sm font-medium text-white hover:bg-blue-800 disabled:opacity-60"
+                >
+                  Keep it
+                </button>
+                <button
+                  type="button"
+                  disabled={pending}
+                  onClick={() => settle(change, "revert")}
+                  aria-label={`Revert the change to “${change.title}”`}
+                  className="rounded-md px-3 py-2 text-sm font-medium text-stone-900 ring-1 ring-stone-300 hover:bg-stone-100 disabled:opacity-60"
+                >
+                  Revert it
+                </button>
+              </>
+            )}
+            <Link
+              href={`/listings/${change.listingId}`}
+              aria-label={`Open “${change.title}”`}
+              className="rounded-md px-3 py-2 text-sm font-medium text-blue-800 underline underline-offset-2"
+            >
+              Open the listing
+            </Link>
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,57 @@
+"use client";
+
+import Link from "next/link";
+import { useQuery } from "@tanstack/react-query";
+import { fetchFromDashboard } from "@/lib/listings/query-keys";
+import type { MirrorView } from "@/lib/mirror/mirror-view";
+import { LocalTime } from "../local-time";
+
+const HOW: Record<MirrorView["mode"], (view: MirrorView) => string> = {
+  webhooks: () => "kept fresh by the marketplace's webhooks",
+  polling: (view) => `checked for changes every ${view.pollSeconds} seconds (no webhooks are registered)`,
+};
+
+/** How fresh the listings are and how they keep fresh; the shop's first read with its progress; the inbox's count. */
+export function MirrorStatus({ initial }: { initial: MirrorView }) {
+  const { data: view = initial } = useQuery({
+    queryKey: ["mirror"],
+    queryFn: () => fetchFromDashboard<MirrorView>("/api/mirror"),
+    initialData: initial,
+    refetchInterval: (query) => (query.state.data?.status === "filled" ? 5_000 : 1_000),
+  });
+
+  return (
+    <div className="mt-3 space-y-1 text-sm text-stone-700" data-testid="mirror-status">
+      {view.status === "filled" ? (
+        <p>
+          Listings as of {view.syncedAt === null ? "their first read" : <LocalTime at={view.syncedAt} />},{" "}
+          {HOW[view.mode](view)}.
+        </p>
+      ) : (
+        <p role="status">
+          Reading your shop into the dashboard: {view.listingsRead}
+          {view.listingsTotal > 0 && ` of ${view.listingsTotal}`} listings.{" "}
+          <progress
+            className="align-middle"
+            aria-label="Listings read"
+            max={Math.max(view.listingsTotal, 1)}
+            value={view.listingsRead}
+          />
+        </p>
+      )}
+      <p>
+        {view.outsideChanges > 0 ? (
+          <Link href="/inbox" className="font-medium text-amber-900 underline underline-offset-2">
+            {view.outsideChanges === 1
+              ? "1 change made outside the dashboard to review"
+              : `${view.outsideChanges} changes made outside the dashboard to review`}
+          </Link>
+        ) : (
+          <Link href="/inbox" className="text-blue-800 underline underline-offset-2">
+            Outside changes and shop health check
+          </Link>
+        )}
+      </p>
+    </div>
+  );
+}

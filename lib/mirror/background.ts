@@ -1,0 +1,85 @@
+import "server-only";
+import { tokenStore } from "../auth/token-store";
+import { sharedPacer } from "../bulk/pacer";
+import { db } from "../db";
+import { env } from "../env";
+import { storedListingWrites } from "../listings/write-counts";
+import { createMarketplace } from "../marketplace/client";
+import { marketplaceConfig } from "../marketplace/config";
+import { logger } from "../observability/logger";
+import { onShutdown } from "../observability/shutdown";
+import { shopMirror, type Seller, type ShopMirror } from "./shop-mirror";
+
+/** Webhooks when the marketplace signs them for this dashboard (a secret is set), otherwise polling. */
+export type MirrorMode = "webhooks" | "polling";
+
+export const mirrorMode = (): MirrorMode => (env().MARKETPLACE_WEBHOOK_SECRET ? "webhooks" : "polling");
+
+type Background = { mirror: ShopMirror; fills: Map<number, Promise<unknown>>; poller?: NodeJS.Timeout };
+
+const globalForMirror = globalThis as unknown as { shopMirror?: Promise<Background> };
+
+/** The process's mirror, reading through the bulk pacer so that fills and polls share the app's rate limit with bulk jobs. */
+function background(): Promise<Background> {
+  globalForMirror.shopMirror ??= db()
+    .then((database) => {
+      const marketplace = createMarketplace(
+        { ...marketplaceConfig(), pacer: sharedPacer(database) },
+        tokenStore(database),
+        storedListingWrites(database),
+      );
+      return { mirror: shopMirror(database, marketplace), fills: new Map() };
+    })
+    .catch((error: unknown) => {
+      globalForMirror.shopMirror = undefined;
+      throw error;
+    });
+  return globalForMirror.shopMirror;
+}
+
+export async function mirror(): Promise<ShopMirror> {
+  return (await background()).mirror;
+}
+
+/** Starts the shop's first fill in the background unless it is filled or being filled (here or by another instance). */
+export async function ensureFilled(seller: Seller) {
+  const { mirror, fills } = await background();
+  const shop = await mirror.store.shop(seller.shopId);
+  if (shop?.status === "filled" || fills.has(seller.shopId)) return;
+  const fill = mirror
+    .fill(seller)
+    .then((result) => {
+      if (!result.ok)
+        logger().warn({ msg: "mirror fill stopped", shopId: seller.shopId, failure: result.failure.kind });
+    })
+    .catch((error: Error) => logger().error({ msg: "mirror fill failed", shopId: seller.shopId, error: error.message }))
+    .finally(() => fills.delete(seller.shopId));
+  fills.set(seller.shopId, fill);
+}
+
+/** One round of polling: every filled shop whose turn it is (one instance per shop per round) reads its recent changes. */
+export async function pollOnce() {
+  const { mirror } = await background();
+  const intervalMs = env().MIRROR_POLL_SECONDS * 1000;
+  for (const shop of await mirror.store.filledShops()) {
+    if (!(await mirror.store.claim(shop.shopId, shop.userId, intervalMs - 100))) continue;
+    const result = await mirror.readRecent(shop, "poll");
+    if (!result.ok) logger().warn({ msg: "mirror poll failed", shopId: shop.shopId, failure: result.failure.kind });
+  }
+}
+
+/** Without webhooks, the mirror reads recently updated listings every MIRROR_POLL_SECONDS (scripts' start, instrumentation.ts). */
+export async function startMirrorPolling() {
+  const state = await background();
+  if (mirrorMode() !== "polling" || state.poller) return;
+  let running = false;
+  state.poller = setInterval(() => {
+    if (running) return;
+    running = true;
+    pollOnce()
+      .catch((error: Error) => logger().error({ msg: "mirror poll failed", error: error.message }))
+      .finally(() => (running = false));
+  }, env().MIRROR_POLL_SECONDS * 1000);
+  state.poller.unref();
+  onShutdown("mirror polling", async () => clearInterval(state.poller));
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import type { Listing, Question } from "../marketplace/wire";
+import { findingsOf, healthCheck } from "./health-check";
+
+const question = (fields: Partial<Question> = {}): Question => ({
+  type: "text_input",
+  title: "Personalization",
+  instructions: "Name to engrave",
+  required: false,
+  maxAllowedCharacters: 20,
+  ...fields,
+});
+
+const listing = (id: number, questions: Question[], isPersonalizable = questions.length > 0): Listing => ({
+  id,
+  shopId: 1,
+  title: `Listing ${id}`,
+  state: "active",
+  isPersonalizable,
+  questions,
+  legacyDisagrees: false,
+});
+
+describe("shop health check", () => {
+  it("finds instructions over the current period's limit: 256 with one question, 120 with several", () => {
+    const long = listing(1, [question({ instructions: "a".repeat(200) })]);
+    expect(findingsOf(long, "single")).toEqual([]);
+    expect(findingsOf(long, "multi")).toEqual(["too-long"]);
+    expect(findingsOf(listing(2, [question({ instructions: "a".repeat(257) })]), "single")).toEqual(["too-long"]);
+  });
+
+  it("finds three all-caps words in a row, a required question without instructions, an add-on price, a personalizable listing without a question", () => {
+    expect(findingsOf(listing(1, [question({ instructions: "TYPE YOUR NAME here" })]), "single")).toEqual(["all-caps"]);
+    expect(findingsOf(listing(2, [question({ instructions: "", required: true })]), "single")).toEqual([
+      "required-without-instructions",
+    ]);
+    expect(findingsOf(listing(3, [question({ addOnPrice: 2.5 })]), "multi")).toEqual(["add-on-price"]);
+    expect(findingsOf(listing(4, [], true), "single")).toEqual(["no-question"]);
+    expect(findingsOf(listing(5, [question()]), "multi")).toEqual([]);
+  });
+
+  it("counts the listings behind each finding over every scanned listing", () => {
+    const report = healthCheck(
+      [
+        listing(1, [question({ instructions: "ALL CAPS WORDS" })]),
+        listing(2, [question({ instructions: "MORE CAPS HERE", required: true })]),
+        listing(3, [], true),
+        listing(4, [question()]),
+      ],
+      "single",
+    );
+    expect(report.scanned).toBe(4);
+    expect(report.findings.map(({ finding, listings }) => [finding, listings.map((found) => found.id)])).toEqual([
+      ["all-caps", [1, 2]],
+      ["no-question", [3]],
+    ]);
+  });
+});

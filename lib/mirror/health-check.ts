@@ -1,0 +1,49 @@
+import type { Listing } from "../marketplace/wire";
+import type { PersonalizationPhase } from "../marketplace/personalization-phase";
+import { INSTRUCTIONS_MAX, characterCount, longestCapsRun } from "../personalization/rules";
+import { QUESTION_INSTRUCTIONS_MAX } from "../personalization/question-set";
+
+export type Finding = "too-long" | "all-caps" | "required-without-instructions" | "add-on-price" | "no-question";
+
+export const FINDINGS: Record<Finding, string> = {
+  "too-long": "Instructions over the marketplace's current limit",
+  "all-caps": "Instructions with three words in a row in capitals",
+  "required-without-instructions": "A required question without instructions",
+  "add-on-price": "An add-on price the dashboard's next write would drop",
+  "no-question": "Personalizable, but no question for buyers",
+};
+
+export type HealthReport = {
+  scanned: number;
+  findings: { finding: Finding; listings: Pick<Listing, "id" | "title">[] }[];
+};
+
+/** What a listing's personalization breaks under the rules of the marketplace's current period. */
+export function findingsOf(listing: Listing, phase: PersonalizationPhase): Finding[] {
+  const limit = phase === "multi" ? QUESTION_INSTRUCTIONS_MAX : INSTRUCTIONS_MAX;
+  const found = new Set<Finding>();
+  if (listing.isPersonalizable && listing.questions.length === 0) found.add("no-question");
+  for (const question of listing.questions) {
+    if (characterCount(question.instructions) > limit) found.add("too-long");
+    if (longestCapsRun(question.instructions) >= 3) found.add("all-caps");
+    if (question.required && question.type !== "dropdown" && question.instructions.trim() === "")
+      found.add("required-without-instructions");
+    // The dashboard's writes carry no add_on_price, and since 2026-08-20 a re-sent question without it loses it or is refused.
+    if ((question.addOnPrice ?? 0) > 0) found.add("add-on-price");
+  }
+  return [...found];
+}
+
+/** Every mirrored listing scanned, with the listings behind each finding (findings nobody has are left out). */
+export function healthCheck(listings: Listing[], phase: PersonalizationPhase): HealthReport {
+  const byFinding = new Map<Finding, Pick<Listing, "id" | "title">[]>();
+  for (const listing of listings)
+    for (const finding of findingsOf(listing, phase))
+      byFinding.set(finding, [...(byFinding.get(finding) ?? []), { id: listing.id, title: listing.title }]);
+  return {
+    scanned: listings.length,
+    findings: (Object.keys(FINDINGS) as Finding[])
+      .filter((finding) => byFinding.has(finding))
+      .map((finding) => ({ finding, listings: byFinding.get(finding)! })),
+  };
+}

@@ -1,0 +1,32 @@
+import "server-only";
+import { db } from "../db";
+import { env } from "../env";
+import { mirrorMode, type MirrorMode } from "./background";
+import { mirrorStore, type SyncSource } from "./mirror-store";
+
+/** What the listings page says about its mirror: how fresh, how it keeps fresh, the fill's progress, what changed outside. */
+export type MirrorView = {
+  mode: MirrorMode;
+  pollSeconds: number;
+  status: "empty" | "filling" | "filled";
+  listingsRead: number;
+  listingsTotal: number;
+  syncedAt: number | null;
+  syncedBy: SyncSource | null;
+  outsideChanges: number;
+};
+
+export async function mirrorView(shopId: number): Promise<MirrorView> {
+  const store = mirrorStore(await db());
+  const shop = await store.shop(shopId);
+  return {
+    mode: mirrorMode(),
+    pollSeconds: env().MIRROR_POLL_SECONDS,
+    status: shop?.status ?? "empty",
+    listingsRead: shop?.listingsRead ?? 0,
+    listingsTotal: shop?.listingsTotal ?? 0,
+    syncedAt: shop?.syncedAt ?? null,
+    syncedBy: shop?.syncedBy ?? null,
+    outsideChanges: (await store.changes(shopId)).length,
+  };
+}

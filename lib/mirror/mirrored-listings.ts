@@ -1,0 +1,38 @@
+import "server-only";
+import { db } from "../db";
+import { marketplace } from "../marketplace";
+import type { ListingState } from "../marketplace/client";
+import type { Result } from "../marketplace/failure";
+import type { Listing } from "../marketplace/wire";
+import { ensureFilled } from "./background";
+import { mirrorStore } from "./mirror-store";
+import { shopMirror, type Seller } from "./shop-mirror";
+
+/**
+ * The seller's listings of one state from the shop's mirror, or null until it is filled (the caller reads the
+ * marketplace meanwhile, and the fill starts in the background). `fresh` first reads the state's listings updated since
+ * the mirror's last change, newest first: one request unless more than a page of them changed.
+ */
+export async function mirroredListings(
+  seller: Seller,
+  state: ListingState,
+  options: { fresh?: boolean } = {},
+): Promise<Result<Listing[]> | null> {
+  const database = await db();
+  const store = mirrorStore(database);
+  const shop = await store.shop(seller.shopId);
+  if (shop?.status !== "filled") {
+    await ensureFilled(seller);
+    return null;
+  }
+  if (options.fresh) {
+    const recent = await shopMirror(database, await marketplace()).readRecent(seller, "read", { states: [state] });
+    if (!recent.ok) return recent;
+  }
+  const changed = new Set((await store.changes(seller.shopId)).map((change) => change.listingId));
+  const listings = await store.listings(seller.shopId, state);
+  return {
+    ok: true,
+    data: listings.map((listing) => (changed.has(listing.id) ? { ...listing, changedOutside: true } : listing)),
+  };
+}

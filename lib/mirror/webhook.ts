@@ -1,0 +1,66 @@
+import "server-only";
+import { Webhook, WebhookVerificationError } from "standardwebhooks";
+import { z } from "zod";
+import type { ShopMirror } from "./shop-mirror";
+
+/** decisions.md "The marketplace of today": listing webhooks, payload `event_type`, `event_id`, `created_at`, `data`. */
+const eventSchema = z.object({
+  event_type: z.string(),
+  event_id: z.string().optional(),
+  created_at: z.union([z.string(), z.number()]).optional(),
+  data: z.looseObject({ listing_id: z.coerce.number().int(), shop_id: z.coerce.number().int().optional() }),
+});
+
+export type ListingEvent = z.infer<typeof eventSchema>;
+
+export type WebhookAnswer = { status: number; error?: string; work?: () => Promise<void> };
+
+/**
+ * Checks a delivery: the Standard Webhooks signature over the exact body, a timestamp within 5 minutes (either way), and
+ * a `webhook-id` not received before (kept in the database). The answer comes at once; `work` runs after it.
+ */
+export async function receiveWebhook(
+  delivery: { body: string; headers: Headers },
+  deps: { secret: string | undefined; mirror: ShopMirror },
+): Promise<WebhookAnswer> {
+  if (!deps.secret)
+    return { status: 404, error: "Webhooks are off: set MARKETPLACE_WEBHOOK_SECRET to the endpoint's signing secret." };
+  const headers = {
+    "webhook-id": delivery.headers.get("webhook-id") ?? "",
+    "webhook-timestamp": delivery.headers.get("webhook-timestamp") ?? "",
+    "webhook-signature": delivery.headers.get("webhook-signature") ?? "",
+  };
+  let payload: unknown;
+  try {
+    payload = new Webhook(deps.secret).verify(delivery.body, headers);
+  } catch (error) {
+    if (error instanceof WebhookVerificationError) return { status: 401, error: `Refused: ${error.message}.` };
+    return { status: 400, error: "The body is not JSON." };
+  }
+  const event = eventSchema.safeParse(payload);
+  if (!(await deps.mirror.store.firstDelivery(headers["webhook-id"])))
+    return { status: 409, error: "This webhook-id was received before; a replay changes nothing." };
+  if (!event.success) return { status: 202 };
+  return { status: 202, work: () => processEvent(event.data, deps) };
+}
+
+/** Brings the listing the event names into its shop's mirror; the same event processed twice changes nothing more. */
+export async function processEvent(event: ListingEvent, { mirror }: { mirror: ShopMirror }) {
+  const listingId = event.data.listing_id;
+  const shopId = event.data.shop_id ?? (await mirror.store.listing(listingId))?.listing.shopId;
+  if (shopId === undefined) return;
+  const shop = await mirror.store.shop(shopId);
+  if (!shop) return;
+  if (event.event_type === "listing.deleted") {
+    await mirror.removed(listingId);
+  } else {
+    const read = await mirror.marketplace.getListing(shop.userId, listingId);
+    if (!read.ok) {
+      if (read.failure.kind === "not_found") await mirror.removed(listingId);
+      return;
+    }
+    if (read.data.shopId !== shopId) return;
+    await mirror.apply(read.data, "webhook");
+  }
+  await mirror.store.synced(shopId, "webhook");
+}
