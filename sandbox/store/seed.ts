@@ -211,7 +211,9 @@ export function questionRecord(question: SeedQuestion, questionId: number) {
     max_allowed_files: null,
     options: null,
     add_on_price:
-      question.add_on_price === undefined ? null : { amount: question.add_on_price, divisor: 100, currency_code: "USD" },
+      question.add_on_price === undefined
+        ? null
+        : { amount: question.add_on_price, divisor: 100, currency_code: "USD" },
   };
 }
 
@@ -295,7 +297,9 @@ export function seed(db: Db, rate: { per_second: number; per_day: number }, opti
       options.addOnPrices
         ? listings.map((listing, index) => {
             const price = ADD_ON_PRICES[firstId + index];
-            return price && listing.question ? { ...listing, question: { ...listing.question, add_on_price: price } } : listing;
+            return price && listing.question
+              ? { ...listing, question: { ...listing.question, add_on_price: price } }
+              : listing;
           })
         : listings;
     const adaIds = insertListings(db, ada, priced(adaListings(), 1_000_000_001), 1_000_000_001);

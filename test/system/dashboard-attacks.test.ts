@@ -55,16 +55,17 @@ beforeAll(async () => {
   if (!existsSync(join(DIST_DIR, "BUILD_ID")))
     throw new Error(`No production build in ${DIST_DIR}: run \`npx next build\` first (npm test does).`);
   scratch = mkdtempSync(join(tmpdir(), "dashboard-attacks-"));
-  sandbox = await startSandbox({ port: 0, db: ":memory:" });
+  // Written for the migration period, as the harness's sandboxes are (test/harness/sandbox.ts).
+  sandbox = await startSandbox({ port: 0, db: ":memory:", phase: "migration" });
   const [port, tlsPort] = [await freePort(), await freePort()];
   [dashboard, httpsDashboard] = await Promise.all([
-    // Asks the marketplace's period on every call, so a test can switch the sandbox to the multi-question period and back.
+    // Learns the marketplace's period from its answers, so a test can switch the sandbox to the multi-question period and back.
     startDashboard({
       port,
       sandboxUrl: sandbox.url,
       dashboardDb: join(scratch, "dashboard.db"),
       stdio: "ignore",
-      env: { MARKETPLACE_PERSONALIZATION_CACHE_SECONDS: "0" },
+      env: { MARKETPLACE_PERSONALIZATION: "auto" },
     }),
     startDashboardBehindTls(tlsPort),
   ]);
@@ -485,8 +486,11 @@ describe("server actions called over HTTP with another seller's listing (decisio
         options: [{ label: "Serif" }, { label: "Script" }],
       },
     ];
-    const multiQuestionPeriod = async <T>(run: () => Promise<T>) => {
+    /** A page view of the seller's listings, from which the dashboard learns the period (no live read says it). */
+    const viewListings = (cookie: string) => fetch(`${dashboard.url}/listings`, { headers: { cookie } });
+    const multiQuestionPeriod = async <T>(run: () => Promise<T>, cookie?: string) => {
       await sandboxControl(sandbox.url, "/phase", { phase: "multi-question" });
+      if (cookie) await viewListings(cookie);
       try {
         return await run();
       } finally {
@@ -498,8 +502,14 @@ describe("server actions called over HTTP with another seller's listing (decisio
       const ada = await signIn(dashboard.url);
       const before = await storedListing(sandbox.url, BO_LISTING);
       const since = lastRequestId();
-      const { status, result } = await multiQuestionPeriod(() =>
-        callAction("updateQuestionSetAction", [{ listingId: BO_LISTING, questions }], ada.cookieHeader(dashboard.url)),
+      const { status, result } = await multiQuestionPeriod(
+        () =>
+          callAction(
+            "updateQuestionSetAction",
+            [{ listingId: BO_LISTING, questions }],
+            ada.cookieHeader(dashboard.url),
+          ),
+        ada.cookieHeader(dashboard.url),
       );
       expect(status).toBe(200);
       expect(result).toEqual({ ok: false, formError: notYours });
@@ -542,6 +552,7 @@ describe("server actions called over HTTP with another seller's listing (decisio
 
     it("outside that period refuses without writing, and says nothing was changed", async () => {
       const ada = await signIn(dashboard.url);
+      await viewListings(ada.cookieHeader(dashboard.url));
       const since = lastRequestId();
       const { result } = await callAction(
         "updateQuestionSetAction",
