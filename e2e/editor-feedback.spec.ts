@@ -93,7 +93,7 @@ test("Ctrl+S saves from anywhere in the editor", async ({ page }) => {
   ]);
 });
 
-test("the history reads like a log: what changed before and after, by what, and 'Remove the question' for a version without one", async ({
+test("the history lists each version buyers were asked, marks the one asked now once, and puts back exactly the one named", async ({
   page,
 }) => {
   const seller = await newSeller(1);
@@ -110,24 +110,41 @@ test("the history reads like a log: what changed before and after, by what, and 
   await expect(form.save).toBeFocused();
 
   const entries = history(page).getByTestId("history-entry");
-  await expect(entries).toHaveCount(2);
+  await expect(entries).toHaveCount(3);
+  await expect(entries.first().getByTestId("history-version")).toHaveText(
+    "What buyers are asked nowBuyers are asked: “Name to engrave”, required, up to 20 characters",
+  );
   await expect(entries.first().getByTestId("history-diff")).toHaveText(
     "Instructions:“Gift note” → “Name to engrave”Character limit:100 → 20Required:No → Yes",
+  );
+  await expect(entries.nth(1).getByTestId("history-version")).toHaveText(
+    "Buyers were asked: “Gift note”, optional, up to 100 characters",
   );
   await expect(entries.nth(1).getByTestId("history-diff")).toHaveText(
     "Question:No question → “Gift note”, optional, up to 100 characters",
   );
-  await entries.nth(1).getByRole("button", { name: "Remove the question" }).click();
+  await expect(entries.nth(2)).toContainText("as the listing was before these changes");
+  await expect(history(page).getByText("What buyers are asked now")).toHaveCount(1);
 
+  await entries.nth(1).getByRole("button", { name: "Put back: “Gift note”, optional, up to 100 characters" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Put back." })).toBeFocused();
+  expect((await storedListing(listingId)).personalization.personalization_questions).toMatchObject([
+    { instructions: "Gift note", max_allowed_characters: 100, required: false },
+  ]);
+  await expect(entries).toHaveCount(4);
+  await expect(entries.first()).toContainText("Earlier version restored from this history");
+  await expect(history(page).getByText("What buyers are asked now")).toHaveCount(1);
+
+  await entries.nth(3).getByRole("button", { name: "Put back: No question" }).click();
   const removed = page.getByRole("status").filter({ hasText: "Question removed." });
   await expect(removed).toBeInViewport();
   await expect(removed).toBeFocused();
   expect((await storedListing(listingId)).personalization.personalization_questions).toEqual([]);
-  await expect(entries).toHaveCount(3);
-  await expect(entries.first()).toContainText("Earlier version restored from this history");
+  await expect(entries).toHaveCount(5);
   await expect(entries.first().getByTestId("history-diff")).toHaveText(
-    "Question:“Name to engrave”, required, up to 20 characters → No question",
+    "Question:“Gift note”, optional, up to 100 characters → No question",
   );
+  await expect(entries.first()).toContainText("What buyers are asked now");
 });
 
 test("a write whose answer never came is shown as not confirmed, never as saved, until the listing read back settles it", async ({
