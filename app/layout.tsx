@@ -17,6 +17,12 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang="en">
       <body className="min-h-screen bg-stone-50 text-stone-900 antialiased">
+        <a
+          href="#main"
+          className="sr-only rounded-md bg-white px-4 py-3 font-medium text-blue-800 underline ring-2 ring-blue-700 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50"
+        >
+          Skip to content
+        </a>
         <Providers>{children}</Providers>
       </body>
     </html>

@@ -45,7 +45,11 @@ test("the state filter shows only the listings in that state", async ({ page }) 
   await signIn(page, ada);
   await expect(page.getByText("Showing 1–15 of 15")).toBeVisible();
   const filter = page.getByRole("navigation", { name: "Filter by state" });
-  await expect(filter.getByRole("link", { name: "Active", exact: true })).toHaveAttribute("aria-current", "page");
+  const tab = (label: string) => filter.getByRole("link", { name: new RegExp(`^${label}( \\d+)?$`) });
+  await expect(tab("Active")).toHaveAttribute("aria-current", "page");
+  // Each tab says how many listings its state holds.
+  await expect(tab("Active")).toHaveText("Active 15");
+  await expect(tab("Sold out")).toHaveText("Sold out 3");
 
   for (const [label, state, count] of [
     ["Inactive", "inactive", 5],
@@ -54,9 +58,9 @@ test("the state filter shows only the listings in that state", async ({ page }) 
     ["Sold out", "sold_out", 3],
     ["Active", "active", 15],
   ] as const) {
-    await filter.getByRole("link", { name: label, exact: true }).click();
+    await tab(label).click();
     await expect(page).toHaveURL(new RegExp(`state=${state}`));
-    await expect(filter.getByRole("link", { name: label, exact: true })).toHaveAttribute("aria-current", "page");
+    await expect(tab(label)).toHaveAttribute("aria-current", "page");
     await expect(page.getByText(`Showing 1–${count} of ${count}`)).toBeVisible();
     await expect(rows(page)).toHaveCount(count);
   }

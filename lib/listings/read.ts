@@ -1,6 +1,7 @@
 import "server-only";
 import type { SellerClaims } from "../auth/auth";
-import { neighboursIn, pageOfView, type ListingsView, type Neighbours, type ViewPage } from "./view";
+import { neighboursIn, pageOfView, type ListingsView, type Neighbours, type StateCounts, type ViewPage } from "./view";
+import { LISTING_STATES } from "./query-keys";
 import { marketplace, personalizationPhase, type Result, type Listing } from "../marketplace";
 import { rememberTitles } from "./titles";
 import { cachedShopListings } from "./shop-listings";
@@ -45,4 +46,20 @@ export async function loadListing(seller: SellerClaims, listingId: number): Prom
     return { ok: false, failure: { kind: "not_found", message: "not in your shop" } };
   if (result.ok) personalizationPhase().noteListings([result.data]);
   return result;
+}
+
+/** The number of listings in each state: one listing's read per state, whose answer carries the state's count. */
+export async function loadStateCounts(seller: SellerClaims): Promise<Result<StateCounts>> {
+  if (seller.shopId === null) return { ok: true, data: {} };
+  const client = await marketplace();
+  const shopId = seller.shopId;
+  const reads = await Promise.all(
+    LISTING_STATES.map(async ({ value }) => {
+      const page = await client.getListingsByShop(seller.userId, shopId, { state: value, limit: 1, offset: 0 });
+      return [value, page] as const;
+    }),
+  );
+  const failed = reads.find(([, page]) => !page.ok);
+  if (failed && !failed[1].ok) return failed[1];
+  return { ok: true, data: Object.fromEntries(reads.map(([state, page]) => [state, page.ok ? page.data.count : 0])) };
 }
