@@ -147,6 +147,33 @@ test("the history lists each version buyers were asked, marks the one asked now 
   await expect(entries.first()).toContainText("What buyers are asked now");
 });
 
+test("a 429 on 'Put back' counts the wait down and puts the version back by itself", async ({ page }) => {
+  const seller = await newSeller(1);
+  const listingId = await openEditor(page, seller);
+  const form = editor(page);
+  await hydrated(form.save);
+  await form.instructions.fill("Gift note");
+  await form.save.click();
+  await expect(saved(page)).toBeVisible();
+  await control("/faults", {
+    method: "DELETE",
+    path: personalizationPath(seller, listingId),
+    status: 429,
+    retry_after: 4,
+    times: 1,
+  });
+
+  await history(page).getByRole("button", { name: "Put back: No question" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Not put back yet." })).toContainText(
+    "The marketplace is busy and asked us to wait 4 seconds; the dashboard tries again by itself then.",
+  );
+  await expect(page.getByTestId("recovery-countdown")).toHaveText(/^Trying again in [1-4] seconds?\.$/);
+  expect((await storedListing(listingId)).personalization.personalization_questions).toHaveLength(1);
+
+  await expect(page.getByRole("status").filter({ hasText: "Question removed." })).toBeVisible({ timeout: 15_000 });
+  expect((await storedListing(listingId)).personalization.personalization_questions).toEqual([]);
+});
+
 test("a write whose answer never came is shown as not confirmed, never as saved, until the listing read back settles it", async ({
   page,
 }) => {

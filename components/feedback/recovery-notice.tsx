@@ -2,6 +2,44 @@
 
 import { useEffect, useRef, useState } from "react";
 
+/** Seconds left of `seconds`, ticking down; `onDone` runs once at zero. Counting starts at mount. */
+function useCountdown(seconds: number | undefined, onDone: () => void) {
+  const [left, setLeft] = useState(seconds);
+  const done = useRef(onDone);
+  useEffect(() => {
+    done.current = onDone;
+  });
+  useEffect(() => {
+    if (seconds === undefined) return;
+    const until = Date.now() + seconds * 1000;
+    const timer = setInterval(() => {
+      const remaining = Math.max(0, Math.ceil((until - Date.now()) / 1000));
+      setLeft(remaining);
+      if (remaining === 0) {
+        clearInterval(timer);
+        done.current();
+      }
+    }, 250);
+    return () => clearInterval(timer);
+  }, [seconds]);
+  return left;
+}
+
+const secondsText = (count: number) => `${count} ${count === 1 ? "second" : "seconds"}`;
+
+/**
+ * "Trying again in 12 seconds.", then `onDone`: for a message that answers a 429 (e.g. in a toast). Hidden from screen
+ * readers, whose live region would read it every second: the message itself says the dashboard tries again.
+ */
+export function RetryCountdown({ seconds, onDone }: { seconds: number; onDone: () => void }) {
+  const left = useCountdown(seconds, onDone) ?? 0;
+  return (
+    <span aria-hidden="true" className="block" data-testid="recovery-countdown">
+      {left > 0 ? `Trying again in ${secondsText(left)}.` : "Trying again…"}
+    </span>
+  );
+}
+
 type Props = {
   /** What went wrong, in a sentence (without what to do next: the notice says that). */
   message: string;
@@ -15,30 +53,11 @@ type Props = {
 
 /**
  * A read that failed for a while (the marketplace busy or away), with a way on: "Try again", and after a 429 a countdown
- * that tries again by itself. The message is announced once; the countdown is not, so a screen reader is not read every second.
+ * that tries again by itself. The message is announced once; the countdown is not, so a screen reader is not read every
+ * second. A new failure mounts a new notice (its parent keys it), so the count starts over from its own wait.
  */
 export function RecoveryNotice({ message, retryAfter, onRetry, retrying, triedAt }: Props) {
-  const [left, setLeft] = useState(retryAfter);
-  const retry = useRef(onRetry);
-  useEffect(() => {
-    retry.current = onRetry;
-  });
-
-  // A new failure mounts a new notice (its parent keys it), so the count starts over from its own wait.
-  useEffect(() => {
-    if (retryAfter === undefined) return;
-    const until = Date.now() + retryAfter * 1000;
-    const timer = setInterval(() => {
-      const seconds = Math.max(0, Math.ceil((until - Date.now()) / 1000));
-      setLeft(seconds);
-      if (seconds === 0) {
-        clearInterval(timer);
-        retry.current();
-      }
-    }, 250);
-    return () => clearInterval(timer);
-  }, [retryAfter]);
-
+  const left = useCountdown(retryAfter, onRetry);
   const counting = left !== undefined && left > 0 && !retrying;
   return (
     <div className="mt-4 rounded-lg bg-red-50 p-4 text-red-900 ring-1 ring-red-200" data-testid="recovery-notice">
@@ -57,7 +76,7 @@ export function RecoveryNotice({ message, retryAfter, onRetry, retrying, triedAt
         </button>
         {counting && (
           <p className="text-sm" data-testid="recovery-countdown">
-            Trying again in {left} {left === 1 ? "second" : "seconds"}.
+            Trying again in {secondsText(left)}.
           </p>
         )}
         {triedAt !== undefined && !retrying && !counting && (

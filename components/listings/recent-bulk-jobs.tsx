@@ -13,6 +13,8 @@ export function RecentBulkJobs() {
   const query = useQuery({
     queryKey: recentBulkJobsKey,
     queryFn: () => fetchFromDashboard<JobSummary[]>("/api/bulk-jobs"),
+    // Coming back from a job's page, the list includes the job just started.
+    refetchOnMount: "always",
     refetchInterval: (current) => (current.state.data?.some((job) => job.status === "running") ? 2000 : false),
   });
   if (!query.data?.length) return null;

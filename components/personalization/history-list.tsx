@@ -9,6 +9,7 @@ import { versionsOf, type Version } from "@/lib/history/versions";
 import type { Listing, Question } from "@/lib/marketplace/wire";
 import { describeSnapshot, sameSnapshot, snapshotOf } from "@/lib/personalization/snapshot";
 import { restoreVersionAction } from "@/app/listings/[id]/restore-version";
+import { RetryCountdown } from "../feedback/recovery-notice";
 import { useFeedback } from "../feedback/toast-context";
 import { LocalTime } from "../local-time";
 import { historyKey } from "./history-key";
@@ -64,6 +65,17 @@ export function HistoryList({
           window.location.assign(
             `/sign-in?callbackUrl=${encodeURIComponent(`/listings/${listing.id}`)}&reason=expired`,
           );
+        if (result.retryAfter !== undefined) {
+          notify(
+            {
+              tone: "error",
+              text: `Not put back yet. The marketplace is busy and asked us to wait ${result.retryAfter} seconds; the dashboard tries again by itself then.`,
+              action: <RetryCountdown seconds={result.retryAfter} onDone={() => restore(version)} />,
+            },
+            { focus: true },
+          );
+          return;
+        }
         notify(
           { tone: "error", text: `${result.unconfirmed ? "Not confirmed." : "Not put back."} ${result.formError}` },
           { focus: true },
