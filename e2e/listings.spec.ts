@@ -131,7 +131,7 @@ test("a listing whose old-style personalization fields disagree with its questio
   await expect(rowOf(page, "Name necklace no. 1")).not.toContainText("old way");
 });
 
-test("one page view reads the marketplace once per 100 listings, personalization included; turning pages reads nothing more", async ({
+test("one page view reads the marketplace once per 100 listings, personalization included, and one listing per state for the tab counts; turning pages reads nothing more", async ({
   page,
 }) => {
   const seller = await newSeller(30);
@@ -148,7 +148,9 @@ test("one page view reads the marketplace once per 100 listings, personalization
     (await requestsSince(since))
       .filter((entry) => entry.path.includes("/listings"))
       .map((entry) => `${entry.method} ${entry.path} ${entry.status}`);
-  expect(await reads(before)).toEqual([listingsPath]);
+  // The page's own read, then one listing of each state for the counts on the state tabs.
+  await expect(page.getByTestId("state-count")).toHaveCount(5);
+  expect(await reads(before)).toEqual(Array.from({ length: 6 }, () => listingsPath));
 
   const turned = await lastRequestId();
   await page.getByRole("link", { name: "Next page" }).click();
@@ -165,5 +167,7 @@ test("one page view reads the marketplace once per 100 listings, personalization
 
   await page.reload();
   await expect(rows(page)).toHaveCount(25);
-  expect(await reads(turned)).toEqual([listingsPath]);
+  await expect(page.getByTestId("state-count")).toHaveCount(5);
+  await page.waitForLoadState("networkidle");
+  expect(await reads(turned)).toEqual(Array.from({ length: 6 }, () => listingsPath));
 });

@@ -113,7 +113,7 @@ export function JobResults({ job, canEdit, retrying, onRetry }: Props) {
                   <td className="px-4 py-2">
                     <Link
                       href={`/listings/${item.listingId}`}
-                      className="inline-flex min-h-11 items-center text-blue-800 underline-offset-2 hover:underline md:min-h-0"
+                      className="inline-flex min-h-11 items-center text-blue-800 underline underline-offset-2 md:min-h-0"
                     >
                       {title}
                     </Link>
