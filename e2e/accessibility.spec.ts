@@ -174,3 +174,31 @@ for (const colorScheme of ["light", "dark"] as const) {
     });
   }
 }
+
+test("the first Tab stop skips to the content; 'Sign out everywhere' comes after 'Sign out' and asks first", async ({
+  page,
+}) => {
+  const seller = await newSeller(2);
+  await signIn(page, seller);
+  await hydrated(page.getByRole("button", { name: "Sign out everywhere…" }));
+  await page.locator("body").focus();
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Skip to content" });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("link", { name: "Personalization dashboard" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "Sign out", exact: true })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "Sign out everywhere…" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("dialog", { name: "Sign out everywhere?" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Stay signed in" })).toBeFocused();
+  await page.keyboard.press("Escape");
+
+  await skip.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.locator("main")).toBeFocused();
+  await expect(page).toHaveURL(/\/listings.*#main$/);
+});
