@@ -14,9 +14,9 @@ export function thumbnailUrlOf(listing: Listing): string | null {
 
 export function ListingThumbnail({ listing }: { listing: Listing }) {
   const url = thumbnailUrlOf(listing);
-  const box = "hidden h-12 w-12 shrink-0 rounded-md sm:block";
+  const box = "hidden h-10 w-10 shrink-0 rounded-md sm:block";
   if (!url) return <span aria-hidden="true" className={`${box} bg-stone-200`} data-testid="thumbnail-placeholder" />;
   // A marketplace image at its own small size: next/image would fetch and resize it through this server for nothing.
   // eslint-disable-next-line @next/next/no-img-element
-  return <img src={url} alt="" width={48} height={48} loading="lazy" className={`${box} object-cover`} />;
+  return <img src={url} alt="" width={40} height={40} loading="lazy" className={`${box} object-cover`} />;
 }
