@@ -74,18 +74,20 @@ test("during an outage the listings page offers Try again, which keeps the selle
 });
 
 test("Next page lands at the top of the table, with focus there", async ({ page }) => {
-  const seller = await newSeller(30);
+  const seller = await newSeller(60);
   await signIn(page, seller);
-  await expect(page.getByText("Showing 1–25 of 30")).toBeVisible();
+  await expect(page.getByText("Showing 1–25 of 60")).toBeVisible();
   const next = page.getByRole("link", { name: "Next page" });
   await hydrated(next);
   await next.scrollIntoViewIfNeeded();
   await next.click();
-  await expect(page.getByText("Showing 26–30 of 30")).toBeVisible();
+  await expect(page.getByText("Showing 26–50 of 60")).toBeVisible();
   const table = page.getByRole("table");
   await expect(table).toBeInViewport();
   const top = (await table.boundingBox())!.y;
   expect(top).toBeGreaterThanOrEqual(0);
+  // Below the sticky bulk bar, not down where the button was.
   expect(top).toBeLessThan(200);
+  await expect(page.getByRole("columnheader", { name: "Listing" })).toBeInViewport();
   expect(await page.evaluate(() => document.activeElement?.querySelector("table") !== null)).toBe(true);
 });
