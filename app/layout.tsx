@@ -17,6 +17,13 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang="en">
       <body className="min-h-screen bg-stone-50 text-stone-900 antialiased">
+        {/* Out of sight until focused, at full size, so it is the first Tab stop of every page. */}
+        <a
+          href="#main"
+          className="fixed top-2 left-2 z-50 inline-flex min-h-11 -translate-y-[200%] items-center rounded-md bg-white px-4 font-medium text-blue-800 underline ring-2 ring-blue-700 focus:translate-y-0"
+        >
+          Skip to content
+        </a>
         <Providers>{children}</Providers>
       </body>
     </html>

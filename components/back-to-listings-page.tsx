@@ -15,7 +15,7 @@ export function BackToListingsPage({
   return (
     <>
       <SiteHeader shopName={shopName} />
-      <main className="mx-auto max-w-5xl px-4 py-8">
+      <main id="main" tabIndex={-1} className="outline-none mx-auto max-w-5xl px-4 py-8">
         <BackToListingsLink />
         {unavailable ? (
           <>

@@ -1,5 +1,6 @@
 import Link from "next/link";
-import { signOutAction, signOutEverywhereAction } from "@/app/auth-actions";
+import { signOutAction } from "@/app/auth-actions";
+import { SignOutEverywhere } from "./sign-out-everywhere";
 
 export function SiteHeader({ shopName }: { shopName: string | null }) {
   return (
@@ -10,15 +11,6 @@ export function SiteHeader({ shopName }: { shopName: string | null }) {
         </Link>
         <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 text-sm">
           {shopName && <span className="truncate text-stone-600">{shopName}</span>}
-          <form action={signOutEverywhereAction}>
-            <button
-              type="submit"
-              className="min-h-11 whitespace-nowrap rounded-md px-2 text-stone-600 underline-offset-2 hover:underline md:min-h-9"
-              title="Ends your sessions on every browser and device"
-            >
-              Sign out everywhere
-            </button>
-          </form>
           <form action={signOutAction}>
             <button
               type="submit"
@@ -27,6 +19,7 @@ export function SiteHeader({ shopName }: { shopName: string | null }) {
               Sign out
             </button>
           </form>
+          <SignOutEverywhere />
         </div>
       </div>
     </header>

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { editor, editorPath, signInTo } from "./editor";
-import { newSeller, putQuestion, signIn, storedListing } from "./sandbox-control";
+import { editor, editorPath, hydrated, signInTo } from "./editor";
+import { control, newSeller, putQuestion, signIn, storedListing } from "./sandbox-control";
 
 /** axe's findings, one line each, so a failure names the rule and the elements. */
 async function violations(page: Page) {
@@ -95,4 +95,114 @@ test("keyboard only: tab to Add a question, Enter, type, tab to the limit, tab t
   expect((await storedListing(listingId)).personalization.personalization_questions).toMatchObject([
     { instructions: "Name to engrave", max_allowed_characters: 15, required: true },
   ]);
+});
+
+for (const colorScheme of ["light", "dark"] as const) {
+  for (const [width, height] of [
+    [1280, 900],
+    [390, 844],
+  ] as const) {
+    test(`the listings page's recovery, selection, read-only and bulk-retry states have no axe violations (${colorScheme}, ${width} px)`, async ({
+      page,
+      browser,
+    }) => {
+      await page.emulateMedia({ colorScheme });
+      await page.setViewportSize({ width, height });
+      const seller = await newSeller(30);
+      await signIn(page, seller);
+      await expect(page.getByTestId("state-count").first()).toBeVisible();
+      const pageBox = page.getByRole("checkbox", { name: "Select all listings on this page" });
+      await hydrated(pageBox);
+      await pageBox.check();
+      await page.getByRole("button", { name: "Select all 30 active listings" }).click();
+      await page.getByRole("checkbox", { name: "Select Test listing 2", exact: true }).uncheck();
+      await expect(page.getByTestId("bulk-selection")).toContainText("except 1 you unticked");
+      expect(await violations(page)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      // On a phone the bulk bar stays where it is, so scrolled past it covers none of the list.
+      const bar = page.getByRole("region", { name: "Change several listings at once" });
+      await page.mouse.wheel(0, 1500);
+      await expect
+        .poll(async () => {
+          const box = (await bar.boundingBox())!;
+          return Math.max(0, Math.min(box.y + box.height, height) - Math.max(box.y, 0));
+        })
+        .toBeLessThan(height / 5);
+
+      await page.getByRole("button", { name: "Sign out everywhere…" }).click();
+      await expect(page.getByRole("dialog", { name: "Sign out everywhere?" })).toBeVisible();
+      expect(await violations(page)).toEqual([]);
+      await page.keyboard.press("Escape");
+
+      await control("/faults", {
+        method: "GET",
+        path: `/v3/application/shops/${seller.shop_id}/listings`,
+        status: 429,
+        retry_after: 8,
+        times: 1,
+      });
+      await page.reload();
+      await expect(page.getByTestId("recovery-countdown")).toBeVisible();
+      expect(await violations(page)).toEqual([]);
+      await page.getByRole("button", { name: "Try again now" }).click();
+      await expect(page.getByRole("table")).toBeVisible();
+
+      await control("/faults", {
+        method: "POST",
+        path: `/v3/application/shops/${seller.shop_id}/listings/${seller.listing_ids[0]}/personalization`,
+        status: 400,
+        times: 1,
+      });
+      await page.getByRole("button", { name: "Clear selection" }).click();
+      await page.getByRole("checkbox", { name: "Select Test listing 1", exact: true }).check();
+      await page.getByRole("checkbox", { name: "Select Test listing 3", exact: true }).check();
+      await page.getByRole("button", { name: "Apply a question…" }).click();
+      await page
+        .getByRole("dialog", { name: "Apply a question to 2 listings" })
+        .getByRole("button", { name: "Review the change" })
+        .click();
+      const confirm = page.getByRole("dialog", { name: "Apply this question?" });
+      await expect(confirm.getByTestId("blank-question-warning")).toBeVisible();
+      expect(await violations(page)).toEqual([]);
+      await confirm.getByRole("button", { name: "Apply without instructions to 2 listings" }).click();
+      await expect(page.getByTestId("count-failed")).toHaveText("1", { timeout: 30_000 });
+      await expect(page.getByRole("button", { name: "Retry the failed listing" })).toBeVisible();
+      expect(await violations(page)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+      const readOnly = await (await browser.newContext({ colorScheme, viewport: { width, height } })).newPage();
+      await signIn(readOnly, seller, { uncheck: ["Create and edit"] });
+      await expect(readOnly.getByTestId("read-only-listings")).toBeVisible();
+      expect(await violations(readOnly)).toEqual([]);
+      await readOnly.context().close();
+    });
+  }
+}
+
+test("the first Tab stop skips to the content; 'Sign out everywhere' comes after 'Sign out' and asks first", async ({
+  page,
+}) => {
+  const seller = await newSeller(2);
+  await signIn(page, seller);
+  await hydrated(page.getByRole("button", { name: "Sign out everywhere…" }));
+  await page.locator("body").focus();
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Skip to content" });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("link", { name: "Personalization dashboard" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "Sign out", exact: true })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "Sign out everywhere…" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("dialog", { name: "Sign out everywhere?" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Stay signed in" })).toBeFocused();
+  await page.keyboard.press("Escape");
+
+  await skip.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.locator("main")).toBeFocused();
+  await expect(page).toHaveURL(/\/listings.*#main$/);
 });

@@ -155,23 +155,36 @@ test("a listing's page shows its history and restores an earlier version in one 
   await page.getByRole("link", { name: "Test listing 1" }).click();
   const history = page.getByRole("region", { name: "History" });
   const entry = history.getByTestId("history-entry");
-  await expect(entry).toHaveCount(1);
-  await expect(entry).toContainText("Question removed by a bulk change");
-  await expect(entry.getByTestId("history-diff")).toHaveText(
+  // One change, two versions: the one it left (asked now) and the one it replaced.
+  await expect(entry).toHaveCount(2);
+  await expect(entry.first()).toContainText("Question removed by a bulk change");
+  await expect(entry.first().getByTestId("history-version")).toHaveText(
+    "What buyers are asked nowBuyers are asked: No question",
+  );
+  await expect(entry.first().getByTestId("history-diff")).toHaveText(
     "Question:“Gift note”, optional, up to 200 characters → No question",
   );
+  await expect(entry.first().getByRole("button")).toHaveCount(0);
+  await expect(entry.nth(1).getByTestId("history-version")).toHaveText(
+    "Buyers were asked: “Gift note”, optional, up to 200 characters",
+  );
   expect(await violations(page)).toEqual([]);
-  await entry.getByRole("button", { name: "Restore this version" }).click();
+  await entry
+    .nth(1)
+    .getByRole("button", { name: "Put back: “Gift note”, optional, up to 200 characters", exact: true })
+    .click();
 
-  await expect(page.getByRole("status").filter({ hasText: "Restored." })).toHaveText(
-    "Restored. Buyers are now asked: “Gift note”, optional, up to 200 characters.",
+  await expect(page.getByRole("status").filter({ hasText: "Put back." })).toHaveText(
+    "Put back. Buyers are now asked: “Gift note”, optional, up to 200 characters.",
   );
   expect(await questionsOf(listingId)).toEqual([GIFT]);
   await expect(page.getByLabel("Instructions for buyers")).toHaveValue("Gift note");
-  await expect(entry).toHaveCount(2);
+  await expect(entry).toHaveCount(3);
   await expect(entry.first()).toContainText("Earlier version restored");
   await expect(entry.first().getByTestId("history-diff")).toHaveText(
     "Question:No question → “Gift note”, optional, up to 200 characters",
   );
-  await expect(entry.nth(1)).toContainText("What buyers are asked now");
+  await expect(history.getByText("What buyers are asked now")).toHaveCount(1);
+  await expect(entry.first()).toContainText("What buyers are asked now");
+  await expect(entry.nth(1).getByRole("button", { name: "Put back: No question" })).toBeVisible();
 });

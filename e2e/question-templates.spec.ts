@@ -27,6 +27,12 @@ test("a seller saves a question as a template and applies it in another listing'
   await dialog.getByRole("button", { name: "Save as template" }).click();
   await expect(dialog.getByRole("status")).toHaveText("Saved as template “Engraving”.");
   await expect(dialog.getByTestId("template")).toHaveText(/Engraving“Name to engrave”, required, up to 20 characters/);
+  // A taken name is replaced only once the seller says so.
+  await dialog.getByLabel("Template name").fill("Engraving");
+  await dialog.getByRole("button", { name: "Save as template" }).click();
+  await expect(dialog.getByText("Replace template “Engraving”? What it holds now is lost.")).toBeFocused();
+  await dialog.getByRole("button", { name: "Keep the old template" }).click();
+  await expect(dialog.getByText(/Replace template/)).toHaveCount(0);
   await dialog.getByRole("button", { name: "Close" }).click();
   // Saving a template does not save the listing: the edits are still unsaved.
   expect(await questionsOf(first)).toEqual([]);
@@ -52,6 +58,11 @@ test("a seller saves a question as a template and applies it in another listing'
 
   await page.getByRole("button", { name: "Templates" }).click();
   await dialog.getByRole("button", { name: "Delete template “Engraving”" }).click();
+  await expect(dialog.getByText("Delete template “Engraving”? This cannot be undone.")).toBeFocused();
+  await dialog.getByRole("button", { name: "Keep the template" }).click();
+  await expect(dialog.getByTestId("template")).toHaveCount(1);
+  await dialog.getByRole("button", { name: "Delete template “Engraving”" }).click();
+  await dialog.getByRole("button", { name: "Delete “Engraving”" }).click();
   await expect(dialog.getByRole("status")).toHaveText("Template “Engraving” deleted.");
   await expect(dialog.getByText("No templates yet.")).toBeVisible();
 });

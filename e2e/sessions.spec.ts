@@ -27,7 +27,13 @@ test("'Sign out everywhere' in one browser sends the other to sign in with the r
 
   const phone = await (await browser.newContext()).newPage();
   await signIn(phone, seller);
-  await phone.getByRole("button", { name: "Sign out everywhere" }).click();
+  await phone.getByRole("button", { name: "Sign out everywhere…" }).click();
+  const confirm = phone.getByRole("dialog", { name: "Sign out everywhere?" });
+  await confirm.getByRole("button", { name: "Stay signed in" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(phone).toHaveURL(/\/listings/);
+  await phone.getByRole("button", { name: "Sign out everywhere…" }).click();
+  await confirm.getByRole("button", { name: "Sign out everywhere" }).click();
   await expect(phone).toHaveURL(/\/sign-in\?reason=signed-out-everywhere$/);
   await expect(phone.getByRole("status").filter({ hasText: "signed out" })).toHaveText(
     "You are signed out on every browser and device where you used the dashboard.",

@@ -4,6 +4,7 @@ import { redirect } from "next/navigation";
 import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
 import { SiteHeader } from "@/components/site-header";
 import { ListingsTable } from "@/components/listings/listings-table";
+import { ListingsUnavailable } from "@/components/listings/listings-unavailable";
 import { SignInButton } from "@/components/sign-in-button";
 import { requireSeller, signInPath } from "@/lib/auth/seller";
 import { canEdit } from "@/lib/auth/scopes";
@@ -37,7 +38,7 @@ export default async function ListingsPage({ searchParams }: Props) {
   return (
     <>
       <SiteHeader shopName={seller.shopName} />
-      <main className="mx-auto max-w-5xl px-4 py-6 md:py-8">
+      <main id="main" tabIndex={-1} className="outline-none mx-auto max-w-5xl px-4 py-6 md:py-8">
         <h1 className="text-2xl font-semibold">{seller.shopName ? `Welcome, ${seller.shopName}` : "Welcome"}</h1>
         {seller.shopId === null ? (
           <p role="status" className="mt-4 rounded-lg bg-amber-50 p-4 ring-1 ring-amber-200">
@@ -49,15 +50,20 @@ export default async function ListingsPage({ searchParams }: Props) {
             <MirrorStatus initial={await mirrorView(seller.shopId)} />
             <ListingsTable canEdit={canEdit(seller.scopes)} multiQuestion={multiQuestion} />
           </HydrationBoundary>
-        ) : (
+        ) : result.failure.kind === "insufficient_scope" ? (
           <div role="alert" className="mt-4 rounded-lg bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
             <p>{describeFailure(result.failure, "load")}</p>
-            {result.failure.kind === "insufficient_scope" && (
-              <div className="mt-3">
-                <SignInButton callbackUrl={here} label="Sign in again" />
-              </div>
-            )}
+            <div className="mt-3">
+              <SignInButton callbackUrl={here} label="Sign in again" />
+            </div>
           </div>
+        ) : result.failure.kind === "rate_limited" ? (
+          <ListingsUnavailable
+            message={`The marketplace is busy and asked us to wait ${result.failure.retryAfter} seconds.`}
+            retryAfter={result.failure.retryAfter}
+          />
+        ) : (
+          <ListingsUnavailable message={describeFailure(result.failure, "load")} />
         )}
       </main>
     </>

@@ -47,7 +47,11 @@ export default async function SignInPage({
     : undefined;
   const calm = code === "signed-out" || code === "signed-out-everywhere";
   return (
-    <main className="mx-3 mt-10 max-w-md rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200 sm:mx-auto sm:mt-24 sm:p-8">
+    <main
+      id="main"
+      tabIndex={-1}
+      className="outline-none mx-3 mt-10 max-w-md rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200 sm:mx-auto sm:mt-24 sm:p-8"
+    >
       <h1 className="text-2xl font-semibold">Personalization dashboard</h1>
       <p className="mt-2 text-stone-600">Edit the question buyers answer when they personalize your listings.</p>
       {message && (

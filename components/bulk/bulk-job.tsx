@@ -7,11 +7,11 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { fetchFromDashboard } from "@/lib/listings/query-keys";
 import { bulkJobKey, jobTitle, type JobView } from "@/lib/bulk/job-view";
 import type { ActionResult } from "@/lib/actions/seller-action";
-import { resumeBulkJobAction, retryBulkItemAction, undoBulkJobAction } from "@/app/bulk-jobs/[id]/job-actions";
+import { resumeBulkJobAction, retryBulkItemsAction, undoBulkJobAction } from "@/app/bulk-jobs/[id]/job-actions";
 import { useSignInOnExpiry } from "../use-sign-in-on-expiry";
 import { LocalTime } from "../local-time";
 import { JobProgress } from "./job-progress";
-import { JobResults } from "./job-results";
+import { JobResults, type RetryAll } from "./job-results";
 
 const POLL_MS = 1000;
 
@@ -28,7 +28,8 @@ export function BulkJob({ jobId, canEdit }: { jobId: string; canEdit: boolean })
   });
   useSignInOnExpiry(query.error, here);
   const [message, setMessage] = useState<{ tone: "error" | "info"; text: string } | null>(null);
-  const [retrying, setRetrying] = useState<number | null>(null);
+  // Retries run side by side: each listing's button waits only for its own.
+  const [retrying, setRetrying] = useState<ReadonlySet<number | RetryAll>>(new Set());
   const [pending, startTransition] = useTransition();
   const undoDialog = useRef<HTMLDialogElement>(null);
   const job = query.data;
@@ -53,11 +54,22 @@ export function BulkJob({ jobId, canEdit }: { jobId: string; canEdit: boolean })
     return true;
   }
 
-  const retry = (listingId: number, title: string) => {
-    setRetrying(listingId);
-    startTransition(async () => {
-      settled(await retryBulkItemAction({ jobId, listingId }), `Trying “${title}” again.`);
-      setRetrying(null);
+  const retry = async (which: { status: RetryAll; listingId?: number; title?: string }) => {
+    const key = which.listingId ?? which.status;
+    setRetrying((current) => new Set(current).add(key));
+    const result = await retryBulkItemsAction({ jobId, status: which.status, listingId: which.listingId });
+    settled(
+      result,
+      which.title
+        ? `Trying “${which.title}” again.`
+        : result.ok
+          ? `Trying ${result.data.retried} ${which.status} ${result.data.retried === 1 ? "listing" : "listings"} again.`
+          : undefined,
+    );
+    setRetrying((current) => {
+      const next = new Set(current);
+      next.delete(key);
+      return next;
     });
   };
 
@@ -147,7 +159,7 @@ export function BulkJob({ jobId, canEdit }: { jobId: string; canEdit: boolean })
         )}
       </div>
 
-      <JobResults job={job} canEdit={canEdit} retrying={retrying} onRetry={retry} />
+      <JobResults job={job} canEdit={canEdit} retrying={retrying} onRetry={(which) => void retry(which)} />
 
       <dialog
         ref={undoDialog}

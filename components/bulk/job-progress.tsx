@@ -1,6 +1,6 @@
 "use client";
 
-import type { JobView } from "@/lib/bulk/job-view";
+import { countsSummary, type JobView } from "@/lib/bulk/job-view";
 
 function timeLeft(seconds: number) {
   if (seconds < 1) return "less than a second left";
@@ -14,7 +14,7 @@ export function JobProgress({ job }: { job: JobView }) {
   const { counts } = job;
   const settled = counts.total - counts.pending;
   const percent = counts.total === 0 ? 100 : Math.floor((settled / counts.total) * 100);
-  const summary = `${counts.done + counts.unchanged} done, ${counts.failed} failed, ${counts.skipped} skipped`;
+  const summary = countsSummary(counts);
   // The text changes only at each quarter while running, so a screen reader is not read every poll.
   const announcement =
     job.status === "finished"

@@ -14,14 +14,20 @@ const TONE = {
 } as const;
 const needsSeller = (item: JobItemView) => item.status === "failed" || item.status === "skipped";
 
+/** Which listings a "Retry all" button puts back in line. */
+export type RetryAll = "failed" | "skipped";
+
 type Props = {
   job: JobView;
   canEdit: boolean;
-  retrying: number | null;
-  onRetry: (listingId: number, title: string) => void;
+  /** Listings (by id) and whole groups (by status) whose retry is on its way. */
+  retrying: ReadonlySet<number | RetryAll>;
+  onRetry: (which: { status: RetryAll; listingId?: number; title?: string }) => void;
 };
 
-/** The listings that failed or were skipped, each with why and what next (a failed one can be retried alone); every listing on request. */
+const plural = (count: number) => `${count} ${count === 1 ? "listing" : "listings"}`;
+
+/** The listings that failed or were skipped, each with why and what next (retried alone or all at once); every listing on request. */
 export function JobResults({ job, canEdit, retrying, onRetry }: Props) {
   const [showAll, setShowAll] = useState(false);
   const items = [...job.items].sort((a, b) => ORDER[a.status] - ORDER[b.status]);
@@ -29,24 +35,39 @@ export function JobResults({ job, canEdit, retrying, onRetry }: Props) {
   const shown = showAll ? items : flagged;
   const running = job.status === "running" || job.status === "preparing";
   const others = items.length - flagged.length;
+  const retryAll = (["failed", "skipped"] as const)
+    .map((status) => ({ status, count: job.counts[status] }))
+    .filter(({ count }) => canEdit && count > 0);
+  const button =
+    "min-h-11 rounded-md px-3 text-sm font-medium ring-1 ring-stone-300 hover:bg-stone-100 disabled:opacity-50 md:min-h-9";
   return (
     <section aria-labelledby="results-heading" className="mt-6 rounded-xl bg-white ring-1 ring-stone-200">
       <div className="flex flex-wrap items-center justify-between gap-2 px-4 pt-4">
         <h2 id="results-heading" className="font-semibold">
           {running ? "Listings that need you so far" : "Results"}
         </h2>
-        {others > 0 && (
-          <button
-            type="button"
-            aria-pressed={showAll}
-            onClick={() => setShowAll(!showAll)}
-            className="min-h-11 rounded-md px-3 text-sm font-medium ring-1 ring-stone-300 hover:bg-stone-100 md:min-h-9"
-          >
-            {showAll
-              ? "Show only failed and skipped listings"
-              : `Show all ${items.length} ${items.length === 1 ? "listing" : "listings"}`}
-          </button>
-        )}
+        <div className="flex flex-wrap gap-2">
+          {retryAll.map(({ status, count }) => (
+            <button
+              key={status}
+              type="button"
+              disabled={retrying.has(status)}
+              onClick={() => onRetry({ status })}
+              className={button}
+            >
+              {retrying.has(status)
+                ? `Retrying ${plural(count)}…`
+                : count === 1
+                  ? `Retry the ${status} listing`
+                  : `Retry all ${count} ${status} listings`}
+            </button>
+          ))}
+          {others > 0 && (
+            <button type="button" aria-pressed={showAll} onClick={() => setShowAll(!showAll)} className={button}>
+              {showAll ? "Show only failed and skipped listings" : `Show all ${plural(items.length)}`}
+            </button>
+          )}
+        </div>
       </div>
       {shown.length === 0 ? (
         <p className="px-4 pt-2 pb-4 text-sm text-stone-700" data-testid="results-summary">
@@ -75,15 +96,16 @@ export function JobResults({ job, canEdit, retrying, onRetry }: Props) {
               const title = item.title ?? `Listing ${item.listingId}`;
               const reason =
                 item.reason && item.status !== "done" && item.status !== "unchanged" ? <p>{item.reason}</p> : null;
-              const retry = item.status === "failed" && canEdit && (
+              const busy = retrying.has(item.listingId) || retrying.has(item.status as RetryAll);
+              const retry = needsSeller(item) && canEdit && (
                 <button
                   type="button"
-                  disabled={retrying !== null}
-                  onClick={() => onRetry(item.listingId, title)}
+                  disabled={busy}
+                  onClick={() => onRetry({ status: item.status as RetryAll, listingId: item.listingId, title })}
                   aria-label={`Retry ${title}`}
                   className="mt-1 min-h-11 rounded-md px-3 font-medium ring-1 ring-stone-300 hover:bg-stone-100 disabled:opacity-50 md:min-h-8"
                 >
-                  {retrying === item.listingId ? "Retrying…" : "Retry"}
+                  {busy ? "Retrying…" : "Retry"}
                 </button>
               );
               return (
@@ -91,7 +113,7 @@ export function JobResults({ job, canEdit, retrying, onRetry }: Props) {
                   <td className="px-4 py-2">
                     <Link
                       href={`/listings/${item.listingId}`}
-                      className="inline-flex min-h-11 items-center text-blue-800 underline-offset-2 hover:underline md:min-h-0"
+                      className="inline-flex min-h-11 items-center text-blue-800 underline underline-offset-2 md:min-h-0"
                     >
                       {title}
                     </Link>

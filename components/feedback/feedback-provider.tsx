@@ -5,6 +5,8 @@ import { FeedbackContext, type Feedback, type Toast } from "./toast-context";
 
 type Shown = Toast & { serial: number; focus: boolean; followsNavigation: boolean };
 
+const SUCCESS_MS = 6000;
+
 const TONES = {
   success: "bg-green-50 text-green-950 ring-green-300",
   info: "bg-blue-50 text-blue-950 ring-blue-300",
@@ -19,6 +21,8 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
   const [polite, setPolite] = useState<Shown | null>(null);
   const [assertive, setAssertive] = useState<Shown | null>(null);
   const serial = useRef(0);
+  // Held while the pointer or keyboard focus is on a message, so it does not leave while being read.
+  const [hovered, setHovered] = useState(false);
 
   const clear = useCallback(() => {
     setPolite(null);
@@ -33,6 +37,7 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
       focus: options.focus ?? false,
       followsNavigation: options.followsNavigation ?? false,
     };
+    setHovered(false);
     // One message at a time: a newer one replaces whatever the seller was told before.
     if (toast.tone === "error") {
       setPolite(null);
@@ -61,12 +66,47 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
     return () => navigation.removeEventListener("currententrychange", onEntryChange);
   }, []);
 
+  // The page grows by the messages' height (globals.css), so whatever they sit over can be scrolled out from under them.
+  const stack = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = stack.current;
+    if (!element) return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => {
+      const height = polite || assertive ? element.offsetHeight : 0;
+      root.style.setProperty("--toast-space", `${height}px`);
+    });
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty("--toast-space");
+    };
+  }, [polite, assertive]);
+
+  // What worked leaves by itself; what did not stays until the seller has read it and dismissed it.
+  useEffect(() => {
+    if (!polite || hovered) return;
+    const timer = setTimeout(() => setPolite(null), SUCCESS_MS);
+    return () => clearTimeout(timer);
+  }, [polite, hovered]);
+
   const feedback = useMemo<Feedback>(() => ({ notify, clear }), [notify, clear]);
   return (
     <FeedbackContext.Provider value={feedback}>
       {children}
-      <div className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-stretch gap-2 p-3 sm:items-end sm:p-4">
-        <ToastSlot role="status" shown={polite} onDismiss={() => setPolite(null)} />
+      <div
+        ref={stack}
+        className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-stretch gap-2 p-3 sm:items-end sm:p-4"
+      >
+        <ToastSlot
+          role="status"
+          shown={polite}
+          onDismiss={() => {
+            setPolite(null);
+            setHovered(false);
+          }}
+          onHold={setHovered}
+        />
         <ToastSlot role="alert" shown={assertive} onDismiss={() => setAssertive(null)} />
       </div>
     </FeedbackContext.Provider>
@@ -77,10 +117,12 @@ function ToastSlot({
   role,
   shown,
   onDismiss,
+  onHold,
 }: {
   role: "status" | "alert";
   shown: Shown | null;
   onDismiss: () => void;
+  onHold?: (held: boolean) => void;
 }) {
   const region = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -94,6 +136,10 @@ function ToastSlot({
           : "contents"
       }
       data-testid={shown ? "toast" : undefined}
+      onPointerEnter={() => onHold?.(true)}
+      onPointerLeave={() => onHold?.(false)}
+      onFocus={() => onHold?.(true)}
+      onBlur={() => onHold?.(false)}
     >
       <div
         ref={region}

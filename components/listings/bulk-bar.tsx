@@ -17,6 +17,8 @@ type Props = {
   selectedCount: number;
   onThisPage: number;
   allMatching: boolean;
+  /** Listings unticked after "select all": the bulk change leaves them out. */
+  excludedCount: number;
   pageFullySelected: boolean;
   onSelectAllMatching: () => void;
   onClear: () => void;
@@ -26,7 +28,10 @@ type Props = {
 
 const plural = (count: number) => `${count} ${count === 1 ? "listing" : "listings"}`;
 
-/** What is selected, the step up to every matching listing, and the two bulk changes; it stays in view while the seller scrolls. */
+/**
+ * What is selected, the step up to every matching listing, and the two bulk changes. On wide screens it stays in view
+ * while the seller scrolls; on a phone it wraps to several rows, so it stays put rather than cover the list.
+ */
 export function BulkBar({
   stateLabel,
   narrowed,
@@ -35,6 +40,7 @@ export function BulkBar({
   selectedCount,
   onThisPage,
   allMatching,
+  excludedCount,
   pageFullySelected,
   onSelectAllMatching,
   onClear,
@@ -52,11 +58,13 @@ export function BulkBar({
   return (
     <section
       aria-label="Change several listings at once"
-      className={`sticky top-0 z-10 mt-4 flex flex-wrap items-center gap-3 rounded-xl bg-white p-3 ring-1 ${anySelected ? "shadow-md ring-stone-300" : "ring-stone-200"}`}
+      className={`z-10 mt-4 md:sticky md:top-0 flex flex-wrap items-center gap-3 rounded-xl bg-white p-3 ring-1 ${anySelected ? "shadow-md ring-stone-300" : "ring-stone-200"}`}
     >
       <p aria-live="polite" className="text-sm" data-testid="bulk-selection">
         {allMatching
-          ? `All ${matching} are selected, on every page.`
+          ? excludedCount > 0
+            ? `${plural(selectedCount)} selected: all ${matching} on every page, except ${excludedCount} you unticked.`
+            : `All ${matching} are selected, on every page.`
           : selectedCount === 0
             ? "Tick listings to change them together."
             : `${plural(selectedCount)} selected.${hidden > 0 ? ` ${hidden} of them ${hidden === 1 ? "is" : "are"} not shown here.` : ""}`}

@@ -22,6 +22,10 @@ type Step =
   | { name: "confirm"; preview: BulkPreview; operation: Operation }
   | { name: "failed"; message: string };
 
+/** A single question with no instructions: applied in bulk only after the seller has read what buyers would see. */
+const blankQuestion = (operation: Operation) =>
+  operation.kind === "apply" && (operation.question.instructions ?? "").trim() === "";
+
 const plural = (count: number) => `${count} ${count === 1 ? "listing" : "listings"}`;
 const either = (count: number, one: string, many: string) => (count === 1 ? one : many);
 
@@ -174,6 +178,17 @@ export function BulkDialog({
 
       {step.name === "confirm" && <Confirmation preview={step.preview} mode={mode} />}
 
+      {step.name === "confirm" && blankQuestion(step.operation) && step.preview.change > 0 && (
+        <p
+          className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-200"
+          data-testid="blank-question-warning"
+        >
+          <strong>This question has no instructions.</strong> Buyers of {plural(step.preview.change)} will see only
+          “Personalization” and an empty box, with nothing to say what to write. Go back to the question to add
+          instructions, or apply it as it is.
+        </p>
+      )}
+
       {step.name === "confirm" && (
         <div className="mt-5 flex flex-wrap justify-end gap-3">
           {mode === "apply" && (
@@ -194,7 +209,7 @@ export function BulkDialog({
               {starting
                 ? "Starting…"
                 : mode === "apply"
-                  ? `Apply to ${plural(step.preview.change)}`
+                  ? `Apply ${blankQuestion(step.operation) ? "without instructions " : ""}to ${plural(step.preview.change)}`
                   : `Remove from ${plural(step.preview.change)}`}
             </button>
           )}

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { Listing } from "@/lib/marketplace/wire";
 import { LISTING_STATES } from "@/lib/listings/query-keys";
+import { ListingThumbnail } from "./listing-thumbnail";
 import { AskedText, QuestionSummary, summarize } from "./question-summary";
 import { OutsideChangeMark } from "../inbox/outside-change-mark";
 
@@ -9,7 +10,6 @@ type Props = {
   editHref: string;
   selectable: boolean;
   selected: boolean;
-  locked: boolean;
   onSelect: (checked: boolean) => void;
   multiQuestion?: boolean;
 };
@@ -17,15 +17,7 @@ type Props = {
 const stateLabel = (state: string) => LISTING_STATES.find((option) => option.value === state)?.label ?? state;
 
 /** One listing: its title (to the editor), price, state and marketplace link, and what buyers are asked. */
-export function ListingRow({
-  listing,
-  editHref,
-  selectable,
-  selected,
-  locked,
-  onSelect,
-  multiQuestion = false,
-}: Props) {
+export function ListingRow({ listing, editHref, selectable, selected, onSelect, multiQuestion = false }: Props) {
   const summary = summarize(listing, multiQuestion);
   return (
     <tr className="border-t border-stone-200 align-top">
@@ -38,11 +30,11 @@ export function ListingRow({
                 aria-label={`Select ${listing.title}`}
                 className="h-4 w-4"
                 checked={selected}
-                disabled={locked}
                 onChange={(event) => onSelect(event.target.checked)}
               />
             </label>
           )}
+          <ListingThumbnail listing={listing} />
           <div className="min-w-0 flex-1">
             <Link
               href={editHref}

@@ -1,18 +1,20 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { fetchFromDashboard, LISTING_STATES, listingsKey, PAGE_SIZE } from "@/lib/listings/query-keys";
+import { fetchFromDashboard, LISTING_STATES, listingsKey, PAGE_SIZE, ReadError } from "@/lib/listings/query-keys";
 import { editorHref, listingsTitle, viewParams, type ListingsView, type ViewPage } from "@/lib/listings/view";
 import type { Selection } from "@/lib/bulk/bulk-input";
 import { BulkBar } from "./bulk-bar";
 import { ListingRow } from "./listing-row";
 import { ListingsToolbar } from "./listings-toolbar";
 import { PageNumbers } from "./page-numbers";
+import { ReadOnlyListingsNotice } from "./read-only-listings-notice";
 import { RecentBulkJobs } from "./recent-bulk-jobs";
 import { useListingsView } from "./use-listings-view";
 import { useSelection } from "./use-selection";
 import { useSignInOnExpiry } from "../use-sign-in-on-expiry";
+import { RecoveryNotice } from "../feedback/recovery-notice";
 
 const apiPath = (view: ListingsView, fresh = false) => `/api/listings?${viewParams(view)}${fresh ? "&fresh=1" : ""}`;
 
@@ -43,6 +45,19 @@ export function ListingsTable({
       show({ ...view, page: data.page }, { replace: true });
   }, [data, query.isPlaceholderData, view, show]);
 
+  // Another page of the same list starts at the top of the table (under the sticky bulk bar), with focus there for the keyboard.
+  const table = useRef<HTMLDivElement>(null);
+  const shownList = useRef({ list: `${view.state} ${view.q} ${view.filter} ${view.sort}`, page: shownPage });
+  useEffect(() => {
+    if (query.isPlaceholderData) return;
+    const list = `${view.state} ${view.q} ${view.filter} ${view.sort}`;
+    const turned = shownList.current.list === list && shownList.current.page !== shownPage;
+    shownList.current = { list, page: shownPage };
+    if (!turned || !table.current) return;
+    table.current.focus({ preventScroll: true });
+    table.current.scrollIntoView({ block: "start" });
+  }, [query.isPlaceholderData, shownPage, view.state, view.q, view.filter, view.sort]);
+
   useEffect(() => {
     document.title = `${listingsTitle({ ...view, page: shownPage })} · Personalization dashboard`;
   }, [view, shownPage]);
@@ -66,7 +81,7 @@ export function ListingsTable({
   const stateLabel = LISTING_STATES.find((option) => option.value === view.state)?.label.toLowerCase() ?? view.state;
   const narrowed = view.q !== "" || view.filter !== "all";
   const pageIds = data?.listings.map((listing) => listing.id) ?? [];
-  const pageSelected = pageIds.filter((id) => selection.allMatching || selection.ids.has(id)).length;
+  const pageSelected = pageIds.filter(selection.isSelected).length;
   const first = (shownPage - 1) * PAGE_SIZE + 1;
   const bulkSelection: Selection = selection.allMatching
     ? {
@@ -74,6 +89,7 @@ export function ListingsTable({
         state: view.state,
         ...(view.q && { q: view.q }),
         ...(view.filter !== "all" && { filter: view.filter }),
+        ...(selection.excluded.size > 0 && { exclude: [...selection.excluded] }),
       }
     : { kind: "listings", listingIds: [...selection.ids] };
 
@@ -82,6 +98,7 @@ export function ListingsTable({
       <h2 id="listings-heading" className="sr-only">
         Listings
       </h2>
+      {!canEdit && <ReadOnlyListingsNotice here={`/listings?${viewParams(view)}`} />}
       <ListingsToolbar view={view} onShow={show} />
 
       <RecentBulkJobs />
@@ -92,7 +109,8 @@ export function ListingsTable({
           narrowed={narrowed}
           count={data.count}
           selection={bulkSelection}
-          selectedCount={selection.allMatching ? data.count : selection.ids.size}
+          selectedCount={selection.allMatching ? Math.max(0, data.count - selection.excluded.size) : selection.ids.size}
+          excludedCount={selection.excluded.size}
           onThisPage={pageSelected}
           allMatching={selection.allMatching}
           pageFullySelected={pageIds.length > 0 && pageSelected === pageIds.length}
@@ -103,9 +121,18 @@ export function ListingsTable({
       )}
 
       {query.isError && (
-        <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 text-red-900 ring-1 ring-red-200">
-          {query.error.message}
-        </p>
+        <RecoveryNotice
+          key={query.errorUpdatedAt}
+          message={
+            query.error instanceof ReadError && query.error.retryAfter !== undefined
+              ? `The marketplace is busy and asked us to wait ${query.error.retryAfter} seconds.`
+              : query.error.message
+          }
+          retryAfter={query.error instanceof ReadError ? query.error.retryAfter : undefined}
+          retrying={query.isFetching}
+          triedAt={query.errorUpdateCount > 1 ? query.errorUpdatedAt : undefined}
+          onRetry={() => void query.refetch()}
+        />
       )}
 
       {data && data.count === 0 && (
@@ -132,8 +159,10 @@ export function ListingsTable({
       {data && data.listings.length > 0 && (
         <>
           <div
+            ref={table}
+            tabIndex={-1}
             aria-busy={query.isFetching}
-            className={`mt-4 rounded-xl bg-white ring-1 ring-stone-200 ${query.isPlaceholderData ? "opacity-60" : ""}`}
+            className={`mt-4 scroll-mt-4 rounded-xl bg-white ring-1 ring-stone-200 outline-none focus-visible:ring-2 focus-visible:ring-blue-700 md:scroll-mt-24 ${query.isPlaceholderData ? "opacity-60" : ""}`}
           >
             <table className="w-full text-left text-sm">
               <caption className="sr-only">
@@ -154,7 +183,6 @@ export function ListingsTable({
                             ref={(box) => {
                               if (box) box.indeterminate = pageSelected > 0 && pageSelected < pageIds.length;
                             }}
-                            disabled={selection.allMatching}
                             onChange={(event) => selection.toggle(pageIds, event.target.checked)}
                           />
                         </label>
@@ -182,8 +210,7 @@ export function ListingsTable({
                     listing={listing}
                     editHref={editorHref(listing.id, { ...view, page: shownPage })}
                     selectable={canEdit}
-                    selected={selection.allMatching || selection.ids.has(listing.id)}
-                    locked={selection.allMatching}
+                    selected={selection.isSelected(listing.id)}
                     onSelect={(checked) => selection.toggle([listing.id], checked)}
                     multiQuestion={multiQuestion}
                   />

@@ -1,8 +1,9 @@
 "use client";
 
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { LISTING_STATES } from "@/lib/listings/query-keys";
-import { MAX_SEARCH_LENGTH, QUESTION_FILTERS, SORTS, type ListingsView } from "@/lib/listings/view";
+import { useQuery } from "@tanstack/react-query";
+import { fetchFromDashboard, LISTING_STATES, stateCountsKey } from "@/lib/listings/query-keys";
+import { MAX_SEARCH_LENGTH, QUESTION_FILTERS, SORTS, type ListingsView, type StateCounts } from "@/lib/listings/view";
 import { ViewLink } from "./view-link";
 
 const SEARCH_DELAY_MS = 300;
@@ -18,6 +19,13 @@ export function ListingsToolbar({
   onShow: (view: ListingsView, options?: { replace?: boolean }) => void;
 }) {
   const [text, setText] = useState(view.q);
+  // Read after the page, so the list never waits for them; a failed read just leaves the tabs without numbers.
+  const counts = useQuery({
+    queryKey: stateCountsKey,
+    queryFn: () => fetchFromDashboard<StateCounts>("/api/listings/counts"),
+    // Empty until the shop's mirror is filled: asked again until the numbers are there.
+    refetchInterval: (query) => (Object.keys(query.state.data ?? {}).length > 0 ? false : 2_000),
+  }).data;
   const sent = useRef(view.q);
   const latest = useRef({ view, onShow });
   latest.current = { view, onShow };
@@ -61,6 +69,14 @@ export function ListingsToolbar({
                 className={`inline-flex min-h-11 items-center rounded-full px-4 text-sm ring-1 md:min-h-8 md:px-3 ${option.value === view.state ? "bg-stone-900 text-white ring-stone-900" : "bg-white text-stone-700 ring-stone-300 hover:bg-stone-100"}`}
               >
                 {option.label}
+                {counts?.[option.value] !== undefined && (
+                  <>
+                    {" "}
+                    <span className="ml-1 tabular-nums" data-testid="state-count">
+                      {counts[option.value]}
+                    </span>
+                  </>
+                )}
               </ViewLink>
             </li>
           ))}

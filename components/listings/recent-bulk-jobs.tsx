@@ -3,15 +3,18 @@
 import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { fetchFromDashboard } from "@/lib/listings/query-keys";
-import { jobTitle, recentBulkJobsKey, type JobSummary } from "@/lib/bulk/job-view";
+import { countsSummary, jobTitle, recentBulkJobsKey, type JobSummary } from "@/lib/bulk/job-view";
+import { LocalTime } from "../local-time";
 
 const STATUS = { preparing: "Starting", running: "Running", paused: "Paused", finished: "Finished" } as const;
 
-/** The shop's latest bulk changes, so one started before a page close is one click away. */
+/** The shop's latest bulk changes, each dated and counted as its own page counts it, so one started before a page close is one click away. */
 export function RecentBulkJobs() {
   const query = useQuery({
     queryKey: recentBulkJobsKey,
     queryFn: () => fetchFromDashboard<JobSummary[]>("/api/bulk-jobs"),
+    // Coming back from a job's page, the list includes the job just started.
+    refetchOnMount: "always",
     refetchInterval: (current) => (current.state.data?.some((job) => job.status === "running") ? 2000 : false),
   });
   if (!query.data?.length) return null;
@@ -27,7 +30,7 @@ export function RecentBulkJobs() {
         {query.data.map((job) => {
           const settled = job.counts.total - job.counts.pending;
           return (
-            <li key={job.id}>
+            <li key={job.id} className="break-words" data-testid="recent-bulk-job">
               <Link
                 href={`/bulk-jobs/${job.id}`}
                 className="inline-flex min-h-11 items-center text-blue-800 underline underline-offset-2 md:min-h-0"
@@ -35,8 +38,9 @@ export function RecentBulkJobs() {
                 {jobTitle(job)}
               </Link>{" "}
               <span className="text-stone-600">
-                · {STATUS[job.status]}, {settled} of {job.counts.total} done
-                {job.counts.failed > 0 ? `, ${job.counts.failed} failed` : ""}
+                · <LocalTime at={job.createdAt} /> · {STATUS[job.status]}
+                {job.status === "finished" ? "" : `, ${settled} of ${job.counts.total} handled`}:{" "}
+                {countsSummary(job.counts)}
               </span>
             </li>
           );

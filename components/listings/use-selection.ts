@@ -6,9 +6,14 @@ import type { QuestionFilter } from "@/lib/listings/view";
 
 /**
  * Ticked listings stay ticked across pages, searches and sorts of one state, and through a visit to the editor
- * (kept in this tab's sessionStorage); "every matching listing" holds only for the search and filter it was chosen in.
+ * (kept in this tab's sessionStorage); "every matching listing" holds only for the search and filter it was chosen in,
+ * and remembers the listings unticked since, which the bulk change leaves out.
  */
-type Stored = { state: ListingState; ids: number[]; allOf: { q: string; filter: QuestionFilter } | null };
+type Stored = {
+  state: ListingState;
+  ids: number[];
+  allOf: { q: string; filter: QuestionFilter; excluded?: number[] } | null;
+};
 
 const KEY = "listings-selection";
 const empty = (state: ListingState): Stored => ({ state, ids: [], allOf: null });
@@ -37,12 +42,23 @@ export function useSelection(view: { state: ListingState; q: string; filter: Que
     }
   };
   const current = stored.state === view.state ? stored : empty(view.state);
-  const allMatching = current.allOf !== null && current.allOf.q === view.q && current.allOf.filter === view.filter;
+  const allOf = current.allOf;
+  const allMatching = allOf !== null && allOf.q === view.q && allOf.filter === view.filter;
   const ids = new Set(allMatching ? [] : current.ids);
+  const excluded = new Set(allMatching ? (allOf.excluded ?? []) : []);
   return {
     ids,
     allMatching,
+    excluded,
+    isSelected: (id: number) => (allMatching ? !excluded.has(id) : ids.has(id)),
     toggle(listingIds: number[], checked: boolean) {
+      if (allMatching) {
+        for (const id of listingIds)
+          if (checked) excluded.delete(id);
+          else excluded.add(id);
+        save({ state: view.state, ids: [], allOf: { q: view.q, filter: view.filter, excluded: [...excluded] } });
+        return;
+      }
       for (const id of listingIds)
         if (checked) ids.add(id);
         else ids.delete(id);

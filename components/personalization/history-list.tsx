@@ -5,9 +5,11 @@ import { useTransition } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { fetchFromDashboard } from "@/lib/listings/query-keys";
 import type { HistoryAction, HistoryEntry } from "@/lib/history/history-store";
+import { versionsOf, type Version } from "@/lib/history/versions";
 import type { Listing, Question } from "@/lib/marketplace/wire";
-import { describeSnapshot, sameSnapshot, snapshotOf, type Snapshot } from "@/lib/personalization/snapshot";
+import { describeSnapshot, sameSnapshot, snapshotOf } from "@/lib/personalization/snapshot";
 import { restoreVersionAction } from "@/app/listings/[id]/restore-version";
+import { RetryCountdown } from "../feedback/recovery-notice";
 import { useFeedback } from "../feedback/toast-context";
 import { LocalTime } from "../local-time";
 import { historyKey } from "./history-key";
@@ -35,13 +37,7 @@ const BY: Record<HistoryAction, string> = {
   "outside-revert": "from the inbox",
 };
 
-const isEmpty = (snapshot: Snapshot) => snapshot.questions.length === 0;
-
-/** What the listing asked right after an entry: what the write asked for, or else what the next change found. */
-const afterOf = (entries: HistoryEntry[], index: number, current: Snapshot) =>
-  entries[index]!.target ?? entries[index - 1]?.previous ?? current;
-
-/** Each change from this dashboard, newest first: when, what changed (before and after), by what; any earlier version can come back. */
+/** Each version buyers were asked, newest first: the one asked now marked, any other put back in one click. */
 export function HistoryList({
   listing,
   canRestore,
@@ -57,19 +53,35 @@ export function HistoryList({
   });
   const { notify, clear } = useFeedback();
   const [pending, startTransition] = useTransition();
-  const current = snapshotOf(listing);
+  const now = snapshotOf(listing);
+  const versions = query.data ? versionsOf(query.data, now) : [];
 
-  const restore = (entry: HistoryEntry) => {
+  const restore = (version: Version) => {
     clear();
     startTransition(async () => {
-      const result = await restoreVersionAction({ listingId: listing.id, versionId: entry.id });
+      const result = await restoreVersionAction({
+        listingId: listing.id,
+        versionId: version.entry.id,
+        side: version.side,
+      });
       if (!result.ok) {
         if (result.reauth)
           window.location.assign(
             `/sign-in?callbackUrl=${encodeURIComponent(`/listings/${listing.id}`)}&reason=expired`,
           );
+        if (result.retryAfter !== undefined) {
+          notify(
+            {
+              tone: "error",
+              text: `Not put back yet. The marketplace is busy and asked us to wait ${result.retryAfter} seconds; the dashboard tries again by itself then.`,
+              action: <RetryCountdown seconds={result.retryAfter} onDone={() => restore(version)} />,
+            },
+            { focus: true },
+          );
+          return;
+        }
         notify(
-          { tone: "error", text: `${result.unconfirmed ? "Not confirmed." : "Not restored."} ${result.formError}` },
+          { tone: "error", text: `${result.unconfirmed ? "Not confirmed." : "Not put back."} ${result.formError}` },
           { focus: true },
         );
         return;
@@ -79,9 +91,10 @@ export function HistoryList({
       notify(
         {
           tone: "success",
-          text: isEmpty(entry.previous)
-            ? "Question removed. Buyers are no longer asked a question on this listing."
-            : `Restored. Buyers are now asked: ${describeSnapshot(entry.previous)}.`,
+          text:
+            version.snapshot.questions.length === 0
+              ? "Question removed. Buyers are no longer asked a question on this listing."
+              : `Put back. Buyers are now asked: ${describeSnapshot(version.snapshot)}.`,
         },
         { focus: true },
       );
@@ -97,7 +110,7 @@ export function HistoryList({
         History
       </h2>
       <p className="mt-1 text-sm text-stone-700">
-        Every change made here or in bulk, newest first, with what buyers were asked before and after it.
+        Each version of what buyers were asked, newest first, with the change that led to it. Put back any of them.
       </p>
       {query.isError && (
         <p role="alert" className="mt-3 text-sm text-red-800">
@@ -105,45 +118,64 @@ export function HistoryList({
         </p>
       )}
       {query.data?.length === 0 && <p className="mt-3 text-sm">No changes from this dashboard yet.</p>}
-      {query.data && query.data.length > 0 && (
+      {versions.length > 0 && (
         <ol className="mt-3 divide-y divide-stone-200">
-          {query.data.map((entry, index, entries) => {
-            const summary = `history-summary-${entry.id}`;
+          {versions.map((version) => {
+            const summary = `history-summary-${version.entry.id}-${version.side}`;
+            const described = describeSnapshot(version.snapshot);
             return (
               <li
-                key={entry.id}
+                key={`${version.entry.id}-${version.side}`}
                 className="flex flex-wrap items-start justify-between gap-3 py-3"
                 data-testid="history-entry"
-                data-outcome={entry.outcome}
+                data-outcome={version.side === "after" ? version.entry.outcome : "done"}
+                data-current={version.current || undefined}
               >
                 <div className="min-w-0 flex-1">
                   <p id={summary} className="text-sm font-medium">
-                    <LocalTime at={entry.recordedAt} /> · <EntryTitle entry={entry} />
-                    {entry.jobId && (
+                    {version.side === "before" ? (
                       <>
-                        {" · "}
-                        <Link href={`/bulk-jobs/${entry.jobId}`} className="text-blue-800 underline underline-offset-2">
-                          see the bulk change
-                        </Link>
+                        Before <LocalTime at={version.entry.recordedAt} />: as the listing was before these changes
+                      </>
+                    ) : (
+                      <>
+                        <LocalTime at={version.entry.recordedAt} /> · <EntryTitle entry={version.entry} />
+                        {version.entry.jobId && (
+                          <>
+                            {" · "}
+                            <Link
+                              href={`/bulk-jobs/${version.entry.jobId}`}
+                              className="text-blue-800 underline underline-offset-2"
+                            >
+                              see the bulk change
+                            </Link>
+                          </>
+                        )}
                       </>
                     )}
                   </p>
-                  <SnapshotDiff before={entry.previous} after={afterOf(entries, index, current)} />
+                  <p className="mt-1 text-sm break-words" data-testid="history-version">
+                    {version.current && (
+                      <span className="mr-2 rounded bg-green-100 px-1.5 py-0.5 font-medium text-green-950">
+                        What buyers are asked now
+                      </span>
+                    )}
+                    <span className="text-stone-700">Buyers {version.current ? "are" : "were"} asked: </span>
+                    {described}
+                  </p>
+                  {version.from && <SnapshotDiff before={version.from} after={version.snapshot} />}
                 </div>
-                {canRestore &&
-                  (sameSnapshot(entry.previous, current) ? (
-                    <span className="text-sm text-stone-700">What buyers are asked now</span>
-                  ) : (
-                    <button
-                      type="button"
-                      disabled={pending}
-                      onClick={() => restore(entry)}
-                      aria-describedby={summary}
-                      className="min-h-11 rounded-md px-3 py-1.5 text-sm font-medium ring-1 ring-stone-300 hover:bg-stone-100 disabled:opacity-50"
-                    >
-                      {isEmpty(entry.previous) ? "Remove the question" : "Restore this version"}
-                    </button>
-                  ))}
+                {canRestore && !sameSnapshot(version.snapshot, now) && (
+                  <button
+                    type="button"
+                    disabled={pending}
+                    onClick={() => restore(version)}
+                    aria-describedby={summary}
+                    className="min-h-11 max-w-full rounded-md px-3 py-1.5 text-left text-sm font-medium break-words ring-1 ring-stone-300 hover:bg-stone-100 disabled:opacity-50 sm:max-w-xs"
+                  >
+                    Put back: {described}
+                  </button>
+                )}
               </li>
             );
           })}

@@ -2,14 +2,21 @@
 
 import { MODAL_CLASS, useModal } from "./use-modal";
 
-/** Asks before unsaved edits are thrown away (a native modal: focus stays inside, Escape keeps editing). */
+/**
+ * Asks before unsaved edits are thrown away (a native modal: focus stays inside, Escape keeps editing). With
+ * `onSaveAndLeave` it also offers to save first; the form saves, and leaves only once the save worked.
+ */
 export function LeaveDialog({
   onStay,
   onLeave,
+  onSaveAndLeave,
+  saving = false,
   several = false,
 }: {
   onStay: () => void;
   onLeave: () => void;
+  onSaveAndLeave?: () => void;
+  saving?: boolean;
   several?: boolean;
 }) {
   const dialog = useModal();
@@ -28,7 +35,9 @@ export function LeaveDialog({
         {several
           ? "You changed these questions but did not save them."
           : "You changed this question but did not save it."}{" "}
-        If you leave now, your changes are lost and buyers keep being asked what is on the marketplace now.
+        {onSaveAndLeave
+          ? "Save them and leave, or leave without saving: then your changes are lost and buyers keep being asked what is on the marketplace now."
+          : "If you leave now, your changes are lost and buyers keep being asked what is on the marketplace now."}
       </p>
       <div className="mt-5 flex flex-wrap justify-end gap-3">
         <button
@@ -46,6 +55,16 @@ export function LeaveDialog({
         >
           Leave without saving
         </button>
+        {onSaveAndLeave && (
+          <button
+            type="button"
+            disabled={saving}
+            onClick={onSaveAndLeave}
+            className="min-h-11 rounded-md bg-brand px-4 py-2 font-medium text-white hover:bg-brand-dark disabled:opacity-60"
+          >
+            {saving ? "Saving…" : "Save and leave"}
+          </button>
+        )}
       </div>
     </dialog>
   );

@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useRef, useState, useTransition } from "react";
+import { useEffect, useId, useRef, useState, useTransition } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { fetchFromDashboard } from "@/lib/listings/query-keys";
 import { questionFormSchema, type QuestionForm as QuestionValues } from "@/lib/personalization/schema";
@@ -12,6 +12,9 @@ import { deleteTemplateAction } from "@/app/listings/delete-template";
 import { MODAL_CLASS, useModal } from "./use-modal";
 
 type Notice = { tone: "success" | "error"; text: string };
+
+/** A change that loses a template, waiting for the seller's yes: replacing one of the same name, or deleting one. */
+type Pending = { kind: "replace"; name: string } | { kind: "delete"; template: QuestionTemplate };
 
 // The page behind a modal dialog is inert, so the dialog answers in its own live region rather than the page's toasts.
 const NOTICE = {
@@ -71,7 +74,12 @@ export function TemplatesDialog({
   const [nameError, setNameError] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [pending, startTransition] = useTransition();
+  const [asking, setAsking] = useState<Pending | null>(null);
+  const askHeading = useRef<HTMLParagraphElement>(null);
   const nameInput = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (asking) askHeading.current?.focus();
+  }, [asking]);
   const ids = useId();
   const several = "questions" in current;
   const content =
@@ -89,7 +97,7 @@ export function TemplatesDialog({
     await queryClient.invalidateQueries({ queryKey: templatesKey });
   };
 
-  const save = () => {
+  const save = (replaceConfirmed = false) => {
     setNotice(null);
     const trimmed = name.trim();
     if (!trimmed) {
@@ -98,6 +106,11 @@ export function TemplatesDialog({
       return;
     }
     setNameError(null);
+    if (!replaceConfirmed && query.data?.some((template) => template.name === trimmed)) {
+      setAsking({ kind: "replace", name: trimmed });
+      return;
+    }
+    setAsking(null);
     startTransition(async () => {
       if (!content) return;
       const result = await saveTemplateAction({ name: trimmed, ...content });
@@ -122,6 +135,7 @@ export function TemplatesDialog({
 
   const remove = (template: QuestionTemplate) => {
     setNotice(null);
+    setAsking(null);
     startTransition(async () => {
       const result = await deleteTemplateAction({ templateId: template.id });
       await reread();
@@ -148,6 +162,29 @@ export function TemplatesDialog({
       <div role="alert" className="mt-3 empty:hidden">
         {notice?.tone === "error" && <p className={`rounded-lg p-3 text-sm ring-1 ${NOTICE.error}`}>{notice.text}</p>}
       </div>
+
+      {asking && (
+        <div className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-200">
+          <p ref={askHeading} tabIndex={-1} className="font-medium outline-none">
+            {asking.kind === "replace"
+              ? `Replace template “${asking.name}”? What it holds now is lost.`
+              : `Delete template “${asking.template.name}”? This cannot be undone.`}
+          </p>
+          <div className="mt-2 flex flex-wrap gap-2">
+            <button
+              type="button"
+              disabled={pending}
+              onClick={() => (asking.kind === "replace" ? save(true) : remove(asking.template))}
+              className="min-h-11 rounded-md bg-red-800 px-3 py-2 font-medium text-white hover:bg-red-900 disabled:opacity-60"
+            >
+              {asking.kind === "replace" ? `Replace “${asking.name}”` : `Delete “${asking.template.name}”`}
+            </button>
+            <button type="button" onClick={() => setAsking(null)} className={secondary}>
+              {asking.kind === "replace" ? "Keep the old template" : "Keep the template"}
+            </button>
+          </div>
+        </div>
+      )}
 
       <section aria-labelledby={`${ids}-save`} className="mt-4">
         <h3 id={`${ids}-save`} className="font-medium">
@@ -243,7 +280,7 @@ export function TemplatesDialog({
                     <button
                       type="button"
                       disabled={pending}
-                      onClick={() => remove(template)}
+                      onClick={() => setAsking({ kind: "delete", template })}
                       aria-label={`Delete template “${template.name}”`}
                       className={secondary}
                     >

@@ -13,6 +13,8 @@ export type ActionResult<T> =
       reauth?: boolean;
       missingScope?: boolean;
       unconfirmed?: boolean;
+      /** Seconds the marketplace asked to wait (a 429), so the page can count down and try again by itself. */
+      retryAfter?: number;
     };
 
 type ShopSeller = SellerClaims & { shopId: number };
@@ -71,6 +73,7 @@ export function sellerAction<S extends z.ZodType, T>(
     if (failure.kind === "insufficient_scope") return { ok: false, missingScope: true, formError };
     // The marketplace's answer never came: the change may have landed, so the seller is not told it did not.
     if (failure.kind === "timeout") return { ok: false, unconfirmed: true, formError };
+    if (failure.kind === "rate_limited") return { ok: false, retryAfter: failure.retryAfter, formError };
     const wireField = failure.kind === "invalid" ? failure.field?.split(".").at(-1) : undefined;
     const field = wireField && FORM_FIELDS[wireField];
     return field && failure.kind === "invalid"

@@ -35,8 +35,9 @@ export async function readAsSeller<T>(load: (seller: SellerClaims) => Promise<Re
   const result = await load(seller);
   if (result.ok) return NextResponse.json(result.data, { headers: { "cache-control": "no-store" } });
   const reauth = result.failure.kind === "reauth" || result.failure.kind === "invalid_token";
+  const retryAfter = result.failure.kind === "rate_limited" ? result.failure.retryAfter : undefined;
   return NextResponse.json(
-    { error: describeFailure(result.failure, "load"), reauth },
+    { error: describeFailure(result.failure, "load"), reauth, retryAfter },
     { status: STATUS[result.failure.kind] ?? 502 },
   );
 }

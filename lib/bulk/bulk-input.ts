@@ -23,6 +23,8 @@ export const selectionSchema = z.discriminatedUnion("kind", [
     state: z.enum(LISTING_STATES.map((option) => option.value) as [ListingState, ...ListingState[]]),
     q: z.string().max(MAX_SEARCH_LENGTH).optional(),
     filter: z.enum(QUESTION_FILTERS.map((option) => option.value) as [QuestionFilter, ...QuestionFilter[]]).optional(),
+    /** Listings unticked after "select all": left out of the change. */
+    exclude: z.array(z.number().int().positive()).max(MAX_BULK_LISTINGS).optional(),
   }),
 ]);
 

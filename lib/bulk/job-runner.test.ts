@@ -347,7 +347,9 @@ describe.each([
 
     await sandboxControl(sandbox.url, "/faults", undefined, "DELETE");
     await sandboxControl(sandbox.url, "/requests", undefined, "DELETE");
-    expect(await jobStore(db).retryItem(jobId, seller.shop_id as number, broken)).toBe(true);
+    expect(
+      await jobStore(db).retryItems(jobId, seller.shop_id as number, { status: "failed", listingId: broken }),
+    ).toBe(1);
     bulk.wake();
     expect(await finished(db, jobId)).toMatchObject({ done: 4, failed: 0 });
     expect(
@@ -355,6 +357,34 @@ describe.each([
         .filter((entry) => entry.method !== "GET")
         .map((entry) => `${entry.method} ${entry.path} ${entry.status}`),
     ).toEqual([`POST /v3/application/shops/${seller.shop_id}/listings/${broken}/personalization 201`]);
+  });
+
+  it("retries every failed listing of a job in one go, leaving the ones already done alone", async () => {
+    const ids = seller.listing_ids.slice(0, 6);
+    const broken = ids.slice(1, 4);
+    for (const listingId of broken)
+      await fault({
+        method: "POST",
+        path: `/v3/application/shops/${seller.shop_id}/listings/${listingId}/personalization`,
+        status: 503,
+        times: 2,
+      });
+    const { runner: bulk, db } = await runner({ maxAttempts: 2 });
+    const jobId = await newJob(db, { kind: "apply", target: ENGRAVE, items: items(ids) });
+    bulk.start();
+    expect(await finished(db, jobId)).toMatchObject({ done: 3, failed: 3 });
+    await sandboxControl(sandbox.url, "/requests", undefined, "DELETE");
+
+    expect(await jobStore(db).retryItems(jobId, seller.shop_id as number, { status: "failed" })).toBe(3);
+    expect(await jobStore(db).retryItems(jobId, (seller.shop_id as number) + 1, { status: "failed" })).toBe(0);
+    bulk.wake();
+    expect(await finished(db, jobId)).toMatchObject({ done: 6, failed: 0 });
+    const written = (await log()).filter((entry) => entry.method !== "GET").map((entry) => entry.path);
+    expect(written.sort()).toEqual(
+      broken.map((listingId) => `/v3/application/shops/${seller.shop_id}/listings/${listingId}/personalization`).sort(),
+    );
+    for (const listingId of ids)
+      expect(await questionsOf(listingId)).toMatchObject([{ instructions: "Name to engrave" }]);
   });
 
   it("undoes a whole job: every listing gets back exactly what it had before", async () => {

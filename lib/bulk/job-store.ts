@@ -87,6 +87,8 @@ const itemOf = (row: ItemRow): JobItem => ({
   before: nullableSnapshot(row.before_state),
 });
 
+export type RetryableStatus = Extract<ItemStatus, "failed" | "skipped">;
+
 export type NewJob = {
   userId: number;
   shopId: number;
@@ -294,20 +296,29 @@ export function jobStore(db: Database) {
       );
     },
 
-    /** A failed listing tried again on its own; the job runs again until it is settled. */
-    async retryItem(jobId: string, shopId: number, listingId: number): Promise<boolean> {
-      if (!(await find(jobId, shopId))) return false;
+    /**
+     * Failed (or skipped) listings tried again: one listing, or every one of the job in that state at once. The job runs
+     * again until they are settled; the number of listings put back in line.
+     */
+    async retryItems(
+      jobId: string,
+      shopId: number,
+      which: { status: RetryableStatus; listingId?: number },
+    ): Promise<number> {
+      if (!(await find(jobId, shopId))) return 0;
+      const params: unknown[] = [jobId, which.status, Date.now()];
+      if (which.listingId !== undefined) params.push(which.listingId);
       const changed = await db.execute(
         `UPDATE bulk_job_items SET status = 'pending', reason = NULL, attempts = 0, not_before = 0, lease_owner = NULL, lease_until = NULL, updated_at = $3
-         WHERE job_id = $1 AND listing_id = $2 AND status = 'failed'`,
-        [jobId, listingId, Date.now()],
+         WHERE job_id = $1 AND status = $2${which.listingId === undefined ? "" : " AND listing_id = $4"}`,
+        params,
       );
-      if (changed === 1)
+      if (changed > 0)
         await db.execute(
           "UPDATE bulk_jobs SET status = 'running', finished_at = NULL WHERE job_id = $1 AND status = 'finished'",
           [jobId],
         );
-      return changed === 1;
+      return changed;
     },
 
     /** A new job that puts back what `job` replaced, listing by listing; undefined when it changed nothing. */

@@ -40,6 +40,11 @@ export function jobTitle(job: Pick<JobSummary, "kind" | "target" | "counts">): s
   return `Ask ${job.target ? describeSnapshot(job.target) : "a question"} on ${listings}`;
 }
 
+/** The counts as the job's page and the list of recent changes both say them: "12 done, 1 failed, 0 skipped". */
+export function countsSummary(counts: JobCounts): string {
+  return `${counts.done + counts.unchanged} done, ${counts.failed} failed, ${counts.skipped} skipped`;
+}
+
 export const ITEM_STATUS_LABELS: Record<ItemStatus, string> = {
   pending: "Waiting",
   done: "Changed",

@@ -8,7 +8,7 @@ import type { Selection } from "./bulk-input";
 
 const PAGE = 100;
 
-/** The listings a selection means, read fresh with their personalization: a filter's whole state, ticked listings 100 at a time. */
+/** The listings a selection means, read fresh with their personalization: a filter's whole state (less the unticked), ticked listings 100 at a time. */
 export async function resolveSelection(
   marketplace: Marketplace,
   seller: { userId: number; shopId: number },
@@ -17,7 +17,10 @@ export async function resolveSelection(
   if (selection.kind === "filter") {
     const all = await readAllListings(marketplace, seller, selection.state);
     const view = { q: selection.q ?? "", filter: selection.filter ?? "all" };
-    return all.ok ? { ok: true, data: all.data.filter((listing) => matchesView(listing, view)) } : all;
+    const excluded = new Set(selection.exclude);
+    return all.ok
+      ? { ok: true, data: all.data.filter((listing) => matchesView(listing, view) && !excluded.has(listing.id)) }
+      : all;
   }
   const listings: Listing[] = [];
   const ids = [...new Set(selection.listingIds)];

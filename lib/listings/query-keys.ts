@@ -13,6 +13,7 @@ export const LISTING_STATES: { value: ListingState; label: string }[] = [
 
 export const listingsKey = (view: { state: ListingState; q: string; filter: string; sort: string; page: number }) =>
   ["listings", view.state, view.q, view.filter, view.sort, view.page] as const;
+export const stateCountsKey = ["listings", "state-counts"] as const;
 export const neighboursKey = (listingId: number, query: string) =>
   ["listings", "neighbours", listingId, query] as const;
 export const listingKey = (listingId: number) => ["listing", listingId] as const;
@@ -22,6 +23,8 @@ export class ReadError extends Error {
   constructor(
     message: string,
     readonly reauth: boolean,
+    /** Seconds the marketplace asked to wait (a 429). */
+    readonly retryAfter?: number,
   ) {
     super(message);
   }
@@ -31,10 +34,11 @@ export async function fetchFromDashboard<T>(path: string): Promise<T> {
   const response = await fetch(path, { headers: { accept: "application/json" }, cache: "no-store" });
   const body: unknown = await response.json().catch(() => ({}));
   if (!response.ok) {
-    const error = body as { error?: string; reauth?: boolean };
+    const error = body as { error?: string; reauth?: boolean; retryAfter?: number };
     throw new ReadError(
       error.error ?? "The dashboard could not load this data. Reload the page.",
       error.reauth === true,
+      typeof error.retryAfter === "number" ? error.retryAfter : undefined,
     );
   }
   return body as T;

@@ -1,10 +1,10 @@
 import "server-only";
 import type { SellerClaims } from "../auth/auth";
-import { neighboursIn, pageOfView, type ListingsView, type Neighbours, type ViewPage } from "./view";
+import { neighboursIn, pageOfView, type ListingsView, type Neighbours, type StateCounts, type ViewPage } from "./view";
 import { marketplace, personalizationPhase, type Result, type Listing } from "../marketplace";
 import { rememberTitles } from "./titles";
 import { cachedShopListings } from "./shop-listings";
-import { mirroredListings } from "../mirror/mirrored-listings";
+import { mirroredListings, mirroredStateCounts } from "../mirror/mirrored-listings";
 
 /** One page of the seller's listings as the view asks: searched, filtered and sorted on the server over the whole state. */
 export async function loadListingsPage(
@@ -42,4 +42,10 @@ export async function loadListing(seller: SellerClaims, listingId: number): Prom
     return { ok: false, failure: { kind: "not_found", message: "not in your shop" } };
   if (result.ok) personalizationPhase().noteListings([result.data]);
   return result;
+}
+
+/** The number of listings in each state, from the shop's mirror; none until its first fill is done. */
+export async function loadStateCounts(seller: SellerClaims): Promise<Result<StateCounts>> {
+  if (seller.shopId === null) return { ok: true, data: {} };
+  return { ok: true, data: (await mirroredStateCounts({ userId: seller.userId, shopId: seller.shopId })) ?? {} };
 }

@@ -126,6 +126,9 @@ export function pageOfView(listings: Listing[], view: ListingsView): ViewPage {
   };
 }
 
+/** How many listings each state holds, for the state tabs; a state the marketplace did not count is left out. */
+export type StateCounts = Partial<Record<ListingState, number>>;
+
 export type Neighbour = { id: number; title: string; page: number };
 export type Neighbours = { position: number; count: number; previous: Neighbour | null; next: Neighbour | null };
 

@@ -131,6 +131,14 @@ export function mirrorStore(db: Database) {
         [by, Date.now(), watermark ?? -1, shopId],
       )),
 
+    async stateCounts(shopId: number): Promise<Record<string, number>> {
+      const rows = await db.query<{ state: string; count: number | string }>(
+        "SELECT state, COUNT(*) AS count FROM mirror_listings WHERE shop_id = $1 GROUP BY state",
+        [shopId],
+      );
+      return Object.fromEntries(rows.map((row) => [row.state, Number(row.count)]));
+    },
+
     async listings(shopId: number, state?: string): Promise<Listing[]> {
       const rows = await db.query<{ listing: string }>(
         state === undefined

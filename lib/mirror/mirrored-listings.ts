@@ -36,3 +36,10 @@ export async function mirroredListings(
     data: listings.map((listing) => (changed.has(listing.id) ? { ...listing, changedOutside: true } : listing)),
   };
 }
+
+/** How many listings the mirror holds in each state, or null until it is filled. */
+export async function mirroredStateCounts(seller: Seller): Promise<Record<string, number> | null> {
+  const store = mirrorStore(await db());
+  if ((await store.shop(seller.shopId))?.status !== "filled") return null;
+  return store.stateCounts(seller.shopId);
+}

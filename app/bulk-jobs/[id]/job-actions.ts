@@ -9,20 +9,20 @@ import { db } from "@/lib/db";
 const NO_SUCH_JOB = "There is no such bulk change in your shop. Go back to your listings.";
 const jobInput = z.object({ jobId: z.uuid() });
 
-/** One failed listing of a job, tried again on its own. */
-export const retryBulkItemAction = sellerAction(
+/** One failed listing of a job tried again, or every failed (or skipped) one of it at once; the count put back in line. */
+export const retryBulkItemsAction = sellerAction(
   "save",
-  jobInput.extend({ listingId: z.number().int().positive() }),
-  async ({ jobId, listingId }, { seller }) => {
-    if (!(await jobStore(await db()).retryItem(jobId, seller.shopId, listingId))) {
+  jobInput.extend({ status: z.enum(["failed", "skipped"]), listingId: z.number().int().positive().optional() }),
+  async ({ jobId, status, listingId }, { seller }) => {
+    const retried = await jobStore(await db()).retryItems(jobId, seller.shopId, { status, listingId });
+    if (retried === 0) {
       return {
         ok: false,
-        refusal:
-          "This listing has no failed change to retry in this bulk change. Reload the page to see where it stands.",
+        refusal: `${listingId === undefined ? "This bulk change has" : "This listing has"} no ${status} change to retry. Reload the page to see where it stands.`,
       };
     }
     await wakeJobRunner();
-    return { ok: true, data: null };
+    return { ok: true, data: { retried } };
   },
 );
 

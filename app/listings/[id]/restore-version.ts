@@ -4,28 +4,40 @@ import { z } from "zod";
 import { sellerAction } from "@/lib/actions/seller-action";
 import { db } from "@/lib/db";
 import { historyStore } from "@/lib/history/history-store";
-import { changeListing } from "@/lib/history/recorded-write";
+import { writeRecorded } from "@/lib/history/recorded-write";
+import { versionSnapshot } from "@/lib/history/versions";
 import { personalizationPhase } from "@/lib/marketplace";
+import { sameSnapshot, snapshotOf } from "@/lib/personalization/snapshot";
 
-const inputSchema = z.object({ listingId: z.number().int().positive(), versionId: z.uuid() });
+const inputSchema = z.object({
+  listingId: z.number().int().positive(),
+  versionId: z.uuid(),
+  side: z.enum(["after", "before"]),
+});
 
-/** Puts back what the listing asked before an earlier change; the restore is recorded like any other write. */
+/** Puts back one version of the listing's history, read the way the history shows it; the restore is recorded like any other write. */
 export const restoreVersionAction = sellerAction(
   "save",
   inputSchema,
-  async ({ listingId, versionId }, { seller, marketplace }) => {
+  async ({ listingId, versionId, side }, { seller, marketplace }) => {
     const history = historyStore(await db());
-    const version = await history.find(seller.shopId, versionId);
-    if (!version || version.listingId !== listingId) {
+    const listing = await marketplace.getListing(seller.userId, listingId);
+    if (!listing.ok) return listing;
+    if (listing.data.shopId !== seller.shopId)
+      return { ok: false, refusal: "This listing is not in your shop. Go back to your listings." };
+    const now = snapshotOf(listing.data);
+    const target = versionSnapshot(await history.list(seller.shopId, listingId), versionId, side, now);
+    if (!target) {
       return {
         ok: false,
         refusal: "That earlier version is no longer in this listing's history. Reload the page to see its history.",
       };
     }
-    return changeListing(history, marketplace, {
+    if (sameSnapshot(target, now)) return { ok: true, data: listing.data.questions };
+    return writeRecorded(history, marketplace, {
       changer: seller,
-      listingId,
-      target: version.previous,
+      listing: listing.data,
+      target,
       action: "restore",
       phase: await personalizationPhase().current(),
     });

@@ -1,0 +1,6 @@
+import { readAsSeller } from "@/lib/api/seller-reads";
+import { loadStateCounts } from "@/lib/listings/read";
+
+export async function GET() {
+  return readAsSeller(loadStateCounts);
+}

@@ -1,0 +1,30 @@
+import { signInAction } from "@/app/auth-actions";
+
+/** A seller who did not let the dashboard edit listings (no listings_w) sees them, and why nothing here can change them. */
+export function ReadOnlyListingsNotice({ here }: { here: string }) {
+  return (
+    <section
+      aria-labelledby="read-only-heading"
+      className="mt-4 rounded-xl bg-amber-50 p-4 text-sm text-amber-950 ring-1 ring-amber-200"
+      data-testid="read-only-listings"
+    >
+      <h2 id="read-only-heading" className="font-semibold">
+        You can look, but not change
+      </h2>
+      <p className="mt-1">
+        When you signed in, you did not allow the dashboard to “Create and edit your listings”, so it can show what
+        buyers are asked but cannot change it: no bulk changes here, and each listing&apos;s question is read-only. Sign
+        in again and keep that permission checked to edit.
+      </p>
+      <form action={signInAction} className="mt-3">
+        <input type="hidden" name="callbackUrl" value={here} />
+        <button
+          type="submit"
+          className="min-h-11 rounded-md bg-stone-900 px-3 py-1.5 font-medium text-white hover:bg-stone-700"
+        >
+          Sign in again
+        </button>
+      </form>
+    </section>
+  );
+}
