@@ -28,7 +28,9 @@ export function ListingsToolbar({
   }).data;
   const sent = useRef(view.q);
   const latest = useRef({ view, onShow });
-  latest.current = { view, onShow };
+  useEffect(() => {
+    latest.current = { view, onShow };
+  });
 
   // The URL changed without typing (back button, a cleared search): the box follows it.
   useEffect(() => {

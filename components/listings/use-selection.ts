@@ -31,6 +31,8 @@ export function useSelection(view: { state: ListingState; q: string; filter: Que
   const [stored, setStored] = useState<Stored>(() => empty(view.state));
   useEffect(() => {
     const saved = load();
+    // sessionStorage exists only in the browser, so the server's render and hydration start empty.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     if (saved) setStored(saved);
   }, []);
   const save = (next: Stored) => {

@@ -14,6 +14,7 @@ export const RFC7636_VERIFIER = "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk";
 export const RFC7636_CHALLENGE = "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM";
 
 // Bodies are checked with expect(); an open type keeps those assertions readable.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type JsonBody = any;
 
 export type HttpResult<T = JsonBody> = { status: number; headers: Headers; body: T; text: string };
