@@ -4,6 +4,7 @@ import type { MarketplaceFailure, Result } from "../marketplace/failure";
 import type { Listing, Question } from "../marketplace/wire";
 import type { PersonalizationPhase } from "../marketplace/personalization-phase";
 import {
+  alignWith,
   representable,
   sameSnapshot,
   snapshotOf,
@@ -66,11 +67,12 @@ export async function writeRecorded(
 ): Promise<WriteOutcome> {
   const previous = snapshotOf(change.listing);
   const phase = change.phase ?? "single";
+  // What the seller did not ask to change is sent as the marketplace holds it now: ids, choices' ids, add-on prices.
+  const target = phase === "multi" ? alignWith(change.target, previous) : change.target;
   // Before the multi-question period a write replaces one text question at most, and carries one at most.
   if (phase === "single" && !representable(previous)) return { ok: false, refusal: unrepresentableReason(previous) };
-  if (phase === "single" && !representable(change.target)) return { ok: false, refusal: SET_NEEDS_MULTI };
+  if (phase === "single" && !representable(target)) return { ok: false, refusal: SET_NEEDS_MULTI };
   const { changer, listing } = change;
-  const { target } = change;
   const entry = await history.record({
     listingId: listing.id,
     shopId: changer.shopId,

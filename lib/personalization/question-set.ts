@@ -1,6 +1,7 @@
 // zod/mini, as schema.ts: the multi-question editor ships these rules to the browser.
 import * as z from "zod/mini";
-import { CHAR_LIMIT_MAX, CHAR_LIMIT_MIN, characterCount, instructionsSchema } from "./schema";
+import { brokenInstructionRules, CHAR_LIMIT_MAX, CHAR_LIMIT_MIN, characterCount, instructionRules } from "./schema";
+import { ADD_ON_PRICE_MAX, addOnPriceRules, brokenAddOnPriceRule } from "./add-on-price";
 import { QUESTION_TYPES, type QuestionType } from "./question-types";
 
 export { QUESTION_TYPE_NAMES, QUESTION_TYPES, isQuestionType, type QuestionType } from "./question-types";
@@ -15,6 +16,8 @@ export const TITLE_MAX = 45;
 export const LABEL_MAX = 45;
 export const DROPDOWN_OPTIONS_MAX = 30;
 export const FILES_MAX = 10;
+// decisions.md "The marketplace of today": once listings may ask several questions, instructions hold at most 120.
+export const SEVERAL_QUESTIONS_INSTRUCTIONS_MAX = 120;
 
 type Voice = {
   questionsArray: string;
@@ -23,6 +26,7 @@ type Voice = {
   string: string;
   titleLength: string;
   titleStart: string;
+  instructionsLength: string;
   required: string;
   limitType: string;
   limitMin: string;
@@ -44,6 +48,7 @@ const wireVoice: Voice = {
   string: "must be a string",
   titleLength: `must be 1 to ${TITLE_MAX} characters`,
   titleStart: "must start with a letter or a digit",
+  instructionsLength: `must be at most ${SEVERAL_QUESTIONS_INSTRUCTIONS_MAX} characters`,
   required: "must be true or false",
   limitType: `must be a whole number from ${CHAR_LIMIT_MIN} to ${CHAR_LIMIT_MAX}`,
   limitMin: `must be at least ${CHAR_LIMIT_MIN}`,
@@ -67,6 +72,7 @@ export const sellerVoice: Voice = {
   string: "Enter text here.",
   titleLength: `Give the question a title of 1 to ${TITLE_MAX} characters.`,
   titleStart: "Start the title with a letter or a digit.",
+  instructionsLength: `Use at most ${SEVERAL_QUESTIONS_INSTRUCTIONS_MAX} characters: the marketplace allows no more now that listings can ask several questions.`,
   required: "Choose whether buyers must answer.",
   limitType: `Enter a whole number from ${CHAR_LIMIT_MIN} to ${CHAR_LIMIT_MAX}.`,
   limitMin: `Allow at least ${CHAR_LIMIT_MIN} character.`,
@@ -112,7 +118,7 @@ function fieldRules(voice: Voice) {
       .array(
         strict
           ? z.strictObject({ label }, { error: unknownKeys(voice.option) })
-          : z.object({ label }, { error: voice.option }),
+          : z.object({ label, optionId: z.optional(z.int()) }, { error: voice.option }),
         { error: voice.optionsArray },
       )
       .check(
@@ -120,11 +126,42 @@ function fieldRules(voice: Voice) {
         z.maxLength(max, { error: voice.optionsCount(max, type) }),
         z.refine((list) => labelsDistinct(list.map((option) => option.label)), { error: voice.optionsDistinct(type) }),
       );
-  return { title, required, charLimit, files, options, instructions: instructionsSchema };
+  // The start and capitals rules are the migration period's (schema.ts); the length is this period's.
+  const instructions = z.string({ error: voice.string }).check(
+    z.superRefine((text, ctx) => {
+      if (characterCount(text) > SEVERAL_QUESTIONS_INSTRUCTIONS_MAX)
+        ctx.addIssue({ code: "custom", message: voice.instructionsLength });
+      for (const rule of brokenInstructionRules(text))
+        if (rule !== "length") ctx.addIssue({ code: "custom", message: instructionRules[rule] });
+    }),
+  );
+  return { title, required, charLimit, files, options, instructions };
 }
 
 const unknownKeys = (otherwise: string) => (issue: { code?: string; keys?: string[] }) =>
   issue.code === "unrecognized_keys" ? `unknown field ${issue.keys?.join(", ")}` : otherwise;
+
+/** Money as the marketplace takes it: a whole `amount` of at most ADD_ON_PRICE_MAX over a positive `divisor`. */
+export const addOnPriceWriteSchema = z
+  .strictObject(
+    {
+      amount: z.int({ error: "amount must be a whole number" }).check(z.minimum(0, { error: "must not be negative" })),
+      divisor: z
+        .int({ error: "divisor must be a whole number" })
+        .check(z.minimum(1, { error: "divisor must be at least 1" })),
+      currency_code: z
+        .string({ error: "currency_code must be a string" })
+        .check(z.length(3, { error: "currency_code must be a 3-letter ISO code" })),
+    },
+    { error: unknownKeys("must be a Money object {amount, divisor, currency_code}") },
+  )
+  .check(
+    z.refine((money) => money.amount <= ADD_ON_PRICE_MAX * money.divisor, {
+      error: `must be at most ${ADD_ON_PRICE_MAX}`,
+    }),
+  );
+
+const chargesSomething = (price: { amount: number } | null | undefined) => price != null && price.amount > 0;
 
 // ---- The wire (snake_case): the sandbox's multi-question rules ----
 
@@ -138,16 +175,24 @@ const wireCommon = {
 };
 const wireObject = { error: unknownKeys("must be an object") };
 
-export const textQuestionWriteSchema = z.strictObject(
-  {
-    question_type: z.literal("text_input"),
-    ...wireCommon,
-    max_allowed_characters: wire.charLimit,
-    max_allowed_files: unused,
-    options: unused,
-  },
-  wireObject,
-);
+export const textQuestionWriteSchema = z
+  .strictObject(
+    {
+      question_type: z.literal("text_input"),
+      ...wireCommon,
+      max_allowed_characters: wire.charLimit,
+      max_allowed_files: unused,
+      options: unused,
+      add_on_price: z.optional(z.nullable(addOnPriceWriteSchema)),
+    },
+    wireObject,
+  )
+  .check(
+    z.refine((question) => !question.required || !chargesSomething(question.add_on_price), {
+      error: "is allowed only on optional questions (required: false)",
+      path: ["add_on_price"],
+    }),
+  );
 export const dropdownQuestionWriteSchema = z.strictObject(
   {
     question_type: z.literal("dropdown"),
@@ -218,13 +263,35 @@ export type QuestionWrite = QuestionSetWrite["personalization_questions"][number
 // ---- The editor's form (camelCase): the same rules, in the seller's words ----
 
 const form = fieldRules(sellerVoice);
-const formCommon = { title: form.title, instructions: form.instructions, required: form.required };
+// The marketplace's ids of what the listing asks now travel with the form, so a save keeps those questions and choices.
+const formCommon = {
+  questionId: z.optional(z.int()),
+  title: form.title,
+  instructions: form.instructions,
+  required: form.required,
+};
+const addOnPriceText = z.string({ error: addOnPriceRules.format }).check(
+  z.superRefine((text, ctx) => {
+    const broken = brokenAddOnPriceRule(text);
+    if (broken) ctx.addIssue({ code: "custom", message: addOnPriceRules[broken] });
+  }),
+);
 
-export const textQuestionFormSchema = z.object({
-  type: z.literal("text_input"),
-  ...formCommon,
-  maxAllowedCharacters: form.charLimit,
-});
+/** The add-on price as the seller typed it ("" for none) and as the listing was read, so an untouched price is kept as stored. */
+export const textQuestionFormSchema = z
+  .object({
+    type: z.literal("text_input"),
+    ...formCommon,
+    maxAllowedCharacters: form.charLimit,
+    addOnPrice: z.optional(addOnPriceText),
+    addOnPriceAsRead: z.optional(z.string()),
+  })
+  .check(
+    z.refine((question) => !question.required || Number(question.addOnPrice?.trim() || 0) === 0, {
+      error: addOnPriceRules.optionalOnly,
+      path: ["addOnPrice"],
+    }),
+  );
 export const dropdownQuestionFormSchema = z.object({
   type: z.literal("dropdown"),
   ...formCommon,
@@ -273,13 +340,18 @@ export type QuestionForm = QuestionSetForm["questions"][number];
  * values. The schema keeps only what the question's type uses.
  */
 export type QuestionDraft = {
+  questionId?: number;
   type: QuestionType;
   title: string;
   instructions: string;
   required: boolean;
   maxAllowedCharacters: number;
   maxAllowedFiles: number;
-  options: { label: string }[];
+  options: { label: string; optionId?: number }[];
+  /** An optional text question's add-on price in the shop's currency, as typed ("" for none). */
+  addOnPrice?: string;
+  /** The price as the listing was read: a save that finds it unchanged keeps what the marketplace holds. */
+  addOnPriceAsRead?: string;
 };
 
 export function newQuestionDraft(type: QuestionType): QuestionDraft {
@@ -290,6 +362,8 @@ export function newQuestionDraft(type: QuestionType): QuestionDraft {
     maxAllowedCharacters: 100,
     maxAllowedFiles: 1,
     options: [] as { label: string }[],
+    addOnPrice: "",
+    addOnPriceAsRead: "",
   };
   switch (type) {
     case "text_input":
