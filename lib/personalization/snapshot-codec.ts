@@ -3,7 +3,7 @@ import { QUESTION_TEXT, QUESTION_TYPE, toWrite, type PersonalizationWrite, type 
 import { isQuestionType, type QuestionForm as SetQuestionForm, type QuestionType } from "./question-set";
 import type { PersonalizationWriteWire, QuestionWriteWire } from "../marketplace/wire";
 import { moneyOfPriceText, moneyWireOf } from "./add-on-price";
-import { representable, type Snapshot, type SnapshotQuestion } from "./snapshot";
+import { representable, withoutMarketplaceKeys, type Snapshot, type SnapshotQuestion } from "./snapshot";
 
 // Snapshots to and from what the server stores and sends: JSON in the database, the form's values, the marketplace's write.
 
@@ -102,9 +102,7 @@ export function snapshotOfQuestionSet(questions: readonly SetQuestionForm[], cur
 
 /** A template is what to ask, never a listing's ids or the price it charges: applying one sets no price. */
 export const templateOf = (snapshot: Snapshot): Snapshot => ({
-  questions: snapshot.questions.map(
-    ({ id: _id, optionIds: _optionIds, addOnPrice: _addOnPrice, ...question }) => question,
-  ),
+  questions: snapshot.questions.map(withoutMarketplaceKeys),
 });
 
 function questionSetWriteOf(snapshot: Snapshot): PersonalizationWriteWire {

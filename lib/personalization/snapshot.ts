@@ -93,6 +93,15 @@ export function describeSnapshot(snapshot: Snapshot): string {
   return `${instructions}, ${question.required ? "required" : "optional"}${limit}${price}`;
 }
 
+/** What to ask, without what belongs to one listing on the marketplace: ids and the add-on price. */
+export function withoutMarketplaceKeys(question: SnapshotQuestion): SnapshotQuestion {
+  const copy = { ...question };
+  delete copy.id;
+  delete copy.optionIds;
+  delete copy.addOnPrice;
+  return copy;
+}
+
 /** Whether the marketplace lets this question charge an add-on price (decisions.md "The marketplace of today"). */
 export const mayChargeAddOn = (question: Pick<SnapshotQuestion, "type" | "required">) =>
   question.type === "text_input" && !question.required;
@@ -120,7 +129,8 @@ export function alignWith(target: Snapshot, current: Snapshot): Snapshot {
   );
   return {
     questions: target.questions.map((question, index) => {
-      const { id: _id, optionIds: _optionIds, addOnPrice: wanted, ...rest } = question;
+      const wanted = question.addOnPrice;
+      const rest = withoutMarketplaceKeys(question);
       const held = matches[index];
       const optionIds = question.options && held?.options ? alignOptions(question, held) : undefined;
       const heldPrice = held?.addOnPrice ?? null;
