@@ -12,7 +12,7 @@ import {
   type Snapshot,
 } from "../personalization/snapshot";
 import { writeOf } from "../personalization/snapshot-codec";
-import { SEVERAL_QUESTIONS_INSTRUCTIONS_MAX } from "../personalization/question-set";
+import { QUESTION_INSTRUCTIONS_MAX } from "../personalization/question-set";
 import { characterCount } from "../personalization/rules";
 import type { Refusal } from "../actions/seller-action";
 import type { HistoryAction, HistoryStore } from "./history-store";
@@ -40,11 +40,11 @@ export const SET_NEEDS_MULTI =
 /** An earlier version (a restore, an undo) may hold instructions longer than the marketplace takes now; it is never cut. */
 export function instructionsOverLimit(target: Snapshot): string | undefined {
   const index = target.questions.findIndex(
-    (question) => characterCount(question.instructions) > SEVERAL_QUESTIONS_INSTRUCTIONS_MAX,
+    (question) => characterCount(question.instructions) > QUESTION_INSTRUCTIONS_MAX,
   );
   const question = target.questions[index];
   if (!question) return undefined;
-  return `Nothing was changed: question ${index + 1} (“${question.title}”) has instructions of ${characterCount(question.instructions)} characters, and the marketplace now accepts at most ${SEVERAL_QUESTIONS_INSTRUCTIONS_MAX}. Open the listing, shorten them in the editor, then save.`;
+  return `Nothing was changed: question ${index + 1} (“${question.title}”) has instructions of ${characterCount(question.instructions)} characters, and the marketplace now accepts at most ${QUESTION_INSTRUCTIONS_MAX}. Open the listing, shorten them in the editor, then save.`;
 }
 
 /** Puts a snapshot on the marketplace: its questions are written (all of them, with the flag, in multi), none deletes personalization. */

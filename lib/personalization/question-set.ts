@@ -16,8 +16,8 @@ export const TITLE_MAX = 45;
 export const LABEL_MAX = 45;
 export const DROPDOWN_OPTIONS_MAX = 30;
 export const FILES_MAX = 10;
-// decisions.md "The marketplace of today": once listings may ask several questions, instructions hold at most 120.
-export const SEVERAL_QUESTIONS_INSTRUCTIONS_MAX = 120;
+/** Instructions of a question in this period (the migration period allowed 256). */
+export const QUESTION_INSTRUCTIONS_MAX = 120;
 
 type Voice = {
   questionsArray: string;
@@ -48,7 +48,7 @@ const wireVoice: Voice = {
   string: "must be a string",
   titleLength: `must be 1 to ${TITLE_MAX} characters`,
   titleStart: "must start with a letter or a digit",
-  instructionsLength: `must be at most ${SEVERAL_QUESTIONS_INSTRUCTIONS_MAX} characters`,
+  instructionsLength: `must be at most ${QUESTION_INSTRUCTIONS_MAX} characters`,
   required: "must be true or false",
   limitType: `must be a whole number from ${CHAR_LIMIT_MIN} to ${CHAR_LIMIT_MAX}`,
   limitMin: `must be at least ${CHAR_LIMIT_MIN}`,
@@ -72,7 +72,7 @@ export const sellerVoice: Voice = {
   string: "Enter text here.",
   titleLength: `Give the question a title of 1 to ${TITLE_MAX} characters.`,
   titleStart: "Start the title with a letter or a digit.",
-  instructionsLength: `Use at most ${SEVERAL_QUESTIONS_INSTRUCTIONS_MAX} characters: the marketplace allows no more now that listings can ask several questions.`,
+  instructionsLength: `Use at most ${QUESTION_INSTRUCTIONS_MAX} characters.`,
   required: "Choose whether buyers must answer.",
   limitType: `Enter a whole number from ${CHAR_LIMIT_MIN} to ${CHAR_LIMIT_MAX}.`,
   limitMin: `Allow at least ${CHAR_LIMIT_MIN} character.`,
@@ -129,7 +129,7 @@ function fieldRules(voice: Voice) {
   // The start and capitals rules are the migration period's (schema.ts); the length is this period's.
   const instructions = z.string({ error: voice.string }).check(
     z.superRefine((text, ctx) => {
-      if (characterCount(text) > SEVERAL_QUESTIONS_INSTRUCTIONS_MAX)
+      if (characterCount(text) > QUESTION_INSTRUCTIONS_MAX)
         ctx.addIssue({ code: "custom", message: voice.instructionsLength });
       for (const rule of brokenInstructionRules(text))
         if (rule !== "length") ctx.addIssue({ code: "custom", message: instructionRules[rule] });

@@ -6,7 +6,7 @@ import { ADD_ON_PRICE_MAX } from "@/lib/personalization/add-on-price";
 import {
   FILES_MAX,
   QUESTION_TYPE_NAMES,
-  SEVERAL_QUESTIONS_INSTRUCTIONS_MAX as INSTRUCTIONS_MAX,
+  QUESTION_INSTRUCTIONS_MAX as INSTRUCTIONS_MAX,
   TITLE_MAX,
   type QuestionType,
 } from "@/lib/personalization/question-set";

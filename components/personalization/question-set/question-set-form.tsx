@@ -1,7 +1,7 @@
 "use client";
 
 import { lazy, Suspense, useEffect, useRef, useState, useTransition, type ReactNode } from "react";
-import { QUESTIONS_MAX, SEVERAL_QUESTIONS_INSTRUCTIONS_MAX } from "@/lib/personalization/question-set";
+import { QUESTIONS_MAX, QUESTION_INSTRUCTIONS_MAX } from "@/lib/personalization/question-set";
 import { characterCount } from "@/lib/personalization/rules";
 import type { Listing } from "@/lib/marketplace/wire";
 import type { ActionResult } from "@/lib/actions/seller-action";
@@ -50,7 +50,7 @@ export function QuestionSetForm({
   const questions = watch("questions") ?? [];
   // Stored before the 120-character rule, or by another client: shown as they are, never cut, and named until fixed.
   const overLimit = listing.questions.flatMap((question, index) =>
-    characterCount(question.instructions) > SEVERAL_QUESTIONS_INSTRUCTIONS_MAX
+    characterCount(question.instructions) > QUESTION_INSTRUCTIONS_MAX
       ? [{ index, title: question.title, length: characterCount(question.instructions) }]
       : [],
   );
@@ -166,7 +166,7 @@ export function QuestionSetForm({
                   {overLimit.map(({ index, title, length }) => (
                     <li key={index}>
                       Question {index + 1} (“{title}”) has instructions of {length} characters; the marketplace now
-                      accepts at most {SEVERAL_QUESTIONS_INSTRUCTIONS_MAX} while listings can ask several questions.
+                      accepts at most {QUESTION_INSTRUCTIONS_MAX} while listings can ask several questions.
                     </li>
                   ))}
                 </ul>
