@@ -1,5 +1,4 @@
 import { expect, test, type Page } from "@playwright/test";
-import { addOnPriceRules } from "../lib/personalization/add-on-price";
 import { sellerVoice } from "../lib/personalization/question-set";
 import { editorPath, hydrated, signInTo } from "./editor";
 import {
@@ -104,7 +103,7 @@ test("a price set in Shop Manager stays when the seller edits only the instructi
   const before = await lastRequestId();
   await note.getByLabel("Buyers must answer (required)").check();
   await save.click();
-  await expect(note.getByRole("alert").filter({ hasText: addOnPriceRules.optionalOnly })).toBeVisible();
+  await expect(note.getByRole("alert").filter({ hasText: sellerVoice.priceOnlyOptionalText })).toBeVisible();
   expect(await postsSince(before)).toEqual([]);
 });
 

@@ -65,15 +65,15 @@ export type MoneyWire = z.infer<typeof moneyWire>;
 
 /** One question of updateListingPersonalization's body, with every field the OAS request schema allows. */
 export type QuestionWriteWire = {
-  question_id?: number;
+  question_id?: number | null;
   question_type: string;
   question_text: string;
   instructions?: string | null;
   required: boolean;
   max_allowed_characters?: number | null;
   max_allowed_files?: number | null;
-  options?: { option_id?: number; label: string }[] | null;
-  add_on_price?: MoneyWire | null;
+  options?: { option_id?: number | null; label: string }[] | null;
+  add_on_price?: MoneyWire | number | null;
 };
 
 export type PersonalizationWriteWire = { personalization_questions: QuestionWriteWire[] };

@@ -9,7 +9,6 @@ export const ADD_ON_PRICE_MAX = 10_000;
 export const addOnPriceRules = {
   format: "Enter the price as a number with at most two decimals, such as 2.50.",
   max: `Charge at most ${ADD_ON_PRICE_MAX.toLocaleString("en-US")}.`,
-  optionalOnly: "Only optional questions can charge an add-on price: untick “Buyers must answer”, or clear the price.",
 } as const;
 
 const PRICE_TEXT = /^\d+(\.\d{1,2})?$/;

@@ -168,7 +168,7 @@ describe("the add-on price rule, shared by the form and the wire", () => {
 
   it("refuses a price on a required question, a negative or over-precise price, and one over 10,000", () => {
     expect(issues({ ...text, required: true, addOnPrice: "2.50" })).toEqual([
-      ["questions.0.addOnPrice", addOnPriceRules.optionalOnly],
+      ["questions.0.addOnPrice", sellerVoice.priceOnlyOptionalText],
     ]);
     expect(issues({ ...text, addOnPrice: "-1" })).toEqual([["questions.0.addOnPrice", addOnPriceRules.format]]);
     expect(issues({ ...text, addOnPrice: "2.505" })).toEqual([["questions.0.addOnPrice", addOnPriceRules.format]]);

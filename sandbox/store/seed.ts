@@ -171,6 +171,7 @@ export function questionRecord(question: SeedQuestion, questionId: number) {
     max_allowed_characters: question.max_allowed_characters,
     max_allowed_files: null,
     options: null,
+    add_on_price: null,
   };
 }
 
