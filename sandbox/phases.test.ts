@@ -439,3 +439,76 @@ describe("multi-question: several questions of the further types", () => {
     expect(result.body).toEqual({ error: `${FLAG} must be true, false, 1 or 0.` });
   });
 });
+
+describe("with no --phase, the phase of the sandbox clock's date", () => {
+  let clocked: RunningSandbox;
+  beforeAll(async () => {
+    clocked = await startTestSandbox({ phase: undefined });
+  });
+  afterAll(() => clocked.close());
+  beforeEach(() => resetSandbox(clocked.url));
+
+  const at = (date: string) => sandboxControl(clocked.url, "/clock", { at: date });
+  const phaseNow = async () => (await sandboxControl(clocked.url, "/phase")).body;
+
+  it("is today's (2026-11-25: webhooks) on a clock that was not moved", async () => {
+    expect(await phaseNow()).toMatchObject({ phase: "webhooks", pinned: false });
+    expect((await http(`${clocked.url}/`)).text).toContain("Phase: <strong>webhooks</strong>");
+  });
+
+  it("changes as the clock crosses each date of the timeline", async () => {
+    const timeline: Array<[string, string]> = [
+      ["2026-01-01T00:00:00Z", "migration"],
+      ["2026-04-08T23:59:59Z", "migration"],
+      ["2026-04-09T00:00:00Z", "post-deprecation"],
+      ["2026-05-11T00:00:00Z", "multi-question"],
+      ["2026-07-20T00:00:00Z", "add-on-prices"],
+      ["2026-08-20T00:00:00Z", "add-on-resend"],
+      ["2026-09-30T23:59:59Z", "add-on-resend"],
+      ["2026-10-01T00:00:00Z", "webhooks"],
+    ];
+    for (const [date, phase] of timeline) {
+      expect((await at(date)).body).toMatchObject({ date: date.replace("Z", ".000Z"), phase });
+      expect(await phaseNow()).toMatchObject({ phase, pinned: false });
+    }
+  });
+
+  it("moves the API with it: legacy fields go, then several questions come, as the clock advances", async () => {
+    const clockedToken = (
+      await issueTokensFor(clocked.url, { user_id: ADA.user_id, scopes: ["listings_r", "listings_w"] })
+    ).access_token;
+    await at("2026-04-08T23:59:00Z");
+    expect((await callApi(clocked.url, `listings/${WITH_QUESTION}`)).body).toHaveProperty(
+      "personalization_instructions",
+    );
+    await sandboxControl(clocked.url, "/clock", { advance_seconds: 60 });
+    expect((await callApi(clocked.url, `listings/${WITH_QUESTION}`)).body).not.toHaveProperty(
+      "personalization_instructions",
+    );
+    const several = () =>
+      callApi(clocked.url, `shops/${ADA.shop_id}/listings/${WITHOUT_QUESTION}/personalization?${FLAG}=true`, {
+        token: clockedToken,
+        json: { personalization_questions: [TEXT, DROPDOWN] },
+      });
+    expect((await several()).status).toBe(400);
+    await at("2026-05-11T00:00:00Z");
+    expect((await several()).status).toBe(201);
+  });
+
+  it("is held by a pinned phase until the pin is lifted with null", async () => {
+    await sandboxControl(clocked.url, "/phase", { phase: "migration" });
+    await at("2026-10-02");
+    expect(await phaseNow()).toMatchObject({ phase: "migration", pinned: true });
+    expect((await sandboxControl(clocked.url, "/phase", { phase: null })).body).toMatchObject({
+      phase: "webhooks",
+      pinned: false,
+    });
+  });
+
+  it("refuses a clock change that gives neither or both of advance_seconds and at", async () => {
+    const both = await sandboxControl(clocked.url, "/clock", { advance_seconds: 1, at: "2026-05-11" });
+    expect(both.status).toBe(400);
+    expect(both.body).toEqual({ error: "body: give advance_seconds or at, not both" });
+    expect((await sandboxControl(clocked.url, "/clock", { at: "next week" })).status).toBe(400);
+  });
+});

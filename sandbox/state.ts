@@ -66,7 +66,7 @@ export class SandboxState {
     this.pinnedPhase = options.phase;
     this.db = openDb(options.db);
     const seeded = this.db.prepare("SELECT 1 FROM apps LIMIT 1").get();
-    if (!seeded) seed(this.db, { per_second: options.perSecond, per_day: options.perDay });
+    if (!seeded) this.seed();
     this.watchTokenWrites();
     watchListingWrites(this.db);
     this.webhooks = new WebhookHub(this);
@@ -163,14 +163,20 @@ export class SandboxState {
       for (const table of tables) this.db.exec(`DELETE FROM ${table}`);
     })();
     this.db.pragma("foreign_keys = ON");
-    seed(this.db, { per_second: this.options.perSecond, per_day: this.options.perDay });
-    this.appsChanged();
     this.clockOffsetSeconds = 0;
     this.pinnedPhase = this.options.phase;
+    this.seed();
+    this.appsChanged();
     this.webhooks.clear();
     this.rateLimiter.clear();
     this.log.clear();
     this.faults.clear();
+  }
+
+  /** The demo data, with add-on prices on a few listings in the periods that have them. */
+  private seed() {
+    const rate = { per_second: this.options.perSecond, per_day: this.options.perDay };
+    seed(this.db, rate, { addOnPrices: this.reached("add-on-prices") });
   }
 
   close() {
