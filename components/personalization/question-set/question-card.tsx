@@ -129,29 +129,32 @@ export function QuestionCard({ form, index, count, fieldId, type, onMove, onRemo
           </p>
         </div>
 
-        <div>
-          <label htmlFor={`${id}-instructions`} className="block font-medium">
-            Instructions
-          </label>
-          <textarea
-            id={`${id}-instructions`}
-            rows={2}
-            aria-invalid={errors?.instructions ? true : undefined}
-            aria-describedby={described("instructions", true)}
-            className={INPUT}
-            {...register(`questions.${index}.instructions`, {
-              // A too-long text named on load is re-checked as the seller shortens it, before any save.
-              onChange: () => errors?.instructions && void trigger(`questions.${index}.instructions`),
-            })}
-          />
-          <p id={`${id}-instructions-hint`} className="text-sm text-stone-600">
-            Optional. At most {INSTRUCTIONS_MAX} characters ({characterCount(instructions)} / {INSTRUCTIONS_MAX}),
-            starting with a letter or a digit, never 3 words in a row in capitals.
-          </p>
-          <p id={`${id}-instructions-error`} role="alert" className={ERROR}>
-            {errors?.instructions?.message}
-          </p>
-        </div>
+        {/* Dropdowns take no instructions today; one stored before stays visible so the seller can clear it. */}
+        {(type !== "dropdown" || instructions !== "") && (
+          <div>
+            <label htmlFor={`${id}-instructions`} className="block font-medium">
+              Instructions
+            </label>
+            <textarea
+              id={`${id}-instructions`}
+              rows={2}
+              aria-invalid={errors?.instructions ? true : undefined}
+              aria-describedby={described("instructions", true)}
+              className={INPUT}
+              {...register(`questions.${index}.instructions`, {
+                // A too-long text named on load is re-checked as the seller shortens it, before any save.
+                onChange: () => errors?.instructions && void trigger(`questions.${index}.instructions`),
+              })}
+            />
+            <p id={`${id}-instructions-hint`} className="text-sm text-stone-600">
+              Optional. At most {INSTRUCTIONS_MAX} characters ({characterCount(instructions)} / {INSTRUCTIONS_MAX}),
+              starting with a letter or a digit, never 3 words in a row in capitals.
+            </p>
+            <p id={`${id}-instructions-error`} role="alert" className={ERROR}>
+              {errors?.instructions?.message}
+            </p>
+          </div>
+        )}
 
         {type === "text_input" && (
           <WholeNumberField
