@@ -21,11 +21,9 @@ export const storedQuestionSchema = z.object({
     .array(z.object({ option_id: z.int(), label: z.string() }))
     .nullable()
     .meta({ description: "dropdown and labeled_upload only (multi-question phase); null otherwise." }),
-  add_on_price: moneySchema
-    .nullable()
-    .meta({
-      description: "What buyers pay for answering an optional text_input question (from 2026-07-20); null otherwise.",
-    }),
+  add_on_price: moneySchema.nullable().meta({
+    description: "What buyers pay for answering an optional text_input question (from 2026-07-20); null otherwise.",
+  }),
 });
 
 export const personalizationSchema = z.object({ personalization_questions: z.array(storedQuestionSchema) });

@@ -22,8 +22,6 @@ const questionWire = z.object({
 
 export const personalizationWire = z.object({ personalization_questions: z.array(questionWire) });
 
-export const capabilitiesWire = z.object({ supports_multiple_personalization_questions: z.boolean() });
-
 export const listingWire = z.object({
   listing_id: z.number(),
   shop_id: z.number(),
