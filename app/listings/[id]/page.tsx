@@ -42,12 +42,13 @@ export default async function ListingEditorPage({ params }: { params: Promise<{ 
   const here = `/listings/${id}`;
   const seller = await requireSeller(here);
   const listingId = Number(id);
-  const multi = (await personalizationPhase().current()) === "multi";
-  // Add-on prices are set in the shop's currency (getShop), read beside the listing.
+  // Add-on prices are set in the shop's currency (getShop), read beside the listing; the period is judged after the
+  // listing's read, which may teach it (personalization-phase.ts).
   const [result, currencyCode] = await Promise.all([
     listingFor(seller, id),
-    multi ? marketplace().then((client) => shopCurrencyCode(client, seller)) : undefined,
+    marketplace().then((client) => shopCurrencyCode(client, seller)),
   ]);
+  const multi = (await personalizationPhase().current()) === "multi";
   if (!result.ok && (result.failure.kind === "reauth" || result.failure.kind === "invalid_token"))
     redirect(signInPath(here, "expired"));
   const queryClient = new QueryClient();
