@@ -37,7 +37,7 @@ type StoredSetQuestion = {
   options: { label: string }[] | null;
 };
 
-// Today's marketplace numbers every choice; these tests compare what buyers are asked, so the choices' ids are left out.
+// Reads carry each option's option_id (decisions.md "Reads"), the marketplace's own; these tests check the labels written.
 const storedSet = async (listingId: number) =>
   ((await storedListing(listingId)).personalization.personalization_questions as unknown as StoredSetQuestion[]).map(
     (question) => ({ ...question, options: question.options && question.options.map(({ label }) => ({ label })) }),

@@ -36,10 +36,15 @@ const writesTo = async (listingId: number) =>
     (entry) => entry.method !== "GET" && entry.path.endsWith(`/listings/${listingId}/personalization`),
   );
 const fault = (body: Record<string, unknown>) => sandboxControl(sandbox.url, "/faults", body);
+// What buyers are asked, without the marketplace's ids (question_id, option_id) or an add-on price of none.
 const questionsOf = async (listingId: number) =>
   (
     (await storedListing(sandbox.url, listingId)).personalization.personalization_questions as Record<string, unknown>[]
-  ).map(({ question_id: _id, ...question }) => question);
+  ).map(({ question_id: _id, add_on_price: price, options, ...question }) => ({
+    ...question,
+    options: Array.isArray(options) ? options.map(({ label }: { label: string }) => ({ label })) : options,
+    ...(price != null && { add_on_price: price }),
+  }));
 
 async function putQuestion(
   seller: CreatedSeller,

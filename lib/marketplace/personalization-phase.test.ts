@@ -97,6 +97,18 @@ describe("MARKETPLACE_PERSONALIZATION=auto: the period learnt from the marketpla
     expect(await phase.current()).toBe("multi");
   });
 
+  it("after such a refusal and a return of the legacy fields, takes their absence as today's period again", async () => {
+    await setPhase("migration");
+    await client.updateListingPersonalization(ADA.user_id, ADA.shop_id, WITHOUT_QUESTION, questionSet, {
+      multipleQuestions: true,
+    });
+    await readListing(WITH_QUESTION);
+    expect(await phase.current()).toBe("single");
+    await setPhase("webhooks");
+    await readListing(WITH_QUESTION);
+    expect(await phase.current()).toBe("multi");
+  });
+
   it("takes a single-question write refused with 409 as the multi-question period", async () => {
     await setPhase("multi-question");
     await client.updateListingPersonalization(ADA.user_id, ADA.shop_id, WITHOUT_QUESTION, questionSet, {

@@ -16,7 +16,8 @@ type ListingSeen = {
  * (decisions.md "Sandbox-only reads"): listings that still carry the legacy fields mean the migration period (one text
  * question); listings without them mean the marketplace of today (several questions), as does a listing with several
  * questions, a new type or an add-on price, or a single-question write refused with 409. A write of several questions
- * refused with 400 means the period ended: single, until a listing shows what only the multi-question period allows.
+ * refused with 400 means the period ended: single, until a listing shows what only the multi-question period allows,
+ * or legacy fields and then none again.
  */
 export function createPhaseProbe({ setting }: { setting: "single" | "multi" | "auto" }) {
   let learned: PersonalizationPhase | undefined;
@@ -29,8 +30,10 @@ export function createPhaseProbe({ setting }: { setting: "single" | "multi" | "a
 
     noteListings(listings: readonly ListingSeen[]) {
       if (listings.length === 0) return;
+      // The legacy fields explain any refusal: once they are gone, listings without them mean today's period again.
       if (listings.some((listing) => listing.legacy !== undefined)) {
         learned = "single";
+        refusedSeveral = false;
         return;
       }
       const multiOnly = listings.some(
