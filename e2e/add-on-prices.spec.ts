@@ -7,6 +7,7 @@ import {
   marketplaceCall,
   marketplaceToken,
   newSeller,
+  putQuestion,
   requestsSince,
   signIn,
   storedListing,
@@ -131,25 +132,7 @@ test("instructions stored over today's limit are shown whole, named with the fix
   const seller = await newSeller(1);
   const [listingId] = seller.listing_ids as [number];
   const long = `Write${" the name".repeat(24)}.`;
-  const token = await marketplaceToken(seller.user_id);
-  await marketplaceCall(
-    token,
-    "POST",
-    `/v3/application/shops/${seller.shop_id}/listings/${listingId}/personalization`,
-    {
-      json: {
-        personalization_questions: [
-          {
-            question_type: "text_input",
-            question_text: "Personalization",
-            instructions: long,
-            required: false,
-            max_allowed_characters: 40,
-          },
-        ],
-      },
-    },
-  );
+  await putQuestion(seller, listingId, { instructions: long, required: false, max_allowed_characters: 40 });
   await setPhase("add-on-resend");
 
   const save = await openEditor(page, seller, listingId);

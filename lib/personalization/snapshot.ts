@@ -1,5 +1,5 @@
 // No zod here: the listings page and the history ship this module to the browser (snapshot-codec.ts holds the rest).
-import type { Listing, Money } from "../marketplace/wire";
+import type { Listing, Question } from "../marketplace/wire";
 import { formatMoney, samePrice } from "./add-on-price";
 import { editableInSingleQuestionEditor } from "./editable";
 
@@ -11,22 +11,8 @@ export type Snapshot = {
   questions: SnapshotQuestion[];
 };
 
-export type SnapshotQuestion = {
-  id?: number;
-  type: string;
-  title: string;
-  instructions: string;
-  required: boolean;
-  maxAllowedCharacters: number | null;
-  /** Upload questions (multi-question period). */
-  maxAllowedFiles?: number;
-  /** Dropdown choices and upload labels (multi-question period). */
-  options?: string[];
-  /** The marketplace's ids of `options`, in their order. */
-  optionIds?: (number | null)[];
-  /** Optional text questions only; null charges nothing. */
-  addOnPrice?: Money | null;
-};
+/** A question as the marketplace returns it; in a target, a left-out `addOnPrice` keeps the marketplace's. */
+export type SnapshotQuestion = Question;
 
 export const NO_PERSONALIZATION: Snapshot = { questions: [] };
 
