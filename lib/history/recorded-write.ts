@@ -55,14 +55,39 @@ export async function writeSnapshot(
   target: Snapshot,
   phase: PersonalizationPhase = "single",
 ): Promise<Result<Question[]>> {
-  const write = writeOf(target, phase);
-  if (write)
-    return marketplace.updateListingPersonalization(changer.userId, changer.shopId, listingId, write.body, {
-      multipleQuestions: write.multipleQuestions,
-    });
+  const put = (snapshot: Snapshot) => {
+    const write = writeOf(snapshot, phase);
+    return write
+      ? marketplace.updateListingPersonalization(changer.userId, changer.shopId, listingId, write.body, {
+          multipleQuestions: write.multipleQuestions,
+        })
+      : undefined;
+  };
+  const written = put(target);
+  if (written) {
+    const result = await written;
+    // A marketplace still in an earlier period (before several questions) knows no ids and names them as unknown
+    // fields; nothing was written, and without ids it replaces the question as it always did then.
+    if (
+      !result.ok &&
+      result.failure.kind === "invalid" &&
+      /unknown field.*(question_id|option_id)/.test(result.failure.message)
+    )
+      return (await put(withoutIds(target))) ?? result;
+    return result;
+  }
   const removed = await marketplace.deleteListingPersonalization(changer.userId, changer.shopId, listingId);
   return removed.ok ? { ok: true, data: [] } : removed;
 }
+
+const withoutIds = (snapshot: Snapshot): Snapshot => ({
+  questions: snapshot.questions.map((question) => {
+    const copy = { ...question };
+    delete copy.id;
+    delete copy.optionIds;
+    return copy;
+  }),
+});
 
 /** Keeps what `listing` asks buyers now in its history, then writes `target` over it. */
 export async function writeRecorded(
