@@ -1,9 +1,25 @@
-// Bulk jobs left running when the dashboard stopped resume as soon as it starts again, not at the first page view.
+// As the production server starts: the settings check (a missing or malformed setting stops it with exit 78 and one
+// line per setting), bulk jobs left running resume at once rather than at the first page view, and SIGTERM lets them
+// drain.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { ensureJobRunner } = await import("./lib/bulk/background-runner");
+  const production = process.env.NODE_ENV === "production";
+  if (production) {
+    const { exitOnSettingsProblems } = await import("./lib/env-schema");
+    exitOnSettingsProblems(process.env);
+  }
   const { logger } = await import("./lib/observability/logger");
+  const log = logger();
+  if (process.env.NEXT_MANUAL_SIG_HANDLE === "true") {
+    const { drainOnSignals } = await import("./lib/observability/shutdown");
+    drainOnSignals(log);
+  } else if (production) {
+    log.warn({
+      msg: "NEXT_MANUAL_SIG_HANDLE is not true: Next exits on SIGTERM without letting bulk jobs finish their writes in flight (start the server as scripts/server-command.ts does)",
+    });
+  }
+  const { ensureJobRunner } = await import("./lib/bulk/background-runner");
   ensureJobRunner().catch((error: Error) =>
-    logger().error({ msg: "the bulk job runner did not start", error: error.message }),
+    log.error({ msg: "the bulk job runner did not start", error: error.message }),
   );
 }

@@ -12,7 +12,7 @@ export const metadata: Metadata = {
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   // Every page, the sign-in and error pages included, renders per request: only then do Next's scripts carry the
-  // request's CSP nonce (lib/security/response-headers.ts). A page prerendered at build time would have scripts the CSP blocks.
+  // request's CSP nonce (proxy.ts). A page prerendered at build time would have scripts the CSP blocks.
   await connection();
   return (
     <html lang="en">

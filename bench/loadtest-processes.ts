@@ -189,7 +189,7 @@ export async function stopDashboard(dashboard: DashboardProcess) {
 export const cpuProfileArgs = (dir: string | undefined) =>
   dir ? ["--cpu-prof", "--cpu-prof-dir", resolve(dir)] : undefined;
 
-/** The measured process is the one named next-server: scripts/server.ts, the group's leader. */
+/** The measured process is the one named next-server: `next start` (scripts/server-command.ts), the group's leader. */
 export async function startDashboardProcess(
   options: {
     port: number;
@@ -199,7 +199,6 @@ export async function startDashboardProcess(
     distDir: string;
     stdio: "inherit" | "ignore";
     nodeArgs?: string[];
-    workers: number;
   },
   log: (line: string) => void,
 ): Promise<RunningDashboard> {
@@ -207,7 +206,6 @@ export async function startDashboardProcess(
   for (let attempt = 1; ; attempt++) {
     let dashboard: DashboardProcess | undefined;
     try {
-      const env = { DASHBOARD_WORKERS: String(options.workers) };
       dashboard = await startDashboard({
         port: options.port,
         sandboxUrl: options.sandboxUrl,
@@ -215,7 +213,6 @@ export async function startDashboardProcess(
         dashboardDb: options.dashboardDb,
         stdio: options.stdio,
         nodeArgs: options.nodeArgs,
-        env,
       });
       startedGroups.add(dashboard.process.pid as number);
       const ready = await fetch(`${dashboard.url}/sign-in`).then(
@@ -223,9 +220,8 @@ export async function startDashboardProcess(
         () => false,
       );
       if (!ready) throw new Error("the dashboard did not answer /sign-in within 60 s");
-      const servers = await serverProcesses(dashboard.process.pid as number, options.workers);
-      const name = options.workers > 1 ? `dashboard (${options.workers} workers)` : "dashboard (next-server)";
-      return { name, pid: servers[0]!.pid, pids: servers.map((server) => server.pid), url: dashboard.url, dashboard };
+      const server = await serverProcess(dashboard.process.pid as number);
+      return { name: "dashboard (next-server)", pid: server.pid, url: dashboard.url, dashboard };
     } catch (error) {
       if (dashboard) await stopDashboard(dashboard);
       if (attempt >= 3) throw error;
@@ -237,18 +233,14 @@ export async function startDashboardProcess(
   }
 }
 
-/** The server's processes, its primary first: one, or the primary and every worker once they have all started. */
-async function serverProcesses(pgid: number, workers: number) {
+/** The one next-server process in the dashboard's process group. */
+async function serverProcess(pgid: number) {
   const deadline = Date.now() + 60_000;
   for (;;) {
     const servers = processGroup(pgid).filter((entry) => entry.command.startsWith("next-server"));
-    const pool = servers.filter((entry) => entry.command.includes("worker"));
-    const primary = servers.filter((entry) => !entry.command.includes("worker"));
-    if (primary.length === 1 && (workers === 1 || pool.length === workers)) return [...primary, ...pool];
+    if (servers.length === 1) return servers[0]!;
     if (Date.now() > deadline)
-      throw new Error(
-        `expected ${workers === 1 ? "one next-server process" : `a primary and ${workers} workers`} in the dashboard's process group, found ${servers.length}`,
-      );
+      throw new Error(`expected one next-server process in the dashboard's process group, found ${servers.length}`);
     await sleep(200);
   }
 }

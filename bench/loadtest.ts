@@ -1,6 +1,6 @@
 // npm run loadtest: many signed-in sellers on the built dashboard (listings page + save action) for a fixed time;
 // --soak adds marketplace write faults and counts lost and phantom writes. Not part of npm test.
-import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from "node:os";
+import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -27,13 +27,11 @@ import { LOAD_TARGETS as TARGETS, latencyFigures, type LoadFigures } from "./loa
 const withoutEmptyAlerts = (html: string) => html.replace(/<(\w+)[^>]*role="alert"[^>]*><\/\1>/g, "");
 
 const USAGE =
-  "Usage: npm run loadtest -- [--sellers 50] [--workers <cores>] [--listings 10] [--seconds 60] [--think-ms 0] [--soak] [--fault-rate 0.1] [--timeout-ms N] [--delay-ms 3000] [--json file] [--dist-dir dir] [--cpu-prof dir] [--verbose]";
+  "Usage: npm run loadtest -- [--sellers 50] [--listings 10] [--seconds 60] [--think-ms 0] [--soak] [--fault-rate 0.1] [--timeout-ms N] [--delay-ms 3000] [--json file] [--dist-dir dir] [--cpu-prof dir] [--verbose]";
 
 const { values: flags } = parseArgs({
   options: {
     sellers: { type: "string", default: "50" },
-    // As docs/deploy.md says to run it: one server process per core (DASHBOARD_WORKERS).
-    workers: { type: "string", default: String(availableParallelism()) },
     listings: { type: "string", default: "10" },
     seconds: { type: "string", default: "60" },
     "think-ms": { type: "string", default: "0" },
@@ -65,7 +63,6 @@ function positive(name: string, value: string | undefined): number {
 
 const soak = flags.soak;
 const sellerCount = positive("sellers", flags.sellers);
-const workers = positive("workers", flags.workers);
 const listingCount = positive("listings", flags.listings);
 const seconds = positive("seconds", flags.seconds);
 const faultRate = positive("fault-rate", flags["fault-rate"]);
@@ -147,12 +144,11 @@ async function main() {
         distDir: build.distDir,
         stdio,
         nodeArgs: cpuProfileArgs(flags["cpu-prof"]),
-        workers,
       },
       log,
     );
     log(
-      `sandbox pid ${sandbox.pid} on ${sandbox.url}; dashboard next-server pid ${dashboard.pid}${workers > 1 ? ` with ${workers} workers (DASHBOARD_WORKERS)` : ""} on ${dashboard.url} (MARKETPLACE_TIMEOUT_MS ${timeoutMs}, build ${build.distDir})`,
+      `sandbox pid ${sandbox.pid} on ${sandbox.url}; dashboard next-server pid ${dashboard.pid} on ${dashboard.url} (MARKETPLACE_TIMEOUT_MS ${timeoutMs}, build ${build.distDir})`,
     );
     const sandboxUrl = sandbox.url;
     const dashboardUrl = dashboard.url;

@@ -14,15 +14,6 @@ const measured = (run: LoadRun | undefined): run is LoadFigures => run !== undef
 const peakMb = (run: LoadFigures, name: string) =>
   run.processes.find((entry) => entry.name.startsWith(name))?.peakRssMb.toFixed(0) ?? "-";
 
-/** The dashboard's server processes in a run: a pool's primary and workers (DASHBOARD_WORKERS), or one. */
-const serverProcesses = (run: LoadFigures) => run.processes[0]?.processes ?? 1;
-
-function poolNote(run: LoadRun | undefined) {
-  const processes = measured(run) ? serverProcesses(run) : 1;
-  if (processes === 1) return "";
-  return ` as docs/deploy.md runs it on this machine: \`DASHBOARD_WORKERS=${processes - 1}\`, one worker per core sharing the port, whose CPU and RSS are summed with the primary's`;
-}
-
 function runRow(name: string, run: LoadRun) {
   if (!measured(run)) return `| ${name} | not measured: ${run.skipped} |||||||||`;
   const stored = run.soak ? ` (stored only: ${ms(run.stored.p50)} / ${ms(run.stored.p99)})` : "";
@@ -107,7 +98,7 @@ function targetRows({ load, paced, soak }: LoadRuns) {
       measured(paced) ? [`${ms(paced.save.p99)} ms`, paced.checks.saveP99 === true] : undefined,
     ),
     targetRow(
-      `dashboard (\`next-server\`) peak RSS < ${LOAD_TARGETS.dashboardRssMb} MB${measured(load) && serverProcesses(load) > 1 ? " (its primary and workers summed)" : ""}`,
+      `dashboard (\`next-server\`) peak RSS < ${LOAD_TARGETS.dashboardRssMb} MB`,
       all.length === 3
         ? [
             all.map((run) => `${peakMb(run, "dashboard")} MB (${runName(run)})`).join(", "),
@@ -137,7 +128,7 @@ export function loadSection(runs: LoadRuns | undefined) {
   return [
     LOAD_TITLE,
     "",
-    `The built dashboard (\`scripts/server.ts\` on this run's copy of the build${poolNote(runs.load)}) and the sandbox, each a program of its own; signed-in`,
+    `The built dashboard (\`next start\` on this run's copy of the build) and the sandbox, each a program of its own; signed-in`,
     "sellers with 10 listings each, every one in a loop of its listings page then a save through the server action, with no",
     "pause between actions (the paced run: about a second, as a person takes), measured after a warm-up. Without a pause,",
     "50 sellers keep the two cores saturated, so each one waits its turn: latency is then 50 ÷ throughput (Little's law)",

@@ -87,7 +87,7 @@ export function overheadSection(overhead: Overhead[]) {
     "## 2. Dashboard overhead",
     "",
     `Sequential requests, one at a time, timed with \`process.hrtime.bigint()\`, alternating the dashboard path and the direct`,
-    `call (${overhead[0]?.dashboardMs.length ?? 0} of each after 10 warm-up pairs); the built dashboard (\`scripts/server.ts\`) signed in as ada@example.com over HTTP.`,
+    `call (${overhead[0]?.dashboardMs.length ?? 0} of each after 10 warm-up pairs); the built dashboard (\`next start\`) signed in as ada@example.com over HTTP.`,
     "",
     "| path | through the dashboard | median ms | straight to the sandbox | median ms | added at the median (ms) | target |",
     "|---|---|---:|---|---:|---:|---|",

@@ -45,7 +45,6 @@ const dashboard = await startDashboardProcess(
     distDir: build.distDir,
     stdio: "ignore",
     nodeArgs: cpuProfileArgs(values["cpu-prof"]),
-    workers: 1,
   },
   log,
 );
@@ -107,7 +106,10 @@ try {
     const t0 = performance.now();
     await Promise.all(
       sellers.map(async (seller) => {
-        while (performance.now() < until) (await run(seller), count++);
+        while (performance.now() < until) {
+          await run(seller);
+          count++;
+        }
       }),
     );
     const elapsed = (performance.now() - t0) / 1000;

@@ -59,19 +59,23 @@ test("the listings page and the editor have no axe violations, also with errors 
   expect(await violations(page)).toEqual([]);
 });
 
-test("keyboard only: tab to the instructions, type, tab to the limit, tab to save, Enter saves", async ({ page }) => {
+test("keyboard only: tab to Add a question, Enter, type, tab to the limit, tab to save, Enter saves", async ({
+  page,
+}) => {
   const seller = await newSeller(1);
   const listingId = seller.listing_ids[0]!;
   await signIn(page, seller, { from: signInTo(editorPath(listingId)) });
   await expect(page).toHaveURL(editorPath(listingId));
   const form = editor(page);
-  await expect(form.save).toBeEnabled();
+  const add = page.getByRole("button", { name: "Add a question" });
+  await expect(add).toBeEnabled();
 
-  // From the top of the page: the header's link and button, "Back to listings", then the first field.
+  // From the top of the page: the header's link and button, "Back to listings", then "Add a question".
   await page.locator("body").focus();
-  // By id: the field's element is replaced when the form's own code takes over (question-form-loader.tsx), focus kept.
-  const onInstructions = () => page.evaluate(() => document.activeElement?.id === "instructions");
-  for (let presses = 0; presses < 10 && !(await onInstructions()); presses++) await page.keyboard.press("Tab");
+  for (let presses = 0; presses < 10 && !(await add.evaluate((button) => button === document.activeElement)); presses++)
+    await page.keyboard.press("Tab");
+  await expect(add).toBeFocused();
+  await page.keyboard.press("Enter");
   await expect(form.instructions).toBeFocused();
   await page.keyboard.type("Name to engrave");
   await page.keyboard.press("Tab");

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { editor, editorPath, signInTo } from "./editor";
+import { addQuestion, editor, editorPath, signInTo } from "./editor";
 import { dashboardTokens, newSeller, putQuestion, signIn, storedListing } from "./sandbox-control";
 
 test("a seller edits the question, sees what buyers will see, and saves exactly what they typed", async ({ page }) => {
@@ -10,6 +10,7 @@ test("a seller edits the question, sees what buyers will see, and saves exactly 
   await expect(page).toHaveURL((url) => url.pathname === editorPath(listingId));
   await expect(page.getByRole("heading", { name: "Test listing 1" })).toBeVisible();
   const form = editor(page);
+  await addQuestion(page);
 
   // The type and title are fixed during the migration period (spec 8).
   const fixed = page.getByRole("group", { name: "Personalization question" });
@@ -85,6 +86,10 @@ test("changing an existing question sends the new values and nothing else", asyn
   await form.required.uncheck();
   await expect(form.preview.getByTestId("preview-instructions")).toHaveText("No instructions.");
   await form.save.click();
+  await page
+    .getByRole("dialog", { name: "Save without instructions?" })
+    .getByRole("button", { name: "Save without instructions" })
+    .click();
   await expect(page.getByText("Saved. Buyers are now asked this question.")).toBeVisible();
   await expect(form.stored.getByTestId("stored-limit")).toHaveText("1024");
   await expect(form.stored.getByTestId("stored-required")).toHaveText("No");
@@ -171,6 +176,7 @@ test("the form cannot be submitted before the page's scripts run, so an early cl
 }) => {
   const seller = await newSeller(1);
   const listingId = seller.listing_ids[0]!;
+  await putQuestion(seller, listingId, { instructions: "Initials please", required: false, max_allowed_characters: 3 });
   await signIn(page, seller);
   await expect(page.getByRole("table")).toBeVisible();
 
@@ -187,8 +193,9 @@ test("the form cannot be submitted before the page's scripts run, so an early cl
   await htmlOnly.close();
 
   await page.goto(editorPath(listingId));
-  await expect(editor(page).save).toBeEnabled();
+  await expect(editor(page).instructions).toBeEnabled();
   await editor(page).instructions.fill("Typed after the scripts ran");
+  await expect(editor(page).save).toBeEnabled();
   await editor(page).save.click();
   await expect(page.getByText("Saved. Buyers are now asked this question.")).toBeVisible();
   await expect(page).toHaveURL(editorPath(listingId));

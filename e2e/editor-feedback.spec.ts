@@ -64,8 +64,6 @@ test("a 500 on save says 'Not saved' in the viewport, keeps the typed values, an
   await expect(history(page).getByText("No changes from this dashboard yet.")).toBeVisible();
   await form.instructions.fill("Name to engrave");
   await control("/faults", { method: "POST", path: personalizationPath(seller, listingId), status: 500 });
-  // click() scrolls the button into view itself, and finds it again if the form's hand-over to react-hook-form replaces
-  // it in that moment; a separate scrollIntoViewIfNeeded failed on the detached button instead.
   await form.save.click();
 
   const failure = page.getByRole("alert").filter({ hasText: "Not saved." });

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from "@playwright/test";
-import { signIn, type TestSeller } from "./sandbox-control";
+import { signIn, storedListing, type TestSeller } from "./sandbox-control";
 
 /** The editor's fields and panels, found the way a person finds them: by label and role. */
 export const editor = (page: Page) => ({
@@ -17,13 +17,27 @@ export const editor = (page: Page) => ({
 export const editorPath = (listingId: number) => `/listings/${listingId}`;
 export const signInTo = (path: string) => `/sign-in?callbackUrl=${encodeURIComponent(path)}`;
 
-/** Signs the seller in straight to the editor of their first listing; returns its id. */
+/**
+ * Signs the seller in straight to the editor of their first listing; returns its id. On a listing without a question
+ * it clicks "Add a question" (when the seller may edit), as a seller does before the form appears.
+ */
 export async function openEditor(page: Page, seller: TestSeller, options: { uncheck?: string[] } = {}) {
   const listingId = seller.listing_ids[0]!;
   await signIn(page, seller, { from: signInTo(editorPath(listingId)), ...options });
   await expect(page).toHaveURL(editorPath(listingId));
   await expect(page.getByRole("heading", { name: "Test listing 1" })).toBeVisible();
+  const hasQuestion = (await storedListing(listingId)).personalization.personalization_questions.length > 0;
+  if (!hasQuestion && !options.uncheck?.includes("listings_w")) await addQuestion(page);
   return listingId;
+}
+
+/** The editor of a listing without a question: "Add a question" brings the form. */
+export async function addQuestion(page: Page) {
+  const add = page.getByRole("button", { name: "Add a question" });
+  await hydrated(add);
+  await expect(add).toBeEnabled();
+  await add.click();
+  await expect(editor(page).instructions).toBeVisible();
 }
 
 /** Resolves once React has hydrated the element (it then carries React's fiber), so events reach React's handlers. */
@@ -31,14 +45,6 @@ export async function hydrated(locator: Locator) {
   await expect
     .poll(() => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactFiber"))))
     .toBe(true);
-}
-
-/** Loads the editor's own form code (it loads at the first hover, focus or press) and resolves once that form runs. */
-export async function formLoaded(page: Page) {
-  const form = page.getByRole("form", { name: "Personalization question" });
-  await hydrated(form);
-  await form.hover();
-  await expect(form).toHaveAttribute("data-ready", "true");
 }
 
 /** Saves what the editor holds as a named template through its Templates dialog; returns the dialog, still open. */

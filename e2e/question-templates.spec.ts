@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { editor, editorPath, hydrated, openEditor, saveAsTemplate } from "./editor";
+import { addQuestion, editor, editorPath, hydrated, openEditor, saveAsTemplate } from "./editor";
 import { newSeller, storedListing } from "./sandbox-control";
 
 const questionsOf = async (listingId: number) =>
@@ -34,7 +34,7 @@ test("a seller saves a question as a template and applies it in another listing'
   await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
 
   await page.goto(editorPath(second));
-  await hydrated(form.save);
+  await addQuestion(page);
   await expect(form.instructions).toHaveValue("");
   await page.getByRole("button", { name: "Templates" }).click();
   await dialog.getByRole("button", { name: "Use template “Engraving”" }).click();

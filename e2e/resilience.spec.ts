@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { editor, editorPath, formLoaded, openEditor } from "./editor";
+import { addQuestion, editor, editorPath, hydrated, openEditor } from "./editor";
 import { E2E } from "./ports";
 import {
   allowOnMarketplace,
@@ -7,6 +7,7 @@ import {
   dashboardTokens,
   lastRequestId,
   newSeller,
+  putQuestion,
   requestsSince,
   signIn,
   storedListing,
@@ -256,13 +257,14 @@ test("without permission to edit listings the editor is read-only and offers to 
   await expect(notice).toContainText(
     "so this question is read-only. Sign in again and keep “Create and edit your listings” checked.",
   );
-  await expect(editor(page).instructions).toBeDisabled();
-  await expect(editor(page).save).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Add a question" })).toBeDisabled();
+  await expect(editor(page).instructions).toHaveCount(0);
 
   await notice.getByRole("button", { name: "Sign in again" }).click();
   await allowOnMarketplace(page, seller);
   await expect(page).toHaveURL(editorPath(listingId));
   await expect(notice).toHaveCount(0);
+  await addQuestion(page);
   await typeDraft(page);
   await saveDraft(page, listingId);
 });
@@ -271,9 +273,14 @@ test("a 403 insufficient_scope from the marketplace offers to sign in again with
   page,
 }) => {
   const seller = await newSeller(1);
+  await putQuestion(seller, seller.listing_ids[0]!, {
+    instructions: "Gift note",
+    required: false,
+    max_allowed_characters: 200,
+  });
   const listingId = await openEditor(page, seller, { uncheck: ["listings_w"] });
   // A form opened before the seller's permissions changed: the fields are enabled, the token cannot write.
-  await formLoaded(page);
+  await hydrated(editor(page).save);
   await page.locator("fieldset").evaluate((fieldset) => fieldset.removeAttribute("disabled"));
   await typeDraft(page);
   const before = await lastRequestId();

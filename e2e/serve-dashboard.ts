@@ -2,7 +2,7 @@
 import { spawn } from "node:child_process";
 import { mkdirSync, openSync, rmSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
-import { SERVER_COMMAND } from "../test/harness/dashboard-process";
+import { SERVER_COMMAND, SERVER_ENV } from "../scripts/server-command";
 import { E2E } from "./ports";
 
 const response = await fetch(`${E2E.sandboxUrl}/__sandbox/apps`, {
@@ -25,7 +25,7 @@ const next = spawn(command, args, {
   stdio: ["ignore", openSync(E2E.dashboardLog, "w"), "inherit"],
   env: {
     ...process.env,
-    NODE_ENV: "production",
+    ...SERVER_ENV,
     NEXT_TELEMETRY_DISABLED: "1",
     PORT: String(E2E.dashboardPort),
     AUTH_SECRET: randomBytes(32).toString("base64url"),

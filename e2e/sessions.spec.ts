@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { editor, editorPath, hydrated, openEditor } from "./editor";
+import { addQuestion, editor, editorPath, hydrated, openEditor } from "./editor";
 import { allowOnMarketplace, lastRequestId, newSeller, requestsSince, signIn, storedListing } from "./sandbox-control";
 
 type Violation = { directive: string; blocked: string };
@@ -96,7 +96,7 @@ test("the pages a seller visits hydrate under the nonce CSP without a single vio
   await expect(page.getByRole("heading", { name: `Welcome, TestShop${seller.user_id}` })).toBeVisible();
   expect(await violations()).toEqual([]);
   await page.getByRole("link", { name: "Test listing 1", exact: true }).click();
-  await hydrated(editor(page).instructions);
+  await addQuestion(page);
   await editor(page).instructions.fill("Typed after hydration");
   await expect(page.getByText("21 / 256 characters")).toBeVisible();
   expect(await violations()).toEqual([]);

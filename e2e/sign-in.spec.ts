@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { lastRequestId, newSeller, requestsSince, signIn, control } from "./sandbox-control";
+import { lastRequestId, newSeller, requestsSince, signIn } from "./sandbox-control";
 
 test("a seller signs in through the marketplace and is greeted with their shop's name", async ({ page }) => {
   const seller = await newSeller(2);

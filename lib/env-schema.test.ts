@@ -24,8 +24,6 @@ describe("settings", () => {
       BULK_LEASE_MS: 30_000,
       DASHBOARD_DB: "data/dashboard.db",
       LOG_LEVEL: "info",
-      DASHBOARD_WORKERS: 1,
-      DASHBOARD_PAGE_RENDERS: 32,
     });
     expect(parsed.DATABASE_URL).toBeUndefined();
     expect(parsed.METRICS_TOKEN).toBeUndefined();
@@ -37,7 +35,7 @@ describe("settings", () => {
     ).toMatchObject({ MARKETPLACE_TIMEOUT_MS: 8000 });
   });
 
-  it("name a malformed database URL, port, time-out, lease, metrics token, log level, worker count and page renders, each with an example", () => {
+  it("name a malformed database URL, port, time-out, lease, metrics token, and log level, each with an example", () => {
     const problems = problemsOf({
       ...complete,
       DATABASE_URL: "mysql://db",
@@ -46,8 +44,6 @@ describe("settings", () => {
       BULK_LEASE_MS: "10",
       METRICS_TOKEN: "short",
       LOG_LEVEL: "loud",
-      DASHBOARD_WORKERS: "0",
-      DASHBOARD_PAGE_RENDERS: "all",
     });
     expect(problems).toContain("DATABASE_URL must be a PostgreSQL URL, e.g. postgres://");
     expect(problems).toContain("PORT must be a port number between 1 and 65535, e.g. 3000");
@@ -55,9 +51,7 @@ describe("settings", () => {
     expect(problems).toContain("BULK_LEASE_MS must be a whole number of milliseconds of at least 1000");
     expect(problems).toContain("METRICS_TOKEN must be at least 16 characters");
     expect(problems).toContain("LOG_LEVEL must be one of");
-    expect(problems).toContain("DASHBOARD_WORKERS must be a number of worker processes from 1 to 64, e.g. 2");
-    expect(problems).toContain("DASHBOARD_PAGE_RENDERS must be a number of page renders from 1 to 1000, e.g. 32");
-    expect(problems.split("\n")).toHaveLength(8);
+    expect(problems.split("\n")).toHaveLength(6);
   });
 
   it("name each missing setting the server needs", () => {

@@ -1,5 +1,5 @@
-// The settings and their rules, apart from lib/env.ts (server-only) so that scripts/server.ts can check them before
-// Next starts: a missing or malformed setting stops the start with its name and how to fix it.
+// The settings and their rules, apart from lib/env.ts (server-only) so that instrumentation.ts can check them all as
+// the server starts: a missing or malformed setting stops the start with its name and how to fix it.
 import { z } from "zod";
 
 const wholeNumber = (what: string, example: number, min = 1) =>
@@ -83,18 +83,6 @@ export const serverSettingsSchema = appSettingsSchema.extend({
       .max(65535, { error: "must be a port number between 1 and 65535, e.g. 3000" })
       .default(3000),
   ),
-  DASHBOARD_WORKERS: z.preprocess(
-    emptyIsUnset,
-    wholeNumber("a number of worker processes from 1 to 64", 2)
-      .max(64, { error: "must be a number of worker processes from 1 to 64, e.g. 2" })
-      .default(1),
-  ),
-  DASHBOARD_PAGE_RENDERS: z.preprocess(
-    emptyIsUnset,
-    wholeNumber("a number of page renders from 1 to 1000", 32)
-      .max(1000, { error: "must be a number of page renders from 1 to 1000, e.g. 32" })
-      .default(32),
-  ),
   LOG_LEVEL: z.preprocess(
     emptyIsUnset,
     z
@@ -108,4 +96,14 @@ export const serverSettingsSchema = appSettingsSchema.extend({
 /** One line per problem, each naming the setting; the caller says where settings come from. */
 export function settingsProblems(error: z.ZodError): string {
   return error.issues.map((issue) => `  ${issue.path.join(".")} ${issue.message}`).join("\n");
+}
+
+/** As the server starts (instrumentation.ts): every problem on stderr, then exit 78 (EX_CONFIG) before serving. */
+export function exitOnSettingsProblems(env: NodeJS.ProcessEnv) {
+  const settings = serverSettingsSchema.safeParse(env);
+  if (settings.success) return;
+  console.error(
+    `The dashboard cannot start: its configuration is incomplete or malformed. Set these in the environment or .env.local (see .env.example and docs/deploy.md), or run \`npm start\` to use the sandbox:\n${settingsProblems(settings.error)}`,
+  );
+  process.exit(78);
 }

@@ -255,7 +255,6 @@ export function controlRoutes() {
     c.get("state")
       .db.prepare("UPDATE apps SET per_second = ?, per_day = ? WHERE app_id = ?")
       .run(input.per_second, input.per_day, app.app_id);
-    c.get("state").appsChanged();
     return c.json({ keystring: input.keystring, per_second: input.per_second, per_day: input.per_day });
   });
 
@@ -280,7 +279,12 @@ export function controlRoutes() {
   routes.get("/listings/:listing_id{[0-9]+}", (c) => {
     const row = getListingRow(c.get("state").db, Number(c.req.param("listing_id")));
     return row
-      ? c.json(listingJson(row, { personalization: true, legacy: c.get("state").legacyFieldsShown }))
+      ? c.json(
+          listingJson(c.get("state").db, row, {
+            includes: ["Personalization"],
+            legacy: c.get("state").legacyFieldsShown,
+          }),
+        )
       : jsonError(c, 404, "No such listing.");
   });
 

@@ -1,16 +1,9 @@
 import type { Context } from "hono";
 import type { HttpBindings } from "@hono/node-server";
 import type { SandboxState } from "./state.js";
+import type { AppRow } from "./store/db.js";
 
-export type AppRow = {
-  app_id: number;
-  name: string;
-  keystring: string;
-  shared_secret: string;
-  redirect_uris: string;
-  per_second: number;
-  per_day: number;
-};
+export type { AppRow };
 
 export type Bearer = { user_id: number; scopes: readonly string[] };
 

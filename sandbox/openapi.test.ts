@@ -133,7 +133,9 @@ describe("GET /openapi.json", () => {
     });
     expect(parameters.find((parameter) => parameter.name === "includes")).toMatchObject({
       in: "query",
-      schema: { type: "string" },
+      style: "form",
+      explode: false,
+      schema: { type: "array", items: { type: "string", enum: expect.arrayContaining(["Images", "Personalization"]) } },
     });
     const refused = await callApi(sandbox.url, `shops/${ADA.shop_id}/listings?limit=101`, {
       token: (await issueTokensFor(sandbox.url, { user_id: ADA.user_id, scopes: ["listings_r"] })).access_token,

@@ -152,7 +152,7 @@ describe("post-deprecation: the legacy fields are gone from every read", () => {
     ["getListing", `listings/${WITH_QUESTION}?includes=personalization`],
     ["getListingsByShop", `shops/${ADA.shop_id}/listings?includes=personalization`],
     ["getListingsByListingIds", `listings/batch?listing_ids=${WITH_QUESTION}&includes=personalization`],
-    ["findAllListingsActive", "listings/active"],
+    ["findAllListingsActive", "listings/active?limit=100"],
     ["findAllActiveListingsByShop", `shops/${ADA.shop_id}/listings/active`],
     ["getListingInventory", `listings/${WITH_QUESTION}/inventory?includes=listing`],
   ];
@@ -459,16 +459,17 @@ describe("with no --phase, the phase of the sandbox clock's date", () => {
   it("changes as the clock crosses each date of the timeline", async () => {
     const timeline: Array<[string, string]> = [
       ["2026-01-01T00:00:00Z", "migration"],
-      ["2026-04-08T23:59:59Z", "migration"],
+      ["2026-04-08T23:59:00Z", "migration"],
       ["2026-04-09T00:00:00Z", "post-deprecation"],
       ["2026-05-11T00:00:00Z", "multi-question"],
       ["2026-07-20T00:00:00Z", "add-on-prices"],
       ["2026-08-20T00:00:00Z", "add-on-resend"],
-      ["2026-09-30T23:59:59Z", "add-on-resend"],
+      ["2026-09-30T23:59:00Z", "add-on-resend"],
       ["2026-10-01T00:00:00Z", "webhooks"],
     ];
     for (const [date, phase] of timeline) {
-      expect((await at(date)).body).toMatchObject({ date: date.replace("Z", ".000Z"), phase });
+      // The clock runs on from the date it is set to, so the dates before a change keep a minute in hand.
+      expect((await at(date)).body).toMatchObject({ date: expect.stringMatching(`^${date.slice(0, 16)}`), phase });
       expect(await phaseNow()).toMatchObject({ phase, pinned: false });
     }
   });

@@ -66,7 +66,7 @@ export class WebhookHub {
     else {
       const row = getListingRow(this.state.db, listingId);
       if (!row) return;
-      data = listingJson(row, { personalization: true, legacy: this.state.legacyFieldsShown });
+      data = listingJson(this.state.db, row, { includes: ["Personalization"], legacy: this.state.legacyFieldsShown });
     }
     const eventId = `evt_${randomBytes(12).toString("base64url")}`;
     const payload = JSON.stringify({ event_type: eventType, event_id: eventId, created_at: this.state.now(), data });

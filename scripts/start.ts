@@ -1,11 +1,11 @@
-// npm start: the built dashboard (scripts/server.ts) on http://localhost:3000, with the embedded sandbox beside it when no marketplace is configured.
+// npm start: the built dashboard (`next start`, scripts/server-command.ts) on http://localhost:3000, with the embedded sandbox beside it when no marketplace is configured.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import nextEnv from "@next/env";
 import { startSandbox } from "../sandbox/server.js";
-import { SERVER_COMMAND } from "../test/harness/dashboard-process.js";
+import { SERVER_COMMAND, SERVER_ENV } from "./server-command.js";
 import { DEMO_APP, DEMO_SELLERS } from "../sandbox/store/seed.js";
 import { PHASES, type Phase } from "../sandbox/state.js";
 
@@ -82,7 +82,7 @@ if (!existsSync(".next/BUILD_ID")) {
 }
 
 const [command, ...args] = SERVER_COMMAND;
-const next = spawn(command, args, { stdio: "inherit", env: { ...env, NODE_ENV: "production" } });
+const next = spawn(command, args, { stdio: "inherit", env: { ...env, ...SERVER_ENV } });
 console.log(`Dashboard on http://localhost:${port}`);
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => next.kill(signal));
 next.on("exit", async (code) => {

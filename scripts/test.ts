@@ -25,12 +25,33 @@ function run(name: string, command: string, args: string[], env: Record<string, 
   return result.status;
 }
 
-function readJson(path: string): any {
+type VitestReport = {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+  success: boolean;
+};
+type PlaywrightReport = {
+  stats?: { expected: number; flaky: number; unexpected: number; skipped: number };
+  errors?: unknown[];
+};
+
+function readJson<T>(path: string): T | undefined {
   try {
     return JSON.parse(readFileSync(path, "utf8"));
   } catch {
     return undefined;
   }
+}
+
+// Lint, format and types count as one check each: a warning is a defect like a failing test.
+for (const [name, args] of [
+  ["lint and format", ["run", "lint"]],
+  ["typecheck", ["run", "typecheck"]],
+] as const) {
+  if (run(name, "npm", [...args]) === 0) totals.passed += 1;
+  else totals.failed += 1;
 }
 
 // The dashboard's multi-instance, attack and browser tests run against the production build.
@@ -43,7 +64,7 @@ run("unit and integration (vitest)", "npx", [
   "--reporter=json",
   "--outputFile=test-results/vitest.json",
 ]);
-const vitest = readJson("test-results/vitest.json");
+const vitest = readJson<VitestReport>("test-results/vitest.json");
 if (vitest) {
   totals.passed += vitest.numPassedTests;
   totals.failed += vitest.numFailedTests + (vitest.success === false && vitest.numFailedTests === 0 ? 1 : 0);
@@ -61,7 +82,7 @@ if (specs.length > 0 && !browser) {
   run("browser end-to-end (Playwright)", "npx", ["playwright", "test", "--reporter=list,json"], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: "test-results/playwright.json",
   });
-  const playwright = readJson("test-results/playwright.json");
+  const playwright = readJson<PlaywrightReport>("test-results/playwright.json");
   if (playwright?.stats) {
     totals.passed += playwright.stats.expected + playwright.stats.flaky;
     totals.failed += playwright.stats.unexpected + (playwright.errors?.length ?? 0);

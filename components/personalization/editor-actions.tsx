@@ -7,13 +7,24 @@ type Props = {
   pending: boolean;
   saveLabel: string;
   dirty: boolean;
+  /** Nothing to save: Save says so and stays focusable, and the form ignores it. */
+  unchanged?: boolean;
   canRemove: boolean;
   onTemplates: () => void;
   onRemove: () => void;
 };
 
 /** Save, Templates and Remove under either editor's form, and the hint the Save button points to. */
-export function EditorActions({ saveButton, pending, saveLabel, dirty, canRemove, onTemplates, onRemove }: Props) {
+export function EditorActions({
+  saveButton,
+  pending,
+  saveLabel,
+  dirty,
+  unchanged = false,
+  canRemove,
+  onTemplates,
+  onRemove,
+}: Props) {
   return (
     <>
       <div className="flex flex-wrap items-center gap-3">
@@ -21,7 +32,8 @@ export function EditorActions({ saveButton, pending, saveLabel, dirty, canRemove
           ref={saveButton}
           type="submit"
           aria-describedby="save-hint"
-          className="min-h-11 rounded-lg bg-brand px-5 py-2 font-semibold text-white hover:bg-brand-dark disabled:opacity-60"
+          aria-disabled={unchanged || undefined}
+          className="min-h-11 rounded-lg bg-brand px-5 py-2 font-semibold text-white hover:bg-brand-dark disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-60 aria-disabled:hover:bg-brand"
         >
           {pending ? "Saving…" : saveLabel}
         </button>
@@ -39,7 +51,8 @@ export function EditorActions({ saveButton, pending, saveLabel, dirty, canRemove
         )}
       </div>
       <p id="save-hint" className="text-xs text-stone-600">
-        {dirty ? "You have unsaved changes. " : ""}Ctrl+S (⌘S on a Mac) saves.
+        {unchanged ? "Nothing to save: change the question first. " : dirty ? "You have unsaved changes. " : ""}Ctrl+S
+        (⌘S on a Mac) saves.
       </p>
     </>
   );

@@ -1,46 +1,71 @@
 "use client";
 
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useState, useSyncExternalStore } from "react";
 import { editableInSingleQuestionEditor } from "@/lib/personalization/editable";
-import { QuestionFormLoader } from "./question-form-loader";
+import type { Listing } from "@/lib/marketplace/wire";
+import { CannotEditNotice } from "./cannot-edit-notice";
+import { hasDraft } from "./draft";
 import { ListingHeading, ListingNotLoaded } from "./listing-heading";
+import { NoQuestion } from "./no-question";
+import { QuestionForm } from "./question-form";
+import { ReadOnlyNotice } from "./read-only-notice";
+import { StoredQuestion } from "./stored-question";
 import { useEditedListing } from "./use-edited-listing";
 
 // The history is read in the browser after the page is shown, so its code (and its diffs) need not hold up the first load.
-// Shown from the server's HTML at once; their code is not needed before the seller acts, so it loads beside the page's.
-const StoredQuestion = lazy(() => import("./stored-question").then((module) => ({ default: module.StoredQuestion })));
-const ReadOnlyNotice = lazy(() => import("./read-only-notice").then((module) => ({ default: module.ReadOnlyNotice })));
 const HistoryList = lazy(() => import("./history-list").then((module) => ({ default: module.HistoryList })));
+
+const noSubscription = () => () => {};
+const noDraftOnServer = () => false;
 
 export function PersonalizationEditor({ listingId, canEdit }: { listingId: number; canEdit: boolean }) {
   const { query, listing, formVersion, stored, restored } = useEditedListing(listingId);
+  // "Add a question" clicked (or a draft kept through a sign-in); "removed" when the question just went away.
+  const [adding, setAdding] = useState<"clicked" | "draft" | false>(false);
+  const [removed, setRemoved] = useState(false);
+  const draftKept = useSyncExternalStore(noSubscription, () => hasDraft(listingId), noDraftOnServer);
+  if (draftKept && !adding) setAdding("draft");
   if (!listing) return <ListingNotLoaded error={query.error} />;
   const editable = editableInSingleQuestionEditor(listing);
+  const onStored = (next: Listing) => {
+    stored(next);
+    if (next.questions.length > 0) return;
+    setAdding(false);
+    setRemoved(true);
+  };
 
   return (
     <>
       <ListingHeading listing={listing} />
       <div className="mt-4 grid gap-6 lg:grid-cols-[3fr_2fr]">
-        {editable ? (
-          <QuestionFormLoader
+        {!editable ? (
+          <>
+            <ReadOnlyNotice questionCount={listing.questions.length} />
+            <StoredQuestion listing={listing} />
+          </>
+        ) : listing.questions.length > 0 || adding ? (
+          <QuestionForm
             key={formVersion}
             listing={listing}
             canEdit={canEdit}
-            onStored={stored}
-            aside={
-              <Suspense fallback={null}>
-                <StoredQuestion listing={listing} />
-              </Suspense>
-            }
+            focusFirst={adding === "clicked"}
+            onStored={onStored}
+            aside={<StoredQuestion listing={listing} />}
           />
         ) : (
           <>
-            <Suspense fallback={null}>
-              <ReadOnlyNotice questionCount={listing.questions.length} />
-            </Suspense>
-            <Suspense fallback={null}>
-              <StoredQuestion listing={listing} />
-            </Suspense>
+            <div className="min-w-0 space-y-6">
+              {!canEdit && <CannotEditNotice here={`/listings/${listing.id}`} />}
+              <NoQuestion
+                canEdit={canEdit}
+                focus={removed}
+                onAdd={() => {
+                  setAdding("clicked");
+                  setRemoved(false);
+                }}
+              />
+            </div>
+            <StoredQuestion listing={listing} />
           </>
         )}
       </div>
@@ -48,7 +73,10 @@ export function PersonalizationEditor({ listingId, canEdit }: { listingId: numbe
         <HistoryList
           listing={listing}
           canRestore={canEdit && editable}
-          onRestored={(questions) => restored(listing, questions)}
+          onRestored={(questions) => {
+            setAdding(false);
+            restored(listing, questions);
+          }}
         />
       </Suspense>
     </>

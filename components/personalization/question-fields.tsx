@@ -9,7 +9,7 @@ const FIELD_LABELS = { maxAllowedCharacters: "Character limit", required: "Requi
 type FieldName = keyof QuestionValues;
 type Props = { field: (name: FieldName) => object; errors: FieldErrors<QuestionValues>; instructions: string };
 
-/** The fields bound to a react-hook-form form (the editor once it has loaded, the bulk dialog). */
+/** The fields bound to a react-hook-form form (the editor, the bulk dialog). */
 export const boundTo = (form: UseFormReturn<QuestionValues>): Props => ({
   field: (name) => form.register(name, name === "maxAllowedCharacters" ? { valueAsNumber: true } : undefined),
   errors: form.formState.errors,
@@ -18,7 +18,7 @@ export const boundTo = (form: UseFormReturn<QuestionValues>): Props => ({
 
 /**
  * The three fields of the one question (instructions, character limit, required), with their rules and errors.
- * `field` gives each input its binding: react-hook-form's, or plain starting values before the form's code has loaded.
+ * `field` gives each input its react-hook-form binding.
  */
 export function QuestionFields({ field, errors, instructions }: Props) {
   const fieldError = (name: keyof typeof FIELD_LABELS) => {

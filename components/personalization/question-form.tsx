@@ -1,66 +1,89 @@
 "use client";
 
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, useTransition, type ReactNode } from "react";
-import { useForm } from "react-hook-form";
+import { useEffect, useRef, useState, useTransition, type KeyboardEvent, type ReactNode } from "react";
+import dynamic from "next/dynamic";
+import { useForm, useWatch } from "react-hook-form";
+import { useRouter } from "next/navigation";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import type { QuestionForm as QuestionValues } from "@/lib/personalization/schema";
-import type { Listing } from "@/lib/marketplace/wire";
+import { sellerQuestionSchema } from "@/lib/personalization/editor-schema";
+import type { Listing, Question } from "@/lib/marketplace/wire";
 import type { ActionResult } from "@/lib/actions/seller-action";
 import { updatePersonalizationAction } from "@/app/listings/[id]/update-personalization";
 import { removePersonalizationAction } from "@/app/listings/[id]/remove-personalization";
 import { signInAction } from "@/app/auth-actions";
 import { useFeedback } from "../feedback/toast-context";
+import { BuyerPreview } from "./buyer-preview";
+import { CannotEditNotice } from "./cannot-edit-notice";
 import { boundTo, QuestionFields } from "./question-fields";
-import { QuestionFormFrame } from "./question-form-frame";
 import { keepDraft, takeDraft } from "./draft";
 import { notDone, useSaveControls } from "./use-save-controls";
+import { useUnsavedChanges } from "./use-unsaved-changes";
 import { EditorActions } from "./editor-actions";
-import { questionResolver } from "./question-resolver";
 import { historyKey } from "./history-key";
-import { NEW_QUESTION, QUESTION_FIELDS, valuesOf } from "./question-values";
 
-// Only after the seller asks for them: the page's first load does not carry their code.
-const RemoveDialog = lazy(() => import("./remove-dialog").then((module) => ({ default: module.RemoveDialog })));
-const TemplatesDialog = lazy(() =>
-  import("./templates-dialog").then((module) => ({ default: module.QuestionTemplatesDialog })),
+const RemoveDialog = dynamic(() => import("./remove-dialog").then((module) => module.RemoveDialog));
+const TemplatesDialog = dynamic(() => import("./templates-dialog").then((module) => module.QuestionTemplatesDialog));
+const LeaveDialog = dynamic(() => import("./leave-dialog").then((module) => module.LeaveDialog));
+const NoInstructionsDialog = dynamic(() =>
+  import("./no-instructions-dialog").then((module) => module.NoInstructionsDialog),
 );
 
-/** What the seller did in the form before its code loaded (question-form-loader.tsx): the values, the field and caret, the button pressed. */
-export type Handoff = {
-  values: QuestionValues;
-  focus?: { id: string; start: number | null; end: number | null };
-  intent?: "save" | "templates" | "remove";
+const NEW_QUESTION: QuestionValues = { instructions: "", maxAllowedCharacters: 100, required: false };
+const FIELDS = ["instructions", "maxAllowedCharacters", "required"] as const;
+
+/** The form's values for a listing's stored question, or a new question's. */
+const valuesOf = (question: Question | undefined): QuestionValues =>
+  question
+    ? {
+        instructions: question.instructions,
+        maxAllowedCharacters: question.maxAllowedCharacters ?? 100,
+        required: question.required,
+      }
+    : NEW_QUESTION;
+
+// Only a button submits: Enter in a field (which browsers treat as Submit) must not write to the marketplace.
+const noEnterSubmit = (event: KeyboardEvent<HTMLFormElement>) => {
+  if (event.key === "Enter" && event.target instanceof HTMLInputElement) event.preventDefault();
 };
 
-export type QuestionFormProps = {
+type Props = {
   listing: Listing;
   canEdit: boolean;
+  /** Focus the first field once shown (the seller just asked to add a question). */
+  focusFirst?: boolean;
   onStored: (listing: Listing) => void;
   aside?: ReactNode;
 };
 
-/** The editor's form with react-hook-form: checked with the shared schema, saved, removed, filled from a template. */
-export function QuestionForm({
-  listing,
-  canEdit,
-  onStored,
-  aside,
-  handoff,
-  onDirtyChange,
-}: QuestionFormProps & { handoff?: Handoff; onDirtyChange: (dirty: boolean) => void }) {
+/**
+ * The editor's one question with react-hook-form, checked with the schema the server action and the sandbox use:
+ * saved (only when something changed, and after a confirmation when it has no instructions), removed, filled from a template.
+ */
+export function QuestionForm({ listing, canEdit, focusFirst = false, onStored, aside }: Props) {
   const form = useForm<QuestionValues>({
-    resolver: questionResolver,
+    resolver: zodResolver(sellerQuestionSchema),
     mode: "onChange",
     defaultValues: valuesOf(listing.questions[0]),
   });
-  const { handleSubmit, watch, setError, reset, getValues, setFocus, formState } = form;
+  const { handleSubmit, control, setError, reset, getValues, setFocus, formState } = form;
   const { notify, clear } = useFeedback();
   const queryClient = useQueryClient();
+  const router = useRouter();
+  const [required, limit] = useWatch({ control, name: ["required", "maxAllowedCharacters"] });
   const [pending, startTransition] = useTransition();
   const { formElement, saveButton, focusSaveWhenDone, hydrated } = useSaveControls(canEdit, pending);
-  const [dialog, setDialog] = useState<"templates" | "remove" | null>(null);
+  const [dialog, setDialog] = useState<"templates" | "remove" | { noInstructions: QuestionValues } | null>(null);
+  const unsaved = useUnsavedChanges(formState.isDirty);
   const restored = useRef(false);
   const here = `/listings/${listing.id}`;
+  // A listing without a question shows this form only after "Add a question": the new question is itself the change.
+  const changed = formState.isDirty || listing.questions.length === 0;
+
+  useEffect(() => {
+    if (focusFirst) setFocus("instructions");
+  }, [focusFirst, setFocus]);
 
   useEffect(() => {
     if (restored.current) return;
@@ -74,36 +97,6 @@ export function QuestionForm({
     notify({ tone: "info", text: "Your unsaved changes were kept while you signed in again. Review them and save." });
   }, [listing.id, reset, getValues, notify]);
 
-  // Before paint: what was typed before this code loaded counts as unsaved edits, and the caret stays where it was.
-  const handedOver = useRef({ values: false, intent: false });
-  const typedBefore =
-    handoff !== undefined &&
-    QUESTION_FIELDS.some((field) => !Object.is(handoff.values[field], valuesOf(listing.questions[0])[field]));
-  // The loader keeps the leave guard across the hand-over; until the typed values are in, they count as unsaved.
-  const dirty = formState.isDirty || (typedBefore && !handedOver.current.values);
-  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
-  useLayoutEffect(() => {
-    if (!handoff || handedOver.current.values) return;
-    handedOver.current.values = true;
-    const start = valuesOf(listing.questions[0]);
-    for (const field of QUESTION_FIELDS) {
-      if (!Object.is(handoff.values[field], start[field]))
-        form.setValue(field, handoff.values[field], { shouldDirty: true, shouldValidate: true });
-    }
-    const focused = handoff.focus && document.getElementById(handoff.focus.id);
-    if (focused instanceof HTMLTextAreaElement || focused instanceof HTMLInputElement) {
-      focused.focus();
-      if (handoff.focus?.start != null && focused.type !== "number" && focused.type !== "checkbox")
-        focused.setSelectionRange(handoff.focus.start, handoff.focus.end);
-    }
-  }, [handoff, listing, form]);
-  useEffect(() => {
-    if (!handoff?.intent || handedOver.current.intent) return;
-    handedOver.current.intent = true;
-    if (handoff.intent === "save") formElement.current?.requestSubmit();
-    else setDialog(handoff.intent);
-  }, [handoff, formElement]);
-
   function failed(
     result: Extract<ActionResult<unknown>, { ok: false }>,
     values: QuestionValues,
@@ -111,7 +104,7 @@ export function QuestionForm({
   ) {
     if (result.reauth) {
       keepDraft(listing.id, values);
-      window.location.assign(`/sign-in?callbackUrl=${encodeURIComponent(here)}&reason=expired`);
+      router.push(`/sign-in?callbackUrl=${encodeURIComponent(here)}&reason=expired`);
       return;
     }
     // A write whose outcome is unknown is in the history as such.
@@ -139,19 +132,21 @@ export function QuestionForm({
     if (fields[0]) setFocus(fields[0][0] as keyof QuestionValues);
   }
 
+  const write = (values: QuestionValues) => {
+    clear();
+    startTransition(async () => {
+      const result = await updatePersonalizationAction({ listingId: listing.id, question: values });
+      if (!result.ok) return failed(result, values, "save");
+      const [question] = result.data;
+      onStored({ ...listing, isPersonalizable: true, questions: result.data, legacyDisagrees: false });
+      reset(valuesOf(question));
+      focusSaveWhenDone.current = true;
+      notify({ tone: "success", text: "Saved. Buyers are now asked this question." });
+    });
+  };
+
   const save = handleSubmit(
-    (values) => {
-      clear();
-      startTransition(async () => {
-        const result = await updatePersonalizationAction({ listingId: listing.id, question: values });
-        if (!result.ok) return failed(result, values, "save");
-        const [question] = result.data;
-        onStored({ ...listing, isPersonalizable: true, questions: result.data, legacyDisagrees: false });
-        reset(valuesOf(question));
-        focusSaveWhenDone.current = true;
-        notify({ tone: "success", text: "Saved. Buyers are now asked this question." });
-      });
-    },
+    (values) => (values.instructions.trim() === "" ? setDialog({ noInstructions: values }) : write(values)),
     () => notify({ tone: "error", text: "Not saved. Some fields need attention: see the message next to each one." }),
   );
 
@@ -160,20 +155,18 @@ export function QuestionForm({
     startTransition(async () => {
       const result = await removePersonalizationAction({ listingId: listing.id });
       if (!result.ok) return failed(result, getValues(), "remove");
-      onStored({ ...listing, isPersonalizable: false, questions: [], legacyDisagrees: false });
       reset(NEW_QUESTION);
-      focusSaveWhenDone.current = true;
       notify({
         tone: "success",
         text: "Personalization removed. Buyers are no longer asked a question on this listing.",
       });
+      onStored({ ...listing, isPersonalizable: false, questions: [], legacyDisagrees: false });
     });
   };
 
   const applyTemplate = (name: string, values: QuestionValues) => {
     setDialog(null);
-    for (const field of QUESTION_FIELDS)
-      form.setValue(field, values[field], { shouldDirty: true, shouldValidate: true });
+    for (const field of FIELDS) form.setValue(field, values[field], { shouldDirty: true, shouldValidate: true });
     notify({ tone: "info", text: `Template “${name}” is in the form. Review the question, then save it.` });
     setFocus("instructions");
   };
@@ -182,39 +175,62 @@ export function QuestionForm({
 
   return (
     <>
-      <QuestionFormFrame
-        ready
-        here={here}
-        canEdit={canEdit}
-        disabled={!canEdit || pending || !hydrated}
-        form={{ ref: formElement, onSubmit: save }}
-        preview={{
-          instructions: fields.instructions,
-          required: Boolean(watch("required")),
-          limit: Number(watch("maxAllowedCharacters")),
-        }}
-        aside={aside}
-      >
-        <QuestionFields {...fields} />
-        <EditorActions
-          saveButton={saveButton}
-          pending={pending}
-          saveLabel="Save question"
-          dirty={formState.isDirty}
-          canRemove={listing.questions.length > 0}
-          onTemplates={() => setDialog("templates")}
-          onRemove={() => setDialog("remove")}
-        />
-      </QuestionFormFrame>
+      <div className="min-w-0 space-y-6">
+        {!canEdit && <CannotEditNotice here={here} />}
 
-      <Suspense fallback={null}>
-        {dialog === "templates" && (
-          <TemplatesDialog current={getValues()} onApply={applyTemplate} onClose={() => setDialog(null)} />
-        )}
-        {dialog === "remove" && (
-          <RemoveDialog title={listing.title} onConfirm={remove} onClose={() => setDialog(null)} />
-        )}
-      </Suspense>
+        <form
+          ref={formElement}
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (changed) void save(event);
+          }}
+          onKeyDown={noEnterSubmit}
+          data-keeps-draft
+          noValidate
+          className="space-y-5 rounded-xl bg-white p-5 text-stone-900 ring-1 ring-stone-200"
+          aria-label="Personalization question"
+          aria-keyshortcuts="Control+S Meta+S"
+        >
+          <fieldset disabled={!canEdit || pending || !hydrated} className="min-w-0 space-y-5">
+            <legend className="text-lg font-semibold">Personalization question</legend>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+              <dt className="text-stone-600">Question type</dt>
+              <dd>Text input</dd>
+              <dt className="text-stone-600">Title</dt>
+              <dd>Personalization</dd>
+            </dl>
+            <QuestionFields {...fields} />
+            <EditorActions
+              saveButton={saveButton}
+              pending={pending}
+              saveLabel="Save question"
+              dirty={formState.isDirty}
+              unchanged={!changed}
+              canRemove={listing.questions.length > 0}
+              onTemplates={() => setDialog("templates")}
+              onRemove={() => setDialog("remove")}
+            />
+          </fieldset>
+        </form>
+      </div>
+
+      <div className="min-w-0 space-y-6 lg:sticky lg:top-4 lg:self-start">
+        <BuyerPreview instructions={fields.instructions} required={Boolean(required)} limit={Number(limit)} />
+        {aside}
+      </div>
+
+      {dialog === "templates" && (
+        <TemplatesDialog current={getValues()} onApply={applyTemplate} onClose={() => setDialog(null)} />
+      )}
+      {dialog === "remove" && <RemoveDialog title={listing.title} onConfirm={remove} onClose={() => setDialog(null)} />}
+      {typeof dialog === "object" && dialog !== null && (
+        <NoInstructionsDialog
+          onConfirm={() => write(dialog.noInstructions)}
+          onAddInstructions={() => setTimeout(() => setFocus("instructions"), 0)}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {unsaved.leaving && <LeaveDialog onStay={unsaved.stay} onLeave={unsaved.leave} />}
     </>
   );
 }

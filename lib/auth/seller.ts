@@ -1,9 +1,7 @@
 import "server-only";
 import { redirect } from "next/navigation";
 import { cache } from "react";
-import type { SellerClaims } from "./auth";
-import { sessionCookieClaims } from "./session-cookie";
-import { liveSeller } from "./sessions";
+import { auth, type SellerClaims } from "./auth";
 
 export type Seller = SellerClaims & { shopId: number };
 
@@ -21,14 +19,10 @@ export const signInReason = (seller: SellerClaims | undefined): SignInReason | u
   seller?.error ? REASONS[seller.error] : undefined;
 
 /**
- * Who this request's cookie names, flagged when their session ended or their grant is gone (SellerClaims.error).
- * Read from the cookie and the session row directly rather than through next-auth's auth(), which runs its whole
- * session endpoint (and re-seals the cookie) per call; a page asks in several places, so one render asks once.
+ * Who this request's session names, flagged when their session ended or their grant is gone (SellerClaims.error):
+ * next-auth's jwt callback checks the session row (auth.ts). A page asks in several places, so one render asks once.
  */
-export const sessionSeller = cache(async (): Promise<SellerClaims | undefined> => {
-  const claims = await sessionCookieClaims();
-  return claims ? liveSeller(claims) : undefined;
-});
+export const sessionSeller = cache(async (): Promise<SellerClaims | undefined> => (await auth())?.seller);
 
 /** The signed-in seller, or undefined when there is none, their session ended, or their marketplace grant is gone. */
 export async function currentSeller(): Promise<SellerClaims | undefined> {

@@ -1,4 +1,5 @@
 import "server-only";
+import { LRUCache } from "lru-cache";
 import { keyring, sealKey, type Keyring } from "./token-seal";
 
 /**
@@ -8,7 +9,7 @@ import { keyring, sealKey, type Keyring } from "./token-seal";
 type KeySettings = Record<string, string | undefined>;
 
 // HKDF per request showed in the profile; the keys change only with the settings, so each set of settings derives once.
-const derived = new Map<string, Keyring>();
+const derived = new LRUCache<string, Keyring>({ max: 8 });
 
 export function tokenKeyring(source: KeySettings = process.env): Keyring {
   const settings = JSON.stringify([source.TOKEN_ENCRYPTION_KEY, source.AUTH_SECRET, source.TOKEN_ENCRYPTION_KEYS]);

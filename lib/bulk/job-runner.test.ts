@@ -37,14 +37,19 @@ const writesTo = async (listingId: number) =>
   );
 const fault = (body: Record<string, unknown>) => sandboxControl(sandbox.url, "/faults", body);
 // What buyers are asked, without the marketplace's ids (question_id, option_id) or an add-on price of none.
+const IDS = new Set(["question_id", "option_id"]);
+const withoutIds = (value: unknown): unknown =>
+  Array.isArray(value)
+    ? value.map(withoutIds)
+    : value !== null && typeof value === "object"
+      ? Object.fromEntries(
+          Object.entries(value)
+            .filter(([key, field]) => !IDS.has(key) && !(key === "add_on_price" && field === null))
+            .map(([key, field]) => [key, withoutIds(field)]),
+        )
+      : value;
 const questionsOf = async (listingId: number) =>
-  (
-    (await storedListing(sandbox.url, listingId)).personalization.personalization_questions as Record<string, unknown>[]
-  ).map(({ question_id: _id, add_on_price: price, options, ...question }) => ({
-    ...question,
-    options: Array.isArray(options) ? options.map(({ label }: { label: string }) => ({ label })) : options,
-    ...(price != null && { add_on_price: price }),
-  }));
+  withoutIds((await storedListing(sandbox.url, listingId)).personalization.personalization_questions);
 
 async function putQuestion(
   seller: CreatedSeller,

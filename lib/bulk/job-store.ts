@@ -329,16 +329,14 @@ export function jobStore(db: Database) {
         [shopId, limit],
       );
       return Promise.all(
-        rows
-          .map(jobOf)
-          .map(async (job) => ({
-            id: job.id,
-            kind: job.kind,
-            status: job.status,
-            target: job.target,
-            createdAt: job.createdAt,
-            counts: await counts(job.id),
-          })),
+        rows.map(jobOf).map(async (job) => ({
+          id: job.id,
+          kind: job.kind,
+          status: job.status,
+          target: job.target,
+          createdAt: job.createdAt,
+          counts: await counts(job.id),
+        })),
       );
     },
 

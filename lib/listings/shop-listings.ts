@@ -1,4 +1,5 @@
 import "server-only";
+import { LRUCache } from "lru-cache";
 import type { ListingState, Marketplace } from "../marketplace/client";
 import type { Result } from "../marketplace/failure";
 import type { Listing } from "../marketplace/wire";
@@ -32,19 +33,13 @@ export async function readAllListings(
   return { ok: true, data: pages.flat().filter((listing) => !seen.has(listing.id) && seen.add(listing.id)) };
 }
 
-type Entry = { readAt: number; writes: number; listings: Promise<Result<Listing[]>> };
+type Entry = { writes: number; listings: Promise<Result<Listing[]>> };
 
 /** How long a read of a shop's listings serves searches, sorts and pages; the dashboard's own writes end it at once. */
 export const SHOP_LISTINGS_TTL_MS = 30_000;
-const MAX_ENTRIES = 500;
 
-const globalForCache = globalThis as unknown as { shopListings?: Map<string, Entry> };
-const cache = (globalForCache.shopListings ??= new Map<string, Entry>());
-
-function forgetOld(now: number) {
-  for (const [key, entry] of cache)
-    if (now - entry.readAt >= SHOP_LISTINGS_TTL_MS || cache.size > MAX_ENTRIES) cache.delete(key);
-}
+const globalForCache = globalThis as unknown as { shopListings?: LRUCache<string, Entry> };
+const cache = (globalForCache.shopListings ??= new LRUCache<string, Entry>({ max: 500, ttl: SHOP_LISTINGS_TTL_MS }));
 
 /**
  * The seller's listings of one state, read through the marketplace and kept briefly per seller, so that typing a
@@ -58,13 +53,10 @@ export async function cachedShopListings(
 ): Promise<Result<Listing[]>> {
   const key = `${seller.userId}:${seller.shopId}:${state}`;
   const writes = await marketplace.listingWrites(seller.shopId);
-  const now = Date.now();
   const entry = cache.get(key);
-  if (!options.fresh && entry && entry.writes === writes && now - entry.readAt < SHOP_LISTINGS_TTL_MS)
-    return entry.listings;
-  forgetOld(now);
+  if (!options.fresh && entry && entry.writes === writes) return entry.listings;
   const listings = readAllListings(marketplace, seller, state);
-  const fresh: Entry = { readAt: now, writes, listings };
+  const fresh: Entry = { writes, listings };
   cache.set(key, fresh);
   void listings.then((result) => {
     if (!result.ok && cache.get(key) === fresh) cache.delete(key);

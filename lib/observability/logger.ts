@@ -1,4 +1,4 @@
-// Not `server-only`: the custom server (scripts/server.ts, plain Node) logs through the same logger as the app.
+// Not `server-only`: instrumentation.ts and the app's bundles log through it, and so do the tests and scripts.
 import pino, { type DestinationStream, type Logger } from "pino";
 
 /** Field names whose values never reach a log line, wherever they sit in a logged object. */
@@ -62,7 +62,7 @@ export function createLogger(destination: DestinationStream): Logger {
   );
 }
 
-/** JSON lines on stdout; one logger per process, shared by the server and the app's bundle. */
+/** JSON lines on stdout; one logger per process, shared by instrumentation.ts and the app's bundles. */
 export function logger(): Logger {
   // Synchronous writes: lines stay in order and none is lost when the server exits right after logging.
   globalForLogger.dashboardLogger ??= createLogger(pino.destination({ dest: 1, sync: true }));

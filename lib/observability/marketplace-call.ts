@@ -1,7 +1,6 @@
 // Not `server-only` for the same reason as its neighbours; it holds no secret.
 import { logger } from "./logger";
 import { metrics } from "./metrics";
-import { currentRequestId } from "./request-context";
 
 export type MarketplaceCallRecord = {
   operation: string;
@@ -27,7 +26,6 @@ export function recordMarketplaceCall(call: MarketplaceCallRecord) {
   };
   const line = {
     msg: "marketplace call",
-    requestId: currentRequestId(),
     operation: call.operation,
     status: call.status,
     ms,

@@ -1,6 +1,12 @@
-// What must finish before the process exits (the bulk runner's item in flight). The app's bundle registers, the
-// custom server runs them on SIGTERM: both load this file, so the list lives on globalThis.
+// What must finish before the process exits (the bulk runner's items in flight). The app's bundles register and
+// instrumentation.ts's bundle runs them on SIGTERM: each bundle has its own copy of this file, so the list lives on
+// globalThis.
+import type { Logger } from "pino";
+
 type Hook = { name: string; run: () => Promise<void> };
+
+/** What an orchestrator allows between SIGTERM and SIGKILL; we exit before it. */
+const SHUTDOWN_LIMIT_MS = 9_500;
 
 const globalForShutdown = globalThis as unknown as { dashboardShutdownHooks?: Map<string, Hook> };
 
@@ -13,4 +19,28 @@ export function onShutdown(name: string, run: () => Promise<void>) {
 /** Runs every hook at once; a hook that fails is reported and does not hold up the others. */
 export async function runShutdownHooks(report: (name: string, error: Error) => void) {
   await Promise.all([...hooks().values()].map((hook) => hook.run().catch((error: Error) => report(hook.name, error))));
+}
+
+/**
+ * SIGTERM and SIGINT, which Next leaves to us under NEXT_MANUAL_SIG_HANDLE: the hooks run while the server still
+ * answers, then the process exits (0; 1 if SHUTDOWN_LIMIT_MS ran out first). A second signal changes nothing.
+ */
+export function drainOnSignals(log: Logger) {
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ msg: "stopping", signal });
+    const limit = setTimeout(() => {
+      log.error({ msg: "stopped before the work in flight finished", limitMs: SHUTDOWN_LIMIT_MS });
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS);
+    await runShutdownHooks((name, error) =>
+      log.error({ msg: "a shutdown step failed", step: name, error: error.message }),
+    );
+    clearTimeout(limit);
+    log.info({ msg: "stopped", signal });
+    process.exit(0);
+  };
+  for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, (received) => void stop(received));
 }

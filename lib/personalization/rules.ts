@@ -1,5 +1,4 @@
-// The rules the editor shows as the seller types, with no zod: the browser loads the schema (and zod) only when a form
-// first checks a value (components/personalization/question-resolver.ts). schema.ts builds the zod schemas from these.
+// The rules the editor lists next to the field as the seller types. schema.ts builds the zod schemas from these.
 // Spec 2.1, 4.1 and 8 (migration period).
 export const INSTRUCTIONS_MAX = 256;
 export const CHAR_LIMIT_MIN = 1;

@@ -1,37 +1,9 @@
 import { z } from "zod";
-import { jsonError, type Ctx } from "../http.js";
+import { jsonError } from "../http.js";
 import { sha256 } from "../crypto.js";
 import { defineRoute, idParam, refusals, reply, type BodyReader } from "./routes.js";
 import { meSchema, shopSchema } from "../wire.js";
-
-type ShopRow = {
-  shop_id: number;
-  user_id: number;
-  shop_name: string;
-  title: string;
-  currency_code: string;
-  created_timestamp: number;
-};
-
-function shopJson(c: Ctx, shop: ShopRow): z.output<typeof shopSchema> {
-  const count = c
-    .get("state")
-    .db.prepare("SELECT COUNT(*) FROM listings WHERE shop_id = ? AND state = 'active'")
-    .pluck()
-    .get(shop.shop_id) as number;
-  return {
-    shop_id: shop.shop_id,
-    user_id: shop.user_id,
-    shop_name: shop.shop_name,
-    title: shop.title,
-    url: `https://marketplace.example/shop/${shop.shop_name}`,
-    currency_code: shop.currency_code,
-    listing_active_count: count,
-    create_date: shop.created_timestamp,
-    created_timestamp: shop.created_timestamp,
-    is_vacation: false,
-  };
-}
+import { getShopRow, getShopRowOfUser, shopJson } from "../store/shop-store.js";
 
 /** Form fields, or none when the body is not a form (the field checks then name what is missing). */
 const lenientFormBody: BodyReader = {
@@ -86,9 +58,9 @@ export const accountRoutes = [
     params: z.object({ shop_id: idParam("The shop.") }),
     responses: { 200: reply("The shop.", shopSchema), ...refusals(401, 403, 404, 429) },
     handler: (c, { params }) => {
-      const shop = c.get("state").db.prepare("SELECT * FROM shops WHERE shop_id = ?").get(params.shop_id) as
-        ShopRow | undefined;
-      return shop ? c.json(shopJson(c, shop)) : jsonError(c, 404, `Shop ${c.req.param("shop_id")} does not exist.`);
+      const db = c.get("state").db;
+      const shop = getShopRow(db, params.shop_id);
+      return shop ? c.json(shopJson(db, shop)) : jsonError(c, 404, `Shop ${c.req.param("shop_id")} does not exist.`);
     },
   }),
 
@@ -103,9 +75,9 @@ export const accountRoutes = [
     params: z.object({ user_id: idParam("The shop's owner.") }),
     responses: { 200: reply("The user's shop.", shopSchema), ...refusals(401, 403, 404, 429) },
     handler: (c, { params }) => {
-      const shop = c.get("state").db.prepare("SELECT * FROM shops WHERE user_id = ?").get(params.user_id) as
-        ShopRow | undefined;
-      return shop ? c.json(shopJson(c, shop)) : jsonError(c, 404, `User ${c.req.param("user_id")} has no shop.`);
+      const db = c.get("state").db;
+      const shop = getShopRowOfUser(db, params.user_id);
+      return shop ? c.json(shopJson(db, shop)) : jsonError(c, 404, `User ${c.req.param("user_id")} has no shop.`);
     },
   }),
 

@@ -1,14 +1,8 @@
 import { jsonError, requestHeader, type AppRow, type Ctx } from "../http.js";
-import { bearerHash, safeEqual } from "../crypto.js";
-import { KeptMap } from "../store/kept-map.js";
-import type { Access } from "./routes.js";
+import { sha256, safeEqual } from "../crypto.js";
 
-/**
- * Whole x-api-key headers already checked, with the app row they matched: a Map lookup hashes the whole string, so it
- * leaks no prefix of the secret as a string comparison would. A changed app is a new row (state.appsChanged), so its
- * old keys stop matching.
- */
-const verifiedKeys = new KeptMap<string, AppRow>(1000);
+/** Who may call an endpoint: with the API key alone, with a token when one is sent, or only with a token (and scope). */
+export type Access = { token: "none" } | { token: "optional" } | { token: "required"; scope?: string };
 
 /**
  * decisions.md "API key errors" and "Rate limits", on every /v3/application request: the refusal, or undefined with the
@@ -23,12 +17,8 @@ export function refusedApiKey(c: Ctx): Response | undefined {
   const keystring = colon === -1 ? header : header.slice(0, colon);
   const app = state.app(keystring);
   if (!app) return jsonError(c, 401, "Missing or invalid API key");
-  if (verifiedKeys.get(header) !== app) {
-    if (colon === -1 || !safeEqual(header.slice(colon + 1), app.shared_secret)) {
-      return jsonError(c, 403, "Invalid API key: should be in the format 'keystring:shared_secret'.");
-    }
-    verifiedKeys.set(header, app);
-  }
+  if (colon === -1 || !safeEqual(header.slice(colon + 1), app.shared_secret))
+    return jsonError(c, 403, "Invalid API key: should be in the format 'keystring:shared_secret'.");
   c.set("apiApp", app);
   const verdict = state.rateLimiter.take(app.app_id, app, state.nowMs());
   if (verdict.message) return jsonError(c, 429, verdict.message, undefined, verdict.headers);
@@ -70,12 +60,12 @@ function resolveBearer(c: Ctx): Response | undefined {
   const prefix = /^(\d+)\./.exec(token);
   if (!prefix) return jsonError(c, 403, "No user was provided as part of the bearer token.");
   const state = c.get("state");
-  const row = state.accessToken(bearerHash(token));
+  const row = state.accessToken(sha256(token));
   if (!row || row.revoked || row.app_id !== c.get("apiApp")?.app_id || String(row.user_id) !== prefix[1]) {
     return jsonError(c, 401, "invalid_token", "access token is invalid");
   }
   if (row.expires_at <= state.now()) return jsonError(c, 401, "invalid_token", "access token is expired");
-  c.set("bearer", row.bearer);
+  c.set("bearer", { user_id: row.user_id, scopes: row.scopes.split(" ").filter(Boolean) });
   return undefined;
 }
 

@@ -1,5 +1,5 @@
 import { openDb } from "../store/db.js";
-import { getListingRow, listingJson, listingPageText } from "../store/listing-store.js";
+import { getListingRow, listingJson, listingPage } from "../store/listing-store.js";
 import { DEMO_SELLERS, seed } from "../store/seed.js";
 import type { ListingWire, StoredQuestion } from "../wire.js";
 
@@ -23,11 +23,13 @@ function build(): Examples {
   try {
     seed(db, { per_second: 1, per_day: 1 });
     const bo = DEMO_SELLERS.bo;
-    const view = { personalization: true, legacy: true };
-    const listingPage = JSON.parse(
-      listingPageText(db, "shop_id = ? AND state = 'active'", [bo.shop_id], view, { limit: 25, offset: 0 }),
-    ) as Examples["listingPage"];
-    const firstOfBo = listingPage.results[0] && getListingRow(db, listingPage.results[0].listing_id);
+    const page = listingPage(
+      db,
+      { where: "shop_id = ? AND state = ?", params: [bo.shop_id, "active"] },
+      { includes: ["Personalization"], legacy: true },
+      { limit: 25, offset: 0 },
+    );
+    const firstOfBo = page.results[0] && getListingRow(db, page.results[0].listing_id);
     const firstOfAda = db
       .prepare(
         "SELECT listing_id FROM listings WHERE shop_id = ? AND is_personalizable = 1 ORDER BY listing_id LIMIT 1",
@@ -37,8 +39,8 @@ function build(): Examples {
     const withQuestion = firstOfAda === undefined ? undefined : getListingRow(db, firstOfAda);
     if (!firstOfBo || !withQuestion) throw new Error("The seed data has no listing to show in /openapi.json.");
     return {
-      listingPage,
-      listing: listingJson(firstOfBo, { personalization: false, legacy: true }),
+      listingPage: page,
+      listing: listingJson(db, firstOfBo, { includes: [], legacy: true }),
       personalization: { personalization_questions: JSON.parse(withQuestion.questions) as StoredQuestion[] },
     };
   } finally {

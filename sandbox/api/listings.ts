@@ -1,45 +1,76 @@
 import { z } from "zod";
-import { jsonError, jsonText, splitList, type Ctx } from "../http.js";
+import { jsonError, splitList, type Ctx } from "../http.js";
 import { hasScope } from "./credentials.js";
 import {
   getListingRow,
-  getListingText,
+  inventoryJson,
   listingJson,
-  listingPageText,
-  listingText,
-  pageText,
+  listingPage,
+  listingsJson,
   replaceQuestions,
+  type ListingQuery,
   type ListingRow,
+  type ListingView,
   type Paging,
 } from "../store/listing-store.js";
 import { readForm } from "./form.js";
 import { statement } from "../store/db.js";
-import { defineRoute, idParam, integerQuery, refusals, reply, type BodyReader } from "./routes.js";
+import {
+  defineRoute,
+  enumListQuery,
+  enumValue,
+  floatQuery,
+  idParam,
+  integerQuery,
+  integerValue,
+  refusals,
+  reply,
+  type BodyReader,
+} from "./routes.js";
 import { examples } from "./examples.js";
-import { inventorySchema, listingPageSchema, listingSchema, LISTING_STATES } from "../wire.js";
+import {
+  inventoryWithListingSchema,
+  listingPageSchema,
+  listingSchema,
+  LISTING_STATES,
+  type InventoryWire,
+  type ListingAssociation,
+} from "../wire.js";
 
-const PLAIN_VIEW = Object.freeze({ personalization: false, listing: false, legacy: false });
-const PLAIN_VIEW_WITH_LEGACY = Object.freeze({ ...PLAIN_VIEW, legacy: true });
+/** The associations each read's `includes` takes, as the OAS lists them for it. */
+const SHOP_INCLUDES = [
+  "Shipping",
+  "Images",
+  "Shop",
+  "User",
+  "Translations",
+  "Inventory",
+  "Videos",
+  "Personalization",
+  "BuyerPrice",
+] as const satisfies readonly ListingAssociation[];
+const LISTING_INCLUDES = [
+  "Images",
+  "Shop",
+  "User",
+  "Translations",
+  "Videos",
+  "Personalization",
+  "BuyerPrice",
+] as const satisfies readonly ListingAssociation[];
 
-/**
- * What a read shows. Spec 4.2 names the only three reads that honour includes=personalization (the others pass no
- * includes); the legacy fields go with the phase (spec 9).
- */
-function viewOf(c: Ctx, includes?: string) {
-  const legacy = c.get("state").legacyFieldsShown;
-  if (includes === undefined) return legacy ? PLAIN_VIEW_WITH_LEGACY : PLAIN_VIEW;
-  const parts = splitList(includes).map((part) => part.toLowerCase());
-  return { personalization: parts.includes("personalization"), listing: parts.includes("listing"), legacy };
+const includesQuery = <const V extends readonly [ListingAssociation, ...ListingAssociation[]]>(values: V) =>
+  enumListQuery(values, "Associations to attach, comma-separated, case-insensitive.");
+
+/** What a read shows: the associations asked for; the legacy fields go with the phase (spec 9). */
+function viewOf(c: Ctx, includes: readonly ListingAssociation[] = []): ListingView {
+  return { includes, legacy: c.get("state").legacyFieldsShown };
 }
-
-const includesQuery = z.string().optional().meta({
-  description:
-    "Comma-separated, case-insensitive: Personalization (on the three reads of spec 4.2), Listing (inventory).",
-});
 
 /** decisions.md "Listing reads": limit 1..100 (25), offset 0..12000 (0). */
 const pagingQuery = {
   limit: integerQuery({
+    name: "limit",
     min: 1,
     max: 100,
     default: 25,
@@ -47,6 +78,7 @@ const pagingQuery = {
     description: "Listings per page.",
   }),
   offset: integerQuery({
+    name: "offset",
     max: 12000,
     default: 0,
     message: "Offset must be a whole number from 0 to 12000.",
@@ -54,6 +86,61 @@ const pagingQuery = {
     description: "Listings to skip.",
   }),
 };
+
+const SORT_COLUMNS = {
+  created: "created_timestamp",
+  price: "price_amount",
+  updated: "updated_timestamp",
+  score: "created_timestamp",
+};
+const ASCENDING = ["asc", "ascending", "up"];
+
+/** The OAS's sort parameters; a read that is given neither keeps its own order. */
+const sortQuery = {
+  sort_on: enumValue(["created", "price", "updated", "score"]).optional().meta({
+    description: "created (when the listing was made), price, updated or score (newest first, as the live API does).",
+  }),
+  sort_order: enumValue(["asc", "ascending", "desc", "descending", "up", "down"]).optional().meta({
+    description:
+      "Ascending (asc, ascending, up) or descending (desc, descending, down); descending when only sort_on is given.",
+  }),
+};
+
+type Sort = { sort_on?: keyof typeof SORT_COLUMNS; sort_order?: string };
+
+function orderOf(sort: Sort, otherwise: string) {
+  if (!sort.sort_on && !sort.sort_order) return otherwise;
+  const on = sort.sort_on ?? "created";
+  const direction = on !== "score" && ASCENDING.includes(sort.sort_order ?? "desc") ? "ASC" : "DESC";
+  return `${SORT_COLUMNS[on]} ${direction}, listing_id ${direction}`;
+}
+
+const NEWEST_FIRST = "created_timestamp DESC, listing_id DESC";
+
+const keywordsQuery = z
+  .string()
+  .optional()
+  .meta({ description: "Words that must all appear in the title, description or tags." });
+
+/** A word matched as typed: % and _ in it are not LIKE's wildcards. */
+const likeEscaped = (word: string) => word.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+/** Every word of `keywords` in the title, description or tags. */
+function keywordFilter(keywords: string | undefined): ListingQuery {
+  const words = (keywords ?? "").split(/\s+/).filter(Boolean);
+  return {
+    where: words.map(() => "(title || ' ' || description || ' ' || tags) LIKE ? ESCAPE '\\'").join(" AND ") || "1",
+    params: words.map((word) => `%${likeEscaped(word)}%`),
+  };
+}
+
+function and(...parts: ListingQuery[]): ListingQuery {
+  const used = parts.filter((part) => part.where !== "1");
+  return {
+    where: used.map((part) => `(${part.where})`).join(" AND ") || "1",
+    params: used.flatMap((part) => part.params),
+  };
+}
 
 const shopIdParam = idParam("The shop.", (raw) => `Shop ${raw} does not exist.`);
 
@@ -83,11 +170,9 @@ function visible(c: Ctx, row: Pick<ListingRow, "state" | "user_id">) {
   return row.state === "active" || (c.get("bearer")?.user_id === row.user_id && hasScope(c, "listings_r"));
 }
 
-function page(c: Ctx, paging: Paging, where: string, params: unknown[], include = viewOf(c), order = "listing_id") {
-  return json(c, listingPageText(c.get("state").db, where, params, include, paging, order));
+function page(c: Ctx, paging: Paging | null, query: ListingQuery, view = viewOf(c)) {
+  return c.json(listingPage(c.get("state").db, query, view, paging));
 }
-
-const json = (c: Ctx, text: string) => jsonText(c, text);
 
 function shopOr404(c: Ctx, shopId: number) {
   const shop = statement(c.get("state").db, "SELECT shop_id, user_id FROM shops WHERE shop_id = ?").get(shopId) as
@@ -222,7 +307,7 @@ const updateListing = (method: "patch" | "put", operationId: string) =>
         if (columns.length > 0) {
           state.db
             .prepare(
-              `UPDATE listings SET ${columns.map((column) => `${column} = @${column}`).join(", ")}, updated_timestamp = @now WHERE listing_id = @id`,
+              `UPDATE listings SET ${columns.map((column) => `${column} = @${column}`).join(", ")}, updated_timestamp = max(@now, updated_timestamp + 1) WHERE listing_id = @id`,
             )
             .run({ ...changes, now: state.now(), id: row.listing_id });
         }
@@ -231,7 +316,7 @@ const updateListing = (method: "patch" | "put", operationId: string) =>
       })();
       state.webhooks.listingChanged("listing.updated", row.listing_id);
       const updated = getListingRow(state.db, row.listing_id);
-      return c.json(updated && listingJson(updated, viewOf(c)));
+      return c.json(updated && listingJson(state.db, updated, viewOf(c)));
     },
   });
 
@@ -244,17 +329,42 @@ export const listingRoutes = [
     summary: "Active listings of every shop",
     tags: ["ShopListing"],
     access: { token: "optional" },
+    description: "Newest first unless sort_on or sort_order says otherwise.",
     query: z.object({
-      keywords: z.string().optional().meta({ description: "Words the title contains." }),
       ...pagingQuery,
+      keywords: keywordsQuery,
+      ...sortQuery,
+      min_price: floatQuery("min_price", "Lowest price, in the listing's currency (12.50)."),
+      max_price: floatQuery("max_price", "Highest price, in the listing's currency."),
+      taxonomy_id: integerValue({
+        name: "taxonomy_id",
+        min: 1,
+        message: "taxonomy_id must be a positive whole number.",
+      })
+        .optional()
+        .meta({ description: "Only listings in this seller taxonomy node." }),
+      shop_location: z
+        .string()
+        .optional()
+        .meta({ description: "Words of the shop's location (city, region or country) or its ISO country code." }),
     }),
     responses: { ...pageReply("A page of active listings."), ...refusals(400, 401, 403, 429) },
     handler: (c, { query }) => {
       const input = query();
       if (input instanceof Response) return input;
-      return input.keywords
-        ? page(c, input, "state = 'active' AND title LIKE ?", [`%${input.keywords}%`])
-        : page(c, input, "state = 'active'", []);
+      const filters: ListingQuery[] = [{ where: "state = 'active'", params: [] }, keywordFilter(input.keywords)];
+      if (input.min_price !== undefined)
+        filters.push({ where: "price_amount >= ?", params: [Math.round(input.min_price * 100)] });
+      if (input.max_price !== undefined)
+        filters.push({ where: "price_amount <= ?", params: [Math.round(input.max_price * 100)] });
+      if (input.taxonomy_id !== undefined) filters.push({ where: "taxonomy_id = ?", params: [input.taxonomy_id] });
+      if (input.shop_location)
+        filters.push({
+          where:
+            "shop_id IN (SELECT shop_id FROM shops WHERE location LIKE ? ESCAPE '\\' OR country_iso = ? COLLATE NOCASE)",
+          params: [`%${likeEscaped(input.shop_location.trim())}%`, input.shop_location.trim()],
+        });
+      return page(c, input, { ...and(...filters), order: orderOf(input, NEWEST_FIRST) });
     },
   }),
 
@@ -272,7 +382,7 @@ export const listingRoutes = [
         (id) => id >= 1,
         "Up to 100 listing ids.",
       ).pipe(z.array(z.number()).max(100, "listing_ids accepts at most 100 ids.")),
-      includes: includesQuery,
+      includes: includesQuery(LISTING_INCLUDES),
     }),
     responses: {
       ...pageReply("The listings this caller may see, in the order asked."),
@@ -285,14 +395,7 @@ export const listingRoutes = [
       const rows = input.listing_ids
         .map((id) => getListingRow(db, id))
         .filter((row): row is ListingRow => row !== undefined && visible(c, row));
-      const include = viewOf(c, input.includes);
-      return json(
-        c,
-        pageText(
-          rows.length,
-          rows.map((row) => listingText(row, include)),
-        ),
-      );
+      return c.json({ count: rows.length, results: listingsJson(db, rows, viewOf(c, input.includes)) });
     },
   }),
 
@@ -305,23 +408,19 @@ export const listingRoutes = [
     tags: ["ShopListing"],
     access: { token: "optional" },
     params: z.object({ listing_id: idParam("The listing.") }),
-    query: z.object({ includes: includesQuery }),
-    responses: { 200: listingReply("The listing."), ...refusals(401, 403, 404, 429) },
+    query: z.object({ includes: includesQuery(LISTING_INCLUDES) }),
+    responses: { 200: listingReply("The listing."), ...refusals(400, 401, 403, 404, 429) },
     handler: (c, { params, query }) => {
-      const input = query();
-      const listing = getListingText(
-        c.get("state").db,
-        params.listing_id,
-        viewOf(c, input instanceof Response ? undefined : input.includes),
-      );
-      if (!listing || !visible(c, listing))
+      const db = c.get("state").db;
+      const row = getListingRow(db, params.listing_id);
+      if (!row || !visible(c, row))
         return jsonError(
           c,
           404,
           `Listing ${c.req.param("listing_id")} does not exist or is not visible to this caller.`,
         );
-      if (input instanceof Response) return input;
-      return json(c, listing.json);
+      const input = query();
+      return input instanceof Response ? input : c.json(listingJson(db, row, viewOf(c, input.includes)));
     },
   }),
 
@@ -334,38 +433,25 @@ export const listingRoutes = [
     tags: ["ShopListing Inventory"],
     access: { token: "required", scope: "listings_r" },
     params: z.object({ listing_id: idParam("The listing.") }),
-    query: z.object({ includes: includesQuery }),
-    responses: { 200: reply("One product with one offering.", inventorySchema), ...refusals(401, 403, 404, 429) },
+    query: z.object({
+      includes: enumValue(["Listing"])
+        .optional()
+        .meta({ description: "Listing: attach the listing (case-insensitive)." }),
+    }),
+    responses: {
+      200: reply("One product with one offering.", inventoryWithListingSchema),
+      ...refusals(400, 401, 403, 404, 429),
+    },
     handler: (c, { params, query }) => {
-      const row = getListingRow(c.get("state").db, params.listing_id);
+      const db = c.get("state").db;
+      const row = getListingRow(db, params.listing_id);
       if (!row) return jsonError(c, 404, `Listing ${c.req.param("listing_id")} does not exist.`);
       if (row.user_id !== c.get("bearer")?.user_id)
         return jsonError(c, 403, `Listing ${row.listing_id} does not belong to the user of this token.`);
       const input = query();
       if (input instanceof Response) return input;
-      const inventory: z.output<typeof inventorySchema> = {
-        products: [
-          {
-            product_id: row.listing_id * 10,
-            sku: "",
-            is_deleted: false,
-            offerings: [
-              {
-                offering_id: row.listing_id * 100,
-                quantity: row.quantity,
-                is_enabled: true,
-                is_deleted: false,
-                price: { amount: row.price_amount, divisor: 100, currency_code: "USD" },
-              },
-            ],
-            property_values: [],
-          },
-        ],
-        price_on_property: [],
-        quantity_on_property: [],
-        sku_on_property: [],
-      };
-      if (viewOf(c, input.includes).listing) inventory.listing = listingJson(row, viewOf(c));
+      const inventory: InventoryWire = inventoryJson(row);
+      if (input.includes === "Listing") inventory.listing = listingJson(db, row, viewOf(c));
       return c.json(inventory);
     },
   }),
@@ -381,9 +467,10 @@ export const listingRoutes = [
     access: { token: "required", scope: "listings_r" },
     params: z.object({ shop_id: shopIdParam }),
     query: z.object({
-      state: z.enum(LISTING_STATES, { error: `state must be one of ${LISTING_STATES.join(", ")}.` }).default("active"),
+      state: enumValue(LISTING_STATES).default("active").meta({ description: "Listings in this state." }),
       ...pagingQuery,
-      includes: includesQuery,
+      ...sortQuery,
+      includes: includesQuery(SHOP_INCLUDES),
     }),
     responses: { ...pageReply("A page of the shop's listings."), ...refusals(400, 401, 403, 404, 429) },
     handler: (c, { params, query }) => {
@@ -393,7 +480,12 @@ export const listingRoutes = [
       if (input instanceof Response) return input;
       if (input.state !== "active" && shop.user_id !== c.get("bearer")?.user_id)
         return jsonError(c, 403, `Only the owner of shop ${shop.shop_id} can list its ${input.state} listings.`);
-      return page(c, input, "shop_id = ? AND state = ?", [shop.shop_id, input.state], viewOf(c, input.includes));
+      const listings: ListingQuery = {
+        where: "shop_id = ? AND state = ?",
+        params: [shop.shop_id, input.state],
+        order: orderOf(input, "listing_id"),
+      };
+      return page(c, input, listings, viewOf(c, input.includes));
     },
   }),
 
@@ -406,13 +498,18 @@ export const listingRoutes = [
     tags: ["ShopListing"],
     access: { token: "optional" },
     params: z.object({ shop_id: shopIdParam }),
-    query: z.object(pagingQuery),
+    query: z.object({ ...pagingQuery, ...sortQuery, keywords: keywordsQuery }),
     responses: { ...pageReply("A page of the shop's active listings."), ...refusals(400, 401, 403, 404, 429) },
     handler: (c, { params, query }) => {
       const shop = shopOr404(c, params.shop_id);
       if (shop instanceof Response) return shop;
       const input = query();
-      return input instanceof Response ? input : page(c, input, "shop_id = ? AND state = 'active'", [shop.shop_id]);
+      if (input instanceof Response) return input;
+      const filter = and(
+        { where: "shop_id = ? AND state = 'active'", params: [shop.shop_id] },
+        keywordFilter(input.keywords),
+      );
+      return page(c, input, { ...filter, order: orderOf(input, "listing_id") });
     },
   }),
 
@@ -433,14 +530,11 @@ export const listingRoutes = [
       const input = query();
       return input instanceof Response
         ? input
-        : page(
-            c,
-            input,
-            "shop_id = ? AND state = 'active' AND featured_rank IS NOT NULL",
-            [shop.shop_id],
-            viewOf(c),
-            "featured_rank",
-          );
+        : page(c, input, {
+            where: "shop_id = ? AND state = 'active' AND featured_rank IS NOT NULL",
+            params: [shop.shop_id],
+            order: "featured_rank",
+          });
     },
   }),
 
@@ -460,6 +554,7 @@ export const listingRoutes = [
         "Section ids.",
       ),
       ...pagingQuery,
+      ...sortQuery,
     }),
     responses: { ...pageReply("A page of the listings in those sections."), ...refusals(400, 401, 403, 404, 429) },
     handler: (c, { params, query }) => {
@@ -468,12 +563,11 @@ export const listingRoutes = [
       const input = query();
       if (input instanceof Response) return input;
       const sections = input.shop_section_ids;
-      return page(
-        c,
-        input,
-        `shop_id = ? AND state = 'active' AND shop_section_id IN (${sections.map(() => "?").join(",")})`,
-        [shop.shop_id, ...sections],
-      );
+      return page(c, input, {
+        where: `shop_id = ? AND state = 'active' AND shop_section_id IN (${sections.map(() => "?").join(",")})`,
+        params: [shop.shop_id, ...sections],
+        order: orderOf(input, "listing_id"),
+      });
     },
   }),
 
@@ -491,15 +585,21 @@ export const listingRoutes = [
     handler: (c, { params, query }) => {
       const shop = ownShopOr403(c, params.shop_id);
       if (shop instanceof Response) return shop;
+      const receipt = statement(
+        c.get("state").db,
+        "SELECT 1 FROM receipt_listings WHERE receipt_id = ? AND shop_id = ?",
+      )
+        .pluck()
+        .get(params.receipt_id, shop.shop_id);
+      if (!receipt)
+        return jsonError(c, 404, `Receipt ${c.req.param("receipt_id")} does not exist in shop ${shop.shop_id}.`);
       const input = query();
       return input instanceof Response
         ? input
-        : page(
-            c,
-            input,
-            "listing_id IN (SELECT listing_id FROM receipt_listings WHERE receipt_id = ? AND shop_id = ?)",
-            [params.receipt_id, shop.shop_id],
-          );
+        : page(c, input, {
+            where: "listing_id IN (SELECT listing_id FROM receipt_listings WHERE receipt_id = ? AND shop_id = ?)",
+            params: [params.receipt_id, shop.shop_id],
+          });
     },
   }),
 
@@ -512,15 +612,15 @@ export const listingRoutes = [
     tags: ["ShopListing"],
     access: { token: "required", scope: "listings_r" },
     params: z.object({ shop_id: shopIdParam, return_policy_id: lenientIdParam("The return policy.") }),
-    query: z.object(pagingQuery),
-    responses: { ...pageReply("A page of the listings under that policy."), ...refusals(400, 401, 403, 404, 429) },
-    handler: (c, { params, query }) => {
+    description: "Every such listing at once: the live API pages none of them.",
+    responses: { ...pageReply("The listings under that policy."), ...refusals(401, 403, 404, 429) },
+    handler: (c, { params }) => {
       const shop = ownShopOr403(c, params.shop_id);
       if (shop instanceof Response) return shop;
-      const input = query();
-      return input instanceof Response
-        ? input
-        : page(c, input, "shop_id = ? AND return_policy_id = ?", [shop.shop_id, params.return_policy_id]);
+      return page(c, null, {
+        where: "shop_id = ? AND return_policy_id = ?",
+        params: [shop.shop_id, params.return_policy_id],
+      });
     },
   }),
 
@@ -560,7 +660,7 @@ export const listingRoutes = [
         );
       state.webhooks.listingChanged("listing.created", Number(result.lastInsertRowid));
       const row = getListingRow(state.db, Number(result.lastInsertRowid));
-      return c.json(row && listingJson(row, viewOf(c)), 201);
+      return c.json(row && listingJson(state.db, row, viewOf(c)), 201);
     },
   }),
 

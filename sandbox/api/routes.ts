@@ -2,8 +2,7 @@ import type { Hono } from "hono";
 import { z } from "zod";
 import { describeFirstIssue } from "../../lib/personalization/schema.js";
 import { BODY_TOO_LARGE, jsonError, type Ctx, type SandboxEnv } from "../http.js";
-import { refusedAccess, withApiKey } from "./credentials.js";
-import { KeptMap } from "../store/kept-map.js";
+import { refusedAccess, withApiKey, type Access } from "./credentials.js";
 import { SCOPES } from "../oauth/scopes.js";
 
 // One declaration per endpoint: the handler parses its input with these schemas, and GET /openapi.json is
@@ -14,7 +13,7 @@ export type Method = "get" | "post" | "put" | "patch" | "delete";
 /** Every path under this prefix needs the app's API key (mountRoutes checks it, and app.ts on paths no route matches). */
 export const API_KEY_PREFIX = "/v3/application/";
 
-export type Access = { token: "none" } | { token: "optional" } | { token: "required"; scope?: string };
+export type { Access };
 
 /** Reads the raw body for a schema; answers with a Response when the body cannot be read at all. */
 export type BodyReader = { contentTypes: string[]; read: (c: Ctx) => Promise<unknown> };
@@ -69,56 +68,55 @@ export function validationMessage(error: z.core.$ZodError) {
 }
 
 export function defineRoute<
-  P extends Shape = z.ZodObject<{}>,
-  Q extends Shape = z.ZodObject<{}>,
+  P extends Shape = z.ZodObject<Record<never, never>>,
+  Q extends Shape = z.ZodObject<Record<never, never>>,
   B extends z.core.$ZodType = z.ZodUnknown,
 >(spec: RouteSpec<P, Q, B>): Route {
   const { handler, ...declared } = spec;
-  // The path decides the parameters and the query string the query, so each is parsed once (ids and pages repeat);
-  // one that fails is not kept.
-  const parsedByPath = new KeptMap<string, z.output<P>>(1000);
-  const parsedByQuery = new KeptMap<string, z.output<Q>>(1000);
   const handle = (c: Ctx) => {
-    let params = parsedByPath.get(c.req.path);
-    if (!params) {
-      const parsed = spec.params ? spec.params.safeParse(c.req.param()) : { success: true as const, data: {} };
-      if (!parsed.success)
-        return jsonError(
-          c,
-          404,
-          parsed.error.issues[0]?.message ?? `No endpoint ${c.req.method} ${c.req.path} in the sandbox.`,
-        );
-      params = Object.freeze(parsed.data) as z.output<P>;
-      parsedByPath.set(c.req.path, params);
-    }
+    const parsed = spec.params ? spec.params.safeParse(c.req.param()) : { success: true as const, data: {} };
+    if (!parsed.success)
+      return jsonError(
+        c,
+        404,
+        parsed.error.issues[0]?.message ?? `No endpoint ${c.req.method} ${c.req.path} in the sandbox.`,
+      );
     // Methods, not arrow functions: tsx (keepNames) would name each new closure with Object.defineProperty, per request.
     const input = {
-      params,
+      params: parsed.data,
       query(): z.output<Q> | Response {
         if (!spec.query) return {} as z.output<Q>;
-        const url = c.req.url;
-        const at = url.indexOf("?");
-        const search = at === -1 ? "" : url.slice(at);
-        const kept = parsedByQuery.get(search);
-        if (kept) return kept;
-        const parsed = spec.query.safeParse(c.req.query());
-        if (!parsed.success) return jsonError(c, 400, parsed.error.issues[0]?.message ?? "The query is invalid.");
-        const query = Object.freeze(parsed.data) as z.output<Q>;
-        parsedByQuery.set(search, query);
-        return query;
+        const bracketed = bracketedParameter(c.req.url);
+        if (bracketed) return jsonError(c, 400, bracketRefusal(bracketed));
+        const query = spec.query.safeParse(c.req.query());
+        return query.success
+          ? query.data
+          : jsonError(c, 400, query.error.issues[0]?.message ?? "The query is invalid.");
       },
       async body(schema?: z.core.$ZodType) {
         if (!spec.body) return undefined;
         const raw = await spec.body.reader.read(c);
         if (raw instanceof Response) return raw;
-        const parsed = z.safeParse(schema ?? spec.body.schema, raw);
-        return parsed.success ? parsed.data : jsonError(c, 400, validationMessage(parsed.error));
+        const body = z.safeParse(schema ?? spec.body.schema, raw);
+        return body.success ? body.data : jsonError(c, 400, validationMessage(body.error));
       },
     };
     return handler(c, input as RouteInput<z.output<P>, z.output<Q>, z.core.output<B>>);
   };
   return { ...(declared as Omit<Route, "handle">), handle };
 }
+
+/** The first query parameter sent in the bracket form (`includes[]=a`), which PHP and axios write by default. */
+function bracketedParameter(url: string): string | undefined {
+  const at = url.indexOf("?");
+  if (at === -1) return undefined;
+  for (const key of new URLSearchParams(url.slice(at + 1)).keys()) if (key.endsWith("[]")) return key.slice(0, -2);
+  return undefined;
+}
+
+/** decisions.md "Parameter errors": the live API reads no bracket form, so a client that sends one is told how to. */
+export const bracketRefusal = (name: string) =>
+  `${name}[]: array parameters are sent once, comma-separated (${name}=a,b); the bracket form ${name}[]= is not read.`;
 
 /** Registers the routes on the app, in order (Hono tries them in registration order). */
 export function mountRoutes(app: Hono<SandboxEnv>, routes: readonly Route[]) {
@@ -146,12 +144,9 @@ export function openApiPath(honoPath: string) {
 type JsonSchema = Record<string, unknown>;
 
 function jsonSchema(schema: z.core.$ZodType, io: "input" | "output"): JsonSchema {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
-    io,
-    target: "openapi-3.0",
-    unrepresentable: "any",
-  }) as JsonSchema;
-  return rest;
+  const document = z.toJSONSchema(schema, { io, target: "openapi-3.0", unrepresentable: "any" }) as JsonSchema;
+  delete document.$schema;
+  return document;
 }
 
 // Path and query values are parsed from strings into what the handler uses: document what they mean (the output).
@@ -324,18 +319,67 @@ export const idParam = (description: string, notFound?: (raw: string) => string)
     .pipe(z.number().meta({ type: "integer", format: "int64" }))
     .meta({ description });
 
-/** A whole number in the query, with the sentence the endpoint answers when it is not one. */
-export const integerQuery = (options: {
+/** decisions.md "Parameter errors": the live API's words for a value outside an enum. */
+export const enumRefusal = (value: string, values: readonly string[]) =>
+  `Invalid value (${value}) for enum(${values.join(", ")})`;
+
+/** One of `values` (as the OAS lists them), matched without regard to case; callers add `.optional()` or a default. */
+export const enumValue = <const V extends readonly [string, ...string[]]>(values: V) =>
+  z
+    .string()
+    .transform((raw, ctx): string => {
+      const value = values.find((candidate) => candidate.toLowerCase() === raw.toLowerCase());
+      if (value !== undefined) return value;
+      ctx.issues.push({ code: "custom", message: enumRefusal(raw, values), input: raw });
+      return z.NEVER;
+    })
+    .pipe(z.enum(values) as unknown as z.ZodType<V[number], string>);
+
+/** A comma-separated list of `values` (decisions.md `includes`: case-insensitive), each checked as an enum. */
+export const enumListQuery = <const V extends readonly [string, ...string[]]>(values: V, description: string) =>
+  z
+    .string()
+    .transform((raw, ctx) => {
+      const parts = raw
+        .split(",")
+        .map((part) => part.trim())
+        .filter(Boolean);
+      const found: V[number][] = [];
+      for (const part of parts) {
+        const value = values.find((candidate) => candidate.toLowerCase() === part.toLowerCase());
+        if (value === undefined) {
+          ctx.issues.push({ code: "custom", message: enumRefusal(part, values), input: raw });
+          return z.NEVER;
+        }
+        if (!found.includes(value)) found.push(value);
+      }
+      return found;
+    })
+    .pipe(z.array(z.enum(values)))
+    .optional()
+    .meta({ description });
+
+/** A number in the query (the OAS's `float`): anything else is refused as the live API refuses it. */
+export const floatQuery = (name: string, description: string) =>
+  z
+    .string()
+    .regex(/^\d+(\.\d+)?$/, `Expected float value for ${name}`)
+    .transform(Number)
+    .pipe(z.number().min(0).meta({ type: "number", format: "float" }))
+    .optional()
+    .meta({ description });
+
+/** A whole number in the query: anything else is refused as the live API refuses it, a number out of range with `message`. */
+export const integerValue = (options: {
+  name: string;
   min?: number;
   max?: number;
   message: string;
   overMax?: string;
-  default: number;
-  description: string;
 }) =>
   z
     .string()
-    .regex(/^\d+$/, options.message)
+    .regex(/^-?\d+$/, `Expected int value for ${options.name}`)
     .transform(Number)
     .pipe(
       z
@@ -343,6 +387,7 @@ export const integerQuery = (options: {
         .min(options.min ?? 0, options.message)
         .max(options.max ?? Number.MAX_SAFE_INTEGER, options.overMax ?? options.message)
         .meta({ type: "integer" }),
-    )
-    .default(options.default)
-    .meta({ description: options.description });
+    );
+
+export const integerQuery = (options: Parameters<typeof integerValue>[0] & { default: number; description: string }) =>
+  integerValue(options).default(options.default).meta({ description: options.description });

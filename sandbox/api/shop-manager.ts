@@ -63,7 +63,9 @@ export async function shopManagerEdit(c: Ctx, listingId: number) {
   })();
   state.webhooks.listingChanged("listing.updated", listingId);
   const updated = getListingRow(state.db, listingId);
-  return c.json(updated && listingJson(updated, { personalization: true, legacy: state.legacyFieldsShown }));
+  return c.json(
+    updated && listingJson(state.db, updated, { includes: ["Personalization"], legacy: state.legacyFieldsShown }),
+  );
 }
 
 /** DELETE /__sandbox/listings/:id: the seller deletes the listing. */

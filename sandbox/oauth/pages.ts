@@ -112,10 +112,7 @@ export function consentPage(
           <legend>${props.appName} will be able to:</legend>
           ${props.scopes.map(
             (scope) =>
-              html`<label
-                ><input type="checkbox" name="scope" value="${scope}" checked /> ${SCOPES[scope] ?? scope}
-                <code>${scope}</code></label
-              >`,
+              html`<label><input type="checkbox" name="scope" value="${scope}" checked /> ${SCOPES[scope] ?? scope} <code>${scope}</code></label>`,
           )}
         </fieldset>
         <button class="primary" type="submit" name="decision" value="allow">Allow access</button>

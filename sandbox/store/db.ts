@@ -1,7 +1,16 @@
 import Database from "better-sqlite3";
-import { STORED_LISTING_JSON_MIGRATION } from "./listing-json.js";
 
 export type Db = Database.Database;
+
+export type AppRow = {
+  app_id: number;
+  name: string;
+  keystring: string;
+  shared_secret: string;
+  redirect_uris: string;
+  per_second: number;
+  per_day: number;
+};
 
 const MIGRATIONS = [
   `CREATE TABLE apps (
@@ -95,7 +104,13 @@ const MIGRATIONS = [
      scopes TEXT NOT NULL
    );
    CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);`,
-  STORED_LISTING_JSON_MIGRATION,
+  // Stored each listing's JSON, kept by triggers; reads now build it (listing-store.ts), and the next one drops them.
+  "SELECT 1",
+  `DROP TRIGGER IF EXISTS listings_json_on_insert;
+   DROP TRIGGER IF EXISTS listings_json_on_update;
+   ALTER TABLE listings ADD COLUMN taxonomy_id INTEGER;
+   ALTER TABLE shops ADD COLUMN location TEXT NOT NULL DEFAULT 'Portland, Oregon';
+   ALTER TABLE shops ADD COLUMN country_iso TEXT NOT NULL DEFAULT 'US';`,
 ];
 
 export function openDb(path: string): Db {

@@ -2,149 +2,94 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { openDb, statement } from "./db.js";
+import { openDb } from "./db.js";
 import { seed } from "./seed.js";
-import {
-  listingJson,
-  listingJsonColumn,
-  listingText,
-  replaceQuestions,
-  type ListingRow,
-  type ListingView,
-} from "./listing-store.js";
+import { getListingRow, listingJson, listingsJson, replaceQuestions, type ListingRow } from "./listing-store.js";
 import { DEFAULT_OPTIONS, SandboxState } from "../state.js";
+import { LISTING_ASSOCIATIONS, listingSchema, type ListingAssociation } from "../wire.js";
 
-// Pages of listings are written by SQLite (listingJsonColumn) and single ones by listingText; both must equal listingJson.
 const state = new SandboxState(DEFAULT_OPTIONS);
 afterAll(() => state.close());
 
-const VIEWS: ListingView[] = [true, false].flatMap((personalization) =>
-  [true, false].map((legacy) => ({ personalization, legacy })),
+const rows = () => state.db.prepare("SELECT * FROM listings ORDER BY listing_id").all() as ListingRow[];
+const ALL_ASSOCIATIONS = Object.keys(LISTING_ASSOCIATIONS) as ListingAssociation[];
+const LEGACY_KEYS = ["personalization_is_required", "personalization_char_count_max", "personalization_instructions"];
+const ASSOCIATION_KEYS: string[] = Object.values(LISTING_ASSOCIATIONS);
+const LISTING_KEYS = Object.keys(listingSchema.shape).filter(
+  (key) => !LEGACY_KEYS.includes(key) && !ASSOCIATION_KEYS.includes(key),
 );
 
-const rows = () => state.db.prepare("SELECT * FROM listings ORDER BY listing_id").all() as ListingRow[];
-
-describe("the three ways to write a listing as JSON agree", () => {
-  it("for every seeded listing, with and without includes=personalization and the legacy fields", () => {
+describe("a listing as the reads write it", () => {
+  it("has every field of ShopListing, and only those without includes or the legacy fields", () => {
     const all = rows();
     expect(all.length).toBeGreaterThan(250);
-    for (const include of VIEWS) {
-      const fromSql = statement(state.db, `SELECT ${listingJsonColumn(include)} FROM listings ORDER BY listing_id`)
-        .pluck()
-        .all() as string[];
-      all.forEach((row, index) => {
-        const expected = listingJson(row, include);
-        expect(JSON.parse(fromSql[index] as string)).toEqual(expected);
-        expect(JSON.parse(listingText(row, include))).toEqual(expected);
-      });
+    for (const listing of listingsJson(state.db, all, { includes: [], legacy: false }))
+      expect(Object.keys(listing).sort()).toEqual([...LISTING_KEYS].sort());
+  });
+
+  it("parses with its declared schema for every seeded listing, with every association and the legacy fields", () => {
+    for (const listing of listingsJson(state.db, rows(), { includes: ALL_ASSOCIATIONS, legacy: true })) {
+      const parsed = listingSchema.strict().safeParse(listing);
+      expect(parsed.success, parsed.error?.message).toBe(true);
+      expect(Object.keys(listing)).toEqual(expect.arrayContaining([...ASSOCIATION_KEYS, ...LEGACY_KEYS]));
     }
   });
 
-  it("for text that needs escaping, empty and large values", () => {
+  it("shows its images as data: URLs, so a client never leaves the machine for a thumbnail", () => {
     const [first] = rows();
     if (!first) throw new Error("no seeded listing");
-    state.db
-      .prepare(
-        "UPDATE listings SET title = ?, description = ?, tags = ?, featured_rank = 3, shop_section_id = NULL, price_amount = ? WHERE listing_id = ?",
-      )
-      .run(
-        'Quote " backslash \\ tab \t newline \n emoji 😀 \u2028',
-        "",
-        JSON.stringify(["ünïcode", 'a"b', ""]),
-        2 ** 40,
-        first.listing_id,
-      );
-    replaceQuestions(
-      state.db,
-      first.listing_id,
-      [
-        {
-          question_id: 281_474_976_710_000,
-          question_type: "text_input",
-          question_text: "Personalization",
-          instructions: 'Ünïcode "quoted"',
-          required: false,
-          max_allowed_characters: 1024,
-          max_allowed_files: null,
-          options: null,
-          add_on_price: { amount: 250, divisor: 100, currency_code: "USD" },
-        },
-      ],
-      1,
-    );
-    const row = statement(state.db, "SELECT * FROM listings WHERE listing_id = ?").get(first.listing_id) as ListingRow;
-    for (const view of VIEWS) {
-      const fromSql = statement(state.db, `SELECT ${listingJsonColumn(view)} FROM listings WHERE listing_id = ?`)
-        .pluck()
-        .get(first.listing_id) as string;
-      expect(JSON.parse(fromSql)).toEqual(listingJson(row, view));
-      expect(JSON.parse(listingText(row, view))).toEqual(listingJson(row, view));
-    }
+    const { images } = listingJson(state.db, first, { includes: ["Images"], legacy: false });
+    expect(images?.length).toBeGreaterThan(0);
+    for (const image of images ?? [])
+      for (const url of [image.url_75x75, image.url_170x135, image.url_570xN, image.url_fullxfull])
+        expect(url).toMatch(/^data:image\/svg\+xml,/);
   });
 
-  it("without the legacy fields, a listing has none of their keys", () => {
+  it("moves last_modified_timestamp on every change, even two in the same second", () => {
     const [first] = rows();
     if (!first) throw new Error("no seeded listing");
-    const keys = Object.keys(listingJson(first, { personalization: true, legacy: false }));
-    expect(keys).toContain("is_personalizable");
-    expect(keys.filter((key) => key.startsWith("personalization_"))).toEqual([]);
-    expect(Object.keys(listingJson(first, { personalization: false, legacy: true }))).toEqual(
-      expect.arrayContaining([
-        "personalization_is_required",
-        "personalization_char_count_max",
-        "personalization_instructions",
-      ]),
-    );
+    const modified = () =>
+      listingJson(state.db, getListingRow(state.db, first.listing_id) as ListingRow, { includes: [], legacy: false })
+        .last_modified_timestamp;
+    const before = modified();
+    const now = state.now();
+    replaceQuestions(state.db, first.listing_id, [], now);
+    const once = modified();
+    replaceQuestions(state.db, first.listing_id, [], now);
+    expect(once).toBeGreaterThan(before);
+    expect(modified()).toBeGreaterThan(once);
   });
 });
 
-describe("the JSON SQLite stores for each listing", () => {
-  it("is written for the listings of a database made before it existed, when that database is opened", () => {
-    const dir = mkdtempSync(join(tmpdir(), "sandbox-stored-json-"));
+describe("a database made before reads built the listing JSON", () => {
+  it("loses the triggers that stored it and gains the filter columns when opened", () => {
+    const dir = mkdtempSync(join(tmpdir(), "sandbox-migration-"));
     try {
       const file = join(dir, "sandbox.db");
       const before = openDb(file);
       seed(before, { per_second: 10, per_day: 100 });
-      // The database as the first migration left it: no stored JSON, no triggers.
-      before.exec(
-        "DROP TRIGGER listings_json_on_insert; DROP TRIGGER listings_json_on_update; ALTER TABLE listings DROP COLUMN json_fields; ALTER TABLE listings DROP COLUMN json_legacy;",
-      );
-      before.pragma("user_version = 1");
+      // As the second migration left it: a trigger that writes the listing's JSON, no filter columns.
+      before.exec(`ALTER TABLE listings DROP COLUMN taxonomy_id; ALTER TABLE shops DROP COLUMN location;
+        ALTER TABLE shops DROP COLUMN country_iso; ALTER TABLE listings ADD COLUMN json_fields TEXT NOT NULL DEFAULT '';
+        CREATE TRIGGER listings_json_on_update AFTER UPDATE OF title ON listings
+          BEGIN UPDATE listings SET json_fields = NEW.title WHERE listing_id = NEW.listing_id; END;`);
+      before.pragma("user_version = 2");
       before.close();
 
       const reopened = openDb(file);
       try {
-        const all = reopened.prepare("SELECT * FROM listings ORDER BY listing_id").all() as ListingRow[];
-        expect(all.length).toBeGreaterThan(250);
-        const view = { personalization: true, legacy: true };
-        const fromSql = reopened
-          .prepare(`SELECT ${listingJsonColumn(view)} FROM listings ORDER BY listing_id`)
-          .pluck()
-          .all() as string[];
-        all.forEach((row, index) => expect(JSON.parse(fromSql[index] as string)).toEqual(listingJson(row, view)));
+        expect(reopened.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger'").all()).toEqual([]);
+        const [row] = reopened.prepare("SELECT * FROM listings ORDER BY listing_id LIMIT 1").all() as ListingRow[];
+        if (!row) throw new Error("no listing after the migration");
+        expect(listingJson(reopened, row, { includes: ["Shop"], legacy: false })).toMatchObject({
+          taxonomy_id: null,
+          shop: { shop_location_country_iso: "US" },
+        });
       } finally {
         reopened.close();
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
-
-  it("follows a write that changes only the state or only the legacy fields", () => {
-    const [first] = rows();
-    if (!first) throw new Error("no seeded listing");
-    state.db.prepare("UPDATE listings SET state = 'inactive' WHERE listing_id = ?").run(first.listing_id);
-    state.db
-      .prepare("UPDATE listings SET legacy_instructions = 'Changed behind the new API' WHERE listing_id = ?")
-      .run(first.listing_id);
-    const row = statement(state.db, "SELECT * FROM listings WHERE listing_id = ?").get(first.listing_id) as ListingRow;
-    const view = { personalization: false, legacy: true };
-    const fromSql = JSON.parse(
-      statement(state.db, `SELECT ${listingJsonColumn(view)} FROM listings WHERE listing_id = ?`)
-        .pluck()
-        .get(first.listing_id) as string,
-    );
-    expect(fromSql).toMatchObject({ state: "inactive", personalization_instructions: "Changed behind the new API" });
-    expect(fromSql).toEqual(listingJson(row, view));
   });
 });

@@ -1,9 +1,12 @@
 import { statement, type Db } from "./db.js";
-import type { ListingWire, StoredQuestion } from "../wire.js";
-import { listingJsonColumn } from "./listing-json.js";
-import { cachedRead } from "./listing-cache.js";
-
-export { listingJsonColumn };
+import { getShopRow, shopJson } from "./shop-store.js";
+import {
+  type InventoryWire,
+  type ListingAssociation,
+  type ListingWire,
+  type ShopWire,
+  type StoredQuestion,
+} from "../wire.js";
 
 export type { StoredQuestion };
 
@@ -22,6 +25,7 @@ export type ListingRow = {
   featured_rank: number | null;
   shop_section_id: number | null;
   return_policy_id: number | null;
+  taxonomy_id: number | null;
   is_personalizable: number;
   questions: string;
   legacy_is_required: number;
@@ -29,109 +33,319 @@ export type ListingRow = {
   legacy_instructions: string | null;
 };
 
-type ListingFields = Omit<ListingWire, "tags" | "personalization">;
+/** What one read shows: the associations asked for with `includes`, the legacy fields until their deprecation (spec 9). */
+export type ListingView = { includes: readonly ListingAssociation[]; legacy: boolean };
 
-/** What one read shows: the questions when asked for (spec 4.2), the legacy fields until their deprecation (spec 9). */
-export type ListingView = { personalization: boolean; legacy: boolean };
+const money = (amount: number) => ({ amount, divisor: 100, currency_code: "USD" });
+const ENDING_AFTER_SECONDS = 120 * 24 * 3600;
 
-function listingFields(row: ListingRow, view: ListingView): ListingFields {
-  const fields: ListingFields = {
+function escapeHtml(text: string) {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+/** Every field of the OAS's ShopListing: the stored ones, and seeded values derived from the listing for the rest. */
+function listingFields(row: ListingRow, legacy: boolean): ListingWire {
+  const listing: ListingWire = {
     listing_id: row.listing_id,
     user_id: row.user_id,
     shop_id: row.shop_id,
     title: row.title,
     description: row.description,
+    rich_description: `<p>${escapeHtml(row.description)}</p>`,
     state: row.state as ListingWire["state"],
-    quantity: row.quantity,
-    url: `https://marketplace.example/listing/${row.listing_id}`,
-    price: { amount: row.price_amount, divisor: 100, currency_code: "USD" },
+    creation_timestamp: row.created_timestamp,
     created_timestamp: row.created_timestamp,
+    ending_timestamp: row.created_timestamp + ENDING_AFTER_SECONDS,
+    original_creation_timestamp: row.created_timestamp,
+    last_modified_timestamp: row.updated_timestamp,
     updated_timestamp: row.updated_timestamp,
-    featured_rank: row.featured_rank ?? -1,
+    state_timestamp: row.created_timestamp,
+    quantity: row.quantity,
     shop_section_id: row.shop_section_id,
-    return_policy_id: row.return_policy_id,
+    featured_rank: row.featured_rank ?? -1,
+    url: `https://marketplace.example/listing/${row.listing_id}`,
+    num_favorers: row.listing_id % 97,
+    non_taxable: false,
+    is_taxable: true,
+    is_customizable: true,
     is_personalizable: row.is_personalizable === 1,
+    listing_type: "physical",
+    tags: JSON.parse(row.tags) as string[],
+    materials: ["cotton paper", "ink"],
+    shipping_profile_id: shippingProfileId(row),
+    return_policy_id: row.return_policy_id,
+    processing_min: 1,
+    processing_max: 3,
+    who_made: "i_did",
+    when_made: "made_to_order",
+    is_supply: false,
+    item_weight: 0.2,
+    item_weight_unit: "kg",
+    item_length: 20,
+    item_width: 15,
+    item_height: 2,
+    item_dimensions_unit: "cm",
+    is_private: false,
+    style: ["Minimalist"],
+    file_data: "",
+    has_variations: false,
+    should_auto_renew: true,
+    language: "en-US",
+    price: money(row.price_amount),
+    converted_price: null,
+    taxonomy_id: row.taxonomy_id,
+    readiness_state_id: row.shop_id * 10 + 1,
+    suggested_title: null,
   };
-  if (!view.legacy) return fields;
-  return {
-    ...fields,
-    personalization_is_required: row.legacy_is_required === 1,
-    personalization_char_count_max: row.legacy_char_count_max,
-    personalization_instructions: row.legacy_instructions,
-  };
-}
-
-export function listingJson(row: ListingRow, view: ListingView): ListingWire {
-  const listing: ListingWire = { ...listingFields(row, view), tags: JSON.parse(row.tags) as string[] };
-  if (view.personalization)
-    listing.personalization = { personalization_questions: JSON.parse(row.questions) as StoredQuestion[] };
+  if (!legacy) return listing;
+  listing.personalization_is_required = row.legacy_is_required === 1;
+  listing.personalization_char_count_max = row.legacy_char_count_max;
+  listing.personalization_instructions = row.legacy_instructions;
   return listing;
 }
 
-/**
- * The same listing as JSON text, with the stored tags and questions spliced in as they are (the sandbox wrote them
- * with JSON.stringify): pages of listings skip parsing and re-serialising them, which was most of a page's cost.
- */
-export function listingText(row: ListingRow, view: ListingView): string {
-  const fields = JSON.stringify(listingFields(row, view));
-  const questions = view.personalization ? `,"personalization":{"personalization_questions":${row.questions}}` : "";
-  return `${fields.slice(0, -1)},"tags":${row.tags}${questions}}`;
+const shippingProfileId = (row: Pick<ListingRow, "shop_id">) => row.shop_id * 10 + 2;
+
+// Seeded images: small SVGs as data: URLs, so a client (and the dashboard's thumbnails) never leaves localhost.
+const PALETTE = [
+  { hex: "C2185B", red: 194, green: 24, blue: 91, hue: 336, saturation: 88, brightness: 76 },
+  { hex: "1976D2", red: 25, green: 118, blue: 210, hue: 210, saturation: 88, brightness: 82 },
+  { hex: "388E3C", red: 56, green: 142, blue: 60, hue: 123, saturation: 61, brightness: 56 },
+  { hex: "F57C00", red: 245, green: 124, blue: 0, hue: 30, saturation: 100, brightness: 96 },
+  { hex: "7B1FA2", red: 123, green: 31, blue: 162, hue: 282, saturation: 81, brightness: 64 },
+  { hex: "455A64", red: 69, green: 90, blue: 100, hue: 199, saturation: 31, brightness: 39 },
+] as const;
+
+function svgUrl(width: number, height: number, hex: string, label: string) {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><rect width="100%" height="100%" fill="#${hex}"/><text x="50%" y="55%" fill="#fff" font-family="sans-serif" font-size="${Math.round(height / 3)}" text-anchor="middle">${label}</text></svg>`;
+  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
+}
+
+function images(row: ListingRow): NonNullable<ListingWire["images"]> {
+  return [0, 1].map((rank) => {
+    const color = PALETTE[(row.listing_id + rank) % PALETTE.length] ?? PALETTE[0];
+    const label = escapeHtml(row.title.slice(0, 1).toUpperCase());
+    return {
+      listing_id: row.listing_id,
+      listing_image_id: row.listing_id * 10 + rank + 1,
+      hex_code: color.hex,
+      red: color.red,
+      green: color.green,
+      blue: color.blue,
+      hue: color.hue,
+      saturation: color.saturation,
+      brightness: color.brightness,
+      is_black_and_white: false,
+      creation_tsz: row.created_timestamp,
+      created_timestamp: row.created_timestamp,
+      rank: rank + 1,
+      url_75x75: svgUrl(75, 75, color.hex, label),
+      url_170x135: svgUrl(170, 135, color.hex, label),
+      url_570xN: svgUrl(570, 456, color.hex, label),
+      url_fullxfull: svgUrl(1140, 912, color.hex, label),
+      full_height: 912,
+      full_width: 1140,
+      alt_text: rank === 0 ? row.title : `${row.title}, detail`,
+    };
+  });
+}
+
+function video(row: ListingRow) {
+  return {
+    video_id: row.listing_id * 10 + 9,
+    height: 720,
+    width: 1280,
+    thumbnail_url: svgUrl(1280, 720, "263238", "&#9654;"),
+    video_url: `https://marketplace.example/video/${row.listing_id}.mp4`,
+    video_state: "active" as const,
+  };
+}
+
+/** getListingInventory's answer, and includes=Inventory: one product with one offering at the listing's price. */
+export function inventoryJson(row: ListingRow): InventoryWire {
+  return {
+    products: [
+      {
+        product_id: row.listing_id * 10,
+        sku: "",
+        is_deleted: false,
+        offerings: [
+          {
+            offering_id: row.listing_id * 100,
+            quantity: row.quantity,
+            is_enabled: true,
+            is_deleted: false,
+            price: money(row.price_amount),
+            readiness_state_id: row.shop_id * 10 + 1,
+          },
+        ],
+        property_values: [],
+      },
+    ],
+    price_on_property: [],
+    quantity_on_property: [],
+    sku_on_property: [],
+    readiness_state_on_property: [],
+  };
+}
+
+function shippingProfile(row: ListingRow, country: string): NonNullable<ListingWire["shipping_profile"]> {
+  const id = shippingProfileId(row);
+  return {
+    shipping_profile_id: id,
+    title: "Standard shipping",
+    user_id: row.user_id,
+    origin_country_iso: country,
+    is_deleted: false,
+    shipping_profile_destinations: [
+      {
+        shipping_profile_destination_id: id * 10 + 1,
+        shipping_profile_id: id,
+        origin_country_iso: country,
+        destination_country_iso: "",
+        destination_region: "none",
+        primary_cost: money(450),
+        secondary_cost: money(150),
+        shipping_carrier_id: null,
+        mail_class: null,
+        min_delivery_days: 3,
+        max_delivery_days: 10,
+      },
+    ],
+    shipping_profile_upgrades: [],
+    origin_postal_code: null,
+    profile_type: "manual",
+    domestic_handling_fee: 0,
+    international_handling_fee: 0,
+  };
+}
+
+function buyerPrice(row: ListingRow): NonNullable<ListingWire["buyer_price"]> {
+  return {
+    base_price: money(row.price_amount),
+    shipping_cost: money(450),
+    is_free_shipping: false,
+    original_price: money(row.price_amount),
+    discounted_price: null,
+    discount_amount: null,
+    discount_percentage: null,
+    has_discount: false,
+    discount_start_epoch: null,
+    discount_end_epoch: null,
+  };
+}
+
+type UserRow = { user_id: number; email: string; first_name: string };
+
+/** Reads the shops and users a set of listings needs once each, for the associations that show them. */
+function related(db: Db, rows: readonly ListingRow[], view: ListingView) {
+  const shops = new Map<number, ShopWire>();
+  const users = new Map<number, UserRow>();
+  for (const row of rows) {
+    if ((view.includes.includes("Shop") || view.includes.includes("Shipping")) && !shops.has(row.shop_id)) {
+      const shop = getShopRow(db, row.shop_id);
+      if (shop) shops.set(row.shop_id, shopJson(db, shop));
+    }
+    if (view.includes.includes("User") && !users.has(row.user_id)) {
+      const user = statement(db, "SELECT user_id, email, first_name FROM users WHERE user_id = ?").get(row.user_id) as
+        UserRow | undefined;
+      if (user) users.set(row.user_id, user);
+    }
+  }
+  return { shops, users };
+}
+
+function withAssociations(row: ListingRow, view: ListingView, found: ReturnType<typeof related>): ListingWire {
+  const listing = listingFields(row, view.legacy);
+  for (const name of view.includes) {
+    switch (name) {
+      case "Images":
+        listing.images = images(row);
+        break;
+      case "Shop":
+        listing.shop = found.shops.get(row.shop_id);
+        break;
+      case "User": {
+        const user = found.users.get(row.user_id);
+        listing.user = user && {
+          user_id: user.user_id,
+          primary_email: user.email,
+          first_name: user.first_name,
+          last_name: "Sandbox",
+          image_url_75x75: svgUrl(75, 75, "455A64", escapeHtml(user.first_name.slice(0, 1))),
+        };
+        break;
+      }
+      case "Translations":
+        listing.translations = {
+          "en-US": {
+            listing_id: row.listing_id,
+            language: "en-US",
+            title: row.title,
+            description: row.description,
+            tags: listing.tags,
+          },
+        };
+        break;
+      case "Videos":
+        listing.videos = row.listing_id % 5 === 1 ? [video(row)] : [];
+        break;
+      case "Inventory":
+        listing.inventory = inventoryJson(row);
+        break;
+      case "Shipping":
+        listing.shipping_profile = shippingProfile(
+          row,
+          found.shops.get(row.shop_id)?.shop_location_country_iso ?? "US",
+        );
+        break;
+      case "BuyerPrice":
+        listing.buyer_price = buyerPrice(row);
+        break;
+      case "Personalization":
+        listing.personalization = { personalization_questions: JSON.parse(row.questions) as StoredQuestion[] };
+        break;
+    }
+  }
+  return listing;
+}
+
+/** Listings as the reads answer them, each with the associations the view asks for. */
+export function listingsJson(db: Db, rows: readonly ListingRow[], view: ListingView): ListingWire[] {
+  const found = related(db, rows, view);
+  return rows.map((row) => withAssociations(row, view, found));
+}
+
+export function listingJson(db: Db, row: ListingRow, view: ListingView): ListingWire {
+  return withAssociations(row, view, related(db, [row], view));
 }
 
 export type Paging = { limit: number; offset: number };
 
-/** `{"count", "results"}` from listings already written as JSON text. */
-export const pageText = (count: number, listings: string[]) => `{"count":${count},"results":[${listings.join(",")}]}`;
+/** A listing query: `where` over the listings table (its parameters beside it) and an ORDER BY clause. */
+export type ListingQuery = { where: string; params: unknown[]; order?: string };
 
-/** One page of the listings matching `where`, as the listing reads answer it (and as /openapi.json shows it). */
-export function listingPageText(
-  db: Db,
-  where: string,
-  params: unknown[],
-  view: ListingView,
-  paging: Paging,
-  order = "listing_id",
-) {
-  const pageSql = `SELECT ${listingJsonColumn(view)} FROM listings WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`;
-  const pageParams = [...params, paging.limit, paging.offset];
-  // The page's SQL holds `where`, so it keys the count as well.
-  return cachedRead(db, pageSql, pageParams, () => {
-    const count =
-      (statement(db, `SELECT COUNT(*) FROM listings WHERE ${where}`)
-        .pluck()
-        .get(...params) as number) ?? 0;
-    return pageText(
-      count,
-      statement(db, pageSql)
-        .pluck()
-        .all(...pageParams) as string[],
-    );
-  });
+/** `{"count", "results"}`: one page of the listings matching the query, with its count before paging. */
+export function listingPage(db: Db, query: ListingQuery, view: ListingView, paging: Paging | null) {
+  const count = statement(db, `SELECT COUNT(*) FROM listings WHERE ${query.where}`)
+    .pluck()
+    .get(...query.params) as number;
+  const order = `ORDER BY ${query.order ?? "listing_id"}`;
+  const rows = (
+    paging
+      ? statement(db, `SELECT ${ROW_COLUMNS} FROM listings WHERE ${query.where} ${order} LIMIT ? OFFSET ?`).all(
+          ...query.params,
+          paging.limit,
+          paging.offset,
+        )
+      : statement(db, `SELECT ${ROW_COLUMNS} FROM listings WHERE ${query.where} ${order}`).all(...query.params)
+  ) as ListingRow[];
+  return { count, results: listingsJson(db, rows, view) };
 }
 
-type ListingText = { user_id: number; state: string; json: string };
-
-/** One listing as JSON text, with what deciding who may see it needs. */
-// One string per view, built once: a string built per call is hashed whole by each Map it is looked up in.
-const listingTextSql = [false, true].map((personalization) =>
-  [false, true].map(
-    (legacy) =>
-      `SELECT user_id, state, ${listingJsonColumn({ personalization, legacy })} AS json FROM listings WHERE listing_id = ?`,
-  ),
-);
-
-export function getListingText(db: Db, listingId: number, view: ListingView) {
-  const sql = listingTextSql[Number(view.personalization)]![Number(view.legacy)]!;
-  return cachedRead(db, sql, [listingId], () => {
-    const row = statement(db, sql).get(listingId) as ListingText | undefined;
-    return row && Object.freeze(row);
-  });
-}
-
-/** The columns of a ListingRow: not the stored JSON, which only reads of whole listings join (listing-json.ts). */
 const ROW_COLUMNS = `listing_id, shop_id, user_id, title, description, state, quantity, price_amount, tags, created_timestamp,
-  updated_timestamp, featured_rank, shop_section_id, return_policy_id, is_personalizable, questions, legacy_is_required,
-  legacy_char_count_max, legacy_instructions`;
+  updated_timestamp, featured_rank, shop_section_id, return_policy_id, taxonomy_id, is_personalizable, questions,
+  legacy_is_required, legacy_char_count_max, legacy_instructions`;
 
 export function getListingRow(db: Db, listingId: number) {
   return statement(db, `SELECT ${ROW_COLUMNS} FROM listings WHERE listing_id = ?`).get(listingId) as
@@ -148,7 +362,7 @@ export function replaceQuestions(db: Db, listingId: number, questions: StoredQue
   statement(
     db,
     `UPDATE listings SET questions = ?, is_personalizable = ?, legacy_is_required = ?, legacy_char_count_max = ?,
-       legacy_instructions = ?, updated_timestamp = ? WHERE listing_id = ?`,
+       legacy_instructions = ?, updated_timestamp = max(?, updated_timestamp + 1) WHERE listing_id = ?`,
   ).run(
     stored,
     questions.length > 0 ? 1 : 0,

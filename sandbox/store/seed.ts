@@ -48,6 +48,7 @@ type SeedListing = {
   featured_rank?: number;
   shop_section_id?: number;
   return_policy_id?: number;
+  taxonomy_id?: number;
 };
 
 const STATES_OF_ADA = [
@@ -57,6 +58,18 @@ const STATES_OF_ADA = [
   ...Array(3).fill("expired"),
   ...Array(3).fill("sold_out"),
 ] as string[];
+
+/** Seller taxonomy ids of the demo items (findAllListingsActive filters on them): jewelry, prints, bags, signs. */
+export const TAXONOMY_IDS = { jewelry: 1208, prints: 2078, bags: 133, signs: 1027, other: 6827 } as const;
+const DEFAULT_TAXONOMY_ID = TAXONOMY_IDS.other;
+const ADA_TAXONOMIES = [
+  TAXONOMY_IDS.jewelry,
+  TAXONOMY_IDS.prints,
+  TAXONOMY_IDS.prints,
+  TAXONOMY_IDS.bags,
+  TAXONOMY_IDS.jewelry,
+  TAXONOMY_IDS.signs,
+];
 
 const ADA_ITEMS = [
   "Name necklace",
@@ -75,6 +88,7 @@ function adaListings(): SeedListing[] {
       shop_section_id: 80001 + (index % 3),
       return_policy_id: 90001,
       featured_rank: index < 3 ? index + 1 : undefined,
+      taxonomy_id: ADA_TAXONOMIES[index % ADA_TAXONOMIES.length],
     };
     if (index % 3 === 0) {
       listing.question = {
@@ -161,12 +175,28 @@ export function insertUser(
   return Number(result.lastInsertRowid);
 }
 
+/** Where the demo shops are (the shop_location filter of findAllListingsActive); other shops take the column default. */
+const SHOP_LOCATIONS: Record<number, { location: string; country_iso: string }> = {
+  70001: { location: "Lisbon, Portugal", country_iso: "PT" },
+  70002: { location: "Leeds, United Kingdom", country_iso: "GB" },
+  70004: { location: "Austin, Texas", country_iso: "US" },
+};
+
 export function insertShop(db: Db, shop: { shop_id?: number; user_id: number; shop_name: string }): number {
+  const place = shop.shop_id === undefined ? undefined : SHOP_LOCATIONS[shop.shop_id];
   const result = db
     .prepare(
-      "INSERT INTO shops (shop_id, user_id, shop_name, title, currency_code, created_timestamp) VALUES (?, ?, ?, ?, 'USD', ?)",
+      "INSERT INTO shops (shop_id, user_id, shop_name, title, currency_code, created_timestamp, location, country_iso) VALUES (?, ?, ?, ?, 'USD', ?, ?, ?)",
     )
-    .run(shop.shop_id ?? null, shop.user_id, shop.shop_name, `${shop.shop_name}: handmade to order`, SEED_TIME);
+    .run(
+      shop.shop_id ?? null,
+      shop.user_id,
+      shop.shop_name,
+      `${shop.shop_name}: handmade to order`,
+      SEED_TIME,
+      place?.location ?? "Portland, Oregon",
+      place?.country_iso ?? "US",
+    );
   return Number(result.lastInsertRowid);
 }
 
@@ -181,7 +211,9 @@ export function questionRecord(question: SeedQuestion, questionId: number) {
     max_allowed_files: null,
     options: null,
     add_on_price:
-      question.add_on_price === undefined ? null : { amount: question.add_on_price, divisor: 100, currency_code: "USD" },
+      question.add_on_price === undefined
+        ? null
+        : { amount: question.add_on_price, divisor: 100, currency_code: "USD" },
   };
 }
 
@@ -193,10 +225,10 @@ export function insertListings(
 ): number[] {
   const insert =
     db.prepare(`INSERT INTO listings (listing_id, shop_id, user_id, title, description, state, quantity, price_amount, tags,
-      created_timestamp, updated_timestamp, featured_rank, shop_section_id, return_policy_id, is_personalizable, questions,
-      legacy_is_required, legacy_char_count_max, legacy_instructions)
+      created_timestamp, updated_timestamp, featured_rank, shop_section_id, return_policy_id, taxonomy_id, is_personalizable,
+      questions, legacy_is_required, legacy_char_count_max, legacy_instructions)
     VALUES (@listing_id, @shop_id, @user_id, @title, @description, @state, @quantity, @price_amount, @tags,
-      @created, @created, @featured_rank, @shop_section_id, @return_policy_id, @is_personalizable, @questions,
+      @created, @created, @featured_rank, @shop_section_id, @return_policy_id, @taxonomy_id, @is_personalizable, @questions,
       @legacy_is_required, @legacy_char_count_max, @legacy_instructions)`);
   return listings.map((listing, index) => {
     const listingId = firstId === undefined ? null : firstId + index;
@@ -220,6 +252,7 @@ export function insertListings(
       featured_rank: listing.featured_rank ?? null,
       shop_section_id: listing.shop_section_id ?? null,
       return_policy_id: listing.return_policy_id ?? null,
+      taxonomy_id: listing.taxonomy_id ?? DEFAULT_TAXONOMY_ID,
       is_personalizable: question ? 1 : 0,
       questions: JSON.stringify(
         question ? [questionRecord(question, (listingId ?? shop.shop_id * 1000 + index) * 10 + 1)] : [],
@@ -264,7 +297,9 @@ export function seed(db: Db, rate: { per_second: number; per_day: number }, opti
       options.addOnPrices
         ? listings.map((listing, index) => {
             const price = ADD_ON_PRICES[firstId + index];
-            return price && listing.question ? { ...listing, question: { ...listing.question, add_on_price: price } } : listing;
+            return price && listing.question
+              ? { ...listing, question: { ...listing.question, add_on_price: price } }
+              : listing;
           })
         : listings;
     const adaIds = insertListings(db, ada, priced(adaListings(), 1_000_000_001), 1_000_000_001);

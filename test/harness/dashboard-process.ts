@@ -1,7 +1,9 @@
-// Starts the built dashboard (scripts/server.ts) against a sandbox, with an app registered for its own callback URL.
+// Starts the built dashboard (`next start`, scripts/server-command.ts) against a sandbox, with an app registered for
+// its own callback URL.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:net";
+import { SERVER_COMMAND, SERVER_ENV } from "../../scripts/server-command";
 
 export type DashboardApp = { keystring: string; shared_secret: string; name: string };
 
@@ -25,9 +27,6 @@ export type DashboardOptions = {
   /** Flags for Node itself, e.g. --cpu-prof (which NODE_OPTIONS does not allow). */
   nodeArgs?: string[];
 };
-
-/** The production server, as `npm start` runs it: Node with tsx, so no npx or shell sits between a signal and it. */
-export const SERVER_COMMAND = [process.execPath, "--import", "tsx", "scripts/server.ts"] as const;
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -68,7 +67,7 @@ export async function startDashboard(options: DashboardOptions): Promise<Dashboa
     detached: true,
     env: {
       ...process.env,
-      NODE_ENV: "production",
+      ...SERVER_ENV,
       NEXT_TELEMETRY_DISABLED: "1",
       PORT: String(options.port),
       AUTH_SECRET: options.authSecret ?? randomBytes(32).toString("base64url"),

@@ -6,7 +6,8 @@ import { join } from "node:path";
 
 export type ProxiedInstance = { name: string; port: number };
 
-export type RunningProxy = { url: string; config: string; stop: () => Promise<void> };
+/** `log()`: what HAProxy has written to stdout so far, its access log (one line per request). */
+export type RunningProxy = { url: string; config: string; log: () => string; stop: () => Promise<void> };
 
 const MARKER = "<!-- haproxy.cfg template";
 
@@ -28,7 +29,10 @@ export async function startHaproxy(port: number, instances: ProxiedInstance[]): 
   check.stderr?.on("data", (chunk: Buffer) => (problems += chunk.toString()));
   const valid = await new Promise<number | null>((resolve) => check.once("exit", resolve));
   if (valid !== 0) throw new Error(`haproxy refused the configuration from docs/deploy.md: ${problems}`);
-  const child = spawn("haproxy", ["-db", "-f", config], { stdio: "ignore", detached: true });
+  const child = spawn("haproxy", ["-db", "-f", config], { stdio: ["ignore", "pipe", "ignore"], detached: true });
+  let logText = "";
+  child.stdout?.on("data", (chunk: Buffer) => (logText += chunk.toString()));
+  const log = () => logText;
   const url = `http://localhost:${port}`;
   const stop = () =>
     new Promise<void>((resolve) => {
@@ -52,7 +56,7 @@ export async function startHaproxy(port: number, instances: ProxiedInstance[]): 
         () => false,
       )
     )
-      return { url, config, stop };
+      return { url, config, log, stop };
   }
   await stop();
   throw new Error("haproxy did not pass a request to an instance within 30 s");

@@ -55,16 +55,17 @@ beforeAll(async () => {
   if (!existsSync(join(DIST_DIR, "BUILD_ID")))
     throw new Error(`No production build in ${DIST_DIR}: run \`npx next build\` first (npm test does).`);
   scratch = mkdtempSync(join(tmpdir(), "dashboard-attacks-"));
-  sandbox = await startSandbox({ port: 0, db: ":memory:" });
+  // Written for the migration period, as the harness's sandboxes are (test/harness/sandbox.ts).
+  sandbox = await startSandbox({ port: 0, db: ":memory:", phase: "migration" });
   const [port, tlsPort] = [await freePort(), await freePort()];
   [dashboard, httpsDashboard] = await Promise.all([
-    // Asks the marketplace's period on every call, so a test can switch the sandbox to the multi-question period and back.
+    // Learns the marketplace's period from its answers, so a test can switch the sandbox to the multi-question period and back.
     startDashboard({
       port,
       sandboxUrl: sandbox.url,
       dashboardDb: join(scratch, "dashboard.db"),
       stdio: "ignore",
-      env: { MARKETPLACE_PERSONALIZATION_CACHE_SECONDS: "0" },
+      env: { MARKETPLACE_PERSONALIZATION: "auto" },
     }),
     startDashboardBehindTls(tlsPort),
   ]);
@@ -265,6 +266,8 @@ async function callAction(
       ...headers,
     },
     body,
+    // A stream goes out chunked, without a Content-Length (undici needs to be told it is sent before the answer).
+    ...(body instanceof ReadableStream && ({ duplex: "half" } as RequestInit)),
   });
   const text = await response.text();
   const result = text
@@ -483,8 +486,11 @@ describe("server actions called over HTTP with another seller's listing (decisio
         options: [{ label: "Serif" }, { label: "Script" }],
       },
     ];
-    const multiQuestionPeriod = async <T>(run: () => Promise<T>) => {
+    /** A page view of the seller's listings, from which the dashboard learns the period (no live read says it). */
+    const viewListings = (cookie: string) => fetch(`${dashboard.url}/listings`, { headers: { cookie } });
+    const multiQuestionPeriod = async <T>(run: () => Promise<T>, cookie?: string) => {
       await sandboxControl(sandbox.url, "/phase", { phase: "multi-question" });
+      if (cookie) await viewListings(cookie);
       try {
         return await run();
       } finally {
@@ -496,8 +502,14 @@ describe("server actions called over HTTP with another seller's listing (decisio
       const ada = await signIn(dashboard.url);
       const before = await storedListing(sandbox.url, BO_LISTING);
       const since = lastRequestId();
-      const { status, result } = await multiQuestionPeriod(() =>
-        callAction("updateQuestionSetAction", [{ listingId: BO_LISTING, questions }], ada.cookieHeader(dashboard.url)),
+      const { status, result } = await multiQuestionPeriod(
+        () =>
+          callAction(
+            "updateQuestionSetAction",
+            [{ listingId: BO_LISTING, questions }],
+            ada.cookieHeader(dashboard.url),
+          ),
+        ada.cookieHeader(dashboard.url),
       );
       expect(status).toBe(200);
       expect(result).toEqual({ ok: false, formError: notYours });
@@ -540,6 +552,7 @@ describe("server actions called over HTTP with another seller's listing (decisio
 
     it("outside that period refuses without writing, and says nothing was changed", async () => {
       const ada = await signIn(dashboard.url);
+      await viewListings(ada.cookieHeader(dashboard.url));
       const since = lastRequestId();
       const { result } = await callAction(
         "updateQuestionSetAction",
@@ -842,37 +855,66 @@ describe("tokens sealed at rest (issue 11, finding 4)", () => {
 describe("refused requests answer 4xx with a sentence, never 500 (issue 11, finding 2)", () => {
   const question = { instructions: "Name to engrave", maxAllowedCharacters: 5, required: true };
   const deep = (depth: number) => `${"[".repeat(depth)}1${"]".repeat(depth)}`;
-  const bodies: Array<[string, string, number, string]> = [
-    ["a body that is not JSON", "{listingId: 1", 400, "its body is not JSON"],
-    ["an empty body", "", 400, "its body is empty"],
-    ["a body 5,000 levels deep", deep(5000), 400, "its body nests deeper than 64 levels"],
-    [
-      "a body over the 1 MB limit",
-      JSON.stringify([
-        { listingId: ADA_LISTING, question: { ...question, instructions: "x".repeat(2 * 1024 * 1024) } },
-      ]),
-      413,
-      "larger than the 1 MB the dashboard accepts",
-    ],
-    [
-      "the React reference marker $Q1",
-      JSON.stringify([{ listingId: ADA_LISTING, question: "$Q1" }]),
-      400,
-      "its body carries a reference marker",
-    ],
-    ["the React reference marker $h1", JSON.stringify(["$h1"]), 400, "its body carries a reference marker"],
-  ];
+  const oversized = JSON.stringify([
+    { listingId: ADA_LISTING, question: { ...question, instructions: "x".repeat(2 * 1024 * 1024) } },
+  ]);
 
-  for (const [what, body, status, sentence] of bodies) {
-    it(`answers a server action with ${what} with ${status} and stores nothing`, async () => {
+  async function expectNothingStored(since: number, before: unknown) {
+    expect(requestsSince(since).filter((entry) => entry.path.endsWith("/personalization"))).toEqual([]);
+    expect(await storedListing(sandbox.url, ADA_LISTING)).toEqual(before);
+  }
+
+  it("answers a server action over the 1 MB limit with 413 and stores nothing", async () => {
+    const ada = await signIn(dashboard.url);
+    const before = await storedListing(sandbox.url, ADA_LISTING);
+    const since = lastRequestId();
+    const response = await callAction(
+      "updatePersonalizationAction",
+      [],
+      ada.cookieHeader(dashboard.url),
+      {},
+      oversized,
+    );
+    expect(response.status).toBe(413);
+    expect(JSON.parse(response.text)).toEqual({
+      error: expect.stringContaining("larger than the 1 MB the dashboard accepts"),
+    });
+    await expectNothingStored(since, before);
+  });
+
+  it("answers a server action streamed without a Content-Length with 411 and stores nothing", async () => {
+    const ada = await signIn(dashboard.url);
+    const before = await storedListing(sandbox.url, ADA_LISTING);
+    const since = lastRequestId();
+    const bytes = new TextEncoder().encode(oversized);
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(bytes);
+        controller.close();
+      },
+    });
+    const response = await callAction("updatePersonalizationAction", [], ada.cookieHeader(dashboard.url), {}, stream);
+    expect(response.status).toBe(411);
+    expect(JSON.parse(response.text)).toEqual({ error: expect.stringContaining("no Content-Length") });
+    await expectNothingStored(since, before);
+  });
+
+  const malformed: Array<[string, string]> = [
+    ["a body that is not JSON", "{listingId: 1"],
+    ["an empty body", ""],
+    ["a body 5,000 levels deep", deep(5000)],
+    ["the React reference marker $Q1", JSON.stringify([{ listingId: ADA_LISTING, question: "$Q1" }])],
+    ["the React reference marker $h1", JSON.stringify(["$h1"])],
+  ];
+  for (const [what, body] of malformed) {
+    it(`refuses a server action with ${what} with 400 and a sentence, and stores nothing`, async () => {
       const ada = await signIn(dashboard.url);
       const before = await storedListing(sandbox.url, ADA_LISTING);
       const since = lastRequestId();
       const response = await callAction("updatePersonalizationAction", [], ada.cookieHeader(dashboard.url), {}, body);
-      expect(response.status).toBe(status);
-      expect(JSON.parse(response.text)).toEqual({ error: expect.stringContaining(sentence) });
-      expect(requestsSince(since).filter((entry) => entry.path.endsWith("/personalization"))).toEqual([]);
-      expect(await storedListing(sandbox.url, ADA_LISTING)).toEqual(before);
+      expect(response.status).toBe(400);
+      expect(JSON.parse(response.text)).toEqual({ error: expect.stringContaining("could not read this request") });
+      await expectNothingStored(since, before);
     });
   }
 

@@ -1,7 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import { sessions } from "@/lib/auth/sessions";
 import { env } from "@/lib/env";
-import { serverMetricsText } from "@/lib/observability/cluster-metrics";
 import { metrics } from "@/lib/observability/metrics";
 
 export const dynamic = "force-dynamic";
@@ -30,16 +29,7 @@ export async function GET(request: Request) {
   }
   const { registry, readAtScrape, activeSessions } = metrics();
   activeSessions.set(await (await sessions()).count());
-  let counted: string;
-  try {
-    counted = await serverMetricsText();
-  } catch (error) {
-    return refusal(
-      503,
-      `The workers' metrics could not be collected (${(error as Error).message}). Try again in a few seconds.`,
-    );
-  }
-  return new Response(counted + (await readAtScrape.metrics()), {
+  return new Response((await registry.metrics()) + (await readAtScrape.metrics()), {
     headers: { "content-type": registry.contentType, "cache-control": "no-store" },
   });
 }

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { sha256 } from "./crypto.js";
 import { DEMO_APP, DEMO_SELLERS } from "./store/seed.js";
-import { listingPageText } from "./store/listing-store.js";
+import { listingPage } from "./store/listing-store.js";
 import {
   ADA,
   DEMO_REDIRECT_URI,
@@ -19,8 +19,8 @@ import {
 } from "../test/harness/sandbox.js";
 import { useSeededSandbox } from "../test/harness/use-sandbox.js";
 
-// The access tokens and listing reads the sandbox keeps in memory (state.ts, listing-cache.ts): each test reads once so
-// the answer is kept, changes the database, and expects the next read to see the change.
+// Access tokens and listing reads follow every write, through the API or straight to SQLite: each test reads once,
+// changes the database, and expects the next read to see the change (they once went through in-memory caches).
 const sandbox = useSeededSandbox();
 
 const WITH_QUESTION = 1_000_000_001;
@@ -47,7 +47,7 @@ async function usedToken() {
   return token;
 }
 
-describe("access tokens kept in memory", () => {
+describe("access tokens", () => {
   it("are refused once /__sandbox/revoke revokes them", async () => {
     const token = await usedToken();
     expect((await sandboxControl(sandbox.url, "/revoke", { user_id: ADA.user_id })).status).toBe(200);
@@ -118,7 +118,7 @@ describe("access tokens kept in memory", () => {
     expect((await getMe(token)).status).toBe(200);
   });
 
-  it("are not kept when read inside a transaction that is rolled back", async () => {
+  it("read inside a transaction that is rolled back show the rolled-back row no more", async () => {
     const state = sandbox.state;
     const hash = tokenHash(await adaToken());
     expect(() =>
@@ -132,7 +132,7 @@ describe("access tokens kept in memory", () => {
   });
 });
 
-describe("listing reads kept in memory", () => {
+describe("listing reads", () => {
   const shopPage = (token: string, query = "includes=Personalization") =>
     callApi(sandbox.url, `shops/${ADA.shop_id}/listings?${query}`, { token });
   const listing = (listingId: number, query = "includes=Personalization") =>
@@ -200,7 +200,7 @@ describe("listing reads kept in memory", () => {
     expect((await receipt()).body.count).toBe(3);
   });
 
-  it("are kept per parameters: other ids, shops and pages answer their own", async () => {
+  it("answer per parameters: other ids, shops and pages answer their own", async () => {
     expect((await listing(WITH_QUESTION)).body.listing_id).toBe(WITH_QUESTION);
     expect((await listing(WITHOUT_QUESTION)).body.listing_id).toBe(WITHOUT_QUESTION);
     const page = (shopId: number, offset: number) =>
@@ -214,14 +214,14 @@ describe("listing reads kept in memory", () => {
     expect(bo.body.results[0].shop_id).toBe(DEMO_SELLERS.bo.shop_id);
   });
 
-  it("follow the phase: the legacy fields are part of the query, so of the key", async () => {
+  it("follow the phase: the legacy fields go with it", async () => {
     const legacyShown = async () => "personalization_is_required" in (await listing(WITH_QUESTION, "")).body;
     expect(await legacyShown()).toBe(true);
     expect((await sandboxControl(sandbox.url, "/phase", { phase: "post-deprecation" })).status).toBe(200);
     expect(await legacyShown()).toBe(false);
   });
 
-  it("are forgotten on reset", async () => {
+  it("show the seed again after a reset", async () => {
     const original = (await listing(WITH_QUESTION)).body.title;
     sandbox.state.db.prepare("UPDATE listings SET title = 'Retitled' WHERE listing_id = ?").run(WITH_QUESTION);
     expect((await listing(WITH_QUESTION)).body.title).toBe("Retitled");
@@ -229,10 +229,13 @@ describe("listing reads kept in memory", () => {
     expect((await listing(WITH_QUESTION)).body.title).toBe(original);
   });
 
-  it("are not kept when read inside a transaction that is rolled back", () => {
+  it("read inside a transaction that is rolled back show the rolled-back title no more", () => {
     const db = sandbox.state.db;
-    const view = { personalization: false, legacy: false };
-    const read = () => listingPageText(db, "listing_id = ?", [WITH_QUESTION], view, { limit: 1, offset: 0 });
+    const view = { includes: [], legacy: false };
+    const read = () =>
+      JSON.stringify(
+        listingPage(db, { where: "listing_id = ?", params: [WITH_QUESTION] }, view, { limit: 1, offset: 0 }),
+      );
     const original = read();
     expect(() =>
       db.transaction(() => {

@@ -1,11 +1,11 @@
-// What the server refuses before Next reads a request (screen-request.ts): Next answers each of these with a 500 (an
-// alarm in monitoring that hides real faults), so they are turned into 4xx with a sentence here; Next's own checks
-// still run after.
+// What proxy.ts refuses before Next: Next's own checks would refuse these too, but with a 500 (an alarm in monitoring
+// that hides real faults), so they get a 4xx with a sentence here. A body is read from a clone; Next reads its own.
 
-export type Refusal = { status: 400 | 403 | 413; error: string };
+export type Refusal = { status: 400 | 403 | 411 | 413; error: string };
 
-/** Next's default `serverActions.bodySizeLimit`. */
+/** Next's `serverActions.bodySizeLimit` (next.config.js). */
 export const ACTION_BODY_LIMIT = 1024 * 1024;
+
 const MAX_DEPTH = 64;
 
 /**
@@ -16,7 +16,12 @@ const MAX_DEPTH = 64;
 const PLAIN_MARKER = /^\$(\$|undefined$|D|-0$|NaN$|-?Infinity$|n-?\d+$)/;
 const FORM_MARKER = /^\$K[0-9a-f]+$/;
 
-/** A foreign Origin, or the opaque "null" of a sandboxed frame or a redirect chain. No Origin at all is left to Next. */
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * A foreign Origin, or the opaque "null" of a sandboxed frame or a redirect chain, compared as Next's own Server
+ * Actions check does (with the first X-Forwarded-Host, else Host). No Origin at all is left to Next.
+ */
 export function foreignOrigin(origin: string | null, host: string | null): Refusal | undefined {
   if (origin === null) return undefined;
   const parsed = URL.parse(origin);
@@ -25,6 +30,30 @@ export function foreignOrigin(origin: string | null, host: string | null): Refus
     status: 403,
     error: "This request came from another site, so the dashboard refused it. Open the dashboard itself and try again.",
   };
+}
+
+export const tooLarge: Refusal = {
+  status: 413,
+  error: `This request is larger than the ${ACTION_BODY_LIMIT / 1024 / 1024} MB the dashboard accepts. Shorten what you entered and try again.`,
+};
+
+// Browsers send a Content-Length with every action; a streamed body would reach Next's limit and its 500. Next's own
+// forward of an action to the page that holds it streams the body it already took within the limit.
+const lengthRequired: Refusal = {
+  status: 411,
+  error: "The dashboard could not read this request: it has no Content-Length. Reload the page and try again.",
+};
+
+/** A write from another site on any route, and a server action whose declared size is missing or past the limit. */
+export function refusalOf(request: { method: string; headers: Headers }): Refusal | undefined {
+  if (SAFE_METHODS.has(request.method)) return undefined;
+  const host = request.headers.get("x-forwarded-host")?.split(",")[0]?.trim() || request.headers.get("host");
+  const foreign = foreignOrigin(request.headers.get("origin"), host);
+  if (foreign) return foreign;
+  if (!request.headers.has("next-action")) return undefined;
+  const length = request.headers.get("content-length");
+  if (length === null) return request.headers.has("x-action-forwarded") ? undefined : lengthRequired;
+  return Number(length) > ACTION_BODY_LIMIT ? tooLarge : undefined;
 }
 
 function modelProblem(value: unknown, depth: number, markers: RegExp[]): string | undefined {
@@ -58,17 +87,11 @@ function jsonProblem(text: string, markers: RegExp[]): Refusal | undefined {
   return problem ? malformed(problem) : undefined;
 }
 
-export const tooLarge: Refusal = {
-  status: 413,
-  error: `This request is larger than the ${ACTION_BODY_LIMIT / 1024 / 1024} MB the dashboard accepts. Shorten what you entered and try again.`,
-};
-
-/** A server action's body (the `next-action` header is set): within the limit, and a reply React can decode safely. */
+/** A server action's body, within the limit already: a reply React can decode safely, or a 400 instead of Next's 500. */
 export async function actionBodyProblem(request: Request): Promise<Refusal | undefined> {
-  if (Number(request.headers.get("content-length") ?? 0) > ACTION_BODY_LIMIT) return tooLarge;
-  const type = request.headers.get("content-type") ?? "";
+  if (!request.headers.has("next-action") || request.headers.has("x-action-forwarded")) return undefined;
   const body = request.clone();
-  if (type.startsWith("multipart/form-data")) {
+  if ((request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) {
     let form: FormData;
     try {
       form = await body.formData();
@@ -84,10 +107,5 @@ export async function actionBodyProblem(request: Request): Promise<Refusal | und
     }
     return undefined;
   }
-  const text = await body.text();
-  if (new TextEncoder().encode(text).length > ACTION_BODY_LIMIT) return tooLarge;
-  return replyTextProblem(text);
+  return jsonProblem(await body.text(), [PLAIN_MARKER]);
 }
-
-/** An action body that is not a form, already read (and within the limit): a reply React can decode safely. */
-export const replyTextProblem = (text: string) => jsonProblem(text, [PLAIN_MARKER]);

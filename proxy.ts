@@ -1,0 +1,31 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { contentSecurityPolicy, newNonce } from "./lib/security/content-security-policy";
+import { actionBodyProblem, refusalOf } from "./lib/security/refusals";
+
+// HSTS is a run-time decision: one build serves both http://localhost and an https deployment.
+const strictTransport = process.env.NODE_ENV === "production" && (process.env.AUTH_URL ?? "").startsWith("https://");
+
+/**
+ * A fresh CSP nonce per request (Next's CSP guide): on the response, and on the request, from which Next takes the
+ * nonce for its own scripts while it renders (a CSP header the client sent is replaced, never trusted). Writes Next
+ * would answer with a 500 are refused here with a 4xx (lib/security/refusals.ts).
+ */
+export async function proxy(request: NextRequest) {
+  const csp = contentSecurityPolicy(newNonce());
+  const refusal = refusalOf(request) ?? (await actionBodyProblem(request));
+  let response: NextResponse;
+  if (refusal) {
+    response = NextResponse.json({ error: refusal.error }, { status: refusal.status });
+    response.headers.set("cache-control", "no-store");
+  } else {
+    const headers = new Headers(request.headers);
+    headers.set("content-security-policy", csp);
+    headers.delete("content-security-policy-report-only");
+    response = NextResponse.next({ request: { headers } });
+  }
+  response.headers.set("content-security-policy", csp);
+  if (strictTransport) response.headers.set("strict-transport-security", "max-age=63072000; includeSubDomains");
+  return response;
+}
+
+export const config = { matcher: ["/((?!_next/static|_next/image|favicon.ico).*)"] };

@@ -1,0 +1,158 @@
+import { describe, expect, it } from "vitest";
+import { DEMO_SELLERS, TAXONOMY_IDS } from "./store/seed.js";
+import { ADA, callApi, issueTokensFor, type JsonBody } from "../test/harness/sandbox.js";
+import { useSeededSandbox } from "../test/harness/use-sandbox.js";
+
+// decisions.md "Orders and filters" and "Parameter errors": the reads' filters, sorts and parameter checks as the live
+// OAS documents them.
+const sandbox = useSeededSandbox();
+
+const BO = DEMO_SELLERS.bo;
+const WITH_QUESTION = 1_000_000_001;
+const adaToken = async () =>
+  (await issueTokensFor(sandbox.url, { user_id: ADA.user_id, scopes: ["listings_r", "transactions_r"] })).access_token;
+
+const active = async (query: string) => {
+  const answer = await callApi(sandbox.url, `listings/active?${query}`);
+  expect(answer.status, answer.text).toBe(200);
+  return answer.body as { count: number; results: JsonBody[] };
+};
+const prices = (results: JsonBody[]) => results.map((listing) => listing.price.amount as number);
+const created = (results: JsonBody[]) => results.map((listing) => listing.created_timestamp as number);
+const descending = (values: number[]) => values.every((value, index) => index === 0 || values[index - 1]! >= value);
+const ascending = (values: number[]) => values.every((value, index) => index === 0 || values[index - 1]! <= value);
+
+describe("findAllListingsActive", () => {
+  it("answers newest first by default", async () => {
+    const { results } = await active("limit=100");
+    expect(results.length).toBe(100);
+    expect(descending(created(results))).toBe(true);
+  });
+
+  it("sorts on price either way, with every spelling of sort_order", async () => {
+    for (const order of ["asc", "ascending", "up"])
+      expect(ascending(prices((await active(`sort_on=price&sort_order=${order}&limit=100`)).results))).toBe(true);
+    for (const order of ["desc", "descending", "down"])
+      expect(descending(prices((await active(`sort_on=price&sort_order=${order}&limit=100`)).results))).toBe(true);
+  });
+
+  it("keeps score descending whatever sort_order says", async () => {
+    expect(descending(created((await active("sort_on=score&sort_order=asc&limit=100")).results))).toBe(true);
+  });
+
+  it("filters on every word of keywords in the title, description or tags", async () => {
+    const necklaces = await active("keywords=Necklace%20name&limit=100");
+    expect(necklaces.count).toBeGreaterThan(0);
+    for (const listing of necklaces.results) expect(listing.title).toMatch(/^Name necklace/);
+    expect((await active("keywords=handmade&limit=1")).count).toBe((await active("limit=1")).count);
+    expect((await active("keywords=necklace%20nowhere")).count).toBe(0);
+    for (const wildcard of ["%25", "_", "%5C"]) expect((await active(`keywords=${wildcard}`)).count, wildcard).toBe(0);
+  });
+
+  it("filters on min_price and max_price, in the currency's units", async () => {
+    const { count, results } = await active("min_price=20&max_price=21.5&limit=100");
+    expect(count).toBeGreaterThan(0);
+    for (const amount of prices(results)) expect(amount / 100).toBeGreaterThanOrEqual(20);
+    for (const amount of prices(results)) expect(amount / 100).toBeLessThanOrEqual(21.5);
+  });
+
+  it("filters on taxonomy_id and shop_location (words of the location or its country code)", async () => {
+    const prints = await active(`taxonomy_id=${TAXONOMY_IDS.prints}&limit=100`);
+    expect(prints.count).toBeGreaterThan(0);
+    for (const listing of prints.results) expect(listing.taxonomy_id).toBe(TAXONOMY_IDS.prints);
+    for (const location of ["Lisbon", "portugal", "PT"]) {
+      const inLisbon = await active(`shop_location=${location}&limit=100`);
+      expect(inLisbon.count, location).toBe(15);
+      for (const listing of inLisbon.results) expect(listing.shop_id).toBe(ADA.shop_id);
+    }
+    expect((await active("shop_location=Atlantis")).count).toBe(0);
+  });
+
+  it("refuses a price or taxonomy that is not a number, in the live API's words", async () => {
+    for (const [query, error] of [
+      ["min_price=cheap", "Expected float value for min_price"],
+      ["taxonomy_id=prints", "Expected int value for taxonomy_id"],
+      ["sort_on=title", "Invalid value (title) for enum(created, price, updated, score)"],
+    ]) {
+      const refused = await callApi(sandbox.url, `listings/active?${query}`);
+      expect([refused.status, refused.body]).toEqual([400, { error }]);
+    }
+  });
+});
+
+describe("the other reads", () => {
+  it("getListingsByShop keeps listing-id order unless asked, and honours sort_on/sort_order", async () => {
+    const token = (await issueTokensFor(sandbox.url, { user_id: BO.user_id, scopes: ["listings_r"] })).access_token;
+    const page = async (query: string) =>
+      (await callApi(sandbox.url, `shops/${BO.shop_id}/listings?limit=100&${query}`, { token })).body.results;
+    const ids = (await page("")).map((listing: JsonBody) => listing.listing_id as number);
+    expect(ascending(ids)).toBe(true);
+    expect(descending(prices(await page("sort_on=price")))).toBe(true);
+    expect(ascending(created(await page("sort_on=created&sort_order=up")))).toBe(true);
+  });
+
+  it("getListingsByShopReturnPolicy answers every listing under the policy on one page, however many", async () => {
+    const token = (await issueTokensFor(sandbox.url, { user_id: BO.user_id, scopes: ["listings_r"] })).access_token;
+    const answer = await callApi(sandbox.url, `shops/${BO.shop_id}/policies/return/90002/listings?limit=5`, { token });
+    expect(answer.body.count).toBe(260);
+    expect(answer.body.results).toHaveLength(260);
+  });
+
+  it("getListingsByShopReceipt answers 404 for a receipt the shop does not have", async () => {
+    const answer = await callApi(sandbox.url, `shops/${ADA.shop_id}/receipts/60002/listings`, {
+      token: await adaToken(),
+    });
+    expect([answer.status, answer.body]).toEqual([
+      404,
+      { error: `Receipt 60002 does not exist in shop ${ADA.shop_id}.` },
+    ]);
+  });
+
+  it("refuses includes[]= (the bracket form clients send by default) with a 400 that says how to send it", async () => {
+    const answer = await callApi(sandbox.url, `listings/${WITH_QUESTION}?includes[]=Images`);
+    expect([answer.status, answer.body]).toEqual([
+      400,
+      {
+        error:
+          "includes[]: array parameters are sent once, comma-separated (includes=a,b); the bracket form includes[]= is not read.",
+      },
+    ]);
+  });
+
+  it("attaches the associations includes names, case-insensitive, in their documented shapes", async () => {
+    const answer = await callApi(
+      sandbox.url,
+      `listings/${WITH_QUESTION}?includes=images,SHOP,User,translations,videos,buyerprice,Personalization`,
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body.images[0]).toMatchObject({
+      listing_id: WITH_QUESTION,
+      rank: 1,
+      url_75x75: expect.stringMatching(/^data:image\/svg\+xml,/),
+      url_170x135: expect.stringMatching(/^data:image\/svg\+xml,/),
+    });
+    expect(answer.body.shop).toMatchObject({ shop_id: ADA.shop_id, shop_name: ADA.shop_name });
+    expect(answer.body.user).toMatchObject({ user_id: ADA.user_id, primary_email: ADA.email });
+    expect(answer.body.translations["en-US"]).toMatchObject({ listing_id: WITH_QUESTION, title: answer.body.title });
+    expect(answer.body.videos).toEqual(expect.any(Array));
+    expect(answer.body.buyer_price.base_price).toEqual(answer.body.price);
+    expect(answer.body.personalization.personalization_questions).toHaveLength(1);
+    expect(answer.body).not.toHaveProperty("inventory");
+  });
+
+  it("refuses on getListing the associations only getListingsByShop takes (Inventory, Shipping)", async () => {
+    const refused = await callApi(sandbox.url, `listings/${WITH_QUESTION}?includes=Images,Inventory`);
+    expect([refused.status, refused.body]).toEqual([
+      400,
+      {
+        error:
+          "Invalid value (Inventory) for enum(Images, Shop, User, Translations, Videos, Personalization, BuyerPrice)",
+      },
+    ]);
+    const shopPage = await callApi(sandbox.url, `shops/${ADA.shop_id}/listings?includes=Inventory,Shipping&limit=1`, {
+      token: await adaToken(),
+    });
+    expect(shopPage.body.results[0].inventory.products).toHaveLength(1);
+    expect(shopPage.body.results[0].shipping_profile).toMatchObject({ origin_country_iso: "PT" });
+  });
+});
