@@ -1,15 +1,18 @@
-// Processes the benchmark starts: each in its own process group, stopped by that group; resident memory from /proc.
-import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+// The processes a benchmark starts (sandbox, built dashboard, Prism, Lighthouse, bench scripts), each in a process group
+// of its own and stopped by that group, also on an interrupt; their memory and CPU read from /proc.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { cpSync, existsSync, readFileSync, readdirSync, readlinkSync, rmSync } from "node:fs";
 import { constants } from "node:os";
-import { processGroup } from "./loadtest-processes.js";
+import { freePort, startDashboard, type DashboardProcess } from "../test/harness/dashboard-process.js";
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export type Group = { name: string; child: ChildProcess; stop: () => Promise<void> };
 
 const started = new Set<Group>();
-
+const stopping = new WeakSet<ChildProcess>();
+/** Bench scripts in the foreground (`node --import tsx …`), each with its exit. */
+const scripts = new Map<ChildProcess, Promise<number>>();
 /** Set once stopAll has begun: nothing new may start after an interrupt, or it would outlive the bench. */
 let stoppingAll = false;
 
@@ -17,9 +20,52 @@ function refuseWhenStopping() {
   if (stoppingAll) throw new Error("the bench is stopping: not starting anything new");
 }
 
-export function spawnGroup(name: string, command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Group {
-  refuseWhenStopping();
-  const child = spawn(command, args, { detached: true, stdio: ["ignore", "ignore", "pipe"], env });
+function signalGroup(pgid: number, signal: NodeJS.Signals) {
+  try {
+    process.kill(-pgid, signal);
+  } catch {}
+}
+
+export function processGroup(pgid: number): { pid: number; command: string }[] {
+  const found: { pid: number; command: string }[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      // Field 5 (after the parenthesised command, which may hold spaces) is the process group.
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(fields[2]) !== pgid) continue;
+      found.push({ pid: Number(entry), command: readFileSync(`/proc/${entry}/cmdline`, "utf8").replace(/\0/g, " ") });
+    } catch {}
+  }
+  return found;
+}
+
+/** SIGTERM to the group, SIGKILL 5 s later; resolves once no process of the group is left. */
+function stopGroup(group: Group) {
+  return new Promise<void>((resolve) => {
+    started.delete(group);
+    stopping.add(group.child);
+    const pgid = group.child.pid as number;
+    signalGroup(pgid, "SIGTERM");
+    const deadline = Date.now() + 5000;
+    const poll = setInterval(() => {
+      const exited = group.child.exitCode !== null || group.child.signalCode !== null;
+      if (exited && processGroup(pgid).length === 0) {
+        clearInterval(poll);
+        resolve();
+      } else if (Date.now() > deadline + 5000) {
+        clearInterval(poll);
+        console.error(`bench: ${group.name} (process group ${pgid}) did not stop after SIGKILL`);
+        resolve();
+      } else if (Date.now() > deadline) {
+        signalGroup(pgid, "SIGKILL");
+      }
+    }, 50);
+  });
+}
+
+function track(name: string, child: ChildProcess): Group {
   let stderr = "";
   child.stderr?.on("data", (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000);
@@ -28,58 +74,23 @@ export function spawnGroup(name: string, command: string, args: string[], env: N
     if (code && !stopping.has(child))
       console.error(`bench: ${name} exited with ${code ?? signal}: ${stderr.trim().slice(-800)}`);
   });
-  const group: Group = {
-    name,
-    child,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        started.delete(group);
-        stopping.add(child);
-        signalGroup(child, "SIGTERM");
-        // The leader (npm, npx, /usr/bin/time) may exit before the servers it started: wait for the whole group.
-        const pgid = child.pid as number;
-        const deadline = Date.now() + 5000;
-        const poll = setInterval(() => {
-          if (processGroup(pgid).length === 0 && (child.exitCode !== null || child.signalCode !== null)) {
-            clearInterval(poll);
-            resolve();
-          } else if (Date.now() > deadline + 5000) {
-            clearInterval(poll);
-            console.error(`bench: ${name} (process group ${pgid}) did not stop after SIGKILL`);
-            resolve();
-          } else if (Date.now() > deadline) {
-            signalGroup(child, "SIGKILL");
-          }
-        }, 50);
-      }),
-  };
+  const group: Group = { name, child, stop: () => stopGroup(group) };
   started.add(group);
   return group;
 }
 
-const stopping = new WeakSet<ChildProcess>();
-
-function signalGroup(child: ChildProcess, signal: NodeJS.Signals) {
-  try {
-    process.kill(-(child.pid as number), signal);
-  } catch {}
+export function spawnGroup(name: string, command: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
+  refuseWhenStopping();
+  return track(name, spawn(command, args, { detached: true, stdio: ["ignore", "ignore", "pipe"], env }));
 }
 
-/** Bench scripts running in the foreground, each with its exit. */
-const scripts = new Map<ChildProcess, Promise<number>>();
-
 /**
- * Another bench script (`node --import tsx <args>`) in the foreground, not in a group of its own: it stops its own
- * servers on SIGINT, so an interrupt must reach it as SIGINT and be waited for, not kill its group. Resolves to its exit
- * code (128 + signal when a signal ended it).
+ * Another bench script (`node --import tsx <args>`) in the foreground: it stops its own servers on SIGINT, so an
+ * interrupt reaches it as SIGINT and is waited for. Resolves to its exit code (128 + signal when a signal ended it).
  */
-export function runScript(
-  args: string[],
-  stdout: "inherit" | "pipe" = "inherit",
-  cwd?: string,
-): { child: ChildProcess; exit: Promise<number> } {
+export function runScript(args: string[], stdout: "inherit" | "pipe" = "inherit") {
   refuseWhenStopping();
-  const child = spawn(process.execPath, ["--import", "tsx", ...args], { stdio: ["ignore", stdout, "inherit"], cwd });
+  const child = spawn(process.execPath, ["--import", "tsx", ...args], { stdio: ["ignore", stdout, "inherit"] });
   const exit = new Promise<number>((resolve) => {
     child.once("error", () => resolve(127));
     child.once("exit", (code, signal) => resolve(code ?? 128 + (signal ? constants.signals[signal] : 0)));
@@ -88,7 +99,7 @@ export function runScript(
   return { child, exit };
 }
 
-/** Stops whatever is still running (on failure or interrupt). */
+/** Stops whatever is still running (at the end, on failure or on an interrupt). */
 export async function stopAll() {
   stoppingAll = true;
   for (const child of scripts.keys()) child.kill("SIGINT");
@@ -98,59 +109,159 @@ export async function stopAll() {
 export async function waitForOk(url: string, timeoutMs: number, init?: RequestInit) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (
-      await fetch(url, init).then(
-        (response) => response.ok,
-        () => false,
-      )
-    )
-      return;
-    await sleep(25);
+    const ok = await fetch(url, init).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return;
+    await sleep(50);
   }
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
 }
 
-export function findInGroup(group: Group, matches: (command: string) => boolean) {
-  const member = processGroup(group.child.pid as number).find((entry) => matches(entry.command));
-  if (!member)
-    throw new Error(
-      `no process matching in ${group.name}'s group: ${processGroup(group.child.pid as number)
-        .map((entry) => entry.command)
-        .join(" | ")}`,
-    );
-  return member.pid;
+export type BenchSandbox = { url: string; pid: number; stop: () => Promise<void> };
+
+/** The sandbox in memory, one node process (no npx wrapper, so its pid is the server), rate limits out of the way. */
+export async function startBenchSandbox(): Promise<BenchSandbox> {
+  const port = await freePort();
+  const group = spawnGroup("sandbox", process.execPath, [
+    "--import",
+    "tsx",
+    "sandbox/main.ts",
+    "--port",
+    String(port),
+    "--db",
+    ":memory:",
+    "--rate-per-second",
+    "1000000000",
+    "--rate-per-day",
+    "1000000000000",
+  ]);
+  const url = `http://localhost:${port}`;
+  await waitForOk(`${url}/__sandbox/clock`, 60_000);
+  return { url, pid: group.child.pid as number, stop: group.stop };
+}
+
+export type BenchDashboard = { url: string; app: DashboardProcess["app"]; pid: number; stop: () => Promise<void> };
+
+/**
+ * The built dashboard (`next start`, scripts/server-command.ts) from `distDir`; `pid` is its `next-server` process,
+ * the one whose memory and CPU count.
+ */
+export async function startBenchDashboard(options: {
+  sandboxUrl: string;
+  distDir: string;
+  dashboardDb: string;
+}): Promise<BenchDashboard> {
+  refuseWhenStopping();
+  process.env.NEXT_DIST_DIR = options.distDir;
+  const dashboard = await startDashboard({
+    port: await freePort(),
+    sandboxUrl: options.sandboxUrl,
+    dashboardDb: options.dashboardDb,
+    stdio: "ignore",
+  });
+  const group = track("dashboard", dashboard.process);
+  const pgid = dashboard.process.pid as number;
+  for (const deadline = Date.now() + 30_000; ; await sleep(100)) {
+    const server = processGroup(pgid).find((entry) => entry.command.startsWith("next-server"));
+    if (server) return { url: dashboard.url, app: dashboard.app, pid: server.pid, stop: group.stop };
+    if (Date.now() > deadline) {
+      await group.stop();
+      throw new Error("no next-server process in the dashboard's process group");
+    }
+  }
+}
+
+/** A `next build` in this checkout (one in another checkout writes elsewhere). */
+const buildRunning = () =>
+  (spawnSync("pgrep", ["-f", "next build"], { encoding: "utf8" }).stdout ?? "")
+    .split("\n")
+    .filter(Boolean)
+    .some((pid) => {
+      try {
+        return readlinkSync(`/proc/${pid}/cwd`) === process.cwd();
+      } catch {
+        return false;
+      }
+    });
+
+/**
+ * Copies the finished build into a folder of this run's own (next.config.js reads NEXT_DIST_DIR), so a rebuild by
+ * someone else during the run cannot pull chunks from under the running dashboard. Builds when there is no build.
+ */
+export async function snapshotBuild(log: (line: string) => void) {
+  const source = process.env.NEXT_DIST_DIR || ".next";
+  const distDir = `.next-bench-${process.pid}`;
+  const remove = () => rmSync(distDir, { recursive: true, force: true });
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    if (buildRunning()) log("a `next build` is running in this checkout: waiting for it to finish");
+    for (const deadline = Date.now() + 15 * 60_000; buildRunning(); await sleep(2000))
+      if (Date.now() > deadline) throw new Error("a `next build` has been running for 15 minutes; try later");
+    if (!existsSync(`${source}/BUILD_ID`)) {
+      log(`no production build in ${source}: running \`next build\``);
+      const build = spawnSync("npx", ["next", "build"], {
+        stdio: "inherit",
+        env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NEXT_DIST_DIR: source },
+      });
+      if (build.status !== 0) throw new Error(`next build failed with status ${build.status}`);
+    }
+    const buildId = readFileSync(`${source}/BUILD_ID`, "utf8");
+    remove();
+    try {
+      cpSync(source, distDir, { recursive: true, filter: (path) => !path.startsWith(`${source}/cache`) });
+    } catch (error) {
+      log(`copying the build failed (${(error as Error).message}); retrying`);
+      continue;
+    }
+    if (!buildRunning() && existsSync(`${source}/BUILD_ID`) && readFileSync(`${source}/BUILD_ID`, "utf8") === buildId)
+      return { distDir, remove };
+    log("the build changed while it was being copied; retrying");
+  }
+  remove();
+  throw new Error("could not take a stable copy of the build after 5 attempts");
 }
 
 /** Resident set size now, in MB (VmRSS); 0 when the process is gone. */
 export function rssMb(pid: number) {
   try {
-    const status = readFileSync(`/proc/${pid}/status`, "utf8");
-    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
   } catch {
     return 0;
   }
 }
 
-/** Samples RSS every 100 ms while `work` runs; returns the work's result and the peak. */
-export async function peakRssDuring<T>(
-  pids: number[],
-  work: () => Promise<T>,
-): Promise<{ result: T; peaks: number[] }> {
-  const peaks = pids.map(rssMb);
-  const timer = setInterval(
-    () => pids.forEach((pid, index) => (peaks[index] = Math.max(peaks[index] ?? 0, rssMb(pid)))),
-    100,
-  );
+let ticks: number | undefined;
+const clockTicks = () =>
+  (ticks ??= Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100);
+
+/** CPU seconds (user + system) a process has used so far, from /proc; undefined when it is gone. */
+export function cpuSeconds(pid: number): number | undefined {
   try {
-    return { result: await work(), peaks };
-  } finally {
-    clearInterval(timer);
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // Fields 14 and 15 of proc(5) (utime, stime), counted from after the command name.
+    return (Number(fields[11]) + Number(fields[12])) / clockTicks();
+  } catch {
+    return undefined;
   }
 }
 
-/** `/usr/bin/time -v` writes this when its process ends. */
-export function maxRssFromTimeLog(file: string) {
-  const text = existsSync(file) ? readFileSync(file, "utf8") : "";
-  const kb = /Maximum resident set size \(kbytes\): (\d+)/.exec(text)?.[1];
-  return kb ? Number(kb) / 1024 : undefined;
+/** Peak RSS (MB) and CPU seconds of some processes over a stretch of work, sampled every 200 ms. */
+export function usageMeter(pids: number[]) {
+  const peaks = pids.map(rssMb);
+  const cpuAtStart = pids.map((pid) => cpuSeconds(pid) ?? 0);
+  const sample = () => pids.forEach((pid, index) => (peaks[index] = Math.max(peaks[index] ?? 0, rssMb(pid))));
+  const timer = setInterval(sample, 200);
+  return {
+    now: () => pids.map((pid) => `${rssMb(pid).toFixed(0)} MB`).join(" / "),
+    stop: () => {
+      clearInterval(timer);
+      sample();
+      return pids.map((pid, index) => ({
+        peakRssMb: peaks[index] ?? 0,
+        cpuSeconds: (cpuSeconds(pid) ?? 0) - (cpuAtStart[index] ?? 0),
+      }));
+    },
+  };
 }

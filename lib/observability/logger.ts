@@ -33,7 +33,7 @@ function walkable(value: unknown): value is Record<string, unknown> {
 /**
  * The logged object with every field named in REDACTED_KEYS censored, in plain objects and arrays down to DEPTH levels;
  * copied only where something is censored, so the caller's object is never changed. pino's own `redact` with path
- * patterns for these names took about ten times as long a line (`npx tsx bench/logger-cost.ts`).
+ * patterns for these names took about ten times as long a line.
  */
 export function redactSecrets(object: Record<string, unknown>, depth = 0): Record<string, unknown> {
   let copy: Record<string, unknown> | undefined;

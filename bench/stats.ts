@@ -1,15 +1,18 @@
-// Statistics and sequential timing shared by the bench scripts; the load generator is wrk (wrk.ts).
+// Statistics and sequential timing shared by the bench's parts.
 export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
+  if (sorted.length === 0) return Number.NaN;
   return sorted.length % 2
     ? (sorted[middle] as number)
     : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 };
 
+/** Nearest-rank percentile; NaN for no values. */
 export const percentile = (values: number[], p: number) => {
+  if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
+  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] as number;
 };
 
 /** Milliseconds one call takes, measured with the monotonic clock. */
@@ -32,3 +35,20 @@ export async function alternate(a: () => Promise<void>, b: () => Promise<void>, 
   }
   return times;
 }
+
+export async function mapLimit<T, U>(items: T[], limit: number, run: (item: T) => Promise<U>): Promise<U[]> {
+  const results: U[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await run(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/** Milliseconds with two decimals under 10, one above; a dash for no value (JSON turns NaN into null). */
+export const ms = (value: number | null) =>
+  value === null || !Number.isFinite(value) ? "-" : value.toFixed(value < 10 ? 2 : 1);

@@ -1,18 +1,18 @@
-// Bulk apply at scale (issues 6 and 14): one question applied to 10,000 listings by the job runner, against a sandbox
-// (its own process) that allows the app 20 requests a second; the limit alone needs 500 s, and the target is within
-// 1.05x of that with no listing left failed and memory flat (the runner's and the sandbox's RSS, sampled every second).
-// `npx tsx bench/bulk.ts [--listings 10000] [--per-second 20]` (`--listings 200` runs in about 10 s); `--json` prints one JSON line.
+// Bulk apply at scale: one question applied to 10,000 listings by the job runner, against a sandbox (its own process)
+// that allows the app 20 requests a second; the limit alone needs 500 s, and the target is within 1.05x of that with no
+// listing left failed and memory flat (the runner's and the sandbox's RSS, sampled every second).
+// `npx tsx bench/load/bulk.ts [--listings 10000] [--per-second 20]` (`--listings 200` runs in about 10 s); `--json`
+// prints one JSON line.
 import { randomBytes } from "node:crypto";
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { freePort } from "../test/harness/dashboard-process";
-import { DEMO_APP } from "../sandbox/store/seed";
-import { createSeller, issueTokensFor, sandboxControl } from "../test/harness/sandbox";
-import { processGroup } from "./loadtest-processes";
-import { rssMb, runScript } from "./processes";
+import { freePort } from "../../test/harness/dashboard-process";
+import { DEMO_APP } from "../../sandbox/store/seed";
+import { createSeller, issueTokensFor, sandboxControl } from "../../test/harness/sandbox";
+import { processGroup, rssMb, runScript } from "../processes";
 
 export type BulkFigures = {
   listings: number;
@@ -136,11 +136,11 @@ function requestTally(sandboxUrl: string, sinceId: number) {
 
 /** Runs in a process started with the react-server condition: the runner is server-only code. */
 async function measure(listings: number, perSecond: number): Promise<BulkFigures> {
-  const { openDatabase } = await import("../lib/db/database");
-  const { tokenStore } = await import("../lib/auth/token-store");
-  const { keyring, sealKey } = await import("../lib/auth/token-seal");
-  const { createJobRunner } = await import("../lib/bulk/job-runner");
-  const { snapshotOfForm } = await import("../lib/personalization/snapshot-codec");
+  const { openDatabase } = await import("../../lib/db/database");
+  const { tokenStore } = await import("../../lib/auth/token-store");
+  const { keyring, sealKey } = await import("../../lib/auth/token-seal");
+  const { createJobRunner } = await import("../../lib/bulk/job-runner");
+  const { snapshotOfForm } = await import("../../lib/personalization/snapshot-codec");
   const sandbox = await startSandbox(perSecond);
   const folder = mkdtempSync(join(tmpdir(), "bench-bulk-"));
   const db = await openDatabase(join(folder, "dashboard.db"));
@@ -239,7 +239,7 @@ export function measureBulk(listings = DEFAULT_LISTINGS, perSecond = 20): Promis
     [
       "--conditions=react-server",
       "--expose-gc",
-      "bench/bulk.ts",
+      "bench/load/bulk.ts",
       "--json",
       "--listings",
       String(listings),
@@ -253,7 +253,7 @@ export function measureBulk(listings = DEFAULT_LISTINGS, perSecond = 20): Promis
   return exit.then((code) => {
     const line = out.trim().split("\n").at(-1) ?? "";
     if (line.startsWith("{")) return JSON.parse(line) as BulkFigures;
-    throw new Error(`bench/bulk.ts exited with ${code}: ${out.slice(-400)}`);
+    throw new Error(`bench/load/bulk.ts exited with ${code}: ${out.slice(-400)}`);
   });
 }
 
@@ -277,7 +277,7 @@ const quarters = (samples: MemorySample[], key: MemoryKey) =>
 export const peak = (samples: MemorySample[], key: MemoryKey) =>
   Math.max(...samples.map((sample) => sample[key])).toFixed(0);
 
-const isMain = process.argv[1]?.endsWith("bench/bulk.ts");
+const isMain = process.argv[1]?.endsWith("bench/load/bulk.ts");
 if (isMain) {
   const { values } = parseArgs({
     options: { json: { type: "boolean" }, listings: { type: "string" }, "per-second": { type: "string" } },

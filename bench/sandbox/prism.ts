@@ -1,34 +1,45 @@
-// Part 1: the sandbox against Stoplight Prism mocking the sandbox's own /openapi.json (whose examples are the sandbox's
-// own answers, so both send the same payloads), alternating the two servers; each server pinned to one core and wrk to
-// the other.
+// The sandbox against Stoplight Prism mocking the sandbox's own /openapi.json (whose examples are the sandbox's own
+// answers, so both send the same payloads), alternating the two servers; each server pinned to one core and wrk to the
+// other. `npx tsx bench/sandbox/prism.ts [--seconds 3] [--rounds 5]` runs this part alone.
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DEMO_APP, DEMO_SELLERS } from "../sandbox/store/seed.js";
-import { median } from "./load.js";
-import { processGroup } from "./loadtest-processes.js";
-import { spawnGroup, waitForOk, type Group } from "./processes.js";
-import { sandboxToken, startBenchSandbox, stopBenchSandbox, type BenchSandbox } from "./sandbox-memory.js";
+import { freePort } from "../../test/harness/dashboard-process.js";
+import { DEMO_APP, DEMO_SELLERS } from "../../sandbox/store/seed.js";
+import {
+  processGroup,
+  spawnGroup,
+  startBenchSandbox,
+  stopAll,
+  waitForOk,
+  type BenchSandbox,
+  type Group,
+} from "../processes.js";
+import { median } from "../stats.js";
 import { CORES, pin, wrk, type Request, type Throughput } from "./wrk.js";
+
+/** The floor: the sandbox's throughput over Prism's, per operation, with answer bodies within 10% of each other. */
+export const PRISM_FLOOR = { getListing: 6, page: 4, post: 4, sizeTolerance: 0.1 };
 
 export type Comparison = {
   operation: string;
+  floor: number;
   /** Bytes of one answer's body from each server (the payloads the run compares). */
   bodyBytes: { sandbox: number; prism: number };
   sandbox: Throughput[];
   prism: Throughput[];
 };
 
-export type MockResult =
-  | {
-      comparisons: Comparison[];
-      connections: number;
-      seconds: number;
-      rounds: number;
-      pinned: boolean;
-      prismVersion: string;
-    }
-  | { skipped: string };
+export type PrismResult = {
+  comparisons: Comparison[];
+  connections: number;
+  seconds: number;
+  rounds: number;
+  pinned: boolean;
+  prismVersion: string;
+  /** The most CPU wrk used of its core in any run, in %. */
+  generatorPeak: number;
+};
 const API_KEY = `${DEMO_APP.keystring}:${DEMO_APP.shared_secret}`;
 const BO = DEMO_SELLERS.bo;
 
@@ -54,7 +65,22 @@ async function firstListingOf(sandboxUrl: string, token: string, shopId: number)
   return listing.listing_id;
 }
 
-export type Operation = { operation: string; request: (base: string) => Request };
+export async function sandboxToken(
+  sandboxUrl: string,
+  userId: number,
+  scopes: string[],
+  keystring: string = DEMO_APP.keystring,
+) {
+  const response = await fetch(`${sandboxUrl}/__sandbox/tokens`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ keystring, user_id: userId, scopes }),
+  });
+  if (!response.ok) throw new Error(`POST /__sandbox/tokens answered ${response.status}`);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+export type Operation = { operation: string; floor: number; request: (base: string) => Request };
 
 /** The three calls both servers answer: Bo's first listing, a page of 25 of his listings, a personalization write. */
 export async function benchOperations(sandboxUrl: string): Promise<Operation[]> {
@@ -62,9 +88,14 @@ export async function benchOperations(sandboxUrl: string): Promise<Operation[]> 
   const listingId = await firstListingOf(sandboxUrl, token, BO.shop_id as number);
   const headers = { "x-api-key": API_KEY, authorization: `Bearer ${token}` };
   return [
-    { operation: "getListing", request: (base) => ({ url: `${base}/v3/application/listings/${listingId}`, headers }) },
+    {
+      operation: "getListing",
+      floor: PRISM_FLOOR.getListing,
+      request: (base) => ({ url: `${base}/v3/application/listings/${listingId}`, headers }),
+    },
     {
       operation: "getListingsByShop (25, includes=personalization)",
+      floor: PRISM_FLOOR.page,
       request: (base) => ({
         url: `${base}/v3/application/shops/${BO.shop_id}/listings?limit=25&includes=personalization`,
         headers,
@@ -72,6 +103,7 @@ export async function benchOperations(sandboxUrl: string): Promise<Operation[]> 
     },
     {
       operation: "updateListingPersonalization (POST)",
+      floor: PRISM_FLOOR.post,
       request: (base) => ({
         url: `${base}/v3/application/shops/${BO.shop_id}/listings/${listingId}/personalization`,
         method: "POST",
@@ -112,18 +144,18 @@ const prismVersion = () => {
 
 export async function compareWithPrism(options: {
   sandbox: BenchSandbox;
-  prismPort: number;
   connections: number;
   seconds: number;
   rounds: number;
   log: (line: string) => void;
-}): Promise<MockResult> {
+}): Promise<PrismResult | { skipped: string }> {
   const { sandbox, log } = options;
   const sandboxUrl = sandbox.url;
   const spec = join(tmpdir(), `sandbox-openapi-${process.pid}.json`);
   writeFileSync(spec, await (await fetch(`${sandboxUrl}/openapi.json`)).text());
   let prism: Group | undefined;
-  const prismUrl = `http://localhost:${options.prismPort}`;
+  const prismPort = await freePort();
+  const prismUrl = `http://localhost:${prismPort}`;
   try {
     prism = spawnGroup("prism", process.execPath, [
       "node_modules/@stoplight/prism-cli/dist/index.js",
@@ -131,7 +163,7 @@ export async function compareWithPrism(options: {
       "-h",
       "localhost",
       "-p",
-      String(options.prismPort),
+      String(prismPort),
       "-v",
       "error",
       spec,
@@ -153,9 +185,10 @@ export async function compareWithPrism(options: {
   try {
     const operations = await benchOperations(sandboxUrl);
     const comparisons: Comparison[] = [];
-    for (const { operation, request } of operations) {
+    for (const { operation, floor, request } of operations) {
       const comparison: Comparison = {
         operation,
+        floor,
         bodyBytes: { sandbox: await bodyBytes(request(sandboxUrl)), prism: await bodyBytes(request(prismUrl)) },
         sandbox: [],
         prism: [],
@@ -172,7 +205,7 @@ export async function compareWithPrism(options: {
         median(comparison.prism.map((run) => run.rps)),
       ];
       log(
-        `${operation}: sandbox ${ours.toFixed(0)} req/s, Prism ${theirs.toFixed(0)} req/s (${(ours / theirs).toFixed(2)}x); bodies ${comparison.bodyBytes.sandbox} / ${comparison.bodyBytes.prism} bytes; wrk CPU ${median([...comparison.sandbox, ...comparison.prism].map((run) => run.generatorCpu)).toFixed(0)}%`,
+        `${operation}: sandbox ${ours.toFixed(0)} req/s, Prism ${theirs.toFixed(0)} req/s (${prismVerdict(comparison).ratio.toFixed(2)}x); bodies ${comparison.bodyBytes.sandbox} / ${comparison.bodyBytes.prism} bytes`,
       );
       comparisons.push(comparison);
     }
@@ -183,6 +216,11 @@ export async function compareWithPrism(options: {
       rounds: options.rounds,
       pinned,
       prismVersion: prismVersion(),
+      generatorPeak: Math.max(
+        ...comparisons.flatMap((comparison) =>
+          [...comparison.sandbox, ...comparison.prism].map((run) => run.generatorCpu),
+        ),
+      ),
     };
   } finally {
     if (CORES) pin(sandbox.pid, CORES.all);
@@ -191,33 +229,41 @@ export async function compareWithPrism(options: {
   }
 }
 
-// `npx tsx bench/mock-vs-sandbox.ts [--port N] [--prism-port N] [--seconds 3] [--rounds 7]`: this part alone, its table on stdout.
-if (process.argv[1]?.endsWith("bench/mock-vs-sandbox.ts")) {
+/**
+ * Each sandbox run over the Prism run right after it, then the median: pairs taken seconds apart cancel most of the
+ * drift of these machines.
+ */
+export function prismVerdict(comparison: Comparison) {
+  const ratio = median(comparison.sandbox.map((run, round) => run.rps / (comparison.prism[round]?.rps ?? Number.NaN)));
+  const { sandbox, prism } = comparison.bodyBytes;
+  const sizesEqual = Math.abs(sandbox - prism) <= PRISM_FLOOR.sizeTolerance * Math.max(sandbox, prism);
+  return { ratio, sizesEqual, met: ratio >= comparison.floor && sizesEqual };
+}
+
+if (process.argv[1]?.endsWith("bench/sandbox/prism.ts")) {
   const { parseArgs } = await import("node:util");
-  const { freePort } = await import("../test/harness/dashboard-process.js");
-  const { stopAll } = await import("./processes.js");
-  const { mockTable } = await import("./report.js");
   const { values } = parseArgs({
-    options: {
-      port: { type: "string" },
-      "prism-port": { type: "string" },
-      seconds: { type: "string", default: "3" },
-      rounds: { type: "string", default: "7" },
-    },
+    options: { seconds: { type: "string", default: "3" }, rounds: { type: "string", default: "5" } },
   });
-  const sandbox = await startBenchSandbox(Number(values.port ?? (await freePort())));
+  const log = (line: string) => console.log(`[prism] ${line}`);
   try {
+    const sandbox = await startBenchSandbox();
     const result = await compareWithPrism({
       sandbox,
-      prismPort: Number(values["prism-port"] ?? (await freePort())),
       connections: 10,
       seconds: Number(values.seconds),
       rounds: Number(values.rounds),
-      log: (line) => console.error(line),
+      log,
     });
-    console.log(mockTable(result).join("\n"));
+    if ("skipped" in result) log(result.skipped);
+    else
+      for (const comparison of result.comparisons) {
+        const verdict = prismVerdict(comparison);
+        log(
+          `${comparison.operation}: ${verdict.ratio.toFixed(2)}x (floor ${comparison.floor}x): ${verdict.met ? "met" : "MISSED"}`,
+        );
+      }
   } finally {
-    await stopBenchSandbox(sandbox);
     await stopAll();
   }
 }

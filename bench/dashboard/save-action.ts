@@ -1,4 +1,5 @@
-// Calls the save server action the way the browser does, and reads its result out of the RSC answer.
+// Calls the save server action the way the browser does (the id this build gave it, from the server-reference
+// manifest), and reads its result out of the RSC answer.
 import { readFileSync } from "node:fs";
 
 export type QuestionInput = { instructions: string; maxAllowedCharacters: number; required: boolean };

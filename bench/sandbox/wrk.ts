@@ -4,6 +4,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
+import { cpuSeconds } from "../processes.js";
 
 export type Request = { url: string; method?: "GET" | "POST"; headers?: Record<string, string>; body?: string };
 
@@ -68,22 +69,6 @@ export const CORES = (() => {
 export function pin(pid: number, cpuList: string) {
   return spawnSync("taskset", ["-a", "-p", "-c", cpuList, String(pid)], { stdio: "ignore" }).status === 0;
 }
-
-/** CPU seconds (user + system) a process has used so far, from /proc; undefined when it is gone. */
-export function cpuSeconds(pid: number): number | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    // Fields 14 and 15 of proc(5) (utime, stime), counted from after the command name.
-    return (Number(fields[11]) + Number(fields[12])) / clockTicks();
-  } catch {
-    return undefined;
-  }
-}
-
-let ticks: number | undefined;
-const clockTicks = () =>
-  (ticks ??= Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100);
 
 /** A Lua long string that cannot end early, whatever the text holds. */
 function luaString(text: string) {
