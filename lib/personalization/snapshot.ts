@@ -71,11 +71,11 @@ export function describeSnapshot(snapshot: Snapshot): string {
   if (snapshot.questions.length > 1)
     return `${snapshot.questions.length} questions: ${snapshot.questions.map((question) => `“${question.title}”`).join(", ")}`;
   const question = snapshot.questions[0]!;
+  const price = question.addOnPrice ? `, add-on price ${formatMoney(question.addOnPrice)}` : "";
   if (!representable(snapshot))
-    return `1 question: “${question.title}”, ${question.required ? "required" : "optional"}`;
+    return `1 question: “${question.title}”, ${question.required ? "required" : "optional"}${price}`;
   const instructions = question.instructions ? `“${question.instructions}”` : "No instructions";
   const limit = question.maxAllowedCharacters === null ? "" : `, up to ${question.maxAllowedCharacters} characters`;
-  const price = question.addOnPrice ? `, add-on price ${formatMoney(question.addOnPrice)}` : "";
   return `${instructions}, ${question.required ? "required" : "optional"}${limit}${price}`;
 }
 
