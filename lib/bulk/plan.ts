@@ -1,6 +1,7 @@
 import type { Listing } from "../marketplace/wire";
 import type { PersonalizationPhase } from "../marketplace/personalization-phase";
 import {
+  alignWith,
   describeSnapshot,
   representable,
   sameSnapshot,
@@ -66,7 +67,8 @@ export function previewOf(listings: Listing[], target: Snapshot, phase: Personal
         listingId: listing.id,
         title: listing.title,
         before: describeSnapshot(snapshotOf(listing)),
-        after: describeSnapshot(target),
+        // As the write will send it: a question the listing keeps shows the add-on price it keeps (or loses).
+        after: describeSnapshot(phase === "multi" ? alignWith(target, snapshotOf(listing)) : target),
       });
     }
   }

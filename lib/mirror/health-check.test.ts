@@ -34,7 +34,11 @@ describe("shop health check", () => {
     expect(findingsOf(listing(2, [question({ instructions: "", required: true })]), "single")).toEqual([
       "required-without-instructions",
     ]);
-    expect(findingsOf(listing(3, [question({ addOnPrice: 2.5 })]), "multi")).toEqual(["add-on-price"]);
+    const price = { amount: 250, divisor: 100, currencyCode: "USD" };
+    expect(findingsOf(listing(3, [question({ addOnPrice: price, required: true })]), "multi")).toEqual([
+      "add-on-price",
+    ]);
+    expect(findingsOf(listing(6, [question({ addOnPrice: price, required: false })]), "multi")).toEqual([]);
     expect(findingsOf(listing(4, [], true), "single")).toEqual(["no-question"]);
     expect(findingsOf(listing(5, [question()]), "multi")).toEqual([]);
   });

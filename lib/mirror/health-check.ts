@@ -9,7 +9,7 @@ export const FINDINGS: Record<Finding, string> = {
   "too-long": "Instructions over the marketplace's current limit",
   "all-caps": "Instructions with three words in a row in capitals",
   "required-without-instructions": "A required question without instructions",
-  "add-on-price": "An add-on price the dashboard's next write would drop",
+  "add-on-price": "An add-on price on a required or non-text question, which the next write drops",
   "no-question": "Personalizable, but no question for buyers",
 };
 
@@ -28,8 +28,9 @@ export function findingsOf(listing: Listing, phase: PersonalizationPhase): Findi
     if (longestCapsRun(question.instructions) >= 3) found.add("all-caps");
     if (question.required && question.type !== "dropdown" && question.instructions.trim() === "")
       found.add("required-without-instructions");
-    // The dashboard's writes carry no add_on_price, and since 2026-08-20 a re-sent question without it loses it or is refused.
-    if ((question.addOnPrice ?? 0) > 0) found.add("add-on-price");
+    // The marketplace keeps an add-on price only on an optional text question: the next write of any other drops it.
+    if ((question.addOnPrice?.amount ?? 0) > 0 && (question.required || question.type !== "text_input"))
+      found.add("add-on-price");
   }
   return [...found];
 }
