@@ -238,3 +238,45 @@ export function describeChange(change: Change): string {
       return "Remove personalization";
   }
 }
+
+type WriteQuestion = Record<string, unknown>;
+
+/**
+ * The body of updateListingPersonalization that stores `after`: every field as read goes back (ids, choice ids,
+ * add-on prices), since the marketplace drops what a write leaves out. `withIds: false` is for a marketplace that
+ * refuses ids on writes (before 2026-07); what buyers are asked is the same.
+ */
+export function writeBodyOf(
+  after: readonly StoredQuestion[],
+  phase: Phase,
+  withIds = true,
+): { personalization_questions: WriteQuestion[] } {
+  return {
+    personalization_questions: after.map((question): WriteQuestion => {
+      const common = {
+        ...(withIds &&
+          phase === "multi" &&
+          question.question_id !== undefined && { question_id: question.question_id }),
+        question_type: question.question_type,
+        question_text: question.question_text,
+        instructions: question.instructions,
+        required: question.required,
+        max_allowed_characters: question.max_allowed_characters,
+      };
+      if (phase === "single") return common;
+      return {
+        ...common,
+        max_allowed_files: question.max_allowed_files,
+        options:
+          question.options &&
+          question.options.map((option) =>
+            withIds && option.option_id !== undefined
+              ? { option_id: option.option_id, label: option.label }
+              : { label: option.label },
+          ),
+        ...("add_on_price" in question &&
+          question.question_type === "text_input" && { add_on_price: question.add_on_price ?? null }),
+      };
+    }),
+  };
+}
