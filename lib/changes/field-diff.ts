@@ -87,3 +87,17 @@ export function fieldDiff(before: readonly StoredQuestion[], after: readonly Sto
         });
   return diffs;
 }
+
+/** Each question on a line, as the review shows both versions of a listing changed elsewhere. */
+export function describeSet(questions: readonly StoredQuestion[]): string[] {
+  if (questions.length === 0) return ["No personalization"];
+  return questions.map((question) => {
+    const details = [
+      question.instructions ? `instructions “${question.instructions}”` : "",
+      question.max_allowed_characters === null ? "" : `up to ${question.max_allowed_characters} characters`,
+      question.max_allowed_files === null ? "" : `${question.max_allowed_files} files`,
+      question.options ? `choices ${question.options.map((option) => option.label).join(", ")}` : "",
+    ].filter(Boolean);
+    return `${describeQuestion(question)}${details.length ? `: ${details.join(", ")}` : ""}`;
+  });
+}
