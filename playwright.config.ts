@@ -22,7 +22,8 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: `npx tsx sandbox/main.ts --port ${E2E.sandboxPort}`,
+      // The browser tests were written for the migration period; they switch phases themselves where they need to.
+      command: `npx tsx sandbox/main.ts --port ${E2E.sandboxPort} --phase migration`,
       url: `${E2E.sandboxUrl}/`,
       reuseExistingServer: false,
       timeout: 60_000,

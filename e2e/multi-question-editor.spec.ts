@@ -37,8 +37,11 @@ type StoredSetQuestion = {
   options: { label: string }[] | null;
 };
 
+// Reads carry each option's option_id (decisions.md "Reads"), the marketplace's own; these tests check the labels written.
 const storedSet = async (listingId: number) =>
-  (await storedListing(listingId)).personalization.personalization_questions as unknown as StoredSetQuestion[];
+  ((await storedListing(listingId)).personalization.personalization_questions as unknown as StoredSetQuestion[]).map(
+    (question) => ({ ...question, options: question.options && question.options.map(({ label }) => ({ label })) }),
+  );
 
 const questionGroup = (page: Page, position: number, type?: string) =>
   page.getByRole("group", { name: new RegExp(`^Question ${position}: ${type ?? ""}`) });

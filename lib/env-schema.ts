@@ -30,9 +30,9 @@ export const appSettingsSchema = z.object({
     z
       .enum(["single", "multi", "auto"], {
         error:
-          "must be single (one text question), multi (up to five questions of every type) or auto (ask the marketplace; the default)",
+          "must be multi (up to five questions of every type; the default), single (one text question) or auto (learn it from the marketplace's answers)",
       })
-      .default("auto"),
+      .default("multi"),
   ),
   MARKETPLACE_PERSONALIZATION_CACHE_SECONDS: z.preprocess(
     emptyIsUnset,

@@ -22,9 +22,9 @@ afterEach(() => {
 const load = async () => (await import("./env")).env();
 
 describe("MARKETPLACE_PERSONALIZATION", () => {
-  it("is auto by default, asking the marketplace and keeping its answer 30 seconds", async () => {
+  it("is multi by default, the marketplace of today", async () => {
     expect(await load()).toMatchObject({
-      MARKETPLACE_PERSONALIZATION: "auto",
+      MARKETPLACE_PERSONALIZATION: "multi",
       MARKETPLACE_PERSONALIZATION_CACHE_SECONDS: 30,
     });
   });
@@ -43,7 +43,7 @@ describe("MARKETPLACE_PERSONALIZATION", () => {
     process.env.MARKETPLACE_PERSONALIZATION_CACHE_SECONDS = "-5";
     const refused = load();
     await expect(refused).rejects.toThrow(
-      "MARKETPLACE_PERSONALIZATION must be single (one text question), multi (up to five questions of every type) or auto (ask the marketplace; the default)",
+      "MARKETPLACE_PERSONALIZATION must be multi (up to five questions of every type; the default), single (one text question) or auto (learn it from the marketplace's answers)",
     );
     await expect(refused).rejects.toThrow(
       "MARKETPLACE_PERSONALIZATION_CACHE_SECONDS must be a whole number of seconds (0 or more), e.g. 30",

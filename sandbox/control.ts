@@ -7,6 +7,10 @@ import { issueTokens, revokeUserTokens } from "./oauth/grants.js";
 import { SCOPES, V2_SCOPES } from "./oauth/scopes.js";
 import { getListingRow, listingJson } from "./store/listing-store.js";
 import { PHASES } from "./state.js";
+import { PHASE_STARTS } from "./phases.js";
+import { LISTING_EVENTS } from "./webhooks.js";
+import { personalizationCapabilities } from "./api/personalization.js";
+import { shopManagerDelete, shopManagerEdit } from "./api/shop-manager.js";
 
 const appBody = z.object({ name: z.string().min(1), redirect_uris: z.array(z.string().min(1)).min(1) });
 const sellerBody = z.object({
@@ -23,6 +27,22 @@ const faultBody = z.object({
   times: z.number().int().min(1).optional(),
   retry_after: z.number().int().min(0).optional(),
   delay_ms: z.number().int().min(0).max(120_000).optional(),
+});
+const clockBody = z
+  .object({
+    advance_seconds: z.number().int().min(0).optional(),
+    at: z
+      .union([z.number().int().min(0), z.iso.datetime({ offset: true }), z.iso.date()], {
+        error: "must be seconds since 1970 or an ISO 8601 date or time",
+      })
+      .optional(),
+  })
+  .refine((input) => (input.advance_seconds === undefined) !== (input.at === undefined), {
+    error: "give advance_seconds or at, not both",
+  });
+const webhookBody = z.object({
+  url: z.url({ protocol: /^https?$/, error: "must be an http or https URL" }),
+  events: z.array(z.enum(LISTING_EVENTS)).min(1).optional(),
 });
 const rateBody = z.object({
   keystring: z.string(),
@@ -163,22 +183,54 @@ export function controlRoutes() {
     return c.json({ revoked: revokeUserTokens(c.get("state").db, input.user_id) });
   });
 
-  routes.get("/clock", (c) => c.json({ now: c.get("state").now() }));
+  const clockView = (c: Ctx) => {
+    const state = c.get("state");
+    return { now: state.now(), date: new Date(state.now() * 1000).toISOString(), phase: state.phase };
+  };
+  routes.get("/clock", (c) => c.json(clockView(c)));
   routes.post("/clock", async (c) => {
-    const input = await body(c, z.object({ advance_seconds: z.number().int().min(0) }));
+    const input = await body(c, clockBody);
     if (input instanceof Response) return input;
     const state = c.get("state");
-    state.advanceClock(input.advance_seconds);
-    return c.json({ now: state.now() });
+    if (input.at !== undefined)
+      state.setClock(typeof input.at === "number" ? input.at : Math.floor(Date.parse(input.at) / 1000));
+    else state.advanceClock(input.advance_seconds ?? 0);
+    return c.json(clockView(c));
   });
 
-  routes.get("/phase", (c) => c.json({ phase: c.get("state").phase }));
+  const phaseView = (c: Ctx) => {
+    const state = c.get("state");
+    return { phase: state.phase, pinned: state.pinnedPhase !== undefined, starts: PHASE_STARTS };
+  };
+  routes.get("/phase", (c) => c.json(phaseView(c)));
   routes.post("/phase", async (c) => {
-    const input = await body(c, z.object({ phase: z.enum(PHASES, { error: `must be one of ${PHASES.join(", ")}` }) }));
+    const input = await body(
+      c,
+      z.object({
+        phase: z.enum(PHASES, { error: `must be one of ${PHASES.join(", ")}, or null to follow the clock` }).nullable(),
+      }),
+    );
     if (input instanceof Response) return input;
-    c.get("state").phase = input.phase;
-    return c.json({ phase: input.phase });
+    c.get("state").pinnedPhase = input.phase ?? undefined;
+    return c.json(phaseView(c));
   });
+
+  routes.get("/personalization-capabilities", (c) => c.json(personalizationCapabilities(c.get("state"))));
+
+  routes.get("/webhooks", (c) => {
+    const hub = c.get("state").webhooks;
+    return c.json({ webhooks: hub.list(), deliveries: hub.recentDeliveries() });
+  });
+  routes.post("/webhooks", async (c) => {
+    const input = await body(c, webhookBody);
+    if (input instanceof Response) return input;
+    return c.json(c.get("state").webhooks.subscribe(input.url, input.events), 201);
+  });
+  routes.delete("/webhooks/:id", (c) =>
+    c.get("state").webhooks.unsubscribe(c.req.param("id"))
+      ? c.body(null, 204)
+      : jsonError(c, 404, `No webhook subscription ${c.req.param("id")}.`),
+  );
 
   routes.get("/faults", (c) => c.json({ faults: c.get("state").faults.pending() }));
   routes.delete("/faults", (c) => {
@@ -221,6 +273,9 @@ export function controlRoutes() {
     c.get("state").log.clear();
     return c.json({ requests: [] });
   });
+
+  routes.patch("/listings/:listing_id{[0-9]+}", (c) => shopManagerEdit(c, Number(c.req.param("listing_id"))));
+  routes.delete("/listings/:listing_id{[0-9]+}", (c) => shopManagerDelete(c, Number(c.req.param("listing_id"))));
 
   routes.get("/listings/:listing_id{[0-9]+}", (c) => {
     const row = getListingRow(c.get("state").db, Number(c.req.param("listing_id")));

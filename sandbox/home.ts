@@ -35,6 +35,8 @@ export function homeRoutes() {
       )
       .all() as SellerRow[];
     const requests = state.log.list().slice(-50).reverse();
+    const webhooks = state.webhooks.list();
+    const deliveries = state.webhooks.recentDeliveries().slice(0, 20);
     return page(
       c,
       200,
@@ -45,8 +47,9 @@ export function homeRoutes() {
           <code>${new URL(c.req.url).origin}</code>. Control API under <code>/__sandbox</code> (see the project README).
         </p>
         <p>
-          Phase: <strong>${state.phase}</strong> (spec 9; <code>--phase</code> or
-          <code>POST /__sandbox/phase</code> changes it).
+          Phase: <strong>${state.phase}</strong>
+          (${state.pinnedPhase ? "pinned" : html`the sandbox clock's date, ${new Date(state.now() * 1000).toISOString().slice(0, 10)}`};
+          <code>--phase</code> or <code>POST /__sandbox/phase</code> pins one).
         </p>
         <h2>Applications</h2>
         <table>
@@ -96,6 +99,63 @@ export function homeRoutes() {
             )}
           </tbody>
         </table>
+        <h2>Webhooks</h2>
+        <p class="muted">
+          ${state.reached("webhooks") ? "Sent on every listing change" : "Not sent before the webhooks phase"};
+          <code>POST /__sandbox/webhooks {url}</code> subscribes.
+        </p>
+        ${
+          webhooks.length === 0
+            ? html`<p class="muted">No subscriptions.</p>`
+            : html`<table>
+                <thead>
+                  <tr>
+                    <th scope="col">Id</th>
+                    <th scope="col">URL</th>
+                    <th scope="col">Events</th>
+                    <th scope="col">Signing secret</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  ${webhooks.map(
+                    (webhook) =>
+                      html`<tr>
+                        <td><code>${webhook.id}</code></td>
+                        <td><code>${webhook.url}</code></td>
+                        <td>${webhook.events.join(", ")}</td>
+                        <td><code>${webhook.secret}</code></td>
+                      </tr>`,
+                  )}
+                </tbody>
+              </table>`
+        }
+        ${
+          deliveries.length === 0
+            ? ""
+            : html`<table>
+                <thead>
+                  <tr>
+                    <th scope="col">Event</th>
+                    <th scope="col">To</th>
+                    <th scope="col">Attempts</th>
+                    <th scope="col">State</th>
+                    <th scope="col">Last answer</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  ${deliveries.map(
+                    (delivery) =>
+                      html`<tr>
+                        <td><code>${delivery.event_type} ${delivery.event_id}</code></td>
+                        <td><code>${delivery.url}</code></td>
+                        <td>${delivery.attempts}</td>
+                        <td>${delivery.state}</td>
+                        <td>${delivery.status ?? delivery.error ?? ""}</td>
+                      </tr>`,
+                  )}
+                </tbody>
+              </table>`
+        }
         <h2>Recent requests</h2>
         ${
           requests.length === 0

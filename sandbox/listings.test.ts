@@ -28,6 +28,7 @@ const SEED_QUESTION = {
   max_allowed_characters: 12,
   max_allowed_files: null,
   options: null,
+  add_on_price: null,
 };
 
 const LEGACY_OF_SEED_QUESTION = {

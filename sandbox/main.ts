@@ -2,6 +2,7 @@ import { parseArgs } from "node:util";
 import { startSandbox } from "./server.js";
 import { DEMO_APP, DEMO_SELLERS } from "./store/seed.js";
 import { DEFAULT_OPTIONS, PHASES, type Phase } from "./state.js";
+import { isPhase } from "./phases.js";
 
 const USAGE = `Usage: npm run sandbox -- [--port 4010] [--host localhost] [--db :memory:|path.db] [--strict-https] [--rate-per-second N] [--rate-per-day N] [--phase ${PHASES.join("|")}]`;
 
@@ -34,9 +35,9 @@ if (values.help) {
   process.exit(0);
 }
 
-function phase(value: string | undefined): Phase {
-  if (value === undefined) return DEFAULT_OPTIONS.phase;
-  if ((PHASES as readonly string[]).includes(value)) return value as Phase;
+/** No --phase: the phase of the sandbox clock's date, which moves with it. */
+function phase(value: string | undefined): Phase | undefined {
+  if (value === undefined || isPhase(value)) return value;
   console.error(`--phase must be one of ${PHASES.join(", ")}, got "${value}".\n${USAGE}`);
   process.exit(2);
 }
@@ -54,7 +55,7 @@ const sandbox = await startSandbox({
 const sellers = Object.values(DEMO_SELLERS)
   .map((seller) => `  ${seller.email.padEnd(18)} ${seller.password.padEnd(15)} ${seller.shop_name ?? "(no shop)"}`)
   .join("\n");
-console.log(`Marketplace sandbox listening on ${sandbox.url} (database ${values.db ?? process.env.SANDBOX_DB ?? ":memory:"}, phase ${sandbox.state.phase})
+console.log(`Marketplace sandbox listening on ${sandbox.url} (database ${values.db ?? process.env.SANDBOX_DB ?? ":memory:"}, phase ${sandbox.state.phase}${sandbox.state.pinnedPhase ? ", pinned" : ", following the clock"})
 Demo app: ${DEMO_APP.name}, keystring ${DEMO_APP.keystring}
 Demo sellers (email, password, shop):
 ${sellers}

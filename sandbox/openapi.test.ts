@@ -80,10 +80,11 @@ describe("GET /openapi.json", () => {
       "getListingPersonalization",
       "updateListingPersonalization",
       "deleteListingPersonalization",
-      "getPersonalizationCapabilities",
     ]) {
       expect(ids).toContain(id);
     }
+    // decisions.md "Sandbox-only reads": nothing under /v3/ that the live API lacks.
+    expect(ids).not.toContain("getPersonalizationCapabilities");
   });
 
   it("describes every /v3 route the server answers on, and no other", async () => {

@@ -46,6 +46,7 @@ function stored(question: QuestionInput) {
     instructions: instructions === "" || instructions === undefined ? null : instructions,
     max_allowed_files: null,
     options: null,
+    add_on_price: null,
   };
 }
 
@@ -64,6 +65,7 @@ describe("getListingPersonalization", () => {
           max_allowed_characters: 12,
           max_allowed_files: null,
           options: null,
+          add_on_price: null,
         },
       ],
     });

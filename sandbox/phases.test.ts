@@ -71,22 +71,24 @@ const PLAIN = {
   max_allowed_characters: 100,
 };
 
+const ALL_PHASES = "migration, post-deprecation, multi-question, add-on-prices, add-on-resend, webhooks";
+
 describe("the phase control", () => {
-  it("starts in migration, switches, refuses an unknown phase and goes back to the start-up phase on reset", async () => {
-    expect((await sandboxControl(sandbox.url, "/phase")).body).toEqual({ phase: "migration" });
+  it("starts pinned in migration here, switches, refuses an unknown phase and goes back to the start-up phase on reset", async () => {
+    expect((await sandboxControl(sandbox.url, "/phase")).body).toMatchObject({ phase: "migration", pinned: true });
     const switched = await setPhase("multi-question");
     expect(switched.status).toBe(200);
-    expect(switched.body).toEqual({ phase: "multi-question" });
-    expect((await sandboxControl(sandbox.url, "/phase")).body).toEqual({ phase: "multi-question" });
+    expect(switched.body).toMatchObject({ phase: "multi-question", pinned: true });
+    expect((await sandboxControl(sandbox.url, "/phase")).body).toMatchObject({ phase: "multi-question" });
     expect((await http(`${sandbox.url}/`)).text).toContain("Phase: <strong>multi-question</strong>");
 
     const refused = await setPhase("v4");
     expect(refused.status).toBe(400);
-    expect(refused.body).toEqual({ error: "phase: must be one of migration, post-deprecation, multi-question" });
-    expect((await sandboxControl(sandbox.url, "/phase")).body).toEqual({ phase: "multi-question" });
+    expect(refused.body).toEqual({ error: `phase: must be one of ${ALL_PHASES}, or null to follow the clock` });
+    expect((await sandboxControl(sandbox.url, "/phase")).body).toMatchObject({ phase: "multi-question" });
 
     await resetSandbox(sandbox.url);
-    expect((await sandboxControl(sandbox.url, "/phase")).body).toEqual({ phase: "migration" });
+    expect((await sandboxControl(sandbox.url, "/phase")).body).toMatchObject({ phase: "migration", pinned: true });
   });
 
   describe("a sandbox started with a phase", () => {
@@ -99,7 +101,7 @@ describe("the phase control", () => {
     it("keeps it across a reset", async () => {
       await sandboxControl(started.url, "/phase", { phase: "migration" });
       await resetSandbox(started.url);
-      expect((await sandboxControl(started.url, "/phase")).body).toEqual({ phase: "post-deprecation" });
+      expect((await sandboxControl(started.url, "/phase")).body).toMatchObject({ phase: "post-deprecation" });
       const read = await callApi(started.url, `listings/${WITH_QUESTION}`);
       expect(read.body).toMatchObject({ listing_id: WITH_QUESTION });
       expect(read.body).not.toHaveProperty("personalization_instructions");
@@ -107,37 +109,41 @@ describe("the phase control", () => {
   });
 });
 
-describe("getPersonalizationCapabilities: the phase, for the API key alone", () => {
-  it("says one text question in migration and after the deprecation, five of every type in the multi-question phase", async () => {
+describe("GET /__sandbox/personalization-capabilities: the phase, sandbox-only", () => {
+  it("says one text question before the multi-question period and five of every type from it, and what came later", async () => {
+    const capabilities = async () => (await sandboxControl(sandbox.url, "/personalization-capabilities")).body;
     const single = {
       supports_multiple_personalization_questions: false,
       max_questions: 1,
       question_types: ["text_input"],
+      add_on_prices: false,
+      add_on_price_required_on_resend: false,
+      webhooks: false,
     };
-    expect((await callApi(sandbox.url, "personalization-capabilities")).body).toEqual({
-      phase: "migration",
-      ...single,
-    });
+    expect(await capabilities()).toEqual({ phase: "migration", ...single });
     await setPhase("post-deprecation");
-    expect((await callApi(sandbox.url, "personalization-capabilities")).body).toEqual({
-      phase: "post-deprecation",
-      ...single,
-    });
+    expect(await capabilities()).toEqual({ phase: "post-deprecation", ...single });
     await setPhase("multi-question");
-    const multi = await callApi(sandbox.url, "personalization-capabilities");
-    expect(multi.status).toBe(200);
-    expect(multi.body).toEqual({
+    expect(await capabilities()).toEqual({
       phase: "multi-question",
       supports_multiple_personalization_questions: true,
       max_questions: 5,
       question_types: ["text_input", "dropdown", "unlabeled_upload", "labeled_upload"],
+      add_on_prices: false,
+      add_on_price_required_on_resend: false,
+      webhooks: false,
+    });
+    await setPhase("webhooks");
+    expect(await capabilities()).toMatchObject({
+      add_on_prices: true,
+      add_on_price_required_on_resend: true,
+      webhooks: true,
     });
   });
 
-  it("needs the API key", async () => {
-    const refused = await callApi(sandbox.url, "personalization-capabilities", { apiKey: null });
-    expect(refused.status).toBe(401);
-    expect(refused.body).toEqual({ error: "Missing or invalid API key" });
+  it("is not under /v3/, where the live API has no such read", async () => {
+    const refused = await callApi(sandbox.url, "personalization-capabilities");
+    expect(refused.status).toBe(404);
   });
 });
 
@@ -197,19 +203,29 @@ describe("multi-question: several questions of the further types", () => {
   beforeEach(() => setPhase("multi-question"));
 
   it("stores several questions of every type with the flag, each with nulls for what its type does not use", async () => {
-    const result = await write(WITHOUT_QUESTION, [TEXT, DROPDOWN, PHOTO, SIDES], "true");
+    const result = await write(WITHOUT_QUESTION, [TEXT, DROPDOWN, SIDES], "true");
     expect(result.status).toBe(201);
+    const options = (labels: { label: string }[]) =>
+      labels.map(({ label }) => ({ option_id: expect.any(Number), label }));
     const expected = [
-      { ...TEXT, question_id: expect.any(Number), max_allowed_files: null, options: null },
+      { ...TEXT, question_id: expect.any(Number), max_allowed_files: null, options: null, add_on_price: null },
       {
         ...DROPDOWN,
         question_id: expect.any(Number),
         instructions: null,
         max_allowed_characters: null,
         max_allowed_files: null,
+        options: options(DROPDOWN.options),
+        add_on_price: null,
       },
-      { ...PHOTO, question_id: expect.any(Number), max_allowed_characters: null, options: null },
-      { ...SIDES, question_id: expect.any(Number), instructions: null, max_allowed_characters: null },
+      {
+        ...SIDES,
+        question_id: expect.any(Number),
+        instructions: null,
+        max_allowed_characters: null,
+        options: options(SIDES.options),
+        add_on_price: null,
+      },
     ];
     expect(result.body.personalization_questions).toEqual(expected);
     expect(await questionsOf(WITHOUT_QUESTION)).toEqual(expected);
@@ -313,7 +329,7 @@ describe("multi-question: several questions of the further types", () => {
     [
       "instructions in capitals",
       [{ ...TEXT, instructions: "TYPE YOUR NAME here" }],
-      "personalization_questions[0].instructions: Do not write 3 or more words in a row in capitals (a word is 3 or more letters).",
+      "personalization_questions[0].instructions: must not have 3 or more words in a row in capitals (a word is 3 or more letters)",
     ],
     [
       "a dropdown without options",
@@ -340,11 +356,71 @@ describe("multi-question: several questions of the further types", () => {
       [{ ...SIDES, max_allowed_files: 3 }],
       "personalization_questions[0].max_allowed_files: must equal the number of options (one file per label)",
     ],
-    ["an unknown key", [{ ...TEXT, question_id: 5 }], "personalization_questions[0]: unknown field question_id"],
+    ["an unknown key", [{ ...TEXT, colour: "red" }], "personalization_questions[0]: unknown field colour"],
     [
-      "a label of 46 characters",
-      [{ ...DROPDOWN, options: [{ label: "L".repeat(46) }] }],
-      "personalization_questions[0].options[0].label: must be 1 to 45 characters",
+      "a choice of 21 characters",
+      [{ ...DROPDOWN, options: [{ label: "L".repeat(21) }] }],
+      "personalization_questions[0].options[0].label: must be 1 to 20 characters",
+    ],
+    [
+      "a file label of 46 characters",
+      [{ ...SIDES, options: [{ label: "Front" }, { label: "L".repeat(46) }] }],
+      "personalization_questions[0].options[1].label: must be 1 to 45 characters",
+    ],
+    [
+      "two upload questions",
+      [TEXT, PHOTO, SIDES],
+      "personalization_questions[2].question_type: a listing may have only one upload question (unlabeled_upload or labeled_upload)",
+    ],
+    [
+      "instructions of 121 characters",
+      [{ ...TEXT, instructions: `A${"b".repeat(120)}` }],
+      "personalization_questions[0].instructions: must be at most 120 characters",
+    ],
+    [
+      "instructions starting with punctuation",
+      [{ ...PHOTO, instructions: "(one photo)" }],
+      "personalization_questions[0].instructions: must start with a letter or a digit",
+    ],
+    [
+      "instructions on a dropdown",
+      [{ ...DROPDOWN, instructions: "Pick a font" }],
+      "personalization_questions[0].instructions: is not allowed on dropdown questions; send null or leave it out",
+    ],
+    [
+      "a text question without a limit",
+      [{ ...TEXT, max_allowed_characters: null }],
+      "personalization_questions[0].max_allowed_characters: must be a whole number from 1 to 1024",
+    ],
+    [
+      "a limit on an upload",
+      [{ ...PHOTO, max_allowed_characters: 10 }],
+      "personalization_questions[0].max_allowed_characters: must be null or left out for this question type",
+    ],
+    [
+      "an upload without a file count",
+      [{ ...PHOTO, max_allowed_files: null }],
+      "personalization_questions[0].max_allowed_files: must be a whole number from 1 to 10",
+    ],
+    [
+      "a file count on a text question",
+      [{ ...TEXT, max_allowed_files: 2 }],
+      "personalization_questions[0].max_allowed_files: must be null or left out for this question type",
+    ],
+    [
+      "a labeled upload of one file",
+      [{ ...SIDES, options: [{ label: "Front" }], max_allowed_files: 1 }],
+      "personalization_questions[0].options: must hold 2 to 10 options",
+    ],
+    [
+      "a dropdown of 31 choices",
+      [{ ...DROPDOWN, options: Array.from({ length: 31 }, (_, index) => ({ label: `Choice ${index + 1}` })) }],
+      "personalization_questions[0].options: must hold 1 to 30 options",
+    ],
+    [
+      "options on a text question",
+      [{ ...TEXT, options: [{ label: "Serif" }] }],
+      "personalization_questions[0].options: must be null or left out for this question type",
     ],
   ];
   for (const [what, questions, error] of refusals) {
@@ -357,9 +433,82 @@ describe("multi-question: several questions of the further types", () => {
     });
   }
 
-  it("refuses a flag that is not true or false", async () => {
+  it("refuses a flag that is not true, false, 1 or 0", async () => {
     const result = await write(WITH_QUESTION, [PLAIN], "yes");
     expect(result.status).toBe(400);
-    expect(result.body).toEqual({ error: `${FLAG} must be true or false.` });
+    expect(result.body).toEqual({ error: `${FLAG} must be true, false, 1 or 0.` });
+  });
+});
+
+describe("with no --phase, the phase of the sandbox clock's date", () => {
+  let clocked: RunningSandbox;
+  beforeAll(async () => {
+    clocked = await startTestSandbox({ phase: undefined });
+  });
+  afterAll(() => clocked.close());
+  beforeEach(() => resetSandbox(clocked.url));
+
+  const at = (date: string) => sandboxControl(clocked.url, "/clock", { at: date });
+  const phaseNow = async () => (await sandboxControl(clocked.url, "/phase")).body;
+
+  it("is today's (2026-11-25: webhooks) on a clock that was not moved", async () => {
+    expect(await phaseNow()).toMatchObject({ phase: "webhooks", pinned: false });
+    expect((await http(`${clocked.url}/`)).text).toContain("Phase: <strong>webhooks</strong>");
+  });
+
+  it("changes as the clock crosses each date of the timeline", async () => {
+    const timeline: Array<[string, string]> = [
+      ["2026-01-01T00:00:00Z", "migration"],
+      ["2026-04-08T23:59:59Z", "migration"],
+      ["2026-04-09T00:00:00Z", "post-deprecation"],
+      ["2026-05-11T00:00:00Z", "multi-question"],
+      ["2026-07-20T00:00:00Z", "add-on-prices"],
+      ["2026-08-20T00:00:00Z", "add-on-resend"],
+      ["2026-09-30T23:59:59Z", "add-on-resend"],
+      ["2026-10-01T00:00:00Z", "webhooks"],
+    ];
+    for (const [date, phase] of timeline) {
+      expect((await at(date)).body).toMatchObject({ date: date.replace("Z", ".000Z"), phase });
+      expect(await phaseNow()).toMatchObject({ phase, pinned: false });
+    }
+  });
+
+  it("moves the API with it: legacy fields go, then several questions come, as the clock advances", async () => {
+    const clockedToken = (
+      await issueTokensFor(clocked.url, { user_id: ADA.user_id, scopes: ["listings_r", "listings_w"] })
+    ).access_token;
+    await at("2026-04-08T23:59:00Z");
+    expect((await callApi(clocked.url, `listings/${WITH_QUESTION}`)).body).toHaveProperty(
+      "personalization_instructions",
+    );
+    await sandboxControl(clocked.url, "/clock", { advance_seconds: 60 });
+    expect((await callApi(clocked.url, `listings/${WITH_QUESTION}`)).body).not.toHaveProperty(
+      "personalization_instructions",
+    );
+    const several = () =>
+      callApi(clocked.url, `shops/${ADA.shop_id}/listings/${WITHOUT_QUESTION}/personalization?${FLAG}=true`, {
+        token: clockedToken,
+        json: { personalization_questions: [TEXT, DROPDOWN] },
+      });
+    expect((await several()).status).toBe(400);
+    await at("2026-05-11T00:00:00Z");
+    expect((await several()).status).toBe(201);
+  });
+
+  it("is held by a pinned phase until the pin is lifted with null", async () => {
+    await sandboxControl(clocked.url, "/phase", { phase: "migration" });
+    await at("2026-10-02");
+    expect(await phaseNow()).toMatchObject({ phase: "migration", pinned: true });
+    expect((await sandboxControl(clocked.url, "/phase", { phase: null })).body).toMatchObject({
+      phase: "webhooks",
+      pinned: false,
+    });
+  });
+
+  it("refuses a clock change that gives neither or both of advance_seconds and at", async () => {
+    const both = await sandboxControl(clocked.url, "/clock", { advance_seconds: 1, at: "2026-05-11" });
+    expect(both.status).toBe(400);
+    expect(both.body).toEqual({ error: "body: give advance_seconds or at, not both" });
+    expect((await sandboxControl(clocked.url, "/clock", { at: "next week" })).status).toBe(400);
   });
 });

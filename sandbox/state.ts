@@ -6,17 +6,20 @@ import { FaultPlan } from "./faults.js";
 import type { AppRow, Bearer } from "./http.js";
 import { watchListingWrites } from "./store/listing-cache.js";
 import { KeptMap } from "./store/kept-map.js";
+import { phaseAt, phaseReached, type Phase } from "./phases.js";
+import { WebhookHub } from "./webhooks.js";
 
-/** Spec 9: the migration period, then legacy fields gone, then several questions of further types. */
-export const PHASES = ["migration", "post-deprecation", "multi-question"] as const;
-export type Phase = (typeof PHASES)[number];
+export { PHASES, type Phase } from "./phases.js";
 
 export type SandboxOptions = {
   db: string;
   strictHttps: boolean;
   perSecond: number;
   perDay: number;
-  phase: Phase;
+  /** A period pinned for the sandbox's whole life; undefined follows the sandbox clock's date. */
+  phase: Phase | undefined;
+  /** The waits before each retry of a webhook delivery that failed; one attempt more than waits. */
+  webhookRetryMs: readonly number[];
 };
 
 export const DEFAULT_OPTIONS: SandboxOptions = {
@@ -24,7 +27,8 @@ export const DEFAULT_OPTIONS: SandboxOptions = {
   strictHttps: false,
   perSecond: 1000,
   perDay: 1_000_000,
-  phase: "migration",
+  phase: undefined,
+  webhookRetryMs: [1000, 5000, 30_000, 120_000, 600_000],
 };
 
 export const ACCESS_TOKEN_TTL = 3600;
@@ -47,9 +51,10 @@ export class SandboxState {
   readonly rateLimiter = new RateLimiter();
   readonly log = new RequestLog();
   readonly faults = new FaultPlan();
+  readonly webhooks: WebhookHub;
   private clockOffsetSeconds = 0;
-  /** The marketplace's period (spec 9); POST /__sandbox/phase changes it while the sandbox runs. */
-  phase: Phase;
+  /** A period POST /__sandbox/phase (or --phase) pinned; otherwise the period follows the clock. */
+  pinnedPhase: Phase | undefined;
   /** Apps by keystring, read on every /v3 request; forgotten whenever an app changes (appsChanged). */
   private readonly apps = new Map<string, AppRow>();
   /** Access-token rows by token hash, read on every call with a bearer; SQLite forgets a row when it is written (watchTokenWrites). */
@@ -58,12 +63,13 @@ export class SandboxState {
   outage: (ms: number) => void = () => {};
 
   constructor(readonly options: SandboxOptions) {
-    this.phase = options.phase;
+    this.pinnedPhase = options.phase;
     this.db = openDb(options.db);
     const seeded = this.db.prepare("SELECT 1 FROM apps LIMIT 1").get();
-    if (!seeded) seed(this.db, { per_second: options.perSecond, per_day: options.perDay });
+    if (!seeded) this.seed();
     this.watchTokenWrites();
     watchListingWrites(this.db);
+    this.webhooks = new WebhookHub(this);
   }
 
   /** The app an API key names. Unknown keystrings are not kept, so a new app needs no notice; a changed one does. */
@@ -125,6 +131,15 @@ export class SandboxState {
     return Date.now() + this.clockOffsetSeconds * 1000;
   }
 
+  /** The marketplace's period (decisions.md "The marketplace of today"): the pinned one, or the clock's date's. */
+  get phase(): Phase {
+    return this.pinnedPhase ?? phaseAt(this.now());
+  }
+
+  reached(since: Phase) {
+    return phaseReached(this.phase, since);
+  }
+
   /** Listing reads carry the legacy personalization fields only until their deprecation (spec 9.3). */
   get legacyFieldsShown() {
     return this.phase === "migration";
@@ -132,6 +147,10 @@ export class SandboxState {
 
   advanceClock(seconds: number) {
     this.clockOffsetSeconds += seconds;
+  }
+
+  setClock(seconds: number) {
+    this.clockOffsetSeconds = seconds - Math.floor(Date.now() / 1000);
   }
 
   reset() {
@@ -144,16 +163,24 @@ export class SandboxState {
       for (const table of tables) this.db.exec(`DELETE FROM ${table}`);
     })();
     this.db.pragma("foreign_keys = ON");
-    seed(this.db, { per_second: this.options.perSecond, per_day: this.options.perDay });
-    this.appsChanged();
     this.clockOffsetSeconds = 0;
-    this.phase = this.options.phase;
+    this.pinnedPhase = this.options.phase;
+    this.seed();
+    this.appsChanged();
+    this.webhooks.clear();
     this.rateLimiter.clear();
     this.log.clear();
     this.faults.clear();
   }
 
+  /** The demo data, with add-on prices on a few listings in the periods that have them. */
+  private seed() {
+    const rate = { per_second: this.options.perSecond, per_day: this.options.perDay };
+    seed(this.db, rate, { addOnPrices: this.reached("add-on-prices") });
+  }
+
   close() {
+    this.webhooks.clear();
     this.db.close();
   }
 }

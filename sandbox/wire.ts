@@ -4,8 +4,10 @@ export const LISTING_STATES = ["active", "inactive", "sold_out", "draft", "expir
 
 // What the sandbox answers, as the wire carries it (snake_case). listing-store.ts builds its JSON to these types.
 
+const moneySchema = z.object({ amount: z.int(), divisor: z.int(), currency_code: z.string() });
+
 export const storedQuestionSchema = z.object({
-  question_id: z.int(),
+  question_id: z.int().meta({ description: "Send it back to keep the question (and its add-on price) on a write." }),
   question_type: z.string(),
   question_text: z.string(),
   instructions: z.string().nullable(),
@@ -16,16 +18,17 @@ export const storedQuestionSchema = z.object({
     .nullable()
     .meta({ description: "Upload types only (multi-question phase); null otherwise." }),
   options: z
-    .array(z.object({ label: z.string() }))
+    .array(z.object({ option_id: z.int(), label: z.string() }))
     .nullable()
     .meta({ description: "dropdown and labeled_upload only (multi-question phase); null otherwise." }),
+  add_on_price: moneySchema.nullable().meta({
+    description: "What buyers pay for answering an optional text_input question (from 2026-07-20); null otherwise.",
+  }),
 });
 
 export const personalizationSchema = z.object({ personalization_questions: z.array(storedQuestionSchema) });
 
 const LEGACY = "Legacy field (spec 4.3): returned during the migration period, absent after its deprecation (spec 9).";
-
-const moneySchema = z.object({ amount: z.int(), divisor: z.int(), currency_code: z.string() });
 
 export const listingSchema = z.object({
   listing_id: z.int(),

@@ -9,7 +9,6 @@ import { sellerTokens } from "./seller-tokens";
 import { marketplaceFetch, type Call } from "./transport";
 import { listingQuestionsPageWire, toListingQuestions } from "./question-wire";
 import {
-  capabilitiesWire,
   listingPageWire,
   listingWire,
   meWire,
@@ -116,17 +115,6 @@ export function createMarketplace(
         (data) => data.results.map(toListing),
       ),
 
-    // GET /v3/application/personalization-capabilities (the sandbox's; a marketplace without it answers 404)
-    getPersonalizationCapabilities: async (): Promise<Result<{ multipleQuestions: boolean }>> =>
-      map(
-        await marketplaceFetch(config, {
-          operation: "getPersonalizationCapabilities",
-          path: "/v3/application/personalization-capabilities",
-          schema: capabilitiesWire,
-        }),
-        (data) => ({ multipleQuestions: data.supports_multiple_personalization_questions }),
-      ),
-
     // POST /v3/application/shops/{shop_id}/listings/{listing_id}/personalization[?supports_multiple_personalization_questions=true]
     updateListingPersonalization: async (
       userId: number,
@@ -134,22 +122,22 @@ export function createMarketplace(
       listingId: number,
       body: PersonalizationWrite | QuestionSetWrite,
       options: { multipleQuestions?: boolean } = {},
-    ): Promise<Result<Question[]>> =>
-      map(
-        await written(
-          shopId,
-          asSeller(userId, {
-            operation: "updateListingPersonalization",
-            method: "POST",
-            path: `/v3/application/shops/${shopId}/listings/${listingId}/personalization`,
-            // Spec 9.4: only a write that says so may replace several questions; without it the marketplace refuses with 409.
-            query: options.multipleQuestions ? { supports_multiple_personalization_questions: "true" } : undefined,
-            json: body,
-            schema: personalizationWire,
-          }),
-        ),
-        (data) => data.personalization_questions.map(toQuestion),
-      ),
+    ): Promise<Result<Question[]>> => {
+      const result = await written(
+        shopId,
+        asSeller(userId, {
+          operation: "updateListingPersonalization",
+          method: "POST",
+          path: `/v3/application/shops/${shopId}/listings/${listingId}/personalization`,
+          // Spec 9.4: only a write that says so may replace several questions; without it the marketplace refuses with 409.
+          query: options.multipleQuestions ? { supports_multiple_personalization_questions: "true" } : undefined,
+          json: body,
+          schema: personalizationWire,
+        }),
+      );
+      config.onPersonalizationWrite?.({ multipleQuestions: options.multipleQuestions ?? false, result });
+      return map(result, (data) => data.personalization_questions.map(toQuestion));
+    },
 
     // DELETE /v3/application/shops/{shop_id}/listings/{listing_id}/personalization
     deleteListingPersonalization: (userId: number, shopId: number, listingId: number): Promise<Result<void>> =>

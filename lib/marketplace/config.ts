@@ -1,6 +1,7 @@
 import "server-only";
 import { env, trimSlash } from "../env";
 import type { Pacer } from "./transport";
+import type { Result } from "./failure";
 
 export type MarketplaceConfig = {
   apiUrl: string;
@@ -10,9 +11,11 @@ export type MarketplaceConfig = {
   timeoutMs: number;
   /** Longest retry-after the client waits out itself before reporting rate limiting. */
   maxRetryWaitMs: number;
-  /** Whether writes may carry several questions of every type (spec 9.4); auto asks the marketplace, for `personalizationCacheMs`. */
+  /** Whether writes may carry several questions of every type (spec 9.4); auto learns it from the marketplace's answers. */
   personalization?: "single" | "multi" | "auto";
   personalizationCacheMs?: number;
+  /** Told of every personalization write's outcome: a refusal is how `auto` learns that the period changed. */
+  onPersonalizationWrite?: (write: { multipleQuestions: boolean; result: Result<unknown> }) => void;
   /** Bulk jobs' own client spaces its requests to the app's rate limit; interactive calls are not held back. */
   pacer?: Pacer;
 };

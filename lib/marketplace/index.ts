@@ -11,19 +11,18 @@ const globalForMarketplace = globalThis as unknown as { marketplace?: Promise<Ma
 /** The process's marketplace client, configured from the environment, with tokens in the dashboard's database. */
 export function marketplace(): Promise<Marketplace> {
   globalForMarketplace.marketplace ??= db().then((database) =>
-    createMarketplace(marketplaceConfig(), tokenStore(database), storedListingWrites(database)),
+    createMarketplace(
+      { ...marketplaceConfig(), onPersonalizationWrite: (write) => personalizationPhase().noteWrite(write) },
+      tokenStore(database),
+      storedListingWrites(database),
+    ),
   );
   return globalForMarketplace.marketplace;
 }
 
 /** The process's answer to "may writes carry several questions?" (MARKETPLACE_PERSONALIZATION). */
 export function personalizationPhase(): PhaseProbe {
-  const config = marketplaceConfig();
-  globalForMarketplace.phase ??= createPhaseProbe({
-    setting: config.personalization ?? "auto",
-    cacheMs: config.personalizationCacheMs ?? 30_000,
-    ask: async () => (await marketplace()).getPersonalizationCapabilities(),
-  });
+  globalForMarketplace.phase ??= createPhaseProbe({ setting: marketplaceConfig().personalization ?? "multi" });
   return globalForMarketplace.phase;
 }
 

@@ -7,27 +7,23 @@ import { tokenStore, type TokenStore } from "../auth/token-store";
 import { toQuestionSetWrite, newQuestionDraft } from "../personalization/question-set";
 import { toWrite } from "../personalization/schema";
 import { createMarketplace, type Marketplace } from "./client";
-import { createPhaseProbe } from "./personalization-phase";
+import { createPhaseProbe, type PhaseProbe } from "./personalization-phase";
 
 const sandbox = useSeededSandbox();
-const CAPABILITIES = "/v3/application/personalization-capabilities";
+const WITH_QUESTION = 1_000_000_001;
 const WITHOUT_QUESTION = 1_000_000_002;
 const SCOPES = ["listings_r", "listings_w", "shops_r"];
 
 let store: TokenStore;
 let client: Marketplace;
-let clock: number;
+let phase: PhaseProbe;
 
-const setPhase = (phase: string) => sandboxControl(sandbox.url, "/phase", { phase });
-const capabilityReads = async () =>
-  ((await sandboxControl(sandbox.url, "/requests")).body.requests as { path: string }[]).filter(
-    (entry) => entry.path === CAPABILITIES,
-  ).length;
-const probe = (setting: "single" | "multi" | "auto") =>
-  createPhaseProbe({ setting, cacheMs: 30_000, ask: () => client.getPersonalizationCapabilities(), now: () => clock });
+const setPhase = (name: string) => sandboxControl(sandbox.url, "/phase", { phase: name });
+const requestCount = async () => ((await sandboxControl(sandbox.url, "/requests")).body.requests as unknown[]).length;
 
-beforeEach(async () => {
-  store = tokenStore(await openDatabase(":memory:"));
+/** The client as lib/marketplace/index.ts wires it: every personalization write's outcome goes to the probe. */
+function connect(setting: "single" | "multi" | "auto") {
+  phase = createPhaseProbe({ setting });
   client = createMarketplace(
     {
       apiUrl: sandbox.url,
@@ -36,88 +32,114 @@ beforeEach(async () => {
       sharedSecret: DEMO_APP.shared_secret,
       timeoutMs: 2000,
       maxRetryWaitMs: 2000,
+      onPersonalizationWrite: (write) => phase.noteWrite(write),
     },
     store,
   );
-  clock = 1_000_000;
+}
+
+/** A listing read as lib/listings/read.ts does it: the probe sees what the marketplace returned. */
+async function readListing(listingId: number) {
+  const result = await client.getListing(ADA.user_id, listingId);
+  if (!result.ok) throw new Error(`getListing failed: ${result.failure.kind}`);
+  phase.noteListings([result.data]);
+  return result.data;
+}
+
+const questionSet = toQuestionSetWrite([
+  { ...newQuestionDraft("text_input"), title: "Name", maxAllowedCharacters: 20 },
+  { ...newQuestionDraft("dropdown"), title: "Font", options: [{ label: "Serif" }, { label: "Script" }] },
+]);
+
+beforeEach(async () => {
+  store = tokenStore(await openDatabase(":memory:"));
+  const tokens = await issueTokensFor(sandbox.url, { user_id: ADA.user_id, scopes: SCOPES });
+  await store.save({
+    userId: ADA.user_id,
+    accessToken: tokens.access_token,
+    refreshToken: tokens.refresh_token,
+    accessExpiresAt: Date.now() + 3_600_000,
+    scopes: SCOPES,
+  });
+  connect("auto");
   await sandboxControl(sandbox.url, "/requests", undefined, "DELETE");
 });
 
-describe("MARKETPLACE_PERSONALIZATION=auto", () => {
-  it("asks the marketplace with the API key alone, and keeps the answer for the cache time", async () => {
-    const phase = probe("auto");
-    expect(await phase.current()).toBe("single");
-    await setPhase("multi-question");
-    expect(await phase.current()).toBe("single");
-    expect(await capabilityReads()).toBe(1);
-    clock += 30_001;
+describe("MARKETPLACE_PERSONALIZATION=auto: the period learnt from the marketplace's answers", () => {
+  it("is today's (several questions) before any answer, without asking anything", async () => {
     expect(await phase.current()).toBe("multi");
-    expect(await capabilityReads()).toBe(2);
-    const [read] = (
-      (await sandboxControl(sandbox.url, "/requests")).body.requests as {
-        path: string;
-        api_key: boolean;
-        bearer_user: number | null;
-      }[]
-    ).filter((entry) => entry.path === CAPABILITIES);
-    expect(read).toMatchObject({ api_key: true, bearer_user: null });
+    expect(await requestCount()).toBe(0);
   });
 
-  it("asks again after forget(), when a refused write suggests the phase changed", async () => {
-    const phase = probe("auto");
-    await setPhase("multi-question");
+  it("is single while listings carry the legacy fields, and several questions once they are gone", async () => {
+    await readListing(WITH_QUESTION);
+    expect(await phase.current()).toBe("single");
+    await setPhase("webhooks");
+    await readListing(WITH_QUESTION);
     expect(await phase.current()).toBe("multi");
+  });
+
+  it("takes a refused write of several questions as the end of that period, until a listing shows several questions", async () => {
+    await setPhase("post-deprecation");
+    const refused = await client.updateListingPersonalization(ADA.user_id, ADA.shop_id, WITHOUT_QUESTION, questionSet, {
+      multipleQuestions: true,
+    });
+    expect(refused).toMatchObject({ ok: false, failure: { kind: "invalid" } });
+    expect(await phase.current()).toBe("single");
+    await readListing(WITH_QUESTION);
+    expect(await phase.current()).toBe("single");
+
+    await setPhase("multi-question");
+    await client.updateListingPersonalization(ADA.user_id, ADA.shop_id, WITHOUT_QUESTION, questionSet, {
+      multipleQuestions: true,
+    });
+    await readListing(WITHOUT_QUESTION);
+    expect(await phase.current()).toBe("multi");
+  });
+
+  it("after such a refusal and a return of the legacy fields, takes their absence as today's period again", async () => {
     await setPhase("migration");
-    phase.forget();
+    await client.updateListingPersonalization(ADA.user_id, ADA.shop_id, WITHOUT_QUESTION, questionSet, {
+      multipleQuestions: true,
+    });
+    await readListing(WITH_QUESTION);
     expect(await phase.current()).toBe("single");
-  });
-
-  it("against a marketplace without the read, means single until a listing shows several questions or a new type", async () => {
-    await sandboxControl(sandbox.url, "/faults", { path: CAPABILITIES, status: 404, times: 10 });
-    const phase = probe("auto");
-    expect(await phase.current()).toBe("single");
-    phase.noteListings([{ questions: [{ type: "text_input", title: "Personalization" }] }, { questions: [] }]);
-    expect(await phase.current()).toBe("single");
-    phase.noteListings([{ questions: [{ type: "dropdown", title: "Font" }] }]);
+    await setPhase("webhooks");
+    await readListing(WITH_QUESTION);
     expect(await phase.current()).toBe("multi");
   });
 
-  it("keeps its last answer while the marketplace is unavailable", async () => {
-    const phase = probe("auto");
+  it("takes a single-question write refused with 409 as the multi-question period", async () => {
     await setPhase("multi-question");
-    expect(await phase.current()).toBe("multi");
-    await sandboxControl(sandbox.url, "/faults", { path: CAPABILITIES, status: 503, times: 10 });
-    clock += 60_000;
+    await client.updateListingPersonalization(ADA.user_id, ADA.shop_id, WITHOUT_QUESTION, questionSet, {
+      multipleQuestions: true,
+    });
+    await setPhase("migration");
+    await readListing(WITH_QUESTION);
+    expect(await phase.current()).toBe("single");
+    await setPhase("multi-question");
+    const single = toWrite({ instructions: "Gift note", maxAllowedCharacters: 100, required: false });
+    const refused = await client.updateListingPersonalization(ADA.user_id, ADA.shop_id, WITHOUT_QUESTION, single);
+    expect(refused).toMatchObject({ ok: false, failure: { kind: "conflict" } });
     expect(await phase.current()).toBe("multi");
   });
 });
 
 describe("MARKETPLACE_PERSONALIZATION=single or multi", () => {
-  it("never asks the marketplace", async () => {
-    await setPhase("multi-question");
-    expect(await probe("single").current()).toBe("single");
-    expect(await probe("multi").current()).toBe("multi");
-    expect(await capabilityReads()).toBe(0);
+  it("holds whatever the marketplace answers", async () => {
+    for (const setting of ["single", "multi"] as const) {
+      connect(setting);
+      await readListing(WITH_QUESTION);
+      await setPhase("webhooks");
+      await readListing(WITH_QUESTION);
+      expect(await phase.current()).toBe(setting);
+      await setPhase("migration");
+    }
   });
 });
 
 describe("updateListingPersonalization in the multi-question phase", () => {
-  beforeEach(async () => {
-    const tokens = await issueTokensFor(sandbox.url, { user_id: ADA.user_id, scopes: SCOPES });
-    await store.save({
-      userId: ADA.user_id,
-      accessToken: tokens.access_token,
-      refreshToken: tokens.refresh_token,
-      accessExpiresAt: Date.now() + 3_600_000,
-      scopes: SCOPES,
-    });
-    await setPhase("multi-question");
-  });
-
-  const questionSet = toQuestionSetWrite([
-    { ...newQuestionDraft("text_input"), title: "Name", maxAllowedCharacters: 20 },
-    { ...newQuestionDraft("dropdown"), title: "Font", options: [{ label: "Serif" }, { label: "Script" }] },
-  ]);
+  beforeEach(() => setPhase("multi-question"));
 
   it("sends supports_multiple_personalization_questions=true when asked, and the sandbox stores the whole set", async () => {
     const written = await client.updateListingPersonalization(ADA.user_id, ADA.shop_id, WITHOUT_QUESTION, questionSet, {

@@ -6,44 +6,57 @@ import type { Question } from "./wire";
 /** Whether writes may carry several questions of every type (spec 9.4): the multi-question editor, or the single one. */
 export type PersonalizationPhase = "single" | "multi";
 
-type Probe = {
-  setting: "single" | "multi" | "auto";
-  cacheMs: number;
-  ask: () => Promise<Result<{ multipleQuestions: boolean }>>;
-  now?: () => number;
+type ListingSeen = {
+  legacy?: unknown;
+  questions: readonly (Pick<Question, "type" | "title"> & { addOnPrice?: number })[];
 };
 
 /**
- * `auto` asks the marketplace and keeps the answer for `cacheMs`. A marketplace that cannot say (404) is taken to be in
- * the migration period until one of its listings shows what only the multi-question period allows.
+ * `auto` learns the period from the marketplace's own answers, as the live API has no read that says it
+ * (decisions.md "Sandbox-only reads"): listings that still carry the legacy fields mean the migration period (one text
+ * question); listings without them mean the marketplace of today (several questions), as does a listing with several
+ * questions, a new type or an add-on price, or a single-question write refused with 409. A write of several questions
+ * refused with 400 means the period ended: single, until a listing shows what only the multi-question period allows,
+ * or legacy fields and then none again.
  */
-export function createPhaseProbe({ setting, cacheMs, ask, now = Date.now }: Probe) {
-  let known: { phase: PersonalizationPhase; until: number } | undefined;
-  let sawMultiQuestionListing = false;
-  const guessed = (): PersonalizationPhase => (sawMultiQuestionListing ? "multi" : "single");
+export function createPhaseProbe({ setting }: { setting: "single" | "multi" | "auto" }) {
+  let learned: PersonalizationPhase | undefined;
+  let refusedSeveral = false;
 
   return {
     async current(): Promise<PersonalizationPhase> {
-      if (setting !== "auto") return setting;
-      if (known && known.until > now()) return known.phase;
-      const answer = await ask();
-      if (!answer.ok && answer.failure.kind !== "not_found") return known?.phase ?? guessed();
-      const phase = answer.ok ? (answer.data.multipleQuestions ? "multi" : "single") : guessed();
-      known = { phase, until: now() + cacheMs };
-      return phase;
+      return setting === "auto" ? (learned ?? "multi") : setting;
     },
 
-    /** What the marketplace returned: several questions, or a type or title the migration period does not allow. */
-    noteListings(listings: readonly { questions: readonly Pick<Question, "type" | "title">[] }[]) {
-      if (sawMultiQuestionListing || !listings.some((listing) => !editableInSingleQuestionEditor(listing))) return;
-      sawMultiQuestionListing = true;
-      known = undefined;
+    noteListings(listings: readonly ListingSeen[]) {
+      if (listings.length === 0) return;
+      // The legacy fields explain any refusal: once they are gone, listings without them mean today's period again.
+      if (listings.some((listing) => listing.legacy !== undefined)) {
+        learned = "single";
+        refusedSeveral = false;
+        return;
+      }
+      const multiOnly = listings.some(
+        (listing) =>
+          !editableInSingleQuestionEditor(listing) || listing.questions.some((question) => question.addOnPrice),
+      );
+      if (multiOnly) refusedSeveral = false;
+      if (!refusedSeveral) learned = "multi";
     },
 
-    /** After a write was refused: the phase may have changed under the seller, so the next caller asks again. */
-    forget() {
-      known = undefined;
+    noteWrite({ multipleQuestions, result }: { multipleQuestions: boolean; result: Result<unknown> }) {
+      if (result.ok) return;
+      if (multipleQuestions && result.failure.kind === "invalid") {
+        learned = "single";
+        refusedSeveral = true;
+      } else if (!multipleQuestions && result.failure.kind === "conflict") {
+        learned = "multi";
+        refusedSeveral = false;
+      }
     },
+
+    /** Callers say a write was refused; what it teaches was noted with the write itself (noteWrite). */
+    forget() {},
   };
 }
 

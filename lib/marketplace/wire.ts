@@ -14,11 +14,11 @@ const questionWire = z.object({
     .array(z.object({ label: z.string() }))
     .nullable()
     .optional(),
+  // From 2026-07-20: what buyers pay to answer an optional text question.
+  add_on_price: z.object({ amount: z.number(), divisor: z.number(), currency_code: z.string() }).nullable().optional(),
 });
 
 export const personalizationWire = z.object({ personalization_questions: z.array(questionWire) });
-
-export const capabilitiesWire = z.object({ supports_multiple_personalization_questions: z.boolean() });
 
 export const listingWire = z.object({
   listing_id: z.number(),
@@ -59,6 +59,8 @@ export type Question = {
   maxAllowedCharacters: number | null;
   maxAllowedFiles?: number;
   options?: string[];
+  /** The add-on price as a number of its currency, when the question has one. */
+  addOnPrice?: number;
 };
 
 export type Listing = {
@@ -90,6 +92,7 @@ export function toQuestion(wire: z.infer<typeof questionWire>): Question {
     maxAllowedCharacters: wire.max_allowed_characters ?? null,
     ...(wire.max_allowed_files != null && { maxAllowedFiles: wire.max_allowed_files }),
     ...(wire.options && { options: wire.options.map((option) => option.label) }),
+    ...(wire.add_on_price && { addOnPrice: wire.add_on_price.amount / wire.add_on_price.divisor }),
   };
 }
 

@@ -75,11 +75,11 @@ describe("hidden characters in a seller's instructions (a dashboard rule; the ma
       questions: [
         { type: "text_input", title: "Name", instructions: "Your name", required: true, maxAllowedCharacters: 20 },
         {
-          type: "dropdown",
-          title: "Colour",
+          type: "unlabeled_upload",
+          title: "Photo",
           instructions: "Pick one\u202E",
           required: false,
-          options: [{ label: "Red" }, { label: "Blue" }],
+          maxAllowedFiles: 2,
         },
       ],
     };

@@ -11,11 +11,13 @@ import {
 
 // The editor's form and the sandbox's multi-question rules judge the same question sets alike: one accepts exactly
 // what the other accepts, and both refuse the same fields. The reference for acceptance is written again here from
-// the limits in multi-question's comment (1..5 questions, titles and labels 1..45, 1..30 choices, 1..10 files).
+// decisions.md "Rules with several questions" (1..5 questions, one upload at most, titles 1..45, instructions up to
+// 120 and none on a dropdown, 1..30 choices of 1..20, 2..10 file labels of 1..45, 1..10 files).
 const SET_RUNS = 12_000;
 
 const WIRE_FIELDS: Record<string, string> = {
   questions: "personalization_questions",
+  type: "question_type",
   title: "question_text",
   instructions: "instructions",
   required: "required",
@@ -35,11 +37,11 @@ const pathOf = (path: readonly PropertyKey[]) =>
 const points = (text: string) => [...text].length;
 const titleValid = (text: string) => points(text) >= 1 && points(text) <= 45 && /^[\p{L}\p{N}]/u.test(text);
 const whole = (value: number, min: number, max: number) => Number.isInteger(value) && value >= min && value <= max;
-const labelsValid = (options: { label: string }[], max: number) =>
-  options.length >= 1 &&
+const labelsValid = (options: { label: string }[], min: number, max: number, labelMax: number) =>
+  options.length >= min &&
   options.length <= max &&
-  options.every(({ label }) => points(label) >= 1 && points(label) <= 45) &&
-  new Set(options.map(({ label }) => label)).size === options.length;
+  options.every(({ label }) => points(label) >= 1 && points(label) <= labelMax);
+const distinct = (options: { label: string }[]) => new Set(options.map(({ label }) => label)).size === options.length;
 
 const noCapsRun = (text: string) => {
   let run = 0;
@@ -51,24 +53,29 @@ const noCapsRun = (text: string) => {
   return true;
 };
 const instructionsValid = (text: string) =>
-  text === "" || (points(text) <= 256 && /^[\p{L}\p{N}]/u.test(text) && noCapsRun(text));
+  text === "" || (points(text) <= 120 && /^[\p{L}\p{N}]/u.test(text) && noCapsRun(text));
 
 function referenceQuestionValid(question: QuestionDraft) {
-  if (!titleValid(question.title) || !instructionsValid(question.instructions)) return false;
+  if (!titleValid(question.title)) return false;
+  if (question.type === "dropdown" ? question.instructions !== "" : !instructionsValid(question.instructions))
+    return false;
   switch (question.type) {
     case "text_input":
       return whole(question.maxAllowedCharacters, 1, 1024);
     case "dropdown":
-      return labelsValid(question.options, 30);
+      return labelsValid(question.options, 1, 30, 20) && distinct(question.options);
     case "unlabeled_upload":
       return whole(question.maxAllowedFiles, 1, 10);
     case "labeled_upload":
-      return labelsValid(question.options, 10);
+      return labelsValid(question.options, 2, 10, 45);
   }
 }
 
+const uploads = (questions: QuestionDraft[]) =>
+  questions.filter((question) => question.type === "unlabeled_upload" || question.type === "labeled_upload").length;
+
 const referenceSetValid = (questions: QuestionDraft[]) =>
-  questions.length >= 1 && questions.length <= 5 && questions.every(referenceQuestionValid);
+  questions.length >= 1 && questions.length <= 5 && uploads(questions) <= 1 && questions.every(referenceQuestionValid);
 
 // ---- Generators, biased toward the edges of each rule ----
 
@@ -93,7 +100,7 @@ const instructions = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom("", "Name to engrave", "Up to 3 words", "Écrivez votre nom") },
   {
     weight: 1,
-    arbitrary: fc.constantFrom("TYPE YOUR NAME here", "-dash first", "a".repeat(256), "a".repeat(257), " space"),
+    arbitrary: fc.constantFrom("TYPE YOUR NAME here", "-dash first", "a".repeat(120), "a".repeat(121), " space"),
   },
 );
 const label = fc.oneof(
@@ -101,7 +108,10 @@ const label = fc.oneof(
     weight: 8,
     arbitrary: fc.constantFrom("Serif", "Sans", "Script", "Front", "Back", "Left", "Right", "Gold", "Silver"),
   },
-  { weight: 1, arbitrary: fc.constantFrom("", " ", "L".repeat(45), "L".repeat(46), "😀") },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom("", " ", "L".repeat(20), "L".repeat(21), "L".repeat(45), "L".repeat(46), "😀"),
+  },
 );
 const options = fc.oneof(
   {

@@ -1,89 +1,147 @@
 // zod/mini, as schema.ts: the multi-question editor ships these rules to the browser.
 import * as z from "zod/mini";
-import { CHAR_LIMIT_MAX, CHAR_LIMIT_MIN, characterCount, instructionsSchema } from "./schema";
+import { CHAR_LIMIT_MAX, CHAR_LIMIT_MIN, characterCount, instructionRules, longestCapsRun } from "./schema";
 import { QUESTION_TYPES, type QuestionType } from "./question-types";
 
 export { QUESTION_TYPE_NAMES, QUESTION_TYPES, isQuestionType, type QuestionType } from "./question-types";
 
-// The multi-question phase (spec 9.4). The spec gives no figures for it; these follow what the marketplace documents
-// for that period (up to 5 questions; text, dropdown and two upload types; a labeled upload has one file per label),
-// with our own choice for the lengths of titles and labels. One rule set, voiced twice: the sandbox answers in the
-// wire's `<field>: <reason>` (decisions.md "Validation failure"), the editor in sentences next to each field.
+// The multi-question period as the live marketplace enforces it (decisions.md "Rules with several questions"), and the
+// live write schema of updateListingPersonalization (decisions.md "Write schema", the OAS request body). One rule set,
+// voiced twice: the sandbox answers in the wire's `<field>: <reason>` (decisions.md "Validation failure"), the editor
+// in sentences next to each field.
 
 export const QUESTIONS_MAX = 5;
 export const TITLE_MAX = 45;
+/** Instructions of a question in this period (the migration period allowed 256). */
+export const QUESTION_INSTRUCTIONS_MAX = 120;
+/** A labeled upload's file labels; a dropdown's choices are shorter (DROPDOWN_LABEL_MAX). */
 export const LABEL_MAX = 45;
+export const DROPDOWN_LABEL_MAX = 20;
 export const DROPDOWN_OPTIONS_MAX = 30;
 export const FILES_MAX = 10;
+export const LABELED_FILES_MIN = 2;
+
+type OptionsType = "dropdown" | "labeled_upload";
 
 type Voice = {
   questionsArray: string;
   questionsCount: string;
+  oneUpload: string;
   type: string;
   string: string;
   titleLength: string;
   titleStart: string;
+  instructionsLength: string;
+  instructionsStart: string;
+  instructionsCaps: string;
+  noInstructions: string;
   required: string;
   limitType: string;
   limitMin: string;
   limitMax: string;
   optionsArray: string;
   option: string;
-  optionsCount: (max: number, type: "dropdown" | "labeled_upload") => string;
-  optionsDistinct: (type: "dropdown" | "labeled_upload") => string;
+  optionsCount: (max: number, type: OptionsType) => string;
+  optionsDistinct: (type: OptionsType) => string;
   labelLength: string;
+  fileLabelLength: string;
   filesType: string;
   filesMin: string;
+  labeledFilesMin: string;
   filesMax: string;
+  price: string;
+  priceOnlyOptionalText: string;
 };
+
+const minOptions = (type: OptionsType) => (type === "labeled_upload" ? LABELED_FILES_MIN : 1);
 
 const wireVoice: Voice = {
   questionsArray: "is required and must be an array",
   questionsCount: `must hold 1 to ${QUESTIONS_MAX} questions`,
+  oneUpload: "a listing may have only one upload question (unlabeled_upload or labeled_upload)",
   type: `must be one of ${QUESTION_TYPES.join(", ")}`,
   string: "must be a string",
   titleLength: `must be 1 to ${TITLE_MAX} characters`,
   titleStart: "must start with a letter or a digit",
+  instructionsLength: `must be at most ${QUESTION_INSTRUCTIONS_MAX} characters`,
+  instructionsStart: "must start with a letter or a digit",
+  instructionsCaps: "must not have 3 or more words in a row in capitals (a word is 3 or more letters)",
+  noInstructions: "is not allowed on dropdown questions; send null or leave it out",
   required: "must be true or false",
   limitType: `must be a whole number from ${CHAR_LIMIT_MIN} to ${CHAR_LIMIT_MAX}`,
   limitMin: `must be at least ${CHAR_LIMIT_MIN}`,
   limitMax: `must be at most ${CHAR_LIMIT_MAX}`,
   optionsArray: "must be an array of {label} objects",
   option: "must be an object with a label",
-  optionsCount: (max) => `must hold 1 to ${max} options`,
+  optionsCount: (max, type) => `must hold ${minOptions(type)} to ${max} options`,
   optionsDistinct: () => "labels must differ from each other",
-  labelLength: `must be 1 to ${LABEL_MAX} characters`,
+  labelLength: `must be 1 to ${DROPDOWN_LABEL_MAX} characters`,
+  fileLabelLength: `must be 1 to ${LABEL_MAX} characters`,
   filesType: `must be a whole number from 1 to ${FILES_MAX}`,
   filesMin: "must be at least 1",
+  labeledFilesMin: `must be at least ${LABELED_FILES_MIN} for labeled_upload questions`,
   filesMax: `must be at most ${FILES_MAX}`,
+  price: "must be a number of the shop's currency, or a Money object {amount, divisor, currency_code}, of 0 or more",
+  priceOnlyOptionalText:
+    "only optional (required: false) text_input questions may have an add-on price; send 0 or null for none",
 };
 
-const choices = (type: "dropdown" | "labeled_upload") => (type === "dropdown" ? "choices" : "file labels");
+const choices = (type: OptionsType) => (type === "dropdown" ? "choices" : "file labels");
 
 export const sellerVoice: Voice = {
   questionsArray: "Add at least one question.",
   questionsCount: `Ask 1 to ${QUESTIONS_MAX} questions. To ask none, remove personalization instead.`,
+  oneUpload: "A listing can ask for files in one question only: remove this upload or the other one.",
   type: "Choose a question type: text, dropdown, file upload or labelled file upload.",
   string: "Enter text here.",
   titleLength: `Give the question a title of 1 to ${TITLE_MAX} characters.`,
   titleStart: "Start the title with a letter or a digit.",
+  instructionsLength: `Use at most ${QUESTION_INSTRUCTIONS_MAX} characters.`,
+  instructionsStart: instructionRules.start,
+  instructionsCaps: instructionRules.caps,
+  noInstructions: "Dropdown questions take no instructions: clear them.",
   required: "Choose whether buyers must answer.",
   limitType: `Enter a whole number from ${CHAR_LIMIT_MIN} to ${CHAR_LIMIT_MAX}.`,
   limitMin: `Allow at least ${CHAR_LIMIT_MIN} character.`,
   limitMax: `Allow at most ${CHAR_LIMIT_MAX} characters.`,
   optionsArray: "Add the choices as a list.",
   option: "Give this choice a label.",
-  optionsCount: (max, type) => `Give 1 to ${max} ${choices(type)}.`,
+  optionsCount: (max, type) => `Give ${minOptions(type)} to ${max} ${choices(type)}.`,
   optionsDistinct: (type) => `Give each of the ${choices(type)} a different label: two are the same.`,
-  labelLength: `Use 1 to ${LABEL_MAX} characters for each label.`,
+  labelLength: `Use 1 to ${DROPDOWN_LABEL_MAX} characters for each choice.`,
+  fileLabelLength: `Use 1 to ${LABEL_MAX} characters for each file label.`,
   filesType: `Enter a whole number of files from 1 to ${FILES_MAX}.`,
   filesMin: "Allow at least 1 file.",
+  labeledFilesMin: `Ask for at least ${LABELED_FILES_MIN} labelled files.`,
   filesMax: `Allow at most ${FILES_MAX} files.`,
+  price: "Enter a price of 0 or more.",
+  priceOnlyOptionalText: "Only an optional text question can cost extra: untick Required or clear the price.",
 };
 
 const startsWithLetterOrDigit = (text: string) => /^[\p{L}\p{N}]/u.test(text);
 const lengthWithin = (max: number) => (text: string) => characterCount(text) >= 1 && characterCount(text) <= max;
 export const labelsDistinct = (labels: readonly string[]) => new Set(labels).size === labels.length;
+
+/** A Money amount as the wire carries it (listing prices, add-on prices). */
+export type Money = { amount: number; divisor: number; currency_code: string };
+
+/** An add-on price as a write may send it: a number of the shop's currency (the OAS request body), or Money as read. */
+export type PriceInput = number | Money;
+
+export const priceValue = (price: PriceInput | null | undefined) =>
+  price == null ? 0 : typeof price === "number" ? price : price.amount / price.divisor;
+
+const isUpload = (type: string) => type === "unlabeled_upload" || type === "labeled_upload";
+
+/** Spec-wide checks across a set's questions: at most one upload question (named at the second one). */
+function oneUploadAtMost<T>(typeOf: (question: T) => string, typeKey: string, message: string) {
+  return z.superRefine((questions: T[], ctx) => {
+    const second = questions
+      .map(typeOf)
+      .findIndex((type, index, types) => isUpload(type) && types.slice(0, index).some(isUpload));
+    if (second !== -1) ctx.addIssue({ code: "custom", path: [second, typeKey], message, input: questions });
+  });
+}
 
 /** The rules of each field, in one voice. Both the form's and the wire's shapes are built from these. */
 function fieldRules(voice: Voice) {
@@ -93,6 +151,19 @@ function fieldRules(voice: Voice) {
       z.refine(lengthWithin(TITLE_MAX), { error: voice.titleLength }),
       z.refine(startsWithLetterOrDigit, { error: voice.titleStart }),
     );
+  // Empty text means "no instructions", as in the migration period.
+  const instructions = z.string({ error: voice.string }).check(
+    z.superRefine((text, ctx) => {
+      if (text === "") return;
+      if (characterCount(text) > QUESTION_INSTRUCTIONS_MAX)
+        ctx.addIssue({ code: "custom", message: voice.instructionsLength });
+      if (!startsWithLetterOrDigit(text)) ctx.addIssue({ code: "custom", message: voice.instructionsStart });
+      if (longestCapsRun(text) >= 3) ctx.addIssue({ code: "custom", message: voice.instructionsCaps });
+    }),
+  );
+  const noInstructions = z
+    .string({ error: voice.noInstructions })
+    .check(z.refine((text) => text === "", { error: voice.noInstructions }));
   const required = z.boolean({ error: voice.required });
   const charLimit = z
     .number({ error: voice.limitType })
@@ -104,57 +175,95 @@ function fieldRules(voice: Voice) {
   const files = z
     .int({ error: voice.filesType })
     .check(z.minimum(1, { error: voice.filesMin }), z.maximum(FILES_MAX, { error: voice.filesMax }));
-  const label = z
-    .string({ error: voice.string })
-    .check(z.refine(lengthWithin(LABEL_MAX), { error: voice.labelLength }));
-  const options = (max: number, type: "dropdown" | "labeled_upload", strict: boolean) =>
-    z
-      .array(
-        strict
-          ? z.strictObject({ label }, { error: unknownKeys(voice.option) })
-          : z.object({ label }, { error: voice.option }),
-        { error: voice.optionsArray },
-      )
+  const price = z.number({ error: voice.price }).check(z.minimum(0, { error: voice.price }));
+  const options = (max: number, type: OptionsType, wire: boolean) => {
+    const label = z.string({ error: voice.string }).check(
+      z.refine(lengthWithin(type === "dropdown" ? DROPDOWN_LABEL_MAX : LABEL_MAX), {
+        error: type === "dropdown" ? voice.labelLength : voice.fileLabelLength,
+      }),
+    );
+    const option = wire
+      ? z.strictObject({ option_id: z.optional(z.nullable(id)), label }, { error: unknownKeys(voice.option) })
+      : z.object({ label }, { error: voice.option });
+    const list = z
+      .array(option, { error: voice.optionsArray })
       .check(
-        z.minLength(1, { error: voice.optionsCount(max, type) }),
+        z.minLength(minOptions(type), { error: voice.optionsCount(max, type) }),
         z.maxLength(max, { error: voice.optionsCount(max, type) }),
-        z.refine((list) => labelsDistinct(list.map((option) => option.label)), { error: voice.optionsDistinct(type) }),
       );
-  return { title, required, charLimit, files, options, instructions: instructionsSchema };
+    if (type !== "dropdown") return list;
+    return list.check(
+      z.refine((entries) => labelsDistinct(entries.map((entry) => entry.label)), {
+        error: voice.optionsDistinct(type),
+      }),
+    );
+  };
+  return { title, instructions, noInstructions, required, charLimit, files, price, options };
 }
 
 const unknownKeys = (otherwise: string) => (issue: { code?: string; keys?: string[] }) =>
   issue.code === "unrecognized_keys" ? `unknown field ${issue.keys?.join(", ")}` : otherwise;
 
-// ---- The wire (snake_case): the sandbox's multi-question rules ----
+// ---- The wire (snake_case): the live write schema ----
 
+const id = z
+  .int({ error: "must be a whole number of 1 or more" })
+  .check(z.minimum(1, { error: "must be a whole number of 1 or more" }));
 const wire = fieldRules(wireVoice);
 /** A key that belongs to another type may be left out or sent as null, as reads return it. */
 const unused = z.optional(z.null({ error: "must be null or left out for this question type" }));
+const money = z.strictObject(
+  {
+    amount: z.int({ error: wireVoice.price }).check(z.minimum(0, { error: wireVoice.price })),
+    divisor: z.int({ error: wireVoice.price }).check(z.minimum(1, { error: wireVoice.price })),
+    currency_code: z.string({ error: wireVoice.price }).check(z.regex(/^[A-Z]{3}$/, { error: wireVoice.price })),
+  },
+  { error: unknownKeys(wireVoice.price) },
+);
+const addOnPrice = z.optional(z.nullable(z.union([wire.price, money], { error: wireVoice.price })));
+/** 0 and null both mean "no add-on price", so a type that cannot have one still takes them (as reads return null). */
+const noAddOnPrice = z.optional(
+  z.nullable(
+    z
+      .union([z.number(), money], { error: wireVoice.priceOnlyOptionalText })
+      .check(z.refine((price) => priceValue(price) === 0, { error: wireVoice.priceOnlyOptionalText })),
+  ),
+);
 const wireCommon = {
+  question_id: z.optional(z.nullable(id)),
   question_text: wire.title,
   instructions: z.optional(z.nullable(wire.instructions)),
   required: wire.required,
 };
 const wireObject = { error: unknownKeys("must be an object") };
 
-export const textQuestionWriteSchema = z.strictObject(
-  {
-    question_type: z.literal("text_input"),
-    ...wireCommon,
-    max_allowed_characters: wire.charLimit,
-    max_allowed_files: unused,
-    options: unused,
-  },
-  wireObject,
-);
+export const textQuestionWriteSchema = z
+  .strictObject(
+    {
+      question_type: z.literal("text_input"),
+      ...wireCommon,
+      max_allowed_characters: wire.charLimit,
+      max_allowed_files: unused,
+      options: unused,
+      add_on_price: addOnPrice,
+    },
+    wireObject,
+  )
+  .check(
+    z.refine((question) => !question.required || priceValue(question.add_on_price) === 0, {
+      error: wireVoice.priceOnlyOptionalText,
+      path: ["add_on_price"],
+    }),
+  );
 export const dropdownQuestionWriteSchema = z.strictObject(
   {
     question_type: z.literal("dropdown"),
     ...wireCommon,
+    instructions: z.optional(z.nullable(wire.noInstructions)),
     options: wire.options(DROPDOWN_OPTIONS_MAX, "dropdown", true),
     max_allowed_characters: unused,
     max_allowed_files: unused,
+    add_on_price: noAddOnPrice,
   },
   wireObject,
 );
@@ -165,6 +274,7 @@ export const unlabeledUploadQuestionWriteSchema = z.strictObject(
     max_allowed_files: wire.files,
     max_allowed_characters: unused,
     options: unused,
+    add_on_price: noAddOnPrice,
   },
   wireObject,
 );
@@ -174,8 +284,9 @@ export const labeledUploadQuestionWriteSchema = z
       question_type: z.literal("labeled_upload"),
       ...wireCommon,
       options: wire.options(FILES_MAX, "labeled_upload", true),
-      max_allowed_files: wire.files,
+      max_allowed_files: wire.files.check(z.minimum(LABELED_FILES_MIN, { error: wireVoice.labeledFilesMin })),
       max_allowed_characters: unused,
+      add_on_price: noAddOnPrice,
     },
     wireObject,
   )
@@ -207,6 +318,11 @@ export const questionSetWriteSchema = z.strictObject(
       .check(
         z.minLength(1, { error: wireVoice.questionsCount }),
         z.maxLength(QUESTIONS_MAX, { error: wireVoice.questionsCount }),
+        oneUploadAtMost(
+          (question: { question_type: string }) => question.question_type,
+          "question_type",
+          wireVoice.oneUpload,
+        ),
       ),
   },
   { error: unknownKeys("must be a JSON object") },
@@ -220,14 +336,23 @@ export type QuestionWrite = QuestionSetWrite["personalization_questions"][number
 const form = fieldRules(sellerVoice);
 const formCommon = { title: form.title, instructions: form.instructions, required: form.required };
 
-export const textQuestionFormSchema = z.object({
-  type: z.literal("text_input"),
-  ...formCommon,
-  maxAllowedCharacters: form.charLimit,
-});
+export const textQuestionFormSchema = z
+  .object({
+    type: z.literal("text_input"),
+    ...formCommon,
+    maxAllowedCharacters: form.charLimit,
+    addOnPrice: z.optional(z.nullable(form.price)),
+  })
+  .check(
+    z.refine((question) => !question.required || priceValue(question.addOnPrice) === 0, {
+      error: sellerVoice.priceOnlyOptionalText,
+      path: ["addOnPrice"],
+    }),
+  );
 export const dropdownQuestionFormSchema = z.object({
   type: z.literal("dropdown"),
   ...formCommon,
+  instructions: form.noInstructions,
   options: form.options(DROPDOWN_OPTIONS_MAX, "dropdown", false),
 });
 export const unlabeledUploadQuestionFormSchema = z.object({
@@ -262,6 +387,7 @@ export const questionSetFormSchema = z.object({
     .check(
       z.minLength(1, { error: sellerVoice.questionsCount }),
       z.maxLength(QUESTIONS_MAX, { error: sellerVoice.questionsCount }),
+      oneUploadAtMost((question: { type: string }) => question.type, "type", sellerVoice.oneUpload),
     ),
 });
 
@@ -280,6 +406,8 @@ export type QuestionDraft = {
   maxAllowedCharacters: number;
   maxAllowedFiles: number;
   options: { label: string }[];
+  /** A text question's add-on price in the shop's currency (from 2026-07-20); left out, the write sends none. */
+  addOnPrice?: number | null;
 };
 
 export function newQuestionDraft(type: QuestionType): QuestionDraft {
@@ -316,7 +444,12 @@ export function toQuestionSetWrite(questions: readonly (QuestionForm | QuestionD
       };
       switch (question.type) {
         case "text_input":
-          return { question_type: "text_input", ...common, max_allowed_characters: question.maxAllowedCharacters };
+          return {
+            question_type: "text_input",
+            ...common,
+            max_allowed_characters: question.maxAllowedCharacters,
+            ...(question.addOnPrice !== undefined && { add_on_price: question.addOnPrice }),
+          };
         case "dropdown":
           return { question_type: "dropdown", ...common, options: question.options.map(({ label }) => ({ label })) };
         case "unlabeled_upload":

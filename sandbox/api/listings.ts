@@ -32,13 +32,10 @@ function viewOf(c: Ctx, includes?: string) {
   return { personalization: parts.includes("personalization"), listing: parts.includes("listing"), legacy };
 }
 
-const includesQuery = z
-  .string()
-  .optional()
-  .meta({
-    description:
-      "Comma-separated, case-insensitive: Personalization (on the three reads of spec 4.2), Listing (inventory).",
-  });
+const includesQuery = z.string().optional().meta({
+  description:
+    "Comma-separated, case-insensitive: Personalization (on the three reads of spec 4.2), Listing (inventory).",
+});
 
 /** decisions.md "Listing reads": limit 1..100 (25), offset 0..12000 (0). */
 const pagingQuery = {
@@ -232,6 +229,7 @@ const updateListing = (method: "patch" | "put", operationId: string) =>
         // Spec 3.1 legacy path: is_personalizable=false removes personalization.
         if (fields.is_personalizable === "false") replaceQuestions(state.db, row.listing_id, [], state.now());
       })();
+      state.webhooks.listingChanged("listing.updated", row.listing_id);
       const updated = getListingRow(state.db, row.listing_id);
       return c.json(updated && listingJson(updated, viewOf(c)));
     },
@@ -560,6 +558,7 @@ export const listingRoutes = [
           state.now(),
           state.now(),
         );
+      state.webhooks.listingChanged("listing.created", Number(result.lastInsertRowid));
       const row = getListingRow(state.db, Number(result.lastInsertRowid));
       return c.json(row && listingJson(row, viewOf(c)), 201);
     },

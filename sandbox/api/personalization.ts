@@ -1,4 +1,3 @@
-import { randomInt } from "node:crypto";
 import { z } from "zod";
 import { personalizationWriteSchema, type PersonalizationWrite } from "../../lib/personalization/schema.js";
 import { jsonError, jsonText, requestHeader, type Ctx } from "../http.js";
@@ -8,15 +7,16 @@ import { statement } from "../store/db.js";
 import { defineRoute, errorSchema, idParam, refusals, reply, type BodyReader } from "./routes.js";
 import { examples } from "./examples.js";
 import { personalizationSchema } from "../wire.js";
-import { multiQuestionWriteSchema, replaceableBySingleQuestion, type MultiQuestionWrite } from "./multi-question.js";
+import { multiQuestionWriteSchema, newId, replaceableBySingleQuestion, storedQuestionSet } from "./multi-question.js";
 import { QUESTION_TYPES, QUESTIONS_MAX } from "../../lib/personalization/question-set.js";
+import type { SandboxState } from "../state.js";
 
 const ownedListingParams = z.object({
   shop_id: idParam("The seller's shop."),
   listing_id: idParam("A listing in that shop."),
 });
 
-type OwnedListing = Pick<ListingRow, "listing_id" | "shop_id" | "questions">;
+type OwnedListing = Pick<ListingRow, "listing_id" | "shop_id" | "questions"> & { currency_code: string };
 
 /** The shop in the path must be the caller's, and the listing must be in it (decisions.md "Not owner"). */
 function ownedListing(c: Ctx, params: z.output<typeof ownedListingParams>): OwnedListing | Response {
@@ -24,42 +24,43 @@ function ownedListing(c: Ctx, params: z.output<typeof ownedListingParams>): Owne
   // One query for both rows: each better-sqlite3 call has a fixed cost that showed in a write's profile.
   const found = statement(
     c.get("state").db,
-    "SELECT shops.user_id AS shop_user_id, listing_id, listings.shop_id, questions FROM shops LEFT JOIN listings ON listing_id = ? WHERE shops.shop_id = ?",
+    "SELECT shops.user_id AS shop_user_id, currency_code, listing_id, listings.shop_id, questions FROM shops LEFT JOIN listings ON listing_id = ? WHERE shops.shop_id = ?",
   ).get(params.listing_id, shopId) as
-    { shop_user_id: number; listing_id: number | null; shop_id: number; questions: string } | undefined;
+    | { shop_user_id: number; currency_code: string; listing_id: number | null; shop_id: number; questions: string }
+    | undefined;
   if (!found) return jsonError(c, 404, `Shop ${c.req.param("shop_id")} does not exist.`);
   if (found.shop_user_id !== c.get("bearer")?.user_id)
     return jsonError(c, 403, `Shop ${shopId} does not belong to the user of this token.`);
-  const { listing_id, shop_id, questions } = found;
+  const { listing_id, shop_id, questions, currency_code } = found;
   if (listing_id === null) return jsonError(c, 404, `Listing ${c.req.param("listing_id")} does not exist.`);
   if (shop_id !== shopId) return jsonError(c, 403, `Listing ${listing_id} does not belong to shop ${shopId}.`);
-  return { listing_id, shop_id, questions };
+  return { listing_id, shop_id, questions, currency_code };
 }
 
 const MULTI_FLAG = "supports_multiple_personalization_questions";
 
 const writeQuery = z.object({
   [MULTI_FLAG]: z
-    .enum(["true", "false"], { error: `${MULTI_FLAG} must be true or false.` })
+    .enum(["true", "false", "1", "0"], { error: `${MULTI_FLAG} must be true, false, 1 or 0.` })
     .optional()
     .meta({
       description:
-        "Multi-question phase only (spec 9.4): true accepts several questions of every type and may replace any; without it a write that would drop questions is refused with 409.",
+        "Multi-question phase only (spec 9.4): true (or 1) accepts several questions of every type and may replace any; without it a write that would drop questions is refused with 409.",
     }),
 });
 
-type WrittenQuestion = (PersonalizationWrite | MultiQuestionWrite)["personalization_questions"][number];
-
-function stored(question: WrittenQuestion): StoredQuestion {
+/** One text question under the migration period's rules: it replaces everything, so it keeps no id. */
+function stored(question: PersonalizationWrite["personalization_questions"][number]): StoredQuestion {
   return {
-    question_id: randomInt(1_000_000_000, 281_474_976_710_655),
+    question_id: newId(),
     question_type: question.question_type,
     question_text: question.question_text,
     instructions: question.instructions ? question.instructions : null,
     required: question.required,
-    max_allowed_characters: question.max_allowed_characters ?? null,
-    max_allowed_files: "max_allowed_files" in question ? (question.max_allowed_files ?? null) : null,
-    options: "options" in question ? (question.options ?? null) : null,
+    max_allowed_characters: question.max_allowed_characters,
+    max_allowed_files: null,
+    options: null,
+    add_on_price: null,
   };
 }
 
@@ -86,44 +87,21 @@ export const jsonBody: BodyReader = {
   },
 };
 
-const capabilitiesSchema = z.object({
-  phase: z
-    .enum(["migration", "post-deprecation", "multi-question"])
-    .meta({ description: "The marketplace's period (spec 9)." }),
-  supports_multiple_personalization_questions: z
-    .boolean()
-    .meta({ description: "Whether writes may carry several questions of every type (with the flag of that name)." }),
-  max_questions: z.int().meta({ description: "Most questions one listing may hold in a write." }),
-  question_types: z.array(z.string()).meta({ description: "The question types a write may use." }),
-});
+/** What writes the sandbox takes now; sandbox-only (GET /__sandbox/personalization-capabilities), the live API has no such read. */
+export function personalizationCapabilities(state: SandboxState) {
+  const multi = state.reached("multi-question");
+  return {
+    phase: state.phase,
+    supports_multiple_personalization_questions: multi,
+    max_questions: multi ? QUESTIONS_MAX : 1,
+    question_types: multi ? [...QUESTION_TYPES] : ["text_input"],
+    add_on_prices: state.reached("add-on-prices"),
+    add_on_price_required_on_resend: state.reached("add-on-resend"),
+    webhooks: state.reached("webhooks"),
+  };
+}
 
 export const personalizationRoutes = [
-  // GET /v3/application/personalization-capabilities
-  defineRoute({
-    method: "get",
-    path: "/v3/application/personalization-capabilities",
-    operationId: "getPersonalizationCapabilities",
-    summary: "What personalization writes the marketplace accepts now",
-    description:
-      "Sandbox addition (spec 9.4 gives no date for the multi-question period): lets a client learn the phase with its API key alone.",
-    tags: ["Personalization"],
-    access: { token: "none" },
-    responses: {
-      200: reply("The current phase and what a write may hold in it.", capabilitiesSchema),
-      ...refusals(401, 403, 429),
-    },
-    handler: (c) => {
-      const phase = c.get("state").phase;
-      const multi = phase === "multi-question";
-      return c.json({
-        phase,
-        supports_multiple_personalization_questions: multi,
-        max_questions: multi ? QUESTIONS_MAX : 1,
-        question_types: multi ? [...QUESTION_TYPES] : ["text_input"],
-      } satisfies z.output<typeof capabilitiesSchema>);
-    },
-  }),
-
   // GET /v3/application/listings/{listing_id}/personalization
   defineRoute({
     method: "get",
@@ -161,7 +139,7 @@ export const personalizationRoutes = [
     operationId: "updateListingPersonalization",
     summary: "Replace the personalization questions of a listing",
     description:
-      "Full replacement (spec 3.1). During the migration period exactly one text_input question titled Personalization. In the multi-question phase, with supports_multiple_personalization_questions=true, 1 to 5 questions of the types text_input, dropdown, unlabeled_upload and labeled_upload.",
+      "Full replacement (spec 3.1). During the migration period exactly one text_input question titled Personalization. From 2026-05-11, with supports_multiple_personalization_questions=true, 1 to 5 questions of the types text_input, dropdown, unlabeled_upload and labeled_upload; a question_id or option_id sent back keeps that question or option. From 2026-07-20 an optional text_input question may carry add_on_price, and from 2026-08-20 a question re-sent with its question_id must carry the add_on_price it has.",
     tags: ["Personalization"],
     access: { token: "required", scope: "listings_w" },
     params: ownedListingParams,
@@ -182,22 +160,31 @@ export const personalizationRoutes = [
       const input = query();
       if (input instanceof Response) return input;
       const state = c.get("state");
-      const multi = state.phase === "multi-question" && input[MULTI_FLAG] === "true";
-      if (state.phase === "multi-question" && !multi) {
-        const current = JSON.parse(row.questions) as StoredQuestion[];
-        if (!replaceableBySingleQuestion(current)) {
-          const what = current.map((question) => `${question.question_type} "${question.question_text}"`).join(", ");
-          return jsonError(
-            c,
-            409,
-            `Listing ${row.listing_id} has personalization questions that one text question would replace (${what}). Send ${MULTI_FLAG}=true to replace them.`,
-          );
-        }
+      const multiPeriod = state.reached("multi-question");
+      const multi = multiPeriod && (input[MULTI_FLAG] === "true" || input[MULTI_FLAG] === "1");
+      const current = JSON.parse(row.questions) as StoredQuestion[];
+      if (multiPeriod && !multi && !replaceableBySingleQuestion(current)) {
+        const what = current.map((question) => `${question.question_type} "${question.question_text}"`).join(", ");
+        return jsonError(
+          c,
+          409,
+          `Listing ${row.listing_id} has personalization questions that one text question would replace (${what}). Send ${MULTI_FLAG}=true to replace them.`,
+        );
       }
-      const write = multi ? await body(multiQuestionWriteSchema) : await body(personalizationWriteSchema);
-      if (write instanceof Response) return write;
-      const questions = write.personalization_questions.map(stored);
+      let questions: StoredQuestion[];
+      if (multi) {
+        const write = await body(multiQuestionWriteSchema);
+        if (write instanceof Response) return write;
+        const set = storedQuestionSet(write, { phase: state.phase, currency: row.currency_code, current });
+        if ("error" in set) return jsonError(c, 400, set.error);
+        questions = set;
+      } else {
+        const write = await body(personalizationWriteSchema);
+        if (write instanceof Response) return write;
+        questions = write.personalization_questions.map(stored);
+      }
       const questionsText = replaceQuestions(state.db, row.listing_id, questions, state.now());
+      state.webhooks.listingChanged("listing.updated", row.listing_id);
       return jsonText(c, `{"personalization_questions":${questionsText}}`, 201);
     },
   }),
@@ -217,6 +204,7 @@ export const personalizationRoutes = [
       if (row instanceof Response) return row;
       const state = c.get("state");
       replaceQuestions(state.db, row.listing_id, [], state.now());
+      state.webhooks.listingChanged("listing.updated", row.listing_id);
       return c.body(null, 204);
     },
   }),

@@ -67,6 +67,7 @@ describe("the three ways to write a listing as JSON agree", () => {
           max_allowed_characters: 1024,
           max_allowed_files: null,
           options: null,
+          add_on_price: { amount: 250, divisor: 100, currency_code: "USD" },
         },
       ],
       1,

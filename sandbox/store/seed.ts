@@ -29,7 +29,16 @@ export const DEMO_SELLERS = {
 
 export const SEED_TIME = 1_790_000_000;
 
-export type SeedQuestion = { instructions: string | null; required: boolean; max_allowed_characters: number };
+export type SeedQuestion = {
+  instructions: string | null;
+  required: boolean;
+  max_allowed_characters: number;
+  /** In cents of the shop's currency (USD). */
+  add_on_price?: number;
+};
+
+/** Optional text questions that cost buyers extra, seeded only in the periods that have add-on prices (from 2026-07-20). */
+const ADD_ON_PRICES: Readonly<Record<number, number>> = { 1_000_000_004: 250, 1_000_000_010: 500, 4_000_000_003: 300 };
 
 type SeedListing = {
   title: string;
@@ -171,6 +180,8 @@ export function questionRecord(question: SeedQuestion, questionId: number) {
     max_allowed_characters: question.max_allowed_characters,
     max_allowed_files: null,
     options: null,
+    add_on_price:
+      question.add_on_price === undefined ? null : { amount: question.add_on_price, divisor: 100, currency_code: "USD" },
   };
 }
 
@@ -221,7 +232,7 @@ export function insertListings(
   });
 }
 
-export function seed(db: Db, rate: { per_second: number; per_day: number }) {
+export function seed(db: Db, rate: { per_second: number; per_day: number }, options: { addOnPrices?: boolean } = {}) {
   db.transaction(() => {
     db.prepare(
       "INSERT INTO apps (app_id, name, keystring, shared_secret, redirect_uris, per_second, per_day) VALUES (1, ?, ?, ?, ?, ?, ?)",
@@ -249,9 +260,16 @@ export function seed(db: Db, rate: { per_second: number; per_day: number }) {
       if (seller.shop_id !== null)
         insertShop(db, { shop_id: seller.shop_id, user_id: seller.user_id, shop_name: seller.shop_name });
     }
-    const adaIds = insertListings(db, ada, adaListings(), 1_000_000_001);
+    const priced = (listings: SeedListing[], firstId: number) =>
+      options.addOnPrices
+        ? listings.map((listing, index) => {
+            const price = ADD_ON_PRICES[firstId + index];
+            return price && listing.question ? { ...listing, question: { ...listing.question, add_on_price: price } } : listing;
+          })
+        : listings;
+    const adaIds = insertListings(db, ada, priced(adaListings(), 1_000_000_001), 1_000_000_001);
     insertListings(db, bo, boListings(), 2_000_000_001);
-    insertListings(db, dee, deeListings(), 4_000_000_001);
+    insertListings(db, dee, priced(deeListings(), 4_000_000_001), 4_000_000_001);
     const receipt = db.prepare("INSERT INTO receipt_listings (receipt_id, shop_id, listing_id) VALUES (?, ?, ?)");
     for (const listingId of adaIds.slice(0, 2)) receipt.run(60001, ada.shop_id, listingId);
   })();

@@ -28,9 +28,12 @@ export type TokenResponse = {
 
 export type PkcePair = { verifier: string; challenge: string };
 
-/** An in-memory sandbox on a free port unless told otherwise. */
+/**
+ * An in-memory sandbox on a free port unless told otherwise, pinned to the migration period the suites were written
+ * for (`phase: undefined` follows the sandbox clock, as `npm start` does).
+ */
 export function startTestSandbox(options: Partial<SandboxOptions> = {}): Promise<RunningSandbox> {
-  return startSandbox({ port: 0, db: ":memory:", ...options });
+  return startSandbox({ port: 0, db: ":memory:", phase: "migration", ...options });
 }
 
 export function pkcePair(verifier = randomBytes(32).toString("base64url")): PkcePair {

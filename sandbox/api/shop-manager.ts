@@ -1,0 +1,77 @@
+import { z } from "zod";
+import { jsonError, type Ctx } from "../http.js";
+import { validationMessage } from "./routes.js";
+import { multiQuestionWriteSchema, storedQuestionSet } from "./multi-question.js";
+import { LISTING_STATES, type StoredQuestion } from "../wire.js";
+import { getListingRow, listingJson, replaceQuestions } from "../store/listing-store.js";
+import { statement } from "../store/db.js";
+
+// The seller changing a listing on the marketplace's own site (Shop Manager), through the control API: a change no
+// API client made, which webhooks announce all the same. Questions follow the live rules, as Shop Manager's editor does.
+
+const editBody = z.strictObject({
+  title: z.string().min(1).optional(),
+  description: z.string().optional(),
+  quantity: z.int().min(0).optional(),
+  price: z.number().positive().optional().meta({ description: "In the shop's currency, e.g. 12.50." }),
+  state: z.enum(LISTING_STATES).optional(),
+  tags: z.array(z.string()).optional(),
+  personalization_questions: z.array(z.unknown()).optional().meta({ description: "An empty list removes them." }),
+});
+
+const COLUMNS = { title: "title", description: "description", quantity: "quantity", state: "state" } as const;
+
+/** PATCH /__sandbox/listings/:id: fields and/or personalization, as the seller would change them. */
+export async function shopManagerEdit(c: Ctx, listingId: number) {
+  const state = c.get("state");
+  const row = getListingRow(state.db, listingId);
+  if (!row) return jsonError(c, 404, "No such listing.");
+  const parsed = editBody.safeParse(await c.req.json().catch(() => undefined));
+  if (!parsed.success) return jsonError(c, 400, validationMessage(parsed.error));
+  const edit = parsed.data;
+
+  let questions: StoredQuestion[] | undefined;
+  if (edit.personalization_questions?.length) {
+    const write = multiQuestionWriteSchema.safeParse({ personalization_questions: edit.personalization_questions });
+    if (!write.success) return jsonError(c, 400, validationMessage(write.error));
+    const currency = statement(state.db, "SELECT currency_code FROM shops WHERE shop_id = ?")
+      .pluck()
+      .get(row.shop_id) as string;
+    const set = storedQuestionSet(write.data, {
+      phase: state.phase,
+      currency,
+      current: JSON.parse(row.questions) as StoredQuestion[],
+    });
+    if ("error" in set) return jsonError(c, 400, set.error);
+    questions = set;
+  } else if (edit.personalization_questions) questions = [];
+
+  const changes: Record<string, unknown> = {};
+  for (const [field, column] of Object.entries(COLUMNS))
+    if (edit[field as keyof typeof COLUMNS] !== undefined) changes[column] = edit[field as keyof typeof COLUMNS];
+  if (edit.price !== undefined) changes.price_amount = Math.round(edit.price * 100);
+  if (edit.tags !== undefined) changes.tags = JSON.stringify(edit.tags);
+  state.db.transaction(() => {
+    const columns = Object.keys(changes);
+    if (columns.length > 0)
+      state.db
+        .prepare(
+          `UPDATE listings SET ${columns.map((column) => `${column} = @${column}`).join(", ")}, updated_timestamp = @now WHERE listing_id = @id`,
+        )
+        .run({ ...changes, now: state.now(), id: listingId });
+    if (questions) replaceQuestions(state.db, listingId, questions, state.now());
+  })();
+  state.webhooks.listingChanged("listing.updated", listingId);
+  const updated = getListingRow(state.db, listingId);
+  return c.json(updated && listingJson(updated, { personalization: true, legacy: state.legacyFieldsShown }));
+}
+
+/** DELETE /__sandbox/listings/:id: the seller deletes the listing. */
+export function shopManagerDelete(c: Ctx, listingId: number) {
+  const state = c.get("state");
+  const row = getListingRow(state.db, listingId);
+  if (!row) return jsonError(c, 404, "No such listing.");
+  state.db.prepare("DELETE FROM listings WHERE listing_id = ?").run(listingId);
+  state.webhooks.listingChanged("listing.deleted", listingId, { shop_id: row.shop_id, user_id: row.user_id });
+  return c.body(null, 204);
+}
