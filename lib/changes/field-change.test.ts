@@ -114,7 +114,9 @@ describe("field-level changes", () => {
     const long = "A".padEnd(130, "b");
     const [item] = planOfChange([shop[1]!], { kind: "text-instructions", instructions: long }, "multi");
     expect(item!.status).toBe("skipped");
-    expect(item!.reason).toMatch(/130 characters.*at most 120/);
+    expect(item!.reason).toBe(
+      "Question 2 (“Name to engrave”) would break a rule: instructions: must be at most 120 characters",
+    );
   });
 
   it("removes the questions of one type and skips listings that lack it", () => {
@@ -136,7 +138,7 @@ describe("field-level changes", () => {
     expect(plan[0]!.after!.map((q) => q.question_text)).toEqual(["Logo", "Name to engrave"]);
     expect(plan[0]!.after![1]).toBe(shop[0]!.questions[0]);
     expect(plan[2]!.status).toBe("skipped");
-    expect(plan[2]!.reason).toMatch(/at most one upload/);
+    expect(plan[2]!.reason).toMatch(/only one upload question/);
   });
 
   it("replaces the set and removes personalization", () => {

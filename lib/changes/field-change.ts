@@ -1,5 +1,4 @@
 import { describeFirstIssue, personalizationWriteSchema } from "../personalization/schema";
-import { characterCount } from "../personalization/rules";
 import { editableInSingleQuestionEditor } from "../personalization/editable";
 import {
   QUESTION_TYPE_NAMES,
@@ -9,20 +8,11 @@ import {
   type QuestionForm,
   type QuestionType,
 } from "../personalization/question-set";
-import {
-  isUpload,
-  samePrice,
-  sameQuestions,
-  type ListingQuestions,
-  type Money,
-  type StoredQuestion,
-} from "./stored-question";
+import { samePrice, sameQuestions, type ListingQuestions, type Money, type StoredQuestion } from "./stored-question";
 
 /** The dashboard's two write modes (lib/marketplace/personalization-phase.ts). */
 export type Phase = "single" | "multi";
 
-/** decisions.md "Rules with several questions": instructions are at most 120 characters in the multi-question period. */
-export const MULTI_INSTRUCTIONS_MAX = 120;
 export const ADD_ON_DIVISOR = 100;
 export const ADD_ON_MAX = 10_000;
 
@@ -176,25 +166,14 @@ export function phaseProblem(after: readonly StoredQuestion[], phase: Phase): st
     });
     return parsed.success ? undefined : `Its question would break a rule: ${describeFirstIssue(parsed.error)}`;
   }
-  const parsed = questionSetWriteSchema.safeParse({ personalization_questions: after.map(stripped) });
-  if (!parsed.success) {
-    const index = parsed.error.issues[0]?.path[1];
-    const issue = describeFirstIssue(parsed.error).replace(/^personalization_questions\[\d+\]\./, "");
-    return typeof index === "number"
-      ? `${numbered(after, index)} would break a rule: ${issue}`
-      : `It would break a rule: ${issue}`;
-  }
-  if (after.filter((question) => isUpload(question.question_type)).length > 1)
-    return "It would ask for files twice, and a listing can hold at most one upload question.";
-  for (const [index, question] of after.entries()) {
-    const length = characterCount(question.instructions ?? "");
-    if (length > MULTI_INSTRUCTIONS_MAX)
-      return `${numbered(after, index)} would have instructions of ${length} characters; with several questions the marketplace takes at most ${MULTI_INSTRUCTIONS_MAX}.`;
-    const priced = question.add_on_price && question.add_on_price.amount > 0;
-    if (priced && (question.question_type !== "text_input" || question.required))
-      return `${numbered(after, index)} charges an add-on price, which only optional text questions can.`;
-  }
-  return undefined;
+  // The write exactly as the apply sends it, ids and add-on prices included, judged by the marketplace's own rules.
+  const parsed = questionSetWriteSchema.safeParse(writeBodyOf(after, "multi"));
+  if (parsed.success) return undefined;
+  const index = parsed.error.issues[0]?.path[1];
+  const issue = describeFirstIssue(parsed.error).replace(/^personalization_questions(\[\d+\])?(\.|: )/, "");
+  return typeof index === "number"
+    ? `${numbered(after, index)} would break a rule: ${issue}`
+    : `It would break a rule: ${issue}`;
 }
 
 /** What `change` does to one listing as it is now: the plan and its apply decide alike. */

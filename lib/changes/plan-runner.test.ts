@@ -17,7 +17,7 @@ import { planOfChange } from "./plan";
 import { createPlanRunner, type PlanRunner } from "./plan-runner";
 import type { Change } from "./field-change";
 
-const sandbox = useSeededSandbox({ phase: "multi-question" });
+const sandbox = useSeededSandbox({ phase: "add-on-resend" });
 const SCOPES = ["listings_r", "listings_w", "shops_r"];
 
 const text = {
@@ -42,9 +42,9 @@ const upload = {
   max_allowed_files: 2,
 };
 const SETS = [
-  [text],
+  [{ ...text, add_on_price: 2.5 }],
   [dropdown, { ...text, max_allowed_characters: 12 }],
-  [upload, dropdown, { ...text, instructions: null }],
+  [upload, dropdown, { ...text, instructions: null, add_on_price: 1 }],
 ];
 
 const withoutIds = (questions: Record<string, unknown>[]): Record<string, unknown>[] =>
@@ -54,6 +54,8 @@ const withoutIds = (questions: Record<string, unknown>[]): Record<string, unknow
   }));
 const questionsOf = async (listingId: number) =>
   withoutIds((await storedListing(sandbox.url, listingId)).personalization.personalization_questions);
+const storedQuestionsOf = async (listingId: number): Promise<Record<string, unknown>[]> =>
+  (await storedListing(sandbox.url, listingId)).personalization.personalization_questions;
 
 describe.each(eachEngine())("applying a change plan on %s", (_engine, location) => {
   let db: Database;
@@ -121,8 +123,9 @@ describe.each(eachEngine())("applying a change plan on %s", (_engine, location) 
 
   afterEach(() => db.close());
 
-  it("changes only the text question's instructions across three different question sets", async () => {
-    const before = await Promise.all(seller.listing_ids.slice(0, 3).map(questionsOf));
+  it("changes only the text question's instructions across three different question sets, ids and add-on prices kept", async () => {
+    const before = await Promise.all(seller.listing_ids.slice(0, 3).map(storedQuestionsOf));
+    expect(before[0]![0]).toMatchObject({ add_on_price: { amount: 250 } });
     const view = await apply(await reviewedPlan({ kind: "text-instructions", instructions: "Print clearly" }));
     expect(view.status).toBe("applied");
     expect(view.items.map((item) => item.outcome)).toEqual(["done", "done", "done"]);
@@ -130,7 +133,7 @@ describe.each(eachEngine())("applying a change plan on %s", (_engine, location) 
       const expected = before[index]!.map((question) =>
         question.question_type === "text_input" ? { ...question, instructions: "Print clearly" } : question,
       );
-      expect(await questionsOf(id)).toEqual(expected);
+      expect(await storedQuestionsOf(id)).toEqual(expected);
     }
   });
 
@@ -154,7 +157,12 @@ describe.each(eachEngine())("applying a change plan on %s", (_engine, location) 
     const planId = await reviewedPlan({ kind: "text-required", required: true });
     expect(await runner.plans.include(planId, seller.shop_id!, [seller.listing_ids[0]!], false)).toBe(true);
     const view = await apply(planId);
-    expect(view.items.map((item) => item.outcome)).toEqual(["left-out", "done", "done"]);
+    // The third listing's text question charges an add-on price, so it cannot be made required: skipped, never written.
+    expect(view.items.map((item) => item.outcome)).toEqual(["left-out", "done", "left-out"]);
+    expect(view.items[2]).toMatchObject({
+      status: "skipped",
+      reason: expect.stringMatching(/only optional questions/),
+    });
     expect((await questionsOf(seller.listing_ids[0]!))[0]).toMatchObject({ required: false });
   });
 });
