@@ -12,8 +12,9 @@ import {
   type TestSeller,
 } from "./sandbox-control";
 
-// The multi-question period (spec 9.4): listings with different question sets, changed field by field.
-const setPhase = (phase: "migration" | "multi-question") => control("/phase", { phase });
+// Today's marketplace (decisions.md "The marketplace of today"): several questions, add-on prices that a write must
+// re-send, ids that a write keeps when sent back.
+const setPhase = (phase: "migration" | "add-on-resend") => control("/phase", { phase });
 
 const TEXT = {
   question_type: "text_input",
@@ -37,7 +38,7 @@ const UPLOAD = {
   max_allowed_files: 2,
 };
 const SETS = [
-  [TEXT],
+  [{ ...TEXT, add_on_price: 2.5 }],
   [DROPDOWN, { ...TEXT, max_allowed_characters: 12 }],
   [UPLOAD, DROPDOWN, { ...TEXT, instructions: null }],
 ];
@@ -53,7 +54,11 @@ async function putQuestions(seller: TestSeller, listingId: number, questions: un
   );
 }
 
-/** What the sandbox stores, without the ids it may give again on a write. */
+/** What the sandbox stores, ids and add-on prices included. */
+const storedQuestionsOf = async (listingId: number): Promise<Question[]> =>
+  (await storedListing(listingId)).personalization.personalization_questions as unknown as Question[];
+
+/** What the sandbox stores, without the ids. */
 const questionsOf = async (listingId: number): Promise<Question[]> =>
   ((await storedListing(listingId)).personalization.personalization_questions as unknown as Question[]).map(
     ({ question_id: _id, options, ...rest }) => ({
@@ -87,14 +92,15 @@ async function planLimitChange(page: Page, seller: TestSeller, limit: string) {
 
 const row = (page: Page, title: string) => page.getByRole("article", { name: title, exact: true });
 
-test.beforeEach(() => setPhase("multi-question"));
+test.beforeEach(() => setPhase("add-on-resend"));
 test.afterEach(() => setPhase("migration"));
 
 test("a character limit changed across listings with different question sets changes only that field in what the sandbox holds", async ({
   page,
 }) => {
   const seller = await sellerWithThreeSets();
-  const before = await Promise.all(seller.listing_ids.map(questionsOf));
+  const before = await Promise.all(seller.listing_ids.map(storedQuestionsOf));
+  expect(before[0]![0]).toMatchObject({ add_on_price: { amount: 250, divisor: 100 } });
   await planLimitChange(page, seller, "60");
 
   await expect(page.getByTestId("plan-summary")).toHaveText(
@@ -110,7 +116,7 @@ test("a character limit changed across listings with different question sets cha
   );
 
   for (const [index, id] of seller.listing_ids.entries())
-    expect(await questionsOf(id)).toEqual(
+    expect(await storedQuestionsOf(id)).toEqual(
       before[index]!.map((question) =>
         question.question_type === "text_input" ? { ...question, max_allowed_characters: 60 } : question,
       ),
@@ -123,7 +129,12 @@ test("a listing changed on the marketplace between review and apply is left as i
   const seller = await sellerWithThreeSets();
   await planLimitChange(page, seller, "99");
   const elsewhere = seller.listing_ids[1]!;
-  await putQuestions(seller, elsewhere, [{ ...TEXT, instructions: "Changed on the marketplace" }]);
+  // The seller edits the listing on the marketplace's own site (the sandbox's Shop Manager, through its control API).
+  await control(
+    `/listings/${elsewhere}`,
+    { personalization_questions: [{ ...TEXT, instructions: "Changed on the marketplace" }] },
+    "PATCH",
+  );
 
   await page.getByRole("button", { name: "Apply 3 changes" }).click();
   await expect(page.getByTestId("plan-progress")).toHaveText(
@@ -136,9 +147,9 @@ test("a listing changed on the marketplace between review and apply is left as i
   await expect(conflict.getByTestId("plan-outcome")).toHaveText("Changed elsewhere: left as it is");
   await expect(conflict.getByTestId("plan-conflict")).toContainText("As you reviewed it“Colour” (dropdown, required)");
   await expect(conflict.getByTestId("plan-conflict")).toContainText("instructions “Changed on the marketplace”");
-  expect(await questionsOf(elsewhere)).toEqual([
-    { ...TEXT, instructions: "Changed on the marketplace", max_allowed_files: null, options: null },
-  ]);
+  const kept = await questionsOf(elsewhere);
+  expect(kept).toHaveLength(1);
+  expect(kept[0]).toMatchObject({ ...TEXT, instructions: "Changed on the marketplace" });
   expect((await questionsOf(seller.listing_ids[0]!))[0]).toMatchObject({ max_allowed_characters: 99 });
 });
 
