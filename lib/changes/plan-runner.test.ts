@@ -15,6 +15,7 @@ import type { MarketplaceConfig } from "../marketplace/config";
 import { readListingQuestions } from "./listing-reads";
 import { planOfChange } from "./plan";
 import { createPlanRunner, type PlanRunner } from "./plan-runner";
+import { planUndo } from "./planning";
 import type { Change } from "./field-change";
 
 const sandbox = useSeededSandbox({ phase: "add-on-resend" });
@@ -164,5 +165,37 @@ describe.each(eachEngine())("applying a change plan on %s", (_engine, location) 
       reason: expect.stringMatching(/only optional questions/),
     });
     expect((await questionsOf(seller.listing_ids[0]!))[0]).toMatchObject({ required: false });
+  });
+
+  it("an undo puts back only the fields still as the change wrote them, and shows the ones changed since", async () => {
+    const [first, second, third] = seller.listing_ids as [number, number, number];
+    const original = await Promise.all([first, second, third].map(questionsOf));
+    const applied = await apply(await reviewedPlan({ kind: "text-limit", limit: 60 }));
+    expect(applied.items.map((item) => item.outcome)).toEqual(["done", "done", "done"]);
+    // Since then: the second listing's limit was changed again, the third's instructions (a field the change left alone).
+    await put(second, [dropdown, { ...text, max_allowed_characters: 80 }]);
+    await put(third, [upload, dropdown, { ...text, instructions: "Changed since", max_allowed_characters: 60 }]);
+
+    const who = { userId: seller.user_id, shopId: seller.shop_id! };
+    const undo = await planUndo(who, (await runner.plans.find(applied.id))!, runner);
+    if (!undo.ok) throw new Error(JSON.stringify(undo.failure));
+    const review = await runner.plans.view((await runner.plans.find(undo.data))!);
+    expect(
+      review.items.map((item) => [
+        item.status,
+        item.diff.map((diff) => `${diff.field}: ${diff.before} → ${diff.after}`),
+      ]),
+    ).toEqual([
+      ["change", ["limit: 60 → 40"]],
+      ["skipped", []],
+      ["change", ["limit: 60 → 40"]],
+    ]);
+    expect(review.items[1]!.kept).toEqual([{ question: "Name", field: "limit", before: "60", after: "80" }]);
+
+    const done = await apply(undo.data);
+    expect(done.items.map((item) => item.outcome)).toEqual(["done", "left-out", "done"]);
+    expect(await questionsOf(first)).toEqual(original[0]);
+    expect((await questionsOf(second))[1]).toMatchObject({ max_allowed_characters: 80 });
+    expect((await questionsOf(third))[2]).toMatchObject({ instructions: "Changed since", max_allowed_characters: 40 });
   });
 });

@@ -70,8 +70,8 @@ export async function planTargets(
 }
 
 /** An undo is a plan like any other: what the change wrote and is still there goes back; the rest is shown, not touched. */
-export async function planUndo(seller: Seller, plan: Plan): Promise<Result<string>> {
-  const runner = await planRunner();
+export async function planUndo(seller: Seller, plan: Plan, using?: PlanRunner): Promise<Result<string>> {
+  const runner = using ?? (await planRunner());
   const written = await runner.plans.written(plan.id);
   const current = await readListingQuestions(
     runner.marketplace,
