@@ -57,6 +57,7 @@ test("a seller edits the question, sees what buyers will see, and saves exactly 
       max_allowed_characters: 12,
       max_allowed_files: null,
       options: null,
+      add_on_price: null,
     },
   ]);
 

@@ -12,6 +12,23 @@ type SellerRow = {
   listings: number;
 };
 
+const table = (headers: string[], rows: unknown[][]) =>
+  html`<table>
+    <thead>
+      <tr>
+        ${headers.map((header) => html`<th scope="col">${header}</th>`)}
+      </tr>
+    </thead>
+    <tbody>
+      ${rows.map(
+        (row) =>
+          html`<tr>
+            ${row.map((cell) => html`<td>${cell}</td>`)}
+          </tr>`,
+      )}
+    </tbody>
+  </table>`;
+
 /** GET /: a small inspector for integrators — apps, sellers with credentials, the request log. */
 export function homeRoutes() {
   const routes = new Hono<SandboxEnv>();
@@ -107,54 +124,29 @@ export function homeRoutes() {
         ${
           webhooks.length === 0
             ? html`<p class="muted">No subscriptions.</p>`
-            : html`<table>
-                <thead>
-                  <tr>
-                    <th scope="col">Id</th>
-                    <th scope="col">URL</th>
-                    <th scope="col">Events</th>
-                    <th scope="col">Signing secret</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  ${webhooks.map(
-                    (webhook) =>
-                      html`<tr>
-                        <td><code>${webhook.id}</code></td>
-                        <td><code>${webhook.url}</code></td>
-                        <td>${webhook.events.join(", ")}</td>
-                        <td><code>${webhook.secret}</code></td>
-                      </tr>`,
-                  )}
-                </tbody>
-              </table>`
+            : table(
+                ["Id", "URL", "Events", "Signing secret"],
+                webhooks.map((webhook) => [
+                  html`<code>${webhook.id}</code>`,
+                  html`<code>${webhook.url}</code>`,
+                  webhook.events.join(", "),
+                  html`<code>${webhook.secret}</code>`,
+                ]),
+              )
         }
         ${
           deliveries.length === 0
             ? ""
-            : html`<table>
-                <thead>
-                  <tr>
-                    <th scope="col">Event</th>
-                    <th scope="col">To</th>
-                    <th scope="col">Attempts</th>
-                    <th scope="col">State</th>
-                    <th scope="col">Last answer</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  ${deliveries.map(
-                    (delivery) =>
-                      html`<tr>
-                        <td><code>${delivery.event_type} ${delivery.event_id}</code></td>
-                        <td><code>${delivery.url}</code></td>
-                        <td>${delivery.attempts}</td>
-                        <td>${delivery.state}</td>
-                        <td>${delivery.status ?? delivery.error ?? ""}</td>
-                      </tr>`,
-                  )}
-                </tbody>
-              </table>`
+            : table(
+                ["Event", "To", "Attempts", "State", "Last answer"],
+                deliveries.map((delivery) => [
+                  html`<code>${delivery.event_type} ${delivery.event_id}</code>`,
+                  html`<code>${delivery.url}</code>`,
+                  delivery.attempts,
+                  delivery.state,
+                  delivery.status ?? delivery.error ?? "",
+                ]),
+              )
         }
         <h2>Recent requests</h2>
         ${

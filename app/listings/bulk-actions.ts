@@ -9,6 +9,7 @@ import { previewOf, type BulkPreview } from "@/lib/bulk/plan";
 import { resolveSelection } from "@/lib/bulk/selection";
 import { db } from "@/lib/db";
 import { personalizationPhase } from "@/lib/marketplace";
+import { currencyForPrices } from "@/lib/personalization/shop-currency";
 
 const CANNOT_EDIT =
   "You did not allow the dashboard to edit listings, so it cannot change them in bulk. Sign in again and keep “Create and edit your listings” checked.";
@@ -21,6 +22,12 @@ export const previewBulkChangeAction = sellerAction(
     if (!canEdit(seller.scopes)) return { ok: false, refusal: CANNOT_EDIT };
     const listings = await resolveSelection(marketplace, seller, selection);
     if (!listings.ok) return listings;
+    const currency = await currencyForPrices(
+      marketplace,
+      seller,
+      operation.kind === "apply-set" ? operation.questions : [],
+    );
+    if (!currency.ok) return currency;
     if (listings.data.length === 0)
       return {
         ok: false,
@@ -28,7 +35,11 @@ export const previewBulkChangeAction = sellerAction(
       };
     return {
       ok: true,
-      data: previewOf(listings.data, targetOf(operation), await personalizationPhase().current()) satisfies BulkPreview,
+      data: previewOf(
+        listings.data,
+        targetOf(operation, currency.data),
+        await personalizationPhase().current(),
+      ) satisfies BulkPreview,
     };
   },
 );
@@ -37,13 +48,19 @@ export const previewBulkChangeAction = sellerAction(
 export const startBulkChangeAction = sellerAction(
   "save",
   startInputSchema,
-  async ({ listingIds, operation }, { seller }) => {
+  async ({ listingIds, operation }, { seller, marketplace }) => {
     if (!canEdit(seller.scopes)) return { ok: false, refusal: CANNOT_EDIT };
+    const currency = await currencyForPrices(
+      marketplace,
+      seller,
+      operation.kind === "apply-set" ? operation.questions : [],
+    );
+    if (!currency.ok) return currency;
     const jobId = await jobStore(await db()).create({
       userId: seller.userId,
       shopId: seller.shopId,
       kind: operation.kind === "remove" ? "remove" : "apply",
-      target: targetOf(operation),
+      target: targetOf(operation, currency.data),
       items: [...new Set(listingIds)].map((listingId) => ({ listingId })),
     });
     await wakeJobRunner();

@@ -5,7 +5,7 @@ import { sellerAction } from "@/lib/actions/seller-action";
 import { db } from "@/lib/db";
 import { questionFormSchema } from "@/lib/personalization/schema";
 import { sellerQuestionsSchema } from "@/lib/personalization/editor-schema";
-import { snapshotOfForm, snapshotOfQuestionSet } from "@/lib/personalization/snapshot-codec";
+import { snapshotOfForm, snapshotOfQuestionSet, templateOf } from "@/lib/personalization/snapshot-codec";
 import { TEMPLATE_NAME_MAX, TEMPLATES_PER_SHOP_MAX } from "@/lib/templates/template";
 import { templateStore } from "@/lib/templates/template-store";
 
@@ -24,7 +24,12 @@ export const saveTemplateAction = sellerAction(
   "save",
   inputSchema,
   async ({ name, question, questions }, { seller }) => {
-    const questionSet = questions ? snapshotOfQuestionSet(questions) : question ? snapshotOfForm(question) : null;
+    // A template keeps what to ask, not one listing's ids or add-on prices (decided with the seller in the editor).
+    const questionSet = questions
+      ? templateOf(snapshotOfQuestionSet(questions))
+      : question
+        ? snapshotOfForm(question)
+        : null;
     if (!questionSet)
       return {
         ok: false,

@@ -1,3 +1,4 @@
+import { formatMoney } from "@/lib/personalization/add-on-price";
 import { describeSnapshot, type Snapshot } from "@/lib/personalization/snapshot";
 
 type Field = { label: string; value: (question: Snapshot["questions"][number]) => string };
@@ -9,6 +10,7 @@ const FIELDS: Field[] = [
     value: (question) => (question.maxAllowedCharacters === null ? "None" : String(question.maxAllowedCharacters)),
   },
   { label: "Required", value: (question) => (question.required ? "Yes" : "No") },
+  { label: "Add-on price", value: (question) => (question.addOnPrice ? formatMoney(question.addOnPrice) : "None") },
 ];
 
 const single = (snapshot: Snapshot) => (snapshot.questions.length === 1 ? snapshot.questions[0] : undefined);

@@ -39,8 +39,9 @@ export const startInputSchema = z.object({ listingIds, operation: operationSchem
 export type Selection = z.infer<typeof selectionSchema>;
 export type Operation = z.infer<typeof operationSchema>;
 
-export function targetOf(operation: Operation): Snapshot {
+/** An add-on price left empty keeps each listing's own; one typed is in the shop's `currencyCode`. */
+export function targetOf(operation: Operation, currencyCode?: string): Snapshot {
   if (operation.kind === "apply") return snapshotOfForm(operation.question);
-  if (operation.kind === "apply-set") return snapshotOfQuestionSet(operation.questions);
+  if (operation.kind === "apply-set") return snapshotOfQuestionSet(operation.questions, currencyCode);
   return NO_PERSONALIZATION;
 }

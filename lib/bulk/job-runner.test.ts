@@ -36,10 +36,15 @@ const writesTo = async (listingId: number) =>
     (entry) => entry.method !== "GET" && entry.path.endsWith(`/listings/${listingId}/personalization`),
   );
 const fault = (body: Record<string, unknown>) => sandboxControl(sandbox.url, "/faults", body);
+// What buyers are asked, without the marketplace's ids (question_id, option_id) or an add-on price of none.
 const questionsOf = async (listingId: number) =>
   (
     (await storedListing(sandbox.url, listingId)).personalization.personalization_questions as Record<string, unknown>[]
-  ).map(({ question_id: _id, ...question }) => question);
+  ).map(({ question_id: _id, add_on_price: price, options, ...question }) => ({
+    ...question,
+    options: Array.isArray(options) ? options.map(({ label }: { label: string }) => ({ label })) : options,
+    ...(price != null && { add_on_price: price }),
+  }));
 
 async function putQuestion(
   seller: CreatedSeller,
@@ -466,6 +471,71 @@ describe.each([
       bulk.wake();
       expect(await finished(db, undo!)).toMatchObject({ total: 3, done: 3 });
       expect(await Promise.all([plain, several, text].map(questionsOf))).toEqual(before);
+    } finally {
+      await sandboxControl(sandbox.url, "/phase", { phase: "migration" });
+    }
+  });
+
+  it("with add-on prices that every re-write must carry, a bulk apply and its undo keep each listing's own price", async () => {
+    await sandboxControl(sandbox.url, "/phase", { phase: "add-on-resend" });
+    try {
+      const listings = seller.listing_ids.slice(0, 3);
+      const priceOf = (listingId: number) => 1.5 + (listingId % 7);
+      for (const listingId of listings) {
+        const answer = await sandboxControl(
+          sandbox.url,
+          `/listings/${listingId}`,
+          {
+            personalization_questions: [
+              {
+                question_type: "text_input",
+                question_text: "Gift note",
+                instructions: "A note for the card",
+                required: false,
+                max_allowed_characters: 60,
+                add_on_price: priceOf(listingId),
+              },
+            ],
+          },
+          "PATCH",
+        );
+        expect(answer.status).toBe(200);
+      }
+      const stored = async (listingId: number) =>
+        (await storedListing(sandbox.url, listingId)).personalization.personalization_questions[0] as {
+          instructions: string;
+          add_on_price: { amount: number; divisor: number } | null;
+        };
+      const price = async (listingId: number) => {
+        const money = (await stored(listingId)).add_on_price;
+        return money && money.amount / money.divisor;
+      };
+      const target = snapshotOfQuestionSet([
+        {
+          type: "text_input",
+          title: "Gift note",
+          instructions: "A short note",
+          required: false,
+          maxAllowedCharacters: 60,
+        },
+      ]);
+      const { runner: bulk, db } = await runner({}, async () => "multi");
+      const jobs = jobStore(db);
+      const applied = await newJob(db, { kind: "apply", target, items: items(listings) });
+      bulk.start();
+      expect(await finished(db, applied)).toMatchObject({ total: 3, done: 3, failed: 0 });
+      for (const listingId of listings) {
+        expect((await stored(listingId)).instructions).toBe("A short note");
+        expect(await price(listingId)).toBe(priceOf(listingId));
+      }
+
+      const undo = await jobs.undo((await jobs.find(applied))!, seller.user_id);
+      bulk.wake();
+      expect(await finished(db, undo!)).toMatchObject({ total: 3, done: 3, failed: 0 });
+      for (const listingId of listings) {
+        expect((await stored(listingId)).instructions).toBe("A note for the card");
+        expect(await price(listingId)).toBe(priceOf(listingId));
+      }
     } finally {
       await sandboxControl(sandbox.url, "/phase", { phase: "migration" });
     }

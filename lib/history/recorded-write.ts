@@ -4,6 +4,7 @@ import type { MarketplaceFailure, Result } from "../marketplace/failure";
 import type { Listing, Question } from "../marketplace/wire";
 import type { PersonalizationPhase } from "../marketplace/personalization-phase";
 import {
+  alignWith,
   representable,
   sameSnapshot,
   snapshotOf,
@@ -11,6 +12,8 @@ import {
   type Snapshot,
 } from "../personalization/snapshot";
 import { writeOf } from "../personalization/snapshot-codec";
+import { QUESTION_INSTRUCTIONS_MAX } from "../personalization/question-set";
+import { characterCount } from "../personalization/rules";
 import type { Refusal } from "../actions/seller-action";
 import type { HistoryAction, HistoryStore } from "./history-store";
 
@@ -33,6 +36,16 @@ const CERTAINLY_UNCHANGED = new Set<MarketplaceFailure["kind"]>([
 
 export const SET_NEEDS_MULTI =
   "Nothing was changed: this asks buyers several questions, or a kind of question, that the marketplace accepts only in its multi-question period, and it is not in that period now. Reload the page to see what the marketplace allows.";
+
+/** An earlier version (a restore, an undo) may hold instructions longer than the marketplace takes now; it is never cut. */
+export function instructionsOverLimit(target: Snapshot): string | undefined {
+  const index = target.questions.findIndex(
+    (question) => characterCount(question.instructions) > QUESTION_INSTRUCTIONS_MAX,
+  );
+  const question = target.questions[index];
+  if (!question) return undefined;
+  return `Nothing was changed: question ${index + 1} (“${question.title}”) has instructions of ${characterCount(question.instructions)} characters, and the marketplace now accepts at most ${QUESTION_INSTRUCTIONS_MAX}. Open the listing, shorten them in the editor, then save.`;
+}
 
 /** Puts a snapshot on the marketplace: its questions are written (all of them, with the flag, in multi), none deletes personalization. */
 export async function writeSnapshot(
@@ -66,11 +79,14 @@ export async function writeRecorded(
 ): Promise<WriteOutcome> {
   const previous = snapshotOf(change.listing);
   const phase = change.phase ?? "single";
+  // What the seller did not ask to change is sent as the marketplace holds it now: ids, choices' ids, add-on prices.
+  const target = phase === "multi" ? alignWith(change.target, previous) : change.target;
   // Before the multi-question period a write replaces one text question at most, and carries one at most.
   if (phase === "single" && !representable(previous)) return { ok: false, refusal: unrepresentableReason(previous) };
-  if (phase === "single" && !representable(change.target)) return { ok: false, refusal: SET_NEEDS_MULTI };
+  if (phase === "single" && !representable(target)) return { ok: false, refusal: SET_NEEDS_MULTI };
+  const tooLong = phase === "multi" ? instructionsOverLimit(target) : undefined;
+  if (tooLong) return { ok: false, refusal: tooLong };
   const { changer, listing } = change;
-  const { target } = change;
   const entry = await history.record({
     listingId: listing.id,
     shopId: changer.shopId,

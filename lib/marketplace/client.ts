@@ -1,7 +1,5 @@
 import "server-only";
 import type { TokenStore } from "../auth/token-store";
-import type { PersonalizationWrite } from "../personalization/schema";
-import type { QuestionSetWrite } from "../personalization/question-set";
 import type { MarketplaceConfig } from "./config";
 import type { Result } from "./failure";
 import { inProcessListingWrites, type ListingWrites } from "../listings/write-counts";
@@ -18,6 +16,7 @@ import {
   toQuestion,
   type Listing,
   type ListingPage,
+  type PersonalizationWriteWire,
   type Question,
 } from "./wire";
 
@@ -72,7 +71,7 @@ export function createMarketplace(
     getShop: async (userId: number, shopId: number) =>
       map(
         await asSeller(userId, { operation: "getShop", path: `/v3/application/shops/${shopId}`, schema: shopWire }),
-        (shop) => ({ shopId: shop.shop_id, shopName: shop.shop_name }),
+        (shop) => ({ shopId: shop.shop_id, shopName: shop.shop_name, currencyCode: shop.currency_code }),
       ),
 
     // GET /v3/application/shops/{shop_id}/listings?includes=personalization
@@ -120,7 +119,7 @@ export function createMarketplace(
       userId: number,
       shopId: number,
       listingId: number,
-      body: PersonalizationWrite | QuestionSetWrite,
+      body: PersonalizationWriteWire,
       options: { multipleQuestions?: boolean } = {},
     ): Promise<Result<Question[]>> => {
       const result = await written(

@@ -8,7 +8,7 @@ export type PersonalizationPhase = "single" | "multi";
 
 type ListingSeen = {
   legacy?: unknown;
-  questions: readonly (Pick<Question, "type" | "title"> & { addOnPrice?: number })[];
+  questions: readonly Pick<Question, "type" | "title" | "addOnPrice">[];
 };
 
 /**

@@ -1,8 +1,10 @@
 import { z } from "zod";
 
 // Wire types (snake_case), parsed at the boundary and reshaped once into the app's own types.
+const moneyWire = z.object({ amount: z.number(), divisor: z.number(), currency_code: z.string() });
+
 const questionWire = z.object({
-  question_id: z.number().optional(),
+  question_id: z.number().nullable().optional(),
   question_type: z.string(),
   question_text: z.string().nullable().optional(),
   instructions: z.string().nullable().optional(),
@@ -11,11 +13,11 @@ const questionWire = z.object({
   // The multi-question period's types (dropdown, file uploads).
   max_allowed_files: z.number().nullable().optional(),
   options: z
-    .array(z.object({ label: z.string() }))
+    .array(z.object({ option_id: z.number().nullable().optional(), label: z.string() }))
     .nullable()
     .optional(),
-  // From 2026-07-20: what buyers pay to answer an optional text question.
-  add_on_price: z.object({ amount: z.number(), divisor: z.number(), currency_code: z.string() }).nullable().optional(),
+  // decisions.md "The marketplace of today": optional text questions may charge for the answer.
+  add_on_price: moneyWire.nullable().optional(),
 });
 
 export const personalizationWire = z.object({ personalization_questions: z.array(questionWire) });
@@ -27,7 +29,7 @@ export const listingWire = z.object({
   title: z.string(),
   state: z.string(),
   url: z.string().optional(),
-  price: z.object({ amount: z.number(), divisor: z.number(), currency_code: z.string() }).optional(),
+  price: moneyWire.optional(),
   updated_timestamp: z.number().optional(),
   is_personalizable: z.boolean(),
   personalization_is_required: z.boolean().nullable().optional(),
@@ -40,7 +42,12 @@ export const listingPageWire = z.object({ count: z.number(), results: z.array(li
 
 export const meWire = z.object({ user_id: z.number(), shop_id: z.number().optional() });
 
-export const shopWire = z.object({ shop_id: z.number(), user_id: z.number(), shop_name: z.string() });
+export const shopWire = z.object({
+  shop_id: z.number(),
+  user_id: z.number(),
+  shop_name: z.string(),
+  currency_code: z.string().optional(),
+});
 
 export const tokenWire = z.object({
   access_token: z.string(),
@@ -49,6 +56,25 @@ export const tokenWire = z.object({
   scope: z.string().optional(),
   token_type: z.string(),
 });
+
+export type Money = { amount: number; divisor: number; currencyCode: string };
+
+export type MoneyWire = z.infer<typeof moneyWire>;
+
+/** One question of updateListingPersonalization's body, with every field the OAS request schema allows. */
+export type QuestionWriteWire = {
+  question_id?: number | null;
+  question_type: string;
+  question_text: string;
+  instructions?: string | null;
+  required: boolean;
+  max_allowed_characters?: number | null;
+  max_allowed_files?: number | null;
+  options?: { option_id?: number | null; label: string }[] | null;
+  add_on_price?: MoneyWire | number | null;
+};
+
+export type PersonalizationWriteWire = { personalization_questions: QuestionWriteWire[] };
 
 export type Question = {
   id?: number;
@@ -59,8 +85,10 @@ export type Question = {
   maxAllowedCharacters: number | null;
   maxAllowedFiles?: number;
   options?: string[];
-  /** The add-on price as a number of its currency, when the question has one. */
-  addOnPrice?: number;
+  /** The marketplace's ids of `options`, in the same order (null where it gave none). */
+  optionIds?: (number | null)[];
+  /** null or absent when the question charges nothing. */
+  addOnPrice?: Money | null;
 };
 
 export type Listing = {
@@ -84,17 +112,26 @@ export type ListingPage = { count: number; listings: Listing[] };
 
 export function toQuestion(wire: z.infer<typeof questionWire>): Question {
   return {
-    id: wire.question_id,
+    ...(wire.question_id != null && { id: wire.question_id }),
     type: wire.question_type,
     title: wire.question_text ?? "",
     instructions: wire.instructions ?? "",
     required: wire.required,
     maxAllowedCharacters: wire.max_allowed_characters ?? null,
     ...(wire.max_allowed_files != null && { maxAllowedFiles: wire.max_allowed_files }),
-    ...(wire.options && { options: wire.options.map((option) => option.label) }),
-    ...(wire.add_on_price && { addOnPrice: wire.add_on_price.amount / wire.add_on_price.divisor }),
+    ...(wire.options && {
+      options: wire.options.map((option) => option.label),
+      optionIds: wire.options.map((option) => option.option_id ?? null),
+    }),
+    addOnPrice: wire.add_on_price ? moneyOf(wire.add_on_price) : null,
   };
 }
+
+export const moneyOf = (wire: MoneyWire): Money => ({
+  amount: wire.amount,
+  divisor: wire.divisor,
+  currencyCode: wire.currency_code,
+});
 
 // Building an Intl.NumberFormat costs far more than formatting with one: keep one per currency.
 const priceFormats = new Map<string, Intl.NumberFormat>();

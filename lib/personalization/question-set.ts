@@ -2,6 +2,7 @@
 import * as z from "zod/mini";
 import { CHAR_LIMIT_MAX, CHAR_LIMIT_MIN, characterCount, instructionRules, longestCapsRun } from "./schema";
 import { QUESTION_TYPES, type QuestionType } from "./question-types";
+import { brokenAddOnPriceRule, addOnPriceRules } from "./add-on-price";
 
 export { QUESTION_TYPE_NAMES, QUESTION_TYPES, isQuestionType, type QuestionType } from "./question-types";
 
@@ -184,7 +185,7 @@ function fieldRules(voice: Voice) {
     );
     const option = wire
       ? z.strictObject({ option_id: z.optional(z.nullable(id)), label }, { error: unknownKeys(voice.option) })
-      : z.object({ label }, { error: voice.option });
+      : z.object({ label, optionId: z.optional(z.int()) }, { error: voice.option });
     const list = z
       .array(option, { error: voice.optionsArray })
       .check(
@@ -334,17 +335,34 @@ export type QuestionWrite = QuestionSetWrite["personalization_questions"][number
 // ---- The editor's form (camelCase): the same rules, in the seller's words ----
 
 const form = fieldRules(sellerVoice);
-const formCommon = { title: form.title, instructions: form.instructions, required: form.required };
+// The marketplace's ids of what the listing asks now travel with the form, so a save keeps those questions and choices.
+const formCommon = {
+  questionId: z.optional(z.int()),
+  title: form.title,
+  instructions: form.instructions,
+  required: form.required,
+};
 
+// The seller types the price; its precision and ceiling are the dashboard's own (add-on-price.ts), on top of the wire's.
+const addOnPriceText = z.string({ error: addOnPriceRules.format }).check(
+  z.superRefine((text, ctx) => {
+    const broken = brokenAddOnPriceRule(text);
+    if (broken) ctx.addIssue({ code: "custom", message: addOnPriceRules[broken] });
+  }),
+);
+const typedPrice = (text: string | undefined) => Number(text?.trim() || 0);
+
+/** The add-on price as typed ("" for none) and as the listing was read, so an untouched price is kept as stored. */
 export const textQuestionFormSchema = z
   .object({
     type: z.literal("text_input"),
     ...formCommon,
     maxAllowedCharacters: form.charLimit,
-    addOnPrice: z.optional(z.nullable(form.price)),
+    addOnPrice: z.optional(addOnPriceText),
+    addOnPriceAsRead: z.optional(z.string()),
   })
   .check(
-    z.refine((question) => !question.required || priceValue(question.addOnPrice) === 0, {
+    z.refine((question) => !question.required || typedPrice(question.addOnPrice) === 0, {
       error: sellerVoice.priceOnlyOptionalText,
       path: ["addOnPrice"],
     }),
@@ -399,15 +417,18 @@ export type QuestionForm = QuestionSetForm["questions"][number];
  * values. The schema keeps only what the question's type uses.
  */
 export type QuestionDraft = {
+  questionId?: number;
   type: QuestionType;
   title: string;
   instructions: string;
   required: boolean;
   maxAllowedCharacters: number;
   maxAllowedFiles: number;
-  options: { label: string }[];
-  /** A text question's add-on price in the shop's currency (from 2026-07-20); left out, the write sends none. */
-  addOnPrice?: number | null;
+  options: { label: string; optionId?: number }[];
+  /** A text question's add-on price in the shop's currency (from 2026-07-20), as typed ("" for none). */
+  addOnPrice?: string;
+  /** The price as the listing was read: a save that finds it unchanged keeps what the marketplace holds. */
+  addOnPriceAsRead?: string;
 };
 
 export function newQuestionDraft(type: QuestionType): QuestionDraft {
@@ -418,6 +439,8 @@ export function newQuestionDraft(type: QuestionType): QuestionDraft {
     maxAllowedCharacters: 100,
     maxAllowedFiles: 1,
     options: [] as { label: string }[],
+    addOnPrice: "",
+    addOnPriceAsRead: "",
   };
   switch (type) {
     case "text_input":
@@ -448,7 +471,7 @@ export function toQuestionSetWrite(questions: readonly (QuestionForm | QuestionD
             question_type: "text_input",
             ...common,
             max_allowed_characters: question.maxAllowedCharacters,
-            ...(question.addOnPrice !== undefined && { add_on_price: question.addOnPrice }),
+            ...(question.addOnPrice?.trim() && { add_on_price: typedPrice(question.addOnPrice) }),
           };
         case "dropdown":
           return { question_type: "dropdown", ...common, options: question.options.map(({ label }) => ({ label })) };

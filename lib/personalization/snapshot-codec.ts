@@ -1,18 +1,16 @@
 import * as z from "zod/mini";
 import { QUESTION_TEXT, QUESTION_TYPE, toWrite, type PersonalizationWrite, type QuestionForm } from "./schema";
-import {
-  isQuestionType,
-  type QuestionForm as SetQuestionForm,
-  type QuestionSetWrite,
-  type QuestionType,
-} from "./question-set";
-import { representable, type Snapshot } from "./snapshot";
+import { isQuestionType, type QuestionForm as SetQuestionForm, type QuestionType } from "./question-set";
+import type { PersonalizationWriteWire, QuestionWriteWire } from "../marketplace/wire";
+import { moneyOfPriceText, moneyWireOf } from "./add-on-price";
+import { representable, withoutMarketplaceKeys, type Snapshot, type SnapshotQuestion } from "./snapshot";
 
 // Snapshots to and from what the server stores and sends: JSON in the database, the form's values, the marketplace's write.
 
 const snapshotSchema = z.object({
   questions: z.array(
     z.object({
+      id: z.optional(z.number()),
       type: z.string(),
       title: z.string(),
       instructions: z.string(),
@@ -20,6 +18,10 @@ const snapshotSchema = z.object({
       maxAllowedCharacters: z.nullable(z.number()),
       maxAllowedFiles: z.optional(z.number()),
       options: z.optional(z.array(z.string())),
+      optionIds: z.optional(z.array(z.nullable(z.number()))),
+      addOnPrice: z.optional(
+        z.nullable(z.object({ amount: z.number(), divisor: z.number(), currencyCode: z.string() })),
+      ),
     }),
   ),
 });
@@ -40,20 +42,49 @@ export function snapshotOfForm(form: QuestionForm): Snapshot {
   };
 }
 
-export function snapshotOfQuestionSet(questions: readonly SetQuestionForm[]): Snapshot {
+/** Whether the seller typed an add-on price other than the one the listing was read with. */
+export const changesAddOnPrice = (questions: readonly SetQuestionForm[]) =>
+  questions.some(
+    (question) =>
+      question.type === "text_input" && (question.addOnPrice ?? "").trim() !== (question.addOnPriceAsRead ?? "").trim(),
+  );
+
+const optionIdsOf = (options: readonly { label: string; optionId?: number }[]) =>
+  options.some((option) => option.optionId !== undefined)
+    ? { optionIds: options.map((option) => option.optionId ?? null) }
+    : {};
+
+/**
+ * The editor's questions as a snapshot. A price the seller left as it was read stays out (the write keeps whatever the
+ * marketplace charges then); one they changed is Money in `currencyCode`, the shop's.
+ */
+export function snapshotOfQuestionSet(questions: readonly SetQuestionForm[], currencyCode?: string): Snapshot {
   return {
-    questions: questions.map((question) => {
+    questions: questions.map((question): SnapshotQuestion => {
       const common = {
+        ...(question.questionId !== undefined && { id: question.questionId }),
         type: question.type,
         title: question.title,
         instructions: question.instructions,
         required: question.required,
       };
       switch (question.type) {
-        case "text_input":
-          return { ...common, maxAllowedCharacters: question.maxAllowedCharacters };
+        case "text_input": {
+          const price = (question.addOnPrice ?? "").trim();
+          const kept = price === (question.addOnPriceAsRead ?? "").trim();
+          return {
+            ...common,
+            maxAllowedCharacters: question.maxAllowedCharacters,
+            ...(!kept && { addOnPrice: currencyCode ? moneyOfPriceText(price, currencyCode) : null }),
+          };
+        }
         case "dropdown":
-          return { ...common, maxAllowedCharacters: null, options: question.options.map((option) => option.label) };
+          return {
+            ...common,
+            maxAllowedCharacters: null,
+            options: question.options.map((option) => option.label),
+            ...optionIdsOf(question.options),
+          };
         case "unlabeled_upload":
           return { ...common, maxAllowedCharacters: null, maxAllowedFiles: question.maxAllowedFiles };
         case "labeled_upload":
@@ -62,25 +93,42 @@ export function snapshotOfQuestionSet(questions: readonly SetQuestionForm[]): Sn
             maxAllowedCharacters: null,
             maxAllowedFiles: question.options.length,
             options: question.options.map((option) => option.label),
+            ...optionIdsOf(question.options),
           };
       }
     }),
   };
 }
 
-function questionSetWriteOf(snapshot: Snapshot): QuestionSetWrite {
+/** A template is what to ask, never a listing's ids or the price it charges: applying one sets no price. */
+export const templateOf = (snapshot: Snapshot): Snapshot => ({
+  questions: snapshot.questions.map(withoutMarketplaceKeys),
+});
+
+function questionSetWriteOf(snapshot: Snapshot): PersonalizationWriteWire {
   return {
-    personalization_questions: snapshot.questions.map((question) => {
+    personalization_questions: snapshot.questions.map((question): QuestionWriteWire => {
       const common = {
+        ...(question.id !== undefined && { question_id: question.id }),
         question_text: question.title,
         instructions: question.instructions === "" ? null : question.instructions,
         required: question.required,
       };
-      const options = (question.options ?? []).map((label) => ({ label }));
+      const options = (question.options ?? []).map((label, index) => {
+        const optionId = question.optionIds?.[index];
+        return optionId == null ? { label } : { option_id: optionId, label };
+      });
       const type: QuestionType = isQuestionType(question.type) ? question.type : "text_input";
       switch (type) {
         case "text_input":
-          return { question_type: type, ...common, max_allowed_characters: question.maxAllowedCharacters ?? 0 };
+          return {
+            question_type: type,
+            ...common,
+            max_allowed_characters: question.maxAllowedCharacters ?? 0,
+            ...(question.addOnPrice !== undefined && {
+              add_on_price: question.addOnPrice && moneyWireOf(question.addOnPrice),
+            }),
+          };
         case "dropdown":
           return { question_type: type, ...common, options };
         case "unlabeled_upload":
@@ -97,7 +145,7 @@ function questionSetWriteOf(snapshot: Snapshot): QuestionSetWrite {
   };
 }
 
-export type SnapshotWrite = { body: PersonalizationWrite | QuestionSetWrite; multipleQuestions: boolean };
+export type SnapshotWrite = { body: PersonalizationWrite | PersonalizationWriteWire; multipleQuestions: boolean };
 
 /**
  * The body that puts a snapshot on the marketplace; null means "delete personalization". In the multi-question

@@ -1,20 +1,31 @@
 // No zod here: the listings page and the history ship this module to the browser (snapshot-codec.ts holds the rest).
-import type { Listing } from "../marketplace/wire";
+import type { Listing, Money } from "../marketplace/wire";
+import { formatMoney, samePrice } from "./add-on-price";
 import { editableInSingleQuestionEditor } from "./editable";
 
-/** What a listing asks buyers, as history and bulk jobs keep it: the questions without their marketplace ids. */
+/**
+ * What a listing asks buyers, as history, bulk jobs and templates keep it. The marketplace's ids say which question or
+ * choice a write keeps; `addOnPrice` left out means "whatever the marketplace charges for this question when we write".
+ */
 export type Snapshot = {
-  questions: {
-    type: string;
-    title: string;
-    instructions: string;
-    required: boolean;
-    maxAllowedCharacters: number | null;
-    /** Upload questions (multi-question period). */
-    maxAllowedFiles?: number;
-    /** Dropdown choices and upload labels (multi-question period). */
-    options?: string[];
-  }[];
+  questions: SnapshotQuestion[];
+};
+
+export type SnapshotQuestion = {
+  id?: number;
+  type: string;
+  title: string;
+  instructions: string;
+  required: boolean;
+  maxAllowedCharacters: number | null;
+  /** Upload questions (multi-question period). */
+  maxAllowedFiles?: number;
+  /** Dropdown choices and upload labels (multi-question period). */
+  options?: string[];
+  /** The marketplace's ids of `options`, in their order. */
+  optionIds?: (number | null)[];
+  /** Optional text questions only; null charges nothing. */
+  addOnPrice?: Money | null;
 };
 
 export const NO_PERSONALIZATION: Snapshot = { questions: [] };
@@ -22,6 +33,7 @@ export const NO_PERSONALIZATION: Snapshot = { questions: [] };
 export function snapshotOf(listing: Pick<Listing, "questions">): Snapshot {
   return {
     questions: listing.questions.map((question) => ({
+      ...(question.id !== undefined && { id: question.id }),
       type: question.type,
       title: question.title,
       instructions: question.instructions,
@@ -29,6 +41,8 @@ export function snapshotOf(listing: Pick<Listing, "questions">): Snapshot {
       maxAllowedCharacters: question.maxAllowedCharacters,
       ...(question.maxAllowedFiles !== undefined && { maxAllowedFiles: question.maxAllowedFiles }),
       ...(question.options !== undefined && { options: [...question.options] }),
+      ...(question.optionIds !== undefined && { optionIds: [...question.optionIds] }),
+      addOnPrice: question.addOnPrice ?? null,
     })),
   };
 }
@@ -56,7 +70,10 @@ export function sameSnapshot(a: Snapshot, b: Snapshot) {
         question.maxAllowedCharacters === other.maxAllowedCharacters &&
         question.maxAllowedFiles === other.maxAllowedFiles &&
         (question.options ?? []).join("\n") === (other.options ?? []).join("\n") &&
-        (question.options === undefined) === (other.options === undefined)
+        (question.options === undefined) === (other.options === undefined) &&
+        (question.addOnPrice === undefined ||
+          other.addOnPrice === undefined ||
+          samePrice(question.addOnPrice, other.addOnPrice))
       );
     })
   );
@@ -72,5 +89,74 @@ export function describeSnapshot(snapshot: Snapshot): string {
     return `1 question: “${question.title}”, ${question.required ? "required" : "optional"}`;
   const instructions = question.instructions ? `“${question.instructions}”` : "No instructions";
   const limit = question.maxAllowedCharacters === null ? "" : `, up to ${question.maxAllowedCharacters} characters`;
-  return `${instructions}, ${question.required ? "required" : "optional"}${limit}`;
+  const price = question.addOnPrice ? `, add-on price ${formatMoney(question.addOnPrice)}` : "";
+  return `${instructions}, ${question.required ? "required" : "optional"}${limit}${price}`;
+}
+
+/** What to ask, without what belongs to one listing on the marketplace: ids and the add-on price. */
+export function withoutMarketplaceKeys(question: SnapshotQuestion): SnapshotQuestion {
+  const copy = { ...question };
+  delete copy.id;
+  delete copy.optionIds;
+  delete copy.addOnPrice;
+  return copy;
+}
+
+/** Whether the marketplace lets this question charge an add-on price (decisions.md "The marketplace of today"). */
+export const mayChargeAddOn = (question: Pick<SnapshotQuestion, "type" | "required">) =>
+  question.type === "text_input" && !question.required;
+
+/**
+ * `target` as a write must send it over `current`, what the marketplace holds right before the write: each target
+ * question that is one the listing has (by id, else by type and title) carries that question's id, its choices' ids
+ * and, unless the target sets a price, its add-on price; a price the question may no longer charge is removed
+ * explicitly (null), as the marketplace asks of a re-sent question. Ids the marketplace no longer holds are dropped.
+ */
+export function alignWith(target: Snapshot, current: Snapshot): Snapshot {
+  const unmatched = new Set(current.questions);
+  const take = (found: SnapshotQuestion | undefined) => {
+    if (found) unmatched.delete(found);
+    return found;
+  };
+  const byId = target.questions.map((question) =>
+    question.id === undefined
+      ? undefined
+      : take([...unmatched].find((held) => held.id === question.id && held.type === question.type)),
+  );
+  const matches = target.questions.map(
+    (question, index) =>
+      byId[index] ?? take([...unmatched].find((held) => held.type === question.type && held.title === question.title)),
+  );
+  return {
+    questions: target.questions.map((question, index) => {
+      const wanted = question.addOnPrice;
+      const rest = withoutMarketplaceKeys(question);
+      const held = matches[index];
+      const optionIds = question.options && held?.options ? alignOptions(question, held) : undefined;
+      const heldPrice = held?.addOnPrice ?? null;
+      const price = mayChargeAddOn(question) ? (wanted === undefined ? heldPrice : wanted) : null;
+      // Sent only when there is a price to keep, set or remove: earlier periods' marketplaces know no such field.
+      const addOnPrice = price === null && heldPrice === null ? undefined : price;
+      return {
+        ...(held?.id !== undefined && { id: held.id }),
+        ...rest,
+        ...(optionIds && { optionIds }),
+        ...(addOnPrice !== undefined && { addOnPrice }),
+      };
+    }),
+  };
+}
+
+function alignOptions(question: SnapshotQuestion, held: SnapshotQuestion): (number | null)[] {
+  const heldIds = held.options?.map((label, index) => ({ label, id: held.optionIds?.[index] ?? null })) ?? [];
+  const free = new Set(heldIds.filter((option) => option.id !== null));
+  return (question.options ?? []).map((label, index) => {
+    const wantedId = question.optionIds?.[index];
+    const found =
+      [...free].find((option) => wantedId != null && option.id === wantedId) ??
+      [...free].find((option) => option.label === label);
+    if (!found) return null;
+    free.delete(found);
+    return found.id;
+  });
 }

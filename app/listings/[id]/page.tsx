@@ -12,7 +12,8 @@ import { canEdit } from "@/lib/auth/scopes";
 import { listingKey } from "@/lib/listings/query-keys";
 import { loadListing } from "@/lib/listings/read";
 import { knownTitle } from "@/lib/listings/titles";
-import { describeFailure, personalizationPhase } from "@/lib/marketplace";
+import { describeFailure, marketplace, personalizationPhase } from "@/lib/marketplace";
+import { shopCurrencyCode } from "@/lib/personalization/shop-currency";
 
 const NOT_FOUND = { ok: false, failure: { kind: "not_found", message: "" } } as const;
 
@@ -41,12 +42,17 @@ export default async function ListingEditorPage({ params }: { params: Promise<{ 
   const here = `/listings/${id}`;
   const seller = await requireSeller(here);
   const listingId = Number(id);
-  const result = await listingFor(seller, id);
+  // Add-on prices are set in the shop's currency (getShop), read beside the listing; the period is judged after the
+  // listing's read, which may teach it (personalization-phase.ts).
+  const [result, currencyCode] = await Promise.all([
+    listingFor(seller, id),
+    marketplace().then((client) => shopCurrencyCode(client, seller)),
+  ]);
+  const multi = (await personalizationPhase().current()) === "multi";
   if (!result.ok && (result.failure.kind === "reauth" || result.failure.kind === "invalid_token"))
     redirect(signInPath(here, "expired"));
   const queryClient = new QueryClient();
   if (result.ok) queryClient.setQueryData(listingKey(listingId), result.data);
-  const Editor = (await personalizationPhase().current()) === "multi" ? LazyMultiQuestionEditor : PersonalizationEditor;
   const unavailable = result.ok
     ? undefined
     : { title: "Listing unavailable", message: describeFailure(result.failure, "load") };
@@ -54,7 +60,11 @@ export default async function ListingEditorPage({ params }: { params: Promise<{ 
     <BackToListingsPage shopName={seller.shopName} unavailable={unavailable}>
       <ListingPager listingId={listingId} />
       <HydrationBoundary state={dehydrate(queryClient)}>
-        <Editor listingId={listingId} canEdit={canEdit(seller.scopes)} />
+        {multi ? (
+          <LazyMultiQuestionEditor listingId={listingId} canEdit={canEdit(seller.scopes)} currencyCode={currencyCode} />
+        ) : (
+          <PersonalizationEditor listingId={listingId} canEdit={canEdit(seller.scopes)} />
+        )}
       </HydrationBoundary>
     </BackToListingsPage>
   );

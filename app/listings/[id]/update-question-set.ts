@@ -7,6 +7,7 @@ import { historyStore } from "@/lib/history/history-store";
 import { changeListing } from "@/lib/history/recorded-write";
 import { personalizationPhase } from "@/lib/marketplace";
 import { sellerQuestionsSchema } from "@/lib/personalization/editor-schema";
+import { currencyForPrices } from "@/lib/personalization/shop-currency";
 import { snapshotOfQuestionSet } from "@/lib/personalization/snapshot-codec";
 
 const inputSchema = z.object({ listingId: z.number().int().positive(), questions: sellerQuestionsSchema });
@@ -24,7 +25,9 @@ export const updateQuestionSetAction = sellerAction(
   async ({ listingId, questions }, { seller, marketplace }) => {
     const phase = personalizationPhase();
     if ((await phase.current()) !== "multi") return { ok: false, refusal: PHASE_CHANGED };
-    const target = snapshotOfQuestionSet(questions);
+    const currency = await currencyForPrices(marketplace, seller, questions);
+    if (!currency.ok) return currency;
+    const target = snapshotOfQuestionSet(questions, currency.data);
     const result = await changeListing(historyStore(await db()), marketplace, {
       changer: seller,
       listingId,

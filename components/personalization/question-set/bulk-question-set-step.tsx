@@ -27,7 +27,7 @@ export function BulkQuestionSetStep({
         asks now.
       </p>
       <TemplatePicker valuesOf={templateValues} onPick={(values) => form.reset(values, { keepDefaultValues: true })} />
-      <QuestionList form={form} idPrefix="bulk-" />
+      <QuestionList form={form} idPrefix="bulk-" pricing={{ each: true }} />
       <div className="flex justify-end gap-3">
         <button
           type="button"

@@ -1,6 +1,8 @@
 import type { UseFormReturn } from "react-hook-form";
 import type { Question } from "@/lib/marketplace/wire";
 import type { QuestionTemplate } from "@/lib/templates/template";
+import { priceTextOf } from "@/lib/personalization/add-on-price";
+import { alignWith, snapshotOf, type SnapshotQuestion } from "@/lib/personalization/snapshot";
 import {
   isQuestionType,
   newQuestionDraft,
@@ -15,24 +17,43 @@ export type QuestionSetFormApi = UseFormReturn<QuestionSetValues, unknown, Quest
 export const editableQuestionSet = (questions: readonly Question[]) =>
   questions.every((question) => isQuestionType(question.type));
 
-export function draftOf(question: Question): QuestionDraft {
+/** A question as the editor holds it, with the marketplace's ids, so that saving keeps the question and its choices. */
+export function draftOf(question: Question | SnapshotQuestion): QuestionDraft {
   const type = isQuestionType(question.type) ? question.type : "text_input";
+  const price = priceTextOf(question.addOnPrice);
   return {
     ...newQuestionDraft(type),
+    ...(question.id !== undefined && { questionId: question.id }),
     title: question.title,
     instructions: question.instructions,
     required: question.required,
     maxAllowedCharacters: question.maxAllowedCharacters ?? 100,
     maxAllowedFiles: question.maxAllowedFiles ?? 1,
-    options: (question.options ?? []).map((label) => ({ label })),
+    options: (question.options ?? []).map((label, index) => {
+      const optionId = question.optionIds?.[index];
+      return optionId == null ? { label } : { label, optionId };
+    }),
+    addOnPrice: price,
+    addOnPriceAsRead: price,
   };
 }
 
-export const valuesOf = (questions: readonly Question[]): QuestionSetValues => ({ questions: questions.map(draftOf) });
+export const valuesOf = (questions: readonly (Question | SnapshotQuestion)[]): QuestionSetValues => ({
+  questions: questions.map(draftOf),
+});
 
-/** Any template fits a question set (one text question is a set of one), as long as this editor knows each question's type. */
-export const templateValues = (template: QuestionTemplate): QuestionSetValues | undefined =>
-  editableQuestionSet(template.questionSet.questions) ? valuesOf(template.questionSet.questions) : undefined;
+/**
+ * Any template fits a question set (one text question is a set of one), as long as this editor knows each question's
+ * type. A template holds no prices: over a listing, a question it shares with the listing (same type and title) shows
+ * and keeps that question's price and ids, and a new one charges nothing until the seller sets a price.
+ */
+export const templateValues = (
+  template: QuestionTemplate,
+  listingQuestions: readonly Question[] = [],
+): QuestionSetValues | undefined =>
+  editableQuestionSet(template.questionSet.questions)
+    ? valuesOf(alignWith(template.questionSet, snapshotOf({ questions: [...listingQuestions] })).questions)
+    : undefined;
 
 // Unsaved edits survive a trip through the marketplace's sign-in in this tab's sessionStorage, never on a server.
 const key = (listingId: number) => `question-set-draft:${listingId}`;

@@ -8,7 +8,15 @@ import { editableQuestionSet } from "./drafts";
 import { QuestionSetForm } from "./question-set-form";
 
 /** The listing's page in the multi-question period: the question set editor, what the marketplace holds now, and the history. */
-export default function MultiQuestionEditor({ listingId, canEdit }: { listingId: number; canEdit: boolean }) {
+export default function MultiQuestionEditor({
+  listingId,
+  canEdit,
+  currencyCode,
+}: {
+  listingId: number;
+  canEdit: boolean;
+  currencyCode?: string;
+}) {
   const { query, listing, formVersion, stored, restored } = useEditedListing(listingId);
   if (!listing) return <ListingNotLoaded error={query.error} />;
   const editable = editableQuestionSet(listing.questions);
@@ -22,6 +30,7 @@ export default function MultiQuestionEditor({ listingId, canEdit }: { listingId:
             key={formVersion}
             listing={listing}
             canEdit={canEdit}
+            currencyCode={currencyCode}
             onStored={stored}
             aside={<StoredQuestion listing={listing} />}
           />

@@ -1,10 +1,20 @@
 "use client";
 
 import { useState, type DragEvent } from "react";
-import { characterCount, CHAR_LIMIT_MAX, CHAR_LIMIT_MIN, INSTRUCTIONS_MAX } from "@/lib/personalization/rules";
-import { FILES_MAX, QUESTION_TYPE_NAMES, TITLE_MAX, type QuestionType } from "@/lib/personalization/question-set";
+import { characterCount, CHAR_LIMIT_MAX, CHAR_LIMIT_MIN } from "@/lib/personalization/rules";
+import { ADD_ON_PRICE_MAX } from "@/lib/personalization/add-on-price";
+import {
+  FILES_MAX,
+  QUESTION_TYPE_NAMES,
+  QUESTION_INSTRUCTIONS_MAX as INSTRUCTIONS_MAX,
+  TITLE_MAX,
+  type QuestionType,
+} from "@/lib/personalization/question-set";
 import type { QuestionSetFormApi } from "./drafts";
 import { OptionFields } from "./option-fields";
+
+/** The shop's currency for add-on prices; `each`: a bulk change, where an empty price keeps what each listing charges. */
+export type Pricing = { currencyCode?: string; each?: boolean };
 
 type Props = {
   form: QuestionSetFormApi;
@@ -15,6 +25,7 @@ type Props = {
   onMove: (from: number, to: number) => void;
   onRemove: () => void;
   announce: (text: string) => void;
+  pricing: Pricing;
 };
 
 const INPUT = "mt-1 w-full rounded-md border border-stone-400 p-2";
@@ -23,8 +34,8 @@ const SMALL_BUTTON = "rounded px-2 py-1 text-sm ring-1 ring-stone-300 hover:bg-s
 const DRAG_TYPE = "application/x-question-index";
 
 /** One question of the set: its place in the order, its title, instructions and required, and the fields of its type. */
-export function QuestionCard({ form, index, count, fieldId, type, onMove, onRemove, announce }: Props) {
-  const { register, watch, formState } = form;
+export function QuestionCard({ form, index, count, fieldId, type, onMove, onRemove, announce, pricing }: Props) {
+  const { register, watch, formState, trigger } = form;
   const errors = formState.errors.questions?.[index];
   const id = `question-${fieldId}`;
   const instructions = watch(`questions.${index}.instructions`) ?? "";
@@ -118,26 +129,32 @@ export function QuestionCard({ form, index, count, fieldId, type, onMove, onRemo
           </p>
         </div>
 
-        <div>
-          <label htmlFor={`${id}-instructions`} className="block font-medium">
-            Instructions
-          </label>
-          <textarea
-            id={`${id}-instructions`}
-            rows={2}
-            aria-invalid={errors?.instructions ? true : undefined}
-            aria-describedby={described("instructions", true)}
-            className={INPUT}
-            {...register(`questions.${index}.instructions`)}
-          />
-          <p id={`${id}-instructions-hint`} className="text-sm text-stone-600">
-            Optional. At most {INSTRUCTIONS_MAX} characters ({characterCount(instructions)} / {INSTRUCTIONS_MAX}),
-            starting with a letter or a digit, never 3 words in a row in capitals.
-          </p>
-          <p id={`${id}-instructions-error`} role="alert" className={ERROR}>
-            {errors?.instructions?.message}
-          </p>
-        </div>
+        {/* Dropdowns take no instructions today; one stored before stays visible so the seller can clear it. */}
+        {(type !== "dropdown" || instructions !== "") && (
+          <div>
+            <label htmlFor={`${id}-instructions`} className="block font-medium">
+              Instructions
+            </label>
+            <textarea
+              id={`${id}-instructions`}
+              rows={2}
+              aria-invalid={errors?.instructions ? true : undefined}
+              aria-describedby={described("instructions", true)}
+              className={INPUT}
+              {...register(`questions.${index}.instructions`, {
+                // A too-long text named on load is re-checked as the seller shortens it, before any save.
+                onChange: () => errors?.instructions && void trigger(`questions.${index}.instructions`),
+              })}
+            />
+            <p id={`${id}-instructions-hint`} className="text-sm text-stone-600">
+              Optional. At most {INSTRUCTIONS_MAX} characters ({characterCount(instructions)} / {INSTRUCTIONS_MAX}),
+              starting with a letter or a digit, never 3 words in a row in capitals.
+            </p>
+            <p id={`${id}-instructions-error`} role="alert" className={ERROR}>
+              {errors?.instructions?.message}
+            </p>
+          </div>
+        )}
 
         {type === "text_input" && (
           <WholeNumberField
@@ -165,6 +182,35 @@ export function QuestionCard({ form, index, count, fieldId, type, onMove, onRemo
 
         {(type === "dropdown" || type === "labeled_upload") && (
           <OptionFields form={form} index={index} idPrefix={id} kind={type} announce={announce} />
+        )}
+
+        {type === "text_input" && (
+          <div>
+            <label htmlFor={`${id}-price`} className="block font-medium">
+              Add-on price{pricing.currencyCode ? ` (${pricing.currencyCode})` : ""}
+            </label>
+            <input
+              id={`${id}-price`}
+              type="text"
+              inputMode="decimal"
+              autoComplete="off"
+              aria-invalid={errors?.addOnPrice ? true : undefined}
+              aria-describedby={described("price", true)}
+              className="mt-1 w-32 rounded-md border border-stone-400 p-2"
+              {...register(`questions.${index}.addOnPrice`)}
+            />
+            <p id={`${id}-price-hint`} className="text-sm text-stone-600">
+              Optional questions only: what buyers pay on top of the listing’s price when they answer, in{" "}
+              {pricing.currencyCode ?? "your shop’s currency"}, up to {ADD_ON_PRICE_MAX.toLocaleString("en-US")} with at
+              most two decimals.{" "}
+              {pricing.each
+                ? "Leave it empty to keep what each listing charges for this question now, or enter 0 to charge nothing."
+                : "Leave it empty to charge nothing."}
+            </p>
+            <p id={`${id}-price-error`} role="alert" className={ERROR}>
+              {errors?.addOnPrice?.message}
+            </p>
+          </div>
         )}
 
         <div className="flex items-center gap-2">

@@ -10,10 +10,18 @@ import {
   type QuestionType,
 } from "@/lib/personalization/question-set";
 import type { QuestionSetFormApi } from "./drafts";
-import { QuestionCard } from "./question-card";
+import { QuestionCard, type Pricing } from "./question-card";
 
 /** The questions of a set in order, with add (up to the limit), remove and reorder; shared by the listing's editor and the bulk dialog. */
-export function QuestionList({ form, idPrefix = "" }: { form: QuestionSetFormApi; idPrefix?: string }) {
+export function QuestionList({
+  form,
+  idPrefix = "",
+  pricing = {},
+}: {
+  form: QuestionSetFormApi;
+  idPrefix?: string;
+  pricing?: Pricing;
+}) {
   const { control, watch, getValues, formState } = form;
   const { fields, append, remove, move } = useFieldArray({ control, name: "questions" });
   const [announcement, setAnnouncement] = useState("");
@@ -50,6 +58,7 @@ export function QuestionList({ form, idPrefix = "" }: { form: QuestionSetFormApi
               setAnnouncement(`Question “${title}” removed. ${fields.length - 1} left.`);
             }}
             announce={setAnnouncement}
+            pricing={pricing}
           />
         ))}
       </ol>

@@ -1,7 +1,8 @@
 "use client";
 
 import { lazy, Suspense, useEffect, useRef, useState, useTransition, type ReactNode } from "react";
-import { QUESTIONS_MAX } from "@/lib/personalization/question-set";
+import { QUESTIONS_MAX, QUESTION_INSTRUCTIONS_MAX } from "@/lib/personalization/question-set";
+import { characterCount } from "@/lib/personalization/rules";
 import type { Listing } from "@/lib/marketplace/wire";
 import type { ActionResult } from "@/lib/actions/seller-action";
 import { updateQuestionSetAction } from "@/app/listings/[id]/update-question-set";
@@ -27,16 +28,18 @@ const LeaveDialog = lazy(() => import("../leave-dialog").then((module) => ({ def
 export function QuestionSetForm({
   listing,
   canEdit,
+  currencyCode,
   onStored,
   aside,
 }: {
   listing: Listing;
   canEdit: boolean;
+  currencyCode?: string;
   onStored: (listing: Listing) => void;
   aside: ReactNode;
 }) {
   const form = useQuestionSetForm(valuesOf(listing.questions));
-  const { handleSubmit, watch, reset, getValues, formState } = form;
+  const { handleSubmit, watch, reset, getValues, formState, trigger } = form;
   const { notify, clear } = useFeedback();
   const [dialog, setDialog] = useState<"templates" | "remove" | null>(null);
   const [pending, startTransition] = useTransition();
@@ -45,6 +48,19 @@ export function QuestionSetForm({
   const unsaved = useUnsavedChanges(formState.isDirty);
   const here = `/listings/${listing.id}`;
   const questions = watch("questions") ?? [];
+  // Stored before the 120-character rule, or by another client: shown as they are, never cut, and named until fixed.
+  const overLimit = listing.questions.flatMap((question, index) =>
+    characterCount(question.instructions) > QUESTION_INSTRUCTIONS_MAX
+      ? [{ index, title: question.title, length: characterCount(question.instructions) }]
+      : [],
+  );
+
+  useEffect(() => {
+    if (!hydrated) return;
+    for (const { index } of overLimit) void trigger(`questions.${index}.instructions`);
+    // Once, when the form can first show errors; the seller's edits re-check as they type.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [hydrated]);
 
   useEffect(() => {
     if (restored.current) return;
@@ -109,11 +125,14 @@ export function QuestionSetForm({
 
   // Applying replaces the whole set: the template's questions, in its order, as unsaved edits.
   const applyTemplate = (template: QuestionTemplate) => {
-    const values = templateValues(template);
+    const values = templateValues(template, listing.questions);
     if (!values) return;
     setDialog(null);
     reset(values, { keepDefaultValues: true });
-    notify({ tone: "info", text: `Template “${template.name}” is in the form. Review the questions, then save them.` });
+    notify({
+      tone: "info",
+      text: `Template “${template.name}” is in the form. Templates keep no add-on prices: a question this listing already asks keeps its price, and a new one charges nothing unless you set a price. Review the questions, then save them.`,
+    });
   };
 
   return (
@@ -140,7 +159,23 @@ export function QuestionSetForm({
               Buyers can be asked up to {QUESTIONS_MAX} questions, in this order. Drag a question by its handle, or use
               Move up and Move down.
             </p>
-            <QuestionList form={form} />
+            {overLimit.length > 0 && (
+              <div role="status" className="rounded-lg bg-amber-50 p-4 text-sm ring-1 ring-amber-200">
+                <p className="font-semibold">Instructions too long for the marketplace now</p>
+                <ul className="mt-1 list-disc pl-5">
+                  {overLimit.map(({ index, title, length }) => (
+                    <li key={index}>
+                      Question {index + 1} (“{title}”) has instructions of {length} characters; the marketplace now
+                      accepts at most {QUESTION_INSTRUCTIONS_MAX} while listings can ask several questions.
+                    </li>
+                  ))}
+                </ul>
+                <p className="mt-1">
+                  Buyers still see them as they are. Shorten them below, then save: nothing is cut for you.
+                </p>
+              </div>
+            )}
+            <QuestionList form={form} pricing={{ currencyCode }} />
 
             <EditorActions
               saveButton={saveButton}

@@ -1,0 +1,59 @@
+// No zod here: the editor formats and reads prices as the seller types. question-set.ts builds the schemas from these.
+import type { Money, MoneyWire } from "../marketplace/wire";
+
+// The OAS's Money is an int64 `amount` over a `divisor` and fixes neither. Our choice: cents (divisor 100, so at most
+// two decimals in every currency) and at most 10,000 in the shop's currency, far above any add-on a buyer pays for text.
+export const ADD_ON_PRICE_DIVISOR = 100;
+export const ADD_ON_PRICE_MAX = 10_000;
+
+export const addOnPriceRules = {
+  format: "Enter the price as a number with at most two decimals, such as 2.50.",
+  max: `Charge at most ${ADD_ON_PRICE_MAX.toLocaleString("en-US")}.`,
+} as const;
+
+const PRICE_TEXT = /^\d+(\.\d{1,2})?$/;
+
+/** The rule an add-on price typed by the seller breaks; "" is no price. */
+export function brokenAddOnPriceRule(text: string): keyof typeof addOnPriceRules | undefined {
+  const trimmed = text.trim();
+  if (trimmed === "") return undefined;
+  if (!PRICE_TEXT.test(trimmed)) return "format";
+  if (Number(trimmed) > ADD_ON_PRICE_MAX) return "max";
+  return undefined;
+}
+
+/** The seller's text as Money in the shop's currency; "" and 0 are no price (the marketplace removes it for 0 or null). */
+export function moneyOfPriceText(text: string, currencyCode: string): Money | null {
+  const trimmed = text.trim();
+  if (trimmed === "" || brokenAddOnPriceRule(trimmed)) return null;
+  const [whole = "0", fraction = ""] = trimmed.split(".");
+  const amount = Number(whole) * ADD_ON_PRICE_DIVISOR + Number(fraction.padEnd(2, "0"));
+  return amount === 0 ? null : { amount, divisor: ADD_ON_PRICE_DIVISOR, currencyCode };
+}
+
+/** Money as the seller edits it: `2.50`; no price is "". An untouched field keeps the stored Money exactly. */
+export function priceTextOf(money: Money | null | undefined): string {
+  if (!money || money.amount === 0 || money.divisor <= 0) return "";
+  return (money.amount / money.divisor).toFixed(2);
+}
+
+/** `$2.50`, in the price's own currency. */
+export function formatMoney(money: Money): string {
+  const value = money.divisor > 0 ? money.amount / money.divisor : money.amount;
+  try {
+    return new Intl.NumberFormat("en-US", { style: "currency", currency: money.currencyCode }).format(value);
+  } catch {
+    return `${value.toFixed(2)} ${money.currencyCode}`;
+  }
+}
+
+export const samePrice = (a: Money | null | undefined, b: Money | null | undefined) =>
+  !a || a.amount === 0 || !b || b.amount === 0
+    ? (!a || a.amount === 0) === (!b || b.amount === 0)
+    : a.currencyCode === b.currencyCode && a.amount * b.divisor === b.amount * a.divisor;
+
+export const moneyWireOf = (money: Money): MoneyWire => ({
+  amount: money.amount,
+  divisor: money.divisor,
+  currency_code: money.currencyCode,
+});

@@ -1,0 +1,31 @@
+import "server-only";
+import type { Refusal } from "../actions/seller-action";
+import type { Marketplace } from "../marketplace/client";
+import type { Result } from "../marketplace/failure";
+import type { QuestionForm } from "./question-set";
+import { changesAddOnPrice } from "./snapshot-codec";
+
+const NO_CURRENCY =
+  "Nothing was changed: the marketplace did not say which currency your shop sells in, so the add-on price could not be set. Try again in a moment, or leave the price as it was.";
+
+/** The shop's currency (getShop), asked only when the seller set an add-on price: prices are in the shop's currency. */
+export async function currencyForPrices(
+  marketplace: Marketplace,
+  seller: { userId: number; shopId: number },
+  questions: readonly QuestionForm[],
+): Promise<Result<string | undefined> | Refusal> {
+  if (!changesAddOnPrice(questions)) return { ok: true, data: undefined };
+  const shop = await marketplace.getShop(seller.userId, seller.shopId);
+  if (!shop.ok) return shop;
+  return shop.data.currencyCode ? { ok: true, data: shop.data.currencyCode } : { ok: false, refusal: NO_CURRENCY };
+}
+
+/** The shop's currency for the editor's price fields; undefined when the marketplace does not say (the field then names none). */
+export async function shopCurrencyCode(
+  marketplace: Marketplace,
+  seller: { userId: number; shopId: number | null },
+): Promise<string | undefined> {
+  if (seller.shopId === null) return undefined;
+  const shop = await marketplace.getShop(seller.userId, seller.shopId);
+  return shop.ok ? shop.data.currencyCode : undefined;
+}
