@@ -1,4 +1,5 @@
 import { describeFirstIssue, personalizationWriteSchema } from "../personalization/schema";
+import { addOnPriceRules, brokenAddOnPriceRule, moneyOfPriceText, moneyWireOf } from "../personalization/add-on-price";
 import { editableInSingleQuestionEditor } from "../personalization/editable";
 import {
   QUESTION_TYPE_NAMES,
@@ -12,9 +13,6 @@ import { samePrice, sameQuestions, type ListingQuestions, type Money, type Store
 
 /** The dashboard's two write modes (lib/marketplace/personalization-phase.ts). */
 export type Phase = "single" | "multi";
-
-export const ADD_ON_DIVISOR = 100;
-export const ADD_ON_MAX = 10_000;
 
 /** What a seller asks to change; everything it does not name stays as each listing has it. */
 export type Change =
@@ -48,22 +46,16 @@ export function storedOf(question: QuestionForm): StoredQuestion {
   };
 }
 
-const PRICE_TEXT = /^\d+(\.\d{1,2})?$/;
-
-/** The reason a typed add-on price cannot be used, or undefined; "" is no price. */
+/** The reason a typed add-on price cannot be used, or undefined; "" is no price (the editor's own rules). */
 export function addOnPriceProblem(text: string): string | undefined {
-  const trimmed = text.trim();
-  if (trimmed === "") return undefined;
-  if (!PRICE_TEXT.test(trimmed)) return "Enter the price as a number with at most two decimals, such as 2.50.";
-  if (Number(trimmed) > ADD_ON_MAX) return `Charge at most ${ADD_ON_MAX.toLocaleString("en-US")}.`;
-  return undefined;
+  const broken = brokenAddOnPriceRule(text);
+  return broken && addOnPriceRules[broken];
 }
 
-/** "2.50" in `currency` as Money; null for "" and 0 (the marketplace removes a price of 0 or null). */
+/** "2.50" in `currency` as the wire's Money; null for "" and 0 (the marketplace removes a price of 0 or null). */
 export function moneyOf(text: string, currency: string): Money | null {
-  const [whole = "0", fraction = ""] = text.trim().split(".");
-  const amount = Number(whole) * ADD_ON_DIVISOR + Number(fraction.padEnd(2, "0") || "0");
-  return text.trim() === "" || amount === 0 ? null : { amount, divisor: ADD_ON_DIVISOR, currency_code: currency };
+  const money = moneyOfPriceText(text, currency);
+  return money && moneyWireOf(money);
 }
 
 function textQuestionIndex(questions: readonly StoredQuestion[]): number | string {
