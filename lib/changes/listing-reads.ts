@@ -5,6 +5,8 @@ import type { Result } from "../marketplace/failure";
 import { READ_BATCH } from "./plan";
 import type { ListingQuestions } from "./stored-question";
 
+const MAX_OFFSET = 12_000;
+
 type Seller = { userId: number; shopId: number };
 type ShopListing = ListingQuestions & { shopId: number };
 
@@ -36,7 +38,9 @@ export async function readShopQuestions(marketplace: Marketplace, seller: Seller
       });
       if (!page.ok) return page;
       listings.push(...page.data.listings);
-      if (page.data.listings.length < READ_BATCH || offset + READ_BATCH >= page.data.count) break;
+      // The marketplace pages up to offset 12000 (decisions.md "Listing reads").
+      const next = offset + READ_BATCH;
+      if (page.data.listings.length < READ_BATCH || next >= page.data.count || next > MAX_OFFSET) break;
     }
   }
   return { ok: true, data: listings };
