@@ -4,6 +4,7 @@ import type { TokenStore } from "../auth/token-store";
 import { sharedPacer, type SharedPacer } from "../bulk/pacer";
 import type { Database } from "../db/database";
 import { historyStore } from "../history/history-store";
+import { CERTAINLY_UNCHANGED } from "../history/recorded-write";
 import { storedListingWrites } from "../listings/write-counts";
 import { createMarketplace, type Marketplace } from "../marketplace/client";
 import type { MarketplaceConfig } from "../marketplace/config";
@@ -18,18 +19,6 @@ import type { StoredQuestion } from "./stored-question";
 const LEASE_MS = 30_000;
 const CONCURRENCY = 4;
 const READ_ATTEMPTS = 3;
-
-// Failures after which the listing is certainly as it was (lib/history/recorded-write.ts keeps the same list).
-const CERTAINLY_UNCHANGED = new Set<MarketplaceFailure["kind"]>([
-  "reauth",
-  "invalid_token",
-  "insufficient_scope",
-  "invalid",
-  "forbidden",
-  "not_found",
-  "conflict",
-  "rate_limited",
-]);
 
 export const CHANGED_ELSEWHERE =
   "Someone changed this listing after you reviewed the plan, so it was left as they made it. Plan the change again to include it.";

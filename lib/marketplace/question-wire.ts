@@ -1,38 +1,16 @@
 import { z } from "zod";
 import type { ListingQuestions, StoredQuestion } from "../changes/stored-question";
+import { listingWire, type personalizationWire } from "./wire";
 
-// A listing's questions with every field the marketplace returns (ids, choice ids, add-on prices), for changes that
-// must send back what they do not change (decisions.md "The marketplace of today").
-const moneyWire = z.object({ amount: z.number(), divisor: z.number(), currency_code: z.string() });
-
-const questionWire = z.object({
-  question_id: z.number().nullable().optional(),
-  question_type: z.string(),
-  question_text: z.string().nullable().optional(),
-  instructions: z.string().nullable().optional(),
-  required: z.boolean(),
-  max_allowed_characters: z.number().nullable().optional(),
-  max_allowed_files: z.number().nullable().optional(),
-  options: z
-    .array(z.object({ option_id: z.number().nullable().optional(), label: z.string() }))
-    .nullable()
-    .optional(),
-  add_on_price: moneyWire.nullable().optional(),
-});
-
-export const listingQuestionsWire = z.object({
-  listing_id: z.number(),
-  shop_id: z.number(),
-  title: z.string(),
-  state: z.string(),
-  price: moneyWire.optional(),
-  last_modified_timestamp: z.number().optional(),
-  personalization: z.object({ personalization_questions: z.array(questionWire) }).optional(),
-});
+// A listing's questions with every field the marketplace returns (ids, choice ids, add-on prices) kept as the wire has
+// them, for changes that must send back what they do not change (decisions.md "The marketplace of today").
+export const listingQuestionsWire = listingWire.extend({ last_modified_timestamp: z.number().optional() });
 
 export const listingQuestionsPageWire = z.object({ count: z.number(), results: z.array(listingQuestionsWire) });
 
-function storedQuestionOf(wire: z.infer<typeof questionWire>): StoredQuestion {
+type QuestionWire = z.infer<typeof personalizationWire>["personalization_questions"][number];
+
+function storedQuestionOf(wire: QuestionWire): StoredQuestion {
   return {
     ...(wire.question_id != null && { question_id: wire.question_id }),
     question_type: wire.question_type,
