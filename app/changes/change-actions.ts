@@ -55,18 +55,22 @@ export const includeRowsAction = sellerAction(
 );
 
 /** Applies exactly the reviewed plan; a second click, or another tab, starts nothing more. */
-export const applyPlanAction = sellerAction("save", z.object({ planId }), async ({ planId: id }, { seller }) => {
-  if (!canEdit(seller.scopes)) return { ok: false, refusal: CANNOT_EDIT };
-  const runner = await planRunner();
-  if (!(await runner.plans.startApply(id, seller.shopId)))
-    return {
-      ok: false,
-      refusal: "This plan is already applied, or being applied. Reload the page to see its progress.",
-    };
-  const plan = await runner.plans.find(id, seller.shopId);
-  if (plan) void runner.apply(plan);
-  return { ok: true, data: null };
-});
+export const applyPlanAction = sellerAction(
+  "save",
+  z.object({ planId, reserve: z.number().int().min(0).max(100_000_000).nullable() }),
+  async ({ planId: id, reserve }, { seller }) => {
+    if (!canEdit(seller.scopes)) return { ok: false, refusal: CANNOT_EDIT };
+    const runner = await planRunner();
+    if (!(await runner.plans.startApply(id, seller.shopId, reserve)))
+      return {
+        ok: false,
+        refusal: "This plan is already applied, or being applied. Reload the page to see its progress.",
+      };
+    const plan = await runner.plans.find(id, seller.shopId);
+    if (plan) void runner.apply(plan);
+    return { ok: true, data: null };
+  },
+);
 
 /** Plans the undo of an applied plan: it is reviewed like any change before anything is written. */
 export const planUndoAction = sellerAction("load", z.object({ planId }), async ({ planId: id }, { seller }) => {

@@ -8,6 +8,7 @@ import type { ActionResult } from "@/lib/actions/seller-action";
 import { describeSet } from "@/lib/changes/field-diff";
 import { matchesFilter, type PlanFilter, type PlanItemView, type PlanView } from "@/lib/changes/plan-view";
 import { useFeedback } from "../feedback/toast-context";
+import { LocalTime } from "../local-time";
 
 const FILTERS: { value: PlanFilter; label: string }[] = [
   { value: "all", label: "All" },
@@ -156,6 +157,7 @@ function Row({
 export function PlanReview({ initial, canEdit }: { initial: PlanView; canEdit: boolean }) {
   const [plan, setPlan] = useState(initial);
   const [filter, setFilter] = useState<PlanFilter>("all");
+  const [reserve, setReserve] = useState("");
   const [busy, startTransition] = useTransition();
   const { notify } = useFeedback();
   const router = useRouter();
@@ -220,6 +222,11 @@ export function PlanReview({ initial, canEdit }: { initial: PlanView; canEdit: b
           ` ${plan.counts.included} of the changes will be applied.`}
       </p>
       {plan.status === "reviewing" && <CostLine plan={plan} />}
+      {plan.waitingUntil !== null && (
+        <p role="status" className="mt-2 rounded-md bg-amber-50 p-3 ring-1 ring-amber-200" data-testid="plan-waiting">
+          {plan.statusReason} It goes on by itself at <LocalTime at={plan.waitingUntil} />.
+        </p>
+      )}
       {plan.status !== "reviewing" && (
         <p role="status" className="mt-2" data-testid="plan-progress">
           {plan.status === "applying" ? "Applying… " : "Applied. "}
@@ -230,12 +237,25 @@ export function PlanReview({ initial, canEdit }: { initial: PlanView; canEdit: b
       <div className="mt-4 flex flex-wrap gap-2">
         {reviewing && (
           <>
+            <label className="flex items-center gap-2 text-sm">
+              Keep in reserve
+              <input
+                type="number"
+                min={0}
+                inputMode="numeric"
+                value={reserve}
+                onChange={(event) => setReserve(event.target.value)}
+                placeholder="0"
+                className="w-28 rounded-md px-2 py-1 ring-1 ring-stone-300"
+              />
+              of today&apos;s requests
+            </label>
             <button
               type="button"
               disabled={busy || plan.counts.included === 0}
               onClick={() =>
                 run(
-                  () => applyPlanAction({ planId: plan.id }),
+                  () => applyPlanAction({ planId: plan.id, reserve: reserve.trim() === "" ? null : Number(reserve) }),
                   async () => {
                     notify({ tone: "info", text: "Applying the plan. You can close this page: it goes on." });
                     await reload();

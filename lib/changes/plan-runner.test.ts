@@ -5,6 +5,7 @@ import {
   createSeller,
   DEMO_API_KEY,
   issueTokensFor,
+  sandboxControl,
   storedListing,
   type CreatedSeller,
 } from "../../test/harness/sandbox";
@@ -63,6 +64,7 @@ describe.each(eachEngine())("applying a change plan on %s", (_engine, location) 
   let runner: PlanRunner;
   let seller: CreatedSeller;
   let token: string;
+  let clockOffset: number;
 
   async function put(listingId: number, questions: unknown[]) {
     const response = await fetch(
@@ -119,7 +121,8 @@ describe.each(eachEngine())("applying a change plan on %s", (_engine, location) 
       scopes: SCOPES,
     });
     for (const [index, set] of SETS.entries()) await put(seller.listing_ids[index]!, set);
-    runner = createPlanRunner({ db, config, store: tokenStore(db) });
+    clockOffset = 0;
+    runner = createPlanRunner({ db, config, store: tokenStore(db) }, { now: () => Date.now() + clockOffset });
   });
 
   afterEach(() => db.close());
@@ -197,5 +200,33 @@ describe.each(eachEngine())("applying a change plan on %s", (_engine, location) 
     expect(await questionsOf(first)).toEqual(original[0]);
     expect((await questionsOf(second))[1]).toMatchObject({ max_allowed_characters: 80 });
     expect((await questionsOf(third))[2]).toMatchObject({ instructions: "Changed since", max_allowed_characters: 40 });
+  });
+
+  it("stops before the reserve of today's quota, says when it goes on, and goes on by itself then", async () => {
+    const planId = await reviewedPlan({ kind: "text-limit", limit: 70 });
+    const left = runner.lastRemainingToday()!;
+    // Room for one read and two writes above the reserve: two listings change, the third waits.
+    expect(await runner.plans.startApply(planId, seller.shop_id!, left - 3)).toBe(true);
+    const started = Date.now();
+    await runner.apply((await runner.plans.find(planId))!);
+    const waiting = await runner.plans.view((await runner.plans.find(planId))!);
+    expect(waiting.status).toBe("applying");
+    expect(waiting.items.map((item) => item.outcome)).toEqual(["done", "done", "pending"]);
+    expect(waiting.statusReason).toBe(
+      `Stopped to keep ${left - 3} of today's requests in reserve, with 1 change to go.`,
+    );
+    // The quota is a rolling 24 hours: the requests this plan made free their places a day after they were made.
+    const day = 24 * 3600_000;
+    expect(waiting.waitingUntil).toBeGreaterThan(started + day - 60_000);
+    expect(waiting.waitingUntil).toBeLessThanOrEqual(started + day + 120_000);
+
+    await sandboxControl(sandbox.url, "/clock", { advance_seconds: day / 1000 + 120 });
+    clockOffset = day + 120_000;
+    await runner.resume();
+    await expect.poll(async () => (await runner.plans.find(planId))?.status, { timeout: 10_000 }).toBe("applied");
+    const done = await runner.plans.view((await runner.plans.find(planId))!);
+    expect(done.items.map((item) => item.outcome)).toEqual(["done", "done", "done"]);
+    expect(done.waitingUntil).toBeNull();
+    expect((await questionsOf(seller.listing_ids[2]!))[2]).toMatchObject({ max_allowed_characters: 70 });
   });
 });

@@ -14,6 +14,7 @@ import type { Snapshot } from "../personalization/snapshot";
 import { writeBodyOf, type Phase } from "./field-change";
 import { changedSince, READ_BATCH } from "./plan";
 import { planStore, type PendingItem, type Plan } from "./plan-store";
+import { quotaLog } from "./quota-log";
 import type { StoredQuestion } from "./stored-question";
 
 const LEASE_MS = 30_000;
@@ -69,13 +70,21 @@ export type PlanRunner = ReturnType<typeof createPlanRunner>;
  * rest exactly as reviewed, keeping each one's previous questions in the history. Requests go through the bulk jobs'
  * shared pacer, so plans and bulk jobs of every instance share the app's rate limit.
  */
-export function createPlanRunner(deps: { db: Database; config: MarketplaceConfig; store: TokenStore }) {
+export function createPlanRunner(
+  deps: { db: Database; config: MarketplaceConfig; store: TokenStore },
+  options: { now?: () => number } = {},
+) {
+  const now = options.now ?? Date.now;
   const shared = sharedPacer(deps.db);
+  const quota = quotaLog(deps.db);
   // The app's quota left today, as the marketplace's latest answer said: a plan shows what share its apply uses.
   let remainingToday: number | null = null;
   const pacer: SharedPacer = {
     perSecond: () => shared.perSecond(),
-    beforeRequest: () => shared.beforeRequest(),
+    async beforeRequest() {
+      await shared.beforeRequest();
+      await quota.note(now());
+    },
     afterResponse(report) {
       if (report.remainingToday !== undefined) remainingToday = report.remainingToday;
       shared.afterResponse(report);
@@ -123,8 +132,8 @@ export function createPlanRunner(deps: { db: Database; config: MarketplaceConfig
     return read!;
   }
 
-  async function runBatch(plan: Plan, owner: string): Promise<number> {
-    const items = await plans.claim(plan.id, owner, LEASE_MS, READ_BATCH);
+  async function runBatch(plan: Plan, owner: string, limit: number): Promise<number> {
+    const items = await plans.claim(plan.id, owner, LEASE_MS, limit);
     if (items.length === 0) return 0;
     const read = await readBatch(plan, items);
     if (!read.ok) {
@@ -155,10 +164,41 @@ export function createPlanRunner(deps: { db: Database; config: MarketplaceConfig
     return items.length;
   }
 
-  async function run(plan: Plan) {
+  /**
+   * How many listings the next batch may take without eating into the plan's reserve (each costs a write, the batch one
+   * read); 1 while the quota left is unknown, so that the first answer tells it.
+   */
+  function batchLimit(plan: Plan): number {
+    if (plan.reserve === null) return READ_BATCH;
+    if (remainingToday === null) return 1;
+    return Math.min(READ_BATCH, remainingToday - plan.reserve - 1);
+  }
+
+  const timers = new Map<string, NodeJS.Timeout>();
+  function goOnAt(plan: Plan, at: number, apply: (plan: Plan) => Promise<void>) {
+    clearTimeout(timers.get(plan.id));
+    // Unreferenced: a waiting plan never keeps a process alive; a restart schedules it again (resume).
+    timers.set(plan.id, setTimeout(() => void apply(plan), Math.max(0, at - now())).unref());
+  }
+
+  async function run(plan: Plan, apply: (plan: Plan) => Promise<void>) {
     const owner = `${process.pid}/${randomUUID()}`;
     try {
-      while ((await runBatch(plan, owner)) > 0);
+      for (;;) {
+        const limit = batchLimit(plan);
+        if (limit < 1) {
+          const pending = (await plans.counts(plan.id)).outcomes.pending ?? 0;
+          const at = await quota.freedBy(plan.reserve! + Math.min(READ_BATCH, pending) + 1 - remainingToday!, now());
+          await plans.wait(
+            plan.id,
+            at,
+            `Stopped to keep ${plan.reserve} of today's requests in reserve, with ${pending} ${pending === 1 ? "change" : "changes"} to go.`,
+          );
+          goOnAt(plan, at, apply);
+          break;
+        }
+        if ((await runBatch(plan, owner, limit)) === 0) break;
+      }
     } catch (error) {
       logger().error({ msg: "applying a change plan failed", planId: plan.id, error: (error as Error).message });
     } finally {
@@ -176,13 +216,25 @@ export function createPlanRunner(deps: { db: Database; config: MarketplaceConfig
     apply(plan: Plan): Promise<void> {
       const current = running.get(plan.id);
       if (current) return current;
-      const work = run(plan).finally(() => running.delete(plan.id));
+      const work = (async () => {
+        if (plan.waitingUntil !== null) {
+          // Back from a wait: the quota left is read afresh rather than taken from before it.
+          await plans.goOn(plan.id);
+          remainingToday = null;
+        }
+        await run({ ...plan, waitingUntil: null }, (next) =>
+          this.apply({ ...next, waitingUntil: next.waitingUntil ?? now() }),
+        );
+      })().finally(() => running.delete(plan.id));
       running.set(plan.id, work);
       return work;
     },
-    /** Plans left applying by a restart (or another instance that stopped) go on. */
+    /** Plans left applying by a restart (or another instance that stopped) go on, those waiting for their reserve then. */
     async resume() {
-      for (const plan of await plans.applying()) void this.apply(plan);
+      for (const plan of await plans.applying())
+        if (plan.waitingUntil !== null && plan.waitingUntil > now())
+          goOnAt(plan, plan.waitingUntil, (next) => this.apply(next));
+        else void this.apply(plan);
     },
   };
 }

@@ -20,6 +20,11 @@ export type Plan = {
   createdAt: number;
   appliedAt: number | null;
   finishedAt: number | null;
+  /** Requests of today's quota the apply leaves unused. */
+  reserve: number | null;
+  /** Stopped for the reserve: it goes on by itself then. */
+  waitingUntil: number | null;
+  statusReason: string | null;
 };
 
 /** One item as the apply needs it. */
@@ -43,6 +48,9 @@ type PlanRow = {
   created_at: number;
   applied_at: number | null;
   finished_at: number | null;
+  reserve: number | null;
+  waiting_until: number | null;
+  status_reason: string | null;
 };
 
 type ItemRow = {
@@ -63,7 +71,7 @@ type ItemRow = {
 };
 
 const PLAN_COLUMNS =
-  "plan_id, user_id, shop_id, description, phase, status, undo_of, rate, created_at, applied_at, finished_at";
+  "plan_id, user_id, shop_id, description, phase, status, undo_of, rate, created_at, applied_at, finished_at, reserve, waiting_until, status_reason";
 const ITEM_COLUMNS =
   "listing_id, title, state, status, reason, before_state, after_state, diff, last_modified, included, outcome, outcome_reason, current_state, kept";
 const INSERT_CHUNK = 50;
@@ -84,6 +92,9 @@ const planOf = (row: PlanRow): Plan => ({
   createdAt: Number(row.created_at),
   appliedAt: nullableNumber(row.applied_at),
   finishedAt: nullableNumber(row.finished_at),
+  reserve: nullableNumber(row.reserve),
+  waitingUntil: nullableNumber(row.waiting_until),
+  statusReason: row.status_reason,
 });
 
 const itemViewOf = (row: ItemRow): PlanItemView => ({
@@ -148,12 +159,13 @@ export function planStore(db: Database) {
 
   return {
     find,
+    counts,
 
     async create(plan: NewPlan): Promise<string> {
       const id = randomUUID();
       const now = Date.now();
       await db.execute(
-        `INSERT INTO change_plans (${PLAN_COLUMNS}) VALUES ($1, $2, $3, $4, $5, 'preparing', $6, $7, $8, NULL, NULL)`,
+        `INSERT INTO change_plans (${PLAN_COLUMNS}) VALUES ($1, $2, $3, $4, $5, 'preparing', $6, $7, $8, NULL, NULL, NULL, NULL, NULL)`,
         [
           id,
           plan.userId,
@@ -207,11 +219,11 @@ export function planStore(db: Database) {
     },
 
     /** Fixes the reviewed plan for its apply: once, whatever the clicks, in any instance. */
-    async startApply(planId: string, shopId: number): Promise<boolean> {
+    async startApply(planId: string, shopId: number, reserve: number | null = null): Promise<boolean> {
       const now = Date.now();
       const started = await db.execute(
-        "UPDATE change_plans SET status = 'applying', applied_at = $3 WHERE plan_id = $1 AND shop_id = $2 AND status = 'reviewing'",
-        [planId, shopId, now],
+        "UPDATE change_plans SET status = 'applying', applied_at = $3, reserve = $4 WHERE plan_id = $1 AND shop_id = $2 AND status = 'reviewing'",
+        [planId, shopId, now, reserve],
       );
       if (started !== 1) return false;
       await db.execute(
@@ -261,6 +273,20 @@ export function planStore(db: Database) {
           Date.now(),
         ],
       );
+    },
+
+    async wait(planId: string, until: number, reason: string) {
+      await db.execute("UPDATE change_plans SET waiting_until = $2, status_reason = $3 WHERE plan_id = $1", [
+        planId,
+        until,
+        reason,
+      ]);
+    },
+
+    async goOn(planId: string) {
+      await db.execute("UPDATE change_plans SET waiting_until = NULL, status_reason = NULL WHERE plan_id = $1", [
+        planId,
+      ]);
     },
 
     async release(owner: string) {
@@ -332,6 +358,9 @@ export function planStore(db: Database) {
         undoOf: plan.undoOf,
         undoneBy: await this.undoneBy(plan.id),
         createdAt: plan.createdAt,
+        reserve: plan.reserve,
+        waitingUntil: plan.waitingUntil,
+        statusReason: plan.statusReason,
         cost: await cost(plan),
         counts: planCounts,
         items: rows.map(itemViewOf),

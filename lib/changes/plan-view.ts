@@ -34,6 +34,10 @@ export type PlanView = {
   undoOf: string | null;
   undoneBy: string | null;
   createdAt: number;
+  reserve: number | null;
+  /** The apply stopped to keep the reserve, and goes on by itself then. */
+  waitingUntil: number | null;
+  statusReason: string | null;
   cost: PlanCost;
   counts: {
     total: number;

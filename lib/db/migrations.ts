@@ -93,7 +93,8 @@ export const MIGRATIONS = [
      writes BIGINT NOT NULL
    )`,
   // Reviewed change plans (lib/changes/): each listing's questions as reviewed and what the apply writes, so the apply
-  // runs exactly the plan the seller saw, and skips a listing that changed since instead of overwriting it.
+  // runs exactly the plan the seller saw, and skips a listing that changed since instead of overwriting it. The requests
+  // the runners made per minute tell when the marketplace's rolling 24-hour quota frees enough for a plan's reserve.
   `CREATE TABLE change_plans (
      plan_id TEXT PRIMARY KEY,
      user_id BIGINT NOT NULL,
@@ -105,7 +106,10 @@ export const MIGRATIONS = [
      rate TEXT NOT NULL,
      created_at BIGINT NOT NULL,
      applied_at BIGINT,
-     finished_at BIGINT
+     finished_at BIGINT,
+     reserve BIGINT,
+     waiting_until BIGINT,
+     status_reason TEXT
    );
    CREATE INDEX change_plans_by_shop ON change_plans (shop_id, created_at);
    CREATE TABLE change_plan_items (
@@ -130,5 +134,9 @@ export const MIGRATIONS = [
      updated_at BIGINT NOT NULL,
      PRIMARY KEY (plan_id, listing_id)
    );
-   CREATE INDEX change_plan_items_by_outcome ON change_plan_items (plan_id, outcome, seq)`,
+   CREATE INDEX change_plan_items_by_outcome ON change_plan_items (plan_id, outcome, seq);
+   CREATE TABLE quota_minutes (
+     minute BIGINT PRIMARY KEY,
+     requests BIGINT NOT NULL
+   )`,
 ];
