@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
 import Papa from "papaparse";
 import { expect, test, type Page } from "@playwright/test";
 import { hydrated } from "./editor";
@@ -109,6 +110,7 @@ test("a character limit changed across listings with different question sets cha
   await expect(page.getByTestId("plan-cost")).toContainText("Applying it costs 4 requests");
   await expect(row(page, "Test listing 2").getByTestId("plan-diff")).toHaveText(["“Name” limit: 12 → 60"]);
   await expect(row(page, "Test listing 3").getByTestId("plan-diff")).toHaveText(["“Name” limit: 40 → 60"]);
+  expect((await new AxeBuilder({ page }).analyze()).violations.map((violation) => violation.id)).toEqual([]);
   await page.getByRole("button", { name: "Apply 3 changes" }).click();
   await expect(page.getByTestId("plan-progress")).toHaveText(
     "Applied. 3 changed, 0 changed elsewhere and left as they are, 0 not changed.",
