@@ -180,6 +180,8 @@ describe("plans", () => {
     const reviewed = { before: shop[0]!.questions, lastModified: 1001 };
     expect(changedSince(reviewed, shop[0]!)).toBe(false);
     expect(changedSince(reviewed, { ...shop[0]!, lastModified: 2000 })).toBe(true);
+    const sameSecond = { ...shop[0]!, questions: [text(11, { required: true, add_on_price: null })] };
+    expect(changedSince(reviewed, sameSecond)).toBe(true);
     const noStamp = { before: shop[0]!.questions, lastModified: null };
     expect(changedSince(noStamp, { ...shop[0]!, lastModified: null })).toBe(false);
     const edited = { ...shop[0]!, lastModified: null, questions: [text(11, { max_allowed_characters: 41 })] };

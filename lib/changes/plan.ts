@@ -90,15 +90,17 @@ export function costOf(changes: number, rate: { perSecond: number; remainingToda
 }
 
 /**
- * Whether a listing changed since it was reviewed: its `last_modified_timestamp` moved, or, where the marketplace does
- * not return one, what it asks buyers differs (ids and add-on prices included).
+ * Whether a listing changed since it was reviewed: its `last_modified_timestamp` moved, where the marketplace returns
+ * one, or what it asks buyers differs (ids and add-on prices included), which also catches two changes within the
+ * timestamp's one second.
  */
 export function changedSince(
   reviewed: { before: StoredQuestion[]; lastModified: number | null },
   now: ListingQuestions,
 ) {
-  if (reviewed.lastModified !== null && now.lastModified !== null) return reviewed.lastModified !== now.lastModified;
-  return !sameQuestions(reviewed.before, now.questions);
+  const moved =
+    reviewed.lastModified !== null && now.lastModified !== null && reviewed.lastModified !== now.lastModified;
+  return moved || !sameQuestions(reviewed.before, now.questions);
 }
 
 type Field = Exclude<keyof StoredQuestion, "question_id" | "question_type">;
