@@ -1,3 +1,4 @@
+import Link from "next/link";
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
@@ -39,7 +40,14 @@ export default async function ListingsPage({ searchParams }: Props) {
     <>
       <SiteHeader shopName={seller.shopName} />
       <main id="main" tabIndex={-1} className="outline-none mx-auto max-w-5xl px-4 py-6 md:py-8">
-        <h1 className="text-2xl font-semibold">{seller.shopName ? `Welcome, ${seller.shopName}` : "Welcome"}</h1>
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h1 className="text-2xl font-semibold">{seller.shopName ? `Welcome, ${seller.shopName}` : "Welcome"}</h1>
+          {seller.shopId !== null && (
+            <Link href="/changes" className="text-sm text-blue-800 underline">
+              Changes and spreadsheets
+            </Link>
+          )}
+        </div>
         {seller.shopId === null ? (
           <p role="status" className="mt-4 rounded-lg bg-amber-50 p-4 ring-1 ring-amber-200">
             Your marketplace account has no shop yet, so there are no listings to personalize. Open a shop on the

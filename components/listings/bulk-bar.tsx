@@ -7,6 +7,10 @@ import type { Selection } from "@/lib/bulk/bulk-input";
 // The dialog carries the form library and the rules (~20 kB gzip): loaded once the seller ticks a listing, not with the page.
 const loadDialog = () => import("./bulk-dialog");
 const BulkDialog = dynamic(() => loadDialog().then((module) => module.BulkDialog), { ssr: false });
+const PlanChangeDialog = dynamic(
+  () => import("../changes/plan-change-dialog").then((module) => module.PlanChangeDialog),
+  { ssr: false },
+);
 
 type Props = {
   stateLabel: string;
@@ -46,7 +50,7 @@ export function BulkBar({
   onClear,
   multiQuestion = false,
 }: Props) {
-  const [mode, setMode] = useState<"apply" | "remove" | null>(null);
+  const [mode, setMode] = useState<"apply" | "remove" | "plan" | null>(null);
   const matching = `${count} ${stateLabel} ${count === 1 ? "listing" : "listings"}${narrowed ? " that match" : ""}`;
   const anySelected = selectedCount > 0;
   useEffect(() => {
@@ -87,6 +91,14 @@ export function BulkBar({
         <button
           type="button"
           disabled={selectedCount === 0}
+          onClick={() => setMode("plan")}
+          className={`${button} ring-stone-300 hover:bg-stone-100`}
+        >
+          Plan a change…
+        </button>
+        <button
+          type="button"
+          disabled={selectedCount === 0}
           onClick={() => setMode("apply")}
           className={`${button} bg-brand text-white ring-brand hover:bg-brand-dark`}
         >
@@ -101,7 +113,10 @@ export function BulkBar({
           Remove personalization…
         </button>
       </span>
-      {mode && (
+      {mode === "plan" && (
+        <PlanChangeDialog selection={selection} selectedCount={selectedCount} onClose={() => setMode(null)} />
+      )}
+      {(mode === "apply" || mode === "remove") && (
         <BulkDialog
           mode={mode}
           selection={selection}

@@ -131,4 +131,51 @@ export const MIGRATIONS = [
      status TEXT NOT NULL
    );
    CREATE INDEX outside_changes_by_shop ON outside_changes (shop_id, status, detected_at)`,
+  // Reviewed change plans (lib/changes/): each listing's questions as reviewed and what the apply writes, so the apply
+  // runs exactly the plan the seller saw, and skips a listing that changed since instead of overwriting it. The requests
+  // the runners made per minute tell when the marketplace's rolling 24-hour quota frees enough for a plan's reserve.
+  `CREATE TABLE change_plans (
+     plan_id TEXT PRIMARY KEY,
+     user_id BIGINT NOT NULL,
+     shop_id BIGINT NOT NULL,
+     description TEXT NOT NULL,
+     phase TEXT NOT NULL,
+     status TEXT NOT NULL,
+     undo_of TEXT,
+     rate TEXT NOT NULL,
+     created_at BIGINT NOT NULL,
+     applied_at BIGINT,
+     finished_at BIGINT,
+     reserve BIGINT,
+     waiting_until BIGINT,
+     status_reason TEXT
+   );
+   CREATE INDEX change_plans_by_shop ON change_plans (shop_id, created_at);
+   CREATE TABLE change_plan_items (
+     plan_id TEXT NOT NULL,
+     listing_id BIGINT NOT NULL,
+     seq INTEGER NOT NULL,
+     title TEXT NOT NULL,
+     state TEXT NOT NULL,
+     status TEXT NOT NULL,
+     reason TEXT,
+     before_state TEXT NOT NULL,
+     after_state TEXT,
+     diff TEXT NOT NULL,
+     last_modified BIGINT,
+     included INTEGER NOT NULL DEFAULT 1,
+     outcome TEXT,
+     outcome_reason TEXT,
+     current_state TEXT,
+     kept TEXT,
+     lease_owner TEXT,
+     lease_until BIGINT,
+     updated_at BIGINT NOT NULL,
+     PRIMARY KEY (plan_id, listing_id)
+   );
+   CREATE INDEX change_plan_items_by_outcome ON change_plan_items (plan_id, outcome, seq);
+   CREATE TABLE quota_minutes (
+     minute BIGINT PRIMARY KEY,
+     requests BIGINT NOT NULL
+   )`,
 ];

@@ -24,7 +24,7 @@ export type Changer = { userId: number; shopId: number };
 export type WriteOutcome = Result<Question[]> | Refusal;
 
 // Failures after which the listing is certainly unchanged; after a time-out, a 5xx or a lost connection it may have changed.
-const CERTAINLY_UNCHANGED = new Set<MarketplaceFailure["kind"]>([
+export const CERTAINLY_UNCHANGED = new Set<MarketplaceFailure["kind"]>([
   "reauth",
   "invalid_token",
   "insufficient_scope",

@@ -5,6 +5,7 @@ import type { Result } from "./failure";
 import { inProcessListingWrites, type ListingWrites } from "../listings/write-counts";
 import { sellerTokens } from "./seller-tokens";
 import { marketplaceFetch, type Call } from "./transport";
+import { listingQuestionsPageWire, toListingQuestions } from "./question-wire";
 import {
   listingPageWire,
   listingWire,
@@ -18,6 +19,8 @@ import {
   type PersonalizationWriteWire,
   type Question,
 } from "./wire";
+
+type ListingQuestionsRead = ReturnType<typeof toListingQuestions>;
 
 export type ListingState = "active" | "inactive" | "draft" | "expired" | "sold_out";
 
@@ -151,6 +154,34 @@ export function createMarketplace(
           path: `/v3/application/shops/${shopId}/listings/${listingId}/personalization`,
           schema: null,
         }),
+      ),
+
+    // GET /v3/application/listings/batch?listing_ids=…&includes=personalization, with every field of the questions
+    getListingQuestions: async (userId: number, listingIds: number[]): Promise<Result<ListingQuestionsRead[]>> =>
+      map(
+        await asSeller(userId, {
+          operation: "getListingsByListingIds",
+          path: "/v3/application/listings/batch",
+          query: { listing_ids: listingIds.join(","), includes: "personalization" },
+          schema: listingQuestionsPageWire,
+        }),
+        (data) => data.results.map(toListingQuestions),
+      ),
+
+    // GET /v3/application/shops/{shop_id}/listings?includes=personalization, with every field of the questions
+    getShopListingQuestions: async (
+      userId: number,
+      shopId: number,
+      page: { state: ListingState; limit: number; offset: number },
+    ): Promise<Result<{ count: number; listings: ListingQuestionsRead[] }>> =>
+      map(
+        await asSeller(userId, {
+          operation: "getListingsByShop",
+          path: `/v3/application/shops/${shopId}/listings`,
+          query: { state: page.state, limit: page.limit, offset: page.offset, includes: "personalization" },
+          schema: listingQuestionsPageWire,
+        }),
+        (data) => ({ count: data.count, listings: data.results.map(toListingQuestions) }),
       ),
   };
 }

@@ -17,7 +17,14 @@ export type Call<T> = {
 };
 
 /** decisions.md "Rate limits": every response says how much of the app's limit is left. */
-export type RateLimitReport = { status: number; limitPerSecond: number; remainingThisSecond: number; sentAt: number };
+export type RateLimitReport = {
+  status: number;
+  limitPerSecond: number;
+  remainingThisSecond: number;
+  sentAt: number;
+  /** `x-remaining-today`, when the marketplace sends it. */
+  remainingToday?: number;
+};
 
 /** Lets a caller space its requests: awaited before each attempt, told the rate-limit headers of each response. */
 export type Pacer = { beforeRequest(): Promise<void>; afterResponse(report: RateLimitReport): void };
@@ -27,7 +34,9 @@ function rateLimitOf(response: { status: number; headers: ReplyHeaders }, sentAt
   const remaining = Number(response.headers.get("x-remaining-this-second"));
   if (!response.headers.has("x-limit-per-second") || !Number.isFinite(limit) || !Number.isFinite(remaining))
     return undefined;
-  return { status: response.status, limitPerSecond: limit, remainingThisSecond: remaining, sentAt };
+  const today = Number(response.headers.get("x-remaining-today"));
+  const remainingToday = response.headers.has("x-remaining-today") && Number.isFinite(today) ? today : undefined;
+  return { status: response.status, limitPerSecond: limit, remainingThisSecond: remaining, sentAt, remainingToday };
 }
 
 const MAX_ATTEMPTS = 3;

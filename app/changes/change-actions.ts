@@ -1,0 +1,84 @@
+"use server";
+
+import { z } from "zod";
+import { sellerAction } from "@/lib/actions/seller-action";
+import { canEdit } from "@/lib/auth/scopes";
+import { resolveSelection } from "@/lib/bulk/selection";
+import { changeOf, planInputSchema } from "@/lib/changes/change-input";
+import { planChange, planRunner, planUndo } from "@/lib/changes/planning";
+import { personalizationPhase } from "@/lib/marketplace";
+
+const CANNOT_EDIT =
+  "You did not allow the dashboard to edit listings, so it cannot change them. Sign in again and keep “Create and edit your listings” checked.";
+const NO_PLAN = "There is no such plan in your shop. Go back to your listings and plan the change again.";
+
+const planId = z.string().uuid();
+
+/** Reads the selected listings as they are now and keeps, for review, what the change would do to each. */
+export const planChangeAction = sellerAction(
+  "load",
+  planInputSchema,
+  async ({ selection, change }, { seller, marketplace }) => {
+    if (!canEdit(seller.scopes)) return { ok: false, refusal: CANNOT_EDIT };
+    const selected = await resolveSelection(marketplace, seller, selection);
+    if (!selected.ok) return selected;
+    if (selected.data.length === 0)
+      return {
+        ok: false,
+        refusal: "None of the selected listings is in your shop any more. Reload the page and select again.",
+      };
+    const phase = await personalizationPhase().current();
+    const planned = await planChange(
+      seller,
+      selected.data.map((listing) => listing.id),
+      changeOf(change),
+      phase,
+    );
+    return planned.ok ? { ok: true, data: { planId: planned.data } } : planned;
+  },
+);
+
+/** Leaves rows out of the plan, or puts them back, while it is under review. */
+export const includeRowsAction = sellerAction(
+  "save",
+  z.object({
+    planId,
+    listingIds: z.union([z.literal("all"), z.array(z.number().int().positive()).max(12_100)]),
+    included: z.boolean(),
+  }),
+  async ({ planId: id, listingIds, included }, { seller }) => {
+    const runner = await planRunner();
+    if (!(await runner.plans.include(id, seller.shopId, listingIds, included)))
+      return { ok: false, refusal: "This plan is no longer under review, so its rows are fixed." };
+    return { ok: true, data: null };
+  },
+);
+
+/** Applies exactly the reviewed plan; a second click, or another tab, starts nothing more. */
+export const applyPlanAction = sellerAction(
+  "save",
+  z.object({ planId, reserve: z.number().int().min(0).max(100_000_000).nullable() }),
+  async ({ planId: id, reserve }, { seller }) => {
+    if (!canEdit(seller.scopes)) return { ok: false, refusal: CANNOT_EDIT };
+    const runner = await planRunner();
+    if (!(await runner.plans.startApply(id, seller.shopId, reserve)))
+      return {
+        ok: false,
+        refusal: "This plan is already applied, or being applied. Reload the page to see its progress.",
+      };
+    const plan = await runner.plans.find(id, seller.shopId);
+    if (plan) void runner.apply(plan);
+    return { ok: true, data: null };
+  },
+);
+
+/** Plans the undo of an applied plan: it is reviewed like any change before anything is written. */
+export const planUndoAction = sellerAction("load", z.object({ planId }), async ({ planId: id }, { seller }) => {
+  if (!canEdit(seller.scopes)) return { ok: false, refusal: CANNOT_EDIT };
+  const runner = await planRunner();
+  const plan = await runner.plans.find(id, seller.shopId);
+  if (!plan) return { ok: false, refusal: NO_PLAN };
+  if (plan.status !== "applied") return { ok: false, refusal: "Wait until this plan is applied, then undo it." };
+  const planned = await planUndo(seller, plan);
+  return planned.ok ? { ok: true, data: { planId: planned.data } } : planned;
+});

@@ -1,0 +1,65 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { BackToListingsPage } from "@/components/back-to-listings-page";
+import { LocalTime } from "@/components/local-time";
+import { SpreadsheetImport } from "@/components/changes/spreadsheet-import";
+import { requireSeller } from "@/lib/auth/seller";
+import { canEdit } from "@/lib/auth/scopes";
+import { planRunner } from "@/lib/changes/planning";
+
+export const metadata: Metadata = { title: "Changes and spreadsheets" };
+
+const STATUS = {
+  preparing: "Being planned",
+  reviewing: "Waiting for review",
+  applying: "Applying",
+  applied: "Applied",
+};
+
+export default async function ChangesPage() {
+  const seller = await requireSeller("/changes");
+  const plans = seller.shopId === null ? [] : await (await planRunner()).plans.recent(seller.shopId);
+  return (
+    <BackToListingsPage shopName={seller.shopName}>
+      <h1 className="mt-4 text-2xl font-semibold">Changes and spreadsheets</h1>
+      <section aria-labelledby="spreadsheet-heading" className="mt-6">
+        <h2 id="spreadsheet-heading" className="text-lg font-semibold">
+          Edit your questions in a spreadsheet
+        </h2>
+        <p className="mt-1 text-sm text-stone-700">
+          Download every listing&apos;s questions, one row per listing and question, edit the cells, and import the
+          file: every cell is checked, rows you left as they were are ignored, and the rest becomes a plan to review.
+        </p>
+        <a
+          href="/api/changes/export"
+          download
+          className="mt-3 inline-block min-h-11 content-center rounded-md px-3 font-medium ring-1 ring-stone-300 md:min-h-9"
+        >
+          Export questions (CSV)
+        </a>
+        {canEdit(seller.scopes) && <SpreadsheetImport />}
+      </section>
+      <section aria-labelledby="plans-heading" className="mt-8">
+        <h2 id="plans-heading" className="text-lg font-semibold">
+          Recent plans
+        </h2>
+        {plans.length === 0 ? (
+          <p className="mt-2 text-stone-600">No plans yet. Tick listings and choose “Plan a change…”.</p>
+        ) : (
+          <ul className="mt-2 space-y-1">
+            {plans.map((plan) => (
+              <li key={plan.id}>
+                <Link href={`/changes/${plan.id}`} className="text-blue-800 underline">
+                  {plan.description}
+                </Link>{" "}
+                <span className="text-sm text-stone-600">
+                  {STATUS[plan.status]}, <LocalTime at={plan.createdAt} />
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </BackToListingsPage>
+  );
+}

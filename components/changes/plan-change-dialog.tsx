@@ -1,0 +1,297 @@
+"use client";
+
+import { useEffect, useRef, useState, useTransition, type FormEvent } from "react";
+import { useRouter } from "next/navigation";
+import { planChangeAction } from "@/app/changes/change-actions";
+import type { ChangeInput } from "@/lib/changes/change-input";
+import type { Selection } from "@/lib/bulk/bulk-input";
+import { QUESTION_TYPE_NAMES, QUESTION_TYPES, type QuestionType } from "@/lib/personalization/question-types";
+
+type Kind = ChangeInput["kind"];
+
+const KINDS: { value: Kind; label: string }[] = [
+  { value: "text-instructions", label: "The text question's instructions" },
+  { value: "text-limit", label: "The text question's character limit" },
+  { value: "text-required", label: "Whether buyers must answer the text question" },
+  { value: "text-add-on-price", label: "The text question's add-on price" },
+  { value: "add-question", label: "Add a question" },
+  { value: "remove-type", label: "Remove the questions of one type" },
+  { value: "replace-set", label: "Replace every question with one new question" },
+  { value: "remove-personalization", label: "Remove personalization" },
+];
+
+type Values = {
+  kind: Kind;
+  instructions: string;
+  limit: string;
+  required: boolean;
+  price: string;
+  type: QuestionType;
+  title: string;
+  options: string;
+  files: string;
+  position: string;
+};
+
+function questionOf(values: Values) {
+  const common = {
+    type: values.type,
+    title: values.title,
+    instructions: values.instructions,
+    required: values.required,
+  };
+  const labels = values.options
+    .split("\n")
+    .map((label) => label.trim())
+    .filter(Boolean)
+    .map((label) => ({ label }));
+  switch (values.type) {
+    case "text_input":
+      return { ...common, type: "text_input" as const, maxAllowedCharacters: Number(values.limit) };
+    case "dropdown":
+      return { ...common, type: "dropdown" as const, options: labels };
+    case "unlabeled_upload":
+      return { ...common, type: "unlabeled_upload" as const, maxAllowedFiles: Number(values.files) };
+    case "labeled_upload":
+      return { ...common, type: "labeled_upload" as const, options: labels };
+  }
+}
+
+function changeOf(values: Values): ChangeInput {
+  switch (values.kind) {
+    case "text-instructions":
+      return { kind: values.kind, instructions: values.instructions };
+    case "text-limit":
+      return { kind: values.kind, limit: Number(values.limit) };
+    case "text-required":
+      return { kind: values.kind, required: values.required };
+    case "text-add-on-price":
+      return { kind: values.kind, price: values.price };
+    case "add-question":
+      return { kind: values.kind, questions: [questionOf(values)], position: Number(values.position) };
+    case "remove-type":
+      return { kind: values.kind, type: values.type };
+    case "replace-set":
+      return { kind: values.kind, questions: [questionOf(values)] };
+    case "remove-personalization":
+      return { kind: values.kind };
+  }
+}
+
+const field = "mt-1 block w-full rounded-md px-3 py-2 ring-1 ring-stone-300";
+
+/**
+ * The seller picks one field to change (or a question to add or remove) and nothing else changes on any listing; the
+ * plan that follows shows each listing's before → after before anything is written.
+ */
+export function PlanChangeDialog({
+  selection,
+  selectedCount,
+  onClose,
+}: {
+  selection: Selection;
+  selectedCount: number;
+  onClose: () => void;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const router = useRouter();
+  const [planning, startTransition] = useTransition();
+  const [error, setError] = useState<{ form: string; fields?: Record<string, string> }>();
+  const [values, setValues] = useState<Values>({
+    kind: "text-instructions",
+    instructions: "",
+    limit: "100",
+    required: false,
+    price: "",
+    type: "text_input",
+    title: "Personalization",
+    options: "",
+    files: "1",
+    position: "1",
+  });
+  const set = <K extends keyof Values>(key: K, value: Values[K]) =>
+    setValues((current) => ({ ...current, [key]: value }));
+
+  useEffect(() => {
+    dialog.current?.showModal();
+  }, []);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(undefined);
+    startTransition(async () => {
+      const result = await planChangeAction({ selection, change: changeOf(values) });
+      if (!result.ok) return setError({ form: result.formError, fields: result.fieldErrors });
+      router.push(`/changes/${result.data.planId}`);
+    });
+  }
+
+  const { kind } = values;
+  const asksQuestion = kind === "add-question" || kind === "replace-set";
+  const showInstructions = kind === "text-instructions" || (asksQuestion && values.type !== "dropdown");
+  const showLimit = kind === "text-limit" || (asksQuestion && values.type === "text_input");
+  const showRequired = kind === "text-required" || asksQuestion;
+
+  return (
+    <dialog
+      ref={dialog}
+      onClose={onClose}
+      aria-labelledby="plan-change-heading"
+      className="m-auto w-full max-w-lg rounded-xl p-6 shadow-xl backdrop:bg-black/40"
+    >
+      <form onSubmit={submit} noValidate>
+        <h2 id="plan-change-heading" className="text-lg font-semibold">
+          Plan a change to {selectedCount} {selectedCount === 1 ? "listing" : "listings"}
+        </h2>
+        <p className="mt-1 text-sm text-stone-600">
+          Only what you choose here changes; every other question, choice and price stays as each listing has it. You
+          review the plan before anything is written.
+        </p>
+        <label className="mt-4 block font-medium">
+          What to change
+          <select value={kind} onChange={(event) => set("kind", event.target.value as Kind)} className={field}>
+            {KINDS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        {(asksQuestion || kind === "remove-type") && (
+          <label className="mt-3 block font-medium">
+            Question type
+            <select
+              value={values.type}
+              onChange={(event) => set("type", event.target.value as QuestionType)}
+              className={field}
+            >
+              {QUESTION_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {QUESTION_TYPE_NAMES[type]}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        {asksQuestion && (
+          <label className="mt-3 block font-medium">
+            Question title
+            <input value={values.title} onChange={(event) => set("title", event.target.value)} className={field} />
+          </label>
+        )}
+        {showInstructions && (
+          <label className="mt-3 block font-medium">
+            Instructions
+            <textarea
+              value={values.instructions}
+              onChange={(event) => set("instructions", event.target.value)}
+              rows={3}
+              className={field}
+            />
+          </label>
+        )}
+        {showLimit && (
+          <label className="mt-3 block font-medium">
+            Character limit
+            <input
+              type="number"
+              min={1}
+              max={1024}
+              value={values.limit}
+              onChange={(event) => set("limit", event.target.value)}
+              className={field}
+            />
+          </label>
+        )}
+        {showRequired && (
+          <label className="mt-3 flex items-center gap-2 font-medium">
+            <input
+              type="checkbox"
+              checked={values.required}
+              onChange={(event) => set("required", event.target.checked)}
+              className="size-4"
+            />
+            Buyers must answer
+          </label>
+        )}
+        {kind === "text-add-on-price" && (
+          <label className="mt-3 block font-medium">
+            Add-on price (empty removes it)
+            <input
+              inputMode="decimal"
+              value={values.price}
+              onChange={(event) => set("price", event.target.value)}
+              placeholder="2.50"
+              className={field}
+            />
+          </label>
+        )}
+        {asksQuestion && (values.type === "dropdown" || values.type === "labeled_upload") && (
+          <label className="mt-3 block font-medium">
+            {values.type === "dropdown" ? "Choices" : "File labels"}, one per line
+            <textarea
+              value={values.options}
+              onChange={(event) => set("options", event.target.value)}
+              rows={3}
+              className={field}
+            />
+          </label>
+        )}
+        {asksQuestion && values.type === "unlabeled_upload" && (
+          <label className="mt-3 block font-medium">
+            Files
+            <input
+              type="number"
+              min={1}
+              max={10}
+              value={values.files}
+              onChange={(event) => set("files", event.target.value)}
+              className={field}
+            />
+          </label>
+        )}
+        {kind === "add-question" && (
+          <label className="mt-3 block font-medium">
+            Position (1 is first)
+            <input
+              type="number"
+              min={1}
+              max={5}
+              value={values.position}
+              onChange={(event) => set("position", event.target.value)}
+              className={field}
+            />
+          </label>
+        )}
+        {error && (
+          <div role="alert" className="mt-4 rounded-md bg-red-50 p-3 text-sm text-red-900 ring-1 ring-red-200">
+            <p>{error.form}</p>
+            {error.fields && (
+              <ul className="mt-1 list-disc pl-5">
+                {Object.entries(error.fields).map(([name, message]) => (
+                  <li key={name}>{message}</li>
+                ))}
+              </ul>
+            )}
+          </div>
+        )}
+        <div className="mt-6 flex justify-end gap-2">
+          <button
+            type="button"
+            onClick={() => dialog.current?.close()}
+            className="min-h-11 rounded-md px-3 ring-1 ring-stone-300 md:min-h-9"
+          >
+            Cancel
+          </button>
+          <button
+            type="submit"
+            disabled={planning}
+            className="min-h-11 rounded-md bg-brand px-4 font-medium text-white hover:bg-brand-dark disabled:opacity-50 md:min-h-9"
+          >
+            {planning ? "Reading the listings…" : "Plan the change"}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,355 @@
+"use client";
+
+import { useCallback, useEffect, useMemo, useRef, useState, useTransition } from "react";
+import { useRouter } from "next/navigation";
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { applyPlanAction, includeRowsAction, planUndoAction } from "@/app/changes/change-actions";
+import type { ActionResult } from "@/lib/actions/seller-action";
+import { describeSet } from "@/lib/changes/field-diff";
+import { matchesFilter, type PlanFilter, type PlanItemView, type PlanView } from "@/lib/changes/plan-view";
+import { useFeedback } from "../feedback/toast-context";
+import { LocalTime } from "../local-time";
+
+const FILTERS: { value: PlanFilter; label: string }[] = [
+  { value: "all", label: "All" },
+  { value: "changes", label: "Changes" },
+  { value: "skipped", label: "Skipped" },
+  { value: "conflicts", label: "Changed elsewhere" },
+];
+
+const OUTCOME_LABELS: Record<string, string> = {
+  pending: "Waiting",
+  done: "Changed",
+  "changed-elsewhere": "Changed elsewhere: left as it is",
+  failed: "Not changed",
+  "left-out": "Left out",
+};
+
+const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+
+function duration(seconds: number) {
+  if (seconds < 60) return plural(seconds, "second");
+  const minutes = Math.ceil(seconds / 60);
+  return minutes < 120 ? plural(minutes, "minute") : plural(Math.ceil(minutes / 60), "hour");
+}
+
+function CostLine({ plan }: { plan: PlanView }) {
+  const { cost } = plan;
+  const share =
+    cost.shareOfToday === null
+      ? "The marketplace has not said how much of today's quota is left."
+      : cost.shareOfToday === Infinity || cost.shareOfToday > 1
+        ? `That is more than the ${cost.remainingToday} requests left of today's quota: the apply will stop when the quota runs out.`
+        : `That is ${(cost.shareOfToday * 100).toFixed(cost.shareOfToday < 0.01 ? 2 : 0)}% of the ${cost.remainingToday} requests left of today's quota.`;
+  return (
+    <p className="mt-2 text-sm text-stone-700" data-testid="plan-cost">
+      Applying it costs {plural(cost.requests, "request")}, about {duration(cost.seconds)} at{" "}
+      {plural(cost.perSecond, "request")} a second. {share}
+    </p>
+  );
+}
+
+function Row({
+  item,
+  reviewing,
+  onInclude,
+}: {
+  item: PlanItemView;
+  reviewing: boolean;
+  onInclude: (item: PlanItemView, included: boolean) => void;
+}) {
+  const conflict = item.outcome === "changed-elsewhere";
+  return (
+    <article
+      aria-label={item.title}
+      data-testid="plan-row"
+      data-listing-id={item.listingId}
+      className={`border-b border-stone-200 p-3 ${item.status === "change" && !item.included ? "opacity-60" : ""}`}
+    >
+      <header className="flex flex-wrap items-center gap-2">
+        {item.status === "change" && reviewing ? (
+          <label className="flex items-center gap-2 font-medium">
+            <input
+              type="checkbox"
+              checked={item.included}
+              onChange={(event) => onInclude(item, event.target.checked)}
+              className="size-4"
+            />
+            {item.title}
+          </label>
+        ) : (
+          <span className="font-medium">{item.title}</span>
+        )}
+        <span className="text-xs text-stone-500">#{item.listingId}</span>
+        <span className="rounded bg-stone-100 px-2 text-xs">
+          {item.status === "change"
+            ? item.included
+              ? "Changes"
+              : "Left out"
+            : item.status === "skipped"
+              ? "Skipped"
+              : "Unchanged"}
+        </span>
+        {item.outcome && item.outcome !== "left-out" && (
+          <span
+            data-testid="plan-outcome"
+            className={`rounded px-2 text-xs ${conflict || item.outcome === "failed" ? "bg-amber-100 text-amber-900" : "bg-green-100 text-green-900"}`}
+          >
+            {OUTCOME_LABELS[item.outcome]}
+          </span>
+        )}
+      </header>
+      {item.reason && <p className="mt-1 text-sm text-amber-900">{item.reason}</p>}
+      {item.outcomeReason && <p className="mt-1 text-sm text-amber-900">{item.outcomeReason}</p>}
+      {item.diff.length > 0 && (
+        <ul className="mt-1 text-sm" aria-label="What changes">
+          {item.diff.map((diff, index) => (
+            <li key={index} data-testid="plan-diff">
+              <span className="text-stone-600">
+                {diff.question ? `“${diff.question}” ` : ""}
+                {diff.field}:
+              </span>{" "}
+              <del className="text-red-800">{diff.before || "(none)"}</del> →{" "}
+              <ins className="text-green-800 no-underline">{diff.after || "(none)"}</ins>
+            </li>
+          ))}
+        </ul>
+      )}
+      {item.kept && item.kept.length > 0 && (
+        <ul className="mt-1 text-sm text-amber-900" aria-label="Changed since, left as it is">
+          {item.kept.map((diff, index) => (
+            <li key={index}>
+              {diff.question ? `“${diff.question}” ` : ""}
+              {diff.field}: changed since to “{diff.after || "(none)"}”, left as it is (the change wrote “
+              {diff.before || "(none)"}”)
+            </li>
+          ))}
+        </ul>
+      )}
+      {conflict && item.current && (
+        <div className="mt-2 grid gap-2 text-sm md:grid-cols-2" data-testid="plan-conflict">
+          <div>
+            <h3 className="font-medium">As you reviewed it</h3>
+            <ul>
+              {describeSet(item.before).map((line, index) => (
+                <li key={index}>{line}</li>
+              ))}
+            </ul>
+          </div>
+          <div>
+            <h3 className="font-medium">As it is now (kept)</h3>
+            <ul>
+              {describeSet(item.current).map((line, index) => (
+                <li key={index}>{line}</li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      )}
+    </article>
+  );
+}
+
+/**
+ * A plan under review, then its apply: every listing's before → after field by field, the ones it skips and why, and
+ * what it costs. The list is virtualised, so a plan of thousands of listings stays quick to scroll and filter.
+ */
+export function PlanReview({ initial, canEdit }: { initial: PlanView; canEdit: boolean }) {
+  const [plan, setPlan] = useState(initial);
+  const [filter, setFilter] = useState<PlanFilter>("all");
+  const [reserve, setReserve] = useState("");
+  const [busy, startTransition] = useTransition();
+  const { notify } = useFeedback();
+  const router = useRouter();
+  const scroller = useRef<HTMLDivElement>(null);
+  const reviewing = plan.status === "reviewing" && canEdit;
+
+  const items = useMemo(() => plan.items.filter((item) => matchesFilter(item, filter)), [plan.items, filter]);
+  const counts = useMemo(
+    () =>
+      Object.fromEntries(
+        FILTERS.map(({ value }) => [value, plan.items.filter((item) => matchesFilter(item, value)).length]),
+      ),
+    [plan.items],
+  );
+  // No React Compiler here (next.config.js), so the virtualizer's functions are never memoized stale.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => 96,
+    overscan: 8,
+  });
+
+  const planId = plan.id;
+  const reload = useCallback(async () => {
+    const response = await fetch(`/api/changes/${planId}`, { cache: "no-store" });
+    if (response.ok) setPlan((await response.json()) as PlanView);
+  }, [planId]);
+
+  // Polls while the apply runs; a settled plan stops.
+  useEffect(() => {
+    if (plan.status !== "applying") return;
+    const timer = setInterval(() => void reload(), 1000);
+    return () => clearInterval(timer);
+  }, [plan.status, reload]);
+
+  function run<T>(action: () => Promise<ActionResult<T>>, then: (data: T) => void | Promise<void>) {
+    startTransition(async () => {
+      const result = await action();
+      if (!result.ok) return notify({ tone: "error", text: result.formError }, { focus: true });
+      await then(result.data);
+    });
+  }
+
+  const include = (item: PlanItemView | "all", included: boolean) =>
+    run(
+      () => includeRowsAction({ planId: plan.id, listingIds: item === "all" ? "all" : [item.listingId], included }),
+      reload,
+    );
+
+  const outcomes = plan.counts.outcomes;
+  return (
+    <section aria-labelledby="plan-heading">
+      <h1 id="plan-heading" className="mt-4 text-2xl font-semibold">
+        {plan.description}
+      </h1>
+      <p className="mt-2" data-testid="plan-summary">
+        {plural(plan.counts.change, "listing")} {plan.counts.change === 1 ? "changes" : "change"},{" "}
+        {plural(plan.counts.skipped, "listing")} skipped, {plan.counts.unchanged} already as asked.
+        {plan.status === "reviewing" &&
+          plan.counts.included !== plan.counts.change &&
+          ` ${plan.counts.included} of the changes will be applied.`}
+      </p>
+      {plan.status === "reviewing" && <CostLine plan={plan} />}
+      {plan.waitingUntil !== null && (
+        <p role="status" className="mt-2 rounded-md bg-amber-50 p-3 ring-1 ring-amber-200" data-testid="plan-waiting">
+          {plan.statusReason} It goes on by itself at <LocalTime at={plan.waitingUntil} />.
+        </p>
+      )}
+      {plan.status !== "reviewing" && (
+        <p role="status" className="mt-2" data-testid="plan-progress">
+          {plan.status === "applying" ? "Applying… " : "Applied. "}
+          {outcomes.done ?? 0} changed, {outcomes["changed-elsewhere"] ?? 0} changed elsewhere and left as they are,{" "}
+          {outcomes.failed ?? 0} not changed{outcomes.pending ? `, ${outcomes.pending} waiting` : ""}.
+        </p>
+      )}
+      <div className="mt-4 flex flex-wrap gap-2">
+        {reviewing && (
+          <>
+            <label className="flex items-center gap-2 text-sm">
+              Keep in reserve
+              <input
+                type="number"
+                min={0}
+                inputMode="numeric"
+                value={reserve}
+                onChange={(event) => setReserve(event.target.value)}
+                placeholder="0"
+                className="w-28 rounded-md px-2 py-1 ring-1 ring-stone-300"
+              />
+              of today&apos;s requests
+            </label>
+            <button
+              type="button"
+              disabled={busy || plan.counts.included === 0}
+              onClick={() =>
+                run(
+                  () => applyPlanAction({ planId: plan.id, reserve: reserve.trim() === "" ? null : Number(reserve) }),
+                  async () => {
+                    notify({ tone: "info", text: "Applying the plan. You can close this page: it goes on." });
+                    await reload();
+                  },
+                )
+              }
+              className="min-h-11 rounded-md bg-brand px-4 font-medium text-white hover:bg-brand-dark disabled:opacity-50 md:min-h-9"
+            >
+              Apply {plural(plan.counts.included, "change")}
+            </button>
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => include("all", true)}
+              className="min-h-11 rounded-md px-3 text-sm ring-1 ring-stone-300 md:min-h-9"
+            >
+              Include every change
+            </button>
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => include("all", false)}
+              className="min-h-11 rounded-md px-3 text-sm ring-1 ring-stone-300 md:min-h-9"
+            >
+              Leave every change out
+            </button>
+          </>
+        )}
+        {plan.status === "applied" && canEdit && !plan.undoneBy && (outcomes.done ?? 0) > 0 && (
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() =>
+              run(
+                () => planUndoAction({ planId: plan.id }),
+                ({ planId }) => router.push(`/changes/${planId}`),
+              )
+            }
+            className="min-h-11 rounded-md px-3 font-medium ring-1 ring-stone-300 md:min-h-9"
+          >
+            Plan the undo…
+          </button>
+        )}
+        {plan.undoneBy && (
+          <a href={`/changes/${plan.undoneBy}`} className="min-h-11 content-center text-blue-800 underline md:min-h-9">
+            See its undo
+          </a>
+        )}
+      </div>
+      <div role="radiogroup" aria-label="Show" className="mt-4 flex flex-wrap gap-2">
+        {FILTERS.map(({ value, label }) => (
+          <button
+            key={value}
+            type="button"
+            role="radio"
+            aria-checked={filter === value}
+            onClick={() => setFilter(value)}
+            className={`min-h-11 rounded-full px-3 text-sm ring-1 md:min-h-8 ${filter === value ? "bg-stone-800 text-white ring-stone-800" : "ring-stone-300"}`}
+          >
+            {label} ({counts[value]})
+          </button>
+        ))}
+      </div>
+      <div
+        ref={scroller}
+        className="mt-3 h-[32rem] overflow-auto rounded-lg bg-white ring-1 ring-stone-200"
+        data-testid="plan-rows"
+      >
+        {items.length === 0 ? (
+          <p className="p-4 text-stone-600">No listing here.</p>
+        ) : (
+          <div style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
+            {virtualizer.getVirtualItems().map((row) => {
+              const item = items[row.index]!;
+              return (
+                <div
+                  key={item.listingId}
+                  data-index={row.index}
+                  ref={virtualizer.measureElement}
+                  style={{
+                    position: "absolute",
+                    top: 0,
+                    left: 0,
+                    width: "100%",
+                    transform: `translateY(${row.start}px)`,
+                  }}
+                >
+                  <Row item={item} reviewing={reviewing && !busy} onInclude={include} />
+                </div>
+              );
+            })}
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

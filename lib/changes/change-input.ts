@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { selectionSchema } from "../bulk/bulk-input";
+import { sellerInstructionsSchema, sellerQuestionsSchema } from "../personalization/editor-schema";
+import { QUESTION_TYPES, QUESTIONS_MAX } from "../personalization/question-set";
+import { charLimitSchema } from "../personalization/schema";
+import type { Change } from "./field-change";
+
+/** What the "Plan a change" dialog sends: the change, checked with the editors' own schemas. */
+export const changeInputSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("text-instructions"), instructions: sellerInstructionsSchema }),
+  z.object({ kind: z.literal("text-limit"), limit: charLimitSchema }),
+  z.object({ kind: z.literal("text-required"), required: z.boolean() }),
+  z.object({ kind: z.literal("text-add-on-price"), price: z.string().max(20) }),
+  // One question, as the multi-question editor checks it.
+  z.object({
+    kind: z.literal("add-question"),
+    questions: sellerQuestionsSchema.check(z.length(1)),
+    position: z.number().int().min(1).max(QUESTIONS_MAX),
+  }),
+  z.object({ kind: z.literal("remove-type"), type: z.enum(QUESTION_TYPES) }),
+  z.object({ kind: z.literal("replace-set"), questions: sellerQuestionsSchema }),
+  z.object({ kind: z.literal("remove-personalization") }),
+]);
+
+export type ChangeInput = z.infer<typeof changeInputSchema>;
+
+export const planInputSchema = z.object({ selection: selectionSchema, change: changeInputSchema });
+
+export function changeOf(input: ChangeInput): Change {
+  if (input.kind === "add-question")
+    return { kind: "add-question", question: input.questions[0]!, position: input.position };
+  return input;
+}

@@ -1,0 +1,253 @@
+import { describeFirstIssue, personalizationWriteSchema } from "../personalization/schema";
+import { addOnPriceRules, brokenAddOnPriceRule, moneyOfPriceText, moneyWireOf } from "../personalization/add-on-price";
+import { editableInSingleQuestionEditor } from "../personalization/editable";
+import {
+  QUESTION_TYPE_NAMES,
+  QUESTIONS_MAX,
+  questionSetWriteSchema,
+  toQuestionSetWrite,
+  type QuestionForm,
+  type QuestionType,
+} from "../personalization/question-set";
+import { samePrice, sameQuestions, type ListingQuestions, type Money, type StoredQuestion } from "./stored-question";
+
+/** The dashboard's two write modes (lib/marketplace/personalization-phase.ts). */
+export type Phase = "single" | "multi";
+
+/** What a seller asks to change; everything it does not name stays as each listing has it. */
+export type Change =
+  | { kind: "text-instructions"; instructions: string }
+  | { kind: "text-limit"; limit: number }
+  | { kind: "text-required"; required: boolean }
+  /** A decimal in the listing's currency, such as "2.50"; "" removes the price. */
+  | { kind: "text-add-on-price"; price: string }
+  /** `position` counts from 1; past the end adds it last. */
+  | { kind: "add-question"; question: QuestionForm; position: number }
+  | { kind: "remove-type"; type: QuestionType }
+  | { kind: "replace-set"; questions: QuestionForm[] }
+  | { kind: "remove-personalization" };
+
+export type ChangeOutcome =
+  { outcome: "change"; after: StoredQuestion[] } | { outcome: "unchanged" } | { outcome: "skipped"; reason: string };
+
+const typeName = (type: string) => QUESTION_TYPE_NAMES[type as QuestionType]?.toLowerCase() ?? type;
+
+/** A question the seller typed, as the marketplace will store it: no ids yet, no add-on price. */
+export function storedOf(question: QuestionForm): StoredQuestion {
+  const [wire] = toQuestionSetWrite([question]).personalization_questions;
+  return {
+    question_type: wire!.question_type,
+    question_text: wire!.question_text,
+    instructions: wire!.instructions ?? null,
+    required: wire!.required,
+    max_allowed_characters: "max_allowed_characters" in wire! ? (wire!.max_allowed_characters ?? null) : null,
+    max_allowed_files: "max_allowed_files" in wire! ? (wire!.max_allowed_files ?? null) : null,
+    options: "options" in wire! && wire!.options ? wire!.options.map(({ label }) => ({ label })) : null,
+  };
+}
+
+/** The reason a typed add-on price cannot be used, or undefined; "" is no price (the editor's own rules). */
+export function addOnPriceProblem(text: string): string | undefined {
+  const broken = brokenAddOnPriceRule(text);
+  return broken && addOnPriceRules[broken];
+}
+
+/** "2.50" in `currency` as the wire's Money; null for "" and 0 (the marketplace removes a price of 0 or null). */
+export function moneyOf(text: string, currency: string): Money | null {
+  const money = moneyOfPriceText(text, currency);
+  return money && moneyWireOf(money);
+}
+
+function textQuestionIndex(questions: readonly StoredQuestion[]): number | string {
+  const indexes = questions.flatMap((question, index) => (question.question_type === "text_input" ? [index] : []));
+  if (indexes.length === 0) return "It asks buyers no text question, so there is nothing of that kind to change.";
+  if (indexes.length > 1)
+    return `It asks buyers ${indexes.length} text questions, and this change cannot tell which one to change: change it in the listing's editor.`;
+  return indexes[0]!;
+}
+
+function editText(
+  questions: readonly StoredQuestion[],
+  edit: (question: StoredQuestion) => StoredQuestion | string,
+): ChangeOutcome {
+  const index = textQuestionIndex(questions);
+  if (typeof index === "string") return { outcome: "skipped", reason: index };
+  const edited = edit(questions[index]!);
+  if (typeof edited === "string") return { outcome: "skipped", reason: edited };
+  return { outcome: "change", after: questions.map((question, at) => (at === index ? edited : question)) };
+}
+
+/** The listing's questions after `change`, before any rule of the phase is checked. */
+function edited(listing: ListingQuestions, change: Change): ChangeOutcome {
+  const { questions } = listing;
+  switch (change.kind) {
+    case "text-instructions":
+      return editText(questions, (question) => ({
+        ...question,
+        instructions: change.instructions === "" ? null : change.instructions,
+      }));
+    case "text-limit":
+      return editText(questions, (question) => ({ ...question, max_allowed_characters: change.limit }));
+    case "text-required":
+      return editText(questions, (question) =>
+        change.required && question.add_on_price && question.add_on_price.amount > 0
+          ? "Its text question charges an add-on price, and only optional questions can: remove the price first."
+          : { ...question, required: change.required },
+      );
+    case "text-add-on-price": {
+      const problem = addOnPriceProblem(change.price);
+      if (problem) return { outcome: "skipped", reason: problem };
+      return editText(questions, (question) => {
+        const price = moneyOf(change.price, listing.currencyCode ?? "USD");
+        if (price && question.required)
+          return "Its text question is required, and only optional questions can charge an add-on price.";
+        // A price equal in value keeps the stored Money exactly, so the write re-sends what was read.
+        return samePrice(price, question.add_on_price) ? question : { ...question, add_on_price: price };
+      });
+    }
+    case "add-question": {
+      if (questions.length >= QUESTIONS_MAX)
+        return {
+          outcome: "skipped",
+          reason: `It already asks buyers ${QUESTIONS_MAX} questions, the most a listing can.`,
+        };
+      const at = Math.min(Math.max(0, change.position - 1), questions.length);
+      return {
+        outcome: "change",
+        after: [...questions.slice(0, at), storedOf(change.question), ...questions.slice(at)],
+      };
+    }
+    case "remove-type": {
+      const kept = questions.filter((question) => question.question_type !== change.type);
+      if (kept.length === questions.length)
+        return { outcome: "skipped", reason: `It asks buyers no ${typeName(change.type)} question.` };
+      return { outcome: "change", after: kept };
+    }
+    case "replace-set":
+      return { outcome: "change", after: change.questions.map(storedOf) };
+    case "remove-personalization":
+      return { outcome: "change", after: [] };
+  }
+}
+
+const stripped = (question: StoredQuestion) => {
+  const { question_id: _id, add_on_price: _price, ...rest } = question;
+  return { ...rest, options: rest.options && rest.options.map(({ label }) => ({ label })) };
+};
+
+const numbered = (questions: readonly StoredQuestion[], index: number) =>
+  questions.length > 1 ? `Question ${index + 1} (“${questions[index]?.question_text ?? ""}”)` : "Its question";
+
+/** The rule of the current phase `after` breaks, as a sentence; undefined when the marketplace would take it. */
+export function phaseProblem(after: readonly StoredQuestion[], phase: Phase): string | undefined {
+  if (after.length === 0) return undefined;
+  if (phase === "single") {
+    if (
+      !editableInSingleQuestionEditor({
+        questions: after.map((q) => ({ type: q.question_type, title: q.question_text })),
+      })
+    )
+      return "The marketplace takes several questions, or this kind of question, only in its multi-question period, and it is not in that period now.";
+    if (after.some((question) => question.add_on_price && question.add_on_price.amount > 0))
+      return "The marketplace takes add-on prices only in its multi-question period, and it is not in that period now.";
+    const parsed = personalizationWriteSchema.safeParse({
+      personalization_questions: after.map((question) => {
+        const { max_allowed_files: _files, options: _options, ...text } = stripped(question);
+        return text;
+      }),
+    });
+    return parsed.success ? undefined : `Its question would break a rule: ${describeFirstIssue(parsed.error)}`;
+  }
+  // The write exactly as the apply sends it, ids and add-on prices included, judged by the marketplace's own rules.
+  const parsed = questionSetWriteSchema.safeParse(writeBodyOf(after, "multi"));
+  if (parsed.success) return undefined;
+  const index = parsed.error.issues[0]?.path[1];
+  const issue = describeFirstIssue(parsed.error).replace(/^personalization_questions(\[\d+\])?(\.|: )/, "");
+  return typeof index === "number"
+    ? `${numbered(after, index)} would break a rule: ${issue}`
+    : `It would break a rule: ${issue}`;
+}
+
+/** What `change` does to one listing as it is now: the plan and its apply decide alike. */
+export function applyChange(listing: ListingQuestions, change: Change, phase: Phase): ChangeOutcome {
+  const result = edited(listing, change);
+  if (result.outcome !== "change") return result;
+  if (sameQuestions(result.after, listing.questions)) return { outcome: "unchanged" };
+  const problem = phaseProblem(result.after, phase);
+  return problem ? { outcome: "skipped", reason: problem } : result;
+}
+
+/** A target set (from a spreadsheet or an undo) judged like any change. */
+export function applyTarget(listing: ListingQuestions, after: StoredQuestion[], phase: Phase): ChangeOutcome {
+  if (sameQuestions(after, listing.questions)) return { outcome: "unchanged" };
+  const problem = phaseProblem(after, phase);
+  return problem ? { outcome: "skipped", reason: problem } : { outcome: "change", after };
+}
+
+/** One line for the plan's heading: what the seller asked for. */
+export function describeChange(change: Change): string {
+  switch (change.kind) {
+    case "text-instructions":
+      return change.instructions
+        ? `Set the text question's instructions to “${change.instructions}”`
+        : "Clear the text question's instructions";
+    case "text-limit":
+      return `Set the text question's character limit to ${change.limit}`;
+    case "text-required":
+      return change.required ? "Make the text question required" : "Make the text question optional";
+    case "text-add-on-price":
+      return change.price.trim()
+        ? `Set the text question's add-on price to ${change.price.trim()}`
+        : "Remove the text question's add-on price";
+    case "add-question":
+      return `Add the ${typeName(change.question.type)} question “${change.question.title}” at position ${change.position}`;
+    case "remove-type":
+      return `Remove every ${typeName(change.type)} question`;
+    case "replace-set":
+      return `Replace every question with ${change.questions.length} new ${change.questions.length === 1 ? "one" : "ones"}`;
+    case "remove-personalization":
+      return "Remove personalization";
+  }
+}
+
+type WriteQuestion = Record<string, unknown>;
+
+/**
+ * The body of updateListingPersonalization that stores `after`: every field as read goes back (ids, choice ids,
+ * add-on prices), since the marketplace drops what a write leaves out. `withIds: false` is for a marketplace that
+ * refuses ids on writes (before 2026-07); what buyers are asked is the same.
+ */
+export function writeBodyOf(
+  after: readonly StoredQuestion[],
+  phase: Phase,
+  withIds = true,
+): { personalization_questions: WriteQuestion[] } {
+  return {
+    personalization_questions: after.map((question): WriteQuestion => {
+      const common = {
+        ...(withIds &&
+          phase === "multi" &&
+          question.question_id !== undefined && { question_id: question.question_id }),
+        question_type: question.question_type,
+        question_text: question.question_text,
+        instructions: question.instructions,
+        required: question.required,
+        max_allowed_characters: question.max_allowed_characters,
+      };
+      if (phase === "single") return common;
+      return {
+        ...common,
+        max_allowed_files: question.max_allowed_files,
+        options:
+          question.options &&
+          question.options.map((option) =>
+            withIds && option.option_id !== undefined
+              ? { option_id: option.option_id, label: option.label }
+              : { label: option.label },
+          ),
+        ...("add_on_price" in question &&
+          question.question_type === "text_input" && { add_on_price: question.add_on_price ?? null }),
+      };
+    }),
+  };
+}

@@ -1,0 +1,47 @@
+import "server-only";
+import { LISTING_STATES } from "../listings/query-keys";
+import type { Marketplace } from "../marketplace/client";
+import type { Result } from "../marketplace/failure";
+import { READ_BATCH } from "./plan";
+import type { ListingQuestions } from "./stored-question";
+
+const MAX_OFFSET = 12_000;
+
+type Seller = { userId: number; shopId: number };
+type ShopListing = ListingQuestions & { shopId: number };
+
+/** Listings by id, 100 a read, as the marketplace returns them; listings of another shop are left out. */
+export async function readListingQuestions(
+  marketplace: Marketplace,
+  seller: Seller,
+  listingIds: readonly number[],
+): Promise<Result<ShopListing[]>> {
+  const ids = [...new Set(listingIds)];
+  const listings: ShopListing[] = [];
+  for (let start = 0; start < ids.length; start += READ_BATCH) {
+    const batch = await marketplace.getListingQuestions(seller.userId, ids.slice(start, start + READ_BATCH));
+    if (!batch.ok) return batch;
+    listings.push(...batch.data.filter((listing) => listing.shopId === seller.shopId));
+  }
+  return { ok: true, data: listings };
+}
+
+/** Every listing of the shop, in every state, for the spreadsheet. */
+export async function readShopQuestions(marketplace: Marketplace, seller: Seller): Promise<Result<ShopListing[]>> {
+  const listings: ShopListing[] = [];
+  for (const { value: state } of LISTING_STATES) {
+    for (let offset = 0; ; offset += READ_BATCH) {
+      const page = await marketplace.getShopListingQuestions(seller.userId, seller.shopId, {
+        state,
+        limit: READ_BATCH,
+        offset,
+      });
+      if (!page.ok) return page;
+      listings.push(...page.data.listings);
+      // The marketplace pages up to offset 12000 (decisions.md "Listing reads").
+      const next = offset + READ_BATCH;
+      if (page.data.listings.length < READ_BATCH || next >= page.data.count || next > MAX_OFFSET) break;
+    }
+  }
+  return { ok: true, data: listings };
+}

@@ -1,0 +1,372 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type { Database } from "../db/database";
+import type { Phase } from "./field-change";
+import type { FieldDiff } from "./field-diff";
+import type { PlanCost, PlanItem, PlanItemStatus } from "./plan";
+import { costOf } from "./plan";
+import type { StoredQuestion } from "./stored-question";
+import type { ApplyOutcome, PlanItemView, PlanStatus, PlanSummary, PlanView } from "./plan-view";
+
+export type Plan = {
+  id: string;
+  userId: number;
+  shopId: number;
+  description: string;
+  phase: Phase;
+  status: PlanStatus;
+  undoOf: string | null;
+  rate: { perSecond: number; remainingToday: number | null };
+  createdAt: number;
+  appliedAt: number | null;
+  finishedAt: number | null;
+  /** Requests of today's quota the apply leaves unused. */
+  reserve: number | null;
+  /** Stopped for the reserve: it goes on by itself then. */
+  waitingUntil: number | null;
+  statusReason: string | null;
+};
+
+/** One item as the apply needs it. */
+export type PendingItem = {
+  listingId: number;
+  title: string;
+  before: StoredQuestion[];
+  after: StoredQuestion[];
+  lastModified: number | null;
+};
+
+type PlanRow = {
+  plan_id: string;
+  user_id: number;
+  shop_id: number;
+  description: string;
+  phase: Phase;
+  status: PlanStatus;
+  undo_of: string | null;
+  rate: string;
+  created_at: number;
+  applied_at: number | null;
+  finished_at: number | null;
+  reserve: number | null;
+  waiting_until: number | null;
+  status_reason: string | null;
+};
+
+type ItemRow = {
+  listing_id: number;
+  title: string;
+  state: string;
+  status: PlanItemStatus;
+  reason: string | null;
+  before_state: string;
+  after_state: string | null;
+  diff: string;
+  last_modified: number | null;
+  included: number;
+  outcome: ApplyOutcome | null;
+  outcome_reason: string | null;
+  current_state: string | null;
+  kept: string | null;
+};
+
+const PLAN_COLUMNS =
+  "plan_id, user_id, shop_id, description, phase, status, undo_of, rate, created_at, applied_at, finished_at, reserve, waiting_until, status_reason";
+const ITEM_COLUMNS =
+  "listing_id, title, state, status, reason, before_state, after_state, diff, last_modified, included, outcome, outcome_reason, current_state, kept";
+const INSERT_CHUNK = 50;
+const CLAIMABLE = "outcome = 'pending' AND (lease_until IS NULL OR lease_until < $2)";
+
+const nullableNumber = (value: number | null) => (value === null ? null : Number(value));
+const json = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
+
+const planOf = (row: PlanRow): Plan => ({
+  id: row.plan_id,
+  userId: Number(row.user_id),
+  shopId: Number(row.shop_id),
+  description: row.description,
+  phase: row.phase,
+  status: row.status,
+  undoOf: row.undo_of,
+  rate: JSON.parse(row.rate) as Plan["rate"],
+  createdAt: Number(row.created_at),
+  appliedAt: nullableNumber(row.applied_at),
+  finishedAt: nullableNumber(row.finished_at),
+  reserve: nullableNumber(row.reserve),
+  waitingUntil: nullableNumber(row.waiting_until),
+  statusReason: row.status_reason,
+});
+
+const itemViewOf = (row: ItemRow): PlanItemView => ({
+  listingId: Number(row.listing_id),
+  title: row.title,
+  state: row.state,
+  status: row.status,
+  reason: row.reason,
+  diff: JSON.parse(row.diff) as FieldDiff[],
+  before: JSON.parse(row.before_state) as StoredQuestion[],
+  after: json<StoredQuestion[]>(row.after_state),
+  included: Number(row.included) === 1,
+  outcome: row.outcome,
+  outcomeReason: row.outcome_reason,
+  current: json<StoredQuestion[]>(row.current_state),
+  kept: json<FieldDiff[]>(row.kept),
+});
+
+export type NewPlan = {
+  userId: number;
+  shopId: number;
+  description: string;
+  phase: Phase;
+  undoOf?: string;
+  rate: Plan["rate"];
+  items: (PlanItem & { kept?: FieldDiff[] })[];
+};
+
+/** Reviewed plans and their items: the apply writes exactly what the seller reviewed, and no more. */
+export function planStore(db: Database) {
+  async function find(planId: string, shopId?: number): Promise<Plan | undefined> {
+    const [row] = await db.query<PlanRow>(`SELECT ${PLAN_COLUMNS} FROM change_plans WHERE plan_id = $1`, [planId]);
+    return row && (shopId === undefined || Number(row.shop_id) === shopId) ? planOf(row) : undefined;
+  }
+
+  async function counts(planId: string) {
+    const rows = await db.query<{ status: PlanItemStatus; included: number; outcome: ApplyOutcome | null; n: number }>(
+      "SELECT status, included, outcome, COUNT(*) AS n FROM change_plan_items WHERE plan_id = $1 GROUP BY status, included, outcome",
+      [planId],
+    );
+    const result = {
+      total: 0,
+      change: 0,
+      unchanged: 0,
+      skipped: 0,
+      included: 0,
+      outcomes: {} as Record<string, number>,
+    };
+    for (const row of rows) {
+      const n = Number(row.n);
+      result.total += n;
+      result[row.status] += n;
+      if (row.status === "change" && Number(row.included) === 1) result.included += n;
+      if (row.outcome) result.outcomes[row.outcome] = (result.outcomes[row.outcome] ?? 0) + n;
+    }
+    return result;
+  }
+
+  async function cost(plan: Plan): Promise<PlanCost> {
+    return costOf((await counts(plan.id)).included, plan.rate);
+  }
+
+  return {
+    find,
+    counts,
+
+    async create(plan: NewPlan): Promise<string> {
+      const id = randomUUID();
+      const now = Date.now();
+      await db.execute(
+        `INSERT INTO change_plans (${PLAN_COLUMNS}) VALUES ($1, $2, $3, $4, $5, 'preparing', $6, $7, $8, NULL, NULL, NULL, NULL, NULL)`,
+        [
+          id,
+          plan.userId,
+          plan.shopId,
+          plan.description,
+          plan.phase,
+          plan.undoOf ?? null,
+          JSON.stringify(plan.rate),
+          now,
+        ],
+      );
+      for (let start = 0; start < plan.items.length; start += INSERT_CHUNK) {
+        const params: unknown[] = [id, now];
+        const rows = plan.items.slice(start, start + INSERT_CHUNK).map((item, index) => {
+          params.push(
+            item.listingId,
+            start + index,
+            item.title,
+            item.state,
+            item.status,
+            item.reason,
+            JSON.stringify(item.before),
+            item.after && JSON.stringify(item.after),
+            JSON.stringify(item.diff),
+            item.lastModified,
+            item.kept ? JSON.stringify(item.kept) : null,
+          );
+          const at = params.length - 10;
+          return `($1, ${Array.from({ length: 11 }, (_, offset) => `$${at + offset}`).join(", ")}, $2)`;
+        });
+        await db.execute(
+          `INSERT INTO change_plan_items (plan_id, listing_id, seq, title, state, status, reason, before_state, after_state, diff, last_modified, kept, updated_at) VALUES ${rows.join(", ")}`,
+          params,
+        );
+      }
+      await db.execute("UPDATE change_plans SET status = 'reviewing' WHERE plan_id = $1", [id]);
+      return id;
+    },
+
+    /** Leaves rows out of (or back in) a plan under review; an applying plan's rows are fixed. */
+    async include(planId: string, shopId: number, listingIds: number[] | "all", included: boolean): Promise<boolean> {
+      const plan = await find(planId, shopId);
+      if (!plan || plan.status !== "reviewing") return false;
+      const ids =
+        listingIds === "all" ? "" : `AND listing_id IN (${listingIds.map((id) => Number(id)).join(", ") || "NULL"})`;
+      await db.execute(
+        `UPDATE change_plan_items SET included = $2, updated_at = $3 WHERE plan_id = $1 AND status = 'change' ${ids}`,
+        [planId, included ? 1 : 0, Date.now()],
+      );
+      return true;
+    },
+
+    /** Fixes the reviewed plan for its apply: once, whatever the clicks, in any instance. */
+    async startApply(planId: string, shopId: number, reserve: number | null = null): Promise<boolean> {
+      const now = Date.now();
+      const started = await db.execute(
+        "UPDATE change_plans SET status = 'applying', applied_at = $3, reserve = $4 WHERE plan_id = $1 AND shop_id = $2 AND status = 'reviewing'",
+        [planId, shopId, now, reserve],
+      );
+      if (started !== 1) return false;
+      await db.execute(
+        `UPDATE change_plan_items SET outcome = CASE WHEN status = 'change' AND included = 1 THEN 'pending' ELSE 'left-out' END, updated_at = $2
+         WHERE plan_id = $1`,
+        [planId, now],
+      );
+      return true;
+    },
+
+    async claim(planId: string, owner: string, leaseMs: number, limit: number): Promise<PendingItem[]> {
+      const now = Date.now();
+      await db.execute(
+        `UPDATE change_plan_items SET lease_owner = $3, lease_until = $4 WHERE plan_id = $1 AND ${CLAIMABLE}
+           AND listing_id IN (SELECT listing_id FROM change_plan_items WHERE plan_id = $1 AND ${CLAIMABLE} ORDER BY seq LIMIT $5)`,
+        [planId, now, owner, now + leaseMs, limit],
+      );
+      const rows = await db.query<ItemRow>(
+        `SELECT ${ITEM_COLUMNS} FROM change_plan_items WHERE plan_id = $1 AND lease_owner = $2 AND outcome = 'pending' ORDER BY seq`,
+        [planId, owner],
+      );
+      return rows.map((row) => ({
+        listingId: Number(row.listing_id),
+        title: row.title,
+        before: JSON.parse(row.before_state) as StoredQuestion[],
+        after: JSON.parse(row.after_state ?? "[]") as StoredQuestion[],
+        lastModified: nullableNumber(row.last_modified),
+      }));
+    },
+
+    async settle(
+      planId: string,
+      listingId: number,
+      owner: string,
+      outcome: { outcome: Exclude<ApplyOutcome, "pending" | "left-out">; reason?: string; current?: StoredQuestion[] },
+    ) {
+      await db.execute(
+        `UPDATE change_plan_items SET outcome = $4, outcome_reason = $5, current_state = $6, lease_owner = NULL, lease_until = NULL, updated_at = $7
+         WHERE plan_id = $1 AND listing_id = $2 AND lease_owner = $3`,
+        [
+          planId,
+          listingId,
+          owner,
+          outcome.outcome,
+          outcome.reason ?? null,
+          outcome.current ? JSON.stringify(outcome.current) : null,
+          Date.now(),
+        ],
+      );
+    },
+
+    async wait(planId: string, until: number, reason: string) {
+      await db.execute("UPDATE change_plans SET waiting_until = $2, status_reason = $3 WHERE plan_id = $1", [
+        planId,
+        until,
+        reason,
+      ]);
+    },
+
+    async goOn(planId: string) {
+      await db.execute("UPDATE change_plans SET waiting_until = NULL, status_reason = NULL WHERE plan_id = $1", [
+        planId,
+      ]);
+    },
+
+    async release(owner: string) {
+      await db.execute("UPDATE change_plan_items SET lease_owner = NULL, lease_until = NULL WHERE lease_owner = $1", [
+        owner,
+      ]);
+    },
+
+    async finishIfComplete(planId: string) {
+      await db.execute(
+        `UPDATE change_plans SET status = 'applied', finished_at = $2 WHERE plan_id = $1 AND status = 'applying'
+           AND NOT EXISTS (SELECT 1 FROM change_plan_items WHERE plan_id = $1 AND outcome = 'pending')`,
+        [planId, Date.now()],
+      );
+    },
+
+    async applying(): Promise<Plan[]> {
+      const rows = await db.query<PlanRow>(`SELECT ${PLAN_COLUMNS} FROM change_plans WHERE status = 'applying'`);
+      return rows.map(planOf);
+    },
+
+    /** What the apply wrote, listing by listing, for an undo to compare with what the listings ask now. */
+    async written(
+      planId: string,
+    ): Promise<{ listingId: number; title: string; before: StoredQuestion[]; after: StoredQuestion[] }[]> {
+      const rows = await db.query<ItemRow>(
+        `SELECT ${ITEM_COLUMNS} FROM change_plan_items WHERE plan_id = $1 AND outcome = 'done' ORDER BY seq`,
+        [planId],
+      );
+      return rows.map((row) => ({
+        listingId: Number(row.listing_id),
+        title: row.title,
+        before: JSON.parse(row.before_state) as StoredQuestion[],
+        after: JSON.parse(row.after_state ?? "[]") as StoredQuestion[],
+      }));
+    },
+
+    async undoneBy(planId: string): Promise<string | null> {
+      const [row] = await db.query<{ plan_id: string }>(
+        "SELECT plan_id FROM change_plans WHERE undo_of = $1 ORDER BY created_at DESC LIMIT 1",
+        [planId],
+      );
+      return row?.plan_id ?? null;
+    },
+
+    async recent(shopId: number, limit = 10): Promise<PlanSummary[]> {
+      const rows = await db.query<PlanRow>(
+        `SELECT ${PLAN_COLUMNS} FROM change_plans WHERE shop_id = $1 AND status <> 'preparing' ORDER BY created_at DESC LIMIT $2`,
+        [shopId, limit],
+      );
+      return rows.map(planOf).map((plan) => ({
+        id: plan.id,
+        description: plan.description,
+        status: plan.status,
+        createdAt: plan.createdAt,
+      }));
+    },
+
+    async view(plan: Plan): Promise<PlanView> {
+      const rows = await db.query<ItemRow>(
+        `SELECT ${ITEM_COLUMNS} FROM change_plan_items WHERE plan_id = $1 ORDER BY seq`,
+        [plan.id],
+      );
+      const planCounts = await counts(plan.id);
+      return {
+        id: plan.id,
+        description: plan.description,
+        status: plan.status,
+        undoOf: plan.undoOf,
+        undoneBy: await this.undoneBy(plan.id),
+        createdAt: plan.createdAt,
+        reserve: plan.reserve,
+        waitingUntil: plan.waitingUntil,
+        statusReason: plan.statusReason,
+        cost: await cost(plan),
+        counts: planCounts,
+        items: rows.map(itemViewOf),
+      };
+    },
+  };
+}
+
+export type PlanStore = ReturnType<typeof planStore>;

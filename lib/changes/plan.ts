@@ -1,0 +1,225 @@
+import { applyChange, applyTarget, type Change, type ChangeOutcome, type Phase } from "./field-change";
+import { fieldDiff, pairQuestions, type FieldDiff } from "./field-diff";
+import { formatMoney, samePrice, sameQuestions, type ListingQuestions, type StoredQuestion } from "./stored-question";
+
+export type PlanItemStatus = "change" | "unchanged" | "skipped";
+
+/** One listing of a plan: what it asks buyers as reviewed, and what the apply will write. */
+export type PlanItem = {
+  listingId: number;
+  title: string;
+  state: string;
+  status: PlanItemStatus;
+  reason: string | null;
+  before: StoredQuestion[];
+  /** null unless the listing changes; [] removes personalization. */
+  after: StoredQuestion[] | null;
+  diff: FieldDiff[];
+  lastModified: number | null;
+};
+
+/** The marketplace reads a batch of 100 listings in one request (decisions.md "Listing reads"). */
+export const READ_BATCH = 100;
+
+function itemOf(listing: ListingQuestions, outcome: ChangeOutcome): PlanItem {
+  const common = {
+    listingId: listing.listingId,
+    title: listing.title,
+    state: listing.state,
+    before: listing.questions,
+    lastModified: listing.lastModified,
+  };
+  if (outcome.outcome === "change")
+    return {
+      ...common,
+      status: "change",
+      reason: null,
+      after: outcome.after,
+      diff: fieldDiff(listing.questions, outcome.after),
+    };
+  if (outcome.outcome === "skipped")
+    return { ...common, status: "skipped", reason: outcome.reason, after: null, diff: [] };
+  return { ...common, status: "unchanged", reason: null, after: null, diff: [] };
+}
+
+export function planOfChange(listings: readonly ListingQuestions[], change: Change, phase: Phase): PlanItem[] {
+  return listings.map((listing) => itemOf(listing, applyChange(listing, change, phase)));
+}
+
+/** Per-listing targets (a spreadsheet, an undo); a listing with no target stays as it is. */
+export function planOfTargets(
+  listings: readonly ListingQuestions[],
+  targets: ReadonlyMap<number, { after: StoredQuestion[] } | { skipped: string }>,
+  phase: Phase,
+): PlanItem[] {
+  return listings.flatMap((listing) => {
+    const target = targets.get(listing.listingId);
+    if (!target) return [];
+    return [
+      itemOf(
+        listing,
+        "skipped" in target
+          ? { outcome: "skipped", reason: target.skipped }
+          : applyTarget(listing, target.after, phase),
+      ),
+    ];
+  });
+}
+
+export type PlanCost = {
+  requests: number;
+  seconds: number;
+  perSecond: number;
+  remainingToday: number | null;
+  /** Share of what is left of today's quota, 0 to 1 (or more when it does not fit); null when unknown. */
+  shareOfToday: number | null;
+};
+
+/** Each change is one write, and the apply reads its listings again, 100 at a time, to see whether they changed since. */
+export function costOf(changes: number, rate: { perSecond: number; remainingToday: number | null }): PlanCost {
+  const requests = changes === 0 ? 0 : changes + Math.ceil(changes / READ_BATCH);
+  const perSecond = Math.max(1, rate.perSecond);
+  return {
+    requests,
+    seconds: Math.ceil(requests / perSecond),
+    perSecond,
+    remainingToday: rate.remainingToday,
+    shareOfToday:
+      rate.remainingToday === null ? null : rate.remainingToday === 0 ? Infinity : requests / rate.remainingToday,
+  };
+}
+
+/**
+ * Whether a listing changed since it was reviewed: its `last_modified_timestamp` moved, where the marketplace returns
+ * one, or what it asks buyers differs (ids and add-on prices included), which also catches two changes within the
+ * timestamp's one second.
+ */
+export function changedSince(
+  reviewed: { before: StoredQuestion[]; lastModified: number | null },
+  now: ListingQuestions,
+) {
+  const moved =
+    reviewed.lastModified !== null && now.lastModified !== null && reviewed.lastModified !== now.lastModified;
+  return moved || !sameQuestions(reviewed.before, now.questions);
+}
+
+type Field = Exclude<keyof StoredQuestion, "question_id" | "question_type">;
+const FIELD_NAMES: Record<Field, string> = {
+  question_text: "title",
+  instructions: "instructions",
+  required: "required",
+  max_allowed_characters: "limit",
+  max_allowed_files: "files",
+  options: "options",
+  add_on_price: "add-on price",
+};
+const same: Record<Field, (a: StoredQuestion, b: StoredQuestion) => boolean> = {
+  question_text: (a, b) => a.question_text === b.question_text,
+  instructions: (a, b) => (a.instructions ?? "") === (b.instructions ?? ""),
+  required: (a, b) => a.required === b.required,
+  max_allowed_characters: (a, b) => a.max_allowed_characters === b.max_allowed_characters,
+  max_allowed_files: (a, b) => a.max_allowed_files === b.max_allowed_files,
+  options: (a, b) =>
+    (a.options ?? []).map((o) => o.label).join("\n") === (b.options ?? []).map((o) => o.label).join("\n"),
+  add_on_price: (a, b) => samePrice(a.add_on_price, b.add_on_price),
+};
+const show = (question: StoredQuestion, field: Field): string => {
+  if (field === "add_on_price") return formatMoney(question.add_on_price);
+  if (field === "options") return (question.options ?? []).map((option) => option.label).join(", ");
+  if (field === "required") return question.required ? "required" : "optional";
+  const value = question[field];
+  return value === null || value === undefined ? "" : String(value);
+};
+
+const sameShape = (a: readonly StoredQuestion[], b: readonly StoredQuestion[]) =>
+  a.length === b.length && a.every((question, index) => question.question_type === b[index]?.question_type);
+const sameContent = (a: readonly StoredQuestion[], b: readonly StoredQuestion[]) =>
+  sameShape(a, b) &&
+  a.every((question, index) => (Object.keys(same) as Field[]).every((field) => same[field](question, b[index]!)));
+
+export type UndoOutcome = {
+  /** What to write to put back what the job changed; null when nothing of it is left to put back. */
+  after: StoredQuestion[] | null;
+  /** Fields the job changed that someone changed again since: left as they are now. */
+  kept: FieldDiff[];
+};
+
+/**
+ * Puts back only what a job wrote that is still as it wrote it. `written` is what the job sent, `current` the listing
+ * now; a field someone changed since keeps its new value and is reported. Added or removed questions are put back only
+ * when the listing is still exactly as the job left it.
+ */
+export function undoTarget(
+  before: readonly StoredQuestion[],
+  written: readonly StoredQuestion[],
+  current: readonly StoredQuestion[],
+): UndoOutcome {
+  const structural = !sameShape(before, written) || pairQuestions(before, written).pairs.some((p, i) => p.before !== i);
+  const reported = (): FieldDiff[] =>
+    fieldDiff(written as StoredQuestion[], current as StoredQuestion[]).map((diff) => ({ ...diff, field: diff.field }));
+  if (structural) {
+    if (!sameContent(written, current))
+      return {
+        after: null,
+        kept: [
+          {
+            question: "",
+            field: "question",
+            before: `${written.length} questions as the change left them`,
+            after: "changed since; left as it is",
+          },
+          ...reported(),
+        ],
+      };
+    // The listing's ids are its current ones: a write may have given its questions new ids.
+    const currentIds = new Set(current.map((question) => question.question_id));
+    return {
+      after: before.map((question) =>
+        question.question_id !== undefined && !currentIds.has(question.question_id)
+          ? (({ question_id: _id, ...rest }) => rest)(question)
+          : question,
+      ),
+      kept: [],
+    };
+  }
+  if (!sameShape(written, current))
+    return {
+      after: null,
+      kept: [
+        {
+          question: "",
+          field: "question",
+          before: "the questions as the change left them",
+          after: "changed since; left as they are",
+        },
+      ],
+    };
+  const kept: FieldDiff[] = [];
+  let reverted = false;
+  const after = current.map((now, index) => {
+    const wrote = written[index]!;
+    const was = before[index]!;
+    let next = now;
+    for (const field of Object.keys(same) as Field[]) {
+      if (same[field](was, wrote)) continue;
+      if (same[field](now, wrote)) {
+        const value =
+          field === "options"
+            ? was.options && now.options?.length === was.options.length
+              ? was.options.map((o, i) => ({ ...o, option_id: now.options?.[i]?.option_id }))
+              : was.options
+            : was[field];
+        next = { ...next, [field]: value };
+        reverted = true;
+      } else
+        kept.push({
+          question: now.question_text,
+          field: FIELD_NAMES[field] as FieldDiff["field"],
+          before: show(wrote, field),
+          after: show(now, field),
+        });
+    }
+    return next;
+  });
+  return { after: reverted ? after : null, kept };
+}

@@ -1,0 +1,123 @@
+import "server-only";
+import { tokenStore } from "../auth/token-store";
+import { db } from "../db";
+import { marketplaceConfig } from "../marketplace/config";
+import type { Result } from "../marketplace/failure";
+import { describeChange, type Change, type Phase } from "./field-change";
+import { fieldDiff } from "./field-diff";
+import { planOfChange, planOfTargets, undoTarget, type PlanItem } from "./plan";
+import { readListingQuestions } from "./listing-reads";
+import { createPlanRunner, type PlanRunner } from "./plan-runner";
+import type { Plan } from "./plan-store";
+import type { ListingQuestions, StoredQuestion } from "./stored-question";
+
+type Seller = { userId: number; shopId: number };
+
+const globalForPlans = globalThis as unknown as { changePlanRunner?: Promise<PlanRunner> };
+
+/** The process's plan runner; plans a restart left applying go on when it first starts. */
+export function planRunner(): Promise<PlanRunner> {
+  globalForPlans.changePlanRunner ??= db()
+    .then((database) => {
+      const runner = createPlanRunner({ db: database, config: marketplaceConfig(), store: tokenStore(database) });
+      void runner.resume();
+      return runner;
+    })
+    .catch((error: unknown) => {
+      globalForPlans.changePlanRunner = undefined;
+      throw error;
+    });
+  return globalForPlans.changePlanRunner;
+}
+
+export type PlanInput = {
+  description: string;
+  phase: Phase;
+  undoOf?: string;
+  items: (PlanItem & { kept?: PlanItem["diff"] })[];
+};
+
+async function savePlan(runner: PlanRunner, seller: Seller, input: PlanInput, rate: Plan["rate"]) {
+  return runner.plans.create({ ...seller, ...input, rate });
+}
+
+export async function planChange(
+  seller: Seller,
+  listingIds: readonly number[],
+  change: Change,
+  phase: Phase,
+): Promise<Result<string>> {
+  const runner = await planRunner();
+  const listings = await readListingQuestions(runner.marketplace, seller, listingIds);
+  if (!listings.ok) return listings;
+  const items = planOfChange(listings.data, change, phase);
+  return {
+    ok: true,
+    data: await savePlan(runner, seller, { description: describeChange(change), phase, items }, rateNow(runner)),
+  };
+}
+
+export async function planTargets(
+  seller: Seller,
+  listings: readonly ListingQuestions[],
+  targets: Map<number, StoredQuestion[]>,
+  description: string,
+  phase: Phase,
+): Promise<string> {
+  const runner = await planRunner();
+  const items = planOfTargets(listings, new Map([...targets].map(([id, after]) => [id, { after }])), phase);
+  return savePlan(runner, seller, { description, phase, items }, rateNow(runner));
+}
+
+/** An undo is a plan like any other: what the change wrote and is still there goes back; the rest is shown, not touched. */
+export async function planUndo(seller: Seller, plan: Plan, using?: PlanRunner): Promise<Result<string>> {
+  const runner = using ?? (await planRunner());
+  const written = await runner.plans.written(plan.id);
+  const current = await readListingQuestions(
+    runner.marketplace,
+    seller,
+    written.map((item) => item.listingId),
+  );
+  if (!current.ok) return current;
+  const now = new Map(current.data.map((listing) => [listing.listingId, listing]));
+  const items = written.flatMap((item): PlanInput["items"] => {
+    const listing = now.get(item.listingId);
+    if (!listing) return [];
+    const undo = undoTarget(item.before, item.after, listing.questions);
+    const common = {
+      listingId: listing.listingId,
+      title: listing.title,
+      state: listing.state,
+      before: listing.questions,
+      lastModified: listing.lastModified,
+      kept: undo.kept,
+    };
+    if (!undo.after)
+      return [
+        {
+          ...common,
+          status: "skipped",
+          reason: "Someone changed what this change wrote since, so it is left as they made it.",
+          after: null,
+          diff: [],
+        },
+      ];
+    return [
+      { ...common, status: "change", reason: null, after: undo.after, diff: fieldDiff(listing.questions, undo.after) },
+    ];
+  });
+  return {
+    ok: true,
+    data: await savePlan(
+      runner,
+      seller,
+      { description: `Undo: ${plan.description}`, phase: plan.phase, undoOf: plan.id, items },
+      rateNow(runner),
+    ),
+  };
+}
+
+const rateNow = (runner: PlanRunner): Plan["rate"] => ({
+  perSecond: runner.pacer.perSecond(),
+  remainingToday: runner.lastRemainingToday(),
+});

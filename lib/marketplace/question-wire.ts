@@ -1,0 +1,42 @@
+import { z } from "zod";
+import type { ListingQuestions, StoredQuestion } from "../changes/stored-question";
+import { listingWire, type personalizationWire } from "./wire";
+
+// A listing's questions with every field the marketplace returns (ids, choice ids, add-on prices) kept as the wire has
+// them, for changes that must send back what they do not change (decisions.md "The marketplace of today").
+export const listingQuestionsWire = listingWire.extend({ last_modified_timestamp: z.number().optional() });
+
+export const listingQuestionsPageWire = z.object({ count: z.number(), results: z.array(listingQuestionsWire) });
+
+type QuestionWire = z.infer<typeof personalizationWire>["personalization_questions"][number];
+
+function storedQuestionOf(wire: QuestionWire): StoredQuestion {
+  return {
+    ...(wire.question_id != null && { question_id: wire.question_id }),
+    question_type: wire.question_type,
+    question_text: wire.question_text ?? "",
+    instructions: wire.instructions || null,
+    required: wire.required,
+    max_allowed_characters: wire.max_allowed_characters ?? null,
+    max_allowed_files: wire.max_allowed_files ?? null,
+    options: wire.options
+      ? wire.options.map((option) =>
+          option.option_id != null ? { option_id: option.option_id, label: option.label } : { label: option.label },
+        )
+      : null,
+    // A read without the field is a marketplace before add-on prices: nothing is sent back for it.
+    ...(wire.add_on_price !== undefined && { add_on_price: wire.add_on_price }),
+  };
+}
+
+export function toListingQuestions(wire: z.infer<typeof listingQuestionsWire>): ListingQuestions & { shopId: number } {
+  return {
+    listingId: wire.listing_id,
+    shopId: wire.shop_id,
+    title: wire.title,
+    state: wire.state,
+    currencyCode: wire.price?.currency_code ?? null,
+    lastModified: wire.last_modified_timestamp ?? null,
+    questions: (wire.personalization?.personalization_questions ?? []).map(storedQuestionOf),
+  };
+}
