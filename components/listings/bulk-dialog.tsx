@@ -67,18 +67,26 @@ export function BulkDialog({
     setStep({ name: "failed", message: result.formError });
   }
 
-  async function check(operation: Operation) {
-    setStep({ name: "checking" });
-    const result = await previewBulkChangeAction({ selection, operation });
+  function settle(result: Awaited<ReturnType<typeof previewBulkChangeAction>>, operation: Operation) {
     if (!result.ok) return failed(result);
     setStep({ name: "confirm", preview: result.data, operation });
   }
 
+  async function check(operation: Operation) {
+    setStep({ name: "checking" });
+    settle(await previewBulkChangeAction({ selection, operation }), operation);
+  }
+
+  // Once per mount: a removal has no question to ask first, so its check (its first step) starts with the dialog.
+  const opened = useRef(false);
   useEffect(() => {
+    if (opened.current) return;
+    opened.current = true;
     dialog.current?.showModal();
-    if (mode === "remove") void check({ kind: "remove" });
-    // Once per mount: a removal has no question to ask first, so its check starts with the dialog.
-  }, []);
+    if (mode !== "remove") return;
+    const operation: Operation = { kind: "remove" };
+    void previewBulkChangeAction({ selection, operation }).then((result) => settle(result, operation));
+  });
 
   useEffect(() => {
     if (step.name !== "question") heading.current?.focus();

@@ -404,7 +404,7 @@ describe.each([
     bulk.wake();
     expect(await finished(db, undo!)).toMatchObject({ total: 5, done: 5 });
     const after = await Promise.all(ids.map((id) => storedListing(sandbox.url, id)));
-    const personalization = (listing: Record<string, any>) => ({
+    const personalization = (listing: Awaited<ReturnType<typeof storedListing>>) => ({
       is_personalizable: listing.is_personalizable,
       legacy: [
         listing.personalization_is_required,
