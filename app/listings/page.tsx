@@ -43,7 +43,10 @@ export default async function ListingsPage({ searchParams }: Props) {
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h1 className="text-2xl font-semibold">{seller.shopName ? `Welcome, ${seller.shopName}` : "Welcome"}</h1>
           {seller.shopId !== null && (
-            <Link href="/changes" className="text-sm text-blue-800 underline">
+            <Link
+              href="/changes"
+              className="inline-flex min-h-11 items-center text-sm text-blue-800 underline md:min-h-0"
+            >
               Changes and spreadsheets
             </Link>
           )}

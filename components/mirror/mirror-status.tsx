@@ -41,13 +41,19 @@ export function MirrorStatus({ initial }: { initial: MirrorView }) {
       )}
       <p>
         {view.outsideChanges > 0 ? (
-          <Link href="/inbox" className="font-medium text-amber-900 underline underline-offset-2">
+          <Link
+            href="/inbox"
+            className="inline-flex min-h-11 items-center font-medium text-amber-900 underline underline-offset-2 md:min-h-0"
+          >
             {view.outsideChanges === 1
               ? "1 change made outside the dashboard to review"
               : `${view.outsideChanges} changes made outside the dashboard to review`}
           </Link>
         ) : (
-          <Link href="/inbox" className="text-blue-800 underline underline-offset-2">
+          <Link
+            href="/inbox"
+            className="inline-flex min-h-11 items-center text-blue-800 underline underline-offset-2 md:min-h-0"
+          >
             Outside changes and shop health check
           </Link>
         )}

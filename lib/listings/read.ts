@@ -1,7 +1,7 @@
 import "server-only";
 import type { SellerClaims } from "../auth/auth";
 import { neighboursIn, pageOfView, type ListingsView, type Neighbours, type StateCounts, type ViewPage } from "./view";
-import { marketplace, personalizationPhase, type Result, type Listing } from "../marketplace";
+import { marketplace, type Result, type Listing } from "../marketplace";
 import { rememberTitles } from "./titles";
 import { cachedShopListings } from "./shop-listings";
 import { mirroredListings, mirroredStateCounts } from "../mirror/mirrored-listings";
@@ -18,7 +18,6 @@ export async function loadListingsPage(
     (await mirroredListings(shop, view.state, options)) ??
     (await cachedShopListings(await marketplace(), shop, view.state, options));
   if (!listings.ok) return listings;
-  personalizationPhase().noteListings(listings.data);
   rememberTitles(seller.userId, listings.data);
   return { ok: true, data: pageOfView(listings.data, view) };
 }
@@ -40,7 +39,6 @@ export async function loadListing(seller: SellerClaims, listingId: number): Prom
   const result = await (await marketplace()).getListing(seller.userId, listingId);
   if (result.ok && result.data.shopId !== seller.shopId)
     return { ok: false, failure: { kind: "not_found", message: "not in your shop" } };
-  if (result.ok) personalizationPhase().noteListings([result.data]);
   return result;
 }
 

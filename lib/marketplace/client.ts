@@ -59,6 +59,11 @@ export function createMarketplace(
     return !second.ok && second.failure.kind === "invalid_token" ? { ok: false, failure: { kind: "reauth" } } : second;
   }
 
+  const seen = (listings: Listing[]) => {
+    config.onListingsRead?.(listings);
+    return listings;
+  };
+
   return {
     /** Writes this dashboard made to the shop so far (every worker and instance when the count is stored). */
     listingWrites: (shopId: number) => writes.count(shopId),
@@ -93,7 +98,7 @@ export function createMarketplace(
           },
           schema: listingPageWire,
         }),
-        (data) => ({ count: data.count, listings: data.results.map(toListing) }),
+        (data) => ({ count: data.count, listings: seen(data.results.map(toListing)) }),
       ),
 
     // GET /v3/application/listings/{listing_id}?includes=personalization
@@ -105,7 +110,7 @@ export function createMarketplace(
           query: { includes: "personalization" },
           schema: listingWire,
         }),
-        toListing,
+        (wire) => seen([toListing(wire)])[0]!,
       ),
 
     // GET /v3/application/listings/batch?listing_ids=…&includes=personalization (at most 100 ids; listings the seller cannot see are left out)
@@ -117,7 +122,7 @@ export function createMarketplace(
           query: { listing_ids: listingIds.join(","), includes: "personalization" },
           schema: listingPageWire,
         }),
-        (data) => data.results.map(toListing),
+        (data) => seen(data.results.map(toListing)),
       ),
 
     // POST /v3/application/shops/{shop_id}/listings/{listing_id}/personalization[?supports_multiple_personalization_questions=true]

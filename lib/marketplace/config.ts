@@ -2,6 +2,7 @@ import "server-only";
 import { env, trimSlash } from "../env";
 import type { Pacer } from "./transport";
 import type { Result } from "./failure";
+import type { Listing } from "./wire";
 
 export type MarketplaceConfig = {
   apiUrl: string;
@@ -16,6 +17,8 @@ export type MarketplaceConfig = {
   personalizationCacheMs?: number;
   /** Told of every personalization write's outcome: a refusal is how `auto` learns that the period changed. */
   onPersonalizationWrite?: (write: { multipleQuestions: boolean; result: Result<unknown> }) => void;
+  /** Every listing read live from the marketplace (never a mirror or cache of it), so the period is judged on what it says now. */
+  onListingsRead?: (listings: readonly Listing[]) => void;
   /** Bulk jobs' own client spaces its requests to the app's rate limit; interactive calls are not held back. */
   pacer?: Pacer;
 };

@@ -12,7 +12,11 @@ const globalForMarketplace = globalThis as unknown as { marketplace?: Promise<Ma
 export function marketplace(): Promise<Marketplace> {
   globalForMarketplace.marketplace ??= db().then((database) =>
     createMarketplace(
-      { ...marketplaceConfig(), onPersonalizationWrite: (write) => personalizationPhase().noteWrite(write) },
+      {
+        ...marketplaceConfig(),
+        onPersonalizationWrite: (write) => personalizationPhase().noteWrite(write),
+        onListingsRead: (listings) => personalizationPhase().noteListings(listings),
+      },
       tokenStore(database),
       storedListingWrites(database),
     ),

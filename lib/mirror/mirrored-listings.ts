@@ -6,7 +6,7 @@ import type { Result } from "../marketplace/failure";
 import type { Listing } from "../marketplace/wire";
 import { ensureFilled } from "./background";
 import { mirrorStore } from "./mirror-store";
-import { shopMirror, type Seller } from "./shop-mirror";
+import { LISTING_STATES, shopMirror, type Seller } from "./shop-mirror";
 
 /**
  * The seller's listings of one state from the shop's mirror, or null until it is filled (the caller reads the
@@ -41,5 +41,6 @@ export async function mirroredListings(
 export async function mirroredStateCounts(seller: Seller): Promise<Record<string, number> | null> {
   const store = mirrorStore(await db());
   if ((await store.shop(seller.shopId))?.status !== "filled") return null;
-  return store.stateCounts(seller.shopId);
+  const counts = await store.stateCounts(seller.shopId);
+  return Object.fromEntries(LISTING_STATES.map((state) => [state, counts[state] ?? 0]));
 }
