@@ -170,5 +170,5 @@ test("the first page view reads the marketplace once per 100 listings while the 
   await expect(rows(page)).toHaveCount(25);
   await expect(page.getByTestId("state-count")).toHaveCount(5);
   await page.waitForLoadState("networkidle");
-  expect(await reads(turned)).toEqual(Array.from({ length: 6 }, () => listingsPath));
+  expect(await reads(turned)).toEqual([listingsPath]);
 });
