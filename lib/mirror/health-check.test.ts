@@ -64,8 +64,6 @@ describe("shop health check", () => {
     expect(findingsOf(listing(1, [question({ instructions: "- name to engrave" })]), "multi")).toEqual(["refused"]);
     expect(findingsOf(listing(2, [question({ maxAllowedCharacters: 2000 })]), "multi")).toEqual(["refused"]);
     expect(findingsOf(listing(3, [question({ instructions: "-".repeat(130) })]), "multi")).toEqual(["too-long"]);
-    expect(findingsOf(listing(4, [question({ type: "dropdown", options: ["Red"] })]), "single")).toEqual([
-      "refused",
-    ]);
+    expect(findingsOf(listing(4, [question({ type: "dropdown", options: ["Red"] })]), "single")).toEqual(["refused"]);
   });
 });
