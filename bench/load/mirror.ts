@@ -103,8 +103,9 @@ export async function measureMirror(options: {
     const seller = await createSeller(sandboxUrl, { listings: options.listings });
     const dashboardUrl = `http://localhost:${port}`;
     // The bench sends the burst itself, signed with this subscription's secret; the sandbox's own deliveries go too.
-    const { secret } = (await sandboxControl(sandboxUrl, "/webhooks", { url: `${dashboardUrl}/api/webhooks/marketplace` }))
-      .body as { secret: string };
+    const { secret } = (
+      await sandboxControl(sandboxUrl, "/webhooks", { url: `${dashboardUrl}/api/webhooks/marketplace` })
+    ).body as { secret: string };
     dashboard = await startDashboard({
       port,
       sandboxUrl,
@@ -190,7 +191,7 @@ export async function measureMirror(options: {
     };
     const wanted = new Set(ids);
     let reads = new Map<number, number>();
-    for (const deadline = Date.now() + (ids.length / PER_SECOND) * 2000 + 30_000; Date.now() < deadline; ) {
+    for (const deadline = Date.now() + (ids.length / PER_SECOND) * 2000 + 30_000; Date.now() < deadline;) {
       await sleep(1000);
       reads = readsOf(await burstLog.read());
       if ([...wanted].every((id) => reads.has(id))) break;
