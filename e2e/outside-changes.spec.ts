@@ -150,7 +150,7 @@ test.describe("without webhooks, the dashboard polls", () => {
     );
 
     await change.getByRole("link", { name: "Open “Test listing 2”" }).click();
-    await expect(page.getByRole("region", { name: "History" }).getByTestId("history-entry")).toContainText(
+    await expect(page.getByRole("region", { name: "History" }).getByTestId("history-entry").first()).toContainText(
       "Changed outside the dashboard",
     );
 

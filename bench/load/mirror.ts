@@ -151,34 +151,36 @@ export async function measureMirror(options: {
     const perView = marketplaceCalls(await viewLog.read()).length / options.views;
     log(`${options.views} views: p50 ${percentile(times, 50).toFixed(0)} ms, at most ${maxPerView} request(s) a view`);
 
-    const ids = seller.listing_ids.slice(0, options.webhooks);
+    const ids = seller.listing_ids.slice(0, Math.min(options.webhooks, seller.listing_ids.length - 1));
     const signer = new Webhook(secret);
     const burstLog = requestLog(sandboxUrl, await lastId());
-    const answers = await Promise.all(
-      ids.map(async (listingId) => {
-        const id = `msg_${randomUUID()}`;
-        const at = new Date();
-        const body = JSON.stringify({
-          event_type: "listing.updated",
-          event_id: id,
-          created_at: at.toISOString(),
-          data: { listing_id: listingId, shop_id: seller.shop_id },
-        });
-        const started = performance.now();
-        const response = await fetch(`${dashboardUrl}/api/webhooks/marketplace`, {
-          method: "POST",
-          headers: {
-            "content-type": "application/json",
-            "webhook-id": id,
-            "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
-            "webhook-signature": signer.sign(id, at, body),
-          },
-          body,
-        });
-        await response.arrayBuffer();
-        return { status: response.status, ms: performance.now() - started };
-      }),
-    );
+    const deliver = async (listingId: number) => {
+      const id = `msg_${randomUUID()}`;
+      const at = new Date();
+      const body = JSON.stringify({
+        event_type: "listing.updated",
+        event_id: id,
+        created_at: at.toISOString(),
+        data: { listing_id: listingId, shop_id: seller.shop_id },
+      });
+      const started = performance.now();
+      const response = await fetch(`${dashboardUrl}/api/webhooks/marketplace`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "webhook-id": id,
+          "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
+          "webhook-signature": signer.sign(id, at, body),
+        },
+        body,
+      });
+      await response.arrayBuffer();
+      return { status: response.status, ms: performance.now() - started };
+    };
+    // A few deliveries first, for a listing outside the burst, so the route's first load is not counted.
+    const warmUp = seller.listing_ids.at(-1)!;
+    for (let round = 0; round < 5; round++) await deliver(warmUp);
+    const answers = await Promise.all(ids.map(deliver));
     const burstStarted = Date.now();
     const readsOf = (entries: Logged[]) => {
       const counts = new Map<number, number>();
