@@ -10,6 +10,7 @@ import { measureLighthouse } from "./dashboard/lighthouse.js";
 import { addedMs, measureSaveOverhead } from "./dashboard/save-overhead.js";
 import { DEFAULT_LISTINGS, describeBulk, measureBulk } from "./load/bulk.js";
 import { describeLoad, LOAD_FLOOR, runLoad } from "./load/loadtest.js";
+import { describeMirror, measureMirror } from "./load/mirror.js";
 import { snapshotBuild, startBenchDashboard, startBenchSandbox, stopAll } from "./processes.js";
 import { benchmarksMarkdown, floorMet, type Figures, type Machine, type Part } from "./report/benchmarks-md.js";
 import { compareWithPrism } from "./sandbox/prism.js";
@@ -33,6 +34,7 @@ const SETTINGS = quick
       load: { sellers: 20, seconds: 20 },
       stress: { sellers: 10, seconds: 10 },
       bulkListings: 200,
+      mirror: { listings: 300, views: 10, webhooks: 50 },
     }
   : {
       prism: { seconds: 3, rounds: 5 },
@@ -41,6 +43,7 @@ const SETTINGS = quick
       load: { sellers: LOAD_FLOOR.sellers, seconds: 120 },
       stress: { sellers: 50, seconds: 30 },
       bulkListings: DEFAULT_LISTINGS,
+      mirror: { listings: 10_000, views: 40, webhooks: 1_000 },
     };
 /** The bench stops here whatever it is doing: a full run takes about 20 minutes on a quiet machine. */
 const LIMIT_MINUTES = quick ? 15 : 40;
@@ -140,6 +143,15 @@ async function main() {
           describeBulk(figures).forEach(log);
           return figures;
         });
+    const mirror = await part(
+      `mirror of ${SETTINGS.mirror.listings.toLocaleString("en-US")} listings at 10 requests/s`,
+      async () => {
+        process.env.NEXT_DIST_DIR = build.distDir;
+        const figures = await measureMirror({ ...SETTINGS.mirror, log });
+        describeMirror(figures).forEach(log);
+        return figures;
+      },
+    );
     const figures: Figures = {
       date: new Date().toISOString().slice(0, 16).replace("T", " ") + " UTC",
       durationS: (Date.now() - started) / 1000,
@@ -151,6 +163,7 @@ async function main() {
       load,
       stress,
       bulk,
+      mirror,
     };
     const markdown = benchmarksMarkdown(figures);
     const out = flags.out ?? (quick ? undefined : "docs/benchmarks.md");

@@ -31,7 +31,7 @@ export default async function InboxPage() {
           Keep each one, or revert it to what the listing asked before.
         </p>
         <OutsideChangeList changes={changes} canEdit={canEdit(seller.scopes)} />
-        <ShopHealth report={health} />
+        <ShopHealth report={health} canEdit={canEdit(seller.scopes)} />
       </main>
     </>
   );

@@ -1,6 +1,7 @@
 // docs/benchmarks.md from one run of `npm run bench`: the floor with a verdict per line, then each part's figures and
 // how to run it alone. The whole file is written anew by every run.
 import { bulkMet, describeBulk, memoryFlat, TARGET_RATIO, type BulkResult } from "../load/bulk.js";
+import { describeMirror, MIRROR_FLOOR, mirrorMet, PER_SECOND, type MirrorResult } from "../load/mirror.js";
 import { LOAD_FLOOR, loadMet, type LoadFigures } from "../load/loadtest.js";
 import { LIGHTHOUSE_FLOOR, lighthouseMet, type PageFigures } from "../dashboard/lighthouse.js";
 import { addedMs, SAVE_OVERHEAD_FLOOR_MS, type SaveOverhead } from "../dashboard/save-overhead.js";
@@ -30,6 +31,7 @@ export type Figures = {
   load: Part<LoadFigures>;
   stress: Part<LoadFigures>;
   bulk: Part<BulkResult>;
+  mirror: Part<MirrorResult>;
 };
 
 const has = <T extends object>(part: Part<T> | undefined): part is T => part !== undefined && !("skipped" in part);
@@ -39,7 +41,7 @@ function floorRows(figures: Figures) {
   const verdict = (ok: boolean | undefined) =>
     ok === undefined ? "not measured" : `${figures.quick ? "smoke only: " : ""}${ok ? "**met**" : "**missed**"}`;
   const row = (floor: string, figure: string, ok: boolean | undefined) => `| ${floor} | ${figure} | ${verdict(ok)} |`;
-  const { prism, overhead, lighthouse, load, bulk } = figures;
+  const { prism, overhead, lighthouse, load, bulk, mirror } = figures;
   const rows: string[] = [];
   const operations = ["getListing", "a page of 25 listings", "updateListingPersonalization (POST)"];
   const floors = [PRISM_FLOOR.getListing, PRISM_FLOOR.page, PRISM_FLOOR.post];
@@ -91,6 +93,15 @@ function floorRows(figures: Figures) {
         ? `${bulk.listings.toLocaleString("en-US")} listings, ${bulk.ratio.toFixed(3)}x, ${bulk.failed} failed, memory ${memoryFlat(bulk.memory) ? "flat" : "grew"}`
         : why(bulk),
       has(bulk) ? bulkMet(bulk) && bulk.listings >= 10_000 : undefined,
+    ),
+  );
+  rows.push(
+    row(
+      `Mirror of 10,000 listings at ${PER_SECOND} requests/s: listings page p50 < ${MIRROR_FLOOR.pageP50Ms} ms with ≤ ${MIRROR_FLOOR.requestsPerView} marketplace request a view; 1,000 webhooks at once each processed once, answered < ${MIRROR_FLOOR.webhookP99Ms} ms at p99`,
+      has(mirror)
+        ? `${mirror.listings.toLocaleString("en-US")} listings: p50 ${mirror.pageP50Ms.toFixed(0)} ms, ≤ ${mirror.maxRequestsPerView} a view; ${mirror.processedOnce}/${mirror.webhooks} webhooks once, p99 ${mirror.webhookP99Ms.toFixed(1)} ms`
+        : why(mirror),
+      has(mirror) ? mirrorMet(mirror) && mirror.listings >= 10_000 && mirror.webhooks >= 1_000 : undefined,
     ),
   );
   return rows;
@@ -218,6 +229,20 @@ function bulkSection(bulk: Part<BulkResult>) {
   ];
 }
 
+function mirrorSection(mirror: Part<MirrorResult>) {
+  return [
+    "## The mirror at scale",
+    "",
+    `A shop of 10,000 listings against a sandbox that allows the app ${PER_SECOND} requests a second, with the dashboard subscribed`,
+    "to its webhooks: the first fill against the time the limit alone needs, the listings page once filled, the marketplace",
+    "requests of a seller viewing a page every 10 s for an hour, and 1,000 signed webhooks sent at once. Alone:",
+    "`npx tsx bench/load/mirror.ts [--listings 10000] [--views 40] [--webhooks 1000]`.",
+    "",
+    ...(has(mirror) ? ["```", ...describeMirror(mirror), "```"] : [why(mirror)]),
+    "",
+  ];
+}
+
 export function benchmarksMarkdown(figures: Figures) {
   const { machine } = figures;
   return [
@@ -263,6 +288,7 @@ export function benchmarksMarkdown(figures: Figures) {
     ...overheadSection(figures.overhead),
     ...loadSection(figures.load, figures.stress),
     ...bulkSection(figures.bulk),
+    ...mirrorSection(figures.mirror),
   ].join("\n");
 }
 

@@ -1,8 +1,10 @@
 import Link from "next/link";
 import { FINDINGS, type HealthReport } from "@/lib/mirror/health-check";
+import { FIXED_IN_EDITOR } from "@/lib/mirror/health-fixes";
+import { HealthFixForm } from "./health-fix-form";
 
 /** The shop health check: every mirrored listing against the current period's rules, with counts per finding. */
-export function ShopHealth({ report }: { report: HealthReport | null }) {
+export function ShopHealth({ report, canEdit }: { report: HealthReport | null; canEdit: boolean }) {
   return (
     <section aria-labelledby="health-heading" className="mt-8">
       <h2 id="health-heading" className="text-xl font-semibold">
@@ -36,6 +38,13 @@ export function ShopHealth({ report }: { report: HealthReport | null }) {
                     ))}
                   </ul>
                 </details>
+                {FIXED_IN_EDITOR.includes(finding) ? (
+                  <p className="mt-2 text-sm text-stone-700">
+                    Each of these needs your own words: open the listing to change its questions there.
+                  </p>
+                ) : (
+                  canEdit && <HealthFixForm finding={finding} />
+                )}
               </li>
             ))}
           </ul>

@@ -59,4 +59,11 @@ describe("shop health check", () => {
       ["no-question", [3]],
     ]);
   });
+
+  it("finds anything else the period's write schema would refuse, only where no other finding explains it", () => {
+    expect(findingsOf(listing(1, [question({ instructions: "- name to engrave" })]), "multi")).toEqual(["refused"]);
+    expect(findingsOf(listing(2, [question({ maxAllowedCharacters: 2000 })]), "multi")).toEqual(["refused"]);
+    expect(findingsOf(listing(3, [question({ instructions: "-".repeat(130) })]), "multi")).toEqual(["too-long"]);
+    expect(findingsOf(listing(4, [question({ type: "dropdown", options: ["Red"] })]), "single")).toEqual(["refused"]);
+  });
 });

@@ -1,9 +1,12 @@
-import type { Listing } from "../marketplace/wire";
+import type { Listing, Question } from "../marketplace/wire";
+import { phaseProblem } from "../changes/field-change";
+import type { StoredQuestion } from "../changes/stored-question";
 import type { PersonalizationPhase } from "../marketplace/personalization-phase";
 import { INSTRUCTIONS_MAX, characterCount, longestCapsRun } from "../personalization/rules";
 import { QUESTION_INSTRUCTIONS_MAX } from "../personalization/question-set";
 
-export type Finding = "too-long" | "all-caps" | "required-without-instructions" | "add-on-price" | "no-question";
+export type Finding =
+  "too-long" | "all-caps" | "required-without-instructions" | "add-on-price" | "no-question" | "refused";
 
 export const FINDINGS: Record<Finding, string> = {
   "too-long": "Instructions over the marketplace's current limit",
@@ -11,7 +14,33 @@ export const FINDINGS: Record<Finding, string> = {
   "required-without-instructions": "A required question without instructions",
   "add-on-price": "An add-on price on a required or non-text question, which the next write drops",
   "no-question": "Personalizable, but no question for buyers",
+  refused: "Anything else the marketplace would refuse on the next write of these questions",
 };
+
+/** A mirrored question as the marketplace stores it, the shape change plans and their write body use. */
+export function storedQuestionOf(question: Question): StoredQuestion {
+  return {
+    ...(question.id !== undefined && { question_id: question.id }),
+    question_type: question.type,
+    question_text: question.title,
+    instructions: question.instructions === "" ? null : question.instructions,
+    required: question.required,
+    max_allowed_characters: question.maxAllowedCharacters,
+    max_allowed_files: question.maxAllowedFiles ?? null,
+    options:
+      question.options?.map((label, index) => {
+        const id = question.optionIds?.[index];
+        return id == null ? { label } : { option_id: id, label };
+      }) ?? null,
+    ...(question.addOnPrice !== undefined && {
+      add_on_price: question.addOnPrice && {
+        amount: question.addOnPrice.amount,
+        divisor: question.addOnPrice.divisor,
+        currency_code: question.addOnPrice.currencyCode,
+      },
+    }),
+  };
+}
 
 export type HealthReport = {
   scanned: number;
@@ -32,6 +61,9 @@ export function findingsOf(listing: Listing, phase: PersonalizationPhase): Findi
     if ((question.addOnPrice?.amount ?? 0) > 0 && (question.required || question.type !== "text_input"))
       found.add("add-on-price");
   }
+  // The write the dashboard would send, judged by the period's own write schema (questionSetWriteSchema when multi).
+  if (found.size === 0 && phaseProblem(listing.questions.map(storedQuestionOf), phase) !== undefined)
+    found.add("refused");
   return [...found];
 }
 

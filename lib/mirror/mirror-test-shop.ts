@@ -34,6 +34,20 @@ export async function signedInSeller(sandboxUrl: string, db: Database, listings:
   return { seller, changer: { userId: seller.user_id, shopId: seller.shop_id! }, marketplace };
 }
 
+/** An existing sandbox seller (a demo seller) signed in to the dashboard, with the client's settings for a plan runner. */
+export async function signedInAs(sandboxUrl: string, db: Database, seller: Omit<CreatedSeller, "listing_ids">) {
+  await signInSeller(sandboxUrl, db, { ...seller, listing_ids: [] });
+  const config = {
+    apiUrl: sandboxUrl,
+    authUrl: sandboxUrl,
+    keystring: DEMO_APP.keystring,
+    sharedSecret: DEMO_APP.shared_secret,
+    timeoutMs: 3000,
+    maxRetryWaitMs: 1000,
+  };
+  return { config, marketplace: createMarketplace(config, tokenStore(db)) };
+}
+
 export async function signInSeller(sandboxUrl: string, db: Database, seller: CreatedSeller) {
   const tokens = await issueTokensFor(sandboxUrl, { user_id: seller.user_id, scopes: SCOPES });
   await tokenStore(db).save({

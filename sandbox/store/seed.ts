@@ -44,6 +44,8 @@ type SeedListing = {
   title: string;
   state: string;
   question?: SeedQuestion;
+  /** Personalizable without a question (a listing the seller switched on and never asked anything). */
+  personalizable?: boolean;
   legacy?: { is_required: boolean; char_count_max: number | null; instructions: string | null };
   featured_rank?: number;
   shop_section_id?: number;
@@ -111,7 +113,37 @@ function adaListings(): SeedListing[] {
   );
 }
 
-function boListings(): SeedListing[] {
+/**
+ * What the shop health check finds in BulkBazaar, by index among its listings, all of them inactive, draft or expired
+ * (the active ones stay as simple as before). The add-on prices are seeded only in the periods that have them.
+ */
+export const BO_HEALTH_PROBLEMS = {
+  "too-long": [241, 242],
+  "all-caps": [243, 245, 246],
+  "required-without-instructions": [247, 249],
+  "add-on-price": [250, 251],
+  "no-question": [253, 254],
+  refused: [255, 257],
+} as const;
+
+const boProblem = (index: number, addOnPrices: boolean): Partial<SeedListing> | undefined => {
+  const is = (kind: keyof typeof BO_HEALTH_PROBLEMS) => (BO_HEALTH_PROBLEMS[kind] as readonly number[]).includes(index);
+  const question = (fields: Partial<SeedQuestion>) => ({
+    question: { instructions: "Initials to stitch", required: false, max_allowed_characters: 3, ...fields },
+  });
+  if (is("too-long"))
+    return question({
+      instructions: `Tell us the names to stitch, ${"and the colour of each one, ".repeat(10)}please.`,
+    });
+  if (is("all-caps")) return question({ instructions: "TYPE YOUR INITIALS below, three letters at most." });
+  if (is("required-without-instructions")) return question({ instructions: null, required: true });
+  if (is("add-on-price")) return question({ required: true, ...(addOnPrices && { add_on_price: 400 }) });
+  if (is("no-question")) return { personalizable: true };
+  if (is("refused")) return question({ instructions: "- initials, three letters at most" });
+  return undefined;
+};
+
+function boListings(addOnPrices = false): SeedListing[] {
   return Array.from({ length: 260 }, (_, index) => ({
     title: `Bulk item ${String(index + 1).padStart(3, "0")}`,
     state: index < 240 ? "active" : index < 250 ? "inactive" : index < 255 ? "draft" : "expired",
@@ -120,6 +152,7 @@ function boListings(): SeedListing[] {
         ? { instructions: `Initials for item ${index + 1}`, required: false, max_allowed_characters: 3 }
         : undefined,
     return_policy_id: 90002,
+    ...boProblem(index, addOnPrices),
   }));
 }
 
@@ -253,7 +286,7 @@ export function insertListings(
       shop_section_id: listing.shop_section_id ?? null,
       return_policy_id: listing.return_policy_id ?? null,
       taxonomy_id: listing.taxonomy_id ?? DEFAULT_TAXONOMY_ID,
-      is_personalizable: question ? 1 : 0,
+      is_personalizable: question || listing.personalizable ? 1 : 0,
       questions: JSON.stringify(
         question ? [questionRecord(question, (listingId ?? shop.shop_id * 1000 + index) * 10 + 1)] : [],
       ),
@@ -303,7 +336,7 @@ export function seed(db: Db, rate: { per_second: number; per_day: number }, opti
           })
         : listings;
     const adaIds = insertListings(db, ada, priced(adaListings(), 1_000_000_001), 1_000_000_001);
-    insertListings(db, bo, boListings(), 2_000_000_001);
+    insertListings(db, bo, boListings(options.addOnPrices), 2_000_000_001);
     insertListings(db, dee, priced(deeListings(), 4_000_000_001), 4_000_000_001);
     const receipt = db.prepare("INSERT INTO receipt_listings (receipt_id, shop_id, listing_id) VALUES (?, ?, ?)");
     for (const listingId of adaIds.slice(0, 2)) receipt.run(60001, ada.shop_id, listingId);

@@ -1,0 +1,32 @@
+"use server";
+
+import { sellerAction } from "@/lib/actions/seller-action";
+import { canEdit } from "@/lib/auth/scopes";
+import { planRunner } from "@/lib/changes/planning";
+import { db } from "@/lib/db";
+import { personalizationPhase } from "@/lib/marketplace";
+import { mirrorStore } from "@/lib/mirror/mirror-store";
+import { planHealthFix } from "@/lib/mirror/health-fix-plan";
+import { healthFixSchema } from "@/lib/mirror/health-fixes";
+
+/** Plans the fix of one health finding over the listings that have it; the seller reviews it before anything is written. */
+export const planHealthFixAction = sellerAction("load", healthFixSchema, async (fix, { seller }) => {
+  if (!canEdit(seller.scopes))
+    return {
+      ok: false,
+      refusal:
+        "You did not allow the dashboard to edit listings, so it cannot fix them. Sign in again and keep “Create and edit your listings” checked.",
+    };
+  const store = mirrorStore(await db());
+  const planned = await planHealthFix(
+    await planRunner(),
+    seller,
+    await store.listings(seller.shopId),
+    fix,
+    await personalizationPhase().current(),
+  );
+  if (!planned.ok) return planned;
+  if (planned.data === null)
+    return { ok: false, refusal: "No listing has this problem any more. Reload the page to run the check again." };
+  return { ok: true, data: { planId: planned.data } };
+});

@@ -1,0 +1,253 @@
+// The mirror at scale: a shop of 10,000 listings against a sandbox (its own process) that allows the app 10 requests a
+// second. Measured: the mirror's first fill against what the limit alone needs; the listings page once filled (p50 under
+// 300 ms, at most one marketplace request a view); marketplace requests per hour of a seller viewing a page every 10 s;
+// and 1,000 signed webhooks sent at once, each answered in under 50 ms at p99 and each processed once (one listing read).
+// `npx tsx bench/load/mirror.ts [--listings 10000] [--views 40] [--webhooks 1000] [--json]` on a build (`npx next build`).
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { Webhook } from "standardwebhooks";
+import { freePort, startDashboard } from "../../test/harness/dashboard-process";
+import { signInOverHttp } from "../../test/harness/http-sign-in";
+import { createSeller, sandboxControl } from "../../test/harness/sandbox";
+import { sleep, spawnGroup, waitForOk } from "../processes";
+import { percentile } from "../stats";
+
+export const MIRROR_FLOOR = { pageP50Ms: 300, requestsPerView: 1, webhookP99Ms: 50 };
+export const PER_SECOND = 10;
+const BROWSING_EVERY_S = 10;
+
+export type MirrorFigures = {
+  listings: number;
+  perSecond: number;
+  fillSeconds: number;
+  /** What the limit alone needs for the fill's requests. */
+  fillLimitSeconds: number;
+  fillRequests: number;
+  views: number;
+  pageP50Ms: number;
+  pageP99Ms: number;
+  maxRequestsPerView: number;
+  requestsPerBrowsingHour: number;
+  webhooks: number;
+  webhookP99Ms: number;
+  webhooksAnswered: number;
+  /** Listings whose event brought exactly one successful read; the rest were read twice or never. */
+  processedOnce: number;
+  processSeconds: number;
+};
+
+export type MirrorResult = MirrorFigures | { skipped: string };
+
+export const mirrorMet = (f: MirrorFigures) =>
+  f.pageP50Ms < MIRROR_FLOOR.pageP50Ms &&
+  f.maxRequestsPerView <= MIRROR_FLOOR.requestsPerView &&
+  f.webhookP99Ms < MIRROR_FLOOR.webhookP99Ms &&
+  f.webhooksAnswered === f.webhooks &&
+  f.processedOnce === f.webhooks;
+
+export const describeMirror = (f: MirrorFigures) => [
+  `shop of ${f.listings.toLocaleString("en-US")} listings, sandbox at ${f.perSecond} requests/s`,
+  `first fill: ${f.fillSeconds.toFixed(1)} s for ${f.fillRequests} requests (the limit alone: ${f.fillLimitSeconds.toFixed(1)} s)`,
+  `listings page, ${f.views} views once filled: p50 ${f.pageP50Ms.toFixed(0)} ms, p99 ${f.pageP99Ms.toFixed(0)} ms, at most ${f.maxRequestsPerView} marketplace request(s) a view`,
+  `a seller viewing a page every ${BROWSING_EVERY_S} s: ${f.requestsPerBrowsingHour} marketplace requests an hour`,
+  `${f.webhooks} webhooks at once: ${f.webhooksAnswered} answered 202, p99 ${f.webhookP99Ms.toFixed(1)} ms; ${f.processedOnce} processed once, in ${f.processSeconds.toFixed(1)} s`,
+];
+
+type Logged = { id: number; method: string; path: string; status: number };
+
+/** Every request the sandbox logged after `since`, read as the run goes (its log keeps the last 2,000). */
+function requestLog(sandboxUrl: string, since: number) {
+  const seen: Logged[] = [];
+  let last = since;
+  const read = async () => {
+    const { requests } = (await sandboxControl(sandboxUrl, `/requests?since=${last}`)).body as { requests: Logged[] };
+    seen.push(...requests);
+    last = requests.at(-1)?.id ?? last;
+    return seen;
+  };
+  return { read, mark: () => seen.length };
+}
+
+const marketplaceCalls = (entries: Logged[]) => entries.filter((entry) => entry.path.startsWith("/v3/"));
+
+export async function measureMirror(options: {
+  listings: number;
+  views: number;
+  webhooks: number;
+  log?: (line: string) => void;
+}): Promise<MirrorFigures> {
+  const log = options.log ?? console.log;
+  const folder = mkdtempSync(join(tmpdir(), "bench-mirror-"));
+  const port = await freePort();
+  const sandboxPort = await freePort();
+  const sandbox = spawnGroup("sandbox", process.execPath, [
+    "--import",
+    "tsx",
+    "sandbox/main.ts",
+    "--port",
+    String(sandboxPort),
+    "--db",
+    ":memory:",
+    "--rate-per-second",
+    String(PER_SECOND),
+    "--phase",
+    "webhooks",
+  ]);
+  const sandboxUrl = `http://localhost:${sandboxPort}`;
+  let dashboard: Awaited<ReturnType<typeof startDashboard>> | undefined;
+  try {
+    await waitForOk(`${sandboxUrl}/__sandbox/clock`, 60_000);
+    const seller = await createSeller(sandboxUrl, { listings: options.listings });
+    const dashboardUrl = `http://localhost:${port}`;
+    // The bench sends the burst itself, signed with this subscription's secret; the sandbox's own deliveries go too.
+    const { secret } = (
+      await sandboxControl(sandboxUrl, "/webhooks", { url: `${dashboardUrl}/api/webhooks/marketplace` })
+    ).body as { secret: string };
+    dashboard = await startDashboard({
+      port,
+      sandboxUrl,
+      dashboardDb: join(folder, "dashboard.db"),
+      stdio: "ignore",
+      env: { MARKETPLACE_WEBHOOK_SECRET: secret },
+    });
+    const { cookie } = await signInOverHttp(dashboardUrl, seller);
+    const get = (path: string) => fetch(`${dashboardUrl}${path}`, { headers: { cookie } });
+    const lastId = async () => {
+      const { requests } = (await sandboxControl(sandboxUrl, "/requests")).body as { requests: Logged[] };
+      return requests.at(-1)?.id ?? 0;
+    };
+
+    const fillLog = requestLog(sandboxUrl, await lastId());
+    const fillStarted = Date.now();
+    await (await get("/listings")).text();
+    for (const deadline = Date.now() + (options.listings / PER_SECOND) * 1000 + 120_000; ; await sleep(250)) {
+      await fillLog.read();
+      const mirror = (await (await get("/api/mirror")).json()) as { status?: string };
+      if (mirror.status === "filled") break;
+      if (Date.now() > deadline) throw new Error(`the mirror did not fill: ${JSON.stringify(mirror)}`);
+    }
+    const fillSeconds = (Date.now() - fillStarted) / 1000;
+    const fillRequests = marketplaceCalls(await fillLog.read()).length;
+    log(`filled in ${fillSeconds.toFixed(1)} s with ${fillRequests} marketplace requests`);
+    // The fill's last answers settle before the views are counted.
+    await sleep(1000);
+
+    const pages = Math.max(1, Math.floor(options.listings / 25));
+    const viewLog = requestLog(sandboxUrl, await lastId());
+    const times: number[] = [];
+    let maxPerView = 0;
+    for (let view = 0; view < options.views; view++) {
+      await viewLog.read();
+      const before = marketplaceCalls(await viewLog.read()).length;
+      const started = performance.now();
+      const response = await get(`/listings?page=${1 + ((view * 7) % pages)}`);
+      await response.text();
+      times.push(performance.now() - started);
+      if (!response.ok) throw new Error(`the listings page answered ${response.status}`);
+      await sleep(50);
+      const asked = marketplaceCalls(await viewLog.read()).slice(before);
+      if (asked.length > 1) log(`view ${view + 1} asked ${asked.map((entry) => entry.path).join(", ")}`);
+      maxPerView = Math.max(maxPerView, asked.length);
+    }
+    const perView = marketplaceCalls(await viewLog.read()).length / options.views;
+    log(`${options.views} views: p50 ${percentile(times, 50).toFixed(0)} ms, at most ${maxPerView} request(s) a view`);
+
+    const ids = seller.listing_ids.slice(0, Math.min(options.webhooks, seller.listing_ids.length - 1));
+    const signer = new Webhook(secret);
+    const burstLog = requestLog(sandboxUrl, await lastId());
+    const deliver = async (listingId: number) => {
+      const id = `msg_${randomUUID()}`;
+      const at = new Date();
+      const body = JSON.stringify({
+        event_type: "listing.updated",
+        event_id: id,
+        created_at: at.toISOString(),
+        data: { listing_id: listingId, shop_id: seller.shop_id },
+      });
+      const started = performance.now();
+      const response = await fetch(`${dashboardUrl}/api/webhooks/marketplace`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "webhook-id": id,
+          "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
+          "webhook-signature": signer.sign(id, at, body),
+        },
+        body,
+      });
+      await response.arrayBuffer();
+      return { status: response.status, ms: performance.now() - started };
+    };
+    // A few deliveries first, for a listing outside the burst, so the route's first load is not counted.
+    const warmUp = seller.listing_ids.at(-1)!;
+    for (let round = 0; round < 5; round++) await deliver(warmUp);
+    const answers = await Promise.all(ids.map(deliver));
+    const burstStarted = Date.now();
+    const readsOf = (entries: Logged[]) => {
+      const counts = new Map<number, number>();
+      for (const entry of entries) {
+        const match = /^\/v3\/application\/listings\/(\d+)(\?|$)/.exec(entry.path);
+        if (match && entry.method === "GET" && entry.status === 200)
+          counts.set(Number(match[1]), (counts.get(Number(match[1])) ?? 0) + 1);
+      }
+      return counts;
+    };
+    const wanted = new Set(ids);
+    let reads = new Map<number, number>();
+    for (const deadline = Date.now() + (ids.length / PER_SECOND) * 2000 + 30_000; Date.now() < deadline;) {
+      await sleep(1000);
+      reads = readsOf(await burstLog.read());
+      if ([...wanted].every((id) => reads.has(id))) break;
+    }
+    await sleep(2000);
+    reads = readsOf(await burstLog.read());
+    const processSeconds = (Date.now() - burstStarted) / 1000;
+    return {
+      listings: options.listings,
+      perSecond: PER_SECOND,
+      fillSeconds,
+      fillLimitSeconds: fillRequests / PER_SECOND,
+      fillRequests,
+      views: options.views,
+      pageP50Ms: percentile(times, 50),
+      pageP99Ms: percentile(times, 99),
+      maxRequestsPerView: maxPerView,
+      requestsPerBrowsingHour: Math.round(perView * (3600 / BROWSING_EVERY_S)),
+      webhooks: ids.length,
+      webhookP99Ms: percentile(
+        answers.map((answer) => answer.ms),
+        99,
+      ),
+      webhooksAnswered: answers.filter((answer) => answer.status === 202).length,
+      processedOnce: ids.filter((id) => reads.get(id) === 1).length,
+      processSeconds,
+    };
+  } finally {
+    await dashboard?.stop();
+    await sandbox.stop();
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { values } = parseArgs({
+    options: {
+      listings: { type: "string", default: "10000" },
+      views: { type: "string", default: "40" },
+      webhooks: { type: "string", default: "1000" },
+      json: { type: "boolean", default: false },
+    },
+  });
+  const figures = await measureMirror({
+    listings: Number(values.listings),
+    views: Number(values.views),
+    webhooks: Number(values.webhooks),
+    log: values.json ? () => {} : undefined,
+  });
+  if (values.json) console.log(JSON.stringify(figures));
+  else describeMirror(figures).forEach((line) => console.log(line));
+  process.exit(mirrorMet(figures) ? 0 : 1);
+}

@@ -1,0 +1,120 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, useTransition, type FormEvent } from "react";
+import { planHealthFixAction } from "@/app/inbox/plan-health-fix";
+import type { Finding } from "@/lib/mirror/health-check";
+import type { HealthFix } from "@/lib/mirror/health-fixes";
+
+type Choice = { fix: HealthFix["fix"]; label: string };
+
+const CHOICES: Partial<Record<Finding, Choice[]>> = {
+  "all-caps": [{ fix: "sentence-case", label: "Put the capitalised words in sentence case" }],
+  "required-without-instructions": [
+    { fix: "add-instructions", label: "Add instructions I type" },
+    { fix: "make-optional", label: "Make the question optional" },
+  ],
+  "add-on-price": [
+    { fix: "make-optional", label: "Make the question optional and keep its price" },
+    { fix: "drop-price", label: "Remove the add-on price" },
+  ],
+  "no-question": [
+    { fix: "add-question", label: "Add a text question I type" },
+    { fix: "turn-off", label: "Turn personalization off" },
+  ],
+};
+
+const field = "mt-1 block w-full rounded-md px-3 py-2 ring-1 ring-stone-300";
+
+/** One finding's fix, chosen and typed here, planned over its listings and opened for review: nothing is written yet. */
+export function HealthFixForm({ finding }: { finding: Finding }) {
+  const router = useRouter();
+  const choices = CHOICES[finding] ?? [];
+  const [planning, startTransition] = useTransition();
+  const [error, setError] = useState<string>();
+  const [fix, setFix] = useState(choices[0]?.fix);
+  const [text, setText] = useState({ instructions: "", title: "Personalization", limit: "100" });
+  if (!fix) return null;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(undefined);
+    const input =
+      fix === "add-question"
+        ? { finding, fix, title: text.title, instructions: text.instructions, limit: Number(text.limit) }
+        : fix === "add-instructions"
+          ? { finding, fix, instructions: text.instructions }
+          : { finding, fix };
+    startTransition(async () => {
+      const result = await planHealthFixAction(input);
+      if (!result.ok) return setError(Object.values(result.fieldErrors ?? {})[0] ?? result.formError);
+      router.push(`/changes/${result.data.planId}`);
+    });
+  }
+
+  return (
+    <form onSubmit={submit} className="mt-3 text-sm" aria-label={`Fix: ${finding}`}>
+      {choices.length > 1 && (
+        <fieldset>
+          <legend className="font-medium">Fix</legend>
+          {choices.map((choice) => (
+            <label key={choice.fix} className="mt-1 flex items-center gap-2">
+              <input
+                type="radio"
+                name={`fix-${finding}`}
+                checked={fix === choice.fix}
+                onChange={() => setFix(choice.fix)}
+              />
+              {choice.label}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {fix === "add-question" && (
+        <>
+          <label className="mt-2 block font-medium">
+            Question
+            <input
+              value={text.title}
+              onChange={(event) => setText({ ...text, title: event.target.value })}
+              className={field}
+            />
+          </label>
+          <label className="mt-2 block font-medium">
+            Character limit
+            <input
+              type="number"
+              min={1}
+              max={1024}
+              value={text.limit}
+              onChange={(event) => setText({ ...text, limit: event.target.value })}
+              className={field}
+            />
+          </label>
+        </>
+      )}
+      {(fix === "add-question" || fix === "add-instructions") && (
+        <label className="mt-2 block font-medium">
+          Instructions
+          <input
+            value={text.instructions}
+            onChange={(event) => setText({ ...text, instructions: event.target.value })}
+            className={field}
+          />
+        </label>
+      )}
+      {error && (
+        <p role="alert" className="mt-2 text-red-800">
+          {error}
+        </p>
+      )}
+      <button
+        type="submit"
+        disabled={planning}
+        className="mt-3 min-h-11 rounded-md bg-brand px-4 font-medium text-white hover:bg-brand-dark disabled:opacity-50 md:min-h-9"
+      >
+        {choices.length > 1 ? "Review this fix" : `Review the fix: ${choices[0]!.label.toLowerCase()}`}
+      </button>
+    </form>
+  );
+}

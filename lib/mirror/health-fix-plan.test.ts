@@ -1,0 +1,115 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { useSeededSandbox } from "../../test/harness/use-sandbox";
+import { storedListing } from "../../test/harness/sandbox";
+import { BO_HEALTH_PROBLEMS, DEMO_SELLERS } from "../../sandbox/store/seed";
+import { tokenStore } from "../auth/token-store";
+import { openDatabase, type Database } from "../db/database";
+import { createPlanRunner, type PlanRunner } from "../changes/plan-runner";
+import { healthCheck } from "./health-check";
+import { planHealthFix } from "./health-fix-plan";
+import { shopMirror, type ShopMirror } from "./shop-mirror";
+import { signedInAs } from "./mirror-test-shop";
+
+const sandbox = useSeededSandbox({ phase: "add-on-resend" });
+const BO = { userId: DEMO_SELLERS.bo.user_id, shopId: DEMO_SELLERS.bo.shop_id };
+const FIRST_ID = 2_000_000_001;
+
+describe("the health check's fixes on BulkBazaar", () => {
+  let db: Database;
+  let mirror: ShopMirror;
+  let runner: PlanRunner;
+
+  const scan = async () => healthCheck(await mirror.store.listings(BO.shopId), "multi");
+  const counts = async () =>
+    Object.fromEntries((await scan()).findings.map(({ finding, listings }) => [finding, listings.length]));
+
+  beforeEach(async () => {
+    db = await openDatabase(":memory:");
+    const { marketplace, config } = await signedInAs(sandbox.url, db, DEMO_SELLERS.bo);
+    mirror = shopMirror(db, marketplace);
+    runner = createPlanRunner({ db, config, store: tokenStore(db) });
+    expect(await mirror.fill(BO)).toEqual({ ok: true, data: true });
+    return () => db.close();
+  });
+
+  it("finds each seeded kind of problem with its exact count", async () => {
+    const report = await scan();
+    expect(report.scanned).toBe(260);
+    expect(
+      Object.fromEntries(report.findings.map(({ finding, listings }) => [finding, listings.map(({ id }) => id)])),
+    ).toEqual(
+      Object.fromEntries(
+        Object.entries(BO_HEALTH_PROBLEMS).map(([finding, indexes]) => [
+          finding,
+          indexes.map((index) => FIRST_ID + index),
+        ]),
+      ),
+    );
+  });
+
+  it("plans sentence case for the all-caps instructions, writes it only once applied, and a second scan finds none", async () => {
+    const planned = await planHealthFix(
+      runner,
+      BO,
+      await mirror.store.listings(BO.shopId),
+      {
+        finding: "all-caps",
+        fix: "sentence-case",
+      },
+      "multi",
+    );
+    if (!planned.ok || planned.data === null) throw new Error(`no plan: ${JSON.stringify(planned)}`);
+    const plan = (await runner.plans.find(planned.data))!;
+    const view = await runner.plans.view(plan);
+    expect(view.items.map((item) => [item.listingId, item.status])).toEqual(
+      BO_HEALTH_PROBLEMS["all-caps"].map((index) => [FIRST_ID + index, "change"]),
+    );
+    expect(view.items[0]!.diff).toEqual([
+      expect.objectContaining({
+        field: "instructions",
+        before: "TYPE YOUR INITIALS below, three letters at most.",
+        after: "Type your initials below, three letters at most.",
+      }),
+    ]);
+    const [first] = BO_HEALTH_PROBLEMS["all-caps"];
+    expect(
+      (await storedListing(sandbox.url, FIRST_ID + first)).personalization.personalization_questions[0],
+    ).toMatchObject({ instructions: "TYPE YOUR INITIALS below, three letters at most." });
+
+    expect(await runner.plans.startApply(planned.data, BO.shopId)).toBe(true);
+    await runner.apply((await runner.plans.find(planned.data))!);
+    expect((await runner.plans.view((await runner.plans.find(planned.data))!)).status).toBe("applied");
+    expect(
+      (await storedListing(sandbox.url, FIRST_ID + first)).personalization.personalization_questions[0],
+    ).toMatchObject({ instructions: "Type your initials below, three letters at most." });
+
+    expect(await mirror.readRecent(BO, "read")).toMatchObject({ ok: true });
+    expect(await counts()).toEqual({
+      "too-long": 2,
+      "required-without-instructions": 2,
+      "add-on-price": 2,
+      "no-question": 2,
+      refused: 2,
+    });
+  });
+
+  it("turns personalization off on the listings that ask nothing, after review", async () => {
+    const planned = await planHealthFix(
+      runner,
+      BO,
+      await mirror.store.listings(BO.shopId),
+      {
+        finding: "no-question",
+        fix: "turn-off",
+      },
+      "multi",
+    );
+    if (!planned.ok || planned.data === null) throw new Error(`no plan: ${JSON.stringify(planned)}`);
+    expect(await runner.plans.startApply(planned.data, BO.shopId)).toBe(true);
+    await runner.apply((await runner.plans.find(planned.data))!);
+    const view = await runner.plans.view((await runner.plans.find(planned.data))!);
+    expect(view.items.map((item) => item.outcome)).toEqual(["done", "done"]);
+    expect(await mirror.readRecent(BO, "read")).toMatchObject({ ok: true });
+    expect((await counts())["no-question"]).toBeUndefined();
+  });
+});

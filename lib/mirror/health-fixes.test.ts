@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import type { StoredQuestion } from "../changes/stored-question";
+import { fixedQuestions, sentenceCase } from "./health-fixes";
+
+const text = (fields: Partial<StoredQuestion> = {}): StoredQuestion => ({
+  question_id: 11,
+  question_type: "text_input",
+  question_text: "Name",
+  instructions: "Name to engrave",
+  required: false,
+  max_allowed_characters: 20,
+  max_allowed_files: null,
+  options: null,
+  add_on_price: null,
+  ...fields,
+});
+const price = { amount: 250, divisor: 100, currency_code: "USD" };
+
+describe("health check fixes", () => {
+  it("puts runs of three capitalised words in sentence case and leaves a lone acronym", () => {
+    expect(sentenceCase("TYPE YOUR NAME HERE")).toBe("Type your name here");
+    expect(sentenceCase("Please TYPE YOUR NAME, thanks. Made in the USA")).toBe(
+      "Please type your name, thanks. Made in the USA",
+    );
+    expect(sentenceCase("ENTER THE NAME, up to 12 letters. NOTHING ELSE PLEASE")).toBe(
+      "Enter the name, up to 12 letters. Nothing else please",
+    );
+  });
+
+  it("changes only the questions that have the finding, ids and other fields kept", () => {
+    const questions = [text({ instructions: "ENTER YOUR NAME" }), text({ question_id: 12, instructions: "Gift note" })];
+    expect(fixedQuestions(questions, { finding: "all-caps", fix: "sentence-case" })).toEqual([
+      text({ instructions: "Enter your name" }),
+      questions[1],
+    ]);
+    expect(fixedQuestions([text()], { finding: "all-caps", fix: "sentence-case" })).toBeNull();
+  });
+
+  it("makes a required question without instructions optional, or gives it the instructions the seller typed", () => {
+    const bare = [text({ instructions: null, required: true })];
+    expect(fixedQuestions(bare, { finding: "required-without-instructions", fix: "make-optional" })).toEqual([
+      text({ instructions: null, required: false }),
+    ]);
+    expect(
+      fixedQuestions(bare, { finding: "required-without-instructions", fix: "add-instructions", instructions: "Name" }),
+    ).toEqual([text({ instructions: "Name", required: true })]);
+  });
+
+  it("keeps an add-on price by making its text question optional, or drops the price; a non-text question loses it", () => {
+    const dropdown = text({
+      question_type: "dropdown",
+      instructions: null,
+      options: [{ option_id: 5, label: "Red" }],
+      add_on_price: price,
+    });
+    const questions = [text({ required: true, add_on_price: price }), dropdown];
+    expect(fixedQuestions(questions, { finding: "add-on-price", fix: "make-optional" })).toEqual([
+      text({ required: false, add_on_price: price }),
+      { ...dropdown, add_on_price: null },
+    ]);
+    expect(fixedQuestions(questions, { finding: "add-on-price", fix: "drop-price" })).toEqual([
+      text({ required: true, add_on_price: null }),
+      { ...dropdown, add_on_price: null },
+    ]);
+  });
+
+  it("adds the question the seller typed to a listing that asks nothing, or turns personalization off", () => {
+    const added = { finding: "no-question", fix: "add-question", title: "Name", instructions: "", limit: 30 } as const;
+    expect(fixedQuestions([], added)).toEqual([
+      {
+        question_type: "text_input",
+        question_text: "Name",
+        instructions: null,
+        required: false,
+        max_allowed_characters: 30,
+        max_allowed_files: null,
+        options: null,
+      },
+    ]);
+    expect(fixedQuestions([text()], added)).toBeNull();
+    expect(fixedQuestions([], { finding: "no-question", fix: "turn-off" })).toEqual([]);
+  });
+});

@@ -1,0 +1,152 @@
+import { z } from "zod";
+import { longestCapsRun } from "../personalization/rules";
+import type { FieldDiff } from "../changes/field-diff";
+import type { StoredQuestion } from "../changes/stored-question";
+import type { Finding } from "./health-check";
+
+/** The fixes a seller can plan for a finding; each is reviewed on the change's page before anything is written. */
+export const healthFixSchema = z.union([
+  z.object({ finding: z.literal("all-caps"), fix: z.literal("sentence-case") }),
+  z.object({ finding: z.literal("required-without-instructions"), fix: z.literal("make-optional") }),
+  z.object({
+    finding: z.literal("required-without-instructions"),
+    fix: z.literal("add-instructions"),
+    instructions: z.string().trim().min(1, { error: "Type the instructions buyers should read." }).max(1000),
+  }),
+  z.object({ finding: z.literal("add-on-price"), fix: z.enum(["make-optional", "drop-price"]) }),
+  z.object({
+    finding: z.literal("no-question"),
+    fix: z.literal("add-question"),
+    title: z.string().trim().min(1, { error: "Type the question buyers should answer." }).max(200),
+    instructions: z.string().trim().max(1000),
+    limit: z.int().min(1).max(1024),
+  }),
+  z.object({ finding: z.literal("no-question"), fix: z.literal("turn-off") }),
+]);
+
+export type HealthFix = z.infer<typeof healthFixSchema>;
+
+/** Findings the dashboard cannot fix without the seller's own words for each listing: their listings open in the editor. */
+export const FIXED_IN_EDITOR: readonly Finding[] = ["too-long", "refused"];
+
+export function describeFix(fix: HealthFix): string {
+  switch (fix.fix) {
+    case "sentence-case":
+      return "Health check: instructions in capitals put in sentence case";
+    case "make-optional":
+      return fix.finding === "add-on-price"
+        ? "Health check: questions with an add-on price made optional (a price on a non-text question is dropped)"
+        : "Health check: required questions without instructions made optional";
+    case "add-instructions":
+      return `Health check: instructions “${fix.instructions}” added to required questions without any`;
+    case "drop-price":
+      return "Health check: add-on prices the next write would drop removed";
+    case "add-question":
+      return `Health check: the text question “${fix.title}” added to personalizable listings without one`;
+    case "turn-off":
+      return "Health check: personalization turned off on listings without a question";
+  }
+}
+
+const WORD = /\p{L}+/gu;
+const isCaps = (word: string) => word.length >= 3 && word === word.toUpperCase() && word !== word.toLowerCase();
+
+/**
+ * Words in runs of three or more capitalised words (a word being three letters or more, as the rule counts) in lower
+ * case, and the first letter of each sentence a capital; a lone acronym is left as it is.
+ */
+export function sentenceCase(text: string): string {
+  const words = [...text.matchAll(WORD)].filter(([word]) => word.length >= 3);
+  const lower = new Set<number>();
+  let run: number[] = [];
+  const close = () => {
+    if (run.length >= 3) for (const at of run) lower.add(at);
+    run = [];
+  };
+  for (const match of words) {
+    if (isCaps(match[0])) run.push(match.index);
+    else close();
+  }
+  close();
+  let out = "";
+  let last = 0;
+  for (const match of words)
+    if (lower.has(match.index)) {
+      out += text.slice(last, match.index) + match[0].toLowerCase();
+      last = match.index + match[0].length;
+    }
+  out += text.slice(last);
+  return out.replace(/(^|[.!?]\s+)(\p{Ll})/gu, (_all, before: string, letter: string) => before + letter.toUpperCase());
+}
+
+const priced = (question: StoredQuestion) => (question.add_on_price?.amount ?? 0) > 0;
+const requiredWithoutInstructions = (question: StoredQuestion) =>
+  question.required && question.question_type !== "dropdown" && (question.instructions ?? "").trim() === "";
+const priceDropped = (question: StoredQuestion) =>
+  priced(question) && (question.required || question.question_type !== "text_input");
+
+function editEach(questions: StoredQuestion[], edit: (question: StoredQuestion) => StoredQuestion | null) {
+  let changed = false;
+  const after = questions.map((question) => {
+    const edited = edit(question);
+    if (!edited) return question;
+    changed = true;
+    return edited;
+  });
+  return changed ? after : null;
+}
+
+/** A listing's questions with `fix` made; null when the listing (as read now) has nothing that fix changes. */
+export function fixedQuestions(questions: StoredQuestion[], fix: HealthFix): StoredQuestion[] | null {
+  switch (fix.fix) {
+    case "sentence-case":
+      return editEach(questions, (question) =>
+        longestCapsRun(question.instructions ?? "") >= 3
+          ? { ...question, instructions: sentenceCase(question.instructions!) }
+          : null,
+      );
+    case "add-instructions":
+      return editEach(questions, (question) =>
+        requiredWithoutInstructions(question) ? { ...question, instructions: fix.instructions } : null,
+      );
+    case "make-optional":
+      if (fix.finding === "required-without-instructions")
+        return editEach(questions, (question) =>
+          requiredWithoutInstructions(question) ? { ...question, required: false } : null,
+        );
+      // Only an optional text question keeps a price, so on any other type the price goes.
+      return editEach(questions, (question) =>
+        !priceDropped(question)
+          ? null
+          : question.question_type === "text_input"
+            ? { ...question, required: false }
+            : { ...question, add_on_price: null },
+      );
+    case "drop-price":
+      return editEach(questions, (question) => (priceDropped(question) ? { ...question, add_on_price: null } : null));
+    case "add-question":
+      return questions.length > 0
+        ? null
+        : [
+            {
+              question_type: "text_input",
+              question_text: fix.title,
+              instructions: fix.instructions === "" ? null : fix.instructions,
+              required: false,
+              max_allowed_characters: fix.limit,
+              max_allowed_files: null,
+              options: null,
+            },
+          ];
+    case "turn-off":
+      return questions.length > 0 ? null : [];
+  }
+}
+
+/** The review's line for turning personalization off on a listing that asks nothing: its questions stay the same, []. */
+export const TURN_OFF_DIFF: FieldDiff = {
+  question: "",
+  field: "question",
+  before: "personalizable, with no question",
+  after: "not personalizable",
+};
