@@ -9,6 +9,7 @@ import { parseArgs } from "node:util";
 import { measureLighthouse } from "./dashboard/lighthouse.js";
 import { addedMs, measureSaveOverhead } from "./dashboard/save-overhead.js";
 import { DEFAULT_LISTINGS, describeBulk, measureBulk } from "./load/bulk.js";
+import { describeChangePlan, measureChangePlan } from "./load/change-plan.js";
 import { describeLoad, LOAD_FLOOR, runLoad } from "./load/loadtest.js";
 import { snapshotBuild, startBenchDashboard, startBenchSandbox, stopAll } from "./processes.js";
 import { benchmarksMarkdown, floorMet, type Figures, type Machine, type Part } from "./report/benchmarks-md.js";
@@ -19,6 +20,8 @@ const { values: flags } = parseArgs({
     quick: { type: "boolean", default: false },
     "skip-bulk": { type: "boolean", default: false },
     "bulk-listings": { type: "string" },
+    "skip-plans": { type: "boolean", default: false },
+    "plan-listings": { type: "string" },
     out: { type: "string" },
   },
   strict: true,
@@ -33,6 +36,7 @@ const SETTINGS = quick
       load: { sellers: 20, seconds: 20 },
       stress: { sellers: 10, seconds: 10 },
       bulkListings: 200,
+      planListings: 200,
     }
   : {
       prism: { seconds: 3, rounds: 5 },
@@ -41,9 +45,10 @@ const SETTINGS = quick
       load: { sellers: LOAD_FLOOR.sellers, seconds: 120 },
       stress: { sellers: 50, seconds: 30 },
       bulkListings: DEFAULT_LISTINGS,
+      planListings: DEFAULT_LISTINGS,
     };
-/** The bench stops here whatever it is doing: a full run takes about 20 minutes on a quiet machine. */
-const LIMIT_MINUTES = quick ? 15 : 40;
+/** The bench stops here whatever it is doing: a full run takes about 30 minutes on a quiet machine. */
+const LIMIT_MINUTES = quick ? 15 : 50;
 
 const started = Date.now();
 const elapsed = () => `${((Date.now() - started) / 60_000).toFixed(1)} min`;
@@ -140,6 +145,14 @@ async function main() {
           describeBulk(figures).forEach(log);
           return figures;
         });
+    const planListings = Number(flags["plan-listings"] ?? SETTINGS.planListings);
+    const changePlan = flags["skip-plans"]
+      ? { skipped: "left out (--skip-plans)" }
+      : await part(`change plan of ${planListings.toLocaleString("en-US")} listings at 20 requests/s`, async () => {
+          const figures = await measureChangePlan(planListings);
+          describeChangePlan(figures).forEach(log);
+          return figures;
+        });
     const figures: Figures = {
       date: new Date().toISOString().slice(0, 16).replace("T", " ") + " UTC",
       durationS: (Date.now() - started) / 1000,
@@ -151,6 +164,7 @@ async function main() {
       load,
       stress,
       bulk,
+      changePlan,
     };
     const markdown = benchmarksMarkdown(figures);
     const out = flags.out ?? (quick ? undefined : "docs/benchmarks.md");

@@ -76,7 +76,7 @@ export const bulkMet = (figures: BulkFigures) =>
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function startSandbox(perSecond: number) {
+export async function startSandbox(perSecond: number) {
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const child = spawn(
