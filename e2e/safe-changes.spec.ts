@@ -110,8 +110,9 @@ async function planLimitChange(page: Page, seller: TestSeller, limit: string) {
 }
 
 /** The shop's questions as the dashboard exports them, parsed, with a way to write them back as a file. */
-async function exportedQuestions(page: Page) {
-  await page.getByRole("link", { name: "Changes and spreadsheets" }).click();
+async function exportedQuestions(page: Page, from: "listings" | "changes" = "listings") {
+  if (from === "listings") await page.getByRole("link", { name: "Changes and spreadsheets" }).click();
+  else await page.goto("/changes");
   const downloading = page.waitForEvent("download");
   await page.getByRole("link", { name: "Export questions (CSV)" }).click();
   const exported = readFileSync((await (await downloading).path())!, "utf8");
@@ -269,7 +270,7 @@ test("the questions exported, 3 cells changed and imported show exactly 3 change
   await expect(page.getByTestId("plan-diff")).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Apply 0 changes" })).toBeDisabled();
 
-  const sheet = await exportedQuestions(page);
+  const sheet = await exportedQuestions(page, "changes");
   sheet.rowOf(one, "text_input")[sheet.column("instructions")] = "Print clearly";
   sheet.rowOf(two, "dropdown")[sheet.column("options")] = "Red\nBlue\nGreen";
   sheet.rowOf(three, "unlabeled_upload")[sheet.column("files")] = "3";

@@ -134,6 +134,14 @@ describe("spreadsheet round trip", () => {
     ]);
   });
 
+  it("gives a bad cell one reason, not its own and the schema's", () => {
+    const result = importQuestions(
+      edit(exported, (rows) => cell(rows, 2, "limit").set("lots")),
+      byId,
+    );
+    expect(result).toEqual({ ok: false, errors: [{ row: 2, column: "limit", reason: "Enter a whole number." }] });
+  });
+
   it("refuses a listing that is not in the shop and a header row that lost a column", () => {
     const foreign = edit(exported, (rows) => cell(rows, 4, "listing_id").set("999"));
     expect(importQuestions(foreign, byId)).toMatchObject({ ok: false, errors: [{ row: 4, column: "listing_id" }] });

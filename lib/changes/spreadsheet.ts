@@ -156,7 +156,10 @@ function questionOf(
   currency: string,
   errors: CellError[],
 ): StoredQuestion | undefined {
-  const fail = (column: Column, reason: string) => void errors.push({ row, column, reason });
+  // One reason per cell: the first (its own format) says what to do; the schema's would repeat it.
+  const fail = (column: Column, reason: string) => {
+    if (!errors.some((error) => error.row === row && error.column === column)) errors.push({ row, column, reason });
+  };
   const type = cells.type.trim();
   if (!isQuestionType(type)) {
     fail("type", "Use one of text_input, dropdown, unlabeled_upload, labeled_upload.");
