@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
+import ExcelJS from "exceljs";
 import Papa from "papaparse";
 import { expect, test, type Page } from "@playwright/test";
 import { hydrated } from "./editor";
@@ -120,6 +121,7 @@ async function exportedQuestions(page: Page, from: "listings" | "changes" = "lis
   const [header, ...rows] = Papa.parse<string[]>(exported.replace(/^\uFEFF/, ""), { skipEmptyLines: true }).data;
   const column = (name: string) => header!.indexOf(name);
   return {
+    header: header!,
     column,
     rows,
     rowOf: (listingId: number, type: string) =>
@@ -262,6 +264,13 @@ test("the questions exported, 3 cells changed and imported show exactly 3 change
   const [one, two, three] = seller.listing_ids as [number, number, number];
 
   const unedited = await exportedQuestions(page);
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Export questions (Excel)" }).click();
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile((await (await downloading).path())!);
+  const sheet = workbook.getWorksheet("Questions")!;
+  expect(sheet.getRow(1).values).toEqual([undefined, ...unedited.header]);
+  expect(sheet.rowCount).toBe(unedited.rows.length + 1);
   await importFile(page, unedited.file());
   await expect(page.getByRole("heading", { name: "Questions from a spreadsheet" })).toBeVisible();
   await expect(page.getByTestId("plan-summary")).toHaveText(

@@ -69,10 +69,14 @@ function rowsOf(listing: ListingQuestions): Row[] {
   }));
 }
 
+/** The export's cells, in COLUMNS order, one row per listing and question: the CSV and the workbook hold the same. */
+export function questionRows(listings: readonly ListingQuestions[]): string[][] {
+  return listings.flatMap(rowsOf).map((row) => COLUMNS.map((column) => row[column]));
+}
+
 /** The shop's questions as CSV, with a byte order mark and CRLF line ends, as spreadsheet programs expect. */
 export function exportQuestions(listings: readonly ListingQuestions[]): string {
-  const rows = listings.flatMap(rowsOf);
-  return `\uFEFF${Papa.unparse({ fields: [...COLUMNS], data: rows.map((row) => COLUMNS.map((column) => row[column])) }, { newline: "\r\n" })}\r\n`;
+  return `\uFEFF${Papa.unparse({ fields: [...COLUMNS], data: questionRows(listings) }, { newline: "\r\n" })}\r\n`;
 }
 
 export type CellError = { row: number; column: string; reason: string };
