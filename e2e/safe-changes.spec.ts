@@ -268,9 +268,9 @@ test("the questions exported, 3 cells changed and imported show exactly 3 change
   await page.getByRole("link", { name: "Export questions (Excel)" }).click();
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.readFile((await (await downloading).path())!);
-  const sheet = workbook.getWorksheet("Questions")!;
-  expect(sheet.getRow(1).values).toEqual([undefined, ...unedited.header]);
-  expect(sheet.rowCount).toBe(unedited.rows.length + 1);
+  const excel = workbook.getWorksheet("Questions")!;
+  expect(excel.getRow(1).values).toEqual([undefined, ...unedited.header]);
+  expect(excel.rowCount).toBe(unedited.rows.length + 1);
   await importFile(page, unedited.file());
   await expect(page.getByRole("heading", { name: "Questions from a spreadsheet" })).toBeVisible();
   await expect(page.getByTestId("plan-summary")).toHaveText(
