@@ -76,7 +76,7 @@ export const bulkMet = (figures: BulkFigures) =>
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function startSandbox(perSecond: number) {
+async function startSandbox(perSecond: number) {
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const child = spawn(
@@ -134,18 +134,24 @@ function requestTally(sandboxUrl: string, sinceId: number) {
   });
 }
 
-/** Runs in a process started with the react-server condition: the runner is server-only code. */
-async function measure(listings: number, perSecond: number): Promise<BulkFigures> {
+/**
+ * What a runner needs for a bench: a sandbox (its own process) at `perSecond`, a throwaway dashboard database, and a
+ * seller with `listings` listings whose tokens are in it. Runs in the react-server process, as the runners do.
+ */
+export async function benchShop(listings: number, perSecond: number, name: string) {
   const { openDatabase } = await import("../../lib/db/database");
   const { tokenStore } = await import("../../lib/auth/token-store");
   const { keyring, sealKey } = await import("../../lib/auth/token-seal");
-  const { createJobRunner } = await import("../../lib/bulk/job-runner");
-  const { snapshotOfForm } = await import("../../lib/personalization/snapshot-codec");
   const sandbox = await startSandbox(perSecond);
-  const folder = mkdtempSync(join(tmpdir(), "bench-bulk-"));
+  const folder = mkdtempSync(join(tmpdir(), `bench-${name}-`));
   const db = await openDatabase(join(folder, "dashboard.db"));
   // Tokens are sealed at rest; this throwaway store gets a throwaway key.
   const store = tokenStore(db, keyring(sealKey(randomBytes(32).toString("base64url"))));
+  const close = async () => {
+    await db.close();
+    sandbox.stop();
+    rmSync(folder, { recursive: true, force: true });
+  };
   try {
     const seller = await createSeller(sandbox.url, { listings });
     const scopes = ["listings_r", "listings_w", "shops_r"];
@@ -165,6 +171,19 @@ async function measure(listings: number, perSecond: number): Promise<BulkFigures
       timeoutMs: 8000,
       maxRetryWaitMs: 3000,
     };
+    return { sandbox, db, store, seller, config, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/** Runs in a process started with the react-server condition: the runner is server-only code. */
+async function measure(listings: number, perSecond: number): Promise<BulkFigures> {
+  const { createJobRunner } = await import("../../lib/bulk/job-runner");
+  const { snapshotOfForm } = await import("../../lib/personalization/snapshot-codec");
+  const { sandbox, db, store, seller, config, close } = await benchShop(listings, perSecond, "bulk");
+  try {
     const runner = createJobRunner({ db, config, store });
     const { requests: before } = (await sandboxControl(sandbox.url, "/requests")).body as {
       requests: { id: number }[];
@@ -227,9 +246,7 @@ async function measure(listings: number, perSecond: number): Promise<BulkFigures
       memory,
     };
   } finally {
-    await db.close();
-    sandbox.stop();
-    rmSync(folder, { recursive: true, force: true });
+    await close();
   }
 }
 

@@ -4,15 +4,9 @@
 // needs for the plan's requests (one write per listing, one read per 100).
 // `npx tsx bench/load/change-plan.ts [--listings 10000] [--per-second 20]` (`--listings 100` runs in a few seconds);
 // `--json` prints one JSON line.
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { DEMO_APP } from "../../sandbox/store/seed";
-import { createSeller, issueTokensFor } from "../../test/harness/sandbox";
 import { runScript } from "../processes";
-import { startSandbox } from "./bulk";
+import { benchShop } from "./bulk";
 
 export type ChangePlanFigures = {
   listings: number;
@@ -42,35 +36,11 @@ export const changePlanMet = (figures: ChangePlanFigures) =>
 
 /** Runs in a process started with the react-server condition: the runner is server-only code. */
 async function measure(listings: number, perSecond: number): Promise<ChangePlanFigures> {
-  const { openDatabase } = await import("../../lib/db/database");
-  const { tokenStore } = await import("../../lib/auth/token-store");
-  const { keyring, sealKey } = await import("../../lib/auth/token-seal");
   const { createPlanRunner } = await import("../../lib/changes/plan-runner");
   const { readListingQuestions } = await import("../../lib/changes/listing-reads");
   const { planOfChange, costOf } = await import("../../lib/changes/plan");
-  const sandbox = await startSandbox(perSecond);
-  const folder = mkdtempSync(join(tmpdir(), "bench-plan-"));
-  const db = await openDatabase(join(folder, "dashboard.db"));
-  const store = tokenStore(db, keyring(sealKey(randomBytes(32).toString("base64url"))));
+  const { db, store, seller, config, close } = await benchShop(listings, perSecond, "plan");
   try {
-    const seller = await createSeller(sandbox.url, { listings });
-    const scopes = ["listings_r", "listings_w", "shops_r"];
-    const tokens = await issueTokensFor(sandbox.url, { user_id: seller.user_id, scopes });
-    await store.save({
-      userId: seller.user_id,
-      accessToken: tokens.access_token,
-      refreshToken: tokens.refresh_token,
-      accessExpiresAt: Date.now() + 3_600_000,
-      scopes,
-    });
-    const config = {
-      apiUrl: sandbox.url,
-      authUrl: sandbox.url,
-      keystring: DEMO_APP.keystring,
-      sharedSecret: DEMO_APP.shared_secret,
-      timeoutMs: 8000,
-      maxRetryWaitMs: 3000,
-    };
     const runner = createPlanRunner({ db, config, store });
     const who = { userId: seller.user_id, shopId: seller.shop_id as number };
 
@@ -123,9 +93,7 @@ async function measure(listings: number, perSecond: number): Promise<ChangePlanF
       failed: (outcomes.failed ?? 0) + (outcomes.pending ?? 0) + (outcomes["changed-elsewhere"] ?? 0),
     };
   } finally {
-    await db.close();
-    sandbox.stop();
-    rmSync(folder, { recursive: true, force: true });
+    await close();
   }
 }
 
