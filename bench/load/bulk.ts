@@ -250,13 +250,13 @@ async function measure(listings: number, perSecond: number): Promise<BulkFigures
   }
 }
 
-/** For `npm run bench`: the same measurement in a child process with the react-server condition. */
-export function measureBulk(listings = DEFAULT_LISTINGS, perSecond = 20): Promise<BulkFigures> {
+/** Runs `script` (a bench that prints its figures as one JSON line with --json) in a react-server child process. */
+export function figuresOf<T>(script: string, nodeFlags: string[], listings: number, perSecond: number): Promise<T> {
   const { child, exit } = runScript(
     [
       "--conditions=react-server",
-      "--expose-gc",
-      "bench/load/bulk.ts",
+      ...nodeFlags,
+      script,
       "--json",
       "--listings",
       String(listings),
@@ -269,10 +269,14 @@ export function measureBulk(listings = DEFAULT_LISTINGS, perSecond = 20): Promis
   child.stdout?.on("data", (chunk: Buffer) => (out += chunk.toString()));
   return exit.then((code) => {
     const line = out.trim().split("\n").at(-1) ?? "";
-    if (line.startsWith("{")) return JSON.parse(line) as BulkFigures;
-    throw new Error(`bench/load/bulk.ts exited with ${code}: ${out.slice(-400)}`);
+    if (line.startsWith("{")) return JSON.parse(line) as T;
+    throw new Error(`${script} exited with ${code}: ${out.slice(-400)}`);
   });
 }
+
+/** For `npm run bench`: the same measurement in a child process with the react-server condition. */
+export const measureBulk = (listings = DEFAULT_LISTINGS, perSecond = 20) =>
+  figuresOf<BulkFigures>("bench/load/bulk.ts", ["--expose-gc"], listings, perSecond);
 
 export function describeBulk(figures: BulkFigures): string[] {
   const verdict = bulkMet(figures) ? "within target" : "OUTSIDE target";

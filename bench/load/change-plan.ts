@@ -5,8 +5,7 @@
 // `npx tsx bench/load/change-plan.ts [--listings 10000] [--per-second 20]` (`--listings 100` runs in a few seconds);
 // `--json` prints one JSON line.
 import { parseArgs } from "node:util";
-import { runScript } from "../processes";
-import { benchShop } from "./bulk";
+import { benchShop, figuresOf } from "./bulk";
 
 export type ChangePlanFigures = {
   listings: number;
@@ -98,27 +97,8 @@ async function measure(listings: number, perSecond: number): Promise<ChangePlanF
 }
 
 /** For `npm run bench`: the same measurement in a child process with the react-server condition. */
-export function measureChangePlan(listings = 10_000, perSecond = 20): Promise<ChangePlanFigures> {
-  const { child, exit } = runScript(
-    [
-      "--conditions=react-server",
-      "bench/load/change-plan.ts",
-      "--json",
-      "--listings",
-      String(listings),
-      "--per-second",
-      String(perSecond),
-    ],
-    "pipe",
-  );
-  let out = "";
-  child.stdout?.on("data", (chunk: Buffer) => (out += chunk.toString()));
-  return exit.then((code) => {
-    const line = out.trim().split("\n").at(-1) ?? "";
-    if (line.startsWith("{")) return JSON.parse(line) as ChangePlanFigures;
-    throw new Error(`bench/load/change-plan.ts exited with ${code}: ${out.slice(-400)}`);
-  });
-}
+export const measureChangePlan = (listings = 10_000, perSecond = 20) =>
+  figuresOf<ChangePlanFigures>("bench/load/change-plan.ts", [], listings, perSecond);
 
 export function describeChangePlan(figures: ChangePlanFigures): string[] {
   return [
