@@ -9,6 +9,7 @@ import { parseArgs } from "node:util";
 import { measureLighthouse } from "./dashboard/lighthouse.js";
 import { addedMs, measureSaveOverhead } from "./dashboard/save-overhead.js";
 import { DEFAULT_LISTINGS, describeBulk, measureBulk } from "./load/bulk.js";
+import { describeChangePlan, measureChangePlan } from "./load/change-plan.js";
 import { describeLoad, LOAD_FLOOR, runLoad } from "./load/loadtest.js";
 import { describeMirror, measureMirror } from "./load/mirror.js";
 import { snapshotBuild, startBenchDashboard, startBenchSandbox, stopAll } from "./processes.js";
@@ -20,6 +21,8 @@ const { values: flags } = parseArgs({
     quick: { type: "boolean", default: false },
     "skip-bulk": { type: "boolean", default: false },
     "bulk-listings": { type: "string" },
+    "skip-plans": { type: "boolean", default: false },
+    "plan-listings": { type: "string" },
     out: { type: "string" },
   },
   strict: true,
@@ -35,6 +38,7 @@ const SETTINGS = quick
       stress: { sellers: 10, seconds: 10 },
       bulkListings: 200,
       mirror: { listings: 300, views: 10, webhooks: 50 },
+      planListings: 200,
     }
   : {
       prism: { seconds: 3, rounds: 5 },
@@ -44,9 +48,10 @@ const SETTINGS = quick
       stress: { sellers: 50, seconds: 30 },
       bulkListings: DEFAULT_LISTINGS,
       mirror: { listings: 10_000, views: 40, webhooks: 1_000 },
+      planListings: DEFAULT_LISTINGS,
     };
-/** The bench stops here whatever it is doing: a full run takes about 20 minutes on a quiet machine. */
-const LIMIT_MINUTES = quick ? 15 : 40;
+/** The bench stops here whatever it is doing: a full run takes about 30 minutes on a quiet machine. */
+const LIMIT_MINUTES = quick ? 15 : 50;
 
 const started = Date.now();
 const elapsed = () => `${((Date.now() - started) / 60_000).toFixed(1)} min`;
@@ -152,6 +157,14 @@ async function main() {
         return figures;
       },
     );
+    const planListings = Number(flags["plan-listings"] ?? SETTINGS.planListings);
+    const changePlan = flags["skip-plans"]
+      ? { skipped: "left out (--skip-plans)" }
+      : await part(`change plan of ${planListings.toLocaleString("en-US")} listings at 20 requests/s`, async () => {
+          const figures = await measureChangePlan(planListings);
+          describeChangePlan(figures).forEach(log);
+          return figures;
+        });
     const figures: Figures = {
       date: new Date().toISOString().slice(0, 16).replace("T", " ") + " UTC",
       durationS: (Date.now() - started) / 1000,
@@ -164,6 +177,7 @@ async function main() {
       stress,
       bulk,
       mirror,
+      changePlan,
     };
     const markdown = benchmarksMarkdown(figures);
     const out = flags.out ?? (quick ? undefined : "docs/benchmarks.md");

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
+import ExcelJS from "exceljs";
 import Papa from "papaparse";
 import { expect, test, type Page } from "@playwright/test";
 import { hydrated } from "./editor";
@@ -10,6 +11,7 @@ import {
   newSeller,
   signIn,
   storedListing,
+  type StoredListing,
   type TestSeller,
 } from "./sandbox-control";
 
@@ -68,20 +70,37 @@ const questionsOf = async (listingId: number): Promise<Question[]> =>
     }),
   );
 
-async function sellerWithThreeSets() {
-  const seller = await newSeller(3);
-  for (const [index, set] of SETS.entries()) await putQuestions(seller, seller.listing_ids[index]!, set);
+/** A seller whose listings hold the three question sets in turn. */
+async function sellerWithSets(listings = 3) {
+  const seller = await newSeller(listings);
+  for (const [index, id] of seller.listing_ids.entries()) await putQuestions(seller, id, SETS[index % SETS.length]!);
   return seller;
 }
 
+/** A stored listing without what every write moves on: the rest must stay exactly as it was. */
+const untouched = (listing: StoredListing) => {
+  const {
+    personalization: _questions,
+    updated_timestamp: _u,
+    last_modified_timestamp: _l,
+    ...rest
+  } = listing as StoredListing & Record<string, unknown>;
+  return rest;
+};
+
 async function planLimitChange(page: Page, seller: TestSeller, limit: string) {
   await signIn(page, seller);
-  const first = page.getByRole("checkbox", { name: "Select Test listing 1", exact: true });
-  await hydrated(first);
-  for (const n of [1, 2, 3])
-    await page.getByRole("checkbox", { name: `Select Test listing ${n}`, exact: true }).check();
+  const pageBox = page.getByRole("checkbox", { name: "Select all listings on this page" });
+  await hydrated(pageBox);
+  if (seller.listing_ids.length <= 3)
+    for (const n of [1, 2, 3])
+      await page.getByRole("checkbox", { name: `Select Test listing ${n}`, exact: true }).check();
+  else {
+    await pageBox.check();
+    await page.getByRole("button", { name: `Select all ${seller.listing_ids.length} active listings` }).click();
+  }
   await page.getByRole("button", { name: "Plan a change…" }).click();
-  const dialog = page.getByRole("dialog", { name: "Plan a change to 3 listings" });
+  const dialog = page.getByRole("dialog", { name: `Plan a change to ${seller.listing_ids.length} listings` });
   await dialog.getByLabel("What to change").selectOption({ label: "The text question's character limit" });
   await dialog.getByRole("spinbutton", { name: "Character limit" }).fill(limit);
   await dialog.getByRole("button", { name: "Plan the change" }).click();
@@ -91,44 +110,83 @@ async function planLimitChange(page: Page, seller: TestSeller, limit: string) {
   ).toBeVisible();
 }
 
+/** The shop's questions as the dashboard exports them, parsed, with a way to write them back as a file. */
+async function exportedQuestions(page: Page, from: "listings" | "changes" = "listings") {
+  if (from === "listings") await page.getByRole("link", { name: "Changes and spreadsheets" }).click();
+  else await page.goto("/changes");
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Export questions (CSV)" }).click();
+  const exported = readFileSync((await (await downloading).path())!, "utf8");
+  expect(exported.startsWith("\uFEFFlisting_id,")).toBe(true);
+  const [header, ...rows] = Papa.parse<string[]>(exported.replace(/^\uFEFF/, ""), { skipEmptyLines: true }).data;
+  const column = (name: string) => header!.indexOf(name);
+  return {
+    header: header!,
+    column,
+    rows,
+    rowOf: (listingId: number, type: string) =>
+      rows.find((cells) => cells[column("listing_id")] === String(listingId) && cells[column("type")] === type)!,
+    file: () => `\uFEFF${Papa.unparse([header!, ...rows], { newline: "\r\n" })}`,
+  };
+}
+
+async function importFile(page: Page, text: string) {
+  await page.getByLabel("Edited CSV file").setInputFiles({
+    name: "questions.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(text, "utf8"),
+  });
+  await page.getByRole("button", { name: "Import and review" }).click();
+}
+
+const applied = (page: Page, done: number, elsewhere = 0, timeout = 30_000) =>
+  expect(page.getByTestId("plan-progress")).toHaveText(
+    `Applied. ${done} changed, ${elsewhere} changed elsewhere and left as they are, 0 not changed.`,
+    { timeout },
+  );
+
 const row = (page: Page, title: string) => page.getByRole("article", { name: title, exact: true });
+
+/** The text question of a stored set with `edit` applied; the rest as stored, ids and add-on prices included. */
+const withText = (questions: Question[], edit: Question) =>
+  questions.map((question) => (question.question_type === "text_input" ? { ...question, ...edit } : question));
 
 test.beforeEach(() => setPhase("add-on-resend"));
 test.afterEach(() => setPhase("migration"));
 
-test("a character limit changed across listings with different question sets changes only that field in what the sandbox holds", async ({
+test("a character limit changed across 40 listings with 3 different question sets changes only that field in what the sandbox holds", async ({
   page,
 }) => {
-  const seller = await sellerWithThreeSets();
-  const before = await Promise.all(seller.listing_ids.map(storedQuestionsOf));
-  expect(before[0]![0]).toMatchObject({ add_on_price: { amount: 250, divisor: 100 } });
+  const seller = await sellerWithSets(40);
+  const before = await Promise.all(seller.listing_ids.map(storedListing));
+  expect(before[0]!.personalization.personalization_questions[0]).toMatchObject({
+    add_on_price: { amount: 250, divisor: 100 },
+  });
   await planLimitChange(page, seller, "60");
 
   await expect(page.getByTestId("plan-summary")).toHaveText(
-    "3 listings change, 0 listings skipped, 0 already as asked.",
+    "40 listings change, 0 listings skipped, 0 already as asked.",
   );
-  await expect(page.getByTestId("plan-cost")).toContainText("Applying it costs 4 requests");
+  await expect(page.getByTestId("plan-cost")).toContainText("Applying it costs 41 requests");
   await expect(row(page, "Test listing 2").getByTestId("plan-diff")).toHaveText(["“Name” limit: 12 → 60"]);
   await expect(row(page, "Test listing 3").getByTestId("plan-diff")).toHaveText(["“Name” limit: 40 → 60"]);
   expect((await new AxeBuilder({ page }).analyze()).violations.map((violation) => violation.id)).toEqual([]);
-  await page.getByRole("button", { name: "Apply 3 changes" }).click();
-  await expect(page.getByTestId("plan-progress")).toHaveText(
-    "Applied. 3 changed, 0 changed elsewhere and left as they are, 0 not changed.",
-    { timeout: 30_000 },
-  );
+  await page.getByRole("button", { name: "Apply 40 changes" }).click();
+  await applied(page, 40);
 
-  for (const [index, id] of seller.listing_ids.entries())
-    expect(await storedQuestionsOf(id)).toEqual(
-      before[index]!.map((question) =>
-        question.question_type === "text_input" ? { ...question, max_allowed_characters: 60 } : question,
-      ),
+  for (const [index, id] of seller.listing_ids.entries()) {
+    const now = await storedListing(id);
+    expect(untouched(now)).toEqual(untouched(before[index]!));
+    expect(now.personalization.personalization_questions).toEqual(
+      withText(before[index]!.personalization.personalization_questions as Question[], { max_allowed_characters: 60 }),
     );
+  }
 });
 
 test("a listing changed on the marketplace between review and apply is left as it is and shown with both versions", async ({
   page,
 }) => {
-  const seller = await sellerWithThreeSets();
+  const seller = await sellerWithSets();
   await planLimitChange(page, seller, "99");
   const elsewhere = seller.listing_ids[1]!;
   // The seller edits the listing on the marketplace's own site (the sandbox's Shop Manager, through its control API).
@@ -139,10 +197,7 @@ test("a listing changed on the marketplace between review and apply is left as i
   );
 
   await page.getByRole("button", { name: "Apply 3 changes" }).click();
-  await expect(page.getByTestId("plan-progress")).toHaveText(
-    "Applied. 2 changed, 1 changed elsewhere and left as they are, 0 not changed.",
-    { timeout: 30_000 },
-  );
+  await applied(page, 2, 1);
   await page.getByRole("radio", { name: "Changed elsewhere (1)" }).click();
   await expect(page.getByTestId("plan-row")).toHaveCount(1);
   const conflict = row(page, "Test listing 2");
@@ -155,33 +210,80 @@ test("a listing changed on the marketplace between review and apply is left as i
   expect((await questionsOf(seller.listing_ids[0]!))[0]).toMatchObject({ max_allowed_characters: 99 });
 });
 
-test("the questions exported, 3 cells changed and imported show exactly 3 changes, and applying stores them", async ({
+test("undoing a change after the seller edited its listings elsewhere puts back only what it wrote, and leaves their edits in place", async ({
   page,
 }) => {
-  const seller = await sellerWithThreeSets();
-  await signIn(page, seller);
-  await page.getByRole("link", { name: "Changes and spreadsheets" }).click();
-  const downloading = page.waitForEvent("download");
-  await page.getByRole("link", { name: "Export questions (CSV)" }).click();
-  const exported = readFileSync((await (await downloading).path())!, "utf8");
-  expect(exported.startsWith("\uFEFFlisting_id,")).toBe(true);
-
-  const [header, ...rows] = Papa.parse<string[]>(exported.replace(/^\uFEFF/, ""), { skipEmptyLines: true }).data;
-  const column = (name: string) => header!.indexOf(name);
-  const rowOf = (listingId: number, type: string) =>
-    rows.find((cells) => cells[column("listing_id")] === String(listingId) && cells[column("type")] === type)!;
+  const seller = await sellerWithSets();
   const [one, two, three] = seller.listing_ids as [number, number, number];
-  rowOf(one, "text_input")[column("instructions")] = "Print clearly";
-  rowOf(two, "dropdown")[column("options")] = "Red\nBlue\nGreen";
-  rowOf(three, "unlabeled_upload")[column("files")] = "3";
-  const edited = `\uFEFF${Papa.unparse([header!, ...rows], { newline: "\r\n" })}`;
+  const before = await Promise.all(seller.listing_ids.map(storedQuestionsOf));
+  await planLimitChange(page, seller, "99");
+  await page.getByRole("button", { name: "Apply 3 changes" }).click();
+  await applied(page, 3);
 
-  await page.getByLabel("Edited CSV file").setInputFiles({
-    name: "questions.csv",
-    mimeType: "text/csv",
-    buffer: Buffer.from(edited, "utf8"),
+  // On the marketplace's own site: another field of listing 1, and the very field the change wrote on listing 3.
+  await control(
+    `/listings/${one}`,
+    { personalization_questions: withText(await storedQuestionsOf(one), { instructions: "Edited elsewhere" }) },
+    "PATCH",
+  );
+  await control(
+    `/listings/${three}`,
+    { personalization_questions: withText(await storedQuestionsOf(three), { max_allowed_characters: 55 }) },
+    "PATCH",
+  );
+  const editedOne = await storedQuestionsOf(one);
+
+  await page.getByRole("button", { name: "Plan the undo…" }).click();
+  await expect(
+    page.getByRole("heading", { name: "Undo: Set the text question's character limit to 99" }),
+  ).toBeVisible();
+  await expect(page.getByTestId("plan-summary")).toHaveText(
+    "2 listings change, 1 listing skipped, 0 already as asked.",
+  );
+  await expect(row(page, "Test listing 1").getByTestId("plan-diff")).toHaveText(["“Name” limit: 99 → 40"]);
+  await expect(row(page, "Test listing 3")).toContainText(
+    "limit: changed since to “55”, left as it is (the change wrote “99”)",
+  );
+  await page.getByRole("button", { name: "Apply 2 changes" }).click();
+  await applied(page, 2);
+
+  expect(await storedQuestionsOf(one)).toEqual(withText(editedOne, { max_allowed_characters: 40 }));
+  expect((await storedQuestionsOf(one)).find((question) => question.question_type === "text_input")).toMatchObject({
+    instructions: "Edited elsewhere",
+    add_on_price: { amount: 250, divisor: 100 },
   });
-  await page.getByRole("button", { name: "Import and review" }).click();
+  expect(await storedQuestionsOf(two)).toEqual(before[1]);
+  expect(await storedQuestionsOf(three)).toEqual(withText(before[2]!, { max_allowed_characters: 55 }));
+});
+
+test("the questions exported, 3 cells changed and imported show exactly 3 changes, and applying stores them; a file left as it was shows none", async ({
+  page,
+}) => {
+  const seller = await sellerWithSets();
+  await signIn(page, seller);
+  const [one, two, three] = seller.listing_ids as [number, number, number];
+
+  const unedited = await exportedQuestions(page);
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Export questions (Excel)" }).click();
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile((await (await downloading).path())!);
+  const excel = workbook.getWorksheet("Questions")!;
+  expect(excel.getRow(1).values).toEqual([undefined, ...unedited.header]);
+  expect(excel.rowCount).toBe(unedited.rows.length + 1);
+  await importFile(page, unedited.file());
+  await expect(page.getByRole("heading", { name: "Questions from a spreadsheet" })).toBeVisible();
+  await expect(page.getByTestId("plan-summary")).toHaveText(
+    "0 listings change, 0 listings skipped, 3 already as asked.",
+  );
+  await expect(page.getByTestId("plan-diff")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Apply 0 changes" })).toBeDisabled();
+
+  const sheet = await exportedQuestions(page, "changes");
+  sheet.rowOf(one, "text_input")[sheet.column("instructions")] = "Print clearly";
+  sheet.rowOf(two, "dropdown")[sheet.column("options")] = "Red\nBlue\nGreen";
+  sheet.rowOf(three, "unlabeled_upload")[sheet.column("files")] = "3";
+  await importFile(page, sheet.file());
   await expect(page.getByRole("heading", { name: "Questions from a spreadsheet" })).toBeVisible();
   await expect(page.getByTestId("plan-diff")).toHaveText([
     "“Name” instructions: Up to two names → Print clearly",
@@ -189,13 +291,68 @@ test("the questions exported, 3 cells changed and imported show exactly 3 change
     "“Photo” files: 2 → 3",
   ]);
   await page.getByRole("button", { name: "Apply 3 changes" }).click();
-  await expect(page.getByTestId("plan-progress")).toHaveText(
-    "Applied. 3 changed, 0 changed elsewhere and left as they are, 0 not changed.",
-    { timeout: 30_000 },
-  );
+  await applied(page, 3);
   expect((await questionsOf(one))[0]).toMatchObject({ instructions: "Print clearly", max_allowed_characters: 40 });
   expect((await questionsOf(two))[0]).toMatchObject({
     options: [{ label: "Red" }, { label: "Blue" }, { label: "Green" }],
   });
   expect((await questionsOf(three))[0]).toMatchObject({ max_allowed_files: 3, instructions: "A clear photo" });
+});
+
+test("a file with a bad cell is refused with its row and column, and nothing is planned or applied", async ({
+  page,
+}) => {
+  const seller = await sellerWithSets();
+  const [one, two] = seller.listing_ids as [number, number];
+  const before = await Promise.all(seller.listing_ids.map(storedQuestionsOf));
+  await signIn(page, seller);
+  const sheet = await exportedQuestions(page);
+  sheet.rowOf(one, "text_input")[sheet.column("instructions")] = "A good change";
+  const bad = sheet.rowOf(two, "text_input");
+  bad[sheet.column("limit")] = "lots";
+  const badRow = sheet.rows.indexOf(bad) + 2;
+
+  await importFile(page, sheet.file());
+  const refusal = page.getByRole("alert").filter({ hasText: "Some cells need attention" });
+  await expect(refusal).toContainText("nothing was planned");
+  await expect(refusal.getByTestId("import-errors").locator("tbody tr")).toHaveText([
+    `${badRow}limitEnter a whole number.`,
+  ]);
+  await page.reload();
+  await expect(page.getByText("No plans yet.")).toBeVisible();
+  expect(await Promise.all(seller.listing_ids.map(storedQuestionsOf))).toEqual(before);
+});
+
+test("an apply that meets the quota reserve stops, says when it goes on, and finishes once the marketplace's day moves on", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const seller = await sellerWithSets();
+  await planLimitChange(page, seller, "77");
+  const cost = await page.getByTestId("plan-cost").textContent();
+  const left = Number(/the (\d+) requests left of today's quota/.exec(cost ?? "")?.[1]);
+  expect(left).toBeGreaterThan(10);
+  // Room for one read and two writes above the reserve: two listings change, the third waits.
+  await page.getByRole("spinbutton", { name: /Keep in reserve/ }).fill(String(left - 3));
+  await page.getByRole("button", { name: "Apply 3 changes" }).click();
+
+  const waiting = page.getByTestId("plan-waiting");
+  await expect(waiting).toContainText(
+    `Stopped to keep ${left - 3} of today's requests in reserve, with 1 change to go. It goes on by itself at`,
+    { timeout: 30_000 },
+  );
+  await expect(page.getByTestId("plan-progress")).toHaveText(
+    "Applying… 2 changed, 0 changed elsewhere and left as they are, 0 not changed, 1 waiting.",
+  );
+  expect((await questionsOf(seller.listing_ids[2]!)).find((q) => q.question_type === "text_input")).toMatchObject({
+    max_allowed_characters: 40,
+  });
+
+  // A day later on the marketplace's clock, the requests the apply made have left its rolling 24 hours.
+  await control("/clock", { advance_seconds: 25 * 3600 });
+  await applied(page, 3, 0, 60_000);
+  await expect(waiting).toHaveCount(0);
+  expect((await questionsOf(seller.listing_ids[2]!)).find((q) => q.question_type === "text_input")).toMatchObject({
+    max_allowed_characters: 77,
+  });
 });

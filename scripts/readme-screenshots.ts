@@ -1,4 +1,5 @@
-// Takes the README's screenshot of the listings page: a sandbox and the built dashboard, Bo's 260 listings, Chromium.
+// Takes the README's screenshots of the listings page and of a change's review: a sandbox and the built dashboard, Bo's
+// 260 listings, Chromium.
 // npx tsx scripts/readme-screenshots.ts [--port 3900]  (the sandbox takes the next port)
 import { mkdirSync, rmSync } from "node:fs";
 import { chromium } from "@playwright/test";
@@ -34,6 +35,18 @@ try {
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: "docs/listings.png" });
   console.log("docs/listings.png");
+
+  await page.goto(`${dashboard.url}/listings?state=active&sort=title`);
+  await page.getByRole("checkbox", { name: "Select all listings on this page" }).check();
+  await page.getByRole("button", { name: /^Select all \d+ active listings$/ }).click();
+  await page.getByRole("button", { name: "Plan a change…" }).click();
+  const dialog = page.getByRole("dialog", { name: /^Plan a change to/ });
+  await dialog.getByLabel("What to change").selectOption({ label: "The text question's character limit" });
+  await dialog.getByRole("spinbutton", { name: "Character limit" }).fill("120");
+  await dialog.getByRole("button", { name: "Plan the change" }).click();
+  await page.getByTestId("plan-cost").waitFor();
+  await page.screenshot({ path: "docs/change-review.png" });
+  console.log("docs/change-review.png");
 } finally {
   await browser.close();
   await dashboard.stop();

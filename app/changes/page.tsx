@@ -30,13 +30,25 @@ export default async function ChangesPage() {
           Download every listing&apos;s questions, one row per listing and question, edit the cells, and import the
           file: every cell is checked, rows you left as they were are ignored, and the rest becomes a plan to review.
         </p>
-        <a
-          href="/api/changes/export"
-          download
-          className="mt-3 inline-block min-h-11 content-center rounded-md px-3 font-medium ring-1 ring-stone-300 md:min-h-9"
-        >
-          Export questions (CSV)
-        </a>
+        <div className="mt-3 flex flex-wrap gap-2">
+          <a
+            href="/api/changes/export"
+            download
+            className="inline-block min-h-11 content-center rounded-md px-3 font-medium ring-1 ring-stone-300 md:min-h-9"
+          >
+            Export questions (CSV)
+          </a>
+          <a
+            href="/api/changes/export?format=xlsx"
+            download
+            className="inline-block min-h-11 content-center rounded-md px-3 font-medium ring-1 ring-stone-300 md:min-h-9"
+          >
+            Export questions (Excel)
+          </a>
+        </div>
+        <p className="mt-1 text-sm text-stone-600">
+          Import takes the CSV: from Excel, save the workbook as “CSV UTF-8”.
+        </p>
         {canEdit(seller.scopes) && <SpreadsheetImport />}
       </section>
       <section aria-labelledby="plans-heading" className="mt-8">

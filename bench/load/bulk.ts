@@ -134,18 +134,24 @@ function requestTally(sandboxUrl: string, sinceId: number) {
   });
 }
 
-/** Runs in a process started with the react-server condition: the runner is server-only code. */
-async function measure(listings: number, perSecond: number): Promise<BulkFigures> {
+/**
+ * What a runner needs for a bench: a sandbox (its own process) at `perSecond`, a throwaway dashboard database, and a
+ * seller with `listings` listings whose tokens are in it. Runs in the react-server process, as the runners do.
+ */
+export async function benchShop(listings: number, perSecond: number, name: string) {
   const { openDatabase } = await import("../../lib/db/database");
   const { tokenStore } = await import("../../lib/auth/token-store");
   const { keyring, sealKey } = await import("../../lib/auth/token-seal");
-  const { createJobRunner } = await import("../../lib/bulk/job-runner");
-  const { snapshotOfForm } = await import("../../lib/personalization/snapshot-codec");
   const sandbox = await startSandbox(perSecond);
-  const folder = mkdtempSync(join(tmpdir(), "bench-bulk-"));
+  const folder = mkdtempSync(join(tmpdir(), `bench-${name}-`));
   const db = await openDatabase(join(folder, "dashboard.db"));
   // Tokens are sealed at rest; this throwaway store gets a throwaway key.
   const store = tokenStore(db, keyring(sealKey(randomBytes(32).toString("base64url"))));
+  const close = async () => {
+    await db.close();
+    sandbox.stop();
+    rmSync(folder, { recursive: true, force: true });
+  };
   try {
     const seller = await createSeller(sandbox.url, { listings });
     const scopes = ["listings_r", "listings_w", "shops_r"];
@@ -165,6 +171,19 @@ async function measure(listings: number, perSecond: number): Promise<BulkFigures
       timeoutMs: 8000,
       maxRetryWaitMs: 3000,
     };
+    return { sandbox, db, store, seller, config, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/** Runs in a process started with the react-server condition: the runner is server-only code. */
+async function measure(listings: number, perSecond: number): Promise<BulkFigures> {
+  const { createJobRunner } = await import("../../lib/bulk/job-runner");
+  const { snapshotOfForm } = await import("../../lib/personalization/snapshot-codec");
+  const { sandbox, db, store, seller, config, close } = await benchShop(listings, perSecond, "bulk");
+  try {
     const runner = createJobRunner({ db, config, store });
     const { requests: before } = (await sandboxControl(sandbox.url, "/requests")).body as {
       requests: { id: number }[];
@@ -227,19 +246,17 @@ async function measure(listings: number, perSecond: number): Promise<BulkFigures
       memory,
     };
   } finally {
-    await db.close();
-    sandbox.stop();
-    rmSync(folder, { recursive: true, force: true });
+    await close();
   }
 }
 
-/** For `npm run bench`: the same measurement in a child process with the react-server condition. */
-export function measureBulk(listings = DEFAULT_LISTINGS, perSecond = 20): Promise<BulkFigures> {
+/** Runs `script` (a bench that prints its figures as one JSON line with --json) in a react-server child process. */
+export function figuresOf<T>(script: string, nodeFlags: string[], listings: number, perSecond: number): Promise<T> {
   const { child, exit } = runScript(
     [
       "--conditions=react-server",
-      "--expose-gc",
-      "bench/load/bulk.ts",
+      ...nodeFlags,
+      script,
       "--json",
       "--listings",
       String(listings),
@@ -252,10 +269,14 @@ export function measureBulk(listings = DEFAULT_LISTINGS, perSecond = 20): Promis
   child.stdout?.on("data", (chunk: Buffer) => (out += chunk.toString()));
   return exit.then((code) => {
     const line = out.trim().split("\n").at(-1) ?? "";
-    if (line.startsWith("{")) return JSON.parse(line) as BulkFigures;
-    throw new Error(`bench/load/bulk.ts exited with ${code}: ${out.slice(-400)}`);
+    if (line.startsWith("{")) return JSON.parse(line) as T;
+    throw new Error(`${script} exited with ${code}: ${out.slice(-400)}`);
   });
 }
+
+/** For `npm run bench`: the same measurement in a child process with the react-server condition. */
+export const measureBulk = (listings = DEFAULT_LISTINGS, perSecond = 20) =>
+  figuresOf<BulkFigures>("bench/load/bulk.ts", ["--expose-gc"], listings, perSecond);
 
 export function describeBulk(figures: BulkFigures): string[] {
   const verdict = bulkMet(figures) ? "within target" : "OUTSIDE target";

@@ -6,7 +6,13 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { applyPlanAction, includeRowsAction, planUndoAction } from "@/app/changes/change-actions";
 import type { ActionResult } from "@/lib/actions/seller-action";
 import { describeSet } from "@/lib/changes/field-diff";
-import { matchesFilter, type PlanFilter, type PlanItemView, type PlanView } from "@/lib/changes/plan-view";
+import {
+  matchesFilter,
+  type PlanFilter,
+  type PlanItemView,
+  type PlanProgress,
+  type PlanView,
+} from "@/lib/changes/plan-view";
 import { useFeedback } from "../feedback/toast-context";
 import { LocalTime } from "../local-time";
 
@@ -187,12 +193,31 @@ export function PlanReview({ initial, canEdit }: { initial: PlanView; canEdit: b
     if (response.ok) setPlan((await response.json()) as PlanView);
   }, [planId]);
 
-  // Polls while the apply runs; a settled plan stops.
+  // Polls only what moved while the apply runs (counts and settled rows), so a plan of thousands stays light; a settled plan stops.
+  const since = useRef(0);
+  const poll = useCallback(async () => {
+    const response = await fetch(`/api/changes/${planId}/progress?since=${since.current}`, { cache: "no-store" });
+    if (!response.ok) return;
+    const { at, items: settled, ...progress } = (await response.json()) as PlanProgress;
+    since.current = at;
+    const byId = new Map(settled.map((item) => [item.listingId, item]));
+    setPlan((current) => ({
+      ...current,
+      ...progress,
+      items:
+        byId.size === 0
+          ? current.items
+          : current.items.map((item) => {
+              const moved = byId.get(item.listingId);
+              return moved ? { ...item, ...moved } : item;
+            }),
+    }));
+  }, [planId]);
   useEffect(() => {
     if (plan.status !== "applying") return;
-    const timer = setInterval(() => void reload(), 1000);
+    const timer = setInterval(() => void poll(), 1000);
     return () => clearInterval(timer);
-  }, [plan.status, reload]);
+  }, [plan.status, poll]);
 
   function run<T>(action: () => Promise<ActionResult<T>>, then: (data: T) => void | Promise<void>) {
     startTransition(async () => {

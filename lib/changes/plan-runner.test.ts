@@ -65,6 +65,7 @@ describe.each(eachEngine())("applying a change plan on %s", (_engine, location) 
   let seller: CreatedSeller;
   let token: string;
   let clockOffset: number;
+  let runnerConfig: MarketplaceConfig;
 
   async function put(listingId: number, questions: unknown[]) {
     const response = await fetch(
@@ -102,7 +103,7 @@ describe.each(eachEngine())("applying a change plan on %s", (_engine, location) 
     db = await openDatabase(location());
     for (const table of ["change_plan_items", "change_plans", "bulk_pacer", "personalization_history", "seller_tokens"])
       await db.execute(`DELETE FROM ${table}`);
-    const config: MarketplaceConfig = {
+    runnerConfig = {
       apiUrl: sandbox.url,
       authUrl: sandbox.url,
       keystring: DEMO_APP.keystring,
@@ -122,7 +123,10 @@ describe.each(eachEngine())("applying a change plan on %s", (_engine, location) 
     });
     for (const [index, set] of SETS.entries()) await put(seller.listing_ids[index]!, set);
     clockOffset = 0;
-    runner = createPlanRunner({ db, config, store: tokenStore(db) }, { now: () => Date.now() + clockOffset });
+    runner = createPlanRunner(
+      { db, config: runnerConfig, store: tokenStore(db) },
+      { now: () => Date.now() + clockOffset },
+    );
   });
 
   afterEach(() => db.close());
@@ -228,5 +232,34 @@ describe.each(eachEngine())("applying a change plan on %s", (_engine, location) 
     expect(done.items.map((item) => item.outcome)).toEqual(["done", "done", "done"]);
     expect(done.waitingUntil).toBeNull();
     expect((await questionsOf(seller.listing_ids[2]!))[2]).toMatchObject({ max_allowed_characters: 70 });
+  });
+  it("a waiting plan goes on once the marketplace's own day has moved on, asked once each recheck", async () => {
+    const rechecking = createPlanRunner(
+      { db, config: runnerConfig, store: tokenStore(db) },
+      { now: () => Date.now() + clockOffset, recheckMs: 200 },
+    );
+    const planId = await reviewedPlan({ kind: "text-limit", limit: 71 });
+    const left = rechecking.lastRemainingToday() ?? runner.lastRemainingToday()!;
+    expect(await rechecking.plans.startApply(planId, seller.shop_id!, left - 3)).toBe(true);
+    await rechecking.apply((await rechecking.plans.find(planId))!);
+    expect((await rechecking.plans.find(planId))?.waitingUntil).not.toBeNull();
+
+    // Only the sandbox's clock moves: the dashboard's own log still says a day, the marketplace's answer says now.
+    await sandboxControl(sandbox.url, "/clock", { advance_seconds: 24 * 3600 + 120 });
+    await expect.poll(async () => (await rechecking.plans.find(planId))?.status, { timeout: 10_000 }).toBe("applied");
+    expect((await rechecking.plans.find(planId))?.waitingUntil).toBeNull();
+  });
+
+  it("reports an apply's progress as the rows settled since the last read, not the whole plan", async () => {
+    const planId = await reviewedPlan({ kind: "text-limit", limit: 72 });
+    const plan = (await runner.plans.find(planId))!;
+    expect((await runner.plans.progress(plan, 0)).items).toEqual([]);
+    await apply(planId);
+    const applied = (await runner.plans.find(planId))!;
+    const first = await runner.plans.progress(applied, 0);
+    expect(first.status).toBe("applied");
+    expect(first.counts.outcomes).toEqual({ done: 3 });
+    expect(first.items.map((item) => item.outcome)).toEqual(["done", "done", "done"]);
+    expect((await runner.plans.progress(applied, first.at + 1)).items).toEqual([]);
   });
 });

@@ -20,6 +20,13 @@ import type { StoredQuestion } from "./stored-question";
 const LEASE_MS = 30_000;
 const CONCURRENCY = 4;
 const READ_ATTEMPTS = 3;
+/**
+ * A waiting plan asks the marketplace (one request) whether its quota freed sooner than the dashboard's log says: the
+ * log holds only the runners' own requests, and the marketplace counts the rolling day on its own clock. First after
+ * 15 seconds, then twice as long each time up to an hour, so a day's wait costs some 30 requests.
+ */
+const RECHECK_MS = 15_000;
+const RECHECK_MAX_MS = 3_600_000;
 
 export const CHANGED_ELSEWHERE =
   "Someone changed this listing after you reviewed the plan, so it was left as they made it. Plan the change again to include it.";
@@ -72,9 +79,10 @@ export type PlanRunner = ReturnType<typeof createPlanRunner>;
  */
 export function createPlanRunner(
   deps: { db: Database; config: MarketplaceConfig; store: TokenStore },
-  options: { now?: () => number } = {},
+  options: { now?: () => number; recheckMs?: number } = {},
 ) {
   const now = options.now ?? Date.now;
+  const recheckMs = options.recheckMs ?? RECHECK_MS;
   const shared = sharedPacer(deps.db);
   const quota = quotaLog(deps.db);
   // The app's quota left today, as the marketplace's latest answer said: a plan shows what share its apply uses.
@@ -175,6 +183,7 @@ export function createPlanRunner(
   }
 
   const timers = new Map<string, NodeJS.Timeout>();
+  const waits = new Map<string, number>();
   function goOnAt(plan: Plan, at: number, apply: (plan: Plan) => Promise<void>) {
     clearTimeout(timers.get(plan.id));
     // Unreferenced: a waiting plan never keeps a process alive; a restart schedules it again (resume).
@@ -194,9 +203,12 @@ export function createPlanRunner(
             at,
             `Stopped to keep ${plan.reserve} of today's requests in reserve, with ${pending} ${pending === 1 ? "change" : "changes"} to go.`,
           );
-          goOnAt(plan, at, apply);
+          const rechecks = waits.get(plan.id) ?? 0;
+          waits.set(plan.id, rechecks + 1);
+          goOnAt(plan, Math.min(at, now() + Math.min(RECHECK_MAX_MS, recheckMs * 2 ** rechecks)), apply);
           break;
         }
+        waits.delete(plan.id);
         if ((await runBatch(plan, owner, limit)) === 0) break;
       }
     } catch (error) {
@@ -218,9 +230,10 @@ export function createPlanRunner(
       if (current) return current;
       const work = (async () => {
         if (plan.waitingUntil !== null) {
-          // Back from a wait: the quota left is read afresh rather than taken from before it.
-          await plans.goOn(plan.id);
+          // Back from a wait: the quota left is read afresh (one read), rather than taken from before it.
           remainingToday = null;
+          await marketplace.getShop(plan.userId, plan.shopId);
+          if (batchLimit(plan) >= 1) await plans.goOn(plan.id);
         }
         await run({ ...plan, waitingUntil: null }, (next) =>
           this.apply({ ...next, waitingUntil: next.waitingUntil ?? now() }),

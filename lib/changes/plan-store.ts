@@ -6,7 +6,7 @@ import type { FieldDiff } from "./field-diff";
 import type { PlanCost, PlanItem, PlanItemStatus } from "./plan";
 import { costOf } from "./plan";
 import type { StoredQuestion } from "./stored-question";
-import type { ApplyOutcome, PlanItemView, PlanStatus, PlanSummary, PlanView } from "./plan-view";
+import type { ApplyOutcome, PlanItemView, PlanProgress, PlanStatus, PlanSummary, PlanView } from "./plan-view";
 
 export type Plan = {
   id: string;
@@ -343,6 +343,31 @@ export function planStore(db: Database) {
         status: plan.status,
         createdAt: plan.createdAt,
       }));
+    },
+
+    /** The rows the apply settled at or after `since` (a row settled in that very millisecond may come twice, never not at all). */
+    async progress(plan: Plan, since: number): Promise<PlanProgress> {
+      const at = Date.now();
+      const rows = await db.query<Pick<ItemRow, "listing_id" | "outcome" | "outcome_reason" | "current_state">>(
+        `SELECT listing_id, outcome, outcome_reason, current_state FROM change_plan_items
+           WHERE plan_id = $1 AND updated_at >= $2 AND outcome IS NOT NULL AND outcome NOT IN ('pending', 'left-out')`,
+        [plan.id, since],
+      );
+      return {
+        id: plan.id,
+        status: plan.status,
+        undoneBy: await this.undoneBy(plan.id),
+        waitingUntil: plan.waitingUntil,
+        statusReason: plan.statusReason,
+        counts: await counts(plan.id),
+        at,
+        items: rows.map((row) => ({
+          listingId: Number(row.listing_id),
+          outcome: row.outcome,
+          outcomeReason: row.outcome_reason,
+          current: json<StoredQuestion[]>(row.current_state),
+        })),
+      };
     },
 
     async view(plan: Plan): Promise<PlanView> {

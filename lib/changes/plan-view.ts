@@ -50,6 +50,13 @@ export type PlanView = {
   items: PlanItemView[];
 };
 
+/** What moved in an applying plan since `since`: its counts and the rows the apply settled, not the whole plan. */
+export type PlanProgress = Pick<PlanView, "id" | "status" | "undoneBy" | "waitingUntil" | "statusReason" | "counts"> & {
+  /** Pass back as `since` on the next read. */
+  at: number;
+  items: Pick<PlanItemView, "listingId" | "outcome" | "outcomeReason" | "current">[];
+};
+
 export type PlanSummary = { id: string; description: string; status: PlanStatus; createdAt: number };
 
 export const planKey = (id: string) => ["change-plan", id] as const;

@@ -1,8 +1,10 @@
+import ExcelJS from "exceljs";
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
 import { planOfTargets } from "./plan";
 import { COLUMNS, exportQuestions, importQuestions } from "./spreadsheet";
 import type { ListingQuestions } from "./stored-question";
+import { exportQuestionsWorkbook } from "./workbook";
 
 const shop: ListingQuestions[] = [
   {
@@ -134,10 +136,34 @@ describe("spreadsheet round trip", () => {
     ]);
   });
 
+  it("gives a bad cell one reason, not its own and the schema's", () => {
+    const result = importQuestions(
+      edit(exported, (rows) => cell(rows, 2, "limit").set("lots")),
+      byId,
+    );
+    expect(result).toEqual({ ok: false, errors: [{ row: 2, column: "limit", reason: "Enter a whole number." }] });
+  });
+
   it("refuses a listing that is not in the shop and a header row that lost a column", () => {
     const foreign = edit(exported, (rows) => cell(rows, 4, "listing_id").set("999"));
     expect(importQuestions(foreign, byId)).toMatchObject({ ok: false, errors: [{ row: 4, column: "listing_id" }] });
     const headless = exported.replace("add_on_price", "price");
     expect(importQuestions(headless, byId)).toMatchObject({ ok: false, errors: [{ row: 1, column: "add_on_price" }] });
+  });
+});
+
+describe("the questions as an Excel workbook", () => {
+  it("holds the CSV export's header and cells, every cell as text", async () => {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await exportQuestionsWorkbook(shop)).buffer);
+    const sheet = workbook.getWorksheet("Questions")!;
+    const cells: string[][] = [];
+    sheet.eachRow((row) => {
+      cells.push(Array.from({ length: sheet.columnCount }, (_, index) => String(row.getCell(index + 1).value ?? "")));
+    });
+    const csv = Papa.parse<string[]>(exportQuestions(shop).replace(/^\uFEFF/, ""), { skipEmptyLines: true }).data;
+    expect(cells).toEqual(csv);
+    expect(cells[1]).toContain("3.50");
+    expect(sheet.getRow(2).getCell(1).value).toBe("101");
   });
 });

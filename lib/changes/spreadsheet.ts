@@ -69,10 +69,14 @@ function rowsOf(listing: ListingQuestions): Row[] {
   }));
 }
 
+/** The export's cells, in COLUMNS order, one row per listing and question: the CSV and the workbook hold the same. */
+export function questionRows(listings: readonly ListingQuestions[]): string[][] {
+  return listings.flatMap(rowsOf).map((row) => COLUMNS.map((column) => row[column]));
+}
+
 /** The shop's questions as CSV, with a byte order mark and CRLF line ends, as spreadsheet programs expect. */
 export function exportQuestions(listings: readonly ListingQuestions[]): string {
-  const rows = listings.flatMap(rowsOf);
-  return `\uFEFF${Papa.unparse({ fields: [...COLUMNS], data: rows.map((row) => COLUMNS.map((column) => row[column])) }, { newline: "\r\n" })}\r\n`;
+  return `\uFEFF${Papa.unparse({ fields: [...COLUMNS], data: questionRows(listings) }, { newline: "\r\n" })}\r\n`;
 }
 
 export type CellError = { row: number; column: string; reason: string };
@@ -156,7 +160,10 @@ function questionOf(
   currency: string,
   errors: CellError[],
 ): StoredQuestion | undefined {
-  const fail = (column: Column, reason: string) => void errors.push({ row, column, reason });
+  // One reason per cell: the first (its own format) says what to do; the schema's would repeat it.
+  const fail = (column: Column, reason: string) => {
+    if (!errors.some((error) => error.row === row && error.column === column)) errors.push({ row, column, reason });
+  };
   const type = cells.type.trim();
   if (!isQuestionType(type)) {
     fail("type", "Use one of text_input, dropdown, unlabeled_upload, labeled_upload.");

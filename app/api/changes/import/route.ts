@@ -51,6 +51,10 @@ export async function POST(request: Request) {
       { status: 422 },
     );
   const phase = await personalizationPhase().current();
-  const planId = await planTargets(owner, listings.data, imported.targets, "Questions from a spreadsheet", phase);
+  // A listing the file leaves as it is stays in the plan, shown as already as asked: the review counts every row.
+  const targets = new Map(
+    listings.data.map((listing) => [listing.listingId, imported.targets.get(listing.listingId) ?? listing.questions]),
+  );
+  const planId = await planTargets(owner, listings.data, targets, "Questions from a spreadsheet", phase);
   return NextResponse.json({ planId, unchanged: imported.unchanged }, { headers: { "cache-control": "no-store" } });
 }
