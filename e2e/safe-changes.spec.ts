@@ -4,18 +4,18 @@ import Papa from "papaparse";
 import { expect, test, type Page } from "@playwright/test";
 import { hydrated } from "./editor";
 import {
+  type TestSeller,
   control,
+  inPhase,
   marketplaceCall,
   marketplaceToken,
   newSeller,
   signIn,
   storedListing,
-  type TestSeller,
 } from "./sandbox-control";
 
 // Today's marketplace (decisions.md "The marketplace of today"): several questions, add-on prices that a write must
 // re-send, ids that a write keeps when sent back.
-const setPhase = (phase: "migration" | "add-on-resend") => control("/phase", { phase });
 
 const TEXT = {
   question_type: "text_input",
@@ -93,8 +93,7 @@ async function planLimitChange(page: Page, seller: TestSeller, limit: string) {
 
 const row = (page: Page, title: string) => page.getByRole("article", { name: title, exact: true });
 
-test.beforeEach(() => setPhase("add-on-resend"));
-test.afterEach(() => setPhase("migration"));
+inPhase("add-on-resend");
 
 test("a character limit changed across listings with different question sets changes only that field in what the sandbox holds", async ({
   page,

@@ -1,4 +1,5 @@
 import "server-only";
+import type { z } from "zod";
 import type { TokenStore } from "../auth/token-store";
 import type { MarketplaceConfig } from "./config";
 import type { Result } from "./failure";
@@ -59,6 +60,45 @@ export function createMarketplace(
     return !second.ok && second.failure.kind === "invalid_token" ? { ok: false, failure: { kind: "reauth" } } : second;
   }
 
+  type PageWire<W> = z.ZodType<{ count: number; results: W[] }>;
+  type ShopPage = { state: ListingState; limit: number; offset: number; newestUpdatedFirst?: boolean };
+
+  async function shopListings<W, T>(
+    userId: number,
+    shopId: number,
+    page: ShopPage,
+    schema: PageWire<W>,
+    to: (wire: W) => T,
+  ) {
+    return map(
+      await asSeller(userId, {
+        operation: "getListingsByShop",
+        path: `/v3/application/shops/${shopId}/listings`,
+        query: {
+          state: page.state,
+          limit: page.limit,
+          offset: page.offset,
+          includes: "personalization",
+          ...(page.newestUpdatedFirst && { sort_on: "updated", sort_order: "desc" }),
+        },
+        schema,
+      }),
+      (data) => ({ count: data.count, listings: data.results.map(to) }),
+    );
+  }
+
+  async function listingsBatch<W, T>(userId: number, listingIds: number[], schema: PageWire<W>, to: (wire: W) => T) {
+    return map(
+      await asSeller(userId, {
+        operation: "getListingsByListingIds",
+        path: "/v3/application/listings/batch",
+        query: { listing_ids: listingIds.join(","), includes: "personalization" },
+        schema,
+      }),
+      (data) => data.results.map(to),
+    );
+  }
+
   return {
     /** Writes this dashboard made to the shop so far (every worker and instance when the count is stored). */
     listingWrites: (shopId: number) => writes.count(shopId),
@@ -75,26 +115,8 @@ export function createMarketplace(
       ),
 
     // GET /v3/application/shops/{shop_id}/listings?includes=personalization
-    getListingsByShop: async (
-      userId: number,
-      shopId: number,
-      page: { state: ListingState; limit: number; offset: number; newestUpdatedFirst?: boolean },
-    ): Promise<Result<ListingPage>> =>
-      map(
-        await asSeller(userId, {
-          operation: "getListingsByShop",
-          path: `/v3/application/shops/${shopId}/listings`,
-          query: {
-            state: page.state,
-            limit: page.limit,
-            offset: page.offset,
-            includes: "personalization",
-            ...(page.newestUpdatedFirst && { sort_on: "updated", sort_order: "desc" }),
-          },
-          schema: listingPageWire,
-        }),
-        (data) => ({ count: data.count, listings: data.results.map(toListing) }),
-      ),
+    getListingsByShop: (userId: number, shopId: number, page: ShopPage): Promise<Result<ListingPage>> =>
+      shopListings(userId, shopId, page, listingPageWire, toListing),
 
     // GET /v3/application/listings/{listing_id}?includes=personalization
     getListing: async (userId: number, listingId: number): Promise<Result<Listing>> =>
@@ -109,16 +131,8 @@ export function createMarketplace(
       ),
 
     // GET /v3/application/listings/batch?listing_ids=…&includes=personalization (at most 100 ids; listings the seller cannot see are left out)
-    getListingsByListingIds: async (userId: number, listingIds: number[]): Promise<Result<Listing[]>> =>
-      map(
-        await asSeller(userId, {
-          operation: "getListingsByListingIds",
-          path: "/v3/application/listings/batch",
-          query: { listing_ids: listingIds.join(","), includes: "personalization" },
-          schema: listingPageWire,
-        }),
-        (data) => data.results.map(toListing),
-      ),
+    getListingsByListingIds: (userId: number, listingIds: number[]): Promise<Result<Listing[]>> =>
+      listingsBatch(userId, listingIds, listingPageWire, toListing),
 
     // POST /v3/application/shops/{shop_id}/listings/{listing_id}/personalization[?supports_multiple_personalization_questions=true]
     updateListingPersonalization: async (
@@ -157,32 +171,16 @@ export function createMarketplace(
       ),
 
     // GET /v3/application/listings/batch?listing_ids=…&includes=personalization, with every field of the questions
-    getListingQuestions: async (userId: number, listingIds: number[]): Promise<Result<ListingQuestionsRead[]>> =>
-      map(
-        await asSeller(userId, {
-          operation: "getListingsByListingIds",
-          path: "/v3/application/listings/batch",
-          query: { listing_ids: listingIds.join(","), includes: "personalization" },
-          schema: listingQuestionsPageWire,
-        }),
-        (data) => data.results.map(toListingQuestions),
-      ),
+    getListingQuestions: (userId: number, listingIds: number[]): Promise<Result<ListingQuestionsRead[]>> =>
+      listingsBatch(userId, listingIds, listingQuestionsPageWire, toListingQuestions),
 
     // GET /v3/application/shops/{shop_id}/listings?includes=personalization, with every field of the questions
-    getShopListingQuestions: async (
+    getShopListingQuestions: (
       userId: number,
       shopId: number,
-      page: { state: ListingState; limit: number; offset: number },
+      page: ShopPage,
     ): Promise<Result<{ count: number; listings: ListingQuestionsRead[] }>> =>
-      map(
-        await asSeller(userId, {
-          operation: "getListingsByShop",
-          path: `/v3/application/shops/${shopId}/listings`,
-          query: { state: page.state, limit: page.limit, offset: page.offset, includes: "personalization" },
-          schema: listingQuestionsPageWire,
-        }),
-        (data) => ({ count: data.count, listings: data.results.map(toListingQuestions) }),
-      ),
+      shopListings(userId, shopId, page, listingQuestionsPageWire, toListingQuestions),
   };
 }
 
