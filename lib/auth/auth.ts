@@ -4,21 +4,15 @@ import { headers } from "next/headers";
 import type { OAuthConfig } from "next-auth/providers";
 import { db } from "../db";
 import { tokenStore } from "./token-store";
-import { endSession, liveSeller, sessionMaxAgeSeconds, sessions, type SessionError } from "./sessions";
+import { endSession, liveSeller, sessionMaxAgeSeconds, sessions, type SellerClaims } from "./sessions";
+
+export type { SellerClaims };
 import { REQUESTED_SCOPES } from "./scopes";
 import { marketplaceConfig, type MarketplaceConfig } from "../marketplace/config";
 import { marketplaceFetch } from "../marketplace/transport";
 import { meWire, shopWire } from "../marketplace/wire";
 
 type MarketplaceProfile = { user_id: number; shop_id?: number; missingScope?: true };
-
-export type SellerClaims = {
-  userId: number;
-  shopId: number | null;
-  shopName: string | null;
-  scopes: string[];
-  error?: "ReauthRequired" | SessionError;
-};
 
 declare module "next-auth" {
   interface Session {

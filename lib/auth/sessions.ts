@@ -1,9 +1,16 @@
 import "server-only";
 import { db } from "../db";
 import { env } from "../env";
-import type { SellerClaims } from "./auth";
 import { sessionStore, type SessionEnd } from "./session-store";
 import { tokenStore } from "./token-store";
+
+export type SellerClaims = {
+  userId: number;
+  shopId: number | null;
+  shopName: string | null;
+  scopes: string[];
+  error?: "ReauthRequired" | SessionError;
+};
 
 export async function sessions() {
   const { SESSION_IDLE_SECONDS, SESSION_ABSOLUTE_SECONDS } = env();

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Database } from "../db/database";
-import type { Pacer, RateLimitReport } from "../marketplace/transport";
+import type { Pacer, RateLimitReport } from "../marketplace/config";
 
 const PACER_ID = "marketplace";
 /** Until the marketplace's first answer tells the limit: slow, so that the first second never overshoots it. */

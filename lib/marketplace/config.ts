@@ -1,7 +1,19 @@
 import "server-only";
 import { env, trimSlash } from "../env";
-import type { Pacer } from "./transport";
 import type { Result } from "./failure";
+
+/** decisions.md "Rate limits": every response says how much of the app's limit is left. */
+export type RateLimitReport = {
+  status: number;
+  limitPerSecond: number;
+  remainingThisSecond: number;
+  sentAt: number;
+  /** `x-remaining-today`, when the marketplace sends it. */
+  remainingToday?: number;
+};
+
+/** Lets a caller space its requests: awaited before each attempt, told the rate-limit headers of each response. */
+export type Pacer = { beforeRequest(): Promise<void>; afterResponse(report: RateLimitReport): void };
 
 export type MarketplaceConfig = {
   apiUrl: string;
