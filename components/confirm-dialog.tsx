@@ -9,10 +9,6 @@ export const BUTTON_CLASS = {
   primary: "min-h-11 rounded-md bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-dark",
 };
 
-/**
- * A native modal that asks before something is done: heading, text, a focused way back (`keep`) and the actions
- * (`children`). With `formAction` the buttons sit in a form, so a submit button runs the action.
- */
 export function ConfirmDialog({
   dialogRef,
   name,

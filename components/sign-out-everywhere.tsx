@@ -4,7 +4,6 @@ import { useRef } from "react";
 import { signOutEverywhereAction } from "@/app/auth-actions";
 import { BUTTON_CLASS, ConfirmDialog } from "./confirm-dialog";
 
-/** Ends every session of the seller, on every device, but only once they have said yes. */
 export function SignOutEverywhere() {
   const dialog = useRef<HTMLDialogElement>(null);
   return (

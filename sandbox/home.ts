@@ -30,7 +30,6 @@ const table = (headers: string[], rows: unknown[][]) =>
     </tbody>
   </table>`;
 
-/** GET /: a small inspector for integrators — apps, sellers with credentials, the request log. */
 export function homeRoutes() {
   const routes = new Hono<SandboxEnv>();
   routes.get("/", (c) => {

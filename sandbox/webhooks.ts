@@ -27,7 +27,6 @@ export type Delivery = {
 const ATTEMPT_TIMEOUT_MS = 5000;
 const KEEP_DELIVERIES = 100;
 
-/** What the hub reads of the sandbox (its SandboxState): the store, the clock, the period and the retry schedule. */
 export type WebhookContext = {
   readonly db: Db;
   now(): number;
@@ -68,7 +67,6 @@ export class WebhookHub {
     return [...this.deliveries].reverse();
   }
 
-  /** A listing was created, changed or deleted (by the API or by the seller in Shop Manager). */
   listingChanged(eventType: ListingEvent, listingId: number, deleted?: { shop_id: number; user_id: number }) {
     if (!this.state.reached("webhooks") || this.subscriptions.size === 0) return;
     let data: unknown;
@@ -98,7 +96,6 @@ export class WebhookHub {
     }
   }
 
-  /** Stops every retry and attempt in flight, and forgets the subscriptions. */
   clear() {
     for (const timer of this.timers) clearTimeout(timer);
     for (const abort of this.aborts) abort.abort();

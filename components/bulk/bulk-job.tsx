@@ -16,7 +16,6 @@ import { JobResults, type RetryAll } from "./job-results";
 
 const POLL_MS = 1000;
 
-/** A bulk change as it runs on the server: polled while running, with retry, resume and undo. */
 export function BulkJob({ jobId, canEdit }: { jobId: string; canEdit: boolean }) {
   const router = useRouter();
   const queryClient = useQueryClient();
@@ -29,7 +28,6 @@ export function BulkJob({ jobId, canEdit }: { jobId: string; canEdit: boolean })
   });
   useSignInOnExpiry(query.error, here);
   const [message, setMessage] = useState<{ tone: "error" | "info"; text: string } | null>(null);
-  // Retries run side by side: each listing's button waits only for its own.
   const [retrying, setRetrying] = useState<ReadonlySet<number | RetryAll>>(new Set());
   const [pending, startTransition] = useTransition();
   const undoDialog = useRef<HTMLDialogElement>(null);

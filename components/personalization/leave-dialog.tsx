@@ -3,10 +3,6 @@
 import { BUTTON_CLASS, ConfirmDialog } from "../confirm-dialog";
 import { useModal } from "./use-modal";
 
-/**
- * Asks before unsaved edits are thrown away (a native modal: focus stays inside, Escape keeps editing). With
- * `onSaveAndLeave` it also offers to save first; the form saves, and leaves only once the save worked.
- */
 export function LeaveDialog({
   onStay,
   onLeave,

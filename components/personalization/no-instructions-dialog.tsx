@@ -3,7 +3,6 @@
 import { BUTTON_CLASS, ConfirmDialog } from "../confirm-dialog";
 import { useModal } from "./use-modal";
 
-/** A question without instructions leaves buyers guessing what to write, so saving one asks first. */
 export function NoInstructionsDialog({
   onConfirm,
   onAddInstructions,

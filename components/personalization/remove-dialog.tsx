@@ -3,7 +3,6 @@
 import { BUTTON_CLASS, ConfirmDialog } from "../confirm-dialog";
 import { useModal } from "./use-modal";
 
-/** Removing cannot be undone on the marketplace, so it asks first (a native modal dialog: focus is trapped and Escape cancels). */
 export function RemoveDialog({
   title,
   onConfirm,

@@ -20,10 +20,6 @@ declare module "next-auth" {
   }
 }
 
-/**
- * A public client (no secret, no Basic header) using authorization code + PKCE S256 + state.
- * Each setting is pinned by tests against the sandbox's request log: a wrong one fails silently.
- */
 function marketplaceProvider(config: MarketplaceConfig): OAuthConfig<MarketplaceProfile> {
   return {
     id: "marketplace",
@@ -36,7 +32,6 @@ function marketplaceProvider(config: MarketplaceConfig): OAuthConfig<Marketplace
     token: `${config.apiUrl}/v3/public/oauth/token`,
     userinfo: {
       url: `${config.apiUrl}/v3/application/users/me`,
-      // getMe needs the app's x-api-key beside the bearer token, which the default userinfo request cannot send.
       async request({ tokens }: { tokens: { access_token?: string } }) {
         const me = await marketplaceFetch(config, {
           operation: "getMe",
@@ -44,7 +39,6 @@ function marketplaceProvider(config: MarketplaceConfig): OAuthConfig<Marketplace
           accessToken: tokens.access_token,
           schema: meWire,
         });
-        // Unchecking shops_r on the consent page is the seller's choice, not an outage: the signIn callback explains it.
         if (!me.ok && me.failure.kind === "insufficient_scope") return { user_id: 0, missingScope: true };
         if (!me.ok) throw new Error(`getMe failed: ${me.failure.kind}`);
         return me.data;
@@ -68,13 +62,11 @@ function authConfig(): NextAuthConfig {
   const config = marketplaceConfig();
   return {
     providers: [marketplaceProvider(config)],
-    // The cookie is a sealed JWT holding the session id (`sid`); the session row decides whether it still counts.
     session: { strategy: "jwt", maxAge: sessionMaxAgeSeconds() },
     pages: { signIn: "/sign-in", error: "/sign-in" },
     callbacks: {
       signIn: ({ profile }) =>
         (profile as MarketplaceProfile | undefined)?.missingScope ? "/sign-in?reason=shop-scope" : true,
-      // The JWT carries who the seller is, never their tokens: those go to the server-side store.
       async jwt({ token, account, profile }) {
         if (account) {
           const me = profile as unknown as MarketplaceProfile;

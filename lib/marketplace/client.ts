@@ -28,7 +28,6 @@ export type ListingState = "active" | "inactive" | "draft" | "expired" | "sold_o
 const map = <T, U>(result: Result<T>, reshape: (data: T) => U): Result<U> =>
   result.ok ? { ok: true, data: reshape(result.data) } : result;
 
-/** The marketplace as the dashboard uses it: one function per operation, each acting for one seller. */
 export function createMarketplace(
   config: MarketplaceConfig,
   store: TokenStore,
@@ -36,7 +35,6 @@ export function createMarketplace(
 ) {
   const accessToken = sellerTokens(config, store);
 
-  // Even a failed write may have reached the marketplace (a time-out), so any attempt makes cached reads of the shop stale.
   const written = async <T>(shopId: number, write: Promise<Result<T>>): Promise<Result<T>> => {
     try {
       return await write;
@@ -48,7 +46,6 @@ export function createMarketplace(
     }
   };
 
-  /** Calls with the seller's token; a 401 invalid_token gets one refresh and one retry. */
   async function asSeller<T>(userId: number, call: Omit<Call<T>, "accessToken">): Promise<Result<T>> {
     const token = await accessToken(userId);
     if (!token.ok) return token;
@@ -100,25 +97,20 @@ export function createMarketplace(
   }
 
   return {
-    /** Writes this dashboard made to the shop so far (every worker and instance when the count is stored). */
     listingWrites: (shopId: number) => writes.count(shopId),
 
-    // GET /v3/application/users/me
     getMe: (userId: number) =>
       asSeller(userId, { operation: "getMe", path: "/v3/application/users/me", schema: meWire }),
 
-    // GET /v3/application/shops/{shop_id}
     getShop: async (userId: number, shopId: number) =>
       map(
         await asSeller(userId, { operation: "getShop", path: `/v3/application/shops/${shopId}`, schema: shopWire }),
         (shop) => ({ shopId: shop.shop_id, shopName: shop.shop_name, currencyCode: shop.currency_code }),
       ),
 
-    // GET /v3/application/shops/{shop_id}/listings?includes=personalization
     getListingsByShop: (userId: number, shopId: number, page: ShopPage): Promise<Result<ListingPage>> =>
       shopListings(userId, shopId, page, listingPageWire, toListing),
 
-    // GET /v3/application/listings/{listing_id}?includes=personalization
     getListing: async (userId: number, listingId: number): Promise<Result<Listing>> =>
       map(
         await asSeller(userId, {
@@ -130,11 +122,9 @@ export function createMarketplace(
         toListing,
       ),
 
-    // GET /v3/application/listings/batch?listing_ids=…&includes=personalization (at most 100 ids; listings the seller cannot see are left out)
     getListingsByListingIds: (userId: number, listingIds: number[]): Promise<Result<Listing[]>> =>
       listingsBatch(userId, listingIds, listingPageWire, toListing),
 
-    // POST /v3/application/shops/{shop_id}/listings/{listing_id}/personalization[?supports_multiple_personalization_questions=true]
     updateListingPersonalization: async (
       userId: number,
       shopId: number,
@@ -158,7 +148,6 @@ export function createMarketplace(
       return map(result, (data) => data.personalization_questions.map(toQuestion));
     },
 
-    // DELETE /v3/application/shops/{shop_id}/listings/{listing_id}/personalization
     deleteListingPersonalization: (userId: number, shopId: number, listingId: number): Promise<Result<void>> =>
       written(
         shopId,
@@ -170,11 +159,9 @@ export function createMarketplace(
         }),
       ),
 
-    // GET /v3/application/listings/batch?listing_ids=…&includes=personalization, with every field of the questions
     getListingQuestions: (userId: number, listingIds: number[]): Promise<Result<ListingQuestionsRead[]>> =>
       listingsBatch(userId, listingIds, listingQuestionsPageWire, toListingQuestions),
 
-    // GET /v3/application/shops/{shop_id}/listings?includes=personalization, with every field of the questions
     getShopListingQuestions: (
       userId: number,
       shopId: number,

@@ -8,11 +8,9 @@ export type RateLimitReport = {
   limitPerSecond: number;
   remainingThisSecond: number;
   sentAt: number;
-  /** `x-remaining-today`, when the marketplace sends it. */
   remainingToday?: number;
 };
 
-/** Lets a caller space its requests: awaited before each attempt, told the rate-limit headers of each response. */
 export type Pacer = { beforeRequest(): Promise<void>; afterResponse(report: RateLimitReport): void };
 
 export type MarketplaceConfig = {
@@ -21,14 +19,11 @@ export type MarketplaceConfig = {
   keystring: string;
   sharedSecret: string;
   timeoutMs: number;
-  /** Longest retry-after the client waits out itself before reporting rate limiting. */
   maxRetryWaitMs: number;
   /** Whether writes may carry several questions of every type (spec 9.4); auto learns it from the marketplace's answers. */
   personalization?: "single" | "multi" | "auto";
   personalizationCacheMs?: number;
-  /** Told of every personalization write's outcome: a refusal is how `auto` learns that the period changed. */
   onPersonalizationWrite?: (write: { multipleQuestions: boolean; result: Result<unknown> }) => void;
-  /** Bulk jobs' own client spaces its requests to the app's rate limit; interactive calls are not held back. */
   pacer?: Pacer;
 };
 

@@ -52,7 +52,6 @@ function failureOf(
   return { kind: "unexpected", message: `${status} ${message}` };
 }
 
-/** The one way to reach the marketplace: API key, bearer, time-out, bounded 429 back-off, typed failures. */
 export async function marketplaceFetch<T>(config: MarketplaceConfig, call: Call<T>): Promise<Result<T>> {
   const url = new URL(`${config.apiUrl}${call.path}`);
   for (const [key, value] of Object.entries(call.query ?? {}))

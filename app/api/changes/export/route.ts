@@ -5,7 +5,6 @@ import { planRunner } from "@/lib/changes/planning";
 import { exportQuestions } from "@/lib/changes/spreadsheet";
 import { describeFailure } from "@/lib/marketplace";
 
-// GET /api/changes/export: the shop's questions as CSV, one row per listing and question.
 export async function GET() {
   const seller = await currentSeller();
   if (!seller || seller.shopId === null)
