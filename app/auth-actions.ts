@@ -13,7 +13,6 @@ export async function signOutAction() {
   await signOut({ redirectTo: "/sign-in?reason=signed-out" });
 }
 
-/** Only a live session may end the others: a copied or ended cookie can sign out nothing but itself. */
 export async function signOutEverywhereAction() {
   const seller = await sessionSeller();
   if (seller && !seller.error) await endEverySession(seller.userId);

@@ -4,7 +4,6 @@ import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { listingsHref, parseListingsView } from "@/lib/listings/view";
 
-/** Back to the list as the seller left it: the editor's URL carries the list's state, search, filter, sort and page. */
 export function BackToListingsLink() {
   const params = useSearchParams();
   const href = params.has("state") ? listingsHref(parseListingsView(Object.fromEntries(params))) : "/listings";

@@ -2,7 +2,6 @@ import type { ReactNode } from "react";
 import { BackToListingsLink } from "./back-to-listings-link";
 import { SiteHeader } from "./site-header";
 
-/** A page under the listings (an editor, a bulk change): the header, a way back, and either the content or why not. */
 export function BackToListingsPage({
   shopName,
   unavailable,

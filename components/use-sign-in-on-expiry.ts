@@ -3,7 +3,6 @@
 import { useEffect } from "react";
 import { ReadError } from "@/lib/listings/query-keys";
 
-/** A read that found the marketplace grant gone sends the seller to sign in, and back here afterwards. */
 export function useSignInOnExpiry(error: unknown, path: string) {
   useEffect(() => {
     if (error instanceof ReadError && error.reauth)

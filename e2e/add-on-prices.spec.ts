@@ -1,30 +1,23 @@
 import { expect, test, type Page } from "@playwright/test";
 import { sellerVoice } from "../lib/personalization/question-set";
-import { editorPath, hydrated, signInTo } from "./editor";
+import { hydrated, openQuestionSet, questionGroup } from "./editor";
 import {
   control,
+  inPhase,
   lastRequestId,
   marketplaceCall,
   marketplaceToken,
   newSeller,
   putQuestion,
   requestsSince,
+  setPhase,
   signIn,
   storedListing,
-  type TestSeller,
 } from "./sandbox-control";
 
 // decisions.md "The marketplace of today": several questions, instructions of at most 120 characters, and add-on
 // prices that every write re-sending their question must carry (the sandbox's add-on-resend period).
-const setPhase = (phase: "migration" | "add-on-resend") => control("/phase", { phase });
-
-test.beforeEach(async () => {
-  await setPhase("add-on-resend");
-});
-
-test.afterEach(async () => {
-  await setPhase("migration");
-});
+inPhase("add-on-resend");
 
 type Money = { amount: number; divisor: number; currency_code: string };
 type StoredQuestion = {
@@ -63,17 +56,6 @@ const FONT = {
   options: [{ label: "Serif" }, { label: "Script" }],
 };
 
-const questionGroup = (page: Page, position: number, type?: string) =>
-  page.getByRole("group", { name: new RegExp(`^Question ${position}: ${type ?? ""}`) });
-
-async function openEditor(page: Page, seller: TestSeller, listingId: number) {
-  await signIn(page, seller, { from: signInTo(editorPath(listingId)) });
-  await expect(page).toHaveURL(editorPath(listingId));
-  const save = page.getByRole("button", { name: "Save questions" });
-  await hydrated(save);
-  return save;
-}
-
 const postsSince = async (id: number) => (await requestsSince(id)).filter((entry) => entry.method === "POST");
 
 test("a price set in Shop Manager stays when the seller edits only the instructions, and the seller sets prices in the shop's currency", async ({
@@ -84,7 +66,7 @@ test("a price set in Shop Manager stays when the seller edits only the instructi
   await inShopManager(listingId, [{ ...GIFT_NOTE, add_on_price: 3.75 }, FONT]);
   const [, font] = await storedSet(listingId);
 
-  const save = await openEditor(page, seller, listingId);
+  const save = await openQuestionSet(page, seller, listingId);
   const note = questionGroup(page, 1, "Text");
   await expect(note.getByLabel("Add-on price (USD)")).toHaveValue("3.75");
   await note.getByLabel("Instructions").fill("A short note for the card");
@@ -114,7 +96,7 @@ test("instructions of 121 characters are refused in the browser with the rule, a
   const seller = await newSeller(1);
   const [listingId] = seller.listing_ids as [number];
   await inShopManager(listingId, [GIFT_NOTE]);
-  const save = await openEditor(page, seller, listingId);
+  const save = await openQuestionSet(page, seller, listingId);
   const note = questionGroup(page, 1, "Text");
   const before = await lastRequestId();
   await note.getByLabel("Instructions").fill(`A${"b".repeat(120)}`);
@@ -135,7 +117,7 @@ test("instructions stored over today's limit are shown whole, named with the fix
   await putQuestion(seller, listingId, { instructions: long, required: false, max_allowed_characters: 40 });
   await setPhase("add-on-resend");
 
-  const save = await openEditor(page, seller, listingId);
+  const save = await openQuestionSet(page, seller, listingId);
   const note = questionGroup(page, 1, "Text");
   await expect(
     page.getByRole("status").filter({ hasText: "Instructions too long for the marketplace now" }),

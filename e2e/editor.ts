@@ -56,3 +56,16 @@ export async function saveAsTemplate(page: Page, name: string) {
   await expect(dialog.getByRole("status")).toHaveText(`Saved as template “${name}”.`);
   return dialog;
 }
+
+/** The multi-question editor's group for the question at `position` (1-based), optionally of one type. */
+export const questionGroup = (page: Page, position: number, type?: string) =>
+  page.getByRole("group", { name: new RegExp(`^Question ${position}: ${type ?? ""}`) });
+
+/** Signs the seller in straight to the multi-question editor of `listingId`; returns its hydrated Save button. */
+export async function openQuestionSet(page: Page, seller: TestSeller, listingId: number) {
+  await signIn(page, seller, { from: signInTo(editorPath(listingId)) });
+  await expect(page).toHaveURL(editorPath(listingId));
+  const save = page.getByRole("button", { name: "Save questions" });
+  await hydrated(save);
+  return save;
+}

@@ -1,18 +1,17 @@
 import { expect, test } from "@playwright/test";
 import { editor, editorPath, hydrated, signInTo } from "./editor";
 import {
-  control,
+  type TestSeller,
   marketplaceCall,
   marketplaceToken,
   newSeller,
   putQuestion,
+  setPhase,
   signIn,
   storedListing,
-  type TestSeller,
 } from "./sandbox-control";
 
 // Spec section 9: the same dashboard against the marketplace's later periods (the sandbox's --phase).
-const setPhase = (phase: "migration" | "post-deprecation" | "multi-question") => control("/phase", { phase });
 
 test.afterEach(async () => {
   await setPhase("migration");

@@ -2,30 +2,31 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { instructionRules } from "../lib/personalization/schema";
 import { sellerVoice } from "../lib/personalization/question-set";
-import { editorPath, hydrated, saveAsTemplate, signInTo } from "./editor";
+import { editorPath, hydrated, openQuestionSet, questionGroup, saveAsTemplate } from "./editor";
 import {
   control,
+  inPhase,
   lastRequestId,
   marketplaceCall,
   marketplaceToken,
   newSeller,
   putQuestion,
   requestsSince,
+  setPhase,
   signIn,
   storedListing,
-  type TestSeller,
 } from "./sandbox-control";
 
 // Spec 9.4: the multi-question period, with the sandbox in --phase multi-question.
-const setPhase = (phase: "migration" | "multi-question") => control("/phase", { phase });
+inPhase("multi-question");
 
-test.beforeEach(async () => {
-  await setPhase("multi-question");
-});
-
-test.afterEach(async () => {
-  await setPhase("migration");
-});
+const NAME_QUESTION = {
+  question_type: "text_input",
+  question_text: "Name",
+  instructions: "Name to engrave",
+  required: true,
+  max_allowed_characters: 20,
+};
 
 type StoredSetQuestion = {
   question_type: string;
@@ -42,17 +43,6 @@ const storedSet = async (listingId: number) =>
   ((await storedListing(listingId)).personalization.personalization_questions as unknown as StoredSetQuestion[]).map(
     (question) => ({ ...question, options: question.options && question.options.map(({ label }) => ({ label })) }),
   );
-
-const questionGroup = (page: Page, position: number, type?: string) =>
-  page.getByRole("group", { name: new RegExp(`^Question ${position}: ${type ?? ""}`) });
-
-async function openMultiEditor(page: Page, seller: TestSeller, listingId: number) {
-  await signIn(page, seller, { from: signInTo(editorPath(listingId)) });
-  await expect(page).toHaveURL(editorPath(listingId));
-  const save = page.getByRole("button", { name: "Save questions" });
-  await hydrated(save);
-  return save;
-}
 
 async function addQuestion(page: Page, type: string) {
   await page.getByLabel("Type of the new question").selectOption(type);
@@ -79,7 +69,7 @@ test("a seller adds a dropdown with 3 choices and an upload to a listing with a 
   const seller = await newSeller(1);
   const [listingId] = seller.listing_ids as [number];
   await putQuestion(seller, listingId, { instructions: "Name to engrave", required: true, max_allowed_characters: 20 });
-  const save = await openMultiEditor(page, seller, listingId);
+  const save = await openQuestionSet(page, seller, listingId);
   await expect(questionGroup(page, 1, "Text").getByLabel("Instructions")).toHaveValue("Name to engrave");
 
   await addQuestion(page, "dropdown");
@@ -154,7 +144,7 @@ test("each rule of each question type is refused in the browser, next to its fie
   const seller = await newSeller(1);
   const [listingId] = seller.listing_ids as [number];
   await putQuestion(seller, listingId, { instructions: "Name to engrave", required: true, max_allowed_characters: 20 });
-  const save = await openMultiEditor(page, seller, listingId);
+  const save = await openQuestionSet(page, seller, listingId);
   const text = questionGroup(page, 1, "Text");
   await text.getByLabel("Title").fill("-Name");
   await text.getByLabel("Instructions").fill("TYPE YOUR NAME here");
@@ -221,7 +211,7 @@ test("leaving with unsaved questions asks first, Ctrl+S saves them, and saved qu
   const seller = await newSeller(1);
   const [listingId] = seller.listing_ids as [number];
   await putQuestion(seller, listingId, { instructions: "Name to engrave", required: true, max_allowed_characters: 20 });
-  await openMultiEditor(page, seller, listingId);
+  await openQuestionSet(page, seller, listingId);
   await addQuestion(page, "unlabeled_upload");
   await questionGroup(page, 2, "File upload").getByLabel("Title").fill("Photo");
 
@@ -247,13 +237,7 @@ test("a set of 2 questions saved as a template on one listing is applied on anot
   const [first, second] = seller.listing_ids as [number, number];
   const token = await marketplaceToken(seller.user_id);
   const set = [
-    {
-      question_type: "text_input",
-      question_text: "Name",
-      instructions: "Name to engrave",
-      required: true,
-      max_allowed_characters: 20,
-    },
+    NAME_QUESTION,
     {
       question_type: "dropdown",
       question_text: "Font",
@@ -269,7 +253,7 @@ test("a set of 2 questions saved as a template on one listing is applied on anot
       json: { personalization_questions: set },
     },
   );
-  const save = await openMultiEditor(page, seller, first);
+  const save = await openQuestionSet(page, seller, first);
   const dialog = await saveAsTemplate(page, "Engraving set");
   await expect(dialog.getByTestId("template")).toContainText("Engraving set");
   await dialog.getByRole("button", { name: "Close" }).click();
@@ -289,13 +273,7 @@ test("a set of 2 questions saved as a template on one listing is applied on anot
     "Saved. Buyers are now asked these 2 questions.",
   );
   expect(await storedSet(second)).toEqual([
-    expect.objectContaining({
-      question_type: "text_input",
-      question_text: "Name",
-      instructions: "Name to engrave",
-      required: true,
-      max_allowed_characters: 20,
-    }),
+    expect.objectContaining(NAME_QUESTION),
     expect.objectContaining({
       question_type: "dropdown",
       question_text: "Font",
@@ -310,13 +288,7 @@ test("an earlier question set comes back whole from the history", async ({ page 
   const [listingId] = seller.listing_ids as [number];
   const token = await marketplaceToken(seller.user_id);
   const earlier = [
-    {
-      question_type: "text_input",
-      question_text: "Name",
-      instructions: "Name to engrave",
-      required: true,
-      max_allowed_characters: 20,
-    },
+    NAME_QUESTION,
     {
       question_type: "labeled_upload",
       question_text: "Photos",
@@ -333,7 +305,7 @@ test("an earlier question set comes back whole from the history", async ({ page 
       json: { personalization_questions: earlier },
     },
   );
-  const save = await openMultiEditor(page, seller, listingId);
+  const save = await openQuestionSet(page, seller, listingId);
   await page.getByRole("button", { name: "Remove question 2" }).click();
   await questionGroup(page, 1).getByLabel("Title").fill("Initials");
   await save.click();
@@ -346,13 +318,7 @@ test("an earlier question set comes back whole from the history", async ({ page 
   await entries.nth(1).getByRole("button", { name: "Put back: 2 questions: “Name”, “Photos”" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Put back." })).toBeInViewport();
   expect(await storedSet(listingId)).toEqual([
-    expect.objectContaining({
-      question_type: "text_input",
-      question_text: "Name",
-      instructions: "Name to engrave",
-      required: true,
-      max_allowed_characters: 20,
-    }),
+    expect.objectContaining(NAME_QUESTION),
     expect.objectContaining({
       question_type: "labeled_upload",
       question_text: "Photos",
@@ -389,7 +355,7 @@ test("when the marketplace leaves the multi-question period under the seller, th
       },
     },
   );
-  const save = await openMultiEditor(page, seller, listingId);
+  const save = await openQuestionSet(page, seller, listingId);
   await questionGroup(page, 2, "Dropdown").getByLabel("Title").fill("Typeface");
 
   await setPhase("migration");
@@ -412,7 +378,7 @@ test("a 409 from the marketplace explains that nothing was changed and keeps the
   const seller = await newSeller(1);
   const [listingId] = seller.listing_ids as [number];
   await putQuestion(seller, listingId, { instructions: "Name to engrave", required: true, max_allowed_characters: 20 });
-  const save = await openMultiEditor(page, seller, listingId);
+  const save = await openQuestionSet(page, seller, listingId);
   await addQuestion(page, "unlabeled_upload");
   await questionGroup(page, 2, "File upload").getByLabel("Title").fill("Photo");
 
@@ -442,7 +408,7 @@ test("the multi-question editor has no axe violations at 1280 and 390 px, light 
   const seller = await newSeller(1);
   const [listingId] = seller.listing_ids as [number];
   await putQuestion(seller, listingId, { instructions: "Name to engrave", required: true, max_allowed_characters: 20 });
-  const save = await openMultiEditor(page, seller, listingId);
+  const save = await openQuestionSet(page, seller, listingId);
   await addQuestion(page, "dropdown");
   await addQuestion(page, "labeled_upload");
   await addQuestion(page, "unlabeled_upload");

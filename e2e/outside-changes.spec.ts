@@ -4,7 +4,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { freePort, startDashboard, type DashboardProcess } from "../test/harness/dashboard-process";
 import { addQuestion, editor } from "./editor";
 import { E2E } from "./ports";
-import { control, newSeller, putQuestion, signIn, type TestSeller } from "./sandbox-control";
+import { type TestSeller, control, inPhase, newSeller, putQuestion, signIn } from "./sandbox-control";
 
 const POLL_SECONDS = 2;
 
@@ -40,8 +40,7 @@ async function allDelivered(count: number) {
 }
 
 test.describe("with the marketplace's webhooks (the e2e dashboard subscribed itself at start)", () => {
-  test.beforeEach(() => control("/phase", { phase: "webhooks" }));
-  test.afterEach(() => control("/phase", { phase: "migration" }));
+  inPhase("webhooks");
 
   test("an edit the seller makes on the marketplace appears in the inbox within 5 s through a signed webhook, and the listing is marked; reverting it from the inbox never shows as outside", async ({
     page,

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import Database from "better-sqlite3";
-import { expect, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { E2E } from "./ports";
 import { keyring, open, sealKey, tokenContext } from "../lib/auth/token-seal";
 
@@ -17,6 +17,17 @@ export async function control<T = unknown>(
   });
   if (!response.ok) throw new Error(`control ${path}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
+}
+
+export type Phase = "migration" | "post-deprecation" | "multi-question" | "add-on-resend" | "webhooks";
+
+/** Puts the sandbox in one of the marketplace's periods (spec section 9; `--phase`). */
+export const setPhase = (phase: Phase) => control("/phase", { phase });
+
+/** Every test of the file (or describe block) runs with the sandbox in `phase`, and leaves it in the migration period. */
+export function inPhase(phase: Phase) {
+  test.beforeEach(() => setPhase(phase));
+  test.afterEach(() => setPhase("migration"));
 }
 
 export type TestSeller = { user_id: number; shop_id: number; email: string; password: string; listing_ids: number[] };

@@ -78,7 +78,6 @@ export const appSettingsSchema = z.object({
   ),
 });
 
-/** What only the server's start needs on top of the app's settings. */
 export const serverSettingsSchema = appSettingsSchema.extend({
   AUTH_SECRET: z
     .string({
@@ -104,12 +103,10 @@ export const serverSettingsSchema = appSettingsSchema.extend({
   ),
 });
 
-/** One line per problem, each naming the setting; the caller says where settings come from. */
 export function settingsProblems(error: z.ZodError): string {
   return error.issues.map((issue) => `  ${issue.path.join(".")} ${issue.message}`).join("\n");
 }
 
-/** As the server starts (instrumentation.ts): every problem on stderr, then exit 78 (EX_CONFIG) before serving. */
 export function exitOnSettingsProblems(env: NodeJS.ProcessEnv) {
   const settings = serverSettingsSchema.safeParse(env);
   if (settings.success) return;

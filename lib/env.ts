@@ -6,7 +6,6 @@ export type Env = z.infer<typeof appSettingsSchema>;
 
 let cached: Env | undefined;
 
-/** Validated once, on first use, with a message that names each missing setting. */
 export function env(): Env {
   if (cached) return cached;
   const parsed = appSettingsSchema.safeParse(process.env);

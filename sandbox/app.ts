@@ -17,7 +17,6 @@ const MAX_BODY_BYTES = 64 * 1024;
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Every marketplace endpoint the sandbox implements, in the order Hono tries them; /openapi.json describes exactly these. */
 export const API_ROUTES: readonly Route[] = [
   ...tokenRoutes,
   ...accountRoutes,
@@ -70,8 +69,6 @@ export function createApp(state: SandboxState, routes: readonly Route[] = API_RO
   const limitBody = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => jsonError(c as never, 413, BODY_TOO_LARGE) });
   // Only on the methods that carry a body: on a GET it would be one more link in every read's chain.
   app.on(["POST", "PUT", "PATCH", "DELETE"], "/v3/*", async (c, next) => {
-    // A declared length is checked from the header alone: hono's bodyLimit asks for c.req.raw.body, which makes the
-    // adapter build a whole fetch Request (a fifth of a personalization write). Chunked bodies are counted by it.
     const length = requestHeader(c, "transfer-encoding") === undefined ? requestHeader(c, "content-length") : undefined;
     if (length !== undefined) return parseInt(length, 10) > MAX_BODY_BYTES ? jsonError(c, 413, BODY_TOO_LARGE) : next();
     return limitBody(c, next);
@@ -97,7 +94,6 @@ export function createApp(state: SandboxState, routes: readonly Route[] = API_RO
   app.route("/__sandbox", controlRoutes());
 
   const noEndpoint = (c: Ctx) => jsonError(c, 404, `No endpoint ${c.req.method} ${c.req.path} in the sandbox.`);
-  // The API key is checked before an unknown /v3/application path is a 404, as on a path that exists.
   app.notFound((c) => (c.req.path.startsWith(API_KEY_PREFIX) ? withApiKey(c, noEndpoint) : noEndpoint(c)));
   app.onError((error, c) => {
     console.error(

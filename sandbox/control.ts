@@ -66,7 +66,6 @@ function userExists(c: Ctx, userId: number) {
   return c.get("state").db.prepare("SELECT 1 FROM users WHERE user_id = ?").get(userId) !== undefined;
 }
 
-/** POST /__sandbox/...: stable paths that let any test suite drive the sandbox; loopback callers only. */
 export function controlRoutes() {
   const routes = new Hono<SandboxEnv>();
 
@@ -261,7 +260,6 @@ export function controlRoutes() {
   routes.post("/outage", async (c) => {
     const input = await body(c, z.object({ seconds: z.number().min(0.1).max(300) }));
     if (input instanceof Response) return input;
-    // After this answer has gone out, the sandbox stops listening (clients get "connection refused"), then comes back with its state.
     const state = c.get("state");
     setTimeout(() => state.outage(input.seconds * 1000), 50);
     return c.json({ down_for_seconds: input.seconds }, 202);

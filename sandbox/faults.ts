@@ -7,7 +7,6 @@ export type Fault = {
   delay_ms?: number;
 };
 
-/** Injected failures for the next matching requests; a path ending in `*` matches by prefix. */
 export class FaultPlan {
   private faults: Fault[] = [];
 

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { html } from "hono/html";
 import type { SandboxEnv } from "./http.js";
+import type { AppRow } from "./store/db.js";
 import { page } from "./oauth/pages.js";
 
 type SellerRow = {
@@ -29,21 +30,13 @@ const table = (headers: string[], rows: unknown[][]) =>
     </tbody>
   </table>`;
 
-/** GET /: a small inspector for integrators — apps, sellers with credentials, the request log. */
 export function homeRoutes() {
   const routes = new Hono<SandboxEnv>();
   routes.get("/", (c) => {
     const state = c.get("state");
     const apps = state.db
       .prepare("SELECT name, keystring, shared_secret, redirect_uris, per_second, per_day FROM apps ORDER BY app_id")
-      .all() as Array<{
-      name: string;
-      keystring: string;
-      shared_secret: string;
-      redirect_uris: string;
-      per_second: number;
-      per_day: number;
-    }>;
+      .all() as Omit<AppRow, "app_id">[];
     const sellers = state.db
       .prepare(
         `SELECT u.user_id, u.email, u.password_hint, s.shop_id, s.shop_name,

@@ -14,7 +14,6 @@ export type SandboxEnv = {
     apiApp?: AppRow;
     /** The x-limit-* headers of this request's API key (spec: every /v3/application answer carries them). */
     rateHeaders?: Record<string, string>;
-    /** The answer jsonText built (a context variable: marking the Response in a WeakSet cost more than the rest of jsonText). */
     withRateHeaders?: Response;
     bearer?: Bearer;
     logNote?: {
@@ -28,11 +27,6 @@ export type SandboxEnv = {
 
 export type Ctx = Context<SandboxEnv>;
 
-/**
- * A request header (name in lower case), read from Node's raw header list when @hono/node-server serves the request:
- * `c.req.header()` builds a fetch `Headers` object of every header on first use, and Node's `headersDistinct` an object
- * of them all, each a measurable share of a sandbox read. Repeated headers are joined with ", " as `Headers.get` joins them.
- */
 export function requestHeader(c: Ctx, name: string): string | undefined {
   const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming;
   if (!incoming) return c.req.header(name);
@@ -46,10 +40,6 @@ export function requestHeader(c: Ctx, name: string): string | undefined {
   return value;
 }
 
-/**
- * A JSON answer whose headers are a plain object, with the rate-limit headers already in it: answers built by c.json
- * get theirs set afterwards (withRateHeaders), which makes the adapter build and copy a fetch `Headers` object.
- */
 export function jsonText(c: Ctx, text: string, status = 200) {
   const response = new Response(text, {
     status,

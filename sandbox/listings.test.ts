@@ -7,6 +7,7 @@ import {
   storedListing,
   type HttpResult,
   type JsonBody,
+  SEED_QUESTION,
 } from "../test/harness/sandbox.js";
 import { useSeededSandbox } from "../test/harness/use-sandbox.js";
 
@@ -18,18 +19,6 @@ const WITH_QUESTION = 1_000_000_001;
 const WITHOUT_QUESTION = 1_000_000_002;
 const ADA_DRAFT = 1_000_000_021;
 const BO_LISTING = 2_000_000_001;
-
-const SEED_QUESTION = {
-  question_id: 10_000_000_011,
-  question_type: "text_input",
-  question_text: "Personalization",
-  instructions: "Enter the name to engrave, up to 12 letters.",
-  required: true,
-  max_allowed_characters: 12,
-  max_allowed_files: null,
-  options: null,
-  add_on_price: null,
-};
 
 const LEGACY_OF_SEED_QUESTION = {
   is_personalizable: true,

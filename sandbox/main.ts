@@ -35,7 +35,6 @@ if (values.help) {
   process.exit(0);
 }
 
-/** No --phase: the phase of the sandbox clock's date, which moves with it. */
 function phase(value: string | undefined): Phase | undefined {
   if (value === undefined || isPhase(value)) return value;
   console.error(`--phase must be one of ${PHASES.join(", ")}, got "${value}".\n${USAGE}`);

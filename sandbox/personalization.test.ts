@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { DEMO_SELLERS } from "./store/seed.js";
-import { ADA, callApi, issueTokensFor, storedListing, type ApiCall } from "../test/harness/sandbox.js";
+import { ADA, callApi, issueTokensFor, storedListing, SEED_QUESTION, type ApiCall } from "../test/harness/sandbox.js";
 import { useSeededSandbox } from "../test/harness/use-sandbox.js";
 
 const sandbox = useSeededSandbox();
@@ -55,19 +55,7 @@ describe("getListingPersonalization", () => {
     const result = await callApi(sandbox.url, `listings/${WITH_QUESTION}/personalization`);
     expect(result.status).toBe(200);
     expect(result.body).toEqual({
-      personalization_questions: [
-        {
-          question_id: 10_000_000_011,
-          question_type: "text_input",
-          question_text: "Personalization",
-          instructions: "Enter the name to engrave, up to 12 letters.",
-          required: true,
-          max_allowed_characters: 12,
-          max_allowed_files: null,
-          options: null,
-          add_on_price: null,
-        },
-      ],
+      personalization_questions: [SEED_QUESTION],
     });
   });
 

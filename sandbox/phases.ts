@@ -24,12 +24,10 @@ export const isPhase = (value: unknown): value is Phase => (PHASES as readonly u
 
 const startSeconds = PHASES.map((phase) => Date.parse(`${PHASE_STARTS[phase]}T00:00:00Z`) / 1000);
 
-/** The period of a date (seconds since the epoch, UTC); before the first date, the first period. */
 export function phaseAt(seconds: number): Phase {
   let index = 0;
   while (index + 1 < PHASES.length && (startSeconds[index + 1] ?? Infinity) <= seconds) index += 1;
   return PHASES[index] ?? "migration";
 }
 
-/** Whether `phase` is `since` or a later one: each period keeps what the earlier ones brought. */
 export const phaseReached = (phase: Phase, since: Phase) => PHASES.indexOf(phase) >= PHASES.indexOf(since);

@@ -8,7 +8,6 @@ type Counter = { second: number; thisSecond: number; minute: number; minutes: Ma
 
 const DAY_MINUTES = 1440;
 
-/** Per application: a per-second window and a rolling 24-hour window counted in one-minute buckets. */
 export class RateLimiter {
   private counters = new Map<number, Counter>();
 
@@ -22,7 +21,6 @@ export class RateLimiter {
       counter.second = second;
       counter.thisSecond = 0;
     }
-    // Buckets leave the 24-hour window only when the minute turns: not worth a walk over up to 1,440 on every request.
     if (counter.minute !== minute) {
       counter.minute = minute;
       for (const [bucket, count] of counter.minutes) {

@@ -13,15 +13,10 @@ export type LogEntry = {
   error: string | null;
 };
 
-/** What a request adds: the time as the sandbox clock's milliseconds, turned into ISO text only when the log is read. */
 export type LogRecord = Omit<LogEntry, "id" | "time"> & { timeMs: number };
 
 const KEEP = 2000;
 
-/**
- * The recent requests, newest last; never holds a token, secret or code. A ring of KEEP records: dropping the oldest
- * by splicing an array moved all 2,000 on every request once the log was full.
- */
 export class RequestLog {
   private ring: (LogRecord & { id: number })[] = [];
   private nextId = 1;

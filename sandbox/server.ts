@@ -5,7 +5,6 @@ import { DEFAULT_OPTIONS, SandboxState, type SandboxOptions } from "./state.js";
 
 export type RunningSandbox = { url: string; port: number; state: SandboxState; close: () => Promise<void> };
 
-/** Starts the sandbox on `localhost`; port 0 picks a free one (tests). */
 export function startSandbox(
   options: Partial<SandboxOptions> & { port?: number; hostname?: string } = {},
 ): Promise<RunningSandbox> {

@@ -13,9 +13,7 @@ export type SandboxOptions = {
   strictHttps: boolean;
   perSecond: number;
   perDay: number;
-  /** A period pinned for the sandbox's whole life; undefined follows the sandbox clock's date. */
   phase: Phase | undefined;
-  /** The waits before each retry of a webhook delivery that failed; one attempt more than waits. */
   webhookRetryMs: readonly number[];
 };
 
@@ -40,7 +38,6 @@ export type AccessTokenRow = {
   revoked: number;
 };
 
-/** Everything one running sandbox holds: its database, its clock and the test controls. */
 export class SandboxState {
   readonly db: Db;
   readonly rateLimiter = new RateLimiter();
@@ -50,7 +47,6 @@ export class SandboxState {
   private clockOffsetSeconds = 0;
   /** A period POST /__sandbox/phase (or --phase) pinned; otherwise the period follows the clock. */
   pinnedPhase: Phase | undefined;
-  /** Set by the server: stop listening for a while, as a marketplace outage does (connections refused). */
   outage: (ms: number) => void = () => {};
 
   constructor(readonly options: SandboxOptions) {
@@ -65,7 +61,6 @@ export class SandboxState {
     return statement(this.db, "SELECT * FROM apps WHERE keystring = ?").get(keystring) as AppRow | undefined;
   }
 
-  /** The access token with this hash, however old or revoked: the caller checks. */
   accessToken(tokenHash: string): AccessTokenRow | undefined {
     return statement(
       this.db,
@@ -73,7 +68,6 @@ export class SandboxState {
     ).get(tokenHash) as AccessTokenRow | undefined;
   }
 
-  /** The sandbox clock in seconds: real time plus whatever POST /__sandbox/clock added. */
   now(): number {
     return Math.floor(Date.now() / 1000) + this.clockOffsetSeconds;
   }
@@ -123,7 +117,6 @@ export class SandboxState {
     this.faults.clear();
   }
 
-  /** The demo data, with add-on prices on a few listings in the periods that have them. */
   private seed() {
     const rate = { per_second: this.options.perSecond, per_day: this.options.perDay };
     seed(this.db, rate, { addOnPrices: this.reached("add-on-prices") });

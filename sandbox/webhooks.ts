@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { Webhook } from "standardwebhooks";
-import type { SandboxState } from "./state.js";
+import type { Phase } from "./phases.js";
+import type { Db } from "./store/db.js";
 import { getListingRow, listingJson } from "./store/listing-store.js";
 
 // decisions.md "The marketplace of today": listing webhooks, signed with the Standard Webhooks headers (the library
@@ -26,13 +27,21 @@ export type Delivery = {
 const ATTEMPT_TIMEOUT_MS = 5000;
 const KEEP_DELIVERIES = 100;
 
+export type WebhookContext = {
+  readonly db: Db;
+  now(): number;
+  reached(since: Phase): boolean;
+  readonly legacyFieldsShown: boolean;
+  readonly options: { readonly webhookRetryMs: readonly number[] };
+};
+
 export class WebhookHub {
   private readonly subscriptions = new Map<string, Subscription>();
   private readonly deliveries: Delivery[] = [];
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly aborts = new Set<AbortController>();
 
-  constructor(private readonly state: SandboxState) {}
+  constructor(private readonly state: WebhookContext) {}
 
   subscribe(url: string, events: readonly ListingEvent[] = LISTING_EVENTS): Subscription {
     const subscription: Subscription = {
@@ -58,7 +67,6 @@ export class WebhookHub {
     return [...this.deliveries].reverse();
   }
 
-  /** A listing was created, changed or deleted (by the API or by the seller in Shop Manager). */
   listingChanged(eventType: ListingEvent, listingId: number, deleted?: { shop_id: number; user_id: number }) {
     if (!this.state.reached("webhooks") || this.subscriptions.size === 0) return;
     let data: unknown;
@@ -88,7 +96,6 @@ export class WebhookHub {
     }
   }
 
-  /** Stops every retry and attempt in flight, and forgets the subscriptions. */
   clear() {
     for (const timer of this.timers) clearTimeout(timer);
     for (const abort of this.aborts) abort.abort();

@@ -2,8 +2,6 @@ import { z } from "zod";
 
 export const LISTING_STATES = ["active", "inactive", "sold_out", "draft", "expired"] as const;
 
-// What the sandbox answers, as the wire carries it (snake_case). listing-store.ts builds its JSON to these types.
-
 const moneySchema = z.object({ amount: z.int(), divisor: z.int(), currency_code: z.string() });
 
 export const storedQuestionSchema = z.object({

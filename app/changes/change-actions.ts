@@ -38,7 +38,6 @@ export const planChangeAction = sellerAction(
   },
 );
 
-/** Leaves rows out of the plan, or puts them back, while it is under review. */
 export const includeRowsAction = sellerAction(
   "save",
   z.object({
@@ -54,7 +53,6 @@ export const includeRowsAction = sellerAction(
   },
 );
 
-/** Applies exactly the reviewed plan; a second click, or another tab, starts nothing more. */
 export const applyPlanAction = sellerAction(
   "save",
   z.object({ planId, reserve: z.number().int().min(0).max(100_000_000).nullable() }),
@@ -72,7 +70,6 @@ export const applyPlanAction = sellerAction(
   },
 );
 
-/** Plans the undo of an applied plan: it is reviewed like any change before anything is written. */
 export const planUndoAction = sellerAction("load", z.object({ planId }), async ({ planId: id }, { seller }) => {
   if (!canEdit(seller.scopes)) return { ok: false, refusal: CANNOT_EDIT };
   const runner = await planRunner();

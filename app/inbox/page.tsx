@@ -11,7 +11,6 @@ import { ShopHealth } from "@/components/inbox/shop-health";
 
 export const metadata: Metadata = { title: "Outside changes and shop health" };
 
-/** Every personalization change the dashboard did not make, against the last version it knew; then the shop's health check. */
 export default async function InboxPage() {
   const seller = await requireSeller("/inbox");
   const store = mirrorStore(await db());

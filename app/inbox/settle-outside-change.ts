@@ -13,7 +13,6 @@ const inputSchema = z.object({ changeId: z.uuid(), decision: z.enum(["keep", "re
 const GONE =
   "That change is no longer in the inbox: it was kept or reverted already. Reload the page to see the inbox.";
 
-/** Keeps an outside change (it leaves the inbox), or reverts it: the version the dashboard knew before is written back. */
 export const settleOutsideChangeAction = sellerAction(
   "save",
   inputSchema,

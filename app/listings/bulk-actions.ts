@@ -14,7 +14,6 @@ import { currencyForPrices } from "@/lib/personalization/shop-currency";
 const CANNOT_EDIT =
   "You did not allow the dashboard to edit listings, so it cannot change them in bulk. Sign in again and keep “Create and edit your listings” checked.";
 
-/** The confirmation: how many of the selected listings change, and a few of them before and after. */
 export const previewBulkChangeAction = sellerAction(
   "load",
   previewInputSchema,
@@ -44,7 +43,6 @@ export const previewBulkChangeAction = sellerAction(
   },
 );
 
-/** Starts the job on the server; it goes on if the seller closes the page, and after a restart. */
 export const startBulkChangeAction = sellerAction(
   "save",
   startInputSchema,

@@ -27,12 +27,9 @@ export default async function ListingsPage({ searchParams }: Props) {
   const here = listingsHref(view);
   const seller = await requireSeller(here);
   const queryClient = new QueryClient();
-  // A full page load (a reload, a typed address) shows the marketplace as it is now; moving around inside the dashboard
-  // (back from the editor) may use the short cache, which the dashboard's own writes already cleared.
   const result = await loadListingsPage(seller, view, { fresh: !(await headers()).has("rsc") });
   if (!result.ok && (result.failure.kind === "reauth" || result.failure.kind === "invalid_token"))
     redirect(signInPath(here, "expired"));
-  // A page past the end (page=400 of a 240-listing shop) is the last page.
   if (result.ok && result.data.page !== view.page) redirect(listingsHref({ ...view, page: result.data.page }));
   if (result.ok) queryClient.setQueryData(listingsKey(view), result.data);
   const multiQuestion = (await personalizationPhase().current()) === "multi";

@@ -19,12 +19,10 @@ const inputSchema = z.object({
   questions: z.optional(sellerQuestionsSchema),
 });
 
-/** Keeps the editor's question, or the multi-question editor's whole set, under a name; a taken name is replaced, as the seller is told. */
 export const saveTemplateAction = sellerAction(
   "save",
   inputSchema,
   async ({ name, question, questions }, { seller }) => {
-    // A template keeps what to ask, not one listing's ids or add-on prices (decided with the seller in the editor).
     const questionSet = questions
       ? templateOf(snapshotOfQuestionSet(questions))
       : question

@@ -40,7 +40,6 @@ export default async function SignInPage({
   const callbackUrl = safeCallbackPath(search.callbackUrl);
   const seller = await sessionSeller();
   if (!search.reason && !search.error && seller && !seller.error) redirect(callbackUrl);
-  // A page or action that found the session gone says "expired"; the cookie itself tells whether it was the session.
   const code = search.error ?? signInReason(seller) ?? search.reason;
   const message = code
     ? (MESSAGES[code] ?? MESSAGES.CallbackRouteError)?.replace("{idle}", idleLimitInWords())

@@ -10,12 +10,12 @@ import type { ActionResult } from "@/lib/actions/seller-action";
 import { resumeBulkJobAction, retryBulkItemsAction, undoBulkJobAction } from "@/app/bulk-jobs/[id]/job-actions";
 import { useSignInOnExpiry } from "../use-sign-in-on-expiry";
 import { LocalTime } from "../local-time";
+import { ConfirmDialog } from "../confirm-dialog";
 import { JobProgress } from "./job-progress";
 import { JobResults, type RetryAll } from "./job-results";
 
 const POLL_MS = 1000;
 
-/** A bulk change as it runs on the server: polled while running, with retry, resume and undo. */
 export function BulkJob({ jobId, canEdit }: { jobId: string; canEdit: boolean }) {
   const router = useRouter();
   const queryClient = useQueryClient();
@@ -28,7 +28,6 @@ export function BulkJob({ jobId, canEdit }: { jobId: string; canEdit: boolean })
   });
   useSignInOnExpiry(query.error, here);
   const [message, setMessage] = useState<{ tone: "error" | "info"; text: string } | null>(null);
-  // Retries run side by side: each listing's button waits only for its own.
   const [retrying, setRetrying] = useState<ReadonlySet<number | RetryAll>>(new Set());
   const [pending, startTransition] = useTransition();
   const undoDialog = useRef<HTMLDialogElement>(null);
@@ -161,36 +160,21 @@ export function BulkJob({ jobId, canEdit }: { jobId: string; canEdit: boolean })
 
       <JobResults job={job} canEdit={canEdit} retrying={retrying} onRetry={(which) => void retry(which)} />
 
-      <dialog
-        ref={undoDialog}
-        aria-labelledby="undo-heading"
-        className="m-auto max-w-md rounded-xl p-6 backdrop:bg-black/40"
+      <ConfirmDialog
+        dialogRef={undoDialog}
+        name="undo"
+        heading="Undo this change?"
+        text={`Each of the ${changed} ${changed === 1 ? "listing" : "listings"} this change wrote gets back what it asked buyers just before. The undo is itself a bulk change you can follow, and undo again.`}
+        keep={{ label: "Keep the change", onClick: () => undoDialog.current?.close() }}
       >
-        <h2 id="undo-heading" className="text-lg font-semibold">
-          Undo this change?
-        </h2>
-        <p className="mt-2 text-sm text-stone-700">
-          Each of the {changed} {changed === 1 ? "listing" : "listings"} this change wrote gets back what it asked
-          buyers just before. The undo is itself a bulk change you can follow, and undo again.
-        </p>
-        <div className="mt-5 flex justify-end gap-3">
-          <button
-            type="button"
-            autoFocus
-            onClick={() => undoDialog.current?.close()}
-            className="min-h-11 rounded-md px-4 py-2 ring-1 ring-stone-300 hover:bg-stone-100"
-          >
-            Keep the change
-          </button>
-          <button
-            type="button"
-            onClick={undo}
-            className="min-h-11 rounded-md bg-stone-900 px-4 py-2 font-medium text-white"
-          >
-            Undo {changed} {changed === 1 ? "listing" : "listings"}
-          </button>
-        </div>
-      </dialog>
+        <button
+          type="button"
+          onClick={undo}
+          className="min-h-11 rounded-md bg-stone-900 px-4 py-2 font-medium text-white"
+        >
+          Undo {changed} {changed === 1 ? "listing" : "listings"}
+        </button>
+      </ConfirmDialog>
     </>
   );
 }

@@ -9,13 +9,11 @@ function timeLeft(seconds: number) {
   return `about ${minutes} minutes left`;
 }
 
-/** The bar, the counts and the time left, polled while the job runs. */
 export function JobProgress({ job }: { job: JobView }) {
   const { counts } = job;
   const settled = counts.total - counts.pending;
   const percent = counts.total === 0 ? 100 : Math.floor((settled / counts.total) * 100);
   const summary = countsSummary(counts);
-  // The text changes only at each quarter while running, so a screen reader is not read every poll.
   const announcement =
     job.status === "finished"
       ? `Bulk change finished: ${summary}.`

@@ -14,20 +14,17 @@ const TONE = {
 } as const;
 const needsSeller = (item: JobItemView) => item.status === "failed" || item.status === "skipped";
 
-/** Which listings a "Retry all" button puts back in line. */
 export type RetryAll = "failed" | "skipped";
 
 type Props = {
   job: JobView;
   canEdit: boolean;
-  /** Listings (by id) and whole groups (by status) whose retry is on its way. */
   retrying: ReadonlySet<number | RetryAll>;
   onRetry: (which: { status: RetryAll; listingId?: number; title?: string }) => void;
 };
 
 const plural = (count: number) => `${count} ${count === 1 ? "listing" : "listings"}`;
 
-/** The listings that failed or were skipped, each with why and what next (retried alone or all at once); every listing on request. */
 export function JobResults({ job, canEdit, retrying, onRetry }: Props) {
   const [showAll, setShowAll] = useState(false);
   const items = [...job.items].sort((a, b) => ORDER[a.status] - ORDER[b.status]);

@@ -13,15 +13,10 @@ const TONES = {
   error: "bg-red-50 text-red-950 ring-red-300",
 } as const;
 
-/**
- * Two live regions pinned to the viewport, mounted once for every page and always present, so screen readers
- * announce what is put in them: "status" (polite) for what worked, "alert" (assertive) for what did not.
- */
 export function FeedbackProvider({ children }: { children: ReactNode }) {
   const [polite, setPolite] = useState<Shown | null>(null);
   const [assertive, setAssertive] = useState<Shown | null>(null);
   const serial = useRef(0);
-  // Held while the pointer or keyboard focus is on a message, so it does not leave while being read.
   const [hovered, setHovered] = useState(false);
 
   const clear = useCallback(() => {
@@ -38,7 +33,6 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
       followsNavigation: options.followsNavigation ?? false,
     };
     setHovered(false);
-    // One message at a time: a newer one replaces whatever the seller was told before.
     if (toast.tone === "error") {
       setPolite(null);
       setAssertive(shown);
@@ -48,8 +42,6 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
-  // A message belongs to the page it answers, except one that announces where the seller is being taken. The
-  // Navigation API sees client-side page changes without next/navigation's weight; where it is missing, messages stay until dismissed.
   useEffect(() => {
     const navigation = (window as { navigation?: EventTarget }).navigation;
     if (!navigation) return;
@@ -66,7 +58,6 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
     return () => navigation.removeEventListener("currententrychange", onEntryChange);
   }, []);
 
-  // The page grows by the messages' height (globals.css), so whatever they sit over can be scrolled out from under them.
   const stack = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = stack.current;
@@ -83,7 +74,6 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
     };
   }, [polite, assertive]);
 
-  // What worked leaves by itself; what did not stays until the seller has read it and dismissed it.
   useEffect(() => {
     if (!polite || hovered) return;
     const timer = setTimeout(() => setPolite(null), SUCCESS_MS);

@@ -2,7 +2,6 @@
 
 import { useEffect, useRef, useState } from "react";
 
-/** Seconds left of `seconds`, ticking down; `onDone` runs once at zero. Counting starts at mount. */
 function useCountdown(seconds: number | undefined, onDone: () => void) {
   const [left, setLeft] = useState(seconds);
   const done = useRef(onDone);
@@ -41,21 +40,13 @@ export function RetryCountdown({ seconds, onDone }: { seconds: number; onDone: (
 }
 
 type Props = {
-  /** What went wrong, in a sentence (without what to do next: the notice says that). */
   message: string;
-  /** Seconds the marketplace asked us to wait (a 429): counted down, then tried again without the seller. */
   retryAfter?: number;
   onRetry: () => void;
   retrying: boolean;
-  /** Set after a try that failed again, so the seller sees the button did something. */
   triedAt?: number;
 };
 
-/**
- * A read that failed for a while (the marketplace busy or away), with a way on: "Try again", and after a 429 a countdown
- * that tries again by itself. The message is announced once; the countdown is not, so a screen reader is not read every
- * second. A new failure mounts a new notice (its parent keys it), so the count starts over from its own wait.
- */
 export function RecoveryNotice({ message, retryAfter, onRetry, retrying, triedAt }: Props) {
   const left = useCountdown(retryAfter, onRetry);
   const counting = left !== undefined && left > 0 && !retrying;

@@ -4,7 +4,6 @@ import { useEffect, useState } from "react";
 import dynamic from "next/dynamic";
 import type { Selection } from "@/lib/bulk/bulk-input";
 
-// The dialog carries the form library and the rules (~20 kB gzip): loaded once the seller ticks a listing, not with the page.
 const loadDialog = () => import("./bulk-dialog");
 const BulkDialog = dynamic(() => loadDialog().then((module) => module.BulkDialog), { ssr: false });
 const PlanChangeDialog = dynamic(
@@ -14,28 +13,21 @@ const PlanChangeDialog = dynamic(
 
 type Props = {
   stateLabel: string;
-  /** A search or question filter narrows the list. */
   narrowed: boolean;
   count: number;
   selection: Selection;
   selectedCount: number;
   onThisPage: number;
   allMatching: boolean;
-  /** Listings unticked after "select all": the bulk change leaves them out. */
   excludedCount: number;
   pageFullySelected: boolean;
   onSelectAllMatching: () => void;
   onClear: () => void;
-  /** The marketplace is in its multi-question period: a bulk apply carries a whole question set. */
   multiQuestion?: boolean;
 };
 
 const plural = (count: number) => `${count} ${count === 1 ? "listing" : "listings"}`;
 
-/**
- * What is selected, the step up to every matching listing, and the two bulk changes. On wide screens it stays in view
- * while the seller scrolls; on a phone it wraps to several rows, so it stays put rather than cover the list.
- */
 export function BulkBar({
   stateLabel,
   narrowed,

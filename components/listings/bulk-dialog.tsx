@@ -29,10 +29,6 @@ const blankQuestion = (operation: Operation) =>
 const plural = (count: number) => `${count} ${count === 1 ? "listing" : "listings"}`;
 const either = (count: number, one: string, many: string) => (count === 1 ? one : many);
 
-/**
- * A modal dialog (focus stays inside, Escape cancels): the question for an apply, then the confirmation with
- * how many listings change and a few of them before and after, then the job starts on the server.
- */
 export function BulkDialog({
   mode,
   selection,
@@ -44,7 +40,6 @@ export function BulkDialog({
   selection: Selection;
   selectedCount: number;
   onClose: () => void;
-  /** The multi-question period: the seller applies a whole question set (components/personalization/question-set). */
   questionSet?: boolean;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -77,7 +72,6 @@ export function BulkDialog({
     settle(await previewBulkChangeAction({ selection, operation }), operation);
   }
 
-  // Once per mount: a removal has no question to ask first, so its check (its first step) starts with the dialog.
   const opened = useRef(false);
   useEffect(() => {
     if (opened.current) return;

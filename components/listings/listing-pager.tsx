@@ -9,7 +9,6 @@ import { editorHref, parseListingsView, viewParams, type Neighbour, type Neighbo
 const link =
   "inline-flex min-h-11 max-w-full items-center gap-1 rounded-md px-3 ring-1 ring-stone-300 hover:bg-stone-100 md:min-h-9";
 
-/** Previous / Next listing in the editor, in the order of the list the seller came from (its search, filter and sort). */
 export function ListingPager({ listingId }: { listingId: number }) {
   const view = parseListingsView(Object.fromEntries(useSearchParams()));
   const query = viewParams(view).toString();

@@ -16,7 +16,6 @@ type Props = {
 
 const stateLabel = (state: string) => LISTING_STATES.find((option) => option.value === state)?.label ?? state;
 
-/** One listing: its title (to the editor), price, state and marketplace link, and what buyers are asked. */
 export function ListingRow({ listing, editHref, selectable, selected, onSelect, multiQuestion = false }: Props) {
   const summary = summarize(listing, multiQuestion);
   return (

@@ -1,9 +1,5 @@
 import type { Listing } from "@/lib/marketplace/wire";
 
-/**
- * The listing's first image, once listing reads carry `Images` (until then no listing has one), or a neutral
- * placeholder of the same size, so rows line up either way. Decorative: the title beside it names the listing.
- */
 type WithImage = Listing & { imageUrl?: string | null; images?: { url?: string; url75?: string }[] };
 
 export function thumbnailUrlOf(listing: Listing): string | null {

@@ -39,13 +39,11 @@ export function ListingsTable({
   const data = query.data;
   const shownPage = data?.page ?? view.page;
 
-  // A page past the end (page=400 of 11) shows the last page, and the URL says so.
   useEffect(() => {
     if (!query.isPlaceholderData && data && data.page !== view.page)
       show({ ...view, page: data.page }, { replace: true });
   }, [data, query.isPlaceholderData, view, show]);
 
-  // Another page of the same list starts at the top of the table (under the sticky bulk bar), with focus there for the keyboard.
   const table = useRef<HTMLDivElement>(null);
   const shownList = useRef({ list: `${view.state} ${view.q} ${view.filter} ${view.sort}`, page: shownPage });
   useEffect(() => {

@@ -10,7 +10,6 @@ const SEARCH_DELAY_MS = 300;
 
 const control = "min-h-11 rounded-md bg-white px-3 ring-1 ring-stone-300 md:min-h-9";
 
-/** The state tabs, the title search (sent once typing pauses), the question filter and the sort. */
 export function ListingsToolbar({
   view,
   onShow,
@@ -19,11 +18,9 @@ export function ListingsToolbar({
   onShow: (view: ListingsView, options?: { replace?: boolean }) => void;
 }) {
   const [text, setText] = useState(view.q);
-  // Read after the page, so the list never waits for them; a failed read just leaves the tabs without numbers.
   const counts = useQuery({
     queryKey: stateCountsKey,
     queryFn: () => fetchFromDashboard<StateCounts>("/api/listings/counts"),
-    // Empty until the shop's mirror is filled: asked again until the numbers are there.
     refetchInterval: (query) => (Object.keys(query.state.data ?? {}).length > 0 ? false : 2_000),
   }).data;
   const sent = useRef(view.q);
@@ -32,7 +29,6 @@ export function ListingsToolbar({
     latest.current = { view, onShow };
   });
 
-  // The URL changed without typing (back button, a cleared search): the box follows it.
   useEffect(() => {
     if (view.q !== sent.current) {
       sent.current = view.q;
@@ -52,7 +48,6 @@ export function ListingsToolbar({
     return () => clearTimeout(timer);
   }, [text]);
 
-  // Enter searches at once; without scripts the form still searches, as a plain GET of the list.
   const submit = (event: FormEvent) => {
     event.preventDefault();
     send(text);

@@ -4,14 +4,12 @@ import { useEffect, useRef, useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { RecoveryNotice } from "../feedback/recovery-notice";
 
-/** The listings page when the marketplace could not be read: trying again re-reads this same URL, so the view stays. */
 export function ListingsUnavailable({ message, retryAfter }: { message: string; retryAfter?: number }) {
   const router = useRouter();
   const [retrying, startTransition] = useTransition();
   const [triedAt, setTriedAt] = useState<number>();
   const wasRetrying = useRef(false);
 
-  // Still mounted once the refresh has landed: the marketplace failed again.
   useEffect(() => {
     if (wasRetrying.current && !retrying) setTriedAt(Date.now());
     wasRetrying.current = retrying;

@@ -4,7 +4,6 @@ import { useState, type FormEvent } from "react";
 import type { ListingsView } from "@/lib/listings/view";
 import { ViewLink } from "./view-link";
 
-/** Page numbers shown around the current page: the first, the last, and two either side. */
 export function pageNumbersAround(page: number, pages: number): (number | "gap")[] {
   const shown = [...new Set([1, page - 2, page - 1, page, page + 1, page + 2, pages])]
     .filter((number) => number >= 1 && number <= pages)

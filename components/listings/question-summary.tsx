@@ -7,7 +7,6 @@ type Summary = { asked: string | null; note: string | null; required: string; li
 
 const typeName = (type: string) => (isQuestionType(type) ? QUESTION_TYPE_NAMES[type] : type);
 
-/** What buyers are asked, in the seller's words: the question's text (or how many questions, of which types), whether an answer is required, and the limit. */
 export function summarize(listing: Listing, multiQuestion = false): Summary {
   const [question, ...more] = listing.questions;
   if (!question) return { asked: null, note: null, required: "—", limit: "—" };
@@ -41,7 +40,6 @@ export function AskedText({ summary }: { summary: Summary }) {
   );
 }
 
-/** The three question cells of a row on wide screens; narrow screens show the same inside the listing's cell. */
 export function QuestionSummary({ summary }: { summary: Summary }) {
   const muted = summary.asked === null ? "text-stone-500" : "";
   return (

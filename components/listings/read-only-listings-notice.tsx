@@ -1,6 +1,5 @@
 import { signInAction } from "@/app/auth-actions";
 
-/** A seller who did not let the dashboard edit listings (no listings_w) sees them, and why nothing here can change them. */
 export function ReadOnlyListingsNotice({ here }: { here: string }) {
   return (
     <section

@@ -8,12 +8,10 @@ import { LocalTime } from "../local-time";
 
 const STATUS = { preparing: "Starting", running: "Running", paused: "Paused", finished: "Finished" } as const;
 
-/** The shop's latest bulk changes, each dated and counted as its own page counts it, so one started before a page close is one click away. */
 export function RecentBulkJobs() {
   const query = useQuery({
     queryKey: recentBulkJobsKey,
     queryFn: () => fetchFromDashboard<JobSummary[]>("/api/bulk-jobs"),
-    // Coming back from a job's page, the list includes the job just started.
     refetchOnMount: "always",
     refetchInterval: (current) => (current.state.data?.some((job) => job.status === "running") ? 2000 : false),
   });

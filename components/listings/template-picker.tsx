@@ -5,7 +5,6 @@ import { useQuery } from "@tanstack/react-query";
 import { fetchFromDashboard } from "@/lib/listings/query-keys";
 import { templatesKey, type QuestionTemplate } from "@/lib/templates/template";
 
-/** "Start from a template" for the bulk step: fills the fields with one of the seller's templates that `valuesOf` says fits them. */
 export function TemplatePicker<Values>({
   valuesOf,
   onPick,

@@ -1,6 +1,5 @@
 const LONG = 60;
 
-/** Two lines at most; a longer text shows whole on hover and, being focusable, on keyboard focus too. */
 export function TruncatedText({ text, className = "" }: { text: string; className?: string }) {
   if (text.length <= LONG) return <span className={className}>{text}</span>;
   return (

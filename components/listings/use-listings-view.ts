@@ -4,10 +4,6 @@ import { useCallback } from "react";
 import { useSearchParams } from "next/navigation";
 import { listingsHref, parseListingsView, type ListingsView } from "@/lib/listings/view";
 
-/**
- * The list's state, search, filter, sort and page live in the URL. Changing them goes through the history API (which
- * Next's router follows), so the table refetches only its own data instead of re-rendering the page on the server.
- */
 export function useListingsView() {
   const params = useSearchParams();
   const view = parseListingsView(Object.fromEntries(params));

@@ -4,11 +4,6 @@ import { useEffect, useState } from "react";
 import type { ListingState } from "@/lib/marketplace/client";
 import type { QuestionFilter } from "@/lib/listings/view";
 
-/**
- * Ticked listings stay ticked across pages, searches and sorts of one state, and through a visit to the editor
- * (kept in this tab's sessionStorage); "every matching listing" holds only for the search and filter it was chosen in,
- * and remembers the listings unticked since, which the bulk change leaves out.
- */
 type Stored = {
   state: ListingState;
   ids: number[];

@@ -3,7 +3,6 @@
 import type { ComponentProps, MouseEvent, ReactNode } from "react";
 import { listingsHref, type ListingsView } from "@/lib/listings/view";
 
-/** A real link to another view of the list (it opens in a new tab as one), followed in place through the history API. */
 export function ViewLink({
   to,
   onShow,

@@ -11,7 +11,6 @@ const HOW: Record<MirrorView["mode"], (view: MirrorView) => string> = {
   polling: (view) => `checked for changes every ${view.pollSeconds} seconds (no webhooks are registered)`,
 };
 
-/** How fresh the listings are and how they keep fresh; the shop's first read with its progress; the inbox's count. */
 export function MirrorStatus({ initial }: { initial: MirrorView }) {
   const { data: view = initial } = useQuery({
     queryKey: ["mirror"],

@@ -1,6 +1,5 @@
 import { brokenInstructionRules, CHAR_LIMIT_MAX, CHAR_LIMIT_MIN, QUESTION_TEXT } from "@/lib/personalization/rules";
 
-/** Roughly what a buyer sees on the listing page; a value the rules refuse is never shown as if buyers could see it. */
 export function BuyerPreview({
   instructions,
   required,

@@ -1,6 +1,5 @@
 import { signInAction } from "@/app/auth-actions";
 
-/** Shown when the seller did not allow the dashboard to edit listings: the form is read-only, and signing in again can change that. */
 export function CannotEditNotice({ here }: { here: string }) {
   return (
     <div role="status" className="rounded-lg bg-amber-50 p-4 text-sm text-amber-950 ring-1 ring-amber-200">

@@ -1,6 +1,5 @@
 import type { QuestionForm } from "@/lib/personalization/schema";
 
-// Unsaved edits survive a trip through the marketplace's sign-in in this tab's sessionStorage, never on a server.
 const key = (listingId: number) => `personalization-draft:${listingId}`;
 
 export function keepDraft(listingId: number, values: QuestionForm) {

@@ -7,14 +7,12 @@ type Props = {
   pending: boolean;
   saveLabel: string;
   dirty: boolean;
-  /** Nothing to save: Save says so and stays focusable, and the form ignores it. */
   unchanged?: boolean;
   canRemove: boolean;
   onTemplates: () => void;
   onRemove: () => void;
 };
 
-/** Save, Templates and Remove under either editor's form, and the hint the Save button points to. */
 export function EditorActions({
   saveButton,
   pending,

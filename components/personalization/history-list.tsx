@@ -37,7 +37,6 @@ const BY: Record<HistoryAction, string> = {
   "outside-revert": "from the inbox",
 };
 
-/** Each version buyers were asked, newest first: the one asked now marked, any other put back in one click. */
 export function HistoryList({
   listing,
   canRestore,
@@ -87,7 +86,6 @@ export function HistoryList({
         return;
       }
       onRestored(result.data);
-      // The button that was pressed is gone (that version is now current), so focus goes to the message.
       notify(
         {
           tone: "success",

@@ -3,7 +3,6 @@ import type { Listing } from "@/lib/marketplace/wire";
 
 const stateName = (state: string) => LISTING_STATES.find((option) => option.value === state)?.label ?? state;
 
-/** Until the listing is read: a sentence while it loads, or why it could not be read. */
 export function ListingNotLoaded({ error }: { error: Error | null }) {
   return error ? (
     <p role="alert" className="mt-4 rounded-lg bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
@@ -14,7 +13,6 @@ export function ListingNotLoaded({ error }: { error: Error | null }) {
   );
 }
 
-/** The listing's title, state and price in the seller's words; its marketplace number only on request. */
 export function ListingHeading({ listing }: { listing: Listing }) {
   return (
     <>

@@ -4,7 +4,6 @@ import { useSyncExternalStore } from "react";
 
 const noSubscription = () => () => {};
 
-/** A listing without a question says so; the form appears only when the seller asks to add one. */
 export function NoQuestion({ canEdit, focus, onAdd }: { canEdit: boolean; focus: boolean; onAdd: () => void }) {
   const hydrated = useSyncExternalStore(
     noSubscription,

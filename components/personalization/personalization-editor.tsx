@@ -12,7 +12,6 @@ import { ReadOnlyNotice } from "./read-only-notice";
 import { StoredQuestion } from "./stored-question";
 import { useEditedListing } from "./use-edited-listing";
 
-// The history is read in the browser after the page is shown, so its code (and its diffs) need not hold up the first load.
 const HistoryList = lazy(() => import("./history-list").then((module) => ({ default: module.HistoryList })));
 
 const noSubscription = () => () => {};
@@ -20,7 +19,6 @@ const noDraftOnServer = () => false;
 
 export function PersonalizationEditor({ listingId, canEdit }: { listingId: number; canEdit: boolean }) {
   const { query, listing, formVersion, stored, restored } = useEditedListing(listingId);
-  // "Add a question" clicked (or a draft kept through a sign-in); "removed" when the question just went away.
   const [adding, setAdding] = useState<"clicked" | "draft" | false>(false);
   const [removed, setRemoved] = useState(false);
   const draftKept = useSyncExternalStore(noSubscription, () => hasDraft(listingId), noDraftOnServer);

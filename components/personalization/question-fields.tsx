@@ -9,17 +9,12 @@ const FIELD_LABELS = { maxAllowedCharacters: "Character limit", required: "Requi
 type FieldName = keyof QuestionValues;
 type Props = { field: (name: FieldName) => object; errors: FieldErrors<QuestionValues>; instructions: string };
 
-/** The fields bound to a react-hook-form form (the editor, the bulk dialog). */
 export const boundTo = (form: UseFormReturn<QuestionValues>): Props => ({
   field: (name) => form.register(name, name === "maxAllowedCharacters" ? { valueAsNumber: true } : undefined),
   errors: form.formState.errors,
   instructions: form.watch("instructions") ?? "",
 });
 
-/**
- * The three fields of the one question (instructions, character limit, required), with their rules and errors.
- * `field` gives each input its react-hook-form binding.
- */
 export function QuestionFields({ field, errors, instructions }: Props) {
   const fieldError = (name: keyof typeof FIELD_LABELS) => {
     const message = errors[name]?.message;

@@ -1,4 +1,3 @@
-/** Why a listing whose questions the single-question editor cannot show is left as it is. */
 export function ReadOnlyNotice({ questionCount }: { questionCount: number }) {
   return (
     <section

@@ -1,8 +1,8 @@
 "use client";
 
-import { MODAL_CLASS, useModal } from "./use-modal";
+import { BUTTON_CLASS, ConfirmDialog } from "../confirm-dialog";
+import { useModal } from "./use-modal";
 
-/** Removing cannot be undone on the marketplace, so it asks first (a native modal dialog: focus is trapped and Escape cancels). */
 export function RemoveDialog({
   title,
   onConfirm,
@@ -14,34 +14,24 @@ export function RemoveDialog({
 }) {
   const dialog = useModal();
   return (
-    <dialog ref={dialog} aria-labelledby="remove-heading" onClose={onClose} className={`${MODAL_CLASS} max-w-md`}>
-      <h2 id="remove-heading" className="text-lg font-semibold">
-        Remove personalization?
-      </h2>
-      <p className="mt-2 text-sm text-stone-700">
-        Buyers of “{title}” will no longer be asked a question, and the current question is deleted from the
-        marketplace.
-      </p>
-      <div className="mt-5 flex flex-wrap justify-end gap-3">
-        <button
-          type="button"
-          autoFocus
-          onClick={() => dialog.current?.close()}
-          className="min-h-11 rounded-md px-4 py-2 ring-1 ring-stone-300 hover:bg-stone-100"
-        >
-          Keep the question
-        </button>
-        <button
-          type="button"
-          onClick={() => {
-            dialog.current?.close();
-            onConfirm();
-          }}
-          className="min-h-11 rounded-md bg-red-800 px-4 py-2 font-medium text-white hover:bg-red-900"
-        >
-          Remove
-        </button>
-      </div>
-    </dialog>
+    <ConfirmDialog
+      dialogRef={dialog}
+      name="remove"
+      heading="Remove personalization?"
+      text={`Buyers of “${title}” will no longer be asked a question, and the current question is deleted from the marketplace.`}
+      keep={{ label: "Keep the question", onClick: () => dialog.current?.close() }}
+      onClose={onClose}
+    >
+      <button
+        type="button"
+        onClick={() => {
+          dialog.current?.close();
+          onConfirm();
+        }}
+        className={BUTTON_CLASS.danger}
+      >
+        Remove
+      </button>
+    </ConfirmDialog>
   );
 }

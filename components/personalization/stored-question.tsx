@@ -47,9 +47,7 @@ function QuestionDetails({ question, numbered }: { question: Question; numbered:
   );
 }
 
-/** What the marketplace stores right now, as last read or as returned by the last write. */
 export function StoredQuestion({ listing }: { listing: Listing }) {
-  // A question the editor cannot show is named with its title and type; the editor's own one needs neither.
   const numbered = !editableInSingleQuestionEditor(listing);
   return (
     <section

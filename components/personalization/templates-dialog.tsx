@@ -13,16 +13,13 @@ import { MODAL_CLASS, useModal } from "./use-modal";
 
 type Notice = { tone: "success" | "error"; text: string };
 
-/** A change that loses a template, waiting for the seller's yes: replacing one of the same name, or deleting one. */
 type Pending = { kind: "replace"; name: string } | { kind: "delete"; template: QuestionTemplate };
 
-// The page behind a modal dialog is inert, so the dialog answers in its own live region rather than the page's toasts.
 const NOTICE = {
   success: "bg-green-50 text-green-950 ring-green-300",
   error: "bg-red-50 text-red-950 ring-red-300",
 };
 
-/** The single-question editor's templates: only a template of one text question fits its form. */
 export function QuestionTemplatesDialog({
   current,
   onApply,
@@ -46,13 +43,8 @@ export function QuestionTemplatesDialog({
   );
 }
 
-/** What the form holds: the single editor's question, or the multi-question editor's set once it follows the rules (null until then). */
 export type TemplateContent = { question: QuestionValues } | { questions: SetQuestionValues[] | null };
 
-/**
- * The seller's question templates: save what the form holds under a name, or put a template in the form.
- * `fits` says whether a template can be put in this editor's form.
- */
 export function TemplatesDialog({
   current,
   fits,

@@ -7,7 +7,6 @@ import type { Listing, Question } from "@/lib/marketplace/wire";
 import { historyKey } from "./history-key";
 import { useSignInOnExpiry } from "../use-sign-in-on-expiry";
 
-/** The listing an editor (single or multi-question) works on, and what follows a save or a restore. */
 export function useEditedListing(listingId: number) {
   const queryClient = useQueryClient();
   const query = useQuery({
@@ -15,7 +14,6 @@ export function useEditedListing(listingId: number) {
     queryFn: () => fetchFromDashboard<Listing>(`/api/listings/${listingId}`),
   });
   useSignInOnExpiry(query.error, `/listings/${listingId}`);
-  // A restored version replaces the form's values, so the form starts again from the listing.
   const [formVersion, setFormVersion] = useState(0);
 
   const stored = (next: Listing) => {

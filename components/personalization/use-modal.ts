@@ -2,7 +2,6 @@
 
 import { useEffect, useRef } from "react";
 
-/** A native modal dialog shown as soon as it mounts (focus is trapped inside, Escape closes it). */
 export function useModal() {
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {

@@ -4,7 +4,6 @@ import { useEffect, useRef, useSyncExternalStore } from "react";
 
 const noSubscription = () => () => {};
 
-/** How a failed save or removal starts: not done, or not confirmed when the marketplace's answer never came. */
 export const notDone = (result: { unconfirmed?: boolean }, verb: "save" | "remove") =>
   result.unconfirmed ? "Not confirmed." : verb === "save" ? "Not saved." : "Not removed.";
 

@@ -9,10 +9,6 @@ export type Leaving =
 
 const GUARD = "__unsavedChangesGuard";
 
-/**
- * While `dirty`, leaving asks first: an in-app confirmation for links and the back button (client navigation), the
- * browser's own prompt (`beforeunload`) for reloading or closing the tab.
- */
 export function useUnsavedChanges(dirty: boolean) {
   const [leaving, setLeaving] = useState<Leaving | null>(null);
   const allowed = useRef(false);
@@ -30,7 +26,6 @@ export function useUnsavedChanges(dirty: boolean) {
 
   useEffect(() => {
     if (!dirty) return;
-    // Capture phase: this runs before React's own listener, so next/link never starts the navigation.
     const onClick = (event: MouseEvent) => {
       if (
         allowed.current ||
@@ -50,7 +45,6 @@ export function useUnsavedChanges(dirty: boolean) {
       )
         return;
       const url = new URL(anchor.href);
-      // Another site is a full page load, which beforeunload covers; a link within this page leaves nothing.
       if (
         url.origin !== window.location.origin ||
         (url.pathname === window.location.pathname && url.search === window.location.search)
@@ -60,7 +54,6 @@ export function useUnsavedChanges(dirty: boolean) {
       event.stopPropagation();
       setLeaving({ kind: "link", anchor });
     };
-    // Another form (signing out, say) leaves the page too; a form marked data-keeps-draft does not lose the edits.
     const onSubmit = (event: SubmitEvent) => {
       const form = event.target;
       if (allowed.current || !(form instanceof HTMLFormElement) || form.dataset.keepsDraft !== undefined) return;
@@ -78,7 +71,6 @@ export function useUnsavedChanges(dirty: boolean) {
 
   useEffect(() => {
     if (!dirty) return;
-    // A copy of this history entry (with Next's own state) takes the back button's first step, so going back lands here.
     const arm = () => window.history.pushState({ ...window.history.state, [GUARD]: true }, "", window.location.href);
     if (!window.history.state?.[GUARD]) arm();
     const onPopState = () => {
@@ -89,7 +81,6 @@ export function useUnsavedChanges(dirty: boolean) {
     window.addEventListener("popstate", onPopState);
     return () => {
       window.removeEventListener("popstate", onPopState);
-      // Saved (not leaving): take the copy out again, so one press of Back leaves the page.
       if (!allowed.current && window.history.state?.[GUARD]) window.history.back();
     };
   }, [dirty]);
@@ -99,8 +90,6 @@ export function useUnsavedChanges(dirty: boolean) {
     const target = leaving;
     allowed.current = true;
     setLeaving(null);
-    // The same link, clicked again, now goes its own way (next/link's client navigation included).
-    // After the dialog is gone, since a modal dialog makes the page behind it inert.
     if (target?.kind === "link") setTimeout(() => target.anchor.click(), 0);
     else if (target?.kind === "form") setTimeout(() => target.form.requestSubmit(target.submitter), 0);
     else window.history.go(-2);

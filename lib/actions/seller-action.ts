@@ -13,13 +13,11 @@ export type ActionResult<T> =
       reauth?: boolean;
       missingScope?: boolean;
       unconfirmed?: boolean;
-      /** Seconds the marketplace asked to wait (a 429), so the page can count down and try again by itself. */
       retryAfter?: number;
     };
 
 type ShopSeller = SellerClaims & { shopId: number };
 
-/** An action that decides not to act says why, in a sentence the seller reads. */
 export type Refusal = { ok: false; refusal: string };
 
 /** Marketplace field names (spec 2.1) to the editor's field names. */
@@ -38,11 +36,6 @@ function fieldErrorsOf(error: z.ZodError): Record<string, string> {
   return errors;
 }
 
-/**
- * Every server action goes through here: the session is checked inside the action (never only on the page),
- * the shop comes from the session (never from the browser), input is parsed with the form's own schema,
- * and any failure becomes a typed result the form can show.
- */
 export function sellerAction<S extends z.ZodType, T>(
   verb: Parameters<typeof describeFailure>[1],
   schema: S,
@@ -71,7 +64,6 @@ export function sellerAction<S extends z.ZodType, T>(
     const formError = describeFailure(failure, verb);
     if (failure.kind === "reauth" || failure.kind === "invalid_token") return { ok: false, reauth: true, formError };
     if (failure.kind === "insufficient_scope") return { ok: false, missingScope: true, formError };
-    // The marketplace's answer never came: the change may have landed, so the seller is not told it did not.
     if (failure.kind === "timeout") return { ok: false, unconfirmed: true, formError };
     if (failure.kind === "rate_limited") return { ok: false, retryAfter: failure.retryAfter, formError };
     const wireField = failure.kind === "invalid" ? failure.field?.split(".").at(-1) : undefined;

@@ -4,7 +4,6 @@ import type { SellerClaims } from "../auth/auth";
 import { currentSeller } from "../auth/seller";
 import { describeFailure, type MarketplaceFailure, type Result } from "../marketplace/failure";
 
-/** Route handlers that read the dashboard's own database for the signed-in seller's shop. */
 export async function readForShop<T>(
   load: (seller: SellerClaims & { shopId: number }) => Promise<T | undefined>,
   notFound: string,
@@ -27,7 +26,6 @@ const STATUS: Partial<Record<MarketplaceFailure["kind"], number>> = {
   timeout: 504,
 };
 
-/** Route handlers for the browser's reads: the session is checked here too, and failures carry the seller-facing message. */
 export async function readAsSeller<T>(load: (seller: SellerClaims) => Promise<Result<T>>) {
   const seller = await currentSeller();
   if (!seller)

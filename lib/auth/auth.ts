@@ -4,7 +4,9 @@ import { headers } from "next/headers";
 import type { OAuthConfig } from "next-auth/providers";
 import { db } from "../db";
 import { tokenStore } from "./token-store";
-import { endSession, liveSeller, sessionMaxAgeSeconds, sessions, type SessionError } from "./sessions";
+import { endSession, liveSeller, sessionMaxAgeSeconds, sessions, type SellerClaims } from "./sessions";
+
+export type { SellerClaims };
 import { REQUESTED_SCOPES } from "./scopes";
 import { marketplaceConfig, type MarketplaceConfig } from "../marketplace/config";
 import { marketplaceFetch } from "../marketplace/transport";
@@ -12,24 +14,12 @@ import { meWire, shopWire } from "../marketplace/wire";
 
 type MarketplaceProfile = { user_id: number; shop_id?: number; missingScope?: true };
 
-export type SellerClaims = {
-  userId: number;
-  shopId: number | null;
-  shopName: string | null;
-  scopes: string[];
-  error?: "ReauthRequired" | SessionError;
-};
-
 declare module "next-auth" {
   interface Session {
     seller?: SellerClaims;
   }
 }
 
-/**
- * A public client (no secret, no Basic header) using authorization code + PKCE S256 + state.
- * Each setting is pinned by tests against the sandbox's request log: a wrong one fails silently.
- */
 function marketplaceProvider(config: MarketplaceConfig): OAuthConfig<MarketplaceProfile> {
   return {
     id: "marketplace",
@@ -42,7 +32,6 @@ function marketplaceProvider(config: MarketplaceConfig): OAuthConfig<Marketplace
     token: `${config.apiUrl}/v3/public/oauth/token`,
     userinfo: {
       url: `${config.apiUrl}/v3/application/users/me`,
-      // getMe needs the app's x-api-key beside the bearer token, which the default userinfo request cannot send.
       async request({ tokens }: { tokens: { access_token?: string } }) {
         const me = await marketplaceFetch(config, {
           operation: "getMe",
@@ -50,7 +39,6 @@ function marketplaceProvider(config: MarketplaceConfig): OAuthConfig<Marketplace
           accessToken: tokens.access_token,
           schema: meWire,
         });
-        // Unchecking shops_r on the consent page is the seller's choice, not an outage: the signIn callback explains it.
         if (!me.ok && me.failure.kind === "insufficient_scope") return { user_id: 0, missingScope: true };
         if (!me.ok) throw new Error(`getMe failed: ${me.failure.kind}`);
         return me.data;
@@ -74,13 +62,11 @@ function authConfig(): NextAuthConfig {
   const config = marketplaceConfig();
   return {
     providers: [marketplaceProvider(config)],
-    // The cookie is a sealed JWT holding the session id (`sid`); the session row decides whether it still counts.
     session: { strategy: "jwt", maxAge: sessionMaxAgeSeconds() },
     pages: { signIn: "/sign-in", error: "/sign-in" },
     callbacks: {
       signIn: ({ profile }) =>
         (profile as MarketplaceProfile | undefined)?.missingScope ? "/sign-in?reason=shop-scope" : true,
-      // The JWT carries who the seller is, never their tokens: those go to the server-side store.
       async jwt({ token, account, profile }) {
         if (account) {
           const me = profile as unknown as MarketplaceProfile;

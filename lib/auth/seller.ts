@@ -14,7 +14,6 @@ const REASONS: Record<NonNullable<SellerClaims["error"]>, SignInReason> = {
   SessionExpired: "session-expired",
 };
 
-/** Why a cookie that names a seller no longer signs them in, as the sign-in page's `reason`. */
 export const signInReason = (seller: SellerClaims | undefined): SignInReason | undefined =>
   seller?.error ? REASONS[seller.error] : undefined;
 
@@ -24,13 +23,11 @@ export const signInReason = (seller: SellerClaims | undefined): SignInReason | u
  */
 export const sessionSeller = cache(async (): Promise<SellerClaims | undefined> => (await auth())?.seller);
 
-/** The signed-in seller, or undefined when there is none, their session ended, or their marketplace grant is gone. */
 export async function currentSeller(): Promise<SellerClaims | undefined> {
   const seller = await sessionSeller();
   return seller && !seller.error ? seller : undefined;
 }
 
-/** For pages: the seller, or a trip to the sign-in page that comes back to `path` and says why. */
 export async function requireSeller(path: string): Promise<SellerClaims> {
   const seller = await sessionSeller();
   if (!seller || seller.error) redirect(signInPath(path, signInReason(seller)));

@@ -4,7 +4,6 @@ import type { Database } from "../db/database";
 
 export type SessionPolicy = { idleMs: number; absoluteMs: number };
 
-/** Why a session no longer counts: signed out (here, elsewhere or everywhere), idle too long, or past its absolute age. */
 export type SessionEnd = "ended" | "idle" | "expired";
 
 export type SessionCheck = { alive: true; userId: number } | { alive: false; reason: SessionEnd };
@@ -13,7 +12,6 @@ type Row = { user_id: number; created_at: number; last_seen_at: number };
 
 const hash = (sessionId: string) => createHash("sha256").update(sessionId).digest("hex");
 
-/** One row per signed-in browser; the cookie holds the random id, the table only its hash. */
 export function sessionStore(db: Database, policy: SessionPolicy, now: () => number = Date.now) {
   // Writing last-seen on every request would cost a write per page; a fraction of the idle limit is precise enough.
   const touchEveryMs = Math.min(60_000, policy.idleMs / 4);
@@ -22,7 +20,6 @@ export function sessionStore(db: Database, policy: SessionPolicy, now: () => num
     async create(userId: number, userAgent: string | null): Promise<string> {
       const sessionId = randomBytes(32).toString("base64url");
       const at = now();
-      // The seller's sessions that ran out are kept until here, so every request on one of them can say why it ended.
       await db.execute(
         "DELETE FROM dashboard_sessions WHERE user_id = $1 AND (created_at <= $2 OR last_seen_at <= $3)",
         [userId, at - policy.absoluteMs, at - policy.idleMs],
@@ -34,7 +31,6 @@ export function sessionStore(db: Database, policy: SessionPolicy, now: () => num
       return sessionId;
     },
 
-    /** Alive and belonging to `userId`, or why not. */
     async check(sessionId: string, userId: number): Promise<SessionCheck> {
       const key = hash(sessionId);
       const [row] = await db.query<Row>(
@@ -55,7 +51,6 @@ export function sessionStore(db: Database, policy: SessionPolicy, now: () => num
       return { alive: true, userId };
     },
 
-    /** Ends one session; returns how many sessions the seller still has. */
     async end(sessionId: string, userId: number): Promise<number> {
       await db.execute("DELETE FROM dashboard_sessions WHERE session_hash = $1", [hash(sessionId)]);
       return this.count(userId);
@@ -65,7 +60,6 @@ export function sessionStore(db: Database, policy: SessionPolicy, now: () => num
       return db.execute("DELETE FROM dashboard_sessions WHERE user_id = $1", [userId]);
     },
 
-    /** The seller's sessions that are still alive (an idle or expired row that nobody has checked yet does not count); every seller's without `userId`. */
     async count(userId?: number): Promise<number> {
       const at = now();
       const [row] = await db.query<{ live: number }>(

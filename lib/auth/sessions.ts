@@ -1,9 +1,16 @@
 import "server-only";
 import { db } from "../db";
 import { env } from "../env";
-import type { SellerClaims } from "./auth";
 import { sessionStore, type SessionEnd } from "./session-store";
 import { tokenStore } from "./token-store";
+
+export type SellerClaims = {
+  userId: number;
+  shopId: number | null;
+  shopName: string | null;
+  scopes: string[];
+  error?: "ReauthRequired" | SessionError;
+};
 
 export async function sessions() {
   const { SESSION_IDLE_SECONDS, SESSION_ABSOLUTE_SECONDS } = env();
@@ -14,7 +21,6 @@ export const sessionMaxAgeSeconds = () => env().SESSION_ABSOLUTE_SECONDS;
 
 const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? "" : "s"}`;
 
-/** "12 hours", "90 minutes", "3 seconds": the idle limit as the sign-in page says it. */
 export function idleLimitInWords(seconds = env().SESSION_IDLE_SECONDS) {
   if (seconds % 3600 === 0) return plural(seconds / 3600, "hour");
   if (seconds % 60 === 0) return plural(seconds / 60, "minute");
@@ -32,7 +38,6 @@ export async function endSession(sessionId: string | undefined, userId: number) 
   if (remaining === 0) await tokenStore(await db()).remove(userId);
 }
 
-/** "Sign out everywhere": every session of the seller, and their tokens. */
 export async function endEverySession(userId: number) {
   await (await sessions()).endAll(userId);
   await tokenStore(await db()).remove(userId);
@@ -46,10 +51,6 @@ export const SESSION_ERRORS: Record<SessionEnd, SessionError> = {
   expired: "SessionExpired",
 };
 
-/**
- * The seller a session cookie names, as things stand now: flagged when that browser's session ended (a cookie copied
- * before sign-out, or one from before server-side sessions, stays dead) or when the marketplace grant is gone.
- */
 export async function liveSeller(claims: Record<string, unknown>): Promise<SellerClaims | undefined> {
   const seller = claims.seller as SellerClaims | undefined;
   if (!seller) return undefined;

@@ -8,7 +8,6 @@ import { keyring, sealKey, type Keyring } from "./token-seal";
  */
 type KeySettings = Record<string, string | undefined>;
 
-// HKDF per request showed in the profile; the keys change only with the settings, so each set of settings derives once.
 const derived = new LRUCache<string, Keyring>({ max: 8 });
 
 export function tokenKeyring(source: KeySettings = process.env): Keyring {
@@ -29,7 +28,6 @@ function deriveKeyring(source: KeySettings): Keyring {
     .split(",")
     .map((key) => key.trim())
     .filter(Boolean);
-  // With a dedicated key configured, rows sealed earlier under AUTH_SECRET still open.
   if (source.TOKEN_ENCRYPTION_KEY && source.AUTH_SECRET) previous.push(source.AUTH_SECRET);
   return keyring(
     sealKey(secret),

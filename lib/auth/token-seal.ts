@@ -8,7 +8,6 @@ export type Keyring = { current: SealKey; byId: Map<string, SealKey> };
 
 const PREFIX = "v1";
 
-/** Any secret string becomes a 256-bit key through HKDF; its id is a short digest, so rows name the key that sealed them. */
 export function sealKey(secret: string, purpose = "seller-tokens"): SealKey {
   const key = Buffer.from(hkdfSync("sha256", secret, "personalization-dashboard", `${purpose} aes-256-gcm`, 32));
   return { id: createHash("sha256").update(key).digest("hex").slice(0, 12), key };
@@ -18,7 +17,6 @@ export function keyring(current: SealKey, previous: SealKey[] = []): Keyring {
   return { current, byId: new Map([...previous, current].map((entry) => [entry.id, entry])) };
 }
 
-/** What a sealed token is bound to: its row and column in seller_tokens. */
 export const tokenContext = (userId: number, column: "access_token" | "refresh_token") =>
   `seller_tokens:${userId}:${column}`;
 
@@ -26,7 +24,6 @@ export const isSealed = (value: string) => value.startsWith(`${PREFIX}.`);
 
 export const sealedWith = (value: string) => (isSealed(value) ? value.split(".")[1] : undefined);
 
-/** AES-256-GCM; `context` (table, row, column) is authenticated, so a sealed value moved to another row does not open. */
 export function seal(ring: Keyring, plain: string, context: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv("aes-256-gcm", ring.current.key, iv);

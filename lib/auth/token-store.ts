@@ -7,7 +7,6 @@ export type SellerTokens = {
   userId: number;
   accessToken: string;
   refreshToken: string;
-  /** Epoch milliseconds. */
   accessExpiresAt: number;
   scopes: string[];
 };
@@ -49,7 +48,6 @@ export function tokenStore(db: Database, ring: Keyring = tokenKeyring()) {
       return row && fromRow(ring, row);
     },
 
-    /** The scopes the seller granted, without opening the tokens (every request asks); undefined when no tokens are held. */
     async scopes(userId: number): Promise<string[] | undefined> {
       const [row] = await db.query<Pick<Row, "scopes">>("SELECT scopes FROM seller_tokens WHERE user_id = $1", [
         userId,
@@ -57,7 +55,6 @@ export function tokenStore(db: Database, ring: Keyring = tokenKeyring()) {
       return row && row.scopes.split(" ").filter(Boolean);
     },
 
-    /** Seals rows still in plain text or sealed with an earlier key; run at start-up. Returns how many rows it changed. */
     async sealAll(): Promise<number> {
       const rows = await db.query<Row>(
         "SELECT user_id, access_token, refresh_token, access_expires_at, scopes FROM seller_tokens",

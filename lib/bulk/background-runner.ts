@@ -10,7 +10,6 @@ import { createJobRunner, type JobRunner } from "./job-runner";
 
 const globalForRunner = globalThis as unknown as { bulkJobRunner?: Promise<JobRunner> };
 
-/** The process's one runner, started on first use (a bulk action, a progress poll, or the server starting) and left running. */
 export function ensureJobRunner(): Promise<JobRunner> {
   globalForRunner.bulkJobRunner ??= db()
     .then((database) => {
@@ -38,7 +37,6 @@ export function ensureJobRunner(): Promise<JobRunner> {
   return globalForRunner.bulkJobRunner;
 }
 
-/** New work is waiting: look now rather than at the next idle check. */
 export async function wakeJobRunner() {
   (await ensureJobRunner()).wake();
 }

@@ -15,7 +15,6 @@ const listingIds = z
   .min(1, { error: "Select at least one listing." })
   .max(MAX_BULK_LISTINGS);
 
-/** Listings ticked one by one, or every listing of one state that matches a search and question filter, across pages. */
 export const selectionSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("listings"), listingIds }),
   z.object({
@@ -23,12 +22,10 @@ export const selectionSchema = z.discriminatedUnion("kind", [
     state: z.enum(LISTING_STATES.map((option) => option.value) as [ListingState, ...ListingState[]]),
     q: z.string().max(MAX_SEARCH_LENGTH).optional(),
     filter: z.enum(QUESTION_FILTERS.map((option) => option.value) as [QuestionFilter, ...QuestionFilter[]]).optional(),
-    /** Listings unticked after "select all": left out of the change. */
     exclude: z.array(z.number().int().positive()).max(MAX_BULK_LISTINGS).optional(),
   }),
 ]);
 
-/** The same question the single editor writes, the same question set the multi-question editor writes, or no question at all. */
 export const operationSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("apply"), question: sellerQuestionSchema }),
   z.object({ kind: z.literal("apply-set"), questions: sellerQuestionsSchema }),
@@ -41,7 +38,6 @@ export const startInputSchema = z.object({ listingIds, operation: operationSchem
 export type Selection = z.infer<typeof selectionSchema>;
 export type Operation = z.infer<typeof operationSchema>;
 
-/** An add-on price left empty keeps each listing's own; one typed is in the shop's `currencyCode`. */
 export function targetOf(operation: Operation, currencyCode?: string): Snapshot {
   if (operation.kind === "apply") return snapshotOfForm(operation.question);
   if (operation.kind === "apply-set") return snapshotOfQuestionSet(operation.questions, currencyCode);

@@ -7,7 +7,6 @@ const tries = (attempts: number) => (attempts === 1 ? "once" : `${attempts} time
 export const NOT_IN_SHOP =
   "This listing no longer exists on the marketplace or is no longer in your shop, so it was not changed.";
 
-/** How a bulk job answers one failed marketplace call, and what the seller reads next to the listing. */
 export function handlingOf(failure: MarketplaceFailure, attempts: number): FailureHandling {
   switch (failure.kind) {
     case "reauth":

@@ -23,6 +23,12 @@ import { snapshotOfForm, snapshotOfQuestionSet } from "../personalization/snapsh
 import type { PersonalizationPhase } from "../marketplace/personalization-phase";
 import { createJobRunner, type JobRunner, type RunnerOptions } from "./job-runner";
 import { jobStore, type NewJob } from "./job-store";
+import {
+  sandboxMarketplaceConfig,
+  storeSellerTokens,
+  textQuestions,
+  storeQuestions,
+} from "../../test/harness/seller-marketplace";
 
 const sandbox = useSeededSandbox();
 const SCOPES = ["listings_r", "listings_w", "shops_r"];
@@ -130,26 +136,12 @@ describe.each([
     where = location();
     databases = [];
     runners = [];
-    config = {
-      apiUrl: sandbox.url,
-      authUrl: sandbox.url,
-      keystring: DEMO_APP.keystring,
-      sharedSecret: DEMO_APP.shared_secret,
-      timeoutMs: 2000,
-      maxRetryWaitMs: 2000,
-    };
+    config = sandboxMarketplaceConfig(sandbox.url);
     const db = await open();
     for (const table of ["bulk_job_items", "bulk_jobs", "bulk_pacer", "personalization_history", "seller_tokens"])
       await db.execute(`DELETE FROM ${table}`);
     seller = await createSeller(sandbox.url, { listings: 40 });
-    const tokens = await issueTokensFor(sandbox.url, { user_id: seller.user_id, scopes: SCOPES });
-    await tokenStore(db).save({
-      userId: seller.user_id,
-      accessToken: tokens.access_token,
-      refreshToken: tokens.refresh_token,
-      accessExpiresAt: Date.now() + 3_600_000,
-      scopes: SCOPES,
-    });
+    await storeSellerTokens(tokenStore(db), sandbox.url, seller.user_id, SCOPES);
     await sandboxControl(sandbox.url, "/requests", undefined, "DELETE");
   });
 
@@ -201,19 +193,8 @@ describe.each([
 
   it("skips a listing whose questions the single-question editor cannot show, and never writes to it", async () => {
     const [plain, several] = seller.listing_ids as [number, number];
-    const two = [1, 2].map((n) => ({
-      question_id: n,
-      question_type: "text_input",
-      question_text: `Question ${n}`,
-      instructions: null,
-      required: false,
-      max_allowed_characters: 10,
-      max_allowed_files: null,
-      options: null,
-    }));
-    sandbox.state.db
-      .prepare("UPDATE listings SET questions = ?, is_personalizable = 1 WHERE listing_id = ?")
-      .run(JSON.stringify(two), several);
+    const two = textQuestions(2);
+    storeQuestions(sandbox, several, two);
     const { runner: bulk, db } = await runner();
     const jobId = await newJob(db, { kind: "remove", target: NO_PERSONALIZATION, items: items([plain, several]) });
     bulk.start();
@@ -449,9 +430,7 @@ describe.each([
           options: [{ label: "Serif" }],
         },
       ];
-      sandbox.state.db
-        .prepare("UPDATE listings SET questions = ?, is_personalizable = 1 WHERE listing_id = ?")
-        .run(JSON.stringify(two), several);
+      storeQuestions(sandbox, several, two);
       await putQuestion(seller, text, { instructions: "Gift note", required: false, max_allowed_characters: 200 });
       const before = await Promise.all([plain, several, text].map(questionsOf));
       const set = snapshotOfQuestionSet([
@@ -590,14 +569,7 @@ describe.each([
     });
     expect(await jobs.counts(jobId)).toMatchObject({ pending: 3 });
 
-    const tokens = await issueTokensFor(sandbox.url, { user_id: seller.user_id, scopes: SCOPES });
-    await tokenStore(db).save({
-      userId: seller.user_id,
-      accessToken: tokens.access_token,
-      refreshToken: tokens.refresh_token,
-      accessExpiresAt: Date.now() + 3_600_000,
-      scopes: SCOPES,
-    });
+    await storeSellerTokens(tokenStore(db), sandbox.url, seller.user_id, SCOPES);
     expect(await jobs.resume(jobId, seller.shop_id as number)).toBe(true);
     bulk.start();
     expect(await finished(db, jobId)).toMatchObject({ done: 3 });

@@ -24,9 +24,7 @@ import { planFor } from "./plan";
 export type RunnerOptions = {
   /** How long claimed items stay this runner's without a heartbeat; after a crash, another runner takes them over then. */
   leaseMs: number;
-  /** Pause between looks for work when there is none (other instances' jobs, retries that came due). */
   idleMs: number;
-  /** Writes in flight at once; the pacer, not this, decides the rate. */
   concurrency: number;
   maxAttempts: number;
   backoffMs: (attempt: number) => number;
@@ -67,7 +65,6 @@ export function createJobRunner(
   const jobs = jobStore(deps.db);
   const history = historyStore(deps.db);
   let running = false;
-  // Set by stop(): the items in flight finish, the rest of the batch goes back unclaimed.
   let draining = false;
   let loop: Promise<void> | undefined;
   let wakeUp: (() => void) | undefined;
@@ -118,7 +115,6 @@ export function createJobRunner(
     const target = item.target ?? job.target ?? NO_PERSONALIZATION;
     const plan = planFor(listing, target, phase);
     if (plan.outcome === "skipped") return settle(item, owner, { status: "skipped", reason: plan.reason, title });
-    // Already as asked after an earlier attempt whose answer never came: that attempt landed, and its `before` stands.
     if (plan.outcome === "unchanged")
       return settle(item, owner, { status: item.attempts > 0 && item.before ? "done" : "unchanged", title });
     const before = snapshotOf(listing);
@@ -156,7 +152,6 @@ export function createJobRunner(
     await Promise.all(Array.from({ length: settings.concurrency }, worker));
   }
 
-  /** One batch of one job; the number of items claimed (0 when there was nothing due). */
   async function runOnce(): Promise<number> {
     // The instance's name leads the owner, so an operator (or a test) can tell which instance holds a lease.
     const owner = `${instanceName()}/${randomUUID()}`;
@@ -186,7 +181,6 @@ export function createJobRunner(
       }
       if (claimed === 0 && running) {
         await new Promise<void>((resolve) => {
-          // Unreferenced: an idle runner never keeps a process alive on its own.
           const timer = setTimeout(resolve, settings.idleMs).unref();
           wakeUp = () => {
             clearTimeout(timer);
@@ -207,7 +201,6 @@ export function createJobRunner(
       draining = false;
       loop = work();
     },
-    /** Finishes the items in flight, then stops; the rest of the batch is released, pending, for the next runner. */
     async stop() {
       running = false;
       draining = true;

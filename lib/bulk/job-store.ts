@@ -243,7 +243,6 @@ export function jobStore(db: Database) {
       );
     },
 
-    /** Back to pending after a transient failure, due again at `notBefore`. */
     async defer(
       item: JobItem,
       owner: string,
@@ -296,10 +295,6 @@ export function jobStore(db: Database) {
       );
     },
 
-    /**
-     * Failed (or skipped) listings tried again: one listing, or every one of the job in that state at once. The job runs
-     * again until they are settled; the number of listings put back in line.
-     */
     async retryItems(
       jobId: string,
       shopId: number,
@@ -321,7 +316,6 @@ export function jobStore(db: Database) {
       return changed;
     },
 
-    /** A new job that puts back what `job` replaced, listing by listing; undefined when it changed nothing. */
     async undo(job: Job, userId: number): Promise<string | undefined> {
       const rows = await db.query<ItemRow>(
         `SELECT ${ITEM_COLUMNS} FROM bulk_job_items WHERE job_id = $1 AND status = 'done' AND before_state IS NOT NULL ORDER BY seq`,
@@ -351,7 +345,6 @@ export function jobStore(db: Database) {
       );
     },
 
-    /** What the progress page shows; `perSecond` estimates the time left before there is a measured pace. */
     async view(job: Job, perSecond: number): Promise<JobView> {
       const now = Date.now();
       const jobCounts = await counts(job.id);

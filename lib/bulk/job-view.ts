@@ -1,7 +1,5 @@
 import { describeSnapshot, type Snapshot } from "../personalization/snapshot";
 
-// What the browser polls for: shared by the route handlers and the progress components.
-
 export type JobKind = "apply" | "remove" | "undo";
 export type JobStatus = "preparing" | "running" | "paused" | "finished";
 export type ItemStatus = "pending" | "done" | "unchanged" | "skipped" | "failed";
@@ -22,11 +20,9 @@ export type JobSummary = {
 export type JobView = JobSummary & {
   statusReason: string | null;
   undoOf: string | null;
-  /** The job that undid this one, once there is one. */
   undoneBy: string | null;
   finishedAt: number | null;
   secondsLeft: number | null;
-  /** Every item once the job has stopped; while it runs, only the ones that need the seller (failed, skipped). */
   items: JobItemView[];
 };
 
@@ -40,7 +36,6 @@ export function jobTitle(job: Pick<JobSummary, "kind" | "target" | "counts">): s
   return `Ask ${job.target ? describeSnapshot(job.target) : "a question"} on ${listings}`;
 }
 
-/** The counts as the job's page and the list of recent changes both say them: "12 done, 1 failed, 0 skipped". */
 export function countsSummary(counts: JobCounts): string {
   return `${counts.done + counts.unchanged} done, ${counts.failed} failed, ${counts.skipped} skipped`;
 }

@@ -1,24 +1,15 @@
 import "server-only";
 import type { Database } from "../db/database";
-import type { Pacer, RateLimitReport } from "../marketplace/transport";
+import type { Pacer, RateLimitReport } from "../marketplace/config";
 
 const PACER_ID = "marketplace";
 /** Until the marketplace's first answer tells the limit: slow, so that the first second never overshoots it. */
 const FIRST_GUESS_PER_SECOND = 1;
-/**
- * Requests start at 98% of the limit: spaced that far apart, no whole second of the marketplace's (which need not line
- * up with ours) ever holds more than the limit, and a timer that fires late rarely pushes one more into it. The
- * sellers' own clicks share the limit: an answer that says the second's budget is spent holds the pacer (below).
- */
 const SHARE_PERCENT = 98;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export type SharedPacer = Pacer & { perSecond(): number };
 
-/**
- * One row in the dashboard's database spaces the bulk requests of every instance: each request takes the next free
- * start time (microseconds) in one UPDATE, so instances sharing PostgreSQL share the app's limit instead of each using all of it.
- */
 export function sharedPacer(db: Database): SharedPacer {
   let known = FIRST_GUESS_PER_SECOND;
   let heldUntil = 0;
@@ -56,23 +47,19 @@ export function sharedPacer(db: Database): SharedPacer {
       );
       const wait = Number(row?.slot ?? 0) / 1000 - Date.now();
       if (wait > 0) await sleep(wait);
-      // A slot booked before this process saw the second's budget run out still waits for the next second.
       if (heldUntil > Date.now()) await sleep(heldUntil - Date.now());
     },
 
     afterResponse(report: RateLimitReport) {
       if (report.limitPerSecond > 0 && report.limitPerSecond !== known) {
         known = report.limitPerSecond;
-        // Slots booked at the old pace are not waited out; the next one keeps the new spacing from the request just made.
         const soonest = (Date.now() + 1000 / ((known * SHARE_PERCENT) / 100)) * 1000;
         update(
           "UPDATE bulk_pacer SET per_second = $1, next_at = CASE WHEN next_at > $3 THEN $3 ELSE next_at END WHERE pacer_id = $2",
           [known, PACER_ID, Math.round(soonest)],
         );
       }
-      // The second's budget is spent (by us, another instance or a seller's clicks): nothing more starts before the next second.
       if (report.remainingThisSecond <= 0 || report.status === 429) {
-        // The second the request was counted in is the one it was sent in, not the one its answer arrived in.
         const nextSecond = (Math.floor(report.sentAt / 1000) + 1) * 1000 + 20;
         heldUntil = Math.max(heldUntil, nextSecond);
         update("UPDATE bulk_pacer SET hold_until = $1 WHERE pacer_id = $2 AND hold_until < $1", [

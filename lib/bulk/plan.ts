@@ -15,18 +15,15 @@ export const SET_NEEDS_MULTI_PHASE =
 
 export type Plan = { outcome: "change" } | { outcome: "unchanged" } | { outcome: "skipped"; reason: string };
 
-/** What a bulk change does to one listing as it is now: the confirmation and the job runner decide alike. */
 export function planFor(
   listing: Pick<Listing, "questions" | "legacyDisagrees">,
   target: Snapshot,
   phase: PersonalizationPhase = "single",
 ): Plan {
   const current = snapshotOf(listing);
-  // In the multi-question period every write carries a whole set, so nothing a listing asks is beyond the dashboard.
   if (phase === "single" && !representable(current))
     return { outcome: "skipped", reason: unrepresentableReason(current) };
   if (phase === "single" && !representable(target)) return { outcome: "skipped", reason: SET_NEEDS_MULTI_PHASE };
-  // Legacy fields that disagree are brought in line by a write, so such a listing still changes.
   return sameSnapshot(current, target) && !listing.legacyDisagrees ? { outcome: "unchanged" } : { outcome: "change" };
 }
 
@@ -67,7 +64,6 @@ export function previewOf(listings: Listing[], target: Snapshot, phase: Personal
         listingId: listing.id,
         title: listing.title,
         before: describeSnapshot(snapshotOf(listing)),
-        // As the write will send it: a question the listing keeps shows the add-on price it keeps (or loses).
         after: describeSnapshot(phase === "multi" ? alignWith(target, snapshotOf(listing)) : target),
       });
     }

@@ -8,7 +8,6 @@ import type { Selection } from "./bulk-input";
 
 const PAGE = 100;
 
-/** The listings a selection means, read fresh with their personalization: a filter's whole state (less the unticked), ticked listings 100 at a time. */
 export async function resolveSelection(
   marketplace: Marketplace,
   seller: { userId: number; shopId: number },

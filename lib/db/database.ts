@@ -3,7 +3,6 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 
 import { dirname, resolve } from "node:path";
 import { MIGRATIONS } from "./migrations";
 
-/** One query layer for both engines: SQL is written with $1, $2 … placeholders and portable types. */
 export type Database = {
   engine: "sqlite" | "postgres";
   query<T>(sql: string, params?: unknown[]): Promise<T[]>;
@@ -11,10 +10,6 @@ export type Database = {
   close(): Promise<void>;
 };
 
-/**
- * The database holds sealed tokens and session ids: only this user reads it. Its folder is made 0700 when the dashboard
- * creates it, or when it is a folder of this user's own (never the working directory or a shared one like /tmp).
- */
 function privateFolder(folder: string) {
   if (!existsSync(folder)) return void mkdirSync(folder, { recursive: true, mode: 0o700 });
   const stat = statSync(folder);
@@ -22,7 +17,6 @@ function privateFolder(folder: string) {
   if (!shared) chmodSync(folder, 0o700);
 }
 
-/** SQLite gives -wal and -shm the database file's mode; files made before this rule are tightened too. */
 function privateFiles(path: string) {
   closeSync(openSync(path, "a", 0o600));
   for (const file of [path, `${path}-wal`, `${path}-shm`]) if (existsSync(file)) chmodSync(file, 0o600);
@@ -38,7 +32,6 @@ async function openSqlite(path: string): Promise<Database> {
   }
   const sqlite = new Sqlite(path);
   try {
-    // First: a pool's workers open a new file at the same moment, and turning on WAL takes a lock the others must wait for.
     sqlite.pragma("busy_timeout = 5000");
     sqlite.pragma("journal_mode = WAL");
     // With WAL, NORMAL syncs at checkpoints instead of on every commit (0.26 ms each here, two per save): a crash of the
@@ -49,9 +42,6 @@ async function openSqlite(path: string): Promise<Database> {
     throw error;
   }
   if (path !== ":memory:") privateFiles(path);
-  // SQLite's ?NNN placeholders are numbered like PostgreSQL's $NNN; better-sqlite3 binds them by number, not by position.
-  // Statements are compiled once per SQL text. Nearly every query is a constant; the few built per call (a batch's
-  // VALUES list) stop being cached once the cache is full, so it stays small.
   const statements = new Map<string, Statement>();
   const prepare = (sql: string) => {
     const cached = statements.get(sql);
@@ -80,7 +70,6 @@ const postgresOn = (target: Queryable, close: () => Promise<void>): Database => 
 
 async function openPostgres(url: string): Promise<Database> {
   const { default: pg } = await import("pg");
-  // BIGINT columns hold epoch milliseconds and user ids: read them as numbers.
   pg.types.setTypeParser(20, (value) => Number(value));
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // Instances starting together race to migrate: one connection holds an advisory lock from the first statement on
@@ -112,12 +101,10 @@ async function migrate(db: Database) {
   }
 }
 
-/** `postgres://…` selects PostgreSQL; anything else is a SQLite file path (or :memory:). Migrations run on open. */
 export async function openDatabase(location: string): Promise<Database> {
   if (/^postgres(ql)?:\/\//.test(location)) return openPostgres(location);
   const db = await openSqlite(location);
   try {
-    // Workers starting together on one file: the write lock is taken before the first read of schema_migrations.
     await db.execute("BEGIN IMMEDIATE");
     await migrate(db).catch(async (error: unknown) => {
       await db.execute("ROLLBACK");

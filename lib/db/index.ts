@@ -12,10 +12,7 @@ async function open() {
   return database;
 }
 
-/** The process's one connection (pool), opened, migrated and its tokens sealed on first use. */
 export function db(): Promise<Database> {
-  // A failed open (the file locked by a worker starting beside this one past busy_timeout) is tried again on the next
-  // request instead of failing every request until a restart.
   globalForDb.dashboardDb ??= open().catch((error: unknown) => {
     globalForDb.dashboardDb = undefined;
     throw error;

@@ -1,4 +1,3 @@
-/** Portable SQL for SQLite and PostgreSQL, applied in order at start-up. */
 export const MIGRATIONS = [
   `CREATE TABLE seller_tokens (
      user_id BIGINT PRIMARY KEY,
@@ -71,11 +70,8 @@ export const MIGRATIONS = [
      user_agent TEXT
    );
    CREATE INDEX dashboard_sessions_by_user ON dashboard_sessions (user_id)`,
-  // History tells the truth: an entry is "done" only once the marketplace confirmed the write (or a read-back showed it),
-  // "unknown" when the answer never came; `target` is what the write asked for, so the history can show before and after.
   `ALTER TABLE personalization_history ADD COLUMN outcome TEXT NOT NULL DEFAULT 'done';
    ALTER TABLE personalization_history ADD COLUMN target TEXT`,
-  // A seller's named question templates; `question_set` is a snapshot ({"questions": [...]}, lib/personalization/snapshot.ts).
   `CREATE TABLE question_templates (
      template_id TEXT PRIMARY KEY,
      shop_id BIGINT NOT NULL,
@@ -86,14 +82,10 @@ export const MIGRATIONS = [
      updated_at BIGINT NOT NULL
    );
    CREATE UNIQUE INDEX question_templates_by_shop_name ON question_templates (shop_id, name)`,
-  // Writes per shop, shared by every worker and instance: the cached reads of a shop's listings (lib/shop-listings.ts)
-  // end when any of them writes to it.
   `CREATE TABLE shop_listing_writes (
      shop_id BIGINT PRIMARY KEY,
      writes BIGINT NOT NULL
    )`,
-  // A mirror of each shop's listings (lib/mirror/): filled once, then kept fresh by webhooks or polling; `listing` is the
-  // app's Listing as JSON. Webhook ids are kept to refuse replays; outside changes are the inbox.
   `CREATE TABLE mirror_shops (
      shop_id BIGINT PRIMARY KEY,
      user_id BIGINT NOT NULL,
@@ -131,9 +123,6 @@ export const MIGRATIONS = [
      status TEXT NOT NULL
    );
    CREATE INDEX outside_changes_by_shop ON outside_changes (shop_id, status, detected_at)`,
-  // Reviewed change plans (lib/changes/): each listing's questions as reviewed and what the apply writes, so the apply
-  // runs exactly the plan the seller saw, and skips a listing that changed since instead of overwriting it. The requests
-  // the runners made per minute tell when the marketplace's rolling 24-hour quota frees enough for a plan's reserve.
   `CREATE TABLE change_plans (
      plan_id TEXT PRIMARY KEY,
      user_id BIGINT NOT NULL,

@@ -10,7 +10,6 @@ export type Check = Outcome & { ms: number };
 
 export type Readiness = { ready: boolean; checks: { store: Check; migrations: Check; marketplace: Check } };
 
-/** A readiness probe answers quickly even when a dependency hangs. */
 const CHECK_LIMIT_MS = 2_000;
 
 async function timed(run: () => Promise<Outcome>): Promise<Check> {
@@ -24,7 +23,6 @@ async function timed(run: () => Promise<Outcome>): Promise<Check> {
   return { ...outcome, ok: outcome.ok, ms: Math.round((performance.now() - started) * 10) / 10 };
 }
 
-/** The store answers, every migration is applied, and the marketplace answers its ping with our API key. */
 export async function readiness(): Promise<Readiness> {
   const [store, migrations, marketplace] = await Promise.all([
     timed(async () => {

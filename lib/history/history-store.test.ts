@@ -7,7 +7,6 @@ import {
   storedListing,
   type CreatedSeller,
 } from "../../test/harness/sandbox";
-import { DEMO_APP } from "../../sandbox/store/seed";
 import { openDatabase } from "../db/database";
 import { tokenStore } from "../auth/token-store";
 import { createMarketplace, type Marketplace } from "../marketplace/client";
@@ -16,6 +15,7 @@ import { snapshotOfForm } from "../personalization/snapshot-codec";
 import { historyStore, type HistoryStore } from "./history-store";
 import { changeListing } from "./recorded-write";
 import { SETTLE_AFTER_MS, settleUnknown } from "./settle-unknown";
+import { sandboxMarketplaceConfig, textQuestions, storeQuestions } from "../../test/harness/seller-marketplace";
 
 const sandbox = useSeededSandbox();
 const SCOPES = ["listings_r", "listings_w", "shops_r"];
@@ -52,17 +52,7 @@ async function signIn(userId: number) {
     scopes: SCOPES,
   });
   history = historyStore(db);
-  marketplace = createMarketplace(
-    {
-      apiUrl: sandbox.url,
-      authUrl: sandbox.url,
-      keystring: DEMO_APP.keystring,
-      sharedSecret: DEMO_APP.shared_secret,
-      timeoutMs: 1000,
-      maxRetryWaitMs: 2000,
-    },
-    tokenStore(db),
-  );
+  marketplace = createMarketplace(sandboxMarketplaceConfig(sandbox.url, { timeoutMs: 1000 }), tokenStore(db));
 }
 
 beforeEach(async () => {
@@ -121,19 +111,8 @@ describe("personalization history", () => {
 
   it("never overwrites a listing whose questions the editor cannot show, and keeps nothing", async () => {
     const listingId = seller.listing_ids[0]!;
-    const two = [1, 2].map((n) => ({
-      question_id: n,
-      question_type: "text_input",
-      question_text: `Question ${n}`,
-      instructions: null,
-      required: false,
-      max_allowed_characters: 10,
-      max_allowed_files: null,
-      options: null,
-    }));
-    sandbox.state.db
-      .prepare("UPDATE listings SET questions = ?, is_personalizable = 1 WHERE listing_id = ?")
-      .run(JSON.stringify(two), listingId);
+    const two = textQuestions(2);
+    storeQuestions(sandbox, listingId, two);
     await sandboxControl(sandbox.url, "/requests", undefined, "DELETE");
 
     expect(await change(listingId, ENGRAVE, "save")).toEqual({

@@ -15,7 +15,6 @@ export type HistoryAction =
   | "outside"
   | "outside-revert";
 
-/** "pending" while the write is on its way; "done" once the marketplace confirmed it; "unknown" when its answer never came. */
 export type HistoryOutcome = "pending" | "done" | "unknown";
 
 export type HistoryEntry = {
@@ -23,9 +22,7 @@ export type HistoryEntry = {
   listingId: number;
   action: HistoryAction;
   jobId: string | null;
-  /** What the listing asked buyers just before this change. */
   previous: Snapshot;
-  /** What the change asked for; null on entries kept before targets were recorded. */
   target: Snapshot | null;
   outcome: HistoryOutcome;
   recordedAt: number;
@@ -55,7 +52,6 @@ const fromRow = (row: Row): HistoryEntry => ({
 
 const COLUMNS = "history_id, listing_id, action, job_id, previous, target, outcome, recorded_at";
 
-/** Every write keeps what it replaced, per shop, so any earlier version can be put back. */
 export function historyStore(db: Database) {
   return {
     db,
@@ -70,7 +66,6 @@ export function historyStore(db: Database) {
       target: Snapshot;
     }): Promise<string> {
       const id = randomUUID();
-      // Two writes to one listing within a millisecond still list in the order they happened.
       await db.execute(
         `INSERT INTO personalization_history (history_id, listing_id, shop_id, user_id, action, job_id, previous, target, outcome, recorded_at)
          SELECT $1, $2, $3, $4, $5, $6, $7, $9, 'pending', CASE WHEN MAX(recorded_at) >= $8 THEN MAX(recorded_at) + 1 ELSE $8 END
@@ -94,7 +89,6 @@ export function historyStore(db: Database) {
       await db.execute("UPDATE personalization_history SET outcome = $2 WHERE history_id = $1", [id, outcome]);
     },
 
-    /** For a write the marketplace certainly refused: nothing was replaced, so there is nothing to keep. */
     async forget(id: string) {
       await db.execute("DELETE FROM personalization_history WHERE history_id = $1", [id]);
     },

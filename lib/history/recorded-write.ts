@@ -38,7 +38,6 @@ export const CERTAINLY_UNCHANGED = new Set<MarketplaceFailure["kind"]>([
 export const SET_NEEDS_MULTI =
   "Nothing was changed: this asks buyers several questions, or a kind of question, that the marketplace accepts only in its multi-question period, and it is not in that period now. Reload the page to see what the marketplace allows.";
 
-/** An earlier version (a restore, an undo) may hold instructions longer than the marketplace takes now; it is never cut. */
 export function instructionsOverLimit(target: Snapshot): string | undefined {
   const index = target.questions.findIndex(
     (question) => characterCount(question.instructions) > QUESTION_INSTRUCTIONS_MAX,
@@ -48,7 +47,6 @@ export function instructionsOverLimit(target: Snapshot): string | undefined {
   return `Nothing was changed: question ${index + 1} (“${question.title}”) has instructions of ${characterCount(question.instructions)} characters, and the marketplace now accepts at most ${QUESTION_INSTRUCTIONS_MAX}. Open the listing, shorten them in the editor, then save.`;
 }
 
-/** Puts a snapshot on the marketplace: its questions are written (all of them, with the flag, in multi), none deletes personalization. */
 export async function writeSnapshot(
   marketplace: Marketplace,
   changer: Changer,
@@ -67,8 +65,6 @@ export async function writeSnapshot(
   const written = put(target);
   if (written) {
     const result = await written;
-    // A marketplace still in an earlier period (before several questions) knows no ids and names them as unknown
-    // fields; nothing was written, and without ids it replaces the question as it always did then.
     if (
       !result.ok &&
       result.failure.kind === "invalid" &&
@@ -81,7 +77,6 @@ export async function writeSnapshot(
   return removed.ok ? { ok: true, data: [] } : removed;
 }
 
-// The shop's mirror shows the write at once; a mirror that missed it is put right by the write's webhook or the next read.
 const mirrored = (history: HistoryStore, listingId: number, questions: Question[]) =>
   mirrorWrote(history.db, listingId, questions).catch((error: Error) =>
     console.error(`dashboard: mirroring a write to listing ${listingId} failed: ${error.message}`),
@@ -96,7 +91,6 @@ const withoutIds = (snapshot: Snapshot): Snapshot => ({
   }),
 });
 
-/** Keeps what `listing` asks buyers now in its history, then writes `target` over it. */
 export async function writeRecorded(
   history: HistoryStore,
   marketplace: Marketplace,
@@ -111,9 +105,7 @@ export async function writeRecorded(
 ): Promise<WriteOutcome> {
   const previous = snapshotOf(change.listing);
   const phase = change.phase ?? "single";
-  // What the seller did not ask to change is sent as the marketplace holds it now: ids, choices' ids, add-on prices.
   const target = phase === "multi" ? alignWith(change.target, previous) : change.target;
-  // Before the multi-question period a write replaces one text question at most, and carries one at most.
   if (phase === "single" && !representable(previous)) return { ok: false, refusal: unrepresentableReason(previous) };
   if (phase === "single" && !representable(target)) return { ok: false, refusal: SET_NEEDS_MULTI };
   const tooLong = phase === "multi" ? instructionsOverLimit(target) : undefined;
@@ -138,21 +130,17 @@ export async function writeRecorded(
     await history.forget(entry);
     return result;
   }
-  // The outcome is unknown: the listing itself says whether the write landed.
   const readBack = await marketplace.getListing(changer.userId, listing.id);
   if (readBack.ok && sameSnapshot(snapshotOf(readBack.data), target) && !sameSnapshot(previous, target)) {
     await history.settle(entry, "done");
     await mirrored(history, listing.id, readBack.data.questions);
     return { ok: true, data: readBack.data.questions };
   }
-  // A marketplace that answered with an error (or was never reached) left the listing as the read-back shows it; after a
-  // time-out the write may still land, so the entry waits to be settled by a later read (settle-unknown.ts).
   if (readBack.ok && result.failure.kind === "unavailable") await history.forget(entry);
   else await history.settle(entry, "unknown");
   return result;
 }
 
-/** The server actions' way to change one listing: read it as it is now, keep that, write. */
 export async function changeListing(
   history: HistoryStore,
   marketplace: Marketplace,
@@ -167,7 +155,6 @@ export async function changeListing(
   const { changer, listingId, target, action, phase } = change;
   const current = await marketplace.getListing(changer.userId, listingId);
   if (!current.ok) return current;
-  // Another shop's listing is not ours to keep a history of; the marketplace refuses the write with its own reason.
   if (current.data.shopId !== changer.shopId) return writeSnapshot(marketplace, changer, listingId, target, phase);
   return writeRecorded(history, marketplace, { changer, listing: current.data, target, action, phase });
 }

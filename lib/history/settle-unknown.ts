@@ -6,13 +6,8 @@ import type { Changer } from "./recorded-write";
 
 // A write still "pending" this long after it was kept is one whose process stopped mid-write.
 const PENDING_GRACE_MS = 120_000;
-// A write whose answer never came, and whose target the listing still does not show this long after, did not land.
 export const SETTLE_AFTER_MS = 60_000;
 
-/**
- * Settles the writes of one listing whose outcome is unknown by reading the listing back: a write landed if what
- * the listing asked right after it (the next entry's "before", or the listing now) is what the write asked for.
- */
 export async function settleUnknown(
   history: HistoryStore,
   marketplace: Marketplace,

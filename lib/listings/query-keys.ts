@@ -18,12 +18,10 @@ export const neighboursKey = (listingId: number, query: string) =>
   ["listings", "neighbours", listingId, query] as const;
 export const listingKey = (listingId: number) => ["listing", listingId] as const;
 
-/** A read that failed, as the browser receives it from the dashboard's own API. */
 export class ReadError extends Error {
   constructor(
     message: string,
     readonly reauth: boolean,
-    /** Seconds the marketplace asked to wait (a 429). */
     readonly retryAfter?: number,
   ) {
     super(message);

@@ -6,7 +6,6 @@ import { rememberTitles } from "./titles";
 import { cachedShopListings } from "./shop-listings";
 import { mirroredListings, mirroredStateCounts } from "../mirror/mirrored-listings";
 
-/** One page of the seller's listings as the view asks: searched, filtered and sorted on the server over the whole state. */
 export async function loadListingsPage(
   seller: SellerClaims,
   view: ListingsView,
@@ -22,7 +21,6 @@ export async function loadListingsPage(
   return { ok: true, data: pageOfView(listings.data, view) };
 }
 
-/** Where a listing stands in the view, and the ones before and after it; the listing may have left the view (null). */
 export async function loadNeighbours(
   seller: SellerClaims,
   view: ListingsView,
@@ -42,7 +40,6 @@ export async function loadListing(seller: SellerClaims, listingId: number): Prom
   return result;
 }
 
-/** The number of listings in each state, from the shop's mirror; none until its first fill is done. */
 export async function loadStateCounts(seller: SellerClaims): Promise<Result<StateCounts>> {
   if (seller.shopId === null) return { ok: true, data: {} };
   return { ok: true, data: (await mirroredStateCounts({ userId: seller.userId, shopId: seller.shopId })) ?? {} };

@@ -1,13 +1,14 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { useSeededSandbox } from "../../test/harness/use-sandbox";
 import { issueTokensFor, sandboxControl } from "../../test/harness/sandbox";
-import { DEMO_APP, DEMO_SELLERS } from "../../sandbox/store/seed";
+import { DEMO_SELLERS } from "../../sandbox/store/seed";
 import { openDatabase } from "../db/database";
 import { tokenStore } from "../auth/token-store";
 import { createMarketplace, type Marketplace } from "../marketplace/client";
 import { toWrite } from "../personalization/schema";
 import { cachedShopListings, readAllListings } from "./shop-listings";
 import { storedListingWrites } from "./write-counts";
+import { sandboxMarketplaceConfig } from "../../test/harness/seller-marketplace";
 
 const sandbox = useSeededSandbox();
 const BO = DEMO_SELLERS.bo as { user_id: number; shop_id: number };
@@ -24,14 +25,7 @@ let client: Marketplace;
 
 beforeEach(async () => {
   const store = tokenStore(await openDatabase(":memory:"));
-  const config = {
-    apiUrl: sandbox.url,
-    authUrl: sandbox.url,
-    keystring: DEMO_APP.keystring,
-    sharedSecret: DEMO_APP.shared_secret,
-    timeoutMs: 2000,
-    maxRetryWaitMs: 2000,
-  };
+  const config = sandboxMarketplaceConfig(sandbox.url);
   client = createMarketplace(config, store);
   const tokens = await issueTokensFor(sandbox.url, { user_id: BO.user_id, scopes: SCOPES });
   await store.save({
@@ -112,14 +106,7 @@ describe("a shop's listings of one state", () => {
       accessExpiresAt: Date.now() + tokens.expires_in * 1000,
       scopes: SCOPES,
     });
-    const config = {
-      apiUrl: sandbox.url,
-      authUrl: sandbox.url,
-      keystring: DEMO_APP.keystring,
-      sharedSecret: DEMO_APP.shared_secret,
-      timeoutMs: 2000,
-      maxRetryWaitMs: 2000,
-    };
+    const config = sandboxMarketplaceConfig(sandbox.url);
     const here = createMarketplace(config, store, storedListingWrites(shared));
     await cachedShopListings(here, seller, "sold_out", { fresh: true });
     await cachedShopListings(here, seller, "sold_out");

@@ -8,7 +8,6 @@ const PAGE = 100;
 const MAX_OFFSET = 12_000;
 const PARALLEL_READS = 3;
 
-/** Every listing of one state, with its personalization: the first page says how many there are, the rest are read a few at a time. */
 export async function readAllListings(
   marketplace: Marketplace,
   seller: { userId: number; shopId: number },
@@ -28,14 +27,12 @@ export async function readAllListings(
       pages.push(result.data.listings);
     }
   }
-  // A listing that moved between two page reads could appear twice.
   const seen = new Set<number>();
   return { ok: true, data: pages.flat().filter((listing) => !seen.has(listing.id) && seen.add(listing.id)) };
 }
 
 type Entry = { writes: number; listings: Promise<Result<Listing[]>> };
 
-/** How long a read of a shop's listings serves searches, sorts and pages; the dashboard's own writes end it at once. */
 export const SHOP_LISTINGS_TTL_MS = 30_000;
 
 const globalForCache = globalThis as unknown as { shopListings?: LRUCache<string, Entry> };

@@ -40,7 +40,6 @@ export function parseListingsView(search: Search): ListingsView {
   return { state, q, filter, sort, page };
 }
 
-/** The view as URL parameters; the default search, filter and sort are left out so links stay short. */
 export function viewParams(view: ListingsView): URLSearchParams {
   const params = new URLSearchParams({ state: view.state });
   if (view.q) params.set("q", view.q);
@@ -50,7 +49,6 @@ export function viewParams(view: ListingsView): URLSearchParams {
   return params;
 }
 
-/** What a tab of the list shows, for its title. */
 export function listingsTitle(view: ListingsView) {
   const state = LISTING_STATES.find((option) => option.value === view.state)?.label ?? "Your";
   return `${state} listings${view.q ? ` matching “${view.q}”` : ""}${view.page > 1 ? `, page ${view.page}` : ""}`;
@@ -66,7 +64,6 @@ function matchesQuestion(listing: Listing, filter: QuestionFilter) {
   return true;
 }
 
-/** Every word of the search appears in the title, in any case and order. */
 export function matchesView(listing: Listing, view: Pick<ListingsView, "q" | "filter">) {
   if (!matchesQuestion(listing, view.filter)) return false;
   const title = listing.title.toLocaleLowerCase();
@@ -78,7 +75,6 @@ export function matchesView(listing: Listing, view: Pick<ListingsView, "q" | "fi
 
 const titles = new Intl.Collator("en", { numeric: true, sensitivity: "base" });
 
-// Listings without a price or date go last in either direction; ties fall back to the title, then the id, so pages never shuffle.
 function compareBy(sort: ListingSort) {
   const descending = sort.endsWith("-desc") || sort === "updated";
   const key = (listing: Listing) =>
@@ -99,11 +95,8 @@ function compareBy(sort: ListingSort) {
 }
 
 export type ViewPage = {
-  /** Listings matching the search and filter. */
   count: number;
-  /** Listings in the state, before search and filter. */
   total: number;
-  /** The page shown: a page past the end shows the last one. */
   page: number;
   pages: number;
   listings: Listing[];
@@ -126,13 +119,11 @@ export function pageOfView(listings: Listing[], view: ListingsView): ViewPage {
   };
 }
 
-/** How many listings each state holds, for the state tabs; a state the marketplace did not count is left out. */
 export type StateCounts = Partial<Record<ListingState, number>>;
 
 export type Neighbour = { id: number; title: string; page: number };
 export type Neighbours = { position: number; count: number; previous: Neighbour | null; next: Neighbour | null };
 
-/** The listings before and after `listingId` in the view's order; null when the listing is not in the view. */
 export function neighboursIn(listings: Listing[], view: ListingsView, listingId: number): Neighbours | null {
   const matching = arrange(listings, view);
   const index = matching.findIndex((listing) => listing.id === listingId);

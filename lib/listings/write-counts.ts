@@ -1,7 +1,6 @@
 import "server-only";
 import type { Database } from "../db/database";
 
-/** Per shop, how many personalization writes the dashboard made: a cached read of the shop taken before the latest is stale. */
 export type ListingWrites = { note(shopId: number): Promise<void>; count(shopId: number): Promise<number> };
 
 // On globalThis so route handlers, pages and actions of one process share one count when no database is given (tests).
@@ -13,7 +12,6 @@ export const inProcessListingWrites: ListingWrites = {
   count: async (shopId) => counts.get(shopId) ?? 0,
 };
 
-/** The count in the database: a write made by another worker or instance ends this process's cached reads too. */
 export function storedListingWrites(db: Database): ListingWrites {
   return {
     note: async (shopId) =>

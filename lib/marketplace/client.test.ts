@@ -14,6 +14,7 @@ import { tokenStore, type TokenStore } from "../auth/token-store";
 import { createMarketplace, type Marketplace } from "./client";
 import { toWrite } from "../personalization/schema";
 import type { MarketplaceConfig } from "./config";
+import { sandboxMarketplaceConfig, storeSellerTokens } from "../../test/harness/seller-marketplace";
 
 const sandbox = useSeededSandbox();
 const ADA_LISTING = 1_000_000_001;
@@ -58,14 +59,7 @@ const question = toWrite({ instructions: "Name to engrave", maxAllowedCharacters
 
 beforeEach(async () => {
   store = tokenStore(await openDatabase(":memory:"));
-  config = {
-    apiUrl: sandbox.url,
-    authUrl: sandbox.url,
-    keystring: DEMO_APP.keystring,
-    sharedSecret: DEMO_APP.shared_secret,
-    timeoutMs: 1000,
-    maxRetryWaitMs: 2000,
-  };
+  config = sandboxMarketplaceConfig(sandbox.url, { timeoutMs: 1000 });
   client = createMarketplace(config, store);
 });
 
@@ -167,14 +161,7 @@ describe("marketplace client", () => {
   });
 
   it("maps a token without listings_w to insufficient_scope", async () => {
-    const tokens = await issueTokensFor(sandbox.url, { user_id: ADA.user_id, scopes: ["listings_r", "shops_r"] });
-    await store.save({
-      userId: ADA.user_id,
-      accessToken: tokens.access_token,
-      refreshToken: tokens.refresh_token,
-      accessExpiresAt: Date.now() + 3_600_000,
-      scopes: ["listings_r", "shops_r"],
-    });
+    await storeSellerTokens(store, sandbox.url, ADA.user_id, ["listings_r", "shops_r"]);
     const result = await client.updateListingPersonalization(ADA.user_id, ADA.shop_id, ADA_LISTING, question);
     expect(result).toEqual({ ok: false, failure: { kind: "insufficient_scope" } });
   });

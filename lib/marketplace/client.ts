@@ -1,4 +1,5 @@
 import "server-only";
+import type { z } from "zod";
 import type { TokenStore } from "../auth/token-store";
 import type { MarketplaceConfig } from "./config";
 import type { Result } from "./failure";
@@ -27,7 +28,6 @@ export type ListingState = "active" | "inactive" | "draft" | "expired" | "sold_o
 const map = <T, U>(result: Result<T>, reshape: (data: T) => U): Result<U> =>
   result.ok ? { ok: true, data: reshape(result.data) } : result;
 
-/** The marketplace as the dashboard uses it: one function per operation, each acting for one seller. */
 export function createMarketplace(
   config: MarketplaceConfig,
   store: TokenStore,
@@ -35,7 +35,6 @@ export function createMarketplace(
 ) {
   const accessToken = sellerTokens(config, store);
 
-  // Even a failed write may have reached the marketplace (a time-out), so any attempt makes cached reads of the shop stale.
   const written = async <T>(shopId: number, write: Promise<Result<T>>): Promise<Result<T>> => {
     try {
       return await write;
@@ -47,7 +46,6 @@ export function createMarketplace(
     }
   };
 
-  /** Calls with the seller's token; a 401 invalid_token gets one refresh and one retry. */
   async function asSeller<T>(userId: number, call: Omit<Call<T>, "accessToken">): Promise<Result<T>> {
     const token = await accessToken(userId);
     if (!token.ok) return token;
@@ -64,8 +62,46 @@ export function createMarketplace(
     return listings;
   };
 
+  type PageWire<W> = z.ZodType<{ count: number; results: W[] }>;
+  type ShopPage = { state: ListingState; limit: number; offset: number; newestUpdatedFirst?: boolean };
+
+  async function shopListings<W, T>(
+    userId: number,
+    shopId: number,
+    page: ShopPage,
+    schema: PageWire<W>,
+    to: (wire: W) => T,
+  ) {
+    return map(
+      await asSeller(userId, {
+        operation: "getListingsByShop",
+        path: `/v3/application/shops/${shopId}/listings`,
+        query: {
+          state: page.state,
+          limit: page.limit,
+          offset: page.offset,
+          includes: "personalization",
+          ...(page.newestUpdatedFirst && { sort_on: "updated", sort_order: "desc" }),
+        },
+        schema,
+      }),
+      (data) => ({ count: data.count, listings: data.results.map(to) }),
+    );
+  }
+
+  async function listingsBatch<W, T>(userId: number, listingIds: number[], schema: PageWire<W>, to: (wire: W) => T) {
+    return map(
+      await asSeller(userId, {
+        operation: "getListingsByListingIds",
+        path: "/v3/application/listings/batch",
+        query: { listing_ids: listingIds.join(","), includes: "personalization" },
+        schema,
+      }),
+      (data) => data.results.map(to),
+    );
+  }
+
   return {
-    /** Writes this dashboard made to the shop so far (every worker and instance when the count is stored). */
     listingWrites: (shopId: number) => writes.count(shopId),
 
     // GET /v3/application/users/me
@@ -80,26 +116,11 @@ export function createMarketplace(
       ),
 
     // GET /v3/application/shops/{shop_id}/listings?includes=personalization
-    getListingsByShop: async (
-      userId: number,
-      shopId: number,
-      page: { state: ListingState; limit: number; offset: number; newestUpdatedFirst?: boolean },
-    ): Promise<Result<ListingPage>> =>
-      map(
-        await asSeller(userId, {
-          operation: "getListingsByShop",
-          path: `/v3/application/shops/${shopId}/listings`,
-          query: {
-            state: page.state,
-            limit: page.limit,
-            offset: page.offset,
-            includes: "personalization",
-            ...(page.newestUpdatedFirst && { sort_on: "updated", sort_order: "desc" }),
-          },
-          schema: listingPageWire,
-        }),
-        (data) => ({ count: data.count, listings: seen(data.results.map(toListing)) }),
-      ),
+    getListingsByShop: async (userId: number, shopId: number, page: ShopPage): Promise<Result<ListingPage>> =>
+      map(await shopListings(userId, shopId, page, listingPageWire, toListing), (data) => ({
+        ...data,
+        listings: seen(data.listings),
+      })),
 
     // GET /v3/application/listings/{listing_id}?includes=personalization
     getListing: async (userId: number, listingId: number): Promise<Result<Listing>> =>
@@ -115,15 +136,7 @@ export function createMarketplace(
 
     // GET /v3/application/listings/batch?listing_ids=…&includes=personalization (at most 100 ids; listings the seller cannot see are left out)
     getListingsByListingIds: async (userId: number, listingIds: number[]): Promise<Result<Listing[]>> =>
-      map(
-        await asSeller(userId, {
-          operation: "getListingsByListingIds",
-          path: "/v3/application/listings/batch",
-          query: { listing_ids: listingIds.join(","), includes: "personalization" },
-          schema: listingPageWire,
-        }),
-        (data) => seen(data.results.map(toListing)),
-      ),
+      map(await listingsBatch(userId, listingIds, listingPageWire, toListing), seen),
 
     // POST /v3/application/shops/{shop_id}/listings/{listing_id}/personalization[?supports_multiple_personalization_questions=true]
     updateListingPersonalization: async (
@@ -161,33 +174,17 @@ export function createMarketplace(
         }),
       ),
 
-    // GET /v3/application/listings/batch?listing_ids=…&includes=personalization, with every field of the questions
-    getListingQuestions: async (userId: number, listingIds: number[]): Promise<Result<ListingQuestionsRead[]>> =>
-      map(
-        await asSeller(userId, {
-          operation: "getListingsByListingIds",
-          path: "/v3/application/listings/batch",
-          query: { listing_ids: listingIds.join(","), includes: "personalization" },
-          schema: listingQuestionsPageWire,
-        }),
-        (data) => data.results.map(toListingQuestions),
-      ),
+    // GET /v3/application/listings/batch?listing_ids=…&includes=personalization, questions only
+    getListingQuestions: (userId: number, listingIds: number[]): Promise<Result<ListingQuestionsRead[]>> =>
+      listingsBatch(userId, listingIds, listingQuestionsPageWire, toListingQuestions),
 
-    // GET /v3/application/shops/{shop_id}/listings?includes=personalization, with every field of the questions
-    getShopListingQuestions: async (
+    // GET /v3/application/shops/{shop_id}/listings?includes=personalization, questions only
+    getShopListingQuestions: (
       userId: number,
       shopId: number,
-      page: { state: ListingState; limit: number; offset: number },
+      page: ShopPage,
     ): Promise<Result<{ count: number; listings: ListingQuestionsRead[] }>> =>
-      map(
-        await asSeller(userId, {
-          operation: "getListingsByShop",
-          path: `/v3/application/shops/${shopId}/listings`,
-          query: { state: page.state, limit: page.limit, offset: page.offset, includes: "personalization" },
-          schema: listingQuestionsPageWire,
-        }),
-        (data) => ({ count: data.count, listings: data.results.map(toListingQuestions) }),
-      ),
+      shopListings(userId, shopId, page, listingQuestionsPageWire, toListingQuestions),
   };
 }
 

@@ -1,8 +1,18 @@
 import "server-only";
 import { env, trimSlash } from "../env";
-import type { Pacer } from "./transport";
 import type { Result } from "./failure";
 import type { Listing } from "./wire";
+
+/** decisions.md "Rate limits": every response says how much of the app's limit is left. */
+export type RateLimitReport = {
+  status: number;
+  limitPerSecond: number;
+  remainingThisSecond: number;
+  sentAt: number;
+  remainingToday?: number;
+};
+
+export type Pacer = { beforeRequest(): Promise<void>; afterResponse(report: RateLimitReport): void };
 
 export type MarketplaceConfig = {
   apiUrl: string;
@@ -10,12 +20,10 @@ export type MarketplaceConfig = {
   keystring: string;
   sharedSecret: string;
   timeoutMs: number;
-  /** Longest retry-after the client waits out itself before reporting rate limiting. */
   maxRetryWaitMs: number;
   /** Whether writes may carry several questions of every type (spec 9.4); auto learns it from the marketplace's answers. */
   personalization?: "single" | "multi" | "auto";
   personalizationCacheMs?: number;
-  /** Told of every personalization write's outcome: a refusal is how `auto` learns that the period changed. */
   onPersonalizationWrite?: (write: { multipleQuestions: boolean; result: Result<unknown> }) => void;
   /** Every listing read live from the marketplace (never a mirror or cache of it), so the period is judged on what it says now. */
   onListingsRead?: (listings: readonly Listing[]) => void;

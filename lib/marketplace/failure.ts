@@ -1,4 +1,3 @@
-/** Every way a marketplace call can fail, as the dashboard needs to tell them apart. */
 export type MarketplaceFailure =
   | { kind: "reauth"; reason?: string }
   | { kind: "invalid_token" }
@@ -26,10 +25,8 @@ export function unwrap<T>(result: Result<T>): T {
   return result.data;
 }
 
-/** What the seller reads: what happened and what to do next. */
 export function describeFailure(failure: MarketplaceFailure, action: "save" | "remove" | "load"): string {
   const verb = { save: "save the question", remove: "remove personalization", load: "load this page" }[action];
-  // A page that failed to load holds no typed changes to reassure the seller about.
   const retry = (when: string) =>
     action === "load" ? `Reload the page in a ${when}.` : `Your changes are still here: try again in a ${when}.`;
   switch (failure.kind) {
@@ -37,7 +34,6 @@ export function describeFailure(failure: MarketplaceFailure, action: "save" | "r
     case "invalid_token":
       return "Your marketplace sign-in has expired. Sign in again; your changes will still be here.";
     case "insufficient_scope":
-      // Reads need listings_r, writes listings_w: name the permission that is actually missing.
       return action === "load"
         ? `The marketplace did not let the dashboard ${verb}: you did not grant it permission to read your listings. Sign in again and allow "Read your inactive and expired (non-public) listings".`
         : `The marketplace did not let the dashboard ${verb}: you did not grant it permission to edit listings. Sign in again and allow "Create and edit your listings".`;

@@ -4,7 +4,6 @@ import { Agent, request, type Dispatcher } from "undici";
 
 export type Reply = { status: number; ok: boolean; headers: ReplyHeaders; body: unknown };
 
-/** The part of `Headers` the transport reads. */
 export type ReplyHeaders = { get(name: string): string | null; has(name: string): boolean };
 
 // undici's own request rather than fetch: Next wraps the global fetch again for its data cache, which these calls never use.
@@ -61,5 +60,4 @@ export async function sendRequest(url: URL, { timeoutMs, method, headers, body }
   }
 }
 
-/** The call gave up waiting: the marketplace may still act on the request. */
 export const timedOut = (error: unknown) => error instanceof Error && error.name === "TimeoutError";

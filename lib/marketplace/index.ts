@@ -8,7 +8,6 @@ import { createPhaseProbe, type PhaseProbe } from "./personalization-phase";
 
 const globalForMarketplace = globalThis as unknown as { marketplace?: Promise<Marketplace>; phase?: PhaseProbe };
 
-/** The process's marketplace client, configured from the environment, with tokens in the dashboard's database. */
 export function marketplace(): Promise<Marketplace> {
   globalForMarketplace.marketplace ??= db().then((database) =>
     createMarketplace(
@@ -24,7 +23,6 @@ export function marketplace(): Promise<Marketplace> {
   return globalForMarketplace.marketplace;
 }
 
-/** The process's answer to "may writes carry several questions?" (MARKETPLACE_PERSONALIZATION). */
 export function personalizationPhase(): PhaseProbe {
   globalForMarketplace.phase ??= createPhaseProbe({ setting: marketplaceConfig().personalization ?? "multi" });
   return globalForMarketplace.phase;

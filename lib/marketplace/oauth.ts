@@ -12,7 +12,6 @@ export type TokenSet = { accessToken: string; refreshToken: string; accessExpire
 
 type TokenAnswer = z.infer<typeof tokenWire>;
 
-// POST /v3/public/oauth/token: a public client sends client_id in the form and no secret (no Basic header).
 async function tokenGrant(config: MarketplaceConfig, grant: Record<string, string>): Promise<Result<TokenAnswer>> {
   const name = `${grant.grant_type} grant`;
   let response: Reply;
@@ -87,7 +86,6 @@ export async function exchangeLegacyToken(
   const userId = Number(/^(\d+)\./.exec(answer.data.access_token)?.[1]);
   if (!Number.isSafeInteger(userId))
     return { ok: false, failure: { kind: "unexpected", message: "the access token has no user id prefix" } };
-  // POST /v3/application/scopes
   const scopes = await marketplaceFetch(config, {
     operation: "tokenScopes",
     method: "POST",

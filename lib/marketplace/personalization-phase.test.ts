@@ -1,13 +1,13 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { useSeededSandbox } from "../../test/harness/use-sandbox";
-import { ADA, issueTokensFor, sandboxControl, storedListing } from "../../test/harness/sandbox";
-import { DEMO_APP } from "../../sandbox/store/seed";
+import { ADA, sandboxControl, storedListing } from "../../test/harness/sandbox";
 import { openDatabase } from "../db/database";
 import { tokenStore, type TokenStore } from "../auth/token-store";
 import { toQuestionSetWrite, newQuestionDraft } from "../personalization/question-set";
 import { toWrite } from "../personalization/schema";
 import { createMarketplace, type Marketplace } from "./client";
 import { createPhaseProbe, type PhaseProbe } from "./personalization-phase";
+import { sandboxMarketplaceConfig, storeSellerTokens } from "../../test/harness/seller-marketplace";
 
 const sandbox = useSeededSandbox();
 const WITH_QUESTION = 1_000_000_001;
@@ -25,15 +25,7 @@ const requestCount = async () => ((await sandboxControl(sandbox.url, "/requests"
 function connect(setting: "single" | "multi" | "auto") {
   phase = createPhaseProbe({ setting });
   client = createMarketplace(
-    {
-      apiUrl: sandbox.url,
-      authUrl: sandbox.url,
-      keystring: DEMO_APP.keystring,
-      sharedSecret: DEMO_APP.shared_secret,
-      timeoutMs: 2000,
-      maxRetryWaitMs: 2000,
-      onPersonalizationWrite: (write) => phase.noteWrite(write),
-    },
+    sandboxMarketplaceConfig(sandbox.url, { onPersonalizationWrite: (write) => phase.noteWrite(write) }),
     store,
   );
 }
@@ -53,14 +45,7 @@ const questionSet = toQuestionSetWrite([
 
 beforeEach(async () => {
   store = tokenStore(await openDatabase(":memory:"));
-  const tokens = await issueTokensFor(sandbox.url, { user_id: ADA.user_id, scopes: SCOPES });
-  await store.save({
-    userId: ADA.user_id,
-    accessToken: tokens.access_token,
-    refreshToken: tokens.refresh_token,
-    accessExpiresAt: Date.now() + 3_600_000,
-    scopes: SCOPES,
-  });
+  await storeSellerTokens(store, sandbox.url, ADA.user_id, SCOPES);
   connect("auto");
   await sandboxControl(sandbox.url, "/requests", undefined, "DELETE");
 });

@@ -30,7 +30,6 @@ export function createPhaseProbe({ setting }: { setting: "single" | "multi" | "a
 
     noteListings(listings: readonly ListingSeen[]) {
       if (listings.length === 0) return;
-      // The legacy fields explain any refusal: once they are gone, listings without them mean today's period again.
       if (listings.some((listing) => listing.legacy !== undefined)) {
         learned = "single";
         refusedSeveral = false;
@@ -55,7 +54,6 @@ export function createPhaseProbe({ setting }: { setting: "single" | "multi" | "a
       }
     },
 
-    /** Callers say a write was refused; what it teaches was noted with the write itself (noteWrite). */
     forget() {},
   };
 }

@@ -6,7 +6,6 @@ import { marketplaceFetch } from "./transport";
 
 const pingWire = z.object({ application_id: z.number() });
 
-// GET /v3/application/openapi-ping: the marketplace answers and knows the app's API key (no seller token needed).
 export async function pingMarketplace(config: MarketplaceConfig): Promise<Result<{ applicationId: number }>> {
   const answer = await marketplaceFetch(config, {
     operation: "ping",

@@ -24,7 +24,6 @@ function storedQuestionOf(wire: QuestionWire): StoredQuestion {
           option.option_id != null ? { option_id: option.option_id, label: option.label } : { label: option.label },
         )
       : null,
-    // A read without the field is a marketplace before add-on prices: nothing is sent back for it.
     ...(wire.add_on_price !== undefined && { add_on_price: wire.add_on_price }),
   };
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import { recordMarketplaceCall } from "../observability/marketplace-call";
-import type { MarketplaceConfig } from "./config";
+import type { MarketplaceConfig, RateLimitReport } from "./config";
 import type { MarketplaceFailure, Result } from "./failure";
 import { sendRequest, timedOut, type Reply, type ReplyHeaders } from "./http-client";
 
@@ -15,19 +15,6 @@ export type Call<T> = {
   accessToken?: string;
   schema: z.ZodType<T> | null;
 };
-
-/** decisions.md "Rate limits": every response says how much of the app's limit is left. */
-export type RateLimitReport = {
-  status: number;
-  limitPerSecond: number;
-  remainingThisSecond: number;
-  sentAt: number;
-  /** `x-remaining-today`, when the marketplace sends it. */
-  remainingToday?: number;
-};
-
-/** Lets a caller space its requests: awaited before each attempt, told the rate-limit headers of each response. */
-export type Pacer = { beforeRequest(): Promise<void>; afterResponse(report: RateLimitReport): void };
 
 function rateLimitOf(response: { status: number; headers: ReplyHeaders }, sentAt: number): RateLimitReport | undefined {
   const limit = Number(response.headers.get("x-limit-per-second"));
@@ -65,7 +52,6 @@ function failureOf(
   return { kind: "unexpected", message: `${status} ${message}` };
 }
 
-/** The one way to reach the marketplace: API key, bearer, time-out, bounded 429 back-off, typed failures. */
 export async function marketplaceFetch<T>(config: MarketplaceConfig, call: Call<T>): Promise<Result<T>> {
   const url = new URL(`${config.apiUrl}${call.path}`);
   for (const [key, value] of Object.entries(call.query ?? {}))

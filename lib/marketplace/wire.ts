@@ -1,6 +1,5 @@
 import { z } from "zod";
 
-// Wire types (snake_case), parsed at the boundary and reshaped once into the app's own types.
 const moneyWire = z.object({ amount: z.number(), divisor: z.number(), currency_code: z.string() });
 
 const questionWire = z.object({
@@ -10,7 +9,6 @@ const questionWire = z.object({
   instructions: z.string().nullable().optional(),
   required: z.boolean(),
   max_allowed_characters: z.number().nullable().optional(),
-  // The multi-question period's types (dropdown, file uploads).
   max_allowed_files: z.number().nullable().optional(),
   options: z
     .array(z.object({ option_id: z.number().nullable().optional(), label: z.string() }))
@@ -85,9 +83,7 @@ export type Question = {
   maxAllowedCharacters: number | null;
   maxAllowedFiles?: number;
   options?: string[];
-  /** The marketplace's ids of `options`, in the same order (null where it gave none). */
   optionIds?: (number | null)[];
-  /** null or absent when the question charges nothing. */
   addOnPrice?: Money | null;
 };
 
@@ -98,7 +94,6 @@ export type Listing = {
   state: string;
   url?: string;
   price?: string;
-  /** The price as a number in its currency, for sorting. */
   priceAmount?: number;
   updatedAt?: number;
   isPersonalizable: boolean;
@@ -106,7 +101,6 @@ export type Listing = {
   /** The legacy flat fields (spec 2.3) when the marketplace still returns them. */
   legacy?: { required: boolean; maxAllowedCharacters: number | null; instructions: string | null };
   legacyDisagrees: boolean;
-  /** Its personalization was changed outside the dashboard and the change waits in the inbox (lib/mirror/). */
   changedOutside?: boolean;
 };
 
@@ -135,7 +129,6 @@ export const moneyOf = (wire: MoneyWire): Money => ({
   currencyCode: wire.currency_code,
 });
 
-// Building an Intl.NumberFormat costs far more than formatting with one: keep one per currency.
 const priceFormats = new Map<string, Intl.NumberFormat>();
 
 function formatPrice(price: { amount: number; divisor: number; currency_code: string }) {

@@ -1,7 +1,6 @@
 // Not `server-only`: instrumentation.ts and the app's bundles log through it, and so do the tests and scripts.
 import pino, { type DestinationStream, type Logger } from "pino";
 
-/** Field names whose values never reach a log line, wherever they sit in a logged object. */
 export const REDACTED_KEYS = [
   "authorization",
   "cookie",
@@ -30,11 +29,6 @@ function walkable(value: unknown): value is Record<string, unknown> {
   return Array.isArray(value) || prototype === Object.prototype || prototype === null;
 }
 
-/**
- * The logged object with every field named in REDACTED_KEYS censored, in plain objects and arrays down to DEPTH levels;
- * copied only where something is censored, so the caller's object is never changed. pino's own `redact` with path
- * patterns for these names took about ten times as long a line.
- */
 export function redactSecrets(object: Record<string, unknown>, depth = 0): Record<string, unknown> {
   let copy: Record<string, unknown> | undefined;
   for (const key of Object.keys(object)) {
@@ -49,7 +43,6 @@ export function redactSecrets(object: Record<string, unknown>, depth = 0): Recor
 
 const globalForLogger = globalThis as unknown as { dashboardLogger?: Logger };
 
-/** A logger writing JSON lines to `destination`, secrets censored (LOG_LEVEL, default info). */
 export function createLogger(destination: DestinationStream): Logger {
   return pino(
     {

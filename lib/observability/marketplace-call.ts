@@ -4,17 +4,14 @@ import { metrics } from "./metrics";
 
 export type MarketplaceCallRecord = {
   operation: string;
-  /** 0 when no answer came (time-out, connection refused). */
   status: number;
   startedAt: number;
   attempt?: number;
-  /** The marketplace's own error code (`invalid_token`, ...), never a token. */
   error?: string;
   outcome?: "timeout" | "unreachable" | "schema-mismatch";
   headers?: { get(name: string): string | null };
 };
 
-/** One log line and the metrics of one marketplace call: operation, status, latency, what is left of the rate limit. */
 export function recordMarketplaceCall(call: MarketplaceCallRecord) {
   const ms = Date.now() - call.startedAt;
   const { marketplaceCalls, marketplaceDuration } = metrics();

@@ -6,7 +6,6 @@ function createMetrics() {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const registers = [registry];
-  // Gauges read from the shared database at each scrape.
   const readAtScrape = new Registry();
   return {
     registry,

@@ -16,7 +16,6 @@ export function onShutdown(name: string, run: () => Promise<void>) {
   hooks().set(name, { name, run });
 }
 
-/** Runs every hook at once; a hook that fails is reported and does not hold up the others. */
 export async function runShutdownHooks(report: (name: string, error: Error) => void) {
   await Promise.all([...hooks().values()].map((hook) => hook.run().catch((error: Error) => report(hook.name, error))));
 }

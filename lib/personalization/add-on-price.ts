@@ -1,4 +1,3 @@
-// No zod here: the editor formats and reads prices as the seller types. question-set.ts builds the schemas from these.
 import type { Money, MoneyWire } from "../marketplace/wire";
 
 // The OAS's Money is an int64 `amount` over a `divisor` and fixes neither. Our choice: cents (divisor 100, so at most
@@ -13,7 +12,6 @@ export const addOnPriceRules = {
 
 const PRICE_TEXT = /^\d+(\.\d{1,2})?$/;
 
-/** The rule an add-on price typed by the seller breaks; "" is no price. */
 export function brokenAddOnPriceRule(text: string): keyof typeof addOnPriceRules | undefined {
   const trimmed = text.trim();
   if (trimmed === "") return undefined;
@@ -22,7 +20,6 @@ export function brokenAddOnPriceRule(text: string): keyof typeof addOnPriceRules
   return undefined;
 }
 
-/** The seller's text as Money in the shop's currency; "" and 0 are no price (the marketplace removes it for 0 or null). */
 export function moneyOfPriceText(text: string, currencyCode: string): Money | null {
   const trimmed = text.trim();
   if (trimmed === "" || brokenAddOnPriceRule(trimmed)) return null;
@@ -31,13 +28,11 @@ export function moneyOfPriceText(text: string, currencyCode: string): Money | nu
   return amount === 0 ? null : { amount, divisor: ADD_ON_PRICE_DIVISOR, currencyCode };
 }
 
-/** Money as the seller edits it: `2.50`; no price is "". An untouched field keeps the stored Money exactly. */
 export function priceTextOf(money: Money | null | undefined): string {
   if (!money || money.amount === 0 || money.divisor <= 0) return "";
   return (money.amount / money.divisor).toFixed(2);
 }
 
-/** `$2.50`, in the price's own currency. */
 export function formatMoney(money: Money): string {
   const value = money.divisor > 0 ? money.amount / money.divisor : money.amount;
   try {

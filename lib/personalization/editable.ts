@@ -1,5 +1,3 @@
-// Kept apart from the wire schemas so the editor's browser code does not pull in the classic zod API.
-
 /**
  * The single-question editor can show and save only what the migration period allows (decisions.md "Phases"). The
  * sandbox asks the same of a write without supports_multiple_personalization_questions.

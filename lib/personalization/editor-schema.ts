@@ -1,5 +1,3 @@
-// The editor's schemas: the marketplace's rules (schema.ts, question-set.ts) plus the dashboard's own rule against
-// hidden characters (hidden-characters.ts), as the forms, their server actions and a bulk apply check them.
 import * as z from "zod/mini";
 import { hiddenCharacters, hiddenCharactersMessage } from "./hidden-characters";
 import { questionSetFormSchema } from "./question-set";
@@ -12,7 +10,6 @@ export const sellerInstructionsSchema = instructionsSchema.check(
   }),
 );
 
-/** The single-question editor's and the bulk dialog's fields, as their forms and their server actions check them. */
 export const sellerQuestionSchema = z.object({ ...questionFormSchema.shape, instructions: sellerInstructionsSchema });
 
 export const sellerQuestionsSchema = questionSetFormSchema.shape.questions.check(

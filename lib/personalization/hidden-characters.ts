@@ -20,7 +20,6 @@ const NAMES: Record<number, string> = {
   0x2069: "POP DIRECTIONAL ISOLATE",
 };
 
-/** C0 controls but newline, DEL and C1 controls, bidi marks, embeddings, overrides and isolates, and lone surrogates. */
 const HIDDEN =
   /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
@@ -32,7 +31,6 @@ const nameOf = (char: string) => {
   return `${codePoint(char)}${NAMES[code] ? ` ${NAMES[code]}` : " (a control character)"}`;
 };
 
-/** Each kind of hidden character in `text`, in the order they first appear. */
 export function hiddenCharacters(text: string): string[] {
   return [...new Set([...text.matchAll(HIDDEN)].map(([char]) => nameOf(char)))];
 }

@@ -1,4 +1,3 @@
-// zod/mini, as schema.ts: the multi-question editor ships these rules to the browser.
 import * as z from "zod/mini";
 import { CHAR_LIMIT_MAX, CHAR_LIMIT_MIN, characterCount, instructionRules, longestCapsRun } from "./schema";
 import { QUESTION_TYPES, type QuestionType } from "./question-types";
@@ -13,9 +12,7 @@ export { QUESTION_TYPE_NAMES, QUESTION_TYPES, isQuestionType, type QuestionType 
 
 export const QUESTIONS_MAX = 5;
 export const TITLE_MAX = 45;
-/** Instructions of a question in this period (the migration period allowed 256). */
 export const QUESTION_INSTRUCTIONS_MAX = 120;
-/** A labeled upload's file labels; a dropdown's choices are shorter (DROPDOWN_LABEL_MAX). */
 export const LABEL_MAX = 45;
 export const DROPDOWN_LABEL_MAX = 20;
 export const DROPDOWN_OPTIONS_MAX = 30;
@@ -123,7 +120,6 @@ const startsWithLetterOrDigit = (text: string) => /^[\p{L}\p{N}]/u.test(text);
 const lengthWithin = (max: number) => (text: string) => characterCount(text) >= 1 && characterCount(text) <= max;
 export const labelsDistinct = (labels: readonly string[]) => new Set(labels).size === labels.length;
 
-/** A Money amount as the wire carries it (listing prices, add-on prices). */
 export type Money = { amount: number; divisor: number; currency_code: string };
 
 /** An add-on price as a write may send it: a number of the shop's currency (the OAS request body), or Money as read. */
@@ -144,7 +140,6 @@ function oneUploadAtMost<T>(typeOf: (question: T) => string, typeKey: string, me
   });
 }
 
-/** The rules of each field, in one voice. Both the form's and the wire's shapes are built from these. */
 function fieldRules(voice: Voice) {
   const title = z
     .string({ error: voice.string })
@@ -152,7 +147,6 @@ function fieldRules(voice: Voice) {
       z.refine(lengthWithin(TITLE_MAX), { error: voice.titleLength }),
       z.refine(startsWithLetterOrDigit, { error: voice.titleStart }),
     );
-  // Empty text means "no instructions", as in the migration period.
   const instructions = z.string({ error: voice.string }).check(
     z.superRefine((text, ctx) => {
       if (text === "") return;
@@ -205,13 +199,10 @@ function fieldRules(voice: Voice) {
 const unknownKeys = (otherwise: string) => (issue: { code?: string; keys?: string[] }) =>
   issue.code === "unrecognized_keys" ? `unknown field ${issue.keys?.join(", ")}` : otherwise;
 
-// ---- The wire (snake_case): the live write schema ----
-
 const id = z
   .int({ error: "must be a whole number of 1 or more" })
   .check(z.minimum(1, { error: "must be a whole number of 1 or more" }));
 const wire = fieldRules(wireVoice);
-/** A key that belongs to another type may be left out or sent as null, as reads return it. */
 const unused = z.optional(z.null({ error: "must be null or left out for this question type" }));
 const money = z.strictObject(
   {
@@ -222,7 +213,6 @@ const money = z.strictObject(
   { error: unknownKeys(wireVoice.price) },
 );
 const addOnPrice = z.optional(z.nullable(z.union([wire.price, money], { error: wireVoice.price })));
-/** 0 and null both mean "no add-on price", so a type that cannot have one still takes them (as reads return null). */
 const noAddOnPrice = z.optional(
   z.nullable(
     z
@@ -332,10 +322,7 @@ export const questionSetWriteSchema = z.strictObject(
 export type QuestionSetWrite = z.output<typeof questionSetWriteSchema>;
 export type QuestionWrite = QuestionSetWrite["personalization_questions"][number];
 
-// ---- The editor's form (camelCase): the same rules, in the seller's words ----
-
 const form = fieldRules(sellerVoice);
-// The marketplace's ids of what the listing asks now travel with the form, so a save keeps those questions and choices.
 const formCommon = {
   questionId: z.optional(z.int()),
   title: form.title,
@@ -343,7 +330,6 @@ const formCommon = {
   required: form.required,
 };
 
-// The seller types the price; its precision and ceiling are the dashboard's own (add-on-price.ts), on top of the wire's.
 const addOnPriceText = z.string({ error: addOnPriceRules.format }).check(
   z.superRefine((text, ctx) => {
     const broken = brokenAddOnPriceRule(text);
@@ -352,7 +338,6 @@ const addOnPriceText = z.string({ error: addOnPriceRules.format }).check(
 );
 const typedPrice = (text: string | undefined) => Number(text?.trim() || 0);
 
-/** The add-on price as typed ("" for none) and as the listing was read, so an untouched price is kept as stored. */
 export const textQuestionFormSchema = z
   .object({
     type: z.literal("text_input"),
@@ -378,7 +363,6 @@ export const unlabeledUploadQuestionFormSchema = z.object({
   ...formCommon,
   maxAllowedFiles: form.files,
 });
-// A labeled upload takes one file per label, so the form asks only for the labels.
 export const labeledUploadQuestionFormSchema = z.object({
   type: z.literal("labeled_upload"),
   ...formCommon,
@@ -412,10 +396,6 @@ export const questionSetFormSchema = z.object({
 export type QuestionSetForm = z.output<typeof questionSetFormSchema>;
 export type QuestionForm = QuestionSetForm["questions"][number];
 
-/**
- * What the editor holds for one question while the seller types: every type's fields, so switching or adding keeps
- * values. The schema keeps only what the question's type uses.
- */
 export type QuestionDraft = {
   questionId?: number;
   type: QuestionType;
@@ -425,9 +405,7 @@ export type QuestionDraft = {
   maxAllowedCharacters: number;
   maxAllowedFiles: number;
   options: { label: string; optionId?: number }[];
-  /** A text question's add-on price in the shop's currency (from 2026-07-20), as typed ("" for none). */
   addOnPrice?: string;
-  /** The price as the listing was read: a save that finds it unchanged keeps what the marketplace holds. */
   addOnPriceAsRead?: string;
 };
 
@@ -454,7 +432,6 @@ export function newQuestionDraft(type: QuestionType): QuestionDraft {
   }
 }
 
-/** The body of updateListingPersonalization for a question set; unparsed drafts map too, so both rule sets can judge them. */
 export function toQuestionSetWrite(questions: readonly (QuestionForm | QuestionDraft)[]): {
   personalization_questions: QuestionWrite[];
 } {

@@ -1,5 +1,3 @@
-// No zod here: the listings table names question types, and zod stays out of that page's first load.
-
 export const QUESTION_TYPES = ["text_input", "dropdown", "unlabeled_upload", "labeled_upload"] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 

@@ -6,7 +6,6 @@ export const CHAR_LIMIT_MAX = 1024;
 export const QUESTION_TYPE = "text_input";
 export const QUESTION_TEXT = "Personalization";
 
-// Lengths count code points, so an emoji is one character as a seller sees it.
 export const characterCount = (text: string) => [...text].length;
 
 const LETTER_RUN = /\p{L}+/gu;
@@ -32,7 +31,6 @@ export const instructionRules = {
 
 export type InstructionRule = keyof typeof instructionRules;
 
-/** The rules an instructions text breaks, in the order the form explains them. Empty text means "no instructions". */
 export function brokenInstructionRules(text: string): InstructionRule[] {
   if (text === "") return [];
   const broken: InstructionRule[] = [];

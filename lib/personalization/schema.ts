@@ -1,5 +1,3 @@
-// zod/mini: the editor's checks load this into the browser when a form first checks a value, and the mini API is
-// tree-shakable (the classic one is not). Shared by the editor form, the server action and the sandbox.
 import * as z from "zod/mini";
 import {
   brokenInstructionRules,
@@ -28,7 +26,6 @@ export const charLimitSchema = z
 
 export const requiredSchema = z.boolean({ error: "must be true or false" });
 
-/** One question as written to updateListingPersonalization (wire format, snake_case). */
 export const questionWriteSchema = z.strictObject(
   {
     question_type: z.literal(QUESTION_TYPE, { error: `must be "${QUESTION_TYPE}" during the migration period` }),
@@ -57,7 +54,6 @@ export const personalizationWriteSchema = z.strictObject(
 
 export type PersonalizationWrite = z.infer<typeof personalizationWriteSchema>;
 
-/** The editor's fields (camelCase), built from the same field rules as the wire schema. */
 export const questionFormSchema = z.object({
   instructions: instructionsSchema,
   maxAllowedCharacters: charLimitSchema,

@@ -8,7 +8,6 @@ import { changesAddOnPrice } from "./snapshot-codec";
 const NO_CURRENCY =
   "Nothing was changed: the marketplace did not say which currency your shop sells in, so the add-on price could not be set. Try again in a moment, or leave the price as it was.";
 
-/** The shop's currency (getShop), asked only when the seller set an add-on price: prices are in the shop's currency. */
 export async function currencyForPrices(
   marketplace: Marketplace,
   seller: { userId: number; shopId: number },
@@ -20,7 +19,6 @@ export async function currencyForPrices(
   return shop.data.currencyCode ? { ok: true, data: shop.data.currencyCode } : { ok: false, refusal: NO_CURRENCY };
 }
 
-/** The shop's currency for the editor's price fields; undefined when the marketplace does not say (the field then names none). */
 export async function shopCurrencyCode(
   marketplace: Marketplace,
   seller: { userId: number; shopId: number | null },

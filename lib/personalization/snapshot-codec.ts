@@ -5,8 +5,6 @@ import type { PersonalizationWriteWire, QuestionWriteWire } from "../marketplace
 import { moneyOfPriceText, moneyWireOf } from "./add-on-price";
 import { representable, withoutMarketplaceKeys, type Snapshot, type SnapshotQuestion } from "./snapshot";
 
-// Snapshots to and from what the server stores and sends: JSON in the database, the form's values, the marketplace's write.
-
 const snapshotSchema = z.object({
   questions: z.array(
     z.object({
@@ -42,7 +40,6 @@ export function snapshotOfForm(form: QuestionForm): Snapshot {
   };
 }
 
-/** Whether the seller typed an add-on price other than the one the listing was read with. */
 export const changesAddOnPrice = (questions: readonly SetQuestionForm[]) =>
   questions.some(
     (question) =>
@@ -54,10 +51,6 @@ const optionIdsOf = (options: readonly { label: string; optionId?: number }[]) =
     ? { optionIds: options.map((option) => option.optionId ?? null) }
     : {};
 
-/**
- * The editor's questions as a snapshot. A price the seller left as it was read stays out (the write keeps whatever the
- * marketplace charges then); one they changed is Money in `currencyCode`, the shop's.
- */
 export function snapshotOfQuestionSet(questions: readonly SetQuestionForm[], currencyCode?: string): Snapshot {
   return {
     questions: questions.map((question): SnapshotQuestion => {
@@ -100,7 +93,6 @@ export function snapshotOfQuestionSet(questions: readonly SetQuestionForm[], cur
   };
 }
 
-/** A template is what to ask, never a listing's ids or the price it charges: applying one sets no price. */
 export const templateOf = (snapshot: Snapshot): Snapshot => ({
   questions: snapshot.questions.map(withoutMarketplaceKeys),
 });

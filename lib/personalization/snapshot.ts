@@ -1,17 +1,11 @@
-// No zod here: the listings page and the history ship this module to the browser (snapshot-codec.ts holds the rest).
 import type { Listing, Question } from "../marketplace/wire";
 import { formatMoney, samePrice } from "./add-on-price";
 import { editableInSingleQuestionEditor } from "./editable";
 
-/**
- * What a listing asks buyers, as history, bulk jobs and templates keep it. The marketplace's ids say which question or
- * choice a write keeps; `addOnPrice` left out means "whatever the marketplace charges for this question when we write".
- */
 export type Snapshot = {
   questions: SnapshotQuestion[];
 };
 
-/** A question as the marketplace returns it; in a target, a left-out `addOnPrice` keeps the marketplace's. */
 export type SnapshotQuestion = Question;
 
 export const NO_PERSONALIZATION: Snapshot = { questions: [] };
@@ -65,7 +59,6 @@ export function sameSnapshot(a: Snapshot, b: Snapshot) {
   );
 }
 
-/** One line a seller reads: `“Name to engrave”, required, up to 20 characters` or `No question`. */
 export function describeSnapshot(snapshot: Snapshot): string {
   if (snapshot.questions.length === 0) return "No question";
   if (snapshot.questions.length > 1)
@@ -79,7 +72,6 @@ export function describeSnapshot(snapshot: Snapshot): string {
   return `${instructions}, ${question.required ? "required" : "optional"}${limit}${price}`;
 }
 
-/** What to ask, without what belongs to one listing on the marketplace: ids and the add-on price. */
 export function withoutMarketplaceKeys(question: SnapshotQuestion): SnapshotQuestion {
   const copy = { ...question };
   delete copy.id;
@@ -92,12 +84,6 @@ export function withoutMarketplaceKeys(question: SnapshotQuestion): SnapshotQues
 export const mayChargeAddOn = (question: Pick<SnapshotQuestion, "type" | "required">) =>
   question.type === "text_input" && !question.required;
 
-/**
- * `target` as a write must send it over `current`, what the marketplace holds right before the write: each target
- * question that is one the listing has (by id, else by type and title) carries that question's id, its choices' ids
- * and, unless the target sets a price, its add-on price; a price the question may no longer charge is removed
- * explicitly (null), as the marketplace asks of a re-sent question. Ids the marketplace no longer holds are dropped.
- */
 export function alignWith(target: Snapshot, current: Snapshot): Snapshot {
   const unmatched = new Set(current.questions);
   const take = (found: SnapshotQuestion | undefined) => {
@@ -121,7 +107,6 @@ export function alignWith(target: Snapshot, current: Snapshot): Snapshot {
       const optionIds = question.options && held?.options ? alignOptions(question, held) : undefined;
       const heldPrice = held?.addOnPrice ?? null;
       const price = mayChargeAddOn(question) ? (wanted === undefined ? heldPrice : wanted) : null;
-      // Sent only when there is a price to keep, set or remove: earlier periods' marketplaces know no such field.
       const addOnPrice = price === null && heldPrice === null ? undefined : price;
       return {
         ...(held?.id !== undefined && { id: held.id }),

@@ -3,25 +3,15 @@
 
 export type Refusal = { status: 400 | 403 | 411 | 413; error: string };
 
-/** Next's `serverActions.bodySizeLimit` (next.config.js). */
 export const ACTION_BODY_LIMIT = 1024 * 1024;
 
 const MAX_DEPTH = 64;
 
-/**
- * React's reply format reads strings that start with "$" as references (to promises, maps, server references, files…).
- * The dashboard's actions take plain objects, whose encoding only ever holds these: an escaped "$$", undefined, dates,
- * special numbers, bigints, and "$K" for a form's FormData.
- */
 const PLAIN_MARKER = /^\$(\$|undefined$|D|-0$|NaN$|-?Infinity$|n-?\d+$)/;
 const FORM_MARKER = /^\$K[0-9a-f]+$/;
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/**
- * A foreign Origin, or the opaque "null" of a sandboxed frame or a redirect chain, compared as Next's own Server
- * Actions check does (with the first X-Forwarded-Host, else Host). No Origin at all is left to Next.
- */
 export function foreignOrigin(origin: string | null, host: string | null): Refusal | undefined {
   if (origin === null) return undefined;
   const parsed = URL.parse(origin);
@@ -44,7 +34,6 @@ const lengthRequired: Refusal = {
   error: "The dashboard could not read this request: it has no Content-Length. Reload the page and try again.",
 };
 
-/** A write from another site on any route, and a server action whose declared size is missing or past the limit. */
 export function refusalOf(request: { method: string; headers: Headers }): Refusal | undefined {
   if (SAFE_METHODS.has(request.method)) return undefined;
   const host = request.headers.get("x-forwarded-host")?.split(",")[0]?.trim() || request.headers.get("host");
@@ -87,7 +76,6 @@ function jsonProblem(text: string, markers: RegExp[]): Refusal | undefined {
   return problem ? malformed(problem) : undefined;
 }
 
-/** A server action's body, within the limit already: a reply React can decode safely, or a 400 instead of Next's 500. */
 export async function actionBodyProblem(request: Request): Promise<Refusal | undefined> {
   if (!request.headers.has("next-action") || request.headers.has("x-action-forwarded")) return undefined;
   const body = request.clone();
@@ -98,7 +86,6 @@ export async function actionBodyProblem(request: Request): Promise<Refusal | und
     } catch {
       return malformed("is not a readable form");
     }
-    // Numbered fields hold the encoded arguments; `<n>_name` fields are a form's own values, never decoded further.
     for (const [name, value] of form.entries()) {
       if (!/^\d+$/.test(name)) continue;
       if (typeof value !== "string") return malformed("carries a file where arguments belong");

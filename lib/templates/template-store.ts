@@ -14,7 +14,6 @@ const fromRow = (row: Row): QuestionTemplate => ({
   updatedAt: Number(row.updated_at),
 });
 
-/** Question templates per shop; a name is unique in its shop, and saving under a taken name replaces that template. */
 export function templateStore(db: Database) {
   return {
     async list(shopId: number): Promise<QuestionTemplate[]> {

@@ -5,14 +5,12 @@ import { defineRoute, idParam, refusals, reply, type BodyReader } from "./routes
 import { meSchema, shopSchema } from "../wire.js";
 import { getShopRow, getShopRowOfUser, shopJson } from "../store/shop-store.js";
 
-/** Form fields, or none when the body is not a form (the field checks then name what is missing). */
 const lenientFormBody: BodyReader = {
   contentTypes: ["application/x-www-form-urlencoded", "multipart/form-data"],
   read: (c) => c.req.parseBody().catch(() => ({})),
 };
 
 export const accountRoutes = [
-  // GET /v3/application/openapi-ping
   defineRoute({
     method: "get",
     path: "/v3/application/openapi-ping",
@@ -27,7 +25,6 @@ export const accountRoutes = [
     handler: (c) => c.json({ application_id: c.get("apiApp")?.app_id }),
   }),
 
-  // GET /v3/application/users/me
   defineRoute({
     method: "get",
     path: "/v3/application/users/me",
@@ -47,7 +44,6 @@ export const accountRoutes = [
     },
   }),
 
-  // GET /v3/application/shops/{shop_id}
   defineRoute({
     method: "get",
     path: "/v3/application/shops/:shop_id{[0-9]+}",
@@ -64,7 +60,6 @@ export const accountRoutes = [
     },
   }),
 
-  // GET /v3/application/users/{user_id}/shops
   defineRoute({
     method: "get",
     path: "/v3/application/users/:user_id{[0-9]+}/shops",
@@ -81,7 +76,6 @@ export const accountRoutes = [
     },
   }),
 
-  // POST /v3/application/scopes (tokenScopes)
   defineRoute({
     method: "post",
     path: "/v3/application/scopes",

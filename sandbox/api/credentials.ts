@@ -1,7 +1,6 @@
 import { jsonError, requestHeader, type AppRow, type Ctx } from "../http.js";
 import { sha256, safeEqual } from "../crypto.js";
 
-/** Who may call an endpoint: with the API key alone, with a token when one is sent, or only with a token (and scope). */
 export type Access = { token: "none" } | { token: "optional" } | { token: "required"; scope?: string };
 
 /**
@@ -26,18 +25,15 @@ export function refusedApiKey(c: Ctx): Response | undefined {
   return undefined;
 }
 
-/** Answers `handle`'s response when the API key passes, with the key's rate-limit headers; the refusal when it does not. */
 export function withApiKey(c: Ctx, handle: (c: Ctx) => Response | Promise<Response>): Response | Promise<Response> {
   const refused = refusedApiKey(c);
   if (refused) return refused;
   const answer = handle(c);
-  // A failure becomes app.onError's 500, which adds the headers itself.
   return answer instanceof Promise
     ? answer.then((response) => withRateHeaders(c, response))
     : withRateHeaders(c, answer);
 }
 
-/** The answer with the rate-limit headers of this request's key, which every /v3/application answer carries. */
 export function withRateHeaders(c: Ctx, response: Response): Response {
   const headers = c.get("rateHeaders");
   if (headers && c.get("withRateHeaders") !== response)
@@ -69,11 +65,9 @@ function resolveBearer(c: Ctx): Response | undefined {
   return undefined;
 }
 
-/** Why the caller may not call an endpoint with this access (a response), or undefined when it may. */
 export function refusedAccess(c: Ctx, access: Access): Response | undefined {
   if (access.token === "none") return undefined;
   if (access.token === "optional" && !requestHeader(c, "authorization")) return undefined;
-  // Public endpoints take no token, but one that is sent must be valid (it reveals the caller's own non-public listings).
   const refused = resolveBearer(c);
   if (refused || access.token === "optional" || !access.scope || hasScope(c, access.scope)) return refused;
   return jsonError(c, 403, "insufficient_scope", "Insufficient scope");

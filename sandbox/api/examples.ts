@@ -8,11 +8,8 @@ import type { ListingWire, StoredQuestion } from "../wire.js";
 // size, so the two can be compared at equal payloads (issue 14).
 
 export type Examples = {
-  /** getListingsByShop for BulkBazaar, limit 25, includes=personalization, migration phase. */
   listingPage: { count: number; results: ListingWire[] };
-  /** getListing for BulkBazaar's first listing, with its legacy fields. */
   listing: ListingWire;
-  /** AdaPrintsStudio's first listing with a question, as getListingPersonalization and the write answer it. */
   personalization: { personalization_questions: StoredQuestion[] };
 };
 
@@ -48,7 +45,6 @@ function build(): Examples {
   }
 }
 
-/** Built on first use (the document is generated once per process) from a fresh in-memory copy of the seed. */
 export function examples(): Examples {
   built ??= build();
   return built;

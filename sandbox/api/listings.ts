@@ -122,10 +122,8 @@ const keywordsQuery = z
   .optional()
   .meta({ description: "Words that must all appear in the title, description or tags." });
 
-/** A word matched as typed: % and _ in it are not LIKE's wildcards. */
 const likeEscaped = (word: string) => word.replace(/[\\%_]/g, (character) => `\\${character}`);
 
-/** Every word of `keywords` in the title, description or tags. */
 function keywordFilter(keywords: string | undefined): ListingQuery {
   const words = (keywords ?? "").split(/\s+/).filter(Boolean);
   return {
@@ -144,7 +142,6 @@ function and(...parts: ListingQuery[]): ListingQuery {
 
 const shopIdParam = idParam("The shop.", (raw) => `Shop ${raw} does not exist.`);
 
-/** An id that is not a number matches nothing (an empty page), as on the marketplace. */
 const lenientIdParam = (description: string) =>
   z
     .string()
@@ -152,7 +149,6 @@ const lenientIdParam = (description: string) =>
     .pipe(z.number().meta({ type: "integer", format: "int64" }))
     .meta({ description });
 
-/** A comma-separated list of whole numbers, refused with `message` when empty or malformed. */
 const idListQuery = (message: string, accepts: (id: number) => boolean, description: string) =>
   z
     .string({ error: message })
@@ -230,7 +226,6 @@ const priceInCents = z
 const requiredText = z.string({ error: "is required." }).min(1, { error: "is required." });
 const tagsField = z.string().optional().meta({ description: "Comma-separated." });
 
-// Every missing field is named before any malformed one: the formats are a second stage.
 const draftListingForm = z
   .object({
     ...legacyFields,
@@ -321,7 +316,6 @@ const updateListing = (method: "patch" | "put", operationId: string) =>
   });
 
 export const listingRoutes = [
-  // GET /v3/application/listings/active
   defineRoute({
     method: "get",
     path: "/v3/application/listings/active",
@@ -368,7 +362,6 @@ export const listingRoutes = [
     },
   }),
 
-  // GET /v3/application/listings/batch
   defineRoute({
     method: "get",
     path: "/v3/application/listings/batch",
@@ -399,7 +392,6 @@ export const listingRoutes = [
     },
   }),
 
-  // GET /v3/application/listings/{listing_id}
   defineRoute({
     method: "get",
     path: "/v3/application/listings/:listing_id{[0-9]+}",
@@ -424,7 +416,6 @@ export const listingRoutes = [
     },
   }),
 
-  // GET /v3/application/listings/{listing_id}/inventory
   defineRoute({
     method: "get",
     path: "/v3/application/listings/:listing_id{[0-9]+}/inventory",
@@ -456,7 +447,6 @@ export const listingRoutes = [
     },
   }),
 
-  // GET /v3/application/shops/{shop_id}/listings
   defineRoute({
     method: "get",
     path: "/v3/application/shops/:shop_id/listings",
@@ -489,7 +479,6 @@ export const listingRoutes = [
     },
   }),
 
-  // GET /v3/application/shops/{shop_id}/listings/active
   defineRoute({
     method: "get",
     path: "/v3/application/shops/:shop_id/listings/active",
@@ -513,7 +502,6 @@ export const listingRoutes = [
     },
   }),
 
-  // GET /v3/application/shops/{shop_id}/listings/featured
   defineRoute({
     method: "get",
     path: "/v3/application/shops/:shop_id/listings/featured",
@@ -538,7 +526,6 @@ export const listingRoutes = [
     },
   }),
 
-  // GET /v3/application/shops/{shop_id}/shop-sections/listings
   defineRoute({
     method: "get",
     path: "/v3/application/shops/:shop_id/shop-sections/listings",
@@ -571,7 +558,6 @@ export const listingRoutes = [
     },
   }),
 
-  // GET /v3/application/shops/{shop_id}/receipts/{receipt_id}/listings
   defineRoute({
     method: "get",
     path: "/v3/application/shops/:shop_id/receipts/:receipt_id/listings",
@@ -603,7 +589,6 @@ export const listingRoutes = [
     },
   }),
 
-  // GET /v3/application/shops/{shop_id}/policies/return/{return_policy_id}/listings
   defineRoute({
     method: "get",
     path: "/v3/application/shops/:shop_id/policies/return/:return_policy_id/listings",
@@ -624,7 +609,6 @@ export const listingRoutes = [
     },
   }),
 
-  // POST /v3/application/shops/{shop_id}/listings
   defineRoute({
     method: "post",
     path: "/v3/application/shops/:shop_id/listings",
@@ -664,7 +648,6 @@ export const listingRoutes = [
     },
   }),
 
-  // PATCH /v3/application/shops/{shop_id}/listings/{listing_id} (older clients used PUT)
   updateListing("patch", "updateListing"),
   updateListing("put", "updateListingWithPut"),
 ];

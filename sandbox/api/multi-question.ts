@@ -26,11 +26,6 @@ export const newId = () => randomInt(1_000_000_000, 281_474_976_710_655);
 
 type Context = { phase: Phase; currency: string; current: StoredQuestion[] };
 
-/**
- * The questions to store for a write, or the `<field>: <reason>` it is refused with. A question_id or option_id that
- * names one of the listing's current questions (or that question's options) keeps it; anything else gets a new id, as
- * do repeats (the docs warn that ids may change on a write).
- */
 export function storedQuestionSet(write: MultiQuestionWrite, context: Context): StoredQuestion[] | { error: string } {
   const currentById = new Map(context.current.map((question) => [question.question_id, question]));
   const usedQuestionIds = new Set<number>();

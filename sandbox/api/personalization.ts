@@ -21,7 +21,6 @@ type OwnedListing = Pick<ListingRow, "listing_id" | "shop_id" | "questions"> & {
 /** The shop in the path must be the caller's, and the listing must be in it (decisions.md "Not owner"). */
 function ownedListing(c: Ctx, params: z.output<typeof ownedListingParams>): OwnedListing | Response {
   const shopId = params.shop_id;
-  // One query for both rows: each better-sqlite3 call has a fixed cost that showed in a write's profile.
   const found = statement(
     c.get("state").db,
     "SELECT shops.user_id AS shop_user_id, currency_code, listing_id, listings.shop_id, questions FROM shops LEFT JOIN listings ON listing_id = ? WHERE shops.shop_id = ?",
@@ -49,7 +48,6 @@ const writeQuery = z.object({
     }),
 });
 
-/** One text question under the migration period's rules: it replaces everything, so it keeps no id. */
 function stored(question: PersonalizationWrite["personalization_questions"][number]): StoredQuestion {
   return {
     question_id: newId(),
@@ -102,7 +100,6 @@ export function personalizationCapabilities(state: SandboxState) {
 }
 
 export const personalizationRoutes = [
-  // GET /v3/application/listings/{listing_id}/personalization
   defineRoute({
     method: "get",
     path: "/v3/application/listings/:listing_id{[0-9]+}/personalization",
@@ -132,7 +129,6 @@ export const personalizationRoutes = [
     },
   }),
 
-  // POST /v3/application/shops/{shop_id}/listings/{listing_id}/personalization
   defineRoute({
     method: "post",
     path: "/v3/application/shops/:shop_id{[0-9]+}/listings/:listing_id{[0-9]+}/personalization",
@@ -189,7 +185,6 @@ export const personalizationRoutes = [
     },
   }),
 
-  // DELETE /v3/application/shops/{shop_id}/listings/{listing_id}/personalization
   defineRoute({
     method: "delete",
     path: "/v3/application/shops/:shop_id{[0-9]+}/listings/:listing_id{[0-9]+}/personalization",

@@ -5,20 +5,14 @@ import { BODY_TOO_LARGE, jsonError, type Ctx, type SandboxEnv } from "../http.js
 import { refusedAccess, withApiKey, type Access } from "./credentials.js";
 import { SCOPES } from "../oauth/scopes.js";
 
-// One declaration per endpoint: the handler parses its input with these schemas, and GET /openapi.json is
-// generated from the same list, so the document cannot describe an endpoint other than the one that runs.
-
 export type Method = "get" | "post" | "put" | "patch" | "delete";
 
-/** Every path under this prefix needs the app's API key (mountRoutes checks it, and app.ts on paths no route matches). */
 export const API_KEY_PREFIX = "/v3/application/";
 
 export type { Access };
 
-/** Reads the raw body for a schema; answers with a Response when the body cannot be read at all. */
 export type BodyReader = { contentTypes: string[]; read: (c: Ctx) => Promise<unknown> };
 
-/** `example` is built on demand: the examples of listings come from the seed data (examples.ts). */
 export type Reply = {
   description: string;
   schema?: z.ZodType;
@@ -30,11 +24,8 @@ export type Reply = {
 type Shape = z.ZodObject;
 
 export type RouteInput<P, Q, B> = {
-  /** Path parameters, parsed before the handler runs; a value that does not parse is a 404. */
   params: P;
-  /** The query, parsed when the handler asks (after its own 404/403 checks); a 400 Response when refused. */
   query: () => Q | Response;
-  /** The body, parsed with the declared schema, or with `schema` when the handler needs a narrower one than it declares. */
   body: <S extends z.core.$ZodType = never>(
     schema?: S,
   ) => Promise<([S] extends [never] ? B : z.core.output<S>) | Response>;
@@ -42,7 +33,6 @@ export type RouteInput<P, Q, B> = {
 
 export type RouteSpec<P extends Shape, Q extends Shape, B extends z.core.$ZodType> = {
   method: Method;
-  /** Hono path from the server root; `{regex}` after a parameter narrows what the route matches. */
   path: string;
   operationId: string;
   summary: string;
@@ -106,7 +96,6 @@ export function defineRoute<
   return { ...(declared as Omit<Route, "handle">), handle };
 }
 
-/** The first query parameter sent in the bracket form (`includes[]=a`), which PHP and axios write by default. */
 function bracketedParameter(url: string): string | undefined {
   const at = url.indexOf("?");
   if (at === -1) return undefined;
@@ -118,13 +107,11 @@ function bracketedParameter(url: string): string | undefined {
 export const bracketRefusal = (name: string) =>
   `${name}[]: array parameters are sent once, comma-separated (${name}=a,b); the bracket form ${name}[]= is not read.`;
 
-/** Registers the routes on the app, in order (Hono tries them in registration order). */
 export function mountRoutes(app: Hono<SandboxEnv>, routes: readonly Route[]) {
   const operationIds = new Set<string>();
   for (const route of routes) {
     if (operationIds.has(route.operationId)) throw new Error(`Two sandbox routes are named ${route.operationId}.`);
     operationIds.add(route.operationId);
-    // One handler, not a middleware per check: each link of Hono's chain is a promise on every request.
     const handle = (c: Ctx) => refusedAccess(c, route.access) ?? route.handle(c);
     app.on(
       route.method.toUpperCase(),
@@ -134,9 +121,6 @@ export function mountRoutes(app: Hono<SandboxEnv>, routes: readonly Route[]) {
   }
 }
 
-// ---- the OpenAPI document
-
-/** `/shops/:shop_id{[0-9]+}/listings` → `/shops/{shop_id}/listings` */
 export function openApiPath(honoPath: string) {
   return honoPath.replace(/:([A-Za-z_][A-Za-z0-9_]*)(\{[^}]*\})?/g, "{$1}");
 }
@@ -149,14 +133,12 @@ function jsonSchema(schema: z.core.$ZodType, io: "input" | "output"): JsonSchema
   return document;
 }
 
-// Path and query values are parsed from strings into what the handler uses: document what they mean (the output).
 function parameters(where: "path" | "query", shape: Shape | undefined) {
   if (!shape) return [];
   return Object.entries(shape.shape).map(([name, field]) => {
     const schema = jsonSchema(field as z.ZodType, "output");
     const { description, ...rest } = schema;
     const required = where === "path" || !(field as z.ZodType).safeParse(undefined).success;
-    // Lists travel comma-separated (?listing_ids=1,2), which OpenAPI spells style form without explode.
     const list = rest.type === "array" ? { style: "form", explode: false } : {};
     return { name, in: where, required, ...(description ? { description } : {}), ...list, schema: rest };
   });
@@ -261,8 +243,6 @@ export function openApiDocument(routes: readonly Route[], serverUrl = "http://lo
   };
 }
 
-// ---- building blocks the route files share
-
 export const errorSchema = z.object({ error: z.string(), error_description: z.string().optional() });
 
 export const reply = (description: string, schema?: z.ZodType, example?: () => unknown): Reply => ({
@@ -271,7 +251,6 @@ export const reply = (description: string, schema?: z.ZodType, example?: () => u
   ...(example ? { example } : {}),
 });
 
-/** What each refusal means, and one body the sandbox answers with it. */
 const REFUSALS: Record<number, { description: string; example: z.output<typeof errorSchema> }> = {
   400: {
     description: "The request is invalid; error says which field and why.",
@@ -300,7 +279,6 @@ const REFUSALS: Record<number, { description: string; example: z.output<typeof e
   },
 };
 
-/** The refusals an endpoint can answer with, each `{"error": ...}`. */
 export function refusals(...statuses: number[]): Record<number, Reply> {
   return Object.fromEntries(
     statuses.map((status) => {
@@ -310,7 +288,6 @@ export function refusals(...statuses: number[]): Record<number, Reply> {
   );
 }
 
-/** A whole-number id in the path: any digits parse (a number too big to exist is then simply not found). */
 export const idParam = (description: string, notFound?: (raw: string) => string) =>
   z
     .string()

@@ -6,9 +6,6 @@ import { LISTING_STATES, type StoredQuestion } from "../wire.js";
 import { getListingRow, listingJson, replaceQuestions } from "../store/listing-store.js";
 import { statement } from "../store/db.js";
 
-// The seller changing a listing on the marketplace's own site (Shop Manager), through the control API: a change no
-// API client made, which webhooks announce all the same. Questions follow the live rules, as Shop Manager's editor does.
-
 const editBody = z.strictObject({
   title: z.string().min(1).optional(),
   description: z.string().optional(),
@@ -68,7 +65,6 @@ export async function shopManagerEdit(c: Ctx, listingId: number) {
   );
 }
 
-/** DELETE /__sandbox/listings/:id: the seller deletes the listing. */
 export function shopManagerDelete(c: Ctx, listingId: number) {
   const state = c.get("state");
   const row = getListingRow(state.db, listingId);

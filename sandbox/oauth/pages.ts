@@ -19,7 +19,6 @@ fieldset{border:1px solid #ccc;border-radius:6px;margin-top:1rem}fieldset label{
 table{border-collapse:collapse;width:100%;font-size:.875rem}th,td{text-align:left;padding:.3rem .5rem;border-bottom:1px solid #ddd}
 code{background:#f0f0f0;padding:0 .25rem;border-radius:4px}.muted{color:#555}`;
 
-/** Every authorization page: never cached, never framed (clickjacking), no external anything. */
 export const PAGE_HEADERS = {
   "cache-control": "no-store",
   pragma: "no-cache",

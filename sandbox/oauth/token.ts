@@ -155,7 +155,6 @@ const GRANTS = {
 } as const;
 
 export const tokenRoutes = [
-  // POST /v3/public/oauth/token
   defineRoute({
     method: "post",
     path: "/v3/public/oauth/token",

@@ -104,7 +104,6 @@ const MIGRATIONS = [
      scopes TEXT NOT NULL
    );
    CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);`,
-  // Stored each listing's JSON, kept by triggers; reads now build it (listing-store.ts), and the next one drops them.
   "SELECT 1",
   `DROP TRIGGER IF EXISTS listings_json_on_insert;
    DROP TRIGGER IF EXISTS listings_json_on_update;
@@ -130,13 +129,11 @@ export function openDb(path: string): Db {
 
 const statements = new WeakMap<Db, Map<string, Database.Statement>>();
 
-/** A prepared statement kept for reuse: compiling SQL on every request cost the hot reads about a third of their time. */
 export function statement(db: Db, sql: string): Database.Statement {
   let cache = statements.get(db);
   if (!cache) statements.set(db, (cache = new Map()));
   let prepared = cache.get(sql);
   if (!prepared) {
-    // Queries built from a list of ids vary in length; keep the cache bounded.
     if (cache.size > 1000) cache.clear();
     cache.set(sql, (prepared = db.prepare(sql)));
   }

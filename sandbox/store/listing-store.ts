@@ -106,7 +106,6 @@ function listingFields(row: ListingRow, legacy: boolean): ListingWire {
 
 const shippingProfileId = (row: Pick<ListingRow, "shop_id">) => row.shop_id * 10 + 2;
 
-// Seeded images: small SVGs as data: URLs, so a client (and the dashboard's thumbnails) never leaves localhost.
 const PALETTE = [
   { hex: "C2185B", red: 194, green: 24, blue: 91, hue: 336, saturation: 88, brightness: 76 },
   { hex: "1976D2", red: 25, green: 118, blue: 210, hue: 210, saturation: 88, brightness: 82 },
@@ -161,7 +160,6 @@ function video(row: ListingRow) {
   };
 }
 
-/** getListingInventory's answer, and includes=Inventory: one product with one offering at the listing's price. */
 export function inventoryJson(row: ListingRow): InventoryWire {
   return {
     products: [
@@ -237,7 +235,6 @@ function buyerPrice(row: ListingRow): NonNullable<ListingWire["buyer_price"]> {
 
 type UserRow = { user_id: number; email: string; first_name: string };
 
-/** Reads the shops and users a set of listings needs once each, for the associations that show them. */
 function related(db: Db, rows: readonly ListingRow[], view: ListingView) {
   const shops = new Map<number, ShopWire>();
   const users = new Map<number, UserRow>();
@@ -310,7 +307,6 @@ function withAssociations(row: ListingRow, view: ListingView, found: ReturnType<
   return listing;
 }
 
-/** Listings as the reads answer them, each with the associations the view asks for. */
 export function listingsJson(db: Db, rows: readonly ListingRow[], view: ListingView): ListingWire[] {
   const found = related(db, rows, view);
   return rows.map((row) => withAssociations(row, view, found));
@@ -322,10 +318,8 @@ export function listingJson(db: Db, row: ListingRow, view: ListingView): Listing
 
 export type Paging = { limit: number; offset: number };
 
-/** A listing query: `where` over the listings table (its parameters beside it) and an ORDER BY clause. */
 export type ListingQuery = { where: string; params: unknown[]; order?: string };
 
-/** `{"count", "results"}`: one page of the listings matching the query, with its count before paging. */
 export function listingPage(db: Db, query: ListingQuery, view: ListingView, paging: Paging | null) {
   const count = statement(db, `SELECT COUNT(*) FROM listings WHERE ${query.where}`)
     .pluck()

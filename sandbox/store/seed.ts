@@ -33,11 +33,9 @@ export type SeedQuestion = {
   instructions: string | null;
   required: boolean;
   max_allowed_characters: number;
-  /** In cents of the shop's currency (USD). */
   add_on_price?: number;
 };
 
-/** Optional text questions that cost buyers extra, seeded only in the periods that have add-on prices (from 2026-07-20). */
 const ADD_ON_PRICES: Readonly<Record<number, number>> = { 1_000_000_004: 250, 1_000_000_010: 500, 4_000_000_003: 300 };
 
 type SeedListing = {
@@ -61,7 +59,6 @@ const STATES_OF_ADA = [
   ...Array(3).fill("sold_out"),
 ] as string[];
 
-/** Seller taxonomy ids of the demo items (findAllListingsActive filters on them): jewelry, prints, bags, signs. */
 export const TAXONOMY_IDS = { jewelry: 1208, prints: 2078, bags: 133, signs: 1027, other: 6827 } as const;
 const DEFAULT_TAXONOMY_ID = TAXONOMY_IDS.other;
 const ADA_TAXONOMIES = [
@@ -102,7 +99,6 @@ function adaListings(): SeedListing[] {
     }
     return listing;
   }).map((listing, index) =>
-    // Listing 8 was last edited through the legacy fields, so they disagree with its question (migration drift).
     index === 7
       ? {
           ...listing,
@@ -208,7 +204,6 @@ export function insertUser(
   return Number(result.lastInsertRowid);
 }
 
-/** Where the demo shops are (the shop_location filter of findAllListingsActive); other shops take the column default. */
 const SHOP_LOCATIONS: Record<number, { location: string; country_iso: string }> = {
   70001: { location: "Lisbon, Portugal", country_iso: "PT" },
   70002: { location: "Leeds, United Kingdom", country_iso: "GB" },

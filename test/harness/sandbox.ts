@@ -9,6 +9,19 @@ export const DEMO_API_KEY = `${DEMO_APP.keystring}:${DEMO_APP.shared_secret}`;
 export const DEMO_REDIRECT_URI: string = DEMO_APP.redirect_uris[0];
 export const ADA = DEMO_SELLERS.ada;
 
+/** The question the seed gives Ada's first listing, as the API reads it. */
+export const SEED_QUESTION = {
+  question_id: 10_000_000_011,
+  question_type: "text_input",
+  question_text: "Personalization",
+  instructions: "Enter the name to engrave, up to 12 letters.",
+  required: true,
+  max_allowed_characters: 12,
+  max_allowed_files: null,
+  options: null,
+  add_on_price: null,
+};
+
 /** RFC 7636 appendix B: the spec's PKCE test vector. */
 export const RFC7636_VERIFIER = "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk";
 export const RFC7636_CHALLENGE = "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM";

@@ -1,4 +1,3 @@
-// Liveness: the process answers. No I/O, so a slow database or marketplace never gets a live instance restarted.
 export const dynamic = "force-dynamic";
 
 export function GET() {

@@ -14,7 +14,6 @@ function bearerMatches(header: string | null, token: string) {
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-// Prometheus text. Off unless METRICS_TOKEN is set (docs/deploy.md): the counters describe sellers' activity.
 export async function GET(request: Request) {
   const token = env().METRICS_TOKEN;
   if (!token)

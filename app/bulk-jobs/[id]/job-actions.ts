@@ -9,7 +9,6 @@ import { db } from "@/lib/db";
 const NO_SUCH_JOB = "There is no such bulk change in your shop. Go back to your listings.";
 const jobInput = z.object({ jobId: z.uuid() });
 
-/** One failed listing of a job tried again, or every failed (or skipped) one of it at once; the count put back in line. */
 export const retryBulkItemsAction = sellerAction(
   "save",
   jobInput.extend({ status: z.enum(["failed", "skipped"]), listingId: z.number().int().positive().optional() }),
@@ -26,7 +25,6 @@ export const retryBulkItemsAction = sellerAction(
   },
 );
 
-/** A new job that puts back, listing by listing, what this job replaced; asking twice gives the same undo. */
 export const undoBulkJobAction = sellerAction("save", jobInput, async ({ jobId }, { seller }) => {
   const jobs = jobStore(await db());
   const job = await jobs.find(jobId, seller.shopId);

@@ -17,7 +17,6 @@ import { shopCurrencyCode } from "@/lib/personalization/shop-currency";
 
 const NOT_FOUND = { ok: false, failure: { kind: "not_found", message: "" } } as const;
 
-// One marketplace read per request serves both the tab's title and the page (cache() compares arguments by value only for primitives).
 const cachedListing = cache(async (userId: number, shopId: number | null, id: string) => {
   const listingId = Number(id);
   return Number.isSafeInteger(listingId) && listingId > 0
@@ -42,8 +41,6 @@ export default async function ListingEditorPage({ params }: { params: Promise<{ 
   const here = `/listings/${id}`;
   const seller = await requireSeller(here);
   const listingId = Number(id);
-  // Add-on prices are set in the shop's currency (getShop), read beside the listing; the period is judged after the
-  // listing's read, which may teach it (personalization-phase.ts).
   const [result, currencyCode] = await Promise.all([
     listingFor(seller, id),
     marketplace().then((client) => shopCurrencyCode(client, seller)),

@@ -20,7 +20,6 @@ const CALLBACK_COOKIES = ["__Secure-authjs.callback-url", "authjs.callback-url"]
 
 /** next-auth writes an absolute http(s) URL here; anything else was written by someone else, and next-auth would throw. */
 function forgedCallbackCookie(request: NextRequest) {
-  // The raw header: a value that does not even URL-decode is dropped by request.cookies but still read by next-auth.
   const pairs = (request.headers.get("cookie") ?? "")
     .split(/; */)
     .map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]);
@@ -36,7 +35,6 @@ function forgedCallbackCookie(request: NextRequest) {
   });
 }
 
-/** A sign-in error page with status 400 that also drops the altered cookie, so starting again works. */
 function refuseForgedCookie() {
   const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign in · Personalization dashboard</title></head>
 <body><main><h1>Personalization dashboard</h1><p role="alert">The sign-in could not be completed because one of its cookies was altered. Start again from the sign-in page.</p>
@@ -58,7 +56,6 @@ function refuseForgedCookie() {
   return response;
 }
 
-/** next-auth reports every provider error as one code; a seller who pressed "Deny" deserves to be told just that. */
 export async function GET(request: NextRequest) {
   if (forgedCallbackCookie(request)) return refuseForgedCookie();
   const { pathname, searchParams } = request.nextUrl;

@@ -8,7 +8,6 @@ import { describeFailure, personalizationPhase } from "@/lib/marketplace";
 
 const MAX_BYTES = 5_000_000;
 
-// POST /api/changes/import (text/csv): the edited file becomes a plan for review, or is refused cell by cell.
 export async function POST(request: Request) {
   const seller = await currentSeller();
   if (!seller || seller.shopId === null)

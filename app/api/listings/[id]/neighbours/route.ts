@@ -3,7 +3,6 @@ import { parseListingsView } from "@/lib/listings/view";
 import { readAsSeller } from "@/lib/api/seller-reads";
 import { loadNeighbours } from "@/lib/listings/read";
 
-/** The editor's Previous / Next listing, in the order of the list the seller came from. */
 export async function GET(request: NextRequest, { params }: { params: Promise<{ id: string }> }) {
   const listingId = Number((await params).id);
   const view = parseListingsView(Object.fromEntries(request.nextUrl.searchParams));
