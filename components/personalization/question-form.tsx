@@ -1,12 +1,22 @@
 "use client";
 
-import { useEffect, useRef, useState, useTransition, type KeyboardEvent, type ReactNode } from "react";
+import {
+  useEffect,
+  useRef,
+  useState,
+  useTransition,
+  type BaseSyntheticEvent,
+  type KeyboardEvent,
+  type ReactNode,
+} from "react";
 import dynamic from "next/dynamic";
 import { useForm, useWatch } from "react-hook-form";
 import { useRouter } from "next/navigation";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import type { QuestionForm as QuestionValues } from "@/lib/personalization/schema";
+import { snapshotOf, type Snapshot } from "@/lib/personalization/snapshot";
+import { snapshotOfForm } from "@/lib/personalization/snapshot-codec";
 import { sellerQuestionSchema } from "@/lib/personalization/editor-schema";
 import type { Listing, Question } from "@/lib/marketplace/wire";
 import type { ActionResult } from "@/lib/actions/seller-action";
@@ -29,6 +39,7 @@ const LeaveDialog = dynamic(() => import("./leave-dialog").then((module) => modu
 const NoInstructionsDialog = dynamic(() =>
   import("./no-instructions-dialog").then((module) => module.NoInstructionsDialog),
 );
+const ChangedSinceDialog = dynamic(() => import("./changed-since-dialog").then((module) => module.ChangedSinceDialog));
 
 const NEW_QUESTION: QuestionValues = { instructions: "", maxAllowedCharacters: 100, required: false };
 const FIELDS = ["instructions", "maxAllowedCharacters", "required"] as const;
@@ -74,7 +85,17 @@ export function QuestionForm({ listing, canEdit, focusFirst = false, onStored, a
   const [required, limit] = useWatch({ control, name: ["required", "maxAllowedCharacters"] });
   const [pending, startTransition] = useTransition();
   const { formElement, saveButton, focusSaveWhenDone, hydrated } = useSaveControls(canEdit, pending);
-  const [dialog, setDialog] = useState<"templates" | "remove" | { noInstructions: QuestionValues } | null>(null);
+  const [dialog, setDialog] = useState<
+    | "templates"
+    | "remove"
+    | { noInstructions: QuestionValues }
+    | { changed: { values: QuestionValues; theirs: Question[] } }
+    | null
+  >(null);
+  // What the form was loaded from (or last saved): a save is checked against it, never against a later read.
+  const [loaded, setLoaded] = useState<Snapshot>(() => snapshotOf(listing));
+  // "Save and leave": where to go once the save worked.
+  const leaveAfterSave = useRef<(() => void) | undefined>(undefined);
   const unsaved = useUnsavedChanges(formState.isDirty);
   const restored = useRef(false);
   const here = `/listings/${listing.id}`;
@@ -107,6 +128,11 @@ export function QuestionForm({ listing, canEdit, focusFirst = false, onStored, a
       router.push(`/sign-in?callbackUrl=${encodeURIComponent(here)}&reason=expired`);
       return;
     }
+    leaveAfterSave.current = undefined;
+    if (result.changedSince && verb === "save") {
+      setDialog({ changed: { values, theirs: result.changedSince } });
+      return;
+    }
     // A write whose outcome is unknown is in the history as such.
     void queryClient.invalidateQueries({ queryKey: historyKey(listing.id) });
     const fields = Object.entries(result.fieldErrors ?? {}).filter(([field]) => field in NEW_QUESTION);
@@ -132,23 +158,39 @@ export function QuestionForm({ listing, canEdit, focusFirst = false, onStored, a
     if (fields[0]) setFocus(fields[0][0] as keyof QuestionValues);
   }
 
-  const write = (values: QuestionValues) => {
+  const write = (values: QuestionValues, basis: Snapshot = loaded) => {
     clear();
     startTransition(async () => {
-      const result = await updatePersonalizationAction({ listingId: listing.id, question: values });
+      const result = await updatePersonalizationAction({ listingId: listing.id, question: values, loaded: basis });
       if (!result.ok) return failed(result, values, "save");
       const [question] = result.data;
+      const leave = leaveAfterSave.current;
+      leaveAfterSave.current = undefined;
+      leave?.();
       onStored({ ...listing, isPersonalizable: true, questions: result.data, legacyDisagrees: false });
+      setLoaded(snapshotOf({ questions: result.data }));
       reset(valuesOf(question));
       focusSaveWhenDone.current = true;
       notify({ tone: "success", text: "Saved. Buyers are now asked this question." });
     });
   };
 
-  const save = handleSubmit(
-    (values) => (values.instructions.trim() === "" ? setDialog({ noInstructions: values }) : write(values)),
-    () => notify({ tone: "error", text: "Not saved. Some fields need attention: see the message next to each one." }),
-  );
+  const save = (event?: BaseSyntheticEvent) =>
+    handleSubmit(
+      (values) => (values.instructions.trim() === "" ? setDialog({ noInstructions: values }) : write(values)),
+      () => {
+        leaveAfterSave.current = undefined;
+        notify({ tone: "error", text: "Not saved. Some fields need attention: see the message next to each one." });
+      },
+    )(event);
+
+  // The marketplace's version replaces the form's; the seller chose it, having seen both.
+  const takeTheirs = (theirs: Question[]) => {
+    setLoaded(snapshotOf({ questions: theirs }));
+    reset(valuesOf(theirs[0]));
+    onStored({ ...listing, isPersonalizable: theirs.length > 0, questions: theirs, legacyDisagrees: false });
+    notify({ tone: "info", text: "The form now shows what the marketplace asks buyers. Nothing was written." });
+  };
 
   const remove = () => {
     clear();
@@ -223,14 +265,37 @@ export function QuestionForm({ listing, canEdit, focusFirst = false, onStored, a
         <TemplatesDialog current={getValues()} onApply={applyTemplate} onClose={() => setDialog(null)} />
       )}
       {dialog === "remove" && <RemoveDialog title={listing.title} onConfirm={remove} onClose={() => setDialog(null)} />}
-      {typeof dialog === "object" && dialog !== null && (
+      {typeof dialog === "object" && dialog !== null && "noInstructions" in dialog && (
         <NoInstructionsDialog
           onConfirm={() => write(dialog.noInstructions)}
-          onAddInstructions={() => setTimeout(() => setFocus("instructions"), 0)}
+          onAddInstructions={() => {
+            leaveAfterSave.current = undefined;
+            setTimeout(() => setFocus("instructions"), 0);
+          }}
           onClose={() => setDialog(null)}
         />
       )}
-      {unsaved.leaving && <LeaveDialog onStay={unsaved.stay} onLeave={unsaved.leave} />}
+      {typeof dialog === "object" && dialog !== null && "changed" in dialog && (
+        <ChangedSinceDialog
+          mine={snapshotOfForm(dialog.changed.values)}
+          theirs={snapshotOf({ questions: dialog.changed.theirs })}
+          keepLabel="Keep mine and save it"
+          onKeepMine={() => write(dialog.changed.values, snapshotOf({ questions: dialog.changed.theirs }))}
+          onTakeTheirs={() => takeTheirs(dialog.changed.theirs)}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {unsaved.leaving && (
+        <LeaveDialog
+          onStay={unsaved.stay}
+          onLeave={unsaved.leave}
+          onSaveAndLeave={() => {
+            leaveAfterSave.current = unsaved.leave;
+            unsaved.stay();
+            formElement.current?.requestSubmit();
+          }}
+        />
+      )}
     </>
   );
 }

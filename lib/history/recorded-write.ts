@@ -38,6 +38,15 @@ export const CERTAINLY_UNCHANGED = new Set<MarketplaceFailure["kind"]>([
 export const SET_NEEDS_MULTI =
   "Nothing was changed: this asks buyers several questions, or a kind of question, that the marketplace accepts only in its multi-question period, and it is not in that period now. Reload the page to see what the marketplace allows.";
 
+/** The refusal when the listing no longer asks what the seller's editor (or history) showed: nothing is written over it. */
+export function changedSince(listing: Listing, verb: "saved" | "put back" = "saved"): Refusal {
+  return {
+    ok: false,
+    refusal: `Not ${verb}: this listing changed on the marketplace after you opened it (in another tab, by someone else, or in Shop Manager). Compare your version with the marketplace's now and choose which one buyers are asked.`,
+    changedSince: listing.questions,
+  };
+}
+
 /** An earlier version (a restore, an undo) may hold instructions longer than the marketplace takes now; it is never cut. */
 export function instructionsOverLimit(target: Snapshot): string | undefined {
   const index = target.questions.findIndex(
@@ -152,7 +161,10 @@ export async function writeRecorded(
   return result;
 }
 
-/** The server actions' way to change one listing: read it as it is now, keep that, write. */
+/**
+ * The server actions' way to change one listing: read it as it is now, keep that, write. With `expected` (what the
+ * seller's editor loaded), a listing that asks something else now is not written over.
+ */
 export async function changeListing(
   history: HistoryStore,
   marketplace: Marketplace,
@@ -162,11 +174,14 @@ export async function changeListing(
     target: Snapshot;
     action: HistoryAction;
     phase?: PersonalizationPhase;
+    expected?: Snapshot;
   },
 ): Promise<WriteOutcome> {
-  const { changer, listingId, target, action, phase } = change;
+  const { changer, listingId, target, action, phase, expected } = change;
   const current = await marketplace.getListing(changer.userId, listingId);
   if (!current.ok) return current;
+  if (expected && current.data.shopId === changer.shopId && !sameSnapshot(snapshotOf(current.data), expected))
+    return changedSince(current.data);
   // Another shop's listing is not ours to keep a history of; the marketplace refuses the write with its own reason.
   if (current.data.shopId !== changer.shopId) return writeSnapshot(marketplace, changer, listingId, target, phase);
   return writeRecorded(history, marketplace, { changer, listing: current.data, target, action, phase });

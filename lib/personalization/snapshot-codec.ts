@@ -7,7 +7,7 @@ import { representable, withoutMarketplaceKeys, type Snapshot, type SnapshotQues
 
 // Snapshots to and from what the server stores and sends: JSON in the database, the form's values, the marketplace's write.
 
-const snapshotSchema = z.object({
+export const snapshotSchema = z.object({
   questions: z.array(
     z.object({
       id: z.optional(z.number()),
