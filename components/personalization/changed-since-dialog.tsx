@@ -29,6 +29,7 @@ function Version({ heading, snapshot, testId }: { heading: string; snapshot: Sna
  */
 export function ChangedSinceDialog({
   mine,
+  mineHeading = "Yours",
   theirs,
   keepLabel,
   onKeepMine,
@@ -36,6 +37,7 @@ export function ChangedSinceDialog({
   onClose,
 }: {
   mine: Snapshot;
+  mineHeading?: string;
   theirs: Snapshot;
   keepLabel: string;
   onKeepMine: () => void;
@@ -63,7 +65,7 @@ export function ChangedSinceDialog({
         Choose which version buyers are asked.
       </p>
       <div className="mt-4 grid gap-3 sm:grid-cols-2">
-        <Version heading="Yours" snapshot={mine} testId="changed-since-mine" />
+        <Version heading={mineHeading} snapshot={mine} testId="changed-since-mine" />
         <Version heading="On the marketplace now" snapshot={theirs} testId="changed-since-theirs" />
       </div>
       <div className="mt-5 flex flex-wrap justify-end gap-3">

@@ -30,6 +30,7 @@ import { boundTo, QuestionFields } from "./question-fields";
 import { keepDraft, takeDraft } from "./draft";
 import { notDone, useSaveControls } from "./use-save-controls";
 import { useUnsavedChanges } from "./use-unsaved-changes";
+import { useSaveRecovery } from "./use-save-recovery";
 import { EditorActions } from "./editor-actions";
 import { historyKey } from "./history-key";
 
@@ -41,6 +42,7 @@ const NoInstructionsDialog = dynamic(() =>
 );
 const ChangedSinceDialog = dynamic(() => import("./changed-since-dialog").then((module) => module.ChangedSinceDialog));
 
+const SAVED = "Saved. Buyers are now asked this question.";
 const NEW_QUESTION: QuestionValues = { instructions: "", maxAllowedCharacters: 100, required: false };
 const FIELDS = ["instructions", "maxAllowedCharacters", "required"] as const;
 
@@ -97,6 +99,7 @@ export function QuestionForm({ listing, canEdit, focusFirst = false, onStored, a
   // "Save and leave": where to go once the save worked.
   const leaveAfterSave = useRef<(() => void) | undefined>(undefined);
   const unsaved = useUnsavedChanges(formState.isDirty);
+  const recovery = useSaveRecovery(listing.id);
   const restored = useRef(false);
   const here = `/listings/${listing.id}`;
   // A listing without a question shows this form only after "Add a question": the new question is itself the change.
@@ -158,20 +161,35 @@ export function QuestionForm({ listing, canEdit, focusFirst = false, onStored, a
     if (fields[0]) setFocus(fields[0][0] as keyof QuestionValues);
   }
 
+  const stored = (questions: Question[]) => {
+    onStored({ ...listing, isPersonalizable: true, questions, legacyDisagrees: false });
+    setLoaded(snapshotOf({ questions }));
+    reset(valuesOf(questions[0]));
+  };
+
   const write = (values: QuestionValues, basis: Snapshot = loaded) => {
     clear();
+    recovery.cancel();
     startTransition(async () => {
       const result = await updatePersonalizationAction({ listingId: listing.id, question: values, loaded: basis });
-      if (!result.ok) return failed(result, values, "save");
-      const [question] = result.data;
+      if (!result.ok) {
+        const recovering = recovery.recover(result, {
+          retry: () => write(values, basis),
+          saved: (questions) => (questions ? stored(questions) : reset(values)),
+          savedText: SAVED,
+        });
+        if (recovering) {
+          leaveAfterSave.current = undefined;
+          return void queryClient.invalidateQueries({ queryKey: historyKey(listing.id) });
+        }
+        return failed(result, values, "save");
+      }
       const leave = leaveAfterSave.current;
       leaveAfterSave.current = undefined;
       leave?.();
-      onStored({ ...listing, isPersonalizable: true, questions: result.data, legacyDisagrees: false });
-      setLoaded(snapshotOf({ questions: result.data }));
-      reset(valuesOf(question));
+      stored(result.data);
       focusSaveWhenDone.current = true;
-      notify({ tone: "success", text: "Saved. Buyers are now asked this question." });
+      notify({ tone: "success", text: SAVED });
     });
   };
 

@@ -178,11 +178,31 @@ export async function changeListing(
   },
 ): Promise<WriteOutcome> {
   const { changer, listingId, target, action, phase, expected } = change;
-  const current = await marketplace.getListing(changer.userId, listingId);
-  if (!current.ok) return current;
-  if (expected && current.data.shopId === changer.shopId && !sameSnapshot(snapshotOf(current.data), expected))
-    return changedSince(current.data);
-  // Another shop's listing is not ours to keep a history of; the marketplace refuses the write with its own reason.
-  if (current.data.shopId !== changer.shopId) return writeSnapshot(marketplace, changer, listingId, target, phase);
-  return writeRecorded(history, marketplace, { changer, listing: current.data, target, action, phase });
+  for (let attempt = 1; ; attempt += 1) {
+    const current = await marketplace.getListing(changer.userId, listingId);
+    if (!current.ok) return current;
+    // Another shop's listing is not ours to keep a history of; the marketplace refuses the write with its own reason.
+    if (current.data.shopId !== changer.shopId) return writeSnapshot(marketplace, changer, listingId, target, phase);
+    const now = snapshotOf(current.data);
+    // A retry reads back first: an earlier attempt that landed after all is not written twice.
+    if (attempt > 1 && sameSnapshot(now, phase === "multi" ? alignWith(target, now) : target))
+      return { ok: true, data: current.data.questions };
+    if (expected && !sameSnapshot(now, expected)) return changedSince(current.data);
+    const outcome = await writeRecorded(history, marketplace, {
+      changer,
+      listing: current.data,
+      target,
+      action,
+      phase,
+    });
+    if (outcome.ok || "refusal" in outcome || !serverError(outcome.failure) || attempt > SERVER_ERROR_RETRIES)
+      return outcome;
+    await new Promise((resolve) => setTimeout(resolve, SERVER_ERROR_BACKOFF_MS * attempt));
+  }
 }
+
+// A 5xx is often one bad moment: the seller's save is tried again a little later, a bounded number of times.
+const SERVER_ERROR_RETRIES = 2;
+const SERVER_ERROR_BACKOFF_MS = 400;
+const serverError = (failure: MarketplaceFailure) =>
+  failure.kind === "unavailable" && failure.status !== undefined && failure.status >= 500;

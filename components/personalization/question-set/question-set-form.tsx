@@ -22,6 +22,7 @@ import { removePersonalizationAction } from "@/app/listings/[id]/remove-personal
 import { useFeedback } from "../../feedback/toast-context";
 import { RemoveDialog } from "../remove-dialog";
 import { useUnsavedChanges } from "../use-unsaved-changes";
+import { useSaveRecovery } from "../use-save-recovery";
 import { notDone, useSaveControls } from "../use-save-controls";
 import { EditorActions } from "../editor-actions";
 import { sellerQuestionSetSchema } from "@/lib/personalization/editor-schema";
@@ -83,6 +84,7 @@ export function QuestionSetForm({
   const { formElement, saveButton, focusSaveWhenDone, hydrated } = useSaveControls(canEdit, pending);
   const restored = useRef(false);
   const unsaved = useUnsavedChanges(formState.isDirty);
+  const recovery = useSaveRecovery(listing.id);
   const here = `/listings/${listing.id}`;
   const questions = watch("questions") ?? [];
   // Stored before the 120-character rule, or by another client: shown as they are, never cut, and named until fixed.
@@ -130,26 +132,41 @@ export function QuestionSetForm({
     notify({ tone: "error", text }, { focus: true });
   }
 
+  const stored = (questions: Question[]) => {
+    onStored({ ...listing, isPersonalizable: true, questions, legacyDisagrees: false });
+    setLoaded(snapshotOf({ questions }));
+    reset(valuesOf(questions));
+  };
+  const savedText = (count: number) =>
+    `Saved. Buyers are now asked ${count === 1 ? "this question" : `these ${count} questions`}.`;
+
   const write = (values: QuestionSetForm, basis: Snapshot = loaded) => {
     clear();
+    recovery.cancel();
     startTransition(async () => {
       const result = await updateQuestionSetAction({
         listingId: listing.id,
         questions: values.questions,
         loaded: basis,
       });
-      if (!result.ok) return failed(result, "save", values);
+      if (!result.ok) {
+        const recovering = recovery.recover(result, {
+          retry: () => write(values, basis),
+          saved: (questions) => (questions ? stored(questions) : reset(getValues())),
+          savedText: savedText(values.questions.length),
+        });
+        if (recovering) {
+          leaveAfterSave.current = undefined;
+          return;
+        }
+        return failed(result, "save", values);
+      }
       const leave = leaveAfterSave.current;
       leaveAfterSave.current = undefined;
       leave?.();
-      onStored({ ...listing, isPersonalizable: true, questions: result.data, legacyDisagrees: false });
-      setLoaded(snapshotOf({ questions: result.data }));
-      reset(valuesOf(result.data));
+      stored(result.data);
       focusSaveWhenDone.current = true;
-      notify({
-        tone: "success",
-        text: `Saved. Buyers are now asked ${result.data.length === 1 ? "this question" : `these ${result.data.length} questions`}.`,
-      });
+      notify({ tone: "success", text: savedText(result.data.length) });
     });
   };
 
