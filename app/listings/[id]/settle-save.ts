@@ -20,11 +20,13 @@ export const settleSaveAction = sellerAction(
   "load",
   inputSchema,
   async ({ listingId, entryId }, { seller, marketplace }): Promise<Result<SaveSettlement>> => {
-    const entries = await settleUnknown(historyStore(await db()), marketplace, seller, listingId);
-    const entry = entryId
-      ? entries.find((each) => each.id === entryId)
-      : entries.find((each) => each.outcome !== "done");
-    if (!entry) return { ok: true, data: { entryId, outcome: "gone" } };
+    const history = historyStore(await db());
+    // Chosen before settling, which may settle it.
+    const followed =
+      entryId ?? (await history.list(seller.shopId, listingId)).find((each) => each.outcome !== "done")?.id;
+    const entries = await settleUnknown(history, marketplace, seller, listingId);
+    const entry = entries.find((each) => each.id === followed);
+    if (!entry) return { ok: true, data: { entryId: followed, outcome: "gone" } };
     if (entry.outcome !== "done") return { ok: true, data: { entryId: entry.id, outcome: "unknown" } };
     const listing = await marketplace.getListing(seller.userId, listingId);
     return {
