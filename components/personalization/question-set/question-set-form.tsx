@@ -48,9 +48,18 @@ const noEnterSubmit = (event: KeyboardEvent<HTMLFormElement>) => {
   if (event.key === "Enter" && event.target instanceof HTMLInputElement) event.preventDefault();
 };
 
-// Dropdowns take no instructions; any other question without them leaves buyers guessing, so saving it asks first.
-const withoutInstructions = (values: QuestionSetValues) =>
-  values.questions.findIndex((question) => question.type !== "dropdown" && question.instructions.trim() === "");
+// A text question without instructions leaves buyers guessing what to write, so a save that leaves one so asks first
+// (one stored that way already is not asked about again; an upload's or a dropdown's title says what buyers give).
+const withoutInstructions = (values: QuestionSetValues, loaded: Snapshot) =>
+  values.questions.findIndex(
+    (question) =>
+      question.type === "text_input" &&
+      question.instructions.trim() === "" &&
+      !loaded.questions.some(
+        (stored) =>
+          question.questionId !== undefined && stored.id === question.questionId && stored.instructions.trim() === "",
+      ),
+  );
 
 /** The multi-question period's editor (spec 9.4): up to five questions of every type, checked in the browser with the server's own schema. */
 export function QuestionSetForm({
@@ -173,7 +182,7 @@ export function QuestionSetForm({
   const save = (event?: BaseSyntheticEvent) =>
     handleSubmit(
       (values) => {
-        const index = withoutInstructions(getValues());
+        const index = withoutInstructions(getValues(), loaded);
         if (index >= 0) setDialog({ noInstructions: values, index });
         else write(values);
       },
