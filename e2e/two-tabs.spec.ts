@@ -1,14 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { editor, editorPath, hydrated, openEditor } from "./editor";
-import {
-  control,
-  lastRequestId,
-  newSeller,
-  putQuestion,
-  requestsSince,
-  storedListing,
-  type TestSeller,
-} from "./sandbox-control";
+import { control, lastRequestId, newSeller, putQuestion, requestsSince, storedListing } from "./sandbox-control";
 
 const saved = (page: Page) =>
   page.getByRole("status").filter({ hasText: "Saved. Buyers are now asked this question." });
@@ -49,18 +41,12 @@ const shopManagerEdit = (listingId: number, instructions: string) =>
     "PATCH",
   );
 
-async function openBoth(page: Page, seller: TestSeller, listingId: number) {
+/** The listing open in two tabs; the first saves, then the second saves what its seller typed. */
+async function saveInBothTabs(page: Page) {
+  const { seller, listingId } = await sellerWithQuestion();
   await openEditor(page, seller);
   await hydrated(editor(page).save);
-  return secondTab(page, listingId);
-}
-
-test("two tabs editing one listing: the second save stops, shows both versions, and writes only once the seller keeps theirs", async ({
-  page,
-}) => {
-  const { seller, listingId } = await sellerWithQuestion();
-  const other = await openBoth(page, seller, listingId);
-
+  const other = await secondTab(page, listingId);
   await editor(page).instructions.fill("Name to engrave");
   await editor(page).save.click();
   await expect(saved(page)).toBeVisible();
@@ -68,6 +54,13 @@ test("two tabs editing one listing: the second save stops, shows both versions, 
   await editor(other).instructions.fill("Initials, please");
   const before = await lastRequestId();
   await editor(other).save.click();
+  return { listingId, other, before };
+}
+
+test("two tabs editing one listing: the second save stops, shows both versions, and writes only once the seller keeps theirs", async ({
+  page,
+}) => {
+  const { listingId, other, before } = await saveInBothTabs(page);
   const dialog = changedDialog(other);
   await expect(dialog).toBeVisible();
   await expect(dialog.getByTestId("changed-since-mine")).toContainText("“Initials, please”");
@@ -83,15 +76,7 @@ test("two tabs editing one listing: the second save stops, shows both versions, 
 });
 
 test("taking the marketplace's version puts it in the form and writes nothing", async ({ page }) => {
-  const { seller, listingId } = await sellerWithQuestion();
-  const other = await openBoth(page, seller, listingId);
-  await editor(page).instructions.fill("Name to engrave");
-  await editor(page).save.click();
-  await expect(saved(page)).toBeVisible();
-
-  await editor(other).instructions.fill("Initials, please");
-  const before = await lastRequestId();
-  await editor(other).save.click();
+  const { listingId, other, before } = await saveInBothTabs(page);
   await changedDialog(other).getByRole("button", { name: "Take the marketplace’s" }).click();
   await expect(changedDialog(other)).toHaveCount(0);
   await expect(editor(other).instructions).toHaveValue("Name to engrave");

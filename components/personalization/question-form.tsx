@@ -1,14 +1,6 @@
 "use client";
 
-import {
-  useEffect,
-  useRef,
-  useState,
-  useTransition,
-  type BaseSyntheticEvent,
-  type KeyboardEvent,
-  type ReactNode,
-} from "react";
+import { useEffect, useRef, useState, useTransition, type BaseSyntheticEvent, type ReactNode } from "react";
 import dynamic from "next/dynamic";
 import { useForm, useWatch } from "react-hook-form";
 import { useRouter } from "next/navigation";
@@ -28,9 +20,10 @@ import { BuyerPreview } from "./buyer-preview";
 import { CannotEditNotice } from "./cannot-edit-notice";
 import { boundTo, QuestionFields } from "./question-fields";
 import { keepDraft, takeDraft } from "./draft";
-import { notDone, useSaveControls } from "./use-save-controls";
+import { noEnterSubmit, notDone, useSaveControls } from "./use-save-controls";
 import { useUnsavedChanges } from "./use-unsaved-changes";
 import { useSaveRecovery } from "./use-save-recovery";
+import { useEditorBasis } from "./use-editor-basis";
 import { EditorActions } from "./editor-actions";
 import { historyKey } from "./history-key";
 
@@ -55,11 +48,6 @@ const valuesOf = (question: Question | undefined): QuestionValues =>
         required: question.required,
       }
     : NEW_QUESTION;
-
-// Only a button submits: Enter in a field (which browsers treat as Submit) must not write to the marketplace.
-const noEnterSubmit = (event: KeyboardEvent<HTMLFormElement>) => {
-  if (event.key === "Enter" && event.target instanceof HTMLInputElement) event.preventDefault();
-};
 
 type Props = {
   listing: Listing;
@@ -94,10 +82,7 @@ export function QuestionForm({ listing, canEdit, focusFirst = false, onStored, a
     | { changed: { values: QuestionValues; theirs: Question[] } }
     | null
   >(null);
-  // What the form was loaded from (or last saved): a save is checked against it, never against a later read.
-  const [loaded, setLoaded] = useState<Snapshot>(() => snapshotOf(listing));
-  // "Save and leave": where to go once the save worked.
-  const leaveAfterSave = useRef<(() => void) | undefined>(undefined);
+  const basis = useEditorBasis(listing, onStored);
   const unsaved = useUnsavedChanges(formState.isDirty);
   const recovery = useSaveRecovery(listing.id);
   const restored = useRef(false);
@@ -131,7 +116,7 @@ export function QuestionForm({ listing, canEdit, focusFirst = false, onStored, a
       router.push(`/sign-in?callbackUrl=${encodeURIComponent(here)}&reason=expired`);
       return;
     }
-    leaveAfterSave.current = undefined;
+    basis.stay();
     if (result.changedSince && verb === "save") {
       setDialog({ changed: { values, theirs: result.changedSince } });
       return;
@@ -162,31 +147,28 @@ export function QuestionForm({ listing, canEdit, focusFirst = false, onStored, a
   }
 
   const stored = (questions: Question[]) => {
-    onStored({ ...listing, isPersonalizable: true, questions, legacyDisagrees: false });
-    setLoaded(snapshotOf({ questions }));
+    basis.storedAs(questions);
     reset(valuesOf(questions[0]));
   };
 
-  const write = (values: QuestionValues, basis: Snapshot = loaded) => {
+  const write = (values: QuestionValues, expected: Snapshot = basis.loaded) => {
     clear();
     recovery.cancel();
     startTransition(async () => {
-      const result = await updatePersonalizationAction({ listingId: listing.id, question: values, loaded: basis });
+      const result = await updatePersonalizationAction({ listingId: listing.id, question: values, loaded: expected });
       if (!result.ok) {
         const recovering = recovery.recover(result, {
-          retry: () => write(values, basis),
+          retry: () => write(values, expected),
           saved: (questions) => (questions ? stored(questions) : reset(values)),
           savedText: SAVED,
         });
         if (recovering) {
-          leaveAfterSave.current = undefined;
+          basis.stay();
           return void queryClient.invalidateQueries({ queryKey: historyKey(listing.id) });
         }
         return failed(result, values, "save");
       }
-      const leave = leaveAfterSave.current;
-      leaveAfterSave.current = undefined;
-      leave?.();
+      basis.leaveIfAsked();
       stored(result.data);
       focusSaveWhenDone.current = true;
       notify({ tone: "success", text: SAVED });
@@ -197,16 +179,15 @@ export function QuestionForm({ listing, canEdit, focusFirst = false, onStored, a
     handleSubmit(
       (values) => (values.instructions.trim() === "" ? setDialog({ noInstructions: values }) : write(values)),
       () => {
-        leaveAfterSave.current = undefined;
+        basis.stay();
         notify({ tone: "error", text: "Not saved. Some fields need attention: see the message next to each one." });
       },
     )(event);
 
   // The marketplace's version replaces the form's; the seller chose it, having seen both.
   const takeTheirs = (theirs: Question[]) => {
-    setLoaded(snapshotOf({ questions: theirs }));
+    basis.storedAs(theirs);
     reset(valuesOf(theirs[0]));
-    onStored({ ...listing, isPersonalizable: theirs.length > 0, questions: theirs, legacyDisagrees: false });
     notify({ tone: "info", text: "The form now shows what the marketplace asks buyers. Nothing was written." });
   };
 
@@ -287,7 +268,7 @@ export function QuestionForm({ listing, canEdit, focusFirst = false, onStored, a
         <NoInstructionsDialog
           onConfirm={() => write(dialog.noInstructions)}
           onAddInstructions={() => {
-            leaveAfterSave.current = undefined;
+            basis.stay();
             setTimeout(() => setFocus("instructions"), 0);
           }}
           onClose={() => setDialog(null)}
@@ -308,9 +289,7 @@ export function QuestionForm({ listing, canEdit, focusFirst = false, onStored, a
           onStay={unsaved.stay}
           onLeave={unsaved.leave}
           onSaveAndLeave={() => {
-            leaveAfterSave.current = unsaved.leave;
-            unsaved.stay();
-            formElement.current?.requestSubmit();
+            basis.saveAndLeave(unsaved, formElement.current);
           }}
         />
       )}

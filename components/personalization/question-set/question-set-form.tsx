@@ -8,7 +8,6 @@ import {
   useState,
   useTransition,
   type BaseSyntheticEvent,
-  type KeyboardEvent,
   type ReactNode,
 } from "react";
 import { QUESTIONS_MAX, QUESTION_INSTRUCTIONS_MAX, type QuestionSetForm } from "@/lib/personalization/question-set";
@@ -23,7 +22,8 @@ import { useFeedback } from "../../feedback/toast-context";
 import { RemoveDialog } from "../remove-dialog";
 import { useUnsavedChanges } from "../use-unsaved-changes";
 import { useSaveRecovery } from "../use-save-recovery";
-import { notDone, useSaveControls } from "../use-save-controls";
+import { useEditorBasis } from "../use-editor-basis";
+import { noEnterSubmit, notDone, useSaveControls } from "../use-save-controls";
 import { EditorActions } from "../editor-actions";
 import { sellerQuestionSetSchema } from "@/lib/personalization/editor-schema";
 import type { QuestionTemplate } from "@/lib/templates/template";
@@ -42,11 +42,6 @@ const NoInstructionsDialog = lazy(() =>
 const ChangedSinceDialog = lazy(() =>
   import("../changed-since-dialog").then((module) => ({ default: module.ChangedSinceDialog })),
 );
-
-// Only a button submits: Enter in a field (which browsers treat as Submit) must not write to the marketplace.
-const noEnterSubmit = (event: KeyboardEvent<HTMLFormElement>) => {
-  if (event.key === "Enter" && event.target instanceof HTMLInputElement) event.preventDefault();
-};
 
 // A text question without instructions leaves buyers guessing what to write, so a save that leaves one so asks first
 // (one stored that way already is not asked about again; an upload's or a dropdown's title says what buyers give).
@@ -85,10 +80,7 @@ export function QuestionSetForm({
     | { changed: { values: QuestionSetForm; theirs: Question[] } }
     | null
   >(null);
-  // What the form was loaded from (or last saved): a save is checked against it, never against a later read.
-  const [loaded, setLoaded] = useState<Snapshot>(() => snapshotOf(listing));
-  // "Save and leave": where to go once the save worked.
-  const leaveAfterSave = useRef<(() => void) | undefined>(undefined);
+  const basis = useEditorBasis(listing, onStored);
   const [pending, startTransition] = useTransition();
   const { formElement, saveButton, focusSaveWhenDone, hydrated } = useSaveControls(canEdit, pending);
   const restored = useRef(false);
@@ -129,7 +121,7 @@ export function QuestionSetForm({
       window.location.assign(`/sign-in?callbackUrl=${encodeURIComponent(here)}&reason=expired`);
       return;
     }
-    leaveAfterSave.current = undefined;
+    basis.stay();
     if (result.changedSince && values) {
       setDialog({ changed: { values, theirs: result.changedSince } });
       return;
@@ -142,37 +134,34 @@ export function QuestionSetForm({
   }
 
   const stored = (questions: Question[]) => {
-    onStored({ ...listing, isPersonalizable: true, questions, legacyDisagrees: false });
-    setLoaded(snapshotOf({ questions }));
+    basis.storedAs(questions);
     reset(valuesOf(questions));
   };
   const savedText = (count: number) =>
     `Saved. Buyers are now asked ${count === 1 ? "this question" : `these ${count} questions`}.`;
 
-  const write = (values: QuestionSetForm, basis: Snapshot = loaded) => {
+  const write = (values: QuestionSetForm, expected: Snapshot = basis.loaded) => {
     clear();
     recovery.cancel();
     startTransition(async () => {
       const result = await updateQuestionSetAction({
         listingId: listing.id,
         questions: values.questions,
-        loaded: basis,
+        loaded: expected,
       });
       if (!result.ok) {
         const recovering = recovery.recover(result, {
-          retry: () => write(values, basis),
+          retry: () => write(values, expected),
           saved: (questions) => (questions ? stored(questions) : reset(getValues())),
           savedText: savedText(values.questions.length),
         });
         if (recovering) {
-          leaveAfterSave.current = undefined;
+          basis.stay();
           return;
         }
         return failed(result, "save", values);
       }
-      const leave = leaveAfterSave.current;
-      leaveAfterSave.current = undefined;
-      leave?.();
+      basis.leaveIfAsked();
       stored(result.data);
       focusSaveWhenDone.current = true;
       notify({ tone: "success", text: savedText(result.data.length) });
@@ -182,21 +171,20 @@ export function QuestionSetForm({
   const save = (event?: BaseSyntheticEvent) =>
     handleSubmit(
       (values) => {
-        const index = withoutInstructions(getValues(), loaded);
+        const index = withoutInstructions(getValues(), basis.loaded);
         if (index >= 0) setDialog({ noInstructions: values, index });
         else write(values);
       },
       () => {
-        leaveAfterSave.current = undefined;
+        basis.stay();
         notify({ tone: "error", text: "Not saved. Some questions need attention: see the message next to each one." });
       },
     )(event);
 
   // The marketplace's version replaces the form's; the seller chose it, having seen both.
   const takeTheirs = (theirs: Question[]) => {
-    setLoaded(snapshotOf({ questions: theirs }));
+    basis.storedAs(theirs);
     reset(valuesOf(theirs));
-    onStored({ ...listing, isPersonalizable: theirs.length > 0, questions: theirs, legacyDisagrees: false });
     notify({ tone: "info", text: "The form now shows what the marketplace asks buyers. Nothing was written." });
   };
 
@@ -304,9 +292,7 @@ export function QuestionSetForm({
               onStay={unsaved.stay}
               onLeave={unsaved.leave}
               onSaveAndLeave={() => {
-                leaveAfterSave.current = unsaved.leave;
-                unsaved.stay();
-                formElement.current?.requestSubmit();
+                basis.saveAndLeave(unsaved, formElement.current);
               }}
             />
           )}
@@ -314,7 +300,7 @@ export function QuestionSetForm({
             <NoInstructionsDialog
               onConfirm={() => write(dialog.noInstructions)}
               onAddInstructions={() => {
-                leaveAfterSave.current = undefined;
+                basis.stay();
                 setTimeout(() => setFocus(`questions.${dialog.index}.instructions`), 0);
               }}
               onClose={() => setDialog(null)}
