@@ -195,7 +195,7 @@ test("500 from the marketplace through the retries says so and keeps the typed v
 
   await saveDraft(page, listingId);
 
-  await control("/faults", { method: "DELETE", path: personalizationPath(seller, listingId), status: 500 });
+  await control("/faults", { method: "DELETE", path: personalizationPath(seller, listingId), status: 500, times: 3 });
   await page.getByRole("button", { name: "Remove personalization" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Remove", exact: true }).click();
   await expect(page.getByRole("alert").filter({ hasText: "not answering" })).toContainText(
