@@ -45,6 +45,7 @@ for (const colorScheme of ["light", "dark"] as const) {
         method: "POST",
         path: `/v3/application/shops/${seller.shop_id}/listings/${listingId}/personalization`,
         status: 503,
+        times: 3,
       });
       await form.instructions.fill("Initials please");
       await form.save.click();

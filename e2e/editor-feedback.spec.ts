@@ -55,7 +55,7 @@ test("a save is confirmed in the viewport after scrolling to the Save button, an
   await expect(saved(page)).toHaveCount(0);
 });
 
-test("a 500 on save says 'Not saved' in the viewport, keeps the typed values, and the history gains no saved entry", async ({
+test("a 500 that lasts through the retries says 'Not saved' in the viewport, keeps the typed values, and the history gains no saved entry", async ({
   page,
 }) => {
   const seller = await newSeller(1);
@@ -64,7 +64,7 @@ test("a 500 on save says 'Not saved' in the viewport, keeps the typed values, an
   await hydrated(form.save);
   await expect(history(page).getByText("No changes from this dashboard yet.")).toBeVisible();
   await form.instructions.fill("Name to engrave");
-  await control("/faults", { method: "POST", path: personalizationPath(seller, listingId), status: 500 });
+  await control("/faults", { method: "POST", path: personalizationPath(seller, listingId), status: 500, times: 3 });
   await form.save.click();
 
   const failure = page.getByRole("alert").filter({ hasText: "Not saved." });
@@ -173,7 +173,7 @@ test("a 429 on 'Put back' counts the wait down and puts the version back by itse
   expect((await storedListing(listingId)).personalization.personalization_questions).toEqual([]);
 });
 
-test("a write whose answer never came is shown as not confirmed, never as saved, until the listing read back settles it", async ({
+test("a write whose answer never came is shown as not confirmed, never as saved, until the listing read back settles it by itself", async ({
   page,
 }) => {
   const seller = await newSeller(1);
@@ -190,21 +190,16 @@ test("a write whose answer never came is shown as not confirmed, never as saved,
   });
   await form.save.click();
 
-  await expect(page.getByRole("alert").filter({ hasText: "Not confirmed." })).toBeInViewport();
+  await expect(page.getByRole("alert").filter({ hasText: "Not confirmed yet." })).toBeInViewport();
   await expect(saved(page)).toHaveCount(0);
-  const entry = history(page).getByTestId("history-entry").first();
-  await expect(entry).toHaveAttribute("data-outcome", "unknown");
-  await expect(entry).toContainText("Not confirmed");
-  await expect(entry).not.toContainText("Question saved");
   expect(historyRows(listingId)).toEqual([{ action: "save", outcome: "unknown" }]);
 
-  // The slow write lands; the next read of the history reads the listing back and settles the entry.
-  await expect
-    .poll(async () => (await storedListing(listingId)).personalization.personalization_questions[0]?.instructions, {
-      timeout: 15_000,
-    })
-    .toBe("Name to engrave");
-  await page.reload();
+  // The slow write lands; the editor reads the listing back by itself, which settles the entry.
+  await expect(saved(page)).toBeVisible({ timeout: 20_000 });
+  expect((await storedListing(listingId)).personalization.personalization_questions[0]?.instructions).toBe(
+    "Name to engrave",
+  );
+  const entry = history(page).getByTestId("history-entry").first();
   await expect(entry).toHaveAttribute("data-outcome", "done");
   await expect(entry).toContainText("Question saved in the editor");
   expect(historyRows(listingId)).toEqual([{ action: "save", outcome: "done" }]);

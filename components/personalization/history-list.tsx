@@ -1,19 +1,23 @@
 "use client";
 
 import Link from "next/link";
-import { useTransition } from "react";
+import { lazy, Suspense, useState, useTransition } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { fetchFromDashboard } from "@/lib/listings/query-keys";
 import type { HistoryAction, HistoryEntry } from "@/lib/history/history-store";
 import { versionsOf, type Version } from "@/lib/history/versions";
 import type { Listing, Question } from "@/lib/marketplace/wire";
-import { describeSnapshot, sameSnapshot, snapshotOf } from "@/lib/personalization/snapshot";
+import { describeSnapshot, sameSnapshot, snapshotOf, type Snapshot } from "@/lib/personalization/snapshot";
 import { restoreVersionAction } from "@/app/listings/[id]/restore-version";
 import { RetryCountdown } from "../feedback/recovery-notice";
 import { useFeedback } from "../feedback/toast-context";
 import { LocalTime } from "../local-time";
 import { historyKey } from "./history-key";
 import { SnapshotDiff } from "./snapshot-diff";
+
+const ChangedSinceDialog = lazy(() =>
+  import("./changed-since-dialog").then((module) => ({ default: module.ChangedSinceDialog })),
+);
 
 const WHAT: Record<HistoryAction, string> = {
   save: "Question saved",
@@ -54,16 +58,23 @@ export function HistoryList({
   const [pending, startTransition] = useTransition();
   const now = snapshotOf(listing);
   const versions = query.data ? versionsOf(query.data, now) : [];
+  // The listing changed since this history was shown: the version and the marketplace's now, for the seller to decide.
+  const [changed, setChanged] = useState<{ version: Version; theirs: Snapshot } | null>(null);
 
-  const restore = (version: Version) => {
+  const restore = (version: Version, shown: Snapshot = now) => {
     clear();
     startTransition(async () => {
       const result = await restoreVersionAction({
         listingId: listing.id,
         versionId: version.entry.id,
         side: version.side,
+        shown,
       });
       if (!result.ok) {
+        if (result.changedSince) {
+          setChanged({ version, theirs: snapshotOf({ questions: result.changedSince }) });
+          return;
+        }
         if (result.reauth)
           window.location.assign(
             `/sign-in?callbackUrl=${encodeURIComponent(`/listings/${listing.id}`)}&reason=expired`,
@@ -178,6 +189,18 @@ export function HistoryList({
             );
           })}
         </ol>
+      )}
+      {changed && (
+        <Suspense fallback={null}>
+          <ChangedSinceDialog
+            mine={changed.version.snapshot}
+            mineHeading="The version you chose"
+            theirs={changed.theirs}
+            keepLabel="Put back anyway"
+            onKeepMine={() => restore(changed.version, changed.theirs)}
+            onClose={() => setChanged(null)}
+          />
+        </Suspense>
       )}
     </section>
   );

@@ -1,12 +1,14 @@
 "use client";
 
-import { useEffect, useRef, useState, useTransition, type KeyboardEvent, type ReactNode } from "react";
+import { useEffect, useRef, useState, useTransition, type BaseSyntheticEvent, type ReactNode } from "react";
 import dynamic from "next/dynamic";
 import { useForm, useWatch } from "react-hook-form";
 import { useRouter } from "next/navigation";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import type { QuestionForm as QuestionValues } from "@/lib/personalization/schema";
+import { snapshotOf, type Snapshot } from "@/lib/personalization/snapshot";
+import { snapshotOfForm } from "@/lib/personalization/snapshot-codec";
 import { sellerQuestionSchema } from "@/lib/personalization/editor-schema";
 import type { Listing, Question } from "@/lib/marketplace/wire";
 import type { ActionResult } from "@/lib/actions/seller-action";
@@ -18,8 +20,10 @@ import { BuyerPreview } from "./buyer-preview";
 import { CannotEditNotice } from "./cannot-edit-notice";
 import { boundTo, QuestionFields } from "./question-fields";
 import { keepDraft, takeDraft } from "./draft";
-import { notDone, useSaveControls } from "./use-save-controls";
+import { noEnterSubmit, notDone, useSaveControls } from "./use-save-controls";
 import { useUnsavedChanges } from "./use-unsaved-changes";
+import { useSaveRecovery } from "./use-save-recovery";
+import { useEditorBasis } from "./use-editor-basis";
 import { EditorActions } from "./editor-actions";
 import { historyKey } from "./history-key";
 
@@ -29,7 +33,9 @@ const LeaveDialog = dynamic(() => import("./leave-dialog").then((module) => modu
 const NoInstructionsDialog = dynamic(() =>
   import("./no-instructions-dialog").then((module) => module.NoInstructionsDialog),
 );
+const ChangedSinceDialog = dynamic(() => import("./changed-since-dialog").then((module) => module.ChangedSinceDialog));
 
+const SAVED = "Saved. Buyers are now asked this question.";
 const NEW_QUESTION: QuestionValues = { instructions: "", maxAllowedCharacters: 100, required: false };
 const FIELDS = ["instructions", "maxAllowedCharacters", "required"] as const;
 
@@ -42,11 +48,6 @@ const valuesOf = (question: Question | undefined): QuestionValues =>
         required: question.required,
       }
     : NEW_QUESTION;
-
-// Only a button submits: Enter in a field (which browsers treat as Submit) must not write to the marketplace.
-const noEnterSubmit = (event: KeyboardEvent<HTMLFormElement>) => {
-  if (event.key === "Enter" && event.target instanceof HTMLInputElement) event.preventDefault();
-};
 
 type Props = {
   listing: Listing;
@@ -74,8 +75,16 @@ export function QuestionForm({ listing, canEdit, focusFirst = false, onStored, a
   const [required, limit] = useWatch({ control, name: ["required", "maxAllowedCharacters"] });
   const [pending, startTransition] = useTransition();
   const { formElement, saveButton, focusSaveWhenDone, hydrated } = useSaveControls(canEdit, pending);
-  const [dialog, setDialog] = useState<"templates" | "remove" | { noInstructions: QuestionValues } | null>(null);
+  const [dialog, setDialog] = useState<
+    | "templates"
+    | "remove"
+    | { noInstructions: QuestionValues }
+    | { changed: { values: QuestionValues; theirs: Question[] } }
+    | null
+  >(null);
+  const basis = useEditorBasis(listing, onStored);
   const unsaved = useUnsavedChanges(formState.isDirty);
+  const recovery = useSaveRecovery(listing.id);
   const restored = useRef(false);
   const here = `/listings/${listing.id}`;
   // A listing without a question shows this form only after "Add a question": the new question is itself the change.
@@ -107,6 +116,11 @@ export function QuestionForm({ listing, canEdit, focusFirst = false, onStored, a
       router.push(`/sign-in?callbackUrl=${encodeURIComponent(here)}&reason=expired`);
       return;
     }
+    basis.stay();
+    if (result.changedSince && verb === "save") {
+      setDialog({ changed: { values, theirs: result.changedSince } });
+      return;
+    }
     // A write whose outcome is unknown is in the history as such.
     void queryClient.invalidateQueries({ queryKey: historyKey(listing.id) });
     const fields = Object.entries(result.fieldErrors ?? {}).filter(([field]) => field in NEW_QUESTION);
@@ -132,23 +146,50 @@ export function QuestionForm({ listing, canEdit, focusFirst = false, onStored, a
     if (fields[0]) setFocus(fields[0][0] as keyof QuestionValues);
   }
 
-  const write = (values: QuestionValues) => {
+  const stored = (questions: Question[]) => {
+    basis.storedAs(questions);
+    reset(valuesOf(questions[0]));
+  };
+
+  const write = (values: QuestionValues, expected: Snapshot = basis.loaded) => {
     clear();
+    recovery.cancel();
     startTransition(async () => {
-      const result = await updatePersonalizationAction({ listingId: listing.id, question: values });
-      if (!result.ok) return failed(result, values, "save");
-      const [question] = result.data;
-      onStored({ ...listing, isPersonalizable: true, questions: result.data, legacyDisagrees: false });
-      reset(valuesOf(question));
+      const result = await updatePersonalizationAction({ listingId: listing.id, question: values, loaded: expected });
+      if (!result.ok) {
+        const recovering = recovery.recover(result, {
+          retry: () => write(values, expected),
+          saved: (questions) => (questions ? stored(questions) : reset(values)),
+          savedText: SAVED,
+        });
+        if (recovering) {
+          basis.stay();
+          return void queryClient.invalidateQueries({ queryKey: historyKey(listing.id) });
+        }
+        return failed(result, values, "save");
+      }
+      basis.leaveIfAsked();
+      stored(result.data);
       focusSaveWhenDone.current = true;
-      notify({ tone: "success", text: "Saved. Buyers are now asked this question." });
+      notify({ tone: "success", text: SAVED });
     });
   };
 
-  const save = handleSubmit(
-    (values) => (values.instructions.trim() === "" ? setDialog({ noInstructions: values }) : write(values)),
-    () => notify({ tone: "error", text: "Not saved. Some fields need attention: see the message next to each one." }),
-  );
+  const save = (event?: BaseSyntheticEvent) =>
+    handleSubmit(
+      (values) => (values.instructions.trim() === "" ? setDialog({ noInstructions: values }) : write(values)),
+      () => {
+        basis.stay();
+        notify({ tone: "error", text: "Not saved. Some fields need attention: see the message next to each one." });
+      },
+    )(event);
+
+  // The marketplace's version replaces the form's; the seller chose it, having seen both.
+  const takeTheirs = (theirs: Question[]) => {
+    basis.storedAs(theirs);
+    reset(valuesOf(theirs[0]));
+    notify({ tone: "info", text: "The form now shows what the marketplace asks buyers. Nothing was written." });
+  };
 
   const remove = () => {
     clear();
@@ -223,14 +264,35 @@ export function QuestionForm({ listing, canEdit, focusFirst = false, onStored, a
         <TemplatesDialog current={getValues()} onApply={applyTemplate} onClose={() => setDialog(null)} />
       )}
       {dialog === "remove" && <RemoveDialog title={listing.title} onConfirm={remove} onClose={() => setDialog(null)} />}
-      {typeof dialog === "object" && dialog !== null && (
+      {typeof dialog === "object" && dialog !== null && "noInstructions" in dialog && (
         <NoInstructionsDialog
           onConfirm={() => write(dialog.noInstructions)}
-          onAddInstructions={() => setTimeout(() => setFocus("instructions"), 0)}
+          onAddInstructions={() => {
+            basis.stay();
+            setTimeout(() => setFocus("instructions"), 0);
+          }}
           onClose={() => setDialog(null)}
         />
       )}
-      {unsaved.leaving && <LeaveDialog onStay={unsaved.stay} onLeave={unsaved.leave} />}
+      {typeof dialog === "object" && dialog !== null && "changed" in dialog && (
+        <ChangedSinceDialog
+          mine={snapshotOfForm(dialog.changed.values)}
+          theirs={snapshotOf({ questions: dialog.changed.theirs })}
+          keepLabel="Keep mine and save it"
+          onKeepMine={() => write(dialog.changed.values, snapshotOf({ questions: dialog.changed.theirs }))}
+          onTakeTheirs={() => takeTheirs(dialog.changed.theirs)}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {unsaved.leaving && (
+        <LeaveDialog
+          onStay={unsaved.stay}
+          onLeave={unsaved.leave}
+          onSaveAndLeave={() => {
+            basis.saveAndLeave(unsaved, formElement.current);
+          }}
+        />
+      )}
     </>
   );
 }

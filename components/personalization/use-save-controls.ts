@@ -1,9 +1,15 @@
 "use client";
 
-import { useEffect, useRef, useSyncExternalStore } from "react";
+import { useEffect, useRef, useSyncExternalStore, type KeyboardEvent as ReactKeyboardEvent } from "react";
 
 const noSubscription = () => () => {};
 
+// Only a button submits: Enter in a field (which browsers treat as Submit) must not write to the marketplace.
+export const noEnterSubmit = (event: ReactKeyboardEvent<HTMLFormElement>) => {
+  if (event.key === "Enter" && event.target instanceof HTMLInputElement) event.preventDefault();
+};
+
+/** How a failed save or removal starts: not done, or not confirmed when the marketplace's answer never came. */
 export const notDone = (result: { unconfirmed?: boolean }, verb: "save" | "remove") =>
   result.unconfirmed ? "Not confirmed." : verb === "save" ? "Not saved." : "Not removed.";
 

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { SellerClaims } from "../auth/auth";
 import { sessionSeller } from "../auth/seller";
 import { marketplace, describeFailure, type Marketplace, type Result } from "../marketplace";
+import type { Question } from "../marketplace/wire";
 
 export type ActionResult<T> =
   | { ok: true; data: T }
@@ -14,11 +15,14 @@ export type ActionResult<T> =
       missingScope?: boolean;
       unconfirmed?: boolean;
       retryAfter?: number;
+      /** The listing changed since the editor read it: what it asks now, for the seller to choose between. */
+      changedSince?: Question[];
     };
 
 type ShopSeller = SellerClaims & { shopId: number };
 
-export type Refusal = { ok: false; refusal: string };
+/** An action that decides not to act says why, in a sentence the seller reads. */
+export type Refusal = { ok: false; refusal: string; changedSince?: Question[] };
 
 /** Marketplace field names (spec 2.1) to the editor's field names. */
 const FORM_FIELDS: Record<string, string> = {
@@ -59,7 +63,12 @@ export function sellerAction<S extends z.ZodType, T>(
       marketplace: await marketplace(),
     });
     if (result.ok) return { ok: true, data: result.data };
-    if ("refusal" in result) return { ok: false, formError: result.refusal };
+    if ("refusal" in result)
+      return {
+        ok: false,
+        formError: result.refusal,
+        ...(result.changedSince && { changedSince: result.changedSince }),
+      };
     const { failure } = result;
     const formError = describeFailure(failure, verb);
     if (failure.kind === "reauth" || failure.kind === "invalid_token") return { ok: false, reauth: true, formError };

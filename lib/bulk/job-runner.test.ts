@@ -404,6 +404,22 @@ describe.each([
     ]);
   });
 
+  it("an undo skips a listing changed since the bulk change, with the reason, and leaves it as it is", async () => {
+    const ids = seller.listing_ids.slice(0, 2);
+    const { runner: bulk, db } = await runner();
+    const jobs = jobStore(db);
+    const applied = await newJob(db, { kind: "apply", target: ENGRAVE, items: items(ids) });
+    bulk.start();
+    expect(await finished(db, applied)).toMatchObject({ done: 2 });
+    await putQuestion(seller, ids[1]!, { instructions: "Changed since", required: false, max_allowed_characters: 40 });
+
+    const undo = await jobs.undo((await jobs.find(applied))!, seller.user_id);
+    bulk.wake();
+    expect(await finished(db, undo!)).toMatchObject({ done: 1, skipped: 1 });
+    expect(await questionsOf(ids[0]!)).toEqual([]);
+    expect(await questionsOf(ids[1]!)).toMatchObject([{ instructions: "Changed since" }]);
+  });
+
   it("in the multi-question period applies a whole question set with the flag, over several questions too, and undoes it", async () => {
     await sandboxControl(sandbox.url, "/phase", { phase: "multi-question" });
     try {

@@ -5,7 +5,7 @@ import { hostname } from "node:os";
 import type { TokenStore } from "../auth/token-store";
 import type { Database } from "../db/database";
 import { historyStore, type HistoryAction } from "../history/history-store";
-import { writeRecorded } from "../history/recorded-write";
+import { changedSinceJob, writeRecorded } from "../history/recorded-write";
 import { storedListingWrites } from "../listings/write-counts";
 import { createMarketplace } from "../marketplace/client";
 import { logger } from "../observability/logger";
@@ -117,6 +117,8 @@ export function createJobRunner(
     if (plan.outcome === "skipped") return settle(item, owner, { status: "skipped", reason: plan.reason, title });
     if (plan.outcome === "unchanged")
       return settle(item, owner, { status: item.attempts > 0 && item.before ? "done" : "unchanged", title });
+    const changed = job.kind === "undo" && job.undoOf ? await changedSinceJob(history, listing, job.undoOf) : undefined;
+    if (changed) return settle(item, owner, { status: "skipped", reason: changed, title });
     const before = snapshotOf(listing);
     if (!(await jobs.hold(item, owner, Date.now() + settings.leaseMs, before))) return;
     const outcome = await writeRecorded(history, marketplace, {

@@ -131,16 +131,43 @@ describe("personalization history", () => {
     expect(await history.list(changer.shopId, listingId)).toEqual([]);
   });
 
-  it("a 500 or 503 on the write adds no entry: the listing read back shows the write did not land", async () => {
+  it("a 500 or 503 on every try adds no entry: the listing read back shows the write did not land", async () => {
     const listingId = seller.listing_ids[0]!;
     for (const status of [500, 503]) {
-      await sandboxControl(sandbox.url, "/faults", { method: "POST", path: personalizationPath(listingId), status });
+      await sandboxControl(sandbox.url, "/faults", {
+        method: "POST",
+        path: personalizationPath(listingId),
+        status,
+        times: 3,
+      });
       expect(await change(listingId, GIFT, "save")).toMatchObject({
         ok: false,
         failure: { kind: "unavailable", status },
       });
       expect(await history.list(changer.shopId, listingId)).toEqual([]);
     }
+    expect(await questionsOf(listingId)).toEqual([]);
+  });
+
+  it("a single 503 on the write is tried again, and the listing holds the write once, recorded as done", async () => {
+    const listingId = seller.listing_ids[0]!;
+    await sandboxControl(sandbox.url, "/faults", { method: "POST", path: personalizationPath(listingId), status: 503 });
+    expect(await change(listingId, GIFT, "save")).toMatchObject({ ok: true });
+    expect(await history.list(changer.shopId, listingId)).toMatchObject([{ action: "save", outcome: "done" }]);
+    expect(await questionsOf(listingId)).toHaveLength(1);
+  });
+
+  it("a save checked against what the editor loaded is refused, unwritten, when the listing changed since", async () => {
+    const listingId = seller.listing_ids[0]!;
+    const outcome = await changeListing(history, marketplace, {
+      changer,
+      listingId,
+      target: GIFT,
+      action: "save",
+      expected: GIFT,
+    });
+    expect(outcome).toMatchObject({ ok: false, changedSince: [] });
+    expect(await history.list(changer.shopId, listingId)).toEqual([]);
     expect(await questionsOf(listingId)).toEqual([]);
   });
 

@@ -38,6 +38,26 @@ export const CERTAINLY_UNCHANGED = new Set<MarketplaceFailure["kind"]>([
 export const SET_NEEDS_MULTI =
   "Nothing was changed: this asks buyers several questions, or a kind of question, that the marketplace accepts only in its multi-question period, and it is not in that period now. Reload the page to see what the marketplace allows.";
 
+/** The refusal when the listing no longer asks what the seller's editor (or history) showed: nothing is written over it. */
+export function changedSince(listing: Listing, verb: "saved" | "put back" = "saved"): Refusal {
+  return {
+    ok: false,
+    refusal: `Not ${verb}: this listing changed on the marketplace after you opened it (in another tab, by someone else, or in Shop Manager). Compare your version with the marketplace's now and choose which one buyers are asked.`,
+    changedSince: listing.questions,
+  };
+}
+
+/**
+ * An undo of a bulk job puts a listing back only while it still asks what the job wrote; a listing changed since is
+ * skipped with this reason, and the seller puts back the version they want from its history.
+ */
+export async function changedSinceJob(history: HistoryStore, listing: Listing, jobId: string) {
+  const written = (await history.list(listing.shopId, listing.id)).find((entry) => entry.jobId === jobId)?.target;
+  if (!written || sameSnapshot(snapshotOf(listing), written)) return undefined;
+  return "Not undone: this listing changed after the bulk change (in the editor, another tab, or Shop Manager), so what buyers are asked now was kept. Open the listing and put back the version you want from its history.";
+}
+
+/** An earlier version (a restore, an undo) may hold instructions longer than the marketplace takes now; it is never cut. */
 export function instructionsOverLimit(target: Snapshot): string | undefined {
   const index = target.questions.findIndex(
     (question) => characterCount(question.instructions) > QUESTION_INSTRUCTIONS_MAX,
@@ -141,6 +161,10 @@ export async function writeRecorded(
   return result;
 }
 
+/**
+ * The server actions' way to change one listing: read it as it is now, keep that, write. With `expected` (what the
+ * seller's editor loaded), a listing that asks something else now is not written over.
+ */
 export async function changeListing(
   history: HistoryStore,
   marketplace: Marketplace,
@@ -150,11 +174,35 @@ export async function changeListing(
     target: Snapshot;
     action: HistoryAction;
     phase?: PersonalizationPhase;
+    expected?: Snapshot;
   },
 ): Promise<WriteOutcome> {
-  const { changer, listingId, target, action, phase } = change;
-  const current = await marketplace.getListing(changer.userId, listingId);
-  if (!current.ok) return current;
-  if (current.data.shopId !== changer.shopId) return writeSnapshot(marketplace, changer, listingId, target, phase);
-  return writeRecorded(history, marketplace, { changer, listing: current.data, target, action, phase });
+  const { changer, listingId, target, action, phase, expected } = change;
+  for (let attempt = 1; ; attempt += 1) {
+    const current = await marketplace.getListing(changer.userId, listingId);
+    if (!current.ok) return current;
+    // Another shop's listing is not ours to keep a history of; the marketplace refuses the write with its own reason.
+    if (current.data.shopId !== changer.shopId) return writeSnapshot(marketplace, changer, listingId, target, phase);
+    const now = snapshotOf(current.data);
+    // A retry reads back first: an earlier attempt that landed after all is not written twice.
+    if (attempt > 1 && sameSnapshot(now, phase === "multi" ? alignWith(target, now) : target))
+      return { ok: true, data: current.data.questions };
+    if (expected && !sameSnapshot(now, expected)) return changedSince(current.data);
+    const outcome = await writeRecorded(history, marketplace, {
+      changer,
+      listing: current.data,
+      target,
+      action,
+      phase,
+    });
+    if (outcome.ok || "refusal" in outcome || !serverError(outcome.failure) || attempt > SERVER_ERROR_RETRIES)
+      return outcome;
+    await new Promise((resolve) => setTimeout(resolve, SERVER_ERROR_BACKOFF_MS * attempt));
+  }
 }
+
+// A 5xx is often one bad moment: the seller's save is tried again a little later, a bounded number of times.
+const SERVER_ERROR_RETRIES = 2;
+const SERVER_ERROR_BACKOFF_MS = 400;
+const serverError = (failure: MarketplaceFailure) =>
+  failure.kind === "unavailable" && failure.status !== undefined && failure.status >= 500;

@@ -5,7 +5,9 @@ import type { PersonalizationWriteWire, QuestionWriteWire } from "../marketplace
 import { moneyOfPriceText, moneyWireOf } from "./add-on-price";
 import { representable, withoutMarketplaceKeys, type Snapshot, type SnapshotQuestion } from "./snapshot";
 
-const snapshotSchema = z.object({
+// Snapshots to and from what the server stores and sends: JSON in the database, the form's values, the marketplace's write.
+
+export const snapshotSchema = z.object({
   questions: z.array(
     z.object({
       id: z.optional(z.number()),

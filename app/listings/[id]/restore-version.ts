@@ -4,28 +4,32 @@ import { z } from "zod";
 import { sellerAction } from "@/lib/actions/seller-action";
 import { db } from "@/lib/db";
 import { historyStore } from "@/lib/history/history-store";
-import { writeRecorded } from "@/lib/history/recorded-write";
+import { changedSince, writeRecorded } from "@/lib/history/recorded-write";
 import { versionSnapshot } from "@/lib/history/versions";
 import { personalizationPhase } from "@/lib/marketplace";
 import { sameSnapshot, snapshotOf } from "@/lib/personalization/snapshot";
+import { snapshotSchema } from "@/lib/personalization/snapshot-codec";
 
 const inputSchema = z.object({
   listingId: z.number().int().positive(),
   versionId: z.uuid(),
   side: z.enum(["after", "before"]),
+  // What the history showed as asked now: a listing changed since is not put back over without the seller's say.
+  shown: z.optional(snapshotSchema),
 });
 
 /** Puts back one version of the listing's history, read the way the history shows it; the restore is recorded like any other write. */
 export const restoreVersionAction = sellerAction(
   "save",
   inputSchema,
-  async ({ listingId, versionId, side }, { seller, marketplace }) => {
+  async ({ listingId, versionId, side, shown }, { seller, marketplace }) => {
     const history = historyStore(await db());
     const listing = await marketplace.getListing(seller.userId, listingId);
     if (!listing.ok) return listing;
     if (listing.data.shopId !== seller.shopId)
       return { ok: false, refusal: "This listing is not in your shop. Go back to your listings." };
     const now = snapshotOf(listing.data);
+    if (shown && !sameSnapshot(now, shown)) return changedSince(listing.data, "put back");
     const target = versionSnapshot(await history.list(seller.shopId, listingId), versionId, side, now);
     if (!target) {
       return {

@@ -8,9 +8,14 @@ import { changeListing } from "@/lib/history/recorded-write";
 import { personalizationPhase } from "@/lib/marketplace";
 import { sellerQuestionsSchema } from "@/lib/personalization/editor-schema";
 import { currencyForPrices } from "@/lib/personalization/shop-currency";
-import { snapshotOfQuestionSet } from "@/lib/personalization/snapshot-codec";
+import { snapshotOfQuestionSet, snapshotSchema } from "@/lib/personalization/snapshot-codec";
 
-const inputSchema = z.object({ listingId: z.number().int().positive(), questions: sellerQuestionsSchema });
+// `loaded`: the listing's questions as the editor read them, so a change made since is not written over.
+const inputSchema = z.object({
+  listingId: z.number().int().positive(),
+  questions: sellerQuestionsSchema,
+  loaded: z.optional(snapshotSchema),
+});
 
 const PHASE_CHANGED =
   "Nothing was changed: the marketplace no longer accepts several questions or these kinds of question (it has left its multi-question period). Your questions are still here. Reload the page to see what buyers are asked now before you change anything.";
@@ -22,7 +27,7 @@ const REFUSED_AS_CONFLICT =
 export const updateQuestionSetAction = sellerAction(
   "save",
   inputSchema,
-  async ({ listingId, questions }, { seller, marketplace }) => {
+  async ({ listingId, questions, loaded }, { seller, marketplace }) => {
     const phase = personalizationPhase();
     if ((await phase.current()) !== "multi") return { ok: false, refusal: PHASE_CHANGED };
     const currency = await currencyForPrices(marketplace, seller, questions);
@@ -34,6 +39,7 @@ export const updateQuestionSetAction = sellerAction(
       target,
       action: "save",
       phase: "multi",
+      expected: loaded,
     });
     // A refusal may mean the period ended under the seller: ask the marketplace again rather than trust the cache.
     if (

@@ -1,5 +1,6 @@
 "use client";
 
+import type { KeyboardEvent } from "react";
 import { DROPDOWN_OPTIONS_MAX, FILES_MAX, LABEL_MAX } from "@/lib/personalization/question-set";
 import type { QuestionSetFormApi } from "./drafts";
 
@@ -34,6 +35,17 @@ export function OptionFields({ form, index, idPrefix, kind, announce }: Props) {
   const noun = kind === "dropdown" ? "Choice" : "File label";
   const errors = formState.errors.questions?.[index]?.options;
   const listError = errors?.root?.message ?? errors?.message;
+  // Enter in a label goes on to the next one (a new one after the last), as in a list; it never submits the form.
+  const onEnter = (position: number) => (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== "Enter" || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    const next = position + 1;
+    if (next >= getValues(name).length) {
+      if (next >= max) return;
+      append({ label: "" });
+    }
+    setTimeout(() => document.getElementById(`${idPrefix}-option-${next}`)?.focus(), 0);
+  };
   const moveOption = (from: number, to: number) => {
     move(from, to);
     announce(`${noun} ${from + 1} moved to position ${to + 1} of ${fields.length}.`);
@@ -60,6 +72,7 @@ export function OptionFields({ form, index, idPrefix, kind, announce }: Props) {
                 aria-invalid={labelError ? true : undefined}
                 aria-describedby={`${id}-error`}
                 className="min-w-0 flex-1 rounded-md border border-stone-400 p-1.5"
+                onKeyDown={onEnter(position)}
                 {...register(`questions.${index}.options.${position}.label`)}
               />
               <button

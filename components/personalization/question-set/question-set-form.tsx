@@ -1,20 +1,33 @@
 "use client";
 
-import { lazy, Suspense, useEffect, useRef, useState, useTransition, type ReactNode } from "react";
-import { QUESTIONS_MAX, QUESTION_INSTRUCTIONS_MAX } from "@/lib/personalization/question-set";
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+  useTransition,
+  type BaseSyntheticEvent,
+  type ReactNode,
+} from "react";
+import { QUESTIONS_MAX, QUESTION_INSTRUCTIONS_MAX, type QuestionSetForm } from "@/lib/personalization/question-set";
 import { characterCount } from "@/lib/personalization/rules";
-import type { Listing } from "@/lib/marketplace/wire";
+import type { Listing, Question } from "@/lib/marketplace/wire";
+import { snapshotOf, type Snapshot } from "@/lib/personalization/snapshot";
+import { snapshotOfQuestionSet } from "@/lib/personalization/snapshot-codec";
 import type { ActionResult } from "@/lib/actions/seller-action";
 import { updateQuestionSetAction } from "@/app/listings/[id]/update-question-set";
 import { removePersonalizationAction } from "@/app/listings/[id]/remove-personalization";
 import { useFeedback } from "../../feedback/toast-context";
 import { RemoveDialog } from "../remove-dialog";
 import { useUnsavedChanges } from "../use-unsaved-changes";
-import { notDone, useSaveControls } from "../use-save-controls";
+import { useSaveRecovery } from "../use-save-recovery";
+import { useEditorBasis } from "../use-editor-basis";
+import { noEnterSubmit, notDone, useSaveControls } from "../use-save-controls";
 import { EditorActions } from "../editor-actions";
 import { sellerQuestionSetSchema } from "@/lib/personalization/editor-schema";
 import type { QuestionTemplate } from "@/lib/templates/template";
-import { keepQuestionSetDraft, takeQuestionSetDraft, templateValues, valuesOf } from "./drafts";
+import { keepQuestionSetDraft, takeQuestionSetDraft, templateValues, valuesOf, type QuestionSetValues } from "./drafts";
 import { useQuestionSetForm } from "./use-question-set-form";
 import { QuestionList } from "./question-list";
 import { QuestionSetPreview } from "./question-set-preview";
@@ -23,6 +36,25 @@ const TemplatesDialog = lazy(() =>
   import("../templates-dialog").then((module) => ({ default: module.TemplatesDialog })),
 );
 const LeaveDialog = lazy(() => import("../leave-dialog").then((module) => ({ default: module.LeaveDialog })));
+const NoInstructionsDialog = lazy(() =>
+  import("../no-instructions-dialog").then((module) => ({ default: module.NoInstructionsDialog })),
+);
+const ChangedSinceDialog = lazy(() =>
+  import("../changed-since-dialog").then((module) => ({ default: module.ChangedSinceDialog })),
+);
+
+// A text question without instructions leaves buyers guessing what to write, so a save that leaves one so asks first
+// (one stored that way already is not asked about again; an upload's or a dropdown's title says what buyers give).
+const withoutInstructions = (values: QuestionSetValues, loaded: Snapshot) =>
+  values.questions.findIndex(
+    (question) =>
+      question.type === "text_input" &&
+      question.instructions.trim() === "" &&
+      !loaded.questions.some(
+        (stored) =>
+          question.questionId !== undefined && stored.id === question.questionId && stored.instructions.trim() === "",
+      ),
+  );
 
 /** The multi-question period's editor (spec 9.4): up to five questions of every type, checked in the browser with the server's own schema. */
 export function QuestionSetForm({
@@ -39,13 +71,21 @@ export function QuestionSetForm({
   aside: ReactNode;
 }) {
   const form = useQuestionSetForm(valuesOf(listing.questions));
-  const { handleSubmit, watch, reset, getValues, formState, trigger } = form;
+  const { handleSubmit, watch, reset, getValues, formState, trigger, setFocus } = form;
   const { notify, clear } = useFeedback();
-  const [dialog, setDialog] = useState<"templates" | "remove" | null>(null);
+  const [dialog, setDialog] = useState<
+    | "templates"
+    | "remove"
+    | { noInstructions: QuestionSetForm; index: number }
+    | { changed: { values: QuestionSetForm; theirs: Question[] } }
+    | null
+  >(null);
+  const basis = useEditorBasis(listing, onStored);
   const [pending, startTransition] = useTransition();
   const { formElement, saveButton, focusSaveWhenDone, hydrated } = useSaveControls(canEdit, pending);
   const restored = useRef(false);
   const unsaved = useUnsavedChanges(formState.isDirty);
+  const recovery = useSaveRecovery(listing.id);
   const here = `/listings/${listing.id}`;
   const questions = watch("questions") ?? [];
   // Stored before the 120-character rule, or by another client: shown as they are, never cut, and named until fixed.
@@ -71,10 +111,19 @@ export function QuestionSetForm({
     notify({ tone: "info", text: "Your unsaved changes were kept while you signed in again. Review them and save." });
   }, [listing.id, reset, notify]);
 
-  function failed(result: Extract<ActionResult<unknown>, { ok: false }>, verb: "save" | "remove") {
+  function failed(
+    result: Extract<ActionResult<unknown>, { ok: false }>,
+    verb: "save" | "remove",
+    values?: QuestionSetForm,
+  ) {
     if (result.reauth) {
       keepQuestionSetDraft(listing.id, getValues());
       window.location.assign(`/sign-in?callbackUrl=${encodeURIComponent(here)}&reason=expired`);
+      return;
+    }
+    basis.stay();
+    if (result.changedSince && values) {
+      setDialog({ changed: { values, theirs: result.changedSince } });
       return;
     }
     // "Nothing was changed: …" (a 409 or the period ending) already says what happened and what to do.
@@ -84,24 +133,60 @@ export function QuestionSetForm({
     notify({ tone: "error", text }, { focus: true });
   }
 
-  const save = handleSubmit(
-    (values) => {
-      clear();
-      startTransition(async () => {
-        const result = await updateQuestionSetAction({ listingId: listing.id, questions: values.questions });
-        if (!result.ok) return failed(result, "save");
-        onStored({ ...listing, isPersonalizable: true, questions: result.data, legacyDisagrees: false });
-        reset(valuesOf(result.data));
-        focusSaveWhenDone.current = true;
-        notify({
-          tone: "success",
-          text: `Saved. Buyers are now asked ${result.data.length === 1 ? "this question" : `these ${result.data.length} questions`}.`,
-        });
+  const stored = (questions: Question[]) => {
+    basis.storedAs(questions);
+    reset(valuesOf(questions));
+  };
+  const savedText = (count: number) =>
+    `Saved. Buyers are now asked ${count === 1 ? "this question" : `these ${count} questions`}.`;
+
+  const write = (values: QuestionSetForm, expected: Snapshot = basis.loaded) => {
+    clear();
+    recovery.cancel();
+    startTransition(async () => {
+      const result = await updateQuestionSetAction({
+        listingId: listing.id,
+        questions: values.questions,
+        loaded: expected,
       });
-    },
-    () =>
-      notify({ tone: "error", text: "Not saved. Some questions need attention: see the message next to each one." }),
-  );
+      if (!result.ok) {
+        const recovering = recovery.recover(result, {
+          retry: () => write(values, expected),
+          saved: (questions) => (questions ? stored(questions) : reset(getValues())),
+          savedText: savedText(values.questions.length),
+        });
+        if (recovering) {
+          basis.stay();
+          return;
+        }
+        return failed(result, "save", values);
+      }
+      basis.leaveIfAsked();
+      stored(result.data);
+      focusSaveWhenDone.current = true;
+      notify({ tone: "success", text: savedText(result.data.length) });
+    });
+  };
+
+  const save = (event?: BaseSyntheticEvent) =>
+    handleSubmit(
+      (values) => {
+        const index = withoutInstructions(getValues(), basis.loaded);
+        if (index >= 0) setDialog({ noInstructions: values, index });
+        else write(values);
+      },
+      () => {
+        basis.stay();
+        notify({ tone: "error", text: "Not saved. Some questions need attention: see the message next to each one." });
+      },
+    )(event);
+
+  // The marketplace's version replaces the form's; the seller chose it, having seen both.
+  const takeTheirs = (theirs: Question[]) => {
+    basis.storedAs(theirs);
+    reset(valuesOf(theirs));
+    notify({ tone: "info", text: "The form now shows what the marketplace asks buyers. Nothing was written." });
+  };
 
   const removeAll = () => {
     clear();
@@ -147,6 +232,7 @@ export function QuestionSetForm({
         <form
           ref={formElement}
           onSubmit={save}
+          onKeyDown={noEnterSubmit}
           data-keeps-draft
           noValidate
           aria-label="Personalization questions"
@@ -200,7 +286,36 @@ export function QuestionSetForm({
               onClose={() => setDialog(null)}
             />
           )}
-          {unsaved.leaving && <LeaveDialog several onStay={unsaved.stay} onLeave={unsaved.leave} />}
+          {unsaved.leaving && (
+            <LeaveDialog
+              several
+              onStay={unsaved.stay}
+              onLeave={unsaved.leave}
+              onSaveAndLeave={() => {
+                basis.saveAndLeave(unsaved, formElement.current);
+              }}
+            />
+          )}
+          {typeof dialog === "object" && dialog !== null && "noInstructions" in dialog && (
+            <NoInstructionsDialog
+              onConfirm={() => write(dialog.noInstructions)}
+              onAddInstructions={() => {
+                basis.stay();
+                setTimeout(() => setFocus(`questions.${dialog.index}.instructions`), 0);
+              }}
+              onClose={() => setDialog(null)}
+            />
+          )}
+          {typeof dialog === "object" && dialog !== null && "changed" in dialog && (
+            <ChangedSinceDialog
+              mine={snapshotOfQuestionSet(dialog.changed.values.questions, currencyCode)}
+              theirs={snapshotOf({ questions: dialog.changed.theirs })}
+              keepLabel="Keep mine and save them"
+              onKeepMine={() => write(dialog.changed.values, snapshotOf({ questions: dialog.changed.theirs }))}
+              onTakeTheirs={() => takeTheirs(dialog.changed.theirs)}
+              onClose={() => setDialog(null)}
+            />
+          )}
         </Suspense>
       </div>
       {/* Beside the questions on wide screens, so the seller sees each change as a buyer will. */}

@@ -1,0 +1,112 @@
+import { expect, test, type Page } from "@playwright/test";
+import { editor, editorPath, hydrated, openEditor, signInTo } from "./editor";
+import { E2E } from "./ports";
+import {
+  control,
+  lastRequestId,
+  newSeller,
+  putQuestion,
+  requestsSince,
+  signIn,
+  storedListing,
+  type TestSeller,
+} from "./sandbox-control";
+
+const saved = (page: Page) =>
+  page.getByRole("status").filter({ hasText: "Saved. Buyers are now asked this question." });
+const personalizationPath = (seller: TestSeller, listingId: number) =>
+  `/v3/application/shops/${seller.shop_id}/listings/${listingId}/personalization`;
+const postsSince = async (id: number) =>
+  (await requestsSince(id))
+    .filter((entry) => entry.method === "POST" && entry.path.endsWith("/personalization"))
+    .map((entry) => entry.status);
+const storedQuestions = async (listingId: number) =>
+  (await storedListing(listingId)).personalization.personalization_questions;
+
+async function typedSave(page: Page, seller: TestSeller) {
+  const listingId = await openEditor(page, seller);
+  await hydrated(editor(page).save);
+  await editor(page).instructions.fill("Name to engrave");
+  return listingId;
+}
+
+test("a single 503 on a save is retried by itself, and the listing holds the save once", async ({ page }) => {
+  const seller = await newSeller(1);
+  const listingId = await typedSave(page, seller);
+  await control("/faults", { method: "POST", path: personalizationPath(seller, listingId), status: 503, times: 1 });
+  const before = await lastRequestId();
+
+  await editor(page).save.click();
+  await expect(saved(page)).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "Not saved" })).toHaveCount(0);
+  expect(await postsSince(before)).toEqual([503, 201]);
+  expect(await storedQuestions(listingId)).toEqual([
+    expect.objectContaining({ instructions: "Name to engrave", max_allowed_characters: 100, required: false }),
+  ]);
+});
+
+test("a 5xx that lasts is retried a bounded number of times, then says Not saved and keeps the typed values", async ({
+  page,
+}) => {
+  const seller = await newSeller(1);
+  const listingId = await typedSave(page, seller);
+  await control("/faults", { method: "POST", path: personalizationPath(seller, listingId), status: 503, times: 5 });
+  const before = await lastRequestId();
+
+  await editor(page).save.click();
+  await expect(page.getByRole("alert").filter({ hasText: "Not saved." })).toContainText("error 503");
+  await expect(editor(page).instructions).toHaveValue("Name to engrave");
+  expect(await postsSince(before)).toEqual([503, 503, 503]);
+  expect(await storedQuestions(listingId)).toEqual([]);
+  await control("/faults", undefined, "DELETE");
+});
+
+test("a time-out whose write landed says Saved by itself, without a reload", async ({ page }) => {
+  const seller = await newSeller(1);
+  const listingId = seller.listing_ids[0]!;
+  await putQuestion(seller, listingId, { instructions: "Gift note", required: false, max_allowed_characters: 200 });
+  await signIn(page, seller, { from: signInTo(editorPath(listingId)) });
+  await hydrated(editor(page).save);
+  await editor(page).instructions.fill("Name to engrave");
+  await control("/faults", {
+    method: "POST",
+    path: personalizationPath(seller, listingId),
+    delay_ms: E2E.timeoutMs + 2000,
+  });
+  const before = await lastRequestId();
+
+  await editor(page).save.click();
+  await expect(page.getByRole("alert").filter({ hasText: "Not confirmed yet." })).toBeVisible();
+  await expect(saved(page)).toBeVisible({ timeout: 20_000 });
+  await expect(editor(page).stored.getByTestId("stored-instructions")).toHaveText("Name to engrave");
+  await expect(page.getByRole("region", { name: "History" }).getByTestId("history-entry").first()).toHaveAttribute(
+    "data-outcome",
+    "done",
+  );
+  expect(await postsSince(before)).toEqual([201]);
+  expect((await storedQuestions(listingId)).map((question) => question.instructions)).toEqual(["Name to engrave"]);
+});
+
+test("a 429 on a save counts down and saves again by itself", async ({ page }) => {
+  const seller = await newSeller(1);
+  const listingId = await typedSave(page, seller);
+  await control("/faults", {
+    method: "POST",
+    path: personalizationPath(seller, listingId),
+    status: 429,
+    retry_after: 4,
+    times: 1,
+  });
+  const before = await lastRequestId();
+
+  await editor(page).save.click();
+  await expect(page.getByRole("alert").filter({ hasText: "Not saved yet." })).toContainText(
+    "The marketplace is busy and asked us to wait 4 seconds; the dashboard saves again by itself then.",
+  );
+  await expect(page.getByTestId("recovery-countdown")).toHaveText(/^Trying again in [1-4] seconds?\.$/);
+  expect(await storedQuestions(listingId)).toEqual([]);
+
+  await expect(saved(page)).toBeVisible({ timeout: 15_000 });
+  expect(await postsSince(before)).toEqual([429, 201]);
+  expect((await storedQuestions(listingId)).map((question) => question.instructions)).toEqual(["Name to engrave"]);
+});
