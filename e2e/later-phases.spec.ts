@@ -155,6 +155,11 @@ test("a single-question save that meets questions added elsewhere meanwhile is r
   await setPhase("multi-question");
   await putSeveralQuestions(seller, listingId);
   await form.save.click();
+  // The listing changed since the editor loaded it: nothing is written until the seller chooses, and keeping theirs
+  // meets the questions this editor cannot show.
+  const changed = page.getByRole("dialog", { name: "This listing changed since you opened it" });
+  await expect(changed.getByTestId("changed-since-theirs")).toContainText("Font");
+  await changed.getByRole("button", { name: "Keep mine and save it" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "cannot show" })).toContainText(
     "3 questions that this dashboard cannot show",
   );
