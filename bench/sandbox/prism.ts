@@ -97,7 +97,7 @@ export async function benchOperations(sandboxUrl: string): Promise<Operation[]> 
       operation: "getListingsByShop (25, includes=personalization)",
       floor: PRISM_FLOOR.page,
       request: (base) => ({
-        url: `${base}/v3/application/shops/${BO.shop_id}/listings?limit=25&includes=personalization`,
+        url: `${base}/v3/application/shops/${BO.shop_id}/listings?limit=25&includes=Personalization`,
         headers,
       }),
     },
