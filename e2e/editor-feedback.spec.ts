@@ -1,13 +1,11 @@
 import Database from "better-sqlite3";
 import { expect, test, type Page } from "@playwright/test";
-import { editor, hydrated, openEditor } from "./editor";
+import { editor, hydrated, openEditor, saved } from "./editor";
 import { E2E } from "./ports";
 import { control, putQuestion, newSeller, signIn, storedListing, type TestSeller } from "./sandbox-control";
 
 const personalizationPath = (seller: TestSeller, listingId: number) =>
   `/v3/application/shops/${seller.shop_id}/listings/${listingId}/personalization`;
-const saved = (page: Page) =>
-  page.getByRole("status").filter({ hasText: "Saved. Buyers are now asked this question." });
 const history = (page: Page) => page.getByRole("region", { name: "History" });
 
 /** What the dashboard's own database holds as this listing's history, newest first. */

@@ -14,6 +14,10 @@ export const editor = (page: Page) => ({
   preview: page.getByRole("region", { name: "Preview: what buyers see" }),
 });
 
+/** The message a save that landed shows. */
+export const saved = (page: Page) =>
+  page.getByRole("status").filter({ hasText: "Saved. Buyers are now asked this question." });
+
 export const editorPath = (listingId: number) => `/listings/${listingId}`;
 export const signInTo = (path: string) => `/sign-in?callbackUrl=${encodeURIComponent(path)}`;
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Request } from "@playwright/test";
-import { addQuestion, editor, editorPath, hydrated, openEditor, signInTo } from "./editor";
+import { addQuestion, editor, editorPath, hydrated, openEditor, signInTo, saved } from "./editor";
 import {
   lastRequestId,
   newSeller,
@@ -29,9 +29,6 @@ const writesSince = async (since: number) =>
 
 const personalizationPath = (seller: TestSeller, listingId: number) =>
   `/v3/application/shops/${seller.shop_id}/listings/${listingId}/personalization`;
-
-const saved = (page: Page) =>
-  page.getByRole("status").filter({ hasText: "Saved. Buyers are now asked this question." });
 
 test("a listing without a question says so, shows no form until 'Add a question', and Ctrl+S there writes nothing", async ({
   page,

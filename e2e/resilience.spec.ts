@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { addQuestion, editor, editorPath, hydrated, openEditor } from "./editor";
+import { addQuestion, editor, editorPath, hydrated, openEditor, saved } from "./editor";
 import { E2E } from "./ports";
 import {
   allowOnMarketplace,
@@ -14,8 +14,6 @@ import {
   type TestSeller,
 } from "./sandbox-control";
 
-const saved = (page: Page) =>
-  page.getByRole("status").filter({ hasText: "Saved. Buyers are now asked this question." });
 const DRAFT = { instructions: "Initials for the cuff, please", limit: "6" };
 
 async function typeDraft(page: Page) {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { editor, editorPath, hydrated, openEditor, signInTo } from "./editor";
+import { editor, editorPath, hydrated, openEditor, signInTo, saved } from "./editor";
 import { E2E } from "./ports";
 import {
   control,
@@ -12,8 +12,6 @@ import {
   type TestSeller,
 } from "./sandbox-control";
 
-const saved = (page: Page) =>
-  page.getByRole("status").filter({ hasText: "Saved. Buyers are now asked this question." });
 const personalizationPath = (seller: TestSeller, listingId: number) =>
   `/v3/application/shops/${seller.shop_id}/listings/${listingId}/personalization`;
 const postsSince = async (id: number) =>

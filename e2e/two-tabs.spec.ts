@@ -1,9 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
-import { editor, editorPath, hydrated, openEditor } from "./editor";
+import { editor, editorPath, hydrated, openEditor, saved } from "./editor";
 import { control, lastRequestId, newSeller, putQuestion, requestsSince, storedListing } from "./sandbox-control";
 
-const saved = (page: Page) =>
-  page.getByRole("status").filter({ hasText: "Saved. Buyers are now asked this question." });
 const changedDialog = (page: Page) => page.getByRole("dialog", { name: "This listing changed since you opened it" });
 const storedInstructions = async (listingId: number) =>
   (await storedListing(listingId)).personalization.personalization_questions.map((question) => question.instructions);
