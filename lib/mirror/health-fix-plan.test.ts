@@ -8,7 +8,7 @@ import { createPlanRunner, type PlanRunner } from "../changes/plan-runner";
 import { healthCheck } from "./health-check";
 import { planHealthFix } from "./health-fix-plan";
 import { shopMirror, type ShopMirror } from "./shop-mirror";
-import { signedInAs } from "./mirror-test-shop";
+import { signedInAs } from "../../test/harness/mirror-shop";
 
 const sandbox = useSeededSandbox({ phase: "add-on-resend" });
 const BO = { userId: DEMO_SELLERS.bo.user_id, shopId: DEMO_SELLERS.bo.shop_id };

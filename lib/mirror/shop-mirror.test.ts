@@ -10,7 +10,7 @@ import { changeListing, writeSnapshot } from "../history/recorded-write";
 import { snapshotOf } from "../personalization/snapshot";
 import { snapshotOfForm } from "../personalization/snapshot-codec";
 import { shopMirror, type ShopMirror } from "./shop-mirror";
-import { MIRROR_TABLES, outsideEdit, signInSeller, signedInSeller } from "./mirror-test-shop";
+import { MIRROR_TABLES, outsideEdit, signInSeller, signedInSeller } from "../../test/harness/mirror-shop";
 
 const sandbox = useSeededSandbox();
 const ENGRAVE = snapshotOfForm({ instructions: "Name to engrave", maxAllowedCharacters: 20, required: true });

@@ -6,7 +6,7 @@ import { eachEngine } from "../../test/harness/each-engine";
 import type { CreatedSeller } from "../../test/harness/sandbox";
 import { openDatabase, type Database } from "../db/database";
 import { shopMirror, type ShopMirror } from "./shop-mirror";
-import { MIRROR_TABLES, outsideEdit, signedInSeller } from "./mirror-test-shop";
+import { MIRROR_TABLES, outsideEdit, signedInSeller } from "../../test/harness/mirror-shop";
 import { processEvent, receiveWebhook } from "./webhook";
 
 const sandbox = useSeededSandbox();

@@ -1,9 +1,9 @@
 // Tests only: a sandbox seller signed in to a dashboard database, and changes made to their listings by another app.
-import { createSeller, issueTokensFor, type CreatedSeller } from "../../test/harness/sandbox";
+import { createSeller, issueTokensFor, type CreatedSeller } from "./sandbox";
 import { DEMO_APP } from "../../sandbox/store/seed";
-import type { Database } from "../db/database";
-import { tokenStore } from "../auth/token-store";
-import { createMarketplace } from "../marketplace/client";
+import type { Database } from "../../lib/db/database";
+import { tokenStore } from "../../lib/auth/token-store";
+import { createMarketplace } from "../../lib/marketplace/client";
 
 const SCOPES = ["listings_r", "listings_w", "shops_r"];
 
