@@ -23,7 +23,6 @@ export type MarketplaceConfig = {
   maxRetryWaitMs: number;
   /** Whether writes may carry several questions of every type (spec 9.4); auto learns it from the marketplace's answers. */
   personalization?: "single" | "multi" | "auto";
-  personalizationCacheMs?: number;
   onPersonalizationWrite?: (write: { multipleQuestions: boolean; result: Result<unknown> }) => void;
   /** Every listing read live from the marketplace (never a mirror or cache of it), so the period is judged on what it says now. */
   onListingsRead?: (listings: readonly Listing[]) => void;
@@ -41,6 +40,5 @@ export function marketplaceConfig(): MarketplaceConfig {
     timeoutMs: settings.MARKETPLACE_TIMEOUT_MS,
     maxRetryWaitMs: 3000,
     personalization: settings.MARKETPLACE_PERSONALIZATION,
-    personalizationCacheMs: settings.MARKETPLACE_PERSONALIZATION_CACHE_SECONDS * 1000,
   };
 }
