@@ -15,7 +15,6 @@ type Seller = { userId: number; shopId: number };
 
 const globalForPlans = globalThis as unknown as { changePlanRunner?: Promise<PlanRunner> };
 
-/** The process's plan runner; plans a restart left applying go on when it first starts. */
 export function planRunner(): Promise<PlanRunner> {
   globalForPlans.changePlanRunner ??= db()
     .then((database) => {
@@ -69,7 +68,6 @@ export async function planTargets(
   return savePlan(runner, seller, { description, phase, items }, rateNow(runner));
 }
 
-/** An undo is a plan like any other: what the change wrote and is still there goes back; the rest is shown, not touched. */
 export async function planUndo(seller: Seller, plan: Plan, using?: PlanRunner): Promise<Result<string>> {
   const runner = using ?? (await planRunner());
   const written = await runner.plans.written(plan.id);
