@@ -20,14 +20,16 @@ export type PlanItem = {
 /** The marketplace reads a batch of 100 listings in one request (decisions.md "Listing reads"). */
 export const READ_BATCH = 100;
 
+export const listingFields = (listing: ListingQuestions) => ({
+  listingId: listing.listingId,
+  title: listing.title,
+  state: listing.state,
+  before: listing.questions,
+  lastModified: listing.lastModified,
+});
+
 function itemOf(listing: ListingQuestions, outcome: ChangeOutcome): PlanItem {
-  const common = {
-    listingId: listing.listingId,
-    title: listing.title,
-    state: listing.state,
-    before: listing.questions,
-    lastModified: listing.lastModified,
-  };
+  const common = listingFields(listing);
   if (outcome.outcome === "change")
     return {
       ...common,

@@ -5,7 +5,7 @@ import { marketplaceConfig } from "../marketplace/config";
 import type { Result } from "../marketplace/failure";
 import { describeChange, type Change, type Phase } from "./field-change";
 import { fieldDiff } from "./field-diff";
-import { planOfChange, planOfTargets, undoTarget, type PlanItem } from "./plan";
+import { listingFields, planOfChange, planOfTargets, undoTarget, type PlanItem } from "./plan";
 import { readListingQuestions } from "./listing-reads";
 import { createPlanRunner, type PlanRunner } from "./plan-runner";
 import type { Plan } from "./plan-store";
@@ -82,14 +82,7 @@ export async function planUndo(seller: Seller, plan: Plan, using?: PlanRunner): 
     const listing = now.get(item.listingId);
     if (!listing) return [];
     const undo = undoTarget(item.before, item.after, listing.questions);
-    const common = {
-      listingId: listing.listingId,
-      title: listing.title,
-      state: listing.state,
-      before: listing.questions,
-      lastModified: listing.lastModified,
-      kept: undo.kept,
-    };
+    const common = { ...listingFields(listing), kept: undo.kept };
     if (!undo.after)
       return [
         {
