@@ -1,3 +1,5 @@
+import type { StoredQuestion } from "../../lib/changes/stored-question";
+
 /** One question of each kind as a write to today's marketplace sends it, mixed into sets by the change-plan tests. */
 export const TEXT_QUESTION = {
   question_type: "text_input",
@@ -20,3 +22,16 @@ export const UPLOAD_QUESTION = {
   required: true,
   max_allowed_files: 2,
 };
+
+/** A question as the marketplace returns it, every field present: null (or not required) where `fields` names none. */
+export const storedQuestion = (
+  fields: Pick<StoredQuestion, "question_type" | "question_text"> & Partial<StoredQuestion>,
+): StoredQuestion => ({
+  instructions: null,
+  required: false,
+  max_allowed_characters: null,
+  max_allowed_files: null,
+  options: null,
+  add_on_price: null,
+  ...fields,
+});
