@@ -84,6 +84,14 @@ async function part<T extends object>(name: string, measure: () => Promise<T | {
   }
 }
 
+/** A part whose figures are also logged as the report will describe them. */
+const described = <T extends object>(name: string, measure: () => Promise<T>, describe: (figures: T) => string[]) =>
+  part(name, async () => {
+    const figures = await measure();
+    describe(figures).forEach(log);
+    return figures;
+  });
+
 async function main() {
   const host = machine();
   log(
@@ -124,47 +132,40 @@ async function main() {
       }
     });
     await sandbox.stop();
-    const load = await part(
+    const load = await described(
       `realistic load: ${SETTINGS.load.sellers} sellers acting every ${LOAD_FLOOR.everyS} s for ${SETTINGS.load.seconds} s`,
-      async () => {
-        const figures = await runLoad({ distDir: build.distDir, everyS: LOAD_FLOOR.everyS, ...SETTINGS.load, log });
-        describeLoad(figures).forEach(log);
-        return figures;
-      },
+      () => runLoad({ distDir: build.distDir, everyS: LOAD_FLOOR.everyS, ...SETTINGS.load, log }),
+      describeLoad,
     );
-    const stress = await part(
+    const stress = await described(
       `stress: ${SETTINGS.stress.sellers} sellers without a pause for ${SETTINGS.stress.seconds} s`,
-      async () => {
-        const figures = await runLoad({ distDir: build.distDir, everyS: 0, ...SETTINGS.stress, log });
-        describeLoad(figures).forEach(log);
-        return figures;
-      },
+      () => runLoad({ distDir: build.distDir, everyS: 0, ...SETTINGS.stress, log }),
+      describeLoad,
     );
     const listings = Number(flags["bulk-listings"] ?? SETTINGS.bulkListings);
     const bulk = flags["skip-bulk"]
       ? { skipped: "left out (--skip-bulk)" }
-      : await part(`bulk apply of ${listings.toLocaleString("en-US")} listings at 20 requests/s`, async () => {
-          const figures = await measureBulk(listings);
-          describeBulk(figures).forEach(log);
-          return figures;
-        });
-    const mirror = await part(
+      : await described(
+          `bulk apply of ${listings.toLocaleString("en-US")} listings at 20 requests/s`,
+          () => measureBulk(listings),
+          describeBulk,
+        );
+    const mirror = await described(
       `mirror of ${SETTINGS.mirror.listings.toLocaleString("en-US")} listings at 10 requests/s`,
-      async () => {
+      () => {
         process.env.NEXT_DIST_DIR = build.distDir;
-        const figures = await measureMirror({ ...SETTINGS.mirror, log });
-        describeMirror(figures).forEach(log);
-        return figures;
+        return measureMirror({ ...SETTINGS.mirror, log });
       },
+      describeMirror,
     );
     const planListings = Number(flags["plan-listings"] ?? SETTINGS.planListings);
     const changePlan = flags["skip-plans"]
       ? { skipped: "left out (--skip-plans)" }
-      : await part(`change plan of ${planListings.toLocaleString("en-US")} listings at 20 requests/s`, async () => {
-          const figures = await measureChangePlan(planListings);
-          describeChangePlan(figures).forEach(log);
-          return figures;
-        });
+      : await described(
+          `change plan of ${planListings.toLocaleString("en-US")} listings at 20 requests/s`,
+          () => measureChangePlan(planListings),
+          describeChangePlan,
+        );
     const figures: Figures = {
       date: new Date().toISOString().slice(0, 16).replace("T", " ") + " UTC",
       durationS: (Date.now() - started) / 1000,

@@ -2,15 +2,15 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { instructionRules } from "../lib/personalization/schema";
 import { sellerVoice } from "../lib/personalization/question-set";
+import type { StoredQuestion } from "../lib/changes/stored-question";
 import { editorPath, hydrated, openQuestionSet, questionGroup, saveAsTemplate } from "./editor";
 import {
   control,
   inPhase,
   lastRequestId,
-  marketplaceCall,
-  marketplaceToken,
   newSeller,
   putQuestion,
+  putQuestions,
   requestsSince,
   setPhase,
   signIn,
@@ -28,15 +28,7 @@ const NAME_QUESTION = {
   max_allowed_characters: 20,
 };
 
-type StoredSetQuestion = {
-  question_type: string;
-  question_text: string;
-  instructions: string | null;
-  required: boolean;
-  max_allowed_characters: number | null;
-  max_allowed_files: number | null;
-  options: { label: string }[] | null;
-};
+type StoredSetQuestion = Omit<StoredQuestion, "question_id" | "add_on_price">;
 
 // Reads carry each option's option_id (decisions.md "Reads"), the marketplace's own; these tests check the labels written.
 const storedSet = async (listingId: number) =>
@@ -235,7 +227,6 @@ test("a set of 2 questions saved as a template on one listing is applied on anot
 }) => {
   const seller = await newSeller(2);
   const [first, second] = seller.listing_ids as [number, number];
-  const token = await marketplaceToken(seller.user_id);
   const set = [
     NAME_QUESTION,
     {
@@ -245,14 +236,7 @@ test("a set of 2 questions saved as a template on one listing is applied on anot
       options: [{ label: "Serif" }, { label: "Script" }],
     },
   ];
-  await marketplaceCall(
-    token,
-    "POST",
-    `/v3/application/shops/${seller.shop_id}/listings/${first}/personalization?supports_multiple_personalization_questions=true`,
-    {
-      json: { personalization_questions: set },
-    },
-  );
+  await putQuestions(seller, first, set);
   const save = await openQuestionSet(page, seller, first);
   const dialog = await saveAsTemplate(page, "Engraving set");
   await expect(dialog.getByTestId("template")).toContainText("Engraving set");
@@ -286,7 +270,6 @@ test("a set of 2 questions saved as a template on one listing is applied on anot
 test("an earlier question set comes back whole from the history", async ({ page }) => {
   const seller = await newSeller(1);
   const [listingId] = seller.listing_ids as [number];
-  const token = await marketplaceToken(seller.user_id);
   const earlier = [
     NAME_QUESTION,
     {
@@ -297,14 +280,7 @@ test("an earlier question set comes back whole from the history", async ({ page 
       max_allowed_files: 2,
     },
   ];
-  await marketplaceCall(
-    token,
-    "POST",
-    `/v3/application/shops/${seller.shop_id}/listings/${listingId}/personalization?supports_multiple_personalization_questions=true`,
-    {
-      json: { personalization_questions: earlier },
-    },
-  );
+  await putQuestions(seller, listingId, earlier);
   const save = await openQuestionSet(page, seller, listingId);
   await page.getByRole("button", { name: "Remove question 2" }).click();
   await questionGroup(page, 1).getByLabel("Title").fill("Initials");
@@ -336,25 +312,15 @@ test("when the marketplace leaves the multi-question period under the seller, th
 }) => {
   const seller = await newSeller(1);
   const [listingId] = seller.listing_ids as [number];
-  const token = await marketplaceToken(seller.user_id);
-  await marketplaceCall(
-    token,
-    "POST",
-    `/v3/application/shops/${seller.shop_id}/listings/${listingId}/personalization?supports_multiple_personalization_questions=true`,
+  await putQuestions(seller, listingId, [
+    { question_type: "text_input", question_text: "Name", required: true, max_allowed_characters: 20 },
     {
-      json: {
-        personalization_questions: [
-          { question_type: "text_input", question_text: "Name", required: true, max_allowed_characters: 20 },
-          {
-            question_type: "dropdown",
-            question_text: "Font",
-            required: true,
-            options: [{ label: "Serif" }, { label: "Script" }],
-          },
-        ],
-      },
+      question_type: "dropdown",
+      question_text: "Font",
+      required: true,
+      options: [{ label: "Serif" }, { label: "Script" }],
     },
-  );
+  ]);
   const save = await openQuestionSet(page, seller, listingId);
   await questionGroup(page, 2, "Dropdown").getByLabel("Title").fill("Typeface");
 
@@ -438,20 +404,10 @@ test("a question set is applied to 20 listings in bulk, and the whole change is 
   const seller = await newSeller(20);
   const [withText, withSet] = seller.listing_ids as [number, number];
   await putQuestion(seller, withText, { instructions: "Gift note", required: false, max_allowed_characters: 200 });
-  const token = await marketplaceToken(seller.user_id);
-  await marketplaceCall(
-    token,
-    "POST",
-    `/v3/application/shops/${seller.shop_id}/listings/${withSet}/personalization?supports_multiple_personalization_questions=true`,
-    {
-      json: {
-        personalization_questions: [
-          { question_type: "unlabeled_upload", question_text: "Photo", required: true, max_allowed_files: 3 },
-          { question_type: "text_input", question_text: "Name", required: false, max_allowed_characters: 10 },
-        ],
-      },
-    },
-  );
+  await putQuestions(seller, withSet, [
+    { question_type: "unlabeled_upload", question_text: "Photo", required: true, max_allowed_files: 3 },
+    { question_type: "text_input", question_text: "Name", required: false, max_allowed_characters: 10 },
+  ]);
   const before = await Promise.all(seller.listing_ids.map(storedSet));
 
   await signIn(page, seller);
@@ -518,25 +474,16 @@ test("a question set is applied to 20 listings in bulk, and the whole change is 
   await expect(page).not.toHaveURL(appliedUrl);
   await expect(progress).toHaveAttribute("aria-valuenow", "20", { timeout: 30_000 });
   await expect(page.getByTestId("count-done")).toHaveText("20");
+  const fields = [
+    "question_type",
+    "question_text",
+    "instructions",
+    "required",
+    "max_allowed_characters",
+    "max_allowed_files",
+    "options",
+  ] as const;
   const withoutIds = (questions: StoredSetQuestion[]) =>
-    questions.map(
-      ({
-        question_type,
-        question_text,
-        instructions,
-        required,
-        max_allowed_characters,
-        max_allowed_files,
-        options,
-      }) => ({
-        question_type,
-        question_text,
-        instructions,
-        required,
-        max_allowed_characters,
-        max_allowed_files,
-        options,
-      }),
-    );
+    questions.map((question) => Object.fromEntries(fields.map((field) => [field, question[field]])));
   expect((await Promise.all(seller.listing_ids.map(storedSet))).map(withoutIds)).toEqual(before.map(withoutIds));
 });

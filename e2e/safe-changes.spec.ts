@@ -5,10 +5,14 @@ import Papa from "papaparse";
 import { expect, test, type Page } from "@playwright/test";
 import { hydrated } from "./editor";
 import {
+  DROPDOWN_QUESTION as DROPDOWN,
+  TEXT_QUESTION as TEXT,
+  UPLOAD_QUESTION as UPLOAD,
+} from "../test/harness/wire-questions";
+import {
   control,
-  marketplaceCall,
-  marketplaceToken,
   newSeller,
+  putQuestions,
   signIn,
   storedListing,
   type StoredListing,
@@ -19,27 +23,6 @@ import {
 // re-send, ids that a write keeps when sent back.
 const setPhase = (phase: "migration" | "add-on-resend") => control("/phase", { phase });
 
-const TEXT = {
-  question_type: "text_input",
-  question_text: "Name",
-  instructions: "Up to two names",
-  required: false,
-  max_allowed_characters: 40,
-};
-const DROPDOWN = {
-  question_type: "dropdown",
-  question_text: "Colour",
-  instructions: null,
-  required: true,
-  options: [{ label: "Red" }, { label: "Blue" }],
-};
-const UPLOAD = {
-  question_type: "unlabeled_upload",
-  question_text: "Photo",
-  instructions: "A clear photo",
-  required: true,
-  max_allowed_files: 2,
-};
 const SETS = [
   [{ ...TEXT, add_on_price: 2.5 }],
   [DROPDOWN, { ...TEXT, max_allowed_characters: 12 }],
@@ -47,15 +30,6 @@ const SETS = [
 ];
 
 type Question = Record<string, unknown>;
-
-async function putQuestions(seller: TestSeller, listingId: number, questions: unknown[]) {
-  await marketplaceCall(
-    await marketplaceToken(seller.user_id),
-    "POST",
-    `/v3/application/shops/${seller.shop_id}/listings/${listingId}/personalization?supports_multiple_personalization_questions=true`,
-    { json: { personalization_questions: questions } },
-  );
-}
 
 /** What the sandbox stores, ids and add-on prices included. */
 const storedQuestionsOf = async (listingId: number): Promise<Question[]> =>

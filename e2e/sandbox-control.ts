@@ -138,6 +138,16 @@ export async function putQuestion(seller: TestSeller, listingId: number, questio
   );
 }
 
+/** Another client of the marketplace writes several questions, as only today's period allows (spec 9.4). */
+export async function putQuestions(seller: TestSeller, listingId: number, questions: unknown[]) {
+  await marketplaceCall(
+    await marketplaceToken(seller.user_id),
+    "POST",
+    `/v3/application/shops/${seller.shop_id}/listings/${listingId}/personalization?supports_multiple_personalization_questions=true`,
+    { json: { personalization_questions: questions } },
+  );
+}
+
 export type StoredListing = {
   listing_id: number;
   shop_id: number;

@@ -1,5 +1,4 @@
-// The settings and their rules, apart from lib/env.ts (server-only) so that instrumentation.ts can check them all as
-// the server starts: a missing or malformed setting stops the start with its name and how to fix it.
+// Apart from lib/env.ts (server-only) so that instrumentation.ts can check every setting as the server starts.
 import { z } from "zod";
 
 const wholeNumber = (what: string, example: number, min = 1) =>

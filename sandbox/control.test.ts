@@ -4,7 +4,6 @@ import { DEFAULT_OPTIONS } from "./state.js";
 import {
   ADA,
   DEMO_API_KEY,
-  DEMO_REDIRECT_URI,
   advanceClock,
   apiKeyOf,
   authorizeInBrowser,
@@ -13,6 +12,7 @@ import {
   http,
   issueLegacyToken,
   issueTokensFor,
+  obtainTokensInBrowser,
   registerApp,
   requestToken,
   sandboxControl,
@@ -249,17 +249,7 @@ describe("fault API (POST /__sandbox/faults)", () => {
 
 describe("request log (GET /__sandbox/requests)", () => {
   it("records method, path, status, api key, bearer user, grant type and client auth", async () => {
-    const { redirect, pkce } = await authorizeInBrowser(sandbox.url);
-    const code = redirect.searchParams.get("code") ?? "";
-    const tokens = (
-      await requestToken(sandbox.url, {
-        grant_type: "authorization_code",
-        client_id: DEMO_APP.keystring,
-        code,
-        code_verifier: pkce.verifier,
-        redirect_uri: DEMO_REDIRECT_URI,
-      })
-    ).body;
+    const tokens = await obtainTokensInBrowser(sandbox.url);
     await callApi(sandbox.url, "users/me", { token: tokens.access_token });
     await callApi(sandbox.url, "openapi-ping", { apiKey: null });
     const log = await requestLog();

@@ -62,53 +62,27 @@ export function homeRoutes() {
           <code>--phase</code> or <code>POST /__sandbox/phase</code> pins one).
         </p>
         <h2>Applications</h2>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Keystring (client_id)</th>
-              <th scope="col">Shared secret</th>
-              <th scope="col">Redirect URIs</th>
-              <th scope="col">Rate limit</th>
-            </tr>
-          </thead>
-          <tbody>
-            ${apps.map(
-              (app) =>
-                html`<tr>
-                  <td>${app.name}</td>
-                  <td><code>${app.keystring}</code></td>
-                  <td><code>${app.shared_secret}</code></td>
-                  <td>${(JSON.parse(app.redirect_uris) as string[]).map((uri) => html`<code>${uri}</code> `)}</td>
-                  <td>${app.per_second}/s, ${app.per_day}/day</td>
-                </tr>`,
-            )}
-          </tbody>
-        </table>
+        ${table(
+          ["Name", "Keystring (client_id)", "Shared secret", "Redirect URIs", "Rate limit"],
+          apps.map((app) => [
+            app.name,
+            html`<code>${app.keystring}</code>`,
+            html`<code>${app.shared_secret}</code>`,
+            (JSON.parse(app.redirect_uris) as string[]).map((uri) => html`<code>${uri}</code> `),
+            `${app.per_second}/s, ${app.per_day}/day`,
+          ]),
+        )}
         <h2>Sellers</h2>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Email</th>
-              <th scope="col">Password</th>
-              <th scope="col">User id</th>
-              <th scope="col">Shop</th>
-              <th scope="col">Listings</th>
-            </tr>
-          </thead>
-          <tbody>
-            ${sellers.map(
-              (seller) =>
-                html`<tr>
-                  <td>${seller.email}</td>
-                  <td><code>${seller.password_hint}</code></td>
-                  <td>${seller.user_id}</td>
-                  <td>${seller.shop_name ? `${seller.shop_name} (${seller.shop_id})` : "no shop"}</td>
-                  <td>${seller.listings}</td>
-                </tr>`,
-            )}
-          </tbody>
-        </table>
+        ${table(
+          ["Email", "Password", "User id", "Shop", "Listings"],
+          sellers.map((seller) => [
+            seller.email,
+            html`<code>${seller.password_hint}</code>`,
+            seller.user_id,
+            seller.shop_name ? `${seller.shop_name} (${seller.shop_id})` : "no shop",
+            seller.listings,
+          ]),
+        )}
         <h2>Webhooks</h2>
         <p class="muted">
           ${state.reached("webhooks") ? "Sent on every listing change" : "Not sent before the webhooks phase"};
@@ -145,33 +119,18 @@ export function homeRoutes() {
         ${
           requests.length === 0
             ? html`<p class="muted">No requests yet.</p>`
-            : html`<table>
-                <thead>
-                  <tr>
-                    <th scope="col">Time</th>
-                    <th scope="col">Request</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">App</th>
-                    <th scope="col">Bearer user</th>
-                    <th scope="col">Grant</th>
-                    <th scope="col">Error</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  ${requests.map(
-                    (entry) =>
-                      html`<tr>
-                        <td>${entry.time.slice(11, 19)}</td>
-                        <td><code>${entry.method} ${entry.path}</code></td>
-                        <td>${entry.status}</td>
-                        <td>${entry.app ?? (entry.api_key ? "unknown key" : "-")}</td>
-                        <td>${entry.bearer_user ?? "-"}</td>
-                        <td>${entry.grant_type ?? ""}</td>
-                        <td>${entry.error ?? ""}</td>
-                      </tr>`,
-                  )}
-                </tbody>
-              </table>`
+            : table(
+                ["Time", "Request", "Status", "App", "Bearer user", "Grant", "Error"],
+                requests.map((entry) => [
+                  entry.time.slice(11, 19),
+                  html`<code>${entry.method} ${entry.path}</code>`,
+                  entry.status,
+                  entry.app ?? (entry.api_key ? "unknown key" : "-"),
+                  entry.bearer_user ?? "-",
+                  entry.grant_type ?? "",
+                  entry.error ?? "",
+                ]),
+              )
         }`,
       true,
     );

@@ -232,44 +232,51 @@ function loadSection(load: Part<LoadFigures>, stress: Part<LoadFigures>) {
   ];
 }
 
-function bulkSection(bulk: Part<BulkResult>) {
-  return [
-    "## Bulk apply",
-    "",
-    "One question applied to 10,000 listings by the bulk job runner against a sandbox that allows the app 20 requests a",
-    "second; RSS sampled every second after a full garbage collection. Alone: `npx tsx bench/load/bulk.ts [--listings 10000]`.",
-    "",
-    ...(has(bulk) ? ["```", ...describeBulk(bulk), "```"] : [why(bulk)]),
-    "",
-  ];
+/** A section whose figures are the lines the bench logged, in a code block. */
+function loggedSection<T extends object>(
+  title: string,
+  prose: string[],
+  part: Part<T>,
+  describe: (figures: T) => string[],
+) {
+  return [`## ${title}`, "", ...prose, "", ...(has(part) ? ["```", ...describe(part), "```"] : [why(part)]), ""];
 }
 
-function mirrorSection(mirror: Part<MirrorResult>) {
-  return [
-    "## The mirror at scale",
-    "",
-    `A shop of 10,000 listings against a sandbox that allows the app ${PER_SECOND} requests a second, with the dashboard subscribed`,
-    "to its webhooks: the first fill against the time the limit alone needs, the listings page once filled, the marketplace",
-    "requests of a seller viewing a page every 10 s for an hour, and 1,000 signed webhooks sent at once. Alone:",
-    "`npx tsx bench/load/mirror.ts [--listings 10000] [--views 40] [--webhooks 1000]`.",
-    "",
-    ...(has(mirror) ? ["```", ...describeMirror(mirror), "```"] : [why(mirror)]),
-    "",
-  ];
-}
+const bulkSection = (bulk: Part<BulkResult>) =>
+  loggedSection(
+    "Bulk apply",
+    [
+      "One question applied to 10,000 listings by the bulk job runner against a sandbox that allows the app 20 requests a",
+      "second; RSS sampled every second after a full garbage collection. Alone: `npx tsx bench/load/bulk.ts [--listings 10000]`.",
+    ],
+    bulk,
+    describeBulk,
+  );
 
-function changePlanSection(changePlan: Part<ChangePlanResult>) {
-  return [
-    "## Change plans",
-    "",
-    "A field-level change (a text question added first) planned over 10,000 listings (read 100 at a time, judged, kept",
-    "for review), then applied by the plan runner, which reads its listings again before writing, against a sandbox that",
-    "allows the app 20 requests a second. Alone: `npx tsx bench/load/change-plan.ts [--listings 10000]`.",
-    "",
-    ...(has(changePlan) ? ["```", ...describeChangePlan(changePlan), "```"] : [why(changePlan)]),
-    "",
-  ];
-}
+const mirrorSection = (mirror: Part<MirrorResult>) =>
+  loggedSection(
+    "The mirror at scale",
+    [
+      `A shop of 10,000 listings against a sandbox that allows the app ${PER_SECOND} requests a second, with the dashboard subscribed`,
+      "to its webhooks: the first fill against the time the limit alone needs, the listings page once filled, the marketplace",
+      "requests of a seller viewing a page every 10 s for an hour, and 1,000 signed webhooks sent at once. Alone:",
+      "`npx tsx bench/load/mirror.ts [--listings 10000] [--views 40] [--webhooks 1000]`.",
+    ],
+    mirror,
+    describeMirror,
+  );
+
+const changePlanSection = (changePlan: Part<ChangePlanResult>) =>
+  loggedSection(
+    "Change plans",
+    [
+      "A field-level change (a text question added first) planned over 10,000 listings (read 100 at a time, judged, kept",
+      "for review), then applied by the plan runner, which reads its listings again before writing, against a sandbox that",
+      "allows the app 20 requests a second. Alone: `npx tsx bench/load/change-plan.ts [--listings 10000]`.",
+    ],
+    changePlan,
+    describeChangePlan,
+  );
 
 export function benchmarksMarkdown(figures: Figures) {
   const { machine } = figures;

@@ -80,6 +80,34 @@ function changeOf(values: Values): ChangeInput {
 
 const field = "mt-1 block w-full rounded-md px-3 py-2 ring-1 ring-stone-300";
 
+type TextKey = { [K in keyof Values]: Values[K] extends string ? K : never }[keyof Values];
+type FieldProps = { label: string; value: string; onChange: (value: string) => void };
+
+function TextAreaField({ label, value, onChange }: FieldProps) {
+  return (
+    <label className="mt-3 block font-medium">
+      {label}
+      <textarea value={value} onChange={(event) => onChange(event.target.value)} rows={3} className={field} />
+    </label>
+  );
+}
+
+function NumberField({ label, value, onChange, max }: FieldProps & { max: number }) {
+  return (
+    <label className="mt-3 block font-medium">
+      {label}
+      <input
+        type="number"
+        min={1}
+        max={max}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className={field}
+      />
+    </label>
+  );
+}
+
 /**
  * The seller picks one field to change (or a question to add or remove) and nothing else changes on any listing; the
  * plan that follows shows each listing's before → after before anything is written.
@@ -111,6 +139,7 @@ export function PlanChangeDialog({
   });
   const set = <K extends keyof Values>(key: K, value: Values[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
+  const bind = (key: TextKey) => ({ value: values[key], onChange: (value: string) => set(key, value) });
 
   useEffect(() => {
     dialog.current?.showModal();
@@ -179,30 +208,8 @@ export function PlanChangeDialog({
             <input value={values.title} onChange={(event) => set("title", event.target.value)} className={field} />
           </label>
         )}
-        {showInstructions && (
-          <label className="mt-3 block font-medium">
-            Instructions
-            <textarea
-              value={values.instructions}
-              onChange={(event) => set("instructions", event.target.value)}
-              rows={3}
-              className={field}
-            />
-          </label>
-        )}
-        {showLimit && (
-          <label className="mt-3 block font-medium">
-            Character limit
-            <input
-              type="number"
-              min={1}
-              max={1024}
-              value={values.limit}
-              onChange={(event) => set("limit", event.target.value)}
-              className={field}
-            />
-          </label>
-        )}
+        {showInstructions && <TextAreaField label="Instructions" {...bind("instructions")} />}
+        {showLimit && <NumberField label="Character limit" max={1024} {...bind("limit")} />}
         {showRequired && (
           <label className="mt-3 flex items-center gap-2 font-medium">
             <input
@@ -227,42 +234,15 @@ export function PlanChangeDialog({
           </label>
         )}
         {asksQuestion && (values.type === "dropdown" || values.type === "labeled_upload") && (
-          <label className="mt-3 block font-medium">
-            {values.type === "dropdown" ? "Choices" : "File labels"}, one per line
-            <textarea
-              value={values.options}
-              onChange={(event) => set("options", event.target.value)}
-              rows={3}
-              className={field}
-            />
-          </label>
+          <TextAreaField
+            label={`${values.type === "dropdown" ? "Choices" : "File labels"}, one per line`}
+            {...bind("options")}
+          />
         )}
         {asksQuestion && values.type === "unlabeled_upload" && (
-          <label className="mt-3 block font-medium">
-            Files
-            <input
-              type="number"
-              min={1}
-              max={10}
-              value={values.files}
-              onChange={(event) => set("files", event.target.value)}
-              className={field}
-            />
-          </label>
+          <NumberField label="Files" max={10} {...bind("files")} />
         )}
-        {kind === "add-question" && (
-          <label className="mt-3 block font-medium">
-            Position (1 is first)
-            <input
-              type="number"
-              min={1}
-              max={5}
-              value={values.position}
-              onChange={(event) => set("position", event.target.value)}
-              className={field}
-            />
-          </label>
-        )}
+        {kind === "add-question" && <NumberField label="Position (1 is first)" max={5} {...bind("position")} />}
         {error && (
           <div role="alert" className="mt-4 rounded-md bg-red-50 p-3 text-sm text-red-900 ring-1 ring-red-200">
             <p>{error.form}</p>

@@ -15,16 +15,13 @@ export type ActionResult<T> =
       missingScope?: boolean;
       unconfirmed?: boolean;
       retryAfter?: number;
-      /** The listing changed since the editor read it: what it asks now, for the seller to choose between. */
       changedSince?: Question[];
     };
 
 type ShopSeller = SellerClaims & { shopId: number };
 
-/** An action that decides not to act says why, in a sentence the seller reads. */
 export type Refusal = { ok: false; refusal: string; changedSince?: Question[] };
 
-/** Marketplace field names (spec 2.1) to the editor's field names. */
 const FORM_FIELDS: Record<string, string> = {
   instructions: "instructions",
   max_allowed_characters: "maxAllowedCharacters",

@@ -17,10 +17,7 @@ const REASONS: Record<NonNullable<SellerClaims["error"]>, SignInReason> = {
 export const signInReason = (seller: SellerClaims | undefined): SignInReason | undefined =>
   seller?.error ? REASONS[seller.error] : undefined;
 
-/**
- * Who this request's session names, flagged when their session ended or their grant is gone (SellerClaims.error):
- * next-auth's jwt callback checks the session row (auth.ts). A page asks in several places, so one render asks once.
- */
+// One render asks once, however many places ask; next-auth's jwt callback checks the session row (auth.ts).
 export const sessionSeller = cache(async (): Promise<SellerClaims | undefined> => (await auth())?.seller);
 
 export async function currentSeller(): Promise<SellerClaims | undefined> {

@@ -27,10 +27,7 @@ export function idleLimitInWords(seconds = env().SESSION_IDLE_SECONDS) {
   return plural(seconds, "second");
 }
 
-/**
- * Sign-out ends this browser's session. The marketplace tokens are kept per marketplace user and shared by the seller's
- * browsers, so they are forgotten only with the last session (the spec has no revocation endpoint to call).
- */
+// Browsers share the seller's tokens, so they go with the last session: the spec has no revocation endpoint.
 export async function endSession(sessionId: string | undefined, userId: number) {
   const remaining = sessionId
     ? await (await sessions()).end(sessionId, userId)

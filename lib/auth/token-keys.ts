@@ -2,10 +2,6 @@ import "server-only";
 import { LRUCache } from "lru-cache";
 import { keyring, sealKey, type Keyring } from "./token-seal";
 
-/**
- * TOKEN_ENCRYPTION_KEY seals new rows (or, when unset, a key derived from AUTH_SECRET); TOKEN_ENCRYPTION_KEYS lists
- * earlier keys, comma-separated, so rows sealed before a rotation still open until start-up re-seals them.
- */
 type KeySettings = Record<string, string | undefined>;
 
 const derived = new LRUCache<string, Keyring>({ max: 8 });

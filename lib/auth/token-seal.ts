@@ -1,7 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from "node:crypto";
 
-// Pure crypto, no configuration: lib/auth/token-keys.ts builds the keyring from the environment (server-only), and the
-// browser tests open the dashboard's database with the key they started it with.
+// No configuration and no server-only: the browser tests open the dashboard's database with their own key.
 
 export type SealKey = { id: string; key: Buffer };
 export type Keyring = { current: SealKey; byId: Map<string, SealKey> };

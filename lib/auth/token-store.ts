@@ -30,10 +30,6 @@ function fromRow(ring: Keyring, row: Row): SellerTokens {
   };
 }
 
-/**
- * Tokens live here, keyed by marketplace user, never in the browser, and sealed at rest (AES-256-GCM, token-seal.ts);
- * the lease makes refresh single-flight across instances.
- */
 export function tokenStore(db: Database, ring: Keyring = tokenKeyring()) {
   const sealed = (tokens: SellerTokens) => [
     seal(ring, tokens.accessToken, context(tokens.userId, "access_token")),
@@ -89,7 +85,6 @@ export function tokenStore(db: Database, ring: Keyring = tokenKeyring()) {
       await db.execute("DELETE FROM seller_tokens WHERE user_id = $1", [userId]);
     },
 
-    /** Takes the refresh lease if nobody holds a live one; true when this owner now holds it. */
     async lease(userId: number, owner: string, ttlMs: number): Promise<boolean> {
       const now = Date.now();
       const changed = await db.execute(

@@ -23,7 +23,7 @@ export function ensureJobRunner(): Promise<JobRunner> {
         { leaseMs: env().BULK_LEASE_MS },
       );
       runner.start();
-      // SIGTERM (scripts/server.ts): the items in flight are written and recorded, the rest of the batch is released.
+      // SIGTERM (instrumentation.ts): the items in flight are written and recorded, the rest of the batch is released.
       onShutdown("bulk job runner", async () => {
         await runner.stop();
         logger().info({ msg: "bulk job runner stopped" });

@@ -22,7 +22,6 @@ import { sharedPacer } from "./pacer";
 import { planFor } from "./plan";
 
 export type RunnerOptions = {
-  /** How long claimed items stay this runner's without a heartbeat; after a crash, another runner takes them over then. */
   leaseMs: number;
   idleMs: number;
   concurrency: number;
@@ -41,7 +40,6 @@ const DEFAULTS: RunnerOptions = {
 function instanceName() {
   const named = process.env.INSTANCE_NAME;
   if (!named) return `${hostname()}:${process.pid}`;
-  // The workers of one pool (DASHBOARD_WORKERS) share the setting: each adds its number, to tell them apart in leases and logs.
   return cluster.worker ? `${named}#${cluster.worker.id}` : named;
 }
 
@@ -50,11 +48,6 @@ const BATCH_READ_MAX = 100;
 
 export type JobRunner = ReturnType<typeof createJobRunner>;
 
-/**
- * Works through the persisted bulk jobs: claims a batch of one job's items under a lease, reads those listings in one
- * call, then writes each one that needs it, keeping its previous personalization first. Every request it makes is
- * spaced by the shared pacer.
- */
 export function createJobRunner(
   deps: { db: Database; config: MarketplaceConfig; store: TokenStore; phase?: () => Promise<PersonalizationPhase> },
   options: Partial<RunnerOptions> = {},
@@ -69,8 +62,7 @@ export function createJobRunner(
   let loop: Promise<void> | undefined;
   let wakeUp: (() => void) | undefined;
 
-  // About five seconds of work per batch, up to the marketplace's 100 ids per read: reads stay about 1% of the requests
-  // at 20 a second, and a lease (30 s) still covers several times a batch's work.
+  // About five seconds of work a batch: reads stay about 1% of the requests, and a 30 s lease covers several batches.
   const batchSize = () => Math.max(5, Math.min(BATCH_READ_MAX, pacer.perSecond() * 5));
 
   async function settle(item: JobItem, owner: string, outcome: Parameters<typeof jobs.settle>[2]) {

@@ -57,7 +57,6 @@ const JOB_COLUMNS =
   "job_id, user_id, shop_id, kind, target, undo_of, status, status_reason, created_at, started_at, finished_at";
 const ITEM_COLUMNS = "job_id, listing_id, title, target, status, reason, attempts, before_state";
 const INSERT_CHUNK = 100;
-/** An item is claimable when pending, due, and not leased by a live runner. */
 const CLAIMABLE = "status = 'pending' AND not_before <= $1 AND (lease_until IS NULL OR lease_until < $1)";
 
 const nullableNumber = (value: number | null) => (value === null ? null : Number(value));
@@ -98,7 +97,6 @@ export type NewJob = {
   items: { listingId: number; title?: string | null; target?: Snapshot }[];
 };
 
-/** Bulk jobs and their items, persisted so that a page close or a restart loses nothing; leases keep instances apart. */
 export function jobStore(db: Database) {
   async function counts(jobId: string): Promise<JobCounts> {
     const rows = await db.query<{ status: ItemStatus; n: number }>(
@@ -162,7 +160,6 @@ export function jobStore(db: Database) {
     counts,
     undoneBy,
 
-    /** Leases up to `limit` due items of the least recently served running job to `owner`. */
     async claim(
       owner: string,
       now: number,
@@ -202,10 +199,7 @@ export function jobStore(db: Database) {
       ]);
     },
 
-    /**
-     * Right before writing: true when `owner` still holds the item (a runner that stalled past its lease has lost it).
-     * What the listing asks now is kept first, so that a crash between the write and `settle` still leaves it to undo.
-     */
+    // What the listing asks now is kept first, so a crash between the write and `settle` still leaves it to undo.
     async hold(item: JobItem, owner: string, until: number, before: Snapshot): Promise<boolean> {
       const changed = await db.execute(
         `UPDATE bulk_job_items SET lease_until = $4, before_state = $5, attempts = attempts + 1, updated_at = $6

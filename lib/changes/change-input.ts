@@ -5,13 +5,11 @@ import { QUESTION_TYPES, QUESTIONS_MAX } from "../personalization/question-set";
 import { charLimitSchema } from "../personalization/schema";
 import type { Change } from "./field-change";
 
-/** What the "Plan a change" dialog sends: the change, checked with the editors' own schemas. */
 export const changeInputSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("text-instructions"), instructions: sellerInstructionsSchema }),
   z.object({ kind: z.literal("text-limit"), limit: charLimitSchema }),
   z.object({ kind: z.literal("text-required"), required: z.boolean() }),
   z.object({ kind: z.literal("text-add-on-price"), price: z.string().max(20) }),
-  // One question, as the multi-question editor checks it.
   z.object({
     kind: z.literal("add-question"),
     questions: sellerQuestionsSchema.check(z.length(1)),

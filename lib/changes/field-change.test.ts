@@ -2,46 +2,40 @@ import { describe, expect, it } from "vitest";
 import { applyChange } from "./field-change";
 import { planOfChange, changedSince, costOf, undoTarget } from "./plan";
 import type { ListingQuestions, StoredQuestion } from "./stored-question";
+import { storedQuestion } from "../../test/harness/wire-questions";
 
 const price = (amount: number) => ({ amount, divisor: 100, currency_code: "USD" });
 
-const text = (id: number, extra: Partial<StoredQuestion> = {}): StoredQuestion => ({
-  question_id: id,
-  question_type: "text_input",
-  question_text: "Name to engrave",
-  instructions: "Up to two names",
-  required: false,
-  max_allowed_characters: 40,
-  max_allowed_files: null,
-  options: null,
-  add_on_price: price(250),
-  ...extra,
-});
-const dropdown = (id: number): StoredQuestion => ({
-  question_id: id,
-  question_type: "dropdown",
-  question_text: "Colour",
-  instructions: null,
-  required: true,
-  max_allowed_characters: null,
-  max_allowed_files: null,
-  options: [
-    { option_id: id * 10 + 1, label: "Red" },
-    { option_id: id * 10 + 2, label: "Blue" },
-  ],
-  add_on_price: null,
-});
-const upload = (id: number): StoredQuestion => ({
-  question_id: id,
-  question_type: "unlabeled_upload",
-  question_text: "Your photo",
-  instructions: "A clear photo",
-  required: true,
-  max_allowed_characters: null,
-  max_allowed_files: 2,
-  options: null,
-  add_on_price: null,
-});
+const text = (id: number, extra: Partial<StoredQuestion> = {}) =>
+  storedQuestion({
+    question_id: id,
+    question_type: "text_input",
+    question_text: "Name to engrave",
+    instructions: "Up to two names",
+    max_allowed_characters: 40,
+    add_on_price: price(250),
+    ...extra,
+  });
+const dropdown = (id: number) =>
+  storedQuestion({
+    question_id: id,
+    question_type: "dropdown",
+    question_text: "Colour",
+    required: true,
+    options: [
+      { option_id: id * 10 + 1, label: "Red" },
+      { option_id: id * 10 + 2, label: "Blue" },
+    ],
+  });
+const upload = (id: number) =>
+  storedQuestion({
+    question_id: id,
+    question_type: "unlabeled_upload",
+    question_text: "Your photo",
+    instructions: "A clear photo",
+    required: true,
+    max_allowed_files: 2,
+  });
 
 const listing = (listingId: number, questions: StoredQuestion[]): ListingQuestions => ({
   listingId,

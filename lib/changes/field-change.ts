@@ -11,10 +11,8 @@ import {
 } from "../personalization/question-set";
 import { samePrice, sameQuestions, type ListingQuestions, type Money, type StoredQuestion } from "./stored-question";
 
-/** The dashboard's two write modes (lib/marketplace/personalization-phase.ts). */
 export type Phase = "single" | "multi";
 
-/** What a seller asks to change; everything it does not name stays as each listing has it. */
 export type Change =
   | { kind: "text-instructions"; instructions: string }
   | { kind: "text-limit"; limit: number }
@@ -32,7 +30,6 @@ export type ChangeOutcome =
 
 const typeName = (type: string) => QUESTION_TYPE_NAMES[type as QuestionType]?.toLowerCase() ?? type;
 
-/** A question the seller typed, as the marketplace will store it: no ids yet, no add-on price. */
 export function storedOf(question: QuestionForm): StoredQuestion {
   const [wire] = toQuestionSetWrite([question]).personalization_questions;
   return {
@@ -46,7 +43,6 @@ export function storedOf(question: QuestionForm): StoredQuestion {
   };
 }
 
-/** The reason a typed add-on price cannot be used, or undefined; "" is no price (the editor's own rules). */
 export function addOnPriceProblem(text: string): string | undefined {
   const broken = brokenAddOnPriceRule(text);
   return broken && addOnPriceRules[broken];
@@ -77,7 +73,6 @@ function editText(
   return { outcome: "change", after: questions.map((question, at) => (at === index ? edited : question)) };
 }
 
-/** The listing's questions after `change`, before any rule of the phase is checked. */
 function edited(listing: ListingQuestions, change: Change): ChangeOutcome {
   const { questions } = listing;
   switch (change.kind) {
@@ -138,7 +133,6 @@ const stripped = (question: StoredQuestion) => {
 const numbered = (questions: readonly StoredQuestion[], index: number) =>
   questions.length > 1 ? `Question ${index + 1} (“${questions[index]?.question_text ?? ""}”)` : "Its question";
 
-/** The rule of the current phase `after` breaks, as a sentence; undefined when the marketplace would take it. */
 export function phaseProblem(after: readonly StoredQuestion[], phase: Phase): string | undefined {
   if (after.length === 0) return undefined;
   if (phase === "single") {
@@ -158,7 +152,6 @@ export function phaseProblem(after: readonly StoredQuestion[], phase: Phase): st
     });
     return parsed.success ? undefined : `Its question would break a rule: ${describeFirstIssue(parsed.error)}`;
   }
-  // The write exactly as the apply sends it, ids and add-on prices included, judged by the marketplace's own rules.
   const parsed = questionSetWriteSchema.safeParse(writeBodyOf(after, "multi"));
   if (parsed.success) return undefined;
   const index = parsed.error.issues[0]?.path[1];
@@ -168,7 +161,6 @@ export function phaseProblem(after: readonly StoredQuestion[], phase: Phase): st
     : `It would break a rule: ${issue}`;
 }
 
-/** What `change` does to one listing as it is now: the plan and its apply decide alike. */
 export function applyChange(listing: ListingQuestions, change: Change, phase: Phase): ChangeOutcome {
   const result = edited(listing, change);
   if (result.outcome !== "change") return result;
@@ -177,14 +169,12 @@ export function applyChange(listing: ListingQuestions, change: Change, phase: Ph
   return problem ? { outcome: "skipped", reason: problem } : result;
 }
 
-/** A target set (from a spreadsheet or an undo) judged like any change. */
 export function applyTarget(listing: ListingQuestions, after: StoredQuestion[], phase: Phase): ChangeOutcome {
   if (sameQuestions(after, listing.questions)) return { outcome: "unchanged" };
   const problem = phaseProblem(after, phase);
   return problem ? { outcome: "skipped", reason: problem } : { outcome: "change", after };
 }
 
-/** One line for the plan's heading: what the seller asked for. */
 export function describeChange(change: Change): string {
   switch (change.kind) {
     case "text-instructions":
@@ -212,11 +202,8 @@ export function describeChange(change: Change): string {
 
 type WriteQuestion = Record<string, unknown>;
 
-/**
- * The body of updateListingPersonalization that stores `after`: every field as read goes back (ids, choice ids,
- * add-on prices), since the marketplace drops what a write leaves out. `withIds: false` is for a marketplace that
- * refuses ids on writes (before 2026-07); what buyers are asked is the same.
- */
+// Every field goes back as read (the marketplace drops what a write leaves out); `withIds: false` is for
+// a marketplace that refuses ids on writes (before 2026-07).
 export function writeBodyOf(
   after: readonly StoredQuestion[],
   phase: Phase,

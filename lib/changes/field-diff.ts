@@ -3,7 +3,6 @@ import { formatMoney, samePrice, type StoredQuestion } from "./stored-question";
 export type DiffField =
   "question" | "position" | "title" | "instructions" | "required" | "limit" | "files" | "options" | "add-on price";
 
-/** One field of one question, before → after, as the review shows it. */
 export type FieldDiff = { question: string; field: DiffField; before: string; after: string };
 
 const FIELDS: { field: DiffField; show: (question: StoredQuestion) => string }[] = [
@@ -20,10 +19,7 @@ export const describeQuestion = (question: StoredQuestion) => {
   return `“${question.question_text}” (${question.question_type}${question.required ? ", required" : ""}${price ? `, ${price}` : ""})`;
 };
 
-/**
- * Pairs each question after a change with the one it was before: by the marketplace's id, or, where the marketplace
- * gave none, by position and type. Unpaired questions were added or removed.
- */
+// By the marketplace's id, or where it gave none by position and type; unpaired questions were added or removed.
 export function pairQuestions(before: readonly StoredQuestion[], after: readonly StoredQuestion[]) {
   const taken = new Set<number>();
   const pairs = after.map((question, index) => {
@@ -42,7 +38,6 @@ export function pairQuestions(before: readonly StoredQuestion[], after: readonly
   return { pairs, removed };
 }
 
-/** What a change does, field by field; an empty list means the listing stays as it is. */
 export function fieldDiff(before: readonly StoredQuestion[], after: readonly StoredQuestion[]): FieldDiff[] {
   const { pairs, removed } = pairQuestions(before, after);
   const diffs: FieldDiff[] = [];
@@ -88,7 +83,6 @@ export function fieldDiff(before: readonly StoredQuestion[], after: readonly Sto
   return diffs;
 }
 
-/** Each question on a line, as the review shows both versions of a listing changed elsewhere. */
 export function describeSet(questions: readonly StoredQuestion[]): string[] {
   if (questions.length === 0) return ["No personalization"];
   return questions.map((question) => {

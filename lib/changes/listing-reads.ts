@@ -10,7 +10,6 @@ const MAX_OFFSET = 12_000;
 type Seller = { userId: number; shopId: number };
 type ShopListing = ListingQuestions & { shopId: number };
 
-/** Listings by id, 100 a read, as the marketplace returns them; listings of another shop are left out. */
 export async function readListingQuestions(
   marketplace: Marketplace,
   seller: Seller,
@@ -26,7 +25,6 @@ export async function readListingQuestions(
   return { ok: true, data: listings };
 }
 
-/** Every listing of the shop, in every state, for the spreadsheet. */
 export async function readShopQuestions(marketplace: Marketplace, seller: Seller): Promise<Result<ShopListing[]>> {
   const listings: ShopListing[] = [];
   for (const { value: state } of LISTING_STATES) {

@@ -1,10 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { eachEngine } from "../../test/harness/each-engine";
 import { useSeededSandbox } from "../../test/harness/use-sandbox";
+import { storeSellerTokens } from "../../test/harness/seller-marketplace";
+import {
+  DROPDOWN_QUESTION as dropdown,
+  TEXT_QUESTION as text,
+  UPLOAD_QUESTION as upload,
+} from "../../test/harness/wire-questions";
 import {
   createSeller,
   DEMO_API_KEY,
-  issueTokensFor,
   sandboxControl,
   storedListing,
   type CreatedSeller,
@@ -22,27 +27,6 @@ import type { Change } from "./field-change";
 const sandbox = useSeededSandbox({ phase: "add-on-resend" });
 const SCOPES = ["listings_r", "listings_w", "shops_r"];
 
-const text = {
-  question_type: "text_input",
-  question_text: "Name",
-  instructions: "Up to two names",
-  required: false,
-  max_allowed_characters: 40,
-};
-const dropdown = {
-  question_type: "dropdown",
-  question_text: "Colour",
-  instructions: null,
-  required: true,
-  options: [{ label: "Red" }, { label: "Blue" }],
-};
-const upload = {
-  question_type: "unlabeled_upload",
-  question_text: "Photo",
-  instructions: "A clear photo",
-  required: true,
-  max_allowed_files: 2,
-};
 const SETS = [
   [{ ...text, add_on_price: 2.5 }],
   [dropdown, { ...text, max_allowed_characters: 12 }],
@@ -112,15 +96,7 @@ describe.each(eachEngine())("applying a change plan on %s", (_engine, location) 
       maxRetryWaitMs: 2000,
     };
     seller = await createSeller(sandbox.url, { listings: 3 });
-    const tokens = await issueTokensFor(sandbox.url, { user_id: seller.user_id, scopes: SCOPES });
-    token = tokens.access_token;
-    await tokenStore(db).save({
-      userId: seller.user_id,
-      accessToken: tokens.access_token,
-      refreshToken: tokens.refresh_token,
-      accessExpiresAt: Date.now() + 3_600_000,
-      scopes: SCOPES,
-    });
+    token = (await storeSellerTokens(tokenStore(db), sandbox.url, seller.user_id, SCOPES)).access_token;
     for (const [index, set] of SETS.entries()) await put(seller.listing_ids[index]!, set);
     clockOffset = 0;
     runner = createPlanRunner(

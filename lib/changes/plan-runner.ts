@@ -20,11 +20,8 @@ import type { StoredQuestion } from "./stored-question";
 const LEASE_MS = 30_000;
 const CONCURRENCY = 4;
 const READ_ATTEMPTS = 3;
-/**
- * A waiting plan asks the marketplace (one request) whether its quota freed sooner than the dashboard's log says: the
- * log holds only the runners' own requests, and the marketplace counts the rolling day on its own clock. First after
- * 15 seconds, then twice as long each time up to an hour, so a day's wait costs some 30 requests.
- */
+// The log holds only the runners' own requests and the marketplace counts the rolling day on its own clock, so a
+// waiting plan asks it: first after 15 s, then twice as long up to an hour (some 30 requests a day).
 const RECHECK_MS = 15_000;
 const RECHECK_MAX_MS = 3_600_000;
 
@@ -47,7 +44,7 @@ export const snapshotOfStored = (questions: readonly StoredQuestion[]): Snapshot
 const refusesIds = (failure: MarketplaceFailure) =>
   failure.kind === "invalid" && /unknown field.*\b(question_id|option_id)\b/.test(failure.message);
 
-/** Writes `after` to one listing; a marketplace that does not know ids on writes yet is sent the same questions without them. */
+// A marketplace that does not know ids on writes yet is sent the same questions without them.
 async function writeQuestions(
   marketplace: Marketplace,
   plan: Plan,
@@ -72,11 +69,6 @@ async function writeQuestions(
 
 export type PlanRunner = ReturnType<typeof createPlanRunner>;
 
-/**
- * Applies reviewed plans: reads each batch of listings again, leaves any that changed since the review, and writes the
- * rest exactly as reviewed, keeping each one's previous questions in the history. Requests go through the bulk jobs'
- * shared pacer, so plans and bulk jobs of every instance share the app's rate limit.
- */
 export function createPlanRunner(
   deps: { db: Database; config: MarketplaceConfig; store: TokenStore },
   options: { now?: () => number; recheckMs?: number } = {},
@@ -85,7 +77,6 @@ export function createPlanRunner(
   const recheckMs = options.recheckMs ?? RECHECK_MS;
   const shared = sharedPacer(deps.db);
   const quota = quotaLog(deps.db);
-  // The app's quota left today, as the marketplace's latest answer said: a plan shows what share its apply uses.
   let remainingToday: number | null = null;
   const pacer: SharedPacer = {
     perSecond: () => shared.perSecond(),
@@ -172,10 +163,7 @@ export function createPlanRunner(
     return items.length;
   }
 
-  /**
-   * How many listings the next batch may take without eating into the plan's reserve (each costs a write, the batch one
-   * read); 1 while the quota left is unknown, so that the first answer tells it.
-   */
+  // Each listing costs a write and the batch one read; 1 while the quota left is unknown, so the first answer tells.
   function batchLimit(plan: Plan): number {
     if (plan.reserve === null) return READ_BATCH;
     if (remainingToday === null) return 1;
@@ -224,7 +212,6 @@ export function createPlanRunner(
     pacer,
     marketplace,
     lastRemainingToday: () => remainingToday,
-    /** Works through an applying plan in the background; a second call while it runs joins the first. */
     apply(plan: Plan): Promise<void> {
       const current = running.get(plan.id);
       if (current) return current;
@@ -242,7 +229,6 @@ export function createPlanRunner(
       running.set(plan.id, work);
       return work;
     },
-    /** Plans left applying by a restart (or another instance that stopped) go on, those waiting for their reserve then. */
     async resume() {
       for (const plan of await plans.applying())
         if (plan.waitingUntil !== null && plan.waitingUntil > now())

@@ -20,14 +20,11 @@ export type Plan = {
   createdAt: number;
   appliedAt: number | null;
   finishedAt: number | null;
-  /** Requests of today's quota the apply leaves unused. */
   reserve: number | null;
-  /** Stopped for the reserve: it goes on by itself then. */
   waitingUntil: number | null;
   statusReason: string | null;
 };
 
-/** One item as the apply needs it. */
 export type PendingItem = {
   listingId: number;
   title: string;
@@ -123,7 +120,6 @@ export type NewPlan = {
   items: (PlanItem & { kept?: FieldDiff[] })[];
 };
 
-/** Reviewed plans and their items: the apply writes exactly what the seller reviewed, and no more. */
 export function planStore(db: Database) {
   async function find(planId: string, shopId?: number): Promise<Plan | undefined> {
     const [row] = await db.query<PlanRow>(`SELECT ${PLAN_COLUMNS} FROM change_plans WHERE plan_id = $1`, [planId]);
@@ -205,7 +201,6 @@ export function planStore(db: Database) {
       return id;
     },
 
-    /** Leaves rows out of (or back in) a plan under review; an applying plan's rows are fixed. */
     async include(planId: string, shopId: number, listingIds: number[] | "all", included: boolean): Promise<boolean> {
       const plan = await find(planId, shopId);
       if (!plan || plan.status !== "reviewing") return false;
@@ -308,7 +303,6 @@ export function planStore(db: Database) {
       return rows.map(planOf);
     },
 
-    /** What the apply wrote, listing by listing, for an undo to compare with what the listings ask now. */
     async written(
       planId: string,
     ): Promise<{ listingId: number; title: string; before: StoredQuestion[]; after: StoredQuestion[] }[]> {

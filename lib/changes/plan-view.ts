@@ -3,10 +3,8 @@ import type { FieldDiff } from "./field-diff";
 import type { PlanCost, PlanItemStatus } from "./plan";
 import type { StoredQuestion } from "./stored-question";
 
-/** "reviewing" until the seller applies it; "applying" while its listings are written; "applied" once each is settled. */
 export type PlanStatus = "preparing" | "reviewing" | "applying" | "applied";
 
-/** What the apply did to one listing: "changed-elsewhere" is a listing someone changed since the review, left as it was. */
 export type ApplyOutcome = "pending" | "done" | "changed-elsewhere" | "failed" | "left-out";
 
 export type PlanItemView = {
@@ -21,9 +19,7 @@ export type PlanItemView = {
   included: boolean;
   outcome: ApplyOutcome | null;
   outcomeReason: string | null;
-  /** The listing as the apply found it, when someone changed it since the review. */
   current: StoredQuestion[] | null;
-  /** An undo's fields that someone changed since the change: left as they are. */
   kept: FieldDiff[] | null;
 };
 
@@ -35,7 +31,6 @@ export type PlanView = {
   undoneBy: string | null;
   createdAt: number;
   reserve: number | null;
-  /** The apply stopped to keep the reserve, and goes on by itself then. */
   waitingUntil: number | null;
   statusReason: string | null;
   cost: PlanCost;
@@ -50,9 +45,7 @@ export type PlanView = {
   items: PlanItemView[];
 };
 
-/** What moved in an applying plan since `since`: its counts and the rows the apply settled, not the whole plan. */
 export type PlanProgress = Pick<PlanView, "id" | "status" | "undoneBy" | "waitingUntil" | "statusReason" | "counts"> & {
-  /** Pass back as `since` on the next read. */
   at: number;
   items: Pick<PlanItemView, "listingId" | "outcome" | "outcomeReason" | "current">[];
 };

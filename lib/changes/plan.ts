@@ -4,7 +4,6 @@ import { formatMoney, samePrice, sameQuestions, type ListingQuestions, type Stor
 
 export type PlanItemStatus = "change" | "unchanged" | "skipped";
 
-/** One listing of a plan: what it asks buyers as reviewed, and what the apply will write. */
 export type PlanItem = {
   listingId: number;
   title: string;
@@ -21,14 +20,16 @@ export type PlanItem = {
 /** The marketplace reads a batch of 100 listings in one request (decisions.md "Listing reads"). */
 export const READ_BATCH = 100;
 
+export const listingFields = (listing: ListingQuestions) => ({
+  listingId: listing.listingId,
+  title: listing.title,
+  state: listing.state,
+  before: listing.questions,
+  lastModified: listing.lastModified,
+});
+
 function itemOf(listing: ListingQuestions, outcome: ChangeOutcome): PlanItem {
-  const common = {
-    listingId: listing.listingId,
-    title: listing.title,
-    state: listing.state,
-    before: listing.questions,
-    lastModified: listing.lastModified,
-  };
+  const common = listingFields(listing);
   if (outcome.outcome === "change")
     return {
       ...common,
@@ -46,7 +47,6 @@ export function planOfChange(listings: readonly ListingQuestions[], change: Chan
   return listings.map((listing) => itemOf(listing, applyChange(listing, change, phase)));
 }
 
-/** Per-listing targets (a spreadsheet, an undo); a listing with no target stays as it is. */
 export function planOfTargets(
   listings: readonly ListingQuestions[],
   targets: ReadonlyMap<number, { after: StoredQuestion[] } | { skipped: string }>,
@@ -71,7 +71,6 @@ export type PlanCost = {
   seconds: number;
   perSecond: number;
   remainingToday: number | null;
-  /** Share of what is left of today's quota, 0 to 1 (or more when it does not fit); null when unknown. */
   shareOfToday: number | null;
 };
 
@@ -89,11 +88,7 @@ export function costOf(changes: number, rate: { perSecond: number; remainingToda
   };
 }
 
-/**
- * Whether a listing changed since it was reviewed: its `last_modified_timestamp` moved, where the marketplace returns
- * one, or what it asks buyers differs (ids and add-on prices included), which also catches two changes within the
- * timestamp's one second.
- */
+// The contents count too: a timestamp is not always returned, and two changes may fall within its one second.
 export function changedSince(
   reviewed: { before: StoredQuestion[]; lastModified: number | null },
   now: ListingQuestions,
@@ -138,17 +133,11 @@ const sameContent = (a: readonly StoredQuestion[], b: readonly StoredQuestion[])
   a.every((question, index) => (Object.keys(same) as Field[]).every((field) => same[field](question, b[index]!)));
 
 export type UndoOutcome = {
-  /** What to write to put back what the job changed; null when nothing of it is left to put back. */
   after: StoredQuestion[] | null;
-  /** Fields the job changed that someone changed again since: left as they are now. */
   kept: FieldDiff[];
 };
 
-/**
- * Puts back only what a job wrote that is still as it wrote it. `written` is what the job sent, `current` the listing
- * now; a field someone changed since keeps its new value and is reported. Added or removed questions are put back only
- * when the listing is still exactly as the job left it.
- */
+// Added or removed questions are put back only when the listing is still exactly as the job left it.
 export function undoTarget(
   before: readonly StoredQuestion[],
   written: readonly StoredQuestion[],

@@ -5,7 +5,7 @@ import { marketplaceConfig } from "../marketplace/config";
 import type { Result } from "../marketplace/failure";
 import { describeChange, type Change, type Phase } from "./field-change";
 import { fieldDiff } from "./field-diff";
-import { planOfChange, planOfTargets, undoTarget, type PlanItem } from "./plan";
+import { listingFields, planOfChange, planOfTargets, undoTarget, type PlanItem } from "./plan";
 import { readListingQuestions } from "./listing-reads";
 import { createPlanRunner, type PlanRunner } from "./plan-runner";
 import type { Plan } from "./plan-store";
@@ -15,7 +15,6 @@ type Seller = { userId: number; shopId: number };
 
 const globalForPlans = globalThis as unknown as { changePlanRunner?: Promise<PlanRunner> };
 
-/** The process's plan runner; plans a restart left applying go on when it first starts. */
 export function planRunner(): Promise<PlanRunner> {
   globalForPlans.changePlanRunner ??= db()
     .then((database) => {
@@ -69,7 +68,6 @@ export async function planTargets(
   return savePlan(runner, seller, { description, phase, items }, rateNow(runner));
 }
 
-/** An undo is a plan like any other: what the change wrote and is still there goes back; the rest is shown, not touched. */
 export async function planUndo(seller: Seller, plan: Plan, using?: PlanRunner): Promise<Result<string>> {
   const runner = using ?? (await planRunner());
   const written = await runner.plans.written(plan.id);
@@ -84,14 +82,7 @@ export async function planUndo(seller: Seller, plan: Plan, using?: PlanRunner): 
     const listing = now.get(item.listingId);
     if (!listing) return [];
     const undo = undoTarget(item.before, item.after, listing.questions);
-    const common = {
-      listingId: listing.listingId,
-      title: listing.title,
-      state: listing.state,
-      before: listing.questions,
-      lastModified: listing.lastModified,
-      kept: undo.kept,
-    };
+    const common = { ...listingFields(listing), kept: undo.kept };
     if (!undo.after)
       return [
         {

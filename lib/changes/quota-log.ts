@@ -4,10 +4,7 @@ import type { Database } from "../db/database";
 const MINUTE_MS = 60_000;
 const DAY_MINUTES = 1440;
 
-/**
- * The requests this dashboard's runners made, per minute, in the shared database: the marketplace's daily quota is a
- * rolling 24-hour window, so a request frees its place 24 hours after it was made, and this log says when that is.
- */
+// The quota is a rolling 24 hours: a request frees its place a day after it was made, and this log says when.
 export function quotaLog(db: Database) {
   return {
     async note(at: number) {
@@ -17,7 +14,6 @@ export function quotaLog(db: Database) {
       );
     },
 
-    /** When at least `requests` more of the quota will be free; an hour from now when the log cannot tell (others' requests). */
     async freedBy(requests: number, now: number): Promise<number> {
       const since = Math.floor(now / MINUTE_MS) - DAY_MINUTES;
       await db.execute("DELETE FROM quota_minutes WHERE minute <= $1", [since]);

@@ -5,6 +5,7 @@ import { planOfTargets } from "./plan";
 import { COLUMNS, exportQuestions, importQuestions } from "./spreadsheet";
 import type { ListingQuestions } from "./stored-question";
 import { exportQuestionsWorkbook } from "./workbook";
+import { storedQuestion } from "../../test/harness/wire-questions";
 
 const shop: ListingQuestions[] = [
   {
@@ -14,31 +15,24 @@ const shop: ListingQuestions[] = [
     currencyCode: "EUR",
     lastModified: 5,
     questions: [
-      {
+      storedQuestion({
         question_id: 1,
         question_type: "text_input",
         question_text: "Name",
         instructions: "Up to 2 names, e.g. Ana, Bo",
-        required: false,
         max_allowed_characters: 30,
-        max_allowed_files: null,
-        options: null,
         add_on_price: { amount: 350, divisor: 100, currency_code: "EUR" },
-      },
-      {
+      }),
+      storedQuestion({
         question_id: 2,
         question_type: "dropdown",
         question_text: "Colour",
-        instructions: null,
         required: true,
-        max_allowed_characters: null,
-        max_allowed_files: null,
         options: [
           { option_id: 21, label: "Red, dark" },
           { option_id: 22, label: 'Blue "sky"' },
         ],
-        add_on_price: null,
-      },
+      }),
     ],
   },
   { listingId: 102, title: "Plain card", state: "draft", currencyCode: "EUR", lastModified: 6, questions: [] },
@@ -49,20 +43,18 @@ const shop: ListingQuestions[] = [
     currencyCode: "EUR",
     lastModified: 7,
     questions: [
-      {
+      storedQuestion({
         question_id: 3,
         question_type: "labeled_upload",
         question_text: "Photos",
         instructions: "Front\nand back",
         required: true,
-        max_allowed_characters: null,
         max_allowed_files: 2,
         options: [
           { option_id: 31, label: "Front" },
           { option_id: 32, label: "Back" },
         ],
-        add_on_price: null,
-      },
+      }),
     ],
   },
 ];

@@ -17,7 +17,6 @@ import {
   type StoredQuestion,
 } from "./stored-question";
 
-// One row per listing and question; a listing without personalization has one row with the question's cells empty.
 export const COLUMNS = [
   "listing_id",
   "title",
@@ -69,7 +68,6 @@ function rowsOf(listing: ListingQuestions): Row[] {
   }));
 }
 
-/** The export's cells, in COLUMNS order, one row per listing and question: the CSV and the workbook hold the same. */
 export function questionRows(listings: readonly ListingQuestions[]): string[][] {
   return listings.flatMap(rowsOf).map((row) => COLUMNS.map((column) => row[column]));
 }
@@ -85,14 +83,12 @@ export type SpreadsheetImport =
   | { ok: false; errors: CellError[] }
   | {
       ok: true;
-      /** The listings the file changes, each with its whole question set as it would be. */
       targets: Map<number, StoredQuestion[]>;
       unchanged: number;
     };
 
 type ParsedRow = { row: number; cells: Row };
 
-/** Every listing id the file names, so its listings can be read before the import is judged. */
 export function listingIdsOf(text: string): number[] {
   const parsed = parseRows(text);
   if ("errors" in parsed) return [];
@@ -153,7 +149,6 @@ const TYPE_USES: Record<QuestionType, Column[]> = {
   labeled_upload: ["files", "options"],
 };
 
-/** One row's question, checked cell by cell with the editor's own schemas; ids and prices kept from `was` where unchanged. */
 function questionOf(
   { row, cells }: ParsedRow,
   was: StoredQuestion | undefined,
@@ -226,10 +221,6 @@ function questionOf(
   return question;
 }
 
-/**
- * The edited file against the listings as they are now: every cell is checked, a file with any bad cell is refused
- * whole (each bad cell with its row, column and reason), and listings whose rows say what they ask already are left out.
- */
 export function importQuestions(text: string, listings: ReadonlyMap<number, ListingQuestions>): SpreadsheetImport {
   const parsed = parseRows(text);
   if ("errors" in parsed) return { ok: false, errors: parsed.errors };

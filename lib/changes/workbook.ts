@@ -2,10 +2,7 @@ import ExcelJS from "exceljs";
 import { COLUMNS, questionRows } from "./spreadsheet";
 import type { ListingQuestions } from "./stored-question";
 
-/**
- * The shop's questions as an Excel workbook: the CSV export's header and cells, every cell text (so an id or a price
- * keeps its digits), choices one per line in a wrapped cell. The import takes the CSV: Excel saves one with "CSV UTF-8".
- */
+// Every cell is text, so an id or a price keeps its digits; the import takes CSV (Excel's "CSV UTF-8").
 export async function exportQuestionsWorkbook(listings: readonly ListingQuestions[]): Promise<Uint8Array<ArrayBuffer>> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet("Questions", { views: [{ state: "frozen", ySplit: 1 }] });

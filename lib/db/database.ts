@@ -34,8 +34,7 @@ async function openSqlite(path: string): Promise<Database> {
   try {
     sqlite.pragma("busy_timeout = 5000");
     sqlite.pragma("journal_mode = WAL");
-    // With WAL, NORMAL syncs at checkpoints instead of on every commit (0.26 ms each here, two per save): a crash of the
-    // process loses nothing, a power cut may lose the last commits but never corrupts the file. Several machines use PostgreSQL.
+    // With WAL, NORMAL syncs at checkpoints: a crash of the process loses nothing, a power cut only the last commits.
     sqlite.pragma("synchronous = NORMAL");
   } catch (error) {
     sqlite.close();

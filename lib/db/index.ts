@@ -7,7 +7,6 @@ const globalForDb = globalThis as unknown as { dashboardDb?: Promise<Database> }
 
 async function open() {
   const database = await openDatabase(env().DATABASE_URL || env().DASHBOARD_DB);
-  // Rows stored in plain text (before tokens were sealed) or under a rotated-out key are sealed with the current key.
   await tokenStore(database).sealAll();
   return database;
 }

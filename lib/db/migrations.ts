@@ -9,8 +9,6 @@ export const MIGRATIONS = [
      lease_until BIGINT,
      updated_at BIGINT NOT NULL
    )`,
-  // Bulk jobs and their items survive restarts; an item's lease keeps two instances from writing the same listing.
-  // The pacer row spaces every instance's bulk requests to the app's rate limit. History keeps what each write replaced.
   `CREATE TABLE bulk_jobs (
      job_id TEXT PRIMARY KEY,
      user_id BIGINT NOT NULL,
@@ -60,8 +58,7 @@ export const MIGRATIONS = [
      recorded_at BIGINT NOT NULL
    );
    CREATE INDEX personalization_history_by_listing ON personalization_history (shop_id, listing_id, recorded_at)`,
-  // Server-side sessions (issue 11): the cookie carries a random id, the table holds its SHA-256, so a copied database
-  // row cannot be replayed as a cookie, and sign-out or "sign out everywhere" ends a session for every copy of it.
+  // The table holds the cookie id's SHA-256, so a copied database row cannot be replayed as a cookie.
   `CREATE TABLE dashboard_sessions (
      session_hash TEXT PRIMARY KEY,
      user_id BIGINT NOT NULL,

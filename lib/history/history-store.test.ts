@@ -1,12 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { useSeededSandbox } from "../../test/harness/use-sandbox";
-import {
-  createSeller,
-  issueTokensFor,
-  sandboxControl,
-  storedListing,
-  type CreatedSeller,
-} from "../../test/harness/sandbox";
+import { createSeller, sandboxControl, storedListing, type CreatedSeller } from "../../test/harness/sandbox";
 import { openDatabase } from "../db/database";
 import { tokenStore } from "../auth/token-store";
 import { createMarketplace, type Marketplace } from "../marketplace/client";
@@ -15,7 +9,12 @@ import { snapshotOfForm } from "../personalization/snapshot-codec";
 import { historyStore, type HistoryStore } from "./history-store";
 import { changeListing } from "./recorded-write";
 import { SETTLE_AFTER_MS, settleUnknown } from "./settle-unknown";
-import { sandboxMarketplaceConfig, textQuestions, storeQuestions } from "../../test/harness/seller-marketplace";
+import {
+  sandboxMarketplaceConfig,
+  storeQuestions,
+  storeSellerTokens,
+  textQuestions,
+} from "../../test/harness/seller-marketplace";
 
 const sandbox = useSeededSandbox();
 const SCOPES = ["listings_r", "listings_w", "shops_r"];
@@ -42,15 +41,8 @@ const questionsOf = async (listingId: number) =>
   (await storedListing(sandbox.url, listingId)).personalization.personalization_questions;
 
 async function signIn(userId: number) {
-  const tokens = await issueTokensFor(sandbox.url, { user_id: userId, scopes: SCOPES });
   const db = await openDatabase(":memory:");
-  await tokenStore(db).save({
-    userId,
-    accessToken: tokens.access_token,
-    refreshToken: tokens.refresh_token,
-    accessExpiresAt: Date.now() + 3_600_000,
-    scopes: SCOPES,
-  });
+  await storeSellerTokens(tokenStore(db), sandbox.url, userId, SCOPES);
   history = historyStore(db);
   marketplace = createMarketplace(sandboxMarketplaceConfig(sandbox.url, { timeoutMs: 1000 }), tokenStore(db));
 }

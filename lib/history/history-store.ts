@@ -5,15 +5,7 @@ import type { Snapshot } from "../personalization/snapshot";
 import { parseSnapshot } from "../personalization/snapshot-codec";
 
 export type HistoryAction =
-  | "save"
-  | "remove"
-  | "restore"
-  | "bulk-apply"
-  | "bulk-remove"
-  | "bulk-undo"
-  // A change made outside the dashboard (lib/mirror/), and the inbox's revert of one.
-  | "outside"
-  | "outside-revert";
+  "save" | "remove" | "restore" | "bulk-apply" | "bulk-remove" | "bulk-undo" | "outside" | "outside-revert";
 
 export type HistoryOutcome = "pending" | "done" | "unknown";
 

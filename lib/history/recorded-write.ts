@@ -20,7 +20,6 @@ import { mirrorWrote } from "../mirror/own-writes";
 
 export type Changer = { userId: number; shopId: number };
 
-/** A write either reached the marketplace (or failed there), or was not tried because it would destroy what the dashboard cannot show. */
 export type WriteOutcome = Result<Question[]> | Refusal;
 
 // Failures after which the listing is certainly unchanged; after a time-out, a 5xx or a lost connection it may have changed.
@@ -38,7 +37,6 @@ export const CERTAINLY_UNCHANGED = new Set<MarketplaceFailure["kind"]>([
 export const SET_NEEDS_MULTI =
   "Nothing was changed: this asks buyers several questions, or a kind of question, that the marketplace accepts only in its multi-question period, and it is not in that period now. Reload the page to see what the marketplace allows.";
 
-/** The refusal when the listing no longer asks what the seller's editor (or history) showed: nothing is written over it. */
 export function changedSince(listing: Listing, verb: "saved" | "put back" = "saved"): Refusal {
   return {
     ok: false,
@@ -47,10 +45,6 @@ export function changedSince(listing: Listing, verb: "saved" | "put back" = "sav
   };
 }
 
-/**
- * An undo of a bulk job puts a listing back only while it still asks what the job wrote; a listing changed since is
- * skipped with this reason, and the seller puts back the version they want from its history.
- */
 export async function changedSinceJob(history: HistoryStore, listing: Listing, jobId: string) {
   const written = (await history.list(listing.shopId, listing.id)).find((entry) => entry.jobId === jobId)?.target;
   if (!written || sameSnapshot(snapshotOf(listing), written)) return undefined;
@@ -161,10 +155,6 @@ export async function writeRecorded(
   return result;
 }
 
-/**
- * The server actions' way to change one listing: read it as it is now, keep that, write. With `expected` (what the
- * seller's editor loaded), a listing that asks something else now is not written over.
- */
 export async function changeListing(
   history: HistoryStore,
   marketplace: Marketplace,

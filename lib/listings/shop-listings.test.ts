@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { useSeededSandbox } from "../../test/harness/use-sandbox";
-import { issueTokensFor, sandboxControl } from "../../test/harness/sandbox";
+import { sandboxControl } from "../../test/harness/sandbox";
 import { DEMO_SELLERS } from "../../sandbox/store/seed";
 import { openDatabase } from "../db/database";
 import { tokenStore } from "../auth/token-store";
@@ -8,7 +8,7 @@ import { createMarketplace, type Marketplace } from "../marketplace/client";
 import { toWrite } from "../personalization/schema";
 import { cachedShopListings, readAllListings } from "./shop-listings";
 import { storedListingWrites } from "./write-counts";
-import { sandboxMarketplaceConfig } from "../../test/harness/seller-marketplace";
+import { sandboxMarketplaceConfig, storeSellerTokens } from "../../test/harness/seller-marketplace";
 
 const sandbox = useSeededSandbox();
 const BO = DEMO_SELLERS.bo as { user_id: number; shop_id: number };
@@ -27,14 +27,7 @@ beforeEach(async () => {
   const store = tokenStore(await openDatabase(":memory:"));
   const config = sandboxMarketplaceConfig(sandbox.url);
   client = createMarketplace(config, store);
-  const tokens = await issueTokensFor(sandbox.url, { user_id: BO.user_id, scopes: SCOPES });
-  await store.save({
-    userId: BO.user_id,
-    accessToken: tokens.access_token,
-    refreshToken: tokens.refresh_token,
-    accessExpiresAt: Date.now() + tokens.expires_in * 1000,
-    scopes: SCOPES,
-  });
+  await storeSellerTokens(store, sandbox.url, BO.user_id, SCOPES);
   await sandboxControl(sandbox.url, "/requests", undefined, "DELETE");
 });
 
@@ -98,14 +91,7 @@ describe("a shop's listings of one state", () => {
   it("reads again after another worker or instance wrote to the shop (the count is in the shared database)", async () => {
     const shared = await openDatabase(":memory:");
     const store = tokenStore(shared);
-    const tokens = await issueTokensFor(sandbox.url, { user_id: BO.user_id, scopes: SCOPES });
-    await store.save({
-      userId: BO.user_id,
-      accessToken: tokens.access_token,
-      refreshToken: tokens.refresh_token,
-      accessExpiresAt: Date.now() + tokens.expires_in * 1000,
-      scopes: SCOPES,
-    });
+    await storeSellerTokens(store, sandbox.url, BO.user_id, SCOPES);
     const config = sandboxMarketplaceConfig(sandbox.url);
     const here = createMarketplace(config, store, storedListingWrites(shared));
     await cachedShopListings(here, seller, "sold_out", { fresh: true });

@@ -38,10 +38,6 @@ export const SHOP_LISTINGS_TTL_MS = 30_000;
 const globalForCache = globalThis as unknown as { shopListings?: LRUCache<string, Entry> };
 const cache = (globalForCache.shopListings ??= new LRUCache<string, Entry>({ max: 500, ttl: SHOP_LISTINGS_TTL_MS }));
 
-/**
- * The seller's listings of one state, read through the marketplace and kept briefly per seller, so that typing a
- * search or turning a page does not read the whole shop again. Concurrent requests share one read.
- */
 export async function cachedShopListings(
   marketplace: Marketplace,
   seller: { userId: number; shopId: number },

@@ -2,8 +2,7 @@ import type { ListingState } from "../marketplace/client";
 import type { Listing } from "../marketplace/wire";
 import { LISTING_STATES, PAGE_SIZE } from "./query-keys";
 
-// The marketplace reads a shop's listings by state only (decisions.md "Listing reads"), so search, filter, sort and
-// paging happen here, on the dashboard's server, over every listing of the state. Shared with the browser for the URL.
+// The marketplace reads by state only (decisions.md "Listing reads"): search, filter, sort and paging happen here.
 
 export const QUESTION_FILTERS = [
   { value: "all", label: "All listings" },

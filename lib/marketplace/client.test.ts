@@ -1,13 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { useSeededSandbox } from "../../test/harness/use-sandbox";
-import {
-  ADA,
-  advanceClock,
-  createSeller,
-  issueTokensFor,
-  sandboxControl,
-  storedListing,
-} from "../../test/harness/sandbox";
+import { ADA, advanceClock, createSeller, sandboxControl, storedListing } from "../../test/harness/sandbox";
 import { DEMO_APP } from "../../sandbox/store/seed";
 import { openDatabase } from "../db/database";
 import { tokenStore, type TokenStore } from "../auth/token-store";
@@ -42,14 +35,7 @@ let config: MarketplaceConfig;
 let client: Marketplace;
 
 async function signedIn(userId: number) {
-  const tokens = await issueTokensFor(sandbox.url, { user_id: userId, scopes: SCOPES });
-  await store.save({
-    userId,
-    accessToken: tokens.access_token,
-    refreshToken: tokens.refresh_token,
-    accessExpiresAt: Date.now() + tokens.expires_in * 1000,
-    scopes: SCOPES,
-  });
+  const tokens = await storeSellerTokens(store, sandbox.url, userId, SCOPES);
   await sandboxControl(sandbox.url, "/requests", undefined, "DELETE");
   return tokens;
 }

@@ -21,7 +21,6 @@ export type MarketplaceConfig = {
   sharedSecret: string;
   timeoutMs: number;
   maxRetryWaitMs: number;
-  /** Whether writes may carry several questions of every type (spec 9.4); auto learns it from the marketplace's answers. */
   personalization?: "single" | "multi" | "auto";
   onPersonalizationWrite?: (write: { multipleQuestions: boolean; result: Result<unknown> }) => void;
   /** Every listing read live from the marketplace (never a mirror or cache of it), so the period is judged on what it says now. */

@@ -27,11 +27,7 @@ function parsed(text: string): unknown {
 
 export type Send = { method: string; headers: Record<string, string>; body?: string; timeoutMs: number };
 
-/**
- * One request with a JSON (or empty) answer over kept-alive connections. Rejects with a TimeoutError when no whole
- * answer came within `timeoutMs`, and with the network's error otherwise. The timer goes as soon as the call ends:
- * unlike AbortSignal.timeout, a pending timer keeps the async context it was made in for the full time-out.
- */
+// A timer cleared when the call ends: a pending AbortSignal.timeout keeps its async context for the full time-out.
 export async function sendRequest(url: URL, { timeoutMs, method, headers, body }: Send): Promise<Reply> {
   const controller = new AbortController();
   const timer = setTimeout(

@@ -3,7 +3,6 @@ import { editableInSingleQuestionEditor } from "../personalization/editable";
 import type { Result } from "./failure";
 import type { Question } from "./wire";
 
-/** Whether writes may carry several questions of every type (spec 9.4): the multi-question editor, or the single one. */
 export type PersonalizationPhase = "single" | "multi";
 
 type ListingSeen = {
@@ -11,14 +10,8 @@ type ListingSeen = {
   questions: readonly Pick<Question, "type" | "title" | "addOnPrice">[];
 };
 
-/**
- * `auto` learns the period from the marketplace's own answers, as the live API has no read that says it
- * (decisions.md "Sandbox-only reads"): listings that still carry the legacy fields mean the migration period (one text
- * question); listings without them mean the marketplace of today (several questions), as does a listing with several
- * questions, a new type or an add-on price, or a single-question write refused with 409. A write of several questions
- * refused with 400 means the period ended: single, until a listing shows what only the multi-question period allows,
- * or legacy fields and then none again.
- */
+// The live API has no read that says the period (decisions.md "Sandbox-only reads"): `auto` learns it from
+// answers, as the README's configuration table lists.
 export function createPhaseProbe({ setting }: { setting: "single" | "multi" | "auto" }) {
   let learned: PersonalizationPhase | undefined;
   let refusedSeveral = false;

@@ -2,8 +2,7 @@ import { z } from "zod";
 import type { ListingQuestions, StoredQuestion } from "../changes/stored-question";
 import { listingWire, type personalizationWire } from "./wire";
 
-// A listing's questions with every field the marketplace returns (ids, choice ids, add-on prices) kept as the wire has
-// them, for changes that must send back what they do not change (decisions.md "The marketplace of today").
+// Every field kept as read: a change sends back what it does not change (decisions.md "The marketplace of today").
 export const listingQuestionsWire = listingWire.extend({ last_modified_timestamp: z.number().optional() });
 
 export const listingQuestionsPageWire = z.object({ count: z.number(), results: z.array(listingQuestionsWire) });

@@ -10,24 +10,17 @@ const LEASE_MS = 15_000;
 const WAIT_STEP_MS = 100;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** No answer came back: the marketplace may or may not have rotated the pair. */
 const answerLost = (failure: MarketplaceFailure) =>
   failure.kind === "timeout" || (failure.kind === "unavailable" && failure.status === undefined);
 
-/**
- * A live access token for a seller, refreshed before it expires or after the marketplace rejected `rejected`.
- * One refresh per seller: in this process through a shared promise, across instances through the store's lease;
- * a caller that loses the race waits for the winner's pair instead of spending the refresh token again.
- */
+// One refresh per seller: in this process a shared promise, across instances the store's lease, so that no
+// two callers spend the same refresh token.
 export function sellerTokens(config: MarketplaceConfig, store: TokenStore) {
   const inFlight = new Map<number, Promise<Result<string>>>();
   // The lease outlives a refresh and its one retry, each of which may take the whole time-out.
   const leaseMs = Math.max(LEASE_MS, config.timeoutMs * 2 + 5_000);
 
-  /**
-   * A refresh whose answer was lost is tried once more before the seller is signed out: another instance may have
-   * stored a new pair meanwhile, or the marketplace never received the first request.
-   */
+  // A lost answer is tried once more: another instance may have stored a new pair, or the first request never arrived.
   async function grantOnce(
     userId: number,
     refreshToken: string,

@@ -59,7 +59,6 @@ export type Money = { amount: number; divisor: number; currencyCode: string };
 
 export type MoneyWire = z.infer<typeof moneyWire>;
 
-/** One question of updateListingPersonalization's body, with every field the OAS request schema allows. */
 export type QuestionWriteWire = {
   question_id?: number | null;
   question_type: string;

@@ -55,7 +55,6 @@ export function createLogger(destination: DestinationStream): Logger {
   );
 }
 
-/** JSON lines on stdout; one logger per process, shared by instrumentation.ts and the app's bundles. */
 export function logger(): Logger {
   // Synchronous writes: lines stay in order and none is lost when the server exits right after logging.
   globalForLogger.dashboardLogger ??= createLogger(pino.destination({ dest: 1, sync: true }));

@@ -1,5 +1,4 @@
-// Not `server-only`: the bulk runner started by instrumentation.ts counts into the registry /api/metrics serves, from
-// another bundle, so the registry lives on globalThis. Requests are counted by HAProxy (docs/deploy.md).
+// On globalThis and not server-only: the bulk runner that instrumentation.ts starts counts from another bundle.
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 
 function createMetrics() {
@@ -47,7 +46,6 @@ export type Metrics = ReturnType<typeof createMetrics>;
 
 const globalForMetrics = globalThis as unknown as { dashboardMetrics?: Metrics };
 
-/** One registry per process, whichever bundle or script asks first. */
 export function metrics(): Metrics {
   globalForMetrics.dashboardMetrics ??= createMetrics();
   return globalForMetrics.dashboardMetrics;

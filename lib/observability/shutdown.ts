@@ -1,6 +1,4 @@
-// What must finish before the process exits (the bulk runner's items in flight). The app's bundles register and
-// instrumentation.ts's bundle runs them on SIGTERM: each bundle has its own copy of this file, so the list lives on
-// globalThis.
+// Each bundle has its own copy of this file, so the hooks live on globalThis for instrumentation.ts to run.
 import type { Logger } from "pino";
 
 type Hook = { name: string; run: () => Promise<void> };
@@ -20,10 +18,7 @@ export async function runShutdownHooks(report: (name: string, error: Error) => v
   await Promise.all([...hooks().values()].map((hook) => hook.run().catch((error: Error) => report(hook.name, error))));
 }
 
-/**
- * SIGTERM and SIGINT, which Next leaves to us under NEXT_MANUAL_SIG_HANDLE: the hooks run while the server still
- * answers, then the process exits (0; 1 if SHUTDOWN_LIMIT_MS ran out first). A second signal changes nothing.
- */
+// Next leaves SIGTERM and SIGINT to us under NEXT_MANUAL_SIG_HANDLE: the hooks run while the server still answers.
 export function drainOnSignals(log: Logger) {
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {

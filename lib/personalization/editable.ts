@@ -1,7 +1,4 @@
-/**
- * The single-question editor can show and save only what the migration period allows (decisions.md "Phases"). The
- * sandbox asks the same of a write without supports_multiple_personalization_questions.
- */
+// What the migration period allows (decisions.md "Phases"), as the sandbox asks of a single-question write.
 export function editableInSingleQuestionEditor(listing: { questions: readonly { type: string; title: string }[] }) {
   const [first, ...rest] = listing.questions;
   return rest.length === 0 && (!first || (first.type === "text_input" && first.title === "Personalization"));

@@ -5,10 +5,8 @@ import { brokenAddOnPriceRule, addOnPriceRules } from "./add-on-price";
 
 export { QUESTION_TYPE_NAMES, QUESTION_TYPES, isQuestionType, type QuestionType } from "./question-types";
 
-// The multi-question period as the live marketplace enforces it (decisions.md "Rules with several questions"), and the
-// live write schema of updateListingPersonalization (decisions.md "Write schema", the OAS request body). One rule set,
-// voiced twice: the sandbox answers in the wire's `<field>: <reason>` (decisions.md "Validation failure"), the editor
-// in sentences next to each field.
+// The live multi-question rules and write schema (decisions.md "Rules with several questions", "Write schema"),
+// voiced twice: the sandbox's `<field>: <reason>` (decisions.md "Validation failure"), the editor's sentences.
 
 export const QUESTIONS_MAX = 5;
 export const TITLE_MAX = 45;
@@ -122,7 +120,6 @@ export const labelsDistinct = (labels: readonly string[]) => new Set(labels).siz
 
 export type Money = { amount: number; divisor: number; currency_code: string };
 
-/** An add-on price as a write may send it: a number of the shop's currency (the OAS request body), or Money as read. */
 export type PriceInput = number | Money;
 
 export const priceValue = (price: PriceInput | null | undefined) =>

@@ -1,5 +1,4 @@
-// The rules the editor lists next to the field as the seller types. schema.ts builds the zod schemas from these.
-// Spec 2.1, 4.1 and 8 (migration period).
+// Spec 2.1, 4.1 and 8 (migration period), as the editor lists them while the seller types; schema.ts builds on them.
 export const INSTRUCTIONS_MAX = 256;
 export const CHAR_LIMIT_MIN = 1;
 export const CHAR_LIMIT_MAX = 1024;

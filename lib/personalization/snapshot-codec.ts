@@ -5,8 +5,6 @@ import type { PersonalizationWriteWire, QuestionWriteWire } from "../marketplace
 import { moneyOfPriceText, moneyWireOf } from "./add-on-price";
 import { representable, withoutMarketplaceKeys, type Snapshot, type SnapshotQuestion } from "./snapshot";
 
-// Snapshots to and from what the server stores and sends: JSON in the database, the form's values, the marketplace's write.
-
 export const snapshotSchema = z.object({
   questions: z.array(
     z.object({
@@ -141,10 +139,7 @@ function questionSetWriteOf(snapshot: Snapshot): PersonalizationWriteWire {
 
 export type SnapshotWrite = { body: PersonalizationWrite | PersonalizationWriteWire; multipleQuestions: boolean };
 
-/**
- * The body that puts a snapshot on the marketplace; null means "delete personalization". In the multi-question
- * period every write carries the whole set and says so (spec 9.4); before it only a representable snapshot is written.
- */
+// In the multi-question period every write carries the whole set and says so (spec 9.4).
 export function writeOf(snapshot: Snapshot, phase: "single" | "multi" = "single"): SnapshotWrite | null {
   const [question] = snapshot.questions;
   if (!question) return null;

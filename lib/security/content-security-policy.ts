@@ -1,8 +1,5 @@
-/**
- * A fresh nonce per request lets Next's own scripts run (Next reads it from the request's CSP header while rendering)
- * and nothing else inline: an injected <script> has no nonce. 'strict-dynamic' lets those scripts load their chunks.
- * Styles keep 'unsafe-inline', which Next's inline style tags need; a nonce in style-src would switch it off.
- */
+// A fresh nonce per request lets Next's own scripts run and no injected one; 'strict-dynamic' lets them load their
+// chunks. Styles keep 'unsafe-inline' for Next's inline style tags (a nonce in style-src would switch it off).
 export function contentSecurityPolicy(nonce: string, development = process.env.NODE_ENV === "development") {
   return [
     "default-src 'self'",

@@ -4,8 +4,12 @@ import { DEMO_APP } from "../../sandbox/store/seed";
 import type { Database } from "../../lib/db/database";
 import { tokenStore } from "../../lib/auth/token-store";
 import { createMarketplace } from "../../lib/marketplace/client";
+import { sandboxMarketplaceConfig, storeSellerTokens } from "./seller-marketplace";
 
 const SCOPES = ["listings_r", "listings_w", "shops_r"];
+
+const mirrorConfig = (sandboxUrl: string) =>
+  sandboxMarketplaceConfig(sandboxUrl, { timeoutMs: 3000, maxRetryWaitMs: 1000 });
 
 export const MIRROR_TABLES = [
   "mirror_shops",
@@ -20,43 +24,19 @@ export const MIRROR_TABLES = [
 export async function signedInSeller(sandboxUrl: string, db: Database, listings: number) {
   const seller = await createSeller(sandboxUrl, { listings });
   await signInSeller(sandboxUrl, db, seller);
-  const marketplace = createMarketplace(
-    {
-      apiUrl: sandboxUrl,
-      authUrl: sandboxUrl,
-      keystring: DEMO_APP.keystring,
-      sharedSecret: DEMO_APP.shared_secret,
-      timeoutMs: 3000,
-      maxRetryWaitMs: 1000,
-    },
-    tokenStore(db),
-  );
+  const marketplace = createMarketplace(mirrorConfig(sandboxUrl), tokenStore(db));
   return { seller, changer: { userId: seller.user_id, shopId: seller.shop_id! }, marketplace };
 }
 
 /** An existing sandbox seller (a demo seller) signed in to the dashboard, with the client's settings for a plan runner. */
 export async function signedInAs(sandboxUrl: string, db: Database, seller: Omit<CreatedSeller, "listing_ids">) {
   await signInSeller(sandboxUrl, db, { ...seller, listing_ids: [] });
-  const config = {
-    apiUrl: sandboxUrl,
-    authUrl: sandboxUrl,
-    keystring: DEMO_APP.keystring,
-    sharedSecret: DEMO_APP.shared_secret,
-    timeoutMs: 3000,
-    maxRetryWaitMs: 1000,
-  };
+  const config = mirrorConfig(sandboxUrl);
   return { config, marketplace: createMarketplace(config, tokenStore(db)) };
 }
 
 export async function signInSeller(sandboxUrl: string, db: Database, seller: CreatedSeller) {
-  const tokens = await issueTokensFor(sandboxUrl, { user_id: seller.user_id, scopes: SCOPES });
-  await tokenStore(db).save({
-    userId: seller.user_id,
-    accessToken: tokens.access_token,
-    refreshToken: tokens.refresh_token,
-    accessExpiresAt: Date.now() + 3_600_000,
-    scopes: SCOPES,
-  });
+  await storeSellerTokens(tokenStore(db), sandboxUrl, seller.user_id, SCOPES);
 }
 
 /** A change made by another app of the marketplace (not this dashboard): one optional text question. */

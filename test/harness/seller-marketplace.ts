@@ -25,9 +25,10 @@ export async function storeSellerTokens(store: TokenStore, sandboxUrl: string, u
     userId,
     accessToken: tokens.access_token,
     refreshToken: tokens.refresh_token,
-    accessExpiresAt: Date.now() + 3_600_000,
+    accessExpiresAt: Date.now() + tokens.expires_in * 1000,
     scopes,
   });
+  return tokens;
 }
 
 /** `count` optional text questions as the marketplace stores them: more than the single-question editor can show. */

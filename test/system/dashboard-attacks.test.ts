@@ -220,6 +220,26 @@ const requestLog = () => sandbox.state.log.list() as Logged[];
 const lastRequestId = () => requestLog().at(-1)?.id ?? 0;
 const requestsSince = (id: number) => requestLog().filter((entry) => entry.id > id);
 const tokenRequestsSince = (id: number) => requestsSince(id).filter((entry) => entry.path === "/v3/public/oauth/token");
+/** The editor's save, called over HTTP with `cookie`. */
+const updatePersonalization = (
+  cookie: string,
+  listingId: number,
+  question: unknown,
+  headers: Record<string, string> = {},
+) => callAction("updatePersonalizationAction", [{ listingId, question }], cookie, headers);
+
+/** The listing and the request log as they are now, for a refused call to prove it changed neither. */
+async function watchListing(listingId: number) {
+  const before = await storedListing(sandbox.url, listingId);
+  const since = lastRequestId();
+  const expectUnchanged = async () => expect(await storedListing(sandbox.url, listingId)).toEqual(before);
+  const expectNothingWritten = async () => {
+    expect(requestsSince(since).filter((entry) => entry.path.endsWith("/personalization"))).toEqual([]);
+    await expectUnchanged();
+  };
+  return { since, expectUnchanged, expectNothingWritten };
+}
+
 const unusedCodes = () =>
   sandbox.state.db.prepare("SELECT COUNT(*) FROM codes WHERE used_at IS NULL").pluck().get() as number;
 
@@ -450,22 +470,17 @@ describe("server actions called over HTTP with another seller's listing (decisio
 
   it("updatePersonalizationAction refuses Bo's listing for Ada and leaves it as it was", async () => {
     const ada = await signIn(dashboard.url);
-    const before = await storedListing(sandbox.url, BO_LISTING);
-    const since = lastRequestId();
-    const { status, result } = await callAction(
-      "updatePersonalizationAction",
-      [{ listingId: BO_LISTING, question }],
-      ada.cookieHeader(dashboard.url),
-    );
+    const watched = await watchListing(BO_LISTING);
+    const { status, result } = await updatePersonalization(ada.cookieHeader(dashboard.url), BO_LISTING, question);
     expect(status).toBe(200);
     expect(result).toEqual({ ok: false, formError: notYours });
-    expect(await storedListing(sandbox.url, BO_LISTING)).toEqual(before);
-    expect(personalizationWrites(since).map((entry) => entry.status)).toEqual([403]);
+    await watched.expectUnchanged();
+    expect(personalizationWrites(watched.since).map((entry) => entry.status)).toEqual([403]);
   });
 
   it("removePersonalizationAction refuses Bo's listing for Ada and leaves it as it was", async () => {
     const ada = await signIn(dashboard.url);
-    const before = await storedListing(sandbox.url, BO_LISTING);
+    const watched = await watchListing(BO_LISTING);
     const { status, result } = await callAction(
       "removePersonalizationAction",
       [{ listingId: BO_LISTING }],
@@ -473,7 +488,7 @@ describe("server actions called over HTTP with another seller's listing (decisio
     );
     expect(status).toBe(200);
     expect(result).toEqual({ ok: false, formError: notYours });
-    expect(await storedListing(sandbox.url, BO_LISTING)).toEqual(before);
+    await watched.expectUnchanged();
   });
 
   describe("updateQuestionSetAction (the multi-question period)", () => {
@@ -500,8 +515,7 @@ describe("server actions called over HTTP with another seller's listing (decisio
 
     it("refuses Bo's listing for Ada and leaves it as it was", async () => {
       const ada = await signIn(dashboard.url);
-      const before = await storedListing(sandbox.url, BO_LISTING);
-      const since = lastRequestId();
+      const watched = await watchListing(BO_LISTING);
       const { status, result } = await multiQuestionPeriod(
         () =>
           callAction(
@@ -513,8 +527,8 @@ describe("server actions called over HTTP with another seller's listing (decisio
       );
       expect(status).toBe(200);
       expect(result).toEqual({ ok: false, formError: notYours });
-      expect(await storedListing(sandbox.url, BO_LISTING)).toEqual(before);
-      expect(personalizationWrites(since).map((entry) => entry.status)).toEqual([403]);
+      await watched.expectUnchanged();
+      expect(personalizationWrites(watched.since).map((entry) => entry.status)).toEqual([403]);
     });
 
     it("refuses a call without a session and sends nothing to the marketplace", async () => {
@@ -568,31 +582,25 @@ describe("server actions called over HTTP with another seller's listing (decisio
   });
 
   it("refuses the same call without a session and sends nothing to the marketplace", async () => {
-    const before = await storedListing(sandbox.url, BO_LISTING);
-    const since = lastRequestId();
-    const { status, result } = await callAction(
-      "updatePersonalizationAction",
-      [{ listingId: BO_LISTING, question }],
-      "",
-    );
+    const watched = await watchListing(BO_LISTING);
+    const { status, result } = await updatePersonalization("", BO_LISTING, question);
     expect(status).toBe(200);
     expect(result).toEqual({
       ok: false,
       reauth: true,
       formError: "Your marketplace sign-in has expired. Sign in again; your changes will still be here.",
     });
-    expect(personalizationWrites(since)).toEqual([]);
-    expect(await storedListing(sandbox.url, BO_LISTING)).toEqual(before);
+    expect(personalizationWrites(watched.since)).toEqual([]);
+    await watched.expectUnchanged();
   });
 
   it("refuses a call posted from another origin before running it (CSRF on server actions)", async () => {
     const ada = await signIn(dashboard.url);
-    const before = await storedListing(sandbox.url, ADA_LISTING);
-    const since = lastRequestId();
-    const { status, text, result } = await callAction(
-      "updatePersonalizationAction",
-      [{ listingId: ADA_LISTING, question }],
+    const watched = await watchListing(ADA_LISTING);
+    const { status, text, result } = await updatePersonalization(
       ada.cookieHeader(dashboard.url),
+      ADA_LISTING,
+      question,
       { origin: "https://evil.example" },
     );
     expect(status).toBe(403);
@@ -601,17 +609,16 @@ describe("server actions called over HTTP with another seller's listing (decisio
         "This request came from another site, so the dashboard refused it. Open the dashboard itself and try again.",
     });
     expect(result).toBeUndefined();
-    expect(personalizationWrites(since)).toEqual([]);
-    expect(await storedListing(sandbox.url, ADA_LISTING)).toEqual(before);
+    expect(personalizationWrites(watched.since)).toEqual([]);
+    await watched.expectUnchanged();
   });
 
   it("still saves the seller's own listing through the same call", async () => {
     const ada = await signIn(dashboard.url);
-    const { result } = await callAction(
-      "updatePersonalizationAction",
-      [{ listingId: ADA_LISTING, question: { ...question, instructions: "Name to engrave" } }],
-      ada.cookieHeader(dashboard.url),
-    );
+    const { result } = await updatePersonalization(ada.cookieHeader(dashboard.url), ADA_LISTING, {
+      ...question,
+      instructions: "Name to engrave",
+    });
     expect(result).toMatchObject({ ok: true });
     expect((await storedListing(sandbox.url, ADA_LISTING)).personalization.personalization_questions).toMatchObject([
       { instructions: "Name to engrave", max_allowed_characters: 5, required: true },
@@ -688,9 +695,17 @@ describe("cookies: HttpOnly and SameSite=Lax always, Secure when the dashboard's
   const names = (cookies: string[]) =>
     [...new Set(cookies.map((cookie) => cookie.slice(0, cookie.indexOf("="))))].sort();
 
+  const signInCookies = async (url: string) =>
+    (await signIn(url)).setCookies.filter((cookie) => cookie.includes("authjs."));
+  const expectEveryCookie = (cookies: string[], flags: string[], secure: boolean) => {
+    for (const cookie of cookies) {
+      expect({ cookie, flags: attributes(cookie) }).toEqual({ cookie, flags: expect.arrayContaining(flags) });
+      expect({ cookie, secure: attributes(cookie).includes("secure") }).toEqual({ cookie, secure });
+    }
+  };
+
   it("marks every cookie of a sign-in HttpOnly, SameSite=Lax and path /, and not Secure over http", async () => {
-    const browser = await signIn(dashboard.url);
-    const cookies = browser.setCookies.filter((cookie) => cookie.startsWith("authjs."));
+    const cookies = await signInCookies(dashboard.url);
     expect(names(cookies)).toEqual([
       "authjs.callback-url",
       "authjs.csrf-token",
@@ -698,18 +713,11 @@ describe("cookies: HttpOnly and SameSite=Lax always, Secure when the dashboard's
       "authjs.session-token",
       "authjs.state",
     ]);
-    for (const cookie of cookies) {
-      expect({ cookie, flags: attributes(cookie) }).toEqual({
-        cookie,
-        flags: expect.arrayContaining(["httponly", "samesite=lax", "path=/"]),
-      });
-      expect({ cookie, secure: attributes(cookie).includes("secure") }).toEqual({ cookie, secure: false });
-    }
+    expectEveryCookie(cookies, ["httponly", "samesite=lax", "path=/"], false);
   });
 
   it("prefixes every cookie __Secure- or __Host- and marks it Secure, HttpOnly and SameSite=Lax when AUTH_URL is https", async () => {
-    const browser = await signIn(httpsDashboard.url);
-    const cookies = browser.setCookies.filter((cookie) => cookie.includes("authjs."));
+    const cookies = await signInCookies(httpsDashboard.url);
     expect(names(cookies)).toEqual([
       "__Host-authjs.csrf-token",
       "__Secure-authjs.callback-url",
@@ -717,12 +725,7 @@ describe("cookies: HttpOnly and SameSite=Lax always, Secure when the dashboard's
       "__Secure-authjs.session-token",
       "__Secure-authjs.state",
     ]);
-    for (const cookie of cookies) {
-      expect({ cookie, flags: attributes(cookie) }).toEqual({
-        cookie,
-        flags: expect.arrayContaining(["httponly", "samesite=lax", "secure", "path=/"]),
-      });
-    }
+    expectEveryCookie(cookies, ["httponly", "samesite=lax", "secure", "path=/"], true);
   });
 });
 
@@ -752,17 +755,11 @@ describe("server-side sessions: a session ends for every copy of its cookie (iss
     expect(await listingsStatus(elsewhere)).toBe(200);
 
     expect(await listingsStatus(thief)).toBe(401);
-    const before = await storedListing(sandbox.url, ADA_LISTING);
-    const since = lastRequestId();
-    const { status, result } = await callAction(
-      "updatePersonalizationAction",
-      [{ listingId: ADA_LISTING, question }],
-      thief.cookieHeader(dashboard.url),
-    );
+    const watched = await watchListing(ADA_LISTING);
+    const { status, result } = await updatePersonalization(thief.cookieHeader(dashboard.url), ADA_LISTING, question);
     expect(status).toBe(200);
     expect(result).toMatchObject({ ok: false, reauth: true });
-    expect(requestsSince(since).filter((entry) => entry.path.endsWith("/personalization"))).toEqual([]);
-    expect(await storedListing(sandbox.url, ADA_LISTING)).toEqual(before);
+    await watched.expectNothingWritten();
   });
 
   it("signing out in one browser leaves the seller's other browser signed in, with the marketplace tokens they share", async () => {
@@ -859,15 +856,9 @@ describe("refused requests answer 4xx with a sentence, never 500 (issue 11, find
     { listingId: ADA_LISTING, question: { ...question, instructions: "x".repeat(2 * 1024 * 1024) } },
   ]);
 
-  async function expectNothingStored(since: number, before: unknown) {
-    expect(requestsSince(since).filter((entry) => entry.path.endsWith("/personalization"))).toEqual([]);
-    expect(await storedListing(sandbox.url, ADA_LISTING)).toEqual(before);
-  }
-
   it("answers a server action over the 1 MB limit with 413 and stores nothing", async () => {
     const ada = await signIn(dashboard.url);
-    const before = await storedListing(sandbox.url, ADA_LISTING);
-    const since = lastRequestId();
+    const watched = await watchListing(ADA_LISTING);
     const response = await callAction(
       "updatePersonalizationAction",
       [],
@@ -879,13 +870,12 @@ describe("refused requests answer 4xx with a sentence, never 500 (issue 11, find
     expect(JSON.parse(response.text)).toEqual({
       error: expect.stringContaining("larger than the 1 MB the dashboard accepts"),
     });
-    await expectNothingStored(since, before);
+    await watched.expectNothingWritten();
   });
 
   it("answers a server action streamed without a Content-Length with 411 and stores nothing", async () => {
     const ada = await signIn(dashboard.url);
-    const before = await storedListing(sandbox.url, ADA_LISTING);
-    const since = lastRequestId();
+    const watched = await watchListing(ADA_LISTING);
     const bytes = new TextEncoder().encode(oversized);
     const stream = new ReadableStream<Uint8Array>({
       start(controller) {
@@ -896,7 +886,7 @@ describe("refused requests answer 4xx with a sentence, never 500 (issue 11, find
     const response = await callAction("updatePersonalizationAction", [], ada.cookieHeader(dashboard.url), {}, stream);
     expect(response.status).toBe(411);
     expect(JSON.parse(response.text)).toEqual({ error: expect.stringContaining("no Content-Length") });
-    await expectNothingStored(since, before);
+    await watched.expectNothingWritten();
   });
 
   const malformed: Array<[string, string]> = [
@@ -909,24 +899,20 @@ describe("refused requests answer 4xx with a sentence, never 500 (issue 11, find
   for (const [what, body] of malformed) {
     it(`refuses a server action with ${what} with 400 and a sentence, and stores nothing`, async () => {
       const ada = await signIn(dashboard.url);
-      const before = await storedListing(sandbox.url, ADA_LISTING);
-      const since = lastRequestId();
+      const watched = await watchListing(ADA_LISTING);
       const response = await callAction("updatePersonalizationAction", [], ada.cookieHeader(dashboard.url), {}, body);
       expect(response.status).toBe(400);
       expect(JSON.parse(response.text)).toEqual({ error: expect.stringContaining("could not read this request") });
-      await expectNothingStored(since, before);
+      await watched.expectNothingWritten();
     });
   }
 
   it("answers a server action from the opaque null Origin with 403", async () => {
     const ada = await signIn(dashboard.url);
     const since = lastRequestId();
-    const { status, text } = await callAction(
-      "updatePersonalizationAction",
-      [{ listingId: ADA_LISTING, question }],
-      ada.cookieHeader(dashboard.url),
-      { origin: "null" },
-    );
+    const { status, text } = await updatePersonalization(ada.cookieHeader(dashboard.url), ADA_LISTING, question, {
+      origin: "null",
+    });
     expect(status).toBe(403);
     expect(JSON.parse(text)).toEqual({ error: expect.stringContaining("came from another site") });
     expect(requestsSince(since).filter((entry) => entry.path.endsWith("/personalization"))).toEqual([]);
@@ -934,10 +920,10 @@ describe("refused requests answer 4xx with a sentence, never 500 (issue 11, find
 
   it("still runs the action when its Origin is the dashboard's own", async () => {
     const ada = await signIn(dashboard.url);
-    const { status, result } = await callAction(
-      "updatePersonalizationAction",
-      [{ listingId: ADA_LISTING, question: { ...question, instructions: "Same origin" } }],
+    const { status, result } = await updatePersonalization(
       ada.cookieHeader(dashboard.url),
+      ADA_LISTING,
+      { ...question, instructions: "Same origin" },
       { origin: dashboard.url },
     );
     expect(status).toBe(200);
@@ -1009,20 +995,14 @@ describe("invisible and direction-changing characters: the dashboard's actions r
 
   it("updatePersonalizationAction answers with the field's reason and writes nothing", async () => {
     const ada = await signIn(dashboard.url);
-    const before = await storedListing(sandbox.url, ADA_LISTING);
-    const since = lastRequestId();
-    const { result } = await callAction(
-      "updatePersonalizationAction",
-      [{ listingId: ADA_LISTING, question: hidden }],
-      ada.cookieHeader(dashboard.url),
-    );
+    const watched = await watchListing(ADA_LISTING);
+    const { result } = await updatePersonalization(ada.cookieHeader(dashboard.url), ADA_LISTING, hidden);
     expect(result).toEqual({
       ok: false,
       formError: "Some fields need attention: see the message next to each one.",
       fieldErrors: { instructions: sentence },
     });
-    expect(requestsSince(since).filter((entry) => entry.path.endsWith("/personalization"))).toEqual([]);
-    expect(await storedListing(sandbox.url, ADA_LISTING)).toEqual(before);
+    await watched.expectNothingWritten();
   });
 
   it("startBulkChangeAction answers with the field's reason and starts no job", async () => {

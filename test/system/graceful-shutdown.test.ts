@@ -3,13 +3,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { jobStore } from "../../lib/bulk/job-store";
 import { openDatabase, type Database } from "../../lib/db/database";
 import { snapshotOfForm } from "../../lib/personalization/snapshot-codec";
 import { startSandbox, type RunningSandbox } from "../../sandbox/server";
 import { createSeller, sandboxControl, storedListing, type CreatedSeller } from "../harness/sandbox";
 import { freePort, startDashboard, type DashboardProcess } from "../harness/dashboard-process";
 import { signInOverHttp } from "../harness/http-sign-in";
+import { startPacedBulkJob } from "../harness/paced-bulk-job";
 
 // Issue 13: on SIGTERM the server stops taking requests, the bulk runner finishes the items in flight, records them,
 // releases its lease and the process exits by itself (code 0; it exits 1 if its own 10 s limit cut the drain short).
@@ -75,20 +75,13 @@ it("SIGTERM mid-job: the items in flight are written and recorded, the rest are 
   let logText = "";
   first.process.stdout?.on("data", (chunk: Buffer) => (logText += chunk.toString()));
   await signInOverHttp(first.url, seller);
-  // Slow enough that the job is surely mid-way when the signal comes, with batches (3 s of work) far larger than the 4 writes in flight.
-  await sandboxControl(sandbox.url, "/rate-limits", {
-    keystring: first.app.keystring,
-    per_second: 10,
-    per_day: 1_000_000,
-  });
-  const jobs = jobStore(database);
-  const jobId = await jobs.create({
-    userId: seller.user_id,
-    shopId: seller.shop_id as number,
-    kind: "apply",
-    target: ENGRAVE,
-    items: seller.listing_ids.map((listingId) => ({ listingId })),
-  });
+  // Batches (3 s of work at 10 a second) far larger than the 4 writes in flight when the signal comes.
+  const { jobs, jobId } = await startPacedBulkJob(
+    database,
+    { url: sandbox.url, keystring: first.app.keystring },
+    seller,
+    ENGRAVE,
+  );
   await waitFor("six listings done", async () => (await jobs.counts(jobId)).done >= 6);
 
   const exited = new Promise<number | null>((resolve) => first.process.once("exit", (code) => resolve(code)));

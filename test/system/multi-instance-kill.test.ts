@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { jobStore } from "../../lib/bulk/job-store";
 import { openDatabase, type Database } from "../../lib/db/database";
 import { startThrowawayPostgres, type ThrowawayPostgres } from "../harness/throwaway-postgres";
 import { snapshotOfForm } from "../../lib/personalization/snapshot-codec";
@@ -8,6 +7,7 @@ import { startSandbox, type RunningSandbox } from "../../sandbox/server";
 import { createSeller, sandboxControl, storedListing, type CreatedSeller } from "../harness/sandbox";
 import { freePort, registerDashboardApp, startDashboard, type DashboardProcess } from "../harness/dashboard-process";
 import { signInOverHttp } from "../harness/http-sign-in";
+import { startPacedBulkJob } from "../harness/paced-bulk-job";
 import { startHaproxy, type RunningProxy } from "../harness/reverse-proxy";
 
 // Issue 13, docs/deploy.md: PostgreSQL, two instances behind HAProxy; the instance working a 200-listing bulk job is
@@ -79,18 +79,15 @@ afterAll(async () => {
 it("SIGKILL of the instance holding a 200-listing job mid-way: the other takes its lease and finishes, every listing changed exactly once, history complete", async () => {
   const { cookie } = await signInOverHttp(proxy.url, seller);
   const app = [...instances.values()][0]?.app as { keystring: string };
-  // 10 requests a second for the app: the job takes about 25 s, long enough to kill an instance in the middle.
-  await sandboxControl(sandbox.url, "/rate-limits", { keystring: app.keystring, per_second: 10, per_day: 1_000_000 });
   const { requests: earlier } = (await sandboxControl(sandbox.url, "/requests")).body as { requests: { id: number }[] };
   const since = earlier.at(-1)?.id ?? 0;
-  const jobs = jobStore(database);
-  const jobId = await jobs.create({
-    userId: seller.user_id,
-    shopId: seller.shop_id as number,
-    kind: "apply",
-    target: ENGRAVE,
-    items: seller.listing_ids.map((listingId) => ({ listingId })),
-  });
+  // At 10 requests a second the job takes about 25 s, long enough to kill an instance in the middle.
+  const { jobs, jobId } = await startPacedBulkJob(
+    database,
+    { url: sandbox.url, keystring: app.keystring },
+    seller,
+    ENGRAVE,
+  );
 
   await waitFor("40 listings done", async () => ((await jobs.counts(jobId)).done >= 40 ? true : undefined));
   const holder = await waitFor("an instance holding a lease on the job", async () => {

@@ -1,0 +1,37 @@
+import type { StoredQuestion } from "../../lib/changes/stored-question";
+
+/** One question of each kind as a write to today's marketplace sends it, mixed into sets by the change-plan tests. */
+export const TEXT_QUESTION = {
+  question_type: "text_input",
+  question_text: "Name",
+  instructions: "Up to two names",
+  required: false,
+  max_allowed_characters: 40,
+};
+export const DROPDOWN_QUESTION = {
+  question_type: "dropdown",
+  question_text: "Colour",
+  instructions: null,
+  required: true,
+  options: [{ label: "Red" }, { label: "Blue" }],
+};
+export const UPLOAD_QUESTION = {
+  question_type: "unlabeled_upload",
+  question_text: "Photo",
+  instructions: "A clear photo",
+  required: true,
+  max_allowed_files: 2,
+};
+
+/** A question as the marketplace returns it, every field present: null (or not required) where `fields` names none. */
+export const storedQuestion = (
+  fields: Pick<StoredQuestion, "question_type" | "question_text"> & Partial<StoredQuestion>,
+): StoredQuestion => ({
+  instructions: null,
+  required: false,
+  max_allowed_characters: null,
+  max_allowed_files: null,
+  options: null,
+  add_on_price: null,
+  ...fields,
+});
