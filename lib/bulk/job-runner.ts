@@ -1,5 +1,4 @@
 import "server-only";
-import cluster from "node:cluster";
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import type { TokenStore } from "../auth/token-store";
@@ -37,11 +36,7 @@ const DEFAULTS: RunnerOptions = {
   backoffMs: (attempt) => Math.min(60_000, 1000 * 2 ** (attempt - 1)),
 };
 
-function instanceName() {
-  const named = process.env.INSTANCE_NAME;
-  if (!named) return `${hostname()}:${process.pid}`;
-  return cluster.worker ? `${named}#${cluster.worker.id}` : named;
-}
+const instanceName = () => process.env.INSTANCE_NAME || `${hostname()}:${process.pid}`;
 
 const ACTION: Record<JobKind, HistoryAction> = { apply: "bulk-apply", remove: "bulk-remove", undo: "bulk-undo" };
 const BATCH_READ_MAX = 100;
