@@ -128,9 +128,12 @@ describe("the other reads", () => {
     expect(answer.body.images[0]).toMatchObject({
       listing_id: WITH_QUESTION,
       rank: 1,
-      url_75x75: expect.stringMatching(/^data:image\/svg\+xml,/),
-      url_170x135: expect.stringMatching(/^data:image\/svg\+xml,/),
+      url_75x75: `${sandbox.url}/images/${WITH_QUESTION * 10 + 1}/il_75x75.svg`,
+      url_170x135: `${sandbox.url}/images/${WITH_QUESTION * 10 + 1}/il_170x135.svg`,
     });
+    const thumbnail = await fetch(answer.body.images[0].url_75x75);
+    expect([thumbnail.status, thumbnail.headers.get("content-type")]).toEqual([200, "image/svg+xml"]);
+    expect(await thumbnail.text()).toContain('width="75" height="75"');
     expect(answer.body.shop).toMatchObject({ shop_id: ADA.shop_id, shop_name: ADA.shop_name });
     expect(answer.body.user).toMatchObject({ user_id: ADA.user_id, primary_email: ADA.email });
     expect(answer.body.translations["en-US"]).toMatchObject({ listing_id: WITH_QUESTION, title: answer.body.title });

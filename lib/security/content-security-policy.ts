@@ -1,14 +1,19 @@
 /**
  * A fresh nonce per request lets Next's own scripts run (Next reads it from the request's CSP header while rendering)
  * and nothing else inline: an injected <script> has no nonce. 'strict-dynamic' lets those scripts load their chunks.
- * Styles keep 'unsafe-inline', which Next's inline style tags need; a nonce in style-src would switch it off.
+ * Styles keep 'unsafe-inline', which Next's inline style tags need; a nonce in style-src would switch it off. Images
+ * may come from the marketplace's image host (the listings' thumbnails) and nowhere else.
  */
-export function contentSecurityPolicy(nonce: string, development = process.env.NODE_ENV === "development") {
+export function contentSecurityPolicy(
+  nonce: string,
+  imageOrigin: string | null = null,
+  development = process.env.NODE_ENV === "development",
+) {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${development ? " 'unsafe-eval'" : ""}`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
+    `img-src 'self' data:${imageOrigin ? ` ${imageOrigin}` : ""}`,
     "connect-src 'self'",
     "frame-ancestors 'none'",
     "base-uri 'self'",
@@ -17,3 +22,11 @@ export function contentSecurityPolicy(nonce: string, development = process.env.N
 }
 
 export const newNonce = () => Buffer.from(crypto.getRandomValues(new Uint8Array(18))).toString("base64");
+
+/** The origin of MARKETPLACE_IMAGE_URL, or else of MARKETPLACE_API_URL (the sandbox serves its images itself). */
+export function marketplaceImageOrigin(settings: Record<string, string | undefined> = process.env): string | null {
+  const url = settings.MARKETPLACE_IMAGE_URL || settings.MARKETPLACE_API_URL;
+  if (!url || !URL.canParse(url)) return null;
+  const { origin } = new URL(url);
+  return origin === "null" ? null : origin;
+}
