@@ -1,9 +1,10 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { contentSecurityPolicy, newNonce } from "./lib/security/content-security-policy";
+import { contentSecurityPolicy, marketplaceImageOrigin, newNonce } from "./lib/security/content-security-policy";
 import { actionBodyProblem, refusalOf } from "./lib/security/refusals";
 
 // HSTS is a run-time decision: one build serves both http://localhost and an https deployment.
 const strictTransport = process.env.NODE_ENV === "production" && (process.env.AUTH_URL ?? "").startsWith("https://");
+const imageOrigin = marketplaceImageOrigin();
 
 /**
  * A fresh CSP nonce per request (Next's CSP guide): on the response, and on the request, from which Next takes the
@@ -11,7 +12,7 @@ const strictTransport = process.env.NODE_ENV === "production" && (process.env.AU
  * would answer with a 500 are refused here with a 4xx (lib/security/refusals.ts).
  */
 export async function proxy(request: NextRequest) {
-  const csp = contentSecurityPolicy(newNonce());
+  const csp = contentSecurityPolicy(newNonce(), imageOrigin);
   const refusal = refusalOf(request) ?? (await actionBodyProblem(request));
   let response: NextResponse;
   if (refusal) {

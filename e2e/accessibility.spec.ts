@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { editor, editorPath, hydrated, signInTo } from "./editor";
-import { control, newSeller, putQuestion, signIn, storedListing } from "./sandbox-control";
+import { control, newSeller, putQuestion, setPhase, signIn, storedListing } from "./sandbox-control";
 
 /** axe's findings, one line each, so a failure names the rule and the elements. */
 async function violations(page: Page) {
@@ -206,3 +206,74 @@ test("the first Tab stop skips to the content; 'Sign out everywhere' comes after
   await expect(page.locator("main")).toBeFocused();
   await expect(page).toHaveURL(/\/listings.*#main$/);
 });
+
+test.describe("the states a seller meets when the marketplace changes under them", () => {
+  test.afterEach(() => setPhase("migration"));
+
+  for (const colorScheme of ["light", "dark"] as const) {
+    for (const [width, height] of [
+      [1280, 900],
+      [390, 844],
+    ] as const) {
+      test(`thumbnails, a listing without a question, the changed-since dialog and the inbox have no axe violations (${colorScheme}, ${width} px)`, async ({
+        page,
+      }) => {
+        await page.emulateMedia({ colorScheme });
+        await page.setViewportSize({ width, height });
+        const seller = await newSeller(3);
+        const [bare, edited, outside] = seller.listing_ids as [number, number, number];
+        await putQuestion(seller, edited, { instructions: "Gift note", required: false, max_allowed_characters: 200 });
+        await signIn(page, seller);
+        if (width >= 640) await expect(page.getByRole("img", { name: "Test listing 1" })).toBeVisible();
+        expect(await violations(page)).toEqual([]);
+
+        await page.goto(editorPath(bare));
+        await hydrated(page.getByRole("button", { name: "Add a question" }));
+        expect(await violations(page)).toEqual([]);
+
+        await page.goto(editorPath(edited));
+        const form = editor(page);
+        await hydrated(form.save);
+        await form.instructions.fill("Name to engrave");
+        await shopManagerEdit(edited, "Set in Shop Manager");
+        await form.save.click();
+        const changed = page.getByRole("dialog", { name: "This listing changed since you opened it" });
+        await expect(changed.getByTestId("changed-since-theirs")).toContainText("“Set in Shop Manager”");
+        expect(await violations(page)).toEqual([]);
+        await changed.getByRole("button", { name: "Take the marketplace’s" }).click();
+        await expect(changed).toHaveCount(0);
+
+        await setPhase("webhooks");
+        await page.goto("/listings");
+        await expect(page.getByTestId("mirror-status")).toContainText("kept fresh by the marketplace's webhooks", {
+          timeout: 20_000,
+        });
+        await shopManagerEdit(outside, "Set on the marketplace");
+        await expect(async () => {
+          await page.goto("/inbox");
+          await expect(page.getByRole("listitem").filter({ hasText: "Test listing 3" })).toBeVisible({ timeout: 250 });
+        }).toPass({ timeout: 10_000, intervals: [250] });
+        expect(await violations(page)).toEqual([]);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      });
+    }
+  }
+});
+
+/** The seller changes the listing's question in Shop Manager, outside the dashboard. */
+const shopManagerEdit = (listingId: number, instructions: string) =>
+  control(
+    `/listings/${listingId}`,
+    {
+      personalization_questions: [
+        {
+          question_type: "text_input",
+          question_text: "Personalization",
+          instructions,
+          required: true,
+          max_allowed_characters: 30,
+        },
+      ],
+    },
+    "PATCH",
+  );

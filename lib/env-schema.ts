@@ -20,6 +20,12 @@ export const appSettingsSchema = z.object({
   MARKETPLACE_SHARED_SECRET: z
     .string({ error: "is required: the app's shared secret" })
     .min(1, { error: "is required: the app's shared secret" }),
+  MARKETPLACE_IMAGE_URL: z.preprocess(
+    emptyIsUnset,
+    z
+      .url({ error: "must be the host the marketplace serves listing images from, e.g. https://i.marketplace.example" })
+      .optional(),
+  ),
   MARKETPLACE_TIMEOUT_MS: z.preprocess(
     emptyIsUnset,
     wholeNumber("a whole number of milliseconds above 0", 8000).default(8000),

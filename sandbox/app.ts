@@ -12,6 +12,7 @@ import { accountRoutes } from "./api/account.js";
 import { API_KEY_PREFIX, mountRoutes, openApiDocument, type Route } from "./api/routes.js";
 import { controlRoutes } from "./control.js";
 import { homeRoutes } from "./home.js";
+import { imageRoutes } from "./images.js";
 
 const MAX_BODY_BYTES = 64 * 1024;
 
@@ -27,6 +28,9 @@ export const API_ROUTES: readonly Route[] = [
 export function createApp(state: SandboxState, routes: readonly Route[] = API_ROUTES) {
   const app = new Hono<SandboxEnv>({ router: new PatternRouter() });
   let openApiJson: string | undefined;
+
+  // Before the API's middleware: an image host, not the API (sandbox/images.ts).
+  app.route("/images", imageRoutes(state));
 
   app.use("*", async (c, next) => {
     c.set("state", state);

@@ -123,7 +123,7 @@ describe("etsy-ts 8.0.1 against the sandbox", () => {
     ).data;
     expect(page.count).toBeGreaterThan(0);
     const [first] = page.results ?? [];
-    expect(first?.images?.[0]?.url_75x75).toMatch(/^data:image\/svg\+xml,/);
+    expect(first?.images?.[0]?.url_75x75).toMatch(/^http:\/\/localhost:\d+\/images\/\d+\/il_75x75\.svg$/);
     expect(first?.personalization?.personalization_questions).toEqual(expect.any(Array));
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEMO_SELLERS, TAXONOMY_IDS } from "./store/seed.js";
-import { ADA, callApi, issueTokensFor, type JsonBody } from "../test/harness/sandbox.js";
+import { ADA, callApi, issueTokensFor, sandboxControl, type JsonBody } from "../test/harness/sandbox.js";
 import { useSeededSandbox } from "../test/harness/use-sandbox.js";
 
 // decisions.md "Orders and filters" and "Parameter errors": the reads' filters, sorts and parameter checks as the live
@@ -119,6 +119,18 @@ describe("the other reads", () => {
     ]);
   });
 
+  it("serves the images from outside the API: no fault, no request-log entry, and 404 for an image a listing lacks", async () => {
+    await sandboxControl(sandbox.url, "/faults", { status: 503, times: 1 });
+    const image = await fetch(`${sandbox.url}/images/${WITH_QUESTION * 10 + 2}/il_170x135.svg`);
+    expect([image.status, await image.text()]).toEqual([200, expect.stringContaining('width="170" height="135"')]);
+    expect((await fetch(`${sandbox.url}/images/${WITH_QUESTION * 10 + 3}/il_75x75.svg`)).status).toBe(404);
+    expect((await fetch(`${sandbox.url}/images/${WITH_QUESTION * 10 + 1}/il_75x75.png`)).status).toBe(404);
+    const { requests } = (await sandboxControl(sandbox.url, "/requests")).body as { requests: { path: string }[] };
+    expect(requests.filter((entry) => entry.path.startsWith("/images/"))).toEqual([]);
+    expect((await sandboxControl(sandbox.url, "/faults")).body).toMatchObject({ faults: [expect.anything()] });
+    await sandboxControl(sandbox.url, "/faults", undefined, "DELETE");
+  });
+
   it("attaches the associations includes names, case-insensitive, in their documented shapes", async () => {
     const answer = await callApi(
       sandbox.url,
@@ -128,9 +140,12 @@ describe("the other reads", () => {
     expect(answer.body.images[0]).toMatchObject({
       listing_id: WITH_QUESTION,
       rank: 1,
-      url_75x75: expect.stringMatching(/^data:image\/svg\+xml,/),
-      url_170x135: expect.stringMatching(/^data:image\/svg\+xml,/),
+      url_75x75: `${sandbox.url}/images/${WITH_QUESTION * 10 + 1}/il_75x75.svg`,
+      url_170x135: `${sandbox.url}/images/${WITH_QUESTION * 10 + 1}/il_170x135.svg`,
     });
+    const thumbnail = await fetch(answer.body.images[0].url_75x75);
+    expect([thumbnail.status, thumbnail.headers.get("content-type")]).toEqual([200, "image/svg+xml"]);
+    expect(await thumbnail.text()).toContain('width="75" height="75"');
     expect(answer.body.shop).toMatchObject({ shop_id: ADA.shop_id, shop_name: ADA.shop_name });
     expect(answer.body.user).toMatchObject({ user_id: ADA.user_id, primary_email: ADA.email });
     expect(answer.body.translations["en-US"]).toMatchObject({ listing_id: WITH_QUESTION, title: answer.body.title });

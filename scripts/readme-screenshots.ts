@@ -1,8 +1,8 @@
-// Takes the README's screenshots of the listings page and of a change's review: a sandbox and the built dashboard, Bo's
-// 260 listings, Chromium.
-// npx tsx scripts/readme-screenshots.ts [--port 3900]  (the sandbox takes the next port)
+// Takes the README's screenshots of the listings page, a change's review and the two editors: a sandbox and the built
+// dashboard (a second one set to the single-question period for docs/editor.png), Bo's 260 listings, Chromium.
+// npx tsx scripts/readme-screenshots.ts [--port 3900]  (the sandbox and the second dashboard take the next two ports)
 import { mkdirSync, rmSync } from "node:fs";
-import { chromium } from "@playwright/test";
+import { chromium, type Page } from "@playwright/test";
 import { startSandbox } from "../sandbox/server";
 import { DEMO_SELLERS } from "../sandbox/store/seed";
 import { startDashboard } from "../test/harness/dashboard-process";
@@ -19,6 +19,44 @@ for (const suffix of ["", "-wal", "-shm"]) rmSync(`${dashboardDb}${suffix}`, { f
 const sandbox = await startSandbox({ port: port + 1, db: ":memory:" });
 const dashboard = await startDashboard({ port, sandboxUrl: sandbox.url, dashboardDb, stdio: "ignore" });
 const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+
+async function control<T>(path: string, body: unknown, method = "POST"): Promise<T> {
+  const response = await fetch(`${sandbox.url}/__sandbox${path}`, {
+    method,
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} /__sandbox${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** A new seller whose first listing asks `questions`, set in Shop Manager; returns the seller and that listing. */
+async function sellerAsking(questions: unknown[]) {
+  const seller = await control<{ email: string; password: string; listing_ids: number[] }>("/sellers", { listings: 3 });
+  const listingId = seller.listing_ids[0]!;
+  await control(`/listings/${listingId}`, { personalization_questions: questions }, "PATCH");
+  return { seller, listingId };
+}
+
+async function signedInPage(base: string, seller: { email: string; password: string }, height: number): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1280, height } });
+  await page.goto(`${base}/sign-in`);
+  await page.getByRole("button", { name: "Sign in with the marketplace" }).click();
+  await page.getByLabel("Email").fill(seller.email);
+  await page.getByLabel("Password").fill(seller.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Allow access" }).click();
+  await page.waitForURL(`${base}/listings**`);
+  return page;
+}
+
+/** Waits for the save's message, then for it to leave by itself, so the picture shows the page under it. */
+async function settled(page: Page) {
+  const message = page.getByRole("status").filter({ hasText: "Saved." });
+  await message.waitFor();
+  await message.waitFor({ state: "hidden", timeout: 30_000 });
+}
+
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await page.goto(`${dashboard.url}/sign-in`);
@@ -47,6 +85,75 @@ try {
   await page.getByTestId("plan-cost").waitFor();
   await page.screenshot({ path: "docs/change-review.png" });
   console.log("docs/change-review.png");
+
+  const multi = await sellerAsking([
+    {
+      question_type: "text_input",
+      question_text: "Name to engrave",
+      instructions: "Up to 20 letters",
+      required: true,
+      max_allowed_characters: 20,
+    },
+    {
+      question_type: "dropdown",
+      question_text: "Font",
+      required: true,
+      options: [{ label: "Serif" }, { label: "Script" }, { label: "Sans" }],
+    },
+    {
+      question_type: "labeled_upload",
+      question_text: "Photos to print",
+      required: false,
+      max_allowed_files: 2,
+      options: [{ label: "Front" }, { label: "Back" }],
+    },
+  ]);
+  const multiPage = await signedInPage(dashboard.url, multi.seller, 1100);
+  await multiPage.goto(`${dashboard.url}/listings/${multi.listingId}`);
+  const first = multiPage.getByRole("group", { name: /^Question 1: Text/ });
+  await first.getByLabel("Instructions").fill("Up to 20 letters, as it should appear");
+  await multiPage.getByRole("button", { name: "Save questions" }).click();
+  await settled(multiPage);
+  await multiPage.evaluate(() => window.scrollTo(0, 0));
+  await multiPage.screenshot({ path: "docs/multi-question-editor.png" });
+  console.log("docs/multi-question-editor.png");
+
+  // The migration period: one text question, as MARKETPLACE_PERSONALIZATION=single edits it.
+  await control("/phase", { phase: "migration" });
+  const singleDb = "test-results/screenshots-single-dashboard.db";
+  for (const suffix of ["", "-wal", "-shm"]) rmSync(`${singleDb}${suffix}`, { force: true });
+  const single = await startDashboard({
+    port: port + 2,
+    sandboxUrl: sandbox.url,
+    dashboardDb: singleDb,
+    stdio: "ignore",
+    env: { MARKETPLACE_PERSONALIZATION: "single", MARKETPLACE_WEBHOOK_SECRET: "" },
+  });
+  try {
+    const one = await sellerAsking([
+      {
+        question_type: "text_input",
+        question_text: "Personalization",
+        instructions: "Gift note",
+        required: false,
+        max_allowed_characters: 200,
+      },
+    ]);
+    const editorPage = await signedInPage(single.url, one.seller, 1350);
+    await editorPage.goto(`${single.url}/listings/${one.listingId}`);
+    const instructions = editorPage.getByLabel("Instructions for buyers");
+    await instructions.fill("Initials for the locket");
+    await editorPage.getByLabel("Character limit for buyers' answers").fill("3");
+    await editorPage.getByLabel("Buyers must answer (required)").check();
+    await editorPage.getByRole("button", { name: "Save question" }).click();
+    await settled(editorPage);
+    await instructions.fill("Initials for the locket, up to 3 letters");
+    await editorPage.evaluate(() => window.scrollTo(0, 0));
+    await editorPage.screenshot({ path: "docs/editor.png" });
+    console.log("docs/editor.png");
+  } finally {
+    await single.stop();
+  }
 } finally {
   await browser.close();
   await dashboard.stop();

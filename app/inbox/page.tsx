@@ -23,7 +23,7 @@ export default async function InboxPage() {
   return (
     <>
       <SiteHeader shopName={seller.shopName} />
-      <main className="mx-auto max-w-5xl px-4 py-6 md:py-8">
+      <main id="main" tabIndex={-1} className="mx-auto max-w-5xl px-4 py-6 outline-none md:py-8">
         <h1 className="text-2xl font-semibold">Outside changes</h1>
         <p className="mt-1 text-sm text-stone-700">
           Changes to what buyers are asked that were made on the marketplace or by another app, not in this dashboard.

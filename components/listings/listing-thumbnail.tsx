@@ -1,18 +1,22 @@
 import type { Listing } from "@/lib/marketplace/wire";
 
-type WithImage = Listing & { imageUrl?: string | null; images?: { url?: string; url75?: string }[] };
-
-export function thumbnailUrlOf(listing: Listing): string | null {
-  const withImage = listing as WithImage;
-  const first = withImage.images?.[0];
-  return withImage.imageUrl ?? first?.url75 ?? first?.url ?? null;
-}
+const BOX = "hidden h-10 w-10 shrink-0 rounded-md sm:block";
 
 export function ListingThumbnail({ listing }: { listing: Listing }) {
-  const url = thumbnailUrlOf(listing);
-  const box = "hidden h-10 w-10 shrink-0 rounded-md sm:block";
-  if (!url) return <span aria-hidden="true" className={`${box} bg-stone-200`} data-testid="thumbnail-placeholder" />;
-  // A marketplace image at its own small size: next/image would fetch and resize it through this server for nothing.
-  // eslint-disable-next-line @next/next/no-img-element
-  return <img src={url} alt="" width={40} height={40} loading="lazy" className={`${box} object-cover`} />;
+  const { thumbnail } = listing;
+  if (!thumbnail)
+    return <span aria-hidden="true" className={`${BOX} bg-stone-200`} data-testid="thumbnail-placeholder" />;
+  return (
+    // The marketplace's own 75x75 file: next/image would fetch and resize it through this server for nothing.
+    // eslint-disable-next-line @next/next/no-img-element
+    <img
+      src={thumbnail.url}
+      alt={thumbnail.alt}
+      width={40}
+      height={40}
+      loading="lazy"
+      decoding="async"
+      className={`${BOX} bg-stone-200 object-cover`}
+    />
+  );
 }

@@ -155,6 +155,8 @@ export async function writeRecorded(
   return result;
 }
 
+// `expected`: what the seller's editor or history showed; a listing that asks something else now is not written over.
+// `known`: the listing as the caller has just read it, so the first attempt does not read it again.
 export async function changeListing(
   history: HistoryStore,
   marketplace: Marketplace,
@@ -165,11 +167,16 @@ export async function changeListing(
     action: HistoryAction;
     phase?: PersonalizationPhase;
     expected?: Snapshot;
+    known?: Listing;
+    verb?: "saved" | "put back";
   },
 ): Promise<WriteOutcome> {
   const { changer, listingId, target, action, phase, expected } = change;
   for (let attempt = 1; ; attempt += 1) {
-    const current = await marketplace.getListing(changer.userId, listingId);
+    const current: Result<Listing> =
+      attempt === 1 && change.known
+        ? { ok: true, data: change.known }
+        : await marketplace.getListing(changer.userId, listingId);
     if (!current.ok) return current;
     // Another shop's listing is not ours to keep a history of; the marketplace refuses the write with its own reason.
     if (current.data.shopId !== changer.shopId) return writeSnapshot(marketplace, changer, listingId, target, phase);
@@ -177,7 +184,7 @@ export async function changeListing(
     // A retry reads back first: an earlier attempt that landed after all is not written twice.
     if (attempt > 1 && sameSnapshot(now, phase === "multi" ? alignWith(target, now) : target))
       return { ok: true, data: current.data.questions };
-    if (expected && !sameSnapshot(now, expected)) return changedSince(current.data);
+    if (expected && !sameSnapshot(now, expected)) return changedSince(current.data, change.verb);
     const outcome = await writeRecorded(history, marketplace, {
       changer,
       listing: current.data,

@@ -50,6 +50,21 @@ beforeEach(async () => {
 });
 
 describe("marketplace client", () => {
+  it("carries each listing's first image at 75x75 as its thumbnail, and none for a listing without images", async () => {
+    await signedIn(ADA.user_id);
+    const page = { limit: 100, offset: 0 };
+    const active = await client.getListingsByShop(ADA.user_id, ADA.shop_id, { ...page, state: "active" });
+    const drafts = await client.getListingsByShop(ADA.user_id, ADA.shop_id, { ...page, state: "draft" });
+    if (!active.ok || !drafts.ok) throw new Error("listings read failed");
+    const [first] = active.data.listings;
+    expect(first?.thumbnail).toEqual({
+      url: `${sandbox.url}/images/${(first?.id ?? 0) * 10 + 1}/il_75x75.svg`,
+      alt: first?.title,
+    });
+    expect(drafts.data.listings.length).toBeGreaterThan(0);
+    expect(drafts.data.listings.map((listing) => listing.thumbnail)).toEqual(drafts.data.listings.map(() => undefined));
+  });
+
   it("sends the app's x-api-key and the seller's bearer token on every call", async () => {
     await signedIn(ADA.user_id);
     const result = await client.getListing(ADA.user_id, ADA_LISTING);

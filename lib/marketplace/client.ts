@@ -64,6 +64,8 @@ export function createMarketplace(
 
   type PageWire<W> = z.ZodType<{ count: number; results: W[] }>;
   type ShopPage = { state: ListingState; limit: number; offset: number; newestUpdatedFirst?: boolean };
+  /** The listings' pages and the editor show a thumbnail; reads of questions alone leave the images out. */
+  const WITH_IMAGES = "personalization,Images";
 
   async function shopListings<W, T>(
     userId: number,
@@ -71,6 +73,7 @@ export function createMarketplace(
     page: ShopPage,
     schema: PageWire<W>,
     to: (wire: W) => T,
+    includes = "personalization",
   ) {
     return map(
       await asSeller(userId, {
@@ -80,7 +83,7 @@ export function createMarketplace(
           state: page.state,
           limit: page.limit,
           offset: page.offset,
-          includes: "personalization",
+          includes,
           ...(page.newestUpdatedFirst && { sort_on: "updated", sort_order: "desc" }),
         },
         schema,
@@ -89,12 +92,18 @@ export function createMarketplace(
     );
   }
 
-  async function listingsBatch<W, T>(userId: number, listingIds: number[], schema: PageWire<W>, to: (wire: W) => T) {
+  async function listingsBatch<W, T>(
+    userId: number,
+    listingIds: number[],
+    schema: PageWire<W>,
+    to: (wire: W) => T,
+    includes = "personalization",
+  ) {
     return map(
       await asSeller(userId, {
         operation: "getListingsByListingIds",
         path: "/v3/application/listings/batch",
-        query: { listing_ids: listingIds.join(","), includes: "personalization" },
+        query: { listing_ids: listingIds.join(","), includes },
         schema,
       }),
       (data) => data.results.map(to),
@@ -115,28 +124,28 @@ export function createMarketplace(
         (shop) => ({ shopId: shop.shop_id, shopName: shop.shop_name, currencyCode: shop.currency_code }),
       ),
 
-    // GET /v3/application/shops/{shop_id}/listings?includes=personalization
+    // GET /v3/application/shops/{shop_id}/listings?includes=personalization,Images
     getListingsByShop: async (userId: number, shopId: number, page: ShopPage): Promise<Result<ListingPage>> =>
-      map(await shopListings(userId, shopId, page, listingPageWire, toListing), (data) => ({
+      map(await shopListings(userId, shopId, page, listingPageWire, toListing, WITH_IMAGES), (data) => ({
         ...data,
         listings: seen(data.listings),
       })),
 
-    // GET /v3/application/listings/{listing_id}?includes=personalization
+    // GET /v3/application/listings/{listing_id}?includes=personalization,Images
     getListing: async (userId: number, listingId: number): Promise<Result<Listing>> =>
       map(
         await asSeller(userId, {
           operation: "getListing",
           path: `/v3/application/listings/${listingId}`,
-          query: { includes: "personalization" },
+          query: { includes: WITH_IMAGES },
           schema: listingWire,
         }),
         (wire) => seen([toListing(wire)])[0]!,
       ),
 
-    // GET /v3/application/listings/batch?listing_ids=…&includes=personalization (at most 100 ids; listings the seller cannot see are left out)
+    // GET /v3/application/listings/batch?listing_ids=…&includes=personalization,Images (at most 100 ids; listings the seller cannot see are left out)
     getListingsByListingIds: async (userId: number, listingIds: number[]): Promise<Result<Listing[]>> =>
-      map(await listingsBatch(userId, listingIds, listingPageWire, toListing), seen),
+      map(await listingsBatch(userId, listingIds, listingPageWire, toListing, WITH_IMAGES), seen),
 
     // POST /v3/application/shops/{shop_id}/listings/{listing_id}/personalization[?supports_multiple_personalization_questions=true]
     updateListingPersonalization: async (

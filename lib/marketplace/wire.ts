@@ -34,6 +34,9 @@ export const listingWire = z.object({
   personalization_char_count_max: z.number().nullable().optional(),
   personalization_instructions: z.string().nullable().optional(),
   personalization: personalizationWire.optional(),
+  images: z
+    .array(z.object({ rank: z.number().optional(), url_75x75: z.string(), alt_text: z.string().nullable().optional() }))
+    .optional(),
 });
 
 export const listingPageWire = z.object({ count: z.number(), results: z.array(listingWire) });
@@ -101,6 +104,8 @@ export type Listing = {
   legacy?: { required: boolean; maxAllowedCharacters: number | null; instructions: string | null };
   legacyDisagrees: boolean;
   changedOutside?: boolean;
+  /** The first of the listing's images, at the marketplace's 75x75 size. */
+  thumbnail?: { url: string; alt: string };
 };
 
 export type ListingPage = { count: number; listings: Listing[] };
@@ -139,6 +144,11 @@ function formatPrice(price: { amount: number; divisor: number; currency_code: st
   return format.format(price.amount / price.divisor);
 }
 
+function thumbnailOf(wire: z.infer<typeof listingWire>): Listing["thumbnail"] {
+  const [first] = [...(wire.images ?? [])].sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0));
+  return first && { url: first.url_75x75, alt: first.alt_text || wire.title };
+}
+
 export function toListing(wire: z.infer<typeof listingWire>): Listing {
   const questions = (wire.personalization?.personalization_questions ?? []).map(toQuestion);
   const hasLegacy =
@@ -153,6 +163,7 @@ export function toListing(wire: z.infer<typeof listingWire>): Listing {
       }
     : undefined;
   const first = questions[0];
+  const thumbnail = thumbnailOf(wire);
   const legacyDisagrees =
     legacy !== undefined &&
     wire.personalization !== undefined &&
@@ -172,6 +183,7 @@ export function toListing(wire: z.infer<typeof listingWire>): Listing {
     questions,
     legacy,
     legacyDisagrees,
+    ...(thumbnail && { thumbnail }),
   };
 }
 

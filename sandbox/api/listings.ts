@@ -64,7 +64,8 @@ const includesQuery = <const V extends readonly [ListingAssociation, ...ListingA
 
 /** What a read shows: the associations asked for; the legacy fields go with the phase (spec 9). */
 function viewOf(c: Ctx, includes: readonly ListingAssociation[] = []): ListingView {
-  return { includes, legacy: c.get("state").legacyFieldsShown };
+  const legacy = c.get("state").legacyFieldsShown;
+  return includes.includes("Images") ? { includes, legacy, origin: new URL(c.req.url).origin } : { includes, legacy };
 }
 
 /** decisions.md "Listing reads": limit 1..100 (25), offset 0..12000 (0). */

@@ -35,14 +35,19 @@ describe("a listing as the reads write it", () => {
     }
   });
 
-  it("shows its images as data: URLs, so a client never leaves the machine for a thumbnail", () => {
-    const [first] = rows();
-    if (!first) throw new Error("no seeded listing");
-    const { images } = listingJson(state.db, first, { includes: ["Images"], legacy: false });
+  it("gives a published listing's images at URLs under the sandbox's own origin, and a draft none yet", () => {
+    const published = rows().find((row) => row.state === "active");
+    const draft = rows().find((row) => row.state === "draft");
+    if (!published || !draft) throw new Error("no seeded active and draft listings");
+    const view = { includes: ["Images"], legacy: false, origin: "http://localhost:4010" } as const;
+    const { images } = listingJson(state.db, published, view);
     expect(images?.length).toBeGreaterThan(0);
     for (const image of images ?? [])
       for (const url of [image.url_75x75, image.url_170x135, image.url_570xN, image.url_fullxfull])
-        expect(url).toMatch(/^data:image\/svg\+xml,/);
+        expect(url).toMatch(
+          new RegExp(`^http://localhost:4010/images/${image.listing_image_id}/il_[0-9a-zN]+x[0-9a-zN]+\\.svg$`),
+        );
+    expect(listingJson(state.db, draft, view).images).toEqual([]);
   });
 
   it("moves last_modified_timestamp on every change, even two in the same second", () => {

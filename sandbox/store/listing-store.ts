@@ -33,8 +33,11 @@ export type ListingRow = {
   legacy_instructions: string | null;
 };
 
-/** What one read shows: the associations asked for with `includes`, the legacy fields until their deprecation (spec 9). */
-export type ListingView = { includes: readonly ListingAssociation[]; legacy: boolean };
+/**
+ * What one read shows: the associations asked for with `includes`, the legacy fields until their deprecation (spec 9),
+ * and the origin the sandbox was reached at, under which its images are served (sandbox/images.ts).
+ */
+export type ListingView = { includes: readonly ListingAssociation[]; legacy: boolean; origin?: string };
 
 const money = (amount: number) => ({ amount, divisor: 100, currency_code: "USD" });
 const ENDING_AFTER_SECONDS = 120 * 24 * 3600;
@@ -115,18 +118,49 @@ const PALETTE = [
   { hex: "455A64", red: 69, green: 90, blue: 100, hue: 199, saturation: 31, brightness: 39 },
 ] as const;
 
-function svgUrl(width: number, height: number, hex: string, label: string) {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><rect width="100%" height="100%" fill="#${hex}"/><text x="50%" y="55%" fill="#fff" font-family="sans-serif" font-size="${Math.round(height / 3)}" text-anchor="middle">${label}</text></svg>`;
-  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
+function svgImage(width: number, height: number, hex: string, label: string) {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><rect width="100%" height="100%" fill="#${hex}"/><text x="50%" y="55%" fill="#fff" font-family="sans-serif" font-size="${Math.round(height / 3)}" text-anchor="middle">${label}</text></svg>`;
 }
 
-function images(row: ListingRow): NonNullable<ListingWire["images"]> {
+const svgUrl = (width: number, height: number, hex: string, label: string) =>
+  `data:image/svg+xml,${encodeURIComponent(svgImage(width, height, hex, label))}`;
+
+const listingImageColor = (listingId: number, rank: number) =>
+  PALETTE[(listingId + rank) % PALETTE.length] ?? PALETTE[0];
+
+export const IMAGE_SIZES = {
+  "75x75": [75, 75],
+  "170x135": [170, 135],
+  "570xN": [570, 456],
+  fullxfull: [1140, 912],
+} as const;
+
+const imageUrl = (origin: string, imageId: number, size: keyof typeof IMAGE_SIZES) =>
+  `${origin}/images/${imageId}/il_${size}.svg`;
+
+/** One of a listing's photos drawn at one of its sizes (the file sandbox/images.ts serves), or null if it has no such photo. */
+export function listingImageSvg(db: Db, imageId: number, size: keyof typeof IMAGE_SIZES): string | null {
+  const rank = (imageId % 10) - 1;
+  const row = getListingRow(db, Math.floor(imageId / 10));
+  if (!row || rank < 0 || rank >= images(row).length) return null;
+  const [width, height] = IMAGE_SIZES[size];
+  return svgImage(
+    width,
+    height,
+    listingImageColor(row.listing_id, rank).hex,
+    escapeHtml(row.title.slice(0, 1).toUpperCase()),
+  );
+}
+
+/** The listing's two photos; a draft has none yet (the marketplace asks for one only when it is published). */
+function images(row: ListingRow, origin = ""): NonNullable<ListingWire["images"]> {
+  if (row.state === "draft") return [];
   return [0, 1].map((rank) => {
-    const color = PALETTE[(row.listing_id + rank) % PALETTE.length] ?? PALETTE[0];
-    const label = escapeHtml(row.title.slice(0, 1).toUpperCase());
+    const color = listingImageColor(row.listing_id, rank);
+    const id = row.listing_id * 10 + rank + 1;
     return {
       listing_id: row.listing_id,
-      listing_image_id: row.listing_id * 10 + rank + 1,
+      listing_image_id: id,
       hex_code: color.hex,
       red: color.red,
       green: color.green,
@@ -138,12 +172,12 @@ function images(row: ListingRow): NonNullable<ListingWire["images"]> {
       creation_tsz: row.created_timestamp,
       created_timestamp: row.created_timestamp,
       rank: rank + 1,
-      url_75x75: svgUrl(75, 75, color.hex, label),
-      url_170x135: svgUrl(170, 135, color.hex, label),
-      url_570xN: svgUrl(570, 456, color.hex, label),
-      url_fullxfull: svgUrl(1140, 912, color.hex, label),
-      full_height: 912,
-      full_width: 1140,
+      url_75x75: imageUrl(origin, id, "75x75"),
+      url_170x135: imageUrl(origin, id, "170x135"),
+      url_570xN: imageUrl(origin, id, "570xN"),
+      url_fullxfull: imageUrl(origin, id, "fullxfull"),
+      full_height: IMAGE_SIZES.fullxfull[1],
+      full_width: IMAGE_SIZES.fullxfull[0],
       alt_text: rank === 0 ? row.title : `${row.title}, detail`,
     };
   });
@@ -257,7 +291,7 @@ function withAssociations(row: ListingRow, view: ListingView, found: ReturnType<
   for (const name of view.includes) {
     switch (name) {
       case "Images":
-        listing.images = images(row);
+        listing.images = images(row, view.origin);
         break;
       case "Shop":
         listing.shop = found.shops.get(row.shop_id);

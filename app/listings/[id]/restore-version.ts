@@ -4,7 +4,7 @@ import { z } from "zod";
 import { sellerAction } from "@/lib/actions/seller-action";
 import { db } from "@/lib/db";
 import { historyStore } from "@/lib/history/history-store";
-import { changedSince, writeRecorded } from "@/lib/history/recorded-write";
+import { changeListing, changedSince } from "@/lib/history/recorded-write";
 import { versionSnapshot } from "@/lib/history/versions";
 import { personalizationPhase } from "@/lib/marketplace";
 import { sameSnapshot, snapshotOf } from "@/lib/personalization/snapshot";
@@ -38,12 +38,16 @@ export const restoreVersionAction = sellerAction(
       };
     }
     if (sameSnapshot(target, now)) return { ok: true, data: listing.data.questions };
-    return writeRecorded(history, marketplace, {
+    // The editor's save path: a 5xx is tried again a bounded number of times, each retry reading the listing back first.
+    return changeListing(history, marketplace, {
       changer: seller,
-      listing: listing.data,
+      listingId,
       target,
       action: "restore",
       phase: await personalizationPhase().current(),
+      expected: now,
+      known: listing.data,
+      verb: "put back",
     });
   },
 );
