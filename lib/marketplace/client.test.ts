@@ -57,10 +57,7 @@ describe("marketplace client", () => {
     const drafts = await client.getListingsByShop(ADA.user_id, ADA.shop_id, { ...page, state: "draft" });
     if (!active.ok || !drafts.ok) throw new Error("listings read failed");
     const [first] = active.data.listings;
-    expect(first?.thumbnail).toEqual({
-      url: `${sandbox.url}/images/${(first?.id ?? 0) * 10 + 1}/il_75x75.svg`,
-      alt: first?.title,
-    });
+    expect(first?.thumbnail).toBe(`${sandbox.url}/images/${(first?.id ?? 0) * 10 + 1}/il_75x75.svg`);
     expect(drafts.data.listings.length).toBeGreaterThan(0);
     expect(drafts.data.listings.map((listing) => listing.thumbnail)).toEqual(drafts.data.listings.map(() => undefined));
   });

@@ -34,9 +34,7 @@ export const listingWire = z.object({
   personalization_char_count_max: z.number().nullable().optional(),
   personalization_instructions: z.string().nullable().optional(),
   personalization: personalizationWire.optional(),
-  images: z
-    .array(z.object({ rank: z.number().optional(), url_75x75: z.string(), alt_text: z.string().nullable().optional() }))
-    .optional(),
+  images: z.array(z.object({ rank: z.number().optional(), url_75x75: z.string() })).optional(),
 });
 
 export const listingPageWire = z.object({ count: z.number(), results: z.array(listingWire) });
@@ -105,7 +103,8 @@ export type Listing = {
   legacyDisagrees: boolean;
   changedOutside?: boolean;
   /** The first of the listing's images, at the marketplace's 75x75 size. */
-  thumbnail?: { url: string; alt: string };
+  /** The first image's 75x75 URL. */
+  thumbnail?: string;
 };
 
 export type ListingPage = { count: number; listings: Listing[] };
@@ -146,7 +145,7 @@ function formatPrice(price: { amount: number; divisor: number; currency_code: st
 
 function thumbnailOf(wire: z.infer<typeof listingWire>): Listing["thumbnail"] {
   const [first] = [...(wire.images ?? [])].sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0));
-  return first && { url: first.url_75x75, alt: first.alt_text || wire.title };
+  return first?.url_75x75;
 }
 
 export function toListing(wire: z.infer<typeof listingWire>): Listing {
