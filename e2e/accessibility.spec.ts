@@ -224,7 +224,7 @@ test.describe("the states a seller meets when the marketplace changes under them
         const [bare, edited, outside] = seller.listing_ids as [number, number, number];
         await putQuestion(seller, edited, { instructions: "Gift note", required: false, max_allowed_characters: 200 });
         await signIn(page, seller);
-        if (width >= 640) await expect(page.getByRole("img", { name: "Test listing 1" })).toBeVisible();
+        if (width >= 640) await expect(page.getByRole("row", { name: /Test listing 1/ }).locator("img")).toBeVisible();
         expect(await violations(page)).toEqual([]);
 
         await page.goto(editorPath(bare));
