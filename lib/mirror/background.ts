@@ -8,14 +8,24 @@ import { createMarketplace } from "../marketplace/client";
 import { marketplaceConfig } from "../marketplace/config";
 import { logger } from "../observability/logger";
 import { onShutdown } from "../observability/shutdown";
+import { listingEventQueue, type ListingEventQueue } from "./listing-event-queue";
 import { shopMirror, type Seller, type ShopMirror } from "./shop-mirror";
+import { processEvent, type ListingEvent } from "./webhook";
 
 /** Webhooks when the marketplace signs them for this dashboard (a secret is set), otherwise polling. */
 export type MirrorMode = "webhooks" | "polling";
 
 export const mirrorMode = (): MirrorMode => (env().MARKETPLACE_WEBHOOK_SECRET ? "webhooks" : "polling");
 
-type Background = { mirror: ShopMirror; fills: Map<number, Promise<unknown>>; poller?: NodeJS.Timeout };
+type Background = {
+  mirror: ShopMirror;
+  fills: Map<number, Promise<unknown>>;
+  events: ListingEventQueue;
+  poller?: NodeJS.Timeout;
+};
+
+/** Reads wait for the shared pacer anyway; a few in flight cover the marketplace's latency. */
+const EVENTS_IN_FLIGHT = 4;
 
 const globalForMirror = globalThis as unknown as { shopMirror?: Promise<Background> };
 
@@ -28,7 +38,15 @@ function background(): Promise<Background> {
         tokenStore(database),
         storedListingWrites(database),
       );
-      return { mirror: shopMirror(database, marketplace), fills: new Map() };
+      const mirror = shopMirror(database, marketplace);
+      const events = listingEventQueue((event) => processEvent(event, { mirror }), {
+        concurrency: EVENTS_IN_FLIGHT,
+        onError: (error) => logger().error({ msg: "webhook processing failed", error: error.message }),
+      });
+      onShutdown("webhook events", async () => {
+        if (events.waiting > 0) logger().warn({ msg: "webhook events not processed", waiting: events.waiting });
+      });
+      return { mirror, fills: new Map(), events };
     })
     .catch((error: unknown) => {
       globalForMirror.shopMirror = undefined;
@@ -39,6 +57,11 @@ function background(): Promise<Background> {
 
 export async function mirror(): Promise<ShopMirror> {
   return (await background()).mirror;
+}
+
+/** Queues a webhook's event; a burst of them is read at the rate limit without holding a request or a pacer slot each. */
+export async function processLater(event: ListingEvent) {
+  (await background()).events.add(event);
 }
 
 /** Starts the shop's first fill in the background unless it is filled or being filled (here or by another instance). */

@@ -88,6 +88,7 @@ export type StoredListing = { listing: Listing; text: string; updatedTimestamp: 
 
 /** The mirror's tables: shops and their fill, listings as JSON, webhook ids seen, and the inbox of outside changes. */
 export function mirrorStore(db: Database) {
+  let deliveriesPrunedAt = 0;
   return {
     db,
 
@@ -188,10 +189,14 @@ export function mirrorStore(db: Database) {
 
     /**
      * A webhook id seen for the first time; false when it was received before (a replay). Ids older than twice the
-     * 5-minute tolerance are dropped: a delivery that old is refused by its signed timestamp already.
+     * 5-minute tolerance are dropped, once a minute rather than on every delivery (the scan grows with the table): a
+     * delivery that old is refused by its signed timestamp already.
      */
     async firstDelivery(webhookId: string): Promise<boolean> {
-      await db.execute("DELETE FROM webhook_deliveries WHERE received_at < $1", [Date.now() - 10 * 60_000]);
+      if (Date.now() - deliveriesPrunedAt >= 60_000) {
+        deliveriesPrunedAt = Date.now();
+        await db.execute("DELETE FROM webhook_deliveries WHERE received_at < $1", [Date.now() - 10 * 60_000]);
+      }
       const added = await db.execute(
         "INSERT INTO webhook_deliveries (webhook_id, received_at) VALUES ($1, $2) ON CONFLICT (webhook_id) DO NOTHING",
         [webhookId, Date.now()],

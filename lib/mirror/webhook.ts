@@ -13,11 +13,17 @@ const eventSchema = z.object({
 
 export type ListingEvent = z.infer<typeof eventSchema>;
 
-export type WebhookAnswer = { status: number; error?: string; work?: () => Promise<void> };
+export type WebhookAnswer = { status: number; error?: string; event?: ListingEvent };
+
+let verifier: { secret: string; webhook: Webhook } | undefined;
+
+const webhookFor = (secret: string) =>
+  (verifier?.secret === secret ? verifier : (verifier = { secret, webhook: new Webhook(secret) })).webhook;
 
 /**
  * Checks a delivery: the Standard Webhooks signature over the exact body, a timestamp within 5 minutes (either way), and
- * a `webhook-id` not received before (kept in the database). The answer comes at once; `work` runs after it.
+ * a `webhook-id` not received before (kept in the database, so a restart or another instance refuses it too). The
+ * answer comes at once; its `event` is processed after it.
  */
 export async function receiveWebhook(
   delivery: { body: string; headers: Headers },
@@ -32,7 +38,7 @@ export async function receiveWebhook(
   };
   let payload: unknown;
   try {
-    payload = new Webhook(deps.secret).verify(delivery.body, headers);
+    payload = webhookFor(deps.secret).verify(delivery.body, headers);
   } catch (error) {
     if (error instanceof WebhookVerificationError) return { status: 401, error: `Refused: ${error.message}.` };
     return { status: 400, error: "The body is not JSON." };
@@ -41,7 +47,7 @@ export async function receiveWebhook(
   if (!(await deps.mirror.store.firstDelivery(headers["webhook-id"])))
     return { status: 409, error: "This webhook-id was received before; a replay changes nothing." };
   if (!event.success) return { status: 202 };
-  return { status: 202, work: () => processEvent(event.data, deps) };
+  return { status: 202, event: event.data };
 }
 
 /** Brings the listing the event names into its shop's mirror; the same event processed twice changes nothing more. */
