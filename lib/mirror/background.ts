@@ -12,7 +12,6 @@ import { listingEventQueue, type ListingEventQueue } from "./listing-event-queue
 import { shopMirror, type Seller, type ShopMirror } from "./shop-mirror";
 import { processEvent, type ListingEvent } from "./webhook";
 
-/** Webhooks when the marketplace signs them for this dashboard (a secret is set), otherwise polling. */
 export type MirrorMode = "webhooks" | "polling";
 
 export const mirrorMode = (): MirrorMode => (env().MARKETPLACE_WEBHOOK_SECRET ? "webhooks" : "polling");
@@ -24,12 +23,12 @@ type Background = {
   poller?: NodeJS.Timeout;
 };
 
-/** Reads wait for the shared pacer anyway; a few in flight cover the marketplace's latency. */
+// Reads wait for the shared pacer anyway; a few in flight cover the marketplace's latency.
 const EVENTS_IN_FLIGHT = 4;
 
 const globalForMirror = globalThis as unknown as { shopMirror?: Promise<Background> };
 
-/** The process's mirror, reading through the bulk pacer so that fills and polls share the app's rate limit with bulk jobs. */
+// Through the bulk pacer, so that fills, polls and webhooks share the app's rate limit with bulk jobs.
 function background(): Promise<Background> {
   globalForMirror.shopMirror ??= db()
     .then((database) => {
@@ -59,12 +58,11 @@ export async function mirror(): Promise<ShopMirror> {
   return (await background()).mirror;
 }
 
-/** Queues a webhook's event; a burst of them is read at the rate limit without holding a request or a pacer slot each. */
+// A burst of events waits here, not in a request's after() and a pacer slot each.
 export async function processLater(event: ListingEvent) {
   (await background()).events.add(event);
 }
 
-/** Starts the shop's first fill in the background unless it is filled or being filled (here or by another instance). */
 export async function ensureFilled(seller: Seller) {
   const { mirror, fills } = await background();
   const shop = await mirror.store.shop(seller.shopId);
@@ -80,7 +78,7 @@ export async function ensureFilled(seller: Seller) {
   fills.set(seller.shopId, fill);
 }
 
-/** One round of polling: every filled shop whose turn it is (one instance per shop per round) reads its recent changes. */
+// The claim lets one instance per shop poll each round.
 export async function pollOnce() {
   const { mirror } = await background();
   const intervalMs = env().MIRROR_POLL_SECONDS * 1000;
@@ -91,7 +89,6 @@ export async function pollOnce() {
   }
 }
 
-/** Without webhooks, the mirror reads recently updated listings every MIRROR_POLL_SECONDS (scripts' start, instrumentation.ts). */
 export async function startMirrorPolling() {
   const state = await background();
   if (mirrorMode() !== "polling" || state.poller) return;

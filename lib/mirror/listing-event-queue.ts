@@ -1,9 +1,6 @@
 import type { ListingEvent } from "./webhook";
 
-/**
- * Listing events waiting to be processed, a few at a time, at most one waiting per listing: processing reads the listing
- * as it is now, so a later event for a listing that is still waiting replaces the earlier one.
- */
+// Processing reads the listing as it is now, so a later event for a listing still waiting replaces the earlier one.
 export function listingEventQueue(
   handle: (event: ListingEvent) => Promise<void>,
   options: { concurrency: number; onError: (error: Error) => void },
@@ -38,7 +35,6 @@ export function listingEventQueue(
     get waiting() {
       return waiting.size;
     },
-    /** Resolves once nothing waits and nothing runs. */
     idle: () =>
       running === 0 && waiting.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => drained.push(resolve)),
   };

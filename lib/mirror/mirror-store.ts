@@ -5,7 +5,6 @@ import type { Listing } from "../marketplace/wire";
 import type { Snapshot } from "../personalization/snapshot";
 import { parseSnapshot } from "../personalization/snapshot-codec";
 
-/** How the mirror last learned what the marketplace holds. */
 export type SyncSource = "fill" | "webhook" | "poll" | "read";
 
 export type MirrorShop = {
@@ -29,7 +28,6 @@ export type OutsideChange = {
   title: string;
   before: Snapshot;
   after: Snapshot;
-  /** The listing's updated_timestamp (seconds) when the marketplace reports it. */
   changedAt: number | null;
   detectedAt: number;
   foundBy: SyncSource;
@@ -86,7 +84,6 @@ const toChange = (row: ChangeRow): OutsideChange => ({
 
 export type StoredListing = { listing: Listing; text: string; updatedTimestamp: number };
 
-/** The mirror's tables: shops and their fill, listings as JSON, webhook ids seen, and the inbox of outside changes. */
 export function mirrorStore(db: Database) {
   let deliveriesPrunedAt = 0;
   return {
@@ -101,7 +98,6 @@ export function mirrorStore(db: Database) {
       return (await db.query<ShopRow>("SELECT * FROM mirror_shops WHERE status = 'filled'")).map(toShop);
     },
 
-    /** Takes the shop's fill (or a poll) for `ms`; false while another process holds it. */
     async claim(shopId: number, userId: number, ms: number): Promise<boolean> {
       const now = Date.now();
       await db.execute(
@@ -160,7 +156,6 @@ export function mirrorStore(db: Database) {
         : null;
     },
 
-    /** Puts the listing in unless the mirror already holds a later version of it. */
     put: async (listing: Listing) =>
       (await db.execute(
         `INSERT INTO mirror_listings (listing_id, shop_id, state, updated_timestamp, listing) VALUES ($1, $2, $3, $4, $5)
@@ -170,7 +165,7 @@ export function mirrorStore(db: Database) {
         [listing.id, listing.shopId, listing.state, listing.updatedAt ?? 0, JSON.stringify(listing)],
       )) === 1,
 
-    /** Replaces exactly the version `known` read: of two processes applying one change, only one sees it as a change. */
+    // Replaces exactly the version `known` read: of two processes applying one change, only one sees it as a change.
     replace: async (known: StoredListing, listing: Listing) =>
       (await db.execute(
         "UPDATE mirror_listings SET shop_id = $1, state = $2, updated_timestamp = $3, listing = $4 WHERE listing_id = $5 AND listing = $6",
@@ -187,11 +182,8 @@ export function mirrorStore(db: Database) {
     remove: async (listingId: number) =>
       void (await db.execute("DELETE FROM mirror_listings WHERE listing_id = $1", [listingId])),
 
-    /**
-     * A webhook id seen for the first time; false when it was received before (a replay). Ids older than twice the
-     * 5-minute tolerance are dropped, once a minute rather than on every delivery (the scan grows with the table): a
-     * delivery that old is refused by its signed timestamp already.
-     */
+    // Ids past twice the 5-minute tolerance go, as their signed timestamp refuses them already; once a minute, as
+    // the scan grows with the table.
     async firstDelivery(webhookId: string): Promise<boolean> {
       if (Date.now() - deliveriesPrunedAt >= 60_000) {
         deliveriesPrunedAt = Date.now();
@@ -240,7 +232,6 @@ export function mirrorStore(db: Database) {
       return row ? toChange(row) : null;
     },
 
-    /** Settles an open change; false when it was settled already. */
     settleChange: async (shopId: number, changeId: string, status: Exclude<OutsideChangeStatus, "open">) =>
       (await db.execute(
         "UPDATE outside_changes SET status = $1 WHERE shop_id = $2 AND change_id = $3 AND status = 'open'",

@@ -12,7 +12,6 @@ import { processEvent, receiveWebhook } from "./webhook";
 const sandbox = useSeededSandbox();
 const SECRET = `whsec_${Buffer.from("a signing secret of thirty-two b").toString("base64")}`;
 
-/** A delivery as the marketplace sends it: Standard Webhooks headers over the exact body. */
 function delivery(
   event: Record<string, unknown>,
   options: { id?: string; at?: Date; secret?: string; body?: string } = {},

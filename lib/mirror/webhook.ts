@@ -3,7 +3,7 @@ import { Webhook, WebhookVerificationError } from "standardwebhooks";
 import { z } from "zod";
 import type { ShopMirror } from "./shop-mirror";
 
-/** decisions.md "The marketplace of today": listing webhooks, payload `event_type`, `event_id`, `created_at`, `data`. */
+// decisions.md "The marketplace of today": listing webhooks, payload `event_type`, `event_id`, `created_at`, `data`.
 const eventSchema = z.object({
   event_type: z.string(),
   event_id: z.string().optional(),
@@ -20,11 +20,7 @@ let verifier: { secret: string; webhook: Webhook } | undefined;
 const webhookFor = (secret: string) =>
   (verifier?.secret === secret ? verifier : (verifier = { secret, webhook: new Webhook(secret) })).webhook;
 
-/**
- * Checks a delivery: the Standard Webhooks signature over the exact body, a timestamp within 5 minutes (either way), and
- * a `webhook-id` not received before (kept in the database, so a restart or another instance refuses it too). The
- * answer comes at once; its `event` is processed after it.
- */
+// Seen ids are kept in the database, so that a restart or another instance refuses a replay too.
 export async function receiveWebhook(
   delivery: { body: string; headers: Headers },
   deps: { secret: string | undefined; mirror: ShopMirror },
@@ -50,7 +46,7 @@ export async function receiveWebhook(
   return { status: 202, event: event.data };
 }
 
-/** Brings the listing the event names into its shop's mirror; the same event processed twice changes nothing more. */
+// The same event processed twice changes nothing more.
 export async function processEvent(event: ListingEvent, { mirror }: { mirror: ShopMirror }) {
   const listingId = event.data.listing_id;
   const shopId = event.data.shop_id ?? (await mirror.store.listing(listingId))?.listing.shopId;
