@@ -8,18 +8,27 @@ import { createMarketplace } from "../marketplace/client";
 import { marketplaceConfig } from "../marketplace/config";
 import { logger } from "../observability/logger";
 import { onShutdown } from "../observability/shutdown";
+import { listingEventQueue, type ListingEventQueue } from "./listing-event-queue";
 import { shopMirror, type Seller, type ShopMirror } from "./shop-mirror";
+import { processEvent, type ListingEvent } from "./webhook";
 
-/** Webhooks when the marketplace signs them for this dashboard (a secret is set), otherwise polling. */
 export type MirrorMode = "webhooks" | "polling";
 
 export const mirrorMode = (): MirrorMode => (env().MARKETPLACE_WEBHOOK_SECRET ? "webhooks" : "polling");
 
-type Background = { mirror: ShopMirror; fills: Map<number, Promise<unknown>>; poller?: NodeJS.Timeout };
+type Background = {
+  mirror: ShopMirror;
+  fills: Map<number, Promise<unknown>>;
+  events: ListingEventQueue;
+  poller?: NodeJS.Timeout;
+};
+
+// Reads wait for the shared pacer anyway; a few in flight cover the marketplace's latency.
+const EVENTS_IN_FLIGHT = 4;
 
 const globalForMirror = globalThis as unknown as { shopMirror?: Promise<Background> };
 
-/** The process's mirror, reading through the bulk pacer so that fills and polls share the app's rate limit with bulk jobs. */
+// Through the bulk pacer, so that fills, polls and webhooks share the app's rate limit with bulk jobs.
 function background(): Promise<Background> {
   globalForMirror.shopMirror ??= db()
     .then((database) => {
@@ -28,7 +37,15 @@ function background(): Promise<Background> {
         tokenStore(database),
         storedListingWrites(database),
       );
-      return { mirror: shopMirror(database, marketplace), fills: new Map() };
+      const mirror = shopMirror(database, marketplace);
+      const events = listingEventQueue((event) => processEvent(event, { mirror }), {
+        concurrency: EVENTS_IN_FLIGHT,
+        onError: (error) => logger().error({ msg: "webhook processing failed", error: error.message }),
+      });
+      onShutdown("webhook events", async () => {
+        if (events.waiting > 0) logger().warn({ msg: "webhook events not processed", waiting: events.waiting });
+      });
+      return { mirror, fills: new Map(), events };
     })
     .catch((error: unknown) => {
       globalForMirror.shopMirror = undefined;
@@ -41,7 +58,11 @@ export async function mirror(): Promise<ShopMirror> {
   return (await background()).mirror;
 }
 
-/** Starts the shop's first fill in the background unless it is filled or being filled (here or by another instance). */
+// A burst of events waits here, not in a request's after() and a pacer slot each.
+export async function processLater(event: ListingEvent) {
+  (await background()).events.add(event);
+}
+
 export async function ensureFilled(seller: Seller) {
   const { mirror, fills } = await background();
   const shop = await mirror.store.shop(seller.shopId);
@@ -57,7 +78,7 @@ export async function ensureFilled(seller: Seller) {
   fills.set(seller.shopId, fill);
 }
 
-/** One round of polling: every filled shop whose turn it is (one instance per shop per round) reads its recent changes. */
+// The claim lets one instance per shop poll each round.
 export async function pollOnce() {
   const { mirror } = await background();
   const intervalMs = env().MIRROR_POLL_SECONDS * 1000;
@@ -68,7 +89,6 @@ export async function pollOnce() {
   }
 }
 
-/** Without webhooks, the mirror reads recently updated listings every MIRROR_POLL_SECONDS (scripts' start, instrumentation.ts). */
 export async function startMirrorPolling() {
   const state = await background();
   if (mirrorMode() !== "polling" || state.poller) return;

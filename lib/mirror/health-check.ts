@@ -17,7 +17,6 @@ export const FINDINGS: Record<Finding, string> = {
   refused: "Anything else the marketplace would refuse on the next write of these questions",
 };
 
-/** A mirrored question as the marketplace stores it, the shape change plans and their write body use. */
 export function storedQuestionOf(question: Question): StoredQuestion {
   return {
     ...(question.id !== undefined && { question_id: question.id }),
@@ -47,7 +46,6 @@ export type HealthReport = {
   findings: { finding: Finding; listings: Pick<Listing, "id" | "title">[] }[];
 };
 
-/** What a listing's personalization breaks under the rules of the marketplace's current period. */
 export function findingsOf(listing: Listing, phase: PersonalizationPhase): Finding[] {
   const limit = phase === "multi" ? QUESTION_INSTRUCTIONS_MAX : INSTRUCTIONS_MAX;
   const found = new Set<Finding>();
@@ -67,7 +65,6 @@ export function findingsOf(listing: Listing, phase: PersonalizationPhase): Findi
   return [...found];
 }
 
-/** Every mirrored listing scanned, with the listings behind each finding (findings nobody has are left out). */
 export function healthCheck(listings: Listing[], phase: PersonalizationPhase): HealthReport {
   const byFinding = new Map<Finding, Pick<Listing, "id" | "title">[]>();
   for (const listing of listings)

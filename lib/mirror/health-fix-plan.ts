@@ -11,11 +11,6 @@ import { describeFix, fixedQuestions, TURN_OFF_DIFF, type HealthFix } from "./he
 
 type Seller = { userId: number; shopId: number };
 
-/**
- * A change plan that fixes one finding of the health check: the finding's listings are read again from the marketplace,
- * so the plan starts from what they ask now, and kept for review on the change's page like any bulk change.
- * null when no listing of the shop has the finding any more.
- */
 export async function planHealthFix(
   runner: PlanRunner,
   seller: Seller,

@@ -4,7 +4,6 @@ import type { FieldDiff } from "../changes/field-diff";
 import type { StoredQuestion } from "../changes/stored-question";
 import type { Finding } from "./health-check";
 
-/** The fixes a seller can plan for a finding; each is reviewed on the change's page before anything is written. */
 export const healthFixSchema = z.union([
   z.object({ finding: z.literal("all-caps"), fix: z.literal("sentence-case") }),
   z.object({ finding: z.literal("required-without-instructions"), fix: z.literal("make-optional") }),
@@ -51,10 +50,7 @@ export function describeFix(fix: HealthFix): string {
 const WORD = /\p{L}+/gu;
 const isCaps = (word: string) => word.length >= 3 && word === word.toUpperCase() && word !== word.toLowerCase();
 
-/**
- * Words in runs of three or more capitalised words (a word being three letters or more, as the rule counts) in lower
- * case, and the first letter of each sentence a capital; a lone acronym is left as it is.
- */
+// A word is three letters or more, as the all-caps rule counts; a lone acronym is not a run and stays.
 export function sentenceCase(text: string): string {
   const words = [...text.matchAll(WORD)].filter(([word]) => word.length >= 3);
   const lower = new Set<number>();
@@ -96,7 +92,6 @@ function editEach(questions: StoredQuestion[], edit: (question: StoredQuestion) 
   return changed ? after : null;
 }
 
-/** A listing's questions with `fix` made; null when the listing (as read now) has nothing that fix changes. */
 export function fixedQuestions(questions: StoredQuestion[], fix: HealthFix): StoredQuestion[] | null {
   switch (fix.fix) {
     case "sentence-case":
@@ -143,7 +138,6 @@ export function fixedQuestions(questions: StoredQuestion[], fix: HealthFix): Sto
   }
 }
 
-/** The review's line for turning personalization off on a listing that asks nothing: its questions stay the same, []. */
 export const TURN_OFF_DIFF: FieldDiff = {
   question: "",
   field: "question",

@@ -5,7 +5,6 @@ import type { Listing } from "../marketplace/wire";
 import type { Snapshot } from "../personalization/snapshot";
 import { parseSnapshot } from "../personalization/snapshot-codec";
 
-/** How the mirror last learned what the marketplace holds. */
 export type SyncSource = "fill" | "webhook" | "poll" | "read";
 
 export type MirrorShop = {
@@ -29,7 +28,6 @@ export type OutsideChange = {
   title: string;
   before: Snapshot;
   after: Snapshot;
-  /** The listing's updated_timestamp (seconds) when the marketplace reports it. */
   changedAt: number | null;
   detectedAt: number;
   foundBy: SyncSource;
@@ -86,8 +84,8 @@ const toChange = (row: ChangeRow): OutsideChange => ({
 
 export type StoredListing = { listing: Listing; text: string; updatedTimestamp: number };
 
-/** The mirror's tables: shops and their fill, listings as JSON, webhook ids seen, and the inbox of outside changes. */
 export function mirrorStore(db: Database) {
+  let deliveriesPrunedAt = 0;
   return {
     db,
 
@@ -100,7 +98,6 @@ export function mirrorStore(db: Database) {
       return (await db.query<ShopRow>("SELECT * FROM mirror_shops WHERE status = 'filled'")).map(toShop);
     },
 
-    /** Takes the shop's fill (or a poll) for `ms`; false while another process holds it. */
     async claim(shopId: number, userId: number, ms: number): Promise<boolean> {
       const now = Date.now();
       await db.execute(
@@ -159,7 +156,6 @@ export function mirrorStore(db: Database) {
         : null;
     },
 
-    /** Puts the listing in unless the mirror already holds a later version of it. */
     put: async (listing: Listing) =>
       (await db.execute(
         `INSERT INTO mirror_listings (listing_id, shop_id, state, updated_timestamp, listing) VALUES ($1, $2, $3, $4, $5)
@@ -169,7 +165,7 @@ export function mirrorStore(db: Database) {
         [listing.id, listing.shopId, listing.state, listing.updatedAt ?? 0, JSON.stringify(listing)],
       )) === 1,
 
-    /** Replaces exactly the version `known` read: of two processes applying one change, only one sees it as a change. */
+    // Replaces exactly the version `known` read: of two processes applying one change, only one sees it as a change.
     replace: async (known: StoredListing, listing: Listing) =>
       (await db.execute(
         "UPDATE mirror_listings SET shop_id = $1, state = $2, updated_timestamp = $3, listing = $4 WHERE listing_id = $5 AND listing = $6",
@@ -186,12 +182,13 @@ export function mirrorStore(db: Database) {
     remove: async (listingId: number) =>
       void (await db.execute("DELETE FROM mirror_listings WHERE listing_id = $1", [listingId])),
 
-    /**
-     * A webhook id seen for the first time; false when it was received before (a replay). Ids older than twice the
-     * 5-minute tolerance are dropped: a delivery that old is refused by its signed timestamp already.
-     */
+    // Ids past twice the 5-minute tolerance go, as their signed timestamp refuses them already; once a minute, as
+    // the scan grows with the table.
     async firstDelivery(webhookId: string): Promise<boolean> {
-      await db.execute("DELETE FROM webhook_deliveries WHERE received_at < $1", [Date.now() - 10 * 60_000]);
+      if (Date.now() - deliveriesPrunedAt >= 60_000) {
+        deliveriesPrunedAt = Date.now();
+        await db.execute("DELETE FROM webhook_deliveries WHERE received_at < $1", [Date.now() - 10 * 60_000]);
+      }
       const added = await db.execute(
         "INSERT INTO webhook_deliveries (webhook_id, received_at) VALUES ($1, $2) ON CONFLICT (webhook_id) DO NOTHING",
         [webhookId, Date.now()],
@@ -235,7 +232,6 @@ export function mirrorStore(db: Database) {
       return row ? toChange(row) : null;
     },
 
-    /** Settles an open change; false when it was settled already. */
     settleChange: async (shopId: number, changeId: string, status: Exclude<OutsideChangeStatus, "open">) =>
       (await db.execute(
         "UPDATE outside_changes SET status = $1 WHERE shop_id = $2 AND change_id = $3 AND status = 'open'",

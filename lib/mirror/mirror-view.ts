@@ -4,7 +4,6 @@ import { env } from "../env";
 import { mirrorMode, type MirrorMode } from "./background";
 import { mirrorStore, type SyncSource } from "./mirror-store";
 
-/** What the listings page says about its mirror: how fresh, how it keeps fresh, the fill's progress, what changed outside. */
 export type MirrorView = {
   mode: MirrorMode;
   pollSeconds: number;

@@ -8,11 +8,8 @@ import { ensureFilled } from "./background";
 import { mirrorStore } from "./mirror-store";
 import { LISTING_STATES, shopMirror, type Seller } from "./shop-mirror";
 
-/**
- * The seller's listings of one state from the shop's mirror, or null until it is filled (the caller reads the
- * marketplace meanwhile, and the fill starts in the background). `fresh` first reads the state's listings updated since
- * the mirror's last change, newest first: one request unless more than a page of them changed.
- */
+// null until the mirror is filled: the caller reads the marketplace meanwhile. `fresh` costs one request unless more
+// than a page of the state's listings changed since the mirror's last change.
 export async function mirroredListings(
   seller: Seller,
   state: ListingState,
@@ -37,7 +34,6 @@ export async function mirroredListings(
   };
 }
 
-/** How many listings the mirror holds in each state, or null until it is filled. */
 export async function mirroredStateCounts(seller: Seller): Promise<Record<string, number> | null> {
   const store = mirrorStore(await db());
   if ((await store.shop(seller.shopId))?.status !== "filled") return null;

@@ -3,7 +3,7 @@ import type { Database } from "../db/database";
 import type { Question } from "../marketplace/wire";
 import { mirrorStore } from "./mirror-store";
 
-/** The dashboard's own write, confirmed by the marketplace: the mirror shows it at once, without reading the listing again. */
+// A write the marketplace confirmed shows at once, without reading the listing again.
 export async function mirrorWrote(db: Database, listingId: number, questions: Question[]) {
   const store = mirrorStore(db);
   const known = await store.listing(listingId);

@@ -101,7 +101,6 @@ describe.each(eachEngine())("shop mirror on %s", (_engine, location) => {
     {
       marketplace: "sorts by updated: one request per state when little changed",
       sorts: true,
-      // Active listings fill two pages; the first, newest first, already reaches what the fill knew. The other states are empty.
       reads: ["active 0", "inactive 0", "sold_out 0", "draft 0", "expired 0"],
     },
     {
@@ -158,7 +157,6 @@ describe.each(eachEngine())("shop mirror on %s", (_engine, location) => {
   });
 });
 
-/** A shop of active listings updated 10 s apart, read as getListingsByShop pages them (sorted newest-updated first or not). */
 function stubShop(shopId: number, count: number, options: { sorts: boolean }) {
   const listings: Listing[] = Array.from({ length: count }, (_, index) => ({
     id: index + 1,

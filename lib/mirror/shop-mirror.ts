@@ -12,12 +12,10 @@ export const LISTING_STATES: ListingState[] = ["active", "inactive", "sold_out",
 const PAGE = 100;
 const MAX_OFFSET = 12_000;
 const FILL_LEASE_MS = 60_000;
-/**
- * A listing changed while a read was under way may carry an updated_timestamp below the newest one that read saw: the
- * next incremental read starts this much earlier, so it is not missed (reads take seconds, not minutes).
- */
+// A listing changed during a read may carry an updated_timestamp below the newest that read saw: the next read starts
+// this much earlier so as not to miss it (reads take seconds, not minutes).
 const OVERLAP_SECONDS = 120;
-/** A write the dashboard recorded this recently whose result matches what the marketplace shows is its own. */
+// A write the dashboard recorded this recently whose result matches what the marketplace shows is its own.
 const OWN_WRITE_WINDOW_MS = 15 * 60_000;
 
 export type Seller = { userId: number; shopId: number };
@@ -28,12 +26,11 @@ const newestFirst = (listings: Listing[]) =>
 const newestOf = (listings: Listing[], start = 0) =>
   listings.reduce((newest, listing) => Math.max(newest, listing.updatedAt ?? 0), start);
 
-/** One shop's mirror: its fill, the reads and webhooks that keep it fresh, the dashboard's own writes, and what changed outside. */
 export function shopMirror(db: Database, marketplace: Marketplace) {
   const store = mirrorStore(db);
   const history = historyStore(db);
 
-  /** Whether the dashboard itself recently asked for what the listing now shows (its webhook may come after the answer). */
+  // The webhook of the dashboard's own write may come after the write's answer.
   async function ownWrite(shopId: number, listing: Listing) {
     const after = snapshotOf(listing);
     const since = Date.now() - OWN_WRITE_WINDOW_MS;
@@ -47,10 +44,8 @@ export function shopMirror(db: Database, marketplace: Marketplace) {
     );
   }
 
-  /**
-   * A listing as the marketplace shows it now: into the mirror, and into the inbox when its personalization differs from
-   * the last version the mirror knew and the dashboard did not write it. Applying the same version again changes nothing.
-   */
+  // Into the inbox only when the personalization differs from the last version known and the dashboard did not write
+  // it; applying the same version again changes nothing.
   async function apply(listing: Listing, foundBy: SyncSource): Promise<"new" | "same" | "changed" | "outside"> {
     for (let attempt = 0; attempt < 3; attempt++) {
       const known = await store.listing(listing.id);
@@ -89,7 +84,6 @@ export function shopMirror(db: Database, marketplace: Marketplace) {
     return "same";
   }
 
-  /** Reads listings newest-updated first, state by state, down to the last change the mirror knows. */
   async function readRecent(
     seller: Seller,
     foundBy: SyncSource,
@@ -136,7 +130,6 @@ export function shopMirror(db: Database, marketplace: Marketplace) {
     apply,
     readRecent,
 
-    /** The first read of the whole shop, every state, page by page; false when another process is filling it. */
     async fill(seller: Seller): Promise<Result<boolean>> {
       if (!(await store.claim(seller.shopId, seller.userId, FILL_LEASE_MS))) return { ok: true, data: false };
       try {
@@ -170,7 +163,6 @@ export function shopMirror(db: Database, marketplace: Marketplace) {
 
     wrote: (listingId: number, questions: Question[]) => mirrorWrote(db, listingId, questions),
 
-    /** listing.deleted */
     removed: (listingId: number) => store.remove(listingId),
   };
 }

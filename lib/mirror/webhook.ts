@@ -3,7 +3,7 @@ import { Webhook, WebhookVerificationError } from "standardwebhooks";
 import { z } from "zod";
 import type { ShopMirror } from "./shop-mirror";
 
-/** decisions.md "The marketplace of today": listing webhooks, payload `event_type`, `event_id`, `created_at`, `data`. */
+// decisions.md "The marketplace of today": listing webhooks, payload `event_type`, `event_id`, `created_at`, `data`.
 const eventSchema = z.object({
   event_type: z.string(),
   event_id: z.string().optional(),
@@ -13,12 +13,14 @@ const eventSchema = z.object({
 
 export type ListingEvent = z.infer<typeof eventSchema>;
 
-export type WebhookAnswer = { status: number; error?: string; work?: () => Promise<void> };
+export type WebhookAnswer = { status: number; error?: string; event?: ListingEvent };
 
-/**
- * Checks a delivery: the Standard Webhooks signature over the exact body, a timestamp within 5 minutes (either way), and
- * a `webhook-id` not received before (kept in the database). The answer comes at once; `work` runs after it.
- */
+let verifier: { secret: string; webhook: Webhook } | undefined;
+
+const webhookFor = (secret: string) =>
+  (verifier?.secret === secret ? verifier : (verifier = { secret, webhook: new Webhook(secret) })).webhook;
+
+// Seen ids are kept in the database, so that a restart or another instance refuses a replay too.
 export async function receiveWebhook(
   delivery: { body: string; headers: Headers },
   deps: { secret: string | undefined; mirror: ShopMirror },
@@ -32,7 +34,7 @@ export async function receiveWebhook(
   };
   let payload: unknown;
   try {
-    payload = new Webhook(deps.secret).verify(delivery.body, headers);
+    payload = webhookFor(deps.secret).verify(delivery.body, headers);
   } catch (error) {
     if (error instanceof WebhookVerificationError) return { status: 401, error: `Refused: ${error.message}.` };
     return { status: 400, error: "The body is not JSON." };
@@ -41,10 +43,10 @@ export async function receiveWebhook(
   if (!(await deps.mirror.store.firstDelivery(headers["webhook-id"])))
     return { status: 409, error: "This webhook-id was received before; a replay changes nothing." };
   if (!event.success) return { status: 202 };
-  return { status: 202, work: () => processEvent(event.data, deps) };
+  return { status: 202, event: event.data };
 }
 
-/** Brings the listing the event names into its shop's mirror; the same event processed twice changes nothing more. */
+// The same event processed twice changes nothing more.
 export async function processEvent(event: ListingEvent, { mirror }: { mirror: ShopMirror }) {
   const listingId = event.data.listing_id;
   const shopId = event.data.shop_id ?? (await mirror.store.listing(listingId))?.listing.shopId;

@@ -1,6 +1,6 @@
 import { after, NextResponse, type NextRequest } from "next/server";
 import { env } from "@/lib/env";
-import { mirror } from "@/lib/mirror/background";
+import { mirror, processLater } from "@/lib/mirror/background";
 import { receiveWebhook } from "@/lib/mirror/webhook";
 import { logger } from "@/lib/observability/logger";
 
@@ -10,12 +10,9 @@ export async function POST(request: NextRequest) {
     { body: await request.text(), headers: request.headers },
     { secret: env().MARKETPLACE_WEBHOOK_SECRET, mirror: await mirror() },
   );
-  const { work } = answer;
+  const { event } = answer;
   if (answer.error) logger().warn({ msg: "webhook refused", status: answer.status, reason: answer.error });
-  if (work)
-    after(() =>
-      work().catch((error: Error) => logger().error({ msg: "webhook processing failed", error: error.message })),
-    );
+  if (event) after(() => processLater(event));
   return answer.error
     ? NextResponse.json({ error: answer.error }, { status: answer.status })
     : new NextResponse(null, { status: answer.status });

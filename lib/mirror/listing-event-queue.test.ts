@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import { listingEventQueue } from "./listing-event-queue";
+import type { ListingEvent } from "./webhook";
+
+const updated = (listingId: number, eventId: string): ListingEvent => ({
+  event_type: "listing.updated",
+  event_id: eventId,
+  data: { listing_id: listingId },
+});
+
+function recorder(concurrency: number) {
+  const started: string[] = [];
+  const finish = new Map<string, () => void>();
+  let inFlight = 0;
+  let mostInFlight = 0;
+  const queue = listingEventQueue(
+    (event) => {
+      started.push(event.event_id!);
+      mostInFlight = Math.max(mostInFlight, ++inFlight);
+      return new Promise<void>((resolve) =>
+        finish.set(event.event_id!, () => {
+          inFlight--;
+          resolve();
+        }),
+      );
+    },
+    { concurrency, onError: () => {} },
+  );
+  const settle = async (eventId: string) => {
+    finish.get(eventId)!();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  };
+  return { queue, started, settle, mostInFlight: () => mostInFlight };
+}
+
+describe("the queue of listing events", () => {
+  it("processes no more events at once than its concurrency, and the rest as those finish", async () => {
+    const { queue, started, settle, mostInFlight } = recorder(2);
+    for (const [index, listingId] of [1, 2, 3, 4].entries()) queue.add(updated(listingId, `e${index}`));
+    expect(started).toEqual(["e0", "e1"]);
+    await settle("e0");
+    expect(started).toEqual(["e0", "e1", "e2"]);
+    await settle("e1");
+    await settle("e2");
+    await settle("e3");
+    await queue.idle();
+    expect([started, mostInFlight()]).toEqual([["e0", "e1", "e2", "e3"], 2]);
+  });
+
+  it("keeps only the latest waiting event of a listing, in the place of the first", async () => {
+    const { queue, started, settle } = recorder(1);
+    queue.add(updated(1, "first of 1"));
+    queue.add(updated(2, "first of 2"));
+    queue.add(updated(3, "only of 3"));
+    queue.add(updated(2, "second of 2"));
+    expect(queue.waiting).toBe(2);
+    for (const eventId of ["first of 1", "second of 2", "only of 3"]) await settle(eventId);
+    await queue.idle();
+    expect(started).toEqual(["first of 1", "second of 2", "only of 3"]);
+  });
+
+  it("processes an event that comes while its listing's earlier one is running, after it", async () => {
+    const { queue, started, settle } = recorder(4);
+    queue.add(updated(1, "running"));
+    queue.add(updated(1, "later"));
+    expect(started).toEqual(["running", "later"]);
+    await settle("running");
+    await settle("later");
+    await queue.idle();
+  });
+
+  it("goes on after an event whose processing failed", async () => {
+    const failures: string[] = [];
+    const done: string[] = [];
+    const queue = listingEventQueue(
+      async (event) => {
+        if (event.event_id === "fails") throw new Error("the marketplace did not answer");
+        done.push(event.event_id!);
+      },
+      { concurrency: 1, onError: (error) => failures.push(error.message) },
+    );
+    queue.add(updated(1, "fails"));
+    queue.add(updated(2, "after"));
+    await queue.idle();
+    expect([failures, done]).toEqual([["the marketplace did not answer"], ["after"]]);
+  });
+});
