@@ -3,6 +3,7 @@ import { jsonError, jsonText, splitList, type Ctx } from "../http.js";
 import { hasScope } from "./credentials.js";
 import {
   getListingRow,
+  getListingVisibility,
   insertDraftListing,
   inventoryJson,
   listingJson,
@@ -401,15 +402,17 @@ export const listingRoutes = [
     responses: { 200: listingReply("The listing."), ...refusals(400, 401, 403, 404, 429) },
     handler: (c, { params, query }) => {
       const db = c.get("state").db;
-      const row = getListingRow(db, params.listing_id);
-      if (!row || !visible(c, row))
+      const listing = getListingVisibility(db, params.listing_id);
+      if (!listing || !visible(c, listing))
         return jsonError(
           c,
           404,
           `Listing ${c.req.param("listing_id")} does not exist or is not visible to this caller.`,
         );
       const input = query();
-      return input instanceof Response ? input : jsonText(c, listingText(db, row, viewOf(c, input.includes)));
+      return input instanceof Response
+        ? input
+        : jsonText(c, listingText(db, params.listing_id, viewOf(c, input.includes)));
     },
   }),
 

@@ -327,22 +327,18 @@ export function getListingRow(db: Db, listingId: number) {
   return statement(db, ROW_BY_ID).get(listingId) as ListingRow | undefined;
 }
 
+/** What decides who may see a listing (spec 2.6), without the cost of reading its whole row. */
+export function getListingVisibility(db: Db, listingId: number) {
+  return statement(db, "SELECT state, user_id FROM listings WHERE listing_id = ?").get(listingId) as
+    Pick<ListingRow, "state" | "user_id"> | undefined;
+}
+
 export type Paging = { limit: number; offset: number };
 
 export type ListingQuery = { where: string; params: unknown[]; order?: string };
 
 const answerKey = (listingId: number, view: ListingView) =>
   `${listingId} ${view.legacy ? "legacy" : "current"} ${view.includes.join(",")}`;
-
-/** The answer for one listing as JSON text: kept from an earlier read, or built from its row. */
-export function listingText(db: Db, row: ListingRow, view: ListingView): string {
-  const key = answerKey(row.listing_id, view);
-  const kept = keptAnswer(db, key);
-  if (kept !== undefined) return kept;
-  const text = JSON.stringify(listingJson(db, row, view));
-  keepAnswer(db, key, text);
-  return text;
-}
 
 const ROWS_BY_IDS = `SELECT ${ROW_COLUMNS} FROM listings WHERE listing_id IN (SELECT value FROM json_each(?))`;
 
@@ -363,6 +359,12 @@ function listingTexts(db: Db, ids: readonly number[], view: ListingView): string
     }
   }
   return ids.flatMap((id) => texts.get(id) ?? []);
+}
+
+export function listingText(db: Db, listingId: number, view: ListingView): string {
+  const [text] = listingTexts(db, [listingId], view);
+  if (text === undefined) throw new Error(`Listing ${listingId} does not exist.`);
+  return text;
 }
 
 /** A page of listings as JSON text (`{count, results}`); `paging` null answers every listing of the query. */
