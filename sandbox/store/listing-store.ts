@@ -337,16 +337,15 @@ export type Paging = { limit: number; offset: number };
 
 export type ListingQuery = { where: string; params: unknown[]; order?: string };
 
-const answerKey = (listingId: number, view: ListingView) =>
-  `${listingId} ${view.legacy ? "legacy" : "current"} ${view.includes.join(",")}`;
-
 const ROWS_BY_IDS = `SELECT ${ROW_COLUMNS} FROM listings WHERE listing_id IN (SELECT value FROM json_each(?))`;
 
 /** Answers for listings in the order of `ids`; the rows of those not kept are read in one query. */
 function listingTexts(db: Db, ids: readonly number[], view: ListingView): string[] {
+  const viewKey = `${view.legacy ? "legacy" : "current"} ${view.includes.join(",")}`;
+  const key = (listingId: number) => `${listingId} ${viewKey}`;
   const texts = new Map<number, string>();
   for (const id of ids) {
-    const kept = keptAnswer(db, answerKey(id, view));
+    const kept = keptAnswer(db, key(id));
     if (kept !== undefined) texts.set(id, kept);
   }
   const missing = ids.filter((id) => !texts.has(id));
@@ -354,7 +353,7 @@ function listingTexts(db: Db, ids: readonly number[], view: ListingView): string
     const rows = statement(db, ROWS_BY_IDS).all(JSON.stringify(missing)) as ListingRow[];
     for (const listing of listingsJson(db, rows, view)) {
       const text = JSON.stringify(listing);
-      keepAnswer(db, answerKey(listing.listing_id, view), text);
+      keepAnswer(db, key(listing.listing_id), text);
       texts.set(listing.listing_id, text);
     }
   }
