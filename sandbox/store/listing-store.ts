@@ -342,10 +342,9 @@ const ROWS_BY_IDS = `SELECT ${ROW_COLUMNS} FROM listings WHERE listing_id IN (SE
 /** Answers for listings in the order of `ids`; the rows of those not kept are read in one query. */
 function listingTexts(db: Db, ids: readonly number[], view: ListingView): string[] {
   const viewKey = `${view.legacy ? "legacy" : "current"} ${view.includes.join(",")}`;
-  const key = (listingId: number) => `${listingId} ${viewKey}`;
   const texts = new Map<number, string>();
   for (const id of ids) {
-    const kept = keptAnswer(db, key(id));
+    const kept = keptAnswer(db, `${id} ${viewKey}`);
     if (kept !== undefined) texts.set(id, kept);
   }
   const missing = ids.filter((id) => !texts.has(id));
@@ -353,7 +352,7 @@ function listingTexts(db: Db, ids: readonly number[], view: ListingView): string
     const rows = statement(db, ROWS_BY_IDS).all(JSON.stringify(missing)) as ListingRow[];
     for (const listing of listingsJson(db, rows, view)) {
       const text = JSON.stringify(listing);
-      keepAnswer(db, key(listing.listing_id), text);
+      keepAnswer(db, `${listing.listing_id} ${viewKey}`, text);
       texts.set(listing.listing_id, text);
     }
   }
