@@ -1,6 +1,8 @@
 import { LRUCache } from "lru-cache";
 import type { Db } from "./db.js";
 
+// The sandbox's one read cache: listing answers as JSON text, by listing and view. Without it a page of 25 spends most
+// of its time making SQLite row objects and running JSON.stringify (issue 24's floor against Prism).
 const MAX_BYTES = 64 * 1024 * 1024;
 
 const caches = new WeakMap<Db, LRUCache<string, string>>();
@@ -15,7 +17,6 @@ function cacheOf(db: Db) {
   return cache;
 }
 
-/** A listing's answer (its JSON text in one view) as last built, if no listing was written since. */
 export function keptAnswer(db: Db, key: string): string | undefined {
   return caches.get(db)?.get(key);
 }

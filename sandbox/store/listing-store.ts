@@ -339,7 +339,7 @@ export type ListingQuery = { where: string; params: unknown[]; order?: string };
 
 const ROWS_BY_IDS = `SELECT ${ROW_COLUMNS} FROM listings WHERE listing_id IN (SELECT value FROM json_each(?))`;
 
-/** Answers for listings in the order of `ids`; the rows of those not kept are read in one query. */
+/** One query reads the rows of the answers not kept. */
 function listingTexts(db: Db, ids: readonly number[], view: ListingView): string[] {
   const viewKey = `${view.legacy ? "legacy" : "current"} ${view.includes.join(",")}`;
   const texts = new Map<number, string>();
@@ -409,7 +409,6 @@ export type DraftListing = Pick<
   "shop_id" | "user_id" | "title" | "description" | "quantity" | "price_amount" | "tags"
 >;
 
-/** Answers the new listing's id. */
 export function insertDraftListing(db: Db, draft: DraftListing, now: number): number {
   const result = statement(
     db,
