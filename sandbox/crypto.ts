@@ -1,8 +1,8 @@
-import { createHash, randomBytes, scryptSync, timingSafeEqual } from "node:crypto";
+import { createHash, hash, randomBytes, scryptSync, timingSafeEqual } from "node:crypto";
 
 export const randomId = (bytes = 24) => randomBytes(bytes).toString("base64url");
 
-export const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+export const sha256 = (text: string) => hash("sha256", text, "hex");
 
 /** RFC 7636 4.2: BASE64URL(SHA256(ASCII(code_verifier))). */
 export const pkceChallenge = (verifier: string) => createHash("sha256").update(verifier, "ascii").digest("base64url");

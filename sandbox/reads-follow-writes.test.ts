@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { sha256 } from "./crypto.js";
 import { DEMO_APP, DEMO_SELLERS } from "./store/seed.js";
-import { listingPage } from "./store/listing-store.js";
+import { listingPage, updateListingFields } from "./store/listing-store.js";
 import {
   ADA,
   DEMO_REDIRECT_URI,
@@ -19,8 +19,8 @@ import {
 } from "../test/harness/sandbox.js";
 import { useSeededSandbox } from "../test/harness/use-sandbox.js";
 
-// Access tokens and listing reads follow every write, through the API or straight to SQLite: each test reads once,
-// changes the database, and expects the next read to see the change (they once went through in-memory caches).
+// Reads follow every write: access tokens any write to SQLite, listing answers (kept in sandbox/store/listing-cache.ts)
+// every write through the store's functions. Each test reads once, writes, and expects the next read to see it.
 const sandbox = useSeededSandbox();
 
 const WITH_QUESTION = 1_000_000_001;
@@ -165,17 +165,39 @@ describe("listing reads", () => {
     });
   });
 
-  it("show an UPDATE and a DELETE made straight in the database", async () => {
-    const db = sandbox.state.db;
+  const shopManager = (listingId: number, edit?: JsonBody) =>
+    sandboxControl(sandbox.url, `/listings/${listingId}`, edit ?? {}, edit ? "PATCH" : "DELETE");
+
+  it("show a Shop Manager edit and deletion", async () => {
     const active = () => callApi(sandbox.url, `shops/${ADA.shop_id}/listings/active`);
     const before = await active();
     expect((await listing(WITH_QUESTION)).status).toBe(200);
-    db.prepare("UPDATE listings SET title = 'Retitled' WHERE listing_id = ?").run(WITH_QUESTION);
+    expect((await shopManager(WITH_QUESTION, { title: "Retitled", personalization_questions: [] })).status).toBe(200);
     expect(inPage(await active(), WITH_QUESTION)?.title).toBe("Retitled");
-    expect((await listing(WITH_QUESTION)).body.title).toBe("Retitled");
-    db.prepare("DELETE FROM listings WHERE listing_id = ?").run(WITH_QUESTION);
+    expect((await listing(WITH_QUESTION)).body).toMatchObject({
+      title: "Retitled",
+      personalization: { personalization_questions: [] },
+    });
+    expect((await shopManager(WITH_QUESTION)).status).toBe(204);
     expect((await active()).body.count).toBe(before.body.count - 1);
     expect((await listing(WITH_QUESTION)).status).toBe(404);
+  });
+
+  it("show updateListing's changes, and a state change in the Shop association of the shop's other listings", async () => {
+    const token = await adaToken();
+    const withShop = async () => (await listing(WITHOUT_QUESTION, "includes=Shop")).body;
+    const before = await withShop();
+    const updated = await callApi(sandbox.url, `shops/${ADA.shop_id}/listings/${WITH_QUESTION}`, {
+      token,
+      method: "PATCH",
+      form: { title: "Renamed", state: "inactive" },
+    });
+    expect(updated.status).toBe(200);
+    expect((await listing(WITH_QUESTION)).status).toBe(404);
+    expect((await shopPage(token, "state=inactive")).body.results.map((result: JsonBody) => result.title)).toContain(
+      "Renamed",
+    );
+    expect((await withShop()).shop.listing_active_count).toBe(before.shop.listing_active_count - 1);
   });
 
   it("show a draft listing created through the API", async () => {
@@ -221,9 +243,18 @@ describe("listing reads", () => {
     expect(await legacyShown()).toBe(false);
   });
 
+  it("follow the clock when no phase is pinned: its date past the deprecation takes the legacy fields away", async () => {
+    const legacyShown = async () => "personalization_is_required" in (await listing(WITH_QUESTION, "")).body;
+    expect((await sandboxControl(sandbox.url, "/phase", { phase: null })).status).toBe(200);
+    expect((await sandboxControl(sandbox.url, "/clock", { at: "2026-03-01" })).status).toBe(200);
+    expect(await legacyShown()).toBe(true);
+    expect((await sandboxControl(sandbox.url, "/clock", { at: "2026-04-10" })).status).toBe(200);
+    expect(await legacyShown()).toBe(false);
+  });
+
   it("show the seed again after a reset", async () => {
     const original = (await listing(WITH_QUESTION)).body.title;
-    sandbox.state.db.prepare("UPDATE listings SET title = 'Retitled' WHERE listing_id = ?").run(WITH_QUESTION);
+    expect((await shopManager(WITH_QUESTION, { title: "Retitled" })).status).toBe(200);
     expect((await listing(WITH_QUESTION)).body.title).toBe("Retitled");
     expect((await sandboxControl(sandbox.url, "/reset", {})).status).toBe(200);
     expect((await listing(WITH_QUESTION)).body.title).toBe(original);
@@ -239,7 +270,7 @@ describe("listing reads", () => {
     const original = read();
     expect(() =>
       db.transaction(() => {
-        db.prepare("UPDATE listings SET title = 'Rolled back' WHERE listing_id = ?").run(WITH_QUESTION);
+        updateListingFields(db, WITH_QUESTION, { title: "Rolled back" }, sandbox.state.now());
         expect(read()).toContain("Rolled back");
         throw new Error("roll back");
       })(),

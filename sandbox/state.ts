@@ -1,4 +1,5 @@
 import { openDb, statement, type AppRow, type Db } from "./store/db.js";
+import { forgetAnswers } from "./store/listing-cache.js";
 import { seed } from "./store/seed.js";
 import { RateLimiter } from "./rate-limiter.js";
 import { RequestLog } from "./request-log.js";
@@ -108,6 +109,7 @@ export class SandboxState {
       for (const table of tables) this.db.exec(`DELETE FROM ${table}`);
     })();
     this.db.pragma("foreign_keys = ON");
+    forgetAnswers(this.db);
     this.clockOffsetSeconds = 0;
     this.pinnedPhase = this.options.phase;
     this.seed();

@@ -1,13 +1,17 @@
 import { z } from "zod";
-import { jsonError, splitList, type Ctx } from "../http.js";
+import { jsonError, jsonText, splitList, type Ctx } from "../http.js";
 import { hasScope } from "./credentials.js";
 import {
   getListingRow,
+  getListingVisibility,
+  insertDraftListing,
   inventoryJson,
   listingJson,
-  listingPage,
+  listingPageText,
   listingsJson,
+  listingText,
   replaceQuestions,
+  updateListingFields,
   type ListingQuery,
   type ListingRow,
   type ListingView,
@@ -168,7 +172,7 @@ function visible(c: Ctx, row: Pick<ListingRow, "state" | "user_id">) {
 }
 
 function page(c: Ctx, paging: Paging | null, query: ListingQuery, view = viewOf(c)) {
-  return c.json(listingPage(c.get("state").db, query, view, paging));
+  return jsonText(c, listingPageText(c.get("state").db, query, view, paging));
 }
 
 function shopOr404(c: Ctx, shopId: number) {
@@ -291,22 +295,16 @@ const updateListing = (method: "patch" | "put", operationId: string) =>
           "is_personalizable: add a question with updateListingPersonalization to make a listing personalizable.",
         );
       }
-      const changes: Record<string, unknown> = {};
-      if (fields.title !== undefined) changes.title = fields.title;
-      if (fields.description !== undefined) changes.description = fields.description;
-      if (fields.tags !== undefined) changes.tags = JSON.stringify(splitList(fields.tags));
-      if (fields.quantity !== undefined) changes.quantity = fields.quantity;
-      if (fields.price !== undefined) changes.price_amount = fields.price;
-      if (fields.state !== undefined) changes.state = fields.state;
+      const changes = {
+        title: fields.title,
+        description: fields.description,
+        tags: fields.tags === undefined ? undefined : JSON.stringify(splitList(fields.tags)),
+        quantity: fields.quantity,
+        price_amount: fields.price,
+        state: fields.state,
+      };
       state.db.transaction(() => {
-        const columns = Object.keys(changes);
-        if (columns.length > 0) {
-          state.db
-            .prepare(
-              `UPDATE listings SET ${columns.map((column) => `${column} = @${column}`).join(", ")}, updated_timestamp = max(@now, updated_timestamp + 1) WHERE listing_id = @id`,
-            )
-            .run({ ...changes, now: state.now(), id: row.listing_id });
-        }
+        updateListingFields(state.db, row.listing_id, changes, state.now());
         // Spec 3.1 legacy path: is_personalizable=false removes personalization.
         if (fields.is_personalizable === "false") replaceQuestions(state.db, row.listing_id, [], state.now());
       })();
@@ -405,15 +403,17 @@ export const listingRoutes = [
     responses: { 200: listingReply("The listing."), ...refusals(400, 401, 403, 404, 429) },
     handler: (c, { params, query }) => {
       const db = c.get("state").db;
-      const row = getListingRow(db, params.listing_id);
-      if (!row || !visible(c, row))
+      const listing = getListingVisibility(db, params.listing_id);
+      if (!listing || !visible(c, listing))
         return jsonError(
           c,
           404,
           `Listing ${c.req.param("listing_id")} does not exist or is not visible to this caller.`,
         );
       const input = query();
-      return input instanceof Response ? input : c.json(listingJson(db, row, viewOf(c, input.includes)));
+      return input instanceof Response
+        ? input
+        : jsonText(c, listingText(db, params.listing_id, viewOf(c, input.includes)));
     },
   }),
 
@@ -626,25 +626,21 @@ export const listingRoutes = [
       const fields = await body();
       if (fields instanceof Response) return fields;
       const state = c.get("state");
-      const result = state.db
-        .prepare(
-          `INSERT INTO listings (shop_id, user_id, title, description, state, quantity, price_amount, tags, created_timestamp,
-             updated_timestamp, is_personalizable, questions, legacy_is_required)
-           VALUES (?, ?, ?, ?, 'draft', ?, ?, ?, ?, ?, 0, '[]', 0)`,
-        )
-        .run(
-          shop.shop_id,
-          shop.user_id,
-          fields.title,
-          fields.description,
-          fields.quantity,
-          fields.price,
-          JSON.stringify(splitList(fields.tags)),
-          state.now(),
-          state.now(),
-        );
-      state.webhooks.listingChanged("listing.created", Number(result.lastInsertRowid));
-      const row = getListingRow(state.db, Number(result.lastInsertRowid));
+      const listingId = insertDraftListing(
+        state.db,
+        {
+          shop_id: shop.shop_id,
+          user_id: shop.user_id,
+          title: fields.title,
+          description: fields.description,
+          quantity: fields.quantity,
+          price_amount: fields.price,
+          tags: JSON.stringify(splitList(fields.tags)),
+        },
+        state.now(),
+      );
+      state.webhooks.listingChanged("listing.created", listingId);
+      const row = getListingRow(state.db, listingId);
       return c.json(row && listingJson(state.db, row, viewOf(c)), 201);
     },
   }),

@@ -3,7 +3,14 @@ import { jsonError, type Ctx } from "../http.js";
 import { validationMessage } from "./routes.js";
 import { multiQuestionWriteSchema, storedQuestionSet } from "./multi-question.js";
 import { LISTING_STATES, type StoredQuestion } from "../wire.js";
-import { getListingRow, listingJson, replaceQuestions } from "../store/listing-store.js";
+import {
+  deleteListing,
+  getListingRow,
+  listingJson,
+  replaceQuestions,
+  updateListingFields,
+  type ListingChanges,
+} from "../store/listing-store.js";
 import { statement } from "../store/db.js";
 
 const editBody = z.strictObject({
@@ -15,8 +22,6 @@ const editBody = z.strictObject({
   tags: z.array(z.string()).optional(),
   personalization_questions: z.array(z.unknown()).optional().meta({ description: "An empty list removes them." }),
 });
-
-const COLUMNS = { title: "title", description: "description", quantity: "quantity", state: "state" } as const;
 
 /** PATCH /__sandbox/listings/:id: fields and/or personalization, as the seller would change them. */
 export async function shopManagerEdit(c: Ctx, listingId: number) {
@@ -43,19 +48,16 @@ export async function shopManagerEdit(c: Ctx, listingId: number) {
     questions = set;
   } else if (edit.personalization_questions) questions = [];
 
-  const changes: Record<string, unknown> = {};
-  for (const [field, column] of Object.entries(COLUMNS))
-    if (edit[field as keyof typeof COLUMNS] !== undefined) changes[column] = edit[field as keyof typeof COLUMNS];
-  if (edit.price !== undefined) changes.price_amount = Math.round(edit.price * 100);
-  if (edit.tags !== undefined) changes.tags = JSON.stringify(edit.tags);
+  const changes: ListingChanges = {
+    title: edit.title,
+    description: edit.description,
+    quantity: edit.quantity,
+    state: edit.state,
+    price_amount: edit.price === undefined ? undefined : Math.round(edit.price * 100),
+    tags: edit.tags === undefined ? undefined : JSON.stringify(edit.tags),
+  };
   state.db.transaction(() => {
-    const columns = Object.keys(changes);
-    if (columns.length > 0)
-      state.db
-        .prepare(
-          `UPDATE listings SET ${columns.map((column) => `${column} = @${column}`).join(", ")}, updated_timestamp = @now WHERE listing_id = @id`,
-        )
-        .run({ ...changes, now: state.now(), id: listingId });
+    updateListingFields(state.db, listingId, changes, state.now());
     if (questions) replaceQuestions(state.db, listingId, questions, state.now());
   })();
   state.webhooks.listingChanged("listing.updated", listingId);
@@ -69,7 +71,7 @@ export function shopManagerDelete(c: Ctx, listingId: number) {
   const state = c.get("state");
   const row = getListingRow(state.db, listingId);
   if (!row) return jsonError(c, 404, "No such listing.");
-  state.db.prepare("DELETE FROM listings WHERE listing_id = ?").run(listingId);
+  deleteListing(state.db, listingId);
   state.webhooks.listingChanged("listing.deleted", listingId, { shop_id: row.shop_id, user_id: row.user_id });
   return c.body(null, 204);
 }

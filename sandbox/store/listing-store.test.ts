@@ -3,15 +3,27 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDb } from "./db.js";
-import { seed } from "./seed.js";
-import { getListingRow, listingJson, listingsJson, replaceQuestions, type ListingRow } from "./listing-store.js";
+import { DEMO_SELLERS, insertListings, seed } from "./seed.js";
+import {
+  deleteListing,
+  getListingRow,
+  insertDraftListing,
+  listingJson,
+  listingsJson,
+  listingText,
+  replaceQuestions,
+  updateListingFields,
+  type ListingRow,
+} from "./listing-store.js";
 import { DEFAULT_OPTIONS, SandboxState } from "../state.js";
-import { LISTING_ASSOCIATIONS, listingSchema, type ListingAssociation } from "../wire.js";
+import { LISTING_ASSOCIATIONS, listingSchema, type ListingAssociation, type ListingWire } from "../wire.js";
 
 const state = new SandboxState(DEFAULT_OPTIONS);
 afterAll(() => state.close());
 
 const rows = () => state.db.prepare("SELECT * FROM listings ORDER BY listing_id").all() as ListingRow[];
+const ADA = { shop_id: DEMO_SELLERS.ada.shop_id, user_id: DEMO_SELLERS.ada.user_id };
+const VIEW = { includes: [], legacy: false };
 const ALL_ASSOCIATIONS = Object.keys(LISTING_ASSOCIATIONS) as ListingAssociation[];
 const LEGACY_KEYS = ["personalization_is_required", "personalization_char_count_max", "personalization_instructions"];
 const ASSOCIATION_KEYS: string[] = Object.values(LISTING_ASSOCIATIONS);
@@ -63,6 +75,49 @@ describe("a listing as the reads write it", () => {
     replaceQuestions(state.db, first.listing_id, [], now);
     expect(once).toBeGreaterThan(before);
     expect(modified()).toBeGreaterThan(once);
+  });
+});
+
+describe("a kept listing answer", () => {
+  const activeOfShop = (listingId: number) =>
+    (JSON.parse(listingText(state.db, listingId, { includes: ["Shop"], legacy: false })) as ListingWire).shop
+      ?.listing_active_count;
+  const activeRows = () => rows().filter((row) => row.state === "active" && row.shop_id === ADA.shop_id);
+
+  it("is forgotten by each listing write of the store, also where it changes only the shop's other listings", () => {
+    const [shown, other] = activeRows();
+    if (!shown || !other) throw new Error("Ada has fewer than two active listings");
+    const count = activeOfShop(shown.listing_id) ?? Number.NaN;
+    updateListingFields(state.db, other.listing_id, { state: "inactive" }, state.now());
+    expect(activeOfShop(shown.listing_id)).toBe(count - 1);
+    insertListings(state.db, ADA, [{ title: "Added", state: "active" }]);
+    expect(activeOfShop(shown.listing_id)).toBe(count);
+    deleteListing(state.db, other.listing_id);
+    insertDraftListing(
+      state.db,
+      { ...ADA, title: "Draft", description: "", quantity: 1, price_amount: 100, tags: "[]" },
+      0,
+    );
+    expect(activeOfShop(shown.listing_id)).toBe(count);
+    replaceQuestions(state.db, shown.listing_id, [], state.now());
+    expect(
+      JSON.parse(listingText(state.db, shown.listing_id, { includes: ["Personalization"], legacy: false })),
+    ).toMatchObject({ is_personalizable: false, personalization: { personalization_questions: [] } });
+  });
+
+  it("is not kept when read inside a transaction, which may still roll back", () => {
+    const [shown] = activeRows();
+    if (!shown) throw new Error("Ada has no active listing");
+    const title = () => (JSON.parse(listingText(state.db, shown.listing_id, VIEW)) as ListingWire).title;
+    const original = title();
+    expect(() =>
+      state.db.transaction(() => {
+        updateListingFields(state.db, shown.listing_id, { title: "Rolled back" }, state.now());
+        expect(title()).toBe("Rolled back");
+        throw new Error("roll back");
+      })(),
+    ).toThrow("roll back");
+    expect(title()).toBe(original);
   });
 });
 

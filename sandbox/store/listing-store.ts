@@ -1,4 +1,5 @@
 import { statement, type Db } from "./db.js";
+import { forgetAnswers, keepAnswer, keptAnswer } from "./listing-cache.js";
 import { getShopRow, shopJson } from "./shop-store.js";
 import {
   type InventoryWire,
@@ -350,34 +351,112 @@ export function listingJson(db: Db, row: ListingRow, view: ListingView): Listing
   return withAssociations(row, view, related(db, [row], view));
 }
 
-export type Paging = { limit: number; offset: number };
-
-export type ListingQuery = { where: string; params: unknown[]; order?: string };
-
-export function listingPage(db: Db, query: ListingQuery, view: ListingView, paging: Paging | null) {
-  const count = statement(db, `SELECT COUNT(*) FROM listings WHERE ${query.where}`)
-    .pluck()
-    .get(...query.params) as number;
-  const order = `ORDER BY ${query.order ?? "listing_id"}`;
-  const rows = (
-    paging
-      ? statement(db, `SELECT ${ROW_COLUMNS} FROM listings WHERE ${query.where} ${order} LIMIT ? OFFSET ?`).all(
-          ...query.params,
-          paging.limit,
-          paging.offset,
-        )
-      : statement(db, `SELECT ${ROW_COLUMNS} FROM listings WHERE ${query.where} ${order}`).all(...query.params)
-  ) as ListingRow[];
-  return { count, results: listingsJson(db, rows, view) };
-}
-
 const ROW_COLUMNS = `listing_id, shop_id, user_id, title, description, state, quantity, price_amount, tags, created_timestamp,
   updated_timestamp, featured_rank, shop_section_id, return_policy_id, taxonomy_id, is_personalizable, questions,
   legacy_is_required, legacy_char_count_max, legacy_instructions`;
 
+const ROW_BY_ID = `SELECT ${ROW_COLUMNS} FROM listings WHERE listing_id = ?`;
+
 export function getListingRow(db: Db, listingId: number) {
-  return statement(db, `SELECT ${ROW_COLUMNS} FROM listings WHERE listing_id = ?`).get(listingId) as
-    ListingRow | undefined;
+  return statement(db, ROW_BY_ID).get(listingId) as ListingRow | undefined;
+}
+
+/** What decides who may see a listing (spec 2.6), without the cost of reading its whole row. */
+export function getListingVisibility(db: Db, listingId: number) {
+  return statement(db, "SELECT state, user_id FROM listings WHERE listing_id = ?").get(listingId) as
+    Pick<ListingRow, "state" | "user_id"> | undefined;
+}
+
+export type Paging = { limit: number; offset: number };
+
+export type ListingQuery = { where: string; params: unknown[]; order?: string };
+
+const ROWS_BY_IDS = `SELECT ${ROW_COLUMNS} FROM listings WHERE listing_id IN (SELECT value FROM json_each(?))`;
+
+/** One query reads the rows of the answers not kept. */
+function listingTexts(db: Db, ids: readonly number[], view: ListingView): string[] {
+  const viewKey = `${view.legacy ? "legacy" : "current"} ${view.includes.join(",")}`;
+  const texts = new Map<number, string>();
+  for (const id of ids) {
+    const kept = keptAnswer(db, `${id} ${viewKey}`);
+    if (kept !== undefined) texts.set(id, kept);
+  }
+  const missing = ids.filter((id) => !texts.has(id));
+  if (missing.length > 0) {
+    const rows = statement(db, ROWS_BY_IDS).all(JSON.stringify(missing)) as ListingRow[];
+    for (const listing of listingsJson(db, rows, view)) {
+      const text = JSON.stringify(listing);
+      keepAnswer(db, `${listing.listing_id} ${viewKey}`, text);
+      texts.set(listing.listing_id, text);
+    }
+  }
+  return ids.flatMap((id) => texts.get(id) ?? []);
+}
+
+export function listingText(db: Db, listingId: number, view: ListingView): string {
+  const [text] = listingTexts(db, [listingId], view);
+  if (text === undefined) throw new Error(`Listing ${listingId} does not exist.`);
+  return text;
+}
+
+/** A page of listings as JSON text (`{count, results}`); `paging` null answers every listing of the query. */
+export function listingPageText(db: Db, query: ListingQuery, view: ListingView, paging: Paging | null): string {
+  const count = statement(db, `SELECT COUNT(*) FROM listings WHERE ${query.where}`)
+    .pluck()
+    .get(...query.params) as number;
+  const select = `SELECT listing_id FROM listings WHERE ${query.where} ORDER BY ${query.order ?? "listing_id"}`;
+  const ids = (
+    paging
+      ? statement(db, `${select} LIMIT ? OFFSET ?`)
+          .pluck()
+          .all(...query.params, paging.limit, paging.offset)
+      : statement(db, select)
+          .pluck()
+          .all(...query.params)
+  ) as number[];
+  return `{"count":${count},"results":[${listingTexts(db, ids, view).join(",")}]}`;
+}
+
+export function listingPage(db: Db, query: ListingQuery, view: ListingView, paging: Paging | null) {
+  return JSON.parse(listingPageText(db, query, view, paging)) as { count: number; results: ListingWire[] };
+}
+
+/** The columns a listing write may change (the personalization columns change with replaceQuestions). */
+export type ListingChanges = Partial<
+  Pick<ListingRow, "title" | "description" | "state" | "quantity" | "price_amount" | "tags">
+>;
+
+/** last_modified_timestamp moves on every change, even two in the same second. */
+export function updateListingFields(db: Db, listingId: number, changes: ListingChanges, now: number) {
+  const changed = Object.entries(changes).filter(([, value]) => value !== undefined);
+  if (changed.length === 0) return;
+  const set = changed.map(([column]) => `${column} = @${column}`).join(", ");
+  statement(
+    db,
+    `UPDATE listings SET ${set}, updated_timestamp = max(@now, updated_timestamp + 1) WHERE listing_id = @id`,
+  ).run({ ...Object.fromEntries(changed), now, id: listingId });
+  forgetAnswers(db);
+}
+
+export type DraftListing = Pick<
+  ListingRow,
+  "shop_id" | "user_id" | "title" | "description" | "quantity" | "price_amount" | "tags"
+>;
+
+export function insertDraftListing(db: Db, draft: DraftListing, now: number): number {
+  const result = statement(
+    db,
+    `INSERT INTO listings (shop_id, user_id, title, description, state, quantity, price_amount, tags, created_timestamp,
+       updated_timestamp, is_personalizable, questions, legacy_is_required)
+     VALUES (@shop_id, @user_id, @title, @description, 'draft', @quantity, @price_amount, @tags, @now, @now, 0, '[]', 0)`,
+  ).run({ ...draft, now });
+  forgetAnswers(db);
+  return Number(result.lastInsertRowid);
+}
+
+export function deleteListing(db: Db, listingId: number) {
+  statement(db, "DELETE FROM listings WHERE listing_id = ?").run(listingId);
+  forgetAnswers(db);
 }
 
 /**
@@ -400,5 +479,6 @@ export function replaceQuestions(db: Db, listingId: number, questions: StoredQue
     now,
     listingId,
   );
+  forgetAnswers(db);
   return stored;
 }

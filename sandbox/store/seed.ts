@@ -1,4 +1,5 @@
 import type { Db } from "./db.js";
+import { forgetAnswers } from "./listing-cache.js";
 import { hashPassword } from "../crypto.js";
 
 export const DEMO_APP = {
@@ -258,7 +259,7 @@ export function insertListings(
     VALUES (@listing_id, @shop_id, @user_id, @title, @description, @state, @quantity, @price_amount, @tags,
       @created, @created, @featured_rank, @shop_section_id, @return_policy_id, @taxonomy_id, @is_personalizable, @questions,
       @legacy_is_required, @legacy_char_count_max, @legacy_instructions)`);
-  return listings.map((listing, index) => {
+  const ids = listings.map((listing, index) => {
     const listingId = firstId === undefined ? null : firstId + index;
     const question = listing.question;
     const legacy = listing.legacy ?? {
@@ -291,6 +292,8 @@ export function insertListings(
     });
     return Number(result.lastInsertRowid);
   });
+  forgetAnswers(db);
+  return ids;
 }
 
 export function seed(db: Db, rate: { per_second: number; per_day: number }, options: { addOnPrices?: boolean } = {}) {

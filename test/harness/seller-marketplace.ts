@@ -2,6 +2,7 @@ import type { TokenStore } from "../../lib/auth/token-store.js";
 import type { MarketplaceConfig } from "../../lib/marketplace/config.js";
 import type { RunningSandbox } from "../../sandbox/server.js";
 import { DEMO_APP } from "../../sandbox/store/seed.js";
+import { forgetAnswers } from "../../sandbox/store/listing-cache.js";
 import { issueTokensFor } from "./sandbox.js";
 
 /** The dashboard's marketplace settings for a test sandbox, as its demo app, with short waits. */
@@ -49,4 +50,5 @@ export function storeQuestions(sandbox: Pick<RunningSandbox, "state">, listingId
   sandbox.state.db
     .prepare("UPDATE listings SET questions = ?, is_personalizable = 1 WHERE listing_id = ?")
     .run(JSON.stringify(questions), listingId);
+  forgetAnswers(sandbox.state.db);
 }
