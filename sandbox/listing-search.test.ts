@@ -1,6 +1,7 @@
+import { get } from "node:http";
 import { describe, expect, it } from "vitest";
 import { DEMO_SELLERS, TAXONOMY_IDS } from "./store/seed.js";
-import { ADA, callApi, issueTokensFor, sandboxControl, type JsonBody } from "../test/harness/sandbox.js";
+import { ADA, callApi, DEMO_API_KEY, issueTokensFor, sandboxControl, type JsonBody } from "../test/harness/sandbox.js";
 import { useSeededSandbox } from "../test/harness/use-sandbox.js";
 
 // decisions.md "Orders and filters" and "Parameter errors": the reads' filters, sorts and parameter checks as the live
@@ -129,6 +130,27 @@ describe("the other reads", () => {
     expect(requests.filter((entry) => entry.path.startsWith("/images/"))).toEqual([]);
     expect((await sandboxControl(sandbox.url, "/faults")).body).toMatchObject({ faults: [expect.anything()] });
     await sandboxControl(sandbox.url, "/faults", undefined, "DELETE");
+  });
+
+  it("names its images under the host it was reached at, for each host a kept answer was read through", async () => {
+    const imageOf = (host: string) =>
+      new Promise<string>((resolve, reject) => {
+        const url = new URL(`${sandbox.url}/v3/application/listings/${WITH_QUESTION}?includes=Images`);
+        get(url, { headers: { host, "x-api-key": DEMO_API_KEY } }, (response) => {
+          let text = "";
+          response.on("data", (chunk: Buffer) => (text += chunk.toString()));
+          response.on("end", () =>
+            resolve((JSON.parse(text) as { images: { url_75x75: string }[] }).images[0]!.url_75x75),
+          );
+        }).on("error", reject);
+      });
+    const port = new URL(sandbox.url).port;
+    expect(await imageOf(`localhost:${port}`)).toBe(
+      `http://localhost:${port}/images/${WITH_QUESTION * 10 + 1}/il_75x75.svg`,
+    );
+    expect(await imageOf(`sandbox.example:${port}`)).toBe(
+      `http://sandbox.example:${port}/images/${WITH_QUESTION * 10 + 1}/il_75x75.svg`,
+    );
   });
 
   it("attaches the associations includes names, case-insensitive, in their documented shapes", async () => {

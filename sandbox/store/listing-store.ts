@@ -375,7 +375,7 @@ const ROWS_BY_IDS = `SELECT ${ROW_COLUMNS} FROM listings WHERE listing_id IN (SE
 
 /** One query reads the rows of the answers not kept. */
 function listingTexts(db: Db, ids: readonly number[], view: ListingView): string[] {
-  const viewKey = `${view.legacy ? "legacy" : "current"} ${view.includes.join(",")}`;
+  const viewKey = `${view.legacy ? "legacy" : "current"} ${view.includes.join(",")} ${view.origin ?? ""}`;
   const texts = new Map<number, string>();
   for (const id of ids) {
     const kept = keptAnswer(db, `${id} ${viewKey}`);
