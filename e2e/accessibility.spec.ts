@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { editor, editorPath, hydrated, signInTo } from "./editor";
-import { control, newSeller, putQuestion, setPhase, signIn, storedListing } from "./sandbox-control";
+import { control, newSeller, putQuestion, setPhase, shopManagerEdit, signIn, storedListing } from "./sandbox-control";
 
 /** axe's findings, one line each, so a failure names the rule and the elements. */
 async function violations(page: Page) {
@@ -259,21 +259,3 @@ test.describe("the states a seller meets when the marketplace changes under them
     }
   }
 });
-
-/** The seller changes the listing's question in Shop Manager, outside the dashboard. */
-const shopManagerEdit = (listingId: number, instructions: string) =>
-  control(
-    `/listings/${listingId}`,
-    {
-      personalization_questions: [
-        {
-          question_type: "text_input",
-          question_text: "Personalization",
-          instructions,
-          required: true,
-          max_allowed_characters: 30,
-        },
-      ],
-    },
-    "PATCH",
-  );

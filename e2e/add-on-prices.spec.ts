@@ -2,8 +2,8 @@ import { expect, test, type Page } from "@playwright/test";
 import { sellerVoice } from "../lib/personalization/question-set";
 import { hydrated, openQuestionSet, questionGroup } from "./editor";
 import {
-  control,
   inPhase,
+  inShopManager,
   lastRequestId,
   marketplaceCall,
   marketplaceToken,
@@ -37,10 +37,6 @@ const storedSet = async (listingId: number) =>
 const usd = (amount: number): Money => ({ amount, divisor: 100, currency_code: "USD" });
 const priceOf = (question: StoredQuestion | undefined) =>
   question?.add_on_price ? question.add_on_price.amount / question.add_on_price.divisor : 0;
-
-/** The seller changes the listing on the marketplace's own site (the sandbox's Shop Manager), not through the dashboard. */
-const inShopManager = (listingId: number, questions: unknown[]) =>
-  control(`/listings/${listingId}`, { personalization_questions: questions }, "PATCH");
 
 const GIFT_NOTE = {
   question_type: "text_input",

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { hydrated } from "./editor";
 import {
-  control,
+  inShopManager,
   lastRequestId,
   newSeller,
   putQuestion,
@@ -50,13 +50,7 @@ test("undoing a bulk change skips a listing changed after it: the others are put
   for (const id of seller.listing_ids) expect(await questionsOf(id)).toEqual([ENGRAVE]);
 
   // The seller changes one listing in Shop Manager after the bulk change.
-  await control(
-    `/listings/${changedLater}`,
-    {
-      personalization_questions: [{ question_type: "text_input", question_text: "Personalization", ...MONOGRAM }],
-    },
-    "PATCH",
-  );
+  await inShopManager(changedLater, [{ question_type: "text_input", question_text: "Personalization", ...MONOGRAM }]);
   const before = await lastRequestId();
 
   await page.getByRole("button", { name: "Undo this change" }).click();

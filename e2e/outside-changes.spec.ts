@@ -4,7 +4,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { freePort, startDashboard, type DashboardProcess } from "../test/harness/dashboard-process";
 import { addQuestion, editor } from "./editor";
 import { E2E } from "./ports";
-import { type TestSeller, control, inPhase, newSeller, putQuestion, signIn } from "./sandbox-control";
+import { type TestSeller, control, inPhase, newSeller, putQuestion, shopManagerEdit, signIn } from "./sandbox-control";
 
 const POLL_SECONDS = 2;
 
@@ -49,21 +49,7 @@ test.describe("with the marketplace's webhooks (the e2e dashboard subscribed its
     const listingId = seller.listing_ids[1]!;
     await signInAndFill(page, seller, E2E.dashboardUrl, /kept fresh by the marketplace's webhooks/);
     const before = (await control<Deliveries>("/webhooks")).deliveries.length;
-    await control(
-      `/listings/${listingId}`,
-      {
-        personalization_questions: [
-          {
-            question_type: "text_input",
-            question_text: "Personalization",
-            instructions: "Set in Shop Manager",
-            required: true,
-            max_allowed_characters: 25,
-          },
-        ],
-      },
-      "PATCH",
-    );
+    await shopManagerEdit(listingId, "Set in Shop Manager", 25);
 
     const took = await inboxShows(
       page,

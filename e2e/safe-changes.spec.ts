@@ -11,6 +11,7 @@ import {
 } from "../test/harness/wire-questions";
 import {
   control,
+  inShopManager,
   newSeller,
   putQuestions,
   signIn,
@@ -164,11 +165,7 @@ test("a listing changed on the marketplace between review and apply is left as i
   await planLimitChange(page, seller, "99");
   const elsewhere = seller.listing_ids[1]!;
   // The seller edits the listing on the marketplace's own site (the sandbox's Shop Manager, through its control API).
-  await control(
-    `/listings/${elsewhere}`,
-    { personalization_questions: [{ ...TEXT, instructions: "Changed on the marketplace" }] },
-    "PATCH",
-  );
+  await inShopManager(elsewhere, [{ ...TEXT, instructions: "Changed on the marketplace" }]);
 
   await page.getByRole("button", { name: "Apply 3 changes" }).click();
   await applied(page, 2, 1);
@@ -195,16 +192,8 @@ test("undoing a change after the seller edited its listings elsewhere puts back 
   await applied(page, 3);
 
   // On the marketplace's own site: another field of listing 1, and the very field the change wrote on listing 3.
-  await control(
-    `/listings/${one}`,
-    { personalization_questions: withText(await storedQuestionsOf(one), { instructions: "Edited elsewhere" }) },
-    "PATCH",
-  );
-  await control(
-    `/listings/${three}`,
-    { personalization_questions: withText(await storedQuestionsOf(three), { max_allowed_characters: 55 }) },
-    "PATCH",
-  );
+  await inShopManager(one, withText(await storedQuestionsOf(one), { instructions: "Edited elsewhere" }));
+  await inShopManager(three, withText(await storedQuestionsOf(three), { max_allowed_characters: 55 }));
   const editedOne = await storedQuestionsOf(one);
 
   await page.getByRole("button", { name: "Plan the undo…" }).click();

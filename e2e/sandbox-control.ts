@@ -138,6 +138,22 @@ export async function putQuestion(seller: TestSeller, listingId: number, questio
   );
 }
 
+/** The seller changes the listing's questions in the marketplace's own Shop Manager (the sandbox's control API). */
+export const inShopManager = (listingId: number, questions: unknown[]) =>
+  control(`/listings/${listingId}`, { personalization_questions: questions }, "PATCH");
+
+/** A Shop Manager edit that leaves one required text question with these instructions. */
+export const shopManagerEdit = (listingId: number, instructions: string, max_allowed_characters = 30) =>
+  inShopManager(listingId, [
+    {
+      question_type: "text_input",
+      question_text: "Personalization",
+      instructions,
+      required: true,
+      max_allowed_characters,
+    },
+  ]);
+
 /** Another client of the marketplace writes several questions, as only today's period allows (spec 9.4). */
 export async function putQuestions(seller: TestSeller, listingId: number, questions: unknown[]) {
   await marketplaceCall(

@@ -1,6 +1,13 @@
 import { expect, test, type Page } from "@playwright/test";
 import { editor, editorPath, hydrated, openEditor, saved } from "./editor";
-import { control, lastRequestId, newSeller, putQuestion, requestsSince, storedListing } from "./sandbox-control";
+import {
+  lastRequestId,
+  newSeller,
+  putQuestion,
+  requestsSince,
+  shopManagerEdit,
+  storedListing,
+} from "./sandbox-control";
 
 const changedDialog = (page: Page) => page.getByRole("dialog", { name: "This listing changed since you opened it" });
 const storedInstructions = async (listingId: number) =>
@@ -21,23 +28,6 @@ async function secondTab(page: Page, listingId: number) {
   await hydrated(editor(other).save);
   return other;
 }
-
-const shopManagerEdit = (listingId: number, instructions: string) =>
-  control(
-    `/listings/${listingId}`,
-    {
-      personalization_questions: [
-        {
-          question_type: "text_input",
-          question_text: "Personalization",
-          instructions,
-          required: true,
-          max_allowed_characters: 30,
-        },
-      ],
-    },
-    "PATCH",
-  );
 
 /** The listing open in two tabs; the first saves, then the second saves what its seller typed. */
 async function saveInBothTabs(page: Page) {
