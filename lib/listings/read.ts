@@ -33,6 +33,17 @@ export async function loadNeighbours(
   return listings.ok ? { ok: true, data: neighboursIn(listings.data, view, listingId) } : listings;
 }
 
+/** The neighbours as the shop's mirror has them, for the editor's first render; undefined until the mirror is filled. */
+export async function mirroredNeighbours(
+  seller: SellerClaims,
+  view: ListingsView,
+  listingId: number,
+): Promise<Neighbours | null | undefined> {
+  if (seller.shopId === null) return null;
+  const listings = await mirroredListings({ userId: seller.userId, shopId: seller.shopId }, view.state);
+  return listings?.ok ? neighboursIn(listings.data, view, listingId) : undefined;
+}
+
 export async function loadListing(seller: SellerClaims, listingId: number): Promise<Result<Listing>> {
   const result = await (await marketplace()).getListing(seller.userId, listingId);
   if (result.ok && result.data.shopId !== seller.shopId)

@@ -27,7 +27,7 @@ export type ListingsView = { state: ListingState; q: string; filter: QuestionFil
 
 export const MAX_SEARCH_LENGTH = 100;
 
-type Search = Record<string, string | string[] | undefined>;
+export type Search = Record<string, string | string[] | undefined>;
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 export function parseListingsView(search: Search): ListingsView {

@@ -9,8 +9,9 @@ import { LazyMultiQuestionEditor } from "@/components/personalization/question-s
 import { currentSeller, requireSeller, signInPath } from "@/lib/auth/seller";
 import type { SellerClaims } from "@/lib/auth/auth";
 import { canEdit } from "@/lib/auth/scopes";
-import { listingKey } from "@/lib/listings/query-keys";
-import { loadListing } from "@/lib/listings/read";
+import { listingKey, neighboursKey } from "@/lib/listings/query-keys";
+import { loadListing, mirroredNeighbours } from "@/lib/listings/read";
+import { parseListingsView, viewParams, type Search } from "@/lib/listings/view";
 import { knownTitle } from "@/lib/listings/titles";
 import { describeFailure, marketplace, personalizationPhase } from "@/lib/marketplace";
 import { shopCurrencyCode } from "@/lib/personalization/shop-currency";
@@ -36,27 +37,38 @@ export async function generateMetadata({ params }: { params: Promise<{ id: strin
   return { title: title === undefined ? "Edit personalization" : `Edit "${title}"` };
 }
 
-export default async function ListingEditorPage({ params }: { params: Promise<{ id: string }> }) {
+export default async function ListingEditorPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<Search>;
+}) {
   const { id } = await params;
   const here = `/listings/${id}`;
   const seller = await requireSeller(here);
   const listingId = Number(id);
-  const [result, currencyCode] = await Promise.all([
+  const view = parseListingsView(await searchParams);
+  const [result, currencyCode, neighbours] = await Promise.all([
     listingFor(seller, id),
     marketplace().then((client) => shopCurrencyCode(client, seller)),
+    mirroredNeighbours(seller, view, listingId),
   ]);
   const multi = (await personalizationPhase().current()) === "multi";
   if (!result.ok && (result.failure.kind === "reauth" || result.failure.kind === "invalid_token"))
     redirect(signInPath(here, "expired"));
   const queryClient = new QueryClient();
   if (result.ok) queryClient.setQueryData(listingKey(listingId), result.data);
+  // Read here rather than after hydration, so the pager does not push the editor down as it appears.
+  if (neighbours !== undefined)
+    queryClient.setQueryData(neighboursKey(listingId, viewParams(view).toString()), neighbours);
   const unavailable = result.ok
     ? undefined
     : { title: "Listing unavailable", message: describeFailure(result.failure, "load") };
   return (
     <BackToListingsPage shopName={seller.shopName} unavailable={unavailable}>
-      <ListingPager listingId={listingId} />
       <HydrationBoundary state={dehydrate(queryClient)}>
+        <ListingPager listingId={listingId} />
         {multi ? (
           <LazyMultiQuestionEditor listingId={listingId} canEdit={canEdit(seller.scopes)} currencyCode={currencyCode} />
         ) : (
