@@ -165,9 +165,12 @@ export async function measureMirror(options: {
       await response.text();
       times.push(performance.now() - started);
       if (!response.ok) throw new Error(`the listings page answered ${response.status}`);
-      await sleep(50);
+      // Views a few times a second, not back to back: at the sandbox's 10 a second they would meet its rate limit, and
+      // a 429 and its retry would count as two requests of one view.
+      await sleep(250);
       const asked = marketplaceCalls(await viewLog.read()).slice(before);
-      if (asked.length > 1) log(`view ${view + 1} asked ${asked.map((entry) => entry.path).join(", ")}`);
+      if (asked.length > 1)
+        log(`view ${view + 1} asked ${asked.map((entry) => `${entry.path} (${entry.status})`).join(", ")}`);
       maxPerView = Math.max(maxPerView, asked.length);
     }
     const perView = marketplaceCalls(await viewLog.read()).length / options.views;
