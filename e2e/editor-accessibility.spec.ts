@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { editor, hydrated, openEditor, saveAsTemplate } from "./editor";
-import { control, putQuestion, newSeller } from "./sandbox-control";
+import { hydrated, openGiftNoteEditor, saveAsTemplate } from "./editor";
+import { control } from "./sandbox-control";
 
 async function violations(page: Page, include?: string) {
   const builder = new AxeBuilder({ page });
@@ -20,12 +20,7 @@ for (const colorScheme of ["light", "dark"] as const) {
     }) => {
       await page.emulateMedia({ colorScheme });
       await page.setViewportSize({ width, height: 800 });
-      const seller = await newSeller(2);
-      const listingId = seller.listing_ids[0]!;
-      await putQuestion(seller, listingId, { instructions: "Gift note", required: false, max_allowed_characters: 200 });
-      await openEditor(page, seller);
-      const form = editor(page);
-      await hydrated(form.save);
+      const { seller, listingId, form } = await openGiftNoteEditor(page, 2);
       // Nothing wider than the screen: no clipped columns at 390 px; every button of the editor is a 44 px touch target.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       const smallTargets = await page

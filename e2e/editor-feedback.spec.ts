@@ -1,8 +1,8 @@
 import Database from "better-sqlite3";
 import { expect, test, type Page } from "@playwright/test";
-import { editor, hydrated, openEditor, saved } from "./editor";
+import { editor, hydrated, openEditor, saved, openGiftNoteEditor } from "./editor";
 import { E2E } from "./ports";
-import { control, putQuestion, newSeller, signIn, storedListing, type TestSeller } from "./sandbox-control";
+import { control, newSeller, signIn, storedListing, type TestSeller } from "./sandbox-control";
 
 const personalizationPath = (seller: TestSeller, listingId: number) =>
   `/v3/application/shops/${seller.shop_id}/listings/${listingId}/personalization`;
@@ -174,12 +174,7 @@ test("a 429 on 'Put back' counts the wait down and puts the version back by itse
 test("a write whose answer never came is shown as not confirmed, never as saved, until the listing read back settles it by itself", async ({
   page,
 }) => {
-  const seller = await newSeller(1);
-  const listingId = seller.listing_ids[0]!;
-  await putQuestion(seller, listingId, { instructions: "Gift note", required: false, max_allowed_characters: 200 });
-  await openEditor(page, seller);
-  const form = editor(page);
-  await hydrated(form.save);
+  const { seller, listingId, form } = await openGiftNoteEditor(page);
   await form.instructions.fill("Name to engrave");
   await control("/faults", {
     method: "POST",

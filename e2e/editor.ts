@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from "@playwright/test";
-import { signIn, storedListing, type TestSeller } from "./sandbox-control";
+import { newSeller, putQuestion, signIn, storedListing, type TestSeller } from "./sandbox-control";
 
 /** The editor's fields and panels, found the way a person finds them: by label and role. */
 export const editor = (page: Page) => ({
@@ -72,4 +72,15 @@ export async function openQuestionSet(page: Page, seller: TestSeller, listingId:
   const save = page.getByRole("button", { name: "Save questions" });
   await hydrated(save);
   return save;
+}
+
+/** A new seller whose first listing asks "Gift note", open in the editor and ready to type in. */
+export async function openGiftNoteEditor(page: Page, listings = 1) {
+  const seller = await newSeller(listings);
+  const listingId = seller.listing_ids[0]!;
+  await putQuestion(seller, listingId, { instructions: "Gift note", required: false, max_allowed_characters: 200 });
+  await openEditor(page, seller);
+  const form = editor(page);
+  await hydrated(form.save);
+  return { seller, listingId, form };
 }

@@ -1,14 +1,6 @@
 import { expect, test, type Page, type Request } from "@playwright/test";
-import { addQuestion, editor, editorPath, hydrated, openEditor, signInTo, saved } from "./editor";
-import {
-  lastRequestId,
-  newSeller,
-  putQuestion,
-  requestsSince,
-  signIn,
-  storedListing,
-  type TestSeller,
-} from "./sandbox-control";
+import { addQuestion, editor, editorPath, hydrated, openEditor, signInTo, saved, openGiftNoteEditor } from "./editor";
+import { lastRequestId, newSeller, requestsSince, signIn, storedListing, type TestSeller } from "./sandbox-control";
 
 /** Server-action calls leave the browser as a POST carrying the `next-action` header. */
 const isActionCall = (request: Request) =>
@@ -59,12 +51,7 @@ test("a listing without a question says so, shows no form until 'Add a question'
 });
 
 test("Save and Ctrl+S do nothing when nothing changed, and Save says why it is unavailable", async ({ page }) => {
-  const seller = await newSeller(1);
-  const listingId = seller.listing_ids[0]!;
-  await putQuestion(seller, listingId, { instructions: "Gift note", required: false, max_allowed_characters: 200 });
-  await openEditor(page, seller);
-  const form = editor(page);
-  await hydrated(form.save);
+  const { seller, listingId, form } = await openGiftNoteEditor(page);
   await expect(form.save).toHaveAttribute("aria-disabled", "true");
   await expect(page.getByText("Nothing to save: change the question first.")).toBeVisible();
   const actions = watchActions(page);

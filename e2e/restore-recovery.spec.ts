@@ -1,14 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { editor, hydrated, openEditor, saved } from "./editor";
-import {
-  control,
-  lastRequestId,
-  newSeller,
-  putQuestion,
-  requestsSince,
-  storedListing,
-  type TestSeller,
-} from "./sandbox-control";
+import { openGiftNoteEditor, saved } from "./editor";
+import { control, lastRequestId, requestsSince, storedListing, type TestSeller } from "./sandbox-control";
 
 const personalizationPath = (seller: TestSeller, listingId: number) =>
   `/v3/application/shops/${seller.shop_id}/listings/${listingId}/personalization`;
@@ -29,12 +21,7 @@ async function listingRequestsSince(id: number, seller: TestSeller, listingId: n
 
 /** A listing that asked "Gift note", changed to "Name to engrave" in the editor: its history can put "Gift note" back. */
 async function editedListing(page: Page) {
-  const seller = await newSeller(1);
-  const listingId = seller.listing_ids[0]!;
-  await putQuestion(seller, listingId, { instructions: "Gift note", required: false, max_allowed_characters: 200 });
-  await openEditor(page, seller);
-  const form = editor(page);
-  await hydrated(form.save);
+  const { seller, listingId, form } = await openGiftNoteEditor(page);
   await form.instructions.fill("Name to engrave");
   await form.save.click();
   await expect(saved(page)).toBeVisible();
