@@ -89,6 +89,7 @@ function requestLog(sandboxUrl: string, since: number) {
   return { read, mark: () => seen.length };
 }
 
+const msOf = (answers: { ms: number }[]) => answers.map((answer) => answer.ms);
 const marketplaceCalls = (entries: Logged[]) => entries.filter((entry) => entry.path.startsWith("/v3/"));
 
 export async function measureMirror(options: {
@@ -247,22 +248,10 @@ export async function measureMirror(options: {
       maxRequestsPerView: maxPerView,
       requestsPerBrowsingHour: Math.round(perView * (3600 / BROWSING_EVERY_S)),
       webhooks: count,
-      webhookP50Ms: percentile(
-        pacedAnswers.map((answer) => answer.ms),
-        50,
-      ),
-      webhookP99Ms: percentile(
-        pacedAnswers.map((answer) => answer.ms),
-        99,
-      ),
-      burstP50Ms: percentile(
-        burstAnswers.map((answer) => answer.ms),
-        50,
-      ),
-      burstP99Ms: percentile(
-        burstAnswers.map((answer) => answer.ms),
-        99,
-      ),
+      webhookP50Ms: percentile(msOf(pacedAnswers), 50),
+      webhookP99Ms: percentile(msOf(pacedAnswers), 99),
+      burstP50Ms: percentile(msOf(burstAnswers), 50),
+      burstP99Ms: percentile(msOf(burstAnswers), 99),
       burstPerSecond: count / (burstMs / 1000),
       burstCpuMsEach: burstCpuMs / count,
       webhooksAnswered: answers.filter((answer) => answer.status === 202).length,

@@ -7,7 +7,7 @@ import type { CreatedSeller } from "../../test/harness/sandbox";
 import { openDatabase, type Database } from "../db/database";
 import { shopMirror, type ShopMirror } from "./shop-mirror";
 import { MIRROR_TABLES, outsideEdit, signedInSeller } from "../../test/harness/mirror-shop";
-import { processEvent, receiveWebhook } from "./webhook";
+import { processEvent, receiveWebhook, TOO_LARGE } from "./webhook";
 
 const sandbox = useSeededSandbox();
 const SECRET = `whsec_${Buffer.from("a signing secret of thirty-two b").toString("base64")}`;
@@ -96,6 +96,13 @@ describe.each(eachEngine())("marketplace webhooks on %s", (_engine, location) =>
     const replay = await receive(sent);
     expect([replay.status, replay.event]).toEqual([409, undefined]);
     expect(await mirror.store.changes(seller.shop_id!)).toEqual(changes);
+  });
+
+  it("refuses a body over 64 kB before checking it, and keeps nothing of it", async () => {
+    const padded = { ...event, padding: "x".repeat(64 * 1024) };
+    const answer = await receive(delivery(padded, { id: "msg_large" }));
+    expect([answer.status, answer.error, answer.event]).toEqual([413, TOO_LARGE, undefined]);
+    expect((await receive(delivery(event, { id: "msg_large" }))).status).toBe(202);
   });
 
   it("refuses everything when no secret is set", async () => {

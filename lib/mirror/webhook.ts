@@ -15,6 +15,10 @@ export type ListingEvent = z.infer<typeof eventSchema>;
 
 export type WebhookAnswer = { status: number; error?: string; event?: ListingEvent };
 
+/** A listing event is a few hundred bytes; anything far larger is not one, and is not held in memory to check. */
+export const WEBHOOK_BODY_MAX_BYTES = 64 * 1024;
+export const TOO_LARGE = `Refused: a listing webhook's body is at most ${WEBHOOK_BODY_MAX_BYTES / 1024} kB.`;
+
 let verifier: { secret: string; webhook: Webhook } | undefined;
 
 const webhookFor = (secret: string) =>
@@ -27,6 +31,7 @@ export async function receiveWebhook(
 ): Promise<WebhookAnswer> {
   if (!deps.secret)
     return { status: 404, error: "Webhooks are off: set MARKETPLACE_WEBHOOK_SECRET to the endpoint's signing secret." };
+  if (Buffer.byteLength(delivery.body) > WEBHOOK_BODY_MAX_BYTES) return { status: 413, error: TOO_LARGE };
   const headers = {
     "webhook-id": delivery.headers.get("webhook-id") ?? "",
     "webhook-timestamp": delivery.headers.get("webhook-timestamp") ?? "",
