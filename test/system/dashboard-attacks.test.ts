@@ -873,6 +873,16 @@ describe("refused requests answer 4xx with a sentence, never 500 (issue 11, find
     await watched.expectNothingWritten();
   });
 
+  it("answers a webhook delivery over 64 kB with 413 before reading it", async () => {
+    const response = await fetch(`${dashboard.url}/api/webhooks/marketplace`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: oversized,
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ error: expect.stringContaining("at most 64 kB") });
+  });
+
   it("answers a server action streamed without a Content-Length with 411 and stores nothing", async () => {
     const ada = await signIn(dashboard.url);
     const watched = await watchListing(ADA_LISTING);
