@@ -4,22 +4,22 @@
 // and signed webhooks, each processed once (one listing read), sent twice over: as a sender delivers them, over
 // SENDER_CONNECTIONS parallel connections, and all at once.
 // The floor holds the sender's batch to p99 under 50 ms, and the burst to the sender's attempt time-out (the sandbox's
-// 5 s; a later answer means a retry). The burst's p99 cannot meet 50 ms: the dashboard is one Node process, each answer
-// costs it over a millisecond of CPU in Next, and even a bare node:http server that only checks the signature needs
+// 5 s; a later answer means a retry). Both are measured on a running dashboard: a batch as large goes first, and its
+// figures (a fresh process's first thousand answers) are reported but not held to the floor.
+// The burst's p99 cannot meet 50 ms: the dashboard is one Node process, each answer costs it about 0.9 ms of CPU in Next, and even a bare node:http server that only checks the signature needs
 // about 0.15 ms, so the last of 1,000 simultaneous deliveries waits for well over 50 ms of CPU, whatever the route does.
 // Senders do not deliver so: Standard Webhooks senders throttle each endpoint (Svix by a rate per endpoint).
 // `npx tsx bench/load/mirror.ts [--listings 10000] [--views 40] [--webhooks 1000] [--json]` on a build (`npx next build`).
-import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { Webhook } from "standardwebhooks";
 import { freePort, startDashboard } from "../../test/harness/dashboard-process";
 import { signInOverHttp } from "../../test/harness/http-sign-in";
 import { createSeller, sandboxControl } from "../../test/harness/sandbox";
 import { cpuSeconds, sleep, spawnGroup, waitForOk } from "../processes";
 import { mapLimit, percentile } from "../stats";
+import { senderConnections, webhookSender } from "./webhook-sender";
 
 export const MIRROR_FLOOR = { pageP50Ms: 300, requestsPerView: 1, webhookP99Ms: 50, burstP99Ms: 5000 };
 export const PER_SECOND = 10;
@@ -40,6 +40,9 @@ export type MirrorFigures = {
   requestsPerBrowsingHour: number;
   /** Deliveries in each of the two batches, each for listings of its own. */
   webhooks: number;
+  /** The first batch over SENDER_CONNECTIONS connections, to a freshly started dashboard: not held to the floor. */
+  coldP50Ms: number;
+  coldP99Ms: number;
   /** The batch sent over SENDER_CONNECTIONS connections: the floor's figure. */
   webhookP50Ms: number;
   webhookP99Ms: number;
@@ -69,7 +72,8 @@ export const describeMirror = (f: MirrorFigures) => [
   `first fill: ${f.fillSeconds.toFixed(1)} s for ${f.fillRequests} requests (the limit alone: ${f.fillLimitSeconds.toFixed(1)} s)`,
   `listings page, ${f.views} views once filled: p50 ${f.pageP50Ms.toFixed(0)} ms, p99 ${f.pageP99Ms.toFixed(0)} ms, at most ${f.maxRequestsPerView} marketplace request(s) a view`,
   `a seller viewing a page every ${BROWSING_EVERY_S} s: ${f.requestsPerBrowsingHour} marketplace requests an hour`,
-  `${f.webhooks} webhooks over ${SENDER_CONNECTIONS} connections: p50 ${f.webhookP50Ms.toFixed(1)} ms, p99 ${f.webhookP99Ms.toFixed(1)} ms`,
+  `${f.webhooks} webhooks over ${SENDER_CONNECTIONS} connections to the fresh dashboard (not held to the floor): p50 ${f.coldP50Ms.toFixed(1)} ms, p99 ${f.coldP99Ms.toFixed(1)} ms`,
+  `${f.webhooks} more over ${SENDER_CONNECTIONS} connections, once running: p50 ${f.webhookP50Ms.toFixed(1)} ms, p99 ${f.webhookP99Ms.toFixed(1)} ms`,
   `${f.webhooks} more at once: p50 ${f.burstP50Ms.toFixed(0)} ms, p99 ${f.burstP99Ms.toFixed(0)} ms, ${f.burstPerSecond.toFixed(0)} answered a second, ${f.burstCpuMsEach.toFixed(2)} ms of the dashboard's CPU each`,
   `both: ${f.webhooksAnswered} of ${2 * f.webhooks} answered 202, ${f.processedOnce} processed once, in ${f.processSeconds.toFixed(1)} s`,
 ];
@@ -180,40 +184,24 @@ export async function measureMirror(options: {
     const count = Math.min(options.webhooks, Math.floor((seller.listing_ids.length - 1) / 2));
     const paced = seller.listing_ids.slice(0, count);
     const burst = seller.listing_ids.slice(count, 2 * count);
-    const signer = new Webhook(secret);
     const webhookLog = requestLog(sandboxUrl, await lastId());
-    const deliver = async (listingId: number) => {
-      const id = `msg_${randomUUID()}`;
-      const at = new Date();
-      const body = JSON.stringify({
-        event_type: "listing.updated",
-        event_id: id,
-        created_at: at.toISOString(),
-        data: { listing_id: listingId, shop_id: seller.shop_id },
-      });
-      const started = performance.now();
-      const response = await fetch(`${dashboardUrl}/api/webhooks/marketplace`, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          "webhook-id": id,
-          "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
-          "webhook-signature": signer.sign(id, at, body),
-        },
-        body,
-      });
-      await response.arrayBuffer();
-      return { status: response.status, ms: performance.now() - started };
-    };
-    // A few deliveries first, for a listing outside both batches, so the route's first load is not counted.
-    const warmUp = seller.listing_ids.at(-1)!;
-    for (let round = 0; round < 5; round++) await deliver(warmUp);
-    const pacedAnswers = await mapLimit(paced, SENDER_CONNECTIONS, deliver);
+    const sender = webhookSender(`${dashboardUrl}/api/webhooks/marketplace`, secret, seller.shop_id);
+    const connections = senderConnections(SENDER_CONNECTIONS);
+    const overConnections = (listingIds: number[]) =>
+      mapLimit(listingIds.map(sender.sign), SENDER_CONNECTIONS, (delivery) => sender.send(delivery, connections));
+    // A batch as large first, all for one listing outside both (its events coalesce into a few reads): a fresh process
+    // answers its first thousand deliveries in unoptimised code, at twice the CPU of a running dashboard.
+    const coldAnswers = await overConnections(new Array<number>(count).fill(seller.listing_ids.at(-1)!));
+    const pacedAnswers = await overConnections(paced);
+    const signedBurst = burst.map(sender.sign);
+    const everyone = senderConnections();
     const cpuBefore = cpuSeconds(dashboard.process.pid!) ?? 0;
     const sent = performance.now();
-    const burstAnswers = await Promise.all(burst.map(deliver));
+    const burstAnswers = await Promise.all(signedBurst.map((delivery) => sender.send(delivery, everyone)));
     const burstMs = performance.now() - sent;
     const burstCpuMs = ((cpuSeconds(dashboard.process.pid!) ?? 0) - cpuBefore) * 1000;
+    connections.destroy();
+    everyone.destroy();
     const answers = [...pacedAnswers, ...burstAnswers];
     const ids = [...paced, ...burst];
     const burstStarted = Date.now();
@@ -248,6 +236,8 @@ export async function measureMirror(options: {
       maxRequestsPerView: maxPerView,
       requestsPerBrowsingHour: Math.round(perView * (3600 / BROWSING_EVERY_S)),
       webhooks: count,
+      coldP50Ms: percentile(msOf(coldAnswers), 50),
+      coldP99Ms: percentile(msOf(coldAnswers), 99),
       webhookP50Ms: percentile(msOf(pacedAnswers), 50),
       webhookP99Ms: percentile(msOf(pacedAnswers), 99),
       burstP50Ms: percentile(msOf(burstAnswers), 50),
