@@ -16,6 +16,8 @@ import { useSelection } from "./use-selection";
 import { useSignInOnExpiry } from "../use-sign-in-on-expiry";
 import { RecoveryNotice } from "../feedback/recovery-notice";
 
+const PARTIAL_REFETCH_MS = 2_000;
+
 const apiPath = (view: ListingsView, fresh = false) => `/api/listings?${viewParams(view)}${fresh ? "&fresh=1" : ""}`;
 
 export function ListingsTable({
@@ -31,6 +33,8 @@ export function ListingsTable({
     queryKey: listingsKey(view),
     queryFn: () => fetchFromDashboard<ViewPage>(apiPath(view)),
     placeholderData: keepPreviousData,
+    // A large shop's first listings stand in until its mirror is filled, then the whole list replaces them.
+    refetchInterval: (query) => (query.state.data?.partialOf === undefined ? false : PARTIAL_REFETCH_MS),
   });
   useSignInOnExpiry(query.error, `/listings?${viewParams(view)}`);
   const selection = useSelection(view);
@@ -78,6 +82,8 @@ export function ListingsTable({
 
   const stateLabel = LISTING_STATES.find((option) => option.value === view.state)?.label.toLowerCase() ?? view.state;
   const narrowed = view.q !== "" || view.filter !== "all";
+  const partialOf = data?.partialOf;
+  const selectable = canEdit && partialOf === undefined;
   const pageIds = data?.listings.map((listing) => listing.id) ?? [];
   const pageSelected = pageIds.filter(selection.isSelected).length;
   const first = (shownPage - 1) * PAGE_SIZE + 1;
@@ -101,7 +107,15 @@ export function ListingsTable({
 
       <RecentBulkJobs />
 
-      {canEdit && data && data.count > 0 && (
+      {partialOf !== undefined && (
+        <p role="status" className="mt-4 rounded-lg bg-blue-50 p-3 text-sm text-blue-950 ring-1 ring-blue-200">
+          Your shop has {partialOf.toLocaleString("en-US")} {stateLabel} listings. Until the dashboard has read them
+          all, this list holds the first {data?.total}: search, filters and sorts cover those, and bulk changes open
+          once the reading is done.
+        </p>
+      )}
+
+      {selectable && data && data.count > 0 && (
         <BulkBar
           stateLabel={stateLabel}
           narrowed={narrowed}
@@ -170,7 +184,7 @@ export function ListingsTable({
               <thead className="bg-stone-100 text-stone-700">
                 <tr>
                   <th scope="col" className="px-2 py-2 font-medium md:w-[38%] md:px-4">
-                    {canEdit ? (
+                    {selectable ? (
                       <span className="flex items-center gap-1 md:gap-2">
                         <label className="flex h-11 w-11 shrink-0 cursor-pointer items-center justify-center md:h-6 md:w-6">
                           <input
@@ -207,7 +221,7 @@ export function ListingsTable({
                     key={listing.id}
                     listing={listing}
                     editHref={editorHref(listing.id, { ...view, page: shownPage })}
-                    selectable={canEdit}
+                    selectable={selectable}
                     selected={selection.isSelected(listing.id)}
                     onSelect={(checked) => selection.toggle([listing.id], checked)}
                     multiQuestion={multiQuestion}

@@ -3,8 +3,21 @@ import type { SellerClaims } from "../auth/auth";
 import { neighboursIn, pageOfView, type ListingsView, type Neighbours, type StateCounts, type ViewPage } from "./view";
 import { marketplace, type Result, type Listing } from "../marketplace";
 import { rememberTitles } from "./titles";
-import { cachedShopListings } from "./shop-listings";
+import { cachedShopListings, type StateListings } from "./shop-listings";
 import { mirroredListings, mirroredStateCounts } from "../mirror/mirrored-listings";
+
+type Shop = { userId: number; shopId: number };
+
+// The mirror once it is filled; until then the marketplace itself.
+async function viewListings(
+  shop: Shop,
+  state: ListingsView["state"],
+  options: { fresh?: boolean } = {},
+): Promise<Result<StateListings>> {
+  const mirrored = await mirroredListings(shop, state, options);
+  if (!mirrored) return cachedShopListings(await marketplace(), shop, state, options);
+  return mirrored.ok ? { ok: true, data: { listings: mirrored.data, count: mirrored.data.length } } : mirrored;
+}
 
 export async function loadListingsPage(
   seller: SellerClaims,
@@ -13,12 +26,10 @@ export async function loadListingsPage(
 ): Promise<Result<ViewPage>> {
   if (seller.shopId === null) return { ok: true, data: { count: 0, total: 0, page: 1, pages: 1, listings: [] } };
   const shop = { userId: seller.userId, shopId: seller.shopId };
-  const listings =
-    (await mirroredListings(shop, view.state, options)) ??
-    (await cachedShopListings(await marketplace(), shop, view.state, options));
-  if (!listings.ok) return listings;
-  rememberTitles(seller.userId, listings.data);
-  return { ok: true, data: pageOfView(listings.data, view) };
+  const read = await viewListings(shop, view.state, options);
+  if (!read.ok) return read;
+  rememberTitles(seller.userId, read.data.listings);
+  return { ok: true, data: pageOfView(read.data.listings, view, read.data.count) };
 }
 
 export async function loadNeighbours(
@@ -28,9 +39,8 @@ export async function loadNeighbours(
 ): Promise<Result<Neighbours | null>> {
   if (seller.shopId === null) return { ok: true, data: null };
   const shop = { userId: seller.userId, shopId: seller.shopId };
-  const listings =
-    (await mirroredListings(shop, view.state)) ?? (await cachedShopListings(await marketplace(), shop, view.state));
-  return listings.ok ? { ok: true, data: neighboursIn(listings.data, view, listingId) } : listings;
+  const read = await viewListings(shop, view.state);
+  return read.ok ? { ok: true, data: neighboursIn(read.data.listings, view, listingId) } : read;
 }
 
 /** The neighbours as the shop's mirror has them, for the editor's first render; undefined until the mirror is filled. */

@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { useSeededSandbox } from "../../test/harness/use-sandbox";
-import { sandboxControl } from "../../test/harness/sandbox";
+import { createSeller, sandboxControl } from "../../test/harness/sandbox";
 import { DEMO_SELLERS } from "../../sandbox/store/seed";
 import { openDatabase } from "../db/database";
 import { tokenStore } from "../auth/token-store";
 import { createMarketplace, type Marketplace } from "../marketplace/client";
 import { toWrite } from "../personalization/schema";
-import { cachedShopListings, readAllListings } from "./shop-listings";
+import { cachedShopListings, readAllListings, VIEW_READS_IN_FULL } from "./shop-listings";
 import { storedListingWrites } from "./write-counts";
 import { sandboxMarketplaceConfig, storeSellerTokens } from "../../test/harness/seller-marketplace";
 
@@ -22,12 +22,13 @@ const listingReads = async () =>
   );
 
 let client: Marketplace;
+let tokens: ReturnType<typeof tokenStore>;
 
 beforeEach(async () => {
-  const store = tokenStore(await openDatabase(":memory:"));
+  tokens = tokenStore(await openDatabase(":memory:"));
   const config = sandboxMarketplaceConfig(sandbox.url);
-  client = createMarketplace(config, store);
-  await storeSellerTokens(store, sandbox.url, BO.user_id, SCOPES);
+  client = createMarketplace(config, tokens);
+  await storeSellerTokens(tokens, sandbox.url, BO.user_id, SCOPES);
   await sandboxControl(sandbox.url, "/requests", undefined, "DELETE");
 });
 
@@ -50,7 +51,7 @@ describe("a shop's listings of one state", () => {
     expect(second).toEqual(first);
     expect(await listingReads()).toHaveLength(1);
 
-    const inactive = first.ok ? first.data[0]! : undefined;
+    const inactive = first.ok ? first.data.listings[0]! : undefined;
     await client.updateListingPersonalization(
       BO.user_id,
       BO.shop_id,
@@ -59,9 +60,9 @@ describe("a shop's listings of one state", () => {
     );
     const afterWrite = await cachedShopListings(client, seller, "inactive");
     expect(await listingReads()).toHaveLength(2);
-    expect(afterWrite.ok && afterWrite.data.find((listing) => listing.id === inactive!.id)?.questions).toMatchObject([
-      { instructions: "Monogram", required: true },
-    ]);
+    expect(
+      afterWrite.ok && afterWrite.data.listings.find((listing) => listing.id === inactive!.id)?.questions,
+    ).toMatchObject([{ instructions: "Monogram", required: true }]);
   });
 
   it("shares one read between requests that arrive together, and reads again when asked for fresh data", async () => {
@@ -85,7 +86,7 @@ describe("a shop's listings of one state", () => {
     const failed = await cachedShopListings(client, seller, "expired", { fresh: true });
     expect(failed.ok).toBe(false);
     const retried = await cachedShopListings(client, seller, "expired");
-    expect(retried.ok && retried.data).toHaveLength(5);
+    expect(retried.ok && retried.data.listings).toHaveLength(5);
   });
 
   it("reads again after another worker or instance wrote to the shop (the count is in the shared database)", async () => {
@@ -104,5 +105,25 @@ describe("a shop's listings of one state", () => {
     await cachedShopListings(here, seller, "sold_out");
     expect(await listingReads()).toHaveLength(2);
     expect(await storedListingWrites(await openDatabase(":memory:")).count(BO.shop_id)).toBe(0);
+  });
+
+  it("reads only the first page of a state larger than a view reads in full, and still all of it for a bulk change", async () => {
+    const large = await createSeller(sandbox.url, { listings: VIEW_READS_IN_FULL + 50 });
+    const shop = { userId: large.user_id, shopId: large.shop_id! };
+    await storeSellerTokens(tokens, sandbox.url, large.user_id, SCOPES);
+    const reads = async () =>
+      ((await sandboxControl(sandbox.url, "/requests")).body.requests as Logged[]).filter(
+        (entry) => entry.method === "GET" && entry.path === `/v3/application/shops/${large.shop_id}/listings`,
+      ).length;
+
+    const view = await cachedShopListings(client, shop, "active", { fresh: true });
+    if (!view.ok) throw new Error(view.failure.kind);
+    expect(view.data.count).toBe(VIEW_READS_IN_FULL + 50);
+    expect(view.data.listings).toHaveLength(100);
+    expect(await reads()).toBe(1);
+
+    const all = await readAllListings(client, shop, "active");
+    expect(all.ok && all.data).toHaveLength(VIEW_READS_IN_FULL + 50);
+    expect(await reads()).toBe(1 + 11);
   });
 });

@@ -8,17 +8,27 @@ const PAGE = 100;
 const MAX_OFFSET = 12_000;
 const PARALLEL_READS = 3;
 
-export async function readAllListings(
+/** A state's listings as read, and how many it holds: more than read when a view read only its first page. */
+export type StateListings = { listings: Listing[]; count: number };
+
+// A view reads a state in full only while that costs a few requests. A larger shop's views show its first page until
+// its mirror is filled, rather than each re-reading what the fill is reading (100 requests for 10,000 listings).
+export const VIEW_READS_IN_FULL = 1_000;
+
+async function readState(
   marketplace: Marketplace,
   seller: { userId: number; shopId: number },
   state: ListingState,
-): Promise<Result<Listing[]>> {
+  upTo = Infinity,
+): Promise<Result<StateListings>> {
   const read = (offset: number) =>
     marketplace.getListingsByShop(seller.userId, seller.shopId, { state, limit: PAGE, offset });
   const firstPage = await read(0);
   if (!firstPage.ok) return firstPage;
+  const { count } = firstPage.data;
+  if (count > upTo) return { ok: true, data: { listings: firstPage.data.listings, count } };
   const offsets: number[] = [];
-  for (let offset = PAGE; offset < firstPage.data.count && offset <= MAX_OFFSET; offset += PAGE) offsets.push(offset);
+  for (let offset = PAGE; offset < count && offset <= MAX_OFFSET; offset += PAGE) offsets.push(offset);
   const pages: Listing[][] = [firstPage.data.listings];
   for (let start = 0; start < offsets.length; start += PARALLEL_READS) {
     const results = await Promise.all(offsets.slice(start, start + PARALLEL_READS).map(read));
@@ -28,10 +38,20 @@ export async function readAllListings(
     }
   }
   const seen = new Set<number>();
-  return { ok: true, data: pages.flat().filter((listing) => !seen.has(listing.id) && seen.add(listing.id)) };
+  const listings = pages.flat().filter((listing) => !seen.has(listing.id) && seen.add(listing.id));
+  return { ok: true, data: { listings, count: Math.max(count, listings.length) } };
 }
 
-type Entry = { writes: number; listings: Promise<Result<Listing[]>> };
+export async function readAllListings(
+  marketplace: Marketplace,
+  seller: { userId: number; shopId: number },
+  state: ListingState,
+): Promise<Result<Listing[]>> {
+  const all = await readState(marketplace, seller, state);
+  return all.ok ? { ok: true, data: all.data.listings } : all;
+}
+
+type Entry = { writes: number; listings: Promise<Result<StateListings>> };
 
 export const SHOP_LISTINGS_TTL_MS = 30_000;
 
@@ -43,12 +63,12 @@ export async function cachedShopListings(
   seller: { userId: number; shopId: number },
   state: ListingState,
   options: { fresh?: boolean } = {},
-): Promise<Result<Listing[]>> {
+): Promise<Result<StateListings>> {
   const key = `${seller.userId}:${seller.shopId}:${state}`;
   const writes = await marketplace.listingWrites(seller.shopId);
   const entry = cache.get(key);
   if (!options.fresh && entry && entry.writes === writes) return entry.listings;
-  const listings = readAllListings(marketplace, seller, state);
+  const listings = readState(marketplace, seller, state, VIEW_READS_IN_FULL);
   const fresh: Entry = { writes, listings };
   cache.set(key, fresh);
   void listings.then((result) => {

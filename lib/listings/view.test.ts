@@ -100,6 +100,18 @@ describe("the listings view", () => {
     expect(shown.listings.at(-1)?.title).toBe("Bulk item 240");
   });
 
+  it("says how many listings the state holds when only its first ones were read, and nothing more when all were", () => {
+    const firstHundred = Array.from({ length: 100 }, (_, index) => listing(index + 1, `Item ${index + 1}`));
+    expect(pageOfView(firstHundred, view(), 1_050)).toMatchObject({
+      total: 100,
+      count: 100,
+      pages: 4,
+      partialOf: 1_050,
+    });
+    expect(pageOfView(firstHundred, view(), 100)).not.toHaveProperty("partialOf");
+    expect(pageOfView(firstHundred, view())).not.toHaveProperty("partialOf");
+  });
+
   it("finds the listings before and after one in the view's order, with the page each is on", () => {
     const listings = Array.from({ length: 30 }, (_, index) => listing(index + 1, `Item ${index + 1}`));
     expect(neighboursIn(listings, view(), 25)).toEqual({

@@ -99,13 +99,15 @@ export type ViewPage = {
   page: number;
   pages: number;
   listings: Listing[];
+  /** The state's listings on the marketplace, when `total` are only the first of them (see VIEW_READS_IN_FULL). */
+  partialOf?: number;
 };
 
 export function arrange(listings: Listing[], view: Omit<ListingsView, "state" | "page">): Listing[] {
   return listings.filter((listing) => matchesView(listing, view)).sort(compareBy(view.sort));
 }
 
-export function pageOfView(listings: Listing[], view: ListingsView): ViewPage {
+export function pageOfView(listings: Listing[], view: ListingsView, stateCount = listings.length): ViewPage {
   const matching = arrange(listings, view);
   const pages = Math.max(1, Math.ceil(matching.length / PAGE_SIZE));
   const page = Math.min(view.page, pages);
@@ -115,6 +117,7 @@ export function pageOfView(listings: Listing[], view: ListingsView): ViewPage {
     page,
     pages,
     listings: matching.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE),
+    ...(stateCount > listings.length && { partialOf: stateCount }),
   };
 }
 
