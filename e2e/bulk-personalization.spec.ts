@@ -2,8 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { hydrated } from "./editor";
 import {
-  control,
-  dashboardApp,
+  limitDashboardApp,
   newSeller,
   putQuestion,
   signIn,
@@ -19,11 +18,6 @@ const questionsOf = async (listingId: number) =>
     ({ instructions, required, max_allowed_characters }) => ({ instructions, required, max_allowed_characters }),
   );
 
-/** Slow enough to watch: the dashboard's app gets a few requests a second for this test. */
-async function limitApp(perSecond: number) {
-  await control("/rate-limits", { keystring: dashboardApp().keystring, per_second: perSecond, per_day: 1_000_000 });
-}
-
 async function violations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations.map(
@@ -33,7 +27,7 @@ async function violations(page: Page) {
 }
 
 test.afterEach(async () => {
-  await limitApp(1000);
+  await limitDashboardApp(1000);
 });
 
 async function waitForFinish(page: Page, total: number) {
@@ -48,7 +42,8 @@ test("a seller applies one question to every listing of a filter, watches it run
   const [gifted] = seller.listing_ids as [number];
   await putQuestion(seller, gifted, GIFT);
   const before = await Promise.all(seller.listing_ids.map(storedListing));
-  await limitApp(8);
+  // Slow enough to watch the job's progress.
+  await limitDashboardApp(8);
   await signIn(page, seller);
   await expect(page.getByText("Showing 1–25 of 30")).toBeVisible();
 

@@ -1,13 +1,10 @@
 import { expect, test } from "@playwright/test";
-import { control, dashboardApp, lastRequestId, newSeller, requestsSince, signIn } from "./sandbox-control";
+import { lastRequestId, limitDashboardApp, newSeller, requestsSince, signIn } from "./sandbox-control";
 
 const LISTINGS = 1_050;
 
-const limitApp = (perSecond: number) =>
-  control("/rate-limits", { keystring: dashboardApp().keystring, per_second: perSecond, per_day: 1_000_000 });
-
 test.afterEach(async () => {
-  await limitApp(1000);
+  await limitDashboardApp(1000);
 });
 
 test("a shop of over 1,000 listings shows its first 100 while the dashboard reads it, then all, read once", async ({
@@ -15,7 +12,7 @@ test("a shop of over 1,000 listings shows its first 100 while the dashboard read
 }) => {
   const seller = await newSeller(LISTINGS);
   // Slow enough that the first view comes while the mirror is still being filled.
-  await limitApp(4);
+  await limitDashboardApp(4);
   const since = await lastRequestId();
   await signIn(page, seller);
   await expect(page).toHaveURL(/\/listings/);

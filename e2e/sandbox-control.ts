@@ -38,6 +38,10 @@ export function dashboardApp(): { keystring: string; shared_secret: string; name
   return JSON.parse(readFileSync(E2E.appFile, "utf8"));
 }
 
+/** The dashboard's app gets `perSecond` requests a second from the sandbox (1,000, the tests' default, lifts the limit). */
+export const limitDashboardApp = (perSecond: number) =>
+  control("/rate-limits", { keystring: dashboardApp().keystring, per_second: perSecond, per_day: 1_000_000 });
+
 export type LoggedRequest = {
   id: number;
   method: string;

@@ -6,8 +6,9 @@
 // The floor holds the sender's batch to p99 under 50 ms, and the burst to the sender's attempt time-out (the sandbox's
 // 5 s; a later answer means a retry). Both are measured on a running dashboard: a batch as large goes first, and its
 // figures (a fresh process's first thousand answers) are reported but not held to the floor.
-// The burst's p99 cannot meet 50 ms: the dashboard is one Node process, each answer costs it about 0.9 ms of CPU in Next, and even a bare node:http server that only checks the signature needs
-// about 0.15 ms, so the last of 1,000 simultaneous deliveries waits for well over 50 ms of CPU, whatever the route does.
+// The burst's p99 cannot meet 50 ms: the dashboard is one Node process, each answer costs it about 0.9 ms of CPU in
+// Next, and even a bare node:http server that only checks the signature needs about 0.15 ms, so the last of 1,000
+// simultaneous deliveries waits for well over 50 ms of CPU, whatever the route does.
 // Senders do not deliver so: Standard Webhooks senders throttle each endpoint (Svix by a rate per endpoint).
 // `npx tsx bench/load/mirror.ts [--listings 10000] [--views 40] [--webhooks 1000] [--json]` on a build (`npx next build`).
 import { mkdtempSync, rmSync } from "node:fs";

@@ -5,12 +5,11 @@ import { marketplace, type Result, type Listing } from "../marketplace";
 import { rememberTitles } from "./titles";
 import { cachedShopListings, type StateListings } from "./shop-listings";
 import { mirroredListings, mirroredStateCounts } from "../mirror/mirrored-listings";
-
-type Shop = { userId: number; shopId: number };
+import type { Seller } from "../mirror/shop-mirror";
 
 // The mirror once it is filled; until then the marketplace itself.
 async function viewListings(
-  shop: Shop,
+  shop: Seller,
   state: ListingsView["state"],
   options: { fresh?: boolean } = {},
 ): Promise<Result<StateListings>> {
