@@ -230,6 +230,20 @@ export function controlRoutes() {
       ? c.body(null, 204)
       : jsonError(c, 404, `No webhook subscription ${c.req.param("id")}.`),
   );
+  routes.get("/webhooks/:id", (c) => {
+    const hub = c.get("state").webhooks;
+    const subscription = hub.list().find((candidate) => candidate.id === c.req.param("id"));
+    if (!subscription) return jsonError(c, 404, `No webhook subscription ${c.req.param("id")}.`);
+    return c.json({ ...subscription, deliveries: hub.recentDeliveries(subscription.id) });
+  });
+  routes.post("/webhooks/:id/enable", (c) => {
+    const subscription = c.get("state").webhooks.enable(c.req.param("id"));
+    return subscription ? c.json(subscription) : jsonError(c, 404, `No webhook subscription ${c.req.param("id")}.`);
+  });
+  routes.post("/webhooks/deliveries/:id/resend", (c) => {
+    const answer = c.get("state").webhooks.resend(c.req.param("id"));
+    return answer.ok ? c.json(answer.delivery, 202) : jsonError(c, answer.status, answer.error);
+  });
 
   routes.get("/faults", (c) => c.json({ faults: c.get("state").faults.pending() }));
   routes.delete("/faults", (c) => {
