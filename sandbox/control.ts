@@ -43,6 +43,10 @@ const clockBody = z
 const webhookBody = z.object({
   url: z.url({ protocol: /^https?$/, error: "must be an http or https URL" }),
   events: z.array(z.enum(LISTING_EVENTS)).min(1).optional(),
+  secret: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9+/]{32,}={0,2}$/, { error: "must be whsec_ and at least 24 bytes in base64" })
+    .optional(),
 });
 const rateBody = z.object({
   keystring: z.string(),
@@ -223,7 +227,7 @@ export function controlRoutes() {
   routes.post("/webhooks", async (c) => {
     const input = await body(c, webhookBody);
     if (input instanceof Response) return input;
-    return c.json(c.get("state").webhooks.subscribe(input.url, input.events), 201);
+    return c.json(c.get("state").webhooks.subscribe(input.url, input.events, input.secret), 201);
   });
   routes.delete("/webhooks/:id", (c) =>
     c.get("state").webhooks.unsubscribe(c.req.param("id"))

@@ -71,11 +71,12 @@ export class WebhookHub {
 
   constructor(private readonly state: WebhookContext) {}
 
-  subscribe(url: string, events: readonly ListingEvent[] = LISTING_EVENTS): Subscription {
+  /** A secret may be given, as a portal lets one be set, so that an endpoint already running keeps its own. */
+  subscribe(url: string, events: readonly ListingEvent[] = LISTING_EVENTS, secret?: string): Subscription {
     const subscription: Subscription = {
       id: `wh_${randomBytes(9).toString("base64url")}`,
       url,
-      secret: `whsec_${randomBytes(24).toString("base64")}`,
+      secret: secret ?? `whsec_${randomBytes(24).toString("base64")}`,
       events: [...events],
       created_at: this.state.now(),
       failing_since: null,
