@@ -44,7 +44,10 @@ function listingIdOf(resourceUrl: string | undefined): number | null {
 // and an endpoint that keeps failing is disabled (docs/marketplace.md §14). The log line says what was dropped.
 function eventOf(payload: unknown, webhookId: string): { event: ListingEvent } | { log: WebhookLog } {
   const body = bodySchema.safeParse(payload);
-  if (!body.success) return { log: { level: "warn", msg: "webhook not read: the body has no event_type", webhookId } };
+  if (!body.success)
+    return {
+      log: { level: "warn", msg: "webhook not read: no event_type, or a shop_id that is not a number", webhookId },
+    };
   const type = LISTING_EVENT_TYPES.find((known) => known === body.data.event_type);
   if (!type)
     return {
