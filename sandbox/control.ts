@@ -43,6 +43,10 @@ const clockBody = z
 const webhookBody = z.object({
   url: z.url({ protocol: /^https?$/, error: "must be an http or https URL" }),
   events: z.array(z.enum(LISTING_EVENTS)).min(1).optional(),
+  secret: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9+/]{32,}={0,2}$/, { error: "must be whsec_ and at least 24 bytes in base64" })
+    .optional(),
 });
 const rateBody = z.object({
   keystring: z.string(),
@@ -223,13 +227,27 @@ export function controlRoutes() {
   routes.post("/webhooks", async (c) => {
     const input = await body(c, webhookBody);
     if (input instanceof Response) return input;
-    return c.json(c.get("state").webhooks.subscribe(input.url, input.events), 201);
+    return c.json(c.get("state").webhooks.subscribe(input.url, input.events, input.secret), 201);
   });
   routes.delete("/webhooks/:id", (c) =>
     c.get("state").webhooks.unsubscribe(c.req.param("id"))
       ? c.body(null, 204)
       : jsonError(c, 404, `No webhook subscription ${c.req.param("id")}.`),
   );
+  routes.get("/webhooks/:id", (c) => {
+    const hub = c.get("state").webhooks;
+    const subscription = hub.list().find((candidate) => candidate.id === c.req.param("id"));
+    if (!subscription) return jsonError(c, 404, `No webhook subscription ${c.req.param("id")}.`);
+    return c.json({ ...subscription, deliveries: hub.recentDeliveries(subscription.id) });
+  });
+  routes.post("/webhooks/:id/enable", (c) => {
+    const subscription = c.get("state").webhooks.enable(c.req.param("id"));
+    return subscription ? c.json(subscription) : jsonError(c, 404, `No webhook subscription ${c.req.param("id")}.`);
+  });
+  routes.post("/webhooks/deliveries/:id/resend", (c) => {
+    const answer = c.get("state").webhooks.resend(c.req.param("id"));
+    return answer.ok ? c.json(answer.delivery, 202) : jsonError(c, answer.status, answer.error);
+  });
 
   routes.get("/faults", (c) => c.json({ faults: c.get("state").faults.pending() }));
   routes.delete("/faults", (c) => {

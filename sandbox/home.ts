@@ -30,6 +30,8 @@ const table = (headers: string[], rows: unknown[][]) =>
     </tbody>
   </table>`;
 
+const sandboxTime = (seconds: number) => new Date(seconds * 1000).toISOString().replace(".000Z", "Z");
+
 export function homeRoutes() {
   const routes = new Hono<SandboxEnv>();
   routes.get("/", (c) => {
@@ -86,18 +88,22 @@ export function homeRoutes() {
         <h2>Webhooks</h2>
         <p class="muted">
           ${state.reached("webhooks") ? "Sent on every listing change" : "Not sent before the webhooks phase"};
-          <code>POST /__sandbox/webhooks {url}</code> subscribes.
+          <code>POST /__sandbox/webhooks {url}</code> subscribes, <code>GET /__sandbox/webhooks/:id</code> lists a
+          subscription's deliveries, <code>POST /__sandbox/webhooks/deliveries/:id/resend</code> sends one again. A
+          delivery not answered 2xx within 15 s is tried again after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (on the
+          sandbox clock); an endpoint failing for 5 days is disabled.
         </p>
         ${
           webhooks.length === 0
             ? html`<p class="muted">No subscriptions.</p>`
             : table(
-                ["Id", "URL", "Events", "Signing secret"],
+                ["Id", "URL", "Events", "Signing secret", "State"],
                 webhooks.map((webhook) => [
                   html`<code>${webhook.id}</code>`,
                   html`<code>${webhook.url}</code>`,
                   webhook.events.join(", "),
                   html`<code>${webhook.secret}</code>`,
+                  webhook.disabled_at === null ? "enabled" : `disabled ${sandboxTime(webhook.disabled_at)}`,
                 ]),
               )
         }
@@ -105,13 +111,15 @@ export function homeRoutes() {
           deliveries.length === 0
             ? ""
             : table(
-                ["Event", "To", "Attempts", "State", "Last answer"],
+                ["Delivery (webhook-id)", "Event", "To", "Attempts", "State", "Last answer", "Next attempt"],
                 deliveries.map((delivery) => [
-                  html`<code>${delivery.event_type} ${delivery.event_id}</code>`,
+                  html`<code>${delivery.id}</code>`,
+                  html`<code>${delivery.event_type} ${delivery.body.resource_url}</code>`,
                   html`<code>${delivery.url}</code>`,
                   delivery.attempts,
                   delivery.state,
                   delivery.status ?? delivery.error ?? "",
+                  delivery.next_attempt_at === null ? "" : sandboxTime(delivery.next_attempt_at),
                 ]),
               )
         }

@@ -14,6 +14,7 @@ export function startSandbox(
     const server = serve(
       { fetch: app.fetch, port: options.port ?? 4010, hostname: options.hostname ?? "localhost" },
       (info: AddressInfo) => {
+        state.webhooks.origin = `http://localhost:${info.port}`;
         resolve({
           url: `http://localhost:${info.port}`,
           port: info.port,

@@ -15,7 +15,6 @@ export type SandboxOptions = {
   perSecond: number;
   perDay: number;
   phase: Phase | undefined;
-  webhookRetryMs: readonly number[];
 };
 
 export const DEFAULT_OPTIONS: SandboxOptions = {
@@ -24,7 +23,6 @@ export const DEFAULT_OPTIONS: SandboxOptions = {
   perSecond: 1000,
   perDay: 1_000_000,
   phase: undefined,
-  webhookRetryMs: [1000, 5000, 30_000, 120_000, 600_000],
 };
 
 export const ACCESS_TOKEN_TTL = 3600;
@@ -93,10 +91,12 @@ export class SandboxState {
 
   advanceClock(seconds: number) {
     this.clockOffsetSeconds += seconds;
+    this.webhooks.clockMoved();
   }
 
   setClock(seconds: number) {
     this.clockOffsetSeconds = seconds - Math.floor(Date.now() / 1000);
+    this.webhooks.clockMoved();
   }
 
   reset() {

@@ -2,11 +2,12 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ADA, callApi, issueTokensFor, sandboxControl, type JsonBody } from "../test/harness/sandbox.js";
+import { ADA, advanceClock, callApi, issueTokensFor, sandboxControl, type JsonBody } from "../test/harness/sandbox.js";
 import { useSeededSandbox } from "../test/harness/use-sandbox.js";
 
-// decisions.md "The marketplace of today": listing webhooks, signed with the Standard Webhooks headers.
-const sandbox = useSeededSandbox({ phase: "webhooks", webhookRetryMs: [50, 100] });
+// docs/marketplace.md §14: listing webhooks as the live marketplace delivers them: a flat body, signed with the
+// Standard Webhooks headers, retried on the Standard Webhooks schedule.
+const sandbox = useSeededSandbox({ phase: "webhooks" });
 
 type Received = { headers: IncomingHttpHeaders; body: string };
 
@@ -39,6 +40,7 @@ beforeEach(async () => {
 });
 
 const LISTING = 1_000_000_002;
+const resourceUrl = (listingId: number) => `${sandbox.url}/v3/application/listings/${listingId}`;
 const subscribe = async (events?: string[]) =>
   (await sandboxControl(sandbox.url, "/webhooks", { url: receiverUrl, ...(events && { events }) })).body as {
     id: string;
@@ -51,6 +53,46 @@ async function receivedCount(count: number, timeoutMs = 3000) {
   expect(received).toHaveLength(count);
   return received;
 }
+
+/** Nothing more arrives for a while (long enough for an attempt that was due to be made and answered). */
+async function stillReceived(count: number) {
+  await new Promise((wait) => setTimeout(wait, 150));
+  expect(received).toHaveLength(count);
+}
+
+type DeliveryView = {
+  id: string;
+  attempts: number;
+  state: string;
+  status: number | null;
+  last_attempt_at: number | null;
+  next_attempt_at: number | null;
+};
+
+const subscription = async (id: string) =>
+  (await sandboxControl(sandbox.url, `/webhooks/${id}`)).body as {
+    disabled_at: number | null;
+    deliveries: DeliveryView[];
+  };
+
+/** The one delivery of subscription `id`, once its attempt in flight is answered. */
+async function onlyDelivery(id: string) {
+  let delivery: DeliveryView | undefined;
+  for (const until = Date.now() + 3000; Date.now() < until; await new Promise((wait) => setTimeout(wait, 10))) {
+    const { deliveries } = await subscription(id);
+    expect(deliveries).toHaveLength(1);
+    delivery = deliveries[0]!;
+    if (delivery.state !== "pending" || delivery.next_attempt_at !== null) break;
+  }
+  return delivery!;
+}
+
+/** A change the seller makes in Shop Manager: no token, so it works however far the clock has moved. */
+async function shopManagerRename(title: string) {
+  expect((await sandboxControl(sandbox.url, `/listings/${LISTING}`, { title }, "PATCH")).status).toBe(200);
+}
+
+const setClock = (at: number) => sandboxControl(sandbox.url, "/clock", { at });
 
 /** The event, once its signature checks out with the subscription's secret (as a receiver using the library would). */
 const verified = (secret: string, delivery: Received) =>
@@ -96,20 +138,15 @@ describe("subscriptions through the control API", () => {
 });
 
 describe("listing.updated", () => {
-  it("arrives signed for a personalization write through the API, with the listing as data", async () => {
+  it("arrives signed with the live marketplace's flat body: event_type, resource_url and shop_id, no data attribute", async () => {
     const { secret } = await subscribe();
     expect((await writeQuestion()).status).toBe(201);
     const [delivery] = await receivedCount(1);
-    const event = verified(secret, delivery!);
-    expect(event).toMatchObject({
+    expect(delivery!.headers["webhook-id"]).toMatch(/^msg_/);
+    expect(verified(secret, delivery!)).toEqual({
       event_type: "listing.updated",
-      event_id: delivery!.headers["webhook-id"],
-      created_at: expect.any(Number),
-      data: {
-        listing_id: LISTING,
-        is_personalizable: true,
-        personalization: { personalization_questions: [expect.objectContaining({ instructions: "Name to engrave" })] },
-      },
+      resource_url: resourceUrl(LISTING),
+      shop_id: ADA.shop_id,
     });
     expect(() =>
       new Webhook(`whsec_${Buffer.from("another secret!").toString("base64")}`).verify(
@@ -119,7 +156,7 @@ describe("listing.updated", () => {
     ).toThrow();
   });
 
-  it("arrives signed when the seller changes the listing in Shop Manager (PATCH /__sandbox/listings/:id)", async () => {
+  it("names a listing whose resource_url the API answers with the change", async () => {
     const { secret } = await subscribe();
     const edit = await sandboxControl(
       sandbox.url,
@@ -134,14 +171,9 @@ describe("listing.updated", () => {
     );
     expect(edit.status).toBe(200);
     const [delivery] = await receivedCount(1);
-    expect(verified(secret, delivery!)).toMatchObject({
-      event_type: "listing.updated",
-      data: {
-        listing_id: LISTING,
-        title: "Renamed in Shop Manager",
-        personalization: { personalization_questions: [expect.objectContaining({ question_text: "Colour" })] },
-      },
-    });
+    const event = verified(secret, delivery!);
+    const read = await callApi(sandbox.url, new URL(event.resource_url as string).pathname, { token });
+    expect(read.body).toMatchObject({ listing_id: LISTING, title: "Renamed in Shop Manager" });
   });
 
   it("also follows removals, listing edits and the legacy is_personalizable=false path", async () => {
@@ -167,13 +199,11 @@ describe("listing.updated", () => {
       await receivedCount(index + 1);
     }
     const events = received.map((delivery) => verified(secret, delivery));
-    expect(events.map((event) => [event.event_type, event.data.listing_id])).toEqual([
-      ["listing.updated", LISTING],
-      ["listing.updated", LISTING],
-      ["listing.updated", 1_000_000_001],
+    expect(events.map((event) => [event.event_type, event.resource_url])).toEqual([
+      ["listing.updated", resourceUrl(LISTING)],
+      ["listing.updated", resourceUrl(LISTING)],
+      ["listing.updated", resourceUrl(1_000_000_001)],
     ]);
-    expect(events[1].data.title).toBe("New title");
-    expect(events[2].data.personalization.personalization_questions).toEqual([]);
   });
 });
 
@@ -181,8 +211,7 @@ describe("listing.created and listing.deleted", () => {
   it("arrive for createDraftListing and for a deletion in Shop Manager, to subscribers of those events", async () => {
     const { secret } = await subscribe(["listing.created", "listing.deleted"]);
     await writeQuestion();
-    await new Promise((wait) => setTimeout(wait, 100));
-    expect(received).toEqual([]);
+    await stillReceived(0);
     const draft = await callApi(sandbox.url, `shops/${ADA.shop_id}/listings`, {
       token,
       form: { quantity: "1", title: "A new draft", description: "Made to order", price: "12.50" },
@@ -191,50 +220,108 @@ describe("listing.created and listing.deleted", () => {
     await receivedCount(1);
     expect((await sandboxControl(sandbox.url, `/listings/${LISTING}`, undefined, "DELETE")).status).toBe(204);
     const events = (await receivedCount(2)).map((delivery) => verified(secret, delivery));
-    expect(events[0]).toMatchObject({
-      event_type: "listing.created",
-      data: { listing_id: draft.body.listing_id, state: "draft" },
-    });
-    expect(events[1]).toMatchObject({
-      event_type: "listing.deleted",
-      data: { listing_id: LISTING, shop_id: ADA.shop_id, user_id: ADA.user_id },
-    });
+    expect(events).toEqual([
+      { event_type: "listing.created", resource_url: resourceUrl(draft.body.listing_id), shop_id: ADA.shop_id },
+      { event_type: "listing.deleted", resource_url: resourceUrl(LISTING), shop_id: ADA.shop_id },
+    ]);
     expect((await sandboxControl(sandbox.url, `/listings/${LISTING}`)).status).toBe(404);
   });
 });
 
 describe("delivery", () => {
-  it("retries an endpoint that fails, with the same webhook-id, until it answers 2xx", async () => {
-    const { secret } = await subscribe();
-    statuses = [500, 503];
+  const SCHEDULE = [5, 300, 1800, 7200, 18_000, 36_000, 36_000];
+
+  it("retries on the live schedule (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h) as the sandbox clock moves, with one webhook-id, then gives up", async () => {
+    const { id, secret } = await subscribe();
+    statuses = Array<number>(SCHEDULE.length + 1).fill(500);
     await writeQuestion();
-    const attempts = await receivedCount(3);
+    for (const [retry, wait] of SCHEDULE.entries()) {
+      await receivedCount(retry + 1);
+      const delivery = await onlyDelivery(id);
+      expect(delivery).toMatchObject({ attempts: retry + 1, state: "pending", status: 500 });
+      expect(delivery.next_attempt_at! - delivery.last_attempt_at!).toBeGreaterThanOrEqual(wait);
+      expect(delivery.next_attempt_at! - delivery.last_attempt_at!).toBeLessThanOrEqual(wait + 1);
+      await setClock(delivery.next_attempt_at! - 3);
+      await stillReceived(retry + 1);
+      await setClock(delivery.next_attempt_at!);
+    }
+    const attempts = await receivedCount(SCHEDULE.length + 1);
     expect(new Set(attempts.map((attempt) => attempt.headers["webhook-id"])).size).toBe(1);
     for (const attempt of attempts) expect(verified(secret, attempt).event_type).toBe("listing.updated");
-    const [delivery] = (await sandboxControl(sandbox.url, "/webhooks")).body.deliveries;
-    expect(delivery).toMatchObject({ attempts: 3, state: "delivered", status: 200 });
-    expect((await callApi(sandbox.url, "/")).text).toContain("delivered");
+    expect(await onlyDelivery(id)).toMatchObject({ attempts: 8, state: "failed", next_attempt_at: null });
+    await advanceClock(sandbox.url, 86_400);
+    await stillReceived(SCHEDULE.length + 1);
   });
 
-  it("gives up after the last retry", async () => {
-    await subscribe();
-    statuses = [500, 500, 500, 500];
+  it("stops retrying once the endpoint answers 2xx, and shows the delivery's attempts on the home page", async () => {
+    const { id } = await subscribe();
+    statuses = [503];
     await writeQuestion();
-    await receivedCount(3);
-    await new Promise((wait) => setTimeout(wait, 200));
-    expect(received).toHaveLength(3);
-    expect((await sandboxControl(sandbox.url, "/webhooks")).body.deliveries[0]).toMatchObject({
-      attempts: 3,
-      state: "failed",
-      status: 500,
+    await receivedCount(1);
+    await advanceClock(sandbox.url, 5);
+    await receivedCount(2);
+    expect(await onlyDelivery(id)).toMatchObject({
+      attempts: 2,
+      state: "delivered",
+      status: 200,
+      next_attempt_at: null,
     });
+    const home = (await callApi(sandbox.url, "/")).text;
+    expect(home).toContain((await onlyDelivery(id)).id);
+    expect(home).toContain("delivered");
+    await advanceClock(sandbox.url, 86_400);
+    await stillReceived(2);
+  });
+
+  it("disables an endpoint that has failed for 5 days, sends it nothing more until it is enabled again", async () => {
+    const { id } = await subscribe();
+    statuses = Array<number>(10).fill(500);
+    await writeQuestion();
+    await receivedCount(1);
+    await advanceClock(sandbox.url, 5 * 86_400);
+    await receivedCount(2);
+    await expect.poll(async () => (await subscription(id)).disabled_at).not.toBeNull();
+    expect(await onlyDelivery(id)).toMatchObject({ attempts: 2, state: "failed", next_attempt_at: null });
+    await shopManagerRename("Changed while disabled");
+    await stillReceived(2);
+    expect(
+      (
+        await sandboxControl(
+          sandbox.url,
+          "/webhooks/deliveries/" + (await onlyDelivery(id)).id + "/resend",
+          undefined,
+          "POST",
+        )
+      ).status,
+    ).toBe(409);
+
+    statuses = [];
+    expect((await sandboxControl(sandbox.url, `/webhooks/${id}/enable`, undefined, "POST")).body).toMatchObject({
+      disabled_at: null,
+    });
+    await shopManagerRename("Changed once enabled");
+    await receivedCount(3);
+  });
+
+  it("sends a delivery again on request, with the same webhook-id and a fresh signature", async () => {
+    const { id, secret } = await subscribe();
+    await writeQuestion();
+    const [first] = await receivedCount(1);
+    const delivery = await onlyDelivery(id);
+    const resent = await sandboxControl(sandbox.url, `/webhooks/deliveries/${delivery.id}/resend`, undefined, "POST");
+    expect(resent.status).toBe(202);
+    const [, again] = await receivedCount(2);
+    expect(again!.headers["webhook-id"]).toBe(first!.headers["webhook-id"]);
+    expect(verified(secret, again!)).toEqual(verified(secret, first!));
+    expect(await onlyDelivery(id)).toMatchObject({ attempts: 2, state: "delivered" });
+    const unknown = await sandboxControl(sandbox.url, "/webhooks/deliveries/msg_unknown/resend", undefined, "POST");
+    expect([unknown.status, unknown.body]).toEqual([404, { error: "No recent delivery msg_unknown." }]);
   });
 
   it("sends nothing before the webhooks phase", async () => {
     await subscribe();
     await sandboxControl(sandbox.url, "/phase", { phase: "add-on-resend" });
     await writeQuestion();
-    await new Promise((wait) => setTimeout(wait, 200));
-    expect(received).toEqual([]);
+    await stillReceived(0);
   });
 });

@@ -20,9 +20,8 @@ export function webhookSender(endpoint: string, secret: string, shopId: number |
     const at = new Date();
     const body = JSON.stringify({
       event_type: "listing.updated",
-      event_id: id,
-      created_at: at.toISOString(),
-      data: { listing_id: listingId, shop_id: shopId },
+      resource_url: `https://openapi.etsy.com/v3/application/listings/${listingId}`,
+      shop_id: shopId,
     });
     return {
       body,

@@ -2,10 +2,11 @@ import { describe, expect, it } from "vitest";
 import { listingEventQueue } from "./listing-event-queue";
 import type { ListingEvent } from "./webhook";
 
-const updated = (listingId: number, eventId: string): ListingEvent => ({
-  event_type: "listing.updated",
-  event_id: eventId,
-  data: { listing_id: listingId },
+const updated = (listingId: number, webhookId: string): ListingEvent => ({
+  webhookId,
+  type: "listing.updated",
+  listingId,
+  shopId: null,
 });
 
 function recorder(concurrency: number) {
@@ -15,10 +16,10 @@ function recorder(concurrency: number) {
   let mostInFlight = 0;
   const queue = listingEventQueue(
     (event) => {
-      started.push(event.event_id!);
+      started.push(event.webhookId);
       mostInFlight = Math.max(mostInFlight, ++inFlight);
       return new Promise<void>((resolve) =>
-        finish.set(event.event_id!, () => {
+        finish.set(event.webhookId, () => {
           inFlight--;
           resolve();
         }),
@@ -74,8 +75,8 @@ describe("the queue of listing events", () => {
     const done: string[] = [];
     const queue = listingEventQueue(
       async (event) => {
-        if (event.event_id === "fails") throw new Error("the marketplace did not answer");
-        done.push(event.event_id!);
+        if (event.webhookId === "fails") throw new Error("the marketplace did not answer");
+        done.push(event.webhookId);
       },
       { concurrency: 1, onError: (error) => failures.push(error.message) },
     );

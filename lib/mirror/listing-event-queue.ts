@@ -29,7 +29,7 @@ export function listingEventQueue(
 
   return {
     add(event: ListingEvent) {
-      waiting.set(event.data.listing_id, event);
+      waiting.set(event.listingId, event);
       next();
     },
     get waiting() {

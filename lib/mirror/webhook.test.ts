@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
 import { useSeededSandbox } from "../../test/harness/use-sandbox";
 import { eachEngine } from "../../test/harness/each-engine";
-import type { CreatedSeller } from "../../test/harness/sandbox";
+import { sandboxControl, type CreatedSeller } from "../../test/harness/sandbox";
 import { openDatabase, type Database } from "../db/database";
 import { shopMirror, type ShopMirror } from "./shop-mirror";
 import { MIRROR_TABLES, outsideEdit, signedInSeller } from "../../test/harness/mirror-shop";
@@ -28,6 +28,13 @@ function delivery(
   return { body: options.body ?? body, headers };
 }
 
+/** The body as the live marketplace sends it (docs/marketplace.md §14). */
+const liveEvent = (eventType: string, listingId: number, shopId: number | string | undefined) => ({
+  event_type: eventType,
+  resource_url: `https://openapi.example/v3/application/listings/${listingId}`,
+  ...(shopId !== undefined && { shop_id: shopId }),
+});
+
 describe.each(eachEngine())("marketplace webhooks on %s", (_engine, location) => {
   let db: Database;
   let mirror: ShopMirror;
@@ -36,34 +43,63 @@ describe.each(eachEngine())("marketplace webhooks on %s", (_engine, location) =>
   let event: Record<string, unknown>;
 
   const receive = (sent: ReturnType<typeof delivery>) => receiveWebhook(sent, { secret: SECRET, mirror });
-  const mirroredInstructions = async () =>
-    (await mirror.store.listing(listingId))!.listing.questions[0]?.instructions ?? null;
+  const mirroredInstructions = async (id = listingId) =>
+    (await mirror.store.listing(id))!.listing.questions[0]?.instructions ?? null;
+
+  async function mirroredSeller() {
+    const { marketplace, ...signedIn } = await signedInSeller(sandbox.url, db, 3);
+    mirror = shopMirror(db, marketplace);
+    await mirror.fill({ userId: signedIn.seller.user_id, shopId: signedIn.seller.shop_id! });
+    return signedIn.seller;
+  }
 
   beforeEach(async () => {
     db = await openDatabase(location());
     for (const table of MIRROR_TABLES) await db.execute(`DELETE FROM ${table}`);
-    const { marketplace, ...signedIn } = await signedInSeller(sandbox.url, db, 3);
-    seller = signedIn.seller;
+    seller = await mirroredSeller();
     listingId = seller.listing_ids[0]!;
-    mirror = shopMirror(db, marketplace);
-    await mirror.fill({ userId: seller.user_id, shopId: seller.shop_id! });
     await outsideEdit(sandbox.url, seller, listingId, "Engraving text");
-    event = {
-      event_type: "listing.updated",
-      event_id: randomUUID(),
-      created_at: new Date().toISOString(),
-      data: { listing_id: listingId, shop_id: seller.shop_id },
-    };
+    event = liveEvent("listing.updated", listingId, seller.shop_id!);
     return () => db.close();
   });
 
-  it("a signed, fresh delivery is answered at once and its work brings the change into the mirror and the inbox", async () => {
+  it("a signed, fresh delivery of the live body is answered at once and its work brings the change into the mirror and the inbox", async () => {
     const answer = await receive(delivery(event));
     expect(answer.status).toBe(202);
+    expect(answer.event).toMatchObject({ type: "listing.updated", listingId, shopId: seller.shop_id });
     expect(await mirroredInstructions()).toBeNull();
     await processEvent(answer.event!, { mirror });
     expect(await mirroredInstructions()).toBe("Engraving text");
     expect(await mirror.store.changes(seller.shop_id!)).toMatchObject([{ listingId, foundBy: "webhook" }]);
+  });
+
+  it("reads shop_id given as a string, and ignores fields it does not know", async () => {
+    const answer = await receive(
+      delivery({ ...liveEvent("listing.updated", listingId, String(seller.shop_id)), data: null, version: 2 }),
+    );
+    expect([answer.status, answer.event]).toEqual([
+      202,
+      expect.objectContaining({ listingId, shopId: seller.shop_id }),
+    ]);
+  });
+
+  it("acknowledges an event type it does not handle with 200 and a log line, and acts on nothing", async () => {
+    const answer = await receive(delivery({ ...event, event_type: "receipt.created" }));
+    expect([answer.status, answer.event]).toEqual([200, undefined]);
+    expect(answer.log).toMatchObject({ level: "info", eventType: "receipt.created" });
+  });
+
+  it("acknowledges a listing event it cannot read with a warning, never a silent success", async () => {
+    const shapes = [
+      { event_type: "listing.updated", shop_id: seller.shop_id },
+      { event_type: "listing.updated", resource_url: "https://openapi.example/v3/application/shops/1" },
+      { event_type: "listing.updated", data: { listing_id: listingId } },
+      { resource_url: event.resource_url },
+    ];
+    for (const shape of shapes) {
+      const answer = await receive(delivery(shape));
+      expect([answer.status, answer.event, answer.log?.level]).toEqual([200, undefined, "warn"]);
+    }
   });
 
   it("refuses a forged signature and changes nothing", async () => {
@@ -77,7 +113,7 @@ describe.each(eachEngine())("marketplace webhooks on %s", (_engine, location) =>
   });
 
   it("refuses a body changed after signing", async () => {
-    const sent = delivery(event, { body: JSON.stringify({ ...event, data: { listing_id: 1, shop_id: 1 } }) });
+    const sent = delivery(event, { body: JSON.stringify(liveEvent("listing.deleted", 1, 1)) });
     expect((await receive(sent)).status).toBe(401);
   });
 
@@ -89,12 +125,12 @@ describe.each(eachEngine())("marketplace webhooks on %s", (_engine, location) =>
     expect((await receive(delivery(event, { id: "msg_stale" }))).status).toBe(202);
   });
 
-  it("refuses a replayed webhook-id and changes nothing", async () => {
+  it("acknowledges a webhook-id received before with 200 and hands nothing on to process", async () => {
     const sent = delivery(event);
     await processEvent((await receive(sent)).event!, { mirror });
     const changes = await mirror.store.changes(seller.shop_id!);
-    const replay = await receive(sent);
-    expect([replay.status, replay.event]).toEqual([409, undefined]);
+    const again = await receive(sent);
+    expect([again.status, again.error, again.event]).toEqual([200, undefined, undefined]);
     expect(await mirror.store.changes(seller.shop_id!)).toEqual(changes);
   });
 
@@ -110,9 +146,7 @@ describe.each(eachEngine())("marketplace webhooks on %s", (_engine, location) =>
   });
 
   it("processing the same event twice changes nothing more", async () => {
-    const parsed = { ...event, data: { listing_id: listingId, shop_id: seller.shop_id! } } as Parameters<
-      typeof processEvent
-    >[0];
+    const parsed = (await receive(delivery(event))).event!;
     await processEvent(parsed, { mirror });
     const once = {
       listing: await mirror.store.listing(listingId),
@@ -124,10 +158,26 @@ describe.each(eachEngine())("marketplace webhooks on %s", (_engine, location) =>
     expect(once.changes).toHaveLength(1);
   });
 
-  it("listing.deleted takes the listing out of the mirror", async () => {
-    await processEvent({ ...event, event_type: "listing.deleted", data: { listing_id: listingId } } as never, {
-      mirror,
-    });
+  it("listing.deleted takes the listing out of the mirror once the marketplace answers 404 for it", async () => {
+    expect((await sandboxControl(sandbox.url, `/listings/${listingId}`, undefined, "DELETE")).status).toBe(204);
+    const answer = await receive(delivery(liveEvent("listing.deleted", listingId, seller.shop_id!)));
+    await processEvent(answer.event!, { mirror });
     expect(await mirror.store.listing(listingId)).toBeNull();
+  });
+
+  it("a signed listing.deleted naming another mirrored shop's listing leaves it to its owner, as the marketplace still shows it", async () => {
+    const other = await mirroredSeller();
+    const theirs = seller.listing_ids[1]!;
+    for (const shopId of [other.shop_id!, seller.shop_id!, undefined]) {
+      const answer = await receive(delivery(liveEvent("listing.deleted", theirs, shopId)));
+      await processEvent(answer.event!, { mirror });
+      expect((await mirror.store.listing(theirs))?.listing.shopId).toBe(seller.shop_id);
+    }
+  });
+
+  it("an event for a listing the mirror does not hold, of a shop it does not mirror, reads nothing and keeps nothing", async () => {
+    const answer = await receive(delivery(liveEvent("listing.created", 9_999_999_999, 12_345)));
+    await processEvent(answer.event!, { mirror });
+    expect(await mirror.store.listing(9_999_999_999)).toBeNull();
   });
 });

@@ -72,6 +72,6 @@ export function shopManagerDelete(c: Ctx, listingId: number) {
   const row = getListingRow(state.db, listingId);
   if (!row) return jsonError(c, 404, "No such listing.");
   deleteListing(state.db, listingId);
-  state.webhooks.listingChanged("listing.deleted", listingId, { shop_id: row.shop_id, user_id: row.user_id });
+  state.webhooks.listingChanged("listing.deleted", listingId, { shop_id: row.shop_id });
   return c.body(null, 204);
 }

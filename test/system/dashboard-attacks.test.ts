@@ -2,11 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { request } from "node:http";
 import Sqlite from "better-sqlite3";
 import { startSandbox, type RunningSandbox } from "../../sandbox/server";
 import { DEMO_SELLERS } from "../../sandbox/store/seed";
 import { hiddenFields, sandboxControl, storedListing } from "../harness/sandbox";
 import { freePort, startDashboard, type DashboardProcess } from "../harness/dashboard-process";
+import { rssMb } from "../../bench/processes";
 
 // Issue 4 §2, the dashboard's side: the built dashboard (`next start`) against an in-memory sandbox, driven over plain
 // HTTP like a browser that an attacker tampers with. Every refusal is checked for what it did not change.
@@ -76,6 +78,33 @@ afterAll(async () => {
   await sandbox?.close();
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
+
+/**
+ * A body of `bytes` zeros made up as it is sent, chunked (no Content-Length), by a sender that keeps sending after the
+ * answer: it ends when the body does or when the server closes the connection.
+ */
+function chunkedUpload(url: URL, bytes: number) {
+  return new Promise<{ status: number; body: string; sentBeforeAnswer: number; sent: number }>((resolve) => {
+    const chunk = Buffer.alloc(64 * 1024);
+    const answer = { status: 0, body: "", sentBeforeAnswer: Infinity };
+    let sent = 0;
+    const upload = request(url, { method: "POST", headers: { "content-type": "application/json" } }, (response) => {
+      answer.status = response.statusCode ?? 0;
+      answer.sentBeforeAnswer = sent;
+      response.on("data", (part: Buffer) => (answer.body += part.toString()));
+    });
+    upload.on("error", () => {});
+    upload.on("close", () => resolve({ ...answer, sent }));
+    const send = () => {
+      while (sent < bytes && !upload.destroyed) {
+        sent += chunk.length;
+        if (!upload.write(chunk)) return void upload.once("drain", send);
+      }
+      upload.end();
+    };
+    send();
+  });
+}
 
 // ---- a browser over fetch: one cookie jar per origin, every Set-Cookie kept for inspection
 
@@ -881,6 +910,36 @@ describe("refused requests answer 4xx with a sentence, never 500 (issue 11, find
     });
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual({ error: expect.stringContaining("at most 64 kB") });
+  });
+
+  it("answers 300 MB chunked webhook bodies without a signature with 413 before they end, within 20 MB of memory, and answers others meanwhile", async () => {
+    const pid = dashboard.process.pid!;
+    const endpoint = new URL(`${dashboard.url}/api/webhooks/marketplace`);
+    // The route's first request loads its code: that memory is not the body's. (This dashboard has no webhook secret.)
+    expect((await fetch(endpoint, { method: "POST", body: "{}" })).status).toBe(404);
+    const before = rssMb(pid);
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 20);
+    const attacks = Array.from({ length: 3 }, () => chunkedUpload(endpoint, 300 * 1024 * 1024));
+    const meanwhile = await fetch(`${dashboard.url}/api/health`);
+    const answers = await Promise.all(attacks);
+    clearInterval(sampler);
+    expect(meanwhile.status).toBe(200);
+    for (const answer of answers) {
+      expect(answer.status).toBe(413);
+      expect(answer.sentBeforeAnswer).toBeLessThan(300 * 1024 * 1024);
+      // The dashboard closed the connection rather than take the rest.
+      expect(answer.sent).toBeLessThan(300 * 1024 * 1024);
+      expect(JSON.parse(answer.body)).toEqual({ error: expect.stringContaining("at most 64 kB") });
+    }
+    console.log(
+      "ATTACK",
+      before,
+      peak,
+      answers.map((a) => [a.sentBeforeAnswer, a.sent]),
+    );
+    expect(peak - before).toBeLessThan(20);
+    expect((await fetch(`${dashboard.url}/api/health`)).status).toBe(200);
   });
 
   it("answers a server action streamed without a Content-Length with 411 and stores nothing", async () => {

@@ -3,19 +3,31 @@ import { env } from "@/lib/env";
 import { mirror, processLater } from "@/lib/mirror/background";
 import { receiveWebhook, TOO_LARGE, WEBHOOK_BODY_MAX_BYTES } from "@/lib/mirror/webhook";
 import { logger } from "@/lib/observability/logger";
+import { readBodyUpTo } from "@/lib/security/limited-body";
 
 // POST /api/webhooks/marketplace: the marketplace's listing webhooks (Standard Webhooks), registered with its signing secret.
 export async function POST(request: NextRequest) {
-  if (Number(request.headers.get("content-length")) > WEBHOOK_BODY_MAX_BYTES)
-    return NextResponse.json({ error: TOO_LARGE }, { status: 413 });
+  if (Number(request.headers.get("content-length")) > WEBHOOK_BODY_MAX_BYTES) return tooLarge();
+  // Open to anyone, before any signature is checked: a body of any framing is cut off at the limit, never held whole.
+  const body = await readBodyUpTo(request.body, WEBHOOK_BODY_MAX_BYTES);
+  if (!body.ok) {
+    after(() => body.reader.cancel());
+    return tooLarge();
+  }
   const answer = await receiveWebhook(
-    { body: await request.text(), headers: request.headers },
+    { body: body.text, headers: request.headers },
     { secret: env().MARKETPLACE_WEBHOOK_SECRET, mirror: await mirror() },
   );
-  const { event } = answer;
+  const { event, log } = answer;
   if (answer.error) logger().warn({ msg: "webhook refused", status: answer.status, reason: answer.error });
+  if (log) logger()[log.level](log);
   if (event) after(() => processLater(event));
   return answer.error
     ? NextResponse.json({ error: answer.error }, { status: answer.status })
     : new NextResponse(null, { status: answer.status });
+}
+
+function tooLarge() {
+  logger().warn({ msg: "webhook refused", status: 413, reason: TOO_LARGE });
+  return NextResponse.json({ error: TOO_LARGE }, { status: 413 });
 }

@@ -1,0 +1,164 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Sqlite from "better-sqlite3";
+import { Webhook } from "standardwebhooks";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startSandbox, type RunningSandbox } from "../../sandbox/server";
+import type { LogEntry } from "../../sandbox/request-log";
+import { createSeller, sandboxControl, storedListing, type CreatedSeller } from "../harness/sandbox";
+import { freePort, startDashboard, type DashboardProcess } from "../harness/dashboard-process";
+import { signInOverHttp, type SignedIn } from "../harness/http-sign-in";
+
+// Issue 33: the built dashboard receives listing webhooks as the live marketplace sends them (docs/marketplace.md §14):
+// a flat body naming the listing by its resource_url, delivered at least once.
+const DIST_DIR = process.env.NEXT_DIST_DIR || ".next";
+const SECRET = `whsec_${randomBytes(24).toString("base64")}`;
+
+let sandbox: RunningSandbox;
+let dashboard: DashboardProcess;
+let folder: string;
+let seller: CreatedSeller;
+let signedIn: SignedIn;
+
+beforeAll(async () => {
+  if (!existsSync(join(DIST_DIR, "BUILD_ID")))
+    throw new Error(`No production build in ${DIST_DIR}: run \`npx next build\` first (npm test does).`);
+  folder = mkdtempSync(join(tmpdir(), "live-webhooks-"));
+  sandbox = await startSandbox({ port: 0, db: ":memory:", phase: "webhooks" });
+  dashboard = await startDashboard({
+    port: await freePort(),
+    sandboxUrl: sandbox.url,
+    dashboardDb: join(folder, "dashboard.db"),
+    stdio: "ignore",
+    env: { MARKETPLACE_WEBHOOK_SECRET: SECRET },
+  });
+  seller = await createSeller(sandbox.url, { listings: 3 });
+  signedIn = await signInOverHttp(dashboard.url, seller);
+  await asSeller("/api/listings");
+  for (const until = Date.now() + 20_000; ; await new Promise((wait) => setTimeout(wait, 200))) {
+    const { status } = (await (await asSeller("/api/mirror")).json()) as { status: string };
+    if (status === "filled") break;
+    if (Date.now() > until) throw new Error(`the shop's mirror is still ${status} after 20 s`);
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await dashboard?.stop();
+  await sandbox?.close();
+  if (folder) rmSync(folder, { recursive: true, force: true });
+});
+
+function asSeller(path: string) {
+  return fetch(`${dashboard.url}${path}`, { headers: { cookie: signedIn.cookie } });
+}
+
+async function shopManagerEdit(listingId: number, instructions: string) {
+  const edit = await sandboxControl(
+    sandbox.url,
+    `/listings/${listingId}`,
+    {
+      personalization_questions: [
+        {
+          question_type: "text_input",
+          question_text: "Personalization",
+          instructions,
+          required: true,
+          max_allowed_characters: 30,
+        },
+      ],
+    },
+    "PATCH",
+  );
+  expect(edit.status).toBe(200);
+}
+
+/** The listing as the dashboard's mirror holds it (its database, read beside the running server). */
+function mirrored(listingId: number) {
+  const db = new Sqlite(join(folder, "dashboard.db"), { readonly: true });
+  const text = db.prepare("SELECT listing FROM mirror_listings WHERE listing_id = ?").pluck().get(listingId);
+  db.close();
+  return typeof text === "string" ? text : null;
+}
+
+async function listingReads(listingId: number) {
+  const { requests } = (await sandboxControl(sandbox.url, "/requests")).body as { requests: LogEntry[] };
+  return requests.filter(
+    (entry) => entry.method === "GET" && entry.path.split("?")[0] === `/v3/application/listings/${listingId}`,
+  ).length;
+}
+
+async function inboxShows(title: string) {
+  await expect
+    .poll(async () => {
+      const html = await (await asSeller("/inbox")).text();
+      return html.includes(title) && html.includes("reported by the marketplace");
+    })
+    .toBe(true);
+}
+
+const settle = () => new Promise((wait) => setTimeout(wait, 1000));
+
+describe("a live-shaped listing.updated, signed with the endpoint's secret", () => {
+  it("brings a change made in the sandbox into the mirror and the inbox; the same delivery again is answered 2xx and reads nothing more", async () => {
+    const listingId = seller.listing_ids[0]!;
+    await shopManagerEdit(listingId, "Name for the front");
+    const id = `msg_${randomUUID()}`;
+    const at = new Date();
+    const body = JSON.stringify({
+      event_type: "listing.updated",
+      resource_url: `https://openapi.etsy.com/v3/application/listings/${listingId}`,
+      shop_id: String(seller.shop_id),
+    });
+    const headers = {
+      "content-type": "application/json",
+      "webhook-id": id,
+      "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
+      "webhook-signature": new Webhook(SECRET).sign(id, at, body),
+    };
+    const deliver = () =>
+      fetch(`${dashboard.url}/api/webhooks/marketplace`, { method: "POST", headers, body }).then((r) => r.status);
+    const readsBefore = await listingReads(listingId);
+
+    expect(await deliver()).toBe(202);
+    await expect.poll(() => mirrored(listingId), { timeout: 10_000 }).toContain("Name for the front");
+    await inboxShows((await storedListing(sandbox.url, listingId)).title);
+    expect(await listingReads(listingId)).toBe(readsBefore + 1);
+
+    expect(await deliver()).toBe(200);
+    await settle();
+    expect(await listingReads(listingId)).toBe(readsBefore + 1);
+  });
+});
+
+describe("the sandbox's own deliveries to the dashboard", () => {
+  type Delivery = { id: string; attempts: number; state: string; status: number | null };
+
+  it("reach the dashboard with the flat body, and a resend of one is answered 2xx and reads nothing more", async () => {
+    const subscribed = await sandboxControl(sandbox.url, "/webhooks", {
+      url: `${dashboard.url}/api/webhooks/marketplace`,
+      secret: SECRET,
+    });
+    expect(subscribed.status).toBe(201);
+    const deliveries = async () =>
+      ((await sandboxControl(sandbox.url, `/webhooks/${subscribed.body.id}`)).body as { deliveries: Delivery[] })
+        .deliveries;
+    const listingId = seller.listing_ids[1]!;
+    const readsBefore = await listingReads(listingId);
+
+    await shopManagerEdit(listingId, "Initials for the back");
+    await expect.poll(deliveries).toMatchObject([{ attempts: 1, state: "delivered", status: 202 }]);
+    await expect.poll(() => mirrored(listingId), { timeout: 10_000 }).toContain("Initials for the back");
+    await inboxShows((await storedListing(sandbox.url, listingId)).title);
+    expect(await listingReads(listingId)).toBe(readsBefore + 1);
+
+    const [delivery] = await deliveries();
+    expect((await sandboxControl(sandbox.url, `/webhooks/deliveries/${delivery!.id}/resend`, {}, "POST")).status).toBe(
+      202,
+    );
+    await expect.poll(deliveries).toMatchObject([{ attempts: 2, state: "delivered", status: 200 }]);
+    await settle();
+    expect(await listingReads(listingId)).toBe(readsBefore + 1);
+  });
+});
