@@ -285,7 +285,7 @@ test("a 403 insufficient_scope from the marketplace offers to sign in again with
   await editor(page).save.click();
   const refusal = page.getByRole("alert").filter({ hasText: "did not let the dashboard" });
   await expect(refusal).toContainText(
-    'The marketplace did not let the dashboard save the question: you did not grant it permission to edit listings. Sign in again and allow "Create and edit your listings".',
+    "The marketplace did not let the dashboard save the question because it lacks the permission “Create and edit your listings”: sign in again and allow it, and what you typed will still be here.",
   );
   const writes = (await requestsSince(before)).filter((entry) => entry.method === "POST");
   expect(writes.map((entry) => `${entry.path} ${entry.status}`)).toEqual([
@@ -307,7 +307,7 @@ test("without permission to read listings the listings page names that permissio
   await signIn(page, seller, { uncheck: ["listings_r"] });
   const refusal = page.getByRole("alert").filter({ hasText: "did not let the dashboard" });
   await expect(refusal).toContainText(
-    'The marketplace did not let the dashboard load this page: you did not grant it permission to read your listings. Sign in again and allow "Read your inactive and expired (non-public) listings".',
+    "The marketplace did not let the dashboard load this page because it lacks the permission “Read your inactive and expired (non-public) listings”: sign in again and allow it.",
   );
 
   await refusal.getByRole("button", { name: "Sign in again" }).click();

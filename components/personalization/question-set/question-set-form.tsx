@@ -25,6 +25,7 @@ import { useSaveRecovery } from "../use-save-recovery";
 import { useEditorBasis } from "../use-editor-basis";
 import { noEnterSubmit, notDone, useSaveControls } from "../use-save-controls";
 import { EditorActions } from "../editor-actions";
+import { SignInToAllowEditing } from "../sign-in-to-allow-editing";
 import { sellerQuestionSetSchema } from "@/lib/personalization/editor-schema";
 import type { QuestionTemplate } from "@/lib/templates/template";
 import { keepQuestionSetDraft, takeQuestionSetDraft, templateValues, valuesOf, type QuestionSetValues } from "./drafts";
@@ -130,7 +131,10 @@ export function QuestionSetForm({
     const text = result.formError.startsWith("Nothing was changed")
       ? result.formError
       : `${notDone(result, verb)} ${result.formError}`;
-    notify({ tone: "error", text }, { focus: true });
+    const action = result.missingScope ? (
+      <SignInToAllowEditing here={here} keep={() => keepQuestionSetDraft(listing.id, getValues())} />
+    ) : undefined;
+    notify({ tone: "error", text, action }, { focus: true });
   }
 
   const stored = (questions: Question[]) => {
