@@ -130,6 +130,13 @@ test.describe("in today's multi-question editor", () => {
     await save.click();
     await expect(page.getByRole("alert").filter({ hasText: "lacks the permission" })).toContainText(MISSING_EDIT);
     expect(await personalizationWrites(before)).toEqual([403]);
+    // The dashboard now holds the narrower grant: the listing opened anew is read-only and says why.
+    const other = await page.context().newPage();
+    await other.goto(editorPath(listingId));
+    await expect(other.getByRole("status").filter({ hasText: "lacks the permission" })).toContainText(
+      "The dashboard lacks the permission “Create and edit your listings”, so these questions are read-only: sign in again and allow it.",
+    );
+    await other.close();
 
     await signInAgainKeepingTyped(page, seller, listingId);
     await expect(instructions).toHaveValue(TYPED);

@@ -250,9 +250,9 @@ test("a marketplace slower than the client's time-out gets the time-out message,
 test("without permission to edit listings the editor is read-only and offers to sign in again", async ({ page }) => {
   const seller = await newSeller(1);
   const listingId = await openEditor(page, seller, { uncheck: ["listings_w"] });
-  const notice = page.getByRole("status").filter({ hasText: "You did not allow the dashboard to edit listings" });
+  const notice = page.getByRole("status").filter({ hasText: "The dashboard lacks the permission" });
   await expect(notice).toContainText(
-    "so this question is read-only. Sign in again and keep “Create and edit your listings” checked.",
+    "The dashboard lacks the permission “Create and edit your listings”, so this question is read-only: sign in again and allow it.",
   );
   await expect(page.getByRole("button", { name: "Add a question" })).toBeDisabled();
   await expect(editor(page).instructions).toHaveCount(0);

@@ -26,6 +26,7 @@ import { useEditorBasis } from "../use-editor-basis";
 import { noEnterSubmit, notDone, useSaveControls } from "../use-save-controls";
 import { EditorActions } from "../editor-actions";
 import { SignInToAllowEditing } from "../sign-in-to-allow-editing";
+import { CannotEditNotice } from "../cannot-edit-notice";
 import { sellerQuestionSetSchema } from "@/lib/personalization/editor-schema";
 import type { QuestionTemplate } from "@/lib/templates/template";
 import { keepQuestionSetDraft, takeQuestionSetDraft, templateValues, valuesOf, type QuestionSetValues } from "./drafts";
@@ -227,12 +228,7 @@ export function QuestionSetForm({
   return (
     <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
       <div className="space-y-6">
-        {!canEdit && (
-          <p role="status" className="rounded-lg bg-amber-50 p-4 text-sm ring-1 ring-amber-200">
-            You did not allow the dashboard to edit listings, so these questions are read-only. Sign in again and keep
-            “Create and edit your listings” checked.
-          </p>
-        )}
+        {!canEdit && <CannotEditNotice here={here} what="these questions are" />}
         <form
           ref={formElement}
           onSubmit={save}
