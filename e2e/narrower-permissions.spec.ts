@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
 import { expect, test, type Page } from "@playwright/test";
-import { editor, editorPath, openEditor, openQuestionSet, questionGroup, saved } from "./editor";
+import { draftRestored, editor, editorPath, openEditor, openQuestionSet, questionGroup, saved } from "./editor";
 import { E2E } from "./ports";
 import {
   allowOnMarketplace,
@@ -47,11 +47,7 @@ async function signInAgainKeepingTyped(page: Page, seller: TestSeller, listingId
   await refusal.getByRole("button", { name: "Sign in again and allow editing" }).click();
   await allowOnMarketplace(page, seller);
   await expect(page).toHaveURL(editorPath(listingId));
-  await expect(
-    page
-      .getByRole("status")
-      .filter({ hasText: "Your unsaved changes were kept while you signed in again. Review them and save." }),
-  ).toBeVisible();
+  await expect(draftRestored(page)).toBeVisible();
 }
 
 test("a refresh that comes back without a scope the dashboard does not need changes nothing for the seller", async ({

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { addQuestion, editor, editorPath, hydrated, openEditor, saved } from "./editor";
+import { addQuestion, draftRestored, editor, editorPath, hydrated, openEditor, saved } from "./editor";
 import { E2E } from "./ports";
 import {
   allowOnMarketplace,
@@ -100,11 +100,7 @@ test("a revoked grant sends the seller to sign in and back to the editor with th
   await page.getByRole("button", { name: "Sign in with the marketplace" }).click();
   await allowOnMarketplace(page, seller);
   await expect(page).toHaveURL(editorPath(listingId));
-  await expect(
-    page
-      .getByRole("status")
-      .filter({ hasText: "Your unsaved changes were kept while you signed in again. Review them and save." }),
-  ).toBeVisible();
+  await expect(draftRestored(page)).toBeVisible();
   await expectDraftKept(page);
 
   await saveDraft(page, listingId);
