@@ -9,14 +9,19 @@ export type PersonalizationSetting = "single" | "multi";
 export const personalizationForPhase = (phase: Phase): PersonalizationSetting =>
   phaseReached(phase, "multi-question") ? "multi" : "single";
 
-/** `--phase` is asked for on the command line, so it wins over a setting from .env; the seller is told when it differs. */
+/** Add-on prices on optional text questions from 2026-07-20 (docs/marketplace.md §13). */
+export const addOnPricesForPhase = (phase: Phase) => (phaseReached(phase, "add-on-prices") ? "on" : "off");
+
+/** `--phase` is asked for on the command line, so it wins over settings from .env; the seller is told when they differ. */
 export function dashboardPhaseEnv(phase: Phase | undefined, env: Record<string, string | undefined>) {
   if (phase === undefined) return { env: {}, note: undefined };
-  const setting = personalizationForPhase(phase);
-  const configured = env.MARKETPLACE_PERSONALIZATION;
-  const note =
-    configured && configured !== setting
-      ? `--phase ${phase}: the dashboard runs with MARKETPLACE_PERSONALIZATION=${setting}, not ${configured} as configured.`
-      : undefined;
-  return { env: { MARKETPLACE_PERSONALIZATION: setting }, note };
+  const settings = {
+    MARKETPLACE_PERSONALIZATION: personalizationForPhase(phase),
+    MARKETPLACE_ADD_ON_PRICES: addOnPricesForPhase(phase),
+  };
+  const overridden = Object.entries(settings)
+    .filter(([name, value]) => env[name] && env[name] !== value)
+    .map(([name, value]) => `${name}=${value}, not ${env[name]} as configured`);
+  const note = overridden.length ? `--phase ${phase}: the dashboard runs with ${overridden.join("; ")}.` : undefined;
+  return { env: settings, note };
 }

@@ -32,6 +32,7 @@ import type { QuestionTemplate } from "@/lib/templates/template";
 import { keepQuestionSetDraft, takeQuestionSetDraft, templateValues, valuesOf, type QuestionSetValues } from "./drafts";
 import { useQuestionSetForm } from "./use-question-set-form";
 import { QuestionList } from "./question-list";
+import type { Pricing } from "./question-card";
 import { QuestionSetPreview } from "./question-set-preview";
 
 const TemplatesDialog = lazy(() =>
@@ -62,13 +63,13 @@ const withoutInstructions = (values: QuestionSetValues, loaded: Snapshot) =>
 export function QuestionSetForm({
   listing,
   canEdit,
-  currencyCode,
+  pricing,
   onStored,
   aside,
 }: {
   listing: Listing;
   canEdit: boolean;
-  currencyCode?: string;
+  pricing: Pricing;
   onStored: (listing: Listing) => void;
   aside: ReactNode;
 }) {
@@ -261,7 +262,7 @@ export function QuestionSetForm({
                 </p>
               </div>
             )}
-            <QuestionList form={form} pricing={{ currencyCode }} />
+            <QuestionList form={form} pricing={pricing} />
 
             <EditorActions
               saveButton={saveButton}
@@ -308,7 +309,7 @@ export function QuestionSetForm({
           )}
           {typeof dialog === "object" && dialog !== null && "changed" in dialog && (
             <ChangedSinceDialog
-              mine={snapshotOfQuestionSet(dialog.changed.values.questions, currencyCode)}
+              mine={snapshotOfQuestionSet(dialog.changed.values.questions, pricing.currencyCode)}
               theirs={snapshotOf({ questions: dialog.changed.theirs })}
               keepLabel="Keep mine and save them"
               onKeepMine={() => write(dialog.changed.values, snapshotOf({ questions: dialog.changed.theirs }))}
