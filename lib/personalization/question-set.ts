@@ -12,7 +12,6 @@ import {
   pricedOnlyWhenOptional,
   unknownKeys,
   unusedWireField,
-  WIRE_PRICE_RULE,
   wireIdSchema,
 } from "./schema";
 import { QUESTION_TYPES, type QuestionType } from "./question-types";
@@ -60,7 +59,6 @@ type Voice = {
   filesMin: string;
   labeledFilesMin: string;
   filesMax: string;
-  price: string;
   priceOnlyOptionalText: string;
 };
 
@@ -92,7 +90,6 @@ const wireVoice: Voice = {
   filesMin: "must be at least 1",
   labeledFilesMin: `must be at least ${LABELED_FILES_MIN} for labeled_upload questions`,
   filesMax: `must be at most ${FILES_MAX}`,
-  price: WIRE_PRICE_RULE,
   priceOnlyOptionalText: PRICE_ONLY_OPTIONAL_TEXT,
 };
 
@@ -124,7 +121,6 @@ export const sellerVoice: Voice = {
   filesMin: "Allow at least 1 file.",
   labeledFilesMin: `Ask for at least ${LABELED_FILES_MIN} labelled files.`,
   filesMax: `Allow at most ${FILES_MAX} files.`,
-  price: "Enter a price of 0 or more.",
   priceOnlyOptionalText: "Only an optional text question can cost extra: untick Required or clear the price.",
 };
 
@@ -176,7 +172,6 @@ function fieldRules(voice: Voice) {
   const files = z
     .int({ error: voice.filesType })
     .check(z.minimum(1, { error: voice.filesMin }), z.maximum(FILES_MAX, { error: voice.filesMax }));
-  const price = z.number({ error: voice.price }).check(z.minimum(0, { error: voice.price }));
   const options = (max: number, type: OptionsType, wire: boolean) => {
     const label = z.string({ error: voice.string }).check(
       z.refine(lengthWithin(type === "dropdown" ? DROPDOWN_LABEL_MAX : LABEL_MAX), {
@@ -199,7 +194,7 @@ function fieldRules(voice: Voice) {
       }),
     );
   };
-  return { title, instructions, noInstructions, required, charLimit, files, price, options };
+  return { title, instructions, noInstructions, required, charLimit, files, options };
 }
 
 const wire = fieldRules(wireVoice);
