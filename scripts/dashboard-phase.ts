@@ -4,7 +4,7 @@ export type PersonalizationSetting = "single" | "multi";
 
 /**
  * The dashboard's MARKETPLACE_PERSONALIZATION for a sandbox pinned to `phase`, so that the editor, its rules and its
- * writes are those of that period: one text question until the multi-question period (spec 9.4), several from then.
+ * writes are those of that period: one text question until the multi-question period (docs/marketplace.md §9.4), several from then.
  */
 export const personalizationForPhase = (phase: Phase): PersonalizationSetting =>
   phaseReached(phase, "multi-question") ? "multi" : "single";

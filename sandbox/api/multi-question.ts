@@ -9,7 +9,7 @@ import {
 import { PHASE_STARTS, phaseReached, type Phase } from "../phases.js";
 import type { StoredQuestion } from "../wire.js";
 
-// What a write stores (spec 9.4, docs/marketplace.md §13): the rules are the editor's own, in lib/personalization/;
+// What a write stores (docs/marketplace.md §9.4, §13): the rules are the editor's own, in lib/personalization/;
 // what needs the listing as stored (ids, add-on prices) is here, for writes with or without the flag.
 
 export const multiQuestionWriteSchema = questionSetWriteSchema;
