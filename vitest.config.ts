@@ -16,6 +16,7 @@ export default defineConfig({
       "sandbox/**/*.test.ts",
       "app/**/*.test.ts",
       "test/**/*.test.ts",
+      "scripts/**/*.test.ts",
     ],
     environment: "node",
     // The token store seals tokens with a key derived from AUTH_SECRET: tests get a fresh one per run, never a fixed one.

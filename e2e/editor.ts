@@ -18,6 +18,12 @@ export const editor = (page: Page) => ({
 export const saved = (page: Page) =>
   page.getByRole("status").filter({ hasText: "Saved. Buyers are now asked this question." });
 
+/** The message an editor shows when it restores what the seller typed before signing in again. */
+export const draftRestored = (page: Page) =>
+  page
+    .getByRole("status")
+    .filter({ hasText: "Your unsaved changes were kept while you signed in again. Review them and save." });
+
 export const editorPath = (listingId: number) => `/listings/${listingId}`;
 export const signInTo = (path: string) => `/sign-in?callbackUrl=${encodeURIComponent(path)}`;
 

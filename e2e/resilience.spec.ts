@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { addQuestion, editor, editorPath, hydrated, openEditor, saved } from "./editor";
+import { addQuestion, draftRestored, editor, editorPath, hydrated, openEditor, saved } from "./editor";
 import { E2E } from "./ports";
 import {
   allowOnMarketplace,
@@ -100,11 +100,7 @@ test("a revoked grant sends the seller to sign in and back to the editor with th
   await page.getByRole("button", { name: "Sign in with the marketplace" }).click();
   await allowOnMarketplace(page, seller);
   await expect(page).toHaveURL(editorPath(listingId));
-  await expect(
-    page
-      .getByRole("status")
-      .filter({ hasText: "Your unsaved changes were kept while you signed in again. Review them and save." }),
-  ).toBeVisible();
+  await expect(draftRestored(page)).toBeVisible();
   await expectDraftKept(page);
 
   await saveDraft(page, listingId);
@@ -250,9 +246,9 @@ test("a marketplace slower than the client's time-out gets the time-out message,
 test("without permission to edit listings the editor is read-only and offers to sign in again", async ({ page }) => {
   const seller = await newSeller(1);
   const listingId = await openEditor(page, seller, { uncheck: ["listings_w"] });
-  const notice = page.getByRole("status").filter({ hasText: "You did not allow the dashboard to edit listings" });
+  const notice = page.getByRole("status").filter({ hasText: "The dashboard lacks the permission" });
   await expect(notice).toContainText(
-    "so this question is read-only. Sign in again and keep “Create and edit your listings” checked.",
+    "The dashboard lacks the permission “Create and edit your listings”, so this question is read-only: sign in again and allow it.",
   );
   await expect(page.getByRole("button", { name: "Add a question" })).toBeDisabled();
   await expect(editor(page).instructions).toHaveCount(0);
@@ -285,7 +281,7 @@ test("a 403 insufficient_scope from the marketplace offers to sign in again with
   await editor(page).save.click();
   const refusal = page.getByRole("alert").filter({ hasText: "did not let the dashboard" });
   await expect(refusal).toContainText(
-    'The marketplace did not let the dashboard save the question: you did not grant it permission to edit listings. Sign in again and allow "Create and edit your listings".',
+    "The marketplace did not let the dashboard save the question because it lacks the permission “Create and edit your listings”: sign in again and allow it, and what you typed will still be here.",
   );
   const writes = (await requestsSince(before)).filter((entry) => entry.method === "POST");
   expect(writes.map((entry) => `${entry.path} ${entry.status}`)).toEqual([
@@ -307,7 +303,7 @@ test("without permission to read listings the listings page names that permissio
   await signIn(page, seller, { uncheck: ["listings_r"] });
   const refusal = page.getByRole("alert").filter({ hasText: "did not let the dashboard" });
   await expect(refusal).toContainText(
-    'The marketplace did not let the dashboard load this page: you did not grant it permission to read your listings. Sign in again and allow "Read your inactive and expired (non-public) listings".',
+    "The marketplace did not let the dashboard load this page because it lacks the permission “Read your inactive and expired (non-public) listings”: sign in again and allow it.",
   );
 
   await refusal.getByRole("button", { name: "Sign in again" }).click();

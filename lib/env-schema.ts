@@ -39,6 +39,15 @@ export const appSettingsSchema = z.object({
       })
       .default("multi"),
   ),
+  MARKETPLACE_ADD_ON_PRICES: z.preprocess(
+    emptyIsUnset,
+    z
+      .enum(["on", "off"], {
+        error:
+          "must be on (the default: optional text questions may cost extra, as the marketplace takes since 2026-07-20) or off (a marketplace before that date)",
+      })
+      .default("on"),
+  ),
   MARKETPLACE_PERSONALIZATION_CACHE_SECONDS: z.preprocess(
     emptyIsUnset,
     wholeNumber("a whole number of seconds (0 or more)", 30, 0).default(30),

@@ -20,6 +20,7 @@ import {
   type HttpResult,
 } from "../test/harness/sandbox.js";
 import { useSeededSandbox } from "../test/harness/use-sandbox.js";
+import { WITHDRAWN_SCOPES } from "./oauth/scopes.js";
 
 const sandbox = useSeededSandbox();
 
@@ -179,6 +180,12 @@ describe("GET /oauth/connect: faults redirected to the app with error, error_des
     ],
     ["scope is missing", { scope: undefined }, "invalid_request", "scope is required"],
     ["scope names an unknown scope", { scope: "listings_r treasury_r" }, "invalid_scope", "unknown scope: treasury_r"],
+    ...WITHDRAWN_SCOPES.map((withdrawn): [string, Record<string, string>, string, string] => [
+      `scope names ${withdrawn}, withdrawn on 2026-08-12 (docs/marketplace.md §15)`,
+      { scope: `listings_r ${withdrawn}` },
+      "invalid_scope",
+      `scope ${withdrawn} is no longer granted (withdrawn on 2026-08-12)`,
+    ]),
     ["code_challenge is missing", { code_challenge: undefined }, "invalid_request", "code_challenge is required"],
     [
       "code_challenge_method is missing",

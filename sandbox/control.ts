@@ -4,7 +4,7 @@ import { jsonError, isLoopback, type AppRow, type Ctx, type SandboxEnv } from ".
 import { randomId, sha256 } from "./crypto.js";
 import { insertListings, insertShop, insertUser } from "./store/seed.js";
 import { issueTokens, revokeUserTokens } from "./oauth/grants.js";
-import { SCOPES, V2_SCOPES } from "./oauth/scopes.js";
+import { parseScopeList, SCOPES, V2_SCOPES } from "./oauth/scopes.js";
 import { getListingRow, listingJson } from "./store/listing-store.js";
 import { PHASES } from "./state.js";
 import { PHASE_STARTS } from "./phases.js";
@@ -20,6 +20,7 @@ const sellerBody = z.object({
   shop: z.boolean().optional(),
 });
 const tokenBody = z.object({ keystring: z.string(), user_id: z.number().int(), scopes: z.array(z.string()) });
+const narrowBody = z.object({ user_id: z.number().int(), withdraw: z.array(z.string()).min(1) });
 const faultBody = z.object({
   method: z.string().optional(),
   path: z.string().optional(),
@@ -178,6 +179,32 @@ export function controlRoutes() {
       .db.prepare("INSERT INTO legacy_tokens (token_hash, app_id, user_id, scopes) VALUES (?, ?, ?, ?)")
       .run(sha256(token), app.app_id, input.user_id, input.scopes.join(" "));
     return c.json({ legacy_token: token }, 201);
+  });
+
+  // docs/marketplace.md §15: refreshes of older grants came back narrower; the refresh tokens lose the scopes now, the
+  // access tokens in hand keep theirs until they expire, so a client sees the narrower set at its next refresh.
+  routes.post("/narrow-scopes", async (c) => {
+    const input = await body(c, narrowBody);
+    if (input instanceof Response) return input;
+    if (!userExists(c, input.user_id)) return jsonError(c, 404, "user_id: no such user.");
+    const unknown = input.withdraw.find((scope) => !Object.hasOwn(SCOPES, scope));
+    if (unknown) return jsonError(c, 400, `withdraw: unknown scope ${unknown}.`);
+    const db = c.get("state").db;
+    const grants = db
+      .prepare(
+        "SELECT token_hash, scopes FROM tokens WHERE user_id = ? AND kind = 'refresh' AND revoked = 0 AND expires_at > ?",
+      )
+      .all(input.user_id, c.get("state").now()) as { token_hash: string; scopes: string }[];
+    const update = db.prepare("UPDATE tokens SET scopes = ? WHERE token_hash = ?");
+    const withdrawn = new Set(input.withdraw);
+    for (const grant of grants)
+      update.run(
+        parseScopeList(grant.scopes)
+          .filter((scope) => !withdrawn.has(scope))
+          .join(" "),
+        grant.token_hash,
+      );
+    return c.json({ user_id: input.user_id, withdrawn: input.withdraw, grants: grants.length });
   });
 
   routes.post("/revoke", async (c) => {

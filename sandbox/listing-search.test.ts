@@ -109,17 +109,6 @@ describe("the other reads", () => {
     ]);
   });
 
-  it("refuses includes[]= (the bracket form clients send by default) with a 400 that says how to send it", async () => {
-    const answer = await callApi(sandbox.url, `listings/${WITH_QUESTION}?includes[]=Images`);
-    expect([answer.status, answer.body]).toEqual([
-      400,
-      {
-        error:
-          "includes[]: array parameters are sent once, comma-separated (includes=a,b); the bracket form includes[]= is not read.",
-      },
-    ]);
-  });
-
   it("serves the images from outside the API: no fault, no request-log entry, and 404 for an image a listing lacks", async () => {
     await sandboxControl(sandbox.url, "/faults", { status: 503, times: 1 });
     const image = await fetch(`${sandbox.url}/images/${WITH_QUESTION * 10 + 2}/il_170x135.svg`);
@@ -191,5 +180,41 @@ describe("the other reads", () => {
     });
     expect(shopPage.body.results[0].inventory.products).toHaveLength(1);
     expect(shopPage.body.results[0].shipping_profile).toMatchObject({ origin_country_iso: "PT" });
+  });
+});
+
+describe("array parameters (docs/marketplace.md §10)", () => {
+  const read = async (path: string) => {
+    const answer = await callApi(sandbox.url, path, { token: await adaToken() });
+    return { status: answer.status, body: answer.body as JsonBody };
+  };
+  const ids = (body: JsonBody) => (body.results as JsonBody[]).map((listing) => listing.listing_id as number);
+  const sections = `shops/${ADA.shop_id}/shop-sections/listings`;
+
+  it("reads the bracket form as the comma-joined list, for ids and for includes", async () => {
+    const joined = await read(`listings/batch?listing_ids=1000000001,1000000002&includes=Images,Personalization`);
+    expect(ids(joined.body)).toEqual([1000000001, 1000000002]);
+    expect(joined.body.results[0]).toHaveProperty("images");
+    expect(joined.body.results[0]).toHaveProperty("personalization");
+    const bracketed = await read(
+      "listings/batch?listing_ids[]=1000000001&listing_ids[]=1000000002&includes[]=Images&includes[]=Personalization",
+    );
+    expect(bracketed).toEqual(joined);
+    const encoded = await read(`${sections}?shop_section_ids%5B%5D=80001&shop_section_ids%5B%5D=80002`);
+    expect(encoded).toEqual(await read(`${sections}?shop_section_ids=80001,80002`));
+  });
+
+  it("checks each value of a bracketed list as it checks the comma-joined one", async () => {
+    const refused = await read(`listings/${WITH_QUESTION}?includes[]=Images&includes[]=Nonsense`);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatch(/^Invalid value \(Nonsense\) for enum\(/);
+    expect(refused).toEqual(await read(`listings/${WITH_QUESTION}?includes=Images,Nonsense`));
+  });
+
+  it("refuses the bracket form of a parameter that is not a list, naming it", async () => {
+    expect(await read(`shops/${ADA.shop_id}/listings?limit[]=5`)).toEqual({
+      status: 400,
+      body: { error: "limit[]: limit is not an array parameter; send it once, as limit=<value>." },
+    });
   });
 });

@@ -9,12 +9,14 @@ import {
   type JsonBody,
 } from "../test/harness/sandbox.js";
 import { useSeededSandbox } from "../test/harness/use-sandbox.js";
+import { PHASES, phaseReached } from "./phases.js";
 
 // decisions.md "The marketplace of today": the live write schema of updateListingPersonalization, in today's phase.
 const sandbox = useSeededSandbox({ phase: "webhooks" });
 let token: string;
 
 const FLAG = "supports_multiple_personalization_questions";
+const WITH_QUESTION = 1_000_000_001;
 const WITHOUT_QUESTION = 1_000_000_002;
 const PRICED = 1_000_000_004;
 
@@ -114,6 +116,47 @@ describe("a GET, edit, POST round trip", () => {
     const again = await writeQuestions(WITHOUT_QUESTION, asRead);
     expect(again.status).toBe(201);
     expect(again.body.personalization_questions).toEqual(asRead);
+  });
+});
+
+describe("a GET, edit, POST round trip without supports_multiple_personalization_questions", () => {
+  for (const phase of PHASES) {
+    it(`is accepted in the ${phase} phase, keeping the question's id and add-on price`, async () => {
+      await setPhase(phase);
+      // This sandbox was seeded in today's phase: the price it stored is one no earlier period takes.
+      for (const listingId of phaseReached(phase, "add-on-prices") ? [WITH_QUESTION, PRICED] : [WITH_QUESTION]) {
+        const [asRead] = (await read(listingId)) as JsonBody[];
+        expect(asRead).toMatchObject({ question_id: expect.any(Number), max_allowed_files: null, options: null });
+        const edited = { ...asRead, instructions: "Initials, then the date" };
+        const result = await writeQuestions(listingId, [edited], undefined);
+        expect([result.status, result.body]).toEqual([201, { personalization_questions: [edited] }]);
+        expect(await read(listingId)).toEqual([edited]);
+      }
+    });
+  }
+
+  it("refuses only fields beyond the OAS, naming them", async () => {
+    const [asRead] = (await read(PRICED)) as JsonBody[];
+    const result = await writeQuestions(PRICED, [{ ...asRead, price: 2 }], undefined);
+    expect([result.status, result.body]).toEqual([400, { error: "personalization_questions[0]: unknown field price" }]);
+    expect(await read(PRICED)).toEqual([asRead]);
+  });
+
+  it("holds the re-sent add-on price to the rules of a write with the flag", async () => {
+    const [asRead] = (await read(PRICED)) as JsonBody[];
+    const unpriced = await writeQuestions(PRICED, [without(asRead, "add_on_price")], undefined);
+    expect(unpriced.status).toBe(400);
+    expect(unpriced.body.error).toMatch(/^personalization_questions\[0\]\.add_on_price: is required when re-sending/);
+    const required = await writeQuestions(PRICED, [{ ...asRead, required: true }], undefined);
+    expect([required.status, required.body]).toEqual([
+      400,
+      {
+        error:
+          "personalization_questions[0].add_on_price: only optional (required: false) text_input questions may have an add-on price; send 0 or null for none",
+      },
+    ]);
+    const removed = await writeQuestions(PRICED, [{ ...asRead, add_on_price: null }], undefined);
+    expect(removed.body.personalization_questions).toEqual([{ ...asRead, add_on_price: null }]);
   });
 });
 

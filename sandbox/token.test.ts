@@ -344,6 +344,48 @@ describe("refresh_token grant (spec 3.2, decisions.md Refresh tokens)", () => {
   });
 });
 
+describe("scopes narrowed by the marketplace (docs/marketplace.md §15)", () => {
+  const narrow = (withdraw: string[], userId: number = ADA.user_id) =>
+    sandboxControl(sandbox.url, "/narrow-scopes", { user_id: userId, withdraw });
+  const scopesOf = async (accessToken: string) =>
+    (await callApi(sandbox.url, "scopes", { form: { token: accessToken } })).body.scopes as string[];
+
+  it("answers the next refresh with fewer scopes, while the access token in hand keeps its own", async () => {
+    const first = await obtainTokensInBrowser(sandbox.url);
+    expect(first.scope).toBe("listings_r listings_w shops_r");
+    const narrowed = await narrow(["listings_w"]);
+    expect([narrowed.status, narrowed.body]).toEqual([
+      200,
+      { user_id: ADA.user_id, withdrawn: ["listings_w"], grants: 1 },
+    ]);
+    expect(await scopesOf(first.access_token)).toEqual(["listings_r", "listings_w", "shops_r"]);
+
+    const refreshed = await refresh(first.refresh_token);
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.body.scope).toBe("listings_r shops_r");
+    expect(await scopesOf(refreshed.body.access_token)).toEqual(["listings_r", "shops_r"]);
+    const write = await callApi(sandbox.url, `shops/${ADA.shop_id}/listings/1000000001/personalization`, {
+      method: "DELETE",
+      token: refreshed.body.access_token,
+    });
+    expect([write.status, write.body.error]).toEqual([403, "insufficient_scope"]);
+    expect((await getMe(refreshed.body.access_token)).status).toBe(200);
+    expect((await refresh(refreshed.body.refresh_token)).body.scope).toBe("listings_r shops_r");
+  });
+
+  it("narrows only the grants of the user it names", async () => {
+    const ada = await obtainTokensInBrowser(sandbox.url);
+    await narrow(["shops_r"], DEMO_SELLERS.bo.user_id);
+    expect((await refresh(ada.refresh_token)).body.scope).toBe("listings_r listings_w shops_r");
+  });
+
+  it("refuses an unknown user or scope, and a request that withdraws nothing", async () => {
+    expect((await narrow(["listings_w"], 1)).body).toEqual({ error: "user_id: no such user." });
+    expect((await narrow(["favorites_r"])).body).toEqual({ error: "withdraw: unknown scope favorites_r." });
+    expect((await narrow([])).status).toBe(400);
+  });
+});
+
 describe("token_exchange grant (spec 5.6)", () => {
   async function exchangeLegacy(scopes: string[]) {
     const legacyToken = await issueLegacyToken(sandbox.url, { user_id: ADA.user_id, scopes });
@@ -360,14 +402,15 @@ describe("token_exchange grant (spec 5.6)", () => {
     return result.body.scopes as string[];
   }
 
+  // favorites_rw, cart_rw and recommend_rw split into scopes withdrawn on 2026-08-12 (docs/marketplace.md §15).
   const mappings: Array<[string, string[]]> = [
     ["shops_rw", ["shops_r", "shops_w"]],
-    ["favorites_rw", ["favorites_r", "favorites_w"]],
-    ["cart_rw", ["cart_r", "cart_w"]],
-    ["recommend_rw", ["recommend_r", "recommend_w"]],
+    ["favorites_rw", []],
+    ["cart_rw", []],
+    ["recommend_rw", []],
   ];
   for (const [v2, v3] of mappings) {
-    it(`splits the v2 scope ${v2} into ${v3.join(" and ")}`, async () => {
+    it(`splits the v2 scope ${v2} into ${v3.join(" and ") || "nothing still granted"}`, async () => {
       const result = await exchangeLegacy([v2]);
       expect(result.status).toBe(200);
       expect(await scopesOf(result.body.access_token)).toEqual(v3);

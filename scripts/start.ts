@@ -8,8 +8,10 @@ import { startSandbox } from "../sandbox/server.js";
 import { SERVER_COMMAND, SERVER_ENV } from "./server-command.js";
 import { DEMO_APP, DEMO_SELLERS } from "../sandbox/store/seed.js";
 import { PHASES, type Phase } from "../sandbox/state.js";
+import { dashboardPhaseEnv } from "./dashboard-phase.js";
 
-// `npm start -- --phase multi-question` starts the embedded sandbox in that period of the spec (section 9).
+// `npm start -- --phase multi-question` starts the embedded sandbox in that period of the spec (section 9), and the
+// dashboard with the editor of that period.
 const { values: options } = parseArgs({
   args: process.argv.slice(2).filter((arg) => arg !== "--"),
   options: { phase: { type: "string" } },
@@ -35,6 +37,10 @@ if (!env.AUTH_SECRET) {
   if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString("base64url"), { mode: 0o600 });
   env.AUTH_SECRET = readFileSync(file, "utf8").trim();
 }
+
+const pinned = dashboardPhaseEnv(phase, env);
+Object.assign(env, pinned.env);
+if (pinned.note) console.log(pinned.note);
 
 let stopSandbox = async () => {};
 if (!env.MARKETPLACE_API_URL) {

@@ -14,10 +14,10 @@ import type { Listing, Question } from "@/lib/marketplace/wire";
 import type { ActionResult } from "@/lib/actions/seller-action";
 import { updatePersonalizationAction } from "@/app/listings/[id]/update-personalization";
 import { removePersonalizationAction } from "@/app/listings/[id]/remove-personalization";
-import { signInAction } from "@/app/auth-actions";
 import { useFeedback } from "../feedback/toast-context";
 import { BuyerPreview } from "./buyer-preview";
 import { CannotEditNotice } from "./cannot-edit-notice";
+import { SignInToAllowEditing } from "./sign-in-to-allow-editing";
 import { boundTo, QuestionFields } from "./question-fields";
 import { keepDraft, takeDraft } from "./draft";
 import { noEnterSubmit, notDone, useSaveControls } from "./use-save-controls";
@@ -126,15 +126,7 @@ export function QuestionForm({ listing, canEdit, focusFirst = false, onStored, a
     const fields = Object.entries(result.fieldErrors ?? {}).filter(([field]) => field in NEW_QUESTION);
     for (const [field, message] of fields) setError(field as keyof QuestionValues, { type: "server", message });
     const action = result.missingScope ? (
-      <form action={signInAction} onSubmit={() => keepDraft(listing.id, getValues())} data-keeps-draft className="mt-2">
-        <input type="hidden" name="callbackUrl" value={here} />
-        <button
-          type="submit"
-          className="min-h-11 rounded-md bg-red-800 px-3 py-1.5 font-medium text-white hover:bg-red-900"
-        >
-          Sign in again and allow editing
-        </button>
-      </form>
+      <SignInToAllowEditing here={here} keep={() => keepDraft(listing.id, getValues())} />
     ) : undefined;
     // A field to correct takes focus; otherwise the message does, so the seller reads why and what to do.
     // The rule a field broke is shown once, next to that field; the message says where to look.

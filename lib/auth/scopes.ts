@@ -1,5 +1,12 @@
 export const REQUESTED_SCOPES = ["listings_r", "listings_w", "shops_r"] as const;
 
+/** How the marketplace's consent page names the permissions the dashboard needs (docs/marketplace.md §2.6). */
+export const PERMISSION_NAMES = {
+  listings_r: "Read your inactive and expired (non-public) listings",
+  listings_w: "Create and edit your listings",
+  shops_r: "See your shop's description, messages and sections, even if not public",
+} as const;
+
 export const canEdit = (scopes: readonly string[]) => scopes.includes("listings_w");
 
 const SAME_ORIGIN = "https://dashboard.invalid";

@@ -1,3 +1,5 @@
+import { PERMISSION_NAMES } from "../auth/scopes";
+
 export type MarketplaceFailure =
   | { kind: "reauth"; reason?: string }
   | { kind: "invalid_token" }
@@ -33,10 +35,11 @@ export function describeFailure(failure: MarketplaceFailure, action: "save" | "r
     case "reauth":
     case "invalid_token":
       return "Your marketplace sign-in has expired. Sign in again; your changes will still be here.";
+    // docs/marketplace.md §15: a grant may lose a scope at a refresh, so this names the permission, not who removed it.
     case "insufficient_scope":
       return action === "load"
-        ? `The marketplace did not let the dashboard ${verb}: you did not grant it permission to read your listings. Sign in again and allow "Read your inactive and expired (non-public) listings".`
-        : `The marketplace did not let the dashboard ${verb}: you did not grant it permission to edit listings. Sign in again and allow "Create and edit your listings".`;
+        ? `The marketplace did not let the dashboard ${verb} because it lacks the permission “${PERMISSION_NAMES.listings_r}”: sign in again and allow it.`
+        : `The marketplace did not let the dashboard ${verb} because it lacks the permission “${PERMISSION_NAMES.listings_w}”: sign in again and allow it, and what you typed will still be here.`;
     case "invalid":
       return `The marketplace refused the question: ${failure.message}. Correct it and save again.`;
     case "forbidden":

@@ -64,7 +64,7 @@ const tokenSet = (answer: TokenAnswer, scopes: string[]): TokenSet => ({
   scopes,
 });
 
-/** Spec 3.2: a new pair; the scope stays that of the first grant. */
+/** Spec 3.2: a new pair, with the scopes the grant still holds, which may be fewer (docs/marketplace.md §15). */
 export async function refreshGrant(
   config: MarketplaceConfig,
   refreshToken: string,

@@ -1,5 +1,19 @@
 import * as z from "zod/mini";
-import { CHAR_LIMIT_MAX, CHAR_LIMIT_MIN, characterCount, instructionRules, longestCapsRun } from "./schema";
+import {
+  addOnPriceWriteSchema,
+  CHAR_LIMIT_MAX,
+  CHAR_LIMIT_MIN,
+  characterCount,
+  instructionRules,
+  longestCapsRun,
+  moneyWriteSchema,
+  PRICE_ONLY_OPTIONAL_TEXT,
+  priceValue,
+  pricedOnlyWhenOptional,
+  unknownKeys,
+  unusedWireField,
+  wireIdSchema,
+} from "./schema";
 import { QUESTION_TYPES, type QuestionType } from "./question-types";
 import { brokenAddOnPriceRule, addOnPriceRules } from "./add-on-price";
 
@@ -45,7 +59,6 @@ type Voice = {
   filesMin: string;
   labeledFilesMin: string;
   filesMax: string;
-  price: string;
   priceOnlyOptionalText: string;
 };
 
@@ -77,9 +90,7 @@ const wireVoice: Voice = {
   filesMin: "must be at least 1",
   labeledFilesMin: `must be at least ${LABELED_FILES_MIN} for labeled_upload questions`,
   filesMax: `must be at most ${FILES_MAX}`,
-  price: "must be a number of the shop's currency, or a Money object {amount, divisor, currency_code}, of 0 or more",
-  priceOnlyOptionalText:
-    "only optional (required: false) text_input questions may have an add-on price; send 0 or null for none",
+  priceOnlyOptionalText: PRICE_ONLY_OPTIONAL_TEXT,
 };
 
 const choices = (type: OptionsType) => (type === "dropdown" ? "choices" : "file labels");
@@ -110,7 +121,6 @@ export const sellerVoice: Voice = {
   filesMin: "Allow at least 1 file.",
   labeledFilesMin: `Ask for at least ${LABELED_FILES_MIN} labelled files.`,
   filesMax: `Allow at most ${FILES_MAX} files.`,
-  price: "Enter a price of 0 or more.",
   priceOnlyOptionalText: "Only an optional text question can cost extra: untick Required or clear the price.",
 };
 
@@ -118,12 +128,7 @@ const startsWithLetterOrDigit = (text: string) => /^[\p{L}\p{N}]/u.test(text);
 const lengthWithin = (max: number) => (text: string) => characterCount(text) >= 1 && characterCount(text) <= max;
 export const labelsDistinct = (labels: readonly string[]) => new Set(labels).size === labels.length;
 
-export type Money = { amount: number; divisor: number; currency_code: string };
-
-export type PriceInput = number | Money;
-
-export const priceValue = (price: PriceInput | null | undefined) =>
-  price == null ? 0 : typeof price === "number" ? price : price.amount / price.divisor;
+export { priceValue, type Money, type PriceInput } from "./schema";
 
 const isUpload = (type: string) => type === "unlabeled_upload" || type === "labeled_upload";
 
@@ -167,7 +172,6 @@ function fieldRules(voice: Voice) {
   const files = z
     .int({ error: voice.filesType })
     .check(z.minimum(1, { error: voice.filesMin }), z.maximum(FILES_MAX, { error: voice.filesMax }));
-  const price = z.number({ error: voice.price }).check(z.minimum(0, { error: voice.price }));
   const options = (max: number, type: OptionsType, wire: boolean) => {
     const label = z.string({ error: voice.string }).check(
       z.refine(lengthWithin(type === "dropdown" ? DROPDOWN_LABEL_MAX : LABEL_MAX), {
@@ -175,7 +179,7 @@ function fieldRules(voice: Voice) {
       }),
     );
     const option = wire
-      ? z.strictObject({ option_id: z.optional(z.nullable(id)), label }, { error: unknownKeys(voice.option) })
+      ? z.strictObject({ option_id: z.optional(z.nullable(wireIdSchema)), label }, { error: unknownKeys(voice.option) })
       : z.object({ label, optionId: z.optional(z.int()) }, { error: voice.option });
     const list = z
       .array(option, { error: voice.optionsArray })
@@ -190,26 +194,13 @@ function fieldRules(voice: Voice) {
       }),
     );
   };
-  return { title, instructions, noInstructions, required, charLimit, files, price, options };
+  return { title, instructions, noInstructions, required, charLimit, files, options };
 }
 
-const unknownKeys = (otherwise: string) => (issue: { code?: string; keys?: string[] }) =>
-  issue.code === "unrecognized_keys" ? `unknown field ${issue.keys?.join(", ")}` : otherwise;
-
-const id = z
-  .int({ error: "must be a whole number of 1 or more" })
-  .check(z.minimum(1, { error: "must be a whole number of 1 or more" }));
 const wire = fieldRules(wireVoice);
-const unused = z.optional(z.null({ error: "must be null or left out for this question type" }));
-const money = z.strictObject(
-  {
-    amount: z.int({ error: wireVoice.price }).check(z.minimum(0, { error: wireVoice.price })),
-    divisor: z.int({ error: wireVoice.price }).check(z.minimum(1, { error: wireVoice.price })),
-    currency_code: z.string({ error: wireVoice.price }).check(z.regex(/^[A-Z]{3}$/, { error: wireVoice.price })),
-  },
-  { error: unknownKeys(wireVoice.price) },
-);
-const addOnPrice = z.optional(z.nullable(z.union([wire.price, money], { error: wireVoice.price })));
+const unused = unusedWireField;
+const money = moneyWriteSchema;
+const addOnPrice = addOnPriceWriteSchema;
 const noAddOnPrice = z.optional(
   z.nullable(
     z
@@ -218,7 +209,7 @@ const noAddOnPrice = z.optional(
   ),
 );
 const wireCommon = {
-  question_id: z.optional(z.nullable(id)),
+  question_id: z.optional(z.nullable(wireIdSchema)),
   question_text: wire.title,
   instructions: z.optional(z.nullable(wire.instructions)),
   required: wire.required,
@@ -237,12 +228,7 @@ export const textQuestionWriteSchema = z
     },
     wireObject,
   )
-  .check(
-    z.refine((question) => !question.required || priceValue(question.add_on_price) === 0, {
-      error: wireVoice.priceOnlyOptionalText,
-      path: ["add_on_price"],
-    }),
-  );
+  .check(pricedOnlyWhenOptional);
 export const dropdownQuestionWriteSchema = z.strictObject(
   {
     question_type: z.literal("dropdown"),

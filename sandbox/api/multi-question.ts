@@ -9,8 +9,8 @@ import {
 import { PHASE_STARTS, phaseReached, type Phase } from "../phases.js";
 import type { StoredQuestion } from "../wire.js";
 
-// The multi-question period's writes (spec 9.4, decisions.md "The marketplace of today"): the rules are the editor's
-// own, in lib/personalization/question-set.ts; what needs the listing as stored (ids, add-on prices) is here.
+// What a write stores (docs/marketplace.md §9.4, §13): the rules are the editor's own, in lib/personalization/;
+// what needs the listing as stored (ids, add-on prices) is here, for writes with or without the flag.
 
 export const multiQuestionWriteSchema = questionSetWriteSchema;
 

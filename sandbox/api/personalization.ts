@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { personalizationWriteSchema, type PersonalizationWrite } from "../../lib/personalization/schema.js";
+import { personalizationWriteSchema } from "../../lib/personalization/schema.js";
 import { jsonError, jsonText, requestHeader, type Ctx } from "../http.js";
 import { hasScope } from "./credentials.js";
 import { getListingRow, replaceQuestions, type ListingRow, type StoredQuestion } from "../store/listing-store.js";
@@ -7,7 +7,7 @@ import { statement } from "../store/db.js";
 import { defineRoute, errorSchema, idParam, refusals, reply, type BodyReader } from "./routes.js";
 import { examples } from "./examples.js";
 import { personalizationSchema } from "../wire.js";
-import { multiQuestionWriteSchema, newId, replaceableBySingleQuestion, storedQuestionSet } from "./multi-question.js";
+import { multiQuestionWriteSchema, replaceableBySingleQuestion, storedQuestionSet } from "./multi-question.js";
 import { QUESTION_TYPES, QUESTIONS_MAX } from "../../lib/personalization/question-set.js";
 import type { SandboxState } from "../state.js";
 
@@ -47,20 +47,6 @@ const writeQuery = z.object({
         "Multi-question phase only (spec 9.4): true (or 1) accepts several questions of every type and may replace any; without it a write that would drop questions is refused with 409.",
     }),
 });
-
-function stored(question: PersonalizationWrite["personalization_questions"][number]): StoredQuestion {
-  return {
-    question_id: newId(),
-    question_type: question.question_type,
-    question_text: question.question_text,
-    instructions: question.instructions ? question.instructions : null,
-    required: question.required,
-    max_allowed_characters: question.max_allowed_characters,
-    max_allowed_files: null,
-    options: null,
-    add_on_price: null,
-  };
-}
 
 const UTF8 = new TextDecoder("utf-8", { fatal: true });
 
@@ -135,7 +121,7 @@ export const personalizationRoutes = [
     operationId: "updateListingPersonalization",
     summary: "Replace the personalization questions of a listing",
     description:
-      "Full replacement (spec 3.1). During the migration period exactly one text_input question titled Personalization. From 2026-05-11, with supports_multiple_personalization_questions=true, 1 to 5 questions of the types text_input, dropdown, unlabeled_upload and labeled_upload; a question_id or option_id sent back keeps that question or option. From 2026-07-20 an optional text_input question may carry add_on_price, and from 2026-08-20 a question re-sent with its question_id must carry the add_on_price it has.",
+      "Full replacement (spec 3.1). During the migration period exactly one text_input question titled Personalization. From 2026-05-11, with supports_multiple_personalization_questions=true, 1 to 5 questions of the types text_input, dropdown, unlabeled_upload and labeled_upload; a question_id or option_id sent back keeps that question or option, with or without the flag, and a question is taken as getListingPersonalization returns it (question_id, null max_allowed_files and options, add_on_price); fields beyond these are refused with 400 naming them. From 2026-07-20 an optional text_input question may carry add_on_price, and from 2026-08-20 a question re-sent with its question_id must carry the add_on_price it has.",
     tags: ["Personalization"],
     access: { token: "required", scope: "listings_w" },
     params: ownedListingParams,
@@ -167,18 +153,12 @@ export const personalizationRoutes = [
           `Listing ${row.listing_id} has personalization questions that one text question would replace (${what}). Send ${MULTI_FLAG}=true to replace them.`,
         );
       }
-      let questions: StoredQuestion[];
-      if (multi) {
-        const write = await body(multiQuestionWriteSchema);
-        if (write instanceof Response) return write;
-        const set = storedQuestionSet(write, { phase: state.phase, currency: row.currency_code, current });
-        if ("error" in set) return jsonError(c, 400, set.error);
-        questions = set;
-      } else {
-        const write = await body(personalizationWriteSchema);
-        if (write instanceof Response) return write;
-        questions = write.personalization_questions.map(stored);
-      }
+      // docs/marketplace.md §13: with or without the flag, a question read back (ids, nulls, add-on price) is written
+      // by the same rules; without it, the one text question of the migration period.
+      const write = await body(multi ? multiQuestionWriteSchema : personalizationWriteSchema);
+      if (write instanceof Response) return write;
+      const questions = storedQuestionSet(write, { phase: state.phase, currency: row.currency_code, current });
+      if ("error" in questions) return jsonError(c, 400, questions.error);
       const questionsText = replaceQuestions(state.db, row.listing_id, questions, state.now());
       state.webhooks.listingChanged("listing.updated", row.listing_id);
       return jsonText(c, `{"personalization_questions":${questionsText}}`, 201);

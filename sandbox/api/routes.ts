@@ -63,6 +63,11 @@ export function defineRoute<
   B extends z.core.$ZodType = z.ZodUnknown,
 >(spec: RouteSpec<P, Q, B>): Route {
   const { handler, ...declared } = spec;
+  const arrays = new Set(
+    Object.entries(spec.query?.shape ?? {})
+      .filter(([, field]) => jsonSchema(field as z.ZodType, "output").type === "array")
+      .map(([name]) => name),
+  );
   const handle = (c: Ctx) => {
     const parsed = spec.params ? spec.params.safeParse(c.req.param()) : { success: true as const, data: {} };
     if (!parsed.success)
@@ -76,9 +81,9 @@ export function defineRoute<
       params: parsed.data,
       query(): z.output<Q> | Response {
         if (!spec.query) return {} as z.output<Q>;
-        const bracketed = bracketedParameter(c.req.url);
-        if (bracketed) return jsonError(c, 400, bracketRefusal(bracketed));
-        const query = spec.query.safeParse(c.req.query());
+        const values = queryValues(c.req.url, arrays);
+        if (typeof values === "string") return jsonError(c, 400, values);
+        const query = spec.query.safeParse(values);
         return query.success
           ? query.data
           : jsonError(c, 400, query.error.issues[0]?.message ?? "The query is invalid.");
@@ -96,16 +101,23 @@ export function defineRoute<
   return { ...(declared as Omit<Route, "handle">), handle };
 }
 
-function bracketedParameter(url: string): string | undefined {
+/**
+ * docs/marketplace.md §10: an array parameter is read comma-joined (includes=a,b) or bracketed as generated clients send
+ * it (includes[]=a&includes[]=b, axios's default), as the same list; any other parameter is read once.
+ */
+function queryValues(url: string, arrays: ReadonlySet<string>): Record<string, string> | string {
+  const values: Record<string, string> = {};
   const at = url.indexOf("?");
-  if (at === -1) return undefined;
-  for (const key of new URLSearchParams(url.slice(at + 1)).keys()) if (key.endsWith("[]")) return key.slice(0, -2);
-  return undefined;
+  if (at === -1) return values;
+  for (const [key, value] of new URLSearchParams(url.slice(at + 1))) {
+    const name = key.endsWith("[]") ? key.slice(0, -2) : key;
+    if (!arrays.has(name)) {
+      if (name !== key) return `${key}: ${name} is not an array parameter; send it once, as ${name}=<value>.`;
+      values[name] ??= value;
+    } else values[name] = values[name] === undefined ? value : `${values[name]},${value}`;
+  }
+  return values;
 }
-
-/** decisions.md "Parameter errors": the live API reads no bracket form, so a client that sends one is told how to. */
-export const bracketRefusal = (name: string) =>
-  `${name}[]: array parameters are sent once, comma-separated (${name}=a,b); the bracket form ${name}[]= is not read.`;
 
 export function mountRoutes(app: Hono<SandboxEnv>, routes: readonly Route[]) {
   const operationIds = new Set<string>();

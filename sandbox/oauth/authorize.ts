@@ -3,7 +3,7 @@ import { getCookie, setCookie, deleteCookie } from "hono/cookie";
 import { jsonError, type AppRow, type Ctx, type SandboxEnv } from "../http.js";
 import { randomId, safeEqual, sha256, verifyPassword } from "../crypto.js";
 import { CODE_TTL } from "../state.js";
-import { SCOPES, parseScopeList } from "./scopes.js";
+import { parseScopeList, scopeRefusal } from "./scopes.js";
 import { consentPage, errorPage, signInPage } from "./pages.js";
 
 const INTERACTION_COOKIE = "sandbox_interaction";
@@ -128,9 +128,8 @@ export function authorizeRoutes() {
     if (query.response_type !== "code") return fail("unsupported_response_type", "response_type must be code");
     if (!query.scope) return fail("invalid_request", "scope is required");
     const scopes = parseScopeList(query.scope);
-    const unknown = scopes.filter((scope) => !Object.hasOwn(SCOPES, scope));
-    if (scopes.length === 0 || unknown.length > 0)
-      return fail("invalid_scope", `unknown scope: ${unknown.join(" ") || "(empty)"}`);
+    const refused = scopes.map(scopeRefusal).find((refusal) => refusal !== undefined);
+    if (scopes.length === 0 || refused) return fail("invalid_scope", refused ?? "unknown scope: (empty)");
     if (!query.code_challenge) return fail("invalid_request", "code_challenge is required");
     if (!/^[A-Za-z0-9_-]{43}$/.test(query.code_challenge))
       return fail("invalid_request", "code_challenge must be the 43-character base64url SHA-256 of the code verifier");

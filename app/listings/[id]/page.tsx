@@ -9,6 +9,7 @@ import { LazyMultiQuestionEditor } from "@/components/personalization/question-s
 import { currentSeller, requireSeller, signInPath } from "@/lib/auth/seller";
 import type { SellerClaims } from "@/lib/auth/auth";
 import { canEdit } from "@/lib/auth/scopes";
+import { env } from "@/lib/env";
 import { listingKey, neighboursKey } from "@/lib/listings/query-keys";
 import { loadListing, mirroredNeighbours } from "@/lib/listings/read";
 import { parseListingsView, viewParams, type Search } from "@/lib/listings/view";
@@ -70,7 +71,12 @@ export default async function ListingEditorPage({
       <HydrationBoundary state={dehydrate(queryClient)}>
         <ListingPager listingId={listingId} />
         {multi ? (
-          <LazyMultiQuestionEditor listingId={listingId} canEdit={canEdit(seller.scopes)} currencyCode={currencyCode} />
+          <LazyMultiQuestionEditor
+            listingId={listingId}
+            canEdit={canEdit(seller.scopes)}
+            currencyCode={currencyCode}
+            addOnPrices={env().MARKETPLACE_ADD_ON_PRICES === "on"}
+          />
         ) : (
           <PersonalizationEditor listingId={listingId} canEdit={canEdit(seller.scopes)} />
         )}

@@ -6,7 +6,12 @@ import { lazy, Suspense } from "react";
 // was. React.lazy rather than next/dynamic: the page then carries no loader runtime of its own (about 8 kB gzip).
 const MultiQuestionEditor = lazy(() => import("./multi-question-editor"));
 
-export function LazyMultiQuestionEditor(props: { listingId: number; canEdit: boolean; currencyCode?: string }) {
+export function LazyMultiQuestionEditor(props: {
+  listingId: number;
+  canEdit: boolean;
+  currencyCode?: string;
+  addOnPrices: boolean;
+}) {
   return (
     <Suspense fallback={<p className="mt-4">Loading the editor…</p>}>
       <MultiQuestionEditor {...props} />

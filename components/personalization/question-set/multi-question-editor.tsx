@@ -12,10 +12,12 @@ export default function MultiQuestionEditor({
   listingId,
   canEdit,
   currencyCode,
+  addOnPrices,
 }: {
   listingId: number;
   canEdit: boolean;
   currencyCode?: string;
+  addOnPrices: boolean;
 }) {
   const { query, listing, formVersion, stored, restored } = useEditedListing(listingId);
   if (!listing) return <ListingNotLoaded error={query.error} />;
@@ -30,7 +32,7 @@ export default function MultiQuestionEditor({
             key={formVersion}
             listing={listing}
             canEdit={canEdit}
-            currencyCode={currencyCode}
+            pricing={{ currencyCode, offered: addOnPrices }}
             onStored={stored}
             aside={<StoredQuestion listing={listing} />}
           />

@@ -14,7 +14,8 @@ import type { QuestionSetFormApi } from "./drafts";
 import { OptionFields } from "./option-fields";
 
 /** The shop's currency for add-on prices; `each`: a bulk change, where an empty price keeps what each listing charges. */
-export type Pricing = { currencyCode?: string; each?: boolean };
+/** `offered: false`: a marketplace before add-on prices (2026-07-20, docs/marketplace.md §13), so none is asked for. */
+export type Pricing = { currencyCode?: string; each?: boolean; offered?: boolean };
 
 type Props = {
   form: QuestionSetFormApi;
@@ -184,7 +185,7 @@ export function QuestionCard({ form, index, count, fieldId, type, onMove, onRemo
           <OptionFields form={form} index={index} idPrefix={id} kind={type} announce={announce} />
         )}
 
-        {type === "text_input" && (
+        {type === "text_input" && pricing.offered !== false && (
           <div>
             <label htmlFor={`${id}-price`} className="block font-medium">
               Add-on price{pricing.currencyCode ? ` (${pricing.currencyCode})` : ""}

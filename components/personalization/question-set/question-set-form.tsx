@@ -25,11 +25,14 @@ import { useSaveRecovery } from "../use-save-recovery";
 import { useEditorBasis } from "../use-editor-basis";
 import { noEnterSubmit, notDone, useSaveControls } from "../use-save-controls";
 import { EditorActions } from "../editor-actions";
+import { SignInToAllowEditing } from "../sign-in-to-allow-editing";
+import { CannotEditNotice } from "../cannot-edit-notice";
 import { sellerQuestionSetSchema } from "@/lib/personalization/editor-schema";
 import type { QuestionTemplate } from "@/lib/templates/template";
 import { keepQuestionSetDraft, takeQuestionSetDraft, templateValues, valuesOf, type QuestionSetValues } from "./drafts";
 import { useQuestionSetForm } from "./use-question-set-form";
 import { QuestionList } from "./question-list";
+import type { Pricing } from "./question-card";
 import { QuestionSetPreview } from "./question-set-preview";
 
 const TemplatesDialog = lazy(() =>
@@ -60,13 +63,13 @@ const withoutInstructions = (values: QuestionSetValues, loaded: Snapshot) =>
 export function QuestionSetForm({
   listing,
   canEdit,
-  currencyCode,
+  pricing,
   onStored,
   aside,
 }: {
   listing: Listing;
   canEdit: boolean;
-  currencyCode?: string;
+  pricing: Pricing;
   onStored: (listing: Listing) => void;
   aside: ReactNode;
 }) {
@@ -130,7 +133,10 @@ export function QuestionSetForm({
     const text = result.formError.startsWith("Nothing was changed")
       ? result.formError
       : `${notDone(result, verb)} ${result.formError}`;
-    notify({ tone: "error", text }, { focus: true });
+    const action = result.missingScope ? (
+      <SignInToAllowEditing here={here} keep={() => keepQuestionSetDraft(listing.id, getValues())} />
+    ) : undefined;
+    notify({ tone: "error", text, action }, { focus: true });
   }
 
   const stored = (questions: Question[]) => {
@@ -223,12 +229,7 @@ export function QuestionSetForm({
   return (
     <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
       <div className="space-y-6">
-        {!canEdit && (
-          <p role="status" className="rounded-lg bg-amber-50 p-4 text-sm ring-1 ring-amber-200">
-            You did not allow the dashboard to edit listings, so these questions are read-only. Sign in again and keep
-            “Create and edit your listings” checked.
-          </p>
-        )}
+        {!canEdit && <CannotEditNotice here={here} what="these questions are" />}
         <form
           ref={formElement}
           onSubmit={save}
@@ -261,7 +262,7 @@ export function QuestionSetForm({
                 </p>
               </div>
             )}
-            <QuestionList form={form} pricing={{ currencyCode }} />
+            <QuestionList form={form} pricing={pricing} />
 
             <EditorActions
               saveButton={saveButton}
@@ -308,7 +309,7 @@ export function QuestionSetForm({
           )}
           {typeof dialog === "object" && dialog !== null && "changed" in dialog && (
             <ChangedSinceDialog
-              mine={snapshotOfQuestionSet(dialog.changed.values.questions, currencyCode)}
+              mine={snapshotOfQuestionSet(dialog.changed.values.questions, pricing.currencyCode)}
               theirs={snapshotOf({ questions: dialog.changed.theirs })}
               keepLabel="Keep mine and save them"
               onKeepMine={() => write(dialog.changed.values, snapshotOf({ questions: dialog.changed.theirs }))}
