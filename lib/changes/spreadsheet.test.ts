@@ -328,7 +328,7 @@ describe("a spreadsheet that keeps its promise and cannot hurt", () => {
           row: 7,
           column: "listing_id",
           reason:
-            "Listing 201 has more than 5 question rows, and a listing asks at most 5 questions, one row each: remove the rows it does not need.",
+            "Listing 201 has more than 5 rows, and a listing asks at most 5 questions, one row each: remove the rows it does not need.",
         },
       ],
     });

@@ -137,7 +137,7 @@ export function questionRowsOf(sheet: Sheet): { ok: true; value: QuestionRows } 
   const broken = new Set(sheet.errors.map((error) => error.row));
   const indexes = COLUMNS.map((column) => names.indexOf(column));
   const rows: ParsedRow[] = [];
-  const asked = new Map<number, number>();
+  const perListing = new Map<number, number>();
   for (const record of records) {
     if (broken.has(record.row)) continue;
     const extra = record.cells.slice(names.length).some((cell) => cell.trim() !== "");
@@ -162,18 +162,19 @@ export function questionRowsOf(sheet: Sheet): { ok: true; value: QuestionRows } 
         errors.push({ row: record.row, column: "listing_id", reason: "Keep the exported listing id, a whole number." });
       continue;
     }
-    const count = (asked.get(listingId) ?? 0) + (isAsked(cells) ? 1 : 0);
-    asked.set(listingId, count);
+    // Counted whether or not a row asks something: a listing has one row per question, or one empty row.
+    const count = (perListing.get(listingId) ?? 0) + 1;
+    perListing.set(listingId, count);
     if (count === QUESTIONS_MAX + 1)
       errors.push({
         row: record.row,
         column: "listing_id",
-        reason: `Listing ${listingId} has more than ${QUESTIONS_MAX} question rows, and a listing asks at most ${QUESTIONS_MAX} questions, one row each: remove the rows it does not need.`,
+        reason: `Listing ${listingId} has more than ${QUESTIONS_MAX} rows, and a listing asks at most ${QUESTIONS_MAX} questions, one row each: remove the rows it does not need.`,
       });
     rows.push({ row: record.row, listingId, cells });
   }
   if (errors.length > 0) return { ok: false, errors: errors.sort((a, b) => a.row - b.row) };
-  return { ok: true, value: { rows, listingIds: [...asked.keys()] } };
+  return { ok: true, value: { rows, listingIds: [...perListing.keys()] } };
 }
 
 /** Rows naming a listing outside `shop`; checked before the marketplace is asked anything about them. */
