@@ -63,7 +63,7 @@ const byId = new Map(shop.map((listing) => [listing.listingId, listing]));
 
 /** What the import route does with a file's rows once they are known to be the shop's. */
 async function importSheet(sheet: Sheet, listings: ReadonlyMap<number, ListingQuestions> = byId) {
-  const rows = questionRowsOf(sheet);
+  const rows = await questionRowsOf(sheet);
   if (!rows.ok) return rows;
   return importQuestions(rows.value, listings);
 }
@@ -145,7 +145,7 @@ describe("spreadsheet round trip", () => {
 
   it("refuses a listing that is not in the shop and a header row that lost a column", async () => {
     const foreign = edit(exported, (rows) => cell(rows, 4, "listing_id").set("999"));
-    const rows = questionRowsOf(await csvSheet(foreign));
+    const rows = await questionRowsOf(await csvSheet(foreign));
     expect(rows.ok && foreignRows(rows.value, new Set(byId.keys()))).toMatchObject([{ row: 4, column: "listing_id" }]);
     expect(await importCsv(foreign)).toMatchObject({ ok: false, errors: [{ row: 4, column: "listing_id" }] });
     const headless = exported.replace("add_on_price", "price");

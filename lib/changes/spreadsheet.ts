@@ -106,6 +106,10 @@ const notInShop = (row: ParsedRow): CellError => ({
 });
 export type QuestionRows = { rows: ParsedRow[]; listingIds: number[] };
 
+// Thousands of rows are judged between turns of the event loop, so one large file does not hold other requests.
+const YIELD_EVERY = 2_000;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** What Excel writes for a long number it opened from a CSV file, such as 2.55887E+14: the digits are gone. */
 const ROUNDED_NUMBER = /^\d+(\.\d+)?e\+?\d+$/i;
 
@@ -113,7 +117,9 @@ const roundedId = (column: string, text: string) =>
   `The ${column === "listing_id" ? "listing" : "question"} id ${text} was rounded, as Excel does to long numbers when it opens a CSV file, and its digits are lost. Export again and edit the Excel file, or open the CSV in Excel through Data › From Text/CSV with the id columns as Text.`;
 
 /** The file's rows by column, each with its listing: every problem of form is reported, with its row. */
-export function questionRowsOf(sheet: Sheet): { ok: true; value: QuestionRows } | { ok: false; errors: CellError[] } {
+export async function questionRowsOf(
+  sheet: Sheet,
+): Promise<{ ok: true; value: QuestionRows } | { ok: false; errors: CellError[] }> {
   const [header, ...records] = sheet.rows;
   if (!header)
     return {
@@ -138,7 +144,9 @@ export function questionRowsOf(sheet: Sheet): { ok: true; value: QuestionRows } 
   const indexes = COLUMNS.map((column) => names.indexOf(column));
   const rows: ParsedRow[] = [];
   const perListing = new Map<number, number>();
+  let read = 0;
   for (const record of records) {
+    if (++read % YIELD_EVERY === 0) await nextTurn();
     if (broken.has(record.row)) continue;
     const extra = record.cells.slice(names.length).some((cell) => cell.trim() !== "");
     if (record.cells.length < names.length || extra) {
@@ -317,10 +325,6 @@ function questionOf(
   return question;
 }
 
-// Thousands of rows are judged between turns of the event loop, so one large file does not hold other requests.
-const YIELD_EVERY = 500;
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /**
  * Only rows the seller changed are judged: a row left as exported keeps its stored question exactly, and a listing
  * whose rows all are, but which already breaks a rule, is a warning that changes nothing.
@@ -346,7 +350,7 @@ export async function importQuestions(
   let judged = 0;
   for (const [id, group] of groups) {
     judged += group.length;
-    if (judged >= YIELD_EVERY) {
+    if (judged >= YIELD_EVERY / 4) {
       judged = 0;
       await nextTurn();
     }

@@ -43,7 +43,7 @@ export async function POST(request: Request) {
     );
   const file = await sheetOfFile(bytes);
   if (!file.ok) return NextResponse.json({ error: file.error }, { status: 400 });
-  const rows = questionRowsOf(file.sheet);
+  const rows = await questionRowsOf(file.sheet);
   if (!rows.ok) return refused(rows.errors);
   const owner = { userId: seller.userId, shopId: seller.shopId };
   const runner = await planRunner();
