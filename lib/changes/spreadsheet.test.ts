@@ -334,6 +334,18 @@ describe("a spreadsheet that keeps its promise and cannot hurt", () => {
     });
   });
 
+  it("answers an Excel file of 200,000 rows for one listing with the same sentence", async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet("Questions");
+    sheet.addRow([...COLUMNS]);
+    for (let row = 0; row < 200_000; row++) sheet.addRow(["201"]);
+    const read = await workbookSheet(new Uint8Array(await workbook.xlsx.writeBuffer()));
+    expect(await importSheet(read!, riskyById)).toMatchObject({
+      ok: false,
+      errors: [{ row: 7, column: "listing_id", reason: expect.stringContaining("Listing 201 has more than 5 rows") }],
+    });
+  });
+
   it("imports the exported Excel workbook, and an unchanged one changes nothing", async () => {
     const sheet = await workbookSheet(await exportQuestionsWorkbook(risky));
     expect(sheet).not.toBeNull();

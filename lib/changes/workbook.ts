@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import ExcelJS from "exceljs";
 import type { Sheet } from "./csv-sheet";
 import { COLUMNS, questionRows } from "./spreadsheet";
@@ -31,23 +32,34 @@ function textOf(value: ExcelJS.CellValue): string {
   return "";
 }
 
-/** The rows of the workbook's "Questions" sheet (or its first), numbered as Excel numbers them. */
+/**
+ * The rows of the workbook's first sheet, numbered as Excel numbers them, read as a stream: the whole-workbook
+ * loader holds the event loop for seconds on a file of many rows.
+ */
 export async function workbookSheet(bytes: Uint8Array): Promise<Sheet | null> {
-  const workbook = new ExcelJS.Workbook();
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([Buffer.from(bytes)]), {
+    sharedStrings: "cache",
+    hyperlinks: "ignore",
+    styles: "ignore",
+    worksheets: "emit",
+  });
+  const rows: Sheet["rows"] = [];
   try {
-    await workbook.xlsx.load(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as never);
+    for await (const worksheet of reader) {
+      for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
+        const values = Array.isArray(row.values) ? row.values.slice(1) : [];
+        // Empty cells are holes in `values`, which map() would keep as holes.
+        const cells = Array.from(values, (value) => textOf(value ?? null));
+        if (cells.some((cell) => cell.trim() !== "")) rows.push({ row: row.number, cells });
+      }
+      break;
+    }
   } catch {
     return null;
   }
-  const sheet = workbook.getWorksheet("Questions") ?? workbook.worksheets[0];
-  if (!sheet) return null;
-  const rows: Sheet["rows"] = [];
-  const width = sheet.getRow(1).cellCount;
-  sheet.eachRow((row, number) => {
-    const cells = Array.from({ length: Math.max(width, row.cellCount) }, (_, index) =>
-      textOf(row.getCell(index + 1).value),
-    );
-    if (cells.some((cell) => cell.trim() !== "")) rows.push({ row: number, cells });
-  });
+  if (rows.length === 0) return null;
+  // A row ends at its last cell with a value: the empty cells after it are the header's too.
+  const width = rows[0]!.cells.length;
+  for (const row of rows) while (row.cells.length < width) row.cells.push("");
   return { rows, errors: [] };
 }
