@@ -1,10 +1,10 @@
 import Papa from "papaparse";
-import { restoredCell } from "../spreadsheet/safe-cell";
 import type { CellError } from "./spreadsheet";
 
 /** `row` counts as a spreadsheet program does: the header is row 1, and blank lines count. */
 export type SheetRow = { row: number; cells: string[] };
-export type Sheet = { rows: SheetRow[]; errors: CellError[] };
+/** `neutralised`: formula-like cells carry the apostrophe the CSV export added (lib/spreadsheet/safe-cell.ts). */
+export type Sheet = { rows: SheetRow[]; errors: CellError[]; neutralised: boolean };
 
 // A chunk takes a few milliseconds to parse; the event loop serves other requests between chunks.
 const CHUNK_BYTES = 128 * 1024;
@@ -16,7 +16,7 @@ const QUOTE_REASONS: Record<string, string> = {
     'A quote (") in this row stands where a cell cannot have one: quote the whole cell and write a quote inside it as two ("").',
 };
 
-/** Every record of a CSV file, parsed a chunk at a time; formula-like cells neutralised by the export are restored. */
+/** Every record of a CSV file, parsed a chunk at a time. */
 export function csvSheet(text: string): Promise<Sheet> {
   return new Promise((resolve, reject) => {
     const rows: SheetRow[] = [];
@@ -32,12 +32,12 @@ export function csvSheet(text: string): Promise<Sheet> {
         for (const record of result.data) {
           records += 1;
           if (record.length === 1 && record[0]!.trim() === "") continue;
-          rows.push({ row: records, cells: record.map(restoredCell) });
+          rows.push({ row: records, cells: record });
         }
         parser.pause();
         setImmediate(() => parser.resume());
       },
-      complete: () => resolve({ rows, errors }),
+      complete: () => resolve({ rows, errors, neutralised: true }),
       error: reject,
     });
   });

@@ -19,7 +19,7 @@ import {
 } from "./stored-question";
 
 import { hiddenCharacters, hiddenCharactersMessage } from "../personalization/hidden-characters";
-import { neutralisedCell } from "../spreadsheet/safe-cell";
+import { neutralisedCell, restoredCell } from "../spreadsheet/safe-cell";
 import type { Sheet } from "./csv-sheet";
 
 export const COLUMNS = [
@@ -107,7 +107,7 @@ const notInShop = (row: ParsedRow): CellError => ({
 export type QuestionRows = { rows: ParsedRow[]; listingIds: number[] };
 
 // Thousands of rows are judged between turns of the event loop, so one large file does not hold other requests.
-const YIELD_EVERY = 2_000;
+const YIELD_EVERY = 5_000;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** What Excel writes for a long number it opened from a CSV file, such as 2.55887E+14: the digits are gone. */
@@ -157,28 +157,40 @@ export async function questionRowsOf(
       });
       continue;
     }
-    const cells = {} as Row;
-    // Line ends inside a cell follow the file's: CRLF and LF hold the same text.
-    COLUMNS.forEach((column, index) => (cells[column] = record.cells[indexes[index]!]!.replace(/\r\n?/g, "\n")));
-    for (const column of ["listing_id", "question_id"] as const) {
-      const text = cells[column].trim();
-      if (ROUNDED_NUMBER.test(text)) errors.push({ row: record.row, column, reason: roundedId(column, text) });
-    }
-    const listingId = Number(cells.listing_id.trim());
-    if (!/^\d+$/.test(cells.listing_id.trim()) || !Number.isSafeInteger(listingId) || listingId <= 0) {
-      if (!ROUNDED_NUMBER.test(cells.listing_id.trim()))
-        errors.push({ row: record.row, column: "listing_id", reason: "Keep the exported listing id, a whole number." });
+    const cellOf = (column: Column) => {
+      const text = record.cells[indexes[COLUMNS.indexOf(column)]!]!;
+      return sheet.neutralised ? restoredCell(text) : text;
+    };
+    const idText = cellOf("listing_id").trim();
+    const questionIdText = cellOf("question_id").trim();
+    if (ROUNDED_NUMBER.test(questionIdText))
+      errors.push({ row: record.row, column: "question_id", reason: roundedId("question_id", questionIdText) });
+    const listingId = Number(idText);
+    if (!/^\d+$/.test(idText) || !Number.isSafeInteger(listingId) || listingId <= 0) {
+      errors.push({
+        row: record.row,
+        column: "listing_id",
+        reason: ROUNDED_NUMBER.test(idText)
+          ? roundedId("listing_id", idText)
+          : "Keep the exported listing id, a whole number.",
+      });
       continue;
     }
     // Counted whether or not a row asks something: a listing has one row per question, or one empty row.
     const count = (perListing.get(listingId) ?? 0) + 1;
     perListing.set(listingId, count);
-    if (count === QUESTIONS_MAX + 1)
-      errors.push({
-        row: record.row,
-        column: "listing_id",
-        reason: `Listing ${listingId} has more than ${QUESTIONS_MAX} rows, and a listing asks at most ${QUESTIONS_MAX} questions, one row each: remove the rows it does not need.`,
-      });
+    if (count > QUESTIONS_MAX) {
+      if (count === QUESTIONS_MAX + 1)
+        errors.push({
+          row: record.row,
+          column: "listing_id",
+          reason: `Listing ${listingId} has more than ${QUESTIONS_MAX} rows, and a listing asks at most ${QUESTIONS_MAX} questions, one row each: remove the rows it does not need.`,
+        });
+      continue;
+    }
+    const cells = {} as Row;
+    // Line ends inside a cell follow the file's: CRLF and LF hold the same text.
+    for (const column of COLUMNS) cells[column] = cellOf(column).replace(/\r\n?/g, "\n");
     rows.push({ row: record.row, listingId, cells });
   }
   if (errors.length > 0) return { ok: false, errors: errors.sort((a, b) => a.row - b.row) };
@@ -350,7 +362,7 @@ export async function importQuestions(
   let judged = 0;
   for (const [id, group] of groups) {
     judged += group.length;
-    if (judged >= YIELD_EVERY / 4) {
+    if (judged >= YIELD_EVERY / 10) {
       judged = 0;
       await nextTurn();
     }

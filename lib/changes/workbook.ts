@@ -61,5 +61,5 @@ export async function workbookSheet(bytes: Uint8Array): Promise<Sheet | null> {
   // A row ends at its last cell with a value: the empty cells after it are the header's too.
   const width = rows[0]!.cells.length;
   for (const row of rows) while (row.cells.length < width) row.cells.push("");
-  return { rows, errors: [] };
+  return { rows, errors: [], neutralised: false };
 }
