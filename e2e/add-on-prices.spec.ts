@@ -86,6 +86,39 @@ test("a price set in Shop Manager stays when the seller edits only the instructi
   expect(await postsSince(before)).toEqual([]);
 });
 
+test("the add-on price shows wherever the question does: the listings table, on the marketplace now, the buyer preview, and the history", async ({
+  page,
+}) => {
+  const seller = await newSeller(1);
+  const [listingId] = seller.listing_ids as [number];
+  await inShopManager(listingId, [{ ...GIFT_NOTE, add_on_price: 3.75 }, FONT]);
+
+  await signIn(page, seller);
+  await expect(page).toHaveURL(/\/listings/);
+  await expect(page.getByTestId("listing-price").filter({ visible: true })).toHaveText("Add-on price +$3.75");
+
+  await page.goto(`/listings/${listingId}`);
+  const save = page.getByRole("button", { name: "Save questions" });
+  await hydrated(save);
+  await expect(page.getByTestId("stored-question").getByTestId("stored-price")).toHaveText("+$3.75");
+  const preview = page.getByTestId("question-set-preview");
+  await expect(preview.getByTestId("preview-price")).toHaveText("+$3.75");
+  const note = questionGroup(page, 1, "Text");
+  await note.getByLabel("Add-on price (USD)").fill("4.5");
+  await expect(preview.getByTestId("preview-price")).toHaveText("+$4.50");
+  // A required question charges nothing, so the buyer sees no price.
+  await note.getByLabel("Buyers must answer (required)").check();
+  await expect(preview.getByTestId("preview-price")).toHaveCount(0);
+  await note.getByLabel("Buyers must answer (required)").uncheck();
+
+  await save.click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  await expect(page.getByTestId("stored-question").getByTestId("stored-price")).toHaveText("+$4.50");
+  const entry = page.getByRole("region", { name: "History" }).getByTestId("history-entry").first();
+  await expect(entry.getByTestId("history-version")).toContainText("2 questions: “Gift note” (+$4.50), “Font”");
+  await expect(entry.getByTestId("history-diff")).toHaveText("Question 1 (“Gift note”), add-on price:$3.75 → $4.50");
+});
+
 test("instructions of 121 characters are refused in the browser with the rule, and no request is made", async ({
   page,
 }) => {

@@ -106,7 +106,7 @@ async function exportedQuestions(page: Page, from: "listings" | "changes" = "lis
 }
 
 async function importFile(page: Page, text: string) {
-  await page.getByLabel("Edited CSV file").setInputFiles({
+  await page.getByLabel("Edited file (CSV or Excel)").setInputFiles({
     name: "questions.csv",
     mimeType: "text/csv",
     buffer: Buffer.from(text, "utf8"),

@@ -2,37 +2,57 @@
 
 import { useState, useTransition, type FormEvent } from "react";
 import { useRouter } from "next/navigation";
-import type { CellError } from "@/lib/changes/spreadsheet";
+import type { CellError, ImportWarning } from "@/lib/changes/spreadsheet";
 
-/** The edited CSV goes to the server, which checks every cell; a refused file lists each bad cell, nothing is planned. */
+type Refusal = { error: string; errors?: CellError[]; more?: number };
+type Planned = { planId: string; warnings: ImportWarning[]; moreWarnings: number };
+
+/**
+ * The edited file goes to the server, which checks every cell the seller changed; a refused file lists the first bad
+ * cells, nothing is planned. Listings left as they are that already break a rule are listed before the review.
+ */
 export function SpreadsheetImport() {
   const router = useRouter();
   const [importing, startTransition] = useTransition();
-  const [refusal, setRefusal] = useState<{ error: string; errors?: CellError[] }>();
+  const [refusal, setRefusal] = useState<Refusal>();
+  const [planned, setPlanned] = useState<Planned>();
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const file = new FormData(event.currentTarget).get("file");
     if (!(file instanceof File) || file.size === 0)
-      return setRefusal({ error: "Choose the CSV file you exported and edited." });
+      return setRefusal({ error: "Choose the file you exported and edited." });
     setRefusal(undefined);
+    setPlanned(undefined);
     startTransition(async () => {
       const response = await fetch("/api/changes/import", {
         method: "POST",
-        headers: { "content-type": "text/csv" },
+        headers: { "content-type": file.type || "application/octet-stream" },
         body: await file.arrayBuffer(),
       });
-      const body = (await response.json()) as { planId?: string; error?: string; errors?: CellError[] };
-      if (response.ok && body.planId) return router.push(`/changes/${body.planId}`);
-      setRefusal({ error: body.error ?? "The file could not be imported. Try again.", errors: body.errors });
+      const body = (await response.json()) as Partial<Planned> & Partial<Refusal>;
+      if (response.ok && body.planId) {
+        if (!body.warnings?.length) return router.push(`/changes/${body.planId}`);
+        return setPlanned({ planId: body.planId, warnings: body.warnings, moreWarnings: body.moreWarnings ?? 0 });
+      }
+      setRefusal({
+        error: body.error ?? "The file could not be imported. Try again.",
+        errors: body.errors,
+        more: body.more,
+      });
     });
   }
 
   return (
     <form onSubmit={submit} className="mt-4 flex flex-wrap items-end gap-3">
       <label className="font-medium">
-        Edited CSV file
-        <input type="file" name="file" accept=".csv,text/csv" className="mt-1 block" />
+        Edited file (CSV or Excel)
+        <input
+          type="file"
+          name="file"
+          accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          className="mt-1 block"
+        />
       </label>
       <button
         type="submit"
@@ -64,6 +84,37 @@ export function SpreadsheetImport() {
               </tbody>
             </table>
           )}
+          {!!refusal.more && (
+            <p className="mt-2">
+              And {refusal.more.toLocaleString("en-US")} more {refusal.more === 1 ? "problem" : "problems"}: fix these
+              first, then import the file again to see the rest.
+            </p>
+          )}
+        </div>
+      )}
+      {planned && (
+        <div role="status" className="w-full rounded-md bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-200">
+          <p>
+            Your changes are planned. These listings already break a rule, and the file leaves them as they are, so
+            nothing is written to them: open each to fix it.
+          </p>
+          <ul className="mt-2 list-disc pl-5" data-testid="import-warnings">
+            {planned.warnings.map((warning) => (
+              <li key={warning.listingId}>
+                <a href={`/listings/${warning.listingId}`} className="text-blue-800 underline">
+                  {warning.title}
+                </a>
+                : {warning.reason}
+              </li>
+            ))}
+          </ul>
+          {planned.moreWarnings > 0 && <p className="mt-2">And {planned.moreWarnings.toLocaleString("en-US")} more.</p>}
+          <a
+            href={`/changes/${planned.planId}`}
+            className="mt-3 inline-block min-h-11 content-center rounded-md bg-brand px-4 font-medium text-white hover:bg-brand-dark md:min-h-9"
+          >
+            Review the plan
+          </a>
         </div>
       )}
     </form>

@@ -1,15 +1,18 @@
 import type { Listing } from "@/lib/marketplace/wire";
+import { addOnLabel } from "@/lib/personalization/add-on-price";
 import { editableInSingleQuestionEditor } from "@/lib/personalization/editable";
 import { isQuestionType, QUESTION_TYPE_NAMES } from "@/lib/personalization/question-types";
 import { TruncatedText } from "./truncated-text";
 
-type Summary = { asked: string | null; note: string | null; required: string; limit: string };
+type Summary = { asked: string | null; note: string | null; required: string; limit: string; price: string | null };
 
 const typeName = (type: string) => (isQuestionType(type) ? QUESTION_TYPE_NAMES[type] : type);
 
 export function summarize(listing: Listing, multiQuestion = false): Summary {
   const [question, ...more] = listing.questions;
-  if (!question) return { asked: null, note: null, required: "—", limit: "—" };
+  if (!question) return { asked: null, note: null, required: "—", limit: "—", price: null };
+  const prices = listing.questions.map((each) => addOnLabel(each.addOnPrice)).filter(Boolean);
+  const price = prices.length === 0 ? null : `Add-on ${prices.length > 1 ? "prices" : "price"} ${prices.join(", ")}`;
   if (!editableInSingleQuestionEditor(listing)) {
     const count = more.length + 1;
     const required = listing.questions.filter((each) => each.required).length;
@@ -20,6 +23,7 @@ export function summarize(listing: Listing, multiQuestion = false): Summary {
       note: editable ? null : "Read-only here: this dashboard edits one text question titled “Personalization”.",
       required: required === 0 ? "Optional" : count === 1 ? "Required" : `${required} of ${count} required`,
       limit: count === 1 && question.maxAllowedCharacters !== null ? String(question.maxAllowedCharacters) : "—",
+      price,
     };
   }
   return {
@@ -27,6 +31,7 @@ export function summarize(listing: Listing, multiQuestion = false): Summary {
     note: null,
     required: question.required ? "Required" : "Optional",
     limit: question.maxAllowedCharacters === null ? "—" : String(question.maxAllowedCharacters),
+    price,
   };
 }
 
@@ -35,6 +40,11 @@ export function AskedText({ summary }: { summary: Summary }) {
   return (
     <>
       <TruncatedText text={summary.asked} />
+      {summary.price && (
+        <span className="mt-1 block text-xs font-medium text-stone-700" data-testid="listing-price">
+          {summary.price}
+        </span>
+      )}
       {summary.note && <span className="mt-1 block text-xs text-stone-600">{summary.note}</span>}
     </>
   );

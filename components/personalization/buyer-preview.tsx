@@ -1,14 +1,20 @@
+import type { Money } from "@/lib/marketplace/wire";
+import { addOnLabel } from "@/lib/personalization/add-on-price";
 import { brokenInstructionRules, CHAR_LIMIT_MAX, CHAR_LIMIT_MIN, QUESTION_TEXT } from "@/lib/personalization/rules";
 
 export function BuyerPreview({
   instructions,
   required,
   limit,
+  addOnPrice,
 }: {
   instructions: string;
   required: boolean;
   limit: number;
+  /** The stored price the save keeps; the marketplace charges it only on an optional question. */
+  addOnPrice?: Money | null;
 }) {
+  const price = required ? "" : addOnLabel(addOnPrice);
   const validLimit = Number.isInteger(limit) && limit >= CHAR_LIMIT_MIN && limit <= CHAR_LIMIT_MAX ? limit : undefined;
   const instructionsAllowed = brokenInstructionRules(instructions).length === 0;
   return (
@@ -23,6 +29,11 @@ export function BuyerPreview({
             <span className="text-red-800">*</span>
           ) : (
             <span className="font-normal text-stone-600">(optional)</span>
+          )}
+          {price && (
+            <span className="ml-2 font-normal text-stone-700" data-testid="preview-price">
+              {price}
+            </span>
           )}
         </p>
         <p className="mt-1 whitespace-pre-wrap break-words text-sm text-stone-700" data-testid="preview-instructions">

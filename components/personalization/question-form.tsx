@@ -248,7 +248,12 @@ export function QuestionForm({ listing, canEdit, focusFirst = false, onStored, a
       </div>
 
       <div className="min-w-0 space-y-6 lg:sticky lg:top-4 lg:self-start">
-        <BuyerPreview instructions={fields.instructions} required={Boolean(required)} limit={Number(limit)} />
+        <BuyerPreview
+          instructions={fields.instructions}
+          required={Boolean(required)}
+          limit={Number(limit)}
+          addOnPrice={listing.questions[0]?.addOnPrice}
+        />
         {aside}
       </div>
 

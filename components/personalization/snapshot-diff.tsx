@@ -1,7 +1,8 @@
 import { formatMoney } from "@/lib/personalization/add-on-price";
 import { describeSnapshot, type Snapshot } from "@/lib/personalization/snapshot";
 
-type Field = { label: string; value: (question: Snapshot["questions"][number]) => string };
+type Question = Snapshot["questions"][number];
+type Field = { label: string; value: (question: Question) => string };
 
 const FIELDS: Field[] = [
   { label: "Instructions", value: (question) => (question.instructions ? `“${question.instructions}”` : "None") },
@@ -13,18 +14,41 @@ const FIELDS: Field[] = [
   { label: "Add-on price", value: (question) => (question.addOnPrice ? formatMoney(question.addOnPrice) : "None") },
 ];
 
-const single = (snapshot: Snapshot) => (snapshot.questions.length === 1 ? snapshot.questions[0] : undefined);
+// Of several questions, the title and choices can change too.
+const SET_FIELDS: Field[] = [
+  { label: "Title", value: (question) => `“${question.title}”` },
+  ...FIELDS,
+  { label: "Choices", value: (question) => (question.options?.length ? question.options.join(", ") : "None") },
+  {
+    label: "Files",
+    value: (question) => (question.maxAllowedFiles === undefined ? "None" : `up to ${question.maxAllowedFiles}`),
+  },
+];
 
-/** Before → after of one change: the fields that changed when both sides hold one question, otherwise the whole question. */
+type Row = { label: string; before: string; after: string };
+
+function rowsOf(before: Snapshot, after: Snapshot): Row[] {
+  const count = before.questions.length;
+  const paired = count > 0 && count === after.questions.length;
+  const sameKinds =
+    paired && before.questions.every((question, index) => question.type === after.questions[index]!.type);
+  if (!sameKinds) return [{ label: "Question", before: describeSnapshot(before), after: describeSnapshot(after) }];
+  return before.questions.flatMap((from, index) => {
+    const to = after.questions[index]!;
+    const fields = count === 1 ? FIELDS : SET_FIELDS;
+    return fields
+      .map((field) => ({
+        label: count === 1 ? field.label : `Question ${index + 1} (“${to.title}”), ${field.label.toLowerCase()}`,
+        before: field.value(from),
+        after: field.value(to),
+      }))
+      .filter((row) => row.before !== row.after);
+  });
+}
+
+/** Before → after of one change: field by field when both sides ask the same kinds of question, otherwise the whole set. */
 export function SnapshotDiff({ before, after }: { before: Snapshot; after: Snapshot }) {
-  const from = single(before);
-  const to = single(after);
-  const rows =
-    from && to
-      ? FIELDS.map((field) => ({ label: field.label, before: field.value(from), after: field.value(to) })).filter(
-          (row) => row.before !== row.after,
-        )
-      : [{ label: "Question", before: describeSnapshot(before), after: describeSnapshot(after) }];
+  const rows = rowsOf(before, after);
   if (rows.length === 0) return <p className="text-sm text-stone-700">No change to what buyers are asked.</p>;
   return (
     <dl className="mt-1 space-y-1 text-sm" data-testid="history-diff">

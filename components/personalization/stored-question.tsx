@@ -1,4 +1,5 @@
 import type { Listing, Question } from "@/lib/marketplace/wire";
+import { addOnLabel } from "@/lib/personalization/add-on-price";
 import { editableInSingleQuestionEditor } from "@/lib/personalization/editable";
 
 const TYPE_NAMES: Record<string, string> = {
@@ -41,6 +42,12 @@ function QuestionDetails({ question, numbered }: { question: Question; numbered:
         <>
           <dt className="text-stone-600">Character limit</dt>
           <dd data-testid="stored-limit">{question.maxAllowedCharacters ?? "—"}</dd>
+        </>
+      )}
+      {addOnLabel(question.addOnPrice) && (
+        <>
+          <dt className="text-stone-600">Add-on price</dt>
+          <dd data-testid="stored-price">{addOnLabel(question.addOnPrice)}</dd>
         </>
       )}
     </>

@@ -3,6 +3,7 @@ import {
   dropdownQuestionFormSchema,
   isQuestionType,
   labeledUploadQuestionFormSchema,
+  QUESTIONS_MAX,
   textQuestionFormSchema,
   unlabeledUploadQuestionFormSchema,
   type QuestionType,
@@ -16,6 +17,10 @@ import {
   type ListingQuestions,
   type StoredQuestion,
 } from "./stored-question";
+
+import { hiddenCharacters, hiddenCharactersMessage } from "../personalization/hidden-characters";
+import { neutralisedCell, restoredCell } from "../spreadsheet/safe-cell";
+import type { Sheet } from "./csv-sheet";
 
 export const COLUMNS = [
   "listing_id",
@@ -33,39 +38,39 @@ export const COLUMNS = [
 ] as const;
 type Column = (typeof COLUMNS)[number];
 type Row = Record<Column, string>;
+type QuestionCells = Omit<Row, "listing_id" | "title" | "state">;
 
 /** Choices and file labels, one per line inside their cell: a label may hold any other character. */
 const OPTION_SEPARATOR = "\n";
 
+const NO_QUESTION: QuestionCells = {
+  question_id: "",
+  type: "",
+  question: "",
+  instructions: "",
+  required: "",
+  limit: "",
+  files: "",
+  options: "",
+  add_on_price: "",
+};
+
+const cellsOf = (question: StoredQuestion): QuestionCells => ({
+  question_id: question.question_id === undefined ? "" : String(question.question_id),
+  type: question.question_type,
+  question: question.question_text,
+  instructions: question.instructions ?? "",
+  required: question.required ? "yes" : "no",
+  limit: question.max_allowed_characters === null ? "" : String(question.max_allowed_characters),
+  files: question.max_allowed_files === null ? "" : String(question.max_allowed_files),
+  options: (question.options ?? []).map((option) => option.label).join(OPTION_SEPARATOR),
+  add_on_price: decimalOf(question.add_on_price),
+});
+
 function rowsOf(listing: ListingQuestions): Row[] {
   const common = { listing_id: String(listing.listingId), title: listing.title, state: listing.state };
-  if (listing.questions.length === 0)
-    return [
-      {
-        ...common,
-        question_id: "",
-        type: "",
-        question: "",
-        instructions: "",
-        required: "",
-        limit: "",
-        files: "",
-        options: "",
-        add_on_price: "",
-      },
-    ];
-  return listing.questions.map((question) => ({
-    ...common,
-    question_id: question.question_id === undefined ? "" : String(question.question_id),
-    type: question.question_type,
-    question: question.question_text,
-    instructions: question.instructions ?? "",
-    required: question.required ? "yes" : "no",
-    limit: question.max_allowed_characters === null ? "" : String(question.max_allowed_characters),
-    files: question.max_allowed_files === null ? "" : String(question.max_allowed_files),
-    options: (question.options ?? []).map((option) => option.label).join(OPTION_SEPARATOR),
-    add_on_price: decimalOf(question.add_on_price),
-  }));
+  if (listing.questions.length === 0) return [{ ...common, ...NO_QUESTION }];
+  return listing.questions.map((question) => ({ ...common, ...cellsOf(question) }));
 }
 
 export function questionRows(listings: readonly ListingQuestions[]): string[][] {
@@ -74,55 +79,127 @@ export function questionRows(listings: readonly ListingQuestions[]): string[][] 
 
 /** The shop's questions as CSV, with a byte order mark and CRLF line ends, as spreadsheet programs expect. */
 export function exportQuestions(listings: readonly ListingQuestions[]): string {
-  return `\uFEFF${Papa.unparse({ fields: [...COLUMNS], data: questionRows(listings) }, { newline: "\r\n" })}\r\n`;
+  const data = questionRows(listings).map((cells) => cells.map(neutralisedCell));
+  return `\uFEFF${Papa.unparse({ fields: [...COLUMNS], data }, { newline: "\r\n" })}\r\n`;
 }
 
 export type CellError = { row: number; column: string; reason: string };
+
+/** A listing the file leaves as it is although it already breaks a rule: nothing is written to it. */
+export type ImportWarning = { listingId: number; title: string; reason: string };
 
 export type SpreadsheetImport =
   | { ok: false; errors: CellError[] }
   | {
       ok: true;
       targets: Map<number, StoredQuestion[]>;
+      warnings: ImportWarning[];
       unchanged: number;
     };
 
-type ParsedRow = { row: number; cells: Row };
+type ParsedRow = { row: number; listingId: number; cells: Row };
+const isAsked = (cells: Row) => cells.type.trim() !== "" || cells.question.trim() !== "";
+const notInShop = (row: ParsedRow): CellError => ({
+  row: row.row,
+  column: "listing_id",
+  reason: `No listing ${row.listingId} in your shop: keep the exported listing ids.`,
+});
+export type QuestionRows = { rows: ParsedRow[]; listingIds: number[] };
 
-export function listingIdsOf(text: string): number[] {
-  const parsed = parseRows(text);
-  if ("errors" in parsed) return [];
-  return [
-    ...new Set(
-      parsed.rows.map(({ cells }) => Number(cells.listing_id)).filter((id) => Number.isSafeInteger(id) && id > 0),
-    ),
-  ];
-}
+// Thousands of rows are judged between turns of the event loop, so one large file does not hold other requests.
+const YIELD_EVERY = 5_000;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-function parseRows(text: string): { rows: ParsedRow[] } | { errors: CellError[] } {
-  const result = Papa.parse<string[]>(text.replace(/^\uFEFF/, ""), { skipEmptyLines: "greedy" });
-  const [header, ...records] = result.data;
+/** What Excel writes for a long number it opened from a CSV file, such as 2.55887E+14: the digits are gone. */
+const ROUNDED_NUMBER = /^\d+(\.\d+)?e\+?\d+$/i;
+
+const roundedId = (column: string, text: string) =>
+  `The ${column === "listing_id" ? "listing" : "question"} id ${text} was rounded, as Excel does to long numbers when it opens a CSV file, and its digits are lost. Export again and edit the Excel file, or open the CSV in Excel through Data › From Text/CSV with the id columns as Text.`;
+
+/** The file's rows by column, each with its listing: every problem of form is reported, with its row. */
+export async function questionRowsOf(
+  sheet: Sheet,
+): Promise<{ ok: true; value: QuestionRows } | { ok: false; errors: CellError[] }> {
+  const [header, ...records] = sheet.rows;
   if (!header)
-    return { errors: [{ row: 1, column: "", reason: "The file is empty: export your questions and edit that file." }] };
-  const names = header.map((name) => name.trim());
+    return {
+      ok: false,
+      errors: [{ row: 1, column: "", reason: "The file is empty: export your questions and edit that file." }],
+    };
+  const names = header.cells.map((name) => name.trim());
   const missing = COLUMNS.filter((column) => !names.includes(column));
   if (missing.length > 0)
     return {
+      ok: false,
       errors: [
         {
-          row: 1,
+          row: header.row,
           column: missing.join(", "),
           reason: `The header row lacks ${missing.join(", ")}: keep the exported header row as it is.`,
         },
       ],
     };
-  const rows = records.map((record, index) => {
+  const errors = [...sheet.errors];
+  const broken = new Set(sheet.errors.map((error) => error.row));
+  const indexes = COLUMNS.map((column) => names.indexOf(column));
+  const rows: ParsedRow[] = [];
+  const perListing = new Map<number, number>();
+  let read = 0;
+  for (const record of records) {
+    if (++read % YIELD_EVERY === 0) await nextTurn();
+    if (broken.has(record.row)) continue;
+    const extra = record.cells.slice(names.length).some((cell) => cell.trim() !== "");
+    if (record.cells.length < names.length || extra) {
+      errors.push({
+        row: record.row,
+        column: "",
+        reason: `This row has ${record.cells.length} cells where the header row has ${names.length}: keep one cell per column, and quote a cell that holds a comma.`,
+      });
+      continue;
+    }
+    const cellOf = (column: Column) => {
+      const text = record.cells[indexes[COLUMNS.indexOf(column)]!]!;
+      return sheet.neutralised ? restoredCell(text) : text;
+    };
+    const idText = cellOf("listing_id").trim();
+    const questionIdText = cellOf("question_id").trim();
+    if (ROUNDED_NUMBER.test(questionIdText))
+      errors.push({ row: record.row, column: "question_id", reason: roundedId("question_id", questionIdText) });
+    const listingId = Number(idText);
+    if (!/^\d+$/.test(idText) || !Number.isSafeInteger(listingId) || listingId <= 0) {
+      errors.push({
+        row: record.row,
+        column: "listing_id",
+        reason: ROUNDED_NUMBER.test(idText)
+          ? roundedId("listing_id", idText)
+          : "Keep the exported listing id, a whole number.",
+      });
+      continue;
+    }
+    // Counted whether or not a row asks something: a listing has one row per question, or one empty row.
+    const count = (perListing.get(listingId) ?? 0) + 1;
+    perListing.set(listingId, count);
+    if (count > QUESTIONS_MAX) {
+      if (count === QUESTIONS_MAX + 1)
+        errors.push({
+          row: record.row,
+          column: "listing_id",
+          reason: `Listing ${listingId} has more than ${QUESTIONS_MAX} rows, and a listing asks at most ${QUESTIONS_MAX} questions, one row each: remove the rows it does not need.`,
+        });
+      continue;
+    }
     const cells = {} as Row;
     // Line ends inside a cell follow the file's: CRLF and LF hold the same text.
-    for (const column of COLUMNS) cells[column] = (record[names.indexOf(column)] ?? "").replace(/\r\n?/g, "\n");
-    return { row: index + 2, cells };
-  });
-  return { rows };
+    for (const column of COLUMNS) cells[column] = cellOf(column).replace(/\r\n?/g, "\n");
+    rows.push({ row: record.row, listingId, cells });
+  }
+  if (errors.length > 0) return { ok: false, errors: errors.sort((a, b) => a.row - b.row) };
+  return { ok: true, value: { rows, listingIds: [...perListing.keys()] } };
+}
+
+/** Rows naming a listing outside `shop`; checked before the marketplace is asked anything about them. */
+export function foreignRows({ rows }: QuestionRows, shop: ReadonlySet<number>): CellError[] {
+  return rows.filter((row) => !shop.has(row.listingId)).map(notInShop);
 }
 
 const FORM_COLUMNS: Record<string, Column> = {
@@ -149,24 +226,51 @@ const TYPE_USES: Record<QuestionType, Column[]> = {
   labeled_upload: ["files", "options"],
 };
 
+const YES_NO: Record<string, string> = { yes: "yes", true: "yes", no: "no", false: "no" };
+
+// What a cell means, so that what a spreadsheet program rewrites (3.5 for 3.50, TRUE for yes) reads as untouched.
+const meaningOf = (column: keyof QuestionCells, text: string): string => {
+  if (column === "question" || column === "instructions" || column === "options") return text;
+  const trimmed = text.trim();
+  if (column === "required") return YES_NO[trimmed.toLowerCase()] ?? trimmed;
+  if (column === "add_on_price" && /^\d*\.?\d+$/.test(trimmed))
+    return Number(trimmed) === 0 ? "" : String(Number(trimmed));
+  return trimmed;
+};
+
+const sameCell = (column: keyof QuestionCells, a: string, b: string) => meaningOf(column, a) === meaningOf(column, b);
+
+const untouched = (cells: Row, was: StoredQuestion) => {
+  const exported = cellsOf(was);
+  return (Object.keys(NO_QUESTION) as (keyof QuestionCells)[]).every((column) =>
+    sameCell(column, cells[column], exported[column].replace(/\r\n?/g, "\n")),
+  );
+};
+
 function questionOf(
   { row, cells }: ParsedRow,
   was: StoredQuestion | undefined,
   currency: string,
   errors: CellError[],
 ): StoredQuestion | undefined {
+  const exported = was && cellsOf(was);
+  // A cell left as exported keeps the stored text exactly (a carriage return in a choice stays one choice).
+  const kept = (column: "question" | "instructions" | "options") =>
+    exported !== undefined && sameCell(column, cells[column], exported[column].replace(/\r\n?/g, "\n"));
+  const failed = new Set<Column>();
   // One reason per cell: the first (its own format) says what to do; the schema's would repeat it.
   const fail = (column: Column, reason: string) => {
-    if (!errors.some((error) => error.row === row && error.column === column)) errors.push({ row, column, reason });
+    if (failed.has(column)) return;
+    failed.add(column);
+    errors.push({ row, column, reason });
   };
   const type = cells.type.trim();
   if (!isQuestionType(type)) {
     fail("type", "Use one of text_input, dropdown, unlabeled_upload, labeled_upload.");
     return undefined;
   }
-  const count = errors.length;
   const required = cells.required.trim().toLowerCase();
-  if (!["yes", "no", "true", "false"].includes(required)) fail("required", "Write yes or no.");
+  if (!(required in YES_NO)) fail("required", "Write yes or no.");
   const whole = (column: Column) => {
     const text = cells[column].trim();
     if (!/^\d+$/.test(text)) fail(column, "Enter a whole number.");
@@ -180,12 +284,22 @@ function questionOf(
   if (priceProblem) fail("add_on_price", priceProblem);
   else if (priceText !== "" && type !== "text_input")
     fail("add_on_price", "Only text questions can charge an add-on price.");
-  const labels = cells.options === "" ? [] : cells.options.split(OPTION_SEPARATOR);
+  const labels = kept("options")
+    ? (was!.options ?? []).map((option) => option.label)
+    : cells.options === ""
+      ? []
+      : cells.options.split(OPTION_SEPARATOR);
+  // The dashboard's own rule on what a seller writes, for the cells the seller wrote.
+  for (const column of ["question", "instructions", "options"] as const) {
+    if (kept(column)) continue;
+    const found = hiddenCharacters(cells[column]);
+    if (found.length > 0) fail(column, hiddenCharactersMessage(found));
+  }
   const form = {
     type,
-    title: cells.question,
-    instructions: cells.instructions,
-    required: required === "yes" || required === "true",
+    title: kept("question") ? was!.question_text : cells.question,
+    instructions: kept("instructions") ? (was!.instructions ?? "") : cells.instructions,
+    required: YES_NO[required] === "yes",
     ...(type === "text_input" && { maxAllowedCharacters: whole("limit") }),
     ...(type === "unlabeled_upload" && { maxAllowedFiles: whole("files") }),
     ...((type === "dropdown" || type === "labeled_upload") && { options: labels.map((label) => ({ label })) }),
@@ -195,7 +309,7 @@ function questionOf(
   const parsed = FORM_SCHEMAS[type].safeParse(form);
   if (!parsed.success)
     for (const issue of parsed.error.issues) fail(FORM_COLUMNS[String(issue.path[0])] ?? "type", issue.message);
-  if (errors.length > count) return undefined;
+  if (failed.size > 0) return undefined;
   const price = moneyOf(priceText, currency);
   const wasOptions = was?.question_type === type ? (was.options ?? []) : [];
   const question: StoredQuestion = {
@@ -208,10 +322,12 @@ function questionOf(
     max_allowed_files: isUpload(type) ? Number(cells.files.trim()) : null,
     options:
       type === "dropdown" || type === "labeled_upload"
-        ? labels.map((label) => {
-            const kept = wasOptions.find((option) => option.label === label);
-            return kept?.option_id === undefined ? { label } : { option_id: kept.option_id, label };
-          })
+        ? kept("options") && was!.question_type === type
+          ? was!.options
+          : labels.map((label) => {
+              const match = wasOptions.find((option) => option.label === label);
+              return match?.option_id === undefined ? { label } : { option_id: match.option_id, label };
+            })
         : null,
   };
   // An unchanged price is re-sent exactly as read; a marketplace that reads no price field is sent none.
@@ -221,29 +337,40 @@ function questionOf(
   return question;
 }
 
-export function importQuestions(text: string, listings: ReadonlyMap<number, ListingQuestions>): SpreadsheetImport {
-  const parsed = parseRows(text);
-  if ("errors" in parsed) return { ok: false, errors: parsed.errors };
+/**
+ * Only rows the seller changed are judged: a row left as exported keeps its stored question exactly, and a listing
+ * whose rows all are, but which already breaks a rule, is a warning that changes nothing.
+ */
+export async function importQuestions(
+  { rows }: QuestionRows,
+  listings: ReadonlyMap<number, ListingQuestions>,
+): Promise<SpreadsheetImport> {
   const errors: CellError[] = [];
   const groups = new Map<number, ParsedRow[]>();
-  for (const row of parsed.rows) {
-    const id = Number(row.cells.listing_id.trim());
-    if (!listings.has(id)) {
-      errors.push({
-        row: row.row,
-        column: "listing_id",
-        reason: `No listing ${row.cells.listing_id} in your shop: keep the exported listing ids.`,
-      });
+  for (const row of rows) {
+    if (!listings.has(row.listingId)) {
+      errors.push(notInShop(row));
       continue;
     }
-    groups.set(id, [...(groups.get(id) ?? []), row]);
+    const group = groups.get(row.listingId);
+    if (group) group.push(row);
+    else groups.set(row.listingId, [row]);
   }
   const targets = new Map<number, StoredQuestion[]>();
+  const warnings: ImportWarning[] = [];
   let unchanged = 0;
-  for (const [id, rows] of groups) {
+  let judged = 0;
+  for (const [id, group] of groups) {
+    judged += group.length;
+    if (judged >= YIELD_EVERY / 10) {
+      judged = 0;
+      await nextTurn();
+    }
     const listing = listings.get(id)!;
-    const asked = rows.filter(({ cells }) => cells.type.trim() !== "" || cells.question.trim() !== "");
+    const currency = listing.currencyCode ?? "USD";
+    const asked = group.filter(({ cells }) => isAsked(cells));
     const usedIds = new Set<number>();
+    const problems: string[] = [];
     const questions = asked.map((row, index) => {
       const idCell = row.cells.question_id.trim();
       const was =
@@ -254,12 +381,20 @@ export function importQuestions(text: string, listings: ReadonlyMap<number, List
             : undefined;
       const kept = was && was.question_id !== undefined && usedIds.has(was.question_id) ? undefined : was;
       if (kept?.question_id !== undefined) usedIds.add(kept.question_id);
-      return questionOf(row, kept, listing.currencyCode ?? "USD", errors);
+      if (kept && untouched(row.cells, kept)) {
+        const found: CellError[] = [];
+        questionOf(row, kept, currency, found);
+        problems.push(...found.map((error) => `“${kept.question_text}”, ${error.column}: ${error.reason}`));
+        return kept;
+      }
+      return questionOf(row, kept, currency, errors);
     });
     if (questions.some((question) => question === undefined)) continue;
     const after = questions as StoredQuestion[];
-    if (sameQuestions(after, listing.questions)) unchanged += 1;
-    else targets.set(id, after);
+    if (!sameQuestions(after, listing.questions)) targets.set(id, after);
+    else if (problems.length > 0) warnings.push({ listingId: id, title: listing.title, reason: problems.join(" ") });
+    else unchanged += 1;
   }
-  return errors.length > 0 ? { ok: false, errors } : { ok: true, targets, unchanged };
+  if (errors.length > 0) return { ok: false, errors: errors.sort((a, b) => a.row - b.row) };
+  return { ok: true, targets, warnings, unchanged };
 }

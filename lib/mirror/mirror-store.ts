@@ -146,6 +146,14 @@ export function mirrorStore(db: Database) {
       return rows.map((row) => JSON.parse(row.listing) as Listing);
     },
 
+    async listingIds(shopId: number): Promise<number[]> {
+      const rows = await db.query<{ listing_id: number | string }>(
+        "SELECT listing_id FROM mirror_listings WHERE shop_id = $1",
+        [shopId],
+      );
+      return rows.map((row) => Number(row.listing_id));
+    },
+
     async listing(listingId: number): Promise<StoredListing | null> {
       const [row] = await db.query<{ listing: string; updated_timestamp: number }>(
         "SELECT listing, updated_timestamp FROM mirror_listings WHERE listing_id = $1",

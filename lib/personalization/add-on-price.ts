@@ -42,6 +42,17 @@ export function formatMoney(money: Money): string {
   }
 }
 
+/** What buyers see beside a question that costs extra, such as "+$2.50"; "" for none. */
+export const addOnLabel = (money: Money | null | undefined) =>
+  money && money.amount > 0 ? `+${formatMoney(money)}` : "";
+
+/** The label of a price as typed in `currencyCode`, or as typed when the shop's currency is not known. */
+export function typedAddOnLabel(text: string | undefined, currencyCode: string | undefined) {
+  const trimmed = text?.trim() ?? "";
+  if (trimmed === "" || brokenAddOnPriceRule(trimmed) || Number(trimmed) === 0) return "";
+  return currencyCode ? addOnLabel(moneyOfPriceText(trimmed, currencyCode)) : `+${trimmed}`;
+}
+
 export const samePrice = (a: Money | null | undefined, b: Money | null | undefined) =>
   !a || a.amount === 0 || !b || b.amount === 0
     ? (!a || a.amount === 0) === (!b || b.amount === 0)

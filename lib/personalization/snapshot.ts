@@ -1,5 +1,5 @@
 import type { Listing, Question } from "../marketplace/wire";
-import { formatMoney, samePrice } from "./add-on-price";
+import { addOnLabel, formatMoney, samePrice } from "./add-on-price";
 import { editableInSingleQuestionEditor } from "./editable";
 
 export type Snapshot = {
@@ -62,7 +62,9 @@ export function sameSnapshot(a: Snapshot, b: Snapshot) {
 export function describeSnapshot(snapshot: Snapshot): string {
   if (snapshot.questions.length === 0) return "No question";
   if (snapshot.questions.length > 1)
-    return `${snapshot.questions.length} questions: ${snapshot.questions.map((question) => `“${question.title}”`).join(", ")}`;
+    return `${snapshot.questions.length} questions: ${snapshot.questions
+      .map((question) => `“${question.title}”${question.addOnPrice ? ` (${addOnLabel(question.addOnPrice)})` : ""}`)
+      .join(", ")}`;
   const question = snapshot.questions[0]!;
   const price = question.addOnPrice ? `, add-on price ${formatMoney(question.addOnPrice)}` : "";
   if (!representable(snapshot))

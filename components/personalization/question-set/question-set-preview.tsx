@@ -1,3 +1,4 @@
+import { typedAddOnLabel } from "@/lib/personalization/add-on-price";
 import { QUESTION_TYPE_NAMES } from "@/lib/personalization/question-set";
 import type { QuestionDraft } from "@/lib/personalization/question-set";
 
@@ -52,8 +53,20 @@ function Answer({ question, label }: { question: QuestionDraft; label: string })
   }
 }
 
+// The marketplace charges an add-on price only on an optional text question.
+function AddOn({ question, currencyCode }: { question: QuestionDraft; currencyCode?: string }) {
+  const price =
+    question.type === "text_input" && !question.required ? typedAddOnLabel(question.addOnPrice, currencyCode) : "";
+  if (!price) return null;
+  return (
+    <span className="ml-2 font-normal text-stone-700" data-testid="preview-price">
+      {price}
+    </span>
+  );
+}
+
 /** Every question in order, roughly as a buyer sees them on the listing page. */
-export function QuestionSetPreview({ questions }: { questions: QuestionDraft[] }) {
+export function QuestionSetPreview({ questions, currencyCode }: { questions: QuestionDraft[]; currencyCode?: string }) {
   return (
     <section
       aria-labelledby="set-preview-heading"
@@ -77,6 +90,7 @@ export function QuestionSetPreview({ questions }: { questions: QuestionDraft[] }
                   <span className="font-normal text-stone-600">(optional)</span>
                 )}
                 <span className="sr-only"> ({QUESTION_TYPE_NAMES[question.type]})</span>
+                <AddOn question={question} currencyCode={currencyCode} />
               </p>
               {question.instructions && (
                 <p className="mt-1 whitespace-pre-wrap break-words text-sm text-stone-700">{question.instructions}</p>

@@ -1,13 +1,28 @@
 import { NextResponse } from "next/server";
+import { bodyUpTo } from "@/lib/api/body-up-to";
 import { currentSeller } from "@/lib/auth/seller";
 import { canEdit } from "@/lib/auth/scopes";
 import { readListingQuestions } from "@/lib/changes/listing-reads";
 import { planRunner, planTargets } from "@/lib/changes/planning";
-import { importQuestions, listingIdsOf } from "@/lib/changes/spreadsheet";
+import { SHEET_MAX_BYTES, sheetOfFile } from "@/lib/changes/sheet-file";
+import { shopListingIds } from "@/lib/changes/shop-listing-ids";
+import { foreignRows, importQuestions, questionRowsOf, type CellError } from "@/lib/changes/spreadsheet";
 import { describeFailure, personalizationPhase } from "@/lib/marketplace";
 
-const MAX_BYTES = 5_000_000;
+/** A refusal names the first problems; a file of made-up rows would otherwise answer with megabytes. */
+const SHOWN = 50;
 
+const refused = (errors: CellError[]) =>
+  NextResponse.json(
+    {
+      error: "Some cells need attention: nothing was planned. Fix them and import the file again.",
+      errors: errors.slice(0, SHOWN),
+      more: Math.max(0, errors.length - SHOWN),
+    },
+    { status: 422 },
+  );
+
+// POST /api/changes/import: an edited export (CSV or .xlsx) becomes a plan to review; nothing is written here.
 export async function POST(request: Request) {
   const seller = await currentSeller();
   if (!seller || seller.shopId === null)
@@ -20,40 +35,46 @@ export async function POST(request: Request) {
       },
       { status: 403 },
     );
-  const bytes = await request.arrayBuffer();
-  if (bytes.byteLength > MAX_BYTES)
+  const bytes = await bodyUpTo(request, SHEET_MAX_BYTES);
+  if (!bytes)
     return NextResponse.json(
       { error: "The file is larger than 5 MB. Export your questions again and edit that file." },
       { status: 413 },
     );
-  let text: string;
-  try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    return NextResponse.json(
-      { error: "The file is not UTF-8 text. Save it from your spreadsheet as “CSV UTF-8”." },
-      { status: 400 },
-    );
-  }
+  const file = await sheetOfFile(bytes);
+  if (!file.ok) return NextResponse.json({ error: file.error }, { status: 400 });
+  const rows = await questionRowsOf(file.sheet);
+  if (!rows.ok) return refused(rows.errors);
   const owner = { userId: seller.userId, shopId: seller.shopId };
   const runner = await planRunner();
-  const listings = await readListingQuestions(runner.marketplace, owner, listingIdsOf(text));
+  const shop = await shopListingIds(runner.marketplace, owner);
+  if (!shop.ok) return NextResponse.json({ error: describeFailure(shop.failure, "load") }, { status: 502 });
+  const foreign = foreignRows(rows.value, shop.data.ids);
+  if (foreign.length > 0) return refused(foreign);
+  const named = new Set(rows.value.listingIds);
+  const listings = shop.data.read
+    ? { ok: true as const, data: shop.data.read.filter((listing) => named.has(listing.listingId)) }
+    : await readListingQuestions(runner.marketplace, owner, rows.value.listingIds);
   if (!listings.ok) return NextResponse.json({ error: describeFailure(listings.failure, "load") }, { status: 502 });
-  const byId = new Map(listings.data.map((listing) => [listing.listingId, listing]));
-  const imported = importQuestions(text, byId);
-  if (!imported.ok)
-    return NextResponse.json(
-      {
-        error: "Some cells need attention: nothing was planned. Fix them and import the file again.",
-        errors: imported.errors,
-      },
-      { status: 422 },
-    );
+  const imported = await importQuestions(
+    rows.value,
+    new Map(listings.data.map((listing) => [listing.listingId, listing])),
+  );
+  if (!imported.ok) return refused(imported.errors);
   const phase = await personalizationPhase().current();
   // A listing the file leaves as it is stays in the plan, shown as already as asked: the review counts every row.
   const targets = new Map(
     listings.data.map((listing) => [listing.listingId, imported.targets.get(listing.listingId) ?? listing.questions]),
   );
   const planId = await planTargets(owner, listings.data, targets, "Questions from a spreadsheet", phase);
-  return NextResponse.json({ planId, unchanged: imported.unchanged }, { headers: { "cache-control": "no-store" } });
+  return NextResponse.json(
+    {
+      planId,
+      changes: imported.targets.size,
+      unchanged: imported.unchanged,
+      warnings: imported.warnings.slice(0, SHOWN),
+      moreWarnings: Math.max(0, imported.warnings.length - SHOWN),
+    },
+    { headers: { "cache-control": "no-store" } },
+  );
 }

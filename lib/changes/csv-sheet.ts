@@ -1,0 +1,44 @@
+import Papa from "papaparse";
+import type { CellError } from "./spreadsheet";
+
+/** `row` counts as a spreadsheet program does: the header is row 1, and blank lines count. */
+export type SheetRow = { row: number; cells: string[] };
+/** `neutralised`: formula-like cells carry the apostrophe the CSV export added (lib/spreadsheet/safe-cell.ts). */
+export type Sheet = { rows: SheetRow[]; errors: CellError[]; neutralised: boolean };
+
+// A chunk takes a few milliseconds to parse; the event loop serves other requests between chunks.
+const CHUNK_BYTES = 128 * 1024;
+
+const QUOTE_REASONS: Record<string, string> = {
+  MissingQuotes:
+    'A quote (") opens a cell in this row and is never closed, so every row after it would be read as that one cell: close the quote, or write a quote inside a cell as two ("").',
+  InvalidQuotes:
+    'A quote (") in this row stands where a cell cannot have one: quote the whole cell and write a quote inside it as two ("").',
+};
+
+/** Every record of a CSV file, parsed a chunk at a time. */
+export function csvSheet(text: string): Promise<Sheet> {
+  return new Promise((resolve, reject) => {
+    const rows: SheetRow[] = [];
+    const errors: CellError[] = [];
+    let records = 0;
+    Papa.parse<string[]>(text.replace(/^\uFEFF/, ""), {
+      chunkSize: CHUNK_BYTES,
+      chunk: (result: Papa.ParseResult<string[]>, parser: Papa.Parser) => {
+        for (const error of result.errors) {
+          const reason = QUOTE_REASONS[error.code];
+          if (reason) errors.push({ row: records + (error.row ?? 0) + 1, column: "", reason });
+        }
+        for (const record of result.data) {
+          records += 1;
+          if (record.length === 1 && record[0]!.trim() === "") continue;
+          rows.push({ row: records, cells: record });
+        }
+        parser.pause();
+        setImmediate(() => parser.resume());
+      },
+      complete: () => resolve({ rows, errors, neutralised: true }),
+      error: reject,
+    });
+  });
+}

@@ -1,0 +1,39 @@
+import { isZip, unpacksWithin } from "../spreadsheet/unpacked-size";
+import { csvSheet, type Sheet } from "./csv-sheet";
+import { workbookSheet } from "./workbook";
+
+export const SHEET_MAX_BYTES = 5_000_000;
+// Far more than the questions of a shop at the marketplace's listing limit take, unpacked.
+const UNPACKED_MAX_BYTES = 40_000_000;
+
+/** The rows of an imported file: the Excel workbook the dashboard exports, or CSV in UTF-8 (as exported, or saved by a spreadsheet program). */
+export async function sheetOfFile(
+  bytes: Uint8Array,
+): Promise<{ ok: true; sheet: Sheet } | { ok: false; error: string }> {
+  if (isZip(bytes)) {
+    if (!unpacksWithin(bytes, UNPACKED_MAX_BYTES))
+      return {
+        ok: false,
+        error:
+          "This Excel file unpacks to more than 40 MB, far more than a shop's questions: export your questions again and edit that file.",
+      };
+    const sheet = await workbookSheet(bytes);
+    if (sheet) return { ok: true, sheet };
+    return {
+      ok: false,
+      error:
+        "The dashboard could not read this Excel file. Export your questions again, edit that file, and save it as an Excel workbook (.xlsx).",
+    };
+  }
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return {
+      ok: false,
+      error:
+        "The file is neither an Excel workbook nor UTF-8 text. Save it from your spreadsheet as “Excel Workbook (.xlsx)” or as “CSV UTF-8”.",
+    };
+  }
+  return { ok: true, sheet: await csvSheet(text) };
+}

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startSandbox, type RunningSandbox } from "../../sandbox/server";
+import { createSeller, type CreatedSeller } from "../harness/sandbox";
+import { freePort, startDashboard, type DashboardProcess } from "../harness/dashboard-process";
+import { signInOverHttp } from "../harness/http-sign-in";
+import { COLUMNS } from "../../lib/changes/spreadsheet";
+
+// Issue 35, found by attack: the built dashboard's spreadsheet import and export over plain HTTP with a signed-in
+// seller's cookie, against an in-memory sandbox whose request log shows what reached the marketplace.
+
+const DIST_DIR = process.env.NEXT_DIST_DIR || ".next";
+
+let sandbox: RunningSandbox;
+let dashboard: DashboardProcess;
+let scratch: string;
+let seller: CreatedSeller;
+let cookie: string;
+
+type Logged = { id: number; path: string };
+const lastRequestId = () => (sandbox.state.log.list() as Logged[]).at(-1)?.id ?? 0;
+const marketplaceRequestsSince = (id: number) =>
+  (sandbox.state.log.list() as Logged[]).filter((entry) => entry.id > id && entry.path.startsWith("/v3/"));
+
+const send = (path: string, init: RequestInit = {}) =>
+  fetch(`${dashboard.url}${path}`, { ...init, headers: { ...(init.headers as Record<string, string>), cookie } });
+const importFile = (body: string) =>
+  send("/api/changes/import", { method: "POST", headers: { "content-type": "text/csv" }, body });
+
+beforeAll(async () => {
+  if (!existsSync(join(DIST_DIR, "BUILD_ID")))
+    throw new Error(`No production build in ${DIST_DIR}: run \`npx next build\` first (npm test does).`);
+  scratch = mkdtempSync(join(tmpdir(), "spreadsheet-attacks-"));
+  sandbox = await startSandbox({ port: 0, db: ":memory:" });
+  seller = await createSeller(sandbox.url, { listings: 3 });
+  dashboard = await startDashboard({
+    port: await freePort(),
+    sandboxUrl: sandbox.url,
+    dashboardDb: join(scratch, "dashboard.db"),
+    stdio: "ignore",
+  });
+  ({ cookie } = await signInOverHttp(dashboard.url, seller));
+  // The listings page starts the shop's mirror, which then answers which listings are the seller's.
+  await (await send("/listings")).text();
+  for (const deadline = Date.now() + 30_000; ; await new Promise((resolve) => setTimeout(resolve, 200))) {
+    const mirror = (await (await send("/api/mirror")).json()) as { status?: string };
+    if (mirror.status === "filled") break;
+    if (Date.now() > deadline) throw new Error(`the mirror did not fill: ${JSON.stringify(mirror)}`);
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await dashboard?.stop();
+  await sandbox?.close();
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
+
+describe("the spreadsheet import, attacked over HTTP", () => {
+  it("refuses 2,000 made-up listing ids without a marketplace request, naming the first 50 and counting the rest", async () => {
+    const since = lastRequestId();
+    const rows = Array.from({ length: 2_000 }, (_, index) => `${9_000_000_000 + index},Fake,active,,,,,,,,,`);
+    const response = await importFile([COLUMNS.join(","), ...rows].join("\r\n"));
+    expect(response.status).toBe(422);
+    const body = (await response.json()) as { errors: { row: number; column: string; reason: string }[]; more: number };
+    expect(body.errors).toHaveLength(50);
+    expect(body.more).toBe(1_950);
+    expect(body.errors[0]).toEqual({
+      row: 2,
+      column: "listing_id",
+      reason: "No listing 9000000000 in your shop: keep the exported listing ids.",
+    });
+    expect(marketplaceRequestsSince(since)).toEqual([]);
+  });
+
+  it("answers 200,000 rows for one listing (under the 5 MB limit) with one sentence, and asks the marketplace nothing", async () => {
+    const since = lastRequestId();
+    const text = `${COLUMNS.join(",")}\r\n${`${seller.listing_ids[0]},,,,,,,,,,,\r\n`.repeat(200_000)}`;
+    expect(Buffer.byteLength(text)).toBeLessThan(5_000_000);
+    const response = await importFile(text);
+    expect(response.status).toBe(422);
+    expect(await response.json()).toMatchObject({
+      errors: [
+        {
+          row: 7,
+          column: "listing_id",
+          reason: `Listing ${seller.listing_ids[0]} has more than 5 rows, and a listing asks at most 5 questions, one row each: remove the rows it does not need.`,
+        },
+      ],
+      more: 0,
+    });
+    expect(marketplaceRequestsSince(since)).toEqual([]);
+  });
+
+  it("reports an unclosed quote with its row and plans nothing", async () => {
+    const [one, two] = seller.listing_ids;
+    const text = [COLUMNS.join(","), `${one},"Mug,active,,,,,,,,,`, `${two},Card,active,,,,,,,,,`].join("\r\n");
+    const response = await importFile(text);
+    expect(response.status).toBe(422);
+    expect(await response.json()).toMatchObject({
+      errors: [{ row: 2, column: "", reason: expect.stringContaining("is never closed") }],
+    });
+  });
+
+  it("re-imports its own unchanged CSV export as a plan of no change", async () => {
+    const exported = await (await send("/api/changes/export")).text();
+    const response = await importFile(exported);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ changes: 0, unchanged: 3, warnings: [] });
+  });
+
+  it("re-imports its own unchanged Excel export as a plan of no change", async () => {
+    const workbook = await (await send("/api/changes/export?format=xlsx")).arrayBuffer();
+    const response = await send("/api/changes/import", { method: "POST", body: workbook });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ changes: 0, unchanged: 3 });
+  });
+
+  it("refuses a file over 5 MB with 413 before reading it whole", async () => {
+    const response = await importFile("x".repeat(5_000_001));
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({
+      error: "The file is larger than 5 MB. Export your questions again and edit that file.",
+    });
+  });
+});
