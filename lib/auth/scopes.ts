@@ -1,4 +1,6 @@
-export const REQUESTED_SCOPES = ["listings_r", "listings_w", "shops_r"] as const;
+export const REQUESTED_SCOPES = ["listings_r", "listings_w", "shops_r", "transactions_r"] as const;
+
+export const canReadOrders = (scopes: readonly string[]) => scopes.includes("transactions_r");
 
 export const canEdit = (scopes: readonly string[]) => scopes.includes("listings_w");
 
