@@ -12,6 +12,7 @@ export type OrderFilter = {
   /** Unix seconds, inclusive. */
   from?: number;
   to?: number;
+  openOnly?: boolean;
 };
 
 export type KeptItem = {
@@ -34,6 +35,7 @@ function where(shopId: number, filter: OrderFilter) {
     params.push(value);
     clauses.push(clause(`$${params.length}`));
   };
+  if (filter.openOnly) clauses.push("is_open = 1");
   if (filter.from !== undefined) add((n) => `created_at >= ${n}`, filter.from);
   if (filter.to !== undefined) add((n) => `created_at <= ${n}`, filter.to);
   if (filter.listingId !== undefined)

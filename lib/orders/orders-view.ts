@@ -10,6 +10,7 @@ import { mirrorStore } from "../mirror/mirror-store";
 import { answeredOrders, type AnsweredOrder, type HistoryPoint } from "./asked-questions";
 import { bringOrdersUpToDate, type Seller } from "./kept-orders";
 import { orderStore, type OrderFilter } from "./order-store";
+import { productionSheet, type SheetListing } from "./production-sheet";
 
 export type OrdersView = {
   total: number;
@@ -82,4 +83,23 @@ export async function ordersView(
       listings: await store.listings(seller.shopId),
     },
   };
+}
+
+/** Beyond this many open orders the sheet is cut short and says so: narrow it by listing or date. */
+export const SHEET_MAX_ORDERS = 2000;
+
+export async function productionSheetView(
+  seller: Seller,
+  filter: OrderFilter,
+): Promise<Result<{ sheet: SheetListing[]; orders: number; total: number }>> {
+  const database = await db();
+  const fresh = await bringOrdersUpToDate(database, await marketplace(), seller);
+  if (!fresh.ok) return fresh;
+  const kept = await orderStore(database).orders(
+    seller.shopId,
+    { ...filter, openOnly: true },
+    { limit: SHEET_MAX_ORDERS, offset: 0 },
+  );
+  const orders = await answered(database, seller, kept.orders);
+  return { ok: true, data: { sheet: productionSheet(orders), orders: orders.length, total: kept.total } };
 }

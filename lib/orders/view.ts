@@ -33,13 +33,14 @@ export function orderFilterOf(view: OrdersUrlView): OrderFilter {
   };
 }
 
-export function ordersHref(view: OrdersUrlView, path = "/orders") {
+export function ordersHref(view: OrdersUrlView, path = "/orders", extra: Record<string, string> = {}) {
   const params = new URLSearchParams();
   if (view.q) params.set("q", view.q);
   if (view.listing !== null) params.set("listing", String(view.listing));
   if (view.from) params.set("from", view.from);
   if (view.to) params.set("to", view.to);
   if (view.page > 1) params.set("page", String(view.page));
+  for (const [key, value] of Object.entries(extra)) params.set(key, value);
   const query = params.toString();
   return query ? `${path}?${query}` : path;
 }
