@@ -95,7 +95,7 @@ async function signInToOrders(page: Page, seller: TestSeller) {
   await expect(page.getByRole("heading", { name: "Orders", level: 1 })).toBeVisible();
 }
 
-test("an order placed through the marketplace shows each answer under its question, worded as the buyer saw it after the seller rewords it, in the production sheet's CSV alike, with a flag on what prints badly", async ({
+test("an order placed through the marketplace shows each answer under its question, worded as the buyer saw it after the seller rewords it, in the production sheet's CSV alike, with a flag on what prints badly; the editor shows what each question earned", async ({
   page,
 }) => {
   const { seller, listingId, answered, flagged } = await shopWithOrders();
@@ -117,6 +117,15 @@ test("an order placed through the marketplace shows each answer under its questi
   await page.goto(editorPath(listingId));
   const save = page.getByRole("button", { name: "Save questions" });
   await hydrated(save);
+  await expect(questionGroup(page, 1, "Text").getByTestId("question-stats")).toHaveText(
+    "Last 30 days: 2 of 2 orders answered.",
+  );
+  await expect(questionGroup(page, 2, "Text").getByTestId("question-stats")).toHaveText(
+    "Last 30 days: 1 of 2 orders answered; $6.00 in add-on prices.",
+  );
+  await expect(questionGroup(page, 3, "Dropdown").getByTestId("question-stats")).toHaveText(
+    "Last 30 days: 2 of 2 orders answered; most chosen Script (2), Serif (1).",
+  );
   await questionGroup(page, 1, "Text").getByLabel("Title").fill("Name to engrave");
   await save.click();
   await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();

@@ -11,6 +11,7 @@ import { answeredOrders, type AnsweredOrder, type HistoryPoint } from "./asked-q
 import { bringOrdersUpToDate, type Seller } from "./kept-orders";
 import { orderStore, type OrderFilter } from "./order-store";
 import { productionSheet, type SheetListing } from "./production-sheet";
+import { questionStats, STATS_DAYS, type QuestionStats } from "./question-stats";
 
 export type OrdersView = {
   total: number;
@@ -102,4 +103,21 @@ export async function productionSheetView(
   );
   const orders = await answered(database, seller, kept.orders);
   return { ok: true, data: { sheet: productionSheet(orders), orders: orders.length, total: kept.total } };
+}
+
+/** Null until the shop's orders are kept (the Orders page reads them): the editor itself asks the marketplace nothing. */
+export async function keptQuestionStats(
+  seller: Seller,
+  listingId: number,
+  today: readonly Question[],
+): Promise<Record<number, QuestionStats> | null> {
+  const database = await db();
+  const store = orderStore(database);
+  if (!(await store.sync(seller.shopId))?.filled) return null;
+  const since = Math.floor(Date.now() / 1000) - STATS_DAYS * 24 * 3600;
+  const history = (await historyStore(database).list(seller.shopId, listingId, HISTORY_DEPTH)).map((entry) => ({
+    recordedAt: entry.recordedAt,
+    previous: entry.previous,
+  }));
+  return questionStats(await store.items(seller.shopId, listingId, since), today, history);
 }

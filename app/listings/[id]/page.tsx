@@ -8,7 +8,9 @@ import { ListingPager } from "@/components/listings/listing-pager";
 import { LazyMultiQuestionEditor } from "@/components/personalization/question-set/lazy-multi-question-editor";
 import { currentSeller, requireSeller, signInPath } from "@/lib/auth/seller";
 import type { SellerClaims } from "@/lib/auth/auth";
-import { canEdit } from "@/lib/auth/scopes";
+import { canEdit, canReadOrders } from "@/lib/auth/scopes";
+import { QuestionStatsProvider } from "@/components/orders/question-stats";
+import { keptQuestionStats } from "@/lib/orders/orders-view";
 import { listingKey, neighboursKey } from "@/lib/listings/query-keys";
 import { loadListing, mirroredNeighbours } from "@/lib/listings/read";
 import { parseListingsView, viewParams, type Search } from "@/lib/listings/view";
@@ -55,6 +57,10 @@ export default async function ListingEditorPage({
     mirroredNeighbours(seller, view, listingId),
   ]);
   const multi = (await personalizationPhase().current()) === "multi";
+  const stats =
+    multi && result.ok && seller.shopId !== null && canReadOrders(seller.scopes)
+      ? await keptQuestionStats({ userId: seller.userId, shopId: seller.shopId }, listingId, result.data.questions)
+      : null;
   if (!result.ok && (result.failure.kind === "reauth" || result.failure.kind === "invalid_token"))
     redirect(signInPath(here, "expired"));
   const queryClient = new QueryClient();
@@ -70,7 +76,13 @@ export default async function ListingEditorPage({
       <HydrationBoundary state={dehydrate(queryClient)}>
         <ListingPager listingId={listingId} />
         {multi ? (
-          <LazyMultiQuestionEditor listingId={listingId} canEdit={canEdit(seller.scopes)} currencyCode={currencyCode} />
+          <QuestionStatsProvider stats={stats}>
+            <LazyMultiQuestionEditor
+              listingId={listingId}
+              canEdit={canEdit(seller.scopes)}
+              currencyCode={currencyCode}
+            />
+          </QuestionStatsProvider>
         ) : (
           <PersonalizationEditor listingId={listingId} canEdit={canEdit(seller.scopes)} />
         )}

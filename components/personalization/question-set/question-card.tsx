@@ -12,6 +12,7 @@ import {
 } from "@/lib/personalization/question-set";
 import type { QuestionSetFormApi } from "./drafts";
 import { OptionFields } from "./option-fields";
+import { QuestionStatsNote } from "@/components/orders/question-stats";
 
 /** The shop's currency for add-on prices; `each`: a bulk change, where an empty price keeps what each listing charges. */
 export type Pricing = { currencyCode?: string; each?: boolean };
@@ -108,6 +109,7 @@ export function QuestionCard({ form, index, count, fieldId, type, onMove, onRemo
             Remove
           </button>
         </div>
+        <QuestionStatsNote questionId={watch(`questions.${index}.questionId`)} />
 
         <div>
           <label htmlFor={`${id}-title`} className="block font-medium">
