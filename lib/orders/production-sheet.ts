@@ -41,7 +41,7 @@ export function productionSheet(orders: readonly AnsweredOrder[]): SheetListing[
     }
   return [...listings.values()]
     .map(({ byQuestion: _unused, ...listing }) => listing)
-    .sort((a, b) => a.title.localeCompare(b.title));
+    .sort((a, b) => a.title.localeCompare(b.title, "en", { numeric: true }));
 }
 
 export const SHEET_COLUMNS = [
