@@ -5,6 +5,7 @@ import { SiteHeader } from "@/components/site-header";
 import { AllowOrders } from "@/components/orders/allow-orders";
 import { OrderCard } from "@/components/orders/order-card";
 import { OrderFilters } from "@/components/orders/order-filters";
+import { OrdersFilling } from "@/components/orders/orders-filling";
 import { ListingsUnavailable } from "@/components/listings/listings-unavailable";
 import { requireSeller, signInPath } from "@/lib/auth/seller";
 import { canReadOrders } from "@/lib/auth/scopes";
@@ -61,6 +62,7 @@ export default async function OrdersPage({ searchParams }: Props) {
         ) : result ? (
           <>
             <OrderFilters view={view} listings={result.data.listings} />
+            {!result.data.sync.filled && <OrdersFilling sync={result.data.sync} />}
             <p role="status" className="mt-4 text-sm text-stone-700">
               {result.data.total === 0
                 ? "No orders match."

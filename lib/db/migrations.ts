@@ -190,6 +190,9 @@ export const MIGRATIONS = [
      shop_id BIGINT PRIMARY KEY,
      filled INTEGER NOT NULL,
      watermark BIGINT NOT NULL,
+     skip BIGINT NOT NULL,
+     orders_read BIGINT NOT NULL,
+     orders_total BIGINT NOT NULL,
      checked_at BIGINT NOT NULL
    )`,
 ];

@@ -4,7 +4,19 @@ import type { Order, OrderAnswer } from "../marketplace/receipt-wire";
 
 // A shop's orders kept in the dashboard's database, so a view reads only what changed since (kept-orders.ts).
 
-export type OrderSync = { shopId: number; filled: boolean; watermark: number; checkedAt: number };
+/**
+ * Where a shop's kept orders stand: filled once every receipt was read; then `watermark` (the marketplace's
+ * updated_timestamp) and `skip` (receipts of that second to pass over) say where the next read of changes starts.
+ */
+export type OrderSync = {
+  shopId: number;
+  filled: boolean;
+  watermark: number;
+  skip: number;
+  read: number;
+  total: number;
+  checkedAt: number;
+};
 
 export type OrderFilter = {
   search?: string;
@@ -51,25 +63,36 @@ function where(shopId: number, filter: OrderFilter) {
 export function orderStore(db: Database) {
   return {
     async sync(shopId: number): Promise<OrderSync | null> {
-      const [row] = await db.query<{ filled: number; watermark: number; checked_at: number }>(
-        "SELECT filled, watermark, checked_at FROM order_syncs WHERE shop_id = $1",
-        [shopId],
-      );
+      const [row] = await db.query<{
+        filled: number;
+        watermark: number;
+        skip: number;
+        orders_read: number;
+        orders_total: number;
+        checked_at: number;
+      }>("SELECT filled, watermark, skip, orders_read, orders_total, checked_at FROM order_syncs WHERE shop_id = $1", [
+        shopId,
+      ]);
       return row
         ? {
             shopId,
             filled: Number(row.filled) === 1,
             watermark: Number(row.watermark),
+            skip: Number(row.skip),
+            read: Number(row.orders_read),
+            total: Number(row.orders_total),
             checkedAt: Number(row.checked_at),
           }
         : null;
     },
 
-    async synced(shopId: number, sync: { filled: boolean; watermark: number }) {
+    async synced(shopId: number, sync: Omit<OrderSync, "shopId" | "checkedAt">) {
       await db.execute(
-        `INSERT INTO order_syncs (shop_id, filled, watermark, checked_at) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (shop_id) DO UPDATE SET filled = excluded.filled, watermark = excluded.watermark, checked_at = excluded.checked_at`,
-        [shopId, sync.filled ? 1 : 0, sync.watermark, Date.now()],
+        `INSERT INTO order_syncs (shop_id, filled, watermark, skip, orders_read, orders_total, checked_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (shop_id) DO UPDATE SET filled = excluded.filled, watermark = excluded.watermark, skip = excluded.skip,
+           orders_read = excluded.orders_read, orders_total = excluded.orders_total, checked_at = excluded.checked_at`,
+        [shopId, sync.filled ? 1 : 0, sync.watermark, sync.skip, sync.read, sync.total, Date.now()],
       );
     },
 

@@ -6,14 +6,20 @@ import { marketplace } from "../marketplace";
 import type { Result } from "../marketplace/failure";
 import type { Order } from "../marketplace/receipt-wire";
 import type { Question } from "../marketplace/wire";
+import { ensureFilled } from "../mirror/background";
 import { mirrorStore } from "../mirror/mirror-store";
 import { answeredOrders, type AnsweredOrder, type HistoryPoint } from "./asked-questions";
-import { bringOrdersUpToDate, type Seller } from "./kept-orders";
-import { orderStore, type OrderFilter } from "./order-store";
+import { keptOrdersReady } from "./background";
+import type { Seller } from "./kept-orders";
+import { orderStore, type OrderFilter, type OrderSync } from "./order-store";
 import { productionSheet, type SheetListing } from "./production-sheet";
 import { questionStats, STATS_DAYS, type QuestionStats } from "./question-stats";
 
+/** How long a view waits for a first fill before showing what is kept so far: a small shop's fill ends within it. */
+const FIRST_FILL_WAIT_MS = 3000;
+
 export type OrdersView = {
+  sync: OrderSync;
   total: number;
   open: number;
   orders: AnsweredOrder[];
@@ -22,7 +28,10 @@ export type OrdersView = {
 
 const HISTORY_DEPTH = 200;
 
-/** Today's questions of these listings: the mirror's when the shop is mirrored, else one batch read (100 ids a request). */
+/**
+ * Today's questions of these listings: the mirror's when the shop is mirrored; until then one batch read (100 ids a
+ * request) while the mirror fills in the background, as the listings page does.
+ */
 async function questionsToday(database: Database, seller: Seller, listingIds: number[]) {
   const today = new Map<number, Question[]>();
   const mirror = mirrorStore(database);
@@ -33,6 +42,7 @@ async function questionsToday(database: Database, seller: Seller, listingIds: nu
     }
     return today;
   }
+  await ensureFilled(seller);
   const market = await marketplace();
   for (let start = 0; start < listingIds.length; start += 100) {
     const read = await market.getListingsByListingIds(seller.userId, listingIds.slice(start, start + 100));
@@ -70,14 +80,15 @@ export async function ordersView(
   filter: OrderFilter,
   page: { limit: number; offset: number },
 ): Promise<Result<OrdersView>> {
-  const database = await db();
-  const fresh = await bringOrdersUpToDate(database, await marketplace(), seller);
+  const fresh = await keptOrdersReady(seller, FIRST_FILL_WAIT_MS);
   if (!fresh.ok) return fresh;
+  const database = await db();
   const store = orderStore(database);
   const kept = await store.orders(seller.shopId, filter, page);
   return {
     ok: true,
     data: {
+      sync: fresh.data,
       total: kept.total,
       open: kept.open,
       orders: await answered(database, seller, kept.orders),
@@ -92,17 +103,20 @@ export const SHEET_MAX_ORDERS = 2000;
 export async function productionSheetView(
   seller: Seller,
   filter: OrderFilter,
-): Promise<Result<{ sheet: SheetListing[]; orders: number; total: number }>> {
-  const database = await db();
-  const fresh = await bringOrdersUpToDate(database, await marketplace(), seller);
+): Promise<Result<{ sheet: SheetListing[]; orders: number; total: number; sync: OrderSync }>> {
+  const fresh = await keptOrdersReady(seller, FIRST_FILL_WAIT_MS);
   if (!fresh.ok) return fresh;
+  const database = await db();
   const kept = await orderStore(database).orders(
     seller.shopId,
     { ...filter, openOnly: true },
     { limit: SHEET_MAX_ORDERS, offset: 0 },
   );
   const orders = await answered(database, seller, kept.orders);
-  return { ok: true, data: { sheet: productionSheet(orders), orders: orders.length, total: kept.total } };
+  return {
+    ok: true,
+    data: { sheet: productionSheet(orders), orders: orders.length, total: kept.total, sync: fresh.data },
+  };
 }
 
 /** Null until the shop's orders are kept (the Orders page reads them): the editor itself asks the marketplace nothing. */

@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { SiteHeader } from "@/components/site-header";
 import { AllowOrders } from "@/components/orders/allow-orders";
+import { OrdersFilling } from "@/components/orders/orders-filling";
 import { PrintButton } from "@/components/orders/print-button";
 import { ProductionSheet } from "@/components/orders/production-sheet";
 import { ListingsUnavailable } from "@/components/listings/listings-unavailable";
@@ -51,6 +52,7 @@ export default async function ProductionSheetPage({ searchParams }: Props) {
                 : ""}
               .
             </p>
+            {!result.data.sync.filled && <OrdersFilling sync={result.data.sync} />}
             <div className="mt-3 flex flex-wrap items-center gap-4 text-sm print:hidden">
               <PrintButton />
               <a className="text-blue-800 underline" href={exportHref("csv")} download>
