@@ -10,7 +10,7 @@ import { parseArgs } from "node:util";
 import { freePort, startDashboard } from "../../test/harness/dashboard-process";
 import { signInOverHttp } from "../../test/harness/http-sign-in";
 import { createSeller, sandboxControl } from "../../test/harness/sandbox";
-import { sleep, spawnGroup, waitForOk } from "../processes";
+import { sleep, startBenchSandbox } from "../processes";
 import { mapLimit, percentile } from "../stats";
 
 export const ORDERS_FLOOR = { pageP50Ms: 300, requestsPerView: 1 };
@@ -106,24 +106,10 @@ export async function measureOrders(options: {
   const log = options.log ?? console.log;
   const folder = mkdtempSync(join(tmpdir(), "bench-orders-"));
   const port = await freePort();
-  const sandboxPort = await freePort();
-  const sandbox = spawnGroup("sandbox", process.execPath, [
-    "--import",
-    "tsx",
-    "sandbox/main.ts",
-    "--port",
-    String(sandboxPort),
-    "--db",
-    ":memory:",
-    "--rate-per-second",
-    String(PER_SECOND),
-    "--phase",
-    "webhooks",
-  ]);
-  const sandboxUrl = `http://localhost:${sandboxPort}`;
+  const sandbox = await startBenchSandbox({ perSecond: PER_SECOND, phase: "webhooks" });
+  const sandboxUrl = sandbox.url;
   let dashboard: Awaited<ReturnType<typeof startDashboard>> | undefined;
   try {
-    await waitForOk(`${sandboxUrl}/__sandbox/clock`, 60_000);
     const seller = await shopWithOrders(sandboxUrl, options.orders, options.listings);
     log(`placed ${options.orders} orders`);
     dashboard = await startDashboard({

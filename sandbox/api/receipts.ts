@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { jsonError } from "../http.js";
+import { jsonError, type Ctx } from "../http.js";
 import { defineRoute, enumValue, integerQuery, integerValue, refusals, reply } from "./routes.js";
 import { lenientIdParam, ownShopOr403, shopIdParam } from "./listings.js";
 import { receiptPageSchema, receiptSchema, transactionPageSchema } from "../receipt-wire.js";
@@ -70,7 +70,15 @@ const receiptsQuery = z.object({
 
 const receiptParams = z.object({ shop_id: shopIdParam, receipt_id: lenientIdParam("The receipt.") });
 
-const receiptNotFound = (shopId: number, raw: string | undefined) => `Receipt ${raw} does not exist in shop ${shopId}.`;
+/** The caller's own shop's receipt, or the refusal: 403 for another's shop, 404 for a receipt the shop lacks. */
+function ownReceipt(c: Ctx, params: { shop_id: number; receipt_id: number }, query: () => unknown) {
+  const shop = ownShopOr403(c, params.shop_id);
+  if (shop instanceof Response) return shop;
+  const input = query();
+  if (input instanceof Response) return input;
+  const row = getReceiptRow(c.get("state").db, shop.shop_id, params.receipt_id);
+  return row ?? jsonError(c, 404, `Receipt ${c.req.param("receipt_id")} does not exist in shop ${shop.shop_id}.`);
+}
 
 export const receiptRoutes = [
   defineRoute({
@@ -103,14 +111,8 @@ export const receiptRoutes = [
     query: z.object({ legacy: legacyQuery }),
     responses: { 200: reply("The receipt.", receiptSchema), ...refusals(400, 401, 403, 404, 429) },
     handler: (c, { params, query }) => {
-      const shop = ownShopOr403(c, params.shop_id);
-      if (shop instanceof Response) return shop;
-      const input = query();
-      if (input instanceof Response) return input;
-      const db = c.get("state").db;
-      const row = getReceiptRow(db, shop.shop_id, params.receipt_id);
-      if (!row) return jsonError(c, 404, receiptNotFound(shop.shop_id, c.req.param("receipt_id")));
-      return c.json(receiptsJson(db, [row])[0]);
+      const row = ownReceipt(c, params, query);
+      return row instanceof Response ? row : c.json(receiptsJson(c.get("state").db, [row])[0]);
     },
   }),
 
@@ -128,14 +130,8 @@ export const receiptRoutes = [
       ...refusals(400, 401, 403, 404, 429),
     },
     handler: (c, { params, query }) => {
-      const shop = ownShopOr403(c, params.shop_id);
-      if (shop instanceof Response) return shop;
-      const input = query();
-      if (input instanceof Response) return input;
-      const db = c.get("state").db;
-      const row = getReceiptRow(db, shop.shop_id, params.receipt_id);
-      if (!row) return jsonError(c, 404, receiptNotFound(shop.shop_id, c.req.param("receipt_id")));
-      return c.json(transactionsOfReceipt(db, row));
+      const row = ownReceipt(c, params, query);
+      return row instanceof Response ? row : c.json(transactionsOfReceipt(c.get("state").db, row));
     },
   }),
 
