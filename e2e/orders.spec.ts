@@ -8,8 +8,10 @@ import {
   control,
   inPhase,
   newSeller,
+  putQuestion,
   putQuestions,
   signIn,
+  storedListing,
   type TestSeller,
 } from "./sandbox-control";
 
@@ -182,4 +184,28 @@ test("a seller who signed in without transactions_r is asked once, on the Orders
   await allowOnMarketplace(page, seller);
   await expect(page).toHaveURL(/\/orders$/);
   await expect(answerUnder(orderCard(page, answered), "Name").locator("[data-answer]")).toHaveText("Ada");
+});
+
+test.describe("in the migration period", () => {
+  inPhase("migration");
+
+  test("the single-question editor shows beside its question how many orders answered it", async ({ page }) => {
+    const seller = await newSeller(1);
+    const listingId = seller.listing_ids[0]!;
+    await putQuestion(seller, listingId, {
+      instructions: "Name to engrave",
+      required: true,
+      max_allowed_characters: 12,
+    });
+    const [question] = (await storedListing(listingId)).personalization.personalization_questions as unknown as [
+      StoredQuestion,
+    ];
+    await control("/orders", { listing_id: listingId, answers: [{ question_id: question.question_id, value: "Bo" }] });
+    await signInToOrders(page, seller);
+    await expect(page.getByRole("article")).toHaveCount(1);
+    await page.goto(editorPath(listingId));
+    await expect(page.getByTestId("stored-question").getByTestId("question-stats")).toHaveText(
+      "Last 30 days: 1 of 1 order answered.",
+    );
+  });
 });

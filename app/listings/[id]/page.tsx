@@ -58,7 +58,7 @@ export default async function ListingEditorPage({
   ]);
   const multi = (await personalizationPhase().current()) === "multi";
   const stats =
-    multi && result.ok && seller.shopId !== null && canReadOrders(seller.scopes)
+    result.ok && seller.shopId !== null && canReadOrders(seller.scopes)
       ? await keptQuestionStats({ userId: seller.userId, shopId: seller.shopId }, listingId, result.data.questions)
       : null;
   if (!result.ok && (result.failure.kind === "reauth" || result.failure.kind === "invalid_token"))
@@ -75,17 +75,17 @@ export default async function ListingEditorPage({
     <BackToListingsPage shopName={seller.shopName} unavailable={unavailable}>
       <HydrationBoundary state={dehydrate(queryClient)}>
         <ListingPager listingId={listingId} />
-        {multi ? (
-          <QuestionStatsProvider stats={stats}>
+        <QuestionStatsProvider stats={stats}>
+          {multi ? (
             <LazyMultiQuestionEditor
               listingId={listingId}
               canEdit={canEdit(seller.scopes)}
               currencyCode={currencyCode}
             />
-          </QuestionStatsProvider>
-        ) : (
-          <PersonalizationEditor listingId={listingId} canEdit={canEdit(seller.scopes)} />
-        )}
+          ) : (
+            <PersonalizationEditor listingId={listingId} canEdit={canEdit(seller.scopes)} />
+          )}
+        </QuestionStatsProvider>
       </HydrationBoundary>
     </BackToListingsPage>
   );
