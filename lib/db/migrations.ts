@@ -170,6 +170,7 @@ export const MIGRATIONS = [
      created_at BIGINT NOT NULL,
      updated_at BIGINT NOT NULL,
      is_open INTEGER NOT NULL,
+     search_text TEXT NOT NULL,
      body TEXT NOT NULL,
      PRIMARY KEY (shop_id, receipt_id)
    );

@@ -122,6 +122,9 @@ describe.each(eachEngine())("a shop's orders kept on %s", (_engine, location) =>
     expect(answeredSage.total).toBeGreaterThan(0);
     for (const order of answeredSage.orders)
       expect(order.items.flatMap((item) => item.answers.map((answer) => answer.value))).toContain("sage green");
+    const byNumber = await store.orders(ADA.shop_id, { search: "61005" }, { limit: 100, offset: 0 });
+    expect(byNumber.orders.map((order) => order.receiptId)).toEqual([61005]);
+    expect((await store.orders(ADA.shop_id, { search: "buyerName" }, { limit: 100, offset: 0 })).total).toBe(0);
     expect((await store.listings(ADA.shop_id)).find((listing) => listing.listingId === NAME_NECKLACE)).toMatchObject({
       orders: necklaces.total,
     });

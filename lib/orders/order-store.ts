@@ -38,6 +38,17 @@ export type KeptItem = {
 
 const isOpen = (order: Order) => order.paid && !order.shipped;
 
+/** What a search looks in, lower-cased: the order number, the buyer, the listings bought and every answer. */
+const searchTextOf = (order: Order) =>
+  [
+    order.receiptId,
+    order.buyerName,
+    order.messageFromBuyer ?? "",
+    ...order.items.flatMap((item) => [item.title, ...item.answers.map((answer) => answer.value)]),
+  ]
+    .join("\n")
+    .toLowerCase();
+
 const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
 function where(shopId: number, filter: OrderFilter) {
@@ -56,7 +67,7 @@ function where(shopId: number, filter: OrderFilter) {
       filter.listingId,
     );
   const search = filter.search?.trim().toLowerCase();
-  if (search) add((n) => `LOWER(body) LIKE ${n} ESCAPE '\\'`, `%${likeEscaped(search)}%`);
+  if (search) add((n) => `search_text LIKE ${n} ESCAPE '\\'`, `%${likeEscaped(search)}%`);
   return { sql: clauses.join(" AND "), params };
 }
 
@@ -99,10 +110,19 @@ export function orderStore(db: Database) {
     async put(shopId: number, orders: readonly Order[]) {
       for (const order of orders) {
         await db.execute(
-          `INSERT INTO shop_orders (shop_id, receipt_id, created_at, updated_at, is_open, body) VALUES ($1, $2, $3, $4, $5, $6)
+          `INSERT INTO shop_orders (shop_id, receipt_id, created_at, updated_at, is_open, search_text, body)
+           VALUES ($1, $2, $3, $4, $5, $6, $7)
            ON CONFLICT (shop_id, receipt_id) DO UPDATE SET created_at = excluded.created_at, updated_at = excluded.updated_at,
-             is_open = excluded.is_open, body = excluded.body`,
-          [shopId, order.receiptId, order.createdAt, order.updatedAt, isOpen(order) ? 1 : 0, JSON.stringify(order)],
+             is_open = excluded.is_open, search_text = excluded.search_text, body = excluded.body`,
+          [
+            shopId,
+            order.receiptId,
+            order.createdAt,
+            order.updatedAt,
+            isOpen(order) ? 1 : 0,
+            searchTextOf(order),
+            JSON.stringify(order),
+          ],
         );
         for (const item of order.items)
           await db.execute(
