@@ -115,6 +115,9 @@ test("an order placed through the marketplace shows each answer under its questi
   await expect(answerUnder(checked, "Name").locator('[data-flag="prints-badly"]')).toContainText("the emoji 🌸");
   await expect(answerUnder(checked, "Gift note").locator("[data-answer]")).toHaveText("No answer");
   expect(await violations(page)).toEqual([]);
+  await page.emulateMedia({ colorScheme: "dark" });
+  expect(await violations(page)).toEqual([]);
+  await page.emulateMedia({ colorScheme: "light" });
 
   await page.goto(editorPath(listingId));
   const save = page.getByRole("button", { name: "Save questions" });

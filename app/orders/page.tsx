@@ -76,12 +76,18 @@ export default async function OrdersPage({ searchParams }: Props) {
             {pages > 1 && (
               <nav aria-label="Pages of orders" className="mt-4 flex gap-4 text-sm">
                 {view.page > 1 && (
-                  <Link className="text-blue-800 underline" href={ordersHref({ ...view, page: view.page - 1 })}>
+                  <Link
+                    className="inline-flex min-h-11 items-center text-blue-800 underline"
+                    href={ordersHref({ ...view, page: view.page - 1 })}
+                  >
                     Previous page
                   </Link>
                 )}
                 {view.page < pages && (
-                  <Link className="text-blue-800 underline" href={ordersHref({ ...view, page: view.page + 1 })}>
+                  <Link
+                    className="inline-flex min-h-11 items-center text-blue-800 underline"
+                    href={ordersHref({ ...view, page: view.page + 1 })}
+                  >
                     Next page
                   </Link>
                 )}

@@ -55,13 +55,24 @@ export default async function ProductionSheetPage({ searchParams }: Props) {
             {!result.data.sync.filled && <OrdersFilling sync={result.data.sync} />}
             <div className="mt-3 flex flex-wrap items-center gap-4 text-sm print:hidden">
               <PrintButton />
-              <a className="text-blue-800 underline" href={exportHref("csv")} download>
+              <a
+                className="inline-flex min-h-11 items-center text-blue-800 underline md:min-h-0"
+                href={exportHref("csv")}
+                download
+              >
                 Download CSV
               </a>
-              <a className="text-blue-800 underline" href={exportHref("xlsx")} download>
+              <a
+                className="inline-flex min-h-11 items-center text-blue-800 underline md:min-h-0"
+                href={exportHref("xlsx")}
+                download
+              >
                 Download Excel
               </a>
-              <Link className="text-blue-800 underline" href={ordersHref(view)}>
+              <Link
+                className="inline-flex min-h-11 items-center text-blue-800 underline md:min-h-0"
+                href={ordersHref(view)}
+              >
                 Back to orders
               </Link>
             </div>
