@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ADA, callApi, http, issueTokensFor, sandboxControl, type JsonBody } from "../test/harness/sandbox.js";
 import { useSeededSandbox } from "../test/harness/use-sandbox.js";
-import { liveComponentErrors, liveSchemaErrors } from "../test/harness/live-oas.js";
+import { liveComponentErrors, liveOperation, liveSchemaErrors } from "../test/harness/live-oas.js";
+import { enumRefusal } from "./api/routes.js";
 import { DEMO_SELLERS } from "./store/seed.js";
 
 // Today's marketplace: several questions of every type, add-on prices.
@@ -243,6 +244,35 @@ describe("the receipt reads", () => {
     );
     const wrong = await callApi(sandbox.url, `shops/${ADA.shop_id}/receipts?was_paid=maybe`, { token });
     expect([wrong.status, wrong.body.error]).toEqual([400, "Expected boolean value for was_paid"]);
+  });
+
+  it("check every enum, integer and boolean query parameter of the live OAS as the live API does", async () => {
+    const token = await tokenOf();
+    const paths: Record<string, string> = {
+      getShopReceipts: `shops/${ADA.shop_id}/receipts`,
+      getShopReceipt: `shops/${ADA.shop_id}/receipts/60001`,
+      getShopReceiptTransactionsByReceipt: `shops/${ADA.shop_id}/receipts/60001/transactions`,
+      getShopReceiptTransactionsByShop: `shops/${ADA.shop_id}/transactions`,
+    };
+    for (const [operationId, path] of Object.entries(paths)) {
+      const parameters = (liveOperation(operationId).operation.parameters ?? []).filter((p) => p.in === "query");
+      for (const { name, schema } of parameters) {
+        const read = (value: string) => callApi(sandbox.url, `${path}?${name}=${value}`, { token });
+        for (const value of schema.enum ?? []) {
+          const answer = await read(value);
+          expect(answer.status, `${operationId} ${name}=${value}`).toBe(200);
+          expect(liveSchemaErrors(operationId, 200, answer.body)).toBeNull();
+        }
+        if (schema.enum)
+          expect((await read("Nonsense")).body, name).toEqual({ error: enumRefusal("Nonsense", schema.enum) });
+        if (schema.type === "integer")
+          expect((await read("twelve")).body, name).toEqual({ error: `Expected int value for ${name}` });
+        if (schema.type === "boolean") {
+          expect((await read("true")).status, name).toBe(200);
+          expect((await read("maybe")).body, name).toEqual({ error: `Expected boolean value for ${name}` });
+        }
+      }
+    }
   });
 
   it("need transactions_r and the caller's own shop", async () => {
