@@ -1,6 +1,16 @@
 import type { SheetListing } from "@/lib/orders/production-sheet";
 import styles from "./production-sheet.module.css";
 
+const CELL = "border border-stone-300 px-2 py-1";
+
+const COLUMNS = [
+  ["Order", "w-24"],
+  ["Buyer", "w-40"],
+  ["Qty", "w-12"],
+  ["Answer", ""],
+  ["Check", "w-48"],
+] as const;
+
 export function ProductionSheet({ sheet }: { sheet: SheetListing[] }) {
   return (
     <div className={styles.sheet}>
@@ -22,33 +32,23 @@ export function ProductionSheet({ sheet }: { sheet: SheetListing[] }) {
                 <caption className="py-1 text-left font-semibold">{question.title}</caption>
                 <thead>
                   <tr className="bg-stone-100 text-left">
-                    <th scope="col" className="w-24 border border-stone-300 px-2 py-1">
-                      Order
-                    </th>
-                    <th scope="col" className="w-40 border border-stone-300 px-2 py-1">
-                      Buyer
-                    </th>
-                    <th scope="col" className="w-12 border border-stone-300 px-2 py-1">
-                      Qty
-                    </th>
-                    <th scope="col" className="border border-stone-300 px-2 py-1">
-                      Answer
-                    </th>
-                    <th scope="col" className="w-48 border border-stone-300 px-2 py-1">
-                      Check
-                    </th>
+                    {COLUMNS.map(([name, width]) => (
+                      <th key={name} scope="col" className={`${width} ${CELL}`}>
+                        {name}
+                      </th>
+                    ))}
                   </tr>
                 </thead>
                 <tbody>
                   {question.rows.map((row, index) => (
                     <tr key={`${row.receiptId}-${index}`}>
-                      <td className="border border-stone-300 px-2 py-1 tabular-nums">{row.receiptId}</td>
-                      <td className="border border-stone-300 px-2 py-1">{row.buyerName}</td>
-                      <td className="border border-stone-300 px-2 py-1 tabular-nums">{row.quantity}</td>
-                      <td className="whitespace-pre-wrap break-words border border-stone-300 px-2 py-1 text-base font-medium">
+                      <td className={`${CELL} tabular-nums`}>{row.receiptId}</td>
+                      <td className={CELL}>{row.buyerName}</td>
+                      <td className={`${CELL} tabular-nums`}>{row.quantity}</td>
+                      <td className={`${CELL} whitespace-pre-wrap break-words text-base font-medium`}>
                         {row.answer || <span className="font-normal italic text-stone-600">none</span>}
                       </td>
-                      <td className="border border-stone-300 px-2 py-1 text-amber-950">{row.check}</td>
+                      <td className={`${CELL} text-amber-950`}>{row.check}</td>
                     </tr>
                   ))}
                 </tbody>
