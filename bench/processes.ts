@@ -121,8 +121,11 @@ export async function waitForOk(url: string, timeoutMs: number, init?: RequestIn
 
 export type BenchSandbox = { url: string; pid: number; stop: () => Promise<void> };
 
-/** The sandbox in memory, one node process (no npx wrapper, so its pid is the server), rate limits out of the way. */
-export async function startBenchSandbox(): Promise<BenchSandbox> {
+/**
+ * The sandbox in memory, one node process (no npx wrapper, so its pid is the server), rate limits out of the way unless
+ * `perSecond` is given, in the phase of its clock unless `phase` is.
+ */
+export async function startBenchSandbox(options: { perSecond?: number; phase?: string } = {}): Promise<BenchSandbox> {
   const port = await freePort();
   const group = spawnGroup("sandbox", process.execPath, [
     "--import",
@@ -133,9 +136,10 @@ export async function startBenchSandbox(): Promise<BenchSandbox> {
     "--db",
     ":memory:",
     "--rate-per-second",
-    "1000000000",
+    String(options.perSecond ?? 1_000_000_000),
     "--rate-per-day",
     "1000000000000",
+    ...(options.phase ? ["--phase", options.phase] : []),
   ]);
   const url = `http://localhost:${port}`;
   await waitForOk(`${url}/__sandbox/clock`, 60_000);

@@ -13,6 +13,7 @@ import { describeChangePlan, measureChangePlan } from "./load/change-plan.js";
 import { describeLoad, LOAD_FLOOR, runLoad } from "./load/loadtest.js";
 import { describeMirror, measureMirror } from "./load/mirror.js";
 import { describeSpreadsheetImport, measureSpreadsheetImport, SHEET_ROWS } from "./load/spreadsheet-import.js";
+import { describeOrders, measureOrders } from "./load/orders.js";
 import { snapshotBuild, startBenchDashboard, startBenchSandbox, stopAll } from "./processes.js";
 import { benchmarksMarkdown, floorMet, type Figures, type Machine, type Part } from "./report/benchmarks-md.js";
 import { compareWithPrism } from "./sandbox/prism.js";
@@ -41,6 +42,7 @@ const SETTINGS = quick
       mirror: { listings: 300, views: 10, webhooks: 50 },
       planListings: 200,
       sheetRounds: 1,
+      orders: { orders: 500, listings: 20, views: 10 },
     }
   : {
       prism: { seconds: 3, rounds: 5 },
@@ -52,6 +54,7 @@ const SETTINGS = quick
       mirror: { listings: 10_000, views: 40, webhooks: 1_000 },
       planListings: DEFAULT_LISTINGS,
       sheetRounds: 5,
+      orders: { orders: 5_000, listings: 20, views: 40 },
     };
 /** The bench stops here whatever it is doing: a full run takes about 30 minutes on a quiet machine. */
 const LIMIT_MINUTES = quick ? 15 : 50;
@@ -174,6 +177,14 @@ async function main() {
       () => measureSpreadsheetImport({ distDir: build.distDir, rounds: SETTINGS.sheetRounds, log }),
       describeSpreadsheetImport,
     );
+    const orders = await described(
+      `orders of a shop with ${SETTINGS.orders.orders.toLocaleString("en-US")} open orders at 10 requests/s`,
+      () => {
+        process.env.NEXT_DIST_DIR = build.distDir;
+        return measureOrders({ ...SETTINGS.orders, log });
+      },
+      describeOrders,
+    );
     const figures: Figures = {
       date: new Date().toISOString().slice(0, 16).replace("T", " ") + " UTC",
       durationS: (Date.now() - started) / 1000,
@@ -188,6 +199,7 @@ async function main() {
       mirror,
       changePlan,
       spreadsheetImport,
+      orders,
     };
     const markdown = benchmarksMarkdown(figures);
     const out = flags.out ?? (quick ? undefined : "docs/benchmarks.md");

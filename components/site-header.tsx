@@ -10,6 +10,12 @@ export function SiteHeader({ shopName }: { shopName: string | null }) {
           Personalization dashboard
         </Link>
         <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+          <Link
+            href="/orders"
+            className="inline-flex min-h-11 min-w-11 items-center justify-center px-1 text-blue-800 underline md:min-h-9"
+          >
+            Orders
+          </Link>
           {shopName && <span className="truncate text-stone-600">{shopName}</span>}
           <form action={signOutAction}>
             <button

@@ -179,7 +179,7 @@ for (const colorScheme of ["light", "dark"] as const) {
   }
 }
 
-test("the first Tab stop skips to the content; 'Sign out everywhere' comes after 'Sign out' and asks first", async ({
+test("the first Tab stop skips to the content; then the header's links; 'Sign out everywhere' comes after 'Sign out' and asks first", async ({
   page,
 }) => {
   const seller = await newSeller(2);
@@ -192,6 +192,8 @@ test("the first Tab stop skips to the content; 'Sign out everywhere' comes after
   await expect(skip).toBeInViewport();
   await page.keyboard.press("Tab");
   await expect(page.getByRole("link", { name: "Personalization dashboard" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("link", { name: "Orders" })).toBeFocused();
   await page.keyboard.press("Tab");
   await expect(page.getByRole("button", { name: "Sign out", exact: true })).toBeFocused();
   await page.keyboard.press("Tab");

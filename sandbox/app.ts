@@ -9,6 +9,7 @@ import { withApiKey, withRateHeaders } from "./api/credentials.js";
 import { listingRoutes } from "./api/listings.js";
 import { personalizationRoutes } from "./api/personalization.js";
 import { accountRoutes } from "./api/account.js";
+import { receiptRoutes } from "./api/receipts.js";
 import { API_KEY_PREFIX, mountRoutes, openApiDocument, type Route } from "./api/routes.js";
 import { controlRoutes } from "./control.js";
 import { homeRoutes } from "./home.js";
@@ -23,6 +24,7 @@ export const API_ROUTES: readonly Route[] = [
   ...accountRoutes,
   ...personalizationRoutes,
   ...listingRoutes,
+  ...receiptRoutes,
 ];
 
 export function createApp(state: SandboxState, routes: readonly Route[] = API_ROUTES) {

@@ -11,6 +11,7 @@ import { PHASE_STARTS } from "./phases.js";
 import { LISTING_EVENTS } from "./webhooks.js";
 import { personalizationCapabilities } from "./api/personalization.js";
 import { shopManagerDelete, shopManagerEdit } from "./api/shop-manager.js";
+import { orderControlRoutes } from "./orders.js";
 
 const appBody = z.object({ name: z.string().min(1), redirect_uris: z.array(z.string().min(1)).min(1) });
 const sellerBody = z.object({
@@ -330,6 +331,8 @@ export function controlRoutes() {
         )
       : jsonError(c, 404, "No such listing.");
   });
+
+  orderControlRoutes(routes);
 
   routes.all("*", (c) => jsonError(c, 404, `No control endpoint ${c.req.method} ${c.req.path}.`));
   return routes;

@@ -3,6 +3,7 @@ import { html } from "hono/html";
 import type { SandboxEnv } from "./http.js";
 import type { AppRow } from "./store/db.js";
 import { page } from "./oauth/pages.js";
+import { recentOrders } from "./store/receipt-store.js";
 
 type SellerRow = {
   user_id: number;
@@ -47,6 +48,7 @@ export function homeRoutes() {
       )
       .all() as SellerRow[];
     const requests = state.log.list().slice(-50).reverse();
+    const orders = recentOrders(state.db, 20);
     const webhooks = state.webhooks.list();
     const deliveries = state.webhooks.recentDeliveries().slice(0, 20);
     return page(
@@ -83,6 +85,20 @@ export function homeRoutes() {
             seller.user_id,
             seller.shop_name ? `${seller.shop_name} (${seller.shop_id})` : "no shop",
             seller.listings,
+          ]),
+        )}
+        <h2>Recent orders</h2>
+        <p class="muted"><code>POST /__sandbox/orders {listing_id, answers}</code> places one as a buyer.</p>
+        ${table(
+          ["Receipt", "Created", "Shop", "Buyer", "Listing", "Answers", "State"],
+          orders.map((order) => [
+            order.receipt_id,
+            new Date(order.created_timestamp * 1000).toISOString().slice(0, 16).replace("T", " "),
+            order.shop_id,
+            order.buyer_name,
+            `${order.title} (${order.listing_id}) x ${order.quantity}`,
+            order.variations.map((variation) => html`${variation.formatted_name}: ${variation.formatted_value}<br />`),
+            order.shipped_timestamp ? "shipped" : order.is_paid ? "paid" : "payment processing",
           ]),
         )}
         <h2>Webhooks</h2>

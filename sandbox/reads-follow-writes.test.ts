@@ -212,12 +212,14 @@ describe("listing reads", () => {
     expect((await drafts()).body.count).toBe(before + 1);
   });
 
-  it("show a listing added to a receipt (the receipt page reads receipt_listings too)", async () => {
+  it("show a listing added to a receipt (the receipt page reads the receipt's transactions)", async () => {
     const token = await adaToken();
     const receipt = () => callApi(sandbox.url, `shops/${ADA.shop_id}/receipts/${RECEIPT}/listings`, { token });
     expect((await receipt()).body.count).toBe(2);
     sandbox.state.db
-      .prepare("INSERT INTO receipt_listings (receipt_id, shop_id, listing_id) VALUES (?, ?, ?)")
+      .prepare(
+        "INSERT INTO transactions (receipt_id, shop_id, listing_id, title, quantity, price_amount, variations) VALUES (?, ?, ?, 'Added', 1, 100, '[]')",
+      )
       .run(RECEIPT, ADA.shop_id, 1_000_000_003);
     expect((await receipt()).body.count).toBe(3);
   });

@@ -121,7 +121,7 @@ export class SandboxState {
 
   private seed() {
     const rate = { per_second: this.options.perSecond, per_day: this.options.perDay };
-    seed(this.db, rate, { addOnPrices: this.reached("add-on-prices") });
+    seed(this.db, rate, { addOnPrices: this.reached("add-on-prices"), now: this.now() });
   }
 
   close() {

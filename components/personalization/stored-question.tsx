@@ -1,6 +1,7 @@
 import type { Listing, Question } from "@/lib/marketplace/wire";
 import { addOnLabel } from "@/lib/personalization/add-on-price";
 import { editableInSingleQuestionEditor } from "@/lib/personalization/editable";
+import { QuestionStatsNote } from "@/components/orders/question-stats";
 
 const TYPE_NAMES: Record<string, string> = {
   text_input: "Text",
@@ -81,6 +82,11 @@ export function StoredQuestion({ listing }: { listing: Listing }) {
           ))
         )}
       </dl>
+      {listing.questions.length === 1 && (
+        <div className="mt-3">
+          <QuestionStatsNote questionId={listing.questions[0]?.id} />
+        </div>
+      )}
       {listing.legacyDisagrees && (
         <p className="mt-3 text-xs text-amber-800">
           The marketplace&apos;s older summary of this question, which some apps still read, says something else; saving

@@ -1,4 +1,6 @@
-export const REQUESTED_SCOPES = ["listings_r", "listings_w", "shops_r"] as const;
+export const REQUESTED_SCOPES = ["listings_r", "listings_w", "shops_r", "transactions_r"] as const;
+
+export const canReadOrders = (scopes: readonly string[]) => scopes.includes("transactions_r");
 
 /** How the marketplace's consent page names the permissions the dashboard needs (docs/marketplace.md §2.6). */
 export const PERMISSION_NAMES = {

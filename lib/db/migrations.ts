@@ -164,4 +164,36 @@ export const MIGRATIONS = [
      minute BIGINT PRIMARY KEY,
      requests BIGINT NOT NULL
    )`,
+  `CREATE TABLE shop_orders (
+     shop_id BIGINT NOT NULL,
+     receipt_id BIGINT NOT NULL,
+     created_at BIGINT NOT NULL,
+     updated_at BIGINT NOT NULL,
+     is_open INTEGER NOT NULL,
+     search_text TEXT NOT NULL,
+     body TEXT NOT NULL,
+     PRIMARY KEY (shop_id, receipt_id)
+   );
+   CREATE INDEX shop_orders_by_time ON shop_orders (shop_id, is_open, created_at);
+   CREATE TABLE shop_order_items (
+     shop_id BIGINT NOT NULL,
+     receipt_id BIGINT NOT NULL,
+     transaction_id BIGINT NOT NULL,
+     listing_id BIGINT,
+     title TEXT NOT NULL,
+     quantity INTEGER NOT NULL,
+     created_at BIGINT NOT NULL,
+     answers TEXT NOT NULL,
+     PRIMARY KEY (shop_id, transaction_id)
+   );
+   CREATE INDEX shop_order_items_by_listing ON shop_order_items (shop_id, listing_id, created_at);
+   CREATE TABLE order_syncs (
+     shop_id BIGINT PRIMARY KEY,
+     filled INTEGER NOT NULL,
+     watermark BIGINT NOT NULL,
+     skip BIGINT NOT NULL,
+     orders_read BIGINT NOT NULL,
+     orders_total BIGINT NOT NULL,
+     checked_at BIGINT NOT NULL
+   )`,
 ];

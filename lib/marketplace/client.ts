@@ -8,6 +8,15 @@ import { sellerTokens } from "./seller-tokens";
 import { marketplaceFetch, type Call } from "./transport";
 import { listingQuestionsPageWire, toListingQuestions } from "./question-wire";
 import {
+  receiptPageWire,
+  receiptWire,
+  toOrder,
+  toOrderItem,
+  transactionPageWire,
+  type Order,
+  type OrderItem,
+} from "./receipt-wire";
+import {
   listingPageWire,
   listingWire,
   meWire,
@@ -24,6 +33,18 @@ import {
 type ListingQuestionsRead = ReturnType<typeof toListingQuestions>;
 
 export type ListingState = "active" | "inactive" | "draft" | "expired" | "sold_out";
+
+export type ReceiptQuery = {
+  wasPaid?: boolean;
+  wasShipped?: boolean;
+  minCreated?: number;
+  maxCreated?: number;
+  minLastModified?: number;
+  sortOn?: "created" | "updated" | "receipt_id";
+  sortOrder?: "asc" | "desc";
+  limit: number;
+  offset: number;
+};
 
 const map = <T, U>(result: Result<T>, reshape: (data: T) => U): Result<U> =>
   result.ok ? { ok: true, data: reshape(result.data) } : result;
@@ -186,6 +207,74 @@ export function createMarketplace(
     // GET /v3/application/listings/batch?listing_ids=…&includes=personalization, questions only
     getListingQuestions: (userId: number, listingIds: number[]): Promise<Result<ListingQuestionsRead[]>> =>
       listingsBatch(userId, listingIds, listingQuestionsPageWire, toListingQuestions),
+
+    // GET /v3/application/shops/{shop_id}/receipts?was_paid=…&was_shipped=…&min_created=…&limit=…&offset=…
+    getShopReceipts: async (
+      userId: number,
+      shopId: number,
+      query: ReceiptQuery,
+    ): Promise<Result<{ count: number; orders: Order[] }>> =>
+      map(
+        await asSeller(userId, {
+          operation: "getShopReceipts",
+          path: `/v3/application/shops/${shopId}/receipts`,
+          query: {
+            was_paid: query.wasPaid === undefined ? undefined : String(query.wasPaid),
+            was_shipped: query.wasShipped === undefined ? undefined : String(query.wasShipped),
+            min_created: query.minCreated,
+            max_created: query.maxCreated,
+            min_last_modified: query.minLastModified,
+            sort_on: query.sortOn,
+            sort_order: query.sortOrder,
+            limit: query.limit,
+            offset: query.offset,
+          },
+          schema: receiptPageWire,
+        }),
+        (data) => ({ count: data.count, orders: data.results.map(toOrder) }),
+      ),
+
+    // GET /v3/application/shops/{shop_id}/receipts/{receipt_id}
+    getShopReceipt: async (userId: number, shopId: number, receiptId: number): Promise<Result<Order>> =>
+      map(
+        await asSeller(userId, {
+          operation: "getShopReceipt",
+          path: `/v3/application/shops/${shopId}/receipts/${receiptId}`,
+          schema: receiptWire,
+        }),
+        toOrder,
+      ),
+
+    // GET /v3/application/shops/{shop_id}/receipts/{receipt_id}/transactions
+    getShopReceiptTransactionsByReceipt: async (
+      userId: number,
+      shopId: number,
+      receiptId: number,
+    ): Promise<Result<OrderItem[]>> =>
+      map(
+        await asSeller(userId, {
+          operation: "getShopReceiptTransactionsByReceipt",
+          path: `/v3/application/shops/${shopId}/receipts/${receiptId}/transactions`,
+          schema: transactionPageWire,
+        }),
+        (data) => data.results.map(toOrderItem),
+      ),
+
+    // GET /v3/application/shops/{shop_id}/transactions?limit=…&offset=…
+    getShopReceiptTransactionsByShop: async (
+      userId: number,
+      shopId: number,
+      page: { limit: number; offset: number },
+    ): Promise<Result<{ count: number; items: OrderItem[] }>> =>
+      map(
+        await asSeller(userId, {
+          operation: "getShopReceiptTransactionsByShop",
+          path: `/v3/application/shops/${shopId}/transactions`,
+          query: page,
+          schema: transactionPageWire,
+        }),
+        (data) => ({ count: data.count, items: data.results.map(toOrderItem) }),
+      ),
 
     // GET /v3/application/shops/{shop_id}/listings?includes=personalization, questions only
     getShopListingQuestions: (

@@ -145,9 +145,9 @@ function and(...parts: ListingQuery[]): ListingQuery {
   };
 }
 
-const shopIdParam = idParam("The shop.", (raw) => `Shop ${raw} does not exist.`);
+export const shopIdParam = idParam("The shop.", (raw) => `Shop ${raw} does not exist.`);
 
-const lenientIdParam = (description: string) =>
+export const lenientIdParam = (description: string) =>
   z
     .string()
     .transform((raw) => (/^\d+$/.test(raw) ? Number(raw) : -1))
@@ -181,7 +181,7 @@ function shopOr404(c: Ctx, shopId: number) {
   return shop ?? jsonError(c, 404, `Shop ${c.req.param("shop_id")} does not exist.`);
 }
 
-function ownShopOr403(c: Ctx, shopId: number) {
+export function ownShopOr403(c: Ctx, shopId: number) {
   const shop = shopOr404(c, shopId);
   if (shop instanceof Response) return shop;
   if (shop.user_id !== c.get("bearer")?.user_id)

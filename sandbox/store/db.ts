@@ -110,6 +110,40 @@ const MIGRATIONS = [
    ALTER TABLE listings ADD COLUMN taxonomy_id INTEGER;
    ALTER TABLE shops ADD COLUMN location TEXT NOT NULL DEFAULT 'Portland, Oregon';
    ALTER TABLE shops ADD COLUMN country_iso TEXT NOT NULL DEFAULT 'US';`,
+  `CREATE TABLE receipts (
+     receipt_id INTEGER PRIMARY KEY,
+     shop_id INTEGER NOT NULL REFERENCES shops(shop_id),
+     seller_user_id INTEGER NOT NULL,
+     buyer_user_id INTEGER NOT NULL,
+     buyer_name TEXT NOT NULL,
+     buyer_email TEXT NOT NULL,
+     message_from_buyer TEXT,
+     is_paid INTEGER NOT NULL DEFAULT 1,
+     created_timestamp INTEGER NOT NULL,
+     updated_timestamp INTEGER NOT NULL,
+     shipped_timestamp INTEGER
+   );
+   CREATE INDEX receipts_by_shop ON receipts(shop_id, created_timestamp);
+   CREATE TABLE transactions (
+     transaction_id INTEGER PRIMARY KEY,
+     receipt_id INTEGER NOT NULL REFERENCES receipts(receipt_id),
+     shop_id INTEGER NOT NULL,
+     listing_id INTEGER NOT NULL,
+     title TEXT NOT NULL,
+     quantity INTEGER NOT NULL,
+     price_amount INTEGER NOT NULL,
+     variations TEXT NOT NULL
+   );
+   CREATE INDEX transactions_by_receipt ON transactions(receipt_id);
+   CREATE INDEX transactions_by_shop ON transactions(shop_id, transaction_id);
+   INSERT INTO receipts (receipt_id, shop_id, seller_user_id, buyer_user_id, buyer_name, buyer_email, created_timestamp, updated_timestamp)
+     SELECT DISTINCT r.receipt_id, r.shop_id, s.user_id, 1, 'A buyer', 'buyer@example.com', s.created_timestamp, s.created_timestamp
+     FROM receipt_listings r JOIN shops s ON s.shop_id = r.shop_id;
+   INSERT INTO transactions (receipt_id, shop_id, listing_id, title, quantity, price_amount, variations)
+     SELECT r.receipt_id, r.shop_id, r.listing_id, l.title, 1, l.price_amount, '[]'
+     FROM receipt_listings r JOIN listings l ON l.listing_id = r.listing_id;
+   DROP TABLE receipt_listings;
+   CREATE VIEW receipt_listings AS SELECT DISTINCT receipt_id, shop_id, listing_id FROM transactions;`,
 ];
 
 export function openDb(path: string): Db {

@@ -1,6 +1,7 @@
 import type { Db } from "./db.js";
 import { forgetAnswers } from "./listing-cache.js";
 import { hashPassword } from "../crypto.js";
+import { seedOrders } from "./seed-orders.js";
 
 export const DEMO_APP = {
   name: "Personalization Dashboard (demo)",
@@ -296,7 +297,11 @@ export function insertListings(
   return ids;
 }
 
-export function seed(db: Db, rate: { per_second: number; per_day: number }, options: { addOnPrices?: boolean } = {}) {
+export function seed(
+  db: Db,
+  rate: { per_second: number; per_day: number },
+  options: { addOnPrices?: boolean; now?: number } = {},
+) {
   db.transaction(() => {
     db.prepare(
       "INSERT INTO apps (app_id, name, keystring, shared_secret, redirect_uris, per_second, per_day) VALUES (1, ?, ?, ?, ?, ?, ?)",
@@ -333,10 +338,9 @@ export function seed(db: Db, rate: { per_second: number; per_day: number }, opti
               : listing;
           })
         : listings;
-    const adaIds = insertListings(db, ada, priced(adaListings(), 1_000_000_001), 1_000_000_001);
+    insertListings(db, ada, priced(adaListings(), 1_000_000_001), 1_000_000_001);
     insertListings(db, bo, boListings(options.addOnPrices), 2_000_000_001);
     insertListings(db, dee, priced(deeListings(), 4_000_000_001), 4_000_000_001);
-    const receipt = db.prepare("INSERT INTO receipt_listings (receipt_id, shop_id, listing_id) VALUES (?, ?, ?)");
-    for (const listingId of adaIds.slice(0, 2)) receipt.run(60001, ada.shop_id, listingId);
+    seedOrders(db, { ada: ada.shop_id, ada_user: ada.user_id }, options.now ?? SEED_TIME);
   })();
 }

@@ -8,8 +8,10 @@ import { ListingPager } from "@/components/listings/listing-pager";
 import { LazyMultiQuestionEditor } from "@/components/personalization/question-set/lazy-multi-question-editor";
 import { currentSeller, requireSeller, signInPath } from "@/lib/auth/seller";
 import type { SellerClaims } from "@/lib/auth/auth";
-import { canEdit } from "@/lib/auth/scopes";
+import { canEdit, canReadOrders } from "@/lib/auth/scopes";
 import { env } from "@/lib/env";
+import { QuestionStatsProvider } from "@/components/orders/question-stats";
+import { keptQuestionStats } from "@/lib/orders/orders-view";
 import { listingKey, neighboursKey } from "@/lib/listings/query-keys";
 import { loadListing, mirroredNeighbours } from "@/lib/listings/read";
 import { parseListingsView, viewParams, type Search } from "@/lib/listings/view";
@@ -56,6 +58,10 @@ export default async function ListingEditorPage({
     mirroredNeighbours(seller, view, listingId),
   ]);
   const multi = (await personalizationPhase().current()) === "multi";
+  const stats =
+    result.ok && seller.shopId !== null && canReadOrders(seller.scopes)
+      ? await keptQuestionStats({ userId: seller.userId, shopId: seller.shopId }, listingId, result.data.questions)
+      : null;
   if (!result.ok && (result.failure.kind === "reauth" || result.failure.kind === "invalid_token"))
     redirect(signInPath(here, "expired"));
   const queryClient = new QueryClient();
@@ -70,16 +76,18 @@ export default async function ListingEditorPage({
     <BackToListingsPage shopName={seller.shopName} unavailable={unavailable}>
       <HydrationBoundary state={dehydrate(queryClient)}>
         <ListingPager listingId={listingId} />
-        {multi ? (
-          <LazyMultiQuestionEditor
-            listingId={listingId}
-            canEdit={canEdit(seller.scopes)}
-            currencyCode={currencyCode}
-            addOnPrices={env().MARKETPLACE_ADD_ON_PRICES === "on"}
-          />
-        ) : (
-          <PersonalizationEditor listingId={listingId} canEdit={canEdit(seller.scopes)} />
-        )}
+        <QuestionStatsProvider stats={stats}>
+          {multi ? (
+            <LazyMultiQuestionEditor
+              listingId={listingId}
+              canEdit={canEdit(seller.scopes)}
+              currencyCode={currencyCode}
+              addOnPrices={env().MARKETPLACE_ADD_ON_PRICES === "on"}
+            />
+          ) : (
+            <PersonalizationEditor listingId={listingId} canEdit={canEdit(seller.scopes)} />
+          )}
+        </QuestionStatsProvider>
       </HydrationBoundary>
     </BackToListingsPage>
   );

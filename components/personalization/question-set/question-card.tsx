@@ -12,6 +12,7 @@ import {
 } from "@/lib/personalization/question-set";
 import type { QuestionSetFormApi } from "./drafts";
 import { OptionFields } from "./option-fields";
+import { QuestionStatsNote } from "@/components/orders/question-stats";
 
 /** The shop's currency for add-on prices; `each`: a bulk change, where an empty price keeps what each listing charges. */
 /** `offered: false`: a marketplace before add-on prices (2026-07-20, docs/marketplace.md §13), so none is asked for. */
@@ -109,6 +110,7 @@ export function QuestionCard({ form, index, count, fieldId, type, onMove, onRemo
             Remove
           </button>
         </div>
+        <QuestionStatsNote questionId={watch(`questions.${index}.questionId`)} />
 
         <div>
           <label htmlFor={`${id}-title`} className="block font-medium">

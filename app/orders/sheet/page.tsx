@@ -1,0 +1,89 @@
+import Link from "next/link";
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { SiteHeader } from "@/components/site-header";
+import { AllowOrders } from "@/components/orders/allow-orders";
+import { OrdersFilling } from "@/components/orders/orders-filling";
+import { PrintButton } from "@/components/orders/print-button";
+import { ProductionSheet } from "@/components/orders/production-sheet";
+import { ListingsUnavailable } from "@/components/listings/listings-unavailable";
+import { requireSeller, signInPath } from "@/lib/auth/seller";
+import { canReadOrders } from "@/lib/auth/scopes";
+import { describeFailure } from "@/lib/marketplace";
+import { productionSheetView } from "@/lib/orders/orders-view";
+import { orderFilterOf, ordersHref, parseOrdersView } from "@/lib/orders/view";
+
+export const metadata: Metadata = { title: "Production sheet" };
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function ProductionSheetPage({ searchParams }: Props) {
+  const view = { ...parseOrdersView(await searchParams), page: 1 };
+  const here = ordersHref(view, "/orders/sheet");
+  const seller = await requireSeller(here);
+  const allowed = canReadOrders(seller.scopes) && seller.shopId !== null;
+  const result = allowed
+    ? await productionSheetView({ userId: seller.userId, shopId: seller.shopId! }, orderFilterOf(view))
+    : null;
+  if (result && !result.ok && (result.failure.kind === "reauth" || result.failure.kind === "invalid_token"))
+    redirect(signInPath(here, "expired"));
+  const exportHref = (format: "csv" | "xlsx") => ordersHref(view, "/api/orders/sheet", { format });
+  return (
+    <>
+      <div className="print:hidden">
+        <SiteHeader shopName={seller.shopName} />
+      </div>
+      <main
+        id="main"
+        tabIndex={-1}
+        className="mx-auto max-w-5xl px-4 py-6 outline-none md:py-8 print:max-w-none print:p-0"
+      >
+        <h1 className="text-2xl font-semibold">Production sheet</h1>
+        {!allowed || (result && !result.ok && result.failure.kind === "insufficient_scope") ? (
+          <AllowOrders />
+        ) : result && !result.ok ? (
+          <ListingsUnavailable message={describeFailure(result.failure, "load")} />
+        ) : result ? (
+          <>
+            <p className="mt-1 text-sm text-stone-700">
+              {result.data.orders} open orders (paid, not shipped), by listing and question
+              {result.data.total > result.data.orders
+                ? `; the first ${result.data.orders} of ${result.data.total}: narrow the orders by listing or date for the rest`
+                : ""}
+              .
+            </p>
+            {!result.data.sync.filled && <OrdersFilling sync={result.data.sync} />}
+            <div className="mt-3 flex flex-wrap items-center gap-4 text-sm print:hidden">
+              <PrintButton />
+              <a
+                className="inline-flex min-h-11 items-center text-blue-800 underline md:min-h-0"
+                href={exportHref("csv")}
+                download
+              >
+                Download CSV
+              </a>
+              <a
+                className="inline-flex min-h-11 items-center text-blue-800 underline md:min-h-0"
+                href={exportHref("xlsx")}
+                download
+              >
+                Download Excel
+              </a>
+              <Link
+                className="inline-flex min-h-11 items-center text-blue-800 underline md:min-h-0"
+                href={ordersHref(view)}
+              >
+                Back to orders
+              </Link>
+            </div>
+            {result.data.sheet.length === 0 ? (
+              <p className="mt-4">No open order asks anything of you.</p>
+            ) : (
+              <ProductionSheet sheet={result.data.sheet} />
+            )}
+          </>
+        ) : null}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+import Link from "next/link";
+import type { OrdersUrlView } from "@/lib/orders/view";
+
+const field = "min-h-11 rounded-md border border-stone-400 bg-white px-3 text-sm md:min-h-9";
+
+/** A plain GET form: the view lives in the URL, so it works before any script loads. */
+export function OrderFilters({
+  view,
+  listings,
+}: {
+  view: OrdersUrlView;
+  listings: { listingId: number; title: string; orders: number }[];
+}) {
+  return (
+    <form
+      method="get"
+      action="/orders"
+      role="search"
+      aria-label="Orders"
+      className="mt-4 flex flex-wrap items-end gap-3"
+    >
+      <label className="flex flex-col gap-1 text-sm font-medium">
+        Search
+        <input
+          type="search"
+          name="q"
+          defaultValue={view.q}
+          placeholder="Buyer, order number or answer"
+          className={`${field} w-64`}
+        />
+      </label>
+      <label className="flex flex-col gap-1 text-sm font-medium">
+        Listing
+        <select name="listing" defaultValue={view.listing ?? ""} className={`${field} max-w-64`}>
+          <option value="">All listings</option>
+          {listings.map((listing) => (
+            <option key={listing.listingId} value={listing.listingId}>
+              {listing.title} ({listing.orders})
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="flex flex-col gap-1 text-sm font-medium">
+        Ordered from
+        <input type="date" name="from" defaultValue={view.from} className={field} />
+      </label>
+      <label className="flex flex-col gap-1 text-sm font-medium">
+        to
+        <input type="date" name="to" defaultValue={view.to} className={field} />
+      </label>
+      <button
+        type="submit"
+        className="min-h-11 rounded-md bg-brand px-4 text-sm font-semibold text-white hover:bg-brand-dark md:min-h-9"
+      >
+        Show orders
+      </button>
+      <Link href="/orders" className="inline-flex min-h-11 items-center text-sm text-blue-800 underline md:min-h-9">
+        Clear
+      </Link>
+    </form>
+  );
+}

@@ -1,0 +1,94 @@
+import { z } from "zod";
+import { moneyOf, type Money } from "./wire";
+
+// Receipts and transactions as the live OAS shapes them (docs/marketplace.md §16), read leniently: the fields the
+// Orders page uses, each answer a `variation` that names the personalization question it answers.
+
+const moneyWire = z.object({ amount: z.number(), divisor: z.number(), currency_code: z.string() });
+
+const variationWire = z.object({
+  property_id: z.number().nullable().optional(),
+  value_id: z.number().nullable().optional(),
+  formatted_name: z.string().nullable().optional(),
+  formatted_value: z.string().nullable().optional(),
+  question_id: z.number().nullable().optional(),
+});
+
+export const transactionWire = z.object({
+  transaction_id: z.number(),
+  receipt_id: z.number(),
+  listing_id: z.number().nullable().optional(),
+  title: z.string().nullable().optional(),
+  quantity: z.number(),
+  price: moneyWire,
+  variations: z.array(variationWire).default([]),
+});
+
+export const receiptWire = z.object({
+  receipt_id: z.number(),
+  name: z.string().default(""),
+  message_from_buyer: z.string().nullable().optional(),
+  is_paid: z.boolean(),
+  is_shipped: z.boolean(),
+  created_timestamp: z.number(),
+  updated_timestamp: z.number(),
+  transactions: z.array(transactionWire).default([]),
+});
+
+export const receiptPageWire = z.object({ count: z.number(), results: z.array(receiptWire) });
+export const transactionPageWire = z.object({ count: z.number(), results: z.array(transactionWire) });
+
+export type OrderAnswer = { questionId: number | null; name: string; value: string; optionId: number | null };
+
+export type OrderItem = {
+  transactionId: number;
+  listingId: number | null;
+  title: string;
+  quantity: number;
+  price: Money;
+  answers: OrderAnswer[];
+};
+
+export type Order = {
+  receiptId: number;
+  buyerName: string;
+  messageFromBuyer: string | null;
+  paid: boolean;
+  shipped: boolean;
+  /** Unix seconds, as the marketplace sends them. */
+  createdAt: number;
+  updatedAt: number;
+  items: OrderItem[];
+};
+
+export function toOrderItem(wire: z.infer<typeof transactionWire>): OrderItem {
+  return {
+    transactionId: wire.transaction_id,
+    listingId: wire.listing_id ?? null,
+    title: wire.title ?? "",
+    quantity: wire.quantity,
+    price: moneyOf(wire.price),
+    answers: wire.variations
+      // Variations without a question_id are the listing's own (size, colour), not answers to a question.
+      .filter((variation) => variation.question_id != null)
+      .map((variation) => ({
+        questionId: variation.question_id ?? null,
+        name: variation.formatted_name ?? "",
+        value: variation.formatted_value ?? "",
+        optionId: variation.value_id ?? null,
+      })),
+  };
+}
+
+export function toOrder(wire: z.infer<typeof receiptWire>): Order {
+  return {
+    receiptId: wire.receipt_id,
+    buyerName: wire.name,
+    messageFromBuyer: wire.message_from_buyer || null,
+    paid: wire.is_paid,
+    shipped: wire.is_shipped,
+    createdAt: wire.created_timestamp,
+    updatedAt: wire.updated_timestamp,
+    items: wire.transactions.map(toOrderItem),
+  };
+}

@@ -1,0 +1,101 @@
+import type { Money, Question } from "../marketplace/wire";
+import type { Order, OrderAnswer, OrderItem } from "../marketplace/receipt-wire";
+import type { Snapshot } from "../personalization/snapshot";
+import { answerFlags, type AnswerFlag } from "./answer-flags";
+
+// Each answer under the question it answers (matched by question_id), worded as the buyer saw it: the listing's
+// questions as they stood when the order was placed, from its history when they changed since.
+
+export type HistoryPoint = { recordedAt: number; previous: Snapshot };
+
+export type AnsweredQuestion = {
+  questionId: number | null;
+  /** The question's text and instructions as the buyer saw them. */
+  title: string;
+  instructions: string;
+  type: string;
+  /** Today's text, when it differs from what the buyer saw; null when the question is gone. */
+  titleToday: string | null | undefined;
+  answer: OrderAnswer | undefined;
+  addOnPaid: Money | null;
+  flags: AnswerFlag[];
+};
+
+export type AnsweredItem = OrderItem & { questions: AnsweredQuestion[] };
+
+export type AnsweredOrder = Omit<Order, "items"> & { items: AnsweredItem[]; flagged: number };
+
+/** The questions that stood at `atMs`: the `previous` of the first change after it, or today's when none came since. */
+export function questionsAt(history: readonly HistoryPoint[], today: readonly Question[], atMs: number): Question[] {
+  let stood: readonly Question[] = today;
+  let earliest = Infinity;
+  for (const point of history)
+    if (point.recordedAt > atMs && point.recordedAt < earliest) {
+      earliest = point.recordedAt;
+      stood = point.previous.questions;
+    }
+  return [...stood];
+}
+
+function answeredItem(
+  item: OrderItem,
+  createdAt: number,
+  today: readonly Question[] | undefined,
+  history: readonly HistoryPoint[],
+): AnsweredItem {
+  const now = today ?? [];
+  const asked = questionsAt(history, now, createdAt * 1000);
+  const byId = new Map(item.answers.map((answer) => [answer.questionId, answer]));
+  const questions: AnsweredQuestion[] = asked.map((question) => {
+    const answer = question.id === undefined ? undefined : byId.get(question.id);
+    if (question.id !== undefined) byId.delete(question.id);
+    const todays = now.find((candidate) => candidate.id !== undefined && candidate.id === question.id);
+    const title = answer?.name || question.title;
+    const answeredText = answer !== undefined && question.type === "text_input";
+    return {
+      questionId: question.id ?? null,
+      title,
+      instructions: question.instructions,
+      type: question.type,
+      titleToday: today === undefined ? undefined : todays ? (todays.title === title ? undefined : todays.title) : null,
+      answer,
+      addOnPaid: answeredText && question.addOnPrice ? question.addOnPrice : null,
+      flags: answerFlags(question, todays, answer?.value),
+    };
+  });
+  // Answers to questions the history does not know (asked before the dashboard kept it): shown as the buyer saw them.
+  for (const answer of byId.values()) {
+    const todays = now.find((candidate) => candidate.id !== undefined && candidate.id === answer.questionId);
+    questions.push({
+      questionId: answer.questionId,
+      title: answer.name,
+      instructions: "",
+      type: todays?.type ?? "text_input",
+      titleToday:
+        today === undefined ? undefined : todays ? (todays.title === answer.name ? undefined : todays.title) : null,
+      answer,
+      addOnPaid: null,
+      flags: answerFlags({ type: todays?.type ?? "text_input", required: false }, todays, answer.value),
+    });
+  }
+  return { ...item, questions };
+}
+
+export function answeredOrders(
+  orders: readonly Order[],
+  todayOf: (listingId: number) => readonly Question[] | undefined,
+  historyOf: (listingId: number) => readonly HistoryPoint[],
+): AnsweredOrder[] {
+  return orders.map((order) => {
+    const items = order.items.map((item) =>
+      item.listingId === null
+        ? { ...item, questions: [] }
+        : answeredItem(item, order.createdAt, todayOf(item.listingId), historyOf(item.listingId)),
+    );
+    const flagged = items.reduce(
+      (sum, item) => sum + item.questions.filter((question) => question.flags.length > 0).length,
+      0,
+    );
+    return { ...order, items, flagged };
+  });
+}

@@ -1,0 +1,66 @@
+import "server-only";
+import { tokenStore } from "../auth/token-store";
+import { sharedPacer } from "../bulk/pacer";
+import { db } from "../db";
+import { storedListingWrites } from "../listings/write-counts";
+import { marketplace } from "../marketplace";
+import { createMarketplace, type Marketplace } from "../marketplace/client";
+import { marketplaceConfig } from "../marketplace/config";
+import type { Result } from "../marketplace/failure";
+import { logger } from "../observability/logger";
+import { fillOrders, readChangedOrders, type Seller } from "./kept-orders";
+import { orderStore, type OrderSync } from "./order-store";
+
+type Background = { paced: Marketplace; fills: Map<number, Promise<Result<OrderSync>>> };
+
+const globalForOrders = globalThis as unknown as { keptOrders?: Promise<Background> };
+
+// Fills go through the bulk pacer, as the listings mirror's do, sharing the app's rate limit with bulk jobs.
+function background(): Promise<Background> {
+  globalForOrders.keptOrders ??= db().then((database) => ({
+    paced: createMarketplace(
+      { ...marketplaceConfig(), pacer: sharedPacer(database) },
+      tokenStore(database),
+      storedListingWrites(database),
+    ),
+    fills: new Map(),
+  }));
+  return globalForOrders.keptOrders;
+}
+
+async function ensureFill(seller: Seller) {
+  const { paced, fills } = await background();
+  let fill = fills.get(seller.shopId);
+  if (!fill) {
+    fill = fillOrders(await db(), paced, seller)
+      .then((result) => {
+        if (!result.ok)
+          logger().warn({ msg: "orders fill stopped", shopId: seller.shopId, failure: result.failure.kind });
+        return result;
+      })
+      .finally(() => fills.delete(seller.shopId));
+    fills.set(seller.shopId, fill);
+  }
+  return fill;
+}
+
+/**
+ * The shop's kept orders brought up to date for a view: one request for what changed once filled; before that the fill
+ * runs in the background and the view waits `waitMs` for it (a small shop's fill ends within it), then shows what it has.
+ */
+export async function keptOrdersReady(seller: Seller, waitMs: number): Promise<Result<OrderSync>> {
+  const database = await db();
+  const sync = await orderStore(database).sync(seller.shopId);
+  if (sync?.filled) return readChangedOrders(database, await marketplace(), seller, sync);
+  let timer: NodeJS.Timeout | undefined;
+  const waited = await Promise.race([
+    ensureFill(seller),
+    new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), waitMs))),
+  ]).finally(() => clearTimeout(timer));
+  if (waited) return waited;
+  const progress = await orderStore(database).sync(seller.shopId);
+  return {
+    ok: true,
+    data: progress ?? { shopId: seller.shopId, filled: false, watermark: 0, skip: 0, read: 0, total: 0, checkedAt: 0 },
+  };
+}

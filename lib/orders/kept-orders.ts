@@ -1,0 +1,81 @@
+import "server-only";
+import type { Database } from "../db/database";
+import type { Marketplace } from "../marketplace/client";
+import type { Result } from "../marketplace/failure";
+import { orderStore, type OrderSync } from "./order-store";
+
+// A shop's orders are read in full once, newest first, then only the receipts changed since: each view asks for one
+// page of changes, ordered by when they changed, from the second the last one ended in.
+
+const PAGE = 100;
+
+export type Seller = { userId: number; shopId: number };
+
+/**
+ * Every receipt of the shop. The newest change the marketplace holds is asked first: changes made while the fill reads
+ * (an order placed, one shipped) come after it, so the first read of changes finds them.
+ */
+export async function fillOrders(database: Database, market: Marketplace, seller: Seller): Promise<Result<OrderSync>> {
+  const store = orderStore(database);
+  const newest = await market.getShopReceipts(seller.userId, seller.shopId, {
+    sortOn: "updated",
+    sortOrder: "desc",
+    limit: 1,
+    offset: 0,
+  });
+  if (!newest.ok) return newest;
+  const watermark = newest.data.orders[0]?.updatedAt ?? 0;
+  let read = 0;
+  let total = newest.data.count;
+  // Orders placed meanwhile push older ones to later pages: some are read twice, none is missed.
+  for (let offset = 0; offset < total; offset += PAGE) {
+    const page = await market.getShopReceipts(seller.userId, seller.shopId, {
+      sortOn: "created",
+      sortOrder: "desc",
+      limit: PAGE,
+      offset,
+    });
+    if (!page.ok) return page;
+    await store.put(seller.shopId, page.data.orders);
+    read += page.data.orders.length;
+    total = page.data.count;
+    await store.synced(seller.shopId, { filled: false, watermark, skip: 0, read, total });
+    if (page.data.orders.length < PAGE) break;
+  }
+  const sync = { filled: true, watermark, skip: 0, read, total };
+  await store.synced(seller.shopId, sync);
+  return { ok: true, data: { shopId: seller.shopId, checkedAt: Date.now(), ...sync } };
+}
+
+/** One request: the next page of receipts changed since the last read of a filled shop. */
+export async function readChangedOrders(
+  database: Database,
+  market: Marketplace,
+  seller: Seller,
+  sync: OrderSync,
+): Promise<Result<OrderSync>> {
+  const store = orderStore(database);
+  const page = await market.getShopReceipts(seller.userId, seller.shopId, {
+    minLastModified: sync.watermark,
+    sortOn: "updated",
+    sortOrder: "asc",
+    limit: PAGE,
+    offset: sync.skip,
+  });
+  if (!page.ok) return page;
+  const orders = page.data.orders;
+  await store.put(seller.shopId, orders);
+  const last = orders.reduce((latest, order) => Math.max(latest, order.updatedAt), sync.watermark);
+  // The receipts of the newest second are read again next time (a receipt may change twice in one second); only a full
+  // page all in one second moves the offset on, so that a burst of changes is read through, a page a view.
+  const stuck = last === sync.watermark && orders.length === PAGE;
+  const next = {
+    ...sync,
+    watermark: last,
+    skip: stuck ? sync.skip + orders.length : 0,
+    read: sync.read + orders.length,
+    checkedAt: Date.now(),
+  };
+  await store.synced(seller.shopId, next);
+  return { ok: true, data: next };
+}

@@ -1,0 +1,201 @@
+import "server-only";
+import type { Database } from "../db/database";
+import type { Order, OrderAnswer } from "../marketplace/receipt-wire";
+
+// A shop's orders kept in the dashboard's database, so a view reads only what changed since (kept-orders.ts).
+
+/**
+ * Where a shop's kept orders stand: filled once every receipt was read; then `watermark` (the marketplace's
+ * updated_timestamp) and `skip` (receipts of that second to pass over) say where the next read of changes starts.
+ */
+export type OrderSync = {
+  shopId: number;
+  filled: boolean;
+  watermark: number;
+  skip: number;
+  read: number;
+  total: number;
+  checkedAt: number;
+};
+
+export type OrderFilter = {
+  search?: string;
+  listingId?: number;
+  /** Unix seconds, inclusive. */
+  from?: number;
+  to?: number;
+  openOnly?: boolean;
+};
+
+export type KeptItem = {
+  receiptId: number;
+  listingId: number | null;
+  title: string;
+  quantity: number;
+  createdAt: number;
+  answers: OrderAnswer[];
+};
+
+const isOpen = (order: Order) => order.paid && !order.shipped;
+
+/** What a search looks in, lower-cased: the order number, the buyer, the listings bought and every answer. */
+const searchTextOf = (order: Order) =>
+  [
+    order.receiptId,
+    order.buyerName,
+    order.messageFromBuyer ?? "",
+    ...order.items.flatMap((item) => [item.title, ...item.answers.map((answer) => answer.value)]),
+  ]
+    .join("\n")
+    .toLowerCase();
+
+const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+function where(shopId: number, filter: OrderFilter) {
+  const clauses = ["shop_id = $1"];
+  const params: unknown[] = [shopId];
+  const add = (clause: (n: string) => string, value: unknown) => {
+    params.push(value);
+    clauses.push(clause(`$${params.length}`));
+  };
+  if (filter.openOnly) clauses.push("is_open = 1");
+  if (filter.from !== undefined) add((n) => `created_at >= ${n}`, filter.from);
+  if (filter.to !== undefined) add((n) => `created_at <= ${n}`, filter.to);
+  if (filter.listingId !== undefined)
+    add(
+      (n) => `receipt_id IN (SELECT receipt_id FROM shop_order_items WHERE shop_id = $1 AND listing_id = ${n})`,
+      filter.listingId,
+    );
+  const search = filter.search?.trim().toLowerCase();
+  if (search) add((n) => `search_text LIKE ${n} ESCAPE '\\'`, `%${likeEscaped(search)}%`);
+  return { sql: clauses.join(" AND "), params };
+}
+
+export function orderStore(db: Database) {
+  return {
+    async sync(shopId: number): Promise<OrderSync | null> {
+      const [row] = await db.query<{
+        filled: number;
+        watermark: number;
+        skip: number;
+        orders_read: number;
+        orders_total: number;
+        checked_at: number;
+      }>("SELECT filled, watermark, skip, orders_read, orders_total, checked_at FROM order_syncs WHERE shop_id = $1", [
+        shopId,
+      ]);
+      return row
+        ? {
+            shopId,
+            filled: Number(row.filled) === 1,
+            watermark: Number(row.watermark),
+            skip: Number(row.skip),
+            read: Number(row.orders_read),
+            total: Number(row.orders_total),
+            checkedAt: Number(row.checked_at),
+          }
+        : null;
+    },
+
+    async synced(shopId: number, sync: Omit<OrderSync, "shopId" | "checkedAt">) {
+      await db.execute(
+        `INSERT INTO order_syncs (shop_id, filled, watermark, skip, orders_read, orders_total, checked_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (shop_id) DO UPDATE SET filled = excluded.filled, watermark = excluded.watermark, skip = excluded.skip,
+           orders_read = excluded.orders_read, orders_total = excluded.orders_total, checked_at = excluded.checked_at`,
+        [shopId, sync.filled ? 1 : 0, sync.watermark, sync.skip, sync.read, sync.total, Date.now()],
+      );
+    },
+
+    async put(shopId: number, orders: readonly Order[]) {
+      for (const order of orders) {
+        await db.execute(
+          `INSERT INTO shop_orders (shop_id, receipt_id, created_at, updated_at, is_open, search_text, body)
+           VALUES ($1, $2, $3, $4, $5, $6, $7)
+           ON CONFLICT (shop_id, receipt_id) DO UPDATE SET created_at = excluded.created_at, updated_at = excluded.updated_at,
+             is_open = excluded.is_open, search_text = excluded.search_text, body = excluded.body`,
+          [
+            shopId,
+            order.receiptId,
+            order.createdAt,
+            order.updatedAt,
+            isOpen(order) ? 1 : 0,
+            searchTextOf(order),
+            JSON.stringify(order),
+          ],
+        );
+        for (const item of order.items)
+          await db.execute(
+            `INSERT INTO shop_order_items (shop_id, receipt_id, transaction_id, listing_id, title, quantity, created_at, answers)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+             ON CONFLICT (shop_id, transaction_id) DO UPDATE SET listing_id = excluded.listing_id, title = excluded.title,
+               quantity = excluded.quantity, answers = excluded.answers`,
+            [
+              shopId,
+              order.receiptId,
+              item.transactionId,
+              item.listingId,
+              item.title,
+              item.quantity,
+              order.createdAt,
+              JSON.stringify(item.answers),
+            ],
+          );
+      }
+    },
+
+    /** Open orders (paid, not shipped) first, newest first. */
+    async orders(shopId: number, filter: OrderFilter, page: { limit: number; offset: number }) {
+      const { sql, params } = where(shopId, filter);
+      const [counted] = await db.query<{ total: number; open: number | null }>(
+        `SELECT COUNT(*) AS total, SUM(is_open) AS open FROM shop_orders WHERE ${sql}`,
+        params,
+      );
+      const rows = await db.query<{ body: string }>(
+        `SELECT body FROM shop_orders WHERE ${sql} ORDER BY is_open DESC, created_at DESC, receipt_id DESC
+         LIMIT ${Math.trunc(page.limit)} OFFSET ${Math.trunc(page.offset)}`,
+        params,
+      );
+      return {
+        total: Number(counted?.total ?? 0),
+        open: Number(counted?.open ?? 0),
+        orders: rows.map((row) => JSON.parse(row.body) as Order),
+      };
+    },
+
+    async listings(shopId: number): Promise<{ listingId: number; title: string; orders: number }[]> {
+      const rows = await db.query<{ listing_id: number; title: string; orders: number }>(
+        `SELECT listing_id, MAX(title) AS title, COUNT(*) AS orders FROM shop_order_items
+         WHERE shop_id = $1 AND listing_id IS NOT NULL GROUP BY listing_id ORDER BY MAX(title)`,
+        [shopId],
+      );
+      return rows.map((row) => ({ listingId: Number(row.listing_id), title: row.title, orders: Number(row.orders) }));
+    },
+
+    /** What buyers answered on one listing since a time (Unix seconds). */
+    async items(shopId: number, listingId: number, since: number): Promise<KeptItem[]> {
+      const rows = await db.query<{
+        receipt_id: number;
+        listing_id: number | null;
+        title: string;
+        quantity: number;
+        created_at: number;
+        answers: string;
+      }>(
+        `SELECT receipt_id, listing_id, title, quantity, created_at, answers FROM shop_order_items
+         WHERE shop_id = $1 AND listing_id = $2 AND created_at >= $3`,
+        [shopId, listingId, since],
+      );
+      return rows.map((row) => ({
+        receiptId: Number(row.receipt_id),
+        listingId: row.listing_id === null ? null : Number(row.listing_id),
+        title: row.title,
+        quantity: Number(row.quantity),
+        createdAt: Number(row.created_at),
+        answers: JSON.parse(row.answers) as OrderAnswer[],
+      }));
+    },
+  };
+}
+
+export type OrderStore = ReturnType<typeof orderStore>;

@@ -1,0 +1,137 @@
+import "server-only";
+import { db } from "../db";
+import type { Database } from "../db/database";
+import { historyStore } from "../history/history-store";
+import { marketplace } from "../marketplace";
+import type { Result } from "../marketplace/failure";
+import type { Order } from "../marketplace/receipt-wire";
+import type { Question } from "../marketplace/wire";
+import { ensureFilled } from "../mirror/background";
+import { mirrorStore } from "../mirror/mirror-store";
+import { answeredOrders, type AnsweredOrder, type HistoryPoint } from "./asked-questions";
+import { keptOrdersReady } from "./background";
+import type { Seller } from "./kept-orders";
+import { orderStore, type OrderFilter, type OrderSync } from "./order-store";
+import { productionSheet, type SheetListing } from "./production-sheet";
+import { questionStats, STATS_DAYS, type QuestionStats } from "./question-stats";
+
+/** How long a view waits for a first fill before showing what is kept so far: a small shop's fill ends within it. */
+const FIRST_FILL_WAIT_MS = 3000;
+
+export type OrdersView = {
+  sync: OrderSync;
+  total: number;
+  open: number;
+  orders: AnsweredOrder[];
+  listings: { listingId: number; title: string; orders: number }[];
+};
+
+const HISTORY_DEPTH = 200;
+
+/**
+ * Today's questions of these listings: the mirror's when the shop is mirrored; until then one batch read (100 ids a
+ * request) while the mirror fills in the background, as the listings page does.
+ */
+async function questionsToday(database: Database, seller: Seller, listingIds: number[]) {
+  const today = new Map<number, Question[]>();
+  const mirror = mirrorStore(database);
+  if ((await mirror.shop(seller.shopId))?.status === "filled") {
+    for (const listingId of listingIds) {
+      const kept = await mirror.listing(listingId);
+      if (kept) today.set(listingId, kept.listing.questions);
+    }
+    return today;
+  }
+  await ensureFilled(seller);
+  const market = await marketplace();
+  for (let start = 0; start < listingIds.length; start += 100) {
+    const read = await market.getListingsByListingIds(seller.userId, listingIds.slice(start, start + 100));
+    if (read.ok) for (const listing of read.data) today.set(listing.id, listing.questions);
+  }
+  return today;
+}
+
+export async function answered(database: Database, seller: Seller, orders: readonly Order[]) {
+  const listingIds = [
+    ...new Set(
+      orders.flatMap((order) => order.items.flatMap((item) => (item.listingId === null ? [] : [item.listingId]))),
+    ),
+  ];
+  const today = await questionsToday(database, seller, listingIds);
+  const history = new Map<number, HistoryPoint[]>();
+  const store = historyStore(database);
+  for (const listingId of listingIds)
+    history.set(
+      listingId,
+      (await store.list(seller.shopId, listingId, HISTORY_DEPTH)).map((entry) => ({
+        recordedAt: entry.recordedAt,
+        previous: entry.previous,
+      })),
+    );
+  return answeredOrders(
+    orders,
+    (listingId) => today.get(listingId),
+    (listingId) => history.get(listingId) ?? [],
+  );
+}
+
+export async function ordersView(
+  seller: Seller,
+  filter: OrderFilter,
+  page: { limit: number; offset: number },
+): Promise<Result<OrdersView>> {
+  const fresh = await keptOrdersReady(seller, FIRST_FILL_WAIT_MS);
+  if (!fresh.ok) return fresh;
+  const database = await db();
+  const store = orderStore(database);
+  const kept = await store.orders(seller.shopId, filter, page);
+  return {
+    ok: true,
+    data: {
+      sync: fresh.data,
+      total: kept.total,
+      open: kept.open,
+      orders: await answered(database, seller, kept.orders),
+      listings: await store.listings(seller.shopId),
+    },
+  };
+}
+
+/** Beyond this many open orders the sheet is cut short and says so: narrow it by listing or date. */
+export const SHEET_MAX_ORDERS = 2000;
+
+export async function productionSheetView(
+  seller: Seller,
+  filter: OrderFilter,
+): Promise<Result<{ sheet: SheetListing[]; orders: number; total: number; sync: OrderSync }>> {
+  const fresh = await keptOrdersReady(seller, FIRST_FILL_WAIT_MS);
+  if (!fresh.ok) return fresh;
+  const database = await db();
+  const kept = await orderStore(database).orders(
+    seller.shopId,
+    { ...filter, openOnly: true },
+    { limit: SHEET_MAX_ORDERS, offset: 0 },
+  );
+  const orders = await answered(database, seller, kept.orders);
+  return {
+    ok: true,
+    data: { sheet: productionSheet(orders), orders: orders.length, total: kept.total, sync: fresh.data },
+  };
+}
+
+/** Null until the shop's orders are kept (the Orders page reads them): the editor itself asks the marketplace nothing. */
+export async function keptQuestionStats(
+  seller: Seller,
+  listingId: number,
+  today: readonly Question[],
+): Promise<Record<number, QuestionStats> | null> {
+  const database = await db();
+  const store = orderStore(database);
+  if (!(await store.sync(seller.shopId))?.filled) return null;
+  const since = Math.floor(Date.now() / 1000) - STATS_DAYS * 24 * 3600;
+  const history = (await historyStore(database).list(seller.shopId, listingId, HISTORY_DEPTH)).map((entry) => ({
+    recordedAt: entry.recordedAt,
+    previous: entry.previous,
+  }));
+  return questionStats(await store.items(seller.shopId, listingId, since), today, history);
+}

@@ -1,0 +1,159 @@
+import { z } from "zod";
+import { jsonError, type Ctx } from "../http.js";
+import { defineRoute, enumValue, integerQuery, integerValue, refusals, reply } from "./routes.js";
+import { lenientIdParam, ownShopOr403, shopIdParam } from "./listings.js";
+import { receiptPageSchema, receiptSchema, transactionPageSchema } from "../receipt-wire.js";
+import {
+  getReceiptRow,
+  receiptPage,
+  receiptsJson,
+  transactionPage,
+  transactionsOfReceipt,
+} from "../store/receipt-store.js";
+
+// The receipt reads of the live OAS (docs/marketplace.md §16): scope transactions_r, the caller's own shop only.
+
+const ACCESS = { token: "required", scope: "transactions_r" } as const;
+
+const pagingQuery = {
+  limit: integerQuery({
+    name: "limit",
+    min: 1,
+    max: 100,
+    default: 25,
+    message: "Limit must be a whole number from 1 to 100.",
+    description: "The maximum number of results to return.",
+  }),
+  offset: integerQuery({
+    name: "offset",
+    default: 0,
+    message: "Offset must be a whole number from 0.",
+    description: "The number of records to skip before selecting the first result.",
+  }),
+};
+
+const booleanQuery = (name: string, description: string) =>
+  z
+    .string()
+    .transform((raw, ctx) => {
+      const value = raw.toLowerCase();
+      if (value === "true" || value === "1") return true;
+      if (value === "false" || value === "0") return false;
+      ctx.issues.push({ code: "custom", message: `Expected boolean value for ${name}`, input: raw });
+      return z.NEVER;
+    })
+    .pipe(z.boolean())
+    .optional()
+    .meta({ description });
+
+const timeQuery = (name: string, description: string) =>
+  integerValue({ name, min: 946_684_800, message: `${name} must be a Unix time from 946684800.` })
+    .optional()
+    .meta({ description });
+
+const legacyQuery = booleanQuery("legacy", "Accepted and ignored: the sandbox has no processing profiles.");
+
+const receiptsQuery = z.object({
+  min_created: timeQuery("min_created", "The earliest Unix time a receipt was created."),
+  max_created: timeQuery("max_created", "The latest Unix time a receipt was created."),
+  min_last_modified: timeQuery("min_last_modified", "The earliest Unix time a receipt last changed."),
+  max_last_modified: timeQuery("max_last_modified", "The latest Unix time a receipt last changed."),
+  ...pagingQuery,
+  sort_on: enumValue(["created", "updated", "receipt_id"]).default("created"),
+  sort_order: enumValue(["asc", "ascending", "desc", "descending", "up", "down"]).default("desc"),
+  was_paid: booleanQuery("was_paid", "true: paid receipts; false: receipts not paid yet."),
+  was_shipped: booleanQuery("was_shipped", "true: shipped receipts; false: receipts not shipped yet."),
+  was_delivered: booleanQuery("was_delivered", "The sandbox delivers nothing: true finds no receipt."),
+  was_canceled: booleanQuery("was_canceled", "The sandbox cancels nothing: true finds no receipt."),
+  legacy: legacyQuery,
+});
+
+const receiptParams = z.object({ shop_id: shopIdParam, receipt_id: lenientIdParam("The receipt.") });
+
+/** The caller's own shop's receipt, or the refusal: 403 for another's shop, 404 for a receipt the shop lacks. */
+function ownReceipt(c: Ctx, params: { shop_id: number; receipt_id: number }, query: () => unknown) {
+  const shop = ownShopOr403(c, params.shop_id);
+  if (shop instanceof Response) return shop;
+  const input = query();
+  if (input instanceof Response) return input;
+  const row = getReceiptRow(c.get("state").db, shop.shop_id, params.receipt_id);
+  return row ?? jsonError(c, 404, `Receipt ${c.req.param("receipt_id")} does not exist in shop ${shop.shop_id}.`);
+}
+
+export const receiptRoutes = [
+  defineRoute({
+    method: "get",
+    path: "/v3/application/shops/:shop_id/receipts",
+    operationId: "getShopReceipts",
+    summary: "The shop's receipts, newest first, with their transactions",
+    tags: ["Shop Receipt"],
+    access: ACCESS,
+    params: z.object({ shop_id: shopIdParam }),
+    query: receiptsQuery,
+    responses: { 200: reply("A page of receipts.", receiptPageSchema), ...refusals(400, 401, 403, 404, 429) },
+    handler: (c, { params, query }) => {
+      const shop = ownShopOr403(c, params.shop_id);
+      if (shop instanceof Response) return shop;
+      const input = query();
+      if (input instanceof Response) return input;
+      return c.json(receiptPage(c.get("state").db, shop.shop_id, input));
+    },
+  }),
+
+  defineRoute({
+    method: "get",
+    path: "/v3/application/shops/:shop_id/receipts/:receipt_id",
+    operationId: "getShopReceipt",
+    summary: "One of the shop's receipts",
+    tags: ["Shop Receipt"],
+    access: ACCESS,
+    params: receiptParams,
+    query: z.object({ legacy: legacyQuery }),
+    responses: { 200: reply("The receipt.", receiptSchema), ...refusals(400, 401, 403, 404, 429) },
+    handler: (c, { params, query }) => {
+      const row = ownReceipt(c, params, query);
+      return row instanceof Response ? row : c.json(receiptsJson(c.get("state").db, [row])[0]);
+    },
+  }),
+
+  defineRoute({
+    method: "get",
+    path: "/v3/application/shops/:shop_id/receipts/:receipt_id/transactions",
+    operationId: "getShopReceiptTransactionsByReceipt",
+    summary: "The transactions of one of the shop's receipts",
+    tags: ["Shop Receipt Transactions"],
+    access: ACCESS,
+    params: receiptParams,
+    query: z.object({ legacy: legacyQuery }),
+    responses: {
+      200: reply("The receipt's transactions.", transactionPageSchema),
+      ...refusals(400, 401, 403, 404, 429),
+    },
+    handler: (c, { params, query }) => {
+      const row = ownReceipt(c, params, query);
+      return row instanceof Response ? row : c.json(transactionsOfReceipt(c.get("state").db, row));
+    },
+  }),
+
+  defineRoute({
+    method: "get",
+    path: "/v3/application/shops/:shop_id/transactions",
+    operationId: "getShopReceiptTransactionsByShop",
+    summary: "The shop's transactions, newest first",
+    tags: ["Shop Receipt Transactions"],
+    access: ACCESS,
+    params: z.object({ shop_id: shopIdParam }),
+    query: z.object({ ...pagingQuery, legacy: legacyQuery }),
+    responses: {
+      200: reply("A page of transactions.", transactionPageSchema),
+      ...refusals(400, 401, 403, 404, 429),
+    },
+    handler: (c, { params, query }) => {
+      const shop = ownShopOr403(c, params.shop_id);
+      if (shop instanceof Response) return shop;
+      const input = query();
+      if (input instanceof Response) return input;
+      return c.json(transactionPage(c.get("state").db, shop.shop_id, input));
+    },
+  }),
+];

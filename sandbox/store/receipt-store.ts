@@ -1,0 +1,315 @@
+import { statement, type Db } from "./db.js";
+import type { ReceiptWire, TransactionWire, VariationWire } from "../receipt-wire.js";
+
+// Receipts and their transactions (docs/marketplace.md §16): one receipt per order, one transaction per listing bought,
+// the buyer's answers kept on the transaction as the OAS's `variations`, worded as the question stood at checkout.
+
+export type ReceiptRow = {
+  receipt_id: number;
+  shop_id: number;
+  seller_user_id: number;
+  buyer_user_id: number;
+  buyer_name: string;
+  buyer_email: string;
+  message_from_buyer: string | null;
+  is_paid: number;
+  created_timestamp: number;
+  updated_timestamp: number;
+  shipped_timestamp: number | null;
+};
+
+export type TransactionRow = {
+  transaction_id: number;
+  receipt_id: number;
+  shop_id: number;
+  listing_id: number;
+  title: string;
+  quantity: number;
+  price_amount: number;
+  variations: string;
+};
+
+export type NewOrder = {
+  shop_id: number;
+  seller_user_id: number;
+  buyer_user_id: number;
+  buyer_name: string;
+  buyer_email: string;
+  message_from_buyer?: string | null;
+  paid: boolean;
+  created: number;
+  shipped?: number | null;
+  items: { listing_id: number; title: string; quantity: number; price_amount: number; variations: VariationWire[] }[];
+};
+
+// Above the one receipt seeded with a fixed number (60001), so that number's neighbours stay unknown.
+const FIRST_RECEIPT_ID = 61001;
+const FIRST_TRANSACTION_ID = 80_000_001;
+
+export function insertOrder(db: Db, order: NewOrder, receiptId?: number): number {
+  return db.transaction(() => {
+    const id =
+      receiptId ??
+      Math.max(
+        FIRST_RECEIPT_ID,
+        ((statement(db, "SELECT MAX(receipt_id) FROM receipts").pluck().get() as number | null) ?? 0) + 1,
+      );
+    statement(
+      db,
+      `INSERT INTO receipts (receipt_id, shop_id, seller_user_id, buyer_user_id, buyer_name, buyer_email,
+         message_from_buyer, is_paid, created_timestamp, updated_timestamp, shipped_timestamp)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(
+      id,
+      order.shop_id,
+      order.seller_user_id,
+      order.buyer_user_id,
+      order.buyer_name,
+      order.buyer_email,
+      order.message_from_buyer ?? null,
+      order.paid ? 1 : 0,
+      order.created,
+      order.shipped ?? order.created,
+      order.shipped ?? null,
+    );
+    const nextTransaction = () =>
+      ((statement(db, "SELECT MAX(transaction_id) FROM transactions").pluck().get() as number | null) ??
+        FIRST_TRANSACTION_ID - 1) + 1;
+    const insert = statement(
+      db,
+      `INSERT INTO transactions (transaction_id, receipt_id, shop_id, listing_id, title, quantity, price_amount, variations)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    for (const item of order.items)
+      insert.run(
+        nextTransaction(),
+        id,
+        order.shop_id,
+        item.listing_id,
+        item.title,
+        item.quantity,
+        item.price_amount,
+        JSON.stringify(item.variations),
+      );
+    return id;
+  })();
+}
+
+export function shipReceipt(db: Db, receiptId: number, at: number) {
+  return (
+    statement(
+      db,
+      "UPDATE receipts SET shipped_timestamp = ?, updated_timestamp = ? WHERE receipt_id = ? AND shipped_timestamp IS NULL",
+    ).run(at, at, receiptId).changes === 1
+  );
+}
+
+export const getReceiptRow = (db: Db, shopId: number, receiptId: number) =>
+  statement(db, "SELECT * FROM receipts WHERE shop_id = ? AND receipt_id = ?").get(shopId, receiptId) as
+    ReceiptRow | undefined;
+
+export type ReceiptFilter = {
+  min_created?: number;
+  max_created?: number;
+  min_last_modified?: number;
+  max_last_modified?: number;
+  was_paid?: boolean;
+  was_shipped?: boolean;
+  was_delivered?: boolean;
+  was_canceled?: boolean;
+  sort_on: "created" | "updated" | "receipt_id";
+  sort_order: string;
+  limit: number;
+  offset: number;
+};
+
+const SORT_COLUMNS = { created: "created_timestamp", updated: "updated_timestamp", receipt_id: "receipt_id" };
+const ASCENDING = ["asc", "ascending", "up"];
+
+/** The sandbox delivers nothing and cancels nothing: was_delivered=true and was_canceled=true find no receipt. */
+export function receiptPage(db: Db, shopId: number, filter: ReceiptFilter) {
+  const where = ["shop_id = ?"];
+  const params: unknown[] = [shopId];
+  const bound = (column: string, operator: string, value: number | undefined) => {
+    if (value === undefined) return;
+    where.push(`${column} ${operator} ?`);
+    params.push(value);
+  };
+  bound("created_timestamp", ">=", filter.min_created);
+  bound("created_timestamp", "<=", filter.max_created);
+  bound("updated_timestamp", ">=", filter.min_last_modified);
+  bound("updated_timestamp", "<=", filter.max_last_modified);
+  if (filter.was_paid !== undefined) where.push(filter.was_paid ? "is_paid = 1" : "is_paid = 0");
+  if (filter.was_shipped !== undefined)
+    where.push(filter.was_shipped ? "shipped_timestamp IS NOT NULL" : "shipped_timestamp IS NULL");
+  if (filter.was_delivered === true || filter.was_canceled === true) where.push("0");
+  const condition = where.join(" AND ");
+  const count = statement(db, `SELECT COUNT(*) FROM receipts WHERE ${condition}`)
+    .pluck()
+    .get(...params) as number;
+  const direction = ASCENDING.includes(filter.sort_order) ? "ASC" : "DESC";
+  const rows = statement(
+    db,
+    `SELECT * FROM receipts WHERE ${condition}
+     ORDER BY ${SORT_COLUMNS[filter.sort_on]} ${direction}, receipt_id ${direction} LIMIT ? OFFSET ?`,
+  ).all(...params, filter.limit, filter.offset) as ReceiptRow[];
+  return { count, results: receiptsJson(db, rows) };
+}
+
+function transactionsOf(db: Db, receiptIds: readonly number[]) {
+  if (receiptIds.length === 0) return new Map<number, TransactionRow[]>();
+  const rows = statement(
+    db,
+    `SELECT * FROM transactions WHERE receipt_id IN (${receiptIds.map(() => "?").join(",")}) ORDER BY transaction_id`,
+  ).all(...receiptIds) as TransactionRow[];
+  const byReceipt = new Map<number, TransactionRow[]>();
+  for (const row of rows) byReceipt.set(row.receipt_id, [...(byReceipt.get(row.receipt_id) ?? []), row]);
+  return byReceipt;
+}
+
+export function receiptsJson(db: Db, rows: readonly ReceiptRow[]): ReceiptWire[] {
+  const transactions = transactionsOf(
+    db,
+    rows.map((row) => row.receipt_id),
+  );
+  return rows.map((row) => receiptJson(row, transactions.get(row.receipt_id) ?? []));
+}
+
+export function transactionsOfReceipt(db: Db, receipt: ReceiptRow) {
+  const rows = transactionsOf(db, [receipt.receipt_id]).get(receipt.receipt_id) ?? [];
+  return { count: rows.length, results: rows.map((row) => transactionJson(receipt, row)) };
+}
+
+export function transactionPage(db: Db, shopId: number, paging: { limit: number; offset: number }) {
+  const count = statement(db, "SELECT COUNT(*) FROM transactions WHERE shop_id = ?").pluck().get(shopId) as number;
+  const rows = statement(
+    db,
+    "SELECT * FROM transactions WHERE shop_id = ? ORDER BY transaction_id DESC LIMIT ? OFFSET ?",
+  ).all(shopId, paging.limit, paging.offset) as TransactionRow[];
+  const receipts = new Map(
+    rows.length === 0
+      ? []
+      : (
+          statement(
+            db,
+            `SELECT * FROM receipts WHERE receipt_id IN (${[...new Set(rows.map((row) => row.receipt_id))].map(() => "?").join(",")})`,
+          ).all(...new Set(rows.map((row) => row.receipt_id))) as ReceiptRow[]
+        ).map((receipt) => [receipt.receipt_id, receipt]),
+  );
+  return {
+    count,
+    results: rows.flatMap((row) => {
+      const receipt = receipts.get(row.receipt_id);
+      return receipt ? [transactionJson(receipt, row)] : [];
+    }),
+  };
+}
+
+const usd = (amount: number) => ({ amount, divisor: 100, currency_code: "USD" });
+
+function transactionJson(receipt: ReceiptRow, row: TransactionRow): TransactionWire {
+  return {
+    transaction_id: row.transaction_id,
+    title: row.title,
+    description: `${row.title}, made to order.`,
+    seller_user_id: receipt.seller_user_id,
+    buyer_user_id: receipt.buyer_user_id,
+    create_timestamp: receipt.created_timestamp,
+    created_timestamp: receipt.created_timestamp,
+    paid_timestamp: receipt.is_paid ? receipt.created_timestamp : null,
+    shipped_timestamp: receipt.shipped_timestamp,
+    quantity: row.quantity,
+    listing_image_id: null,
+    receipt_id: receipt.receipt_id,
+    is_digital: false,
+    file_data: "",
+    listing_id: row.listing_id,
+    transaction_type: "listing",
+    product_id: null,
+    sku: null,
+    price: usd(row.price_amount),
+    shipping_cost: usd(0),
+    variations: JSON.parse(row.variations) as VariationWire[],
+    product_data: [],
+    shipping_profile_id: null,
+    min_processing_days: 1,
+    max_processing_days: 3,
+    shipping_method: null,
+    shipping_upgrade: null,
+    expected_ship_date: receipt.created_timestamp + 3 * 24 * 3600,
+    buyer_coupon: 0,
+    shop_coupon: 0,
+  };
+}
+
+function receiptJson(row: ReceiptRow, transactions: readonly TransactionRow[]): ReceiptWire {
+  const subtotal = transactions.reduce((sum, item) => sum + item.price_amount * item.quantity, 0);
+  const shipped = row.shipped_timestamp !== null;
+  return {
+    receipt_id: row.receipt_id,
+    receipt_type: 0,
+    seller_user_id: row.seller_user_id,
+    seller_email: null,
+    buyer_user_id: row.buyer_user_id,
+    buyer_email: row.buyer_email,
+    name: row.buyer_name,
+    first_line: "1 Market Street",
+    second_line: null,
+    city: "Portland",
+    state: "OR",
+    zip: "97201",
+    status: !row.is_paid ? "payment processing" : shipped ? "completed" : "paid",
+    formatted_address: `${row.buyer_name}\n1 Market Street\nPortland, OR 97201\nUnited States`,
+    country_iso: "US",
+    payment_method: "cc",
+    payment_email: null,
+    message_from_seller: null,
+    message_from_buyer: row.message_from_buyer,
+    message_from_payment: null,
+    is_paid: row.is_paid === 1,
+    is_shipped: shipped,
+    create_timestamp: row.created_timestamp,
+    created_timestamp: row.created_timestamp,
+    update_timestamp: row.updated_timestamp,
+    updated_timestamp: row.updated_timestamp,
+    is_gift: false,
+    gift_message: "",
+    gift_sender: "",
+    grandtotal: usd(subtotal),
+    subtotal: usd(subtotal),
+    total_price: usd(subtotal),
+    total_shipping_cost: usd(0),
+    total_tax_cost: usd(0),
+    total_vat_cost: usd(0),
+    discount_amt: usd(0),
+    gift_wrap_price: usd(0),
+    shipments: shipped
+      ? [
+          {
+            receipt_shipping_id: row.receipt_id,
+            shipment_notification_timestamp: row.shipped_timestamp!,
+            carrier_name: "usps",
+            tracking_code: `9400${String(row.receipt_id).padStart(18, "0")}`,
+          },
+        ]
+      : [],
+    transactions: transactions.map((item) => transactionJson(row, item)),
+    refunds: [],
+  };
+}
+
+/** The newest orders of every shop, one line per listing bought, for the sandbox's home page. */
+export function recentOrders(db: Db, limit: number) {
+  const rows = statement(
+    db,
+    `SELECT r.receipt_id, r.shop_id, r.buyer_name, r.is_paid, r.created_timestamp, r.shipped_timestamp,
+       t.listing_id, t.title, t.quantity, t.variations
+     FROM receipts r JOIN transactions t ON t.receipt_id = r.receipt_id
+     ORDER BY r.created_timestamp DESC, t.transaction_id DESC LIMIT ?`,
+  ).all(limit) as (Pick<
+    ReceiptRow,
+    "receipt_id" | "shop_id" | "buyer_name" | "is_paid" | "created_timestamp" | "shipped_timestamp"
+  > &
+    Pick<TransactionRow, "listing_id" | "title" | "quantity" | "variations">)[];
+  return rows.map((row) => ({ ...row, variations: JSON.parse(row.variations) as VariationWire[] }));
+}
