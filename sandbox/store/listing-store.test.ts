@@ -128,8 +128,11 @@ describe("a database made before reads built the listing JSON", () => {
       const file = join(dir, "sandbox.db");
       const before = openDb(file);
       seed(before, { per_second: 10, per_day: 100 });
-      // As the second migration left it: a trigger that writes the listing's JSON, no filter columns.
-      before.exec(`ALTER TABLE listings DROP COLUMN taxonomy_id; ALTER TABLE shops DROP COLUMN location;
+      // As the second migration left it: a trigger that writes the listing's JSON, no filter columns, no orders.
+      before.exec(`DROP VIEW receipt_listings; DROP TABLE transactions; DROP TABLE receipts;
+        CREATE TABLE receipt_listings (receipt_id INTEGER NOT NULL, shop_id INTEGER NOT NULL, listing_id INTEGER NOT NULL,
+          PRIMARY KEY (receipt_id, listing_id));
+        ALTER TABLE listings DROP COLUMN taxonomy_id; ALTER TABLE shops DROP COLUMN location;
         ALTER TABLE shops DROP COLUMN country_iso; ALTER TABLE listings ADD COLUMN json_fields TEXT NOT NULL DEFAULT '';
         CREATE TRIGGER listings_json_on_update AFTER UPDATE OF title ON listings
           BEGIN UPDATE listings SET json_fields = NEW.title WHERE listing_id = NEW.listing_id; END;`);
