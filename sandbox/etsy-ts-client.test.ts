@@ -9,7 +9,7 @@ import { useSeededSandbox } from "../test/harness/use-sandbox.js";
 import type { OpenApiDocument } from "./api/routes.js";
 
 // A third-party client, etsy-ts 8.0.1, driven against the sandbox with its base URL changed and nothing else patched:
-// the README's worked example for integrators. Its token refresh posts to a hard-coded https://api.etsy.com, so the
+// the worked example of docs/sandbox.md. Its token refresh posts to a hard-coded https://api.etsy.com, so the
 // test points that host at the sandbox with an interceptor on the axios etsy-ts itself loads.
 const sandbox = useSeededSandbox();
 
@@ -202,7 +202,7 @@ describe("etsy-ts 8.0.1 against the sandbox", () => {
     const after = written.data.personalization_questions ?? [];
     expect(after[0]).toMatchObject({ question_type: "text_input", instructions: "Name, up to 12 letters." });
     expect(after[1]?.options?.map((option) => option.label)).toEqual(["Gold", "Silver"]);
-    // Ids and add-on prices come back only once the write schema takes them (decisions.md "Write schema").
+    // Ids and add-on prices come back only once the write schema takes them (docs/marketplace.md §13.5).
     if (fields.question.has("question_id"))
       expect(after.map((question) => question.question_id)).toEqual(questions.map((question) => question.question_id));
     if (fields.question.has("add_on_price"))

@@ -10,7 +10,7 @@ import {
 } from "../test/harness/sandbox.js";
 import { useSeededSandbox } from "../test/harness/use-sandbox.js";
 
-// decisions.md "The marketplace of today": the live write schema of updateListingPersonalization, in today's phase.
+// docs/marketplace.md §13: the live write schema of updateListingPersonalization, in today's phase.
 const sandbox = useSeededSandbox({ phase: "webhooks" });
 let token: string;
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ADA, callApi, issueTokensFor, sandboxControl, type JsonBody } from "../test/harness/sandbox.js";
 import { useSeededSandbox } from "../test/harness/use-sandbox.js";
 
-// decisions.md "The marketplace of today": listing webhooks, signed with the Standard Webhooks headers.
+// docs/marketplace.md §14: listing webhooks, signed with the Standard Webhooks headers.
 const sandbox = useSeededSandbox({ phase: "webhooks", webhookRetryMs: [50, 100] });
 
 type Received = { headers: IncomingHttpHeaders; body: string };

@@ -4,7 +4,7 @@ import type { Phase } from "./phases.js";
 import type { Db } from "./store/db.js";
 import { getListingRow, listingJson } from "./store/listing-store.js";
 
-// decisions.md "The marketplace of today": listing webhooks, signed with the Standard Webhooks headers (the library
+// docs/marketplace.md §14: listing webhooks, signed with the Standard Webhooks headers (the library
 // signs), retried with growing waits when the endpoint does not answer 2xx. Subscriptions live in memory, as faults do:
 // a reset or a restart forgets them.
 

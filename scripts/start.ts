@@ -9,7 +9,7 @@ import { SERVER_COMMAND, SERVER_ENV } from "./server-command.js";
 import { DEMO_APP, DEMO_SELLERS } from "../sandbox/store/seed.js";
 import { PHASES, type Phase } from "../sandbox/state.js";
 
-// `npm start -- --phase multi-question` starts the embedded sandbox in that period of the spec (section 9).
+// `npm start -- --phase multi-question` starts the embedded sandbox in that period (docs/marketplace.md §9).
 const { values: options } = parseArgs({
   args: process.argv.slice(2).filter((arg) => arg !== "--"),
   options: { phase: { type: "string" } },

@@ -3,7 +3,7 @@ import { Webhook, WebhookVerificationError } from "standardwebhooks";
 import { z } from "zod";
 import type { ShopMirror } from "./shop-mirror";
 
-// decisions.md "The marketplace of today": listing webhooks, payload `event_type`, `event_id`, `created_at`, `data`.
+// docs/marketplace.md §14: listing webhooks, payload `event_type`, `event_id`, `created_at`, `data`.
 const eventSchema = z.object({
   event_type: z.string(),
   event_id: z.string().optional(),

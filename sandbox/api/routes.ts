@@ -51,7 +51,7 @@ export type Route = Omit<RouteSpec<Shape, Shape, z.core.$ZodType>, "handler"> & 
   handle: (c: Ctx) => Response | Promise<Response>;
 };
 
-/** decisions.md "Validation failure": always `<field>: <reason>`; an issue with the whole body names `body`. */
+/** docs/marketplace.md §7.9: always `<field>: <reason>`; an issue with the whole body names `body`. */
 export function validationMessage(error: z.core.$ZodError) {
   const message = describeFirstIssue(error);
   return error.issues[0]?.path.length ? message : `body: ${message}`;
@@ -103,7 +103,7 @@ function bracketedParameter(url: string): string | undefined {
   return undefined;
 }
 
-/** decisions.md "Parameter errors": the live API reads no bracket form, so a client that sends one is told how to. */
+/** docs/marketplace.md §10.4: the live API reads no bracket form, so a client that sends one is told how to. */
 export const bracketRefusal = (name: string) =>
   `${name}[]: array parameters are sent once, comma-separated (${name}=a,b); the bracket form ${name}[]= is not read.`;
 
@@ -296,7 +296,7 @@ export const idParam = (description: string, notFound?: (raw: string) => string)
     .pipe(z.number().meta({ type: "integer", format: "int64" }))
     .meta({ description });
 
-/** decisions.md "Parameter errors": the live API's words for a value outside an enum. */
+/** docs/marketplace.md §10.4: the live API's words for a value outside an enum. */
 export const enumRefusal = (value: string, values: readonly string[]) =>
   `Invalid value (${value}) for enum(${values.join(", ")})`;
 
@@ -312,7 +312,7 @@ export const enumValue = <const V extends readonly [string, ...string[]]>(values
     })
     .pipe(z.enum(values) as unknown as z.ZodType<V[number], string>);
 
-/** A comma-separated list of `values` (decisions.md `includes`: case-insensitive), each checked as an enum. */
+/** A comma-separated list of `values` (docs/marketplace.md §10.3: case-insensitive), each checked as an enum. */
 export const enumListQuery = <const V extends readonly [string, ...string[]]>(values: V, description: string) =>
   z
     .string()

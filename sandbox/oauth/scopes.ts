@@ -1,4 +1,4 @@
-/** Spec 2.6, in the plain words the consent page shows. */
+/** docs/marketplace.md §2.6, in the plain words the consent page shows. */
 export const SCOPES: Record<string, string> = {
   address_r: "Read your shipping addresses",
   address_w: "Update and delete your shipping addresses",
@@ -14,7 +14,7 @@ export const SCOPES: Record<string, string> = {
   transactions_w: "Update your sales data",
 };
 
-/** Spec 5.6: v2 combined scopes split in v3; some v2 scopes are not carried over at all. */
+/** docs/marketplace.md §5.6: v2 combined scopes split in v3; some v2 scopes are not carried over at all. */
 const V2_SPLITS: Record<string, string[]> = {
   favorites_rw: ["favorites_r", "favorites_w"],
   shops_rw: ["shops_r", "shops_w"],
