@@ -15,7 +15,7 @@ import {
   storedListing,
 } from "./sandbox-control";
 
-// decisions.md "The marketplace of today": several questions, instructions of at most 120 characters, and add-on
+// docs/marketplace.md §13: several questions, instructions of at most 120 characters, and add-on
 // prices that every write re-sending their question must carry (the sandbox's add-on-resend period).
 inPhase("add-on-resend");
 

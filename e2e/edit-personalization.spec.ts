@@ -12,7 +12,7 @@ test("a seller edits the question, sees what buyers will see, and saves exactly 
   const form = editor(page);
   await addQuestion(page);
 
-  // The type and title are fixed during the migration period (spec 8).
+  // The type and title are fixed during the migration period (docs/marketplace.md §8).
   const fixed = page.getByRole("group", { name: "Personalization question" });
   await expect(fixed.getByRole("definition")).toHaveText(["Text input", "Personalization"]);
   await expect(form.stored.getByTestId("stored-personalizable")).toHaveText("No");

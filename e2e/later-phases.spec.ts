@@ -11,7 +11,7 @@ import {
   storedListing,
 } from "./sandbox-control";
 
-// Spec section 9: the same dashboard against the marketplace's later periods (the sandbox's --phase).
+// docs/marketplace.md §9: the same dashboard against the marketplace's later periods (the sandbox's --phase).
 
 test.afterEach(async () => {
   await setPhase("migration");

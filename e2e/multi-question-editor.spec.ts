@@ -17,7 +17,7 @@ import {
   storedListing,
 } from "./sandbox-control";
 
-// Spec 9.4: the multi-question period, with the sandbox in --phase multi-question.
+// docs/marketplace.md §9.4: the multi-question period, with the sandbox in --phase multi-question.
 inPhase("multi-question");
 
 const NAME_QUESTION = {
@@ -30,7 +30,7 @@ const NAME_QUESTION = {
 
 type StoredSetQuestion = Omit<StoredQuestion, "question_id" | "add_on_price">;
 
-// Reads carry each option's option_id (decisions.md "Reads"), the marketplace's own; these tests check the labels written.
+// Reads carry each option's option_id (docs/marketplace.md §13.6), the marketplace's own; these tests check the labels written.
 const storedSet = async (listingId: number) =>
   ((await storedListing(listingId)).personalization.personalization_questions as unknown as StoredSetQuestion[]).map(
     (question) => ({ ...question, options: question.options && question.options.map(({ label }) => ({ label })) }),

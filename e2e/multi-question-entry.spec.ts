@@ -11,7 +11,7 @@ import {
   type TestSeller,
 } from "./sandbox-control";
 
-// The multi-question editor (spec 9.4), with the sandbox in its multi-question period.
+// The multi-question editor (docs/marketplace.md §9.4), with the sandbox in its multi-question period.
 test.beforeEach(async () => {
   await control("/phase", { phase: "multi-question" });
 });

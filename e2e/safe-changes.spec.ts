@@ -20,7 +20,7 @@ import {
   type TestSeller,
 } from "./sandbox-control";
 
-// Today's marketplace (decisions.md "The marketplace of today"): several questions, add-on prices that a write must
+// Today's marketplace (docs/marketplace.md §13): several questions, add-on prices that a write must
 // re-send, ids that a write keeps when sent back.
 const setPhase = (phase: "migration" | "add-on-resend") => control("/phase", { phase });
 

@@ -4,7 +4,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { E2E } from "./ports";
 import { keyring, open, sealKey, tokenContext } from "../lib/auth/token-seal";
 
-/** The sandbox's control API (README "Control API"), as the browser tests use it. */
+/** The sandbox's control API (docs/sandbox.md "Control API"), as the browser tests use it. */
 export async function control<T = unknown>(
   path: string,
   body?: unknown,
@@ -21,7 +21,7 @@ export async function control<T = unknown>(
 
 export type Phase = "migration" | "post-deprecation" | "multi-question" | "add-on-resend" | "webhooks";
 
-/** Puts the sandbox in one of the marketplace's periods (spec section 9; `--phase`). */
+/** Puts the sandbox in one of the marketplace's periods (docs/marketplace.md §9; `--phase`). */
 export const setPhase = (phase: Phase) => control("/phase", { phase });
 
 /** Every test of the file (or describe block) runs with the sandbox in `phase`, and leaves it in the migration period. */
@@ -158,7 +158,7 @@ export const shopManagerEdit = (listingId: number, instructions: string, max_all
     },
   ]);
 
-/** Another client of the marketplace writes several questions, as only today's period allows (spec 9.4). */
+/** Another client of the marketplace writes several questions, as only today's period allows (docs/marketplace.md §9.4). */
 export async function putQuestions(seller: TestSeller, listingId: number, questions: unknown[]) {
   await marketplaceCall(
     await marketplaceToken(seller.user_id),

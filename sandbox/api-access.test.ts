@@ -25,7 +25,7 @@ function expectError(result: HttpResult, status: number, body: Record<string, st
   expect(result.body).toEqual(body);
 }
 
-describe("x-api-key (decisions.md API key errors)", () => {
+describe("x-api-key (docs/marketplace.md §5.2)", () => {
   it("answers 401 when the header is missing", async () => {
     expectError(await callApi(sandbox.url, "openapi-ping", { apiKey: null }), 401, MISSING_KEY);
   });
@@ -63,7 +63,7 @@ describe("x-api-key (decisions.md API key errors)", () => {
   });
 });
 
-describe("bearer tokens on resource endpoints (decisions.md Bearer header, Token errors)", () => {
+describe("bearer tokens on resource endpoints (docs/marketplace.md §5.3, §7.7)", () => {
   it("answers 403 to a bearer without the numeric user prefix", async () => {
     const token = await adaToken();
     const unprefixed = token.split(".")[1] ?? "";
@@ -121,14 +121,14 @@ describe("bearer tokens on resource endpoints (decisions.md Bearer header, Token
     expect((await callApi(sandbox.url, "users/me", { token, apiKey: apiKeyOf(other) })).status).toBe(200);
   });
 
-  it("refuses an OAuth 2.0 token on a v2 path (spec 5.6.2)", async () => {
+  it("refuses an OAuth 2.0 token on a v2 path (docs/marketplace.md §5.6.2)", async () => {
     const token = await adaToken();
     const result = await callApi(sandbox.url, "/v2/users/__SELF__", { token });
     expect(result.status).toBe(401);
     expect(result.body).toEqual({
       error: "invalid_token",
       error_description:
-        "v2 endpoints do not accept OAuth 2.0 tokens; call the /v3/ endpoint or use an OAuth 1.0 token (spec 5.6).",
+        "v2 endpoints do not accept OAuth 2.0 tokens; call the /v3/ endpoint or use an OAuth 1.0 token (docs/marketplace.md §5.6).",
     });
   });
 
@@ -139,7 +139,7 @@ describe("bearer tokens on resource endpoints (decisions.md Bearer header, Token
   });
 });
 
-describe("account endpoints (decisions.md Endpoints beyond the spec)", () => {
+describe("account endpoints (docs/marketplace.md §11.7)", () => {
   it("getMe returns user_id and shop_id for a seller with a shop", async () => {
     const result = await callApi(sandbox.url, "users/me", { token: await adaToken(["shops_r"]) });
     expect(result.status).toBe(200);

@@ -93,7 +93,7 @@ export function createApp(state: SandboxState, routes: readonly Route[] = API_RO
           c,
           401,
           "invalid_token",
-          "v2 endpoints do not accept OAuth 2.0 tokens; call the /v3/ endpoint or use an OAuth 1.0 token (spec 5.6).",
+          "v2 endpoints do not accept OAuth 2.0 tokens; call the /v3/ endpoint or use an OAuth 1.0 token (docs/marketplace.md §5.6).",
         )
       : jsonError(c, 404, "The sandbox emulates only the v3 API; v2 paths exist here only to refuse OAuth 2.0 tokens."),
   );

@@ -71,7 +71,7 @@ function exchange(code: string, verifier: string, extra: Record<string, string> 
 
 const getMe = (token: string) => callApi(sandbox.url, "users/me", { token });
 
-describe("authorization-code replay (RFC 6749 4.1.2, decisions.md Authorization code)", () => {
+describe("authorization-code replay (RFC 6749 4.1.2, docs/marketplace.md §4.4)", () => {
   it("refuses a replay that also carries a wrong verifier, issues nothing, and still revokes the first exchange's tokens", async () => {
     const { code, pkce } = await freshCode();
     const first = await exchange(code, pkce.verifier);
@@ -100,7 +100,7 @@ describe("authorization-code replay (RFC 6749 4.1.2, decisions.md Authorization 
   });
 });
 
-describe("PKCE on a stolen code (spec 5.4, RFC 7636): refused, nothing issued, and the code still works for its client", () => {
+describe("PKCE on a stolen code (docs/marketplace.md §5.4, RFC 7636): refused, nothing issued, and the code still works for its client", () => {
   const guesses: Array<[string, (pkce: PkcePair) => string, string, string]> = [
     ["another well-formed verifier", () => pkcePair().verifier, "invalid_grant", "code_verifier does not match"],
     [
@@ -182,7 +182,7 @@ describe("PKCE on a stolen code (spec 5.4, RFC 7636): refused, nothing issued, a
   }
 });
 
-describe("redirect URIs (spec 5.5.2-5.5.4): every variant refused at both steps, nothing kept", () => {
+describe("redirect URIs (docs/marketplace.md §5.5.2-§5.5.4): every variant refused at both steps, nothing kept", () => {
   const variants: Array<[string, string]> = [
     ["http instead of https", "http://www.example.com/cb"],
     ["an upper-case scheme", "HTTPS://www.example.com/cb"],
@@ -308,7 +308,7 @@ describe("clickjacking: no sandbox page may be framed", () => {
   });
 });
 
-describe("a token minted for a different app's keystring (decisions.md Token errors)", () => {
+describe("a token minted for a different app's keystring (docs/marketplace.md §7.7)", () => {
   async function otherAppTokens() {
     const other = await registerApp(sandbox.url, { redirect_uris: [REGISTERED] });
     return {
@@ -391,7 +391,7 @@ describe("a token minted for a different app's keystring (decisions.md Token err
   });
 });
 
-describe("v2 paths with an OAuth 2.0 token (spec 5.6.2, 9.1)", () => {
+describe("v2 paths with an OAuth 2.0 token (docs/marketplace.md §5.6.2, §9.1)", () => {
   for (const method of ["GET", "POST", "PUT", "DELETE"]) {
     it(`refuses ${method} with 401 invalid_token and writes nothing`, async () => {
       const { access_token: token } = await issueTokensFor(sandbox.url, {
@@ -408,14 +408,14 @@ describe("v2 paths with an OAuth 2.0 token (spec 5.6.2, 9.1)", () => {
       expect(result.body).toEqual({
         error: "invalid_token",
         error_description:
-          "v2 endpoints do not accept OAuth 2.0 tokens; call the /v3/ endpoint or use an OAuth 1.0 token (spec 5.6).",
+          "v2 endpoints do not accept OAuth 2.0 tokens; call the /v3/ endpoint or use an OAuth 1.0 token (docs/marketplace.md §5.6).",
       });
       expect(await storedListing(sandbox.url, ADA_LISTING)).toEqual(before);
     });
   }
 });
 
-describe("invisible and direction-changing characters in instructions (spec 2.1 allows them; only the dashboard refuses them)", () => {
+describe("invisible and direction-changing characters in instructions (docs/marketplace.md §2.1 allows them; only the dashboard refuses them)", () => {
   it("stores instructions holding NUL, a tab and a right-to-left override exactly as sent", async () => {
     const { access_token: token } = await issueTokensFor(sandbox.url, {
       user_id: ADA.user_id,

@@ -54,7 +54,7 @@ function redirectParams(result: HttpResult) {
   return { target: `${location.origin}${location.pathname}`, params: Object.fromEntries(location.searchParams) };
 }
 
-describe("GET /oauth/connect: faults shown to the user, never redirected (spec 5.5.3, 7.2)", () => {
+describe("GET /oauth/connect: faults shown to the user, never redirected (docs/marketplace.md §5.5.3, §7.2)", () => {
   it("refuses an unknown client_id with a 400 page", async () => {
     expectErrorPage(
       await connect(authorizationParams(pkcePair(), { client_id: "no-such-app" })),
@@ -169,7 +169,7 @@ describe("GET /oauth/connect: faults shown to the user, never redirected (spec 5
   });
 });
 
-describe("GET /oauth/connect: faults redirected to the app with error, error_description and state (spec 2.5, 7.1)", () => {
+describe("GET /oauth/connect: faults redirected to the app with error, error_description and state (docs/marketplace.md §2.5, §7.1)", () => {
   const faults: Array<[string, Record<string, string | undefined>, string, string]> = [
     ["response_type is missing", { response_type: undefined }, "invalid_request", "response_type is required"],
     [

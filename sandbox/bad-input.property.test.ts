@@ -119,7 +119,7 @@ const spliceBytes = (body: Buffer, at: number, bytes: readonly number[]) =>
 
 const isJsonMediaType = (type: string) => (type.split(";")[0] ?? "").trim().toLowerCase() === "application/json";
 
-// ---- personalization: invalid bodies (spec 2.1, 4.1, 8; decisions.md Validation failure)
+// ---- personalization: invalid bodies (docs/marketplace.md §2.1, §4.1, §8; §7.9)
 
 const VALID_QUESTION = {
   question_type: "text_input",
@@ -337,7 +337,7 @@ describe("updateListingPersonalization fed random invalid bodies", () => {
   });
 });
 
-// ---- token endpoint: requests that can never be granted (spec 4.4; decisions.md Token endpoint errors)
+// ---- token endpoint: requests that can never be granted (docs/marketplace.md §4.4; §7.8)
 
 const RFC6749_ERRORS = [
   "invalid_request",

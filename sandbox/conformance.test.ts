@@ -24,7 +24,7 @@ import {
 } from "../test/harness/live-oas.js";
 import type { OpenApiDocument } from "./api/routes.js";
 
-// Every answer of the operations of spec 4.1-4.4 (and getMe, getShop) against the live OAS's response schemas and
+// Every answer of the operations of docs/marketplace.md §4.1-§4.4 (and getMe, getShop) against the live OAS's response schemas and
 // parameter rules, in every phase the sandbox plays (state.ts PHASES, however many there are).
 const sandbox = useSeededSandbox();
 
@@ -71,7 +71,7 @@ function expectLiveError(result: HttpResult, status: number, error?: string) {
   if (error !== undefined) expect(result.body.error).toBe(error);
 }
 
-/** Spec 2.4 (the token endpoint is not in the live OAS). */
+/** docs/marketplace.md §2.4 (the token endpoint is not in the live OAS). */
 function expectTokenResponse(body: JsonBody, withScope: boolean) {
   expect(body).toEqual({
     access_token: expect.stringMatching(/^\d+\..+/),
@@ -82,7 +82,7 @@ function expectTokenResponse(body: JsonBody, withScope: boolean) {
   });
 }
 
-/** The reads of spec 4.2 and 4.3, each with its required parameters filled in. */
+/** The reads of docs/marketplace.md §4.2 and §4.3, each with its required parameters filled in. */
 const READS: Record<string, { path: string; token?: boolean }> = {
   getListing: { path: `listings/${WITH_QUESTION}` },
   getListingsByListingIds: { path: `listings/batch?listing_ids=${WITH_QUESTION},${WITHOUT_QUESTION}` },
@@ -177,7 +177,7 @@ for (const phase of PHASES) {
       expectLiveError(await read("getListingsByShop", token, "state=gone"), 400);
     });
 
-    it("issues tokens as spec 2.4 writes them, for every grant", async () => {
+    it("issues tokens as docs/marketplace.md §2.4 writes them, for every grant", async () => {
       await enterPhase();
       const granted = await obtainTokensInBrowser(sandbox.url);
       expectTokenResponse(granted, true);

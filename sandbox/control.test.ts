@@ -43,7 +43,7 @@ async function requestLog(): Promise<JsonBody[]> {
   return result.body.requests;
 }
 
-describe("rate limits (decisions.md Rate limits)", () => {
+describe("rate limits (docs/marketplace.md §12)", () => {
   it("sends the four headers on every /v3/application response to a known key, whatever the status", async () => {
     const token = (await issueTokensFor(sandbox.url, { user_id: ADA.user_id, scopes: ["listings_r", "listings_w"] }))
       .access_token;

@@ -51,7 +51,7 @@ export function jsonText(c: Ctx, text: string, status = 200) {
 
 export const BODY_TOO_LARGE = "Request body is larger than 64 KB.";
 
-/** decisions.md: every error body is JSON `{"error": ...}`; OAuth-type errors add `error_description`. */
+/** docs/marketplace.md §7.6: every error body is JSON `{"error": ...}`; OAuth-type errors add `error_description`. */
 export function jsonError(
   c: Ctx,
   status: number,

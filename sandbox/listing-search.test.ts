@@ -4,7 +4,7 @@ import { DEMO_SELLERS, TAXONOMY_IDS } from "./store/seed.js";
 import { ADA, callApi, DEMO_API_KEY, issueTokensFor, sandboxControl, type JsonBody } from "../test/harness/sandbox.js";
 import { useSeededSandbox } from "../test/harness/use-sandbox.js";
 
-// decisions.md "Orders and filters" and "Parameter errors": the reads' filters, sorts and parameter checks as the live
+// docs/marketplace.md §11.6 and §10.4: the reads' filters, sorts and parameter checks as the live
 // OAS documents them.
 const sandbox = useSeededSandbox();
 

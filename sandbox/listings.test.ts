@@ -52,7 +52,7 @@ function expectError(result: HttpResult, status: number, error: string) {
   expect(result.body).toEqual({ error });
 }
 
-describe("the ten listing reads of spec 4.3 return the legacy personalization fields", () => {
+describe("the ten listing reads of docs/marketplace.md §4.3 return the legacy personalization fields", () => {
   const reads: Array<[string, string, boolean]> = [
     ["getListingsByShop", `shops/${ADA.shop_id}/listings`, true],
     ["getListingsByListingIds", `listings/batch?listing_ids=${WITH_QUESTION},${WITHOUT_QUESTION}`, false],
@@ -164,7 +164,7 @@ describe("the ten listing reads of spec 4.3 return the legacy personalization fi
   });
 });
 
-describe("includes=personalization on the three reads of spec 4.2", () => {
+describe("includes=personalization on the three reads of docs/marketplace.md §4.2", () => {
   const reads: Array<[string, (includes: string) => string, boolean]> = [
     ["getListingsByShop", (includes) => `shops/${ADA.shop_id}/listings?includes=${includes}`, true],
     ["getListing", (includes) => `listings/${WITH_QUESTION}?includes=${includes}`, false],
@@ -226,7 +226,7 @@ describe("includes=personalization on the three reads of spec 4.2", () => {
   });
 });
 
-describe("limit, offset, state and count (decisions.md Listing reads)", () => {
+describe("limit, offset, state and count (docs/marketplace.md §11)", () => {
   const boToken = () => tokenOf(BO.user_id, ["listings_r"]);
 
   it("counts every matching listing and returns 25 by default", async () => {
@@ -376,7 +376,7 @@ describe("limit, offset, state and count (decisions.md Listing reads)", () => {
   });
 });
 
-describe("visibility of non-active listings (spec 2.6 listings_r)", () => {
+describe("visibility of non-active listings (docs/marketplace.md §2.6 listings_r)", () => {
   it("hides a draft from callers without a token", async () => {
     expectError(
       await callApi(sandbox.url, `listings/${ADA_DRAFT}`),
@@ -579,7 +579,7 @@ describe("createDraftListing (201) and updateListing (PATCH, PUT accepted)", () 
     });
   }
 
-  it("removes personalization when updateListing sets is_personalizable=false (spec 3.1 legacy path)", async () => {
+  it("removes personalization when updateListing sets is_personalizable=false (docs/marketplace.md §3.1 legacy path)", async () => {
     const result = await callApi(sandbox.url, `shops/${ADA.shop_id}/listings/${WITH_QUESTION}`, {
       method: "PATCH",
       token: await adaToken(),

@@ -11,7 +11,7 @@ import {
 import { useSeededSandbox } from "../test/harness/use-sandbox.js";
 import { PHASES, phaseReached } from "./phases.js";
 
-// decisions.md "The marketplace of today": the live write schema of updateListingPersonalization, in today's phase.
+// docs/marketplace.md §13: the live write schema of updateListingPersonalization, in today's phase.
 const sandbox = useSeededSandbox({ phase: "webhooks" });
 let token: string;
 

@@ -83,7 +83,7 @@ describe("GET /openapi.json", () => {
     ]) {
       expect(ids).toContain(id);
     }
-    // decisions.md "Sandbox-only reads": nothing under /v3/ that the live API lacks.
+    // docs/marketplace.md §17: nothing under /v3/ that the live API lacks.
     expect(ids).not.toContain("getPersonalizationCapabilities");
   });
 

@@ -101,7 +101,7 @@ describe("updateListingPersonalization: accepted writes", () => {
     expect(listing.personalization).toEqual({ personalization_questions: [stored({})] });
   });
 
-  it("replaces all previous personalization data (spec 3.1)", async () => {
+  it("replaces all previous personalization data (docs/marketplace.md §3.1)", async () => {
     const before = await storedListing(sandbox.url, WITH_QUESTION);
     const result = await post({
       personalization_questions: [
@@ -341,7 +341,7 @@ describe("deleteListingPersonalization", () => {
   });
 });
 
-describe("ownership and credentials on personalization writes (decisions.md Not owner)", () => {
+describe("ownership and credentials on personalization writes (docs/marketplace.md §7.10)", () => {
   const writes: Array<[string, ApiCall]> = [
     ["POST", { method: "POST", json: { personalization_questions: [QUESTION] } }],
     ["DELETE", { method: "DELETE" }],

@@ -14,7 +14,7 @@ import {
 } from "../test/harness/sandbox.js";
 import { useSeededSandbox } from "../test/harness/use-sandbox.js";
 
-// Spec 9: the sandbox's --phase and POST /__sandbox/phase.
+// docs/marketplace.md §9: the sandbox's --phase and POST /__sandbox/phase.
 const sandbox = useSeededSandbox();
 let token: string;
 

@@ -1,4 +1,4 @@
-// decisions.md "The marketplace of today": the live marketplace's periods and the dates they began. The webhook date is
+// docs/marketplace.md §13: the live marketplace's periods and the dates they began. The webhook date is
 // our choice: the source says only "later 2026".
 
 export const PHASES = [

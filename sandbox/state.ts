@@ -75,7 +75,7 @@ export class SandboxState {
     return Date.now() + this.clockOffsetSeconds * 1000;
   }
 
-  /** The marketplace's period (decisions.md "The marketplace of today"): the pinned one, or the clock's date's. */
+  /** The marketplace's period (docs/marketplace.md §13): the pinned one, or the clock's date's. */
   get phase(): Phase {
     return this.pinnedPhase ?? phaseAt(this.now());
   }
@@ -84,7 +84,7 @@ export class SandboxState {
     return phaseReached(this.phase, since);
   }
 
-  /** Listing reads carry the legacy personalization fields only until their deprecation (spec 9.3). */
+  /** Listing reads carry the legacy personalization fields only until their deprecation (docs/marketplace.md §9.3). */
   get legacyFieldsShown() {
     return this.phase === "migration";
   }

@@ -56,7 +56,7 @@ function expectOAuthError(result: HttpResult, error: string, description: string
   expect(result.headers.get("cache-control")).toBe("no-store");
 }
 
-describe("authorization_code grant with PKCE (spec 4.4, 5.4)", () => {
+describe("authorization_code grant with PKCE (docs/marketplace.md §4.4, §5.4)", () => {
   it("derives the RFC 7636 appendix B challenge from its verifier", () => {
     expect(pkcePair(RFC7636_VERIFIER).challenge).toBe(RFC7636_CHALLENGE);
   });
@@ -287,7 +287,7 @@ describe("token endpoint: missing parameters and unsupported grants", () => {
   });
 });
 
-describe("refresh_token grant (spec 3.2, decisions.md Refresh tokens)", () => {
+describe("refresh_token grant (docs/marketplace.md §3.2, §4.4)", () => {
   it("returns a new pair with the same scope, and the used refresh token stops working at once", async () => {
     const first = await obtainTokensInBrowser(sandbox.url, { params: { scope: "listings_r shops_r" } });
     const refreshed = await refresh(first.refresh_token);
@@ -386,7 +386,7 @@ describe("scopes narrowed by the marketplace (docs/marketplace.md §15)", () => 
   });
 });
 
-describe("token_exchange grant (spec 5.6)", () => {
+describe("token_exchange grant (docs/marketplace.md §5.6)", () => {
   async function exchangeLegacy(scopes: string[]) {
     const legacyToken = await issueLegacyToken(sandbox.url, { user_id: ADA.user_id, scopes });
     return requestToken(sandbox.url, {

@@ -26,7 +26,8 @@ export const storedQuestionSchema = z.object({
 
 export const personalizationSchema = z.object({ personalization_questions: z.array(storedQuestionSchema) });
 
-const LEGACY = "Legacy field (spec 4.3): returned during the migration period, absent after its deprecation (spec 9).";
+const LEGACY =
+  "Legacy field (docs/marketplace.md §4.3): returned during the migration period, absent after its deprecation (§9).";
 
 /** The associations `includes` attaches (OAS ShopListingWithAssociations), and the key each one fills. */
 export const LISTING_ASSOCIATIONS = {

@@ -1,4 +1,4 @@
-// npm run exchange-token -- <legacy OAuth 1.0 token>: runs the token_exchange grant (spec 4.4) and keeps the seller's new
+// npm run exchange-token -- <legacy OAuth 1.0 token>: runs the token_exchange grant (docs/marketplace.md §4.4) and keeps the seller's new
 // OAuth 2.0 tokens in the dashboard's token store, so a seller of an older integration stays connected.
 import { existsSync, readFileSync } from "node:fs";
 import nextEnv from "@next/env";

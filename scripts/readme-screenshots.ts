@@ -1,4 +1,4 @@
-// Takes the README's screenshots of the listings page, a change's review and the two editors: a sandbox and the built
+// Takes the docs' screenshots of the listings page, a change's review and the two editors: a sandbox and the built
 // dashboard (a second one set to the single-question period for docs/editor.png), Bo's 260 listings, Chromium.
 // npx tsx scripts/readme-screenshots.ts [--port 3900]  (the sandbox and the second dashboard take the next two ports)
 import { mkdirSync, rmSync } from "node:fs";

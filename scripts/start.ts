@@ -10,7 +10,7 @@ import { DEMO_APP, DEMO_SELLERS } from "../sandbox/store/seed.js";
 import { PHASES, type Phase } from "../sandbox/state.js";
 import { dashboardPhaseEnv } from "./dashboard-phase.js";
 
-// `npm start -- --phase multi-question` starts the embedded sandbox in that period of the spec (section 9), and the
+// `npm start -- --phase multi-question` starts the embedded sandbox in that period (docs/marketplace.md §9), and the
 // dashboard with the editor of that period.
 const { values: options } = parseArgs({
   args: process.argv.slice(2).filter((arg) => arg !== "--"),

@@ -6,7 +6,7 @@ import {
   type InstructionRule,
 } from "@/lib/personalization/rules";
 
-/** The rules of spec 2.1 next to the field, each marked as the seller types. */
+/** The rules of docs/marketplace.md §2.1 next to the field, each marked as the seller types. */
 export function InstructionsRules({ text }: { text: string }) {
   const broken = new Set<InstructionRule>(brokenInstructionRules(text));
   const count = characterCount(text);

@@ -7,7 +7,7 @@ import { sellerQuestionsSchema } from "../personalization/editor-schema";
 import { NO_PERSONALIZATION, type Snapshot } from "../personalization/snapshot";
 import { snapshotOfForm, snapshotOfQuestionSet } from "../personalization/snapshot-codec";
 
-// The marketplace pages listings up to offset 12000 (decisions.md "Listing reads"), so no filter holds more than this.
+// The marketplace pages listings up to offset 12000 (docs/marketplace.md §11), so no filter holds more than this.
 export const MAX_BULK_LISTINGS = 12_100;
 
 const listingIds = z

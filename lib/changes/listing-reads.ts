@@ -36,7 +36,7 @@ export async function readShopQuestions(marketplace: Marketplace, seller: Seller
       });
       if (!page.ok) return page;
       listings.push(...page.data.listings);
-      // The marketplace pages up to offset 12000 (decisions.md "Listing reads").
+      // The marketplace pages up to offset 12000 (docs/marketplace.md §11).
       const next = offset + READ_BATCH;
       if (page.data.listings.length < READ_BATCH || next >= page.data.count || next > MAX_OFFSET) break;
     }

@@ -17,7 +17,7 @@ export type PlanItem = {
   lastModified: number | null;
 };
 
-/** The marketplace reads a batch of 100 listings in one request (decisions.md "Listing reads"). */
+/** The marketplace reads a batch of 100 listings in one request (docs/marketplace.md §11). */
 export const READ_BATCH = 100;
 
 export const listingFields = (listing: ListingQuestions) => ({

@@ -5,7 +5,7 @@ export type Money = { amount: number; divisor: number; currency_code: string };
 export type StoredOption = { option_id?: number; label: string };
 
 // Kept exactly as read: every write replaces all questions and drops any id or add-on price it does not
-// re-send (decisions.md "The marketplace of today").
+// re-send (docs/marketplace.md §13).
 export type StoredQuestion = {
   question_id?: number;
   question_type: string;

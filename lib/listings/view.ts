@@ -2,7 +2,7 @@ import type { ListingState } from "../marketplace/client";
 import type { Listing } from "../marketplace/wire";
 import { LISTING_STATES, PAGE_SIZE } from "./query-keys";
 
-// The marketplace reads by state only (decisions.md "Listing reads"): search, filter, sort and paging happen here.
+// The marketplace reads by state only (docs/marketplace.md §11): search, filter, sort and paging happen here.
 
 export const QUESTION_FILTERS = [
   { value: "all", label: "All listings" },

@@ -297,7 +297,7 @@ describe("seller tokens", () => {
   });
 });
 
-describe("marketplace client in the later phases (spec 9)", () => {
+describe("marketplace client in the later phases (docs/marketplace.md §9)", () => {
   const SEVERAL = [
     {
       question_type: "text_input",

@@ -182,7 +182,7 @@ export function createMarketplace(
           operation: "updateListingPersonalization",
           method: "POST",
           path: `/v3/application/shops/${shopId}/listings/${listingId}/personalization`,
-          // Spec 9.4: only a write that says so may replace several questions; without it the marketplace refuses with 409.
+          // docs/marketplace.md §9.4: only a write that says so may replace several questions; without it the marketplace refuses with 409.
           query: options.multipleQuestions ? { supports_multiple_personalization_questions: "true" } : undefined,
           json: body,
           schema: personalizationWire,

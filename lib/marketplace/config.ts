@@ -3,7 +3,7 @@ import { env, trimSlash } from "../env";
 import type { Result } from "./failure";
 import type { Listing } from "./wire";
 
-/** decisions.md "Rate limits": every response says how much of the app's limit is left. */
+/** docs/marketplace.md §12: every response says how much of the app's limit is left. */
 export type RateLimitReport = {
   status: number;
   limitPerSecond: number;

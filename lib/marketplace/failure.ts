@@ -7,7 +7,7 @@ export type MarketplaceFailure =
   | { kind: "invalid"; message: string; field?: string }
   | { kind: "forbidden"; message: string }
   | { kind: "not_found"; message: string }
-  /** 409: the write would drop questions the single-question form cannot represent (spec 9, multi-question period). */
+  /** 409: the write would drop questions the single-question form cannot represent (docs/marketplace.md §9, multi-question period). */
   | { kind: "conflict"; message: string }
   | { kind: "rate_limited"; retryAfter: number }
   | { kind: "unavailable"; status?: number }

@@ -64,7 +64,7 @@ const tokenSet = (answer: TokenAnswer, scopes: string[]): TokenSet => ({
   scopes,
 });
 
-/** Spec 3.2: a new pair, with the scopes the grant still holds, which may be fewer (docs/marketplace.md §15). */
+/** docs/marketplace.md §3.2: a new pair, with the scopes the grant still holds, which may be fewer (§15). */
 export async function refreshGrant(
   config: MarketplaceConfig,
   refreshToken: string,
@@ -76,7 +76,7 @@ export async function refreshGrant(
     : answer;
 }
 
-/** Spec 4.4 token_exchange; its answer has no scope (spec 2.4), so the scopes are read back with tokenScopes. */
+/** docs/marketplace.md §4.4 token_exchange; its answer has no scope (§2.4), so the scopes are read back with tokenScopes. */
 export async function exchangeLegacyToken(
   config: MarketplaceConfig,
   legacyToken: string,

@@ -10,8 +10,8 @@ type ListingSeen = {
   questions: readonly Pick<Question, "type" | "title" | "addOnPrice">[];
 };
 
-// The live API has no read that says the period (decisions.md "Sandbox-only reads"): `auto` learns it from
-// answers, as the README's configuration table lists.
+// The live API has no read that says the period (docs/marketplace.md §17): `auto` learns it from
+// answers, as docs/configuration.md lists.
 export function createPhaseProbe({ setting }: { setting: "single" | "multi" | "auto" }) {
   let learned: PersonalizationPhase | undefined;
   let refusedSeveral = false;

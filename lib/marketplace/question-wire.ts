@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { ListingQuestions, StoredQuestion } from "../changes/stored-question";
 import { listingWire, type personalizationWire } from "./wire";
 
-// Every field kept as read: a change sends back what it does not change (decisions.md "The marketplace of today").
+// Every field kept as read: a change sends back what it does not change (docs/marketplace.md §13).
 export const listingQuestionsWire = listingWire.extend({ last_modified_timestamp: z.number().optional() });
 
 export const listingQuestionsPageWire = z.object({ count: z.number(), results: z.array(listingQuestionsWire) });

@@ -14,7 +14,7 @@ const questionWire = z.object({
     .array(z.object({ option_id: z.number().nullable().optional(), label: z.string() }))
     .nullable()
     .optional(),
-  // decisions.md "The marketplace of today": optional text questions may charge for the answer.
+  // docs/marketplace.md §13: optional text questions may charge for the answer.
   add_on_price: moneyWire.nullable().optional(),
 });
 
@@ -98,7 +98,7 @@ export type Listing = {
   updatedAt?: number;
   isPersonalizable: boolean;
   questions: Question[];
-  /** The legacy flat fields (spec 2.3) when the marketplace still returns them. */
+  /** The legacy flat fields (docs/marketplace.md §2.3) when the marketplace still returns them. */
   legacy?: { required: boolean; maxAllowedCharacters: number | null; instructions: string | null };
   legacyDisagrees: boolean;
   changedOutside?: boolean;

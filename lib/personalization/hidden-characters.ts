@@ -1,4 +1,4 @@
-// A dashboard rule, not the marketplace's: spec 2.1 allows these characters and the sandbox keeps accepting them. Buyers
+// A dashboard rule, not the marketplace's: docs/marketplace.md §2.1 allows these characters and the sandbox keeps accepting them. Buyers
 // cannot see them (NUL, controls) or they silently reorder what buyers read (bidi overrides, "Trojan Source"), and a
 // lone surrogate is not text at all, so the dashboard refuses them in what a seller writes.
 

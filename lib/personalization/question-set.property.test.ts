@@ -11,7 +11,7 @@ import {
 
 // The editor's form and the sandbox's multi-question rules judge the same question sets alike: one accepts exactly
 // what the other accepts, and both refuse the same fields. The reference for acceptance is written again here from
-// decisions.md "Rules with several questions" (1..5 questions, one upload at most, titles 1..45, instructions up to
+// docs/marketplace.md §13.3 (1..5 questions, one upload at most, titles 1..45, instructions up to
 // 120 and none on a dropdown, 1..30 choices of 1..20, 2..10 file labels of 1..45, 1..10 files).
 const SET_RUNS = 12_000;
 

@@ -19,8 +19,8 @@ import { brokenAddOnPriceRule, addOnPriceRules } from "./add-on-price";
 
 export { QUESTION_TYPE_NAMES, QUESTION_TYPES, isQuestionType, type QuestionType } from "./question-types";
 
-// The live multi-question rules and write schema (decisions.md "Rules with several questions", "Write schema"),
-// voiced twice: the sandbox's `<field>: <reason>` (decisions.md "Validation failure"), the editor's sentences.
+// The live multi-question rules and write schema (docs/marketplace.md §13.3, §13.5),
+// voiced twice: the sandbox's `<field>: <reason>` (docs/marketplace.md §7.9), the editor's sentences.
 
 export const QUESTIONS_MAX = 5;
 export const TITLE_MAX = 45;

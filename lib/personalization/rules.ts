@@ -1,4 +1,4 @@
-// Spec 2.1, 4.1 and 8 (migration period), as the editor lists them while the seller types; schema.ts builds on them.
+// docs/marketplace.md §2.1, §4.1 and §8 (migration period), as the editor lists them while the seller types; schema.ts builds on them.
 export const INSTRUCTIONS_MAX = 256;
 export const CHAR_LIMIT_MIN = 1;
 export const CHAR_LIMIT_MAX = 1024;
@@ -9,7 +9,7 @@ export const characterCount = (text: string) => [...text].length;
 
 const LETTER_RUN = /\p{L}+/gu;
 
-/** Spec 2.1: a word is a run of 3 or more letters; shorter runs are not words and do not break a run of words. */
+/** docs/marketplace.md §2.1: a word is a run of 3 or more letters; shorter runs are not words and do not break a run of words. */
 export function longestCapsRun(text: string): number {
   let run = 0;
   let longest = 0;

@@ -12,7 +12,7 @@ import {
   toWrite,
 } from "./schema.js";
 
-// The reference is written again from spec 2.1, 4.1 and 8 and the agreed decisions, borrowing no logic from schema.ts;
+// The reference is written again from docs/marketplace.md §2.1, §4.1 and §8 and the agreed decisions, borrowing no logic from schema.ts;
 // only the message table is imported, to tell which rule a refusal names.
 // Runs per property: instructions and limits together make 14,000 generated inputs, all properties 20,000.
 const INSTRUCTION_RUNS = 10_000;

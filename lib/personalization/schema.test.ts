@@ -37,7 +37,7 @@ const messagesOf = (result: { success: boolean; error?: z.core.$ZodError }) =>
 const lettersOfLength = (count: number) => "a".repeat(count);
 
 describe("constants", () => {
-  test("pin the limits of spec 2.1 and 8", () => {
+  test("pin the limits of docs/marketplace.md §2.1 and §8", () => {
     expect(INSTRUCTIONS_MAX).toBe(256);
     expect(CHAR_LIMIT_MIN).toBe(1);
     expect(CHAR_LIMIT_MAX).toBe(1024);

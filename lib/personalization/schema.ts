@@ -116,7 +116,7 @@ export function toWrite(form: QuestionForm): PersonalizationWrite {
   };
 }
 
-/** `personalization_questions[0].instructions: Start with a letter or a digit.` — decisions.md "Validation failure". */
+/** `personalization_questions[0].instructions: Start with a letter or a digit.` — docs/marketplace.md §7.9. */
 export function describeFirstIssue(error: z.core.$ZodError): string {
   const issue = error.issues[0];
   if (!issue) return "request body is invalid";

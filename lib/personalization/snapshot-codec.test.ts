@@ -45,7 +45,7 @@ describe("snapshots of whole question sets", () => {
   });
 
   it("are written in the multi-question period as the whole set, with the flag, in a body the sandbox's rules accept", () => {
-    // A listing may ask for files in one question only (decisions.md), so the set written here has one upload.
+    // A listing may ask for files in one question only (docs/marketplace.md §13.3), so the set written here has one upload.
     const write = writeOf(snapshotOfQuestionSet([SET[0]!, SET[1]!, SET[3]!]), "multi");
     expect(write?.multipleQuestions).toBe(true);
     const parsed = questionSetWriteSchema.safeParse(write?.body);

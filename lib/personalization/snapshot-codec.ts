@@ -139,7 +139,7 @@ function questionSetWriteOf(snapshot: Snapshot): PersonalizationWriteWire {
 
 export type SnapshotWrite = { body: PersonalizationWrite | PersonalizationWriteWire; multipleQuestions: boolean };
 
-// In the multi-question period every write carries the whole set and says so (spec 9.4).
+// In the multi-question period every write carries the whole set and says so (docs/marketplace.md §9.4).
 export function writeOf(snapshot: Snapshot, phase: "single" | "multi" = "single"): SnapshotWrite | null {
   const [question] = snapshot.questions;
   if (!question) return null;

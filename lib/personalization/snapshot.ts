@@ -27,7 +27,7 @@ export function snapshotOf(listing: Pick<Listing, "questions">): Snapshot {
   };
 }
 
-/** decisions.md "Phases": what the single-question editor cannot show is never overwritten. */
+/** docs/marketplace.md §9.6: what the single-question editor cannot show is never overwritten. */
 export const representable = (snapshot: Snapshot) => editableInSingleQuestionEditor(snapshot);
 
 export function unrepresentableReason(snapshot: Snapshot) {
@@ -82,7 +82,7 @@ export function withoutMarketplaceKeys(question: SnapshotQuestion): SnapshotQues
   return copy;
 }
 
-/** Whether the marketplace lets this question charge an add-on price (decisions.md "The marketplace of today"). */
+/** Whether the marketplace lets this question charge an add-on price (docs/marketplace.md §13). */
 export const mayChargeAddOn = (question: Pick<SnapshotQuestion, "type" | "required">) =>
   question.type === "text_input" && !question.required;
 

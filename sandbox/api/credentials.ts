@@ -4,7 +4,7 @@ import { sha256, safeEqual } from "../crypto.js";
 export type Access = { token: "none" } | { token: "optional" } | { token: "required"; scope?: string };
 
 /**
- * decisions.md "API key errors" and "Rate limits", on every /v3/application request: the refusal, or undefined with the
+ * docs/marketplace.md §5.2 and §12, on every /v3/application request: the refusal, or undefined with the
  * app and its rate-limit headers set on the context. A plain function called by the route's one handler (and by the
  * 404 answer), not a middleware: each link of Hono's chain is a promise on every request.
  */
@@ -41,7 +41,7 @@ export function withRateHeaders(c: Ctx, response: Response): Response {
   return response;
 }
 
-/** Resolves the bearer token (decisions.md "Bearer header", "Token errors"); returns a response when it is refused. */
+/** Resolves the bearer token (docs/marketplace.md §5.3, §7.7); returns a response when it is refused. */
 function resolveBearer(c: Ctx): Response | undefined {
   const header = requestHeader(c, "authorization");
   if (!header)

@@ -1,6 +1,6 @@
 import { jsonError, type Ctx } from "../http.js";
 
-/** decisions.md: listing writes are form-encoded (arrays comma-separated); a JSON object is accepted too. */
+/** docs/marketplace.md §10.1: listing writes are form-encoded (arrays comma-separated); a JSON object is accepted too. */
 export async function readForm(c: Ctx): Promise<Record<string, string> | Response> {
   const type = c.req.header("content-type") ?? "";
   try {

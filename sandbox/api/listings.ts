@@ -66,13 +66,13 @@ const LISTING_INCLUDES = [
 const includesQuery = <const V extends readonly [ListingAssociation, ...ListingAssociation[]]>(values: V) =>
   enumListQuery(values, "Associations to attach, comma-separated, case-insensitive.");
 
-/** What a read shows: the associations asked for; the legacy fields go with the phase (spec 9). */
+/** What a read shows: the associations asked for; the legacy fields go with the phase (docs/marketplace.md §9). */
 function viewOf(c: Ctx, includes: readonly ListingAssociation[] = []): ListingView {
   const legacy = c.get("state").legacyFieldsShown;
   return includes.includes("Images") ? { includes, legacy, origin: new URL(c.req.url).origin } : { includes, legacy };
 }
 
-/** decisions.md "Listing reads": limit 1..100 (25), offset 0..12000 (0). */
+/** docs/marketplace.md §11: limit 1..100 (25), offset 0..12000 (0). */
 const pagingQuery = {
   limit: integerQuery({
     name: "limit",
@@ -166,7 +166,7 @@ const idListQuery = (message: string, accepts: (id: number) => boolean, descript
     .pipe(z.array(z.number().meta({ type: "integer", format: "int64" })))
     .meta({ description });
 
-/** Non-active listings are shown only to their owner with listings_r (spec 2.6). */
+/** Non-active listings are shown only to their owner with listings_r (docs/marketplace.md §2.6). */
 function visible(c: Ctx, row: Pick<ListingRow, "state" | "user_id">) {
   return row.state === "active" || (c.get("bearer")?.user_id === row.user_id && hasScope(c, "listings_r"));
 }
@@ -189,7 +189,7 @@ export function ownShopOr403(c: Ctx, shopId: number) {
   return shop;
 }
 
-// ---- listing writes (decisions.md: form-encoded, arrays comma-separated; a JSON object is accepted too)
+// ---- listing writes (docs/marketplace.md §10.1: form-encoded, arrays comma-separated; a JSON object is accepted too)
 
 const formBody: BodyReader = {
   contentTypes: ["application/x-www-form-urlencoded", "multipart/form-data", "application/json"],
@@ -199,7 +199,7 @@ const formBody: BodyReader = {
 const LEGACY_REFUSAL =
   "this legacy field was deprecated on 2026-04-09; write personalization with updateListingPersonalization (POST /v3/application/shops/{shop_id}/listings/{listing_id}/personalization).";
 
-/** Spec 3.1: the legacy personalization fields are refused on every listing write, whatever their value; checked first. */
+/** docs/marketplace.md §3.1: the legacy personalization fields are refused on every listing write, whatever their value; checked first. */
 const legacyFields = {
   personalization_is_required: z
     .never({ error: LEGACY_REFUSAL })
@@ -305,7 +305,7 @@ const updateListing = (method: "patch" | "put", operationId: string) =>
       };
       state.db.transaction(() => {
         updateListingFields(state.db, row.listing_id, changes, state.now());
-        // Spec 3.1 legacy path: is_personalizable=false removes personalization.
+        // docs/marketplace.md §3.1 legacy path: is_personalizable=false removes personalization.
         if (fields.is_personalizable === "false") replaceQuestions(state.db, row.listing_id, [], state.now());
       })();
       state.webhooks.listingChanged("listing.updated", row.listing_id);

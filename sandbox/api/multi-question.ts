@@ -16,7 +16,7 @@ export const multiQuestionWriteSchema = questionSetWriteSchema;
 
 export type MultiQuestionWrite = QuestionSetWrite;
 
-/** decisions.md "Phases": what a single-question write may replace without dropping anything buyers are asked. */
+/** docs/marketplace.md §9.6: what a single-question write may replace without dropping anything buyers are asked. */
 export const replaceableBySingleQuestion = (questions: StoredQuestion[]) =>
   editableInSingleQuestionEditor({
     questions: questions.map((question) => ({ type: question.question_type, title: question.question_text })),
@@ -37,7 +37,7 @@ export function storedQuestionSet(write: MultiQuestionWrite, context: Context): 
     if (kept) usedQuestionIds.add(kept.question_id);
     const price = addOnPrice(question, context);
     if ("error" in price) return { error: `${field}: ${price.error}` };
-    // decisions.md, 2026-08-20: re-sending a priced question without the key would silently drop what buyers pay.
+    // docs/marketplace.md §13.7: re-sending a priced question without the key would silently drop what buyers pay.
     if (phaseReached(context.phase, "add-on-resend") && kept?.add_on_price && !Object.hasOwn(question, "add_on_price"))
       return {
         error: `${field}: is required when re-sending a question that has an add-on price; send its current value to keep it, or 0 or null to remove it`,

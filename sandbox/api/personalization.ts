@@ -18,7 +18,7 @@ const ownedListingParams = z.object({
 
 type OwnedListing = Pick<ListingRow, "listing_id" | "shop_id" | "questions"> & { currency_code: string };
 
-/** The shop in the path must be the caller's, and the listing must be in it (decisions.md "Not owner"). */
+/** The shop in the path must be the caller's, and the listing must be in it (docs/marketplace.md §7.10). */
 function ownedListing(c: Ctx, params: z.output<typeof ownedListingParams>): OwnedListing | Response {
   const shopId = params.shop_id;
   const found = statement(
@@ -44,13 +44,13 @@ const writeQuery = z.object({
     .optional()
     .meta({
       description:
-        "Multi-question phase only (spec 9.4): true (or 1) accepts several questions of every type and may replace any; without it a write that would drop questions is refused with 409.",
+        "Multi-question phase only (docs/marketplace.md §9.4): true (or 1) accepts several questions of every type and may replace any; without it a write that would drop questions is refused with 409.",
     }),
 });
 
 const UTF8 = new TextDecoder("utf-8", { fatal: true });
 
-/** A JSON body, and nothing else (decisions.md "Personalization writes"). */
+/** A JSON body, and nothing else (docs/marketplace.md §10.1). */
 export const jsonBody: BodyReader = {
   contentTypes: ["application/json"],
   read: async (c) => {
@@ -121,7 +121,7 @@ export const personalizationRoutes = [
     operationId: "updateListingPersonalization",
     summary: "Replace the personalization questions of a listing",
     description:
-      "Full replacement (spec 3.1). During the migration period exactly one text_input question titled Personalization. From 2026-05-11, with supports_multiple_personalization_questions=true, 1 to 5 questions of the types text_input, dropdown, unlabeled_upload and labeled_upload; a question_id or option_id sent back keeps that question or option, with or without the flag, and a question is taken as getListingPersonalization returns it (question_id, null max_allowed_files and options, add_on_price); fields beyond these are refused with 400 naming them. From 2026-07-20 an optional text_input question may carry add_on_price, and from 2026-08-20 a question re-sent with its question_id must carry the add_on_price it has.",
+      "Full replacement (docs/marketplace.md §3.1). During the migration period exactly one text_input question titled Personalization. From 2026-05-11, with supports_multiple_personalization_questions=true, 1 to 5 questions of the types text_input, dropdown, unlabeled_upload and labeled_upload; a question_id or option_id sent back keeps that question or option, with or without the flag, and a question is taken as getListingPersonalization returns it (question_id, null max_allowed_files and options, add_on_price); fields beyond these are refused with 400 naming them. From 2026-07-20 an optional text_input question may carry add_on_price, and from 2026-08-20 a question re-sent with its question_id must carry the add_on_price it has.",
     tags: ["Personalization"],
     access: { token: "required", scope: "listings_w" },
     params: ownedListingParams,

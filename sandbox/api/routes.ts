@@ -51,7 +51,7 @@ export type Route = Omit<RouteSpec<Shape, Shape, z.core.$ZodType>, "handler"> & 
   handle: (c: Ctx) => Response | Promise<Response>;
 };
 
-/** decisions.md "Validation failure": always `<field>: <reason>`; an issue with the whole body names `body`. */
+/** docs/marketplace.md §7.9: always `<field>: <reason>`; an issue with the whole body names `body`. */
 export function validationMessage(error: z.core.$ZodError) {
   const message = describeFirstIssue(error);
   return error.issues[0]?.path.length ? message : `body: ${message}`;
@@ -308,7 +308,7 @@ export const idParam = (description: string, notFound?: (raw: string) => string)
     .pipe(z.number().meta({ type: "integer", format: "int64" }))
     .meta({ description });
 
-/** decisions.md "Parameter errors": the live API's words for a value outside an enum. */
+/** docs/marketplace.md §10.4: the live API's words for a value outside an enum. */
 export const enumRefusal = (value: string, values: readonly string[]) =>
   `Invalid value (${value}) for enum(${values.join(", ")})`;
 
@@ -324,7 +324,7 @@ export const enumValue = <const V extends readonly [string, ...string[]]>(values
     })
     .pipe(z.enum(values) as unknown as z.ZodType<V[number], string>);
 
-/** A comma-separated list of `values` (decisions.md `includes`: case-insensitive), each checked as an enum. */
+/** A comma-separated list of `values` (docs/marketplace.md §10.3: case-insensitive), each checked as an enum. */
 export const enumListQuery = <const V extends readonly [string, ...string[]]>(values: V, description: string) =>
   z
     .string()

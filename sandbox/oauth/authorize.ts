@@ -22,7 +22,7 @@ type InteractionRow = {
   created_at: number;
 };
 
-/** decisions.md "Loopback redirect URIs": https, or http on a loopback host unless --strict-https. */
+/** docs/marketplace.md §5.5.5: https, or http on a loopback host unless --strict-https. */
 function allowedScheme(uri: string, strict: boolean) {
   if (uri.startsWith("https://")) return true;
   if (strict || !uri.startsWith("http://")) return false;
@@ -41,7 +41,7 @@ function redirectWith(c: Ctx, redirectUri: string, params: Record<string, string
   return c.redirect(url.toString(), 302);
 }
 
-/** Spec 2.5 and 7.1: every fault after the redirect URI is trusted goes back to the app. */
+/** docs/marketplace.md §2.5 and §7.1: every fault after the redirect URI is trusted goes back to the app. */
 function redirectError(
   c: Ctx,
   redirectUri: string,
@@ -92,7 +92,7 @@ function page403(c: Ctx) {
 export function authorizeRoutes() {
   const routes = new Hono<SandboxEnv>();
 
-  // GET {auth_url}/oauth/connect (spec 4.4, 5.5)
+  // GET {auth_url}/oauth/connect (docs/marketplace.md §4.4, §5.5)
   routes.get("/connect", (c) => {
     const state = c.get("state");
     const query = c.req.query();

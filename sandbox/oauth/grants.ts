@@ -10,7 +10,7 @@ export type TokenResponse = {
   scope?: string;
 };
 
-/** Spec 2.4: `<user_id>.<random>` pairs, stored only as hashes. */
+/** docs/marketplace.md §2.4: `<user_id>.<random>` pairs, stored only as hashes. */
 export function issueTokens(
   db: Db,
   grant: { app_id: number; user_id: number; scopes: string[]; code_hash?: string; now: number; with_scope: boolean },

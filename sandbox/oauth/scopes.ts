@@ -1,4 +1,4 @@
-/** Spec 2.6, in the plain words the consent page shows. */
+/** docs/marketplace.md §2.6, in the plain words the consent page shows. */
 export const SCOPES: Record<string, string> = {
   address_r: "Read your shipping addresses",
   address_w: "Update and delete your shipping addresses",
@@ -36,7 +36,7 @@ export function scopeRefusal(scope: string): string | undefined {
     : `unknown scope: ${scope}`;
 }
 
-/** Spec 5.6: v2 combined scopes split in v3; some v2 scopes are not carried over at all. */
+/** docs/marketplace.md §5.6: v2 combined scopes split in v3; some v2 scopes are not carried over at all. */
 const V2_SPLITS: Record<string, string[]> = {
   favorites_rw: ["favorites_r", "favorites_w"],
   shops_rw: ["shops_r", "shops_w"],
@@ -47,7 +47,7 @@ const V2_DROPPED = new Set(["collection_rw", "page_collection_rw", "activity_r",
 
 export const V2_SCOPES = new Set([...Object.keys(SCOPES), ...Object.keys(V2_SPLITS), ...V2_DROPPED]);
 
-/** Spec 5.6's split, less what is no longer granted (docs/marketplace.md §15). */
+/** docs/marketplace.md §5.6's split, less what is no longer granted (§15). */
 export function v3ScopesOfLegacy(v2Scopes: string[]): string[] {
   const split = v2Scopes.flatMap((scope) => V2_SPLITS[scope] ?? (V2_DROPPED.has(scope) ? [] : [scope]));
   return [...new Set(split.filter(isGranted))];

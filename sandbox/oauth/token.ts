@@ -31,7 +31,7 @@ type RefreshRow = {
 const oauthError = (c: Ctx, error: string, description: string) =>
   jsonError(c, 400, error, description, { "cache-control": "no-store", pragma: "no-cache" });
 
-/** decisions.md: form-encoded as documented; JSON is accepted too (its string members). */
+/** docs/marketplace.md §10.1: form-encoded as documented; JSON is accepted too (its string members). */
 const tokenParams: BodyReader = {
   contentTypes: ["application/x-www-form-urlencoded", "application/json"],
   read: async (c) => {
@@ -56,7 +56,7 @@ const tokenParams: BodyReader = {
   },
 };
 
-// Each grant checks its own parameters in the order RFC 6749 and decisions.md give, each with its own OAuth error code.
+// Each grant checks its own parameters in the order RFC 6749 and docs/marketplace.md §7.8 give, each with its own OAuth error code.
 const optionalText = (description: string) => z.string().optional().meta({ description });
 const tokenRequestSchema = z.looseObject({
   grant_type: optionalText("authorization_code, refresh_token or token_exchange."),
@@ -115,7 +115,7 @@ function refreshToken(c: Ctx, app: AppRow, params: Record<string, string>) {
   if (!row || row.app_id !== app.app_id) return oauthError(c, "invalid_grant", "refresh_token is invalid");
   if (row.revoked) return oauthError(c, "invalid_grant", "refresh_token is revoked");
   if (row.expires_at <= state.now()) return oauthError(c, "invalid_grant", "refresh_token is expired");
-  // decisions.md: the refresh token just used stops working at once; the UPDATE makes two racing refreshes yield one winner.
+  // docs/marketplace.md §4.4: the refresh token just used stops working at once; the UPDATE makes two racing refreshes yield one winner.
   const spent = state.db.prepare("UPDATE tokens SET revoked = 1 WHERE token_hash = ? AND revoked = 0").run(hash);
   if (spent.changes === 0) return oauthError(c, "invalid_grant", "refresh_token is revoked");
   c.set("bearer", { user_id: row.user_id, scopes: [] });

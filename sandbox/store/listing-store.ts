@@ -35,7 +35,7 @@ export type ListingRow = {
 };
 
 /**
- * What one read shows: the associations asked for with `includes`, the legacy fields until their deprecation (spec 9),
+ * What one read shows: the associations asked for with `includes`, the legacy fields until their deprecation (docs/marketplace.md §9),
  * and the origin the sandbox was reached at, under which its images are served (sandbox/images.ts).
  */
 export type ListingView = { includes: readonly ListingAssociation[]; legacy: boolean; origin?: string };
@@ -361,7 +361,7 @@ export function getListingRow(db: Db, listingId: number) {
   return statement(db, ROW_BY_ID).get(listingId) as ListingRow | undefined;
 }
 
-/** What decides who may see a listing (spec 2.6), without the cost of reading its whole row. */
+/** What decides who may see a listing (docs/marketplace.md §2.6), without the cost of reading its whole row. */
 export function getListingVisibility(db: Db, listingId: number) {
   return statement(db, "SELECT state, user_id FROM listings WHERE listing_id = ?").get(listingId) as
     Pick<ListingRow, "state" | "user_id"> | undefined;
@@ -460,8 +460,8 @@ export function deleteListing(db: Db, listingId: number) {
 }
 
 /**
- * Full replacement (spec 3.1); the legacy fields are derived from the new structure (decisions.md "Legacy fields on
- * read"), from its first text question when there are several. Answers the questions as stored (JSON text).
+ * Full replacement (docs/marketplace.md §3.1); the legacy fields are derived from the new structure (§11.5)
+ * from its first text question when there are several. Answers the questions as stored (JSON text).
  */
 export function replaceQuestions(db: Db, listingId: number, questions: StoredQuestion[], now: number): string {
   const text = questions.find((question) => question.question_type === "text_input");

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { Ajv, type ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
 
-// The live marketplace's OpenAPI document (3.0.0, August 2026; decisions.md "The marketplace of today"), and its
+// The live marketplace's OpenAPI document (3.0.0, August 2026; docs/marketplace.md §13), and its
 // response schemas as ajv validators. OpenAPI 3.0 writes `nullable` beside `oneOf`, which JSON Schema cannot read:
 // each nullable schema becomes anyOf [schema, null].
 
@@ -35,7 +35,7 @@ export function liveOperation(operationId: string) {
   throw new Error(`The live OAS has no operation ${operationId}.`);
 }
 
-/** The fields of a ShopListing and of a Shop: decisions.md "Reads" wants every one of them on every answer. */
+/** The fields of a ShopListing and of a Shop: docs/marketplace.md §13.6 wants every one of them on every answer. */
 export const SHOP_LISTING_FIELDS = Object.keys(LIVE_OAS.components.schemas.ShopListing?.properties ?? {});
 export const SHOP_FIELDS = Object.keys(LIVE_OAS.components.schemas.Shop?.properties ?? {});
 const EVERY_FIELD: Record<string, string[]> = {

@@ -327,7 +327,7 @@ async function callAction(
   return { status: response.status, headers: response.headers, text, result };
 }
 
-describe("state on the way back to the dashboard's callback (spec 5.5.1, 7.3): the flow halts, no session, no token request", () => {
+describe("state on the way back to the dashboard's callback (docs/marketplace.md §5.5.1, §7.3): the flow halts, no session, no token request", () => {
   const tamperings: Array<[string, (callback: URL, other: URL) => void]> = [
     ["without state", (callback) => callback.searchParams.delete("state")],
     ["with an empty state", (callback) => callback.searchParams.set("state", "")],
@@ -491,7 +491,7 @@ describe("open redirect through callbackUrl: every redirect after sign-in stays 
   });
 });
 
-describe("server actions called over HTTP with another seller's listing (decisions.md Not owner)", () => {
+describe("server actions called over HTTP with another seller's listing (docs/marketplace.md §7.10)", () => {
   const question = { instructions: "Overwritten by another seller", maxAllowedCharacters: 5, required: true };
   const notYours = `The marketplace refused: Listing ${BO_LISTING} does not belong to shop ${ADA.shop_id}. Check that you are signed in to the shop that owns this listing.`;
   const personalizationWrites = (since: number) =>

@@ -22,7 +22,7 @@ const config = () => ({
 });
 
 describe("npm run exchange-token", () => {
-  it("stores the exchanged tokens with the v2 scopes split as spec 5.6 says, and they work on v3", async () => {
+  it("stores the exchanged tokens with the v2 scopes split as docs/marketplace.md §5.6 says, and they work on v3", async () => {
     const legacy = await issueLegacyToken(sandbox.url, {
       user_id: ADA.user_id,
       scopes: ["listings_r", "listings_w", "shops_rw", "treasury_r"],

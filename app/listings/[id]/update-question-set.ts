@@ -23,7 +23,7 @@ const PHASE_CHANGED =
 const REFUSED_AS_CONFLICT =
   "Nothing was changed: the marketplace refused to replace this listing's questions, as if it had left its multi-question period for a moment. Your questions are still here. Reload the page to see what buyers are asked now, then save again.";
 
-/** Writes a whole question set (spec 9.4), with supports_multiple_personalization_questions, after keeping what the listing asked before. */
+/** Writes a whole question set (docs/marketplace.md §9.4), with supports_multiple_personalization_questions, after keeping what the listing asked before. */
 export const updateQuestionSetAction = sellerAction(
   "save",
   inputSchema,

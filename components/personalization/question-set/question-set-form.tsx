@@ -59,7 +59,7 @@ const withoutInstructions = (values: QuestionSetValues, loaded: Snapshot) =>
       ),
   );
 
-/** The multi-question period's editor (spec 9.4): up to five questions of every type, checked in the browser with the server's own schema. */
+/** The multi-question period's editor (docs/marketplace.md §9.4): up to five questions of every type, checked in the browser with the server's own schema. */
 export function QuestionSetForm({
   listing,
   canEdit,

@@ -3,7 +3,7 @@ import { decode } from "next-auth/jwt";
 import { handlers } from "@/lib/auth/auth";
 
 /**
- * Spec 5.5.1 and 7.3: a callback whose state is missing or is not the one this browser was sent with stops the flow.
+ * docs/marketplace.md §5.5.1 and §7.3: a callback whose state is missing or is not the one this browser was sent with stops the flow.
  * next-auth refuses it too, but reports it as a configuration fault; this check only picks the seller's message.
  */
 async function stateMatches(request: NextRequest) {
