@@ -8,7 +8,7 @@ import { parseScopeList, SCOPES, V2_SCOPES } from "./oauth/scopes.js";
 import { getListingRow, listingJson } from "./store/listing-store.js";
 import { PHASES } from "./state.js";
 import { PHASE_STARTS } from "./phases.js";
-import { LISTING_EVENTS } from "./webhooks.js";
+import { WEBHOOK_EVENTS } from "./webhooks.js";
 import { personalizationCapabilities } from "./api/personalization.js";
 import { shopManagerDelete, shopManagerEdit } from "./api/shop-manager.js";
 import { orderControlRoutes } from "./orders.js";
@@ -44,7 +44,7 @@ const clockBody = z
   });
 const webhookBody = z.object({
   url: z.url({ protocol: /^https?$/, error: "must be an http or https URL" }),
-  events: z.array(z.enum(LISTING_EVENTS)).min(1).optional(),
+  events: z.array(z.enum(WEBHOOK_EVENTS)).min(1).optional(),
   secret: z
     .string()
     .regex(/^whsec_[A-Za-z0-9+/]{32,}={0,2}$/, { error: "must be whsec_ and at least 24 bytes in base64" })

@@ -103,7 +103,7 @@ export function homeRoutes() {
         )}
         <h2>Webhooks</h2>
         <p class="muted">
-          ${state.reached("webhooks") ? "Sent on every listing change" : "Not sent before the webhooks phase"};
+          ${state.reached("webhooks") ? "Sent on every listing change and paid order" : "Not sent before the webhooks phase"};
           <code>POST /__sandbox/webhooks {url}</code> subscribes, <code>GET /__sandbox/webhooks/:id</code> lists a
           subscription's deliveries, <code>POST /__sandbox/webhooks/deliveries/:id/resend</code> sends one again. A
           delivery not answered 2xx within 15 s is tried again after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (on the

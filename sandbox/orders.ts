@@ -31,7 +31,7 @@ export const orderBody = z.strictObject({
 
 export type OrderInput = z.input<typeof orderBody>;
 
-export type OrderOutcome = { receipt_id: number } | { status: 400 | 404 | 409; error: string };
+export type OrderOutcome = { receipt_id: number; shop_id: number } | { status: 400 | 404 | 409; error: string };
 
 function variationOf(question: StoredQuestion, answer: BuyerAnswer | undefined): VariationWire | null {
   const files = answer?.files ?? [];
@@ -104,7 +104,7 @@ export function placeOrder(db: Db, input: z.output<typeof orderBody>, now: numbe
       },
     ],
   });
-  return { receipt_id: receiptId };
+  return { receipt_id: receiptId, shop_id: listing.shop_id };
 }
 
 function hashOf(text: string) {
@@ -128,6 +128,7 @@ export function orderControlRoutes(routes: Hono<SandboxEnv>) {
     const state = c.get("state");
     const outcome = placeOrder(state.db, parsed.data, state.now());
     if ("error" in outcome) return jsonError(c, outcome.status, outcome.error);
+    if (parsed.data.paid) state.webhooks.orderPaid(outcome.shop_id, outcome.receipt_id);
     return c.json(receiptOf(state.db, outcome.receipt_id), 201);
   });
 

@@ -122,7 +122,7 @@ describe("subscriptions through the control API", () => {
       id: expect.stringMatching(/^wh_/),
       url: receiverUrl,
       secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]+=*$/),
-      events: ["listing.created", "listing.updated", "listing.deleted"],
+      events: ["listing.created", "listing.updated", "listing.deleted", "order.paid"],
     });
     expect((await sandboxControl(sandbox.url, "/webhooks")).body.webhooks).toEqual([created.body]);
     expect((await sandboxControl(sandbox.url, `/webhooks/${created.body.id}`, undefined, "DELETE")).status).toBe(204);
@@ -225,6 +225,49 @@ describe("listing.created and listing.deleted", () => {
       { event_type: "listing.deleted", resource_url: resourceUrl(LISTING), shop_id: ADA.shop_id },
     ]);
     expect((await sandboxControl(sandbox.url, `/listings/${LISTING}`)).status).toBe(404);
+  });
+});
+
+describe("order.paid", () => {
+  const NAME_NECKLACE = 1_000_000_001;
+  const placeOrder = async (paid: boolean) => {
+    const listing = await sandboxControl(sandbox.url, `/listings/${NAME_NECKLACE}`);
+    const questionId = listing.body.personalization.personalization_questions[0].question_id as number;
+    const placed = await sandboxControl(sandbox.url, "/orders", {
+      listing_id: NAME_NECKLACE,
+      paid,
+      answers: [{ question_id: questionId, value: "Iris" }],
+    });
+    expect(placed.status, placed.text).toBe(201);
+    return placed.body.receipt_id as number;
+  };
+
+  it("arrives signed, flat, its resource_url naming the receipt under its shop, which the API answers", async () => {
+    const { secret } = await subscribe();
+    const receiptId = await placeOrder(true);
+    const [delivery] = await receivedCount(1);
+    const event = verified(secret, delivery!);
+    expect(event).toEqual({
+      event_type: "order.paid",
+      resource_url: `${sandbox.url}/v3/application/shops/${ADA.shop_id}/receipts/${receiptId}`,
+      shop_id: ADA.shop_id,
+    });
+    const seller = await issueTokensFor(sandbox.url, { user_id: ADA.user_id, scopes: ["transactions_r"] });
+    const read = await callApi(sandbox.url, new URL(event.resource_url as string).pathname, {
+      token: seller.access_token,
+    });
+    expect(read.body).toMatchObject({ receipt_id: receiptId, is_paid: true });
+    expect(read.body.transactions[0]).toMatchObject({ listing_id: NAME_NECKLACE });
+  });
+
+  it("is not sent for an order not paid, nor to a subscription of listing events only", async () => {
+    await subscribe();
+    await placeOrder(false);
+    await stillReceived(0);
+    await sandboxControl(sandbox.url, "/webhooks", { url: receiverUrl, events: ["listing.updated"] });
+    await placeOrder(true);
+    await receivedCount(1);
+    await stillReceived(1);
   });
 });
 

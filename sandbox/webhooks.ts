@@ -4,13 +4,16 @@ import type { Phase } from "./phases.js";
 import type { Db } from "./store/db.js";
 import { getListingRow } from "./store/listing-store.js";
 
-// docs/marketplace.md §14: listing webhooks as the live marketplace delivers them: a flat body, the Standard Webhooks
+// docs/marketplace.md §14: webhooks as the live marketplace delivers them: a flat body, the Standard Webhooks
 // headers (the library signs), and the Standard Webhooks (Svix) schedule of retries on the sandbox clock, so that moving
 // the clock forward sends what has come due. Subscriptions live in memory, as faults do: a reset or a restart forgets
 // them.
 
 export const LISTING_EVENTS = ["listing.created", "listing.updated", "listing.deleted"] as const;
 export type ListingEvent = (typeof LISTING_EVENTS)[number];
+/** Every event a subscription may take, and what it takes when it names none. */
+export const WEBHOOK_EVENTS = [...LISTING_EVENTS, "order.paid"] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 /** After a failed attempt, the waits before the next ones; after the last, the delivery has failed. */
 export const RETRY_AFTER_SECONDS = [5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 * 3600, 10 * 3600];
@@ -23,19 +26,19 @@ export type Subscription = {
   id: string;
   url: string;
   secret: string;
-  events: ListingEvent[];
+  events: WebhookEvent[];
   created_at: number;
   /** Since when every attempt to this endpoint has failed (sandbox seconds); null after any success. */
   failing_since: number | null;
   disabled_at: number | null;
 };
 
-export type WebhookBody = { event_type: ListingEvent; resource_url: string; shop_id: number };
+export type WebhookBody = { event_type: WebhookEvent; resource_url: string; shop_id: number };
 
 export type Delivery = {
   /** The `webhook-id`: the same on every attempt and on a resend, so a receiver can tell it was sent before. */
   id: string;
-  event_type: ListingEvent;
+  event_type: WebhookEvent;
   subscription_id: string;
   url: string;
   body: WebhookBody;
@@ -72,7 +75,7 @@ export class WebhookHub {
   constructor(private readonly state: WebhookContext) {}
 
   /** A secret may be given, as a portal lets one be set, so that an endpoint already running keeps its own. */
-  subscribe(url: string, events: readonly ListingEvent[] = LISTING_EVENTS, secret?: string): Subscription {
+  subscribe(url: string, events: readonly WebhookEvent[] = WEBHOOK_EVENTS, secret?: string): Subscription {
     const subscription: Subscription = {
       id: `wh_${randomBytes(9).toString("base64url")}`,
       url,
@@ -111,20 +114,37 @@ export class WebhookHub {
   }
 
   listingChanged(eventType: ListingEvent, listingId: number, deleted?: { shop_id: number }) {
-    if (!this.state.reached("webhooks") || this.subscriptions.size === 0) return;
+    if (!this.sending()) return;
     const shopId = deleted?.shop_id ?? getListingRow(this.state.db, listingId)?.shop_id;
     if (shopId === undefined) return;
-    const body: WebhookBody = {
+    this.send({
       event_type: eventType,
       resource_url: `${this.origin}/v3/application/listings/${listingId}`,
       shop_id: shopId,
-    };
+    });
+  }
+
+  // docs/marketplace.md §16.5: the receipt named by its URL under its shop.
+  orderPaid(shopId: number, receiptId: number) {
+    if (!this.sending()) return;
+    this.send({
+      event_type: "order.paid",
+      resource_url: `${this.origin}/v3/application/shops/${shopId}/receipts/${receiptId}`,
+      shop_id: shopId,
+    });
+  }
+
+  private sending() {
+    return this.state.reached("webhooks") && this.subscriptions.size > 0;
+  }
+
+  private send(body: WebhookBody) {
     for (const subscription of this.subscriptions.values()) {
-      if (!subscription.events.includes(eventType) || subscription.disabled_at !== null) continue;
+      if (!subscription.events.includes(body.event_type) || subscription.disabled_at !== null) continue;
       const sending: Sending = {
         delivery: {
           id: `msg_${randomBytes(12).toString("base64url")}`,
-          event_type: eventType,
+          event_type: body.event_type,
           subscription_id: subscription.id,
           url: subscription.url,
           body,

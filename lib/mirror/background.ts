@@ -8,9 +8,9 @@ import { createMarketplace } from "../marketplace/client";
 import { marketplaceConfig } from "../marketplace/config";
 import { logger } from "../observability/logger";
 import { onShutdown } from "../observability/shutdown";
-import { listingEventQueue, type ListingEventQueue } from "./listing-event-queue";
+import { webhookEventQueue, type WebhookEventQueue } from "./webhook-event-queue";
 import { shopMirror, type Seller, type ShopMirror } from "./shop-mirror";
-import { processEvent, type ListingEvent } from "./webhook";
+import { processEvent, type MarketplaceEvent } from "./webhook";
 
 export type MirrorMode = "webhooks" | "polling";
 
@@ -19,7 +19,7 @@ export const mirrorMode = (): MirrorMode => (env().MARKETPLACE_WEBHOOK_SECRET ? 
 type Background = {
   mirror: ShopMirror;
   fills: Map<number, Promise<unknown>>;
-  events: ListingEventQueue;
+  events: WebhookEventQueue;
   poller?: NodeJS.Timeout;
 };
 
@@ -38,7 +38,7 @@ function background(): Promise<Background> {
         storedListingWrites(database),
       );
       const mirror = shopMirror(database, marketplace);
-      const events = listingEventQueue((event) => processEvent(event, { mirror }), {
+      const events = webhookEventQueue((event) => processEvent(event, { mirror }), {
         concurrency: EVENTS_IN_FLIGHT,
         onError: (error) => logger().error({ msg: "webhook processing failed", error: error.message }),
       });
@@ -59,7 +59,7 @@ export async function mirror(): Promise<ShopMirror> {
 }
 
 // A burst of events waits here, not in a request's after() and a pacer slot each.
-export async function processLater(event: ListingEvent) {
+export async function processLater(event: MarketplaceEvent) {
   (await background()).events.add(event);
 }
 

@@ -8,6 +8,10 @@ import { openDatabase, type Database } from "../db/database";
 import { shopMirror, type ShopMirror } from "./shop-mirror";
 import { MIRROR_TABLES, outsideEdit, signedInSeller } from "../../test/harness/mirror-shop";
 import { processEvent, receiveWebhook, TOO_LARGE } from "./webhook";
+import { tokenStore } from "../auth/token-store";
+import { storeSellerTokens } from "../../test/harness/seller-marketplace";
+import { fillOrders } from "../orders/kept-orders";
+import { orderStore } from "../orders/order-store";
 
 const sandbox = useSeededSandbox();
 const SECRET = `whsec_${Buffer.from("a signing secret of thirty-two b").toString("base64")}`;
@@ -35,6 +39,24 @@ const liveEvent = (eventType: string, listingId: number, shopId: number | string
   ...(shopId !== undefined && { shop_id: shopId }),
 });
 
+/** An order.paid as the live marketplace sends it (docs/marketplace.md §16.5): the receipt named under its shop. */
+const paidEvent = (shopId: number, receiptId: number, bodyShopId: number | string = shopId) => ({
+  event_type: "order.paid",
+  resource_url: `https://openapi.example/v3/application/shops/${shopId}/receipts/${receiptId}`,
+  shop_id: bodyShopId,
+});
+
+async function placeOrder(listingId: number, buyer: string) {
+  const placed = await sandboxControl(sandbox.url, "/orders", { listing_id: listingId, buyer: { name: buyer } });
+  expect(placed.status, placed.text).toBe(201);
+  return placed.body.receipt_id as number;
+}
+
+const receiptReads = async () =>
+  ((await sandboxControl(sandbox.url, "/requests")).body.requests as { path: string }[]).filter((entry) =>
+    entry.path.includes("/receipts"),
+  ).length;
+
 describe.each(eachEngine())("marketplace webhooks on %s", (_engine, location) => {
   let db: Database;
   let mirror: ShopMirror;
@@ -55,7 +77,8 @@ describe.each(eachEngine())("marketplace webhooks on %s", (_engine, location) =>
 
   beforeEach(async () => {
     db = await openDatabase(location());
-    for (const table of MIRROR_TABLES) await db.execute(`DELETE FROM ${table}`);
+    for (const table of [...MIRROR_TABLES, "shop_orders", "shop_order_items", "order_syncs"])
+      await db.execute(`DELETE FROM ${table}`);
     seller = await mirroredSeller();
     listingId = seller.listing_ids[0]!;
     await outsideEdit(sandbox.url, seller, listingId, "Engraving text");
@@ -95,6 +118,7 @@ describe.each(eachEngine())("marketplace webhooks on %s", (_engine, location) =>
       { event_type: "listing.updated", resource_url: "https://openapi.example/v3/application/shops/1" },
       { event_type: "listing.updated", data: { listing_id: listingId } },
       { resource_url: event.resource_url },
+      { event_type: "order.paid", resource_url: event.resource_url, shop_id: seller.shop_id },
     ];
     for (const shape of shapes) {
       const answer = await receive(delivery(shape));
@@ -179,5 +203,55 @@ describe.each(eachEngine())("marketplace webhooks on %s", (_engine, location) =>
     const answer = await receive(delivery(liveEvent("listing.created", 9_999_999_999, 12_345)));
     await processEvent(answer.event!, { mirror });
     expect(await mirror.store.listing(9_999_999_999)).toBeNull();
+  });
+
+  describe("order.paid", () => {
+    const keptOrders = async (shopId = seller.shop_id!) =>
+      (await orderStore(db).orders(shopId, {}, { limit: 100, offset: 0 })).orders;
+
+    async function keepOrdersOf(kept: CreatedSeller) {
+      await storeSellerTokens(tokenStore(db), sandbox.url, kept.user_id, [
+        "listings_r",
+        "listings_w",
+        "shops_r",
+        "transactions_r",
+      ]);
+      expect(await fillOrders(db, mirror.marketplace, { userId: kept.user_id, shopId: kept.shop_id! })).toMatchObject({
+        ok: true,
+      });
+    }
+
+    it("is answered at once, and its work brings the paid receipt, as the marketplace answers it, into the shop's kept orders once", async () => {
+      await keepOrdersOf(seller);
+      const receiptId = await placeOrder(listingId, "Webhook Buyer");
+      const sent = delivery(paidEvent(seller.shop_id!, receiptId, String(seller.shop_id)));
+      const answer = await receive(sent);
+      expect([answer.status, answer.event]).toEqual([
+        202,
+        expect.objectContaining({ type: "order.paid", shopId: seller.shop_id, receiptId }),
+      ]);
+      expect(await keptOrders()).toEqual([]);
+      await processEvent(answer.event!, { mirror });
+      expect(await keptOrders()).toMatchObject([{ receiptId, buyerName: "Webhook Buyer", paid: true, shipped: false }]);
+
+      expect([(await receive(sent)).status, (await receive(sent)).event]).toEqual([200, undefined]);
+      await processEvent(answer.event!, { mirror });
+      expect(await keptOrders()).toHaveLength(1);
+    });
+
+    it("keeps nothing for a receipt of another shop named under a kept shop, and reads nothing for a shop whose orders are not kept", async () => {
+      await keepOrdersOf(seller);
+      const other = await mirroredSeller();
+      const theirs = await placeOrder(other.listing_ids[0]!, "Another Shop's Buyer");
+      const reads = await receiptReads();
+
+      await processEvent((await receive(delivery(paidEvent(seller.shop_id!, theirs)))).event!, { mirror });
+      expect(await keptOrders()).toEqual([]);
+      expect(await receiptReads()).toBe(reads + 1);
+
+      await processEvent((await receive(delivery(paidEvent(other.shop_id!, theirs)))).event!, { mirror });
+      expect(await keptOrders(other.shop_id!)).toEqual([]);
+      expect(await receiptReads()).toBe(reads + 1);
+    });
   });
 });

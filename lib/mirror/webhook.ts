@@ -1,12 +1,14 @@
 import "server-only";
 import { Webhook, WebhookVerificationError } from "standardwebhooks";
 import { z } from "zod";
+import { keepReceipt } from "../orders/kept-orders";
 import type { ShopMirror } from "./shop-mirror";
 
-// docs/marketplace.md §14: the body as delivered is flat, the listing named by its resource URL; fields this receiver
-// does not know are ignored.
+// docs/marketplace.md §14: the body as delivered is flat, the listing or receipt named by its resource URL; fields this
+// receiver does not know are ignored.
 const LISTING_EVENT_TYPES = ["listing.created", "listing.updated", "listing.deleted"] as const;
 const LISTING_PATH = /\/v3\/application\/listings\/(\d+)\/?$/;
+const RECEIPT_PATH = /\/v3\/application\/shops\/(\d+)\/receipts\/(\d+)\/?$/;
 
 const bodySchema = z.looseObject({
   event_type: z.string(),
@@ -22,48 +24,64 @@ export type ListingEvent = {
   shopId: number | null;
 };
 
+/** docs/marketplace.md §16.5: the shop and receipt its resource URL names, which the marketplace's answer confirms. */
+export type OrderEvent = { webhookId: string; type: "order.paid"; shopId: number; receiptId: number };
+
+export type MarketplaceEvent = ListingEvent | OrderEvent;
+
 export type WebhookLog = { level: "info" | "warn"; msg: string; [detail: string]: unknown };
 
-export type WebhookAnswer = { status: number; error?: string; event?: ListingEvent; log?: WebhookLog };
+export type WebhookAnswer = { status: number; error?: string; event?: MarketplaceEvent; log?: WebhookLog };
 
-/** A listing event is a few hundred bytes; anything far larger is not one, and is not held in memory to check. */
+/** An event is a few hundred bytes; anything far larger is not one, and is not held in memory to check. */
 export const WEBHOOK_BODY_MAX_BYTES = 64 * 1024;
-export const TOO_LARGE = `Refused: a listing webhook's body is at most ${WEBHOOK_BODY_MAX_BYTES / 1024} kB.`;
+export const TOO_LARGE = `Refused: a webhook's body is at most ${WEBHOOK_BODY_MAX_BYTES / 1024} kB.`;
 
 let verifier: { secret: string; webhook: Webhook } | undefined;
 
 const webhookFor = (secret: string) =>
   (verifier?.secret === secret ? verifier : (verifier = { secret, webhook: new Webhook(secret) })).webhook;
 
-function listingIdOf(resourceUrl: string | undefined): number | null {
-  const match = resourceUrl === undefined ? null : LISTING_PATH.exec(URL.parse(resourceUrl)?.pathname ?? "");
-  return match ? Number(match[1]) : null;
-}
+const pathMatch = (resourceUrl: string | undefined, path: RegExp) =>
+  resourceUrl === undefined ? null : path.exec(URL.parse(resourceUrl)?.pathname ?? "");
+
+const unreadable = (webhookId: string, eventType: string, resourceUrl: string | undefined, names: string) => ({
+  log: {
+    level: "warn" as const,
+    msg: `webhook not read: its resource_url names no ${names}`,
+    webhookId,
+    eventType,
+    resourceUrl: resourceUrl ?? null,
+  },
+});
 
 // A signed event this receiver cannot act on is still acknowledged: the sender's retries would bring the same body,
 // and an endpoint that keeps failing is disabled (docs/marketplace.md §14). The log line says what was dropped.
-function eventOf(payload: unknown, webhookId: string): { event: ListingEvent } | { log: WebhookLog } {
+function eventOf(payload: unknown, webhookId: string): { event: MarketplaceEvent } | { log: WebhookLog } {
   const body = bodySchema.safeParse(payload);
   if (!body.success)
     return {
       log: { level: "warn", msg: "webhook not read: no event_type, or a shop_id that is not a number", webhookId },
     };
+  const resourceUrl = body.data.resource_url;
+  if (body.data.event_type === "order.paid") {
+    const receipt = pathMatch(resourceUrl, RECEIPT_PATH);
+    if (!receipt) return unreadable(webhookId, "order.paid", resourceUrl, "receipt");
+    return { event: { webhookId, type: "order.paid", shopId: Number(receipt[1]), receiptId: Number(receipt[2]) } };
+  }
   const type = LISTING_EVENT_TYPES.find((known) => known === body.data.event_type);
   if (!type)
     return {
-      log: { level: "info", msg: "webhook ignored: not a listing event", webhookId, eventType: body.data.event_type },
-    };
-  const listingId = listingIdOf(body.data.resource_url);
-  if (listingId === null)
-    return {
       log: {
-        level: "warn",
-        msg: "webhook not read: its resource_url names no listing",
+        level: "info",
+        msg: "webhook ignored: not a listing or order event",
         webhookId,
-        eventType: type,
-        resourceUrl: body.data.resource_url ?? null,
+        eventType: body.data.event_type,
       },
     };
+  const listing = pathMatch(resourceUrl, LISTING_PATH);
+  if (!listing) return unreadable(webhookId, type, resourceUrl, "listing");
+  const listingId = Number(listing[1]);
   const shopId = body.data.shop_id === undefined || body.data.shop_id === null ? null : Number(body.data.shop_id);
   return { event: { webhookId, type, listingId, shopId } };
 }
@@ -95,10 +113,11 @@ export async function receiveWebhook(
   return "event" in read ? { status: 202, event: read.event } : { status: 200, log: read.log };
 }
 
-// The event's ids say only which listing to read: what changes follows the marketplace's answer, read with the token of
-// the shop the mirror holds the listing for, so that an event naming another shop's listing cannot remove it.
+// The event's ids say only what to read: what changes follows the marketplace's answer, read with the token of the shop
+// the dashboard holds, so that an event naming another shop's listing or receipt cannot remove or add it.
 // The same event processed twice changes nothing more.
-export async function processEvent(event: ListingEvent, { mirror }: { mirror: ShopMirror }) {
+export async function processEvent(event: MarketplaceEvent, { mirror }: { mirror: ShopMirror }) {
+  if (event.type === "order.paid") return processOrderPaid(event, mirror);
   const held = await mirror.store.listing(event.listingId);
   const shop = await mirror.store.shop(held?.listing.shopId ?? event.shopId ?? -1);
   if (!shop) return;
@@ -113,4 +132,12 @@ export async function processEvent(event: ListingEvent, { mirror }: { mirror: Sh
   if (!(await mirror.store.shop(read.data.shopId))) return;
   await mirror.apply(read.data, "webhook");
   await mirror.store.synced(read.data.shopId, "webhook");
+}
+
+async function processOrderPaid(event: OrderEvent, mirror: ShopMirror) {
+  const shop = await mirror.store.shop(event.shopId);
+  if (!shop) return;
+  const kept = await keepReceipt(mirror.store.db, mirror.marketplace, shop, event.receiptId);
+  if (!kept.ok && kept.failure.kind !== "not_found")
+    throw new Error(`reading receipt ${event.receiptId}: ${kept.failure.kind}`);
 }

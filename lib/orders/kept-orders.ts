@@ -79,3 +79,21 @@ export async function readChangedOrders(
   await store.synced(seller.shopId, next);
   return { ok: true, data: next };
 }
+
+/**
+ * One receipt read again (an order.paid webhook), for a shop whose orders are kept: the read names the shop, so a
+ * receipt of another shop is not found. The next read of changes may read it again, which changes nothing.
+ */
+export async function keepReceipt(
+  database: Database,
+  market: Marketplace,
+  seller: Seller,
+  receiptId: number,
+): Promise<Result<boolean>> {
+  const store = orderStore(database);
+  if (!(await store.sync(seller.shopId))) return { ok: true, data: false };
+  const read = await market.getShopReceipt(seller.userId, seller.shopId, receiptId);
+  if (!read.ok) return read;
+  await store.put(seller.shopId, [read.data]);
+  return { ok: true, data: true };
+}

@@ -11,8 +11,8 @@ import { createSeller, sandboxControl, storedListing, type CreatedSeller } from 
 import { freePort, startDashboard, type DashboardProcess } from "../harness/dashboard-process";
 import { signInOverHttp, type SignedIn } from "../harness/http-sign-in";
 
-// Issue 33: the built dashboard receives listing webhooks as the live marketplace sends them (docs/marketplace.md §14):
-// a flat body naming the listing by its resource_url, delivered at least once.
+// Issues 33 and 36: the built dashboard receives listing and order webhooks as the live marketplace sends them
+// (docs/marketplace.md §14, §16.5): a flat body naming the listing or receipt by its resource_url, delivered at least once.
 const DIST_DIR = process.env.NEXT_DIST_DIR || ".next";
 const SECRET = `whsec_${randomBytes(24).toString("base64")}`;
 
@@ -74,20 +74,29 @@ async function shopManagerEdit(listingId: number, instructions: string) {
   expect(edit.status).toBe(200);
 }
 
-/** The listing as the dashboard's mirror holds it (its database, read beside the running server). */
-function mirrored(listingId: number) {
+/** One value from the dashboard's database, read beside the running server. */
+function dashboardValue(sql: string, ...params: unknown[]) {
   const db = new Sqlite(join(folder, "dashboard.db"), { readonly: true });
-  const text = db.prepare("SELECT listing FROM mirror_listings WHERE listing_id = ?").pluck().get(listingId);
+  const value: unknown = db
+    .prepare(sql)
+    .pluck()
+    .get(...params);
   db.close();
+  return value;
+}
+
+/** The listing as the dashboard's mirror holds it. */
+function mirrored(listingId: number) {
+  const text = dashboardValue("SELECT listing FROM mirror_listings WHERE listing_id = ?", listingId);
   return typeof text === "string" ? text : null;
 }
 
-async function listingReads(listingId: number) {
+async function reads(path: string) {
   const { requests } = (await sandboxControl(sandbox.url, "/requests")).body as { requests: LogEntry[] };
-  return requests.filter(
-    (entry) => entry.method === "GET" && entry.path.split("?")[0] === `/v3/application/listings/${listingId}`,
-  ).length;
+  return requests.filter((entry) => entry.method === "GET" && entry.path.split("?")[0] === path).length;
 }
+
+const listingReads = (listingId: number) => reads(`/v3/application/listings/${listingId}`);
 
 async function inboxShows(title: string) {
   await expect
@@ -160,5 +169,47 @@ describe("the sandbox's own deliveries to the dashboard", () => {
     await expect.poll(deliveries).toMatchObject([{ attempts: 2, state: "delivered", status: 200 }]);
     await settle();
     expect(await listingReads(listingId)).toBe(readsBefore + 1);
+  });
+});
+
+describe("order.paid from the sandbox", () => {
+  it("brings an order placed in the sandbox into the dashboard's kept orders with one read of its receipt, no page viewed", async () => {
+    expect((await asSeller("/orders")).status).toBe(200);
+    await expect
+      .poll(() => dashboardValue("SELECT filled FROM order_syncs WHERE shop_id = ?", seller.shop_id), {
+        timeout: 10_000,
+      })
+      .toBe(1);
+    // One endpoint, as the marketplace's portal registers it: each paid order is delivered to it once.
+    const { webhooks } = (await sandboxControl(sandbox.url, "/webhooks")).body as { webhooks: { id: string }[] };
+    for (const { id } of webhooks) await sandboxControl(sandbox.url, `/webhooks/${id}`, undefined, "DELETE");
+    const subscribed = await sandboxControl(sandbox.url, "/webhooks", {
+      url: `${dashboard.url}/api/webhooks/marketplace`,
+      events: ["order.paid"],
+      secret: SECRET,
+    });
+    expect(subscribed.status).toBe(201);
+    const receiptsPath = `/v3/application/shops/${seller.shop_id}/receipts`;
+    const listReadsBefore = await reads(receiptsPath);
+
+    const placed = await sandboxControl(sandbox.url, "/orders", {
+      listing_id: seller.listing_ids[2],
+      buyer: { name: "Paid By Webhook" },
+    });
+    expect(placed.status, placed.text).toBe(201);
+    const receiptId = placed.body.receipt_id as number;
+    await expect
+      .poll(
+        () =>
+          dashboardValue(
+            "SELECT body FROM shop_orders WHERE shop_id = ? AND receipt_id = ?",
+            seller.shop_id,
+            receiptId,
+          ),
+        { timeout: 10_000 },
+      )
+      .toContain("Paid By Webhook");
+    expect(await reads(`${receiptsPath}/${receiptId}`)).toBe(1);
+    expect(await reads(receiptsPath)).toBe(listReadsBefore);
   });
 });

@@ -5,7 +5,8 @@ import { receiveWebhook, TOO_LARGE, WEBHOOK_BODY_MAX_BYTES } from "@/lib/mirror/
 import { logger } from "@/lib/observability/logger";
 import { readBodyUpTo } from "@/lib/security/limited-body";
 
-// POST /api/webhooks/marketplace: the marketplace's listing webhooks (Standard Webhooks), registered with its signing secret.
+// POST /api/webhooks/marketplace: the marketplace's listing and order webhooks (Standard Webhooks), registered with its
+// signing secret.
 export async function POST(request: NextRequest) {
   if (Number(request.headers.get("content-length")) > WEBHOOK_BODY_MAX_BYTES) return tooLarge();
   // Open to anyone, before any signature is checked: a body of any framing is cut off at the limit, never held whole.

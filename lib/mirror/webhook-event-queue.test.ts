@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { listingEventQueue } from "./listing-event-queue";
-import type { ListingEvent } from "./webhook";
+import { webhookEventQueue } from "./webhook-event-queue";
+import type { ListingEvent, OrderEvent } from "./webhook";
 
 const updated = (listingId: number, webhookId: string): ListingEvent => ({
   webhookId,
@@ -9,12 +9,19 @@ const updated = (listingId: number, webhookId: string): ListingEvent => ({
   shopId: null,
 });
 
+const paid = (receiptId: number, webhookId: string): OrderEvent => ({
+  webhookId,
+  type: "order.paid",
+  shopId: 70001,
+  receiptId,
+});
+
 function recorder(concurrency: number) {
   const started: string[] = [];
   const finish = new Map<string, () => void>();
   let inFlight = 0;
   let mostInFlight = 0;
-  const queue = listingEventQueue(
+  const queue = webhookEventQueue(
     (event) => {
       started.push(event.webhookId);
       mostInFlight = Math.max(mostInFlight, ++inFlight);
@@ -34,7 +41,7 @@ function recorder(concurrency: number) {
   return { queue, started, settle, mostInFlight: () => mostInFlight };
 }
 
-describe("the queue of listing events", () => {
+describe("the queue of webhook events", () => {
   it("processes no more events at once than its concurrency, and the rest as those finish", async () => {
     const { queue, started, settle, mostInFlight } = recorder(2);
     for (const [index, listingId] of [1, 2, 3, 4].entries()) queue.add(updated(listingId, `e${index}`));
@@ -60,6 +67,18 @@ describe("the queue of listing events", () => {
     expect(started).toEqual(["first of 1", "second of 2", "only of 3"]);
   });
 
+  it("keeps a receipt's latest waiting event apart from a listing's of the same number", async () => {
+    const { queue, started, settle } = recorder(1);
+    queue.add(updated(9, "listing running"));
+    queue.add(paid(9, "first paid"));
+    queue.add(updated(9, "listing 9"));
+    queue.add(paid(9, "paid again"));
+    expect(queue.waiting).toBe(2);
+    for (const eventId of ["listing running", "paid again", "listing 9"]) await settle(eventId);
+    await queue.idle();
+    expect(started).toEqual(["listing running", "paid again", "listing 9"]);
+  });
+
   it("processes an event that comes while its listing's earlier one is running, after it", async () => {
     const { queue, started, settle } = recorder(4);
     queue.add(updated(1, "running"));
@@ -73,7 +92,7 @@ describe("the queue of listing events", () => {
   it("goes on after an event whose processing failed", async () => {
     const failures: string[] = [];
     const done: string[] = [];
-    const queue = listingEventQueue(
+    const queue = webhookEventQueue(
       async (event) => {
         if (event.webhookId === "fails") throw new Error("the marketplace did not answer");
         done.push(event.webhookId);

@@ -1,18 +1,21 @@
-import type { ListingEvent } from "./webhook";
+import type { MarketplaceEvent } from "./webhook";
 
-// Processing reads the listing as it is now, so a later event for a listing still waiting replaces the earlier one.
-export function listingEventQueue(
-  handle: (event: ListingEvent) => Promise<void>,
+const keyOf = (event: MarketplaceEvent) =>
+  event.type === "order.paid" ? `receipt ${event.receiptId}` : `listing ${event.listingId}`;
+
+// Processing reads the listing or receipt as it is now, so a later event for one still waiting replaces the earlier one.
+export function webhookEventQueue(
+  handle: (event: MarketplaceEvent) => Promise<void>,
   options: { concurrency: number; onError: (error: Error) => void },
 ) {
-  const waiting = new Map<number, ListingEvent>();
+  const waiting = new Map<string, MarketplaceEvent>();
   let running = 0;
   let drained: (() => void)[] = [];
 
   const next = () => {
-    for (const [listingId, event] of waiting) {
+    for (const [key, event] of waiting) {
       if (running >= options.concurrency) return;
-      waiting.delete(listingId);
+      waiting.delete(key);
       running++;
       handle(event)
         .catch(options.onError)
@@ -28,8 +31,8 @@ export function listingEventQueue(
   };
 
   return {
-    add(event: ListingEvent) {
-      waiting.set(event.listingId, event);
+    add(event: MarketplaceEvent) {
+      waiting.set(keyOf(event), event);
       next();
     },
     get waiting() {
@@ -40,4 +43,4 @@ export function listingEventQueue(
   };
 }
 
-export type ListingEventQueue = ReturnType<typeof listingEventQueue>;
+export type WebhookEventQueue = ReturnType<typeof webhookEventQueue>;
