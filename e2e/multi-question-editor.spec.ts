@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { instructionRules } from "../lib/personalization/schema";
 import { sellerVoice } from "../lib/personalization/question-set";
-import type { StoredQuestion } from "../lib/changes/stored-question";
+import type { StoredQuestion } from "../lib/marketplace/stored-question";
 import { editorPath, hydrated, openQuestionSet, questionGroup, saveAsTemplate } from "./editor";
 import {
   control,

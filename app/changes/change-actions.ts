@@ -64,8 +64,7 @@ export const applyPlanAction = sellerAction(
         ok: false,
         refusal: "This plan is already applied, or being applied. Reload the page to see its progress.",
       };
-    const plan = await runner.plans.find(id, seller.shopId);
-    if (plan) void runner.apply(plan);
+    runner.wake();
     return { ok: true, data: null };
   },
 );

@@ -13,6 +13,7 @@ const STATUS = {
   preparing: "Being planned",
   reviewing: "Waiting for review",
   applying: "Applying",
+  paused: "Paused",
   applied: "Applied",
 };
 

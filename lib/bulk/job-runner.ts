@@ -14,10 +14,10 @@ import type { MarketplaceFailure, Result } from "../marketplace/failure";
 import type { Listing } from "../marketplace/wire";
 import type { PersonalizationPhase } from "../marketplace/personalization-phase";
 import { NO_PERSONALIZATION, snapshotOf, type Snapshot } from "../personalization/snapshot";
-import { handlingOf, NOT_IN_SHOP } from "./item-reason";
+import { handlingOf, NOT_IN_SHOP } from "../changes/failure-handling";
 import { jobStore, type Job, type JobItem } from "./job-store";
 import type { JobKind } from "./job-view";
-import { sharedPacer } from "./pacer";
+import { sharedPacer } from "../marketplace/shared-pacer";
 import { planFor } from "./plan";
 
 export type RunnerOptions = {
@@ -74,8 +74,8 @@ export function createJobRunner(
   ): Promise<"paused" | void> {
     const attempts = item.attempts + 1;
     const handling = handlingOf(failure, attempts);
-    if ("pauseJob" in handling) {
-      await jobs.pause(job.id, handling.pauseJob);
+    if ("pause" in handling) {
+      await jobs.pause(job.id, handling.pause);
       return "paused";
     }
     if (handling.retry && attempts < settings.maxAttempts) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { applyChange } from "./field-change";
 import { planOfChange, changedSince, costOf, undoTarget } from "./plan";
-import type { ListingQuestions, StoredQuestion } from "./stored-question";
+import type { ListingQuestions, StoredQuestion } from "../marketplace/stored-question";
 import { storedQuestion } from "../../test/harness/wire-questions";
 
 const price = (amount: number) => ({ amount, divisor: 100, currency_code: "USD" });

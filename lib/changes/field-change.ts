@@ -9,7 +9,8 @@ import {
   type QuestionForm,
   type QuestionType,
 } from "../personalization/question-set";
-import { samePrice, sameQuestions, type ListingQuestions, type Money, type StoredQuestion } from "./stored-question";
+import { samePrice, sameQuestions, type ListingQuestions, type StoredQuestion } from "../marketplace/stored-question";
+import type { MoneyWire } from "../marketplace/wire";
 
 export type Phase = "single" | "multi";
 
@@ -49,7 +50,7 @@ export function addOnPriceProblem(text: string): string | undefined {
 }
 
 /** "2.50" in `currency` as the wire's Money; null for "" and 0 (the marketplace removes a price of 0 or null). */
-export function moneyOf(text: string, currency: string): Money | null {
+export function moneyOf(text: string, currency: string): MoneyWire | null {
   const money = moneyOfPriceText(text, currency);
   return money && moneyWireOf(money);
 }

@@ -3,7 +3,7 @@ import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
 import { planOfTargets } from "./plan";
 import { COLUMNS, exportQuestions, importQuestions } from "./spreadsheet";
-import type { ListingQuestions } from "./stored-question";
+import type { ListingQuestions } from "../marketplace/stored-question";
 import { exportQuestionsWorkbook } from "./workbook";
 import { storedQuestion } from "../../test/harness/wire-questions";
 

@@ -15,7 +15,7 @@ import {
   sameQuestions,
   type ListingQuestions,
   type StoredQuestion,
-} from "./stored-question";
+} from "../marketplace/stored-question";
 
 export const COLUMNS = [
   "listing_id",

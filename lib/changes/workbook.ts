@@ -1,6 +1,6 @@
 import ExcelJS from "exceljs";
 import { COLUMNS, questionRows } from "./spreadsheet";
-import type { ListingQuestions } from "./stored-question";
+import type { ListingQuestions } from "../marketplace/stored-question";
 
 // Every cell is text, so an id or a price keeps its digits; the import takes CSV (Excel's "CSV UTF-8").
 export async function exportQuestionsWorkbook(listings: readonly ListingQuestions[]): Promise<Uint8Array<ArrayBuffer>> {

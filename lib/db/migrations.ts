@@ -164,4 +164,16 @@ export const MIGRATIONS = [
      minute BIGINT PRIMARY KEY,
      requests BIGINT NOT NULL
    )`,
+  // One way to change many listings: the plan runner takes the bulk runner's retries, pauses and fair turns, and a
+  // listing is written by one change at a time.
+  `ALTER TABLE change_plan_items ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0;
+   ALTER TABLE change_plan_items ADD COLUMN not_before BIGINT NOT NULL DEFAULT 0;
+   ALTER TABLE change_plans ADD COLUMN paused_at BIGINT;
+   ALTER TABLE change_plans ADD COLUMN last_turn_at BIGINT NOT NULL DEFAULT 0;
+   CREATE TABLE listing_write_leases (
+     listing_id BIGINT PRIMARY KEY,
+     lease_owner TEXT NOT NULL,
+     lease_until BIGINT NOT NULL
+   );
+   ALTER TABLE bulk_pacer RENAME TO rate_pacer`,
 ];

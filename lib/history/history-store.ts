@@ -93,6 +93,21 @@ export function historyStore(db: Database) {
       return rows.map(fromRow);
     },
 
+    /** The latest write the dashboard made to a listing since `since`, other than by `exceptJob`. */
+    async writtenSince(
+      shopId: number,
+      listingId: number,
+      since: number,
+      exceptJob: string,
+    ): Promise<HistoryEntry | undefined> {
+      const [row] = await db.query<Row>(
+        `SELECT ${COLUMNS} FROM personalization_history WHERE shop_id = $1 AND listing_id = $2 AND recorded_at >= $3
+           AND (job_id IS NULL OR job_id <> $4) AND action NOT IN ('outside', 'outside-revert') ORDER BY recorded_at DESC LIMIT 1`,
+        [shopId, listingId, since, exceptJob],
+      );
+      return row && fromRow(row);
+    },
+
     async find(shopId: number, historyId: string): Promise<HistoryEntry | undefined> {
       const [row] = await db.query<Row>(
         `SELECT ${COLUMNS} FROM personalization_history WHERE shop_id = $1 AND history_id = $2`,

@@ -110,11 +110,13 @@ export async function writeRecorded(
   marketplace: Marketplace,
   change: {
     changer: Changer;
-    listing: Listing;
+    listing: Pick<Listing, "id" | "questions">;
     target: Snapshot;
     action: HistoryAction;
     jobId?: string;
     phase?: PersonalizationPhase;
+    /** A change sends the questions exactly as reviewed (every field as read); the editor's save sends `target`. */
+    send?: () => Promise<Result<Question[]>>;
   },
 ): Promise<WriteOutcome> {
   const previous = snapshotOf(change.listing);
@@ -134,7 +136,7 @@ export async function writeRecorded(
     previous,
     target,
   });
-  const result = await writeSnapshot(marketplace, changer, listing.id, target, phase);
+  const result = await (change.send?.() ?? writeSnapshot(marketplace, changer, listing.id, target, phase));
   if (result.ok) {
     await history.settle(entry, "done");
     await mirrored(history, listing.id, result.data);

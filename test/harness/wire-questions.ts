@@ -1,4 +1,4 @@
-import type { StoredQuestion } from "../../lib/changes/stored-question";
+import type { StoredQuestion } from "../../lib/marketplace/stored-question";
 
 /** One question of each kind as a write to today's marketplace sends it, mixed into sets by the change-plan tests. */
 export const TEXT_QUESTION = {

@@ -1,11 +1,10 @@
 // No zod here: the review page ships these types and the field diff to the browser.
-
-export type Money = { amount: number; divisor: number; currency_code: string };
+import type { MoneyWire as Money } from "./wire";
 
 export type StoredOption = { option_id?: number; label: string };
 
 // Kept exactly as read: every write replaces all questions and drops any id or add-on price it does not
-// re-send (decisions.md "The marketplace of today").
+// re-send (docs/marketplace.md §13).
 export type StoredQuestion = {
   question_id?: number;
   question_type: string;
