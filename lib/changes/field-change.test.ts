@@ -37,6 +37,8 @@ const upload = (id: number) =>
     max_allowed_files: 2,
   });
 
+const withoutPrice = ({ add_on_price: _price, ...question }: StoredQuestion): StoredQuestion => question;
+
 const listing = (listingId: number, questions: StoredQuestion[]): ListingQuestions => ({
   listingId,
   title: `Listing ${listingId}`,
@@ -149,6 +151,37 @@ describe("field-level changes", () => {
     expect(replaced.outcome === "change" && replaced.after.map((q) => q.question_text)).toEqual(["Initials"]);
     const removed = applyChange(shop[1]!, { kind: "remove-personalization" }, "multi");
     expect(removed).toEqual({ outcome: "change", after: [] });
+  });
+
+  it("a question set the listing already asks keeps its ids and, with no price typed, its add-on price", () => {
+    const engrave = {
+      type: "text_input" as const,
+      title: "Name to engrave",
+      instructions: "Up to two names",
+      required: false,
+      maxAllowedCharacters: 40,
+    };
+    const set = [
+      { type: "dropdown" as const, title: "Colour", instructions: "", required: true, options: [{ label: "Red" }] },
+      engrave,
+    ];
+    const replaced = applyChange(shop[1]!, { kind: "replace-set", questions: set, currency: "USD" }, "multi");
+    expect(replaced.outcome === "change" && replaced.after).toEqual([
+      { ...withoutPrice(dropdown(21)), options: [{ option_id: 211, label: "Red" }], instructions: null },
+      text(22, { add_on_price: price(500) }),
+    ]);
+    const again = applyChange(
+      { ...shop[1]!, questions: replaced.outcome === "change" ? replaced.after : [] },
+      { kind: "replace-set", questions: set, currency: "USD" },
+      "multi",
+    );
+    expect(again).toEqual({ outcome: "unchanged" });
+    const priced = applyChange(
+      shop[1]!,
+      { kind: "replace-set", questions: [{ ...engrave, addOnPrice: "4.00" }], currency: "USD" },
+      "multi",
+    );
+    expect(priced.outcome === "change" && priced.after[0]!.add_on_price).toEqual(price(400));
   });
 
   it("skips a listing with several questions in the single-question period", () => {

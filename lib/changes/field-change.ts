@@ -23,7 +23,7 @@ export type Change =
   /** `position` counts from 1; past the end adds it last. */
   | { kind: "add-question"; question: QuestionForm; position: number }
   | { kind: "remove-type"; type: QuestionType }
-  | { kind: "replace-set"; questions: QuestionForm[] }
+  | { kind: "replace-set"; questions: QuestionForm[]; currency?: string }
   | { kind: "remove-personalization" };
 
 export type ChangeOutcome =
@@ -31,9 +31,12 @@ export type ChangeOutcome =
 
 const typeName = (type: string) => QUESTION_TYPE_NAMES[type as QuestionType]?.toLowerCase() ?? type;
 
-export function storedOf(question: QuestionForm): StoredQuestion {
+/** `currency`: the shop's, for an add-on price typed in the question set's fields. */
+export function storedOf(question: QuestionForm, currency?: string): StoredQuestion {
   const [wire] = toQuestionSetWrite([question]).personalization_questions;
+  const price = question.type === "text_input" && currency ? moneyOf(question.addOnPrice ?? "", currency) : null;
   return {
+    ...(price && { add_on_price: price }),
     question_type: wire!.question_type,
     question_text: wire!.question_text,
     instructions: wire!.instructions ?? null,
@@ -119,11 +122,45 @@ function edited(listing: ListingQuestions, change: Change): ChangeOutcome {
         return { outcome: "skipped", reason: `It asks buyers no ${typeName(change.type)} question.` };
       return { outcome: "change", after: kept };
     }
-    case "replace-set":
-      return { outcome: "change", after: change.questions.map(storedOf) };
+    case "replace-set": {
+      const unmatched = new Set(questions);
+      const after = change.questions.map((form) => {
+        const question = storedOf(form, change.currency);
+        const held = [...unmatched].find(
+          (each) => each.question_type === question.question_type && each.question_text === question.question_text,
+        );
+        if (!held) return question;
+        unmatched.delete(held);
+        return heldKept(question, held);
+      });
+      return { outcome: "change", after };
+    }
     case "remove-personalization":
       return { outcome: "change", after: [] };
   }
+}
+
+/**
+ * A question of the new set that the listing already asks keeps its ids (the marketplace keeps the buyers' answers to
+ * it) and, when the seller typed no price, the add-on price the listing charges for it.
+ */
+function heldKept(question: StoredQuestion, held: StoredQuestion): StoredQuestion {
+  const heldOptions = held.options ?? [];
+  const options =
+    question.options &&
+    question.options.map((option, index) => {
+      const was = heldOptions[index];
+      return was?.label === option.label && was.option_id !== undefined
+        ? { option_id: was.option_id, label: option.label }
+        : option;
+    });
+  const keepsPrice = !("add_on_price" in question) && "add_on_price" in held && !question.required;
+  return {
+    ...(held.question_id !== undefined && { question_id: held.question_id }),
+    ...question,
+    options,
+    ...(keepsPrice && { add_on_price: held.add_on_price }),
+  };
 }
 
 const stripped = (question: StoredQuestion) => {

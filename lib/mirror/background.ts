@@ -28,7 +28,7 @@ const EVENTS_IN_FLIGHT = 4;
 
 const globalForMirror = globalThis as unknown as { shopMirror?: Promise<Background> };
 
-// Through the bulk pacer, so that fills, polls and webhooks share the app's rate limit with bulk jobs.
+// Through the shared pacer, so that fills, polls and webhooks share the app's rate limit with changes.
 function background(): Promise<Background> {
   globalForMirror.shopMirror ??= db()
     .then((database) => {

@@ -2,22 +2,17 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { openDatabase, type Database } from "../../lib/db/database";
 import { startThrowawayPostgres, type ThrowawayPostgres } from "../harness/throwaway-postgres";
-import { snapshotOfForm } from "../../lib/personalization/snapshot-codec";
 import { startSandbox, type RunningSandbox } from "../../sandbox/server";
 import { createSeller, sandboxControl, storedListing, type CreatedSeller } from "../harness/sandbox";
 import { freePort, registerDashboardApp, startDashboard, type DashboardProcess } from "../harness/dashboard-process";
 import { signInOverHttp } from "../harness/http-sign-in";
-import { startPacedBulkJob } from "../harness/paced-bulk-job";
+import { startPacedChange } from "../harness/paced-change";
 import { startHaproxy, type RunningProxy } from "../harness/reverse-proxy";
 
-// Issue 13, docs/deploy.md: PostgreSQL, two instances behind HAProxy; the instance working a 200-listing bulk job is
+// Issue 13, docs/deploy.md: PostgreSQL, two instances behind HAProxy; the instance working a 200-listing change is
 // SIGKILLed mid-way and the other takes its lease over and finishes: every listing changed exactly once, none lost.
 const LISTINGS = 200;
-const ENGRAVE = snapshotOfForm({
-  instructions: "Name to engrave, survived a crash",
-  maxAllowedCharacters: 20,
-  required: true,
-});
+const ENGRAVE = "Name to engrave, survived a crash";
 const METRICS_TOKEN = randomBytes(24).toString("hex");
 let postgres: ThrowawayPostgres;
 let sandbox: RunningSandbox;
@@ -76,30 +71,31 @@ afterAll(async () => {
   await postgres?.stop();
 });
 
-it("SIGKILL of the instance holding a 200-listing job mid-way: the other takes its lease and finishes, every listing changed exactly once, history complete", async () => {
+it("SIGKILL of the instance holding a 200-listing change mid-way: the other takes its lease and finishes, every listing changed exactly once, history complete", async () => {
   const { cookie } = await signInOverHttp(proxy.url, seller);
   const app = [...instances.values()][0]?.app as { keystring: string };
   const { requests: earlier } = (await sandboxControl(sandbox.url, "/requests")).body as { requests: { id: number }[] };
   const since = earlier.at(-1)?.id ?? 0;
   // At 10 requests a second the job takes about 25 s, long enough to kill an instance in the middle.
-  const { jobs, jobId } = await startPacedBulkJob(
+  const { plans, planId: jobId } = await startPacedChange(
     database,
     { url: sandbox.url, keystring: app.keystring },
     seller,
     ENGRAVE,
   );
 
-  await waitFor("40 listings done", async () => ((await jobs.counts(jobId)).done >= 40 ? true : undefined));
+  const done = async () => (await plans.counts(jobId)).outcomes.done ?? 0;
+  await waitFor("40 listings done", async () => ((await done()) >= 40 ? true : undefined));
   const holder = await waitFor("an instance holding a lease on the job", async () => {
     const [row] = await database.query<{ lease_owner: string }>(
-      "SELECT lease_owner FROM bulk_job_items WHERE job_id = $1 AND lease_owner IS NOT NULL LIMIT 1",
+      "SELECT lease_owner FROM change_plan_items WHERE plan_id = $1 AND lease_owner IS NOT NULL LIMIT 1",
       [jobId],
     );
     return row?.lease_owner.split("/")[0];
   });
   const victim = instances.get(holder) as DashboardProcess;
   const [survivorName, survivor] = [...instances].find(([name]) => name !== holder) as [string, DashboardProcess];
-  const doneAtKill = (await jobs.counts(jobId)).done;
+  const doneAtKill = await done();
   victim.process.kill("SIGKILL");
   await new Promise((resolve) => victim.process.once("exit", resolve));
   instances.delete(holder);
@@ -107,24 +103,18 @@ it("SIGKILL of the instance holding a 200-listing job mid-way: the other takes i
 
   // Sellers keep being served through the proxy while one instance is gone.
   for (let n = 0; n < 4; n++)
-    expect((await fetch(`${proxy.url}/api/bulk-jobs/${jobId}`, { headers: { cookie } })).status).toBe(200);
+    expect((await fetch(`${proxy.url}/api/changes/${jobId}/progress`, { headers: { cookie } })).status).toBe(200);
 
   await waitFor(
-    "the job finished",
-    async () => ((await jobs.find(jobId))?.status === "finished" ? true : undefined),
+    "the change applied",
+    async () => ((await plans.find(jobId))?.status === "applied" ? true : undefined),
     150_000,
   );
-  expect(await jobs.counts(jobId)).toMatchObject({
-    total: LISTINGS,
-    done: LISTINGS,
-    failed: 0,
-    skipped: 0,
-    pending: 0,
-  });
-  const progress = (await (await fetch(`${proxy.url}/api/bulk-jobs/${jobId}`, { headers: { cookie } })).json()) as {
-    status: string;
-  };
-  expect(progress.status).toBe("finished");
+  expect((await plans.counts(jobId)).outcomes).toEqual({ done: LISTINGS });
+  const progress = (await (
+    await fetch(`${proxy.url}/api/changes/${jobId}/progress`, { headers: { cookie } })
+  ).json()) as { status: string };
+  expect(progress.status).toBe("applied");
 
   const metrics = await (
     await fetch(`${survivor.url}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })

@@ -13,7 +13,7 @@ import {
 import type { QuestionSetFormApi } from "./drafts";
 import { OptionFields } from "./option-fields";
 
-/** The shop's currency for add-on prices; `each`: a bulk change, where an empty price keeps what each listing charges. */
+/** The shop's currency for add-on prices; `each`: a change to many listings, where an empty price keeps what each listing charges. */
 export type Pricing = { currencyCode?: string; each?: boolean };
 
 type Props = {
