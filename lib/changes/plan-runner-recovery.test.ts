@@ -7,6 +7,7 @@ import { DEMO_APP } from "../../sandbox/store/seed";
 import { tokenStore } from "../auth/token-store";
 import { openDatabase, type Database } from "../db/database";
 import { historyStore } from "../history/history-store";
+import { mirrorStore } from "../mirror/mirror-store";
 import type { MarketplaceConfig } from "../marketplace/config";
 import type { StoredQuestion } from "../marketplace/stored-question";
 import { readListingQuestions } from "./listing-reads";
@@ -90,6 +91,7 @@ describe.each(eachEngine())("the change runner recovering on %s", (_engine, loca
       "change_plans",
       "rate_pacer",
       "listing_write_leases",
+      "mirror_listings",
       "personalization_history",
       "seller_tokens",
     ])
@@ -106,6 +108,30 @@ describe.each(eachEngine())("the change runner recovering on %s", (_engine, loca
     await Promise.all(runners.map((each) => each.stop()));
     await sandboxControl(sandbox.url, "/faults", undefined, "DELETE");
     await db.close();
+  });
+
+  it("each row written lands in the shop's mirror and the history as the editor's save does, without a re-read", async () => {
+    const ids = seller.listing_ids.slice(0, 3);
+    const using = runner();
+    const read = await using.marketplace.getListingsByListingIds(seller.user_id, ids);
+    if (!read.ok) throw new Error(JSON.stringify(read.failure));
+    for (const listing of read.data) await mirrorStore(db).put(listing);
+    const planId = await applying(using, ids, "Mirrored at once");
+    await sandboxControl(sandbox.url, "/requests", undefined, "DELETE");
+    await using.apply((await using.plans.find(planId))!);
+    expect((await using.plans.counts(planId)).outcomes).toEqual({ done: 3 });
+    for (const id of ids) {
+      const mirrored = await mirrorStore(db).listing(id);
+      expect(mirrored?.listing.questions.map((held) => held.instructions)).toEqual(["Mirrored at once"]);
+      const [entry] = await historyStore(db).list(seller.shop_id!, id);
+      expect(entry).toMatchObject({ jobId: planId, outcome: "done", action: "bulk-apply" });
+      expect(entry?.target?.questions.map((held) => held.instructions)).toEqual(["Mirrored at once"]);
+    }
+    // One batch read and one write a listing: nothing read again after the writes.
+    expect((await log()).map((entry) => `${entry.method} ${entry.path.replace(/\d+/g, "N")}`).sort()).toEqual([
+      "GET /vN/application/listings/batch",
+      ...ids.map(() => "POST /vN/application/shops/N/listings/N/personalization"),
+    ]);
   });
 
   it("two instances on one database never write the same listing twice", async () => {
