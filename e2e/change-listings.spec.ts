@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import Papa from "papaparse";
 import { expect, test, type Page } from "@playwright/test";
+import { applyChange, openChange, undoChange } from "./changes";
 import { hydrated, saveAsTemplate } from "./editor";
 import { E2E } from "./ports";
 import { control, newSeller, putQuestion, signIn, storedListing, type TestSeller } from "./sandbox-control";
@@ -30,21 +31,6 @@ async function selectAll(page: Page, count: number) {
   await pageBox.check();
   const all = page.getByRole("button", { name: `Select all ${count} active listings` });
   if (await all.isVisible()) await all.click();
-}
-
-async function openChange(page: Page, count: number) {
-  await page.getByRole("button", { name: `Change ${count} ${count === 1 ? "listing" : "listings"}…` }).click();
-  return page.getByRole("dialog", { name: `Change ${count} ${count === 1 ? "listing" : "listings"}` });
-}
-
-async function apply(page: Page, changes: number) {
-  await expect(page).toHaveURL(/\/changes\/[0-9a-f-]{36}$/);
-  await page.getByRole("button", { name: `Apply ${changes} ${changes === 1 ? "change" : "changes"}` }).click();
-  await expect(page.getByTestId("plan-progress")).toHaveText(
-    `Applied. ${changes} changed, 0 changed elsewhere and left as they are, 0 not changed.`,
-    { timeout: 30_000 },
-  );
-  return page.url();
 }
 
 /**
@@ -86,7 +72,7 @@ test("a field change: one entry, reviewed with its summary and apply first, appl
   const rows = page.getByTestId("plan-rows");
   expect((await apply3.boundingBox())!.y).toBeLessThan((await rows.boundingBox())!.y);
   expect((await new AxeBuilder({ page }).analyze()).violations.map((violation) => violation.id)).toEqual([]);
-  const changeUrl = await apply(page, 3);
+  const changeUrl = await applyChange(page, 3);
   for (const id of seller.listing_ids) expect((await questionsOf(id))[0]?.instructions).toBe("Print your name");
 
   await listingsShow(page, "Test listing 2", "Print your name");
@@ -103,14 +89,12 @@ test("remove personalization, then its undo: both through the change's page, the
   const dialog = await openChange(page, 2);
   await dialog.getByLabel("What to change").selectOption({ label: "Remove personalization" });
   await dialog.getByRole("button", { name: "Review the change" }).click();
-  const removal = await apply(page, 2);
+  const removal = await applyChange(page, 2);
   for (const id of seller.listing_ids) expect(await questionsOf(id)).toEqual([]);
   await listingsShow(page, "Test listing 1", "No question");
   await historyOpens(page, seller.listing_ids[0]!, removal);
 
-  await page.getByRole("button", { name: "Plan the undo…" }).click();
-  await expect(page.getByRole("heading", { name: "Undo: Remove personalization" })).toBeVisible();
-  const undo = await apply(page, 2);
+  const undo = await undoChange(page, "Remove personalization", 2);
   expect(undo).not.toBe(removal);
   for (const id of seller.listing_ids) expect(await questionsOf(id)).toEqual([GIFT]);
   await listingsShow(page, "Test listing 1", "Gift note");
@@ -140,7 +124,7 @@ test("a template applied to 30 listings as their question set", async ({ page })
   await expect(page.getByTestId("plan-summary")).toHaveText(
     "29 listings change, 0 listings skipped, 1 already as asked.",
   );
-  const changeUrl = await apply(page, 29);
+  const changeUrl = await applyChange(page, 29);
   for (const id of [seller.listing_ids[0]!, seller.listing_ids[29]!])
     expect((await questionsOf(id))[0]?.instructions).toBe("Name to engrave");
   await listingsShow(page, "Test listing 2", "Name to engrave");
@@ -165,7 +149,7 @@ test("a spreadsheet import becomes a change of the same kind", async ({ page }) 
     buffer: Buffer.from(`\uFEFF${Papa.unparse([header!, ...rows], { newline: "\r\n" })}`, "utf8"),
   });
   await page.getByRole("button", { name: "Import and review" }).click();
-  const changeUrl = await apply(page, 1);
+  const changeUrl = await applyChange(page, 1);
   expect((await questionsOf(seller.listing_ids[0]!))[0]?.instructions).toBe("From the sheet");
   await listingsShow(page, "Test listing 1", "From the sheet");
   await historyOpens(page, seller.listing_ids[0]!, changeUrl);
@@ -180,7 +164,7 @@ test("a health fix from the inbox becomes a change of the same kind", async ({ p
   const finding = page.getByRole("listitem").filter({ hasText: "A required question without instructions: 1 listing" });
   await finding.getByRole("radio", { name: "Make the question optional" }).check();
   await finding.getByRole("button", { name: "Review this fix" }).click();
-  const changeUrl = await apply(page, 1);
+  const changeUrl = await applyChange(page, 1);
   expect((await questionsOf(listingId))[0]?.required).toBe(false);
   await listingsShow(page, "Test listing 1", "A question with no instructions");
   await historyOpens(page, listingId, changeUrl);

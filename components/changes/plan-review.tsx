@@ -329,6 +329,11 @@ export function PlanReview({ initial, canEdit }: { initial: PlanView; canEdit: b
             Plan the undo…
           </button>
         )}
+        {plan.undoOf && (
+          <a href={`/changes/${plan.undoOf}`} className="min-h-11 content-center text-blue-800 underline md:min-h-9">
+            See the change this undoes
+          </a>
+        )}
         {plan.undoneBy && (
           <a href={`/changes/${plan.undoneBy}`} className="min-h-11 content-center text-blue-800 underline md:min-h-9">
             See its undo
@@ -351,6 +356,10 @@ export function PlanReview({ initial, canEdit }: { initial: PlanView; canEdit: b
       </div>
       <div
         ref={scroller}
+        // Focusable: once applied, the rows hold no control, and a keyboard must still scroll them.
+        tabIndex={0}
+        role="region"
+        aria-label="Listings in this change"
         className="mt-3 h-[32rem] overflow-auto rounded-lg bg-white ring-1 ring-stone-200"
         data-testid="plan-rows"
       >

@@ -153,9 +153,11 @@ export function createPlanRunner(
   }
 
   async function writeItem(plan: Plan, item: PendingItem, listing: ListingQuestions, owner: string) {
-    // A retry after an unanswered write finds it landed after all: done, never written twice.
-    if (item.attempts > 0 && sameSnapshot(snapshotOfStored(item.after), snapshotOfStored(listing.questions)))
+    // An earlier attempt (unanswered, or by an instance that died) that landed after all: done, never written twice.
+    if (sameSnapshot(snapshotOfStored(item.after), snapshotOfStored(listing.questions))) {
+      await history.settleUnfinished(item.listingId, plan.id, true);
       return settle(plan, item, owner, { outcome: "done", attempts: item.attempts });
+    }
     if (changedSince(item, listing))
       return settle(plan, item, owner, {
         outcome: "changed-elsewhere",
@@ -178,6 +180,7 @@ export function createPlanRunner(
           reason: CHANGED_ELSEWHERE,
           current: await currentOf(plan, item.listingId, listing.questions),
         });
+      await history.settleUnfinished(item.listingId, plan.id, false);
       const outcome = await writeRecorded(history, marketplace, {
         changer: plan,
         listing: { id: item.listingId, questions: listing.questions.map(questionOfStored) },

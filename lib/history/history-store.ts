@@ -93,6 +93,20 @@ export function historyStore(db: Database) {
       return rows.map(fromRow);
     },
 
+    /**
+     * A change's writes to a listing left pending or unknown by an attempt that never finished (a killed instance):
+     * `landed` once the listing holds what they wrote, otherwise forgotten, so the history claims only what happened.
+     */
+    async settleUnfinished(listingId: number, jobId: string, landed: boolean) {
+      const unfinished = "listing_id = $1 AND job_id = $2 AND outcome IN ('pending', 'unknown')";
+      await db.execute(
+        landed
+          ? `UPDATE personalization_history SET outcome = 'done' WHERE ${unfinished}`
+          : `DELETE FROM personalization_history WHERE ${unfinished}`,
+        [listingId, jobId],
+      );
+    },
+
     /** The latest write the dashboard made to a listing since `since`, other than by `exceptJob`. */
     async writtenSince(
       shopId: number,
