@@ -13,6 +13,7 @@ import { startPacedChange } from "../harness/paced-change";
 // Issue 13: on SIGTERM the server stops taking requests, the change runner finishes the rows in flight, records them,
 // releases its lease and the process exits by itself (code 0; it exits 1 if its own 10 s limit cut the drain short).
 const LISTINGS = 40;
+const LEASE_MS = 20_000;
 // The restarted server must open the tokens the first one sealed, as a redeploy with the same settings does.
 const AUTH_SECRET = randomBytes(32).toString("base64url");
 const ENGRAVE = "Name to engrave, drained";
@@ -70,6 +71,7 @@ it("SIGTERM mid-change: the rows in flight are written and recorded, the rest ar
     authSecret: AUTH_SECRET,
     dashboardDb: join(folder, "dashboard.db"),
     stdio: "pipe",
+    env: { BULK_LEASE_MS: String(LEASE_MS) },
   });
   started.push(first);
   let logText = "";
@@ -122,8 +124,14 @@ it("SIGTERM mid-change: the rows in flight are written and recorded, the rest ar
     authSecret: AUTH_SECRET,
     dashboardDb: join(folder, "dashboard.db"),
     stdio: "ignore",
+    env: { BULK_LEASE_MS: String(LEASE_MS) },
   });
   started.push(second);
+  // The lease was released at the signal: the next instance goes on at once, not after the lease runs out.
+  const doneAtExit = done.length;
+  const goesOn = Date.now();
+  await waitFor("the next instance goes on", async () => (await doneOf(jobId)) > doneAtExit, LEASE_MS);
+  expect(Date.now() - goesOn).toBeLessThan(LEASE_MS);
   await waitFor(
     "the change applied after the restart",
     async () => (await plans.find(jobId))?.status === "applied",
