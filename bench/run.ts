@@ -10,6 +10,8 @@ import { measureLighthouse } from "./dashboard/lighthouse.js";
 import { addedMs, measureSaveOverhead } from "./dashboard/save-overhead.js";
 import { DEFAULT_LISTINGS, describeBulk, measureBulk } from "./load/bulk.js";
 import { describeChangePlan, measureChangePlan } from "./load/change-plan.js";
+import { DEFAULT_SOAK_LISTINGS, describeChangeFaults, measureChangeFaults } from "./load/change-faults.js";
+import { describeChangeFairness, measureChangeFairness } from "./load/change-fairness.js";
 import { describeLoad, LOAD_FLOOR, runLoad } from "./load/loadtest.js";
 import { describeMirror, measureMirror } from "./load/mirror.js";
 import { snapshotBuild, startBenchDashboard, startBenchSandbox, stopAll } from "./processes.js";
@@ -39,6 +41,8 @@ const SETTINGS = quick
       bulkListings: 200,
       mirror: { listings: 300, views: 10, webhooks: 50 },
       planListings: 200,
+      soakListings: 200,
+      fairnessListings: 1_000,
     }
   : {
       prism: { seconds: 3, rounds: 5 },
@@ -49,6 +53,8 @@ const SETTINGS = quick
       bulkListings: DEFAULT_LISTINGS,
       mirror: { listings: 10_000, views: 40, webhooks: 1_000 },
       planListings: DEFAULT_LISTINGS,
+      soakListings: DEFAULT_SOAK_LISTINGS,
+      fairnessListings: DEFAULT_LISTINGS,
     };
 /** The bench stops here whatever it is doing: a full run takes about 30 minutes on a quiet machine. */
 const LIMIT_MINUTES = quick ? 15 : 50;
@@ -166,6 +172,20 @@ async function main() {
           () => measureChangePlan(planListings),
           describeChangePlan,
         );
+    const changeFaults = flags["skip-plans"]
+      ? { skipped: "left out (--skip-plans)" }
+      : await described(
+          `fault soak of ${SETTINGS.soakListings.toLocaleString("en-US")} listings at 20 requests/s`,
+          () => measureChangeFaults(SETTINGS.soakListings),
+          describeChangeFaults,
+        );
+    const changeFairness = flags["skip-plans"]
+      ? { skipped: "left out (--skip-plans)" }
+      : await described(
+          `fair turns beside a change of ${SETTINGS.fairnessListings.toLocaleString("en-US")} listings at 20 requests/s`,
+          () => measureChangeFairness(SETTINGS.fairnessListings),
+          describeChangeFairness,
+        );
     const figures: Figures = {
       date: new Date().toISOString().slice(0, 16).replace("T", " ") + " UTC",
       durationS: (Date.now() - started) / 1000,
@@ -179,6 +199,8 @@ async function main() {
       bulk,
       mirror,
       changePlan,
+      changeFaults,
+      changeFairness,
     };
     const markdown = benchmarksMarkdown(figures);
     const out = flags.out ?? (quick ? undefined : "docs/benchmarks.md");

@@ -16,6 +16,14 @@ import {
   PLAN_TARGET_SECONDS,
   type ChangePlanResult,
 } from "../load/change-plan.js";
+import { changeFaultsMet, describeChangeFaults, type ChangeFaultResult } from "../load/change-faults.js";
+import {
+  changeFairnessMet,
+  describeChangeFairness,
+  SAVE_P99_TARGET_MS,
+  SHARE_TARGET,
+  type ChangeFairnessResult,
+} from "../load/change-fairness.js";
 import { LOAD_FLOOR, loadMet, type LoadFigures } from "../load/loadtest.js";
 import { LIGHTHOUSE_FLOOR, lighthouseMet, type PageFigures } from "../dashboard/lighthouse.js";
 import { addedMs, SAVE_OVERHEAD_FLOOR_MS, type SaveOverhead } from "../dashboard/save-overhead.js";
@@ -47,6 +55,8 @@ export type Figures = {
   bulk: Part<BulkResult>;
   mirror: Part<MirrorResult>;
   changePlan: Part<ChangePlanResult>;
+  changeFaults: Part<ChangeFaultResult>;
+  changeFairness: Part<ChangeFairnessResult>;
 };
 
 const has = <T extends object>(part: Part<T> | undefined): part is T => part !== undefined && !("skipped" in part);
@@ -56,7 +66,7 @@ function floorRows(figures: Figures) {
   const verdict = (ok: boolean | undefined) =>
     ok === undefined ? "not measured" : `${figures.quick ? "smoke only: " : ""}${ok ? "**met**" : "**missed**"}`;
   const row = (floor: string, figure: string, ok: boolean | undefined) => `| ${floor} | ${figure} | ${verdict(ok)} |`;
-  const { prism, overhead, lighthouse, load, bulk, mirror, changePlan } = figures;
+  const { prism, overhead, lighthouse, load, bulk, mirror, changePlan, changeFaults, changeFairness } = figures;
   const rows: string[] = [];
   const operations = ["getListing", "a page of 25 listings", "updateListingPersonalization (POST)"];
   const floors = [PRISM_FLOOR.getListing, PRISM_FLOOR.page, PRISM_FLOOR.post];
@@ -115,6 +125,20 @@ function floorRows(figures: Figures) {
         ? `${changePlan.listings.toLocaleString("en-US")} listings, built in ${changePlan.planSeconds.toFixed(2)} s, applied at ${changePlan.ratio.toFixed(3)}x, ${changePlan.failed} not written`
         : why(changePlan),
       has(changePlan) ? changePlanMet(changePlan) && changePlan.listings >= 10_000 : undefined,
+    ),
+    row(
+      "Fault soak: a change over 2,000 listings by two runners while 10% of the requests fail (503, 504 after the write, 429): 0 lost, 0 phantom, 0 doubled writes",
+      has(changeFaults)
+        ? `${changeFaults.listings.toLocaleString("en-US")} listings, ${changeFaults.faulted} faulted: ${changeFaults.lost} lost, ${changeFaults.phantom} phantom, ${changeFaults.doubled} doubled`
+        : why(changeFaults),
+      has(changeFaults) ? changeFaultsMet(changeFaults) && changeFaults.listings >= 2_000 : undefined,
+    ),
+    row(
+      `Fairness: while seller A's 10,000-listing change runs at the limit, seller B's saves p99 < ${SAVE_P99_TARGET_MS} ms and B's change gets ≥ ${SHARE_TARGET * 100}% of the requests`,
+      has(changeFairness)
+        ? `saves p99 ${changeFairness.saveP99Ms.toFixed(0)} ms, B's change ${(changeFairness.otherShare * 100).toFixed(1)}%`
+        : why(changeFairness),
+      has(changeFairness) ? changeFairnessMet(changeFairness) && changeFairness.listings >= 10_000 : undefined,
     ),
   );
   rows.push(
@@ -253,7 +277,7 @@ const bulkSection = (bulk: Part<BulkResult>) =>
   loggedSection(
     "Bulk apply",
     [
-      "One question applied to 10,000 listings by the bulk job runner against a sandbox that allows the app 20 requests a",
+      "One question applied to 10,000 listings by the change runner against a sandbox that allows the app 20 requests a",
       "second; RSS sampled every second after a full garbage collection. Alone: `npx tsx bench/load/bulk.ts [--listings 10000]`.",
     ],
     bulk,
@@ -286,6 +310,29 @@ const changePlanSection = (changePlan: Part<ChangePlanResult>) =>
     ],
     changePlan,
     describeChangePlan,
+  );
+
+const changeFaultsSection = (part: Part<ChangeFaultResult>) =>
+  loggedSection(
+    "Changes under faults",
+    [
+      "A change over 2,000 listings applied by two change runners on one database while the sandbox fails 10% of the",
+      "requests; lost, phantom and doubled writes counted from its request log and store. Alone:",
+      "`npx tsx bench/load/change-faults.ts [--listings 2000]`.",
+    ],
+    part,
+    describeChangeFaults,
+  );
+
+const changeFairnessSection = (part: Part<ChangeFairnessResult>) =>
+  loggedSection(
+    "Fair turns",
+    [
+      "Seller A's change over 10,000 listings at 20 requests a second; meanwhile seller B saves listings one at a time and",
+      "then changes 500 of their own. Alone: `npx tsx bench/load/change-fairness.ts [--listings 10000]`.",
+    ],
+    part,
+    describeChangeFairness,
   );
 
 export function benchmarksMarkdown(figures: Figures) {
@@ -336,6 +383,8 @@ export function benchmarksMarkdown(figures: Figures) {
     ...bulkSection(figures.bulk),
     ...mirrorSection(figures.mirror),
     ...changePlanSection(figures.changePlan),
+    ...changeFaultsSection(figures.changeFaults),
+    ...changeFairnessSection(figures.changeFairness),
   ].join("\n");
 }
 

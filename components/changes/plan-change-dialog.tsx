@@ -7,7 +7,7 @@ import type { ChangeInput } from "@/lib/changes/change-input";
 import type { Selection } from "@/lib/changes/selection-schema";
 import type { QuestionForm } from "@/lib/personalization/question-set";
 import { QUESTION_TYPE_NAMES, QUESTION_TYPES, type QuestionType } from "@/lib/personalization/question-types";
-import { QuestionSetStep } from "./question-set-step";
+import { QuestionSetStep, ReviewButtons } from "./question-set-step";
 
 type Kind = ChangeInput["kind"];
 
@@ -275,21 +275,8 @@ export function PlanChangeDialog({
           )}
           {kind === "add-question" && <NumberField label="Position (1 is first)" max={5} {...bind("position")} />}
           {errorBox}
-          <div className="mt-6 flex justify-end gap-2">
-            <button
-              type="button"
-              onClick={() => dialog.current?.close()}
-              className="min-h-11 rounded-md px-3 ring-1 ring-stone-300 md:min-h-9"
-            >
-              Cancel
-            </button>
-            <button
-              type="submit"
-              disabled={planning}
-              className="min-h-11 rounded-md bg-brand px-4 font-medium text-white hover:bg-brand-dark disabled:opacity-50 md:min-h-9"
-            >
-              {planning ? "Reading the listings…" : "Review the change"}
-            </button>
+          <div className="mt-6">
+            <ReviewButtons onCancel={() => dialog.current?.close()} busy={planning} />
           </div>
         </form>
       )}

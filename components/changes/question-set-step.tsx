@@ -14,20 +14,26 @@ import { boundTo, QuestionFields } from "../personalization/question-fields";
 
 type Props = { onReview: (questions: QuestionForm[]) => void; onCancel: () => void; busy: boolean };
 
-const buttons = (onCancel: () => void, busy: boolean) => (
-  <div className="flex justify-end gap-3">
-    <button type="button" onClick={onCancel} className="min-h-11 rounded-md px-4 py-2 ring-1 ring-stone-300 md:min-h-9">
-      Cancel
-    </button>
-    <button
-      type="submit"
-      disabled={busy}
-      className="min-h-11 rounded-md bg-brand px-4 py-2 font-medium text-white hover:bg-brand-dark disabled:opacity-50 md:min-h-9"
-    >
-      {busy ? "Reading the listings…" : "Review the change"}
-    </button>
-  </div>
-);
+export function ReviewButtons({ onCancel, busy }: { onCancel: () => void; busy: boolean }) {
+  return (
+    <div className="flex justify-end gap-3">
+      <button
+        type="button"
+        onClick={onCancel}
+        className="min-h-11 rounded-md px-4 py-2 ring-1 ring-stone-300 md:min-h-9"
+      >
+        Cancel
+      </button>
+      <button
+        type="submit"
+        disabled={busy}
+        className="min-h-11 rounded-md bg-brand px-4 py-2 font-medium text-white hover:bg-brand-dark disabled:opacity-50 md:min-h-9"
+      >
+        {busy ? "Reading the listings…" : "Review the change"}
+      </button>
+    </div>
+  );
+}
 
 /** The whole question set every selected listing will ask, typed in the editor's fields or started from a template. */
 export function QuestionSetStep({ questionSet, ...props }: Props & { questionSet: boolean }) {
@@ -49,7 +55,7 @@ function SetFields({ onReview, onCancel, busy }: Props) {
       </p>
       <TemplatePicker valuesOf={templateValues} onPick={(values) => form.reset(values, { keepDefaultValues: true })} />
       <QuestionList form={form} idPrefix="change-" pricing={{ each: true }} />
-      {buttons(onCancel, busy)}
+      <ReviewButtons onCancel={onCancel} busy={busy} />
     </form>
   );
 }
@@ -85,7 +91,7 @@ function SingleQuestionFields({ onReview, onCancel, busy }: Props) {
         onPick={(values) => form.reset(values, { keepDefaultValues: true })}
       />
       <QuestionFields {...boundTo(form)} />
-      {buttons(onCancel, busy)}
+      <ReviewButtons onCancel={onCancel} busy={busy} />
     </form>
   );
 }

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { emptyChangeTables } from "../../test/harness/change-tables";
 import { eachEngine } from "../../test/harness/each-engine";
 import { useSeededSandbox } from "../../test/harness/use-sandbox";
 import { sandboxMarketplaceConfig, storeSellerTokens } from "../../test/harness/seller-marketplace";
@@ -88,16 +89,7 @@ describe.each(eachEngine())("the change runner recovering on %s", (_engine, loca
 
   beforeEach(async () => {
     db = await openDatabase(location());
-    for (const table of [
-      "change_plan_items",
-      "change_plans",
-      "rate_pacer",
-      "listing_write_leases",
-      "mirror_listings",
-      "personalization_history",
-      "seller_tokens",
-    ])
-      await db.execute(`DELETE FROM ${table}`);
+    await emptyChangeTables(db);
     runners = [];
     // Long enough that a busy machine does not turn a write into a time-out (and its allowed second write).
     config = sandboxMarketplaceConfig(sandbox.url, { timeoutMs: 10_000 });

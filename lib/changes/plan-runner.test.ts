@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { emptyChangeTables } from "../../test/harness/change-tables";
 import { eachEngine } from "../../test/harness/each-engine";
 import { useSeededSandbox } from "../../test/harness/use-sandbox";
 import { storeSellerTokens } from "../../test/harness/seller-marketplace";
@@ -85,15 +86,7 @@ describe.each(eachEngine())("applying a change plan on %s", (_engine, location) 
 
   beforeEach(async () => {
     db = await openDatabase(location());
-    for (const table of [
-      "change_plan_items",
-      "change_plans",
-      "rate_pacer",
-      "listing_write_leases",
-      "personalization_history",
-      "seller_tokens",
-    ])
-      await db.execute(`DELETE FROM ${table}`);
+    await emptyChangeTables(db);
     runnerConfig = {
       apiUrl: sandbox.url,
       authUrl: sandbox.url,

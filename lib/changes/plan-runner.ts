@@ -154,7 +154,8 @@ export function createPlanRunner(
 
   async function writeItem(plan: Plan, item: PendingItem, listing: ListingQuestions, owner: string) {
     // An earlier attempt (unanswered, or by an instance that died) that landed after all: done, never written twice.
-    if (sameSnapshot(snapshotOfStored(item.after), snapshotOfStored(listing.questions))) {
+    // A removal is always sent: it also turns personalization off on a listing that asks nothing.
+    if (item.after.length > 0 && sameSnapshot(snapshotOfStored(item.after), snapshotOfStored(listing.questions))) {
       await history.settleUnfinished(item.listingId, plan.id, true);
       return settle(plan, item, owner, { outcome: "done", attempts: item.attempts });
     }

@@ -10,7 +10,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export type SharedPacer = Pacer & { perSecond(): number };
 
-export function sharedPacer(db: Database): SharedPacer {
+/**
+ * One token bucket for the whole app, in the database, so that every instance shares it: each request takes the next
+ * slot in one UPDATE (atomic on SQLite and PostgreSQL alike). `foreground` (a seller's own request) takes a slot now and
+ * pushes the queued background ones (changes, mirror fills) back by one, so a seller's save goes ahead of them.
+ */
+export function sharedPacer(db: Database, options: { foreground?: boolean } = {}): SharedPacer {
   let known = FIRST_GUESS_PER_SECOND;
   let heldUntil = 0;
   let ready: Promise<unknown> | undefined;
@@ -40,6 +45,14 @@ export function sharedPacer(db: Database): SharedPacer {
       await prepare();
       await pendingUpdate;
       const spacing = `(100000000 / (per_second * ${SHARE_PERCENT}))`;
+      if (options.foreground) {
+        await db.execute(
+          `UPDATE rate_pacer SET next_at = (CASE WHEN next_at >= $1 THEN next_at ELSE $1 END) + ${spacing} WHERE pacer_id = $2`,
+          [Date.now() * 1000, PACER_ID],
+        );
+        if (heldUntil > Date.now()) await sleep(heldUntil - Date.now());
+        return;
+      }
       const [row] = await db.query<{ slot: number }>(
         `UPDATE rate_pacer SET next_at = (CASE WHEN next_at >= hold_until AND next_at >= $1 THEN next_at WHEN hold_until >= $1 THEN hold_until ELSE $1 END) + ${spacing}
          WHERE pacer_id = $2 RETURNING next_at - ${spacing} AS slot`,

@@ -14,6 +14,7 @@ import {
 import { signInOverHttp } from "../harness/http-sign-in";
 import { startPacedChange } from "../harness/paced-change";
 import { startHaproxy, type RunningProxy } from "../harness/reverse-proxy";
+import { collectRequests, doubledWrites } from "../harness/write-audit";
 
 // Issue 13 and 32, docs/deploy.md: PostgreSQL, two instances behind HAProxy apply a change over 2,000 listings at the
 // rate limit while the sandbox fails 10% of the requests (a 503 before the write, a 504 after it, a 429). The instance
@@ -80,39 +81,11 @@ afterAll(async () => {
   await postgres?.stop();
 });
 
-type Logged = { id: number; method: string; path: string; status: number };
-
-/** Every request the sandbox logs from now on, read as it goes: its log keeps only the last 2,000. */
-function collectRequests(since: number) {
-  const seen: Logged[] = [];
-  let last = since;
-  let gaps = 0;
-  const read = async () => {
-    const { requests } = (await sandboxControl(sandbox.url, `/requests?since=${last}`)).body as { requests: Logged[] };
-    for (const entry of requests) {
-      gaps += entry.id - last - 1;
-      last = entry.id;
-      seen.push(entry);
-    }
-  };
-  let reading = Promise.resolve();
-  const timer = setInterval(() => void (reading = reading.then(read, read)), 500);
-  return {
-    async stop() {
-      clearInterval(timer);
-      await (reading = reading.then(read, read));
-      return { seen, gaps };
-    },
-  };
-}
-
-const listingOf = (path: string) => Number(/\/listings\/(\d+)(\/personalization)?$/.exec(path)?.[1]);
-
 it("SIGKILL of the instance holding a 2,000-listing change mid-way, under 10% faults: every listing as planned or reported, none written twice without a read-back, the history true", async () => {
   await signInOverHttp(proxy.url, seller);
   const app = [...instances.values()][0]?.app as { keystring: string };
   const { requests: earlier } = (await sandboxControl(sandbox.url, "/requests")).body as { requests: { id: number }[] };
-  const requests = collectRequests(earlier.at(-1)?.id ?? 0);
+  const requests = collectRequests((path) => sandboxControl(sandbox.url, path), earlier.at(-1)?.id ?? 0);
   const everywhere = { path: "/v3/application/*", times: 1_000_000, share: FAULT_SHARE };
   await sandboxControl(sandbox.url, "/faults", { ...everywhere, status: 503 });
   await sandboxControl(sandbox.url, "/faults", { ...everywhere, method: "POST", status: 504, after_write: true });
@@ -174,26 +147,7 @@ it("SIGKILL of the instance holding a 2,000-listing change mid-way, under 10% fa
   expect(done.filter((id) => !stored.get(id)?.includes(ENGRAVE))).toEqual([]);
 
   // A write that took effect (a 201, or a 504 injected after it) twice only after a read-back showed it missing.
-  const twice: string[] = [];
-  const byListing = new Map<number, Logged[]>();
-  for (const entry of seen) {
-    const id = listingOf(entry.path);
-    if (id) byListing.set(id, [...(byListing.get(id) ?? []), entry]);
-  }
-  for (const [id, entries] of byListing) {
-    const effective = entries.filter(
-      (entry) => entry.method === "POST" && (entry.status === 201 || entry.status === 504),
-    );
-    for (const [index, write] of effective.entries()) {
-      if (index === 0) continue;
-      const previous = effective[index - 1]!;
-      const readBackMissing = entries.some(
-        (entry) => entry.method === "GET" && entry.status === 200 && entry.id > previous.id && entry.id < write.id,
-      );
-      if (!readBackMissing) twice.push(`${id}: ${effective.map((each) => each.status).join(", ")}`);
-    }
-  }
-  expect(twice).toEqual([]);
+  expect(doubledWrites(seen)).toEqual([]);
 
   // The history claims only what the sandbox holds: no write left pending, every done one held.
   const history = await database.query<{ listing_id: number; outcome: string; target: string }>(
