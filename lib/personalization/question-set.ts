@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import { CHAR_LIMIT_MAX, CHAR_LIMIT_MIN, characterCount, instructionRules, longestCapsRun } from "./schema";
 import { QUESTION_TYPES, type QuestionType } from "./question-types";
 import { brokenAddOnPriceRule, addOnPriceRules } from "./add-on-price";
+import type { MoneyWire } from "../marketplace/wire";
 
 export { QUESTION_TYPE_NAMES, QUESTION_TYPES, isQuestionType, type QuestionType } from "./question-types";
 
@@ -118,9 +119,7 @@ const startsWithLetterOrDigit = (text: string) => /^[\p{L}\p{N}]/u.test(text);
 const lengthWithin = (max: number) => (text: string) => characterCount(text) >= 1 && characterCount(text) <= max;
 export const labelsDistinct = (labels: readonly string[]) => new Set(labels).size === labels.length;
 
-export type Money = { amount: number; divisor: number; currency_code: string };
-
-export type PriceInput = number | Money;
+export type PriceInput = number | MoneyWire;
 
 export const priceValue = (price: PriceInput | null | undefined) =>
   price == null ? 0 : typeof price === "number" ? price : price.amount / price.divisor;
