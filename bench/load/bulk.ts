@@ -4,14 +4,15 @@
 // `npx tsx bench/load/bulk.ts [--listings 10000] [--per-second 20]` (`--listings 200` runs in about 10 s); `--json`
 // prints one JSON line.
 import { randomBytes } from "node:crypto";
+import { runPartAlone } from "./bench-part";
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
 import { freePort } from "../../test/harness/dashboard-process";
 import { DEMO_APP } from "../../sandbox/store/seed";
-import { createSeller, issueTokensFor, sandboxControl } from "../../test/harness/sandbox";
+import { createSeller, sandboxControl } from "../../test/harness/sandbox";
+import { storeSellerTokens } from "../../test/harness/seller-marketplace";
 import { processGroup, rssMb, runScript } from "../processes";
 
 export type BulkFigures = {
@@ -154,15 +155,7 @@ export async function benchShop(listings: number, perSecond: number, name: strin
   };
   try {
     const seller = await createSeller(sandbox.url, { listings });
-    const scopes = ["listings_r", "listings_w", "shops_r"];
-    const tokens = await issueTokensFor(sandbox.url, { user_id: seller.user_id, scopes });
-    await store.save({
-      userId: seller.user_id,
-      accessToken: tokens.access_token,
-      refreshToken: tokens.refresh_token,
-      accessExpiresAt: Date.now() + 3_600_000,
-      scopes,
-    });
+    await storeSellerTokens(store, sandbox.url, seller.user_id, ["listings_r", "listings_w", "shops_r"]);
     const config = {
       apiUrl: sandbox.url,
       authUrl: sandbox.url,
@@ -316,18 +309,11 @@ const quarters = (samples: MemorySample[], key: MemoryKey) =>
 export const peak = (samples: MemorySample[], key: MemoryKey) =>
   Math.max(...samples.map((sample) => sample[key])).toFixed(0);
 
-const isMain = process.argv[1]?.endsWith("bench/load/bulk.ts");
-if (isMain) {
-  const { values } = parseArgs({
-    options: { json: { type: "boolean" }, listings: { type: "string" }, "per-second": { type: "string" } },
+if (process.argv[1]?.endsWith("bench/load/bulk.ts"))
+  await runPartAlone({
+    defaultListings: DEFAULT_LISTINGS,
+    measure: measure,
+    inChild: measureBulk,
+    describe: describeBulk,
+    met: bulkMet,
   });
-  const listings = Number(values.listings ?? DEFAULT_LISTINGS);
-  const perSecond = Number(values["per-second"] ?? 20);
-  const serverOnly = await import("server-only").then(
-    () => true,
-    () => false,
-  );
-  const figures = serverOnly ? await measure(listings, perSecond) : await measureBulk(listings, perSecond);
-  console.log(values.json ? JSON.stringify(figures) : describeBulk(figures).join("\n"));
-  process.exit(bulkMet(figures) ? 0 : 1);
-}

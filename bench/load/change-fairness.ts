@@ -3,8 +3,10 @@
 // and B's change gets at least 45% of the app's requests until it finishes.
 // `npx tsx bench/load/change-fairness.ts [--listings 10000] [--per-second 20]` (A's listings; B has 500 or a tenth);
 // `--json`.
-import { parseArgs } from "node:util";
-import { createSeller, issueTokensFor, sandboxControl } from "../../test/harness/sandbox";
+import { createSeller, sandboxControl } from "../../test/harness/sandbox";
+import { storeSellerTokens } from "../../test/harness/seller-marketplace";
+import { runPartAlone } from "./bench-part";
+import { engraving } from "../../test/harness/wire-questions";
 import { collectRequests } from "../../test/harness/write-audit";
 import { percentile } from "../stats";
 import { benchShop, figuresOf } from "./bulk";
@@ -44,30 +46,11 @@ async function measure(listings: number, perSecond: number): Promise<ChangeFairn
   try {
     const otherListings = Math.min(500, Math.max(10, Math.round(listings / 10)));
     const other = await createSeller(sandbox.url, { listings: otherListings });
-    const scopes = ["listings_r", "listings_w", "shops_r"];
-    const tokens = await issueTokensFor(sandbox.url, { user_id: other.user_id, scopes });
-    await store.save({
-      userId: other.user_id,
-      accessToken: tokens.access_token,
-      refreshToken: tokens.refresh_token,
-      accessExpiresAt: Date.now() + 3_600_000,
-      scopes,
-    });
-    const question = (instructions: string) => [
-      {
-        question_type: "text_input",
-        question_text: "Personalization",
-        instructions,
-        required: true,
-        max_allowed_characters: 20,
-        max_allowed_files: null,
-        options: null,
-      },
-    ];
+    await storeSellerTokens(store, sandbox.url, other.user_id, ["listings_r", "listings_w", "shops_r"]);
     const change = async (who: { userId: number; shopId: number }, ids: number[], instructions: string) => {
       const read = await readListingQuestions(runner.marketplace, who, ids);
       if (!read.ok) throw new Error(`reading the listings failed: ${read.failure.kind}`);
-      const after = question(instructions);
+      const after = [engraving(instructions)];
       const planId = await runner.plans.create({
         ...who,
         description: instructions,
@@ -148,18 +131,11 @@ export function describeChangeFairness(figures: ChangeFairnessFigures): string[]
   ];
 }
 
-const isMain = process.argv[1]?.endsWith("bench/load/change-fairness.ts");
-if (isMain) {
-  const { values } = parseArgs({
-    options: { json: { type: "boolean" }, listings: { type: "string" }, "per-second": { type: "string" } },
+if (process.argv[1]?.endsWith("bench/load/change-fairness.ts"))
+  await runPartAlone({
+    defaultListings: 10_000,
+    measure: measure,
+    inChild: measureChangeFairness,
+    describe: describeChangeFairness,
+    met: changeFairnessMet,
   });
-  const listings = Number(values.listings ?? 10_000);
-  const perSecond = Number(values["per-second"] ?? 20);
-  const serverOnly = await import("server-only").then(
-    () => true,
-    () => false,
-  );
-  const figures = serverOnly ? await measure(listings, perSecond) : await measureChangeFairness(listings, perSecond);
-  console.log(values.json ? JSON.stringify(figures) : describeChangeFairness(figures).join("\n"));
-  process.exit(changeFairnessMet(figures) ? 0 : 1);
-}

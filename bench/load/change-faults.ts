@@ -3,8 +3,9 @@
 // the sandbox's request log and store against the change's rows and history; the target is 0 of each:
 // lost (reported or recorded done, not held), phantom (held, reported not done), doubled (written twice with no
 // read-back between). `npx tsx bench/load/change-faults.ts [--listings 2000] [--per-second 20]`; `--json`.
-import { parseArgs } from "node:util";
 import { sandboxControl, storedListing } from "../../test/harness/sandbox";
+import { runPartAlone } from "./bench-part";
+import { engraving } from "../../test/harness/wire-questions";
 import { collectRequests, doubledWrites } from "../../test/harness/write-audit";
 import { benchShop, figuresOf } from "./bulk";
 
@@ -43,17 +44,7 @@ async function measure(listings: number, perSecond: number): Promise<ChangeFault
     const who = { userId: seller.user_id, shopId: seller.shop_id as number };
     const read = await readListingQuestions(runner.marketplace, who, seller.listing_ids);
     if (!read.ok) throw new Error(`reading the listings failed: ${read.failure.kind}`);
-    const after = [
-      {
-        question_type: "text_input",
-        question_text: "Personalization",
-        instructions: INSTRUCTIONS,
-        required: true,
-        max_allowed_characters: 20,
-        max_allowed_files: null,
-        options: null,
-      },
-    ];
+    const after = [engraving(INSTRUCTIONS)];
     const planId = await runner.plans.create({
       ...who,
       description: "fault soak",
@@ -127,18 +118,11 @@ export function describeChangeFaults(figures: ChangeFaultFigures): string[] {
   ];
 }
 
-const isMain = process.argv[1]?.endsWith("bench/load/change-faults.ts");
-if (isMain) {
-  const { values } = parseArgs({
-    options: { json: { type: "boolean" }, listings: { type: "string" }, "per-second": { type: "string" } },
+if (process.argv[1]?.endsWith("bench/load/change-faults.ts"))
+  await runPartAlone({
+    defaultListings: DEFAULT_SOAK_LISTINGS,
+    measure: measure,
+    inChild: measureChangeFaults,
+    describe: describeChangeFaults,
+    met: changeFaultsMet,
   });
-  const listings = Number(values.listings ?? DEFAULT_SOAK_LISTINGS);
-  const perSecond = Number(values["per-second"] ?? 20);
-  const serverOnly = await import("server-only").then(
-    () => true,
-    () => false,
-  );
-  const figures = serverOnly ? await measure(listings, perSecond) : await measureChangeFaults(listings, perSecond);
-  console.log(values.json ? JSON.stringify(figures) : describeChangeFaults(figures).join("\n"));
-  process.exit(changeFaultsMet(figures) ? 0 : 1);
-}

@@ -4,8 +4,8 @@
 // needs for the plan's requests (one write per listing, one read per 100).
 // `npx tsx bench/load/change-plan.ts [--listings 10000] [--per-second 20]` (`--listings 100` runs in a few seconds);
 // `--json` prints one JSON line.
-import { parseArgs } from "node:util";
 import { benchShop, figuresOf } from "./bulk";
+import { runPartAlone } from "./bench-part";
 
 export type ChangePlanFigures = {
   listings: number;
@@ -109,18 +109,11 @@ export function describeChangePlan(figures: ChangePlanFigures): string[] {
   ];
 }
 
-const isMain = process.argv[1]?.endsWith("bench/load/change-plan.ts");
-if (isMain) {
-  const { values } = parseArgs({
-    options: { json: { type: "boolean" }, listings: { type: "string" }, "per-second": { type: "string" } },
+if (process.argv[1]?.endsWith("bench/load/change-plan.ts"))
+  await runPartAlone({
+    defaultListings: 10_000,
+    measure: measure,
+    inChild: measureChangePlan,
+    describe: describeChangePlan,
+    met: changePlanMet,
   });
-  const listings = Number(values.listings ?? 10_000);
-  const perSecond = Number(values["per-second"] ?? 20);
-  const serverOnly = await import("server-only").then(
-    () => true,
-    () => false,
-  );
-  const figures = serverOnly ? await measure(listings, perSecond) : await measureChangePlan(listings, perSecond);
-  console.log(values.json ? JSON.stringify(figures) : describeChangePlan(figures).join("\n"));
-  process.exit(changePlanMet(figures) ? 0 : 1);
-}

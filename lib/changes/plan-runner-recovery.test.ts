@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { emptyChangeTables } from "../../test/harness/change-tables";
 import { eachEngine } from "../../test/harness/each-engine";
+import { engraving } from "../../test/harness/wire-questions";
 import { useSeededSandbox } from "../../test/harness/use-sandbox";
 import { sandboxMarketplaceConfig, storeSellerTokens } from "../../test/harness/seller-marketplace";
 import { createSeller, sandboxControl, storedListing, type CreatedSeller } from "../../test/harness/sandbox";
@@ -19,15 +20,7 @@ const sandbox = useSeededSandbox({ phase: "add-on-resend" });
 const SCOPES = ["listings_r", "listings_w", "shops_r"];
 const FAST: Partial<RunnerOptions> = { idleMs: 20, backoffMs: () => 20 };
 
-const question = (instructions: string): StoredQuestion => ({
-  question_type: "text_input",
-  question_text: "Personalization",
-  instructions,
-  required: true,
-  max_allowed_characters: 20,
-  max_allowed_files: null,
-  options: null,
-});
+const question = engraving;
 
 type Logged = { method: string; path: string; status: number };
 const log = async (): Promise<Logged[]> => (await sandboxControl(sandbox.url, "/requests")).body.requests;

@@ -35,3 +35,13 @@ export const storedQuestion = (
   add_on_price: null,
   ...fields,
 });
+
+/** The one required text question that the change runner's tests and benches write, with `instructions`. */
+export const engraving = (instructions: string) =>
+  storedQuestion({
+    question_type: "text_input",
+    question_text: "Personalization",
+    instructions,
+    required: true,
+    max_allowed_characters: 20,
+  });
