@@ -11,6 +11,8 @@ import {
 } from "../personalization/question-set";
 import { samePrice, sameQuestions, type ListingQuestions, type StoredQuestion } from "../marketplace/stored-question";
 import type { MoneyWire } from "../marketplace/wire";
+import { questionOfStored } from "../marketplace/question-wire";
+import { unrepresentableReason } from "../personalization/snapshot";
 
 export type Phase = "single" | "multi";
 
@@ -200,6 +202,13 @@ export function phaseProblem(after: readonly StoredQuestion[], phase: Phase): st
 }
 
 export function applyChange(listing: ListingQuestions, change: Change, phase: Phase): ChangeOutcome {
+  // Before the multi-question period, what the single-question editor cannot show is never written over.
+  const asked = listing.questions.map((question) => ({ type: question.question_type, title: question.question_text }));
+  if (phase === "single" && !editableInSingleQuestionEditor({ questions: asked }))
+    return {
+      outcome: "skipped",
+      reason: unrepresentableReason({ questions: listing.questions.map(questionOfStored) }),
+    };
   const result = edited(listing, change);
   if (result.outcome !== "change") return result;
   if (sameQuestions(result.after, listing.questions)) return { outcome: "unchanged" };
