@@ -1,5 +1,5 @@
 // As the production server starts: the settings check (a missing or malformed setting stops it with exit 78 and one
-// line per setting), bulk jobs left running resume at once rather than at the first page view, and SIGTERM lets them
+// line per setting), changes left applying go on at once rather than at the first page view, and SIGTERM lets them
 // drain.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
@@ -15,13 +15,11 @@ export async function register() {
     drainOnSignals(log);
   } else if (production) {
     log.warn({
-      msg: "NEXT_MANUAL_SIG_HANDLE is not true: Next exits on SIGTERM without letting bulk jobs finish their writes in flight (start the server as scripts/server-command.ts does)",
+      msg: "NEXT_MANUAL_SIG_HANDLE is not true: Next exits on SIGTERM without letting changes finish their writes in flight (start the server as scripts/server-command.ts does)",
     });
   }
-  const { ensureJobRunner } = await import("./lib/bulk/background-runner");
-  ensureJobRunner().catch((error: Error) =>
-    log.error({ msg: "the bulk job runner did not start", error: error.message }),
-  );
+  const { planRunner } = await import("./lib/changes/planning");
+  planRunner().catch((error: Error) => log.error({ msg: "the change runner did not start", error: error.message }));
   // Without webhooks the shops' mirrors read their recent changes on a schedule (lib/mirror/).
   const { startMirrorPolling } = await import("./lib/mirror/background");
   startMirrorPolling().catch((error: Error) =>

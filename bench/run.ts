@@ -10,6 +10,8 @@ import { measureLighthouse } from "./dashboard/lighthouse.js";
 import { addedMs, measureSaveOverhead } from "./dashboard/save-overhead.js";
 import { DEFAULT_LISTINGS, describeBulk, measureBulk } from "./load/bulk.js";
 import { describeChangePlan, measureChangePlan } from "./load/change-plan.js";
+import { DEFAULT_SOAK_LISTINGS, describeChangeFaults, measureChangeFaults } from "./load/change-faults.js";
+import { describeChangeFairness, measureChangeFairness } from "./load/change-fairness.js";
 import { describeLoad, LOAD_FLOOR, runLoad } from "./load/loadtest.js";
 import { describeMirror, measureMirror } from "./load/mirror.js";
 import { describeSpreadsheetImport, measureSpreadsheetImport, SHEET_ROWS } from "./load/spreadsheet-import.js";
@@ -43,6 +45,8 @@ const SETTINGS = quick
       planListings: 200,
       sheetRounds: 1,
       orders: { orders: 500, listings: 20, views: 10 },
+      soakListings: 200,
+      fairnessListings: 1_000,
     }
   : {
       prism: { seconds: 3, rounds: 5 },
@@ -55,6 +59,8 @@ const SETTINGS = quick
       planListings: DEFAULT_LISTINGS,
       sheetRounds: 5,
       orders: { orders: 5_000, listings: 20, views: 40 },
+      soakListings: DEFAULT_SOAK_LISTINGS,
+      fairnessListings: DEFAULT_LISTINGS,
     };
 /** The bench stops here whatever it is doing: a full run takes about 30 minutes on a quiet machine. */
 const LIMIT_MINUTES = quick ? 15 : 50;
@@ -185,6 +191,20 @@ async function main() {
       },
       describeOrders,
     );
+    const changeFaults = flags["skip-plans"]
+      ? { skipped: "left out (--skip-plans)" }
+      : await described(
+          `fault soak of ${SETTINGS.soakListings.toLocaleString("en-US")} listings at 20 requests/s`,
+          () => measureChangeFaults(SETTINGS.soakListings),
+          describeChangeFaults,
+        );
+    const changeFairness = flags["skip-plans"]
+      ? { skipped: "left out (--skip-plans)" }
+      : await described(
+          `fair turns beside a change of ${SETTINGS.fairnessListings.toLocaleString("en-US")} listings at 20 requests/s`,
+          () => measureChangeFairness(SETTINGS.fairnessListings),
+          describeChangeFairness,
+        );
     const figures: Figures = {
       date: new Date().toISOString().slice(0, 16).replace("T", " ") + " UTC",
       durationS: (Date.now() - started) / 1000,
@@ -200,6 +220,8 @@ async function main() {
       changePlan,
       spreadsheetImport,
       orders,
+      changeFaults,
+      changeFairness,
     };
     const markdown = benchmarksMarkdown(figures);
     const out = flags.out ?? (quick ? undefined : "docs/benchmarks.md");

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { appliedText, openChange } from "./changes";
 import { editor, editorPath, hydrated, signInTo } from "./editor";
 import { control, newSeller, putQuestion, setPhase, shopManagerEdit, signIn, storedListing } from "./sandbox-control";
 
@@ -156,17 +157,13 @@ for (const colorScheme of ["light", "dark"] as const) {
       await page.getByRole("button", { name: "Clear selection" }).click();
       await page.getByRole("checkbox", { name: "Select Test listing 1", exact: true }).check();
       await page.getByRole("checkbox", { name: "Select Test listing 3", exact: true }).check();
-      await page.getByRole("button", { name: "Apply a question…" }).click();
-      await page
-        .getByRole("dialog", { name: "Apply a question to 2 listings" })
-        .getByRole("button", { name: "Review the change" })
-        .click();
-      const confirm = page.getByRole("dialog", { name: "Apply this question?" });
-      await expect(confirm.getByTestId("blank-question-warning")).toBeVisible();
+      const dialog = await openChange(page, 2);
+      await dialog.getByLabel("Instructions for buyers").fill("Initials");
+      await dialog.getByRole("button", { name: "Review the change" }).click();
+      await expect(page.getByTestId("plan-summary")).toBeVisible();
       expect(await violations(page)).toEqual([]);
-      await confirm.getByRole("button", { name: "Apply without instructions to 2 listings" }).click();
-      await expect(page.getByTestId("count-failed")).toHaveText("1", { timeout: 30_000 });
-      await expect(page.getByRole("button", { name: "Retry the failed listing" })).toBeVisible();
+      await page.getByRole("button", { name: "Apply 2 changes" }).click();
+      await expect(page.getByTestId("plan-progress")).toHaveText(appliedText(1, 0, 1), { timeout: 30_000 });
       expect(await violations(page)).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { openChange } from "./changes";
 import { hydrated, openGiftNoteEditor, saveAsTemplate } from "./editor";
 import { control } from "./sandbox-control";
 
@@ -60,8 +61,7 @@ for (const colorScheme of ["light", "dark"] as const) {
       const box = page.getByRole("checkbox", { name: "Select Test listing 2", exact: true });
       await hydrated(box);
       await box.check();
-      await page.getByRole("button", { name: "Apply a question…" }).click();
-      const bulk = page.getByRole("dialog", { name: "Apply a question to 1 listing" });
+      const bulk = await openChange(page, 1);
       await expect(bulk.getByLabel("Start from a template")).toBeVisible();
       expect(await violations(page, "dialog[open]")).toEqual([]);
     });

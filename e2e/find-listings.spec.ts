@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { applyChange, openChange } from "./changes";
 import { hydrated } from "./editor";
 import {
   control,
@@ -219,7 +220,7 @@ test("the bulk bar stays in view while the seller scrolls with listings ticked",
   await page.getByRole("link", { name: "Test listing 25", exact: true }).scrollIntoViewIfNeeded();
   await expect(box).not.toBeInViewport();
   await expect(bar).toBeInViewport();
-  await expect(bar.getByRole("button", { name: "Apply a question…" })).toBeInViewport();
+  await expect(bar.getByRole("button", { name: "Change 1 listing…" })).toBeInViewport();
   await page.getByRole("checkbox", { name: "Select Test listing 25", exact: true }).check();
   await expect(bar.getByTestId("bulk-selection")).toHaveText("2 listings selected.");
 });
@@ -252,7 +253,7 @@ test("a long question is cut to two lines in its row and shows whole on hover an
   await expect(tooltip).toBeHidden();
 });
 
-test("“select all that match” takes only the listings of the search and filter, across pages, into a bulk change", async ({
+test("“select all that match” takes only the listings of the search and filter, across pages, into one change", async ({
   page,
 }) => {
   const seller = await newSeller(30);
@@ -268,15 +269,14 @@ test("“select all that match” takes only the listings of the search and filt
     "All 29 active listings that match are selected, on every page.",
   );
 
-  await page.getByRole("button", { name: "Apply a question…" }).click();
-  const dialog = page.getByRole("dialog", { name: "Apply a question to 29 listings" });
+  const dialog = await openChange(page, 29);
   await dialog.getByLabel("Instructions for buyers").fill("Initials");
   await dialog.getByLabel("Character limit for buyers' answers").fill("3");
   await dialog.getByRole("button", { name: "Review the change" }).click();
-  const confirm = page.getByRole("dialog", { name: "Apply this question?" });
-  await expect(confirm.getByTestId("bulk-change-count")).toHaveText("29 listings of 29 will change.");
-  await confirm.getByRole("button", { name: "Apply to 29 listings" }).click();
-  await expect(page.getByTestId("bulk-handled")).toHaveText("29 of 29 listings handled", { timeout: 30_000 });
+  await expect(page.getByTestId("plan-summary")).toHaveText(
+    "29 listings change, 0 listings skipped, 0 already as asked.",
+  );
+  await applyChange(page, 29);
   expect((await storedListing(asked)).personalization.personalization_questions).toMatchObject([
     { instructions: "Gift note", max_allowed_characters: 100 },
   ]);

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { applyChange, openChange } from "./changes";
 import { editor, editorPath, hydrated, signInTo } from "./editor";
 import {
   type TestSeller,
@@ -115,24 +116,17 @@ test("outside the multi-question period a listing with several questions is read
   const pageBox = page.getByRole("checkbox", { name: "Select all listings on this page" });
   await hydrated(pageBox);
   await pageBox.check();
-  await page.getByRole("button", { name: "Apply a question…" }).click();
-  const dialog = page.getByRole("dialog", { name: "Apply a question to 3 listings" });
+  const dialog = await openChange(page, 3);
   await dialog.getByLabel("Instructions for buyers").fill("Gift note");
   await dialog.getByLabel("Character limit for buyers' answers").fill("100");
   await dialog.getByRole("button", { name: "Review the change" }).click();
-  const confirm = page.getByRole("dialog", { name: "Apply this question?" });
-  await expect(confirm.getByTestId("bulk-change-count")).toHaveText("2 listings of 3 will change.");
-  await expect(
-    confirm.getByText("1 listing will be skipped, so that nothing buyers are asked there is lost:"),
-  ).toBeVisible();
-  await expect(confirm.getByRole("listitem").filter({ hasText: "Test listing 1" })).toContainText(
+  await expect(page.getByTestId("plan-summary")).toHaveText(
+    "2 listings change, 1 listing skipped, 0 already as asked.",
+  );
+  await expect(page.getByRole("article", { name: "Test listing 1", exact: true })).toContainText(
     "3 questions that this dashboard cannot show",
   );
-  await confirm.getByRole("button", { name: "Apply to 2 listings" }).click();
-
-  await expect(page.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "3", { timeout: 30_000 });
-  await expect(page.getByTestId("count-skipped")).toHaveText("1");
-  await expect(page.getByTestId("count-done")).toHaveText("2");
+  await applyChange(page, 2);
   expect(await storedTitles(several)).toEqual(["Name", "Font", "Photo"]);
   expect((await storedListing(plain)).personalization.personalization_questions).toMatchObject([
     { question_text: "Personalization", instructions: "Gift note", max_allowed_characters: 100 },

@@ -2,7 +2,8 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { instructionRules } from "../lib/personalization/schema";
 import { sellerVoice } from "../lib/personalization/question-set";
-import type { StoredQuestion } from "../lib/changes/stored-question";
+import type { StoredQuestion } from "../lib/marketplace/stored-question";
+import { applyChange, openChange, undoChange } from "./changes";
 import { editorPath, hydrated, openQuestionSet, questionGroup, saveAsTemplate } from "./editor";
 import {
   control,
@@ -400,7 +401,9 @@ test("the multi-question editor has no axe violations at 1280 and 390 px, light 
   await check();
 });
 
-test("a question set is applied to 20 listings in bulk, and the whole change is undone", async ({ page }) => {
+test("a question set is applied to 20 listings through one change, and the whole change is undone", async ({
+  page,
+}) => {
   const seller = await newSeller(20);
   const [withText, withSet] = seller.listing_ids as [number, number];
   await putQuestion(seller, withText, { instructions: "Gift note", required: false, max_allowed_characters: 200 });
@@ -417,8 +420,7 @@ test("a question set is applied to 20 listings in bulk, and the whole change is 
   const pageBox = page.getByRole("checkbox", { name: "Select all listings on this page" });
   await hydrated(pageBox);
   await pageBox.check();
-  await page.getByRole("button", { name: "Apply questions…" }).click();
-  const dialog = page.getByRole("dialog", { name: "Apply questions to 20 listings" });
+  const dialog = await openChange(page, 20);
   await dialog
     .getByRole("group", { name: /^Question 1: Text/ })
     .getByLabel("Instructions")
@@ -435,19 +437,13 @@ test("a question set is applied to 20 listings in bulk, and the whole change is 
   await font.getByLabel("Choice 2", { exact: true }).fill("Script");
   await dialog.getByRole("button", { name: "Review the change" }).click();
 
-  const confirm = page.getByRole("dialog", { name: "Apply these questions?" });
-  await expect(confirm.getByTestId("bulk-change-count")).toHaveText("20 listings of 20 will change.");
-  await expect(confirm.getByRole("row").filter({ hasText: "Test listing 2" }).getByRole("cell")).toHaveText([
-    "Test listing 2",
-    "2 questions: “Photo”, “Name”",
-    "2 questions: “Personalization”, “Font”",
-  ]);
-  await confirm.getByRole("button", { name: "Apply to 20 listings" }).click();
-
-  await expect(page).toHaveURL(/\/bulk-jobs\/[0-9a-f-]{36}$/);
-  const progress = page.getByRole("progressbar");
-  await expect(progress).toHaveAttribute("aria-valuenow", "20", { timeout: 30_000 });
-  await expect(page.getByTestId("count-done")).toHaveText("20");
+  await expect(page.getByTestId("plan-summary")).toHaveText(
+    "20 listings change, 0 listings skipped, 0 already as asked.",
+  );
+  await expect(
+    page.getByRole("article", { name: "Test listing 2", exact: true }).getByTestId("plan-diff").first(),
+  ).toBeVisible();
+  await applyChange(page, 20);
   const applied = await Promise.all(seller.listing_ids.map(storedSet));
   for (const questions of applied) {
     expect(questions).toEqual([
@@ -465,15 +461,7 @@ test("a question set is applied to 20 listings in bulk, and the whole change is 
     ]);
   }
 
-  const appliedUrl = page.url();
-  await page.getByRole("button", { name: "Undo this change" }).click();
-  await page
-    .getByRole("dialog", { name: "Undo this change?" })
-    .getByRole("button", { name: "Undo 20 listings" })
-    .click();
-  await expect(page).not.toHaveURL(appliedUrl);
-  await expect(progress).toHaveAttribute("aria-valuenow", "20", { timeout: 30_000 });
-  await expect(page.getByTestId("count-done")).toHaveText("20");
+  await undoChange(page, "Replace every question with 2 new ones", 20);
   const fields = [
     "question_type",
     "question_text",

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { applyChange, openChange } from "./changes";
 import { addQuestion, editor, editorPath, hydrated, openEditor, saveAsTemplate } from "./editor";
 import { newSeller, storedListing } from "./sandbox-control";
 
@@ -67,7 +68,7 @@ test("a seller saves a question as a template and applies it in another listing'
   await expect(dialog.getByText("No templates yet.")).toBeVisible();
 });
 
-test("a template applied to a bulk selection is stored on each selected listing", async ({ page }) => {
+test("a template applied as the question of a few selected listings is stored on each of them", async ({ page }) => {
   const seller = await newSeller(3);
   const [first, second, third] = seller.listing_ids as [number, number, number];
   await openEditor(page, seller);
@@ -83,25 +84,16 @@ test("a template applied to a bulk selection is stored on each selected listing"
   await hydrated(box);
   await box.check();
   await page.getByRole("checkbox", { name: "Select Test listing 3", exact: true }).check();
-  await page.getByRole("button", { name: "Apply a question…" }).click();
-  const dialog = page.getByRole("dialog", { name: "Apply a question to 2 listings" });
+  const dialog = await openChange(page, 2);
   await dialog.getByLabel("Start from a template").selectOption({ label: "Gift" });
   await dialog.getByRole("button", { name: "Use template" }).click();
   await expect(dialog.getByLabel("Instructions for buyers")).toHaveValue("Gift note");
   await expect(dialog.getByLabel("Character limit for buyers' answers")).toHaveValue("200");
   await dialog.getByRole("button", { name: "Review the change" }).click();
-  await page
-    .getByRole("dialog", { name: "Apply this question?" })
-    .getByRole("button", { name: "Apply to 2 listings" })
-    .click();
-
-  await expect(page).toHaveURL(/\/bulk-jobs\//);
-  await expect(page.getByRole("status").filter({ hasText: "Bulk change started" })).toBeVisible();
-  await expect
-    .poll(() => questionsOf(second), { timeout: 30_000 })
-    .toEqual([{ instructions: "Gift note", required: false, max_allowed_characters: 200 }]);
-  await expect
-    .poll(() => questionsOf(third), { timeout: 30_000 })
-    .toEqual([{ instructions: "Gift note", required: false, max_allowed_characters: 200 }]);
+  await applyChange(page, 2);
+  for (const listingId of [second, third])
+    expect(await questionsOf(listingId)).toEqual([
+      { instructions: "Gift note", required: false, max_allowed_characters: 200 },
+    ]);
   expect(await questionsOf(first)).toEqual([]);
 });

@@ -74,11 +74,11 @@ async function planLimitChange(page: Page, seller: TestSeller, limit: string) {
     await pageBox.check();
     await page.getByRole("button", { name: `Select all ${seller.listing_ids.length} active listings` }).click();
   }
-  await page.getByRole("button", { name: "Plan a change…" }).click();
-  const dialog = page.getByRole("dialog", { name: `Plan a change to ${seller.listing_ids.length} listings` });
+  await page.getByRole("button", { name: `Change ${seller.listing_ids.length} listings…` }).click();
+  const dialog = page.getByRole("dialog", { name: `Change ${seller.listing_ids.length} listings` });
   await dialog.getByLabel("What to change").selectOption({ label: "The text question's character limit" });
   await dialog.getByRole("spinbutton", { name: "Character limit" }).fill(limit);
-  await dialog.getByRole("button", { name: "Plan the change" }).click();
+  await dialog.getByRole("button", { name: "Review the change" }).click();
   await expect(page).toHaveURL(/\/changes\/[0-9a-f-]{36}$/);
   await expect(
     page.getByRole("heading", { name: `Set the text question's character limit to ${limit}` }),
@@ -282,7 +282,7 @@ test("a file with a bad cell is refused with its row and column, and nothing is 
     `${badRow}limitEnter a whole number.`,
   ]);
   await page.reload();
-  await expect(page.getByText("No plans yet.")).toBeVisible();
+  await expect(page.getByText("No changes yet.")).toBeVisible();
   expect(await Promise.all(seller.listing_ids.map(storedQuestionsOf))).toEqual(before);
 });
 

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { applyChange, appliedText, openChange } from "./changes";
 import { hydrated } from "./editor";
 import { newSeller, putQuestion, signIn } from "./sandbox-control";
 
@@ -53,7 +54,15 @@ const background = (page: Page) =>
     return (red! + green! + blue!) / 3;
   });
 
-test("the listings page, its bulk dialog and a bulk job page: no axe violations, light and dark, desktop and 390 px; one column and 44 px targets on a phone", async ({
+/** The one selected listing's personalization removed, as far as the change's review page. */
+async function removePersonalization(page: Page) {
+  const dialog = await openChange(page, 1);
+  await dialog.getByLabel("What to change").selectOption({ label: "Remove personalization" });
+  await dialog.getByRole("button", { name: "Review the change" }).click();
+  await expect(page).toHaveURL(/\/changes\/[0-9a-f-]{36}$/);
+}
+
+test("the listings page, its change dialog and a change's page: no axe violations, light and dark, desktop and 390 px; one column and 44 px targets on a phone", async ({
   page,
 }) => {
   test.setTimeout(180_000);
@@ -75,14 +84,8 @@ test("the listings page, its bulk dialog and a bulk job page: no axe violations,
   const box = page.getByRole("checkbox", { name: "Select Test listing 2", exact: true });
   await hydrated(box);
   await box.check();
-  await page.getByRole("button", { name: "Remove personalization…" }).click();
-  await page
-    .getByRole("dialog", { name: "Remove personalization?" })
-    .getByRole("button", { name: "Remove from 1 listing" })
-    .click();
-  await expect(page).toHaveURL(/\/bulk-jobs\//);
-  const jobUrl = page.url();
-  await expect(page.getByTestId("bulk-handled")).toHaveText("1 of 1 listing handled");
+  await removePersonalization(page);
+  const changeUrl = await applyChange(page, 1);
 
   for (const each of LOOKS) {
     const phone = each.width < 600;
@@ -103,29 +106,20 @@ test("the listings page, its bulk dialog and a bulk job page: no axe violations,
 
     const tick = page.getByRole("checkbox", { name: "Select Test listing 3", exact: true });
     await hydrated(tick);
+    const clear = page.getByRole("button", { name: "Clear selection" });
+    if (await clear.isVisible()) await clear.click();
     await tick.check();
-    await page.getByRole("button", { name: "Apply a question…" }).click();
-    const dialog = page.getByRole("dialog", { name: /Apply a question to/ });
+    const dialog = await openChange(page, 1);
     await expect(dialog.getByLabel("Instructions for buyers")).toBeVisible();
-    expect(await violations(page), `bulk dialog, ${each.scheme}, ${each.width}px`).toEqual([]);
+    expect(await violations(page), `change dialog, ${each.scheme}, ${each.width}px`).toEqual([]);
     await page.keyboard.press("Escape");
     await expect(dialog).toHaveCount(0);
     await page.getByRole("button", { name: "Clear selection" }).click();
 
-    await page.goto(jobUrl);
-    await expect(page.getByTestId("bulk-handled")).toHaveText("1 of 1 listing handled");
-    expect(await violations(page), `bulk job, ${each.scheme}, ${each.width}px`).toEqual([]);
-    await page.getByRole("button", { name: "Show all 1 listing" }).click();
-    await expect(
-      page.getByRole("region", { name: "Results" }).getByRole("row").filter({ hasText: "Test listing 2" }),
-    ).toContainText("Changed");
-    expect(await violations(page), `bulk job, every listing, ${each.scheme}, ${each.width}px`).toEqual([]);
-    await page.getByRole("button", { name: "Undo this change" }).click();
-    const undo = page.getByRole("dialog", { name: "Undo this change?" });
-    await expect(undo.getByRole("button", { name: "Keep the change" })).toBeFocused();
-    expect(await violations(page), `undo dialog, ${each.scheme}, ${each.width}px`).toEqual([]);
-    await undo.getByRole("button", { name: "Keep the change" }).click();
-    await expect(undo).toBeHidden();
+    await page.goto(changeUrl);
+    await expect(page.getByTestId("plan-progress")).toHaveText(appliedText(1));
+    await expect(page.getByRole("article", { name: "Test listing 2", exact: true })).toBeVisible();
+    expect(await violations(page), `change, ${each.scheme}, ${each.width}px`).toEqual([]);
     if (phone) {
       expect(await overflowsSideways(page)).toBe(false);
       expect(await smallTargets(page)).toEqual([]);
@@ -168,10 +162,6 @@ test("every tab names what it shows", async ({ page }) => {
   await page.goto("/listings?state=active&page=1");
   await hydrated(box);
   await page.getByRole("checkbox", { name: "Select Test listing 1", exact: true }).check();
-  await page.getByRole("button", { name: "Remove personalization…" }).click();
-  await page
-    .getByRole("dialog", { name: "Remove personalization?" })
-    .getByRole("button", { name: "Remove from 1 listing" })
-    .click();
-  await expect(page).toHaveTitle("Bulk change: Remove personalization from 1 listing · Personalization dashboard");
+  await removePersonalization(page);
+  await expect(page).toHaveTitle("Review a change · Personalization dashboard");
 });

@@ -40,6 +40,7 @@ export function createApp(state: SandboxState, routes: readonly Route[] = API_RO
     const control = path.startsWith("/__sandbox");
     const fault = control ? undefined : state.faults.take(c.req.method, path);
     if (fault?.delay_ms) await wait(fault.delay_ms);
+    if (fault?.after_write) await next();
     if (fault?.status) {
       const headers: Record<string, string> =
         fault.retry_after === undefined ? {} : { "retry-after": String(fault.retry_after) };
@@ -52,7 +53,7 @@ export function createApp(state: SandboxState, routes: readonly Route[] = API_RO
         undefined,
         headers,
       );
-    } else {
+    } else if (!fault?.after_write) {
       await next();
     }
     if (control || path === "/" || path === "/favicon.ico" || path === "/openapi.json") return;

@@ -186,6 +186,35 @@ describe("fault API (POST /__sandbox/faults)", () => {
     expect((await sandboxControl(sandbox.url, "/faults")).body).toEqual({ faults: [] });
   });
 
+  it("with after_write, carries the write out and loses its answer: the caller sees the status, the store has the write", async () => {
+    const seller = await createSeller(sandbox.url, { listings: 1 });
+    const [listingId] = seller.listing_ids as [number];
+    const token = (await issueTokensFor(sandbox.url, { user_id: seller.user_id, scopes: ["listings_r", "listings_w"] }))
+      .access_token;
+    const path = `/v3/application/shops/${seller.shop_id}/listings/${listingId}/personalization`;
+    await addFault({ method: "POST", path, status: 504, after_write: true });
+    const question = { question_type: "text_input", question_text: "Personalization", instructions: "Lost answer" };
+    const written = await callApi(sandbox.url, path.replace("/v3/application/", ""), {
+      token,
+      json: { personalization_questions: [{ ...question, required: false, max_allowed_characters: 9 }] },
+    });
+    expect(written.status).toBe(504);
+    expect((await storedListing(sandbox.url, listingId)).personalization.personalization_questions).toMatchObject([
+      question,
+    ]);
+  });
+
+  it("with a share, faults about that share of the matching requests and lets the rest through", async () => {
+    await addFault({ path: "/v3/application/openapi-ping", status: 503, times: 1000, share: 0.3 });
+    const statuses: number[] = [];
+    for (let i = 0; i < 200; i += 1) statuses.push((await ping()).status);
+    const faulted = statuses.filter((status) => status === 503).length;
+    expect(faulted).toBeGreaterThan(30);
+    expect(faulted).toBeLessThan(90);
+    expect(statuses.filter((status) => status !== 503).every((status) => status === 200)).toBe(true);
+    await sandboxControl(sandbox.url, "/faults", undefined, "DELETE");
+  });
+
   it("injects a 429 with the given retry-after", async () => {
     await addFault({ path: "/v3/application/openapi-ping", status: 429, retry_after: 7 });
     const result = await ping();

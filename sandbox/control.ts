@@ -29,6 +29,8 @@ const faultBody = z.object({
   times: z.number().int().min(1).optional(),
   retry_after: z.number().int().min(0).optional(),
   delay_ms: z.number().int().min(0).max(120_000).optional(),
+  share: z.number().min(0).max(1).optional(),
+  after_write: z.boolean().optional(),
 });
 const clockBody = z
   .object({

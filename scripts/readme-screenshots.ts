@@ -77,11 +77,11 @@ try {
   await page.goto(`${dashboard.url}/listings?state=active&sort=title`);
   await page.getByRole("checkbox", { name: "Select all listings on this page" }).check();
   await page.getByRole("button", { name: /^Select all \d+ active listings$/ }).click();
-  await page.getByRole("button", { name: "Plan a change…" }).click();
-  const dialog = page.getByRole("dialog", { name: /^Plan a change to/ });
+  await page.getByRole("button", { name: /^Change \d+ listings…$/ }).click();
+  const dialog = page.getByRole("dialog", { name: /^Change \d+ listings$/ });
   await dialog.getByLabel("What to change").selectOption({ label: "The text question's character limit" });
   await dialog.getByRole("spinbutton", { name: "Character limit" }).fill("120");
-  await dialog.getByRole("button", { name: "Plan the change" }).click();
+  await dialog.getByRole("button", { name: "Review the change" }).click();
   await page.getByTestId("plan-cost").waitFor();
   await page.screenshot({ path: "docs/change-review.png" });
   console.log("docs/change-review.png");

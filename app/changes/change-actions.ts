@@ -3,10 +3,12 @@
 import { z } from "zod";
 import { sellerAction } from "@/lib/actions/seller-action";
 import { canEdit } from "@/lib/auth/scopes";
-import { resolveSelection } from "@/lib/bulk/selection";
+import { resolveSelection } from "@/lib/changes/selection";
+import { MAX_SELECTED_LISTINGS } from "@/lib/changes/selection-schema";
 import { changeOf, planInputSchema } from "@/lib/changes/change-input";
 import { planChange, planRunner, planUndo } from "@/lib/changes/planning";
 import { personalizationPhase } from "@/lib/marketplace";
+import { currencyForPrices } from "@/lib/personalization/shop-currency";
 
 const CANNOT_EDIT =
   "You did not allow the dashboard to edit listings, so it cannot change them. Sign in again and keep “Create and edit your listings” checked.";
@@ -27,11 +29,17 @@ export const planChangeAction = sellerAction(
         ok: false,
         refusal: "None of the selected listings is in your shop any more. Reload the page and select again.",
       };
+    const currency = await currencyForPrices(
+      marketplace,
+      seller,
+      change.kind === "replace-set" ? change.questions : [],
+    );
+    if (!currency.ok) return currency;
     const phase = await personalizationPhase().current();
     const planned = await planChange(
       seller,
       selected.data.map((listing) => listing.id),
-      changeOf(change),
+      changeOf(change, currency.data),
       phase,
     );
     return planned.ok ? { ok: true, data: { planId: planned.data } } : planned;
@@ -42,7 +50,7 @@ export const includeRowsAction = sellerAction(
   "save",
   z.object({
     planId,
-    listingIds: z.union([z.literal("all"), z.array(z.number().int().positive()).max(12_100)]),
+    listingIds: z.union([z.literal("all"), z.array(z.number().int().positive()).max(MAX_SELECTED_LISTINGS)]),
     included: z.boolean(),
   }),
   async ({ planId: id, listingIds, included }, { seller }) => {
@@ -64,8 +72,7 @@ export const applyPlanAction = sellerAction(
         ok: false,
         refusal: "This plan is already applied, or being applied. Reload the page to see its progress.",
       };
-    const plan = await runner.plans.find(id, seller.shopId);
-    if (plan) void runner.apply(plan);
+    runner.wake();
     return { ok: true, data: null };
   },
 );

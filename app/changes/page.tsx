@@ -13,6 +13,7 @@ const STATUS = {
   preparing: "Being planned",
   reviewing: "Waiting for review",
   applying: "Applying",
+  paused: "Paused",
   applied: "Applied",
 };
 
@@ -53,10 +54,10 @@ export default async function ChangesPage() {
       </section>
       <section aria-labelledby="plans-heading" className="mt-8">
         <h2 id="plans-heading" className="text-lg font-semibold">
-          Recent plans
+          Recent changes
         </h2>
         {plans.length === 0 ? (
-          <p className="mt-2 text-stone-600">No plans yet. Tick listings and choose “Plan a change…”.</p>
+          <p className="mt-2 text-stone-600">No changes yet. Tick listings and choose “Change listings…”.</p>
         ) : (
           <ul className="mt-2 space-y-1">
             {plans.map((plan) => (

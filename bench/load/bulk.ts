@@ -1,17 +1,18 @@
-// Bulk apply at scale: one question applied to 10,000 listings by the job runner, against a sandbox (its own process)
+// Bulk apply at scale: one question applied to 10,000 listings by the change runner, against a sandbox (its own process)
 // that allows the app 20 requests a second; the limit alone needs 500 s, and the target is within 1.05x of that with no
 // listing left failed and memory flat (the runner's and the sandbox's RSS, sampled every second).
 // `npx tsx bench/load/bulk.ts [--listings 10000] [--per-second 20]` (`--listings 200` runs in about 10 s); `--json`
 // prints one JSON line.
 import { randomBytes } from "node:crypto";
+import { runPartAlone } from "./bench-part";
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
 import { freePort } from "../../test/harness/dashboard-process";
 import { DEMO_APP } from "../../sandbox/store/seed";
-import { createSeller, issueTokensFor, sandboxControl } from "../../test/harness/sandbox";
+import { createSeller, sandboxControl } from "../../test/harness/sandbox";
+import { storeSellerTokens } from "../../test/harness/seller-marketplace";
 import { processGroup, rssMb, runScript } from "../processes";
 
 export type BulkFigures = {
@@ -154,15 +155,7 @@ export async function benchShop(listings: number, perSecond: number, name: strin
   };
   try {
     const seller = await createSeller(sandbox.url, { listings });
-    const scopes = ["listings_r", "listings_w", "shops_r"];
-    const tokens = await issueTokensFor(sandbox.url, { user_id: seller.user_id, scopes });
-    await store.save({
-      userId: seller.user_id,
-      accessToken: tokens.access_token,
-      refreshToken: tokens.refresh_token,
-      accessExpiresAt: Date.now() + 3_600_000,
-      scopes,
-    });
+    await storeSellerTokens(store, sandbox.url, seller.user_id, ["listings_r", "listings_w", "shops_r"]);
     const config = {
       apiUrl: sandbox.url,
       authUrl: sandbox.url,
@@ -180,11 +173,35 @@ export async function benchShop(listings: number, perSecond: number, name: strin
 
 /** Runs in a process started with the react-server condition: the runner is server-only code. */
 async function measure(listings: number, perSecond: number): Promise<BulkFigures> {
-  const { createJobRunner } = await import("../../lib/bulk/job-runner");
-  const { snapshotOfForm } = await import("../../lib/personalization/snapshot-codec");
+  const { createPlanRunner } = await import("../../lib/changes/plan-runner");
+  const { readListingQuestions } = await import("../../lib/changes/listing-reads");
+  const { planOfTargets } = await import("../../lib/changes/plan");
   const { sandbox, db, store, seller, config, close } = await benchShop(listings, perSecond, "bulk");
   try {
-    const runner = createJobRunner({ db, config, store });
+    const runner = createPlanRunner({ db, config, store });
+    const who = { userId: seller.user_id, shopId: seller.shop_id as number };
+    const read = await readListingQuestions(runner.marketplace, who, seller.listing_ids);
+    if (!read.ok) throw new Error(`reading the listings failed: ${read.failure.kind}`);
+    const engrave = {
+      question_type: "text_input",
+      question_text: "Personalization",
+      instructions: "Name to engrave",
+      required: true,
+      max_allowed_characters: 20,
+      max_allowed_files: null,
+      options: null,
+    };
+    const jobId = await runner.plans.create({
+      ...who,
+      description: "Name to engrave",
+      phase: "single",
+      rate: { perSecond, remainingToday: null },
+      items: planOfTargets(
+        read.data,
+        new Map(read.data.map((listing) => [listing.listingId, { after: [engrave] }])),
+        "single",
+      ),
+    });
     const { requests: before } = (await sandboxControl(sandbox.url, "/requests")).body as {
       requests: { id: number }[];
     };
@@ -192,13 +209,7 @@ async function measure(listings: number, perSecond: number): Promise<BulkFigures
 
     const limitSeconds = listings / perSecond;
     const started = Date.now();
-    const jobId = await runner.jobs.create({
-      userId: seller.user_id,
-      shopId: seller.shop_id as number,
-      kind: "apply",
-      target: snapshotOfForm({ instructions: "Name to engrave", maxAllowedCharacters: 20, required: true }),
-      items: seller.listing_ids.map((listingId) => ({ listingId })),
-    });
+    await runner.plans.startApply(jobId, who.shopId);
     const memory: MemorySample[] = [];
     // Started with --expose-gc (measureBulk): without a collection first, a sample reads the V8 heap at whatever size it
     // last grew to before collecting, which swings by 20 MB within a minute of this same steady work.
@@ -219,7 +230,7 @@ async function measure(listings: number, perSecond: number): Promise<BulkFigures
     runner.start();
     // A stalled job must not hold npm run bench past its time budget.
     const deadline = started + limitSeconds * 3000 + 60_000;
-    while ((await runner.jobs.find(jobId))?.status !== "finished") {
+    while ((await runner.plans.find(jobId))?.status !== "applied") {
       if (Date.now() > deadline)
         throw new Error(`the job had not finished after ${((Date.now() - started) / 1000).toFixed(0)} s`);
       await sleep(50);
@@ -229,7 +240,7 @@ async function measure(listings: number, perSecond: number): Promise<BulkFigures
     sample();
     await runner.stop();
 
-    const counts = await runner.jobs.counts(jobId);
+    const { outcomes, unchanged } = await runner.plans.counts(jobId);
     await tally.read();
     return {
       listings,
@@ -240,9 +251,9 @@ async function measure(listings: number, perSecond: number): Promise<BulkFigures
       requests: tally.requests,
       rateLimited: tally.rateLimited,
       uncounted: tally.uncounted,
-      done: counts.done,
-      unchanged: counts.unchanged,
-      failed: counts.failed,
+      done: outcomes.done ?? 0,
+      unchanged,
+      failed: (outcomes.failed ?? 0) + (outcomes["changed-elsewhere"] ?? 0),
       memory,
     };
   } finally {
@@ -298,18 +309,11 @@ const quarters = (samples: MemorySample[], key: MemoryKey) =>
 export const peak = (samples: MemorySample[], key: MemoryKey) =>
   Math.max(...samples.map((sample) => sample[key])).toFixed(0);
 
-const isMain = process.argv[1]?.endsWith("bench/load/bulk.ts");
-if (isMain) {
-  const { values } = parseArgs({
-    options: { json: { type: "boolean" }, listings: { type: "string" }, "per-second": { type: "string" } },
+if (process.argv[1]?.endsWith("bench/load/bulk.ts"))
+  await runPartAlone({
+    defaultListings: DEFAULT_LISTINGS,
+    measure: measure,
+    inChild: measureBulk,
+    describe: describeBulk,
+    met: bulkMet,
   });
-  const listings = Number(values.listings ?? DEFAULT_LISTINGS);
-  const perSecond = Number(values["per-second"] ?? 20);
-  const serverOnly = await import("server-only").then(
-    () => true,
-    () => false,
-  );
-  const figures = serverOnly ? await measure(listings, perSecond) : await measureBulk(listings, perSecond);
-  console.log(values.json ? JSON.stringify(figures) : describeBulk(figures).join("\n"));
-  process.exit(bulkMet(figures) ? 0 : 1);
-}

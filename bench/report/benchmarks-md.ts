@@ -17,6 +17,14 @@ import {
   PLAN_TARGET_SECONDS,
   type ChangePlanResult,
 } from "../load/change-plan.js";
+import { changeFaultsMet, describeChangeFaults, type ChangeFaultResult } from "../load/change-faults.js";
+import {
+  changeFairnessMet,
+  describeChangeFairness,
+  SAVE_P99_TARGET_MS,
+  SHARE_TARGET,
+  type ChangeFairnessResult,
+} from "../load/change-fairness.js";
 import { LOAD_FLOOR, loadMet, type LoadFigures } from "../load/loadtest.js";
 import {
   describeSpreadsheetImport,
@@ -57,6 +65,8 @@ export type Figures = {
   changePlan: Part<ChangePlanResult>;
   spreadsheetImport: Part<SpreadsheetImportResult>;
   orders: Part<OrdersFigures>;
+  changeFaults: Part<ChangeFaultResult>;
+  changeFairness: Part<ChangeFairnessResult>;
 };
 
 const has = <T extends object>(part: Part<T> | undefined): part is T => part !== undefined && !("skipped" in part);
@@ -66,7 +76,18 @@ function floorRows(figures: Figures) {
   const verdict = (ok: boolean | undefined) =>
     ok === undefined ? "not measured" : `${figures.quick ? "smoke only: " : ""}${ok ? "**met**" : "**missed**"}`;
   const row = (floor: string, figure: string, ok: boolean | undefined) => `| ${floor} | ${figure} | ${verdict(ok)} |`;
-  const { prism, overhead, lighthouse, load, bulk, mirror, changePlan, spreadsheetImport } = figures;
+  const {
+    prism,
+    overhead,
+    lighthouse,
+    load,
+    bulk,
+    mirror,
+    changePlan,
+    spreadsheetImport,
+    changeFaults,
+    changeFairness,
+  } = figures;
   const rows: string[] = [];
   const operations = ["getListing", "a page of 25 listings", "updateListingPersonalization (POST)"];
   const floors = [PRISM_FLOOR.getListing, PRISM_FLOOR.page, PRISM_FLOOR.post];
@@ -137,6 +158,20 @@ function floorRows(figures: Figures) {
             .join("; ")
         : why(spreadsheetImport),
       has(spreadsheetImport) ? spreadsheetImportMet(spreadsheetImport) : undefined,
+    ),
+    row(
+      "Fault soak: a change over 2,000 listings by two runners while 10% of the requests fail (503, 504 after the write, 429): 0 lost, 0 phantom, 0 doubled writes",
+      has(changeFaults)
+        ? `${changeFaults.listings.toLocaleString("en-US")} listings, ${changeFaults.faulted} faulted: ${changeFaults.lost} lost, ${changeFaults.phantom} phantom, ${changeFaults.doubled} doubled`
+        : why(changeFaults),
+      has(changeFaults) ? changeFaultsMet(changeFaults) && changeFaults.listings >= 2_000 : undefined,
+    ),
+    row(
+      `Fairness: while seller A's 10,000-listing change runs at the limit, seller B's saves p99 < ${SAVE_P99_TARGET_MS} ms and B's change gets ≥ ${SHARE_TARGET * 100}% of the requests`,
+      has(changeFairness)
+        ? `saves p99 ${changeFairness.saveP99Ms.toFixed(0)} ms, B's change ${(changeFairness.otherShare * 100).toFixed(1)}%`
+        : why(changeFairness),
+      has(changeFairness) ? changeFairnessMet(changeFairness) && changeFairness.listings >= 10_000 : undefined,
     ),
   );
   rows.push(
@@ -285,7 +320,7 @@ const bulkSection = (bulk: Part<BulkResult>) =>
   loggedSection(
     "Bulk apply",
     [
-      "One question applied to 10,000 listings by the bulk job runner against a sandbox that allows the app 20 requests a",
+      "One question applied to 10,000 listings by the change runner against a sandbox that allows the app 20 requests a",
       "second; RSS sampled every second after a full garbage collection. Alone: `npx tsx bench/load/bulk.ts [--listings 10000]`.",
     ],
     bulk,
@@ -346,6 +381,29 @@ const spreadsheetImportSection = (sheet: Part<SpreadsheetImportResult>) =>
     describeSpreadsheetImport,
   );
 
+const changeFaultsSection = (part: Part<ChangeFaultResult>) =>
+  loggedSection(
+    "Changes under faults",
+    [
+      "A change over 2,000 listings applied by two change runners on one database while the sandbox fails 10% of the",
+      "requests; lost, phantom and doubled writes counted from its request log and store. Alone:",
+      "`npx tsx bench/load/change-faults.ts [--listings 2000]`.",
+    ],
+    part,
+    describeChangeFaults,
+  );
+
+const changeFairnessSection = (part: Part<ChangeFairnessResult>) =>
+  loggedSection(
+    "Fair turns",
+    [
+      "Seller A's change over 10,000 listings at 20 requests a second; meanwhile seller B saves listings one at a time and",
+      "then changes 500 of their own. Alone: `npx tsx bench/load/change-fairness.ts [--listings 10000]`.",
+    ],
+    part,
+    describeChangeFairness,
+  );
+
 export function benchmarksMarkdown(figures: Figures) {
   const { machine } = figures;
   return [
@@ -396,6 +454,8 @@ export function benchmarksMarkdown(figures: Figures) {
     ...changePlanSection(figures.changePlan),
     ...spreadsheetImportSection(figures.spreadsheetImport),
     ...ordersSection(figures.orders),
+    ...changeFaultsSection(figures.changeFaults),
+    ...changeFairnessSection(figures.changeFairness),
   ].join("\n");
 }
 

@@ -4,19 +4,21 @@ import { useEffect, useRef, useState, useTransition, type FormEvent } from "reac
 import { useRouter } from "next/navigation";
 import { planChangeAction } from "@/app/changes/change-actions";
 import type { ChangeInput } from "@/lib/changes/change-input";
-import type { Selection } from "@/lib/bulk/bulk-input";
+import type { Selection } from "@/lib/changes/selection-schema";
+import type { QuestionForm } from "@/lib/personalization/question-set";
 import { QUESTION_TYPE_NAMES, QUESTION_TYPES, type QuestionType } from "@/lib/personalization/question-types";
+import { QuestionSetStep, ReviewButtons } from "./question-set-step";
 
 type Kind = ChangeInput["kind"];
 
 const KINDS: { value: Kind; label: string }[] = [
+  { value: "replace-set", label: "Apply a question set (typed here or from a template)" },
   { value: "text-instructions", label: "The text question's instructions" },
   { value: "text-limit", label: "The text question's character limit" },
   { value: "text-required", label: "Whether buyers must answer the text question" },
   { value: "text-add-on-price", label: "The text question's add-on price" },
   { value: "add-question", label: "Add a question" },
   { value: "remove-type", label: "Remove the questions of one type" },
-  { value: "replace-set", label: "Replace every question with one new question" },
   { value: "remove-personalization", label: "Remove personalization" },
 ];
 
@@ -57,7 +59,7 @@ function questionOf(values: Values) {
   }
 }
 
-function changeOf(values: Values): ChangeInput {
+function changeOf(values: Values): Exclude<ChangeInput, { kind: "replace-set" }> {
   switch (values.kind) {
     case "text-instructions":
       return { kind: values.kind, instructions: values.instructions };
@@ -72,9 +74,8 @@ function changeOf(values: Values): ChangeInput {
     case "remove-type":
       return { kind: values.kind, type: values.type };
     case "replace-set":
-      return { kind: values.kind, questions: [questionOf(values)] };
     case "remove-personalization":
-      return { kind: values.kind };
+      return { kind: "remove-personalization" };
   }
 }
 
@@ -109,24 +110,26 @@ function NumberField({ label, value, onChange, max }: FieldProps & { max: number
 }
 
 /**
- * The seller picks one field to change (or a question to add or remove) and nothing else changes on any listing; the
- * plan that follows shows each listing's before → after before anything is written.
+ * Every kind of change to many listings: a whole question set, one field of the text question, a question added or
+ * removed, or no personalization at all. What follows is the review of each listing's before → after, then the apply.
  */
 export function PlanChangeDialog({
   selection,
   selectedCount,
   onClose,
+  questionSet = false,
 }: {
   selection: Selection;
   selectedCount: number;
   onClose: () => void;
+  questionSet?: boolean;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const router = useRouter();
   const [planning, startTransition] = useTransition();
   const [error, setError] = useState<{ form: string; fields?: Record<string, string> }>();
   const [values, setValues] = useState<Values>({
-    kind: "text-instructions",
+    kind: "replace-set",
     instructions: "",
     limit: "100",
     required: false,
@@ -145,133 +148,138 @@ export function PlanChangeDialog({
     dialog.current?.showModal();
   }, []);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  function plan(change: ChangeInput) {
     setError(undefined);
     startTransition(async () => {
-      const result = await planChangeAction({ selection, change: changeOf(values) });
+      const result = await planChangeAction({ selection, change });
       if (!result.ok) return setError({ form: result.formError, fields: result.fieldErrors });
       router.push(`/changes/${result.data.planId}`);
     });
   }
 
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    plan(changeOf(values));
+  }
+
   const { kind } = values;
-  const asksQuestion = kind === "add-question" || kind === "replace-set";
+  const asksQuestion = kind === "add-question";
   const showInstructions = kind === "text-instructions" || (asksQuestion && values.type !== "dropdown");
   const showLimit = kind === "text-limit" || (asksQuestion && values.type === "text_input");
   const showRequired = kind === "text-required" || asksQuestion;
+
+  const errorBox = error && (
+    <div role="alert" className="mt-4 rounded-md bg-red-50 p-3 text-sm text-red-900 ring-1 ring-red-200">
+      <p>{error.form}</p>
+      {error.fields && (
+        <ul className="mt-1 list-disc pl-5">
+          {Object.entries(error.fields).map(([name, message]) => (
+            <li key={name}>{message}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
 
   return (
     <dialog
       ref={dialog}
       onClose={onClose}
       aria-labelledby="plan-change-heading"
-      className="m-auto w-full max-w-lg rounded-xl p-6 shadow-xl backdrop:bg-black/40"
+      className="m-auto w-[calc(100%-2rem)] max-w-2xl rounded-xl p-6 shadow-xl backdrop:bg-black/40"
     >
-      <form onSubmit={submit} noValidate>
-        <h2 id="plan-change-heading" className="text-lg font-semibold">
-          Plan a change to {selectedCount} {selectedCount === 1 ? "listing" : "listings"}
-        </h2>
-        <p className="mt-1 text-sm text-stone-600">
-          Only what you choose here changes; every other question, choice and price stays as each listing has it. You
-          review the plan before anything is written.
-        </p>
-        <label className="mt-4 block font-medium">
-          What to change
-          <select value={kind} onChange={(event) => set("kind", event.target.value as Kind)} className={field}>
-            {KINDS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        {(asksQuestion || kind === "remove-type") && (
-          <label className="mt-3 block font-medium">
-            Question type
-            <select
-              value={values.type}
-              onChange={(event) => set("type", event.target.value as QuestionType)}
-              className={field}
-            >
-              {QUESTION_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {QUESTION_TYPE_NAMES[type]}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
-        {asksQuestion && (
-          <label className="mt-3 block font-medium">
-            Question title
-            <input value={values.title} onChange={(event) => set("title", event.target.value)} className={field} />
-          </label>
-        )}
-        {showInstructions && <TextAreaField label="Instructions" {...bind("instructions")} />}
-        {showLimit && <NumberField label="Character limit" max={1024} {...bind("limit")} />}
-        {showRequired && (
-          <label className="mt-3 flex items-center gap-2 font-medium">
-            <input
-              type="checkbox"
-              checked={values.required}
-              onChange={(event) => set("required", event.target.checked)}
-              className="size-4"
-            />
-            Buyers must answer
-          </label>
-        )}
-        {kind === "text-add-on-price" && (
-          <label className="mt-3 block font-medium">
-            Add-on price (empty removes it)
-            <input
-              inputMode="decimal"
-              value={values.price}
-              onChange={(event) => set("price", event.target.value)}
-              placeholder="2.50"
-              className={field}
-            />
-          </label>
-        )}
-        {asksQuestion && (values.type === "dropdown" || values.type === "labeled_upload") && (
-          <TextAreaField
-            label={`${values.type === "dropdown" ? "Choices" : "File labels"}, one per line`}
-            {...bind("options")}
+      <h2 id="plan-change-heading" className="text-lg font-semibold">
+        Change {selectedCount} {selectedCount === 1 ? "listing" : "listings"}
+      </h2>
+      <p className="mt-1 text-sm text-stone-600">
+        Only what you choose here changes. You review every listing&apos;s before and after, then apply; you can undo
+        the whole change afterwards.
+      </p>
+      <label className="mt-4 block font-medium">
+        What to change
+        <select value={kind} onChange={(event) => set("kind", event.target.value as Kind)} className={field}>
+          {KINDS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      {kind === "replace-set" ? (
+        <>
+          {errorBox}
+          <QuestionSetStep
+            questionSet={questionSet}
+            busy={planning}
+            onReview={(questions: QuestionForm[]) => plan({ kind: "replace-set", questions })}
+            onCancel={() => dialog.current?.close()}
           />
-        )}
-        {asksQuestion && values.type === "unlabeled_upload" && (
-          <NumberField label="Files" max={10} {...bind("files")} />
-        )}
-        {kind === "add-question" && <NumberField label="Position (1 is first)" max={5} {...bind("position")} />}
-        {error && (
-          <div role="alert" className="mt-4 rounded-md bg-red-50 p-3 text-sm text-red-900 ring-1 ring-red-200">
-            <p>{error.form}</p>
-            {error.fields && (
-              <ul className="mt-1 list-disc pl-5">
-                {Object.entries(error.fields).map(([name, message]) => (
-                  <li key={name}>{message}</li>
+        </>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          {(asksQuestion || kind === "remove-type") && (
+            <label className="mt-3 block font-medium">
+              Question type
+              <select
+                value={values.type}
+                onChange={(event) => set("type", event.target.value as QuestionType)}
+                className={field}
+              >
+                {QUESTION_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {QUESTION_TYPE_NAMES[type]}
+                  </option>
                 ))}
-              </ul>
-            )}
+              </select>
+            </label>
+          )}
+          {asksQuestion && (
+            <label className="mt-3 block font-medium">
+              Question title
+              <input value={values.title} onChange={(event) => set("title", event.target.value)} className={field} />
+            </label>
+          )}
+          {showInstructions && <TextAreaField label="Instructions" {...bind("instructions")} />}
+          {showLimit && <NumberField label="Character limit" max={1024} {...bind("limit")} />}
+          {showRequired && (
+            <label className="mt-3 flex items-center gap-2 font-medium">
+              <input
+                type="checkbox"
+                checked={values.required}
+                onChange={(event) => set("required", event.target.checked)}
+                className="size-4"
+              />
+              Buyers must answer
+            </label>
+          )}
+          {kind === "text-add-on-price" && (
+            <label className="mt-3 block font-medium">
+              Add-on price (empty removes it)
+              <input
+                inputMode="decimal"
+                value={values.price}
+                onChange={(event) => set("price", event.target.value)}
+                placeholder="2.50"
+                className={field}
+              />
+            </label>
+          )}
+          {asksQuestion && (values.type === "dropdown" || values.type === "labeled_upload") && (
+            <TextAreaField
+              label={`${values.type === "dropdown" ? "Choices" : "File labels"}, one per line`}
+              {...bind("options")}
+            />
+          )}
+          {asksQuestion && values.type === "unlabeled_upload" && (
+            <NumberField label="Files" max={10} {...bind("files")} />
+          )}
+          {kind === "add-question" && <NumberField label="Position (1 is first)" max={5} {...bind("position")} />}
+          {errorBox}
+          <div className="mt-6">
+            <ReviewButtons onCancel={() => dialog.current?.close()} busy={planning} />
           </div>
-        )}
-        <div className="mt-6 flex justify-end gap-2">
-          <button
-            type="button"
-            onClick={() => dialog.current?.close()}
-            className="min-h-11 rounded-md px-3 ring-1 ring-stone-300 md:min-h-9"
-          >
-            Cancel
-          </button>
-          <button
-            type="submit"
-            disabled={planning}
-            className="min-h-11 rounded-md bg-brand px-4 font-medium text-white hover:bg-brand-dark disabled:opacity-50 md:min-h-9"
-          >
-            {planning ? "Reading the listings…" : "Plan the change"}
-          </button>
-        </div>
-      </form>
+        </form>
+      )}
     </dialog>
   );
 }

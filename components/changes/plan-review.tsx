@@ -214,7 +214,7 @@ export function PlanReview({ initial, canEdit }: { initial: PlanView; canEdit: b
     }));
   }, [planId]);
   useEffect(() => {
-    if (plan.status !== "applying") return;
+    if (plan.status !== "applying" && plan.status !== "paused") return;
     const timer = setInterval(() => void poll(), 1000);
     return () => clearInterval(timer);
   }, [plan.status, poll]);
@@ -252,9 +252,14 @@ export function PlanReview({ initial, canEdit }: { initial: PlanView; canEdit: b
           {plan.statusReason} It goes on by itself at <LocalTime at={plan.waitingUntil} />.
         </p>
       )}
+      {plan.status === "paused" && (
+        <p role="alert" className="mt-2 rounded-md bg-amber-50 p-3 ring-1 ring-amber-200" data-testid="plan-paused">
+          {plan.statusReason}
+        </p>
+      )}
       {plan.status !== "reviewing" && (
         <p role="status" className="mt-2" data-testid="plan-progress">
-          {plan.status === "applying" ? "Applying… " : "Applied. "}
+          {{ applying: "Applying… ", paused: "Paused. ", applied: "Applied. " }[plan.status as string] ?? ""}
           {outcomes.done ?? 0} changed, {outcomes["changed-elsewhere"] ?? 0} changed elsewhere and left as they are,{" "}
           {outcomes.failed ?? 0} not changed{outcomes.pending ? `, ${outcomes.pending} waiting` : ""}.
         </p>
@@ -324,6 +329,11 @@ export function PlanReview({ initial, canEdit }: { initial: PlanView; canEdit: b
             Plan the undo…
           </button>
         )}
+        {plan.undoOf && (
+          <a href={`/changes/${plan.undoOf}`} className="min-h-11 content-center text-blue-800 underline md:min-h-9">
+            See the change this undoes
+          </a>
+        )}
         {plan.undoneBy && (
           <a href={`/changes/${plan.undoneBy}`} className="min-h-11 content-center text-blue-800 underline md:min-h-9">
             See its undo
@@ -346,6 +356,10 @@ export function PlanReview({ initial, canEdit }: { initial: PlanView; canEdit: b
       </div>
       <div
         ref={scroller}
+        // Focusable: once applied, the rows hold no control, and a keyboard must still scroll them.
+        tabIndex={0}
+        role="region"
+        aria-label="Listings in this change"
         className="mt-3 h-[32rem] overflow-auto rounded-lg bg-white ring-1 ring-stone-200"
         data-testid="plan-rows"
       >

@@ -2,14 +2,10 @@
 
 import { useEffect, useState } from "react";
 import dynamic from "next/dynamic";
-import type { Selection } from "@/lib/bulk/bulk-input";
+import type { Selection } from "@/lib/changes/selection-schema";
 
-const loadDialog = () => import("./bulk-dialog");
-const BulkDialog = dynamic(() => loadDialog().then((module) => module.BulkDialog), { ssr: false });
-const PlanChangeDialog = dynamic(
-  () => import("../changes/plan-change-dialog").then((module) => module.PlanChangeDialog),
-  { ssr: false },
-);
+const loadDialog = () => import("../changes/plan-change-dialog");
+const PlanChangeDialog = dynamic(() => loadDialog().then((module) => module.PlanChangeDialog), { ssr: false });
 
 type Props = {
   stateLabel: string;
@@ -42,7 +38,7 @@ export function BulkBar({
   onClear,
   multiQuestion = false,
 }: Props) {
-  const [mode, setMode] = useState<"apply" | "remove" | "plan" | null>(null);
+  const [open, setOpen] = useState(false);
   const matching = `${count} ${stateLabel} ${count === 1 ? "listing" : "listings"}${narrowed ? " that match" : ""}`;
   const anySelected = selectedCount > 0;
   useEffect(() => {
@@ -79,41 +75,19 @@ export function BulkBar({
           Clear selection
         </button>
       )}
-      <span className="flex flex-wrap gap-2 sm:ml-auto">
-        <button
-          type="button"
-          disabled={selectedCount === 0}
-          onClick={() => setMode("plan")}
-          className={`${button} ring-stone-300 hover:bg-stone-100`}
-        >
-          Plan a change…
-        </button>
-        <button
-          type="button"
-          disabled={selectedCount === 0}
-          onClick={() => setMode("apply")}
-          className={`${button} bg-brand text-white ring-brand hover:bg-brand-dark`}
-        >
-          {multiQuestion ? "Apply questions…" : "Apply a question…"}
-        </button>
-        <button
-          type="button"
-          disabled={selectedCount === 0}
-          onClick={() => setMode("remove")}
-          className={`${button} text-red-800 ring-red-300 hover:bg-red-50`}
-        >
-          Remove personalization…
-        </button>
-      </span>
-      {mode === "plan" && (
-        <PlanChangeDialog selection={selection} selectedCount={selectedCount} onClose={() => setMode(null)} />
-      )}
-      {(mode === "apply" || mode === "remove") && (
-        <BulkDialog
-          mode={mode}
+      <button
+        type="button"
+        disabled={selectedCount === 0}
+        onClick={() => setOpen(true)}
+        className={`${button} bg-brand text-white ring-brand hover:bg-brand-dark sm:ml-auto`}
+      >
+        {selectedCount === 0 ? "Change listings…" : `Change ${plural(selectedCount)}…`}
+      </button>
+      {open && (
+        <PlanChangeDialog
           selection={selection}
           selectedCount={selectedCount}
-          onClose={() => setMode(null)}
+          onClose={() => setOpen(false)}
           questionSet={multiQuestion}
         />
       )}

@@ -4,13 +4,12 @@ import { useEffect, useRef, useState } from "react";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { fetchFromDashboard, LISTING_STATES, listingsKey, PAGE_SIZE, ReadError } from "@/lib/listings/query-keys";
 import { editorHref, listingsTitle, viewParams, type ListingsView, type ViewPage } from "@/lib/listings/view";
-import type { Selection } from "@/lib/bulk/bulk-input";
+import type { Selection } from "@/lib/changes/selection-schema";
 import { BulkBar } from "./bulk-bar";
 import { ListingRow } from "./listing-row";
 import { ListingsToolbar } from "./listings-toolbar";
 import { PageNumbers } from "./page-numbers";
 import { ReadOnlyListingsNotice } from "./read-only-listings-notice";
-import { RecentBulkJobs } from "./recent-bulk-jobs";
 import { useListingsView } from "./use-listings-view";
 import { useSelection } from "./use-selection";
 import { useSignInOnExpiry } from "../use-sign-in-on-expiry";
@@ -105,13 +104,11 @@ export function ListingsTable({
       {!canEdit && <ReadOnlyListingsNotice here={`/listings?${viewParams(view)}`} />}
       <ListingsToolbar view={view} onShow={show} />
 
-      <RecentBulkJobs />
-
       {partialOf !== undefined && (
         <p role="status" className="mt-4 rounded-lg bg-blue-50 p-3 text-sm text-blue-950 ring-1 ring-blue-200">
           Your shop has {partialOf.toLocaleString("en-US")} {stateLabel} listings. Until the dashboard has read them
-          all, this list holds the first {data?.total}: search, filters and sorts cover those, and bulk changes open
-          once the reading is done.
+          all, this list holds the first {data?.total}: search, filters and sorts cover those, and changes to many
+          listings open once the reading is done.
         </p>
       )}
 

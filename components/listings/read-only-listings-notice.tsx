@@ -12,8 +12,8 @@ export function ReadOnlyListingsNotice({ here }: { here: string }) {
       </h2>
       <p className="mt-1">
         When you signed in, you did not allow the dashboard to “Create and edit your listings”, so it can show what
-        buyers are asked but cannot change it: no bulk changes here, and each listing&apos;s question is read-only. Sign
-        in again and keep that permission checked to edit.
+        buyers are asked but cannot change it: no changes to many listings here, and each listing&apos;s question is
+        read-only. Sign in again and keep that permission checked to edit.
       </p>
       <form action={signInAction} className="mt-3">
         <input type="hidden" name="callbackUrl" value={here} />

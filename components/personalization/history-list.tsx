@@ -23,9 +23,9 @@ const WHAT: Record<HistoryAction, string> = {
   save: "Question saved",
   remove: "Question removed",
   restore: "Earlier version restored",
-  "bulk-apply": "Question applied",
+  "bulk-apply": "Questions changed",
   "bulk-remove": "Question removed",
-  "bulk-undo": "Bulk change undone",
+  "bulk-undo": "Change undone",
   outside: "Changed outside the dashboard",
   "outside-revert": "Outside change reverted",
 };
@@ -34,9 +34,9 @@ const BY: Record<HistoryAction, string> = {
   save: "in the editor",
   remove: "in the editor",
   restore: "from this history",
-  "bulk-apply": "by a bulk change",
-  "bulk-remove": "by a bulk change",
-  "bulk-undo": "by undoing a bulk change",
+  "bulk-apply": "with other listings",
+  "bulk-remove": "with other listings",
+  "bulk-undo": "with other listings",
   outside: "on the marketplace or by another app",
   "outside-revert": "from the inbox",
 };
@@ -153,10 +153,10 @@ export function HistoryList({
                           <>
                             {" · "}
                             <Link
-                              href={`/bulk-jobs/${version.entry.jobId}`}
+                              href={`/changes/${version.entry.jobId}`}
                               className="text-blue-800 underline underline-offset-2"
                             >
-                              see the bulk change
+                              see the change
                             </Link>
                           </>
                         )}

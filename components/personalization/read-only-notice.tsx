@@ -14,7 +14,8 @@ export function ReadOnlyNotice({ questionCount }: { questionCount: number }) {
         so saving here would delete what buyers are asked now.
       </p>
       <p className="mt-2">
-        The dashboard leaves this listing as it is, also in bulk changes. Edit its questions on the marketplace.
+        The dashboard leaves this listing as it is, also in changes to many listings. Edit its questions on the
+        marketplace.
       </p>
     </section>
   );

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { selectionSchema } from "../bulk/bulk-input";
+import { selectionSchema } from "./selection-schema";
 import { sellerInstructionsSchema, sellerQuestionsSchema } from "../personalization/editor-schema";
 import { QUESTION_TYPES, QUESTIONS_MAX } from "../personalization/question-set";
 import { charLimitSchema } from "../personalization/schema";
@@ -24,8 +24,10 @@ export type ChangeInput = z.infer<typeof changeInputSchema>;
 
 export const planInputSchema = z.object({ selection: selectionSchema, change: changeInputSchema });
 
-export function changeOf(input: ChangeInput): Change {
+/** `currency`: the shop's, when a question set charges an add-on price. */
+export function changeOf(input: ChangeInput, currency?: string): Change {
   if (input.kind === "add-question")
     return { kind: "add-question", question: input.questions[0]!, position: input.position };
+  if (input.kind === "replace-set") return { ...input, currency };
   return input;
 }

@@ -9,7 +9,10 @@ import {
   type QuestionForm,
   type QuestionType,
 } from "../personalization/question-set";
-import { samePrice, sameQuestions, type ListingQuestions, type Money, type StoredQuestion } from "./stored-question";
+import { samePrice, sameQuestions, type ListingQuestions, type StoredQuestion } from "../marketplace/stored-question";
+import type { MoneyWire } from "../marketplace/wire";
+import { questionOfStored } from "../marketplace/question-wire";
+import { unrepresentableReason } from "../personalization/snapshot";
 
 export type Phase = "single" | "multi";
 
@@ -22,7 +25,7 @@ export type Change =
   /** `position` counts from 1; past the end adds it last. */
   | { kind: "add-question"; question: QuestionForm; position: number }
   | { kind: "remove-type"; type: QuestionType }
-  | { kind: "replace-set"; questions: QuestionForm[] }
+  | { kind: "replace-set"; questions: QuestionForm[]; currency?: string }
   | { kind: "remove-personalization" };
 
 export type ChangeOutcome =
@@ -30,9 +33,12 @@ export type ChangeOutcome =
 
 const typeName = (type: string) => QUESTION_TYPE_NAMES[type as QuestionType]?.toLowerCase() ?? type;
 
-export function storedOf(question: QuestionForm): StoredQuestion {
+/** `currency`: the shop's, for an add-on price typed in the question set's fields. */
+export function storedOf(question: QuestionForm, currency?: string): StoredQuestion {
   const [wire] = toQuestionSetWrite([question]).personalization_questions;
+  const price = question.type === "text_input" && currency ? moneyOf(question.addOnPrice ?? "", currency) : null;
   return {
+    ...(price && { add_on_price: price }),
     question_type: wire!.question_type,
     question_text: wire!.question_text,
     instructions: wire!.instructions ?? null,
@@ -49,7 +55,7 @@ export function addOnPriceProblem(text: string): string | undefined {
 }
 
 /** "2.50" in `currency` as the wire's Money; null for "" and 0 (the marketplace removes a price of 0 or null). */
-export function moneyOf(text: string, currency: string): Money | null {
+export function moneyOf(text: string, currency: string): MoneyWire | null {
   const money = moneyOfPriceText(text, currency);
   return money && moneyWireOf(money);
 }
@@ -118,11 +124,45 @@ function edited(listing: ListingQuestions, change: Change): ChangeOutcome {
         return { outcome: "skipped", reason: `It asks buyers no ${typeName(change.type)} question.` };
       return { outcome: "change", after: kept };
     }
-    case "replace-set":
-      return { outcome: "change", after: change.questions.map(storedOf) };
+    case "replace-set": {
+      const unmatched = new Set(questions);
+      const after = change.questions.map((form) => {
+        const question = storedOf(form, change.currency);
+        const held = [...unmatched].find(
+          (each) => each.question_type === question.question_type && each.question_text === question.question_text,
+        );
+        if (!held) return question;
+        unmatched.delete(held);
+        return heldKept(question, held);
+      });
+      return { outcome: "change", after };
+    }
     case "remove-personalization":
       return { outcome: "change", after: [] };
   }
+}
+
+/**
+ * A question of the new set that the listing already asks keeps its ids (the marketplace keeps the buyers' answers to
+ * it) and, when the seller typed no price, the add-on price the listing charges for it.
+ */
+function heldKept(question: StoredQuestion, held: StoredQuestion): StoredQuestion {
+  const heldOptions = held.options ?? [];
+  const options =
+    question.options &&
+    question.options.map((option, index) => {
+      const was = heldOptions[index];
+      return was?.label === option.label && was.option_id !== undefined
+        ? { option_id: was.option_id, label: option.label }
+        : option;
+    });
+  const keepsPrice = !("add_on_price" in question) && "add_on_price" in held && !question.required;
+  return {
+    ...(held.question_id !== undefined && { question_id: held.question_id }),
+    ...question,
+    options,
+    ...(keepsPrice && { add_on_price: held.add_on_price }),
+  };
 }
 
 const stripped = (question: StoredQuestion) => {
@@ -162,6 +202,13 @@ export function phaseProblem(after: readonly StoredQuestion[], phase: Phase): st
 }
 
 export function applyChange(listing: ListingQuestions, change: Change, phase: Phase): ChangeOutcome {
+  // Before the multi-question period, what the single-question editor cannot show is never written over.
+  const asked = listing.questions.map((question) => ({ type: question.question_type, title: question.question_text }));
+  if (phase === "single" && !editableInSingleQuestionEditor({ questions: asked }))
+    return {
+      outcome: "skipped",
+      reason: unrepresentableReason({ questions: listing.questions.map(questionOfStored) }),
+    };
   const result = edited(listing, change);
   if (result.outcome !== "change") return result;
   if (sameQuestions(result.after, listing.questions)) return { outcome: "unchanged" };

@@ -1,4 +1,4 @@
-import { formatMoney, samePrice, type StoredQuestion } from "./stored-question";
+import { formatMoney, samePrice, type StoredQuestion } from "../marketplace/stored-question";
 
 export type DiffField =
   "question" | "position" | "title" | "instructions" | "required" | "limit" | "files" | "options" | "add-on price";

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { emptyChangeTables } from "../../test/harness/change-tables";
 import { eachEngine } from "../../test/harness/each-engine";
 import { useSeededSandbox } from "../../test/harness/use-sandbox";
 import { storeSellerTokens } from "../../test/harness/seller-marketplace";
@@ -85,8 +86,7 @@ describe.each(eachEngine())("applying a change plan on %s", (_engine, location) 
 
   beforeEach(async () => {
     db = await openDatabase(location());
-    for (const table of ["change_plan_items", "change_plans", "bulk_pacer", "personalization_history", "seller_tokens"])
-      await db.execute(`DELETE FROM ${table}`);
+    await emptyChangeTables(db);
     runnerConfig = {
       apiUrl: sandbox.url,
       authUrl: sandbox.url,
@@ -101,11 +101,14 @@ describe.each(eachEngine())("applying a change plan on %s", (_engine, location) 
     clockOffset = 0;
     runner = createPlanRunner(
       { db, config: runnerConfig, store: tokenStore(db) },
-      { now: () => Date.now() + clockOffset },
+      { now: () => Date.now() + clockOffset, idleMs: 50, backoffMs: () => 50 },
     );
   });
 
-  afterEach(() => db.close());
+  afterEach(async () => {
+    await runner.stop();
+    await db.close();
+  });
 
   it("changes only the text question's instructions across three different question sets, ids and add-on prices kept", async () => {
     const before = await Promise.all(seller.listing_ids.slice(0, 3).map(storedQuestionsOf));
@@ -202,7 +205,7 @@ describe.each(eachEngine())("applying a change plan on %s", (_engine, location) 
 
     await sandboxControl(sandbox.url, "/clock", { advance_seconds: day / 1000 + 120 });
     clockOffset = day + 120_000;
-    await runner.resume();
+    runner.start();
     await expect.poll(async () => (await runner.plans.find(planId))?.status, { timeout: 10_000 }).toBe("applied");
     const done = await runner.plans.view((await runner.plans.find(planId))!);
     expect(done.items.map((item) => item.outcome)).toEqual(["done", "done", "done"]);
@@ -212,7 +215,7 @@ describe.each(eachEngine())("applying a change plan on %s", (_engine, location) 
   it("a waiting plan goes on once the marketplace's own day has moved on, asked once each recheck", async () => {
     const rechecking = createPlanRunner(
       { db, config: runnerConfig, store: tokenStore(db) },
-      { now: () => Date.now() + clockOffset, recheckMs: 200 },
+      { now: () => Date.now() + clockOffset, recheckMs: 200, idleMs: 50 },
     );
     const planId = await reviewedPlan({ kind: "text-limit", limit: 71 });
     const left = rechecking.lastRemainingToday() ?? runner.lastRemainingToday()!;
@@ -222,7 +225,11 @@ describe.each(eachEngine())("applying a change plan on %s", (_engine, location) 
 
     // Only the sandbox's clock moves: the dashboard's own log still says a day, the marketplace's answer says now.
     await sandboxControl(sandbox.url, "/clock", { advance_seconds: 24 * 3600 + 120 });
-    await expect.poll(async () => (await rechecking.plans.find(planId))?.status, { timeout: 10_000 }).toBe("applied");
+    rechecking.start();
+    await expect
+      .poll(async () => (await rechecking.plans.find(planId))?.status, { timeout: 10_000 })
+      .toBe("applied")
+      .finally(() => rechecking.stop());
     expect((await rechecking.plans.find(planId))?.waitingUntil).toBeNull();
   });
 

@@ -1,63 +1,80 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
 import type { TokenStore } from "../auth/token-store";
-import { sharedPacer, type SharedPacer } from "../bulk/pacer";
 import type { Database } from "../db/database";
 import { historyStore } from "../history/history-store";
-import { CERTAINLY_UNCHANGED } from "../history/recorded-write";
+import { writeRecorded } from "../history/recorded-write";
 import { storedListingWrites } from "../listings/write-counts";
 import { createMarketplace, type Marketplace } from "../marketplace/client";
 import type { MarketplaceConfig } from "../marketplace/config";
-import { describeFailure, type MarketplaceFailure, type Result } from "../marketplace/failure";
+import type { MarketplaceFailure, Result } from "../marketplace/failure";
+import { questionOfStored, type ListingQuestions, type StoredQuestion } from "../marketplace/question-wire";
+import { sharedPacer, type SharedPacer } from "../marketplace/shared-pacer";
+import type { Question } from "../marketplace/wire";
 import { logger } from "../observability/logger";
-import type { Snapshot } from "../personalization/snapshot";
+import { sameSnapshot } from "../personalization/snapshot";
+import { metrics } from "../observability/metrics";
+import { handlingOf, NOT_IN_SHOP } from "./failure-handling";
 import { writeBodyOf, type Phase } from "./field-change";
 import { changedSince, READ_BATCH } from "./plan";
 import { planStore, type PendingItem, type Plan } from "./plan-store";
 import { quotaLog } from "./quota-log";
-import type { StoredQuestion } from "./stored-question";
 
-const LEASE_MS = 30_000;
-const CONCURRENCY = 4;
-const READ_ATTEMPTS = 3;
-// The log holds only the runners' own requests and the marketplace counts the rolling day on its own clock, so a
-// waiting plan asks it: first after 15 s, then twice as long up to an hour (some 30 requests a day).
-const RECHECK_MS = 15_000;
+export type RunnerOptions = {
+  now: () => number;
+  leaseMs: number;
+  idleMs: number;
+  concurrency: number;
+  maxAttempts: number;
+  backoffMs: (attempt: number) => number;
+  recheckMs: number;
+  /** About this many seconds of work a batch: a turn, and what a lease covers. */
+  batchSeconds: number;
+};
+
+const DEFAULTS: RunnerOptions = {
+  now: Date.now,
+  leaseMs: 30_000,
+  idleMs: 2_000,
+  concurrency: 4,
+  maxAttempts: 5,
+  backoffMs: (attempt) => Math.min(60_000, 1000 * 2 ** (attempt - 1)),
+  // The log holds only the runners' own requests and the marketplace counts the rolling day on its own clock, so a
+  // waiting plan asks it: first after 15 s, then twice as long up to an hour (some 30 requests a day).
+  recheckMs: 15_000,
+  batchSeconds: 5,
+};
 const RECHECK_MAX_MS = 3_600_000;
 
 export const CHANGED_ELSEWHERE =
-  "Someone changed this listing after you reviewed the plan, so it was left as they made it. Plan the change again to include it.";
-const NOT_IN_SHOP = "This listing is no longer in your shop, so it was left out.";
+  "Someone changed this listing after you reviewed the change, so it was left as they made it. Change it again to include it.";
 
-export const snapshotOfStored = (questions: readonly StoredQuestion[]): Snapshot => ({
-  questions: questions.map((question) => ({
-    type: question.question_type,
-    title: question.question_text,
-    instructions: question.instructions ?? "",
-    required: question.required,
-    maxAllowedCharacters: question.max_allowed_characters,
-    ...(question.max_allowed_files !== null && { maxAllowedFiles: question.max_allowed_files }),
-    ...(question.options !== null && { options: question.options.map((option) => option.label) }),
-  })),
-});
+const instanceName = () => process.env.INSTANCE_NAME || `${hostname()}:${process.pid}`;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const refusesIds = (failure: MarketplaceFailure) =>
   failure.kind === "invalid" && /unknown field.*\b(question_id|option_id)\b/.test(failure.message);
 
+const snapshotOfStored = (questions: readonly StoredQuestion[]) => ({ questions: questions.map(questionOfStored) });
+
 // A marketplace that does not know ids on writes yet is sent the same questions without them.
-async function writeQuestions(
+async function sendQuestions(
   marketplace: Marketplace,
   plan: Plan,
   listingId: number,
   after: StoredQuestion[],
-): Promise<Result<unknown>> {
-  if (after.length === 0) return marketplace.deleteListingPersonalization(plan.userId, plan.shopId, listingId);
+): Promise<Result<Question[]>> {
+  if (after.length === 0) {
+    const removed = await marketplace.deleteListingPersonalization(plan.userId, plan.shopId, listingId);
+    return removed.ok ? { ok: true, data: [] } : removed;
+  }
   const send = (withIds: boolean) =>
     marketplace.updateListingPersonalization(
       plan.userId,
       plan.shopId,
       listingId,
-      // The client's body type names the editors' fields; a plan re-sends every field the marketplace returned.
+      // The client's body type names the editors' fields; a change re-sends every field the marketplace returned.
       writeBodyOf(after, plan.phase as Phase, withIds) as unknown as Parameters<
         Marketplace["updateListingPersonalization"]
       >[3],
@@ -69,12 +86,16 @@ async function writeQuestions(
 
 export type PlanRunner = ReturnType<typeof createPlanRunner>;
 
+/**
+ * Every change to many listings is applied here, in any number of instances: each takes a batch of one plan's rows
+ * under a lease, plans taking turns by seller; each row is written as the editor's save is (writeRecorded).
+ */
 export function createPlanRunner(
   deps: { db: Database; config: MarketplaceConfig; store: TokenStore },
-  options: { now?: () => number; recheckMs?: number } = {},
+  options: Partial<RunnerOptions> = {},
 ) {
-  const now = options.now ?? Date.now;
-  const recheckMs = options.recheckMs ?? RECHECK_MS;
+  const settings = { ...DEFAULTS, ...options };
+  const { now } = settings;
   const shared = sharedPacer(deps.db);
   const quota = quotaLog(deps.db);
   let remainingToday: number | null = null;
@@ -92,148 +113,235 @@ export function createPlanRunner(
   const marketplace = createMarketplace({ ...deps.config, pacer }, deps.store, storedListingWrites(deps.db));
   const plans = planStore(deps.db);
   const history = historyStore(deps.db);
-  const running = new Map<string, Promise<void>>();
+  // In this instance only: when a waiting plan next asks the marketplace what is left (the page shows `waitingUntil`).
+  const rechecks = new Map<string, { count: number; at: number }>();
+  let running = false;
+  let draining = false;
+  let loop: Promise<void> | undefined;
+  let wakeUp: (() => void) | undefined;
 
-  async function writeItem(plan: Plan, item: PendingItem, owner: string) {
-    const entry = await history.record({
-      listingId: item.listingId,
-      shopId: plan.shopId,
-      userId: plan.userId,
-      action: plan.undoOf ? "bulk-undo" : "bulk-apply",
-      jobId: plan.id,
-      previous: snapshotOfStored(item.before),
-      target: snapshotOfStored(item.after),
-    });
-    const result = await writeQuestions(marketplace, plan, item.listingId, item.after);
-    if (result.ok) {
-      await history.settle(entry, "done");
-      return plans.settle(plan.id, item.listingId, owner, { outcome: "done" });
+  async function failed(plan: Plan, item: PendingItem, owner: string, failure: MarketplaceFailure) {
+    const attempts = item.attempts + 1;
+    const handling = handlingOf(failure, attempts);
+    if ("pause" in handling) {
+      await plans.pause(plan.id, handling.pause);
+      return "paused" as const;
     }
-    if (CERTAINLY_UNCHANGED.has(result.failure.kind)) await history.forget(entry);
-    else await history.settle(entry, "unknown");
-    const reason =
-      result.failure.kind === "invalid"
-        ? `The marketplace refused it: ${result.failure.message}`
-        : describeFailure(result.failure, "save");
-    await plans.settle(plan.id, item.listingId, owner, { outcome: "failed", reason });
+    if (handling.retry && attempts < settings.maxAttempts) {
+      const wait = Math.max(
+        settings.backoffMs(attempts),
+        failure.kind === "rate_limited" ? failure.retryAfter * 1000 : 0,
+      );
+      await plans.defer(plan.id, item.listingId, owner, {
+        notBefore: now() + wait,
+        attempts,
+        reason: handling.reason,
+      });
+      return;
+    }
+    await settle(plan, item, owner, { outcome: "failed", reason: handling.reason, attempts });
+  }
+
+  async function settle(plan: Plan, item: PendingItem, owner: string, outcome: Parameters<typeof plans.settle>[3]) {
+    await plans.settle(plan.id, item.listingId, owner, outcome);
+    metrics().bulkItems.inc({ outcome: outcome.outcome });
+  }
+
+  async function currentOf(plan: Plan, listingId: number, fallback: StoredQuestion[]) {
+    const read = await marketplace.getListingQuestions(plan.userId, [listingId]);
+    return (read.ok && read.data[0]?.questions) || fallback;
+  }
+
+  async function writeItem(plan: Plan, item: PendingItem, listing: ListingQuestions, owner: string) {
+    // An earlier attempt (unanswered, or by an instance that died) that landed after all: done, never written twice.
+    // A removal is always sent: it also turns personalization off on a listing that asks nothing.
+    if (item.after.length > 0 && sameSnapshot(snapshotOfStored(item.after), snapshotOfStored(listing.questions))) {
+      await history.settleUnfinished(item.listingId, plan.id, true);
+      return settle(plan, item, owner, { outcome: "done", attempts: item.attempts });
+    }
+    if (changedSince(item, listing))
+      return settle(plan, item, owner, {
+        outcome: "changed-elsewhere",
+        reason: CHANGED_ELSEWHERE,
+        current: listing.questions,
+      });
+    // One change at a time per listing: the dashboard's own other changes are seen in its history.
+    const lease = `${owner}/${item.listingId}`;
+    if (!(await plans.holdListing(item.listingId, lease, now() + settings.leaseMs)))
+      return plans.defer(plan.id, item.listingId, owner, {
+        notBefore: now() + settings.idleMs,
+        attempts: item.attempts,
+        reason: "Waiting for another change to this listing to finish.",
+      });
+    try {
+      const other = await history.writtenSince(plan.shopId, item.listingId, plan.createdAt, plan.id);
+      if (other)
+        return await settle(plan, item, owner, {
+          outcome: "changed-elsewhere",
+          reason: CHANGED_ELSEWHERE,
+          current: await currentOf(plan, item.listingId, listing.questions),
+        });
+      await history.settleUnfinished(item.listingId, plan.id, false);
+      const outcome = await writeRecorded(history, marketplace, {
+        changer: plan,
+        listing: { id: item.listingId, questions: listing.questions.map(questionOfStored) },
+        target: snapshotOfStored(item.after),
+        action: plan.undoOf ? "bulk-undo" : "bulk-apply",
+        jobId: plan.id,
+        phase: plan.phase,
+        send: () => sendQuestions(marketplace, plan, item.listingId, item.after),
+      });
+      if (outcome.ok) return await settle(plan, item, owner, { outcome: "done", attempts: item.attempts + 1 });
+      if ("refusal" in outcome) return await settle(plan, item, owner, { outcome: "failed", reason: outcome.refusal });
+      return await failed(plan, item, owner, outcome.failure);
+    } finally {
+      await plans.releaseListing(item.listingId, lease);
+    }
   }
 
   async function readBatch(plan: Plan, items: PendingItem[]) {
-    let read: Awaited<ReturnType<Marketplace["getListingQuestions"]>> | undefined;
-    for (let attempt = 1; attempt <= READ_ATTEMPTS; attempt++) {
-      read = await marketplace.getListingQuestions(
-        plan.userId,
-        items.map((item) => item.listingId),
-      );
-      if (read.ok || CERTAINLY_UNCHANGED.has(read.failure.kind)) break;
-      await new Promise((resolve) => setTimeout(resolve, 1000 * attempt));
-    }
-    return read!;
+    return marketplace.getListingQuestions(
+      plan.userId,
+      items.map((item) => item.listingId),
+    );
   }
 
-  async function runBatch(plan: Plan, owner: string, limit: number): Promise<number> {
-    const items = await plans.claim(plan.id, owner, LEASE_MS, limit);
-    if (items.length === 0) return 0;
+  async function runBatch(plan: Plan, items: PendingItem[], owner: string) {
     const read = await readBatch(plan, items);
     if (!read.ok) {
-      for (const item of items)
-        await plans.settle(plan.id, item.listingId, owner, {
-          outcome: "failed",
-          reason: describeFailure(read.failure, "load"),
-        });
-      return items.length;
+      for (const item of items) if ((await failed(plan, item, owner, read.failure)) === "paused") break;
+      return;
     }
-    const now = new Map(read.data.map((listing) => [listing.listingId, listing]));
+    const listings = new Map(read.data.map((listing) => [listing.listingId, listing]));
+    let paused = false;
     const queue = [...items];
     const worker = async () => {
-      for (let item = queue.shift(); item; item = queue.shift()) {
-        const listing = now.get(item.listingId);
-        if (!listing || listing.shopId !== plan.shopId)
-          await plans.settle(plan.id, item.listingId, owner, { outcome: "failed", reason: NOT_IN_SHOP });
-        else if (changedSince(item, listing))
-          await plans.settle(plan.id, item.listingId, owner, {
-            outcome: "changed-elsewhere",
-            reason: CHANGED_ELSEWHERE,
-            current: listing.questions,
-          });
-        else await writeItem(plan, item, owner);
+      for (let item = queue.shift(); item && !paused && !draining; item = queue.shift()) {
+        const listing = listings.get(item.listingId);
+        const outcome =
+          !listing || listing.shopId !== plan.shopId
+            ? await settle(plan, item, owner, { outcome: "failed", reason: NOT_IN_SHOP })
+            : await writeItem(plan, item, listing, owner);
+        if (outcome === "paused") paused = true;
       }
     };
-    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-    return items.length;
+    await Promise.all(Array.from({ length: settings.concurrency }, worker));
   }
 
+  // At most one read's worth: reads stay about 1% of the requests, and a 30 s lease covers several batches.
+  const batchSize = () => Math.max(5, Math.min(READ_BATCH, pacer.perSecond() * settings.batchSeconds));
+
   // Each listing costs a write and the batch one read; 1 while the quota left is unknown, so the first answer tells.
-  function batchLimit(plan: Plan): number {
+  function quotaLimit(plan: Plan): number {
     if (plan.reserve === null) return READ_BATCH;
     if (remainingToday === null) return 1;
     return Math.min(READ_BATCH, remainingToday - plan.reserve - 1);
   }
 
-  const timers = new Map<string, NodeJS.Timeout>();
-  const waits = new Map<string, number>();
-  function goOnAt(plan: Plan, at: number, apply: (plan: Plan) => Promise<void>) {
-    clearTimeout(timers.get(plan.id));
-    // Unreferenced: a waiting plan never keeps a process alive; a restart schedules it again (resume).
-    timers.set(plan.id, setTimeout(() => void apply(plan), Math.max(0, at - now())).unref());
+  /** Stops a plan that would dip into its reserve until the requests it needs are freed (or the next recheck). */
+  async function withinQuota(plan: Plan): Promise<number> {
+    if (plan.waitingUntil !== null) {
+      // Back from a wait: the quota left is read afresh (one read), rather than taken from before it.
+      remainingToday = null;
+      await marketplace.getShop(plan.userId, plan.shopId);
+    }
+    const limit = quotaLimit(plan);
+    if (limit >= 1) {
+      if (plan.waitingUntil !== null) await plans.goOn(plan.id);
+      rechecks.delete(plan.id);
+      return limit;
+    }
+    const pending = (await plans.counts(plan.id)).outcomes.pending ?? 0;
+    const freed = await quota.freedBy(plan.reserve! + Math.min(READ_BATCH, pending) + 1 - remainingToday!, now());
+    const count = rechecks.get(plan.id)?.count ?? 0;
+    rechecks.set(plan.id, { count: count + 1, at: now() + Math.min(RECHECK_MAX_MS, settings.recheckMs * 2 ** count) });
+    await plans.wait(
+      plan.id,
+      freed,
+      `Stopped to keep ${plan.reserve} of today's requests in reserve, with ${pending} ${pending === 1 ? "change" : "changes"} to go.`,
+    );
+    return 0;
   }
 
-  async function run(plan: Plan, apply: (plan: Plan) => Promise<void>) {
-    const owner = `${process.pid}/${randomUUID()}`;
+  /** One turn: a batch of the next plan's rows. Returns the rows it took (0: nothing to do now). */
+  async function runOnce(only?: string): Promise<number> {
+    const plan = only ? await plans.find(only) : await plans.nextTurn(now());
+    if (only && plan?.status !== "applying") rechecks.delete(only);
+    const recheck = plan && (rechecks.get(plan.id)?.at ?? Infinity) <= now();
+    if (!plan || plan.status !== "applying" || (plan.waitingUntil !== null && plan.waitingUntil > now() && !recheck))
+      return 0;
+    const limit = Math.min(batchSize(), await withinQuota(plan));
+    if (limit < 1) return 0;
+    // The instance's name leads the owner, so an operator (or a test) can tell which instance holds a lease.
+    const owner = `${instanceName()}/${randomUUID()}`;
+    const items = await plans.claim(plan.id, owner, settings.leaseMs, limit);
+    if (items.length === 0) return 0;
+    const heartbeat = setInterval(
+      () => void plans.renew(owner, now() + settings.leaseMs).catch(() => undefined),
+      settings.leaseMs / 3,
+    );
     try {
-      for (;;) {
-        const limit = batchLimit(plan);
-        if (limit < 1) {
-          const pending = (await plans.counts(plan.id)).outcomes.pending ?? 0;
-          const at = await quota.freedBy(plan.reserve! + Math.min(READ_BATCH, pending) + 1 - remainingToday!, now());
-          await plans.wait(
-            plan.id,
-            at,
-            `Stopped to keep ${plan.reserve} of today's requests in reserve, with ${pending} ${pending === 1 ? "change" : "changes"} to go.`,
-          );
-          const rechecks = waits.get(plan.id) ?? 0;
-          waits.set(plan.id, rechecks + 1);
-          goOnAt(plan, Math.min(at, now() + Math.min(RECHECK_MAX_MS, recheckMs * 2 ** rechecks)), apply);
-          break;
-        }
-        waits.delete(plan.id);
-        if ((await runBatch(plan, owner, limit)) === 0) break;
-      }
-    } catch (error) {
-      logger().error({ msg: "applying a change plan failed", planId: plan.id, error: (error as Error).message });
+      await runBatch({ ...plan, waitingUntil: null }, items, owner);
     } finally {
+      clearInterval(heartbeat);
       await plans.release(owner);
     }
     await plans.finishIfComplete(plan.id);
+    return items.length;
+  }
+
+  async function work() {
+    while (running) {
+      let claimed = 0;
+      try {
+        for (const [planId, { at }] of rechecks) if (at <= now()) claimed += await runOnce(planId);
+        claimed += await runOnce();
+      } catch (error) {
+        logger().error({ msg: "a batch of a change failed", error: (error as Error).message });
+      }
+      if (claimed === 0 && running)
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, settings.idleMs).unref();
+          wakeUp = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+    }
   }
 
   return {
     plans,
     pacer,
     marketplace,
+    runOnce,
     lastRemainingToday: () => remainingToday,
-    apply(plan: Plan): Promise<void> {
-      const current = running.get(plan.id);
-      if (current) return current;
-      const work = (async () => {
-        if (plan.waitingUntil !== null) {
-          // Back from a wait: the quota left is read afresh (one read), rather than taken from before it.
-          remainingToday = null;
-          await marketplace.getShop(plan.userId, plan.shopId);
-          if (batchLimit(plan) >= 1) await plans.goOn(plan.id);
-        }
-        await run({ ...plan, waitingUntil: null }, (next) =>
-          this.apply({ ...next, waitingUntil: next.waitingUntil ?? now() }),
-        );
-      })().finally(() => running.delete(plan.id));
-      running.set(plan.id, work);
-      return work;
+    /** Applies one plan to its end (or its pause, or its wait) in this process: for tests and tools. */
+    async apply(plan: Plan): Promise<void> {
+      for (;;) {
+        if ((await runOnce(plan.id)) > 0) continue;
+        const current = await plans.find(plan.id);
+        if (current?.status !== "applying" || current.waitingUntil !== null) return;
+        const retry = await plans.soonestRetry(plan.id);
+        if (retry === null) return;
+        await sleep(Math.max(10, retry - now()));
+      }
     },
-    async resume() {
-      for (const plan of await plans.applying())
-        if (plan.waitingUntil !== null && plan.waitingUntil > now())
-          goOnAt(plan, plan.waitingUntil, (next) => this.apply(next));
-        else void this.apply(plan);
+    start() {
+      if (running) return;
+      running = true;
+      draining = false;
+      loop = work();
+    },
+    /** SIGTERM: the writes in flight finish and are recorded, the rest of the batch is released to other instances. */
+    async stop() {
+      running = false;
+      draining = true;
+      wakeUp?.();
+      await loop;
+    },
+    wake() {
+      wakeUp?.();
     },
   };
 }

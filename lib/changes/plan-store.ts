@@ -5,7 +5,7 @@ import type { Phase } from "./field-change";
 import type { FieldDiff } from "./field-diff";
 import type { PlanCost, PlanItem, PlanItemStatus } from "./plan";
 import { costOf } from "./plan";
-import type { StoredQuestion } from "./stored-question";
+import type { StoredQuestion } from "../marketplace/stored-question";
 import type { ApplyOutcome, PlanItemView, PlanProgress, PlanStatus, PlanSummary, PlanView } from "./plan-view";
 
 export type Plan = {
@@ -23,6 +23,7 @@ export type Plan = {
   reserve: number | null;
   waitingUntil: number | null;
   statusReason: string | null;
+  pausedAt: number | null;
 };
 
 export type PendingItem = {
@@ -31,6 +32,7 @@ export type PendingItem = {
   before: StoredQuestion[];
   after: StoredQuestion[];
   lastModified: number | null;
+  attempts: number;
 };
 
 type PlanRow = {
@@ -48,6 +50,7 @@ type PlanRow = {
   reserve: number | null;
   waiting_until: number | null;
   status_reason: string | null;
+  paused_at: number | null;
 };
 
 type ItemRow = {
@@ -65,14 +68,15 @@ type ItemRow = {
   outcome_reason: string | null;
   current_state: string | null;
   kept: string | null;
+  attempts: number;
 };
 
 const PLAN_COLUMNS =
-  "plan_id, user_id, shop_id, description, phase, status, undo_of, rate, created_at, applied_at, finished_at, reserve, waiting_until, status_reason";
+  "plan_id, user_id, shop_id, description, phase, status, undo_of, rate, created_at, applied_at, finished_at, reserve, waiting_until, status_reason, paused_at";
 const ITEM_COLUMNS =
-  "listing_id, title, state, status, reason, before_state, after_state, diff, last_modified, included, outcome, outcome_reason, current_state, kept";
+  "listing_id, title, state, status, reason, before_state, after_state, diff, last_modified, included, outcome, outcome_reason, current_state, kept, attempts";
 const INSERT_CHUNK = 50;
-const CLAIMABLE = "outcome = 'pending' AND (lease_until IS NULL OR lease_until < $2)";
+const CLAIMABLE = "outcome = 'pending' AND not_before <= $2 AND (lease_until IS NULL OR lease_until < $2)";
 
 const nullableNumber = (value: number | null) => (value === null ? null : Number(value));
 const json = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
@@ -92,6 +96,7 @@ const planOf = (row: PlanRow): Plan => ({
   reserve: nullableNumber(row.reserve),
   waitingUntil: nullableNumber(row.waiting_until),
   statusReason: row.status_reason,
+  pausedAt: nullableNumber(row.paused_at),
 });
 
 const itemViewOf = (row: ItemRow): PlanItemView => ({
@@ -161,7 +166,7 @@ export function planStore(db: Database) {
       const id = randomUUID();
       const now = Date.now();
       await db.execute(
-        `INSERT INTO change_plans (${PLAN_COLUMNS}) VALUES ($1, $2, $3, $4, $5, 'preparing', $6, $7, $8, NULL, NULL, NULL, NULL, NULL)`,
+        `INSERT INTO change_plans (${PLAN_COLUMNS}) VALUES ($1, $2, $3, $4, $5, 'preparing', $6, $7, $8, NULL, NULL, NULL, NULL, NULL, NULL)`,
         [
           id,
           plan.userId,
@@ -246,17 +251,91 @@ export function planStore(db: Database) {
         before: JSON.parse(row.before_state) as StoredQuestion[],
         after: JSON.parse(row.after_state ?? "[]") as StoredQuestion[],
         lastModified: nullableNumber(row.last_modified),
+        attempts: Number(row.attempts),
       }));
+    },
+
+    /**
+     * The applying plan whose seller waited longest for a turn: one seller's long change does not hold back another's.
+     * A plan paused for a sign-in goes on once the seller has signed in again since.
+     */
+    async nextTurn(now: number): Promise<Plan | undefined> {
+      await db.execute(
+        `UPDATE change_plans SET status = 'applying', status_reason = NULL, paused_at = NULL WHERE status = 'paused'
+           AND EXISTS (SELECT 1 FROM seller_tokens WHERE seller_tokens.user_id = change_plans.user_id AND seller_tokens.updated_at > change_plans.paused_at)`,
+      );
+      const [row] = await db.query<PlanRow>(
+        `SELECT ${PLAN_COLUMNS} FROM change_plans WHERE status = 'applying' AND (waiting_until IS NULL OR waiting_until <= $1)
+           AND EXISTS (SELECT 1 FROM change_plan_items WHERE change_plan_items.plan_id = change_plans.plan_id AND ${CLAIMABLE.replaceAll("$2", "$1")})
+         ORDER BY last_turn_at, created_at LIMIT 1`,
+        [now],
+      );
+      if (!row) return undefined;
+      await db.execute("UPDATE change_plans SET last_turn_at = $2 WHERE user_id = $1 AND status = 'applying'", [
+        row.user_id,
+        now,
+      ]);
+      return planOf(row);
+    },
+
+    /** The soonest a deferred row of an applying plan may be tried again, for a caller that waits on one plan. */
+    async soonestRetry(planId: string): Promise<number | null> {
+      const [row] = await db.query<{ at: number | null }>(
+        "SELECT MIN(not_before) AS at FROM change_plan_items WHERE plan_id = $1 AND outcome = 'pending'",
+        [planId],
+      );
+      return row?.at == null ? null : Number(row.at);
+    },
+
+    async renew(owner: string, until: number) {
+      await db.execute("UPDATE change_plan_items SET lease_until = $2 WHERE lease_owner = $1 AND outcome = 'pending'", [
+        owner,
+        until,
+      ]);
+    },
+
+    async defer(
+      planId: string,
+      listingId: number,
+      owner: string,
+      retry: { notBefore: number; attempts: number; reason: string },
+    ) {
+      await db.execute(
+        `UPDATE change_plan_items SET not_before = $4, attempts = $5, outcome_reason = $6, lease_owner = NULL, lease_until = NULL, updated_at = $7
+         WHERE plan_id = $1 AND listing_id = $2 AND lease_owner = $3`,
+        [planId, listingId, owner, retry.notBefore, retry.attempts, retry.reason, Date.now()],
+      );
+    },
+
+    async pause(planId: string, reason: string) {
+      await db.execute(
+        "UPDATE change_plans SET status = 'paused', status_reason = $2, paused_at = $3 WHERE plan_id = $1 AND status = 'applying'",
+        [planId, reason, Date.now()],
+      );
+    },
+
+    async resume(planId: string, shopId: number): Promise<boolean> {
+      const resumed = await db.execute(
+        "UPDATE change_plans SET status = 'applying', status_reason = NULL, paused_at = NULL WHERE plan_id = $1 AND shop_id = $2 AND status = 'paused'",
+        [planId, shopId],
+      );
+      return resumed === 1;
     },
 
     async settle(
       planId: string,
       listingId: number,
       owner: string,
-      outcome: { outcome: Exclude<ApplyOutcome, "pending" | "left-out">; reason?: string; current?: StoredQuestion[] },
+      outcome: {
+        outcome: Exclude<ApplyOutcome, "pending" | "left-out">;
+        reason?: string;
+        current?: StoredQuestion[];
+        attempts?: number;
+      },
     ) {
       await db.execute(
-        `UPDATE change_plan_items SET outcome = $4, outcome_reason = $5, current_state = $6, lease_owner = NULL, lease_until = NULL, updated_at = $7
+        `UPDATE change_plan_items SET outcome = $4, outcome_reason = $5, current_state = $6, lease_owner = NULL, lease_until = NULL, updated_at = $7,
+           attempts = COALESCE($8, attempts)
          WHERE plan_id = $1 AND listing_id = $2 AND lease_owner = $3`,
         [
           planId,
@@ -266,6 +345,7 @@ export function planStore(db: Database) {
           outcome.reason ?? null,
           outcome.current ? JSON.stringify(outcome.current) : null,
           Date.now(),
+          outcome.attempts ?? null,
         ],
       );
     },
@@ -298,9 +378,21 @@ export function planStore(db: Database) {
       );
     },
 
-    async applying(): Promise<Plan[]> {
-      const rows = await db.query<PlanRow>(`SELECT ${PLAN_COLUMNS} FROM change_plans WHERE status = 'applying'`);
-      return rows.map(planOf);
+    /** One statement on SQLite and PostgreSQL alike: of two changes writing one listing, only one holds it. */
+    async holdListing(listingId: number, owner: string, until: number): Promise<boolean> {
+      const held = await db.execute(
+        `INSERT INTO listing_write_leases (listing_id, lease_owner, lease_until) VALUES ($1, $2, $3)
+         ON CONFLICT (listing_id) DO UPDATE SET lease_owner = $2, lease_until = $3 WHERE listing_write_leases.lease_until < $4`,
+        [listingId, owner, until, Date.now()],
+      );
+      return held === 1;
+    },
+
+    async releaseListing(listingId: number, owner: string) {
+      await db.execute("DELETE FROM listing_write_leases WHERE listing_id = $1 AND lease_owner = $2", [
+        listingId,
+        owner,
+      ]);
     },
 
     async written(

@@ -1,9 +1,9 @@
 // No zod and no server code: the review page renders these in the browser.
 import type { FieldDiff } from "./field-diff";
 import type { PlanCost, PlanItemStatus } from "./plan";
-import type { StoredQuestion } from "./stored-question";
+import type { StoredQuestion } from "../marketplace/stored-question";
 
-export type PlanStatus = "preparing" | "reviewing" | "applying" | "applied";
+export type PlanStatus = "preparing" | "reviewing" | "applying" | "paused" | "applied";
 
 export type ApplyOutcome = "pending" | "done" | "changed-elsewhere" | "failed" | "left-out";
 

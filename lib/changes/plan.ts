@@ -1,6 +1,12 @@
 import { applyChange, applyTarget, type Change, type ChangeOutcome, type Phase } from "./field-change";
 import { fieldDiff, pairQuestions, type FieldDiff } from "./field-diff";
-import { formatMoney, samePrice, sameQuestions, type ListingQuestions, type StoredQuestion } from "./stored-question";
+import {
+  formatMoney,
+  samePrice,
+  sameQuestions,
+  type ListingQuestions,
+  type StoredQuestion,
+} from "../marketplace/stored-question";
 
 export type PlanItemStatus = "change" | "unchanged" | "skipped";
 

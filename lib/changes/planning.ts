@@ -1,6 +1,9 @@
 import "server-only";
 import { tokenStore } from "../auth/token-store";
 import { db } from "../db";
+import { env } from "../env";
+import { logger } from "../observability/logger";
+import { onShutdown } from "../observability/shutdown";
 import { marketplaceConfig } from "../marketplace/config";
 import type { Result } from "../marketplace/failure";
 import { describeChange, type Change, type Phase } from "./field-change";
@@ -9,7 +12,7 @@ import { listingFields, planOfChange, planOfTargets, undoTarget, type PlanItem }
 import { readListingQuestions } from "./listing-reads";
 import { createPlanRunner, type PlanRunner } from "./plan-runner";
 import type { Plan } from "./plan-store";
-import type { ListingQuestions, StoredQuestion } from "./stored-question";
+import type { ListingQuestions, StoredQuestion } from "../marketplace/stored-question";
 
 type Seller = { userId: number; shopId: number };
 
@@ -18,8 +21,16 @@ const globalForPlans = globalThis as unknown as { changePlanRunner?: Promise<Pla
 export function planRunner(): Promise<PlanRunner> {
   globalForPlans.changePlanRunner ??= db()
     .then((database) => {
-      const runner = createPlanRunner({ db: database, config: marketplaceConfig(), store: tokenStore(database) });
-      void runner.resume();
+      const runner = createPlanRunner(
+        { db: database, config: marketplaceConfig(), store: tokenStore(database) },
+        { leaseMs: env().BULK_LEASE_MS },
+      );
+      runner.start();
+      // SIGTERM (instrumentation.ts): the rows in flight are written and recorded, the rest of the batch is released.
+      onShutdown("change runner", async () => {
+        await runner.stop();
+        logger().info({ msg: "change runner stopped" });
+      });
       return runner;
     })
     .catch((error: unknown) => {

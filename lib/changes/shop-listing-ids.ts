@@ -4,7 +4,7 @@ import type { Marketplace } from "../marketplace/client";
 import type { Result } from "../marketplace/failure";
 import { mirrorStore } from "../mirror/mirror-store";
 import { readShopQuestions } from "./listing-reads";
-import type { ListingQuestions } from "./stored-question";
+import type { ListingQuestions } from "../marketplace/stored-question";
 
 type Seller = { userId: number; shopId: number };
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { planOfTargets } from "./plan";
 import { csvSheet, type Sheet } from "./csv-sheet";
 import { COLUMNS, exportQuestions, foreignRows, importQuestions, questionRowsOf } from "./spreadsheet";
-import type { ListingQuestions } from "./stored-question";
+import type { ListingQuestions } from "../marketplace/stored-question";
 import { exportQuestionsWorkbook, workbookSheet } from "./workbook";
 import { storedQuestion } from "../../test/harness/wire-questions";
 

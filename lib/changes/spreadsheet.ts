@@ -16,7 +16,7 @@ import {
   sameQuestions,
   type ListingQuestions,
   type StoredQuestion,
-} from "./stored-question";
+} from "../marketplace/stored-question";
 
 import { hiddenCharacters, hiddenCharactersMessage } from "../personalization/hidden-characters";
 import { neutralisedCell, restoredCell } from "../spreadsheet/safe-cell";

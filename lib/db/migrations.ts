@@ -196,4 +196,33 @@ export const MIGRATIONS = [
      orders_total BIGINT NOT NULL,
      checked_at BIGINT NOT NULL
    )`,
+  // One way to change many listings: the plan runner takes the bulk runner's retries, pauses and fair turns, and a
+  // listing is written by one change at a time.
+  `ALTER TABLE change_plan_items ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0;
+   ALTER TABLE change_plan_items ADD COLUMN not_before BIGINT NOT NULL DEFAULT 0;
+   ALTER TABLE change_plans ADD COLUMN paused_at BIGINT;
+   ALTER TABLE change_plans ADD COLUMN last_turn_at BIGINT NOT NULL DEFAULT 0;
+   CREATE TABLE listing_write_leases (
+     listing_id BIGINT PRIMARY KEY,
+     lease_owner TEXT NOT NULL,
+     lease_until BIGINT NOT NULL
+   );
+   ALTER TABLE bulk_pacer RENAME TO rate_pacer`,
+  // The bulk jobs become changes, shown read-only on their change's page (their rows kept only the outcome).
+  `INSERT INTO change_plans (plan_id, user_id, shop_id, description, phase, status, undo_of, rate, created_at, applied_at, finished_at, status_reason)
+     SELECT job_id, user_id, shop_id,
+       CASE kind WHEN 'remove' THEN 'Remove personalization' WHEN 'undo' THEN 'Undo a change' ELSE 'Apply a question' END,
+       'single', 'applied', undo_of, '{"perSecond":1,"remainingToday":null}', created_at, COALESCE(started_at, created_at),
+       COALESCE(finished_at, created_at),
+       CASE WHEN status = 'finished' THEN NULL ELSE 'This change was stopped when the dashboard was updated. Select the listings again and change them.' END
+     FROM bulk_jobs WHERE status <> 'preparing';
+   INSERT INTO change_plan_items (plan_id, listing_id, seq, title, state, status, before_state, after_state, diff, included, outcome, outcome_reason, updated_at)
+     SELECT i.job_id, i.listing_id, i.seq, COALESCE(i.title, ''), '', CASE WHEN i.status = 'unchanged' THEN 'unchanged' ELSE 'change' END,
+       '[]', NULL, '[]', 1,
+       CASE i.status WHEN 'done' THEN 'done' WHEN 'unchanged' THEN 'left-out' ELSE 'failed' END,
+       CASE WHEN i.status = 'pending' THEN 'This change was stopped when the dashboard was updated, so this listing was not changed.' ELSE i.reason END,
+       i.updated_at
+     FROM bulk_job_items i JOIN bulk_jobs j ON j.job_id = i.job_id WHERE j.status <> 'preparing';
+   DROP TABLE bulk_job_items;
+   DROP TABLE bulk_jobs`,
 ];

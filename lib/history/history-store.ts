@@ -93,6 +93,35 @@ export function historyStore(db: Database) {
       return rows.map(fromRow);
     },
 
+    /**
+     * A change's writes to a listing left pending or unknown by an attempt that never finished (a killed instance):
+     * `landed` once the listing holds what they wrote, otherwise forgotten, so the history claims only what happened.
+     */
+    async settleUnfinished(listingId: number, jobId: string, landed: boolean) {
+      const unfinished = "listing_id = $1 AND job_id = $2 AND outcome IN ('pending', 'unknown')";
+      await db.execute(
+        landed
+          ? `UPDATE personalization_history SET outcome = 'done' WHERE ${unfinished}`
+          : `DELETE FROM personalization_history WHERE ${unfinished}`,
+        [listingId, jobId],
+      );
+    },
+
+    /** The latest write the dashboard made to a listing since `since`, other than by `exceptJob`. */
+    async writtenSince(
+      shopId: number,
+      listingId: number,
+      since: number,
+      exceptJob: string,
+    ): Promise<HistoryEntry | undefined> {
+      const [row] = await db.query<Row>(
+        `SELECT ${COLUMNS} FROM personalization_history WHERE shop_id = $1 AND listing_id = $2 AND recorded_at >= $3
+           AND (job_id IS NULL OR job_id <> $4) AND action NOT IN ('outside', 'outside-revert') ORDER BY recorded_at DESC LIMIT 1`,
+        [shopId, listingId, since, exceptJob],
+      );
+      return row && fromRow(row);
+    },
+
     async find(shopId: number, historyId: string): Promise<HistoryEntry | undefined> {
       const [row] = await db.query<Row>(
         `SELECT ${COLUMNS} FROM personalization_history WHERE shop_id = $1 AND history_id = $2`,

@@ -45,12 +45,6 @@ export function changedSince(listing: Listing, verb: "saved" | "put back" = "sav
   };
 }
 
-export async function changedSinceJob(history: HistoryStore, listing: Listing, jobId: string) {
-  const written = (await history.list(listing.shopId, listing.id)).find((entry) => entry.jobId === jobId)?.target;
-  if (!written || sameSnapshot(snapshotOf(listing), written)) return undefined;
-  return "Not undone: this listing changed after the bulk change (in the editor, another tab, or Shop Manager), so what buyers are asked now was kept. Open the listing and put back the version you want from its history.";
-}
-
 /** An earlier version (a restore, an undo) may hold instructions longer than the marketplace takes now; it is never cut. */
 export function instructionsOverLimit(target: Snapshot): string | undefined {
   const index = target.questions.findIndex(
@@ -110,11 +104,13 @@ export async function writeRecorded(
   marketplace: Marketplace,
   change: {
     changer: Changer;
-    listing: Listing;
+    listing: Pick<Listing, "id" | "questions">;
     target: Snapshot;
     action: HistoryAction;
     jobId?: string;
     phase?: PersonalizationPhase;
+    /** A change sends the questions exactly as reviewed (every field as read); the editor's save sends `target`. */
+    send?: () => Promise<Result<Question[]>>;
   },
 ): Promise<WriteOutcome> {
   const previous = snapshotOf(change.listing);
@@ -134,7 +130,7 @@ export async function writeRecorded(
     previous,
     target,
   });
-  const result = await writeSnapshot(marketplace, changer, listing.id, target, phase);
+  const result = await (change.send?.() ?? writeSnapshot(marketplace, changer, listing.id, target, phase));
   if (result.ok) {
     await history.settle(entry, "done");
     await mirrored(history, listing.id, result.data);

@@ -5,6 +5,7 @@ import { storedListingWrites } from "../listings/write-counts";
 import { marketplaceConfig } from "./config";
 import { createMarketplace, type Marketplace } from "./client";
 import { createPhaseProbe, type PhaseProbe } from "./personalization-phase";
+import { sharedPacer } from "./shared-pacer";
 
 const globalForMarketplace = globalThis as unknown as { marketplace?: Promise<Marketplace>; phase?: PhaseProbe };
 
@@ -13,6 +14,8 @@ export function marketplace(): Promise<Marketplace> {
     createMarketplace(
       {
         ...marketplaceConfig(),
+        // A seller's own requests go ahead of the changes and fills that share the app's rate limit.
+        pacer: sharedPacer(database, { foreground: true }),
         onPersonalizationWrite: (write) => personalizationPhase().noteWrite(write),
         onListingsRead: (listings) => personalizationPhase().noteListings(listings),
       },

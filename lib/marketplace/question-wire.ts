@@ -1,6 +1,8 @@
 import { z } from "zod";
-import type { ListingQuestions, StoredQuestion } from "../changes/stored-question";
-import { listingWire, type personalizationWire } from "./wire";
+import type { ListingQuestions, StoredQuestion } from "./stored-question";
+import { listingWire, toQuestion, type personalizationWire, type Question } from "./wire";
+
+export type { ListingQuestions, StoredQuestion } from "./stored-question";
 
 // Every field kept as read: a change sends back what it does not change (docs/marketplace.md §13).
 export const listingQuestionsWire = listingWire.extend({ last_modified_timestamp: z.number().optional() });
@@ -38,3 +40,6 @@ export function toListingQuestions(wire: z.infer<typeof listingQuestionsWire>): 
     questions: (wire.personalization?.personalization_questions ?? []).map(storedQuestionOf),
   };
 }
+
+/** A question kept as read, in the app's shape: the history, the read-back and the mirror hold this one. */
+export const questionOfStored = (stored: StoredQuestion): Question => toQuestion(stored);

@@ -1,6 +1,6 @@
 import "server-only";
 import { tokenStore } from "../auth/token-store";
-import { sharedPacer } from "../bulk/pacer";
+import { sharedPacer } from "../marketplace/shared-pacer";
 import { db } from "../db";
 import { env } from "../env";
 import { storedListingWrites } from "../listings/write-counts";
@@ -28,7 +28,7 @@ const EVENTS_IN_FLIGHT = 4;
 
 const globalForMirror = globalThis as unknown as { shopMirror?: Promise<Background> };
 
-// Through the bulk pacer, so that fills, polls and webhooks share the app's rate limit with bulk jobs.
+// Through the shared pacer, so that fills, polls and webhooks share the app's rate limit with changes.
 function background(): Promise<Background> {
   globalForMirror.shopMirror ??= db()
     .then((database) => {

@@ -1,6 +1,6 @@
 import type { Listing, Question } from "../marketplace/wire";
 import { phaseProblem } from "../changes/field-change";
-import type { StoredQuestion } from "../changes/stored-question";
+import type { StoredQuestion } from "../marketplace/stored-question";
 import type { PersonalizationPhase } from "../marketplace/personalization-phase";
 import { INSTRUCTIONS_MAX, characterCount, longestCapsRun } from "../personalization/rules";
 import { QUESTION_INSTRUCTIONS_MAX } from "../personalization/question-set";

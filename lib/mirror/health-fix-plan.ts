@@ -5,7 +5,7 @@ import type { Phase } from "../changes/field-change";
 import { readListingQuestions } from "../changes/listing-reads";
 import { planOfTargets } from "../changes/plan";
 import type { PlanRunner } from "../changes/plan-runner";
-import type { StoredQuestion } from "../changes/stored-question";
+import type { StoredQuestion } from "../marketplace/stored-question";
 import { healthCheck } from "./health-check";
 import { describeFix, fixedQuestions, TURN_OFF_DIFF, type HealthFix } from "./health-fixes";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { StoredQuestion } from "../changes/stored-question";
+import type { StoredQuestion } from "../marketplace/stored-question";
 import { fixedQuestions, sentenceCase } from "./health-fixes";
 
 const text = (fields: Partial<StoredQuestion> = {}): StoredQuestion => ({

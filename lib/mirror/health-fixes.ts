@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { longestCapsRun } from "../personalization/rules";
 import type { FieldDiff } from "../changes/field-diff";
-import type { StoredQuestion } from "../changes/stored-question";
+import type { StoredQuestion } from "../marketplace/stored-question";
 import type { Finding } from "./health-check";
 
 export const healthFixSchema = z.union([

@@ -1,4 +1,4 @@
-// On globalThis and not server-only: the bulk runner that instrumentation.ts starts counts from another bundle.
+// On globalThis and not server-only: the change runner that instrumentation.ts starts counts from another bundle.
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 
 function createMetrics() {

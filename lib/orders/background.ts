@@ -1,6 +1,6 @@
 import "server-only";
 import { tokenStore } from "../auth/token-store";
-import { sharedPacer } from "../bulk/pacer";
+import { sharedPacer } from "../marketplace/shared-pacer";
 import { db } from "../db";
 import { storedListingWrites } from "../listings/write-counts";
 import { marketplace } from "../marketplace";

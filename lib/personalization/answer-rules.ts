@@ -1,4 +1,4 @@
-import { isUpload, type StoredQuestion } from "../changes/stored-question";
+import { isUpload, type StoredQuestion } from "../marketplace/stored-question";
 
 // The rules a buyer's answer meets at checkout, checked by the sandbox when an order is placed and by the dashboard
 // when it shows an order against the question as it stands today (docs/marketplace.md §16).

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { planFor } from "../bulk/plan";
 import { newQuestionDraft, questionSetWriteSchema, type QuestionForm } from "./question-set";
 import { personalizationWriteSchema } from "./schema";
 import { parseSnapshot, snapshotOfForm, snapshotOfQuestionSet, writeOf } from "./snapshot-codec";
@@ -80,28 +79,5 @@ describe("snapshots of whole question sets", () => {
         ]),
       ),
     ).toBe("1 question: “Font”, optional");
-  });
-});
-
-describe("a bulk plan", () => {
-  const listing = {
-    questions: snapshotOfQuestionSet(SET).questions.map((question) => ({
-      ...question,
-      maxAllowedFiles: question.maxAllowedFiles,
-    })),
-    legacyDisagrees: false,
-  };
-  const target = snapshotOfForm({ instructions: "Gift note", maxAllowedCharacters: 100, required: false });
-
-  it("skips a listing with several questions before the multi-question period", () => {
-    expect(planFor(listing, target, "single")).toMatchObject({ outcome: "skipped" });
-    expect(planFor({ questions: [], legacyDisagrees: false }, snapshotOfQuestionSet(SET), "single")).toMatchObject({
-      outcome: "skipped",
-    });
-  });
-
-  it("changes it in the multi-question period, where every write carries a whole set", () => {
-    expect(planFor(listing, target, "multi")).toEqual({ outcome: "change" });
-    expect(planFor(listing, snapshotOfQuestionSet(SET), "multi")).toEqual({ outcome: "unchanged" });
   });
 });

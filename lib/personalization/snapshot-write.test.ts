@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { draftOf } from "../../components/personalization/question-set/drafts";
-import { previewOf } from "../bulk/plan";
 import { listingWire, toListing, type QuestionWriteWire } from "../marketplace/wire";
 import { addOnPriceRules } from "./add-on-price";
 import { questionSetFormSchema, sellerVoice, textQuestionWriteSchema, type QuestionForm } from "./question-set";
@@ -157,23 +156,6 @@ describe("writes keep what the seller did not ask to change", () => {
       add_on_price: usd(990),
     });
     expect(bodyOver(template, { questions: [] })[0]).not.toHaveProperty("add_on_price");
-  });
-});
-
-describe("the bulk confirmation", () => {
-  it("shows after the change the add-on price each listing keeps, or loses when the question becomes required", () => {
-    const read = listingRead(250);
-    const listing = { ...read, questions: read.questions.slice(0, 1) };
-    const note = (required: boolean): Snapshot => ({
-      questions: [
-        { type: "text_input", title: "Gift note", instructions: "A short note", required, maxAllowedCharacters: 60 },
-      ],
-    });
-    expect(previewOf([listing], note(false), "multi").sample[0]).toMatchObject({
-      before: "1 question: “Gift note”, optional, add-on price $2.50",
-      after: "1 question: “Gift note”, optional, add-on price $2.50",
-    });
-    expect(previewOf([listing], note(true), "multi").sample[0]?.after).toBe("1 question: “Gift note”, required");
   });
 });
 

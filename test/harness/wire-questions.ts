@@ -1,4 +1,4 @@
-import type { StoredQuestion } from "../../lib/changes/stored-question";
+import type { StoredQuestion } from "../../lib/marketplace/stored-question";
 
 /** One question of each kind as a write to today's marketplace sends it, mixed into sets by the change-plan tests. */
 export const TEXT_QUESTION = {
@@ -35,3 +35,13 @@ export const storedQuestion = (
   add_on_price: null,
   ...fields,
 });
+
+/** The one required text question that the change runner's tests and benches write, with `instructions`. */
+export const engraving = (instructions: string) =>
+  storedQuestion({
+    question_type: "text_input",
+    question_text: "Personalization",
+    instructions,
+    required: true,
+    max_allowed_characters: 20,
+  });

@@ -1074,18 +1074,23 @@ describe("invisible and direction-changing characters: the dashboard's actions r
     await watched.expectNothingWritten();
   });
 
-  it("startBulkChangeAction answers with the field's reason and starts no job", async () => {
+  it("planChangeAction answers with the field's reason and plans nothing", async () => {
     const ada = await signIn(dashboard.url);
-    const jobs = () => {
+    const plans = () => {
       const db = new Sqlite(join(scratch, "dashboard.db"), { readonly: true });
-      const count = db.prepare("SELECT COUNT(*) FROM bulk_jobs").pluck().get();
+      const count = db.prepare("SELECT COUNT(*) FROM change_plans").pluck().get();
       db.close();
       return count;
     };
-    const jobsBefore = jobs();
+    const plansBefore = plans();
     const { result } = await callAction(
-      "startBulkChangeAction",
-      [{ listingIds: [ADA_LISTING], operation: { kind: "apply", question: hidden } }],
+      "planChangeAction",
+      [
+        {
+          selection: { kind: "listings", listingIds: [ADA_LISTING] },
+          change: { kind: "text-instructions", instructions: hidden.instructions },
+        },
+      ],
       ada.cookieHeader(dashboard.url),
     );
     expect(result).toEqual({
@@ -1093,6 +1098,6 @@ describe("invisible and direction-changing characters: the dashboard's actions r
       formError: "Some fields need attention: see the message next to each one.",
       fieldErrors: { instructions: sentence },
     });
-    expect(jobs()).toBe(jobsBefore);
+    expect(plans()).toBe(plansBefore);
   });
 });

@@ -4,19 +4,19 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { openDatabase, type Database } from "../../lib/db/database";
-import { snapshotOfForm } from "../../lib/personalization/snapshot-codec";
 import { startSandbox, type RunningSandbox } from "../../sandbox/server";
 import { createSeller, sandboxControl, storedListing, type CreatedSeller } from "../harness/sandbox";
 import { freePort, startDashboard, type DashboardProcess } from "../harness/dashboard-process";
 import { signInOverHttp } from "../harness/http-sign-in";
-import { startPacedBulkJob } from "../harness/paced-bulk-job";
+import { startPacedChange } from "../harness/paced-change";
 
-// Issue 13: on SIGTERM the server stops taking requests, the bulk runner finishes the items in flight, records them,
+// Issue 13: on SIGTERM the server stops taking requests, the change runner finishes the rows in flight, records them,
 // releases its lease and the process exits by itself (code 0; it exits 1 if its own 10 s limit cut the drain short).
 const LISTINGS = 40;
+const LEASE_MS = 20_000;
 // The restarted server must open the tokens the first one sealed, as a redeploy with the same settings does.
 const AUTH_SECRET = randomBytes(32).toString("base64url");
-const ENGRAVE = snapshotOfForm({ instructions: "Name to engrave, drained", maxAllowedCharacters: 20, required: true });
+const ENGRAVE = "Name to engrave, drained";
 let sandbox: RunningSandbox;
 let folder: string;
 let database: Database;
@@ -38,11 +38,12 @@ async function writesByListing() {
   return counts;
 }
 
-const itemsOf = (jobId: string) =>
+const itemsOf = (planId: string) =>
   database.query<{ listing_id: number; status: string; lease_owner: string | null }>(
-    "SELECT listing_id, status, lease_owner FROM bulk_job_items WHERE job_id = $1 ORDER BY seq",
-    [jobId],
+    "SELECT listing_id, outcome AS status, lease_owner FROM change_plan_items WHERE plan_id = $1 ORDER BY seq",
+    [planId],
   );
+const doneOf = async (planId: string) => (await itemsOf(planId)).filter((item) => item.status === "done").length;
 
 async function waitFor(what: string, condition: () => Promise<boolean>, ms = 60_000) {
   for (const deadline = Date.now() + ms; Date.now() < deadline; await sleep(200)) if (await condition()) return;
@@ -63,36 +64,37 @@ afterAll(async () => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-it("SIGTERM mid-job: the items in flight are written and recorded, the rest are released pending, and a restart finishes the job with every listing written once", async () => {
+it("SIGTERM mid-change: the rows in flight are written and recorded, the rest are released pending, and a restart finishes the change with every listing written once", async () => {
   const first = await startDashboard({
     port: await freePort(),
     sandboxUrl: sandbox.url,
     authSecret: AUTH_SECRET,
     dashboardDb: join(folder, "dashboard.db"),
     stdio: "pipe",
+    env: { BULK_LEASE_MS: String(LEASE_MS) },
   });
   started.push(first);
   let logText = "";
   first.process.stdout?.on("data", (chunk: Buffer) => (logText += chunk.toString()));
   await signInOverHttp(first.url, seller);
   // Batches (3 s of work at 10 a second) far larger than the 4 writes in flight when the signal comes.
-  const { jobs, jobId } = await startPacedBulkJob(
+  const { plans, planId: jobId } = await startPacedChange(
     database,
     { url: sandbox.url, keystring: first.app.keystring },
     seller,
     ENGRAVE,
   );
-  await waitFor("six listings done", async () => (await jobs.counts(jobId)).done >= 6);
+  await waitFor("six listings done", async () => (await doneOf(jobId)) >= 6);
 
   const exited = new Promise<number | null>((resolve) => first.process.once("exit", (code) => resolve(code)));
-  const doneAtSignal = (await jobs.counts(jobId)).done;
+  const doneAtSignal = await doneOf(jobId);
   process.kill(first.process.pid as number, "SIGTERM");
   expect(await exited).toBe(0);
   const messages = logText
     .split("\n")
     .filter((line) => line.startsWith("{"))
     .map((line) => (JSON.parse(line) as { msg: string }).msg);
-  expect(messages).toEqual(expect.arrayContaining(["stopping", "bulk job runner stopped", "stopped"]));
+  expect(messages).toEqual(expect.arrayContaining(["stopping", "change runner stopped", "stopped"]));
   expect(
     await fetch(`${first.url}/api/health`).then(
       () => "answered",
@@ -113,9 +115,7 @@ it("SIGTERM mid-job: the items in flight are written and recorded, the rest are 
   expect([...writes.keys()].sort()).toEqual([...done].sort());
   expect([...writes.values()].every((count) => count === 1)).toBe(true);
   for (const listingId of done.slice(0, 3))
-    expect(JSON.stringify((await storedListing(sandbox.url, listingId)).personalization)).toContain(
-      "Name to engrave, drained",
-    );
+    expect(JSON.stringify((await storedListing(sandbox.url, listingId)).personalization)).toContain(ENGRAVE);
 
   const second = await startDashboard({
     port: await freePort(),
@@ -124,14 +124,20 @@ it("SIGTERM mid-job: the items in flight are written and recorded, the rest are 
     authSecret: AUTH_SECRET,
     dashboardDb: join(folder, "dashboard.db"),
     stdio: "ignore",
+    env: { BULK_LEASE_MS: String(LEASE_MS) },
   });
   started.push(second);
+  // The lease was released at the signal: the next instance goes on at once, not after the lease runs out.
+  const doneAtExit = done.length;
+  const goesOn = Date.now();
+  await waitFor("the next instance goes on", async () => (await doneOf(jobId)) > doneAtExit, LEASE_MS);
+  expect(Date.now() - goesOn).toBeLessThan(LEASE_MS);
   await waitFor(
-    "the job finished after the restart",
-    async () => (await jobs.find(jobId))?.status === "finished",
+    "the change applied after the restart",
+    async () => (await plans.find(jobId))?.status === "applied",
     90_000,
   );
-  expect(await jobs.counts(jobId)).toMatchObject({ total: LISTINGS, done: LISTINGS, failed: 0, pending: 0 });
+  expect((await plans.counts(jobId)).outcomes).toEqual({ done: LISTINGS });
   const after = await writesByListing();
   expect(after.size).toBe(LISTINGS);
   expect([...after.values()].every((count) => count === 1)).toBe(true);

@@ -14,7 +14,7 @@ import type { QuestionSetFormApi } from "./drafts";
 import { OptionFields } from "./option-fields";
 import { QuestionStatsNote } from "@/components/orders/question-stats";
 
-/** The shop's currency for add-on prices; `each`: a bulk change, where an empty price keeps what each listing charges. */
+/** The shop's currency for add-on prices; `each`: a change to many listings, where an empty price keeps what each listing charges. */
 /** `offered: false`: a marketplace before add-on prices (2026-07-20, docs/marketplace.md §13), so none is asked for. */
 export type Pricing = { currencyCode?: string; each?: boolean; offered?: boolean };
 

@@ -12,7 +12,7 @@ import {
 import type { QuestionSetFormApi } from "./drafts";
 import { QuestionCard, type Pricing } from "./question-card";
 
-/** The questions of a set in order, with add (up to the limit), remove and reorder; shared by the listing's editor and the bulk dialog. */
+/** The questions of a set in order, with add (up to the limit), remove and reorder; shared by the listing's editor and the change dialog. */
 export function QuestionList({
   form,
   idPrefix = "",

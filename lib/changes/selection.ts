@@ -1,12 +1,11 @@
 import "server-only";
+import { readAllListings } from "../listings/shop-listings";
+import { matchesView } from "../listings/view";
 import type { Marketplace } from "../marketplace/client";
 import type { Result } from "../marketplace/failure";
 import type { Listing } from "../marketplace/wire";
-import { matchesView } from "../listings/view";
-import { readAllListings } from "../listings/shop-listings";
-import type { Selection } from "./bulk-input";
-
-const PAGE = 100;
+import { READ_BATCH } from "./plan";
+import type { Selection } from "./selection-schema";
 
 export async function resolveSelection(
   marketplace: Marketplace,
@@ -23,8 +22,8 @@ export async function resolveSelection(
   }
   const listings: Listing[] = [];
   const ids = [...new Set(selection.listingIds)];
-  for (let start = 0; start < ids.length; start += PAGE) {
-    const batch = await marketplace.getListingsByListingIds(seller.userId, ids.slice(start, start + PAGE));
+  for (let start = 0; start < ids.length; start += READ_BATCH) {
+    const batch = await marketplace.getListingsByListingIds(seller.userId, ids.slice(start, start + READ_BATCH));
     if (!batch.ok) return batch;
     listings.push(...batch.data.filter((listing) => listing.shopId === seller.shopId));
   }

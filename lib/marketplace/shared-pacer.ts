@@ -1,6 +1,6 @@
 import "server-only";
 import type { Database } from "../db/database";
-import type { Pacer, RateLimitReport } from "../marketplace/config";
+import type { Pacer, RateLimitReport } from "./config";
 
 const PACER_ID = "marketplace";
 /** Until the marketplace's first answer tells the limit: slow, so that the first second never overshoots it. */
@@ -10,7 +10,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export type SharedPacer = Pacer & { perSecond(): number };
 
-export function sharedPacer(db: Database): SharedPacer {
+/**
+ * One token bucket for the whole app, in the database, so that every instance shares it: each request takes the next
+ * slot in one UPDATE (atomic on SQLite and PostgreSQL alike). `foreground` (a seller's own request) takes a slot now and
+ * pushes the queued background ones (changes, mirror fills) back by one, so a seller's save goes ahead of them.
+ */
+export function sharedPacer(db: Database, options: { foreground?: boolean } = {}): SharedPacer {
   let known = FIRST_GUESS_PER_SECOND;
   let heldUntil = 0;
   let ready: Promise<unknown> | undefined;
@@ -19,10 +24,10 @@ export function sharedPacer(db: Database): SharedPacer {
   const prepare = () =>
     (ready ??= db
       .execute(
-        "INSERT INTO bulk_pacer (pacer_id, per_second, next_at, hold_until) VALUES ($1, $2, 0, 0) ON CONFLICT (pacer_id) DO NOTHING",
+        "INSERT INTO rate_pacer (pacer_id, per_second, next_at, hold_until) VALUES ($1, $2, 0, 0) ON CONFLICT (pacer_id) DO NOTHING",
         [PACER_ID, FIRST_GUESS_PER_SECOND],
       )
-      .then(() => db.query<{ per_second: number }>("SELECT per_second FROM bulk_pacer WHERE pacer_id = $1", [PACER_ID]))
+      .then(() => db.query<{ per_second: number }>("SELECT per_second FROM rate_pacer WHERE pacer_id = $1", [PACER_ID]))
       .then(([row]) => {
         if (row) known = Number(row.per_second);
       }));
@@ -30,7 +35,7 @@ export function sharedPacer(db: Database): SharedPacer {
   const update = (sql: string, params: unknown[]) => {
     pendingUpdate = pendingUpdate
       .then(() => db.execute(sql, params))
-      .catch((error: Error) => console.error(`bulk: pacer update failed: ${error.message}`));
+      .catch((error: Error) => console.error(`marketplace: the shared pacer's update failed: ${error.message}`));
   };
 
   return {
@@ -40,8 +45,16 @@ export function sharedPacer(db: Database): SharedPacer {
       await prepare();
       await pendingUpdate;
       const spacing = `(100000000 / (per_second * ${SHARE_PERCENT}))`;
+      if (options.foreground) {
+        await db.execute(
+          `UPDATE rate_pacer SET next_at = (CASE WHEN next_at >= $1 THEN next_at ELSE $1 END) + ${spacing} WHERE pacer_id = $2`,
+          [Date.now() * 1000, PACER_ID],
+        );
+        if (heldUntil > Date.now()) await sleep(heldUntil - Date.now());
+        return;
+      }
       const [row] = await db.query<{ slot: number }>(
-        `UPDATE bulk_pacer SET next_at = (CASE WHEN next_at >= hold_until AND next_at >= $1 THEN next_at WHEN hold_until >= $1 THEN hold_until ELSE $1 END) + ${spacing}
+        `UPDATE rate_pacer SET next_at = (CASE WHEN next_at >= hold_until AND next_at >= $1 THEN next_at WHEN hold_until >= $1 THEN hold_until ELSE $1 END) + ${spacing}
          WHERE pacer_id = $2 RETURNING next_at - ${spacing} AS slot`,
         [Date.now() * 1000, PACER_ID],
       );
@@ -55,14 +68,14 @@ export function sharedPacer(db: Database): SharedPacer {
         known = report.limitPerSecond;
         const soonest = (Date.now() + 1000 / ((known * SHARE_PERCENT) / 100)) * 1000;
         update(
-          "UPDATE bulk_pacer SET per_second = $1, next_at = CASE WHEN next_at > $3 THEN $3 ELSE next_at END WHERE pacer_id = $2",
+          "UPDATE rate_pacer SET per_second = $1, next_at = CASE WHEN next_at > $3 THEN $3 ELSE next_at END WHERE pacer_id = $2",
           [known, PACER_ID, Math.round(soonest)],
         );
       }
       if (report.remainingThisSecond <= 0 || report.status === 429) {
         const nextSecond = (Math.floor(report.sentAt / 1000) + 1) * 1000 + 20;
         heldUntil = Math.max(heldUntil, nextSecond);
-        update("UPDATE bulk_pacer SET hold_until = $1 WHERE pacer_id = $2 AND hold_until < $1", [
+        update("UPDATE rate_pacer SET hold_until = $1 WHERE pacer_id = $2 AND hold_until < $1", [
           nextSecond * 1000,
           PACER_ID,
         ]);

@@ -1,6 +1,5 @@
 // No zod here: the review page ships these types and the field diff to the browser.
-
-export type Money = { amount: number; divisor: number; currency_code: string };
+import type { MoneyWire as Money } from "./wire";
 
 export type StoredOption = { option_id?: number; label: string };
 

@@ -1,6 +1,6 @@
 import type { MarketplaceFailure } from "../marketplace/failure";
 
-export type FailureHandling = { pauseJob: string } | { retry: boolean; reason: string };
+export type FailureHandling = { pause: string } | { retry: boolean; reason: string };
 
 const tries = (attempts: number) => (attempts === 1 ? "once" : `${attempts} times`);
 
@@ -12,27 +12,28 @@ export function handlingOf(failure: MarketplaceFailure, attempts: number): Failu
     case "reauth":
     case "invalid_token":
       return {
-        pauseJob: "Your marketplace sign-in has expired, so this bulk change is paused. Sign in again, then resume it.",
+        pause:
+          "Your marketplace sign-in has expired, so this change is paused. Sign in again and it goes on by itself.",
       };
     case "insufficient_scope":
       return {
-        pauseJob:
-          "The marketplace did not let the dashboard edit your listings, so this bulk change is paused. Sign in again, allow “Create and edit your listings”, then resume it.",
+        pause:
+          "The marketplace did not let the dashboard edit your listings, so this change is paused. Sign in again and allow “Create and edit your listings”; it then goes on by itself.",
       };
     case "rate_limited":
       return {
         retry: true,
-        reason: `The marketplace was busy each time we tried (${tries(attempts)}). Retry this listing in a few minutes.`,
+        reason: `The marketplace was busy each time we tried (${tries(attempts)}). Change this listing again in a few minutes.`,
       };
     case "unavailable":
       return {
         retry: true,
-        reason: `The marketplace did not answer (${failure.status ? `error ${failure.status}, ` : ""}tried ${tries(attempts)}). Retry this listing in a few minutes.`,
+        reason: `The marketplace did not answer (${failure.status ? `error ${failure.status}, ` : ""}tried ${tries(attempts)}). Change this listing again in a few minutes.`,
       };
     case "timeout":
       return {
         retry: true,
-        reason: `The marketplace took too long to answer (tried ${tries(attempts)}), so this listing may or may not have changed. Open it to check, then retry it.`,
+        reason: `The marketplace took too long to answer (tried ${tries(attempts)}), so this listing may or may not have changed. Open it to check.`,
       };
     case "invalid":
       return {
@@ -42,7 +43,7 @@ export function handlingOf(failure: MarketplaceFailure, attempts: number): Failu
     case "forbidden":
       return {
         retry: false,
-        reason: `The marketplace refused: ${failure.message} Check that this listing is still in your shop, then retry it.`,
+        reason: `The marketplace refused: ${failure.message} Check that this listing is still in your shop.`,
       };
     case "not_found":
       return { retry: false, reason: NOT_IN_SHOP };
@@ -55,7 +56,7 @@ export function handlingOf(failure: MarketplaceFailure, attempts: number): Failu
     case "unexpected":
       return {
         retry: false,
-        reason: `Something unexpected went wrong (${failure.message}). Retry this listing; if it keeps happening, contact support.`,
+        reason: `Something unexpected went wrong (${failure.message}). Change this listing again; if it keeps happening, contact support.`,
       };
   }
 }

@@ -1,0 +1,26 @@
+import { parseArgs } from "node:util";
+
+/**
+ * A bench part run alone (`npx tsx bench/load/<part>.ts [--listings N] [--per-second N] [--json]`): measured in this
+ * process when it has the react-server condition (the runners are server-only code), else in a child that has it.
+ */
+export async function runPartAlone<T>(part: {
+  defaultListings: number;
+  measure: (listings: number, perSecond: number) => Promise<T>;
+  inChild: (listings: number, perSecond: number) => Promise<T>;
+  describe: (figures: T) => string[];
+  met: (figures: T) => boolean;
+}) {
+  const { values } = parseArgs({
+    options: { json: { type: "boolean" }, listings: { type: "string" }, "per-second": { type: "string" } },
+  });
+  const listings = Number(values.listings ?? part.defaultListings);
+  const perSecond = Number(values["per-second"] ?? 20);
+  const serverOnly = await import("server-only").then(
+    () => true,
+    () => false,
+  );
+  const figures = serverOnly ? await part.measure(listings, perSecond) : await part.inChild(listings, perSecond);
+  console.log(values.json ? JSON.stringify(figures) : part.describe(figures).join("\n"));
+  process.exit(part.met(figures) ? 0 : 1);
+}
