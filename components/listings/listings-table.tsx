@@ -3,7 +3,14 @@
 import { useEffect, useRef, useState } from "react";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { fetchFromDashboard, LISTING_STATES, listingsKey, PAGE_SIZE, ReadError } from "@/lib/listings/query-keys";
-import { editorHref, listingsTitle, viewParams, type ListingsView, type ViewPage } from "@/lib/listings/view";
+import {
+  editorHref,
+  listingsHref,
+  listingsTitle,
+  viewParams,
+  type ListingsView,
+  type ViewPage,
+} from "@/lib/listings/view";
 import type { Selection } from "@/lib/bulk/bulk-input";
 import { BulkBar } from "./bulk-bar";
 import { ListingRow } from "./listing-row";
@@ -11,6 +18,7 @@ import { ListingsToolbar } from "./listings-toolbar";
 import { PageNumbers } from "./page-numbers";
 import { ReadOnlyListingsNotice } from "./read-only-listings-notice";
 import { RecentBulkJobs } from "./recent-bulk-jobs";
+import { rememberListingsView } from "./last-listings-view";
 import { useListingsView } from "./use-listings-view";
 import { useSelection } from "./use-selection";
 import { useSignInOnExpiry } from "../use-sign-in-on-expiry";
@@ -20,18 +28,26 @@ const PARTIAL_REFETCH_MS = 2_000;
 
 const apiPath = (view: ListingsView, fresh = false) => `/api/listings?${viewParams(view)}${fresh ? "&fresh=1" : ""}`;
 
+type Unavailable = { message: string; retryAfter?: number };
+
 export function ListingsTable({
   canEdit = false,
   multiQuestion = false,
+  unavailable,
 }: {
   canEdit?: boolean;
   multiQuestion?: boolean;
+  /** Why the server could not read this view: shown in the page's frame until the seller tries again or moves on. */
+  unavailable?: Unavailable;
 }) {
   const { view, show } = useListingsView();
   const queryClient = useQueryClient();
+  const [held, setHeld] = useState(unavailable && { ...unavailable, href: listingsHref(view) });
+  const heldFailure = held?.href === listingsHref(view) ? held : undefined;
   const query = useQuery({
     queryKey: listingsKey(view),
     queryFn: () => fetchFromDashboard<ViewPage>(apiPath(view)),
+    enabled: heldFailure === undefined,
     placeholderData: keepPreviousData,
     // A large shop's first listings stand in until its mirror is filled, then the whole list replaces them.
     refetchInterval: (query) => (query.state.data?.partialOf === undefined ? false : PARTIAL_REFETCH_MS),
@@ -62,6 +78,7 @@ export function ListingsTable({
 
   useEffect(() => {
     document.title = `${listingsTitle({ ...view, page: shownPage })} · Personalization dashboard`;
+    rememberListingsView(listingsHref({ ...view, page: shownPage }));
   }, [view, shownPage]);
 
   const refresh = async () => {
@@ -87,6 +104,7 @@ export function ListingsTable({
   const pageIds = data?.listings.map((listing) => listing.id) ?? [];
   const pageSelected = pageIds.filter(selection.isSelected).length;
   const first = (shownPage - 1) * PAGE_SIZE + 1;
+  const anySelected = selection.allMatching || selection.ids.size > 0;
   const bulkSelection: Selection = selection.allMatching
     ? {
         kind: "filter",
@@ -98,7 +116,7 @@ export function ListingsTable({
     : { kind: "listings", listingIds: [...selection.ids] };
 
   return (
-    <section aria-labelledby="listings-heading" className="mt-6">
+    <section aria-labelledby="listings-heading" className={`mt-6 ${anySelected ? "max-md:pb-44" : ""}`}>
       <h2 id="listings-heading" className="sr-only">
         Listings
       </h2>
@@ -116,19 +134,40 @@ export function ListingsTable({
       )}
 
       {selectable && data && data.count > 0 && (
-        <BulkBar
-          stateLabel={stateLabel}
-          narrowed={narrowed}
-          count={data.count}
-          selection={bulkSelection}
-          selectedCount={selection.allMatching ? Math.max(0, data.count - selection.excluded.size) : selection.ids.size}
-          excludedCount={selection.excluded.size}
-          onThisPage={pageSelected}
-          allMatching={selection.allMatching}
-          pageFullySelected={pageIds.length > 0 && pageSelected === pageIds.length}
-          onSelectAllMatching={selection.selectAllMatching}
-          onClear={selection.clear}
-          multiQuestion={multiQuestion}
+        // On a phone the bar waits for a selection, then stays pinned to the bottom of the screen, in reach of a thumb.
+        <div
+          data-testid="bulk-bar-holder"
+          className={
+            anySelected
+              ? "max-md:fixed max-md:inset-x-0 max-md:bottom-0 max-md:z-20 max-md:p-2 max-md:[&>section]:mt-0 max-md:[&>section]:gap-2 max-md:[&>section]:p-2 max-md:[&>section]:shadow-lg max-md:[&>section>span]:flex-nowrap max-md:[&>section>span]:overflow-x-auto"
+              : "max-md:hidden"
+          }
+        >
+          <BulkBar
+            stateLabel={stateLabel}
+            narrowed={narrowed}
+            count={data.count}
+            selection={bulkSelection}
+            selectedCount={
+              selection.allMatching ? Math.max(0, data.count - selection.excluded.size) : selection.ids.size
+            }
+            excludedCount={selection.excluded.size}
+            onThisPage={pageSelected}
+            allMatching={selection.allMatching}
+            pageFullySelected={pageIds.length > 0 && pageSelected === pageIds.length}
+            onSelectAllMatching={selection.selectAllMatching}
+            onClear={selection.clear}
+            multiQuestion={multiQuestion}
+          />
+        </div>
+      )}
+
+      {heldFailure && (
+        <RecoveryNotice
+          message={heldFailure.message}
+          retryAfter={heldFailure.retryAfter}
+          retrying={false}
+          onRetry={() => setHeld(undefined)}
         />
       )}
 
@@ -142,7 +181,7 @@ export function ListingsTable({
           }
           retryAfter={query.error instanceof ReadError ? query.error.retryAfter : undefined}
           retrying={query.isFetching}
-          triedAt={query.errorUpdateCount > 1 ? query.errorUpdatedAt : undefined}
+          triedAt={query.errorUpdateCount > (unavailable ? 0 : 1) ? query.errorUpdatedAt : undefined}
           onRetry={() => void query.refetch()}
         />
       )}

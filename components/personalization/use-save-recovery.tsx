@@ -10,10 +10,13 @@ import { useFeedback } from "../feedback/toast-context";
 const SETTLE_POLL_MS = 3_000;
 // settle-unknown.ts gives a write up a minute after it was kept; a little longer covers the last read.
 const SETTLE_FOR_MS = 75_000;
+// An outage may last minutes: the dashboard keeps asking this long before handing the save back to the seller.
+const OUTAGE_WAIT_MS = 10 * 60_000;
 
 /**
  * What both editors do when a save did not come back as done: after a 429, count the wait down and save again by
- * itself; after a time-out, read the listing back until it says whether the save landed, then say "Saved" or "Not saved".
+ * itself; after a time-out, read the listing back until it says whether the save landed, then say "Saved" or "Not saved";
+ * after an outage, read it back the same way until the marketplace answers, then say "Saved" or save again by itself.
  */
 export function useSaveRecovery(listingId: number) {
   const { notify } = useFeedback();
@@ -50,25 +53,32 @@ export function useSaveRecovery(listingId: number) {
       );
       return true;
     }
-    if (!result.unconfirmed) return false;
+    const outage = result.unavailable === true;
+    if (!result.unconfirmed && !outage) return false;
     notify(
       {
         tone: "error",
-        text: "Not confirmed yet. The marketplace took too long to answer; the dashboard is reading the listing back to see whether your changes were saved. They are still here.",
+        text: outage
+          ? "Not saved yet. The marketplace is not answering; the dashboard checks every few seconds and saves again by itself once it answers. Your changes are still here."
+          : "Not confirmed yet. The marketplace took too long to answer; the dashboard is reading the listing back to see whether your changes were saved. They are still here.",
       },
       { focus: true },
     );
-    const until = Date.now() + SETTLE_FOR_MS;
+    const until = Date.now() + (outage ? OUTAGE_WAIT_MS : SETTLE_FOR_MS);
     let entryId: string | undefined;
     const check = async () => {
       if (mine !== generation.current) return;
-      const settled = await settleSaveAction({ listingId, entryId });
+      const settled = await settleSaveAction({ listingId, entryId }).catch(() => null);
       if (mine !== generation.current) return;
-      if (settled.ok) {
+      if (settled?.ok) {
         entryId = settled.data.entryId ?? entryId;
         if (settled.data.outcome === "done") {
           handlers.saved(settled.data.questions);
           notify({ tone: "success", text: handlers.savedText });
+          return;
+        }
+        if (settled.data.outcome === "gone" && outage) {
+          handlers.retry();
           return;
         }
         if (settled.data.outcome === "gone") {
@@ -83,6 +93,14 @@ export function useSaveRecovery(listingId: number) {
         }
       }
       if (Date.now() < until) setTimeout(() => void check(), SETTLE_POLL_MS);
+      else if (outage)
+        notify(
+          {
+            tone: "error",
+            text: "Not saved. The marketplace has not answered for 10 minutes. Your changes are still here: save again later.",
+          },
+          { focus: true },
+        );
     };
     setTimeout(() => void check(), SETTLE_POLL_MS);
     return true;

@@ -14,6 +14,8 @@ export type ActionResult<T> =
       reauth?: boolean;
       missingScope?: boolean;
       unconfirmed?: boolean;
+      /** The marketplace did not answer (lost connection or a 5xx): the write may or may not have landed. */
+      unavailable?: boolean;
       retryAfter?: number;
       changedSince?: Question[];
     };
@@ -72,6 +74,7 @@ export function sellerAction<S extends z.ZodType, T>(
     if (failure.kind === "insufficient_scope") return { ok: false, missingScope: true, formError };
     if (failure.kind === "timeout") return { ok: false, unconfirmed: true, formError };
     if (failure.kind === "rate_limited") return { ok: false, retryAfter: failure.retryAfter, formError };
+    if (failure.kind === "unavailable") return { ok: false, unavailable: true, formError };
     const wireField = failure.kind === "invalid" ? failure.field?.split(".").at(-1) : undefined;
     const field = wireField && FORM_FIELDS[wireField];
     return field && failure.kind === "invalid"

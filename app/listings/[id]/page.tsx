@@ -72,13 +72,14 @@ export default async function ListingEditorPage({
         <ListingPager listingId={listingId} />
         {multi ? (
           <LazyMultiQuestionEditor
+            key={listingId}
             listingId={listingId}
             canEdit={canEdit(seller.scopes)}
             currencyCode={currencyCode}
             addOnPrices={env().MARKETPLACE_ADD_ON_PRICES === "on"}
           />
         ) : (
-          <PersonalizationEditor listingId={listingId} canEdit={canEdit(seller.scopes)} />
+          <PersonalizationEditor key={listingId} listingId={listingId} canEdit={canEdit(seller.scopes)} />
         )}
       </HydrationBoundary>
     </BackToListingsPage>

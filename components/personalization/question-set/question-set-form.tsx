@@ -321,7 +321,7 @@ export function QuestionSetForm({
       </div>
       {/* Beside the questions on wide screens, so the seller sees each change as a buyer will. */}
       <div className="space-y-6 self-start lg:sticky lg:top-4">
-        <QuestionSetPreview questions={questions} currencyCode={currencyCode} />
+        <QuestionSetPreview questions={questions} currencyCode={pricing.currencyCode} />
         {aside}
       </div>
     </div>
