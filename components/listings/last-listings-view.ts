@@ -26,5 +26,9 @@ function remembered(): string | null {
 const unchanging = () => () => {};
 
 export function useLastListingsHref(fallback: string): string {
-  return useSyncExternalStore(unchanging, () => remembered() ?? fallback, () => fallback);
+  return useSyncExternalStore(
+    unchanging,
+    () => remembered() ?? fallback,
+    () => fallback,
+  );
 }

@@ -22,6 +22,8 @@ export function useSaveRecovery(listingId: number) {
   const { notify } = useFeedback();
   // Each recovery started supersedes the one before; leaving the page ends them.
   const generation = useRef(0);
+  // One outage across the re-saves it causes: they wait longer each time, and stop once it has lasted OUTAGE_WAIT_MS.
+  const outage = useRef<{ since: number; resaves: number } | null>(null);
   useEffect(
     () => () => {
       generation.current += 1;
@@ -53,18 +55,25 @@ export function useSaveRecovery(listingId: number) {
       );
       return true;
     }
-    const outage = result.unavailable === true;
-    if (!result.unconfirmed && !outage) return false;
+    const away = result.unavailable === true;
+    if (!result.unconfirmed && !away) return false;
+    if (away) {
+      outage.current ??= { since: Date.now(), resaves: 0 };
+      if (Date.now() - outage.current.since > OUTAGE_WAIT_MS) {
+        outage.current = null;
+        return false;
+      }
+    }
     notify(
       {
         tone: "error",
-        text: outage
+        text: away
           ? "Not saved yet. The marketplace is not answering; the dashboard checks every few seconds and saves again by itself once it answers. Your changes are still here."
           : "Not confirmed yet. The marketplace took too long to answer; the dashboard is reading the listing back to see whether your changes were saved. They are still here.",
       },
       { focus: true },
     );
-    const until = Date.now() + (outage ? OUTAGE_WAIT_MS : SETTLE_FOR_MS);
+    const until = away ? outage.current!.since + OUTAGE_WAIT_MS : Date.now() + SETTLE_FOR_MS;
     let entryId: string | undefined;
     const check = async () => {
       if (mine !== generation.current) return;
@@ -73,12 +82,16 @@ export function useSaveRecovery(listingId: number) {
       if (settled?.ok) {
         entryId = settled.data.entryId ?? entryId;
         if (settled.data.outcome === "done") {
+          outage.current = null;
           handlers.saved(settled.data.questions);
           notify({ tone: "success", text: handlers.savedText });
           return;
         }
-        if (settled.data.outcome === "gone" && outage) {
-          handlers.retry();
+        if (settled.data.outcome === "gone" && away && outage.current) {
+          const wait = Math.min(60_000, SETTLE_POLL_MS * 2 ** outage.current.resaves++);
+          setTimeout(() => {
+            if (mine === generation.current) handlers.retry();
+          }, wait - SETTLE_POLL_MS);
           return;
         }
         if (settled.data.outcome === "gone") {
@@ -93,7 +106,8 @@ export function useSaveRecovery(listingId: number) {
         }
       }
       if (Date.now() < until) setTimeout(() => void check(), SETTLE_POLL_MS);
-      else if (outage)
+      else if (away) {
+        outage.current = null;
         notify(
           {
             tone: "error",
@@ -101,6 +115,7 @@ export function useSaveRecovery(listingId: number) {
           },
           { focus: true },
         );
+      }
     };
     setTimeout(() => void check(), SETTLE_POLL_MS);
     return true;
