@@ -56,7 +56,7 @@ export function ListingsToolbar({
   return (
     <div className="space-y-3">
       <nav aria-label="Filter by state">
-        <ul className="flex gap-2 max-md:overflow-x-auto max-md:pb-1 md:flex-wrap">
+        <ul className="flex gap-2 whitespace-nowrap max-md:overflow-x-auto max-md:pb-1 max-md:[&>li]:shrink-0 md:flex-wrap">
           {LISTING_STATES.map((option) => (
             <li key={option.value}>
               <ViewLink

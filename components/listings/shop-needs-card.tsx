@@ -47,8 +47,8 @@ export function ShopNeedsCard({ initial, mirror }: { initial: ShopNeeds | null; 
           {needs.activeWithoutQuestion > 0 && (
             <li className="flex flex-wrap items-center gap-x-3 gap-y-1">
               <span>
-                <strong>{plural(needs.activeWithoutQuestion, "active listing asks", "active listings ask")}</strong>{" "}
-                buyers nothing.
+                <strong>{plural(needs.activeWithoutQuestion, "active listing", "active listings")}</strong>{" "}
+                {needs.activeWithoutQuestion === 1 ? "asks" : "ask"} buyers nothing.
               </span>
               <ViewLink
                 to={{ ...view, state: "active", filter: "none", q: "", page: 1 }}

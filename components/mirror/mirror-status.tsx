@@ -25,7 +25,8 @@ export function MirrorStatus({ initial }: { initial: MirrorView }) {
   return (
     <div className="mt-3 space-y-1 text-sm text-stone-700" data-testid="mirror-status">
       {view.status === "filled" ? (
-        <p>
+        // On a phone the listings come first; how fresh they are is a line the seller rarely needs there.
+        <p className="max-md:hidden">
           Listings as of {view.syncedAt === null ? "their first read" : <LocalTime at={view.syncedAt} />},{" "}
           {HOW[view.mode](view)}.
         </p>

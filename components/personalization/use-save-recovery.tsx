@@ -23,7 +23,7 @@ export function useSaveRecovery(listingId: number) {
   // Each recovery started supersedes the one before; leaving the page ends them.
   const generation = useRef(0);
   // One outage across the re-saves it causes: they wait longer each time, and stop once it has lasted OUTAGE_WAIT_MS.
-  const outage = useRef<{ since: number; resaves: number } | null>(null);
+  const outage = useRef<{ since: number; last: number; resaves: number } | null>(null);
   useEffect(
     () => () => {
       generation.current += 1;
@@ -58,8 +58,12 @@ export function useSaveRecovery(listingId: number) {
     const away = result.unavailable === true;
     if (!result.unconfirmed && !away) return false;
     if (away) {
-      outage.current ??= { since: Date.now(), resaves: 0 };
-      if (Date.now() - outage.current.since > OUTAGE_WAIT_MS) {
+      const now = Date.now();
+      // A failure long after the last one is a new outage, not the same one still going on.
+      if (!outage.current || now - outage.current.last > 2 * 60_000)
+        outage.current = { since: now, last: now, resaves: 0 };
+      outage.current.last = now;
+      if (now - outage.current.since > OUTAGE_WAIT_MS) {
         outage.current = null;
         return false;
       }
@@ -73,7 +77,7 @@ export function useSaveRecovery(listingId: number) {
       },
       { focus: true },
     );
-    const until = away ? outage.current!.since + OUTAGE_WAIT_MS : Date.now() + SETTLE_FOR_MS;
+    const until = away && outage.current ? outage.current.since + OUTAGE_WAIT_MS : Date.now() + SETTLE_FOR_MS;
     let entryId: string | undefined;
     const check = async () => {
       if (mine !== generation.current) return;
