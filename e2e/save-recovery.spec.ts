@@ -67,6 +67,7 @@ test("a save during an outage is tried again by itself once the marketplace answ
   test.setTimeout(150_000);
   const seller = await newSeller(1);
   const listingId = await typedSave(page, seller);
+  const before = await lastRequestId();
   await control("/outage", { seconds: 5 });
   await expect
     .poll(() =>
@@ -76,7 +77,6 @@ test("a save during an outage is tried again by itself once the marketplace answ
       ),
     )
     .toBe(false);
-  const before = await lastRequestId();
 
   await editor(page).save.click();
   await expect(page.getByRole("alert").filter({ hasText: "Not saved yet." })).toContainText(

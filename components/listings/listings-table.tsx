@@ -30,6 +30,14 @@ const apiPath = (view: ListingsView, fresh = false) => `/api/listings?${viewPara
 
 type Unavailable = { message: string; retryAfter?: number };
 
+const unavailableOf = (error: unknown): Unavailable =>
+  error instanceof ReadError && error.retryAfter !== undefined
+    ? {
+        message: `The marketplace is busy and asked us to wait ${error.retryAfter} seconds.`,
+        retryAfter: error.retryAfter,
+      }
+    : { message: error instanceof Error ? error.message : "The listings could not be read. Try again in a moment." };
+
 export function ListingsTable({
   canEdit = false,
   multiQuestion = false,
@@ -42,7 +50,10 @@ export function ListingsTable({
 }) {
   const { view, show } = useListingsView();
   const queryClient = useQueryClient();
-  const [held, setHeld] = useState(unavailable && { ...unavailable, href: listingsHref(view) });
+  const [held, setHeld] = useState<(Unavailable & { href: string; triedAt?: number }) | undefined>(
+    unavailable && { ...unavailable, href: listingsHref(view) },
+  );
+  const [retryingHeld, setRetryingHeld] = useState(false);
   const heldFailure = held?.href === listingsHref(view) ? held : undefined;
   const query = useQuery({
     queryKey: listingsKey(view),
@@ -80,6 +91,19 @@ export function ListingsTable({
     document.title = `${listingsTitle({ ...view, page: shownPage })} · Personalization dashboard`;
     rememberListingsView(listingsHref({ ...view, page: shownPage }));
   }, [view, shownPage]);
+
+  // Read afresh, as the page's own read was: the mirror may hold the listings, but the seller asked the marketplace.
+  const retryHeld = async () => {
+    setRetryingHeld(true);
+    try {
+      queryClient.setQueryData(listingsKey(view), await fetchFromDashboard<ViewPage>(apiPath(view, true)));
+      setHeld(undefined);
+    } catch (error) {
+      setHeld({ ...unavailableOf(error), href: listingsHref(view), triedAt: Date.now() });
+    } finally {
+      setRetryingHeld(false);
+    }
+  };
 
   const refresh = async () => {
     setRefreshing(true);
@@ -164,24 +188,21 @@ export function ListingsTable({
 
       {heldFailure && (
         <RecoveryNotice
+          key={heldFailure.triedAt}
           message={heldFailure.message}
           retryAfter={heldFailure.retryAfter}
-          retrying={false}
-          onRetry={() => setHeld(undefined)}
+          retrying={retryingHeld}
+          triedAt={heldFailure.triedAt}
+          onRetry={() => void retryHeld()}
         />
       )}
 
       {query.isError && (
         <RecoveryNotice
           key={query.errorUpdatedAt}
-          message={
-            query.error instanceof ReadError && query.error.retryAfter !== undefined
-              ? `The marketplace is busy and asked us to wait ${query.error.retryAfter} seconds.`
-              : query.error.message
-          }
-          retryAfter={query.error instanceof ReadError ? query.error.retryAfter : undefined}
+          {...unavailableOf(query.error)}
           retrying={query.isFetching}
-          triedAt={query.errorUpdateCount > (unavailable ? 0 : 1) ? query.errorUpdatedAt : undefined}
+          triedAt={query.errorUpdateCount > 1 ? query.errorUpdatedAt : undefined}
           onRetry={() => void query.refetch()}
         />
       )}
