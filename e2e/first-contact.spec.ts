@@ -1,8 +1,16 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { editorPath, hydrated, signInTo } from "./editor";
-import { E2E } from "./ports";
-import { control, inPhase, newSeller, putQuestion, shopManagerEdit, signIn, type TestSeller } from "./sandbox-control";
+import {
+  control,
+  inPhase,
+  newSeller,
+  putQuestion,
+  sandboxAnswers,
+  shopManagerEdit,
+  signIn,
+  type TestSeller,
+} from "./sandbox-control";
 
 const GIFT_NOTE = { instructions: "Gift note", required: false, max_allowed_characters: 100 };
 
@@ -89,14 +97,7 @@ test("while the marketplace is away the listings page keeps its tabs, search and
   await page.getByLabel("Personalization").selectOption("none");
   await expect(page).toHaveURL(/filter=none/);
   await control("/outage", { seconds: 5 });
-  await expect
-    .poll(() =>
-      fetch(`${E2E.sandboxUrl}/`).then(
-        () => true,
-        () => false,
-      ),
-    )
-    .toBe(false);
+  await expect.poll(sandboxAnswers).toBe(false);
 
   await page.reload();
   await expect(page.getByRole("alert").filter({ hasText: "not answering" })).toBeVisible();
@@ -105,16 +106,7 @@ test("while the marketplace is away the listings page keeps its tabs, search and
   await expect(page.getByLabel("Personalization")).toHaveValue("none");
   await expect(page.getByRole("heading", { name: "What your shop needs" })).toBeVisible();
 
-  await expect
-    .poll(
-      () =>
-        fetch(`${E2E.sandboxUrl}/`).then(
-          () => true,
-          () => false,
-        ),
-      { timeout: 15_000 },
-    )
-    .toBe(true);
+  await expect.poll(sandboxAnswers, { timeout: 15_000 }).toBe(true);
   const tryAgain = page.getByRole("button", { name: "Try again", exact: true });
   await hydrated(tryAgain);
   await tryAgain.click();

@@ -10,6 +10,7 @@ import {
   signIn,
   storedListing,
   type TestSeller,
+  sandboxAnswers,
 } from "./sandbox-control";
 
 const personalizationPath = (seller: TestSeller, listingId: number) =>
@@ -69,14 +70,7 @@ test("a save during an outage is tried again by itself once the marketplace answ
   const listingId = await typedSave(page, seller);
   const before = await lastRequestId();
   await control("/outage", { seconds: 5 });
-  await expect
-    .poll(() =>
-      fetch(`${E2E.sandboxUrl}/`).then(
-        () => true,
-        () => false,
-      ),
-    )
-    .toBe(false);
+  await expect.poll(sandboxAnswers).toBe(false);
 
   await editor(page).save.click();
   await expect(page.getByRole("alert").filter({ hasText: "Not saved yet." })).toContainText(

@@ -16,6 +16,18 @@ async function watchViolations(page: Page) {
   return () => page.evaluate(() => (window as unknown as { cspViolations: Violation[] }).cspViolations);
 }
 
+/** Signs the seller in on `phone`, there chooses "Sign out everywhere", and closes it. */
+async function signOutEverywhereFrom(phone: Page, seller: { email: string; password: string }) {
+  await signIn(phone, seller);
+  await phone.getByRole("button", { name: "Sign out everywhere…" }).click();
+  await phone
+    .getByRole("dialog", { name: "Sign out everywhere?" })
+    .getByRole("button", { name: "Sign out everywhere" })
+    .click();
+  await expect(phone).toHaveURL(/reason=signed-out-everywhere$/);
+  await phone.context().close();
+}
+
 test("'Sign out everywhere' in one browser sends the other to sign in with the reason, and its editor draft survives", async ({
   page,
   browser,
@@ -71,15 +83,7 @@ test("a dashboard session that ends with the templates dialog open names the das
   const dialog = page.getByRole("dialog", { name: "Question templates" });
   await dialog.getByLabel("Template name").fill("Engraving");
 
-  const phone = await (await browser.newContext()).newPage();
-  await signIn(phone, seller);
-  await phone.getByRole("button", { name: "Sign out everywhere…" }).click();
-  await phone
-    .getByRole("dialog", { name: "Sign out everywhere?" })
-    .getByRole("button", { name: "Sign out everywhere" })
-    .click();
-  await expect(phone).toHaveURL(/reason=signed-out-everywhere$/);
-  await phone.context().close();
+  await signOutEverywhereFrom(await (await browser.newContext()).newPage(), seller);
 
   await dialog.getByRole("button", { name: "Save as template" }).click();
   await expect(dialog.getByRole("alert")).toContainText(
