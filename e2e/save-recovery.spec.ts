@@ -77,7 +77,6 @@ test("a save during an outage is tried again by itself once the marketplace answ
     "saves again by itself once it answers",
   );
   await expect(editor(page).instructions).toHaveValue("Name to engrave");
-  // A write that failed mid-way may still land: the dashboard waits until reading the listing back rules that out.
   await expect(saved(page)).toBeVisible({ timeout: 100_000 });
   expect(await postsSince(before)).toEqual([201]);
   expect(await storedQuestions(listingId)).toEqual([expect.objectContaining({ instructions: "Name to engrave" })]);

@@ -158,13 +158,14 @@ export function ListingsTable({
       )}
 
       {selectable && data && data.count > 0 && (
-        // On a phone the bar waits for a selection, then stays pinned to the bottom of the screen, in reach of a thumb.
+        // On a phone the bar waits for a selection, then stays pinned to the bottom of the screen, in reach of a thumb;
+        // wider, the holder steps aside (display: contents) so that the bar sticks to the top of the list as before.
         <div
           data-testid="bulk-bar-holder"
           className={
             anySelected
-              ? "max-md:fixed max-md:inset-x-0 max-md:bottom-0 max-md:z-20 max-md:p-2 max-md:[&>section]:mt-0 max-md:[&>section]:gap-2 max-md:[&>section]:p-2 max-md:[&>section]:shadow-lg max-md:[&>section>span]:flex-nowrap max-md:[&>section>span]:overflow-x-auto"
-              : "max-md:hidden"
+              ? "md:contents max-md:fixed max-md:inset-x-0 max-md:bottom-0 max-md:z-20 max-md:p-2 max-md:[&>section]:mt-0 max-md:[&>section]:gap-2 max-md:[&>section]:p-2 max-md:[&>section]:shadow-lg max-md:[&>section>span]:flex-nowrap max-md:[&>section>span]:overflow-x-auto"
+              : "max-md:hidden md:contents"
           }
         >
           <BulkBar
