@@ -3,10 +3,12 @@
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { listingsHref, parseListingsView } from "@/lib/listings/view";
+import { useLastListingsHref } from "./listings/last-listings-view";
 
 export function BackToListingsLink() {
   const params = useSearchParams();
-  const href = params.has("state") ? listingsHref(parseListingsView(Object.fromEntries(params))) : "/listings";
+  const remembered = useLastListingsHref("/listings");
+  const href = params.has("state") ? listingsHref(parseListingsView(Object.fromEntries(params))) : remembered;
   return (
     <Link
       href={href}

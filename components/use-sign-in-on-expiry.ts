@@ -3,9 +3,14 @@
 import { useEffect } from "react";
 import { ReadError } from "@/lib/listings/query-keys";
 
+type SignInReason = "expired" | "session-ended" | "session-idle" | "session-expired";
+
+/** The sign-in page, told which sign-in ended ("expired": the marketplace's; the others: the dashboard's own). */
+export const signInAgainPath = (path: string, reason: SignInReason = "expired") =>
+  `/sign-in?callbackUrl=${encodeURIComponent(path)}&reason=${reason}`;
+
 export function useSignInOnExpiry(error: unknown, path: string) {
   useEffect(() => {
-    if (error instanceof ReadError && error.reauth)
-      window.location.assign(`/sign-in?callbackUrl=${encodeURIComponent(path)}&reason=expired`);
+    if (error instanceof ReadError && error.reauth) window.location.assign(signInAgainPath(path));
   }, [error, path]);
 }

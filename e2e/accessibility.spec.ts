@@ -120,7 +120,7 @@ for (const colorScheme of ["light", "dark"] as const) {
       await expect(page.getByTestId("bulk-selection")).toContainText("except 1 you unticked");
       expect(await violations(page)).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      // On a phone the bulk bar stays where it is, so scrolled past it covers none of the list.
+      // Scrolled down, the bulk bar stays in reach (pinned to the top, or to the bottom on a phone) and covers little of the list.
       const bar = page.getByRole("region", { name: "Change several listings at once" });
       await page.mouse.wheel(0, 1500);
       await expect
@@ -129,6 +129,7 @@ for (const colorScheme of ["light", "dark"] as const) {
           return Math.max(0, Math.min(box.y + box.height, height) - Math.max(box.y, 0));
         })
         .toBeLessThan(height / 5);
+      await expect(bar.getByRole("button", { name: "Clear selection" })).toBeInViewport();
 
       await page.getByRole("button", { name: "Sign out everywhere…" }).click();
       await expect(page.getByRole("dialog", { name: "Sign out everywhere?" })).toBeVisible();

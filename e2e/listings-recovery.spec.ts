@@ -1,7 +1,14 @@
 import { expect, test } from "@playwright/test";
 import { hydrated } from "./editor";
-import { E2E } from "./ports";
-import { control, lastRequestId, newSeller, requestsSince, signIn, type TestSeller } from "./sandbox-control";
+import {
+  control,
+  lastRequestId,
+  newSeller,
+  requestsSince,
+  sandboxAnswers,
+  signIn,
+  type TestSeller,
+} from "./sandbox-control";
 
 const listingsPath = (seller: TestSeller) => `/v3/application/shops/${seller.shop_id}/listings`;
 
@@ -13,12 +20,6 @@ async function onSecondPage(page: import("@playwright/test").Page, seller: TestS
   await expect(page.getByText("Showing 26–30 of 30")).toBeVisible();
   await expect(page).toHaveURL(/\/listings\?state=active&page=2$/);
 }
-
-const sandboxAnswers = () =>
-  fetch(`${E2E.sandboxUrl}/`).then(
-    () => true,
-    () => false,
-  );
 
 test("a 429 on the listings page counts the wait down, then reads the same page again by itself", async ({ page }) => {
   const seller = await newSeller(30);

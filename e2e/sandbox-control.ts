@@ -19,6 +19,13 @@ export async function control<T = unknown>(
   return (await response.json()) as T;
 }
 
+/** Whether the sandbox answers at all (false during an outage started with `/outage`). */
+export const sandboxAnswers = () =>
+  fetch(`${E2E.sandboxUrl}/`).then(
+    () => true,
+    () => false,
+  );
+
 export type Phase = "migration" | "post-deprecation" | "multi-question" | "add-on-resend" | "webhooks";
 
 /** Puts the sandbox in one of the marketplace's periods (docs/marketplace.md §9; `--phase`). */

@@ -10,6 +10,7 @@ import {
   signIn,
   storedListing,
   type TestSeller,
+  sandboxAnswers,
 } from "./sandbox-control";
 
 const personalizationPath = (seller: TestSeller, listingId: number) =>
@@ -43,7 +44,7 @@ test("a single 503 on a save is retried by itself, and the listing holds the sav
   ]);
 });
 
-test("a 5xx that lasts is retried a bounded number of times, then says Not saved and keeps the typed values", async ({
+test("a 5xx that lasts says Not saved yet, keeps the typed values, and saves again by itself once the marketplace takes the write", async ({
   page,
 }) => {
   const seller = await newSeller(1);
@@ -52,11 +53,33 @@ test("a 5xx that lasts is retried a bounded number of times, then says Not saved
   const before = await lastRequestId();
 
   await editor(page).save.click();
-  await expect(page.getByRole("alert").filter({ hasText: "Not saved." })).toContainText("error 503");
+  await expect(page.getByRole("alert").filter({ hasText: "Not saved yet." })).toContainText(
+    "The marketplace is not answering; the dashboard checks every few seconds and saves again by itself once it answers.",
+  );
   await expect(editor(page).instructions).toHaveValue("Name to engrave");
-  expect(await postsSince(before)).toEqual([503, 503, 503]);
-  expect(await storedQuestions(listingId)).toEqual([]);
-  await control("/faults", undefined, "DELETE");
+  await expect(saved(page)).toBeVisible({ timeout: 30_000 });
+  expect(await postsSince(before)).toEqual([503, 503, 503, 503, 503, 201]);
+  expect(await storedQuestions(listingId)).toEqual([expect.objectContaining({ instructions: "Name to engrave" })]);
+});
+
+test("a save during an outage is tried again by itself once the marketplace answers, and the listing holds it once", async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  const seller = await newSeller(1);
+  const listingId = await typedSave(page, seller);
+  const before = await lastRequestId();
+  await control("/outage", { seconds: 5 });
+  await expect.poll(sandboxAnswers).toBe(false);
+
+  await editor(page).save.click();
+  await expect(page.getByRole("alert").filter({ hasText: "Not saved yet." })).toContainText(
+    "saves again by itself once it answers",
+  );
+  await expect(editor(page).instructions).toHaveValue("Name to engrave");
+  await expect(saved(page)).toBeVisible({ timeout: 100_000 });
+  expect(await postsSince(before)).toEqual([201]);
+  expect(await storedQuestions(listingId)).toEqual([expect.objectContaining({ instructions: "Name to engrave" })]);
 });
 
 test("a time-out whose write landed says Saved by itself, without a reload", async ({ page }) => {

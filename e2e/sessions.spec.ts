@@ -16,6 +16,18 @@ async function watchViolations(page: Page) {
   return () => page.evaluate(() => (window as unknown as { cspViolations: Violation[] }).cspViolations);
 }
 
+/** Signs the seller in on `phone`, there chooses "Sign out everywhere", and closes it. */
+async function signOutEverywhereFrom(phone: Page, seller: { email: string; password: string }) {
+  await signIn(phone, seller);
+  await phone.getByRole("button", { name: "Sign out everywhere…" }).click();
+  await phone
+    .getByRole("dialog", { name: "Sign out everywhere?" })
+    .getByRole("button", { name: "Sign out everywhere" })
+    .click();
+  await expect(phone).toHaveURL(/reason=signed-out-everywhere$/);
+  await phone.context().close();
+}
+
 test("'Sign out everywhere' in one browser sends the other to sign in with the reason, and its editor draft survives", async ({
   page,
   browser,
@@ -42,7 +54,7 @@ test("'Sign out everywhere' in one browser sends the other to sign in with the r
 
   const since = await lastRequestId();
   await editor(page).save.click();
-  await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Flistings%2F\d+&reason=expired/);
+  await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Flistings%2F\d+&reason=session-ended/);
   await expect(page.getByRole("alert").filter({ hasText: "You were signed out" })).toHaveText(
     "You were signed out because this session was ended (you signed out here or on another device, or chose “Sign out everywhere”). Sign in again to continue; any unsaved changes in this tab will be waiting for you.",
   );
@@ -57,6 +69,34 @@ test("'Sign out everywhere' in one browser sends the other to sign in with the r
   expect((await storedListing(listingId)).personalization.personalization_questions[0]?.instructions).toBe(
     "Name to engrave, written before the sign-out",
   );
+});
+
+test("a dashboard session that ends with the templates dialog open names the dashboard's sign-in, and keeps the instructions and the template's name through signing in again", async ({
+  page,
+  browser,
+}) => {
+  const seller = await newSeller(1);
+  const listingId = await openEditor(page, seller);
+  await hydrated(editor(page).instructions);
+  await editor(page).instructions.fill("Name to engrave, typed before the session ended");
+  await page.getByRole("button", { name: "Templates" }).click();
+  const dialog = page.getByRole("dialog", { name: "Question templates" });
+  await dialog.getByLabel("Template name").fill("Engraving");
+
+  await signOutEverywhereFrom(await (await browser.newContext()).newPage(), seller);
+
+  await dialog.getByRole("button", { name: "Save as template" }).click();
+  await expect(dialog.getByRole("alert")).toContainText(
+    "Not saved. Your sign-in to this dashboard has ended (the marketplace is fine), so nothing was changed. Sign in again; what you typed is kept.",
+  );
+  await dialog.getByRole("button", { name: "Sign in again" }).click();
+  await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Flistings%2F\d+&reason=session-ended/);
+  await page.getByRole("button", { name: "Sign in with the marketplace" }).click();
+  await allowOnMarketplace(page, seller);
+  await expect(page).toHaveURL(editorPath(listingId));
+  await expect(editor(page).instructions).toHaveValue("Name to engrave, typed before the session ended");
+  await page.getByRole("button", { name: "Templates" }).click();
+  await expect(dialog.getByLabel("Template name")).toHaveValue("Engraving");
 });
 
 test("an inline script injected into a page is blocked by the CSP and reported, and the page still works", async ({

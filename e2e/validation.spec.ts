@@ -194,7 +194,7 @@ test("the save action checks the session itself: without one it stores nothing a
   const before = await lastRequestId();
 
   await form.save.click();
-  await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Flistings%2F\d+&reason=expired/);
+  await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Flistings%2F\d+&reason=session-ended/);
   expect(await personalizationWrites(before)).toEqual([]);
   expect((await storedListing(listingId)).personalization.personalization_questions).toEqual([]);
 });

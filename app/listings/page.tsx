@@ -5,7 +5,6 @@ import { redirect } from "next/navigation";
 import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
 import { SiteHeader } from "@/components/site-header";
 import { ListingsTable } from "@/components/listings/listings-table";
-import { ListingsUnavailable } from "@/components/listings/listings-unavailable";
 import { SignInButton } from "@/components/sign-in-button";
 import { requireSeller, signInPath } from "@/lib/auth/seller";
 import { canEdit } from "@/lib/auth/scopes";
@@ -14,7 +13,8 @@ import { listingsHref, listingsTitle, parseListingsView } from "@/lib/listings/v
 import { loadListingsPage } from "@/lib/listings/read";
 import { describeFailure, personalizationPhase } from "@/lib/marketplace";
 import { MirrorStatus } from "@/components/mirror/mirror-status";
-import { mirrorView } from "@/lib/mirror/mirror-view";
+import { mirrorView, shopNeedsOf } from "@/lib/mirror/mirror-view";
+import { ShopNeedsCard } from "@/components/listings/shop-needs-card";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -33,6 +33,10 @@ export default async function ListingsPage({ searchParams }: Props) {
   if (result.ok && result.data.page !== view.page) redirect(listingsHref({ ...view, page: result.data.page }));
   if (result.ok) queryClient.setQueryData(listingsKey(view), result.data);
   const multiQuestion = (await personalizationPhase().current()) === "multi";
+  const shop =
+    seller.shopId === null
+      ? null
+      : { mirror: await mirrorView(seller.shopId), needs: await shopNeedsOf(seller.shopId) };
   return (
     <>
       <SiteHeader shopName={seller.shopName} />
@@ -48,30 +52,37 @@ export default async function ListingsPage({ searchParams }: Props) {
             </Link>
           )}
         </div>
-        {seller.shopId === null ? (
+        {shop === null ? (
           <p role="status" className="mt-4 rounded-lg bg-amber-50 p-4 ring-1 ring-amber-200">
             Your marketplace account has no shop yet, so there are no listings to personalize. Open a shop on the
             marketplace, then sign in again.
           </p>
-        ) : result.ok ? (
-          <HydrationBoundary state={dehydrate(queryClient)}>
-            <MirrorStatus initial={await mirrorView(seller.shopId)} />
-            <ListingsTable canEdit={canEdit(seller.scopes)} multiQuestion={multiQuestion} />
-          </HydrationBoundary>
-        ) : result.failure.kind === "insufficient_scope" ? (
+        ) : !result.ok && result.failure.kind === "insufficient_scope" ? (
           <div role="alert" className="mt-4 rounded-lg bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
             <p>{describeFailure(result.failure, "load")}</p>
             <div className="mt-3">
               <SignInButton callbackUrl={here} label="Sign in again" />
             </div>
           </div>
-        ) : result.failure.kind === "rate_limited" ? (
-          <ListingsUnavailable
-            message={`The marketplace is busy and asked us to wait ${result.failure.retryAfter} seconds.`}
-            retryAfter={result.failure.retryAfter}
-          />
         ) : (
-          <ListingsUnavailable message={describeFailure(result.failure, "load")} />
+          <HydrationBoundary state={dehydrate(queryClient)}>
+            <MirrorStatus initial={shop.mirror} />
+            <ShopNeedsCard initial={shop.needs} mirror={shop.mirror} />
+            <ListingsTable
+              canEdit={canEdit(seller.scopes)}
+              multiQuestion={multiQuestion}
+              unavailable={
+                result.ok
+                  ? undefined
+                  : result.failure.kind === "rate_limited"
+                    ? {
+                        message: `The marketplace is busy and asked us to wait ${result.failure.retryAfter} seconds.`,
+                        retryAfter: result.failure.retryAfter,
+                      }
+                    : { message: describeFailure(result.failure, "load") }
+              }
+            />
+          </HydrationBoundary>
         )}
       </main>
     </>

@@ -6,7 +6,7 @@ import { AllowOrders } from "@/components/orders/allow-orders";
 import { OrderCard } from "@/components/orders/order-card";
 import { OrderFilters } from "@/components/orders/order-filters";
 import { OrdersFilling } from "@/components/orders/orders-filling";
-import { ListingsUnavailable } from "@/components/listings/listings-unavailable";
+import { PageUnavailable } from "@/components/feedback/page-unavailable";
 import { requireSeller, signInPath } from "@/lib/auth/seller";
 import { canReadOrders } from "@/lib/auth/scopes";
 import { describeFailure } from "@/lib/marketplace";
@@ -58,7 +58,7 @@ export default async function OrdersPage({ searchParams }: Props) {
         ) : !allowed || (result && !result.ok && result.failure.kind === "insufficient_scope") ? (
           <AllowOrders />
         ) : result && !result.ok ? (
-          <ListingsUnavailable message={describeFailure(result.failure, "load")} />
+          <PageUnavailable message={describeFailure(result.failure, "load")} />
         ) : result ? (
           <>
             <OrderFilters view={view} listings={result.data.listings} />

@@ -3,13 +3,21 @@
 import { useEffect, useRef, useState } from "react";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { fetchFromDashboard, LISTING_STATES, listingsKey, PAGE_SIZE, ReadError } from "@/lib/listings/query-keys";
-import { editorHref, listingsTitle, viewParams, type ListingsView, type ViewPage } from "@/lib/listings/view";
+import {
+  editorHref,
+  listingsHref,
+  listingsTitle,
+  viewParams,
+  type ListingsView,
+  type ViewPage,
+} from "@/lib/listings/view";
 import type { Selection } from "@/lib/changes/selection-schema";
 import { BulkBar } from "./bulk-bar";
 import { ListingRow } from "./listing-row";
 import { ListingsToolbar } from "./listings-toolbar";
 import { PageNumbers } from "./page-numbers";
 import { ReadOnlyListingsNotice } from "./read-only-listings-notice";
+import { rememberListingsView } from "./last-listings-view";
 import { useListingsView } from "./use-listings-view";
 import { useSelection } from "./use-selection";
 import { useSignInOnExpiry } from "../use-sign-in-on-expiry";
@@ -19,18 +27,37 @@ const PARTIAL_REFETCH_MS = 2_000;
 
 const apiPath = (view: ListingsView, fresh = false) => `/api/listings?${viewParams(view)}${fresh ? "&fresh=1" : ""}`;
 
+type Unavailable = { message: string; retryAfter?: number };
+
+const unavailableOf = (error: unknown): Unavailable =>
+  error instanceof ReadError && error.retryAfter !== undefined
+    ? {
+        message: `The marketplace is busy and asked us to wait ${error.retryAfter} seconds.`,
+        retryAfter: error.retryAfter,
+      }
+    : { message: error instanceof Error ? error.message : "The listings could not be read. Try again in a moment." };
+
 export function ListingsTable({
   canEdit = false,
   multiQuestion = false,
+  unavailable,
 }: {
   canEdit?: boolean;
   multiQuestion?: boolean;
+  /** Why the server could not read this view: shown in the page's frame until the seller tries again or moves on. */
+  unavailable?: Unavailable;
 }) {
   const { view, show } = useListingsView();
   const queryClient = useQueryClient();
+  const [held, setHeld] = useState<(Unavailable & { href: string; triedAt?: number }) | undefined>(
+    unavailable && { ...unavailable, href: listingsHref(view) },
+  );
+  const [retryingHeld, setRetryingHeld] = useState(false);
+  const heldFailure = held?.href === listingsHref(view) ? held : undefined;
   const query = useQuery({
     queryKey: listingsKey(view),
     queryFn: () => fetchFromDashboard<ViewPage>(apiPath(view)),
+    enabled: heldFailure === undefined,
     placeholderData: keepPreviousData,
     // A large shop's first listings stand in until its mirror is filled, then the whole list replaces them.
     refetchInterval: (query) => (query.state.data?.partialOf === undefined ? false : PARTIAL_REFETCH_MS),
@@ -61,7 +88,21 @@ export function ListingsTable({
 
   useEffect(() => {
     document.title = `${listingsTitle({ ...view, page: shownPage })} · Personalization dashboard`;
+    rememberListingsView(listingsHref({ ...view, page: shownPage }));
   }, [view, shownPage]);
+
+  // Read afresh, as the page's own read was: the mirror may hold the listings, but the seller asked the marketplace.
+  const retryHeld = async () => {
+    setRetryingHeld(true);
+    try {
+      queryClient.setQueryData(listingsKey(view), await fetchFromDashboard<ViewPage>(apiPath(view, true)));
+      setHeld(undefined);
+    } catch (error) {
+      setHeld({ ...unavailableOf(error), href: listingsHref(view), triedAt: Date.now() });
+    } finally {
+      setRetryingHeld(false);
+    }
+  };
 
   const refresh = async () => {
     setRefreshing(true);
@@ -86,6 +127,7 @@ export function ListingsTable({
   const pageIds = data?.listings.map((listing) => listing.id) ?? [];
   const pageSelected = pageIds.filter(selection.isSelected).length;
   const first = (shownPage - 1) * PAGE_SIZE + 1;
+  const anySelected = selection.allMatching || selection.ids.size > 0;
   const bulkSelection: Selection = selection.allMatching
     ? {
         kind: "filter",
@@ -97,7 +139,7 @@ export function ListingsTable({
     : { kind: "listings", listingIds: [...selection.ids] };
 
   return (
-    <section aria-labelledby="listings-heading" className="mt-6">
+    <section aria-labelledby="listings-heading" className={`mt-6 ${anySelected ? "max-md:pb-44" : ""}`}>
       <h2 id="listings-heading" className="sr-only">
         Listings
       </h2>
@@ -113,31 +155,50 @@ export function ListingsTable({
       )}
 
       {selectable && data && data.count > 0 && (
-        <BulkBar
-          stateLabel={stateLabel}
-          narrowed={narrowed}
-          count={data.count}
-          selection={bulkSelection}
-          selectedCount={selection.allMatching ? Math.max(0, data.count - selection.excluded.size) : selection.ids.size}
-          excludedCount={selection.excluded.size}
-          onThisPage={pageSelected}
-          allMatching={selection.allMatching}
-          pageFullySelected={pageIds.length > 0 && pageSelected === pageIds.length}
-          onSelectAllMatching={selection.selectAllMatching}
-          onClear={selection.clear}
-          multiQuestion={multiQuestion}
+        // On a phone the bar waits for a selection, then stays pinned to the bottom of the screen, in reach of a thumb;
+        // wider, the holder steps aside (display: contents) so that the bar sticks to the top of the list as before.
+        <div
+          data-testid="bulk-bar-holder"
+          className={
+            anySelected
+              ? "md:contents max-md:fixed max-md:inset-x-0 max-md:bottom-0 max-md:z-20 max-md:p-2 max-md:[&>section]:mt-0 max-md:[&>section]:gap-2 max-md:[&>section]:p-2 max-md:[&>section]:shadow-lg max-md:[&>section>span]:flex-nowrap max-md:[&>section>span]:overflow-x-auto"
+              : "max-md:hidden md:contents"
+          }
+        >
+          <BulkBar
+            stateLabel={stateLabel}
+            narrowed={narrowed}
+            count={data.count}
+            selection={bulkSelection}
+            selectedCount={
+              selection.allMatching ? Math.max(0, data.count - selection.excluded.size) : selection.ids.size
+            }
+            excludedCount={selection.excluded.size}
+            onThisPage={pageSelected}
+            allMatching={selection.allMatching}
+            pageFullySelected={pageIds.length > 0 && pageSelected === pageIds.length}
+            onSelectAllMatching={selection.selectAllMatching}
+            onClear={selection.clear}
+            multiQuestion={multiQuestion}
+          />
+        </div>
+      )}
+
+      {heldFailure && (
+        <RecoveryNotice
+          key={heldFailure.triedAt}
+          message={heldFailure.message}
+          retryAfter={heldFailure.retryAfter}
+          retrying={retryingHeld}
+          triedAt={heldFailure.triedAt}
+          onRetry={() => void retryHeld()}
         />
       )}
 
       {query.isError && (
         <RecoveryNotice
           key={query.errorUpdatedAt}
-          message={
-            query.error instanceof ReadError && query.error.retryAfter !== undefined
-              ? `The marketplace is busy and asked us to wait ${query.error.retryAfter} seconds.`
-              : query.error.message
-          }
-          retryAfter={query.error instanceof ReadError ? query.error.retryAfter : undefined}
+          {...unavailableOf(query.error)}
           retrying={query.isFetching}
           triedAt={query.errorUpdateCount > 1 ? query.errorUpdatedAt : undefined}
           onRetry={() => void query.refetch()}

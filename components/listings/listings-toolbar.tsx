@@ -56,7 +56,7 @@ export function ListingsToolbar({
   return (
     <div className="space-y-3">
       <nav aria-label="Filter by state">
-        <ul className="flex flex-wrap gap-2">
+        <ul className="flex gap-2 whitespace-nowrap max-md:overflow-x-auto max-md:pb-1 max-md:[&>li]:shrink-0 md:flex-wrap">
           {LISTING_STATES.map((option) => (
             <li key={option.value}>
               <ViewLink
@@ -90,7 +90,7 @@ export function ListingsToolbar({
         <input type="hidden" name="state" value={view.state} />
         <div className="col-span-2 flex flex-col gap-1 sm:col-span-1">
           <label htmlFor="listing-search" className="font-medium">
-            Search by title
+            Search by title or listing number
           </label>
           <input
             id="listing-search"

@@ -11,30 +11,36 @@ const HOW: Record<MirrorView["mode"], (view: MirrorView) => string> = {
   polling: (view) => `checked for changes every ${view.pollSeconds} seconds (no webhooks are registered)`,
 };
 
-export function MirrorStatus({ initial }: { initial: MirrorView }) {
-  const { data: view = initial } = useQuery({
+export const useMirrorView = (initial: MirrorView) =>
+  useQuery({
     queryKey: ["mirror"],
     queryFn: () => fetchFromDashboard<MirrorView>("/api/mirror"),
     initialData: initial,
     refetchInterval: (query) => (query.state.data?.status === "filled" ? 5_000 : 1_000),
-  });
+  }).data ?? initial;
+
+export function MirrorStatus({ initial }: { initial: MirrorView }) {
+  const view = useMirrorView(initial);
 
   return (
     <div className="mt-3 space-y-1 text-sm text-stone-700" data-testid="mirror-status">
       {view.status === "filled" ? (
-        <p>
+        // On a phone the listings come first; how fresh they are is a line the seller rarely needs there.
+        <p className="max-md:hidden">
           Listings as of {view.syncedAt === null ? "their first read" : <LocalTime at={view.syncedAt} />},{" "}
           {HOW[view.mode](view)}.
         </p>
       ) : (
         <p role="status">
-          Reading your shop into the dashboard: {view.listingsRead}
-          {view.listingsTotal > 0 && ` of ${view.listingsTotal}`} listings.{" "}
+          {view.listingsTotal > 0
+            ? `Copying your shop into the dashboard for counts and the health check: ${view.listingsRead} of ${view.listingsTotal} listings so far.`
+            : "Copying your shop into the dashboard for counts and the health check."}{" "}
+          The listings below are read from the marketplace meanwhile.{" "}
           <progress
             className="align-middle"
-            aria-label="Listings read"
+            aria-label="Listings copied"
             max={Math.max(view.listingsTotal, 1)}
-            value={view.listingsRead}
+            value={view.listingsTotal > 0 ? view.listingsRead : undefined}
           />
         </p>
       )}

@@ -1,5 +1,6 @@
 "use client";
 
+import { signInAgainPath } from "../use-sign-in-on-expiry";
 import { useEffect, useRef, useState, useTransition, type BaseSyntheticEvent, type ReactNode } from "react";
 import dynamic from "next/dynamic";
 import { useForm, useWatch } from "react-hook-form";
@@ -113,7 +114,7 @@ export function QuestionForm({ listing, canEdit, focusFirst = false, onStored, a
   ) {
     if (result.reauth) {
       keepDraft(listing.id, values);
-      router.push(`/sign-in?callbackUrl=${encodeURIComponent(here)}&reason=expired`);
+      router.push(signInAgainPath(here, result.signIn));
       return;
     }
     basis.stay();
@@ -258,7 +259,15 @@ export function QuestionForm({ listing, canEdit, focusFirst = false, onStored, a
       </div>
 
       {dialog === "templates" && (
-        <TemplatesDialog current={getValues()} onApply={applyTemplate} onClose={() => setDialog(null)} />
+        <TemplatesDialog
+          current={getValues()}
+          onApply={applyTemplate}
+          onClose={() => setDialog(null)}
+          onSignIn={(reason) => {
+            keepDraft(listing.id, getValues());
+            router.push(signInAgainPath(here, reason));
+          }}
+        />
       )}
       {dialog === "remove" && <RemoveDialog title={listing.title} onConfirm={remove} onClose={() => setDialog(null)} />}
       {typeof dialog === "object" && dialog !== null && "noInstructions" in dialog && (

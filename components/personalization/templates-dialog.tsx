@@ -11,7 +11,21 @@ import { saveTemplateAction } from "@/app/listings/save-template";
 import { deleteTemplateAction } from "@/app/listings/delete-template";
 import { MODAL_CLASS, useModal } from "./use-modal";
 
-type Notice = { tone: "success" | "error"; text: string };
+type Notice = { tone: "success" | "error"; text: string; signIn?: SignInReason };
+type SignInReason = NonNullable<Extract<Awaited<ReturnType<typeof saveTemplateAction>>, { ok: false }>["signIn"]>;
+
+// The name typed when a sign-in ended, offered again the next time the dialog opens.
+const TYPED_NAME = "template-name";
+
+function typedName() {
+  try {
+    const name = sessionStorage.getItem(TYPED_NAME) ?? "";
+    sessionStorage.removeItem(TYPED_NAME);
+    return name;
+  } catch {
+    return "";
+  }
+}
 
 type Pending = { kind: "replace"; name: string } | { kind: "delete"; template: QuestionTemplate };
 
@@ -24,10 +38,12 @@ export function QuestionTemplatesDialog({
   current,
   onApply,
   onClose,
+  onSignIn,
 }: {
   current: QuestionValues;
   onApply: (name: string, values: QuestionValues) => void;
   onClose: () => void;
+  onSignIn: (reason: SignInReason) => void;
 }) {
   const apply = (template: QuestionTemplate) => {
     const values = singleQuestionOf(template);
@@ -39,6 +55,7 @@ export function QuestionTemplatesDialog({
       fits={(template) => singleQuestionOf(template) !== undefined}
       onApply={apply}
       onClose={onClose}
+      onSignIn={onSignIn}
     />
   );
 }
@@ -50,11 +67,14 @@ export function TemplatesDialog({
   fits,
   onApply,
   onClose,
+  onSignIn,
 }: {
   current: TemplateContent;
   fits: (template: QuestionTemplate) => boolean;
   onApply: (template: QuestionTemplate) => void;
   onClose: () => void;
+  /** Keeps the editor's unsaved values, then goes to sign in again: the dashboard's session ended with the dialog open. */
+  onSignIn: (reason: SignInReason) => void;
 }) {
   const dialog = useModal();
   const queryClient = useQueryClient();
@@ -62,7 +82,7 @@ export function TemplatesDialog({
     queryKey: templatesKey,
     queryFn: () => fetchFromDashboard<QuestionTemplate[]>("/api/templates"),
   });
-  const [name, setName] = useState("");
+  const [name, setName] = useState(typedName);
   const [nameError, setNameError] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [pending, startTransition] = useTransition();
@@ -111,7 +131,7 @@ export function TemplatesDialog({
           setNameError(result.fieldErrors.name);
           nameInput.current?.focus();
         }
-        setNotice({ tone: "error", text: `Not saved. ${result.formError}` });
+        setNotice({ tone: "error", text: `Not saved. ${result.formError}`, signIn: result.signIn });
         return;
       }
       await reread();
@@ -134,7 +154,7 @@ export function TemplatesDialog({
       setNotice(
         result.ok
           ? { tone: "success", text: `Template “${template.name}” deleted.` }
-          : { tone: "error", text: `Not deleted. ${result.formError}` },
+          : { tone: "error", text: `Not deleted. ${result.formError}`, signIn: result.signIn },
       );
     });
   };
@@ -152,7 +172,27 @@ export function TemplatesDialog({
         )}
       </div>
       <div role="alert" className="mt-3 empty:hidden">
-        {notice?.tone === "error" && <p className={`rounded-lg p-3 text-sm ring-1 ${NOTICE.error}`}>{notice.text}</p>}
+        {notice?.tone === "error" && (
+          <div className={`rounded-lg p-3 text-sm ring-1 ${NOTICE.error}`}>
+            <p>{notice.text}</p>
+            {notice.signIn && (
+              <button
+                type="button"
+                className="mt-2 min-h-11 rounded-md bg-stone-900 px-4 font-medium text-white hover:bg-stone-700"
+                onClick={() => {
+                  try {
+                    sessionStorage.setItem(TYPED_NAME, name);
+                  } catch {
+                    // Storage refused: the editor's values are still kept; only the template's name is lost.
+                  }
+                  onSignIn(notice.signIn!);
+                }}
+              >
+                Sign in again
+              </button>
+            )}
+          </div>
+        )}
       </div>
 
       {asking && (

@@ -10,15 +10,20 @@ import { useFeedback } from "../feedback/toast-context";
 const SETTLE_POLL_MS = 3_000;
 // settle-unknown.ts gives a write up a minute after it was kept; a little longer covers the last read.
 const SETTLE_FOR_MS = 75_000;
+// An outage may last minutes: the dashboard keeps asking this long before handing the save back to the seller.
+const OUTAGE_WAIT_MS = 10 * 60_000;
 
 /**
  * What both editors do when a save did not come back as done: after a 429, count the wait down and save again by
- * itself; after a time-out, read the listing back until it says whether the save landed, then say "Saved" or "Not saved".
+ * itself; after a time-out, read the listing back until it says whether the save landed, then say "Saved" or "Not saved";
+ * after an outage, read it back the same way until the marketplace answers, then say "Saved" or save again by itself.
  */
 export function useSaveRecovery(listingId: number) {
   const { notify } = useFeedback();
   // Each recovery started supersedes the one before; leaving the page ends them.
   const generation = useRef(0);
+  // One outage across the re-saves it causes: they wait longer each time, and stop once it has lasted OUTAGE_WAIT_MS.
+  const outage = useRef<{ since: number; last: number; resaves: number } | null>(null);
   useEffect(
     () => () => {
       generation.current += 1;
@@ -50,25 +55,47 @@ export function useSaveRecovery(listingId: number) {
       );
       return true;
     }
-    if (!result.unconfirmed) return false;
+    const away = result.unavailable === true;
+    if (!result.unconfirmed && !away) return false;
+    if (away) {
+      const now = Date.now();
+      // A failure long after the last one is a new outage, not the same one still going on.
+      if (!outage.current || now - outage.current.last > 2 * 60_000)
+        outage.current = { since: now, last: now, resaves: 0 };
+      outage.current.last = now;
+      if (now - outage.current.since > OUTAGE_WAIT_MS) {
+        outage.current = null;
+        return false;
+      }
+    }
     notify(
       {
         tone: "error",
-        text: "Not confirmed yet. The marketplace took too long to answer; the dashboard is reading the listing back to see whether your changes were saved. They are still here.",
+        text: away
+          ? "Not saved yet. The marketplace is not answering; the dashboard checks every few seconds and saves again by itself once it answers. Your changes are still here."
+          : "Not confirmed yet. The marketplace took too long to answer; the dashboard is reading the listing back to see whether your changes were saved. They are still here.",
       },
       { focus: true },
     );
-    const until = Date.now() + SETTLE_FOR_MS;
+    const until = away && outage.current ? outage.current.since + OUTAGE_WAIT_MS : Date.now() + SETTLE_FOR_MS;
     let entryId: string | undefined;
     const check = async () => {
       if (mine !== generation.current) return;
-      const settled = await settleSaveAction({ listingId, entryId });
+      const settled = await settleSaveAction({ listingId, entryId }).catch(() => null);
       if (mine !== generation.current) return;
-      if (settled.ok) {
+      if (settled?.ok) {
         entryId = settled.data.entryId ?? entryId;
         if (settled.data.outcome === "done") {
+          outage.current = null;
           handlers.saved(settled.data.questions);
           notify({ tone: "success", text: handlers.savedText });
+          return;
+        }
+        if (settled.data.outcome === "gone" && away && outage.current) {
+          const wait = Math.min(60_000, SETTLE_POLL_MS * 2 ** outage.current.resaves++);
+          setTimeout(() => {
+            if (mine === generation.current) handlers.retry();
+          }, wait - SETTLE_POLL_MS);
           return;
         }
         if (settled.data.outcome === "gone") {
@@ -83,6 +110,16 @@ export function useSaveRecovery(listingId: number) {
         }
       }
       if (Date.now() < until) setTimeout(() => void check(), SETTLE_POLL_MS);
+      else if (away) {
+        outage.current = null;
+        notify(
+          {
+            tone: "error",
+            text: "Not saved. The marketplace has not answered for 10 minutes. Your changes are still here: save again later.",
+          },
+          { focus: true },
+        );
+      }
     };
     setTimeout(() => void check(), SETTLE_POLL_MS);
     return true;

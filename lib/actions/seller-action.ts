@@ -1,7 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import type { SellerClaims } from "../auth/auth";
-import { sessionSeller } from "../auth/seller";
+import { sessionSeller, signInReason, type SignInReason } from "../auth/seller";
 import { marketplace, describeFailure, type Marketplace, type Result } from "../marketplace";
 import type { Question } from "../marketplace/wire";
 
@@ -12,11 +12,18 @@ export type ActionResult<T> =
       formError: string;
       fieldErrors?: Record<string, string>;
       reauth?: boolean;
+      /** Which sign-in ended, for the sign-in page's message: "expired" is the marketplace's, the others the dashboard's. */
+      signIn?: SignInReason;
       missingScope?: boolean;
       unconfirmed?: boolean;
+      /** The marketplace did not answer (lost connection or a 5xx): the write may or may not have landed. */
+      unavailable?: boolean;
       retryAfter?: number;
       changedSince?: Question[];
     };
+
+export const DASHBOARD_SIGN_IN_ENDED =
+  "Your sign-in to this dashboard has ended (the marketplace is fine), so nothing was changed. Sign in again; what you typed is kept.";
 
 type ShopSeller = SellerClaims & { shopId: number };
 
@@ -44,8 +51,15 @@ export function sellerAction<S extends z.ZodType, T>(
 ) {
   return async (raw: unknown): Promise<ActionResult<T>> => {
     const seller = await sessionSeller();
-    if (!seller || seller.error)
-      return { ok: false, reauth: true, formError: describeFailure({ kind: "reauth" }, verb) };
+    if (!seller || seller.error) {
+      const reason = signInReason(seller) ?? "session-ended";
+      return {
+        ok: false,
+        reauth: true,
+        signIn: reason,
+        formError: reason === "expired" ? describeFailure({ kind: "reauth" }, verb) : DASHBOARD_SIGN_IN_ENDED,
+      };
+    }
     if (seller.shopId === null)
       return { ok: false, formError: "Your marketplace account has no shop, so there are no listings to change." };
     const parsed = schema.safeParse(raw);
@@ -72,6 +86,7 @@ export function sellerAction<S extends z.ZodType, T>(
     if (failure.kind === "insufficient_scope") return { ok: false, missingScope: true, formError };
     if (failure.kind === "timeout") return { ok: false, unconfirmed: true, formError };
     if (failure.kind === "rate_limited") return { ok: false, retryAfter: failure.retryAfter, formError };
+    if (failure.kind === "unavailable") return { ok: false, unavailable: true, formError };
     const wireField = failure.kind === "invalid" ? failure.field?.split(".").at(-1) : undefined;
     const field = wireField && FORM_FIELDS[wireField];
     return field && failure.kind === "invalid"

@@ -52,6 +52,15 @@ describe("the listings view", () => {
     expect(pageOfView(listings, view({ q: "bracelet" }))).toMatchObject({ count: 0, total: 3, listings: [] });
   });
 
+  it("finds a listing by its number, with a # or inside the marketplace's address of it", () => {
+    const listings = [listing(4417, "Ring"), listing(90210, "Mug 4417"), listing(55, "Cup")];
+    const found = (q: string) => titles(pageOfView(listings, view({ q })).listings);
+    expect(found("4417")).toEqual(["Mug 4417", "Ring"]);
+    expect(found("#90210")).toEqual(["Mug 4417"]);
+    expect(found("https://www.etsy.com/listing/55/blue-cup?ref=shop")).toEqual(["Cup"]);
+    expect(found("12")).toEqual([]);
+  });
+
   it("filters by whether buyers are asked a question, and whether it must be answered", () => {
     const listings = [
       listing(1, "Asks, optional", { questions: [question(false)] }),

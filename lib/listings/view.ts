@@ -63,8 +63,15 @@ function matchesQuestion(listing: Listing, filter: QuestionFilter) {
   return true;
 }
 
+// A listing's number as the seller may paste it: "1234567", "#1234567", or the marketplace's address of the listing.
+export function listingNumberIn(q: string): number | null {
+  const number = /^#?(\d{1,15})$/.exec(q.trim())?.[1] ?? /\/listing\/(\d{1,15})(?:[/?#]|$)/.exec(q)?.[1];
+  return number === undefined ? null : Number(number);
+}
+
 export function matchesView(listing: Listing, view: Pick<ListingsView, "q" | "filter">) {
   if (!matchesQuestion(listing, view.filter)) return false;
+  if (listingNumberIn(view.q) === listing.id) return true;
   const title = listing.title.toLocaleLowerCase();
   return view.q
     .toLocaleLowerCase()

@@ -79,13 +79,14 @@ export default async function ListingEditorPage({
         <QuestionStatsProvider stats={stats}>
           {multi ? (
             <LazyMultiQuestionEditor
+              key={listingId}
               listingId={listingId}
               canEdit={canEdit(seller.scopes)}
               currencyCode={currencyCode}
               addOnPrices={env().MARKETPLACE_ADD_ON_PRICES === "on"}
             />
           ) : (
-            <PersonalizationEditor listingId={listingId} canEdit={canEdit(seller.scopes)} />
+            <PersonalizationEditor key={listingId} listingId={listingId} canEdit={canEdit(seller.scopes)} />
           )}
         </QuestionStatsProvider>
       </HydrationBoundary>

@@ -6,7 +6,7 @@ import { AllowOrders } from "@/components/orders/allow-orders";
 import { OrdersFilling } from "@/components/orders/orders-filling";
 import { PrintButton } from "@/components/orders/print-button";
 import { ProductionSheet } from "@/components/orders/production-sheet";
-import { ListingsUnavailable } from "@/components/listings/listings-unavailable";
+import { PageUnavailable } from "@/components/feedback/page-unavailable";
 import { requireSeller, signInPath } from "@/lib/auth/seller";
 import { canReadOrders } from "@/lib/auth/scopes";
 import { describeFailure } from "@/lib/marketplace";
@@ -42,7 +42,7 @@ export default async function ProductionSheetPage({ searchParams }: Props) {
         {!allowed || (result && !result.ok && result.failure.kind === "insufficient_scope") ? (
           <AllowOrders />
         ) : result && !result.ok ? (
-          <ListingsUnavailable message={describeFailure(result.failure, "load")} />
+          <PageUnavailable message={describeFailure(result.failure, "load")} />
         ) : result ? (
           <>
             <p className="mt-1 text-sm text-stone-700">

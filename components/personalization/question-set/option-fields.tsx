@@ -1,7 +1,7 @@
 "use client";
 
 import type { KeyboardEvent } from "react";
-import { DROPDOWN_OPTIONS_MAX, FILES_MAX, LABEL_MAX } from "@/lib/personalization/question-set";
+import { DROPDOWN_LABEL_MAX, DROPDOWN_OPTIONS_MAX, FILES_MAX, LABEL_MAX } from "@/lib/personalization/question-set";
 import type { QuestionSetFormApi } from "./drafts";
 
 type Props = {
@@ -56,7 +56,7 @@ export function OptionFields({ form, index, idPrefix, kind, announce }: Props) {
       <legend className="font-medium">{kind === "dropdown" ? "Choices buyers pick from" : "One file per label"}</legend>
       <p id={`${idPrefix}-options-hint`} className="text-sm text-stone-600">
         {kind === "dropdown" ? `1 to ${max} choices` : `1 to ${max} labels; buyers upload one file for each`}, each 1 to{" "}
-        {LABEL_MAX} characters and different from the others.
+        {kind === "dropdown" ? DROPDOWN_LABEL_MAX : LABEL_MAX} characters and different from the others.
       </p>
       <ol className="space-y-2">
         {fields.map((_, position) => {

@@ -25,7 +25,7 @@ export function QuestionList({
   const { control, watch, getValues, formState } = form;
   const { fields, append, remove, move } = useFieldArray({ control, name: "questions" });
   const [announcement, setAnnouncement] = useState("");
-  const [newType, setNewType] = useState<QuestionType>("dropdown");
+  const [newType, setNewType] = useState<QuestionType>("text_input");
   const questions = watch("questions") ?? [];
   const setError = formState.errors.questions?.root?.message ?? formState.errors.questions?.message;
 

@@ -1,5 +1,6 @@
 "use client";
 
+import { signInAgainPath } from "../../use-sign-in-on-expiry";
 import {
   lazy,
   Suspense,
@@ -121,7 +122,7 @@ export function QuestionSetForm({
   ) {
     if (result.reauth) {
       keepQuestionSetDraft(listing.id, getValues());
-      window.location.assign(`/sign-in?callbackUrl=${encodeURIComponent(here)}&reason=expired`);
+      window.location.assign(signInAgainPath(here, result.signIn));
       return;
     }
     basis.stay();
@@ -285,6 +286,10 @@ export function QuestionSetForm({
               fits={(template) => templateValues(template) !== undefined}
               onApply={applyTemplate}
               onClose={() => setDialog(null)}
+              onSignIn={(reason) => {
+                keepQuestionSetDraft(listing.id, getValues());
+                window.location.assign(signInAgainPath(here, reason));
+              }}
             />
           )}
           {unsaved.leaving && (

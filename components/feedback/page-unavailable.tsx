@@ -2,9 +2,9 @@
 
 import { useEffect, useRef, useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
-import { RecoveryNotice } from "../feedback/recovery-notice";
+import { RecoveryNotice } from "./recovery-notice";
 
-export function ListingsUnavailable({ message, retryAfter }: { message: string; retryAfter?: number }) {
+export function PageUnavailable({ message, retryAfter }: { message: string; retryAfter?: number }) {
   const router = useRouter();
   const [retrying, startTransition] = useTransition();
   const [triedAt, setTriedAt] = useState<number>();

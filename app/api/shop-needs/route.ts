@@ -1,0 +1,6 @@
+import { readForShop } from "@/lib/api/seller-reads";
+import { shopNeedsOf } from "@/lib/mirror/mirror-view";
+
+export async function GET() {
+  return readForShop(async (seller) => await shopNeedsOf(seller.shopId), "Your marketplace account has no shop.");
+}

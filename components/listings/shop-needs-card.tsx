@@ -1,0 +1,82 @@
+"use client";
+
+import Link from "next/link";
+import { useQuery } from "@tanstack/react-query";
+import { fetchFromDashboard } from "@/lib/listings/query-keys";
+import type { MirrorView } from "@/lib/mirror/mirror-view";
+import type { ShopNeeds } from "@/lib/mirror/shop-needs";
+import { useMirrorView } from "../mirror/mirror-status";
+import { useListingsView } from "./use-listings-view";
+import { ViewLink } from "./view-link";
+
+const plural = (count: number, one: string, many: string) =>
+  `${count.toLocaleString("en-US")} ${count === 1 ? one : many}`;
+
+const action =
+  "inline-flex min-h-11 items-center rounded-md bg-stone-900 px-3 text-sm font-medium text-white hover:bg-stone-700 md:min-h-9";
+
+/** The first thing the listings page says: what the shop needs, each with the way to do it. */
+export function ShopNeedsCard({ initial, mirror }: { initial: ShopNeeds | null; mirror: MirrorView }) {
+  const { view, show } = useListingsView();
+  const filled = useMirrorView(mirror).status === "filled";
+  const { data: needs = initial } = useQuery({
+    queryKey: ["shop-needs"],
+    queryFn: () => fetchFromDashboard<ShopNeeds>("/api/shop-needs"),
+    enabled: filled,
+    ...(initial && { initialData: initial }),
+    staleTime: 30_000,
+  });
+  if (!needs) return null;
+  const nothing = needs.activeWithoutQuestion === 0 && needs.needAttention === 0;
+
+  return (
+    <section
+      aria-labelledby="shop-needs-heading"
+      className="mt-3 rounded-xl bg-white p-3 text-sm ring-1 ring-stone-200 md:p-4"
+      data-testid="shop-needs"
+    >
+      <h2 id="shop-needs-heading" className="font-semibold">
+        What your shop needs
+      </h2>
+      {nothing ? (
+        <p className="mt-1 text-stone-700">
+          Every active listing asks buyers something, and no listing needs attention.
+        </p>
+      ) : (
+        <ul className="mt-2 space-y-2">
+          {needs.activeWithoutQuestion > 0 && (
+            <li className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              <span>
+                <strong>{plural(needs.activeWithoutQuestion, "active listing", "active listings")}</strong>{" "}
+                {needs.activeWithoutQuestion === 1 ? "asks" : "ask"} buyers nothing.
+              </span>
+              <ViewLink
+                to={{ ...view, state: "active", filter: "none", q: "", page: 1 }}
+                onShow={show}
+                className={action}
+              >
+                Add a question
+              </ViewLink>
+            </li>
+          )}
+          {needs.needAttention > 0 && (
+            <li className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              <span>
+                <strong>{plural(needs.needAttention, "listing needs", "listings need")} attention</strong>: changed
+                outside the dashboard, or asking something the marketplace would refuse.
+              </span>
+              <Link href="/inbox" className={action}>
+                See what needs attention
+              </Link>
+            </li>
+          )}
+        </ul>
+      )}
+      <p className="mt-2 hidden text-stone-600 md:block">
+        Add a question shows the listings that ask nothing: tick them, and the bar above the list changes them all at
+        once after you review the change. Changes and spreadsheets lists every change made here and lets you edit
+        listings in a spreadsheet.
+      </p>
+    </section>
+  );
+}
