@@ -40,7 +40,7 @@ export const lighthouseMet = (page: PageFigures) =>
 const CHROMIUM = process.env.CHROME_PATH || "/usr/bin/chromium";
 
 /** Chromium in a process group of the bench's own (chrome-launcher would detach it from the bench's clean-up). */
-async function startChromium() {
+export async function startChromium() {
   const port = await freePort();
   const profile = mkdtempSync(join(tmpdir(), "bench-chromium-"));
   const group = spawnGroup("chromium", CHROMIUM, [
@@ -89,7 +89,7 @@ export function firstLoadJsKb(distDir: string, route: string) {
   return bytes / 1000;
 }
 
-async function audit(url: string, port: number, cookie: string): Promise<LighthouseRun> {
+export async function audit(url: string, port: number, cookie: string): Promise<LighthouseRun> {
   const result = await lighthouse(url, {
     port,
     logLevel: "error",

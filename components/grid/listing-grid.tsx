@@ -201,7 +201,7 @@ export function ListingGrid({ initial, canEdit }: { initial: GridRow[]; canEdit:
         aria-rowcount={rows.length + 1}
         aria-colcount={columns.length}
         onKeyDown={onKeyDown}
-        className="h-[min(70vh,44rem)] overflow-auto rounded-xl bg-white ring-1 ring-stone-200"
+        className="max-h-[min(70vh,44rem)] overflow-auto rounded-xl bg-white ring-1 ring-stone-200"
       >
         <div className="min-w-[64rem]">
           <div role="rowgroup" className="sticky top-0 z-10 bg-stone-100">
