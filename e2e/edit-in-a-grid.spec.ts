@@ -134,6 +134,24 @@ test("a health finding names the rule each listing breaks and opens its listings
   await expect(page.getByRole("grid").getByText("Use at most 120 characters.")).toHaveCount(2);
 });
 
+test("the editor shows a stored value's broken rule when it opens, and the header counts what needs attention", async ({
+  page,
+}) => {
+  const seller = await legacyShop(1);
+  const [listingId] = seller.listing_ids as [number];
+  await signIn(page, seller);
+  await expect(page.getByTestId("mirror-status")).toContainText(/kept fresh/, { timeout: 20_000 });
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByTestId("needs-attention")).toHaveText("Needs attention1", { timeout: 250 });
+  }).toPass({ timeout: 40_000, intervals: [1_000] });
+
+  await page.goto(`${E2E.dashboardUrl}/listings/${listingId}`);
+  await expect(page.getByText("Use at most 120 characters.")).toBeVisible();
+  await page.getByTestId("needs-attention").click();
+  await expect(page.getByRole("heading", { name: "Needs attention", level: 1 })).toBeVisible();
+});
+
 for (const colorScheme of ["light", "dark"] as const)
   for (const width of [1280, 390])
     test(`the grid, with a cell open and errors showing, and the inbox have no axe violations (${colorScheme}, ${width} px)`, async ({

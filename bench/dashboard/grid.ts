@@ -1,15 +1,12 @@
 // The grid of many listings: Lighthouse (mobile) on /listings/grid over 1,000 listings, and typing in it, where each
 // keystroke's longest task (a PerformanceObserver for long tasks in Chromium) is over 200 ms or not.
 // `npx tsx bench/dashboard/grid.ts [--runs 3] [--listings 1000] [--keys 40]` runs this part alone.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { chromium } from "@playwright/test";
 import { signInOverHttp } from "../../test/harness/http-sign-in.js";
 import { createSeller, sandboxControl } from "../../test/harness/sandbox.js";
-import { snapshotBuild, startBenchDashboard, startBenchSandbox, stopAll } from "../processes.js";
+import { runAlone } from "../processes.js";
 import { median } from "../stats.js";
-import { audit, startChromium, type LighthouseRun } from "./lighthouse.js";
+import { audit, medianRun, startChromium, type LighthouseRun } from "./lighthouse.js";
 
 export const GRID_FLOOR = { performance: 90, longTaskMs: 200 };
 
@@ -138,18 +135,10 @@ export async function measureGrid(options: {
     await chrome.stop();
   }
   const { longest, fillDownLongestMs } = await typing(url, cookie, options.keys);
-  const middle = (key: keyof LighthouseRun) => median(runs.map((entry) => entry[key]));
   return {
     listings: options.listings,
     runs,
-    median: {
-      performance: middle("performance"),
-      accessibility: middle("accessibility"),
-      bestPractices: middle("bestPractices"),
-      lcpMs: middle("lcpMs"),
-      tbtMs: middle("tbtMs"),
-      cls: middle("cls"),
-    },
+    median: medianRun(runs),
     keystrokes: longest.length,
     longestTaskMs: {
       median: median(longest),
@@ -170,15 +159,7 @@ if (process.argv[1]?.endsWith("bench/dashboard/grid.ts")) {
     },
   });
   const log = (line: string) => console.log(`[grid] ${line}`);
-  const build = await snapshotBuild(log);
-  const folder = mkdtempSync(join(tmpdir(), "bench-grid-"));
-  try {
-    const sandbox = await startBenchSandbox();
-    const dashboard = await startBenchDashboard({
-      sandboxUrl: sandbox.url,
-      distDir: build.distDir,
-      dashboardDb: join(folder, "dashboard.db"),
-    });
+  await runAlone("grid", log, async ({ sandbox, dashboard }) => {
     const figures = await measureGrid({
       dashboardUrl: dashboard.url,
       sandboxUrl: sandbox.url,
@@ -189,9 +170,5 @@ if (process.argv[1]?.endsWith("bench/dashboard/grid.ts")) {
     });
     describeGrid(figures).forEach(log);
     log(gridMet(figures) ? "met" : "MISSED");
-  } finally {
-    await stopAll();
-    build.remove();
-    rmSync(folder, { recursive: true, force: true });
-  }
+  });
 }
