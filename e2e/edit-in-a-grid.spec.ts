@@ -170,8 +170,12 @@ for (const colorScheme of ["light", "dark"] as const)
       await page.screenshot({ path: test.info().outputPath(`grid-${colorScheme}-${width}.png`) });
       if (colorScheme === "light" && width === 1280) await page.screenshot({ path: "docs/grid.png" });
 
+      await page.goto(`${E2E.dashboardUrl}/listings`);
+      await expect(page.getByTestId("mirror-status")).toContainText(/kept fresh/, { timeout: 20_000 });
       await page.goto(`${E2E.dashboardUrl}/inbox`);
-      await expect(page.getByRole("heading", { name: "Shop health check" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Needs attention", level: 1 })).toBeVisible();
+      await page.getByRole("listitem").filter({ hasText: "Instructions over" }).locator("summary").click();
+      await expect(page.getByText(/Its question has instructions of \d+ characters/).first()).toBeVisible();
       expect(await violations(page)).toEqual([]);
       await page.screenshot({ path: test.info().outputPath(`inbox-${colorScheme}-${width}.png`), fullPage: true });
     });

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useId, useRef, type KeyboardEvent } from "react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { cellErrors, type GridField, type GridRow } from "@/lib/changes/grid-rows";
 
 type Then = "down" | "right" | "left" | "stay";
@@ -13,23 +13,22 @@ const LABELS: Record<GridField, string> = {
   choices: "Dropdown choices, one per line",
 };
 
-/** The open cell: its rule is checked on every keystroke with the editor's own schema. */
+/** The open cell: its rule is checked on every keystroke with the editor's own schema; only this cell re-renders. */
 export function GridCellEditor({
   field,
   row,
-  draft,
-  onDraft,
+  initial,
   onCommit,
   onCancel,
 }: {
   field: GridField;
   row: GridRow;
-  draft: string;
-  onDraft: (draft: string) => void;
+  initial: string;
   onCommit: (value: string, then: Then) => void;
   onCancel: () => void;
 }) {
   const errorId = useId();
+  const [draft, setDraft] = useState(initial);
   const input = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
   const settled = useRef(false);
   const error = cellErrors({ ...row, [field]: draft })[field];
@@ -60,7 +59,7 @@ export function GridCellEditor({
     "aria-label": `${LABELS[field]} of “${row.question}” on ${row.listingTitle}`,
     "aria-invalid": error ? true : undefined,
     "aria-describedby": error ? errorId : undefined,
-    onChange: (event: { target: { value: string } }) => onDraft(event.target.value),
+    onChange: (event: { target: { value: string } }) => setDraft(event.target.value),
     onKeyDown,
     onBlur: () => {
       if (!settled.current) onCommit(draft, "stay");

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { useRouter } from "next/navigation";
 import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
-import { useVirtualizer } from "@tanstack/react-virtual";
+import { defaultRangeExtractor, useVirtualizer, type Range } from "@tanstack/react-virtual";
 import { planGridAction } from "@/app/listings/grid/plan-grid";
 import {
   CHOICE_SEPARATOR,
@@ -67,6 +67,11 @@ export function ListingGrid({ initial, canEdit }: { initial: GridRow[]; canEdit:
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 6,
+    // The active row stays rendered when scrolled away, so an open cell keeps its draft and the focus has a home.
+    rangeExtractor: useCallback(
+      (range: Range) => [...new Set([...defaultRangeExtractor(range), active.row])].sort((a, b) => a - b),
+      [active.row],
+    ),
   });
 
   const changed = useMemo(() => rows.filter((row) => !sameValues(row, original.get(row.key) ?? row)), [rows, original]);
@@ -266,8 +271,7 @@ export function ListingGrid({ initial, canEdit }: { initial: GridRow[]; canEdit:
                           <GridCellEditor
                             field={field}
                             row={row}
-                            draft={editing.draft}
-                            onDraft={(draft) => setEditing({ draft })}
+                            initial={editing.draft}
                             onCommit={(value, then) => {
                               commit(value);
                               if (then === "down") move(item.index + 1, col);

@@ -63,7 +63,14 @@ export default async function ListingGridPage({ searchParams }: Props) {
               Arrow keys move, Enter or F2 edits, Escape cancels, Ctrl+D fills the cell down its column. Nothing changes
               until you review.
             </p>
-            <ListingGrid initial={rows} canEdit={canEdit(seller.scopes)} />
+            {rows.length > 0 ? (
+              <ListingGrid initial={rows} canEdit={canEdit(seller.scopes)} />
+            ) : (
+              <p className="mt-4 rounded-lg bg-white p-4 ring-1 ring-stone-200">
+                None of these listings asks a text or dropdown question, so there is nothing to edit here. Go back to
+                your listings and add a question with Change listings… instead.
+              </p>
+            )}
           </>
         )}
       </main>
