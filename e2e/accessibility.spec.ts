@@ -193,6 +193,8 @@ test("the first Tab stop skips to the content; 'Sign out everywhere' comes after
   await page.keyboard.press("Tab");
   await expect(page.getByRole("link", { name: "Personalization dashboard" })).toBeFocused();
   await page.keyboard.press("Tab");
+  await expect(page.getByTestId("needs-attention")).toBeFocused();
+  await page.keyboard.press("Tab");
   await expect(page.getByRole("button", { name: "Sign out", exact: true })).toBeFocused();
   await page.keyboard.press("Tab");
   await expect(page.getByRole("button", { name: "Sign out everywhere…" })).toBeFocused();
