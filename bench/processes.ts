@@ -1,8 +1,9 @@
 // The processes a benchmark starts (sandbox, built dashboard, Prism, Lighthouse, bench scripts), each in a process group
 // of its own and stopped by that group, also on an interrupt; their memory and CPU read from /proc.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { cpSync, existsSync, readFileSync, readdirSync, readlinkSync, rmSync } from "node:fs";
-import { constants } from "node:os";
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync } from "node:fs";
+import { constants, tmpdir } from "node:os";
+import { join } from "node:path";
 import { freePort, startDashboard, type DashboardProcess } from "../test/harness/dashboard-process.js";
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -268,4 +269,27 @@ export function usageMeter(pids: number[]) {
       }));
     },
   };
+}
+
+/** One part run alone: a copy of the build, a sandbox and a dashboard of its own, every process stopped after. */
+export async function runAlone(
+  name: string,
+  log: (line: string) => void,
+  measure: (running: { sandbox: BenchSandbox; dashboard: BenchDashboard; distDir: string }) => Promise<void>,
+) {
+  const build = await snapshotBuild(log);
+  const folder = mkdtempSync(join(tmpdir(), `bench-${name}-`));
+  try {
+    const sandbox = await startBenchSandbox();
+    const dashboard = await startBenchDashboard({
+      sandboxUrl: sandbox.url,
+      distDir: build.distDir,
+      dashboardDb: join(folder, "dashboard.db"),
+    });
+    await measure({ sandbox, dashboard, distDir: build.distDir });
+  } finally {
+    await stopAll();
+    build.remove();
+    rmSync(folder, { recursive: true, force: true });
+  }
 }

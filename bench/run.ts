@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { describeGrid, measureGrid } from "./dashboard/grid.js";
 import { measureLighthouse } from "./dashboard/lighthouse.js";
 import { addedMs, measureSaveOverhead } from "./dashboard/save-overhead.js";
 import { DEFAULT_LISTINGS, describeBulk, measureBulk } from "./load/bulk.js";
@@ -38,6 +39,7 @@ const SETTINGS = quick
       prism: { seconds: 1, rounds: 1 },
       overheadRounds: 20,
       lighthouseRuns: 1,
+      grid: { listings: 200, keys: 10 },
       load: { sellers: 20, seconds: 20 },
       stress: { sellers: 10, seconds: 10 },
       bulkListings: 200,
@@ -52,6 +54,7 @@ const SETTINGS = quick
       prism: { seconds: 3, rounds: 5 },
       overheadRounds: 100,
       lighthouseRuns: 3,
+      grid: { listings: 1_000, keys: 40 },
       load: { sellers: LOAD_FLOOR.sellers, seconds: 120 },
       stress: { sellers: 50, seconds: 30 },
       bulkListings: DEFAULT_LISTINGS,
@@ -143,6 +146,26 @@ async function main() {
         await dashboard.stop();
       }
     });
+    const grid = await part(`grid of ${SETTINGS.grid.listings.toLocaleString("en-US")} listings`, async () => {
+      const dashboard = await startBenchDashboard({
+        sandboxUrl: sandbox.url,
+        distDir: build.distDir,
+        dashboardDb: join(folder, "grid.db"),
+      });
+      try {
+        const figures = await measureGrid({
+          dashboardUrl: dashboard.url,
+          sandboxUrl: sandbox.url,
+          runs: SETTINGS.lighthouseRuns,
+          ...SETTINGS.grid,
+          log,
+        });
+        describeGrid(figures).forEach(log);
+        return figures;
+      } finally {
+        await dashboard.stop();
+      }
+    });
     await sandbox.stop();
     const load = await described(
       `realistic load: ${SETTINGS.load.sellers} sellers acting every ${LOAD_FLOOR.everyS} s for ${SETTINGS.load.seconds} s`,
@@ -213,6 +236,7 @@ async function main() {
       prism,
       overhead,
       lighthouse,
+      grid,
       load,
       stress,
       bulk,

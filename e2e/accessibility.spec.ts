@@ -191,6 +191,8 @@ test("the first Tab stop skips to the content; then the header's links; 'Sign ou
   await page.keyboard.press("Tab");
   await expect(page.getByRole("link", { name: "Personalization dashboard" })).toBeFocused();
   await page.keyboard.press("Tab");
+  await expect(page.getByTestId("needs-attention")).toBeFocused();
+  await page.keyboard.press("Tab");
   await expect(page.getByRole("link", { name: "Orders" })).toBeFocused();
   await page.keyboard.press("Tab");
   await expect(page.getByRole("button", { name: "Sign out", exact: true })).toBeFocused();

@@ -9,7 +9,7 @@ import { healthCheck } from "@/lib/mirror/health-check";
 import { personalizationPhase } from "@/lib/marketplace";
 import { ShopHealth } from "@/components/inbox/shop-health";
 
-export const metadata: Metadata = { title: "Outside changes and shop health" };
+export const metadata: Metadata = { title: "Needs attention" };
 
 export default async function InboxPage() {
   const seller = await requireSeller("/inbox");
@@ -24,7 +24,8 @@ export default async function InboxPage() {
     <>
       <SiteHeader shopName={seller.shopName} />
       <main id="main" tabIndex={-1} className="mx-auto max-w-5xl px-4 py-6 outline-none md:py-8">
-        <h1 className="text-2xl font-semibold">Outside changes</h1>
+        <h1 className="text-2xl font-semibold">Needs attention</h1>
+        <h2 className="mt-4 text-xl font-semibold">Outside changes</h2>
         <p className="mt-1 text-sm text-stone-700">
           Changes to what buyers are asked that were made on the marketplace or by another app, not in this dashboard.
           Keep each one, or revert it to what the listing asked before.

@@ -10,7 +10,7 @@ import lighthouse from "lighthouse";
 import { DEMO_SELLERS } from "../../sandbox/store/seed.js";
 import { freePort } from "../../test/harness/dashboard-process.js";
 import { signInOverHttp } from "../../test/harness/http-sign-in.js";
-import { snapshotBuild, spawnGroup, startBenchDashboard, startBenchSandbox, stopAll, waitForOk } from "../processes.js";
+import { runAlone, spawnGroup, waitForOk } from "../processes.js";
 import { median } from "../stats.js";
 
 /** The floor, in Lighthouse's scores out of 100. */
@@ -40,7 +40,7 @@ export const lighthouseMet = (page: PageFigures) =>
 const CHROMIUM = process.env.CHROME_PATH || "/usr/bin/chromium";
 
 /** Chromium in a process group of the bench's own (chrome-launcher would detach it from the bench's clean-up). */
-async function startChromium() {
+export async function startChromium() {
   const port = await freePort();
   const profile = mkdtempSync(join(tmpdir(), "bench-chromium-"));
   const group = spawnGroup("chromium", CHROMIUM, [
@@ -89,7 +89,7 @@ export function firstLoadJsKb(distDir: string, route: string) {
   return bytes / 1000;
 }
 
-async function audit(url: string, port: number, cookie: string): Promise<LighthouseRun> {
+export async function audit(url: string, port: number, cookie: string): Promise<LighthouseRun> {
   const result = await lighthouse(url, {
     port,
     logLevel: "error",
@@ -115,6 +115,19 @@ async function audit(url: string, port: number, cookie: string): Promise<Lightho
   };
 }
 
+/** Each score and metric's median over the runs. */
+export function medianRun(runs: LighthouseRun[]): LighthouseRun {
+  const middle = (key: keyof LighthouseRun) => median(runs.map((entry) => entry[key]));
+  return {
+    performance: middle("performance"),
+    accessibility: middle("accessibility"),
+    bestPractices: middle("bestPractices"),
+    lcpMs: middle("lcpMs"),
+    tbtMs: middle("tbtMs"),
+    cls: middle("cls"),
+  };
+}
+
 export async function measureLighthouse(options: {
   dashboardUrl: string;
   distDir: string;
@@ -134,18 +147,10 @@ export async function measureLighthouse(options: {
           `${route} run ${run}: performance ${last.performance}, accessibility ${last.accessibility}, best practices ${last.bestPractices}; LCP ${last.lcpMs.toFixed(0)} ms, TBT ${last.tbtMs.toFixed(0)} ms, CLS ${last.cls.toFixed(3)}`,
         );
       }
-      const middle = (key: keyof LighthouseRun) => median(runs.map((entry) => entry[key]));
       pages.push({
         route,
         runs,
-        median: {
-          performance: middle("performance"),
-          accessibility: middle("accessibility"),
-          bestPractices: middle("bestPractices"),
-          lcpMs: middle("lcpMs"),
-          tbtMs: middle("tbtMs"),
-          cls: middle("cls"),
-        },
+        median: medianRun(runs),
         firstLoadJsKb: firstLoadJsKb(options.distDir, route),
       });
     }
@@ -159,28 +164,11 @@ if (process.argv[1]?.endsWith("bench/dashboard/lighthouse.ts")) {
   const { parseArgs } = await import("node:util");
   const { values } = parseArgs({ options: { runs: { type: "string", default: "3" } } });
   const log = (line: string) => console.log(`[lighthouse] ${line}`);
-  const build = await snapshotBuild(log);
-  const folder = mkdtempSync(join(tmpdir(), "bench-lighthouse-"));
-  try {
-    const sandbox = await startBenchSandbox();
-    const dashboard = await startBenchDashboard({
-      sandboxUrl: sandbox.url,
-      distDir: build.distDir,
-      dashboardDb: join(folder, "dashboard.db"),
-    });
-    const pages = await measureLighthouse({
-      dashboardUrl: dashboard.url,
-      distDir: build.distDir,
-      runs: Number(values.runs),
-      log,
-    });
+  await runAlone("lighthouse", log, async ({ dashboard, distDir }) => {
+    const pages = await measureLighthouse({ dashboardUrl: dashboard.url, distDir, runs: Number(values.runs), log });
     for (const page of pages)
       log(
         `${page.route}: median performance ${page.median.performance}, accessibility ${page.median.accessibility}, best practices ${page.median.bestPractices}, first-load JS ${page.firstLoadJsKb.toFixed(1)} kB: ${lighthouseMet(page) ? "met" : "MISSED"}`,
       );
-  } finally {
-    await stopAll();
-    build.remove();
-    rmSync(folder, { recursive: true, force: true });
-  }
+  });
 }

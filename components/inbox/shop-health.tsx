@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { FINDINGS, type HealthReport } from "@/lib/mirror/health-check";
 import { FIXED_IN_EDITOR } from "@/lib/mirror/health-fixes";
+import { gridHref } from "@/lib/changes/grid-href";
 import { HealthFixForm } from "./health-fix-form";
 
 /** The shop health check: every mirrored listing against the current period's rules, with counts per finding. */
@@ -34,13 +35,23 @@ export function ShopHealth({ report, canEdit }: { report: HealthReport | null; c
                         <Link href={`/listings/${listing.id}`} className="text-blue-800 underline underline-offset-2">
                           {listing.title}
                         </Link>
+                        : {listing.reason}
                       </li>
                     ))}
                   </ul>
                 </details>
+                {finding !== "no-question" && (
+                  <Link
+                    href={gridHref({ kind: "listings", listingIds: listings.map((listing) => listing.id) })}
+                    className="mt-2 inline-flex min-h-11 items-center text-sm font-medium text-blue-800 underline underline-offset-2 md:min-h-0"
+                  >
+                    Fix {listings.length === 1 ? "it" : `these ${listings.length}`} in a grid
+                    <span className="sr-only">: {FINDINGS[finding]}</span>
+                  </Link>
+                )}
                 {FIXED_IN_EDITOR.includes(finding) ? (
                   <p className="mt-2 text-sm text-stone-700">
-                    Each of these needs your own words: open the listing to change its questions there.
+                    Each of these needs your own words: type them in the grid, where every cell is checked as you type.
                   </p>
                 ) : (
                   canEdit && <HealthFixForm finding={finding} />

@@ -2,6 +2,8 @@
 
 import { useEffect, useState } from "react";
 import dynamic from "next/dynamic";
+import Link from "next/link";
+import { gridHref } from "@/lib/changes/grid-href";
 import type { Selection } from "@/lib/changes/selection-schema";
 
 const loadDialog = () => import("../changes/plan-change-dialog");
@@ -83,6 +85,14 @@ export function BulkBar({
       >
         {selectedCount === 0 ? "Change listings…" : `Change ${plural(selectedCount)}…`}
       </button>
+      {anySelected && (
+        <Link
+          href={gridHref(selection)}
+          className={`${button} inline-flex items-center text-blue-800 ring-blue-300 hover:bg-blue-50`}
+        >
+          Edit in a grid
+        </Link>
+      )}
       {open && (
         <PlanChangeDialog
           selection={selection}

@@ -95,6 +95,13 @@ export function QuestionForm({ listing, canEdit, focusFirst = false, onStored, a
     if (focusFirst) setFocus("instructions");
   }, [focusFirst, setFocus]);
 
+  // A stored value that breaks today's rules says so when the editor opens, not only on save.
+  const hasStored = listing.questions.length > 0;
+  const { trigger } = form;
+  useEffect(() => {
+    if (hasStored) void trigger();
+  }, [hasStored, trigger]);
+
   useEffect(() => {
     if (restored.current) return;
     restored.current = true;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Listing, Question } from "../marketplace/wire";
-import { findingsOf, healthCheck } from "./health-check";
+import { findingsOf, healthCheck, reasonOf } from "./health-check";
 
 const question = (fields: Partial<Question> = {}): Question => ({
   type: "text_input",
@@ -65,5 +65,18 @@ describe("shop health check", () => {
     expect(findingsOf(listing(2, [question({ maxAllowedCharacters: 2000 })]), "multi")).toEqual(["refused"]);
     expect(findingsOf(listing(3, [question({ instructions: "-".repeat(130) })]), "multi")).toEqual(["too-long"]);
     expect(findingsOf(listing(4, [question({ type: "dropdown", options: ["Red"] })]), "single")).toEqual(["refused"]);
+  });
+
+  it("names the rule each listing breaks, in the seller's words", () => {
+    const dash = listing(1, [question({ instructions: "- name to engrave" })]);
+    expect(reasonOf(dash, "refused", "multi")).toBe("Its question, instructions: Start with a letter or a digit.");
+    const two = listing(2, [question(), question({ title: "Line 2", instructions: "a".repeat(130) })]);
+    expect(reasonOf(two, "too-long", "multi")).toBe(
+      "Question 2 (“Line 2”) has instructions of 130 characters; the marketplace takes at most 120.",
+    );
+    const report = healthCheck([dash], "multi");
+    expect(report.findings[0]?.listings).toEqual([
+      { id: 1, title: "Listing 1", reason: "Its question, instructions: Start with a letter or a digit." },
+    ]);
   });
 });

@@ -1,4 +1,5 @@
-import { useForm, type Resolver } from "react-hook-form";
+import { useEffect } from "react";
+import { useForm, type FieldPath, type Resolver } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { sellerQuestionSetSchema } from "@/lib/personalization/editor-schema";
 import type { QuestionSetForm } from "@/lib/personalization/question-set";
@@ -6,7 +7,7 @@ import type { QuestionSetFormApi, QuestionSetValues } from "./drafts";
 
 /** The form over a question set, checked in the browser with the schema the server action and the sandbox use. */
 export function useQuestionSetForm(defaultValues: QuestionSetValues): QuestionSetFormApi {
-  return useForm<QuestionSetValues, unknown, QuestionSetForm>({
+  const form = useForm<QuestionSetValues, unknown, QuestionSetForm>({
     // The drafts carry every type's fields; the schema's output keeps only what each question's type uses.
     resolver: zodResolver(sellerQuestionSetSchema) as unknown as Resolver<QuestionSetValues, unknown, QuestionSetForm>,
     // Checked on save, then again as the seller corrects: a check on every blur raced the buttons that add and move choices.
@@ -14,4 +15,19 @@ export function useQuestionSetForm(defaultValues: QuestionSetValues): QuestionSe
     reValidateMode: "onChange",
     defaultValues,
   });
+  const stored = defaultValues.questions.length > 0;
+  const { trigger, subscribe, getFieldState } = form;
+  // A stored value that breaks today's rules says so when the editor opens, and that field is checked as it is typed.
+  useEffect(() => {
+    if (!stored) return;
+    void trigger();
+    return subscribe({
+      formState: { values: true },
+      callback: ({ name }) => {
+        if (name && getFieldState(name as FieldPath<QuestionSetValues>).error)
+          void trigger(name as FieldPath<QuestionSetValues>);
+      },
+    });
+  }, [stored, trigger, subscribe, getFieldState]);
+  return form;
 }

@@ -1,0 +1,58 @@
+"use server";
+
+import { z } from "zod";
+import { sellerAction } from "@/lib/actions/seller-action";
+import { canEdit } from "@/lib/auth/scopes";
+import { gridEditSchema, importGridEdits, movedEdits } from "@/lib/changes/grid-plan";
+import { readListingQuestions } from "@/lib/changes/listing-reads";
+import { planTargets } from "@/lib/changes/planning";
+import { MAX_SELECTED_LISTINGS } from "@/lib/changes/selection-schema";
+import { personalizationPhase } from "@/lib/marketplace";
+
+const CANNOT_EDIT =
+  "You did not allow the dashboard to edit listings, so it cannot change them. Sign in again and keep “Create and edit your listings” checked.";
+
+/** The grid's edited cells become one plan, read again from the marketplace and planned as a spreadsheet import is. */
+export const planGridAction = sellerAction(
+  "load",
+  z.object({
+    edits: z.array(gridEditSchema).min(1, { error: "Change at least one cell." }).max(MAX_SELECTED_LISTINGS),
+  }),
+  async ({ edits }, { seller, marketplace }) => {
+    if (!canEdit(seller.scopes)) return { ok: false, refusal: CANNOT_EDIT };
+    const listings = await readListingQuestions(
+      marketplace,
+      seller,
+      edits.map((edit) => edit.listingId),
+    );
+    if (!listings.ok) return listings;
+    const moved = movedEdits(listings.data, edits);
+    if (moved.length > 0)
+      return {
+        ok: false,
+        refusal: `${moved.length === 1 ? "A listing was" : `${moved.length} listings were`} changed or removed since the grid opened: reload the grid to see their questions as they are now.`,
+      };
+    const imported = await importGridEdits(listings.data, edits);
+    if (!imported.ok) {
+      const first = imported.errors[0];
+      return {
+        ok: false,
+        refusal: `Some cells break a rule, so nothing was planned${first ? ` (${first.column}: ${first.reason})` : ""}. Fix the cells marked in red and review again.`,
+      };
+    }
+    const edited = new Set(edits.map((edit) => edit.listingId));
+    const shown = listings.data.filter((listing) => edited.has(listing.listingId));
+    const targets = new Map(
+      shown.map((listing) => [listing.listingId, imported.targets.get(listing.listingId) ?? listing.questions]),
+    );
+    const phase = await personalizationPhase().current();
+    const planId = await planTargets(
+      seller,
+      shown,
+      targets,
+      `Grid: questions of ${shown.length} ${shown.length === 1 ? "listing" : "listings"} edited`,
+      phase,
+    );
+    return { ok: true, data: { planId } };
+  },
+);

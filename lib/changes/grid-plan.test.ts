@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import { storedQuestion } from "../../test/harness/wire-questions";
+import type { ListingQuestions } from "../marketplace/stored-question";
+import { importGridEdits, movedEdits, type GridEdit } from "./grid-plan";
+import { gridRowsOf } from "./grid-rows";
+
+const shop: ListingQuestions[] = [
+  {
+    listingId: 11,
+    title: "Mug",
+    state: "active",
+    currencyCode: "USD",
+    lastModified: 3,
+    questions: [
+      storedQuestion({
+        question_id: 1,
+        question_type: "text_input",
+        question_text: "Name",
+        instructions: "x".repeat(150),
+        max_allowed_characters: 30,
+        add_on_price: { amount: 250, divisor: 100, currency_code: "USD" },
+      }),
+      storedQuestion({
+        question_id: 2,
+        question_type: "unlabeled_upload",
+        question_text: "Photo",
+        max_allowed_files: 1,
+      }),
+    ],
+  },
+  {
+    listingId: 12,
+    title: "Card",
+    state: "active",
+    currencyCode: "USD",
+    lastModified: 4,
+    questions: [
+      storedQuestion({
+        question_id: 3,
+        question_type: "dropdown",
+        question_text: "Colour",
+        options: [
+          { option_id: 31, label: "Red" },
+          { option_id: 32, label: "Blue" },
+        ],
+      }),
+    ],
+  },
+];
+
+const edits = (change: (row: GridEdit) => GridEdit): GridEdit[] =>
+  gridRowsOf(shop).map(({ listingId, index, questionId, instructions, limit, required, price, choices }) =>
+    change({ listingId, index, questionId, instructions, limit, required, price, choices }),
+  );
+
+describe("grid edits planned as the spreadsheet import plans them", () => {
+  it("changes only the edited cells and keeps ids, choices' ids, add-on prices and the questions the grid does not show", async () => {
+    const imported = await importGridEdits(
+      shop,
+      edits((edit) =>
+        edit.listingId === 11 ? { ...edit, instructions: "Name to engrave" } : { ...edit, choices: "Red\nGreen" },
+      ),
+    );
+    expect(imported.ok).toBe(true);
+    if (!imported.ok) return;
+    const [text, upload] = imported.targets.get(11)!;
+    expect(text).toMatchObject({ question_id: 1, instructions: "Name to engrave", max_allowed_characters: 30 });
+    expect(text!.add_on_price).toEqual({ amount: 250, divisor: 100, currency_code: "USD" });
+    expect(upload).toEqual(shop[0]!.questions[1]);
+    expect(imported.targets.get(12)![0]!.options).toEqual([{ option_id: 31, label: "Red" }, { label: "Green" }]);
+  });
+
+  it("refuses an edit that breaks a rule, naming its cell", async () => {
+    const imported = await importGridEdits(
+      shop,
+      edits((edit) => ({ ...edit, limit: edit.listingId === 11 ? "5000" : "" })),
+    );
+    expect(imported).toMatchObject({ ok: false, errors: [{ column: "instructions" }, { column: "limit" }] });
+  });
+
+  it("sees an edit whose question moved since the grid opened", async () => {
+    const moved = edits((edit) => ({ ...edit, questionId: edit.listingId === 12 ? 99 : edit.questionId }));
+    expect(movedEdits(shop, moved).map((edit) => edit.listingId)).toEqual([12]);
+  });
+});
