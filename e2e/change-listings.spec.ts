@@ -143,7 +143,7 @@ test("a spreadsheet import becomes a change of the same kind", async ({ page }) 
   const instructions = header!.indexOf("instructions");
   const listing = header!.indexOf("listing_id");
   rows.find((cells) => cells[listing] === String(seller.listing_ids[0]))![instructions] = "From the sheet";
-  await page.getByLabel("Edited CSV file").setInputFiles({
+  await page.getByLabel("Edited file (CSV or Excel)").setInputFiles({
     name: "questions.csv",
     mimeType: "text/csv",
     buffer: Buffer.from(`\uFEFF${Papa.unparse([header!, ...rows], { newline: "\r\n" })}`, "utf8"),
