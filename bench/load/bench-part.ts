@@ -24,3 +24,34 @@ export async function runPartAlone<T>(part: {
   console.log(values.json ? JSON.stringify(figures) : part.describe(figures).join("\n"));
   process.exit(part.met(figures) ? 0 : 1);
 }
+
+/** A bench part run alone with whole-number options (`--name N`) and `--json`, each option defaulting as given. */
+export async function runWithOptions<O extends Record<string, number>, T>(part: {
+  defaults: O;
+  measure: (options: O & { log?: () => void }) => Promise<T>;
+  describe: (figures: T) => string[];
+  met: (figures: T) => boolean;
+}) {
+  const { values } = parseArgs({
+    options: {
+      json: { type: "boolean", default: false },
+      ...Object.fromEntries(Object.keys(part.defaults).map((name) => [name, { type: "string" as const }])),
+    },
+  });
+  const options = Object.fromEntries(
+    Object.entries(part.defaults).map(([name, fallback]) => [
+      name,
+      Number((values as Record<string, unknown>)[name] ?? fallback),
+    ]),
+  ) as O;
+  const bad = Object.entries(options).filter(([, value]) => !Number.isInteger(value) || value < 0);
+  if (bad.length > 0) {
+    console.error(
+      `--${bad.map(([name]) => name).join(", --")} takes a whole number, such as --${bad[0]![0]} ${part.defaults[bad[0]![0]]}.`,
+    );
+    process.exit(2);
+  }
+  const figures = await part.measure({ ...options, ...(values.json ? { log: () => {} } : {}) });
+  console.log(values.json ? JSON.stringify(figures) : part.describe(figures).join("\n"));
+  process.exit(part.met(figures) ? 0 : 1);
+}

@@ -14,13 +14,13 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
 import { freePort, startDashboard } from "../../test/harness/dashboard-process";
 import { signInOverHttp } from "../../test/harness/http-sign-in";
 import { createSeller, sandboxControl } from "../../test/harness/sandbox";
 import { cpuSeconds, sleep, spawnGroup, waitForOk } from "../processes";
 import { mapLimit, percentile } from "../stats";
 import { senderConnections, webhookSender } from "./webhook-sender";
+import { runWithOptions } from "./bench-part";
 
 export const MIRROR_FLOOR = { pageP50Ms: 300, requestsPerView: 1, webhookP99Ms: 50, burstP99Ms: 5000 };
 export const PER_SECOND = 10;
@@ -257,21 +257,10 @@ export async function measureMirror(options: {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { values } = parseArgs({
-    options: {
-      listings: { type: "string", default: "10000" },
-      views: { type: "string", default: "40" },
-      webhooks: { type: "string", default: "1000" },
-      json: { type: "boolean", default: false },
-    },
+  await runWithOptions({
+    defaults: { listings: 10_000, views: 40, webhooks: 1_000 },
+    measure: measureMirror,
+    describe: describeMirror,
+    met: mirrorMet,
   });
-  const figures = await measureMirror({
-    listings: Number(values.listings),
-    views: Number(values.views),
-    webhooks: Number(values.webhooks),
-    log: values.json ? () => {} : undefined,
-  });
-  if (values.json) console.log(JSON.stringify(figures));
-  else describeMirror(figures).forEach((line) => console.log(line));
-  process.exit(mirrorMet(figures) ? 0 : 1);
 }

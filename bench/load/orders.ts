@@ -6,12 +6,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
 import { freePort, startDashboard } from "../../test/harness/dashboard-process";
 import { signInOverHttp } from "../../test/harness/http-sign-in";
 import { createSeller, sandboxControl } from "../../test/harness/sandbox";
 import { sleep, startBenchSandbox } from "../processes";
 import { mapLimit, percentile } from "../stats";
+import { runWithOptions } from "./bench-part";
 
 export const ORDERS_FLOOR = { pageP50Ms: 300, requestsPerView: 1 };
 const PER_SECOND = 10;
@@ -183,21 +183,10 @@ export async function measureOrders(options: {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { values } = parseArgs({
-    options: {
-      orders: { type: "string", default: "5000" },
-      listings: { type: "string", default: "20" },
-      views: { type: "string", default: "40" },
-      json: { type: "boolean", default: false },
-    },
+  await runWithOptions({
+    defaults: { orders: 5000, listings: 20, views: 40 },
+    measure: measureOrders,
+    describe: describeOrders,
+    met: ordersMet,
   });
-  const figures = await measureOrders({
-    orders: Number(values.orders),
-    listings: Number(values.listings),
-    views: Number(values.views),
-    log: values.json ? () => {} : undefined,
-  });
-  if (values.json) console.log(JSON.stringify(figures));
-  else describeOrders(figures).forEach((line) => console.log(line));
-  process.exit(ordersMet(figures) ? 0 : 1);
 }
