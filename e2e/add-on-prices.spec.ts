@@ -117,7 +117,7 @@ test("the add-on price shows wherever the question does: the listings table, on 
   await expect(page.getByTestId("stored-question").getByTestId("stored-price")).toHaveText("+$4.50");
   const entry = page.getByRole("region", { name: "History" }).getByTestId("history-entry").first();
   await expect(entry.getByTestId("history-version")).toContainText("2 questions: “Gift note” (+$4.50), “Font”");
-  await expect(entry.getByTestId("history-diff")).toHaveText("Question 1 (“Gift note”), add-on price:$3.75 → $4.50");
+  await expect(entry.getByTestId("question-change")).toHaveText(["“Gift note” (Text)Add-on price: $3.75 → $4.50"]);
 });
 
 test("instructions of 121 characters are refused in the browser with the rule, and no request is made", async ({
@@ -247,4 +247,41 @@ test("a question set applied to 50 of bo's listings keeps each listing's own add
     expect(priceOf(question)).toBe(prices.get(listing_id));
     expect(question?.instructions).toBe(before.get(listing_id)?.instructions);
   }
+});
+
+test("a question set over listings that already ask something leads with what they lose, and each added question shows every field", async ({
+  page,
+}) => {
+  const seller = await newSeller(3);
+  const [priced, font, empty] = seller.listing_ids as [number, number, number];
+  await inShopManager(priced, [{ ...GIFT_NOTE, add_on_price: 5 }]);
+  await inShopManager(font, [FONT]);
+
+  await signIn(page, seller);
+  const pageBox = page.getByRole("checkbox", { name: "Select all listings on this page" });
+  await hydrated(pageBox);
+  await pageBox.check();
+  const dialog = await openChange(page, 3);
+  const text = dialog.getByRole("group", { name: /^Question 1: Text/ });
+  await text.getByLabel("Title").fill("Name");
+  await text.getByLabel("Instructions").fill("Name to engrave");
+  await text.getByLabel("Character limit").fill("20");
+  await text.getByLabel(/^Add-on price/).fill("2.5");
+  await dialog.getByRole("button", { name: "Review the change" }).click();
+
+  await expect(page.getByTestId("plan-losses")).toHaveText(
+    "2 listings already ask something; Replace removes it, one with a $5.00 price. Each listing below shows what it loses.",
+  );
+  const added = "Added: “Name” (Text)Instructions: “Name to engrave”Character limit: 20Required: NoAdd-on price: $2.50";
+  const article = (title: string) => page.getByRole("article", { name: title, exact: true });
+  await expect(article("Test listing 3").getByTestId("question-change")).toHaveText([added]);
+  await expect(article("Test listing 1").getByTestId("question-change")).toHaveText([
+    "Removed: “Gift note” (Text)Instructions: “A note for the card”Character limit: 60Required: NoAdd-on price: $5.00",
+    added,
+  ]);
+  await expect(article("Test listing 2").getByTestId("question-change").first()).toHaveText(
+    "Removed: “Font” (Dropdown)Instructions: NoneRequired: YesChoices: Serif, Script",
+  );
+  await expect(page.getByText(/text_input|dropdown/)).toHaveCount(0);
+  expect(await storedSet(empty)).toEqual([]);
 });

@@ -55,10 +55,12 @@ test("a seller asks one question on every listing of a filter, reviews and appli
   await expect(page.getByTestId("plan-summary")).toHaveText(
     "30 listings change, 0 listings skipped, 0 already as asked.",
   );
-  await expect(page.getByRole("article", { name: "Test listing 1", exact: true }).getByTestId("plan-diff")).toHaveText([
-    "“Personalization” instructions: Gift note → Name to engrave",
-    "“Personalization” required: optional → required",
-    "“Personalization” limit: 200 → 20",
+  const first = page.getByRole("article", { name: "Test listing 1", exact: true });
+  await expect(first.getByTestId("question-change")).toContainText("“Personalization” (Text)");
+  await expect(first.getByTestId("field-change")).toHaveText([
+    "Instructions: “Gift note” → “Name to engrave”",
+    "Character limit: 200 → 20",
+    "Required: No → Yes",
   ]);
   expect(await violations(page)).toEqual([]);
   const applied = await applyChange(page, 30);
@@ -113,9 +115,13 @@ test("a listing's page shows its history and restores an earlier version in one 
   await expect(entry.first().getByTestId("history-version")).toHaveText(
     "What buyers are asked nowBuyers are asked: No question",
   );
-  await expect(entry.first().getByTestId("history-diff")).toHaveText(
-    "Question:“Gift note”, optional, up to 200 characters → No question",
-  );
+  await expect(entry.first().getByTestId("question-change")).toContainText("Removed: “Personalization” (Text)");
+  await expect(entry.first().getByTestId("field-change")).toHaveText([
+    "Instructions: “Gift note”",
+    "Character limit: 200",
+    "Required: No",
+    "Add-on price: None",
+  ]);
   await expect(entry.first().getByRole("button")).toHaveCount(0);
   await expect(entry.nth(1).getByTestId("history-version")).toHaveText(
     "Buyers were asked: “Gift note”, optional, up to 200 characters",
@@ -133,9 +139,13 @@ test("a listing's page shows its history and restores an earlier version in one 
   await expect(page.getByLabel("Instructions for buyers")).toHaveValue("Gift note");
   await expect(entry).toHaveCount(3);
   await expect(entry.first()).toContainText("Earlier version restored");
-  await expect(entry.first().getByTestId("history-diff")).toHaveText(
-    "Question:No question → “Gift note”, optional, up to 200 characters",
-  );
+  await expect(entry.first().getByTestId("question-change")).toContainText("Added: “Personalization” (Text)");
+  await expect(entry.first().getByTestId("field-change")).toHaveText([
+    "Instructions: “Gift note”",
+    "Character limit: 200",
+    "Required: No",
+    "Add-on price: None",
+  ]);
   await expect(history.getByText("What buyers are asked now")).toHaveCount(1);
   await expect(entry.first()).toContainText("What buyers are asked now");
   await expect(entry.nth(1).getByRole("button", { name: "Put back: No question" })).toBeVisible();

@@ -111,15 +111,21 @@ test("the history lists each version buyers were asked, marks the one asked now 
   await expect(entries.first().getByTestId("history-version")).toHaveText(
     "What buyers are asked nowBuyers are asked: “Name to engrave”, required, up to 20 characters",
   );
-  await expect(entries.first().getByTestId("history-diff")).toHaveText(
-    "Instructions:“Gift note” → “Name to engrave”Character limit:100 → 20Required:No → Yes",
-  );
+  await expect(entries.first().getByTestId("field-change")).toHaveText([
+    "Instructions: “Gift note” → “Name to engrave”",
+    "Character limit: 100 → 20",
+    "Required: No → Yes",
+  ]);
   await expect(entries.nth(1).getByTestId("history-version")).toHaveText(
     "Buyers were asked: “Gift note”, optional, up to 100 characters",
   );
-  await expect(entries.nth(1).getByTestId("history-diff")).toHaveText(
-    "Question:No question → “Gift note”, optional, up to 100 characters",
-  );
+  await expect(entries.nth(1).getByTestId("question-change")).toContainText("Added: “Personalization” (Text)");
+  await expect(entries.nth(1).getByTestId("field-change")).toHaveText([
+    "Instructions: “Gift note”",
+    "Character limit: 100",
+    "Required: No",
+    "Add-on price: None",
+  ]);
   await expect(entries.nth(2)).toContainText("as the listing was before these changes");
   await expect(history(page).getByText("What buyers are asked now")).toHaveCount(1);
 
@@ -138,9 +144,13 @@ test("the history lists each version buyers were asked, marks the one asked now 
   await expect(removed).toBeFocused();
   expect((await storedListing(listingId)).personalization.personalization_questions).toEqual([]);
   await expect(entries).toHaveCount(5);
-  await expect(entries.first().getByTestId("history-diff")).toHaveText(
-    "Question:“Gift note”, optional, up to 100 characters → No question",
-  );
+  await expect(entries.first().getByTestId("question-change")).toContainText("Removed: “Personalization” (Text)");
+  await expect(entries.first().getByTestId("field-change")).toHaveText([
+    "Instructions: “Gift note”",
+    "Character limit: 100",
+    "Required: No",
+    "Add-on price: None",
+  ]);
   await expect(entries.first()).toContainText("What buyers are asked now");
 });
 

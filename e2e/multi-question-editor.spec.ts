@@ -291,7 +291,10 @@ test("an earlier question set comes back whole from the history", async ({ page 
 
   const history = page.getByRole("region", { name: "History" });
   const entries = history.getByTestId("history-entry");
-  await expect(entries.first()).toContainText("2 questions: “Name”, “Photos” → 1 question: “Initials”");
+  await expect(entries.first().getByTestId("question-change")).toHaveText([
+    "Removed: “Photos” (Labelled file upload)Instructions: NoneRequired: NoChoices: Front, BackFiles: up to 2",
+    "“Initials” (Text)Title: “Name” → “Initials”",
+  ]);
   await entries.nth(1).getByRole("button", { name: "Put back: 2 questions: “Name”, “Photos”" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Put back." })).toBeInViewport();
   expect(await storedSet(listingId)).toEqual([
@@ -441,7 +444,7 @@ test("a question set is applied to 20 listings through one change, and the whole
     "20 listings change, 0 listings skipped, 0 already as asked.",
   );
   await expect(
-    page.getByRole("article", { name: "Test listing 2", exact: true }).getByTestId("plan-diff").first(),
+    page.getByRole("article", { name: "Test listing 2", exact: true }).getByTestId("question-change").first(),
   ).toBeVisible();
   await applyChange(page, 20);
   const applied = await Promise.all(seller.listing_ids.map(storedSet));

@@ -4,7 +4,18 @@ import { expect, test, type Page } from "@playwright/test";
 import { freePort, startDashboard, type DashboardProcess } from "../test/harness/dashboard-process";
 import { addQuestion, editor } from "./editor";
 import { E2E } from "./ports";
-import { type TestSeller, control, inPhase, newSeller, putQuestion, shopManagerEdit, signIn } from "./sandbox-control";
+import {
+  type TestSeller,
+  control,
+  inPhase,
+  inShopManager,
+  newSeller,
+  putQuestion,
+  shopManagerEdit,
+  signIn,
+} from "./sandbox-control";
+
+type StoredListing = { personalization: { personalization_questions: Record<string, unknown>[] } };
 
 const POLL_SECONDS = 2;
 
@@ -60,7 +71,9 @@ test.describe("with the marketplace's webhooks (the e2e dashboard subscribed its
     );
     expect(took).toBeLessThan(5000);
     const change = page.getByRole("listitem").filter({ hasText: "Test listing 2" });
-    await expect(change.getByTestId("history-diff")).toContainText("No question → “Set in Shop Manager”, required");
+    await expect(change.getByTestId("question-change")).toHaveText([
+      "Added: “Personalization” (Text)Instructions: “Set in Shop Manager”Character limit: 25Required: YesAdd-on price: None",
+    ]);
 
     await page.goto("/listings");
     await expect(
@@ -82,6 +95,27 @@ test.describe("with the marketplace's webhooks (the e2e dashboard subscribed its
       (await control<{ personalization: { personalization_questions: unknown[] } }>(`/listings/${listingId}`))
         .personalization.personalization_questions,
     ).toEqual([]);
+  });
+
+  test("an outside edit of a two-question listing's price shows in the inbox under that question, field by field", async ({
+    page,
+  }) => {
+    const seller = await newSeller(1);
+    const [listingId] = seller.listing_ids as [number];
+    const gift = { question_type: "text_input", question_text: "Name to engrave", required: false };
+    const colour = { question_type: "dropdown", question_text: "Colour", required: true, options: [{ label: "Red" }] };
+    await inShopManager(listingId, [{ ...gift, max_allowed_characters: 20, add_on_price: 5 }, colour]);
+    await signInAndFill(page, seller, E2E.dashboardUrl, /kept fresh by the marketplace's webhooks/);
+
+    // The same two questions, ids and all, as Shop Manager keeps them; only the price changes.
+    const stored = (await control<StoredListing>(`/listings/${listingId}`)).personalization.personalization_questions;
+    await inShopManager(listingId, [{ ...stored[0], add_on_price: 3.5 }, stored[1]]);
+
+    await inboxShows(page, E2E.dashboardUrl, "Test listing 1", "Add-on price: $5.00 → $3.50", 5000);
+    const change = page.getByRole("listitem").filter({ hasText: "Test listing 1" });
+    await expect(change.getByTestId("question-change")).toHaveText([
+      "“Name to engrave” (Text)Add-on price: $5.00 → $3.50",
+    ]);
   });
 });
 
@@ -127,7 +161,9 @@ test.describe("without webhooks, the dashboard polls", () => {
       3 * POLL_SECONDS * 1000,
     );
     const change = page.getByRole("listitem").filter({ hasText: "Test listing 2" });
-    await expect(change.getByTestId("history-diff")).toContainText("No question → “Made on the marketplace”, optional");
+    await expect(change.getByTestId("question-change")).toContainText(
+      "Added: “Personalization” (Text)Instructions: “Made on the marketplace”Character limit: 40Required: No",
+    );
     await expect(change.getByRole("button", { name: "Keep the change to “Test listing 2”" })).toBeVisible();
     await expect(change.getByRole("link", { name: "Open “Test listing 2”" })).toHaveAttribute(
       "href",

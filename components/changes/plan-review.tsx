@@ -5,8 +5,9 @@ import { useRouter } from "next/navigation";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { applyPlanAction, includeRowsAction, planUndoAction } from "@/app/changes/change-actions";
 import type { ActionResult } from "@/lib/actions/seller-action";
-import { describeSet } from "@/lib/changes/field-diff";
+import { questionDiff } from "@/lib/personalization/question-diff";
 import {
+  lossSummary,
   matchesFilter,
   type PlanFilter,
   type PlanItemView,
@@ -15,6 +16,7 @@ import {
 } from "@/lib/changes/plan-view";
 import { useFeedback } from "../feedback/toast-context";
 import { LocalTime } from "../local-time";
+import { QuestionDiff } from "../personalization/question-diff";
 
 const FILTERS: { value: PlanFilter; label: string }[] = [
   { value: "all", label: "All" },
@@ -107,49 +109,17 @@ function Row({
       </header>
       {item.reason && <p className="mt-1 text-sm text-amber-900">{item.reason}</p>}
       {item.outcomeReason && <p className="mt-1 text-sm text-amber-900">{item.outcomeReason}</p>}
-      {item.diff.length > 0 && (
-        <ul className="mt-1 text-sm" aria-label="What changes">
-          {item.diff.map((diff, index) => (
-            <li key={index} data-testid="plan-diff">
-              <span className="text-stone-600">
-                {diff.question ? `“${diff.question}” ` : ""}
-                {diff.field}:
-              </span>{" "}
-              <del className="text-red-800">{diff.before || "(none)"}</del> →{" "}
-              <ins className="text-green-800 no-underline">{diff.after || "(none)"}</ins>
-            </li>
-          ))}
-        </ul>
-      )}
+      {item.diff.length > 0 && <QuestionDiff changes={item.diff} />}
       {item.kept && item.kept.length > 0 && (
-        <ul className="mt-1 text-sm text-amber-900" aria-label="Changed since, left as it is">
-          {item.kept.map((diff, index) => (
-            <li key={index}>
-              {diff.question ? `“${diff.question}” ` : ""}
-              {diff.field}: changed since to “{diff.after || "(none)"}”, left as it is (the change wrote “
-              {diff.before || "(none)"}”)
-            </li>
-          ))}
-        </ul>
+        <div className="mt-1 text-amber-900" data-testid="plan-kept">
+          <p className="text-sm">Changed since the change wrote it, and left as it is:</p>
+          <QuestionDiff changes={item.kept} label="Changed since, left as it is" />
+        </div>
       )}
       {conflict && item.current && (
-        <div className="mt-2 grid gap-2 text-sm md:grid-cols-2" data-testid="plan-conflict">
-          <div>
-            <h3 className="font-medium">As you reviewed it</h3>
-            <ul>
-              {describeSet(item.before).map((line, index) => (
-                <li key={index}>{line}</li>
-              ))}
-            </ul>
-          </div>
-          <div>
-            <h3 className="font-medium">As it is now (kept)</h3>
-            <ul>
-              {describeSet(item.current).map((line, index) => (
-                <li key={index}>{line}</li>
-              ))}
-            </ul>
-          </div>
+        <div className="mt-2" data-testid="plan-conflict">
+          <p className="text-sm font-medium">Changed since you reviewed it, so it is kept as it is now:</p>
+          <QuestionDiff changes={questionDiff(item.before, item.current)} label="Changed since you reviewed it" />
         </div>
       )}
     </article>
@@ -234,11 +204,17 @@ export function PlanReview({ initial, canEdit }: { initial: PlanView; canEdit: b
     );
 
   const outcomes = plan.counts.outcomes;
+  const losses = useMemo(() => lossSummary(plan.items), [plan.items]);
   return (
     <section aria-labelledby="plan-heading">
       <h1 id="plan-heading" className="mt-4 text-2xl font-semibold">
         {plan.description}
       </h1>
+      {losses && (
+        <p className="mt-2 rounded-md bg-amber-50 p-3 font-medium ring-1 ring-amber-200" data-testid="plan-losses">
+          {losses} Each listing below shows what it loses.
+        </p>
+      )}
       <p className="mt-2" data-testid="plan-summary">
         {plural(plan.counts.change, "listing")} {plan.counts.change === 1 ? "changes" : "change"},{" "}
         {plural(plan.counts.skipped, "listing")} skipped, {plan.counts.unchanged} already as asked.

@@ -4,9 +4,10 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTransition } from "react";
 import type { OutsideChange } from "@/lib/mirror/mirror-store";
+import { questionDiff } from "@/lib/personalization/question-diff";
 import { describeSnapshot } from "@/lib/personalization/snapshot";
 import { settleOutsideChangeAction } from "@/app/inbox/settle-outside-change";
-import { SnapshotDiff } from "../personalization/snapshot-diff";
+import { QuestionDiff } from "../personalization/question-diff";
 import { useFeedback } from "../feedback/toast-context";
 import { LocalTime } from "../local-time";
 
@@ -66,7 +67,7 @@ export function OutsideChangeList({ changes, canEdit }: { changes: OutsideChange
             )}
             , {FOUND_BY[change.foundBy]} at <LocalTime at={change.detectedAt} />.
           </p>
-          <SnapshotDiff before={change.before} after={change.after} />
+          <QuestionDiff changes={questionDiff(change.before.questions, change.after.questions)} />
           <div className="mt-3 flex flex-wrap gap-2">
             {canEdit && (
               <>

@@ -7,13 +7,14 @@ import { fetchFromDashboard } from "@/lib/listings/query-keys";
 import type { HistoryAction, HistoryEntry } from "@/lib/history/history-store";
 import { versionsOf, type Version } from "@/lib/history/versions";
 import type { Listing, Question } from "@/lib/marketplace/wire";
+import { questionDiff } from "@/lib/personalization/question-diff";
 import { describeSnapshot, sameSnapshot, snapshotOf, type Snapshot } from "@/lib/personalization/snapshot";
 import { restoreVersionAction } from "@/app/listings/[id]/restore-version";
 import { RetryCountdown } from "../feedback/recovery-notice";
 import { useFeedback } from "../feedback/toast-context";
 import { LocalTime } from "../local-time";
 import { historyKey } from "./history-key";
-import { SnapshotDiff } from "./snapshot-diff";
+import { QuestionDiff } from "./question-diff";
 
 const ChangedSinceDialog = lazy(() =>
   import("./changed-since-dialog").then((module) => ({ default: module.ChangedSinceDialog })),
@@ -172,7 +173,9 @@ export function HistoryList({
                     <span className="text-stone-700">Buyers {version.current ? "are" : "were"} asked: </span>
                     {described}
                   </p>
-                  {version.from && <SnapshotDiff before={version.from} after={version.snapshot} />}
+                  {version.from && (
+                    <QuestionDiff changes={questionDiff(version.from.questions, version.snapshot.questions)} />
+                  )}
                 </div>
                 {canRestore && !sameSnapshot(version.snapshot, now) && (
                   <button

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { applyChange } from "./field-change";
 import { planOfChange, changedSince, costOf, undoTarget } from "./plan";
+import { diffLines } from "../personalization/question-diff";
 import type { ListingQuestions, StoredQuestion } from "../marketplace/stored-question";
 import { storedQuestion } from "../../test/harness/wire-questions";
 
@@ -67,13 +68,9 @@ describe("field-level changes", () => {
         if (was.question_type === "text_input") expect(question).toEqual({ ...was, instructions: "Print clearly" });
         else expect(question).toBe(was);
       });
-      expect(item.diff).toEqual([
-        {
-          question: "Name to engrave",
-          field: "instructions",
-          before: source.questions.find((q) => q.question_type === "text_input")!.instructions ?? "",
-          after: "Print clearly",
-        },
+      const was = source.questions.find((q) => q.question_type === "text_input")!.instructions;
+      expect(diffLines(item.diff)).toEqual([
+        `“Name to engrave” Instructions: ${was ? `“${was}”` : "None"} → “Print clearly”`,
       ]);
     }
   });
@@ -84,7 +81,7 @@ describe("field-level changes", () => {
     expect(limit!.after![0]).toBe(shop[1]!.questions[0]);
     const [priced] = planOfChange([shop[2]!], { kind: "text-add-on-price", price: "1.5" }, "multi");
     expect(priced!.after![2]!.add_on_price).toEqual(price(150));
-    expect(priced!.diff).toEqual([{ question: "Name to engrave", field: "add-on price", before: "", after: "$1.50" }]);
+    expect(diffLines(priced!.diff)).toEqual(["“Name to engrave” Add-on price: None → $1.50"]);
     const [required] = planOfChange([shop[2]!], { kind: "text-required", required: true }, "multi");
     expect(required!.after![2]).toEqual({ ...shop[2]!.questions[2], required: true });
   });
@@ -233,7 +230,7 @@ describe("plans", () => {
       dropdown(71),
       text(72, { instructions: "Up to two names", max_allowed_characters: 80, add_on_price: price(500) }),
     ]);
-    expect(undo.kept).toEqual([{ question: "Name to engrave", field: "limit", before: "60", after: "80" }]);
+    expect(diffLines(undo.kept)).toEqual(["“Name to engrave” Character limit: 60 → 80"]);
   });
 
   it("undo of an added question waits for the listing to be as the job left it", () => {

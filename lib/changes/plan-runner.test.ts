@@ -23,6 +23,7 @@ import { readListingQuestions } from "./listing-reads";
 import { planOfChange } from "./plan";
 import { createPlanRunner, type PlanRunner } from "./plan-runner";
 import { planUndo } from "./planning";
+import { diffLines } from "../personalization/question-diff";
 import type { Change } from "./field-change";
 
 const sandbox = useSeededSandbox({ phase: "add-on-resend" });
@@ -131,7 +132,7 @@ describe.each(eachEngine())("applying a change plan on %s", (_engine, location) 
     const view = await apply(planId);
     const item = view.items.find((entry) => entry.listingId === elsewhere)!;
     expect(item.outcome).toBe("changed-elsewhere");
-    expect(item.before.map((question) => question.question_type)).toEqual(["dropdown", "text_input"]);
+    expect(item.before.map((question) => question.type)).toEqual(["dropdown", "text_input"]);
     expect(item.current!.map((question) => question.instructions)).toEqual(["Changed on the marketplace"]);
     expect((await questionsOf(elsewhere!))[0]).toMatchObject({
       instructions: "Changed on the marketplace",
@@ -166,17 +167,12 @@ describe.each(eachEngine())("applying a change plan on %s", (_engine, location) 
     const undo = await planUndo(who, (await runner.plans.find(applied.id))!, runner);
     if (!undo.ok) throw new Error(JSON.stringify(undo.failure));
     const review = await runner.plans.view((await runner.plans.find(undo.data))!);
-    expect(
-      review.items.map((item) => [
-        item.status,
-        item.diff.map((diff) => `${diff.field}: ${diff.before} → ${diff.after}`),
-      ]),
-    ).toEqual([
-      ["change", ["limit: 60 → 40"]],
+    expect(review.items.map((item) => [item.status, diffLines(item.diff)])).toEqual([
+      ["change", ["“Name” Character limit: 60 → 40"]],
       ["skipped", []],
-      ["change", ["limit: 60 → 40"]],
+      ["change", ["“Name” Character limit: 60 → 40"]],
     ]);
-    expect(review.items[1]!.kept).toEqual([{ question: "Name", field: "limit", before: "60", after: "80" }]);
+    expect(diffLines(review.items[1]!.kept!)).toEqual(["“Name” Character limit: 60 → 80"]);
 
     const done = await apply(undo.data);
     expect(done.items.map((item) => item.outcome)).toEqual(["done", "left-out", "done"]);

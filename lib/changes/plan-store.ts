@@ -2,10 +2,11 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Database } from "../db/database";
 import type { Phase } from "./field-change";
-import type { FieldDiff } from "./field-diff";
 import type { PlanCost, PlanItem, PlanItemStatus } from "./plan";
-import { costOf } from "./plan";
+import { costOf, planDiff } from "./plan";
+import { questionOfStored } from "../marketplace/question-wire";
 import type { StoredQuestion } from "../marketplace/stored-question";
+import type { QuestionChange } from "../personalization/question-diff";
 import type { ApplyOutcome, PlanItemView, PlanProgress, PlanStatus, PlanSummary, PlanView } from "./plan-view";
 
 export type Plan = {
@@ -99,21 +100,40 @@ const planOf = (row: PlanRow): Plan => ({
   pausedAt: nullableNumber(row.paused_at),
 });
 
-const itemViewOf = (row: ItemRow): PlanItemView => ({
-  listingId: Number(row.listing_id),
-  title: row.title,
-  state: row.state,
-  status: row.status,
-  reason: row.reason,
-  diff: JSON.parse(row.diff) as FieldDiff[],
-  before: JSON.parse(row.before_state) as StoredQuestion[],
-  after: json<StoredQuestion[]>(row.after_state),
-  included: Number(row.included) === 1,
-  outcome: row.outcome,
-  outcomeReason: row.outcome_reason,
-  current: json<StoredQuestion[]>(row.current_state),
-  kept: json<FieldDiff[]>(row.kept),
-});
+// Plans stored before the diff named fields as the seller reads them held flat rows ({ question, field, before, after }).
+type OldRow = { question: string; field: string; before: string; after: string };
+const isOld = (rows: unknown[]): rows is OldRow[] => rows.some((row) => typeof row === "object" && "field" in row!);
+
+const questionsOf = (text: string | null) => json<StoredQuestion[]>(text)?.map(questionOfStored) ?? null;
+
+function itemViewOf(row: ItemRow): PlanItemView {
+  const before = JSON.parse(row.before_state) as StoredQuestion[];
+  const after = json<StoredQuestion[]>(row.after_state);
+  const diff = JSON.parse(row.diff) as QuestionChange[] | OldRow[];
+  const kept = json<QuestionChange[] | OldRow[]>(row.kept);
+  return {
+    listingId: Number(row.listing_id),
+    title: row.title,
+    state: row.state,
+    status: row.status,
+    reason: row.reason,
+    diff: isOld(diff) ? (after ? planDiff(before, after) : []) : diff,
+    before: before.map(questionOfStored),
+    after: after?.map(questionOfStored) ?? null,
+    included: Number(row.included) === 1,
+    outcome: row.outcome,
+    outcomeReason: row.outcome_reason,
+    current: questionsOf(row.current_state),
+    kept:
+      kept && isOld(kept)
+        ? kept.map((old) => ({
+            ...(old.question && { question: { title: old.question, type: "" } }),
+            change: "changed",
+            fields: [{ field: old.field, before: old.before, after: old.after }],
+          }))
+        : kept,
+  };
+}
 
 export type NewPlan = {
   userId: number;
@@ -122,7 +142,7 @@ export type NewPlan = {
   phase: Phase;
   undoOf?: string;
   rate: Plan["rate"];
-  items: (PlanItem & { kept?: FieldDiff[] })[];
+  items: (PlanItem & { kept?: QuestionChange[] })[];
 };
 
 export function planStore(db: Database) {
@@ -451,7 +471,7 @@ export function planStore(db: Database) {
           listingId: Number(row.listing_id),
           outcome: row.outcome,
           outcomeReason: row.outcome_reason,
-          current: json<StoredQuestion[]>(row.current_state),
+          current: questionsOf(row.current_state),
         })),
       };
     },

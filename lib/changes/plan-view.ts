@@ -1,7 +1,7 @@
 // No zod and no server code: the review page renders these in the browser.
-import type { FieldDiff } from "./field-diff";
 import type { PlanCost, PlanItemStatus } from "./plan";
-import type { StoredQuestion } from "../marketplace/stored-question";
+import type { Question } from "../marketplace/wire";
+import type { QuestionChange } from "../personalization/question-diff";
 
 export type PlanStatus = "preparing" | "reviewing" | "applying" | "paused" | "applied";
 
@@ -13,14 +13,14 @@ export type PlanItemView = {
   state: string;
   status: PlanItemStatus;
   reason: string | null;
-  diff: FieldDiff[];
-  before: StoredQuestion[];
-  after: StoredQuestion[] | null;
+  diff: QuestionChange[];
+  before: Question[];
+  after: Question[] | null;
   included: boolean;
   outcome: ApplyOutcome | null;
   outcomeReason: string | null;
-  current: StoredQuestion[] | null;
-  kept: FieldDiff[] | null;
+  current: Question[] | null;
+  kept: QuestionChange[] | null;
 };
 
 export type PlanView = {
@@ -61,4 +61,31 @@ export function matchesFilter(item: PlanItemView, filter: PlanFilter) {
   if (filter === "skipped") return item.status === "skipped" || item.outcome === "failed";
   if (filter === "conflicts") return item.outcome === "changed-elsewhere" || (item.kept?.length ?? 0) > 0;
   return true;
+}
+
+const countWord = (count: number) => (count === 1 ? "one" : String(count));
+
+/**
+ * What the listings lose, for the top of the review: "6 listings already ask something; Replace removes it, one with a
+ * $5.00 price." null when no listing loses a question.
+ */
+export function lossSummary(items: readonly Pick<PlanItemView, "status" | "diff">[]): string | null {
+  const losing = items.filter((item) => item.status === "change" && item.diff.some((q) => q.change === "removed"));
+  if (losing.length === 0) return null;
+  const pricesOf = (item: (typeof losing)[number]) =>
+    item.diff.flatMap((question) =>
+      question.change === "removed"
+        ? question.fields.flatMap((field) =>
+            field.field === "Add-on price" && field.before && field.before !== "None" ? [field.before] : [],
+          )
+        : [],
+    );
+  const priced = losing.map(pricesOf).filter((prices) => prices.length > 0);
+  const prices = [...new Set(priced.flat())];
+  const replaces = losing.some((item) => item.diff.some((question) => question.change === "added"));
+  const what =
+    priced.length === 0
+      ? ""
+      : `, ${countWord(priced.length)} with ${prices.length === 1 ? `a ${prices[0]} price` : `an add-on price (${prices.slice(0, 3).join(", ")}${prices.length > 3 ? "…" : ""})`}`;
+  return `${losing.length === 1 ? "1 listing already asks" : `${losing.length} listings already ask`} something; ${replaces ? "Replace" : "this change"} removes it${what}.`;
 }

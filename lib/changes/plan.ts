@@ -1,12 +1,7 @@
 import { applyChange, applyTarget, type Change, type ChangeOutcome, type Phase } from "./field-change";
-import { fieldDiff, pairQuestions, type FieldDiff } from "./field-diff";
-import {
-  formatMoney,
-  samePrice,
-  sameQuestions,
-  type ListingQuestions,
-  type StoredQuestion,
-} from "../marketplace/stored-question";
+import { questionOfStored } from "../marketplace/question-wire";
+import { samePrice, sameQuestions, type ListingQuestions, type StoredQuestion } from "../marketplace/stored-question";
+import { pairQuestions, questionDiff, type QuestionChange } from "../personalization/question-diff";
 
 export type PlanItemStatus = "change" | "unchanged" | "skipped";
 
@@ -19,9 +14,12 @@ export type PlanItem = {
   before: StoredQuestion[];
   /** null unless the listing changes; [] removes personalization. */
   after: StoredQuestion[] | null;
-  diff: FieldDiff[];
+  diff: QuestionChange[];
   lastModified: number | null;
 };
+
+export const planDiff = (before: readonly StoredQuestion[], after: readonly StoredQuestion[]) =>
+  questionDiff(before.map(questionOfStored), after.map(questionOfStored));
 
 /** The marketplace reads a batch of 100 listings in one request (docs/marketplace.md §11). */
 export const READ_BATCH = 100;
@@ -42,7 +40,7 @@ function itemOf(listing: ListingQuestions, outcome: ChangeOutcome): PlanItem {
       status: "change",
       reason: null,
       after: outcome.after,
-      diff: fieldDiff(listing.questions, outcome.after),
+      diff: planDiff(listing.questions, outcome.after),
     };
   if (outcome.outcome === "skipped")
     return { ...common, status: "skipped", reason: outcome.reason, after: null, diff: [] };
@@ -105,14 +103,15 @@ export function changedSince(
 }
 
 type Field = Exclude<keyof StoredQuestion, "question_id" | "question_type">;
+// The same fields as the seller reads them in every diff.
 const FIELD_NAMES: Record<Field, string> = {
-  question_text: "title",
-  instructions: "instructions",
-  required: "required",
-  max_allowed_characters: "limit",
-  max_allowed_files: "files",
-  options: "options",
-  add_on_price: "add-on price",
+  question_text: "Title",
+  instructions: "Instructions",
+  required: "Required",
+  max_allowed_characters: "Character limit",
+  max_allowed_files: "Files",
+  options: "Choices",
+  add_on_price: "Add-on price",
 };
 const same: Record<Field, (a: StoredQuestion, b: StoredQuestion) => boolean> = {
   question_text: (a, b) => a.question_text === b.question_text,
@@ -124,13 +123,6 @@ const same: Record<Field, (a: StoredQuestion, b: StoredQuestion) => boolean> = {
     (a.options ?? []).map((o) => o.label).join("\n") === (b.options ?? []).map((o) => o.label).join("\n"),
   add_on_price: (a, b) => samePrice(a.add_on_price, b.add_on_price),
 };
-const show = (question: StoredQuestion, field: Field): string => {
-  if (field === "add_on_price") return formatMoney(question.add_on_price);
-  if (field === "options") return (question.options ?? []).map((option) => option.label).join(", ");
-  if (field === "required") return question.required ? "required" : "optional";
-  const value = question[field];
-  return value === null || value === undefined ? "" : String(value);
-};
 
 const sameShape = (a: readonly StoredQuestion[], b: readonly StoredQuestion[]) =>
   a.length === b.length && a.every((question, index) => question.question_type === b[index]?.question_type);
@@ -140,8 +132,16 @@ const sameContent = (a: readonly StoredQuestion[], b: readonly StoredQuestion[])
 
 export type UndoOutcome = {
   after: StoredQuestion[] | null;
-  kept: FieldDiff[];
+  /** What changed since the change wrote it and is left as it is: before is what the change wrote, after is now. */
+  kept: QuestionChange[];
 };
+
+const leftAsIs = (what: string): QuestionChange => ({
+  change: "changed",
+  fields: [{ field: "Questions", before: what, after: "changed since; left as they are" }],
+});
+
+const withoutId = ({ question_id: _id, ...rest }: StoredQuestion): StoredQuestion => rest;
 
 // Added or removed questions are put back only when the listing is still exactly as the job left it.
 export function undoTarget(
@@ -149,52 +149,32 @@ export function undoTarget(
   written: readonly StoredQuestion[],
   current: readonly StoredQuestion[],
 ): UndoOutcome {
-  const structural = !sameShape(before, written) || pairQuestions(before, written).pairs.some((p, i) => p.before !== i);
-  const reported = (): FieldDiff[] =>
-    fieldDiff(written as StoredQuestion[], current as StoredQuestion[]).map((diff) => ({ ...diff, field: diff.field }));
+  const structural =
+    !sameShape(before, written) ||
+    pairQuestions(before.map(questionOfStored), written.map(questionOfStored)).pairs.some((p, i) => p.before !== i);
   if (structural) {
     if (!sameContent(written, current))
       return {
         after: null,
-        kept: [
-          {
-            question: "",
-            field: "question",
-            before: `${written.length} questions as the change left them`,
-            after: "changed since; left as it is",
-          },
-          ...reported(),
-        ],
+        kept: [leftAsIs(`${written.length} as the change left them`), ...planDiff(written, current)],
       };
     // The listing's ids are its current ones: a write may have given its questions new ids.
     const currentIds = new Set(current.map((question) => question.question_id));
     return {
       after: before.map((question) =>
-        question.question_id !== undefined && !currentIds.has(question.question_id)
-          ? (({ question_id: _id, ...rest }) => rest)(question)
-          : question,
+        question.question_id !== undefined && !currentIds.has(question.question_id) ? withoutId(question) : question,
       ),
       kept: [],
     };
   }
-  if (!sameShape(written, current))
-    return {
-      after: null,
-      kept: [
-        {
-          question: "",
-          field: "question",
-          before: "the questions as the change left them",
-          after: "changed since; left as they are",
-        },
-      ],
-    };
-  const kept: FieldDiff[] = [];
+  if (!sameShape(written, current)) return { after: null, kept: [leftAsIs("as the change left them")] };
+  const kept: QuestionChange[] = [];
   let reverted = false;
   const after = current.map((now, index) => {
     const wrote = written[index]!;
     const was = before[index]!;
     let next = now;
+    const keptFields = new Set<string>();
     for (const field of Object.keys(same) as Field[]) {
       if (same[field](was, wrote)) continue;
       if (same[field](now, wrote)) {
@@ -206,14 +186,12 @@ export function undoTarget(
             : was[field];
         next = { ...next, [field]: value };
         reverted = true;
-      } else
-        kept.push({
-          question: now.question_text,
-          field: FIELD_NAMES[field] as FieldDiff["field"],
-          before: show(wrote, field),
-          after: show(now, field),
-        });
+      } else keptFields.add(FIELD_NAMES[field]);
     }
+    if (keptFields.size > 0)
+      // Paired by place: the write may have given the question a new id.
+      for (const change of planDiff([withoutId(wrote)], [withoutId(now)]))
+        kept.push({ ...change, fields: change.fields.filter((field) => keptFields.has(field.field)) });
     return next;
   });
   return { after: reverted ? after : null, kept };

@@ -7,8 +7,7 @@ import { onShutdown } from "../observability/shutdown";
 import { marketplaceConfig } from "../marketplace/config";
 import type { Result } from "../marketplace/failure";
 import { describeChange, type Change, type Phase } from "./field-change";
-import { fieldDiff } from "./field-diff";
-import { listingFields, planOfChange, planOfTargets, undoTarget, type PlanItem } from "./plan";
+import { listingFields, planDiff, planOfChange, planOfTargets, undoTarget, type PlanItem } from "./plan";
 import { readListingQuestions } from "./listing-reads";
 import { createPlanRunner, type PlanRunner } from "./plan-runner";
 import type { Plan } from "./plan-store";
@@ -105,7 +104,7 @@ export async function planUndo(seller: Seller, plan: Plan, using?: PlanRunner): 
         },
       ];
     return [
-      { ...common, status: "change", reason: null, after: undo.after, diff: fieldDiff(listing.questions, undo.after) },
+      { ...common, status: "change", reason: null, after: undo.after, diff: planDiff(listing.questions, undo.after) },
     ];
   });
   return {

@@ -2,6 +2,7 @@ import ExcelJS from "exceljs";
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
 import { planOfTargets } from "./plan";
+import { diffLines } from "../personalization/question-diff";
 import { csvSheet, type Sheet } from "./csv-sheet";
 import { COLUMNS, exportQuestions, foreignRows, importQuestions, questionRowsOf } from "./spreadsheet";
 import type { ListingQuestions } from "../marketplace/stored-question";
@@ -108,10 +109,10 @@ describe("spreadsheet round trip", () => {
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     const plan = planOfTargets(shop, new Map([...result.targets].map(([id, after]) => [id, { after }])), "multi");
-    expect(plan.flatMap((item) => item.diff.map((diff) => [item.listingId, diff.field, diff.after]))).toEqual([
-      [101, "instructions", "Print clearly"],
-      [101, "options", "Red, dark, Green"],
-      [103, "required", "optional"],
+    expect(plan.flatMap((item) => diffLines(item.diff).map((line) => [item.listingId, line]))).toEqual([
+      [101, "“Name” Instructions: “Up to 2 names, e.g. Ana, Bo” → “Print clearly”"],
+      [101, '“Colour” Choices: Red, dark, Blue "sky" → Red, dark, Green'],
+      [103, "“Photos” Required: Yes → No"],
     ]);
     const mug = result.targets.get(101)!;
     expect(mug[0]).toEqual({ ...shop[0]!.questions[0], instructions: "Print clearly" });

@@ -64,12 +64,12 @@ describe("the health check's fixes on BulkBazaar", () => {
     expect(view.items.map((item) => [item.listingId, item.status])).toEqual(
       BO_HEALTH_PROBLEMS["all-caps"].map((index) => [FIRST_ID + index, "change"]),
     );
-    expect(view.items[0]!.diff).toEqual([
-      expect.objectContaining({
-        field: "instructions",
-        before: "TYPE YOUR INITIALS below, three letters at most.",
-        after: "Type your initials below, three letters at most.",
-      }),
+    expect(view.items[0]!.diff.flatMap((question) => question.fields)).toEqual([
+      {
+        field: "Instructions",
+        before: "“TYPE YOUR INITIALS below, three letters at most.”",
+        after: "“Type your initials below, three letters at most.”",
+      },
     ]);
     const [first] = BO_HEALTH_PROBLEMS["all-caps"];
     expect(

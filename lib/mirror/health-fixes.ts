@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { longestCapsRun } from "../personalization/rules";
-import type { FieldDiff } from "../changes/field-diff";
+import type { QuestionChange } from "../personalization/question-diff";
 import type { StoredQuestion } from "../marketplace/stored-question";
 import type { Finding } from "./health-check";
 
@@ -138,9 +138,7 @@ export function fixedQuestions(questions: StoredQuestion[], fix: HealthFix): Sto
   }
 }
 
-export const TURN_OFF_DIFF: FieldDiff = {
-  question: "",
-  field: "question",
-  before: "personalizable, with no question",
-  after: "not personalizable",
+export const TURN_OFF_DIFF: QuestionChange = {
+  change: "changed",
+  fields: [{ field: "Personalization", before: "On, asking no question", after: "Off" }],
 };
