@@ -1,5 +1,5 @@
 import { LocalTime } from "@/components/local-time";
-import { formatMoney } from "@/lib/personalization/add-on-price";
+import { formatMoney } from "@/lib/marketplace/money";
 import type { AnsweredOrder, AnsweredQuestion } from "@/lib/orders/asked-questions";
 
 function orderState(order: AnsweredOrder) {

@@ -1,7 +1,7 @@
 "use client";
 
 import { createContext, useContext, type ReactNode } from "react";
-import { formatMoney } from "@/lib/personalization/add-on-price";
+import { formatMoney } from "@/lib/marketplace/money";
 import type { QuestionStats } from "@/lib/orders/question-stats";
 
 const StatsContext = createContext<Record<number, QuestionStats> | null>(null);

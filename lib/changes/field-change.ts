@@ -1,5 +1,6 @@
 import { describeFirstIssue, personalizationWriteSchema } from "../personalization/schema";
-import { addOnPriceRules, brokenAddOnPriceRule, moneyOfPriceText, moneyWireOf } from "../personalization/add-on-price";
+import { moneyWireOf, samePrice } from "../marketplace/money";
+import { addOnPriceRules, brokenAddOnPriceRule, moneyOfPriceText } from "../personalization/add-on-price";
 import { editableInSingleQuestionEditor } from "../personalization/editable";
 import {
   QUESTION_TYPE_NAMES,
@@ -9,7 +10,7 @@ import {
   type QuestionForm,
   type QuestionType,
 } from "../personalization/question-set";
-import { samePrice, sameQuestions, type ListingQuestions, type StoredQuestion } from "../marketplace/stored-question";
+import { sameQuestions, type ListingQuestions, type StoredQuestion } from "../marketplace/stored-question";
 import type { MoneyWire } from "../marketplace/wire";
 import { questionOfStored } from "../marketplace/question-wire";
 import { unrepresentableReason } from "../personalization/snapshot";
@@ -36,7 +37,7 @@ const typeName = (type: string) => QUESTION_TYPE_NAMES[type as QuestionType]?.to
 /** `currency`: the shop's, for an add-on price typed in the question set's fields. */
 export function storedOf(question: QuestionForm, currency?: string): StoredQuestion {
   const [wire] = toQuestionSetWrite([question]).personalization_questions;
-  const price = question.type === "text_input" && currency ? moneyOf(question.addOnPrice ?? "", currency) : null;
+  const price = question.type === "text_input" && currency ? priceWireOf(question.addOnPrice ?? "", currency) : null;
   return {
     ...(price && { add_on_price: price }),
     question_type: wire!.question_type,
@@ -55,7 +56,7 @@ export function addOnPriceProblem(text: string): string | undefined {
 }
 
 /** "2.50" in `currency` as the wire's Money; null for "" and 0 (the marketplace removes a price of 0 or null). */
-export function moneyOf(text: string, currency: string): MoneyWire | null {
+export function priceWireOf(text: string, currency: string): MoneyWire | null {
   const money = moneyOfPriceText(text, currency);
   return money && moneyWireOf(money);
 }
@@ -99,7 +100,7 @@ function edited(listing: ListingQuestions, change: Change): ChangeOutcome {
       const problem = addOnPriceProblem(change.price);
       if (problem) return { outcome: "skipped", reason: problem };
       return editText(questions, (question) => {
-        const price = moneyOf(change.price, listing.currencyCode ?? "USD");
+        const price = priceWireOf(change.price, listing.currencyCode ?? "USD");
         if (price && question.required)
           return "Its text question is required, and only optional questions can charge an add-on price.";
         // A price equal in value keeps the stored Money exactly, so the write re-sends what was read.

@@ -1,5 +1,6 @@
 import { sellerQuestionsSchema } from "../personalization/editor-schema";
-import { decimalOf, type ListingQuestions } from "../marketplace/stored-question";
+import { priceTextOf } from "../marketplace/money";
+import type { ListingQuestions } from "../marketplace/stored-question";
 
 /** The fields a grid cell edits: a text question's instructions, limit, required flag and price; a dropdown's choices. */
 export const GRID_FIELDS = ["instructions", "limit", "required", "price", "choices"] as const;
@@ -45,7 +46,7 @@ export function gridRowsOf(listings: readonly ListingQuestions[]): GridRow[] {
           instructions: question.instructions ?? "",
           limit: question.max_allowed_characters === null ? "" : String(question.max_allowed_characters),
           required: question.required,
-          price: decimalOf(question.add_on_price),
+          price: priceTextOf(question.add_on_price),
           choices: (question.options ?? []).map((option) => option.label).join(CHOICE_SEPARATOR),
         },
       ];

@@ -1,6 +1,7 @@
 import { applyChange, applyTarget, type Change, type ChangeOutcome, type Phase } from "./field-change";
 import { questionOfStored } from "../marketplace/question-wire";
-import { samePrice, sameQuestions, type ListingQuestions, type StoredQuestion } from "../marketplace/stored-question";
+import { samePrice } from "../marketplace/money";
+import { sameQuestions, type ListingQuestions, type StoredQuestion } from "../marketplace/stored-question";
 import { pairQuestions, questionDiff, type QuestionChange } from "../personalization/question-diff";
 
 export type PlanItemStatus = "change" | "unchanged" | "skipped";

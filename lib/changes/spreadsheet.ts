@@ -8,15 +8,9 @@ import {
   unlabeledUploadQuestionFormSchema,
   type QuestionType,
 } from "../personalization/question-set";
-import { addOnPriceProblem, moneyOf } from "./field-change";
-import {
-  decimalOf,
-  isUpload,
-  samePrice,
-  sameQuestions,
-  type ListingQuestions,
-  type StoredQuestion,
-} from "../marketplace/stored-question";
+import { addOnPriceProblem, priceWireOf } from "./field-change";
+import { priceTextOf, samePrice } from "../marketplace/money";
+import { isUpload, sameQuestions, type ListingQuestions, type StoredQuestion } from "../marketplace/stored-question";
 
 import { hiddenCharacters, hiddenCharactersMessage } from "../personalization/hidden-characters";
 import { neutralisedCell, restoredCell } from "../spreadsheet/safe-cell";
@@ -64,7 +58,7 @@ const cellsOf = (question: StoredQuestion): QuestionCells => ({
   limit: question.max_allowed_characters === null ? "" : String(question.max_allowed_characters),
   files: question.max_allowed_files === null ? "" : String(question.max_allowed_files),
   options: (question.options ?? []).map((option) => option.label).join(OPTION_SEPARATOR),
-  add_on_price: decimalOf(question.add_on_price),
+  add_on_price: priceTextOf(question.add_on_price),
 });
 
 function rowsOf(listing: ListingQuestions): Row[] {
@@ -310,7 +304,7 @@ function questionOf(
   if (!parsed.success)
     for (const issue of parsed.error.issues) fail(FORM_COLUMNS[String(issue.path[0])] ?? "type", issue.message);
   if (failed.size > 0) return undefined;
-  const price = moneyOf(priceText, currency);
+  const price = priceWireOf(priceText, currency);
   const wasOptions = was?.question_type === type ? (was.options ?? []) : [];
   const question: StoredQuestion = {
     ...(was?.question_id !== undefined && { question_id: was.question_id }),

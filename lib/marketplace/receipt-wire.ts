@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { moneyOf, type Money } from "./wire";
+import { moneyOf } from "./money";
+import type { Money } from "./wire";
 
 // Receipts and transactions as the live OAS shapes them (docs/marketplace.md §16), read leniently: the fields the
 // Orders page uses, each answer a `variation` that names the personalization question it answers.

@@ -1,4 +1,5 @@
 // No zod here: the review page ships these types and the field diff to the browser.
+import { samePrice } from "./money";
 import type { MoneyWire as Money } from "./wire";
 
 export type StoredOption = { option_id?: number; label: string };
@@ -29,13 +30,6 @@ export type ListingQuestions = {
 
 export const isUpload = (type: string) => type === "unlabeled_upload" || type === "labeled_upload";
 
-const noPrice = (money: Money | null | undefined) => !money || money.amount === 0;
-
-export const samePrice = (a: Money | null | undefined, b: Money | null | undefined) =>
-  noPrice(a) || noPrice(b)
-    ? noPrice(a) === noPrice(b)
-    : a!.currency_code === b!.currency_code && a!.amount * b!.divisor === b!.amount * a!.divisor;
-
 export function sameQuestion(a: StoredQuestion, b: StoredQuestion) {
   return (
     a.question_id === b.question_id &&
@@ -55,19 +49,3 @@ export function sameQuestion(a: StoredQuestion, b: StoredQuestion) {
 
 export const sameQuestions = (a: readonly StoredQuestion[], b: readonly StoredQuestion[]) =>
   a.length === b.length && a.every((question, index) => sameQuestion(question, b[index]!));
-
-export function formatMoney(money: Money | null | undefined): string {
-  if (!money || noPrice(money)) return "";
-  const value = money.amount / (money.divisor || 1);
-  try {
-    return new Intl.NumberFormat("en-US", { style: "currency", currency: money.currency_code }).format(value);
-  } catch {
-    return `${value.toFixed(2)} ${money.currency_code}`;
-  }
-}
-
-export function decimalOf(money: Money | null | undefined): string {
-  if (!money || noPrice(money)) return "";
-  const digits = Math.max(0, Math.round(Math.log10(money.divisor || 1)));
-  return (money.amount / (money.divisor || 1)).toFixed(digits);
-}

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { moneyOf } from "./money";
 
 const moneyWire = z.object({ amount: z.number(), divisor: z.number(), currency_code: z.string() });
 
@@ -126,12 +127,6 @@ export function toQuestion(wire: z.infer<typeof questionWire>): Question {
   };
 }
 
-export const moneyOf = (wire: MoneyWire): Money => ({
-  amount: wire.amount,
-  divisor: wire.divisor,
-  currencyCode: wire.currency_code,
-});
-
 const priceFormats = new Map<string, Intl.NumberFormat>();
 
 function formatPrice(price: { amount: number; divisor: number; currency_code: string }) {
@@ -185,5 +180,3 @@ export function toListing(wire: z.infer<typeof listingWire>): Listing {
     ...(thumbnail && { thumbnail }),
   };
 }
-
-export { editableInSingleQuestionEditor } from "../personalization/editable";

@@ -1,4 +1,5 @@
-import type { Money, MoneyWire } from "../marketplace/wire";
+import { formatMoney } from "../marketplace/money";
+import type { Money } from "../marketplace/wire";
 
 // The OAS's Money is an int64 `amount` over a `divisor` and fixes neither. Our choice: cents (divisor 100, so at most
 // two decimals in every currency) and at most 10,000 in the shop's currency, far above any add-on a buyer pays for text.
@@ -28,20 +29,6 @@ export function moneyOfPriceText(text: string, currencyCode: string): Money | nu
   return amount === 0 ? null : { amount, divisor: ADD_ON_PRICE_DIVISOR, currencyCode };
 }
 
-export function priceTextOf(money: Money | null | undefined): string {
-  if (!money || money.amount === 0 || money.divisor <= 0) return "";
-  return (money.amount / money.divisor).toFixed(2);
-}
-
-export function formatMoney(money: Money): string {
-  const value = money.divisor > 0 ? money.amount / money.divisor : money.amount;
-  try {
-    return new Intl.NumberFormat("en-US", { style: "currency", currency: money.currencyCode }).format(value);
-  } catch {
-    return `${value.toFixed(2)} ${money.currencyCode}`;
-  }
-}
-
 /** What buyers see beside a question that costs extra, such as "+$2.50"; "" for none. */
 export const addOnLabel = (money: Money | null | undefined) =>
   money && money.amount > 0 ? `+${formatMoney(money)}` : "";
@@ -52,14 +39,3 @@ export function typedAddOnLabel(text: string | undefined, currencyCode: string |
   if (trimmed === "" || brokenAddOnPriceRule(trimmed) || Number(trimmed) === 0) return "";
   return currencyCode ? addOnLabel(moneyOfPriceText(trimmed, currencyCode)) : `+${trimmed}`;
 }
-
-export const samePrice = (a: Money | null | undefined, b: Money | null | undefined) =>
-  !a || a.amount === 0 || !b || b.amount === 0
-    ? (!a || a.amount === 0) === (!b || b.amount === 0)
-    : a.currencyCode === b.currencyCode && a.amount * b.divisor === b.amount * a.divisor;
-
-export const moneyWireOf = (money: Money): MoneyWire => ({
-  amount: money.amount,
-  divisor: money.divisor,
-  currency_code: money.currencyCode,
-});

@@ -1,5 +1,5 @@
 import type { Question } from "../marketplace/wire";
-import { formatMoney, samePrice } from "./add-on-price";
+import { formatMoney, samePrice } from "../marketplace/money";
 import { QUESTION_TYPE_NAMES, type QuestionType } from "./question-types";
 
 /** One field of one question, before → after in the seller's words; null where the question was not there. */

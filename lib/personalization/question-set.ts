@@ -128,7 +128,7 @@ const startsWithLetterOrDigit = (text: string) => /^[\p{L}\p{N}]/u.test(text);
 const lengthWithin = (max: number) => (text: string) => characterCount(text) >= 1 && characterCount(text) <= max;
 export const labelsDistinct = (labels: readonly string[]) => new Set(labels).size === labels.length;
 
-export { priceValue, type Money, type PriceInput } from "./schema";
+export { priceValue, type PriceInput } from "./schema";
 
 const isUpload = (type: string) => type === "unlabeled_upload" || type === "labeled_upload";
 

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import type { MoneyWire } from "../marketplace/wire";
 import {
   brokenInstructionRules,
   CHAR_LIMIT_MAX,
@@ -34,8 +35,7 @@ export const WIRE_PRICE_RULE =
 export const PRICE_ONLY_OPTIONAL_TEXT =
   "only optional (required: false) text_input questions may have an add-on price; send 0 or null for none";
 
-export type Money = { amount: number; divisor: number; currency_code: string };
-export type PriceInput = number | Money;
+export type PriceInput = number | MoneyWire;
 
 export const priceValue = (price: PriceInput | null | undefined) =>
   price == null ? 0 : typeof price === "number" ? price : price.amount / price.divisor;

@@ -2,7 +2,8 @@ import * as z from "zod/mini";
 import { QUESTION_TEXT, QUESTION_TYPE, toWrite, type PersonalizationWrite, type QuestionForm } from "./schema";
 import { isQuestionType, type QuestionForm as SetQuestionForm, type QuestionType } from "./question-set";
 import type { PersonalizationWriteWire, QuestionWriteWire } from "../marketplace/wire";
-import { moneyOfPriceText, moneyWireOf } from "./add-on-price";
+import { moneyWireOf } from "../marketplace/money";
+import { moneyOfPriceText } from "./add-on-price";
 import { representable, withoutMarketplaceKeys, type Snapshot, type SnapshotQuestion } from "./snapshot";
 
 export const snapshotSchema = z.object({

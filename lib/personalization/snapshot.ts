@@ -1,5 +1,6 @@
 import type { Listing, Question } from "../marketplace/wire";
-import { addOnLabel, formatMoney, samePrice } from "./add-on-price";
+import { formatMoney, samePrice } from "../marketplace/money";
+import { addOnLabel } from "./add-on-price";
 import { editableInSingleQuestionEditor } from "./editable";
 
 export type Snapshot = {

@@ -1,7 +1,7 @@
 import type { UseFormReturn } from "react-hook-form";
 import type { Question } from "@/lib/marketplace/wire";
 import type { QuestionTemplate } from "@/lib/templates/template";
-import { priceTextOf } from "@/lib/personalization/add-on-price";
+import { priceTextOf } from "@/lib/marketplace/money";
 import { alignWith, snapshotOf, type SnapshotQuestion } from "@/lib/personalization/snapshot";
 import {
   isQuestionType,
