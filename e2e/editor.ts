@@ -24,6 +24,14 @@ export const draftRestored = (page: Page) =>
     .getByRole("status")
     .filter({ hasText: "Your unsaved changes were kept while you signed in again. Review them and save." });
 
+/** A history entry's diff rows for the one optional text question it added or removed, as the seller reads them. */
+export const optionalTextFields = (instructions: string, limit: number) => [
+  `Instructions: “${instructions}”`,
+  `Character limit: ${limit}`,
+  "Required: No",
+  "Add-on price: None",
+];
+
 export const editorPath = (listingId: number) => `/listings/${listingId}`;
 export const signInTo = (path: string) => `/sign-in?callbackUrl=${encodeURIComponent(path)}`;
 
