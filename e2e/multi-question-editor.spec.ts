@@ -2,7 +2,6 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { instructionRules } from "../lib/personalization/schema";
 import { sellerVoice } from "../lib/personalization/question-set";
-import type { StoredQuestion } from "../lib/marketplace/stored-question";
 import { applyChange, openChange, undoChange } from "./changes";
 import { editorPath, hydrated, openQuestionSet, questionGroup, saveAsTemplate } from "./editor";
 import {
@@ -29,7 +28,15 @@ const NAME_QUESTION = {
   max_allowed_characters: 20,
 };
 
-type StoredSetQuestion = Omit<StoredQuestion, "question_id" | "add_on_price">;
+type StoredSetQuestion = {
+  question_type: string;
+  question_text: string;
+  instructions: string | null;
+  required: boolean;
+  max_allowed_characters: number | null;
+  max_allowed_files: number | null;
+  options: { label: string }[] | null;
+};
 
 // Reads carry each option's option_id (docs/marketplace.md §13.6), the marketplace's own; these tests check the labels written.
 const storedSet = async (listingId: number) =>

@@ -183,13 +183,11 @@ async function measure(listings: number, perSecond: number): Promise<BulkFigures
     const read = await readListingQuestions(runner.marketplace, who, seller.listing_ids);
     if (!read.ok) throw new Error(`reading the listings failed: ${read.failure.kind}`);
     const engrave = {
-      question_type: "text_input",
-      question_text: "Personalization",
+      type: "text_input",
+      title: "Personalization",
       instructions: "Name to engrave",
       required: true,
-      max_allowed_characters: 20,
-      max_allowed_files: null,
-      options: null,
+      maxAllowedCharacters: 20,
     };
     const jobId = await runner.plans.create({
       ...who,

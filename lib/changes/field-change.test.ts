@@ -2,12 +2,14 @@ import { describe, expect, it } from "vitest";
 import { applyChange } from "./field-change";
 import { planOfChange, changedSince, costOf, undoTarget } from "./plan";
 import { diffLines } from "../personalization/question-diff";
-import type { ListingQuestions, StoredQuestion } from "../marketplace/stored-question";
+import type { ListingQuestions } from "../marketplace/question-wire";
+import type { Question, QuestionWire } from "../marketplace/wire";
 import { storedQuestion } from "../../test/harness/wire-questions";
 
 const price = (amount: number) => ({ amount, divisor: 100, currency_code: "USD" });
+const usd = (amount: number) => ({ amount, divisor: 100, currencyCode: "USD" });
 
-const text = (id: number, extra: Partial<StoredQuestion> = {}) =>
+const text = (id: number, extra: Partial<QuestionWire> = {}) =>
   storedQuestion({
     question_id: id,
     question_type: "text_input",
@@ -38,9 +40,9 @@ const upload = (id: number) =>
     max_allowed_files: 2,
   });
 
-const withoutPrice = ({ add_on_price: _price, ...question }: StoredQuestion): StoredQuestion => question;
+const withoutPrice = ({ addOnPrice: _price, ...question }: Question): Question => question;
 
-const listing = (listingId: number, questions: StoredQuestion[]): ListingQuestions => ({
+const listing = (listingId: number, questions: Question[]): ListingQuestions => ({
   listingId,
   title: `Listing ${listingId}`,
   state: "active",
@@ -65,10 +67,10 @@ describe("field-level changes", () => {
       expect(item.after).toHaveLength(source.questions.length);
       item.after!.forEach((question, index) => {
         const was = source.questions[index]!;
-        if (was.question_type === "text_input") expect(question).toEqual({ ...was, instructions: "Print clearly" });
+        if (was.type === "text_input") expect(question).toEqual({ ...was, instructions: "Print clearly" });
         else expect(question).toBe(was);
       });
-      const was = source.questions.find((q) => q.question_type === "text_input")!.instructions;
+      const was = source.questions.find((q) => q.type === "text_input")!.instructions;
       expect(diffLines(item.diff)).toEqual([
         `“Name to engrave” Instructions: ${was ? `“${was}”` : "None"} → “Print clearly”`,
       ]);
@@ -77,10 +79,10 @@ describe("field-level changes", () => {
 
   it("changes the character limit, the required flag and the add-on price alone", () => {
     const [limit] = planOfChange([shop[1]!], { kind: "text-limit", limit: 60 }, "multi");
-    expect(limit!.after![1]).toEqual({ ...shop[1]!.questions[1], max_allowed_characters: 60 });
+    expect(limit!.after![1]).toEqual({ ...shop[1]!.questions[1], maxAllowedCharacters: 60 });
     expect(limit!.after![0]).toBe(shop[1]!.questions[0]);
     const [priced] = planOfChange([shop[2]!], { kind: "text-add-on-price", price: "1.5" }, "multi");
-    expect(priced!.after![2]!.add_on_price).toEqual(price(150));
+    expect(priced!.after![2]!.addOnPrice).toEqual(usd(150));
     expect(diffLines(priced!.diff)).toEqual(["“Name to engrave” Add-on price: None → $1.50"]);
     const [required] = planOfChange([shop[2]!], { kind: "text-required", required: true }, "multi");
     expect(required!.after![2]).toEqual({ ...shop[2]!.questions[2], required: true });
@@ -128,7 +130,7 @@ describe("field-level changes", () => {
       maxAllowedFiles: 1,
     };
     const plan = planOfChange(shop, { kind: "add-question", question, position: 1 }, "multi");
-    expect(plan[0]!.after!.map((q) => q.question_text)).toEqual(["Logo", "Name to engrave"]);
+    expect(plan[0]!.after!.map((q) => q.title)).toEqual(["Logo", "Name to engrave"]);
     expect(plan[0]!.after![1]).toBe(shop[0]!.questions[0]);
     expect(plan[2]!.status).toBe("skipped");
     expect(plan[2]!.reason).toMatch(/only one upload question/);
@@ -145,7 +147,7 @@ describe("field-level changes", () => {
       },
       "multi",
     );
-    expect(replaced.outcome === "change" && replaced.after.map((q) => q.question_text)).toEqual(["Initials"]);
+    expect(replaced.outcome === "change" && replaced.after.map((q) => q.title)).toEqual(["Initials"]);
     const removed = applyChange(shop[1]!, { kind: "remove-personalization" }, "multi");
     expect(removed).toEqual({ outcome: "change", after: [] });
   });
@@ -164,7 +166,7 @@ describe("field-level changes", () => {
     ];
     const replaced = applyChange(shop[1]!, { kind: "replace-set", questions: set, currency: "USD" }, "multi");
     expect(replaced.outcome === "change" && replaced.after).toEqual([
-      { ...withoutPrice(dropdown(21)), options: [{ option_id: 211, label: "Red" }], instructions: null },
+      { ...withoutPrice(dropdown(21)), options: ["Red"], optionIds: [211] },
       text(22, { add_on_price: price(500) }),
     ]);
     const again = applyChange(
@@ -178,7 +180,7 @@ describe("field-level changes", () => {
       { kind: "replace-set", questions: [{ ...engrave, addOnPrice: "4.00" }], currency: "USD" },
       "multi",
     );
-    expect(priced.outcome === "change" && priced.after[0]!.add_on_price).toEqual(price(400));
+    expect(priced.outcome === "change" && priced.after[0]!.addOnPrice).toEqual(usd(400));
   });
 
   it("skips a listing with several questions in the single-question period", () => {

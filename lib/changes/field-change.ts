@@ -1,5 +1,8 @@
 import { describeFirstIssue, personalizationWriteSchema } from "../personalization/schema";
 import { moneyWireOf, samePrice } from "../marketplace/money";
+import type { ListingQuestions } from "../marketplace/question-wire";
+import { sameQuestions, unrepresentableReason } from "../personalization/snapshot";
+import { toQuestion, type Question } from "../marketplace/wire";
 import { addOnPriceRules, brokenAddOnPriceRule, moneyOfPriceText } from "../personalization/add-on-price";
 import { editableInSingleQuestionEditor } from "../personalization/editable";
 import {
@@ -10,10 +13,6 @@ import {
   type QuestionForm,
   type QuestionType,
 } from "../personalization/question-set";
-import { sameQuestions, type ListingQuestions, type StoredQuestion } from "../marketplace/stored-question";
-import type { MoneyWire } from "../marketplace/wire";
-import { questionOfStored } from "../marketplace/question-wire";
-import { unrepresentableReason } from "../personalization/snapshot";
 
 export type Phase = "single" | "multi";
 
@@ -30,24 +29,16 @@ export type Change =
   | { kind: "remove-personalization" };
 
 export type ChangeOutcome =
-  { outcome: "change"; after: StoredQuestion[] } | { outcome: "unchanged" } | { outcome: "skipped"; reason: string };
+  { outcome: "change"; after: Question[] } | { outcome: "unchanged" } | { outcome: "skipped"; reason: string };
 
 const typeName = (type: string) => QUESTION_TYPE_NAMES[type as QuestionType]?.toLowerCase() ?? type;
 
 /** `currency`: the shop's, for an add-on price typed in the question set's fields. */
-export function storedOf(question: QuestionForm, currency?: string): StoredQuestion {
-  const [wire] = toQuestionSetWrite([question]).personalization_questions;
-  const price = question.type === "text_input" && currency ? priceWireOf(question.addOnPrice ?? "", currency) : null;
-  return {
-    ...(price && { add_on_price: price }),
-    question_type: wire!.question_type,
-    question_text: wire!.question_text,
-    instructions: wire!.instructions ?? null,
-    required: wire!.required,
-    max_allowed_characters: "max_allowed_characters" in wire! ? (wire!.max_allowed_characters ?? null) : null,
-    max_allowed_files: "max_allowed_files" in wire! ? (wire!.max_allowed_files ?? null) : null,
-    options: "options" in wire! && wire!.options ? wire!.options.map(({ label }) => ({ label })) : null,
-  };
+export function questionOf(form: QuestionForm, currency?: string): Question {
+  const [wire] = toQuestionSetWrite([form]).personalization_questions;
+  const price = form.type === "text_input" && currency ? moneyOfPriceText(form.addOnPrice ?? "", currency) : null;
+  const { optionIds: _none, addOnPrice: _price, ...question } = toQuestion({ ...wire!, add_on_price: null });
+  return { ...question, ...(price && { addOnPrice: price }) };
 }
 
 export function addOnPriceProblem(text: string): string | undefined {
@@ -55,24 +46,15 @@ export function addOnPriceProblem(text: string): string | undefined {
   return broken && addOnPriceRules[broken];
 }
 
-/** "2.50" in `currency` as the wire's Money; null for "" and 0 (the marketplace removes a price of 0 or null). */
-export function priceWireOf(text: string, currency: string): MoneyWire | null {
-  const money = moneyOfPriceText(text, currency);
-  return money && moneyWireOf(money);
-}
-
-function textQuestionIndex(questions: readonly StoredQuestion[]): number | string {
-  const indexes = questions.flatMap((question, index) => (question.question_type === "text_input" ? [index] : []));
+function textQuestionIndex(questions: readonly Question[]): number | string {
+  const indexes = questions.flatMap((question, index) => (question.type === "text_input" ? [index] : []));
   if (indexes.length === 0) return "It asks buyers no text question, so there is nothing of that kind to change.";
   if (indexes.length > 1)
     return `It asks buyers ${indexes.length} text questions, and this change cannot tell which one to change: change it in the listing's editor.`;
   return indexes[0]!;
 }
 
-function editText(
-  questions: readonly StoredQuestion[],
-  edit: (question: StoredQuestion) => StoredQuestion | string,
-): ChangeOutcome {
+function editText(questions: readonly Question[], edit: (question: Question) => Question | string): ChangeOutcome {
   const index = textQuestionIndex(questions);
   if (typeof index === "string") return { outcome: "skipped", reason: index };
   const edited = edit(questions[index]!);
@@ -86,13 +68,13 @@ function edited(listing: ListingQuestions, change: Change): ChangeOutcome {
     case "text-instructions":
       return editText(questions, (question) => ({
         ...question,
-        instructions: change.instructions === "" ? null : change.instructions,
+        instructions: change.instructions,
       }));
     case "text-limit":
-      return editText(questions, (question) => ({ ...question, max_allowed_characters: change.limit }));
+      return editText(questions, (question) => ({ ...question, maxAllowedCharacters: change.limit }));
     case "text-required":
       return editText(questions, (question) =>
-        change.required && question.add_on_price && question.add_on_price.amount > 0
+        change.required && question.addOnPrice && question.addOnPrice.amount > 0
           ? "Its text question charges an add-on price, and only optional questions can: remove the price first."
           : { ...question, required: change.required },
       );
@@ -100,11 +82,11 @@ function edited(listing: ListingQuestions, change: Change): ChangeOutcome {
       const problem = addOnPriceProblem(change.price);
       if (problem) return { outcome: "skipped", reason: problem };
       return editText(questions, (question) => {
-        const price = priceWireOf(change.price, listing.currencyCode ?? "USD");
+        const price = moneyOfPriceText(change.price, listing.currencyCode ?? "USD");
         if (price && question.required)
           return "Its text question is required, and only optional questions can charge an add-on price.";
         // A price equal in value keeps the stored Money exactly, so the write re-sends what was read.
-        return samePrice(price, question.add_on_price) ? question : { ...question, add_on_price: price };
+        return samePrice(price, question.addOnPrice) ? question : { ...question, addOnPrice: price };
       });
     }
     case "add-question": {
@@ -116,11 +98,11 @@ function edited(listing: ListingQuestions, change: Change): ChangeOutcome {
       const at = Math.min(Math.max(0, change.position - 1), questions.length);
       return {
         outcome: "change",
-        after: [...questions.slice(0, at), storedOf(change.question), ...questions.slice(at)],
+        after: [...questions.slice(0, at), questionOf(change.question), ...questions.slice(at)],
       };
     }
     case "remove-type": {
-      const kept = questions.filter((question) => question.question_type !== change.type);
+      const kept = questions.filter((question) => question.type !== change.type);
       if (kept.length === questions.length)
         return { outcome: "skipped", reason: `It asks buyers no ${typeName(change.type)} question.` };
       return { outcome: "change", after: kept };
@@ -128,10 +110,8 @@ function edited(listing: ListingQuestions, change: Change): ChangeOutcome {
     case "replace-set": {
       const unmatched = new Set(questions);
       const after = change.questions.map((form) => {
-        const question = storedOf(form, change.currency);
-        const held = [...unmatched].find(
-          (each) => each.question_type === question.question_type && each.question_text === question.question_text,
-        );
+        const question = questionOf(form, change.currency);
+        const held = [...unmatched].find((each) => each.type === question.type && each.title === question.title);
         if (!held) return question;
         unmatched.delete(held);
         return heldKept(question, held);
@@ -147,50 +127,34 @@ function edited(listing: ListingQuestions, change: Change): ChangeOutcome {
  * A question of the new set that the listing already asks keeps its ids (the marketplace keeps the buyers' answers to
  * it) and, when the seller typed no price, the add-on price the listing charges for it.
  */
-function heldKept(question: StoredQuestion, held: StoredQuestion): StoredQuestion {
-  const heldOptions = held.options ?? [];
-  const options =
-    question.options &&
-    question.options.map((option, index) => {
-      const was = heldOptions[index];
-      return was?.label === option.label && was.option_id !== undefined
-        ? { option_id: was.option_id, label: option.label }
-        : option;
-    });
-  const keepsPrice = !("add_on_price" in question) && "add_on_price" in held && !question.required;
+function heldKept(question: Question, held: Question): Question {
+  const optionIds = question.options?.map((label, index) =>
+    held.options?.[index] === label ? (held.optionIds?.[index] ?? null) : null,
+  );
+  const keepsPrice = question.addOnPrice === undefined && held.addOnPrice !== undefined && !question.required;
   return {
-    ...(held.question_id !== undefined && { question_id: held.question_id }),
+    ...(held.id !== undefined && { id: held.id }),
     ...question,
-    options,
-    ...(keepsPrice && { add_on_price: held.add_on_price }),
+    ...(optionIds?.some((id) => id !== null) && { optionIds }),
+    ...(keepsPrice && { addOnPrice: held.addOnPrice }),
   };
 }
 
-const stripped = (question: StoredQuestion) => {
-  const { question_id: _id, add_on_price: _price, ...rest } = question;
-  return { ...rest, options: rest.options && rest.options.map(({ label }) => ({ label })) };
-};
+const numbered = (questions: readonly Question[], index: number) =>
+  questions.length > 1 ? `Question ${index + 1} (“${questions[index]?.title ?? ""}”)` : "Its question";
 
-const numbered = (questions: readonly StoredQuestion[], index: number) =>
-  questions.length > 1 ? `Question ${index + 1} (“${questions[index]?.question_text ?? ""}”)` : "Its question";
-
-export function phaseProblem(after: readonly StoredQuestion[], phase: Phase): string | undefined {
+export function phaseProblem(after: readonly Question[], phase: Phase): string | undefined {
   if (after.length === 0) return undefined;
   if (phase === "single") {
     if (
       !editableInSingleQuestionEditor({
-        questions: after.map((q) => ({ type: q.question_type, title: q.question_text })),
+        questions: after.map((q) => ({ type: q.type, title: q.title })),
       })
     )
       return "The marketplace takes several questions, or this kind of question, only in its multi-question period, and it is not in that period now.";
-    if (after.some((question) => question.add_on_price && question.add_on_price.amount > 0))
+    if (after.some((question) => question.addOnPrice && question.addOnPrice.amount > 0))
       return "The marketplace takes add-on prices only in its multi-question period, and it is not in that period now.";
-    const parsed = personalizationWriteSchema.safeParse({
-      personalization_questions: after.map((question) => {
-        const { max_allowed_files: _files, options: _options, ...text } = stripped(question);
-        return text;
-      }),
-    });
+    const parsed = personalizationWriteSchema.safeParse(writeBodyOf(after, "single"));
     return parsed.success ? undefined : `Its question would break a rule: ${describeFirstIssue(parsed.error)}`;
   }
   const parsed = questionSetWriteSchema.safeParse(writeBodyOf(after, "multi"));
@@ -204,11 +168,11 @@ export function phaseProblem(after: readonly StoredQuestion[], phase: Phase): st
 
 export function applyChange(listing: ListingQuestions, change: Change, phase: Phase): ChangeOutcome {
   // Before the multi-question period, what the single-question editor cannot show is never written over.
-  const asked = listing.questions.map((question) => ({ type: question.question_type, title: question.question_text }));
+  const asked = listing.questions.map((question) => ({ type: question.type, title: question.title }));
   if (phase === "single" && !editableInSingleQuestionEditor({ questions: asked }))
     return {
       outcome: "skipped",
-      reason: unrepresentableReason({ questions: listing.questions.map(questionOfStored) }),
+      reason: unrepresentableReason({ questions: listing.questions }),
     };
   const result = edited(listing, change);
   if (result.outcome !== "change") return result;
@@ -217,7 +181,7 @@ export function applyChange(listing: ListingQuestions, change: Change, phase: Ph
   return problem ? { outcome: "skipped", reason: problem } : result;
 }
 
-export function applyTarget(listing: ListingQuestions, after: StoredQuestion[], phase: Phase): ChangeOutcome {
+export function applyTarget(listing: ListingQuestions, after: Question[], phase: Phase): ChangeOutcome {
   if (sameQuestions(after, listing.questions)) return { outcome: "unchanged" };
   const problem = phaseProblem(after, phase);
   return problem ? { outcome: "skipped", reason: problem } : { outcome: "change", after };
@@ -253,35 +217,33 @@ type WriteQuestion = Record<string, unknown>;
 // Every field goes back as read (the marketplace drops what a write leaves out); `withIds: false` is for
 // a marketplace that refuses ids on writes (before 2026-07).
 export function writeBodyOf(
-  after: readonly StoredQuestion[],
+  after: readonly Question[],
   phase: Phase,
   withIds = true,
 ): { personalization_questions: WriteQuestion[] } {
   return {
     personalization_questions: after.map((question): WriteQuestion => {
       const common = {
-        ...(withIds &&
-          phase === "multi" &&
-          question.question_id !== undefined && { question_id: question.question_id }),
-        question_type: question.question_type,
-        question_text: question.question_text,
-        instructions: question.instructions,
+        ...(withIds && phase === "multi" && question.id !== undefined && { question_id: question.id }),
+        question_type: question.type,
+        question_text: question.title,
+        instructions: question.instructions === "" ? null : question.instructions,
         required: question.required,
-        max_allowed_characters: question.max_allowed_characters,
+        max_allowed_characters: question.maxAllowedCharacters,
       };
       if (phase === "single") return common;
       return {
         ...common,
-        max_allowed_files: question.max_allowed_files,
+        max_allowed_files: question.maxAllowedFiles ?? null,
         options:
-          question.options &&
-          question.options.map((option) =>
-            withIds && option.option_id !== undefined
-              ? { option_id: option.option_id, label: option.label }
-              : { label: option.label },
-          ),
-        ...("add_on_price" in question &&
-          question.question_type === "text_input" && { add_on_price: question.add_on_price ?? null }),
+          question.options?.map((label, index) => {
+            const id = withIds ? question.optionIds?.[index] : null;
+            return id == null ? { label } : { option_id: id, label };
+          }) ?? null,
+        ...(question.addOnPrice !== undefined &&
+          question.type === "text_input" && {
+            add_on_price: question.addOnPrice && moneyWireOf(question.addOnPrice),
+          }),
       };
     }),
   };

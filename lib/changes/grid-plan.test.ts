@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { storedQuestion } from "../../test/harness/wire-questions";
-import type { ListingQuestions } from "../marketplace/stored-question";
+import type { ListingQuestions } from "../marketplace/question-wire";
 import { importGridEdits, movedEdits, type GridEdit } from "./grid-plan";
 import { gridRowsOf } from "./grid-rows";
 
@@ -64,10 +64,10 @@ describe("grid edits planned as the spreadsheet import plans them", () => {
     expect(imported.ok).toBe(true);
     if (!imported.ok) return;
     const [text, upload] = imported.targets.get(11)!;
-    expect(text).toMatchObject({ question_id: 1, instructions: "Name to engrave", max_allowed_characters: 30 });
-    expect(text!.add_on_price).toEqual({ amount: 250, divisor: 100, currency_code: "USD" });
+    expect(text).toMatchObject({ id: 1, instructions: "Name to engrave", maxAllowedCharacters: 30 });
+    expect(text!.addOnPrice).toEqual({ amount: 250, divisor: 100, currencyCode: "USD" });
     expect(upload).toEqual(shop[0]!.questions[1]);
-    expect(imported.targets.get(12)![0]!.options).toEqual([{ option_id: 31, label: "Red" }, { label: "Green" }]);
+    expect(imported.targets.get(12)![0]).toMatchObject({ options: ["Red", "Green"], optionIds: [31, null] });
   });
 
   it("refuses an edit that breaks a rule, naming its cell", async () => {

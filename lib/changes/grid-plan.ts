@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ListingQuestions } from "../marketplace/stored-question";
+import type { ListingQuestions } from "../marketplace/question-wire";
 import type { Sheet } from "./csv-sheet";
 import { COLUMNS, importQuestions, questionRows, questionRowsOf, type SpreadsheetImport } from "./spreadsheet";
 
@@ -49,7 +49,7 @@ export function movedEdits(listings: readonly ListingQuestions[], edits: readonl
   const byId = new Map(listings.map((listing) => [listing.listingId, listing]));
   return edits.filter((edit) => {
     const question = byId.get(edit.listingId)?.questions[edit.index];
-    return !question || (question.question_id ?? null) !== edit.questionId;
+    return !question || (question.id ?? null) !== edit.questionId;
   });
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { storedQuestion } from "../../test/harness/wire-questions";
-import type { ListingQuestions, StoredQuestion } from "../marketplace/stored-question";
+import type { ListingQuestions } from "../marketplace/question-wire";
+import type { QuestionWire } from "../marketplace/wire";
 import { cellErrors, fillDown, gridRowsOf, type GridRow } from "./grid-rows";
 
 const listing = (listingId: number, questions: ListingQuestions["questions"]): ListingQuestions => ({
@@ -12,7 +13,7 @@ const listing = (listingId: number, questions: ListingQuestions["questions"]): L
   questions,
 });
 
-const text = (fields: Partial<StoredQuestion> = {}) =>
+const text = (fields: Partial<QuestionWire> = {}) =>
   storedQuestion({
     question_type: "text_input",
     question_text: "Name",

@@ -1,6 +1,6 @@
 import { sellerQuestionsSchema } from "../personalization/editor-schema";
 import { priceTextOf } from "../marketplace/money";
-import type { ListingQuestions } from "../marketplace/stored-question";
+import type { ListingQuestions } from "../marketplace/question-wire";
 
 /** The fields a grid cell edits: a text question's instructions, limit, required flag and price; a dropdown's choices. */
 export const GRID_FIELDS = ["instructions", "limit", "required", "price", "choices"] as const;
@@ -32,7 +32,7 @@ export const editable = (row: Pick<GridRow, "type">, field: GridField) => USES[r
 export function gridRowsOf(listings: readonly ListingQuestions[]): GridRow[] {
   return listings.flatMap((listing) =>
     listing.questions.flatMap((question, index): GridRow[] => {
-      const type = question.question_type;
+      const type = question.type;
       if (type !== "text_input" && type !== "dropdown") return [];
       return [
         {
@@ -40,14 +40,14 @@ export function gridRowsOf(listings: readonly ListingQuestions[]): GridRow[] {
           listingId: listing.listingId,
           listingTitle: listing.title,
           index,
-          questionId: question.question_id ?? null,
+          questionId: question.id ?? null,
           type,
-          question: question.question_text,
-          instructions: question.instructions ?? "",
-          limit: question.max_allowed_characters === null ? "" : String(question.max_allowed_characters),
+          question: question.title,
+          instructions: question.instructions,
+          limit: question.maxAllowedCharacters === null ? "" : String(question.maxAllowedCharacters),
           required: question.required,
-          price: priceTextOf(question.add_on_price),
-          choices: (question.options ?? []).map((option) => option.label).join(CHOICE_SEPARATOR),
+          price: priceTextOf(question.addOnPrice),
+          choices: (question.options ?? []).join(CHOICE_SEPARATOR),
         },
       ];
     }),

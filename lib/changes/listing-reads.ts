@@ -3,7 +3,7 @@ import { LISTING_STATES } from "../listings/query-keys";
 import type { Marketplace } from "../marketplace/client";
 import type { Result } from "../marketplace/failure";
 import { READ_BATCH } from "./plan";
-import type { ListingQuestions } from "../marketplace/stored-question";
+import type { ListingQuestions } from "../marketplace/question-wire";
 
 const MAX_OFFSET = 12_000;
 

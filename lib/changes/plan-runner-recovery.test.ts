@@ -11,7 +11,6 @@ import { openDatabase, type Database } from "../db/database";
 import { historyStore } from "../history/history-store";
 import { mirrorStore } from "../mirror/mirror-store";
 import type { MarketplaceConfig } from "../marketplace/config";
-import type { StoredQuestion } from "../marketplace/stored-question";
 import { readListingQuestions } from "./listing-reads";
 import { planOfTargets } from "./plan";
 import { CHANGED_ELSEWHERE, createPlanRunner, type PlanRunner, type RunnerOptions } from "./plan-runner";
@@ -33,7 +32,7 @@ const writtenTo = async (listingId: number) => (await writesTo(listingId)).filte
 const fault = (body: Record<string, unknown>) => sandboxControl(sandbox.url, "/faults", body);
 const instructionsOf = async (listingId: number) =>
   (await storedListing(sandbox.url, listingId)).personalization.personalization_questions.map(
-    (stored: StoredQuestion) => stored.instructions,
+    (stored: { instructions: string | null }) => stored.instructions,
   );
 
 describe.each(eachEngine())("the change runner recovering on %s", (_engine, location) => {

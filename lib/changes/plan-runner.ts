@@ -9,7 +9,7 @@ import { storedListingWrites } from "../listings/write-counts";
 import { createMarketplace, type Marketplace } from "../marketplace/client";
 import type { MarketplaceConfig } from "../marketplace/config";
 import type { MarketplaceFailure, Result } from "../marketplace/failure";
-import { questionOfStored, type ListingQuestions, type StoredQuestion } from "../marketplace/question-wire";
+import type { ListingQuestions } from "../marketplace/question-wire";
 import { sharedPacer, type SharedPacer } from "../marketplace/shared-pacer";
 import type { Question } from "../marketplace/wire";
 import { logger } from "../observability/logger";
@@ -56,14 +56,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const refusesIds = (failure: MarketplaceFailure) =>
   failure.kind === "invalid" && /unknown field.*\b(question_id|option_id)\b/.test(failure.message);
 
-const snapshotOfStored = (questions: readonly StoredQuestion[]) => ({ questions: questions.map(questionOfStored) });
-
 // A marketplace that does not know ids on writes yet is sent the same questions without them.
 async function sendQuestions(
   marketplace: Marketplace,
   plan: Plan,
   listingId: number,
-  after: StoredQuestion[],
+  after: Question[],
 ): Promise<Result<Question[]>> {
   if (after.length === 0) {
     const removed = await marketplace.deleteListingPersonalization(plan.userId, plan.shopId, listingId);
@@ -147,7 +145,7 @@ export function createPlanRunner(
     metrics().bulkItems.inc({ outcome: outcome.outcome });
   }
 
-  async function currentOf(plan: Plan, listingId: number, fallback: StoredQuestion[]) {
+  async function currentOf(plan: Plan, listingId: number, fallback: Question[]) {
     const read = await marketplace.getListingQuestions(plan.userId, [listingId]);
     return (read.ok && read.data[0]?.questions) || fallback;
   }
@@ -155,7 +153,7 @@ export function createPlanRunner(
   async function writeItem(plan: Plan, item: PendingItem, listing: ListingQuestions, owner: string) {
     // An earlier attempt (unanswered, or by an instance that died) that landed after all: done, never written twice.
     // A removal is always sent: it also turns personalization off on a listing that asks nothing.
-    if (item.after.length > 0 && sameSnapshot(snapshotOfStored(item.after), snapshotOfStored(listing.questions))) {
+    if (item.after.length > 0 && sameSnapshot({ questions: item.after }, { questions: listing.questions })) {
       await history.settleUnfinished(item.listingId, plan.id, true);
       return settle(plan, item, owner, { outcome: "done", attempts: item.attempts });
     }
@@ -184,8 +182,8 @@ export function createPlanRunner(
       await history.settleUnfinished(item.listingId, plan.id, false);
       const outcome = await writeRecorded(history, marketplace, {
         changer: plan,
-        listing: { id: item.listingId, questions: listing.questions.map(questionOfStored) },
-        target: snapshotOfStored(item.after),
+        listing: { id: item.listingId, questions: listing.questions },
+        target: { questions: item.after },
         action: plan.undoOf ? "bulk-undo" : "bulk-apply",
         jobId: plan.id,
         phase: plan.phase,

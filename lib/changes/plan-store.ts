@@ -4,8 +4,7 @@ import type { Database } from "../db/database";
 import type { Phase } from "./field-change";
 import type { PlanCost, PlanItem, PlanItemStatus } from "./plan";
 import { costOf, planDiff } from "./plan";
-import { questionOfStored } from "../marketplace/question-wire";
-import type { StoredQuestion } from "../marketplace/stored-question";
+import { toQuestion, type Question, type QuestionWire } from "../marketplace/wire";
 import type { QuestionChange } from "../personalization/question-diff";
 import type { ApplyOutcome, PlanItemView, PlanProgress, PlanStatus, PlanSummary, PlanView } from "./plan-view";
 
@@ -30,8 +29,8 @@ export type Plan = {
 export type PendingItem = {
   listingId: number;
   title: string;
-  before: StoredQuestion[];
-  after: StoredQuestion[];
+  before: Question[];
+  after: Question[];
   lastModified: number | null;
   attempts: number;
 };
@@ -104,11 +103,15 @@ const planOf = (row: PlanRow): Plan => ({
 type OldRow = { question: string; field: string; before: string; after: string };
 const isOld = (rows: unknown[]): rows is OldRow[] => rows.some((row) => typeof row === "object" && "field" in row!);
 
-const questionsOf = (text: string | null) => json<StoredQuestion[]>(text)?.map(questionOfStored) ?? null;
+// Plans stored before the change plans held the app's questions kept the marketplace's snake_case ones.
+const questionsOf = (text: string | null): Question[] | null =>
+  json<(Question | QuestionWire)[]>(text)?.map((question) =>
+    "question_type" in question ? toQuestion(question) : question,
+  ) ?? null;
 
 function itemViewOf(row: ItemRow): PlanItemView {
-  const before = JSON.parse(row.before_state) as StoredQuestion[];
-  const after = json<StoredQuestion[]>(row.after_state);
+  const before = questionsOf(row.before_state)!;
+  const after = questionsOf(row.after_state);
   const diff = JSON.parse(row.diff) as QuestionChange[] | OldRow[];
   const kept = json<QuestionChange[] | OldRow[]>(row.kept);
   return {
@@ -118,8 +121,8 @@ function itemViewOf(row: ItemRow): PlanItemView {
     status: row.status,
     reason: row.reason,
     diff: isOld(diff) ? (after ? planDiff(before, after) : []) : diff,
-    before: before.map(questionOfStored),
-    after: after?.map(questionOfStored) ?? null,
+    before,
+    after,
     included: Number(row.included) === 1,
     outcome: row.outcome,
     outcomeReason: row.outcome_reason,
@@ -268,8 +271,8 @@ export function planStore(db: Database) {
       return rows.map((row) => ({
         listingId: Number(row.listing_id),
         title: row.title,
-        before: JSON.parse(row.before_state) as StoredQuestion[],
-        after: JSON.parse(row.after_state ?? "[]") as StoredQuestion[],
+        before: questionsOf(row.before_state)!,
+        after: questionsOf(row.after_state) ?? [],
         lastModified: nullableNumber(row.last_modified),
         attempts: Number(row.attempts),
       }));
@@ -349,7 +352,7 @@ export function planStore(db: Database) {
       outcome: {
         outcome: Exclude<ApplyOutcome, "pending" | "left-out">;
         reason?: string;
-        current?: StoredQuestion[];
+        current?: Question[];
         attempts?: number;
       },
     ) {
@@ -417,7 +420,7 @@ export function planStore(db: Database) {
 
     async written(
       planId: string,
-    ): Promise<{ listingId: number; title: string; before: StoredQuestion[]; after: StoredQuestion[] }[]> {
+    ): Promise<{ listingId: number; title: string; before: Question[]; after: Question[] }[]> {
       const rows = await db.query<ItemRow>(
         `SELECT ${ITEM_COLUMNS} FROM change_plan_items WHERE plan_id = $1 AND outcome = 'done' ORDER BY seq`,
         [planId],
@@ -425,8 +428,8 @@ export function planStore(db: Database) {
       return rows.map((row) => ({
         listingId: Number(row.listing_id),
         title: row.title,
-        before: JSON.parse(row.before_state) as StoredQuestion[],
-        after: JSON.parse(row.after_state ?? "[]") as StoredQuestion[],
+        before: questionsOf(row.before_state)!,
+        after: questionsOf(row.after_state) ?? [],
       }));
     },
 

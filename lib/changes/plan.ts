@@ -1,7 +1,8 @@
 import { applyChange, applyTarget, type Change, type ChangeOutcome, type Phase } from "./field-change";
-import { questionOfStored } from "../marketplace/question-wire";
 import { samePrice } from "../marketplace/money";
-import { sameQuestions, type ListingQuestions, type StoredQuestion } from "../marketplace/stored-question";
+import type { ListingQuestions } from "../marketplace/question-wire";
+import { sameQuestions } from "../personalization/snapshot";
+import type { Question } from "../marketplace/wire";
 import { pairQuestions, questionDiff, type QuestionChange } from "../personalization/question-diff";
 
 export type PlanItemStatus = "change" | "unchanged" | "skipped";
@@ -12,15 +13,14 @@ export type PlanItem = {
   state: string;
   status: PlanItemStatus;
   reason: string | null;
-  before: StoredQuestion[];
+  before: Question[];
   /** null unless the listing changes; [] removes personalization. */
-  after: StoredQuestion[] | null;
+  after: Question[] | null;
   diff: QuestionChange[];
   lastModified: number | null;
 };
 
-export const planDiff = (before: readonly StoredQuestion[], after: readonly StoredQuestion[]) =>
-  questionDiff(before.map(questionOfStored), after.map(questionOfStored));
+export const planDiff = questionDiff;
 
 /** The marketplace reads a batch of 100 listings in one request (docs/marketplace.md §11). */
 export const READ_BATCH = 100;
@@ -54,7 +54,7 @@ export function planOfChange(listings: readonly ListingQuestions[], change: Chan
 
 export function planOfTargets(
   listings: readonly ListingQuestions[],
-  targets: ReadonlyMap<number, { after: StoredQuestion[] } | { skipped: string }>,
+  targets: ReadonlyMap<number, { after: Question[] } | { skipped: string }>,
   phase: Phase,
 ): PlanItem[] {
   return listings.flatMap((listing) => {
@@ -94,45 +94,42 @@ export function costOf(changes: number, rate: { perSecond: number; remainingToda
 }
 
 // The contents count too: a timestamp is not always returned, and two changes may fall within its one second.
-export function changedSince(
-  reviewed: { before: StoredQuestion[]; lastModified: number | null },
-  now: ListingQuestions,
-) {
+export function changedSince(reviewed: { before: Question[]; lastModified: number | null }, now: ListingQuestions) {
   const moved =
     reviewed.lastModified !== null && now.lastModified !== null && reviewed.lastModified !== now.lastModified;
   return moved || !sameQuestions(reviewed.before, now.questions);
 }
 
-type Field = Exclude<keyof StoredQuestion, "question_id" | "question_type">;
+type Field =
+  "title" | "instructions" | "required" | "maxAllowedCharacters" | "maxAllowedFiles" | "options" | "addOnPrice";
 // The same fields as the seller reads them in every diff.
 const FIELD_NAMES: Record<Field, string> = {
-  question_text: "Title",
+  title: "Title",
   instructions: "Instructions",
   required: "Required",
-  max_allowed_characters: "Character limit",
-  max_allowed_files: "Files",
+  maxAllowedCharacters: "Character limit",
+  maxAllowedFiles: "Files",
   options: "Choices",
-  add_on_price: "Add-on price",
+  addOnPrice: "Add-on price",
 };
-const same: Record<Field, (a: StoredQuestion, b: StoredQuestion) => boolean> = {
-  question_text: (a, b) => a.question_text === b.question_text,
-  instructions: (a, b) => (a.instructions ?? "") === (b.instructions ?? ""),
+const same: Record<Field, (a: Question, b: Question) => boolean> = {
+  title: (a, b) => a.title === b.title,
+  instructions: (a, b) => a.instructions === b.instructions,
   required: (a, b) => a.required === b.required,
-  max_allowed_characters: (a, b) => a.max_allowed_characters === b.max_allowed_characters,
-  max_allowed_files: (a, b) => a.max_allowed_files === b.max_allowed_files,
-  options: (a, b) =>
-    (a.options ?? []).map((o) => o.label).join("\n") === (b.options ?? []).map((o) => o.label).join("\n"),
-  add_on_price: (a, b) => samePrice(a.add_on_price, b.add_on_price),
+  maxAllowedCharacters: (a, b) => a.maxAllowedCharacters === b.maxAllowedCharacters,
+  maxAllowedFiles: (a, b) => a.maxAllowedFiles === b.maxAllowedFiles,
+  options: (a, b) => (a.options ?? []).join("\n") === (b.options ?? []).join("\n"),
+  addOnPrice: (a, b) => samePrice(a.addOnPrice, b.addOnPrice),
 };
 
-const sameShape = (a: readonly StoredQuestion[], b: readonly StoredQuestion[]) =>
-  a.length === b.length && a.every((question, index) => question.question_type === b[index]?.question_type);
-const sameContent = (a: readonly StoredQuestion[], b: readonly StoredQuestion[]) =>
+const sameShape = (a: readonly Question[], b: readonly Question[]) =>
+  a.length === b.length && a.every((question, index) => question.type === b[index]?.type);
+const sameContent = (a: readonly Question[], b: readonly Question[]) =>
   sameShape(a, b) &&
   a.every((question, index) => (Object.keys(same) as Field[]).every((field) => same[field](question, b[index]!)));
 
 export type UndoOutcome = {
-  after: StoredQuestion[] | null;
+  after: Question[] | null;
   /** What changed since the change wrote it and is left as it is: before is what the change wrote, after is now. */
   kept: QuestionChange[];
 };
@@ -142,17 +139,15 @@ const leftAsIs = (what: string): QuestionChange => ({
   fields: [{ field: "Questions", before: what, after: "changed since; left as they are" }],
 });
 
-const withoutId = ({ question_id: _id, ...rest }: StoredQuestion): StoredQuestion => rest;
+const withoutId = ({ id: _id, ...rest }: Question): Question => rest;
 
 // Added or removed questions are put back only when the listing is still exactly as the job left it.
 export function undoTarget(
-  before: readonly StoredQuestion[],
-  written: readonly StoredQuestion[],
-  current: readonly StoredQuestion[],
+  before: readonly Question[],
+  written: readonly Question[],
+  current: readonly Question[],
 ): UndoOutcome {
-  const structural =
-    !sameShape(before, written) ||
-    pairQuestions(before.map(questionOfStored), written.map(questionOfStored)).pairs.some((p, i) => p.before !== i);
+  const structural = !sameShape(before, written) || pairQuestions(before, written).pairs.some((p, i) => p.before !== i);
   if (structural) {
     if (!sameContent(written, current))
       return {
@@ -160,10 +155,10 @@ export function undoTarget(
         kept: [leftAsIs(`${written.length} as the change left them`), ...planDiff(written, current)],
       };
     // The listing's ids are its current ones: a write may have given its questions new ids.
-    const currentIds = new Set(current.map((question) => question.question_id));
+    const currentIds = new Set(current.map((question) => question.id));
     return {
       after: before.map((question) =>
-        question.question_id !== undefined && !currentIds.has(question.question_id) ? withoutId(question) : question,
+        question.id !== undefined && !currentIds.has(question.id) ? withoutId(question) : question,
       ),
       kept: [],
     };
@@ -179,13 +174,14 @@ export function undoTarget(
     for (const field of Object.keys(same) as Field[]) {
       if (same[field](was, wrote)) continue;
       if (same[field](now, wrote)) {
-        const value =
+        next =
           field === "options"
-            ? was.options && now.options?.length === was.options.length
-              ? was.options.map((o, i) => ({ ...o, option_id: now.options?.[i]?.option_id }))
-              : was.options
-            : was[field];
-        next = { ...next, [field]: value };
+            ? {
+                ...next,
+                options: was.options,
+                optionIds: was.options && now.options?.length === was.options.length ? now.optionIds : was.optionIds,
+              }
+            : { ...next, [field]: was[field] };
         reverted = true;
       } else keptFields.add(FIELD_NAMES[field]);
     }

@@ -11,7 +11,8 @@ import { listingFields, planDiff, planOfChange, planOfTargets, undoTarget, type 
 import { readListingQuestions } from "./listing-reads";
 import { createPlanRunner, type PlanRunner } from "./plan-runner";
 import type { Plan } from "./plan-store";
-import type { ListingQuestions, StoredQuestion } from "../marketplace/stored-question";
+import type { ListingQuestions } from "../marketplace/question-wire";
+import type { Question } from "../marketplace/wire";
 
 type Seller = { userId: number; shopId: number };
 
@@ -69,7 +70,7 @@ export async function planChange(
 export async function planTargets(
   seller: Seller,
   listings: readonly ListingQuestions[],
-  targets: Map<number, StoredQuestion[]>,
+  targets: Map<number, Question[]>,
   description: string,
   phase: Phase,
 ): Promise<string> {

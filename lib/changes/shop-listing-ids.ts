@@ -4,7 +4,7 @@ import type { Marketplace } from "../marketplace/client";
 import type { Result } from "../marketplace/failure";
 import { mirrorStore } from "../mirror/mirror-store";
 import { readShopQuestions } from "./listing-reads";
-import type { ListingQuestions } from "../marketplace/stored-question";
+import type { ListingQuestions } from "../marketplace/question-wire";
 
 type Seller = { userId: number; shopId: number };
 

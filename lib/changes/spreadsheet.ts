@@ -8,9 +8,13 @@ import {
   unlabeledUploadQuestionFormSchema,
   type QuestionType,
 } from "../personalization/question-set";
-import { addOnPriceProblem, priceWireOf } from "./field-change";
+import { addOnPriceProblem } from "./field-change";
+import { moneyOfPriceText } from "../personalization/add-on-price";
 import { priceTextOf, samePrice } from "../marketplace/money";
-import { isUpload, sameQuestions, type ListingQuestions, type StoredQuestion } from "../marketplace/stored-question";
+import type { ListingQuestions } from "../marketplace/question-wire";
+import { sameQuestions } from "../personalization/snapshot";
+import type { Question } from "../marketplace/wire";
+import { isUpload } from "../personalization/question-types";
 
 import { hiddenCharacters, hiddenCharactersMessage } from "../personalization/hidden-characters";
 import { neutralisedCell, restoredCell } from "../spreadsheet/safe-cell";
@@ -49,16 +53,16 @@ const NO_QUESTION: QuestionCells = {
   add_on_price: "",
 };
 
-const cellsOf = (question: StoredQuestion): QuestionCells => ({
-  question_id: question.question_id === undefined ? "" : String(question.question_id),
-  type: question.question_type,
-  question: question.question_text,
-  instructions: question.instructions ?? "",
+const cellsOf = (question: Question): QuestionCells => ({
+  question_id: question.id === undefined ? "" : String(question.id),
+  type: question.type,
+  question: question.title,
+  instructions: question.instructions,
   required: question.required ? "yes" : "no",
-  limit: question.max_allowed_characters === null ? "" : String(question.max_allowed_characters),
-  files: question.max_allowed_files === null ? "" : String(question.max_allowed_files),
-  options: (question.options ?? []).map((option) => option.label).join(OPTION_SEPARATOR),
-  add_on_price: priceTextOf(question.add_on_price),
+  limit: question.maxAllowedCharacters === null ? "" : String(question.maxAllowedCharacters),
+  files: question.maxAllowedFiles === undefined ? "" : String(question.maxAllowedFiles),
+  options: (question.options ?? []).join(OPTION_SEPARATOR),
+  add_on_price: priceTextOf(question.addOnPrice),
 });
 
 function rowsOf(listing: ListingQuestions): Row[] {
@@ -86,7 +90,7 @@ export type SpreadsheetImport =
   | { ok: false; errors: CellError[] }
   | {
       ok: true;
-      targets: Map<number, StoredQuestion[]>;
+      targets: Map<number, Question[]>;
       warnings: ImportWarning[];
       unchanged: number;
     };
@@ -234,7 +238,7 @@ const meaningOf = (column: keyof QuestionCells, text: string): string => {
 
 const sameCell = (column: keyof QuestionCells, a: string, b: string) => meaningOf(column, a) === meaningOf(column, b);
 
-const untouched = (cells: Row, was: StoredQuestion) => {
+const untouched = (cells: Row, was: Question) => {
   const exported = cellsOf(was);
   return (Object.keys(NO_QUESTION) as (keyof QuestionCells)[]).every((column) =>
     sameCell(column, cells[column], exported[column].replace(/\r\n?/g, "\n")),
@@ -243,10 +247,10 @@ const untouched = (cells: Row, was: StoredQuestion) => {
 
 function questionOf(
   { row, cells }: ParsedRow,
-  was: StoredQuestion | undefined,
+  was: Question | undefined,
   currency: string,
   errors: CellError[],
-): StoredQuestion | undefined {
+): Question | undefined {
   const exported = was && cellsOf(was);
   // A cell left as exported keeps the stored text exactly (a carriage return in a choice stays one choice).
   const kept = (column: "question" | "instructions" | "options") =>
@@ -279,7 +283,7 @@ function questionOf(
   else if (priceText !== "" && type !== "text_input")
     fail("add_on_price", "Only text questions can charge an add-on price.");
   const labels = kept("options")
-    ? (was!.options ?? []).map((option) => option.label)
+    ? (was!.options ?? [])
     : cells.options === ""
       ? []
       : cells.options.split(OPTION_SEPARATOR);
@@ -291,8 +295,8 @@ function questionOf(
   }
   const form = {
     type,
-    title: kept("question") ? was!.question_text : cells.question,
-    instructions: kept("instructions") ? (was!.instructions ?? "") : cells.instructions,
+    title: kept("question") ? was!.title : cells.question,
+    instructions: kept("instructions") ? was!.instructions : cells.instructions,
     required: YES_NO[required] === "yes",
     ...(type === "text_input" && { maxAllowedCharacters: whole("limit") }),
     ...(type === "unlabeled_upload" && { maxAllowedFiles: whole("files") }),
@@ -304,30 +308,29 @@ function questionOf(
   if (!parsed.success)
     for (const issue of parsed.error.issues) fail(FORM_COLUMNS[String(issue.path[0])] ?? "type", issue.message);
   if (failed.size > 0) return undefined;
-  const price = priceWireOf(priceText, currency);
-  const wasOptions = was?.question_type === type ? (was.options ?? []) : [];
-  const question: StoredQuestion = {
-    ...(was?.question_id !== undefined && { question_id: was.question_id }),
-    question_type: type,
-    question_text: form.title,
-    instructions: form.instructions === "" ? null : form.instructions,
+  const price = moneyOfPriceText(priceText, currency);
+  const sameType = was?.type === type;
+  const choices = type === "dropdown" || type === "labeled_upload";
+  const heldIds = (label: string) => {
+    const at = sameType ? (was.options ?? []).indexOf(label) : -1;
+    return at < 0 ? null : (was!.optionIds?.[at] ?? null);
+  };
+  const optionIds = choices && (kept("options") && sameType ? was.optionIds : labels.map(heldIds));
+  const question: Question = {
+    ...(was?.id !== undefined && { id: was.id }),
+    type,
+    title: form.title,
+    instructions: form.instructions,
     required: form.required,
-    max_allowed_characters: type === "text_input" ? Number(cells.limit.trim()) : null,
-    max_allowed_files: isUpload(type) ? Number(cells.files.trim()) : null,
-    options:
-      type === "dropdown" || type === "labeled_upload"
-        ? kept("options") && was!.question_type === type
-          ? was!.options
-          : labels.map((label) => {
-              const match = wasOptions.find((option) => option.label === label);
-              return match?.option_id === undefined ? { label } : { option_id: match.option_id, label };
-            })
-        : null,
+    maxAllowedCharacters: type === "text_input" ? Number(cells.limit.trim()) : null,
+    ...(isUpload(type) && { maxAllowedFiles: Number(cells.files.trim()) }),
+    ...(choices && { options: kept("options") && sameType ? was.options : labels }),
+    ...(optionIds && optionIds.some((id) => id !== null) && { optionIds }),
   };
   // An unchanged price is re-sent exactly as read; a marketplace that reads no price field is sent none.
-  if (was && "add_on_price" in was)
-    question.add_on_price = samePrice(price, was.add_on_price) ? was.add_on_price : price;
-  else if (price) question.add_on_price = price;
+  if (was && was.addOnPrice !== undefined)
+    question.addOnPrice = samePrice(price, was.addOnPrice) ? was.addOnPrice : price;
+  else if (price) question.addOnPrice = price;
   return question;
 }
 
@@ -350,7 +353,7 @@ export async function importQuestions(
     if (group) group.push(row);
     else groups.set(row.listingId, [row]);
   }
-  const targets = new Map<number, StoredQuestion[]>();
+  const targets = new Map<number, Question[]>();
   const warnings: ImportWarning[] = [];
   let unchanged = 0;
   let judged = 0;
@@ -369,22 +372,22 @@ export async function importQuestions(
       const idCell = row.cells.question_id.trim();
       const was =
         idCell !== ""
-          ? listing.questions.find((question) => String(question.question_id) === idCell)
-          : listing.questions[index]?.question_id === undefined
+          ? listing.questions.find((question) => String(question.id) === idCell)
+          : listing.questions[index]?.id === undefined
             ? listing.questions[index]
             : undefined;
-      const kept = was && was.question_id !== undefined && usedIds.has(was.question_id) ? undefined : was;
-      if (kept?.question_id !== undefined) usedIds.add(kept.question_id);
+      const kept = was && was.id !== undefined && usedIds.has(was.id) ? undefined : was;
+      if (kept?.id !== undefined) usedIds.add(kept.id);
       if (kept && untouched(row.cells, kept)) {
         const found: CellError[] = [];
         questionOf(row, kept, currency, found);
-        problems.push(...found.map((error) => `“${kept.question_text}”, ${error.column}: ${error.reason}`));
+        problems.push(...found.map((error) => `“${kept.title}”, ${error.column}: ${error.reason}`));
         return kept;
       }
       return questionOf(row, kept, currency, errors);
     });
     if (questions.some((question) => question === undefined)) continue;
-    const after = questions as StoredQuestion[];
+    const after = questions as Question[];
     if (!sameQuestions(after, listing.questions)) targets.set(id, after);
     else if (problems.length > 0) warnings.push({ listingId: id, title: listing.title, reason: problems.join(" ") });
     else unchanged += 1;

@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import ExcelJS from "exceljs";
 import type { Sheet } from "./csv-sheet";
 import { COLUMNS, questionRows } from "./spreadsheet";
-import type { ListingQuestions } from "../marketplace/stored-question";
+import type { ListingQuestions } from "../marketplace/question-wire";
 
 // Every cell is text, so an id or a price keeps its digits; a text cell is never run as a formula.
 export async function exportQuestionsWorkbook(listings: readonly ListingQuestions[]): Promise<Uint8Array<ArrayBuffer>> {

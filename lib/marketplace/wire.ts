@@ -61,6 +61,9 @@ export type Money = { amount: number; divisor: number; currencyCode: string };
 
 export type MoneyWire = z.infer<typeof moneyWire>;
 
+/** A question as the marketplace reads it out. */
+export type QuestionWire = z.infer<typeof questionWire>;
+
 export type QuestionWriteWire = {
   question_id?: number | null;
   question_type: string;
@@ -110,7 +113,7 @@ export type Listing = {
 
 export type ListingPage = { count: number; listings: Listing[] };
 
-export function toQuestion(wire: z.infer<typeof questionWire>): Question {
+export function toQuestion(wire: QuestionWire): Question {
   return {
     ...(wire.question_id != null && { id: wire.question_id }),
     type: wire.question_type,

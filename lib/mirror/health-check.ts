@@ -1,6 +1,5 @@
 import type { Listing, Question } from "../marketplace/wire";
 import { phaseProblem } from "../changes/field-change";
-import type { StoredQuestion } from "../marketplace/stored-question";
 import type { PersonalizationPhase } from "../marketplace/personalization-phase";
 import { INSTRUCTIONS_MAX, characterCount, longestCapsRun } from "../personalization/rules";
 import { QUESTION_INSTRUCTIONS_MAX } from "../personalization/question-set";
@@ -17,30 +16,6 @@ export const FINDINGS: Record<Finding, string> = {
   "no-question": "Personalizable, but no question for buyers",
   refused: "Other rules the marketplace would refuse on the next write of these questions",
 };
-
-export function storedQuestionOf(question: Question): StoredQuestion {
-  return {
-    ...(question.id !== undefined && { question_id: question.id }),
-    question_type: question.type,
-    question_text: question.title,
-    instructions: question.instructions === "" ? null : question.instructions,
-    required: question.required,
-    max_allowed_characters: question.maxAllowedCharacters,
-    max_allowed_files: question.maxAllowedFiles ?? null,
-    options:
-      question.options?.map((label, index) => {
-        const id = question.optionIds?.[index];
-        return id == null ? { label } : { option_id: id, label };
-      }) ?? null,
-    ...(question.addOnPrice !== undefined && {
-      add_on_price: question.addOnPrice && {
-        amount: question.addOnPrice.amount,
-        divisor: question.addOnPrice.divisor,
-        currency_code: question.addOnPrice.currencyCode,
-      },
-    }),
-  };
-}
 
 /** A listing behind a finding, with the rule it breaks in the seller's words. */
 export type FoundListing = Pick<Listing, "id" | "title"> & { reason: string };
@@ -89,7 +64,7 @@ export function reasonOf(listing: Listing, finding: Finding, phase: Personalizat
 
 // The editor's own rules name the field in the seller's words; the write schema's sentence is the fallback.
 function refusedReason(listing: Listing, phase: PersonalizationPhase): string {
-  const stored = listing.questions.map(storedQuestionOf);
+  const stored = listing.questions;
   if (phase === "multi")
     for (const row of gridRowsOf([
       { ...listing, listingId: listing.id, currencyCode: null, lastModified: null, questions: stored },
@@ -115,8 +90,7 @@ export function findingsOf(listing: Listing, phase: PersonalizationPhase): Findi
       found.add("add-on-price");
   }
   // The write the dashboard would send, judged by the period's own write schema (questionSetWriteSchema when multi).
-  if (found.size === 0 && phaseProblem(listing.questions.map(storedQuestionOf), phase) !== undefined)
-    found.add("refused");
+  if (found.size === 0 && phaseProblem(listing.questions, phase) !== undefined) found.add("refused");
   return [...found];
 }
 

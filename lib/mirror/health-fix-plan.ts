@@ -5,7 +5,7 @@ import type { Phase } from "../changes/field-change";
 import { readListingQuestions } from "../changes/listing-reads";
 import { planOfTargets } from "../changes/plan";
 import type { PlanRunner } from "../changes/plan-runner";
-import type { StoredQuestion } from "../marketplace/stored-question";
+import type { Question } from "../marketplace/wire";
 import { healthCheck } from "./health-check";
 import { describeFix, fixedQuestions, TURN_OFF_DIFF, type HealthFix } from "./health-fixes";
 
@@ -26,7 +26,7 @@ export async function planHealthFix(
     found.listings.map((listing) => listing.id),
   );
   if (!read.ok) return read;
-  const targets = new Map<number, { after: StoredQuestion[] }>();
+  const targets = new Map<number, { after: Question[] }>();
   for (const listing of read.data) {
     const after = fixedQuestions(listing.questions, fix);
     if (after) targets.set(listing.listingId, { after });

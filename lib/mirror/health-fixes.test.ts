@@ -1,19 +1,18 @@
 import { describe, expect, it } from "vitest";
-import type { StoredQuestion } from "../marketplace/stored-question";
+import { toQuestion, type Question, type QuestionWire } from "../marketplace/wire";
 import { fixedQuestions, sentenceCase } from "./health-fixes";
 
-const text = (fields: Partial<StoredQuestion> = {}): StoredQuestion => ({
-  question_id: 11,
-  question_type: "text_input",
-  question_text: "Name",
-  instructions: "Name to engrave",
-  required: false,
-  max_allowed_characters: 20,
-  max_allowed_files: null,
-  options: null,
-  add_on_price: null,
-  ...fields,
-});
+const text = (fields: Partial<QuestionWire> = {}): Question =>
+  toQuestion({
+    question_id: 11,
+    question_type: "text_input",
+    question_text: "Name",
+    instructions: "Name to engrave",
+    required: false,
+    max_allowed_characters: 20,
+    add_on_price: null,
+    ...fields,
+  });
 const price = { amount: 250, divisor: 100, currency_code: "USD" };
 
 describe("health check fixes", () => {
@@ -56,26 +55,18 @@ describe("health check fixes", () => {
     const questions = [text({ required: true, add_on_price: price }), dropdown];
     expect(fixedQuestions(questions, { finding: "add-on-price", fix: "make-optional" })).toEqual([
       text({ required: false, add_on_price: price }),
-      { ...dropdown, add_on_price: null },
+      { ...dropdown, addOnPrice: null },
     ]);
     expect(fixedQuestions(questions, { finding: "add-on-price", fix: "drop-price" })).toEqual([
       text({ required: true, add_on_price: null }),
-      { ...dropdown, add_on_price: null },
+      { ...dropdown, addOnPrice: null },
     ]);
   });
 
   it("adds the question the seller typed to a listing that asks nothing, or turns personalization off", () => {
     const added = { finding: "no-question", fix: "add-question", title: "Name", instructions: "", limit: 30 } as const;
     expect(fixedQuestions([], added)).toEqual([
-      {
-        question_type: "text_input",
-        question_text: "Name",
-        instructions: null,
-        required: false,
-        max_allowed_characters: 30,
-        max_allowed_files: null,
-        options: null,
-      },
+      { type: "text_input", title: "Name", instructions: "", required: false, maxAllowedCharacters: 30 },
     ]);
     expect(fixedQuestions([text()], added)).toBeNull();
     expect(fixedQuestions([], { finding: "no-question", fix: "turn-off" })).toEqual([]);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { longestCapsRun } from "../personalization/rules";
 import type { QuestionChange } from "../personalization/question-diff";
-import type { StoredQuestion } from "../marketplace/stored-question";
+import type { Question } from "../marketplace/wire";
 import type { Finding } from "./health-check";
 
 export const healthFixSchema = z.union([
@@ -75,13 +75,12 @@ export function sentenceCase(text: string): string {
   return out.replace(/(^|[.!?]\s+)(\p{Ll})/gu, (_all, before: string, letter: string) => before + letter.toUpperCase());
 }
 
-const priced = (question: StoredQuestion) => (question.add_on_price?.amount ?? 0) > 0;
-const requiredWithoutInstructions = (question: StoredQuestion) =>
-  question.required && question.question_type !== "dropdown" && (question.instructions ?? "").trim() === "";
-const priceDropped = (question: StoredQuestion) =>
-  priced(question) && (question.required || question.question_type !== "text_input");
+const priced = (question: Question) => (question.addOnPrice?.amount ?? 0) > 0;
+const requiredWithoutInstructions = (question: Question) =>
+  question.required && question.type !== "dropdown" && question.instructions.trim() === "";
+const priceDropped = (question: Question) => priced(question) && (question.required || question.type !== "text_input");
 
-function editEach(questions: StoredQuestion[], edit: (question: StoredQuestion) => StoredQuestion | null) {
+function editEach(questions: Question[], edit: (question: Question) => Question | null) {
   let changed = false;
   const after = questions.map((question) => {
     const edited = edit(question);
@@ -92,12 +91,12 @@ function editEach(questions: StoredQuestion[], edit: (question: StoredQuestion) 
   return changed ? after : null;
 }
 
-export function fixedQuestions(questions: StoredQuestion[], fix: HealthFix): StoredQuestion[] | null {
+export function fixedQuestions(questions: Question[], fix: HealthFix): Question[] | null {
   switch (fix.fix) {
     case "sentence-case":
       return editEach(questions, (question) =>
-        longestCapsRun(question.instructions ?? "") >= 3
-          ? { ...question, instructions: sentenceCase(question.instructions!) }
+        longestCapsRun(question.instructions) >= 3
+          ? { ...question, instructions: sentenceCase(question.instructions) }
           : null,
       );
     case "add-instructions":
@@ -113,24 +112,22 @@ export function fixedQuestions(questions: StoredQuestion[], fix: HealthFix): Sto
       return editEach(questions, (question) =>
         !priceDropped(question)
           ? null
-          : question.question_type === "text_input"
+          : question.type === "text_input"
             ? { ...question, required: false }
-            : { ...question, add_on_price: null },
+            : { ...question, addOnPrice: null },
       );
     case "drop-price":
-      return editEach(questions, (question) => (priceDropped(question) ? { ...question, add_on_price: null } : null));
+      return editEach(questions, (question) => (priceDropped(question) ? { ...question, addOnPrice: null } : null));
     case "add-question":
       return questions.length > 0
         ? null
         : [
             {
-              question_type: "text_input",
-              question_text: fix.title,
-              instructions: fix.instructions === "" ? null : fix.instructions,
+              type: "text_input",
+              title: fix.title,
+              instructions: fix.instructions,
               required: false,
-              max_allowed_characters: fix.limit,
-              max_allowed_files: null,
-              options: null,
+              maxAllowedCharacters: fix.limit,
             },
           ];
     case "turn-off":

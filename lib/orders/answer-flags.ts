@@ -1,7 +1,7 @@
 import { answerLength } from "../personalization/answer-rules";
 import { hiddenCharacters } from "../personalization/hidden-characters";
 import type { Question } from "../marketplace/wire";
-import { isUpload } from "../marketplace/stored-question";
+import { isUpload } from "../personalization/question-types";
 
 // What a seller should look at before making an item: checked against the question as it stands today, since that is
 // what the seller makes to (docs/marketplace.md §16).

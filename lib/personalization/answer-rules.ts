@@ -1,4 +1,5 @@
-import { isUpload, type StoredQuestion } from "../marketplace/stored-question";
+import type { QuestionWire } from "../marketplace/wire";
+import { isUpload } from "./question-types";
 
 // The rules a buyer's answer meets at checkout, checked by the sandbox when an order is placed and by the dashboard
 // when it shows an order against the question as it stands today (docs/marketplace.md §16).
@@ -14,12 +15,12 @@ const FILE_NAME = /^[^\\/:*?"<>|,\u0000-\u001f]{1,120}\.[A-Za-z0-9]{1,10}$/;
 
 export const UPLOAD_SEPARATOR = ", ";
 
-const questionName = (question: Pick<StoredQuestion, "question_id" | "question_text">) =>
+const questionName = (question: Pick<QuestionWire, "question_id" | "question_text">) =>
   `question ${question.question_id ?? "?"} ("${question.question_text}")`;
 
 export const answerLength = (value: string) => [...value].length;
 
-export function answerProblem(question: StoredQuestion, answer: BuyerAnswer | undefined): AnswerProblem | null {
+export function answerProblem(question: QuestionWire, answer: BuyerAnswer | undefined): AnswerProblem | null {
   const name = questionName(question);
   if (isUpload(question.question_type)) {
     const files = answer?.files ?? [];
@@ -46,7 +47,7 @@ export function answerProblem(question: StoredQuestion, answer: BuyerAnswer | un
       : { rule: "not-a-choice", message: `${name}: "${value}" is not one of its choices (${labels.join(", ")}).` };
   }
   const limit = question.max_allowed_characters;
-  if (limit !== null && answerLength(value) > limit)
+  if (limit != null && answerLength(value) > limit)
     return {
       rule: "too-long",
       message: `${name} takes at most ${limit} characters; the answer has ${answerLength(value)}.`,

@@ -10,3 +10,5 @@ export const QUESTION_TYPE_NAMES: Record<QuestionType, string> = {
 
 export const isQuestionType = (type: string): type is QuestionType =>
   (QUESTION_TYPES as readonly string[]).includes(type);
+
+export const isUpload = (type: string) => type === "unlabeled_upload" || type === "labeled_upload";

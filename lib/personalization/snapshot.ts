@@ -37,6 +37,16 @@ export function unrepresentableReason(snapshot: Snapshot) {
   return `This listing asks buyers ${what} that this dashboard cannot show, so it was left as it is to keep what buyers are asked. Change it on the marketplace.`;
 }
 
+// What buyers are asked by one question, ids and price aside.
+const sameAsked = (a: SnapshotQuestion, b: SnapshotQuestion) =>
+  a.type === b.type &&
+  a.title === b.title &&
+  a.instructions === b.instructions &&
+  a.required === b.required &&
+  a.maxAllowedCharacters === b.maxAllowedCharacters &&
+  a.maxAllowedFiles === b.maxAllowedFiles &&
+  (a.options ?? []).join("\n") === (b.options ?? []).join("\n");
+
 export function sameSnapshot(a: Snapshot, b: Snapshot) {
   return (
     a.questions.length === b.questions.length &&
@@ -44,13 +54,7 @@ export function sameSnapshot(a: Snapshot, b: Snapshot) {
       const other = b.questions[index];
       return (
         other !== undefined &&
-        question.type === other.type &&
-        question.title === other.title &&
-        question.instructions === other.instructions &&
-        question.required === other.required &&
-        question.maxAllowedCharacters === other.maxAllowedCharacters &&
-        question.maxAllowedFiles === other.maxAllowedFiles &&
-        (question.options ?? []).join("\n") === (other.options ?? []).join("\n") &&
+        sameAsked(question, other) &&
         (question.options === undefined) === (other.options === undefined) &&
         (question.addOnPrice === undefined ||
           other.addOnPrice === undefined ||
@@ -59,6 +63,16 @@ export function sameSnapshot(a: Snapshot, b: Snapshot) {
     })
   );
 }
+
+/** Every field, ids included: a write of `a` over `b` would change nothing. */
+export const sameQuestion = (a: SnapshotQuestion, b: SnapshotQuestion) =>
+  a.id === b.id &&
+  sameAsked(a, b) &&
+  (a.options ?? []).every((_, index) => (a.optionIds?.[index] ?? null) === (b.optionIds?.[index] ?? null)) &&
+  samePrice(a.addOnPrice, b.addOnPrice);
+
+export const sameQuestions = (a: readonly SnapshotQuestion[], b: readonly SnapshotQuestion[]) =>
+  a.length === b.length && a.every((question, index) => sameQuestion(question, b[index]!));
 
 export function describeSnapshot(snapshot: Snapshot): string {
   if (snapshot.questions.length === 0) return "No question";

@@ -2,7 +2,7 @@ import type { Database } from "../../lib/db/database";
 import { planOfTargets } from "../../lib/changes/plan";
 import { planStore } from "../../lib/changes/plan-store";
 import { listingQuestionsWire, toListingQuestions } from "../../lib/marketplace/question-wire";
-import type { StoredQuestion } from "../../lib/marketplace/stored-question";
+import type { Question } from "../../lib/marketplace/wire";
 import { sandboxControl, storedListing, type CreatedSeller } from "./sandbox";
 
 /**
@@ -24,16 +24,8 @@ export async function startPacedChange(
   const listings = [];
   for (const listingId of seller.listing_ids)
     listings.push(toListingQuestions(listingQuestionsWire.parse(await storedListing(sandbox.url, listingId))));
-  const after: StoredQuestion[] = [
-    {
-      question_type: "text_input",
-      question_text: "Personalization",
-      instructions,
-      required: true,
-      max_allowed_characters: 40,
-      max_allowed_files: null,
-      options: null,
-    },
+  const after: Question[] = [
+    { type: "text_input", title: "Personalization", instructions, required: true, maxAllowedCharacters: 40 },
   ];
   const plans = planStore(database);
   const shopId = seller.shop_id as number;

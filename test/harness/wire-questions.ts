@@ -1,4 +1,4 @@
-import type { StoredQuestion } from "../../lib/marketplace/stored-question";
+import { toQuestion, type Question, type QuestionWire } from "../../lib/marketplace/wire";
 
 /** One question of each kind as a write to today's marketplace sends it, mixed into sets by the change-plan tests. */
 export const TEXT_QUESTION = {
@@ -23,18 +23,9 @@ export const UPLOAD_QUESTION = {
   max_allowed_files: 2,
 };
 
-/** A question as the marketplace returns it, every field present: null (or not required) where `fields` names none. */
-export const storedQuestion = (
-  fields: Pick<StoredQuestion, "question_type" | "question_text"> & Partial<StoredQuestion>,
-): StoredQuestion => ({
-  instructions: null,
-  required: false,
-  max_allowed_characters: null,
-  max_allowed_files: null,
-  options: null,
-  add_on_price: null,
-  ...fields,
-});
+/** A question as the marketplace returns it (null or not required where `fields` names none), in the app's shape. */
+export const storedQuestion = (fields: { question_type: string } & Partial<QuestionWire>): Question =>
+  toQuestion({ required: false, ...fields });
 
 /** The one required text question that the change runner's tests and benches write, with `instructions`. */
 export const engraving = (instructions: string) =>
