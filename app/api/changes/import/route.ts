@@ -8,6 +8,7 @@ import { SHEET_MAX_BYTES, sheetOfFile } from "@/lib/changes/sheet-file";
 import { shopListingIds } from "@/lib/changes/shop-listing-ids";
 import { foreignRows, importQuestions, questionRowsOf, type CellError } from "@/lib/changes/spreadsheet";
 import { describeFailure, personalizationPhase } from "@/lib/marketplace";
+import { QUESTIONS_MAX } from "@/lib/personalization/question-set";
 
 /** A refusal names the first problems; a file of made-up rows would otherwise answer with megabytes. */
 const SHOWN = 50;
@@ -41,14 +42,14 @@ export async function POST(request: Request) {
       { error: "The file is larger than 5 MB. Export your questions again and edit that file." },
       { status: 413 },
     );
-  const file = await sheetOfFile(bytes);
-  if (!file.ok) return NextResponse.json({ error: file.error }, { status: 400 });
-  const rows = await questionRowsOf(file.sheet);
-  if (!rows.ok) return refused(rows.errors);
   const owner = { userId: seller.userId, shopId: seller.shopId };
   const runner = await planRunner();
   const shop = await shopListingIds(runner.marketplace, owner);
   if (!shop.ok) return NextResponse.json({ error: describeFailure(shop.failure, "load") }, { status: 502 });
+  const file = await sheetOfFile(bytes, shop.data.ids.size * QUESTIONS_MAX);
+  if (!file.ok) return NextResponse.json({ error: file.error, errors: [], more: 0 }, { status: file.status });
+  const rows = await questionRowsOf(file.sheet);
+  if (!rows.ok) return refused(rows.errors);
   const foreign = foreignRows(rows.value, shop.data.ids);
   if (foreign.length > 0) return refused(foreign);
   const named = new Set(rows.value.listingIds);
