@@ -9,8 +9,7 @@ import { parseArgs } from "node:util";
 import { describeGrid, measureGrid } from "./dashboard/grid.js";
 import { measureLighthouse } from "./dashboard/lighthouse.js";
 import { addedMs, measureSaveOverhead } from "./dashboard/save-overhead.js";
-import { DEFAULT_LISTINGS, describeBulk, measureBulk } from "./load/bulk.js";
-import { describeChangePlan, measureChangePlan } from "./load/change-plan.js";
+import { DEFAULT_LISTINGS, describeChangePlan, measureChangePlan } from "./load/change-plan.js";
 import { DEFAULT_SOAK_LISTINGS, describeChangeFaults, measureChangeFaults } from "./load/change-faults.js";
 import { describeChangeFairness, measureChangeFairness } from "./load/change-fairness.js";
 import { describeLoad, LOAD_FLOOR, runLoad } from "./load/loadtest.js";
@@ -24,8 +23,6 @@ import { compareWithPrism } from "./sandbox/prism.js";
 const { values: flags } = parseArgs({
   options: {
     quick: { type: "boolean", default: false },
-    "skip-bulk": { type: "boolean", default: false },
-    "bulk-listings": { type: "string" },
     "skip-plans": { type: "boolean", default: false },
     "plan-listings": { type: "string" },
     out: { type: "string" },
@@ -42,7 +39,6 @@ const SETTINGS = quick
       grid: { listings: 200, keys: 10 },
       load: { sellers: 20, seconds: 20 },
       stress: { sellers: 10, seconds: 10 },
-      bulkListings: 200,
       mirror: { listings: 300, views: 10, webhooks: 50 },
       planListings: 200,
       sheetRounds: 1,
@@ -57,7 +53,6 @@ const SETTINGS = quick
       grid: { listings: 1_000, keys: 40 },
       load: { sellers: LOAD_FLOOR.sellers, seconds: 120 },
       stress: { sellers: 50, seconds: 30 },
-      bulkListings: DEFAULT_LISTINGS,
       mirror: { listings: 10_000, views: 40, webhooks: 1_000 },
       planListings: DEFAULT_LISTINGS,
       sheetRounds: 5,
@@ -177,14 +172,6 @@ async function main() {
       () => runLoad({ distDir: build.distDir, everyS: 0, ...SETTINGS.stress, log }),
       describeLoad,
     );
-    const listings = Number(flags["bulk-listings"] ?? SETTINGS.bulkListings);
-    const bulk = flags["skip-bulk"]
-      ? { skipped: "left out (--skip-bulk)" }
-      : await described(
-          `bulk apply of ${listings.toLocaleString("en-US")} listings at 20 requests/s`,
-          () => measureBulk(listings),
-          describeBulk,
-        );
     const mirror = await described(
       `mirror of ${SETTINGS.mirror.listings.toLocaleString("en-US")} listings at 10 requests/s`,
       () => {
@@ -197,7 +184,7 @@ async function main() {
     const changePlan = flags["skip-plans"]
       ? { skipped: "left out (--skip-plans)" }
       : await described(
-          `change plan of ${planListings.toLocaleString("en-US")} listings at 20 requests/s`,
+          `change of ${planListings.toLocaleString("en-US")} listings at 20 requests/s`,
           () => measureChangePlan(planListings),
           describeChangePlan,
         );
@@ -239,7 +226,6 @@ async function main() {
       grid,
       load,
       stress,
-      bulk,
       mirror,
       changePlan,
       spreadsheetImport,

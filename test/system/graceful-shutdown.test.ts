@@ -71,7 +71,7 @@ it("SIGTERM mid-change: the rows in flight are written and recorded, the rest ar
     authSecret: AUTH_SECRET,
     dashboardDb: join(folder, "dashboard.db"),
     stdio: "pipe",
-    env: { BULK_LEASE_MS: String(LEASE_MS) },
+    env: { CHANGE_LEASE_MS: String(LEASE_MS) },
   });
   started.push(first);
   let logText = "";
@@ -124,7 +124,7 @@ it("SIGTERM mid-change: the rows in flight are written and recorded, the rest ar
     authSecret: AUTH_SECRET,
     dashboardDb: join(folder, "dashboard.db"),
     stdio: "ignore",
-    env: { BULK_LEASE_MS: String(LEASE_MS) },
+    env: { CHANGE_LEASE_MS: String(LEASE_MS) },
   });
   started.push(second);
   // The lease was released at the signal: the next instance goes on at once, not after the lease runs out.

@@ -141,7 +141,7 @@ describe("metrics", () => {
       sample(text, 'marketplace_call_duration_seconds_count{operation="getListingsByShop"}'),
     ).toBeGreaterThanOrEqual(2);
     expect(sample(text, 'marketplace_token_refreshes_total{outcome="refreshed"}')).toBe(1);
-    expect(text).toContain("# TYPE bulk_items_total counter");
+    expect(text).toContain("# TYPE change_items_total counter");
     expect(text).toContain("# TYPE process_resident_memory_bytes gauge");
     expect(sample(text, "active_sessions")).toBe(1);
     expect(await scrape()).toContain("marketplace_calls_total");
