@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { describeChangeReview, measureChangeReview } from "./dashboard/change-review.js";
 import { describeGrid, measureGrid } from "./dashboard/grid.js";
 import { measureLighthouse } from "./dashboard/lighthouse.js";
 import { addedMs, measureSaveOverhead } from "./dashboard/save-overhead.js";
@@ -37,6 +38,7 @@ const SETTINGS = quick
       overheadRounds: 20,
       lighthouseRuns: 1,
       grid: { listings: 200, keys: 10 },
+      reviewListings: 500,
       load: { sellers: 20, seconds: 20 },
       stress: { sellers: 10, seconds: 10 },
       mirror: { listings: 300, views: 10, webhooks: 50 },
@@ -51,6 +53,7 @@ const SETTINGS = quick
       overheadRounds: 100,
       lighthouseRuns: 3,
       grid: { listings: 1_000, keys: 40 },
+      reviewListings: 10_000,
       load: { sellers: LOAD_FLOOR.sellers, seconds: 120 },
       stress: { sellers: 50, seconds: 30 },
       mirror: { listings: 10_000, views: 40, webhooks: 1_000 },
@@ -161,6 +164,29 @@ async function main() {
         await dashboard.stop();
       }
     });
+    const changeReview = await part(
+      `review of a change over ${SETTINGS.reviewListings.toLocaleString("en-US")} listings`,
+      async () => {
+        const dashboard = await startBenchDashboard({
+          sandboxUrl: sandbox.url,
+          distDir: build.distDir,
+          dashboardDb: join(folder, "change-review.db"),
+        });
+        try {
+          const figures = await measureChangeReview({
+            dashboardUrl: dashboard.url,
+            sandboxUrl: sandbox.url,
+            listings: SETTINGS.reviewListings,
+            runs: SETTINGS.lighthouseRuns,
+            log,
+          });
+          describeChangeReview(figures).forEach(log);
+          return figures;
+        } finally {
+          await dashboard.stop();
+        }
+      },
+    );
     await sandbox.stop();
     const load = await described(
       `realistic load: ${SETTINGS.load.sellers} sellers acting every ${LOAD_FLOOR.everyS} s for ${SETTINGS.load.seconds} s`,
@@ -224,6 +250,7 @@ async function main() {
       overhead,
       lighthouse,
       grid,
+      changeReview,
       load,
       stress,
       mirror,

@@ -34,6 +34,12 @@ import {
   type SpreadsheetImportResult,
 } from "../load/spreadsheet-import.js";
 import { LIGHTHOUSE_FLOOR, lighthouseMet, type PageFigures } from "../dashboard/lighthouse.js";
+import {
+  CHANGE_REVIEW_FLOOR,
+  changeReviewMet,
+  describeChangeReview,
+  type ChangeReviewFigures,
+} from "../dashboard/change-review.js";
 import { describeGrid, GRID_FLOOR, gridMet, type GridFigures } from "../dashboard/grid.js";
 import { addedMs, SAVE_OVERHEAD_FLOOR_MS, type SaveOverhead } from "../dashboard/save-overhead.js";
 import { PRISM_FLOOR, prismVerdict, type PrismResult } from "../sandbox/prism.js";
@@ -60,6 +66,7 @@ export type Figures = {
   overhead: Part<SaveOverhead>;
   lighthouse: Part<PageFigures[]>;
   grid: Part<GridFigures>;
+  changeReview: Part<ChangeReviewFigures>;
   load: Part<LoadFigures>;
   stress: Part<LoadFigures>;
   mirror: Part<MirrorResult>;
@@ -82,6 +89,7 @@ function floorRows(figures: Figures) {
     overhead,
     lighthouse,
     grid,
+    changeReview,
     load,
     mirror,
     changePlan,
@@ -128,6 +136,13 @@ function floorRows(figures: Figures) {
         ? `${grid.listings.toLocaleString("en-US")} listings: ${grid.median.performance}; longest task per keystroke median ${ms(grid.longestTaskMs.median)} ms, max ${ms(grid.longestTaskMs.max)} ms`
         : why(grid),
       has(grid) ? gridMet(grid) && grid.listings >= 1_000 : undefined,
+    ),
+    row(
+      `The review of a change over 10,000 listings, planned and not applied, Lighthouse mobile: performance ≥ ${CHANGE_REVIEW_FLOOR.performance}, accessibility ${CHANGE_REVIEW_FLOOR.accessibility}`,
+      has(changeReview)
+        ? `${changeReview.listings.toLocaleString("en-US")} listings: ${changeReview.median.performance} / ${changeReview.median.accessibility}; TBT ${changeReview.median.tbtMs.toFixed(0)} ms, LCP ${changeReview.median.lcpMs.toFixed(0)} ms`
+        : why(changeReview),
+      has(changeReview) ? changeReviewMet(changeReview) && changeReview.listings >= 10_000 : undefined,
     ),
     row(
       `Save action overhead over a direct POST ≤ ${SAVE_OVERHEAD_FLOOR_MS} ms at the median`,
@@ -234,6 +249,20 @@ function gridSection(grid: Part<GridFigures>) {
     "",
   ];
   return has(grid) ? [...head, ...describeGrid(grid).map((line) => `- ${line}`), ""] : [...head, why(grid), ""];
+}
+
+function changeReviewSection(review: Part<ChangeReviewFigures>) {
+  const head = [
+    "## The review of a change over 10,000 listings",
+    "",
+    'A seller with 10,000 active listings selects them all on the listings page and plans "Add a question" through',
+    "\"Change 10000 listings…\" in Playwright's Chromium; Lighthouse as above then audits the change's page, `/changes/<id>`,",
+    "planned and not applied. Alone: `npx tsx bench/dashboard/change-review.ts [--runs 3] [--listings 10000]`.",
+    "",
+  ];
+  return has(review)
+    ? [...head, ...describeChangeReview(review).map((line) => `- ${line}`), ""]
+    : [...head, why(review), ""];
 }
 
 function lighthouseSection(lighthouse: Part<PageFigures[]>) {
@@ -453,6 +482,7 @@ export function benchmarksMarkdown(figures: Figures) {
     ...prismSection(figures.prism),
     ...lighthouseSection(figures.lighthouse),
     ...gridSection(figures.grid),
+    ...changeReviewSection(figures.changeReview),
     ...overheadSection(figures.overhead),
     ...loadSection(figures.load, figures.stress),
     ...mirrorSection(figures.mirror),
