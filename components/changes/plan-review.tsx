@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
-import { applyPlanAction, includeRowsAction, planUndoAction } from "@/app/changes/change-actions";
+import { applyPlanAction, includeRowsAction, planUndoAction, retryRowsAction } from "@/app/changes/change-actions";
 import type { ActionResult } from "@/lib/actions/seller-action";
 import { describeSet } from "@/lib/changes/field-diff";
 import {
@@ -59,10 +59,13 @@ function Row({
   item,
   reviewing,
   onInclude,
+  onRetry,
 }: {
   item: PlanItemView;
   reviewing: boolean;
   onInclude: (item: PlanItemView, included: boolean) => void;
+  /** Given when the seller may try a row that was not changed again. */
+  onRetry?: (item: PlanItemView) => void;
 }) {
   const conflict = item.outcome === "changed-elsewhere";
   return (
@@ -103,6 +106,16 @@ function Row({
           >
             {OUTCOME_LABELS[item.outcome]}
           </span>
+        )}
+        {item.outcome === "failed" && onRetry && (
+          <button
+            type="button"
+            onClick={() => onRetry(item)}
+            aria-label={`Try ${item.title} again`}
+            className="min-h-11 rounded-md px-3 text-sm font-medium ring-1 ring-stone-300 md:min-h-8"
+          >
+            Try again
+          </button>
         )}
       </header>
       {item.reason && <p className="mt-1 text-sm text-amber-900">{item.reason}</p>}
@@ -227,7 +240,17 @@ export function PlanReview({ initial, canEdit }: { initial: PagedPlanView; canEd
       reload,
     );
 
+  const retry = (item: PlanItemView | "all") =>
+    run(
+      () => retryRowsAction({ planId: plan.id, listingIds: item === "all" ? "all" : [item.listingId] }),
+      async ({ retried }) => {
+        notify({ tone: "info", text: `Trying ${plural(retried, "listing")} again.` });
+        await reload();
+      },
+    );
   const outcomes = plan.counts.outcomes;
+  // Only rows the marketplace kept failing: a listing changed elsewhere waits for the seller's own look, never a retry.
+  const mayRetry = canEdit && !plan.undoneBy && plan.status !== "reviewing";
   return (
     <section aria-labelledby="plan-heading">
       <h1 id="plan-heading" className="mt-4 text-2xl font-semibold">
@@ -308,6 +331,16 @@ export function PlanReview({ initial, canEdit }: { initial: PagedPlanView; canEd
             </button>
           </>
         )}
+        {mayRetry && (outcomes.failed ?? 0) > 1 && (
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => retry("all")}
+            className="min-h-11 rounded-md px-3 font-medium ring-1 ring-stone-300 md:min-h-9"
+          >
+            Try the {outcomes.failed} not changed again
+          </button>
+        )}
         {plan.status === "applied" && canEdit && !plan.undoneBy && (outcomes.done ?? 0) > 0 && (
           <button
             type="button"
@@ -361,7 +394,13 @@ export function PlanReview({ initial, canEdit }: { initial: PagedPlanView; canEd
           <p className="p-4 text-stone-600">No listing here.</p>
         ) : (
           items.map((item) => (
-            <Row key={item.listingId} item={item} reviewing={reviewing && !busy} onInclude={include} />
+            <Row
+              key={item.listingId}
+              item={item}
+              reviewing={reviewing && !busy}
+              onInclude={include}
+              onRetry={mayRetry && !busy ? retry : undefined}
+            />
           ))
         )}
       </div>

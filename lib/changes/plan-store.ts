@@ -249,6 +249,27 @@ export function planStore(db: Database) {
       return true;
     },
 
+    /**
+     * Rows that were not changed go back to the runner with their attempts anew, and an applied plan applies again.
+     * A row left alone because its listing changed elsewhere is never among them: only the seller's review decides that.
+     */
+    async retryFailed(planId: string, listingIds: number[] | "all"): Promise<number> {
+      const ids =
+        listingIds === "all" ? "" : `AND listing_id IN (${listingIds.map((id) => Number(id)).join(", ") || "NULL"})`;
+      const retried = await db.execute(
+        `UPDATE change_plan_items SET outcome = 'pending', outcome_reason = NULL, attempts = 0, not_before = 0, lease_owner = NULL,
+           lease_until = NULL, updated_at = $2
+         WHERE plan_id = $1 AND outcome = 'failed' ${ids}`,
+        [planId, Date.now()],
+      );
+      if (retried > 0)
+        await db.execute(
+          "UPDATE change_plans SET status = 'applying', finished_at = NULL WHERE plan_id = $1 AND status = 'applied'",
+          [planId],
+        );
+      return retried;
+    },
+
     /** Fixes the reviewed plan for its apply: once, whatever the clicks, in any instance. */
     async startApply(planId: string, shopId: number, reserve: number | null = null): Promise<boolean> {
       const now = Date.now();
