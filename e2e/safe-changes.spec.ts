@@ -235,6 +235,23 @@ test("a change over 60 listings is reviewed 50 rows at a time, each filter paged
   await page.getByRole("radio", { name: "Skipped (0)" }).click();
   await expect(page.getByText("No listing here.")).toBeVisible();
   await expect(page.getByTestId("plan-rows-shown")).toHaveCount(0);
+
+  const rows = `${new URL(page.url()).pathname.replace("/changes/", "/api/changes/")}`;
+  const second = await page.request.get(`${rows}?filter=changes&offset=50`);
+  expect(second.status()).toBe(200);
+  const body = (await second.json()) as { items: { title: string }[]; page: { counts: Record<string, number> } };
+  expect(body.items.map((item) => item.title)).toEqual(
+    Array.from({ length: 10 }, (_, index) => `Test listing ${51 + index}`),
+  );
+  expect(body.page.counts).toEqual({ all: 60, changes: 60, skipped: 0, conflicts: 0 });
+  for (const [query, error] of [
+    ["filter=bogus", "filter must be one of all, changes, skipped, conflicts; leave it out to see every row."],
+    ["offset=-1", "offset must be a whole number of rows, 0 or more; leave it out to start at the first row."],
+  ]) {
+    const refused = await page.request.get(`${rows}?${query}`);
+    expect(refused.status()).toBe(400);
+    expect(((await refused.json()) as { error: string }).error).toBe(error);
+  }
 });
 
 test("undoing a change after the seller edited its listings elsewhere puts back only what it wrote, and leaves their edits in place", async ({
