@@ -127,32 +127,28 @@ async function main() {
       log(`the save action adds ${addedMs(figures).toFixed(2)} ms at the median`);
       return figures;
     });
-    const lighthouse = await part("Lighthouse", async () => {
-      const dashboard = await startBenchDashboard({
-        sandboxUrl: sandbox.url,
-        distDir: build.distDir,
-        dashboardDb: join(folder, "lighthouse.db"),
-      });
-      try {
-        return await measureLighthouse({
-          dashboardUrl: dashboard.url,
+    /** A part measured against a dashboard of its own (its own database) on the shared sandbox. */
+    const onDashboard = <T extends object>(name: string, measure: (dashboardUrl: string) => Promise<T>) =>
+      part(name, async () => {
+        const dashboard = await startBenchDashboard({
+          sandboxUrl: sandbox.url,
           distDir: build.distDir,
-          runs: SETTINGS.lighthouseRuns,
-          log,
+          dashboardDb: join(folder, `${name.split(" ")[0]}.db`),
         });
-      } finally {
-        await dashboard.stop();
-      }
-    });
-    const grid = await part(`grid of ${SETTINGS.grid.listings.toLocaleString("en-US")} listings`, async () => {
-      const dashboard = await startBenchDashboard({
-        sandboxUrl: sandbox.url,
-        distDir: build.distDir,
-        dashboardDb: join(folder, "grid.db"),
+        try {
+          return await measure(dashboard.url);
+        } finally {
+          await dashboard.stop();
+        }
       });
-      try {
+    const lighthouse = await onDashboard("Lighthouse", (dashboardUrl) =>
+      measureLighthouse({ dashboardUrl, distDir: build.distDir, runs: SETTINGS.lighthouseRuns, log }),
+    );
+    const grid = await onDashboard(
+      `grid of ${SETTINGS.grid.listings.toLocaleString("en-US")} listings`,
+      async (dashboardUrl) => {
         const figures = await measureGrid({
-          dashboardUrl: dashboard.url,
+          dashboardUrl,
           sandboxUrl: sandbox.url,
           runs: SETTINGS.lighthouseRuns,
           ...SETTINGS.grid,
@@ -160,31 +156,20 @@ async function main() {
         });
         describeGrid(figures).forEach(log);
         return figures;
-      } finally {
-        await dashboard.stop();
-      }
-    });
-    const changeReview = await part(
+      },
+    );
+    const changeReview = await onDashboard(
       `review of a change over ${SETTINGS.reviewListings.toLocaleString("en-US")} listings`,
-      async () => {
-        const dashboard = await startBenchDashboard({
+      async (dashboardUrl) => {
+        const figures = await measureChangeReview({
+          dashboardUrl,
           sandboxUrl: sandbox.url,
-          distDir: build.distDir,
-          dashboardDb: join(folder, "change-review.db"),
+          listings: SETTINGS.reviewListings,
+          runs: SETTINGS.lighthouseRuns,
+          log,
         });
-        try {
-          const figures = await measureChangeReview({
-            dashboardUrl: dashboard.url,
-            sandboxUrl: sandbox.url,
-            listings: SETTINGS.reviewListings,
-            runs: SETTINGS.lighthouseRuns,
-            log,
-          });
-          describeChangeReview(figures).forEach(log);
-          return figures;
-        } finally {
-          await dashboard.stop();
-        }
+        describeChangeReview(figures).forEach(log);
+        return figures;
       },
     );
     await sandbox.stop();

@@ -2,11 +2,11 @@
 // question, through the listings page's "Change N listings…" as a seller does), and Lighthouse (mobile) audits its page,
 // /changes/<id>, planned but not applied.
 // `npx tsx bench/dashboard/change-review.ts [--runs 3] [--listings 10000]` runs this part alone.
-import { chromium } from "@playwright/test";
 import { signInOverHttp } from "../../test/harness/http-sign-in.js";
 import { createSeller, sandboxControl, type CreatedSeller } from "../../test/harness/sandbox.js";
 import { runAlone } from "../processes.js";
 import { audit, medianRun, startChromium, type LighthouseRun } from "./lighthouse.js";
+import { signedInBrowser } from "./signed-in-browser.js";
 
 export const CHANGE_REVIEW_FLOOR = { performance: 90, accessibility: 100 };
 
@@ -30,15 +30,8 @@ export const describeChangeReview = (figures: ChangeReviewFigures) => [
 
 /** Plans the change in Playwright's Chromium as the seller would; returns the review's URL and how long planning took. */
 async function planThroughTheListingsPage(dashboardUrl: string, cookie: string, listings: number) {
-  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || "/usr/bin/chromium" });
+  const { browser, context } = await signedInBrowser(dashboardUrl, cookie);
   try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.addCookies(
-      cookie.split("; ").map((pair) => {
-        const at = pair.indexOf("=");
-        return { name: pair.slice(0, at), value: pair.slice(at + 1), url: dashboardUrl };
-      }),
-    );
     const page = await context.newPage();
     await page.goto(`${dashboardUrl}/listings?state=active`);
     await page.getByRole("checkbox", { name: "Select all listings on this page" }).check();
