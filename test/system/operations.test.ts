@@ -122,7 +122,7 @@ describe("metrics", () => {
     expect((await get("/api/metrics", { authorization: `Bearer ${METRICS_TOKEN.slice(0, -1)}x` })).status).toBe(401);
   });
 
-  it("serves Prometheus text: marketplace calls by operation and status, latency histograms, token refreshes, bulk items, active sessions", async () => {
+  it("serves Prometheus text: marketplace calls by operation and status, latency histograms, token refreshes, change items, active sessions", async () => {
     const seller = await createSeller(sandbox.url, { listings: 3 });
     const { cookie } = await signInOverHttp(dashboard.url, seller);
     expect((await get("/api/listings?state=active&page=1&fresh=1", { cookie })).status).toBe(200);
