@@ -144,7 +144,7 @@ export function createPlanRunner(
 
   async function settle(plan: Plan, item: PendingItem, owner: string, outcome: Parameters<typeof plans.settle>[3]) {
     await plans.settle(plan.id, item.listingId, owner, outcome);
-    metrics().bulkItems.inc({ outcome: outcome.outcome });
+    metrics().changeItems.inc({ outcome: outcome.outcome });
   }
 
   async function currentOf(plan: Plan, listingId: number, fallback: StoredQuestion[]) {
