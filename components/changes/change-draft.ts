@@ -1,28 +1,16 @@
 "use client";
 
 import type { QuestionForm } from "@/lib/personalization/question-set";
+import { keepInTab, takeFromTab } from "../tab-storage";
 
-// The change dialog's values survive a trip through sign-in in this tab's sessionStorage, never on a server, as the
-// editors' drafts do (components/personalization/draft.ts).
 const KEY = "change-dialog-draft";
 
 export type ChangeDraft<V> = { values: V; questions?: QuestionForm[] };
 
-export function keepChangeDraft<V>(draft: ChangeDraft<V>) {
-  try {
-    sessionStorage.setItem(KEY, JSON.stringify(draft));
-  } catch {
-    // Storage refused (private mode, full): the seller types again after signing in.
-  }
-}
+export const keepChangeDraft = <V>(draft: ChangeDraft<V>) => keepInTab(KEY, draft);
 
-/** The draft kept before signing in, once: it is gone after this read. */
+/** The change dialog's values kept before signing in again, once. */
 export function takeChangeDraft<V>(): ChangeDraft<V> | null {
-  try {
-    const raw = sessionStorage.getItem(KEY);
-    sessionStorage.removeItem(KEY);
-    return raw === null ? null : (JSON.parse(raw) as ChangeDraft<V>);
-  } catch {
-    return null;
-  }
+  const kept = takeFromTab(KEY);
+  return typeof kept === "object" && kept !== null && "values" in kept ? (kept as ChangeDraft<V>) : null;
 }
