@@ -10,6 +10,8 @@ export async function register() {
   }
   const { logger } = await import("./lib/observability/logger");
   const log = logger();
+  const { renamedSettingWarnings } = await import("./lib/env-schema");
+  for (const warning of renamedSettingWarnings(process.env)) log.warn({ msg: warning });
   if (process.env.NEXT_MANUAL_SIG_HANDLE === "true") {
     const { drainOnSignals } = await import("./lib/observability/shutdown");
     drainOnSignals(log);

@@ -6,11 +6,11 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { describeChangeReview, measureChangeReview } from "./dashboard/change-review.js";
 import { describeGrid, measureGrid } from "./dashboard/grid.js";
 import { measureLighthouse } from "./dashboard/lighthouse.js";
 import { addedMs, measureSaveOverhead } from "./dashboard/save-overhead.js";
-import { DEFAULT_LISTINGS, describeBulk, measureBulk } from "./load/bulk.js";
-import { describeChangePlan, measureChangePlan } from "./load/change-plan.js";
+import { DEFAULT_LISTINGS, describeChangePlan, measureChangePlan } from "./load/change-plan.js";
 import { DEFAULT_SOAK_LISTINGS, describeChangeFaults, measureChangeFaults } from "./load/change-faults.js";
 import { describeChangeFairness, measureChangeFairness } from "./load/change-fairness.js";
 import { describeLoad, LOAD_FLOOR, runLoad } from "./load/loadtest.js";
@@ -24,8 +24,6 @@ import { compareWithPrism } from "./sandbox/prism.js";
 const { values: flags } = parseArgs({
   options: {
     quick: { type: "boolean", default: false },
-    "skip-bulk": { type: "boolean", default: false },
-    "bulk-listings": { type: "string" },
     "skip-plans": { type: "boolean", default: false },
     "plan-listings": { type: "string" },
     out: { type: "string" },
@@ -40,9 +38,9 @@ const SETTINGS = quick
       overheadRounds: 20,
       lighthouseRuns: 1,
       grid: { listings: 200, keys: 10 },
+      reviewListings: 500,
       load: { sellers: 20, seconds: 20 },
       stress: { sellers: 10, seconds: 10 },
-      bulkListings: 200,
       mirror: { listings: 300, views: 10, webhooks: 50 },
       planListings: 200,
       sheetRounds: 1,
@@ -55,9 +53,9 @@ const SETTINGS = quick
       overheadRounds: 100,
       lighthouseRuns: 3,
       grid: { listings: 1_000, keys: 40 },
+      reviewListings: 10_000,
       load: { sellers: LOAD_FLOOR.sellers, seconds: 120 },
       stress: { sellers: 50, seconds: 30 },
-      bulkListings: DEFAULT_LISTINGS,
       mirror: { listings: 10_000, views: 40, webhooks: 1_000 },
       planListings: DEFAULT_LISTINGS,
       sheetRounds: 5,
@@ -129,32 +127,28 @@ async function main() {
       log(`the save action adds ${addedMs(figures).toFixed(2)} ms at the median`);
       return figures;
     });
-    const lighthouse = await part("Lighthouse", async () => {
-      const dashboard = await startBenchDashboard({
-        sandboxUrl: sandbox.url,
-        distDir: build.distDir,
-        dashboardDb: join(folder, "lighthouse.db"),
-      });
-      try {
-        return await measureLighthouse({
-          dashboardUrl: dashboard.url,
+    /** A part measured against a dashboard of its own (its own database) on the shared sandbox. */
+    const onDashboard = <T extends object>(name: string, measure: (dashboardUrl: string) => Promise<T>) =>
+      part(name, async () => {
+        const dashboard = await startBenchDashboard({
+          sandboxUrl: sandbox.url,
           distDir: build.distDir,
-          runs: SETTINGS.lighthouseRuns,
-          log,
+          dashboardDb: join(folder, `${name.split(" ")[0]}.db`),
         });
-      } finally {
-        await dashboard.stop();
-      }
-    });
-    const grid = await part(`grid of ${SETTINGS.grid.listings.toLocaleString("en-US")} listings`, async () => {
-      const dashboard = await startBenchDashboard({
-        sandboxUrl: sandbox.url,
-        distDir: build.distDir,
-        dashboardDb: join(folder, "grid.db"),
+        try {
+          return await measure(dashboard.url);
+        } finally {
+          await dashboard.stop();
+        }
       });
-      try {
+    const lighthouse = await onDashboard("Lighthouse", (dashboardUrl) =>
+      measureLighthouse({ dashboardUrl, distDir: build.distDir, runs: SETTINGS.lighthouseRuns, log }),
+    );
+    const grid = await onDashboard(
+      `grid of ${SETTINGS.grid.listings.toLocaleString("en-US")} listings`,
+      async (dashboardUrl) => {
         const figures = await measureGrid({
-          dashboardUrl: dashboard.url,
+          dashboardUrl,
           sandboxUrl: sandbox.url,
           runs: SETTINGS.lighthouseRuns,
           ...SETTINGS.grid,
@@ -162,10 +156,22 @@ async function main() {
         });
         describeGrid(figures).forEach(log);
         return figures;
-      } finally {
-        await dashboard.stop();
-      }
-    });
+      },
+    );
+    const changeReview = await onDashboard(
+      `review of a change over ${SETTINGS.reviewListings.toLocaleString("en-US")} listings`,
+      async (dashboardUrl) => {
+        const figures = await measureChangeReview({
+          dashboardUrl,
+          sandboxUrl: sandbox.url,
+          listings: SETTINGS.reviewListings,
+          runs: SETTINGS.lighthouseRuns,
+          log,
+        });
+        describeChangeReview(figures).forEach(log);
+        return figures;
+      },
+    );
     await sandbox.stop();
     const load = await described(
       `realistic load: ${SETTINGS.load.sellers} sellers acting every ${LOAD_FLOOR.everyS} s for ${SETTINGS.load.seconds} s`,
@@ -177,14 +183,6 @@ async function main() {
       () => runLoad({ distDir: build.distDir, everyS: 0, ...SETTINGS.stress, log }),
       describeLoad,
     );
-    const listings = Number(flags["bulk-listings"] ?? SETTINGS.bulkListings);
-    const bulk = flags["skip-bulk"]
-      ? { skipped: "left out (--skip-bulk)" }
-      : await described(
-          `bulk apply of ${listings.toLocaleString("en-US")} listings at 20 requests/s`,
-          () => measureBulk(listings),
-          describeBulk,
-        );
     const mirror = await described(
       `mirror of ${SETTINGS.mirror.listings.toLocaleString("en-US")} listings at 10 requests/s`,
       () => {
@@ -197,7 +195,7 @@ async function main() {
     const changePlan = flags["skip-plans"]
       ? { skipped: "left out (--skip-plans)" }
       : await described(
-          `change plan of ${planListings.toLocaleString("en-US")} listings at 20 requests/s`,
+          `change of ${planListings.toLocaleString("en-US")} listings at 20 requests/s`,
           () => measureChangePlan(planListings),
           describeChangePlan,
         );
@@ -237,9 +235,9 @@ async function main() {
       overhead,
       lighthouse,
       grid,
+      changeReview,
       load,
       stress,
-      bulk,
       mirror,
       changePlan,
       spreadsheetImport,

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import Papa from "papaparse";
 import { expect, test, type Page } from "@playwright/test";
-import { applyChange, openChange, undoChange } from "./changes";
+import { applyChange, appliedText, openChange, undoChange } from "./changes";
 import { hydrated, saveAsTemplate } from "./editor";
 import { E2E } from "./ports";
 import { control, newSeller, putQuestion, signIn, storedListing, type TestSeller } from "./sandbox-control";
@@ -77,6 +77,10 @@ test("a field change: one entry, reviewed with its summary and apply first, appl
 
   await listingsShow(page, "Test listing 2", "Print your name");
   await historyOpens(page, seller.listing_ids[1]!, changeUrl);
+  // A link kept from the bulk jobs' days opens the same change.
+  await page.goto(changeUrl.replace("/changes/", "/bulk-jobs/"));
+  await expect(page).toHaveURL(changeUrl);
+  await expect(page.getByTestId("plan-progress")).toHaveText(appliedText(3));
 });
 
 test("remove personalization, then its undo: both through the change's page, the listings page showing each", async ({

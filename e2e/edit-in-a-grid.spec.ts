@@ -168,7 +168,7 @@ for (const colorScheme of ["light", "dark"] as const)
       await expect(page.getByRole("textbox", { name: /^Instructions of/ })).toBeFocused();
       expect(await violations(page)).toEqual([]);
       await page.screenshot({ path: test.info().outputPath(`grid-${colorScheme}-${width}.png`) });
-      if (colorScheme === "light" && width === 1280) await page.screenshot({ path: "docs/grid.png" });
+      if (colorScheme === "light" && width === 1280) await page.screenshot({ path: "test-results/grid.png" });
 
       await page.goto(`${E2E.dashboardUrl}/listings`);
       await expect(page.getByTestId("mirror-status")).toContainText(/kept fresh/, { timeout: 20_000 });

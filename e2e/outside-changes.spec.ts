@@ -35,14 +35,22 @@ async function inboxShows(page: Page, base: string, title: string, found: string
   return Date.now() - started;
 }
 
-type Deliveries = { deliveries: { state: "pending" | "delivered" | "failed"; event_type: string }[] };
+type Deliveries = {
+  deliveries: { state: "pending" | "delivered" | "failed"; event_type: string; body: { shop_id: number } }[];
+};
 
-/** Waits until the sandbox delivered more than `count` webhooks and none is pending; returns how many it delivered. */
-async function allDelivered(count: number) {
+/** The sandbox's deliveries of the shop's events: it keeps only the latest 100 of all shops. */
+async function shopDeliveries(shopId: number) {
+  const { deliveries } = await control<Deliveries>("/webhooks");
+  return deliveries.filter((delivery) => delivery.body.shop_id === shopId);
+}
+
+/** Waits until the sandbox delivered more than `count` of the shop's webhooks and none is pending; returns how many. */
+async function allDelivered(shopId: number, count: number) {
   let delivered = count;
   await expect
     .poll(async () => {
-      const { deliveries } = await control<Deliveries>("/webhooks");
+      const deliveries = await shopDeliveries(shopId);
       delivered = deliveries.filter((delivery) => delivery.state === "delivered").length;
       return delivered > count && deliveries.every((delivery) => delivery.state === "delivered");
     })
@@ -59,7 +67,7 @@ test.describe("with the marketplace's webhooks (the e2e dashboard subscribed its
     const seller = await newSeller(3);
     const listingId = seller.listing_ids[1]!;
     await signInAndFill(page, seller, E2E.dashboardUrl, /kept fresh by the marketplace's webhooks/);
-    const before = (await control<Deliveries>("/webhooks")).deliveries.length;
+    const before = (await shopDeliveries(seller.shop_id)).length;
     await shopManagerEdit(listingId, "Set in Shop Manager", 25);
 
     const took = await inboxShows(
@@ -84,11 +92,11 @@ test.describe("with the marketplace's webhooks (the e2e dashboard subscribed its
     ).toBeVisible();
 
     await page.goto("/inbox");
-    const delivered = await allDelivered(before);
+    const delivered = await allDelivered(seller.shop_id, before);
     await page.getByRole("button", { name: "Revert the change to “Test listing 2”" }).click();
     await expect(page.getByText("Reverted. “Test listing 2” asks buyers again: No question.")).toBeVisible();
     // The revert's own webhook comes after its answer; it is the dashboard's write, not an outside change.
-    await allDelivered(delivered);
+    await allDelivered(seller.shop_id, delivered);
     await page.reload();
     await expect(page.getByText("No changes from outside the dashboard.")).toBeVisible();
     expect(

@@ -172,7 +172,7 @@ test("429 with a short retry-after is waited out and retried by the server", asy
   expect(posts.map((entry) => entry.status)).toEqual([429, 201]);
 });
 
-test("500 from the marketplace through the retries says so and keeps the typed values; removing keeps the question", async ({
+test("500 from the marketplace through the retries says so, keeps the typed values and saves by itself once it answers; removing keeps the question", async ({
   page,
 }) => {
   const seller = await newSeller(1);
@@ -182,12 +182,13 @@ test("500 from the marketplace through the retries says so and keeps the typed v
 
   await editor(page).save.click();
   await expect(page.getByRole("alert").filter({ hasText: "not answering" })).toHaveText(
-    "Not saved. The marketplace is not answering right now (error 500), so we could not save the question. Your changes are still here: try again in a minute.",
+    "Not saved yet. The marketplace is not answering; the dashboard checks every few seconds and saves again by itself once it answers. Your changes are still here.",
   );
   await expectDraftKept(page);
   expect((await storedListing(listingId)).personalization.personalization_questions).toEqual([]);
 
-  await saveDraft(page, listingId);
+  await expect(saved(page)).toBeVisible({ timeout: 30_000 });
+  await expectDraftStored(listingId);
 
   await control("/faults", { method: "DELETE", path: personalizationPath(seller, listingId), status: 500, times: 3 });
   await page.getByRole("button", { name: "Remove personalization" }).click();
@@ -199,7 +200,7 @@ test("500 from the marketplace through the retries says so and keeps the typed v
   await expectDraftStored(listingId);
 });
 
-test("the marketplace stopping mid-edit shows a message, keeps the values, and saving works once it is back", async ({
+test("the marketplace stopping mid-edit shows a message, keeps the values, and saves them by itself once it is back", async ({
   page,
 }) => {
   const seller = await newSeller(1);
@@ -210,13 +211,14 @@ test("the marketplace stopping mid-edit shows a message, keeps the values, and s
 
   await editor(page).save.click();
   await expect(page.getByRole("alert").filter({ hasText: "not answering" })).toHaveText(
-    "Not saved. The marketplace is not answering right now, so we could not save the question. Your changes are still here: try again in a minute.",
+    "Not saved yet. The marketplace is not answering; the dashboard checks every few seconds and saves again by itself once it answers. Your changes are still here.",
   );
   await expectDraftKept(page);
 
   await expect.poll(sandboxAnswers, { timeout: 15_000 }).toBe(true);
-  expect((await storedListing(listingId)).personalization.personalization_questions).toEqual([]);
-  await saveDraft(page, listingId);
+  // Once it answers, the editor saves what was typed by itself.
+  await expect(saved(page)).toBeVisible({ timeout: 60_000 });
+  await expectDraftStored(listingId);
 });
 
 test("a marketplace slower than the client's time-out gets the time-out message, the values stay, and the landed write is then said saved", async ({

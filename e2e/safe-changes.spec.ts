@@ -189,6 +189,79 @@ test("a listing changed on the marketplace between review and apply is left as i
   expect((await questionsOf(seller.listing_ids[0]!))[0]).toMatchObject({ max_allowed_characters: 99 });
 });
 
+test("a listing the marketplace kept failing can be tried again, through the same runner; one changed elsewhere cannot", async ({
+  page,
+}) => {
+  const seller = await sellerWithSets();
+  await planLimitChange(page, seller, "77");
+  const [first, elsewhere, failing] = seller.listing_ids as [number, number, number];
+  await inShopManager(elsewhere, [{ ...TEXT, instructions: "Changed on the marketplace" }]);
+  // A 503 that lasts through every attempt the runner makes at this one listing's write.
+  await control("/faults", {
+    method: "POST",
+    path: `/v3/application/shops/${seller.shop_id}/listings/${failing}/personalization`,
+    status: 503,
+    times: 100,
+  });
+  await page.getByRole("button", { name: "Apply 3 changes" }).click();
+  await expect(page.getByTestId("plan-progress")).toHaveText(
+    "Applied. 1 changed, 1 changed elsewhere and left as they are, 1 not changed.",
+    { timeout: 60_000 },
+  );
+  await expect(row(page, "Test listing 3").getByTestId("plan-outcome")).toHaveText("Not changed");
+  await expect(row(page, "Test listing 2").getByTestId("plan-outcome")).toHaveText("Changed elsewhere: left as it is");
+  await expect(page.getByRole("button", { name: /again/ })).toHaveCount(1);
+  expect((await questionsOf(failing)).find((question) => question.question_type === "text_input")).toMatchObject({
+    max_allowed_characters: TEXT.max_allowed_characters,
+  });
+
+  await control("/faults", undefined, "DELETE");
+  await page.getByRole("button", { name: "Try Test listing 3 again" }).click();
+  await applied(page, 2, 1);
+  await expect(row(page, "Test listing 3").getByTestId("plan-outcome")).toHaveText("Changed");
+  await expect(page.getByRole("button", { name: /again/ })).toHaveCount(0);
+  expect((await questionsOf(failing)).find((question) => question.question_type === "text_input")).toMatchObject({
+    max_allowed_characters: 77,
+  });
+  expect((await questionsOf(first))[0]).toMatchObject({ max_allowed_characters: 77 });
+  expect(await questionsOf(elsewhere)).toEqual([
+    expect.objectContaining({ instructions: "Changed on the marketplace" }),
+  ]);
+});
+
+test("a change over 60 listings is reviewed 50 rows at a time, each filter paged on its own", async ({ page }) => {
+  const seller = await sellerWithSets(60);
+  await planLimitChange(page, seller, "60");
+  await expect(page.getByTestId("plan-row")).toHaveCount(50);
+  await expect(page.getByTestId("plan-rows-shown")).toHaveText("Listings 1–50 of 60");
+  await expect(page.getByRole("button", { name: "Apply 60 changes" })).toBeVisible();
+  await page.getByRole("button", { name: "Next 50" }).click();
+  await expect(page.getByTestId("plan-rows-shown")).toHaveText("Listings 51–60 of 60");
+  await expect(page.getByTestId("plan-row")).toHaveCount(10);
+  await expect(page.getByTestId("plan-row").first()).toHaveAccessibleName("Test listing 51");
+  await expect(page.getByRole("button", { name: "Next 50" })).toBeDisabled();
+  await page.getByRole("radio", { name: "Skipped (0)" }).click();
+  await expect(page.getByText("No listing here.")).toBeVisible();
+  await expect(page.getByTestId("plan-rows-shown")).toHaveCount(0);
+
+  const rows = `${new URL(page.url()).pathname.replace("/changes/", "/api/changes/")}`;
+  const second = await page.request.get(`${rows}?filter=changes&offset=50`);
+  expect(second.status()).toBe(200);
+  const body = (await second.json()) as { items: { title: string }[]; page: { counts: Record<string, number> } };
+  expect(body.items.map((item) => item.title)).toEqual(
+    Array.from({ length: 10 }, (_, index) => `Test listing ${51 + index}`),
+  );
+  expect(body.page.counts).toEqual({ all: 60, changes: 60, skipped: 0, conflicts: 0 });
+  for (const [query, error] of [
+    ["filter=bogus", "filter must be one of all, changes, skipped, conflicts; leave it out to see every row."],
+    ["offset=-1", "offset must be a whole number of rows, 0 or more; leave it out to start at the first row."],
+  ]) {
+    const refused = await page.request.get(`${rows}?${query}`);
+    expect(refused.status()).toBe(400);
+    expect(((await refused.json()) as { error: string }).error).toBe(error);
+  }
+});
+
 test("undoing a change after the seller edited its listings elsewhere puts back only what it wrote, and leaves their edits in place", async ({
   page,
 }) => {

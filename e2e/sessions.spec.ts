@@ -1,6 +1,15 @@
 import { expect, test, type Page } from "@playwright/test";
 import { addQuestion, editor, editorPath, hydrated, openEditor } from "./editor";
-import { allowOnMarketplace, lastRequestId, newSeller, requestsSince, signIn, storedListing } from "./sandbox-control";
+import { openChange } from "./changes";
+import {
+  allowOnMarketplace,
+  lastRequestId,
+  newSeller,
+  putQuestion,
+  requestsSince,
+  signIn,
+  storedListing,
+} from "./sandbox-control";
 
 type Violation = { directive: string; blocked: string };
 
@@ -97,6 +106,44 @@ test("a dashboard session that ends with the templates dialog open names the das
   await expect(editor(page).instructions).toHaveValue("Name to engrave, typed before the session ended");
   await page.getByRole("button", { name: "Templates" }).click();
   await expect(dialog.getByLabel("Template name")).toHaveValue("Engraving");
+});
+
+test("a dashboard session that ends with the change dialog open names the dashboard's sign-in, and after signing in again the dialog opens with what was typed", async ({
+  page,
+  browser,
+}) => {
+  const seller = await newSeller(2);
+  for (const id of seller.listing_ids)
+    await putQuestion(seller, id, { instructions: "Gift note", required: false, max_allowed_characters: 200 });
+  await signIn(page, seller);
+  const pageBox = page.getByRole("checkbox", { name: "Select all listings on this page" });
+  await hydrated(pageBox);
+  await pageBox.check();
+  const dialog = await openChange(page, 2);
+  await dialog.getByLabel("What to change").selectOption({ label: "The text question's instructions" });
+  await dialog.getByRole("textbox", { name: "Instructions" }).fill("Name to print, typed before the session ended");
+
+  await signOutEverywhereFrom(await (await browser.newContext()).newPage(), seller);
+
+  const since = await lastRequestId();
+  await dialog.getByRole("button", { name: "Review the change" }).click();
+  await expect(dialog.getByRole("alert")).toContainText(
+    "Your sign-in to this dashboard has ended (the marketplace is fine), so nothing was changed. Sign in again; what you typed is kept.",
+  );
+  expect(await requestsSince(since)).toEqual([]);
+  await dialog.getByRole("button", { name: "Sign in again" }).click();
+  await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Flistings[^&]*&reason=session-ended/);
+  await page.getByRole("button", { name: "Sign in with the marketplace" }).click();
+  await allowOnMarketplace(page, seller);
+
+  await expect(dialog.getByLabel("What to change")).toHaveValue("text-instructions");
+  await expect(dialog.getByRole("textbox", { name: "Instructions" })).toHaveValue(
+    "Name to print, typed before the session ended",
+  );
+  await dialog.getByRole("button", { name: "Review the change" }).click();
+  await expect(page.getByTestId("plan-summary")).toHaveText(
+    "2 listings change, 0 listings skipped, 0 already as asked.",
+  );
 });
 
 test("an inline script injected into a page is blocked by the CSP and reported, and the page still works", async ({

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { appSettingsSchema, serverSettingsSchema, settingsProblems } from "./env-schema";
+import {
+  appSettingsSchema,
+  renamedSettingWarnings,
+  serverSettingsSchema,
+  settingsProblems,
+  withRenamedSettings,
+} from "./env-schema";
 
 const complete = {
   MARKETPLACE_API_URL: "https://api.marketplace.example",
@@ -21,7 +27,7 @@ describe("settings", () => {
     expect(parsed).toMatchObject({
       PORT: 3000,
       MARKETPLACE_TIMEOUT_MS: 8000,
-      BULK_LEASE_MS: 30_000,
+      CHANGE_LEASE_MS: 30_000,
       DASHBOARD_DB: "data/dashboard.db",
       LOG_LEVEL: "info",
     });
@@ -41,17 +47,31 @@ describe("settings", () => {
       DATABASE_URL: "mysql://db",
       PORT: "70000",
       MARKETPLACE_TIMEOUT_MS: "8s",
-      BULK_LEASE_MS: "10",
+      CHANGE_LEASE_MS: "10",
       METRICS_TOKEN: "short",
       LOG_LEVEL: "loud",
     });
     expect(problems).toContain("DATABASE_URL must be a PostgreSQL URL, e.g. postgres://");
     expect(problems).toContain("PORT must be a port number between 1 and 65535, e.g. 3000");
     expect(problems).toContain("MARKETPLACE_TIMEOUT_MS must be a whole number of milliseconds above 0, e.g. 8000");
-    expect(problems).toContain("BULK_LEASE_MS must be a whole number of milliseconds of at least 1000");
+    expect(problems).toContain("CHANGE_LEASE_MS must be a whole number of milliseconds of at least 1000");
     expect(problems).toContain("METRICS_TOKEN must be at least 16 characters");
     expect(problems).toContain("LOG_LEVEL must be one of");
     expect(problems.split("\n")).toHaveLength(6);
+  });
+
+  it("read a renamed setting under its old name, with a warning to rename it; the new name wins when both are set", () => {
+    const old = { ...complete, BULK_LEASE_MS: "12000" };
+    expect(serverSettingsSchema.parse(withRenamedSettings(old)).CHANGE_LEASE_MS).toBe(12_000);
+    expect(renamedSettingWarnings(old)).toEqual([
+      "BULK_LEASE_MS is now called CHANGE_LEASE_MS: rename it in the environment (its value is used until then).",
+    ]);
+    const both = { ...old, CHANGE_LEASE_MS: "9000" };
+    expect(serverSettingsSchema.parse(withRenamedSettings(both)).CHANGE_LEASE_MS).toBe(9000);
+    expect(renamedSettingWarnings(both)).toEqual([
+      "BULK_LEASE_MS is now called CHANGE_LEASE_MS, which is also set and wins: remove BULK_LEASE_MS from the environment.",
+    ]);
+    expect(renamedSettingWarnings(complete)).toEqual([]);
   });
 
   it("name each missing setting the server needs", () => {

@@ -63,7 +63,7 @@ export const appSettingsSchema = z.object({
       .optional(),
   ),
   DASHBOARD_DB: z.preprocess(emptyIsUnset, z.string().default("data/dashboard.db")),
-  BULK_LEASE_MS: z.preprocess(
+  CHANGE_LEASE_MS: z.preprocess(
     emptyIsUnset,
     wholeNumber("a whole number of milliseconds of at least 1000", 30000, 1000).default(30_000),
   ),
@@ -117,15 +117,37 @@ export const serverSettingsSchema = appSettingsSchema.extend({
   ),
 });
 
+/** Settings that were renamed: the old name is still read when the new one is unset, with a warning at startup. */
+const RENAMED = { BULK_LEASE_MS: "CHANGE_LEASE_MS" } as const;
+
+/** The environment with each renamed setting under its new name (an old name set alone still counts). */
+export function withRenamedSettings(env: Record<string, string | undefined>): Record<string, string | undefined> {
+  const renamed = { ...env };
+  for (const [old, current] of Object.entries(RENAMED))
+    if (renamed[current] === undefined && env[old] !== undefined) renamed[current] = env[old];
+  return renamed;
+}
+
+/** One sentence per renamed setting still set under its old name. */
+export const renamedSettingWarnings = (env: Record<string, string | undefined>) =>
+  Object.entries(RENAMED)
+    .filter(([old]) => env[old] !== undefined)
+    .map(([old, current]) =>
+      env[current] === undefined
+        ? `${old} is now called ${current}: rename it in the environment (its value is used until then).`
+        : `${old} is now called ${current}, which is also set and wins: remove ${old} from the environment.`,
+    );
+
 export function settingsProblems(error: z.ZodError): string {
   return error.issues.map((issue) => `  ${issue.path.join(".")} ${issue.message}`).join("\n");
 }
 
 export function exitOnSettingsProblems(env: NodeJS.ProcessEnv) {
-  const settings = serverSettingsSchema.safeParse(env);
+  const settings = serverSettingsSchema.safeParse(withRenamedSettings(env));
   if (settings.success) return;
+  const renamed = renamedSettingWarnings(env).map((warning) => `\n  ${warning}`);
   console.error(
-    `The dashboard cannot start: its configuration is incomplete or malformed. Set these in the environment or .env.local (see .env.example and docs/deploy.md), or run \`npm start\` to use the sandbox:\n${settingsProblems(settings.error)}`,
+    `The dashboard cannot start: its configuration is incomplete or malformed. Set these in the environment or .env.local (see .env.example and docs/deploy.md), or run \`npm start\` to use the sandbox:\n${settingsProblems(settings.error)}${renamed.join("")}`,
   );
   process.exit(78);
 }

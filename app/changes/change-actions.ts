@@ -77,6 +77,36 @@ export const applyPlanAction = sellerAction(
   },
 );
 
+/** Listings the apply could not change (the marketplace kept failing) are written again by the same runner. */
+export const retryRowsAction = sellerAction(
+  "save",
+  z.object({
+    planId,
+    listingIds: z.union([z.literal("all"), z.array(z.number().int().positive()).max(MAX_SELECTED_LISTINGS)]),
+  }),
+  async ({ planId: id, listingIds }, { seller }) => {
+    if (!canEdit(seller.scopes)) return { ok: false, refusal: CANNOT_EDIT };
+    const runner = await planRunner();
+    const plan = await runner.plans.find(id, seller.shopId);
+    if (!plan) return { ok: false, refusal: NO_PLAN };
+    if (plan.status === "reviewing") return { ok: false, refusal: "This plan is not applied yet: apply it first." };
+    if (await runner.plans.undoneBy(id))
+      return {
+        ok: false,
+        refusal:
+          "This change has been undone since, so none of its listings is tried again. Plan the change again from your listings.",
+      };
+    const retried = await runner.plans.retryFailed(id, listingIds);
+    if (retried === 0)
+      return {
+        ok: false,
+        refusal: "None of these listings is waiting to be tried again. Reload the page to see where each one stands.",
+      };
+    runner.wake();
+    return { ok: true, data: { retried } };
+  },
+);
+
 export const planUndoAction = sellerAction("load", z.object({ planId }), async ({ planId: id }, { seller }) => {
   if (!canEdit(seller.scopes)) return { ok: false, refusal: CANNOT_EDIT };
   const runner = await planRunner();

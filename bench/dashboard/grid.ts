@@ -1,12 +1,12 @@
 // The grid of many listings: Lighthouse (mobile) on /listings/grid over 1,000 listings, and typing in it, where each
 // keystroke's longest task (a PerformanceObserver for long tasks in Chromium, CPU slowed 4x) is over 200 ms or not.
 // `npx tsx bench/dashboard/grid.ts [--runs 3] [--listings 1000] [--keys 40]` runs this part alone.
-import { chromium } from "@playwright/test";
 import { signInOverHttp } from "../../test/harness/http-sign-in.js";
 import { createSeller, sandboxControl } from "../../test/harness/sandbox.js";
 import { runAlone } from "../processes.js";
 import { median } from "../stats.js";
 import { audit, medianRun, startChromium, type LighthouseRun } from "./lighthouse.js";
+import { signedInBrowser } from "./signed-in-browser.js";
 
 export const GRID_FLOOR = { performance: 90, longTaskMs: 200 };
 
@@ -61,15 +61,8 @@ async function gridShop(sandboxUrl: string, listings: number) {
 }
 
 async function typing(url: string, cookie: string, keys: number) {
-  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || "/usr/bin/chromium" });
+  const { browser, context } = await signedInBrowser(url, cookie);
   try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.addCookies(
-      cookie.split("; ").map((pair) => {
-        const at = pair.indexOf("=");
-        return { name: pair.slice(0, at), value: pair.slice(at + 1), url };
-      }),
-    );
     const page = await context.newPage();
     await page.addInitScript(() => {
       const tasks: { start: number; duration: number }[] = [];

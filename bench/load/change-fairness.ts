@@ -9,7 +9,7 @@ import { runPartAlone } from "./bench-part";
 import { engraving } from "../../test/harness/wire-questions";
 import { collectRequests } from "../../test/harness/write-audit";
 import { percentile } from "../stats";
-import { benchShop, figuresOf } from "./bulk";
+import { benchShop, figuresOf } from "./bench-shop";
 
 export type ChangeFairnessFigures = {
   listings: number;

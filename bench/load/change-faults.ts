@@ -7,7 +7,7 @@ import { sandboxControl, storedListing } from "../../test/harness/sandbox";
 import { runPartAlone } from "./bench-part";
 import { engraving } from "../../test/harness/wire-questions";
 import { collectRequests, doubledWrites } from "../../test/harness/write-audit";
-import { benchShop, figuresOf } from "./bulk";
+import { benchShop, figuresOf } from "./bench-shop";
 
 export type ChangeFaultFigures = {
   listings: number;

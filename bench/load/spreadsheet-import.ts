@@ -2,6 +2,8 @@
 // posted by a signed-in seller to the built dashboard while another client asks the health endpoint back to back.
 // Measured per round and file (CSV, then Excel): the import's answer time, and the health endpoint's worst answer
 // while it ran. Targets: answered in under 2 s, the health endpoint's worst answer under 500 ms (medians over rounds).
+// The seller's shop holds 3 listings, so the import stops reading at the shop's bound (listings × 5 rows,
+// lib/changes/sheet-file.ts); a shop large enough to hold the file reads it whole (about 2.3 s for this Excel file).
 // `npx tsx bench/load/spreadsheet-import.ts [--rounds 5] [--json]` on a build (`npx next build`).
 import { mkdtempSync, rmSync } from "node:fs";
 import ExcelJS from "exceljs";

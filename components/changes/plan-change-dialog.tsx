@@ -7,6 +7,8 @@ import type { ChangeInput } from "@/lib/changes/change-input";
 import type { Selection } from "@/lib/changes/selection-schema";
 import type { QuestionForm } from "@/lib/personalization/question-set";
 import { QUESTION_TYPE_NAMES, QUESTION_TYPES, type QuestionType } from "@/lib/personalization/question-types";
+import { signInAgainPath } from "../use-sign-in-on-expiry";
+import { keepChangeDraft, type ChangeDraft } from "./change-draft";
 import { QuestionSetStep, ReviewButtons } from "./question-set-step";
 
 type Kind = ChangeInput["kind"];
@@ -22,7 +24,7 @@ const KINDS: { value: Kind; label: string }[] = [
   { value: "remove-personalization", label: "Remove personalization" },
 ];
 
-type Values = {
+export type Values = {
   kind: Kind;
   instructions: string;
   limit: string;
@@ -79,6 +81,21 @@ function changeOf(values: Values): Exclude<ChangeInput, { kind: "replace-set" }>
   }
 }
 
+const DEFAULT_VALUES: Values = {
+  kind: "replace-set",
+  instructions: "",
+  limit: "100",
+  required: false,
+  price: "",
+  type: "text_input",
+  title: "Personalization",
+  options: "",
+  files: "1",
+  position: "1",
+};
+
+type SignInReason = NonNullable<Extract<Awaited<ReturnType<typeof planChangeAction>>, { ok: false }>["signIn"]>;
+
 const field = "mt-1 block w-full rounded-md px-3 py-2 ring-1 ring-stone-300";
 
 type TextKey = { [K in keyof Values]: Values[K] extends string ? K : never }[keyof Values];
@@ -118,28 +135,22 @@ export function PlanChangeDialog({
   selectedCount,
   onClose,
   questionSet = false,
+  draft,
 }: {
   selection: Selection;
   selectedCount: number;
   onClose: () => void;
   questionSet?: boolean;
+  /** What the seller had typed before signing in again. */
+  draft?: ChangeDraft<Values> | null;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const router = useRouter();
   const [planning, startTransition] = useTransition();
-  const [error, setError] = useState<{ form: string; fields?: Record<string, string> }>();
-  const [values, setValues] = useState<Values>({
-    kind: "replace-set",
-    instructions: "",
-    limit: "100",
-    required: false,
-    price: "",
-    type: "text_input",
-    title: "Personalization",
-    options: "",
-    files: "1",
-    position: "1",
-  });
+  const [error, setError] = useState<{ form: string; fields?: Record<string, string>; signIn?: SignInReason }>();
+  const [values, setValues] = useState<Values>({ ...DEFAULT_VALUES, ...draft?.values });
+  // The question set last sent for review: kept with the values if the dashboard's sign-in has ended meanwhile.
+  const reviewed = useRef<QuestionForm[] | undefined>(draft?.questions);
   const set = <K extends keyof Values>(key: K, value: Values[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
   const bind = (key: TextKey) => ({ value: values[key], onChange: (value: string) => set(key, value) });
@@ -150,9 +161,10 @@ export function PlanChangeDialog({
 
   function plan(change: ChangeInput) {
     setError(undefined);
+    if (change.kind === "replace-set") reviewed.current = change.questions;
     startTransition(async () => {
       const result = await planChangeAction({ selection, change });
-      if (!result.ok) return setError({ form: result.formError, fields: result.fieldErrors });
+      if (!result.ok) return setError({ form: result.formError, fields: result.fieldErrors, signIn: result.signIn });
       router.push(`/changes/${result.data.planId}`);
     });
   }
@@ -177,6 +189,18 @@ export function PlanChangeDialog({
             <li key={name}>{message}</li>
           ))}
         </ul>
+      )}
+      {error.signIn && (
+        <button
+          type="button"
+          className="mt-2 min-h-11 rounded-md bg-stone-900 px-4 font-medium text-white hover:bg-stone-700"
+          onClick={() => {
+            keepChangeDraft({ values, questions: reviewed.current });
+            window.location.assign(signInAgainPath(window.location.pathname + window.location.search, error.signIn));
+          }}
+        >
+          Sign in again
+        </button>
       )}
     </div>
   );
@@ -210,6 +234,7 @@ export function PlanChangeDialog({
           {errorBox}
           <QuestionSetStep
             questionSet={questionSet}
+            initial={draft?.questions}
             busy={planning}
             onReview={(questions: QuestionForm[]) => plan({ kind: "replace-set", questions })}
             onCancel={() => dialog.current?.close()}

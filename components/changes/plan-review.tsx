@@ -1,14 +1,13 @@
 "use client";
 
-import { useCallback, useEffect, useMemo, useRef, useState, useTransition } from "react";
+import { useCallback, useEffect, useRef, useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
-import { useVirtualizer } from "@tanstack/react-virtual";
-import { applyPlanAction, includeRowsAction, planUndoAction } from "@/app/changes/change-actions";
+import { applyPlanAction, includeRowsAction, planUndoAction, retryRowsAction } from "@/app/changes/change-actions";
 import type { ActionResult } from "@/lib/actions/seller-action";
 import { questionDiff } from "@/lib/personalization/question-diff";
 import {
-  lossSummary,
-  matchesFilter,
+  PLAN_PAGE_ROWS,
+  type PagedPlanView,
   type PlanFilter,
   type PlanItemView,
   type PlanProgress,
@@ -61,10 +60,13 @@ function Row({
   item,
   reviewing,
   onInclude,
+  onRetry,
 }: {
   item: PlanItemView;
   reviewing: boolean;
   onInclude: (item: PlanItemView, included: boolean) => void;
+  /** Given when the seller may try a row that was not changed again. */
+  onRetry?: (item: PlanItemView) => void;
 }) {
   const conflict = item.outcome === "changed-elsewhere";
   return (
@@ -106,6 +108,16 @@ function Row({
             {OUTCOME_LABELS[item.outcome]}
           </span>
         )}
+        {item.outcome === "failed" && onRetry && (
+          <button
+            type="button"
+            onClick={() => onRetry(item)}
+            aria-label={`Try ${item.title} again`}
+            className="min-h-11 rounded-md px-3 text-sm font-medium ring-1 ring-stone-300 md:min-h-8"
+          >
+            Try again
+          </button>
+        )}
       </header>
       {item.reason && <p className="mt-1 text-sm text-amber-900">{item.reason}</p>}
       {item.outcomeReason && <p className="mt-1 text-sm text-amber-900">{item.outcomeReason}</p>}
@@ -128,52 +140,46 @@ function Row({
 
 /**
  * A plan under review, then its apply: every listing's before → after field by field, the ones it skips and why, and
- * what it costs. The list is virtualised, so a plan of thousands of listings stays quick to scroll and filter.
+ * what it costs. The rows come a page at a time from the server, so a plan of thousands of listings costs the browser
+ * no more than one of fifty.
  */
-export function PlanReview({ initial, canEdit }: { initial: PlanView; canEdit: boolean }) {
+export function PlanReview({ initial, canEdit }: { initial: PagedPlanView; canEdit: boolean }) {
   const [plan, setPlan] = useState(initial);
-  const [filter, setFilter] = useState<PlanFilter>("all");
   const [reserve, setReserve] = useState("");
   const [busy, startTransition] = useTransition();
   const { notify } = useFeedback();
   const router = useRouter();
   const scroller = useRef<HTMLDivElement>(null);
   const reviewing = plan.status === "reviewing" && canEdit;
-
-  const items = useMemo(() => plan.items.filter((item) => matchesFilter(item, filter)), [plan.items, filter]);
-  const counts = useMemo(
-    () =>
-      Object.fromEntries(
-        FILTERS.map(({ value }) => [value, plan.items.filter((item) => matchesFilter(item, value)).length]),
-      ),
-    [plan.items],
-  );
-  // No React Compiler here (next.config.js), so the virtualizer's functions are never memoized stale.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: items.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => 96,
-    overscan: 8,
-  });
+  const { filter, offset, counts } = plan.page;
+  const items = plan.items;
 
   const planId = plan.id;
-  const reload = useCallback(async () => {
-    const response = await fetch(`/api/changes/${planId}`, { cache: "no-store" });
-    if (response.ok) setPlan((await response.json()) as PlanView);
-  }, [planId]);
+  const load = useCallback(
+    async (at: { filter: PlanFilter; offset: number }) => {
+      const response = await fetch(`/api/changes/${planId}?filter=${at.filter}&offset=${at.offset}`, {
+        cache: "no-store",
+      });
+      if (!response.ok) return notify({ tone: "error", text: "These rows could not be loaded. Try again." });
+      setPlan((await response.json()) as PagedPlanView);
+      scroller.current?.scrollTo({ top: 0 });
+    },
+    [planId, notify],
+  );
+  const reload = () => load({ filter, offset });
 
   // Polls only what moved while the apply runs (counts and settled rows), so a plan of thousands stays light; a settled plan stops.
   const since = useRef(0);
   const poll = useCallback(async () => {
     const response = await fetch(`/api/changes/${planId}/progress?since=${since.current}`, { cache: "no-store" });
     if (!response.ok) return;
-    const { at, items: settled, ...progress } = (await response.json()) as PlanProgress;
+    const { at, items: settled, filterCounts, ...progress } = (await response.json()) as PlanProgress;
     since.current = at;
     const byId = new Map(settled.map((item) => [item.listingId, item]));
     setPlan((current) => ({
       ...current,
       ...progress,
+      page: { ...current.page, counts: filterCounts },
       items:
         byId.size === 0
           ? current.items
@@ -203,8 +209,18 @@ export function PlanReview({ initial, canEdit }: { initial: PlanView; canEdit: b
       reload,
     );
 
+  const retry = (item: PlanItemView | "all") =>
+    run(
+      () => retryRowsAction({ planId: plan.id, listingIds: item === "all" ? "all" : [item.listingId] }),
+      async ({ retried }) => {
+        notify({ tone: "info", text: `Trying ${plural(retried, "listing")} again.` });
+        await reload();
+      },
+    );
   const outcomes = plan.counts.outcomes;
-  const losses = useMemo(() => lossSummary(plan.items), [plan.items]);
+  const losses = plan.losses;
+  // Only rows the marketplace kept failing: a listing changed elsewhere waits for the seller's own look, never a retry.
+  const mayRetry = canEdit && !plan.undoneBy && plan.status !== "reviewing";
   return (
     <section aria-labelledby="plan-heading">
       <h1 id="plan-heading" className="mt-4 text-2xl font-semibold">
@@ -290,6 +306,16 @@ export function PlanReview({ initial, canEdit }: { initial: PlanView; canEdit: b
             </button>
           </>
         )}
+        {mayRetry && (outcomes.failed ?? 0) > 1 && (
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => retry("all")}
+            className="min-h-11 rounded-md px-3 font-medium ring-1 ring-stone-300 md:min-h-9"
+          >
+            Try the {outcomes.failed} not changed again
+          </button>
+        )}
         {plan.status === "applied" && canEdit && !plan.undoneBy && (outcomes.done ?? 0) > 0 && (
           <button
             type="button"
@@ -323,7 +349,7 @@ export function PlanReview({ initial, canEdit }: { initial: PlanView; canEdit: b
             type="button"
             role="radio"
             aria-checked={filter === value}
-            onClick={() => setFilter(value)}
+            onClick={() => startTransition(() => load({ filter: value, offset: 0 }))}
             className={`min-h-11 rounded-full px-3 text-sm ring-1 md:min-h-8 ${filter === value ? "bg-stone-800 text-white ring-stone-800" : "ring-stone-300"}`}
           >
             {label} ({counts[value]})
@@ -342,29 +368,40 @@ export function PlanReview({ initial, canEdit }: { initial: PlanView; canEdit: b
         {items.length === 0 ? (
           <p className="p-4 text-stone-600">No listing here.</p>
         ) : (
-          <div style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
-            {virtualizer.getVirtualItems().map((row) => {
-              const item = items[row.index]!;
-              return (
-                <div
-                  key={item.listingId}
-                  data-index={row.index}
-                  ref={virtualizer.measureElement}
-                  style={{
-                    position: "absolute",
-                    top: 0,
-                    left: 0,
-                    width: "100%",
-                    transform: `translateY(${row.start}px)`,
-                  }}
-                >
-                  <Row item={item} reviewing={reviewing && !busy} onInclude={include} />
-                </div>
-              );
-            })}
-          </div>
+          items.map((item) => (
+            <Row
+              key={item.listingId}
+              item={item}
+              reviewing={reviewing && !busy}
+              onInclude={include}
+              onRetry={mayRetry && !busy ? retry : undefined}
+            />
+          ))
         )}
       </div>
+      {counts[filter] > PLAN_PAGE_ROWS && (
+        <nav aria-label="Pages of listings" className="mt-2 flex flex-wrap items-center gap-2 text-sm">
+          <button
+            type="button"
+            disabled={busy || offset === 0}
+            onClick={() => startTransition(() => load({ filter, offset: Math.max(0, offset - PLAN_PAGE_ROWS) }))}
+            className="min-h-11 rounded-md px-3 ring-1 ring-stone-300 disabled:opacity-50 md:min-h-9"
+          >
+            Previous {PLAN_PAGE_ROWS}
+          </button>
+          <p data-testid="plan-rows-shown">
+            Listings {offset + 1}–{Math.min(offset + PLAN_PAGE_ROWS, counts[filter])} of {counts[filter]}
+          </p>
+          <button
+            type="button"
+            disabled={busy || offset + PLAN_PAGE_ROWS >= counts[filter]}
+            onClick={() => startTransition(() => load({ filter, offset: offset + PLAN_PAGE_ROWS }))}
+            className="min-h-11 rounded-md px-3 ring-1 ring-stone-300 disabled:opacity-50 md:min-h-9"
+          >
+            Next {PLAN_PAGE_ROWS}
+          </button>
+        </nav>
+      )}
     </section>
   );
 }

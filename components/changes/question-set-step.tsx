@@ -3,7 +3,7 @@
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { sellerQuestionSchema } from "@/lib/personalization/editor-schema";
-import { newQuestionDraft, type QuestionForm } from "@/lib/personalization/question-set";
+import { newQuestionDraft, type QuestionDraft, type QuestionForm } from "@/lib/personalization/question-set";
 import type { QuestionForm as SingleQuestion } from "@/lib/personalization/schema";
 import { singleQuestionOf } from "@/lib/templates/template";
 import { TemplatePicker } from "../listings/template-picker";
@@ -12,7 +12,13 @@ import { QuestionList } from "../personalization/question-set/question-list";
 import { useQuestionSetForm } from "../personalization/question-set/use-question-set-form";
 import { boundTo, QuestionFields } from "../personalization/question-fields";
 
-type Props = { onReview: (questions: QuestionForm[]) => void; onCancel: () => void; busy: boolean };
+type Props = {
+  onReview: (questions: QuestionForm[]) => void;
+  onCancel: () => void;
+  busy: boolean;
+  /** The questions typed before signing in again. */
+  initial?: QuestionForm[];
+};
 
 export function ReviewButtons({ onCancel, busy }: { onCancel: () => void; busy: boolean }) {
   return (
@@ -40,8 +46,12 @@ export function QuestionSetStep({ questionSet, ...props }: Props & { questionSet
   return questionSet ? <SetFields {...props} /> : <SingleQuestionFields {...props} />;
 }
 
-function SetFields({ onReview, onCancel, busy }: Props) {
-  const form = useQuestionSetForm({ questions: [newQuestionDraft("text_input")] });
+function SetFields({ onReview, onCancel, busy, initial }: Props) {
+  const form = useQuestionSetForm({
+    questions: initial?.map((question): QuestionDraft => ({ ...newQuestionDraft(question.type), ...question })) ?? [
+      newQuestionDraft("text_input"),
+    ],
+  });
   return (
     <form
       onSubmit={form.handleSubmit((values) => onReview(values.questions))}
@@ -61,11 +71,16 @@ function SetFields({ onReview, onCancel, busy }: Props) {
 }
 
 // Before the multi-question period the marketplace takes one text question, so the seller edits just that one.
-function SingleQuestionFields({ onReview, onCancel, busy }: Props) {
+function SingleQuestionFields({ onReview, onCancel, busy, initial }: Props) {
+  const kept = initial?.[0] as (QuestionForm & Partial<SingleQuestion>) | undefined;
   const form = useForm<SingleQuestion>({
     resolver: zodResolver(sellerQuestionSchema),
     mode: "onChange",
-    defaultValues: { instructions: "", maxAllowedCharacters: 100, required: false },
+    defaultValues: {
+      instructions: kept?.instructions ?? "",
+      maxAllowedCharacters: kept?.maxAllowedCharacters ?? 100,
+      required: kept?.required ?? false,
+    },
   });
   const review = (question: SingleQuestion) =>
     onReview([

@@ -64,7 +64,7 @@ export function SpreadsheetImport() {
       {refusal && (
         <div role="alert" className="w-full rounded-md bg-red-50 p-3 text-sm text-red-900 ring-1 ring-red-200">
           <p>{refusal.error}</p>
-          {refusal.errors && (
+          {refusal.errors && refusal.errors.length > 0 && (
             <table className="mt-2 text-left" data-testid="import-errors">
               <thead>
                 <tr>

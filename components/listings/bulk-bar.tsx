@@ -5,6 +5,8 @@ import dynamic from "next/dynamic";
 import Link from "next/link";
 import { gridHref } from "@/lib/changes/grid-href";
 import type { Selection } from "@/lib/changes/selection-schema";
+import { takeChangeDraft, type ChangeDraft } from "../changes/change-draft";
+import type { Values } from "../changes/plan-change-dialog";
 
 const loadDialog = () => import("../changes/plan-change-dialog");
 const PlanChangeDialog = dynamic(() => loadDialog().then((module) => module.PlanChangeDialog), { ssr: false });
@@ -41,11 +43,22 @@ export function BulkBar({
   multiQuestion = false,
 }: Props) {
   const [open, setOpen] = useState(false);
+  const [draft, setDraft] = useState<ChangeDraft<Values> | null>(null);
   const matching = `${count} ${stateLabel} ${count === 1 ? "listing" : "listings"}${narrowed ? " that match" : ""}`;
   const anySelected = selectedCount > 0;
   useEffect(() => {
     if (anySelected) void loadDialog();
   }, [anySelected]);
+  // Back from signing in again with the dialog's values kept: the dialog opens as it was left.
+  useEffect(() => {
+    if (!anySelected || open) return;
+    const kept = takeChangeDraft<Values>();
+    if (!kept) return;
+    // sessionStorage exists only in the browser, and the selection it also keeps is restored after hydration.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setDraft(kept);
+    setOpen(true);
+  }, [anySelected, open]);
   const button = "min-h-11 rounded-md px-3 text-sm font-medium ring-1 disabled:opacity-50 md:min-h-9";
   const hidden = selectedCount - onThisPage;
 
@@ -97,8 +110,12 @@ export function BulkBar({
         <PlanChangeDialog
           selection={selection}
           selectedCount={selectedCount}
-          onClose={() => setOpen(false)}
+          onClose={() => {
+            setOpen(false);
+            setDraft(null);
+          }}
           questionSet={multiQuestion}
+          draft={draft}
         />
       )}
     </section>

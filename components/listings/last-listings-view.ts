@@ -3,7 +3,7 @@
 import { useSyncExternalStore } from "react";
 
 // The view (tab, filters, page) the seller last looked at, so that pages reached without it in their address (the
-// changes, a bulk job, the inbox) lead back to it rather than to the first page of active listings.
+// changes, the inbox) lead back to it rather than to the first page of active listings.
 const KEY = "listings-view";
 
 export function rememberListingsView(href: string) {

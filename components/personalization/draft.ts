@@ -1,25 +1,19 @@
 import type { QuestionForm } from "@/lib/personalization/schema";
+import { isKeptInTab, keepInTab, takeFromTab } from "../tab-storage";
 
 const key = (listingId: number) => `personalization-draft:${listingId}`;
 
-export function keepDraft(listingId: number, values: QuestionForm) {
-  sessionStorage.setItem(key(listingId), JSON.stringify(values));
-}
+export const keepDraft = (listingId: number, values: QuestionForm) => keepInTab(key(listingId), values);
 
-export const hasDraft = (listingId: number) => sessionStorage.getItem(key(listingId)) !== null;
+export const hasDraft = (listingId: number) => isKeptInTab(key(listingId));
 
 export function takeDraft(listingId: number): Partial<QuestionForm> | undefined {
-  const raw = sessionStorage.getItem(key(listingId));
-  if (raw === null) return undefined;
-  sessionStorage.removeItem(key(listingId));
-  try {
-    const draft = JSON.parse(raw) as Record<string, unknown>;
-    return {
-      instructions: typeof draft.instructions === "string" ? draft.instructions : undefined,
-      maxAllowedCharacters: typeof draft.maxAllowedCharacters === "number" ? draft.maxAllowedCharacters : undefined,
-      required: typeof draft.required === "boolean" ? draft.required : undefined,
-    };
-  } catch {
-    return undefined;
-  }
+  const draft = takeFromTab(key(listingId));
+  if (typeof draft !== "object" || draft === null) return undefined;
+  const kept = draft as Record<string, unknown>;
+  return {
+    instructions: typeof kept.instructions === "string" ? kept.instructions : undefined,
+    maxAllowedCharacters: typeof kept.maxAllowedCharacters === "number" ? kept.maxAllowedCharacters : undefined,
+    required: typeof kept.required === "boolean" ? kept.required : undefined,
+  };
 }

@@ -10,6 +10,7 @@ import { singleQuestionOf, TEMPLATE_NAME_MAX, templatesKey, type QuestionTemplat
 import { saveTemplateAction } from "@/app/listings/save-template";
 import { deleteTemplateAction } from "@/app/listings/delete-template";
 import { MODAL_CLASS, useModal } from "./use-modal";
+import { keepInTab, takeFromTab } from "../tab-storage";
 
 type Notice = { tone: "success" | "error"; text: string; signIn?: SignInReason };
 type SignInReason = NonNullable<Extract<Awaited<ReturnType<typeof saveTemplateAction>>, { ok: false }>["signIn"]>;
@@ -18,13 +19,8 @@ type SignInReason = NonNullable<Extract<Awaited<ReturnType<typeof saveTemplateAc
 const TYPED_NAME = "template-name";
 
 function typedName() {
-  try {
-    const name = sessionStorage.getItem(TYPED_NAME) ?? "";
-    sessionStorage.removeItem(TYPED_NAME);
-    return name;
-  } catch {
-    return "";
-  }
+  const name = takeFromTab(TYPED_NAME);
+  return typeof name === "string" ? name : "";
 }
 
 type Pending = { kind: "replace"; name: string } | { kind: "delete"; template: QuestionTemplate };
@@ -180,11 +176,7 @@ export function TemplatesDialog({
                 type="button"
                 className="mt-2 min-h-11 rounded-md bg-stone-900 px-4 font-medium text-white hover:bg-stone-700"
                 onClick={() => {
-                  try {
-                    sessionStorage.setItem(TYPED_NAME, name);
-                  } catch {
-                    // Storage refused: the editor's values are still kept; only the template's name is lost.
-                  }
+                  keepInTab(TYPED_NAME, name);
                   onSignIn(notice.signIn!);
                 }}
               >

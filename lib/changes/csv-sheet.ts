@@ -5,6 +5,8 @@ import type { CellError } from "./spreadsheet";
 export type SheetRow = { row: number; cells: string[] };
 /** `neutralised`: formula-like cells carry the apostrophe the CSV export added (lib/spreadsheet/safe-cell.ts). */
 export type Sheet = { rows: SheetRow[]; errors: CellError[]; neutralised: boolean };
+/** A sheet, or the word that it holds more rows than `maxRows`: reading stopped there. */
+export type SheetRead = Sheet | "too many rows";
 
 // A chunk takes a few milliseconds to parse; the event loop serves other requests between chunks.
 const CHUNK_BYTES = 128 * 1024;
@@ -16,8 +18,8 @@ const QUOTE_REASONS: Record<string, string> = {
     'A quote (") in this row stands where a cell cannot have one: quote the whole cell and write a quote inside it as two ("").',
 };
 
-/** Every record of a CSV file, parsed a chunk at a time. */
-export function csvSheet(text: string): Promise<Sheet> {
+/** Every record of a CSV file, parsed a chunk at a time, up to `maxRows` rows with a value. */
+export function csvSheet(text: string, maxRows = Infinity): Promise<SheetRead> {
   return new Promise((resolve, reject) => {
     const rows: SheetRow[] = [];
     const errors: CellError[] = [];
@@ -34,10 +36,14 @@ export function csvSheet(text: string): Promise<Sheet> {
           if (record.length === 1 && record[0]!.trim() === "") continue;
           rows.push({ row: records, cells: record });
         }
+        if (rows.length > maxRows) {
+          parser.abort();
+          return;
+        }
         parser.pause();
         setImmediate(() => parser.resume());
       },
-      complete: () => resolve({ rows, errors, neutralised: true }),
+      complete: () => resolve(rows.length > maxRows ? "too many rows" : { rows, errors, neutralised: true }),
       error: reject,
     });
   });

@@ -279,7 +279,7 @@ describe.each(eachEngine())("the change runner recovering on %s", (_engine, loca
     const two = runner();
     two.start();
     expect(await finished(two, planId)).toEqual({ done: 12 });
-    for (const id of ids) expect(await writesTo(id)).toHaveLength(1);
+    for (const id of ids) expect(await writtenTo(id)).toHaveLength(1);
   });
 
   it("takes turns by seller: a second seller's change starts before the first seller's long one ends", async () => {

@@ -142,7 +142,7 @@ export function createPlanRunner(
 
   async function settle(plan: Plan, item: PendingItem, owner: string, outcome: Parameters<typeof plans.settle>[3]) {
     await plans.settle(plan.id, item.listingId, owner, outcome);
-    metrics().bulkItems.inc({ outcome: outcome.outcome });
+    metrics().changeItems.inc({ outcome: outcome.outcome });
   }
 
   async function currentOf(plan: Plan, listingId: number, fallback: Question[]) {
@@ -211,19 +211,28 @@ export function createPlanRunner(
       return;
     }
     const listings = new Map(read.data.map((listing) => [listing.listingId, listing]));
-    let paused = false;
+    let stopped = false;
     const queue = [...items];
     const worker = async () => {
-      for (let item = queue.shift(); item && !paused && !draining; item = queue.shift()) {
+      for (let item = queue.shift(); item && !stopped && !draining; item = queue.shift()) {
         const listing = listings.get(item.listingId);
-        const outcome =
-          !listing || listing.shopId !== plan.shopId
-            ? await settle(plan, item, owner, { outcome: "failed", reason: NOT_IN_SHOP })
-            : await writeItem(plan, item, listing, owner);
-        if (outcome === "paused") paused = true;
+        try {
+          const outcome =
+            !listing || listing.shopId !== plan.shopId
+              ? await settle(plan, item, owner, { outcome: "failed", reason: NOT_IN_SHOP })
+              : await writeItem(plan, item, listing, owner);
+          if (outcome === "paused") stopped = true;
+        } catch (error) {
+          stopped = true;
+          throw error;
+        }
       }
     };
-    await Promise.all(Array.from({ length: settings.concurrency }, worker));
+    // Every worker's write ends before the batch's claims are released: a claim released while its write is still in
+    // flight would let another instance read the listing before that write lands, and write it again.
+    const ended = await Promise.allSettled(Array.from({ length: settings.concurrency }, worker));
+    const broken = ended.find((result) => result.status === "rejected");
+    if (broken) throw broken.reason;
   }
 
   // At most one read's worth: reads stay about 1% of the requests, and a 30 s lease covers several batches.

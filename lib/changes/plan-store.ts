@@ -6,7 +6,19 @@ import type { PlanCost, PlanItem, PlanItemStatus } from "./plan";
 import { costOf, planDiff } from "./plan";
 import { toQuestion, type Question, type QuestionWire } from "../marketplace/wire";
 import type { QuestionChange } from "../personalization/question-diff";
-import type { ApplyOutcome, PlanItemView, PlanProgress, PlanStatus, PlanSummary, PlanView } from "./plan-view";
+import {
+  PLAN_FILTERS,
+  PLAN_PAGE_ROWS,
+  lossSummary,
+  type ApplyOutcome,
+  type PagedPlanView,
+  type PlanFilter,
+  type PlanItemView,
+  type PlanProgress,
+  type PlanStatus,
+  type PlanSummary,
+  type PlanView,
+} from "./plan-view";
 
 export type Plan = {
   id: string;
@@ -138,6 +150,14 @@ function itemViewOf(row: ItemRow): PlanItemView {
   };
 }
 
+/** Each filter of the review as SQL over change_plan_items, so that a page of rows is read without the rest. */
+const FILTER_SQL: Record<PlanFilter, string> = {
+  all: "1 = 1",
+  changes: "status = 'change'",
+  skipped: "(status = 'skipped' OR outcome = 'failed')",
+  conflicts: "(outcome = 'changed-elsewhere' OR (kept IS NOT NULL AND kept <> '[]'))",
+};
+
 export type NewPlan = {
   userId: number;
   shopId: number;
@@ -175,6 +195,28 @@ export function planStore(db: Database) {
       if (row.outcome) result.outcomes[row.outcome] = (result.outcomes[row.outcome] ?? 0) + n;
     }
     return result;
+  }
+
+  async function filterCounts(planId: string): Promise<Record<PlanFilter, number>> {
+    const [row] = await db.query<Record<PlanFilter, number | string | null>>(
+      `SELECT ${PLAN_FILTERS.map((filter) => `SUM(CASE WHEN ${FILTER_SQL[filter]} THEN 1 ELSE 0 END) AS "${filter}"`).join(", ")}
+         FROM change_plan_items WHERE plan_id = $1`,
+      [planId],
+    );
+    return Object.fromEntries(PLAN_FILTERS.map((filter) => [filter, Number(row?.[filter] ?? 0)])) as Record<
+      PlanFilter,
+      number
+    >;
+  }
+
+  /** What the plan's listings lose, over every row rather than the page shown (only rows whose diff removes a question). */
+  async function losses(planId: string): Promise<string | null> {
+    const rows = await db.query<ItemRow>(
+      `SELECT ${ITEM_COLUMNS} FROM change_plan_items
+         WHERE plan_id = $1 AND status = 'change' AND diff LIKE '%"removed"%' ORDER BY seq`,
+      [planId],
+    );
+    return lossSummary(rows.map(itemViewOf));
   }
 
   async function cost(plan: Plan): Promise<PlanCost> {
@@ -239,6 +281,27 @@ export function planStore(db: Database) {
         [planId, included ? 1 : 0, Date.now()],
       );
       return true;
+    },
+
+    /**
+     * Rows that were not changed go back to the runner with their attempts anew, and an applied plan applies again.
+     * A row left alone because its listing changed elsewhere is never among them: only the seller's review decides that.
+     */
+    async retryFailed(planId: string, listingIds: number[] | "all"): Promise<number> {
+      const ids =
+        listingIds === "all" ? "" : `AND listing_id IN (${listingIds.map((id) => Number(id)).join(", ") || "NULL"})`;
+      const retried = await db.execute(
+        `UPDATE change_plan_items SET outcome = 'pending', outcome_reason = NULL, attempts = 0, not_before = 0, lease_owner = NULL,
+           lease_until = NULL, updated_at = $2
+         WHERE plan_id = $1 AND outcome = 'failed' ${ids}`,
+        [planId, Date.now()],
+      );
+      if (retried > 0)
+        await db.execute(
+          "UPDATE change_plans SET status = 'applying', finished_at = NULL WHERE plan_id = $1 AND status = 'applied'",
+          [planId],
+        );
+      return retried;
     },
 
     /** Fixes the reviewed plan for its apply: once, whatever the clicks, in any instance. */
@@ -469,6 +532,7 @@ export function planStore(db: Database) {
         waitingUntil: plan.waitingUntil,
         statusReason: plan.statusReason,
         counts: await counts(plan.id),
+        filterCounts: await filterCounts(plan.id),
         at,
         items: rows.map((row) => ({
           listingId: Number(row.listing_id),
@@ -484,7 +548,25 @@ export function planStore(db: Database) {
         `SELECT ${ITEM_COLUMNS} FROM change_plan_items WHERE plan_id = $1 ORDER BY seq`,
         [plan.id],
       );
-      const planCounts = await counts(plan.id);
+      return { ...(await this.heading(plan)), items: rows.map(itemViewOf) };
+    },
+
+    /** The review's view: `PLAN_PAGE_ROWS` rows of `filter` from `offset` on, with each filter's count. */
+    async page(plan: Plan, at: { filter: PlanFilter; offset: number }): Promise<PagedPlanView> {
+      const rows = await db.query<ItemRow>(
+        `SELECT ${ITEM_COLUMNS} FROM change_plan_items WHERE plan_id = $1 AND ${FILTER_SQL[at.filter]}
+           ORDER BY seq LIMIT $2 OFFSET $3`,
+        [plan.id, PLAN_PAGE_ROWS, at.offset],
+      );
+      return {
+        ...(await this.heading(plan)),
+        items: rows.map(itemViewOf),
+        page: { ...at, counts: await filterCounts(plan.id) },
+        losses: await losses(plan.id),
+      };
+    },
+
+    async heading(plan: Plan): Promise<Omit<PlanView, "items">> {
       return {
         id: plan.id,
         description: plan.description,
@@ -496,8 +578,7 @@ export function planStore(db: Database) {
         waitingUntil: plan.waitingUntil,
         statusReason: plan.statusReason,
         cost: await cost(plan),
-        counts: planCounts,
-        items: rows.map(itemViewOf),
+        counts: await counts(plan.id),
       };
     },
   };

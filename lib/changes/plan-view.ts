@@ -45,23 +45,28 @@ export type PlanView = {
   items: PlanItemView[];
 };
 
+export const PLAN_FILTERS = ["all", "changes", "skipped", "conflicts"] as const;
+
+export type PlanFilter = (typeof PLAN_FILTERS)[number];
+
+/** Rows the review holds at a time: its page never carries every row of a change over thousands of listings. */
+export const PLAN_PAGE_ROWS = 50;
+
+/** Which rows a review shows (`offset` counted within the filter), and how many rows each filter holds. */
+export type PlanPage = { filter: PlanFilter; offset: number; counts: Record<PlanFilter, number> };
+
+/** The review's view: the plan with one page of its rows, and what its listings lose (see lossSummary) over all rows. */
+export type PagedPlanView = PlanView & { page: PlanPage; losses: string | null };
+
 export type PlanProgress = Pick<PlanView, "id" | "status" | "undoneBy" | "waitingUntil" | "statusReason" | "counts"> & {
   at: number;
+  filterCounts: Record<PlanFilter, number>;
   items: Pick<PlanItemView, "listingId" | "outcome" | "outcomeReason" | "current">[];
 };
 
 export type PlanSummary = { id: string; description: string; status: PlanStatus; createdAt: number };
 
 export const planKey = (id: string) => ["change-plan", id] as const;
-
-export type PlanFilter = "all" | "changes" | "skipped" | "conflicts";
-
-export function matchesFilter(item: PlanItemView, filter: PlanFilter) {
-  if (filter === "changes") return item.status === "change";
-  if (filter === "skipped") return item.status === "skipped" || item.outcome === "failed";
-  if (filter === "conflicts") return item.outcome === "changed-elsewhere" || (item.kept?.length ?? 0) > 0;
-  return true;
-}
 
 const countWord = (count: number) => (count === 1 ? "one" : String(count));
 

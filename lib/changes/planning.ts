@@ -23,7 +23,7 @@ export function planRunner(): Promise<PlanRunner> {
     .then((database) => {
       const runner = createPlanRunner(
         { db: database, config: marketplaceConfig(), store: tokenStore(database) },
-        { leaseMs: env().BULK_LEASE_MS },
+        { leaseMs: env().CHANGE_LEASE_MS },
       );
       runner.start();
       // SIGTERM (instrumentation.ts): the rows in flight are written and recorded, the rest of the batch is released.

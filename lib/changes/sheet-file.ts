@@ -6,21 +6,36 @@ export const SHEET_MAX_BYTES = 5_000_000;
 // Far more than the questions of a shop at the marketplace's listing limit take, unpacked.
 const UNPACKED_MAX_BYTES = 40_000_000;
 
-/** The rows of an imported file: the Excel workbook the dashboard exports, or CSV in UTF-8 (as exported, or saved by a spreadsheet program). */
+/**
+ * The rows of an imported file: the Excel workbook the dashboard exports, or CSV in UTF-8 (as exported, or saved by a
+ * spreadsheet program). `questionsMax`, the most questions the seller's shop can hold, bounds the rows read: a file
+ * cannot cost more than the shop it is for.
+ */
 export async function sheetOfFile(
   bytes: Uint8Array,
-): Promise<{ ok: true; sheet: Sheet } | { ok: false; error: string }> {
+  questionsMax = Infinity,
+): Promise<{ ok: true; sheet: Sheet } | { ok: false; error: string; status: 400 | 422 }> {
+  // The header, then at most one row a question.
+  const maxRows = questionsMax + 1;
+  const tooMany = {
+    ok: false as const,
+    status: 422 as const,
+    error: `This file has more than ${questionsMax.toLocaleString("en-US")} rows, more than your shop's listings can hold as questions (one row each): nothing was planned. Export your questions again and edit that file.`,
+  };
   if (isZip(bytes)) {
     if (!unpacksWithin(bytes, UNPACKED_MAX_BYTES))
       return {
         ok: false,
+        status: 400,
         error:
           "This Excel file unpacks to more than 40 MB, far more than a shop's questions: export your questions again and edit that file.",
       };
-    const sheet = await workbookSheet(bytes);
+    const sheet = await workbookSheet(bytes, maxRows);
+    if (sheet === "too many rows") return tooMany;
     if (sheet) return { ok: true, sheet };
     return {
       ok: false,
+      status: 400,
       error:
         "The dashboard could not read this Excel file. Export your questions again, edit that file, and save it as an Excel workbook (.xlsx).",
     };
@@ -31,9 +46,11 @@ export async function sheetOfFile(
   } catch {
     return {
       ok: false,
+      status: 400,
       error:
         "The file is neither an Excel workbook nor UTF-8 text. Save it from your spreadsheet as “Excel Workbook (.xlsx)” or as “CSV UTF-8”.",
     };
   }
-  return { ok: true, sheet: await csvSheet(text) };
+  const sheet = await csvSheet(text, maxRows);
+  return sheet === "too many rows" ? tooMany : { ok: true, sheet };
 }

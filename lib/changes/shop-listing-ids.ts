@@ -16,10 +16,16 @@ export async function shopListingIds(
   marketplace: Marketplace,
   seller: Seller,
 ): Promise<Result<{ ids: ReadonlySet<number>; read?: ListingQuestions[] }>> {
-  const store = mirrorStore(await db());
-  if ((await store.shop(seller.shopId))?.status === "filled")
-    return { ok: true, data: { ids: new Set(await store.listingIds(seller.shopId)) } };
+  const mirrored = await mirroredListingIds(seller.shopId);
+  if (mirrored) return { ok: true, data: { ids: mirrored } };
   const read = await readShopQuestions(marketplace, seller);
   if (!read.ok) return read;
   return { ok: true, data: { ids: new Set(read.data.map((listing) => listing.listingId)), read: read.data } };
+}
+
+/** The ids of the shop's listings when its mirror is filled, without a request; null while it fills. */
+export async function mirroredListingIds(shopId: number): Promise<ReadonlySet<number> | null> {
+  const store = mirrorStore(await db());
+  if ((await store.shop(shopId))?.status !== "filled") return null;
+  return new Set(await store.listingIds(shopId));
 }

@@ -3,10 +3,11 @@ import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
 import { planOfTargets } from "./plan";
 import { diffLines } from "../personalization/question-diff";
-import { csvSheet, type Sheet } from "./csv-sheet";
+import { csvSheet, type Sheet, type SheetRead } from "./csv-sheet";
 import { COLUMNS, exportQuestions, foreignRows, importQuestions, questionRowsOf } from "./spreadsheet";
 import type { ListingQuestions } from "../marketplace/question-wire";
 import { exportQuestionsWorkbook, workbookSheet } from "./workbook";
+import { sheetOfFile } from "./sheet-file";
 import { storedQuestion } from "../../test/harness/wire-questions";
 
 const shop: ListingQuestions[] = [
@@ -63,10 +64,14 @@ const shop: ListingQuestions[] = [
 const byId = new Map(shop.map((listing) => [listing.listingId, listing]));
 
 /** What the import route does with a file's rows once they are known to be the shop's. */
-async function importSheet(sheet: Sheet, listings: ReadonlyMap<number, ListingQuestions> = byId) {
-  const rows = await questionRowsOf(sheet);
+async function importSheet(read: SheetRead | null, listings: ReadonlyMap<number, ListingQuestions> = byId) {
+  const rows = await questionRowsOf(whole(read));
   if (!rows.ok) return rows;
   return importQuestions(rows.value, listings);
+}
+function whole(read: SheetRead | null): Sheet {
+  if (read === null || read === "too many rows") throw new Error(`the sheet was not read: ${read}`);
+  return read;
 }
 const importCsv = async (text: string, listings?: ReadonlyMap<number, ListingQuestions>) =>
   importSheet(await csvSheet(text), listings);
@@ -146,7 +151,7 @@ describe("spreadsheet round trip", () => {
 
   it("refuses a listing that is not in the shop and a header row that lost a column", async () => {
     const foreign = edit(exported, (rows) => cell(rows, 4, "listing_id").set("999"));
-    const rows = await questionRowsOf(await csvSheet(foreign));
+    const rows = await questionRowsOf(whole(await csvSheet(foreign)));
     expect(rows.ok && foreignRows(rows.value, new Set(byId.keys()))).toMatchObject([{ row: 4, column: "listing_id" }]);
     expect(await importCsv(foreign)).toMatchObject({ ok: false, errors: [{ row: 4, column: "listing_id" }] });
     const headless = exported.replace("add_on_price", "price");
@@ -341,16 +346,35 @@ describe("a spreadsheet that keeps its promise and cannot hurt", () => {
     sheet.addRow([...COLUMNS]);
     for (let row = 0; row < 200_000; row++) sheet.addRow(["201"]);
     const read = await workbookSheet(new Uint8Array(await workbook.xlsx.writeBuffer()));
-    expect(await importSheet(read!, riskyById)).toMatchObject({
+    expect(await importSheet(read, riskyById)).toMatchObject({
       ok: false,
       errors: [{ row: 7, column: "listing_id", reason: expect.stringContaining("Listing 201 has more than 5 rows") }],
     });
   });
 
+  it("stops reading a CSV or an Excel file at the rows the shop can hold, and says so", async () => {
+    const text = `${COLUMNS.join(",")}\r\n${"201,,,,,,,,,,,\r\n".repeat(50)}`;
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet("Questions");
+    sheet.addRow([...COLUMNS]);
+    for (let row = 0; row < 50; row++) sheet.addRow(["201"]);
+    const xlsx = new Uint8Array(await workbook.xlsx.writeBuffer());
+    for (const bytes of [new TextEncoder().encode(text), xlsx]) {
+      expect(await sheetOfFile(bytes, 10)).toEqual({
+        ok: false,
+        status: 422,
+        error:
+          "This file has more than 10 rows, more than your shop's listings can hold as questions (one row each): nothing was planned. Export your questions again and edit that file.",
+      });
+      const whole = await sheetOfFile(bytes, 50);
+      expect(whole.ok && whole.sheet.rows).toHaveLength(51);
+    }
+  });
+
   it("imports the exported Excel workbook, and an unchanged one changes nothing", async () => {
     const sheet = await workbookSheet(await exportQuestionsWorkbook(risky));
     expect(sheet).not.toBeNull();
-    expect(await importSheet(sheet!, riskyById)).toMatchObject({
+    expect(await importSheet(sheet, riskyById)).toMatchObject({
       ok: true,
       unchanged: 2,
       warnings: [{ listingId: 202 }],

@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import ExcelJS from "exceljs";
-import type { Sheet } from "./csv-sheet";
+import type { Sheet, SheetRead } from "./csv-sheet";
 import { COLUMNS, questionRows } from "./spreadsheet";
 import type { ListingQuestions } from "../marketplace/question-wire";
 
@@ -36,7 +36,7 @@ function textOf(value: ExcelJS.CellValue): string {
  * The rows of the workbook's first sheet, numbered as Excel numbers them, read as a stream: the whole-workbook
  * loader holds the event loop for seconds on a file of many rows.
  */
-export async function workbookSheet(bytes: Uint8Array): Promise<Sheet | null> {
+export async function workbookSheet(bytes: Uint8Array, maxRows = Infinity): Promise<SheetRead | null> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([Buffer.from(bytes)]), {
     sharedStrings: "cache",
     hyperlinks: "ignore",
@@ -51,6 +51,7 @@ export async function workbookSheet(bytes: Uint8Array): Promise<Sheet | null> {
         // Empty cells are holes in `values`, which map() would keep as holes.
         const cells = Array.from(values, (value) => textOf(value ?? null));
         if (cells.some((cell) => cell.trim() !== "")) rows.push({ row: row.number, cells });
+        if (rows.length > maxRows) return "too many rows";
       }
       break;
     }

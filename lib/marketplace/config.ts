@@ -25,7 +25,7 @@ export type MarketplaceConfig = {
   onPersonalizationWrite?: (write: { multipleQuestions: boolean; result: Result<unknown> }) => void;
   /** Every listing read live from the marketplace (never a mirror or cache of it), so the period is judged on what it says now. */
   onListingsRead?: (listings: readonly Listing[]) => void;
-  /** Bulk jobs' own client spaces its requests to the app's rate limit; interactive calls are not held back. */
+  /** The change runner's and background fills' own client spaces its requests to the app's rate limit; interactive calls are not held back. */
   pacer?: Pacer;
 };
 

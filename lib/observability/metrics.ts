@@ -28,9 +28,9 @@ function createMetrics() {
       labelNames: ["outcome"],
       registers,
     }),
-    bulkItems: new Counter({
-      name: "bulk_items_total",
-      help: "Bulk job items this instance settled, by outcome (done, failed, skipped, unchanged).",
+    changeItems: new Counter({
+      name: "change_items_total",
+      help: "Listings of changes this instance settled, by outcome (done, failed, changed-elsewhere).",
       labelNames: ["outcome"],
       registers,
     }),

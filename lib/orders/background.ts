@@ -15,7 +15,7 @@ type Background = { paced: Marketplace; fills: Map<number, Promise<Result<OrderS
 
 const globalForOrders = globalThis as unknown as { keptOrders?: Promise<Background> };
 
-// Fills go through the bulk pacer, as the listings mirror's do, sharing the app's rate limit with bulk jobs.
+// Fills go through the shared pacer, as the listings mirror's do, sharing the app's rate limit with changes.
 function background(): Promise<Background> {
   globalForOrders.keptOrders ??= db().then((database) => ({
     paced: createMarketplace(

@@ -22,7 +22,7 @@ export type DashboardOptions = {
   publicUrl?: string;
   /** "pipe": the caller reads the server's JSON log lines from `process.stdout`. */
   stdio?: "inherit" | "ignore" | "pipe";
-  /** More settings (METRICS_TOKEN, BULK_LEASE_MS, INSTANCE_NAME, ...). */
+  /** More settings (METRICS_TOKEN, CHANGE_LEASE_MS, INSTANCE_NAME, ...). */
   env?: Record<string, string>;
   /** Flags for Node itself, e.g. --cpu-prof (which NODE_OPTIONS does not allow). */
   nodeArgs?: string[];

@@ -10,6 +10,10 @@ import { hiddenFields, sandboxControl, storedListing } from "../harness/sandbox"
 import { freePort, startDashboard, type DashboardProcess } from "../harness/dashboard-process";
 import { rssMb } from "../../bench/processes";
 
+/** What a server action answers once the dashboard's own session has ended (the seller's sign-in, not the marketplace's). */
+const SIGN_IN_ENDED =
+  "Your sign-in to this dashboard has ended (the marketplace is fine), so nothing was changed. Sign in again; what you typed is kept.";
+
 // Issue 4 §2, the dashboard's side: the built dashboard (`next start`) against an in-memory sandbox, driven over plain
 // HTTP like a browser that an attacker tampers with. Every refusal is checked for what it did not change.
 
@@ -569,7 +573,8 @@ describe("server actions called over HTTP with another seller's listing (docs/ma
       expect(result).toEqual({
         ok: false,
         reauth: true,
-        formError: "Your marketplace sign-in has expired. Sign in again; your changes will still be here.",
+        signIn: "session-ended",
+        formError: SIGN_IN_ENDED,
       });
       expect(personalizationWrites(since)).toEqual([]);
     });
@@ -617,7 +622,8 @@ describe("server actions called over HTTP with another seller's listing (docs/ma
     expect(result).toEqual({
       ok: false,
       reauth: true,
-      formError: "Your marketplace sign-in has expired. Sign in again; your changes will still be here.",
+      signIn: "session-ended",
+      formError: SIGN_IN_ENDED,
     });
     expect(personalizationWrites(watched.since)).toEqual([]);
     await watched.expectUnchanged();

@@ -71,7 +71,7 @@ it("SIGTERM mid-change: the rows in flight are written and recorded, the rest ar
     authSecret: AUTH_SECRET,
     dashboardDb: join(folder, "dashboard.db"),
     stdio: "pipe",
-    env: { BULK_LEASE_MS: String(LEASE_MS) },
+    env: { CHANGE_LEASE_MS: String(LEASE_MS) },
   });
   started.push(first);
   let logText = "";
@@ -123,10 +123,13 @@ it("SIGTERM mid-change: the rows in flight are written and recorded, the rest ar
     app: first.app,
     authSecret: AUTH_SECRET,
     dashboardDb: join(folder, "dashboard.db"),
-    stdio: "ignore",
+    stdio: "pipe",
+    // Redeployed with the setting's former name: still read, and the start says to rename it.
     env: { BULK_LEASE_MS: String(LEASE_MS) },
   });
   started.push(second);
+  let secondLog = "";
+  second.process.stdout?.on("data", (chunk: Buffer) => (secondLog += chunk.toString()));
   // The lease was released at the signal: the next instance goes on at once, not after the lease runs out.
   const doneAtExit = done.length;
   const goesOn = Date.now();
@@ -138,6 +141,17 @@ it("SIGTERM mid-change: the rows in flight are written and recorded, the rest ar
     90_000,
   );
   expect((await plans.counts(jobId)).outcomes).toEqual({ done: LISTINGS });
+  expect(
+    secondLog
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as { level: number | string; msg: string })
+      .filter((line) => line.msg.startsWith("BULK_LEASE_MS")),
+  ).toEqual([
+    expect.objectContaining({
+      msg: "BULK_LEASE_MS is now called CHANGE_LEASE_MS: rename it in the environment (its value is used until then).",
+    }),
+  ]);
   const after = await writesByListing();
   expect(after.size).toBe(LISTINGS);
   expect([...after.values()].every((count) => count === 1)).toBe(true);

@@ -61,7 +61,7 @@ beforeAll(async () => {
       databaseUrl: postgres.url,
       publicUrl,
       stdio: "ignore",
-      env: { INSTANCE_NAME: names[index] as string, BULK_LEASE_MS: "8000" },
+      env: { INSTANCE_NAME: names[index] as string, CHANGE_LEASE_MS: "8000" },
     }),
   );
   const started = await Promise.all(names.map((name) => startDashboard(settings.get(name)!)));

@@ -122,7 +122,7 @@ describe("metrics", () => {
     expect((await get("/api/metrics", { authorization: `Bearer ${METRICS_TOKEN.slice(0, -1)}x` })).status).toBe(401);
   });
 
-  it("serves Prometheus text: marketplace calls by operation and status, latency histograms, token refreshes, bulk items, active sessions", async () => {
+  it("serves Prometheus text: marketplace calls by operation and status, latency histograms, token refreshes, change items, active sessions", async () => {
     const seller = await createSeller(sandbox.url, { listings: 3 });
     const { cookie } = await signInOverHttp(dashboard.url, seller);
     expect((await get("/api/listings?state=active&page=1&fresh=1", { cookie })).status).toBe(200);
@@ -141,7 +141,7 @@ describe("metrics", () => {
       sample(text, 'marketplace_call_duration_seconds_count{operation="getListingsByShop"}'),
     ).toBeGreaterThanOrEqual(2);
     expect(sample(text, 'marketplace_token_refreshes_total{outcome="refreshed"}')).toBe(1);
-    expect(text).toContain("# TYPE bulk_items_total counter");
+    expect(text).toContain("# TYPE change_items_total counter");
     expect(text).toContain("# TYPE process_resident_memory_bytes gauge");
     expect(sample(text, "active_sessions")).toBe(1);
     expect(await scrape()).toContain("marketplace_calls_total");

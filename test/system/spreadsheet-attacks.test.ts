@@ -34,7 +34,8 @@ beforeAll(async () => {
     throw new Error(`No production build in ${DIST_DIR}: run \`npx next build\` first (npm test does).`);
   scratch = mkdtempSync(join(tmpdir(), "spreadsheet-attacks-"));
   sandbox = await startSandbox({ port: 0, db: ":memory:" });
-  seller = await createSeller(sandbox.url, { listings: 3 });
+  // Enough listings that 2,000 rows are within what the shop can hold (5 questions a listing): each row is judged.
+  seller = await createSeller(sandbox.url, { listings: 400 });
   dashboard = await startDashboard({
     port: await freePort(),
     sandboxUrl: sandbox.url,
@@ -80,6 +81,19 @@ describe("the spreadsheet import, attacked over HTTP", () => {
     expect(Buffer.byteLength(text)).toBeLessThan(5_000_000);
     const response = await importFile(text);
     expect(response.status).toBe(422);
+    expect(await response.json()).toEqual({
+      error:
+        "This file has more than 2,000 rows, more than your shop's listings can hold as questions (one row each): nothing was planned. Export your questions again and edit that file.",
+      errors: [],
+      more: 0,
+    });
+    expect(marketplaceRequestsSince(since)).toEqual([]);
+  });
+
+  it("names a listing given more rows than it can have questions", async () => {
+    const text = `${COLUMNS.join(",")}\r\n${`${seller.listing_ids[0]},,,,,,,,,,,\r\n`.repeat(7)}`;
+    const response = await importFile(text);
+    expect(response.status).toBe(422);
     expect(await response.json()).toMatchObject({
       errors: [
         {
@@ -90,7 +104,6 @@ describe("the spreadsheet import, attacked over HTTP", () => {
       ],
       more: 0,
     });
-    expect(marketplaceRequestsSince(since)).toEqual([]);
   });
 
   it("reports an unclosed quote with its row and plans nothing", async () => {
@@ -107,14 +120,14 @@ describe("the spreadsheet import, attacked over HTTP", () => {
     const exported = await (await send("/api/changes/export")).text();
     const response = await importFile(exported);
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ changes: 0, unchanged: 3, warnings: [] });
+    expect(await response.json()).toMatchObject({ changes: 0, unchanged: 400, warnings: [] });
   });
 
   it("re-imports its own unchanged Excel export as a plan of no change", async () => {
     const workbook = await (await send("/api/changes/export?format=xlsx")).arrayBuffer();
     const response = await send("/api/changes/import", { method: "POST", body: workbook });
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ changes: 0, unchanged: 3 });
+    expect(await response.json()).toMatchObject({ changes: 0, unchanged: 400 });
   });
 
   it("refuses a file over 5 MB with 413 before reading it whole", async () => {

@@ -9,6 +9,7 @@ import {
   type QuestionDraft,
   type QuestionSetForm,
 } from "@/lib/personalization/question-set";
+import { keepInTab, takeFromTab } from "../../tab-storage";
 
 export type QuestionSetValues = { questions: QuestionDraft[] };
 export type QuestionSetFormApi = UseFormReturn<QuestionSetValues, unknown, QuestionSetForm>;
@@ -55,28 +56,19 @@ export const templateValues = (
     ? valuesOf(alignWith(template.questionSet, snapshotOf({ questions: [...listingQuestions] })).questions)
     : undefined;
 
-// Unsaved edits survive a trip through the marketplace's sign-in in this tab's sessionStorage, never on a server.
+// Unsaved edits survive a trip through the marketplace's sign-in (components/tab-storage.ts).
 const key = (listingId: number) => `question-set-draft:${listingId}`;
 
-export function keepQuestionSetDraft(listingId: number, values: QuestionSetValues) {
-  sessionStorage.setItem(key(listingId), JSON.stringify(values));
-}
+export const keepQuestionSetDraft = (listingId: number, values: QuestionSetValues) => keepInTab(key(listingId), values);
 
 export function takeQuestionSetDraft(listingId: number): QuestionSetValues | undefined {
-  const raw = sessionStorage.getItem(key(listingId));
-  if (raw === null) return undefined;
-  sessionStorage.removeItem(key(listingId));
-  try {
-    const draft = JSON.parse(raw) as { questions?: unknown };
-    if (!Array.isArray(draft.questions)) return undefined;
-    const questions = draft.questions.filter(
-      (question): question is QuestionDraft =>
-        typeof question === "object" &&
-        question !== null &&
-        isQuestionType(String((question as { type?: unknown }).type)),
-    );
-    return { questions: questions.map((question) => ({ ...newQuestionDraft(question.type), ...question })) };
-  } catch {
-    return undefined;
-  }
+  const draft = takeFromTab(key(listingId)) as { questions?: unknown } | null | undefined;
+  if (!Array.isArray(draft?.questions)) return undefined;
+  const questions = draft.questions.filter(
+    (question): question is QuestionDraft =>
+      typeof question === "object" &&
+      question !== null &&
+      isQuestionType(String((question as { type?: unknown }).type)),
+  );
+  return { questions: questions.map((question) => ({ ...newQuestionDraft(question.type), ...question })) };
 }

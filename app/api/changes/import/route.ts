@@ -5,9 +5,10 @@ import { canEdit } from "@/lib/auth/scopes";
 import { readListingQuestions } from "@/lib/changes/listing-reads";
 import { planRunner, planTargets } from "@/lib/changes/planning";
 import { SHEET_MAX_BYTES, sheetOfFile } from "@/lib/changes/sheet-file";
-import { shopListingIds } from "@/lib/changes/shop-listing-ids";
+import { mirroredListingIds, shopListingIds } from "@/lib/changes/shop-listing-ids";
 import { foreignRows, importQuestions, questionRowsOf, type CellError } from "@/lib/changes/spreadsheet";
 import { describeFailure, personalizationPhase } from "@/lib/marketplace";
+import { QUESTIONS_MAX } from "@/lib/personalization/question-set";
 
 /** A refusal names the first problems; a file of made-up rows would otherwise answer with megabytes. */
 const SHOWN = 50;
@@ -41,8 +42,11 @@ export async function POST(request: Request) {
       { error: "The file is larger than 5 MB. Export your questions again and edit that file." },
       { status: 413 },
     );
-  const file = await sheetOfFile(bytes);
-  if (!file.ok) return NextResponse.json({ error: file.error }, { status: 400 });
+  // With the shop's mirror filled, the file is read no further than the shop can hold; while it fills, the file is
+  // checked whole before the shop is read, so no file spends the marketplace's quota.
+  const mirrored = await mirroredListingIds(seller.shopId);
+  const file = await sheetOfFile(bytes, mirrored ? mirrored.size * QUESTIONS_MAX : Infinity);
+  if (!file.ok) return NextResponse.json({ error: file.error, errors: [], more: 0 }, { status: file.status });
   const rows = await questionRowsOf(file.sheet);
   if (!rows.ok) return refused(rows.errors);
   const owner = { userId: seller.userId, shopId: seller.shopId };
