@@ -14,6 +14,36 @@ const config = [
       "@next/next/no-location-assign-relative-destination": "off",
     },
   },
+  // The marketplace client depends on no feature (docs/architecture.md): features import it, never the reverse.
+  {
+    files: ["lib/marketplace/**"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: [
+                "../actions/*",
+                "../api/*",
+                "../changes/*",
+                "../health/*",
+                "../history/*",
+                "../listings/*",
+                "../mirror/*",
+                "../orders/*",
+                "../personalization/*",
+                "../spreadsheet/*",
+                "../templates/*",
+              ],
+              message: "lib/marketplace depends on no feature: move what it needs into lib/marketplace.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Tests, the sandbox and commands hold no React: a helper named use… is not a hook there.
   {
     files: ["sandbox/**", "test/**", "scripts/**", "bench/**", "e2e/**", "**/*.test.ts"],

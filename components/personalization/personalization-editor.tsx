@@ -1,7 +1,7 @@
 "use client";
 
 import { lazy, Suspense, useState, useSyncExternalStore } from "react";
-import { editableInSingleQuestionEditor } from "@/lib/personalization/editable";
+import { editableInSingleQuestionEditor } from "@/lib/marketplace/single-question-period";
 import type { Listing } from "@/lib/marketplace/wire";
 import { CannotEditNotice } from "./cannot-edit-notice";
 import { hasDraft } from "./draft";

@@ -1,6 +1,6 @@
 import type { Listing, Question } from "@/lib/marketplace/wire";
 import { addOnLabel } from "@/lib/personalization/add-on-price";
-import { editableInSingleQuestionEditor } from "@/lib/personalization/editable";
+import { editableInSingleQuestionEditor } from "@/lib/marketplace/single-question-period";
 import { QuestionStatsNote } from "@/components/orders/question-stats";
 
 const TYPE_NAMES: Record<string, string> = {

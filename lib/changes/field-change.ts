@@ -4,7 +4,7 @@ import type { ListingQuestions } from "../marketplace/question-wire";
 import { sameQuestions, unrepresentableReason } from "../personalization/snapshot";
 import { toQuestion, type Question } from "../marketplace/wire";
 import { addOnPriceRules, brokenAddOnPriceRule, moneyOfPriceText } from "../personalization/add-on-price";
-import { editableInSingleQuestionEditor } from "../personalization/editable";
+import { editableInSingleQuestionEditor } from "../marketplace/single-question-period";
 import {
   QUESTION_TYPE_NAMES,
   QUESTIONS_MAX,

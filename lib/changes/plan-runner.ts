@@ -5,7 +5,7 @@ import type { TokenStore } from "../auth/token-store";
 import type { Database } from "../db/database";
 import { historyStore } from "../history/history-store";
 import { writeRecorded } from "../history/recorded-write";
-import { storedListingWrites } from "../listings/write-counts";
+import { storedListingWrites } from "../marketplace/write-counts";
 import { createMarketplace, type Marketplace } from "../marketplace/client";
 import type { MarketplaceConfig } from "../marketplace/config";
 import type { MarketplaceFailure, Result } from "../marketplace/failure";

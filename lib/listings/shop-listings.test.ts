@@ -7,7 +7,7 @@ import { tokenStore } from "../auth/token-store";
 import { createMarketplace, type Marketplace } from "../marketplace/client";
 import { toWrite } from "../personalization/schema";
 import { cachedShopListings, readAllListings, VIEW_READS_IN_FULL } from "./shop-listings";
-import { storedListingWrites } from "./write-counts";
+import { storedListingWrites } from "../marketplace/write-counts";
 import { sandboxMarketplaceConfig, storeSellerTokens } from "../../test/harness/seller-marketplace";
 
 const sandbox = useSeededSandbox();

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { TokenStore } from "../auth/token-store";
 import type { MarketplaceConfig } from "./config";
 import type { Result } from "./failure";
-import { inProcessListingWrites, type ListingWrites } from "../listings/write-counts";
+import { inProcessListingWrites, type ListingWrites } from "./write-counts";
 import { sellerTokens } from "./seller-tokens";
 import { marketplaceFetch, type Call } from "./transport";
 import { listingQuestionsPageWire, toListingQuestions } from "./question-wire";

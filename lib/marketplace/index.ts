@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "../db";
 import { tokenStore } from "../auth/token-store";
-import { storedListingWrites } from "../listings/write-counts";
+import { storedListingWrites } from "./write-counts";
 import { marketplaceConfig } from "./config";
 import { createMarketplace, type Marketplace } from "./client";
 import { createPhaseProbe, type PhaseProbe } from "./personalization-phase";

@@ -1,5 +1,5 @@
 import "server-only";
-import { editableInSingleQuestionEditor } from "../personalization/editable";
+import { editableInSingleQuestionEditor } from "./single-question-period";
 import type { Result } from "./failure";
 import type { Question } from "./wire";
 

@@ -3,7 +3,7 @@ import { tokenStore } from "../auth/token-store";
 import { sharedPacer } from "../marketplace/shared-pacer";
 import { db } from "../db";
 import { env } from "../env";
-import { storedListingWrites } from "../listings/write-counts";
+import { storedListingWrites } from "../marketplace/write-counts";
 import { createMarketplace } from "../marketplace/client";
 import { marketplaceConfig } from "../marketplace/config";
 import { logger } from "../observability/logger";

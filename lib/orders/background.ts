@@ -2,7 +2,7 @@ import "server-only";
 import { tokenStore } from "../auth/token-store";
 import { sharedPacer } from "../marketplace/shared-pacer";
 import { db } from "../db";
-import { storedListingWrites } from "../listings/write-counts";
+import { storedListingWrites } from "../marketplace/write-counts";
 import { marketplace } from "../marketplace";
 import { createMarketplace, type Marketplace } from "../marketplace/client";
 import { marketplaceConfig } from "../marketplace/config";

@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { editableInSingleQuestionEditor } from "../../lib/personalization/editable.js";
+import { editableInSingleQuestionEditor } from "../../lib/marketplace/single-question-period.js";
 import {
   priceValue,
   questionSetWriteSchema,
