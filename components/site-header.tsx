@@ -1,7 +1,6 @@
 import Link from "next/link";
-import { Suspense } from "react";
 import { signOutAction } from "@/app/auth-actions";
-import { NeedsAttentionFallback, NeedsAttentionLink } from "./needs-attention-link";
+import { NeedsAttentionLink } from "./needs-attention-link";
 import { SignOutEverywhere } from "./sign-out-everywhere";
 
 export function SiteHeader({ shopName }: { shopName: string | null }) {
@@ -12,9 +11,7 @@ export function SiteHeader({ shopName }: { shopName: string | null }) {
           Personalization dashboard
         </Link>
         <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 text-sm">
-          <Suspense fallback={<NeedsAttentionFallback />}>
-            <NeedsAttentionLink />
-          </Suspense>
+          <NeedsAttentionLink />
           <Link
             href="/orders"
             className="inline-flex min-h-11 min-w-11 items-center justify-center px-1 text-blue-800 underline md:min-h-9"
