@@ -30,6 +30,18 @@ describe.each(eachEngine())("the review's pages of rows on %s", (_engine, locati
   });
   afterEach(() => db.close());
 
+  const planOf = async (items: Parameters<PlanStore["create"]>[0]["items"]) => {
+    const planId = await plans.create({
+      userId: 1,
+      shopId: 10,
+      description: "test",
+      phase: "multi",
+      rate: { perSecond: 10, remainingToday: null },
+      items,
+    });
+    return (await plans.find(planId))!;
+  };
+
   it("serves 50 rows of a filter at a time, in the plan's order, with every filter's count", async () => {
     // 120 listings: 100 change (the last also kept a field changed since, as an undo does) and every sixth is skipped.
     const items = Array.from({ length: 120 }, (_, index) => item(1000 + index, index % 6 === 5 ? "skipped" : "change"));
@@ -40,15 +52,7 @@ describe.each(eachEngine())("the review's pages of rows on %s", (_engine, locati
         fields: [{ field: "Instructions", before: "“a”", after: "“b”" }],
       },
     ];
-    const planId = await plans.create({
-      userId: 1,
-      shopId: 10,
-      description: "test",
-      phase: "multi",
-      rate: { perSecond: 10, remainingToday: null },
-      items: items.map((entry, index) => (index === 0 ? { ...entry, kept } : entry)),
-    });
-    const plan = (await plans.find(planId))!;
+    const plan = await planOf(items.map((entry, index) => (index === 0 ? { ...entry, kept } : entry)));
 
     const first = await plans.page(plan, { filter: "all", offset: 0 });
     expect(first.page).toEqual({
@@ -91,15 +95,7 @@ describe.each(eachEngine())("the review's pages of rows on %s", (_engine, locati
     const items = Array.from({ length: 60 }, (_, index) => item(2000 + index, "change"));
     // Only the 60th listing, beyond the first page, loses a question.
     items[59] = { ...items[59]!, before: [priced], after: [], diff: questionDiff([priced], []) };
-    const planId = await plans.create({
-      userId: 1,
-      shopId: 10,
-      description: "remove",
-      phase: "multi",
-      rate: { perSecond: 10, remainingToday: null },
-      items,
-    });
-    const first = await plans.page((await plans.find(planId))!, { filter: "all", offset: 0 });
+    const first = await plans.page(await planOf(items), { filter: "all", offset: 0 });
     expect(first.items.map((row) => row.listingId)).not.toContain(2059);
     expect(first.losses).toBe("1 listing already asks something; this change removes it, one with a $5.00 price.");
   });
