@@ -6,14 +6,16 @@ const PACER_ID = "marketplace";
 /** Until the marketplace's first answer tells the limit: slow, so that the first second never overshoots it. */
 const FIRST_GUESS_PER_SECOND = 1;
 const SHARE_PERCENT = 98;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const sleepUntil = (at: number) =>
+  at > Date.now() ? new Promise((resolve) => setTimeout(resolve, at - Date.now())) : Promise.resolve();
 
 export type SharedPacer = Pacer & { perSecond(): number };
 
 /**
  * One token bucket for the whole app, in the database, so that every instance shares it: each request takes the next
- * slot in one UPDATE (atomic on SQLite and PostgreSQL alike). `foreground` (a seller's own request) takes a slot now and
- * pushes the queued background ones (changes, mirror fills) back by one, so a seller's save goes ahead of them.
+ * slot in one UPDATE (atomic on SQLite and PostgreSQL alike). Background work (changes, mirror fills) takes a slot only
+ * when it is at most one spacing away, so `foreground` (a seller's own request) taking the next slot goes ahead of
+ * every queued background request and waits about one spacing, while the app as a whole never exceeds the limit.
  */
 export function sharedPacer(db: Database, options: { foreground?: boolean } = {}): SharedPacer {
   let known = FIRST_GUESS_PER_SECOND;
@@ -46,21 +48,38 @@ export function sharedPacer(db: Database, options: { foreground?: boolean } = {}
       await pendingUpdate;
       const spacing = `(100000000 / (per_second * ${SHARE_PERCENT}))`;
       if (options.foreground) {
-        await db.execute(
-          `UPDATE rate_pacer SET next_at = (CASE WHEN next_at >= $1 THEN next_at ELSE $1 END) + ${spacing} WHERE pacer_id = $2`,
+        // The next slot, whoever queued behind it: background work holds at most one slot ahead (below), so a
+        // seller's request waits about one spacing and never makes the app exceed the limit.
+        const [row] = await db.query<{ slot: number }>(
+          `UPDATE rate_pacer SET next_at = (CASE WHEN next_at >= $1 THEN next_at ELSE $1 END) + ${spacing}
+           WHERE pacer_id = $2 RETURNING next_at - ${spacing} AS slot`,
           [Date.now() * 1000, PACER_ID],
         );
-        if (heldUntil > Date.now()) await sleep(heldUntil - Date.now());
+        await sleepUntil(Number(row?.slot ?? 0) / 1000);
+        await sleepUntil(heldUntil);
         return;
       }
-      const [row] = await db.query<{ slot: number }>(
-        `UPDATE rate_pacer SET next_at = (CASE WHEN next_at >= hold_until AND next_at >= $1 THEN next_at WHEN hold_until >= $1 THEN hold_until ELSE $1 END) + ${spacing}
-         WHERE pacer_id = $2 RETURNING next_at - ${spacing} AS slot`,
-        [Date.now() * 1000, PACER_ID],
-      );
-      const wait = Number(row?.slot ?? 0) / 1000 - Date.now();
-      if (wait > 0) await sleep(wait);
-      if (heldUntil > Date.now()) await sleep(heldUntil - Date.now());
+      const slot = `(CASE WHEN next_at >= hold_until AND next_at >= $1 THEN next_at WHEN hold_until >= $1 THEN hold_until ELSE $1 END)`;
+      for (;;) {
+        const now = Date.now() * 1000;
+        // A slot is taken only when it is at most one spacing away: a slot taken earlier could not be given to a
+        // seller's own request that comes meanwhile.
+        const [taken] = await db.query<{ slot: number }>(
+          `UPDATE rate_pacer SET next_at = ${slot} + ${spacing}
+           WHERE pacer_id = $2 AND ${slot} <= $1 + ${spacing} RETURNING next_at - ${spacing} AS slot`,
+          [now, PACER_ID],
+        );
+        if (taken) {
+          await sleepUntil(Number(taken.slot) / 1000);
+          break;
+        }
+        const [next] = await db.query<{ slot: number; spacing: number }>(
+          `SELECT ${slot} AS slot, ${spacing} AS spacing FROM rate_pacer WHERE pacer_id = $2`,
+          [now, PACER_ID],
+        );
+        await sleepUntil(Math.max(Date.now() + 1, (Number(next?.slot ?? 0) - Number(next?.spacing ?? 0)) / 1000));
+      }
+      await sleepUntil(heldUntil);
     },
 
     afterResponse(report: RateLimitReport) {
