@@ -56,4 +56,11 @@ describe.each(eachEngine())("the shared pacer on %s", (_engine, location) => {
     expect(mostInOneSecond(sentAt)).toBeLessThanOrEqual(PER_SECOND);
     expect(mostInOneSecond(sentAt)).toBeGreaterThanOrEqual(PER_SECOND - 2);
   });
+
+  it("does not hold a seller's first requests a second apart while the marketplace has not yet told the limit", async () => {
+    const seller = sharedPacer(db, { foreground: true });
+    const asked = Date.now();
+    for (let request = 0; request < 3; request++) await seller.beforeRequest();
+    expect(Date.now() - asked).toBeLessThan(500);
+  });
 });

@@ -55,7 +55,8 @@ export function sharedPacer(db: Database, options: { foreground?: boolean } = {}
            WHERE pacer_id = $2 RETURNING next_at - ${spacing} AS slot`,
           [Date.now() * 1000, PACER_ID],
         );
-        await sleepUntil(Number(row?.slot ?? 0) / 1000);
+        // Until the first answer tells the limit, slots are a second apart: a seller's first page does not wait on them.
+        if (known !== FIRST_GUESS_PER_SECOND) await sleepUntil(Number(row?.slot ?? 0) / 1000);
         await sleepUntil(heldUntil);
         return;
       }
