@@ -4,6 +4,7 @@
 // `npx tsx bench/dashboard/change-review.ts [--runs 3] [--listings 10000]` runs this part alone.
 import { signInOverHttp } from "../../test/harness/http-sign-in.js";
 import { createSeller, sandboxControl, type CreatedSeller } from "../../test/harness/sandbox.js";
+import { wholeNumberOptions } from "../options.js";
 import { runAlone } from "../processes.js";
 import { audit, medianRun, startChromium, type LighthouseRun } from "./lighthouse.js";
 import { signedInBrowser } from "./signed-in-browser.js";
@@ -85,17 +86,13 @@ export async function measureChangeReview(options: {
 }
 
 if (process.argv[1]?.endsWith("bench/dashboard/change-review.ts")) {
-  const { parseArgs } = await import("node:util");
-  const { values } = parseArgs({
-    options: { runs: { type: "string", default: "3" }, listings: { type: "string", default: "10000" } },
-  });
+  const { options } = wholeNumberOptions({ runs: 3, listings: 10_000 });
   const log = (line: string) => console.log(`[change review] ${line}`);
   await runAlone("change-review", log, async ({ sandbox, dashboard }) => {
     const figures = await measureChangeReview({
       dashboardUrl: dashboard.url,
       sandboxUrl: sandbox.url,
-      listings: Number(values.listings),
-      runs: Number(values.runs),
+      ...options,
       log,
     });
     describeChangeReview(figures).forEach(log);

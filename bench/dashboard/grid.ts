@@ -3,6 +3,7 @@
 // `npx tsx bench/dashboard/grid.ts [--runs 3] [--listings 1000] [--keys 40]` runs this part alone.
 import { signInOverHttp } from "../../test/harness/http-sign-in.js";
 import { createSeller, sandboxControl } from "../../test/harness/sandbox.js";
+import { wholeNumberOptions } from "../options.js";
 import { runAlone } from "../processes.js";
 import { median } from "../stats.js";
 import { audit, medianRun, startChromium, type LighthouseRun } from "./lighthouse.js";
@@ -150,22 +151,13 @@ export async function measureGrid(options: {
 }
 
 if (process.argv[1]?.endsWith("bench/dashboard/grid.ts")) {
-  const { parseArgs } = await import("node:util");
-  const { values } = parseArgs({
-    options: {
-      runs: { type: "string", default: "3" },
-      listings: { type: "string", default: "1000" },
-      keys: { type: "string", default: "40" },
-    },
-  });
+  const { options } = wholeNumberOptions({ runs: 3, listings: 1000, keys: 40 });
   const log = (line: string) => console.log(`[grid] ${line}`);
   await runAlone("grid", log, async ({ sandbox, dashboard }) => {
     const figures = await measureGrid({
       dashboardUrl: dashboard.url,
       sandboxUrl: sandbox.url,
-      listings: Number(values.listings),
-      runs: Number(values.runs),
-      keys: Number(values.keys),
+      ...options,
       log,
     });
     describeGrid(figures).forEach(log);

@@ -10,6 +10,7 @@ import lighthouse from "lighthouse";
 import { DEMO_SELLERS } from "../../sandbox/store/seed.js";
 import { freePort } from "../../test/harness/dashboard-process.js";
 import { signInOverHttp } from "../../test/harness/http-sign-in.js";
+import { wholeNumberOptions } from "../options.js";
 import { runAlone, spawnGroup, waitForOk } from "../processes.js";
 import { median } from "../stats.js";
 
@@ -161,11 +162,10 @@ export async function measureLighthouse(options: {
 }
 
 if (process.argv[1]?.endsWith("bench/dashboard/lighthouse.ts")) {
-  const { parseArgs } = await import("node:util");
-  const { values } = parseArgs({ options: { runs: { type: "string", default: "3" } } });
+  const { options } = wholeNumberOptions({ runs: 3 });
   const log = (line: string) => console.log(`[lighthouse] ${line}`);
   await runAlone("lighthouse", log, async ({ dashboard, distDir }) => {
-    const pages = await measureLighthouse({ dashboardUrl: dashboard.url, distDir, runs: Number(values.runs), log });
+    const pages = await measureLighthouse({ dashboardUrl: dashboard.url, distDir, runs: options.runs, log });
     for (const page of pages)
       log(
         `${page.route}: median performance ${page.median.performance}, accessibility ${page.median.accessibility}, best practices ${page.median.bestPractices}, first-load JS ${page.firstLoadJsKb.toFixed(1)} kB: ${lighthouseMet(page) ? "met" : "MISSED"}`,

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DEMO_SELLERS } from "../../sandbox/store/seed.js";
 import { signInOverHttp } from "../../test/harness/http-sign-in.js";
+import { wholeNumberOptions } from "../options.js";
 import { snapshotBuild, startBenchDashboard, startBenchSandbox, stopAll } from "../processes.js";
 import { personalizationBody, sandboxToken } from "../sandbox/prism.js";
 import { alternate, median } from "../stats.js";
@@ -72,8 +73,7 @@ export async function measureSaveOverhead(options: {
 }
 
 if (process.argv[1]?.endsWith("bench/dashboard/save-overhead.ts")) {
-  const { parseArgs } = await import("node:util");
-  const { values } = parseArgs({ options: { rounds: { type: "string", default: "100" } } });
+  const { options } = wholeNumberOptions({ rounds: 100 });
   const log = (line: string) => console.log(`[save overhead] ${line}`);
   const build = await snapshotBuild(log);
   try {
@@ -81,7 +81,7 @@ if (process.argv[1]?.endsWith("bench/dashboard/save-overhead.ts")) {
     const overhead = await measureSaveOverhead({
       sandboxUrl: sandbox.url,
       distDir: build.distDir,
-      rounds: Number(values.rounds),
+      rounds: options.rounds,
     });
     log(
       `action ${median(overhead.actionMs).toFixed(2)} ms, direct ${median(overhead.directMs).toFixed(2)} ms at the median: ${addedMs(overhead).toFixed(2)} ms added (floor ≤ ${SAVE_OVERHEAD_FLOOR_MS} ms)`,

@@ -1,4 +1,4 @@
-import { parseArgs } from "node:util";
+import { wholeNumberOptions } from "../options";
 
 /**
  * A bench part run alone (`npx tsx bench/load/<part>.ts [--listings N] [--per-second N] [--json]`): measured in this
@@ -11,17 +11,17 @@ export async function runPartAlone<T>(part: {
   describe: (figures: T) => string[];
   met: (figures: T) => boolean;
 }) {
-  const { values } = parseArgs({
-    options: { json: { type: "boolean" }, listings: { type: "string" }, "per-second": { type: "string" } },
-  });
-  const listings = Number(values.listings ?? part.defaultListings);
-  const perSecond = Number(values["per-second"] ?? 20);
+  const { options, json } = wholeNumberOptions(
+    { listings: part.defaultListings, "per-second": 20 },
+    { withJson: true },
+  );
+  const { listings, "per-second": perSecond } = options;
   const serverOnly = await import("server-only").then(
     () => true,
     () => false,
   );
   const figures = serverOnly ? await part.measure(listings, perSecond) : await part.inChild(listings, perSecond);
-  console.log(values.json ? JSON.stringify(figures) : part.describe(figures).join("\n"));
+  console.log(json ? JSON.stringify(figures) : part.describe(figures).join("\n"));
   process.exit(part.met(figures) ? 0 : 1);
 }
 
@@ -32,26 +32,8 @@ export async function runWithOptions<O extends Record<string, number>, T>(part: 
   describe: (figures: T) => string[];
   met: (figures: T) => boolean;
 }) {
-  const { values } = parseArgs({
-    options: {
-      json: { type: "boolean", default: false },
-      ...Object.fromEntries(Object.keys(part.defaults).map((name) => [name, { type: "string" as const }])),
-    },
-  });
-  const options = Object.fromEntries(
-    Object.entries(part.defaults).map(([name, fallback]) => [
-      name,
-      Number((values as Record<string, unknown>)[name] ?? fallback),
-    ]),
-  ) as O;
-  const bad = Object.entries(options).filter(([, value]) => !Number.isInteger(value) || value < 0);
-  if (bad.length > 0) {
-    console.error(
-      `--${bad.map(([name]) => name).join(", --")} takes a whole number, such as --${bad[0]![0]} ${part.defaults[bad[0]![0]]}.`,
-    );
-    process.exit(2);
-  }
-  const figures = await part.measure({ ...options, ...(values.json ? { log: () => {} } : {}) });
-  console.log(values.json ? JSON.stringify(figures) : part.describe(figures).join("\n"));
+  const { options, json } = wholeNumberOptions(part.defaults, { withJson: true });
+  const figures = await part.measure({ ...options, ...(json ? { log: () => {} } : {}) });
+  console.log(json ? JSON.stringify(figures) : part.describe(figures).join("\n"));
   process.exit(part.met(figures) ? 0 : 1);
 }

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import ExcelJS from "exceljs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
+import { wholeNumberOptions } from "../options";
 import { COLUMNS } from "../../lib/changes/spreadsheet";
 import { signInOverHttp } from "../../test/harness/http-sign-in";
 import { createSeller } from "../../test/harness/sandbox";
@@ -141,13 +141,13 @@ export function describeSpreadsheetImport(figures: SpreadsheetImportFigures): st
 
 const isMain = process.argv[1]?.endsWith("bench/load/spreadsheet-import.ts");
 if (isMain) {
-  const { values } = parseArgs({ options: { json: { type: "boolean" }, rounds: { type: "string" } } });
+  const { options, json } = wholeNumberOptions({ rounds: 5 }, { withJson: true });
   try {
     const figures = await measureSpreadsheetImport({
       distDir: process.env.NEXT_DIST_DIR || ".next",
-      rounds: Number(values.rounds ?? 5),
+      rounds: options.rounds,
     });
-    console.log(values.json ? JSON.stringify(figures) : describeSpreadsheetImport(figures).join("\n"));
+    console.log(json ? JSON.stringify(figures) : describeSpreadsheetImport(figures).join("\n"));
     process.exitCode = spreadsheetImportMet(figures) ? 0 : 1;
   } finally {
     await stopAll();

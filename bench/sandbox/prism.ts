@@ -15,6 +15,7 @@ import {
   type BenchSandbox,
   type Group,
 } from "../processes.js";
+import { wholeNumberOptions } from "../options.js";
 import { median } from "../stats.js";
 import { CORES, pin, wrk, type Request, type Throughput } from "./wrk.js";
 
@@ -241,18 +242,14 @@ export function prismVerdict(comparison: Comparison) {
 }
 
 if (process.argv[1]?.endsWith("bench/sandbox/prism.ts")) {
-  const { parseArgs } = await import("node:util");
-  const { values } = parseArgs({
-    options: { seconds: { type: "string", default: "3" }, rounds: { type: "string", default: "5" } },
-  });
+  const { options } = wholeNumberOptions({ seconds: 3, rounds: 5 });
   const log = (line: string) => console.log(`[prism] ${line}`);
   try {
     const sandbox = await startBenchSandbox();
     const result = await compareWithPrism({
       sandbox,
       connections: 10,
-      seconds: Number(values.seconds),
-      rounds: Number(values.rounds),
+      ...options,
       log,
     });
     if ("skipped" in result) log(result.skipped);
