@@ -48,8 +48,6 @@ export function sharedPacer(db: Database, options: { foreground?: boolean } = {}
       await pendingUpdate;
       const spacing = `(100000000 / (per_second * ${SHARE_PERCENT}))`;
       if (options.foreground) {
-        // The next slot, whoever queued behind it: background work holds at most one slot ahead (below), so a
-        // seller's request waits about one spacing and never makes the app exceed the limit.
         const [row] = await db.query<{ slot: number }>(
           `UPDATE rate_pacer SET next_at = (CASE WHEN next_at >= $1 THEN next_at ELSE $1 END) + ${spacing}
            WHERE pacer_id = $2 RETURNING next_at - ${spacing} AS slot`,
