@@ -71,7 +71,7 @@ const PLAIN = {
   max_allowed_characters: 100,
 };
 
-const ALL_PHASES = "migration, post-deprecation, multi-question, add-on-prices, add-on-resend, webhooks";
+const ALL_PHASES = "migration, post-deprecation, multi-question, add-on-prices, add-on-resend, listing-fields-refused, eu-guarantees, webhooks";
 
 describe("the phase control", () => {
   it("starts pinned in migration here, switches, refuses an unknown phase and goes back to the start-up phase on reset", async () => {
@@ -464,7 +464,10 @@ describe("with no --phase, the phase of the sandbox clock's date", () => {
       ["2026-05-11T00:00:00Z", "multi-question"],
       ["2026-07-20T00:00:00Z", "add-on-prices"],
       ["2026-08-20T00:00:00Z", "add-on-resend"],
-      ["2026-09-30T23:59:00Z", "add-on-resend"],
+      ["2026-09-05T23:59:00Z", "add-on-resend"],
+      ["2026-09-06T00:00:00Z", "listing-fields-refused"],
+      ["2026-09-21T00:00:00Z", "eu-guarantees"],
+      ["2026-09-30T23:59:00Z", "eu-guarantees"],
       ["2026-10-01T00:00:00Z", "webhooks"],
     ];
     for (const [date, phase] of timeline) {

@@ -7,6 +7,8 @@ export const PHASES = [
   "multi-question",
   "add-on-prices",
   "add-on-resend",
+  "listing-fields-refused",
+  "eu-guarantees",
   "webhooks",
 ] as const;
 export type Phase = (typeof PHASES)[number];
@@ -17,6 +19,8 @@ export const PHASE_STARTS: Readonly<Record<Phase, string>> = {
   "multi-question": "2026-05-11",
   "add-on-prices": "2026-07-20",
   "add-on-resend": "2026-08-20",
+  "listing-fields-refused": "2026-09-06",
+  "eu-guarantees": "2026-09-21",
   webhooks: "2026-10-01",
 };
 
