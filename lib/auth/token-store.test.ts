@@ -151,13 +151,31 @@ describe("tokens sealed at rest (AES-256-GCM, key ids for rotation)", () => {
     await db.close();
   });
 
+  it("leaves one row no configured key opens to its seller, seals the others, and names it for the operator", async () => {
+    const db = await openDatabase(":memory:");
+    await tokenStore(db, tokenKeyring({ AUTH_SECRET: secret(3) })).save(pair(306, 1));
+    await db.execute(
+      "INSERT INTO seller_tokens (user_id, access_token, refresh_token, access_expires_at, scopes, updated_at) VALUES (307, '307.access-1', '307.refresh-1', 1, 'listings_r', 1)",
+    );
+    const store = tokenStore(db, tokenKeyring({ AUTH_SECRET: secret(1) }));
+    const result = await store.sealAll();
+    expect(result.sealed).toBe(1);
+    expect(result.unreadable).toEqual([{ userId: 306, reason: expect.stringMatching(/not configured/) }]);
+    expect((await store.read(307))?.accessToken).toBe("307.access-1");
+    expect(await store.unreadable()).toEqual(result.unreadable);
+    await store.save(pair(306, 2));
+    expect((await store.read(306))?.accessToken).toBe("306.access-2");
+    expect(await store.unreadable()).toEqual([]);
+    await db.close();
+  });
+
   it("seals rows stored in plain text at start-up, and opens rows of a rotated-out key until it re-seals them", async () => {
     const db = await openDatabase(":memory:");
     await db.execute(
       "INSERT INTO seller_tokens (user_id, access_token, refresh_token, access_expires_at, scopes, updated_at) VALUES (305, '305.access-1', '305.refresh-1', 1, 'listings_r', 1)",
     );
     const before = tokenStore(db, tokenKeyring({ AUTH_SECRET: secret(1) }));
-    expect(await before.sealAll()).toBe(1);
+    expect(await before.sealAll()).toEqual({ sealed: 1, unreadable: [] });
     const raw = async () =>
       (
         await db.query<{ access_token: string; refresh_token: string }>(
@@ -169,8 +187,8 @@ describe("tokens sealed at rest (AES-256-GCM, key ids for rotation)", () => {
 
     const rotated = tokenStore(db, tokenKeyring({ AUTH_SECRET: secret(1), TOKEN_ENCRYPTION_KEY: secret(2) }));
     expect((await rotated.read(305))?.refreshToken).toBe("305.refresh-1");
-    expect(await rotated.sealAll()).toBe(1);
-    expect(await rotated.sealAll()).toBe(0);
+    expect((await rotated.sealAll()).sealed).toBe(1);
+    expect((await rotated.sealAll()).sealed).toBe(0);
     const onlyNewKey = tokenStore(db, tokenKeyring({ TOKEN_ENCRYPTION_KEY: secret(2) }));
     expect((await onlyNewKey.read(305))?.accessToken).toBe("305.access-1");
     await expect(tokenStore(db, tokenKeyring({ AUTH_SECRET: secret(1) })).read(305)).rejects.toThrow(

@@ -30,6 +30,17 @@ function fromRow(ring: Keyring, row: Row): SellerTokens {
   };
 }
 
+export type UnreadableRow = { userId: number; reason: string };
+
+function readable(ring: Keyring, row: Row) {
+  try {
+    return { ok: true as const, tokens: fromRow(ring, row) };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return { ok: false as const, row: { userId: Number(row.user_id), reason } };
+  }
+}
+
 export function tokenStore(db: Database, ring: Keyring = tokenKeyring()) {
   const sealed = (tokens: SellerTokens) => [
     seal(ring, tokens.accessToken, context(tokens.userId, "access_token")),
@@ -51,23 +62,40 @@ export function tokenStore(db: Database, ring: Keyring = tokenKeyring()) {
       return row && row.scopes.split(" ").filter(Boolean);
     },
 
-    async sealAll(): Promise<number> {
+    /** Re-seals every row with the current key; a row that cannot be opened is left for its seller's next sign-in. */
+    async sealAll(): Promise<{ sealed: number; unreadable: UnreadableRow[] }> {
       const rows = await db.query<Row>(
         "SELECT user_id, access_token, refresh_token, access_expires_at, scopes FROM seller_tokens",
       );
       let changed = 0;
+      const unreadable: UnreadableRow[] = [];
       for (const row of rows) {
         if (sealedWith(row.access_token) === ring.current.id && sealedWith(row.refresh_token) === ring.current.id)
           continue;
-        const tokens = fromRow(ring, row);
-        const [access, refresh] = sealed(tokens);
+        const tokens = readable(ring, row);
+        if (!tokens.ok) {
+          unreadable.push(tokens.row);
+          continue;
+        }
+        const [access, refresh] = sealed(tokens.tokens);
         // Only if the row is still what was read: a refresh swapping it meanwhile wrote sealed values already.
         changed += await db.execute(
           "UPDATE seller_tokens SET access_token = $2, refresh_token = $3 WHERE user_id = $1 AND access_token = $4 AND refresh_token = $5",
-          [tokens.userId, access, refresh, row.access_token, row.refresh_token],
+          [tokens.tokens.userId, access, refresh, row.access_token, row.refresh_token],
         );
       }
-      return changed;
+      return { sealed: changed, unreadable };
+    },
+
+    /** Rows no configured key opens, for an operator to see; their sellers sign in again. */
+    async unreadable(): Promise<UnreadableRow[]> {
+      const rows = await db.query<Row>(
+        "SELECT user_id, access_token, refresh_token, access_expires_at, scopes FROM seller_tokens",
+      );
+      return rows.flatMap((row) => {
+        const tokens = readable(ring, row);
+        return tokens.ok ? [] : [tokens.row];
+      });
     },
 
     async save(tokens: SellerTokens) {
