@@ -39,6 +39,11 @@ function createMetrics() {
       help: "Dashboard sessions alive (signed in, not idle or past their age), across every instance.",
       registers: [readAtScrape],
     }),
+    unreadableTokens: new Gauge({
+      name: "seller_tokens_unreadable",
+      help: "Sellers whose stored tokens no configured key opens (each signs in again); the log names them.",
+      registers: [readAtScrape],
+    }),
   };
 }
 

@@ -1,5 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import { sessions } from "@/lib/auth/sessions";
+import { tokenStore } from "@/lib/auth/token-store";
+import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { metrics } from "@/lib/observability/metrics";
 
@@ -26,8 +28,9 @@ export async function GET(request: Request) {
       "www-authenticate": 'Bearer realm="metrics"',
     });
   }
-  const { registry, readAtScrape, activeSessions } = metrics();
+  const { registry, readAtScrape, activeSessions, unreadableTokens } = metrics();
   activeSessions.set(await (await sessions()).count());
+  unreadableTokens.set((await tokenStore(await db()).unreadable()).length);
   return new Response((await registry.metrics()) + (await readAtScrape.metrics()), {
     headers: { "content-type": registry.contentType, "cache-control": "no-store" },
   });
