@@ -6,7 +6,13 @@ import type { Json } from "./schema-fields.js";
 
 type Schema = { properties: Record<string, Json>; required?: string[] };
 type Document = {
-  paths: Record<string, Record<string, { parameters?: Json[]; security?: Record<string, string[]>[] }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      { operationId?: string; parameters?: Json[]; security?: Record<string, string[]>[]; responses?: Json }
+    >
+  >;
   components: { schemas: Record<string, Schema> };
 };
 

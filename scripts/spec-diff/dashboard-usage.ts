@@ -1,5 +1,4 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { pathToFileURL } from "node:url";
 import ts from "typescript";
 import type { DashboardUsage, FieldsUsed } from "./compare";
 import { routeKey } from "./operations";
@@ -76,11 +75,8 @@ function zodFields(schema: ZodNode, prefix: string, into: Set<string>) {
 async function wireSchemas(): Promise<Map<string, Set<string>>> {
   const schemas = new Map<string, Set<string>>();
   for (const file of clientFiles().filter((name) => name.endsWith("wire.ts"))) {
-    const module = (await import(pathToFileURL(new URL(file, MARKETPLACE_CLIENT).pathname).href)) as Record<
-      string,
-      unknown
-    >;
-    for (const [name, value] of Object.entries(module))
+    const exported = (await import(new URL(file, MARKETPLACE_CLIENT).href)) as Record<string, unknown>;
+    for (const [name, value] of Object.entries(exported))
       if (isZod(value)) {
         const fields = new Set<string>();
         zodFields(value, "", fields);
