@@ -17,6 +17,11 @@ const USAGE = "npm run spec-diff -- <file or http(s) URL of a published OpenAPI 
 const located = (source: string) =>
   /^https?:\/\//i.test(source) ? source : resolve(process.env.INIT_CWD ?? process.cwd(), source);
 
+function refuse(sentence: string): number {
+  console.error(sentence);
+  return 2;
+}
+
 async function main(): Promise<number> {
   let parsed;
   try {
@@ -25,11 +30,10 @@ async function main(): Promise<number> {
       options: { json: { type: "boolean", default: false }, against: { type: "string" } },
     });
   } catch (error) {
-    throw new UnreadableDocument(`${(error as Error).message.replace(/\.?$/, ".")} Usage: ${USAGE}`);
+    return refuse(`${(error as Error).message.replace(/\.?$/, ".")} Usage: ${USAGE}`);
   }
   const { positionals, values } = parsed;
-  if (positionals.length !== 1)
-    throw new UnreadableDocument(`Pass one published OpenAPI document to compare. Usage: ${USAGE}`);
+  if (positionals.length !== 1) return refuse(`Pass one published OpenAPI document to compare. Usage: ${USAGE}`);
   const source = positionals[0]!;
   const published = await readOpenApiDocument(located(source));
   const base: Json = values.against ? await readOpenApiDocument(located(values.against)) : openApiDocumentAt();
@@ -47,7 +51,6 @@ main().then(
   },
   (error: unknown) => {
     if (!(error instanceof UnreadableDocument)) throw error;
-    console.error(error.message);
-    process.exitCode = 2;
+    process.exitCode = refuse(error.message);
   },
 );
