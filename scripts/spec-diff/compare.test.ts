@@ -106,6 +106,22 @@ describe("compareDocuments: what changed in a published OpenAPI document, for a 
     ]);
   });
 
+  it("follows $refs into nested objects and arrays of an answer", () => {
+    const published = copy();
+    const question = published.components.schemas[
+      "Etsy_Modules_ListingPersonalization_Api_Resources_OpenApi_PersonalizationQuestion"
+    ]!.properties.options as { items: Schema };
+    delete question.items.properties.label;
+    const used = compare(published).filter((d) => d.usedByDashboard);
+    expect(pairs(used)).toEqual([
+      "getListing personalization.personalization_questions[].options[].label",
+      "getListingsByListingIds results[].personalization.personalization_questions[].options[].label",
+      "getListingsByShop results[].personalization.personalization_questions[].options[].label",
+      "updateListingPersonalization personalization_questions[].options[].label",
+    ]);
+    expect(used.every((d) => d.class === "breaking" && d.change === "removed")).toBe(true);
+  });
+
   it("marks a removed response field as unused where only operations the client never calls return it", () => {
     const published = copy();
     delete published.components.schemas.ShopListing!.properties.listing_id;
