@@ -86,6 +86,7 @@ export async function exchangeLegacyToken(
   const userId = Number(/^(\d+)\./.exec(answer.data.access_token)?.[1]);
   if (!Number.isSafeInteger(userId))
     return { ok: false, failure: { kind: "unexpected", message: "the access token has no user id prefix" } };
+  // POST /v3/application/scopes
   const scopes = await marketplaceFetch(config, {
     operation: "tokenScopes",
     method: "POST",

@@ -6,6 +6,7 @@ import { marketplaceFetch } from "./transport";
 
 const pingWire = z.object({ application_id: z.number() });
 
+// GET /v3/application/openapi-ping
 export async function pingMarketplace(config: MarketplaceConfig): Promise<Result<{ applicationId: number }>> {
   const answer = await marketplaceFetch(config, {
     operation: "ping",

@@ -1,0 +1,56 @@
+import { resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { OVERLAYS, openApiDocumentAt } from "../sandbox/openapi/overlays";
+import { compareDocuments } from "./spec-diff/compare";
+import { dashboardUsage } from "./spec-diff/dashboard-usage";
+import { readOpenApiDocument, UnreadableDocument } from "./spec-diff/published-document";
+import { reportOf, textOf } from "./spec-diff/report";
+import type { Json } from "./spec-diff/schema-fields";
+
+// npm run spec-diff -- <published document> [--json] [--against <file>]: what changed in the marketplace's published
+// OpenAPI document against the one the sandbox implements (docs/sandbox.md). Exit status 1 when a breaking difference
+// touches what the dashboard uses, 2 when a document cannot be read.
+
+const USAGE = "npm run spec-diff -- <file or http(s) URL of a published OpenAPI document> [--json] [--against <file>]";
+
+// npm runs a script from the package's folder; a relative path means the caller's.
+const located = (source: string) =>
+  /^https?:\/\//i.test(source) ? source : resolve(process.env.INIT_CWD ?? process.cwd(), source);
+
+function refuse(sentence: string): number {
+  console.error(sentence);
+  return 2;
+}
+
+async function main(): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      allowPositionals: true,
+      options: { json: { type: "boolean", default: false }, against: { type: "string" } },
+    });
+  } catch (error) {
+    return refuse(`${(error as Error).message.replace(/\.?$/, ".")} Usage: ${USAGE}`);
+  }
+  const { positionals, values } = parsed;
+  if (positionals.length !== 1) return refuse(`Pass one published OpenAPI document to compare. Usage: ${USAGE}`);
+  const source = positionals[0]!;
+  const published = await readOpenApiDocument(located(source));
+  const base: Json = values.against ? await readOpenApiDocument(located(values.against)) : openApiDocumentAt();
+  const baseName =
+    values.against ??
+    `the document the sandbox implements (sandbox/etsy-oas-3.0.0.json with the overlays of ${OVERLAYS.map((overlay) => overlay.date).join(", ")})`;
+  const report = reportOf(source, baseName, compareDocuments(base, published, await dashboardUsage()));
+  console.log(values.json ? JSON.stringify(report, null, 2) : textOf(report));
+  return report.summary.breakingUsedByDashboard > 0 ? 1 : 0;
+}
+
+main().then(
+  (status) => {
+    process.exitCode = status;
+  },
+  (error: unknown) => {
+    if (!(error instanceof UnreadableDocument)) throw error;
+    process.exitCode = refuse(error.message);
+  },
+);
