@@ -676,6 +676,7 @@ describe("security headers (clickjacking, referrer, sniffing, HSTS)", () => {
       ["/api/auth/csrf", ""],
       ["/api/auth/callback/marketplace?code=x&state=y", ""],
       ["/no-such-page", ""],
+      ["/favicon.ico", ""],
     ];
     return Promise.all(
       paths.map(async ([path, withCookie]) => ({
@@ -1105,5 +1106,45 @@ describe("invisible and direction-changing characters: the dashboard's actions r
       fieldErrors: { instructions: sentence },
     });
     expect(plans()).toBe(plansBefore);
+  });
+
+  const rows = (table: string) => {
+    const db = new Sqlite(join(scratch, "dashboard.db"), { readonly: true });
+    const count = db.prepare(`SELECT COUNT(*) FROM ${table}`).pluck().get();
+    db.close();
+    return count;
+  };
+
+  it("planHealthFixAction answers with the field's reason and plans nothing", async () => {
+    const ada = await signIn(dashboard.url);
+    const plansBefore = rows("change_plans");
+    for (const fix of [
+      { finding: "required-without-instructions", fix: "add-instructions", instructions: hidden.instructions },
+      { finding: "no-question", fix: "add-question", title: "Name", instructions: hidden.instructions, limit: 20 },
+    ]) {
+      const { result } = await callAction("planHealthFixAction", [fix], ada.cookieHeader(dashboard.url));
+      expect(result).toEqual({
+        ok: false,
+        formError: "Some fields need attention: see the message next to each one.",
+        fieldErrors: { instructions: sentence },
+      });
+    }
+    expect(rows("change_plans")).toBe(plansBefore);
+  });
+
+  it("saveTemplateAction answers with the field's reason and keeps no template", async () => {
+    const ada = await signIn(dashboard.url);
+    const templatesBefore = rows("question_templates");
+    const { result } = await callAction(
+      "saveTemplateAction",
+      [{ name: "Hidden", question: hidden }],
+      ada.cookieHeader(dashboard.url),
+    );
+    expect(result).toEqual({
+      ok: false,
+      formError: "Some fields need attention: see the message next to each one.",
+      fieldErrors: { instructions: sentence },
+    });
+    expect(rows("question_templates")).toBe(templatesBefore);
   });
 });
