@@ -14,8 +14,17 @@ export function actionId(name: string): string {
   return found[0];
 }
 
-/** Calls the action `name` with `args` on the page at `url`; returns the status and the action's `{ ok, ... }` result. */
-export async function callServerAction(url: string, name: string, args: unknown[], cookie: string) {
+/**
+ * Calls the action `name` with `args` on the page at `url`, with more `headers` or another `body` when a test tampers
+ * with them; returns the status, the headers, the text and the action's `{ ok, ... }` result.
+ */
+export async function callServerAction(
+  url: string,
+  name: string,
+  args: unknown[],
+  cookie: string,
+  { headers = {}, body = JSON.stringify(args) }: { headers?: Record<string, string>; body?: BodyInit } = {},
+) {
   const response = await fetch(url, {
     method: "POST",
     redirect: "manual",
@@ -24,8 +33,11 @@ export async function callServerAction(url: string, name: string, args: unknown[
       "next-action": actionId(name),
       "content-type": "text/plain;charset=UTF-8",
       accept: "text/x-component",
+      ...headers,
     },
-    body: JSON.stringify(args),
+    body,
+    // A stream goes out chunked, without a Content-Length (undici needs to be told it is sent before the answer).
+    ...(body instanceof ReadableStream && ({ duplex: "half" } as RequestInit)),
   });
   const text = await response.text();
   const result = text
@@ -33,5 +45,5 @@ export async function callServerAction(url: string, name: string, args: unknown[
     .map((line) => /^[0-9a-f]+:(\{.*\})$/.exec(line)?.[1])
     .map((json) => (json ? (JSON.parse(json) as Record<string, unknown>) : undefined))
     .find((value) => value && "ok" in value);
-  return { status: response.status, result };
+  return { status: response.status, headers: response.headers, text, result };
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { callServerAction } from "../harness/server-action";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { request } from "node:http";
@@ -289,47 +290,15 @@ async function expectSignedOut(browser: Browser) {
   expect(listings.status).toBe(401);
 }
 
-const manifest = () =>
-  JSON.parse(readFileSync(join(DIST_DIR, "server", "server-reference-manifest.json"), "utf8")) as {
-    node: Record<string, { exportedName: string; filename: string }>;
-  };
-const actionId = (name: string) => {
-  const found = Object.entries(manifest().node).find(([, action]) => action.exportedName === name);
-  if (!found) throw new Error(`${name} is not in the build's server-reference-manifest.json`);
-  return found[0];
-};
-
 /** Calls a server action as the editor page's client does; returns the status and the action's result. */
-async function callAction(
+const callAction = (
   name: string,
   args: unknown[],
   cookie: string,
   headers: Record<string, string> = {},
   body: BodyInit = JSON.stringify(args),
   base = dashboard.url,
-) {
-  const response = await fetch(`${base}/listings/${ADA_LISTING}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      cookie,
-      "next-action": actionId(name),
-      "content-type": "text/plain;charset=UTF-8",
-      accept: "text/x-component",
-      ...headers,
-    },
-    body,
-    // A stream goes out chunked, without a Content-Length (undici needs to be told it is sent before the answer).
-    ...(body instanceof ReadableStream && ({ duplex: "half" } as RequestInit)),
-  });
-  const text = await response.text();
-  const result = text
-    .split("\n")
-    .map((line) => /^[0-9a-f]+:(\{.*\})$/.exec(line)?.[1])
-    .map((json) => (json ? (JSON.parse(json) as Record<string, unknown>) : undefined))
-    .find((value) => value && "ok" in value);
-  return { status: response.status, headers: response.headers, text, result };
-}
+) => callServerAction(`${base}/listings/${ADA_LISTING}`, name, args, cookie, { headers, body });
 
 describe("state on the way back to the dashboard's callback (docs/marketplace.md §5.5.1, §7.3): the flow halts, no session, no token request", () => {
   const tamperings: Array<[string, (callback: URL, other: URL) => void]> = [
