@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callServerAction } from "../harness/server-action";
 import { filledShopDashboard } from "../harness/filled-shop-dashboard";
+import { signInOverHttp } from "../harness/http-sign-in";
+import { createSeller } from "../harness/sandbox";
+import { LISTING_STATES } from "../../lib/listings/query-keys";
 
 // Listing ids of other shops, named by a grid address, a grid's edits or a change's selection: each is checked against
 // the seller's kept listings (the mirror) before the marketplace is asked, so they cost the app's shared quota nothing.
@@ -121,5 +124,46 @@ describe("planning a grid's edits", () => {
       });
     });
     expect(cost).toBe(0);
+  });
+});
+
+describe("while the seller's shop is not yet mirrored", () => {
+  let cookie: string;
+
+  beforeAll(async () => {
+    // A seller who has not opened the listings page, which starts the mirror.
+    const seller = await createSeller(shop.sandbox.url, { listings: 3 });
+    ({ cookie } = await signInOverHttp(shop.dashboard.url, seller));
+  });
+
+  const gridCost = (ids: number[]) =>
+    marketplaceCost(async () => {
+      const response = await fetch(`${shop.dashboard.url}/listings/grid?ids=${ids.join(",")}`, { headers: { cookie } });
+      expect(await response.text()).toContain(`${ids.length.toLocaleString("en-US")} of the listings in this address`);
+    });
+
+  it("reads up to 100 named listings in the one request reading them takes", async () => {
+    expect(await gridCost(foreignIds(100))).toBe(1);
+  });
+
+  it("reads the shop whole for more, a cost set by the shop and not by the ids named", async () => {
+    const cost = await gridCost(foreignIds(500));
+    expect(cost).toBeLessThanOrEqual(LISTING_STATES.length);
+    expect(await gridCost(foreignIds(1_000))).toBe(cost);
+    const planCost = await marketplaceCost(async () => {
+      const { result } = await callServerAction(
+        `${shop.dashboard.url}/listings`,
+        "planChangeAction",
+        [
+          {
+            selection: { kind: "listings", listingIds: foreignIds(10_000) },
+            change: { kind: "remove-personalization" },
+          },
+        ],
+        cookie,
+      );
+      expect(result).toMatchObject({ ok: false, formError: expect.stringMatching(/^10,000 of the selected listings/) });
+    });
+    expect(planCost).toBe(cost);
   });
 });
