@@ -44,6 +44,25 @@ const config = [
       ],
     },
   },
+  // Listing ids a request names are checked against the seller's shop before the marketplace is asked about them.
+  {
+    files: ["app/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "@/lib/changes/listing-reads",
+              importNames: ["readListingQuestions"],
+              message:
+                "Read listings a request names through ownListings or readShopListings (lib/changes/shop-listing-ids.ts), which check them against the shop first.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Tests, the sandbox and commands hold no React: a helper named use… is not a hook there.
   {
     files: ["sandbox/**", "test/**", "scripts/**", "bench/**", "e2e/**", "**/*.test.ts"],

@@ -31,4 +31,4 @@ export async function proxy(request: NextRequest) {
 
 // The marketplace's signed webhooks skip it: they need no nonce or action refusals, and its pass cost each delivery more
 // CPU than the route itself (bench/load/mirror.ts).
-export const config = { matcher: ["/((?!_next/static|_next/image|favicon.ico|api/webhooks/).*)"] };
+export const config = { matcher: ["/((?!_next/static|_next/image|api/webhooks/).*)"] };

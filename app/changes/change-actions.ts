@@ -4,7 +4,8 @@ import { z } from "zod";
 import { sellerAction } from "@/lib/actions/seller-action";
 import { canEdit } from "@/lib/auth/scopes";
 import { resolveSelection } from "@/lib/changes/selection";
-import { MAX_SELECTED_LISTINGS } from "@/lib/changes/selection-schema";
+import { MAX_SELECTED_LISTINGS, TOO_MANY_LISTINGS } from "@/lib/changes/selection-schema";
+import { notInShop } from "@/lib/changes/shop-listing-ids";
 import { changeOf, planInputSchema } from "@/lib/changes/change-input";
 import { planChange, planRunner, planUndo } from "@/lib/changes/planning";
 import { personalizationPhase } from "@/lib/marketplace";
@@ -22,9 +23,10 @@ export const planChangeAction = sellerAction(
   planInputSchema,
   async ({ selection, change }, { seller, marketplace }) => {
     if (!canEdit(seller.scopes)) return { ok: false, refusal: CANNOT_EDIT };
-    const selected = await resolveSelection(marketplace, seller, selection);
+    const selected = await resolveSelection(marketplace, seller, selection, "refuse");
     if (!selected.ok) return selected;
-    if (selected.data.length === 0)
+    if (selected.data.foreign > 0) return { ok: false, refusal: notInShop(selected.data.foreign, "selected") };
+    if (selected.data.listings.length === 0)
       return {
         ok: false,
         refusal: "None of the selected listings is in your shop any more. Reload the page and select again.",
@@ -36,13 +38,8 @@ export const planChangeAction = sellerAction(
     );
     if (!currency.ok) return currency;
     const phase = await personalizationPhase().current();
-    const planned = await planChange(
-      seller,
-      selected.data.map((listing) => listing.id),
-      changeOf(change, currency.data),
-      phase,
-    );
-    return planned.ok ? { ok: true, data: { planId: planned.data } } : planned;
+    const planId = await planChange(seller, selected.data.listings, changeOf(change, currency.data), phase);
+    return { ok: true, data: { planId } };
   },
 );
 
@@ -50,7 +47,10 @@ export const includeRowsAction = sellerAction(
   "save",
   z.object({
     planId,
-    listingIds: z.union([z.literal("all"), z.array(z.number().int().positive()).max(MAX_SELECTED_LISTINGS)]),
+    listingIds: z.union([
+      z.literal("all"),
+      z.array(z.number().int().positive()).max(MAX_SELECTED_LISTINGS, { error: TOO_MANY_LISTINGS }),
+    ]),
     included: z.boolean(),
   }),
   async ({ planId: id, listingIds, included }, { seller }) => {
@@ -82,7 +82,10 @@ export const retryRowsAction = sellerAction(
   "save",
   z.object({
     planId,
-    listingIds: z.union([z.literal("all"), z.array(z.number().int().positive()).max(MAX_SELECTED_LISTINGS)]),
+    listingIds: z.union([
+      z.literal("all"),
+      z.array(z.number().int().positive()).max(MAX_SELECTED_LISTINGS, { error: TOO_MANY_LISTINGS }),
+    ]),
   }),
   async ({ planId: id, listingIds }, { seller }) => {
     if (!canEdit(seller.scopes)) return { ok: false, refusal: CANNOT_EDIT };

@@ -3,8 +3,7 @@
 import { z } from "zod";
 import { sellerAction } from "@/lib/actions/seller-action";
 import { db } from "@/lib/db";
-import { questionFormSchema } from "@/lib/personalization/schema";
-import { sellerQuestionsSchema } from "@/lib/personalization/editor-schema";
+import { sellerQuestionSchema, sellerQuestionsSchema } from "@/lib/personalization/editor-schema";
 import { snapshotOfForm, snapshotOfQuestionSet, templateOf } from "@/lib/personalization/snapshot-codec";
 import { TEMPLATE_NAME_MAX, TEMPLATES_PER_SHOP_MAX } from "@/lib/templates/template";
 import { templateStore } from "@/lib/templates/template-store";
@@ -15,7 +14,7 @@ const inputSchema = z.object({
     .trim()
     .min(1, { error: "Give the template a name." })
     .max(TEMPLATE_NAME_MAX, { error: `Use at most ${TEMPLATE_NAME_MAX} characters for the name.` }),
-  question: z.optional(questionFormSchema),
+  question: z.optional(sellerQuestionSchema),
   questions: z.optional(sellerQuestionsSchema),
 });
 

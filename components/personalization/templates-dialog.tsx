@@ -3,7 +3,8 @@
 import { useEffect, useId, useRef, useState, useTransition } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { fetchFromDashboard } from "@/lib/listings/query-keys";
-import { questionFormSchema, type QuestionForm as QuestionValues } from "@/lib/personalization/schema";
+import type { QuestionForm as QuestionValues } from "@/lib/personalization/schema";
+import { sellerQuestionSchema } from "@/lib/personalization/editor-schema";
 import { describeSnapshot } from "@/lib/personalization/snapshot";
 import type { QuestionForm as SetQuestionValues } from "@/lib/personalization/question-set";
 import { singleQuestionOf, TEMPLATE_NAME_MAX, templatesKey, type QuestionTemplate } from "@/lib/templates/template";
@@ -92,7 +93,7 @@ export function TemplatesDialog({
   const several = "questions" in current;
   const content =
     "question" in current
-      ? questionFormSchema.safeParse(current.question).success
+      ? sellerQuestionSchema.safeParse(current.question).success
         ? current
         : null
       : current.questions

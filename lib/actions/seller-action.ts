@@ -35,6 +35,9 @@ const FORM_FIELDS: Record<string, string> = {
   required: "required",
 };
 
+/** The lists of listings an action's input names: `selection.listingIds`, `selection.exclude`, the grid's `edits`. */
+const LISTING_LISTS = new Set(["listingIds", "exclude", "edits"]);
+
 function fieldErrorsOf(error: z.ZodError): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
@@ -63,6 +66,11 @@ export function sellerAction<S extends z.ZodType, T>(
     if (seller.shopId === null)
       return { ok: false, formError: "Your marketplace account has no shop, so there are no listings to change." };
     const parsed = schema.safeParse(raw);
+    // More listings than one request may name is the whole request's problem, said in the bound's own sentence.
+    const overBound = parsed.error?.issues.find(
+      (issue) => issue.code === "too_big" && LISTING_LISTS.has(String(issue.path.at(-1))),
+    );
+    if (overBound) return { ok: false, formError: overBound.message };
     if (!parsed.success)
       return {
         ok: false,

@@ -18,12 +18,16 @@ const QUOTE_REASONS: Record<string, string> = {
     'A quote (") in this row stands where a cell cannot have one: quote the whole cell and write a quote inside it as two ("").',
 };
 
-/** Every record of a CSV file, parsed a chunk at a time, up to `maxRows` rows with a value. */
+/**
+ * Every record of a CSV file, parsed a chunk at a time, up to `maxRows` rows. Blank lines count too (one more for the
+ * line end after the last row): a file of millions of them would otherwise be parsed whole.
+ */
 export function csvSheet(text: string, maxRows = Infinity): Promise<SheetRead> {
   return new Promise((resolve, reject) => {
     const rows: SheetRow[] = [];
     const errors: CellError[] = [];
     let records = 0;
+    const tooMany = () => rows.length > maxRows || records > maxRows + 1;
     Papa.parse<string[]>(text.replace(/^\uFEFF/, ""), {
       chunkSize: CHUNK_BYTES,
       chunk: (result: Papa.ParseResult<string[]>, parser: Papa.Parser) => {
@@ -36,14 +40,14 @@ export function csvSheet(text: string, maxRows = Infinity): Promise<SheetRead> {
           if (record.length === 1 && record[0]!.trim() === "") continue;
           rows.push({ row: records, cells: record });
         }
-        if (rows.length > maxRows) {
+        if (tooMany()) {
           parser.abort();
           return;
         }
         parser.pause();
         setImmediate(() => parser.resume());
       },
-      complete: () => resolve(rows.length > maxRows ? "too many rows" : { rows, errors, neutralised: true }),
+      complete: () => resolve(tooMany() ? "too many rows" : { rows, errors, neutralised: true }),
       error: reject,
     });
   });

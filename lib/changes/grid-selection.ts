@@ -1,4 +1,4 @@
-import { selectionSchema, type Selection } from "./selection-schema";
+import { selectionSchema, TOO_MANY_LISTINGS, type Selection } from "./selection-schema";
 
 type Search = Record<string, string | string[] | undefined>;
 
@@ -8,8 +8,12 @@ const idsOf = (text: string | undefined) =>
     .filter((id) => id !== "")
     .map(Number);
 
-/** The selection a grid address names (see gridHref), or null when it names none. */
-export function selectionOfGridSearch(search: Search): Selection | null {
+const NO_SELECTION = "Select listings on the listings page, then choose Edit in a grid.";
+
+/** The selection a grid address names (see gridHref), or the sentence saying why it names none. */
+export function selectionOfGridSearch(
+  search: Search,
+): { ok: true; selection: Selection } | { ok: false; message: string } {
   const one = (name: string) => (typeof search[name] === "string" ? (search[name] as string) : undefined);
   const ids = one("ids");
   const parsed = selectionSchema.safeParse(
@@ -23,5 +27,7 @@ export function selectionOfGridSearch(search: Search): Selection | null {
           exclude: one("exclude") === undefined ? undefined : idsOf(one("exclude")),
         },
   );
-  return parsed.success ? parsed.data : null;
+  if (parsed.success) return { ok: true, selection: parsed.data };
+  const tooMany = parsed.error.issues.some((issue) => issue.message === TOO_MANY_LISTINGS);
+  return { ok: false, message: tooMany ? TOO_MANY_LISTINGS : NO_SELECTION };
 }

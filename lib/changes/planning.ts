@@ -53,18 +53,13 @@ async function savePlan(runner: PlanRunner, seller: Seller, input: PlanInput, ra
 
 export async function planChange(
   seller: Seller,
-  listingIds: readonly number[],
+  listings: readonly ListingQuestions[],
   change: Change,
   phase: Phase,
-): Promise<Result<string>> {
+): Promise<string> {
   const runner = await planRunner();
-  const listings = await readListingQuestions(runner.marketplace, seller, listingIds);
-  if (!listings.ok) return listings;
-  const items = planOfChange(listings.data, change, phase);
-  return {
-    ok: true,
-    data: await savePlan(runner, seller, { description: describeChange(change), phase, items }, rateNow(runner)),
-  };
+  const items = planOfChange(listings, change, phase);
+  return savePlan(runner, seller, { description: describeChange(change), phase, items }, rateNow(runner));
 }
 
 export async function planTargets(
@@ -82,6 +77,7 @@ export async function planTargets(
 export async function planUndo(seller: Seller, plan: Plan, using?: PlanRunner): Promise<Result<string>> {
   const runner = using ?? (await planRunner());
   const written = await runner.plans.written(plan.id);
+  // The plan's own rows, each checked against the shop when the plan was made.
   const current = await readListingQuestions(
     runner.marketplace,
     seller,

@@ -6,10 +6,12 @@ import type { ListingState } from "../marketplace/client";
 // The marketplace pages listings up to offset 12000 (docs/marketplace.md §11), so no filter holds more than this.
 export const MAX_SELECTED_LISTINGS = 12_100;
 
+export const TOO_MANY_LISTINGS = `Select at most ${MAX_SELECTED_LISTINGS.toLocaleString("en-US")} listings at a time, as many as a shop's listings page can hold: nothing was read or planned. Select fewer listings and try again.`;
+
 const listingIds = z
   .array(z.number().int().positive())
   .min(1, { error: "Select at least one listing." })
-  .max(MAX_SELECTED_LISTINGS);
+  .max(MAX_SELECTED_LISTINGS, { error: TOO_MANY_LISTINGS });
 
 export const selectionSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("listings"), listingIds }),
@@ -18,7 +20,7 @@ export const selectionSchema = z.discriminatedUnion("kind", [
     state: z.enum(LISTING_STATES.map((option) => option.value) as [ListingState, ...ListingState[]]),
     q: z.string().max(MAX_SEARCH_LENGTH).optional(),
     filter: z.enum(QUESTION_FILTERS.map((option) => option.value) as [QuestionFilter, ...QuestionFilter[]]).optional(),
-    exclude: z.array(z.number().int().positive()).max(MAX_SELECTED_LISTINGS).optional(),
+    exclude: z.array(z.number().int().positive()).max(MAX_SELECTED_LISTINGS, { error: TOO_MANY_LISTINGS }).optional(),
   }),
 ]);
 

@@ -1,4 +1,5 @@
 import { isZip, unpacksWithin } from "../spreadsheet/unpacked-size";
+import { declaredRows, isWorksheet } from "../spreadsheet/worksheet-rows";
 import { csvSheet, type Sheet } from "./csv-sheet";
 import { workbookSheet } from "./workbook";
 
@@ -23,13 +24,20 @@ export async function sheetOfFile(
     error: `This file has more than ${questionsMax.toLocaleString("en-US")} rows, more than your shop's listings can hold as questions (one row each): nothing was planned. Export your questions again and edit that file.`,
   };
   if (isZip(bytes)) {
-    if (!unpacksWithin(bytes, UNPACKED_MAX_BYTES))
+    // The reader parses a sheet whole before its first row (the workbook's parts come in any order), so the rows a
+    // sheet declares are counted first, as it is unpacked.
+    let declared = 0;
+    const countRows = (name: string, xml: Uint8Array) => {
+      if (isWorksheet(name)) declared = Math.max(declared, declaredRows(xml, maxRows));
+    };
+    if (!unpacksWithin(bytes, UNPACKED_MAX_BYTES, countRows))
       return {
         ok: false,
         status: 400,
         error:
           "This Excel file unpacks to more than 40 MB, far more than a shop's questions: export your questions again and edit that file.",
       };
+    if (declared > maxRows) return tooMany;
     const sheet = await workbookSheet(bytes, maxRows);
     if (sheet === "too many rows") return tooMany;
     if (sheet) return { ok: true, sheet };

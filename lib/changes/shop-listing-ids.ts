@@ -3,22 +3,31 @@ import { db } from "../db";
 import type { Marketplace } from "../marketplace/client";
 import type { Result } from "../marketplace/failure";
 import { mirrorStore } from "../mirror/mirror-store";
-import { readShopQuestions } from "./listing-reads";
-import type { ListingQuestions } from "../marketplace/question-wire";
+import { READ_BATCH } from "./plan";
+import { readListingQuestions, readShopQuestions, type ShopListing } from "./listing-reads";
 
 type Seller = { userId: number; shopId: number };
 
+/** Which of the named listings are the seller's, and those the check read on the way. */
+export type ShopListings = { ids: ReadonlySet<number>; read?: ShopListing[] };
+
 /**
- * The ids of the seller's listings, from the shop's mirror when it is filled (no request); otherwise the shop is read
- * whole, a cost set by the shop, never by a file, and those listings are returned as read.
+ * Which of the named listings are the seller's, asked of the shop's mirror when it is filled (no request). While it
+ * fills, up to 100 named listings are read in the one request reading them takes anyway, and more by reading the shop
+ * whole: a cost set by the shop, never by the ids named. What was read on the way is returned, not read again.
  */
 export async function shopListingIds(
   marketplace: Marketplace,
   seller: Seller,
-): Promise<Result<{ ids: ReadonlySet<number>; read?: ListingQuestions[] }>> {
+  named: readonly number[],
+): Promise<Result<ShopListings>> {
   const mirrored = await mirroredListingIds(seller.shopId);
   if (mirrored) return { ok: true, data: { ids: mirrored } };
-  const read = await readShopQuestions(marketplace, seller);
+  const ids = [...new Set(named)];
+  const read =
+    ids.length <= READ_BATCH
+      ? await readListingQuestions(marketplace, seller, ids)
+      : await readShopQuestions(marketplace, seller);
   if (!read.ok) return read;
   return { ok: true, data: { ids: new Set(read.data.map((listing) => listing.listingId)), read: read.data } };
 }
@@ -29,3 +38,39 @@ export async function mirroredListingIds(shopId: number): Promise<ReadonlySet<nu
   if ((await store.shop(shopId))?.status !== "filled") return null;
   return new Set(await store.listingIds(shopId));
 }
+
+/** The named listings of the seller's shop as they are now, read after the check and only once. */
+export async function readShopListings(
+  marketplace: Marketplace,
+  seller: Seller,
+  shop: ShopListings,
+  named: readonly number[],
+): Promise<Result<ShopListing[]>> {
+  const own = new Set(named.filter((id) => shop.ids.has(id)));
+  if (shop.read) return { ok: true, data: shop.read.filter((listing) => own.has(listing.listingId)) };
+  return readListingQuestions(marketplace, seller, [...own]);
+}
+
+/**
+ * The named listings of the seller's shop as they are now, and how many named ids are not the shop's: each id is
+ * checked against the shop's listings before the marketplace is asked about it, so ids of other shops cost nothing.
+ * With `refuse`, nothing is read when any id is foreign: the caller refuses the whole request.
+ */
+export async function ownListings(
+  marketplace: Marketplace,
+  seller: Seller,
+  named: readonly number[],
+  foreignIds: "drop" | "refuse",
+): Promise<Result<{ listings: ShopListing[]; foreign: number }>> {
+  const ids = [...new Set(named)];
+  const shop = await shopListingIds(marketplace, seller, ids);
+  if (!shop.ok) return shop;
+  const foreign = ids.filter((id) => !shop.data.ids.has(id)).length;
+  if (foreign > 0 && foreignIds === "refuse") return { ok: true, data: { listings: [], foreign } };
+  const listings = await readShopListings(marketplace, seller, shop.data, ids);
+  return listings.ok ? { ok: true, data: { listings: listings.data, foreign } } : listings;
+}
+
+/** The refusal of a request that names listings of other shops: nothing of it is read or planned. */
+export const notInShop = (foreign: number, named: "selected" | "edited") =>
+  `${foreign.toLocaleString("en-US")} of the ${named} listings ${foreign === 1 ? "is" : "are"} not in your shop, so nothing was planned. Reload the page and ${named === "edited" ? "edit the grid" : "select listings"} again.`;

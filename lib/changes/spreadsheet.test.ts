@@ -371,6 +371,26 @@ describe("a spreadsheet that keeps its promise and cannot hurt", () => {
     }
   });
 
+  it("counts an Excel file's empty rows and a CSV file's blank lines towards the rows the shop can hold", async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet("Questions");
+    sheet.addRow([...COLUMNS]);
+    // Rows of empty text and rows holding only a height: both are rows the file declares, and neither has a value.
+    for (let row = 0; row < 6; row++) sheet.addRow([""]);
+    for (let row = 0; row < 6; row++) sheet.addRow([null]).height = 20;
+    const xlsx = new Uint8Array(await workbook.xlsx.writeBuffer());
+    const csv = new TextEncoder().encode(`${COLUMNS.join(",")}\r\n${"\r\n".repeat(12)}`);
+    for (const bytes of [xlsx, csv])
+      expect(await sheetOfFile(bytes, 10)).toEqual({
+        ok: false,
+        status: 422,
+        error:
+          "This file has more than 10 rows, more than your shop's listings can hold as questions (one row each): nothing was planned. Export your questions again and edit that file.",
+      });
+    const exported = new TextEncoder().encode(`${COLUMNS.join(",")}\r\n${"201,,,,,,,,,,,\r\n".repeat(10)}`);
+    expect(await sheetOfFile(exported, 10)).toMatchObject({ ok: true });
+  });
+
   it("imports the exported Excel workbook, and an unchanged one changes nothing", async () => {
     const sheet = await workbookSheet(await exportQuestionsWorkbook(risky));
     expect(sheet).not.toBeNull();

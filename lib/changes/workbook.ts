@@ -44,14 +44,17 @@ export async function workbookSheet(bytes: Uint8Array, maxRows = Infinity): Prom
     worksheets: "emit",
   });
   const rows: Sheet["rows"] = [];
+  let declared = 0;
   try {
     for await (const worksheet of reader) {
       for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
+        // Every row the file declares counts, empty or not, and so does its number: a file of 400,000 empty rows
+        // would otherwise be read whole.
+        if (++declared > maxRows || row.number > maxRows) return "too many rows";
         const values = Array.isArray(row.values) ? row.values.slice(1) : [];
         // Empty cells are holes in `values`, which map() would keep as holes.
         const cells = Array.from(values, (value) => textOf(value ?? null));
         if (cells.some((cell) => cell.trim() !== "")) rows.push({ row: row.number, cells });
-        if (rows.length > maxRows) return "too many rows";
       }
       break;
     }

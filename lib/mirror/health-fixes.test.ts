@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { toQuestion, type Question, type QuestionWire } from "../marketplace/wire";
-import { fixedQuestions, sentenceCase } from "./health-fixes";
+import { fixedQuestions, healthFixSchema, sentenceCase } from "./health-fixes";
 
 const text = (fields: Partial<QuestionWire> = {}): Question =>
   toQuestion({
@@ -70,5 +70,21 @@ describe("health check fixes", () => {
     ]);
     expect(fixedQuestions([text()], added)).toBeNull();
     expect(fixedQuestions([], { finding: "no-question", fix: "turn-off" })).toEqual([]);
+  });
+
+  it("refuses instructions with invisible or direction-changing characters, as the editor does", () => {
+    const sentence =
+      "Remove the invisible or direction-changing characters (U+202E RIGHT-TO-LEFT OVERRIDE): buyers would not see them, or they would change the order of what buyers read. Retype the text or paste it as plain text.";
+    const fixes = [
+      { finding: "required-without-instructions", fix: "add-instructions", instructions: "Name \u202Eevil" },
+      { finding: "no-question", fix: "add-question", title: "Name", instructions: "Name \u202Eevil", limit: 20 },
+    ];
+    for (const fix of fixes)
+      expect(healthFixSchema.safeParse(fix).error?.issues).toEqual([
+        expect.objectContaining({ path: ["instructions"], message: sentence }),
+      ]);
+    expect(healthFixSchema.safeParse({ ...fixes[0], instructions: " Name to engrave " }).data).toMatchObject({
+      instructions: "Name to engrave",
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { sellerInstructionsSchema } from "../personalization/editor-schema";
 import { longestCapsRun } from "../personalization/rules";
 import type { QuestionChange } from "../personalization/question-diff";
 import type { Question } from "../marketplace/wire";
@@ -10,14 +11,18 @@ export const healthFixSchema = z.union([
   z.object({
     finding: z.literal("required-without-instructions"),
     fix: z.literal("add-instructions"),
-    instructions: z.string().trim().min(1, { error: "Type the instructions buyers should read." }).max(1000),
+    instructions: z
+      .string()
+      .trim()
+      .min(1, { error: "Type the instructions buyers should read." })
+      .pipe(sellerInstructionsSchema),
   }),
   z.object({ finding: z.literal("add-on-price"), fix: z.enum(["make-optional", "drop-price"]) }),
   z.object({
     finding: z.literal("no-question"),
     fix: z.literal("add-question"),
     title: z.string().trim().min(1, { error: "Type the question buyers should answer." }).max(200),
-    instructions: z.string().trim().max(1000),
+    instructions: z.string().trim().pipe(sellerInstructionsSchema),
     limit: z.int().min(1).max(1024),
   }),
   z.object({ finding: z.literal("no-question"), fix: z.literal("turn-off") }),

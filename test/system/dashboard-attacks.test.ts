@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { callServerAction } from "../harness/server-action";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { request } from "node:http";
@@ -289,47 +290,15 @@ async function expectSignedOut(browser: Browser) {
   expect(listings.status).toBe(401);
 }
 
-const manifest = () =>
-  JSON.parse(readFileSync(join(DIST_DIR, "server", "server-reference-manifest.json"), "utf8")) as {
-    node: Record<string, { exportedName: string; filename: string }>;
-  };
-const actionId = (name: string) => {
-  const found = Object.entries(manifest().node).find(([, action]) => action.exportedName === name);
-  if (!found) throw new Error(`${name} is not in the build's server-reference-manifest.json`);
-  return found[0];
-};
-
 /** Calls a server action as the editor page's client does; returns the status and the action's result. */
-async function callAction(
+const callAction = (
   name: string,
   args: unknown[],
   cookie: string,
   headers: Record<string, string> = {},
   body: BodyInit = JSON.stringify(args),
   base = dashboard.url,
-) {
-  const response = await fetch(`${base}/listings/${ADA_LISTING}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      cookie,
-      "next-action": actionId(name),
-      "content-type": "text/plain;charset=UTF-8",
-      accept: "text/x-component",
-      ...headers,
-    },
-    body,
-    // A stream goes out chunked, without a Content-Length (undici needs to be told it is sent before the answer).
-    ...(body instanceof ReadableStream && ({ duplex: "half" } as RequestInit)),
-  });
-  const text = await response.text();
-  const result = text
-    .split("\n")
-    .map((line) => /^[0-9a-f]+:(\{.*\})$/.exec(line)?.[1])
-    .map((json) => (json ? (JSON.parse(json) as Record<string, unknown>) : undefined))
-    .find((value) => value && "ok" in value);
-  return { status: response.status, headers: response.headers, text, result };
-}
+) => callServerAction(`${base}/listings/${ADA_LISTING}`, name, args, cookie, { headers, body });
 
 describe("state on the way back to the dashboard's callback (docs/marketplace.md §5.5.1, §7.3): the flow halts, no session, no token request", () => {
   const tamperings: Array<[string, (callback: URL, other: URL) => void]> = [
@@ -676,6 +645,7 @@ describe("security headers (clickjacking, referrer, sniffing, HSTS)", () => {
       ["/api/auth/csrf", ""],
       ["/api/auth/callback/marketplace?code=x&state=y", ""],
       ["/no-such-page", ""],
+      ["/favicon.ico", ""],
     ];
     return Promise.all(
       paths.map(async ([path, withCookie]) => ({
@@ -1105,5 +1075,45 @@ describe("invisible and direction-changing characters: the dashboard's actions r
       fieldErrors: { instructions: sentence },
     });
     expect(plans()).toBe(plansBefore);
+  });
+
+  const rows = (table: string) => {
+    const db = new Sqlite(join(scratch, "dashboard.db"), { readonly: true });
+    const count = db.prepare(`SELECT COUNT(*) FROM ${table}`).pluck().get();
+    db.close();
+    return count;
+  };
+
+  it("planHealthFixAction answers with the field's reason and plans nothing", async () => {
+    const ada = await signIn(dashboard.url);
+    const plansBefore = rows("change_plans");
+    for (const fix of [
+      { finding: "required-without-instructions", fix: "add-instructions", instructions: hidden.instructions },
+      { finding: "no-question", fix: "add-question", title: "Name", instructions: hidden.instructions, limit: 20 },
+    ]) {
+      const { result } = await callAction("planHealthFixAction", [fix], ada.cookieHeader(dashboard.url));
+      expect(result).toEqual({
+        ok: false,
+        formError: "Some fields need attention: see the message next to each one.",
+        fieldErrors: { instructions: sentence },
+      });
+    }
+    expect(rows("change_plans")).toBe(plansBefore);
+  });
+
+  it("saveTemplateAction answers with the field's reason and keeps no template", async () => {
+    const ada = await signIn(dashboard.url);
+    const templatesBefore = rows("question_templates");
+    const { result } = await callAction(
+      "saveTemplateAction",
+      [{ name: "Hidden", question: hidden }],
+      ada.cookieHeader(dashboard.url),
+    );
+    expect(result).toEqual({
+      ok: false,
+      formError: "Some fields need attention: see the message next to each one.",
+      fieldErrors: { instructions: sentence },
+    });
+    expect(rows("question_templates")).toBe(templatesBefore);
   });
 });

@@ -1,61 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { startSandbox, type RunningSandbox } from "../../sandbox/server";
-import { createSeller, type CreatedSeller } from "../harness/sandbox";
-import { freePort, startDashboard, type DashboardProcess } from "../harness/dashboard-process";
-import { signInOverHttp } from "../harness/http-sign-in";
+import type { CreatedSeller } from "../harness/sandbox";
+import { filledShopDashboard } from "../harness/filled-shop-dashboard";
 import { COLUMNS } from "../../lib/changes/spreadsheet";
 
 // Issue 35, found by attack: the built dashboard's spreadsheet import and export over plain HTTP with a signed-in
 // seller's cookie, against an in-memory sandbox whose request log shows what reached the marketplace.
 
-const DIST_DIR = process.env.NEXT_DIST_DIR || ".next";
-
-let sandbox: RunningSandbox;
-let dashboard: DashboardProcess;
-let scratch: string;
+let shop: Awaited<ReturnType<typeof filledShopDashboard>>;
 let seller: CreatedSeller;
-let cookie: string;
 
-type Logged = { id: number; path: string };
-const lastRequestId = () => (sandbox.state.log.list() as Logged[]).at(-1)?.id ?? 0;
-const marketplaceRequestsSince = (id: number) =>
-  (sandbox.state.log.list() as Logged[]).filter((entry) => entry.id > id && entry.path.startsWith("/v3/"));
-
-const send = (path: string, init: RequestInit = {}) =>
-  fetch(`${dashboard.url}${path}`, { ...init, headers: { ...(init.headers as Record<string, string>), cookie } });
+const lastRequestId = () => shop.lastRequestId();
+const marketplaceRequestsSince = (id: number) => shop.marketplaceRequestsSince(id);
+const send = (path: string, init: RequestInit = {}) => shop.send(path, init);
 const importFile = (body: string) =>
   send("/api/changes/import", { method: "POST", headers: { "content-type": "text/csv" }, body });
 
 beforeAll(async () => {
-  if (!existsSync(join(DIST_DIR, "BUILD_ID")))
-    throw new Error(`No production build in ${DIST_DIR}: run \`npx next build\` first (npm test does).`);
-  scratch = mkdtempSync(join(tmpdir(), "spreadsheet-attacks-"));
-  sandbox = await startSandbox({ port: 0, db: ":memory:" });
   // Enough listings that 2,000 rows are within what the shop can hold (5 questions a listing): each row is judged.
-  seller = await createSeller(sandbox.url, { listings: 400 });
-  dashboard = await startDashboard({
-    port: await freePort(),
-    sandboxUrl: sandbox.url,
-    dashboardDb: join(scratch, "dashboard.db"),
-    stdio: "ignore",
-  });
-  ({ cookie } = await signInOverHttp(dashboard.url, seller));
-  // The listings page starts the shop's mirror, which then answers which listings are the seller's.
-  await (await send("/listings")).text();
-  for (const deadline = Date.now() + 30_000; ; await new Promise((resolve) => setTimeout(resolve, 200))) {
-    const mirror = (await (await send("/api/mirror")).json()) as { status?: string };
-    if (mirror.status === "filled") break;
-    if (Date.now() > deadline) throw new Error(`the mirror did not fill: ${JSON.stringify(mirror)}`);
-  }
+  shop = await filledShopDashboard(400);
+  seller = shop.seller;
 }, 120_000);
 
 afterAll(async () => {
-  await dashboard?.stop();
-  await sandbox?.close();
-  if (scratch) rmSync(scratch, { recursive: true, force: true });
+  await shop?.stop();
 });
 
 describe("the spreadsheet import, attacked over HTTP", () => {

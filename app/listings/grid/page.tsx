@@ -6,7 +6,6 @@ import { requireSeller } from "@/lib/auth/seller";
 import { canEdit } from "@/lib/auth/scopes";
 import { selectionOfGridSearch } from "@/lib/changes/grid-selection";
 import { gridRowsOf } from "@/lib/changes/grid-rows";
-import { readListingQuestions } from "@/lib/changes/listing-reads";
 import { resolveSelection } from "@/lib/changes/selection";
 import { describeFailure, marketplace } from "@/lib/marketplace";
 
@@ -19,19 +18,10 @@ async function gridOf(
   seller: { userId: number; shopId: number },
 ) {
   const selection = selectionOfGridSearch(search);
-  if (!selection)
-    return { ok: false as const, message: "Select listings on the listings page, then choose Edit in a grid." };
-  const client = await marketplace();
-  const selected = await resolveSelection(client, seller, selection);
-  const listings = selected.ok
-    ? await readListingQuestions(
-        client,
-        seller,
-        selected.data.map((listing) => listing.id),
-      )
-    : selected;
-  if (!listings.ok) return { ok: false as const, message: describeFailure(listings.failure, "load") };
-  return { ok: true as const, listings: listings.data };
+  if (!selection.ok) return { ok: false as const, message: selection.message };
+  const selected = await resolveSelection(await marketplace(), seller, selection.selection, "drop");
+  if (!selected.ok) return { ok: false as const, message: describeFailure(selected.failure, "load") };
+  return { ok: true as const, ...selected.data };
 }
 
 export default async function ListingGridPage({ searchParams }: Props) {
@@ -60,6 +50,8 @@ export default async function ListingGridPage({ searchParams }: Props) {
               {asked.size} {asked.size === 1 ? "listing" : "listings"}, one row per text or dropdown question.
               {unasked > 0 &&
                 ` ${unasked} selected ${unasked === 1 ? "listing asks" : "listings ask"} buyers nothing the grid edits: add a question with Change listings… instead.`}{" "}
+              {grid.foreign > 0 &&
+                ` ${grid.foreign.toLocaleString("en-US")} of the listings in this address ${grid.foreign === 1 ? "is" : "are"} not in your shop, so the grid leaves ${grid.foreign === 1 ? "it" : "them"} out.`}{" "}
               Arrow keys move, Enter or F2 edits, Escape cancels, Ctrl+D fills the cell down its column. Nothing changes
               until you review.
             </p>

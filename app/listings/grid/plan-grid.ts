@@ -4,7 +4,7 @@ import { z } from "zod";
 import { sellerAction } from "@/lib/actions/seller-action";
 import { canEdit } from "@/lib/auth/scopes";
 import { gridEditSchema, importGridEdits, movedEdits } from "@/lib/changes/grid-plan";
-import { readListingQuestions } from "@/lib/changes/listing-reads";
+import { notInShop, ownListings } from "@/lib/changes/shop-listing-ids";
 import { planTargets } from "@/lib/changes/planning";
 import { MAX_SELECTED_LISTINGS } from "@/lib/changes/selection-schema";
 import { personalizationPhase } from "@/lib/marketplace";
@@ -16,23 +16,31 @@ const CANNOT_EDIT =
 export const planGridAction = sellerAction(
   "load",
   z.object({
-    edits: z.array(gridEditSchema).min(1, { error: "Change at least one cell." }).max(MAX_SELECTED_LISTINGS),
+    edits: z
+      .array(gridEditSchema)
+      .min(1, { error: "Change at least one cell." })
+      .max(MAX_SELECTED_LISTINGS, {
+        error: `The grid plans at most ${MAX_SELECTED_LISTINGS.toLocaleString("en-US")} changed cells at a time: nothing was planned. Review fewer changes, then make the rest.`,
+      }),
   }),
   async ({ edits }, { seller, marketplace }) => {
     if (!canEdit(seller.scopes)) return { ok: false, refusal: CANNOT_EDIT };
-    const listings = await readListingQuestions(
+    const own = await ownListings(
       marketplace,
       seller,
       edits.map((edit) => edit.listingId),
+      "refuse",
     );
-    if (!listings.ok) return listings;
-    const moved = movedEdits(listings.data, edits);
+    if (!own.ok) return own;
+    if (own.data.foreign > 0) return { ok: false, refusal: notInShop(own.data.foreign, "edited") };
+    const listings = own.data.listings;
+    const moved = movedEdits(listings, edits);
     if (moved.length > 0)
       return {
         ok: false,
         refusal: `${moved.length === 1 ? "A listing was" : `${moved.length} listings were`} changed or removed since the grid opened: reload the grid to see their questions as they are now.`,
       };
-    const imported = await importGridEdits(listings.data, edits);
+    const imported = await importGridEdits(listings, edits);
     if (!imported.ok) {
       const first = imported.errors[0];
       return {
@@ -41,7 +49,7 @@ export const planGridAction = sellerAction(
       };
     }
     const edited = new Set(edits.map((edit) => edit.listingId));
-    const shown = listings.data.filter((listing) => edited.has(listing.listingId));
+    const shown = listings.filter((listing) => edited.has(listing.listingId));
     const targets = new Map(
       shown.map((listing) => [listing.listingId, imported.targets.get(listing.listingId) ?? listing.questions]),
     );

@@ -2,10 +2,9 @@ import { NextResponse } from "next/server";
 import { bodyUpTo } from "@/lib/api/body-up-to";
 import { currentSeller } from "@/lib/auth/seller";
 import { canEdit } from "@/lib/auth/scopes";
-import { readListingQuestions } from "@/lib/changes/listing-reads";
 import { planRunner, planTargets } from "@/lib/changes/planning";
 import { SHEET_MAX_BYTES, sheetOfFile } from "@/lib/changes/sheet-file";
-import { mirroredListingIds, shopListingIds } from "@/lib/changes/shop-listing-ids";
+import { mirroredListingIds, readShopListings, shopListingIds } from "@/lib/changes/shop-listing-ids";
 import { foreignRows, importQuestions, questionRowsOf, type CellError } from "@/lib/changes/spreadsheet";
 import { describeFailure, personalizationPhase } from "@/lib/marketplace";
 import { QUESTIONS_MAX } from "@/lib/personalization/question-set";
@@ -51,14 +50,11 @@ export async function POST(request: Request) {
   if (!rows.ok) return refused(rows.errors);
   const owner = { userId: seller.userId, shopId: seller.shopId };
   const runner = await planRunner();
-  const shop = await shopListingIds(runner.marketplace, owner);
+  const shop = await shopListingIds(runner.marketplace, owner, rows.value.listingIds);
   if (!shop.ok) return NextResponse.json({ error: describeFailure(shop.failure, "load") }, { status: 502 });
   const foreign = foreignRows(rows.value, shop.data.ids);
   if (foreign.length > 0) return refused(foreign);
-  const named = new Set(rows.value.listingIds);
-  const listings = shop.data.read
-    ? { ok: true as const, data: shop.data.read.filter((listing) => named.has(listing.listingId)) }
-    : await readListingQuestions(runner.marketplace, owner, rows.value.listingIds);
+  const listings = await readShopListings(runner.marketplace, owner, shop.data, rows.value.listingIds);
   if (!listings.ok) return NextResponse.json({ error: describeFailure(listings.failure, "load") }, { status: 502 });
   const imported = await importQuestions(
     rows.value,
