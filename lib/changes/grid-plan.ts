@@ -1,7 +1,14 @@
 import { z } from "zod";
 import type { ListingQuestions } from "../marketplace/question-wire";
 import type { Sheet } from "./csv-sheet";
-import { COLUMNS, EXPORT_COLUMNS, importQuestions, questionRows, questionRowsOf, type SpreadsheetImport } from "./spreadsheet";
+import {
+  COLUMNS,
+  EXPORT_COLUMNS,
+  importQuestions,
+  questionRows,
+  questionRowsOf,
+  type SpreadsheetImport,
+} from "./spreadsheet";
 
 export const gridEditSchema = z.object({
   listingId: z.number().int().positive(),

@@ -1,6 +1,9 @@
 import { createHash } from "node:crypto";
 import type { QuestionChange } from "../personalization/question-diff";
 import { typeName } from "../personalization/question-diff";
+import type { ListingQuestions } from "../marketplace/question-wire";
+import type { PlanTarget } from "./plan";
+import type { SpreadsheetImport } from "./spreadsheet";
 import { meaningOf, QUESTION_COLUMNS, sameCell, type QuestionCells, type QuestionColumn } from "./question-cells";
 
 /**
@@ -55,7 +58,8 @@ export type SinceExport =
   | { kind: "changed-since"; cause: ChangedSinceCause };
 
 const sameRows = (a: readonly QuestionCells[], b: readonly QuestionCells[]) =>
-  a.length === b.length && a.every((cells, index) => JSON.stringify(meanings(cells)) === JSON.stringify(meanings(b[index]!)));
+  a.length === b.length &&
+  a.every((cells, index) => JSON.stringify(meanings(cells)) === JSON.stringify(meanings(b[index]!)));
 
 // A question given another id or type since, or rows added, removed or moved, is not merged cell by cell.
 const STRUCTURE: readonly QuestionColumn[] = ["question_id", "type"];
@@ -68,7 +72,10 @@ export function sinceExport(file: readonly FileRow[], current: readonly Question
   const exported = file.map((row) => exportedRowOf(row.version));
   const first = exported.find((row) => row !== null);
   const fileRows = file.map((row) => row.cells);
-  if (!first) return sameRows(fileRows, current) ? { kind: "as-exported", changedSince: false } : { kind: "changed-since", cause: "older-file" };
+  if (!first)
+    return sameRows(fileRows, current)
+      ? { kind: "as-exported", changedSince: false }
+      : { kind: "changed-since", cause: "older-file" };
   const notEdited = listingDigest(fileRows) === first.digest;
   const shopAsExported = listingDigest(current) === first.digest;
   if (notEdited) return { kind: "as-exported", changedSince: !shopAsExported };
@@ -130,6 +137,53 @@ export function keptChanges(kept: readonly KeptCell[], current: readonly Questio
     change: "changed",
     fields: kept
       .filter((cell) => cell.row === row)
-      .map((cell) => ({ field: FIELD_NAMES[cell.column], before: shown(cell.column, cell.exported), after: shown(cell.column, cell.now) })),
+      .map((cell) => ({
+        field: FIELD_NAMES[cell.column],
+        before: shown(cell.column, cell.exported),
+        after: shown(cell.column, cell.now),
+      })),
   }));
+}
+
+const LEFT: Record<ChangedSinceCause, string> = {
+  "not-edited": "Changed since your export, and you did not edit it in the file: left as your shop has it.",
+  conflict: "You edited cells of this listing that also changed since your export: left as your shop has it.",
+  "older-file":
+    "Your file comes from an export made before exports carried versions, so the dashboard cannot tell your edits from changes made since: left as your shop has it.",
+};
+
+const TAKE: Record<ChangedSinceCause, string> = {
+  "not-edited": "Take the file's cells only to put back what the file holds.",
+  conflict: "Take the file's cells to write the listing as your file has it.",
+  "older-file": "Take the file's cells to write the listing as your file has it.",
+};
+
+/** Each listing of an import as the plan holds it, with a sentence for what changed since the export. */
+export function importTargets(
+  listings: readonly ListingQuestions[],
+  imported: Extract<SpreadsheetImport, { ok: true }>,
+): Map<number, PlanTarget> {
+  return new Map(
+    listings.map((listing): [number, PlanTarget] => {
+      const id = listing.listingId;
+      const after = imported.targets.get(id);
+      const kept = imported.kept.get(id);
+      if (after)
+        return [
+          id,
+          kept
+            ? {
+                after,
+                kept,
+                note: "Cells you did not edit changed since your export: they are left as your shop has them, and only your edits are written.",
+              }
+            : { after },
+        ];
+      const since = imported.changedSince.get(id);
+      if (!since) return [id, { after: listing.questions }];
+      if (!since.after)
+        return [id, { skipped: `${LEFT[since.cause]} The file's cells for it cannot be used (${since.problem}).` }];
+      return [id, { changedSince: `${LEFT[since.cause]} ${TAKE[since.cause]}`, after: since.after }];
+    }),
+  );
 }

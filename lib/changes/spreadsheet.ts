@@ -55,11 +55,7 @@ function rowsOf(listing: ListingQuestions): string[][] {
   const common = [String(listing.listingId), listing.title, listing.state];
   const rows = listingCells(listing);
   const versions = versionCells(rows);
-  return rows.map((cells, index) => [
-    ...common,
-    ...QUESTION_COLUMNS.map((column) => cells[column]),
-    versions[index]!,
-  ]);
+  return rows.map((cells, index) => [...common, ...QUESTION_COLUMNS.map((column) => cells[column]), versions[index]!]);
 }
 
 /** Each listing's rows in `EXPORT_COLUMNS` order. */
