@@ -121,12 +121,12 @@ const FIELD_NAMES: Record<QuestionColumn, string> = {
 };
 
 const shown = (column: QuestionColumn, cell: string) => {
-  const text = meaningOf(column, cell);
+  const text = meaningOf(column, cell) === "" ? "" : cell.replace(/\r\n?/g, "\n");
   if (text === "") return "None";
   if (column === "options") return text.split("\n").join(", ");
   if (column === "question" || column === "instructions") return `“${text}”`;
-  if (column === "required") return text === "yes" ? "Yes" : "No";
-  return text;
+  if (column === "required") return meaningOf(column, text) === "yes" ? "Yes" : "No";
+  return text.trim();
 };
 
 /** The cells changed since the export and left as they are, in the review's words, question by question. */
