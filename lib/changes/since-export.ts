@@ -187,3 +187,12 @@ export function importTargets(
     }),
   );
 }
+
+/** Why an import stores no plan, or null when it holds something to write or to take. */
+export function nothingToPlan(imported: Extract<SpreadsheetImport, { ok: true }>): string | null {
+  const since = imported.changedSince.size;
+  if (imported.targets.size > 0 || (imported.edited && since > 0)) return null;
+  if (since === 0) return "This file matches your shop: nothing was planned.";
+  const them = since === 1 ? "it" : "them";
+  return `This file holds no edits, so nothing was planned. ${since === 1 ? "1 listing" : `${since} listings`} changed since you exported it, and the file leaves ${them} as your shop has ${them}.`;
+}

@@ -6,7 +6,7 @@ import { readListingQuestions } from "@/lib/changes/listing-reads";
 import { planRunner, planTargets } from "@/lib/changes/planning";
 import { SHEET_MAX_BYTES, sheetOfFile } from "@/lib/changes/sheet-file";
 import { mirroredListingIds, shopListingIds } from "@/lib/changes/shop-listing-ids";
-import { importTargets } from "@/lib/changes/since-export";
+import { importTargets, nothingToPlan } from "@/lib/changes/since-export";
 import { foreignRows, importQuestions, questionRowsOf, type CellError } from "@/lib/changes/spreadsheet";
 import { describeFailure, personalizationPhase } from "@/lib/marketplace";
 import { QUESTIONS_MAX } from "@/lib/personalization/question-set";
@@ -75,16 +75,10 @@ export async function POST(request: Request) {
     moreWarnings: Math.max(0, imported.warnings.length - SHOWN),
   };
   // A file with nothing to write is no plan: an unedited export changes nothing, whatever changed since.
-  if (imported.targets.size === 0 && !(imported.edited && changedSince > 0))
+  const nothing = nothingToPlan(imported);
+  if (nothing)
     return NextResponse.json(
-      {
-        planId: null,
-        message:
-          changedSince === 0
-            ? "This file matches your shop: nothing was planned."
-            : `This file holds no edits, so nothing was planned. ${changedSince === 1 ? "1 listing" : `${changedSince} listings`} changed since you exported it, and the file leaves ${changedSince === 1 ? "it" : "them"} as your shop has ${changedSince === 1 ? "it" : "them"}.`,
-        ...summary,
-      },
+      { planId: null, message: nothing, ...summary },
       { headers: { "cache-control": "no-store" } },
     );
   const phase = await personalizationPhase().current();
