@@ -20,7 +20,6 @@ import { readListingQuestions } from "./listing-reads";
 import { createPlanRunner, type PlanRunner } from "./plan-runner";
 import type { Plan } from "./plan-store";
 import type { ListingQuestions } from "../marketplace/question-wire";
-import type { Question } from "../marketplace/wire";
 
 type Seller = { userId: number; shopId: number };
 

@@ -20,16 +20,7 @@ import { isUpload } from "../personalization/question-types";
 import { hiddenCharacters, hiddenCharactersMessage } from "../personalization/hidden-characters";
 import { neutralisedCell, restoredCell } from "../spreadsheet/safe-cell";
 import type { Sheet } from "./csv-sheet";
-import {
-  cellsOf,
-  listingCells,
-  NO_QUESTION,
-  OPTION_SEPARATOR,
-  QUESTION_COLUMNS,
-  sameCell,
-  YES_NO,
-  type QuestionCells,
-} from "./question-cells";
+import { cellsOf, listingCells, OPTION_SEPARATOR, QUESTION_COLUMNS, sameCell, YES_NO } from "./question-cells";
 import { keptChanges, sinceExport, VERSION_COLUMN, versionCells, type ChangedSinceCause } from "./since-export";
 
 export const COLUMNS = [
