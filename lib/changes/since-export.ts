@@ -88,6 +88,7 @@ export function sinceExport(file: readonly FileRow[], current: readonly Question
   if (!lined) return conflict;
   const kept: KeptCell[] = [];
   let edits = 0;
+  let moves = 0;
   const rows = fileRows.map((cells, row) => {
     const merged = { ...current[row]! };
     for (const [at, column] of QUESTION_COLUMNS.entries()) {
@@ -96,6 +97,7 @@ export function sinceExport(file: readonly FileRow[], current: readonly Question
       const moved = cellHash(column, merged[column]) !== was;
       if (moved && (STRUCTURE.includes(column) || (edited && !sameCell(column, cells[column], merged[column]))))
         return null;
+      if (moved) moves += 1;
       if (edited) {
         merged[column] = cells[column];
         edits += 1;
@@ -104,7 +106,7 @@ export function sinceExport(file: readonly FileRow[], current: readonly Question
     return merged;
   });
   // Both sides moved by the listing digests, yet no cell says so: a hash collision, judged as a conflict.
-  if (rows.some((row) => row === null) || edits === 0 || kept.length === 0) return conflict;
+  if (rows.some((row) => row === null) || edits === 0 || moves === 0) return conflict;
   return { kind: "edited", rows: rows as QuestionCells[], kept };
 }
 
