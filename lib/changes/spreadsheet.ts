@@ -23,20 +23,7 @@ import type { Sheet } from "./csv-sheet";
 import { cellsOf, listingCells, OPTION_SEPARATOR, QUESTION_COLUMNS, sameCell, YES_NO } from "./question-cells";
 import { keptChanges, sinceExport, VERSION_COLUMN, versionCells, type ChangedSinceCause } from "./since-export";
 
-export const COLUMNS = [
-  "listing_id",
-  "title",
-  "state",
-  "question_id",
-  "type",
-  "question",
-  "instructions",
-  "required",
-  "limit",
-  "files",
-  "options",
-  "add_on_price",
-] as const;
+export const COLUMNS = ["listing_id", "title", "state", ...QUESTION_COLUMNS] as const;
 /** What an export writes: the columns read back, then each row's version (an older export has none). */
 export const EXPORT_COLUMNS = [...COLUMNS, VERSION_COLUMN] as const;
 type Column = (typeof COLUMNS)[number];

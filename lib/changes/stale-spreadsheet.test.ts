@@ -2,16 +2,9 @@ import ExcelJS from "exceljs";
 import Papa from "papaparse";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { useSeededSandbox } from "../../test/harness/use-sandbox";
-import { storeSellerTokens } from "../../test/harness/seller-marketplace";
+import { sandboxMarketplaceConfig, storeSellerTokens } from "../../test/harness/seller-marketplace";
 import { DROPDOWN_QUESTION as dropdown, TEXT_QUESTION as text } from "../../test/harness/wire-questions";
-import {
-  createSeller,
-  DEMO_API_KEY,
-  sandboxControl,
-  storedListing,
-  type CreatedSeller,
-} from "../../test/harness/sandbox";
-import { DEMO_APP } from "../../sandbox/store/seed";
+import { createSeller, sandboxControl, storedListing, type CreatedSeller } from "../../test/harness/sandbox";
 import { tokenStore } from "../auth/token-store";
 import { openDatabase, type Database } from "../db/database";
 import { diffLines } from "../personalization/question-diff";
@@ -35,17 +28,15 @@ describe("importing a spreadsheet exported before other changes", () => {
   let who: { userId: number; shopId: number };
   let ids: [number, number, number];
 
-  async function put(listingId: number, questions: unknown[], token: string) {
-    const response = await fetch(
-      `${sandbox.url}/v3/application/shops/${seller.shop_id}/listings/${listingId}/personalization?supports_multiple_personalization_questions=true`,
-      {
-        method: "POST",
-        headers: { "x-api-key": DEMO_API_KEY, authorization: `Bearer ${token}`, "content-type": "application/json" },
-        body: JSON.stringify({ personalization_questions: questions }),
-      },
+  const inShopManager = async (listingId: number, questions: unknown[]) => {
+    const edited = await sandboxControl(
+      sandbox.url,
+      `/listings/${listingId}`,
+      { personalization_questions: questions },
+      "PATCH",
     );
-    if (response.status !== 201) throw new Error(`put answered ${response.status}: ${await response.text()}`);
-  }
+    expect(edited.status).toBe(200);
+  };
 
   const shop = async () => {
     const read = await readListingQuestions(runner.marketplace, who, ids);
@@ -103,13 +94,7 @@ describe("importing a spreadsheet exported before other changes", () => {
       required: false,
       options: [{ label: "Yes" }, { label: "No" }],
     };
-    const edited = await sandboxControl(
-      sandbox.url,
-      `/listings/${ids[1]}`,
-      { personalization_questions: [text, giftWrap] },
-      "PATCH",
-    );
-    expect(edited.status).toBe(200);
+    await inShopManager(ids[1], [text, giftWrap]);
   }
 
   beforeEach(async () => {
@@ -117,21 +102,10 @@ describe("importing a spreadsheet exported before other changes", () => {
     seller = await createSeller(sandbox.url, { listings: 3 });
     who = { userId: seller.user_id, shopId: seller.shop_id! };
     ids = seller.listing_ids.slice(0, 3) as [number, number, number];
-    const token = (await storeSellerTokens(tokenStore(db), sandbox.url, seller.user_id, SCOPES)).access_token;
-    for (const id of ids) await put(id, [text], token);
+    await storeSellerTokens(tokenStore(db), sandbox.url, seller.user_id, SCOPES);
+    for (const id of ids) await inShopManager(id, [text]);
     runner = createPlanRunner(
-      {
-        db,
-        config: {
-          apiUrl: sandbox.url,
-          authUrl: sandbox.url,
-          keystring: DEMO_APP.keystring,
-          sharedSecret: DEMO_APP.shared_secret,
-          timeoutMs: 2000,
-          maxRetryWaitMs: 2000,
-        },
-        store: tokenStore(db),
-      },
+      { db, config: sandboxMarketplaceConfig(sandbox.url), store: tokenStore(db) },
       { idleMs: 50, backoffMs: () => 50 },
     );
   });
