@@ -307,7 +307,10 @@ function judgeListing(group: readonly ParsedRow[], listing: ListingQuestions, er
       asked.push(row);
       continue;
     }
-    const stray = QUESTION_COLUMNS.find((column) => column !== "required" && row.cells[column].trim() !== "");
+    // An id or a required flag left on a cleared row asks for nothing; any other cell would be lost without a word.
+    const stray = QUESTION_COLUMNS.find(
+      (column) => column !== "question_id" && column !== "required" && row.cells[column].trim() !== "",
+    );
     if (!stray) continue;
     strays += 1;
     errors.push({
