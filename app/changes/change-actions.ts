@@ -61,6 +61,19 @@ export const includeRowsAction = sellerAction(
   },
 );
 
+/** The seller's explicit choice to write listings that changed since their copy was read, as the plan holds them. */
+export const takeRowsAction = sellerAction(
+  "save",
+  z.object({ planId, listingIds: z.array(z.number().int().positive()).min(1).max(MAX_SELECTED_LISTINGS) }),
+  async ({ planId: id, listingIds }, { seller }) => {
+    if (!canEdit(seller.scopes)) return { ok: false, refusal: CANNOT_EDIT };
+    const runner = await planRunner();
+    const taken = await runner.plans.take(id, seller.shopId, listingIds);
+    if (taken === null) return { ok: false, refusal: "This plan is no longer under review, so its rows are fixed." };
+    return { ok: true, data: { taken } };
+  },
+);
+
 export const applyPlanAction = sellerAction(
   "save",
   z.object({ planId, reserve: z.number().int().min(0).max(100_000_000).nullable() }),

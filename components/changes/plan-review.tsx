@@ -2,7 +2,13 @@
 
 import { useCallback, useEffect, useRef, useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
-import { applyPlanAction, includeRowsAction, planUndoAction, retryRowsAction } from "@/app/changes/change-actions";
+import {
+  applyPlanAction,
+  includeRowsAction,
+  planUndoAction,
+  retryRowsAction,
+  takeRowsAction,
+} from "@/app/changes/change-actions";
 import type { ActionResult } from "@/lib/actions/seller-action";
 import { questionDiff } from "@/lib/personalization/question-diff";
 import {
@@ -59,12 +65,16 @@ function CostLine({ plan }: { plan: PlanView }) {
 function Row({
   item,
   reviewing,
+  keptLabel,
   onInclude,
+  onTake,
   onRetry,
 }: {
   item: PlanItemView;
   reviewing: boolean;
+  keptLabel: string;
   onInclude: (item: PlanItemView, included: boolean) => void;
+  onTake: (item: PlanItemView) => void;
   /** Given when the seller may try a row that was not changed again. */
   onRetry?: (item: PlanItemView) => void;
 }) {
@@ -98,8 +108,20 @@ function Row({
               : "Left out"
             : item.status === "skipped"
               ? "Skipped"
-              : "Unchanged"}
+              : item.status === "changed-since"
+                ? "Changed since: left as it is"
+                : "Unchanged"}
         </span>
+        {item.status === "changed-since" && reviewing && (
+          <button
+            type="button"
+            onClick={() => onTake(item)}
+            aria-label={`Take the file's cells for ${item.title}`}
+            className="min-h-11 rounded-md px-3 text-sm font-medium ring-1 ring-stone-300 md:min-h-8"
+          >
+            Take the file&apos;s cells
+          </button>
+        )}
         {item.outcome && item.outcome !== "left-out" && (
           <span
             data-testid="plan-outcome"
@@ -124,7 +146,7 @@ function Row({
       {item.diff.length > 0 && <QuestionDiff changes={item.diff} />}
       {item.kept && item.kept.length > 0 && (
         <div className="mt-1 text-amber-900" data-testid="plan-kept">
-          <p className="text-sm">Changed since the change wrote it, and left as it is:</p>
+          <p className="text-sm">{keptLabel}</p>
           <QuestionDiff changes={item.kept} label="Changed since, left as it is" />
         </div>
       )}
@@ -203,6 +225,9 @@ export function PlanReview({ initial, canEdit }: { initial: PagedPlanView; canEd
     });
   }
 
+  const take = (item: PlanItemView) =>
+    run(() => takeRowsAction({ planId: plan.id, listingIds: [item.listingId] }), reload);
+
   const include = (item: PlanItemView | "all", included: boolean) =>
     run(
       () => includeRowsAction({ planId: plan.id, listingIds: item === "all" ? "all" : [item.listingId], included }),
@@ -234,6 +259,8 @@ export function PlanReview({ initial, canEdit }: { initial: PagedPlanView; canEd
       <p className="mt-2" data-testid="plan-summary">
         {plural(plan.counts.change, "listing")} {plan.counts.change === 1 ? "changes" : "change"},{" "}
         {plural(plan.counts.skipped, "listing")} skipped, {plan.counts.unchanged} already as asked.
+        {plan.counts["changed-since"] > 0 &&
+          ` ${plural(plan.counts["changed-since"], "listing")} changed since your export, left as ${plan.counts["changed-since"] === 1 ? "it is" : "they are"}.`}
         {plan.status === "reviewing" &&
           plan.counts.included !== plan.counts.change &&
           ` ${plan.counts.included} of the changes will be applied.`}
@@ -373,7 +400,13 @@ export function PlanReview({ initial, canEdit }: { initial: PagedPlanView; canEd
               key={item.listingId}
               item={item}
               reviewing={reviewing && !busy}
+              keptLabel={
+                plan.undoOf
+                  ? "Changed since the change wrote it, and left as it is:"
+                  : "Changed since it was read for this change, and left as it is:"
+              }
               onInclude={include}
+              onTake={take}
               onRetry={mayRetry && !busy ? retry : undefined}
             />
           ))

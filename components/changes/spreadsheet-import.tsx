@@ -5,7 +5,8 @@ import { useRouter } from "next/navigation";
 import type { CellError, ImportWarning } from "@/lib/changes/spreadsheet";
 
 type Refusal = { error: string; errors?: CellError[]; more?: number };
-type Planned = { planId: string; warnings: ImportWarning[]; moreWarnings: number };
+/** `planId` null: the file holds nothing to write, and `message` says why. */
+type Planned = { planId: string | null; message?: string; warnings: ImportWarning[]; moreWarnings: number };
 
 /**
  * The edited file goes to the server, which checks every cell the seller changed; a refused file lists the first bad
@@ -31,9 +32,14 @@ export function SpreadsheetImport() {
         body: await file.arrayBuffer(),
       });
       const body = (await response.json()) as Partial<Planned> & Partial<Refusal>;
-      if (response.ok && body.planId) {
-        if (!body.warnings?.length) return router.push(`/changes/${body.planId}`);
-        return setPlanned({ planId: body.planId, warnings: body.warnings, moreWarnings: body.moreWarnings ?? 0 });
+      if (response.ok && body.planId !== undefined) {
+        if (body.planId && !body.warnings?.length) return router.push(`/changes/${body.planId}`);
+        return setPlanned({
+          planId: body.planId,
+          message: body.message,
+          warnings: body.warnings ?? [],
+          moreWarnings: body.moreWarnings ?? 0,
+        });
       }
       setRefusal({
         error: body.error ?? "The file could not be imported. Try again.",
@@ -94,27 +100,34 @@ export function SpreadsheetImport() {
       )}
       {planned && (
         <div role="status" className="w-full rounded-md bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-200">
-          <p>
-            Your changes are planned. These listings already break a rule, and the file leaves them as they are, so
-            nothing is written to them: open each to fix it.
-          </p>
-          <ul className="mt-2 list-disc pl-5" data-testid="import-warnings">
-            {planned.warnings.map((warning) => (
-              <li key={warning.listingId}>
-                <a href={`/listings/${warning.listingId}`} className="text-blue-800 underline">
-                  {warning.title}
-                </a>
-                : {warning.reason}
-              </li>
-            ))}
-          </ul>
+          <p data-testid="import-outcome">{planned.planId ? "Your changes are planned." : planned.message}</p>
+          {planned.warnings.length > 0 && (
+            <>
+              <p className="mt-2">
+                These listings already break a rule, and the file leaves them as they are, so nothing is written to
+                them: open each to fix it.
+              </p>
+              <ul className="mt-2 list-disc pl-5" data-testid="import-warnings">
+                {planned.warnings.map((warning) => (
+                  <li key={warning.listingId}>
+                    <a href={`/listings/${warning.listingId}`} className="text-blue-800 underline">
+                      {warning.title}
+                    </a>
+                    : {warning.reason}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
           {planned.moreWarnings > 0 && <p className="mt-2">And {planned.moreWarnings.toLocaleString("en-US")} more.</p>}
-          <a
-            href={`/changes/${planned.planId}`}
-            className="mt-3 inline-block min-h-11 content-center rounded-md bg-brand px-4 font-medium text-white hover:bg-brand-dark md:min-h-9"
-          >
-            Review the plan
-          </a>
+          {planned.planId && (
+            <a
+              href={`/changes/${planned.planId}`}
+              className="mt-3 inline-block min-h-11 content-center rounded-md bg-brand px-4 font-medium text-white hover:bg-brand-dark md:min-h-9"
+            >
+              Review the plan
+            </a>
+          )}
         </div>
       )}
     </form>

@@ -1,7 +1,14 @@
 import { z } from "zod";
 import type { ListingQuestions } from "../marketplace/question-wire";
 import type { Sheet } from "./csv-sheet";
-import { COLUMNS, importQuestions, questionRows, questionRowsOf, type SpreadsheetImport } from "./spreadsheet";
+import {
+  COLUMNS,
+  EXPORT_COLUMNS,
+  importQuestions,
+  questionRows,
+  questionRowsOf,
+  type SpreadsheetImport,
+} from "./spreadsheet";
 
 export const gridEditSchema = z.object({
   listingId: z.number().int().positive(),
@@ -40,7 +47,7 @@ export function sheetOfGridEdits(listings: readonly ListingQuestions[], edits: r
         return next;
       }),
     );
-  const cells = [[...COLUMNS], ...data];
+  const cells = [[...EXPORT_COLUMNS], ...data];
   return { rows: cells.map((row, index) => ({ row: index + 1, cells: row })), errors: [], neutralised: false };
 }
 

@@ -155,7 +155,7 @@ const FILTER_SQL: Record<PlanFilter, string> = {
   all: "1 = 1",
   changes: "status = 'change'",
   skipped: "(status = 'skipped' OR outcome = 'failed')",
-  conflicts: "(outcome = 'changed-elsewhere' OR (kept IS NOT NULL AND kept <> '[]'))",
+  conflicts: "(status = 'changed-since' OR outcome = 'changed-elsewhere' OR (kept IS NOT NULL AND kept <> '[]'))",
 };
 
 export type NewPlan = {
@@ -184,6 +184,7 @@ export function planStore(db: Database) {
       change: 0,
       unchanged: 0,
       skipped: 0,
+      "changed-since": 0,
       included: 0,
       outcomes: {} as Record<string, number>,
     };
@@ -281,6 +282,17 @@ export function planStore(db: Database) {
         [planId, included ? 1 : 0, Date.now()],
       );
       return true;
+    },
+
+    /** The seller's explicit choice to write listings changed since their copy was read: they become changes. */
+    async take(planId: string, shopId: number, listingIds: number[]): Promise<number | null> {
+      const plan = await find(planId, shopId);
+      if (!plan || plan.status !== "reviewing") return null;
+      return db.execute(
+        `UPDATE change_plan_items SET status = 'change', included = 1, updated_at = $2
+         WHERE plan_id = $1 AND status = 'changed-since' AND listing_id IN (${listingIds.map((id) => Number(id)).join(", ") || "NULL"})`,
+        [planId, Date.now()],
+      );
     },
 
     /**

@@ -39,6 +39,7 @@ export type PlanView = {
     change: number;
     unchanged: number;
     skipped: number;
+    "changed-since": number;
     included: number;
     outcomes: Record<string, number>;
   };

@@ -5,7 +5,8 @@ import { sameQuestions } from "../personalization/snapshot";
 import type { Question } from "../marketplace/wire";
 import { pairQuestions, questionDiff, type QuestionChange } from "../personalization/question-diff";
 
-export type PlanItemStatus = "change" | "unchanged" | "skipped";
+/** "changed-since": changed since the seller's copy was read (an export), so left unless the seller takes it. */
+export type PlanItemStatus = "change" | "unchanged" | "skipped" | "changed-since";
 
 export type PlanItem = {
   listingId: number;
@@ -52,22 +53,28 @@ export function planOfChange(listings: readonly ListingQuestions[], change: Chan
   return listings.map((listing) => itemOf(listing, applyChange(listing, change, phase)));
 }
 
+/**
+ * What a listing should become. `kept`: what changed since the seller's copy and is left as it is, with `note` saying
+ * so; `changedSince`: the listing changed since, so `after` is written only if the seller takes it in the review.
+ */
+export type PlanTarget =
+  | { after: Question[]; kept?: QuestionChange[]; note?: string }
+  | { changedSince: string; after: Question[] }
+  | { skipped: string };
+
 export function planOfTargets(
   listings: readonly ListingQuestions[],
-  targets: ReadonlyMap<number, { after: Question[] } | { skipped: string }>,
+  targets: ReadonlyMap<number, PlanTarget>,
   phase: Phase,
-): PlanItem[] {
+): (PlanItem & { kept?: QuestionChange[] })[] {
   return listings.flatMap((listing) => {
     const target = targets.get(listing.listingId);
     if (!target) return [];
-    return [
-      itemOf(
-        listing,
-        "skipped" in target
-          ? { outcome: "skipped", reason: target.skipped }
-          : applyTarget(listing, target.after, phase),
-      ),
-    ];
+    if ("skipped" in target) return [itemOf(listing, { outcome: "skipped", reason: target.skipped })];
+    const item = itemOf(listing, applyTarget(listing, target.after, phase));
+    if (item.status !== "change") return [item];
+    if ("changedSince" in target) return [{ ...item, status: "changed-since", reason: target.changedSince }];
+    return [{ ...item, reason: target.note ?? null, ...(target.kept && { kept: target.kept }) }];
   });
 }
 

@@ -7,12 +7,19 @@ import { onShutdown } from "../observability/shutdown";
 import { marketplaceConfig } from "../marketplace/config";
 import type { Result } from "../marketplace/failure";
 import { describeChange, type Change, type Phase } from "./field-change";
-import { listingFields, planDiff, planOfChange, planOfTargets, undoTarget, type PlanItem } from "./plan";
+import {
+  listingFields,
+  planDiff,
+  planOfChange,
+  planOfTargets,
+  undoTarget,
+  type PlanItem,
+  type PlanTarget,
+} from "./plan";
 import { readListingQuestions } from "./listing-reads";
 import { createPlanRunner, type PlanRunner } from "./plan-runner";
 import type { Plan } from "./plan-store";
 import type { ListingQuestions } from "../marketplace/question-wire";
-import type { Question } from "../marketplace/wire";
 
 type Seller = { userId: number; shopId: number };
 
@@ -65,12 +72,12 @@ export async function planChange(
 export async function planTargets(
   seller: Seller,
   listings: readonly ListingQuestions[],
-  targets: Map<number, Question[]>,
+  targets: ReadonlyMap<number, PlanTarget>,
   description: string,
   phase: Phase,
 ): Promise<string> {
   const runner = await planRunner();
-  const items = planOfTargets(listings, new Map([...targets].map(([id, after]) => [id, { after }])), phase);
+  const items = planOfTargets(listings, targets, phase);
   return savePlan(runner, seller, { description, phase, items }, rateNow(runner));
 }
 

@@ -10,75 +10,41 @@ import {
 } from "../personalization/question-set";
 import { addOnPriceProblem } from "./field-change";
 import { moneyOfPriceText } from "../personalization/add-on-price";
-import { priceTextOf, samePrice } from "../marketplace/money";
+import { samePrice } from "../marketplace/money";
 import type { ListingQuestions } from "../marketplace/question-wire";
 import { sameQuestions } from "../personalization/snapshot";
 import type { Question } from "../marketplace/wire";
+import type { QuestionChange } from "../personalization/question-diff";
 import { isUpload } from "../personalization/question-types";
 
 import { hiddenCharacters, hiddenCharactersMessage } from "../personalization/hidden-characters";
 import { neutralisedCell, restoredCell } from "../spreadsheet/safe-cell";
 import type { Sheet } from "./csv-sheet";
+import { cellsOf, listingCells, OPTION_SEPARATOR, QUESTION_COLUMNS, sameCell, YES_NO } from "./question-cells";
+import { keptChanges, sinceExport, VERSION_COLUMN, versionCells, type ChangedSinceCause } from "./since-export";
 
-export const COLUMNS = [
-  "listing_id",
-  "title",
-  "state",
-  "question_id",
-  "type",
-  "question",
-  "instructions",
-  "required",
-  "limit",
-  "files",
-  "options",
-  "add_on_price",
-] as const;
+export const COLUMNS = ["listing_id", "title", "state", ...QUESTION_COLUMNS] as const;
+/** What an export writes: the columns read back, then each row's version (an older export has none). */
+export const EXPORT_COLUMNS = [...COLUMNS, VERSION_COLUMN] as const;
 type Column = (typeof COLUMNS)[number];
 type Row = Record<Column, string>;
-type QuestionCells = Omit<Row, "listing_id" | "title" | "state">;
 
-/** Choices and file labels, one per line inside their cell: a label may hold any other character. */
-const OPTION_SEPARATOR = "\n";
-
-const NO_QUESTION: QuestionCells = {
-  question_id: "",
-  type: "",
-  question: "",
-  instructions: "",
-  required: "",
-  limit: "",
-  files: "",
-  options: "",
-  add_on_price: "",
-};
-
-const cellsOf = (question: Question): QuestionCells => ({
-  question_id: question.id === undefined ? "" : String(question.id),
-  type: question.type,
-  question: question.title,
-  instructions: question.instructions,
-  required: question.required ? "yes" : "no",
-  limit: question.maxAllowedCharacters === null ? "" : String(question.maxAllowedCharacters),
-  files: question.maxAllowedFiles === undefined ? "" : String(question.maxAllowedFiles),
-  options: (question.options ?? []).join(OPTION_SEPARATOR),
-  add_on_price: priceTextOf(question.addOnPrice),
-});
-
-function rowsOf(listing: ListingQuestions): Row[] {
-  const common = { listing_id: String(listing.listingId), title: listing.title, state: listing.state };
-  if (listing.questions.length === 0) return [{ ...common, ...NO_QUESTION }];
-  return listing.questions.map((question) => ({ ...common, ...cellsOf(question) }));
+function rowsOf(listing: ListingQuestions): string[][] {
+  const common = [String(listing.listingId), listing.title, listing.state];
+  const rows = listingCells(listing);
+  const versions = versionCells(rows);
+  return rows.map((cells, index) => [...common, ...QUESTION_COLUMNS.map((column) => cells[column]), versions[index]!]);
 }
 
+/** Each listing's rows in `EXPORT_COLUMNS` order. */
 export function questionRows(listings: readonly ListingQuestions[]): string[][] {
-  return listings.flatMap(rowsOf).map((row) => COLUMNS.map((column) => row[column]));
+  return listings.flatMap(rowsOf);
 }
 
 /** The shop's questions as CSV, with a byte order mark and CRLF line ends, as spreadsheet programs expect. */
 export function exportQuestions(listings: readonly ListingQuestions[]): string {
   const data = questionRows(listings).map((cells) => cells.map(neutralisedCell));
-  return `\uFEFF${Papa.unparse({ fields: [...COLUMNS], data }, { newline: "\r\n" })}\r\n`;
+  return `\uFEFF${Papa.unparse({ fields: [...EXPORT_COLUMNS], data }, { newline: "\r\n" })}\r\n`;
 }
 
 export type CellError = { row: number; column: string; reason: string };
@@ -86,16 +52,28 @@ export type CellError = { row: number; column: string; reason: string };
 /** A listing the file leaves as it is although it already breaks a rule: nothing is written to it. */
 export type ImportWarning = { listingId: number; title: string; reason: string };
 
+/**
+ * A listing whose questions changed since the export, left as the shop has it: `after` is the file's cells for it, which
+ * the seller may take in the review; null when those cells break a rule (`problem` says which).
+ */
+export type ChangedSince = { cause: ChangedSinceCause; after: Question[] | null; problem: string | null };
+
 export type SpreadsheetImport =
   | { ok: false; errors: CellError[] }
   | {
       ok: true;
       targets: Map<number, Question[]>;
+      /** Per listing in `targets`, what changed since the export in cells the seller did not edit: left as it is. */
+      kept: Map<number, QuestionChange[]>;
+      changedSince: Map<number, ChangedSince>;
+      /** Whether any cell differs from the export (from the shop, for an older export without versions). */
+      edited: boolean;
       warnings: ImportWarning[];
       unchanged: number;
     };
 
-type ParsedRow = { row: number; listingId: number; cells: Row };
+/** `version`: the export's version cell of the row, empty in an older export. */
+type ParsedRow = { row: number; listingId: number; cells: Row; version: string };
 const isAsked = (cells: Row) => cells.type.trim() !== "" || cells.question.trim() !== "";
 const notInShop = (row: ParsedRow): CellError => ({
   row: row.row,
@@ -140,6 +118,7 @@ export async function questionRowsOf(
   const errors = [...sheet.errors];
   const broken = new Set(sheet.errors.map((error) => error.row));
   const indexes = COLUMNS.map((column) => names.indexOf(column));
+  const versionAt = names.indexOf(VERSION_COLUMN);
   const rows: ParsedRow[] = [];
   const perListing = new Map<number, number>();
   let read = 0;
@@ -189,7 +168,7 @@ export async function questionRowsOf(
     const cells = {} as Row;
     // Line ends inside a cell follow the file's: CRLF and LF hold the same text.
     for (const column of COLUMNS) cells[column] = cellOf(column).replace(/\r\n?/g, "\n");
-    rows.push({ row: record.row, listingId, cells });
+    rows.push({ row: record.row, listingId, cells, version: versionAt < 0 ? "" : (record.cells[versionAt] ?? "") });
   }
   if (errors.length > 0) return { ok: false, errors: errors.sort((a, b) => a.row - b.row) };
   return { ok: true, value: { rows, listingIds: [...perListing.keys()] } };
@@ -224,25 +203,9 @@ const TYPE_USES: Record<QuestionType, Column[]> = {
   labeled_upload: ["files", "options"],
 };
 
-const YES_NO: Record<string, string> = { yes: "yes", true: "yes", no: "no", false: "no" };
-
-// What a cell means, so that what a spreadsheet program rewrites (3.5 for 3.50, TRUE for yes) reads as untouched.
-const meaningOf = (column: keyof QuestionCells, text: string): string => {
-  if (column === "question" || column === "instructions" || column === "options") return text;
-  const trimmed = text.trim();
-  if (column === "required") return YES_NO[trimmed.toLowerCase()] ?? trimmed;
-  if (column === "add_on_price" && /^\d*\.?\d+$/.test(trimmed))
-    return Number(trimmed) === 0 ? "" : String(Number(trimmed));
-  return trimmed;
-};
-
-const sameCell = (column: keyof QuestionCells, a: string, b: string) => meaningOf(column, a) === meaningOf(column, b);
-
 const untouched = (cells: Row, was: Question) => {
   const exported = cellsOf(was);
-  return (Object.keys(NO_QUESTION) as (keyof QuestionCells)[]).every((column) =>
-    sameCell(column, cells[column], exported[column].replace(/\r\n?/g, "\n")),
-  );
+  return QUESTION_COLUMNS.every((column) => sameCell(column, cells[column], exported[column]));
 };
 
 function questionOf(
@@ -254,7 +217,7 @@ function questionOf(
   const exported = was && cellsOf(was);
   // A cell left as exported keeps the stored text exactly (a carriage return in a choice stays one choice).
   const kept = (column: "question" | "instructions" | "options") =>
-    exported !== undefined && sameCell(column, cells[column], exported[column].replace(/\r\n?/g, "\n"));
+    exported !== undefined && sameCell(column, cells[column], exported[column]);
   const failed = new Set<Column>();
   // One reason per cell: the first (its own format) says what to do; the schema's would repeat it.
   const fail = (column: Column, reason: string) => {
@@ -334,9 +297,57 @@ function questionOf(
   return question;
 }
 
+/** One listing's rows as questions, or undefined when a cell breaks a rule (pushed to `errors`). */
+function judgeListing(group: readonly ParsedRow[], listing: ListingQuestions, errors: CellError[]) {
+  const currency = listing.currencyCode ?? "USD";
+  const asked: ParsedRow[] = [];
+  let strays = 0;
+  for (const row of group) {
+    if (isAsked(row.cells)) {
+      asked.push(row);
+      continue;
+    }
+    // An id or a required flag left on a cleared row asks for nothing; any other cell would be lost without a word.
+    const stray = QUESTION_COLUMNS.find(
+      (column) => column !== "question_id" && column !== "required" && row.cells[column].trim() !== "",
+    );
+    if (!stray) continue;
+    strays += 1;
+    errors.push({
+      row: row.row,
+      column: stray,
+      reason: `Listing ${row.listingId}: this row has ${stray} but no type and no question, so it asks nothing and its ${stray} cannot be used. Choose a type and write the question, or clear ${stray}.`,
+    });
+  }
+  const usedIds = new Set<number>();
+  const problems: string[] = [];
+  const questions = asked.map((row, index) => {
+    const idCell = row.cells.question_id.trim();
+    const was =
+      idCell !== ""
+        ? listing.questions.find((question) => String(question.id) === idCell)
+        : listing.questions[index]?.id === undefined
+          ? listing.questions[index]
+          : undefined;
+    const kept = was && was.id !== undefined && usedIds.has(was.id) ? undefined : was;
+    if (kept?.id !== undefined) usedIds.add(kept.id);
+    if (kept && untouched(row.cells, kept)) {
+      const found: CellError[] = [];
+      questionOf(row, kept, currency, found);
+      problems.push(...found.map((error) => `“${kept.title}”, ${error.column}: ${error.reason}`));
+      return kept;
+    }
+    return questionOf(row, kept, currency, errors);
+  });
+  if (strays > 0 || questions.some((question) => question === undefined)) return;
+  return { after: questions as Question[], problems };
+}
+
 /**
- * Only rows the seller changed are judged: a row left as exported keeps its stored question exactly, and a listing
- * whose rows all are, but which already breaks a rule, is a warning that changes nothing.
+ * Only cells the seller edited since the export are changes, put on top of the listing as it is now (see
+ * since-export.ts); only those rows are judged, and a listing whose rows all are as exported, but which already
+ * breaks a rule, is a warning that changes nothing. A listing changed since the export is left, with the file's cells
+ * for it kept apart for the seller to take.
  */
 export async function importQuestions(
   { rows }: QuestionRows,
@@ -354,8 +365,11 @@ export async function importQuestions(
     else groups.set(row.listingId, [row]);
   }
   const targets = new Map<number, Question[]>();
+  const kept = new Map<number, QuestionChange[]>();
+  const changedSince = new Map<number, ChangedSince>();
   const warnings: ImportWarning[] = [];
   let unchanged = 0;
+  let edited = false;
   let judged = 0;
   for (const [id, group] of groups) {
     judged += group.length;
@@ -364,34 +378,40 @@ export async function importQuestions(
       await nextTurn();
     }
     const listing = listings.get(id)!;
-    const currency = listing.currencyCode ?? "USD";
-    const asked = group.filter(({ cells }) => isAsked(cells));
-    const usedIds = new Set<number>();
-    const problems: string[] = [];
-    const questions = asked.map((row, index) => {
-      const idCell = row.cells.question_id.trim();
-      const was =
-        idCell !== ""
-          ? listing.questions.find((question) => String(question.id) === idCell)
-          : listing.questions[index]?.id === undefined
-            ? listing.questions[index]
-            : undefined;
-      const kept = was && was.id !== undefined && usedIds.has(was.id) ? undefined : was;
-      if (kept?.id !== undefined) usedIds.add(kept.id);
-      if (kept && untouched(row.cells, kept)) {
-        const found: CellError[] = [];
-        questionOf(row, kept, currency, found);
-        problems.push(...found.map((error) => `“${kept.title}”, ${error.column}: ${error.reason}`));
-        return kept;
-      }
-      return questionOf(row, kept, currency, errors);
-    });
-    if (questions.some((question) => question === undefined)) continue;
-    const after = questions as Question[];
-    if (!sameQuestions(after, listing.questions)) targets.set(id, after);
-    else if (problems.length > 0) warnings.push({ listingId: id, title: listing.title, reason: problems.join(" ") });
+    const now = listingCells(listing);
+    const since = sinceExport(
+      group.map(({ cells, version }) => ({ cells, version })),
+      now,
+    );
+    if (since.kind === "changed-since" || (since.kind === "as-exported" && since.changedSince)) {
+      const cause = since.kind === "changed-since" ? since.cause : "not-edited";
+      if (cause !== "not-edited") edited = true;
+      const found: CellError[] = [];
+      const file = judgeListing(group, listing, found);
+      if (file && sameQuestions(file.after, listing.questions)) unchanged += 1;
+      else
+        changedSince.set(id, {
+          cause,
+          after: file?.after ?? null,
+          problem: found[0] ? `${found[0].column}: ${found[0].reason}` : null,
+        });
+      continue;
+    }
+    if (since.kind === "edited") edited = true;
+    const merged =
+      since.kind === "edited"
+        ? group.map((row, index) => ({ ...row, cells: { ...row.cells, ...since.rows[index]! } }))
+        : group;
+    const before = errors.length;
+    const result = judgeListing(merged, listing, errors);
+    if (!result || errors.length > before) continue;
+    if (!sameQuestions(result.after, listing.questions)) {
+      targets.set(id, result.after);
+      if (since.kind === "edited" && since.kept.length > 0) kept.set(id, keptChanges(since.kept, now));
+    } else if (result.problems.length > 0)
+      warnings.push({ listingId: id, title: listing.title, reason: result.problems.join(" ") });
     else unchanged += 1;
   }
   if (errors.length > 0) return { ok: false, errors: errors.sort((a, b) => a.row - b.row) };
-  return { ok: true, targets, warnings, unchanged };
+  return { ok: true, targets, kept, changedSince, edited, warnings, unchanged };
 }

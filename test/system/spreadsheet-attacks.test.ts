@@ -83,18 +83,24 @@ describe("the spreadsheet import, attacked over HTTP", () => {
     });
   });
 
-  it("re-imports its own unchanged CSV export as a plan of no change", async () => {
+  it("re-imports its own unchanged CSV export as no change, and stores no plan", async () => {
     const exported = await (await send("/api/changes/export")).text();
     const response = await importFile(exported);
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ changes: 0, unchanged: 400, warnings: [] });
+    expect(await response.json()).toMatchObject({
+      planId: null,
+      message: "This file matches your shop: nothing was planned.",
+      changes: 0,
+      unchanged: 400,
+      warnings: [],
+    });
   });
 
-  it("re-imports its own unchanged Excel export as a plan of no change", async () => {
+  it("re-imports its own unchanged Excel export as no change, and stores no plan", async () => {
     const workbook = await (await send("/api/changes/export?format=xlsx")).arrayBuffer();
     const response = await send("/api/changes/import", { method: "POST", body: workbook });
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ changes: 0, unchanged: 400 });
+    expect(await response.json()).toMatchObject({ planId: null, changes: 0, unchanged: 400 });
   });
 
   it("refuses a file over 5 MB with 413 before reading it whole", async () => {

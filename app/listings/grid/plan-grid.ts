@@ -51,7 +51,10 @@ export const planGridAction = sellerAction(
     const edited = new Set(edits.map((edit) => edit.listingId));
     const shown = listings.filter((listing) => edited.has(listing.listingId));
     const targets = new Map(
-      shown.map((listing) => [listing.listingId, imported.targets.get(listing.listingId) ?? listing.questions]),
+      shown.map((listing) => [
+        listing.listingId,
+        { after: imported.targets.get(listing.listingId) ?? listing.questions },
+      ]),
     );
     const phase = await personalizationPhase().current();
     const planId = await planTargets(

@@ -5,6 +5,7 @@ import { canEdit } from "@/lib/auth/scopes";
 import { planRunner, planTargets } from "@/lib/changes/planning";
 import { SHEET_MAX_BYTES, sheetOfFile } from "@/lib/changes/sheet-file";
 import { mirroredListingIds, readShopListings, shopListingIds } from "@/lib/changes/shop-listing-ids";
+import { importTargets, nothingToPlan } from "@/lib/changes/since-export";
 import { foreignRows, importQuestions, questionRowsOf, type CellError } from "@/lib/changes/spreadsheet";
 import { describeFailure, personalizationPhase } from "@/lib/marketplace";
 import { QUESTIONS_MAX } from "@/lib/personalization/question-set";
@@ -61,20 +62,24 @@ export async function POST(request: Request) {
     new Map(listings.data.map((listing) => [listing.listingId, listing])),
   );
   if (!imported.ok) return refused(imported.errors);
+  const changedSince = imported.changedSince.size;
+  const summary = {
+    changes: imported.targets.size,
+    unchanged: imported.unchanged,
+    changedSince,
+    warnings: imported.warnings.slice(0, SHOWN),
+    moreWarnings: Math.max(0, imported.warnings.length - SHOWN),
+  };
+  // A file with nothing to write is no plan: an unedited export changes nothing, whatever changed since.
+  const nothing = nothingToPlan(imported);
+  if (nothing)
+    return NextResponse.json(
+      { planId: null, message: nothing, ...summary },
+      { headers: { "cache-control": "no-store" } },
+    );
   const phase = await personalizationPhase().current();
   // A listing the file leaves as it is stays in the plan, shown as already as asked: the review counts every row.
-  const targets = new Map(
-    listings.data.map((listing) => [listing.listingId, imported.targets.get(listing.listingId) ?? listing.questions]),
-  );
+  const targets = importTargets(listings.data, imported);
   const planId = await planTargets(owner, listings.data, targets, "Questions from a spreadsheet", phase);
-  return NextResponse.json(
-    {
-      planId,
-      changes: imported.targets.size,
-      unchanged: imported.unchanged,
-      warnings: imported.warnings.slice(0, SHOWN),
-      moreWarnings: Math.max(0, imported.warnings.length - SHOWN),
-    },
-    { headers: { "cache-control": "no-store" } },
-  );
+  return NextResponse.json({ planId, ...summary }, { headers: { "cache-control": "no-store" } });
 }
