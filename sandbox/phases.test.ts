@@ -71,7 +71,8 @@ const PLAIN = {
   max_allowed_characters: 100,
 };
 
-const ALL_PHASES = "migration, post-deprecation, multi-question, add-on-prices, add-on-resend, listing-fields-refused, eu-guarantees, webhooks";
+const ALL_PHASES =
+  "migration, post-deprecation, multi-question, add-on-prices, add-on-resend, listing-fields-refused, eu-guarantees, webhooks";
 
 describe("the phase control", () => {
   it("starts pinned in migration here, switches, refuses an unknown phase and goes back to the start-up phase on reset", async () => {
@@ -440,6 +441,68 @@ describe("multi-question: several questions of the further types", () => {
   });
 });
 
+describe("listing-fields-refused: the four legacy fields gone from the listing writes (docs/marketplace.md §18)", () => {
+  const listingPath = (listingId: number) => `shops/${ADA.shop_id}/listings/${listingId}`;
+  const draft = { title: "Spoon", description: "A spoon.", quantity: "1", price: "9.50" };
+
+  it("takes is_personalizable=false on updateListing until 2026-09-06, removing the questions", async () => {
+    await setPhase("add-on-resend");
+    const answer = await callApi(sandbox.url, listingPath(WITH_QUESTION), {
+      method: "PATCH",
+      token,
+      form: { is_personalizable: "false" },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.is_personalizable).toBe(false);
+    expect(await questionsOf(WITH_QUESTION)).toEqual([]);
+  });
+
+  for (const [field, value] of [
+    ["is_personalizable", "false"],
+    ["personalization_is_required", "true"],
+    ["personalization_char_count_max", "20"],
+    ["personalization_instructions", "Initials"],
+  ] as const) {
+    it(`refuses ${field} on createDraftListing and updateListing with 400 naming it, and changes nothing`, async () => {
+      await setPhase("listing-fields-refused");
+      const refusal = {
+        error: `${field}: this field was removed from createDraftListing and updateListing on 2026-09-06; write personalization with updateListingPersonalization (POST /v3/application/shops/{shop_id}/listings/{listing_id}/personalization).`,
+      };
+      const before = await storedListing(sandbox.url, WITH_QUESTION);
+      const updated = await callApi(sandbox.url, listingPath(WITH_QUESTION), {
+        method: "PATCH",
+        token,
+        form: { title: "Renamed", [field]: value },
+      });
+      expect([updated.status, updated.body]).toEqual([400, refusal]);
+      expect(await storedListing(sandbox.url, WITH_QUESTION)).toEqual(before);
+      const shopBefore = await callApi(sandbox.url, `shops/${ADA.shop_id}/listings?state=draft`, { token });
+      const created = await callApi(sandbox.url, `shops/${ADA.shop_id}/listings`, {
+        token,
+        form: { ...draft, [field]: value },
+      });
+      expect([created.status, created.body]).toEqual([400, refusal]);
+      const shopAfter = await callApi(sandbox.url, `shops/${ADA.shop_id}/listings?state=draft`, { token });
+      expect(shopAfter.body.count).toBe(shopBefore.body.count);
+    });
+  }
+
+  it("still shows is_personalizable on reads and takes a write without the four", async () => {
+    await setPhase("listing-fields-refused");
+    expect((await callApi(sandbox.url, `listings/${WITH_QUESTION}`)).body.is_personalizable).toBe(true);
+    const updated = await callApi(sandbox.url, listingPath(WITH_QUESTION), {
+      method: "PATCH",
+      token,
+      form: { title: "Renamed" },
+    });
+    expect(updated.body).toMatchObject({ title: "Renamed", is_personalizable: true });
+    expect((await callApi(sandbox.url, `shops/${ADA.shop_id}/listings`, { token, form: draft })).body).toMatchObject({
+      state: "draft",
+      is_personalizable: false,
+    });
+  });
+});
+
 describe("with no --phase, the phase of the sandbox clock's date", () => {
   let clocked: RunningSandbox;
   beforeAll(async () => {
@@ -497,6 +560,24 @@ describe("with no --phase, the phase of the sandbox clock's date", () => {
     expect((await several()).status).toBe(400);
     await at("2026-05-11T00:00:00Z");
     expect((await several()).status).toBe(201);
+  });
+
+  it("refuses is_personalizable on updateListing from 2026-09-06 by the clock, and takes it the minute before", async () => {
+    const clockedToken = (
+      await issueTokensFor(clocked.url, { user_id: ADA.user_id, scopes: ["listings_r", "listings_w"] })
+    ).access_token;
+    const unpersonalize = (listingId: number) =>
+      callApi(clocked.url, `shops/${ADA.shop_id}/listings/${listingId}`, {
+        method: "PATCH",
+        token: clockedToken,
+        form: { is_personalizable: "false" },
+      });
+    await at("2026-09-05T23:59:00Z");
+    expect((await unpersonalize(WITH_QUESTION)).body).toMatchObject({ is_personalizable: false });
+    await at("2026-09-06T00:00:00Z");
+    const refused = await unpersonalize(1_000_000_003);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatch(/^is_personalizable: this field was removed .* on 2026-09-06;/);
   });
 
   it("is held by a pinned phase until the pin is lifted with null", async () => {
