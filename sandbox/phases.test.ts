@@ -503,6 +503,108 @@ describe("listing-fields-refused: the four legacy fields gone from the listing w
   });
 });
 
+describe("eu-guarantees: the EU guarantee fields on listing writes and reads (docs/marketplace.md §18)", () => {
+  const listingPath = (listingId: number) => `shops/${ADA.shop_id}/listings/${listingId}`;
+  const draft = { title: "Kettle", description: "An electric kettle.", quantity: "1", price: "39" };
+  const GUARANTEE = {
+    ecgt_garan_brand: "Acme",
+    ecgt_garan_model: "K-2",
+    ecgt_garan_years: "2",
+    ecgt_garan_guarantee_details: "Parts and labour; write to the maker.",
+    ecgt_other_commercial_guarantee_details: "A year of free descaling.",
+    ecgt_after_sales_service_info: "Repairs in Lyon.",
+    ecgt_software_update_details: "None: it has no software.",
+  };
+  const NO_GUARANTEE = Object.fromEntries(Object.keys(GUARANTEE).map((field) => [field, null]));
+  const update = (form: Record<string, string>, listingId = WITH_QUESTION) =>
+    callApi(sandbox.url, listingPath(listingId), { method: "PATCH", token, form });
+
+  it("accepts the seven on createDraftListing, keeps them and shows them on every read", async () => {
+    await setPhase("eu-guarantees");
+    const created = await callApi(sandbox.url, `shops/${ADA.shop_id}/listings`, {
+      token,
+      form: { ...draft, ...GUARANTEE },
+    });
+    const shown = { ...GUARANTEE, ecgt_garan_years: 2 };
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject(shown);
+    expect(await storedListing(sandbox.url, created.body.listing_id)).toMatchObject(shown);
+    expect((await callApi(sandbox.url, `listings/${created.body.listing_id}`, { token })).body).toMatchObject(shown);
+  });
+
+  it("shows them null on a listing that has none, and changes or clears one on updateListing", async () => {
+    await setPhase("eu-guarantees");
+    expect((await callApi(sandbox.url, `listings/${WITH_QUESTION}`)).body).toMatchObject(NO_GUARANTEE);
+    await update({ ecgt_garan_brand: "Acme", ecgt_garan_model: "K-2", ecgt_garan_years: "3" });
+    const cleared = await update({ ecgt_garan_model: "", title: "Kettle, renamed" });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body).toMatchObject({
+      ...NO_GUARANTEE,
+      title: "Kettle, renamed",
+      ecgt_garan_brand: "Acme",
+      ecgt_garan_years: 3,
+    });
+    const asJson = await callApi(sandbox.url, listingPath(WITH_QUESTION), {
+      method: "PATCH",
+      token,
+      json: { ecgt_garan_years: 5 },
+    });
+    expect(asJson.body).toMatchObject({ ecgt_garan_brand: "Acme", ecgt_garan_years: 5 });
+  });
+
+  it("refuses a bad value with 400 naming the field, and changes nothing", async () => {
+    await setPhase("eu-guarantees");
+    const before = await storedListing(sandbox.url, WITH_QUESTION);
+    const refusals: Array<[Record<string, string>, string]> = [
+      [
+        { ecgt_garan_years: "two" },
+        "ecgt_garan_years: must be a whole number of years from 1 to 99, or empty to clear it.",
+      ],
+      [
+        { ecgt_garan_years: "0" },
+        "ecgt_garan_years: must be a whole number of years from 1 to 99, or empty to clear it.",
+      ],
+      [
+        { ecgt_garan_years: "2.5" },
+        "ecgt_garan_years: must be a whole number of years from 1 to 99, or empty to clear it.",
+      ],
+      [{ ecgt_garan_brand: "A".repeat(256) }, "ecgt_garan_brand: must be at most 255 characters."],
+      [
+        { ecgt_after_sales_service_info: "A".repeat(2001) },
+        "ecgt_after_sales_service_info: must be at most 2000 characters.",
+      ],
+    ];
+    for (const [form, error] of refusals) {
+      const answer = await update({ title: "Renamed", ...form });
+      expect([answer.status, answer.body], JSON.stringify(form).slice(0, 60)).toEqual([400, { error }]);
+    }
+    const created = await callApi(sandbox.url, `shops/${ADA.shop_id}/listings`, {
+      token,
+      form: { ...draft, ecgt_garan_years: "two" },
+    });
+    expect(created.status).toBe(400);
+    expect(await storedListing(sandbox.url, WITH_QUESTION)).toEqual(before);
+  });
+
+  it("refuses them as unknown fields before 2026-09-21, and reads do not show them", async () => {
+    await setPhase("listing-fields-refused");
+    const refused = await update({ ecgt_garan_brand: "Acme" });
+    expect([refused.status, refused.body]).toEqual([
+      400,
+      { error: "ecgt_garan_brand: unknown field; the marketplace takes the EU guarantee fields from 2026-09-21." },
+    ]);
+    const created = await callApi(sandbox.url, `shops/${ADA.shop_id}/listings`, {
+      token,
+      form: { ...draft, ecgt_garan_years: "2" },
+    });
+    expect(created.status).toBe(400);
+    expect(created.body.error).toMatch(/^ecgt_garan_years: unknown field;/);
+    expect(Object.keys((await callApi(sandbox.url, `listings/${WITH_QUESTION}`)).body)).not.toContain(
+      "ecgt_garan_brand",
+    );
+  });
+});
+
 describe("with no --phase, the phase of the sandbox clock's date", () => {
   let clocked: RunningSandbox;
   beforeAll(async () => {
@@ -578,6 +680,23 @@ describe("with no --phase, the phase of the sandbox clock's date", () => {
     const refused = await unpersonalize(1_000_000_003);
     expect(refused.status).toBe(400);
     expect(refused.body.error).toMatch(/^is_personalizable: this field was removed .* on 2026-09-06;/);
+  });
+
+  it("takes the EU guarantee fields from 2026-09-21 by the clock, and refuses them the minute before", async () => {
+    const clockedToken = (
+      await issueTokensFor(clocked.url, { user_id: ADA.user_id, scopes: ["listings_r", "listings_w"] })
+    ).access_token;
+    const guarantee = () =>
+      callApi(clocked.url, `shops/${ADA.shop_id}/listings/${WITH_QUESTION}`, {
+        method: "PATCH",
+        token: clockedToken,
+        form: { ecgt_garan_years: "2" },
+      });
+    await at("2026-09-20T23:59:00Z");
+    expect((await guarantee()).status).toBe(400);
+    expect((await callApi(clocked.url, `listings/${WITH_QUESTION}`)).body).not.toHaveProperty("ecgt_garan_years");
+    await at("2026-09-21T00:00:00Z");
+    expect((await guarantee()).body).toMatchObject({ ecgt_garan_years: 2, ecgt_garan_brand: null });
   });
 
   it("is held by a pinned phase until the pin is lifted with null", async () => {

@@ -18,7 +18,7 @@ import {
   type Paging,
 } from "../store/listing-store.js";
 import { readForm } from "./form.js";
-import { LATEST_LISTING_FORMS, listingFormsAt } from "./listing-forms.js";
+import { guaranteesOf, LATEST_LISTING_FORMS, listingFormsAt } from "./listing-forms.js";
 import { statement } from "../store/db.js";
 import {
   defineRoute,
@@ -246,6 +246,7 @@ const updateListing = (method: "patch" | "put", operationId: string) =>
         quantity: fields.quantity,
         price_amount: fields.price,
         state: fields.state,
+        ...guaranteesOf(fields),
       };
       state.db.transaction(() => {
         updateListingFields(state.db, row.listing_id, changes, state.now());
@@ -586,6 +587,7 @@ export const listingRoutes = [
           quantity: fields.quantity,
           price_amount: fields.price,
           tags: JSON.stringify(splitList(fields.tags)),
+          ...guaranteesOf(fields),
         },
         state.now(),
       );
