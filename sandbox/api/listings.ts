@@ -18,10 +18,12 @@ import {
   type Paging,
 } from "../store/listing-store.js";
 import { readForm } from "./form.js";
+import { guaranteesOf, LATEST_LISTING_FORMS, listingFormsAt } from "./listing-forms.js";
 import { statement } from "../store/db.js";
 import {
   defineRoute,
   enumListQuery,
+  enumRefusal,
   enumValue,
   floatQuery,
   idParam,
@@ -36,6 +38,7 @@ import {
   inventoryWithListingSchema,
   listingPageSchema,
   listingSchema,
+  LISTING_READ_STATES,
   LISTING_STATES,
   type InventoryWire,
   type ListingAssociation,
@@ -68,8 +71,9 @@ const includesQuery = <const V extends readonly [ListingAssociation, ...ListingA
 
 /** What a read shows: the associations asked for; the legacy fields go with the phase (docs/marketplace.md §9). */
 function viewOf(c: Ctx, includes: readonly ListingAssociation[] = []): ListingView {
-  const legacy = c.get("state").legacyFieldsShown;
-  return includes.includes("Images") ? { includes, legacy, origin: new URL(c.req.url).origin } : { includes, legacy };
+  const state = c.get("state");
+  const view = { includes, legacy: state.legacyFieldsShown, guarantees: state.guaranteeFieldsShown };
+  return includes.includes("Images") ? { ...view, origin: new URL(c.req.url).origin } : view;
 }
 
 /** docs/marketplace.md §11: limit 1..100 (25), offset 0..12000 (0). */
@@ -181,6 +185,10 @@ function shopOr404(c: Ctx, shopId: number) {
   return shop ?? jsonError(c, 404, `Shop ${c.req.param("shop_id")} does not exist.`);
 }
 
+/** docs/marketplace.md §18: a listing the marketplace removed is gone for writes; it still reads, to its owner. */
+export const removedRefusal = (c: Ctx, listingId: number) =>
+  jsonError(c, 404, `Listing ${listingId} was removed by the marketplace and can no longer be changed.`);
+
 export function ownShopOr403(c: Ctx, shopId: number) {
   const shop = shopOr404(c, shopId);
   if (shop instanceof Response) return shop;
@@ -195,71 +203,6 @@ const formBody: BodyReader = {
   contentTypes: ["application/x-www-form-urlencoded", "multipart/form-data", "application/json"],
   read: readForm,
 };
-
-const LEGACY_REFUSAL =
-  "this legacy field was deprecated on 2026-04-09; write personalization with updateListingPersonalization (POST /v3/application/shops/{shop_id}/listings/{listing_id}/personalization).";
-
-/** docs/marketplace.md §3.1: the legacy personalization fields are refused on every listing write, whatever their value; checked first. */
-const legacyFields = {
-  personalization_is_required: z
-    .never({ error: LEGACY_REFUSAL })
-    .optional()
-    .meta({ deprecated: true, description: "Refused: use updateListingPersonalization." }),
-  personalization_char_count_max: z
-    .never({ error: LEGACY_REFUSAL })
-    .optional()
-    .meta({ deprecated: true, description: "Refused: use updateListingPersonalization." }),
-  personalization_instructions: z
-    .never({ error: LEGACY_REFUSAL })
-    .optional()
-    .meta({ deprecated: true, description: "Refused: use updateListingPersonalization." }),
-};
-
-const wholeNumber = (message: string, min = 0) =>
-  z.string().regex(/^\d+$/, message).transform(Number).pipe(z.number().min(min, message));
-
-const priceInCents = z
-  .string()
-  .transform((value, ctx) => {
-    const price = Number(value);
-    if (Number.isFinite(price) && price > 0) return Math.round(price * 100);
-    ctx.issues.push({ code: "custom", message: "must be a positive number.", input: value });
-    return z.NEVER;
-  })
-  .meta({ description: "In the shop's currency, e.g. 12.50." });
-
-const requiredText = z.string({ error: "is required." }).min(1, { error: "is required." });
-const tagsField = z.string().optional().meta({ description: "Comma-separated." });
-
-const draftListingForm = z
-  .object({
-    ...legacyFields,
-    quantity: requiredText,
-    title: requiredText,
-    description: requiredText,
-    price: requiredText,
-    tags: tagsField,
-  })
-  .pipe(
-    z.object({
-      quantity: wholeNumber("must be a whole number of at least 1.", 1),
-      title: z.string(),
-      description: z.string(),
-      price: priceInCents,
-      tags: tagsField,
-    }),
-  );
-
-const listingUpdateForm = z.object({
-  ...legacyFields,
-  quantity: wholeNumber("must be a whole number.").optional(),
-  price: priceInCents.optional(),
-  state: z.enum(["active", "inactive"], { error: "must be active or inactive." }).optional(),
-  is_personalizable: z.enum(["true", "false"], { error: "must be true or false." }).optional(),
-  title: z.string().optional(),
-  description: z.string().optional(),
-  tags: tagsField,
-});
 
 const pageReply = (description: string) => ({
   200: reply(description, listingPageSchema, () => examples().listingPage),
@@ -276,7 +219,7 @@ const updateListing = (method: "patch" | "put", operationId: string) =>
     deprecated: method === "put",
     access: { token: "required", scope: "listings_w" },
     params: z.object({ shop_id: shopIdParam, listing_id: idParam("A listing in that shop.") }),
-    body: { schema: listingUpdateForm, reader: formBody },
+    body: { schema: LATEST_LISTING_FORMS.update, reader: formBody },
     responses: { 200: listingReply("The updated listing."), ...refusals(400, 401, 403, 404, 413, 415, 429) },
     handler: async (c, { params, body }) => {
       const shop = ownShopOr403(c, params.shop_id);
@@ -286,7 +229,8 @@ const updateListing = (method: "patch" | "put", operationId: string) =>
       if (!row) return jsonError(c, 404, `Listing ${c.req.param("listing_id")} does not exist.`);
       if (row.shop_id !== shop.shop_id)
         return jsonError(c, 403, `Listing ${row.listing_id} does not belong to shop ${shop.shop_id}.`);
-      const fields = await body();
+      if (row.state === "removed") return removedRefusal(c, row.listing_id);
+      const fields = await body(listingFormsAt(state).update);
       if (fields instanceof Response) return fields;
       if (fields.is_personalizable === "true" && row.is_personalizable === 0) {
         return jsonError(
@@ -302,6 +246,7 @@ const updateListing = (method: "patch" | "put", operationId: string) =>
         quantity: fields.quantity,
         price_amount: fields.price,
         state: fields.state,
+        ...guaranteesOf(fields),
       };
       state.db.transaction(() => {
         updateListingFields(state.db, row.listing_id, changes, state.now());
@@ -458,7 +403,9 @@ export const listingRoutes = [
     access: { token: "required", scope: "listings_r" },
     params: z.object({ shop_id: shopIdParam }),
     query: z.object({
-      state: enumValue(LISTING_STATES).default("active").meta({ description: "Listings in this state." }),
+      state: enumValue(LISTING_READ_STATES)
+        .default("active")
+        .meta({ description: "Listings in this state; removed from 2026-09-21 (docs/marketplace.md §18)." }),
       ...pagingQuery,
       ...sortQuery,
       includes: includesQuery(SHOP_INCLUDES),
@@ -467,6 +414,10 @@ export const listingRoutes = [
     handler: (c, { params, query }) => {
       const shop = shopOr404(c, params.shop_id);
       if (shop instanceof Response) return shop;
+      const states = c.get("state").reached("eu-guarantees") ? LISTING_READ_STATES : LISTING_STATES;
+      const asked = c.req.query("state");
+      if (asked !== undefined && !states.some((known) => known === asked.toLowerCase()))
+        return jsonError(c, 400, enumRefusal(asked, states));
       const input = query();
       if (input instanceof Response) return input;
       if (input.state !== "active" && shop.user_id !== c.get("bearer")?.user_id)
@@ -618,14 +569,14 @@ export const listingRoutes = [
     tags: ["ShopListing"],
     access: { token: "required", scope: "listings_w" },
     params: z.object({ shop_id: shopIdParam }),
-    body: { schema: draftListingForm, reader: formBody },
+    body: { schema: LATEST_LISTING_FORMS.draft, reader: formBody },
     responses: { 201: listingReply("The new draft listing."), ...refusals(400, 401, 403, 404, 413, 415, 429) },
     handler: async (c, { params, body }) => {
       const shop = ownShopOr403(c, params.shop_id);
       if (shop instanceof Response) return shop;
-      const fields = await body();
-      if (fields instanceof Response) return fields;
       const state = c.get("state");
+      const fields = await body(listingFormsAt(state).draft);
+      if (fields instanceof Response) return fields;
       const listingId = insertDraftListing(
         state.db,
         {
@@ -636,6 +587,7 @@ export const listingRoutes = [
           quantity: fields.quantity,
           price_amount: fields.price,
           tags: JSON.stringify(splitList(fields.tags)),
+          ...guaranteesOf(fields),
         },
         state.now(),
       );
