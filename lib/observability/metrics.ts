@@ -39,6 +39,11 @@ function createMetrics() {
       help: "Dashboard sessions alive (signed in, not idle or past their age), across every instance.",
       registers: [readAtScrape],
     }),
+    lastSuccessfulRequest: new Gauge({
+      name: "marketplace_last_successful_request_timestamp_seconds",
+      help: "When the app last had a successful marketplace request, by any instance (Unix seconds; the marketplace bans an app dormant for six months).",
+      registers: [readAtScrape],
+    }),
   };
 }
 

@@ -1,6 +1,8 @@
 import { timingSafeEqual } from "node:crypto";
 import { sessions } from "@/lib/auth/sessions";
+import { db } from "@/lib/db";
 import { env } from "@/lib/env";
+import { lastRequestStore } from "@/lib/marketplace/last-request";
 import { metrics } from "@/lib/observability/metrics";
 
 export const dynamic = "force-dynamic";
@@ -26,8 +28,11 @@ export async function GET(request: Request) {
       "www-authenticate": 'Bearer realm="metrics"',
     });
   }
-  const { registry, readAtScrape, activeSessions } = metrics();
+  const { registry, readAtScrape, activeSessions, lastSuccessfulRequest } = metrics();
   activeSessions.set(await (await sessions()).count());
+  const lastSuccess = await lastRequestStore(await db()).read();
+  if (lastSuccess === null) lastSuccessfulRequest.reset();
+  else lastSuccessfulRequest.set(Math.floor(lastSuccess / 1000));
   return new Response((await registry.metrics()) + (await readAtScrape.metrics()), {
     headers: { "content-type": registry.contentType, "cache-control": "no-store" },
   });
