@@ -182,7 +182,7 @@ export function createPlanRunner(
       await history.settleUnfinished(item.listingId, plan.id, false);
       const outcome = await writeRecorded(history, marketplace, {
         changer: plan,
-        listing: { id: item.listingId, questions: listing.questions },
+        listing: { id: item.listingId, questions: listing.questions, state: listing.state },
         target: { questions: item.after },
         action: plan.undoOf ? "bulk-undo" : "bulk-apply",
         jobId: plan.id,
@@ -190,7 +190,11 @@ export function createPlanRunner(
         send: () => sendQuestions(marketplace, plan, item.listingId, item.after),
       });
       if (outcome.ok) return await settle(plan, item, owner, { outcome: "done", attempts: item.attempts + 1 });
-      if ("refusal" in outcome) return await settle(plan, item, owner, { outcome: "failed", reason: outcome.refusal });
+      if ("refusal" in outcome)
+        return await settle(plan, item, owner, {
+          outcome: outcome.gone ? "changed-elsewhere" : "failed",
+          reason: outcome.refusal,
+        });
       return await failed(plan, item, owner, outcome.failure);
     } finally {
       await plans.releaseListing(item.listingId, lease);
