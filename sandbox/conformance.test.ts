@@ -14,18 +14,13 @@ import {
   type JsonBody,
 } from "../test/harness/sandbox.js";
 import { useSeededSandbox } from "../test/harness/use-sandbox.js";
-import {
-  liveComponentErrors,
-  liveOperation,
-  liveSchemaErrors,
-  SHOP_FIELDS,
-  SHOP_LISTING_FIELDS,
-  type Parameter,
-} from "../test/harness/live-oas.js";
+import { liveOasAt, liveOperation, type LiveOas, type Parameter } from "../test/harness/live-oas.js";
+import { PHASE_STARTS, phaseReached } from "./phases.js";
 import type { OpenApiDocument } from "./api/routes.js";
 
 // Every answer of the operations of docs/marketplace.md §4.1-§4.4 (and getMe, getShop) against the live OAS's response schemas and
-// parameter rules, in every phase the sandbox plays (state.ts PHASES, however many there are).
+// parameter rules, in every phase the sandbox plays (state.ts PHASES, however many there are), each against the document
+// as it stood on the phase's first day (§18).
 const sandbox = useSeededSandbox();
 
 const WITH_QUESTION = 1_000_000_001;
@@ -54,20 +49,20 @@ function listingsIn(body: JsonBody): JsonBody[] {
 }
 
 /** The answer is the status and the body the live OAS documents, and no listing carries a field the OAS lacks. */
-function expectLive(operationId: string, result: HttpResult, status: number) {
+function expectLive(live: LiveOas, operationId: string, result: HttpResult, status: number) {
   expect(result.status, `${operationId}: ${result.text.slice(0, 300)}`).toBe(status);
-  expect(liveSchemaErrors(operationId, status, result.body), operationId).toBeNull();
+  expect(live.schemaErrors(operationId, status, result.body), operationId).toBeNull();
   for (const listing of listingsIn(result.body)) {
     const unknown = Object.keys(listing).filter(
-      (key) => !SHOP_LISTING_FIELDS.includes(key) && !ASSOCIATION_KEYS.includes(key) && !LEGACY_KEYS.includes(key),
+      (key) => !live.shopListingFields.includes(key) && !ASSOCIATION_KEYS.includes(key) && !LEGACY_KEYS.includes(key),
     );
     expect(unknown, `${operationId}: fields the OAS does not list`).toEqual([]);
   }
 }
 
-function expectLiveError(result: HttpResult, status: number, error?: string) {
+function expectLiveError(live: LiveOas, result: HttpResult, status: number, error?: string) {
   expect(result.status, result.text).toBe(status);
-  expect(liveComponentErrors("ErrorSchema", result.body)).toBeNull();
+  expect(live.componentErrors("ErrorSchema", result.body)).toBeNull();
   if (error !== undefined) expect(result.body.error).toBe(error);
 }
 
@@ -109,14 +104,15 @@ function read(operationId: string, token: string, query = "") {
   return callApi(sandbox.url, query ? withQuery(call.path, query) : call.path, call.token ? { token } : {});
 }
 
-const queryParameters = (operationId: string) =>
-  (liveOperation(operationId).operation.parameters ?? []).filter((parameter) => parameter.in === "query");
+const queryParameters = (live: LiveOas, operationId: string) =>
+  (live.operation(operationId).operation.parameters ?? []).filter((parameter) => parameter.in === "query");
 
 const enumRefusal = (value: string, values: readonly string[]) =>
   `Invalid value (${value}) for enum(${values.join(", ")})`;
 
 for (const phase of PHASES) {
   describe(`in the ${phase} phase`, () => {
+    const live = liveOasAt(PHASE_STARTS[phase]);
     const enterPhase = async () => {
       expect((await sandboxControl(sandbox.url, "/phase", { phase })).status).toBe(200);
       return adaToken();
@@ -124,10 +120,10 @@ for (const phase of PHASES) {
 
     it("answers every read as the live OAS documents it, with every field of ShopListing and Shop", async () => {
       const token = await enterPhase();
-      for (const operationId of Object.keys(READS)) expectLive(operationId, await read(operationId, token), 200);
+      for (const operationId of Object.keys(READS)) expectLive(live, operationId, await read(operationId, token), 200);
       const withAll = await read("getListing", token, "includes=Images,Shop,User,Translations,Videos,BuyerPrice");
-      expectLive("getListing", withAll, 200);
-      expect(Object.keys(withAll.body.shop).sort()).toEqual([...SHOP_FIELDS].sort());
+      expectLive(live, "getListing", withAll, 200);
+      expect(Object.keys(withAll.body.shop).sort()).toEqual([...live.shopFields].sort());
       const legacyShown = LEGACY_KEYS.every((key) => key in withAll.body);
       expect(legacyShown || LEGACY_KEYS.every((key) => !(key in withAll.body))).toBe(true);
     });
@@ -146,8 +142,9 @@ for (const phase of PHASES) {
         token,
         json: { personalization_questions: [question] },
       });
-      expectLive("updateListingPersonalization", written, 201);
+      expectLive(live, "updateListingPersonalization", written, 201);
       expectLive(
+        live,
         "getListingPersonalization",
         await callApi(sandbox.url, `listings/${WITHOUT_QUESTION}/personalization`),
         200,
@@ -159,22 +156,40 @@ for (const phase of PHASES) {
         token,
         form: { quantity: "2", title: "Conformance draft", description: "Made to check.", price: "12.50" },
       });
-      expectLive("createDraftListing", draft, 201);
+      expectLive(live, "createDraftListing", draft, 201);
       const updated = await callApi(sandbox.url, `shops/${ADA.shop_id}/listings/${draft.body.listing_id}`, {
         method: "PATCH",
         token,
         form: { title: "Conformance draft, renamed" },
       });
-      expectLive("updateListing", updated, 200);
+      expectLive(live, "updateListing", updated, 200);
       expect(updated.body.last_modified_timestamp).toBeGreaterThan(draft.body.last_modified_timestamp);
+    });
+
+    it("shows a listing the marketplace removed as the phase's OAS documents it, from the phase that has the state", async () => {
+      const token = await enterPhase();
+      const removed = await sandboxControl(sandbox.url, `/listings/${WITHOUT_QUESTION}/remove`, {});
+      const stateEnum = (live.document.components.schemas.ShopListing?.properties?.state as { enum: string[] }).enum;
+      expect(stateEnum.includes("removed")).toBe(phaseReached(phase, "eu-guarantees"));
+      if (!stateEnum.includes("removed")) {
+        expect(removed.status).toBe(409);
+        return;
+      }
+      expect(removed.status).toBe(200);
+      const listing = await callApi(sandbox.url, `listings/${WITHOUT_QUESTION}`, { token });
+      expectLive(live, "getListing", listing, 200);
+      expect(listing.body.state).toBe("removed");
+      const found = await read("getListingsByShop", token, "state=removed");
+      expectLive(live, "getListingsByShop", found, 200);
+      expect(found.body.count).toBe(1);
     });
 
     it("answers refusals with the live OAS's ErrorSchema", async () => {
       const token = await enterPhase();
-      expectLiveError(await callApi(sandbox.url, "listings/999"), 404);
-      expectLiveError(await callApi(sandbox.url, `shops/${ADA.shop_id}/receipts/1/listings`, { token }), 404);
-      expectLiveError(await callApi(sandbox.url, "users/me", { token, apiKey: null }), 401);
-      expectLiveError(await read("getListingsByShop", token, "state=gone"), 400);
+      expectLiveError(live, await callApi(sandbox.url, "listings/999"), 404);
+      expectLiveError(live, await callApi(sandbox.url, `shops/${ADA.shop_id}/receipts/1/listings`, { token }), 404);
+      expectLiveError(live, await callApi(sandbox.url, "users/me", { token, apiKey: null }), 401);
+      expectLiveError(live, await read("getListingsByShop", token, "state=gone"), 400);
     });
 
     it("issues tokens as docs/marketplace.md §2.4 writes them, for every grant", async () => {
@@ -201,13 +216,14 @@ for (const phase of PHASES) {
     it("checks every enum, integer and number query parameter of the live OAS as the live API does", async () => {
       const token = await enterPhase();
       for (const operationId of Object.keys(READS)) {
-        for (const parameter of queryParameters(operationId)) await expectParameterRules(operationId, parameter, token);
+        for (const parameter of queryParameters(live, operationId))
+          await expectParameterRules(live, operationId, parameter, token);
       }
     });
   });
 }
 
-async function expectParameterRules(operationId: string, parameter: Parameter, token: string) {
+async function expectParameterRules(live: LiveOas, operationId: string, parameter: Parameter, token: string) {
   const { name, schema } = parameter;
   const label = `${operationId} ${name}`;
   const values = schema.enum ?? schema.items?.enum;
@@ -215,14 +231,14 @@ async function expectParameterRules(operationId: string, parameter: Parameter, t
     for (const value of values) {
       const answer = await read(operationId, token, `${name}=${value}`);
       expect(answer.status, `${label}=${value}: ${answer.text.slice(0, 200)}`).toBe(200);
-      expectLive(operationId, answer, 200);
+      expectLive(live, operationId, answer, 200);
     }
     const refused = await read(operationId, token, `${name}=Nonsense`);
     expect([refused.status, refused.body], label).toEqual([400, { error: enumRefusal("Nonsense", values) }]);
   }
   if (schema.type === "array" && schema.items?.enum) {
     const every = await read(operationId, token, `${name}=${schema.items.enum.join(",")}`);
-    expectLive(operationId, every, 200);
+    expectLive(live, operationId, every, 200);
     const [first, second = first] = schema.items.enum;
     const bracketed = await read(operationId, token, `${name}[]=${first}&${name}[]=${second}`);
     const joined = await read(operationId, token, `${name}=${first},${second}`);

@@ -516,6 +516,29 @@ describe("control API for tests", () => {
     expect((await sandboxControl(sandbox.url, "/clock", { advance_seconds: -5 })).status).toBe(400);
   });
 
+  it("removes a listing as the marketplace would from 2026-09-21, once, and a PATCH with a state brings it back", async () => {
+    const listingId = 1_000_000_002;
+    const remove = (id: number) => sandboxControl(sandbox.url, `/listings/${id}/remove`, {});
+    const early = {
+      error:
+        "The marketplace has no removed state before 2026-09-21: move the clock to that date or pin the phase eu-guarantees first.",
+    };
+    expect(await remove(listingId)).toMatchObject({ status: 409, body: early });
+    await sandboxControl(sandbox.url, "/phase", { phase: null });
+    await sandboxControl(sandbox.url, "/clock", { at: "2026-09-20T23:59:59Z" });
+    expect(await remove(listingId)).toMatchObject({ status: 409, body: early });
+    expect((await storedListing(sandbox.url, listingId)).state).toBe("active");
+    await sandboxControl(sandbox.url, "/clock", { at: "2026-09-21T00:00:00Z" });
+    const removed = await remove(listingId);
+    expect(removed.status).toBe(200);
+    expect(removed.body).toMatchObject({ listing_id: listingId, state: "removed" });
+    expect((await remove(listingId)).body.last_modified_timestamp).toBe(removed.body.last_modified_timestamp);
+    expect((await remove(999)).body).toEqual({ error: "No such listing." });
+    expect((await remove(999)).status).toBe(404);
+    const back = await sandboxControl(sandbox.url, `/listings/${listingId}`, { state: "active" }, "PATCH");
+    expect(back.body.state).toBe("active");
+  });
+
   it("answers an unknown control path with a JSON 404", async () => {
     const result = await sandboxControl(sandbox.url, "/nothing");
     expect(result.status).toBe(404);

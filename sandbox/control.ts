@@ -5,7 +5,7 @@ import { randomId, sha256 } from "./crypto.js";
 import { insertListings, insertShop, insertUser } from "./store/seed.js";
 import { issueTokens, revokeUserTokens } from "./oauth/grants.js";
 import { parseScopeList, SCOPES, V2_SCOPES } from "./oauth/scopes.js";
-import { getListingRow, listingJson } from "./store/listing-store.js";
+import { getListingRow, listingJson, updateListingFields, type ListingRow } from "./store/listing-store.js";
 import { PHASES } from "./state.js";
 import { PHASE_STARTS } from "./phases.js";
 import { WEBHOOK_EVENTS } from "./webhooks.js";
@@ -322,16 +322,35 @@ export function controlRoutes() {
   routes.patch("/listings/:listing_id{[0-9]+}", (c) => shopManagerEdit(c, Number(c.req.param("listing_id"))));
   routes.delete("/listings/:listing_id{[0-9]+}", (c) => shopManagerDelete(c, Number(c.req.param("listing_id"))));
 
+  const listingView = (c: Ctx, row: ListingRow) =>
+    c.json(
+      listingJson(c.get("state").db, row, {
+        includes: ["Personalization"],
+        legacy: c.get("state").legacyFieldsShown,
+        guarantees: c.get("state").guaranteeFieldsShown,
+      }),
+    );
   routes.get("/listings/:listing_id{[0-9]+}", (c) => {
     const row = getListingRow(c.get("state").db, Number(c.req.param("listing_id")));
-    return row
-      ? c.json(
-          listingJson(c.get("state").db, row, {
-            includes: ["Personalization"],
-            legacy: c.get("state").legacyFieldsShown,
-          }),
-        )
-      : jsonError(c, 404, "No such listing.");
+    return row ? listingView(c, row) : jsonError(c, 404, "No such listing.");
+  });
+  // docs/marketplace.md §18: the marketplace itself removes a listing; PATCH with a state brings it back.
+  routes.post("/listings/:listing_id{[0-9]+}/remove", (c) => {
+    const state = c.get("state");
+    const row = getListingRow(state.db, Number(c.req.param("listing_id")));
+    if (!row) return jsonError(c, 404, "No such listing.");
+    if (!state.reached("eu-guarantees"))
+      return jsonError(
+        c,
+        409,
+        `The marketplace has no removed state before ${PHASE_STARTS["eu-guarantees"]}: move the clock to that date or pin the phase eu-guarantees first.`,
+      );
+    if (row.state !== "removed") {
+      updateListingFields(state.db, row.listing_id, { state: "removed" }, state.now());
+      state.webhooks.listingChanged("listing.updated", row.listing_id);
+    }
+    const removed = getListingRow(state.db, row.listing_id);
+    return removed ? listingView(c, removed) : jsonError(c, 404, "No such listing.");
   });
 
   orderControlRoutes(routes);

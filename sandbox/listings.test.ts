@@ -1,9 +1,10 @@
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { DEMO_SELLERS } from "./store/seed.js";
 import {
   ADA,
   callApi,
   issueTokensFor,
+  sandboxControl,
   storedListing,
   type HttpResult,
   type JsonBody,
@@ -604,6 +605,111 @@ describe("createDraftListing (201) and updateListing (PATCH, PUT accepted)", () 
       result,
       400,
       "is_personalizable: add a question with updateListingPersonalization to make a listing personalizable.",
+    );
+  });
+});
+
+describe("listings the marketplace removed (docs/marketplace.md §18)", () => {
+  const remove = (listingId: number) => sandboxControl(sandbox.url, `/listings/${listingId}/remove`, {});
+  const pin = (phase: string | null) => sandboxControl(sandbox.url, "/phase", { phase });
+  beforeEach(() => pin("eu-guarantees"));
+
+  it("reads with state removed on every listing read, to its owner", async () => {
+    const token = await adaToken();
+    expect((await remove(WITH_QUESTION)).body.state).toBe("removed");
+    const reads = [
+      await callApi(sandbox.url, `listings/${WITH_QUESTION}?includes=Personalization`, { token }),
+      await callApi(sandbox.url, `listings/${WITH_QUESTION}/inventory?includes=Listing`, { token }),
+    ];
+    expect(reads.map((read) => read.status)).toEqual([200, 200]);
+    expect(reads[0]?.body.state).toBe("removed");
+    expect(reads[0]?.body.personalization.personalization_questions).toHaveLength(1);
+    expect(reads[1]?.body.listing.state).toBe("removed");
+    const batch = await callApi(sandbox.url, `listings/batch?listing_ids=${WITH_QUESTION}`, { token });
+    expect(listingIn(batch, WITH_QUESTION).state).toBe("removed");
+    expect((await storedListing(sandbox.url, WITH_QUESTION)).state).toBe("removed");
+  });
+
+  it("is found by state=removed and left out of the active listings", async () => {
+    const token = await adaToken();
+    await remove(WITH_QUESTION);
+    const removed = await callApi(sandbox.url, `shops/${ADA.shop_id}/listings?state=removed`, { token });
+    expect(removed.body.count).toBe(1);
+    expect(listingIn(removed, WITH_QUESTION).state).toBe("removed");
+    const active = [
+      await callApi(sandbox.url, `shops/${ADA.shop_id}/listings?state=active&limit=100`, { token }),
+      await callApi(sandbox.url, `shops/${ADA.shop_id}/listings/active?limit=100`),
+      await callApi(sandbox.url, `listings/active?limit=100`),
+    ];
+    for (const page of active) {
+      expect(page.status).toBe(200);
+      expect((page.body.results as JsonBody[]).map((listing) => listing.listing_id)).not.toContain(WITH_QUESTION);
+    }
+  });
+
+  it("is hidden from everyone but its owner", async () => {
+    await remove(WITH_QUESTION);
+    expectError(
+      await callApi(sandbox.url, `listings/${WITH_QUESTION}`),
+      404,
+      `Listing ${WITH_QUESTION} does not exist or is not visible to this caller.`,
+    );
+    expect((await callApi(sandbox.url, `listings/batch?listing_ids=${WITH_QUESTION}`)).body.count).toBe(0);
+  });
+
+  it("refuses every write with 404 and changes nothing", async () => {
+    const token = await adaToken();
+    await remove(WITH_QUESTION);
+    const before = await storedListing(sandbox.url, WITH_QUESTION);
+    const path = `shops/${ADA.shop_id}/listings/${WITH_QUESTION}`;
+    const refusal = `Listing ${WITH_QUESTION} was removed by the marketplace and can no longer be changed.`;
+    expectError(await callApi(sandbox.url, path, { method: "PATCH", token, form: { title: "Back" } }), 404, refusal);
+    expectError(await callApi(sandbox.url, path, { method: "PUT", token, form: { title: "Back" } }), 404, refusal);
+    expectError(
+      await callApi(sandbox.url, `${path}/personalization`, { token, json: { personalization_questions: [] } }),
+      404,
+      refusal,
+    );
+    expectError(await callApi(sandbox.url, `${path}/personalization`, { method: "DELETE", token }), 404, refusal);
+    expect(await storedListing(sandbox.url, WITH_QUESTION)).toEqual(before);
+  });
+
+  it("keeps the receipts that name it readable, and takes no new order", async () => {
+    const token = await adaToken();
+    const order = await sandboxControl(sandbox.url, "/orders", {
+      listing_id: WITHOUT_QUESTION,
+      buyer: { name: "Cy" },
+    });
+    expect(order.status).toBe(201);
+    await remove(WITHOUT_QUESTION);
+    const receipt = await callApi(sandbox.url, `shops/${ADA.shop_id}/receipts/${order.body.receipt_id}`, { token });
+    expect(receipt.status).toBe(200);
+    expect(receipt.body.transactions[0].listing_id).toBe(WITHOUT_QUESTION);
+    const listings = await callApi(sandbox.url, `shops/${ADA.shop_id}/receipts/${order.body.receipt_id}/listings`, {
+      token,
+    });
+    expect(listingIn(listings, WITHOUT_QUESTION).state).toBe("removed");
+    const refused = await sandboxControl(sandbox.url, "/orders", { listing_id: WITHOUT_QUESTION });
+    expect(refused.status).toBe(409);
+  });
+
+  it("refuses state=removed as an unknown state before 2026-09-21, pinned or by the clock", async () => {
+    const token = await adaToken();
+    const refusal = "Invalid value (removed) for enum(active, inactive, sold_out, draft, expired)";
+    await pin("listing-fields-refused");
+    expectError(await callApi(sandbox.url, `shops/${ADA.shop_id}/listings?state=removed`, { token }), 400, refusal);
+    await pin(null);
+    await sandboxControl(sandbox.url, "/clock", { at: "2026-09-20T23:59:59Z" });
+    expectError(await callApi(sandbox.url, `shops/${ADA.shop_id}/listings?state=removed`, { token }), 400, refusal);
+    await sandboxControl(sandbox.url, "/clock", { at: "2026-09-21" });
+    expect((await callApi(sandbox.url, `shops/${ADA.shop_id}/listings?state=removed`, { token })).body).toEqual({
+      count: 0,
+      results: [],
+    });
+    expectError(
+      await callApi(sandbox.url, `shops/${ADA.shop_id}/listings?state=deleted`, { token }),
+      400,
+      "Invalid value (deleted) for enum(active, inactive, sold_out, draft, expired, removed)",
     );
   });
 });

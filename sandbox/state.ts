@@ -89,6 +89,11 @@ export class SandboxState {
     return this.phase === "migration";
   }
 
+  /** Listing reads carry the EU guarantee fields from their date (docs/marketplace.md §18). */
+  get guaranteeFieldsShown() {
+    return this.reached("eu-guarantees");
+  }
+
   advanceClock(seconds: number) {
     this.clockOffsetSeconds += seconds;
     this.webhooks.clockMoved();

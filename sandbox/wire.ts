@@ -1,6 +1,8 @@
 import { z } from "zod";
 
 export const LISTING_STATES = ["active", "inactive", "sold_out", "draft", "expired"] as const;
+/** docs/marketplace.md §18: from 2026-09-21 a listing the marketplace removed reads with the state `removed`. */
+export const LISTING_READ_STATES = [...LISTING_STATES, "removed"] as const;
 
 const moneySchema = z.object({ amount: z.int(), divisor: z.int(), currency_code: z.string() });
 
@@ -25,6 +27,19 @@ export const storedQuestionSchema = z.object({
 });
 
 export const personalizationSchema = z.object({ personalization_questions: z.array(storedQuestionSchema) });
+
+/** docs/marketplace.md §18: the EU guarantee fields of a listing (from 2026-09-21), on reads null when unset. */
+export const euGuaranteeSchema = z.object({
+  ecgt_garan_brand: z.string().nullable(),
+  ecgt_garan_model: z.string().nullable(),
+  ecgt_garan_years: z.int().nullable(),
+  ecgt_garan_guarantee_details: z.string().nullable(),
+  ecgt_other_commercial_guarantee_details: z.string().nullable(),
+  ecgt_after_sales_service_info: z.string().nullable(),
+  ecgt_software_update_details: z.string().nullable(),
+});
+export type EuGuarantee = z.output<typeof euGuaranteeSchema>;
+export const EU_GUARANTEE_FIELDS = Object.keys(euGuaranteeSchema.shape) as (keyof EuGuarantee)[];
 
 const LEGACY =
   "Legacy field (docs/marketplace.md §4.3): returned during the migration period, absent after its deprecation (§9).";
@@ -221,7 +236,7 @@ export const listingSchema = z.object({
   title: z.string(),
   description: z.string(),
   rich_description: z.string().nullable(),
-  state: z.enum(LISTING_STATES),
+  state: z.enum(LISTING_READ_STATES),
   creation_timestamp: z.int(),
   created_timestamp: z.int(),
   ending_timestamp: z.int(),
@@ -268,6 +283,7 @@ export const listingSchema = z.object({
   personalization_is_required: z.boolean().optional().meta({ description: LEGACY }),
   personalization_char_count_max: z.int().nullable().optional().meta({ description: LEGACY }),
   personalization_instructions: z.string().nullable().optional().meta({ description: LEGACY }),
+  ...euGuaranteeSchema.partial().meta({ description: "From 2026-09-21 (docs/marketplace.md §18)." }).shape,
   images: z.array(imageSchema).optional().meta(association("Images")),
   shop: shopSchema.optional().meta(association("Shop")),
   user: userSchema.optional().meta(association("User")),

@@ -22,6 +22,7 @@ import { statement } from "../store/db.js";
 import {
   defineRoute,
   enumListQuery,
+  enumRefusal,
   enumValue,
   floatQuery,
   idParam,
@@ -36,6 +37,7 @@ import {
   inventoryWithListingSchema,
   listingPageSchema,
   listingSchema,
+  LISTING_READ_STATES,
   LISTING_STATES,
   type InventoryWire,
   type ListingAssociation,
@@ -68,8 +70,9 @@ const includesQuery = <const V extends readonly [ListingAssociation, ...ListingA
 
 /** What a read shows: the associations asked for; the legacy fields go with the phase (docs/marketplace.md §9). */
 function viewOf(c: Ctx, includes: readonly ListingAssociation[] = []): ListingView {
-  const legacy = c.get("state").legacyFieldsShown;
-  return includes.includes("Images") ? { includes, legacy, origin: new URL(c.req.url).origin } : { includes, legacy };
+  const state = c.get("state");
+  const view = { includes, legacy: state.legacyFieldsShown, guarantees: state.guaranteeFieldsShown };
+  return includes.includes("Images") ? { ...view, origin: new URL(c.req.url).origin } : view;
 }
 
 /** docs/marketplace.md §11: limit 1..100 (25), offset 0..12000 (0). */
@@ -181,6 +184,10 @@ function shopOr404(c: Ctx, shopId: number) {
   return shop ?? jsonError(c, 404, `Shop ${c.req.param("shop_id")} does not exist.`);
 }
 
+/** docs/marketplace.md §18: a listing the marketplace removed is gone for writes; it still reads, to its owner. */
+export const removedRefusal = (c: Ctx, listingId: number) =>
+  jsonError(c, 404, `Listing ${listingId} was removed by the marketplace and can no longer be changed.`);
+
 export function ownShopOr403(c: Ctx, shopId: number) {
   const shop = shopOr404(c, shopId);
   if (shop instanceof Response) return shop;
@@ -286,6 +293,7 @@ const updateListing = (method: "patch" | "put", operationId: string) =>
       if (!row) return jsonError(c, 404, `Listing ${c.req.param("listing_id")} does not exist.`);
       if (row.shop_id !== shop.shop_id)
         return jsonError(c, 403, `Listing ${row.listing_id} does not belong to shop ${shop.shop_id}.`);
+      if (row.state === "removed") return removedRefusal(c, row.listing_id);
       const fields = await body();
       if (fields instanceof Response) return fields;
       if (fields.is_personalizable === "true" && row.is_personalizable === 0) {
@@ -458,7 +466,9 @@ export const listingRoutes = [
     access: { token: "required", scope: "listings_r" },
     params: z.object({ shop_id: shopIdParam }),
     query: z.object({
-      state: enumValue(LISTING_STATES).default("active").meta({ description: "Listings in this state." }),
+      state: enumValue(LISTING_READ_STATES)
+        .default("active")
+        .meta({ description: "Listings in this state; removed from 2026-09-21 (docs/marketplace.md §18)." }),
       ...pagingQuery,
       ...sortQuery,
       includes: includesQuery(SHOP_INCLUDES),
@@ -467,6 +477,10 @@ export const listingRoutes = [
     handler: (c, { params, query }) => {
       const shop = shopOr404(c, params.shop_id);
       if (shop instanceof Response) return shop;
+      const states = c.get("state").reached("eu-guarantees") ? LISTING_READ_STATES : LISTING_STATES;
+      const asked = c.req.query("state");
+      if (asked !== undefined && !states.some((known) => known === asked.toLowerCase()))
+        return jsonError(c, 400, enumRefusal(asked, states));
       const input = query();
       if (input instanceof Response) return input;
       if (input.state !== "active" && shop.user_id !== c.get("bearer")?.user_id)

@@ -6,6 +6,7 @@ import { getListingRow, replaceQuestions, type ListingRow, type StoredQuestion }
 import { statement } from "../store/db.js";
 import { defineRoute, errorSchema, idParam, refusals, reply, type BodyReader } from "./routes.js";
 import { examples } from "./examples.js";
+import { removedRefusal } from "./listings.js";
 import { personalizationSchema } from "../wire.js";
 import { multiQuestionWriteSchema, replaceableBySingleQuestion, storedQuestionSet } from "./multi-question.js";
 import { QUESTION_TYPES, QUESTIONS_MAX } from "../../lib/personalization/question-set.js";
@@ -23,9 +24,16 @@ function ownedListing(c: Ctx, params: z.output<typeof ownedListingParams>): Owne
   const shopId = params.shop_id;
   const found = statement(
     c.get("state").db,
-    "SELECT shops.user_id AS shop_user_id, currency_code, listing_id, listings.shop_id, questions FROM shops LEFT JOIN listings ON listing_id = ? WHERE shops.shop_id = ?",
+    "SELECT shops.user_id AS shop_user_id, currency_code, listing_id, listings.shop_id, listings.state, questions FROM shops LEFT JOIN listings ON listing_id = ? WHERE shops.shop_id = ?",
   ).get(params.listing_id, shopId) as
-    | { shop_user_id: number; currency_code: string; listing_id: number | null; shop_id: number; questions: string }
+    | {
+        shop_user_id: number;
+        currency_code: string;
+        listing_id: number | null;
+        shop_id: number;
+        state: string;
+        questions: string;
+      }
     | undefined;
   if (!found) return jsonError(c, 404, `Shop ${c.req.param("shop_id")} does not exist.`);
   if (found.shop_user_id !== c.get("bearer")?.user_id)
@@ -33,6 +41,7 @@ function ownedListing(c: Ctx, params: z.output<typeof ownedListingParams>): Owne
   const { listing_id, shop_id, questions, currency_code } = found;
   if (listing_id === null) return jsonError(c, 404, `Listing ${c.req.param("listing_id")} does not exist.`);
   if (shop_id !== shopId) return jsonError(c, 403, `Listing ${listing_id} does not belong to shop ${shopId}.`);
+  if (found.state === "removed") return removedRefusal(c, listing_id);
   return { listing_id, shop_id, questions, currency_code };
 }
 

@@ -63,7 +63,12 @@ export async function shopManagerEdit(c: Ctx, listingId: number) {
   state.webhooks.listingChanged("listing.updated", listingId);
   const updated = getListingRow(state.db, listingId);
   return c.json(
-    updated && listingJson(state.db, updated, { includes: ["Personalization"], legacy: state.legacyFieldsShown }),
+    updated &&
+      listingJson(state.db, updated, {
+        includes: ["Personalization"],
+        legacy: state.legacyFieldsShown,
+        guarantees: state.guaranteeFieldsShown,
+      }),
   );
 }
 

@@ -144,6 +144,13 @@ const MIGRATIONS = [
      FROM receipt_listings r JOIN listings l ON l.listing_id = r.listing_id;
    DROP TABLE receipt_listings;
    CREATE VIEW receipt_listings AS SELECT DISTINCT receipt_id, shop_id, listing_id FROM transactions;`,
+  `ALTER TABLE listings ADD COLUMN ecgt_garan_brand TEXT;
+   ALTER TABLE listings ADD COLUMN ecgt_garan_model TEXT;
+   ALTER TABLE listings ADD COLUMN ecgt_garan_years INTEGER;
+   ALTER TABLE listings ADD COLUMN ecgt_garan_guarantee_details TEXT;
+   ALTER TABLE listings ADD COLUMN ecgt_other_commercial_guarantee_details TEXT;
+   ALTER TABLE listings ADD COLUMN ecgt_after_sales_service_info TEXT;
+   ALTER TABLE listings ADD COLUMN ecgt_software_update_details TEXT;`,
 ];
 
 export function openDb(path: string): Db {

@@ -16,7 +16,13 @@ import {
   type ListingRow,
 } from "./listing-store.js";
 import { DEFAULT_OPTIONS, SandboxState } from "../state.js";
-import { LISTING_ASSOCIATIONS, listingSchema, type ListingAssociation, type ListingWire } from "../wire.js";
+import {
+  EU_GUARANTEE_FIELDS,
+  LISTING_ASSOCIATIONS,
+  listingSchema,
+  type ListingAssociation,
+  type ListingWire,
+} from "../wire.js";
 
 const state = new SandboxState(DEFAULT_OPTIONS);
 afterAll(() => state.close());
@@ -27,8 +33,9 @@ const VIEW = { includes: [], legacy: false };
 const ALL_ASSOCIATIONS = Object.keys(LISTING_ASSOCIATIONS) as ListingAssociation[];
 const LEGACY_KEYS = ["personalization_is_required", "personalization_char_count_max", "personalization_instructions"];
 const ASSOCIATION_KEYS: string[] = Object.values(LISTING_ASSOCIATIONS);
+const GUARANTEE_KEYS: string[] = EU_GUARANTEE_FIELDS;
 const LISTING_KEYS = Object.keys(listingSchema.shape).filter(
-  (key) => !LEGACY_KEYS.includes(key) && !ASSOCIATION_KEYS.includes(key),
+  (key) => !LEGACY_KEYS.includes(key) && !ASSOCIATION_KEYS.includes(key) && !GUARANTEE_KEYS.includes(key),
 );
 
 describe("a listing as the reads write it", () => {
@@ -37,6 +44,17 @@ describe("a listing as the reads write it", () => {
     expect(all.length).toBeGreaterThan(250);
     for (const listing of listingsJson(state.db, all, { includes: [], legacy: false }))
       expect(Object.keys(listing).sort()).toEqual([...LISTING_KEYS].sort());
+  });
+
+  it("has the EU guarantee fields, null until written, when the view shows them", () => {
+    for (const listing of listingsJson(state.db, rows().slice(0, 20), {
+      includes: [],
+      legacy: false,
+      guarantees: true,
+    })) {
+      expect(Object.keys(listing).sort()).toEqual([...LISTING_KEYS, ...GUARANTEE_KEYS].sort());
+      for (const field of EU_GUARANTEE_FIELDS) expect(listing[field]).toBeNull();
+    }
   });
 
   it("parses with its declared schema for every seeded listing, with every association and the legacy fields", () => {
@@ -134,6 +152,7 @@ describe("a database made before reads built the listing JSON", () => {
           PRIMARY KEY (receipt_id, listing_id));
         ALTER TABLE listings DROP COLUMN taxonomy_id; ALTER TABLE shops DROP COLUMN location;
         ALTER TABLE shops DROP COLUMN country_iso; ALTER TABLE listings ADD COLUMN json_fields TEXT NOT NULL DEFAULT '';
+        ${EU_GUARANTEE_FIELDS.map((field) => `ALTER TABLE listings DROP COLUMN ${field};`).join(" ")}
         CREATE TRIGGER listings_json_on_update AFTER UPDATE OF title ON listings
           BEGIN UPDATE listings SET json_fields = NEW.title WHERE listing_id = NEW.listing_id; END;`);
       before.pragma("user_version = 2");

@@ -2,6 +2,8 @@ import { statement, type Db } from "./db.js";
 import { forgetAnswers, keepAnswer, keptAnswer } from "./listing-cache.js";
 import { getShopRow, shopJson } from "./shop-store.js";
 import {
+  EU_GUARANTEE_FIELDS,
+  type EuGuarantee,
   type InventoryWire,
   type ListingAssociation,
   type ListingWire,
@@ -32,13 +34,19 @@ export type ListingRow = {
   legacy_is_required: number;
   legacy_char_count_max: number | null;
   legacy_instructions: string | null;
-};
+} & EuGuarantee;
 
 /**
  * What one read shows: the associations asked for with `includes`, the legacy fields until their deprecation (docs/marketplace.md §9),
- * and the origin the sandbox was reached at, under which its images are served (sandbox/images.ts).
+ * the EU guarantee fields from their date (§18), and the origin the sandbox was reached at, under which its images are
+ * served (sandbox/images.ts).
  */
-export type ListingView = { includes: readonly ListingAssociation[]; legacy: boolean; origin?: string };
+export type ListingView = {
+  includes: readonly ListingAssociation[];
+  legacy: boolean;
+  guarantees?: boolean;
+  origin?: string;
+};
 
 const money = (amount: number) => ({ amount, divisor: 100, currency_code: "USD" });
 const ENDING_AFTER_SECONDS = 120 * 24 * 3600;
@@ -48,7 +56,7 @@ function escapeHtml(text: string) {
 }
 
 /** Every field of the OAS's ShopListing: the stored ones, and seeded values derived from the listing for the rest. */
-function listingFields(row: ListingRow, legacy: boolean): ListingWire {
+function listingFields(row: ListingRow, view: ListingView): ListingWire {
   const listing: ListingWire = {
     listing_id: row.listing_id,
     user_id: row.user_id,
@@ -101,7 +109,8 @@ function listingFields(row: ListingRow, legacy: boolean): ListingWire {
     readiness_state_id: row.shop_id * 10 + 1,
     suggested_title: null,
   };
-  if (!legacy) return listing;
+  if (view.guarantees) for (const field of EU_GUARANTEE_FIELDS) Object.assign(listing, { [field]: row[field] });
+  if (!view.legacy) return listing;
   listing.personalization_is_required = row.legacy_is_required === 1;
   listing.personalization_char_count_max = row.legacy_char_count_max;
   listing.personalization_instructions = row.legacy_instructions;
@@ -288,7 +297,7 @@ function related(db: Db, rows: readonly ListingRow[], view: ListingView) {
 }
 
 function withAssociations(row: ListingRow, view: ListingView, found: ReturnType<typeof related>): ListingWire {
-  const listing = listingFields(row, view.legacy);
+  const listing = listingFields(row, view);
   for (const name of view.includes) {
     switch (name) {
       case "Images":
@@ -353,7 +362,7 @@ export function listingJson(db: Db, row: ListingRow, view: ListingView): Listing
 
 const ROW_COLUMNS = `listing_id, shop_id, user_id, title, description, state, quantity, price_amount, tags, created_timestamp,
   updated_timestamp, featured_rank, shop_section_id, return_policy_id, taxonomy_id, is_personalizable, questions,
-  legacy_is_required, legacy_char_count_max, legacy_instructions`;
+  legacy_is_required, legacy_char_count_max, legacy_instructions, ${EU_GUARANTEE_FIELDS.join(", ")}`;
 
 const ROW_BY_ID = `SELECT ${ROW_COLUMNS} FROM listings WHERE listing_id = ?`;
 
@@ -375,7 +384,7 @@ const ROWS_BY_IDS = `SELECT ${ROW_COLUMNS} FROM listings WHERE listing_id IN (SE
 
 /** One query reads the rows of the answers not kept. */
 function listingTexts(db: Db, ids: readonly number[], view: ListingView): string[] {
-  const viewKey = `${view.legacy ? "legacy" : "current"} ${view.includes.join(",")} ${view.origin ?? ""}`;
+  const viewKey = `${view.legacy ? "legacy" : "current"} ${view.guarantees ? "ecgt" : ""} ${view.includes.join(",")} ${view.origin ?? ""}`;
   const texts = new Map<number, string>();
   for (const id of ids) {
     const kept = keptAnswer(db, `${id} ${viewKey}`);

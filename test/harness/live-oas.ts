@@ -1,9 +1,10 @@
-import { readFileSync } from "node:fs";
 import { Ajv, type ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
+import { OVERLAYS, openApiDocumentAt } from "../../sandbox/openapi/overlays.js";
+import { PHASE_STARTS } from "../../sandbox/phases.js";
 
-// The live marketplace's OpenAPI document (3.0.0, August 2026; docs/marketplace.md §13), and its
-// response schemas as ajv validators. OpenAPI 3.0 writes `nullable` beside `oneOf`, which JSON Schema cannot read:
+// The live marketplace's OpenAPI document (3.0.0, August 2026; docs/marketplace.md §13) as it stood on a date (the
+// overlays of §18 dated on or before it applied), and its response schemas as ajv validators. OpenAPI 3.0 writes `nullable` beside `oneOf`, which JSON Schema cannot read:
 // each nullable schema becomes anyOf [schema, null].
 
 type Json = Record<string, unknown>;
@@ -20,28 +21,9 @@ export type Operation = {
   responses: Record<string, { content?: Record<string, { schema: Json }> }>;
 };
 
-export const LIVE_OAS = JSON.parse(
-  readFileSync(new URL("../../sandbox/etsy-oas-3.0.0.json", import.meta.url), "utf8"),
-) as {
+type Document = {
   paths: Record<string, Record<string, Operation>>;
   components: { schemas: Record<string, Json & { properties?: Json }> };
-};
-
-/** The operation of that id, with its path and method. */
-export function liveOperation(operationId: string) {
-  for (const [path, item] of Object.entries(LIVE_OAS.paths))
-    for (const [method, operation] of Object.entries(item))
-      if (operation.operationId === operationId) return { path, method, operation };
-  throw new Error(`The live OAS has no operation ${operationId}.`);
-}
-
-/** The fields of a ShopListing and of a Shop: docs/marketplace.md §13.6 wants every one of them on every answer. */
-export const SHOP_LISTING_FIELDS = Object.keys(LIVE_OAS.components.schemas.ShopListing?.properties ?? {});
-export const SHOP_FIELDS = Object.keys(LIVE_OAS.components.schemas.Shop?.properties ?? {});
-const EVERY_FIELD: Record<string, string[]> = {
-  ShopListing: SHOP_LISTING_FIELDS,
-  ShopListingWithAssociations: SHOP_LISTING_FIELDS,
-  Shop: SHOP_FIELDS,
 };
 
 function jsonSchema(node: unknown): unknown {
@@ -58,40 +40,80 @@ function jsonSchema(node: unknown): unknown {
   return { anyOf: [converted, { type: "null" }] };
 }
 
-const ajv = new Ajv({ strict: false, allErrors: true });
-addFormats(ajv);
-ajv.addFormat("ISO 3166-1 alpha-2", /^[A-Z]{2}$/);
-const schemas = Object.fromEntries(
-  Object.entries(LIVE_OAS.components.schemas).map(([name, schema]) => [
-    name,
-    jsonSchema(EVERY_FIELD[name] ? { ...schema, required: EVERY_FIELD[name] } : schema),
-  ]),
-);
-ajv.addSchema({ $id: "live-oas.json", components: { schemas } });
-
-const validators = new Map<string, ValidateFunction>();
-
-/** Why `body` is not what the live OAS documents for that operation and status, or null when it is. */
-export function liveSchemaErrors(operationId: string, status: number, body: unknown): string | null {
-  const key = `${operationId} ${status}`;
-  let validate = validators.get(key);
-  if (!validate) {
-    const schema =
-      liveOperation(operationId).operation.responses[String(status)]?.content?.["application/json"]?.schema;
-    if (!schema) return `The live OAS documents no JSON answer ${status} for ${operationId}.`;
-    validate = ajv.compile(jsonSchema(schema) as Json);
-    validators.set(key, validate);
+function liveOasOf(document: Document) {
+  /** The operation of that id, with its path and method. */
+  function operation(operationId: string) {
+    for (const [path, item] of Object.entries(document.paths))
+      for (const [method, candidate] of Object.entries(item))
+        if (candidate.operationId === operationId) return { path, method, operation: candidate };
+    throw new Error(`The live OAS has no operation ${operationId}.`);
   }
-  return validate(body) ? null : ajv.errorsText(validate.errors, { separator: "\n" });
+
+  /** The fields of a ShopListing and of a Shop: docs/marketplace.md §13.6 wants every one of them on every answer. */
+  const shopListingFields = Object.keys(document.components.schemas.ShopListing?.properties ?? {});
+  const shopFields = Object.keys(document.components.schemas.Shop?.properties ?? {});
+  const everyField: Record<string, string[]> = {
+    ShopListing: shopListingFields,
+    ShopListingWithAssociations: shopListingFields,
+    Shop: shopFields,
+  };
+
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  addFormats(ajv);
+  ajv.addFormat("ISO 3166-1 alpha-2", /^[A-Z]{2}$/);
+  const schemas = Object.fromEntries(
+    Object.entries(document.components.schemas).map(([name, schema]) => [
+      name,
+      jsonSchema(everyField[name] ? { ...schema, required: everyField[name] } : schema),
+    ]),
+  );
+  ajv.addSchema({ $id: "live-oas.json", components: { schemas } });
+  const validators = new Map<string, ValidateFunction>();
+
+  /** Why `body` is not what the live OAS documents for that operation and status, or null when it is. */
+  function schemaErrors(operationId: string, status: number, body: unknown): string | null {
+    const key = `${operationId} ${status}`;
+    let validate = validators.get(key);
+    if (!validate) {
+      const schema = operation(operationId).operation.responses[String(status)]?.content?.["application/json"]?.schema;
+      if (!schema) return `The live OAS documents no JSON answer ${status} for ${operationId}.`;
+      validate = ajv.compile(jsonSchema(schema) as Json);
+      validators.set(key, validate);
+    }
+    return validate(body) ? null : ajv.errorsText(validate.errors, { separator: "\n" });
+  }
+
+  /** Why `body` is not the live OAS's component schema `name` (ErrorSchema, ShopListing, ...), or null when it is. */
+  function componentErrors(name: string, body: unknown): string | null {
+    const key = `#${name}`;
+    let validate = validators.get(key);
+    if (!validate) {
+      validate = ajv.compile({ $ref: `live-oas.json#/components/schemas/${name}` });
+      validators.set(key, validate);
+    }
+    return validate(body) ? null : ajv.errorsText(validate.errors, { separator: "\n" });
+  }
+
+  return { document, operation, shopListingFields, shopFields, schemaErrors, componentErrors };
 }
 
-/** Why `body` is not the live OAS's component schema `name` (ErrorSchema, ShopListing, ...), or null when it is. */
-export function liveComponentErrors(name: string, body: unknown): string | null {
-  const key = `#${name}`;
-  let validate = validators.get(key);
-  if (!validate) {
-    validate = ajv.compile({ $ref: `live-oas.json#/components/schemas/${name}` });
-    validators.set(key, validate);
-  }
-  return validate(body) ? null : ajv.errorsText(validate.errors, { separator: "\n" });
+export type LiveOas = ReturnType<typeof liveOasOf>;
+
+const byOverlay = new Map<string, LiveOas>();
+
+/** The live OAS as it stood on `date` (YYYY-MM-DD): one per set of overlays, kept for the test run. */
+export function liveOasAt(date: string): LiveOas {
+  const key = OVERLAYS.filter((overlay) => overlay.date <= date).at(-1)?.date ?? "published";
+  let live = byOverlay.get(key);
+  if (!live) byOverlay.set(key, (live = liveOasOf(openApiDocumentAt(date) as Document)));
+  return live;
 }
+
+// The document as published in August, for the suites that play the phases before September 2026.
+const PUBLISHED = liveOasAt(PHASE_STARTS.migration);
+export const LIVE_OAS = PUBLISHED.document;
+export const liveOperation = PUBLISHED.operation;
+export const SHOP_LISTING_FIELDS = PUBLISHED.shopListingFields;
+export const SHOP_FIELDS = PUBLISHED.shopFields;
+export const liveSchemaErrors = PUBLISHED.schemaErrors;
+export const liveComponentErrors = PUBLISHED.componentErrors;
