@@ -11,7 +11,7 @@ import type { MarketplaceConfig } from "../marketplace/config";
 import type { MarketplaceFailure, Result } from "../marketplace/failure";
 import type { ListingQuestions } from "../marketplace/question-wire";
 import { sharedPacer, type SharedPacer } from "../marketplace/shared-pacer";
-import type { Question } from "../marketplace/wire";
+import { isRemoved, type Question } from "../marketplace/wire";
 import { logger } from "../observability/logger";
 import { sameSnapshot } from "../personalization/snapshot";
 import { metrics } from "../observability/metrics";
@@ -157,7 +157,8 @@ export function createPlanRunner(
       await history.settleUnfinished(item.listingId, plan.id, true);
       return settle(plan, item, owner, { outcome: "done", attempts: item.attempts });
     }
-    if (changedSince(item, listing))
+    // A removal changes the listing too: it goes on to the write path, whose guard leaves it saying why.
+    if (changedSince(item, listing) && !isRemoved(listing))
       return settle(plan, item, owner, {
         outcome: "changed-elsewhere",
         reason: CHANGED_ELSEWHERE,

@@ -15,6 +15,7 @@ import { answered } from "../orders/orders-view";
 import { fillOrders } from "../orders/kept-orders";
 import { orderStore } from "../orders/order-store";
 import { snapshotOfForm } from "../personalization/snapshot-codec";
+import { readAllListings } from "./shop-listings";
 
 // decisions.md, "The marketplace since September 2026": a listing the marketplace removed is gone, never an error.
 const sandbox = useSeededSandbox({ phase: undefined });
@@ -44,7 +45,7 @@ beforeEach(async () => {
 describe("a listing the marketplace removed is gone", () => {
   it("is kept in the mirror marked removed: out of its state's view, in the Removed view, and no outside change", async () => {
     expect(await mirror.fill(SELLER)).toEqual({ ok: true, data: true });
-    removeListing(sandbox, NAME_NECKLACE);
+    await removeListing(sandbox.url, NAME_NECKLACE);
     const read = await market.getListing(ADA.user_id, NAME_NECKLACE);
     expect(read).toMatchObject({ ok: true, data: { state: "removed" } });
     if (!read.ok) return;
@@ -53,6 +54,14 @@ describe("a listing the marketplace removed is gone", () => {
     expect(active.map((listing) => listing.id)).not.toContain(NAME_NECKLACE);
     expect((await mirror.store.listings(ADA.shop_id, "removed")).map((listing) => listing.id)).toEqual([NAME_NECKLACE]);
     expect(await mirror.store.changes(ADA.shop_id)).toEqual([]);
+  });
+
+  it("is read only under Removed while the shop's mirror is not filled", async () => {
+    await removeListing(sandbox.url, NAME_NECKLACE);
+    const active = await readAllListings(market, SELLER, "active");
+    const removed = await readAllListings(market, SELLER, "removed");
+    expect(active.ok && active.data.map((listing) => listing.id)).not.toContain(NAME_NECKLACE);
+    expect(removed).toEqual({ ok: true, data: [expect.objectContaining({ id: NAME_NECKLACE, state: "removed" })] });
   });
 
   it("is not counted by the shop health check, whatever it would find", async () => {
@@ -66,7 +75,7 @@ describe("a listing the marketplace removed is gone", () => {
     const found = caps(before)[0];
     if (found === undefined) throw new Error("Bo's shop should have a listing with all-caps instructions");
 
-    removeListing(sandbox, found);
+    await removeListing(sandbox.url, found);
     const read = await market.getListing(bo.userId, found);
     if (read.ok) await mirror.apply(read.data, "webhook");
     const after = healthCheck(await mirror.store.listings(bo.shopId), "multi");
@@ -76,7 +85,7 @@ describe("a listing the marketplace removed is gone", () => {
   });
 
   it("is never written: the editor's save and a change's row are refused before any marketplace write", async () => {
-    removeListing(sandbox, NAME_NECKLACE);
+    await removeListing(sandbox.url, NAME_NECKLACE);
     const history = historyStore(db);
     const since = await lastId();
     const saved = await changeListing(history, market, {
@@ -112,7 +121,7 @@ describe("a listing the marketplace removed is gone", () => {
     });
     expect(placed.status, placed.text).toBe(201);
     await mirror.fill(SELLER);
-    removeListing(sandbox, NAME_NECKLACE);
+    await removeListing(sandbox.url, NAME_NECKLACE);
     const read = await market.getListing(ADA.user_id, NAME_NECKLACE);
     if (read.ok) await mirror.apply(read.data, "webhook");
 

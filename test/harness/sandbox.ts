@@ -1,8 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { startSandbox, type RunningSandbox } from "../../sandbox/server.js";
 import { DEMO_APP, DEMO_SELLERS } from "../../sandbox/store/seed.js";
-import type { SandboxOptions, SandboxState } from "../../sandbox/state.js";
-import { forgetAnswers } from "../../sandbox/store/listing-cache.js";
+import type { SandboxOptions } from "../../sandbox/state.js";
 
 // Helpers for any suite that drives a real sandbox over HTTP (the sandbox's own tests, the dashboard's).
 
@@ -94,9 +93,8 @@ export function sandboxControl(
 }
 
 /** The marketplace removes a listing (decisions.md, September 2026): it then reads with `state: "removed"`. */
-export function removeListing(sandbox: { state: SandboxState }, listingId: number) {
-  sandbox.state.db.prepare("UPDATE listings SET state = 'removed' WHERE listing_id = ?").run(listingId);
-  forgetAnswers(sandbox.state.db);
+export async function removeListing(base: string, listingId: number) {
+  await controlOk(base, `/listings/${listingId}/remove`, {});
 }
 
 export async function resetSandbox(base: string) {
