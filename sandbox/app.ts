@@ -13,6 +13,7 @@ import { receiptRoutes } from "./api/receipts.js";
 import { API_KEY_PREFIX, mountRoutes, openApiDocument, type Route } from "./api/routes.js";
 import { controlRoutes } from "./control.js";
 import { homeRoutes } from "./home.js";
+import { openApiTextAt } from "./openapi/overlays.js";
 import { imageRoutes } from "./images.js";
 
 const MAX_BODY_BYTES = 64 * 1024;
@@ -56,7 +57,7 @@ export function createApp(state: SandboxState, routes: readonly Route[] = API_RO
     } else if (!fault?.after_write) {
       await next();
     }
-    if (control || path === "/" || path === "/favicon.ico" || path === "/openapi.json") return;
+    if (control || path === "/" || path === "/favicon.ico" || path.startsWith("/openapi")) return;
     const note = c.get("logNote") ?? {};
     state.log.add({
       timeMs: state.nowMs(),
@@ -85,6 +86,12 @@ export function createApp(state: SandboxState, routes: readonly Route[] = API_RO
   app.get("/openapi.json", (c) => {
     openApiJson ??= JSON.stringify(openApiDocument(routes, new URL(c.req.url).origin));
     return c.body(openApiJson, 200, { "content-type": "application/json; charset=utf-8" });
+  });
+  // docs/marketplace.md §18: the marketplace's own document as it stood on the sandbox's date, or on ?date=.
+  app.get("/openapi/marketplace.json", (c) => {
+    const date = c.req.query("date") ?? state.marketplaceDate;
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return jsonError(c, 400, "date: give a day as YYYY-MM-DD, e.g. 2026-09-21.");
+    return c.body(openApiTextAt(date), 200, { "content-type": "application/json; charset=utf-8" });
   });
   app.route("/oauth", authorizeRoutes());
   mountRoutes(app, routes);

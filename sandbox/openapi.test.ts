@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { personalizationWriteSchema } from "../lib/personalization/schema.js";
@@ -5,7 +6,8 @@ import { API_ROUTES, createApp } from "./app.js";
 import { multiQuestionWriteSchema } from "./api/multi-question.js";
 import { defineRoute, openApiPath, reply, type OpenApiDocument } from "./api/routes.js";
 import { SandboxState, DEFAULT_OPTIONS } from "./state.js";
-import { ADA, callApi, DEMO_API_KEY, http, issueTokensFor } from "../test/harness/sandbox.js";
+import { ADA, callApi, DEMO_API_KEY, http, issueTokensFor, sandboxControl } from "../test/harness/sandbox.js";
+import { openApiDocumentAt } from "./openapi/overlays.js";
 import { DEMO_SELLERS } from "./store/seed.js";
 import { useSeededSandbox } from "../test/harness/use-sandbox.js";
 
@@ -279,5 +281,51 @@ describe("the document's examples", () => {
     expect(
       exampleOf(doc, "/v3/application/shops/{shop_id}/listings/{listing_id}/personalization", "post", 201),
     ).toEqual(personalization.body);
+  });
+});
+
+describe("GET /openapi/marketplace.json: the marketplace's own document on the sandbox's date (docs/marketplace.md §18)", () => {
+  type Live = { components: { schemas: Record<string, { properties: Record<string, { enum?: string[] }> }> } };
+  const marketplace = async (query = "") => {
+    const result = await http(`${sandbox.url}/openapi/marketplace.json${query}`);
+    expect(result.headers.get("content-type")).toMatch(/^application\/json/);
+    return result;
+  };
+  const listingFields = (doc: Live) => doc.components.schemas.ShopListing?.properties ?? {};
+  const pin = (phase: string | null) => sandboxControl(sandbox.url, "/phase", { phase });
+
+  it("is the vendor's August document in the phases before September 2026", async () => {
+    expect((await marketplace()).body).toEqual(openApiDocumentAt("2026-08-31"));
+    expect((await marketplace()).body).toEqual(
+      JSON.parse(readFileSync(new URL("./etsy-oas-3.0.0.json", import.meta.url), "utf8")),
+    );
+  });
+
+  it("follows the pinned phase: the legacy fields go on 2026-09-06, the guarantees and removed come on 2026-09-21", async () => {
+    await pin("listing-fields-refused");
+    const refused = (await marketplace()).body as Live;
+    expect(refused).toEqual(openApiDocumentAt("2026-09-06"));
+    expect(listingFields(refused)).not.toHaveProperty("ecgt_garan_years");
+    await pin("webhooks");
+    const latest = (await marketplace()).body as Live;
+    expect(listingFields(latest)).toHaveProperty("ecgt_garan_years");
+    expect(listingFields(latest).state?.enum).toContain("removed");
+  });
+
+  it("follows the clock when no phase is pinned, and answers any day asked for", async () => {
+    await pin(null);
+    await sandboxControl(sandbox.url, "/clock", { at: "2026-09-20T12:00:00Z" });
+    expect((await marketplace()).body).toEqual(openApiDocumentAt("2026-09-20"));
+    await sandboxControl(sandbox.url, "/clock", { at: "2026-09-21T00:00:00Z" });
+    expect((await marketplace()).body).toEqual(openApiDocumentAt("2026-09-21"));
+    expect((await marketplace("?date=2026-08-01")).body).toEqual(openApiDocumentAt("2026-08-01"));
+  });
+
+  it("refuses a date it cannot read with 400", async () => {
+    const refused = await marketplace("?date=yesterday");
+    expect([refused.status, refused.body]).toEqual([
+      400,
+      { error: "date: give a day as YYYY-MM-DD, e.g. 2026-09-21." },
+    ]);
   });
 });

@@ -71,7 +71,8 @@ const PLAIN = {
   max_allowed_characters: 100,
 };
 
-const ALL_PHASES = "migration, post-deprecation, multi-question, add-on-prices, add-on-resend, listing-fields-refused, eu-guarantees, webhooks";
+const ALL_PHASES =
+  "migration, post-deprecation, multi-question, add-on-prices, add-on-resend, listing-fields-refused, eu-guarantees, webhooks";
 
 describe("the phase control", () => {
   it("starts pinned in migration here, switches, refuses an unknown phase and goes back to the start-up phase on reset", async () => {
@@ -440,6 +441,170 @@ describe("multi-question: several questions of the further types", () => {
   });
 });
 
+describe("listing-fields-refused: the four legacy fields gone from the listing writes (docs/marketplace.md §18)", () => {
+  const listingPath = (listingId: number) => `shops/${ADA.shop_id}/listings/${listingId}`;
+  const draft = { title: "Spoon", description: "A spoon.", quantity: "1", price: "9.50" };
+
+  it("takes is_personalizable=false on updateListing until 2026-09-06, removing the questions", async () => {
+    await setPhase("add-on-resend");
+    const answer = await callApi(sandbox.url, listingPath(WITH_QUESTION), {
+      method: "PATCH",
+      token,
+      form: { is_personalizable: "false" },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.is_personalizable).toBe(false);
+    expect(await questionsOf(WITH_QUESTION)).toEqual([]);
+  });
+
+  for (const [field, value] of [
+    ["is_personalizable", "false"],
+    ["personalization_is_required", "true"],
+    ["personalization_char_count_max", "20"],
+    ["personalization_instructions", "Initials"],
+  ] as const) {
+    it(`refuses ${field} on createDraftListing and updateListing with 400 naming it, and changes nothing`, async () => {
+      await setPhase("listing-fields-refused");
+      const refusal = {
+        error: `${field}: this field was removed from createDraftListing and updateListing on 2026-09-06; write personalization with updateListingPersonalization (POST /v3/application/shops/{shop_id}/listings/{listing_id}/personalization).`,
+      };
+      const before = await storedListing(sandbox.url, WITH_QUESTION);
+      const updated = await callApi(sandbox.url, listingPath(WITH_QUESTION), {
+        method: "PATCH",
+        token,
+        form: { title: "Renamed", [field]: value },
+      });
+      expect([updated.status, updated.body]).toEqual([400, refusal]);
+      expect(await storedListing(sandbox.url, WITH_QUESTION)).toEqual(before);
+      const shopBefore = await callApi(sandbox.url, `shops/${ADA.shop_id}/listings?state=draft`, { token });
+      const created = await callApi(sandbox.url, `shops/${ADA.shop_id}/listings`, {
+        token,
+        form: { ...draft, [field]: value },
+      });
+      expect([created.status, created.body]).toEqual([400, refusal]);
+      const shopAfter = await callApi(sandbox.url, `shops/${ADA.shop_id}/listings?state=draft`, { token });
+      expect(shopAfter.body.count).toBe(shopBefore.body.count);
+    });
+  }
+
+  it("still shows is_personalizable on reads and takes a write without the four", async () => {
+    await setPhase("listing-fields-refused");
+    expect((await callApi(sandbox.url, `listings/${WITH_QUESTION}`)).body.is_personalizable).toBe(true);
+    const updated = await callApi(sandbox.url, listingPath(WITH_QUESTION), {
+      method: "PATCH",
+      token,
+      form: { title: "Renamed" },
+    });
+    expect(updated.body).toMatchObject({ title: "Renamed", is_personalizable: true });
+    expect((await callApi(sandbox.url, `shops/${ADA.shop_id}/listings`, { token, form: draft })).body).toMatchObject({
+      state: "draft",
+      is_personalizable: false,
+    });
+  });
+});
+
+describe("eu-guarantees: the EU guarantee fields on listing writes and reads (docs/marketplace.md §18)", () => {
+  const listingPath = (listingId: number) => `shops/${ADA.shop_id}/listings/${listingId}`;
+  const draft = { title: "Kettle", description: "An electric kettle.", quantity: "1", price: "39" };
+  const GUARANTEE = {
+    ecgt_garan_brand: "Acme",
+    ecgt_garan_model: "K-2",
+    ecgt_garan_years: "2",
+    ecgt_garan_guarantee_details: "Parts and labour; write to the maker.",
+    ecgt_other_commercial_guarantee_details: "A year of free descaling.",
+    ecgt_after_sales_service_info: "Repairs in Lyon.",
+    ecgt_software_update_details: "None: it has no software.",
+  };
+  const NO_GUARANTEE = Object.fromEntries(Object.keys(GUARANTEE).map((field) => [field, null]));
+  const update = (form: Record<string, string>, listingId = WITH_QUESTION) =>
+    callApi(sandbox.url, listingPath(listingId), { method: "PATCH", token, form });
+
+  it("accepts the seven on createDraftListing, keeps them and shows them on every read", async () => {
+    await setPhase("eu-guarantees");
+    const created = await callApi(sandbox.url, `shops/${ADA.shop_id}/listings`, {
+      token,
+      form: { ...draft, ...GUARANTEE },
+    });
+    const shown = { ...GUARANTEE, ecgt_garan_years: 2 };
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject(shown);
+    expect(await storedListing(sandbox.url, created.body.listing_id)).toMatchObject(shown);
+    expect((await callApi(sandbox.url, `listings/${created.body.listing_id}`, { token })).body).toMatchObject(shown);
+  });
+
+  it("shows them null on a listing that has none, and changes or clears one on updateListing", async () => {
+    await setPhase("eu-guarantees");
+    expect((await callApi(sandbox.url, `listings/${WITH_QUESTION}`)).body).toMatchObject(NO_GUARANTEE);
+    await update({ ecgt_garan_brand: "Acme", ecgt_garan_model: "K-2", ecgt_garan_years: "3" });
+    const cleared = await update({ ecgt_garan_model: "", title: "Kettle, renamed" });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body).toMatchObject({
+      ...NO_GUARANTEE,
+      title: "Kettle, renamed",
+      ecgt_garan_brand: "Acme",
+      ecgt_garan_years: 3,
+    });
+    const asJson = await callApi(sandbox.url, listingPath(WITH_QUESTION), {
+      method: "PATCH",
+      token,
+      json: { ecgt_garan_years: 5 },
+    });
+    expect(asJson.body).toMatchObject({ ecgt_garan_brand: "Acme", ecgt_garan_years: 5 });
+  });
+
+  it("refuses a bad value with 400 naming the field, and changes nothing", async () => {
+    await setPhase("eu-guarantees");
+    const before = await storedListing(sandbox.url, WITH_QUESTION);
+    const refusals: Array<[Record<string, string>, string]> = [
+      [
+        { ecgt_garan_years: "two" },
+        "ecgt_garan_years: must be a whole number of years from 1 to 99, or empty to clear it.",
+      ],
+      [
+        { ecgt_garan_years: "0" },
+        "ecgt_garan_years: must be a whole number of years from 1 to 99, or empty to clear it.",
+      ],
+      [
+        { ecgt_garan_years: "2.5" },
+        "ecgt_garan_years: must be a whole number of years from 1 to 99, or empty to clear it.",
+      ],
+      [{ ecgt_garan_brand: "A".repeat(256) }, "ecgt_garan_brand: must be at most 255 characters."],
+      [
+        { ecgt_after_sales_service_info: "A".repeat(2001) },
+        "ecgt_after_sales_service_info: must be at most 2000 characters.",
+      ],
+    ];
+    for (const [form, error] of refusals) {
+      const answer = await update({ title: "Renamed", ...form });
+      expect([answer.status, answer.body], JSON.stringify(form).slice(0, 60)).toEqual([400, { error }]);
+    }
+    const created = await callApi(sandbox.url, `shops/${ADA.shop_id}/listings`, {
+      token,
+      form: { ...draft, ecgt_garan_years: "two" },
+    });
+    expect(created.status).toBe(400);
+    expect(await storedListing(sandbox.url, WITH_QUESTION)).toEqual(before);
+  });
+
+  it("refuses them as unknown fields before 2026-09-21, and reads do not show them", async () => {
+    await setPhase("listing-fields-refused");
+    const refused = await update({ ecgt_garan_brand: "Acme" });
+    expect([refused.status, refused.body]).toEqual([
+      400,
+      { error: "ecgt_garan_brand: unknown field; the marketplace takes the EU guarantee fields from 2026-09-21." },
+    ]);
+    const created = await callApi(sandbox.url, `shops/${ADA.shop_id}/listings`, {
+      token,
+      form: { ...draft, ecgt_garan_years: "2" },
+    });
+    expect(created.status).toBe(400);
+    expect(created.body.error).toMatch(/^ecgt_garan_years: unknown field;/);
+    expect(Object.keys((await callApi(sandbox.url, `listings/${WITH_QUESTION}`)).body)).not.toContain(
+      "ecgt_garan_brand",
+    );
+  });
+});
+
 describe("with no --phase, the phase of the sandbox clock's date", () => {
   let clocked: RunningSandbox;
   beforeAll(async () => {
@@ -497,6 +662,41 @@ describe("with no --phase, the phase of the sandbox clock's date", () => {
     expect((await several()).status).toBe(400);
     await at("2026-05-11T00:00:00Z");
     expect((await several()).status).toBe(201);
+  });
+
+  it("refuses is_personalizable on updateListing from 2026-09-06 by the clock, and takes it the minute before", async () => {
+    const clockedToken = (
+      await issueTokensFor(clocked.url, { user_id: ADA.user_id, scopes: ["listings_r", "listings_w"] })
+    ).access_token;
+    const unpersonalize = (listingId: number) =>
+      callApi(clocked.url, `shops/${ADA.shop_id}/listings/${listingId}`, {
+        method: "PATCH",
+        token: clockedToken,
+        form: { is_personalizable: "false" },
+      });
+    await at("2026-09-05T23:59:00Z");
+    expect((await unpersonalize(WITH_QUESTION)).body).toMatchObject({ is_personalizable: false });
+    await at("2026-09-06T00:00:00Z");
+    const refused = await unpersonalize(1_000_000_003);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatch(/^is_personalizable: this field was removed .* on 2026-09-06;/);
+  });
+
+  it("takes the EU guarantee fields from 2026-09-21 by the clock, and refuses them the minute before", async () => {
+    const clockedToken = (
+      await issueTokensFor(clocked.url, { user_id: ADA.user_id, scopes: ["listings_r", "listings_w"] })
+    ).access_token;
+    const guarantee = () =>
+      callApi(clocked.url, `shops/${ADA.shop_id}/listings/${WITH_QUESTION}`, {
+        method: "PATCH",
+        token: clockedToken,
+        form: { ecgt_garan_years: "2" },
+      });
+    await at("2026-09-20T23:59:00Z");
+    expect((await guarantee()).status).toBe(400);
+    expect((await callApi(clocked.url, `listings/${WITH_QUESTION}`)).body).not.toHaveProperty("ecgt_garan_years");
+    await at("2026-09-21T00:00:00Z");
+    expect((await guarantee()).body).toMatchObject({ ecgt_garan_years: 2, ecgt_garan_brand: null });
   });
 
   it("is held by a pinned phase until the pin is lifted with null", async () => {

@@ -4,7 +4,7 @@ import { seed } from "./store/seed.js";
 import { RateLimiter } from "./rate-limiter.js";
 import { RequestLog } from "./request-log.js";
 import { FaultPlan } from "./faults.js";
-import { phaseAt, phaseReached, type Phase } from "./phases.js";
+import { PHASE_STARTS, phaseAt, phaseReached, type Phase } from "./phases.js";
 import { WebhookHub } from "./webhooks.js";
 
 export { PHASES, type Phase } from "./phases.js";
@@ -87,6 +87,11 @@ export class SandboxState {
   /** Listing reads carry the legacy personalization fields only until their deprecation (docs/marketplace.md §9.3). */
   get legacyFieldsShown() {
     return this.phase === "migration";
+  }
+
+  /** The day whose marketplace the sandbox plays: the pinned phase's first day, or the clock's date. */
+  get marketplaceDate(): string {
+    return this.pinnedPhase ? PHASE_STARTS[this.pinnedPhase] : new Date(this.now() * 1000).toISOString().slice(0, 10);
   }
 
   /** Listing reads carry the EU guarantee fields from their date (docs/marketplace.md §18). */

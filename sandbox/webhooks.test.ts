@@ -176,7 +176,7 @@ describe("listing.updated", () => {
     expect(read.body).toMatchObject({ listing_id: LISTING, title: "Renamed in Shop Manager" });
   });
 
-  it("also follows removals, listing edits and the legacy is_personalizable=false path", async () => {
+  it("also follows removals of questions, listing edits and the marketplace removing a listing", async () => {
     const { secret } = await subscribe();
     const changes = [
       () =>
@@ -187,12 +187,7 @@ describe("listing.updated", () => {
           token,
           form: { title: "New title" },
         }),
-      () =>
-        callApi(sandbox.url, `shops/${ADA.shop_id}/listings/1000000001`, {
-          method: "PATCH",
-          token,
-          form: { is_personalizable: "false" },
-        }),
+      () => sandboxControl(sandbox.url, "/listings/1000000001/remove", {}),
     ];
     for (const [index, change] of changes.entries()) {
       expect((await change()).status).toBeLessThan(300);

@@ -18,6 +18,7 @@ import {
   type Paging,
 } from "../store/listing-store.js";
 import { readForm } from "./form.js";
+import { guaranteesOf, LATEST_LISTING_FORMS, listingFormsAt } from "./listing-forms.js";
 import { statement } from "../store/db.js";
 import {
   defineRoute,
@@ -203,71 +204,6 @@ const formBody: BodyReader = {
   read: readForm,
 };
 
-const LEGACY_REFUSAL =
-  "this legacy field was deprecated on 2026-04-09; write personalization with updateListingPersonalization (POST /v3/application/shops/{shop_id}/listings/{listing_id}/personalization).";
-
-/** docs/marketplace.md §3.1: the legacy personalization fields are refused on every listing write, whatever their value; checked first. */
-const legacyFields = {
-  personalization_is_required: z
-    .never({ error: LEGACY_REFUSAL })
-    .optional()
-    .meta({ deprecated: true, description: "Refused: use updateListingPersonalization." }),
-  personalization_char_count_max: z
-    .never({ error: LEGACY_REFUSAL })
-    .optional()
-    .meta({ deprecated: true, description: "Refused: use updateListingPersonalization." }),
-  personalization_instructions: z
-    .never({ error: LEGACY_REFUSAL })
-    .optional()
-    .meta({ deprecated: true, description: "Refused: use updateListingPersonalization." }),
-};
-
-const wholeNumber = (message: string, min = 0) =>
-  z.string().regex(/^\d+$/, message).transform(Number).pipe(z.number().min(min, message));
-
-const priceInCents = z
-  .string()
-  .transform((value, ctx) => {
-    const price = Number(value);
-    if (Number.isFinite(price) && price > 0) return Math.round(price * 100);
-    ctx.issues.push({ code: "custom", message: "must be a positive number.", input: value });
-    return z.NEVER;
-  })
-  .meta({ description: "In the shop's currency, e.g. 12.50." });
-
-const requiredText = z.string({ error: "is required." }).min(1, { error: "is required." });
-const tagsField = z.string().optional().meta({ description: "Comma-separated." });
-
-const draftListingForm = z
-  .object({
-    ...legacyFields,
-    quantity: requiredText,
-    title: requiredText,
-    description: requiredText,
-    price: requiredText,
-    tags: tagsField,
-  })
-  .pipe(
-    z.object({
-      quantity: wholeNumber("must be a whole number of at least 1.", 1),
-      title: z.string(),
-      description: z.string(),
-      price: priceInCents,
-      tags: tagsField,
-    }),
-  );
-
-const listingUpdateForm = z.object({
-  ...legacyFields,
-  quantity: wholeNumber("must be a whole number.").optional(),
-  price: priceInCents.optional(),
-  state: z.enum(["active", "inactive"], { error: "must be active or inactive." }).optional(),
-  is_personalizable: z.enum(["true", "false"], { error: "must be true or false." }).optional(),
-  title: z.string().optional(),
-  description: z.string().optional(),
-  tags: tagsField,
-});
-
 const pageReply = (description: string) => ({
   200: reply(description, listingPageSchema, () => examples().listingPage),
 });
@@ -283,7 +219,7 @@ const updateListing = (method: "patch" | "put", operationId: string) =>
     deprecated: method === "put",
     access: { token: "required", scope: "listings_w" },
     params: z.object({ shop_id: shopIdParam, listing_id: idParam("A listing in that shop.") }),
-    body: { schema: listingUpdateForm, reader: formBody },
+    body: { schema: LATEST_LISTING_FORMS.update, reader: formBody },
     responses: { 200: listingReply("The updated listing."), ...refusals(400, 401, 403, 404, 413, 415, 429) },
     handler: async (c, { params, body }) => {
       const shop = ownShopOr403(c, params.shop_id);
@@ -294,7 +230,7 @@ const updateListing = (method: "patch" | "put", operationId: string) =>
       if (row.shop_id !== shop.shop_id)
         return jsonError(c, 403, `Listing ${row.listing_id} does not belong to shop ${shop.shop_id}.`);
       if (row.state === "removed") return removedRefusal(c, row.listing_id);
-      const fields = await body();
+      const fields = await body(listingFormsAt(state).update);
       if (fields instanceof Response) return fields;
       if (fields.is_personalizable === "true" && row.is_personalizable === 0) {
         return jsonError(
@@ -310,6 +246,7 @@ const updateListing = (method: "patch" | "put", operationId: string) =>
         quantity: fields.quantity,
         price_amount: fields.price,
         state: fields.state,
+        ...guaranteesOf(fields),
       };
       state.db.transaction(() => {
         updateListingFields(state.db, row.listing_id, changes, state.now());
@@ -632,14 +569,14 @@ export const listingRoutes = [
     tags: ["ShopListing"],
     access: { token: "required", scope: "listings_w" },
     params: z.object({ shop_id: shopIdParam }),
-    body: { schema: draftListingForm, reader: formBody },
+    body: { schema: LATEST_LISTING_FORMS.draft, reader: formBody },
     responses: { 201: listingReply("The new draft listing."), ...refusals(400, 401, 403, 404, 413, 415, 429) },
     handler: async (c, { params, body }) => {
       const shop = ownShopOr403(c, params.shop_id);
       if (shop instanceof Response) return shop;
-      const fields = await body();
-      if (fields instanceof Response) return fields;
       const state = c.get("state");
+      const fields = await body(listingFormsAt(state).draft);
+      if (fields instanceof Response) return fields;
       const listingId = insertDraftListing(
         state.db,
         {
@@ -650,6 +587,7 @@ export const listingRoutes = [
           quantity: fields.quantity,
           price_amount: fields.price,
           tags: JSON.stringify(splitList(fields.tags)),
+          ...guaranteesOf(fields),
         },
         state.now(),
       );

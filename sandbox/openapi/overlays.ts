@@ -39,20 +39,26 @@ export function applyOverlays(document: OpenApiDocument, overlays: readonly Over
   return patched;
 }
 
-const byLastDate = new Map<string, OpenApiDocument>();
+const byLastDate = new Map<string, { document: OpenApiDocument; text?: string }>();
 
-/** The live OpenAPI document as it stood on `date` (YYYY-MM-DD, or an ISO time): every overlay dated on or before it,
- * or all of them without a date. A deep copy: the caller may change it. */
-export function openApiDocumentAt(date?: string): OpenApiDocument {
+function patchedAt(date: string | undefined) {
   const day = date?.slice(0, 10);
   if (day !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(day))
     throw new Error(`openApiDocumentAt wants a date as YYYY-MM-DD, not "${date}".`);
   const applied = OVERLAYS.filter((overlay) => day === undefined || overlay.date <= day);
   const key = applied.at(-1)?.date ?? "vendor";
-  let document = byLastDate.get(key);
-  if (!document) {
-    document = applyOverlays(VENDOR_DOCUMENT, applied);
-    byLastDate.set(key, document);
-  }
-  return structuredClone(document);
+  let patched = byLastDate.get(key);
+  if (!patched) byLastDate.set(key, (patched = { document: applyOverlays(VENDOR_DOCUMENT, applied) }));
+  return patched;
+}
+
+/** The live OpenAPI document as it stood on `date` (YYYY-MM-DD, or an ISO time): every overlay dated on or before it,
+ * or all of them without a date. A deep copy: the caller may change it. */
+export const openApiDocumentAt = (date?: string): OpenApiDocument => structuredClone(patchedAt(date).document);
+
+/** The same document as JSON text, written once per set of overlays. */
+export function openApiTextAt(date?: string): string {
+  const patched = patchedAt(date);
+  patched.text ??= JSON.stringify(patched.document);
+  return patched.text;
 }

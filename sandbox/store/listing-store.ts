@@ -432,7 +432,7 @@ export function listingPage(db: Db, query: ListingQuery, view: ListingView, pagi
 
 /** The columns a listing write may change (the personalization columns change with replaceQuestions). */
 export type ListingChanges = Partial<
-  Pick<ListingRow, "title" | "description" | "state" | "quantity" | "price_amount" | "tags">
+  Pick<ListingRow, "title" | "description" | "state" | "quantity" | "price_amount" | "tags"> & EuGuarantee
 >;
 
 /** last_modified_timestamp moves on every change, even two in the same second. */
@@ -450,15 +450,19 @@ export function updateListingFields(db: Db, listingId: number, changes: ListingC
 export type DraftListing = Pick<
   ListingRow,
   "shop_id" | "user_id" | "title" | "description" | "quantity" | "price_amount" | "tags"
->;
+> &
+  Partial<EuGuarantee>;
+
+const NO_GUARANTEE = Object.fromEntries(EU_GUARANTEE_FIELDS.map((field) => [field, null])) as EuGuarantee;
 
 export function insertDraftListing(db: Db, draft: DraftListing, now: number): number {
   const result = statement(
     db,
     `INSERT INTO listings (shop_id, user_id, title, description, state, quantity, price_amount, tags, created_timestamp,
-       updated_timestamp, is_personalizable, questions, legacy_is_required)
-     VALUES (@shop_id, @user_id, @title, @description, 'draft', @quantity, @price_amount, @tags, @now, @now, 0, '[]', 0)`,
-  ).run({ ...draft, now });
+       updated_timestamp, is_personalizable, questions, legacy_is_required, ${EU_GUARANTEE_FIELDS.join(", ")})
+     VALUES (@shop_id, @user_id, @title, @description, 'draft', @quantity, @price_amount, @tags, @now, @now, 0, '[]', 0,
+       ${EU_GUARANTEE_FIELDS.map((field) => `@${field}`).join(", ")})`,
+  ).run({ ...NO_GUARANTEE, ...draft, now });
   forgetAnswers(db);
   return Number(result.lastInsertRowid);
 }
