@@ -150,7 +150,7 @@ test("the first page view reads the marketplace once per 100 listings while the 
       .map((entry) => `${entry.method} ${entry.path} ${entry.status}`);
   await expect(page.getByTestId("mirror-status")).toContainText("Listings as of");
   // The state tabs count from the mirror: no read of their own.
-  await expect(page.getByTestId("state-count")).toHaveCount(5);
+  await expect(page.getByTestId("state-count")).toHaveCount(6);
   expect(await reads(before)).toEqual(Array(1 + 5).fill(listingsPath));
 
   const turned = await lastRequestId();
@@ -168,7 +168,7 @@ test("the first page view reads the marketplace once per 100 listings while the 
 
   await page.reload();
   await expect(rows(page)).toHaveCount(25);
-  await expect(page.getByTestId("state-count")).toHaveCount(5);
+  await expect(page.getByTestId("state-count")).toHaveCount(6);
   await page.waitForLoadState("networkidle");
   expect(await reads(turned)).toEqual([listingsPath]);
 });

@@ -1,6 +1,6 @@
 import Link from "next/link";
-import type { Listing } from "@/lib/marketplace/wire";
-import { LISTING_STATES } from "@/lib/listings/query-keys";
+import { isRemoved, type Listing } from "@/lib/marketplace/wire";
+import { VIEW_STATES } from "@/lib/listings/query-keys";
 import { ListingThumbnail } from "./listing-thumbnail";
 import { AskedText, QuestionSummary, summarize } from "./question-summary";
 import { OutsideChangeMark } from "../inbox/outside-change-mark";
@@ -14,15 +14,16 @@ type Props = {
   multiQuestion?: boolean;
 };
 
-const stateLabel = (state: string) => LISTING_STATES.find((option) => option.value === state)?.label ?? state;
+const stateLabel = (state: string) => VIEW_STATES.find((option) => option.value === state)?.label ?? state;
 
 export function ListingRow({ listing, editHref, selectable, selected, onSelect, multiQuestion = false }: Props) {
   const summary = summarize(listing, multiQuestion);
+  const removed = isRemoved(listing);
   return (
     <tr className="border-t border-stone-200 align-top">
       <td className="px-2 py-2 md:px-4 md:py-3">
         <div className="flex items-start gap-1 md:gap-2">
-          {selectable && (
+          {selectable && !removed && (
             <label className="flex h-11 w-11 shrink-0 cursor-pointer items-center justify-center md:h-6 md:w-6">
               <input
                 type="checkbox"
@@ -35,15 +36,27 @@ export function ListingRow({ listing, editHref, selectable, selected, onSelect, 
           )}
           <ListingThumbnail listing={listing} />
           <div className="min-w-0 flex-1">
-            <Link
-              href={editHref}
-              className="inline-block py-3 font-medium text-blue-800 underline-offset-2 hover:underline md:py-0"
-            >
-              {listing.title}
-            </Link>
+            {removed ? (
+              <>
+                <span className="inline-block py-3 font-medium text-stone-700 md:py-0">{listing.title}</span>{" "}
+                <span
+                  data-testid="removed-badge"
+                  className="rounded bg-stone-200 px-2 py-0.5 text-xs font-medium text-stone-800"
+                >
+                  Removed by the marketplace
+                </span>
+              </>
+            ) : (
+              <Link
+                href={editHref}
+                className="inline-block py-3 font-medium text-blue-800 underline-offset-2 hover:underline md:py-0"
+              >
+                {listing.title}
+              </Link>
+            )}
             <p className="text-xs text-stone-600">
-              {[listing.price, stateLabel(listing.state)].filter(Boolean).join(" · ")}
-              {listing.url && (
+              {[listing.price, removed ? undefined : stateLabel(listing.state)].filter(Boolean).join(" · ")}
+              {listing.url && !removed && (
                 <>
                   {" · "}
                   <a

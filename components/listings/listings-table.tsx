@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from "react";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { fetchFromDashboard, LISTING_STATES, listingsKey, PAGE_SIZE, ReadError } from "@/lib/listings/query-keys";
+import { fetchFromDashboard, listingsKey, PAGE_SIZE, ReadError, VIEW_STATES } from "@/lib/listings/query-keys";
 import {
   editorHref,
   listingsHref,
@@ -120,10 +120,11 @@ export function ListingsTable({
     }
   };
 
-  const stateLabel = LISTING_STATES.find((option) => option.value === view.state)?.label.toLowerCase() ?? view.state;
+  const stateLabel = VIEW_STATES.find((option) => option.value === view.state)?.label.toLowerCase() ?? view.state;
   const narrowed = view.q !== "" || view.filter !== "all";
   const partialOf = data?.partialOf;
-  const selectable = canEdit && partialOf === undefined;
+  // A removed listing is gone: nothing in that view can be selected for a change.
+  const selectable = canEdit && partialOf === undefined && view.state !== "removed";
   const pageIds = data?.listings.map((listing) => listing.id) ?? [];
   const pageSelected = pageIds.filter(selection.isSelected).length;
   const first = (shownPage - 1) * PAGE_SIZE + 1;

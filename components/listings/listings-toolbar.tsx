@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { fetchFromDashboard, LISTING_STATES, stateCountsKey } from "@/lib/listings/query-keys";
+import { fetchFromDashboard, stateCountsKey, VIEW_STATES } from "@/lib/listings/query-keys";
 import { MAX_SEARCH_LENGTH, QUESTION_FILTERS, SORTS, type ListingsView, type StateCounts } from "@/lib/listings/view";
 import { ViewLink } from "./view-link";
 
@@ -57,7 +57,7 @@ export function ListingsToolbar({
     <div className="space-y-3">
       <nav aria-label="Filter by state">
         <ul className="flex gap-2 whitespace-nowrap max-md:overflow-x-auto max-md:pb-1 max-md:[&>li]:shrink-0 md:flex-wrap">
-          {LISTING_STATES.map((option) => (
+          {VIEW_STATES.map((option) => (
             <li key={option.value}>
               <ViewLink
                 to={{ ...view, state: option.value, page: 1 }}

@@ -1,7 +1,7 @@
-import { LISTING_STATES } from "@/lib/listings/query-keys";
+import { VIEW_STATES } from "@/lib/listings/query-keys";
 import type { Listing } from "@/lib/marketplace/wire";
 
-const stateName = (state: string) => LISTING_STATES.find((option) => option.value === state)?.label ?? state;
+const stateName = (state: string) => VIEW_STATES.find((option) => option.value === state)?.label ?? state;
 
 export function ListingNotLoaded({ error }: { error: Error | null }) {
   return error ? (

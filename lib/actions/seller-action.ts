@@ -27,7 +27,8 @@ export const DASHBOARD_SIGN_IN_ENDED =
 
 type ShopSeller = SellerClaims & { shopId: number };
 
-export type Refusal = { ok: false; refusal: string; changedSince?: Question[] };
+/** `gone`: the marketplace removed the listing, so there is nothing to try again. */
+export type Refusal = { ok: false; refusal: string; changedSince?: Question[]; gone?: true };
 
 const FORM_FIELDS: Record<string, string> = {
   instructions: "instructions",

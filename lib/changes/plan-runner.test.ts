@@ -11,11 +11,13 @@ import {
 import {
   createSeller,
   DEMO_API_KEY,
+  removeListing,
   sandboxControl,
   storedListing,
   type CreatedSeller,
 } from "../../test/harness/sandbox";
 import { DEMO_APP } from "../../sandbox/store/seed";
+import type { LoggedRequest } from "../../test/harness/write-audit";
 import { tokenStore } from "../auth/token-store";
 import { openDatabase, type Database } from "../db/database";
 import type { MarketplaceConfig } from "../marketplace/config";
@@ -25,6 +27,7 @@ import { createPlanRunner, type PlanRunner } from "./plan-runner";
 import { planUndo } from "./planning";
 import { diffLines } from "../personalization/question-diff";
 import type { Change } from "./field-change";
+import { REMOVED_LISTING } from "../history/recorded-write";
 
 const sandbox = useSeededSandbox({ phase: "add-on-resend" });
 const SCOPES = ["listings_r", "listings_w", "shops_r"];
@@ -139,6 +142,23 @@ describe.each(eachEngine())("applying a change plan on %s", (_engine, location) 
       max_allowed_characters: 40,
     });
     expect(view.items.filter((entry) => entry.outcome === "done")).toHaveLength(2);
+  });
+
+  it("leaves a listing the marketplace removed after the review as it is, without writing to it", async () => {
+    const planId = await reviewedPlan({ kind: "text-instructions", instructions: "Print clearly" });
+    const [, removed] = seller.listing_ids;
+    // The marketplace has a removed state from 2026-09-21 (eu-guarantees) on; the next test's reset pins the phase back.
+    await sandboxControl(sandbox.url, "/phase", { phase: "eu-guarantees" });
+    await removeListing(sandbox.url, removed!);
+    const since = ((await sandboxControl(sandbox.url, "/requests")).body.requests as { id: number }[]).at(-1)?.id ?? 0;
+    const view = await apply(planId);
+    expect(view.items.map((item) => item.outcome)).toEqual(["done", "changed-elsewhere", "done"]);
+    expect(view.items[1]).toMatchObject({ outcomeReason: REMOVED_LISTING });
+    const writes = ((await sandboxControl(sandbox.url, "/requests")).body.requests as LoggedRequest[]).filter(
+      (entry) => entry.id > since && entry.method !== "GET" && entry.path.endsWith("/personalization"),
+    );
+    expect(writes).toHaveLength(2);
+    expect(writes.some((entry) => entry.path.includes(`/listings/${removed}/`))).toBe(false);
   });
 
   it("applies only the rows the seller kept in the plan", async () => {

@@ -11,7 +11,7 @@ import type { MarketplaceConfig } from "../marketplace/config";
 import type { MarketplaceFailure, Result } from "../marketplace/failure";
 import type { ListingQuestions } from "../marketplace/question-wire";
 import { sharedPacer, type SharedPacer } from "../marketplace/shared-pacer";
-import type { Question } from "../marketplace/wire";
+import { isRemoved, type Question } from "../marketplace/wire";
 import { logger } from "../observability/logger";
 import { sameSnapshot } from "../personalization/snapshot";
 import { metrics } from "../observability/metrics";
@@ -157,7 +157,8 @@ export function createPlanRunner(
       await history.settleUnfinished(item.listingId, plan.id, true);
       return settle(plan, item, owner, { outcome: "done", attempts: item.attempts });
     }
-    if (changedSince(item, listing))
+    // A removal changes the listing too: it goes on to the write path, whose guard leaves it saying why.
+    if (changedSince(item, listing) && !isRemoved(listing))
       return settle(plan, item, owner, {
         outcome: "changed-elsewhere",
         reason: CHANGED_ELSEWHERE,
@@ -182,7 +183,7 @@ export function createPlanRunner(
       await history.settleUnfinished(item.listingId, plan.id, false);
       const outcome = await writeRecorded(history, marketplace, {
         changer: plan,
-        listing: { id: item.listingId, questions: listing.questions },
+        listing: { id: item.listingId, questions: listing.questions, state: listing.state },
         target: { questions: item.after },
         action: plan.undoOf ? "bulk-undo" : "bulk-apply",
         jobId: plan.id,
@@ -190,7 +191,11 @@ export function createPlanRunner(
         send: () => sendQuestions(marketplace, plan, item.listingId, item.after),
       });
       if (outcome.ok) return await settle(plan, item, owner, { outcome: "done", attempts: item.attempts + 1 });
-      if ("refusal" in outcome) return await settle(plan, item, owner, { outcome: "failed", reason: outcome.refusal });
+      if ("refusal" in outcome)
+        return await settle(plan, item, owner, {
+          outcome: outcome.gone ? "changed-elsewhere" : "failed",
+          reason: outcome.refusal,
+        });
       return await failed(plan, item, owner, outcome.failure);
     } finally {
       await plans.releaseListing(item.listingId, lease);

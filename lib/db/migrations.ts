@@ -225,4 +225,9 @@ export const MIGRATIONS = [
      FROM bulk_job_items i JOIN bulk_jobs j ON j.job_id = i.job_id WHERE j.status <> 'preparing';
    DROP TABLE bulk_job_items;
    DROP TABLE bulk_jobs`,
+  // The marketplace bans an app dormant for six months: the app's last successful request, shared by every instance.
+  `CREATE TABLE marketplace_last_request (
+     app TEXT PRIMARY KEY,
+     succeeded_at BIGINT NOT NULL
+   )`,
 ];

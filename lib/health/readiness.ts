@@ -1,14 +1,22 @@
 import "server-only";
-import { db } from "../db";
+import { db, type Database } from "../db";
 import { MIGRATIONS } from "../db/migrations";
-import { marketplaceConfig } from "../marketplace/config";
-import { pingMarketplace } from "../marketplace/ping";
+import { marketplaceConfig, type MarketplaceConfig } from "../marketplace/config";
+import { lastRequestStore } from "../marketplace/last-request";
+import { checkApiKey } from "../marketplace/ping";
 
 type Outcome = { ok: boolean; error?: string; [detail: string]: unknown };
 
 export type Check = Outcome & { ms: number };
 
-export type Readiness = { ready: boolean; checks: { store: Check; migrations: Check; marketplace: Check } };
+export type Readiness = {
+  ready: boolean;
+  checks: { store: Check; migrations: Check; marketplace: Check };
+  /** The app's last successful marketplace request (ISO 8601), by any instance: the marketplace bans a dormant app. */
+  lastSuccessfulMarketplaceRequest: string | null;
+};
+
+export type ReadinessDeps = { database: () => Promise<Database>; config: () => MarketplaceConfig };
 
 const CHECK_LIMIT_MS = 2_000;
 
@@ -23,15 +31,22 @@ async function timed(run: () => Promise<Outcome>): Promise<Check> {
   return { ...outcome, ok: outcome.ok, ms: Math.round((performance.now() - started) * 10) / 10 };
 }
 
-export async function readiness(): Promise<Readiness> {
+async function lastSuccess(database: () => Promise<Database>): Promise<string | null> {
+  const at = await lastRequestStore(await database())
+    .read()
+    .catch(() => null);
+  return at === null ? null : new Date(at).toISOString();
+}
+
+export async function readiness(deps: ReadinessDeps = { database: db, config: marketplaceConfig }): Promise<Readiness> {
   const [store, migrations, marketplace] = await Promise.all([
     timed(async () => {
-      const database = await db();
+      const database = await deps.database();
       await database.query("SELECT 1 AS one");
       return { ok: true, engine: database.engine };
     }),
     timed(async () => {
-      const database = await db();
+      const database = await deps.database();
       const [row] = await database.query<{ applied: number | null }>(
         "SELECT MAX(version) AS applied FROM schema_migrations",
       );
@@ -45,10 +60,14 @@ export async function readiness(): Promise<Readiness> {
       };
     }),
     timed(async () => {
-      const config = marketplaceConfig();
-      const ping = await pingMarketplace({ ...config, timeoutMs: Math.min(config.timeoutMs, CHECK_LIMIT_MS) });
-      return ping.ok ? { ok: true } : { ok: false, error: `the marketplace's ping failed: ${ping.failure.kind}` };
+      const config = deps.config();
+      const key = await checkApiKey({ ...config, timeoutMs: Math.min(config.timeoutMs, CHECK_LIMIT_MS - 250) });
+      return key.ok ? { ok: true } : { ok: false, error: key.reason };
     }),
   ]);
-  return { ready: store.ok && migrations.ok && marketplace.ok, checks: { store, migrations, marketplace } };
+  return {
+    ready: store.ok && migrations.ok && marketplace.ok,
+    checks: { store, migrations, marketplace },
+    lastSuccessfulMarketplaceRequest: store.ok ? await lastSuccess(deps.database) : null,
+  };
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Marketplace } from "../marketplace/client";
 import type { MarketplaceFailure, Result } from "../marketplace/failure";
-import type { Listing, Question } from "../marketplace/wire";
+import { isRemoved, type Listing, type Question } from "../marketplace/wire";
 import type { PersonalizationPhase } from "../marketplace/personalization-phase";
 import {
   alignWith,
@@ -33,6 +33,9 @@ export const CERTAINLY_UNCHANGED = new Set<MarketplaceFailure["kind"]>([
   "conflict",
   "rate_limited",
 ]);
+
+export const REMOVED_LISTING =
+  "Nothing was changed: the marketplace removed this listing, so it can no longer be edited. Its past orders keep their answers on the Orders page.";
 
 export const SET_NEEDS_MULTI =
   "Nothing was changed: this asks buyers several questions, or a kind of question, that the marketplace accepts only in its multi-question period, and it is not in that period now. Reload the page to see what the marketplace allows.";
@@ -104,7 +107,7 @@ export async function writeRecorded(
   marketplace: Marketplace,
   change: {
     changer: Changer;
-    listing: Pick<Listing, "id" | "questions">;
+    listing: Pick<Listing, "id" | "questions" | "state">;
     target: Snapshot;
     action: HistoryAction;
     jobId?: string;
@@ -113,6 +116,8 @@ export async function writeRecorded(
     send?: () => Promise<Result<Question[]>>;
   },
 ): Promise<WriteOutcome> {
+  // decisions.md, September 2026: a removed listing is gone, never written to, whichever way the write came.
+  if (isRemoved(change.listing)) return { ok: false, refusal: REMOVED_LISTING, gone: true };
   const previous = snapshotOf(change.listing);
   const phase = change.phase ?? "single";
   const target = phase === "multi" ? alignWith(change.target, previous) : change.target;

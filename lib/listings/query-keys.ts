@@ -11,6 +11,12 @@ export const LISTING_STATES: { value: ListingState; label: string }[] = [
   { value: "sold_out", label: "Sold out" },
 ];
 
+/** The states a seller can view: the ones above, which changes select from, and the listings the marketplace removed. */
+export const VIEW_STATES: { value: ListingState; label: string }[] = [
+  ...LISTING_STATES,
+  { value: "removed", label: "Removed" },
+];
+
 export const listingsKey = (view: { state: ListingState; q: string; filter: string; sort: string; page: number }) =>
   ["listings", view.state, view.q, view.filter, view.sort, view.page] as const;
 export const stateCountsKey = ["listings", "state-counts"] as const;

@@ -1,6 +1,6 @@
 import type { ListingState } from "../marketplace/client";
 import type { Listing } from "../marketplace/wire";
-import { LISTING_STATES, PAGE_SIZE } from "./query-keys";
+import { VIEW_STATES, PAGE_SIZE } from "./query-keys";
 
 // The marketplace reads by state only (docs/marketplace.md §11): search, filter, sort and paging happen here.
 
@@ -31,7 +31,7 @@ export type Search = Record<string, string | string[] | undefined>;
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 export function parseListingsView(search: Search): ListingsView {
-  const state = LISTING_STATES.find((option) => option.value === first(search.state))?.value ?? "active";
+  const state = VIEW_STATES.find((option) => option.value === first(search.state))?.value ?? "active";
   const filter = QUESTION_FILTERS.find((option) => option.value === first(search.filter))?.value ?? "all";
   const sort = SORTS.find((option) => option.value === first(search.sort))?.value ?? "title";
   const q = (first(search.q) ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
@@ -49,7 +49,7 @@ export function viewParams(view: ListingsView): URLSearchParams {
 }
 
 export function listingsTitle(view: ListingsView) {
-  const state = LISTING_STATES.find((option) => option.value === view.state)?.label ?? "Your";
+  const state = VIEW_STATES.find((option) => option.value === view.state)?.label ?? "Your";
   return `${state} listings${view.q ? ` matching “${view.q}”` : ""}${view.page > 1 ? `, page ${view.page}` : ""}`;
 }
 

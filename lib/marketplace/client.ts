@@ -32,7 +32,7 @@ import {
 
 type ListingQuestionsRead = ReturnType<typeof toListingQuestions>;
 
-export type ListingState = "active" | "inactive" | "draft" | "expired" | "sold_out";
+export type ListingState = "active" | "inactive" | "draft" | "expired" | "sold_out" | "removed";
 
 export type ReceiptQuery = {
   wasPaid?: boolean;

@@ -12,7 +12,7 @@ export type MarketplaceFailure =
   | { kind: "rate_limited"; retryAfter: number }
   | { kind: "unavailable"; status?: number }
   | { kind: "timeout" }
-  | { kind: "unexpected"; message: string };
+  | { kind: "unexpected"; message: string; status?: number };
 
 export type Result<T> = { ok: true; data: T } | { ok: false; failure: MarketplaceFailure };
 

@@ -49,7 +49,7 @@ function failureOf(
   if (status === 409) return { kind: "conflict", message };
   if (status === 429) return { kind: "rate_limited", retryAfter };
   if (status >= 500) return { kind: "unavailable", status };
-  return { kind: "unexpected", message: `${status} ${message}` };
+  return { kind: "unexpected", message: `${status} ${message}`, status };
 }
 
 export async function marketplaceFetch<T>(config: MarketplaceConfig, call: Call<T>): Promise<Result<T>> {

@@ -38,6 +38,10 @@ export const listingWire = z.object({
   images: z.array(z.object({ rank: z.number().optional(), url_75x75: z.string() })).optional(),
 });
 
+/** docs/marketplace.md §11: since 2026-09-21 the marketplace reads a listing it removed with this state; it is gone. */
+export const REMOVED_STATE = "removed";
+export const isRemoved = (listing: { state: string }) => listing.state === REMOVED_STATE;
+
 export const listingPageWire = z.object({ count: z.number(), results: z.array(listingWire) });
 
 export const meWire = z.object({ user_id: z.number(), shop_id: z.number().optional() });

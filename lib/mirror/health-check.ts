@@ -1,4 +1,4 @@
-import type { Listing, Question } from "../marketplace/wire";
+import { isRemoved, type Listing, type Question } from "../marketplace/wire";
 import { phaseProblem } from "../changes/field-change";
 import type { PersonalizationPhase } from "../marketplace/personalization-phase";
 import { INSTRUCTIONS_MAX, characterCount, longestCapsRun } from "../personalization/rules";
@@ -77,6 +77,7 @@ function refusedReason(listing: Listing, phase: PersonalizationPhase): string {
 }
 
 export function findingsOf(listing: Listing, phase: PersonalizationPhase): Finding[] {
+  if (isRemoved(listing)) return [];
   const limit = phase === "multi" ? QUESTION_INSTRUCTIONS_MAX : INSTRUCTIONS_MAX;
   const found = new Set<Finding>();
   if (listing.isPersonalizable && listing.questions.length === 0) found.add("no-question");
@@ -94,16 +95,18 @@ export function findingsOf(listing: Listing, phase: PersonalizationPhase): Findi
   return [...found];
 }
 
+// A listing the marketplace removed is gone (decisions.md, September 2026): nothing to fix, and not counted as scanned.
 export function healthCheck(listings: Listing[], phase: PersonalizationPhase): HealthReport {
+  const live = listings.filter((listing) => !isRemoved(listing));
   const byFinding = new Map<Finding, FoundListing[]>();
-  for (const listing of listings)
+  for (const listing of live)
     for (const finding of findingsOf(listing, phase)) {
       const found = byFinding.get(finding) ?? [];
       found.push({ id: listing.id, title: listing.title, reason: reasonOf(listing, finding, phase) });
       byFinding.set(finding, found);
     }
   return {
-    scanned: listings.length,
+    scanned: live.length,
     findings: (Object.keys(FINDINGS) as Finding[])
       .filter((finding) => byFinding.has(finding))
       .map((finding) => ({ finding, listings: byFinding.get(finding)! })),

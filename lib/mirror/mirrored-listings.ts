@@ -3,7 +3,7 @@ import { db } from "../db";
 import { marketplace } from "../marketplace";
 import type { ListingState } from "../marketplace/client";
 import type { Result } from "../marketplace/failure";
-import type { Listing } from "../marketplace/wire";
+import { REMOVED_STATE, type Listing } from "../marketplace/wire";
 import { ensureFilled } from "./background";
 import { mirrorStore } from "./mirror-store";
 import { LISTING_STATES, shopMirror, type Seller } from "./shop-mirror";
@@ -38,5 +38,5 @@ export async function mirroredStateCounts(seller: Seller): Promise<Record<string
   const store = mirrorStore(await db());
   if ((await store.shop(seller.shopId))?.status !== "filled") return null;
   const counts = await store.stateCounts(seller.shopId);
-  return Object.fromEntries(LISTING_STATES.map((state) => [state, counts[state] ?? 0]));
+  return Object.fromEntries([...LISTING_STATES, REMOVED_STATE].map((state) => [state, counts[state] ?? 0]));
 }

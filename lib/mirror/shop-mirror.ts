@@ -2,7 +2,7 @@ import "server-only";
 import type { Database } from "../db/database";
 import type { ListingState, Marketplace } from "../marketplace/client";
 import type { Result } from "../marketplace/failure";
-import type { Listing, Question } from "../marketplace/wire";
+import { isRemoved, type Listing, type Question } from "../marketplace/wire";
 import { historyStore } from "../history/history-store";
 import { sameSnapshot, snapshotOf } from "../personalization/snapshot";
 import { mirrorStore, type SyncSource } from "./mirror-store";
@@ -56,6 +56,8 @@ export function shopMirror(db: Database, marketplace: Marketplace) {
       if ((listing.updatedAt ?? 0) < known.updatedTimestamp) return "same";
       if (known.text === JSON.stringify(listing)) return "same";
       if (!(await store.replace(known, listing))) continue;
+      // Kept, marked removed: what a removed listing reads now is no change for the seller to keep or revert.
+      if (isRemoved(listing)) return "changed";
       const before = snapshotOf(known.listing);
       const after = snapshotOf(listing);
       if (sameSnapshot(before, after)) return "changed";

@@ -12,8 +12,15 @@ export type MarketplaceCallRecord = {
   headers?: { get(name: string): string | null };
 };
 
+const globalForCalls = globalThis as unknown as { lastSuccessfulMarketplaceCall?: number };
+
+/** When this process last had a 2xx from the marketplace (any request, the token endpoint's too), or undefined. */
+export const lastSuccessfulCallAt = (): number | undefined => globalForCalls.lastSuccessfulMarketplaceCall;
+
 export function recordMarketplaceCall(call: MarketplaceCallRecord) {
   const ms = Date.now() - call.startedAt;
+  if (call.status >= 200 && call.status < 300)
+    globalForCalls.lastSuccessfulMarketplaceCall = Math.max(lastSuccessfulCallAt() ?? 0, Date.now());
   const { marketplaceCalls, marketplaceDuration } = metrics();
   marketplaceCalls.inc({ operation: call.operation, status: String(call.status) });
   marketplaceDuration.observe({ operation: call.operation }, ms / 1000);

@@ -44,6 +44,11 @@ function createMetrics() {
       help: "Sellers whose stored tokens no configured key opens (each signs in again); the log names them.",
       registers: [readAtScrape],
     }),
+    lastSuccessfulRequest: new Gauge({
+      name: "marketplace_last_successful_request_timestamp_seconds",
+      help: "When the app last had a successful marketplace request, by any instance (Unix seconds; the marketplace bans an app dormant for six months).",
+      registers: [readAtScrape],
+    }),
   };
 }
 

@@ -92,6 +92,11 @@ export function sandboxControl(
   return http(`${base}/__sandbox${path}`, body === undefined ? { method } : jsonInit(method, body));
 }
 
+/** The marketplace removes a listing (decisions.md, September 2026): it then reads with `state: "removed"`. */
+export async function removeListing(base: string, listingId: number) {
+  await controlOk(base, `/listings/${listingId}/remove`, {});
+}
+
 export async function resetSandbox(base: string) {
   const result = await sandboxControl(base, "/reset", {});
   if (result.status !== 200) throw new Error(`POST /__sandbox/reset answered ${result.status}: ${result.text}`);

@@ -3,6 +3,7 @@ import { sessions } from "@/lib/auth/sessions";
 import { tokenStore } from "@/lib/auth/token-store";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
+import { lastRequestStore } from "@/lib/marketplace/last-request";
 import { metrics } from "@/lib/observability/metrics";
 
 export const dynamic = "force-dynamic";
@@ -28,9 +29,12 @@ export async function GET(request: Request) {
       "www-authenticate": 'Bearer realm="metrics"',
     });
   }
-  const { registry, readAtScrape, activeSessions, unreadableTokens } = metrics();
+  const { registry, readAtScrape, activeSessions, unreadableTokens, lastSuccessfulRequest } = metrics();
   activeSessions.set(await (await sessions()).count());
   unreadableTokens.set((await tokenStore(await db()).unreadable()).length);
+  const lastSuccess = await lastRequestStore(await db()).read();
+  if (lastSuccess === null) lastSuccessfulRequest.reset();
+  else lastSuccessfulRequest.set(Math.floor(lastSuccess / 1000));
   return new Response((await registry.metrics()) + (await readAtScrape.metrics()), {
     headers: { "content-type": registry.contentType, "cache-control": "no-store" },
   });

@@ -17,6 +17,7 @@ import { loadListing, mirroredNeighbours } from "@/lib/listings/read";
 import { parseListingsView, viewParams, type Search } from "@/lib/listings/view";
 import { knownTitle } from "@/lib/listings/titles";
 import { describeFailure, marketplace, personalizationPhase } from "@/lib/marketplace";
+import { isRemoved } from "@/lib/marketplace/wire";
 import { shopCurrencyCode } from "@/lib/personalization/shop-currency";
 
 const NOT_FOUND = { ok: false, failure: { kind: "not_found", message: "" } } as const;
@@ -69,9 +70,17 @@ export default async function ListingEditorPage({
   // Read here rather than after hydration, so the pager does not push the editor down as it appears.
   if (neighbours !== undefined)
     queryClient.setQueryData(neighboursKey(listingId, viewParams(view).toString()), neighbours);
-  const unavailable = result.ok
-    ? undefined
-    : { title: "Listing unavailable", message: describeFailure(result.failure, "load") };
+  // decisions.md, September 2026: a listing the marketplace removed is gone, so it gets no editor and no save.
+  const unavailable = !result.ok
+    ? { title: "Listing unavailable", message: describeFailure(result.failure, "load") }
+    : isRemoved(result.data)
+      ? {
+          title: result.data.title,
+          message:
+            "The marketplace removed this listing, so it can no longer be edited here or anywhere else. What its buyers answered stays with their orders.",
+          gone: { ordersHref: `/orders?listing=${listingId}` },
+        }
+      : undefined;
   return (
     <BackToListingsPage shopName={seller.shopName} unavailable={unavailable}>
       <HydrationBoundary state={dehydrate(queryClient)}>
