@@ -66,7 +66,7 @@ describe("settings", () => {
     expect(appSettingsSchema.parse({ ...complete, MARKETPLACE_DATED_RULES: JSON.stringify(one) })).toMatchObject({
       MARKETPLACE_DATED_RULES: [one],
     });
-    const two = [one, { rule: "add-on-price-optional-text", from: "2027-03-01" }];
+    const two = [one, { rule: "instructions-max", from: "2027-03-01", max: 80 }];
     expect(appSettingsSchema.parse({ ...complete, MARKETPLACE_DATED_RULES: JSON.stringify(two) })).toMatchObject({
       MARKETPLACE_DATED_RULES: two,
     });
@@ -78,7 +78,7 @@ describe("settings", () => {
       '  MARKETPLACE_DATED_RULES must be JSON: a rule such as {"rule": "instructions-max", "from": "2027-01-15", "max": 100}, or a list of them',
     );
     expect(rules('{"rule": "title-max", "from": "2027-01-15"}')).toBe(
-      "  MARKETPLACE_DATED_RULES.0.rule must name a known rule: instructions-max (with from and max) or add-on-price-optional-text (with from)",
+      "  MARKETPLACE_DATED_RULES.0.rule must name a known rule: instructions-max (with from and max)",
     );
     expect(rules('{"rule": "instructions-max", "from": "2027-02-30", "max": 100}')).toBe(
       "  MARKETPLACE_DATED_RULES.0.from must be a day of the calendar, e.g. 2027-01-15",
@@ -89,7 +89,9 @@ describe("settings", () => {
     expect(rules('[{"rule": "instructions-max", "from": "2027-01-15", "max": 0}]')).toBe(
       "  MARKETPLACE_DATED_RULES.0.max must be a whole number of characters from 1 to 1000, e.g. 100",
     );
-    expect(rules('{"rule": "instructions-max", "from": "2027-01-15"}')).toContain("MARKETPLACE_DATED_RULES.0.max must be");
+    expect(rules('{"rule": "instructions-max", "from": "2027-01-15"}')).toContain(
+      "MARKETPLACE_DATED_RULES.0.max must be",
+    );
   });
 
   it("read a renamed setting under its old name, with a warning to rename it; the new name wins when both are set", () => {
