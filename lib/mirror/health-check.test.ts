@@ -119,6 +119,15 @@ describe("the forecast: a dated rule of the marketplace's calendar before its da
     expect(ids(tooLong(report))).toEqual([4]);
   });
 
+  it("judges the days before 11 May 2026 by one text question, even when the dashboard has learnt several", () => {
+    const report = healthCheck(shop, "multi", { today: "2026-05-10", rules: MARKETPLACE_CALENDAR });
+    expect(report.findings.map(({ finding, listings }) => [finding, ids({ listings })])).toEqual([
+      ["too-long", [4]],
+      ["refused", [2]],
+    ]);
+    expect(report.forecasts.map(ids)).toEqual([[1, 2]]);
+  });
+
   it("makes the same listings an ordinary finding on the day and after it, with no forecast left", () => {
     for (const today of ["2026-05-11", "2026-05-12", "2027-11-27"]) {
       const report = on(today);

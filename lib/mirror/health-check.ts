@@ -5,7 +5,14 @@ import { INSTRUCTIONS_MAX, characterCount, longestCapsRun } from "../personaliza
 import { QUESTION_INSTRUCTIONS_MAX } from "../personalization/question-set";
 import { cellErrors, gridRowsOf } from "../changes/grid-rows";
 import { addOnPriceDropped } from "../personalization/add-on-price";
-import { breaksRule, inForce, upcoming, type DatedRule, type DatedRuleKind } from "../personalization/dated-rules";
+import {
+  SEVERAL_QUESTIONS_FROM,
+  breaksRule,
+  inForce,
+  upcoming,
+  type DatedRule,
+  type DatedRuleKind,
+} from "../personalization/dated-rules";
 
 export type Finding =
   "too-long" | "all-caps" | "required-without-instructions" | "add-on-price" | "no-question" | "refused";
@@ -39,6 +46,11 @@ export const RULE_FINDING: Record<DatedRuleKind, Finding> = {
   "instructions-max": "too-long",
 };
 
+// Before the day several questions came the marketplace took one text question, whatever the period the dashboard
+// has learnt from answers that do not say it.
+const periodOf = (phase: PersonalizationPhase, calendar?: Calendar): PersonalizationPhase =>
+  calendar && calendar.today < SEVERAL_QUESTIONS_FROM ? "single" : phase;
+
 // With a calendar the marketplace's day decides the limit, whatever the period the dashboard has learnt: the day
 // comes from the marketplace's own answers.
 function instructionsLimit(phase: PersonalizationPhase, calendar?: Calendar): number {
@@ -53,7 +65,13 @@ const priceReason = (listing: Listing) =>
   `${numbered(listing, Math.max(0, listing.questions.findIndex(addOnPriceDropped)))} charges an add-on price that only an optional text question keeps.`;
 
 /** Why one listing is behind one finding: the first question that breaks the finding's rule, and how. */
-export function reasonOf(listing: Listing, finding: Finding, phase: PersonalizationPhase, calendar?: Calendar): string {
+export function reasonOf(
+  listing: Listing,
+  finding: Finding,
+  learnt: PersonalizationPhase,
+  calendar?: Calendar,
+): string {
+  const phase = periodOf(learnt, calendar);
   const limit = instructionsLimit(phase, calendar);
   const at = (test: (question: Question) => boolean) => Math.max(0, listing.questions.findIndex(test));
   switch (finding) {
@@ -95,7 +113,8 @@ function refusedReason(listing: Listing, phase: PersonalizationPhase): string {
   return phaseProblem(stored, phase) ?? "The marketplace would refuse its questions as they are.";
 }
 
-export function findingsOf(listing: Listing, phase: PersonalizationPhase, calendar?: Calendar): Finding[] {
+export function findingsOf(listing: Listing, learnt: PersonalizationPhase, calendar?: Calendar): Finding[] {
+  const phase = periodOf(learnt, calendar);
   const limit = instructionsLimit(phase, calendar);
   const found = new Set<Finding>();
   if (listing.isPersonalizable && listing.questions.length === 0) found.add("no-question");

@@ -34,12 +34,15 @@ export const datedRuleSchema = z.discriminatedUnion(
 export type DatedRule = z.infer<typeof datedRuleSchema>;
 export type DatedRuleKind = DatedRule["rule"];
 
+/** docs/marketplace.md §13: the day the marketplace took several questions, and instructions of at most 120. */
+export const SEVERAL_QUESTIONS_FROM = "2026-05-11";
+
 /**
  * docs/marketplace.md §13: the dated rules of the marketplace's calendar that a stored listing can break. Add-on prices
  * (2026-07-20) are not here: no listing could carry one before that day.
  */
 export const MARKETPLACE_CALENDAR: readonly DatedRule[] = [
-  { rule: "instructions-max", from: "2026-05-11", max: QUESTION_INSTRUCTIONS_MAX },
+  { rule: "instructions-max", from: SEVERAL_QUESTIONS_FROM, max: QUESTION_INSTRUCTIONS_MAX },
 ];
 
 /** Whether one stored question breaks the rule. */
