@@ -11,7 +11,7 @@ const LONG =
 // The clock decides the period here, so the pin the other specs rely on is lifted and put back afterwards.
 test.beforeEach(async () => {
   await control("/phase", { phase: null });
-  await control("/clock", { at: "2026-04-01T09:00:00Z" });
+  await control("/clock", { at: "2026-05-01T09:00:00Z" });
 });
 test.afterEach(async () => {
   await control("/clock", { at: new Date().toISOString() });

@@ -71,7 +71,8 @@ const PLAIN = {
   max_allowed_characters: 100,
 };
 
-const ALL_PHASES = "migration, post-deprecation, multi-question, add-on-prices, add-on-resend, listing-fields-refused, eu-guarantees, webhooks";
+const ALL_PHASES =
+  "migration, post-deprecation, multi-question, add-on-prices, add-on-resend, listing-fields-refused, eu-guarantees, webhooks";
 
 describe("the phase control", () => {
   it("starts pinned in migration here, switches, refuses an unknown phase and goes back to the start-up phase on reset", async () => {
