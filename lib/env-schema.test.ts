@@ -60,6 +60,40 @@ describe("settings", () => {
     expect(problems.split("\n")).toHaveLength(6);
   });
 
+  it("read the dated rules an operator adds: one rule or a list, each a known kind with its day", () => {
+    expect(appSettingsSchema.parse(complete).MARKETPLACE_DATED_RULES).toEqual([]);
+    const one = { rule: "instructions-max", from: "2027-01-15", max: 100 };
+    expect(appSettingsSchema.parse({ ...complete, MARKETPLACE_DATED_RULES: JSON.stringify(one) })).toMatchObject({
+      MARKETPLACE_DATED_RULES: [one],
+    });
+    const two = [one, { rule: "instructions-max", from: "2027-03-01", max: 80 }];
+    expect(appSettingsSchema.parse({ ...complete, MARKETPLACE_DATED_RULES: JSON.stringify(two) })).toMatchObject({
+      MARKETPLACE_DATED_RULES: two,
+    });
+  });
+
+  it("refuse a dated rule that is not JSON, names no known rule, or has a bad day or limit, saying what to write", () => {
+    const rules = (value: string) => problemsOf({ ...complete, MARKETPLACE_DATED_RULES: value });
+    expect(rules("instructions-max from 2027")).toBe(
+      '  MARKETPLACE_DATED_RULES must be JSON: a rule such as {"rule": "instructions-max", "from": "2027-01-15", "max": 100}, or a list of them',
+    );
+    expect(rules('{"rule": "title-max", "from": "2027-01-15"}')).toBe(
+      "  MARKETPLACE_DATED_RULES.0.rule must name a known rule: instructions-max (with from and max)",
+    );
+    expect(rules('{"rule": "instructions-max", "from": "2027-02-30", "max": 100}')).toBe(
+      "  MARKETPLACE_DATED_RULES.0.from must be a day of the calendar, e.g. 2027-01-15",
+    );
+    expect(rules('{"rule": "instructions-max", "from": "15/01/2027", "max": 100}')).toContain(
+      "MARKETPLACE_DATED_RULES.0.from must be a day written YYYY-MM-DD",
+    );
+    expect(rules('[{"rule": "instructions-max", "from": "2027-01-15", "max": 0}]')).toBe(
+      "  MARKETPLACE_DATED_RULES.0.max must be a whole number of characters from 1 to 1000, e.g. 100",
+    );
+    expect(rules('{"rule": "instructions-max", "from": "2027-01-15"}')).toContain(
+      "MARKETPLACE_DATED_RULES.0.max must be",
+    );
+  });
+
   it("read a renamed setting under its old name, with a warning to rename it; the new name wins when both are set", () => {
     const old = { ...complete, BULK_LEASE_MS: "12000" };
     expect(serverSettingsSchema.parse(withRenamedSettings(old)).CHANGE_LEASE_MS).toBe(12_000);

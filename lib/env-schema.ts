@@ -1,5 +1,6 @@
 // Apart from lib/env.ts (server-only) so that instrumentation.ts can check every setting as the server starts.
 import { z } from "zod";
+import { datedRuleSchema } from "./personalization/dated-rules";
 
 const wholeNumber = (what: string, example: number, min = 1) =>
   z.coerce
@@ -48,6 +49,20 @@ export const appSettingsSchema = z.object({
       })
       .default("on"),
   ),
+  MARKETPLACE_DATED_RULES: z.preprocess((value, context) => {
+    if (value === undefined || value === "") return [];
+    try {
+      const parsed: unknown = JSON.parse(String(value));
+      return Array.isArray(parsed) ? parsed : [parsed];
+    } catch {
+      context.addIssue({
+        code: "custom",
+        message:
+          'must be JSON: a rule such as {"rule": "instructions-max", "from": "2027-01-15", "max": 100}, or a list of them',
+      });
+      return z.NEVER;
+    }
+  }, z.array(datedRuleSchema)),
   MARKETPLACE_PERSONALIZATION_CACHE_SECONDS: z.preprocess(
     emptyIsUnset,
     wholeNumber("a whole number of seconds (0 or more)", 30, 0).default(30),

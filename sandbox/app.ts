@@ -32,6 +32,13 @@ export function createApp(state: SandboxState, routes: readonly Route[] = API_RO
   const app = new Hono<SandboxEnv>({ router: new PatternRouter() });
   let openApiJson: string | undefined;
 
+  // The live marketplace's Date header carries the real date; here it follows the sandbox clock, so a client learns
+  // the marketplace's today from any answer.
+  app.use("*", async (c, next) => {
+    await next();
+    c.res.headers.set("date", new Date(state.nowMs()).toUTCString());
+  });
+
   // Before the API's middleware: an image host, not the API (sandbox/images.ts).
   app.route("/images", imageRoutes(state));
 

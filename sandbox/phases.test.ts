@@ -699,6 +699,17 @@ describe("with no --phase, the phase of the sandbox clock's date", () => {
     expect((await guarantee()).body).toMatchObject({ ecgt_garan_years: 2, ecgt_garan_brand: null });
   });
 
+  it("dates every answer by its clock in the Date header, as the live marketplace dates them by the real day", async () => {
+    await at("2026-05-01T09:30:00Z");
+    const api = await callApi(clocked.url, `listings/${WITH_QUESTION}`);
+    expect(api.status).toBe(200);
+    expect(api.headers.get("date")).toMatch(/^Fri, 01 May 2026 09:3\d:\d\d GMT$/);
+    const refused = await callApi(clocked.url, "listings/1", { apiKey: null });
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get("date")).toMatch(/^Fri, 01 May 2026 /);
+    expect((await http(`${clocked.url}/`)).headers.get("date")).toMatch(/^Fri, 01 May 2026 /);
+  });
+
   it("is held by a pinned phase until the pin is lifted with null", async () => {
     await sandboxControl(clocked.url, "/phase", { phase: "migration" });
     await at("2026-10-02");

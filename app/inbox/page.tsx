@@ -6,6 +6,7 @@ import { canEdit } from "@/lib/auth/scopes";
 import { db } from "@/lib/db";
 import { mirrorStore } from "@/lib/mirror/mirror-store";
 import { healthCheck } from "@/lib/mirror/health-check";
+import { healthCalendar } from "@/lib/mirror/health-calendar";
 import { personalizationPhase } from "@/lib/marketplace";
 import { ShopHealth } from "@/components/inbox/shop-health";
 
@@ -18,7 +19,7 @@ export default async function InboxPage() {
   const shop = seller.shopId === null ? null : await store.shop(seller.shopId);
   const health =
     shop?.status === "filled"
-      ? healthCheck(await store.listings(shop.shopId), await personalizationPhase().current())
+      ? healthCheck(await store.listings(shop.shopId), await personalizationPhase().current(), healthCalendar())
       : null;
   return (
     <>

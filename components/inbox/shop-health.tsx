@@ -1,8 +1,58 @@
 import Link from "next/link";
-import { FINDINGS, type HealthReport } from "@/lib/mirror/health-check";
+import { FINDINGS, type Finding, type FoundListing, type HealthReport } from "@/lib/mirror/health-check";
 import { FIXED_IN_EDITOR } from "@/lib/mirror/health-fixes";
 import { gridHref } from "@/lib/changes/grid-href";
+import { consequenceOf, dayInWords } from "@/lib/personalization/dated-rules";
 import { HealthFixForm } from "./health-fix-form";
+
+const listingsCount = (count: number) => `${count} ${count === 1 ? "listing" : "listings"}`;
+
+/** One finding, today's or forecast, with its listings and the fix of its rule. */
+function FindingEntry({
+  finding,
+  summary,
+  listings,
+  canEdit,
+}: {
+  finding: Finding;
+  summary: string;
+  listings: FoundListing[];
+  canEdit: boolean;
+}) {
+  return (
+    <li className="rounded-xl bg-white p-4 text-stone-900 ring-1 ring-stone-200">
+      <details>
+        <summary className="cursor-pointer font-medium">{summary}</summary>
+        <ul className="mt-2 list-disc pl-5 text-sm">
+          {listings.map((listing) => (
+            <li key={listing.id}>
+              <Link href={`/listings/${listing.id}`} className="text-blue-800 underline underline-offset-2">
+                {listing.title}
+              </Link>
+              : {listing.reason}
+            </li>
+          ))}
+        </ul>
+      </details>
+      {finding !== "no-question" && (
+        <Link
+          href={gridHref({ kind: "listings", listingIds: listings.map((listing) => listing.id) })}
+          className="mt-2 inline-flex min-h-11 items-center text-sm font-medium text-blue-800 underline underline-offset-2 md:min-h-0"
+        >
+          Fix {listings.length === 1 ? "it" : `these ${listings.length}`} in a grid
+          <span className="sr-only">: {summary}</span>
+        </Link>
+      )}
+      {FIXED_IN_EDITOR.includes(finding) ? (
+        <p className="mt-2 text-sm text-stone-700">
+          Each of these needs your own words: type them in the grid, where every cell is checked as you type.
+        </p>
+      ) : (
+        canEdit && <HealthFixForm finding={finding} />
+      )}
+    </li>
+  );
+}
 
 /** The shop health check: every mirrored listing against the current period's rules, with counts per finding. */
 export function ShopHealth({ report, canEdit }: { report: HealthReport | null; canEdit: boolean }) {
@@ -24,39 +74,32 @@ export function ShopHealth({ report, canEdit }: { report: HealthReport | null; c
           </p>
           <ul className="mt-3 space-y-3" aria-label="Findings">
             {report.findings.map(({ finding, listings }) => (
-              <li key={finding} className="rounded-xl bg-white p-4 text-stone-900 ring-1 ring-stone-200">
-                <details>
-                  <summary className="cursor-pointer font-medium">
-                    {FINDINGS[finding]}: {listings.length} {listings.length === 1 ? "listing" : "listings"}
-                  </summary>
-                  <ul className="mt-2 list-disc pl-5 text-sm">
-                    {listings.map((listing) => (
-                      <li key={listing.id}>
-                        <Link href={`/listings/${listing.id}`} className="text-blue-800 underline underline-offset-2">
-                          {listing.title}
-                        </Link>
-                        : {listing.reason}
-                      </li>
-                    ))}
-                  </ul>
-                </details>
-                {finding !== "no-question" && (
-                  <Link
-                    href={gridHref({ kind: "listings", listingIds: listings.map((listing) => listing.id) })}
-                    className="mt-2 inline-flex min-h-11 items-center text-sm font-medium text-blue-800 underline underline-offset-2 md:min-h-0"
-                  >
-                    Fix {listings.length === 1 ? "it" : `these ${listings.length}`} in a grid
-                    <span className="sr-only">: {FINDINGS[finding]}</span>
-                  </Link>
-                )}
-                {FIXED_IN_EDITOR.includes(finding) ? (
-                  <p className="mt-2 text-sm text-stone-700">
-                    Each of these needs your own words: type them in the grid, where every cell is checked as you type.
-                  </p>
-                ) : (
-                  canEdit && <HealthFixForm finding={finding} />
-                )}
-              </li>
+              <FindingEntry
+                key={finding}
+                finding={finding}
+                summary={`${FINDINGS[finding]}: ${listingsCount(listings.length)}`}
+                listings={listings}
+                canEdit={canEdit}
+              />
+            ))}
+          </ul>
+        </>
+      )}
+      {report !== null && report.forecasts.length > 0 && (
+        <>
+          <h3 className="mt-6 text-lg font-semibold">Coming rules</h3>
+          <p className="mt-1 text-sm text-stone-700">
+            Rules the marketplace has dated. Fix these listings before the day, and nothing breaks on it.
+          </p>
+          <ul className="mt-3 space-y-3" aria-label="Coming rules">
+            {report.forecasts.map(({ rule, finding, listings }) => (
+              <FindingEntry
+                key={`${rule.rule}-${rule.from}-${rule.max}`}
+                finding={finding}
+                summary={`From ${dayInWords(rule.from)}: ${listingsCount(listings.length)} ${consequenceOf(rule, listings.length)}`}
+                listings={listings}
+                canEdit={canEdit}
+              />
             ))}
           </ul>
         </>

@@ -7,6 +7,7 @@ import { tokenStore, type TokenStore } from "../auth/token-store";
 import { createMarketplace, type Marketplace } from "./client";
 import { toWrite } from "../personalization/schema";
 import type { MarketplaceConfig } from "./config";
+import { marketplaceToday } from "./marketplace-date";
 import { sandboxMarketplaceConfig, storeSellerTokens } from "../../test/harness/seller-marketplace";
 
 const sandbox = useSeededSandbox();
@@ -75,6 +76,14 @@ describe("marketplace client", () => {
       bearer_user: ADA.user_id,
       app: DEMO_APP.name,
     });
+  });
+
+  it("takes the marketplace's day from the Date header of its last answer, not from the machine's clock", async () => {
+    await signedIn(ADA.user_id);
+    const days = 40;
+    await advanceClock(sandbox.url, days * 86_400);
+    expect((await client.getListing(ADA.user_id, ADA_LISTING)).ok).toBe(true);
+    expect(marketplaceToday()).toBe(new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10));
   });
 
   it("reads a page of listings with their personalization in one call", async () => {

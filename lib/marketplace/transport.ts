@@ -4,6 +4,7 @@ import { recordMarketplaceCall } from "../observability/marketplace-call";
 import type { MarketplaceConfig, RateLimitReport } from "./config";
 import type { MarketplaceFailure, Result } from "./failure";
 import { sendRequest, timedOut, type Reply, type ReplyHeaders } from "./http-client";
+import { noteMarketplaceDate } from "./marketplace-date";
 
 export type Call<T> = {
   operation: string;
@@ -88,6 +89,7 @@ export async function marketplaceFetch<T>(config: MarketplaceConfig, call: Call<
       });
       return { ok: false, failure: late ? { kind: "timeout" } : { kind: "unavailable" } };
     }
+    noteMarketplaceDate(response.headers.get("date"));
     const rate = config.pacer && rateLimitOf(response, sentAt);
     if (rate) config.pacer?.afterResponse(rate);
     const body = errorBody(response.body);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Listing, Question } from "../marketplace/wire";
-import { findingsOf, healthCheck, reasonOf } from "./health-check";
+import { MARKETPLACE_CALENDAR, consequenceOf, dayInWords } from "../personalization/dated-rules";
+import { findingsOf, healthCheck, reasonOf, type HealthReport } from "./health-check";
 
 const question = (fields: Partial<Question> = {}): Question => ({
   type: "text_input",
@@ -78,5 +79,83 @@ describe("shop health check", () => {
     expect(report.findings[0]?.listings).toEqual([
       { id: 1, title: "Listing 1", reason: "Its question, instructions: Start with a letter or a digit." },
     ]);
+  });
+});
+
+describe("the forecast: a dated rule of the marketplace's calendar before its day", () => {
+  const instructions = (length: number) => question({ instructions: "a".repeat(length) });
+  const shop = [
+    listing(1, [instructions(130)]),
+    listing(2, [question(), instructions(200)]),
+    listing(3, [instructions(110)]),
+    listing(4, [instructions(300)]),
+    listing(5, [question()]),
+  ];
+  const on = (today: string, rules = MARKETPLACE_CALENDAR) => healthCheck(shop, "single", { today, rules });
+  const ids = (found: { listings: { id: number }[] } | undefined) => found?.listings.map((listing) => listing.id);
+  const tooLong = (report: HealthReport) => report.findings.find(({ finding }) => finding === "too-long");
+
+  it("counts the listings over 120 characters before 11 May 2026, apart from those already over today's 256", () => {
+    const report = on("2026-05-10");
+    expect(report.forecasts).toEqual([
+      {
+        rule: { rule: "instructions-max", from: "2026-05-11", max: 120 },
+        finding: "too-long",
+        listings: [
+          {
+            id: 1,
+            title: "Listing 1",
+            reason: "Its question has instructions of 130 characters; from then on the marketplace takes at most 120.",
+          },
+          {
+            id: 2,
+            title: "Listing 2",
+            reason:
+              "Question 2 (“Personalization”) has instructions of 200 characters; from then on the marketplace takes at most 120.",
+          },
+        ],
+      },
+    ]);
+    expect(ids(tooLong(report))).toEqual([4]);
+  });
+
+  it("judges the days before 11 May 2026 by one text question, even when the dashboard has learnt several", () => {
+    const report = healthCheck(shop, "multi", { today: "2026-05-10", rules: MARKETPLACE_CALENDAR });
+    expect(report.findings.map(({ finding, listings }) => [finding, ids({ listings })])).toEqual([
+      ["too-long", [4]],
+      ["refused", [2]],
+    ]);
+    expect(report.forecasts.map(ids)).toEqual([[1, 2]]);
+  });
+
+  it("makes the same listings an ordinary finding on the day and after it, with no forecast left", () => {
+    for (const today of ["2026-05-11", "2026-05-12", "2027-11-27"]) {
+      const report = on(today);
+      expect(report.forecasts).toEqual([]);
+      expect(ids(tooLong(report))).toEqual([1, 2, 4]);
+      expect(tooLong(report)?.listings[0]?.reason).toBe(
+        "Its question has instructions of 130 characters; the marketplace takes at most 120.",
+      );
+    }
+  });
+
+  it("forecasts an operator's rule with its own day and limit, counting only the listings it newly breaks", () => {
+    const rules = [...MARKETPLACE_CALENDAR, { rule: "instructions-max" as const, from: "2027-01-15", max: 100 }];
+    const report = on("2026-11-27", rules);
+    expect(report.forecasts.map((forecast) => [forecast.rule.from, ids(forecast)])).toEqual([["2027-01-15", [3]]]);
+    expect(ids(tooLong(report))).toEqual([1, 2, 4]);
+    const before = on("2026-05-01", rules);
+    expect(before.forecasts.map((forecast) => [forecast.rule.from, ids(forecast)])).toEqual([
+      ["2026-05-11", [1, 2]],
+      ["2027-01-15", [3]],
+    ]);
+    expect(ids(tooLong(on("2027-01-15", rules)))).toEqual([1, 2, 3, 4]);
+  });
+
+  it("says the consequence with the day in words", () => {
+    const [rule] = MARKETPLACE_CALENDAR;
+    expect(`From ${dayInWords(rule!.from)}: 2 listings ${consequenceOf(rule!, 2)}`).toBe(
+      "From 11 May 2026: 2 listings have instructions over 120 characters, which the marketplace refuses from then on: shorten them before that day",
+    );
   });
 });

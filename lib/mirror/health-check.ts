@@ -4,6 +4,15 @@ import type { PersonalizationPhase } from "../marketplace/personalization-phase"
 import { INSTRUCTIONS_MAX, characterCount, longestCapsRun } from "../personalization/rules";
 import { QUESTION_INSTRUCTIONS_MAX } from "../personalization/question-set";
 import { cellErrors, gridRowsOf } from "../changes/grid-rows";
+import { addOnPriceDropped } from "../personalization/add-on-price";
+import {
+  SEVERAL_QUESTIONS_FROM,
+  breaksRule,
+  inForce,
+  upcoming,
+  type DatedRule,
+  type DatedRuleKind,
+} from "../personalization/dated-rules";
 
 export type Finding =
   "too-long" | "all-caps" | "required-without-instructions" | "add-on-price" | "no-question" | "refused";
@@ -20,17 +29,50 @@ export const FINDINGS: Record<Finding, string> = {
 /** A listing behind a finding, with the rule it breaks in the seller's words. */
 export type FoundListing = Pick<Listing, "id" | "title"> & { reason: string };
 
+/** A dated rule still to come, and the listings that follow today's rules but will break it on its day. */
+export type Forecast = { rule: DatedRule; finding: Finding; listings: FoundListing[] };
+
 export type HealthReport = {
   scanned: number;
   findings: { finding: Finding; listings: FoundListing[] }[];
+  forecasts: Forecast[];
 };
+
+/** The marketplace's day (YYYY-MM-DD) and its dated rules: each rule counts from its day, and is forecast before it. */
+export type Calendar = { today: string; rules: readonly DatedRule[] };
+
+/** The finding a dated rule's listings are under once its day has come: the forecast is the same rule with a date. */
+export const RULE_FINDING: Record<DatedRuleKind, Finding> = {
+  "instructions-max": "too-long",
+};
+
+// Before the day several questions came the marketplace took one text question, whatever the period the dashboard
+// has learnt from answers that do not say it.
+const periodOf = (phase: PersonalizationPhase, calendar?: Calendar): PersonalizationPhase =>
+  calendar && calendar.today < SEVERAL_QUESTIONS_FROM ? "single" : phase;
+
+// With a calendar the marketplace's day decides the limit, whatever the period the dashboard has learnt: the day
+// comes from the marketplace's own answers.
+function instructionsLimit(phase: PersonalizationPhase, calendar?: Calendar): number {
+  if (!calendar) return phase === "multi" ? QUESTION_INSTRUCTIONS_MAX : INSTRUCTIONS_MAX;
+  return Math.min(INSTRUCTIONS_MAX, ...inForce(calendar.rules, calendar.today).map((rule) => rule.max));
+}
 
 const numbered = (listing: Listing, index: number) =>
   listing.questions.length === 1 ? "Its question" : `Question ${index + 1} (“${listing.questions[index]?.title}”)`;
 
+const priceReason = (listing: Listing) =>
+  `${numbered(listing, Math.max(0, listing.questions.findIndex(addOnPriceDropped)))} charges an add-on price that only an optional text question keeps.`;
+
 /** Why one listing is behind one finding: the first question that breaks the finding's rule, and how. */
-export function reasonOf(listing: Listing, finding: Finding, phase: PersonalizationPhase): string {
-  const limit = phase === "multi" ? QUESTION_INSTRUCTIONS_MAX : INSTRUCTIONS_MAX;
+export function reasonOf(
+  listing: Listing,
+  finding: Finding,
+  learnt: PersonalizationPhase,
+  calendar?: Calendar,
+): string {
+  const phase = periodOf(learnt, calendar);
+  const limit = instructionsLimit(phase, calendar);
   const at = (test: (question: Question) => boolean) => Math.max(0, listing.questions.findIndex(test));
   switch (finding) {
     case "too-long": {
@@ -49,12 +91,7 @@ export function reasonOf(listing: Listing, finding: Finding, phase: Personalizat
         at((question) => question.required && question.instructions.trim() === ""),
       )} is required but tells buyers nothing.`;
     case "add-on-price":
-      return `${numbered(
-        listing,
-        at(
-          (question) => (question.addOnPrice?.amount ?? 0) > 0 && (question.required || question.type !== "text_input"),
-        ),
-      )} charges an add-on price that only an optional text question keeps.`;
+      return priceReason(listing);
     case "no-question":
       return "It is personalizable but asks buyers nothing.";
     case "refused":
@@ -76,9 +113,10 @@ function refusedReason(listing: Listing, phase: PersonalizationPhase): string {
   return phaseProblem(stored, phase) ?? "The marketplace would refuse its questions as they are.";
 }
 
-export function findingsOf(listing: Listing, phase: PersonalizationPhase): Finding[] {
+export function findingsOf(listing: Listing, learnt: PersonalizationPhase, calendar?: Calendar): Finding[] {
   if (isRemoved(listing)) return [];
-  const limit = phase === "multi" ? QUESTION_INSTRUCTIONS_MAX : INSTRUCTIONS_MAX;
+  const phase = periodOf(learnt, calendar);
+  const limit = instructionsLimit(phase, calendar);
   const found = new Set<Finding>();
   if (listing.isPersonalizable && listing.questions.length === 0) found.add("no-question");
   for (const question of listing.questions) {
@@ -86,23 +124,60 @@ export function findingsOf(listing: Listing, phase: PersonalizationPhase): Findi
     if (longestCapsRun(question.instructions) >= 3) found.add("all-caps");
     if (question.required && question.type !== "dropdown" && question.instructions.trim() === "")
       found.add("required-without-instructions");
-    // The marketplace keeps an add-on price only on an optional text question: the next write of any other drops it.
-    if ((question.addOnPrice?.amount ?? 0) > 0 && (question.required || question.type !== "text_input"))
-      found.add("add-on-price");
+    // The next write of a question the marketplace keeps no price on drops its price.
+    if (addOnPriceDropped(question)) found.add("add-on-price");
   }
   // The write the dashboard would send, judged by the period's own write schema (questionSetWriteSchema when multi).
   if (found.size === 0 && phaseProblem(listing.questions, phase) !== undefined) found.add("refused");
   return [...found];
 }
 
+function forecastReason(listing: Listing, rule: DatedRule): string {
+  const index = Math.max(
+    0,
+    listing.questions.findIndex((question) => breaksRule(rule, question)),
+  );
+  const count = characterCount(listing.questions[index]?.instructions ?? "");
+  return `${numbered(listing, index)} has instructions of ${count} characters; from then on the marketplace takes at most ${rule.max}.`;
+}
+
+/**
+ * Each rule still to come, with the listings that will break it on its day: a listing already behind the same finding
+ * today, or counted by an earlier rule of the same kind, is not counted again.
+ */
+function forecastsOf(listings: Listing[], flagged: Map<Finding, FoundListing[]>, calendar: Calendar): Forecast[] {
+  const counted = new Map<Finding, Set<number>>();
+  const forecasts: Forecast[] = [];
+  for (const rule of upcoming(calendar.rules, calendar.today)) {
+    const finding = RULE_FINDING[rule.rule];
+    const seen = counted.get(finding) ?? new Set((flagged.get(finding) ?? []).map((listing) => listing.id));
+    counted.set(finding, seen);
+    const breaking = listings.filter(
+      (listing) => !seen.has(listing.id) && listing.questions.some((question) => breaksRule(rule, question)),
+    );
+    for (const listing of breaking) seen.add(listing.id);
+    if (breaking.length > 0)
+      forecasts.push({
+        rule,
+        finding,
+        listings: breaking.map((listing) => ({
+          id: listing.id,
+          title: listing.title,
+          reason: forecastReason(listing, rule),
+        })),
+      });
+  }
+  return forecasts;
+}
+
 // A listing the marketplace removed is gone (decisions.md, September 2026): nothing to fix, and not counted as scanned.
-export function healthCheck(listings: Listing[], phase: PersonalizationPhase): HealthReport {
+export function healthCheck(listings: Listing[], phase: PersonalizationPhase, calendar?: Calendar): HealthReport {
   const live = listings.filter((listing) => !isRemoved(listing));
   const byFinding = new Map<Finding, FoundListing[]>();
   for (const listing of live)
-    for (const finding of findingsOf(listing, phase)) {
+    for (const finding of findingsOf(listing, phase, calendar)) {
       const found = byFinding.get(finding) ?? [];
-      found.push({ id: listing.id, title: listing.title, reason: reasonOf(listing, finding, phase) });
+      found.push({ id: listing.id, title: listing.title, reason: reasonOf(listing, finding, phase, calendar) });
       byFinding.set(finding, found);
     }
   return {
@@ -110,5 +185,6 @@ export function healthCheck(listings: Listing[], phase: PersonalizationPhase): H
     findings: (Object.keys(FINDINGS) as Finding[])
       .filter((finding) => byFinding.has(finding))
       .map((finding) => ({ finding, listings: byFinding.get(finding)! })),
+    forecasts: calendar ? forecastsOf(live, byFinding, calendar) : [],
   };
 }

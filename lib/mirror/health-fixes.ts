@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { sellerInstructionsSchema } from "../personalization/editor-schema";
 import { longestCapsRun } from "../personalization/rules";
+import { addOnPriceDropped } from "../personalization/add-on-price";
 import type { QuestionChange } from "../personalization/question-diff";
 import type { Question } from "../marketplace/wire";
 import type { Finding } from "./health-check";
@@ -80,10 +81,8 @@ export function sentenceCase(text: string): string {
   return out.replace(/(^|[.!?]\s+)(\p{Ll})/gu, (_all, before: string, letter: string) => before + letter.toUpperCase());
 }
 
-const priced = (question: Question) => (question.addOnPrice?.amount ?? 0) > 0;
 const requiredWithoutInstructions = (question: Question) =>
   question.required && question.type !== "dropdown" && question.instructions.trim() === "";
-const priceDropped = (question: Question) => priced(question) && (question.required || question.type !== "text_input");
 
 function editEach(questions: Question[], edit: (question: Question) => Question | null) {
   let changed = false;
@@ -115,14 +114,16 @@ export function fixedQuestions(questions: Question[], fix: HealthFix): Question[
         );
       // Only an optional text question keeps a price, so on any other type the price goes.
       return editEach(questions, (question) =>
-        !priceDropped(question)
+        !addOnPriceDropped(question)
           ? null
           : question.type === "text_input"
             ? { ...question, required: false }
             : { ...question, addOnPrice: null },
       );
     case "drop-price":
-      return editEach(questions, (question) => (priceDropped(question) ? { ...question, addOnPrice: null } : null));
+      return editEach(questions, (question) =>
+        addOnPriceDropped(question) ? { ...question, addOnPrice: null } : null,
+      );
     case "add-question":
       return questions.length > 0
         ? null

@@ -5,6 +5,7 @@ import { mirrorMode, type MirrorMode } from "./background";
 import { personalizationPhase } from "../marketplace";
 import { mirrorStore, type SyncSource } from "./mirror-store";
 import { shopNeeds, type ShopNeeds } from "./shop-needs";
+import { healthCalendar } from "./health-calendar";
 
 export type MirrorView = {
   mode: MirrorMode;
@@ -41,5 +42,6 @@ export async function shopNeedsOf(shopId: number): Promise<ShopNeeds | null> {
     await store.listings(shopId),
     changes.map((change) => change.listingId),
     await personalizationPhase().current(),
+    healthCalendar(),
   );
 }

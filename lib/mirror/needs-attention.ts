@@ -3,6 +3,7 @@ import { LRUCache } from "lru-cache";
 import { db } from "../db";
 import { personalizationPhase } from "../marketplace";
 import { healthCheck } from "./health-check";
+import { healthCalendar } from "./health-calendar";
 import { mirrorStore } from "./mirror-store";
 
 // The header shows this on every page: the health check over a large shop is kept a little while, not redone per view.
@@ -18,7 +19,7 @@ export async function needsAttentionCount(shopId: number): Promise<number> {
   if (!cached) {
     const shop = await store.shop(shopId);
     if (shop?.status !== "filled") return outside;
-    const report = healthCheck(await store.listings(shopId), await personalizationPhase().current());
+    const report = healthCheck(await store.listings(shopId), await personalizationPhase().current(), healthCalendar());
     cached = { health: new Set(report.findings.flatMap(({ listings }) => listings.map((listing) => listing.id))).size };
     healthCounts.set(shopId, cached);
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Listing, Question } from "../marketplace/wire";
+import { MARKETPLACE_CALENDAR } from "../personalization/dated-rules";
 import { shopNeeds } from "./shop-needs";
 
 const question = (fields: Partial<Question> = {}): Question => ({
@@ -43,5 +44,13 @@ describe("what the shop needs", () => {
     ];
     expect(shopNeeds(listings, [1, 3], "single")).toEqual({ activeWithoutQuestion: 1, needAttention: 3 });
     expect(shopNeeds([listing(3, [question()])], [], "single").needAttention).toBe(0);
+  });
+
+  it("counts a listing over a dated rule's limit from the rule's day, not before: until then it is only forecast", () => {
+    const listings = [listing(1, [question({ instructions: "a".repeat(130) })])];
+    const on = (today: string) =>
+      shopNeeds(listings, [], "multi", { today, rules: MARKETPLACE_CALENDAR }).needAttention;
+    expect(on("2026-05-10")).toBe(0);
+    expect(on("2026-05-11")).toBe(1);
   });
 });

@@ -11,6 +11,13 @@ export const addOnPriceRules = {
   max: `Charge at most ${ADD_ON_PRICE_MAX.toLocaleString("en-US")}.`,
 } as const;
 
+/** docs/marketplace.md §13: the marketplace keeps an add-on price only on an optional text question. */
+export const addOnPriceDropped = (question: {
+  type: string;
+  required: boolean;
+  addOnPrice?: { amount: number } | null;
+}) => (question.addOnPrice?.amount ?? 0) > 0 && (question.required || question.type !== "text_input");
+
 const PRICE_TEXT = /^\d+(\.\d{1,2})?$/;
 
 export function brokenAddOnPriceRule(text: string): keyof typeof addOnPriceRules | undefined {
