@@ -23,7 +23,7 @@ import {
 } from "../test/harness/sandbox.js";
 import { useSeededSandbox } from "../test/harness/use-sandbox.js";
 
-// Issue 4 §2, the sandbox's side. The plain refusals are pinned in authorize.test.ts, token.test.ts and
+// Attacks, the sandbox's side. The plain refusals are pinned in authorize.test.ts, token.test.ts and
 // api-access.test.ts; here each attack is also checked for what it must not change: no token issued or revoked,
 // no code spent, no sign-in recorded, no listing written.
 

@@ -15,7 +15,7 @@ import {
 } from "../test/harness/sandbox.js";
 import { useSeededSandbox } from "../test/harness/use-sandbox.js";
 
-// Issue 4 §3: the personalization and token endpoints fed random hostile bodies. Every body here is invalid by
+// The personalization and token endpoints fed random hostile bodies. Every body here is invalid by
 // construction (the generators say why), so each must get a 4xx with a JSON {"error": ...} body, never a 5xx, and
 // leave the stored state exactly as it was. The per-second limit is lifted so that no answer is a 429.
 

@@ -5,7 +5,7 @@ import type { ListingWire, StoredQuestion } from "../wire.js";
 
 // The examples of /openapi.json are the sandbox's own answers on its seed data, written by the serialisers the
 // endpoints use: a mock server (Prism) serving the document then answers what the sandbox answers, byte for byte in
-// size, so the two can be compared at equal payloads (issue 14).
+// size, so the two can be compared at equal payloads.
 
 export type Examples = {
   listingPage: { count: number; results: ListingWire[] };

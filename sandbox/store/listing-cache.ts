@@ -2,7 +2,7 @@ import { LRUCache } from "lru-cache";
 import type { Db } from "./db.js";
 
 // The sandbox's one read cache: listing answers as JSON text, by listing and view. Without it a page of 25 spends most
-// of its time making SQLite row objects and running JSON.stringify (issue 24's floor against Prism).
+// of its time making SQLite row objects and running JSON.stringify (the floor against Prism in docs/benchmarks.md).
 const MAX_BYTES = 64 * 1024 * 1024;
 
 const caches = new WeakMap<Db, LRUCache<string, string>>();

@@ -15,7 +15,7 @@ import { rssMb } from "../../bench/processes";
 const SIGN_IN_ENDED =
   "Your sign-in to this dashboard has ended (the marketplace is fine), so nothing was changed. Sign in again; what you typed is kept.";
 
-// Issue 4 §2, the dashboard's side: the built dashboard (`next start`) against an in-memory sandbox, driven over plain
+// Attacks, the dashboard's side: the built dashboard (`next start`) against an in-memory sandbox, driven over plain
 // HTTP like a browser that an attacker tampers with. Every refusal is checked for what it did not change.
 
 const ADA = DEMO_SELLERS.ada;
@@ -734,7 +734,7 @@ describe("cookies: HttpOnly and SameSite=Lax always, Secure when the dashboard's
   });
 });
 
-// ---- issue 11: sessions and hardening
+// ---- sessions and hardening
 
 /** Sign-out as next-auth's own endpoint does it (the header's button calls the same signOut). */
 async function signOut(browser: Browser, base = dashboard.url) {
@@ -749,7 +749,7 @@ const listingsStatus = async (browser: Browser, base = dashboard.url) =>
 const plainTokens = (bytes: string, userId: number) =>
   bytes.match(new RegExp(`${userId}\\.[A-Za-z0-9_-]{16,}`, "g")) ?? [];
 
-describe("server-side sessions: a session ends for every copy of its cookie (issue 11, finding 1)", () => {
+describe("server-side sessions: a session ends for every copy of its cookie", () => {
   const question = { instructions: "Written with a copied cookie", maxAllowedCharacters: 9, required: false };
 
   it("a cookie copied before sign-out stays dead after the seller signs in again elsewhere: 401 on reads, no write from an action", async () => {
@@ -841,7 +841,7 @@ describe("server-side sessions: a session ends for every copy of its cookie (iss
   }, 90_000);
 });
 
-describe("tokens sealed at rest (issue 11, finding 4)", () => {
+describe("tokens sealed at rest", () => {
   it("the dashboard's SQLite files hold no token in plain text and are readable by their owner only", async () => {
     await signIn(dashboard.url);
     const path = join(scratch, "dashboard.db");
@@ -854,7 +854,7 @@ describe("tokens sealed at rest (issue 11, finding 4)", () => {
   });
 });
 
-describe("refused requests answer 4xx with a sentence, never 500 (issue 11, finding 2)", () => {
+describe("refused requests answer 4xx with a sentence, never 500", () => {
   const question = { instructions: "Name to engrave", maxAllowedCharacters: 5, required: true };
   const deep = (depth: number) => `${"[".repeat(depth)}1${"]".repeat(depth)}`;
   const oversized = JSON.stringify([
@@ -1000,7 +1000,7 @@ describe("refused requests answer 4xx with a sentence, never 500 (issue 11, find
   }
 });
 
-describe("a nonce-based CSP (issue 11, finding 3)", () => {
+describe("a nonce-based CSP", () => {
   const scriptSrc = (response: Response) =>
     (response.headers.get("content-security-policy") ?? "")
       .split("; ")

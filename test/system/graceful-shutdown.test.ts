@@ -10,7 +10,7 @@ import { freePort, startDashboard, type DashboardProcess } from "../harness/dash
 import { signInOverHttp } from "../harness/http-sign-in";
 import { startPacedChange } from "../harness/paced-change";
 
-// Issue 13: on SIGTERM the server stops taking requests, the change runner finishes the rows in flight, records them,
+// On SIGTERM the server stops taking requests, the change runner finishes the rows in flight, records them,
 // releases its lease and the process exits by itself (code 0; it exits 1 if its own 10 s limit cut the drain short).
 const LISTINGS = 40;
 const LEASE_MS = 20_000;

@@ -16,7 +16,7 @@ import { startPacedChange } from "../harness/paced-change";
 import { startHaproxy, type RunningProxy } from "../harness/reverse-proxy";
 import { collectRequests, doubledWrites } from "../harness/write-audit";
 
-// Issue 13 and 32, docs/deploy.md: PostgreSQL, two instances behind HAProxy apply a change over 2,000 listings at the
+// docs/deploy.md: PostgreSQL, two instances behind HAProxy apply a change over 2,000 listings at the
 // rate limit while the sandbox fails 10% of the requests (a 503 before the write, a 504 after it, a 429). The instance
 // holding a lease is SIGKILLed mid-way and started again. Every listing ends as planned or reported with its reason, no
 // listing is written twice unless a read-back showed the first write missing, and the history claims only what the

@@ -6,7 +6,7 @@ import { startThrowawayPostgres, type ThrowawayPostgres } from "../harness/throw
 import { freePort, registerDashboardApp, startDashboard, type DashboardProcess } from "../harness/dashboard-process";
 import { signInOverHttp } from "../harness/http-sign-in";
 
-// Issue 4 §1: two dashboard instances behind one "load balancer" share PostgreSQL; a refresh is spent once across both.
+// Two dashboard instances behind one "load balancer" share PostgreSQL; a refresh is spent once across both.
 let postgres: ThrowawayPostgres;
 let sandbox: RunningSandbox;
 let instances: DashboardProcess[] = [];

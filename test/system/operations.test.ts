@@ -12,7 +12,7 @@ import { freePort, startDashboard, type DashboardProcess } from "../harness/dash
 import { signInOverHttp } from "../harness/http-sign-in";
 import { startHaproxy, type RunningProxy } from "../harness/reverse-proxy";
 
-// Issue 13: health, readiness, metrics and structured logs of the built dashboard, over HTTP, against a real sandbox;
+// Health, readiness, metrics and structured logs of the built dashboard, over HTTP, against a real sandbox;
 // the access log and request ids of HAProxy in front of it, configured from docs/deploy.md.
 const METRICS_TOKEN = randomBytes(24).toString("hex");
 const AUTH_SECRET = randomBytes(32).toString("base64url");

@@ -3,7 +3,7 @@ import type { CreatedSeller } from "../harness/sandbox";
 import { filledShopDashboard } from "../harness/filled-shop-dashboard";
 import { COLUMNS } from "../../lib/changes/spreadsheet";
 
-// Issue 35, found by attack: the built dashboard's spreadsheet import and export over plain HTTP with a signed-in
+// Found by attack: the built dashboard's spreadsheet import and export over plain HTTP with a signed-in
 // seller's cookie, against an in-memory sandbox whose request log shows what reached the marketplace.
 
 let shop: Awaited<ReturnType<typeof filledShopDashboard>>;
