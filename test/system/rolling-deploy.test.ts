@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -43,6 +43,7 @@ const deploymentIdIn = (html: string) => /<html[^>]* data-dpl-id="([^"]+)"/.exec
 let postgres: ThrowawayPostgres;
 let sandbox: RunningSandbox;
 let proxy: RunningProxy;
+let newBuild: ChildProcess | undefined;
 let settings: DashboardOptions[] = [];
 const running: DashboardProcess[] = [];
 
@@ -51,7 +52,7 @@ beforeAll(async () => {
     throw new Error(`No production build in ${OLD_DIST}: run \`npx next build\` first (npm test does).`);
   const key = manifestOf(OLD_DIST).encryptionKey;
   if (!key) throw new Error(`${OLD_DIST}/server/server-reference-manifest.json holds no encryptionKey`);
-  const build = spawnSync(process.execPath, [createRequire(import.meta.url).resolve("next/dist/bin/next"), "build"], {
+  newBuild = spawn(process.execPath, [createRequire(import.meta.url).resolve("next/dist/bin/next"), "build"], {
     stdio: ["ignore", "ignore", "inherit"],
     env: {
       ...process.env,
@@ -62,7 +63,9 @@ beforeAll(async () => {
       NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: key,
     },
   });
-  if (build.status !== 0) throw new Error(`the new build failed with status ${build.status}`);
+  const build = newBuild;
+  const status = await new Promise<number | null>((resolve) => build.once("exit", resolve));
+  if (status !== 0) throw new Error(`the new build failed with status ${status}`);
 
   postgres = await startThrowawayPostgres();
   sandbox = await startSandbox({ port: 0, db: ":memory:" });
@@ -85,9 +88,11 @@ beforeAll(async () => {
     proxyPort,
     ports.map((port, index) => ({ name: `web-${index + 1}`, port })),
   );
-}, 420_000);
+  // A build takes 2 minutes on a quiet machine with 2 cores, over 10 on a busy one.
+}, 1_200_000);
 
 afterAll(async () => {
+  if (newBuild?.exitCode === null) newBuild.kill();
   await proxy?.stop();
   await Promise.all(running.map((instance) => instance.stop()));
   await sandbox?.close();
