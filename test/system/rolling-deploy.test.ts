@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -44,6 +44,7 @@ let postgres: ThrowawayPostgres;
 let sandbox: RunningSandbox;
 let proxy: RunningProxy;
 let newBuild: ChildProcess | undefined;
+let tsconfig: string | undefined;
 let settings: DashboardOptions[] = [];
 const running: DashboardProcess[] = [];
 
@@ -52,6 +53,8 @@ beforeAll(async () => {
     throw new Error(`No production build in ${OLD_DIST}: run \`npx next build\` first (npm test does).`);
   const key = manifestOf(OLD_DIST).encryptionKey;
   if (!key) throw new Error(`${OLD_DIST}/server/server-reference-manifest.json holds no encryptionKey`);
+  // next build adds its folder's types to tsconfig.json: the file is put back as it was.
+  tsconfig = readFileSync("tsconfig.json", "utf8");
   newBuild = spawn(process.execPath, [createRequire(import.meta.url).resolve("next/dist/bin/next"), "build"], {
     stdio: ["ignore", "ignore", "inherit"],
     env: {
@@ -65,6 +68,7 @@ beforeAll(async () => {
   });
   const build = newBuild;
   const status = await new Promise<number | null>((resolve) => build.once("exit", resolve));
+  writeFileSync("tsconfig.json", tsconfig);
   if (status !== 0) throw new Error(`the new build failed with status ${status}`);
 
   postgres = await startThrowawayPostgres();
@@ -93,6 +97,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (newBuild?.exitCode === null) newBuild.kill();
+  if (tsconfig !== undefined) writeFileSync("tsconfig.json", tsconfig);
   await proxy?.stop();
   await Promise.all(running.map((instance) => instance.stop()));
   await sandbox?.close();
