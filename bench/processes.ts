@@ -1,7 +1,7 @@
 // The processes a benchmark starts (sandbox, built dashboard, Prism, Lighthouse, bench scripts), each in a process group
 // of its own and stopped by that group, also on an interrupt; their memory and CPU read from /proc.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, statSync } from "node:fs";
 import { constants, tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort, startDashboard, type DashboardProcess } from "../test/harness/dashboard-process.js";
@@ -211,7 +211,8 @@ export async function snapshotBuild(log: (line: string) => void) {
       });
       if (build.status !== 0) throw new Error(`next build failed with status ${build.status}`);
     }
-    const buildId = readFileSync(`${source}/BUILD_ID`, "utf8");
+    // With a deployment id Next writes one constant BUILD_ID (next.config.js): a new build shows in its time.
+    const builtAt = statSync(`${source}/BUILD_ID`).mtimeMs;
     remove();
     try {
       cpSync(source, distDir, { recursive: true, filter: (path) => !path.startsWith(`${source}/cache`) });
@@ -219,7 +220,7 @@ export async function snapshotBuild(log: (line: string) => void) {
       log(`copying the build failed (${(error as Error).message}); retrying`);
       continue;
     }
-    if (!buildRunning() && existsSync(`${source}/BUILD_ID`) && readFileSync(`${source}/BUILD_ID`, "utf8") === buildId)
+    if (!buildRunning() && existsSync(`${source}/BUILD_ID`) && statSync(`${source}/BUILD_ID`).mtimeMs === builtAt)
       return { distDir, remove };
     log("the build changed while it was being copied; retrying");
   }

@@ -18,11 +18,9 @@ export const editor = (page: Page) => ({
 export const saved = (page: Page) =>
   page.getByRole("status").filter({ hasText: "Saved. Buyers are now asked this question." });
 
-/** The message an editor shows when it restores what the seller typed before signing in again. */
+/** The message an editor shows when it restores what the seller typed before signing in again or reloading. */
 export const draftRestored = (page: Page) =>
-  page
-    .getByRole("status")
-    .filter({ hasText: "Your unsaved changes were kept while you signed in again. Review them and save." });
+  page.getByRole("status").filter({ hasText: "Your unsaved changes were kept. Review them and save." });
 
 /** A history entry's diff rows for the one optional text question it added or removed, as the seller reads them. */
 export const optionalTextFields = (instructions: string, limit: number) => [

@@ -85,9 +85,10 @@ if (!env.MARKETPLACE_API_URL) {
 
 if (!existsSync(".next/BUILD_ID")) {
   console.log("No production build yet: running `next build` (about a minute).");
+  // AUTH_SECRET derives the build's server-actions key (next.config.js), so a rebuild keeps unchanged actions' ids.
   const build = spawnSync("npx", ["next", "build"], {
     stdio: "inherit",
-    env: { ...process.env, NODE_ENV: "production" },
+    env: { ...process.env, AUTH_SECRET: env.AUTH_SECRET, NODE_ENV: "production" },
   });
   if (build.status !== 0) {
     await stopSandbox();

@@ -1,5 +1,6 @@
 // npm test: every runner in turn (vitest, then Playwright), then one line "N passed, N failed" summed over them.
 import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, readdirSync } from "node:fs";
 import { findBrowser, HOW_TO_GET_ONE } from "./find-browser";
 import { ensureSystemPackages, installCommand } from "./system-packages";
@@ -54,8 +55,12 @@ for (const [name, args] of [
   else totals.failed += 1;
 }
 
-// The dashboard's multi-instance, attack and browser tests run against the production build.
-run("production build of the dashboard", "npx", ["next", "build"], { NEXT_TELEMETRY_DISABLED: "1" });
+// The dashboard's multi-instance, attack and browser tests run against the production build. Its server-actions key is
+// this run's own, as a deploy's is its own (next.config.js); the rolling-deploy test builds its second build with it.
+run("production build of the dashboard", "npx", ["next", "build"], {
+  NEXT_TELEMETRY_DISABLED: "1",
+  NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+});
 
 run("unit and integration (vitest)", "npx", [
   "vitest",

@@ -8,6 +8,8 @@ import type { Selection } from "@/lib/changes/selection-schema";
 import type { QuestionForm } from "@/lib/personalization/question-set";
 import { QUESTION_TYPE_NAMES, QUESTION_TYPES, type QuestionType } from "@/lib/personalization/question-types";
 import { signInAgainPath } from "../use-sign-in-on-expiry";
+import { callAction } from "../feedback/call-action";
+import { ReloadPageButton } from "../feedback/reload-page-button";
 import { keepChangeDraft, type ChangeDraft } from "./change-draft";
 import { QuestionSetStep, ReviewButtons } from "./question-set-step";
 
@@ -147,7 +149,12 @@ export function PlanChangeDialog({
   const dialog = useRef<HTMLDialogElement>(null);
   const router = useRouter();
   const [planning, startTransition] = useTransition();
-  const [error, setError] = useState<{ form: string; fields?: Record<string, string>; signIn?: SignInReason }>();
+  const [error, setError] = useState<{
+    form: string;
+    fields?: Record<string, string>;
+    signIn?: SignInReason;
+    olderPage?: boolean;
+  }>();
   const [values, setValues] = useState<Values>({ ...DEFAULT_VALUES, ...draft?.values });
   // The question set last sent for review: kept with the values if the dashboard's sign-in has ended meanwhile.
   const reviewed = useRef<QuestionForm[] | undefined>(draft?.questions);
@@ -163,8 +170,14 @@ export function PlanChangeDialog({
     setError(undefined);
     if (change.kind === "replace-set") reviewed.current = change.questions;
     startTransition(async () => {
-      const result = await planChangeAction({ selection, change });
-      if (!result.ok) return setError({ form: result.formError, fields: result.fieldErrors, signIn: result.signIn });
+      const result = await callAction(() => planChangeAction({ selection, change }));
+      if (!result.ok)
+        return setError({
+          form: result.formError,
+          fields: result.fieldErrors,
+          signIn: result.signIn,
+          olderPage: result.olderPage,
+        });
       router.push(`/changes/${result.data.planId}`);
     });
   }
@@ -202,6 +215,7 @@ export function PlanChangeDialog({
           Sign in again
         </button>
       )}
+      {error.olderPage && <ReloadPageButton keep={() => keepChangeDraft({ values, questions: reviewed.current })} />}
     </div>
   );
 

@@ -20,6 +20,8 @@ import {
   type PlanView,
 } from "@/lib/changes/plan-view";
 import { useFeedback } from "../feedback/toast-context";
+import { callAction } from "../feedback/call-action";
+import { ReloadPageButton } from "../feedback/reload-page-button";
 import { LocalTime } from "../local-time";
 import { QuestionDiff } from "../personalization/question-diff";
 
@@ -219,8 +221,12 @@ export function PlanReview({ initial, canEdit }: { initial: PagedPlanView; canEd
 
   function run<T>(action: () => Promise<ActionResult<T>>, then: (data: T) => void | Promise<void>) {
     startTransition(async () => {
-      const result = await action();
-      if (!result.ok) return notify({ tone: "error", text: result.formError }, { focus: true });
+      const result = await callAction(action);
+      if (!result.ok)
+        return notify(
+          { tone: "error", text: result.formError, action: result.olderPage && <ReloadPageButton /> },
+          { focus: true },
+        );
       await then(result.data);
     });
   }

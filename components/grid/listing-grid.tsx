@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import { defaultRangeExtractor, useVirtualizer, type Range } from "@tanstack/react-virtual";
 import { planGridAction } from "@/app/listings/grid/plan-grid";
+import { callAction } from "../feedback/call-action";
 import {
   CHOICE_SEPARATOR,
   cellErrors,
@@ -180,18 +181,18 @@ export function ListingGrid({ initial, canEdit }: { initial: GridRow[]; canEdit:
 
   const reviewChanges = async () => {
     setReview({ pending: true });
-    const result = await planGridAction({
-      edits: changed.map(({ listingId, index, questionId, instructions, limit, required, price, choices }) => ({
-        listingId,
-        index,
-        questionId,
-        instructions,
-        limit,
-        required,
-        price,
-        choices,
-      })),
-    });
+    const edits = changed.map(({ listingId, index, questionId, instructions, limit, required, price, choices }) => ({
+      listingId,
+      index,
+      questionId,
+      instructions,
+      limit,
+      required,
+      price,
+      choices,
+    }));
+    // The grid's edits live in the page only: a reload loses them, and the sentence says so.
+    const result = await callAction(() => planGridAction({ edits }), "lost");
     if (result.ok) router.push(`/changes/${result.data.planId}`);
     else setReview({ pending: false, error: result.formError });
   };

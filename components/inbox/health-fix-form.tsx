@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState, useTransition, type FormEvent } from "react";
 import { planHealthFixAction } from "@/app/inbox/plan-health-fix";
+import { callAction } from "../feedback/call-action";
 import type { Finding } from "@/lib/mirror/health-check";
 import type { HealthFix } from "@/lib/mirror/health-fixes";
 
@@ -46,7 +47,7 @@ export function HealthFixForm({ finding }: { finding: Finding }) {
           ? { finding, fix, instructions: text.instructions }
           : { finding, fix };
     startTransition(async () => {
-      const result = await planHealthFixAction(input);
+      const result = await callAction(() => planHealthFixAction(input), "lost");
       if (!result.ok) return setError(Object.values(result.fieldErrors ?? {})[0] ?? result.formError);
       router.push(`/changes/${result.data.planId}`);
     });

@@ -9,6 +9,8 @@ import { describeSnapshot } from "@/lib/personalization/snapshot";
 import { settleOutsideChangeAction } from "@/app/inbox/settle-outside-change";
 import { QuestionDiff } from "../personalization/question-diff";
 import { useFeedback } from "../feedback/toast-context";
+import { callAction } from "../feedback/call-action";
+import { ReloadPageButton } from "../feedback/reload-page-button";
 import { LocalTime } from "../local-time";
 
 const FOUND_BY: Record<OutsideChange["foundBy"], string> = {
@@ -27,11 +29,15 @@ export function OutsideChangeList({ changes, canEdit }: { changes: OutsideChange
   const settle = (change: OutsideChange, decision: "keep" | "revert") => {
     clear();
     startTransition(async () => {
-      const result = await settleOutsideChangeAction({ changeId: change.id, decision });
+      const result = await callAction(() => settleOutsideChangeAction({ changeId: change.id, decision }));
       if (!result.ok) {
         if (result.reauth) router.push(`/sign-in?callbackUrl=${encodeURIComponent("/inbox")}&reason=expired`);
         notify(
-          { tone: "error", text: `${result.unconfirmed ? "Not confirmed." : "Nothing changed."} ${result.formError}` },
+          {
+            tone: "error",
+            text: `${result.unconfirmed ? "Not confirmed." : "Nothing changed."} ${result.formError}`,
+            action: result.olderPage && <ReloadPageButton />,
+          },
           { focus: true },
         );
         return;

@@ -12,6 +12,7 @@ import { describeSnapshot, sameSnapshot, snapshotOf, type Snapshot } from "@/lib
 import { restoreVersionAction } from "@/app/listings/[id]/restore-version";
 import { RetryCountdown } from "../feedback/recovery-notice";
 import { useFeedback } from "../feedback/toast-context";
+import { callAction } from "../feedback/call-action";
 import { LocalTime } from "../local-time";
 import { historyKey } from "./history-key";
 import { QuestionDiff } from "./question-diff";
@@ -65,12 +66,9 @@ export function HistoryList({
   const restore = (version: Version, shown: Snapshot = now) => {
     clear();
     startTransition(async () => {
-      const result = await restoreVersionAction({
-        listingId: listing.id,
-        versionId: version.entry.id,
-        side: version.side,
-        shown,
-      });
+      const result = await callAction(() =>
+        restoreVersionAction({ listingId: listing.id, versionId: version.entry.id, side: version.side, shown }),
+      );
       if (!result.ok) {
         if (result.changedSince) {
           setChanged({ version, theirs: snapshotOf({ questions: result.changedSince }) });

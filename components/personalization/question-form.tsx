@@ -16,6 +16,8 @@ import type { ActionResult } from "@/lib/actions/seller-action";
 import { updatePersonalizationAction } from "@/app/listings/[id]/update-personalization";
 import { removePersonalizationAction } from "@/app/listings/[id]/remove-personalization";
 import { useFeedback } from "../feedback/toast-context";
+import { callAction } from "../feedback/call-action";
+import { ReloadPageButton } from "../feedback/reload-page-button";
 import { BuyerPreview } from "./buyer-preview";
 import { CannotEditNotice } from "./cannot-edit-notice";
 import { SignInToAllowEditing } from "./sign-in-to-allow-editing";
@@ -84,7 +86,7 @@ export function QuestionForm({ listing, canEdit, focusFirst = false, onStored, a
     | null
   >(null);
   const basis = useEditorBasis(listing, onStored);
-  const unsaved = useUnsavedChanges(formState.isDirty);
+  const unsaved = useUnsavedChanges(formState.isDirty, () => keepDraft(listing.id, getValues()));
   const recovery = useSaveRecovery(listing.id);
   const restored = useRef(false);
   const here = `/listings/${listing.id}`;
@@ -111,7 +113,7 @@ export function QuestionForm({ listing, canEdit, focusFirst = false, onStored, a
       { ...getValues(), ...Object.fromEntries(Object.entries(draft).filter(([, value]) => value !== undefined)) },
       { keepDefaultValues: true },
     );
-    notify({ tone: "info", text: "Your unsaved changes were kept while you signed in again. Review them and save." });
+    notify({ tone: "info", text: "Your unsaved changes were kept. Review them and save." });
   }, [listing.id, reset, getValues, notify]);
 
   function failed(
@@ -125,6 +127,8 @@ export function QuestionForm({ listing, canEdit, focusFirst = false, onStored, a
       return;
     }
     basis.stay();
+    if (result.olderPage)
+      return notify({ tone: "error", text: result.formError, action: <ReloadPageButton /> }, { focus: true });
     if (result.changedSince && verb === "save") {
       setDialog({ changed: { values, theirs: result.changedSince } });
       return;
@@ -155,7 +159,9 @@ export function QuestionForm({ listing, canEdit, focusFirst = false, onStored, a
     clear();
     recovery.cancel();
     startTransition(async () => {
-      const result = await updatePersonalizationAction({ listingId: listing.id, question: values, loaded: expected });
+      const result = await callAction(() =>
+        updatePersonalizationAction({ listingId: listing.id, question: values, loaded: expected }),
+      );
       if (!result.ok) {
         const recovering = recovery.recover(result, {
           retry: () => write(values, expected),
@@ -194,7 +200,7 @@ export function QuestionForm({ listing, canEdit, focusFirst = false, onStored, a
   const remove = () => {
     clear();
     startTransition(async () => {
-      const result = await removePersonalizationAction({ listingId: listing.id });
+      const result = await callAction(() => removePersonalizationAction({ listingId: listing.id }));
       if (!result.ok) return failed(result, getValues(), "remove");
       reset(NEW_QUESTION);
       notify({

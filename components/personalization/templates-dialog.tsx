@@ -11,6 +11,7 @@ import { singleQuestionOf, TEMPLATE_NAME_MAX, templatesKey, type QuestionTemplat
 import { saveTemplateAction } from "@/app/listings/save-template";
 import { deleteTemplateAction } from "@/app/listings/delete-template";
 import { MODAL_CLASS, useModal } from "./use-modal";
+import { callAction } from "../feedback/call-action";
 import { keepInTab, takeFromTab } from "../tab-storage";
 
 type Notice = { tone: "success" | "error"; text: string; signIn?: SignInReason };
@@ -122,7 +123,7 @@ export function TemplatesDialog({
     setAsking(null);
     startTransition(async () => {
       if (!content) return;
-      const result = await saveTemplateAction({ name: trimmed, ...content });
+      const result = await callAction(() => saveTemplateAction({ name: trimmed, ...content }));
       if (!result.ok) {
         if (result.fieldErrors?.name) {
           setNameError(result.fieldErrors.name);
@@ -146,7 +147,7 @@ export function TemplatesDialog({
     setNotice(null);
     setAsking(null);
     startTransition(async () => {
-      const result = await deleteTemplateAction({ templateId: template.id });
+      const result = await callAction(() => deleteTemplateAction({ templateId: template.id }));
       await reread();
       setNotice(
         result.ok

@@ -4,7 +4,9 @@ import { useEffect, useRef } from "react";
 import type { ActionResult } from "@/lib/actions/seller-action";
 import type { Question } from "@/lib/marketplace/wire";
 import { settleSaveAction } from "@/app/listings/[id]/settle-save";
+import { callAction } from "../feedback/call-action";
 import { RetryCountdown } from "../feedback/recovery-notice";
+import { ReloadPageButton } from "../feedback/reload-page-button";
 import { useFeedback } from "../feedback/toast-context";
 
 const SETTLE_POLL_MS = 3_000;
@@ -81,8 +83,13 @@ export function useSaveRecovery(listingId: number) {
     let entryId: string | undefined;
     const check = async () => {
       if (mine !== generation.current) return;
-      const settled = await settleSaveAction({ listingId, entryId }).catch(() => null);
+      const settled = await callAction(() => settleSaveAction({ listingId, entryId })).catch(() => null);
       if (mine !== generation.current) return;
+      if (settled?.ok === false && settled.olderPage) {
+        outage.current = null;
+        notify({ tone: "error", text: settled.formError, action: <ReloadPageButton /> }, { focus: true });
+        return;
+      }
       if (settled?.ok) {
         entryId = settled.data.entryId ?? entryId;
         if (settled.data.outcome === "done") {

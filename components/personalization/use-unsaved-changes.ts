@@ -1,6 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
+import { isOlderPage } from "../feedback/call-action";
 
 export type Leaving =
   | { kind: "link"; anchor: HTMLAnchorElement }
@@ -9,14 +10,24 @@ export type Leaving =
 
 const GUARD = "__unsavedChangesGuard";
 
-export function useUnsavedChanges(dirty: boolean) {
+/**
+ * Guards unsaved changes against leaving the page. Once the page has learned it is from an older build of the
+ * dashboard, a reload is the way on: `keep` puts the changes in tab storage, for the editor to restore, and the
+ * browser does not ask.
+ */
+export function useUnsavedChanges(dirty: boolean, keep: () => void) {
   const [leaving, setLeaving] = useState<Leaving | null>(null);
   const allowed = useRef(false);
+  const keepLatest = useRef(keep);
+  useEffect(() => {
+    keepLatest.current = keep;
+  });
 
   useEffect(() => {
     if (!dirty) return;
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       if (allowed.current) return;
+      if (isOlderPage()) return keepLatest.current();
       event.preventDefault();
       event.returnValue = "";
     };

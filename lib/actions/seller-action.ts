@@ -20,6 +20,8 @@ export type ActionResult<T> =
       unavailable?: boolean;
       retryAfter?: number;
       changedSince?: Question[];
+      /** The page is from another build of the dashboard, whose server no longer has this action: reload it. */
+      olderPage?: boolean;
     };
 
 export const DASHBOARD_SIGN_IN_ENDED =

@@ -20,6 +20,8 @@ import type { ActionResult } from "@/lib/actions/seller-action";
 import { updateQuestionSetAction } from "@/app/listings/[id]/update-question-set";
 import { removePersonalizationAction } from "@/app/listings/[id]/remove-personalization";
 import { useFeedback } from "../../feedback/toast-context";
+import { callAction } from "../../feedback/call-action";
+import { ReloadPageButton } from "../../feedback/reload-page-button";
 import { RemoveDialog } from "../remove-dialog";
 import { useUnsavedChanges } from "../use-unsaved-changes";
 import { useSaveRecovery } from "../use-save-recovery";
@@ -88,7 +90,7 @@ export function QuestionSetForm({
   const [pending, startTransition] = useTransition();
   const { formElement, saveButton, focusSaveWhenDone, hydrated } = useSaveControls(canEdit, pending);
   const restored = useRef(false);
-  const unsaved = useUnsavedChanges(formState.isDirty);
+  const unsaved = useUnsavedChanges(formState.isDirty, () => keepQuestionSetDraft(listing.id, getValues()));
   const recovery = useSaveRecovery(listing.id);
   const here = `/listings/${listing.id}`;
   const questions = watch("questions") ?? [];
@@ -112,7 +114,7 @@ export function QuestionSetForm({
     const draft = takeQuestionSetDraft(listing.id);
     if (!draft) return;
     reset(draft, { keepDefaultValues: true });
-    notify({ tone: "info", text: "Your unsaved changes were kept while you signed in again. Review them and save." });
+    notify({ tone: "info", text: "Your unsaved changes were kept. Review them and save." });
   }, [listing.id, reset, notify]);
 
   function failed(
@@ -126,6 +128,8 @@ export function QuestionSetForm({
       return;
     }
     basis.stay();
+    if (result.olderPage)
+      return notify({ tone: "error", text: result.formError, action: <ReloadPageButton /> }, { focus: true });
     if (result.changedSince && values) {
       setDialog({ changed: { values, theirs: result.changedSince } });
       return;
@@ -151,11 +155,9 @@ export function QuestionSetForm({
     clear();
     recovery.cancel();
     startTransition(async () => {
-      const result = await updateQuestionSetAction({
-        listingId: listing.id,
-        questions: values.questions,
-        loaded: expected,
-      });
+      const result = await callAction(() =>
+        updateQuestionSetAction({ listingId: listing.id, questions: values.questions, loaded: expected }),
+      );
       if (!result.ok) {
         const recovering = recovery.recover(result, {
           retry: () => write(values, expected),
@@ -198,7 +200,7 @@ export function QuestionSetForm({
   const removeAll = () => {
     clear();
     startTransition(async () => {
-      const result = await removePersonalizationAction({ listingId: listing.id });
+      const result = await callAction(() => removePersonalizationAction({ listingId: listing.id }));
       if (!result.ok) return failed(result, "remove");
       onStored({ ...listing, isPersonalizable: false, questions: [], legacyDisagrees: false });
       reset({ questions: [] });

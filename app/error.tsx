@@ -1,0 +1,21 @@
+"use client";
+
+import { unstable_isUnrecognizedActionError } from "next/navigation";
+import { olderPageSentence } from "@/components/feedback/call-action";
+import { ReloadPageButton } from "@/components/feedback/reload-page-button";
+
+/**
+ * A form posting an action straight to the server (sign in, sign out) on a page from an older build of the dashboard:
+ * what callAction says for the other actions, said here. Any other error goes on to Next's own error page.
+ */
+export default function OlderPageError({ error }: { error: Error }) {
+  if (!unstable_isUnrecognizedActionError(error)) throw error;
+  return (
+    <main id="main" className="mx-auto max-w-2xl p-6">
+      <p role="alert" className="rounded-md bg-red-50 p-3 text-red-950 ring-1 ring-red-300">
+        {olderPageSentence("kept")}
+      </p>
+      <ReloadPageButton />
+    </main>
+  );
+}
