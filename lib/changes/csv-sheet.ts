@@ -18,6 +18,19 @@ const QUOTE_REASONS: Record<string, string> = {
     'A quote (") in this row stands where a cell cannot have one: quote the whole cell and write a quote inside it as two ("").',
 };
 
+const occurrences = (text: string, character: string) => text.split(character).length - 1;
+
+// The delimiter is read from the header row alone (a spreadsheet program may save with `;` or tabs): guessed from the
+// whole file, a choice of "||" or a line of semicolons in a cell would turn every row into one cell.
+function delimiterOf(text: string) {
+  const end = text.search(/\r?\n/);
+  const header = end === -1 ? text : text.slice(0, end);
+  return [";", "\t"].reduce(
+    (best, candidate) => (occurrences(header, candidate) > occurrences(header, best) ? candidate : best),
+    ",",
+  );
+}
+
 /**
  * Every record of a CSV file, parsed a chunk at a time, up to `maxRows` rows. Blank lines count too (one more for the
  * line end after the last row): a file of millions of them would otherwise be parsed whole.
@@ -28,7 +41,9 @@ export function csvSheet(text: string, maxRows = Infinity): Promise<SheetRead> {
     const errors: CellError[] = [];
     let records = 0;
     const tooMany = () => rows.length > maxRows || records > maxRows + 1;
-    Papa.parse<string[]>(text.replace(/^\uFEFF/, ""), {
+    const unmarked = text.replace(/^\uFEFF/, "");
+    Papa.parse<string[]>(unmarked, {
+      delimiter: delimiterOf(unmarked),
       chunkSize: CHUNK_BYTES,
       chunk: (result: Papa.ParseResult<string[]>, parser: Papa.Parser) => {
         for (const error of result.errors) {

@@ -323,6 +323,35 @@ describe("a spreadsheet that keeps its promise and cannot hurt", () => {
     expect(result).toMatchObject({ ok: true, unchanged: 2, warnings: [{ listingId: 202 }] });
   });
 
+  it("reads the delimiter from the header row, so a choice such as “||” never splits a row", async () => {
+    const choices: ListingQuestions = {
+      listingId: 203,
+      title: "Sign",
+      state: "active",
+      currencyCode: "USD",
+      lastModified: 1,
+      questions: [
+        storedQuestion({
+          question_id: 31,
+          question_type: "dropdown",
+          question_text: "Style",
+          options: [
+            { option_id: 311, label: "Plain" },
+            { option_id: 312, label: "||" },
+          ],
+        }),
+      ],
+    };
+    const listings = new Map([[203, choices]]);
+    const file = exportQuestions([choices]);
+    expect(await importCsv(file, listings)).toMatchObject({ ok: true, unchanged: 1, warnings: [] });
+    const rows = Papa.parse<string[]>(file.replace(/^\uFEFF/, ""), { delimiter: ",", skipEmptyLines: true }).data;
+    expect(await importCsv(Papa.unparse(rows, { delimiter: "\t" }), listings)).toMatchObject({
+      ok: true,
+      unchanged: 1,
+    });
+  });
+
   it("answers 200,000 rows for one listing with one sentence, at the row past the limit", async () => {
     const row = `201,Mug,active,,text_input,Name,,no,30,,,\r\n`;
     const text = `${COLUMNS.join(",")}\r\n${row.repeat(200_000)}`;
