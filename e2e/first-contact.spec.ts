@@ -101,7 +101,7 @@ test("while the marketplace is away the listings page keeps its tabs, search and
 
   await page.reload();
   await expect(page.getByRole("alert").filter({ hasText: "not answering" })).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Filter by state" }).getByRole("link")).toHaveCount(5);
+  await expect(page.getByRole("navigation", { name: "Filter by state" }).getByRole("link")).toHaveCount(6);
   await expect(page.getByRole("searchbox", { name: "Search by title or listing number" })).toBeVisible();
   await expect(page.getByLabel("Personalization")).toHaveValue("none");
   await expect(page.getByRole("heading", { name: "What your shop needs" })).toBeVisible();
