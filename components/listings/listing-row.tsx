@@ -1,5 +1,6 @@
 import Link from "next/link";
-import { isRemoved, type Listing } from "@/lib/marketplace/wire";
+import { isRemoved } from "@/lib/marketplace/listing-state";
+import type { Listing } from "@/lib/marketplace/wire";
 import { VIEW_STATES } from "@/lib/listings/query-keys";
 import { ListingThumbnail } from "./listing-thumbnail";
 import { AskedText, QuestionSummary, summarize } from "./question-summary";

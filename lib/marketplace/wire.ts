@@ -39,8 +39,7 @@ export const listingWire = z.object({
 });
 
 /** docs/marketplace.md §11: since 2026-09-21 the marketplace reads a listing it removed with this state; it is gone. */
-export const REMOVED_STATE = "removed";
-export const isRemoved = (listing: { state: string }) => listing.state === REMOVED_STATE;
+export { REMOVED_STATE, isRemoved } from "./listing-state";
 
 export const listingPageWire = z.object({ count: z.number(), results: z.array(listingWire) });
 

@@ -1,4 +1,5 @@
-import { isRemoved, type Listing, type Question } from "../marketplace/wire";
+import { isRemoved } from "../marketplace/listing-state";
+import type { Listing, Question } from "../marketplace/wire";
 import { phaseProblem } from "../changes/field-change";
 import type { PersonalizationPhase } from "../marketplace/personalization-phase";
 import { INSTRUCTIONS_MAX, characterCount, longestCapsRun } from "../personalization/rules";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { characterCount } from "./rules";
 import { QUESTION_INSTRUCTIONS_MAX } from "./question-set";
 
@@ -6,12 +6,12 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 // Date.UTC rolls 30 February over into March, so a day that is not in the calendar comes back as another day.
 const dayOf = (text: string) => new Date(Date.UTC(+text.slice(0, 4), +text.slice(5, 7) - 1, +text.slice(8)));
 
-const day = z
-  .string({ error: "must be a day written YYYY-MM-DD, e.g. 2027-01-15" })
-  .regex(DAY, { error: "must be a day written YYYY-MM-DD, e.g. 2027-01-15" })
-  .refine((text) => !DAY.test(text) || dayOf(text).toISOString().startsWith(text), {
+const day = z.string({ error: "must be a day written YYYY-MM-DD, e.g. 2027-01-15" }).check(
+  z.regex(DAY, { error: "must be a day written YYYY-MM-DD, e.g. 2027-01-15" }),
+  z.refine((text) => !DAY.test(text) || dayOf(text).toISOString().startsWith(text), {
     error: "must be a day of the calendar, e.g. 2027-01-15",
-  });
+  }),
+);
 
 const MAX_ERROR = "must be a whole number of characters from 1 to 1000, e.g. 100";
 
@@ -25,7 +25,7 @@ export const datedRuleSchema = z.discriminatedUnion(
     z.strictObject({
       rule: z.literal("instructions-max"),
       from: day,
-      max: z.int({ error: MAX_ERROR }).min(1, { error: MAX_ERROR }).max(1000, { error: MAX_ERROR }),
+      max: z.int({ error: MAX_ERROR }).check(z.minimum(1, { error: MAX_ERROR }), z.maximum(1000, { error: MAX_ERROR })),
     }),
   ],
   { error: "must name a known rule: instructions-max (with from and max)" },
