@@ -226,7 +226,8 @@ export class WebhookHub {
     const generation = this.generation;
     sending.inFlight = true;
     delivery.attempts += 1;
-    delivery.last_attempt_at = this.state.now();
+    const startedMs = this.state.nowMs();
+    delivery.last_attempt_at = Math.floor(startedMs / 1000);
     delivery.next_attempt_at = null;
     // The signature's time is the real one: receivers check it against their own clock (replay protection), which the
     // sandbox clock, moved for tests, would fail.
@@ -275,7 +276,8 @@ export class WebhookHub {
     if (wait === undefined || !this.subscriptions.has(subscription.id) || subscription.disabled_at !== null)
       return this.giveUp(delivery);
     sending.retries += 1;
-    sending.dueMs = this.state.nowMs() + wait * 1000;
+    // Counted from the attempt's start, as last_attempt_at shows it, however long the receiver took to answer.
+    sending.dueMs = startedMs + wait * 1000;
     delivery.next_attempt_at = Math.ceil(sending.dueMs / 1000);
     this.wake();
   }
