@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { control, newSeller, setPhase, signIn } from "./sandbox-control";
 
-// decisions.md, "The marketplace since September 2026": a listing the marketplace removed is shown as gone.
+// docs/marketplace.md §18: a listing the marketplace removed is shown as gone.
 // The marketplace of today: a removed state (from 2026-09-21) and webhooks (from 2026-10-01) that tell the mirror.
 test.beforeEach(() => setPhase("webhooks"));
 test.afterEach(() => setPhase("migration"));

@@ -116,7 +116,7 @@ export async function writeRecorded(
     send?: () => Promise<Result<Question[]>>;
   },
 ): Promise<WriteOutcome> {
-  // decisions.md, September 2026: a removed listing is gone, never written to, whichever way the write came.
+  // docs/marketplace.md §18: a removed listing is gone, never written to, whichever way the write came.
   if (isRemoved(change.listing)) return { ok: false, refusal: REMOVED_LISTING, gone: true };
   const previous = snapshotOf(change.listing);
   const phase = change.phase ?? "single";

@@ -17,7 +17,7 @@ import { orderStore } from "../orders/order-store";
 import { snapshotOfForm } from "../personalization/snapshot-codec";
 import { readAllListings } from "./shop-listings";
 
-// decisions.md, "The marketplace since September 2026": a listing the marketplace removed is gone, never an error.
+// docs/marketplace.md §18: a listing the marketplace removed is gone, never an error.
 const sandbox = useSeededSandbox({ phase: undefined });
 const SCOPES = ["listings_r", "listings_w", "shops_r", "transactions_r"];
 const SELLER = { userId: ADA.user_id, shopId: ADA.shop_id };

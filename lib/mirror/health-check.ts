@@ -171,7 +171,7 @@ function forecastsOf(listings: Listing[], flagged: Map<Finding, FoundListing[]>,
   return forecasts;
 }
 
-// A listing the marketplace removed is gone (decisions.md, September 2026): nothing to fix, and not counted as scanned.
+// A listing the marketplace removed is gone (docs/marketplace.md §18): nothing to fix, and not counted as scanned.
 export function healthCheck(listings: Listing[], phase: PersonalizationPhase, calendar?: Calendar): HealthReport {
   const live = listings.filter((listing) => !isRemoved(listing));
   const byFinding = new Map<Finding, FoundListing[]>();

@@ -92,7 +92,7 @@ export function sandboxControl(
   return http(`${base}/__sandbox${path}`, body === undefined ? { method } : jsonInit(method, body));
 }
 
-/** The marketplace removes a listing (decisions.md, September 2026): it then reads with `state: "removed"`. */
+/** The marketplace removes a listing (docs/marketplace.md §18): it then reads with `state: "removed"`. */
 export async function removeListing(base: string, listingId: number) {
   await controlOk(base, `/listings/${listingId}/remove`, {});
 }

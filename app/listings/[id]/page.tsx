@@ -70,7 +70,7 @@ export default async function ListingEditorPage({
   // Read here rather than after hydration, so the pager does not push the editor down as it appears.
   if (neighbours !== undefined)
     queryClient.setQueryData(neighboursKey(listingId, viewParams(view).toString()), neighbours);
-  // decisions.md, September 2026: a listing the marketplace removed is gone, so it gets no editor and no save.
+  // docs/marketplace.md §18: a listing the marketplace removed is gone, so it gets no editor and no save.
   const unavailable = !result.ok
     ? { title: "Listing unavailable", message: describeFailure(result.failure, "load") }
     : isRemoved(result.data)
