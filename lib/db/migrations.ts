@@ -230,4 +230,7 @@ export const MIGRATIONS = [
      app TEXT PRIMARY KEY,
      succeeded_at BIGINT NOT NULL
    )`,
+  // The production queue sorts by when an item must ship: the transaction's expected ship date, kept beside it.
+  `ALTER TABLE shop_order_items ADD COLUMN ship_by BIGINT;
+   CREATE INDEX shop_order_items_by_ship_by ON shop_order_items (shop_id, ship_by)`,
 ];

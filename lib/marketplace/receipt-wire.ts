@@ -23,6 +23,7 @@ export const transactionWire = z.object({
   quantity: z.number(),
   price: moneyWire,
   variations: z.array(variationWire).default([]),
+  expected_ship_date: z.number().nullable().optional(),
 });
 
 export const receiptWire = z.object({
@@ -48,6 +49,8 @@ export type OrderItem = {
   quantity: number;
   price: Money;
   answers: OrderAnswer[];
+  /** Unix seconds: the marketplace's expected ship date, null where it has none (lib/orders/ship-by.ts falls back). */
+  shipBy: number | null;
 };
 
 export type Order = {
@@ -78,6 +81,7 @@ export function toOrderItem(wire: z.infer<typeof transactionWire>): OrderItem {
         value: variation.formatted_value ?? "",
         optionId: variation.value_id ?? null,
       })),
+    shipBy: wire.expected_ship_date ?? null,
   };
 }
 

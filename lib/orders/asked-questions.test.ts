@@ -53,6 +53,7 @@ function order(answers: { questionId: number; name: string; value: string }[]): 
         title: "Name necklace",
         quantity: 1,
         price: USD(1800),
+        shipBy: null,
         answers: answers.map((answer) => ({ ...answer, optionId: null })),
       },
     ],

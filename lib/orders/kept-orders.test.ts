@@ -128,6 +128,10 @@ describe.each(eachEngine())("a shop's orders kept on %s", (_engine, location) =>
     expect((await store.listings(ADA.shop_id)).find((listing) => listing.listingId === NAME_NECKLACE)).toMatchObject({
       orders: necklaces.total,
     });
+    // The sandbox expects an item shipped three days after its order; the store keeps that date beside the item.
+    const items = await store.items(ADA.shop_id, NAME_NECKLACE, 0);
+    expect(items.length).toBeGreaterThan(0);
+    for (const item of items) expect(item.shipBy).toBe(item.createdAt + 3 * 24 * 3600);
   });
 });
 
@@ -138,6 +142,7 @@ describe("the receipt reads of the marketplace client", () => {
     const market = createMarketplace(sandboxMarketplaceConfig(sandbox.url), tokenStore(db));
     const receipt = await market.getShopReceipt(ADA.user_id, ADA.shop_id, 60001);
     expect(receipt.ok && receipt.data.items.map((item) => item.listingId)).toEqual([NAME_NECKLACE, 1_000_000_002]);
+    expect(receipt.ok && receipt.data.items[0]?.shipBy).toBe(receipt.ok && receipt.data.createdAt + 3 * 24 * 3600);
     const items = await market.getShopReceiptTransactionsByReceipt(ADA.user_id, ADA.shop_id, 60001);
     expect(items.ok && items.data[0]?.answers).toEqual([
       { questionId: await necklaceQuestionId(), name: "Personalization", value: "Jane", optionId: null },

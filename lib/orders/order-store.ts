@@ -1,6 +1,7 @@
 import "server-only";
 import type { Database } from "../db/database";
 import type { Order, OrderAnswer } from "../marketplace/receipt-wire";
+import { shipByOf } from "./ship-by";
 
 // A shop's orders kept in the dashboard's database, so a view reads only what changed since (kept-orders.ts).
 
@@ -33,6 +34,8 @@ export type KeptItem = {
   title: string;
   quantity: number;
   createdAt: number;
+  /** Unix seconds: the expected ship date, or the order date where the marketplace sends none (ship-by.ts). */
+  shipBy: number;
   answers: OrderAnswer[];
 };
 
@@ -126,10 +129,10 @@ export function orderStore(db: Database) {
         );
         for (const item of order.items)
           await db.execute(
-            `INSERT INTO shop_order_items (shop_id, receipt_id, transaction_id, listing_id, title, quantity, created_at, answers)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+            `INSERT INTO shop_order_items (shop_id, receipt_id, transaction_id, listing_id, title, quantity, created_at, answers, ship_by)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
              ON CONFLICT (shop_id, transaction_id) DO UPDATE SET listing_id = excluded.listing_id, title = excluded.title,
-               quantity = excluded.quantity, answers = excluded.answers`,
+               quantity = excluded.quantity, answers = excluded.answers, ship_by = excluded.ship_by`,
             [
               shopId,
               order.receiptId,
@@ -139,6 +142,7 @@ export function orderStore(db: Database) {
               item.quantity,
               order.createdAt,
               JSON.stringify(item.answers),
+              shipByOf(order, item),
             ],
           );
       }
@@ -180,9 +184,10 @@ export function orderStore(db: Database) {
         title: string;
         quantity: number;
         created_at: number;
+        ship_by: number | null;
         answers: string;
       }>(
-        `SELECT receipt_id, listing_id, title, quantity, created_at, answers FROM shop_order_items
+        `SELECT receipt_id, listing_id, title, quantity, created_at, ship_by, answers FROM shop_order_items
          WHERE shop_id = $1 AND listing_id = $2 AND created_at >= $3`,
         [shopId, listingId, since],
       );
@@ -192,6 +197,7 @@ export function orderStore(db: Database) {
         title: row.title,
         quantity: Number(row.quantity),
         createdAt: Number(row.created_at),
+        shipBy: Number(row.ship_by ?? row.created_at),
         answers: JSON.parse(row.answers) as OrderAnswer[],
       }));
     },

@@ -27,7 +27,9 @@ const order = (receiptId: number, buyerName: string, listingId: number, title: s
     createdAt: 1_795_000_000,
     updatedAt: 1_795_000_000,
     flagged: 0,
-    items: [{ transactionId: receiptId, listingId, title, quantity: 2, price: USD, answers: [], questions }],
+    items: [
+      { transactionId: receiptId, listingId, title, quantity: 2, price: USD, shipBy: null, answers: [], questions },
+    ],
   }) satisfies AnsweredOrder;
 
 const ORDERS = [

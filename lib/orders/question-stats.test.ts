@@ -30,6 +30,7 @@ const item = (receiptId: number, quantity: number, createdAt: number, answers: [
   title: "Name necklace",
   quantity,
   createdAt,
+  shipBy: createdAt,
   answers: answers.map(([questionId, value]) => ({ questionId, name: "", value, optionId: null })),
 });
 
