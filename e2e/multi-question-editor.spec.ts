@@ -205,6 +205,33 @@ test("each rule of each question type is refused in the browser, next to its fie
   expect(await writesSince(before)).toEqual([]);
 });
 
+test("a choice over its limit is named as it is typed, with a counter; Save on a listing with no question says there is nothing to save", async ({
+  page,
+}) => {
+  const seller = await newSeller(1);
+  const [listingId] = seller.listing_ids as [number];
+  const save = await openQuestionSet(page, seller, listingId);
+  await expect(save).toHaveAttribute("aria-disabled", "true");
+  await expect(page.getByText("Nothing to save: add a question first.")).toBeVisible();
+  const before = await lastRequestId();
+  await page.keyboard.press("ControlOrMeta+s");
+  await save.click({ force: true });
+  await expect(page.getByRole("alert").filter({ hasText: /Ask|Not saved/ })).toHaveCount(0);
+
+  await addQuestion(page, "dropdown");
+  const dropdown = questionGroup(page, 1, "Dropdown");
+  await expect(save).not.toHaveAttribute("aria-disabled");
+  const choice = dropdown.getByLabel("Choice 1", { exact: true });
+  await choice.fill("Twenty-one characters");
+  await expect(dropdown.getByText("21 / 20")).toBeVisible();
+  await expect(dropdown.getByRole("alert").filter({ hasText: sellerVoice.labelLength })).toBeVisible();
+  await expect(choice).toHaveAttribute("aria-invalid", "true");
+  await choice.fill("Serif");
+  await expect(dropdown.getByText("5 / 20")).toBeVisible();
+  await expect(choice).not.toHaveAttribute("aria-invalid");
+  expect(await writesSince(before)).toEqual([]);
+});
+
 test("leaving with unsaved questions asks first, Ctrl+S saves them, and saved questions leave without asking", async ({
   page,
 }) => {

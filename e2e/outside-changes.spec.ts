@@ -93,7 +93,7 @@ test.describe("with the marketplace's webhooks (the e2e dashboard subscribed its
 
     await page.goto("/inbox");
     const delivered = await allDelivered(seller.shop_id, before);
-    await page.getByRole("button", { name: "Revert the change to “Test listing 2”" }).click();
+    await page.getByRole("button", { name: "Revert it: the change to “Test listing 2”" }).click();
     await expect(page.getByText("Reverted. “Test listing 2” asks buyers again: No question.")).toBeVisible();
     // The revert's own webhook comes after its answer; it is the dashboard's write, not an outside change.
     await allDelivered(seller.shop_id, delivered);
@@ -172,7 +172,7 @@ test.describe("without webhooks, the dashboard polls", () => {
     await expect(change.getByTestId("question-change")).toContainText(
       "Added: “Personalization” (Text)Instructions: “Made on the marketplace”Character limit: 40Required: No",
     );
-    await expect(change.getByRole("button", { name: "Keep the change to “Test listing 2”" })).toBeVisible();
+    await expect(change.getByRole("button", { name: "Keep it: the change to “Test listing 2”" })).toBeVisible();
     await expect(change.getByRole("link", { name: "Open “Test listing 2”" })).toHaveAttribute(
       "href",
       `/listings/${seller.listing_ids[1]}`,
@@ -212,7 +212,7 @@ test.describe("without webhooks, the dashboard polls", () => {
     await inboxShows(page, dashboard.url, "Test listing 2", "found by polling", 3 * POLL_SECONDS * 1000);
     await expect(page.getByRole("listitem").filter({ hasText: "Test listing 1" })).toHaveCount(0);
 
-    await page.getByRole("button", { name: "Revert the change to “Test listing 2”" }).click();
+    await page.getByRole("button", { name: "Revert it: the change to “Test listing 2”" }).click();
     await expect(page.getByText("Reverted. “Test listing 2” asks buyers again: No question.")).toBeVisible();
     await expect(page.getByText("No changes from outside the dashboard.")).toBeVisible();
     await page.waitForTimeout(2 * POLL_SECONDS * 1000);

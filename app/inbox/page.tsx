@@ -5,10 +5,12 @@ import { requireSeller } from "@/lib/auth/seller";
 import { canEdit } from "@/lib/auth/scopes";
 import { db } from "@/lib/db";
 import { mirrorStore } from "@/lib/mirror/mirror-store";
+import { needsAttentionCount } from "@/lib/mirror/needs-attention";
 import { healthCheck } from "@/lib/mirror/health-check";
 import { healthCalendar } from "@/lib/mirror/health-calendar";
 import { personalizationPhase } from "@/lib/marketplace";
 import { ShopHealth } from "@/components/inbox/shop-health";
+import { BackToListingsLink } from "@/components/back-to-listings-link";
 
 export const metadata: Metadata = { title: "Needs attention" };
 
@@ -21,11 +23,18 @@ export default async function InboxPage() {
     shop?.status === "filled"
       ? healthCheck(await store.listings(shop.shopId), await personalizationPhase().current(), healthCalendar())
       : null;
+  const attention = seller.shopId === null ? 0 : await needsAttentionCount(seller.shopId);
   return (
     <>
       <SiteHeader shopName={seller.shopName} />
       <main id="main" tabIndex={-1} className="mx-auto max-w-5xl px-4 py-6 outline-none md:py-8">
-        <h1 className="text-2xl font-semibold">Needs attention</h1>
+        <BackToListingsLink />
+        <h1 className="mt-2 text-2xl font-semibold">Needs attention</h1>
+        <p className="mt-1 text-stone-700" data-testid="needs-attention-total">
+          {attention === 0
+            ? "No listing needs attention."
+            : `${attention} ${attention === 1 ? "listing needs" : "listings need"} attention: an outside change to settle, or a rule below.`}
+        </p>
         <h2 className="mt-4 text-xl font-semibold">Outside changes</h2>
         <p className="mt-1 text-sm text-stone-700">
           Changes to what buyers are asked that were made on the marketplace or by another app, not in this dashboard.

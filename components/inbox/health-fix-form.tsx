@@ -28,7 +28,8 @@ const CHOICES: Partial<Record<Finding, Choice[]>> = {
 const field = "mt-1 block w-full rounded-md px-3 py-2 ring-1 ring-stone-300";
 
 /** One finding's fix, chosen and typed here, planned over its listings and opened for review: nothing is written yet. */
-export function HealthFixForm({ finding }: { finding: Finding }) {
+/** `name` is the finding as the seller reads it, which names the form for assistive technology. */
+export function HealthFixForm({ finding, name }: { finding: Finding; name: string }) {
   const router = useRouter();
   const choices = CHOICES[finding] ?? [];
   const [planning, startTransition] = useTransition();
@@ -54,7 +55,7 @@ export function HealthFixForm({ finding }: { finding: Finding }) {
   }
 
   return (
-    <form onSubmit={submit} className="mt-3 text-sm" aria-label={`Fix: ${finding}`}>
+    <form onSubmit={submit} className="mt-3 text-sm" aria-label={`Fix: ${name}`}>
       {choices.length > 1 && (
         <fieldset>
           <legend className="font-medium">Fix</legend>

@@ -81,7 +81,7 @@ export function OutsideChangeList({ changes, canEdit }: { changes: OutsideChange
                   type="button"
                   disabled={pending}
                   onClick={() => settle(change, "keep")}
-                  aria-label={`Keep the change to “${change.title}”`}
+                  aria-label={`Keep it: the change to “${change.title}”`}
                   className="rounded-md bg-blue-700 px-3 py-2 text-sm font-medium text-white hover:bg-blue-800 disabled:opacity-60"
                 >
                   Keep it
@@ -90,7 +90,7 @@ export function OutsideChangeList({ changes, canEdit }: { changes: OutsideChange
                   type="button"
                   disabled={pending}
                   onClick={() => settle(change, "revert")}
-                  aria-label={`Revert the change to “${change.title}”`}
+                  aria-label={`Revert it: the change to “${change.title}”`}
                   className="rounded-md px-3 py-2 text-sm font-medium text-stone-900 ring-1 ring-stone-300 hover:bg-stone-100 disabled:opacity-60"
                 >
                   Revert it

@@ -48,7 +48,7 @@ function FindingEntry({
           Each of these needs your own words: type them in the grid, where every cell is checked as you type.
         </p>
       ) : (
-        canEdit && <HealthFixForm finding={finding} />
+        canEdit && <HealthFixForm finding={finding} name={summary} />
       )}
     </li>
   );

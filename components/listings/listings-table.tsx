@@ -213,7 +213,8 @@ export function ListingsTable({
           ) : (
             <p>
               None of your {data.total} {stateLabel} listings matches{view.q ? ` “${view.q}”` : ""}
-              {view.filter !== "all" ? " with this personalization filter" : ""}. Try other words, or{" "}
+              {view.filter !== "all" ? " with this personalization filter" : ""}.{" "}
+              {view.q ? "Try other words, or" : "Try another filter, or"}{" "}
               <button
                 type="button"
                 onClick={() => show({ ...view, q: "", filter: "all", page: 1 })}

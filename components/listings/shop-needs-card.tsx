@@ -24,10 +24,8 @@ export function ShopNeedsCard({ initial, mirror }: { initial: ShopNeeds | null; 
     queryFn: () => fetchFromDashboard<ShopNeeds>("/api/shop-needs"),
     enabled: filled,
     ...(initial && { initialData: initial }),
-    staleTime: 30_000,
   });
-  if (!needs) return null;
-  const nothing = needs.activeWithoutQuestion === 0 && needs.needAttention === 0;
+  const nothing = needs && needs.activeWithoutQuestion === 0 && needs.needAttention === 0;
 
   return (
     <section
@@ -38,7 +36,10 @@ export function ShopNeedsCard({ initial, mirror }: { initial: ShopNeeds | null; 
       <h2 id="shop-needs-heading" className="font-semibold">
         What your shop needs
       </h2>
-      {nothing ? (
+      {!needs ? (
+        // Kept in its place while the shop is copied, so the table below does not jump when the counts arrive.
+        <p className="mt-1 text-stone-700">Counted once your shop is copied into the dashboard.</p>
+      ) : nothing ? (
         <p className="mt-1 text-stone-700">
           Every active listing asks buyers something, and no listing needs attention.
         </p>

@@ -7,7 +7,8 @@ type Props = {
   pending: boolean;
   saveLabel: string;
   dirty: boolean;
-  unchanged?: boolean;
+  /** Why Save does nothing now (nothing changed), or undefined when it saves. */
+  nothingToSave?: string;
   canRemove: boolean;
   onTemplates: () => void;
   onRemove: () => void;
@@ -18,7 +19,7 @@ export function EditorActions({
   pending,
   saveLabel,
   dirty,
-  unchanged = false,
+  nothingToSave,
   canRemove,
   onTemplates,
   onRemove,
@@ -30,7 +31,7 @@ export function EditorActions({
           ref={saveButton}
           type="submit"
           aria-describedby="save-hint"
-          aria-disabled={unchanged || undefined}
+          aria-disabled={nothingToSave ? true : undefined}
           className="min-h-11 rounded-lg bg-brand px-5 py-2 font-semibold text-white hover:bg-brand-dark disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-60 aria-disabled:hover:bg-brand"
         >
           {pending ? "Saving…" : saveLabel}
@@ -49,8 +50,7 @@ export function EditorActions({
         )}
       </div>
       <p id="save-hint" className="text-xs text-stone-600">
-        {unchanged ? "Nothing to save: change the question first. " : dirty ? "You have unsaved changes. " : ""}Ctrl+S
-        (⌘S on a Mac) saves.
+        {nothingToSave ? `${nothingToSave} ` : dirty ? "You have unsaved changes. " : ""}Ctrl+S (⌘S on a Mac) saves.
       </p>
     </>
   );

@@ -252,7 +252,7 @@ export function QuestionForm({ listing, canEdit, focusFirst = false, onStored, a
               pending={pending}
               saveLabel="Save question"
               dirty={formState.isDirty}
-              unchanged={!changed}
+              nothingToSave={changed ? undefined : "Nothing to save: change the question first."}
               canRemove={listing.questions.length > 0}
               onTemplates={() => setDialog("templates")}
               onRemove={() => setDialog("remove")}

@@ -146,6 +146,15 @@ export function mirrorStore(db: Database) {
       return rows.map((row) => JSON.parse(row.listing) as Listing);
     },
 
+    /** Changes whenever a kept listing of the shop is added, written or removed: what a count over them depends on. */
+    async version(shopId: number): Promise<string> {
+      const [row] = await db.query<{ listings: number; stamps: number | null }>(
+        "SELECT COUNT(*) AS listings, SUM(updated_timestamp) AS stamps FROM mirror_listings WHERE shop_id = $1",
+        [shopId],
+      );
+      return `${Number(row?.listings ?? 0)}:${Number(row?.stamps ?? 0)}`;
+    },
+
     async listingIds(shopId: number): Promise<number[]> {
       const rows = await db.query<{ listing_id: number | string }>(
         "SELECT listing_id FROM mirror_listings WHERE shop_id = $1",

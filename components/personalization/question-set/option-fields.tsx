@@ -2,6 +2,7 @@
 
 import type { KeyboardEvent } from "react";
 import { DROPDOWN_LABEL_MAX, DROPDOWN_OPTIONS_MAX, FILES_MAX, LABEL_MAX } from "@/lib/personalization/question-set";
+import { characterCount } from "@/lib/personalization/rules";
 import type { QuestionSetFormApi } from "./drafts";
 
 type Props = {
@@ -17,7 +18,7 @@ const SMALL_BUTTON = "rounded px-2 py-1 text-sm ring-1 ring-stone-300 hover:bg-s
 
 /** A dropdown's choices or a labelled upload's file labels: add, remove, reorder, each label with its own rule. */
 export function OptionFields({ form, index, idPrefix, kind, announce }: Props) {
-  const { register, formState, watch, getValues, setValue } = form;
+  const { register, formState, watch, getValues, setValue, trigger } = form;
   // Kept as plain values rather than a nested useFieldArray, whose appends the outer field array did not keep.
   const name = `questions.${index}.options` as const;
   const fields = watch(name) ?? [];
@@ -32,6 +33,7 @@ export function OptionFields({ form, index, idPrefix, kind, announce }: Props) {
     update(next);
   };
   const max = kind === "dropdown" ? DROPDOWN_OPTIONS_MAX : FILES_MAX;
+  const labelMax = kind === "dropdown" ? DROPDOWN_LABEL_MAX : LABEL_MAX;
   const noun = kind === "dropdown" ? "Choice" : "File label";
   const errors = formState.errors.questions?.[index]?.options;
   const listError = errors?.root?.message ?? errors?.message;
@@ -56,12 +58,13 @@ export function OptionFields({ form, index, idPrefix, kind, announce }: Props) {
       <legend className="font-medium">{kind === "dropdown" ? "Choices buyers pick from" : "One file per label"}</legend>
       <p id={`${idPrefix}-options-hint`} className="text-sm text-stone-600">
         {kind === "dropdown" ? `1 to ${max} choices` : `1 to ${max} labels; buyers upload one file for each`}, each 1 to{" "}
-        {kind === "dropdown" ? DROPDOWN_LABEL_MAX : LABEL_MAX} characters and different from the others.
+        {labelMax} characters and different from the others.
       </p>
       <ol className="space-y-2">
         {fields.map((_, position) => {
           const id = `${idPrefix}-option-${position}`;
           const labelError = errors?.[position]?.label?.message;
+          const length = characterCount(fields[position]?.label ?? "");
           return (
             <li key={position} className="flex flex-wrap items-center gap-2">
               <label htmlFor={id} className="w-full text-sm sm:w-28">
@@ -70,11 +73,20 @@ export function OptionFields({ form, index, idPrefix, kind, announce }: Props) {
               <input
                 id={id}
                 aria-invalid={labelError ? true : undefined}
-                aria-describedby={`${id}-error`}
+                aria-describedby={`${id}-count ${id}-error`}
                 className="min-w-0 flex-1 rounded-md border border-stone-400 p-1.5"
                 onKeyDown={onEnter(position)}
-                {...register(`questions.${index}.options.${position}.label`)}
+                {...register(`questions.${index}.options.${position}.label`, {
+                  // Checked as it is typed, like the instructions: a long choice is named before Save, not on it.
+                  onChange: () => void trigger(`questions.${index}.options.${position}.label`),
+                })}
               />
+              <span
+                id={`${id}-count`}
+                className={`text-sm tabular-nums ${length > labelMax ? "font-medium text-red-800" : "text-stone-600"}`}
+              >
+                {length} / {labelMax}
+              </span>
               <button
                 type="button"
                 className={SMALL_BUTTON}

@@ -177,8 +177,16 @@ export function QuestionSetForm({
     });
   };
 
-  const save = (event?: BaseSyntheticEvent) =>
-    handleSubmit(
+  const nothingToSave = formState.isDirty
+    ? undefined
+    : listing.questions.length === 0
+      ? "Nothing to save: add a question first."
+      : "Nothing to save: change a question first.";
+
+  const save = (event?: BaseSyntheticEvent) => {
+    event?.preventDefault();
+    if (nothingToSave) return;
+    return handleSubmit(
       (values) => {
         const index = withoutInstructions(getValues(), basis.loaded);
         if (index >= 0) setDialog({ noInstructions: values, index });
@@ -189,6 +197,7 @@ export function QuestionSetForm({
         notify({ tone: "error", text: "Not saved. Some questions need attention: see the message next to each one." });
       },
     )(event);
+  };
 
   // The marketplace's version replaces the form's; the seller chose it, having seen both.
   const takeTheirs = (theirs: Question[]) => {
@@ -272,6 +281,7 @@ export function QuestionSetForm({
               pending={pending}
               saveLabel="Save questions"
               dirty={formState.isDirty}
+              nothingToSave={nothingToSave}
               canRemove={listing.questions.length > 0}
               onTemplates={() => setDialog("templates")}
               onRemove={() => setDialog("remove")}
