@@ -47,7 +47,8 @@ export class RequestLog {
       if (!record || record.id !== id) continue;
       if (sinceMs !== undefined && record.timeMs < sinceMs) continue;
       if (method !== undefined && record.method !== method.toUpperCase()) continue;
-      if (path !== undefined && (prefix === undefined ? record.path !== path : !record.path.startsWith(prefix))) continue;
+      if (path !== undefined && (prefix === undefined ? record.path !== path : !record.path.startsWith(prefix)))
+        continue;
       if (status !== undefined && (record.status < status[0] || record.status > status[1])) continue;
       const { id: _id, timeMs, ...fields } = record;
       entries.push({ id, time: new Date(timeMs).toISOString(), ...fields });

@@ -39,5 +39,6 @@ function held(holder: Holder, bound: SpaceBound): number {
 export function spaceRefusal(holder: Holder, limits: SpaceLimits, bound: SpaceBound, count: number) {
   const now = held(holder, bound);
   if (now + count <= limits[bound]) return undefined;
-  return `This space holds at most ${limits[bound].toLocaleString("en-US")} ${bound} and has ${now.toLocaleString("en-US")}; ${count > 1 ? `${count.toLocaleString("en-US")} more do not fit. ` : ""}Reset the space (POST /__sandbox/reset under its base URL) or create another space for the rest.`;
+  const room = count > 1 ? `, no room for ${count.toLocaleString("en-US")} more` : "";
+  return `This space holds at most ${limits[bound].toLocaleString("en-US")} ${bound} and has ${now.toLocaleString("en-US")}${room}. Reset the space (POST /__sandbox/reset under its base URL) or create another space for the rest.`;
 }

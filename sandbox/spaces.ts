@@ -19,7 +19,7 @@ const SWEEP_MS = 10_000;
 export type Space = {
   id: string;
   state: SandboxState;
-  fetch: (request: Request, env: unknown) => Response | Promise<Response>;
+  fetch: (request: Request, env: SandboxEnv["Bindings"]) => Response | Promise<Response>;
   ttlSeconds: number;
   expiresAtMs: number;
 };
@@ -51,7 +51,12 @@ export class Spaces {
   create(ttlSeconds: number, phase?: (typeof PHASES)[number]): Space | undefined {
     if (this.count >= this.max) return undefined;
     const id = `sp_${randomBytes(8).toString("hex")}`;
-    const space = { id, ttlSeconds, expiresAtMs: Date.now() + ttlSeconds * 1000, ...this.make(`/spaces/${id}`, { phase, limits: this.limits }) };
+    const space = {
+      id,
+      ttlSeconds,
+      expiresAtMs: Date.now() + ttlSeconds * 1000,
+      ...this.make(`/spaces/${id}`, { phase, limits: this.limits }),
+    };
     this.spaces.set(id, space);
     return space;
   }
