@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox, type RunningSandbox } from "./server.js";
 import { SPACE_LIMITS } from "./space-limits.js";
@@ -121,6 +123,41 @@ describe("a space", () => {
     // The time of an entry is on its space's clock.
     expect(Date.parse(logB[0].time) / 1000 - clockB).toBeGreaterThan(-5);
     expect((await requestsOf(sandbox.url)).filter((entry) => entry.path.includes(String(sellerA.shop_id)))).toEqual([]);
+  });
+
+  it("sends its webhooks with resource URLs under its base URL, and only for its own changes", async () => {
+    const bodies: JsonBody[] = [];
+    const receiver = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on("data", (chunk: Buffer) => chunks.push(chunk));
+      request.on("end", () => {
+        bodies.push(JSON.parse(Buffer.concat(chunks).toString("utf8")));
+        response.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((listening) => receiver.listen(0, "localhost", listening));
+    try {
+      const url = `http://localhost:${(receiver.address() as AddressInfo).port}/hooks`;
+      const [a, b] = await Promise.all([
+        createSpace(sandbox.url, { phase: "webhooks" }),
+        createSpace(sandbox.url, { phase: "webhooks" }),
+      ]);
+      expect((await sandboxControl(a.base_url, "/webhooks", { url, events: ["listing.updated"] })).status).toBe(201);
+      for (const base of [b.base_url, a.base_url])
+        expect(
+          (await http(`${base}/__sandbox/listings/${1_000_000_002}`, jsonInit("PATCH", { title: `Edited` }))).status,
+        ).toBe(200);
+      for (const until = Date.now() + 3000; bodies.length < 1 && Date.now() < until;) await sleep(10);
+      await sleep(150);
+      expect(bodies).toEqual([
+        expect.objectContaining({
+          event_type: "listing.updated",
+          resource_url: `${a.base_url}/v3/application/listings/${1_000_000_002}`,
+        }),
+      ]);
+    } finally {
+      await new Promise((closed) => receiver.close(closed));
+    }
   });
 
   it("is gone once its time to live passes without a request, and a request before then keeps it", async () => {
