@@ -23,7 +23,6 @@ export function startSandbox(
         { base, limits },
       );
       space.webhooks.origin = state.webhooks.origin + base;
-      space.outage = () => {};
       return { state: space, fetch: createApp(space).fetch };
     },
     options.maxSpaces ?? MAX_SPACES,
