@@ -20,6 +20,7 @@ import { describeOrders, measureOrders } from "./load/orders.js";
 import { snapshotBuild, startBenchDashboard, startBenchSandbox, stopAll } from "./processes.js";
 import { benchmarksMarkdown, floorMet, type Figures, type Machine, type Part } from "./report/benchmarks-md.js";
 import { compareWithPrism } from "./sandbox/prism.js";
+import { describeSpaces, measureSpaces, SPACES_FLOOR } from "./sandbox/spaces.js";
 
 const { values: flags } = parseArgs({
   options: {
@@ -35,6 +36,7 @@ const quick = flags.quick;
 const SETTINGS = quick
   ? {
       prism: { seconds: 1, rounds: 1 },
+      spaces: 10,
       overheadRounds: 20,
       lighthouseRuns: 1,
       grid: { listings: 200, keys: 10 },
@@ -50,6 +52,7 @@ const SETTINGS = quick
     }
   : {
       prism: { seconds: 3, rounds: 5 },
+      spaces: SPACES_FLOOR.spaces,
       overheadRounds: 100,
       lighthouseRuns: 3,
       grid: { listings: 1_000, keys: 40 },
@@ -117,6 +120,11 @@ async function main() {
     const sandbox = await startBenchSandbox();
     const prism = await part("sandbox against Prism", () =>
       compareWithPrism({ sandbox, connections: 10, ...SETTINGS.prism, log }),
+    );
+    const spaces = await described(
+      `${SETTINGS.spaces} sandbox spaces on one process`,
+      () => measureSpaces({ spaces: SETTINGS.spaces, listings: 20, log }),
+      describeSpaces,
     );
     const overhead = await part("save action overhead", async () => {
       const figures = await measureSaveOverhead({
@@ -232,6 +240,7 @@ async function main() {
       quick,
       machine: host,
       prism,
+      spaces,
       overhead,
       lighthouse,
       grid,

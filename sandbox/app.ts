@@ -15,6 +15,7 @@ import { controlRoutes } from "./control.js";
 import { homeRoutes } from "./home.js";
 import { openApiTextAt } from "./openapi/overlays.js";
 import { imageRoutes } from "./images.js";
+import { enterSpace } from "./spaces.js";
 
 const MAX_BODY_BYTES = 64 * 1024;
 
@@ -31,6 +32,9 @@ export const API_ROUTES: readonly Route[] = [
 export function createApp(state: SandboxState, routes: readonly Route[] = API_ROUTES) {
   const app = new Hono<SandboxEnv>({ router: new PatternRouter() });
   let openApiJson: string | undefined;
+
+  // First of all: a space's answer is its own, its Date header, faults and request log included.
+  if (state.spaces) app.use("/spaces/*", enterSpace(state.spaces));
 
   // The live marketplace's Date header carries the real date; here it follows the sandbox clock, so a client learns
   // the marketplace's today from any answer.
@@ -91,7 +95,7 @@ export function createApp(state: SandboxState, routes: readonly Route[] = API_RO
 
   app.route("/", homeRoutes());
   app.get("/openapi.json", (c) => {
-    openApiJson ??= JSON.stringify(openApiDocument(routes, new URL(c.req.url).origin));
+    openApiJson ??= JSON.stringify(openApiDocument(routes, new URL(c.req.url).origin + state.base));
     return c.body(openApiJson, 200, { "content-type": "application/json; charset=utf-8" });
   });
   // docs/marketplace.md §18: the marketplace's own document as it stood on the sandbox's date, or on ?date=.

@@ -12,6 +12,9 @@ import { WEBHOOK_EVENTS } from "./webhooks.js";
 import { personalizationCapabilities } from "./api/personalization.js";
 import { shopManagerDelete, shopManagerEdit } from "./api/shop-manager.js";
 import { orderControlRoutes } from "./orders.js";
+import { spaceControlRoutes } from "./spaces.js";
+import { logFilter } from "./request-log-query.js";
+import type { SpaceBound } from "./space-limits.js";
 
 const appBody = z.object({ name: z.string().min(1), redirect_uris: z.array(z.string().min(1)).min(1) });
 const sellerBody = z.object({
@@ -70,6 +73,12 @@ function appByKeystring(c: Ctx, keystring: string) {
   return c.get("state").db.prepare("SELECT * FROM apps WHERE keystring = ?").get(keystring) as AppRow | undefined;
 }
 
+/** A 403 with the sentence when `count` more of `bound` would overfill this space (never outside a space). */
+function overfilled(c: Ctx, bound: SpaceBound, count = 1) {
+  const refusal = c.get("state").refusal(bound, count);
+  return refusal === undefined ? undefined : jsonError(c, 403, refusal);
+}
+
 function userExists(c: Ctx, userId: number) {
   return c.get("state").db.prepare("SELECT 1 FROM users WHERE user_id = ?").get(userId) !== undefined;
 }
@@ -91,6 +100,8 @@ export function controlRoutes() {
   routes.post("/apps", async (c) => {
     const input = await body(c, appBody);
     if (input instanceof Response) return input;
+    const full = overfilled(c, "apps");
+    if (full) return full;
     const state = c.get("state");
     const keystring = randomId(18)
       .toLowerCase()
@@ -123,6 +134,8 @@ export function controlRoutes() {
   routes.post("/sellers", async (c) => {
     const input = await body(c, sellerBody);
     if (input instanceof Response) return input;
+    const full = overfilled(c, "sellers") ?? overfilled(c, "listings", input.listings ?? 0);
+    if (full) return full;
     const state = c.get("state");
     const suffix = randomId(6)
       .toLowerCase()
@@ -257,6 +270,8 @@ export function controlRoutes() {
   routes.post("/webhooks", async (c) => {
     const input = await body(c, webhookBody);
     if (input instanceof Response) return input;
+    const full = overfilled(c, "webhooks");
+    if (full) return full;
     return c.json(c.get("state").webhooks.subscribe(input.url, input.events, input.secret), 201);
   });
   routes.delete("/webhooks/:id", (c) =>
@@ -289,6 +304,8 @@ export function controlRoutes() {
     if (input instanceof Response) return input;
     if (input.status === undefined && input.delay_ms === undefined)
       return jsonError(c, 400, "status: give a status, a delay_ms, or both.");
+    const full = overfilled(c, "faults");
+    if (full) return full;
     const state = c.get("state");
     state.faults.add({ ...input, times: input.times ?? 1 });
     return c.json({ faults: state.faults.pending() }, 201);
@@ -309,11 +326,22 @@ export function controlRoutes() {
     const input = await body(c, z.object({ seconds: z.number().min(0.1).max(300) }));
     if (input instanceof Response) return input;
     const state = c.get("state");
+    if (state.base)
+      return jsonError(
+        c,
+        409,
+        "An outage would stop the whole sandbox process and every space in it; inject faults with status 503 in this space instead (POST /__sandbox/faults).",
+      );
     setTimeout(() => state.outage(input.seconds * 1000), 50);
     return c.json({ down_for_seconds: input.seconds }, 202);
   });
 
-  routes.get("/requests", (c) => c.json({ requests: c.get("state").log.list(Number(c.req.query("since") ?? 0) || 0) }));
+  routes.get("/requests", (c) => {
+    const filter = logFilter(c.req.query());
+    return typeof filter === "string"
+      ? jsonError(c, 400, filter)
+      : c.json({ requests: c.get("state").log.list(filter) });
+  });
   routes.delete("/requests", (c) => {
     c.get("state").log.clear();
     return c.json({ requests: [] });
@@ -354,6 +382,7 @@ export function controlRoutes() {
   });
 
   orderControlRoutes(routes);
+  spaceControlRoutes(routes);
 
   routes.all("*", (c) => jsonError(c, 404, `No control endpoint ${c.req.method} ${c.req.path}.`));
   return routes;

@@ -58,7 +58,7 @@ export function homeRoutes() {
       html`<h1>Marketplace sandbox</h1>
         <p>
           An emulator of the marketplace API v3 for local development. Base URL and authorization URL:
-          <code>${new URL(c.req.url).origin}</code>. Control API under <code>/__sandbox</code> (see docs/sandbox.md in the project).
+          <code>${new URL(c.req.url).origin}${state.base}</code>. Control API under <code>/__sandbox</code> (see docs/sandbox.md in the project).
         </p>
         <p>
           Phase: <strong>${state.phase}</strong>

@@ -3,8 +3,9 @@ import { startSandbox } from "./server.js";
 import { DEMO_APP, DEMO_SELLERS } from "./store/seed.js";
 import { DEFAULT_OPTIONS, PHASES, type Phase } from "./state.js";
 import { isPhase } from "./phases.js";
+import { MAX_SPACES } from "./spaces.js";
 
-const USAGE = `Usage: npm run sandbox -- [--port 4010] [--host localhost] [--db :memory:|path.db] [--strict-https] [--rate-per-second N] [--rate-per-day N] [--phase ${PHASES.join("|")}]`;
+const USAGE = `Usage: npm run sandbox -- [--port 4010] [--host localhost] [--db :memory:|path.db] [--strict-https] [--rate-per-second N] [--rate-per-day N] [--max-spaces N] [--phase ${PHASES.join("|")}]`;
 
 function positiveInt(name: string, value: string | undefined, fallback: number) {
   if (value === undefined) return fallback;
@@ -24,6 +25,7 @@ const { values } = parseArgs({
     "strict-https": { type: "boolean" },
     "rate-per-second": { type: "string" },
     "rate-per-day": { type: "string" },
+    "max-spaces": { type: "string" },
     phase: { type: "string" },
     help: { type: "boolean" },
   },
@@ -49,6 +51,7 @@ const sandbox = await startSandbox({
   perSecond: positiveInt("rate-per-second", values["rate-per-second"], DEFAULT_OPTIONS.perSecond),
   perDay: positiveInt("rate-per-day", values["rate-per-day"], DEFAULT_OPTIONS.perDay),
   phase: phase(values.phase),
+  maxSpaces: positiveInt("max-spaces", values["max-spaces"], MAX_SPACES),
 });
 
 const sellers = Object.values(DEMO_SELLERS)

@@ -126,6 +126,8 @@ export function orderControlRoutes(routes: Hono<SandboxEnv>) {
     const parsed = orderBody.safeParse(await c.req.json().catch(() => undefined));
     if (!parsed.success) return jsonError(c, 400, validationMessage(parsed.error));
     const state = c.get("state");
+    const full = state.refusal("orders");
+    if (full) return jsonError(c, 403, full);
     const outcome = placeOrder(state.db, parsed.data, state.now());
     if ("error" in outcome) return jsonError(c, outcome.status, outcome.error);
     if (parsed.data.paid) state.webhooks.orderPaid(outcome.shop_id, outcome.receipt_id);

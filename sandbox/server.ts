@@ -2,13 +2,32 @@ import { serve } from "@hono/node-server";
 import type { AddressInfo } from "node:net";
 import { createApp } from "./app.js";
 import { DEFAULT_OPTIONS, SandboxState, type SandboxOptions } from "./state.js";
+import { MAX_SPACES, Spaces } from "./spaces.js";
+import { SPACE_LIMITS, type SpaceLimits } from "./space-limits.js";
 
 export type RunningSandbox = { url: string; port: number; state: SandboxState; close: () => Promise<void> };
 
 export function startSandbox(
-  options: Partial<SandboxOptions> & { port?: number; hostname?: string } = {},
+  options: Partial<SandboxOptions> & {
+    port?: number;
+    hostname?: string;
+    maxSpaces?: number;
+    spaceLimits?: Partial<SpaceLimits>;
+  } = {},
 ): Promise<RunningSandbox> {
   const state = new SandboxState({ ...DEFAULT_OPTIONS, ...options });
+  state.spaces = new Spaces(
+    (base, { phase, limits }) => {
+      const space = new SandboxState(
+        { ...state.options, db: ":memory:", phase: phase ?? state.options.phase },
+        { base, limits },
+      );
+      space.webhooks.origin = state.webhooks.origin + base;
+      return { state: space, fetch: createApp(space).fetch };
+    },
+    options.maxSpaces ?? MAX_SPACES,
+    { ...SPACE_LIMITS, ...options.spaceLimits },
+  );
   const app = createApp(state);
   return new Promise((resolve, reject) => {
     const server = serve(
@@ -22,6 +41,7 @@ export function startSandbox(
           close: () =>
             new Promise<void>((done) => {
               server.close(() => {
+                state.spaces?.close();
                 state.close();
                 done();
               });

@@ -6,6 +6,8 @@ import { RequestLog } from "./request-log.js";
 import { FaultPlan } from "./faults.js";
 import { PHASE_STARTS, phaseAt, phaseReached, type Phase } from "./phases.js";
 import { WebhookHub } from "./webhooks.js";
+import type { Spaces } from "./spaces.js";
+import { spaceRefusal, type SpaceBound, type SpaceLimits } from "./space-limits.js";
 
 export { PHASES, type Phase } from "./phases.js";
 
@@ -37,18 +39,32 @@ export type AccessTokenRow = {
   revoked: number;
 };
 
+/** A space (sandbox/spaces.ts): the path its routes answer under and the bounds of its size. */
+export type SpaceOf = { base: string; limits: SpaceLimits };
+
 export class SandboxState {
   readonly db: Db;
   readonly rateLimiter = new RateLimiter();
-  readonly log = new RequestLog();
+  readonly log: RequestLog;
   readonly faults = new FaultPlan();
   readonly webhooks: WebhookHub;
   private clockOffsetSeconds = 0;
   /** A period POST /__sandbox/phase (or --phase) pinned; otherwise the period follows the clock. */
   pinnedPhase: Phase | undefined;
   outage: (ms: number) => void = () => {};
+  /** The path in front of every route: "" for the default world, `/spaces/{id}` in a space. */
+  readonly base: string;
+  readonly limits: SpaceLimits | undefined;
+  /** The spaces of this process, on the default world's state only (startSandbox makes them). */
+  spaces: Spaces | undefined;
 
-  constructor(readonly options: SandboxOptions) {
+  constructor(
+    readonly options: SandboxOptions,
+    space?: SpaceOf,
+  ) {
+    this.base = space?.base ?? "";
+    this.limits = space?.limits;
+    this.log = new RequestLog(space?.limits.log_entries);
     this.pinnedPhase = options.phase;
     this.db = openDb(options.db);
     const seeded = this.db.prepare("SELECT 1 FROM apps LIMIT 1").get();
@@ -127,6 +143,11 @@ export class SandboxState {
     this.rateLimiter.clear();
     this.log.clear();
     this.faults.clear();
+  }
+
+  /** Why adding `count` more of `bound` would overfill this space, or undefined (always, outside a space). */
+  refusal(bound: SpaceBound, count = 1): string | undefined {
+    return this.limits && spaceRefusal(this, this.limits, bound, count);
   }
 
   private seed() {

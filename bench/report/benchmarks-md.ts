@@ -43,6 +43,7 @@ import {
 import { describeGrid, GRID_FLOOR, gridMet, type GridFigures } from "../dashboard/grid.js";
 import { addedMs, SAVE_OVERHEAD_FLOOR_MS, type SaveOverhead } from "../dashboard/save-overhead.js";
 import { PRISM_FLOOR, prismVerdict, type PrismResult } from "../sandbox/prism.js";
+import { describeSpaces, mbPerSpace, SPACES_FLOOR, spacesMet, type SpacesFigures } from "../sandbox/spaces.js";
 import { median, ms, percentile } from "../stats.js";
 
 /** A part's figures, or why there are none (it failed, or the run was told to skip it). */
@@ -63,6 +64,7 @@ export type Figures = {
   quick: boolean;
   machine: Machine;
   prism: Part<PrismResult>;
+  spaces: Part<SpacesFigures>;
   overhead: Part<SaveOverhead>;
   lighthouse: Part<PageFigures[]>;
   grid: Part<GridFigures>;
@@ -115,6 +117,15 @@ function floorRows(figures: Figures) {
       ),
     );
   });
+  rows.push(
+    row(
+      `Sandbox spaces: ${SPACES_FLOOR.spaces} on one process, each used as a CI job uses it, ≤ ${SPACES_FLOOR.mbPerSpace} MB of resident memory a space (median over batches of 10), every read answered with all of them at once`,
+      has(figures.spaces)
+        ? `${figures.spaces.spaces} spaces: ${mbPerSpace(figures.spaces).toFixed(2)} MB a space, ${figures.spaces.atOnce.failures} of ${figures.spaces.atOnce.requests} reads failed`
+        : why(figures.spaces),
+      has(figures.spaces) ? spacesMet(figures.spaces) : undefined,
+    ),
+  );
   for (const route of ["/listings", "/listings/[id]"]) {
     const page = has(lighthouse) ? lighthouse.find((entry) => entry.route === route) : undefined;
     rows.push(
@@ -376,6 +387,20 @@ const mirrorSection = (mirror: Part<MirrorResult>) =>
     describeMirror,
   );
 
+const spacesSection = (spaces: Part<SpacesFigures>) =>
+  loggedSection(
+    "Sandbox spaces",
+    [
+      "Spaces created one after the other on one sandbox process, in batches of 10, each used as a CI job starts one (a",
+      "seller with 20 listings, its clock moved a day, a token, a read of its listings, its request log filtered); the",
+      "sandbox's resident memory after each batch over the one before gives the memory a space costs. Then every space's",
+      "client at once, each reading its own listings 20 times (`bench/sandbox/spaces.ts`). Alone:",
+      "`npx tsx bench/sandbox/spaces.ts [--spaces 50] [--listings 20]`.",
+    ],
+    spaces,
+    describeSpaces,
+  );
+
 const ordersSection = (orders: Part<OrdersFigures>) =>
   loggedSection(
     "Orders at scale",
@@ -480,6 +505,7 @@ export function benchmarksMarkdown(figures: Figures) {
     "two sides within one run and quotes ratios and medians.",
     "",
     ...prismSection(figures.prism),
+    ...spacesSection(figures.spaces),
     ...lighthouseSection(figures.lighthouse),
     ...gridSection(figures.grid),
     ...changeReviewSection(figures.changeReview),

@@ -73,7 +73,7 @@ const includesQuery = <const V extends readonly [ListingAssociation, ...ListingA
 function viewOf(c: Ctx, includes: readonly ListingAssociation[] = []): ListingView {
   const state = c.get("state");
   const view = { includes, legacy: state.legacyFieldsShown, guarantees: state.guaranteeFieldsShown };
-  return includes.includes("Images") ? { ...view, origin: new URL(c.req.url).origin } : view;
+  return includes.includes("Images") ? { ...view, origin: new URL(c.req.url).origin + c.get("state").base } : view;
 }
 
 /** docs/marketplace.md §11: limit 1..100 (25), offset 0..12000 (0). */
@@ -577,6 +577,8 @@ export const listingRoutes = [
       const state = c.get("state");
       const fields = await body(listingFormsAt(state).draft);
       if (fields instanceof Response) return fields;
+      const full = state.refusal("listings");
+      if (full) return jsonError(c, 403, full);
       const listingId = insertDraftListing(
         state.db,
         {

@@ -153,7 +153,7 @@ export function authorizeRoutes() {
         csrf,
         state.now(),
       );
-    setCookie(c, INTERACTION_COOKIE, interaction, { httpOnly: true, sameSite: "Lax", path: "/oauth" });
+    setCookie(c, INTERACTION_COOKIE, interaction, { httpOnly: true, sameSite: "Lax", path: `${state.base}/oauth` });
     return signInPage(c, { appName: app.name, interaction, csrf });
   });
 
@@ -183,7 +183,7 @@ export function authorizeRoutes() {
     state.db
       .prepare("UPDATE interactions SET user_id = ? WHERE interaction_id = ?")
       .run(user.user_id, row.interaction_id);
-    return c.redirect(`/oauth/consent?interaction=${encodeURIComponent(row.interaction_id)}`, 303);
+    return c.redirect(`${state.base}/oauth/consent?interaction=${encodeURIComponent(row.interaction_id)}`, 303);
   });
 
   routes.get("/consent", (c) => {
@@ -221,7 +221,7 @@ export function authorizeRoutes() {
       );
     const state = c.get("state");
     state.db.prepare("DELETE FROM interactions WHERE interaction_id = ?").run(row.interaction_id);
-    deleteCookie(c, INTERACTION_COOKIE, { path: "/oauth" });
+    deleteCookie(c, INTERACTION_COOKIE, { path: `${state.base}/oauth` });
     if (field("decision") !== "allow")
       return redirectError(
         c,

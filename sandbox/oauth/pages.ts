@@ -69,7 +69,7 @@ export function signInPage(
     html`<h1>Sign in to the marketplace</h1>
       <p><strong>${props.appName}</strong> wants to connect to your account.</p>
       ${props.error ? html`<p role="alert" class="alert" id="sign-in-error">${props.error}</p>` : ""}
-      <form method="post" action="/oauth/sign-in">
+      <form method="post" action="${c.get("state").base}/oauth/sign-in">
         <input type="hidden" name="interaction" value="${props.interaction}" />
         <input type="hidden" name="csrf" value="${props.csrf}" />
         <label for="email">Email</label>
@@ -88,7 +88,7 @@ export function signInPage(
         <button class="primary" type="submit">Sign in</button>
       </form>
       <p class="muted">
-        Sandbox: the demo sellers and their passwords are listed on the <a href="/">sandbox home page</a>.
+        Sandbox: the demo sellers and their passwords are listed on the <a href="${c.get("state").base}/">sandbox home page</a>.
       </p>`,
     false,
   );
@@ -104,7 +104,7 @@ export function consentPage(
     "Allow access",
     html`<h1>Allow ${props.appName} to access your account?</h1>
       <p>You are signed in as <strong>${props.email}</strong>.</p>
-      <form method="post" action="/oauth/consent">
+      <form method="post" action="${c.get("state").base}/oauth/consent">
         <input type="hidden" name="interaction" value="${props.interaction}" />
         <input type="hidden" name="csrf" value="${props.csrf}" />
         <fieldset>

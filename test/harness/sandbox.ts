@@ -222,7 +222,8 @@ export function authorizationParams(pkce: PkcePair, overrides: AuthorizationPara
 }
 
 export function connectUrl(base: string, params: AuthorizationParams) {
-  const url = new URL("/oauth/connect", base);
+  // Below the base's own path, which a sandbox space has (/spaces/{id}).
+  const url = new URL(`${base.replace(/\/$/, "")}/oauth/connect`);
   for (const [key, value] of Object.entries(params)) if (value !== undefined) url.searchParams.set(key, value);
   return url.toString();
 }
