@@ -1,6 +1,7 @@
 import "server-only";
 import { LRUCache } from "lru-cache";
 import { db } from "../db";
+import { personalizationPhase } from "../marketplace";
 import { mirrorStore } from "./mirror-store";
 import { shopNeedsOf } from "./mirror-view";
 
@@ -15,7 +16,14 @@ const counts = (globalForAttention.needsAttention ??= new LRUCache({ max: 1_000 
 export async function needsAttentionCount(shopId: number): Promise<number> {
   const store = mirrorStore(await db());
   const outside = await store.changes(shopId);
-  const version = `${await store.version(shopId)}:${outside.map((change) => change.id).join(",")}`;
+  // What the count depends on: the shop filled or not, its kept listings, its outside changes, the rules of the day.
+  const version = [
+    (await store.shop(shopId))?.status,
+    await store.version(shopId),
+    outside.map((change) => change.id).join(","),
+    await personalizationPhase().current(),
+    new Date().toISOString().slice(0, 10),
+  ].join(":");
   const cached = counts.get(shopId);
   if (cached?.version === version) return cached.count;
   const needs = await shopNeedsOf(shopId);
