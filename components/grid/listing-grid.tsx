@@ -48,7 +48,16 @@ function shown(row: GridRow, field: GridField): string {
 type Position = { row: number; col: number };
 
 /** Many listings' questions in one grid: every cell is checked as typed, and nothing is written until the review. */
-export function ListingGrid({ initial, canEdit }: { initial: GridRow[]; canEdit: boolean }) {
+export function ListingGrid({
+  initial,
+  versions,
+  canEdit,
+}: {
+  initial: GridRow[];
+  /** What each listing held when the grid opened: only cells edited here are changes, whatever changed meanwhile. */
+  versions: Record<string, string[]>;
+  canEdit: boolean;
+}) {
   const router = useRouter();
   const [rows, setRows] = useState(initial);
   const original = useMemo(() => new Map(initial.map((row) => [row.key, row])), [initial]);
@@ -192,7 +201,10 @@ export function ListingGrid({ initial, canEdit }: { initial: GridRow[]; canEdit:
       choices,
     }));
     // The grid's edits live in the page only: a reload loses them, and the sentence says so.
-    const result = await callAction(() => planGridAction({ edits }), "lost");
+    const opened = Object.fromEntries(
+      [...new Set(edits.map((edit) => String(edit.listingId)))].map((id) => [id, versions[id] ?? []]),
+    );
+    const result = await callAction(() => planGridAction({ edits, versions: opened }), "lost");
     if (result.ok) router.push(`/changes/${result.data.planId}`);
     else setReview({ pending: false, error: result.formError });
   };

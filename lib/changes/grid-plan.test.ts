@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { storedQuestion } from "../../test/harness/wire-questions";
 import type { ListingQuestions } from "../marketplace/question-wire";
-import { importGridEdits, movedEdits, type GridEdit } from "./grid-plan";
+import { gridVersionsOf, importGridEdits, movedEdits, type GridEdit } from "./grid-plan";
 import { gridRowsOf } from "./grid-rows";
 
 const shop: ListingQuestions[] = [
@@ -81,5 +81,46 @@ describe("grid edits planned as the spreadsheet import plans them", () => {
   it("sees an edit whose question moved since the grid opened", async () => {
     const moved = edits((edit) => ({ ...edit, questionId: edit.listingId === 12 ? 99 : edit.questionId }));
     expect(movedEdits(shop, moved).map((edit) => edit.listingId)).toEqual([12]);
+  });
+
+  it("plans only the cells edited in the grid: a change made since it opened is kept, or left whole on a conflict", async () => {
+    const opened = gridVersionsOf(shop);
+    const mug = shop[0]!;
+    const [text, upload] = mug.questions;
+    // Since the grid opened, another path raised the mug's character limit and dropped its add-on price.
+    const now: ListingQuestions[] = [
+      { ...mug, questions: [{ ...text!, maxAllowedCharacters: 45, addOnPrice: null }, upload!] },
+      shop[1]!,
+    ];
+    const mugEdits = edits((edit) => edit).filter((edit) => edit.listingId === 11);
+    const imported = await importGridEdits(
+      now,
+      mugEdits.map((edit) => ({ ...edit, instructions: "Name to engrave" })),
+      opened,
+    );
+    expect(imported.ok).toBe(true);
+    if (!imported.ok) return;
+    expect(imported.targets.get(11)![0]).toMatchObject({
+      instructions: "Name to engrave",
+      maxAllowedCharacters: 45,
+      addOnPrice: null,
+    });
+    expect(imported.kept.get(11)).toBeDefined();
+
+    // The seller edited the limit too: both sides moved one cell, so the listing is left as the shop has it.
+    const conflict = await importGridEdits(
+      now,
+      mugEdits.map((edit) => ({ ...edit, limit: "20" })),
+      opened,
+    );
+    expect(conflict.ok && conflict.changedSince.get(11)).toMatchObject({ cause: "conflict" });
+    expect(conflict.ok && conflict.targets.has(11)).toBe(false);
+
+    // Without the versions (a page from the release before), the grid's cells are judged against the shop now.
+    const unversioned = await importGridEdits(
+      now,
+      mugEdits.map((edit) => ({ ...edit, instructions: "Name to engrave" })),
+    );
+    expect(unversioned.ok && unversioned.targets.get(11)![0]).toMatchObject({ maxAllowedCharacters: 30 });
   });
 });

@@ -22,13 +22,31 @@ export const gridEditSchema = z.object({
 });
 export type GridEdit = z.infer<typeof gridEditSchema>;
 
+/** Per listing, the version cells of its rows when the grid opened (an export's last column), by listing id. */
+export const gridVersionsSchema = z
+  .record(z.string().regex(/^\d{1,15}$/), z.array(z.string().max(80)).max(10))
+  .refine((versions) => Object.keys(versions).length <= 12_100, { error: "Too many listings in one grid." });
+export type GridVersions = z.infer<typeof gridVersionsSchema>;
+
+const VERSION_AT = EXPORT_COLUMNS.indexOf("version");
+
+/** What the grid keeps of each listing it shows, so its edits are judged against the shop as it was then. */
+export const gridVersionsOf = (listings: readonly ListingQuestions[]): GridVersions =>
+  Object.fromEntries(
+    listings.map((listing) => [String(listing.listingId), questionRows([listing]).map((row) => row[VERSION_AT]!)]),
+  );
+
 const column = (name: (typeof COLUMNS)[number]) => COLUMNS.indexOf(name);
 
 /**
  * The grid's edits as the spreadsheet import reads them: each edited listing's exported rows with the edited cells
  * replaced, so a grid and a file become the same per-listing questions (ids, choices and prices kept the same way).
  */
-export function sheetOfGridEdits(listings: readonly ListingQuestions[], edits: readonly GridEdit[]): Sheet {
+export function sheetOfGridEdits(
+  listings: readonly ListingQuestions[],
+  edits: readonly GridEdit[],
+  versions: GridVersions = {},
+): Sheet {
   const byKey = new Map(edits.map((edit) => [`${edit.listingId}:${edit.index}`, edit]));
   const edited = new Set(edits.map((edit) => edit.listingId));
   const data = listings
@@ -36,8 +54,11 @@ export function sheetOfGridEdits(listings: readonly ListingQuestions[], edits: r
     .flatMap((listing) =>
       questionRows([listing]).map((cells, index) => {
         const edit = byKey.get(`${listing.listingId}:${index}`);
-        if (!edit) return cells;
+        const opened = versions[String(listing.listingId)];
         const next = [...cells];
+        // The grid's cells that were not edited hold what the listing held when it opened; its version says so.
+        if (opened) next[VERSION_AT] = opened[index] ?? opened[0] ?? "";
+        if (!edit) return next;
         next[column("instructions")] = edit.instructions;
         next[column("required")] = edit.required ? "yes" : "no";
         if (next[column("type")] === "text_input") {
@@ -63,8 +84,9 @@ export function movedEdits(listings: readonly ListingQuestions[], edits: readonl
 export async function importGridEdits(
   listings: readonly ListingQuestions[],
   edits: readonly GridEdit[],
+  versions: GridVersions = {},
 ): Promise<SpreadsheetImport> {
-  const rows = await questionRowsOf(sheetOfGridEdits(listings, edits));
+  const rows = await questionRowsOf(sheetOfGridEdits(listings, edits, versions));
   if (!rows.ok) return rows;
   return importQuestions(rows.value, new Map(listings.map((listing) => [listing.listingId, listing])));
 }

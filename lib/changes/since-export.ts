@@ -147,23 +147,29 @@ export function keptChanges(kept: readonly KeptCell[], current: readonly Questio
   }));
 }
 
-const LEFT: Record<ChangedSinceCause, string> = {
-  "not-edited": "Changed since your export, and you did not edit it in the file: left as your shop has it.",
-  conflict: "You edited cells of this listing that also changed since your export: left as your shop has it.",
-  "older-file":
-    "Your file comes from an export made before exports carried versions, so the dashboard cannot tell your edits from changes made since: left as your shop has it.",
-};
+/** Where the seller's cells come from: a file they exported, or a grid they opened. */
+export type EditSource = "file" | "grid";
 
-const TAKE: Record<ChangedSinceCause, string> = {
-  "not-edited": "Take the file's cells only to put back what the file holds.",
-  conflict: "Take the file's cells to write the listing as your file has it.",
-  "older-file": "Take the file's cells to write the listing as your file has it.",
-};
+const SINCE: Record<EditSource, string> = { file: "since your export", grid: "since you opened the grid" };
 
-/** Each listing of an import as the plan holds it, with a sentence for what changed since the export. */
+const LEFT = (cause: ChangedSinceCause, source: EditSource) =>
+  ({
+    "not-edited": `Changed ${SINCE[source]}, and you did not edit it in the ${source}: left as your shop has it.`,
+    conflict: `You edited cells of this listing that also changed ${SINCE[source]}: left as your shop has it.`,
+    "older-file":
+      "Your file comes from an export made before exports carried versions, so the dashboard cannot tell your edits from changes made since: left as your shop has it.",
+  })[cause];
+
+const TAKE = (cause: ChangedSinceCause, source: EditSource) =>
+  cause === "not-edited"
+    ? `Take the ${source}'s cells only to put back what the ${source} holds.`
+    : `Take the ${source}'s cells to write the listing as your ${source} has it.`;
+
+/** Each listing of an import (or a grid's edits) as the plan holds it, with a sentence for what changed since. */
 export function importTargets(
   listings: readonly ListingQuestions[],
   imported: Extract<SpreadsheetImport, { ok: true }>,
+  source: EditSource = "file",
 ): Map<number, PlanTarget> {
   return new Map(
     listings.map((listing): [number, PlanTarget] => {
@@ -177,15 +183,18 @@ export function importTargets(
             ? {
                 after,
                 kept,
-                note: "Cells you did not edit changed since your export: they are left as your shop has them, and only your edits are written.",
+                note: `Cells you did not edit changed ${SINCE[source]}: they are left as your shop has them, and only your edits are written.`,
               }
             : { after },
         ];
       const since = imported.changedSince.get(id);
       if (!since) return [id, { after: listing.questions }];
       if (!since.after)
-        return [id, { skipped: `${LEFT[since.cause]} The file's cells for it cannot be used (${since.problem}).` }];
-      return [id, { changedSince: `${LEFT[since.cause]} ${TAKE[since.cause]}`, after: since.after }];
+        return [
+          id,
+          { skipped: `${LEFT(since.cause, source)} The ${source}'s cells for it cannot be used (${since.problem}).` },
+        ];
+      return [id, { changedSince: `${LEFT(since.cause, source)} ${TAKE(since.cause, source)}`, after: since.after }];
     }),
   );
 }

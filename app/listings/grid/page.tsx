@@ -6,6 +6,7 @@ import { requireSeller } from "@/lib/auth/seller";
 import { canEdit } from "@/lib/auth/scopes";
 import { selectionOfGridSearch } from "@/lib/changes/grid-selection";
 import { gridRowsOf } from "@/lib/changes/grid-rows";
+import { gridVersionsOf } from "@/lib/changes/grid-plan";
 import { resolveSelection } from "@/lib/changes/selection";
 import { describeFailure, marketplace } from "@/lib/marketplace";
 
@@ -56,7 +57,7 @@ export default async function ListingGridPage({ searchParams }: Props) {
               until you review.
             </p>
             {rows.length > 0 ? (
-              <ListingGrid initial={rows} canEdit={canEdit(seller.scopes)} />
+              <ListingGrid initial={rows} versions={gridVersionsOf(grid.listings)} canEdit={canEdit(seller.scopes)} />
             ) : (
               <p className="mt-4 rounded-lg bg-white p-4 ring-1 ring-stone-200">
                 None of these listings asks a text or dropdown question, so there is nothing to edit here. Go back to

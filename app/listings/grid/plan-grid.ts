@@ -3,7 +3,8 @@
 import { z } from "zod";
 import { sellerAction } from "@/lib/actions/seller-action";
 import { canEdit } from "@/lib/auth/scopes";
-import { gridEditSchema, importGridEdits, movedEdits } from "@/lib/changes/grid-plan";
+import { gridEditSchema, gridVersionsSchema, importGridEdits, movedEdits } from "@/lib/changes/grid-plan";
+import { importTargets } from "@/lib/changes/since-export";
 import { notInShop, ownListings } from "@/lib/changes/shop-listing-ids";
 import { planTargets } from "@/lib/changes/planning";
 import { MAX_SELECTED_LISTINGS } from "@/lib/changes/selection-schema";
@@ -22,8 +23,10 @@ export const planGridAction = sellerAction(
       .max(MAX_SELECTED_LISTINGS, {
         error: `The grid plans at most ${MAX_SELECTED_LISTINGS.toLocaleString("en-US")} changed cells at a time: nothing was planned. Review fewer changes, then make the rest.`,
       }),
+    // A page from the release before sends none: its edits are then judged against the shop as it is now.
+    versions: gridVersionsSchema.default({}),
   }),
-  async ({ edits }, { seller, marketplace }) => {
+  async ({ edits, versions }, { seller, marketplace }) => {
     if (!canEdit(seller.scopes)) return { ok: false, refusal: CANNOT_EDIT };
     const own = await ownListings(
       marketplace,
@@ -40,7 +43,7 @@ export const planGridAction = sellerAction(
         ok: false,
         refusal: `${moved.length === 1 ? "A listing was" : `${moved.length} listings were`} changed or removed since the grid opened: reload the grid to see their questions as they are now.`,
       };
-    const imported = await importGridEdits(listings, edits);
+    const imported = await importGridEdits(listings, edits, versions);
     if (!imported.ok) {
       const first = imported.errors[0];
       return {
@@ -50,12 +53,7 @@ export const planGridAction = sellerAction(
     }
     const edited = new Set(edits.map((edit) => edit.listingId));
     const shown = listings.filter((listing) => edited.has(listing.listingId));
-    const targets = new Map(
-      shown.map((listing) => [
-        listing.listingId,
-        { after: imported.targets.get(listing.listingId) ?? listing.questions },
-      ]),
-    );
+    const targets = importTargets(shown, imported, "grid");
     const phase = await personalizationPhase().current();
     const planId = await planTargets(
       seller,
