@@ -99,7 +99,24 @@ test("the keyboard moves, edits, cancels and fills down; the listings page's sel
   await expect(cell(page, 0, REQUIRED)).toBeFocused();
   await page.keyboard.press(" ");
   await expect(cell(page, 0, REQUIRED)).toContainText("Yes");
+  // Escape puts back a toggle; Ctrl+Z takes back the last edits one by one.
+  await page.keyboard.press("Enter");
+  await expect(cell(page, 0, REQUIRED)).toContainText("No");
+  await page.keyboard.press("Escape");
+  await expect(cell(page, 0, REQUIRED)).toContainText("Yes");
   await page.keyboard.press("ArrowLeft");
+  // Ctrl+D copies the cell above, into this one only.
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Control+d");
+  await expect(cell(page, 1, LIMIT)).toContainText("64");
+  await expect(cell(page, 2, LIMIT)).toHaveText("20");
+  await page.keyboard.press("Control+z");
+  await expect(cell(page, 1, LIMIT)).toContainText("20");
+  // Shift and the arrows choose a range, which Ctrl+D fills from its first row.
+  await page.keyboard.press("ArrowUp");
+  await page.keyboard.press("Shift+ArrowDown");
+  await page.keyboard.press("Shift+ArrowDown");
+  await expect(cell(page, 1, LIMIT)).toHaveAttribute("aria-selected", "true");
   await page.keyboard.press("Control+d");
   await expect(cell(page, 2, LIMIT)).toContainText("64");
   await expect(page.getByTestId("grid-summary")).toHaveText("3 questions changed on 3 listings.");

@@ -15,10 +15,12 @@ import {
   type GridField,
   type GridRow,
 } from "@/lib/changes/grid-rows";
+import { formatMoney } from "@/lib/marketplace/money";
 import { GridCellEditor } from "./grid-cell-editor";
 
 const ROW_HEIGHT = 64;
 const PAGE_ROWS = 10;
+const UNDO_STEPS = 100;
 const help = createColumnHelper<GridRow>();
 const columns = [
   help.accessor("listingTitle", { id: "listing", header: "Listing" }),
@@ -41,11 +43,20 @@ function errorsOf(row: GridRow) {
 
 function shown(row: GridRow, field: GridField): string {
   if (field === "required") return row.required ? "Yes" : "No";
+  if (field === "price") {
+    const price = row.price.trim();
+    if (price === "") return "None";
+    // A typed price that is not one yet shows as typed, next to the rule it breaks.
+    if (!/^\d+(\.\d{1,2})?$/.test(price) || row.currencyCode === null) return price;
+    return formatMoney({ amount: Math.round(Number(price) * 100), divisor: 100, currencyCode: row.currencyCode });
+  }
   if (field === "choices") return row.choices.split(CHOICE_SEPARATOR).join(", ");
   return row[field];
 }
 
 type Position = { row: number; col: number };
+/** One step Ctrl+Z takes back: the rows before it, and the cell it changed (the first, for a fill). */
+type Step = { rows: GridRow[]; at: Position; what: string };
 
 /** Many listings' questions in one grid: every cell is checked as typed, and nothing is written until the review. */
 export function ListingGrid({
@@ -64,6 +75,9 @@ export function ListingGrid({
   const [active, setActive] = useState<Position>({ row: 0, col: 2 });
   const [editing, setEditing] = useState<{ draft: string } | null>(null);
   const [announcement, setAnnouncement] = useState("");
+  const [past, setPast] = useState<Step[]>([]);
+  // Shift+Up/Down from here selects a range of rows in the active column, which Ctrl+D fills from its first row.
+  const [anchor, setAnchor] = useState<number | null>(null);
   const [review, setReview] = useState<{ pending: boolean; error?: string }>({ pending: false });
   const scroller = useRef<HTMLDivElement>(null);
   const wantFocus = useRef(false);
@@ -103,7 +117,8 @@ export function ListingGrid({
   }, [active, editing]);
 
   const move = useCallback(
-    (row: number, col: number) => {
+    (row: number, col: number, extend = false) => {
+      if (!extend) setAnchor(null);
       const next = {
         row: Math.max(0, Math.min(rows.length - 1, row)),
         col: Math.max(0, Math.min(columns.length - 1, col)),
@@ -120,11 +135,29 @@ export function ListingGrid({
   const canChange = (row: GridRow | undefined, field: GridField | null): field is GridField =>
     canEdit && row !== undefined && field !== null && editable(row, field);
 
+  const change = (next: GridRow[], what: string) => {
+    setPast((steps) => [...steps.slice(-(UNDO_STEPS - 1)), { rows, at: active, what }]);
+    setRows(next);
+  };
+
+  const undo = () => {
+    const step = past.at(-1);
+    if (!step) return setAnnouncement("Nothing to undo.");
+    setPast(past.slice(0, -1));
+    setRows(step.rows);
+    move(step.at.row, step.at.col);
+    setAnnouncement(`Undone: ${step.what}.`);
+  };
+
   const commit = (value: string | boolean) => {
     if (!canChange(activeRow, activeField)) return;
-    setRows((previous) =>
-      previous.map((row, index) => (index === active.row ? { ...row, [activeField]: value } : row)),
-    );
+    if (value !== activeRow![activeField]) {
+      change(
+        rows.map((row, index) => (index === active.row ? { ...row, [activeField]: value } : row)),
+        `the edit of ${activeRow!.listingTitle}`,
+      );
+      setAnnouncement("");
+    }
     setEditing(null);
     wantFocus.current = true;
   };
@@ -135,11 +168,22 @@ export function ListingGrid({
     else setEditing({ draft: typed ?? activeRow![activeField] });
   };
 
+  const range =
+    anchor === null || anchor === active.row
+      ? null
+      : { from: Math.min(anchor, active.row), to: Math.max(anchor, active.row) };
+
   const fill = () => {
-    if (!canChange(activeRow, activeField)) return;
-    const below = rows.slice(active.row + 1).filter((row) => editable(row, activeField)).length;
-    setRows((previous) => fillDown(previous, active.row, activeField));
-    setAnnouncement(`Filled ${below} ${below === 1 ? "row" : "rows"} below with “${shown(activeRow!, activeField)}”.`);
+    if (!canEdit || activeField === null) return;
+    const { from, to } = range ?? { from: active.row - 1, to: active.row };
+    const source = rows[from];
+    if (!source || !editable(source, activeField))
+      return setAnnouncement(
+        range ? "The first row of the range does not ask this." : "There is no value above this cell to fill down.",
+      );
+    const filled = rows.slice(from + 1, to + 1).filter((row) => editable(row, activeField)).length;
+    change(fillDown(rows, { from, to }, activeField), `the fill of ${filled} ${filled === 1 ? "row" : "rows"}`);
+    setAnnouncement(`Filled ${filled} ${filled === 1 ? "row" : "rows"} with “${shown(source, activeField)}”.`);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -148,10 +192,14 @@ export function ListingGrid({
     const command = event.ctrlKey || event.metaKey;
     switch (event.key) {
       case "ArrowDown":
-        move(row + 1, col);
-        break;
       case "ArrowUp":
-        move(row - 1, col);
+        if (event.shiftKey && anchor === null) setAnchor(row);
+        move(row + (event.key === "ArrowDown" ? 1 : -1), col, event.shiftKey);
+        break;
+      case "Escape":
+        // Puts back what the last step changed here, such as a Required toggled by Enter.
+        if (past.at(-1)?.at.row !== row || past.at(-1)?.at.col !== col) return;
+        undo();
         break;
       case "ArrowLeft":
         move(row, col - 1);
@@ -181,6 +229,7 @@ export function ListingGrid({
         break;
       default:
         if (command && event.key.toLowerCase() === "d") fill();
+        else if (command && event.key.toLowerCase() === "z" && !event.shiftKey) undo();
         else if (event.key.length === 1 && !command && !event.altKey && activeField !== "required")
           startEdit(event.key);
         else return;
@@ -261,6 +310,8 @@ export function ListingGrid({
                   {tableRow.getVisibleCells().map((cell, col) => {
                     const field = FIELDS[col] ?? null;
                     const isActive = active.row === item.index && active.col === col;
+                    const inRange =
+                      range !== null && col === active.col && item.index >= range.from && item.index <= range.to;
                     const open = isActive && editing !== null && field !== null;
                     const error = field ? errors[field] : col === 1 ? errors.question : undefined;
                     const asked = field === null || editable(row, field);
@@ -271,6 +322,7 @@ export function ListingGrid({
                         role={col === 0 ? "rowheader" : "gridcell"}
                         aria-colindex={col + 1}
                         aria-readonly={!canChange(row, field) || undefined}
+                        aria-selected={inRange || undefined}
                         tabIndex={isActive && !open ? 0 : -1}
                         data-cell={`${item.index}:${col}`}
                         onClick={() => setActive({ row: item.index, col })}
@@ -278,7 +330,7 @@ export function ListingGrid({
                           setActive({ row: item.index, col });
                           if (canChange(row, field) && field !== "required") setEditing({ draft: row[field] });
                         }}
-                        className={`relative min-w-0 px-2 py-1.5 outline-none focus:ring-2 focus:ring-inset focus:ring-blue-600 ${edited ? "bg-amber-50" : ""} ${error ? "ring-1 ring-inset ring-red-600" : ""}`}
+                        className={`relative min-w-0 px-2 py-1.5 outline-none focus:ring-2 focus:ring-inset focus:ring-blue-600 ${inRange ? "bg-blue-50" : edited ? "bg-amber-50" : ""} ${error ? "ring-1 ring-inset ring-red-600" : ""}`}
                       >
                         {open ? (
                           <GridCellEditor
@@ -302,7 +354,11 @@ export function ListingGrid({
                               {field === null ? String(cell.getValue()) : asked ? shown(row, field) : "—"}
                               {!asked && <span className="sr-only">not asked for this kind of question</span>}
                             </span>
-                            {error && <span className="block truncate text-xs text-red-700">{error}</span>}
+                            {error && (
+                              <span title={error} className="line-clamp-2 text-xs leading-4 text-red-700">
+                                {error}
+                              </span>
+                            )}
                             {edited && !error && <span className="block text-xs text-stone-600">changed</span>}
                           </>
                         )}

@@ -75,14 +75,17 @@ describe("grid rows", () => {
     expect(cellErrors({ ...dropdown, choices: "Red\nRed" }).choices).toMatch(/two are the same/);
   });
 
-  it("fills one cell down its column, skipping rows that do not ask that field", () => {
+  it("fills a range from its first row down its column, skipping rows that do not ask that field, and no further", () => {
     const rows = gridRowsOf([
       listing(1, [text({ instructions: "Short" })]),
       listing(2, [storedQuestion({ question_type: "dropdown", question_text: "Colour", options: [{ label: "Red" }] })]),
       listing(3, [text({ instructions: "b".repeat(150) })]),
+      listing(4, [text({ instructions: "Left alone" })]),
     ]);
-    const filled = fillDown(rows, 0, "instructions");
-    expect(filled.map((one) => one.instructions)).toEqual(["Short", "", "Short"]);
-    expect(fillDown(rows, 2, "instructions")[0]!.instructions).toBe("Short");
+    const filled = fillDown(rows, { from: 0, to: 2 }, "instructions");
+    expect(filled.map((one) => one.instructions)).toEqual(["Short", "", "Short", "Left alone"]);
+    // One cell: the value of the cell above it.
+    expect(fillDown(rows, { from: 2, to: 3 }, "instructions")[3]!.instructions).toBe("b".repeat(150));
+    expect(fillDown(rows, { from: 2, to: 3 }, "instructions")[0]!.instructions).toBe("Short");
   });
 });

@@ -17,6 +17,8 @@ export type GridRow = GridValues & {
   questionId: number | null;
   type: "text_input" | "dropdown";
   question: string;
+  /** The listing's currency, for showing a price as money (null when the marketplace sent no price). */
+  currencyCode: string | null;
 };
 
 export const CHOICE_SEPARATOR = "\n";
@@ -43,6 +45,7 @@ export function gridRowsOf(listings: readonly ListingQuestions[]): GridRow[] {
           questionId: question.id ?? null,
           type,
           question: question.title,
+          currencyCode: listing.currencyCode,
           instructions: question.instructions,
           limit: question.maxAllowedCharacters === null ? "" : String(question.maxAllowedCharacters),
           required: question.required,
@@ -95,9 +98,14 @@ export function cellErrors(row: GridRow): Partial<Record<GridField | "question",
 
 export const sameValues = (a: GridValues, b: GridValues) => GRID_FIELDS.every((field) => a[field] === b[field]);
 
-/** Fill-down: the value of one cell copied into the same column of every later row that asks that field. */
-export function fillDown(rows: readonly GridRow[], from: number, field: GridField): GridRow[] {
-  const source = rows[from];
+/**
+ * Fill-down as spreadsheets do it: the value of the first row of a range copied into the same column of the range's
+ * other rows that ask that field (Ctrl+D on one cell is the range from the cell above to it).
+ */
+export function fillDown(rows: readonly GridRow[], range: { from: number; to: number }, field: GridField): GridRow[] {
+  const source = rows[range.from];
   if (!source || !editable(source, field)) return [...rows];
-  return rows.map((row, index) => (index > from && editable(row, field) ? { ...row, [field]: source[field] } : row));
+  return rows.map((row, index) =>
+    index > range.from && index <= range.to && editable(row, field) ? { ...row, [field]: source[field] } : row,
+  );
 }
