@@ -230,4 +230,16 @@ export const MIGRATIONS = [
      app TEXT PRIMARY KEY,
      succeeded_at BIGINT NOT NULL
    )`,
+  // The shipments the dashboard sent, kept as personalization writes are: before sending, then settled.
+  `CREATE TABLE shipment_history (
+     history_id TEXT PRIMARY KEY,
+     shop_id BIGINT NOT NULL,
+     user_id BIGINT NOT NULL,
+     receipt_id BIGINT NOT NULL,
+     carrier_name TEXT,
+     tracking_code TEXT,
+     outcome TEXT NOT NULL,
+     recorded_at BIGINT NOT NULL
+   );
+   CREATE INDEX shipment_history_by_receipt ON shipment_history (shop_id, receipt_id, recorded_at)`,
 ];
