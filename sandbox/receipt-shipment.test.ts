@@ -109,6 +109,29 @@ describe("createReceiptShipment", () => {
     expect(read.body.is_shipped).toBe(false);
   });
 
+  it("answers a body that is no object, not JSON, or of another type with a 4xx naming the problem, never a 5xx", async () => {
+    const receiptId = openOrder(2500);
+    const token = await tokenOf();
+    for (const [body, type, status] of [
+      ["[1, 2]", "application/json", 400],
+      ["null", "application/json", 400],
+      ['"usps"', "application/json", 400],
+      ["{not json", "application/json", 400],
+      ["tracking_code=1", "text/plain", 415],
+      ["customs_data=x&tracking_code=1&carrier_name=usps", "application/x-www-form-urlencoded", 400],
+    ] as const) {
+      const refused = await callApi(sandbox.url, trackingPath(receiptId), {
+        token,
+        body,
+        headers: { "content-type": type },
+      });
+      expect([refused.status, typeof refused.body.error], body).toEqual([status, "string"]);
+    }
+    expect(storedShipments()).toBe(
+      sandbox.state.db.prepare("SELECT COUNT(*) FROM receipts WHERE shipped_timestamp IS NOT NULL").pluck().get(),
+    );
+  });
+
   it("needs transactions_w, the caller's own shop, and a receipt of that shop", async () => {
     const receiptId = openOrder(2500);
     const readOnly = await ship(receiptId, USPS, await tokenOf(["transactions_r"]));
