@@ -63,7 +63,7 @@ test("a refresh that comes back without a scope the dashboard does not need chan
   await expect(saved(page)).toBeVisible();
   const refreshes = (await requestsSince(before)).filter((entry) => entry.grant_type === "refresh_token");
   expect(refreshes.map((entry) => entry.status)).toEqual([200]);
-  expect(storedScopes(seller.user_id)).toEqual(["listings_r", "listings_w", "transactions_r"]);
+  expect(storedScopes(seller.user_id)).toEqual(["listings_r", "listings_w", "transactions_r", "transactions_w"]);
   expect((await storedListing(listingId)).personalization.personalization_questions).toMatchObject([
     { instructions: TYPED },
   ]);
@@ -91,7 +91,7 @@ test("with listings_w withdrawn at a refresh, the editor names the missing permi
     `The marketplace did not let the dashboard save the question ${MISSING_EDIT}`,
   );
   expect(await personalizationWrites(before)).toEqual([403]);
-  expect(storedScopes(seller.user_id)).toEqual(["listings_r", "shops_r", "transactions_r"]);
+  expect(storedScopes(seller.user_id)).toEqual(["listings_r", "shops_r", "transactions_r", "transactions_w"]);
   await expect(editor(page).instructions).toHaveValue(TYPED);
 
   await signInAgainKeepingTyped(page, seller, listingId);

@@ -11,7 +11,7 @@ test("a seller signs in through the marketplace and is greeted with their shop's
   expect(url.searchParams.get("code_challenge_method")).toBe("S256");
   expect(url.searchParams.get("code_challenge")).toMatch(/^[A-Za-z0-9_-]{43}$/);
   expect(url.searchParams.get("state")).toBeTruthy();
-  expect(url.searchParams.get("scope")).toBe("listings_r listings_w shops_r transactions_r");
+  expect(url.searchParams.get("scope")).toBe("listings_r listings_w shops_r transactions_r transactions_w");
   await expect(page).toHaveURL(/\/listings/);
   await expect(page.getByRole("heading", { name: `Welcome, TestShop${seller.user_id}` })).toBeVisible();
 

@@ -18,7 +18,7 @@ import { liveOasAt, liveOperation, type LiveOas, type Parameter } from "../test/
 import { PHASE_STARTS, phaseReached } from "./phases.js";
 import type { OpenApiDocument } from "./api/routes.js";
 
-// Every answer of the operations of docs/marketplace.md §4.1-§4.4 (and getMe, getShop) against the live OAS's response schemas and
+// Every answer of the operations of docs/marketplace.md §4.1-§4.4 (and getMe, getShop, createReceiptShipment) against the live OAS's response schemas and
 // parameter rules, in every phase the sandbox plays (state.ts PHASES, however many there are), each against the document
 // as it stood on the phase's first day (§18).
 const sandbox = useSeededSandbox();
@@ -164,6 +164,29 @@ for (const phase of PHASES) {
       });
       expectLive(live, "updateListing", updated, 200);
       expect(updated.body.last_modified_timestamp).toBeGreaterThan(draft.body.last_modified_timestamp);
+    });
+
+    it("answers createReceiptShipment and its refusals as the live OAS documents them", async () => {
+      const readOnly = await enterPhase();
+      const token = (await issueTokensFor(sandbox.url, { user_id: ADA.user_id, scopes: [...SCOPES, "transactions_w"] }))
+        .access_token;
+      const open = await callApi(sandbox.url, `shops/${ADA.shop_id}/receipts?was_paid=true&was_shipped=false&limit=1`, {
+        token,
+      });
+      const tracking = `shops/${ADA.shop_id}/receipts/${open.body.results[0].receipt_id}/tracking`;
+      const shipped = await callApi(sandbox.url, tracking, {
+        token,
+        json: { tracking_code: "9400111899223856789012", carrier_name: "usps" },
+      });
+      expectLive(live, "createReceiptShipment", shipped, 200);
+      expect(shipped.body).toMatchObject({ is_shipped: true, shipments: [{ carrier_name: "usps" }] });
+      expectLiveError(
+        live,
+        await callApi(sandbox.url, tracking, { token: readOnly, json: {} }),
+        403,
+        "insufficient_scope",
+      );
+      expectLiveError(live, await callApi(sandbox.url, tracking, { token, json: { carrier_name: "usps" } }), 400);
     });
 
     it("shows a listing the marketplace removed as the phase's OAS documents it, from the phase that has the state", async () => {

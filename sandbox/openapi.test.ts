@@ -82,6 +82,7 @@ describe("GET /openapi.json", () => {
       "getListingPersonalization",
       "updateListingPersonalization",
       "deleteListingPersonalization",
+      "createReceiptShipment",
     ]) {
       expect(ids).toContain(id);
     }

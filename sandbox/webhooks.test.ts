@@ -264,6 +264,18 @@ describe("order.paid", () => {
     await receivedCount(1);
     await stillReceived(1);
   });
+
+  it("has no shipment counterpart: shipping a receipt sends nothing, the marketplace having no such event", async () => {
+    const receiptId = await placeOrder(true);
+    await subscribe();
+    const seller = await issueTokensFor(sandbox.url, { user_id: ADA.user_id, scopes: ["transactions_w"] });
+    const shipped = await callApi(sandbox.url, `shops/${ADA.shop_id}/receipts/${receiptId}/tracking`, {
+      token: seller.access_token,
+      json: { tracking_code: "9400111899223856789012", carrier_name: "usps" },
+    });
+    expect(shipped.status, shipped.text).toBe(200);
+    await stillReceived(0);
+  });
 });
 
 describe("delivery", () => {

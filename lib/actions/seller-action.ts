@@ -30,7 +30,7 @@ export const DASHBOARD_SIGN_IN_ENDED =
 type ShopSeller = SellerClaims & { shopId: number };
 
 /** `gone`: the marketplace removed the listing, so there is nothing to try again. */
-export type Refusal = { ok: false; refusal: string; changedSince?: Question[]; gone?: true };
+export type Refusal = { ok: false; refusal: string; changedSince?: Question[]; gone?: true; missingScope?: true };
 
 const FORM_FIELDS: Record<string, string> = {
   instructions: "instructions",
@@ -38,8 +38,8 @@ const FORM_FIELDS: Record<string, string> = {
   required: "required",
 };
 
-/** The lists of listings an action's input names: `selection.listingIds`, `selection.exclude`, the grid's `edits`. */
-const LISTING_LISTS = new Set(["listingIds", "exclude", "edits"]);
+/** The lists of ids an action's input names: `selection.listingIds`, `selection.exclude`, the grid's `edits`, `receiptIds`. */
+const LISTING_LISTS = new Set(["listingIds", "exclude", "edits", "receiptIds"]);
 
 function fieldErrorsOf(error: z.ZodError): Record<string, string> {
   const errors: Record<string, string> = {};
@@ -90,6 +90,7 @@ export function sellerAction<S extends z.ZodType, T>(
         ok: false,
         formError: result.refusal,
         ...(result.changedSince && { changedSince: result.changedSince }),
+        ...(result.missingScope && { missingScope: true }),
       };
     const { failure } = result;
     const formError = describeFailure(failure, verb);

@@ -233,4 +233,16 @@ export const MIGRATIONS = [
   // The production queue sorts by when an item must ship: the transaction's expected ship date, kept beside it.
   `ALTER TABLE shop_order_items ADD COLUMN ship_by BIGINT;
    CREATE INDEX shop_order_items_by_ship_by ON shop_order_items (shop_id, ship_by)`,
+  // The shipments the dashboard sent, kept as personalization writes are: before sending, then settled.
+  `CREATE TABLE shipment_history (
+     history_id TEXT PRIMARY KEY,
+     shop_id BIGINT NOT NULL,
+     user_id BIGINT NOT NULL,
+     receipt_id BIGINT NOT NULL,
+     carrier_name TEXT,
+     tracking_code TEXT,
+     outcome TEXT NOT NULL,
+     recorded_at BIGINT NOT NULL
+   );
+   CREATE INDEX shipment_history_by_receipt ON shipment_history (shop_id, receipt_id, recorded_at)`,
 ];

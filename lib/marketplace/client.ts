@@ -46,6 +46,9 @@ export type ReceiptQuery = {
   offset: number;
 };
 
+/** A shipment's tracking: both fields, or neither to mark the receipt shipped only (docs/marketplace.md §16.6). */
+export type ShipmentTracking = { carrierName: string; trackingCode: string };
+
 const map = <T, U>(result: Result<T>, reshape: (data: T) => U): Result<U> =>
   result.ok ? { ok: true, data: reshape(result.data) } : result;
 
@@ -240,6 +243,24 @@ export function createMarketplace(
         await asSeller(userId, {
           operation: "getShopReceipt",
           path: `/v3/application/shops/${shopId}/receipts/${receiptId}`,
+          schema: receiptWire,
+        }),
+        toOrder,
+      ),
+
+    // POST /v3/application/shops/{shop_id}/receipts/{receipt_id}/tracking
+    createReceiptShipment: async (
+      userId: number,
+      shopId: number,
+      receiptId: number,
+      tracking?: ShipmentTracking,
+    ): Promise<Result<Order>> =>
+      map(
+        await asSeller(userId, {
+          operation: "createReceiptShipment",
+          method: "POST",
+          path: `/v3/application/shops/${shopId}/receipts/${receiptId}/tracking`,
+          json: tracking ? { tracking_code: tracking.trackingCode, carrier_name: tracking.carrierName } : {},
           schema: receiptWire,
         }),
         toOrder,

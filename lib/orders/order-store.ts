@@ -148,6 +148,17 @@ export function orderStore(db: Database) {
       }
     },
 
+    /** Those of `receiptIds` kept for this shop: a receipt of another shop, or not read yet, is not among them. */
+    async kept(shopId: number, receiptIds: readonly number[]): Promise<Map<number, Order>> {
+      if (receiptIds.length === 0) return new Map();
+      const rows = await db.query<{ body: string }>(
+        `SELECT body FROM shop_orders WHERE shop_id = $1 AND receipt_id IN (${receiptIds.map((_, index) => `$${index + 2}`).join(", ")})`,
+        [shopId, ...receiptIds],
+      );
+      const orders = rows.map((row) => JSON.parse(row.body) as Order);
+      return new Map(orders.map((order) => [order.receiptId, order]));
+    },
+
     /** Open orders (paid, not shipped) first, newest first. */
     async orders(shopId: number, filter: OrderFilter, page: { limit: number; offset: number }) {
       const { sql, params } = where(shopId, filter);

@@ -7,13 +7,17 @@ import {
   getReceiptRow,
   receiptPage,
   receiptsJson,
+  recordShipment,
   transactionPage,
   transactionsOfReceipt,
 } from "../store/receipt-store.js";
+import { shipmentBody, shipmentBodySchema, shipmentRefusal } from "./shipment-body.js";
 
-// The receipt reads of the live OAS (docs/marketplace.md §16): scope transactions_r, the caller's own shop only.
+// The receipt reads of the live OAS (docs/marketplace.md §16): scope transactions_r, the caller's own shop only; and
+// its one receipt write, createReceiptShipment (§16.6), with transactions_w.
 
 const ACCESS = { token: "required", scope: "transactions_r" } as const;
+const WRITE_ACCESS = { token: "required", scope: "transactions_w" } as const;
 
 const pagingQuery = {
   limit: integerQuery({
@@ -113,6 +117,44 @@ export const receiptRoutes = [
     handler: (c, { params, query }) => {
       const row = ownReceipt(c, params, query);
       return row instanceof Response ? row : c.json(receiptsJson(c.get("state").db, [row])[0]);
+    },
+  }),
+
+  defineRoute({
+    method: "post",
+    path: "/v3/application/shops/:shop_id/receipts/:receipt_id/tracking",
+    operationId: "createReceiptShipment",
+    summary: "Ships one of the shop's receipts: a shipment with its tracking code, or the receipt marked shipped only",
+    description:
+      "Each submission with a tracking code adds a shipment, also to a receipt shipped already. Within the United States on an order over $10, or to India, tracking_code and carrier_name are required. No webhook follows (the marketplace has no shipment event).",
+    tags: ["Shop Receipt"],
+    access: WRITE_ACCESS,
+    params: receiptParams,
+    query: z.object({ legacy: legacyQuery }),
+    body: { schema: shipmentBodySchema, reader: shipmentBody },
+    responses: {
+      200: reply("The receipt, shipped.", receiptSchema),
+      ...refusals(400, 401, 403, 404, 413, 415, 429),
+    },
+    handler: async (c, { params, query, body }) => {
+      const row = ownReceipt(c, params, query);
+      if (row instanceof Response) return row;
+      const fields = await body();
+      if (fields instanceof Response) return fields;
+      const db = c.get("state").db;
+      const refusal = shipmentRefusal(fields, receiptsJson(db, [row])[0]!);
+      if (refusal) return jsonError(c, 400, refusal);
+      const tracking = fields.tracking_code?.trim();
+      const shipment = tracking
+        ? {
+            tracking_code: tracking,
+            carrier_name: fields.carrier_name!.trim(),
+            note_to_buyer: fields.note_to_buyer ?? null,
+            send_bcc: fields.send_bcc ?? false,
+          }
+        : null;
+      recordShipment(db, row.receipt_id, shipment, c.get("state").now());
+      return c.json(receiptsJson(db, [getReceiptRow(db, row.shop_id, row.receipt_id)!])[0]);
     },
   }),
 

@@ -151,6 +151,19 @@ const MIGRATIONS = [
    ALTER TABLE listings ADD COLUMN ecgt_other_commercial_guarantee_details TEXT;
    ALTER TABLE listings ADD COLUMN ecgt_after_sales_service_info TEXT;
    ALTER TABLE listings ADD COLUMN ecgt_software_update_details TEXT;`,
+  `CREATE TABLE receipt_shipments (
+     receipt_shipping_id INTEGER PRIMARY KEY,
+     receipt_id INTEGER NOT NULL REFERENCES receipts(receipt_id),
+     carrier_name TEXT NOT NULL,
+     tracking_code TEXT NOT NULL,
+     note_to_buyer TEXT,
+     send_bcc INTEGER NOT NULL DEFAULT 0,
+     shipment_notification_timestamp INTEGER NOT NULL
+   );
+   CREATE INDEX receipt_shipments_by_receipt ON receipt_shipments(receipt_id, receipt_shipping_id);
+   INSERT INTO receipt_shipments (receipt_shipping_id, receipt_id, carrier_name, tracking_code, shipment_notification_timestamp)
+     SELECT receipt_id, receipt_id, 'usps', printf('9400%018d', receipt_id), shipped_timestamp
+     FROM receipts WHERE shipped_timestamp IS NOT NULL;`,
 ];
 
 export function openDb(path: string): Db {

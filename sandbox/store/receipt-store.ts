@@ -80,6 +80,7 @@ export function insertOrder(db: Db, order: NewOrder, receiptId?: number): number
       `INSERT INTO transactions (transaction_id, receipt_id, shop_id, listing_id, title, quantity, price_amount, variations)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     );
+    if (order.shipped != null) insertShipment(db, id, seededShipment(id), order.shipped);
     for (const item of order.items)
       insert.run(
         nextTransaction(),
@@ -95,13 +96,59 @@ export function insertOrder(db: Db, order: NewOrder, receiptId?: number): number
   })();
 }
 
+export type NewShipment = {
+  carrier_name: string;
+  tracking_code: string;
+  note_to_buyer?: string | null;
+  send_bcc?: boolean;
+};
+
+/** What the seed and the control API ship with: a USPS number made from the receipt's. */
+const seededShipment = (receiptId: number): NewShipment => ({
+  carrier_name: "usps",
+  tracking_code: `9400${String(receiptId).padStart(18, "0")}`,
+});
+
+function insertShipment(db: Db, receiptId: number, shipment: NewShipment, at: number) {
+  statement(
+    db,
+    `INSERT INTO receipt_shipments (receipt_id, carrier_name, tracking_code, note_to_buyer, send_bcc, shipment_notification_timestamp)
+     VALUES (?, ?, ?, ?, ?, ?)`,
+  ).run(
+    receiptId,
+    shipment.carrier_name,
+    shipment.tracking_code,
+    shipment.note_to_buyer ?? null,
+    shipment.send_bcc ? 1 : 0,
+    at,
+  );
+}
+
+/** The control API's shipment: refused (false) for a receipt shipped already. */
 export function shipReceipt(db: Db, receiptId: number, at: number) {
-  return (
+  return db.transaction(() => {
+    const marked =
+      statement(
+        db,
+        "UPDATE receipts SET shipped_timestamp = ?, updated_timestamp = ? WHERE receipt_id = ? AND shipped_timestamp IS NULL",
+      ).run(at, at, receiptId).changes === 1;
+    if (marked) insertShipment(db, receiptId, seededShipment(receiptId), at);
+    return marked;
+  })();
+}
+
+/**
+ * createReceiptShipment (docs/marketplace.md §16.6): the receipt is shipped from its first shipment on; each
+ * submission with a tracking code adds a shipment, one without marks the receipt shipped only.
+ */
+export function recordShipment(db: Db, receiptId: number, shipment: NewShipment | null, at: number) {
+  db.transaction(() => {
     statement(
       db,
-      "UPDATE receipts SET shipped_timestamp = ?, updated_timestamp = ? WHERE receipt_id = ? AND shipped_timestamp IS NULL",
-    ).run(at, at, receiptId).changes === 1
-  );
+      "UPDATE receipts SET shipped_timestamp = COALESCE(shipped_timestamp, ?), updated_timestamp = ? WHERE receipt_id = ?",
+    ).run(at, at, receiptId);
+    if (shipment) insertShipment(db, receiptId, shipment, at);
+  })();
 }
 
 export const getReceiptRow = (db: Db, shopId: number, receiptId: number) =>
@@ -167,12 +214,33 @@ function transactionsOf(db: Db, receiptIds: readonly number[]) {
   return byReceipt;
 }
 
-export function receiptsJson(db: Db, rows: readonly ReceiptRow[]): ReceiptWire[] {
-  const transactions = transactionsOf(
+type ShipmentRow = {
+  receipt_shipping_id: number;
+  receipt_id: number;
+  carrier_name: string;
+  tracking_code: string;
+  shipment_notification_timestamp: number;
+};
+
+function shipmentsOf(db: Db, receiptIds: readonly number[]) {
+  const byReceipt = new Map<number, ShipmentRow[]>();
+  if (receiptIds.length === 0) return byReceipt;
+  const rows = statement(
     db,
-    rows.map((row) => row.receipt_id),
+    `SELECT receipt_shipping_id, receipt_id, carrier_name, tracking_code, shipment_notification_timestamp
+     FROM receipt_shipments WHERE receipt_id IN (${receiptIds.map(() => "?").join(",")}) ORDER BY receipt_shipping_id`,
+  ).all(...receiptIds) as ShipmentRow[];
+  for (const row of rows) byReceipt.set(row.receipt_id, [...(byReceipt.get(row.receipt_id) ?? []), row]);
+  return byReceipt;
+}
+
+export function receiptsJson(db: Db, rows: readonly ReceiptRow[]): ReceiptWire[] {
+  const ids = rows.map((row) => row.receipt_id);
+  const transactions = transactionsOf(db, ids);
+  const shipments = shipmentsOf(db, ids);
+  return rows.map((row) =>
+    receiptJson(row, transactions.get(row.receipt_id) ?? [], shipments.get(row.receipt_id) ?? []),
   );
-  return rows.map((row) => receiptJson(row, transactions.get(row.receipt_id) ?? []));
 }
 
 export function transactionsOfReceipt(db: Db, receipt: ReceiptRow) {
@@ -242,7 +310,11 @@ function transactionJson(receipt: ReceiptRow, row: TransactionRow): TransactionW
   };
 }
 
-function receiptJson(row: ReceiptRow, transactions: readonly TransactionRow[]): ReceiptWire {
+function receiptJson(
+  row: ReceiptRow,
+  transactions: readonly TransactionRow[],
+  shipments: readonly ShipmentRow[],
+): ReceiptWire {
   const subtotal = transactions.reduce((sum, item) => sum + item.price_amount * item.quantity, 0);
   const shipped = row.shipped_timestamp !== null;
   return {
@@ -283,16 +355,12 @@ function receiptJson(row: ReceiptRow, transactions: readonly TransactionRow[]): 
     total_vat_cost: usd(0),
     discount_amt: usd(0),
     gift_wrap_price: usd(0),
-    shipments: shipped
-      ? [
-          {
-            receipt_shipping_id: row.receipt_id,
-            shipment_notification_timestamp: row.shipped_timestamp!,
-            carrier_name: "usps",
-            tracking_code: `9400${String(row.receipt_id).padStart(18, "0")}`,
-          },
-        ]
-      : [],
+    shipments: shipments.map((shipment) => ({
+      receipt_shipping_id: shipment.receipt_shipping_id,
+      shipment_notification_timestamp: shipment.shipment_notification_timestamp,
+      carrier_name: shipment.carrier_name,
+      tracking_code: shipment.tracking_code,
+    })),
     transactions: transactions.map((item) => transactionJson(row, item)),
     refunds: [],
   };

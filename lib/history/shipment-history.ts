@@ -1,0 +1,80 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type { Database } from "../db/database";
+import type { HistoryOutcome } from "./history-store";
+
+// The shipments the dashboard sent (docs/marketplace.md §16.6), kept as a listing's writes are (history-store.ts):
+// before sending, as "pending", then done, unknown, or forgotten when the marketplace certainly stored nothing.
+
+export type ShipmentEntry = {
+  id: string;
+  receiptId: number;
+  carrierName: string | null;
+  trackingCode: string | null;
+  outcome: HistoryOutcome;
+  recordedAt: number;
+};
+
+type Row = {
+  history_id: string;
+  receipt_id: number;
+  carrier_name: string | null;
+  tracking_code: string | null;
+  outcome: HistoryOutcome;
+  recorded_at: number;
+};
+
+export function shipmentHistory(db: Database) {
+  return {
+    async record(entry: {
+      shopId: number;
+      userId: number;
+      receiptId: number;
+      carrierName?: string;
+      trackingCode?: string;
+    }): Promise<string> {
+      const id = randomUUID();
+      await db.execute(
+        `INSERT INTO shipment_history (history_id, shop_id, user_id, receipt_id, carrier_name, tracking_code, outcome, recorded_at)
+         VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7)`,
+        [
+          id,
+          entry.shopId,
+          entry.userId,
+          entry.receiptId,
+          entry.carrierName ?? null,
+          entry.trackingCode ?? null,
+          Date.now(),
+        ],
+      );
+      return id;
+    },
+
+    async settle(id: string, outcome: Exclude<HistoryOutcome, "pending">) {
+      await db.execute("UPDATE shipment_history SET outcome = $2 WHERE history_id = $1", [id, outcome]);
+    },
+
+    async forget(id: string) {
+      await db.execute("DELETE FROM shipment_history WHERE history_id = $1", [id]);
+    },
+
+    /** A receipt's shipments, newest first. */
+    async list(shopId: number, receiptId: number): Promise<ShipmentEntry[]> {
+      const rows = await db.query<Row>(
+        `SELECT history_id, receipt_id, carrier_name, tracking_code, outcome, recorded_at FROM shipment_history
+         WHERE shop_id = $1 AND receipt_id = $2 ORDER BY recorded_at DESC, history_id`,
+        [shopId, receiptId],
+      );
+      return rows.map((row) => ({
+        id: row.history_id,
+        receiptId: Number(row.receipt_id),
+        carrierName: row.carrier_name,
+        trackingCode: row.tracking_code,
+        outcome: row.outcome,
+        recordedAt: Number(row.recorded_at),
+      }));
+    },
+  };
+}
+
+export type ShipmentHistory = ReturnType<typeof shipmentHistory>;
