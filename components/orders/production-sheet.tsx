@@ -54,13 +54,14 @@ export function ProductionSheet({ sheet }: { sheet: SheetListing[] }) {
             const headingId = `sheet-question-${listingIndex}-${questionIndex}`;
             const changed = changedSince(question);
             return (
-              <div key={question.key} className={`${styles.question} mt-3`}>
+              <div key={question.key} role="group" aria-labelledby={headingId} className={`${styles.question} mt-3`}>
                 <h3 id={headingId} className="py-1 text-sm font-semibold">
                   {question.title}
                   {changed && (
-                    <span className="ml-2 font-normal text-stone-700" data-testid="question-changed">
-                      ({changed})
-                    </span>
+                    <>
+                      {" "}
+                      <span className="font-normal text-stone-700">({changed})</span>
+                    </>
                   )}
                 </h3>
                 <Totals totals={question.totals} />
