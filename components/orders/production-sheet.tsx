@@ -9,7 +9,7 @@ const COLUMNS = [
   ["Ordered", "w-24"],
   ["Ship by", "w-24"],
   ["Buyer", "w-32"],
-  ["Qty", "w-10"],
+  ["Qty", "w-12"],
   ["Answer", ""],
   ["Check", "w-40"],
 ] as const;
@@ -69,7 +69,7 @@ export function ProductionSheet({ sheet }: { sheet: SheetListing[] }) {
                   <thead>
                     <tr className="bg-stone-100 text-left">
                       {COLUMNS.map(([name, width]) => (
-                        <th key={name} scope="col" className={`${width} ${CELL}`}>
+                        <th key={name} scope="col" className={`${width} ${CELL} whitespace-nowrap`}>
                           {name}
                         </th>
                       ))}
@@ -79,8 +79,8 @@ export function ProductionSheet({ sheet }: { sheet: SheetListing[] }) {
                     {question.rows.map((row) => (
                       <tr key={row.transactionId}>
                         <td className={`${CELL} tabular-nums`}>{row.receiptId}</td>
-                        <td className={`${CELL} tabular-nums`}>{dayText(row.orderedAt)}</td>
-                        <td className={`${CELL} tabular-nums`}>{dayText(row.shipBy)}</td>
+                        <td className={`${CELL} whitespace-nowrap tabular-nums`}>{dayText(row.orderedAt)}</td>
+                        <td className={`${CELL} whitespace-nowrap tabular-nums`}>{dayText(row.shipBy)}</td>
                         <td className={CELL}>{row.buyerName}</td>
                         <td className={`${CELL} tabular-nums`}>{row.quantity}</td>
                         <td className={`${CELL} whitespace-pre-wrap break-words text-base font-medium`}>
