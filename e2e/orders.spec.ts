@@ -129,7 +129,7 @@ test("an order placed through the marketplace shows each answer under its questi
     "Last 30 days: 1 of 2 orders answered; $6.00 in add-on prices.",
   );
   await expect(questionGroup(page, 3, "Dropdown").getByTestId("question-stats")).toHaveText(
-    "Last 30 days: 2 of 2 orders answered; most chosen Script (2), Serif (1).",
+    "Last 30 days: 2 of 2 orders answered; most chosen Script (2 items), Serif (1 item).",
   );
   await questionGroup(page, 1, "Text").getByLabel("Title").fill("Name to engrave");
   await save.click();
@@ -151,22 +151,145 @@ test("an order placed through the marketplace shows each answer under its questi
       .filter((row) => row.order === String(receiptId))
       .map((row) => [row.question, row.buyer, row.quantity, row.answer]);
   expect(answersOf(answered)).toEqual([
-    ["Name to engrave", "Jane Doe", "2", "Ada"],
+    ["Name", "Jane Doe", "2", "Ada"],
     ["Gift note", "Jane Doe", "2", "Happy birthday"],
     ["Font", "Jane Doe", "2", "Script"],
   ]);
-  expect(rows.find((row) => row.order === String(flagged) && row.question === "Name to engrave")?.check).toContain(
-    "the emoji 🌸",
-  );
+  const renamed = rows.find((row) => row.order === String(flagged) && row.question === "Name");
+  expect(renamed?.check).toContain("the emoji 🌸");
+  expect(renamed?.question_changed).toBe("question since renamed to “Name to engrave”");
 
   await page.goto("/orders/sheet");
   await expect(page.getByRole("heading", { name: "Production sheet" })).toBeVisible();
-  await expect(page.getByRole("table", { name: "Name to engrave" })).toContainText("Ada");
+  const asked = page.getByRole("heading", { level: 3, name: /^Name\b/ });
+  await expect(asked).toHaveText("Name (question since renamed to “Name to engrave”)");
+  await expect(page.getByRole("table", { name: /^Name \(question since renamed/ })).toContainText("Ada");
+  await expect(
+    page.getByRole("table", { name: "Gift note" }).getByRole("row", { name: new RegExp(`^${flagged} `) }),
+  ).toContainText("No answer");
+});
+
+test("the production sheet opened from a filtered Orders page says which orders it holds, puts the item due first at the top with its dates, totals each choice in items and lists the files, and prints", async ({
+  page,
+}) => {
+  const seller = await newSeller(2);
+  const [necklace, tote] = seller.listing_ids as [number, number];
+  await putQuestions(seller, necklace, [
+    { question_type: "text_input", question_text: "Name", required: true, max_allowed_characters: 12 },
+    {
+      question_type: "dropdown",
+      question_text: "Chain",
+      required: true,
+      options: [{ label: "Gold" }, { label: "Silver" }],
+    },
+    { question_type: "unlabeled_upload", question_text: "Photo", required: false, max_allowed_files: 2 },
+  ]);
+  await putQuestions(seller, tote, [
+    { question_type: "text_input", question_text: "Initials", required: true, max_allowed_characters: 3 },
+  ]);
+  const [name, chain, photo] = (await storedListing(necklace)).personalization.personalization_questions as unknown as [
+    StoredQuestion,
+    StoredQuestion,
+    StoredQuestion,
+  ];
+  const { now } = await control<{ now: number }>("/clock");
+  const day = 24 * 3600;
+  const place = (listingId: number, buyer: string, quantity: number, age: number, answers: unknown[]) =>
+    control<Receipt>("/orders", {
+      listing_id: listingId,
+      quantity,
+      buyer: { name: buyer },
+      created_timestamp: now - age * day,
+      answers,
+    });
+  const yesterday = await place(necklace, "Jane Doe", 2, 1, [
+    { question_id: name.question_id, value: "Ada" },
+    { question_id: chain.question_id, value: "Gold" },
+    { question_id: photo.question_id, files: ["ada.jpg"] },
+  ]);
+  // Placed last, ordered first: two weeks old, so due to ship first (the sandbox ships three days after the order).
+  const twoWeeks = await place(necklace, "Kwame Mensah", 1, 14, [
+    { question_id: name.question_id, value: "Mia" },
+    { question_id: chain.question_id, value: "Silver" },
+  ]);
+  const lastWeek = await place(necklace, "Yuki Sato", 11, 7, [
+    { question_id: name.question_id, value: "Sofia" },
+    { question_id: chain.question_id, value: "Gold" },
+    { question_id: photo.question_id, files: ["sofia-1.jpg", "sofia-2.jpg"] },
+  ]);
+  const [initials] = (await storedListing(tote)).personalization.personalization_questions as unknown as [
+    StoredQuestion,
+  ];
+  await place(tote, "Ravi Patel", 1, 20, [{ question_id: initials.question_id, value: "RP" }]);
+  const title = (await storedListing(necklace)).title;
+
+  await signInToOrders(page, seller);
+  await page.goto(`/orders?listing=${necklace}`);
+  await expect(page.getByRole("article")).toHaveCount(3);
+  await page.getByRole("link", { name: "Production sheet" }).click();
+  await expect(page).toHaveURL(new RegExp(`/orders/sheet\\?listing=${necklace}$`));
+  await expect(page.getByTestId("sheet-summary")).toContainText(
+    `Open orders with “${title}” (paid, not shipped): 14 items in 3 orders to make.`,
+  );
+  await expect(page.getByRole("heading", { level: 2 })).toHaveCount(1);
+
+  const rowsOf = (question: string) =>
+    page
+      .getByRole("table", { name: question })
+      .getByRole("row")
+      .filter({ hasNot: page.getByRole("columnheader") });
+  const dayOf = (seconds: number) =>
+    new Date(seconds * 1000).toLocaleDateString("en-GB", {
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+      timeZone: "UTC",
+    });
+  await expect(rowsOf("Name").first()).toHaveText(
+    [twoWeeks.receipt_id, dayOf(now - 14 * day), dayOf(now - 11 * day), "Kwame Mensah", "1", "Mia"].join(""),
+  );
+  await expect(rowsOf("Name").locator("td:first-child")).toHaveText(
+    [twoWeeks, lastWeek, yesterday].map((receipt) => String(receipt.receipt_id)),
+  );
+  const totals = (question: string) =>
+    page.getByRole("group", { name: question, exact: true }).getByTestId("sheet-totals");
+  await expect(totals("Chain")).toHaveText("Items per choice: Gold ×13 · Silver ×1");
+  await expect(totals("Photo")).toHaveText(
+    `Files: sofia-1.jpg (order ${lastWeek.receipt_id}) · sofia-2.jpg (order ${lastWeek.receipt_id}) · ada.jpg (order ${yesterday.receipt_id})`,
+  );
+  await expect(totals("Name")).toHaveCount(0);
+  await expect(rowsOf("Photo").filter({ hasText: "Kwame Mensah" })).toContainText("No answer");
   expect(await violations(page)).toEqual([]);
+  await page.emulateMedia({ colorScheme: "dark" });
+  expect(await violations(page)).toEqual([]);
+  await page.emulateMedia({ colorScheme: "light" });
+
+  const csv = await page.request.get(`/api/orders/sheet?format=csv&listing=${necklace}`);
+  const rows = Papa.parse<Record<string, string>>((await csv.text()).replace(/^\uFEFF/, ""), {
+    header: true,
+    skipEmptyLines: true,
+  }).data;
+  const isoDay = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
+  expect(rows[0]).toMatchObject({
+    order: String(twoWeeks.receipt_id),
+    question: "Name",
+    answer: "Mia",
+    ordered: isoDay(now - 14 * day),
+    ship_by: isoDay(now - 11 * day),
+    question_changed: "",
+  });
+
+  // The sheet as printed: Chromium's PDF, and the print-media page as a picture of A4 paper (794 px at 96 dpi) with
+  // the PDF's 12 mm margins, which a screenshot does not apply; docs/production-sheet.png is this picture.
   await page.emulateMedia({ media: "print" });
   const pdf = await page.pdf({ path: "test-results/production-sheet.pdf", format: "A4", printBackground: true });
   expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
   expect(readFileSync("test-results/production-sheet.pdf").length).toBe(pdf.length);
+  await expect(page.getByRole("button", { name: "Print" })).toBeHidden();
+  await page.setViewportSize({ width: 794, height: 1123 });
+  await page.addStyleTag({ content: "body { padding: 12mm; }" });
+  const png = await page.screenshot({ path: "test-results/production-sheet.png", fullPage: true });
+  expect(png.subarray(1, 4).toString()).toBe("PNG");
 });
 
 test("a seller who signed in without transactions_r is asked once, on the Orders page only, and keeps the rest", async ({

@@ -2,6 +2,7 @@
 
 import { createContext, useContext, type ReactNode } from "react";
 import { formatMoney } from "@/lib/marketplace/money";
+import { counted } from "@/lib/orders/count-words";
 import type { QuestionStats } from "@/lib/orders/question-stats";
 
 const StatsContext = createContext<Record<number, QuestionStats> | null>(null);
@@ -23,9 +24,9 @@ export function QuestionStatsNote({ questionId }: { questionId: number | undefin
   if (!entry) return null;
   return (
     <p className="text-sm text-stone-700" data-testid="question-stats">
-      Last 30 days: {entry.answered} of {entry.orders} {entry.orders === 1 ? "order" : "orders"} answered
+      Last 30 days: {entry.answered} of {counted(entry.orders, "order")} answered
       {entry.topChoices.length > 0 &&
-        `; most chosen ${entry.topChoices.map((choice) => `${choice.label} (${choice.count})`).join(", ")}`}
+        `; most chosen ${entry.topChoices.map((choice) => `${choice.label} (${counted(choice.items, "item")})`).join(", ")}`}
       {entry.revenue && `; ${formatMoney(entry.revenue)} in add-on prices`}.
     </p>
   );

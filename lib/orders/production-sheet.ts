@@ -1,49 +1,164 @@
 import Papa from "papaparse";
 import ExcelJS from "exceljs";
+import { UPLOAD_SEPARATOR } from "../personalization/answer-rules";
+import { isUpload } from "../personalization/question-types";
 import { neutralisedCell } from "../spreadsheet/safe-cell";
-import type { AnsweredOrder } from "./asked-questions";
+import type { AnsweredItem, AnsweredOrder, AnsweredQuestion } from "./asked-questions";
+import { isoDay } from "./day";
+import { shipByOf } from "./ship-by";
 
-// What to make: open orders grouped by listing, then by question, one row per item with each answer, for the printed
-// sheet, its CSV and its Excel workbook alike.
+// What to make: open orders grouped by listing, then by question as the buyer saw it, one row per item with each
+// answer, the item due to ship first at the top; for the printed sheet, its CSV and its Excel workbook alike.
 
-export type SheetRow = { receiptId: number; buyerName: string; quantity: number; answer: string; check: string };
-export type SheetQuestion = { key: string; questionId: number | null; title: string; rows: SheetRow[] };
+export const NO_ANSWER = "No answer";
+
+export type SheetRow = {
+  receiptId: number;
+  transactionId: number;
+  buyerName: string;
+  quantity: number;
+  /** Unix seconds. */
+  orderedAt: number;
+  shipBy: number;
+  answer: string;
+  check: string;
+};
+/** At a question's head: a dropdown's items per choice, an upload's files. */
+export type SheetTotals =
+  | { kind: "choices"; choices: { answer: string; items: number }[] }
+  | { kind: "files"; files: { name: string; receiptId: number }[] }
+  | null;
+export type SheetQuestion = {
+  key: string;
+  questionId: number | null;
+  /** The question's text as the buyers of these rows saw it. */
+  title: string;
+  /** Today's text where it changed since, null where the question is gone. */
+  titleToday: string | null | undefined;
+  type: string;
+  totals: SheetTotals;
+  rows: SheetRow[];
+};
 export type SheetListing = { listingId: number | null; title: string; questions: SheetQuestion[] };
 
+/** Marks a question whose wording changed since the buyer answered it. */
+export function changedSince(question: Pick<SheetQuestion, "titleToday">) {
+  if (question.titleToday === null) return "question since removed";
+  return question.titleToday ? `question since renamed to “${question.titleToday}”` : "";
+}
+
+type Due = Pick<SheetRow, "shipBy" | "orderedAt" | "receiptId" | "transactionId">;
+
+const dueFirst = (a: Due, b: Due) =>
+  a.shipBy - b.shipBy || a.orderedAt - b.orderedAt || a.receiptId - b.receiptId || a.transactionId - b.transactionId;
+
+function totalsOf(type: string, rows: readonly SheetRow[]): SheetTotals {
+  if (type === "dropdown") {
+    const items = new Map<string, number>();
+    for (const row of rows)
+      items.set(row.answer || NO_ANSWER, (items.get(row.answer || NO_ANSWER) ?? 0) + row.quantity);
+    const choices = [...items].map(([answer, count]) => ({ answer, items: count }));
+    // The unanswered last: they are a question for the buyer, not a choice to make.
+    const rank = (answer: string) => (answer === NO_ANSWER ? 1 : 0);
+    return {
+      kind: "choices",
+      choices: choices.sort(
+        (a, b) => rank(a.answer) - rank(b.answer) || b.items - a.items || a.answer.localeCompare(b.answer),
+      ),
+    };
+  }
+  if (isUpload(type))
+    return {
+      kind: "files",
+      files: rows.flatMap((row) =>
+        row.answer
+          .split(UPLOAD_SEPARATOR)
+          .filter((name) => name.trim() !== "")
+          .map((name) => ({ name, receiptId: row.receiptId })),
+      ),
+    };
+  return null;
+}
+
+const rowOf = (order: AnsweredOrder, item: AnsweredItem, question: AnsweredQuestion): SheetRow => ({
+  receiptId: order.receiptId,
+  transactionId: item.transactionId,
+  buyerName: order.buyerName,
+  quantity: item.quantity,
+  orderedAt: order.createdAt,
+  shipBy: shipByOf(order, item),
+  answer: question.answer?.value ?? "",
+  check: question.flags.map((flag) => flag.message).join(" "),
+});
+
 export function productionSheet(orders: readonly AnsweredOrder[]): SheetListing[] {
+  const items = orders
+    .flatMap((order) =>
+      order.items
+        .filter((item) => item.questions.length > 0)
+        .map((item) => ({
+          order,
+          item,
+          due: {
+            shipBy: shipByOf(order, item),
+            orderedAt: order.createdAt,
+            receiptId: order.receiptId,
+            transactionId: item.transactionId,
+          },
+        })),
+    )
+    .sort((a, b) => dueFirst(a.due, b.due));
   const listings = new Map<string, SheetListing & { byQuestion: Map<string, SheetQuestion> }>();
-  for (const order of orders)
-    for (const item of order.items) {
-      if (item.questions.length === 0) continue;
-      const listingKey = String(item.listingId ?? item.title);
-      let listing = listings.get(listingKey);
-      if (!listing)
-        listings.set(
-          listingKey,
-          (listing = { listingId: item.listingId, title: item.title, questions: [], byQuestion: new Map() }),
-        );
-      for (const question of item.questions) {
-        const key = question.questionId === null ? `title:${question.title}` : String(question.questionId);
-        let group = listing.byQuestion.get(key);
-        if (!group) {
-          group = { key, questionId: question.questionId, title: question.titleToday || question.title, rows: [] };
-          listing.byQuestion.set(key, group);
-          listing.questions.push(group);
-        }
-        group.rows.push({
-          receiptId: order.receiptId,
-          buyerName: order.buyerName,
-          quantity: item.quantity,
-          answer: question.answer?.value ?? "",
-          check: question.flags.map((flag) => flag.message).join(" "),
-        });
+  for (const { order, item } of items) {
+    const listingKey = String(item.listingId ?? item.title);
+    let listing = listings.get(listingKey);
+    if (!listing)
+      listings.set(
+        listingKey,
+        (listing = { listingId: item.listingId, title: item.title, questions: [], byQuestion: new Map() }),
+      );
+    for (const question of item.questions) {
+      // A question renamed since is two groups: its buyers answered different words.
+      const key = `${question.questionId ?? "title"}:${question.title}`;
+      let group = listing.byQuestion.get(key);
+      if (!group) {
+        group = {
+          key,
+          questionId: question.questionId,
+          title: question.title,
+          titleToday: question.titleToday,
+          type: question.type,
+          totals: null,
+          rows: [],
+        };
+        listing.byQuestion.set(key, group);
+        listing.questions.push(group);
       }
+      group.rows.push(rowOf(order, item, question));
     }
+  }
   return [...listings.values()]
-    .map(({ byQuestion: _unused, ...listing }) => listing)
+    .map(({ byQuestion: _unused, ...listing }) => ({
+      ...listing,
+      questions: listing.questions.map((question) => ({ ...question, totals: totalsOf(question.type, question.rows) })),
+    }))
     .sort((a, b) => a.title.localeCompare(b.title, "en", { numeric: true }));
 }
 
+/** The items on a sheet (each item's quantity) and the orders they belong to. */
+export function sheetCounts(sheet: readonly SheetListing[]) {
+  const items = new Map<number, number>();
+  const orders = new Set<number>();
+  for (const listing of sheet)
+    for (const question of listing.questions)
+      for (const row of question.rows) {
+        items.set(row.transactionId, row.quantity);
+        orders.add(row.receiptId);
+      }
+  return { items: [...items.values()].reduce((sum, quantity) => sum + quantity, 0), orders: orders.size };
+}
+
+// Columns are only ever added at the end, so a reader of an older sheet keeps working.
 export const SHEET_COLUMNS = [
   "listing_id",
   "listing",
@@ -54,6 +169,9 @@ export const SHEET_COLUMNS = [
   "quantity",
   "answer",
   "check",
+  "ordered",
+  "ship_by",
+  "question_changed",
 ] as const;
 
 export function sheetRows(sheet: readonly SheetListing[]): string[][] {
@@ -70,6 +188,9 @@ export function sheetRows(sheet: readonly SheetListing[]): string[][] {
           String(row.quantity),
           row.answer,
           row.check,
+          isoDay(row.orderedAt),
+          isoDay(row.shipBy),
+          changedSince(question),
         ].map(neutralisedCell),
       ),
     ),
@@ -80,6 +201,8 @@ export function sheetRows(sheet: readonly SheetListing[]): string[][] {
 export const sheetCsv = (sheet: readonly SheetListing[]) =>
   `\uFEFF${Papa.unparse({ fields: [...SHEET_COLUMNS], data: sheetRows(sheet) }, { newline: "\r\n" })}\r\n`;
 
+const WIDE: readonly string[] = ["answer", "check", "question_changed"];
+
 /** Every cell text, so an order number keeps its digits and an answer is never read as a number or a date. */
 export async function sheetWorkbook(sheet: readonly SheetListing[]): Promise<Uint8Array<ArrayBuffer>> {
   const workbook = new ExcelJS.Workbook();
@@ -87,7 +210,7 @@ export async function sheetWorkbook(sheet: readonly SheetListing[]): Promise<Uin
   worksheet.columns = SHEET_COLUMNS.map((column) => ({
     header: column,
     key: column,
-    width: column === "answer" || column === "check" ? 40 : 16,
+    width: WIDE.includes(column) ? 40 : 16,
   }));
   worksheet.getRow(1).font = { bold: true };
   for (const cells of sheetRows(sheet)) worksheet.addRow(cells);

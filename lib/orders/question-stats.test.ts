@@ -35,7 +35,7 @@ const item = (receiptId: number, quantity: number, createdAt: number, answers: [
 });
 
 describe("questionStats", () => {
-  it("counts the orders that answered, a dropdown's top choices by items, and the add-on prices paid as they stood", () => {
+  it("counts the orders that answered, a dropdown's top choices in items, and the add-on prices paid as they stood", () => {
     const items = [
       item(1, 2, 1000, [
         [1, "Love"],
@@ -55,8 +55,8 @@ describe("questionStats", () => {
         orders: 3,
         answered: 3,
         topChoices: [
-          { label: "Script", count: 3 },
-          { label: "Serif", count: 1 },
+          { label: "Script", items: 3 },
+          { label: "Serif", items: 1 },
         ],
         revenue: null,
       },

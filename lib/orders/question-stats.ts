@@ -3,14 +3,15 @@ import { questionsAt, type HistoryPoint } from "./asked-questions";
 import type { KeptItem } from "./order-store";
 
 // What each question of a listing earned over the last 30 days: how many orders answered it, a dropdown's most chosen
-// answers, and the add-on prices paid (each per item, as the marketplace adds them to the item's price).
+// answers counted in items (an order of two is two to make), and the add-on prices paid (each per item, as the
+// marketplace adds them to the item's price).
 
 export const STATS_DAYS = 30;
 
 export type QuestionStats = {
   orders: number;
   answered: number;
-  topChoices: { label: string; count: number }[];
+  topChoices: { label: string; items: number }[];
   revenue: Money | null;
 };
 
@@ -53,8 +54,8 @@ export function questionStats(
           topChoices:
             question?.type === "dropdown"
               ? [...choices]
-                  .map(([label, count]) => ({ label, count }))
-                  .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label))
+                  .map(([label, items]) => ({ label, items }))
+                  .sort((a, b) => b.items - a.items || a.label.localeCompare(b.label))
                   .slice(0, 3)
               : [],
         },

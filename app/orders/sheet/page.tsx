@@ -10,10 +10,42 @@ import { PageUnavailable } from "@/components/feedback/page-unavailable";
 import { requireSeller, signInPath } from "@/lib/auth/seller";
 import { canReadOrders } from "@/lib/auth/scopes";
 import { describeFailure } from "@/lib/marketplace";
+import { counted } from "@/lib/orders/count-words";
 import { productionSheetView } from "@/lib/orders/orders-view";
-import { orderFilterOf, ordersHref, parseOrdersView } from "@/lib/orders/view";
+import { sheetCounts, type SheetListing } from "@/lib/orders/production-sheet";
+import { orderFilterOf, ordersHref, parseOrdersView, type OrdersUrlView } from "@/lib/orders/view";
+import { viewWords } from "@/lib/orders/view-words";
 
 export const metadata: Metadata = { title: "Production sheet" };
+
+/** Which orders the sheet holds (the Orders page's filter it was opened from) and how many items and orders. */
+function SheetSummary({
+  view,
+  data,
+}: {
+  view: OrdersUrlView;
+  data: { sheet: SheetListing[]; orders: number; total: number };
+}) {
+  const listingTitle = data.sheet.find((listing) => listing.listingId === view.listing)?.title;
+  const words = viewWords(view, listingTitle);
+  const { items, orders } = sheetCounts(data.sheet);
+  const askNothing = data.orders - orders;
+  return (
+    <div className="mt-1 text-sm text-stone-700" data-testid="sheet-summary">
+      <p className="font-medium text-stone-900">
+        {words.length > 0 ? `Open orders ${words.join(", ")}` : "All open orders"} (paid, not shipped):{" "}
+        {counted(items, "item")} in {counted(orders, "order")} to make.
+      </p>
+      <p>
+        By listing and question, the first to ship at the top.
+        {askNothing > 0 &&
+          ` ${counted(askNothing, "other open order")} ${askNothing === 1 ? "asks" : "ask"} nothing of you.`}
+        {data.total > data.orders &&
+          ` These are the first ${counted(data.orders, "order")} of ${data.total.toLocaleString("en-US")}: narrow the orders by listing or date for the rest.`}
+      </p>
+    </div>
+  );
+}
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -45,13 +77,7 @@ export default async function ProductionSheetPage({ searchParams }: Props) {
           <PageUnavailable message={describeFailure(result.failure, "load")} />
         ) : result ? (
           <>
-            <p className="mt-1 text-sm text-stone-700">
-              {result.data.orders} open orders (paid, not shipped), by listing and question
-              {result.data.total > result.data.orders
-                ? `; the first ${result.data.orders} of ${result.data.total}: narrow the orders by listing or date for the rest`
-                : ""}
-              .
-            </p>
+            <SheetSummary view={view} data={result.data} />
             {!result.data.sync.filled && <OrdersFilling sync={result.data.sync} />}
             <div className="mt-3 flex flex-wrap items-center gap-4 text-sm print:hidden">
               <PrintButton />

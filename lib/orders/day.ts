@@ -1,0 +1,9 @@
+// Days of orders as the Orders page's date filter reads them: in UTC, so a printed sheet and its filter agree.
+
+const DAY = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+
+/** "28 Nov 2026", from Unix seconds. */
+export const dayText = (seconds: number) => DAY.format(seconds * 1000);
+
+/** "2026-11-28", from Unix seconds: what a spreadsheet sorts and reads as a date. */
+export const isoDay = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { parseOrdersView } from "./view";
+import { viewWords } from "./view-words";
+
+const words = (params: Record<string, string>, listingTitle?: string) =>
+  viewWords(parseOrdersView(params), listingTitle);
+
+describe("viewWords", () => {
+  it("says nothing of a view with no filter", () => {
+    expect(words({})).toEqual([]);
+    expect(words({ q: "   ", page: "3" })).toEqual([]);
+  });
+
+  it("names the search words", () => {
+    expect(words({ q: " ada " })).toEqual(["matching “ada”"]);
+  });
+
+  it("names the listing by its title where known, by its number otherwise", () => {
+    expect(words({ listing: "1000000001" }, "Name necklace no. 1")).toEqual(["with “Name necklace no. 1”"]);
+    expect(words({ listing: "1000000001" })).toEqual(["with listing 1000000001"]);
+  });
+
+  it("names the dates, one or both ends, in UTC days", () => {
+    expect(words({ from: "2026-11-01", to: "2026-11-14" })).toEqual(["placed 1 Nov 2026 to 14 Nov 2026"]);
+    expect(words({ from: "2026-11-01", to: "2026-11-01" })).toEqual(["placed on 1 Nov 2026"]);
+    expect(words({ from: "2026-11-01" })).toEqual(["placed on or after 1 Nov 2026"]);
+    expect(words({ to: "2026-11-14" })).toEqual(["placed on or before 14 Nov 2026"]);
+    expect(words({ from: "2026-13-45" })).toEqual([]);
+  });
+
+  it("names every filter set, in the order the filters stand", () => {
+    expect(words({ q: "ada", listing: "5", from: "2026-11-01", to: "2026-11-14" }, "Name necklace")).toEqual([
+      "matching “ada”",
+      "with “Name necklace”",
+      "placed 1 Nov 2026 to 14 Nov 2026",
+    ]);
+  });
+});
