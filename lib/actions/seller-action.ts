@@ -1,7 +1,8 @@
 import "server-only";
 import type { z } from "zod";
 import type { SellerClaims } from "../auth/auth";
-import { sessionSeller, signInReason, type SignInReason } from "../auth/seller";
+import { databaseDown, sessionSeller, signInReason, type SignInReason } from "../auth/seller";
+import { isDatabaseUnreachable } from "../db/outage";
 import { marketplace, describeFailure, type Marketplace, type Result } from "../marketplace";
 import type { Question } from "../marketplace/wire";
 
@@ -23,6 +24,14 @@ export type ActionResult<T> =
       /** The page is from another build of the dashboard, whose server no longer has this action: reload it. */
       olderPage?: boolean;
     };
+
+/** Before anything was sent: the session is checked in the database first. */
+export const DATABASE_DOWN =
+  "The dashboard is unavailable for a moment: it cannot reach its database, so nothing was saved and nothing was sent to the marketplace. What you typed is kept: save again in a minute.";
+
+/** Mid-way: the marketplace may have taken the change before the dashboard could record it. */
+export const DATABASE_LOST =
+  "The dashboard lost its database while saving, so it cannot tell whether the marketplace took your change. What you typed is kept: in a minute, reload the listing to check, then save again if needed.";
 
 export const DASHBOARD_SIGN_IN_ENDED =
   "Your sign-in to this dashboard has ended (the marketplace is fine), so nothing was changed. Sign in again; what you typed is kept.";
@@ -57,6 +66,7 @@ export function sellerAction<S extends z.ZodType, T>(
 ) {
   return async (raw: unknown): Promise<ActionResult<T>> => {
     const seller = await sessionSeller();
+    if (databaseDown(seller)) return { ok: false, formError: DATABASE_DOWN };
     if (!seller || seller.error) {
       const reason = signInReason(seller) ?? "session-ended";
       return {
@@ -80,10 +90,16 @@ export function sellerAction<S extends z.ZodType, T>(
         fieldErrors: fieldErrorsOf(parsed.error),
         formError: "Some fields need attention: see the message next to each one.",
       };
-    const result = await run(parsed.data, {
-      seller: { ...seller, shopId: seller.shopId },
-      marketplace: await marketplace(),
-    });
+    let result: Awaited<ReturnType<typeof run>>;
+    try {
+      result = await run(parsed.data, {
+        seller: { ...seller, shopId: seller.shopId },
+        marketplace: await marketplace(),
+      });
+    } catch (error) {
+      if (!isDatabaseUnreachable(error)) throw error;
+      return { ok: false, formError: DATABASE_LOST };
+    }
     if (result.ok) return { ok: true, data: result.data };
     if ("refusal" in result)
       return {
