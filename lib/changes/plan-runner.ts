@@ -292,7 +292,10 @@ export function createPlanRunner(
     if (limit < 1) return 0;
     // The instance's name leads the owner, so an operator (or a test) can tell which instance holds a lease.
     const owner = `${instanceName()}/${randomUUID()}`;
-    const items = await plans.claim(plan.id, owner, settings.leaseMs, limit);
+    const items = await plans.claim(plan.id, owner, settings.leaseMs, limit).catch((error: unknown) => {
+      if (isDatabaseUnreachable(error)) unreleased.add(owner);
+      throw error;
+    });
     if (items.length === 0) return 0;
     const heartbeat = setInterval(
       () => void plans.renew(owner, now() + settings.leaseMs).catch(() => undefined),
@@ -324,7 +327,10 @@ export function createPlanRunner(
     while (running) {
       let claimed = 0;
       try {
-        if (unreleased.size > 0) await untilDatabaseAnswers();
+        if (unreleased.size > 0) {
+          await Promise.race([untilDatabaseAnswers(), halted]);
+          if (!running) break;
+        }
         for (const [planId, { at }] of rechecks) if (at <= now()) claimed += await runOnce(planId);
         claimed += await runOnce();
       } catch (error) {

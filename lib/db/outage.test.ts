@@ -3,7 +3,7 @@ import { freePort } from "../../test/harness/dashboard-process";
 import { startThrowawayPostgres, type ThrowawayPostgres } from "../../test/harness/throwaway-postgres";
 import { sharedPacer } from "../marketplace/shared-pacer";
 import { openDatabase, type Database } from "./database";
-import { databaseAnswers, databaseOutage, DatabaseUnavailable, isDatabaseUnreachable } from "./outage";
+import { databaseAnswers, databaseOutage, DatabaseUnavailable, isDatabaseUnreachable, throughOutages } from "./outage";
 
 let postgres: ThrowawayPostgres;
 let database: Database;
@@ -55,5 +55,23 @@ describe("a database that stops answering", () => {
     expect(databaseOutage()).toBeUndefined();
     await pacer.beforeRequest();
     await late.beforeRequest();
+  }, 30_000);
+
+  it("keeps work that needs it (a webhook event) until it answers, rather than dropping it", async () => {
+    await database.execute("CREATE TABLE IF NOT EXISTS kept_events (id INTEGER PRIMARY KEY)");
+    postgres.halt();
+    let tries = 0;
+    const kept = throughOutages(database, async () => {
+      tries++;
+      return database.execute("INSERT INTO kept_events (id) VALUES (1)");
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    postgres.restart();
+    expect(await kept).toBe(1);
+    expect(tries).toBeGreaterThan(1);
+    expect(await database.query("SELECT id FROM kept_events")).toEqual([{ id: 1 }]);
+    await expect(throughOutages(database, () => database.query("SELECT nothing FROM kept_events"))).rejects.toThrow(
+      /nothing/,
+    );
   }, 30_000);
 });

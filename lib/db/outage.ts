@@ -98,3 +98,15 @@ export function databaseAnswers(database: { query: (sql: string) => Promise<unkn
   })().finally(() => (globalForOutage.databaseProbe = undefined));
   return globalForOutage.databaseProbe;
 }
+
+/** Runs `run`, and again once the database answers each time it failed for want of it: work kept, not dropped. */
+export async function throughOutages<T>(database: Parameters<typeof databaseAnswers>[0], run: () => Promise<T>) {
+  for (;;) {
+    try {
+      return await run();
+    } catch (error) {
+      if (!isDatabaseUnreachable(error)) throw error;
+      await databaseAnswers(database);
+    }
+  }
+}

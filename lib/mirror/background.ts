@@ -2,7 +2,7 @@ import "server-only";
 import { tokenStore } from "../auth/token-store";
 import { sharedPacer } from "../marketplace/shared-pacer";
 import { db } from "../db";
-import { databaseAnswers, isDatabaseUnreachable } from "../db/outage";
+import { isDatabaseUnreachable, throughOutages } from "../db/outage";
 import { env } from "../env";
 import { storedListingWrites } from "../marketplace/write-counts";
 import { createMarketplace } from "../marketplace/client";
@@ -40,16 +40,7 @@ function background(): Promise<Background> {
       );
       const mirror = shopMirror(database, marketplace);
       // An event accepted before the database stopped answering waits for it, holding its place, rather than being lost.
-      const handle = async (event: MarketplaceEvent) => {
-        for (;;) {
-          try {
-            return await processEvent(event, { mirror });
-          } catch (error) {
-            if (!isDatabaseUnreachable(error)) throw error;
-            await databaseAnswers(database);
-          }
-        }
-      };
+      const handle = (event: MarketplaceEvent) => throughOutages(database, () => processEvent(event, { mirror }));
       const events = webhookEventQueue(handle, {
         concurrency: EVENTS_IN_FLIGHT,
         onError: (error) => logger().error({ msg: "webhook processing failed", error: error.message }),
