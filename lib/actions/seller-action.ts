@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { SellerClaims } from "../auth/auth";
 import { databaseDown, sessionSeller, signInReason, type SignInReason } from "../auth/seller";
 import { isDatabaseUnreachable } from "../db/outage";
+import { DATABASE_DOWN, DATABASE_LOST } from "./database-down";
 import { marketplace, describeFailure, type Marketplace, type Result } from "../marketplace";
 import type { Question } from "../marketplace/wire";
 
@@ -24,14 +25,6 @@ export type ActionResult<T> =
       /** The page is from another build of the dashboard, whose server no longer has this action: reload it. */
       olderPage?: boolean;
     };
-
-/** Before anything was sent: the session is checked in the database first. */
-export const DATABASE_DOWN =
-  "The dashboard is unavailable for a moment: it cannot reach its database, so nothing was saved and nothing was sent to the marketplace. What you typed is kept: save again in a minute.";
-
-/** Mid-way: the marketplace may have taken the change before the dashboard could record it. */
-export const DATABASE_LOST =
-  "The dashboard lost its database while saving, so it cannot tell whether the marketplace took your change. What you typed is kept: in a minute, reload the listing to check, then save again if needed.";
 
 export const DASHBOARD_SIGN_IN_ENDED =
   "Your sign-in to this dashboard has ended (the marketplace is fine), so nothing was changed. Sign in again; what you typed is kept.";
