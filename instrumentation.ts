@@ -20,26 +20,33 @@ export async function register() {
       msg: "NEXT_MANUAL_SIG_HANDLE is not true: Next exits on SIGTERM without letting changes finish their writes in flight (start the server as scripts/server-command.ts does)",
     });
   }
+  // An instance started while the database does not answer starts each of these once it does (docs/deploy.md, "When
+  // the database is down"); the outage itself is logged once, by lib/db/outage.ts.
+  const { isDatabaseUnreachable } = await import("./lib/db/outage");
+  const { db } = await import("./lib/db");
+  const startWhenTheDatabaseAnswers = (what: string, start: () => Promise<unknown>) => {
+    const attempt = () =>
+      void start().catch((error: Error) => {
+        if (isDatabaseUnreachable(error)) setTimeout(attempt, 5_000).unref();
+        else log.error({ msg: `${what} did not start`, error: error.message });
+      });
+    attempt();
+  };
   const { checkApiKey } = await import("./lib/marketplace/ping");
   const { marketplaceConfig } = await import("./lib/marketplace/config");
-  Promise.resolve()
-    .then(() => checkApiKey(marketplaceConfig()))
-    .then((key) =>
-      key.ok
-        ? log.info({ msg: "the marketplace accepts the app's API key", applicationId: key.applicationId })
-        : log.error({ msg: key.reason }),
-    )
-    .catch((error: Error) => log.error({ msg: "the API key's check did not run", error: error.message }));
+  // The ping spends a request of the app's quota, which nothing does while the database is down.
+  startWhenTheDatabaseAnswers("the API key's check", async () => {
+    await db();
+    const key = await checkApiKey(marketplaceConfig());
+    if (key.ok) log.info({ msg: "the marketplace accepts the app's API key", applicationId: key.applicationId });
+    else log.error({ msg: key.reason });
+  });
   const { planRunner } = await import("./lib/changes/planning");
-  planRunner().catch((error: Error) => log.error({ msg: "the change runner did not start", error: error.message }));
+  startWhenTheDatabaseAnswers("the change runner", planRunner);
   // Without webhooks the shops' mirrors read their recent changes on a schedule (lib/mirror/).
   const { startMirrorPolling } = await import("./lib/mirror/background");
-  startMirrorPolling().catch((error: Error) =>
-    log.error({ msg: "mirror polling did not start", error: error.message }),
-  );
+  startWhenTheDatabaseAnswers("mirror polling", startMirrorPolling);
   // The marketplace bans an app with no successful request for six months (docs/deploy.md).
   const { startKeepAlive } = await import("./lib/marketplace/keep-alive");
-  startKeepAlive().catch((error: Error) =>
-    log.error({ msg: "the marketplace keep-alive did not start", error: error.message }),
-  );
+  startWhenTheDatabaseAnswers("the marketplace keep-alive", startKeepAlive);
 }

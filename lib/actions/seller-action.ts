@@ -1,7 +1,9 @@
 import "server-only";
 import type { z } from "zod";
 import type { SellerClaims } from "../auth/auth";
-import { sessionSeller, signInReason, type SignInReason } from "../auth/seller";
+import { databaseDown, sessionSeller, signInReason, type SignInReason } from "../auth/seller";
+import { isDatabaseUnreachable } from "../db/outage";
+import { DATABASE_DOWN, DATABASE_LOST } from "./database-down";
 import { marketplace, describeFailure, type Marketplace, type Result } from "../marketplace";
 import type { Question } from "../marketplace/wire";
 
@@ -57,6 +59,7 @@ export function sellerAction<S extends z.ZodType, T>(
 ) {
   return async (raw: unknown): Promise<ActionResult<T>> => {
     const seller = await sessionSeller();
+    if (databaseDown(seller)) return { ok: false, formError: DATABASE_DOWN };
     if (!seller || seller.error) {
       const reason = signInReason(seller) ?? "session-ended";
       return {
@@ -80,10 +83,16 @@ export function sellerAction<S extends z.ZodType, T>(
         fieldErrors: fieldErrorsOf(parsed.error),
         formError: "Some fields need attention: see the message next to each one.",
       };
-    const result = await run(parsed.data, {
-      seller: { ...seller, shopId: seller.shopId },
-      marketplace: await marketplace(),
-    });
+    let result: Awaited<ReturnType<typeof run>>;
+    try {
+      result = await run(parsed.data, {
+        seller: { ...seller, shopId: seller.shopId },
+        marketplace: await marketplace(),
+      });
+    } catch (error) {
+      if (!isDatabaseUnreachable(error)) throw error;
+      return { ok: false, formError: DATABASE_LOST };
+    }
     if (result.ok) return { ok: true, data: result.data };
     if ("refusal" in result)
       return {

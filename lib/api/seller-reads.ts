@@ -1,16 +1,36 @@
 import "server-only";
 import { NextResponse } from "next/server";
 import type { SellerClaims } from "../auth/auth";
-import { currentSeller } from "../auth/seller";
+import { databaseDown, sessionSeller } from "../auth/seller";
 import { describeFailure, type MarketplaceFailure, type Result } from "../marketplace/failure";
+
+export const DATABASE_DOWN_READ =
+  "The dashboard cannot reach its database right now, so it cannot show this. Nothing is lost: reload the page in a minute.";
+
+/** The signed-in seller, or the answer that says why not: a database outage is a 503, not a sign-in that ended. */
+async function sellerOrRefusal(): Promise<{ seller: SellerClaims } | { refusal: NextResponse }> {
+  const seller = await sessionSeller();
+  if (databaseDown(seller))
+    return {
+      refusal: NextResponse.json(
+        { error: DATABASE_DOWN_READ, reauth: false },
+        { status: 503, headers: { "retry-after": "30" } },
+      ),
+    };
+  if (!seller || seller.error)
+    return {
+      refusal: NextResponse.json({ error: describeFailure({ kind: "reauth" }, "load"), reauth: true }, { status: 401 }),
+    };
+  return { seller };
+}
 
 export async function readForShop<T>(
   load: (seller: SellerClaims & { shopId: number }) => Promise<T | undefined>,
   notFound: string,
 ) {
-  const seller = await currentSeller();
-  if (!seller)
-    return NextResponse.json({ error: describeFailure({ kind: "reauth" }, "load"), reauth: true }, { status: 401 });
+  const signedIn = await sellerOrRefusal();
+  if ("refusal" in signedIn) return signedIn.refusal;
+  const { seller } = signedIn;
   const data = seller.shopId === null ? undefined : await load({ ...seller, shopId: seller.shopId });
   if (data === undefined) return NextResponse.json({ error: notFound, reauth: false }, { status: 404 });
   return NextResponse.json(data, { headers: { "cache-control": "no-store" } });
@@ -27,9 +47,9 @@ const STATUS: Partial<Record<MarketplaceFailure["kind"], number>> = {
 };
 
 export async function readAsSeller<T>(load: (seller: SellerClaims) => Promise<Result<T>>) {
-  const seller = await currentSeller();
-  if (!seller)
-    return NextResponse.json({ error: describeFailure({ kind: "reauth" }, "load"), reauth: true }, { status: 401 });
+  const signedIn = await sellerOrRefusal();
+  if ("refusal" in signedIn) return signedIn.refusal;
+  const { seller } = signedIn;
   const result = await load(seller);
   if (result.ok) return NextResponse.json(result.data, { headers: { "cache-control": "no-store" } });
   const reauth = result.failure.kind === "reauth" || result.failure.kind === "invalid_token";

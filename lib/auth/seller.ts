@@ -1,13 +1,14 @@
 import "server-only";
 import { redirect } from "next/navigation";
 import { cache } from "react";
+import { DatabaseUnavailable } from "../db/outage";
 import { auth, type SellerClaims } from "./auth";
 
 export type Seller = SellerClaims & { shopId: number };
 
 export type SignInReason = "expired" | "session-ended" | "session-idle" | "session-expired";
 
-const REASONS: Record<NonNullable<SellerClaims["error"]>, SignInReason> = {
+const REASONS: Record<Exclude<SellerClaims["error"], undefined | "DatabaseUnavailable">, SignInReason> = {
   ReauthRequired: "expired",
   SessionEnded: "session-ended",
   SessionIdle: "session-idle",
@@ -15,7 +16,10 @@ const REASONS: Record<NonNullable<SellerClaims["error"]>, SignInReason> = {
 };
 
 export const signInReason = (seller: SellerClaims | undefined): SignInReason | undefined =>
-  seller?.error ? REASONS[seller.error] : undefined;
+  seller?.error && seller.error !== "DatabaseUnavailable" ? REASONS[seller.error] : undefined;
+
+/** The session could not be checked because the database does not answer: the seller is not signed out for it. */
+export const databaseDown = (seller: SellerClaims | undefined) => seller?.error === "DatabaseUnavailable";
 
 // One render asks once, however many places ask; next-auth's jwt callback checks the session row (auth.ts).
 export const sessionSeller = cache(async (): Promise<SellerClaims | undefined> => (await auth())?.seller);
@@ -27,6 +31,8 @@ export async function currentSeller(): Promise<SellerClaims | undefined> {
 
 export async function requireSeller(path: string): Promise<SellerClaims> {
   const seller = await sessionSeller();
+  // The page's error boundary, not the sign-in page: signing in needs the database too.
+  if (databaseDown(seller)) throw new DatabaseUnavailable("the session could not be checked");
   if (!seller || seller.error) redirect(signInPath(path, signInReason(seller)));
   return seller;
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "../db";
+import { isDatabaseUnreachable } from "../db/outage";
 import { env } from "../env";
 import { sessionStore, type SessionEnd } from "./session-store";
 import { tokenStore } from "./token-store";
@@ -9,7 +10,8 @@ export type SellerClaims = {
   shopId: number | null;
   shopName: string | null;
   scopes: string[];
-  error?: "ReauthRequired" | SessionError;
+  /** `DatabaseUnavailable`: the session could not be checked, so the seller is neither let in nor signed out. */
+  error?: "ReauthRequired" | SessionError | "DatabaseUnavailable";
 };
 
 export async function sessions() {
@@ -51,11 +53,17 @@ export const SESSION_ERRORS: Record<SessionEnd, SessionError> = {
 export async function liveSeller(claims: Record<string, unknown>): Promise<SellerClaims | undefined> {
   const seller = claims.seller as SellerClaims | undefined;
   if (!seller) return undefined;
-  const session =
-    typeof claims.sid === "string"
-      ? await (await sessions()).check(claims.sid, seller.userId)
-      : ({ alive: false, reason: "ended" } as const);
-  if (!session.alive) return { ...seller, error: SESSION_ERRORS[session.reason] };
-  const scopes = await tokenStore(await db()).scopes(seller.userId);
-  return { ...seller, scopes: scopes ?? seller.scopes, error: scopes ? undefined : "ReauthRequired" };
+  try {
+    const session =
+      typeof claims.sid === "string"
+        ? await (await sessions()).check(claims.sid, seller.userId)
+        : ({ alive: false, reason: "ended" } as const);
+    if (!session.alive) return { ...seller, error: SESSION_ERRORS[session.reason] };
+    const scopes = await tokenStore(await db()).scopes(seller.userId);
+    return { ...seller, scopes: scopes ?? seller.scopes, error: scopes ? undefined : "ReauthRequired" };
+  } catch (error) {
+    // next-auth clears the session cookie when this throws: an outage of the database must not sign sellers out.
+    if (isDatabaseUnreachable(error)) return { ...seller, error: "DatabaseUnavailable" };
+    throw error;
+  }
 }

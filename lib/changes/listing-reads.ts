@@ -26,6 +26,9 @@ export async function readListingQuestions(
   return { ok: true, data: listings };
 }
 
+/** The most listings reading a shop whole finds: each state paged to the marketplace's last offset. */
+export const SHOP_READ_MAX = LISTING_STATES.length * (MAX_OFFSET + READ_BATCH);
+
 export async function readShopQuestions(marketplace: Marketplace, seller: Seller): Promise<Result<ShopListing[]>> {
   const listings: ShopListing[] = [];
   for (const { value: state } of LISTING_STATES) {

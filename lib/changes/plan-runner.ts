@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import type { TokenStore } from "../auth/token-store";
 import type { Database } from "../db/database";
+import { databaseAnswers, isDatabaseUnreachable } from "../db/outage";
 import { historyStore } from "../history/history-store";
 import { writeRecorded } from "../history/recorded-write";
 import { storedListingWrites } from "../marketplace/write-counts";
@@ -113,9 +114,14 @@ export function createPlanRunner(
   const history = historyStore(deps.db);
   // In this instance only: when a waiting plan next asks the marketplace what is left (the page shows `waitingUntil`).
   const rechecks = new Map<string, { count: number; at: number }>();
+  // Claims a batch could not release while the database was down: released as soon as it answers, rather than left
+  // to their lease's end. Every write of such a batch had ended, so no claim is released with a write in flight.
+  const unreleased = new Set<string>();
   let running = false;
   let draining = false;
   let loop: Promise<void> | undefined;
+  let halt = () => {};
+  let halted = new Promise<void>((resolve) => (halt = resolve));
   let wakeUp: (() => void) | undefined;
 
   async function failed(plan: Plan, item: PendingItem, owner: string, failure: MarketplaceFailure) {
@@ -286,7 +292,10 @@ export function createPlanRunner(
     if (limit < 1) return 0;
     // The instance's name leads the owner, so an operator (or a test) can tell which instance holds a lease.
     const owner = `${instanceName()}/${randomUUID()}`;
-    const items = await plans.claim(plan.id, owner, settings.leaseMs, limit);
+    const items = await plans.claim(plan.id, owner, settings.leaseMs, limit).catch((error: unknown) => {
+      if (isDatabaseUnreachable(error)) unreleased.add(owner);
+      throw error;
+    });
     if (items.length === 0) return 0;
     const heartbeat = setInterval(
       () => void plans.renew(owner, now() + settings.leaseMs).catch(() => undefined),
@@ -296,19 +305,39 @@ export function createPlanRunner(
       await runBatch({ ...plan, waitingUntil: null }, items, owner);
     } finally {
       clearInterval(heartbeat);
-      await plans.release(owner);
+      await plans.release(owner).catch((error: unknown) => {
+        if (!isDatabaseUnreachable(error)) throw error;
+        unreleased.add(owner);
+      });
     }
     await plans.finishIfComplete(plan.id);
     return items.length;
+  }
+
+  /** Without the database nothing is claimed or sent: the loop waits for it (the outage is logged once, there). */
+  async function untilDatabaseAnswers() {
+    await databaseAnswers(deps.db);
+    for (const owner of unreleased) {
+      await plans.release(owner);
+      unreleased.delete(owner);
+    }
   }
 
   async function work() {
     while (running) {
       let claimed = 0;
       try {
+        if (unreleased.size > 0) {
+          await Promise.race([untilDatabaseAnswers(), halted]);
+          if (!running) break;
+        }
         for (const [planId, { at }] of rechecks) if (at <= now()) claimed += await runOnce(planId);
         claimed += await runOnce();
       } catch (error) {
+        if (isDatabaseUnreachable(error)) {
+          if (running) await Promise.race([untilDatabaseAnswers().catch(() => undefined), halted]);
+          continue;
+        }
         logger().error({ msg: "a batch of a change failed", error: (error as Error).message });
       }
       if (claimed === 0 && running)
@@ -343,12 +372,14 @@ export function createPlanRunner(
       if (running) return;
       running = true;
       draining = false;
+      halted = new Promise<void>((resolve) => (halt = resolve));
       loop = work();
     },
     /** SIGTERM: the writes in flight finish and are recorded, the rest of the batch is released to other instances. */
     async stop() {
       running = false;
       draining = true;
+      halt();
       wakeUp?.();
       await loop;
     },

@@ -462,9 +462,14 @@ export function planStore(db: Database) {
       ]);
     },
 
+    /** A batch's claims, and the listings its writes held if a write could not let go of one (the database was down). */
     async release(owner: string) {
       await db.execute("UPDATE change_plan_items SET lease_owner = NULL, lease_until = NULL WHERE lease_owner = $1", [
         owner,
+      ]);
+      await db.execute("DELETE FROM listing_write_leases WHERE substr(lease_owner, 1, $2) = $1", [
+        `${owner}/`,
+        owner.length + 1,
       ]);
     },
 

@@ -4,7 +4,8 @@ import type { Marketplace } from "../marketplace/client";
 import type { Result } from "../marketplace/failure";
 import { mirrorStore } from "../mirror/mirror-store";
 import { READ_BATCH } from "./plan";
-import { readListingQuestions, readShopQuestions, type ShopListing } from "./listing-reads";
+import { QUESTIONS_MAX } from "../personalization/question-set";
+import { readListingQuestions, readShopQuestions, SHOP_READ_MAX, type ShopListing } from "./listing-reads";
 
 type Seller = { userId: number; shopId: number };
 
@@ -38,6 +39,14 @@ export async function mirroredListingIds(shopId: number): Promise<ReadonlySet<nu
   if ((await store.shop(shopId))?.status !== "filled") return null;
   return new Set(await store.listingIds(shopId));
 }
+
+/**
+ * The most question rows a file for the shop can need, which bounds how much of it is read: one a question of each
+ * listing kept; while the mirror fills, of each listing reading the shop whole could find, which an import of more than
+ * a batch of listings does then. Never unbounded: a file of empty rows costs no more while the mirror fills.
+ */
+export const questionRowsBound = (mirrored: ReadonlySet<number> | null) =>
+  (mirrored?.size ?? SHOP_READ_MAX) * QUESTIONS_MAX;
 
 /** The named listings of the seller's shop as they are now, read after the check and only once. */
 export async function readShopListings(

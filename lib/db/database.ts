@@ -2,6 +2,7 @@ import "server-only";
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { MIGRATIONS } from "./migrations";
+import { noteDatabaseAnswer, noteDatabaseFailure } from "./outage";
 
 export type Database = {
   engine: "sqlite" | "postgres";
@@ -60,20 +61,42 @@ async function openSqlite(path: string): Promise<Database> {
 
 type Queryable = { query: (sql: string, params: unknown[]) => Promise<{ rows: unknown[]; rowCount: number | null }> };
 
+// Every statement tells lib/db/outage.ts whether the database answers, so that work waiting on it knows when to go on.
+async function noted(target: Queryable, sql: string, params: unknown[]) {
+  try {
+    const result = await target.query(sql, params);
+    noteDatabaseAnswer();
+    return result;
+  } catch (error) {
+    noteDatabaseFailure(error);
+    throw error;
+  }
+}
+
 const postgresOn = (target: Queryable, close: () => Promise<void>): Database => ({
   engine: "postgres",
-  query: async <T>(sql: string, params: unknown[] = []) => (await target.query(sql, params)).rows as T[],
-  execute: async (sql: string, params: unknown[] = []) => (await target.query(sql, params)).rowCount ?? 0,
+  query: async <T>(sql: string, params: unknown[] = []) => (await noted(target, sql, params)).rows as T[],
+  execute: async (sql: string, params: unknown[] = []) => (await noted(target, sql, params)).rowCount ?? 0,
   close,
 });
+
+/** A connection that neither opens nor fails (a network partition) would otherwise hold its caller for ever. */
+const CONNECT_TIMEOUT_MS = 5_000;
 
 async function openPostgres(url: string): Promise<Database> {
   const { default: pg } = await import("pg");
   pg.types.setTypeParser(20, (value) => Number(value));
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  // An idle connection the server closes (a restart, a fail-over) is dropped by the pool and reported here; unheard,
+  // the pool's error event would be an uncaught exception.
+  pool.on("error", noteDatabaseFailure);
   // Instances starting together race to migrate: one connection holds an advisory lock from the first statement on
   // (two concurrent CREATE TABLE IF NOT EXISTS collide in PostgreSQL's catalogue), and a lock belongs to its connection.
-  const client = await pool.connect();
+  const client = await pool.connect().catch(async (error: unknown) => {
+    noteDatabaseFailure(error);
+    await pool.end();
+    throw error;
+  });
   try {
     await client.query("SELECT pg_advisory_lock(727001)");
     await migrate(postgresOn(client, async () => {}));

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../../test/harness/dashboard-process";
+import { sandboxControl } from "../../test/harness/sandbox";
 import { sandboxMarketplaceConfig } from "../../test/harness/seller-marketplace";
 import { useSeededSandbox } from "../../test/harness/use-sandbox";
 import { openDatabase, type Database } from "../db/database";
 import type { MarketplaceConfig } from "../marketplace/config";
-import { readiness } from "./readiness";
+import { DATABASE_DOWN, readiness } from "./readiness";
 
 const sandbox = useSeededSandbox();
 let database: Database;
@@ -41,5 +43,26 @@ describe("readiness says why the marketplace refuses the app's key", () => {
     expect(ready.checks.marketplace.error).toMatch(/refused the app's shared secret.*MARKETPLACE_SHARED_SECRET/);
     expect(JSON.stringify(ready)).not.toContain(sharedSecret);
     expect(JSON.stringify(ready)).not.toContain(sandboxMarketplaceConfig(sandbox.url).keystring);
+  });
+});
+
+describe("readiness while the database does not answer", () => {
+  it("is not ready naming the database, and does not spend a request on the marketplace's ping", async () => {
+    const closed = `postgres://postgres@localhost:${await freePort()}/postgres`;
+    await sandboxControl(sandbox.url, "/requests", undefined, "DELETE");
+    const ready = await readiness({
+      database: () => openDatabase(closed),
+      config: () => sandboxMarketplaceConfig(sandbox.url),
+    });
+    expect(ready).toMatchObject({
+      ready: false,
+      reason: expect.stringContaining(DATABASE_DOWN),
+      checks: {
+        store: { ok: false, error: expect.stringContaining("ECONNREFUSED") },
+        marketplace: { ok: false, error: "not asked while the database does not answer" },
+      },
+      lastSuccessfulMarketplaceRequest: null,
+    });
+    expect((await sandboxControl(sandbox.url, "/requests")).body.requests).toEqual([]);
   });
 });

@@ -11,6 +11,8 @@ export type Check = Outcome & { ms: number };
 
 export type Readiness = {
   ready: boolean;
+  /** Why it is not ready, when the database is the reason: a sentence for the operator. */
+  reason?: string;
   checks: { store: Check; migrations: Check; marketplace: Check };
   /** The app's last successful marketplace request (ISO 8601), by any instance: the marketplace bans a dormant app. */
   lastSuccessfulMarketplaceRequest: string | null;
@@ -38,13 +40,17 @@ async function lastSuccess(database: () => Promise<Database>): Promise<string | 
   return at === null ? null : new Date(at).toISOString();
 }
 
+export const DATABASE_DOWN =
+  "The database does not answer, so this instance sends nothing to the marketplace: changes, mirror refreshes, webhooks and the keep-alive wait, and go on by themselves when it answers again.";
+
 export async function readiness(deps: ReadinessDeps = { database: db, config: marketplaceConfig }): Promise<Readiness> {
+  const storeCheck = timed(async () => {
+    const database = await deps.database();
+    await database.query("SELECT 1 AS one");
+    return { ok: true, engine: database.engine };
+  });
   const [store, migrations, marketplace] = await Promise.all([
-    timed(async () => {
-      const database = await deps.database();
-      await database.query("SELECT 1 AS one");
-      return { ok: true, engine: database.engine };
-    }),
+    storeCheck,
     timed(async () => {
       const database = await deps.database();
       const [row] = await database.query<{ applied: number | null }>(
@@ -60,6 +66,8 @@ export async function readiness(deps: ReadinessDeps = { database: db, config: ma
       };
     }),
     timed(async () => {
+      // The ping spends a request of the app's quota, which nothing may do while the database is down.
+      if (!(await storeCheck).ok) return { ok: false, error: "not asked while the database does not answer" };
       const config = deps.config();
       const key = await checkApiKey({ ...config, timeoutMs: Math.min(config.timeoutMs, CHECK_LIMIT_MS - 250) });
       return key.ok ? { ok: true } : { ok: false, error: key.reason };
@@ -67,6 +75,7 @@ export async function readiness(deps: ReadinessDeps = { database: db, config: ma
   ]);
   return {
     ready: store.ok && migrations.ok && marketplace.ok,
+    ...(store.ok ? {} : { reason: `${DATABASE_DOWN} (${store.error})` }),
     checks: { store, migrations, marketplace },
     lastSuccessfulMarketplaceRequest: store.ok ? await lastSuccess(deps.database) : null,
   };

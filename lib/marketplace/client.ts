@@ -1,6 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import type { TokenStore } from "../auth/token-store";
+import { isDatabaseUnreachable } from "../db/outage";
 import type { MarketplaceConfig } from "./config";
 import type { Result } from "./failure";
 import { inProcessListingWrites, type ListingWrites } from "./write-counts";
@@ -64,9 +65,11 @@ export function createMarketplace(
       return await write;
     } finally {
       // Not noting it leaves a cached read of the shop up to its 30 s; failing the seller's write for that would be worse.
-      await writes
-        .note(shopId)
-        .catch((error: Error) => console.error(`dashboard: noting a write to shop ${shopId} failed: ${error.message}`));
+      await writes.note(shopId).catch((error: Error) => {
+        // An outage of the database is logged once, where it is noticed (lib/db/outage.ts).
+        if (!isDatabaseUnreachable(error))
+          console.error(`dashboard: noting a write to shop ${shopId} failed: ${error.message}`);
+      });
     }
   };
 

@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "../db";
+import { isDatabaseUnreachable } from "../db/outage";
 import { logger } from "../observability/logger";
 import { lastSuccessfulCallAt } from "../observability/marketplace-call";
 import { onShutdown } from "../observability/shutdown";
@@ -58,7 +59,10 @@ export async function startKeepAlive() {
           logger().warn({ msg: "the keep-alive ping to the marketplace failed; it is tried again at the next check" });
         else if (outcome.pinged) logger().info({ msg: "pinged the marketplace to keep the app from being dormant" });
       })
-      .catch((error: Error) => logger().error({ msg: "the keep-alive check failed", error: error.message }))
+      // Without the database it neither reads the last request nor pings: the outage is logged once (lib/db/outage.ts).
+      .catch((error: Error) => {
+        if (!isDatabaseUnreachable(error)) logger().error({ msg: "the keep-alive check failed", error: error.message });
+      })
       .finally(() => (running = false));
   };
   // Not at once: the start-up's key check has just pinged.

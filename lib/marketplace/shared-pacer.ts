@@ -1,5 +1,6 @@
 import "server-only";
 import type { Database } from "../db/database";
+import { assertDatabaseAnswers, isDatabaseUnreachable } from "../db/outage";
 import type { Pacer, RateLimitReport } from "./config";
 
 const PACER_ID = "marketplace";
@@ -16,6 +17,7 @@ export type SharedPacer = Pacer & { perSecond(): number };
  * slot in one UPDATE (atomic on SQLite and PostgreSQL alike). Background work (changes, mirror fills) takes a slot only
  * when it is at most one spacing away, so `foreground` (a seller's own request) taking the next slot goes ahead of
  * every queued background request and waits about one spacing, while the app as a whole never exceeds the limit.
+ * Without the database no slot is taken, so no request goes out (lib/db/outage.ts).
  */
 export function sharedPacer(db: Database, options: { foreground?: boolean } = {}): SharedPacer {
   let known = FIRST_GUESS_PER_SECOND;
@@ -32,12 +34,21 @@ export function sharedPacer(db: Database, options: { foreground?: boolean } = {}
       .then(() => db.query<{ per_second: number }>("SELECT per_second FROM rate_pacer WHERE pacer_id = $1", [PACER_ID]))
       .then(([row]) => {
         if (row) known = Number(row.per_second);
+      })
+      .catch((error: unknown) => {
+        // Asked again by the next request: a database that did not answer once must not stop this pacer for good.
+        ready = undefined;
+        throw error;
       }));
 
   const update = (sql: string, params: unknown[]) => {
     pendingUpdate = pendingUpdate
       .then(() => db.execute(sql, params))
-      .catch((error: Error) => console.error(`marketplace: the shared pacer's update failed: ${error.message}`));
+      .catch((error: Error) => {
+        // An outage is logged once where it is noticed (lib/db/outage.ts).
+        if (!isDatabaseUnreachable(error))
+          console.error(`marketplace: the shared pacer's update failed: ${error.message}`);
+      });
   };
 
   return {
@@ -56,7 +67,7 @@ export function sharedPacer(db: Database, options: { foreground?: boolean } = {}
         // Until the first answer tells the limit, slots are a second apart: a seller's first page does not wait on them.
         if (known !== FIRST_GUESS_PER_SECOND) await sleepUntil(Number(row?.slot ?? 0) / 1000);
         await sleepUntil(heldUntil);
-        return;
+        return assertDatabaseAnswers();
       }
       const slot = `(CASE WHEN next_at >= hold_until AND next_at >= $1 THEN next_at WHEN hold_until >= $1 THEN hold_until ELSE $1 END)`;
       for (;;) {
@@ -79,6 +90,8 @@ export function sharedPacer(db: Database, options: { foreground?: boolean } = {}
         await sleepUntil(Math.max(Date.now() + 1, (Number(next?.slot ?? 0) - Number(next?.spacing ?? 0)) / 1000));
       }
       await sleepUntil(heldUntil);
+      // The slot was taken before the wait: if the database stopped answering meanwhile, the request is not sent.
+      assertDatabaseAnswers();
     },
 
     afterResponse(report: RateLimitReport) {

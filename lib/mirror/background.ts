@@ -2,6 +2,7 @@ import "server-only";
 import { tokenStore } from "../auth/token-store";
 import { sharedPacer } from "../marketplace/shared-pacer";
 import { db } from "../db";
+import { isDatabaseUnreachable, throughOutages } from "../db/outage";
 import { env } from "../env";
 import { storedListingWrites } from "../marketplace/write-counts";
 import { createMarketplace } from "../marketplace/client";
@@ -38,7 +39,9 @@ function background(): Promise<Background> {
         storedListingWrites(database),
       );
       const mirror = shopMirror(database, marketplace);
-      const events = webhookEventQueue((event) => processEvent(event, { mirror }), {
+      // An event accepted before the database stopped answering waits for it, holding its place, rather than being lost.
+      const handle = (event: MarketplaceEvent) => throughOutages(database, () => processEvent(event, { mirror }));
+      const events = webhookEventQueue(handle, {
         concurrency: EVENTS_IN_FLIGHT,
         onError: (error) => logger().error({ msg: "webhook processing failed", error: error.message }),
       });
@@ -73,7 +76,11 @@ export async function ensureFilled(seller: Seller) {
       if (!result.ok)
         logger().warn({ msg: "mirror fill stopped", shopId: seller.shopId, failure: result.failure.kind });
     })
-    .catch((error: Error) => logger().error({ msg: "mirror fill failed", shopId: seller.shopId, error: error.message }))
+    // The next view starts it again from where it stopped; an outage is logged once (lib/db/outage.ts).
+    .catch((error: Error) => {
+      if (!isDatabaseUnreachable(error))
+        logger().error({ msg: "mirror fill failed", shopId: seller.shopId, error: error.message });
+    })
     .finally(() => fills.delete(seller.shopId));
   fills.set(seller.shopId, fill);
 }
@@ -97,7 +104,9 @@ export async function startMirrorPolling() {
     if (running) return;
     running = true;
     pollOnce()
-      .catch((error: Error) => logger().error({ msg: "mirror poll failed", error: error.message }))
+      .catch((error: Error) => {
+        if (!isDatabaseUnreachable(error)) logger().error({ msg: "mirror poll failed", error: error.message });
+      })
       .finally(() => (running = false));
   }, env().MIRROR_POLL_SECONDS * 1000);
   state.poller.unref();

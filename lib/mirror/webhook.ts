@@ -36,6 +36,9 @@ export type WebhookAnswer = { status: number; error?: string; event?: Marketplac
 /** An event is a few hundred bytes; anything far larger is not one, and is not held in memory to check. */
 export const WEBHOOK_BODY_MAX_BYTES = 64 * 1024;
 export const TOO_LARGE = `Refused: a webhook's body is at most ${WEBHOOK_BODY_MAX_BYTES / 1024} kB.`;
+/** Not acknowledged, so that the sender delivers it again later: without the database it can be neither kept nor read. */
+export const DATABASE_DOWN_LATER =
+  "Not received: the dashboard's database does not answer right now. Deliver the event again later.";
 
 let verifier: { secret: string; webhook: Webhook } | undefined;
 

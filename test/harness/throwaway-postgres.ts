@@ -5,7 +5,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "./dashboard-process";
 
-export type ThrowawayPostgres = { url: string; stop: () => Promise<void> };
+export type ThrowawayPostgres = {
+  url: string;
+  /** An outage: the server shuts down as an operator's `pg_ctl stop -m fast` does, its data kept. */
+  halt: () => void;
+  /** The end of the outage: the same cluster on the same port. */
+  restart: () => void;
+  stop: () => Promise<void>;
+};
 
 function binDir(): string {
   const root = "/usr/lib/postgresql";
@@ -21,7 +28,7 @@ function asPostgresUser(command: string, args: string[]): [string, string[]] {
   return process.getuid?.() === 0 ? ["runuser", ["-u", "postgres", "--", command, ...args]] : [command, args];
 }
 
-export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
+export async function startThrowawayPostgres(at: { port?: number } = {}): Promise<ThrowawayPostgres> {
   const bin = binDir();
   const dir = mkdtempSync(join(tmpdir(), "pg-"));
   if (process.getuid?.() === 0) {
@@ -41,18 +48,22 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
     "UTF8",
   ]);
   execFileSync(initdb, initArgs, { stdio: "ignore" });
-  const port = await freePort();
+  const port = at.port ?? (await freePort());
   const data = join(dir, "data");
   const options = `-p ${port} -k ${dir} -c listen_addresses=localhost -c fsync=off -c max_connections=200`;
   const pgCtl = (...args: string[]) => {
     const [command, commandArgs] = asPostgresUser(join(bin, "pg_ctl"), ["-D", data, ...args]);
     execFileSync(command, commandArgs, { stdio: "ignore" });
   };
-  pgCtl("-o", options, "-l", join(dir, "log"), "-w", "start");
+  const start = () => pgCtl("-o", options, "-l", join(dir, "log"), "-w", "start");
+  start();
   return {
     url: `postgres://postgres@localhost:${port}/postgres`,
+    halt: () => pgCtl("-m", "fast", "-w", "stop"),
+    restart: start,
     stop: async () => {
-      pgCtl("-m", "immediate", "-w", "stop");
+      // A halted cluster is not running: pg_ctl says so with a failure.
+      if (existsSync(join(data, "postmaster.pid"))) pgCtl("-m", "immediate", "-w", "stop");
       rmSync(dir, { recursive: true, force: true });
     },
   };

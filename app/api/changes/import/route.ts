@@ -4,11 +4,15 @@ import { currentSeller } from "@/lib/auth/seller";
 import { canEdit } from "@/lib/auth/scopes";
 import { planRunner, planTargets } from "@/lib/changes/planning";
 import { SHEET_MAX_BYTES, sheetOfFile } from "@/lib/changes/sheet-file";
-import { mirroredListingIds, readShopListings, shopListingIds } from "@/lib/changes/shop-listing-ids";
+import {
+  mirroredListingIds,
+  questionRowsBound,
+  readShopListings,
+  shopListingIds,
+} from "@/lib/changes/shop-listing-ids";
 import { importTargets, nothingToPlan } from "@/lib/changes/since-export";
 import { foreignRows, importQuestions, questionRowsOf, type CellError } from "@/lib/changes/spreadsheet";
 import { describeFailure, personalizationPhase } from "@/lib/marketplace";
-import { QUESTIONS_MAX } from "@/lib/personalization/question-set";
 
 /** A refusal names the first problems; a file of made-up rows would otherwise answer with megabytes. */
 const SHOWN = 50;
@@ -42,10 +46,9 @@ export async function POST(request: Request) {
       { error: "The file is larger than 5 MB. Export your questions again and edit that file." },
       { status: 413 },
     );
-  // With the shop's mirror filled, the file is read no further than the shop can hold; while it fills, the file is
-  // checked whole before the shop is read, so no file spends the marketplace's quota.
-  const mirrored = await mirroredListingIds(seller.shopId);
-  const file = await sheetOfFile(bytes, mirrored ? mirrored.size * QUESTIONS_MAX : Infinity);
+  // The file is read no further than the shop can hold, and checked before the shop is read, so no file spends the
+  // marketplace's quota.
+  const file = await sheetOfFile(bytes, questionRowsBound(await mirroredListingIds(seller.shopId)));
   if (!file.ok) return NextResponse.json({ error: file.error, errors: [], more: 0 }, { status: file.status });
   const rows = await questionRowsOf(file.sheet);
   if (!rows.ok) return refused(rows.errors);

@@ -1,7 +1,14 @@
 import { after, NextResponse, type NextRequest } from "next/server";
+import { isDatabaseUnreachable } from "@/lib/db/outage";
 import { env } from "@/lib/env";
 import { mirror, processLater } from "@/lib/mirror/background";
-import { receiveWebhook, TOO_LARGE, WEBHOOK_BODY_MAX_BYTES } from "@/lib/mirror/webhook";
+import {
+  DATABASE_DOWN_LATER,
+  receiveWebhook,
+  TOO_LARGE,
+  WEBHOOK_BODY_MAX_BYTES,
+  type WebhookAnswer,
+} from "@/lib/mirror/webhook";
 import { logger } from "@/lib/observability/logger";
 import { readBodyUpTo } from "@/lib/security/limited-body";
 
@@ -15,10 +22,17 @@ export async function POST(request: NextRequest) {
     after(() => body.reader.cancel());
     return tooLarge();
   }
-  const answer = await receiveWebhook(
-    { body: body.text, headers: request.headers },
-    { secret: env().MARKETPLACE_WEBHOOK_SECRET, mirror: await mirror() },
-  );
+  const answer = await mirror()
+    .then((shops) =>
+      receiveWebhook(
+        { body: body.text, headers: request.headers },
+        { secret: env().MARKETPLACE_WEBHOOK_SECRET, mirror: shops },
+      ),
+    )
+    .catch((error: unknown): WebhookAnswer => {
+      if (!isDatabaseUnreachable(error)) throw error;
+      return { status: 503, error: DATABASE_DOWN_LATER };
+    });
   const { event, log } = answer;
   if (answer.error) logger().warn({ msg: "webhook refused", status: answer.status, reason: answer.error });
   if (log) logger()[log.level](log);

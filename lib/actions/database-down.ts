@@ -1,0 +1,9 @@
+// What a seller reads when an action finds the dashboard's database down (docs/deploy.md, "When the database is down").
+
+/** Before anything was sent: the session is checked in the database first. */
+export const DATABASE_DOWN =
+  "The dashboard is unavailable for a moment: it cannot reach its database, so nothing was saved and nothing was sent to the marketplace. What you typed is kept: save again in a minute.";
+
+/** Mid-way: the marketplace may have taken the change before the dashboard could record it. */
+export const DATABASE_LOST =
+  "The dashboard lost its database while saving, so it cannot tell whether the marketplace took your change. What you typed is kept: in a minute, reload the listing to check, then save again if needed.";
