@@ -55,7 +55,7 @@ export function ListingGrid({ initial, canEdit }: { initial: GridRow[]; canEdit:
   const [active, setActive] = useState<Position>({ row: 0, col: 2 });
   const [editing, setEditing] = useState<{ draft: string } | null>(null);
   const [announcement, setAnnouncement] = useState("");
-  const [review, setReview] = useState<{ pending: boolean; error?: string }>({ pending: false });
+  const [review, setReview] = useState<{ pending: boolean; error?: string; notice?: string }>({ pending: false });
   const scroller = useRef<HTMLDivElement>(null);
   const wantFocus = useRef(false);
 
@@ -193,7 +193,8 @@ export function ListingGrid({ initial, canEdit }: { initial: GridRow[]; canEdit:
     }));
     // The grid's edits live in the page only: a reload loses them, and the sentence says so.
     const result = await callAction(() => planGridAction({ edits }), "lost");
-    if (result.ok) router.push(`/changes/${result.data.planId}`);
+    if (result.ok && result.data.planId === null) setReview({ pending: false, notice: result.data.message });
+    else if (result.ok) router.push(`/changes/${result.data.planId}`);
     else setReview({ pending: false, error: result.formError });
   };
 
@@ -321,6 +322,11 @@ export function ListingGrid({ initial, canEdit }: { initial: GridRow[]; canEdit:
         >
           {review.pending ? "Planning…" : `Review ${changed.length} ${changed.length === 1 ? "change" : "changes"}`}
         </button>
+        {review.notice && (
+          <p role="status" className="w-full text-sm text-stone-800">
+            {review.notice}
+          </p>
+        )}
         {review.error && (
           <p role="alert" className="w-full text-sm text-red-800">
             {review.error}

@@ -5,6 +5,7 @@ import { sellerAction } from "@/lib/actions/seller-action";
 import { canEdit } from "@/lib/auth/scopes";
 import { gridEditSchema, importGridEdits, movedEdits } from "@/lib/changes/grid-plan";
 import { notInShop, ownListings } from "@/lib/changes/shop-listing-ids";
+import { NOTHING_TO_CHANGE } from "@/lib/changes/plan";
 import { planTargets } from "@/lib/changes/planning";
 import { MAX_SELECTED_LISTINGS } from "@/lib/changes/selection-schema";
 import { personalizationPhase } from "@/lib/marketplace";
@@ -64,6 +65,6 @@ export const planGridAction = sellerAction(
       `Grid: questions of ${shown.length} ${shown.length === 1 ? "listing" : "listings"} edited`,
       phase,
     );
-    return { ok: true, data: { planId } };
+    return { ok: true, data: planId ? { planId } : { planId, message: NOTHING_TO_CHANGE } };
   },
 );
