@@ -106,7 +106,10 @@ describe.each(eachEngine())("the review's pages of rows on %s", (_engine, locati
     expect(opened.page).toMatchObject({ filter: "changes", counts: { all: 3, changes: 1 } });
     expect(opened.items.map((row) => row.listingId)).toEqual([2]);
     const takeOnly = await planOf([item(4, "changed-since"), item(5, "unchanged")]);
-    expect((await plans.opening(takeOnly)).page.filter).toBe("all");
+    expect((await plans.opening(takeOnly)).items.map((row) => row.listingId)).toEqual([4]);
+    const nothingWritten = await planOf([item(6, "change"), item(7, "unchanged")]);
+    await plans.include(nothingWritten.id, 10, "all", false);
+    expect((await plans.opening(nothingWritten)).page.filter).toBe("changes");
   });
 
   it("counts a listing the apply could not change as failed, apart from the skipped ones", async () => {

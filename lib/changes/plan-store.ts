@@ -154,7 +154,8 @@ function itemViewOf(row: ItemRow): PlanItemView {
 /** Each filter of the review as SQL over change_plan_items, so that a page of rows is read without the rest. */
 const FILTER_SQL: Record<PlanFilter, string> = {
   all: "1 = 1",
-  changes: "status = 'change'",
+  // A listing changed since an export waits for the seller's choice to take it, so it shows among the changes.
+  changes: "status IN ('change', 'changed-since')",
   failed: "outcome = 'failed'",
   skipped: "status = 'skipped'",
   conflicts: "(status = 'changed-since' OR outcome = 'changed-elsewhere' OR (kept IS NOT NULL AND kept <> '[]'))",
