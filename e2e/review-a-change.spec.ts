@@ -146,7 +146,7 @@ test("a plan never applied can be discarded: kept in the history as discarded, a
   await expect(stale.getByRole("alert").filter({ hasText: "discarded" })).toContainText(
     "This plan was discarded, so it cannot be applied. Plan the change again from your listings.",
   );
-  for (const id of seller.listing_ids) expect(await limitOf(id)).toBe(40);
+  expect(await Promise.all(seller.listing_ids.map(limitOf))).toEqual([77, 40]);
 
   await page.goto("/changes");
   await expect(page.getByRole("listitem").filter({ hasText: "character limit to 60" })).toContainText("Discarded");
