@@ -8,8 +8,19 @@ export async function openChange(page: Page, count: number) {
   return page.getByRole("dialog", { name: `Change ${listings(count)}` });
 }
 
-export const appliedText = (done: number, elsewhere = 0, failed = 0) =>
-  `Applied. ${done} changed, ${elsewhere} changed elsewhere and left as they are, ${failed} not changed.`;
+/** What an applied change's review says: the listings it changed, and a failure as a failure with what to do. */
+export function appliedText(done: number, elsewhere = 0, failed = 0) {
+  const left =
+    elsewhere === 0
+      ? ""
+      : ` ${listings(elsewhere)} changed elsewhere ${elsewhere === 1 ? "was" : "were"} left as ${elsewhere === 1 ? "it is" : "they are"}.`;
+  return failed === 0
+    ? `Applied to ${listings(done)}.${left}`
+    : `Applied to ${listings(done)}; ${failed} failed. Show the failed ${failed === 1 ? "one" : "ones"} to read why, then try ${failed === 1 ? "it" : "them"} again.${left}`;
+}
+
+/** On a change's review page: opens the Details that hold the quota and the reserve. */
+export const openDetails = (page: Page) => page.getByTestId("plan-details").locator("summary").click();
 
 /** On a change's review page: applies its `changes` rows and waits until every one is written; returns the page's URL. */
 export async function applyChange(page: Page, changes: number, timeout = 30_000) {

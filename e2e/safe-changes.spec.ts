@@ -3,6 +3,7 @@ import AxeBuilder from "@axe-core/playwright";
 import ExcelJS from "exceljs";
 import Papa from "papaparse";
 import { expect, test, type Page } from "@playwright/test";
+import { appliedText, openDetails } from "./changes";
 import { hydrated } from "./editor";
 import {
   DROPDOWN_QUESTION as DROPDOWN,
@@ -115,10 +116,7 @@ async function importFile(page: Page, text: string) {
 }
 
 const applied = (page: Page, done: number, elsewhere = 0, timeout = 30_000) =>
-  expect(page.getByTestId("plan-progress")).toHaveText(
-    `Applied. ${done} changed, ${elsewhere} changed elsewhere and left as they are, 0 not changed.`,
-    { timeout },
-  );
+  expect(page.getByTestId("plan-progress")).toHaveText(appliedText(done, elsewhere), { timeout });
 
 const row = (page: Page, title: string) => page.getByRole("article", { name: title, exact: true });
 
@@ -204,13 +202,12 @@ test("a listing the marketplace kept failing can be tried again, through the sam
     times: 100,
   });
   await page.getByRole("button", { name: "Apply 3 changes" }).click();
-  await expect(page.getByTestId("plan-progress")).toHaveText(
-    "Applied. 1 changed, 1 changed elsewhere and left as they are, 1 not changed.",
-    { timeout: 60_000 },
-  );
-  await expect(row(page, "Test listing 3").getByTestId("plan-outcome")).toHaveText("Not changed");
+  await expect(page.getByTestId("plan-progress")).toHaveText(appliedText(1, 1, 1), { timeout: 60_000 });
+  await expect(page.getByRole("radio", { name: "Failed (1)" })).toBeVisible();
+  await expect(page.getByRole("radio", { name: "Skipped (0)" })).toBeVisible();
+  await expect(row(page, "Test listing 3").getByTestId("plan-outcome")).toHaveText("Failed: not changed");
   await expect(row(page, "Test listing 2").getByTestId("plan-outcome")).toHaveText("Changed elsewhere: left as it is");
-  await expect(page.getByRole("button", { name: /again/ })).toHaveCount(1);
+  await expect(page.getByRole("button", { name: /^Try/ })).toHaveCount(1);
   expect((await questionsOf(failing)).find((question) => question.question_type === "text_input")).toMatchObject({
     max_allowed_characters: TEXT.max_allowed_characters,
   });
@@ -219,7 +216,7 @@ test("a listing the marketplace kept failing can be tried again, through the sam
   await page.getByRole("button", { name: "Try Test listing 3 again" }).click();
   await applied(page, 2, 1);
   await expect(row(page, "Test listing 3").getByTestId("plan-outcome")).toHaveText("Changed");
-  await expect(page.getByRole("button", { name: /again/ })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /^Try/ })).toHaveCount(0);
   expect((await questionsOf(failing)).find((question) => question.question_type === "text_input")).toMatchObject({
     max_allowed_characters: 77,
   });
@@ -251,9 +248,9 @@ test("a change over 60 listings is reviewed 50 rows at a time, each filter paged
   expect(body.items.map((item) => item.title)).toEqual(
     Array.from({ length: 10 }, (_, index) => `Test listing ${51 + index}`),
   );
-  expect(body.page.counts).toEqual({ all: 60, changes: 60, skipped: 0, conflicts: 0 });
+  expect(body.page.counts).toEqual({ changes: 60, all: 60, failed: 0, skipped: 0, conflicts: 0 });
   for (const [query, error] of [
-    ["filter=bogus", "filter must be one of all, changes, skipped, conflicts; leave it out to see every row."],
+    ["filter=bogus", "filter must be one of changes, all, failed, skipped, conflicts; leave it out to see every row."],
     ["offset=-1", "offset must be a whole number of rows, 0 or more; leave it out to start at the first row."],
   ]) {
     const refused = await page.request.get(`${rows}?${query}`);
@@ -287,6 +284,7 @@ test("undoing a change after the seller edited its listings elsewhere puts back 
   await expect(row(page, "Test listing 1").getByTestId("question-change")).toHaveText([
     "“Name” (Text)Character limit: 99 → 40",
   ]);
+  await page.getByRole("radio", { name: "All (3)" }).click();
   await expect(row(page, "Test listing 3").getByTestId("plan-kept")).toHaveText(
     "Changed since the change wrote it, and left as it is:“Name” (Text)Character limit: 99 → 55",
   );
@@ -372,6 +370,7 @@ test("an apply that meets the quota reserve stops, says when it goes on, and fin
   test.setTimeout(120_000);
   const seller = await sellerWithSets();
   await planLimitChange(page, seller, "77");
+  await openDetails(page);
   const cost = await page.getByTestId("plan-cost").textContent();
   const left = Number(/the (\d+) requests left of today's quota/.exec(cost ?? "")?.[1]);
   expect(left).toBeGreaterThan(10);
@@ -385,7 +384,7 @@ test("an apply that meets the quota reserve stops, says when it goes on, and fin
     { timeout: 30_000 },
   );
   await expect(page.getByTestId("plan-progress")).toHaveText(
-    "Applying… 2 changed, 0 changed elsewhere and left as they are, 0 not changed, 1 waiting.",
+    "Applying… 2 changed, 0 changed elsewhere and left as they are, 0 failed, 1 waiting.",
   );
   expect((await questionsOf(seller.listing_ids[2]!)).find((q) => q.question_type === "text_input")).toMatchObject({
     max_allowed_characters: 40,

@@ -93,7 +93,7 @@ test("an old file changes only the cell the seller edited, and leaves a listing 
   );
   await page.getByRole("checkbox", { name: "Test listing 1" }).uncheck();
   await page.getByRole("button", { name: "Apply 1 change" }).click();
-  await expect(page.getByTestId("plan-progress")).toContainText("Applied. 1 changed");
+  await expect(page.getByTestId("plan-progress")).toContainText("Applied to 1 listing");
   const questions = async (id: number) => (await storedListing(id)).personalization.personalization_questions;
   expect(await questions(third)).toMatchObject([{ max_allowed_characters: 25 }]);
   expect(await questions(first)).toMatchObject([{ instructions: "Changed in Shop Manager" }]);

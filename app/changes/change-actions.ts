@@ -7,6 +7,7 @@ import { resolveSelection } from "@/lib/changes/selection";
 import { MAX_SELECTED_LISTINGS, TOO_MANY_LISTINGS } from "@/lib/changes/selection-schema";
 import { notInShop } from "@/lib/changes/shop-listing-ids";
 import { changeOf, planInputSchema } from "@/lib/changes/change-input";
+import { NOTHING_TO_CHANGE } from "@/lib/changes/plan";
 import { planChange, planRunner, planUndo } from "@/lib/changes/planning";
 import { personalizationPhase } from "@/lib/marketplace";
 import { currencyForPrices } from "@/lib/personalization/shop-currency";
@@ -14,6 +15,8 @@ import { currencyForPrices } from "@/lib/personalization/shop-currency";
 const CANNOT_EDIT =
   "You did not allow the dashboard to edit listings, so it cannot change them. Sign in again and keep “Create and edit your listings” checked.";
 const NO_PLAN = "There is no such plan in your shop. Go back to your listings and plan the change again.";
+
+const DISCARDED = "This plan was discarded, so it cannot be applied. Plan the change again from your listings.";
 
 const planId = z.string().uuid();
 
@@ -39,7 +42,7 @@ export const planChangeAction = sellerAction(
     if (!currency.ok) return currency;
     const phase = await personalizationPhase().current();
     const planId = await planChange(seller, selected.data.listings, changeOf(change, currency.data), phase);
-    return { ok: true, data: { planId } };
+    return { ok: true, data: planId ? { planId } : { planId, message: NOTHING_TO_CHANGE } };
   },
 );
 
@@ -80,15 +83,36 @@ export const applyPlanAction = sellerAction(
   async ({ planId: id, reserve }, { seller }) => {
     if (!canEdit(seller.scopes)) return { ok: false, refusal: CANNOT_EDIT };
     const runner = await planRunner();
-    if (!(await runner.plans.startApply(id, seller.shopId, reserve)))
+    if (!(await runner.plans.startApply(id, seller.shopId, reserve))) {
+      const plan = await runner.plans.find(id, seller.shopId);
+      if (!plan) return { ok: false, refusal: NO_PLAN };
       return {
         ok: false,
-        refusal: "This plan is already applied, or being applied. Reload the page to see its progress.",
+        refusal:
+          plan.status === "discarded"
+            ? DISCARDED
+            : "This plan is already applied, or being applied. Reload the page to see its progress.",
       };
+    }
     runner.wake();
     return { ok: true, data: null };
   },
 );
+
+/** A plan the seller will not apply is set aside, kept in the history as discarded. */
+export const discardPlanAction = sellerAction("save", z.object({ planId }), async ({ planId: id }, { seller }) => {
+  const runner = await planRunner();
+  if (await runner.plans.discard(id, seller.shopId)) return { ok: true, data: null };
+  const plan = await runner.plans.find(id, seller.shopId);
+  if (!plan) return { ok: false, refusal: NO_PLAN };
+  return {
+    ok: false,
+    refusal:
+      plan.status === "discarded"
+        ? "This plan is already discarded."
+        : "This plan is applied, or being applied, so it cannot be discarded. Plan its undo once it is applied.",
+  };
+});
 
 /** Listings the apply could not change (the marketplace kept failing) are written again by the same runner. */
 export const retryRowsAction = sellerAction(
@@ -130,5 +154,12 @@ export const planUndoAction = sellerAction("load", z.object({ planId }), async (
   if (!plan) return { ok: false, refusal: NO_PLAN };
   if (plan.status !== "applied") return { ok: false, refusal: "Wait until this plan is applied, then undo it." };
   const planned = await planUndo(seller, plan);
-  return planned.ok ? { ok: true, data: { planId: planned.data } } : planned;
+  if (!planned.ok) return planned;
+  if (planned.data === null)
+    return {
+      ok: false,
+      refusal:
+        "Nothing to change: every listing this change wrote was changed since, so the undo would write none of them.",
+    };
+  return { ok: true, data: { planId: planned.data } };
 });

@@ -15,6 +15,7 @@ const STATUS = {
   applying: "Applying",
   paused: "Paused",
   applied: "Applied",
+  discarded: "Discarded",
 };
 
 export default async function ChangesPage() {

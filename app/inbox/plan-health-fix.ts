@@ -27,6 +27,9 @@ export const planHealthFixAction = sellerAction("load", healthFixSchema, async (
   );
   if (!planned.ok) return planned;
   if (planned.data === null)
-    return { ok: false, refusal: "No listing has this problem any more. Reload the page to run the check again." };
+    return {
+      ok: false,
+      refusal: "Nothing to change: no listing has this problem any more. Reload the page to run the check again.",
+    };
   return { ok: true, data: { planId: planned.data } };
 });

@@ -51,13 +51,13 @@ async function measure(listings: number, perSecond: number): Promise<ChangeFairn
       const read = await readListingQuestions(runner.marketplace, who, ids);
       if (!read.ok) throw new Error(`reading the listings failed: ${read.failure.kind}`);
       const after = [engraving(instructions)];
-      const planId = await runner.plans.create({
+      const planId = (await runner.plans.create({
         ...who,
         description: instructions,
         phase: "single",
         rate: { perSecond, remainingToday: null },
         items: planOfTargets(read.data, new Map(read.data.map((each) => [each.listingId, { after }])), "single"),
-      });
+      }))!;
       await runner.plans.startApply(planId, who.shopId);
       runner.wake();
       return planId;

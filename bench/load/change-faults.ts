@@ -45,13 +45,13 @@ async function measure(listings: number, perSecond: number): Promise<ChangeFault
     const read = await readListingQuestions(runner.marketplace, who, seller.listing_ids);
     if (!read.ok) throw new Error(`reading the listings failed: ${read.failure.kind}`);
     const after = [engraving(INSTRUCTIONS)];
-    const planId = await runner.plans.create({
+    const planId = (await runner.plans.create({
       ...who,
       description: "fault soak",
       phase: "single",
       rate: { perSecond, remainingToday: null },
       items: planOfTargets(read.data, new Map(read.data.map((listing) => [listing.listingId, { after }])), "single"),
-    });
+    }))!;
     const control = (path: string) => sandboxControl(sandbox.url, path);
     const { requests: earlier } = (await control("/requests")).body as { requests: { id: number }[] };
     const log = collectRequests(control, earlier.at(-1)?.id ?? 0);

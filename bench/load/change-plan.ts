@@ -107,13 +107,13 @@ async function measure(listings: number, perSecond: number): Promise<ChangePlanF
       },
       "multi",
     );
-    const planId = await runner.plans.create({
+    const planId = (await runner.plans.create({
       ...who,
       description: "bench",
       phase: "multi",
       rate: { perSecond, remainingToday: null },
       items,
-    });
+    }))!;
     const planSeconds = (Date.now() - planStarted) / 1000;
 
     const changes = items.filter((item) => item.status === "change").length;

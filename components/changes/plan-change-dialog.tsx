@@ -155,6 +155,7 @@ export function PlanChangeDialog({
     signIn?: SignInReason;
     olderPage?: boolean;
   }>();
+  const [notice, setNotice] = useState<string>();
   const [values, setValues] = useState<Values>({ ...DEFAULT_VALUES, ...draft?.values });
   // The question set last sent for review: kept with the values if the dashboard's sign-in has ended meanwhile.
   const reviewed = useRef<QuestionForm[] | undefined>(draft?.questions);
@@ -168,6 +169,7 @@ export function PlanChangeDialog({
 
   function plan(change: ChangeInput) {
     setError(undefined);
+    setNotice(undefined);
     if (change.kind === "replace-set") reviewed.current = change.questions;
     startTransition(async () => {
       const result = await callAction(() => planChangeAction({ selection, change }));
@@ -178,6 +180,7 @@ export function PlanChangeDialog({
           signIn: result.signIn,
           olderPage: result.olderPage,
         });
+      if (result.data.planId === null) return setNotice(result.data.message);
       router.push(`/changes/${result.data.planId}`);
     });
   }
@@ -192,6 +195,12 @@ export function PlanChangeDialog({
   const showInstructions = kind === "text-instructions" || (asksQuestion && values.type !== "dropdown");
   const showLimit = kind === "text-limit" || (asksQuestion && values.type === "text_input");
   const showRequired = kind === "text-required" || asksQuestion;
+
+  const noticeBox = notice && (
+    <p role="status" className="mt-4 rounded-md bg-stone-100 p-3 text-sm text-stone-900 ring-1 ring-stone-300">
+      {notice}
+    </p>
+  );
 
   const errorBox = error && (
     <div role="alert" className="mt-4 rounded-md bg-red-50 p-3 text-sm text-red-900 ring-1 ring-red-200">
@@ -246,6 +255,7 @@ export function PlanChangeDialog({
       {kind === "replace-set" ? (
         <>
           {errorBox}
+          {noticeBox}
           <QuestionSetStep
             questionSet={questionSet}
             initial={draft?.questions}
@@ -314,6 +324,7 @@ export function PlanChangeDialog({
           )}
           {kind === "add-question" && <NumberField label="Position (1 is first)" max={5} {...bind("position")} />}
           {errorBox}
+          {noticeBox}
           <div className="mt-6">
             <ReviewButtons onCancel={() => dialog.current?.close()} busy={planning} />
           </div>

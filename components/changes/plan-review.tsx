@@ -4,12 +4,14 @@ import { useCallback, useEffect, useRef, useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import {
   applyPlanAction,
+  discardPlanAction,
   includeRowsAction,
   planUndoAction,
   retryRowsAction,
   takeRowsAction,
 } from "@/app/changes/change-actions";
 import type { ActionResult } from "@/lib/actions/seller-action";
+import type { ListingState } from "@/lib/marketplace/client";
 import { questionDiff } from "@/lib/personalization/question-diff";
 import {
   PLAN_PAGE_ROWS,
@@ -24,20 +26,23 @@ import { callAction } from "../feedback/call-action";
 import { ReloadPageButton } from "../feedback/reload-page-button";
 import { LocalTime } from "../local-time";
 import { QuestionDiff } from "../personalization/question-diff";
+import { keepSelection } from "../listings/use-selection";
 
 const FILTERS: { value: PlanFilter; label: string }[] = [
-  { value: "all", label: "All" },
   { value: "changes", label: "Changes" },
+  { value: "all", label: "All" },
+  { value: "failed", label: "Failed" },
   { value: "skipped", label: "Skipped" },
   { value: "conflicts", label: "Changed elsewhere" },
 ];
 
-const OUTCOME_LABELS: Record<string, string> = {
-  pending: "Waiting",
-  done: "Changed",
-  "changed-elsewhere": "Changed elsewhere: left as it is",
-  failed: "Not changed",
-  "left-out": "Left out",
+// Each state its own look, so a row still waiting never reads as one changed.
+const OUTCOMES: Record<string, { label: string; style: string }> = {
+  pending: { label: "Waiting", style: "bg-stone-100 text-stone-800 ring-1 ring-stone-400 ring-inset" },
+  done: { label: "Changed", style: "bg-green-100 text-green-900" },
+  "changed-elsewhere": { label: "Changed elsewhere: left as it is", style: "bg-amber-100 text-amber-900" },
+  failed: { label: "Failed: not changed", style: "bg-red-100 text-red-900 font-medium" },
+  "left-out": { label: "Left out", style: "bg-stone-100 text-stone-800" },
 };
 
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
@@ -71,12 +76,14 @@ function Row({
   onInclude,
   onTake,
   onRetry,
+  onChangeAgain,
 }: {
   item: PlanItemView;
   reviewing: boolean;
   keptLabel: string;
   onInclude: (item: PlanItemView, included: boolean) => void;
   onTake: (item: PlanItemView) => void;
+  onChangeAgain: (item: PlanItemView) => void;
   /** Given when the seller may try a row that was not changed again. */
   onRetry?: (item: PlanItemView) => void;
 }) {
@@ -125,11 +132,8 @@ function Row({
           </button>
         )}
         {item.outcome && item.outcome !== "left-out" && (
-          <span
-            data-testid="plan-outcome"
-            className={`rounded px-2 text-xs ${conflict || item.outcome === "failed" ? "bg-amber-100 text-amber-900" : "bg-green-100 text-green-900"}`}
-          >
-            {OUTCOME_LABELS[item.outcome]}
+          <span data-testid="plan-outcome" className={`rounded px-2 text-xs ${OUTCOMES[item.outcome]?.style ?? ""}`}>
+            {OUTCOMES[item.outcome]?.label}
           </span>
         )}
         {item.outcome === "failed" && onRetry && (
@@ -140,6 +144,16 @@ function Row({
             className="min-h-11 rounded-md px-3 text-sm font-medium ring-1 ring-stone-300 md:min-h-8"
           >
             Try again
+          </button>
+        )}
+        {conflict && (
+          <button
+            type="button"
+            onClick={() => onChangeAgain(item)}
+            aria-label={`Change ${item.title} again`}
+            className="min-h-11 rounded-md px-3 text-sm font-medium ring-1 ring-stone-300 md:min-h-8"
+          >
+            Change it again
           </button>
         )}
       </header>
@@ -159,6 +173,57 @@ function Row({
         </div>
       )}
     </article>
+  );
+}
+
+/** How many listings the plan changes, in the tense of where it stands. */
+function changeCount(plan: PlanView) {
+  const { change, outcomes } = plan.counts;
+  switch (plan.status) {
+    case "applied":
+      return `${plural(outcomes.done ?? 0, "listing")} changed`;
+    case "applying":
+    case "paused":
+      return `${plural(change, "listing")} to change`;
+    case "discarded":
+      return `${plural(change, "listing")} would have changed`;
+    default:
+      return `${plural(change, "listing")} ${change === 1 ? "changes" : "change"}`;
+  }
+}
+
+function Progress({ plan }: { plan: PlanView }) {
+  const outcomes = plan.counts.outcomes;
+  const done = outcomes.done ?? 0;
+  const failed = outcomes.failed ?? 0;
+  const elsewhere = outcomes["changed-elsewhere"] ?? 0;
+  const left =
+    elsewhere > 0
+      ? ` ${plural(elsewhere, "listing")} changed elsewhere ${elsewhere === 1 ? "was" : "were"} left as ${elsewhere === 1 ? "it is" : "they are"}.`
+      : "";
+  if (plan.status === "applied" && failed > 0)
+    return (
+      <p
+        role="alert"
+        className="mt-2 rounded-md bg-red-50 p-3 font-medium text-red-900 ring-1 ring-red-200"
+        data-testid="plan-progress"
+      >
+        Applied to {plural(done, "listing")}; {failed} failed. Show the failed {failed === 1 ? "one" : "ones"} to read
+        why, then try {failed === 1 ? "it" : "them"} again.{left}
+      </p>
+    );
+  if (plan.status === "applied")
+    return (
+      <p role="status" className="mt-2" data-testid="plan-progress">
+        Applied to {plural(done, "listing")}.{left}
+      </p>
+    );
+  return (
+    <p role="status" className="mt-2" data-testid="plan-progress">
+      {plan.status === "paused" ? "Paused. " : "Applying… "}
+      {done} changed, {elsewhere} changed elsewhere and left as they are, {failed} failed
+      {outcomes.pending ? `, ${outcomes.pending} waiting` : ""}.
+    </p>
   );
 }
 
@@ -248,6 +313,22 @@ export function PlanReview({ initial, canEdit }: { initial: PagedPlanView; canEd
         await reload();
       },
     );
+  // The listings page keeps its selection in this tab's storage: these listings arrive ticked, ready for a change.
+  const select = (state: ListingState, listingIds: number[], elsewhere: number) => {
+    keepSelection(state, listingIds);
+    if (elsewhere > 0)
+      notify({
+        tone: "info",
+        text: `${plural(elsewhere, "other listing")} of these ${elsewhere === 1 ? "is" : "are"} in another state: select ${elsewhere === 1 ? "it" : "them"} from that tab.`,
+      });
+    router.push(`/listings?state=${state}`);
+  };
+  const selectOnListingsPage = async (of: PlanFilter) => {
+    const response = await fetch(`/api/changes/${planId}/listings?filter=${of}`, { cache: "no-store" });
+    if (!response.ok) return notify({ tone: "error", text: "These listings could not be loaded. Try again." });
+    const chosen = (await response.json()) as { state: ListingState; listingIds: number[]; elsewhere: number };
+    select(chosen.state, chosen.listingIds, chosen.elsewhere);
+  };
   const outcomes = plan.counts.outcomes;
   const losses = plan.losses;
   // Only rows the marketplace kept failing: a listing changed elsewhere waits for the seller's own look, never a retry.
@@ -259,19 +340,26 @@ export function PlanReview({ initial, canEdit }: { initial: PagedPlanView; canEd
       </h1>
       {losses && (
         <p className="mt-2 rounded-md bg-amber-50 p-3 font-medium ring-1 ring-amber-200" data-testid="plan-losses">
-          {losses} Each listing below shows what it loses.
+          {losses} Each listing below shows {plan.undoOf ? "what the undo writes" : "what it loses"}.
+        </p>
+      )}
+      {plan.status === "discarded" && (
+        <p
+          role="status"
+          className="mt-2 rounded-md bg-stone-100 p-3 font-medium ring-1 ring-stone-300"
+          data-testid="plan-discarded"
+        >
+          Discarded: nothing of this plan was applied. To make this change, plan it again from your listings.
         </p>
       )}
       <p className="mt-2" data-testid="plan-summary">
-        {plural(plan.counts.change, "listing")} {plan.counts.change === 1 ? "changes" : "change"},{" "}
-        {plural(plan.counts.skipped, "listing")} skipped, {plan.counts.unchanged} already as asked.
+        {changeCount(plan)}, {plural(plan.counts.skipped, "listing")} skipped, {plan.counts.unchanged} already as asked.
         {plan.counts["changed-since"] > 0 &&
           ` ${plural(plan.counts["changed-since"], "listing")} changed since your export, left as ${plan.counts["changed-since"] === 1 ? "it is" : "they are"}.`}
         {plan.status === "reviewing" &&
           plan.counts.included !== plan.counts.change &&
           ` ${plan.counts.included} of the changes will be applied.`}
       </p>
-      {plan.status === "reviewing" && <CostLine plan={plan} />}
       {plan.waitingUntil !== null && (
         <p role="status" className="mt-2 rounded-md bg-amber-50 p-3 ring-1 ring-amber-200" data-testid="plan-waiting">
           {plan.statusReason} It goes on by itself at <LocalTime at={plan.waitingUntil} />.
@@ -282,29 +370,10 @@ export function PlanReview({ initial, canEdit }: { initial: PagedPlanView; canEd
           {plan.statusReason}
         </p>
       )}
-      {plan.status !== "reviewing" && (
-        <p role="status" className="mt-2" data-testid="plan-progress">
-          {{ applying: "Applying… ", paused: "Paused. ", applied: "Applied. " }[plan.status as string] ?? ""}
-          {outcomes.done ?? 0} changed, {outcomes["changed-elsewhere"] ?? 0} changed elsewhere and left as they are,{" "}
-          {outcomes.failed ?? 0} not changed{outcomes.pending ? `, ${outcomes.pending} waiting` : ""}.
-        </p>
-      )}
+      {plan.status !== "reviewing" && plan.status !== "discarded" && <Progress plan={plan} />}
       <div className="mt-4 flex flex-wrap gap-2">
         {reviewing && (
           <>
-            <label className="flex items-center gap-2 text-sm">
-              Keep in reserve
-              <input
-                type="number"
-                min={0}
-                inputMode="numeric"
-                value={reserve}
-                onChange={(event) => setReserve(event.target.value)}
-                placeholder="0"
-                className="w-28 rounded-md px-2 py-1 ring-1 ring-stone-300"
-              />
-              of today&apos;s requests
-            </label>
             <button
               type="button"
               disabled={busy || plan.counts.included === 0}
@@ -337,6 +406,22 @@ export function PlanReview({ initial, canEdit }: { initial: PagedPlanView; canEd
             >
               Leave every change out
             </button>
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() =>
+                run(
+                  () => discardPlanAction({ planId: plan.id }),
+                  async () => {
+                    notify({ tone: "info", text: "The plan is discarded: nothing was applied." });
+                    await reload();
+                  },
+                )
+              }
+              className="min-h-11 rounded-md px-3 text-sm font-medium text-red-800 ring-1 ring-red-300 md:min-h-9"
+            >
+              Discard
+            </button>
           </>
         )}
         {mayRetry && (outcomes.failed ?? 0) > 1 && (
@@ -346,7 +431,7 @@ export function PlanReview({ initial, canEdit }: { initial: PagedPlanView; canEd
             onClick={() => retry("all")}
             className="min-h-11 rounded-md px-3 font-medium ring-1 ring-stone-300 md:min-h-9"
           >
-            Try the {outcomes.failed} not changed again
+            Try the {outcomes.failed} failed again
           </button>
         )}
         {plan.status === "applied" && canEdit && !plan.undoneBy && (outcomes.done ?? 0) > 0 && (
@@ -375,19 +460,50 @@ export function PlanReview({ initial, canEdit }: { initial: PagedPlanView; canEd
           </a>
         )}
       </div>
+      {reviewing && (
+        <details className="mt-3 text-sm" data-testid="plan-details">
+          <summary className="min-h-11 cursor-pointer content-center font-medium md:min-h-8">Details</summary>
+          <CostLine plan={plan} />
+          <label className="mt-2 flex items-center gap-2">
+            Keep in reserve
+            <input
+              type="number"
+              min={0}
+              inputMode="numeric"
+              value={reserve}
+              onChange={(event) => setReserve(event.target.value)}
+              placeholder="0"
+              className="w-28 rounded-md px-2 py-1 ring-1 ring-stone-300"
+            />
+            of today&apos;s requests
+          </label>
+        </details>
+      )}
       <div role="radiogroup" aria-label="Show" className="mt-4 flex flex-wrap gap-2">
-        {FILTERS.map(({ value, label }) => (
+        {FILTERS.filter(({ value }) => value !== "failed" || counts.failed > 0 || filter === "failed").map(
+          ({ value, label }) => (
+            <button
+              key={value}
+              type="button"
+              role="radio"
+              aria-checked={filter === value}
+              onClick={() => startTransition(() => load({ filter: value, offset: 0 }))}
+              className={`min-h-11 rounded-full px-3 text-sm ring-1 md:min-h-8 ${filter === value ? "bg-stone-800 text-white ring-stone-800" : "ring-stone-300"}`}
+            >
+              {label} ({counts[value]})
+            </button>
+          ),
+        )}
+        {counts[filter] > 0 && (
           <button
-            key={value}
             type="button"
-            role="radio"
-            aria-checked={filter === value}
-            onClick={() => startTransition(() => load({ filter: value, offset: 0 }))}
-            className={`min-h-11 rounded-full px-3 text-sm ring-1 md:min-h-8 ${filter === value ? "bg-stone-800 text-white ring-stone-800" : "ring-stone-300"}`}
+            disabled={busy}
+            onClick={() => startTransition(() => selectOnListingsPage(filter))}
+            className="min-h-11 rounded-md px-3 text-sm font-medium text-blue-800 underline md:min-h-8"
           >
-            {label} ({counts[value]})
+            Select {counts[filter] === 1 ? "this listing" : `these ${counts[filter]} listings`}
           </button>
-        ))}
+        )}
       </div>
       <div
         ref={scroller}
@@ -414,6 +530,7 @@ export function PlanReview({ initial, canEdit }: { initial: PagedPlanView; canEd
               onInclude={include}
               onTake={take}
               onRetry={mayRetry && !busy ? retry : undefined}
+              onChangeAgain={(row) => select(row.state as ListingState, [row.listingId], 0)}
             />
           ))
         )}

@@ -78,7 +78,7 @@ export function ListingGrid({
   const [past, setPast] = useState<Step[]>([]);
   // Shift+Up/Down from here selects a range of rows in the active column, which Ctrl+D fills from its first row.
   const [anchor, setAnchor] = useState<number | null>(null);
-  const [review, setReview] = useState<{ pending: boolean; error?: string }>({ pending: false });
+  const [review, setReview] = useState<{ pending: boolean; error?: string; notice?: string }>({ pending: false });
   const scroller = useRef<HTMLDivElement>(null);
   const wantFocus = useRef(false);
 
@@ -254,7 +254,8 @@ export function ListingGrid({
       [...new Set(edits.map((edit) => String(edit.listingId)))].map((id) => [id, versions[id] ?? []]),
     );
     const result = await callAction(() => planGridAction({ edits, versions: opened }), "lost");
-    if (result.ok) router.push(`/changes/${result.data.planId}`);
+    if (result.ok && result.data.planId === null) setReview({ pending: false, notice: result.data.message });
+    else if (result.ok) router.push(`/changes/${result.data.planId}`);
     else setReview({ pending: false, error: result.formError });
   };
 
@@ -389,6 +390,11 @@ export function ListingGrid({
         >
           {review.pending ? "Planning…" : `Review ${changed.length} ${changed.length === 1 ? "change" : "changes"}`}
         </button>
+        {review.notice && (
+          <p role="status" className="w-full text-sm text-stone-800">
+            {review.notice}
+          </p>
+        )}
         {review.error && (
           <p role="alert" className="w-full text-sm text-red-800">
             {review.error}

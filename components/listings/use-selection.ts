@@ -22,6 +22,19 @@ function load(): Stored | null {
   }
 }
 
+/** Selects exactly `ids` of `state`'s listings for the listings page, as if the seller had ticked them there. */
+export function keepSelection(state: ListingState, ids: number[]) {
+  store({ state, ids, allOf: null });
+}
+
+function store(next: Stored) {
+  try {
+    window.sessionStorage.setItem(KEY, JSON.stringify(next));
+  } catch {
+    // Storage full or refused: the selection still works on this page.
+  }
+}
+
 export function useSelection(view: { state: ListingState; q: string; filter: QuestionFilter }) {
   const [stored, setStored] = useState<Stored>(() => empty(view.state));
   useEffect(() => {
@@ -32,11 +45,7 @@ export function useSelection(view: { state: ListingState; q: string; filter: Que
   }, []);
   const save = (next: Stored) => {
     setStored(next);
-    try {
-      window.sessionStorage.setItem(KEY, JSON.stringify(next));
-    } catch {
-      // Storage full or refused: the selection still works on this page.
-    }
+    store(next);
   };
   const current = stored.state === view.state ? stored : empty(view.state);
   const allOf = current.allOf;

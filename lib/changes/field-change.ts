@@ -1,5 +1,5 @@
 import { describeFirstIssue, personalizationWriteSchema } from "../personalization/schema";
-import { moneyWireOf, samePrice } from "../marketplace/money";
+import { formatMoney, moneyWireOf, samePrice } from "../marketplace/money";
 import type { ListingQuestions } from "../marketplace/question-wire";
 import { sameQuestions, unrepresentableReason } from "../personalization/snapshot";
 import { toQuestion, type Question } from "../marketplace/wire";
@@ -187,7 +187,8 @@ export function applyTarget(listing: ListingQuestions, after: Question[], phase:
   return problem ? { outcome: "skipped", reason: problem } : { outcome: "change", after };
 }
 
-export function describeChange(change: Change): string {
+/** `currencyCode`: the listings', so a price reads as money ("$4.00"), never as a bare number. */
+export function describeChange(change: Change, currencyCode?: string | null): string {
   switch (change.kind) {
     case "text-instructions":
       return change.instructions
@@ -199,7 +200,7 @@ export function describeChange(change: Change): string {
       return change.required ? "Make the text question required" : "Make the text question optional";
     case "text-add-on-price":
       return change.price.trim()
-        ? `Set the text question's add-on price to ${change.price.trim()}`
+        ? `Set the text question's add-on price to ${priceLabel(change.price, currencyCode)}`
         : "Remove the text question's add-on price";
     case "add-question":
       return `Add the ${typeName(change.question.type)} question “${change.question.title}” at position ${change.position}`;
@@ -210,6 +211,11 @@ export function describeChange(change: Change): string {
     case "remove-personalization":
       return "Remove personalization";
   }
+}
+
+function priceLabel(text: string, currencyCode: string | null | undefined) {
+  const money = moneyOfPriceText(text, currencyCode ?? "USD");
+  return money ? formatMoney(money) : text.trim();
 }
 
 type WriteQuestion = Record<string, unknown>;

@@ -57,13 +57,13 @@ describe.each(eachEngine())("the change runner recovering on %s", (_engine, loca
     const read = await readListingQuestions(using.marketplace, as, ids);
     if (!read.ok) throw new Error(JSON.stringify(read.failure));
     const targets = new Map(ids.map((id) => [id, { after: [question(instructions)] }]));
-    const planId = await using.plans.create({
+    const planId = (await using.plans.create({
       ...as,
       description: instructions,
       phase: "multi",
       rate: { perSecond: 10, remainingToday: null },
       items: planOfTargets(read.data, targets, "multi"),
-    });
+    }))!;
     expect(await using.plans.startApply(planId, as.shopId)).toBe(true);
     return planId;
   }

@@ -73,13 +73,13 @@ describe.each(eachEngine())("applying a change plan on %s", (_engine, location) 
     const read = await readListingQuestions(runner.marketplace, who, seller.listing_ids.slice(0, 3));
     if (!read.ok) throw new Error(JSON.stringify(read.failure));
     const items = planOfChange(read.data, change, "multi");
-    return runner.plans.create({
+    return (await runner.plans.create({
       ...who,
       description: "test",
       phase: "multi",
       rate: { perSecond: 10, remainingToday: null },
       items,
-    });
+    }))!;
   }
 
   async function apply(planId: string) {
@@ -186,7 +186,7 @@ describe.each(eachEngine())("applying a change plan on %s", (_engine, location) 
     const who = { userId: seller.user_id, shopId: seller.shop_id! };
     const undo = await planUndo(who, (await runner.plans.find(applied.id))!, runner);
     if (!undo.ok) throw new Error(JSON.stringify(undo.failure));
-    const review = await runner.plans.view((await runner.plans.find(undo.data))!);
+    const review = await runner.plans.view((await runner.plans.find(undo.data!))!);
     expect(review.items.map((item) => [item.status, diffLines(item.diff)])).toEqual([
       ["change", ["“Name” Character limit: 60 → 40"]],
       ["skipped", []],
@@ -194,7 +194,7 @@ describe.each(eachEngine())("applying a change plan on %s", (_engine, location) 
     ]);
     expect(diffLines(review.items[1]!.kept!)).toEqual(["“Name” Character limit: 60 → 80"]);
 
-    const done = await apply(undo.data);
+    const done = await apply(undo.data!);
     expect(done.items.map((item) => item.outcome)).toEqual(["done", "left-out", "done"]);
     expect(await questionsOf(first)).toEqual(original[0]);
     expect((await questionsOf(second))[1]).toMatchObject({ max_allowed_characters: 80 });

@@ -49,7 +49,7 @@ const DEFAULTS: RunnerOptions = {
 const RECHECK_MAX_MS = 3_600_000;
 
 export const CHANGED_ELSEWHERE =
-  "Someone changed this listing after you reviewed the change, so it was left as they made it. Change it again to include it.";
+  "Someone changed this listing after you reviewed the change, so it was left as they made it.";
 
 const instanceName = () => process.env.INSTANCE_NAME || `${hostname()}:${process.pid}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -31,14 +31,14 @@ describe.each(eachEngine())("the review's pages of rows on %s", (_engine, locati
   afterEach(() => db.close());
 
   const planOf = async (items: Parameters<PlanStore["create"]>[0]["items"]) => {
-    const planId = await plans.create({
+    const planId = (await plans.create({
       userId: 1,
       shopId: 10,
       description: "test",
       phase: "multi",
       rate: { perSecond: 10, remainingToday: null },
       items,
-    });
+    }))!;
     return (await plans.find(planId))!;
   };
 
@@ -58,7 +58,7 @@ describe.each(eachEngine())("the review's pages of rows on %s", (_engine, locati
     expect(first.page).toEqual({
       filter: "all",
       offset: 0,
-      counts: { all: 120, changes: 100, skipped: 20, conflicts: 1 },
+      counts: { all: 120, changes: 100, failed: 0, skipped: 20, conflicts: 1 },
     });
     expect(first.items.map((row) => row.listingId)).toEqual(items.slice(0, 50).map((row) => row.listingId));
     expect(first.counts).toMatchObject({ total: 120, change: 100, skipped: 20 });
@@ -98,5 +98,70 @@ describe.each(eachEngine())("the review's pages of rows on %s", (_engine, locati
     const first = await plans.page(await planOf(items), { filter: "all", offset: 0 });
     expect(first.items.map((row) => row.listingId)).not.toContain(2059);
     expect(first.losses).toBe("1 listing already asks something; this change removes it, one with a $5.00 price.");
+  });
+
+  it("opens the review on the listings that change, and on every row when none does", async () => {
+    const mixed = await planOf([item(1, "unchanged"), item(2, "change"), item(3, "unchanged")]);
+    const opened = await plans.opening(mixed);
+    expect(opened.page).toMatchObject({ filter: "changes", counts: { all: 3, changes: 1 } });
+    expect(opened.items.map((row) => row.listingId)).toEqual([2]);
+    const takeOnly = await planOf([item(4, "changed-since"), item(5, "unchanged")]);
+    expect((await plans.opening(takeOnly)).items.map((row) => row.listingId)).toEqual([4]);
+    const nothingWritten = await planOf([item(6, "change"), item(7, "unchanged")]);
+    await plans.include(nothingWritten.id, 10, "all", false);
+    expect((await plans.opening(nothingWritten)).page.filter).toBe("changes");
+  });
+
+  it("counts a listing the apply could not change as failed, apart from the skipped ones", async () => {
+    const plan = await planOf([item(1, "change"), item(2, "change"), item(3, "skipped")]);
+    expect(await plans.startApply(plan.id, 10)).toBe(true);
+    const claimed = await plans.claim(plan.id, "me", 60_000, 10);
+    expect(claimed).toHaveLength(2);
+    await plans.settle(plan.id, 1, "me", { outcome: "done" });
+    await plans.settle(plan.id, 2, "me", { outcome: "failed", reason: "The marketplace kept failing." });
+    const page = await plans.page(plan, { filter: "failed", offset: 0 });
+    expect(page.page.counts).toMatchObject({ failed: 1, skipped: 1 });
+    expect(page.items.map((row) => row.listingId)).toEqual([2]);
+  });
+
+  it("stores no plan that holds nothing to write or to take", async () => {
+    const nothing = await plans.create({
+      userId: 1,
+      shopId: 10,
+      description: "test",
+      phase: "multi",
+      rate: { perSecond: 10, remainingToday: null },
+      items: [item(1, "unchanged"), item(2, "skipped")],
+    });
+    expect(nothing).toBeNull();
+    expect(await plans.recent(10)).toEqual([]);
+  });
+
+  it("discards a plan under review: kept in history as discarded, and never applied since", async () => {
+    const plan = await planOf([item(1, "change")]);
+    expect(await plans.discard(plan.id, 11)).toBe(false);
+    expect(await plans.discard(plan.id, 10)).toBe(true);
+    expect(await plans.discard(plan.id, 10)).toBe(false);
+    expect((await plans.find(plan.id))!.status).toBe("discarded");
+    expect(await plans.recent(10)).toMatchObject([{ id: plan.id, status: "discarded" }]);
+    expect(await plans.startApply(plan.id, 10)).toBe(false);
+    expect(await plans.include(plan.id, 10, "all", false)).toBe(false);
+    expect(await plans.claim(plan.id, "me", 60_000, 10)).toEqual([]);
+  });
+
+  it("discards no plan once its apply has started", async () => {
+    const plan = await planOf([item(1, "change")]);
+    expect(await plans.startApply(plan.id, 10)).toBe(true);
+    expect(await plans.discard(plan.id, 10)).toBe(false);
+    expect((await plans.find(plan.id))!.status).toBe("applying");
+  });
+
+  it("lists a filter's listings with their state, for the listings page to select", async () => {
+    const plan = await planOf([item(1, "change"), item(2, "skipped"), { ...item(3, "change"), state: "draft" }]);
+    expect(await plans.listingsOf(plan.id, "changes", 100)).toEqual([
+      { listingId: 1, state: "active" },
+      { listingId: 3, state: "draft" },
+    ]);
+    expect(await plans.listingsOf(plan.id, "changes", 1)).toEqual([{ listingId: 1, state: "active" }]);
   });
 });

@@ -3,13 +3,14 @@ import { randomUUID } from "node:crypto";
 import type { Database } from "../db/database";
 import type { Phase } from "./field-change";
 import type { PlanCost, PlanItem, PlanItemStatus } from "./plan";
-import { costOf, planDiff } from "./plan";
+import { costOf, holdsChange, planDiff } from "./plan";
 import { toQuestion, type Question, type QuestionWire } from "../marketplace/wire";
 import type { QuestionChange } from "../personalization/question-diff";
 import {
   PLAN_FILTERS,
   PLAN_PAGE_ROWS,
   lossSummary,
+  openingFilter,
   type ApplyOutcome,
   type PagedPlanView,
   type PlanFilter,
@@ -153,8 +154,10 @@ function itemViewOf(row: ItemRow): PlanItemView {
 /** Each filter of the review as SQL over change_plan_items, so that a page of rows is read without the rest. */
 const FILTER_SQL: Record<PlanFilter, string> = {
   all: "1 = 1",
-  changes: "status = 'change'",
-  skipped: "(status = 'skipped' OR outcome = 'failed')",
+  // A listing changed since an export waits for the seller's choice to take it, so it shows among the changes.
+  changes: "status IN ('change', 'changed-since')",
+  failed: "outcome = 'failed'",
+  skipped: "status = 'skipped'",
   conflicts: "(status = 'changed-since' OR outcome = 'changed-elsewhere' OR (kept IS NOT NULL AND kept <> '[]'))",
 };
 
@@ -211,13 +214,13 @@ export function planStore(db: Database) {
   }
 
   /** What the plan's listings lose, over every row rather than the page shown (only rows whose diff removes a question). */
-  async function losses(planId: string): Promise<string | null> {
+  async function losses(planId: string, undo: boolean): Promise<string | null> {
     const rows = await db.query<ItemRow>(
       `SELECT ${ITEM_COLUMNS} FROM change_plan_items
          WHERE plan_id = $1 AND status = 'change' AND diff LIKE '%"removed"%' ORDER BY seq`,
       [planId],
     );
-    return lossSummary(rows.map(itemViewOf));
+    return lossSummary(rows.map(itemViewOf), undo);
   }
 
   async function cost(plan: Plan): Promise<PlanCost> {
@@ -228,7 +231,9 @@ export function planStore(db: Database) {
     find,
     counts,
 
-    async create(plan: NewPlan): Promise<string> {
+    /** null, storing nothing, when no row would be written or could be taken: a plan is never empty. */
+    async create(plan: NewPlan): Promise<string | null> {
+      if (!holdsChange(plan.items)) return null;
       const id = randomUUID();
       const now = Date.now();
       await db.execute(
@@ -282,6 +287,28 @@ export function planStore(db: Database) {
         [planId, included ? 1 : 0, Date.now()],
       );
       return true;
+    },
+
+    /** A plan never applied is set aside: kept in history as discarded, and no stale page can apply it since. */
+    async discard(planId: string, shopId: number): Promise<boolean> {
+      const discarded = await db.execute(
+        "UPDATE change_plans SET status = 'discarded', finished_at = $3 WHERE plan_id = $1 AND shop_id = $2 AND status = 'reviewing'",
+        [planId, shopId, Date.now()],
+      );
+      return discarded === 1;
+    },
+
+    /** Every listing of one filter, for the listings page to select (at most `limit`). */
+    async listingsOf(
+      planId: string,
+      filter: PlanFilter,
+      limit: number,
+    ): Promise<{ listingId: number; state: string }[]> {
+      const rows = await db.query<{ listing_id: number; state: string }>(
+        `SELECT listing_id, state FROM change_plan_items WHERE plan_id = $1 AND ${FILTER_SQL[filter]} ORDER BY seq LIMIT $2`,
+        [planId, limit],
+      );
+      return rows.map((row) => ({ listingId: Number(row.listing_id), state: row.state }));
     },
 
     /** The seller's explicit choice to write listings changed since their copy was read: they become changes. */
@@ -568,6 +595,11 @@ export function planStore(db: Database) {
       return { ...(await this.heading(plan)), items: rows.map(itemViewOf) };
     },
 
+    /** The review as it opens: on what changes, when anything does. */
+    async opening(plan: Plan): Promise<PagedPlanView> {
+      return this.page(plan, { filter: openingFilter(await filterCounts(plan.id)), offset: 0 });
+    },
+
     /** The review's view: `PLAN_PAGE_ROWS` rows of `filter` from `offset` on, with each filter's count. */
     async page(plan: Plan, at: { filter: PlanFilter; offset: number }): Promise<PagedPlanView> {
       const rows = await db.query<ItemRow>(
@@ -579,7 +611,7 @@ export function planStore(db: Database) {
         ...(await this.heading(plan)),
         items: rows.map(itemViewOf),
         page: { ...at, counts: await filterCounts(plan.id) },
-        losses: await losses(plan.id),
+        losses: await losses(plan.id, plan.undoOf !== null),
       };
     },
 

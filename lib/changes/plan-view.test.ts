@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Question } from "../marketplace/wire";
 import { questionDiff } from "../personalization/question-diff";
-import { lossSummary } from "./plan-view";
+import { lossSummary, selectionOfRows } from "./plan-view";
 
 const text = (id: number | undefined, price: number | null): Question => ({
   ...(id !== undefined && { id }),
@@ -36,5 +36,32 @@ describe("lossSummary", () => {
     expect(lossSummary([item([text(1, 500)], []), item([text(2, 250)], [])])).toBe(
       "2 listings already ask something; this change removes it, 2 with an add-on price ($5.00, $2.50).",
     );
+  });
+});
+
+describe("an undo's warning", () => {
+  it("says the undo takes off what the change added, not that it removes what listings ask", () => {
+    const added = named(text(9, 400));
+    expect(lossSummary([item([added], []), item([text(1, null), added], [text(1, null)])], true)).toBe(
+      "The undo takes off the questions the change added to 2 listings, 2 with a $4.00 price; they ask what they asked before it.",
+    );
+  });
+
+  it("says an undo of a replace puts back what the listings asked before", () => {
+    expect(lossSummary([item([named(text(9, null))], [text(1, 500)])], true)).toBe(
+      "The undo takes off what the change put on 1 listing, and puts back what they asked before.",
+    );
+  });
+});
+
+describe("selectionOfRows", () => {
+  it("selects the listings of the state most of them are in and counts the rest", () => {
+    expect(
+      selectionOfRows([
+        { listingId: 1, state: "draft" },
+        { listingId: 2, state: "active" },
+        { listingId: 3, state: "active" },
+      ]),
+    ).toEqual({ state: "active", listingIds: [2, 3], elsewhere: 1 });
   });
 });

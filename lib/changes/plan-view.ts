@@ -3,7 +3,7 @@ import type { PlanCost, PlanItemStatus } from "./plan";
 import type { Question } from "../marketplace/wire";
 import type { QuestionChange } from "../personalization/question-diff";
 
-export type PlanStatus = "preparing" | "reviewing" | "applying" | "paused" | "applied";
+export type PlanStatus = "preparing" | "reviewing" | "applying" | "paused" | "applied" | "discarded";
 
 export type ApplyOutcome = "pending" | "done" | "changed-elsewhere" | "failed" | "left-out";
 
@@ -46,9 +46,13 @@ export type PlanView = {
   items: PlanItemView[];
 };
 
-export const PLAN_FILTERS = ["all", "changes", "skipped", "conflicts"] as const;
+export const PLAN_FILTERS = ["changes", "all", "failed", "skipped", "conflicts"] as const;
 
 export type PlanFilter = (typeof PLAN_FILTERS)[number];
+
+/** The review opens on what changes; a plan with no change to show opens on every row. */
+export const openingFilter = (counts: Record<PlanFilter, number>): PlanFilter =>
+  counts.changes > 0 ? "changes" : "all";
 
 /** Rows the review holds at a time: its page never carries every row of a change over thousands of listings. */
 export const PLAN_PAGE_ROWS = 50;
@@ -73,9 +77,9 @@ const countWord = (count: number) => (count === 1 ? "one" : String(count));
 
 /**
  * What the listings lose, for the top of the review: "6 listings already ask something; Replace removes it, one with a
- * $5.00 price." null when no listing loses a question.
+ * $5.00 price." null when no listing loses a question. An undo's removals are what its change added, and it says so.
  */
-export function lossSummary(items: readonly Pick<PlanItemView, "status" | "diff">[]): string | null {
+export function lossSummary(items: readonly Pick<PlanItemView, "status" | "diff">[], undo = false): string | null {
   const losing = items.filter((item) => item.status === "change" && item.diff.some((q) => q.change === "removed"));
   if (losing.length === 0) return null;
   const pricesOf = (item: (typeof losing)[number]) =>
@@ -93,5 +97,25 @@ export function lossSummary(items: readonly Pick<PlanItemView, "status" | "diff"
     priced.length === 0
       ? ""
       : `, ${countWord(priced.length)} with ${prices.length === 1 ? `a ${prices[0]} price` : `an add-on price (${prices.slice(0, 3).join(", ")}${prices.length > 3 ? "…" : ""})`}`;
+  const listings = losing.length === 1 ? "1 listing" : `${losing.length} listings`;
+  if (undo)
+    return replaces
+      ? `The undo takes off what the change put on ${listings}${what}, and puts back what they asked before.`
+      : `The undo takes off the questions the change added to ${listings}${what}; they ask what they asked before it.`;
   return `${losing.length === 1 ? "1 listing already asks" : `${losing.length} listings already ask`} something; ${replaces ? "Replace" : "this change"} removes it${what}.`;
+}
+
+/**
+ * What "Select these listings" selects: the listings page selects within one state at a time, so the state most of
+ * the rows are in, and how many rows are in another.
+ */
+export function selectionOfRows(rows: readonly { listingId: number; state: string }[]) {
+  const byState = new Map<string, number[]>();
+  for (const row of rows) {
+    const ids = byState.get(row.state) ?? [];
+    ids.push(row.listingId);
+    byState.set(row.state, ids);
+  }
+  const [state, listingIds] = [...byState].sort((a, b) => b[1].length - a[1].length)[0] ?? ["active", []];
+  return { state, listingIds, elsewhere: rows.length - listingIds.length };
 }

@@ -23,6 +23,12 @@ export type PlanItem = {
 
 export const planDiff = questionDiff;
 
+/** Whether a plan has anything to write, or to take (a listing changed since an export): otherwise none is stored. */
+export const holdsChange = (items: readonly Pick<PlanItem, "status">[]) =>
+  items.some((item) => item.status === "change" || item.status === "changed-since");
+
+export const NOTHING_TO_CHANGE = "Nothing to change: every listing is already as asked, so nothing was planned.";
+
 /** The marketplace reads a batch of 100 listings in one request (docs/marketplace.md §11). */
 export const READ_BATCH = 100;
 

@@ -54,6 +54,7 @@ export type PlanInput = {
   items: (PlanItem & { kept?: PlanItem["diff"] })[];
 };
 
+/** The plan's id, or null when it holds nothing to change and so was not stored. */
 async function savePlan(runner: PlanRunner, seller: Seller, input: PlanInput, rate: Plan["rate"]) {
   return runner.plans.create({ ...seller, ...input, rate });
 }
@@ -63,10 +64,11 @@ export async function planChange(
   listings: readonly ListingQuestions[],
   change: Change,
   phase: Phase,
-): Promise<string> {
+): Promise<string | null> {
   const runner = await planRunner();
   const items = planOfChange(listings, change, phase);
-  return savePlan(runner, seller, { description: describeChange(change), phase, items }, rateNow(runner));
+  const description = describeChange(change, listings[0]?.currencyCode);
+  return savePlan(runner, seller, { description, phase, items }, rateNow(runner));
 }
 
 export async function planTargets(
@@ -75,13 +77,13 @@ export async function planTargets(
   targets: ReadonlyMap<number, PlanTarget>,
   description: string,
   phase: Phase,
-): Promise<string> {
+): Promise<string | null> {
   const runner = await planRunner();
   const items = planOfTargets(listings, targets, phase);
   return savePlan(runner, seller, { description, phase, items }, rateNow(runner));
 }
 
-export async function planUndo(seller: Seller, plan: Plan, using?: PlanRunner): Promise<Result<string>> {
+export async function planUndo(seller: Seller, plan: Plan, using?: PlanRunner): Promise<Result<string | null>> {
   const runner = using ?? (await planRunner());
   const written = await runner.plans.written(plan.id);
   // The plan's own rows, each checked against the shop when the plan was made.

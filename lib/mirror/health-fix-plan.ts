@@ -38,6 +38,7 @@ export async function planHealthFix(
       ? { ...item, status: "change" as const, after: [], diff: [TURN_OFF_DIFF] }
       : item,
   );
+  // A plan with nothing to write is not stored (null): the seller is told there is nothing to change.
   return {
     ok: true,
     data: await runner.plans.create({

@@ -29,14 +29,14 @@ export async function startPacedChange(
   ];
   const plans = planStore(database);
   const shopId = seller.shop_id as number;
-  const planId = await plans.create({
+  const planId = (await plans.create({
     userId: seller.user_id,
     shopId,
     description: instructions,
     phase: "single",
     rate: { perSecond, remainingToday: null },
     items: planOfTargets(listings, new Map(listings.map((listing) => [listing.listingId, { after }])), "single"),
-  });
+  }))!;
   await plans.startApply(planId, shopId);
   return { plans, planId };
 }

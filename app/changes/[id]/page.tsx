@@ -22,12 +22,7 @@ export default async function ChangePlanPage({ params }: Props) {
       };
   return (
     <BackToListingsPage shopName={seller.shopName} unavailable={unavailable}>
-      {plan && (
-        <PlanReview
-          initial={await runner.plans.page(plan, { filter: "all", offset: 0 })}
-          canEdit={canEdit(seller.scopes)}
-        />
-      )}
+      {plan && <PlanReview initial={await runner.plans.opening(plan)} canEdit={canEdit(seller.scopes)} />}
     </BackToListingsPage>
   );
 }

@@ -6,6 +6,7 @@ import { canEdit } from "@/lib/auth/scopes";
 import { gridEditSchema, gridVersionsSchema, importGridEdits, movedEdits } from "@/lib/changes/grid-plan";
 import { importTargets } from "@/lib/changes/since-export";
 import { notInShop, ownListings } from "@/lib/changes/shop-listing-ids";
+import { NOTHING_TO_CHANGE } from "@/lib/changes/plan";
 import { planTargets } from "@/lib/changes/planning";
 import { MAX_SELECTED_LISTINGS } from "@/lib/changes/selection-schema";
 import { personalizationPhase } from "@/lib/marketplace";
@@ -62,6 +63,6 @@ export const planGridAction = sellerAction(
       `Grid: questions of ${shown.length} ${shown.length === 1 ? "listing" : "listings"} edited`,
       phase,
     );
-    return { ok: true, data: { planId } };
+    return { ok: true, data: planId ? { planId } : { planId, message: NOTHING_TO_CHANGE } };
   },
 );

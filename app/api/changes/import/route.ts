@@ -2,6 +2,7 @@ import { NextResponse } from "next/server";
 import { bodyUpTo } from "@/lib/api/body-up-to";
 import { currentSeller } from "@/lib/auth/seller";
 import { canEdit } from "@/lib/auth/scopes";
+import { NOTHING_TO_CHANGE } from "@/lib/changes/plan";
 import { planRunner, planTargets } from "@/lib/changes/planning";
 import { SHEET_MAX_BYTES, sheetOfFile } from "@/lib/changes/sheet-file";
 import {
@@ -84,5 +85,8 @@ export async function POST(request: Request) {
   // A listing the file leaves as it is stays in the plan, shown as already as asked: the review counts every row.
   const targets = importTargets(listings.data, imported);
   const planId = await planTargets(owner, listings.data, targets, "Questions from a spreadsheet", phase);
-  return NextResponse.json({ planId, ...summary }, { headers: { "cache-control": "no-store" } });
+  return NextResponse.json(
+    { planId, ...(planId === null && { message: NOTHING_TO_CHANGE }), ...summary },
+    { headers: { "cache-control": "no-store" } },
+  );
 }
