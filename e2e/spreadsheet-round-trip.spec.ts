@@ -81,13 +81,13 @@ test("an old file changes only the cell the seller edited, and leaves a listing 
   await page.getByRole("button", { name: "Import and review" }).click();
   await expect(page.getByRole("heading", { name: "Questions from a spreadsheet" })).toBeVisible();
   await expect(page.getByTestId("plan-summary")).toHaveText(
-    "1 listing changes, 0 listings skipped, 1 already as asked. 1 listing changed since your export, left as it is.",
+    "1 listing changes, 0 listings skipped, 1 already as asked. 1 listing changed since your file or grid, left as it is.",
   );
   const changed = page.getByRole("article", { name: "Test listing 1" });
   await expect(changed).toContainText("Changed since your export, and you did not edit it in the file");
   await expect(page.getByRole("button", { name: "Apply 1 change" })).toBeVisible();
 
-  await page.getByRole("button", { name: "Take the file's cells for Test listing 1" }).click();
+  await page.getByRole("button", { name: "Take your cells for Test listing 1" }).click();
   await expect(page.getByTestId("plan-summary")).toHaveText(
     "2 listings change, 0 listings skipped, 1 already as asked.",
   );

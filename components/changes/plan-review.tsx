@@ -125,10 +125,10 @@ function Row({
           <button
             type="button"
             onClick={() => onTake(item)}
-            aria-label={`Take the file's cells for ${item.title}`}
+            aria-label={`Take your cells for ${item.title}`}
             className="min-h-11 rounded-md px-3 text-sm font-medium ring-1 ring-stone-300 md:min-h-8"
           >
-            Take the file&apos;s cells
+            Take your cells
           </button>
         )}
         {item.outcome && item.outcome !== "left-out" && (
@@ -355,7 +355,7 @@ export function PlanReview({ initial, canEdit }: { initial: PagedPlanView; canEd
       <p className="mt-2" data-testid="plan-summary">
         {changeCount(plan)}, {plural(plan.counts.skipped, "listing")} skipped, {plan.counts.unchanged} already as asked.
         {plan.counts["changed-since"] > 0 &&
-          ` ${plural(plan.counts["changed-since"], "listing")} changed since your export, left as ${plan.counts["changed-since"] === 1 ? "it is" : "they are"}.`}
+          ` ${plural(plan.counts["changed-since"], "listing")} changed since your file or grid, left as ${plan.counts["changed-since"] === 1 ? "it is" : "they are"}.`}
         {plan.status === "reviewing" &&
           plan.counts.included !== plan.counts.change &&
           ` ${plan.counts.included} of the changes will be applied.`}

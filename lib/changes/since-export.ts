@@ -162,8 +162,8 @@ const LEFT = (cause: ChangedSinceCause, source: EditSource) =>
 
 const TAKE = (cause: ChangedSinceCause, source: EditSource) =>
   cause === "not-edited"
-    ? `Take the ${source}'s cells only to put back what the ${source} holds.`
-    : `Take the ${source}'s cells to write the listing as your ${source} has it.`;
+    ? `Take your cells only to put back what the ${source} holds.`
+    : `Take your cells to write the listing as your ${source} has it.`;
 
 /** Each listing of an import (or a grid's edits) as the plan holds it, with a sentence for what changed since. */
 export function importTargets(
