@@ -4,9 +4,9 @@ export const dynamic = "force-dynamic";
 
 // Readiness: 503 takes the instance out of the proxy's rotation until its store and the marketplace answer.
 export async function GET() {
-  const { ready, checks, lastSuccessfulMarketplaceRequest } = await readiness();
+  const { ready, checks, lastSuccessfulMarketplaceRequest, quota } = await readiness();
   return Response.json(
-    { status: ready ? "ready" : "not ready", checks, lastSuccessfulMarketplaceRequest },
+    { status: ready ? "ready" : "not ready", checks, lastSuccessfulMarketplaceRequest, quota },
     { status: ready ? 200 : 503, headers: { "cache-control": "no-store" } },
   );
 }
