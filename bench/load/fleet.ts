@@ -70,6 +70,21 @@ export const describeFleet = (f: FleetFigures) => [
   ),
 ];
 
+const wait = (seconds: number) => (seconds < 120 ? `${Math.round(seconds)} s` : `${Math.round(seconds / 60)} min`);
+
+/** The answer as a table: docs/benchmarks.md writes it, docs/deploy.md quotes it. */
+export const fleetTable = (f: FleetFigures) => [
+  "| key (per second, per day) | mirror | an outside change seen within | requests a seller-day | sellers the day quota allows | save p99 at their busiest hour | **sellers one key serves** |",
+  "|---|---|---:|---:|---:|---|---:|",
+  ...f.rows.map((row) => {
+    const tier = TIERS.find((candidate) => candidate.name === row.tier)!;
+    const tries = row.tries
+      .map((t) => `${t.saveP99Ms.toFixed(0)} ms at ${t.sellers} (${t.perSecond.toFixed(1)} req/s)`)
+      .join("; ");
+    return `| ${row.tier} (${tier.perSecond}, ${tier.perDay.toLocaleString("en-US")}) | ${row.mirror} | ${wait(row.freshWithinS)} | ${row.perSellerDay.toFixed(0)} | ${row.byDayQuota.toLocaleString("en-US")} | ${tries} | **${row.sellers.toLocaleString("en-US")}** |`;
+  }),
+];
+
 type Logged = { id: number; method: string; path: string; status: number };
 
 export async function measureFleet(options: {
@@ -132,7 +147,7 @@ async function measureMode(
       return requestsSince(since);
     };
 
-    const sellers = [];
+    const sellers: (Awaited<ReturnType<typeof createSeller>> & { cookie: string })[] = [];
     for (let index = 0; index < options.sample; index++) {
       const seller = await createSeller(sandbox.url, { listings: LISTINGS });
       const { cookie } = await signInOverHttp(dashboardUrl, seller);

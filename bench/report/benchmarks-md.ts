@@ -8,6 +8,7 @@ import {
   SENDER_CONNECTIONS,
   type MirrorResult,
 } from "../load/mirror.js";
+import { describeFleet, fleetTable, type FleetFigures } from "../load/fleet.js";
 import { describeOrders, ORDERS_FLOOR, ordersMet, type OrdersFigures } from "../load/orders.js";
 import {
   APPLY_TARGET_RATIO,
@@ -75,6 +76,7 @@ export type Figures = {
   orders: Part<OrdersFigures>;
   changeFaults: Part<ChangeFaultResult>;
   changeFairness: Part<ChangeFairnessResult>;
+  fleet: Part<FleetFigures>;
 };
 
 const has = <T extends object>(part: Part<T> | undefined): part is T => part !== undefined && !("skipped" in part);
@@ -438,6 +440,27 @@ const changeFairnessSection = (part: Part<ChangeFairnessResult>) =>
     describeChangeFairness,
   );
 
+function fleetSection(fleet: Part<FleetFigures>) {
+  const head = [
+    "## Sellers per app key",
+    "",
+    "How many sellers one app key serves, with the save's p99 under 500 ms and the mirror fresh (an outside change seen",
+    "within 15 minutes). **Measured** on the built dashboard against the sandbox, webhooks on and then off (polling every",
+    "5 s): each activity of a seller's day alone, in marketplace requests from the sandbox's request log (a listings view,",
+    "an editor view, a save, an orders view, a paid order, an outside change until the mirror holds it, one poll of a shop;",
+    "the daily change of 50 listings is its plan's reads and the runner's writes and re-reads, as the change at scale",
+    "measures them), how soon an outside change is seen, and the save's p99 while the app spends its per-second limit at",
+    "the busiest hour's rate of that many sellers (the sample saving through the dashboard, the other sellers' requests",
+    "sent straight to the sandbox with the app's key). **Computed** (`bench/load/fleet-day.ts`): a seller's day from those",
+    "costs, polls and webhooks around the clock, the rest in 8 working hours whose busiest has twice their mean, and the",
+    "sellers each tier's day quota allows; halved while the save's p99 is 500 ms or more. The day is not replayed.",
+    "Alone: `npx tsx bench/load/fleet.ts [--sample 4] [--seconds 20]` on a build.",
+    "",
+  ];
+  if (!has(fleet)) return [...head, why(fleet), ""];
+  return [...head, ...fleetTable(fleet), "", ...describeFleet(fleet).map((line) => `- ${line}`), ""];
+}
+
 export function benchmarksMarkdown(figures: Figures) {
   const { machine } = figures;
   return [
@@ -491,6 +514,7 @@ export function benchmarksMarkdown(figures: Figures) {
     ...ordersSection(figures.orders),
     ...changeFaultsSection(figures.changeFaults),
     ...changeFairnessSection(figures.changeFairness),
+    ...fleetSection(figures.fleet),
   ].join("\n");
 }
 
