@@ -64,6 +64,7 @@ describe("the warning past 80% of the app's day quota", () => {
     at(MORNING + 10 * HOUR);
     spend(8_000);
     expect(watch.status()?.runsOutAt).toBeNull();
+    expect(watch.status()?.warning).toMatch(/its pace is not known yet\.$/);
     at(MORNING + 10 * HOUR + 30 * 60_000);
     spend(8_100);
     // 100 in half an hour: the 1,900 left last 9.5 hours, into the next day.

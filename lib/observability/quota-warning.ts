@@ -21,8 +21,11 @@ type Reading = { at: number; remaining: number };
 const hourOf = (at: number) => `${new Date(at).toISOString().slice(11, 13)}:00 UTC`;
 const dayOf = (at: number) => new Date(at).toISOString().slice(0, 10);
 
-export function warningSentence(status: Pick<QuotaStatus, "spent" | "limit" | "share" | "runsOutAt" | "seenAt">) {
+export function warningSentence(
+  status: Pick<QuotaStatus, "spent" | "limit" | "share" | "runsOutAt" | "seenAt"> & { paceKnown: boolean },
+) {
   const spent = `The app has spent ${status.spent.toLocaleString("en-US")} of its ${status.limit.toLocaleString("en-US")} marketplace requests of the last 24 hours (${Math.floor(status.share * 100)}%)`;
+  if (status.runsOutAt === null && !status.paceKnown) return `${spent}; its pace is not known yet.`;
   if (status.runsOutAt === null) return `${spent}; at the pace of the last hour it does not run out.`;
   const sameDay = dayOf(status.runsOutAt) === dayOf(status.seenAt);
   return `${spent}; at the pace of the last hour it runs out at about ${hourOf(status.runsOutAt)}${sameDay ? "" : ` on ${dayOf(status.runsOutAt)}`}.`;
@@ -44,12 +47,20 @@ export function quotaWatch(options: { now?: () => number; warn?: (line: Record<s
     if (!latest) return null;
     const first = readings[0];
     const last = readings.at(-1);
-    const perMs = first && last && last.at > first.at ? (first.remaining - last.remaining) / (last.at - first.at) : 0;
+    const paceKnown = Boolean(first && last && last.at > first.at);
+    const perMs = paceKnown ? (first!.remaining - last!.remaining) / (last!.at - first!.at) : 0;
     const remaining = latest.limit - latest.spent;
     const runsOutAt = remaining <= 0 ? latest.at : perMs > 0 ? Math.round(latest.at + remaining / perMs) : null;
     const share = latest.spent / latest.limit;
-    const base = { spent: latest.spent, limit: latest.limit, share, runsOutAt, seenAt: latest.at };
-    return { ...base, warning: share >= QUOTA_WARNING_SHARE ? warningSentence(base) : null };
+    const base = { spent: latest.spent, limit: latest.limit, share, runsOutAt, seenAt: latest.at, paceKnown };
+    return {
+      spent: base.spent,
+      limit: base.limit,
+      share,
+      runsOutAt,
+      seenAt: base.seenAt,
+      warning: share >= QUOTA_WARNING_SHARE ? warningSentence(base) : null,
+    };
   };
 
   return {
@@ -57,10 +68,11 @@ export function quotaWatch(options: { now?: () => number; warn?: (line: Record<s
       if (!(reading.limit > 0) || !Number.isFinite(reading.remaining)) return;
       const at = now();
       latest = { spent: Math.max(0, reading.limit - reading.remaining), limit: reading.limit, at };
-      // The last reading of each minute is enough for the pace, and keeps the list short at any request rate.
+      // The window's first reading and the last of each minute are enough for the pace, and keep the list short.
       readings = readings.filter((kept) => kept.at > at - PACE_WINDOW_MS);
       const previous = readings.at(-1);
-      if (previous && Math.floor(previous.at / 60_000) === Math.floor(at / 60_000)) readings.pop();
+      if (readings.length > 1 && previous && Math.floor(previous.at / 60_000) === Math.floor(at / 60_000))
+        readings.pop();
       readings.push({ at, remaining: reading.remaining });
       const current = status();
       if (current?.warning && warnedOn !== dayOf(at)) {
