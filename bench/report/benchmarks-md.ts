@@ -440,7 +440,7 @@ const changeFairnessSection = (part: Part<ChangeFairnessResult>) =>
     describeChangeFairness,
   );
 
-function fleetSection(fleet: Part<FleetFigures>) {
+export function fleetSection(fleet: Part<FleetFigures>) {
   const head = [
     "## Sellers per app key",
     "",
@@ -454,7 +454,7 @@ function fleetSection(fleet: Part<FleetFigures>) {
     "sent straight to the sandbox with the app's key). **Computed** (`bench/load/fleet-day.ts`): a seller's day from those",
     "costs, polls and webhooks around the clock, the rest in 8 working hours whose busiest has twice their mean, and the",
     "sellers each tier's day quota allows; halved while the save's p99 is 500 ms or more. The day is not replayed.",
-    "Alone: `npx tsx bench/load/fleet.ts [--sample 4] [--seconds 20]` on a build.",
+    "Alone: `npx tsx bench/load/fleet.ts [--sample 4] [--seconds 60]` on a build.",
     "",
   ];
   if (!has(fleet)) return [...head, why(fleet), ""];
