@@ -17,6 +17,7 @@ import { describeLoad, LOAD_FLOOR, runLoad } from "./load/loadtest.js";
 import { describeMirror, measureMirror } from "./load/mirror.js";
 import { describeSpreadsheetImport, measureSpreadsheetImport, SHEET_ROWS } from "./load/spreadsheet-import.js";
 import { describeOrders, measureOrders } from "./load/orders.js";
+import { describeFleet, measureFleet } from "./load/fleet.js";
 import { snapshotBuild, startBenchDashboard, startBenchSandbox, stopAll } from "./processes.js";
 import { benchmarksMarkdown, floorMet, type Figures, type Machine, type Part } from "./report/benchmarks-md.js";
 import { compareWithPrism } from "./sandbox/prism.js";
@@ -49,6 +50,7 @@ const SETTINGS = quick
       orders: { orders: 500, listings: 20, views: 10 },
       soakListings: 200,
       fairnessListings: 1_000,
+      fleet: { sample: 2, seconds: 5 },
     }
   : {
       prism: { seconds: 3, rounds: 5 },
@@ -65,6 +67,7 @@ const SETTINGS = quick
       orders: { orders: 5_000, listings: 20, views: 40 },
       soakListings: DEFAULT_SOAK_LISTINGS,
       fairnessListings: DEFAULT_LISTINGS,
+      fleet: { sample: 4, seconds: 60 },
     };
 /** The bench stops here whatever it is doing: a full run takes about 30 minutes on a quiet machine. */
 const LIMIT_MINUTES = quick ? 15 : 50;
@@ -234,6 +237,14 @@ async function main() {
           () => measureChangeFairness(SETTINGS.fairnessListings),
           describeChangeFairness,
         );
+    const fleet = await described(
+      `sellers per app key: ${SETTINGS.fleet.sample} sellers' days measured, webhooks on and off, at both quota tiers`,
+      () => {
+        process.env.NEXT_DIST_DIR = build.distDir;
+        return measureFleet({ ...SETTINGS.fleet, log });
+      },
+      describeFleet,
+    );
     const figures: Figures = {
       date: new Date().toISOString().slice(0, 16).replace("T", " ") + " UTC",
       durationS: (Date.now() - started) / 1000,
@@ -253,6 +264,7 @@ async function main() {
       orders,
       changeFaults,
       changeFairness,
+      fleet,
     };
     const markdown = benchmarksMarkdown(figures);
     const out = flags.out ?? (quick ? undefined : "docs/benchmarks.md");

@@ -8,6 +8,7 @@ import {
   SENDER_CONNECTIONS,
   type MirrorResult,
 } from "../load/mirror.js";
+import { describeFleet, fleetTable, type FleetFigures } from "../load/fleet.js";
 import { describeOrders, ORDERS_FLOOR, ordersMet, type OrdersFigures } from "../load/orders.js";
 import {
   APPLY_TARGET_RATIO,
@@ -77,6 +78,7 @@ export type Figures = {
   orders: Part<OrdersFigures>;
   changeFaults: Part<ChangeFaultResult>;
   changeFairness: Part<ChangeFairnessResult>;
+  fleet: Part<FleetFigures>;
 };
 
 const has = <T extends object>(part: Part<T> | undefined): part is T => part !== undefined && !("skipped" in part);
@@ -463,6 +465,29 @@ const changeFairnessSection = (part: Part<ChangeFairnessResult>) =>
     describeChangeFairness,
   );
 
+export function fleetSection(fleet: Part<FleetFigures>) {
+  const head = [
+    "## Sellers per app key",
+    "",
+    "How many sellers one app key serves with the save's p99 under 500 ms and a fresh mirror: a change made outside the",
+    "dashboard is in its inbox within 15 minutes. **Measured** on the built dashboard against the sandbox (`bench/load/fleet.ts`):",
+    "with webhooks off (polling every 5 s), what one poll of a shop costs and how many poll periods an outside change takes to",
+    "be seen; with webhooks on, each activity of a seller's day alone, in marketplace requests from the sandbox's request",
+    "log (a listings view, an editor view, a save, an orders view, a paid order, an outside change until the mirror holds",
+    "it); then, at each tier's per-second limit, the save's p50 and p99 while the app spends that limit at the busiest",
+    "hour's rate of that many sellers (the sample saving through the dashboard one save at a time, the other sellers'",
+    "requests sent straight to the sandbox with the app's key). **Computed** (`bench/load/fleet-day.ts`): a seller's day",
+    "from those costs (the daily change of 50 listings is its plan's reads and the runner's writes and re-reads, as the",
+    "change at scale measures them), polls and webhooks around the clock and the rest in 8 working hours whose busiest has",
+    "twice their mean; the sellers each tier's day quota allows, halved while the save's p99 is 500 ms or more; and the",
+    "poll period that keeps the measured worst case within 15 minutes. The day is counted, not replayed.",
+    "Alone: `npx tsx bench/load/fleet.ts [--sample 4] [--seconds 60]` on a build.",
+    "",
+  ];
+  if (!has(fleet)) return [...head, why(fleet), ""];
+  return [...head, ...fleetTable(fleet), "", ...describeFleet(fleet).map((line) => `- ${line}`), ""];
+}
+
 export function benchmarksMarkdown(figures: Figures) {
   const { machine } = figures;
   return [
@@ -517,6 +542,7 @@ export function benchmarksMarkdown(figures: Figures) {
     ...ordersSection(figures.orders),
     ...changeFaultsSection(figures.changeFaults),
     ...changeFairnessSection(figures.changeFairness),
+    ...fleetSection(figures.fleet),
   ].join("\n");
 }
 

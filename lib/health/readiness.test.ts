@@ -5,6 +5,7 @@ import { sandboxMarketplaceConfig } from "../../test/harness/seller-marketplace"
 import { useSeededSandbox } from "../../test/harness/use-sandbox";
 import { openDatabase, type Database } from "../db/database";
 import type { MarketplaceConfig } from "../marketplace/config";
+import { createLogger } from "../observability/logger";
 import { DATABASE_DOWN, readiness } from "./readiness";
 
 const sandbox = useSeededSandbox();
@@ -64,5 +65,40 @@ describe("readiness while the database does not answer", () => {
       lastSuccessfulMarketplaceRequest: null,
     });
     expect((await sandboxControl(sandbox.url, "/requests")).body.requests).toEqual([]);
+  });
+});
+
+describe("readiness tells the operator when the app's day quota is past 80%", () => {
+  it("shows the quota after each ping, warns at 8 of a day quota of 10, and logs the warning once", async () => {
+    const globalWatch = globalThis as { marketplaceQuota?: unknown; dashboardLogger?: unknown };
+    globalWatch.marketplaceQuota = undefined;
+    const lines: Record<string, unknown>[] = [];
+    const previousLogger = globalWatch.dashboardLogger;
+    globalWatch.dashboardLogger = createLogger({ write: (line: string) => void lines.push(JSON.parse(line)) });
+    try {
+      const limits = { keystring: sandboxMarketplaceConfig(sandbox.url).keystring, per_second: 100, per_day: 10 };
+      expect((await sandboxControl(sandbox.url, "/rate-limits", limits)).status).toBe(200);
+      for (let ping = 1; ping <= 7; ping++) await readyWith({});
+      const at80 = await readyWith({});
+      expect(at80.quota).toMatchObject({ spent: 8, limit: 10 });
+      expect(at80.quota?.warning).toMatch(/spent 8 of its 10 marketplace requests of the last 24 hours \(80%\)/);
+      const before = await readyWith({});
+      expect(before.ready).toBe(true);
+      expect(before.quota).toMatchObject({ spent: 9, limit: 10, warning: expect.stringMatching(/\(90%\)/) });
+      const warnings = lines.filter((line) => line.msg === "marketplace quota past 80%");
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toMatchObject({ level: 40, spent: 8, limit: 10 });
+      expect(JSON.stringify(lines)).not.toContain(sandboxMarketplaceConfig(sandbox.url).sharedSecret);
+    } finally {
+      globalWatch.dashboardLogger = previousLogger;
+    }
+  });
+
+  it("says nothing at 70% of the day quota", async () => {
+    (globalThis as { marketplaceQuota?: unknown }).marketplaceQuota = undefined;
+    const limits = { keystring: sandboxMarketplaceConfig(sandbox.url).keystring, per_second: 100, per_day: 10 };
+    await sandboxControl(sandbox.url, "/rate-limits", limits);
+    for (let ping = 1; ping <= 6; ping++) await readyWith({});
+    expect((await readyWith({})).quota).toMatchObject({ spent: 7, limit: 10, warning: null });
   });
 });

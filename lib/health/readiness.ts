@@ -4,6 +4,7 @@ import { MIGRATIONS } from "../db/migrations";
 import { marketplaceConfig, type MarketplaceConfig } from "../marketplace/config";
 import { lastRequestStore } from "../marketplace/last-request";
 import { checkApiKey } from "../marketplace/ping";
+import { appQuota, type QuotaStatus } from "../observability/quota-warning";
 
 type Outcome = { ok: boolean; error?: string; [detail: string]: unknown };
 
@@ -16,7 +17,17 @@ export type Readiness = {
   checks: { store: Check; migrations: Check; marketplace: Check };
   /** The app's last successful marketplace request (ISO 8601), by any instance: the marketplace bans a dormant app. */
   lastSuccessfulMarketplaceRequest: string | null;
+  /** The app's day quota after this check's ping, with a warning past 80%; it never makes the instance unready. */
+  quota: ReadinessQuota | null;
 };
+
+export type ReadinessQuota = Pick<QuotaStatus, "spent" | "limit" | "warning"> & { runsOutAt: string | null };
+
+function quotaOf(status: QuotaStatus | null): ReadinessQuota | null {
+  if (!status) return null;
+  const { spent, limit, warning, runsOutAt } = status;
+  return { spent, limit, warning, runsOutAt: runsOutAt === null ? null : new Date(runsOutAt).toISOString() };
+}
 
 export type ReadinessDeps = { database: () => Promise<Database>; config: () => MarketplaceConfig };
 
@@ -78,5 +89,6 @@ export async function readiness(deps: ReadinessDeps = { database: db, config: ma
     ...(store.ok ? {} : { reason: `${DATABASE_DOWN} (${store.error})` }),
     checks: { store, migrations, marketplace },
     lastSuccessfulMarketplaceRequest: store.ok ? await lastSuccess(deps.database) : null,
+    quota: quotaOf(appQuota().status()),
   };
 }

@@ -1,6 +1,7 @@
 // Not `server-only` for the same reason as its neighbours; it holds no secret.
 import { logger } from "./logger";
 import { metrics } from "./metrics";
+import { appQuota } from "./quota-warning";
 
 export type MarketplaceCallRecord = {
   operation: string;
@@ -24,10 +25,14 @@ export function recordMarketplaceCall(call: MarketplaceCallRecord) {
   const { marketplaceCalls, marketplaceDuration } = metrics();
   marketplaceCalls.inc({ operation: call.operation, status: String(call.status) });
   marketplaceDuration.observe({ operation: call.operation }, ms / 1000);
-  const remaining = (name: string) => {
+  const header = (name: string) => {
     const value = call.headers?.get(name);
     return value === null || value === undefined ? undefined : Number(value);
   };
+  const limitToday = header("x-limit-per-day");
+  const remainingToday = header("x-remaining-today");
+  if (limitToday !== undefined && remainingToday !== undefined)
+    appQuota().observe({ limit: limitToday, remaining: remainingToday });
   const line = {
     msg: "marketplace call",
     operation: call.operation,
@@ -36,8 +41,8 @@ export function recordMarketplaceCall(call: MarketplaceCallRecord) {
     attempt: call.attempt,
     error: call.error,
     outcome: call.outcome,
-    remainingThisSecond: remaining("x-remaining-this-second"),
-    remainingToday: remaining("x-remaining-today"),
+    remainingThisSecond: header("x-remaining-this-second"),
+    remainingToday,
   };
   if (call.status === 0 || call.status >= 500 || call.outcome) logger().warn(line);
   else logger().info(line);

@@ -44,6 +44,16 @@ function createMetrics() {
       help: "Sellers whose stored tokens no configured key opens (each signs in again); the log names them.",
       registers: [readAtScrape],
     }),
+    quotaSpent: new Gauge({
+      name: "marketplace_quota_spent_ratio",
+      help: "Share of the app's rolling day quota spent, as the marketplace's latest answer to this instance counted it (the whole app's requests); the log warns once a day past 0.8.",
+      registers: [readAtScrape],
+    }),
+    quotaRunsOut: new Gauge({
+      name: "marketplace_quota_runs_out_timestamp_seconds",
+      help: "When the app's day quota runs out at the pace of the last hour (Unix seconds); 0 when it is not shrinking or nothing is known yet.",
+      registers: [readAtScrape],
+    }),
     lastSuccessfulRequest: new Gauge({
       name: "marketplace_last_successful_request_timestamp_seconds",
       help: "When the app last had a successful marketplace request, by any instance (Unix seconds; the marketplace bans an app dormant for six months).",

@@ -5,6 +5,7 @@ import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { lastRequestStore } from "@/lib/marketplace/last-request";
 import { metrics } from "@/lib/observability/metrics";
+import { appQuota } from "@/lib/observability/quota-warning";
 
 export const dynamic = "force-dynamic";
 
@@ -29,12 +30,17 @@ export async function GET(request: Request) {
       "www-authenticate": 'Bearer realm="metrics"',
     });
   }
-  const { registry, readAtScrape, activeSessions, unreadableTokens, lastSuccessfulRequest } = metrics();
+  const { registry, readAtScrape, activeSessions, unreadableTokens, lastSuccessfulRequest, quotaSpent, quotaRunsOut } =
+    metrics();
   activeSessions.set(await (await sessions()).count());
   unreadableTokens.set((await tokenStore(await db()).unreadable()).length);
   const lastSuccess = await lastRequestStore(await db()).read();
   if (lastSuccess === null) lastSuccessfulRequest.reset();
   else lastSuccessfulRequest.set(Math.floor(lastSuccess / 1000));
+  const quota = appQuota().status();
+  if (quota === null) quotaSpent.reset();
+  else quotaSpent.set(quota.share);
+  quotaRunsOut.set(quota?.runsOutAt ? Math.floor(quota.runsOutAt / 1000) : 0);
   return new Response((await registry.metrics()) + (await readAtScrape.metrics()), {
     headers: { "content-type": registry.contentType, "cache-control": "no-store" },
   });
