@@ -38,8 +38,11 @@ const FORM_FIELDS: Record<string, string> = {
   required: "required",
 };
 
-/** The lists of listings an action's input names: `selection.listingIds`, `selection.exclude`, the grid's `edits`. */
-const LISTING_LISTS = new Set(["listingIds", "exclude", "edits"]);
+/**
+ * The lists an action's input names: `selection.listingIds`, `selection.exclude`, the grid's `edits`, the queue's
+ * `itemIds`.
+ */
+const LISTING_LISTS = new Set(["listingIds", "exclude", "edits", "itemIds"]);
 
 function fieldErrorsOf(error: z.ZodError): Record<string, string> {
   const errors: Record<string, string> = {};
