@@ -306,9 +306,14 @@ export function QueueTable({
                       <dl className="grid grid-cols-[auto_1fr] gap-x-2">
                         {item.answers.map((answer, position) => (
                           <div key={`${answer.title}-${position}`} className="contents">
-                            <dt className="text-stone-700">{answer.title}</dt>
+                            <dt className="text-stone-700">
+                              {answer.title}
+                              {answer.titleToday && <span> (now asked as “{answer.titleToday}”)</span>}
+                              {answer.titleToday === null && <span> (no longer asked)</span>}
+                            </dt>
                             <dd className="whitespace-pre-wrap break-words text-stone-900" data-answer>
                               {answer.value || <span className="italic text-stone-600">No answer</span>}
+                              {answer.addOn && <span className="text-stone-700"> (add-on {answer.addOn})</span>}
                               {answer.flags.map((flag) => (
                                 <span key={flag} className="block text-xs text-amber-950" data-flag>
                                   <strong>Check:</strong> {flag}

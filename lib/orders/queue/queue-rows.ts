@@ -1,3 +1,4 @@
+import { formatMoney } from "../../marketplace/money";
 import type { AnsweredItem, AnsweredOrder } from "../asked-questions";
 import { shipByOf } from "../ship-by";
 import { stateOf, type QueueRow, type QueueState, type Review } from "./states";
@@ -8,7 +9,14 @@ export type DueFilter = "today" | "overdue" | "week";
 
 export type QueueFilter = { due: DueFilter | null; openOnly: boolean; state: QueueState | null; listingId?: number };
 
-export type QueueAnswer = { title: string; value: string; flags: string[] };
+/** `titleToday`: today's wording when it changed since the order, null when the question is no longer asked. */
+export type QueueAnswer = {
+  title: string;
+  titleToday?: string | null;
+  value: string;
+  addOn: string | null;
+  flags: string[];
+};
 
 export type QueueItem = {
   itemId: string;
@@ -64,7 +72,9 @@ export function queueItems(
       const flagged = isFlagged(item);
       const answers = item.questions.map((question) => ({
         title: question.title,
+        ...(question.titleToday !== undefined && { titleToday: question.titleToday }),
         value: question.answer?.value ?? "",
+        addOn: question.addOnPaid ? formatMoney(question.addOnPaid) : null,
         flags: question.flags.map((flag) => flag.message),
       }));
       const shipBy = shipByOf(order, item);
