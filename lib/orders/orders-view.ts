@@ -16,7 +16,7 @@ import { productionSheet, type SheetListing } from "./production-sheet";
 import { questionStats, STATS_DAYS, type QuestionStats } from "./question-stats";
 
 /** How long a view waits for a first fill before showing what is kept so far: a small shop's fill ends within it. */
-const FIRST_FILL_WAIT_MS = 3000;
+export const FIRST_FILL_WAIT_MS = 3000;
 
 const HISTORY_DEPTH = 200;
 

@@ -5,7 +5,7 @@ import type { Result } from "../../marketplace/failure";
 import { keptOrdersReady } from "../background";
 import type { Seller } from "../kept-orders";
 import { orderStore, type OrderFilter, type OrderSync } from "../order-store";
-import { answered } from "../orders-view";
+import { answered, FIRST_FILL_WAIT_MS } from "../orders-view";
 import type { ItemFacts } from "./moves";
 import {
   isFlagged,
@@ -17,9 +17,6 @@ import {
   type QueueItem,
 } from "./queue-rows";
 import { queueStore, type OwnedItem } from "./queue-store";
-
-/** How long a view waits for a first fill before showing what is kept so far: a small shop's fill ends within it. */
-const FIRST_FILL_WAIT_MS = 3000;
 
 /** Beyond this many orders the queue reads no further and says so: narrow it by listing, date or search. */
 export const QUEUE_MAX_ORDERS = 10_000;
