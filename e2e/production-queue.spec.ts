@@ -108,6 +108,7 @@ test("the queue puts the oldest due item first, holds a flagged item in review u
   await expect(page.getByRole("status").filter({ hasText: "1 item put back" })).toBeVisible();
   await expect(stateOf(page, recent)).toHaveText("To make");
 
+  await expect(page.getByRole("button", { name: "Undo last move" })).toBeFocused();
   await page.screenshot({ path: "docs/production-queue.png", fullPage: true });
 });
 

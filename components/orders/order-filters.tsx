@@ -5,7 +5,7 @@ import { FiltersFold } from "./filters-fold";
 
 const field = "min-h-11 rounded-md border border-stone-400 bg-white px-3 text-sm md:min-h-9";
 
-const DUE_LABELS = { today: "Due today", overdue: "Overdue", week: "Due this week (today and the 6 days after)" };
+const DUE_LABELS = { today: "Due today", overdue: "Overdue", week: "This week (today + 6 days)" };
 
 /** A plain GET form: the view lives in the URL, so it works before any script loads. */
 export function OrderFilters({

@@ -34,8 +34,9 @@ const DONE: Record<string, string> = {
 const DAY = 24 * 3600;
 const utcDate = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
 
+// Buttons stay focusable while a move runs (aria-disabled, not disabled), so keyboard focus is not dropped to the page.
 const button =
-  "min-h-11 rounded-md px-3 text-sm font-semibold ring-1 ring-stone-400 bg-white text-stone-900 hover:bg-stone-100 disabled:opacity-60 md:min-h-9";
+  "min-h-11 rounded-md px-3 text-sm font-semibold ring-1 ring-stone-400 bg-white text-stone-900 hover:bg-stone-100 disabled:opacity-60 aria-disabled:opacity-60 md:min-h-9";
 
 type Verb = keyof typeof DONE;
 type Feedback = { tone: "done" | "refused"; text: string; refused: string[] };
@@ -82,6 +83,7 @@ export function QueueTable({
   };
 
   function run(verb: Verb, call: (ids: string[]) => Promise<ActionResult<MoveOutcome>>) {
+    if (pending) return;
     const ids = [...selected];
     if (ids.length === 0) {
       setFeedback({ tone: "refused", text: "Tick at least one item first.", refused: [] });
@@ -134,7 +136,7 @@ export function QueueTable({
         <button
           type="button"
           className={button}
-          disabled={pending}
+          aria-disabled={pending}
           onClick={() => run("made", (ids) => markMadeAction({ itemIds: ids }))}
         >
           Mark made
@@ -142,7 +144,7 @@ export function QueueTable({
         <button
           type="button"
           className={button}
-          disabled={pending}
+          aria-disabled={pending}
           onClick={() => run("shipped", (ids) => markShippedAction({ itemIds: ids }))}
         >
           Mark shipped
@@ -150,7 +152,7 @@ export function QueueTable({
         <button
           type="button"
           className={button}
-          disabled={pending}
+          aria-disabled={pending}
           onClick={() => run("undo", (ids) => undoMoveAction({ itemIds: ids }))}
         >
           Undo last move
@@ -169,7 +171,7 @@ export function QueueTable({
         <button
           type="button"
           className={button}
-          disabled={pending}
+          aria-disabled={pending}
           onClick={() => run("remake", (ids) => remakeAction({ itemIds: ids, reason }))}
         >
           Remake
@@ -179,7 +181,7 @@ export function QueueTable({
             <button
               type="button"
               className={button}
-              disabled={pending}
+              aria-disabled={pending}
               onClick={() => run("approve", (ids) => approveAction({ itemIds: ids }))}
             >
               Approve as it is
@@ -196,7 +198,7 @@ export function QueueTable({
             <button
               type="button"
               className={button}
-              disabled={pending}
+              aria-disabled={pending}
               onClick={() => run("correct", (ids) => noteCorrectionAction({ itemIds: ids, note }))}
             >
               Note a correction
@@ -315,8 +317,8 @@ export function QueueTable({
                               {answer.value || <span className="italic text-stone-600">No answer</span>}
                               {answer.addOn && <span className="text-stone-700"> (add-on {answer.addOn})</span>}
                               {answer.flags.map((flag) => (
-                                <span key={flag} className="block text-xs text-amber-950" data-flag>
-                                  <strong>Check:</strong> {flag}
+                                <span key={flag.kind} className="block text-xs text-amber-950" data-flag={flag.kind}>
+                                  <strong>Check:</strong> {flag.message}
                                 </span>
                               ))}
                             </dd>

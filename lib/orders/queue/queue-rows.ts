@@ -1,4 +1,5 @@
 import { formatMoney } from "../../marketplace/money";
+import type { AnswerFlag } from "../answer-flags";
 import type { AnsweredItem, AnsweredOrder } from "../asked-questions";
 import { shipByOf } from "../ship-by";
 import { stateOf, type QueueRow, type QueueState, type Review } from "./states";
@@ -15,7 +16,7 @@ export type QueueAnswer = {
   titleToday?: string | null;
   value: string;
   addOn: string | null;
-  flags: string[];
+  flags: AnswerFlag[];
 };
 
 export type QueueItem = {
@@ -75,7 +76,7 @@ export function queueItems(
         ...(question.titleToday !== undefined && { titleToday: question.titleToday }),
         value: question.answer?.value ?? "",
         addOn: question.addOnPaid ? formatMoney(question.addOnPaid) : null,
-        flags: question.flags.map((flag) => flag.message),
+        flags: question.flags,
       }));
       const shipBy = shipByOf(order, item);
       const original = String(item.transactionId);
