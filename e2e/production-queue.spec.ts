@@ -109,7 +109,8 @@ test("the queue puts the oldest due item first, holds a flagged item in review u
   await expect(stateOf(page, recent)).toHaveText("To make");
 
   await expect(page.getByRole("button", { name: "Undo last move" })).toBeFocused();
-  await page.screenshot({ path: "docs/production-queue.png", fullPage: true });
+  // The picture of docs/sellers.md, copied to docs/production-queue.png when the queue's look changes.
+  await page.screenshot({ path: "test-results/production-queue.png", fullPage: true });
 });
 
 test("rows are ticked from the keyboard, Space on each, and all items due today at once", async ({ page }) => {
