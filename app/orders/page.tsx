@@ -3,15 +3,16 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { SiteHeader } from "@/components/site-header";
 import { AllowOrders } from "@/components/orders/allow-orders";
-import { OrderCard } from "@/components/orders/order-card";
 import { OrderFilters } from "@/components/orders/order-filters";
 import { OrdersFilling } from "@/components/orders/orders-filling";
+import { QueueTable } from "@/components/orders/queue-table";
 import { PageUnavailable } from "@/components/feedback/page-unavailable";
 import { requireSeller, signInPath } from "@/lib/auth/seller";
 import { canReadOrders } from "@/lib/auth/scopes";
 import { describeFailure } from "@/lib/marketplace";
-import { ordersView } from "@/lib/orders/orders-view";
-import { ORDERS_PER_PAGE, orderFilterOf, ordersHref, parseOrdersView } from "@/lib/orders/view";
+import { queueView } from "@/lib/orders/queue/queue-view";
+import { countOf } from "@/lib/orders/queue/states";
+import { ORDERS_PER_PAGE, ordersHref, parseOrdersView, queueFilterOf } from "@/lib/orders/view";
 
 export const metadata: Metadata = { title: "Orders" };
 
@@ -24,18 +25,18 @@ export default async function OrdersPage({ searchParams }: Props) {
   const allowed = canReadOrders(seller.scopes);
   const result =
     allowed && seller.shopId !== null
-      ? await ordersView({ userId: seller.userId, shopId: seller.shopId }, orderFilterOf(view), {
+      ? await queueView({ userId: seller.userId, shopId: seller.shopId }, queueFilterOf(view), {
           limit: ORDERS_PER_PAGE,
           offset: (view.page - 1) * ORDERS_PER_PAGE,
         })
       : null;
   if (result && !result.ok && (result.failure.kind === "reauth" || result.failure.kind === "invalid_token"))
     redirect(signInPath(here, "expired"));
-  const pages = result?.ok ? Math.max(1, Math.ceil(result.data.total / ORDERS_PER_PAGE)) : 1;
+  const pages = result?.ok ? Math.max(1, Math.ceil(result.data.counts.items / ORDERS_PER_PAGE)) : 1;
   return (
     <>
       <SiteHeader shopName={seller.shopName} />
-      <main id="main" tabIndex={-1} className="mx-auto max-w-5xl px-4 py-6 outline-none md:py-8">
+      <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6 outline-none md:py-8">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h1 className="text-2xl font-semibold">Orders</h1>
           {result?.ok && (
@@ -48,8 +49,9 @@ export default async function OrdersPage({ searchParams }: Props) {
           )}
         </div>
         <p className="mt-1 text-sm text-stone-700">
-          What buyers answered, each answer under the question it answers, worded as the buyer saw it. Open orders
-          (paid, not shipped) first, newest first.
+          The production queue: one row per item, with what the buyer answered, the item that must ship first at the
+          top. Each item goes from review needed (an answer to check) or to make, to made, to shipped. Days are UTC
+          days.
         </p>
         {seller.shopId === null ? (
           <p role="status" className="mt-4 rounded-lg bg-amber-50 p-4 ring-1 ring-amber-200">
@@ -63,18 +65,15 @@ export default async function OrdersPage({ searchParams }: Props) {
           <>
             <OrderFilters view={view} listings={result.data.listings} />
             {!result.data.sync.filled && <OrdersFilling sync={result.data.sync} />}
-            <p role="status" className="mt-4 text-sm text-stone-700">
-              {result.data.total === 0
-                ? "No orders match."
-                : `${result.data.total} orders, ${result.data.open} of them open${pages > 1 ? `; page ${view.page} of ${pages}` : ""}.`}
+            <p className="mt-4 text-sm text-stone-700">
+              {result.data.counts.items === 0
+                ? "No items match."
+                : `${countOf(result.data.counts.items, "item")} in ${countOf(result.data.counts.orders, "order")}; ${countOf(result.data.counts.overdue, "item")} overdue, ${countOf(result.data.counts.dueToday, "item")} due today${pages > 1 ? `; page ${view.page} of ${pages}` : ""}.`}
+              {result.data.cut && " Only the newest orders are shown: narrow the queue by listing, date or search."}
             </p>
-            <div className="mt-3 flex flex-col gap-4">
-              {result.data.orders.map((order) => (
-                <OrderCard key={order.receiptId} order={order} />
-              ))}
-            </div>
+            <QueueTable items={result.data.items} dueTodayIds={result.data.dueTodayIds} today={result.data.today} />
             {pages > 1 && (
-              <nav aria-label="Pages of orders" className="mt-4 flex gap-4 text-sm">
+              <nav aria-label="Pages of the queue" className="mt-4 flex gap-4 text-sm">
                 {view.page > 1 && (
                   <Link
                     className="inline-flex min-h-11 items-center text-blue-800 underline"

@@ -1,7 +1,8 @@
 // A shop of 5,000 open orders against a sandbox (its own process) that allows the app 10 requests a second. Measured:
 // the first read of the orders (paced, in the background, the page showing what it has meanwhile) against what the
-// limit alone needs; then the Orders page once they are kept (p50 under 300 ms, at most one marketplace request a
-// view), its pages, a listing's orders and a search.
+// limit alone needs; then the Orders page, the production queue of their 5,000 open items, once they are kept (p50
+// under 300 ms, at most one marketplace request a view): its pages, a listing's items, a search, the items due this
+// week and those in review.
 // `npx tsx bench/load/orders.ts [--orders 5000] [--listings 20] [--views 40] [--json]` on a build (`npx next build`).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,6 +12,7 @@ import { signInOverHttp } from "../../test/harness/http-sign-in";
 import { createSeller, sandboxControl } from "../../test/harness/sandbox";
 import { sleep, startBenchSandbox } from "../processes";
 import { mapLimit, percentile } from "../stats";
+import { ORDERS_PER_PAGE } from "../../lib/orders/view";
 import { runWithOptions } from "./bench-part";
 
 export const ORDERS_FLOOR = { pageP50Ms: 300, requestsPerView: 1 };
@@ -36,7 +38,7 @@ export const ordersMet = (f: OrdersFigures) =>
 export const describeOrders = (f: OrdersFigures) => [
   `shop of ${f.orders.toLocaleString("en-US")} open orders of ${f.listings} listings, sandbox at ${f.perSecond} requests/s`,
   `first read: ${f.fillSeconds.toFixed(1)} s for ${f.fillRequests} requests (the limit alone: ${f.fillLimitSeconds.toFixed(1)} s)`,
-  `Orders page, ${f.views} views once kept: p50 ${f.pageP50Ms.toFixed(0)} ms, p99 ${f.pageP99Ms.toFixed(0)} ms, at most ${f.maxRequestsPerView} marketplace request(s) a view`,
+  `Orders page (the queue of ${f.orders.toLocaleString("en-US")} open items), ${f.views} views once kept: p50 ${f.pageP50Ms.toFixed(0)} ms, p99 ${f.pageP99Ms.toFixed(0)} ms, at most ${f.maxRequestsPerView} marketplace request(s) a view`,
 ];
 
 type Logged = { id: number; method: string; path: string; status: number };
@@ -126,7 +128,7 @@ export async function measureOrders(options: {
     const fillStarted = Date.now();
     for (const deadline = Date.now() + (options.orders / 100 / PER_SECOND) * 1000 + 120_000; ; await sleep(500)) {
       const page = await (await get("/orders")).text();
-      if (!page.includes(FILLING) && page.includes("open")) break;
+      if (!page.includes(FILLING) && page.includes("Production queue")) break;
       if (Date.now() > deadline) throw new Error("the orders were not read in time");
     }
     const fillSeconds = (Date.now() - fillStarted) / 1000;
@@ -142,10 +144,12 @@ export async function measureOrders(options: {
     await sleep(1000);
 
     const views = [
-      (view: number) => `/orders?page=${1 + ((view * 7) % Math.ceil(options.orders / 25))}`,
+      (view: number) => `/orders?page=${1 + ((view * 7) % Math.ceil(options.orders / ORDERS_PER_PAGE))}`,
       () => `/orders?listing=${seller.listing_ids[0]}`,
       (view: number) => `/orders?q=${encodeURIComponent(`Buyer ${view * 37}`)}`,
       () => "/orders",
+      () => "/orders?due=week",
+      () => "/orders?state=review",
     ];
     const times: number[] = [];
     let maxPerView = 0;
@@ -155,7 +159,8 @@ export async function measureOrders(options: {
       const response = await get(views[view % views.length]!(view));
       const text = await response.text();
       times.push(performance.now() - started);
-      if (!response.ok || !text.includes("Order ")) throw new Error(`the Orders page answered ${response.status}`);
+      if (!response.ok || !text.includes("Production queue"))
+        throw new Error(`the Orders page answered ${response.status}`);
       // A few views a second: at the sandbox's 10 a second, back-to-back views would meet its limit, a 429 and its retry
       // counting as two requests of one view.
       await sleep(250);

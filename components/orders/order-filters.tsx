@@ -1,7 +1,11 @@
 import Link from "next/link";
+import { QUEUE_STATES, STATE_LABELS } from "@/lib/orders/queue/states";
 import type { OrdersUrlView } from "@/lib/orders/view";
+import { FiltersFold } from "./filters-fold";
 
 const field = "min-h-11 rounded-md border border-stone-400 bg-white px-3 text-sm md:min-h-9";
+
+const DUE_LABELS = { today: "Due today", overdue: "Overdue", week: "This week (today + 6 days)" };
 
 /** A plain GET form: the view lives in the URL, so it works before any script loads. */
 export function OrderFilters({
@@ -12,51 +16,80 @@ export function OrderFilters({
   listings: { listingId: number; title: string; orders: number }[];
 }) {
   return (
-    <form
-      method="get"
-      action="/orders"
-      role="search"
-      aria-label="Orders"
-      className="mt-4 flex flex-wrap items-end gap-3"
-    >
-      <label className="flex flex-col gap-1 text-sm font-medium">
-        Search
-        <input
-          type="search"
-          name="q"
-          defaultValue={view.q}
-          placeholder="Buyer, order number or answer"
-          className={`${field} w-64`}
-        />
-      </label>
-      <label className="flex flex-col gap-1 text-sm font-medium">
-        Listing
-        <select name="listing" defaultValue={view.listing ?? ""} className={`${field} max-w-64`}>
-          <option value="">All listings</option>
-          {listings.map((listing) => (
-            <option key={listing.listingId} value={listing.listingId}>
-              {listing.title} ({listing.orders})
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="flex flex-col gap-1 text-sm font-medium">
-        Ordered from
-        <input type="date" name="from" defaultValue={view.from} className={field} />
-      </label>
-      <label className="flex flex-col gap-1 text-sm font-medium">
-        to
-        <input type="date" name="to" defaultValue={view.to} className={field} />
-      </label>
-      <button
-        type="submit"
-        className="min-h-11 rounded-md bg-brand px-4 text-sm font-semibold text-white hover:bg-brand-dark md:min-h-9"
+    <FiltersFold>
+      <form
+        method="get"
+        action="/orders"
+        role="search"
+        aria-label="Orders"
+        className="mt-2 flex flex-wrap items-end gap-3"
       >
-        Show orders
-      </button>
-      <Link href="/orders" className="inline-flex min-h-11 items-center text-sm text-blue-800 underline md:min-h-9">
-        Clear
-      </Link>
-    </form>
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          Search
+          <input
+            type="search"
+            name="q"
+            defaultValue={view.q}
+            placeholder="Buyer, order number or answer"
+            className={`${field} w-64`}
+          />
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          Listing
+          <select name="listing" defaultValue={view.listing ?? ""} className={`${field} max-w-64`}>
+            <option value="">All listings</option>
+            {listings.map((listing) => (
+              <option key={listing.listingId} value={listing.listingId}>
+                {listing.title} ({listing.orders})
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          Ship by (UTC days)
+          <select name="due" defaultValue={view.due ?? ""} className={field}>
+            <option value="">Any day</option>
+            {Object.entries(DUE_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          State
+          <select name="state" defaultValue={view.state ?? ""} className={field}>
+            <option value="">Any state</option>
+            {QUEUE_STATES.map((state) => (
+              <option key={state} value={state}>
+                {STATE_LABELS[state]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          Ordered from
+          <input type="date" name="from" defaultValue={view.from} className={field} />
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          to
+          <input type="date" name="to" defaultValue={view.to} className={field} />
+        </label>
+        <label className="flex min-h-11 items-center gap-2 text-sm font-medium md:min-h-9">
+          <input type="hidden" name="open" value="0" />
+          <input type="checkbox" name="open" value="1" defaultChecked={view.openOnly} className="size-5 md:size-4" />
+          Open only (paid, not shipped)
+        </label>
+        <button
+          type="submit"
+          className="min-h-11 rounded-md bg-brand px-4 text-sm font-semibold text-white hover:bg-brand-dark md:min-h-9"
+        >
+          Show orders
+        </button>
+        <Link href="/orders" className="inline-flex min-h-11 items-center text-sm text-blue-800 underline md:min-h-9">
+          Clear
+        </Link>
+      </form>
+    </FiltersFold>
   );
 }

@@ -40,8 +40,11 @@ const FORM_FIELDS: Record<string, string> = {
   required: "required",
 };
 
-/** The lists of ids an action's input names: `selection.listingIds`, `selection.exclude`, the grid's `edits`, `receiptIds`. */
-const LISTING_LISTS = new Set(["listingIds", "exclude", "edits", "receiptIds"]);
+/**
+ * The lists an action's input names: `selection.listingIds`, `selection.exclude`, the grid's `edits`, the queue's
+ * `itemIds`, the shipments' `receiptIds`.
+ */
+const LISTING_LISTS = new Set(["listingIds", "exclude", "edits", "itemIds", "receiptIds"]);
 
 function fieldErrorsOf(error: z.ZodError): Record<string, string> {
   const errors: Record<string, string> = {};

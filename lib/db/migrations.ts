@@ -245,4 +245,34 @@ export const MIGRATIONS = [
      recorded_at BIGINT NOT NULL
    );
    CREATE INDEX shipment_history_by_receipt ON shipment_history (shop_id, receipt_id, recorded_at)`,
+  // The production queue: the marketplace holds no production state, so each item's place in the queue is kept here,
+  // with every move (who, when, the row before it, so the last one can be undone). An item with no row is to make.
+  `CREATE TABLE queue_items (
+     shop_id BIGINT NOT NULL,
+     item_id TEXT NOT NULL,
+     receipt_id BIGINT NOT NULL,
+     transaction_id BIGINT NOT NULL,
+     remake_of TEXT,
+     reason TEXT,
+     state TEXT NOT NULL,
+     review TEXT,
+     note TEXT,
+     created_at BIGINT NOT NULL,
+     PRIMARY KEY (shop_id, item_id)
+   );
+   CREATE INDEX queue_items_by_transaction ON queue_items (shop_id, transaction_id);
+   CREATE TABLE queue_moves (
+     shop_id BIGINT NOT NULL,
+     item_id TEXT NOT NULL,
+     seq INTEGER NOT NULL,
+     kind TEXT NOT NULL,
+     from_state TEXT NOT NULL,
+     to_state TEXT NOT NULL,
+     user_id BIGINT NOT NULL,
+     moved_at BIGINT NOT NULL,
+     row_before TEXT,
+     undone_by BIGINT,
+     undone_at BIGINT,
+     PRIMARY KEY (shop_id, item_id, seq)
+   )`,
 ];

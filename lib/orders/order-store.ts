@@ -26,6 +26,8 @@ export type OrderFilter = {
   from?: number;
   to?: number;
   openOnly?: boolean;
+  /** Only these receipts. */
+  receiptIds?: readonly number[];
 };
 
 export type KeptItem = {
@@ -62,6 +64,8 @@ function where(shopId: number, filter: OrderFilter) {
     clauses.push(clause(`$${params.length}`));
   };
   if (filter.openOnly) clauses.push("is_open = 1");
+  if (filter.receiptIds)
+    clauses.push(`receipt_id IN (${[0, ...filter.receiptIds.map((id) => Math.trunc(id))].join(", ")})`);
   if (filter.from !== undefined) add((n) => `created_at >= ${n}`, filter.from);
   if (filter.to !== undefined) add((n) => `created_at <= ${n}`, filter.to);
   if (filter.listingId !== undefined)

@@ -8,7 +8,7 @@ import type { Order } from "../marketplace/receipt-wire";
 import type { Question } from "../marketplace/wire";
 import { ensureFilled } from "../mirror/background";
 import { mirrorStore } from "../mirror/mirror-store";
-import { answeredOrders, type AnsweredOrder, type HistoryPoint } from "./asked-questions";
+import { answeredOrders, type HistoryPoint } from "./asked-questions";
 import { keptOrdersReady } from "./background";
 import type { Seller } from "./kept-orders";
 import { orderStore, type OrderFilter, type OrderSync } from "./order-store";
@@ -16,15 +16,7 @@ import { productionSheet, type SheetListing } from "./production-sheet";
 import { questionStats, STATS_DAYS, type QuestionStats } from "./question-stats";
 
 /** How long a view waits for a first fill before showing what is kept so far: a small shop's fill ends within it. */
-const FIRST_FILL_WAIT_MS = 3000;
-
-export type OrdersView = {
-  sync: OrderSync;
-  total: number;
-  open: number;
-  orders: AnsweredOrder[];
-  listings: { listingId: number; title: string; orders: number }[];
-};
+export const FIRST_FILL_WAIT_MS = 3000;
 
 const HISTORY_DEPTH = 200;
 
@@ -73,28 +65,6 @@ export async function answered(database: Database, seller: Seller, orders: reado
     (listingId) => today.get(listingId),
     (listingId) => history.get(listingId) ?? [],
   );
-}
-
-export async function ordersView(
-  seller: Seller,
-  filter: OrderFilter,
-  page: { limit: number; offset: number },
-): Promise<Result<OrdersView>> {
-  const fresh = await keptOrdersReady(seller, FIRST_FILL_WAIT_MS);
-  if (!fresh.ok) return fresh;
-  const database = await db();
-  const store = orderStore(database);
-  const kept = await store.orders(seller.shopId, filter, page);
-  return {
-    ok: true,
-    data: {
-      sync: fresh.data,
-      total: kept.total,
-      open: kept.open,
-      orders: await answered(database, seller, kept.orders),
-      listings: await store.listings(seller.shopId),
-    },
-  };
 }
 
 /** Beyond this many open orders the sheet is cut short and says so: narrow it by listing or date. */

@@ -1,16 +1,36 @@
 import type { OrderFilter } from "./order-store";
+import type { DueFilter, QueueFilter } from "./queue/queue-rows";
+import { QUEUE_STATES, type QueueState } from "./queue/states";
 
-// The Orders page's view in its URL: search, listing, dates (YYYY-MM-DD, inclusive, UTC) and page.
+// The Orders page's view in its URL: search, listing, dates (YYYY-MM-DD, inclusive, UTC), the queue's filters (due
+// by UTC day, open only unless `open=0`, a state) and page.
 
-export type OrdersUrlView = { q: string; listing: number | null; from: string; to: string; page: number };
+export type OrdersUrlView = {
+  q: string;
+  listing: number | null;
+  from: string;
+  to: string;
+  due: DueFilter | null;
+  openOnly: boolean;
+  state: QueueState | null;
+  page: number;
+};
 
-export const ORDERS_PER_PAGE = 25;
+export const ORDERS_PER_PAGE = 100;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DUE: readonly DueFilter[] = ["today", "overdue", "week"];
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? "";
 
 const validDate = (text: string) => (DATE.test(text) && !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) ? text : "");
+
+const oneOf = <T extends string>(values: readonly T[], text: string): T | null =>
+  (values as readonly string[]).includes(text) ? (text as T) : null;
+
+/** The form sends `open=0` always and `open=1` when the box is ticked: ticked wins, nothing sent means on. */
+const openOnlyOf = (value: string | string[] | undefined) =>
+  value === undefined || (Array.isArray(value) ? value : [value]).includes("1");
 
 export function parseOrdersView(params: Record<string, string | string[] | undefined>): OrdersUrlView {
   const listing = Number(first(params.listing));
@@ -20,6 +40,9 @@ export function parseOrdersView(params: Record<string, string | string[] | undef
     listing: Number.isSafeInteger(listing) && listing > 0 ? listing : null,
     from: validDate(first(params.from)),
     to: validDate(first(params.to)),
+    due: oneOf(DUE, first(params.due)),
+    openOnly: openOnlyOf(params.open),
+    state: oneOf(QUEUE_STATES, first(params.state)),
     page: Number.isSafeInteger(page) && page > 1 ? page : 1,
   };
 }
@@ -33,12 +56,25 @@ export function orderFilterOf(view: OrdersUrlView): OrderFilter {
   };
 }
 
+/** Asking for shipped items shows them even with "open only" on: the seller asked for them by name. */
+export function queueFilterOf(view: OrdersUrlView): OrderFilter & QueueFilter & { openOnly: boolean } {
+  return {
+    ...orderFilterOf(view),
+    due: view.due,
+    openOnly: view.openOnly && view.state !== "shipped",
+    state: view.state,
+  };
+}
+
 export function ordersHref(view: OrdersUrlView, path = "/orders", extra: Record<string, string> = {}) {
   const params = new URLSearchParams();
   if (view.q) params.set("q", view.q);
   if (view.listing !== null) params.set("listing", String(view.listing));
   if (view.from) params.set("from", view.from);
   if (view.to) params.set("to", view.to);
+  if (view.due) params.set("due", view.due);
+  if (!view.openOnly) params.set("open", "0");
+  if (view.state) params.set("state", view.state);
   if (view.page > 1) params.set("page", String(view.page));
   for (const [key, value] of Object.entries(extra)) params.set(key, value);
   const query = params.toString();

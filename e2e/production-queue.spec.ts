@@ -1,0 +1,145 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { hydrated, signInTo } from "./editor";
+import { control, inPhase, newSeller, putQuestions, signIn } from "./sandbox-control";
+
+inPhase("webhooks");
+
+type Receipt = { receipt_id: number };
+type StoredQuestion = { question_id: number };
+
+const DAY = 24 * 3600;
+
+/** A seller whose listing asks for a name: an order due a week ago, one due today whose answer prints badly, one placed now. */
+async function shopWithQueue() {
+  const seller = await newSeller(1);
+  const listingId = seller.listing_ids[0]!;
+  await putQuestions(seller, listingId, [
+    { question_type: "text_input", question_text: "Name", required: true, max_allowed_characters: 12 },
+  ]);
+  const listing = await control<{ personalization: { personalization_questions: StoredQuestion[] } }>(
+    `/listings/${listingId}`,
+  );
+  const questionId = listing.personalization.personalization_questions[0]!.question_id;
+  const place = (buyer: string, value: string, ago = 0) =>
+    control<Receipt>("/orders", {
+      listing_id: listingId,
+      buyer: { name: buyer },
+      answers: [{ question_id: questionId, value }],
+      created_timestamp: Math.floor(Date.now() / 1000) - ago,
+    });
+  const recent = await place("Jane Doe", "Ada");
+  // The sandbox's expected ship date is three days after the order.
+  const flagged = await place("Ravi Patel", "Lily 🌸", 3 * DAY);
+  const oldest = await place("Old Buyer", "Mo", 10 * DAY);
+  return { seller, recent: recent.receipt_id, flagged: flagged.receipt_id, oldest: oldest.receipt_id };
+}
+
+const rowOf = (page: Page, receiptId: number, nth = 0) =>
+  page
+    .locator("tbody tr")
+    .filter({ has: page.getByRole("cell", { name: String(receiptId), exact: true }) })
+    .nth(nth);
+
+const stateOf = (page: Page, receiptId: number, nth = 0) => rowOf(page, receiptId, nth).locator("[data-state]");
+
+async function violations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+  );
+}
+
+async function openQueue(page: Page) {
+  const { seller, ...orders } = await shopWithQueue();
+  await signIn(page, seller, { from: signInTo("/orders") });
+  await expect(page.getByRole("heading", { name: "Orders", level: 1 })).toBeVisible();
+  await expect(rowOf(page, orders.recent)).toBeVisible();
+  await hydrated(page.getByRole("button", { name: "Mark made" }));
+  return orders;
+}
+
+async function tick(page: Page, receiptId: number, nth = 0) {
+  await rowOf(page, receiptId, nth).getByRole("checkbox").check();
+}
+
+test("the queue puts the oldest due item first, holds a flagged item in review until approved, links a remake to its original and undoes a move", async ({
+  page,
+}) => {
+  const { recent, flagged, oldest } = await openQueue(page);
+  const rows = page.locator("tbody tr");
+  await expect(rows).toHaveCount(3);
+  await expect(rows.first().getByRole("cell", { name: String(oldest), exact: true })).toBeVisible();
+  await expect(rows.first()).toContainText("overdue");
+  await expect(page.getByText("3 items in 3 orders; 1 item overdue, 1 item due today.")).toBeVisible();
+  await expect(stateOf(page, flagged)).toHaveText("Review needed");
+  await expect(rowOf(page, flagged).locator("[data-flag]")).toContainText("the emoji 🌸");
+
+  await tick(page, flagged);
+  await page.getByRole("button", { name: "Mark made" }).click();
+  const status = page.getByRole("status").filter({ hasText: "still in review" });
+  await expect(status).toContainText(`of order ${flagged} is still in review: approve its answers`);
+  await expect(stateOf(page, flagged)).toHaveText("Review needed");
+
+  await page.getByRole("button", { name: "Approve as it is" }).click();
+  await expect(stateOf(page, flagged)).toHaveText("To make");
+  await tick(page, flagged);
+  await page.getByRole("button", { name: "Mark made" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "1 item marked made." })).toBeVisible();
+  await expect(stateOf(page, flagged)).toHaveText("Made");
+
+  await tick(page, flagged);
+  await page.getByLabel("Reason for a remake").fill("Engraving cracked");
+  await page.getByRole("button", { name: "Remake" }).click();
+  await expect(rows).toHaveCount(4);
+  const remake = rowOf(page, flagged, 1);
+  await expect(remake).toContainText("Remake of item");
+  await expect(remake).toContainText("Engraving cracked");
+  await expect(remake.locator("[data-state]")).toHaveText("To make");
+  expect(await remake.locator("[data-remake-of]").getAttribute("data-remake-of")).toBe(
+    await rowOf(page, flagged, 0).getAttribute("data-item"),
+  );
+
+  await tick(page, recent);
+  await page.getByRole("button", { name: "Mark made" }).click();
+  await expect(stateOf(page, recent)).toHaveText("Made");
+  await tick(page, recent);
+  await page.getByRole("button", { name: "Undo last move" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "1 item put back" })).toBeVisible();
+  await expect(stateOf(page, recent)).toHaveText("To make");
+
+  await expect(page.getByRole("button", { name: "Undo last move" })).toBeFocused();
+  // The picture of docs/sellers.md, copied to docs/production-queue.png when the queue's look changes.
+  await page.screenshot({ path: "test-results/production-queue.png", fullPage: true });
+});
+
+test("rows are ticked from the keyboard, Space on each, and all items due today at once", async ({ page }) => {
+  const { oldest, flagged } = await openQueue(page);
+  const first = rowOf(page, oldest).getByRole("checkbox");
+  await first.focus();
+  await page.keyboard.press("Space");
+  await expect(first).toBeChecked();
+  await page.keyboard.press("ArrowDown");
+  await expect(rowOf(page, flagged).getByRole("checkbox")).toBeFocused();
+  await page.keyboard.press("Space");
+  await expect(page.getByText("2 items selected")).toBeVisible();
+  await page.getByRole("button", { name: "Select all due today (1 item)" }).click();
+  await expect(page.getByText("1 item selected")).toBeVisible();
+  await expect(rowOf(page, flagged).getByRole("checkbox")).toBeChecked();
+  await expect(first).not.toBeChecked();
+});
+
+for (const colorScheme of ["light", "dark"] as const)
+  for (const [device, viewport] of [
+    ["desktop", { width: 1280, height: 800 }],
+    ["phone", { width: 390, height: 844 }],
+  ] as const)
+    test(`axe finds no violation in the queue, ${colorScheme}, ${device}`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.emulateMedia({ colorScheme });
+      await openQueue(page);
+      const filters = page.locator("details").filter({ hasText: "Filters" });
+      if (device === "phone") await expect(filters).not.toHaveAttribute("open");
+      else await expect(filters).toHaveAttribute("open");
+      expect(await violations(page)).toEqual([]);
+    });

@@ -1,0 +1,132 @@
+import "server-only";
+import type { Database } from "../../db/database";
+import { queueStore, type OwnedItem } from "./queue-store";
+import { refusalOf, stateOf, type MoveKind, type QueueRow, type QueueState } from "./states";
+
+// The seller's moves in the queue, each on a batch of items: every item is checked to be the shop's before anything
+// moves, then moved or refused with a sentence of its own.
+
+/** What the orders say of an item, which the queue does not keep: whether an answer is flagged, the receipt shipped. */
+export type ItemFacts = { flagged: boolean; receiptShipped: boolean; name: string };
+
+export type MoveOutcome = { done: string[]; refused: { itemId: string; reason: string }[] };
+
+export type Mover = { userId: number; shopId: number };
+
+type Extra = { note?: string; reason?: string };
+
+const NOT_FOUND = (itemId: string) =>
+  `There is no item ${itemId} in your shop's orders: reload the page to see the queue as it is.`;
+const RACED = (name: string) => `${name} was moved by someone else just now: reload the page and try again.`;
+
+function after(kind: MoveKind, item: OwnedItem, extra: Extra): { to: QueueState; row: QueueRow } {
+  const row: QueueRow = item.row ?? {
+    itemId: item.itemId,
+    receiptId: item.receiptId,
+    transactionId: item.transactionId,
+    remakeOf: null,
+    reason: null,
+    state: "to-make",
+    review: null,
+    note: null,
+    createdAt: Date.now(),
+  };
+  switch (kind) {
+    case "made":
+      return { to: "made", row: { ...row, state: "made" } };
+    case "shipped":
+      return { to: "shipped", row: { ...row, state: "shipped" } };
+    case "approve":
+      return { to: "to-make", row: { ...row, state: "to-make", review: "approved", note: null } };
+    case "correct":
+      return { to: "to-make", row: { ...row, state: "to-make", review: "corrected", note: extra.note ?? "" } };
+    case "remake":
+      return { to: "to-make", row };
+  }
+}
+
+export async function moveItems(
+  database: Database,
+  mover: Mover,
+  kind: MoveKind | "undo",
+  itemIds: readonly string[],
+  factsOf: (owned: OwnedItem[]) => Promise<Map<string, ItemFacts>>,
+  extra: Extra = {},
+): Promise<MoveOutcome> {
+  const store = queueStore(database);
+  const owned = await store.owned(mover.shopId, itemIds);
+  const facts = await factsOf([...owned.values()]);
+  const outcome: MoveOutcome = { done: [], refused: [] };
+  for (const itemId of new Set(itemIds)) {
+    const item = owned.get(itemId);
+    const known = facts.get(itemId);
+    if (!item || !known) {
+      outcome.refused.push({ itemId, reason: NOT_FOUND(itemId) });
+      continue;
+    }
+    const from = stateOf(item.row, known);
+    const refused =
+      kind === "undo"
+        ? await undoRefusal(database, mover, item, known, from)
+        : (refusalOf(kind, from, known.name) ?? (await moveOne(database, mover, kind, item, known, from, extra)));
+    if (refused) outcome.refused.push({ itemId, reason: refused });
+    else outcome.done.push(itemId);
+  }
+  return outcome;
+}
+
+async function moveOne(
+  database: Database,
+  mover: Mover,
+  kind: MoveKind,
+  item: OwnedItem,
+  known: ItemFacts,
+  from: QueueState,
+  extra: Extra,
+): Promise<string | null> {
+  const store = queueStore(database);
+  if (kind === "remake") {
+    const number = (await store.remakeCount(mover.shopId, item.transactionId)) + 1;
+    const original = item.row;
+    const remake: QueueRow = {
+      itemId: `${item.transactionId}-r${number}`,
+      receiptId: item.receiptId,
+      transactionId: item.transactionId,
+      remakeOf: item.itemId,
+      reason: extra.reason ?? "",
+      state: "to-make",
+      // The answers were reviewed for the original; the remake is made to the same approval or correction.
+      review: original?.review ?? null,
+      note: original?.note ?? null,
+      createdAt: Date.now(),
+    };
+    const moved = await store.move(
+      mover.shopId,
+      { itemId: remake.itemId, kind, from: "to-make", to: "to-make", userId: mover.userId },
+      undefined,
+      remake,
+    );
+    return moved ? null : RACED(known.name);
+  }
+  const next = after(kind, item, extra);
+  const moved = await store.move(
+    mover.shopId,
+    { itemId: item.itemId, kind, from, to: next.to, userId: mover.userId },
+    item.row,
+    next.row,
+  );
+  return moved ? null : RACED(known.name);
+}
+
+async function undoRefusal(
+  database: Database,
+  mover: Mover,
+  item: OwnedItem,
+  known: ItemFacts,
+  from: QueueState,
+): Promise<string | null> {
+  if (from === "shipped" && known.receiptShipped && !item.row?.remakeOf)
+    return `The marketplace shows ${known.name} shipped, so it stays shipped.`;
+  const undone = await queueStore(database).undo(mover.shopId, item.itemId, mover.userId);
+  return undone ? null : `${known.name} has no move to undo.`;
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import type { AnsweredOrder } from "../asked-questions";
+import { queueItems } from "./queue-rows";
+import type { QueueRow } from "./states";
+
+const NOW = Date.parse("2026-11-28T15:00:00Z") / 1000;
+const DAY = 24 * 3600;
+const USD = { amount: 1000, divisor: 100, currencyCode: "USD" };
+
+const order = (receiptId: number, shipBy: number, { shipped = false, paid = true, flagged = false } = {}) =>
+  ({
+    receiptId,
+    buyerName: `Buyer ${receiptId}`,
+    messageFromBuyer: null,
+    paid,
+    shipped,
+    createdAt: shipBy - 3 * DAY,
+    updatedAt: shipBy - 3 * DAY,
+    flagged: flagged ? 1 : 0,
+    items: [
+      {
+        transactionId: receiptId * 10,
+        listingId: 1,
+        title: "Name necklace",
+        quantity: 1,
+        price: USD,
+        answers: [],
+        shipBy,
+        questions: [
+          {
+            questionId: 1,
+            title: "Name",
+            instructions: "",
+            type: "text_input",
+            titleToday: undefined,
+            answer: { questionId: 1, name: "Name", value: flagged ? "Lily 🌸" : "Ada", optionId: null },
+            addOnPaid: null,
+            flags: flagged ? [{ kind: "prints-badly", message: "May not print as shown: the emoji 🌸." }] : [],
+          },
+        ],
+      },
+    ],
+  }) satisfies AnsweredOrder;
+
+const ORDERS = [
+  order(1, NOW + 3 * DAY),
+  order(2, NOW - 2 * DAY, { flagged: true }),
+  order(3, NOW),
+  order(4, NOW - 5 * DAY, { shipped: true }),
+  order(5, NOW + 10 * DAY, { paid: false }),
+];
+
+const remake: QueueRow = {
+  itemId: "40-r1",
+  receiptId: 4,
+  transactionId: 40,
+  remakeOf: "40",
+  reason: "Cracked",
+  state: "to-make",
+  review: null,
+  note: null,
+  createdAt: 0,
+};
+
+const all = { due: null, openOnly: true, state: null } as const;
+const ids = (result: ReturnType<typeof queueItems>) => result.items.map((item) => item.itemId);
+
+describe("the queue's rows", () => {
+  it("sorts open items by ship-by date, oldest first, a remake of a shipped order among them", () => {
+    const result = queueItems(ORDERS, [remake], all, NOW);
+    expect(ids(result)).toEqual(["40-r1", "20", "30", "10"]);
+    expect(result.items.map((item) => item.state)).toEqual(["to-make", "review", "to-make", "to-make"]);
+    expect(result.counts).toEqual({ items: 4, orders: 4, dueToday: 1, overdue: 2 });
+  });
+
+  it("filters by UTC day: due today, overdue, this week; by state; and shows shipped and unpaid when open only is off", () => {
+    expect(ids(queueItems(ORDERS, [], { ...all, due: "today" }, NOW))).toEqual(["30"]);
+    expect(ids(queueItems(ORDERS, [], { ...all, due: "overdue" }, NOW))).toEqual(["20"]);
+    expect(ids(queueItems(ORDERS, [], { ...all, due: "week" }, NOW))).toEqual(["20", "30", "10"]);
+    expect(ids(queueItems(ORDERS, [], { ...all, state: "review" }, NOW))).toEqual(["20"]);
+    expect(ids(queueItems(ORDERS, [], { ...all, openOnly: false }, NOW))).toEqual(["40", "20", "30", "10", "50"]);
+  });
+});

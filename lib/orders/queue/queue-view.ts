@@ -1,0 +1,115 @@
+import "server-only";
+import { db } from "../../db";
+import type { Database } from "../../db/database";
+import type { Result } from "../../marketplace/failure";
+import { keptOrdersReady } from "../background";
+import type { Seller } from "../kept-orders";
+import { orderStore, type OrderFilter, type OrderSync } from "../order-store";
+import { answered, FIRST_FILL_WAIT_MS } from "../orders-view";
+import type { ItemFacts } from "./moves";
+import {
+  isFlagged,
+  itemName,
+  queueItems,
+  utcDayStart,
+  type QueueCounts,
+  type QueueFilter,
+  type QueueItem,
+} from "./queue-rows";
+import { queueStore, type OwnedItem } from "./queue-store";
+
+/** Beyond this many orders the queue reads no further and says so: narrow it by listing, date or search. */
+export const QUEUE_MAX_ORDERS = 10_000;
+
+export type QueueView = {
+  sync: OrderSync;
+  items: QueueItem[];
+  counts: QueueCounts;
+  /** The whole filtered queue's item ids due today, for "Select all due today" across pages. */
+  dueTodayIds: string[];
+  cut: boolean;
+  /** The first second of today's UTC day. */
+  today: number;
+  listings: { listingId: number; title: string; orders: number }[];
+};
+
+/**
+ * The shop's orders with their answers and queue rows. Remakes of a receipt no longer open still belong to an open
+ * queue: their receipts are read beside the open ones.
+ */
+async function queueOrders(database: Database, seller: Seller, filter: OrderFilter & { openOnly: boolean }) {
+  const orders = orderStore(database);
+  const rows = await queueStore(database).rows(seller.shopId);
+  const kept = await orders.orders(seller.shopId, filter, { limit: QUEUE_MAX_ORDERS, offset: 0 });
+  const read = new Set(kept.orders.map((order) => order.receiptId));
+  const remade = [
+    ...new Set(rows.filter((row) => row.remakeOf && !read.has(row.receiptId)).map((row) => row.receiptId)),
+  ];
+  const more =
+    filter.openOnly && remade.length > 0
+      ? (
+          await orders.orders(
+            seller.shopId,
+            { ...filter, openOnly: false, receiptIds: remade },
+            { limit: remade.length, offset: 0 },
+          )
+        ).orders
+      : [];
+  return {
+    orders: await answered(database, seller, [...kept.orders, ...more]),
+    rows,
+    cut: kept.total > kept.orders.length,
+  };
+}
+
+export async function queueView(
+  seller: Seller,
+  filter: OrderFilter & QueueFilter,
+  page: { limit: number; offset: number },
+  now = Date.now() / 1000,
+): Promise<Result<QueueView>> {
+  const fresh = await keptOrdersReady(seller, FIRST_FILL_WAIT_MS);
+  if (!fresh.ok) return fresh;
+  const database = await db();
+  const read = await queueOrders(database, seller, filter);
+  const { items, counts } = queueItems(read.orders, read.rows, filter, now);
+  const dueToday =
+    filter.due === "today" ? items : queueItems(read.orders, read.rows, { ...filter, due: "today" }, now).items;
+  return {
+    ok: true,
+    data: {
+      sync: fresh.data,
+      items: items.slice(page.offset, page.offset + page.limit),
+      counts,
+      dueTodayIds: dueToday.map((item) => item.itemId),
+      cut: read.cut,
+      today: utcDayStart(now),
+      listings: await orderStore(database).listings(seller.shopId),
+    },
+  };
+}
+
+/** What the orders say of each item a move names: read from the kept receipts of the seller's own shop. */
+export function itemFactsOf(database: Database, seller: Seller) {
+  return async (owned: OwnedItem[]): Promise<Map<string, ItemFacts>> => {
+    const receiptIds = [...new Set(owned.map((item) => item.receiptId))];
+    const kept = await orderStore(database).orders(
+      seller.shopId,
+      { receiptIds },
+      { limit: receiptIds.length, offset: 0 },
+    );
+    const orders = await answered(database, seller, kept.orders);
+    const facts = new Map<string, ItemFacts>();
+    for (const item of owned) {
+      const order = orders.find((candidate) => candidate.receiptId === item.receiptId);
+      const bought = order?.items.find((candidate) => candidate.transactionId === item.transactionId);
+      if (!order || !bought) continue;
+      facts.set(item.itemId, {
+        flagged: isFlagged(bought),
+        receiptShipped: order.shipped,
+        name: itemName(bought.title, order.receiptId, item.row?.remakeOf ? item.itemId : null),
+      });
+    }
+    return facts;
+  };
+}
