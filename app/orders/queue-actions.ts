@@ -4,7 +4,8 @@ import { z } from "zod";
 import { sellerAction, type Refusal } from "@/lib/actions/seller-action";
 import { db } from "@/lib/db";
 import type { Result } from "@/lib/marketplace";
-import { moveItems, type Mover, type MoveOutcome } from "@/lib/orders/queue/moves";
+import { moveItems, shipItems, type Mover, type MoveOutcome } from "@/lib/orders/queue/moves";
+import { SHIP_RECEIPTS_MAX, shipReceipts } from "@/lib/orders/ship-receipts";
 import { itemFactsOf } from "@/lib/orders/queue/queue-view";
 import type { MoveKind } from "@/lib/orders/queue/states";
 
@@ -16,6 +17,24 @@ const itemIds = z
   .max(MAX_ITEMS_PER_MOVE, `Choose at most ${MAX_ITEMS_PER_MOVE} items at a time, then the next ones.`);
 
 const batchSchema = z.object({ itemIds });
+const shipSchema = z.object({
+  itemIds,
+  // A tracking code belongs to one order: it is taken when the ticked items are all of one order.
+  tracking: z
+    .object({
+      carrierName: z.string().trim().min(1, "Name the carrier.").max(100, "Keep the carrier under 100 characters."),
+      trackingCode: z
+        .string()
+        .trim()
+        .min(1, "Type the tracking code.")
+        .max(100, "Keep the tracking code under 100 characters."),
+    })
+    .optional(),
+});
+
+const ONE_ORDER_PER_CODE =
+  "A tracking code belongs to one order, and the ticked items are of several: tick one order's items to give its code, or clear the code to mark several shipped.";
+const TOO_MANY_ORDERS = `At most ${SHIP_RECEIPTS_MAX} orders can be marked shipped at once: tick fewer, then the next ones.`;
 const remakeSchema = z.object({
   itemIds,
   reason: z.string().trim().min(1, "Say why the item is remade.").max(500, "Keep the reason under 500 characters."),
@@ -45,9 +64,6 @@ async function moved(
   return answered(await moveItems(database, mover, kind, ids, itemFactsOf(database, mover), extra));
 }
 
-async function shipItems(mover: Mover, ids: string[]) {
-  return moved(mover, "shipped", ids);
-}
 
 const moverOf = (seller: { userId: number; shopId: number }): Mover => ({
   userId: seller.userId,
@@ -58,9 +74,20 @@ export const markMadeAction = sellerAction("save", batchSchema, async (input, { 
   moved(moverOf(seller), "made", input.itemIds),
 );
 
-export const markShippedAction = sellerAction("save", batchSchema, async (input, { seller }) =>
-  shipItems(moverOf(seller), input.itemIds),
-);
+/** Each ticked item's order is marked shipped on the marketplace (createReceiptShipment), then the item moves. */
+export const markShippedAction = sellerAction("save", shipSchema, async (input, { seller, marketplace }) => {
+  const database = await db();
+  const mover = moverOf(seller);
+  const outcome = await shipItems(database, mover, input.itemIds, itemFactsOf(database, mover), async (receiptIds) => {
+    if (input.tracking && receiptIds.length > 1) return { refusal: ONE_ORDER_PER_CODE };
+    if (receiptIds.length > SHIP_RECEIPTS_MAX) return { refusal: TOO_MANY_ORDERS };
+    const tracking = input.tracking && [{ receiptId: receiptIds[0]!, ...input.tracking }];
+    const shipped = await shipReceipts(database, marketplace, seller, { receiptIds, tracking });
+    if (!shipped.ok) return { refusal: shipped.refusal };
+    return new Map(shipped.data.map((one) => [one.receiptId, one.shipped ? null : one.reason]));
+  });
+  return "refusal" in outcome ? { ok: false as const, refusal: outcome.refusal } : answered(outcome);
+});
 
 export const approveAction = sellerAction("save", batchSchema, async (input, { seller }) =>
   moved(moverOf(seller), "approve", input.itemIds),

@@ -64,6 +64,8 @@ export function QueueTable({
   const [pending, startTransition] = useTransition();
   const [reason, setReason] = useState("");
   const [note, setNote] = useState("");
+  const [carrier, setCarrier] = useState("");
+  const [trackingCode, setTrackingCode] = useState("");
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
   const byId = new Map(items.map((item) => [item.itemId, item]));
 
@@ -112,6 +114,10 @@ export function QueueTable({
       setSelected(new Set(refused.map((item) => item.itemId)));
       if (verb === "remake") setReason("");
       if (verb === "correct") setNote("");
+      if (verb === "shipped" && done.length > 0) {
+        setCarrier("");
+        setTrackingCode("");
+      }
       router.refresh();
     });
   }
@@ -145,7 +151,14 @@ export function QueueTable({
           type="button"
           className={button}
           aria-disabled={pending}
-          onClick={() => run("shipped", (ids) => markShippedAction({ itemIds: ids }))}
+          onClick={() =>
+            run("shipped", (ids) =>
+              markShippedAction({
+                itemIds: ids,
+                ...((carrier || trackingCode) && { tracking: { carrierName: carrier, trackingCode } }),
+              }),
+            )
+          }
         >
           Mark shipped
         </button>
@@ -157,6 +170,26 @@ export function QueueTable({
         >
           Undo last move
         </button>
+      </div>
+      <div className="mt-2 flex flex-wrap items-end gap-2">
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          Carrier (one order)
+          <input
+            value={carrier}
+            onChange={(event) => setCarrier(event.target.value)}
+            maxLength={100}
+            className="min-h-11 w-40 rounded-md border border-stone-400 bg-white px-3 text-sm md:min-h-9"
+          />
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          Tracking code (one order)
+          <input
+            value={trackingCode}
+            onChange={(event) => setTrackingCode(event.target.value)}
+            maxLength={100}
+            className="min-h-11 w-48 rounded-md border border-stone-400 bg-white px-3 text-sm md:min-h-9"
+          />
+        </label>
       </div>
       <div className="mt-2 flex flex-wrap items-end gap-2">
         <label className="flex flex-col gap-1 text-sm font-medium">

@@ -130,3 +130,44 @@ async function undoRefusal(
   const undone = await queueStore(database).undo(mover.shopId, item.itemId, mover.userId);
   return undone ? null : `${known.name} has no move to undo.`;
 }
+
+/** Per receipt: null once the marketplace recorded its shipment, else the sentence why not; or a refusal of them all. */
+export type ShipReceipts = (receiptIds: number[]) => Promise<Map<number, string | null> | { refusal: string }>;
+
+/**
+ * "Mark shipped" moves an item only once the marketplace holds its receipt's shipment: the items that may ship are found
+ * first (the queue's own refusals cost no request), their receipts sent, and each item then moved or refused with its
+ * receipt's sentence.
+ */
+export async function shipItems(
+  database: Database,
+  mover: Mover,
+  itemIds: readonly string[],
+  factsOf: (owned: OwnedItem[]) => Promise<Map<string, ItemFacts>>,
+  ship: ShipReceipts,
+): Promise<MoveOutcome | { refusal: string }> {
+  const owned = await queueStore(database).owned(mover.shopId, itemIds);
+  const facts = await factsOf([...owned.values()]);
+  const refused: MoveOutcome["refused"] = [];
+  const shippable: OwnedItem[] = [];
+  for (const itemId of new Set(itemIds)) {
+    const item = owned.get(itemId);
+    const known = facts.get(itemId);
+    const reason = !item || !known ? NOT_FOUND(itemId) : refusalOf("shipped", stateOf(item.row, known), known.name);
+    if (reason) refused.push({ itemId, reason });
+    else shippable.push(item!);
+  }
+  if (shippable.length === 0) return { done: [], refused };
+  const sent = await ship([...new Set(shippable.map((item) => item.receiptId))]);
+  if (!(sent instanceof Map)) return sent;
+  const landed = shippable.filter((item) => sent.get(item.receiptId) === null).map((item) => item.itemId);
+  for (const item of shippable)
+    if (sent.get(item.receiptId) !== null)
+      refused.push({
+        itemId: item.itemId,
+        reason: `${facts.get(item.itemId)!.name}: ${sent.get(item.receiptId) ?? "not sent."}`,
+      });
+  // Judged as the items stood before the shipment, which now shows their receipt shipped.
+  const moved = await moveItems(database, mover, "shipped", landed, async () => facts);
+  return { done: moved.done, refused: [...refused, ...moved.refused] };
+}

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callServerAction } from "../harness/server-action";
+import { filledShopDashboard } from "../harness/filled-shop-dashboard";
+import { callApi, issueTokensFor, sandboxControl, type JsonBody } from "../harness/sandbox";
+
+// The queue's "Mark shipped" of the built dashboard, called over HTTP as its page calls it, against a sandbox:
+// each ticked item's order gets its shipment on the marketplace (docs/marketplace.md §16.6), then the item moves.
+
+let shop: Awaited<ReturnType<typeof filledShopDashboard>>;
+const placed: { receiptId: number; itemId: string }[] = [];
+
+const markShipped = (args: unknown) =>
+  callServerAction(`${shop.dashboard.url}/orders`, "markShippedAction", [args], shop.cookie);
+
+async function marketplaceCost(run: () => Promise<unknown>) {
+  const since = shop.lastRequestId();
+  await run();
+  return shop.marketplaceRequestsSince(since);
+}
+
+beforeAll(async () => {
+  shop = await filledShopDashboard(1);
+  const [listingId] = shop.seller.listing_ids;
+  for (let index = 0; index < 4; index += 1) {
+    const order = await sandboxControl(shop.sandbox.url, "/orders", { listing_id: listingId, answers: [] });
+    expect(order.status, order.text).toBe(201);
+    placed.push({
+      receiptId: order.body.receipt_id as number,
+      itemId: String(order.body.transactions[0].transaction_id),
+    });
+  }
+  // The Orders page keeps the shop's orders, which say which items are the seller's.
+  for (const deadline = Date.now() + 30_000; ; await new Promise((resolve) => setTimeout(resolve, 300))) {
+    const page = await (await shop.send("/orders")).text();
+    if (placed.every(({ receiptId }) => page.includes(String(receiptId)))) break;
+    if (Date.now() > deadline) throw new Error("the dashboard did not keep the new orders");
+  }
+}, 180_000);
+
+afterAll(async () => {
+  await shop?.stop();
+});
+
+describe("Mark shipped in the production queue", () => {
+  it("records three shipments, one request each, and the sandbox reads the three orders back shipped", async () => {
+    const three = placed.slice(0, 3);
+    const sent = await marketplaceCost(async () => {
+      for (const { receiptId, itemId } of three) {
+        const answer = await markShipped({
+          itemIds: [itemId],
+          tracking: { carrierName: "usps", trackingCode: `9400${receiptId}` },
+        });
+        expect(answer.result).toEqual({ ok: true, data: { done: [itemId], refused: [] } });
+      }
+    });
+    expect(sent.map((entry) => entry.path)).toEqual(
+      three.map(({ receiptId }) => `/v3/application/shops/${shop.seller.shop_id}/receipts/${receiptId}/tracking`),
+    );
+    const token = (await issueTokensFor(shop.sandbox.url, { user_id: shop.seller.user_id, scopes: ["transactions_r"] }))
+      .access_token;
+    const shipped = await callApi(
+      shop.sandbox.url,
+      `shops/${shop.seller.shop_id}/receipts?was_shipped=true&limit=100`,
+      { token },
+    );
+    expect(shipped.body.results.map((receipt: JsonBody) => receipt.receipt_id).sort()).toEqual(
+      three.map(({ receiptId }) => receiptId).sort(),
+    );
+    for (const receipt of shipped.body.results)
+      expect(receipt.shipments).toEqual([
+        expect.objectContaining({ carrier_name: "usps", tracking_code: `9400${receipt.receipt_id}` }),
+      ]);
+  });
+
+  it("refuses an item of another shop and one shipped already with a sentence, costing no request", async () => {
+    const sent = await marketplaceCost(async () => {
+      const foreign = await markShipped({ itemIds: ["70001"] });
+      expect(foreign.result).toMatchObject({ ok: false, formError: expect.stringContaining("There is no item 70001") });
+      const again = await markShipped({ itemIds: [placed[0]!.itemId] });
+      expect(again.result).toMatchObject({ ok: false, formError: expect.stringContaining("shipped already") });
+    });
+    expect(sent).toEqual([]);
+  });
+});
