@@ -1,7 +1,6 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useRef, useState, useTransition, type KeyboardEvent } from "react";
+import { useRef, useState, type KeyboardEvent } from "react";
 import {
   approveAction,
   markMadeAction,
@@ -10,10 +9,11 @@ import {
   remakeAction,
   undoMoveAction,
 } from "@/app/orders/queue-actions";
-import type { ActionResult } from "@/lib/actions/seller-action";
-import type { MoveOutcome } from "@/lib/orders/queue/moves";
 import type { QueueItem } from "@/lib/orders/queue/queue-rows";
 import { countOf, STATE_LABELS, type QueueState } from "@/lib/orders/queue/states";
+import { BatchField } from "./batch-field";
+import { QueueAnswers } from "./queue-answers";
+import { useQueueMoves } from "./use-queue-moves";
 
 const TONES: Record<QueueState, string> = {
   review: "bg-amber-100 text-amber-950 ring-1 ring-amber-300",
@@ -22,14 +22,7 @@ const TONES: Record<QueueState, string> = {
   shipped: "bg-stone-100 text-stone-800",
 };
 
-const DONE: Record<string, string> = {
-  made: "marked made",
-  shipped: "marked shipped",
-  approve: "approved",
-  correct: "cleared with a correction",
-  remake: "remade (each remake is a new item to make)",
-  undo: "put back as before their last move",
-};
+const COLUMNS = ["Order", "Buyer", "Item", "Qty", "Answers", "Ordered (UTC)", "Ship by (UTC)", "State"];
 
 const DAY = 24 * 3600;
 const utcDate = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
@@ -37,9 +30,6 @@ const utcDate = (seconds: number) => new Date(seconds * 1000).toISOString().slic
 // Buttons stay focusable while a move runs (aria-disabled, not disabled), so keyboard focus is not dropped to the page.
 const button =
   "min-h-11 rounded-md px-3 text-sm font-semibold ring-1 ring-stone-400 bg-white text-stone-900 hover:bg-stone-100 disabled:opacity-60 aria-disabled:opacity-60 md:min-h-9";
-
-type Verb = keyof typeof DONE;
-type Feedback = { tone: "done" | "refused"; text: string; refused: string[] };
 
 function dueNote(item: QueueItem, today: number) {
   if (item.state === "shipped") return null;
@@ -58,15 +48,21 @@ export function QueueTable({
   /** The first second of today's UTC day, as the server saw it. */
   today: number;
 }) {
-  const router = useRouter();
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [feedback, setFeedback] = useState<Feedback | null>(null);
-  const [pending, startTransition] = useTransition();
   const [reason, setReason] = useState("");
   const [note, setNote] = useState("");
   const [carrier, setCarrier] = useState("");
   const [trackingCode, setTrackingCode] = useState("");
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
+  const { run, feedback, pending } = useQueueMoves(selected, (verb, outcome) => {
+    setSelected(new Set(outcome.refused.map((item) => item.itemId)));
+    if (verb === "remake") setReason("");
+    if (verb === "correct") setNote("");
+    if (verb === "shipped" && outcome.done.length > 0) {
+      setCarrier("");
+      setTrackingCode("");
+    }
+  });
   const byId = new Map(items.map((item) => [item.itemId, item]));
 
   const toggle = (itemId: string, on: boolean) =>
@@ -83,44 +79,6 @@ export function QueueTable({
     event.preventDefault();
     boxes.current[index + step]?.focus();
   };
-
-  function run(verb: Verb, call: (ids: string[]) => Promise<ActionResult<MoveOutcome>>) {
-    if (pending) return;
-    const ids = [...selected];
-    if (ids.length === 0) {
-      setFeedback({ tone: "refused", text: "Tick at least one item first.", refused: [] });
-      return;
-    }
-    startTransition(async () => {
-      const result = await call(ids).catch(() => null);
-      if (!result) {
-        setFeedback({
-          tone: "refused",
-          text: "The dashboard did not answer, so nothing may have moved. Reload the page to see the queue as it is.",
-          refused: [],
-        });
-        return;
-      }
-      if (!result.ok) {
-        setFeedback({ tone: "refused", text: result.formError, refused: [] });
-        return;
-      }
-      const { done, refused } = result.data;
-      setFeedback({
-        tone: refused.length > 0 ? "refused" : "done",
-        text: `${countOf(done.length, "item")} ${DONE[verb]}.${refused.length > 0 ? ` ${countOf(refused.length, "item")} not:` : ""}`,
-        refused: refused.map((item) => item.reason),
-      });
-      setSelected(new Set(refused.map((item) => item.itemId)));
-      if (verb === "remake") setReason("");
-      if (verb === "correct") setNote("");
-      if (verb === "shipped" && done.length > 0) {
-        setCarrier("");
-        setTrackingCode("");
-      }
-      router.refresh();
-    });
-  }
 
   const selectedReview = [...selected].some((id) => byId.get(id)?.state === "review");
   const allOnPage = items.length > 0 && items.every((item) => selected.has(item.itemId));
@@ -172,35 +130,17 @@ export function QueueTable({
         </button>
       </div>
       <div className="mt-2 flex flex-wrap items-end gap-2">
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          Carrier (one order)
-          <input
-            value={carrier}
-            onChange={(event) => setCarrier(event.target.value)}
-            maxLength={100}
-            className="min-h-11 w-40 rounded-md border border-stone-400 bg-white px-3 text-sm md:min-h-9"
-          />
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          Tracking code (one order)
-          <input
-            value={trackingCode}
-            onChange={(event) => setTrackingCode(event.target.value)}
-            maxLength={100}
-            className="min-h-11 w-48 rounded-md border border-stone-400 bg-white px-3 text-sm md:min-h-9"
-          />
-        </label>
+        <BatchField label="Carrier (one order)" value={carrier} onChange={setCarrier} maxLength={100} width="w-40" />
+        <BatchField
+          label="Tracking code (one order)"
+          value={trackingCode}
+          onChange={setTrackingCode}
+          maxLength={100}
+          width="w-48"
+        />
       </div>
       <div className="mt-2 flex flex-wrap items-end gap-2">
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          Reason for a remake
-          <input
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            maxLength={500}
-            className="min-h-11 w-64 rounded-md border border-stone-400 bg-white px-3 text-sm md:min-h-9"
-          />
-        </label>
+        <BatchField label="Reason for a remake" value={reason} onChange={setReason} maxLength={500} width="w-64" />
         <button
           type="button"
           className={button}
@@ -219,15 +159,13 @@ export function QueueTable({
             >
               Approve as it is
             </button>
-            <label className="flex flex-col gap-1 text-sm font-medium">
-              Correction the buyer agreed to
-              <input
-                value={note}
-                onChange={(event) => setNote(event.target.value)}
-                maxLength={1000}
-                className="min-h-11 w-72 rounded-md border border-stone-400 bg-white px-3 text-sm md:min-h-9"
-              />
-            </label>
+            <BatchField
+              label="Correction the buyer agreed to"
+              value={note}
+              onChange={setNote}
+              maxLength={1000}
+              width="w-72"
+            />
             <button
               type="button"
               className={button}
@@ -274,30 +212,11 @@ export function QueueTable({
                   className="size-5 md:size-4"
                 />
               </th>
-              <th scope="col" className="px-2 py-1.5">
-                Order
-              </th>
-              <th scope="col" className="px-2 py-1.5">
-                Buyer
-              </th>
-              <th scope="col" className="px-2 py-1.5">
-                Item
-              </th>
-              <th scope="col" className="px-2 py-1.5">
-                Qty
-              </th>
-              <th scope="col" className="px-2 py-1.5">
-                Answers
-              </th>
-              <th scope="col" className="px-2 py-1.5">
-                Ordered (UTC)
-              </th>
-              <th scope="col" className="px-2 py-1.5">
-                Ship by (UTC)
-              </th>
-              <th scope="col" className="px-2 py-1.5">
-                State
-              </th>
+              {COLUMNS.map((column) => (
+                <th key={column} scope="col" className="px-2 py-1.5">
+                  {column}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
@@ -335,36 +254,7 @@ export function QueueTable({
                   </td>
                   <td className="px-2 py-1.5 tabular-nums">{item.quantity}</td>
                   <td className="px-2 py-1.5">
-                    {item.answers.length === 0 ? (
-                      <span className="text-stone-600">No personalization</span>
-                    ) : (
-                      <dl className="grid grid-cols-[auto_1fr] gap-x-2">
-                        {item.answers.map((answer, position) => (
-                          <div key={`${answer.title}-${position}`} className="contents">
-                            <dt className="text-stone-700">
-                              {answer.title}
-                              {answer.titleToday && <span> (now asked as “{answer.titleToday}”)</span>}
-                              {answer.titleToday === null && <span> (no longer asked)</span>}
-                            </dt>
-                            <dd className="whitespace-pre-wrap break-words text-stone-900" data-answer>
-                              {answer.value || <span className="italic text-stone-600">No answer</span>}
-                              {answer.addOn && <span className="text-stone-700"> (add-on {answer.addOn})</span>}
-                              {answer.flags.map((flag) => (
-                                <span key={flag.kind} className="block text-xs text-amber-950" data-flag={flag.kind}>
-                                  <strong>Check:</strong> {flag.message}
-                                </span>
-                              ))}
-                            </dd>
-                          </div>
-                        ))}
-                      </dl>
-                    )}
-                    {item.review === "approved" && <p className="text-xs text-stone-700">Approved as it is.</p>}
-                    {item.review === "corrected" && (
-                      <p className="text-xs font-medium text-stone-900" data-correction>
-                        Correction: {item.note}
-                      </p>
-                    )}
+                    <QueueAnswers item={item} />
                   </td>
                   <td className="px-2 py-1.5 tabular-nums">{utcDate(item.orderedAt)}</td>
                   <td className="px-2 py-1.5 tabular-nums">
