@@ -21,6 +21,8 @@ import { GridCellEditor } from "./grid-cell-editor";
 const ROW_HEIGHT = 64;
 const PAGE_ROWS = 10;
 const UNDO_STEPS = 100;
+// On a narrow screen the listing's name stays in view while the other columns scroll under it.
+const STICKY = "sticky left-0 z-[1] bg-white";
 const help = createColumnHelper<GridRow>();
 const columns = [
   help.accessor("listingTitle", { id: "listing", header: "Listing" }),
@@ -282,7 +284,12 @@ export function ListingGrid({
                 style={{ gridTemplateColumns: TEMPLATE }}
               >
                 {group.headers.map((header, col) => (
-                  <div key={header.id} role="columnheader" aria-colindex={col + 1} className="px-2 py-2">
+                  <div
+                    key={header.id}
+                    role="columnheader"
+                    aria-colindex={col + 1}
+                    className={`px-2 py-2 ${col === 0 ? "sticky left-0 z-[2] bg-stone-100" : ""}`}
+                  >
                     {flexRender(header.column.columnDef.header, header.getContext())}
                   </div>
                 ))}
@@ -331,7 +338,7 @@ export function ListingGrid({
                           setActive({ row: item.index, col });
                           if (canChange(row, field) && field !== "required") setEditing({ draft: row[field] });
                         }}
-                        className={`relative min-w-0 px-2 py-1.5 outline-none focus:ring-2 focus:ring-inset focus:ring-blue-600 ${inRange ? "bg-blue-50" : edited ? "bg-amber-50" : ""} ${error ? "ring-1 ring-inset ring-red-600" : ""}`}
+                        className={`${col === 0 ? STICKY : "relative"} min-w-0 px-2 py-1.5 outline-none focus:ring-2 focus:ring-inset focus:ring-blue-600 ${inRange ? "bg-blue-50" : edited ? "bg-amber-50" : ""} ${error ? "ring-1 ring-inset ring-red-600" : ""}`}
                       >
                         {open ? (
                           <GridCellEditor
