@@ -143,9 +143,7 @@ export async function measureMarkShipped(options: {
           cookie,
         );
         const result = answer.result as
-          | { ok: true; data: { refused: { reason: string }[] } }
-          | { ok: false; formError?: string }
-          | undefined;
+          { ok: true; data: { refused: { reason: string }[] } } | { ok: false; formError?: string } | undefined;
         const reason = !result
           ? `answered ${answer.status}`
           : result.ok
@@ -188,8 +186,9 @@ export async function measureMarkShipped(options: {
       faulted: seen.filter((entry) => [503, 504, 429].includes(entry.status)).length,
       achievedPerSecond: seen.length / (sendingMs / 1000),
       shippedOnce: placed.filter(({ receiptId }) => shipmentsOf(receiptId).length === 1).length,
-      lost: placed.filter(({ receiptId }) => !receipts.get(receiptId)?.is_shipped || shipmentsOf(receiptId).length === 0)
-        .length,
+      lost: placed.filter(
+        ({ receiptId }) => !receipts.get(receiptId)?.is_shipped || shipmentsOf(receiptId).length === 0,
+      ).length,
       twice: placed.filter(({ receiptId }) => shipmentsOf(receiptId).length > 1).length,
       wrongCode: placed.filter(({ receiptId, code }) =>
         shipmentsOf(receiptId).some((shipment) => shipment.tracking_code !== code),
