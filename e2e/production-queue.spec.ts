@@ -146,10 +146,16 @@ test("three orders marked shipped, each with its carrier and tracking code, are 
     await carrier.fill("usps");
     await trackingCode.fill(`9400${receiptId}`);
     await page.getByRole("button", { name: "Mark shipped" }).click();
-    await expect(stateOf(page, receiptId)).toHaveText("Shipped");
+    // The queue shows open orders: a shipped one leaves it.
+    await expect(rowOf(page, receiptId)).toHaveCount(0);
     await expect(page.getByRole("status")).toContainText("1 item marked shipped.");
     await expect(trackingCode).toHaveValue("");
   }
+  await page.getByLabel("State").selectOption({ label: "Shipped" });
+  await page.getByRole("button", { name: "Show orders" }).click();
+  await expect(page.locator("tbody tr")).toHaveCount(3);
+  for (const receiptId of receipts) await expect(stateOf(page, receiptId)).toHaveText("Shipped");
+  await hydrated(page.getByRole("button", { name: "Undo last move" }));
 
   const token = await marketplaceToken(seller.user_id, ["transactions_r"]);
   const shipped = (await (

@@ -46,7 +46,7 @@ export const markShippedMet = (f: MarkShippedFigures) =>
 
 export const describeMarkShipped = (f: MarkShippedFigures) => [
   `${f.orders} orders marked shipped one call each, each with its tracking code, sandbox at ${f.perSecond} requests/s, about ${Math.round(FAULT_SHARE * 4 * 100)}% of requests faulted`,
-  `  time            ${f.seconds.toFixed(1)} s in ${f.rounds} round(s) (sending ${f.sendingSeconds.toFixed(1)} s); ${f.requests} requests, ${f.faulted} faulted`,
+  `  time            ${f.seconds.toFixed(1)} s in ${f.rounds} round(s) (sending ${f.sendingSeconds.toFixed(1)} s); ${f.requests} requests, ${f.faulted} answered 503, 504 or 429 (late answers not counted)`,
   `  rate            ${f.achievedPerSecond.toFixed(2)} requests/s while sending, ${((f.achievedPerSecond / f.perSecond) * 100).toFixed(0)}% of the limit`,
   `  shipments       ${f.shippedOnce} orders shipped once, ${f.queueShipped} items shown shipped in the queue`,
   `  lost ${f.lost}, twice ${f.twice}, wrong code ${f.wrongCode}: ${markShippedMet(f) ? "within target (all 0)" : "OUTSIDE target"}`,
@@ -149,7 +149,10 @@ export async function measureMarkShipped(options: {
           : result.ok
             ? result.data.refused[0]?.reason
             : (result.formError ?? "refused");
-        if (reason) refusals.set(reason, (refusals.get(reason) ?? 0) + 1);
+        if (reason) {
+          const sentence = reason.replace(/\d{4,}/g, "N");
+          refusals.set(sentence, (refusals.get(sentence) ?? 0) + 1);
+        }
       });
       sendingMs += Date.now() - roundStarted;
       for (const [reason, count] of refusals) log(`round ${rounds}: ${count} refused: ${reason.slice(0, 160)}`);
@@ -157,7 +160,7 @@ export async function measureMarkShipped(options: {
       // receipts), and ship again only what it does not show shipped.
       await sleep(LATE_MS + 1000);
       for (let view = 0; view < 3; view++) {
-        const page = await get("/orders");
+        const page = await get("/orders?open=0");
         if (page.ok) shownShipped = queueStates(await page.text());
       }
       left = placed.filter(({ itemId }) => shownShipped.get(itemId) !== "shipped");
