@@ -17,6 +17,7 @@ import { describeLoad, LOAD_FLOOR, runLoad } from "./load/loadtest.js";
 import { describeMirror, measureMirror } from "./load/mirror.js";
 import { describeSpreadsheetImport, measureSpreadsheetImport, SHEET_ROWS } from "./load/spreadsheet-import.js";
 import { describeOrders, measureOrders } from "./load/orders.js";
+import { describeMarkShipped, measureMarkShipped } from "./load/mark-shipped.js";
 import { describeFleet, measureFleet } from "./load/fleet.js";
 import { snapshotBuild, startBenchDashboard, startBenchSandbox, stopAll } from "./processes.js";
 import { benchmarksMarkdown, floorMet, type Figures, type Machine, type Part } from "./report/benchmarks-md.js";
@@ -48,6 +49,7 @@ const SETTINGS = quick
       planListings: 200,
       sheetRounds: 1,
       orders: { orders: 500, listings: 20, views: 10 },
+      markShipped: { orders: 20, "per-second": 10 },
       soakListings: 200,
       fairnessListings: 1_000,
       fleet: { sample: 2, seconds: 5 },
@@ -65,6 +67,7 @@ const SETTINGS = quick
       planListings: DEFAULT_LISTINGS,
       sheetRounds: 5,
       orders: { orders: 5_000, listings: 20, views: 40 },
+      markShipped: { orders: 100, "per-second": 10 },
       soakListings: DEFAULT_SOAK_LISTINGS,
       fairnessListings: DEFAULT_LISTINGS,
       fleet: { sample: 4, seconds: 60 },
@@ -223,6 +226,14 @@ async function main() {
       },
       describeOrders,
     );
+    const markShipped = await described(
+      `${SETTINGS.markShipped.orders} orders marked shipped under faults at ${SETTINGS.markShipped["per-second"]} requests/s`,
+      () => {
+        process.env.NEXT_DIST_DIR = build.distDir;
+        return measureMarkShipped({ ...SETTINGS.markShipped, log });
+      },
+      describeMarkShipped,
+    );
     const changeFaults = flags["skip-plans"]
       ? { skipped: "left out (--skip-plans)" }
       : await described(
@@ -262,6 +273,7 @@ async function main() {
       changePlan,
       spreadsheetImport,
       orders,
+      markShipped,
       changeFaults,
       changeFairness,
       fleet,

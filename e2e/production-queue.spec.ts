@@ -1,7 +1,16 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { hydrated, signInTo } from "./editor";
-import { control, inPhase, newSeller, putQuestions, signIn } from "./sandbox-control";
+import {
+  control,
+  inPhase,
+  marketplaceCall,
+  marketplaceToken,
+  newSeller,
+  putQuestions,
+  signIn,
+  type TestSeller,
+} from "./sandbox-control";
 
 inPhase("webhooks");
 
@@ -10,8 +19,8 @@ type StoredQuestion = { question_id: number };
 
 const DAY = 24 * 3600;
 
-/** A seller whose listing asks for a name: an order due a week ago, one due today whose answer prints badly, one placed now. */
-async function shopWithQueue() {
+/** A seller whose listing asks for a name, and how a buyer orders it. */
+async function sellerAskingName() {
   const seller = await newSeller(1);
   const listingId = seller.listing_ids[0]!;
   await putQuestions(seller, listingId, [
@@ -28,6 +37,12 @@ async function shopWithQueue() {
       answers: [{ question_id: questionId, value }],
       created_timestamp: Math.floor(Date.now() / 1000) - ago,
     });
+  return { seller, place };
+}
+
+/** An order due a week ago, one due today whose answer prints badly, one placed now. */
+async function shopWithQueue() {
+  const { seller, place } = await sellerAskingName();
   const recent = await place("Jane Doe", "Ada");
   // The sandbox's expected ship date is three days after the order.
   const flagged = await place("Ravi Patel", "Lily 🌸", 3 * DAY);
@@ -52,11 +67,15 @@ async function violations(page: Page) {
 
 async function openQueue(page: Page) {
   const { seller, ...orders } = await shopWithQueue();
+  await signedInToQueue(page, seller, orders.recent);
+  return orders;
+}
+
+async function signedInToQueue(page: Page, seller: TestSeller, shownReceipt: number) {
   await signIn(page, seller, { from: signInTo("/orders") });
   await expect(page.getByRole("heading", { name: "Orders", level: 1 })).toBeVisible();
-  await expect(rowOf(page, orders.recent)).toBeVisible();
+  await expect(rowOf(page, shownReceipt)).toBeVisible();
   await hydrated(page.getByRole("button", { name: "Mark made" }));
-  return orders;
 }
 
 async function tick(page: Page, receiptId: number, nth = 0) {
@@ -111,6 +130,50 @@ test("the queue puts the oldest due item first, holds a flagged item in review u
   await expect(page.getByRole("button", { name: "Undo last move" })).toBeFocused();
   // The picture of docs/sellers.md, copied to docs/production-queue.png when the queue's look changes.
   await page.screenshot({ path: "test-results/production-queue.png", fullPage: true });
+});
+
+test("three orders marked shipped, each with its carrier and tracking code, are shipped on the marketplace with those codes, and a shipped item's move is not undone", async ({
+  page,
+}) => {
+  const { seller, place } = await sellerAskingName();
+  const receipts = [];
+  for (const name of ["Ada", "Bo", "Cy"]) receipts.push((await place(`Buyer ${name}`, name)).receipt_id);
+  await signedInToQueue(page, seller, receipts[0]!);
+  const carrier = page.getByLabel("Carrier (one order)");
+  const trackingCode = page.getByLabel("Tracking code (one order)");
+  for (const receiptId of receipts) {
+    await tick(page, receiptId);
+    await carrier.fill("usps");
+    await trackingCode.fill(`9400${receiptId}`);
+    await page.getByRole("button", { name: "Mark shipped" }).click();
+    // The queue shows open orders: a shipped one leaves it.
+    await expect(rowOf(page, receiptId)).toHaveCount(0);
+    await expect(page.getByRole("status").filter({ hasText: "1 item marked shipped." })).toBeVisible();
+    await expect(trackingCode).toHaveValue("");
+  }
+  await page.getByLabel("State").selectOption({ label: "Shipped" });
+  await page.getByRole("button", { name: "Show orders" }).click();
+  await expect(page.locator("tbody tr")).toHaveCount(3);
+  for (const receiptId of receipts) await expect(stateOf(page, receiptId)).toHaveText("Shipped");
+  await hydrated(page.getByRole("button", { name: "Undo last move" }));
+
+  const token = await marketplaceToken(seller.user_id, ["transactions_r"]);
+  const shipped = (await (
+    await marketplaceCall(token, "GET", `/v3/application/shops/${seller.shop_id}/receipts?was_shipped=true&limit=100`)
+  ).json()) as { results: { receipt_id: number; shipments: { carrier_name: string; tracking_code: string }[] }[] };
+  expect(shipped.results.map((receipt) => receipt.receipt_id).sort()).toEqual([...receipts].sort());
+  for (const receipt of shipped.results)
+    expect(receipt.shipments).toEqual([
+      expect.objectContaining({ carrier_name: "usps", tracking_code: `9400${receipt.receipt_id}` }),
+    ]);
+
+  await tick(page, receipts[0]!);
+  await page.getByRole("button", { name: "Undo last move" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "stays shipped" })).toContainText(
+    new RegExp(`The marketplace shows “[^”]+” of order ${receipts[0]} shipped, so it stays shipped\\.`),
+  );
+  await expect(stateOf(page, receipts[0]!)).toHaveText("Shipped");
+  expect(await violations(page)).toEqual([]);
 });
 
 test("rows are ticked from the keyboard, Space on each, and all items due today at once", async ({ page }) => {

@@ -1,0 +1,215 @@
+// "Mark shipped" of 100 orders through the built dashboard's server action over HTTP, as the queue's page calls it:
+// one call per order, since a tracking code is taken only for one order's items, and every order here is a US order
+// over $10, which the marketplace ships only with its tracking code and carrier. The sandbox allows the app 10
+// requests a second and fails about 12% of its API requests (a 503 before the write, a 504 after it, a 429, an answer
+// later than the dashboard's time-out); the seller ships again, as the refusal's sentence says, what the queue does
+// not show shipped after a round. Counted from the sandbox's request log and store: every order must hold exactly one
+// shipment, with its own tracking code.
+// `npx tsx bench/load/mark-shipped.ts [--orders 100] [--per-second 10] [--json]` on a build (`npx next build`).
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { freePort, startDashboard } from "../../test/harness/dashboard-process";
+import { signInOverHttp } from "../../test/harness/http-sign-in";
+import { callServerAction } from "../../test/harness/server-action";
+import { callApi, createSeller, issueTokensFor, sandboxControl, type JsonBody } from "../../test/harness/sandbox";
+import { sleep, startBenchSandbox } from "../processes";
+import { mapLimit } from "../stats";
+import { runWithOptions } from "./bench-part";
+
+const FAULT_SHARE = 0.03;
+/** The dashboard gives up on an answer after this long; the late answers come a second after it, the write landed. */
+const TIMEOUT_MS = 2000;
+const LATE_MS = 3000;
+const MAX_ROUNDS = 6;
+const CALLS_AT_ONCE = 4;
+const FILLING = "Reading your orders from the marketplace";
+
+export type MarkShippedFigures = {
+  orders: number;
+  perSecond: number;
+  rounds: number;
+  seconds: number;
+  sendingSeconds: number;
+  requests: number;
+  faulted: number;
+  achievedPerSecond: number;
+  shippedOnce: number;
+  lost: number;
+  twice: number;
+  wrongCode: number;
+  queueShipped: number;
+};
+
+export const markShippedMet = (f: MarkShippedFigures) =>
+  f.lost === 0 && f.twice === 0 && f.wrongCode === 0 && f.shippedOnce === f.orders;
+
+export const describeMarkShipped = (f: MarkShippedFigures) => [
+  `${f.orders} orders marked shipped one call each, each with its tracking code, sandbox at ${f.perSecond} requests/s, about ${Math.round(FAULT_SHARE * 4 * 100)}% of requests faulted`,
+  `  time            ${f.seconds.toFixed(1)} s in ${f.rounds} round(s) (sending ${f.sendingSeconds.toFixed(1)} s); ${f.requests} requests, ${f.faulted} answered 503, 504 or 429 (late answers not counted)`,
+  `  rate            ${f.achievedPerSecond.toFixed(2)} requests/s while sending, ${((f.achievedPerSecond / f.perSecond) * 100).toFixed(0)}% of the limit`,
+  `  shipments       ${f.shippedOnce} orders shipped once, ${f.queueShipped} items shown shipped in the queue`,
+  `  lost ${f.lost}, twice ${f.twice}, wrong code ${f.wrongCode}: ${markShippedMet(f) ? "within target (all 0)" : "OUTSIDE target"}`,
+];
+
+type Logged = { id: number; path: string; status: number };
+
+async function requestsSince(sandboxUrl: string, since: number) {
+  return ((await sandboxControl(sandboxUrl, `/requests?since=${since}`)).body as { requests: Logged[] }).requests;
+}
+
+/** Each item of the queue's first page with its state, as the page shows it. */
+function queueStates(html: string) {
+  const states = new Map<string, string>();
+  for (const [, itemId, state] of html.matchAll(/data-item="([^"]+)"[\s\S]*?data-state="([a-z-]+)"/g))
+    states.set(itemId!, state!);
+  return states;
+}
+
+export async function measureMarkShipped(options: {
+  orders: number;
+  "per-second": number;
+  log?: (line: string) => void;
+}): Promise<MarkShippedFigures> {
+  const log = options.log ?? console.log;
+  const perSecond = options["per-second"];
+  const folder = mkdtempSync(join(tmpdir(), "bench-mark-shipped-"));
+  const sandbox = await startBenchSandbox({ perSecond });
+  const sandboxUrl = sandbox.url;
+  let dashboard: Awaited<ReturnType<typeof startDashboard>> | undefined;
+  try {
+    const seller = await createSeller(sandboxUrl, { listings: 1 });
+    const listingId = seller.listing_ids[0]!;
+    const placed = await mapLimit(
+      Array.from({ length: options.orders }, (_, index) => index),
+      8,
+      async (index) => {
+        // The listing costs over $10: every order ships only with its tracking code.
+        const order = await sandboxControl(sandboxUrl, "/orders", {
+          listing_id: listingId,
+          buyer: { name: `Buyer ${index}` },
+          answers: [],
+        });
+        if (order.status !== 201) throw new Error(`an order was refused: ${order.text}`);
+        const receiptId = order.body.receipt_id as number;
+        return { receiptId, itemId: String(order.body.transactions[0].transaction_id), code: `9400${receiptId}` };
+      },
+    );
+    dashboard = await startDashboard({
+      port: await freePort(),
+      sandboxUrl,
+      dashboardDb: join(folder, "dashboard.db"),
+      timeoutMs: TIMEOUT_MS,
+      stdio: "ignore",
+    });
+    const dashboardUrl = dashboard.url;
+    const { cookie } = await signInOverHttp(dashboardUrl, seller, "/orders");
+    const get = (path: string) => fetch(`${dashboardUrl}${path}`, { headers: { cookie } });
+    // The listings' mirror says which listings are the seller's; the Orders page keeps the orders.
+    await (await get("/listings")).text();
+    for (const deadline = Date.now() + 60_000; ; await sleep(250)) {
+      const mirror = (await (await get("/api/mirror")).json()) as { status?: string };
+      if (mirror.status === "filled") break;
+      if (Date.now() > deadline) throw new Error(`the listings mirror did not fill: ${JSON.stringify(mirror)}`);
+    }
+    for (const deadline = Date.now() + 120_000; ; await sleep(500)) {
+      const page = await (await get("/orders")).text();
+      if (!page.includes(FILLING) && queueStates(page).size === options.orders) break;
+      if (Date.now() > deadline) throw new Error("the dashboard did not keep the orders in time");
+    }
+    log(`placed and kept ${options.orders} orders`);
+
+    const from = (await requestsSince(sandboxUrl, 0)).at(-1)?.id ?? 0;
+    const everywhere = { path: "/v3/application/*", times: 10_000_000, share: FAULT_SHARE };
+    await sandboxControl(sandboxUrl, "/faults", { ...everywhere, status: 503 });
+    await sandboxControl(sandboxUrl, "/faults", { ...everywhere, method: "POST", status: 504, after_write: true });
+    await sandboxControl(sandboxUrl, "/faults", { ...everywhere, status: 429, retry_after: 1 });
+    await sandboxControl(sandboxUrl, "/faults", { ...everywhere, delay_ms: LATE_MS });
+
+    const started = Date.now();
+    let sendingMs = 0;
+    let rounds = 0;
+    let left = placed;
+    let shownShipped = new Map<string, string>();
+    while (left.length > 0 && rounds < MAX_ROUNDS) {
+      rounds += 1;
+      const roundStarted = Date.now();
+      const refusals = new Map<string, number>();
+      await mapLimit(left, CALLS_AT_ONCE, async ({ itemId, code }) => {
+        const answer = await callServerAction(
+          `${dashboardUrl}/orders`,
+          "markShippedAction",
+          [{ itemIds: [itemId], tracking: { carrierName: "usps", trackingCode: code } }],
+          cookie,
+        );
+        const result = answer.result as
+          { ok: true; data: { refused: { reason: string }[] } } | { ok: false; formError?: string } | undefined;
+        const reason = !result
+          ? `answered ${answer.status}`
+          : result.ok
+            ? result.data.refused[0]?.reason
+            : (result.formError ?? "refused");
+        if (reason) {
+          const sentence = reason.replace(/\d{4,}/g, "N");
+          refusals.set(sentence, (refusals.get(sentence) ?? 0) + 1);
+        }
+      });
+      sendingMs += Date.now() - roundStarted;
+      for (const [reason, count] of refusals) log(`round ${rounds}: ${count} refused: ${reason.slice(0, 160)}`);
+      // As the refusal says: wait for a late answer to land, open Orders (each view reads one page of changed
+      // receipts), and ship again only what it does not show shipped.
+      await sleep(LATE_MS + 1000);
+      for (let view = 0; view < 3; view++) {
+        const page = await get("/orders?open=0");
+        if (page.ok) shownShipped = queueStates(await page.text());
+      }
+      left = placed.filter(({ itemId }) => shownShipped.get(itemId) !== "shipped");
+      log(`round ${rounds}: ${placed.length - left.length} of ${placed.length} shown shipped`);
+    }
+    const seconds = (Date.now() - started) / 1000;
+    await sandboxControl(sandboxUrl, "/faults", undefined, "DELETE");
+
+    const seen = (await requestsSince(sandboxUrl, from)).filter((entry) => entry.path.startsWith("/v3/application/"));
+    const token = (await issueTokensFor(sandboxUrl, { user_id: seller.user_id, scopes: ["transactions_r"] }))
+      .access_token;
+    const receipts = new Map<number, JsonBody>();
+    for (let offset = 0; offset < options.orders; offset += 100) {
+      const page = await callApi(sandboxUrl, `shops/${seller.shop_id}/receipts?limit=100&offset=${offset}`, { token });
+      for (const receipt of page.body.results) receipts.set(receipt.receipt_id, receipt);
+    }
+    const shipmentsOf = (receiptId: number) =>
+      (receipts.get(receiptId)?.shipments ?? []) as { tracking_code: string; carrier_name: string }[];
+    return {
+      orders: options.orders,
+      perSecond,
+      rounds,
+      seconds,
+      sendingSeconds: sendingMs / 1000,
+      requests: seen.length,
+      faulted: seen.filter((entry) => [503, 504, 429].includes(entry.status)).length,
+      achievedPerSecond: seen.length / (sendingMs / 1000),
+      shippedOnce: placed.filter(({ receiptId }) => shipmentsOf(receiptId).length === 1).length,
+      lost: placed.filter(
+        ({ receiptId }) => !receipts.get(receiptId)?.is_shipped || shipmentsOf(receiptId).length === 0,
+      ).length,
+      twice: placed.filter(({ receiptId }) => shipmentsOf(receiptId).length > 1).length,
+      wrongCode: placed.filter(({ receiptId, code }) =>
+        shipmentsOf(receiptId).some((shipment) => shipment.tracking_code !== code),
+      ).length,
+      queueShipped: placed.filter(({ itemId }) => shownShipped.get(itemId) === "shipped").length,
+    };
+  } finally {
+    await dashboard?.stop();
+    await sandbox.stop();
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await runWithOptions({
+    defaults: { orders: 100, "per-second": 10 },
+    measure: measureMarkShipped,
+    describe: describeMarkShipped,
+    met: markShippedMet,
+  });
+}
