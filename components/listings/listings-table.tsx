@@ -72,7 +72,7 @@ export function ListingsTable({
     // A large shop's first listings stand in until its mirror is filled, then the whole list replaces them.
     refetchInterval: (query) =>
       query.state.data?.keptCopy
-        ? outageBackoffMs(awayAnswers.current - 1)
+        ? outageBackoffMs(Math.max(0, awayAnswers.current - 1))
         : query.state.data?.partialOf === undefined
           ? false
           : PARTIAL_REFETCH_MS,
