@@ -2,7 +2,16 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { appliedText, openChange, openDetails } from "./changes";
 import { hydrated } from "./editor";
-import { control, newSeller, putQuestion, setPhase, signIn, storedListing, type TestSeller } from "./sandbox-control";
+import {
+  control,
+  newSeller,
+  putQuestion,
+  sandboxAnswers,
+  setPhase,
+  signIn,
+  storedListing,
+  type TestSeller,
+} from "./sandbox-control";
 
 const LIMIT = { instructions: "Name to engrave", required: false, max_allowed_characters: 40 };
 
@@ -194,4 +203,45 @@ test("a price in a change's heading is money", async ({ page }) => {
   } finally {
     await setPhase("migration");
   }
+});
+
+test("the marketplace away while planning: the dialog says to try again from it with nothing lost, and a review whose rows fail to load tries again by itself", async ({
+  page,
+  context,
+}) => {
+  const seller = await sellerWithLimits(2);
+  await signIn(page, seller);
+  const pageBox = page.getByRole("checkbox", { name: "Select all listings on this page" });
+  await hydrated(pageBox);
+  await pageBox.check();
+  const dialog = await openChange(page, 2);
+  await dialog.getByLabel("What to change").selectOption({ label: "The text question's character limit" });
+  await dialog.getByRole("spinbutton", { name: "Character limit" }).fill("77");
+  await control("/outage", { seconds: 5 });
+  await expect.poll(sandboxAnswers).toBe(false);
+
+  await dialog.getByRole("button", { name: "Review the change" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText(
+    "The marketplace is not answering right now, so we could not plan the change. Nothing you chose here is lost: try again from this dialog in a minute.",
+  );
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("spinbutton", { name: "Character limit" })).toHaveValue("77");
+  expect(await violations(page)).toEqual([]);
+
+  await expect.poll(sandboxAnswers, { timeout: 15_000 }).toBe(true);
+  await dialog.getByRole("button", { name: "Review the change" }).click();
+  await expect(page.getByRole("heading", { name: "Set the text question's character limit to 77" })).toBeVisible();
+  await expect(page.getByRole("radio", { name: "Changes (1)" })).toBeChecked();
+
+  // The dashboard itself out of reach: the rows asked for cannot come, and come by themselves once it is back.
+  await context.setOffline(true);
+  await page.getByRole("radio", { name: "All (2)" }).click();
+  await expect(page.getByTestId("plan-rows-failing")).toHaveText(
+    "These rows could not be loaded, and the dashboard tries again by itself.",
+  );
+  await expect(page.getByRole("button", { name: "Try again" })).toHaveCount(0);
+  expect(await violations(page)).toEqual([]);
+  await context.setOffline(false);
+  await expect(row(page, "Test listing 1")).toContainText("Unchanged", { timeout: 30_000 });
+  await expect(page.getByTestId("plan-rows-failing")).toHaveCount(0);
 });

@@ -22,7 +22,7 @@ const planId = z.string().uuid();
 
 /** Reads the selected listings as they are now and keeps, for review, what the change would do to each. */
 export const planChangeAction = sellerAction(
-  "load",
+  "plan",
   planInputSchema,
   async ({ selection, change }, { seller, marketplace }) => {
     if (!canEdit(seller.scopes)) return { ok: false, refusal: CANNOT_EDIT };

@@ -79,7 +79,7 @@ export default async function ListingsPage({ searchParams }: Props) {
                         message: `The marketplace is busy and asked us to wait ${result.failure.retryAfter} seconds.`,
                         retryAfter: result.failure.retryAfter,
                       }
-                    : { message: describeFailure(result.failure, "load") }
+                    : { message: describeFailure(result.failure, "read") }
               }
             />
           </HydrationBoundary>

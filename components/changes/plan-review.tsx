@@ -27,6 +27,7 @@ import { ReloadPageButton } from "../feedback/reload-page-button";
 import { LocalTime } from "../local-time";
 import { QuestionDiff } from "../personalization/question-diff";
 import { keepSelection } from "../listings/use-selection";
+import { usePlanPage } from "./use-plan-page";
 
 const FILTERS: { value: PlanFilter; label: string }[] = [
   { value: "changes", label: "Changes" },
@@ -244,16 +245,13 @@ export function PlanReview({ initial, canEdit }: { initial: PagedPlanView; canEd
   const items = plan.items;
 
   const planId = plan.id;
-  const load = useCallback(
-    async (at: { filter: PlanFilter; offset: number }) => {
-      const response = await fetch(`/api/changes/${planId}?filter=${at.filter}&offset=${at.offset}`, {
-        cache: "no-store",
-      });
-      if (!response.ok) return notify({ tone: "error", text: "These rows could not be loaded. Try again." });
-      setPlan((await response.json()) as PagedPlanView);
+  const { load, failing } = usePlanPage(
+    planId,
+    useCallback((page: PagedPlanView) => {
+      setPlan(page);
       scroller.current?.scrollTo({ top: 0 });
-    },
-    [planId, notify],
+    }, []),
+    useCallback(() => notify({ tone: "error", text: "These rows could not be loaded. Try again." }), [notify]),
   );
   const reload = () => load({ filter, offset });
 
@@ -505,6 +503,15 @@ export function PlanReview({ initial, canEdit }: { initial: PagedPlanView; canEd
           </button>
         )}
       </div>
+      {failing && (
+        <p
+          role="alert"
+          className="mt-3 rounded-md bg-red-50 p-3 text-red-900 ring-1 ring-red-200"
+          data-testid="plan-rows-failing"
+        >
+          These rows could not be loaded, and the dashboard tries again by itself.
+        </p>
+      )}
       <div
         ref={scroller}
         // Focusable: once applied, the rows hold no control, and a keyboard must still scroll them.

@@ -22,6 +22,8 @@ import { useListingsView } from "./use-listings-view";
 import { useSelection } from "./use-selection";
 import { useSignInOnExpiry } from "../use-sign-in-on-expiry";
 import { RecoveryNotice } from "../feedback/recovery-notice";
+import { outageBackoffMs } from "../feedback/outage-backoff";
+import { TimeAgo } from "../feedback/time-ago";
 
 const PARTIAL_REFETCH_MS = 2_000;
 
@@ -54,13 +56,26 @@ export function ListingsTable({
   );
   const [retryingHeld, setRetryingHeld] = useState(false);
   const heldFailure = held?.href === listingsHref(view) ? held : undefined;
+  // How many answers in a row were the kept copy: while the marketplace is away every read asks it afresh, less often
+  // as the outage lasts.
+  const awayAnswers = useRef(queryClient.getQueryData<ViewPage>(listingsKey(view))?.keptCopy ? 1 : 0);
+  const read = async (fresh: boolean) => {
+    const page = await fetchFromDashboard<ViewPage>(apiPath(view, fresh));
+    awayAnswers.current = page.keptCopy ? awayAnswers.current + 1 : 0;
+    return page;
+  };
   const query = useQuery({
     queryKey: listingsKey(view),
-    queryFn: () => fetchFromDashboard<ViewPage>(apiPath(view)),
+    queryFn: () => read(awayAnswers.current > 0),
     enabled: heldFailure === undefined,
     placeholderData: keepPreviousData,
     // A large shop's first listings stand in until its mirror is filled, then the whole list replaces them.
-    refetchInterval: (query) => (query.state.data?.partialOf === undefined ? false : PARTIAL_REFETCH_MS),
+    refetchInterval: (query) =>
+      query.state.data?.keptCopy
+        ? outageBackoffMs(Math.max(0, awayAnswers.current - 1))
+        : query.state.data?.partialOf === undefined
+          ? false
+          : PARTIAL_REFETCH_MS,
   });
   useSignInOnExpiry(query.error, `/listings?${viewParams(view)}`);
   const selection = useSelection(view);
@@ -95,7 +110,7 @@ export function ListingsTable({
   const retryHeld = async () => {
     setRetryingHeld(true);
     try {
-      queryClient.setQueryData(listingsKey(view), await fetchFromDashboard<ViewPage>(apiPath(view, true)));
+      queryClient.setQueryData(listingsKey(view), await read(true));
       setHeld(undefined);
     } catch (error) {
       setHeld({ ...unavailableOf(error), href: listingsHref(view), triedAt: Date.now() });
@@ -108,7 +123,7 @@ export function ListingsTable({
     setRefreshing(true);
     setRefreshError(null);
     try {
-      const fresh = await fetchFromDashboard<ViewPage>(apiPath(view, true));
+      const fresh = await read(true);
       await queryClient.invalidateQueries({ queryKey: ["listings"] });
       queryClient.setQueryData(listingsKey(view), fresh);
     } catch (error) {
@@ -123,6 +138,7 @@ export function ListingsTable({
   const stateLabel = VIEW_STATES.find((option) => option.value === view.state)?.label.toLowerCase() ?? view.state;
   const narrowed = view.q !== "" || view.filter !== "all";
   const partialOf = data?.partialOf;
+  const keptCopy = data?.keptCopy;
   // A removed listing is gone: nothing in that view can be selected for a change.
   const selectable = canEdit && partialOf === undefined && view.state !== "removed";
   const pageIds = data?.listings.map((listing) => listing.id) ?? [];
@@ -152,6 +168,13 @@ export function ListingsTable({
           Your shop has {partialOf.toLocaleString("en-US")} {stateLabel} listings. Until the dashboard has read them
           all, this list holds the first {data?.total}: search, filters and sorts cover those, and changes to many
           listings open once the reading is done.
+        </p>
+      )}
+
+      {keptCopy && (
+        <p role="status" className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-200">
+          Showing your listings as the dashboard last read them, <TimeAgo at={keptCopy.readAt} />; the marketplace is
+          not answering, and the page tries again by itself.
         </p>
       )}
 
@@ -303,7 +326,7 @@ export function ListingsTable({
         </>
       )}
 
-      <div className="mt-6 flex flex-wrap items-center gap-3 text-sm text-stone-600">
+      <div className={`mt-6 flex flex-wrap items-center gap-3 text-sm text-stone-600 ${keptCopy ? "hidden" : ""}`}>
         <p>Changed listings on the marketplace itself? This list may be up to 30 seconds old.</p>
         <button
           type="button"

@@ -5,6 +5,7 @@ import type { ActionResult } from "@/lib/actions/seller-action";
 import type { Question } from "@/lib/marketplace/wire";
 import { settleSaveAction } from "@/app/listings/[id]/settle-save";
 import { callAction } from "../feedback/call-action";
+import { outageBackoffMs } from "../feedback/outage-backoff";
 import { RetryCountdown } from "../feedback/recovery-notice";
 import { ReloadPageButton } from "../feedback/reload-page-button";
 import { useFeedback } from "../feedback/toast-context";
@@ -99,7 +100,7 @@ export function useSaveRecovery(listingId: number) {
           return;
         }
         if (settled.data.outcome === "gone" && away && outage.current) {
-          const wait = Math.min(60_000, SETTLE_POLL_MS * 2 ** outage.current.resaves++);
+          const wait = outageBackoffMs(outage.current.resaves++);
           setTimeout(() => {
             if (mine === generation.current) handlers.retry();
           }, wait - SETTLE_POLL_MS);

@@ -46,7 +46,10 @@ const STATUS: Partial<Record<MarketplaceFailure["kind"], number>> = {
   timeout: 504,
 };
 
-export async function readAsSeller<T>(load: (seller: SellerClaims) => Promise<Result<T>>) {
+export async function readAsSeller<T>(
+  load: (seller: SellerClaims) => Promise<Result<T>>,
+  action: "load" | "read" = "load",
+) {
   const signedIn = await sellerOrRefusal();
   if ("refusal" in signedIn) return signedIn.refusal;
   const { seller } = signedIn;
@@ -55,7 +58,7 @@ export async function readAsSeller<T>(load: (seller: SellerClaims) => Promise<Re
   const reauth = result.failure.kind === "reauth" || result.failure.kind === "invalid_token";
   const retryAfter = result.failure.kind === "rate_limited" ? result.failure.retryAfter : undefined;
   return NextResponse.json(
-    { error: describeFailure(result.failure, "load"), reauth, retryAfter },
+    { error: describeFailure(result.failure, action), reauth, retryAfter },
     { status: STATUS[result.failure.kind] ?? 502 },
   );
 }

@@ -1,21 +1,27 @@
 import "server-only";
 import type { SellerClaims } from "../auth/auth";
 import { neighboursIn, pageOfView, type ListingsView, type Neighbours, type StateCounts, type ViewPage } from "./view";
-import { marketplace, type Result, type Listing } from "../marketplace";
+import { marketplace, type MarketplaceFailure, type Result, type Listing } from "../marketplace";
 import { rememberTitles } from "./titles";
 import { cachedShopListings, type StateListings } from "./shop-listings";
-import { mirroredListings, mirroredStateCounts } from "../mirror/mirrored-listings";
+import { mirrorReadAt, mirroredListings, mirroredStateCounts } from "../mirror/mirrored-listings";
 import type { Seller } from "../mirror/shop-mirror";
 
-// The mirror once it is filled; until then the marketplace itself.
+const notAnswering = (failure: MarketplaceFailure) => failure.kind === "unavailable" || failure.kind === "timeout";
+
+// The mirror once it is filled; until then the marketplace itself. A fresh read the marketplace does not answer gets
+// the mirror's copy as it was last read (`keptAt`), rather than no listings at all.
 async function viewListings(
   shop: Seller,
   state: ListingsView["state"],
   options: { fresh?: boolean } = {},
-): Promise<Result<StateListings>> {
+): Promise<Result<StateListings & { keptAt?: number }>> {
   const mirrored = await mirroredListings(shop, state, options);
   if (!mirrored) return cachedShopListings(await marketplace(), shop, state, options);
-  return mirrored.ok ? { ok: true, data: { listings: mirrored.data, count: mirrored.data.length } } : mirrored;
+  if (mirrored.ok) return { ok: true, data: { listings: mirrored.data, count: mirrored.data.length } };
+  const keptAt = options.fresh && notAnswering(mirrored.failure) ? await mirrorReadAt(shop) : null;
+  const kept = keptAt === null ? null : await mirroredListings(shop, state);
+  return kept?.ok ? { ok: true, data: { listings: kept.data, count: kept.data.length, keptAt: keptAt! } } : mirrored;
 }
 
 export async function loadListingsPage(
@@ -28,7 +34,11 @@ export async function loadListingsPage(
   const read = await viewListings(shop, view.state, options);
   if (!read.ok) return read;
   rememberTitles(seller.userId, read.data.listings);
-  return { ok: true, data: pageOfView(read.data.listings, view, read.data.count) };
+  const page = pageOfView(read.data.listings, view, read.data.count);
+  return {
+    ok: true,
+    data: read.data.keptAt === undefined ? page : { ...page, keptCopy: { readAt: read.data.keptAt } },
+  };
 }
 
 export async function loadNeighbours(

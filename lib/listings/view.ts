@@ -108,6 +108,8 @@ export type ViewPage = {
   listings: Listing[];
   /** The state's listings on the marketplace, when `total` are only the first of them (see VIEW_READS_IN_FULL). */
   partialOf?: number;
+  /** The marketplace did not answer: these are the shop's mirror as the dashboard last read it, at `readAt` (ms). */
+  keptCopy?: { readAt: number };
 };
 
 export function arrange(listings: Listing[], view: Omit<ListingsView, "state" | "page">): Listing[] {

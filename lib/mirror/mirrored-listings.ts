@@ -40,3 +40,9 @@ export async function mirroredStateCounts(seller: Seller): Promise<Record<string
   const counts = await store.stateCounts(seller.shopId);
   return Object.fromEntries([...LISTING_STATES, REMOVED_STATE].map((state) => [state, counts[state] ?? 0]));
 }
+
+/** When the mirror last read the shop from the marketplace; null until it is filled. */
+export async function mirrorReadAt(seller: Seller): Promise<number | null> {
+  const shop = await mirrorStore(await db()).shop(seller.shopId);
+  return shop?.status === "filled" ? shop.syncedAt : null;
+}

@@ -6,5 +6,5 @@ import { loadListingsPage } from "@/lib/listings/read";
 export async function GET(request: NextRequest) {
   const view = parseListingsView(Object.fromEntries(request.nextUrl.searchParams));
   const fresh = request.nextUrl.searchParams.get("fresh") === "1";
-  return readAsSeller((seller) => loadListingsPage(seller, view, { fresh }));
+  return readAsSeller((seller) => loadListingsPage(seller, view, { fresh }), "read");
 }
