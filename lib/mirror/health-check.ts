@@ -111,7 +111,7 @@ export function reasonOf(
     case "too-long": {
       const index = at((question) => characterCount(question.instructions) > limit);
       const instructions = listing.questions[index]?.instructions ?? "";
-      return `${numbered(listing, index)} has instructions of ${characterCount(instructions)} characters, ${quoted(instructions)}; the marketplace takes at most ${limit}.`;
+      return `${numbered(listing, index)} has instructions of ${characterCount(instructions)} characters (${quoted(instructions)}); the marketplace takes at most ${limit}.`;
     }
     case "all-caps": {
       const index = at((question) => longestCapsRun(question.instructions) >= 3);
@@ -174,8 +174,8 @@ function forecastReason(listing: Listing, rule: DatedRule): string {
     0,
     listing.questions.findIndex((question) => breaksRule(rule, question)),
   );
-  const count = characterCount(listing.questions[index]?.instructions ?? "");
-  return `${numbered(listing, index)} has instructions of ${count} characters; from then on the marketplace takes at most ${rule.max}.`;
+  const instructions = listing.questions[index]?.instructions ?? "";
+  return `${numbered(listing, index)} has instructions of ${characterCount(instructions)} characters (${quoted(instructions)}); from then on the marketplace takes at most ${rule.max}.`;
 }
 
 /**
