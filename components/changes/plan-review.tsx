@@ -232,7 +232,6 @@ function Progress({ plan }: { plan: PlanView }) {
  * what it costs. The rows come a page at a time from the server, so a plan of thousands of listings costs the browser
  * no more than one of fifty.
  */
-/** `afterwards`: where the seller goes on once the plan is applied or discarded, for a plan that came from elsewhere. */
 export function PlanReview({
   initial,
   canEdit,
@@ -240,6 +239,7 @@ export function PlanReview({
 }: {
   initial: PagedPlanView;
   canEdit: boolean;
+  /** Where the seller goes on once the plan is applied or discarded, for a plan that came from elsewhere. */
   afterwards?: { href: string; label: string }[];
 }) {
   const [plan, setPlan] = useState(initial);
