@@ -143,7 +143,7 @@ test("a health finding names the rule each listing breaks and opens its listings
   await finding.locator("summary").click();
   const length = `${LEGACY} ${first}`.length;
   await expect(finding).toContainText(
-    `Its question has instructions of ${length} characters; the marketplace takes at most 120.`,
+    `Its question has instructions of ${length} characters (“${LEGACY.slice(0, 39).trimEnd()}…”); the marketplace takes at most 120.`,
   );
 
   await finding.getByRole("link", { name: /Fix these 2 in a grid/ }).click();

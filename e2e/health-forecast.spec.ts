@@ -51,7 +51,7 @@ test("before 11 May 2026 the health check counts the listings the 120-character 
   await coming.locator("summary").click();
   await expect(coming.getByRole("listitem")).toHaveCount(3);
   await expect(coming).toContainText(
-    `Its question has instructions of ${`${LONG} ${over[0]}`.length} characters; from then on the marketplace takes at most 120.`,
+    `Its question has instructions of ${`${LONG} ${over[0]}`.length} characters (“${LONG.slice(0, 39).trimEnd()}…”); from then on the marketplace takes at most 120.`,
   );
   await page.getByRole("heading", { name: "Shop health check" }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: test.info().outputPath("health-forecast.png") });

@@ -1,5 +1,6 @@
 "use server";
 
+import { z } from "zod";
 import { sellerAction } from "@/lib/actions/seller-action";
 import { canEdit } from "@/lib/auth/scopes";
 import { planRunner } from "@/lib/changes/planning";
@@ -9,8 +10,13 @@ import { mirrorStore } from "@/lib/mirror/mirror-store";
 import { planHealthFix } from "@/lib/mirror/health-fix-plan";
 import { healthFixSchema } from "@/lib/mirror/health-fixes";
 
-/** Plans the fix of one health finding over the listings that have it; the seller reviews it before anything is written. */
-export const planHealthFixAction = sellerAction("load", healthFixSchema, async (fix, { seller }) => {
+const askedSchema = z.union([healthFixSchema, z.object({ every: z.literal("automatic") })]);
+
+/**
+ * Plans the fix of one health finding, or every fix that needs no words, over the listings that have them; the seller
+ * reviews the one plan before anything is written.
+ */
+export const planHealthFixAction = sellerAction("load", askedSchema, async (asked, { seller }) => {
   if (!canEdit(seller.scopes))
     return {
       ok: false,
@@ -22,7 +28,7 @@ export const planHealthFixAction = sellerAction("load", healthFixSchema, async (
     await planRunner(),
     seller,
     await store.listings(seller.shopId),
-    fix,
+    "every" in asked ? "every-automatic" : asked,
     await personalizationPhase().current(),
   );
   if (!planned.ok) return planned;

@@ -233,7 +233,16 @@ function Progress({ plan }: { plan: PlanView }) {
  * what it costs. The rows come a page at a time from the server, so a plan of thousands of listings costs the browser
  * no more than one of fifty.
  */
-export function PlanReview({ initial, canEdit }: { initial: PagedPlanView; canEdit: boolean }) {
+export function PlanReview({
+  initial,
+  canEdit,
+  afterwards = [],
+}: {
+  initial: PagedPlanView;
+  canEdit: boolean;
+  /** Where the seller goes on once the plan is applied or discarded, for a plan that came from elsewhere. */
+  afterwards?: { href: string; label: string }[];
+}) {
   const [plan, setPlan] = useState(initial);
   const [reserve, setReserve] = useState("");
   const [busy, startTransition] = useTransition();
@@ -458,6 +467,19 @@ export function PlanReview({ initial, canEdit }: { initial: PagedPlanView; canEd
           </a>
         )}
       </div>
+      {(plan.status === "applied" || plan.status === "discarded") && afterwards.length > 0 && (
+        <nav aria-label="Go on" className="mt-3 flex flex-wrap gap-4">
+          {afterwards.map(({ href, label }) => (
+            <a
+              key={href}
+              href={href}
+              className="min-h-11 content-center font-medium text-blue-800 underline md:min-h-9"
+            >
+              {label}
+            </a>
+          ))}
+        </nav>
+      )}
       {reviewing && (
         <details className="mt-3 text-sm" data-testid="plan-details">
           <summary className="min-h-11 cursor-pointer content-center font-medium md:min-h-8">Details</summary>

@@ -1,9 +1,10 @@
 import Link from "next/link";
-import { FINDINGS, type Finding, type FoundListing, type HealthReport } from "@/lib/mirror/health-check";
-import { FIXED_IN_EDITOR } from "@/lib/mirror/health-fixes";
+import { FINDINGS, findingAnchor, type Finding, type FoundListing, type HealthReport } from "@/lib/mirror/health-check";
+import { AUTOMATIC_FIX, FIXED_IN_EDITOR, fixPhrase } from "@/lib/mirror/health-fixes";
 import { gridHref } from "@/lib/changes/grid-href";
 import { consequenceOf, dayInWords } from "@/lib/personalization/dated-rules";
 import { HealthFixForm } from "./health-fix-form";
+import { AutomaticFixesButton } from "./automatic-fixes-button";
 
 const listingsCount = (count: number) => `${count} ${count === 1 ? "listing" : "listings"}`;
 
@@ -13,14 +14,16 @@ function FindingEntry({
   summary,
   listings,
   canEdit,
+  anchor,
 }: {
   finding: Finding;
   summary: string;
   listings: FoundListing[];
   canEdit: boolean;
+  anchor?: string;
 }) {
   return (
-    <li className="rounded-xl bg-white p-4 text-stone-900 ring-1 ring-stone-200">
+    <li id={anchor} className="scroll-mt-4 rounded-xl bg-white p-4 text-stone-900 ring-1 ring-stone-200">
       <details>
         <summary className="cursor-pointer font-medium">{summary}</summary>
         <ul className="mt-2 list-disc pl-5 text-sm">
@@ -54,6 +57,40 @@ function FindingEntry({
   );
 }
 
+/** One plan of every finding's first fix that needs no words, saying which fix each gets and which findings wait. */
+function AutomaticFixes({ findings }: { findings: HealthReport["findings"] }) {
+  const automatic = findings.flatMap(({ finding, listings }) => {
+    const fix = AUTOMATIC_FIX[finding];
+    return fix ? [{ finding, count: listings.length, fix }] : [];
+  });
+  const needWords = findings.filter(({ finding }) => !AUTOMATIC_FIX[finding]);
+  if (automatic.length === 0) return null;
+  return (
+    <div className="mt-3 rounded-xl bg-white p-4 text-sm text-stone-900 ring-1 ring-stone-200">
+      <div id="automatic-fixes-hint">
+        <p>One plan to review, with each finding&apos;s fix that needs no words of yours:</p>
+        <ul className="mt-1 list-disc pl-5">
+          {automatic.map(({ finding, count, fix }) => (
+            <li key={finding}>
+              {FINDINGS[finding]} ({listingsCount(count)}): {fixPhrase(fix)}.
+            </li>
+          ))}
+        </ul>
+      </div>
+      {needWords.length > 0 && (
+        <p className="mt-2 text-stone-700" data-testid="automatic-fixes-left-out">
+          Left out, as they need your own words:{" "}
+          {needWords
+            .map(({ finding, listings }) => `${FINDINGS[finding]} (${listingsCount(listings.length)})`)
+            .join("; ")}
+          .
+        </p>
+      )}
+      <AutomaticFixesButton hintId="automatic-fixes-hint" />
+    </div>
+  );
+}
+
 /** The shop health check: every mirrored listing against the current period's rules, with counts per finding. */
 export function ShopHealth({ report, canEdit }: { report: HealthReport | null; canEdit: boolean }) {
   return (
@@ -72,6 +109,7 @@ export function ShopHealth({ report, canEdit }: { report: HealthReport | null; c
           <p className="mt-2 text-sm">
             {report.scanned} listings checked against the marketplace&apos;s current rules.
           </p>
+          {canEdit && <AutomaticFixes findings={report.findings} />}
           <ul className="mt-3 space-y-3" aria-label="Findings">
             {report.findings.map(({ finding, listings }) => (
               <FindingEntry
@@ -80,6 +118,7 @@ export function ShopHealth({ report, canEdit }: { report: HealthReport | null; c
                 summary={`${FINDINGS[finding]}: ${listingsCount(listings.length)}`}
                 listings={listings}
                 canEdit={canEdit}
+                anchor={findingAnchor(finding)}
               />
             ))}
           </ul>

@@ -68,17 +68,42 @@ describe("shop health check", () => {
     expect(findingsOf(listing(4, [question({ type: "dropdown", options: ["Red"] })]), "single")).toEqual(["refused"]);
   });
 
-  it("names the rule each listing breaks, in the seller's words", () => {
+  it("names the rule each listing breaks, in the seller's words, quoting the text at fault", () => {
     const dash = listing(1, [question({ instructions: "- name to engrave" })]);
-    expect(reasonOf(dash, "refused", "multi")).toBe("Its question, instructions: Start with a letter or a digit.");
+    expect(reasonOf(dash, "refused", "multi")).toBe(
+      "Its question, instructions “- name to engrave”: Start with a letter or a digit.",
+    );
     const two = listing(2, [question(), question({ title: "Line 2", instructions: "a".repeat(130) })]);
     expect(reasonOf(two, "too-long", "multi")).toBe(
-      "Question 2 (“Line 2”) has instructions of 130 characters; the marketplace takes at most 120.",
+      "Question 2 (“Line 2”) has instructions of 130 characters (“aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa…”); the marketplace takes at most 120.",
     );
     const report = healthCheck([dash], "multi");
     expect(report.findings[0]?.listings).toEqual([
-      { id: 1, title: "Listing 1", reason: "Its question, instructions: Start with a letter or a digit." },
+      {
+        id: 1,
+        title: "Listing 1",
+        reason: "Its question, instructions “- name to engrave”: Start with a letter or a digit.",
+      },
     ]);
+  });
+
+  it("quotes an excerpt of at most 40 characters, from the first word of a run in capitals", () => {
+    const shouting = listing(1, [
+      question({ instructions: "Tell us: PLEASE TYPE THE NAME EXACTLY AS IT SHOULD APPEAR ON THE RING" }),
+    ]);
+    const reason = reasonOf(shouting, "all-caps", "multi");
+    expect(reason).toBe(
+      "Its question has three or more words in a row in capitals: “PLEASE TYPE THE NAME EXACTLY AS IT SHOU…”.",
+    );
+    expect(reason.match(/“(.*)”/u)?.[1]).toHaveLength(40);
+    const short = listing(2, [question({ instructions: "Ok: NAME AND DATE" })]);
+    expect(reasonOf(short, "all-caps", "multi")).toBe(
+      "Its question has three or more words in a row in capitals: “NAME AND DATE”.",
+    );
+    const dash = listing(3, [question({ instructions: `- ${"x".repeat(80)}` })]);
+    expect(reasonOf(dash, "refused", "multi")).toBe(
+      `Its question, instructions “- ${"x".repeat(37)}…”: Start with a letter or a digit.`,
+    );
   });
 });
 
@@ -105,13 +130,14 @@ describe("the forecast: a dated rule of the marketplace's calendar before its da
           {
             id: 1,
             title: "Listing 1",
-            reason: "Its question has instructions of 130 characters; from then on the marketplace takes at most 120.",
+            reason:
+              "Its question has instructions of 130 characters (“aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa…”); from then on the marketplace takes at most 120.",
           },
           {
             id: 2,
             title: "Listing 2",
             reason:
-              "Question 2 (“Personalization”) has instructions of 200 characters; from then on the marketplace takes at most 120.",
+              "Question 2 (“Personalization”) has instructions of 200 characters (“aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa…”); from then on the marketplace takes at most 120.",
           },
         ],
       },
@@ -134,7 +160,7 @@ describe("the forecast: a dated rule of the marketplace's calendar before its da
       expect(report.forecasts).toEqual([]);
       expect(ids(tooLong(report))).toEqual([1, 2, 4]);
       expect(tooLong(report)?.listings[0]?.reason).toBe(
-        "Its question has instructions of 130 characters; the marketplace takes at most 120.",
+        "Its question has instructions of 130 characters (“aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa…”); the marketplace takes at most 120.",
       );
     }
   });

@@ -4,7 +4,7 @@ import { phaseProblem } from "../changes/field-change";
 import type { PersonalizationPhase } from "../marketplace/personalization-phase";
 import { INSTRUCTIONS_MAX, characterCount, longestCapsRun } from "../personalization/rules";
 import { QUESTION_INSTRUCTIONS_MAX } from "../personalization/question-set";
-import { cellErrors, gridRowsOf } from "../changes/grid-rows";
+import { CHOICE_SEPARATOR, cellErrors, gridRowsOf } from "../changes/grid-rows";
 import { addOnPriceDropped } from "../personalization/add-on-price";
 import {
   SEVERAL_QUESTIONS_FROM,
@@ -26,6 +26,9 @@ export const FINDINGS: Record<Finding, string> = {
   "no-question": "Personalizable, but no question for buyers",
   refused: "Other rules the marketplace would refuse on the next write of these questions",
 };
+
+/** A finding's anchor in the inbox's health check. */
+export const findingAnchor = (finding: Finding) => `finding-${finding}`;
 
 /** A listing behind a finding, with the rule it breaks in the seller's words. */
 export type FoundListing = Pick<Listing, "id" | "title"> & { reason: string };
@@ -62,6 +65,35 @@ function instructionsLimit(phase: PersonalizationPhase, calendar?: Calendar): nu
 const numbered = (listing: Listing, index: number) =>
   listing.questions.length === 1 ? "Its question" : `Question ${index + 1} (“${listing.questions[index]?.title}”)`;
 
+const EXCERPT_MAX = 40;
+
+/** The text at fault as the seller reads it in a reason: quoted, and cut to an excerpt when long. */
+export function quoted(text: string): string {
+  const characters = Array.from(text);
+  const excerpt =
+    characters.length <= EXCERPT_MAX
+      ? text
+      : `${characters
+          .slice(0, EXCERPT_MAX - 1)
+          .join("")
+          .trimEnd()}…`;
+  return `“${excerpt}”`;
+}
+
+// The reason quotes the capitals from the first word of the run, as the rule counts words (docs/marketplace.md §2.1).
+function capsRunFrom(text: string): string {
+  let start: number | undefined;
+  let run = 0;
+  for (const match of text.matchAll(/\p{L}+/gu)) {
+    if (Array.from(match[0]).length < 3) continue;
+    const allCaps = match[0] === match[0].toUpperCase() && match[0] !== match[0].toLowerCase();
+    if (!allCaps) run = 0;
+    else if (++run === 1) start = match.index;
+    if (run >= 3) return text.slice(start);
+  }
+  return text;
+}
+
 const priceReason = (listing: Listing) =>
   `${numbered(listing, Math.max(0, listing.questions.findIndex(addOnPriceDropped)))} charges an add-on price that only an optional text question keeps.`;
 
@@ -78,14 +110,13 @@ export function reasonOf(
   switch (finding) {
     case "too-long": {
       const index = at((question) => characterCount(question.instructions) > limit);
-      const count = characterCount(listing.questions[index]?.instructions ?? "");
-      return `${numbered(listing, index)} has instructions of ${count} characters; the marketplace takes at most ${limit}.`;
+      const instructions = listing.questions[index]?.instructions ?? "";
+      return `${numbered(listing, index)} has instructions of ${characterCount(instructions)} characters (${quoted(instructions)}); the marketplace takes at most ${limit}.`;
     }
-    case "all-caps":
-      return `${numbered(
-        listing,
-        at((question) => longestCapsRun(question.instructions) >= 3),
-      )} has three or more words in a row in capitals.`;
+    case "all-caps": {
+      const index = at((question) => longestCapsRun(question.instructions) >= 3);
+      return `${numbered(listing, index)} has three or more words in a row in capitals: ${quoted(capsRunFrom(listing.questions[index]?.instructions ?? ""))}.`;
+    }
     case "required-without-instructions":
       return `${numbered(
         listing,
@@ -107,9 +138,14 @@ function refusedReason(listing: Listing, phase: PersonalizationPhase): string {
     for (const row of gridRowsOf([
       { ...listing, listingId: listing.id, currencyCode: null, lastModified: null, questions: stored },
     ])) {
-      const [field, message] = Object.entries(cellErrors(row))[0] ?? [];
-      if (field && message)
-        return `${numbered(listing, row.index)}, ${field === "question" ? "title" : field === "limit" ? "character limit" : field}: ${message}`;
+      const [field, message] = (Object.entries(cellErrors(row)) as [keyof typeof row, string][])[0] ?? [];
+      if (field && message) {
+        const at = `${numbered(listing, row.index)}, ${field === "question" ? "title" : field === "limit" ? "character limit" : field}`;
+        const value = row[field];
+        return typeof value === "string" && value !== ""
+          ? `${at} ${quoted(value.replaceAll(CHOICE_SEPARATOR, ", "))}: ${message}`
+          : `${at}: ${message}`;
+      }
     }
   return phaseProblem(stored, phase) ?? "The marketplace would refuse its questions as they are.";
 }
@@ -138,8 +174,8 @@ function forecastReason(listing: Listing, rule: DatedRule): string {
     0,
     listing.questions.findIndex((question) => breaksRule(rule, question)),
   );
-  const count = characterCount(listing.questions[index]?.instructions ?? "");
-  return `${numbered(listing, index)} has instructions of ${count} characters; from then on the marketplace takes at most ${rule.max}.`;
+  const instructions = listing.questions[index]?.instructions ?? "";
+  return `${numbered(listing, index)} has instructions of ${characterCount(instructions)} characters (${quoted(instructions)}); from then on the marketplace takes at most ${rule.max}.`;
 }
 
 /**

@@ -7,6 +7,7 @@ import { openDatabase, type Database } from "../db/database";
 import { createPlanRunner, type PlanRunner } from "../changes/plan-runner";
 import { healthCheck } from "./health-check";
 import { planHealthFix } from "./health-fix-plan";
+import { findingsPlannedIn } from "./health-fixes";
 import { shopMirror, type ShopMirror } from "./shop-mirror";
 import { signedInAs } from "../../test/harness/mirror-shop";
 
@@ -111,5 +112,44 @@ describe("the health check's fixes on BulkBazaar", () => {
     expect(view.items.map((item) => item.outcome)).toEqual(["done", "done"]);
     expect(await mirror.readRecent(BO, "read")).toMatchObject({ ok: true });
     expect((await counts())["no-question"]).toBeUndefined();
+  });
+
+  it("plans every finding's fix that needs no words as one plan, names each fix, and leaves out the findings that need words", async () => {
+    const planned = await planHealthFix(runner, BO, await mirror.store.listings(BO.shopId), "every-automatic", "multi");
+    if (!planned.ok || planned.data === null) throw new Error(`no plan: ${JSON.stringify(planned)}`);
+    const plan = (await runner.plans.find(planned.data))!;
+    expect(plan.description).toBe(
+      "Health check: instructions in capitals put in sentence case; required questions without instructions made optional; questions with an add-on price made optional (a price on a non-text question is dropped); personalization turned off on listings without a question",
+    );
+    expect(findingsPlannedIn(plan.description)).toEqual([
+      "all-caps",
+      "required-without-instructions",
+      "add-on-price",
+      "no-question",
+    ]);
+    const automatic = [
+      ...BO_HEALTH_PROBLEMS["all-caps"],
+      ...BO_HEALTH_PROBLEMS["required-without-instructions"],
+      ...BO_HEALTH_PROBLEMS["add-on-price"],
+      ...BO_HEALTH_PROBLEMS["no-question"],
+    ].map((index) => FIRST_ID + index);
+    const view = await runner.plans.view(plan);
+    expect(view.items.map((item) => [item.listingId, item.status]).sort()).toEqual(
+      automatic.map((id) => [id, "change"]).sort(),
+    );
+
+    expect(await runner.plans.startApply(planned.data, BO.shopId)).toBe(true);
+    await runner.apply((await runner.plans.find(planned.data))!);
+    expect((await runner.plans.view((await runner.plans.find(planned.data))!)).status).toBe("applied");
+    const [caps] = BO_HEALTH_PROBLEMS["all-caps"];
+    expect(
+      (await storedListing(sandbox.url, FIRST_ID + caps)).personalization.personalization_questions[0],
+    ).toMatchObject({ instructions: "Type your initials below, three letters at most." });
+    const [required] = BO_HEALTH_PROBLEMS["required-without-instructions"];
+    expect(
+      (await storedListing(sandbox.url, FIRST_ID + required)).personalization.personalization_questions[0],
+    ).toMatchObject({ required: false });
+    expect(await mirror.readRecent(BO, "read")).toMatchObject({ ok: true });
+    expect(await counts()).toEqual({ "too-long": 2, refused: 2 });
   });
 });

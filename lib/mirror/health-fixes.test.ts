@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { toQuestion, type Question, type QuestionWire } from "../marketplace/wire";
-import { fixedQuestions, healthFixSchema, sentenceCase } from "./health-fixes";
+import {
+  AUTOMATIC_FIX,
+  describeFix,
+  findingsPlannedIn,
+  fixedQuestions,
+  healthFixSchema,
+  nextFinding,
+  sentenceCase,
+} from "./health-fixes";
 
 const text = (fields: Partial<QuestionWire> = {}): Question =>
   toQuestion({
@@ -86,5 +94,43 @@ describe("health check fixes", () => {
     expect(healthFixSchema.safeParse({ ...fixes[0], instructions: " Name to engrave " }).data).toMatchObject({
       instructions: "Name to engrave",
     });
+  });
+});
+
+describe("every automatic fix at once", () => {
+  it("gives each finding that a fix without words can mend its first such fix, and none to those needing words", () => {
+    expect(AUTOMATIC_FIX).toEqual({
+      "all-caps": { finding: "all-caps", fix: "sentence-case" },
+      "required-without-instructions": { finding: "required-without-instructions", fix: "make-optional" },
+      "add-on-price": { finding: "add-on-price", fix: "make-optional" },
+      "no-question": { finding: "no-question", fix: "turn-off" },
+    });
+    for (const fix of Object.values(AUTOMATIC_FIX)) {
+      expect(healthFixSchema.parse(fix)).toEqual(fix);
+      expect(Object.keys(fix)).toEqual(["finding", "fix"]);
+    }
+  });
+
+  it("reads back from a plan's description which findings it fixes, whichever fix each got", () => {
+    expect(findingsPlannedIn(describeFix({ finding: "add-on-price", fix: "drop-price" }))).toEqual(["add-on-price"]);
+    expect(
+      findingsPlannedIn(
+        describeFix({ finding: "no-question", fix: "add-question", title: "Name", instructions: "", limit: 20 }),
+      ),
+    ).toEqual(["no-question"]);
+    expect(
+      findingsPlannedIn(
+        describeFix({ finding: "required-without-instructions", fix: "add-instructions", instructions: "Your name" }),
+      ),
+    ).toEqual(["required-without-instructions"]);
+    expect(findingsPlannedIn("Instructions in capitals put in sentence case")).toEqual([]);
+  });
+
+  it("goes on to the next finding still open after those planned, else back to the first still open", () => {
+    const open = ["too-long", "all-caps", "add-on-price", "refused"] as const;
+    expect(nextFinding(open, ["all-caps"])).toBe("add-on-price");
+    expect(nextFinding(open, ["add-on-price"])).toBe("refused");
+    expect(nextFinding(["too-long", "all-caps"], ["all-caps", "no-question"])).toBe("too-long");
+    expect(nextFinding(["all-caps"], ["all-caps"])).toBeUndefined();
   });
 });

@@ -4,7 +4,7 @@ import { longestCapsRun } from "../personalization/rules";
 import { addOnPriceDropped } from "../personalization/add-on-price";
 import type { QuestionChange } from "../personalization/question-diff";
 import type { Question } from "../marketplace/wire";
-import type { Finding } from "./health-check";
+import { FINDINGS, type Finding } from "./health-check";
 
 export const healthFixSchema = z.union([
   z.object({ finding: z.literal("all-caps"), fix: z.literal("sentence-case") }),
@@ -34,23 +34,53 @@ export type HealthFix = z.infer<typeof healthFixSchema>;
 /** Findings the dashboard cannot fix without the seller's own words for each listing: their listings open in the editor. */
 export const FIXED_IN_EDITOR: readonly Finding[] = ["too-long", "refused"];
 
-export function describeFix(fix: HealthFix): string {
+/** The first fix of each finding that needs no words of the seller's: what "Review all automatic fixes" plans. */
+export const AUTOMATIC_FIX: Partial<Record<Finding, HealthFix>> = {
+  "all-caps": { finding: "all-caps", fix: "sentence-case" },
+  "required-without-instructions": { finding: "required-without-instructions", fix: "make-optional" },
+  "add-on-price": { finding: "add-on-price", fix: "make-optional" },
+  "no-question": { finding: "no-question", fix: "turn-off" },
+};
+
+const HEALTH_PLAN = "Health check: ";
+
+// Each phrase names its finding in words no other finding's fix uses, so a plan's description says what it fixed.
+const FINDING_PHRASE: Partial<Record<Finding, string>> = {
+  "all-caps": "instructions in capitals",
+  "required-without-instructions": "required questions without",
+  "add-on-price": "add-on price",
+  "no-question": "listings without",
+};
+
+export function fixPhrase(fix: HealthFix): string {
   switch (fix.fix) {
     case "sentence-case":
-      return "Health check: instructions in capitals put in sentence case";
+      return "instructions in capitals put in sentence case";
     case "make-optional":
       return fix.finding === "add-on-price"
-        ? "Health check: questions with an add-on price made optional (a price on a non-text question is dropped)"
-        : "Health check: required questions without instructions made optional";
+        ? "questions with an add-on price made optional (a price on a non-text question is dropped)"
+        : "required questions without instructions made optional";
     case "add-instructions":
-      return `Health check: instructions “${fix.instructions}” added to required questions without any`;
+      return `instructions “${fix.instructions}” added to required questions without any`;
     case "drop-price":
-      return "Health check: add-on prices the next write would drop removed";
+      return "add-on prices the next write would drop removed";
     case "add-question":
-      return `Health check: the text question “${fix.title}” added to personalizable listings without one`;
+      return `the text question “${fix.title}” added to personalizable listings without one`;
     case "turn-off":
-      return "Health check: personalization turned off on listings without a question";
+      return "personalization turned off on listings without a question";
   }
+}
+
+/** A health fix plan's description: every fix it holds, in the check's order. */
+export const describeFixes = (fixes: readonly HealthFix[]) => HEALTH_PLAN + fixes.map(fixPhrase).join("; ");
+
+export const describeFix = (fix: HealthFix) => describeFixes([fix]);
+
+/** The findings a plan's description says it fixes, none when it did not come from the health check. */
+export function findingsPlannedIn(description: string): Finding[] {
+  if (!description.startsWith(HEALTH_PLAN)) return [];
+  const phrases = Object.entries(FINDING_PHRASE) as [Finding, string][];
+  return phrases.filter(([, phrase]) => description.includes(phrase)).map(([finding]) => finding);
 }
 
 const WORD = /\p{L}+/gu;
@@ -145,3 +175,14 @@ export const TURN_OFF_DIFF: QuestionChange = {
   change: "changed",
   fields: [{ field: "Personalization", before: "On, asking no question", after: "Off" }],
 };
+
+/**
+ * The finding to go on to after a plan of `planned`: the first still open after them in the check's order, else the
+ * first still open before them. The planned ones are skipped, fixed or discarded.
+ */
+export function nextFinding(open: readonly Finding[], planned: readonly Finding[]): Finding | undefined {
+  const order = Object.keys(FINDINGS) as Finding[];
+  const last = Math.max(...planned.map((finding) => order.indexOf(finding)));
+  const left = open.filter((finding) => !planned.includes(finding));
+  return left.find((finding) => order.indexOf(finding) > last) ?? left[0];
+}
