@@ -63,7 +63,10 @@ test("before 11 May 2026 the health check counts the listings the 120-character 
   await page.keyboard.press("Enter");
   await page.getByRole("textbox", { name: /^Instructions of/ }).fill("Type the name to engrave.");
   await page.keyboard.press("Enter");
+  // Shift and the arrows choose the three rows; Ctrl+D fills them from the first.
   await page.keyboard.press("ArrowUp");
+  await page.keyboard.press("Shift+ArrowDown");
+  await page.keyboard.press("Shift+ArrowDown");
   await page.keyboard.press("Control+d");
   await expect(page.getByTestId("grid-summary")).toHaveText("3 questions changed on 3 listings.");
   await page.getByRole("button", { name: "Review 3 changes" }).click();
