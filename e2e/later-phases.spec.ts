@@ -123,6 +123,7 @@ test("outside the multi-question period a listing with several questions is read
   await expect(page.getByTestId("plan-summary")).toHaveText(
     "2 listings change, 1 listing skipped, 0 already as asked.",
   );
+  await page.getByRole("radio", { name: "Skipped (1)" }).click();
   await expect(page.getByRole("article", { name: "Test listing 1", exact: true })).toContainText(
     "3 questions that this dashboard cannot show",
   );
