@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { appliedText, openChange } from "./changes";
+import { appliedText, openChange, QUESTION_SET } from "./changes";
 import { editor, editorPath, hydrated, signInTo } from "./editor";
 import { control, newSeller, putQuestion, setPhase, shopManagerEdit, signIn, storedListing } from "./sandbox-control";
 
@@ -158,7 +158,7 @@ for (const colorScheme of ["light", "dark"] as const) {
       await page.getByRole("button", { name: "Clear selection" }).click();
       await page.getByRole("checkbox", { name: "Select Test listing 1", exact: true }).check();
       await page.getByRole("checkbox", { name: "Select Test listing 3", exact: true }).check();
-      const dialog = await openChange(page, 2);
+      const dialog = await openChange(page, 2, QUESTION_SET);
       await dialog.getByLabel("Instructions for buyers").fill("Initials");
       await dialog.getByRole("button", { name: "Review the change" }).click();
       await expect(page.getByTestId("plan-summary")).toBeVisible();

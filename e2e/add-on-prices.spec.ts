@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { sellerVoice } from "../lib/personalization/question-set";
-import { applyChange, openChange, undoChange } from "./changes";
+import { applyChange, openChange, QUESTION_SET, undoChange } from "./changes";
 import { hydrated, openQuestionSet, questionGroup } from "./editor";
 import {
   inPhase,
@@ -221,7 +221,7 @@ test("a question set applied to 50 of bo's listings keeps each listing's own add
   await pageBox.check();
   await expect(page.getByTestId("bulk-selection")).toHaveText(/^50 listings selected\./);
 
-  const dialog = await openChange(page, 50);
+  const dialog = await openChange(page, 50, QUESTION_SET);
   const text = dialog.getByRole("group", { name: /^Question 1: Text/ });
   await text.getByLabel("Instructions").fill("Initials to engrave");
   await text.getByLabel("Character limit").fill("3");
@@ -261,7 +261,7 @@ test("a question set over listings that already ask something leads with what th
   const pageBox = page.getByRole("checkbox", { name: "Select all listings on this page" });
   await hydrated(pageBox);
   await pageBox.check();
-  const dialog = await openChange(page, 3);
+  const dialog = await openChange(page, 3, QUESTION_SET);
   const text = dialog.getByRole("group", { name: /^Question 1: Text/ });
   await text.getByLabel("Title").fill("Name");
   await text.getByLabel("Instructions").fill("Name to engrave");

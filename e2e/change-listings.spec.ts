@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import Papa from "papaparse";
 import { expect, test, type Page } from "@playwright/test";
-import { applyChange, appliedText, openChange, undoChange } from "./changes";
+import { applyChange, appliedText, openChange, QUESTION_SET, undoChange } from "./changes";
 import { hydrated, saveAsTemplate } from "./editor";
 import { E2E } from "./ports";
 import { control, newSeller, putQuestion, signIn, storedListing, type TestSeller } from "./sandbox-control";
@@ -120,7 +120,7 @@ test("a template applied to 30 listings as their question set", async ({ page })
   await templates.getByRole("button", { name: "Close" }).click();
   await page.goto(`${E2E.dashboardUrl}/listings`);
   await selectAll(page, 30);
-  const dialog = await openChange(page, 30);
+  const dialog = await openChange(page, 30, QUESTION_SET);
   await dialog.getByLabel("Start from a template").selectOption({ label: "Engraving" });
   await dialog.getByRole("button", { name: "Use template" }).click();
   await dialog.getByRole("button", { name: "Review the change" }).click();

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { applyChange, openChange, undoChange } from "./changes";
+import { applyChange, openChange, QUESTION_SET, undoChange } from "./changes";
 import { hydrated, optionalTextFields } from "./editor";
 import { newSeller, putQuestion, signIn, storedListing, type StoredListing } from "./sandbox-control";
 
@@ -40,7 +40,7 @@ test("a seller asks one question on every listing of a filter, reviews and appli
   await page.getByRole("button", { name: "Select all 30 active listings" }).click();
   await expect(page.getByTestId("bulk-selection")).toHaveText("All 30 active listings are selected, on every page.");
 
-  const dialog = await openChange(page, 30);
+  const dialog = await openChange(page, 30, QUESTION_SET);
   await dialog.getByLabel("Instructions for buyers").fill("NAME TO ENGRAVE NOW");
   await dialog.getByRole("button", { name: "Review the change" }).click();
   await expect(

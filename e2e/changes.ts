@@ -2,10 +2,15 @@ import { expect, type Page } from "@playwright/test";
 
 const listings = (count: number) => `${count} ${count === 1 ? "listing" : "listings"}`;
 
-/** The listings page's one entry for changing the selected listings; returns its dialog. */
-export async function openChange(page: Page, count: number) {
+/** The change dialog's kind that replaces every question of the selected listings. */
+export const QUESTION_SET = "Apply a question set (typed here or from a template)";
+
+/** The listings page's one entry for changing the selected listings; returns its dialog, on `kind` when one is named. */
+export async function openChange(page: Page, count: number, kind?: string) {
   await page.getByRole("button", { name: `Change ${listings(count)}…` }).click();
-  return page.getByRole("dialog", { name: `Change ${listings(count)}` });
+  const dialog = page.getByRole("dialog", { name: `Change ${listings(count)}` });
+  if (kind) await dialog.getByLabel("What to change").selectOption({ label: kind });
+  return dialog;
 }
 
 /** What an applied change's review says: the listings it changed, and a failure as a failure with what to do. */

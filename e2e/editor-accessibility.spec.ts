@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { openChange } from "./changes";
+import { openChange, QUESTION_SET } from "./changes";
 import { hydrated, openGiftNoteEditor, saveAsTemplate } from "./editor";
 import { control } from "./sandbox-control";
 
@@ -62,7 +62,7 @@ for (const colorScheme of ["light", "dark"] as const) {
       const box = page.getByRole("checkbox", { name: "Select Test listing 2", exact: true });
       await hydrated(box);
       await box.check();
-      const bulk = await openChange(page, 1);
+      const bulk = await openChange(page, 1, QUESTION_SET);
       await expect(bulk.getByLabel("Start from a template")).toBeVisible();
       expect(await violations(page, "dialog[open]")).toEqual([]);
     });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { applyChange, openChange } from "./changes";
+import { applyChange, openChange, QUESTION_SET } from "./changes";
 import { hydrated } from "./editor";
 import {
   control,
@@ -269,7 +269,7 @@ test("“select all that match” takes only the listings of the search and filt
     "All 29 active listings that match are selected, on every page.",
   );
 
-  const dialog = await openChange(page, 29);
+  const dialog = await openChange(page, 29, QUESTION_SET);
   await dialog.getByLabel("Instructions for buyers").fill("Initials");
   await dialog.getByLabel("Character limit for buyers' answers").fill("3");
   await dialog.getByRole("button", { name: "Review the change" }).click();

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { instructionRules } from "../lib/personalization/schema";
 import { sellerVoice } from "../lib/personalization/question-set";
-import { applyChange, openChange, undoChange } from "./changes";
+import { applyChange, openChange, QUESTION_SET, undoChange } from "./changes";
 import { editorPath, hydrated, openQuestionSet, questionGroup, saveAsTemplate } from "./editor";
 import {
   control,
@@ -457,7 +457,7 @@ test("a question set is applied to 20 listings through one change, and the whole
   const pageBox = page.getByRole("checkbox", { name: "Select all listings on this page" });
   await hydrated(pageBox);
   await pageBox.check();
-  const dialog = await openChange(page, 20);
+  const dialog = await openChange(page, 20, QUESTION_SET);
   await dialog
     .getByRole("group", { name: /^Question 1: Text/ })
     .getByLabel("Instructions")

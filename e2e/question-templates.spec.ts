@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { applyChange, openChange } from "./changes";
+import { applyChange, openChange, QUESTION_SET } from "./changes";
 import { addQuestion, editor, editorPath, hydrated, openEditor, saveAsTemplate } from "./editor";
 import { newSeller, storedListing } from "./sandbox-control";
 
@@ -84,7 +84,7 @@ test("a template applied as the question of a few selected listings is stored on
   await hydrated(box);
   await box.check();
   await page.getByRole("checkbox", { name: "Select Test listing 3", exact: true }).check();
-  const dialog = await openChange(page, 2);
+  const dialog = await openChange(page, 2, QUESTION_SET);
   await dialog.getByLabel("Start from a template").selectOption({ label: "Gift" });
   await dialog.getByRole("button", { name: "Use template" }).click();
   await expect(dialog.getByLabel("Instructions for buyers")).toHaveValue("Gift note");

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { applyChange, appliedText, openChange } from "./changes";
+import { applyChange, appliedText, openChange, QUESTION_SET } from "./changes";
 import { hydrated } from "./editor";
 import { newSeller, putQuestion, signIn } from "./sandbox-control";
 
@@ -109,7 +109,7 @@ test("the listings page, its change dialog and a change's page: no axe violation
     const clear = page.getByRole("button", { name: "Clear selection" });
     if (await clear.isVisible()) await clear.click();
     await tick.check();
-    const dialog = await openChange(page, 1);
+    const dialog = await openChange(page, 1, QUESTION_SET);
     await expect(dialog.getByLabel("Instructions for buyers")).toBeVisible();
     expect(await violations(page), `change dialog, ${each.scheme}, ${each.width}px`).toEqual([]);
     await page.keyboard.press("Escape");

@@ -37,7 +37,7 @@ export const planChangeAction = sellerAction(
     const currency = await currencyForPrices(
       marketplace,
       seller,
-      change.kind === "replace-set" ? change.questions : [],
+      change.kind === "replace-set" || change.kind === "add-question" ? change.questions : [],
     );
     if (!currency.ok) return currency;
     const phase = await personalizationPhase().current();

@@ -11,17 +11,18 @@ import { signInAgainPath } from "../use-sign-in-on-expiry";
 import { callAction } from "../feedback/call-action";
 import { ReloadPageButton } from "../feedback/reload-page-button";
 import { keepChangeDraft, type ChangeDraft } from "./change-draft";
+import { AddQuestionStep } from "./add-question-step";
 import { QuestionSetStep, ReviewButtons } from "./question-set-step";
 
 type Kind = ChangeInput["kind"];
 
 const KINDS: { value: Kind; label: string }[] = [
+  { value: "add-question", label: "Add a question" },
   { value: "replace-set", label: "Apply a question set (typed here or from a template)" },
   { value: "text-instructions", label: "The text question's instructions" },
   { value: "text-limit", label: "The text question's character limit" },
   { value: "text-required", label: "Whether buyers must answer the text question" },
   { value: "text-add-on-price", label: "The text question's add-on price" },
-  { value: "add-question", label: "Add a question" },
   { value: "remove-type", label: "Remove the questions of one type" },
   { value: "remove-personalization", label: "Remove personalization" },
 ];
@@ -33,37 +34,13 @@ export type Values = {
   required: boolean;
   price: string;
   type: QuestionType;
-  title: string;
-  options: string;
-  files: string;
-  position: string;
 };
 
-function questionOf(values: Values) {
-  const common = {
-    type: values.type,
-    title: values.title,
-    instructions: values.instructions,
-    required: values.required,
-  };
-  const labels = values.options
-    .split("\n")
-    .map((label) => label.trim())
-    .filter(Boolean)
-    .map((label) => ({ label }));
-  switch (values.type) {
-    case "text_input":
-      return { ...common, type: "text_input" as const, maxAllowedCharacters: Number(values.limit) };
-    case "dropdown":
-      return { ...common, type: "dropdown" as const, options: labels };
-    case "unlabeled_upload":
-      return { ...common, type: "unlabeled_upload" as const, maxAllowedFiles: Number(values.files) };
-    case "labeled_upload":
-      return { ...common, type: "labeled_upload" as const, options: labels };
-  }
-}
+type FieldKind = Exclude<Kind, "replace-set" | "add-question">;
 
-function changeOf(values: Values): Exclude<ChangeInput, { kind: "replace-set" }> {
+function changeOf(
+  values: Values & { kind: FieldKind },
+): Exclude<ChangeInput, { kind: "replace-set" | "add-question" }> {
   switch (values.kind) {
     case "text-instructions":
       return { kind: values.kind, instructions: values.instructions };
@@ -73,27 +50,20 @@ function changeOf(values: Values): Exclude<ChangeInput, { kind: "replace-set" }>
       return { kind: values.kind, required: values.required };
     case "text-add-on-price":
       return { kind: values.kind, price: values.price };
-    case "add-question":
-      return { kind: values.kind, questions: [questionOf(values)], position: Number(values.position) };
     case "remove-type":
       return { kind: values.kind, type: values.type };
-    case "replace-set":
     case "remove-personalization":
       return { kind: "remove-personalization" };
   }
 }
 
 const DEFAULT_VALUES: Values = {
-  kind: "replace-set",
+  kind: "add-question",
   instructions: "",
   limit: "100",
   required: false,
   price: "",
   type: "text_input",
-  title: "Personalization",
-  options: "",
-  files: "1",
-  position: "1",
 };
 
 type SignInReason = NonNullable<Extract<Awaited<ReturnType<typeof planChangeAction>>, { ok: false }>["signIn"]>;
@@ -170,7 +140,7 @@ export function PlanChangeDialog({
   function plan(change: ChangeInput) {
     setError(undefined);
     setNotice(undefined);
-    if (change.kind === "replace-set") reviewed.current = change.questions;
+    if (change.kind === "replace-set" || change.kind === "add-question") reviewed.current = change.questions;
     startTransition(async () => {
       const result = await callAction(() => planChangeAction({ selection, change }));
       if (!result.ok)
@@ -185,16 +155,12 @@ export function PlanChangeDialog({
     });
   }
 
+  const { kind } = values;
+
   function submit(event: FormEvent) {
     event.preventDefault();
-    plan(changeOf(values));
+    if (kind !== "replace-set" && kind !== "add-question") plan(changeOf({ ...values, kind }));
   }
-
-  const { kind } = values;
-  const asksQuestion = kind === "add-question";
-  const showInstructions = kind === "text-instructions" || (asksQuestion && values.type !== "dropdown");
-  const showLimit = kind === "text-limit" || (asksQuestion && values.type === "text_input");
-  const showRequired = kind === "text-required" || asksQuestion;
 
   const noticeBox = notice && (
     <p role="status" className="mt-4 rounded-md bg-stone-100 p-3 text-sm text-stone-900 ring-1 ring-stone-300">
@@ -231,7 +197,8 @@ export function PlanChangeDialog({
   return (
     <dialog
       ref={dialog}
-      onClose={onClose}
+      // A confirmation opened inside (no instructions) closes by itself; React passes its close event up here.
+      onClose={(event) => event.target === event.currentTarget && onClose()}
       aria-labelledby="plan-change-heading"
       className="m-auto w-[calc(100%-2rem)] max-w-2xl rounded-xl p-6 shadow-xl backdrop:bg-black/40"
     >
@@ -252,7 +219,20 @@ export function PlanChangeDialog({
           ))}
         </select>
       </label>
-      {kind === "replace-set" ? (
+      {kind === "add-question" ? (
+        <>
+          {errorBox}
+          {noticeBox}
+          <AddQuestionStep
+            initial={draft?.values.kind === "add-question" ? draft.questions?.[0] : undefined}
+            pricing={{ offered: questionSet }}
+            listings={`these ${selectedCount === 1 ? "listing" : `${selectedCount} listings`}`}
+            busy={planning}
+            onReview={(question) => plan({ kind: "add-question", questions: [question] })}
+            onCancel={() => dialog.current?.close()}
+          />
+        </>
+      ) : kind === "replace-set" ? (
         <>
           {errorBox}
           {noticeBox}
@@ -266,7 +246,7 @@ export function PlanChangeDialog({
         </>
       ) : (
         <form onSubmit={submit} noValidate>
-          {(asksQuestion || kind === "remove-type") && (
+          {kind === "remove-type" && (
             <label className="mt-3 block font-medium">
               Question type
               <select
@@ -282,15 +262,9 @@ export function PlanChangeDialog({
               </select>
             </label>
           )}
-          {asksQuestion && (
-            <label className="mt-3 block font-medium">
-              Question title
-              <input value={values.title} onChange={(event) => set("title", event.target.value)} className={field} />
-            </label>
-          )}
-          {showInstructions && <TextAreaField label="Instructions" {...bind("instructions")} />}
-          {showLimit && <NumberField label="Character limit" max={1024} {...bind("limit")} />}
-          {showRequired && (
+          {kind === "text-instructions" && <TextAreaField label="Instructions" {...bind("instructions")} />}
+          {kind === "text-limit" && <NumberField label="Character limit" max={1024} {...bind("limit")} />}
+          {kind === "text-required" && (
             <label className="mt-3 flex items-center gap-2 font-medium">
               <input
                 type="checkbox"
@@ -313,16 +287,6 @@ export function PlanChangeDialog({
               />
             </label>
           )}
-          {asksQuestion && (values.type === "dropdown" || values.type === "labeled_upload") && (
-            <TextAreaField
-              label={`${values.type === "dropdown" ? "Choices" : "File labels"}, one per line`}
-              {...bind("options")}
-            />
-          )}
-          {asksQuestion && values.type === "unlabeled_upload" && (
-            <NumberField label="Files" max={10} {...bind("files")} />
-          )}
-          {kind === "add-question" && <NumberField label="Position (1 is first)" max={5} {...bind("position")} />}
           {errorBox}
           {noticeBox}
           <div className="mt-6">

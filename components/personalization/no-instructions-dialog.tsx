@@ -3,14 +3,19 @@
 import { BUTTON_CLASS, ConfirmDialog } from "../confirm-dialog";
 import { useModal } from "./use-modal";
 
+/** `verb`: what the confirmation goes on to do, "Save" in the editors. */
 export function NoInstructionsDialog({
   onConfirm,
   onAddInstructions,
   onClose,
+  verb = "Save",
+  listings = "this listing",
 }: {
   onConfirm: () => void;
   onAddInstructions: () => void;
   onClose: () => void;
+  verb?: string;
+  listings?: string;
 }) {
   const dialog = useModal();
   const closeThen = (next: () => void) => () => {
@@ -21,13 +26,13 @@ export function NoInstructionsDialog({
     <ConfirmDialog
       dialogRef={dialog}
       name="no-instructions"
-      heading="Save without instructions?"
-      text="Buyers will be asked to personalize this listing without being told what to write."
+      heading={`${verb} without instructions?`}
+      text={`Buyers will be asked to personalize ${listings} without being told what to write.`}
       keep={{ label: "Add instructions", onClick: closeThen(onAddInstructions) }}
       onClose={onClose}
     >
       <button type="button" onClick={closeThen(onConfirm)} className={BUTTON_CLASS.primary}>
-        Save without instructions
+        {verb} without instructions
       </button>
     </ConfirmDialog>
   );

@@ -13,7 +13,7 @@ export const changeInputSchema = z.discriminatedUnion("kind", [
   z.object({
     kind: z.literal("add-question"),
     questions: sellerQuestionsSchema.check(z.length(1)),
-    position: z.number().int().min(1).max(QUESTIONS_MAX),
+    position: z.number().int().min(1).max(QUESTIONS_MAX).optional(),
   }),
   z.object({ kind: z.literal("remove-type"), type: z.enum(QUESTION_TYPES) }),
   z.object({ kind: z.literal("replace-set"), questions: sellerQuestionsSchema }),
@@ -24,10 +24,10 @@ export type ChangeInput = z.infer<typeof changeInputSchema>;
 
 export const planInputSchema = z.object({ selection: selectionSchema, change: changeInputSchema });
 
-/** `currency`: the shop's, when a question set charges an add-on price. */
+/** `currency`: the shop's, when the questions charge an add-on price. */
 export function changeOf(input: ChangeInput, currency?: string): Change {
   if (input.kind === "add-question")
-    return { kind: "add-question", question: input.questions[0]!, position: input.position };
+    return { kind: "add-question", question: input.questions[0]!, position: input.position, currency };
   if (input.kind === "replace-set") return { ...input, currency };
   return input;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { applyChange } from "./field-change";
+import { changeInputSchema, changeOf } from "./change-input";
+import { applyChange, describeChange, writeBodyOf } from "./field-change";
 import { planOfChange, changedSince, costOf, undoTarget } from "./plan";
 import { diffLines } from "../personalization/question-diff";
 import type { ListingQuestions } from "../marketplace/question-wire";
@@ -134,6 +135,34 @@ describe("field-level changes", () => {
     expect(plan[0]!.after![1]).toBe(shop[0]!.questions[0]);
     expect(plan[2]!.status).toBe("skipped");
     expect(plan[2]!.reason).toMatch(/only one upload question/);
+  });
+
+  it("adds a question last to listings that already ask something, keeping its add-on price in the shop's currency", () => {
+    const input = changeInputSchema.parse({
+      kind: "add-question",
+      questions: [
+        {
+          type: "text_input",
+          title: "Gift note",
+          instructions: "A note for the card",
+          required: false,
+          maxAllowedCharacters: 80,
+          addOnPrice: "2.50",
+        },
+      ],
+    });
+    const plan = planOfChange([...shop, listing(4, [])], changeOf(input, "USD"), "multi");
+    expect(plan.map((item) => item.status)).toEqual(["change", "change", "change", "change"]);
+    expect(plan.map((item) => item.after!.map((q) => q.title))).toEqual([
+      ["Name to engrave", "Gift note"],
+      ["Colour", "Name to engrave", "Gift note"],
+      ["Your photo", "Colour", "Name to engrave", "Gift note"],
+      ["Gift note"],
+    ]);
+    for (const item of plan) expect(item.after!.at(-1)!.addOnPrice).toEqual(usd(250));
+    expect(plan[1]!.after!.slice(0, 2)).toEqual(shop[1]!.questions);
+    expect(writeBodyOf(plan[0]!.after!, "multi").personalization_questions[1]!.add_on_price).toEqual(price(250));
+    expect(describeChange(changeOf(input, "USD"))).toBe("Add the text question “Gift note” last");
   });
 
   it("replaces the set and removes personalization", () => {

@@ -22,8 +22,8 @@ export type Change =
   | { kind: "text-required"; required: boolean }
   /** A decimal in the listing's currency, such as "2.50"; "" removes the price. */
   | { kind: "text-add-on-price"; price: string }
-  /** `position` counts from 1; past the end adds it last. */
-  | { kind: "add-question"; question: QuestionForm; position: number }
+  /** `position` counts from 1; past the end, or none, adds it last. `currency`: the shop's, for its add-on price. */
+  | { kind: "add-question"; question: QuestionForm; position?: number; currency?: string }
   | { kind: "remove-type"; type: QuestionType }
   | { kind: "replace-set"; questions: QuestionForm[]; currency?: string }
   | { kind: "remove-personalization" };
@@ -95,10 +95,10 @@ function edited(listing: ListingQuestions, change: Change): ChangeOutcome {
           outcome: "skipped",
           reason: `It already asks buyers ${QUESTIONS_MAX} questions, the most a listing can.`,
         };
-      const at = Math.min(Math.max(0, change.position - 1), questions.length);
+      const at = Math.min(Math.max(0, (change.position ?? Infinity) - 1), questions.length);
       return {
         outcome: "change",
-        after: [...questions.slice(0, at), questionOf(change.question), ...questions.slice(at)],
+        after: [...questions.slice(0, at), questionOf(change.question, change.currency), ...questions.slice(at)],
       };
     }
     case "remove-type": {
@@ -203,7 +203,9 @@ export function describeChange(change: Change, currencyCode?: string | null): st
         ? `Set the text question's add-on price to ${priceLabel(change.price, currencyCode)}`
         : "Remove the text question's add-on price";
     case "add-question":
-      return `Add the ${typeName(change.question.type)} question “${change.question.title}” at position ${change.position}`;
+      return change.position === undefined
+        ? `Add the ${typeName(change.question.type)} question “${change.question.title}” last`
+        : `Add the ${typeName(change.question.type)} question “${change.question.title}” at position ${change.position}`;
     case "remove-type":
       return `Remove every ${typeName(change.type)} question`;
     case "replace-set":

@@ -28,6 +28,8 @@ type Props = {
   onRemove: () => void;
   announce: (text: string) => void;
   pricing: Pricing;
+  /** The one question of a form (a question added to many listings): nothing to move or remove. */
+  alone?: boolean;
 };
 
 const INPUT = "mt-1 w-full rounded-md border border-stone-400 p-2";
@@ -36,7 +38,8 @@ const SMALL_BUTTON = "rounded px-2 py-1 text-sm ring-1 ring-stone-300 hover:bg-s
 const DRAG_TYPE = "application/x-question-index";
 
 /** One question of the set: its place in the order, its title, instructions and required, and the fields of its type. */
-export function QuestionCard({ form, index, count, fieldId, type, onMove, onRemove, announce, pricing }: Props) {
+export function QuestionCard(props: Props) {
+  const { form, index, fieldId, type, onMove, announce, pricing, alone = false } = props;
   const { register, watch, formState, trigger } = form;
   const errors = formState.errors.questions?.[index];
   const id = `question-${fieldId}`;
@@ -66,49 +69,13 @@ export function QuestionCard({ form, index, count, fieldId, type, onMove, onRemo
     >
       <fieldset className="space-y-4" aria-labelledby={`${id}-legend`}>
         <div className="flex flex-wrap items-center gap-2">
-          <span
-            draggable
-            onDragStart={(event) => {
-              event.dataTransfer.setData(DRAG_TYPE, String(index));
-              event.dataTransfer.effectAllowed = "move";
-            }}
-            className="cursor-grab select-none rounded px-1 text-stone-500"
-            title="Drag to reorder"
-            data-testid="drag-handle"
-            aria-hidden="true"
-          >
-            ⠿
-          </span>
-          <h2 id={`${id}-legend`} className="mr-auto text-lg font-semibold">
-            Question {index + 1}: {QUESTION_TYPE_NAMES[type]}
-            <span className="sr-only">{title ? `(“${title}”)` : ""}</span>
-          </h2>
-          <button
-            type="button"
-            className={SMALL_BUTTON}
-            disabled={index === 0}
-            onClick={() => onMove(index, index - 1)}
-            aria-label={`Move question ${index + 1} up`}
-          >
-            Move up
-          </button>
-          <button
-            type="button"
-            className={SMALL_BUTTON}
-            disabled={index === count - 1}
-            onClick={() => onMove(index, index + 1)}
-            aria-label={`Move question ${index + 1} down`}
-          >
-            Move down
-          </button>
-          <button
-            type="button"
-            className={`${SMALL_BUTTON} text-red-800`}
-            onClick={onRemove}
-            aria-label={`Remove question ${index + 1}`}
-          >
-            Remove
-          </button>
+          {alone ? (
+            <h2 id={`${id}-legend`} className="mr-auto text-lg font-semibold">
+              New question: {QUESTION_TYPE_NAMES[type]}
+            </h2>
+          ) : (
+            <CardControls {...props} id={id} title={title} />
+          )}
         </div>
         <QuestionStatsNote questionId={watch(`questions.${index}.questionId`)} />
 
@@ -229,6 +196,57 @@ export function QuestionCard({ form, index, count, fieldId, type, onMove, onRemo
         </div>
       </fieldset>
     </li>
+  );
+}
+
+/** Where the question stands in the set, and the buttons that move or remove it. */
+function CardControls({ index, count, type, onMove, onRemove, id, title }: Props & { id: string; title: string }) {
+  return (
+    <>
+      <span
+        draggable
+        onDragStart={(event) => {
+          event.dataTransfer.setData(DRAG_TYPE, String(index));
+          event.dataTransfer.effectAllowed = "move";
+        }}
+        className="cursor-grab select-none rounded px-1 text-stone-500"
+        title="Drag to reorder"
+        data-testid="drag-handle"
+        aria-hidden="true"
+      >
+        ⠿
+      </span>
+      <h2 id={`${id}-legend`} className="mr-auto text-lg font-semibold">
+        Question {index + 1}: {QUESTION_TYPE_NAMES[type]}
+        <span className="sr-only">{title ? `(“${title}”)` : ""}</span>
+      </h2>
+      <button
+        type="button"
+        className={SMALL_BUTTON}
+        disabled={index === 0}
+        onClick={() => onMove(index, index - 1)}
+        aria-label={`Move question ${index + 1} up`}
+      >
+        Move up
+      </button>
+      <button
+        type="button"
+        className={SMALL_BUTTON}
+        disabled={index === count - 1}
+        onClick={() => onMove(index, index + 1)}
+        aria-label={`Move question ${index + 1} down`}
+      >
+        Move down
+      </button>
+      <button
+        type="button"
+        className={`${SMALL_BUTTON} text-red-800`}
+        onClick={onRemove}
+        aria-label={`Remove question ${index + 1}`}
+      >
+        Remove
+      </button>
+    </>
   );
 }
 

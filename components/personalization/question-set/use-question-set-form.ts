@@ -5,13 +5,16 @@ import { sellerQuestionSetSchema } from "@/lib/personalization/editor-schema";
 import type { QuestionSetForm } from "@/lib/personalization/question-set";
 import type { QuestionSetFormApi, QuestionSetValues } from "./drafts";
 
-/** The form over a question set, checked in the browser with the schema the server action and the sandbox use. */
-export function useQuestionSetForm(defaultValues: QuestionSetValues): QuestionSetFormApi {
+/**
+ * The form over a question set, checked in the browser with the schema the server action and the sandbox use.
+ * `checkAsTyped`: every field is checked as it is typed, for a form without buttons that add and move choices.
+ */
+export function useQuestionSetForm(defaultValues: QuestionSetValues, checkAsTyped = false): QuestionSetFormApi {
   const form = useForm<QuestionSetValues, unknown, QuestionSetForm>({
     // The drafts carry every type's fields; the schema's output keeps only what each question's type uses.
     resolver: zodResolver(sellerQuestionSetSchema) as unknown as Resolver<QuestionSetValues, unknown, QuestionSetForm>,
     // Checked on save, then again as the seller corrects: a check on every blur raced the buttons that add and move choices.
-    mode: "onSubmit",
+    mode: checkAsTyped ? "onChange" : "onSubmit",
     reValidateMode: "onChange",
     defaultValues,
   });
