@@ -64,7 +64,6 @@ async function moved(
   return answered(await moveItems(database, mover, kind, ids, itemFactsOf(database, mover), extra));
 }
 
-
 const moverOf = (seller: { userId: number; shopId: number }): Mover => ({
   userId: seller.userId,
   shopId: seller.shopId,
