@@ -88,6 +88,25 @@ describe.each(eachEngine())("marking orders shipped on %s", (_engine, location) 
     expect(await openReceiptIds(100)).not.toContain(receiptIds[0]);
   });
 
+  it("reads back a receipt whose earlier shipment's answer never came, and sends no second one once it landed", async () => {
+    const [receiptId] = await openReceiptIds(1);
+    const history = shipmentHistory(db);
+    // An earlier send timed out, and its shipment landed on the marketplace after the dashboard read the receipt.
+    const earlier = await history.record({ shopId: ADA.shop_id, userId: ADA.user_id, receiptId: receiptId! });
+    await history.settle(earlier, "unknown");
+    expect((await sandboxControl(sandbox.url, `/receipts/${receiptId}/shipment`, {})).status).toBe(200);
+    let outcomes;
+    const sent = await requestsOf(async () => {
+      outcomes = await shipReceipts(db, market, SELLER, {
+        receiptIds: [receiptId!],
+        tracking: [trackingOf(receiptId!)],
+      });
+    });
+    expect(outcomes).toEqual({ ok: true, data: [{ receiptId, shipped: true }] });
+    expect(sent.map((entry) => `${entry.method} ${entry.status}`)).toEqual(["GET 200"]);
+    expect(await history.list(ADA.shop_id, receiptId!)).toMatchObject([{ id: earlier, outcome: "done" }]);
+  });
+
   it("refuses a receipt of another shop, or one never read, with a sentence and without a request", async () => {
     const bo = DEMO_SELLERS.bo;
     const theirs = insertOrder(sandbox.state.db, {

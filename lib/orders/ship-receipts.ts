@@ -113,6 +113,15 @@ async function shipOne(
   { receiptId, tracking, wasOpen }: { receiptId: number; tracking?: ShipmentTracking; wasOpen: boolean },
 ) {
   const history = shipmentHistory(db);
+  // An earlier send whose answer never came may have landed since: the receipt read back tells, before a second one.
+  const unknown = (await history.list(seller.shopId, receiptId)).filter((earlier) => earlier.outcome === "unknown");
+  if (unknown.length > 0 && wasOpen) {
+    const now = await marketplace.getShopReceipt(seller.userId, seller.shopId, receiptId);
+    if (now.ok && now.data.shipped) {
+      for (const earlier of unknown) await history.settle(earlier.id, "done");
+      return now;
+    }
+  }
   const entry = await history.record({ shopId: seller.shopId, userId: seller.userId, receiptId, ...tracking });
   const sent = await marketplace.createReceiptShipment(
     seller.userId,
