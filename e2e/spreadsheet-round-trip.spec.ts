@@ -86,6 +86,8 @@ test("an old file changes only the cell the seller edited, and leaves a listing 
   const changed = page.getByRole("article", { name: "Test listing 1" });
   await expect(changed).toContainText("Changed since your export, and you did not edit it in the file");
   await expect(page.getByRole("button", { name: "Apply 1 change" })).toBeVisible();
+  // For docs/sellers.md: the review of a stale file, the listing changed since left as the shop has it.
+  await page.screenshot({ path: "test-results/stale-import-review.png", fullPage: true });
 
   await page.getByRole("button", { name: "Take your cells for Test listing 1" }).click();
   await expect(page.getByTestId("plan-summary")).toHaveText(
