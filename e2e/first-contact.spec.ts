@@ -191,3 +191,14 @@ test.describe("in the multi-question period", () => {
     await expect(page.getByLabel("Type of the new question")).toHaveValue("text_input");
   });
 });
+
+test("a marketplace account without a shop is told how to open one, and is offered no orders or findings", async ({
+  page,
+}) => {
+  await signIn(page, { email: "cy@example.com", password: "cy-sandbox-3" });
+  await expect(page.getByText(/Your marketplace account has no shop yet/)).toBeVisible();
+  const header = page.getByRole("banner");
+  await expect(header.getByRole("button", { name: "Sign out" })).toBeVisible();
+  await expect(header.getByRole("link", { name: "Orders" })).toHaveCount(0);
+  await expect(header.getByTestId("needs-attention")).toHaveCount(0);
+});
