@@ -51,7 +51,9 @@ test("50 listings' instructions over 120 characters are fixed in one grid page a
   await expect(editor).not.toHaveAttribute("aria-invalid");
   await page.keyboard.press("Enter");
   await expect(cell(page, 1, INSTRUCTIONS)).toBeFocused();
+  // Ctrl+Shift+Down chooses the rest of the column; Ctrl+D fills it from its first row.
   await page.keyboard.press("ArrowUp");
+  await page.keyboard.press("Control+Shift+ArrowDown");
   await page.keyboard.press("Control+d");
   await expect(page.getByTestId("grid-summary")).toHaveText("50 questions changed on 50 listings.");
   // Nothing is written before the review is applied.

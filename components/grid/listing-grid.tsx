@@ -196,7 +196,9 @@ export function ListingGrid({
       case "ArrowDown":
       case "ArrowUp":
         if (event.shiftKey && anchor === null) setAnchor(row);
-        move(row + (event.key === "ArrowDown" ? 1 : -1), col, event.shiftKey);
+        // With Ctrl (Cmd), to the last or first row, as spreadsheets do: Ctrl+Shift+Down chooses the rest of a column.
+        if (command) move(event.key === "ArrowDown" ? rows.length - 1 : 0, col, event.shiftKey);
+        else move(row + (event.key === "ArrowDown" ? 1 : -1), col, event.shiftKey);
         break;
       case "Escape":
         // Puts back what the last step changed here, such as a Required toggled by Enter.

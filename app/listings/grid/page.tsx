@@ -54,7 +54,8 @@ export default async function ListingGridPage({ searchParams }: Props) {
               {grid.foreign > 0 &&
                 ` ${grid.foreign.toLocaleString("en-US")} of the listings in this address ${grid.foreign === 1 ? "is" : "are"} not in your shop, so the grid leaves ${grid.foreign === 1 ? "it" : "them"} out.`}{" "}
               Arrow keys move, Enter or F2 edits, Escape cancels, Ctrl+D copies the cell above (or the first row of a
-              range chosen with Shift and the arrows), Ctrl+Z undoes. Nothing changes until you review.
+              range chosen with Shift and the arrows, Ctrl+Shift+Down to the last row), Ctrl+Z undoes. Nothing changes
+              until you review.
             </p>
             {rows.length > 0 ? (
               <ListingGrid initial={rows} versions={gridVersionsOf(grid.listings)} canEdit={canEdit(seller.scopes)} />
