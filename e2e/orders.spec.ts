@@ -229,7 +229,7 @@ test("the production sheet opened from a filtered Orders page says which orders 
 
   await signInToOrders(page, seller);
   await page.goto(`/orders?listing=${necklace}`);
-  await expect(page.getByRole("article")).toHaveCount(3);
+  await expect(page.getByRole("table", { name: "Production queue" }).locator("tbody tr")).toHaveCount(3);
   await page.getByRole("link", { name: "Production sheet" }).click();
   await expect(page).toHaveURL(new RegExp(`/orders/sheet\\?listing=${necklace}$`));
   await expect(page.getByTestId("sheet-summary")).toContainText(
@@ -294,6 +294,14 @@ test("the production sheet opened from a filtered Orders page says which orders 
   await page.addStyleTag({ content: "body { padding: 12mm; }" });
   const png = await page.screenshot({ path: "test-results/production-sheet.png", fullPage: true });
   expect(png.subarray(1, 4).toString()).toBe("PNG");
+
+  // The queue's due filter carries to the sheet, item by item: of the necklaces only the two-week-old one is overdue.
+  await page.emulateMedia({ media: "screen" });
+  await page.goto(`/orders/sheet?listing=${necklace}&due=overdue`);
+  await expect(page.getByTestId("sheet-summary")).toContainText("overdue");
+  await expect(page.getByTestId("sheet-summary")).toContainText("1 item in 1 order");
+  await expect(page.getByRole("table", { name: "Name" }).getByText("Kwame Mensah")).toBeVisible();
+  await expect(page.getByText("Jane Doe")).toHaveCount(0);
 });
 
 test("a seller who signed in without transactions_r is asked once, on the Orders page only, and keeps the rest", async ({

@@ -13,6 +13,10 @@ import { keptOrdersReady } from "./background";
 import type { Seller } from "./kept-orders";
 import { orderStore, type OrderFilter, type OrderSync } from "./order-store";
 import { productionSheet, type SheetListing } from "./production-sheet";
+import { inDueWindow, type DueFilter } from "./queue/queue-rows";
+import { shipByOf } from "./ship-by";
+
+const DAY = 24 * 3600;
 import { questionStats, STATS_DAYS, type QuestionStats } from "./question-stats";
 
 /** How long a view waits for a first fill before showing what is kept so far: a small shop's fill ends within it. */
@@ -73,6 +77,7 @@ export const SHEET_MAX_ORDERS = 2000;
 export async function productionSheetView(
   seller: Seller,
   filter: OrderFilter,
+  due: DueFilter | null = null,
 ): Promise<Result<{ sheet: SheetListing[]; orders: number; total: number; sync: OrderSync }>> {
   const fresh = await keptOrdersReady(seller, FIRST_FILL_WAIT_MS);
   if (!fresh.ok) return fresh;
@@ -82,7 +87,17 @@ export async function productionSheetView(
     { ...filter, openOnly: true },
     { limit: SHEET_MAX_ORDERS, offset: 0 },
   );
-  const orders = await answered(database, seller, kept.orders);
+  const today = Math.floor(Date.now() / 1000 / DAY) * DAY;
+  // The queue's due filter holds items, not orders: an order is on the sheet with its items in the window.
+  const all = await answered(database, seller, kept.orders);
+  const orders = due
+    ? all
+        .map((order) => ({
+          ...order,
+          items: order.items.filter((item) => inDueWindow(due, shipByOf(order, item), today)),
+        }))
+        .filter((order) => order.items.length > 0)
+    : all;
   return {
     ok: true,
     data: { sheet: productionSheet(orders), orders: orders.length, total: kept.total, sync: fresh.data },

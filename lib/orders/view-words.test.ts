@@ -20,6 +20,12 @@ describe("viewWords", () => {
     expect(words({ listing: "1000000001" })).toEqual(["with listing 1000000001"]);
   });
 
+  it("names the queue's due filter, which the sheet follows item by item", () => {
+    expect(words({ due: "today" })).toEqual(["due to ship today (UTC)"]);
+    expect(words({ due: "overdue", q: "ada" })).toEqual(["matching “ada”", "overdue"]);
+    expect(words({ due: "someday" })).toEqual([]);
+  });
+
   it("names the dates, one or both ends, in UTC days", () => {
     expect(words({ from: "2026-11-01", to: "2026-11-14" })).toEqual(["placed 1 Nov 2026 to 14 Nov 2026"]);
     expect(words({ from: "2026-11-01", to: "2026-11-01" })).toEqual(["placed on 1 Nov 2026"]);

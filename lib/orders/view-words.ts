@@ -3,6 +3,12 @@ import type { OrdersUrlView } from "./view";
 
 // What an Orders view holds, in words, for a page that follows it (the production sheet): one phrase per filter set.
 
+const DUE_WORDS: Record<NonNullable<OrdersUrlView["due"]>, string> = {
+  today: "due to ship today (UTC)",
+  overdue: "overdue",
+  week: "due to ship this week (UTC)",
+};
+
 const dayOf = (date: string) => dayText(Date.parse(`${date}T00:00:00Z`) / 1000);
 
 function placed({ from, to }: Pick<OrdersUrlView, "from" | "to">) {
@@ -18,6 +24,7 @@ export function viewWords(view: OrdersUrlView, listingTitle?: string): string[] 
     view.q.trim() ? `matching “${view.q.trim()}”` : null,
     view.listing === null ? null : listingTitle ? `with “${listingTitle}”` : `with listing ${view.listing}`,
     placed(view),
+    view.due === null ? null : DUE_WORDS[view.due],
   ];
   return words.filter((phrase) => phrase !== null);
 }

@@ -55,7 +55,7 @@ export default async function ProductionSheetPage({ searchParams }: Props) {
   const seller = await requireSeller(here);
   const allowed = canReadOrders(seller.scopes) && seller.shopId !== null;
   const result = allowed
-    ? await productionSheetView({ userId: seller.userId, shopId: seller.shopId! }, orderFilterOf(view))
+    ? await productionSheetView({ userId: seller.userId, shopId: seller.shopId! }, orderFilterOf(view), view.due)
     : null;
   if (result && !result.ok && (result.failure.kind === "reauth" || result.failure.kind === "invalid_token"))
     redirect(signInPath(here, "expired"));

@@ -48,12 +48,15 @@ export const isFlagged = (item: AnsweredItem) => item.questions.some((question) 
 export const itemName = (title: string, receiptId: number, remake: string | null) =>
   remake ? `The remake ${remake} of “${title}” (order ${receiptId})` : `“${title}” of order ${receiptId}`;
 
-function due(filter: DueFilter, shipBy: number, state: QueueState, today: number) {
-  if (state === "shipped") return false;
+/** Whether an item due to ship at `shipBy` is in a due filter's window of UTC days, `today` its first second. */
+export function inDueWindow(filter: DueFilter, shipBy: number, today: number) {
   if (filter === "today") return shipBy >= today && shipBy < today + DAY;
   if (filter === "overdue") return shipBy < today;
   return shipBy < today + 7 * DAY;
 }
+
+const due = (filter: DueFilter, shipBy: number, state: QueueState, today: number) =>
+  state !== "shipped" && inDueWindow(filter, shipBy, today);
 
 export function queueItems(
   orders: readonly AnsweredOrder[],
