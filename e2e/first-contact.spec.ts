@@ -198,7 +198,7 @@ test("a marketplace account without a shop is told how to open one, and is offer
   await signIn(page, { email: "cy@example.com", password: "cy-sandbox-3" });
   await expect(page.getByText(/Your marketplace account has no shop yet/)).toBeVisible();
   const header = page.getByRole("banner");
-  await expect(header.getByRole("button", { name: "Sign out" })).toBeVisible();
+  await expect(header.getByRole("button", { name: "Sign out", exact: true })).toBeVisible();
   await expect(header.getByRole("link", { name: "Orders" })).toHaveCount(0);
   await expect(header.getByTestId("needs-attention")).toHaveCount(0);
 });

@@ -295,12 +295,13 @@ test("the production sheet opened from a filtered Orders page says which orders 
   const png = await page.screenshot({ path: "test-results/production-sheet.png", fullPage: true });
   expect(png.subarray(1, 4).toString()).toBe("PNG");
 
-  // The queue's due filter carries to the sheet, item by item: of the necklaces only the two-week-old one is overdue.
+  // The queue's due filter carries to the sheet, item by item: the necklaces of two weeks and of last week are overdue.
   await page.emulateMedia({ media: "screen" });
   await page.goto(`/orders/sheet?listing=${necklace}&due=overdue`);
   await expect(page.getByTestId("sheet-summary")).toContainText("overdue");
-  await expect(page.getByTestId("sheet-summary")).toContainText("1 item in 1 order");
+  await expect(page.getByTestId("sheet-summary")).toContainText("12 items in 2 orders");
   await expect(page.getByRole("table", { name: "Name" }).getByText("Kwame Mensah")).toBeVisible();
+  await expect(page.getByRole("table", { name: "Name" }).getByText("Yuki Sato")).toBeVisible();
   await expect(page.getByText("Jane Doe")).toHaveCount(0);
 });
 
