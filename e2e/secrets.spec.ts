@@ -57,7 +57,7 @@ test("no access token, refresh token, shared secret or keystring reaches the bro
     userId: seller.user_id,
     shopId: seller.shop_id,
     shopName: `TestShop${seller.user_id}`,
-    scopes: ["listings_r", "listings_w", "shops_r", "transactions_r"],
+    scopes: ["listings_r", "listings_w", "shops_r", "transactions_r", "transactions_w"],
   });
   expect((await storedListing(listingId)).personalization.personalization_questions[0]?.instructions).toBe(
     "Name to engrave, please",
