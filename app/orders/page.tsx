@@ -11,7 +11,7 @@ import { requireSeller, signInPath } from "@/lib/auth/seller";
 import { canReadOrders } from "@/lib/auth/scopes";
 import { describeFailure } from "@/lib/marketplace";
 import { queueView } from "@/lib/orders/queue/queue-view";
-import { countOf } from "@/lib/orders/queue/states";
+import { counted } from "@/lib/orders/count-words";
 import { ORDERS_PER_PAGE, ordersHref, parseOrdersView, queueFilterOf } from "@/lib/orders/view";
 
 export const metadata: Metadata = { title: "Orders" };
@@ -68,7 +68,7 @@ export default async function OrdersPage({ searchParams }: Props) {
             <p className="mt-4 text-sm text-stone-700">
               {result.data.counts.items === 0
                 ? "No items match."
-                : `${countOf(result.data.counts.items, "item")} in ${countOf(result.data.counts.orders, "order")}; ${countOf(result.data.counts.overdue, "item")} overdue, ${countOf(result.data.counts.dueToday, "item")} due today${pages > 1 ? `; page ${view.page} of ${pages}` : ""}.`}
+                : `${counted(result.data.counts.items, "item")} in ${counted(result.data.counts.orders, "order")}; ${counted(result.data.counts.overdue, "item")} overdue, ${counted(result.data.counts.dueToday, "item")} due today${pages > 1 ? `; page ${view.page} of ${pages}` : ""}.`}
               {result.data.cut && " Only the newest orders are shown: narrow the queue by listing, date or search."}
             </p>
             <QueueTable items={result.data.items} dueTodayIds={result.data.dueTodayIds} today={result.data.today} />

@@ -1,6 +1,6 @@
 "use client";
 
-import { useRef, useState, type KeyboardEvent } from "react";
+import { useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import {
   approveAction,
   markMadeAction,
@@ -10,7 +10,9 @@ import {
   undoMoveAction,
 } from "@/app/orders/queue-actions";
 import type { QueueItem } from "@/lib/orders/queue/queue-rows";
-import { countOf, STATE_LABELS, type QueueState } from "@/lib/orders/queue/states";
+import { counted } from "@/lib/orders/count-words";
+import { DAY, isoDay } from "@/lib/orders/day";
+import { STATE_LABELS, type QueueState } from "@/lib/orders/queue/states";
 import { BatchField } from "./batch-field";
 import { QueueAnswers } from "./queue-answers";
 import { useQueueMoves } from "./use-queue-moves";
@@ -24,9 +26,6 @@ const TONES: Record<QueueState, string> = {
 
 const COLUMNS = ["Order", "Buyer", "Item", "Qty", "Answers", "Ordered (UTC)", "Ship by (UTC)", "State"];
 
-const DAY = 24 * 3600;
-const utcDate = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
-
 // Buttons stay focusable while a move runs (aria-disabled, not disabled), so keyboard focus is not dropped to the page.
 const button =
   "min-h-11 rounded-md px-3 text-sm font-semibold ring-1 ring-stone-400 bg-white text-stone-900 hover:bg-stone-100 disabled:opacity-60 aria-disabled:opacity-60 md:min-h-9";
@@ -36,6 +35,15 @@ function dueNote(item: QueueItem, today: number) {
   if (item.shipBy < today) return "overdue";
   if (item.shipBy < today + DAY) return "due today";
   return null;
+}
+
+/** A batch move's button: it stays focusable while a move runs (aria-disabled), so focus is not dropped to the page. */
+function MoveButton({ pending, onClick, children }: { pending: boolean; onClick: () => void; children: ReactNode }) {
+  return (
+    <button type="button" className={button} aria-disabled={pending} onClick={onClick}>
+      {children}
+    </button>
+  );
 }
 
 export function QueueTable({
@@ -92,23 +100,16 @@ export function QueueTable({
           disabled={dueTodayIds.length === 0}
           onClick={() => setSelected(new Set(dueTodayIds))}
         >
-          Select all due today ({countOf(dueTodayIds.length, "item")})
+          Select all due today ({counted(dueTodayIds.length, "item")})
         </button>
         <span className="text-sm text-stone-700" aria-live="polite">
-          {countOf(selected.size, "item")} selected
+          {counted(selected.size, "item")} selected
         </span>
-        <button
-          type="button"
-          className={button}
-          aria-disabled={pending}
-          onClick={() => run("made", (ids) => markMadeAction({ itemIds: ids }))}
-        >
+        <MoveButton pending={pending} onClick={() => run("made", (ids) => markMadeAction({ itemIds: ids }))}>
           Mark made
-        </button>
-        <button
-          type="button"
-          className={button}
-          aria-disabled={pending}
+        </MoveButton>
+        <MoveButton
+          pending={pending}
           onClick={() =>
             run("shipped", (ids) =>
               markShippedAction({
@@ -119,15 +120,10 @@ export function QueueTable({
           }
         >
           Mark shipped
-        </button>
-        <button
-          type="button"
-          className={button}
-          aria-disabled={pending}
-          onClick={() => run("undo", (ids) => undoMoveAction({ itemIds: ids }))}
-        >
+        </MoveButton>
+        <MoveButton pending={pending} onClick={() => run("undo", (ids) => undoMoveAction({ itemIds: ids }))}>
           Undo last move
-        </button>
+        </MoveButton>
       </div>
       <div className="mt-2 flex flex-wrap items-end gap-2">
         <BatchField label="Carrier (one order)" value={carrier} onChange={setCarrier} maxLength={100} width="w-40" />
@@ -141,24 +137,14 @@ export function QueueTable({
       </div>
       <div className="mt-2 flex flex-wrap items-end gap-2">
         <BatchField label="Reason for a remake" value={reason} onChange={setReason} maxLength={500} width="w-64" />
-        <button
-          type="button"
-          className={button}
-          aria-disabled={pending}
-          onClick={() => run("remake", (ids) => remakeAction({ itemIds: ids, reason }))}
-        >
+        <MoveButton pending={pending} onClick={() => run("remake", (ids) => remakeAction({ itemIds: ids, reason }))}>
           Remake
-        </button>
+        </MoveButton>
         {selectedReview && (
           <>
-            <button
-              type="button"
-              className={button}
-              aria-disabled={pending}
-              onClick={() => run("approve", (ids) => approveAction({ itemIds: ids }))}
-            >
+            <MoveButton pending={pending} onClick={() => run("approve", (ids) => approveAction({ itemIds: ids }))}>
               Approve as it is
-            </button>
+            </MoveButton>
             <BatchField
               label="Correction the buyer agreed to"
               value={note}
@@ -166,14 +152,12 @@ export function QueueTable({
               maxLength={1000}
               width="w-72"
             />
-            <button
-              type="button"
-              className={button}
-              aria-disabled={pending}
+            <MoveButton
+              pending={pending}
               onClick={() => run("correct", (ids) => noteCorrectionAction({ itemIds: ids, note }))}
             >
               Note a correction
-            </button>
+            </MoveButton>
           </>
         )}
       </div>
@@ -256,9 +240,9 @@ export function QueueTable({
                   <td className="px-2 py-1.5">
                     <QueueAnswers item={item} />
                   </td>
-                  <td className="px-2 py-1.5 tabular-nums">{utcDate(item.orderedAt)}</td>
+                  <td className="px-2 py-1.5 tabular-nums">{isoDay(item.orderedAt)}</td>
                   <td className="px-2 py-1.5 tabular-nums">
-                    {utcDate(item.shipBy)}
+                    {isoDay(item.shipBy)}
                     {due && <span className="block text-xs font-semibold text-red-800">{due}</span>}
                   </td>
                   <td className="px-2 py-1.5">

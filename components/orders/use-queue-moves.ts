@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import type { ActionResult } from "@/lib/actions/seller-action";
 import type { MoveOutcome } from "@/lib/orders/queue/moves";
-import { countOf } from "@/lib/orders/queue/states";
+import { counted } from "@/lib/orders/count-words";
 import { callAction } from "../feedback/call-action";
 
 const DONE: Record<string, string> = {
@@ -38,7 +38,7 @@ export function useQueueMoves(selected: Set<string>, after: (verb: Verb, outcome
       const { done, refused } = result.data;
       setFeedback({
         tone: refused.length > 0 ? "refused" : "done",
-        text: `${countOf(done.length, "item")} ${DONE[verb]}.${refused.length > 0 ? ` ${countOf(refused.length, "item")} not:` : ""}`,
+        text: `${counted(done.length, "item")} ${DONE[verb]}.${refused.length > 0 ? ` ${counted(refused.length, "item")} not:` : ""}`,
         refused: refused.map((item) => item.reason),
       });
       after(verb, result.data);

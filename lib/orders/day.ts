@@ -1,9 +1,15 @@
 // Days of orders as the Orders page's date filter reads them: in UTC, so a printed sheet and its filter agree.
 
-const DAY = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+const DAY_TEXT = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 
 /** "28 Nov 2026", from Unix seconds. */
-export const dayText = (seconds: number) => DAY.format(seconds * 1000);
+export const dayText = (seconds: number) => DAY_TEXT.format(seconds * 1000);
 
 /** "2026-11-28", from Unix seconds: what a spreadsheet sorts and reads as a date. */
 export const isoDay = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
+
+/** Seconds in a day. */
+export const DAY = 24 * 3600;
+
+/** The UTC day `now` (Unix seconds) falls in, as its first second. */
+export const utcDayStart = (now: number) => Math.floor(now / DAY) * DAY;

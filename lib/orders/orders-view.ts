@@ -15,8 +15,8 @@ import { orderStore, type OrderFilter, type OrderSync } from "./order-store";
 import { productionSheet, type SheetListing } from "./production-sheet";
 import { inDueWindow, type DueFilter } from "./queue/queue-rows";
 import { shipByOf } from "./ship-by";
+import { utcDayStart } from "./day";
 
-const DAY = 24 * 3600;
 import { questionStats, STATS_DAYS, type QuestionStats } from "./question-stats";
 
 /** How long a view waits for a first fill before showing what is kept so far: a small shop's fill ends within it. */
@@ -87,7 +87,7 @@ export async function productionSheetView(
     { ...filter, openOnly: true },
     { limit: SHEET_MAX_ORDERS, offset: 0 },
   );
-  const today = Math.floor(Date.now() / 1000 / DAY) * DAY;
+  const today = utcDayStart(Date.now() / 1000);
   // The queue's due filter holds items, not orders: an order is on the sheet with its items in the window.
   const all = await answered(database, seller, kept.orders);
   const orders = due

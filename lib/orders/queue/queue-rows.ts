@@ -1,4 +1,5 @@
 import { formatMoney } from "../../marketplace/money";
+import { DAY, utcDayStart } from "../day";
 import type { AnswerFlag } from "../answer-flags";
 import type { AnsweredItem, AnsweredOrder } from "../asked-questions";
 import { shipByOf } from "../ship-by";
@@ -37,11 +38,6 @@ export type QueueItem = {
 };
 
 export type QueueCounts = { items: number; orders: number; dueToday: number; overdue: number };
-
-const DAY = 24 * 3600;
-
-/** The UTC day `now` (Unix seconds) falls in, as its first second. */
-export const utcDayStart = (now: number) => Math.floor(now / DAY) * DAY;
 
 export const isFlagged = (item: AnsweredItem) => item.questions.some((question) => question.flags.length > 0);
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { utcDayStart } from "../day";
 import { db } from "../../db";
 import type { Database } from "../../db/database";
 import type { Result } from "../../marketplace/failure";
@@ -7,15 +8,7 @@ import type { Seller } from "../kept-orders";
 import { orderStore, type OrderFilter, type OrderSync } from "../order-store";
 import { answered, FIRST_FILL_WAIT_MS } from "../orders-view";
 import type { ItemFacts } from "./moves";
-import {
-  isFlagged,
-  itemName,
-  queueItems,
-  utcDayStart,
-  type QueueCounts,
-  type QueueFilter,
-  type QueueItem,
-} from "./queue-rows";
+import { isFlagged, itemName, queueItems, type QueueCounts, type QueueFilter, type QueueItem } from "./queue-rows";
 import { queueStore, type OwnedItem } from "./queue-store";
 
 /** Beyond this many orders the queue reads no further and says so: narrow it by listing, date or search. */

@@ -65,5 +65,3 @@ export function refusalOf(kind: MoveKind, state: QueueState, name: string): stri
         : `${name} is not made yet, so there is nothing to remake: make it first.`;
   }
 }
-
-export const countOf = (count: number, unit: "item" | "order") => `${count} ${unit}${count === 1 ? "" : "s"}`;
