@@ -1,6 +1,7 @@
 // As the production server starts: the settings check (a missing or malformed setting stops it with exit 78 and one
-// line per setting), the API key's check (a refused key is logged, the server still starts so that readiness can
-// say why), changes left applying go on at once rather than at the first page view, and SIGTERM lets them drain.
+// line per setting), the stored tokens sealed with the current key, the API key's check (a refused key is logged, the
+// server still starts so that readiness can say why), changes left applying go on at once rather than at the first page
+// view, and SIGTERM lets them drain.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const production = process.env.NODE_ENV === "production";
@@ -32,6 +33,9 @@ export async function register() {
       });
     attempt();
   };
+  // Requests do not wait for it: a row sealed with an earlier key, or not at all, still opens meanwhile.
+  const { sealStoredTokens } = await import("./lib/tokens/seal-at-start");
+  startWhenTheDatabaseAnswers("sealing the stored tokens", async () => sealStoredTokens(await db()));
   const { checkApiKey } = await import("./lib/marketplace/ping");
   const { marketplaceConfig } = await import("./lib/marketplace/config");
   // The ping spends a request of the app's quota, which nothing does while the database is down.

@@ -2,7 +2,7 @@
 
 import { signIn, signOut } from "@/lib/auth/auth";
 import { sessionSeller } from "@/lib/auth/seller";
-import { safeCallbackPath } from "@/lib/auth/scopes";
+import { safeCallbackPath } from "@/lib/auth/callback-path";
 import { endEverySession } from "@/lib/auth/sessions";
 
 export async function signInAction(formData: FormData) {

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import Database from "better-sqlite3";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E } from "./ports";
-import { keyring, open, sealKey, tokenContext } from "../lib/auth/token-seal";
+import { keyring, open, sealKey, tokenContext } from "../lib/tokens/token-seal";
 
 /** The sandbox's control API (docs/sandbox.md "Control API"), as the browser tests use it. */
 export async function control<T = unknown>(

@@ -1,6 +1,5 @@
 // Apart from lib/env.ts (server-only) so that instrumentation.ts can check every setting as the server starts.
 import { z } from "zod";
-import { datedRuleSchema } from "./personalization/dated-rules";
 
 const wholeNumber = (what: string, example: number, min = 1) =>
   z.coerce
@@ -9,6 +8,38 @@ const wholeNumber = (what: string, example: number, min = 1) =>
     .min(min, { error: `must be ${what}, e.g. ${example}` });
 
 const emptyIsUnset = (value: unknown) => (value === "" ? undefined : value);
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+// Date.UTC rolls 30 February over into March, so a day that is not in the calendar comes back as another day.
+const dayOf = (text: string) => new Date(Date.UTC(+text.slice(0, 4), +text.slice(5, 7) - 1, +text.slice(8)));
+
+const day = z
+  .string({ error: "must be a day written YYYY-MM-DD, e.g. 2027-01-15" })
+  .regex(DAY, { error: "must be a day written YYYY-MM-DD, e.g. 2027-01-15" })
+  .refine((text) => !DAY.test(text) || dayOf(text).toISOString().startsWith(text), {
+    error: "must be a day of the calendar, e.g. 2027-01-15",
+  });
+
+const MAX_ERROR = "must be a whole number of characters from 1 to 1000, e.g. 100";
+
+/**
+ * A rule of the marketplace that begins on a day (YYYY-MM-DD, the marketplace's) and can break a stored listing, named
+ * by its kind: the calendar's own (lib/personalization/dated-rules.ts), or one an operator adds as the marketplace
+ * announces it.
+ */
+const datedRuleSchema = z.discriminatedUnion(
+  "rule",
+  [
+    z.strictObject({
+      rule: z.literal("instructions-max"),
+      from: day,
+      max: z.int({ error: MAX_ERROR }).min(1, { error: MAX_ERROR }).max(1000, { error: MAX_ERROR }),
+    }),
+  ],
+  { error: "must name a known rule: instructions-max (with from and max)" },
+);
+
+export type DatedRule = z.infer<typeof datedRuleSchema>;
 
 export const appSettingsSchema = z.object({
   MARKETPLACE_API_URL: z.url({ error: "must be the marketplace's base URL, e.g. https://api.marketplace.example" }),

@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import nextEnv from "@next/env";
 import { openDatabase } from "../lib/db/database";
-import { tokenStore } from "../lib/auth/token-store";
+import { tokenStore } from "../lib/tokens/token-store";
 import { exchangeLegacyToken } from "../lib/marketplace/oauth";
 import { marketplaceConfig, type MarketplaceConfig } from "../lib/marketplace/config";
 import { env } from "../lib/env";

@@ -2,7 +2,7 @@
 
 import { z } from "zod";
 import { sellerAction } from "@/lib/actions/seller-action";
-import { canEdit } from "@/lib/auth/scopes";
+import { canEdit } from "@/lib/marketplace/scopes";
 import { resolveSelection } from "@/lib/changes/selection";
 import { MAX_SELECTED_LISTINGS, TOO_MANY_LISTINGS } from "@/lib/changes/selection-schema";
 import { notInShop } from "@/lib/changes/shop-listing-ids";
@@ -10,7 +10,7 @@ import { changeOf, planInputSchema } from "@/lib/changes/change-input";
 import { NOTHING_TO_CHANGE } from "@/lib/changes/plan";
 import { planChange, planRunner, planUndo } from "@/lib/changes/planning";
 import { personalizationPhase } from "@/lib/marketplace";
-import { currencyForPrices } from "@/lib/personalization/shop-currency";
+import { currencyForPrices } from "@/lib/actions/shop-currency";
 
 const CANNOT_EDIT =
   "You did not allow the dashboard to edit listings, so it cannot change them. Sign in again and keep “Create and edit your listings” checked.";

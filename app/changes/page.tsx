@@ -4,7 +4,7 @@ import { BackToListingsPage } from "@/components/back-to-listings-page";
 import { LocalTime } from "@/components/local-time";
 import { SpreadsheetImport } from "@/components/changes/spreadsheet-import";
 import { requireSeller } from "@/lib/auth/seller";
-import { canEdit } from "@/lib/auth/scopes";
+import { canEdit } from "@/lib/marketplace/scopes";
 import { planRunner } from "@/lib/changes/planning";
 
 export const metadata: Metadata = { title: "Changes and spreadsheets" };

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { SiteHeader } from "@/components/site-header";
 import { OutsideChangeList } from "@/components/inbox/outside-change-list";
 import { requireSeller } from "@/lib/auth/seller";
-import { canEdit } from "@/lib/auth/scopes";
+import { canEdit } from "@/lib/marketplace/scopes";
 import { db } from "@/lib/db";
 import { mirrorStore } from "@/lib/mirror/mirror-store";
 import { needsAttentionCount } from "@/lib/mirror/needs-attention";

@@ -2,7 +2,7 @@
 
 import { z } from "zod";
 import { sellerAction } from "@/lib/actions/seller-action";
-import { canEdit } from "@/lib/auth/scopes";
+import { canEdit } from "@/lib/marketplace/scopes";
 import { planRunner } from "@/lib/changes/planning";
 import { db } from "@/lib/db";
 import { personalizationPhase } from "@/lib/marketplace";

@@ -7,7 +7,7 @@ import { SiteHeader } from "@/components/site-header";
 import { ListingsTable } from "@/components/listings/listings-table";
 import { SignInButton } from "@/components/sign-in-button";
 import { requireSeller, signInPath } from "@/lib/auth/seller";
-import { canEdit } from "@/lib/auth/scopes";
+import { canEdit } from "@/lib/marketplace/scopes";
 import { listingsKey } from "@/lib/listings/query-keys";
 import { listingsHref, listingsTitle, parseListingsView } from "@/lib/listings/view";
 import { loadListingsPage } from "@/lib/listings/read";

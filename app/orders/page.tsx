@@ -8,7 +8,7 @@ import { OrdersFilling } from "@/components/orders/orders-filling";
 import { QueueTable } from "@/components/orders/queue-table";
 import { PageUnavailable } from "@/components/feedback/page-unavailable";
 import { requireSeller, signInPath } from "@/lib/auth/seller";
-import { canReadOrders } from "@/lib/auth/scopes";
+import { canReadOrders } from "@/lib/marketplace/scopes";
 import { describeFailure } from "@/lib/marketplace";
 import { queueView } from "@/lib/orders/queue/queue-view";
 import { counted } from "@/lib/orders/count-words";

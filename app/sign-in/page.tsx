@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import { SignInButton } from "@/components/sign-in-button";
 import { sessionSeller, signInReason } from "@/lib/auth/seller";
 import { idleLimitInWords } from "@/lib/auth/sessions";
-import { safeCallbackPath } from "@/lib/auth/scopes";
+import { safeCallbackPath } from "@/lib/auth/callback-path";
 
 export const metadata: Metadata = { title: "Sign in" };
 

@@ -78,8 +78,8 @@ export function requestTally(sandboxUrl: string, sinceId: number) {
  */
 export async function benchShop(listings: number, perSecond: number, name: string) {
   const { openDatabase } = await import("../../lib/db/database");
-  const { tokenStore } = await import("../../lib/auth/token-store");
-  const { keyring, sealKey } = await import("../../lib/auth/token-seal");
+  const { tokenStore } = await import("../../lib/tokens/token-store");
+  const { keyring, sealKey } = await import("../../lib/tokens/token-seal");
   const sandbox = await startSandbox(perSecond);
   const folder = mkdtempSync(join(tmpdir(), `bench-${name}-`));
   const db = await openDatabase(join(folder, "dashboard.db"));

@@ -1,4 +1,4 @@
-import type { Money } from "@/lib/marketplace/wire";
+import type { Money } from "@/lib/marketplace/money";
 import { addOnLabel } from "@/lib/personalization/add-on-price";
 import { brokenInstructionRules, CHAR_LIMIT_MAX, CHAR_LIMIT_MIN, QUESTION_TEXT } from "@/lib/personalization/rules";
 

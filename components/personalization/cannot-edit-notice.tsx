@@ -1,5 +1,5 @@
 import { signInAction } from "@/app/auth-actions";
-import { PERMISSION_NAMES } from "@/lib/auth/scopes";
+import { PERMISSION_NAMES } from "@/lib/marketplace/scopes";
 
 /** The editor without listings_w: unchecked at sign-in, or withdrawn from the grant at a refresh (docs/marketplace.md §15). */
 export function CannotEditNotice({ here, what = "this question is" }: { here: string; what?: string }) {

@@ -3,11 +3,11 @@ import NextAuth, { type NextAuthConfig } from "next-auth";
 import { headers } from "next/headers";
 import type { OAuthConfig } from "next-auth/providers";
 import { db } from "../db";
-import { tokenStore } from "./token-store";
+import { tokenStore } from "../tokens/token-store";
 import { endSession, liveSeller, sessionMaxAgeSeconds, sessions, type SellerClaims } from "./sessions";
 
 export type { SellerClaims };
-import { REQUESTED_SCOPES } from "./scopes";
+import { REQUESTED_SCOPES } from "../marketplace/scopes";
 import { marketplaceConfig, type MarketplaceConfig } from "../marketplace/config";
 import { marketplaceFetch } from "../marketplace/transport";
 import { meWire, shopWire } from "../marketplace/wire";

@@ -3,7 +3,7 @@ import { db } from "../db";
 import { isDatabaseUnreachable } from "../db/outage";
 import { env } from "../env";
 import { sessionStore, type SessionEnd } from "./session-store";
-import { tokenStore } from "./token-store";
+import { tokenStore } from "../tokens/token-store";
 
 export type SellerClaims = {
   userId: number;

@@ -6,7 +6,7 @@ import { useSeededSandbox } from "../../test/harness/use-sandbox";
 import { sandboxMarketplaceConfig, storeSellerTokens } from "../../test/harness/seller-marketplace";
 import { createSeller, sandboxControl, storedListing, type CreatedSeller } from "../../test/harness/sandbox";
 import { DEMO_APP } from "../../sandbox/store/seed";
-import { tokenStore } from "../auth/token-store";
+import { tokenStore } from "../tokens/token-store";
 import { openDatabase, type Database } from "../db/database";
 import { historyStore } from "../history/history-store";
 import { mirrorStore } from "../mirror/mirror-store";

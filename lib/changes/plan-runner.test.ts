@@ -18,7 +18,7 @@ import {
 } from "../../test/harness/sandbox";
 import { DEMO_APP } from "../../sandbox/store/seed";
 import type { LoggedRequest } from "../../test/harness/write-audit";
-import { tokenStore } from "../auth/token-store";
+import { tokenStore } from "../tokens/token-store";
 import { openDatabase, type Database } from "../db/database";
 import type { MarketplaceConfig } from "../marketplace/config";
 import { readListingQuestions } from "./listing-reads";

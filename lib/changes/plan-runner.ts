@@ -1,15 +1,15 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import type { TokenStore } from "../auth/token-store";
+import type { TokenStore } from "../tokens/token-store";
 import type { Database } from "../db/database";
 import { databaseAnswers, isDatabaseUnreachable } from "../db/outage";
 import { historyStore } from "../history/history-store";
 import { writeRecorded } from "../history/recorded-write";
-import { storedListingWrites } from "../marketplace/write-counts";
-import { createMarketplace, type Marketplace } from "../marketplace/client";
+import type { Marketplace } from "../marketplace/client";
 import type { MarketplaceConfig } from "../marketplace/config";
 import type { MarketplaceFailure, Result } from "../marketplace/failure";
+import { pacedMarketplace } from "../marketplace/paced-marketplace";
 import type { ListingQuestions } from "../marketplace/question-wire";
 import { sharedPacer, type SharedPacer } from "../marketplace/shared-pacer";
 import { isRemoved, type Question } from "../marketplace/wire";
@@ -109,7 +109,7 @@ export function createPlanRunner(
       shared.afterResponse(report);
     },
   };
-  const marketplace = createMarketplace({ ...deps.config, pacer }, deps.store, storedListingWrites(deps.db));
+  const marketplace = pacedMarketplace(deps.db, { config: deps.config, store: deps.store, pacer });
   const plans = planStore(deps.db);
   const history = historyStore(deps.db);
   // In this instance only: when a waiting plan next asks the marketplace what is left (the page shows `waitingUntil`).

@@ -1,5 +1,5 @@
 import "server-only";
-import { tokenStore } from "../auth/token-store";
+import { tokenStore } from "../tokens/token-store";
 import { db } from "../db";
 import { env } from "../env";
 import { logger } from "../observability/logger";

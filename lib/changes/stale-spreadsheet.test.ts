@@ -5,7 +5,7 @@ import { useSeededSandbox } from "../../test/harness/use-sandbox";
 import { sandboxMarketplaceConfig, storeSellerTokens } from "../../test/harness/seller-marketplace";
 import { DROPDOWN_QUESTION as dropdown, TEXT_QUESTION as text } from "../../test/harness/wire-questions";
 import { createSeller, sandboxControl, storedListing, type CreatedSeller } from "../../test/harness/sandbox";
-import { tokenStore } from "../auth/token-store";
+import { tokenStore } from "../tokens/token-store";
 import { openDatabase, type Database } from "../db/database";
 import { diffLines } from "../personalization/question-diff";
 import { readListingQuestions } from "./listing-reads";

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { useSeededSandbox } from "../../test/harness/use-sandbox";
 import { createSeller, sandboxControl, storedListing, type CreatedSeller } from "../../test/harness/sandbox";
 import { openDatabase } from "../db/database";
-import { tokenStore } from "../auth/token-store";
+import { tokenStore } from "../tokens/token-store";
 import { createMarketplace, type Marketplace } from "../marketplace/client";
 import { NO_PERSONALIZATION } from "../personalization/snapshot";
 import { snapshotOfForm } from "../personalization/snapshot-codec";

@@ -4,7 +4,7 @@ import { DEMO_SELLERS } from "../../sandbox/store/seed";
 import { sandboxMarketplaceConfig, storeSellerTokens } from "../../test/harness/seller-marketplace";
 import { useSeededSandbox } from "../../test/harness/use-sandbox";
 import type { LoggedRequest } from "../../test/harness/write-audit";
-import { tokenStore } from "../auth/token-store";
+import { tokenStore } from "../tokens/token-store";
 import { openDatabase, type Database } from "../db/database";
 import { historyStore } from "../history/history-store";
 import { changeListing, REMOVED_LISTING, writeRecorded } from "../history/recorded-write";

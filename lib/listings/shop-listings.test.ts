@@ -3,7 +3,7 @@ import { useSeededSandbox } from "../../test/harness/use-sandbox";
 import { createSeller, sandboxControl } from "../../test/harness/sandbox";
 import { DEMO_SELLERS } from "../../sandbox/store/seed";
 import { openDatabase } from "../db/database";
-import { tokenStore } from "../auth/token-store";
+import { tokenStore } from "../tokens/token-store";
 import { createMarketplace, type Marketplace } from "../marketplace/client";
 import { toWrite } from "../personalization/schema";
 import { cachedShopListings, readAllListings, VIEW_READS_IN_FULL } from "./shop-listings";

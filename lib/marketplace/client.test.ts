@@ -3,7 +3,7 @@ import { useSeededSandbox } from "../../test/harness/use-sandbox";
 import { ADA, advanceClock, createSeller, sandboxControl, storedListing } from "../../test/harness/sandbox";
 import { DEMO_APP } from "../../sandbox/store/seed";
 import { openDatabase } from "../db/database";
-import { tokenStore, type TokenStore } from "../auth/token-store";
+import { tokenStore, type TokenStore } from "../tokens/token-store";
 import { createMarketplace, type Marketplace } from "./client";
 import { toWrite } from "../personalization/schema";
 import type { MarketplaceConfig } from "./config";

@@ -1,6 +1,6 @@
 import "server-only";
 import type { z } from "zod";
-import type { TokenStore } from "../auth/token-store";
+import type { TokenStore } from "../tokens/token-store";
 import { isDatabaseUnreachable } from "../db/outage";
 import type { MarketplaceConfig } from "./config";
 import type { Result } from "./failure";

@@ -1,4 +1,4 @@
-import { PERMISSION_NAMES } from "../auth/scopes";
+import { PERMISSION_NAMES } from "./scopes";
 
 export type MarketplaceFailure =
   | { kind: "reauth"; reason?: string }

@@ -1,5 +1,7 @@
-// No zod here (types only from the wire): the review, the inbox and the history show prices in the browser.
-import type { Money, MoneyWire } from "./wire";
+// No zod here: the review, the inbox and the history show prices in the browser. The wire's schema reads MoneyWire.
+export type Money = { amount: number; divisor: number; currencyCode: string };
+
+export type MoneyWire = { amount: number; divisor: number; currency_code: string };
 
 export const moneyOf = (wire: MoneyWire): Money => ({
   amount: wire.amount,

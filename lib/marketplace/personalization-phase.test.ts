@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { useSeededSandbox } from "../../test/harness/use-sandbox";
 import { ADA, sandboxControl, storedListing } from "../../test/harness/sandbox";
 import { openDatabase } from "../db/database";
-import { tokenStore, type TokenStore } from "../auth/token-store";
+import { tokenStore, type TokenStore } from "../tokens/token-store";
 import { toQuestionSetWrite, newQuestionDraft } from "../personalization/question-set";
 import { toWrite } from "../personalization/schema";
 import { createMarketplace, type Marketplace } from "./client";

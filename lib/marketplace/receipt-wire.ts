@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { moneyOf } from "./money";
-import type { Money } from "./wire";
+import type { Money } from "./money";
 
 // Receipts and transactions as the live OAS shapes them (docs/marketplace.md §16), read leniently: the fields the
 // Orders page uses, each answer a `variation` that names the personalization question it answers.

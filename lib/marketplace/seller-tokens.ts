@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import type { TokenStore } from "../auth/token-store";
+import type { TokenStore } from "../tokens/token-store";
 import type { MarketplaceConfig } from "./config";
 import type { MarketplaceFailure, Result } from "./failure";
 import { refreshGrant, type TokenSet } from "./oauth";

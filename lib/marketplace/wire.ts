@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { moneyOf } from "./money";
+import { moneyOf, type Money, type MoneyWire } from "./money";
 
 const moneyWire = z.object({ amount: z.number(), divisor: z.number(), currency_code: z.string() });
 
@@ -59,10 +59,6 @@ export const tokenWire = z.object({
   scope: z.string().optional(),
   token_type: z.string(),
 });
-
-export type Money = { amount: number; divisor: number; currencyCode: string };
-
-export type MoneyWire = z.infer<typeof moneyWire>;
 
 /** A question as the marketplace reads it out. */
 export type QuestionWire = z.infer<typeof questionWire>;

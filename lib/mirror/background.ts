@@ -1,12 +1,8 @@
 import "server-only";
-import { tokenStore } from "../auth/token-store";
-import { sharedPacer } from "../marketplace/shared-pacer";
 import { db } from "../db";
 import { isDatabaseUnreachable, throughOutages } from "../db/outage";
 import { env } from "../env";
-import { storedListingWrites } from "../marketplace/write-counts";
-import { createMarketplace } from "../marketplace/client";
-import { marketplaceConfig } from "../marketplace/config";
+import { pacedMarketplace } from "../marketplace/paced-marketplace";
 import { logger } from "../observability/logger";
 import { onShutdown } from "../observability/shutdown";
 import { webhookEventQueue, type WebhookEventQueue } from "./webhook-event-queue";
@@ -33,12 +29,7 @@ const globalForMirror = globalThis as unknown as { shopMirror?: Promise<Backgrou
 function background(): Promise<Background> {
   globalForMirror.shopMirror ??= db()
     .then((database) => {
-      const marketplace = createMarketplace(
-        { ...marketplaceConfig(), pacer: sharedPacer(database) },
-        tokenStore(database),
-        storedListingWrites(database),
-      );
-      const mirror = shopMirror(database, marketplace);
+      const mirror = shopMirror(database, pacedMarketplace(database));
       // An event accepted before the database stopped answering waits for it, holding its place, rather than being lost.
       const handle = (event: MarketplaceEvent) => throughOutages(database, () => processEvent(event, { mirror }));
       const events = webhookEventQueue(handle, {

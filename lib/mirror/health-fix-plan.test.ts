@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { useSeededSandbox } from "../../test/harness/use-sandbox";
 import { storedListing } from "../../test/harness/sandbox";
 import { BO_HEALTH_PROBLEMS, DEMO_SELLERS } from "../../sandbox/store/seed";
-import { tokenStore } from "../auth/token-store";
+import { tokenStore } from "../tokens/token-store";
 import { openDatabase, type Database } from "../db/database";
 import { createPlanRunner, type PlanRunner } from "../changes/plan-runner";
 import { healthCheck } from "./health-check";

@@ -8,7 +8,7 @@ import { openDatabase, type Database } from "../db/database";
 import { shopMirror, type ShopMirror } from "./shop-mirror";
 import { MIRROR_TABLES, outsideEdit, signedInSeller } from "../../test/harness/mirror-shop";
 import { processEvent, receiveWebhook, TOO_LARGE } from "./webhook";
-import { tokenStore } from "../auth/token-store";
+import { tokenStore } from "../tokens/token-store";
 import { storeSellerTokens } from "../../test/harness/seller-marketplace";
 import { fillOrders } from "../orders/kept-orders";
 import { orderStore } from "../orders/order-store";

@@ -1,4 +1,5 @@
-import type { Money, Question } from "../marketplace/wire";
+import type { Money } from "../marketplace/money";
+import type { Question } from "../marketplace/wire";
 import type { Order, OrderAnswer, OrderItem } from "../marketplace/receipt-wire";
 import type { Snapshot } from "../personalization/snapshot";
 import { answerFlags, type AnswerFlag } from "./answer-flags";

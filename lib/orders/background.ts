@@ -1,11 +1,8 @@
 import "server-only";
-import { tokenStore } from "../auth/token-store";
-import { sharedPacer } from "../marketplace/shared-pacer";
 import { db } from "../db";
-import { storedListingWrites } from "../marketplace/write-counts";
 import { marketplace } from "../marketplace";
-import { createMarketplace, type Marketplace } from "../marketplace/client";
-import { marketplaceConfig } from "../marketplace/config";
+import type { Marketplace } from "../marketplace/client";
+import { pacedMarketplace } from "../marketplace/paced-marketplace";
 import type { Result } from "../marketplace/failure";
 import { logger } from "../observability/logger";
 import { fillOrders, readChangedOrders, type Seller } from "./kept-orders";
@@ -18,11 +15,7 @@ const globalForOrders = globalThis as unknown as { keptOrders?: Promise<Backgrou
 // Fills go through the shared pacer, as the listings mirror's do, sharing the app's rate limit with changes.
 function background(): Promise<Background> {
   globalForOrders.keptOrders ??= db().then((database) => ({
-    paced: createMarketplace(
-      { ...marketplaceConfig(), pacer: sharedPacer(database) },
-      tokenStore(database),
-      storedListingWrites(database),
-    ),
+    paced: pacedMarketplace(database),
     fills: new Map(),
   }));
   return globalForOrders.keptOrders;

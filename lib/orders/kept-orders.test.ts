@@ -4,7 +4,7 @@ import { eachEngine } from "../../test/harness/each-engine";
 import { ADA, sandboxControl } from "../../test/harness/sandbox";
 import { sandboxMarketplaceConfig, storeSellerTokens } from "../../test/harness/seller-marketplace";
 import { openDatabase, type Database } from "../db/database";
-import { tokenStore } from "../auth/token-store";
+import { tokenStore } from "../tokens/token-store";
 import { createMarketplace, type Marketplace } from "../marketplace/client";
 import { fillOrders, readChangedOrders } from "./kept-orders";
 import { orderStore } from "./order-store";

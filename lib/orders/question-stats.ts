@@ -1,4 +1,5 @@
-import type { Money, Question } from "../marketplace/wire";
+import type { Money } from "../marketplace/money";
+import type { Question } from "../marketplace/wire";
 import { questionsAt, type HistoryPoint } from "./asked-questions";
 import type { KeptItem } from "./order-store";
 

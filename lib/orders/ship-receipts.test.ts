@@ -6,7 +6,7 @@ import { sandboxMarketplaceConfig, storeSellerTokens } from "../../test/harness/
 import { DEMO_SELLERS } from "../../sandbox/store/seed";
 import { insertOrder } from "../../sandbox/store/receipt-store";
 import { openDatabase, type Database } from "../db/database";
-import { tokenStore } from "../auth/token-store";
+import { tokenStore } from "../tokens/token-store";
 import { createMarketplace, type Marketplace } from "../marketplace/client";
 import { sharedPacer } from "../marketplace/shared-pacer";
 import { shipmentHistory } from "../history/shipment-history";

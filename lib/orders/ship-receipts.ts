@@ -3,7 +3,7 @@ import type { Database } from "../db/database";
 import type { Marketplace, ShipmentTracking } from "../marketplace/client";
 import type { MarketplaceFailure } from "../marketplace/failure";
 import type { Order } from "../marketplace/receipt-wire";
-import { canShip, PERMISSION_NAMES } from "../auth/scopes";
+import { canShip, PERMISSION_NAMES } from "../marketplace/scopes";
 import { shipmentHistory } from "../history/shipment-history";
 import { CERTAINLY_UNCHANGED } from "../history/recorded-write";
 import type { Refusal } from "../actions/seller-action";

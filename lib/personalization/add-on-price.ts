@@ -1,5 +1,4 @@
-import { formatMoney } from "../marketplace/money";
-import type { Money } from "../marketplace/wire";
+import { formatMoney, type Money } from "../marketplace/money";
 
 // The OAS's Money is an int64 `amount` over a `divisor` and fixes neither. Our choice: cents (divisor 100, so at most
 // two decimals in every currency) and at most 10,000 in the shop's currency, far above any add-on a buyer pays for text.

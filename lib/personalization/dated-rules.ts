@@ -1,37 +1,9 @@
-import * as z from "zod/mini";
+import type { DatedRule } from "../env-schema";
 import { characterCount } from "./rules";
 import { QUESTION_INSTRUCTIONS_MAX } from "./question-set";
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-// Date.UTC rolls 30 February over into March, so a day that is not in the calendar comes back as another day.
-const dayOf = (text: string) => new Date(Date.UTC(+text.slice(0, 4), +text.slice(5, 7) - 1, +text.slice(8)));
-
-const day = z.string({ error: "must be a day written YYYY-MM-DD, e.g. 2027-01-15" }).check(
-  z.regex(DAY, { error: "must be a day written YYYY-MM-DD, e.g. 2027-01-15" }),
-  z.refine((text) => !DAY.test(text) || dayOf(text).toISOString().startsWith(text), {
-    error: "must be a day of the calendar, e.g. 2027-01-15",
-  }),
-);
-
-const MAX_ERROR = "must be a whole number of characters from 1 to 1000, e.g. 100";
-
-/**
- * A rule of the marketplace that begins on a day (YYYY-MM-DD, the marketplace's) and can break a stored listing, named
- * by its kind: the calendar's own, or one an operator adds as the marketplace announces it.
- */
-export const datedRuleSchema = z.discriminatedUnion(
-  "rule",
-  [
-    z.strictObject({
-      rule: z.literal("instructions-max"),
-      from: day,
-      max: z.int({ error: MAX_ERROR }).check(z.minimum(1, { error: MAX_ERROR }), z.maximum(1000, { error: MAX_ERROR })),
-    }),
-  ],
-  { error: "must name a known rule: instructions-max (with from and max)" },
-);
-
-export type DatedRule = z.infer<typeof datedRuleSchema>;
+// The setting's schema is on the ground floor, where the settings are checked as the server starts.
+export type { DatedRule };
 export type DatedRuleKind = DatedRule["rule"];
 
 /** docs/marketplace.md §13: the day the marketplace took several questions, and instructions of at most 120. */
@@ -62,4 +34,4 @@ export const upcoming = (rules: readonly DatedRule[], today: string) =>
 
 /** "11 May 2026", as the dashboard writes a day. */
 export const dayInWords = (text: string) =>
-  dayOf(text).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+  new Date(text).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });

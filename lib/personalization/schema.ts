@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import type { MoneyWire } from "../marketplace/wire";
+import type { MoneyWire } from "../marketplace/money";
 import {
   brokenInstructionRules,
   CHAR_LIMIT_MAX,

@@ -2,7 +2,7 @@
 import { createSeller, issueTokensFor, type CreatedSeller } from "./sandbox";
 import { DEMO_APP } from "../../sandbox/store/seed";
 import type { Database } from "../../lib/db/database";
-import { tokenStore } from "../../lib/auth/token-store";
+import { tokenStore } from "../../lib/tokens/token-store";
 import { createMarketplace } from "../../lib/marketplace/client";
 import { sandboxMarketplaceConfig, storeSellerTokens } from "./seller-marketplace";
 

@@ -1,4 +1,4 @@
-import type { TokenStore } from "../../lib/auth/token-store.js";
+import type { TokenStore } from "../../lib/tokens/token-store.js";
 import type { MarketplaceConfig } from "../../lib/marketplace/config.js";
 import type { RunningSandbox } from "../../sandbox/server.js";
 import { DEMO_APP } from "../../sandbox/store/seed.js";

@@ -8,7 +8,7 @@ import { useSeededSandbox } from "../harness/use-sandbox";
 import { ADA, callApi, issueLegacyToken, sandboxControl } from "../harness/sandbox";
 import { DEMO_APP } from "../../sandbox/store/seed";
 import { openDatabase } from "../../lib/db/database";
-import { tokenStore } from "../../lib/auth/token-store";
+import { tokenStore } from "../../lib/tokens/token-store";
 import { exchangeAndStore } from "../../scripts/exchange-token";
 
 const sandbox = useSeededSandbox();

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { startSandbox, type RunningSandbox } from "../../sandbox/server";
 import { DEMO_SELLERS } from "../../sandbox/store/seed";
 import { openDatabase } from "../../lib/db/database";
-import { tokenStore } from "../../lib/auth/token-store";
-import { tokenKeyring } from "../../lib/auth/token-keys";
+import { tokenStore } from "../../lib/tokens/token-store";
+import { tokenKeyring } from "../../lib/tokens/token-keys";
 import { freePort, startDashboard, type DashboardProcess } from "../harness/dashboard-process";
 import { signInOverHttp } from "../harness/http-sign-in";
 

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import { sessions } from "@/lib/auth/sessions";
-import { tokenStore } from "@/lib/auth/token-store";
+import { tokenStore } from "@/lib/tokens/token-store";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { lastRequestStore } from "@/lib/marketplace/last-request";

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { BackToListingsPage } from "@/components/back-to-listings-page";
 import { PlanReview } from "@/components/changes/plan-review";
 import { requireSeller } from "@/lib/auth/seller";
-import { canEdit } from "@/lib/auth/scopes";
+import { canEdit } from "@/lib/marketplace/scopes";
 import { planRunner } from "@/lib/changes/planning";
 import { db } from "@/lib/db";
 import { personalizationPhase } from "@/lib/marketplace";

@@ -8,7 +8,7 @@ import { ListingPager } from "@/components/listings/listing-pager";
 import { LazyMultiQuestionEditor } from "@/components/personalization/question-set/lazy-multi-question-editor";
 import { currentSeller, requireSeller, signInPath } from "@/lib/auth/seller";
 import type { SellerClaims } from "@/lib/auth/auth";
-import { canEdit, canReadOrders } from "@/lib/auth/scopes";
+import { canEdit, canReadOrders } from "@/lib/marketplace/scopes";
 import { env } from "@/lib/env";
 import { QuestionStatsProvider } from "@/components/orders/question-stats";
 import { keptQuestionStats } from "@/lib/orders/orders-view";
@@ -18,7 +18,7 @@ import { parseListingsView, viewParams, type Search } from "@/lib/listings/view"
 import { knownTitle } from "@/lib/listings/titles";
 import { describeFailure, marketplace, personalizationPhase } from "@/lib/marketplace";
 import { isRemoved } from "@/lib/marketplace/wire";
-import { shopCurrencyCode } from "@/lib/personalization/shop-currency";
+import { shopCurrencyCode } from "@/lib/actions/shop-currency";
 
 const NOT_FOUND = { ok: false, failure: { kind: "not_found", message: "" } } as const;
 

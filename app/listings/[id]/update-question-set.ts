@@ -7,7 +7,7 @@ import { historyStore } from "@/lib/history/history-store";
 import { changeListing } from "@/lib/history/recorded-write";
 import { personalizationPhase } from "@/lib/marketplace";
 import { sellerQuestionsSchema } from "@/lib/personalization/editor-schema";
-import { currencyForPrices } from "@/lib/personalization/shop-currency";
+import { currencyForPrices } from "@/lib/actions/shop-currency";
 import { snapshotOfQuestionSet, snapshotSchema } from "@/lib/personalization/snapshot-codec";
 
 // `loaded`: the listing's questions as the editor read them, so a change made since is not written over.

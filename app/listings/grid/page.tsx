@@ -3,7 +3,7 @@ import { BackToListingsLink } from "@/components/back-to-listings-link";
 import { ListingGrid } from "@/components/grid/listing-grid";
 import { SiteHeader } from "@/components/site-header";
 import { requireSeller } from "@/lib/auth/seller";
-import { canEdit } from "@/lib/auth/scopes";
+import { canEdit } from "@/lib/marketplace/scopes";
 import { selectionOfGridSearch } from "@/lib/changes/grid-selection";
 import { gridRowsOf } from "@/lib/changes/grid-rows";
 import { gridVersionsOf } from "@/lib/changes/grid-plan";

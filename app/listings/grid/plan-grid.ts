@@ -2,7 +2,7 @@
 
 import { z } from "zod";
 import { sellerAction } from "@/lib/actions/seller-action";
-import { canEdit } from "@/lib/auth/scopes";
+import { canEdit } from "@/lib/marketplace/scopes";
 import { gridEditSchema, gridVersionsSchema, importGridEdits, movedEdits } from "@/lib/changes/grid-plan";
 import { importTargets } from "@/lib/changes/since-export";
 import { notInShop, ownListings } from "@/lib/changes/shop-listing-ids";

@@ -8,7 +8,7 @@ import { PrintButton } from "@/components/orders/print-button";
 import { ProductionSheet } from "@/components/orders/production-sheet";
 import { PageUnavailable } from "@/components/feedback/page-unavailable";
 import { requireSeller, signInPath } from "@/lib/auth/seller";
-import { canReadOrders } from "@/lib/auth/scopes";
+import { canReadOrders } from "@/lib/marketplace/scopes";
 import { describeFailure } from "@/lib/marketplace";
 import { counted } from "@/lib/orders/count-words";
 import { productionSheetView } from "@/lib/orders/orders-view";

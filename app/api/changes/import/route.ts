@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import { bodyUpTo } from "@/lib/api/body-up-to";
 import { currentSeller } from "@/lib/auth/seller";
-import { canEdit } from "@/lib/auth/scopes";
+import { canEdit } from "@/lib/marketplace/scopes";
 import { NOTHING_TO_CHANGE } from "@/lib/changes/plan";
 import { planRunner, planTargets } from "@/lib/changes/planning";
 import { SHEET_MAX_BYTES, sheetOfFile } from "@/lib/changes/sheet-file";

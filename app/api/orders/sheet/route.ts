@@ -1,6 +1,6 @@
 import { NextResponse } from "next/server";
 import { currentSeller } from "@/lib/auth/seller";
-import { canReadOrders } from "@/lib/auth/scopes";
+import { canReadOrders } from "@/lib/marketplace/scopes";
 import { describeFailure } from "@/lib/marketplace";
 import { productionSheetView } from "@/lib/orders/orders-view";
 import { sheetCsv, sheetWorkbook } from "@/lib/orders/production-sheet";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeCallbackPath } from "./scopes";
+import { safeCallbackPath } from "./callback-path";
 
 describe("safeCallbackPath: a callbackUrl never leaves the dashboard's origin", () => {
   const kept: Array<[string, string]> = [

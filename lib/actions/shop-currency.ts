@@ -1,9 +1,9 @@
 import "server-only";
-import type { Refusal } from "../actions/seller-action";
+import type { Refusal } from "./seller-action";
 import type { Marketplace } from "../marketplace/client";
 import type { Result } from "../marketplace/failure";
-import type { QuestionForm } from "./question-set";
-import { changesAddOnPrice } from "./snapshot-codec";
+import type { QuestionForm } from "../personalization/question-set";
+import { changesAddOnPrice } from "../personalization/snapshot-codec";
 
 const NO_CURRENCY =
   "Nothing was changed: the marketplace did not say which currency your shop sells in, so the add-on price could not be set. Try again in a moment, or leave the price as it was.";
