@@ -130,7 +130,7 @@ export const retryRowsAction = sellerAction(
     const plan = await runner.plans.find(id, seller.shopId);
     if (!plan) return { ok: false, refusal: NO_PLAN };
     if (plan.status === "reviewing") return { ok: false, refusal: "This plan is not applied yet: apply it first." };
-    if (await runner.plans.undoneBy(id))
+    if (await runner.review.undoneBy(id))
       return {
         ok: false,
         refusal:

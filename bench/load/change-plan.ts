@@ -146,7 +146,7 @@ async function measure(listings: number, perSecond: number): Promise<ChangePlanF
     clearInterval(sampler);
     sample();
     await tally.read();
-    const { outcomes } = await runner.plans.counts(planId);
+    const { outcomes } = await runner.review.counts(planId);
     const limitSeconds = requests / perSecond;
     return {
       listings,

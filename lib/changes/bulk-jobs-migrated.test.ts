@@ -5,7 +5,8 @@ import Sqlite from "better-sqlite3";
 import { afterEach, expect, it } from "vitest";
 import { openDatabase } from "../db/database";
 import { MIGRATIONS } from "../db/migrations";
-import { planStore } from "./plan-store";
+import { planRecords } from "./plan-records";
+import { reviewReads } from "./review-reads";
 
 let folder: string | undefined;
 afterEach(() => folder && rmSync(folder, { recursive: true, force: true }));
@@ -35,11 +36,10 @@ it("a bulk job stored before the one way to change listings opens read-only as a
 
   const db = await openDatabase(file);
   try {
-    const plans = planStore(db);
-    const plan = (await plans.find("job-1", 70))!;
+    const plan = (await planRecords(db).find("job-1", 70))!;
     expect(plan).toMatchObject({ description: "Remove personalization", status: "applied", userId: 7 });
     expect(plan.statusReason).toMatch(/stopped when the dashboard was updated/);
-    const view = await plans.view(plan);
+    const view = await reviewReads(db).view(plan);
     expect(view.items.map((row) => [row.title, row.outcome, row.outcomeReason])).toEqual([
       ["Mug", "done", null],
       ["Cup", "failed", "The marketplace refused."],

@@ -72,9 +72,9 @@ describe.each(eachEngine())("the change runner recovering on %s", (_engine, loca
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const plan = await using.plans.find(planId);
-      if (plan?.status === "applied") return (await using.plans.counts(planId)).outcomes;
+      if (plan?.status === "applied") return (await using.review.counts(planId)).outcomes;
       if (Date.now() > deadline)
-        throw new Error(`plan ${planId} still ${plan?.status}: ${JSON.stringify(await using.plans.counts(planId))}`);
+        throw new Error(`plan ${planId} still ${plan?.status}: ${JSON.stringify(await using.review.counts(planId))}`);
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
   }
@@ -105,7 +105,7 @@ describe.each(eachEngine())("the change runner recovering on %s", (_engine, loca
     const planId = await applying(using, ids, "Mirrored at once");
     await sandboxControl(sandbox.url, "/requests", undefined, "DELETE");
     await using.apply((await using.plans.find(planId))!);
-    expect((await using.plans.counts(planId)).outcomes).toEqual({ done: 3 });
+    expect((await using.review.counts(planId)).outcomes).toEqual({ done: 3 });
     for (const id of ids) {
       const mirrored = await mirrorStore(db).listing(id);
       expect(mirrored?.listing.questions.map((held) => held.instructions)).toEqual(["Mirrored at once"]);
@@ -144,7 +144,7 @@ describe.each(eachEngine())("the change runner recovering on %s", (_engine, loca
     const planId = await applying(using, ids, "Name to engrave");
     using.start();
     expect(await finished(using, planId)).toEqual({ done: 3, failed: 1 });
-    const view = await using.plans.view((await using.plans.find(planId))!);
+    const view = await using.review.view((await using.plans.find(planId))!);
     expect(view.items.find((item) => item.listingId === broken)?.outcomeReason).toBe(
       "The marketplace did not answer (error 500, tried 2 times). Change this listing again in a few minutes.",
     );
@@ -195,7 +195,7 @@ describe.each(eachEngine())("the change runner recovering on %s", (_engine, loca
       statusReason:
         "Your marketplace sign-in has expired, so this change is paused. Sign in again and it goes on by itself.",
     });
-    expect((await using.plans.counts(planId)).outcomes).toEqual({ pending: 3 });
+    expect((await using.review.counts(planId)).outcomes).toEqual({ pending: 3 });
     using.start();
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect((await using.plans.find(planId))?.status).toBe("paused");
@@ -211,7 +211,7 @@ describe.each(eachEngine())("the change runner recovering on %s", (_engine, loca
     const first = await applying(one, ids, "First change");
     const second = await applying(two, ids, "Second change");
     await Promise.all([one.apply((await one.plans.find(first))!), two.apply((await two.plans.find(second))!)]);
-    const [a, b] = await Promise.all([first, second].map(async (id) => one.plans.view((await one.plans.find(id))!)));
+    const [a, b] = await Promise.all([first, second].map(async (id) => one.review.view((await one.plans.find(id))!)));
     for (const id of ids) {
       const rows = [a!, b!].map((view) => view.items.find((item) => item.listingId === id)!);
       expect(rows.map((row) => row.outcome).sort()).toEqual(["changed-elsewhere", "done"]);
@@ -267,7 +267,7 @@ describe.each(eachEngine())("the change runner recovering on %s", (_engine, loca
       [planId],
     );
     expect(Number(leased!.n)).toBe(0);
-    const outcomes = (await one.plans.counts(planId)).outcomes;
+    const outcomes = (await one.review.counts(planId)).outcomes;
     expect((outcomes.done ?? 0) + (outcomes.pending ?? 0)).toBe(12);
     expect(outcomes.done ?? 0).toBeGreaterThan(0);
     const history = historyStore(db);
@@ -298,7 +298,7 @@ describe.each(eachEngine())("the change runner recovering on %s", (_engine, loca
       });
       using.start();
       expect(await finished(using, short)).toEqual({ done: 5 });
-      expect((await using.plans.counts(long)).outcomes.pending ?? 0).toBeGreaterThan(0);
+      expect((await using.review.counts(long)).outcomes.pending ?? 0).toBeGreaterThan(0);
       expect(await finished(using, long)).toEqual({ done: 40 });
     } finally {
       await limit(1000);

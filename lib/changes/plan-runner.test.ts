@@ -85,7 +85,7 @@ describe.each(eachEngine())("applying a change plan on %s", (_engine, location) 
   async function apply(planId: string) {
     expect(await runner.plans.startApply(planId, seller.shop_id!)).toBe(true);
     await runner.apply((await runner.plans.find(planId))!);
-    return runner.plans.view((await runner.plans.find(planId))!);
+    return runner.review.view((await runner.plans.find(planId))!);
   }
 
   beforeEach(async () => {
@@ -186,7 +186,7 @@ describe.each(eachEngine())("applying a change plan on %s", (_engine, location) 
     const who = { userId: seller.user_id, shopId: seller.shop_id! };
     const undo = await planUndo(who, (await runner.plans.find(applied.id))!, runner);
     if (!undo.ok) throw new Error(JSON.stringify(undo.failure));
-    const review = await runner.plans.view((await runner.plans.find(undo.data!))!);
+    const review = await runner.review.view((await runner.plans.find(undo.data!))!);
     expect(review.items.map((item) => [item.status, diffLines(item.diff)])).toEqual([
       ["change", ["“Name” Character limit: 60 → 40"]],
       ["skipped", []],
@@ -208,7 +208,7 @@ describe.each(eachEngine())("applying a change plan on %s", (_engine, location) 
     expect(await runner.plans.startApply(planId, seller.shop_id!, left - 3)).toBe(true);
     const started = Date.now();
     await runner.apply((await runner.plans.find(planId))!);
-    const waiting = await runner.plans.view((await runner.plans.find(planId))!);
+    const waiting = await runner.review.view((await runner.plans.find(planId))!);
     expect(waiting.status).toBe("applying");
     expect(waiting.items.map((item) => item.outcome)).toEqual(["done", "done", "pending"]);
     expect(waiting.statusReason).toBe(
@@ -223,7 +223,7 @@ describe.each(eachEngine())("applying a change plan on %s", (_engine, location) 
     clockOffset = day + 120_000;
     runner.start();
     await expect.poll(async () => (await runner.plans.find(planId))?.status, { timeout: 10_000 }).toBe("applied");
-    const done = await runner.plans.view((await runner.plans.find(planId))!);
+    const done = await runner.review.view((await runner.plans.find(planId))!);
     expect(done.items.map((item) => item.outcome)).toEqual(["done", "done", "done"]);
     expect(done.waitingUntil).toBeNull();
     expect((await questionsOf(seller.listing_ids[2]!))[2]).toMatchObject({ max_allowed_characters: 70 });
@@ -252,13 +252,13 @@ describe.each(eachEngine())("applying a change plan on %s", (_engine, location) 
   it("reports an apply's progress as the rows settled since the last read, not the whole plan", async () => {
     const planId = await reviewedPlan({ kind: "text-limit", limit: 72 });
     const plan = (await runner.plans.find(planId))!;
-    expect((await runner.plans.progress(plan, 0)).items).toEqual([]);
+    expect((await runner.review.progress(plan, 0)).items).toEqual([]);
     await apply(planId);
     const applied = (await runner.plans.find(planId))!;
-    const first = await runner.plans.progress(applied, 0);
+    const first = await runner.review.progress(applied, 0);
     expect(first.status).toBe("applied");
     expect(first.counts.outcomes).toEqual({ done: 3 });
     expect(first.items.map((item) => item.outcome)).toEqual(["done", "done", "done"]);
-    expect((await runner.plans.progress(applied, first.at + 1)).items).toEqual([]);
+    expect((await runner.review.progress(applied, first.at + 1)).items).toEqual([]);
   });
 });

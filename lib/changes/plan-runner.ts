@@ -19,7 +19,9 @@ import { metrics } from "../observability/metrics";
 import { handlingOf, NOT_IN_SHOP } from "./failure-handling";
 import { writeBodyOf, type Phase } from "./field-change";
 import { changedSince, READ_BATCH } from "./plan";
-import { planStore, type PendingItem, type Plan } from "./plan-store";
+import { planRecords, type Plan } from "./plan-records";
+import { reviewReads } from "./review-reads";
+import { workQueue, type PendingItem } from "./work-queue";
 import { quotaLog } from "./quota-log";
 
 export type RunnerOptions = {
@@ -110,7 +112,9 @@ export function createPlanRunner(
     },
   };
   const marketplace = pacedMarketplace(deps.db, { config: deps.config, store: deps.store, pacer });
-  const plans = planStore(deps.db);
+  const plans = planRecords(deps.db);
+  const review = reviewReads(deps.db);
+  const queue = workQueue(deps.db);
   const history = historyStore(deps.db);
   // In this instance only: when a waiting plan next asks the marketplace what is left (the page shows `waitingUntil`).
   const rechecks = new Map<string, { count: number; at: number }>();
@@ -128,7 +132,7 @@ export function createPlanRunner(
     const attempts = item.attempts + 1;
     const handling = handlingOf(failure, attempts);
     if ("pause" in handling) {
-      await plans.pause(plan.id, handling.pause);
+      await queue.pause(plan.id, handling.pause);
       return "paused" as const;
     }
     if (handling.retry && attempts < settings.maxAttempts) {
@@ -136,7 +140,7 @@ export function createPlanRunner(
         settings.backoffMs(attempts),
         failure.kind === "rate_limited" ? failure.retryAfter * 1000 : 0,
       );
-      await plans.defer(plan.id, item.listingId, owner, {
+      await queue.defer(plan.id, item.listingId, owner, {
         notBefore: now() + wait,
         attempts,
         reason: handling.reason,
@@ -146,8 +150,8 @@ export function createPlanRunner(
     await settle(plan, item, owner, { outcome: "failed", reason: handling.reason, attempts });
   }
 
-  async function settle(plan: Plan, item: PendingItem, owner: string, outcome: Parameters<typeof plans.settle>[3]) {
-    await plans.settle(plan.id, item.listingId, owner, outcome);
+  async function settle(plan: Plan, item: PendingItem, owner: string, outcome: Parameters<typeof queue.settle>[3]) {
+    await queue.settle(plan.id, item.listingId, owner, outcome);
     metrics().changeItems.inc({ outcome: outcome.outcome });
   }
 
@@ -172,8 +176,8 @@ export function createPlanRunner(
       });
     // One change at a time per listing: the dashboard's own other changes are seen in its history.
     const lease = `${owner}/${item.listingId}`;
-    if (!(await plans.holdListing(item.listingId, lease, now() + settings.leaseMs)))
-      return plans.defer(plan.id, item.listingId, owner, {
+    if (!(await queue.holdListing(item.listingId, lease, now() + settings.leaseMs)))
+      return queue.defer(plan.id, item.listingId, owner, {
         notBefore: now() + settings.idleMs,
         attempts: item.attempts,
         reason: "Waiting for another change to this listing to finish.",
@@ -204,7 +208,7 @@ export function createPlanRunner(
         });
       return await failed(plan, item, owner, outcome.failure);
     } finally {
-      await plans.releaseListing(item.listingId, lease);
+      await queue.releaseListing(item.listingId, lease);
     }
   }
 
@@ -265,15 +269,15 @@ export function createPlanRunner(
     }
     const limit = quotaLimit(plan);
     if (limit >= 1) {
-      if (plan.waitingUntil !== null) await plans.goOn(plan.id);
+      if (plan.waitingUntil !== null) await queue.goOn(plan.id);
       rechecks.delete(plan.id);
       return limit;
     }
-    const pending = (await plans.counts(plan.id)).outcomes.pending ?? 0;
+    const pending = (await review.counts(plan.id)).outcomes.pending ?? 0;
     const freed = await quota.freedBy(plan.reserve! + Math.min(READ_BATCH, pending) + 1 - remainingToday!, now());
     const count = rechecks.get(plan.id)?.count ?? 0;
     rechecks.set(plan.id, { count: count + 1, at: now() + Math.min(RECHECK_MAX_MS, settings.recheckMs * 2 ** count) });
-    await plans.wait(
+    await queue.wait(
       plan.id,
       freed,
       `Stopped to keep ${plan.reserve} of today's requests in reserve, with ${pending} ${pending === 1 ? "change" : "changes"} to go.`,
@@ -283,7 +287,7 @@ export function createPlanRunner(
 
   /** One turn: a batch of the next plan's rows. Returns the rows it took (0: nothing to do now). */
   async function runOnce(only?: string): Promise<number> {
-    const plan = only ? await plans.find(only) : await plans.nextTurn(now());
+    const plan = only ? await plans.find(only) : await queue.nextTurn(now());
     if (only && plan?.status !== "applying") rechecks.delete(only);
     const recheck = plan && (rechecks.get(plan.id)?.at ?? Infinity) <= now();
     if (!plan || plan.status !== "applying" || (plan.waitingUntil !== null && plan.waitingUntil > now() && !recheck))
@@ -292,25 +296,25 @@ export function createPlanRunner(
     if (limit < 1) return 0;
     // The instance's name leads the owner, so an operator (or a test) can tell which instance holds a lease.
     const owner = `${instanceName()}/${randomUUID()}`;
-    const items = await plans.claim(plan.id, owner, settings.leaseMs, limit).catch((error: unknown) => {
+    const items = await queue.claim(plan.id, owner, settings.leaseMs, limit).catch((error: unknown) => {
       if (isDatabaseUnreachable(error)) unreleased.add(owner);
       throw error;
     });
     if (items.length === 0) return 0;
     const heartbeat = setInterval(
-      () => void plans.renew(owner, now() + settings.leaseMs).catch(() => undefined),
+      () => void queue.renew(owner, now() + settings.leaseMs).catch(() => undefined),
       settings.leaseMs / 3,
     );
     try {
       await runBatch({ ...plan, waitingUntil: null }, items, owner);
     } finally {
       clearInterval(heartbeat);
-      await plans.release(owner).catch((error: unknown) => {
+      await queue.release(owner).catch((error: unknown) => {
         if (!isDatabaseUnreachable(error)) throw error;
         unreleased.add(owner);
       });
     }
-    await plans.finishIfComplete(plan.id);
+    await queue.finishIfComplete(plan.id);
     return items.length;
   }
 
@@ -318,7 +322,7 @@ export function createPlanRunner(
   async function untilDatabaseAnswers() {
     await databaseAnswers(deps.db);
     for (const owner of unreleased) {
-      await plans.release(owner);
+      await queue.release(owner);
       unreleased.delete(owner);
     }
   }
@@ -353,6 +357,7 @@ export function createPlanRunner(
 
   return {
     plans,
+    review,
     pacer,
     marketplace,
     runOnce,
@@ -363,7 +368,7 @@ export function createPlanRunner(
         if ((await runOnce(plan.id)) > 0) continue;
         const current = await plans.find(plan.id);
         if (current?.status !== "applying" || current.waitingUntil !== null) return;
-        const retry = await plans.soonestRetry(plan.id);
+        const retry = await queue.soonestRetry(plan.id);
         if (retry === null) return;
         await sleep(Math.max(10, retry - now()));
       }

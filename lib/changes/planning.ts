@@ -18,7 +18,8 @@ import {
 } from "./plan";
 import { readListingQuestions } from "./listing-reads";
 import { createPlanRunner, type PlanRunner } from "./plan-runner";
-import type { Plan } from "./plan-store";
+import type { Plan } from "./plan-records";
+import { rewriteOldPlanRows } from "./old-plan-rows";
 import type { ListingQuestions } from "../marketplace/question-wire";
 
 type Seller = { userId: number; shopId: number };
@@ -27,7 +28,8 @@ const globalForPlans = globalThis as unknown as { changePlanRunner?: Promise<Pla
 
 export function planRunner(): Promise<PlanRunner> {
   globalForPlans.changePlanRunner ??= db()
-    .then((database) => {
+    .then(async (database) => {
+      await rewriteOldPlanRows(database);
       const runner = createPlanRunner(
         { db: database, config: marketplaceConfig(), store: tokenStore(database) },
         { leaseMs: env().CHANGE_LEASE_MS },
@@ -85,7 +87,7 @@ export async function planTargets(
 
 export async function planUndo(seller: Seller, plan: Plan, using?: PlanRunner): Promise<Result<string | null>> {
   const runner = using ?? (await planRunner());
-  const written = await runner.plans.written(plan.id);
+  const written = await runner.review.written(plan.id);
   // The plan's own rows, each checked against the shop when the plan was made.
   const current = await readListingQuestions(
     runner.marketplace,

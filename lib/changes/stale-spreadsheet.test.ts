@@ -69,9 +69,9 @@ describe("importing a spreadsheet exported before other changes", () => {
   async function apply(planId: string) {
     expect(await runner.plans.startApply(planId, who.shopId)).toBe(true);
     await runner.apply((await runner.plans.find(planId))!);
-    return runner.plans.view((await runner.plans.find(planId))!);
+    return runner.review.view((await runner.plans.find(planId))!);
   }
-  const review = async (planId: string) => runner.plans.view((await runner.plans.find(planId))!);
+  const review = async (planId: string) => runner.review.view((await runner.plans.find(planId))!);
 
   const textRow = (rows: string[][], listingId: number) =>
     rows.find((cells) => cells[0] === String(listingId) && cells[COLUMNS.indexOf("type")] === "text_input")!;

@@ -275,4 +275,10 @@ export const MIGRATIONS = [
      undone_at BIGINT,
      PRIMARY KEY (shop_id, item_id, seq)
    )`,
+  // Rewrites of stored rows that need the app's own code, which migrations cannot import: each runs once where that
+  // code starts, and its row here says it ran (the change plans' rows in old formats: lib/changes/old-plan-rows.ts).
+  `CREATE TABLE row_rewrites (
+     name TEXT PRIMARY KEY,
+     done_at BIGINT NOT NULL
+   )`,
 ];

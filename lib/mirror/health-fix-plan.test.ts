@@ -61,7 +61,7 @@ describe("the health check's fixes on BulkBazaar", () => {
     );
     if (!planned.ok || planned.data === null) throw new Error(`no plan: ${JSON.stringify(planned)}`);
     const plan = (await runner.plans.find(planned.data))!;
-    const view = await runner.plans.view(plan);
+    const view = await runner.review.view(plan);
     expect(view.items.map((item) => [item.listingId, item.status])).toEqual(
       BO_HEALTH_PROBLEMS["all-caps"].map((index) => [FIRST_ID + index, "change"]),
     );
@@ -79,7 +79,7 @@ describe("the health check's fixes on BulkBazaar", () => {
 
     expect(await runner.plans.startApply(planned.data, BO.shopId)).toBe(true);
     await runner.apply((await runner.plans.find(planned.data))!);
-    expect((await runner.plans.view((await runner.plans.find(planned.data))!)).status).toBe("applied");
+    expect((await runner.review.view((await runner.plans.find(planned.data))!)).status).toBe("applied");
     expect(
       (await storedListing(sandbox.url, FIRST_ID + first)).personalization.personalization_questions[0],
     ).toMatchObject({ instructions: "Type your initials below, three letters at most." });
@@ -108,7 +108,7 @@ describe("the health check's fixes on BulkBazaar", () => {
     if (!planned.ok || planned.data === null) throw new Error(`no plan: ${JSON.stringify(planned)}`);
     expect(await runner.plans.startApply(planned.data, BO.shopId)).toBe(true);
     await runner.apply((await runner.plans.find(planned.data))!);
-    const view = await runner.plans.view((await runner.plans.find(planned.data))!);
+    const view = await runner.review.view((await runner.plans.find(planned.data))!);
     expect(view.items.map((item) => item.outcome)).toEqual(["done", "done"]);
     expect(await mirror.readRecent(BO, "read")).toMatchObject({ ok: true });
     expect((await counts())["no-question"]).toBeUndefined();
@@ -133,14 +133,14 @@ describe("the health check's fixes on BulkBazaar", () => {
       ...BO_HEALTH_PROBLEMS["add-on-price"],
       ...BO_HEALTH_PROBLEMS["no-question"],
     ].map((index) => FIRST_ID + index);
-    const view = await runner.plans.view(plan);
+    const view = await runner.review.view(plan);
     expect(view.items.map((item) => [item.listingId, item.status]).sort()).toEqual(
       automatic.map((id) => [id, "change"]).sort(),
     );
 
     expect(await runner.plans.startApply(planned.data, BO.shopId)).toBe(true);
     await runner.apply((await runner.plans.find(planned.data))!);
-    expect((await runner.plans.view((await runner.plans.find(planned.data))!)).status).toBe("applied");
+    expect((await runner.review.view((await runner.plans.find(planned.data))!)).status).toBe("applied");
     const [caps] = BO_HEALTH_PROBLEMS["all-caps"];
     expect(
       (await storedListing(sandbox.url, FIRST_ID + caps)).personalization.personalization_questions[0],

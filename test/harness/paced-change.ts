@@ -1,6 +1,7 @@
 import type { Database } from "../../lib/db/database";
 import { planOfTargets } from "../../lib/changes/plan";
-import { planStore } from "../../lib/changes/plan-store";
+import { planRecords } from "../../lib/changes/plan-records";
+import { reviewReads } from "../../lib/changes/review-reads";
 import { listingQuestionsWire, toListingQuestions } from "../../lib/marketplace/question-wire";
 import type { Question } from "../../lib/marketplace/wire";
 import { sandboxControl, storedListing, type CreatedSeller } from "./sandbox";
@@ -27,7 +28,7 @@ export async function startPacedChange(
   const after: Question[] = [
     { type: "text_input", title: "Personalization", instructions, required: true, maxAllowedCharacters: 40 },
   ];
-  const plans = planStore(database);
+  const plans = planRecords(database);
   const shopId = seller.shop_id as number;
   const planId = (await plans.create({
     userId: seller.user_id,
@@ -38,5 +39,5 @@ export async function startPacedChange(
     items: planOfTargets(listings, new Map(listings.map((listing) => [listing.listingId, { after }])), "single"),
   }))!;
   await plans.startApply(planId, shopId);
-  return { plans, planId };
+  return { plans, review: reviewReads(database), planId };
 }

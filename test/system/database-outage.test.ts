@@ -73,14 +73,14 @@ it("PostgreSQL stopped mid-change: no marketplace request while it is down, read
   const { cookie } = await signInOverHttp(dashboard.url, seller);
   const requests = collectRequests((path) => sandboxControl(sandbox.url, path), await lastLoggedId());
   const keystring = dashboard.app.keystring;
-  const { plans, planId } = await startPacedChange(
+  const { plans, review, planId } = await startPacedChange(
     database,
     { url: sandbox.url, keystring },
     seller,
     ENGRAVE,
     PER_SECOND,
   );
-  const done = async () => (await plans.counts(planId)).outcomes.done ?? 0;
+  const done = async () => (await review.counts(planId)).outcomes.done ?? 0;
   await waitFor("a fifth of the change done", async () => ((await done()) >= LISTINGS / 5 ? true : undefined));
 
   postgres.halt();

@@ -78,12 +78,11 @@ it("SIGTERM mid-change: the rows in flight are written and recorded, the rest ar
   first.process.stdout?.on("data", (chunk: Buffer) => (logText += chunk.toString()));
   await signInOverHttp(first.url, seller);
   // Batches (3 s of work at 10 a second) far larger than the 4 writes in flight when the signal comes.
-  const { plans, planId: jobId } = await startPacedChange(
-    database,
-    { url: sandbox.url, keystring: first.app.keystring },
-    seller,
-    ENGRAVE,
-  );
+  const {
+    plans,
+    review,
+    planId: jobId,
+  } = await startPacedChange(database, { url: sandbox.url, keystring: first.app.keystring }, seller, ENGRAVE);
   await waitFor("six listings done", async () => (await doneOf(jobId)) >= 6);
 
   const exited = new Promise<number | null>((resolve) => first.process.once("exit", (code) => resolve(code)));
@@ -140,7 +139,7 @@ it("SIGTERM mid-change: the rows in flight are written and recorded, the rest ar
     async () => (await plans.find(jobId))?.status === "applied",
     90_000,
   );
-  expect((await plans.counts(jobId)).outcomes).toEqual({ done: LISTINGS });
+  expect((await review.counts(jobId)).outcomes).toEqual({ done: LISTINGS });
   expect(
     secondLog
       .split("\n")

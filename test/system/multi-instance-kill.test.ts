@@ -90,14 +90,14 @@ it("SIGKILL of the instance holding a 2,000-listing change mid-way, under 10% fa
   await sandboxControl(sandbox.url, "/faults", { ...everywhere, status: 503 });
   await sandboxControl(sandbox.url, "/faults", { ...everywhere, method: "POST", status: 504, after_write: true });
   await sandboxControl(sandbox.url, "/faults", { ...everywhere, status: 429, retry_after: 1 });
-  const { plans, planId } = await startPacedChange(
+  const { plans, review, planId } = await startPacedChange(
     database,
     { url: sandbox.url, keystring: app.keystring },
     seller,
     ENGRAVE,
     PER_SECOND,
   );
-  const outcomes = async () => (await plans.counts(planId)).outcomes;
+  const outcomes = async () => (await review.counts(planId)).outcomes;
 
   await waitFor("400 listings done", async () => (((await outcomes()).done ?? 0) >= 400 ? true : undefined));
   const holder = await waitFor("an instance holding a lease on the change", async () => {

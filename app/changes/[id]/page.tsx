@@ -45,7 +45,7 @@ export default async function ChangePlanPage({ params }: Props) {
     <BackToListingsPage shopName={seller.shopName} unavailable={unavailable}>
       {plan && (
         <PlanReview
-          initial={await runner.plans.opening(plan)}
+          initial={await runner.review.opening(plan)}
           canEdit={canEdit(seller.scopes)}
           afterwards={await healthCheckLinks(plan.shopId, plan.description)}
         />

@@ -25,6 +25,6 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   return readForShop(async (seller) => {
     const runner = await planRunner();
     const plan = await runner.plans.find(id, seller.shopId);
-    return plan && runner.plans.page(plan, { filter: filter as PlanFilter, offset });
+    return plan && runner.review.page(plan, { filter: filter as PlanFilter, offset });
   }, "There is no such plan in your shop. Go back to your listings.");
 }

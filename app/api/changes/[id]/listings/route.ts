@@ -19,6 +19,8 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   return readForShop(async (seller) => {
     const runner = await planRunner();
     const plan = await runner.plans.find(id, seller.shopId);
-    return plan && selectionOfRows(await runner.plans.listingsOf(plan.id, filter as PlanFilter, MAX_SELECTED_LISTINGS));
+    return (
+      plan && selectionOfRows(await runner.review.listingsOf(plan.id, filter as PlanFilter, MAX_SELECTED_LISTINGS))
+    );
   }, "There is no such plan in your shop. Go back to your listings.");
 }

@@ -8,6 +8,6 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   return readForShop(async (seller) => {
     const runner = await planRunner();
     const plan = await runner.plans.find(id, seller.shopId);
-    return plan && runner.plans.progress(plan, Number.isFinite(since) ? since : 0);
+    return plan && runner.review.progress(plan, Number.isFinite(since) ? since : 0);
   }, "There is no such plan in your shop. Go back to your listings.");
 }

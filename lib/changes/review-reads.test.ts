@@ -5,7 +5,9 @@ import { openDatabase, type Database } from "../db/database";
 import type { Question } from "../marketplace/wire";
 import { questionDiff, type QuestionChange } from "../personalization/question-diff";
 import type { PlanItem } from "./plan";
-import { planStore, type PlanStore } from "./plan-store";
+import { planRecords, type NewPlan, type PlanRecords } from "./plan-records";
+import { reviewReads, type ReviewReads } from "./review-reads";
+import { workQueue } from "./work-queue";
 
 const item = (listingId: number, status: PlanItem["status"]): PlanItem => ({
   listingId,
@@ -21,16 +23,18 @@ const item = (listingId: number, status: PlanItem["status"]): PlanItem => ({
 
 describe.each(eachEngine())("the review's pages of rows on %s", (_engine, location) => {
   let db: Database;
-  let plans: PlanStore;
+  let plans: PlanRecords;
+  let review: ReviewReads;
 
   beforeEach(async () => {
     db = await openDatabase(location());
     await emptyChangeTables(db);
-    plans = planStore(db);
+    plans = planRecords(db);
+    review = reviewReads(db);
   });
   afterEach(() => db.close());
 
-  const planOf = async (items: Parameters<PlanStore["create"]>[0]["items"]) => {
+  const planOf = async (items: NewPlan["items"]) => {
     const planId = (await plans.create({
       userId: 1,
       shopId: 10,
@@ -54,7 +58,7 @@ describe.each(eachEngine())("the review's pages of rows on %s", (_engine, locati
     ];
     const plan = await planOf(items.map((entry, index) => (index === 0 ? { ...entry, kept } : entry)));
 
-    const first = await plans.page(plan, { filter: "all", offset: 0 });
+    const first = await review.page(plan, { filter: "all", offset: 0 });
     expect(first.page).toEqual({
       filter: "all",
       offset: 0,
@@ -63,22 +67,22 @@ describe.each(eachEngine())("the review's pages of rows on %s", (_engine, locati
     expect(first.items.map((row) => row.listingId)).toEqual(items.slice(0, 50).map((row) => row.listingId));
     expect(first.counts).toMatchObject({ total: 120, change: 100, skipped: 20 });
 
-    const last = await plans.page(plan, { filter: "all", offset: 100 });
+    const last = await review.page(plan, { filter: "all", offset: 100 });
     expect(last.items.map((row) => row.listingId)).toEqual(items.slice(100).map((row) => row.listingId));
 
-    const skipped = await plans.page(plan, { filter: "skipped", offset: 0 });
+    const skipped = await review.page(plan, { filter: "skipped", offset: 0 });
     expect(skipped.items).toHaveLength(20);
     expect(skipped.items.every((row) => row.status === "skipped" && row.reason === "It is a draft.")).toBe(true);
 
-    const secondOfChanges = await plans.page(plan, { filter: "changes", offset: 50 });
+    const secondOfChanges = await review.page(plan, { filter: "changes", offset: 50 });
     expect(secondOfChanges.items.map((row) => row.listingId)).toEqual(
       items
         .filter((row) => row.status === "change")
         .slice(50)
         .map((row) => row.listingId),
     );
-    expect((await plans.page(plan, { filter: "conflicts", offset: 0 })).items.map((row) => row.kept)).toEqual([kept]);
-    expect((await plans.page(plan, { filter: "changes", offset: 100 })).items).toEqual([]);
+    expect((await review.page(plan, { filter: "conflicts", offset: 0 })).items.map((row) => row.kept)).toEqual([kept]);
+    expect((await review.page(plan, { filter: "changes", offset: 100 })).items).toEqual([]);
     expect(first.losses).toBeNull();
   });
 
@@ -95,73 +99,41 @@ describe.each(eachEngine())("the review's pages of rows on %s", (_engine, locati
     const items = Array.from({ length: 60 }, (_, index) => item(2000 + index, "change"));
     // Only the 60th listing, beyond the first page, loses a question.
     items[59] = { ...items[59]!, before: [priced], after: [], diff: questionDiff([priced], []) };
-    const first = await plans.page(await planOf(items), { filter: "all", offset: 0 });
+    const first = await review.page(await planOf(items), { filter: "all", offset: 0 });
     expect(first.items.map((row) => row.listingId)).not.toContain(2059);
     expect(first.losses).toBe("1 listing already asks something; this change removes it, one with a $5.00 price.");
   });
 
   it("opens the review on the listings that change, and on every row when none does", async () => {
     const mixed = await planOf([item(1, "unchanged"), item(2, "change"), item(3, "unchanged")]);
-    const opened = await plans.opening(mixed);
+    const opened = await review.opening(mixed);
     expect(opened.page).toMatchObject({ filter: "changes", counts: { all: 3, changes: 1 } });
     expect(opened.items.map((row) => row.listingId)).toEqual([2]);
     const takeOnly = await planOf([item(4, "changed-since"), item(5, "unchanged")]);
-    expect((await plans.opening(takeOnly)).items.map((row) => row.listingId)).toEqual([4]);
+    expect((await review.opening(takeOnly)).items.map((row) => row.listingId)).toEqual([4]);
     const nothingWritten = await planOf([item(6, "change"), item(7, "unchanged")]);
     await plans.include(nothingWritten.id, 10, "all", false);
-    expect((await plans.opening(nothingWritten)).page.filter).toBe("changes");
+    expect((await review.opening(nothingWritten)).page.filter).toBe("changes");
   });
 
   it("counts a listing the apply could not change as failed, apart from the skipped ones", async () => {
     const plan = await planOf([item(1, "change"), item(2, "change"), item(3, "skipped")]);
     expect(await plans.startApply(plan.id, 10)).toBe(true);
-    const claimed = await plans.claim(plan.id, "me", 60_000, 10);
+    const claimed = await workQueue(db).claim(plan.id, "me", 60_000, 10);
     expect(claimed).toHaveLength(2);
-    await plans.settle(plan.id, 1, "me", { outcome: "done" });
-    await plans.settle(plan.id, 2, "me", { outcome: "failed", reason: "The marketplace kept failing." });
-    const page = await plans.page(plan, { filter: "failed", offset: 0 });
+    await workQueue(db).settle(plan.id, 1, "me", { outcome: "done" });
+    await workQueue(db).settle(plan.id, 2, "me", { outcome: "failed", reason: "The marketplace kept failing." });
+    const page = await review.page(plan, { filter: "failed", offset: 0 });
     expect(page.page.counts).toMatchObject({ failed: 1, skipped: 1 });
     expect(page.items.map((row) => row.listingId)).toEqual([2]);
   });
 
-  it("stores no plan that holds nothing to write or to take", async () => {
-    const nothing = await plans.create({
-      userId: 1,
-      shopId: 10,
-      description: "test",
-      phase: "multi",
-      rate: { perSecond: 10, remainingToday: null },
-      items: [item(1, "unchanged"), item(2, "skipped")],
-    });
-    expect(nothing).toBeNull();
-    expect(await plans.recent(10)).toEqual([]);
-  });
-
-  it("discards a plan under review: kept in history as discarded, and never applied since", async () => {
-    const plan = await planOf([item(1, "change")]);
-    expect(await plans.discard(plan.id, 11)).toBe(false);
-    expect(await plans.discard(plan.id, 10)).toBe(true);
-    expect(await plans.discard(plan.id, 10)).toBe(false);
-    expect((await plans.find(plan.id))!.status).toBe("discarded");
-    expect(await plans.recent(10)).toMatchObject([{ id: plan.id, status: "discarded" }]);
-    expect(await plans.startApply(plan.id, 10)).toBe(false);
-    expect(await plans.include(plan.id, 10, "all", false)).toBe(false);
-    expect(await plans.claim(plan.id, "me", 60_000, 10)).toEqual([]);
-  });
-
-  it("discards no plan once its apply has started", async () => {
-    const plan = await planOf([item(1, "change")]);
-    expect(await plans.startApply(plan.id, 10)).toBe(true);
-    expect(await plans.discard(plan.id, 10)).toBe(false);
-    expect((await plans.find(plan.id))!.status).toBe("applying");
-  });
-
   it("lists a filter's listings with their state, for the listings page to select", async () => {
     const plan = await planOf([item(1, "change"), item(2, "skipped"), { ...item(3, "change"), state: "draft" }]);
-    expect(await plans.listingsOf(plan.id, "changes", 100)).toEqual([
+    expect(await review.listingsOf(plan.id, "changes", 100)).toEqual([
       { listingId: 1, state: "active" },
       { listingId: 3, state: "draft" },
     ]);
-    expect(await plans.listingsOf(plan.id, "changes", 1)).toEqual([{ listingId: 1, state: "active" }]);
+    expect(await review.listingsOf(plan.id, "changes", 1)).toEqual([{ listingId: 1, state: "active" }]);
   });
 });

@@ -1,0 +1,219 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type { Database } from "../db/database";
+import type { Phase } from "./field-change";
+import { holdsChange, type PlanItem } from "./plan";
+import type { QuestionChange } from "../personalization/question-diff";
+import type { PlanStatus, PlanSummary } from "./plan-view";
+
+export type Plan = {
+  id: string;
+  userId: number;
+  shopId: number;
+  description: string;
+  phase: Phase;
+  status: PlanStatus;
+  undoOf: string | null;
+  rate: { perSecond: number; remainingToday: number | null };
+  createdAt: number;
+  appliedAt: number | null;
+  finishedAt: number | null;
+  reserve: number | null;
+  waitingUntil: number | null;
+  statusReason: string | null;
+  pausedAt: number | null;
+};
+
+export type PlanRow = {
+  plan_id: string;
+  user_id: number;
+  shop_id: number;
+  description: string;
+  phase: Phase;
+  status: PlanStatus;
+  undo_of: string | null;
+  rate: string;
+  created_at: number;
+  applied_at: number | null;
+  finished_at: number | null;
+  reserve: number | null;
+  waiting_until: number | null;
+  status_reason: string | null;
+  paused_at: number | null;
+};
+
+export const PLAN_COLUMNS =
+  "plan_id, user_id, shop_id, description, phase, status, undo_of, rate, created_at, applied_at, finished_at, reserve, waiting_until, status_reason, paused_at";
+const INSERT_CHUNK = 50;
+
+export const nullableNumber = (value: number | null) => (value === null ? null : Number(value));
+
+/** The listings a seller picked, as SQL: ids are numbers, so they are written into the statement. */
+export const listingIdsSql = (listingIds: number[] | "all") =>
+  listingIds === "all" ? "" : `AND listing_id IN (${listingIds.map((id) => Number(id)).join(", ") || "NULL"})`;
+
+export const planOf = (row: PlanRow): Plan => ({
+  id: row.plan_id,
+  userId: Number(row.user_id),
+  shopId: Number(row.shop_id),
+  description: row.description,
+  phase: row.phase,
+  status: row.status,
+  undoOf: row.undo_of,
+  rate: JSON.parse(row.rate) as Plan["rate"],
+  createdAt: Number(row.created_at),
+  appliedAt: nullableNumber(row.applied_at),
+  finishedAt: nullableNumber(row.finished_at),
+  reserve: nullableNumber(row.reserve),
+  waitingUntil: nullableNumber(row.waiting_until),
+  statusReason: row.status_reason,
+  pausedAt: nullableNumber(row.paused_at),
+});
+
+export type NewPlan = {
+  userId: number;
+  shopId: number;
+  description: string;
+  phase: Phase;
+  undoOf?: string;
+  rate: Plan["rate"];
+  items: (PlanItem & { kept?: QuestionChange[] })[];
+};
+
+/** The plans and what the seller decides about them: stored, rows included or taken, applied, discarded, retried. */
+export function planRecords(db: Database) {
+  async function find(planId: string, shopId?: number): Promise<Plan | undefined> {
+    const [row] = await db.query<PlanRow>(`SELECT ${PLAN_COLUMNS} FROM change_plans WHERE plan_id = $1`, [planId]);
+    return row && (shopId === undefined || Number(row.shop_id) === shopId) ? planOf(row) : undefined;
+  }
+
+  return {
+    find,
+
+    /** null, storing nothing, when no row would be written or could be taken: a plan is never empty. */
+    async create(plan: NewPlan): Promise<string | null> {
+      if (!holdsChange(plan.items)) return null;
+      const id = randomUUID();
+      const now = Date.now();
+      await db.execute(
+        `INSERT INTO change_plans (${PLAN_COLUMNS}) VALUES ($1, $2, $3, $4, $5, 'preparing', $6, $7, $8, NULL, NULL, NULL, NULL, NULL, NULL)`,
+        [
+          id,
+          plan.userId,
+          plan.shopId,
+          plan.description,
+          plan.phase,
+          plan.undoOf ?? null,
+          JSON.stringify(plan.rate),
+          now,
+        ],
+      );
+      for (let start = 0; start < plan.items.length; start += INSERT_CHUNK) {
+        const params: unknown[] = [id, now];
+        const rows = plan.items.slice(start, start + INSERT_CHUNK).map((item, index) => {
+          params.push(
+            item.listingId,
+            start + index,
+            item.title,
+            item.state,
+            item.status,
+            item.reason,
+            JSON.stringify(item.before),
+            item.after && JSON.stringify(item.after),
+            JSON.stringify(item.diff),
+            item.lastModified,
+            item.kept ? JSON.stringify(item.kept) : null,
+          );
+          const at = params.length - 10;
+          return `($1, ${Array.from({ length: 11 }, (_, offset) => `$${at + offset}`).join(", ")}, $2)`;
+        });
+        await db.execute(
+          `INSERT INTO change_plan_items (plan_id, listing_id, seq, title, state, status, reason, before_state, after_state, diff, last_modified, kept, updated_at) VALUES ${rows.join(", ")}`,
+          params,
+        );
+      }
+      await db.execute("UPDATE change_plans SET status = 'reviewing' WHERE plan_id = $1", [id]);
+      return id;
+    },
+
+    async include(planId: string, shopId: number, listingIds: number[] | "all", included: boolean): Promise<boolean> {
+      const plan = await find(planId, shopId);
+      if (!plan || plan.status !== "reviewing") return false;
+      await db.execute(
+        `UPDATE change_plan_items SET included = $2, updated_at = $3 WHERE plan_id = $1 AND status = 'change' ${listingIdsSql(listingIds)}`,
+        [planId, included ? 1 : 0, Date.now()],
+      );
+      return true;
+    },
+
+    /** A plan never applied is set aside: kept in history as discarded, and no stale page can apply it since. */
+    async discard(planId: string, shopId: number): Promise<boolean> {
+      const discarded = await db.execute(
+        "UPDATE change_plans SET status = 'discarded', finished_at = $3 WHERE plan_id = $1 AND shop_id = $2 AND status = 'reviewing'",
+        [planId, shopId, Date.now()],
+      );
+      return discarded === 1;
+    },
+
+    /** The seller's explicit choice to write listings changed since their copy was read: they become changes. */
+    async take(planId: string, shopId: number, listingIds: number[]): Promise<number | null> {
+      const plan = await find(planId, shopId);
+      if (!plan || plan.status !== "reviewing") return null;
+      return db.execute(
+        `UPDATE change_plan_items SET status = 'change', included = 1, updated_at = $2
+         WHERE plan_id = $1 AND status = 'changed-since' ${listingIdsSql(listingIds)}`,
+        [planId, Date.now()],
+      );
+    },
+
+    /**
+     * Rows that were not changed go back to the runner with their attempts anew, and an applied plan applies again.
+     * A row left alone because its listing changed elsewhere is never among them: only the seller's review decides that.
+     */
+    async retryFailed(planId: string, listingIds: number[] | "all"): Promise<number> {
+      const retried = await db.execute(
+        `UPDATE change_plan_items SET outcome = 'pending', outcome_reason = NULL, attempts = 0, not_before = 0, lease_owner = NULL,
+           lease_until = NULL, updated_at = $2
+         WHERE plan_id = $1 AND outcome = 'failed' ${listingIdsSql(listingIds)}`,
+        [planId, Date.now()],
+      );
+      if (retried > 0)
+        await db.execute(
+          "UPDATE change_plans SET status = 'applying', finished_at = NULL WHERE plan_id = $1 AND status = 'applied'",
+          [planId],
+        );
+      return retried;
+    },
+
+    /** Fixes the reviewed plan for its apply: once, whatever the clicks, in any instance. */
+    async startApply(planId: string, shopId: number, reserve: number | null = null): Promise<boolean> {
+      const now = Date.now();
+      const started = await db.execute(
+        "UPDATE change_plans SET status = 'applying', applied_at = $3, reserve = $4 WHERE plan_id = $1 AND shop_id = $2 AND status = 'reviewing'",
+        [planId, shopId, now, reserve],
+      );
+      if (started !== 1) return false;
+      await db.execute(
+        `UPDATE change_plan_items SET outcome = CASE WHEN status = 'change' AND included = 1 THEN 'pending' ELSE 'left-out' END, updated_at = $2
+         WHERE plan_id = $1`,
+        [planId, now],
+      );
+      return true;
+    },
+
+    async recent(shopId: number, limit = 10): Promise<PlanSummary[]> {
+      const rows = await db.query<PlanRow>(
+        `SELECT ${PLAN_COLUMNS} FROM change_plans WHERE shop_id = $1 AND status <> 'preparing' ORDER BY created_at DESC LIMIT $2`,
+        [shopId, limit],
+      );
+      return rows.map(planOf).map((plan) => ({
+        id: plan.id,
+        description: plan.description,
+        status: plan.status,
+        createdAt: plan.createdAt,
+      }));
+    },
+  };
+}
+
+export type PlanRecords = ReturnType<typeof planRecords>;
