@@ -40,7 +40,7 @@ async function measure(listings: number, perSecond: number): Promise<ChangeFairn
   const { createMarketplace } = await import("../../lib/marketplace/client");
   const { sharedPacer } = await import("../../lib/marketplace/shared-pacer");
   const { historyStore } = await import("../../lib/history/history-store");
-  const { changeListing } = await import("../../lib/history/recorded-write");
+  const { changeListing } = await import("../../lib/writes/recorded-write");
   const { sandbox, db, store, seller, config, close } = await benchShop(listings, perSecond, "fairness");
   const runner = createPlanRunner({ db, config, store });
   try {

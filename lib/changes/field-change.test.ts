@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { changeInputSchema, changeOf } from "./change-input";
-import { applyChange, describeChange, writeBodyOf } from "./field-change";
+import { applyChange, describeChange } from "./field-change";
+import { questionSetBody } from "../writes/question-set-body";
 import { planOfChange, changedSince, costOf, undoTarget } from "./plan";
 import { diffLines } from "../personalization/question-diff";
 import type { ListingQuestions } from "../marketplace/question-wire";
@@ -161,7 +162,7 @@ describe("field-level changes", () => {
     ]);
     for (const item of plan) expect(item.after!.at(-1)!.addOnPrice).toEqual(usd(250));
     expect(plan[1]!.after!.slice(0, 2)).toEqual(shop[1]!.questions);
-    expect(writeBodyOf(plan[0]!.after!, "multi").personalization_questions[1]!.add_on_price).toEqual(price(250));
+    expect(questionSetBody(plan[0]!.after!).personalization_questions[1]!.add_on_price).toEqual(price(250));
     expect(describeChange(changeOf(input, "USD"))).toBe("Add the text question “Gift note” last");
   });
 

@@ -1,15 +1,16 @@
 import { describeFirstIssue, personalizationWriteSchema } from "../personalization/schema";
-import { formatMoney, moneyWireOf, samePrice } from "../marketplace/money";
+import { formatMoney, samePrice } from "../marketplace/money";
 import type { ListingQuestions } from "../marketplace/question-wire";
 import { sameQuestions, unrepresentableReason } from "../personalization/snapshot";
-import { toQuestion, type Question } from "../marketplace/wire";
+import type { Question } from "../marketplace/wire";
+import { snapshotOfQuestionSet } from "../personalization/snapshot-codec";
+import { personalizationBody, questionSetBody } from "../writes/question-set-body";
 import { addOnPriceRules, brokenAddOnPriceRule, moneyOfPriceText } from "../personalization/add-on-price";
 import { editableInSingleQuestionEditor } from "../marketplace/single-question-period";
 import {
   QUESTION_TYPE_NAMES,
   QUESTIONS_MAX,
   questionSetWriteSchema,
-  toQuestionSetWrite,
   type QuestionForm,
   type QuestionType,
 } from "../personalization/question-set";
@@ -35,9 +36,9 @@ const typeName = (type: string) => QUESTION_TYPE_NAMES[type as QuestionType]?.to
 
 /** `currency`: the shop's, for an add-on price typed in the question set's fields. */
 export function questionOf(form: QuestionForm, currency?: string): Question {
-  const [wire] = toQuestionSetWrite([form]).personalization_questions;
+  const [asked] = snapshotOfQuestionSet([form]).questions;
   const price = form.type === "text_input" && currency ? moneyOfPriceText(form.addOnPrice ?? "", currency) : null;
-  const { optionIds: _none, addOnPrice: _price, ...question } = toQuestion({ ...wire!, add_on_price: null });
+  const { id: _id, optionIds: _none, addOnPrice: _price, ...question } = asked!;
   return { ...question, ...(price && { addOnPrice: price }) };
 }
 
@@ -154,10 +155,10 @@ export function phaseProblem(after: readonly Question[], phase: Phase): string |
       return "The marketplace takes several questions, or this kind of question, only in its multi-question period, and it is not in that period now.";
     if (after.some((question) => question.addOnPrice && question.addOnPrice.amount > 0))
       return "The marketplace takes add-on prices only in its multi-question period, and it is not in that period now.";
-    const parsed = personalizationWriteSchema.safeParse(writeBodyOf(after, "single"));
+    const parsed = personalizationWriteSchema.safeParse(personalizationBody({ questions: [...after] }, "single")?.body);
     return parsed.success ? undefined : `Its question would break a rule: ${describeFirstIssue(parsed.error)}`;
   }
-  const parsed = questionSetWriteSchema.safeParse(writeBodyOf(after, "multi"));
+  const parsed = questionSetWriteSchema.safeParse(questionSetBody(after));
   if (parsed.success) return undefined;
   const index = parsed.error.issues[0]?.path[1];
   const issue = describeFirstIssue(parsed.error).replace(/^personalization_questions(\[\d+\])?(\.|: )/, "");
@@ -218,41 +219,4 @@ export function describeChange(change: Change, currencyCode?: string | null): st
 function priceLabel(text: string, currencyCode: string | null | undefined) {
   const money = moneyOfPriceText(text, currencyCode ?? "USD");
   return money ? formatMoney(money) : text.trim();
-}
-
-type WriteQuestion = Record<string, unknown>;
-
-// Every field goes back as read (the marketplace drops what a write leaves out); `withIds: false` is for
-// a marketplace that refuses ids on writes (before 2026-07).
-export function writeBodyOf(
-  after: readonly Question[],
-  phase: Phase,
-  withIds = true,
-): { personalization_questions: WriteQuestion[] } {
-  return {
-    personalization_questions: after.map((question): WriteQuestion => {
-      const common = {
-        ...(withIds && phase === "multi" && question.id !== undefined && { question_id: question.id }),
-        question_type: question.type,
-        question_text: question.title,
-        instructions: question.instructions === "" ? null : question.instructions,
-        required: question.required,
-        max_allowed_characters: question.maxAllowedCharacters,
-      };
-      if (phase === "single") return common;
-      return {
-        ...common,
-        max_allowed_files: question.maxAllowedFiles ?? null,
-        options:
-          question.options?.map((label, index) => {
-            const id = withIds ? question.optionIds?.[index] : null;
-            return id == null ? { label } : { option_id: id, label };
-          }) ?? null,
-        ...(question.addOnPrice !== undefined &&
-          question.type === "text_input" && {
-            add_on_price: question.addOnPrice && moneyWireOf(question.addOnPrice),
-          }),
-      };
-    }),
-  };
 }

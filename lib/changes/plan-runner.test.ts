@@ -27,7 +27,7 @@ import { createPlanRunner, type PlanRunner } from "./plan-runner";
 import { planUndo } from "./planning";
 import { diffLines } from "../personalization/question-diff";
 import type { Change } from "./field-change";
-import { REMOVED_LISTING } from "../history/recorded-write";
+import { REMOVED_LISTING } from "../writes/recorded-write";
 
 const sandbox = useSeededSandbox({ phase: "add-on-resend" });
 const SCOPES = ["listings_r", "listings_w", "shops_r"];

@@ -5,10 +5,9 @@ import type { TokenStore } from "../tokens/token-store";
 import type { Database } from "../db/database";
 import { databaseAnswers, isDatabaseUnreachable } from "../db/outage";
 import { historyStore } from "../history/history-store";
-import { writeRecorded } from "../history/recorded-write";
-import type { Marketplace } from "../marketplace/client";
+import { writeRecorded } from "../writes/recorded-write";
 import type { MarketplaceConfig } from "../marketplace/config";
-import type { MarketplaceFailure, Result } from "../marketplace/failure";
+import type { MarketplaceFailure } from "../marketplace/failure";
 import { pacedMarketplace } from "../marketplace/paced-marketplace";
 import type { ListingQuestions } from "../marketplace/question-wire";
 import { sharedPacer, type SharedPacer } from "../marketplace/shared-pacer";
@@ -17,7 +16,6 @@ import { logger } from "../observability/logger";
 import { sameSnapshot } from "../personalization/snapshot";
 import { metrics } from "../observability/metrics";
 import { handlingOf, NOT_IN_SHOP } from "./failure-handling";
-import { writeBodyOf, type Phase } from "./field-change";
 import { changedSince, READ_BATCH } from "./plan";
 import { planRecords, type Plan } from "./plan-records";
 import { reviewReads } from "./review-reads";
@@ -55,35 +53,6 @@ export const CHANGED_ELSEWHERE =
 
 const instanceName = () => process.env.INSTANCE_NAME || `${hostname()}:${process.pid}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const refusesIds = (failure: MarketplaceFailure) =>
-  failure.kind === "invalid" && /unknown field.*\b(question_id|option_id)\b/.test(failure.message);
-
-// A marketplace that does not know ids on writes yet is sent the same questions without them.
-async function sendQuestions(
-  marketplace: Marketplace,
-  plan: Plan,
-  listingId: number,
-  after: Question[],
-): Promise<Result<Question[]>> {
-  if (after.length === 0) {
-    const removed = await marketplace.deleteListingPersonalization(plan.userId, plan.shopId, listingId);
-    return removed.ok ? { ok: true, data: [] } : removed;
-  }
-  const send = (withIds: boolean) =>
-    marketplace.updateListingPersonalization(
-      plan.userId,
-      plan.shopId,
-      listingId,
-      // The client's body type names the editors' fields; a change re-sends every field the marketplace returned.
-      writeBodyOf(after, plan.phase as Phase, withIds) as unknown as Parameters<
-        Marketplace["updateListingPersonalization"]
-      >[3],
-      { multipleQuestions: plan.phase === "multi" },
-    );
-  const first = await send(true);
-  return !first.ok && refusesIds(first.failure) ? send(false) : first;
-}
 
 export type PlanRunner = ReturnType<typeof createPlanRunner>;
 
@@ -198,7 +167,6 @@ export function createPlanRunner(
         action: plan.undoOf ? "bulk-undo" : "bulk-apply",
         jobId: plan.id,
         phase: plan.phase,
-        send: () => sendQuestions(marketplace, plan, item.listingId, item.after),
       });
       if (outcome.ok) return await settle(plan, item, owner, { outcome: "done", attempts: item.attempts + 1 });
       if ("refusal" in outcome)

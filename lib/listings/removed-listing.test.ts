@@ -7,7 +7,7 @@ import type { LoggedRequest } from "../../test/harness/write-audit";
 import { tokenStore } from "../tokens/token-store";
 import { openDatabase, type Database } from "../db/database";
 import { historyStore } from "../history/history-store";
-import { changeListing, REMOVED_LISTING, writeRecorded } from "../history/recorded-write";
+import { changeListing, REMOVED_LISTING, writeRecorded } from "../writes/recorded-write";
 import { createMarketplace, type Marketplace } from "../marketplace/client";
 import { healthCheck } from "../mirror/health-check";
 import { shopMirror, type ShopMirror } from "../mirror/shop-mirror";

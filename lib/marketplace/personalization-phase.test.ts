@@ -3,7 +3,6 @@ import { useSeededSandbox } from "../../test/harness/use-sandbox";
 import { ADA, sandboxControl, storedListing } from "../../test/harness/sandbox";
 import { openDatabase } from "../db/database";
 import { tokenStore, type TokenStore } from "../tokens/token-store";
-import { toQuestionSetWrite, newQuestionDraft } from "../personalization/question-set";
 import { toWrite } from "../personalization/schema";
 import { createMarketplace, type Marketplace } from "./client";
 import { createPhaseProbe, type PhaseProbe } from "./personalization-phase";
@@ -38,10 +37,24 @@ async function readListing(listingId: number) {
   return result.data;
 }
 
-const questionSet = toQuestionSetWrite([
-  { ...newQuestionDraft("text_input"), title: "Name", maxAllowedCharacters: 20 },
-  { ...newQuestionDraft("dropdown"), title: "Font", options: [{ label: "Serif" }, { label: "Script" }] },
-]);
+const questionSet = {
+  personalization_questions: [
+    {
+      question_type: "text_input",
+      question_text: "Name",
+      instructions: null,
+      required: false,
+      max_allowed_characters: 20,
+    },
+    {
+      question_type: "dropdown",
+      question_text: "Font",
+      instructions: null,
+      required: false,
+      options: [{ label: "Serif" }, { label: "Script" }],
+    },
+  ],
+};
 
 beforeEach(async () => {
   store = tokenStore(await openDatabase(":memory:"));

@@ -5,7 +5,7 @@ import type { MarketplaceFailure } from "../marketplace/failure";
 import type { Order } from "../marketplace/receipt-wire";
 import { canShip, PERMISSION_NAMES } from "../marketplace/scopes";
 import { shipmentHistory } from "../history/shipment-history";
-import { CERTAINLY_UNCHANGED } from "../history/recorded-write";
+import { CERTAINLY_UNCHANGED } from "../writes/recorded-write";
 import type { Refusal } from "../actions/seller-action";
 import { orderStore } from "./order-store";
 

@@ -414,37 +414,3 @@ export function newQuestionDraft(type: QuestionType): QuestionDraft {
       return { ...base, title: "Upload your files", options: [{ label: "" }] };
   }
 }
-
-export function toQuestionSetWrite(questions: readonly (QuestionForm | QuestionDraft)[]): {
-  personalization_questions: QuestionWrite[];
-} {
-  return {
-    personalization_questions: questions.map((question): QuestionWrite => {
-      const common = {
-        question_text: question.title,
-        instructions: question.instructions === "" ? null : question.instructions,
-        required: question.required,
-      };
-      switch (question.type) {
-        case "text_input":
-          return {
-            question_type: "text_input",
-            ...common,
-            max_allowed_characters: question.maxAllowedCharacters,
-            ...(question.addOnPrice?.trim() && { add_on_price: typedPrice(question.addOnPrice) }),
-          };
-        case "dropdown":
-          return { question_type: "dropdown", ...common, options: question.options.map(({ label }) => ({ label })) };
-        case "unlabeled_upload":
-          return { question_type: "unlabeled_upload", ...common, max_allowed_files: question.maxAllowedFiles };
-        case "labeled_upload":
-          return {
-            question_type: "labeled_upload",
-            ...common,
-            options: question.options.map(({ label }) => ({ label })),
-            max_allowed_files: question.options.length,
-          };
-      }
-    }),
-  };
-}

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { newQuestionDraft, questionSetWriteSchema, type QuestionForm } from "./question-set";
-import { personalizationWriteSchema } from "./schema";
-import { parseSnapshot, snapshotOfForm, snapshotOfQuestionSet, writeOf } from "./snapshot-codec";
+import { newQuestionDraft, type QuestionForm } from "./question-set";
+import { parseSnapshot, snapshotOfQuestionSet } from "./snapshot-codec";
 import { describeSnapshot, sameSnapshot } from "./snapshot";
 
 const SET: QuestionForm[] = [
@@ -41,33 +40,6 @@ describe("snapshots of whole question sets", () => {
     ]);
     expect(sameSnapshot(snapshot, stored)).toBe(true);
     expect(sameSnapshot(snapshot, otherOrder)).toBe(false);
-  });
-
-  it("are written in the multi-question period as the whole set, with the flag, in a body the sandbox's rules accept", () => {
-    // A listing may ask for files in one question only (docs/marketplace.md §13.3), so the set written here has one upload.
-    const write = writeOf(snapshotOfQuestionSet([SET[0]!, SET[1]!, SET[3]!]), "multi");
-    expect(write?.multipleQuestions).toBe(true);
-    const parsed = questionSetWriteSchema.safeParse(write?.body);
-    expect(parsed.success).toBe(true);
-    expect(parsed.data?.personalization_questions.map((question) => question.question_type)).toEqual([
-      "text_input",
-      "dropdown",
-      "labeled_upload",
-    ]);
-    expect(parsed.data?.personalization_questions[2]).toMatchObject({
-      max_allowed_files: 2,
-      options: [{ label: "Front" }, { label: "Back" }],
-    });
-  });
-
-  it("are written before that period as one question without the flag, and no question means delete", () => {
-    const single = writeOf(
-      snapshotOfForm({ instructions: "Gift note", maxAllowedCharacters: 100, required: false }),
-      "single",
-    );
-    expect(single?.multipleQuestions).toBe(false);
-    expect(personalizationWriteSchema.safeParse(single?.body).success).toBe(true);
-    expect(writeOf({ questions: [] }, "multi")).toBeNull();
   });
 
   it("describe a set by its titles for the history and the bulk confirmation", () => {

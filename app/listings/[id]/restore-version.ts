@@ -4,7 +4,7 @@ import { z } from "zod";
 import { sellerAction } from "@/lib/actions/seller-action";
 import { db } from "@/lib/db";
 import { historyStore } from "@/lib/history/history-store";
-import { changeListing, changedSince } from "@/lib/history/recorded-write";
+import { changeListing, changedSince } from "@/lib/writes/recorded-write";
 import { versionSnapshot } from "@/lib/history/versions";
 import { personalizationPhase } from "@/lib/marketplace";
 import { sameSnapshot, snapshotOf } from "@/lib/personalization/snapshot";

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { sellerAction } from "@/lib/actions/seller-action";
 import { db } from "@/lib/db";
 import { historyStore } from "@/lib/history/history-store";
-import { settleUnknown } from "@/lib/history/settle-unknown";
+import { settleUnknown } from "@/lib/writes/settle-unknown";
 import type { Result } from "@/lib/marketplace";
 import type { Question } from "@/lib/marketplace/wire";
 

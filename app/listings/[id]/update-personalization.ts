@@ -6,7 +6,7 @@ import { snapshotOfForm, snapshotSchema } from "@/lib/personalization/snapshot-c
 import { sellerAction } from "@/lib/actions/seller-action";
 import { db } from "@/lib/db";
 import { historyStore } from "@/lib/history/history-store";
-import { changeListing } from "@/lib/history/recorded-write";
+import { changeListing } from "@/lib/writes/recorded-write";
 
 // `loaded`: the listing's questions as the editor read them, so a change made since is not written over.
 const inputSchema = z.object({

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { sellerAction } from "@/lib/actions/seller-action";
 import { db } from "@/lib/db";
 import { historyStore } from "@/lib/history/history-store";
-import { changeListing } from "@/lib/history/recorded-write";
+import { changeListing } from "@/lib/writes/recorded-write";
 import { personalizationPhase } from "@/lib/marketplace";
 import { sellerQuestionsSchema } from "@/lib/personalization/editor-schema";
 import { currencyForPrices } from "@/lib/actions/shop-currency";

@@ -1,10 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { draftOf } from "../../components/personalization/question-set/drafts";
 import { listingWire, toListing, type QuestionWriteWire } from "../marketplace/wire";
-import { addOnPriceRules } from "./add-on-price";
-import { questionSetFormSchema, sellerVoice, textQuestionWriteSchema, type QuestionForm } from "./question-set";
-import { parseSnapshot, snapshotOfQuestionSet, templateOf, writeOf } from "./snapshot-codec";
-import { alignWith, snapshotOf, type Snapshot } from "./snapshot";
+import { addOnPriceRules } from "../personalization/add-on-price";
+import {
+  questionSetFormSchema,
+  sellerVoice,
+  textQuestionWriteSchema,
+  type QuestionForm,
+} from "../personalization/question-set";
+import { parseSnapshot, snapshotOfQuestionSet, templateOf } from "../personalization/snapshot-codec";
+import { alignWith, snapshotOf, type Snapshot } from "../personalization/snapshot";
+import { personalizationBody } from "./question-set-body";
 
 const usd = (amount: number) => ({ amount, divisor: 100, currency_code: "USD" });
 
@@ -53,7 +59,7 @@ function listingRead(price: number | null, ids = { note: 11, font: 12, serif: 10
 
 /** The body the dashboard sends for `target` over the listing as the marketplace holds it right before the write. */
 const bodyOver = (target: Snapshot, current: Snapshot) =>
-  writeOf(alignWith(target, current), "multi")?.body.personalization_questions as QuestionWriteWire[];
+  personalizationBody(alignWith(target, current), "multi")?.body.personalization_questions as QuestionWriteWire[];
 
 const formOf = (questions: ReturnType<typeof draftOf>[]) => {
   const parsed = questionSetFormSchema.safeParse({ questions });

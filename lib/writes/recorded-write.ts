@@ -11,14 +11,12 @@ import {
   unrepresentableReason,
   type Snapshot,
 } from "../personalization/snapshot";
-import { writeOf } from "../personalization/snapshot-codec";
 import { QUESTION_INSTRUCTIONS_MAX } from "../personalization/question-set";
 import { characterCount } from "../personalization/rules";
 import type { Refusal } from "../actions/seller-action";
-import type { HistoryAction, HistoryStore } from "./history-store";
+import type { HistoryAction, HistoryStore } from "../history/history-store";
+import { writeSnapshot, type Changer } from "./write-snapshot";
 import { mirrorWrote } from "../mirror/own-writes";
-
-export type Changer = { userId: number; shopId: number };
 
 export type WriteOutcome = Result<Question[]> | Refusal;
 
@@ -58,49 +56,10 @@ export function instructionsOverLimit(target: Snapshot): string | undefined {
   return `Nothing was changed: question ${index + 1} (“${question.title}”) has instructions of ${characterCount(question.instructions)} characters, and the marketplace now accepts at most ${QUESTION_INSTRUCTIONS_MAX}. Open the listing, shorten them in the editor, then save.`;
 }
 
-export async function writeSnapshot(
-  marketplace: Marketplace,
-  changer: Changer,
-  listingId: number,
-  target: Snapshot,
-  phase: PersonalizationPhase = "single",
-): Promise<Result<Question[]>> {
-  const put = (snapshot: Snapshot) => {
-    const write = writeOf(snapshot, phase);
-    return write
-      ? marketplace.updateListingPersonalization(changer.userId, changer.shopId, listingId, write.body, {
-          multipleQuestions: write.multipleQuestions,
-        })
-      : undefined;
-  };
-  const written = put(target);
-  if (written) {
-    const result = await written;
-    if (
-      !result.ok &&
-      result.failure.kind === "invalid" &&
-      /unknown field.*(question_id|option_id)/.test(result.failure.message)
-    )
-      return (await put(withoutIds(target))) ?? result;
-    return result;
-  }
-  const removed = await marketplace.deleteListingPersonalization(changer.userId, changer.shopId, listingId);
-  return removed.ok ? { ok: true, data: [] } : removed;
-}
-
 const mirrored = (history: HistoryStore, listingId: number, questions: Question[]) =>
   mirrorWrote(history.db, listingId, questions).catch((error: Error) =>
     console.error(`dashboard: mirroring a write to listing ${listingId} failed: ${error.message}`),
   );
-
-const withoutIds = (snapshot: Snapshot): Snapshot => ({
-  questions: snapshot.questions.map((question) => {
-    const copy = { ...question };
-    delete copy.id;
-    delete copy.optionIds;
-    return copy;
-  }),
-});
 
 export async function writeRecorded(
   history: HistoryStore,
@@ -112,8 +71,6 @@ export async function writeRecorded(
     action: HistoryAction;
     jobId?: string;
     phase?: PersonalizationPhase;
-    /** A change sends the questions exactly as reviewed (every field as read); the editor's save sends `target`. */
-    send?: () => Promise<Result<Question[]>>;
   },
 ): Promise<WriteOutcome> {
   // docs/marketplace.md §18: a removed listing is gone, never written to, whichever way the write came.
@@ -135,7 +92,7 @@ export async function writeRecorded(
     previous,
     target,
   });
-  const result = await (change.send?.() ?? writeSnapshot(marketplace, changer, listing.id, target, phase));
+  const result = await writeSnapshot(marketplace, changer, listing.id, target, phase);
   if (result.ok) {
     await history.settle(entry, "done");
     await mirrored(history, listing.id, result.data);

@@ -1,8 +1,8 @@
 import "server-only";
 import type { Marketplace } from "../marketplace/client";
 import { sameSnapshot, snapshotOf, type Snapshot } from "../personalization/snapshot";
-import type { HistoryEntry, HistoryStore } from "./history-store";
-import type { Changer } from "./recorded-write";
+import type { HistoryEntry, HistoryStore } from "../history/history-store";
+import type { Changer } from "./write-snapshot";
 
 // A write still "pending" this long after it was kept is one whose process stopped mid-write.
 const PENDING_GRACE_MS = 120_000;

@@ -6,7 +6,7 @@ import { tokenStore } from "../tokens/token-store";
 import { createMarketplace, type Marketplace } from "../marketplace/client";
 import { NO_PERSONALIZATION } from "../personalization/snapshot";
 import { snapshotOfForm } from "../personalization/snapshot-codec";
-import { historyStore, type HistoryStore } from "./history-store";
+import { historyStore, type HistoryStore } from "../history/history-store";
 import { changeListing } from "./recorded-write";
 import { SETTLE_AFTER_MS, settleUnknown } from "./settle-unknown";
 import {

@@ -1,0 +1,47 @@
+import "server-only";
+import type { Marketplace } from "../marketplace/client";
+import type { MarketplaceFailure, Result } from "../marketplace/failure";
+import type { Question } from "../marketplace/wire";
+import type { PersonalizationPhase } from "../marketplace/personalization-phase";
+import type { Snapshot } from "../personalization/snapshot";
+import { personalizationBody } from "./question-set-body";
+
+export type Changer = { userId: number; shopId: number };
+
+const refusesIds = (failure: MarketplaceFailure) =>
+  failure.kind === "invalid" && /unknown field.*\b(question_id|option_id)\b/.test(failure.message);
+
+const withoutIds = (snapshot: Snapshot): Snapshot => ({
+  questions: snapshot.questions.map((question) => {
+    const copy = { ...question };
+    delete copy.id;
+    delete copy.optionIds;
+    return copy;
+  }),
+});
+
+/** The one send of a listing's questions; none deletes its personalization. */
+export async function writeSnapshot(
+  marketplace: Marketplace,
+  changer: Changer,
+  listingId: number,
+  target: Snapshot,
+  phase: PersonalizationPhase = "single",
+): Promise<Result<Question[]>> {
+  const put = (snapshot: Snapshot) => {
+    const write = personalizationBody(snapshot, phase);
+    return write
+      ? marketplace.updateListingPersonalization(changer.userId, changer.shopId, listingId, write.body, {
+          multipleQuestions: write.multipleQuestions,
+        })
+      : undefined;
+  };
+  const written = put(target);
+  if (!written) {
+    const removed = await marketplace.deleteListingPersonalization(changer.userId, changer.shopId, listingId);
+    return removed.ok ? { ok: true, data: [] } : removed;
+  }
+  const result = await written;
+  // A marketplace that does not know ids on writes yet (before 2026-07) is sent the same questions without them.
+  return !result.ok && refusesIds(result.failure) ? ((await put(withoutIds(target))) ?? result) : result;
+}
