@@ -1,5 +1,4 @@
-import { NextResponse } from "next/server";
-import { bodyUpTo } from "@/lib/api/body-up-to";
+import { after, NextResponse } from "next/server";
 import { currentSeller } from "@/lib/auth/seller";
 import { canEdit } from "@/lib/auth/scopes";
 import { NOTHING_TO_CHANGE } from "@/lib/changes/plan";
@@ -14,6 +13,7 @@ import {
 import { importTargets, nothingToPlan } from "@/lib/changes/since-export";
 import { foreignRows, importQuestions, questionRowsOf, type CellError } from "@/lib/changes/spreadsheet";
 import { describeFailure, personalizationPhase } from "@/lib/marketplace";
+import { readBodyUpTo } from "@/lib/security/limited-body";
 
 /** A refusal names the first problems; a file of made-up rows would otherwise answer with megabytes. */
 const SHOWN = 50;
@@ -41,15 +41,17 @@ export async function POST(request: Request) {
       },
       { status: 403 },
     );
-  const bytes = await bodyUpTo(request, SHEET_MAX_BYTES);
-  if (!bytes)
+  const body = await readBodyUpTo(request, SHEET_MAX_BYTES);
+  if (!body.ok) {
+    after(body.cancel);
     return NextResponse.json(
       { error: "The file is larger than 5 MB. Export your questions again and edit that file." },
       { status: 413 },
     );
+  }
   // The file is read no further than the shop can hold, and checked before the shop is read, so no file spends the
   // marketplace's quota.
-  const file = await sheetOfFile(bytes, questionRowsBound(await mirroredListingIds(seller.shopId)));
+  const file = await sheetOfFile(body.bytes, questionRowsBound(await mirroredListingIds(seller.shopId)));
   if (!file.ok) return NextResponse.json({ error: file.error, errors: [], more: 0 }, { status: file.status });
   const rows = await questionRowsOf(file.sheet);
   if (!rows.ok) return refused(rows.errors);
