@@ -3,6 +3,7 @@ import { currentSeller } from "@/lib/auth/seller";
 import { canEdit } from "@/lib/auth/scopes";
 import { NOTHING_TO_CHANGE } from "@/lib/changes/plan";
 import { planRunner, planTargets } from "@/lib/changes/planning";
+import type { CellError } from "@/lib/changes/csv-sheet";
 import { SHEET_MAX_BYTES, sheetOfFile } from "@/lib/changes/sheet-file";
 import {
   mirroredListingIds,
@@ -11,7 +12,7 @@ import {
   shopListingIds,
 } from "@/lib/changes/shop-listing-ids";
 import { importTargets, nothingToPlan } from "@/lib/changes/since-export";
-import { foreignRows, importQuestions, questionRowsOf, type CellError } from "@/lib/changes/spreadsheet";
+import { foreignRows, importQuestions, questionRowsOf } from "@/lib/changes/spreadsheet";
 import { describeFailure, personalizationPhase } from "@/lib/marketplace";
 import { readBodyUpTo } from "@/lib/security/limited-body";
 
