@@ -1,4 +1,3 @@
-import Papa from "papaparse";
 import {
   dropdownQuestionFormSchema,
   isQuestionType,
@@ -18,7 +17,8 @@ import type { QuestionChange } from "../personalization/question-diff";
 import { isUpload } from "../personalization/question-types";
 
 import { hiddenCharacters, hiddenCharactersMessage } from "../personalization/hidden-characters";
-import { neutralisedCell, restoredCell } from "../spreadsheet/safe-cell";
+import { restoredCell } from "../spreadsheet/safe-cell";
+import type { SheetTable } from "../spreadsheet/sheet-export";
 import type { CellError, Sheet } from "./csv-sheet";
 import { cellsOf, listingCells, OPTION_SEPARATOR, QUESTION_COLUMNS, sameCell, YES_NO } from "./question-cells";
 import {
@@ -48,11 +48,17 @@ export function questionRows(listings: readonly ListingQuestions[]): string[][] 
   return listings.flatMap(rowsOf);
 }
 
-/** The shop's questions as CSV, with a byte order mark and CRLF line ends, as spreadsheet programs expect. */
-export function exportQuestions(listings: readonly ListingQuestions[]): string {
-  const data = questionRows(listings).map((cells) => cells.map(neutralisedCell));
-  return `\uFEFF${Papa.unparse({ fields: [...EXPORT_COLUMNS], data }, { newline: "\r\n" })}\r\n`;
-}
+/** The shop's questions as an export writes them, CSV or Excel alike. */
+export const questionSheet = (listings: readonly ListingQuestions[]): SheetTable => ({
+  name: "Questions",
+  // The version is for the import alone (since-export.ts): hidden, it moves with its row when sorted.
+  columns: EXPORT_COLUMNS.map((name) => ({
+    name,
+    width: name === "options" ? 30 : 16,
+    hidden: name === VERSION_COLUMN,
+  })),
+  rows: questionRows(listings),
+});
 
 /** A listing the file leaves as it is although it already breaks a rule: nothing is written to it. */
 export type ImportWarning = { listingId: number; title: string; reason: string };
