@@ -15,7 +15,7 @@ import { controlRoutes } from "./control.js";
 import { homeRoutes } from "./home.js";
 import { openApiTextAt } from "./openapi/overlays.js";
 import { imageRoutes } from "./images.js";
-import { enterSpace } from "./spaces.js";
+import { enterSpace, type Spaces } from "./spaces.js";
 
 const MAX_BODY_BYTES = 64 * 1024;
 
@@ -29,12 +29,13 @@ export const API_ROUTES: readonly Route[] = [
   ...receiptRoutes,
 ];
 
-export function createApp(state: SandboxState, routes: readonly Route[] = API_ROUTES) {
+/** `spaces`: the spaces of this process, on the default world's app only (startSandbox makes them). */
+export function createApp(state: SandboxState, routes: readonly Route[] = API_ROUTES, spaces?: Spaces) {
   const app = new Hono<SandboxEnv>({ router: new PatternRouter() });
   let openApiJson: string | undefined;
 
   // First of all: a space's answer is its own, its Date header, faults and request log included.
-  if (state.spaces) app.use("/spaces/*", enterSpace(state.spaces));
+  if (spaces) app.use("/spaces/*", enterSpace(spaces));
 
   // The live marketplace's Date header carries the real date; here it follows the sandbox clock, so a client learns
   // the marketplace's today from any answer.
@@ -116,7 +117,7 @@ export function createApp(state: SandboxState, routes: readonly Route[] = API_RO
         )
       : jsonError(c, 404, "The sandbox emulates only the v3 API; v2 paths exist here only to refuse OAuth 2.0 tokens."),
   );
-  app.route("/__sandbox", controlRoutes());
+  app.route("/__sandbox", controlRoutes(spaces));
 
   const noEndpoint = (c: Ctx) => jsonError(c, 404, `No endpoint ${c.req.method} ${c.req.path} in the sandbox.`);
   app.notFound((c) => (c.req.path.startsWith(API_KEY_PREFIX) ? withApiKey(c, noEndpoint) : noEndpoint(c)));

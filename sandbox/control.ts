@@ -11,8 +11,8 @@ import { PHASE_STARTS } from "./phases.js";
 import { WEBHOOK_EVENTS } from "./webhooks.js";
 import { personalizationCapabilities } from "./api/personalization.js";
 import { shopManagerDelete, shopManagerEdit } from "./api/shop-manager.js";
-import { orderControlRoutes } from "./orders.js";
-import { spaceControlRoutes } from "./spaces.js";
+import { orderControlRoutes } from "./order-control.js";
+import { spaceControlRoutes, type Spaces } from "./spaces.js";
 import { logFilter } from "./request-log-query.js";
 import type { SpaceBound } from "./space-limits.js";
 
@@ -83,7 +83,7 @@ function userExists(c: Ctx, userId: number) {
   return c.get("state").db.prepare("SELECT 1 FROM users WHERE user_id = ?").get(userId) !== undefined;
 }
 
-export function controlRoutes() {
+export function controlRoutes(spaces?: Spaces) {
   const routes = new Hono<SandboxEnv>();
 
   routes.use("*", async (c, next) => {
@@ -382,7 +382,7 @@ export function controlRoutes() {
   });
 
   orderControlRoutes(routes);
-  spaceControlRoutes(routes);
+  spaceControlRoutes(routes, spaces);
 
   routes.all("*", (c) => jsonError(c, 404, `No control endpoint ${c.req.method} ${c.req.path}.`));
   return routes;

@@ -1,11 +1,8 @@
-import type { Hono } from "hono";
 import { z } from "zod";
 import { answerProblem, UPLOAD_SEPARATOR, type BuyerAnswer } from "../lib/personalization/answer-rules.js";
-import { jsonError, type SandboxEnv } from "./http.js";
-import { validationMessage } from "./api/routes.js";
-import { statement, type Db } from "./store/db.js";
+import type { Db } from "./store/db.js";
 import { getListingRow } from "./store/listing-store.js";
-import { getReceiptRow, insertOrder, receiptsJson, shipReceipt } from "./store/receipt-store.js";
+import { insertOrder } from "./store/receipt-store.js";
 import { PERSONALIZATION_PROPERTY_ID, type VariationWire } from "./receipt-wire.js";
 import type { StoredQuestion } from "./wire.js";
 
@@ -111,35 +108,4 @@ function hashOf(text: string) {
   let hash = 0;
   for (const char of text) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) >>> 0;
   return hash;
-}
-
-const receiptOf = (db: Db, receiptId: number) => {
-  const shopId = statement(db, "SELECT shop_id FROM receipts WHERE receipt_id = ?").pluck().get(receiptId) as
-    number | undefined;
-  const row = shopId === undefined ? undefined : getReceiptRow(db, shopId, receiptId);
-  return row && receiptsJson(db, [row])[0];
-};
-
-/** The order control endpoints, mounted under /__sandbox by control.ts. */
-export function orderControlRoutes(routes: Hono<SandboxEnv>) {
-  routes.post("/orders", async (c) => {
-    const parsed = orderBody.safeParse(await c.req.json().catch(() => undefined));
-    if (!parsed.success) return jsonError(c, 400, validationMessage(parsed.error));
-    const state = c.get("state");
-    const full = state.refusal("orders");
-    if (full) return jsonError(c, 403, full);
-    const outcome = placeOrder(state.db, parsed.data, state.now());
-    if ("error" in outcome) return jsonError(c, outcome.status, outcome.error);
-    if (parsed.data.paid) state.webhooks.orderPaid(outcome.shop_id, outcome.receipt_id);
-    return c.json(receiptOf(state.db, outcome.receipt_id), 201);
-  });
-
-  routes.post("/receipts/:receipt_id{[0-9]+}/shipment", (c) => {
-    const state = c.get("state");
-    const receiptId = Number(c.req.param("receipt_id"));
-    if (!receiptOf(state.db, receiptId)) return jsonError(c, 404, `No receipt ${receiptId}.`);
-    if (!shipReceipt(state.db, receiptId, state.now()))
-      return jsonError(c, 409, `Receipt ${receiptId} is shipped already.`);
-    return c.json(receiptOf(state.db, receiptId));
-  });
 }

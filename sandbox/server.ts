@@ -1,6 +1,6 @@
 import { serve } from "@hono/node-server";
 import type { AddressInfo } from "node:net";
-import { createApp } from "./app.js";
+import { API_ROUTES, createApp } from "./app.js";
 import { DEFAULT_OPTIONS, SandboxState, type SandboxOptions } from "./state.js";
 import { MAX_SPACES, Spaces } from "./spaces.js";
 import { SPACE_LIMITS, type SpaceLimits } from "./space-limits.js";
@@ -16,7 +16,7 @@ export function startSandbox(
   } = {},
 ): Promise<RunningSandbox> {
   const state = new SandboxState({ ...DEFAULT_OPTIONS, ...options });
-  state.spaces = new Spaces(
+  const spaces = new Spaces(
     (base, { phase, limits }) => {
       const space = new SandboxState(
         { ...state.options, db: ":memory:", phase: phase ?? state.options.phase },
@@ -28,7 +28,7 @@ export function startSandbox(
     options.maxSpaces ?? MAX_SPACES,
     { ...SPACE_LIMITS, ...options.spaceLimits },
   );
-  const app = createApp(state);
+  const app = createApp(state, API_ROUTES, spaces);
   return new Promise((resolve, reject) => {
     const server = serve(
       { fetch: app.fetch, port: options.port ?? 4010, hostname: options.hostname ?? "localhost" },
@@ -41,7 +41,7 @@ export function startSandbox(
           close: () =>
             new Promise<void>((done) => {
               server.close(() => {
-                state.spaces?.close();
+                spaces.close();
                 state.close();
                 done();
               });

@@ -138,8 +138,7 @@ function spaceView(c: Ctx, space: Space) {
 }
 
 /** POST, GET and DELETE /__sandbox/spaces on the shared sandbox's control API, mounted by control.ts. */
-export function spaceControlRoutes(routes: Hono<SandboxEnv>) {
-  const registry = (c: Ctx) => c.get("state").spaces;
+export function spaceControlRoutes(routes: Hono<SandboxEnv>, spaces: Spaces | undefined) {
   const outside = (c: Ctx) =>
     jsonError(
       c,
@@ -150,7 +149,6 @@ export function spaceControlRoutes(routes: Hono<SandboxEnv>) {
     );
 
   routes.post("/spaces", async (c) => {
-    const spaces = registry(c);
     if (!spaces) return outside(c);
     const parsed = createBody.safeParse((await c.req.json().catch(() => undefined)) ?? {});
     if (!parsed.success) {
@@ -168,17 +166,16 @@ export function spaceControlRoutes(routes: Hono<SandboxEnv>) {
   });
 
   routes.get("/spaces", (c) => {
-    const spaces = registry(c);
     if (!spaces) return outside(c);
     return c.json({ spaces: spaces.list().map((space) => spaceView(c, space)), max: spaces.max });
   });
 
   routes.get("/spaces/:id", (c) => {
-    const space = registry(c)?.use(c.req.param("id"));
+    const space = spaces?.use(c.req.param("id"));
     return space ? c.json(spaceView(c, space)) : jsonError(c, 404, gone(c.req.param("id")));
   });
 
   routes.delete("/spaces/:id", (c) =>
-    registry(c)?.delete(c.req.param("id")) ? c.body(null, 204) : jsonError(c, 404, gone(c.req.param("id"))),
+    spaces?.delete(c.req.param("id")) ? c.body(null, 204) : jsonError(c, 404, gone(c.req.param("id"))),
   );
 }

@@ -6,7 +6,6 @@ import { RequestLog } from "./request-log.js";
 import { FaultPlan } from "./faults.js";
 import { PHASE_STARTS, phaseAt, phaseReached, type Phase } from "./phases.js";
 import { WebhookHub } from "./webhooks.js";
-import type { Spaces } from "./spaces.js";
 import { spaceRefusal, type SpaceBound, type SpaceLimits } from "./space-limits.js";
 
 export { PHASES, type Phase } from "./phases.js";
@@ -55,8 +54,6 @@ export class SandboxState {
   /** The path in front of every route: "" for the default world, `/spaces/{id}` in a space. */
   readonly base: string;
   readonly limits: SpaceLimits | undefined;
-  /** The spaces of this process, on the default world's state only (startSandbox makes them). */
-  spaces: Spaces | undefined;
 
   constructor(
     readonly options: SandboxOptions,

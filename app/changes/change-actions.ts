@@ -147,19 +147,23 @@ export const retryRowsAction = sellerAction(
   },
 );
 
-export const planUndoAction = sellerAction("load", z.object({ planId }), async ({ planId: id }, { seller }) => {
-  if (!canEdit(seller.scopes)) return { ok: false, refusal: CANNOT_EDIT };
-  const runner = await planRunner();
-  const plan = await runner.plans.find(id, seller.shopId);
-  if (!plan) return { ok: false, refusal: NO_PLAN };
-  if (plan.status !== "applied") return { ok: false, refusal: "Wait until this plan is applied, then undo it." };
-  const planned = await planUndo(seller, plan);
-  if (!planned.ok) return planned;
-  if (planned.data === null)
-    return {
-      ok: false,
-      refusal:
-        "Nothing to change: every listing this change wrote was changed since, so the undo would write none of them.",
-    };
-  return { ok: true, data: { planId: planned.data } };
-});
+export const planUndoAction = sellerAction(
+  "load",
+  z.object({ planId }),
+  async ({ planId: id }, { seller, marketplace }) => {
+    if (!canEdit(seller.scopes)) return { ok: false, refusal: CANNOT_EDIT };
+    const runner = await planRunner();
+    const plan = await runner.plans.find(id, seller.shopId);
+    if (!plan) return { ok: false, refusal: NO_PLAN };
+    if (plan.status !== "applied") return { ok: false, refusal: "Wait until this plan is applied, then undo it." };
+    const planned = await planUndo(seller, plan, { runner, reads: marketplace });
+    if (!planned.ok) return planned;
+    if (planned.data === null)
+      return {
+        ok: false,
+        refusal:
+          "Nothing to change: every listing this change wrote was changed since, so the undo would write none of them.",
+      };
+    return { ok: true, data: { planId: planned.data } };
+  },
+);

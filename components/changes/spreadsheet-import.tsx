@@ -2,7 +2,8 @@
 
 import { useState, useTransition, type FormEvent } from "react";
 import { useRouter } from "next/navigation";
-import type { CellError, ImportWarning } from "@/lib/changes/spreadsheet";
+import type { CellError } from "@/lib/changes/csv-sheet";
+import type { ImportWarning } from "@/lib/changes/spreadsheet";
 
 type Refusal = { error: string; errors?: CellError[]; more?: number };
 /** `planId` null: the file holds nothing to write, and `message` says why. */

@@ -1,5 +1,7 @@
 import Papa from "papaparse";
-import type { CellError } from "./spreadsheet";
+
+/** A problem of the file, at a row and column as a spreadsheet program numbers them (the column empty for a whole row). */
+export type CellError = { row: number; column: string; reason: string };
 
 /** `row` counts as a spreadsheet program does: the header is row 1, and blank lines count. */
 export type SheetRow = { row: number; cells: string[] };

@@ -184,7 +184,7 @@ describe.each(eachEngine())("applying a change plan on %s", (_engine, location) 
     await put(third, [upload, dropdown, { ...text, instructions: "Changed since", max_allowed_characters: 60 }]);
 
     const who = { userId: seller.user_id, shopId: seller.shop_id! };
-    const undo = await planUndo(who, (await runner.plans.find(applied.id))!, runner);
+    const undo = await planUndo(who, (await runner.plans.find(applied.id))!, { runner, reads: runner.marketplace });
     if (!undo.ok) throw new Error(JSON.stringify(undo.failure));
     const review = await runner.review.view((await runner.plans.find(undo.data!))!);
     expect(review.items.map((item) => [item.status, diffLines(item.diff)])).toEqual([

@@ -6,6 +6,7 @@ import { logger } from "../observability/logger";
 import { onShutdown } from "../observability/shutdown";
 import { marketplaceConfig } from "../marketplace/config";
 import type { Result } from "../marketplace/failure";
+import { marketplace, type Marketplace } from "../marketplace";
 import { describeChange, type Change, type Phase } from "./field-change";
 import {
   listingFields,
@@ -85,12 +86,20 @@ export async function planTargets(
   return savePlan(runner, seller, { description, phase, items }, rateNow(runner));
 }
 
-export async function planUndo(seller: Seller, plan: Plan, using?: PlanRunner): Promise<Result<string | null>> {
-  const runner = using ?? (await planRunner());
+/**
+ * `reads`: the seller's own client (the foreground lane), by default the dashboard's: the seller asked for this read,
+ * so it goes ahead of the runner's work and stays out of the runner's quota log.
+ */
+export async function planUndo(
+  seller: Seller,
+  plan: Plan,
+  using: { runner?: PlanRunner; reads?: Marketplace } = {},
+): Promise<Result<string | null>> {
+  const runner = using.runner ?? (await planRunner());
   const written = await runner.review.written(plan.id);
   // The plan's own rows, each checked against the shop when the plan was made.
   const current = await readListingQuestions(
-    runner.marketplace,
+    using.reads ?? (await marketplace()),
     seller,
     written.map((item) => item.listingId),
   );

@@ -4,8 +4,9 @@ import { describe, expect, it } from "vitest";
 import { csvSheet } from "./csv-sheet";
 import { planOfTargets } from "./plan";
 import { importTargets } from "./since-export";
-import { COLUMNS, EXPORT_COLUMNS, exportQuestions, importQuestions, questionRowsOf } from "./spreadsheet";
-import { exportQuestionsWorkbook, workbookSheet } from "./workbook";
+import { COLUMNS, EXPORT_COLUMNS, importQuestions, questionRowsOf, questionSheet } from "./spreadsheet";
+import { workbookSheet } from "./workbook";
+import { sheetCsv, sheetWorkbook } from "../spreadsheet/sheet-export";
 import type { ListingQuestions } from "../marketplace/question-wire";
 import type { Question } from "../marketplace/wire";
 import { diffLines } from "../personalization/question-diff";
@@ -77,7 +78,7 @@ async function importCsv(text: string, shop: readonly ListingQuestions[]) {
 describe("what an export carries", () => {
   it("ends every row with the listing's version, one per row", () => {
     const [header, ...rows] = Papa.parse<string[]>(
-      exportQuestions(monday)
+      sheetCsv(questionSheet(monday))
         .replace(/^\uFEFF/, "")
         .trim(),
     ).data;
@@ -89,7 +90,7 @@ describe("what an export carries", () => {
 });
 
 describe("an import of an export made before changes since", () => {
-  const exported = exportQuestions(monday);
+  const exported = sheetCsv(questionSheet(monday));
 
   it("plans nothing for an unedited file, and names each listing changed since, left as it is", async () => {
     const result = await importCsv(exported, tuesday);
@@ -209,7 +210,7 @@ describe("an import of an export made before changes since", () => {
   });
 
   it("reads the versions of the Excel export as of the CSV one", async () => {
-    const sheet = await workbookSheet(await exportQuestionsWorkbook(monday));
+    const sheet = await workbookSheet(await sheetWorkbook(questionSheet(monday)));
     if (!sheet || sheet === "too many rows") throw new Error("the workbook was not read");
     sheet.rows.find((row) => row.cells[0] === "9")!.cells[COLUMNS.indexOf("limit")] = "20";
     const rows = await questionRowsOf(sheet);
@@ -272,7 +273,7 @@ describe("an unedited export of any shop", () => {
         async (shops) => {
           const exportedShop = shops.map(([questions], index) => listing(index + 1, questions));
           const now = shops.map(([questions, since], index) => listing(index + 1, since ?? questions));
-          const result = await importCsv(exportQuestions(exportedShop), now);
+          const result = await importCsv(sheetCsv(questionSheet(exportedShop)), now);
           expect(result).toMatchObject({ ok: true, edited: false });
           if (result.ok) expect(result.targets.size).toBe(0);
         },

@@ -2,8 +2,8 @@ import { createHash } from "node:crypto";
 import type { QuestionChange } from "../personalization/question-diff";
 import { typeName } from "../personalization/question-diff";
 import type { ListingQuestions } from "../marketplace/question-wire";
+import type { Question } from "../marketplace/wire";
 import type { PlanTarget } from "./plan";
-import type { SpreadsheetImport } from "./spreadsheet";
 import { meaningOf, QUESTION_COLUMNS, sameCell, type QuestionCells, type QuestionColumn } from "./question-cells";
 
 /**
@@ -147,6 +147,22 @@ export function keptChanges(kept: readonly KeptCell[], current: readonly Questio
   }));
 }
 
+/**
+ * A listing whose questions changed since the export, left as the shop has it: `after` is the file's cells for it, which
+ * the seller may take in the review; null when those cells break a rule (`problem` says which).
+ */
+export type ChangedSince = { cause: ChangedSinceCause; after: Question[] | null; problem: string | null };
+
+/** What an import (or a grid's edits) asks of each listing, judged against the shop as it is now. */
+export type ImportedEdits = {
+  targets: Map<number, Question[]>;
+  /** Per listing in `targets`, what changed since the export in cells the seller did not edit: left as it is. */
+  kept: Map<number, QuestionChange[]>;
+  changedSince: Map<number, ChangedSince>;
+  /** Whether any cell differs from the export (from the shop, for an older export without versions). */
+  edited: boolean;
+};
+
 /** Where the seller's cells come from: a file they exported, or a grid they opened. */
 export type EditSource = "file" | "grid";
 
@@ -168,7 +184,7 @@ const TAKE = (cause: ChangedSinceCause, source: EditSource) =>
 /** Each listing of an import (or a grid's edits) as the plan holds it, with a sentence for what changed since. */
 export function importTargets(
   listings: readonly ListingQuestions[],
-  imported: Extract<SpreadsheetImport, { ok: true }>,
+  imported: ImportedEdits,
   source: EditSource = "file",
 ): Map<number, PlanTarget> {
   return new Map(
@@ -200,7 +216,7 @@ export function importTargets(
 }
 
 /** Why an import stores no plan, or null when it holds something to write or to take. */
-export function nothingToPlan(imported: Extract<SpreadsheetImport, { ok: true }>): string | null {
+export function nothingToPlan(imported: ImportedEdits): string | null {
   const since = imported.changedSince.size;
   if (imported.targets.size > 0 || (imported.edited && since > 0)) return null;
   if (since === 0) return "This file matches your shop: nothing was planned.";

@@ -4,9 +4,10 @@ import { describe, expect, it } from "vitest";
 import { planOfTargets } from "./plan";
 import { diffLines } from "../personalization/question-diff";
 import { csvSheet, type Sheet, type SheetRead } from "./csv-sheet";
-import { COLUMNS, exportQuestions, foreignRows, importQuestions, questionRowsOf } from "./spreadsheet";
+import { COLUMNS, foreignRows, importQuestions, questionRowsOf, questionSheet } from "./spreadsheet";
 import type { ListingQuestions } from "../marketplace/question-wire";
-import { exportQuestionsWorkbook, workbookSheet } from "./workbook";
+import { workbookSheet } from "./workbook";
+import { sheetCsv, sheetWorkbook } from "../spreadsheet/sheet-export";
 import { sheetOfFile } from "./sheet-file";
 import { storedQuestion } from "../../test/harness/wire-questions";
 
@@ -86,7 +87,7 @@ const cell = (rows: string[][], row: number, column: (typeof COLUMNS)[number]) =
 });
 
 describe("spreadsheet round trip", () => {
-  const exported = exportQuestions(shop);
+  const exported = sheetCsv(questionSheet(shop));
 
   it("exports one row per listing and question, with a byte order mark and CRLF", async () => {
     expect(exported.startsWith("\uFEFFlisting_id,title,state,question_id,type,question")).toBe(true);
@@ -162,13 +163,15 @@ describe("spreadsheet round trip", () => {
 describe("the questions as an Excel workbook", () => {
   it("holds the CSV export's header and cells, every cell as text", async () => {
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load((await exportQuestionsWorkbook(shop)).buffer);
+    await workbook.xlsx.load((await sheetWorkbook(questionSheet(shop))).buffer);
     const sheet = workbook.getWorksheet("Questions")!;
     const cells: string[][] = [];
     sheet.eachRow((row) => {
       cells.push(Array.from({ length: sheet.columnCount }, (_, index) => String(row.getCell(index + 1).value ?? "")));
     });
-    const csv = Papa.parse<string[]>(exportQuestions(shop).replace(/^\uFEFF/, ""), { skipEmptyLines: true }).data;
+    const csv = Papa.parse<string[]>(sheetCsv(questionSheet(shop)).replace(/^\uFEFF/, ""), {
+      skipEmptyLines: true,
+    }).data;
     expect(cells).toEqual(csv);
     expect(cells[1]).toContain("3.50");
     expect(sheet.getRow(2).getCell(1).value).toBe("101");
@@ -233,7 +236,7 @@ describe("a spreadsheet that keeps its promise and cannot hurt", () => {
     { listingId: 203, title: "@home sign", state: "draft", currencyCode: "USD", lastModified: 3, questions: [] },
   ];
   const riskyById = new Map(risky.map((listing) => [listing.listingId, listing]));
-  const exported = exportQuestions(risky);
+  const exported = sheetCsv(questionSheet(risky));
   const parsed = () => Papa.parse<string[]>(exported.replace(/^\uFEFF/, "")).data;
 
   it("starts every formula-like cell of the CSV export with an apostrophe", () => {
@@ -343,7 +346,7 @@ describe("a spreadsheet that keeps its promise and cannot hurt", () => {
       ],
     };
     const listings = new Map([[203, choices]]);
-    const file = exportQuestions([choices]);
+    const file = sheetCsv(questionSheet([choices]));
     expect(await importCsv(file, listings)).toMatchObject({ ok: true, unchanged: 1, warnings: [] });
     const rows = Papa.parse<string[]>(file.replace(/^\uFEFF/, ""), { delimiter: ",", skipEmptyLines: true }).data;
     expect(await importCsv(Papa.unparse(rows, { delimiter: "\t" }), listings)).toMatchObject({
@@ -421,7 +424,7 @@ describe("a spreadsheet that keeps its promise and cannot hurt", () => {
   });
 
   it("imports the exported Excel workbook, and an unchanged one changes nothing", async () => {
-    const sheet = await workbookSheet(await exportQuestionsWorkbook(risky));
+    const sheet = await workbookSheet(await sheetWorkbook(questionSheet(risky)));
     expect(sheet).not.toBeNull();
     expect(await importSheet(sheet, riskyById)).toMatchObject({
       ok: true,

@@ -1,4 +1,3 @@
-import Papa from "papaparse";
 import {
   dropdownQuestionFormSchema,
   isQuestionType,
@@ -18,10 +17,18 @@ import type { QuestionChange } from "../personalization/question-diff";
 import { isUpload } from "../personalization/question-types";
 
 import { hiddenCharacters, hiddenCharactersMessage } from "../personalization/hidden-characters";
-import { neutralisedCell, restoredCell } from "../spreadsheet/safe-cell";
-import type { Sheet } from "./csv-sheet";
+import { restoredCell } from "../spreadsheet/safe-cell";
+import type { SheetTable } from "../spreadsheet/sheet-export";
+import type { CellError, Sheet } from "./csv-sheet";
 import { cellsOf, listingCells, OPTION_SEPARATOR, QUESTION_COLUMNS, sameCell, YES_NO } from "./question-cells";
-import { keptChanges, sinceExport, VERSION_COLUMN, versionCells, type ChangedSinceCause } from "./since-export";
+import {
+  keptChanges,
+  sinceExport,
+  VERSION_COLUMN,
+  versionCells,
+  type ChangedSince,
+  type ImportedEdits,
+} from "./since-export";
 
 export const COLUMNS = ["listing_id", "title", "state", ...QUESTION_COLUMNS] as const;
 /** What an export writes: the columns read back, then each row's version (an older export has none). */
@@ -41,36 +48,23 @@ export function questionRows(listings: readonly ListingQuestions[]): string[][] 
   return listings.flatMap(rowsOf);
 }
 
-/** The shop's questions as CSV, with a byte order mark and CRLF line ends, as spreadsheet programs expect. */
-export function exportQuestions(listings: readonly ListingQuestions[]): string {
-  const data = questionRows(listings).map((cells) => cells.map(neutralisedCell));
-  return `\uFEFF${Papa.unparse({ fields: [...EXPORT_COLUMNS], data }, { newline: "\r\n" })}\r\n`;
-}
-
-export type CellError = { row: number; column: string; reason: string };
+/** The shop's questions as an export writes them, CSV or Excel alike. */
+export const questionSheet = (listings: readonly ListingQuestions[]): SheetTable => ({
+  name: "Questions",
+  // The version is for the import alone (since-export.ts): hidden, it moves with its row when sorted.
+  columns: EXPORT_COLUMNS.map((name) => ({
+    name,
+    width: name === "options" ? 30 : 16,
+    hidden: name === VERSION_COLUMN,
+  })),
+  rows: questionRows(listings),
+});
 
 /** A listing the file leaves as it is although it already breaks a rule: nothing is written to it. */
 export type ImportWarning = { listingId: number; title: string; reason: string };
 
-/**
- * A listing whose questions changed since the export, left as the shop has it: `after` is the file's cells for it, which
- * the seller may take in the review; null when those cells break a rule (`problem` says which).
- */
-export type ChangedSince = { cause: ChangedSinceCause; after: Question[] | null; problem: string | null };
-
 export type SpreadsheetImport =
-  | { ok: false; errors: CellError[] }
-  | {
-      ok: true;
-      targets: Map<number, Question[]>;
-      /** Per listing in `targets`, what changed since the export in cells the seller did not edit: left as it is. */
-      kept: Map<number, QuestionChange[]>;
-      changedSince: Map<number, ChangedSince>;
-      /** Whether any cell differs from the export (from the shop, for an older export without versions). */
-      edited: boolean;
-      warnings: ImportWarning[];
-      unchanged: number;
-    };
+  { ok: false; errors: CellError[] } | ({ ok: true; warnings: ImportWarning[]; unchanged: number } & ImportedEdits);
 
 /** `version`: the export's version cell of the row, empty in an older export. */
 type ParsedRow = { row: number; listingId: number; cells: Row; version: string };

@@ -13,8 +13,8 @@ import { planOfTargets } from "./plan";
 import { createPlanRunner, type PlanRunner } from "./plan-runner";
 import { sheetOfFile } from "./sheet-file";
 import { importTargets, nothingToPlan } from "./since-export";
-import { COLUMNS, exportQuestions, importQuestions, questionRowsOf } from "./spreadsheet";
-import { exportQuestionsWorkbook } from "./workbook";
+import { COLUMNS, importQuestions, questionRowsOf, questionSheet } from "./spreadsheet";
+import { sheetCsv, sheetWorkbook } from "../spreadsheet/sheet-export";
 
 // The seller exports on Monday; on Tuesday one listing changes through another import and one in the marketplace's
 // own Shop Manager; on Wednesday the seller edits one cell of Monday's file and imports it.
@@ -85,7 +85,7 @@ describe("importing a spreadsheet exported before other changes", () => {
 
   /** Tuesday: the first listing through another import of a fresh export, the second in Shop Manager. */
   async function changeTwoSince() {
-    const fresh = exportQuestions(await shop());
+    const fresh = sheetCsv(questionSheet(await shop()));
     const other = await importFile(editCsv(fresh, ids[0], "instructions", "Print in capitals"));
     expect((await apply(other.planId!)).items.map((item) => item.outcome)).toEqual(["done", "left-out", "left-out"]);
     const giftWrap = {
@@ -116,7 +116,7 @@ describe("importing a spreadsheet exported before other changes", () => {
   });
 
   it("plans exactly the edited cell of an old CSV file, leaves the two listings changed since, and applies only that cell", async () => {
-    const monday = exportQuestions(await shop());
+    const monday = sheetCsv(questionSheet(await shop()));
     await changeTwoSince();
     const tuesday = await Promise.all(ids.map(questionsOf));
 
@@ -152,7 +152,7 @@ describe("importing a spreadsheet exported before other changes", () => {
   });
 
   it("takes the file's cells for a listing changed since only when the seller chooses it, from an old Excel file", async () => {
-    const monday = await exportQuestionsWorkbook(await shop());
+    const monday = await sheetWorkbook(questionSheet(await shop()));
     await changeTwoSince();
     const tuesday = await Promise.all(ids.map(questionsOf));
 

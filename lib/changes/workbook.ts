@@ -1,31 +1,6 @@
 import { Readable } from "node:stream";
 import ExcelJS from "exceljs";
 import type { Sheet, SheetRead } from "./csv-sheet";
-import { EXPORT_COLUMNS, questionRows } from "./spreadsheet";
-import { VERSION_COLUMN } from "./since-export";
-import type { ListingQuestions } from "../marketplace/question-wire";
-
-// Every cell is text, so an id or a price keeps its digits; a text cell is never run as a formula.
-export async function exportQuestionsWorkbook(listings: readonly ListingQuestions[]): Promise<Uint8Array<ArrayBuffer>> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet("Questions", { views: [{ state: "frozen", ySplit: 1 }] });
-  // The version is for the import alone (lib/changes/since-export.ts): hidden, it moves with its row when sorted.
-  sheet.columns = EXPORT_COLUMNS.map((column) => ({
-    header: column,
-    key: column,
-    width: column === "options" ? 30 : 16,
-    hidden: column === VERSION_COLUMN,
-  }));
-  sheet.getRow(1).font = { bold: true };
-  for (const cells of questionRows(listings)) sheet.addRow(cells);
-  sheet.eachRow((row) => {
-    row.eachCell((cell) => {
-      cell.numFmt = "@";
-      cell.alignment = { wrapText: true, vertical: "top" };
-    });
-  });
-  return new Uint8Array(await workbook.xlsx.writeBuffer()) as Uint8Array<ArrayBuffer>;
-}
 
 /** A cell's text as the seller sees it; a number typed into a text column keeps its digits. */
 function textOf(value: ExcelJS.CellValue): string {

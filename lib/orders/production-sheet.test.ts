@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import Papa from "papaparse";
 import ExcelJS from "exceljs";
 import type { AnsweredOrder, AnsweredQuestion } from "./asked-questions";
-import { productionSheet, sheetCounts, sheetCsv, sheetWorkbook, SHEET_COLUMNS } from "./production-sheet";
+import { restoredCell } from "../spreadsheet/safe-cell";
+import { sheetCsv, sheetWorkbook } from "../spreadsheet/sheet-export";
+import { productionSheet, productionSheetTable, sheetCounts, SHEET_COLUMNS } from "./production-sheet";
 
 const USD = { amount: 1800, divisor: 100, currencyCode: "USD" };
 const DAY = 24 * 3600;
@@ -145,7 +147,7 @@ describe("the production sheet", () => {
       ["Name to engrave", undefined, 1],
       ["Gift note", null, 1],
     ]);
-    const csv = Papa.parse<Record<string, string>>(sheetCsv(sheet).replace(/^\uFEFF/, ""), {
+    const csv = Papa.parse<Record<string, string>>(sheetCsv(productionSheetTable(sheet)).replace(/^\uFEFF/, ""), {
       header: true,
       skipEmptyLines: true,
     }).data;
@@ -161,9 +163,11 @@ describe("the production sheet", () => {
     expect(sheetCounts([])).toEqual({ items: 0, orders: 0 });
   });
 
-  it("writes the same rows as CSV and Excel, neutralising cells that begin with = + - @, new columns at the end", async () => {
+  it("writes the same rows as CSV and Excel, new columns at the end; a CSV cell that begins with = + - @ is neutralised, an Excel cell is text as typed", async () => {
     const sheet = productionSheet(ORDERS);
-    const csv = Papa.parse<string[]>(sheetCsv(sheet).replace(/^\uFEFF/, ""), { skipEmptyLines: true }).data;
+    const csv = Papa.parse<string[]>(sheetCsv(productionSheetTable(sheet)).replace(/^\uFEFF/, ""), {
+      skipEmptyLines: true,
+    }).data;
     expect(csv[0]).toEqual([
       ...["listing_id", "listing", "question_id", "question", "order", "buyer", "quantity", "answer", "check"],
       ...["ordered", "ship_by", "question_changed"],
@@ -187,11 +191,19 @@ describe("the production sheet", () => {
       ],
     ]);
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load((await sheetWorkbook(sheet)).buffer);
+    await workbook.xlsx.load((await sheetWorkbook(productionSheetTable(sheet))).buffer);
     const rows: string[][] = [];
     workbook.worksheets[0]!.eachRow((row) =>
       rows.push((row.values as unknown[]).slice(1).map((value) => (value === undefined ? "" : String(value)))),
     );
-    expect(rows.map((row) => [...row, ...Array(SHEET_COLUMNS.length - row.length).fill("")])).toEqual(csv);
+    expect(rows.map((row) => [...row, ...Array(SHEET_COLUMNS.length - row.length).fill("")])).toEqual(
+      csv.map((row) => row.map(restoredCell)),
+    );
+    const answer = workbook.worksheets[0]!.getCell("H5");
+    expect([answer.value, answer.type, answer.numFmt]).toEqual([
+      '=HYPERLINK("http://evil.example")',
+      ExcelJS.ValueType.String,
+      "@",
+    ]);
   });
 });

@@ -1,8 +1,6 @@
-import Papa from "papaparse";
-import ExcelJS from "exceljs";
 import { UPLOAD_SEPARATOR } from "../personalization/answer-rules";
 import { isUpload } from "../personalization/question-types";
-import { neutralisedCell } from "../spreadsheet/safe-cell";
+import type { SheetTable } from "../spreadsheet/sheet-export";
 import type { AnsweredItem, AnsweredOrder, AnsweredQuestion } from "./asked-questions";
 import { isoDay } from "./day";
 import { shipByOf } from "./ship-by";
@@ -174,51 +172,32 @@ export const SHEET_COLUMNS = [
   "question_changed",
 ] as const;
 
-export function sheetRows(sheet: readonly SheetListing[]): string[][] {
+function sheetRows(sheet: readonly SheetListing[]): string[][] {
   return sheet.flatMap((listing) =>
     listing.questions.flatMap((question) =>
-      question.rows.map((row) =>
-        [
-          listing.listingId === null ? "" : String(listing.listingId),
-          listing.title,
-          question.questionId === null ? "" : String(question.questionId),
-          question.title,
-          String(row.receiptId),
-          row.buyerName,
-          String(row.quantity),
-          row.answer,
-          row.check,
-          isoDay(row.orderedAt),
-          isoDay(row.shipBy),
-          changedSince(question),
-        ].map(neutralisedCell),
-      ),
+      question.rows.map((row) => [
+        listing.listingId === null ? "" : String(listing.listingId),
+        listing.title,
+        question.questionId === null ? "" : String(question.questionId),
+        question.title,
+        String(row.receiptId),
+        row.buyerName,
+        String(row.quantity),
+        row.answer,
+        row.check,
+        isoDay(row.orderedAt),
+        isoDay(row.shipBy),
+        changedSince(question),
+      ]),
     ),
   );
 }
 
-/** CSV with a byte order mark and CRLF line ends, as spreadsheet programs expect. */
-export const sheetCsv = (sheet: readonly SheetListing[]) =>
-  `\uFEFF${Papa.unparse({ fields: [...SHEET_COLUMNS], data: sheetRows(sheet) }, { newline: "\r\n" })}\r\n`;
-
 const WIDE: readonly string[] = ["answer", "check", "question_changed"];
 
-/** Every cell text, so an order number keeps its digits and an answer is never read as a number or a date. */
-export async function sheetWorkbook(sheet: readonly SheetListing[]): Promise<Uint8Array<ArrayBuffer>> {
-  const workbook = new ExcelJS.Workbook();
-  const worksheet = workbook.addWorksheet("Production", { views: [{ state: "frozen", ySplit: 1 }] });
-  worksheet.columns = SHEET_COLUMNS.map((column) => ({
-    header: column,
-    key: column,
-    width: WIDE.includes(column) ? 40 : 16,
-  }));
-  worksheet.getRow(1).font = { bold: true };
-  for (const cells of sheetRows(sheet)) worksheet.addRow(cells);
-  worksheet.eachRow((row) =>
-    row.eachCell((cell) => {
-      cell.numFmt = "@";
-      cell.alignment = { wrapText: true, vertical: "top" };
-    }),
-  );
-  return new Uint8Array(await workbook.xlsx.writeBuffer()) as Uint8Array<ArrayBuffer>;
-}
+/** The production sheet as its export writes it, CSV or Excel alike. */
+export const productionSheetTable = (sheet: readonly SheetListing[]): SheetTable => ({
+  name: "Production",
+  columns: SHEET_COLUMNS.map((name) => ({ name, width: WIDE.includes(name) ? 40 : 16 })),
+  rows: sheetRows(sheet),
+});

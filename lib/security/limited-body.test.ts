@@ -22,19 +22,34 @@ function generated(chunks: number) {
   return { stream, source };
 }
 
+const posted = (body: ReadableStream<Uint8Array> | string | null, headers: Record<string, string> = {}) =>
+  new Request("http://localhost/", { method: "POST", body, headers, duplex: "half" } as RequestInit);
+
+const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+
 describe("readBodyUpTo", () => {
-  it("reads a body up to the limit whole, as text", async () => {
+  it("reads a body up to the limit whole", async () => {
     const { stream } = generated(64);
-    expect(await readBodyUpTo(stream, 64 * KB)).toEqual({ ok: true, text: "a".repeat(64 * KB) });
-    expect(await readBodyUpTo(null, 64 * KB)).toEqual({ ok: true, text: "" });
+    const read = await readBodyUpTo(posted(stream), 64 * KB);
+    expect(read.ok && text(read.bytes)).toBe("a".repeat(64 * KB));
+    const empty = await readBodyUpTo(posted(null), 64 * KB);
+    expect(empty.ok && empty.bytes.byteLength).toBe(0);
   });
 
-  it("stops pulling a longer body just past the limit, and hands back its reader to cancel", async () => {
+  it("refuses a declared Content-Length over the limit without reading the body", async () => {
+    const { stream, source } = generated(300);
+    const read = await readBodyUpTo(posted(stream, { "content-length": String(300 * KB) }), 64 * KB);
+    expect(read.ok).toBe(false);
+    expect(source.pulled).toBe(0);
+  });
+
+  it("stops pulling a longer body just past the limit, and cancels it only when asked, after the answer", async () => {
     const { stream, source } = generated(300 * KB);
-    const read = await readBodyUpTo(stream, 64 * KB);
+    const read = await readBodyUpTo(posted(stream), 64 * KB);
     expect(read.ok).toBe(false);
     expect(source.pulled).toBe(65);
-    if (!read.ok) await read.reader.cancel();
+    expect(source.cancelled).toBe(false);
+    if (!read.ok) await read.cancel();
     expect(source.cancelled).toBe(true);
   });
 });

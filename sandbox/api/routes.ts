@@ -1,9 +1,9 @@
 import type { Hono } from "hono";
 import { z } from "zod";
-import { describeFirstIssue } from "../../lib/personalization/schema.js";
 import { BODY_TOO_LARGE, jsonError, type Ctx, type SandboxEnv } from "../http.js";
 import { refusedAccess, withApiKey, type Access } from "./credentials.js";
 import { SCOPES } from "../oauth/scopes.js";
+import { validationMessage } from "./validation-message.js";
 
 export type Method = "get" | "post" | "put" | "patch" | "delete";
 
@@ -50,12 +50,6 @@ export type RouteSpec<P extends Shape, Q extends Shape, B extends z.core.$ZodTyp
 export type Route = Omit<RouteSpec<Shape, Shape, z.core.$ZodType>, "handler"> & {
   handle: (c: Ctx) => Response | Promise<Response>;
 };
-
-/** docs/marketplace.md §7.9: always `<field>: <reason>`; an issue with the whole body names `body`. */
-export function validationMessage(error: z.core.$ZodError) {
-  const message = describeFirstIssue(error);
-  return error.issues[0]?.path.length ? message : `body: ${message}`;
-}
 
 export function defineRoute<
   P extends Shape = z.ZodObject<Record<never, never>>,

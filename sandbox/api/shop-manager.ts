@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { jsonError, type Ctx } from "../http.js";
-import { validationMessage } from "./routes.js";
+import { validationMessage } from "./validation-message.js";
 import { multiQuestionWriteSchema, storedQuestionSet } from "./multi-question.js";
 import { LISTING_STATES, type StoredQuestion } from "../wire.js";
 import {

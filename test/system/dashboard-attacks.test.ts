@@ -3,13 +3,13 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs
 import { callServerAction } from "../harness/server-action";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { request } from "node:http";
 import Sqlite from "better-sqlite3";
 import { startSandbox, type RunningSandbox } from "../../sandbox/server";
 import { DEMO_SELLERS } from "../../sandbox/store/seed";
 import { hiddenFields, sandboxControl, storedListing } from "../harness/sandbox";
 import { freePort, startDashboard, type DashboardProcess } from "../harness/dashboard-process";
 import { rssMb } from "../../bench/processes";
+import { chunkedUpload } from "../harness/chunked-upload";
 
 /** What a server action answers once the dashboard's own session has ended (the seller's sign-in, not the marketplace's). */
 const SIGN_IN_ENDED =
@@ -83,33 +83,6 @@ afterAll(async () => {
   await sandbox?.close();
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
-
-/**
- * A body of `bytes` zeros made up as it is sent, chunked (no Content-Length), by a sender that keeps sending after the
- * answer: it ends when the body does or when the server closes the connection.
- */
-function chunkedUpload(url: URL, bytes: number) {
-  return new Promise<{ status: number; body: string; sentBeforeAnswer: number; sent: number }>((resolve) => {
-    const chunk = Buffer.alloc(64 * 1024);
-    const answer = { status: 0, body: "", sentBeforeAnswer: Infinity };
-    let sent = 0;
-    const upload = request(url, { method: "POST", headers: { "content-type": "application/json" } }, (response) => {
-      answer.status = response.statusCode ?? 0;
-      answer.sentBeforeAnswer = sent;
-      response.on("data", (part: Buffer) => (answer.body += part.toString()));
-    });
-    upload.on("error", () => {});
-    upload.on("close", () => resolve({ ...answer, sent }));
-    const send = () => {
-      while (sent < bytes && !upload.destroyed) {
-        sent += chunk.length;
-        if (!upload.write(chunk)) return void upload.once("drain", send);
-      }
-      upload.end();
-    };
-    send();
-  });
-}
 
 // ---- a browser over fetch: one cookie jar per origin, every Set-Cookie kept for inspection
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CreatedSeller } from "../harness/sandbox";
+import { chunkedUpload } from "../harness/chunked-upload";
 import { filledShopDashboard } from "../harness/filled-shop-dashboard";
 import { COLUMNS } from "../../lib/changes/spreadsheet";
 
@@ -108,6 +109,33 @@ describe("the spreadsheet import, attacked over HTTP", () => {
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual({
       error: "The file is larger than 5 MB. Export your questions again and edit that file.",
+    });
+  });
+
+  const TOO_LARGE = { error: "The file is larger than 5 MB. Export your questions again and edit that file." };
+  const chunkedImport = (bytes: number, pauseMs = 0, chunkBytes?: number) =>
+    chunkedUpload(new URL(`${shop.dashboard.url}/api/changes/import`), bytes, {
+      headers: { cookie: shop.cookie, "content-type": "text/csv" },
+      pauseMs,
+      chunkBytes,
+    });
+
+  it("refuses a 100 MB file sent chunked, without a Content-Length, with 413, and asks the marketplace nothing", async () => {
+    const since = lastRequestId();
+    const answer = await chunkedImport(100 * 1024 * 1024);
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body)).toEqual(TOO_LARGE);
+    expect(marketplaceRequestsSince(since)).toEqual([]);
+  });
+
+  it("answers others while a file trickles in a kilobyte at a time, then judges it", async () => {
+    const slow = chunkedImport(40 * 1024, 25, 1024);
+    expect((await send("/api/health")).status).toBe(200);
+    expect((await send("/api/mirror")).status).toBe(200);
+    const answer = await slow;
+    expect(answer.status).toBe(422);
+    expect(JSON.parse(answer.body)).toMatchObject({
+      error: expect.stringContaining("Fix them and import the file again"),
     });
   });
 });

@@ -1,9 +1,9 @@
-import { NextResponse } from "next/server";
-import { bodyUpTo } from "@/lib/api/body-up-to";
+import { after, NextResponse } from "next/server";
 import { currentSeller } from "@/lib/auth/seller";
 import { canEdit } from "@/lib/marketplace/scopes";
 import { NOTHING_TO_CHANGE } from "@/lib/changes/plan";
-import { planRunner, planTargets } from "@/lib/changes/planning";
+import { planTargets } from "@/lib/changes/planning";
+import type { CellError } from "@/lib/changes/csv-sheet";
 import { SHEET_MAX_BYTES, sheetOfFile } from "@/lib/changes/sheet-file";
 import {
   mirroredListingIds,
@@ -12,8 +12,9 @@ import {
   shopListingIds,
 } from "@/lib/changes/shop-listing-ids";
 import { importTargets, nothingToPlan } from "@/lib/changes/since-export";
-import { foreignRows, importQuestions, questionRowsOf, type CellError } from "@/lib/changes/spreadsheet";
-import { describeFailure, personalizationPhase } from "@/lib/marketplace";
+import { foreignRows, importQuestions, questionRowsOf } from "@/lib/changes/spreadsheet";
+import { describeFailure, marketplace, personalizationPhase } from "@/lib/marketplace";
+import { readBodyUpTo } from "@/lib/security/limited-body";
 
 /** A refusal names the first problems; a file of made-up rows would otherwise answer with megabytes. */
 const SHOWN = 50;
@@ -41,25 +42,28 @@ export async function POST(request: Request) {
       },
       { status: 403 },
     );
-  const bytes = await bodyUpTo(request, SHEET_MAX_BYTES);
-  if (!bytes)
+  const body = await readBodyUpTo(request, SHEET_MAX_BYTES);
+  if (!body.ok) {
+    after(body.cancel);
     return NextResponse.json(
       { error: "The file is larger than 5 MB. Export your questions again and edit that file." },
       { status: 413 },
     );
+  }
   // The file is read no further than the shop can hold, and checked before the shop is read, so no file spends the
   // marketplace's quota.
-  const file = await sheetOfFile(bytes, questionRowsBound(await mirroredListingIds(seller.shopId)));
+  const file = await sheetOfFile(body.bytes, questionRowsBound(await mirroredListingIds(seller.shopId)));
   if (!file.ok) return NextResponse.json({ error: file.error, errors: [], more: 0 }, { status: file.status });
   const rows = await questionRowsOf(file.sheet);
   if (!rows.ok) return refused(rows.errors);
   const owner = { userId: seller.userId, shopId: seller.shopId };
-  const runner = await planRunner();
-  const shop = await shopListingIds(runner.marketplace, owner, rows.value.listingIds);
+  // The seller's own reads: on the seller's lane, ahead of the runner's work and out of its quota log.
+  const reads = await marketplace();
+  const shop = await shopListingIds(reads, owner, rows.value.listingIds);
   if (!shop.ok) return NextResponse.json({ error: describeFailure(shop.failure, "load") }, { status: 502 });
   const foreign = foreignRows(rows.value, shop.data.ids);
   if (foreign.length > 0) return refused(foreign);
-  const listings = await readShopListings(runner.marketplace, owner, shop.data, rows.value.listingIds);
+  const listings = await readShopListings(reads, owner, shop.data, rows.value.listingIds);
   if (!listings.ok) return NextResponse.json({ error: describeFailure(listings.failure, "load") }, { status: 502 });
   const imported = await importQuestions(
     rows.value,

@@ -3,10 +3,9 @@ import { currentSeller } from "@/lib/auth/seller";
 import { canReadOrders } from "@/lib/marketplace/scopes";
 import { describeFailure } from "@/lib/marketplace";
 import { productionSheetView } from "@/lib/orders/orders-view";
-import { sheetCsv, sheetWorkbook } from "@/lib/orders/production-sheet";
+import { productionSheetTable } from "@/lib/orders/production-sheet";
 import { orderFilterOf, parseOrdersView } from "@/lib/orders/view";
-
-const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+import { sheetDownload } from "@/lib/spreadsheet/sheet-export";
 
 // GET /api/orders/sheet?format=csv|xlsx[&q=…&listing=…&from=…&to=…]: the production sheet of the open orders.
 export async function GET(request: Request) {
@@ -29,12 +28,5 @@ export async function GET(request: Request) {
       { error: describeFailure(result.failure, "load") },
       { status: result.failure.kind === "insufficient_scope" ? 403 : 502 },
     );
-  const body = format === "xlsx" ? await sheetWorkbook(result.data.sheet) : sheetCsv(result.data.sheet);
-  return new NextResponse(body, {
-    headers: {
-      "content-type": format === "xlsx" ? XLSX : "text/csv; charset=utf-8",
-      "content-disposition": `attachment; filename="production-sheet-${seller.shopId}.${format}"`,
-      "cache-control": "no-store",
-    },
-  });
+  return sheetDownload(format, productionSheetTable(result.data.sheet), `production-sheet-${seller.shopId}`);
 }

@@ -15,17 +15,16 @@ import { readBodyUpTo } from "@/lib/security/limited-body";
 // POST /api/webhooks/marketplace: the marketplace's listing and order webhooks (Standard Webhooks), registered with its
 // signing secret.
 export async function POST(request: NextRequest) {
-  if (Number(request.headers.get("content-length")) > WEBHOOK_BODY_MAX_BYTES) return tooLarge();
   // Open to anyone, before any signature is checked: a body of any framing is cut off at the limit, never held whole.
-  const body = await readBodyUpTo(request.body, WEBHOOK_BODY_MAX_BYTES);
+  const body = await readBodyUpTo(request, WEBHOOK_BODY_MAX_BYTES);
   if (!body.ok) {
-    after(() => body.reader.cancel());
+    after(body.cancel);
     return tooLarge();
   }
   const answer = await mirror()
     .then((shops) =>
       receiveWebhook(
-        { body: body.text, headers: request.headers },
+        { body: Buffer.from(body.bytes).toString("utf8"), headers: request.headers },
         { secret: env().MARKETPLACE_WEBHOOK_SECRET, mirror: shops },
       ),
     )
