@@ -60,7 +60,9 @@ describe("grid rows", () => {
 
   it("names each broken rule at its cell, in the editor's words", () => {
     expect(fieldErrors(row())).toEqual({});
-    expect(fieldErrors(row({ instructions: "a".repeat(121) }))).toEqual({ instructions: "Use at most 120 characters." });
+    expect(fieldErrors(row({ instructions: "a".repeat(121) }))).toEqual({
+      instructions: "Use at most 120 characters.",
+    });
     expect(fieldErrors(row({ instructions: "- name" })).instructions).toBe("Start with a letter or a digit.");
     expect(fieldErrors(row({ instructions: "Name\u202E" })).instructions).toMatch(/RIGHT-TO-LEFT OVERRIDE/);
     expect(fieldErrors(row({ limit: "ten" })).limit).toBe("Enter a whole number from 1 to 1024.");
