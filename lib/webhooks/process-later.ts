@@ -11,14 +11,13 @@ const EVENTS_IN_FLIGHT = 4;
 
 const globalForWebhooks = globalThis as unknown as { webhookEvents?: WebhookEventQueue };
 
-// An event accepted before the database stopped answering waits for it, holding its place, rather than being lost.
-async function handle(event: MarketplaceEvent) {
-  const shops = await mirror();
-  await throughOutages(shops.store.db, () => processEvent(event, { mirror: shops }));
-}
-
 function events(): WebhookEventQueue {
   if (globalForWebhooks.webhookEvents) return globalForWebhooks.webhookEvents;
+  // An event accepted before the database stopped answering waits for it, holding its place, rather than being lost.
+  const handle = async (event: MarketplaceEvent) => {
+    const shops = await mirror();
+    await throughOutages(shops.store.db, () => processEvent(event, { mirror: shops }));
+  };
   const queue = webhookEventQueue(handle, {
     concurrency: EVENTS_IN_FLIGHT,
     onError: (error) => logger().error({ msg: "webhook processing failed", error: error.message }),
