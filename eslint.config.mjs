@@ -29,7 +29,6 @@ const config = [
                 "../api/*",
                 "../auth/*",
                 "../changes/*",
-                "../health/*",
                 "../history/*",
                 "../listings/*",
                 "../mirror/*",

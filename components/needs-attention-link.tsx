@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { Suspense } from "react";
 import { sessionSeller } from "@/lib/auth/seller";
-import { needsAttentionCount } from "@/lib/mirror/needs-attention";
+import { needsAttentionCount } from "@/lib/shop-health/needs-attention";
 
 async function NeedsAttentionCount() {
   const seller = await sessionSeller();

@@ -3,12 +3,11 @@
 import { z } from "zod";
 import { sellerAction } from "@/lib/actions/seller-action";
 import { canEdit } from "@/lib/marketplace/scopes";
-import { planRunner } from "@/lib/changes/planning";
 import { db } from "@/lib/db";
 import { personalizationPhase } from "@/lib/marketplace";
 import { mirrorStore } from "@/lib/mirror/mirror-store";
-import { planHealthFix } from "@/lib/mirror/health-fix-plan";
-import { healthFixSchema } from "@/lib/mirror/health-fixes";
+import { planHealthFix } from "@/lib/shop-health/health-fix-plan";
+import { healthFixSchema } from "@/lib/shop-health/health-fixes";
 
 const askedSchema = z.union([healthFixSchema, z.object({ every: z.literal("automatic") })]);
 
@@ -16,7 +15,7 @@ const askedSchema = z.union([healthFixSchema, z.object({ every: z.literal("autom
  * Plans the fix of one health finding, or every fix that needs no words, over the listings that have them; the seller
  * reviews the one plan before anything is written.
  */
-export const planHealthFixAction = sellerAction("load", askedSchema, async (asked, { seller }) => {
+export const planHealthFixAction = sellerAction("load", askedSchema, async (asked, { seller, marketplace }) => {
   if (!canEdit(seller.scopes))
     return {
       ok: false,
@@ -25,7 +24,7 @@ export const planHealthFixAction = sellerAction("load", askedSchema, async (aske
     };
   const store = mirrorStore(await db());
   const planned = await planHealthFix(
-    await planRunner(),
+    marketplace,
     seller,
     await store.listings(seller.shopId),
     "every" in asked ? "every-automatic" : asked,

@@ -13,7 +13,8 @@ import { listingsHref, listingsTitle, parseListingsView } from "@/lib/listings/v
 import { loadListingsPage } from "@/lib/listings/read";
 import { describeFailure, personalizationPhase } from "@/lib/marketplace";
 import { MirrorStatus } from "@/components/mirror/mirror-status";
-import { mirrorView, shopNeedsOf } from "@/lib/mirror/mirror-view";
+import { mirrorView } from "@/lib/mirror/mirror-view";
+import { shopNeedsOf } from "@/lib/shop-health/needs-attention";
 import { ShopNeedsCard } from "@/components/listings/shop-needs-card";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };

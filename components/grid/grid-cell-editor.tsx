@@ -1,7 +1,8 @@
 "use client";
 
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import { cellErrors, type GridField, type GridRow } from "@/lib/changes/grid-rows";
+import type { GridField, GridRow } from "@/lib/changes/grid-rows";
+import { fieldErrors } from "@/lib/personalization/typed-question";
 
 type Then = "down" | "right" | "left" | "stay";
 
@@ -31,7 +32,7 @@ export function GridCellEditor({
   const [draft, setDraft] = useState(initial);
   const input = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
   const settled = useRef(false);
-  const error = cellErrors({ ...row, [field]: draft })[field];
+  const error = fieldErrors({ ...row, [field]: draft })[field];
   useEffect(() => {
     const element = input.current;
     if (!element) return;

@@ -6,15 +6,8 @@ import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from "
 import { defaultRangeExtractor, useVirtualizer, type Range } from "@tanstack/react-virtual";
 import { planGridAction } from "@/app/listings/grid/plan-grid";
 import { callAction } from "../feedback/call-action";
-import {
-  CHOICE_SEPARATOR,
-  cellErrors,
-  editable,
-  fillDown,
-  sameValues,
-  type GridField,
-  type GridRow,
-} from "@/lib/changes/grid-rows";
+import { editable, fillDown, sameValues, type GridField, type GridRow } from "@/lib/changes/grid-rows";
+import { CHOICE_SEPARATOR, fieldErrors } from "@/lib/personalization/typed-question";
 import { formatMoney } from "@/lib/marketplace/money";
 import { GridCellEditor } from "./grid-cell-editor";
 
@@ -36,10 +29,10 @@ const columns = [
 const FIELDS: (GridField | null)[] = [null, null, "instructions", "limit", "required", "price", "choices"];
 const TEMPLATE = "minmax(9rem,1.1fr) minmax(8rem,1fr) minmax(16rem,2.4fr) 6.5rem 6rem 7rem minmax(9rem,1.3fr)";
 
-const errorCache = new WeakMap<GridRow, ReturnType<typeof cellErrors>>();
+const errorCache = new WeakMap<GridRow, ReturnType<typeof fieldErrors>>();
 function errorsOf(row: GridRow) {
   let errors = errorCache.get(row);
-  if (!errors) errorCache.set(row, (errors = cellErrors(row)));
+  if (!errors) errorCache.set(row, (errors = fieldErrors(row)));
   return errors;
 }
 

@@ -4,8 +4,8 @@ import { useRouter } from "next/navigation";
 import { useState, useTransition, type FormEvent } from "react";
 import { planHealthFixAction } from "@/app/inbox/plan-health-fix";
 import { callAction } from "../feedback/call-action";
-import type { Finding } from "@/lib/mirror/health-check";
-import type { HealthFix } from "@/lib/mirror/health-fixes";
+import type { Finding } from "@/lib/shop-health/health-check";
+import type { HealthFix } from "@/lib/shop-health/health-fixes";
 
 type Choice = { fix: HealthFix["fix"]; label: string };
 

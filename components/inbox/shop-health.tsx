@@ -1,6 +1,12 @@
 import Link from "next/link";
-import { FINDINGS, findingAnchor, type Finding, type FoundListing, type HealthReport } from "@/lib/mirror/health-check";
-import { AUTOMATIC_FIX, FIXED_IN_EDITOR, fixPhrase } from "@/lib/mirror/health-fixes";
+import {
+  FINDINGS,
+  findingAnchor,
+  type Finding,
+  type FoundListing,
+  type HealthReport,
+} from "@/lib/shop-health/health-check";
+import { AUTOMATIC_FIX, FIXED_IN_EDITOR, fixPhrase } from "@/lib/shop-health/health-fixes";
 import { gridHref } from "@/lib/changes/grid-href";
 import { consequenceOf, dayInWords } from "@/lib/personalization/dated-rules";
 import { HealthFixForm } from "./health-fix-form";

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { fetchFromDashboard } from "@/lib/listings/query-keys";
 import type { MirrorView } from "@/lib/mirror/mirror-view";
-import type { ShopNeeds } from "@/lib/mirror/shop-needs";
+import type { ShopNeeds } from "@/lib/shop-health/shop-needs";
 import { useMirrorView } from "../mirror/mirror-status";
 import { useListingsView } from "./use-listings-view";
 import { ViewLink } from "./view-link";

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { storedQuestion } from "../../test/harness/wire-questions";
 import type { ListingQuestions } from "../marketplace/question-wire";
 import type { QuestionWire } from "../marketplace/wire";
-import { cellErrors, fillDown, gridRowsOf, type GridRow } from "./grid-rows";
+import { fieldErrors } from "../personalization/typed-question";
+import { fillDown, gridRowsOf, type GridRow } from "./grid-rows";
 
 const listing = (listingId: number, questions: ListingQuestions["questions"]): ListingQuestions => ({
   listingId,
@@ -58,21 +59,23 @@ describe("grid rows", () => {
   });
 
   it("names each broken rule at its cell, in the editor's words", () => {
-    expect(cellErrors(row())).toEqual({});
-    expect(cellErrors(row({ instructions: "a".repeat(121) }))).toEqual({ instructions: "Use at most 120 characters." });
-    expect(cellErrors(row({ instructions: "- name" })).instructions).toBe("Start with a letter or a digit.");
-    expect(cellErrors(row({ instructions: "Name\u202E" })).instructions).toMatch(/RIGHT-TO-LEFT OVERRIDE/);
-    expect(cellErrors(row({ limit: "ten" })).limit).toBe("Enter a whole number from 1 to 1024.");
-    expect(cellErrors(row({ price: "2.505" })).price).toBe(
+    expect(fieldErrors(row())).toEqual({});
+    expect(fieldErrors(row({ instructions: "a".repeat(121) }))).toEqual({
+      instructions: "Use at most 120 characters.",
+    });
+    expect(fieldErrors(row({ instructions: "- name" })).instructions).toBe("Start with a letter or a digit.");
+    expect(fieldErrors(row({ instructions: "Name\u202E" })).instructions).toMatch(/RIGHT-TO-LEFT OVERRIDE/);
+    expect(fieldErrors(row({ limit: "ten" })).limit).toBe("Enter a whole number from 1 to 1024.");
+    expect(fieldErrors(row({ price: "2.505" })).price).toBe(
       "Enter the price as a number with at most two decimals, such as 2.50.",
     );
-    expect(cellErrors(row({ price: "2.50", required: true })).price).toMatch(
+    expect(fieldErrors(row({ price: "2.50", required: true })).price).toMatch(
       /Only an optional text question can cost extra/,
     );
     const dropdown = gridRowsOf([
       listing(2, [storedQuestion({ question_type: "dropdown", question_text: "Colour", options: [{ label: "Red" }] })]),
     ])[0]!;
-    expect(cellErrors({ ...dropdown, choices: "Red\nRed" }).choices).toMatch(/two are the same/);
+    expect(fieldErrors({ ...dropdown, choices: "Red\nRed" }).choices).toMatch(/two are the same/);
   });
 
   it("fills a range from its first row down its column, skipping rows that do not ask that field, and no further", () => {

@@ -61,10 +61,12 @@ export function planOfChange(listings: readonly ListingQuestions[], change: Chan
 
 /**
  * What a listing should become. `kept`: what changed since the seller's copy and is left as it is, with `note` saying
- * so; `changedSince`: the listing changed since, so `after` is written only if the seller takes it in the review.
+ * so; `changedSince`: the listing changed since, so `after` is written only if the seller takes it in the review;
+ * `evenIfSame`: written even when `after` is what it asks already, shown as this change (personalization turned off on
+ * a listing that asks nothing writes [] over []).
  */
 export type PlanTarget =
-  | { after: Question[]; kept?: QuestionChange[]; note?: string }
+  | { after: Question[]; kept?: QuestionChange[]; note?: string; evenIfSame?: QuestionChange }
   | { changedSince: string; after: Question[] }
   | { skipped: string };
 
@@ -78,6 +80,8 @@ export function planOfTargets(
     if (!target) return [];
     if ("skipped" in target) return [itemOf(listing, { outcome: "skipped", reason: target.skipped })];
     const item = itemOf(listing, applyTarget(listing, target.after, phase));
+    if (item.status === "unchanged" && "evenIfSame" in target && target.evenIfSame)
+      return [{ ...item, status: "change", after: target.after, diff: [target.evenIfSame] }];
     if (item.status !== "change") return [item];
     if ("changedSince" in target) return [{ ...item, status: "changed-since", reason: target.changedSince }];
     return [{ ...item, reason: target.note ?? null, ...(target.kept && { kept: target.kept }) }];

@@ -80,8 +80,9 @@ export async function planTargets(
   targets: ReadonlyMap<number, PlanTarget>,
   description: string,
   phase: Phase,
+  using?: PlanRunner,
 ): Promise<string | null> {
-  const runner = await planRunner();
+  const runner = using ?? (await planRunner());
   const items = planOfTargets(listings, targets, phase);
   return savePlan(runner, seller, { description, phase, items }, rateNow(runner));
 }

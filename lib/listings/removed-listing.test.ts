@@ -9,7 +9,7 @@ import { openDatabase, type Database } from "../db/database";
 import { historyStore } from "../history/history-store";
 import { changeListing, REMOVED_LISTING, writeRecorded } from "../writes/recorded-write";
 import { createMarketplace, type Marketplace } from "../marketplace/client";
-import { healthCheck } from "../mirror/health-check";
+import { healthCheck } from "../shop-health/health-check";
 import { shopMirror, type ShopMirror } from "../mirror/shop-mirror";
 import { answered } from "../orders/orders-view";
 import { fillOrders } from "../orders/kept-orders";

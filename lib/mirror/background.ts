@@ -1,13 +1,11 @@
 import "server-only";
 import { db } from "../db";
-import { isDatabaseUnreachable, throughOutages } from "../db/outage";
+import { isDatabaseUnreachable } from "../db/outage";
 import { env } from "../env";
 import { pacedMarketplace } from "../marketplace/paced-marketplace";
 import { logger } from "../observability/logger";
 import { onShutdown } from "../observability/shutdown";
-import { webhookEventQueue, type WebhookEventQueue } from "./webhook-event-queue";
 import { shopMirror, type Seller, type ShopMirror } from "./shop-mirror";
-import { processEvent, type MarketplaceEvent } from "./webhook";
 
 export type MirrorMode = "webhooks" | "polling";
 
@@ -16,12 +14,8 @@ export const mirrorMode = (): MirrorMode => (env().MARKETPLACE_WEBHOOK_SECRET ? 
 type Background = {
   mirror: ShopMirror;
   fills: Map<number, Promise<unknown>>;
-  events: WebhookEventQueue;
   poller?: NodeJS.Timeout;
 };
-
-// Reads wait for the shared pacer anyway; a few in flight cover the marketplace's latency.
-const EVENTS_IN_FLIGHT = 4;
 
 const globalForMirror = globalThis as unknown as { shopMirror?: Promise<Background> };
 
@@ -30,16 +24,7 @@ function background(): Promise<Background> {
   globalForMirror.shopMirror ??= db()
     .then((database) => {
       const mirror = shopMirror(database, pacedMarketplace(database));
-      // An event accepted before the database stopped answering waits for it, holding its place, rather than being lost.
-      const handle = (event: MarketplaceEvent) => throughOutages(database, () => processEvent(event, { mirror }));
-      const events = webhookEventQueue(handle, {
-        concurrency: EVENTS_IN_FLIGHT,
-        onError: (error) => logger().error({ msg: "webhook processing failed", error: error.message }),
-      });
-      onShutdown("webhook events", async () => {
-        if (events.waiting > 0) logger().warn({ msg: "webhook events not processed", waiting: events.waiting });
-      });
-      return { mirror, fills: new Map(), events };
+      return { mirror, fills: new Map() };
     })
     .catch((error: unknown) => {
       globalForMirror.shopMirror = undefined;
@@ -50,11 +35,6 @@ function background(): Promise<Background> {
 
 export async function mirror(): Promise<ShopMirror> {
   return (await background()).mirror;
-}
-
-// A burst of events waits here, not in a request's after() and a pacer slot each.
-export async function processLater(event: MarketplaceEvent) {
-  (await background()).events.add(event);
 }
 
 export async function ensureFilled(seller: Seller) {

@@ -2,10 +2,7 @@ import "server-only";
 import { db } from "../db";
 import { env } from "../env";
 import { mirrorMode, type MirrorMode } from "./background";
-import { personalizationPhase } from "../marketplace";
 import { mirrorStore, type SyncSource } from "./mirror-store";
-import { shopNeeds, type ShopNeeds } from "./shop-needs";
-import { healthCalendar } from "./health-calendar";
 
 export type MirrorView = {
   mode: MirrorMode;
@@ -31,17 +28,4 @@ export async function mirrorView(shopId: number): Promise<MirrorView> {
     syncedBy: shop?.syncedBy ?? null,
     outsideChanges: (await store.changes(shopId)).length,
   };
-}
-
-/** Null until the mirror is filled: the card waits rather than read the marketplace. */
-export async function shopNeedsOf(shopId: number): Promise<ShopNeeds | null> {
-  const store = mirrorStore(await db());
-  if ((await store.shop(shopId))?.status !== "filled") return null;
-  const changes = await store.changes(shopId);
-  return shopNeeds(
-    await store.listings(shopId),
-    changes.map((change) => change.listingId),
-    await personalizationPhase().current(),
-    healthCalendar(),
-  );
 }

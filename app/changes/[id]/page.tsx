@@ -7,9 +7,9 @@ import { planRunner } from "@/lib/changes/planning";
 import { db } from "@/lib/db";
 import { personalizationPhase } from "@/lib/marketplace";
 import { mirrorStore } from "@/lib/mirror/mirror-store";
-import { findingAnchor, healthCheck } from "@/lib/mirror/health-check";
-import { healthCalendar } from "@/lib/mirror/health-calendar";
-import { findingsPlannedIn, nextFinding } from "@/lib/mirror/health-fixes";
+import { findingAnchor, healthCheck } from "@/lib/shop-health/health-check";
+import { healthCalendar } from "@/lib/shop-health/health-calendar";
+import { findingsPlannedIn, nextFinding } from "@/lib/shop-health/health-fixes";
 
 type Props = { params: Promise<{ id: string }> };
 

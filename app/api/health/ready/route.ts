@@ -1,4 +1,4 @@
-import { readiness } from "@/lib/health/readiness";
+import { readiness } from "@/lib/readiness/readiness";
 
 export const dynamic = "force-dynamic";
 

@@ -1,14 +1,15 @@
 import { after, NextResponse, type NextRequest } from "next/server";
 import { isDatabaseUnreachable } from "@/lib/db/outage";
 import { env } from "@/lib/env";
-import { mirror, processLater } from "@/lib/mirror/background";
+import { mirror } from "@/lib/mirror/background";
 import {
   DATABASE_DOWN_LATER,
   receiveWebhook,
   TOO_LARGE,
   WEBHOOK_BODY_MAX_BYTES,
   type WebhookAnswer,
-} from "@/lib/mirror/webhook";
+} from "@/lib/webhooks/webhook";
+import { processLater } from "@/lib/webhooks/process-later";
 import { logger } from "@/lib/observability/logger";
 import { readBodyUpTo } from "@/lib/security/limited-body";
 

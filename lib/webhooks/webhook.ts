@@ -2,7 +2,7 @@ import "server-only";
 import { Webhook, WebhookVerificationError } from "standardwebhooks";
 import { z } from "zod";
 import { keepReceipt } from "../orders/kept-orders";
-import type { ShopMirror } from "./shop-mirror";
+import type { ShopMirror } from "../mirror/shop-mirror";
 
 // docs/marketplace.md §14: the body as delivered is flat, the listing or receipt named by its resource URL; fields this
 // receiver does not know are ignored.

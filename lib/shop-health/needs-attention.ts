@@ -2,8 +2,9 @@ import "server-only";
 import { LRUCache } from "lru-cache";
 import { db } from "../db";
 import { personalizationPhase } from "../marketplace";
-import { mirrorStore } from "./mirror-store";
-import { shopNeedsOf } from "./mirror-view";
+import { mirrorStore } from "../mirror/mirror-store";
+import { healthCalendar } from "./health-calendar";
+import { shopNeeds, type ShopNeeds } from "./shop-needs";
 
 // The header shows this on every page: the health check over a large shop is redone only when a kept listing or an
 // outside change moved, so the count is the listings page's and the inbox's, and current as soon as a fix lands.
@@ -30,4 +31,17 @@ export async function needsAttentionCount(shopId: number): Promise<number> {
   const count = needs ? needs.needAttention : new Set(outside.map((change) => change.listingId)).size;
   counts.set(shopId, { version, count });
   return count;
+}
+
+/** Null until the mirror is filled: the card waits rather than read the marketplace. */
+export async function shopNeedsOf(shopId: number): Promise<ShopNeeds | null> {
+  const store = mirrorStore(await db());
+  if ((await store.shop(shopId))?.status !== "filled") return null;
+  const changes = await store.changes(shopId);
+  return shopNeeds(
+    await store.listings(shopId),
+    changes.map((change) => change.listingId),
+    await personalizationPhase().current(),
+    healthCalendar(),
+  );
 }

@@ -4,7 +4,7 @@ import { phaseProblem } from "../changes/field-change";
 import type { PersonalizationPhase } from "../marketplace/personalization-phase";
 import { INSTRUCTIONS_MAX, characterCount, longestCapsRun } from "../personalization/rules";
 import { QUESTION_INSTRUCTIONS_MAX } from "../personalization/question-set";
-import { CHOICE_SEPARATOR, cellErrors, gridRowsOf } from "../changes/grid-rows";
+import { CHOICE_SEPARATOR, fieldErrors, typedQuestion } from "../personalization/typed-question";
 import { addOnPriceDropped } from "../personalization/add-on-price";
 import {
   SEVERAL_QUESTIONS_FROM,
@@ -135,13 +135,13 @@ export function reasonOf(
 function refusedReason(listing: Listing, phase: PersonalizationPhase): string {
   const stored = listing.questions;
   if (phase === "multi")
-    for (const row of gridRowsOf([
-      { ...listing, listingId: listing.id, currencyCode: null, lastModified: null, questions: stored },
-    ])) {
-      const [field, message] = (Object.entries(cellErrors(row)) as [keyof typeof row, string][])[0] ?? [];
+    for (const [index, question] of stored.entries()) {
+      const typed = typedQuestion(question);
+      if (!typed) continue;
+      const [field, message] = (Object.entries(fieldErrors(typed)) as [keyof typeof typed, string][])[0] ?? [];
       if (field && message) {
-        const at = `${numbered(listing, row.index)}, ${field === "question" ? "title" : field === "limit" ? "character limit" : field}`;
-        const value = row[field];
+        const at = `${numbered(listing, index)}, ${field === "question" ? "title" : field === "limit" ? "character limit" : field}`;
+        const value = typed[field];
         return typeof value === "string" && value !== ""
           ? `${at} ${quoted(value.replaceAll(CHOICE_SEPARATOR, ", "))}: ${message}`
           : `${at}: ${message}`;

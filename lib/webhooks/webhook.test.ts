@@ -5,7 +5,7 @@ import { useSeededSandbox } from "../../test/harness/use-sandbox";
 import { eachEngine } from "../../test/harness/each-engine";
 import { sandboxControl, type CreatedSeller } from "../../test/harness/sandbox";
 import { openDatabase, type Database } from "../db/database";
-import { shopMirror, type ShopMirror } from "./shop-mirror";
+import { shopMirror, type ShopMirror } from "../mirror/shop-mirror";
 import { MIRROR_TABLES, outsideEdit, signedInSeller } from "../../test/harness/mirror-shop";
 import { processEvent, receiveWebhook, TOO_LARGE } from "./webhook";
 import { tokenStore } from "../tokens/token-store";

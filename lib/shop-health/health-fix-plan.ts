@@ -1,11 +1,12 @@
 import "server-only";
+import type { Marketplace } from "../marketplace/client";
 import type { Result } from "../marketplace/failure";
-import type { Listing } from "../marketplace/wire";
+import type { Listing, Question } from "../marketplace/wire";
 import type { Phase } from "../changes/field-change";
 import { readListingQuestions } from "../changes/listing-reads";
-import { planOfTargets } from "../changes/plan";
+import type { PlanTarget } from "../changes/plan";
 import type { PlanRunner } from "../changes/plan-runner";
-import type { Question } from "../marketplace/wire";
+import { planTargets } from "../changes/planning";
 import { healthCheck } from "./health-check";
 import { AUTOMATIC_FIX, describeFixes, fixedQuestions, TURN_OFF_DIFF, type HealthFix } from "./health-fixes";
 
@@ -15,13 +16,17 @@ type Seller = { userId: number; shopId: number };
 export const automaticFixes = (mirrored: Listing[], phase: Phase): HealthFix[] =>
   healthCheck(mirrored, phase).findings.flatMap(({ finding }) => AUTOMATIC_FIX[finding] ?? []);
 
-/** Plans one fix, or every automatic fix at once, as one plan over the listings of the findings they fix. */
+/**
+ * Plans one fix, or every automatic fix at once, as one plan over the listings of the findings they fix: the listings
+ * are read through the seller's `marketplace`, and planned as any other change is (lib/changes/planning.ts).
+ */
 export async function planHealthFix(
-  runner: PlanRunner,
+  marketplace: Marketplace,
   seller: Seller,
   mirrored: Listing[],
   asked: HealthFix | "every-automatic",
   phase: Phase,
+  using?: PlanRunner,
 ): Promise<Result<string | null>> {
   const findings = healthCheck(mirrored, phase).findings;
   const fixes = asked === "every-automatic" ? automaticFixes(mirrored, phase) : [asked];
@@ -30,36 +35,21 @@ export async function planHealthFix(
     for (const listing of findings.find((entry) => entry.finding === fix.finding)?.listings ?? [])
       fixesOf.set(listing.id, [...(fixesOf.get(listing.id) ?? []), fix]);
   if (fixesOf.size === 0) return { ok: true, data: null };
-  const read = await readListingQuestions(runner.marketplace, seller, [...fixesOf.keys()]);
+  const read = await readListingQuestions(marketplace, seller, [...fixesOf.keys()]);
   if (!read.ok) return read;
-  const targets = new Map<number, { after: Question[] }>();
-  const turnedOff = new Set<number>();
+  const targets = new Map<number, PlanTarget>();
   for (const listing of read.data) {
     let after: Question[] | null = null;
+    let turnedOff = false;
     for (const fix of fixesOf.get(listing.listingId) ?? []) {
       const fixed = fixedQuestions(after ?? listing.questions, fix);
       if (!fixed) continue;
       after = fixed;
-      if (fix.fix === "turn-off") turnedOff.add(listing.listingId);
+      if (fix.fix === "turn-off") turnedOff = true;
     }
-    if (after) targets.set(listing.listingId, { after });
+    if (after) targets.set(listing.listingId, { after, ...(turnedOff && { evenIfSame: TURN_OFF_DIFF }) });
   }
   if (targets.size === 0) return { ok: true, data: null };
-  const items = planOfTargets(read.data, targets, phase).map((item) =>
-    // Turning personalization off on a listing that asks nothing writes [] over [], which the plan alone calls unchanged.
-    turnedOff.has(item.listingId) && item.status === "unchanged"
-      ? { ...item, status: "change" as const, after: [], diff: [TURN_OFF_DIFF] }
-      : item,
-  );
   // A plan with nothing to write is not stored (null): the seller is told there is nothing to change.
-  return {
-    ok: true,
-    data: await runner.plans.create({
-      ...seller,
-      description: describeFixes(fixes),
-      phase,
-      items,
-      rate: { perSecond: runner.pacer.perSecond(), remainingToday: runner.lastRemainingToday() },
-    }),
-  };
+  return { ok: true, data: await planTargets(seller, read.data, targets, describeFixes(fixes), phase, using) };
 }

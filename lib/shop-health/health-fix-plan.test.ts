@@ -4,11 +4,12 @@ import { storedListing } from "../../test/harness/sandbox";
 import { BO_HEALTH_PROBLEMS, DEMO_SELLERS } from "../../sandbox/store/seed";
 import { tokenStore } from "../tokens/token-store";
 import { openDatabase, type Database } from "../db/database";
+import type { Marketplace } from "../marketplace/client";
 import { createPlanRunner, type PlanRunner } from "../changes/plan-runner";
 import { healthCheck } from "./health-check";
 import { planHealthFix } from "./health-fix-plan";
 import { findingsPlannedIn } from "./health-fixes";
-import { shopMirror, type ShopMirror } from "./shop-mirror";
+import { shopMirror, type ShopMirror } from "../mirror/shop-mirror";
 import { signedInAs } from "../../test/harness/mirror-shop";
 
 const sandbox = useSeededSandbox({ phase: "add-on-resend" });
@@ -19,6 +20,7 @@ describe("the health check's fixes on BulkBazaar", () => {
   let db: Database;
   let mirror: ShopMirror;
   let runner: PlanRunner;
+  let marketplace: Marketplace;
 
   const scan = async () => healthCheck(await mirror.store.listings(BO.shopId), "multi");
   const counts = async () =>
@@ -26,9 +28,10 @@ describe("the health check's fixes on BulkBazaar", () => {
 
   beforeEach(async () => {
     db = await openDatabase(":memory:");
-    const { marketplace, config } = await signedInAs(sandbox.url, db, DEMO_SELLERS.bo);
+    const signedIn = await signedInAs(sandbox.url, db, DEMO_SELLERS.bo);
+    marketplace = signedIn.marketplace;
     mirror = shopMirror(db, marketplace);
-    runner = createPlanRunner({ db, config, store: tokenStore(db) });
+    runner = createPlanRunner({ db, config: signedIn.config, store: tokenStore(db) });
     expect(await mirror.fill(BO)).toEqual({ ok: true, data: true });
     return () => db.close();
   });
@@ -50,14 +53,12 @@ describe("the health check's fixes on BulkBazaar", () => {
 
   it("plans sentence case for the all-caps instructions, writes it only once applied, and a second scan finds none", async () => {
     const planned = await planHealthFix(
-      runner,
+      marketplace,
       BO,
       await mirror.store.listings(BO.shopId),
-      {
-        finding: "all-caps",
-        fix: "sentence-case",
-      },
+      { finding: "all-caps", fix: "sentence-case" },
       "multi",
+      runner,
     );
     if (!planned.ok || planned.data === null) throw new Error(`no plan: ${JSON.stringify(planned)}`);
     const plan = (await runner.plans.find(planned.data))!;
@@ -96,14 +97,12 @@ describe("the health check's fixes on BulkBazaar", () => {
 
   it("turns personalization off on the listings that ask nothing, after review", async () => {
     const planned = await planHealthFix(
-      runner,
+      marketplace,
       BO,
       await mirror.store.listings(BO.shopId),
-      {
-        finding: "no-question",
-        fix: "turn-off",
-      },
+      { finding: "no-question", fix: "turn-off" },
       "multi",
+      runner,
     );
     if (!planned.ok || planned.data === null) throw new Error(`no plan: ${JSON.stringify(planned)}`);
     expect(await runner.plans.startApply(planned.data, BO.shopId)).toBe(true);
@@ -115,7 +114,14 @@ describe("the health check's fixes on BulkBazaar", () => {
   });
 
   it("plans every finding's fix that needs no words as one plan, names each fix, and leaves out the findings that need words", async () => {
-    const planned = await planHealthFix(runner, BO, await mirror.store.listings(BO.shopId), "every-automatic", "multi");
+    const planned = await planHealthFix(
+      marketplace,
+      BO,
+      await mirror.store.listings(BO.shopId),
+      "every-automatic",
+      "multi",
+      runner,
+    );
     if (!planned.ok || planned.data === null) throw new Error(`no plan: ${JSON.stringify(planned)}`);
     const plan = (await runner.plans.find(planned.data))!;
     expect(plan.description).toBe(
