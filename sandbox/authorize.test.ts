@@ -20,7 +20,7 @@ import {
   type HttpResult,
 } from "../test/harness/sandbox.js";
 import { useSeededSandbox } from "../test/harness/use-sandbox.js";
-import { WITHDRAWN_SCOPES } from "./oauth/scopes.js";
+import { WITHDRAWN_SCOPES } from "./scopes.js";
 
 const sandbox = useSeededSandbox();
 

@@ -4,7 +4,7 @@ import { jsonError, isLoopback, type AppRow, type Ctx, type SandboxEnv } from ".
 import { randomId, sha256 } from "./crypto.js";
 import { insertListings, insertShop, insertUser } from "./store/seed.js";
 import { issueTokens, revokeUserTokens } from "./oauth/grants.js";
-import { parseScopeList, SCOPES, V2_SCOPES } from "./oauth/scopes.js";
+import { parseScopeList, SCOPES, V2_SCOPES } from "./scopes.js";
 import { getListingRow, listingJson, updateListingFields, type ListingRow } from "./store/listing-store.js";
 import { PHASES } from "./state.js";
 import { PHASE_STARTS } from "./phases.js";

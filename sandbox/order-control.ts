@@ -1,7 +1,7 @@
 import type { Hono } from "hono";
 import { validationMessage } from "./api/validation-message.js";
 import { jsonError, type SandboxEnv } from "./http.js";
-import { orderBody, placeOrder } from "./orders.js";
+import { orderBody, placeOrder } from "./store/place-order.js";
 import { statement, type Db } from "./store/db.js";
 import { getReceiptRow, receiptsJson, shipReceipt } from "./store/receipt-store.js";
 

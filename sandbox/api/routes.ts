@@ -2,7 +2,7 @@ import type { Hono } from "hono";
 import { z } from "zod";
 import { BODY_TOO_LARGE, jsonError, type Ctx, type SandboxEnv } from "../http.js";
 import { refusedAccess, withApiKey, type Access } from "./credentials.js";
-import { SCOPES } from "../oauth/scopes.js";
+import { SCOPES } from "../scopes.js";
 import { validationMessage } from "./validation-message.js";
 
 export type Method = "get" | "post" | "put" | "patch" | "delete";

@@ -3,7 +3,7 @@ import { getCookie, setCookie, deleteCookie } from "hono/cookie";
 import { jsonError, type AppRow, type Ctx, type SandboxEnv } from "../http.js";
 import { randomId, safeEqual, sha256, verifyPassword } from "../crypto.js";
 import { CODE_TTL } from "../state.js";
-import { parseScopeList, scopeRefusal } from "./scopes.js";
+import { parseScopeList, scopeRefusal } from "../scopes.js";
 import { consentPage, errorPage, signInPage } from "./pages.js";
 
 const INTERACTION_COOKIE = "sandbox_interaction";

@@ -1,7 +1,7 @@
 import { html, raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
 import type { Ctx } from "../http.js";
-import { SCOPES } from "./scopes.js";
+import { SCOPES } from "../scopes.js";
 
 type Markup = HtmlEscapedString | Promise<HtmlEscapedString>;
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { jsonError, type AppRow, type Ctx } from "../http.js";
 import { pkceChallenge, safeEqual, sha256 } from "../crypto.js";
 import { issueTokens } from "./grants.js";
-import { v3ScopesOfLegacy, parseScopeList } from "./scopes.js";
+import { v3ScopesOfLegacy, parseScopeList } from "../scopes.js";
 import { defineRoute, errorSchema, reply, type BodyReader } from "../api/routes.js";
 import { tokenResponseSchema } from "../wire.js";
 

@@ -1,7 +1,7 @@
 import type { Db } from "./db.js";
 import { getListingRow } from "./listing-store.js";
 import { insertOrder } from "./receipt-store.js";
-import { orderBody, placeOrder } from "../orders.js";
+import { orderBody, placeOrder } from "./place-order.js";
 import { PERSONALIZATION_PROPERTY_ID } from "../receipt-wire.js";
 import type { StoredQuestion } from "../wire.js";
 

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { answerProblem, UPLOAD_SEPARATOR, type BuyerAnswer } from "../lib/personalization/answer-rules.js";
-import type { Db } from "./store/db.js";
-import { getListingRow } from "./store/listing-store.js";
-import { insertOrder } from "./store/receipt-store.js";
-import { PERSONALIZATION_PROPERTY_ID, type VariationWire } from "./receipt-wire.js";
-import type { StoredQuestion } from "./wire.js";
+import { answerProblem, UPLOAD_SEPARATOR, type BuyerAnswer } from "../../lib/personalization/answer-rules.js";
+import type { Db } from "./db.js";
+import { getListingRow } from "./listing-store.js";
+import { insertOrder } from "./receipt-store.js";
+import { PERSONALIZATION_PROPERTY_ID, type VariationWire } from "../receipt-wire.js";
+import type { StoredQuestion } from "../wire.js";
 
 // A buyer's order (POST /__sandbox/orders, docs/marketplace.md §17): the listing's questions as they stand now, each
 // answer checked against its rules, the add-on prices of the answered questions added to the price.
