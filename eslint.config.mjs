@@ -1,6 +1,55 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTypescript from "eslint-config-next/typescript";
 
+// The floors of lib/, bottom first (docs/architecture.md draws them): a folder imports only from the floors below its
+// own, so no two folders ever need each other. What both need moves down a floor.
+const LIB_FLOORS = [
+  ["env-schema.ts", "observability", "security", "spreadsheet"],
+  ["env.ts"],
+  ["db"],
+  ["tokens"],
+  ["marketplace"],
+  ["personalization", "auth"],
+  ["actions", "api", "templates", "readiness"],
+  ["history"],
+  ["mirror"],
+  ["listings", "writes"],
+  ["changes", "orders"],
+  ["shop-health", "webhooks"],
+];
+
+function floorRules(floors) {
+  const all = floors.flat();
+  return floors.flatMap((floor, level) => {
+    const below = floors.slice(0, level).flat();
+    return floor.map((room) => {
+      const refused = all
+        .filter((other) => other !== room && !below.includes(other))
+        .map((other) => other.replace(/\.ts$/, ""));
+      const atRoot = room.endsWith(".ts");
+      return {
+        files: [atRoot ? `lib/${room}` : `lib/${room}/**`],
+        ignores: ["**/*.test.ts"],
+        rules: {
+          "no-restricted-imports": [
+            "error",
+            {
+              patterns: [
+                {
+                  group: refused.flatMap((other) =>
+                    (atRoot ? ["./"] : ["../", "../../"]).flatMap((up) => [`${up}${other}`, `${up}${other}/**`]),
+                  ),
+                  message: `lib/${room} stands on floor ${level + 1} of lib/ and imports only from the floors below it (${below.join(", ") || "none"}): move what both need down a floor (docs/architecture.md).`,
+                },
+              ],
+            },
+          ],
+        },
+      };
+    });
+  });
+}
+
 const config = [
   ...nextVitals,
   ...nextTypescript,
@@ -14,40 +63,7 @@ const config = [
       "@next/next/no-location-assign-relative-destination": "off",
     },
   },
-  // The marketplace client depends on no feature (docs/architecture.md): features import it, never the reverse.
-  {
-    files: ["lib/marketplace/**"],
-    ignores: ["**/*.test.ts"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              group: [
-                "../actions/*",
-                "../api/*",
-                "../auth/*",
-                "../changes/*",
-                "../history/*",
-                "../listings/*",
-                "../mirror/*",
-                "../orders/*",
-                "../personalization/*",
-                "../readiness/*",
-                "../shop-health/*",
-                "../spreadsheet/*",
-                "../templates/*",
-                "../webhooks/*",
-                "../writes/*",
-              ],
-              message: "lib/marketplace depends on no feature: move what it needs into lib/marketplace.",
-            },
-          ],
-        },
-      ],
-    },
-  },
+  ...floorRules(LIB_FLOORS),
   // Listing ids a request names are checked against the seller's shop before the marketplace is asked about them.
   {
     files: ["app/**"],
