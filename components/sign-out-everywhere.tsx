@@ -3,7 +3,7 @@
 import { useRef } from "react";
 import { signOutEverywhereAction } from "@/app/auth-actions";
 import { ConfirmDialog } from "./confirm-dialog";
-import { BUTTON_CLASS } from "./ui/button";
+import { Button } from "./ui/button";
 
 export function SignOutEverywhere() {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -24,9 +24,9 @@ export function SignOutEverywhere() {
         keep={{ label: "Stay signed in", onClick: () => dialog.current?.close() }}
         formAction={signOutEverywhereAction}
       >
-        <button type="submit" className={BUTTON_CLASS.danger}>
+        <Button type="submit" variant="danger">
           Sign out everywhere
-        </button>
+        </Button>
       </ConfirmDialog>
     </>
   );
