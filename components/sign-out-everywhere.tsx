@@ -2,7 +2,8 @@
 
 import { useRef } from "react";
 import { signOutEverywhereAction } from "@/app/auth-actions";
-import { BUTTON_CLASS, ConfirmDialog } from "./confirm-dialog";
+import { ConfirmDialog } from "./confirm-dialog";
+import { Button } from "./ui/button";
 
 export function SignOutEverywhere() {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -23,9 +24,9 @@ export function SignOutEverywhere() {
         keep={{ label: "Stay signed in", onClick: () => dialog.current?.close() }}
         formAction={signOutEverywhereAction}
       >
-        <button type="submit" className={BUTTON_CLASS.danger}>
+        <Button type="submit" variant="danger">
           Sign out everywhere
-        </button>
+        </Button>
       </ConfirmDialog>
     </>
   );

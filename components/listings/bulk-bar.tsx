@@ -6,7 +6,7 @@ import Link from "next/link";
 import { gridHref } from "@/lib/changes/grid-href";
 import type { Selection } from "@/lib/changes/selection-schema";
 import { takeChangeDraft, type ChangeDraft } from "../changes/change-draft";
-import type { Values } from "../changes/plan-change-dialog";
+import type { Values } from "../changes/change-kinds";
 
 const loadDialog = () => import("../changes/plan-change-dialog");
 const PlanChangeDialog = dynamic(() => loadDialog().then((module) => module.PlanChangeDialog), { ssr: false });

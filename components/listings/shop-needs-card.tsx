@@ -8,6 +8,7 @@ import type { ShopNeeds } from "@/lib/shop-health/shop-needs";
 import { useMirrorView } from "../mirror/mirror-status";
 import { useListingsView } from "./use-listings-view";
 import { ViewLink } from "./view-link";
+import { Panel } from "../ui/panel";
 
 const plural = (count: number, one: string, many: string) =>
   `${count.toLocaleString("en-US")} ${count === 1 ? one : many}`;
@@ -28,14 +29,12 @@ export function ShopNeedsCard({ initial, mirror }: { initial: ShopNeeds | null; 
   const nothing = needs && needs.activeWithoutQuestion === 0 && needs.needAttention === 0;
 
   return (
-    <section
-      aria-labelledby="shop-needs-heading"
-      className="mt-3 rounded-xl bg-white p-3 text-sm ring-1 ring-stone-200 md:p-4"
+    <Panel
+      heading="What your shop needs"
+      headingClassName="font-semibold"
+      className="mt-3 p-3 text-sm md:p-4"
       data-testid="shop-needs"
     >
-      <h2 id="shop-needs-heading" className="font-semibold">
-        What your shop needs
-      </h2>
       {!needs ? (
         // Kept in its place while the shop is copied, so the table below does not jump when the counts arrive.
         <p className="mt-1 text-stone-700">Counted once your shop is copied into the dashboard.</p>
@@ -78,6 +77,6 @@ export function ShopNeedsCard({ initial, mirror }: { initial: ShopNeeds | null; 
         once after you review the change. Changes and spreadsheets lists every change made here and lets you edit
         listings in a spreadsheet.
       </p>
-    </section>
+    </Panel>
   );
 }

@@ -1,0 +1,140 @@
+"use client";
+
+import { useState, type Dispatch, type ReactNode, type SetStateAction } from "react";
+import {
+  approveAction,
+  markMadeAction,
+  markShippedAction,
+  noteCorrectionAction,
+  remakeAction,
+  undoMoveAction,
+} from "@/app/orders/queue-actions";
+import { counted } from "@/lib/orders/count-words";
+import { Button } from "../ui/button";
+import { BatchField } from "./batch-field";
+import { useQueueMoves } from "./use-queue-moves";
+
+const QUEUE_BUTTON = "bg-white text-sm font-semibold text-stone-900";
+
+/** A batch move's button: it stays focusable while a move runs (aria-disabled), so focus is not dropped to the page. */
+function MoveButton({ pending, onClick, children }: { pending: boolean; onClick: () => void; children: ReactNode }) {
+  return (
+    <Button compact className={QUEUE_BUTTON} aria-disabled={pending} onClick={onClick}>
+      {children}
+    </Button>
+  );
+}
+
+/** What the ticked items can become (made, shipped, remade, approved, corrected, or back), and what the last move did. */
+export function QueueBatchBar({
+  selected,
+  setSelected,
+  dueTodayIds,
+  selectedReview,
+}: {
+  selected: Set<string>;
+  setSelected: Dispatch<SetStateAction<Set<string>>>;
+  dueTodayIds: string[];
+  /** Whether a ticked item waits for a review, which approving or a correction settles. */
+  selectedReview: boolean;
+}) {
+  const [reason, setReason] = useState("");
+  const [note, setNote] = useState("");
+  const [carrier, setCarrier] = useState("");
+  const [trackingCode, setTrackingCode] = useState("");
+  const { run, feedback, pending } = useQueueMoves(selected, (verb, outcome) => {
+    setSelected(new Set(outcome.refused.map((item) => item.itemId)));
+    if (verb === "remake") setReason("");
+    if (verb === "correct") setNote("");
+    if (verb === "shipped" && outcome.done.length > 0) {
+      setCarrier("");
+      setTrackingCode("");
+    }
+  });
+  const tracking = (carrier || trackingCode) && { tracking: { carrierName: carrier, trackingCode } };
+  return (
+    <>
+      <div role="group" aria-label="Selected items" className="flex flex-wrap items-center gap-2">
+        <Button
+          compact
+          className={QUEUE_BUTTON}
+          disabled={dueTodayIds.length === 0}
+          onClick={() => setSelected(new Set(dueTodayIds))}
+        >
+          Select all due today ({counted(dueTodayIds.length, "item")})
+        </Button>
+        <span className="text-sm text-stone-700" aria-live="polite">
+          {counted(selected.size, "item")} selected
+        </span>
+        <MoveButton pending={pending} onClick={() => run("made", (ids) => markMadeAction({ itemIds: ids }))}>
+          Mark made
+        </MoveButton>
+        <MoveButton
+          pending={pending}
+          onClick={() => run("shipped", (ids) => markShippedAction({ itemIds: ids, ...tracking }))}
+        >
+          Mark shipped
+        </MoveButton>
+        <MoveButton pending={pending} onClick={() => run("undo", (ids) => undoMoveAction({ itemIds: ids }))}>
+          Undo last move
+        </MoveButton>
+      </div>
+      <div className="mt-2 flex flex-wrap items-end gap-2">
+        <BatchField label="Carrier (one order)" value={carrier} onChange={setCarrier} maxLength={100} width="w-40" />
+        <BatchField
+          label="Tracking code (one order)"
+          value={trackingCode}
+          onChange={setTrackingCode}
+          maxLength={100}
+          width="w-48"
+        />
+      </div>
+      <div className="mt-2 flex flex-wrap items-end gap-2">
+        <BatchField label="Reason for a remake" value={reason} onChange={setReason} maxLength={500} width="w-64" />
+        <MoveButton pending={pending} onClick={() => run("remake", (ids) => remakeAction({ itemIds: ids, reason }))}>
+          Remake
+        </MoveButton>
+        {selectedReview && (
+          <>
+            <MoveButton pending={pending} onClick={() => run("approve", (ids) => approveAction({ itemIds: ids }))}>
+              Approve as it is
+            </MoveButton>
+            <BatchField
+              label="Correction the buyer agreed to"
+              value={note}
+              onChange={setNote}
+              maxLength={1000}
+              width="w-72"
+            />
+            <MoveButton
+              pending={pending}
+              onClick={() => run("correct", (ids) => noteCorrectionAction({ itemIds: ids, note }))}
+            >
+              Note a correction
+            </MoveButton>
+          </>
+        )}
+      </div>
+      <div role="status" className="mt-2 min-h-6 text-sm">
+        {feedback && (
+          <div
+            className={
+              feedback.tone === "done"
+                ? "rounded bg-green-50 px-3 py-2 text-green-900 ring-1 ring-green-200"
+                : "rounded bg-amber-50 px-3 py-2 text-amber-950 ring-1 ring-amber-200"
+            }
+          >
+            <p>{feedback.text}</p>
+            {feedback.refused.length > 0 && (
+              <ul className="mt-1 list-disc pl-5">
+                {feedback.refused.map((sentence) => (
+                  <li key={sentence}>{sentence}</li>
+                ))}
+              </ul>
+            )}
+          </div>
+        )}
+      </div>
+    </>
+  );
+}
