@@ -1,13 +1,11 @@
 "use client";
 
 import type { ReactNode, RefObject } from "react";
-import { MODAL_CLASS } from "./personalization/use-modal";
+import { Button } from "./ui/button";
+import { DialogFrame } from "./ui/dialog-frame";
 
-export const BUTTON_CLASS = {
-  secondary: "min-h-11 rounded-md px-4 py-2 ring-1 ring-stone-300 hover:bg-stone-100",
-  danger: "min-h-11 rounded-md bg-red-800 px-4 py-2 font-medium text-white hover:bg-red-900",
-  primary: "min-h-11 rounded-md bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-dark",
-};
+// Where the confirmations of the personalization editor still look for the classes; they move to ./ui/button.
+export { BUTTON_CLASS } from "./ui/button";
 
 export function ConfirmDialog({
   dialogRef,
@@ -32,28 +30,15 @@ export function ConfirmDialog({
 }) {
   const buttons = (
     <>
-      <button type="button" autoFocus onClick={keep.onClick} className={BUTTON_CLASS.secondary}>
+      <Button autoFocus onClick={keep.onClick}>
         {keep.label}
-      </button>
+      </Button>
       {children}
     </>
   );
   const row = "mt-5 flex flex-wrap justify-end gap-3";
   return (
-    <dialog
-      ref={dialogRef}
-      aria-labelledby={`${name}-heading`}
-      aria-describedby={`${name}-text`}
-      onClose={onClose}
-      onCancel={onCancel}
-      className={`${MODAL_CLASS} max-w-md`}
-    >
-      <h2 id={`${name}-heading`} className="text-lg font-semibold">
-        {heading}
-      </h2>
-      <p id={`${name}-text`} className="mt-2 text-sm text-stone-700">
-        {text}
-      </p>
+    <DialogFrame dialogRef={dialogRef} name={name} heading={heading} text={text} onClose={onClose} onCancel={onCancel}>
       {formAction ? (
         <form action={formAction} className={row}>
           {buttons}
@@ -61,6 +46,6 @@ export function ConfirmDialog({
       ) : (
         <div className={row}>{buttons}</div>
       )}
-    </dialog>
+    </DialogFrame>
   );
 }

@@ -2,7 +2,8 @@
 
 import { useRef } from "react";
 import { signOutEverywhereAction } from "@/app/auth-actions";
-import { BUTTON_CLASS, ConfirmDialog } from "./confirm-dialog";
+import { ConfirmDialog } from "./confirm-dialog";
+import { BUTTON_CLASS } from "./ui/button";
 
 export function SignOutEverywhere() {
   const dialog = useRef<HTMLDialogElement>(null);
