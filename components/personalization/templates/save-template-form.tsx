@@ -57,7 +57,7 @@ export function SaveTemplateForm({
               className="mt-1 min-h-11 w-full rounded-md border border-stone-400 bg-white p-2"
             />
           </div>
-          <Button type="submit" variant="primary" disabled={pending} className="font-medium">
+          <Button type="submit" variant="primary" disabled={pending}>
             Save as template
           </Button>
           <p id={`${ids}-name-error`} className="w-full text-sm font-medium text-red-800 empty:hidden">
