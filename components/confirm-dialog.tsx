@@ -5,7 +5,6 @@ import { Button } from "./ui/button";
 import { DialogFrame } from "./ui/dialog-frame";
 
 // Where the confirmations of the personalization editor still look for the classes; they move to ./ui/button.
-export { BUTTON_CLASS } from "./ui/button";
 
 export function ConfirmDialog({
   dialogRef,

@@ -1,7 +1,8 @@
 "use client";
 
 import { describeSnapshot, type Snapshot } from "@/lib/personalization/snapshot";
-import { MODAL_CLASS, useModal } from "./use-modal";
+import { Button } from "../ui/button";
+import { DialogFrame, useModal } from "../ui/dialog-frame";
 
 function Version({ heading, snapshot, testId }: { heading: string; snapshot: Snapshot; testId: string }) {
   return (
@@ -50,50 +51,31 @@ export function ChangedSinceDialog({
     choice();
   };
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby="changed-since-heading"
-      aria-describedby="changed-since-text"
+    <DialogFrame
+      dialogRef={dialog}
+      name="changed-since"
+      heading="This listing changed since you opened it"
+      text="Someone (you in another tab, a colleague, or Shop Manager) changed what buyers are asked. Nothing was written. Choose which version buyers are asked."
+      width="max-w-2xl"
       onClose={onClose}
-      className={`${MODAL_CLASS} max-w-2xl`}
     >
-      <h2 id="changed-since-heading" className="text-lg font-semibold">
-        This listing changed since you opened it
-      </h2>
-      <p id="changed-since-text" className="mt-2 text-sm text-stone-700">
-        Someone (you in another tab, a colleague, or Shop Manager) changed what buyers are asked. Nothing was written.
-        Choose which version buyers are asked.
-      </p>
       <div className="mt-4 grid gap-3 sm:grid-cols-2">
         <Version heading={mineHeading} snapshot={mine} testId="changed-since-mine" />
         <Version heading="On the marketplace now" snapshot={theirs} testId="changed-since-theirs" />
       </div>
       <div className="mt-5 flex flex-wrap justify-end gap-3">
-        <button
-          type="button"
-          autoFocus
-          onClick={() => dialog.current?.close()}
-          className="min-h-11 rounded-md px-4 py-2 ring-1 ring-stone-300 hover:bg-stone-100"
-        >
+        <Button autoFocus onClick={() => dialog.current?.close()}>
           Keep editing
-        </button>
+        </Button>
         {onTakeTheirs && (
-          <button
-            type="button"
-            onClick={() => choose(onTakeTheirs)}
-            className="min-h-11 rounded-md px-4 py-2 font-medium ring-1 ring-stone-300 hover:bg-stone-100"
-          >
+          <Button onClick={() => choose(onTakeTheirs)} className="font-medium">
             Take the marketplace’s
-          </button>
+          </Button>
         )}
-        <button
-          type="button"
-          onClick={() => choose(onKeepMine)}
-          className="min-h-11 rounded-md bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-dark"
-        >
+        <Button variant="primary" onClick={() => choose(onKeepMine)}>
           {keepLabel}
-        </button>
+        </Button>
       </div>
-    </dialog>
+    </DialogFrame>
   );
 }

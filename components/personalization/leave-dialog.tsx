@@ -1,7 +1,8 @@
 "use client";
 
-import { BUTTON_CLASS, ConfirmDialog } from "../confirm-dialog";
-import { useModal } from "./use-modal";
+import { ConfirmDialog } from "../confirm-dialog";
+import { BUTTON_CLASS } from "../ui/button";
+import { useModal } from "../ui/dialog-frame";
 
 export function LeaveDialog({
   onStay,

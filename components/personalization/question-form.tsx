@@ -1,56 +1,26 @@
 "use client";
 
 import { signInAgainPath } from "../use-sign-in-on-expiry";
-import { useEffect, useRef, useState, useTransition, type BaseSyntheticEvent, type ReactNode } from "react";
-import dynamic from "next/dynamic";
+import { useEffect, useRef, type ReactNode } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useRouter } from "next/navigation";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useQueryClient } from "@tanstack/react-query";
 import type { QuestionForm as QuestionValues } from "@/lib/personalization/schema";
-import { snapshotOf, type Snapshot } from "@/lib/personalization/snapshot";
 import { snapshotOfForm } from "@/lib/personalization/snapshot-codec";
 import { sellerQuestionSchema } from "@/lib/personalization/editor-schema";
-import type { Listing, Question } from "@/lib/marketplace/wire";
-import type { ActionResult } from "@/lib/actions/seller-action";
-import { updatePersonalizationAction } from "@/app/listings/[id]/update-personalization";
-import { removePersonalizationAction } from "@/app/listings/[id]/remove-personalization";
+import type { Listing } from "@/lib/marketplace/wire";
 import { useFeedback } from "../feedback/toast-context";
-import { callAction } from "../feedback/call-action";
-import { ReloadPageButton } from "../feedback/reload-page-button";
 import { BuyerPreview } from "./buyer-preview";
 import { CannotEditNotice } from "./cannot-edit-notice";
-import { SignInToAllowEditing } from "./sign-in-to-allow-editing";
 import { boundTo, QuestionFields } from "./question-fields";
 import { keepDraft, takeDraft } from "./draft";
-import { noEnterSubmit, notDone, useSaveControls } from "./use-save-controls";
+import { noEnterSubmit } from "./use-save-controls";
 import { useUnsavedChanges } from "./use-unsaved-changes";
-import { useSaveRecovery } from "./use-save-recovery";
-import { useEditorBasis } from "./use-editor-basis";
 import { EditorActions } from "./editor-actions";
-import { historyKey } from "./history-key";
+import { EditorDialogs, QuestionTemplatesDialog } from "./editor-dialogs";
+import { useQuestionSave, valuesOf } from "./use-question-save";
 
-const RemoveDialog = dynamic(() => import("./remove-dialog").then((module) => module.RemoveDialog));
-const TemplatesDialog = dynamic(() => import("./templates-dialog").then((module) => module.QuestionTemplatesDialog));
-const LeaveDialog = dynamic(() => import("./leave-dialog").then((module) => module.LeaveDialog));
-const NoInstructionsDialog = dynamic(() =>
-  import("./no-instructions-dialog").then((module) => module.NoInstructionsDialog),
-);
-const ChangedSinceDialog = dynamic(() => import("./changed-since-dialog").then((module) => module.ChangedSinceDialog));
-
-const SAVED = "Saved. Buyers are now asked this question.";
-const NEW_QUESTION: QuestionValues = { instructions: "", maxAllowedCharacters: 100, required: false };
 const FIELDS = ["instructions", "maxAllowedCharacters", "required"] as const;
-
-/** The form's values for a listing's stored question, or a new question's. */
-const valuesOf = (question: Question | undefined): QuestionValues =>
-  question
-    ? {
-        instructions: question.instructions,
-        maxAllowedCharacters: question.maxAllowedCharacters ?? 100,
-        required: question.required,
-      }
-    : NEW_QUESTION;
 
 type Props = {
   listing: Listing;
@@ -71,23 +41,18 @@ export function QuestionForm({ listing, canEdit, focusFirst = false, onStored, a
     mode: "onChange",
     defaultValues: valuesOf(listing.questions[0]),
   });
-  const { handleSubmit, control, setError, reset, getValues, setFocus, formState } = form;
-  const { notify, clear } = useFeedback();
-  const queryClient = useQueryClient();
+  const { control, reset, getValues, setFocus, formState } = form;
+  const { notify } = useFeedback();
   const router = useRouter();
   const [required, limit] = useWatch({ control, name: ["required", "maxAllowedCharacters"] });
-  const [pending, startTransition] = useTransition();
-  const { formElement, saveButton, focusSaveWhenDone, hydrated } = useSaveControls(canEdit, pending);
-  const [dialog, setDialog] = useState<
-    | "templates"
-    | "remove"
-    | { noInstructions: QuestionValues }
-    | { changed: { values: QuestionValues; theirs: Question[] } }
-    | null
-  >(null);
-  const basis = useEditorBasis(listing, onStored);
+  const { pending, controls, dialog, setDialog, basis, write, save, takeTheirs, remove } = useQuestionSave({
+    listing,
+    canEdit,
+    form,
+    onStored,
+  });
+  const { formElement, saveButton, hydrated } = controls;
   const unsaved = useUnsavedChanges(formState.isDirty, () => keepDraft(listing.id, getValues()));
-  const recovery = useSaveRecovery(listing.id);
   const restored = useRef(false);
   const here = `/listings/${listing.id}`;
   // A listing without a question shows this form only after "Add a question": the new question is itself the change.
@@ -115,101 +80,6 @@ export function QuestionForm({ listing, canEdit, focusFirst = false, onStored, a
     );
     notify({ tone: "info", text: "Your unsaved changes were kept. Review them and save." });
   }, [listing.id, reset, getValues, notify]);
-
-  function failed(
-    result: Extract<ActionResult<unknown>, { ok: false }>,
-    values: QuestionValues,
-    verb: "save" | "remove",
-  ) {
-    if (result.reauth) {
-      keepDraft(listing.id, values);
-      router.push(signInAgainPath(here, result.signIn));
-      return;
-    }
-    basis.stay();
-    if (result.olderPage)
-      return notify({ tone: "error", text: result.formError, action: <ReloadPageButton /> }, { focus: true });
-    if (result.changedSince && verb === "save") {
-      setDialog({ changed: { values, theirs: result.changedSince } });
-      return;
-    }
-    // A write whose outcome is unknown is in the history as such.
-    void queryClient.invalidateQueries({ queryKey: historyKey(listing.id) });
-    const fields = Object.entries(result.fieldErrors ?? {}).filter(([field]) => field in NEW_QUESTION);
-    for (const [field, message] of fields) setError(field as keyof QuestionValues, { type: "server", message });
-    const action = result.missingScope ? (
-      <SignInToAllowEditing here={here} keep={() => keepDraft(listing.id, getValues())} />
-    ) : undefined;
-    // A field to correct takes focus; otherwise the message does, so the seller reads why and what to do.
-    // The rule a field broke is shown once, next to that field; the message says where to look.
-    const why =
-      fields.length > 0 && !result.formError.startsWith("Some fields")
-        ? "The marketplace refused what is in the form: see the message next to the field, correct it and save again."
-        : result.formError;
-    notify({ tone: "error", text: `${notDone(result, verb)} ${why}`, action }, { focus: fields.length === 0 });
-    if (fields[0]) setFocus(fields[0][0] as keyof QuestionValues);
-  }
-
-  const stored = (questions: Question[]) => {
-    basis.storedAs(questions);
-    reset(valuesOf(questions[0]));
-  };
-
-  const write = (values: QuestionValues, expected: Snapshot = basis.loaded) => {
-    clear();
-    recovery.cancel();
-    startTransition(async () => {
-      const result = await callAction(() =>
-        updatePersonalizationAction({ listingId: listing.id, question: values, loaded: expected }),
-      );
-      if (!result.ok) {
-        const recovering = recovery.recover(result, {
-          retry: () => write(values, expected),
-          saved: (questions) => (questions ? stored(questions) : reset(values)),
-          savedText: SAVED,
-        });
-        if (recovering) {
-          basis.stay();
-          return void queryClient.invalidateQueries({ queryKey: historyKey(listing.id) });
-        }
-        return failed(result, values, "save");
-      }
-      basis.leaveIfAsked();
-      stored(result.data);
-      focusSaveWhenDone.current = true;
-      notify({ tone: "success", text: SAVED });
-    });
-  };
-
-  const save = (event?: BaseSyntheticEvent) =>
-    handleSubmit(
-      (values) => (values.instructions.trim() === "" ? setDialog({ noInstructions: values }) : write(values)),
-      () => {
-        basis.stay();
-        notify({ tone: "error", text: "Not saved. Some fields need attention: see the message next to each one." });
-      },
-    )(event);
-
-  // The marketplace's version replaces the form's; the seller chose it, having seen both.
-  const takeTheirs = (theirs: Question[]) => {
-    basis.storedAs(theirs);
-    reset(valuesOf(theirs[0]));
-    notify({ tone: "info", text: "The form now shows what the marketplace asks buyers. Nothing was written." });
-  };
-
-  const remove = () => {
-    clear();
-    startTransition(async () => {
-      const result = await callAction(() => removePersonalizationAction({ listingId: listing.id }));
-      if (!result.ok) return failed(result, getValues(), "remove");
-      reset(NEW_QUESTION);
-      notify({
-        tone: "success",
-        text: "Personalization removed. Buyers are no longer asked a question on this listing.",
-      });
-      onStored({ ...listing, isPersonalizable: false, questions: [], legacyDisagrees: false });
-    });
-  };
 
   const applyTemplate = (name: string, values: QuestionValues) => {
     setDialog(null);
@@ -271,47 +141,33 @@ export function QuestionForm({ listing, canEdit, focusFirst = false, onStored, a
         {aside}
       </div>
 
-      {dialog === "templates" && (
-        <TemplatesDialog
-          current={getValues()}
-          onApply={applyTemplate}
-          onClose={() => setDialog(null)}
-          onSignIn={(reason) => {
-            keepDraft(listing.id, getValues());
-            router.push(signInAgainPath(here, reason));
-          }}
-        />
-      )}
-      {dialog === "remove" && <RemoveDialog title={listing.title} onConfirm={remove} onClose={() => setDialog(null)} />}
-      {typeof dialog === "object" && dialog !== null && "noInstructions" in dialog && (
-        <NoInstructionsDialog
-          onConfirm={() => write(dialog.noInstructions)}
-          onAddInstructions={() => {
-            basis.stay();
-            setTimeout(() => setFocus("instructions"), 0);
-          }}
-          onClose={() => setDialog(null)}
-        />
-      )}
-      {typeof dialog === "object" && dialog !== null && "changed" in dialog && (
-        <ChangedSinceDialog
-          mine={snapshotOfForm(dialog.changed.values)}
-          theirs={snapshotOf({ questions: dialog.changed.theirs })}
-          keepLabel="Keep mine and save it"
-          onKeepMine={() => write(dialog.changed.values, snapshotOf({ questions: dialog.changed.theirs }))}
-          onTakeTheirs={() => takeTheirs(dialog.changed.theirs)}
-          onClose={() => setDialog(null)}
-        />
-      )}
-      {unsaved.leaving && (
-        <LeaveDialog
-          onStay={unsaved.stay}
-          onLeave={unsaved.leave}
-          onSaveAndLeave={() => {
-            basis.saveAndLeave(unsaved, formElement.current);
-          }}
-        />
-      )}
+      <EditorDialogs
+        dialog={dialog}
+        onClose={() => setDialog(null)}
+        templates={() => (
+          <QuestionTemplatesDialog
+            current={getValues()}
+            onApply={applyTemplate}
+            onClose={() => setDialog(null)}
+            onSignIn={(reason) => {
+              keepDraft(listing.id, getValues());
+              router.push(signInAgainPath(here, reason));
+            }}
+          />
+        )}
+        title={listing.title}
+        onRemove={remove}
+        write={write}
+        onAddInstructions={() => {
+          basis.stay();
+          setTimeout(() => setFocus("instructions"), 0);
+        }}
+        mine={snapshotOfForm}
+        keepLabel="Keep mine and save it"
+        onTakeTheirs={takeTheirs}
+        unsaved={unsaved}
+        onSaveAndLeave={() => basis.saveAndLeave(unsaved, formElement.current)}
+      />
     </>
   );
 }

@@ -3,9 +3,8 @@ import { redirect } from "next/navigation";
 import { cache } from "react";
 import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
 import { BackToListingsPage } from "@/components/back-to-listings-page";
-import { PersonalizationEditor } from "@/components/personalization/personalization-editor";
 import { ListingPager } from "@/components/listings/listing-pager";
-import { LazyMultiQuestionEditor } from "@/components/personalization/question-set/lazy-multi-question-editor";
+import { LazyEditor } from "@/components/personalization/lazy-editor";
 import { currentSeller, requireSeller, signInPath } from "@/lib/auth/seller";
 import type { SellerClaims } from "@/lib/auth/auth";
 import { canEdit, canReadOrders } from "@/lib/marketplace/scopes";
@@ -86,17 +85,14 @@ export default async function ListingEditorPage({
       <HydrationBoundary state={dehydrate(queryClient)}>
         <ListingPager listingId={listingId} />
         <QuestionStatsProvider stats={stats}>
-          {multi ? (
-            <LazyMultiQuestionEditor
-              key={listingId}
-              listingId={listingId}
-              canEdit={canEdit(seller.scopes)}
-              currencyCode={currencyCode}
-              addOnPrices={env().MARKETPLACE_ADD_ON_PRICES === "on"}
-            />
-          ) : (
-            <PersonalizationEditor key={listingId} listingId={listingId} canEdit={canEdit(seller.scopes)} />
-          )}
+          <LazyEditor
+            key={listingId}
+            multi={multi}
+            listingId={listingId}
+            canEdit={canEdit(seller.scopes)}
+            currencyCode={currencyCode}
+            addOnPrices={env().MARKETPLACE_ADD_ON_PRICES === "on"}
+          />
         </QuestionStatsProvider>
       </HydrationBoundary>
     </BackToListingsPage>

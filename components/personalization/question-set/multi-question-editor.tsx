@@ -1,11 +1,13 @@
 "use client";
 
+import { lazy, Suspense } from "react";
 import { StoredQuestion } from "../stored-question";
-import { HistoryList } from "../history-list";
 import { ListingHeading, ListingNotLoaded } from "../listing-heading";
 import { useEditedListing } from "../use-edited-listing";
 import { editableQuestionSet } from "./drafts";
 import { QuestionSetForm } from "./question-set-form";
+
+const HistoryList = lazy(() => import("../history-list").then((module) => ({ default: module.HistoryList })));
 
 /** The listing's page in the multi-question period: the question set editor, what the marketplace holds now, and the history. */
 export default function MultiQuestionEditor({
@@ -54,11 +56,13 @@ export default function MultiQuestionEditor({
           </div>
         )}
       </div>
-      <HistoryList
-        listing={listing}
-        canRestore={canEdit && editable}
-        onRestored={(questions) => restored(listing, questions)}
-      />
+      <Suspense fallback={<p className="mt-6 text-sm">Loading the history…</p>}>
+        <HistoryList
+          listing={listing}
+          canRestore={canEdit && editable}
+          onRestored={(questions) => restored(listing, questions)}
+        />
+      </Suspense>
     </>
   );
 }

@@ -4,6 +4,7 @@ import type { KeyboardEvent } from "react";
 import { DROPDOWN_LABEL_MAX, DROPDOWN_OPTIONS_MAX, FILES_MAX, LABEL_MAX } from "@/lib/personalization/question-set";
 import { characterCount } from "@/lib/personalization/rules";
 import type { QuestionSetFormApi } from "./drafts";
+import { ERROR, SMALL_BUTTON } from "./field-classes";
 
 type Props = {
   form: QuestionSetFormApi;
@@ -12,9 +13,6 @@ type Props = {
   kind: "dropdown" | "labeled_upload";
   announce: (text: string) => void;
 };
-
-const ERROR = "text-sm font-medium text-red-800";
-const SMALL_BUTTON = "rounded px-2 py-1 text-sm ring-1 ring-stone-300 hover:bg-stone-100 disabled:opacity-40";
 
 /** A dropdown's choices or a labelled upload's file labels: add, remove, reorder, each label with its own rule. */
 export function OptionFields({ form, index, idPrefix, kind, announce }: Props) {

@@ -2,7 +2,6 @@
 
 import { useState, type DragEvent } from "react";
 import { characterCount, CHAR_LIMIT_MAX, CHAR_LIMIT_MIN } from "@/lib/personalization/rules";
-import { ADD_ON_PRICE_MAX } from "@/lib/personalization/add-on-price";
 import {
   FILES_MAX,
   QUESTION_TYPE_NAMES,
@@ -13,10 +12,12 @@ import {
 import type { QuestionSetFormApi } from "./drafts";
 import { OptionFields } from "./option-fields";
 import { QuestionStatsNote } from "@/components/orders/question-stats";
+import { AddOnPriceField, type Pricing } from "./add-on-price-field";
+import { CardControls, DRAG_TYPE } from "./card-controls";
+import { INPUT, ERROR } from "./field-classes";
+import { WholeNumberField } from "./whole-number-field";
 
-/** The shop's currency for add-on prices; `each`: a change to many listings, where an empty price keeps what each listing charges. */
-/** `offered: false`: a marketplace before add-on prices (2026-07-20, docs/marketplace.md §13), so none is asked for. */
-export type Pricing = { currencyCode?: string; each?: boolean; offered?: boolean };
+export type { Pricing };
 
 type Props = {
   form: QuestionSetFormApi;
@@ -31,11 +32,6 @@ type Props = {
   /** The one question of a form (a question added to many listings): nothing to move or remove. */
   alone?: boolean;
 };
-
-const INPUT = "mt-1 w-full rounded-md border border-stone-400 p-2";
-const ERROR = "text-sm font-medium text-red-800";
-const SMALL_BUTTON = "rounded px-2 py-1 text-sm ring-1 ring-stone-300 hover:bg-stone-100 disabled:opacity-40";
-const DRAG_TYPE = "application/x-question-index";
 
 /** One question of the set: its place in the order, its title, instructions and required, and the fields of its type. */
 export function QuestionCard(props: Props) {
@@ -155,32 +151,7 @@ export function QuestionCard(props: Props) {
         )}
 
         {type === "text_input" && pricing.offered !== false && (
-          <div>
-            <label htmlFor={`${id}-price`} className="block font-medium">
-              Add-on price{pricing.currencyCode ? ` (${pricing.currencyCode})` : ""}
-            </label>
-            <input
-              id={`${id}-price`}
-              type="text"
-              inputMode="decimal"
-              autoComplete="off"
-              aria-invalid={errors?.addOnPrice ? true : undefined}
-              aria-describedby={described("price", true)}
-              className="mt-1 w-32 rounded-md border border-stone-400 p-2"
-              {...register(`questions.${index}.addOnPrice`)}
-            />
-            <p id={`${id}-price-hint`} className="text-sm text-stone-600">
-              Optional questions only: what buyers pay on top of the listing’s price when they answer, in{" "}
-              {pricing.currencyCode ?? "your shop’s currency"}, up to {ADD_ON_PRICE_MAX.toLocaleString("en-US")} with at
-              most two decimals.{" "}
-              {pricing.each
-                ? "Leave it empty to keep what each listing charges for this question now, or enter 0 to charge nothing."
-                : "Leave it empty to charge nothing."}
-            </p>
-            <p id={`${id}-price-error`} role="alert" className={ERROR}>
-              {errors?.addOnPrice?.message}
-            </p>
-          </div>
+          <AddOnPriceField form={form} index={index} id={id} pricing={pricing} error={errors?.addOnPrice?.message} />
         )}
 
         <div className="flex items-center gap-2">
@@ -196,94 +167,5 @@ export function QuestionCard(props: Props) {
         </div>
       </fieldset>
     </li>
-  );
-}
-
-/** Where the question stands in the set, and the buttons that move or remove it. */
-function CardControls({ index, count, type, onMove, onRemove, id, title }: Props & { id: string; title: string }) {
-  return (
-    <>
-      <span
-        draggable
-        onDragStart={(event) => {
-          event.dataTransfer.setData(DRAG_TYPE, String(index));
-          event.dataTransfer.effectAllowed = "move";
-        }}
-        className="cursor-grab select-none rounded px-1 text-stone-500"
-        title="Drag to reorder"
-        data-testid="drag-handle"
-        aria-hidden="true"
-      >
-        ⠿
-      </span>
-      <h2 id={`${id}-legend`} className="mr-auto text-lg font-semibold">
-        Question {index + 1}: {QUESTION_TYPE_NAMES[type]}
-        <span className="sr-only">{title ? `(“${title}”)` : ""}</span>
-      </h2>
-      <button
-        type="button"
-        className={SMALL_BUTTON}
-        disabled={index === 0}
-        onClick={() => onMove(index, index - 1)}
-        aria-label={`Move question ${index + 1} up`}
-      >
-        Move up
-      </button>
-      <button
-        type="button"
-        className={SMALL_BUTTON}
-        disabled={index === count - 1}
-        onClick={() => onMove(index, index + 1)}
-        aria-label={`Move question ${index + 1} down`}
-      >
-        Move down
-      </button>
-      <button
-        type="button"
-        className={`${SMALL_BUTTON} text-red-800`}
-        onClick={onRemove}
-        aria-label={`Remove question ${index + 1}`}
-      >
-        Remove
-      </button>
-    </>
-  );
-}
-
-type WholeNumberProps = {
-  form: QuestionSetFormApi;
-  name: `questions.${number}.maxAllowedCharacters` | `questions.${number}.maxAllowedFiles`;
-  id: string;
-  label: string;
-  min: number;
-  max: number;
-  error: string | undefined;
-};
-
-function WholeNumberField({ form, name, id, label, min, max, error }: WholeNumberProps) {
-  return (
-    <div>
-      <label htmlFor={id} className="block font-medium">
-        {label}
-      </label>
-      <input
-        id={id}
-        type="number"
-        inputMode="numeric"
-        min={min}
-        max={max}
-        step={1}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-hint ${id}-error`}
-        className="mt-1 w-32 rounded-md border border-stone-400 p-2"
-        {...form.register(name, { valueAsNumber: true })}
-      />
-      <p id={`${id}-hint`} className="text-sm text-stone-600">
-        A whole number from {min} to {max}.
-      </p>
-      <p id={`${id}-error`} role="alert" className={ERROR}>
-        {error}
-      </p>
-    </div>
   );
 }
