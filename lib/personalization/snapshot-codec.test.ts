@@ -1,26 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { EVERY_TYPE as SET } from "../../test/harness/question-set-forms";
 import { newQuestionDraft, type QuestionForm } from "./question-set";
 import { parseSnapshot, snapshotOfQuestionSet } from "./snapshot-codec";
 import { describeSnapshot, sameSnapshot } from "./snapshot";
-
-const SET: QuestionForm[] = [
-  { type: "text_input", title: "Name", instructions: "Name to engrave", required: true, maxAllowedCharacters: 20 },
-  {
-    type: "dropdown",
-    title: "Font",
-    instructions: "",
-    required: false,
-    options: [{ label: "Serif" }, { label: "Script" }],
-  },
-  { type: "unlabeled_upload", title: "Photo", instructions: "", required: false, maxAllowedFiles: 3 },
-  {
-    type: "labeled_upload",
-    title: "Sides",
-    instructions: "",
-    required: false,
-    options: [{ label: "Front" }, { label: "Back" }],
-  },
-];
 
 describe("snapshots of whole question sets", () => {
   it("keep every type's fields through the database's JSON, and compare by them", () => {

@@ -1,27 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { questionSetWriteSchema, type QuestionForm } from "../personalization/question-set";
+import { EVERY_TYPE as SET } from "../../test/harness/question-set-forms";
+import { questionSetWriteSchema } from "../personalization/question-set";
 import { personalizationWriteSchema } from "../personalization/schema";
 import { snapshotOfForm, snapshotOfQuestionSet } from "../personalization/snapshot-codec";
 import { personalizationBody } from "./question-set-body";
-
-const SET: QuestionForm[] = [
-  { type: "text_input", title: "Name", instructions: "Name to engrave", required: true, maxAllowedCharacters: 20 },
-  {
-    type: "dropdown",
-    title: "Font",
-    instructions: "",
-    required: false,
-    options: [{ label: "Serif" }, { label: "Script" }],
-  },
-  { type: "unlabeled_upload", title: "Photo", instructions: "", required: false, maxAllowedFiles: 3 },
-  {
-    type: "labeled_upload",
-    title: "Sides",
-    instructions: "",
-    required: false,
-    options: [{ label: "Front" }, { label: "Back" }],
-  },
-];
 
 describe("whole question sets", () => {
   it("are written in the multi-question period as the whole set, with the flag, in a body the sandbox's rules accept", () => {
