@@ -28,20 +28,18 @@ export async function writeSnapshot(
   target: Snapshot,
   phase: PersonalizationPhase = "single",
 ): Promise<Result<Question[]>> {
-  const put = (snapshot: Snapshot) => {
-    const write = personalizationBody(snapshot, phase);
-    return write
-      ? marketplace.updateListingPersonalization(changer.userId, changer.shopId, listingId, write.body, {
-          multipleQuestions: write.multipleQuestions,
-        })
-      : undefined;
-  };
-  const written = put(target);
-  if (!written) {
+  const write = personalizationBody(target, phase);
+  if (!write) {
     const removed = await marketplace.deleteListingPersonalization(changer.userId, changer.shopId, listingId);
     return removed.ok ? { ok: true, data: [] } : removed;
   }
-  const result = await written;
+  const send = (body: typeof write.body) =>
+    marketplace.updateListingPersonalization(changer.userId, changer.shopId, listingId, body, {
+      multipleQuestions: write.multipleQuestions,
+    });
+  const result = await send(write.body);
+  if (result.ok || !refusesIds(result.failure)) return result;
   // A marketplace that does not know ids on writes yet (before 2026-07) is sent the same questions without them.
-  return !result.ok && refusesIds(result.failure) ? ((await put(withoutIds(target))) ?? result) : result;
+  const again = personalizationBody(withoutIds(target), phase);
+  return again ? send(again.body) : result;
 }
