@@ -1,22 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { emptyChangeTables } from "../../test/harness/change-tables";
+import { emptyChangeTables, planItem } from "../../test/harness/change-tables";
 import { eachEngine } from "../../test/harness/each-engine";
 import { openDatabase, type Database } from "../db/database";
 import type { PlanItem } from "./plan";
 import { planRecords, type PlanRecords } from "./plan-records";
 import { workQueue } from "./work-queue";
-
-const item = (listingId: number, status: PlanItem["status"]): PlanItem => ({
-  listingId,
-  title: `Listing ${listingId}`,
-  state: "active",
-  status,
-  reason: status === "skipped" ? "It is a draft." : null,
-  before: [],
-  after: status === "change" ? [] : null,
-  diff: [],
-  lastModified: null,
-});
 
 describe.each(eachEngine())("the plans' records on %s", (_engine, location) => {
   let db: Database;
@@ -48,14 +36,14 @@ describe.each(eachEngine())("the plans' records on %s", (_engine, location) => {
       description: "test",
       phase: "multi",
       rate: { perSecond: 10, remainingToday: null },
-      items: [item(1, "unchanged"), item(2, "skipped")],
+      items: [planItem(1, "unchanged"), planItem(2, "skipped")],
     });
     expect(nothing).toBeNull();
     expect(await plans.recent(10)).toEqual([]);
   });
 
   it("discards a plan under review: kept in history as discarded, and never applied since", async () => {
-    const plan = await planOf([item(1, "change")]);
+    const plan = await planOf([planItem(1, "change")]);
     expect(await plans.discard(plan.id, 11)).toBe(false);
     expect(await plans.discard(plan.id, 10)).toBe(true);
     expect(await plans.discard(plan.id, 10)).toBe(false);
@@ -67,7 +55,7 @@ describe.each(eachEngine())("the plans' records on %s", (_engine, location) => {
   });
 
   it("discards no plan once its apply has started", async () => {
-    const plan = await planOf([item(1, "change")]);
+    const plan = await planOf([planItem(1, "change")]);
     expect(await plans.startApply(plan.id, 10)).toBe(true);
     expect(await plans.discard(plan.id, 10)).toBe(false);
     expect((await plans.find(plan.id))!.status).toBe("applying");

@@ -1,25 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { emptyChangeTables } from "../../test/harness/change-tables";
+import { emptyChangeTables, planItem } from "../../test/harness/change-tables";
 import { eachEngine } from "../../test/harness/each-engine";
 import { openDatabase, type Database } from "../db/database";
 import type { Question } from "../marketplace/wire";
 import { questionDiff, type QuestionChange } from "../personalization/question-diff";
-import type { PlanItem } from "./plan";
 import { planRecords, type NewPlan, type PlanRecords } from "./plan-records";
 import { reviewReads, type ReviewReads } from "./review-reads";
 import { workQueue } from "./work-queue";
-
-const item = (listingId: number, status: PlanItem["status"]): PlanItem => ({
-  listingId,
-  title: `Listing ${listingId}`,
-  state: "active",
-  status,
-  reason: status === "skipped" ? "It is a draft." : null,
-  before: [],
-  after: status === "change" ? [] : null,
-  diff: [],
-  lastModified: null,
-});
 
 describe.each(eachEngine())("the review's pages of rows on %s", (_engine, location) => {
   let db: Database;
@@ -48,7 +35,9 @@ describe.each(eachEngine())("the review's pages of rows on %s", (_engine, locati
 
   it("serves 50 rows of a filter at a time, in the plan's order, with every filter's count", async () => {
     // 120 listings: 100 change (the last also kept a field changed since, as an undo does) and every sixth is skipped.
-    const items = Array.from({ length: 120 }, (_, index) => item(1000 + index, index % 6 === 5 ? "skipped" : "change"));
+    const items = Array.from({ length: 120 }, (_, index) =>
+      planItem(1000 + index, index % 6 === 5 ? "skipped" : "change"),
+    );
     const kept: QuestionChange[] = [
       {
         question: { title: "Name", type: "text_input" },
@@ -96,7 +85,7 @@ describe.each(eachEngine())("the review's pages of rows on %s", (_engine, locati
       maxAllowedCharacters: 20,
       addOnPrice: { amount: 500, divisor: 100, currencyCode: "USD" },
     };
-    const items = Array.from({ length: 60 }, (_, index) => item(2000 + index, "change"));
+    const items = Array.from({ length: 60 }, (_, index) => planItem(2000 + index, "change"));
     // Only the 60th listing, beyond the first page, loses a question.
     items[59] = { ...items[59]!, before: [priced], after: [], diff: questionDiff([priced], []) };
     const first = await review.page(await planOf(items), { filter: "all", offset: 0 });
@@ -105,19 +94,19 @@ describe.each(eachEngine())("the review's pages of rows on %s", (_engine, locati
   });
 
   it("opens the review on the listings that change, and on every row when none does", async () => {
-    const mixed = await planOf([item(1, "unchanged"), item(2, "change"), item(3, "unchanged")]);
+    const mixed = await planOf([planItem(1, "unchanged"), planItem(2, "change"), planItem(3, "unchanged")]);
     const opened = await review.opening(mixed);
     expect(opened.page).toMatchObject({ filter: "changes", counts: { all: 3, changes: 1 } });
     expect(opened.items.map((row) => row.listingId)).toEqual([2]);
-    const takeOnly = await planOf([item(4, "changed-since"), item(5, "unchanged")]);
+    const takeOnly = await planOf([planItem(4, "changed-since"), planItem(5, "unchanged")]);
     expect((await review.opening(takeOnly)).items.map((row) => row.listingId)).toEqual([4]);
-    const nothingWritten = await planOf([item(6, "change"), item(7, "unchanged")]);
+    const nothingWritten = await planOf([planItem(6, "change"), planItem(7, "unchanged")]);
     await plans.include(nothingWritten.id, 10, "all", false);
     expect((await review.opening(nothingWritten)).page.filter).toBe("changes");
   });
 
   it("counts a listing the apply could not change as failed, apart from the skipped ones", async () => {
-    const plan = await planOf([item(1, "change"), item(2, "change"), item(3, "skipped")]);
+    const plan = await planOf([planItem(1, "change"), planItem(2, "change"), planItem(3, "skipped")]);
     expect(await plans.startApply(plan.id, 10)).toBe(true);
     const claimed = await workQueue(db).claim(plan.id, "me", 60_000, 10);
     expect(claimed).toHaveLength(2);
@@ -129,7 +118,11 @@ describe.each(eachEngine())("the review's pages of rows on %s", (_engine, locati
   });
 
   it("lists a filter's listings with their state, for the listings page to select", async () => {
-    const plan = await planOf([item(1, "change"), item(2, "skipped"), { ...item(3, "change"), state: "draft" }]);
+    const plan = await planOf([
+      planItem(1, "change"),
+      planItem(2, "skipped"),
+      { ...planItem(3, "change"), state: "draft" },
+    ]);
     expect(await review.listingsOf(plan.id, "changes", 100)).toEqual([
       { listingId: 1, state: "active" },
       { listingId: 3, state: "draft" },

@@ -1,4 +1,5 @@
 import type { Database } from "../../lib/db/database";
+import type { PlanItem } from "../../lib/changes/plan";
 
 /** A clean slate for the change runner's tests: no change, lease, pacer state, history, mirror or tokens left over. */
 export async function emptyChangeTables(db: Database) {
@@ -13,3 +14,16 @@ export async function emptyChangeTables(db: Database) {
   ])
     await db.execute(`DELETE FROM ${table}`);
 }
+
+/** A plan's row of the given status, with nothing asked before or after. */
+export const planItem = (listingId: number, status: PlanItem["status"]): PlanItem => ({
+  listingId,
+  title: `Listing ${listingId}`,
+  state: "active",
+  status,
+  reason: status === "skipped" ? "It is a draft." : null,
+  before: [],
+  after: status === "change" ? [] : null,
+  diff: [],
+  lastModified: null,
+});
