@@ -1,3 +1,4 @@
+import { setTimeout as wait } from "node:timers/promises";
 import { Hono } from "hono";
 import { PatternRouter } from "hono/router/pattern-router";
 import { bodyLimit } from "hono/body-limit";
@@ -18,8 +19,6 @@ import { imageRoutes } from "./images.js";
 import { enterSpace, type Spaces } from "./spaces.js";
 
 const MAX_BODY_BYTES = 64 * 1024;
-
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export const API_ROUTES: readonly Route[] = [
   ...tokenRoutes,
@@ -55,8 +54,6 @@ export function createApp(state: SandboxState, routes: readonly Route[] = API_RO
     if (fault?.delay_ms) await wait(fault.delay_ms);
     if (fault?.after_write) await next();
     if (fault?.status) {
-      const headers: Record<string, string> =
-        fault.retry_after === undefined ? {} : { "retry-after": String(fault.retry_after) };
       c.res = jsonError(
         c,
         fault.status,
@@ -64,7 +61,7 @@ export function createApp(state: SandboxState, routes: readonly Route[] = API_RO
           ? "Too many requests (injected by the sandbox fault API)"
           : "Injected fault (sandbox fault API)",
         undefined,
-        headers,
+        fault.retry_after === undefined ? {} : { "retry-after": String(fault.retry_after) },
       );
     } else if (!fault?.after_write) {
       await next();

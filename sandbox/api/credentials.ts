@@ -1,4 +1,4 @@
-import { jsonError, requestHeader, type AppRow, type Ctx } from "../http.js";
+import { jsonError, requestHeader, type Ctx } from "../http.js";
 import { sha256, safeEqual } from "../crypto.js";
 
 export type Access = { token: "none" } | { token: "optional" } | { token: "required"; scope?: string };
@@ -76,5 +76,3 @@ export function refusedAccess(c: Ctx, access: Access): Response | undefined {
 export function hasScope(c: Ctx, scope: string) {
   return c.get("bearer")?.scopes.includes(scope) ?? false;
 }
-
-export type { AppRow };

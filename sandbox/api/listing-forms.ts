@@ -48,20 +48,16 @@ const guaranteeFields = {
   ecgt_software_update_details: guaranteeText(2000),
 };
 
+const refusedFields = (names: string[], error: string) =>
+  Object.fromEntries(names.map((name) => [name, refused(error)]));
+
+const LEGACY_FIELDS = ["personalization_is_required", "personalization_char_count_max", "personalization_instructions"];
+
 /** docs/marketplace.md §3.1: refused on every listing write, whatever their value; checked first. */
-const legacyFields = {
-  personalization_is_required: refused(LEGACY_REFUSAL),
-  personalization_char_count_max: refused(LEGACY_REFUSAL),
-  personalization_instructions: refused(LEGACY_REFUSAL),
-};
+const legacyFields = refusedFields(LEGACY_FIELDS, LEGACY_REFUSAL);
 
 /** docs/marketplace.md §18: from 2026-09-06 the four are gone from both bodies, is_personalizable with them. */
-const goneFields = {
-  is_personalizable: refused(GONE_REFUSAL),
-  personalization_is_required: refused(GONE_REFUSAL),
-  personalization_char_count_max: refused(GONE_REFUSAL),
-  personalization_instructions: refused(GONE_REFUSAL),
-};
+const goneFields = refusedFields(["is_personalizable", ...LEGACY_FIELDS], GONE_REFUSAL);
 
 const wholeNumber = (message: string, min = 0) =>
   z.string().regex(/^\d+$/, message).transform(Number).pipe(z.number().min(min, message));

@@ -17,7 +17,6 @@ import { shipmentBody, shipmentBodySchema, shipmentRefusal } from "./shipment-bo
 // its one receipt write, createReceiptShipment (§16.6), with transactions_w.
 
 const ACCESS = { token: "required", scope: "transactions_r" } as const;
-const WRITE_ACCESS = { token: "required", scope: "transactions_w" } as const;
 
 const pagingQuery = {
   limit: integerQuery({
@@ -128,7 +127,7 @@ export const receiptRoutes = [
     description:
       "Each submission with a tracking code adds a shipment, also to a receipt shipped already. Within the United States on an order over $10, or to India, tracking_code and carrier_name are required. No webhook follows (the marketplace has no shipment event).",
     tags: ["Shop Receipt"],
-    access: WRITE_ACCESS,
+    access: { token: "required", scope: "transactions_w" },
     params: receiptParams,
     query: z.object({ legacy: legacyQuery }),
     body: { schema: shipmentBodySchema, reader: shipmentBody },

@@ -1,6 +1,6 @@
 import type { Hono } from "hono";
 import { z } from "zod";
-import { BODY_TOO_LARGE, jsonError, type Ctx, type SandboxEnv } from "../http.js";
+import { BODY_TOO_LARGE, jsonError, splitList, type Ctx, type SandboxEnv } from "../http.js";
 import { refusedAccess, withApiKey, type Access } from "./credentials.js";
 import { SCOPES } from "../scopes.js";
 import { validationMessage } from "./validation-message.js";
@@ -9,15 +9,11 @@ export type Method = "get" | "post" | "put" | "patch" | "delete";
 
 export const API_KEY_PREFIX = "/v3/application/";
 
-export type { Access };
-
 export type BodyReader = { contentTypes: string[]; read: (c: Ctx) => Promise<unknown> };
 
 export type Reply = {
   description: string;
   schema?: z.ZodType;
-  contentType?: string;
-  headers?: string[];
   example?: () => unknown;
 };
 
@@ -163,13 +159,10 @@ function operation(route: Route) {
   for (const [status, reply] of Object.entries(route.responses)) {
     responses[status] = {
       description: reply.description,
-      ...(reply.headers
-        ? { headers: Object.fromEntries(reply.headers.map((name) => [name, { schema: { type: "string" } }])) }
-        : {}),
       ...(reply.schema
         ? {
             content: {
-              [reply.contentType ?? "application/json"]: {
+              "application/json": {
                 schema: jsonSchema(reply.schema, "output"),
                 ...(reply.example ? { example: reply.example() } : {}),
               },
@@ -306,12 +299,15 @@ export const idParam = (description: string, notFound?: (raw: string) => string)
 export const enumRefusal = (value: string, values: readonly string[]) =>
   `Invalid value (${value}) for enum(${values.join(", ")})`;
 
+const enumMatch = <V extends readonly string[]>(values: V, raw: string): V[number] | undefined =>
+  values.find((candidate) => candidate.toLowerCase() === raw.toLowerCase());
+
 /** One of `values` (as the OAS lists them), matched without regard to case; callers add `.optional()` or a default. */
 export const enumValue = <const V extends readonly [string, ...string[]]>(values: V) =>
   z
     .string()
     .transform((raw, ctx): string => {
-      const value = values.find((candidate) => candidate.toLowerCase() === raw.toLowerCase());
+      const value = enumMatch(values, raw);
       if (value !== undefined) return value;
       ctx.issues.push({ code: "custom", message: enumRefusal(raw, values), input: raw });
       return z.NEVER;
@@ -323,13 +319,9 @@ export const enumListQuery = <const V extends readonly [string, ...string[]]>(va
   z
     .string()
     .transform((raw, ctx) => {
-      const parts = raw
-        .split(",")
-        .map((part) => part.trim())
-        .filter(Boolean);
       const found: V[number][] = [];
-      for (const part of parts) {
-        const value = values.find((candidate) => candidate.toLowerCase() === part.toLowerCase());
+      for (const part of splitList(raw)) {
+        const value = enumMatch(values, part);
         if (value === undefined) {
           ctx.issues.push({ code: "custom", message: enumRefusal(part, values), input: raw });
           return z.NEVER;

@@ -12,6 +12,7 @@ import {
   type ListingChanges,
 } from "../store/listing-store.js";
 import { statement } from "../store/db.js";
+import { viewOf } from "./listings.js";
 
 const editBody = z.strictObject({
   title: z.string().min(1).optional(),
@@ -62,14 +63,7 @@ export async function shopManagerEdit(c: Ctx, listingId: number) {
   })();
   state.webhooks.listingChanged("listing.updated", listingId);
   const updated = getListingRow(state.db, listingId);
-  return c.json(
-    updated &&
-      listingJson(state.db, updated, {
-        includes: ["Personalization"],
-        legacy: state.legacyFieldsShown,
-        guarantees: state.guaranteeFieldsShown,
-      }),
-  );
+  return c.json(updated && listingJson(state.db, updated, viewOf(c, ["Personalization"])));
 }
 
 export function shopManagerDelete(c: Ctx, listingId: number) {
