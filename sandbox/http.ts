@@ -5,8 +5,6 @@ import type { AppRow } from "./store/db.js";
 
 export type { AppRow };
 
-export type Bearer = { user_id: number; scopes: readonly string[] };
-
 export type SandboxEnv = {
   Bindings: HttpBindings;
   Variables: {
@@ -15,7 +13,7 @@ export type SandboxEnv = {
     /** The x-limit-* headers of this request's API key (spec: every /v3/application answer carries them). */
     rateHeaders?: Record<string, string>;
     withRateHeaders?: Response;
-    bearer?: Bearer;
+    bearer?: { user_id: number; scopes: readonly string[] };
     logNote?: {
       grant_type?: string;
       client_auth?: "none" | "basic" | "client_secret";

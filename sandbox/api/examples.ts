@@ -1,21 +1,15 @@
 import { openDb } from "../store/db.js";
 import { getListingRow, listingJson, listingPage } from "../store/listing-store.js";
 import { DEMO_SELLERS, seed } from "../store/seed.js";
-import type { ListingWire, StoredQuestion } from "../wire.js";
+import type { StoredQuestion } from "../wire.js";
 
 // The examples of /openapi.json are the sandbox's own answers on its seed data, written by the serialisers the
 // endpoints use: a mock server (Prism) serving the document then answers what the sandbox answers, byte for byte in
 // size, so the two can be compared at equal payloads.
 
-export type Examples = {
-  listingPage: { count: number; results: ListingWire[] };
-  listing: ListingWire;
-  personalization: { personalization_questions: StoredQuestion[] };
-};
+let built: ReturnType<typeof build> | undefined;
 
-let built: Examples | undefined;
-
-function build(): Examples {
+function build() {
   const db = openDb(":memory:");
   try {
     seed(db, { per_second: 1, per_day: 1 });
@@ -45,7 +39,7 @@ function build(): Examples {
   }
 }
 
-export function examples(): Examples {
+export function examples() {
   built ??= build();
   return built;
 }

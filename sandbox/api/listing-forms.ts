@@ -121,12 +121,13 @@ const FIELDS_REFUSED = {
   update: z.object({ ...goneFields, ...unknownGuarantees, ...updateFields }),
 };
 
-const EU_GUARANTEES = {
+/** From 2026-09-21: the bodies as the marketplace takes them now, also for the sandbox's own /openapi.json. */
+export const LATEST_LISTING_FORMS = {
   draft: draftForm(goneFields, guaranteeFields),
   update: z.object({ ...goneFields, ...updateFields, ...guaranteeFields }),
 };
 
-export type ListingDraftFields = z.output<typeof EU_GUARANTEES.draft>;
+export type ListingDraftFields = z.output<typeof LATEST_LISTING_FORMS.draft>;
 export type ListingUpdateFields = z.output<z.ZodObject<typeof updateFields>> &
   Partial<EuGuarantee> & { is_personalizable?: "true" | "false" };
 
@@ -135,13 +136,10 @@ export function listingFormsAt(state: SandboxState): {
   draft: z.ZodType<ListingDraftFields, unknown>;
   update: z.ZodType<ListingUpdateFields, unknown>;
 } {
-  if (state.reached("eu-guarantees")) return EU_GUARANTEES;
+  if (state.reached("eu-guarantees")) return LATEST_LISTING_FORMS;
   return state.reached("listing-fields-refused") ? FIELDS_REFUSED : BEFORE_SEPTEMBER;
 }
 
 /** The EU guarantee fields a write gave (null clears one); none before 2026-09-21, where they are refused. */
 export const guaranteesOf = (fields: Partial<EuGuarantee>): Partial<EuGuarantee> =>
   Object.fromEntries(EU_GUARANTEE_FIELDS.flatMap((field) => (field in fields ? [[field, fields[field]]] : [])));
-
-/** The bodies as the marketplace takes them now, for the sandbox's own /openapi.json. */
-export const LATEST_LISTING_FORMS = EU_GUARANTEES;

@@ -39,7 +39,6 @@ import {
   listingSchema,
   LISTING_READ_STATES,
   LISTING_STATES,
-  type InventoryWire,
   type ListingAssociation,
 } from "../wire.js";
 
@@ -54,16 +53,8 @@ const SHOP_INCLUDES = [
   "Videos",
   "Personalization",
   "BuyerPrice",
-] as const satisfies readonly ListingAssociation[];
-const LISTING_INCLUDES = [
-  "Images",
-  "Shop",
-  "User",
-  "Translations",
-  "Videos",
-  "Personalization",
-  "BuyerPrice",
-] as const satisfies readonly ListingAssociation[];
+] as const;
+const LISTING_INCLUDES = ["Images", "Shop", "User", "Translations", "Videos", "Personalization", "BuyerPrice"] as const;
 
 const includesQuery = <const V extends readonly [ListingAssociation, ...ListingAssociation[]]>(values: V) =>
   enumListQuery(values, "Associations to attach, comma-separated, case-insensitive.");
@@ -418,7 +409,7 @@ export const listingRoutes = [
         return jsonError(c, 403, `Listing ${row.listing_id} does not belong to the user of this token.`);
       const input = query();
       if (input instanceof Response) return input;
-      const inventory: InventoryWire = inventoryJson(row);
+      const inventory = inventoryJson(row);
       if (input.includes === "Listing") inventory.listing = listingJson(db, row, viewOf(c));
       return c.json(inventory);
     },
@@ -453,12 +444,8 @@ export const listingRoutes = [
       if (input instanceof Response) return input;
       if (input.state !== "active" && shop.user_id !== c.get("bearer")?.user_id)
         return jsonError(c, 403, `Only the owner of shop ${shop.shop_id} can list its ${input.state} listings.`);
-      const listings: ListingQuery = {
-        where: "shop_id = ? AND state = ?",
-        params: [shop.shop_id, input.state],
-        order: orderOf(input, "listing_id"),
-      };
-      return page(c, input, listings, viewOf(c, input.includes));
+      const listings = { where: "shop_id = ? AND state = ?", params: [shop.shop_id, input.state] };
+      return page(c, input, { ...listings, order: orderOf(input, "listing_id") }, viewOf(c, input.includes));
     },
   }),
 

@@ -15,6 +15,9 @@ const ownedListingParams = z.object({
   listing_id: idParam("A listing in that shop."),
 });
 
+const questionsReply = (description: string) =>
+  reply(description, personalizationSchema, () => examples().personalization);
+
 const MULTI_FLAG = "supports_multiple_personalization_questions";
 
 const writeQuery = z.object({
@@ -74,11 +77,7 @@ export const personalizationRoutes = [
     access: { token: "optional" },
     params: z.object({ listing_id: idParam("The listing.") }),
     responses: {
-      200: reply(
-        "The listing's questions (an empty list when it has none).",
-        personalizationSchema,
-        () => examples().personalization,
-      ),
+      200: questionsReply("The listing's questions (an empty list when it has none)."),
       ...refusals(401, 403, 404, 429),
     },
     handler: (c, { params }) => {
@@ -101,11 +100,7 @@ export const personalizationRoutes = [
     query: writeQuery,
     body: { schema: z.union([personalizationWriteSchema, multiQuestionWriteSchema]), reader: jsonBody },
     responses: {
-      201: reply(
-        "The questions as stored, each with its new question_id.",
-        personalizationSchema,
-        () => examples().personalization,
-      ),
+      201: questionsReply("The questions as stored, each with its new question_id."),
       409: reply("Multi-question phase: the listing has questions a single-question write would drop.", errorSchema),
       ...refusals(400, 401, 403, 404, 413, 415, 429),
     },

@@ -5,8 +5,6 @@ import { refusedAccess, withApiKey, type Access } from "./credentials.js";
 import { SCOPES } from "../scopes.js";
 import { validationMessage } from "./validation-message.js";
 
-export type Method = "get" | "post" | "put" | "patch" | "delete";
-
 export const API_KEY_PREFIX = "/v3/application/";
 
 export type BodyReader = { contentTypes: string[]; read: (c: Ctx) => Promise<unknown> };
@@ -28,7 +26,7 @@ export type RouteInput<P, Q, B> = {
 };
 
 export type RouteSpec<P extends Shape, Q extends Shape, B extends z.core.$ZodType> = {
-  method: Method;
+  method: "get" | "post" | "put" | "patch" | "delete";
   path: string;
   operationId: string;
   summary: string;
@@ -155,42 +153,39 @@ function security(route: Route) {
 }
 
 function operation(route: Route) {
-  const responses: Record<string, unknown> = {};
-  for (const [status, reply] of Object.entries(route.responses)) {
-    responses[status] = {
-      description: reply.description,
-      ...(reply.schema
-        ? {
-            content: {
-              "application/json": {
-                schema: jsonSchema(reply.schema, "output"),
-                ...(reply.example ? { example: reply.example() } : {}),
-              },
-            },
-          }
-        : {}),
-    };
-  }
   const body = route.body;
   return {
     operationId: route.operationId,
     summary: route.summary,
-    ...(route.description ? { description: route.description } : {}),
+    ...(route.description && { description: route.description }),
     tags: route.tags,
-    ...(route.deprecated ? { deprecated: true } : {}),
+    ...(route.deprecated && { deprecated: true }),
     security: security(route),
     parameters: [...parameters("path", route.params), ...parameters("query", route.query)],
-    ...(body
-      ? {
-          requestBody: {
-            required: true,
-            content: Object.fromEntries(
-              body.reader.contentTypes.map((type) => [type, { schema: jsonSchema(body.schema, "input") }]),
-            ),
-          },
-        }
-      : {}),
-    responses,
+    ...(body && {
+      requestBody: {
+        required: true,
+        content: Object.fromEntries(
+          body.reader.contentTypes.map((type) => [type, { schema: jsonSchema(body.schema, "input") }]),
+        ),
+      },
+    }),
+    responses: Object.fromEntries(
+      Object.entries(route.responses).map(([status, reply]): [string, unknown] => [
+        status,
+        {
+          description: reply.description,
+          ...(reply.schema && {
+            content: {
+              "application/json": {
+                schema: jsonSchema(reply.schema, "output"),
+                ...(reply.example && { example: reply.example() }),
+              },
+            },
+          }),
+        },
+      ]),
+    ),
   };
 }
 
