@@ -25,17 +25,10 @@ export type SandboxEnv = {
 
 export type Ctx = Context<SandboxEnv>;
 
+/** `name` in lower case; every value a repeated header has, joined as the Fetch API joins them. */
 export function requestHeader(c: Ctx, name: string): string | undefined {
   const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming;
-  if (!incoming) return c.req.header(name);
-  const raw = incoming.rawHeaders;
-  let value: string | undefined;
-  for (let index = 0; index < raw.length; index += 2) {
-    const rawName = raw[index] as string;
-    if (rawName.length !== name.length || rawName.toLowerCase() !== name) continue;
-    value = value === undefined ? raw[index + 1] : `${value}, ${raw[index + 1]}`;
-  }
-  return value;
+  return incoming ? incoming.headersDistinct[name]?.join(", ") : c.req.header(name);
 }
 
 export function jsonText(c: Ctx, text: string, status = 200) {

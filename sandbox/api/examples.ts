@@ -13,26 +13,22 @@ function build() {
   const db = openDb(":memory:");
   try {
     seed(db, { per_second: 1, per_day: 1 });
-    const bo = DEMO_SELLERS.bo;
     const page = listingPage(
       db,
-      { where: "shop_id = ? AND state = ?", params: [bo.shop_id, "active"] },
+      { where: "shop_id = ? AND state = ?", params: [DEMO_SELLERS.bo.shop_id, "active"] },
       { includes: ["Personalization"], legacy: true },
       { limit: 25, offset: 0 },
     );
     const firstOfBo = page.results[0] && getListingRow(db, page.results[0].listing_id);
-    const firstOfAda = db
-      .prepare(
-        "SELECT listing_id FROM listings WHERE shop_id = ? AND is_personalizable = 1 ORDER BY listing_id LIMIT 1",
-      )
+    const questionsOfAda = db
+      .prepare("SELECT questions FROM listings WHERE shop_id = ? AND is_personalizable = 1 ORDER BY listing_id LIMIT 1")
       .pluck()
-      .get(DEMO_SELLERS.ada.shop_id) as number | undefined;
-    const withQuestion = firstOfAda === undefined ? undefined : getListingRow(db, firstOfAda);
-    if (!firstOfBo || !withQuestion) throw new Error("The seed data has no listing to show in /openapi.json.");
+      .get(DEMO_SELLERS.ada.shop_id) as string | undefined;
+    if (!firstOfBo || !questionsOfAda) throw new Error("The seed data has no listing to show in /openapi.json.");
     return {
       listingPage: page,
       listing: listingJson(db, firstOfBo, { includes: [], legacy: true }),
-      personalization: { personalization_questions: JSON.parse(withQuestion.questions) as StoredQuestion[] },
+      personalization: { personalization_questions: JSON.parse(questionsOfAda) as StoredQuestion[] },
     };
   } finally {
     db.close();

@@ -27,6 +27,7 @@ import {
   floatQuery,
   idParam,
   integerQuery,
+  limitQuery,
   integerValue,
   refusals,
   reply,
@@ -68,14 +69,7 @@ export function viewOf(c: Ctx, includes: readonly ListingAssociation[] = []): Li
 
 /** docs/marketplace.md §11: limit 1..100 (25), offset 0..12000 (0). */
 const pagingQuery = {
-  limit: integerQuery({
-    name: "limit",
-    min: 1,
-    max: 100,
-    default: 25,
-    message: "Limit must be a whole number from 1 to 100.",
-    description: "Listings per page.",
-  }),
+  limit: limitQuery("Listings per page."),
   offset: integerQuery({
     name: "offset",
     max: 12000,
@@ -92,7 +86,6 @@ const SORT_COLUMNS = {
   updated: "updated_timestamp",
   score: "created_timestamp",
 };
-const ASCENDING = ["asc", "ascending", "up"];
 
 /** The OAS's sort parameters; a read that is given neither keeps its own order. */
 const sortQuery = {
@@ -105,12 +98,10 @@ const sortQuery = {
   }),
 };
 
-type Sort = { sort_on?: keyof typeof SORT_COLUMNS; sort_order?: string };
-
-function orderOf(sort: Sort, otherwise: string) {
+function orderOf(sort: { sort_on?: keyof typeof SORT_COLUMNS; sort_order?: string }, otherwise: string) {
   if (!sort.sort_on && !sort.sort_order) return otherwise;
   const on = sort.sort_on ?? "created";
-  const direction = on !== "score" && ASCENDING.includes(sort.sort_order ?? "desc") ? "ASC" : "DESC";
+  const direction = on !== "score" && ["asc", "ascending", "up"].includes(sort.sort_order ?? "desc") ? "ASC" : "DESC";
   return `${SORT_COLUMNS[on]} ${direction}, listing_id ${direction}`;
 }
 
@@ -259,13 +250,12 @@ const updateListing = (method: "patch" | "put", operationId: string) =>
       const state = c.get("state");
       const fields = await body(listingFormsAt(state).update);
       if (fields instanceof Response) return fields;
-      if (fields.is_personalizable === "true" && row.is_personalizable === 0) {
+      if (fields.is_personalizable === "true" && row.is_personalizable === 0)
         return jsonError(
           c,
           400,
           "is_personalizable: add a question with updateListingPersonalization to make a listing personalizable.",
         );
-      }
       const changes = {
         title: fields.title,
         description: fields.description,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { jsonError, type Ctx } from "../http.js";
-import { defineRoute, enumValue, integerQuery, integerValue, refusals, reply } from "./routes.js";
+import { defineRoute, enumValue, integerQuery, integerValue, limitQuery, refusals, reply } from "./routes.js";
 import { lenientIdParam, ownShopOr403, shopIdParam } from "./listings.js";
 import { receiptPageSchema, receiptSchema, transactionPageSchema } from "../receipt-wire.js";
 import {
@@ -19,14 +19,7 @@ import { shipmentBody, shipmentBodySchema, shipmentRefusal } from "./shipment-bo
 const ACCESS = { token: "required", scope: "transactions_r" } as const;
 
 const pagingQuery = {
-  limit: integerQuery({
-    name: "limit",
-    min: 1,
-    max: 100,
-    default: 25,
-    message: "Limit must be a whole number from 1 to 100.",
-    description: "The maximum number of results to return.",
-  }),
+  limit: limitQuery("The maximum number of results to return."),
   offset: integerQuery({
     name: "offset",
     default: 0,
@@ -131,10 +124,7 @@ export const receiptRoutes = [
     params: receiptParams,
     query: z.object({ legacy: legacyQuery }),
     body: { schema: shipmentBodySchema, reader: shipmentBody },
-    responses: {
-      200: reply("The receipt, shipped.", receiptSchema),
-      ...refusals(400, 401, 403, 404, 413, 415, 429),
-    },
+    responses: { 200: reply("The receipt, shipped.", receiptSchema), ...refusals(400, 401, 403, 404, 413, 415, 429) },
     handler: async (c, { params, query, body }) => {
       const row = ownReceipt(c, params, query);
       if (row instanceof Response) return row;
@@ -185,10 +175,7 @@ export const receiptRoutes = [
     access: ACCESS,
     params: z.object({ shop_id: shopIdParam }),
     query: z.object({ ...pagingQuery, legacy: legacyQuery }),
-    responses: {
-      200: reply("A page of transactions.", transactionPageSchema),
-      ...refusals(400, 401, 403, 404, 429),
-    },
+    responses: { 200: reply("A page of transactions.", transactionPageSchema), ...refusals(400, 401, 403, 404, 429) },
     handler: (c, { params, query }) => {
       const shop = ownShopOr403(c, params.shop_id);
       if (shop instanceof Response) return shop;

@@ -3,9 +3,15 @@ import { z } from "zod";
 import { BODY_TOO_LARGE, jsonError, splitList, type Ctx, type SandboxEnv } from "../http.js";
 import { refusedAccess, withApiKey, type Access } from "./credentials.js";
 import { SCOPES } from "../scopes.js";
-import { validationMessage } from "./validation-message.js";
+import { describeFirstIssue } from "../../lib/personalization/schema.js";
 
 export const API_KEY_PREFIX = "/v3/application/";
+
+/** docs/marketplace.md §7.9: always `<field>: <reason>`; an issue with the whole body names `body`. */
+export function validationMessage(error: z.core.$ZodError) {
+  const message = describeFirstIssue(error);
+  return error.issues[0]?.path.length ? message : `body: ${message}`;
+}
 
 export type BodyReader = { contentTypes: string[]; read: (c: Ctx) => Promise<unknown> };
 
@@ -361,3 +367,14 @@ export const integerValue = (options: {
 
 export const integerQuery = (options: Parameters<typeof integerValue>[0] & { default: number; description: string }) =>
   integerValue(options).default(options.default).meta({ description: options.description });
+
+/** docs/marketplace.md §11: every paged read takes 1 to 100 results a page, 25 unless asked. */
+export const limitQuery = (description: string) =>
+  integerQuery({
+    name: "limit",
+    min: 1,
+    max: 100,
+    default: 25,
+    message: "Limit must be a whole number from 1 to 100.",
+    description,
+  });

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { jsonError, type Ctx } from "../http.js";
-import { validationMessage } from "./validation-message.js";
 import { multiQuestionWriteSchema, storedQuestionSet } from "./multi-question.js";
 import { LISTING_STATES, type StoredQuestion } from "../wire.js";
 import {
@@ -13,6 +12,7 @@ import {
 } from "../store/listing-store.js";
 import { statement } from "../store/db.js";
 import { viewOf } from "./listings.js";
+import { validationMessage } from "./routes.js";
 
 const editBody = z.strictObject({
   title: z.string().min(1).optional(),
