@@ -35,7 +35,4 @@ function build() {
   }
 }
 
-export function examples() {
-  built ??= build();
-  return built;
-}
+export const examples = () => (built ??= build());

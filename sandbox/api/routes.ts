@@ -142,8 +142,7 @@ function jsonSchema(schema: z.core.$ZodType, io: "input" | "output"): JsonSchema
 function parameters(where: "path" | "query", shape: Shape | undefined) {
   if (!shape) return [];
   return Object.entries(shape.shape).map(([name, field]) => {
-    const schema = jsonSchema(field as z.ZodType, "output");
-    const { description, ...rest } = schema;
+    const { description, ...rest } = jsonSchema(field as z.ZodType, "output");
     const required = where === "path" || !(field as z.ZodType).safeParse(undefined).success;
     const list = rest.type === "array" ? { style: "form", explode: false } : {};
     return { name, in: where, required, ...(description ? { description } : {}), ...list, schema: rest };

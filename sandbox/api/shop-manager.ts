@@ -8,7 +8,6 @@ import {
   listingJson,
   replaceQuestions,
   updateListingFields,
-  type ListingChanges,
 } from "../store/listing-store.js";
 import { statement } from "../store/db.js";
 import { viewOf } from "./listings.js";
@@ -49,7 +48,7 @@ export async function shopManagerEdit(c: Ctx, listingId: number) {
     questions = set;
   } else if (edit.personalization_questions) questions = [];
 
-  const changes: ListingChanges = {
+  const changes = {
     title: edit.title,
     description: edit.description,
     quantity: edit.quantity,
