@@ -49,21 +49,6 @@ const timeQuery = (name: string, description: string) =>
 
 const legacyQuery = booleanQuery("legacy", "Accepted and ignored: the sandbox has no processing profiles.");
 
-const receiptsQuery = z.object({
-  min_created: timeQuery("min_created", "The earliest Unix time a receipt was created."),
-  max_created: timeQuery("max_created", "The latest Unix time a receipt was created."),
-  min_last_modified: timeQuery("min_last_modified", "The earliest Unix time a receipt last changed."),
-  max_last_modified: timeQuery("max_last_modified", "The latest Unix time a receipt last changed."),
-  ...pagingQuery,
-  sort_on: enumValue(["created", "updated", "receipt_id"]).default("created"),
-  sort_order: enumValue(["asc", "ascending", "desc", "descending", "up", "down"]).default("desc"),
-  was_paid: booleanQuery("was_paid", "true: paid receipts; false: receipts not paid yet."),
-  was_shipped: booleanQuery("was_shipped", "true: shipped receipts; false: receipts not shipped yet."),
-  was_delivered: booleanQuery("was_delivered", "The sandbox delivers nothing: true finds no receipt."),
-  was_canceled: booleanQuery("was_canceled", "The sandbox cancels nothing: true finds no receipt."),
-  legacy: legacyQuery,
-});
-
 const receiptParams = z.object({ shop_id: shopIdParam, receipt_id: lenientIdParam("The receipt.") });
 
 /** The caller's own shop's receipt, or the refusal: 403 for another's shop, 404 for a receipt the shop lacks. */
@@ -85,7 +70,20 @@ export const receiptRoutes = [
     tags: ["Shop Receipt"],
     access: ACCESS,
     params: z.object({ shop_id: shopIdParam }),
-    query: receiptsQuery,
+    query: z.object({
+      min_created: timeQuery("min_created", "The earliest Unix time a receipt was created."),
+      max_created: timeQuery("max_created", "The latest Unix time a receipt was created."),
+      min_last_modified: timeQuery("min_last_modified", "The earliest Unix time a receipt last changed."),
+      max_last_modified: timeQuery("max_last_modified", "The latest Unix time a receipt last changed."),
+      ...pagingQuery,
+      sort_on: enumValue(["created", "updated", "receipt_id"]).default("created"),
+      sort_order: enumValue(["asc", "ascending", "desc", "descending", "up", "down"]).default("desc"),
+      was_paid: booleanQuery("was_paid", "true: paid receipts; false: receipts not paid yet."),
+      was_shipped: booleanQuery("was_shipped", "true: shipped receipts; false: receipts not shipped yet."),
+      was_delivered: booleanQuery("was_delivered", "The sandbox delivers nothing: true finds no receipt."),
+      was_canceled: booleanQuery("was_canceled", "The sandbox cancels nothing: true finds no receipt."),
+      legacy: legacyQuery,
+    }),
     responses: { 200: reply("A page of receipts.", receiptPageSchema), ...refusals(400, 401, 403, 404, 429) },
     handler: (c, { params, query }) => {
       const shop = ownShopOr403(c, params.shop_id);
