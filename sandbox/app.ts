@@ -1,3 +1,4 @@
+import { setTimeout as wait } from "node:timers/promises";
 import { Hono } from "hono";
 import { PatternRouter } from "hono/router/pattern-router";
 import { bodyLimit } from "hono/body-limit";
@@ -14,12 +15,12 @@ import { API_KEY_PREFIX, mountRoutes, openApiDocument, type Route } from "./api/
 import { controlRoutes } from "./control.js";
 import { homeRoutes } from "./home.js";
 import { openApiTextAt } from "./openapi/overlays.js";
-import { imageRoutes } from "./images.js";
+import { IMAGE_SIZES, listingImageSvg } from "./store/listing-store.js";
 import { enterSpace, type Spaces } from "./spaces.js";
 
 const MAX_BODY_BYTES = 64 * 1024;
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const IMAGE_FILE = /^il_(75x75|170x135|570xN|fullxfull)\.svg$/;
 
 export const API_ROUTES: readonly Route[] = [
   ...tokenRoutes,
@@ -44,8 +45,21 @@ export function createApp(state: SandboxState, routes: readonly Route[] = API_RO
     c.res.headers.set("date", new Date(state.nowMs()).toUTCString());
   });
 
-  // Before the API's middleware: an image host, not the API (sandbox/images.ts).
-  app.route("/images", imageRoutes(state));
+  // Before the API's middleware: the listings' photos at the URLs their `images` give, as the marketplace's image host
+  // serves them: no API key, rate limit, injected fault or request-log entry, so a page of thumbnails never counts as
+  // API calls.
+  app.get("/images/:imageId/:file", (c) => {
+    const size = IMAGE_FILE.exec(c.req.param("file"))?.[1] as keyof typeof IMAGE_SIZES | undefined;
+    const imageId = Number(c.req.param("imageId"));
+    const svg = size && Number.isSafeInteger(imageId) ? listingImageSvg(state.db, imageId, size) : null;
+    if (svg === null) return c.text("No such image.", 404);
+    return c.body(svg, 200, {
+      "content-type": "image/svg+xml",
+      "cache-control": "public, max-age=86400",
+      "x-content-type-options": "nosniff",
+      "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'",
+    });
+  });
 
   app.use("*", async (c, next) => {
     c.set("state", state);
@@ -55,8 +69,6 @@ export function createApp(state: SandboxState, routes: readonly Route[] = API_RO
     if (fault?.delay_ms) await wait(fault.delay_ms);
     if (fault?.after_write) await next();
     if (fault?.status) {
-      const headers: Record<string, string> =
-        fault.retry_after === undefined ? {} : { "retry-after": String(fault.retry_after) };
       c.res = jsonError(
         c,
         fault.status,
@@ -64,7 +76,7 @@ export function createApp(state: SandboxState, routes: readonly Route[] = API_RO
           ? "Too many requests (injected by the sandbox fault API)"
           : "Injected fault (sandbox fault API)",
         undefined,
-        headers,
+        fault.retry_after === undefined ? {} : { "retry-after": String(fault.retry_after) },
       );
     } else if (!fault?.after_write) {
       await next();

@@ -14,8 +14,11 @@ type SellerRow = {
   listings: number;
 };
 
-const table = (headers: string[], rows: unknown[][]) =>
-  html`<table>
+/** `rows` as a table; with none, the sentence `empty` when one is given (nothing for ""). */
+const table = (headers: string[], rows: unknown[][], empty?: string) =>
+  rows.length === 0 && empty !== undefined
+    ? empty && html`<p class="muted">${empty}</p>`
+    : html`<table>
     <thead>
       <tr>
         ${headers.map((header) => html`<th scope="col">${header}</th>`)}
@@ -109,53 +112,44 @@ export function homeRoutes() {
           delivery not answered 2xx within 15 s is tried again after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (on the
           sandbox clock); an endpoint failing for 5 days is disabled.
         </p>
-        ${
-          webhooks.length === 0
-            ? html`<p class="muted">No subscriptions.</p>`
-            : table(
-                ["Id", "URL", "Events", "Signing secret", "State"],
-                webhooks.map((webhook) => [
-                  html`<code>${webhook.id}</code>`,
-                  html`<code>${webhook.url}</code>`,
-                  webhook.events.join(", "),
-                  html`<code>${webhook.secret}</code>`,
-                  webhook.disabled_at === null ? "enabled" : `disabled ${sandboxTime(webhook.disabled_at)}`,
-                ]),
-              )
-        }
-        ${
-          deliveries.length === 0
-            ? ""
-            : table(
-                ["Delivery (webhook-id)", "Event", "To", "Attempts", "State", "Last answer", "Next attempt"],
-                deliveries.map((delivery) => [
-                  html`<code>${delivery.id}</code>`,
-                  html`<code>${delivery.event_type} ${delivery.body.resource_url}</code>`,
-                  html`<code>${delivery.url}</code>`,
-                  delivery.attempts,
-                  delivery.state,
-                  delivery.status ?? delivery.error ?? "",
-                  delivery.next_attempt_at === null ? "" : sandboxTime(delivery.next_attempt_at),
-                ]),
-              )
-        }
+        ${table(
+          ["Id", "URL", "Events", "Signing secret", "State"],
+          webhooks.map((webhook) => [
+            html`<code>${webhook.id}</code>`,
+            html`<code>${webhook.url}</code>`,
+            webhook.events.join(", "),
+            html`<code>${webhook.secret}</code>`,
+            webhook.disabled_at === null ? "enabled" : `disabled ${sandboxTime(webhook.disabled_at)}`,
+          ]),
+          "No subscriptions.",
+        )}
+        ${table(
+          ["Delivery (webhook-id)", "Event", "To", "Attempts", "State", "Last answer", "Next attempt"],
+          deliveries.map((delivery) => [
+            html`<code>${delivery.id}</code>`,
+            html`<code>${delivery.event_type} ${delivery.body.resource_url}</code>`,
+            html`<code>${delivery.url}</code>`,
+            delivery.attempts,
+            delivery.state,
+            delivery.status ?? delivery.error ?? "",
+            delivery.next_attempt_at === null ? "" : sandboxTime(delivery.next_attempt_at),
+          ]),
+          "",
+        )}
         <h2>Recent requests</h2>
-        ${
-          requests.length === 0
-            ? html`<p class="muted">No requests yet.</p>`
-            : table(
-                ["Time", "Request", "Status", "App", "Bearer user", "Grant", "Error"],
-                requests.map((entry) => [
-                  entry.time.slice(11, 19),
-                  html`<code>${entry.method} ${entry.path}</code>`,
-                  entry.status,
-                  entry.app ?? (entry.api_key ? "unknown key" : "-"),
-                  entry.bearer_user ?? "-",
-                  entry.grant_type ?? "",
-                  entry.error ?? "",
-                ]),
-              )
-        }`,
+        ${table(
+          ["Time", "Request", "Status", "App", "Bearer user", "Grant", "Error"],
+          requests.map((entry) => [
+            entry.time.slice(11, 19),
+            html`<code>${entry.method} ${entry.path}</code>`,
+            entry.status,
+            entry.app ?? (entry.api_key ? "unknown key" : "-"),
+            entry.bearer_user ?? "-",
+            entry.grant_type ?? "",
+            entry.error ?? "",
+          ]),
+          "No requests yet.",
+        )}`,
       true,
     );
   });

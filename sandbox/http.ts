@@ -5,8 +5,6 @@ import type { AppRow } from "./store/db.js";
 
 export type { AppRow };
 
-export type Bearer = { user_id: number; scopes: readonly string[] };
-
 export type SandboxEnv = {
   Bindings: HttpBindings;
   Variables: {
@@ -15,7 +13,7 @@ export type SandboxEnv = {
     /** The x-limit-* headers of this request's API key (spec: every /v3/application answer carries them). */
     rateHeaders?: Record<string, string>;
     withRateHeaders?: Response;
-    bearer?: Bearer;
+    bearer?: { user_id: number; scopes: readonly string[] };
     logNote?: {
       grant_type?: string;
       client_auth?: "none" | "basic" | "client_secret";
@@ -27,17 +25,10 @@ export type SandboxEnv = {
 
 export type Ctx = Context<SandboxEnv>;
 
+/** `name` in lower case; every value a repeated header has, joined as the Fetch API joins them. */
 export function requestHeader(c: Ctx, name: string): string | undefined {
   const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming;
-  if (!incoming) return c.req.header(name);
-  const raw = incoming.rawHeaders;
-  let value: string | undefined;
-  for (let index = 0; index < raw.length; index += 2) {
-    const rawName = raw[index] as string;
-    if (rawName.length !== name.length || rawName.toLowerCase() !== name) continue;
-    value = value === undefined ? raw[index + 1] : `${value}, ${raw[index + 1]}`;
-  }
-  return value;
+  return incoming ? incoming.headersDistinct[name]?.join(", ") : c.req.header(name);
 }
 
 export function jsonText(c: Ctx, text: string, status = 200) {

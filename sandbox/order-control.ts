@@ -1,5 +1,5 @@
 import type { Hono } from "hono";
-import { validationMessage } from "./api/validation-message.js";
+import { validationMessage } from "./api/routes.js";
 import { jsonError, type SandboxEnv } from "./http.js";
 import { orderBody, placeOrder } from "./store/place-order.js";
 import { statement, type Db } from "./store/db.js";

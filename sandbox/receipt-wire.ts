@@ -1,8 +1,7 @@
 import { z } from "zod";
+import { moneySchema } from "./wire.js";
 
 // The OAS's ShopReceipt and ShopReceiptTransaction as the sandbox answers them (docs/marketplace.md §16).
-
-const moneySchema = z.object({ amount: z.int(), divisor: z.int(), currency_code: z.string() });
 
 export const PERSONALIZATION_PROPERTY_ID = 54;
 

@@ -4,7 +4,7 @@ export const LISTING_STATES = ["active", "inactive", "sold_out", "draft", "expir
 /** docs/marketplace.md §18: from 2026-09-21 a listing the marketplace removed reads with the state `removed`. */
 export const LISTING_READ_STATES = [...LISTING_STATES, "removed"] as const;
 
-const moneySchema = z.object({ amount: z.int(), divisor: z.int(), currency_code: z.string() });
+export const moneySchema = z.object({ amount: z.int(), divisor: z.int(), currency_code: z.string() });
 
 export const storedQuestionSchema = z.object({
   question_id: z.int().meta({ description: "Send it back to keep the question (and its add-on price) on a write." }),
@@ -156,13 +156,6 @@ const translationSchema = z.object({
   tags: z.array(z.string()),
 });
 
-const deliverySchema = {
-  shipping_carrier_id: z.int().nullable(),
-  mail_class: z.string().nullable(),
-  min_delivery_days: z.int().nullable(),
-  max_delivery_days: z.int().nullable(),
-};
-
 const shippingProfileSchema = z.object({
   shipping_profile_id: z.int(),
   title: z.string().nullable(),
@@ -178,7 +171,10 @@ const shippingProfileSchema = z.object({
       destination_region: z.enum(["eu", "non_eu", "none"]),
       primary_cost: moneySchema,
       secondary_cost: moneySchema,
-      ...deliverySchema,
+      shipping_carrier_id: z.int().nullable(),
+      mail_class: z.string().nullable(),
+      min_delivery_days: z.int().nullable(),
+      max_delivery_days: z.int().nullable(),
     }),
   ),
   shipping_profile_upgrades: z.array(z.unknown()),

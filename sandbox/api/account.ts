@@ -1,14 +1,9 @@
 import { z } from "zod";
 import { jsonError } from "../http.js";
 import { sha256 } from "../crypto.js";
-import { defineRoute, idParam, refusals, reply, type BodyReader } from "./routes.js";
+import { defineRoute, idParam, refusals, reply } from "./routes.js";
 import { meSchema, shopSchema } from "../wire.js";
 import { getShopRow, getShopRowOfUser, shopJson } from "../store/shop-store.js";
-
-const lenientFormBody: BodyReader = {
-  contentTypes: ["application/x-www-form-urlencoded", "multipart/form-data"],
-  read: (c) => c.req.parseBody().catch(() => ({})),
-};
 
 export const accountRoutes = [
   defineRoute({
@@ -85,7 +80,10 @@ export const accountRoutes = [
     access: { token: "none" },
     body: {
       schema: z.object({ token: z.string({ error: "is required." }).min(1, { error: "is required." }) }),
-      reader: lenientFormBody,
+      reader: {
+        contentTypes: ["application/x-www-form-urlencoded", "multipart/form-data"],
+        read: (c) => c.req.parseBody().catch(() => ({})),
+      },
     },
     responses: {
       200: reply("The token's scopes; none when the token is unknown.", z.object({ scopes: z.array(z.string()) })),

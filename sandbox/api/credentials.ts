@@ -1,4 +1,4 @@
-import { jsonError, requestHeader, type AppRow, type Ctx } from "../http.js";
+import { jsonError, requestHeader, type Ctx } from "../http.js";
 import { sha256, safeEqual } from "../crypto.js";
 
 export type Access = { token: "none" } | { token: "optional" } | { token: "required"; scope?: string };
@@ -57,9 +57,8 @@ function resolveBearer(c: Ctx): Response | undefined {
   if (!prefix) return jsonError(c, 403, "No user was provided as part of the bearer token.");
   const state = c.get("state");
   const row = state.accessToken(sha256(token));
-  if (!row || row.revoked || row.app_id !== c.get("apiApp")?.app_id || String(row.user_id) !== prefix[1]) {
+  if (!row || row.revoked || row.app_id !== c.get("apiApp")?.app_id || String(row.user_id) !== prefix[1])
     return jsonError(c, 401, "invalid_token", "access token is invalid");
-  }
   if (row.expires_at <= state.now()) return jsonError(c, 401, "invalid_token", "access token is expired");
   c.set("bearer", { user_id: row.user_id, scopes: row.scopes.split(" ").filter(Boolean) });
   return undefined;
@@ -76,5 +75,3 @@ export function refusedAccess(c: Ctx, access: Access): Response | undefined {
 export function hasScope(c: Ctx, scope: string) {
   return c.get("bearer")?.scopes.includes(scope) ?? false;
 }
-
-export type { AppRow };

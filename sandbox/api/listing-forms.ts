@@ -48,20 +48,16 @@ const guaranteeFields = {
   ecgt_software_update_details: guaranteeText(2000),
 };
 
+const refusedFields = (names: string[], error: string) =>
+  Object.fromEntries(names.map((name) => [name, refused(error)]));
+
+const LEGACY_FIELDS = ["personalization_is_required", "personalization_char_count_max", "personalization_instructions"];
+
 /** docs/marketplace.md §3.1: refused on every listing write, whatever their value; checked first. */
-const legacyFields = {
-  personalization_is_required: refused(LEGACY_REFUSAL),
-  personalization_char_count_max: refused(LEGACY_REFUSAL),
-  personalization_instructions: refused(LEGACY_REFUSAL),
-};
+const legacyFields = refusedFields(LEGACY_FIELDS, LEGACY_REFUSAL);
 
 /** docs/marketplace.md §18: from 2026-09-06 the four are gone from both bodies, is_personalizable with them. */
-const goneFields = {
-  is_personalizable: refused(GONE_REFUSAL),
-  personalization_is_required: refused(GONE_REFUSAL),
-  personalization_char_count_max: refused(GONE_REFUSAL),
-  personalization_instructions: refused(GONE_REFUSAL),
-};
+const goneFields = refusedFields(["is_personalizable", ...LEGACY_FIELDS], GONE_REFUSAL);
 
 const wholeNumber = (message: string, min = 0) =>
   z.string().regex(/^\d+$/, message).transform(Number).pipe(z.number().min(min, message));
@@ -125,12 +121,13 @@ const FIELDS_REFUSED = {
   update: z.object({ ...goneFields, ...unknownGuarantees, ...updateFields }),
 };
 
-const EU_GUARANTEES = {
+/** From 2026-09-21: the bodies as the marketplace takes them now, also for the sandbox's own /openapi.json. */
+export const LATEST_LISTING_FORMS = {
   draft: draftForm(goneFields, guaranteeFields),
   update: z.object({ ...goneFields, ...updateFields, ...guaranteeFields }),
 };
 
-export type ListingDraftFields = z.output<typeof EU_GUARANTEES.draft>;
+export type ListingDraftFields = z.output<typeof LATEST_LISTING_FORMS.draft>;
 export type ListingUpdateFields = z.output<z.ZodObject<typeof updateFields>> &
   Partial<EuGuarantee> & { is_personalizable?: "true" | "false" };
 
@@ -139,13 +136,10 @@ export function listingFormsAt(state: SandboxState): {
   draft: z.ZodType<ListingDraftFields, unknown>;
   update: z.ZodType<ListingUpdateFields, unknown>;
 } {
-  if (state.reached("eu-guarantees")) return EU_GUARANTEES;
+  if (state.reached("eu-guarantees")) return LATEST_LISTING_FORMS;
   return state.reached("listing-fields-refused") ? FIELDS_REFUSED : BEFORE_SEPTEMBER;
 }
 
 /** The EU guarantee fields a write gave (null clears one); none before 2026-09-21, where they are refused. */
 export const guaranteesOf = (fields: Partial<EuGuarantee>): Partial<EuGuarantee> =>
   Object.fromEntries(EU_GUARANTEE_FIELDS.flatMap((field) => (field in fields ? [[field, fields[field]]] : [])));
-
-/** The bodies as the marketplace takes them now, for the sandbox's own /openapi.json. */
-export const LATEST_LISTING_FORMS = EU_GUARANTEES;

@@ -17,7 +17,6 @@ import {
   type ListingView,
   type Paging,
 } from "../store/listing-store.js";
-import { readForm } from "./form.js";
 import { guaranteesOf, LATEST_LISTING_FORMS, listingFormsAt } from "./listing-forms.js";
 import { statement } from "../store/db.js";
 import {
@@ -29,6 +28,7 @@ import {
   idParam,
   integerQuery,
   integerValue,
+  limitQuery,
   refusals,
   reply,
   type BodyReader,
@@ -40,7 +40,6 @@ import {
   listingSchema,
   LISTING_READ_STATES,
   LISTING_STATES,
-  type InventoryWire,
   type ListingAssociation,
 } from "../wire.js";
 
@@ -55,22 +54,14 @@ const SHOP_INCLUDES = [
   "Videos",
   "Personalization",
   "BuyerPrice",
-] as const satisfies readonly ListingAssociation[];
-const LISTING_INCLUDES = [
-  "Images",
-  "Shop",
-  "User",
-  "Translations",
-  "Videos",
-  "Personalization",
-  "BuyerPrice",
-] as const satisfies readonly ListingAssociation[];
+] as const;
+const LISTING_INCLUDES = ["Images", "Shop", "User", "Translations", "Videos", "Personalization", "BuyerPrice"] as const;
 
 const includesQuery = <const V extends readonly [ListingAssociation, ...ListingAssociation[]]>(values: V) =>
   enumListQuery(values, "Associations to attach, comma-separated, case-insensitive.");
 
 /** What a read shows: the associations asked for; the legacy fields go with the phase (docs/marketplace.md §9). */
-function viewOf(c: Ctx, includes: readonly ListingAssociation[] = []): ListingView {
+export function viewOf(c: Ctx, includes: readonly ListingAssociation[] = []): ListingView {
   const state = c.get("state");
   const view = { includes, legacy: state.legacyFieldsShown, guarantees: state.guaranteeFieldsShown };
   return includes.includes("Images") ? { ...view, origin: new URL(c.req.url).origin + c.get("state").base } : view;
@@ -78,14 +69,7 @@ function viewOf(c: Ctx, includes: readonly ListingAssociation[] = []): ListingVi
 
 /** docs/marketplace.md §11: limit 1..100 (25), offset 0..12000 (0). */
 const pagingQuery = {
-  limit: integerQuery({
-    name: "limit",
-    min: 1,
-    max: 100,
-    default: 25,
-    message: "Limit must be a whole number from 1 to 100.",
-    description: "Listings per page.",
-  }),
+  limit: limitQuery("Listings per page."),
   offset: integerQuery({
     name: "offset",
     max: 12000,
@@ -102,7 +86,6 @@ const SORT_COLUMNS = {
   updated: "updated_timestamp",
   score: "created_timestamp",
 };
-const ASCENDING = ["asc", "ascending", "up"];
 
 /** The OAS's sort parameters; a read that is given neither keeps its own order. */
 const sortQuery = {
@@ -115,16 +98,12 @@ const sortQuery = {
   }),
 };
 
-type Sort = { sort_on?: keyof typeof SORT_COLUMNS; sort_order?: string };
-
-function orderOf(sort: Sort, otherwise: string) {
+function orderOf(sort: { sort_on?: keyof typeof SORT_COLUMNS; sort_order?: string }, otherwise: string) {
   if (!sort.sort_on && !sort.sort_order) return otherwise;
   const on = sort.sort_on ?? "created";
-  const direction = on !== "score" && ASCENDING.includes(sort.sort_order ?? "desc") ? "ASC" : "DESC";
+  const direction = on !== "score" && ["asc", "ascending", "up"].includes(sort.sort_order ?? "desc") ? "ASC" : "DESC";
   return `${SORT_COLUMNS[on]} ${direction}, listing_id ${direction}`;
 }
-
-const NEWEST_FIRST = "created_timestamp DESC, listing_id DESC";
 
 const keywordsQuery = z
   .string()
@@ -171,9 +150,12 @@ const idListQuery = (message: string, accepts: (id: number) => boolean, descript
     .meta({ description });
 
 /** Non-active listings are shown only to their owner with listings_r (docs/marketplace.md §2.6). */
-function visible(c: Ctx, row: Pick<ListingRow, "state" | "user_id">) {
+export function visible(c: Ctx, row: Pick<ListingRow, "state" | "user_id">) {
   return row.state === "active" || (c.get("bearer")?.user_id === row.user_id && hasScope(c, "listings_r"));
 }
+
+export const notVisibleRefusal = (c: Ctx) =>
+  jsonError(c, 404, `Listing ${c.req.param("listing_id")} does not exist or is not visible to this caller.`);
 
 function page(c: Ctx, paging: Paging | null, query: ListingQuery, view = viewOf(c)) {
   return jsonText(c, listingPageText(c.get("state").db, query, view, paging));
@@ -185,10 +167,6 @@ function shopOr404(c: Ctx, shopId: number) {
   return shop ?? jsonError(c, 404, `Shop ${c.req.param("shop_id")} does not exist.`);
 }
 
-/** docs/marketplace.md §18: a listing the marketplace removed is gone for writes; it still reads, to its owner. */
-export const removedRefusal = (c: Ctx, listingId: number) =>
-  jsonError(c, 404, `Listing ${listingId} was removed by the marketplace and can no longer be changed.`);
-
 export function ownShopOr403(c: Ctx, shopId: number) {
   const shop = shopOr404(c, shopId);
   if (shop instanceof Response) return shop;
@@ -197,11 +175,56 @@ export function ownShopOr403(c: Ctx, shopId: number) {
   return shop;
 }
 
+type OwnedListing = Pick<ListingRow, "listing_id" | "shop_id" | "questions" | "is_personalizable"> & {
+  currency_code: string;
+};
+
+/** The shop in the path must be the caller's, and the listing must be in it (docs/marketplace.md §7.10). */
+export function ownedListing(c: Ctx, params: { shop_id: number; listing_id: number }): OwnedListing | Response {
+  const shopId = params.shop_id;
+  const found = statement(
+    c.get("state").db,
+    "SELECT shops.user_id AS shop_user_id, currency_code, listing_id, listings.shop_id, listings.state, questions, is_personalizable FROM shops LEFT JOIN listings ON listing_id = ? WHERE shops.shop_id = ?",
+  ).get(params.listing_id, shopId) as
+    (Omit<OwnedListing, "listing_id"> & { shop_user_id: number; listing_id: number | null; state: string }) | undefined;
+  if (!found) return jsonError(c, 404, `Shop ${c.req.param("shop_id")} does not exist.`);
+  if (found.shop_user_id !== c.get("bearer")?.user_id)
+    return jsonError(c, 403, `Shop ${shopId} does not belong to the user of this token.`);
+  const { listing_id, shop_id, questions, is_personalizable, currency_code } = found;
+  if (listing_id === null) return jsonError(c, 404, `Listing ${c.req.param("listing_id")} does not exist.`);
+  if (shop_id !== shopId) return jsonError(c, 403, `Listing ${listing_id} does not belong to shop ${shopId}.`);
+  // docs/marketplace.md §18: a listing the marketplace removed is gone for writes; it still reads, to its owner.
+  if (found.state === "removed")
+    return jsonError(c, 404, `Listing ${listing_id} was removed by the marketplace and can no longer be changed.`);
+  return { listing_id, shop_id, questions, is_personalizable, currency_code };
+}
+
 // ---- listing writes (docs/marketplace.md §10.1: form-encoded, arrays comma-separated; a JSON object is accepted too)
 
 const formBody: BodyReader = {
   contentTypes: ["application/x-www-form-urlencoded", "multipart/form-data", "application/json"],
-  read: readForm,
+  async read(c) {
+    const type = c.req.header("content-type") ?? "";
+    try {
+      if (type.startsWith("application/json")) {
+        const body: unknown = await c.req.json();
+        if (typeof body !== "object" || body === null || Array.isArray(body))
+          return jsonError(c, 400, "Request body must be a JSON object.");
+        return Object.fromEntries(
+          Object.entries(body).map(([key, value]) => [key, Array.isArray(value) ? value.join(",") : String(value)]),
+        );
+      }
+      if (type.startsWith("application/x-www-form-urlencoded") || type.startsWith("multipart/form-data")) {
+        const body = await c.req.parseBody();
+        return Object.fromEntries(
+          Object.entries(body).map(([key, value]) => [key, typeof value === "string" ? value : ""]),
+        );
+      }
+    } catch {
+      return jsonError(c, 400, "Request body could not be parsed.");
+    }
+    return jsonError(c, 415, "Content-Type must be application/x-www-form-urlencoded.");
+  },
 };
 
 const pageReply = (description: string) => ({
@@ -222,23 +245,17 @@ const updateListing = (method: "patch" | "put", operationId: string) =>
     body: { schema: LATEST_LISTING_FORMS.update, reader: formBody },
     responses: { 200: listingReply("The updated listing."), ...refusals(400, 401, 403, 404, 413, 415, 429) },
     handler: async (c, { params, body }) => {
-      const shop = ownShopOr403(c, params.shop_id);
-      if (shop instanceof Response) return shop;
+      const row = ownedListing(c, params);
+      if (row instanceof Response) return row;
       const state = c.get("state");
-      const row = getListingRow(state.db, params.listing_id);
-      if (!row) return jsonError(c, 404, `Listing ${c.req.param("listing_id")} does not exist.`);
-      if (row.shop_id !== shop.shop_id)
-        return jsonError(c, 403, `Listing ${row.listing_id} does not belong to shop ${shop.shop_id}.`);
-      if (row.state === "removed") return removedRefusal(c, row.listing_id);
       const fields = await body(listingFormsAt(state).update);
       if (fields instanceof Response) return fields;
-      if (fields.is_personalizable === "true" && row.is_personalizable === 0) {
+      if (fields.is_personalizable === "true" && row.is_personalizable === 0)
         return jsonError(
           c,
           400,
           "is_personalizable: add a question with updateListingPersonalization to make a listing personalizable.",
         );
-      }
       const changes = {
         title: fields.title,
         description: fields.description,
@@ -302,7 +319,7 @@ export const listingRoutes = [
             "shop_id IN (SELECT shop_id FROM shops WHERE location LIKE ? ESCAPE '\\' OR country_iso = ? COLLATE NOCASE)",
           params: [`%${likeEscaped(input.shop_location.trim())}%`, input.shop_location.trim()],
         });
-      return page(c, input, { ...and(...filters), order: orderOf(input, NEWEST_FIRST) });
+      return page(c, input, { ...and(...filters), order: orderOf(input, "created_timestamp DESC, listing_id DESC") });
     },
   }),
 
@@ -349,12 +366,7 @@ export const listingRoutes = [
     handler: (c, { params, query }) => {
       const db = c.get("state").db;
       const listing = getListingVisibility(db, params.listing_id);
-      if (!listing || !visible(c, listing))
-        return jsonError(
-          c,
-          404,
-          `Listing ${c.req.param("listing_id")} does not exist or is not visible to this caller.`,
-        );
+      if (!listing || !visible(c, listing)) return notVisibleRefusal(c);
       const input = query();
       return input instanceof Response
         ? input
@@ -387,7 +399,7 @@ export const listingRoutes = [
         return jsonError(c, 403, `Listing ${row.listing_id} does not belong to the user of this token.`);
       const input = query();
       if (input instanceof Response) return input;
-      const inventory: InventoryWire = inventoryJson(row);
+      const inventory = inventoryJson(row);
       if (input.includes === "Listing") inventory.listing = listingJson(db, row, viewOf(c));
       return c.json(inventory);
     },
@@ -422,12 +434,8 @@ export const listingRoutes = [
       if (input instanceof Response) return input;
       if (input.state !== "active" && shop.user_id !== c.get("bearer")?.user_id)
         return jsonError(c, 403, `Only the owner of shop ${shop.shop_id} can list its ${input.state} listings.`);
-      const listings: ListingQuery = {
-        where: "shop_id = ? AND state = ?",
-        params: [shop.shop_id, input.state],
-        order: orderOf(input, "listing_id"),
-      };
-      return page(c, input, listings, viewOf(c, input.includes));
+      const listings = { where: "shop_id = ? AND state = ?", params: [shop.shop_id, input.state] };
+      return page(c, input, { ...listings, order: orderOf(input, "listing_id") }, viewOf(c, input.includes));
     },
   }),
 

@@ -14,8 +14,6 @@ import type { StoredQuestion } from "../wire.js";
 
 export const multiQuestionWriteSchema = questionSetWriteSchema;
 
-export type MultiQuestionWrite = QuestionSetWrite;
-
 /** docs/marketplace.md §9.6: what a single-question write may replace without dropping anything buyers are asked. */
 export const replaceableBySingleQuestion = (questions: StoredQuestion[]) =>
   editableInSingleQuestionEditor({
@@ -26,7 +24,7 @@ export const newId = () => randomInt(1_000_000_000, 281_474_976_710_655);
 
 type Context = { phase: Phase; currency: string; current: StoredQuestion[] };
 
-export function storedQuestionSet(write: MultiQuestionWrite, context: Context): StoredQuestion[] | { error: string } {
+export function storedQuestionSet(write: QuestionSetWrite, context: Context): StoredQuestion[] | { error: string } {
   const currentById = new Map(context.current.map((question) => [question.question_id, question]));
   const usedQuestionIds = new Set<number>();
   const stored: StoredQuestion[] = [];

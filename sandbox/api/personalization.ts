@@ -1,12 +1,10 @@
 import { z } from "zod";
 import { personalizationWriteSchema } from "../../lib/personalization/schema.js";
-import { jsonError, jsonText, requestHeader, type Ctx } from "../http.js";
-import { hasScope } from "./credentials.js";
-import { getListingRow, replaceQuestions, type ListingRow, type StoredQuestion } from "../store/listing-store.js";
-import { statement } from "../store/db.js";
+import { jsonError, jsonText, requestHeader } from "../http.js";
+import { getListingRow, replaceQuestions, type StoredQuestion } from "../store/listing-store.js";
 import { defineRoute, errorSchema, idParam, refusals, reply, type BodyReader } from "./routes.js";
 import { examples } from "./examples.js";
-import { removedRefusal } from "./listings.js";
+import { notVisibleRefusal, ownedListing, visible } from "./listings.js";
 import { personalizationSchema } from "../wire.js";
 import { multiQuestionWriteSchema, replaceableBySingleQuestion, storedQuestionSet } from "./multi-question.js";
 import { QUESTION_TYPES, QUESTIONS_MAX } from "../../lib/personalization/question-set.js";
@@ -17,33 +15,8 @@ const ownedListingParams = z.object({
   listing_id: idParam("A listing in that shop."),
 });
 
-type OwnedListing = Pick<ListingRow, "listing_id" | "shop_id" | "questions"> & { currency_code: string };
-
-/** The shop in the path must be the caller's, and the listing must be in it (docs/marketplace.md §7.10). */
-function ownedListing(c: Ctx, params: z.output<typeof ownedListingParams>): OwnedListing | Response {
-  const shopId = params.shop_id;
-  const found = statement(
-    c.get("state").db,
-    "SELECT shops.user_id AS shop_user_id, currency_code, listing_id, listings.shop_id, listings.state, questions FROM shops LEFT JOIN listings ON listing_id = ? WHERE shops.shop_id = ?",
-  ).get(params.listing_id, shopId) as
-    | {
-        shop_user_id: number;
-        currency_code: string;
-        listing_id: number | null;
-        shop_id: number;
-        state: string;
-        questions: string;
-      }
-    | undefined;
-  if (!found) return jsonError(c, 404, `Shop ${c.req.param("shop_id")} does not exist.`);
-  if (found.shop_user_id !== c.get("bearer")?.user_id)
-    return jsonError(c, 403, `Shop ${shopId} does not belong to the user of this token.`);
-  const { listing_id, shop_id, questions, currency_code } = found;
-  if (listing_id === null) return jsonError(c, 404, `Listing ${c.req.param("listing_id")} does not exist.`);
-  if (shop_id !== shopId) return jsonError(c, 403, `Listing ${listing_id} does not belong to shop ${shopId}.`);
-  if (found.state === "removed") return removedRefusal(c, listing_id);
-  return { listing_id, shop_id, questions, currency_code };
-}
+const questionsReply = (description: string) =>
+  reply(description, personalizationSchema, () => examples().personalization);
 
 const MULTI_FLAG = "supports_multiple_personalization_questions";
 
@@ -104,22 +77,12 @@ export const personalizationRoutes = [
     access: { token: "optional" },
     params: z.object({ listing_id: idParam("The listing.") }),
     responses: {
-      200: reply(
-        "The listing's questions (an empty list when it has none).",
-        personalizationSchema,
-        () => examples().personalization,
-      ),
+      200: questionsReply("The listing's questions (an empty list when it has none)."),
       ...refusals(401, 403, 404, 429),
     },
     handler: (c, { params }) => {
       const row = getListingRow(c.get("state").db, params.listing_id);
-      const ownerView = row && c.get("bearer")?.user_id === row.user_id && hasScope(c, "listings_r");
-      if (!row || (row.state !== "active" && !ownerView))
-        return jsonError(
-          c,
-          404,
-          `Listing ${c.req.param("listing_id")} does not exist or is not visible to this caller.`,
-        );
+      if (!row || !visible(c, row)) return notVisibleRefusal(c);
       return c.json({ personalization_questions: JSON.parse(row.questions) as StoredQuestion[] });
     },
   }),
@@ -137,11 +100,7 @@ export const personalizationRoutes = [
     query: writeQuery,
     body: { schema: z.union([personalizationWriteSchema, multiQuestionWriteSchema]), reader: jsonBody },
     responses: {
-      201: reply(
-        "The questions as stored, each with its new question_id.",
-        personalizationSchema,
-        () => examples().personalization,
-      ),
+      201: questionsReply("The questions as stored, each with its new question_id."),
       409: reply("Multi-question phase: the listing has questions a single-question write would drop.", errorSchema),
       ...refusals(400, 401, 403, 404, 413, 415, 429),
     },

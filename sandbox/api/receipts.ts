@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { jsonError, type Ctx } from "../http.js";
-import { defineRoute, enumValue, integerQuery, integerValue, refusals, reply } from "./routes.js";
+import { defineRoute, enumValue, integerQuery, integerValue, limitQuery, refusals, reply } from "./routes.js";
 import { lenientIdParam, ownShopOr403, shopIdParam } from "./listings.js";
 import { receiptPageSchema, receiptSchema, transactionPageSchema } from "../receipt-wire.js";
 import {
@@ -17,17 +17,9 @@ import { shipmentBody, shipmentBodySchema, shipmentRefusal } from "./shipment-bo
 // its one receipt write, createReceiptShipment (§16.6), with transactions_w.
 
 const ACCESS = { token: "required", scope: "transactions_r" } as const;
-const WRITE_ACCESS = { token: "required", scope: "transactions_w" } as const;
 
 const pagingQuery = {
-  limit: integerQuery({
-    name: "limit",
-    min: 1,
-    max: 100,
-    default: 25,
-    message: "Limit must be a whole number from 1 to 100.",
-    description: "The maximum number of results to return.",
-  }),
+  limit: limitQuery("The maximum number of results to return."),
   offset: integerQuery({
     name: "offset",
     default: 0,
@@ -57,21 +49,6 @@ const timeQuery = (name: string, description: string) =>
 
 const legacyQuery = booleanQuery("legacy", "Accepted and ignored: the sandbox has no processing profiles.");
 
-const receiptsQuery = z.object({
-  min_created: timeQuery("min_created", "The earliest Unix time a receipt was created."),
-  max_created: timeQuery("max_created", "The latest Unix time a receipt was created."),
-  min_last_modified: timeQuery("min_last_modified", "The earliest Unix time a receipt last changed."),
-  max_last_modified: timeQuery("max_last_modified", "The latest Unix time a receipt last changed."),
-  ...pagingQuery,
-  sort_on: enumValue(["created", "updated", "receipt_id"]).default("created"),
-  sort_order: enumValue(["asc", "ascending", "desc", "descending", "up", "down"]).default("desc"),
-  was_paid: booleanQuery("was_paid", "true: paid receipts; false: receipts not paid yet."),
-  was_shipped: booleanQuery("was_shipped", "true: shipped receipts; false: receipts not shipped yet."),
-  was_delivered: booleanQuery("was_delivered", "The sandbox delivers nothing: true finds no receipt."),
-  was_canceled: booleanQuery("was_canceled", "The sandbox cancels nothing: true finds no receipt."),
-  legacy: legacyQuery,
-});
-
 const receiptParams = z.object({ shop_id: shopIdParam, receipt_id: lenientIdParam("The receipt.") });
 
 /** The caller's own shop's receipt, or the refusal: 403 for another's shop, 404 for a receipt the shop lacks. */
@@ -93,7 +70,20 @@ export const receiptRoutes = [
     tags: ["Shop Receipt"],
     access: ACCESS,
     params: z.object({ shop_id: shopIdParam }),
-    query: receiptsQuery,
+    query: z.object({
+      min_created: timeQuery("min_created", "The earliest Unix time a receipt was created."),
+      max_created: timeQuery("max_created", "The latest Unix time a receipt was created."),
+      min_last_modified: timeQuery("min_last_modified", "The earliest Unix time a receipt last changed."),
+      max_last_modified: timeQuery("max_last_modified", "The latest Unix time a receipt last changed."),
+      ...pagingQuery,
+      sort_on: enumValue(["created", "updated", "receipt_id"]).default("created"),
+      sort_order: enumValue(["asc", "ascending", "desc", "descending", "up", "down"]).default("desc"),
+      was_paid: booleanQuery("was_paid", "true: paid receipts; false: receipts not paid yet."),
+      was_shipped: booleanQuery("was_shipped", "true: shipped receipts; false: receipts not shipped yet."),
+      was_delivered: booleanQuery("was_delivered", "The sandbox delivers nothing: true finds no receipt."),
+      was_canceled: booleanQuery("was_canceled", "The sandbox cancels nothing: true finds no receipt."),
+      legacy: legacyQuery,
+    }),
     responses: { 200: reply("A page of receipts.", receiptPageSchema), ...refusals(400, 401, 403, 404, 429) },
     handler: (c, { params, query }) => {
       const shop = ownShopOr403(c, params.shop_id);
@@ -128,14 +118,11 @@ export const receiptRoutes = [
     description:
       "Each submission with a tracking code adds a shipment, also to a receipt shipped already. Within the United States on an order over $10, or to India, tracking_code and carrier_name are required. No webhook follows (the marketplace has no shipment event).",
     tags: ["Shop Receipt"],
-    access: WRITE_ACCESS,
+    access: { token: "required", scope: "transactions_w" },
     params: receiptParams,
     query: z.object({ legacy: legacyQuery }),
     body: { schema: shipmentBodySchema, reader: shipmentBody },
-    responses: {
-      200: reply("The receipt, shipped.", receiptSchema),
-      ...refusals(400, 401, 403, 404, 413, 415, 429),
-    },
+    responses: { 200: reply("The receipt, shipped.", receiptSchema), ...refusals(400, 401, 403, 404, 413, 415, 429) },
     handler: async (c, { params, query, body }) => {
       const row = ownReceipt(c, params, query);
       if (row instanceof Response) return row;
@@ -186,10 +173,7 @@ export const receiptRoutes = [
     access: ACCESS,
     params: z.object({ shop_id: shopIdParam }),
     query: z.object({ ...pagingQuery, legacy: legacyQuery }),
-    responses: {
-      200: reply("A page of transactions.", transactionPageSchema),
-      ...refusals(400, 401, 403, 404, 429),
-    },
+    responses: { 200: reply("A page of transactions.", transactionPageSchema), ...refusals(400, 401, 403, 404, 429) },
     handler: (c, { params, query }) => {
       const shop = ownShopOr403(c, params.shop_id);
       if (shop instanceof Response) return shop;

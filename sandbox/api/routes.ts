@@ -1,23 +1,23 @@
 import type { Hono } from "hono";
 import { z } from "zod";
-import { BODY_TOO_LARGE, jsonError, type Ctx, type SandboxEnv } from "../http.js";
+import { BODY_TOO_LARGE, jsonError, splitList, type Ctx, type SandboxEnv } from "../http.js";
 import { refusedAccess, withApiKey, type Access } from "./credentials.js";
 import { SCOPES } from "../scopes.js";
-import { validationMessage } from "./validation-message.js";
-
-export type Method = "get" | "post" | "put" | "patch" | "delete";
+import { describeFirstIssue } from "../../lib/personalization/schema.js";
 
 export const API_KEY_PREFIX = "/v3/application/";
 
-export type { Access };
+/** docs/marketplace.md §7.9: always `<field>: <reason>`; an issue with the whole body names `body`. */
+export function validationMessage(error: z.core.$ZodError) {
+  const message = describeFirstIssue(error);
+  return error.issues[0]?.path.length ? message : `body: ${message}`;
+}
 
 export type BodyReader = { contentTypes: string[]; read: (c: Ctx) => Promise<unknown> };
 
 export type Reply = {
   description: string;
   schema?: z.ZodType;
-  contentType?: string;
-  headers?: string[];
   example?: () => unknown;
 };
 
@@ -32,7 +32,7 @@ export type RouteInput<P, Q, B> = {
 };
 
 export type RouteSpec<P extends Shape, Q extends Shape, B extends z.core.$ZodType> = {
-  method: Method;
+  method: "get" | "post" | "put" | "patch" | "delete";
   path: string;
   operationId: string;
   summary: string;
@@ -142,8 +142,7 @@ function jsonSchema(schema: z.core.$ZodType, io: "input" | "output"): JsonSchema
 function parameters(where: "path" | "query", shape: Shape | undefined) {
   if (!shape) return [];
   return Object.entries(shape.shape).map(([name, field]) => {
-    const schema = jsonSchema(field as z.ZodType, "output");
-    const { description, ...rest } = schema;
+    const { description, ...rest } = jsonSchema(field as z.ZodType, "output");
     const required = where === "path" || !(field as z.ZodType).safeParse(undefined).success;
     const list = rest.type === "array" ? { style: "form", explode: false } : {};
     return { name, in: where, required, ...(description ? { description } : {}), ...list, schema: rest };
@@ -159,45 +158,39 @@ function security(route: Route) {
 }
 
 function operation(route: Route) {
-  const responses: Record<string, unknown> = {};
-  for (const [status, reply] of Object.entries(route.responses)) {
-    responses[status] = {
-      description: reply.description,
-      ...(reply.headers
-        ? { headers: Object.fromEntries(reply.headers.map((name) => [name, { schema: { type: "string" } }])) }
-        : {}),
-      ...(reply.schema
-        ? {
-            content: {
-              [reply.contentType ?? "application/json"]: {
-                schema: jsonSchema(reply.schema, "output"),
-                ...(reply.example ? { example: reply.example() } : {}),
-              },
-            },
-          }
-        : {}),
-    };
-  }
   const body = route.body;
   return {
     operationId: route.operationId,
     summary: route.summary,
-    ...(route.description ? { description: route.description } : {}),
+    ...(route.description && { description: route.description }),
     tags: route.tags,
-    ...(route.deprecated ? { deprecated: true } : {}),
+    ...(route.deprecated && { deprecated: true }),
     security: security(route),
     parameters: [...parameters("path", route.params), ...parameters("query", route.query)],
-    ...(body
-      ? {
-          requestBody: {
-            required: true,
-            content: Object.fromEntries(
-              body.reader.contentTypes.map((type) => [type, { schema: jsonSchema(body.schema, "input") }]),
-            ),
-          },
-        }
-      : {}),
-    responses,
+    ...(body && {
+      requestBody: {
+        required: true,
+        content: Object.fromEntries(
+          body.reader.contentTypes.map((type) => [type, { schema: jsonSchema(body.schema, "input") }]),
+        ),
+      },
+    }),
+    responses: Object.fromEntries(
+      Object.entries(route.responses).map(([status, reply]): [string, unknown] => [
+        status,
+        {
+          description: reply.description,
+          ...(reply.schema && {
+            content: {
+              "application/json": {
+                schema: jsonSchema(reply.schema, "output"),
+                ...(reply.example && { example: reply.example() }),
+              },
+            },
+          }),
+        },
+      ]),
+    ),
   };
 }
 
@@ -306,12 +299,15 @@ export const idParam = (description: string, notFound?: (raw: string) => string)
 export const enumRefusal = (value: string, values: readonly string[]) =>
   `Invalid value (${value}) for enum(${values.join(", ")})`;
 
+const enumMatch = <V extends readonly string[]>(values: V, raw: string): V[number] | undefined =>
+  values.find((candidate) => candidate.toLowerCase() === raw.toLowerCase());
+
 /** One of `values` (as the OAS lists them), matched without regard to case; callers add `.optional()` or a default. */
 export const enumValue = <const V extends readonly [string, ...string[]]>(values: V) =>
   z
     .string()
     .transform((raw, ctx): string => {
-      const value = values.find((candidate) => candidate.toLowerCase() === raw.toLowerCase());
+      const value = enumMatch(values, raw);
       if (value !== undefined) return value;
       ctx.issues.push({ code: "custom", message: enumRefusal(raw, values), input: raw });
       return z.NEVER;
@@ -323,13 +319,9 @@ export const enumListQuery = <const V extends readonly [string, ...string[]]>(va
   z
     .string()
     .transform((raw, ctx) => {
-      const parts = raw
-        .split(",")
-        .map((part) => part.trim())
-        .filter(Boolean);
       const found: V[number][] = [];
-      for (const part of parts) {
-        const value = values.find((candidate) => candidate.toLowerCase() === part.toLowerCase());
+      for (const part of splitList(raw)) {
+        const value = enumMatch(values, part);
         if (value === undefined) {
           ctx.issues.push({ code: "custom", message: enumRefusal(part, values), input: raw });
           return z.NEVER;
@@ -374,3 +366,14 @@ export const integerValue = (options: {
 
 export const integerQuery = (options: Parameters<typeof integerValue>[0] & { default: number; description: string }) =>
   integerValue(options).default(options.default).meta({ description: options.description });
+
+/** docs/marketplace.md §11: every paged read takes 1 to 100 results a page, 25 unless asked. */
+export const limitQuery = (description: string) =>
+  integerQuery({
+    name: "limit",
+    min: 1,
+    max: 100,
+    default: 25,
+    message: "Limit must be a whole number from 1 to 100.",
+    description,
+  });

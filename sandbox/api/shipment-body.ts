@@ -6,12 +6,9 @@ import type { ReceiptWire } from "../receipt-wire.js";
 // createReceiptShipment's body as the live OAS lists it (docs/marketplace.md §16.6): JSON as documented, form-encoded
 // as older clients send it; a field the OAS does not list is refused, naming it.
 
-const BOOLEAN = "must be true or false.";
-const NUMBER = "must be a number.";
-
 const flag = z
   .union([z.boolean(), z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1")], {
-    error: BOOLEAN,
+    error: "must be true or false.",
   })
   .optional();
 
@@ -24,7 +21,7 @@ const number = z
         .regex(/^-?\d+(\.\d+)?$/)
         .transform(Number),
     ],
-    { error: NUMBER },
+    { error: "must be a number." },
   )
   .nullable()
   .optional();
@@ -62,8 +59,6 @@ export const shipmentBodySchema = z.strictObject({
   ship_date: nullableText,
 });
 
-export type ShipmentBody = z.output<typeof shipmentBodySchema>;
-
 export const shipmentBody: BodyReader = {
   contentTypes: ["application/json", "application/x-www-form-urlencoded"],
   async read(c: Ctx) {
@@ -85,7 +80,7 @@ export const shipmentBody: BodyReader = {
  * The OAS's rule: within the United States on an order over $10, or to India, a shipment needs its tracking code and
  * carrier; otherwise neither, or both.
  */
-export function shipmentRefusal(body: ShipmentBody, receipt: ReceiptWire): string | undefined {
+export function shipmentRefusal(body: z.output<typeof shipmentBodySchema>, receipt: ReceiptWire): string | undefined {
   const tracking = body.tracking_code?.trim() ?? "";
   const carrier = body.carrier_name?.trim() ?? "";
   if (tracking && !carrier) return "carrier_name: is required with tracking_code; send other for an unlisted carrier.";

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { jsonError, type Ctx } from "../http.js";
-import { validationMessage } from "./validation-message.js";
 import { multiQuestionWriteSchema, storedQuestionSet } from "./multi-question.js";
 import { LISTING_STATES, type StoredQuestion } from "../wire.js";
 import {
@@ -9,9 +8,10 @@ import {
   listingJson,
   replaceQuestions,
   updateListingFields,
-  type ListingChanges,
 } from "../store/listing-store.js";
 import { statement } from "../store/db.js";
+import { viewOf } from "./listings.js";
+import { validationMessage } from "./routes.js";
 
 const editBody = z.strictObject({
   title: z.string().min(1).optional(),
@@ -48,7 +48,7 @@ export async function shopManagerEdit(c: Ctx, listingId: number) {
     questions = set;
   } else if (edit.personalization_questions) questions = [];
 
-  const changes: ListingChanges = {
+  const changes = {
     title: edit.title,
     description: edit.description,
     quantity: edit.quantity,
@@ -62,14 +62,7 @@ export async function shopManagerEdit(c: Ctx, listingId: number) {
   })();
   state.webhooks.listingChanged("listing.updated", listingId);
   const updated = getListingRow(state.db, listingId);
-  return c.json(
-    updated &&
-      listingJson(state.db, updated, {
-        includes: ["Personalization"],
-        legacy: state.legacyFieldsShown,
-        guarantees: state.guaranteeFieldsShown,
-      }),
-  );
+  return c.json(updated && listingJson(state.db, updated, viewOf(c, ["Personalization"])));
 }
 
 export function shopManagerDelete(c: Ctx, listingId: number) {

@@ -59,6 +59,5 @@ export const openApiDocumentAt = (date?: string): OpenApiDocument => structuredC
 /** The same document as JSON text, written once per set of overlays. */
 export function openApiTextAt(date?: string): string {
   const patched = patchedAt(date);
-  patched.text ??= JSON.stringify(patched.document);
-  return patched.text;
+  return (patched.text ??= JSON.stringify(patched.document));
 }

@@ -39,7 +39,7 @@ export type ListingRow = {
 /**
  * What one read shows: the associations asked for with `includes`, the legacy fields until their deprecation (docs/marketplace.md §9),
  * the EU guarantee fields from their date (§18), and the origin the sandbox was reached at, under which its images are
- * served (sandbox/images.ts).
+ * served (the image host in sandbox/app.ts).
  */
 export type ListingView = {
   includes: readonly ListingAssociation[];
@@ -148,7 +148,7 @@ export const IMAGE_SIZES = {
 const imageUrl = (origin: string, imageId: number, size: keyof typeof IMAGE_SIZES) =>
   `${origin}/images/${imageId}/il_${size}.svg`;
 
-/** One of a listing's photos drawn at one of its sizes (the file sandbox/images.ts serves), or null if it has no such photo. */
+/** One of a listing's photos drawn at one of its sizes (the file the image host in sandbox/app.ts serves), or null if it has no such photo. */
 export function listingImageSvg(db: Db, imageId: number, size: keyof typeof IMAGE_SIZES): string | null {
   const rank = (imageId % 10) - 1;
   const row = getListingRow(db, Math.floor(imageId / 10));
