@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { jsonError, isLoopback, type AppRow, type Ctx, type SandboxEnv } from "./http.js";
+import { jsonError, isLoopback, type Ctx, type SandboxEnv } from "./http.js";
 import { randomId, sha256 } from "./crypto.js";
 import { insertListings, insertShop, insertUser } from "./store/seed.js";
 import { issueTokens, revokeUserTokens } from "./oauth/grants.js";
@@ -69,10 +69,6 @@ async function body<T>(c: Ctx, schema: z.ZodType<T>): Promise<T | Response> {
   return jsonError(c, 400, `${issue?.path.join(".") || "body"}: ${issue?.message ?? "invalid"}`);
 }
 
-function appByKeystring(c: Ctx, keystring: string) {
-  return c.get("state").db.prepare("SELECT * FROM apps WHERE keystring = ?").get(keystring) as AppRow | undefined;
-}
-
 /** A 403 with the sentence when `count` more of `bound` would overfill this space (never outside a space). */
 function overfilled(c: Ctx, bound: SpaceBound, count = 1) {
   const refusal = c.get("state").refusal(bound, count);
@@ -82,6 +78,18 @@ function overfilled(c: Ctx, bound: SpaceBound, count = 1) {
 function userExists(c: Ctx, userId: number) {
   return c.get("state").db.prepare("SELECT 1 FROM users WHERE user_id = ?").get(userId) !== undefined;
 }
+
+/** The body of POST /tokens and /legacy-tokens, its app found and its user known, or the refusal. */
+async function tokenRequest(c: Ctx) {
+  const input = await body(c, tokenBody);
+  if (input instanceof Response) return input;
+  const app = c.get("state").app(input.keystring);
+  if (!app) return jsonError(c, 404, "keystring: no such app.");
+  if (!userExists(c, input.user_id)) return jsonError(c, 404, "user_id: no such user.");
+  return { ...input, app };
+}
+
+const noSubscription = (c: Ctx) => jsonError(c, 404, `No webhook subscription ${c.req.param("id")}.`);
 
 export function controlRoutes(spaces?: Spaces) {
   const routes = new Hono<SandboxEnv>();
@@ -162,17 +170,14 @@ export function controlRoutes(spaces?: Spaces) {
   });
 
   routes.post("/tokens", async (c) => {
-    const input = await body(c, tokenBody);
+    const input = await tokenRequest(c);
     if (input instanceof Response) return input;
-    const app = appByKeystring(c, input.keystring);
-    if (!app) return jsonError(c, 404, "keystring: no such app.");
-    if (!userExists(c, input.user_id)) return jsonError(c, 404, "user_id: no such user.");
     const unknown = input.scopes.find((scope) => !Object.hasOwn(SCOPES, scope));
     if (unknown) return jsonError(c, 400, `scopes: unknown scope ${unknown}.`);
     const state = c.get("state");
     return c.json(
       issueTokens(state.db, {
-        app_id: app.app_id,
+        app_id: input.app.app_id,
         user_id: input.user_id,
         scopes: input.scopes,
         now: state.now(),
@@ -183,17 +188,14 @@ export function controlRoutes(spaces?: Spaces) {
   });
 
   routes.post("/legacy-tokens", async (c) => {
-    const input = await body(c, tokenBody);
+    const input = await tokenRequest(c);
     if (input instanceof Response) return input;
-    const app = appByKeystring(c, input.keystring);
-    if (!app) return jsonError(c, 404, "keystring: no such app.");
-    if (!userExists(c, input.user_id)) return jsonError(c, 404, "user_id: no such user.");
     const unknown = input.scopes.find((scope) => !V2_SCOPES.has(scope));
     if (unknown) return jsonError(c, 400, `scopes: ${unknown} is not a v2 scope.`);
-    const token = `${randomId(20)}`;
+    const token = randomId(20);
     c.get("state")
       .db.prepare("INSERT INTO legacy_tokens (token_hash, app_id, user_id, scopes) VALUES (?, ?, ?, ?)")
-      .run(sha256(token), app.app_id, input.user_id, input.scopes.join(" "));
+      .run(sha256(token), input.app.app_id, input.user_id, input.scopes.join(" "));
     return c.json({ legacy_token: token }, 201);
   });
 
@@ -275,19 +277,17 @@ export function controlRoutes(spaces?: Spaces) {
     return c.json(c.get("state").webhooks.subscribe(input.url, input.events, input.secret), 201);
   });
   routes.delete("/webhooks/:id", (c) =>
-    c.get("state").webhooks.unsubscribe(c.req.param("id"))
-      ? c.body(null, 204)
-      : jsonError(c, 404, `No webhook subscription ${c.req.param("id")}.`),
+    c.get("state").webhooks.unsubscribe(c.req.param("id")) ? c.body(null, 204) : noSubscription(c),
   );
   routes.get("/webhooks/:id", (c) => {
     const hub = c.get("state").webhooks;
     const subscription = hub.list().find((candidate) => candidate.id === c.req.param("id"));
-    if (!subscription) return jsonError(c, 404, `No webhook subscription ${c.req.param("id")}.`);
+    if (!subscription) return noSubscription(c);
     return c.json({ ...subscription, deliveries: hub.recentDeliveries(subscription.id) });
   });
   routes.post("/webhooks/:id/enable", (c) => {
     const subscription = c.get("state").webhooks.enable(c.req.param("id"));
-    return subscription ? c.json(subscription) : jsonError(c, 404, `No webhook subscription ${c.req.param("id")}.`);
+    return subscription ? c.json(subscription) : noSubscription(c);
   });
   routes.post("/webhooks/deliveries/:id/resend", (c) => {
     const answer = c.get("state").webhooks.resend(c.req.param("id"));
@@ -314,7 +314,7 @@ export function controlRoutes(spaces?: Spaces) {
   routes.post("/rate-limits", async (c) => {
     const input = await body(c, rateBody);
     if (input instanceof Response) return input;
-    const app = appByKeystring(c, input.keystring);
+    const app = c.get("state").app(input.keystring);
     if (!app) return jsonError(c, 404, "keystring: no such app.");
     c.get("state")
       .db.prepare("UPDATE apps SET per_second = ?, per_day = ? WHERE app_id = ?")

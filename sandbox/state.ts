@@ -38,9 +38,6 @@ export type AccessTokenRow = {
   revoked: number;
 };
 
-/** A space (sandbox/spaces.ts): the path its routes answer under and the bounds of its size. */
-export type SpaceOf = { base: string; limits: SpaceLimits };
-
 export class SandboxState {
   readonly db: Db;
   readonly rateLimiter = new RateLimiter();
@@ -57,15 +54,14 @@ export class SandboxState {
 
   constructor(
     readonly options: SandboxOptions,
-    space?: SpaceOf,
+    space?: { base: string; limits: SpaceLimits },
   ) {
     this.base = space?.base ?? "";
     this.limits = space?.limits;
     this.log = new RequestLog(space?.limits.log_entries);
     this.pinnedPhase = options.phase;
     this.db = openDb(options.db);
-    const seeded = this.db.prepare("SELECT 1 FROM apps LIMIT 1").get();
-    if (!seeded) this.seed();
+    if (!this.db.prepare("SELECT 1 FROM apps LIMIT 1").get()) this.seed();
     this.webhooks = new WebhookHub(this);
   }
 
@@ -114,12 +110,12 @@ export class SandboxState {
 
   advanceClock(seconds: number) {
     this.clockOffsetSeconds += seconds;
-    this.webhooks.clockMoved();
+    this.webhooks.wake();
   }
 
   setClock(seconds: number) {
     this.clockOffsetSeconds = seconds - Math.floor(Date.now() / 1000);
-    this.webhooks.clockMoved();
+    this.webhooks.wake();
   }
 
   reset() {

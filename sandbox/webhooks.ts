@@ -187,11 +187,6 @@ export class WebhookHub {
     return { ok: true, delivery: sending.delivery };
   }
 
-  /** The sandbox clock moved: what came due is sent now, the rest is timed anew. */
-  clockMoved() {
-    this.wake();
-  }
-
   clear() {
     this.generation++;
     clearTimeout(this.timer);
@@ -202,7 +197,8 @@ export class WebhookHub {
     this.sendings.length = 0;
   }
 
-  private wake() {
+  /** The sandbox clock moved, or a retry was timed: what came due is sent now, the rest is timed anew. */
+  wake() {
     clearTimeout(this.timer);
     this.timer = undefined;
     const now = this.state.nowMs();

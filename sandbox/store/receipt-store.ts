@@ -203,16 +203,17 @@ export function receiptPage(db: Db, shopId: number, filter: ReceiptFilter) {
   return { count, results: receiptsJson(db, rows) };
 }
 
-function transactionsOf(db: Db, receiptIds: readonly number[]) {
-  if (receiptIds.length === 0) return new Map<number, TransactionRow[]>();
-  const rows = statement(
-    db,
-    `SELECT * FROM transactions WHERE receipt_id IN (${receiptIds.map(() => "?").join(",")}) ORDER BY transaction_id`,
-  ).all(...receiptIds) as TransactionRow[];
-  const byReceipt = new Map<number, TransactionRow[]>();
+/** The rows of one table for these receipts, by receipt, each receipt's in the order given. */
+function rowsByReceipt<Row extends { receipt_id: number }>(db: Db, table: string, orderBy: string, ids: number[]) {
+  const sql = `SELECT * FROM ${table} WHERE receipt_id IN (SELECT value FROM json_each(?)) ORDER BY ${orderBy}`;
+  const rows = statement(db, sql).all(JSON.stringify(ids)) as Row[];
+  const byReceipt = new Map<number, Row[]>();
   for (const row of rows) byReceipt.set(row.receipt_id, [...(byReceipt.get(row.receipt_id) ?? []), row]);
   return byReceipt;
 }
+
+const transactionsOf = (db: Db, receiptIds: number[]) =>
+  rowsByReceipt<TransactionRow>(db, "transactions", "transaction_id", receiptIds);
 
 type ShipmentRow = {
   receipt_shipping_id: number;
@@ -222,22 +223,10 @@ type ShipmentRow = {
   shipment_notification_timestamp: number;
 };
 
-function shipmentsOf(db: Db, receiptIds: readonly number[]) {
-  const byReceipt = new Map<number, ShipmentRow[]>();
-  if (receiptIds.length === 0) return byReceipt;
-  const rows = statement(
-    db,
-    `SELECT receipt_shipping_id, receipt_id, carrier_name, tracking_code, shipment_notification_timestamp
-     FROM receipt_shipments WHERE receipt_id IN (${receiptIds.map(() => "?").join(",")}) ORDER BY receipt_shipping_id`,
-  ).all(...receiptIds) as ShipmentRow[];
-  for (const row of rows) byReceipt.set(row.receipt_id, [...(byReceipt.get(row.receipt_id) ?? []), row]);
-  return byReceipt;
-}
-
 export function receiptsJson(db: Db, rows: readonly ReceiptRow[]): ReceiptWire[] {
   const ids = rows.map((row) => row.receipt_id);
   const transactions = transactionsOf(db, ids);
-  const shipments = shipmentsOf(db, ids);
+  const shipments = rowsByReceipt<ShipmentRow>(db, "receipt_shipments", "receipt_shipping_id", ids);
   return rows.map((row) =>
     receiptJson(row, transactions.get(row.receipt_id) ?? [], shipments.get(row.receipt_id) ?? []),
   );
@@ -254,22 +243,11 @@ export function transactionPage(db: Db, shopId: number, paging: { limit: number;
     db,
     "SELECT * FROM transactions WHERE shop_id = ? ORDER BY transaction_id DESC LIMIT ? OFFSET ?",
   ).all(shopId, paging.limit, paging.offset) as TransactionRow[];
-  const receipts = new Map(
-    rows.length === 0
-      ? []
-      : (
-          statement(
-            db,
-            `SELECT * FROM receipts WHERE receipt_id IN (${[...new Set(rows.map((row) => row.receipt_id))].map(() => "?").join(",")})`,
-          ).all(...new Set(rows.map((row) => row.receipt_id))) as ReceiptRow[]
-        ).map((receipt) => [receipt.receipt_id, receipt]),
-  );
+  const ids = rows.map((row) => row.receipt_id);
+  const receipts = rowsByReceipt<ReceiptRow>(db, "receipts", "receipt_id", ids);
   return {
     count,
-    results: rows.flatMap((row) => {
-      const receipt = receipts.get(row.receipt_id);
-      return receipt ? [transactionJson(receipt, row)] : [];
-    }),
+    results: rows.flatMap((row) => receipts.get(row.receipt_id)?.map((receipt) => transactionJson(receipt, row)) ?? []),
   };
 }
 
