@@ -75,6 +75,11 @@ function overfilled(c: Ctx, bound: SpaceBound, count = 1) {
   return refusal === undefined ? undefined : jsonError(c, 403, refusal);
 }
 
+const lowercaseId = (bytes: number) =>
+  randomId(bytes)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "x");
+
 function userExists(c: Ctx, userId: number) {
   return c.get("state").db.prepare("SELECT 1 FROM users WHERE user_id = ?").get(userId) !== undefined;
 }
@@ -111,9 +116,7 @@ export function controlRoutes(spaces?: Spaces) {
     const full = overfilled(c, "apps");
     if (full) return full;
     const state = c.get("state");
-    const keystring = randomId(18)
-      .toLowerCase()
-      .replace(/[^a-z0-9]/g, "x");
+    const keystring = lowercaseId(18);
     const secret = randomId(12);
     const result = state.db
       .prepare(
@@ -145,9 +148,7 @@ export function controlRoutes(spaces?: Spaces) {
     const full = overfilled(c, "sellers") ?? overfilled(c, "listings", input.listings ?? 0);
     if (full) return full;
     const state = c.get("state");
-    const suffix = randomId(6)
-      .toLowerCase()
-      .replace(/[^a-z0-9]/g, "x");
+    const suffix = lowercaseId(6);
     const email = input.email ?? `seller-${suffix}@example.com`;
     const password = input.password ?? `pw-${suffix}`;
     if (state.db.prepare("SELECT 1 FROM users WHERE email = ? COLLATE NOCASE").get(email))
@@ -214,11 +215,10 @@ export function controlRoutes(spaces?: Spaces) {
       )
       .all(input.user_id, c.get("state").now()) as { token_hash: string; scopes: string }[];
     const update = db.prepare("UPDATE tokens SET scopes = ? WHERE token_hash = ?");
-    const withdrawn = new Set(input.withdraw);
     for (const grant of grants)
       update.run(
         parseScopeList(grant.scopes)
-          .filter((scope) => !withdrawn.has(scope))
+          .filter((scope) => !input.withdraw.includes(scope))
           .join(" "),
         grant.token_hash,
       );

@@ -19,7 +19,6 @@ export class FaultPlan {
   }
 
   take(method: string, path: string): Fault | undefined {
-    if (this.faults.length === 0) return undefined;
     const index = this.faults.findIndex(
       (fault) =>
         (!fault.method || fault.method.toUpperCase() === method) &&

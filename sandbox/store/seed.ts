@@ -297,15 +297,9 @@ export function seed(
 ) {
   db.transaction(() => {
     db.prepare(
-      "INSERT INTO apps (app_id, name, keystring, shared_secret, redirect_uris, per_second, per_day) VALUES (1, ?, ?, ?, ?, ?, ?)",
-    ).run(
-      DEMO_APP.name,
-      DEMO_APP.keystring,
-      DEMO_APP.shared_secret,
-      JSON.stringify(DEMO_APP.redirect_uris),
-      rate.per_second,
-      rate.per_day,
-    );
+      `INSERT INTO apps (app_id, name, keystring, shared_secret, redirect_uris, per_second, per_day)
+       VALUES (1, @name, @keystring, @shared_secret, @redirect_uris, @per_second, @per_day)`,
+    ).run({ ...DEMO_APP, redirect_uris: JSON.stringify(DEMO_APP.redirect_uris), ...rate });
     const { ada, bo, cy, dee } = DEMO_SELLERS;
     for (const [seller, firstName] of [
       [ada, "Ada"],
