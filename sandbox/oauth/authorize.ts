@@ -225,17 +225,10 @@ export function authorizeRoutes() {
     const code = randomId(32);
     state.db
       .prepare(
-        "INSERT INTO codes (code_hash, app_id, user_id, scopes, redirect_uri, code_challenge, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        `INSERT INTO codes (code_hash, app_id, user_id, scopes, redirect_uri, code_challenge, expires_at)
+         VALUES (@code_hash, @app_id, @user_id, @scopes, @redirect_uri, @code_challenge, @expires_at)`,
       )
-      .run(
-        sha256(code),
-        row.app_id,
-        row.user_id,
-        granted.join(" "),
-        row.redirect_uri,
-        row.code_challenge,
-        state.now() + CODE_TTL,
-      );
+      .run({ ...row, code_hash: sha256(code), scopes: granted.join(" "), expires_at: state.now() + CODE_TTL });
     return redirectWith(c, row.redirect_uri, { code, state: row.state });
   });
 

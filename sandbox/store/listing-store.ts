@@ -48,7 +48,7 @@ export type ListingView = {
   origin?: string;
 };
 
-const money = (amount: number) => ({ amount, divisor: 100, currency_code: "USD" });
+export const money = (amount: number) => ({ amount, divisor: 100, currency_code: "USD" });
 const ENDING_AFTER_SECONDS = 120 * 24 * 3600;
 
 function escapeHtml(text: string) {

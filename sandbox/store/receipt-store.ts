@@ -1,4 +1,5 @@
 import { statement, type Db } from "./db.js";
+import { money } from "./listing-store.js";
 import type { ReceiptWire, TransactionWire, VariationWire } from "../receipt-wire.js";
 
 // Receipts and their transactions (docs/marketplace.md §16): one receipt per order, one transaction per listing bought,
@@ -58,40 +59,29 @@ export function insertOrder(db: Db, order: NewOrder, receiptId?: number): number
       db,
       `INSERT INTO receipts (receipt_id, shop_id, seller_user_id, buyer_user_id, buyer_name, buyer_email,
          message_from_buyer, is_paid, created_timestamp, updated_timestamp, shipped_timestamp)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(
+       VALUES (@id, @shop_id, @seller_user_id, @buyer_user_id, @buyer_name, @buyer_email, @message_from_buyer, @is_paid,
+         @created, @updated, @shipped)`,
+    ).run({
+      ...order,
       id,
-      order.shop_id,
-      order.seller_user_id,
-      order.buyer_user_id,
-      order.buyer_name,
-      order.buyer_email,
-      order.message_from_buyer ?? null,
-      order.paid ? 1 : 0,
-      order.created,
-      order.shipped ?? order.created,
-      order.shipped ?? null,
-    );
+      message_from_buyer: order.message_from_buyer ?? null,
+      is_paid: order.paid ? 1 : 0,
+      updated: order.shipped ?? order.created,
+      shipped: order.shipped ?? null,
+    });
     const nextTransaction = () =>
       ((statement(db, "SELECT MAX(transaction_id) FROM transactions").pluck().get() as number | null) ??
         FIRST_TRANSACTION_ID - 1) + 1;
     const insert = statement(
       db,
       `INSERT INTO transactions (transaction_id, receipt_id, shop_id, listing_id, title, quantity, price_amount, variations)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+       VALUES (@transaction_id, @receipt_id, @shop_id, @listing_id, @title, @quantity, @price_amount, @variations)`,
     );
     if (order.shipped != null) insertShipment(db, id, seededShipment(id), order.shipped);
-    for (const item of order.items)
-      insert.run(
-        nextTransaction(),
-        id,
-        order.shop_id,
-        item.listing_id,
-        item.title,
-        item.quantity,
-        item.price_amount,
-        JSON.stringify(item.variations),
-      );
+    for (const item of order.items) {
+      const variations = JSON.stringify(item.variations);
+      insert.run({ ...item, transaction_id: nextTransaction(), receipt_id: id, shop_id: order.shop_id, variations });
+    }
     return id;
   })();
 }
@@ -251,8 +241,6 @@ export function transactionPage(db: Db, shopId: number, paging: { limit: number;
   };
 }
 
-const usd = (amount: number) => ({ amount, divisor: 100, currency_code: "USD" });
-
 function transactionJson(receipt: ReceiptRow, row: TransactionRow): TransactionWire {
   return {
     transaction_id: row.transaction_id,
@@ -273,8 +261,8 @@ function transactionJson(receipt: ReceiptRow, row: TransactionRow): TransactionW
     transaction_type: "listing",
     product_id: null,
     sku: null,
-    price: usd(row.price_amount),
-    shipping_cost: usd(0),
+    price: money(row.price_amount),
+    shipping_cost: money(0),
     variations: JSON.parse(row.variations) as VariationWire[],
     product_data: [],
     shipping_profile_id: null,
@@ -325,14 +313,14 @@ function receiptJson(
     is_gift: false,
     gift_message: "",
     gift_sender: "",
-    grandtotal: usd(subtotal),
-    subtotal: usd(subtotal),
-    total_price: usd(subtotal),
-    total_shipping_cost: usd(0),
-    total_tax_cost: usd(0),
-    total_vat_cost: usd(0),
-    discount_amt: usd(0),
-    gift_wrap_price: usd(0),
+    grandtotal: money(subtotal),
+    subtotal: money(subtotal),
+    total_price: money(subtotal),
+    total_shipping_cost: money(0),
+    total_tax_cost: money(0),
+    total_vat_cost: money(0),
+    discount_amt: money(0),
+    gift_wrap_price: money(0),
     shipments: shipments.map((shipment) => ({
       receipt_shipping_id: shipment.receipt_shipping_id,
       shipment_notification_timestamp: shipment.shipment_notification_timestamp,
