@@ -9,6 +9,7 @@ import { getListingRow, listingJson, updateListingFields, type ListingRow } from
 import { PHASES } from "./state.js";
 import { PHASE_STARTS } from "./phases.js";
 import { WEBHOOK_EVENTS } from "./webhooks.js";
+import { faultBody } from "./faults.js";
 import { personalizationCapabilities } from "./api/personalization.js";
 import { shopManagerDelete, shopManagerEdit } from "./api/shop-manager.js";
 import { orderControlRoutes } from "./order-control.js";
@@ -25,16 +26,6 @@ const sellerBody = z.object({
 });
 const tokenBody = z.object({ keystring: z.string(), user_id: z.number().int(), scopes: z.array(z.string()) });
 const narrowBody = z.object({ user_id: z.number().int(), withdraw: z.array(z.string()).min(1) });
-const faultBody = z.object({
-  method: z.string().optional(),
-  path: z.string().optional(),
-  status: z.number().int().min(100).max(599).optional(),
-  times: z.number().int().min(1).optional(),
-  retry_after: z.number().int().min(0).optional(),
-  delay_ms: z.number().int().min(0).max(120_000).optional(),
-  share: z.number().min(0).max(1).optional(),
-  after_write: z.boolean().optional(),
-});
 const clockBody = z
   .object({
     advance_seconds: z.number().int().min(0).optional(),

@@ -10,21 +10,14 @@ import { spaceRefusal, type SpaceBound, type SpaceLimits } from "./space-limits.
 
 export { PHASES, type Phase } from "./phases.js";
 
-export type SandboxOptions = {
-  db: string;
-  strictHttps: boolean;
-  perSecond: number;
-  perDay: number;
-  phase: Phase | undefined;
-};
-
-export const DEFAULT_OPTIONS: SandboxOptions = {
+export const DEFAULT_OPTIONS = {
   db: ":memory:",
   strictHttps: false,
   perSecond: 1000,
   perDay: 1_000_000,
-  phase: undefined,
+  phase: undefined as Phase | undefined,
 };
+export type SandboxOptions = typeof DEFAULT_OPTIONS;
 
 export const ACCESS_TOKEN_TTL = 3600;
 export const REFRESH_TOKEN_TTL = 90 * 24 * 3600;
