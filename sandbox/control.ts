@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { jsonError, isLoopback, type AppRow, type Ctx, type SandboxEnv } from "./http.js";
+import { jsonError, isLoopback, type Ctx, type SandboxEnv } from "./http.js";
 import { randomId, sha256 } from "./crypto.js";
 import { insertListings, insertShop, insertUser } from "./store/seed.js";
 import { issueTokens, revokeUserTokens } from "./oauth/grants.js";
@@ -9,6 +9,7 @@ import { getListingRow, listingJson, updateListingFields, type ListingRow } from
 import { PHASES } from "./state.js";
 import { PHASE_STARTS } from "./phases.js";
 import { WEBHOOK_EVENTS } from "./webhooks.js";
+import { faultBody } from "./faults.js";
 import { personalizationCapabilities } from "./api/personalization.js";
 import { shopManagerDelete, shopManagerEdit } from "./api/shop-manager.js";
 import { orderControlRoutes } from "./order-control.js";
@@ -25,16 +26,6 @@ const sellerBody = z.object({
 });
 const tokenBody = z.object({ keystring: z.string(), user_id: z.number().int(), scopes: z.array(z.string()) });
 const narrowBody = z.object({ user_id: z.number().int(), withdraw: z.array(z.string()).min(1) });
-const faultBody = z.object({
-  method: z.string().optional(),
-  path: z.string().optional(),
-  status: z.number().int().min(100).max(599).optional(),
-  times: z.number().int().min(1).optional(),
-  retry_after: z.number().int().min(0).optional(),
-  delay_ms: z.number().int().min(0).max(120_000).optional(),
-  share: z.number().min(0).max(1).optional(),
-  after_write: z.boolean().optional(),
-});
 const clockBody = z
   .object({
     advance_seconds: z.number().int().min(0).optional(),
@@ -69,19 +60,32 @@ async function body<T>(c: Ctx, schema: z.ZodType<T>): Promise<T | Response> {
   return jsonError(c, 400, `${issue?.path.join(".") || "body"}: ${issue?.message ?? "invalid"}`);
 }
 
-function appByKeystring(c: Ctx, keystring: string) {
-  return c.get("state").db.prepare("SELECT * FROM apps WHERE keystring = ?").get(keystring) as AppRow | undefined;
-}
-
 /** A 403 with the sentence when `count` more of `bound` would overfill this space (never outside a space). */
 function overfilled(c: Ctx, bound: SpaceBound, count = 1) {
   const refusal = c.get("state").refusal(bound, count);
   return refusal === undefined ? undefined : jsonError(c, 403, refusal);
 }
 
+const lowercaseId = (bytes: number) =>
+  randomId(bytes)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "x");
+
 function userExists(c: Ctx, userId: number) {
   return c.get("state").db.prepare("SELECT 1 FROM users WHERE user_id = ?").get(userId) !== undefined;
 }
+
+/** The body of POST /tokens and /legacy-tokens, its app found and its user known, or the refusal. */
+async function tokenRequest(c: Ctx) {
+  const input = await body(c, tokenBody);
+  if (input instanceof Response) return input;
+  const app = c.get("state").app(input.keystring);
+  if (!app) return jsonError(c, 404, "keystring: no such app.");
+  if (!userExists(c, input.user_id)) return jsonError(c, 404, "user_id: no such user.");
+  return { ...input, app };
+}
+
+const noSubscription = (c: Ctx) => jsonError(c, 404, `No webhook subscription ${c.req.param("id")}.`);
 
 export function controlRoutes(spaces?: Spaces) {
   const routes = new Hono<SandboxEnv>();
@@ -103,9 +107,7 @@ export function controlRoutes(spaces?: Spaces) {
     const full = overfilled(c, "apps");
     if (full) return full;
     const state = c.get("state");
-    const keystring = randomId(18)
-      .toLowerCase()
-      .replace(/[^a-z0-9]/g, "x");
+    const keystring = lowercaseId(18);
     const secret = randomId(12);
     const result = state.db
       .prepare(
@@ -137,9 +139,7 @@ export function controlRoutes(spaces?: Spaces) {
     const full = overfilled(c, "sellers") ?? overfilled(c, "listings", input.listings ?? 0);
     if (full) return full;
     const state = c.get("state");
-    const suffix = randomId(6)
-      .toLowerCase()
-      .replace(/[^a-z0-9]/g, "x");
+    const suffix = lowercaseId(6);
     const email = input.email ?? `seller-${suffix}@example.com`;
     const password = input.password ?? `pw-${suffix}`;
     if (state.db.prepare("SELECT 1 FROM users WHERE email = ? COLLATE NOCASE").get(email))
@@ -162,17 +162,14 @@ export function controlRoutes(spaces?: Spaces) {
   });
 
   routes.post("/tokens", async (c) => {
-    const input = await body(c, tokenBody);
+    const input = await tokenRequest(c);
     if (input instanceof Response) return input;
-    const app = appByKeystring(c, input.keystring);
-    if (!app) return jsonError(c, 404, "keystring: no such app.");
-    if (!userExists(c, input.user_id)) return jsonError(c, 404, "user_id: no such user.");
     const unknown = input.scopes.find((scope) => !Object.hasOwn(SCOPES, scope));
     if (unknown) return jsonError(c, 400, `scopes: unknown scope ${unknown}.`);
     const state = c.get("state");
     return c.json(
       issueTokens(state.db, {
-        app_id: app.app_id,
+        app_id: input.app.app_id,
         user_id: input.user_id,
         scopes: input.scopes,
         now: state.now(),
@@ -183,17 +180,14 @@ export function controlRoutes(spaces?: Spaces) {
   });
 
   routes.post("/legacy-tokens", async (c) => {
-    const input = await body(c, tokenBody);
+    const input = await tokenRequest(c);
     if (input instanceof Response) return input;
-    const app = appByKeystring(c, input.keystring);
-    if (!app) return jsonError(c, 404, "keystring: no such app.");
-    if (!userExists(c, input.user_id)) return jsonError(c, 404, "user_id: no such user.");
     const unknown = input.scopes.find((scope) => !V2_SCOPES.has(scope));
     if (unknown) return jsonError(c, 400, `scopes: ${unknown} is not a v2 scope.`);
-    const token = `${randomId(20)}`;
+    const token = randomId(20);
     c.get("state")
       .db.prepare("INSERT INTO legacy_tokens (token_hash, app_id, user_id, scopes) VALUES (?, ?, ?, ?)")
-      .run(sha256(token), app.app_id, input.user_id, input.scopes.join(" "));
+      .run(sha256(token), input.app.app_id, input.user_id, input.scopes.join(" "));
     return c.json({ legacy_token: token }, 201);
   });
 
@@ -212,11 +206,10 @@ export function controlRoutes(spaces?: Spaces) {
       )
       .all(input.user_id, c.get("state").now()) as { token_hash: string; scopes: string }[];
     const update = db.prepare("UPDATE tokens SET scopes = ? WHERE token_hash = ?");
-    const withdrawn = new Set(input.withdraw);
     for (const grant of grants)
       update.run(
         parseScopeList(grant.scopes)
-          .filter((scope) => !withdrawn.has(scope))
+          .filter((scope) => !input.withdraw.includes(scope))
           .join(" "),
         grant.token_hash,
       );
@@ -275,19 +268,17 @@ export function controlRoutes(spaces?: Spaces) {
     return c.json(c.get("state").webhooks.subscribe(input.url, input.events, input.secret), 201);
   });
   routes.delete("/webhooks/:id", (c) =>
-    c.get("state").webhooks.unsubscribe(c.req.param("id"))
-      ? c.body(null, 204)
-      : jsonError(c, 404, `No webhook subscription ${c.req.param("id")}.`),
+    c.get("state").webhooks.unsubscribe(c.req.param("id")) ? c.body(null, 204) : noSubscription(c),
   );
   routes.get("/webhooks/:id", (c) => {
     const hub = c.get("state").webhooks;
     const subscription = hub.list().find((candidate) => candidate.id === c.req.param("id"));
-    if (!subscription) return jsonError(c, 404, `No webhook subscription ${c.req.param("id")}.`);
+    if (!subscription) return noSubscription(c);
     return c.json({ ...subscription, deliveries: hub.recentDeliveries(subscription.id) });
   });
   routes.post("/webhooks/:id/enable", (c) => {
     const subscription = c.get("state").webhooks.enable(c.req.param("id"));
-    return subscription ? c.json(subscription) : jsonError(c, 404, `No webhook subscription ${c.req.param("id")}.`);
+    return subscription ? c.json(subscription) : noSubscription(c);
   });
   routes.post("/webhooks/deliveries/:id/resend", (c) => {
     const answer = c.get("state").webhooks.resend(c.req.param("id"));
@@ -314,7 +305,7 @@ export function controlRoutes(spaces?: Spaces) {
   routes.post("/rate-limits", async (c) => {
     const input = await body(c, rateBody);
     if (input instanceof Response) return input;
-    const app = appByKeystring(c, input.keystring);
+    const app = c.get("state").app(input.keystring);
     if (!app) return jsonError(c, 404, "keystring: no such app.");
     c.get("state")
       .db.prepare("UPDATE apps SET per_second = ?, per_day = ? WHERE app_id = ?")

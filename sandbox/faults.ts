@@ -1,15 +1,20 @@
-export type Fault = {
-  method?: string;
-  path?: string;
-  status?: number;
-  times: number;
-  retry_after?: number;
-  delay_ms?: number;
+import { z } from "zod";
+
+/** POST /__sandbox/faults's body; `times` defaults to 1. */
+export const faultBody = z.object({
+  method: z.string().optional(),
+  path: z.string().optional(),
+  status: z.number().int().min(100).max(599).optional(),
+  times: z.number().int().min(1).optional(),
+  retry_after: z.number().int().min(0).optional(),
+  delay_ms: z.number().int().min(0).max(120_000).optional(),
   /** Of the matching requests, the share (0-1) that gets the fault, at random; the rest go through untouched. */
-  share?: number;
+  share: z.number().min(0).max(1).optional(),
   /** The request is carried out and its answer replaced by the fault's status: a write whose answer is lost. */
-  after_write?: boolean;
-};
+  after_write: z.boolean().optional(),
+});
+
+export type Fault = z.output<typeof faultBody> & { times: number };
 
 export class FaultPlan {
   private faults: Fault[] = [];
@@ -19,7 +24,6 @@ export class FaultPlan {
   }
 
   take(method: string, path: string): Fault | undefined {
-    if (this.faults.length === 0) return undefined;
     const index = this.faults.findIndex(
       (fault) =>
         (!fault.method || fault.method.toUpperCase() === method) &&

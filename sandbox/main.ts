@@ -64,7 +64,5 @@ ${sellers}
 Home page and request log: ${sandbox.url}/`);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => {
-    void sandbox.close().then(() => process.exit(0));
-  });
+  process.on(signal, () => void sandbox.close().then(() => process.exit(0)));
 }

@@ -28,10 +28,7 @@ export const isPhase = (value: unknown): value is Phase => (PHASES as readonly u
 
 const startSeconds = PHASES.map((phase) => Date.parse(`${PHASE_STARTS[phase]}T00:00:00Z`) / 1000);
 
-export function phaseAt(seconds: number): Phase {
-  let index = 0;
-  while (index + 1 < PHASES.length && (startSeconds[index + 1] ?? Infinity) <= seconds) index += 1;
-  return PHASES[index] ?? "migration";
-}
+export const phaseAt = (seconds: number): Phase =>
+  PHASES.findLast((_, index) => (startSeconds[index] ?? Infinity) <= seconds) ?? "migration";
 
 export const phaseReached = (phase: Phase, since: Phase) => PHASES.indexOf(phase) >= PHASES.indexOf(since);

@@ -48,8 +48,8 @@ export class RateLimiter {
       "x-remaining-this-second": String(Math.max(0, limits.per_second - counter.thisSecond)),
       "x-limit-per-day": String(limits.per_day),
       "x-remaining-today": String(Math.max(0, limits.per_day - counter.today)),
+      ...(retryAfter !== undefined && { "retry-after": String(retryAfter) }),
     };
-    if (retryAfter !== undefined) headers["retry-after"] = String(retryAfter);
     return { headers, retryAfter, message };
   }
 

@@ -34,6 +34,11 @@ export function startSandbox(
       { fetch: app.fetch, port: options.port ?? 4010, hostname: options.hostname ?? "localhost" },
       (info: AddressInfo) => {
         state.webhooks.origin = `http://localhost:${info.port}`;
+        state.outage = (ms) => {
+          server.close();
+          if ("closeAllConnections" in server) server.closeAllConnections();
+          setTimeout(() => server.listen(info.port, options.hostname ?? "localhost"), ms);
+        };
         resolve({
           url: `http://localhost:${info.port}`,
           port: info.port,
@@ -51,12 +56,5 @@ export function startSandbox(
       },
     );
     server.on("error", reject);
-    state.outage = (ms) => {
-      const address = server.address();
-      if (!address || typeof address === "string") return;
-      server.close();
-      if ("closeAllConnections" in server) server.closeAllConnections();
-      setTimeout(() => server.listen(address.port, options.hostname ?? "localhost"), ms);
-    };
   });
 }

@@ -3,17 +3,7 @@ import { statement, type Db } from "./store/db.js";
 // What one space may hold, so that a runaway CI job fills its own space and not the process every space shares.
 // The request log is bounded by keeping only its newest entries; everything else past its bound is refused.
 
-export type SpaceLimits = {
-  sellers: number;
-  listings: number;
-  orders: number;
-  apps: number;
-  webhooks: number;
-  faults: number;
-  log_entries: number;
-};
-
-export const SPACE_LIMITS: SpaceLimits = {
+export const SPACE_LIMITS = {
   sellers: 100,
   listings: 5_000,
   orders: 2_000,
@@ -22,6 +12,7 @@ export const SPACE_LIMITS: SpaceLimits = {
   faults: 50,
   log_entries: 1_000,
 };
+export type SpaceLimits = typeof SPACE_LIMITS;
 
 export type SpaceBound = Exclude<keyof SpaceLimits, "log_entries">;
 

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Hono, Next } from "hono";
 import { z } from "zod";
 import { jsonError, type Ctx, type SandboxEnv } from "./http.js";
+import { validationMessage } from "./api/validation-message.js";
 import type { SandboxState } from "./state.js";
 import { PHASES } from "./phases.js";
 import { SPACE_LIMITS, type SpaceLimits } from "./space-limits.js";
@@ -151,10 +152,7 @@ export function spaceControlRoutes(routes: Hono<SandboxEnv>, spaces: Spaces | un
   routes.post("/spaces", async (c) => {
     if (!spaces) return outside(c);
     const parsed = createBody.safeParse((await c.req.json().catch(() => undefined)) ?? {});
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      return jsonError(c, 400, `${issue?.path.join(".") || "body"}: ${issue?.message ?? "invalid"}`);
-    }
+    if (!parsed.success) return jsonError(c, 400, validationMessage(parsed.error));
     const space = spaces.create(parsed.data.ttl_seconds ?? SPACE_TTL.default, parsed.data.phase);
     if (!space)
       return jsonError(

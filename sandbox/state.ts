@@ -10,21 +10,14 @@ import { spaceRefusal, type SpaceBound, type SpaceLimits } from "./space-limits.
 
 export { PHASES, type Phase } from "./phases.js";
 
-export type SandboxOptions = {
-  db: string;
-  strictHttps: boolean;
-  perSecond: number;
-  perDay: number;
-  phase: Phase | undefined;
-};
-
-export const DEFAULT_OPTIONS: SandboxOptions = {
+export const DEFAULT_OPTIONS = {
   db: ":memory:",
   strictHttps: false,
   perSecond: 1000,
   perDay: 1_000_000,
-  phase: undefined,
+  phase: undefined as Phase | undefined,
 };
+export type SandboxOptions = typeof DEFAULT_OPTIONS;
 
 export const ACCESS_TOKEN_TTL = 3600;
 export const REFRESH_TOKEN_TTL = 90 * 24 * 3600;
@@ -37,9 +30,6 @@ export type AccessTokenRow = {
   expires_at: number;
   revoked: number;
 };
-
-/** A space (sandbox/spaces.ts): the path its routes answer under and the bounds of its size. */
-export type SpaceOf = { base: string; limits: SpaceLimits };
 
 export class SandboxState {
   readonly db: Db;
@@ -57,15 +47,14 @@ export class SandboxState {
 
   constructor(
     readonly options: SandboxOptions,
-    space?: SpaceOf,
+    space?: { base: string; limits: SpaceLimits },
   ) {
     this.base = space?.base ?? "";
     this.limits = space?.limits;
     this.log = new RequestLog(space?.limits.log_entries);
     this.pinnedPhase = options.phase;
     this.db = openDb(options.db);
-    const seeded = this.db.prepare("SELECT 1 FROM apps LIMIT 1").get();
-    if (!seeded) this.seed();
+    if (!this.db.prepare("SELECT 1 FROM apps LIMIT 1").get()) this.seed();
     this.webhooks = new WebhookHub(this);
   }
 
@@ -114,12 +103,12 @@ export class SandboxState {
 
   advanceClock(seconds: number) {
     this.clockOffsetSeconds += seconds;
-    this.webhooks.clockMoved();
+    this.webhooks.wake();
   }
 
   setClock(seconds: number) {
     this.clockOffsetSeconds = seconds - Math.floor(Date.now() / 1000);
-    this.webhooks.clockMoved();
+    this.webhooks.wake();
   }
 
   reset() {

@@ -116,29 +116,20 @@ export class WebhookHub {
   listingChanged(eventType: ListingEvent, listingId: number, deleted?: { shop_id: number }) {
     if (!this.sending()) return;
     const shopId = deleted?.shop_id ?? getListingRow(this.state.db, listingId)?.shop_id;
-    if (shopId === undefined) return;
-    this.send({
-      event_type: eventType,
-      resource_url: `${this.origin}/v3/application/listings/${listingId}`,
-      shop_id: shopId,
-    });
+    if (shopId !== undefined) this.send(eventType, `/v3/application/listings/${listingId}`, shopId);
   }
 
   // docs/marketplace.md §16.5: the receipt named by its URL under its shop.
   orderPaid(shopId: number, receiptId: number) {
-    if (!this.sending()) return;
-    this.send({
-      event_type: "order.paid",
-      resource_url: `${this.origin}/v3/application/shops/${shopId}/receipts/${receiptId}`,
-      shop_id: shopId,
-    });
+    if (this.sending()) this.send("order.paid", `/v3/application/shops/${shopId}/receipts/${receiptId}`, shopId);
   }
 
   private sending() {
     return this.state.reached("webhooks") && this.subscriptions.size > 0;
   }
 
-  private send(body: WebhookBody) {
+  private send(eventType: WebhookEvent, path: string, shopId: number) {
+    const body: WebhookBody = { event_type: eventType, resource_url: `${this.origin}${path}`, shop_id: shopId };
     for (const subscription of this.subscriptions.values()) {
       if (!subscription.events.includes(body.event_type) || subscription.disabled_at !== null) continue;
       const sending: Sending = {
@@ -187,11 +178,6 @@ export class WebhookHub {
     return { ok: true, delivery: sending.delivery };
   }
 
-  /** The sandbox clock moved: what came due is sent now, the rest is timed anew. */
-  clockMoved() {
-    this.wake();
-  }
-
   clear() {
     this.generation++;
     clearTimeout(this.timer);
@@ -202,7 +188,8 @@ export class WebhookHub {
     this.sendings.length = 0;
   }
 
-  private wake() {
+  /** The sandbox clock moved, or a retry was timed: what came due is sent now, the rest is timed anew. */
+  wake() {
     clearTimeout(this.timer);
     this.timer = undefined;
     const now = this.state.nowMs();

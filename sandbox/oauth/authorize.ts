@@ -64,7 +64,14 @@ async function formInteraction(c: Ctx) {
     ? (state.db.prepare("SELECT * FROM interactions WHERE interaction_id = ?").get(id) as InteractionRow | undefined)
     : undefined;
   if (!row || !safeEqual(cookie, id) || !safeEqual(field("csrf"), row.csrf_token)) {
-    return { refused: page403(c) } as const;
+    c.set("logNote", { error: "csrf: form token or interaction cookie missing or wrong" });
+    const refused = errorPage(
+      c,
+      "This form could not be accepted",
+      "The form did not come from this sign-in page (its security token or cookie is missing or wrong). Go back to the application and sign in again.",
+      403,
+    );
+    return { refused } as const;
   }
   if (row.created_at + INTERACTION_TTL <= state.now()) {
     return {
@@ -79,16 +86,6 @@ async function formInteraction(c: Ctx) {
   return { row, app, form, field } as const;
 }
 
-function page403(c: Ctx) {
-  c.set("logNote", { error: "csrf: form token or interaction cookie missing or wrong" });
-  return errorPage(
-    c,
-    "This form could not be accepted",
-    "The form did not come from this sign-in page (its security token or cookie is missing or wrong). Go back to the application and sign in again.",
-    403,
-  );
-}
-
 export function authorizeRoutes() {
   const routes = new Hono<SandboxEnv>();
 
@@ -96,9 +93,7 @@ export function authorizeRoutes() {
   routes.get("/connect", (c) => {
     const state = c.get("state");
     const query = c.req.query();
-    const app = query.client_id
-      ? (state.db.prepare("SELECT * FROM apps WHERE keystring = ?").get(query.client_id) as AppRow | undefined)
-      : undefined;
+    const app = query.client_id ? state.app(query.client_id) : undefined;
     if (!app)
       return errorPage(
         c,
@@ -213,6 +208,7 @@ export function authorizeRoutes() {
     const found = await formInteraction(c);
     if ("refused" in found) return found.refused;
     const { row, form, field } = found;
+    const deny = (description: string) => redirectError(c, row.redirect_uri, "access_denied", description, row.state);
     if (row.user_id === null)
       return errorPage(
         c,
@@ -222,38 +218,17 @@ export function authorizeRoutes() {
     const state = c.get("state");
     state.db.prepare("DELETE FROM interactions WHERE interaction_id = ?").run(row.interaction_id);
     deleteCookie(c, INTERACTION_COOKIE, { path: `${state.base}/oauth` });
-    if (field("decision") !== "allow")
-      return redirectError(
-        c,
-        row.redirect_uri,
-        "access_denied",
-        "The user denied access to the application.",
-        row.state,
-      );
+    if (field("decision") !== "allow") return deny("The user denied access to the application.");
     const checked = new Set([form.scope].flat().filter((value): value is string => typeof value === "string"));
     const granted = parseScopeList(row.scopes).filter((scope) => checked.has(scope));
-    if (granted.length === 0)
-      return redirectError(
-        c,
-        row.redirect_uri,
-        "access_denied",
-        "The user granted none of the requested scopes.",
-        row.state,
-      );
+    if (granted.length === 0) return deny("The user granted none of the requested scopes.");
     const code = randomId(32);
     state.db
       .prepare(
-        "INSERT INTO codes (code_hash, app_id, user_id, scopes, redirect_uri, code_challenge, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        `INSERT INTO codes (code_hash, app_id, user_id, scopes, redirect_uri, code_challenge, expires_at)
+         VALUES (@code_hash, @app_id, @user_id, @scopes, @redirect_uri, @code_challenge, @expires_at)`,
       )
-      .run(
-        sha256(code),
-        row.app_id,
-        row.user_id,
-        granted.join(" "),
-        row.redirect_uri,
-        row.code_challenge,
-        state.now() + CODE_TTL,
-      );
+      .run({ ...row, code_hash: sha256(code), scopes: granted.join(" "), expires_at: state.now() + CODE_TTL });
     return redirectWith(c, row.redirect_uri, { code, state: row.state });
   });
 

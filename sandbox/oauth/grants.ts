@@ -21,32 +21,18 @@ export function issueTokens(
     "INSERT INTO tokens (token_hash, kind, app_id, user_id, scopes, expires_at, code_hash) VALUES (?, ?, ?, ?, ?, ?, ?)",
   );
   const scope = grant.scopes.join(" ");
-  insert.run(
-    sha256(access),
-    "access",
-    grant.app_id,
-    grant.user_id,
-    scope,
-    grant.now + ACCESS_TOKEN_TTL,
-    grant.code_hash ?? null,
-  );
-  insert.run(
-    sha256(refresh),
-    "refresh",
-    grant.app_id,
-    grant.user_id,
-    scope,
-    grant.now + REFRESH_TOKEN_TTL,
-    grant.code_hash ?? null,
-  );
-  const response: TokenResponse = {
+  for (const [token, kind, ttl] of [
+    [access, "access", ACCESS_TOKEN_TTL],
+    [refresh, "refresh", REFRESH_TOKEN_TTL],
+  ] as const)
+    insert.run(sha256(token), kind, grant.app_id, grant.user_id, scope, grant.now + ttl, grant.code_hash ?? null);
+  return {
     access_token: access,
     token_type: "Bearer",
     expires_in: ACCESS_TOKEN_TTL,
     refresh_token: refresh,
+    ...(grant.with_scope && { scope }),
   };
-  if (grant.with_scope) response.scope = scope;
-  return response;
 }
 
 export function revokeUserTokens(db: Db, userId: number) {

@@ -95,15 +95,7 @@ function authorizationCode(c: Ctx, app: AppRow, params: Record<string, string>) 
     .prepare("UPDATE codes SET used_at = ? WHERE code_hash = ? AND used_at IS NULL")
     .run(state.now(), codeHash);
   if (used.changes === 0) return oauthError(c, "invalid_grant", "code has been used previously");
-  c.set("bearer", { user_id: code.user_id, scopes: [] });
-  return issueTokens(state.db, {
-    app_id: app.app_id,
-    user_id: code.user_id,
-    scopes: parseScopeList(code.scopes),
-    code_hash: codeHash,
-    now: state.now(),
-    with_scope: true,
-  });
+  return { user_id: code.user_id, scopes: parseScopeList(code.scopes), code_hash: codeHash, with_scope: true };
 }
 
 function refreshToken(c: Ctx, app: AppRow, params: Record<string, string>) {
@@ -118,16 +110,9 @@ function refreshToken(c: Ctx, app: AppRow, params: Record<string, string>) {
   // docs/marketplace.md §4.4: the refresh token just used stops working at once; the UPDATE makes two racing refreshes yield one winner.
   const spent = state.db.prepare("UPDATE tokens SET revoked = 1 WHERE token_hash = ? AND revoked = 0").run(hash);
   if (spent.changes === 0) return oauthError(c, "invalid_grant", "refresh_token is revoked");
-  c.set("bearer", { user_id: row.user_id, scopes: [] });
   // The new pair stays tied to the original code, so a later replay of that code revokes it too (RFC 6749 4.1.2).
-  return issueTokens(state.db, {
-    app_id: app.app_id,
-    user_id: row.user_id,
-    scopes: parseScopeList(row.scopes),
-    code_hash: row.code_hash ?? undefined,
-    now: state.now(),
-    with_scope: true,
-  });
+  const codeHash = row.code_hash ?? undefined;
+  return { user_id: row.user_id, scopes: parseScopeList(row.scopes), code_hash: codeHash, with_scope: true };
 }
 
 function tokenExchange(c: Ctx, app: AppRow, params: Record<string, string>) {
@@ -137,15 +122,7 @@ function tokenExchange(c: Ctx, app: AppRow, params: Record<string, string>) {
     .prepare("SELECT user_id, app_id, scopes FROM legacy_tokens WHERE token_hash = ?")
     .get(sha256(params.legacy_token)) as { user_id: number; app_id: number; scopes: string } | undefined;
   if (!row || row.app_id !== app.app_id) return oauthError(c, "invalid_grant", "legacy_token is invalid");
-  c.set("bearer", { user_id: row.user_id, scopes: [] });
-  const scopes = v3ScopesOfLegacy(parseScopeList(row.scopes));
-  return issueTokens(state.db, {
-    app_id: app.app_id,
-    user_id: row.user_id,
-    scopes,
-    now: state.now(),
-    with_scope: false,
-  });
+  return { user_id: row.user_id, scopes: v3ScopesOfLegacy(parseScopeList(row.scopes)), with_scope: false };
 }
 
 const GRANTS = {
@@ -184,13 +161,15 @@ export const tokenRoutes = [
       if (!Object.hasOwn(GRANTS, fields.grant_type) || !grant)
         return oauthError(c, "unsupported_grant_type", `grant_type ${fields.grant_type} is not supported`);
       if (!fields.client_id) return oauthError(c, "invalid_request", "client_id is required");
-      const app = c.get("state").db.prepare("SELECT * FROM apps WHERE keystring = ?").get(fields.client_id) as
-        AppRow | undefined;
+      const state = c.get("state");
+      const app = state.app(fields.client_id);
       if (!app) return oauthError(c, "invalid_client", "client_id is unknown");
       c.set("apiApp", app);
-      const result = grant(c, app, fields);
-      if (result instanceof Response) return result;
-      return c.json(result, 200, { "cache-control": "no-store", pragma: "no-cache" });
+      const granted = grant(c, app, fields);
+      if (granted instanceof Response) return granted;
+      c.set("bearer", { user_id: granted.user_id, scopes: [] });
+      const tokens = issueTokens(state.db, { ...granted, app_id: app.app_id, now: state.now() });
+      return c.json(tokens, 200, { "cache-control": "no-store", pragma: "no-cache" });
     },
   }),
 ];

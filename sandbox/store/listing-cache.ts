@@ -7,23 +7,17 @@ const MAX_BYTES = 64 * 1024 * 1024;
 
 const caches = new WeakMap<Db, LRUCache<string, string>>();
 
-function cacheOf(db: Db) {
-  let cache = caches.get(db);
-  if (!cache)
-    caches.set(
-      db,
-      (cache = new LRUCache<string, string>({ maxSize: MAX_BYTES, sizeCalculation: (text) => text.length })),
-    );
-  return cache;
-}
-
 export function keptAnswer(db: Db, key: string): string | undefined {
   return caches.get(db)?.get(key);
 }
 
 /** An answer built inside a transaction is not kept: the transaction may still roll back. */
 export function keepAnswer(db: Db, key: string, text: string) {
-  if (!db.inTransaction) cacheOf(db).set(key, text);
+  if (db.inTransaction) return;
+  let cache = caches.get(db);
+  if (!cache)
+    caches.set(db, (cache = new LRUCache({ maxSize: MAX_BYTES, sizeCalculation: (answer) => answer.length })));
+  cache.set(key, text);
 }
 
 /**

@@ -48,7 +48,7 @@ export type ListingView = {
   origin?: string;
 };
 
-const money = (amount: number) => ({ amount, divisor: 100, currency_code: "USD" });
+export const money = (amount: number) => ({ amount, divisor: 100, currency_code: "USD" });
 const ENDING_AFTER_SECONDS = 120 * 24 * 3600;
 
 function escapeHtml(text: string) {
@@ -166,18 +166,13 @@ export function listingImageSvg(db: Db, imageId: number, size: keyof typeof IMAG
 function images(row: ListingRow, origin = ""): NonNullable<ListingWire["images"]> {
   if (row.state === "draft") return [];
   return [0, 1].map((rank) => {
-    const color = listingImageColor(row.listing_id, rank);
+    const { hex, ...color } = listingImageColor(row.listing_id, rank);
     const id = row.listing_id * 10 + rank + 1;
     return {
       listing_id: row.listing_id,
       listing_image_id: id,
-      hex_code: color.hex,
-      red: color.red,
-      green: color.green,
-      blue: color.blue,
-      hue: color.hue,
-      saturation: color.saturation,
-      brightness: color.brightness,
+      hex_code: hex,
+      ...color,
       is_black_and_white: false,
       creation_tsz: row.created_timestamp,
       created_timestamp: row.created_timestamp,
@@ -364,10 +359,9 @@ const ROW_COLUMNS = `listing_id, shop_id, user_id, title, description, state, qu
   updated_timestamp, featured_rank, shop_section_id, return_policy_id, taxonomy_id, is_personalizable, questions,
   legacy_is_required, legacy_char_count_max, legacy_instructions, ${EU_GUARANTEE_FIELDS.join(", ")}`;
 
-const ROW_BY_ID = `SELECT ${ROW_COLUMNS} FROM listings WHERE listing_id = ?`;
-
 export function getListingRow(db: Db, listingId: number) {
-  return statement(db, ROW_BY_ID).get(listingId) as ListingRow | undefined;
+  return statement(db, `SELECT ${ROW_COLUMNS} FROM listings WHERE listing_id = ?`).get(listingId) as
+    ListingRow | undefined;
 }
 
 /** What decides who may see a listing (docs/marketplace.md §2.6), without the cost of reading its whole row. */
@@ -413,16 +407,13 @@ export function listingPageText(db: Db, query: ListingQuery, view: ListingView, 
   const count = statement(db, `SELECT COUNT(*) FROM listings WHERE ${query.where}`)
     .pluck()
     .get(...query.params) as number;
-  const select = `SELECT listing_id FROM listings WHERE ${query.where} ORDER BY ${query.order ?? "listing_id"}`;
-  const ids = (
-    paging
-      ? statement(db, `${select} LIMIT ? OFFSET ?`)
-          .pluck()
-          .all(...query.params, paging.limit, paging.offset)
-      : statement(db, select)
-          .pluck()
-          .all(...query.params)
-  ) as number[];
+  // SQLite reads a negative LIMIT as no limit.
+  const ids = statement(
+    db,
+    `SELECT listing_id FROM listings WHERE ${query.where} ORDER BY ${query.order ?? "listing_id"} LIMIT ? OFFSET ?`,
+  )
+    .pluck()
+    .all(...query.params, paging?.limit ?? -1, paging?.offset ?? 0) as number[];
   return `{"count":${count},"results":[${listingTexts(db, ids, view).join(",")}]}`;
 }
 

@@ -26,11 +26,9 @@ export const orderBody = z.strictObject({
   created_timestamp: z.int().min(946_684_800).optional(),
 });
 
-export type OrderInput = z.input<typeof orderBody>;
-
 export type OrderOutcome = { receipt_id: number; shop_id: number } | { status: 400 | 404 | 409; error: string };
 
-function variationOf(question: StoredQuestion, answer: BuyerAnswer | undefined): VariationWire | null {
+export function variationOf(question: StoredQuestion, answer: BuyerAnswer | undefined): VariationWire | null {
   const files = answer?.files ?? [];
   const value = answer?.value ?? "";
   const given = question.question_type.endsWith("_upload") ? files.join(UPLOAD_SEPARATOR) : value;

@@ -1,4 +1,5 @@
 import { statement, type Db } from "./db.js";
+import { money } from "./listing-store.js";
 import type { ReceiptWire, TransactionWire, VariationWire } from "../receipt-wire.js";
 
 // Receipts and their transactions (docs/marketplace.md §16): one receipt per order, one transaction per listing bought,
@@ -58,40 +59,29 @@ export function insertOrder(db: Db, order: NewOrder, receiptId?: number): number
       db,
       `INSERT INTO receipts (receipt_id, shop_id, seller_user_id, buyer_user_id, buyer_name, buyer_email,
          message_from_buyer, is_paid, created_timestamp, updated_timestamp, shipped_timestamp)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(
+       VALUES (@id, @shop_id, @seller_user_id, @buyer_user_id, @buyer_name, @buyer_email, @message_from_buyer, @is_paid,
+         @created, @updated, @shipped)`,
+    ).run({
+      ...order,
       id,
-      order.shop_id,
-      order.seller_user_id,
-      order.buyer_user_id,
-      order.buyer_name,
-      order.buyer_email,
-      order.message_from_buyer ?? null,
-      order.paid ? 1 : 0,
-      order.created,
-      order.shipped ?? order.created,
-      order.shipped ?? null,
-    );
+      message_from_buyer: order.message_from_buyer ?? null,
+      is_paid: order.paid ? 1 : 0,
+      updated: order.shipped ?? order.created,
+      shipped: order.shipped ?? null,
+    });
     const nextTransaction = () =>
       ((statement(db, "SELECT MAX(transaction_id) FROM transactions").pluck().get() as number | null) ??
         FIRST_TRANSACTION_ID - 1) + 1;
     const insert = statement(
       db,
       `INSERT INTO transactions (transaction_id, receipt_id, shop_id, listing_id, title, quantity, price_amount, variations)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+       VALUES (@transaction_id, @receipt_id, @shop_id, @listing_id, @title, @quantity, @price_amount, @variations)`,
     );
     if (order.shipped != null) insertShipment(db, id, seededShipment(id), order.shipped);
-    for (const item of order.items)
-      insert.run(
-        nextTransaction(),
-        id,
-        order.shop_id,
-        item.listing_id,
-        item.title,
-        item.quantity,
-        item.price_amount,
-        JSON.stringify(item.variations),
-      );
+    for (const item of order.items) {
+      const variations = JSON.stringify(item.variations);
+      insert.run({ ...item, transaction_id: nextTransaction(), receipt_id: id, shop_id: order.shop_id, variations });
+    }
     return id;
   })();
 }
@@ -203,16 +193,17 @@ export function receiptPage(db: Db, shopId: number, filter: ReceiptFilter) {
   return { count, results: receiptsJson(db, rows) };
 }
 
-function transactionsOf(db: Db, receiptIds: readonly number[]) {
-  if (receiptIds.length === 0) return new Map<number, TransactionRow[]>();
-  const rows = statement(
-    db,
-    `SELECT * FROM transactions WHERE receipt_id IN (${receiptIds.map(() => "?").join(",")}) ORDER BY transaction_id`,
-  ).all(...receiptIds) as TransactionRow[];
-  const byReceipt = new Map<number, TransactionRow[]>();
+/** The rows of one table for these receipts, by receipt, each receipt's in the order given. */
+function rowsByReceipt<Row extends { receipt_id: number }>(db: Db, table: string, orderBy: string, ids: number[]) {
+  const sql = `SELECT * FROM ${table} WHERE receipt_id IN (SELECT value FROM json_each(?)) ORDER BY ${orderBy}`;
+  const rows = statement(db, sql).all(JSON.stringify(ids)) as Row[];
+  const byReceipt = new Map<number, Row[]>();
   for (const row of rows) byReceipt.set(row.receipt_id, [...(byReceipt.get(row.receipt_id) ?? []), row]);
   return byReceipt;
 }
+
+const transactionsOf = (db: Db, receiptIds: number[]) =>
+  rowsByReceipt<TransactionRow>(db, "transactions", "transaction_id", receiptIds);
 
 type ShipmentRow = {
   receipt_shipping_id: number;
@@ -222,22 +213,10 @@ type ShipmentRow = {
   shipment_notification_timestamp: number;
 };
 
-function shipmentsOf(db: Db, receiptIds: readonly number[]) {
-  const byReceipt = new Map<number, ShipmentRow[]>();
-  if (receiptIds.length === 0) return byReceipt;
-  const rows = statement(
-    db,
-    `SELECT receipt_shipping_id, receipt_id, carrier_name, tracking_code, shipment_notification_timestamp
-     FROM receipt_shipments WHERE receipt_id IN (${receiptIds.map(() => "?").join(",")}) ORDER BY receipt_shipping_id`,
-  ).all(...receiptIds) as ShipmentRow[];
-  for (const row of rows) byReceipt.set(row.receipt_id, [...(byReceipt.get(row.receipt_id) ?? []), row]);
-  return byReceipt;
-}
-
 export function receiptsJson(db: Db, rows: readonly ReceiptRow[]): ReceiptWire[] {
   const ids = rows.map((row) => row.receipt_id);
   const transactions = transactionsOf(db, ids);
-  const shipments = shipmentsOf(db, ids);
+  const shipments = rowsByReceipt<ShipmentRow>(db, "receipt_shipments", "receipt_shipping_id", ids);
   return rows.map((row) =>
     receiptJson(row, transactions.get(row.receipt_id) ?? [], shipments.get(row.receipt_id) ?? []),
   );
@@ -254,26 +233,13 @@ export function transactionPage(db: Db, shopId: number, paging: { limit: number;
     db,
     "SELECT * FROM transactions WHERE shop_id = ? ORDER BY transaction_id DESC LIMIT ? OFFSET ?",
   ).all(shopId, paging.limit, paging.offset) as TransactionRow[];
-  const receipts = new Map(
-    rows.length === 0
-      ? []
-      : (
-          statement(
-            db,
-            `SELECT * FROM receipts WHERE receipt_id IN (${[...new Set(rows.map((row) => row.receipt_id))].map(() => "?").join(",")})`,
-          ).all(...new Set(rows.map((row) => row.receipt_id))) as ReceiptRow[]
-        ).map((receipt) => [receipt.receipt_id, receipt]),
-  );
+  const ids = rows.map((row) => row.receipt_id);
+  const receipts = rowsByReceipt<ReceiptRow>(db, "receipts", "receipt_id", ids);
   return {
     count,
-    results: rows.flatMap((row) => {
-      const receipt = receipts.get(row.receipt_id);
-      return receipt ? [transactionJson(receipt, row)] : [];
-    }),
+    results: rows.flatMap((row) => receipts.get(row.receipt_id)?.map((receipt) => transactionJson(receipt, row)) ?? []),
   };
 }
-
-const usd = (amount: number) => ({ amount, divisor: 100, currency_code: "USD" });
 
 function transactionJson(receipt: ReceiptRow, row: TransactionRow): TransactionWire {
   return {
@@ -295,8 +261,8 @@ function transactionJson(receipt: ReceiptRow, row: TransactionRow): TransactionW
     transaction_type: "listing",
     product_id: null,
     sku: null,
-    price: usd(row.price_amount),
-    shipping_cost: usd(0),
+    price: money(row.price_amount),
+    shipping_cost: money(0),
     variations: JSON.parse(row.variations) as VariationWire[],
     product_data: [],
     shipping_profile_id: null,
@@ -347,14 +313,14 @@ function receiptJson(
     is_gift: false,
     gift_message: "",
     gift_sender: "",
-    grandtotal: usd(subtotal),
-    subtotal: usd(subtotal),
-    total_price: usd(subtotal),
-    total_shipping_cost: usd(0),
-    total_tax_cost: usd(0),
-    total_vat_cost: usd(0),
-    discount_amt: usd(0),
-    gift_wrap_price: usd(0),
+    grandtotal: money(subtotal),
+    subtotal: money(subtotal),
+    total_price: money(subtotal),
+    total_shipping_cost: money(0),
+    total_tax_cost: money(0),
+    total_vat_cost: money(0),
+    discount_amt: money(0),
+    gift_wrap_price: money(0),
     shipments: shipments.map((shipment) => ({
       receipt_shipping_id: shipment.receipt_shipping_id,
       shipment_notification_timestamp: shipment.shipment_notification_timestamp,

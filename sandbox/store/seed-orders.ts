@@ -1,8 +1,7 @@
 import type { Db } from "./db.js";
 import { getListingRow } from "./listing-store.js";
 import { insertOrder } from "./receipt-store.js";
-import { orderBody, placeOrder } from "./place-order.js";
-import { PERSONALIZATION_PROPERTY_ID } from "../receipt-wire.js";
+import { orderBody, placeOrder, variationOf } from "./place-order.js";
 import type { StoredQuestion } from "../wire.js";
 
 // The demo sellers' orders: answered as the seeded questions stand, over the last three weeks before the seed, the
@@ -77,18 +76,11 @@ export function seedOrders(db: Db, shops: { ada: number; ada_user: number }, now
       shipped: now - 29 * 24 * HOUR,
       items: [1_000_000_001, 1_000_000_002].map((listingId) => {
         const row = getListingRow(db, listingId)!;
-        const variations =
+        const variation =
           listingId === first?.listing_id && question
-            ? [
-                {
-                  property_id: PERSONALIZATION_PROPERTY_ID,
-                  value_id: null,
-                  formatted_name: question.question_text,
-                  formatted_value: "Jane",
-                  question_id: question.question_id,
-                },
-              ]
-            : [];
+            ? variationOf(question, { question_id: question.question_id, value: "Jane" })
+            : null;
+        const variations = variation ? [variation] : [];
         return { listing_id: listingId, title: row.title, quantity: 1, price_amount: row.price_amount, variations };
       }),
     },

@@ -62,15 +62,8 @@ const STATES_OF_ADA = [
 ] as string[];
 
 export const TAXONOMY_IDS = { jewelry: 1208, prints: 2078, bags: 133, signs: 1027, other: 6827 } as const;
-const DEFAULT_TAXONOMY_ID = TAXONOMY_IDS.other;
-const ADA_TAXONOMIES = [
-  TAXONOMY_IDS.jewelry,
-  TAXONOMY_IDS.prints,
-  TAXONOMY_IDS.prints,
-  TAXONOMY_IDS.bags,
-  TAXONOMY_IDS.jewelry,
-  TAXONOMY_IDS.signs,
-];
+const { jewelry, prints, bags, signs } = TAXONOMY_IDS;
+const ADA_TAXONOMIES = [jewelry, prints, prints, bags, jewelry, signs];
 
 const ADA_ITEMS = [
   "Name necklace",
@@ -99,16 +92,16 @@ function adaListings(): SeedListing[] {
         max_allowed_characters: index % 2 === 0 ? 12 : 60,
       };
     }
+    if (index === 7) {
+      listing.question = {
+        instructions: "Which colour should the thread be?",
+        required: false,
+        max_allowed_characters: 30,
+      };
+      listing.legacy = { is_required: true, char_count_max: 100, instructions: "Which colour?" };
+    }
     return listing;
-  }).map((listing, index) =>
-    index === 7
-      ? {
-          ...listing,
-          question: { instructions: "Which colour should the thread be?", required: false, max_allowed_characters: 30 },
-          legacy: { is_required: true, char_count_max: 100, instructions: "Which colour?" },
-        }
-      : listing,
-  );
+  });
 }
 
 /**
@@ -282,7 +275,7 @@ export function insertListings(
       featured_rank: listing.featured_rank ?? null,
       shop_section_id: listing.shop_section_id ?? null,
       return_policy_id: listing.return_policy_id ?? null,
-      taxonomy_id: listing.taxonomy_id ?? DEFAULT_TAXONOMY_ID,
+      taxonomy_id: listing.taxonomy_id ?? TAXONOMY_IDS.other,
       is_personalizable: question || listing.personalizable ? 1 : 0,
       questions: JSON.stringify(
         question ? [questionRecord(question, (listingId ?? shop.shop_id * 1000 + index) * 10 + 1)] : [],
@@ -304,15 +297,9 @@ export function seed(
 ) {
   db.transaction(() => {
     db.prepare(
-      "INSERT INTO apps (app_id, name, keystring, shared_secret, redirect_uris, per_second, per_day) VALUES (1, ?, ?, ?, ?, ?, ?)",
-    ).run(
-      DEMO_APP.name,
-      DEMO_APP.keystring,
-      DEMO_APP.shared_secret,
-      JSON.stringify(DEMO_APP.redirect_uris),
-      rate.per_second,
-      rate.per_day,
-    );
+      `INSERT INTO apps (app_id, name, keystring, shared_secret, redirect_uris, per_second, per_day)
+       VALUES (1, @name, @keystring, @shared_secret, @redirect_uris, @per_second, @per_day)`,
+    ).run({ ...DEMO_APP, redirect_uris: JSON.stringify(DEMO_APP.redirect_uris), ...rate });
     const { ada, bo, cy, dee } = DEMO_SELLERS;
     for (const [seller, firstName] of [
       [ada, "Ada"],
