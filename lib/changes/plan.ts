@@ -21,8 +21,6 @@ export type PlanItem = {
   lastModified: number | null;
 };
 
-export const planDiff = questionDiff;
-
 /** Whether a plan has anything to write, or to take (a listing changed since an export): otherwise none is stored. */
 export const holdsChange = (items: readonly Pick<PlanItem, "status">[]) =>
   items.some((item) => item.status === "change" || item.status === "changed-since");
@@ -48,7 +46,7 @@ function itemOf(listing: ListingQuestions, outcome: ChangeOutcome): PlanItem {
       status: "change",
       reason: null,
       after: outcome.after,
-      diff: planDiff(listing.questions, outcome.after),
+      diff: questionDiff(listing.questions, outcome.after),
     };
   if (outcome.outcome === "skipped")
     return { ...common, status: "skipped", reason: outcome.reason, after: null, diff: [] };
@@ -169,7 +167,7 @@ export function undoTarget(
     if (!sameContent(written, current))
       return {
         after: null,
-        kept: [leftAsIs(`${written.length} as the change left them`), ...planDiff(written, current)],
+        kept: [leftAsIs(`${written.length} as the change left them`), ...questionDiff(written, current)],
       };
     // The listing's ids are its current ones: a write may have given its questions new ids.
     const currentIds = new Set(current.map((question) => question.id));
@@ -204,7 +202,7 @@ export function undoTarget(
     }
     if (keptFields.size > 0)
       // Paired by place: the write may have given the question a new id.
-      for (const change of planDiff([withoutId(wrote)], [withoutId(now)]))
+      for (const change of questionDiff([withoutId(wrote)], [withoutId(now)]))
         kept.push({ ...change, fields: change.fields.filter((field) => keptFields.has(field.field)) });
     return next;
   });

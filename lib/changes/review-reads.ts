@@ -2,7 +2,7 @@ import "server-only";
 import type { Database } from "../db/database";
 import type { Question } from "../marketplace/wire";
 import type { QuestionChange } from "../personalization/question-diff";
-import { costOf, type PlanCost, type PlanItemStatus } from "./plan";
+import { costOf, type PlanItemStatus } from "./plan";
 import type { Plan } from "./plan-records";
 import {
   PLAN_FILTERS,
@@ -96,10 +96,8 @@ export function reviewReads(db: Database) {
          FROM change_plan_items WHERE plan_id = $1`,
       [planId],
     );
-    return Object.fromEntries(PLAN_FILTERS.map((filter) => [filter, Number(row?.[filter] ?? 0)])) as Record<
-      PlanFilter,
-      number
-    >;
+    const counted = PLAN_FILTERS.map((filter) => [filter, Number(row?.[filter] ?? 0)]);
+    return Object.fromEntries(counted) as Record<PlanFilter, number>;
   }
 
   /** What the plan's listings lose, over every row rather than the page shown (only rows whose diff removes a question). */
@@ -112,10 +110,6 @@ export function reviewReads(db: Database) {
     return lossSummary(rows.map(itemViewOf), undo);
   }
 
-  async function cost(plan: Plan): Promise<PlanCost> {
-    return costOf((await counts(plan.id)).included, plan.rate);
-  }
-
   async function undoneBy(planId: string): Promise<string | null> {
     const [row] = await db.query<{ plan_id: string }>(
       "SELECT plan_id FROM change_plans WHERE undo_of = $1 ORDER BY created_at DESC LIMIT 1",
@@ -125,6 +119,7 @@ export function reviewReads(db: Database) {
   }
 
   async function heading(plan: Plan): Promise<Omit<PlanView, "items">> {
+    const counted = await counts(plan.id);
     return {
       id: plan.id,
       description: plan.description,
@@ -135,8 +130,8 @@ export function reviewReads(db: Database) {
       reserve: plan.reserve,
       waitingUntil: plan.waitingUntil,
       statusReason: plan.statusReason,
-      cost: await cost(plan),
-      counts: await counts(plan.id),
+      cost: costOf(counted.included, plan.rate),
+      counts: counted,
     };
   }
 

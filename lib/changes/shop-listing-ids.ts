@@ -5,9 +5,7 @@ import type { Result } from "../marketplace/failure";
 import { mirrorStore } from "../mirror/mirror-store";
 import { READ_BATCH } from "./plan";
 import { QUESTIONS_MAX } from "../personalization/question-set";
-import { readListingQuestions, readShopQuestions, SHOP_READ_MAX, type ShopListing } from "./listing-reads";
-
-type Seller = { userId: number; shopId: number };
+import { readListingQuestions, readShopQuestions, SHOP_READ_MAX, type Seller, type ShopListing } from "./listing-reads";
 
 /** Which of the named listings are the seller's, and those the check read on the way. */
 export type ShopListings = { ids: ReadonlySet<number>; read?: ShopListing[] };

@@ -36,16 +36,18 @@ export const EXPORT_COLUMNS = [...COLUMNS, VERSION_COLUMN] as const;
 type Column = (typeof COLUMNS)[number];
 type Row = Record<Column, string>;
 
-function rowsOf(listing: ListingQuestions): string[][] {
-  const common = [String(listing.listingId), listing.title, listing.state];
-  const rows = listingCells(listing);
-  const versions = versionCells(rows);
-  return rows.map((cells, index) => [...common, ...QUESTION_COLUMNS.map((column) => cells[column]), versions[index]!]);
-}
-
 /** Each listing's rows in `EXPORT_COLUMNS` order. */
 export function questionRows(listings: readonly ListingQuestions[]): string[][] {
-  return listings.flatMap(rowsOf);
+  return listings.flatMap((listing) => {
+    const common = [String(listing.listingId), listing.title, listing.state];
+    const rows = listingCells(listing);
+    const versions = versionCells(rows);
+    return rows.map((cells, index) => [
+      ...common,
+      ...QUESTION_COLUMNS.map((column) => cells[column]),
+      versions[index]!,
+    ]);
+  });
 }
 
 /** The shop's questions as an export writes them, CSV or Excel alike. */
@@ -169,7 +171,7 @@ export async function questionRowsOf(
 }
 
 /** Rows naming a listing outside `shop`; checked before the marketplace is asked anything about them. */
-export function foreignRows({ rows }: QuestionRows, shop: ReadonlySet<number>): CellError[] {
+export function foreignRows({ rows }: QuestionRows, shop: Pick<ReadonlySet<number>, "has">): CellError[] {
   return rows.filter((row) => !shop.has(row.listingId)).map(notInShop);
 }
 
@@ -344,20 +346,13 @@ function judgeListing(group: readonly ParsedRow[], listing: ListingQuestions, er
  * for it kept apart for the seller to take.
  */
 export async function importQuestions(
-  { rows }: QuestionRows,
+  parsed: QuestionRows,
   listings: ReadonlyMap<number, ListingQuestions>,
 ): Promise<SpreadsheetImport> {
-  const errors: CellError[] = [];
+  const errors = foreignRows(parsed, listings);
   const groups = new Map<number, ParsedRow[]>();
-  for (const row of rows) {
-    if (!listings.has(row.listingId)) {
-      errors.push(notInShop(row));
-      continue;
-    }
-    const group = groups.get(row.listingId);
-    if (group) group.push(row);
-    else groups.set(row.listingId, [row]);
-  }
+  for (const row of parsed.rows)
+    if (listings.has(row.listingId)) groups.set(row.listingId, [...(groups.get(row.listingId) ?? []), row]);
   const targets = new Map<number, Question[]>();
   const kept = new Map<number, QuestionChange[]>();
   const changedSince = new Map<number, ChangedSince>();
@@ -373,10 +368,7 @@ export async function importQuestions(
     }
     const listing = listings.get(id)!;
     const now = listingCells(listing);
-    const since = sinceExport(
-      group.map(({ cells, version }) => ({ cells, version })),
-      now,
-    );
+    const since = sinceExport(group, now);
     if (since.kind === "changed-since" || (since.kind === "as-exported" && since.changedSince)) {
       const cause = since.kind === "changed-since" ? since.cause : "not-edited";
       if (cause !== "not-edited") edited = true;
