@@ -127,21 +127,16 @@ const FIELD_NAMES: Record<Field, string> = {
   options: "Choices",
   addOnPrice: "Add-on price",
 };
-const same: Record<Field, (a: Question, b: Question) => boolean> = {
-  title: (a, b) => a.title === b.title,
-  instructions: (a, b) => a.instructions === b.instructions,
-  required: (a, b) => a.required === b.required,
-  maxAllowedCharacters: (a, b) => a.maxAllowedCharacters === b.maxAllowedCharacters,
-  maxAllowedFiles: (a, b) => a.maxAllowedFiles === b.maxAllowedFiles,
-  options: (a, b) => (a.options ?? []).join("\n") === (b.options ?? []).join("\n"),
-  addOnPrice: (a, b) => samePrice(a.addOnPrice, b.addOnPrice),
+const FIELDS = Object.keys(FIELD_NAMES) as Field[];
+const same = (field: Field, a: Question, b: Question) => {
+  if (field === "options") return (a.options ?? []).join("\n") === (b.options ?? []).join("\n");
+  return field === "addOnPrice" ? samePrice(a.addOnPrice, b.addOnPrice) : a[field] === b[field];
 };
 
 const sameShape = (a: readonly Question[], b: readonly Question[]) =>
   a.length === b.length && a.every((question, index) => question.type === b[index]?.type);
 const sameContent = (a: readonly Question[], b: readonly Question[]) =>
-  sameShape(a, b) &&
-  a.every((question, index) => (Object.keys(same) as Field[]).every((field) => same[field](question, b[index]!)));
+  sameShape(a, b) && a.every((question, index) => FIELDS.every((field) => same(field, question, b[index]!)));
 
 export type UndoOutcome = {
   after: Question[] | null;
@@ -186,9 +181,9 @@ export function undoTarget(
     const was = before[index]!;
     let next = now;
     const keptFields = new Set<string>();
-    for (const field of Object.keys(same) as Field[]) {
-      if (same[field](was, wrote)) continue;
-      if (same[field](now, wrote)) {
+    for (const field of FIELDS) {
+      if (same(field, was, wrote)) continue;
+      if (same(field, now, wrote)) {
         next =
           field === "options"
             ? {
