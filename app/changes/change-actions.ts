@@ -3,9 +3,8 @@
 import { z } from "zod";
 import { sellerAction } from "@/lib/actions/seller-action";
 import { canEdit } from "@/lib/marketplace/scopes";
-import { resolveSelection } from "@/lib/changes/selection";
 import { MAX_SELECTED_LISTINGS, TOO_MANY_LISTINGS } from "@/lib/changes/selection-schema";
-import { notInShop } from "@/lib/changes/shop-listing-ids";
+import { notInShop, resolveSelection } from "@/lib/changes/shop-listing-ids";
 import { changeOf, planInputSchema } from "@/lib/changes/change-input";
 import { NOTHING_TO_CHANGE } from "@/lib/changes/plan";
 import { planChange, planRunner, planUndo } from "@/lib/changes/planning";

@@ -185,14 +185,15 @@ export function describeChange(change: Change, currencyCode?: string | null): st
       return `Set the text question's character limit to ${change.limit}`;
     case "text-required":
       return change.required ? "Make the text question required" : "Make the text question optional";
-    case "text-add-on-price":
-      return change.price.trim()
-        ? `Set the text question's add-on price to ${priceLabel(change.price, currencyCode)}`
-        : "Remove the text question's add-on price";
-    case "add-question":
-      return change.position === undefined
-        ? `Add the ${typeName(change.question.type)} question “${change.question.title}” last`
-        : `Add the ${typeName(change.question.type)} question “${change.question.title}” at position ${change.position}`;
+    case "text-add-on-price": {
+      if (!change.price.trim()) return "Remove the text question's add-on price";
+      const money = moneyOfPriceText(change.price, currencyCode ?? "USD");
+      return `Set the text question's add-on price to ${money ? formatMoney(money) : change.price.trim()}`;
+    }
+    case "add-question": {
+      const where = change.position === undefined ? "last" : `at position ${change.position}`;
+      return `Add the ${typeName(change.question.type)} question “${change.question.title}” ${where}`;
+    }
     case "remove-type":
       return `Remove every ${typeName(change.type)} question`;
     case "replace-set":
@@ -200,9 +201,4 @@ export function describeChange(change: Change, currencyCode?: string | null): st
     case "remove-personalization":
       return "Remove personalization";
   }
-}
-
-function priceLabel(text: string, currencyCode: string | null | undefined) {
-  const money = moneyOfPriceText(text, currencyCode ?? "USD");
-  return money ? formatMoney(money) : text.trim();
 }
