@@ -86,16 +86,10 @@ export function planOfTargets(
   });
 }
 
-export type PlanCost = {
-  requests: number;
-  seconds: number;
-  perSecond: number;
-  remainingToday: number | null;
-  shareOfToday: number | null;
-};
+export type PlanCost = ReturnType<typeof costOf>;
 
 /** Each change is one write, and the apply reads its listings again, 100 at a time, to see whether they changed since. */
-export function costOf(changes: number, rate: { perSecond: number; remainingToday: number | null }): PlanCost {
+export function costOf(changes: number, rate: { perSecond: number; remainingToday: number | null }) {
   const requests = changes === 0 ? 0 : changes + Math.ceil(changes / READ_BATCH);
   const perSecond = Math.max(1, rate.perSecond);
   return {
