@@ -36,18 +36,16 @@ export const EXPORT_COLUMNS = [...COLUMNS, VERSION_COLUMN] as const;
 type Column = (typeof COLUMNS)[number];
 type Row = Record<Column, string>;
 
+function rowsOf(listing: ListingQuestions): string[][] {
+  const common = [String(listing.listingId), listing.title, listing.state];
+  const rows = listingCells(listing);
+  const versions = versionCells(rows);
+  return rows.map((cells, index) => [...common, ...QUESTION_COLUMNS.map((column) => cells[column]), versions[index]!]);
+}
+
 /** Each listing's rows in `EXPORT_COLUMNS` order. */
 export function questionRows(listings: readonly ListingQuestions[]): string[][] {
-  return listings.flatMap((listing) => {
-    const common = [String(listing.listingId), listing.title, listing.state];
-    const rows = listingCells(listing);
-    const versions = versionCells(rows);
-    return rows.map((cells, index) => [
-      ...common,
-      ...QUESTION_COLUMNS.map((column) => cells[column]),
-      versions[index]!,
-    ]);
-  });
+  return listings.flatMap(rowsOf);
 }
 
 /** The shop's questions as an export writes them, CSV or Excel alike. */
