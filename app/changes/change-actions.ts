@@ -3,9 +3,8 @@
 import { z } from "zod";
 import { sellerAction } from "@/lib/actions/seller-action";
 import { canEdit } from "@/lib/marketplace/scopes";
-import { resolveSelection } from "@/lib/changes/selection";
 import { MAX_SELECTED_LISTINGS, TOO_MANY_LISTINGS } from "@/lib/changes/selection-schema";
-import { notInShop } from "@/lib/changes/shop-listing-ids";
+import { notInShop, resolveSelection } from "@/lib/changes/shop-listing-ids";
 import { changeOf, planInputSchema } from "@/lib/changes/change-input";
 import { NOTHING_TO_CHANGE } from "@/lib/changes/plan";
 import { planChange, planRunner, planUndo } from "@/lib/changes/planning";
@@ -15,10 +14,14 @@ import { currencyForPrices } from "@/lib/actions/shop-currency";
 const CANNOT_EDIT =
   "You did not allow the dashboard to edit listings, so it cannot change them. Sign in again and keep “Create and edit your listings” checked.";
 const NO_PLAN = "There is no such plan in your shop. Go back to your listings and plan the change again.";
-
+const FIXED = "This plan is no longer under review, so its rows are fixed.";
 const DISCARDED = "This plan was discarded, so it cannot be applied. Plan the change again from your listings.";
 
 const planId = z.string().uuid();
+const listingIdsSchema = z.union([
+  z.literal("all"),
+  z.array(z.number().int().positive()).max(MAX_SELECTED_LISTINGS, { error: TOO_MANY_LISTINGS }),
+]);
 
 /** Reads the selected listings as they are now and keeps, for review, what the change would do to each. */
 export const planChangeAction = sellerAction(
@@ -48,18 +51,10 @@ export const planChangeAction = sellerAction(
 
 export const includeRowsAction = sellerAction(
   "save",
-  z.object({
-    planId,
-    listingIds: z.union([
-      z.literal("all"),
-      z.array(z.number().int().positive()).max(MAX_SELECTED_LISTINGS, { error: TOO_MANY_LISTINGS }),
-    ]),
-    included: z.boolean(),
-  }),
+  z.object({ planId, listingIds: listingIdsSchema, included: z.boolean() }),
   async ({ planId: id, listingIds, included }, { seller }) => {
     const runner = await planRunner();
-    if (!(await runner.plans.include(id, seller.shopId, listingIds, included)))
-      return { ok: false, refusal: "This plan is no longer under review, so its rows are fixed." };
+    if (!(await runner.plans.include(id, seller.shopId, listingIds, included))) return { ok: false, refusal: FIXED };
     return { ok: true, data: null };
   },
 );
@@ -72,7 +67,7 @@ export const takeRowsAction = sellerAction(
     if (!canEdit(seller.scopes)) return { ok: false, refusal: CANNOT_EDIT };
     const runner = await planRunner();
     const taken = await runner.plans.take(id, seller.shopId, listingIds);
-    if (taken === null) return { ok: false, refusal: "This plan is no longer under review, so its rows are fixed." };
+    if (taken === null) return { ok: false, refusal: FIXED };
     return { ok: true, data: { taken } };
   },
 );
@@ -117,13 +112,7 @@ export const discardPlanAction = sellerAction("save", z.object({ planId }), asyn
 /** Listings the apply could not change (the marketplace kept failing) are written again by the same runner. */
 export const retryRowsAction = sellerAction(
   "save",
-  z.object({
-    planId,
-    listingIds: z.union([
-      z.literal("all"),
-      z.array(z.number().int().positive()).max(MAX_SELECTED_LISTINGS, { error: TOO_MANY_LISTINGS }),
-    ]),
-  }),
+  z.object({ planId, listingIds: listingIdsSchema }),
   async ({ planId: id, listingIds }, { seller }) => {
     if (!canEdit(seller.scopes)) return { ok: false, refusal: CANNOT_EDIT };
     const runner = await planRunner();

@@ -35,7 +35,7 @@ export type ChangeOutcome =
 const typeName = (type: string) => QUESTION_TYPE_NAMES[type as QuestionType]?.toLowerCase() ?? type;
 
 /** `currency`: the shop's, for an add-on price typed in the question set's fields. */
-export function questionOf(form: QuestionForm, currency?: string): Question {
+function questionOf(form: QuestionForm, currency?: string): Question {
   const [asked] = snapshotOfQuestionSet([form]).questions;
   const price = form.type === "text_input" && currency ? moneyOfPriceText(form.addOnPrice ?? "", currency) : null;
   const { id: _id, optionIds: _none, addOnPrice: _price, ...question } = asked!;
@@ -67,10 +67,7 @@ function edited(listing: ListingQuestions, change: Change): ChangeOutcome {
   const { questions } = listing;
   switch (change.kind) {
     case "text-instructions":
-      return editText(questions, (question) => ({
-        ...question,
-        instructions: change.instructions,
-      }));
+      return editText(questions, (question) => ({ ...question, instructions: change.instructions }));
     case "text-limit":
       return editText(questions, (question) => ({ ...question, maxAllowedCharacters: change.limit }));
     case "text-required":
@@ -147,11 +144,7 @@ const numbered = (questions: readonly Question[], index: number) =>
 export function phaseProblem(after: readonly Question[], phase: Phase): string | undefined {
   if (after.length === 0) return undefined;
   if (phase === "single") {
-    if (
-      !editableInSingleQuestionEditor({
-        questions: after.map((q) => ({ type: q.type, title: q.title })),
-      })
-    )
+    if (!editableInSingleQuestionEditor({ questions: after }))
       return "The marketplace takes several questions, or this kind of question, only in its multi-question period, and it is not in that period now.";
     if (after.some((question) => question.addOnPrice && question.addOnPrice.amount > 0))
       return "The marketplace takes add-on prices only in its multi-question period, and it is not in that period now.";
@@ -169,17 +162,10 @@ export function phaseProblem(after: readonly Question[], phase: Phase): string |
 
 export function applyChange(listing: ListingQuestions, change: Change, phase: Phase): ChangeOutcome {
   // Before the multi-question period, what the single-question editor cannot show is never written over.
-  const asked = listing.questions.map((question) => ({ type: question.type, title: question.title }));
-  if (phase === "single" && !editableInSingleQuestionEditor({ questions: asked }))
-    return {
-      outcome: "skipped",
-      reason: unrepresentableReason({ questions: listing.questions }),
-    };
+  if (phase === "single" && !editableInSingleQuestionEditor(listing))
+    return { outcome: "skipped", reason: unrepresentableReason(listing) };
   const result = edited(listing, change);
-  if (result.outcome !== "change") return result;
-  if (sameQuestions(result.after, listing.questions)) return { outcome: "unchanged" };
-  const problem = phaseProblem(result.after, phase);
-  return problem ? { outcome: "skipped", reason: problem } : result;
+  return result.outcome === "change" ? applyTarget(listing, result.after, phase) : result;
 }
 
 export function applyTarget(listing: ListingQuestions, after: Question[], phase: Phase): ChangeOutcome {
@@ -199,14 +185,15 @@ export function describeChange(change: Change, currencyCode?: string | null): st
       return `Set the text question's character limit to ${change.limit}`;
     case "text-required":
       return change.required ? "Make the text question required" : "Make the text question optional";
-    case "text-add-on-price":
-      return change.price.trim()
-        ? `Set the text question's add-on price to ${priceLabel(change.price, currencyCode)}`
-        : "Remove the text question's add-on price";
-    case "add-question":
-      return change.position === undefined
-        ? `Add the ${typeName(change.question.type)} question “${change.question.title}” last`
-        : `Add the ${typeName(change.question.type)} question “${change.question.title}” at position ${change.position}`;
+    case "text-add-on-price": {
+      if (!change.price.trim()) return "Remove the text question's add-on price";
+      const money = moneyOfPriceText(change.price, currencyCode ?? "USD");
+      return `Set the text question's add-on price to ${money ? formatMoney(money) : change.price.trim()}`;
+    }
+    case "add-question": {
+      const where = change.position === undefined ? "last" : `at position ${change.position}`;
+      return `Add the ${typeName(change.question.type)} question “${change.question.title}” ${where}`;
+    }
     case "remove-type":
       return `Remove every ${typeName(change.type)} question`;
     case "replace-set":
@@ -214,9 +201,4 @@ export function describeChange(change: Change, currencyCode?: string | null): st
     case "remove-personalization":
       return "Remove personalization";
   }
-}
-
-function priceLabel(text: string, currencyCode: string | null | undefined) {
-  const money = moneyOfPriceText(text, currencyCode ?? "USD");
-  return money ? formatMoney(money) : text.trim();
 }

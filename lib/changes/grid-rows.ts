@@ -4,8 +4,6 @@ import { typedQuestion, type TypedField, type TypedQuestion } from "../personali
 export const GRID_FIELDS = ["instructions", "limit", "required", "price", "choices"] as const satisfies TypedField[];
 export type GridField = TypedField;
 
-export type GridValues = Pick<TypedQuestion, GridField>;
-
 export type GridRow = TypedQuestion & {
   key: string;
   listingId: number;
@@ -45,7 +43,7 @@ export function gridRowsOf(listings: readonly ListingQuestions[]): GridRow[] {
   );
 }
 
-export const sameValues = (a: GridValues, b: GridValues) => GRID_FIELDS.every((field) => a[field] === b[field]);
+export const sameValues = (a: GridRow, b: GridRow) => GRID_FIELDS.every((field) => a[field] === b[field]);
 
 /**
  * Fill-down as spreadsheets do it: the value of the first row of a range copied into the same column of the range's

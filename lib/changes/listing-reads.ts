@@ -7,7 +7,7 @@ import type { ListingQuestions } from "../marketplace/question-wire";
 
 const MAX_OFFSET = 12_000;
 
-type Seller = { userId: number; shopId: number };
+export type Seller = { userId: number; shopId: number };
 export type ShopListing = ListingQuestions & { shopId: number };
 
 /** Listings by id, each asked of the marketplace: only for ids already known to be the shop's (shop-listing-ids.ts). */

@@ -1,8 +1,7 @@
 import "server-only";
 import type { Database } from "../db/database";
 import { toQuestion, type Question, type QuestionWire } from "../marketplace/wire";
-import type { QuestionChange } from "../personalization/question-diff";
-import { planDiff } from "./plan";
+import { questionDiff, type QuestionChange } from "../personalization/question-diff";
 
 const REWRITE = "old-plan-rows";
 const BATCH = 500;
@@ -42,7 +41,7 @@ function rewritten(row: ItemRow): Partial<Record<Column, string>> {
     ...(isSnake(before) && { before_state: appQuestions(before) }),
     ...(after && isSnake(after) && { after_state: appQuestions(after) }),
     ...(current && isSnake(current) && { current_state: appQuestions(current) }),
-    ...(isOld(diff) && { diff: after ? planDiff(appQuestions(before), appQuestions(after)) : [] }),
+    ...(isOld(diff) && { diff: after ? questionDiff(appQuestions(before), appQuestions(after)) : [] }),
     ...(kept &&
       isOld(kept) && {
         kept: kept.map((old): QuestionChange => ({
@@ -57,7 +56,7 @@ function rewritten(row: ItemRow): Partial<Record<Column, string>> {
 
 /**
  * Rewrites, once, the change plans' rows stored in an old format in the format they are read in now, so that no read
- * decodes them. It needs the app's own conversions (toQuestion, planDiff), which the database's migrations below them
+ * decodes them. It needs the app's own conversions (toQuestion, questionDiff), which the database's migrations below them
  * cannot import, so it runs as the change runner starts, before any plan is read; the row in row_rewrites (a
  * migration) says it ran. Each column is written only if it still holds what was read: an instance of the release
  * before may settle a row meanwhile. Returns the rows rewritten.

@@ -24,51 +24,18 @@ export type Plan = {
   pausedAt: number | null;
 };
 
-export type PlanRow = {
-  plan_id: string;
-  user_id: number;
-  shop_id: number;
-  description: string;
-  phase: Phase;
-  status: PlanStatus;
-  undo_of: string | null;
-  rate: string;
-  created_at: number;
-  applied_at: number | null;
-  finished_at: number | null;
-  reserve: number | null;
-  waiting_until: number | null;
-  status_reason: string | null;
-  paused_at: number | null;
-};
-
-export const PLAN_COLUMNS =
-  "plan_id, user_id, shop_id, description, phase, status, undo_of, rate, created_at, applied_at, finished_at, reserve, waiting_until, status_reason, paused_at";
+/** A plan's columns under the names the app reads them by: a row is a Plan but for its rate, stored as JSON. */
+export const PLAN_COLUMNS = `plan_id AS "id", user_id AS "userId", shop_id AS "shopId", description, phase, status,
+  undo_of AS "undoOf", rate, created_at AS "createdAt", applied_at AS "appliedAt", finished_at AS "finishedAt", reserve,
+  waiting_until AS "waitingUntil", status_reason AS "statusReason", paused_at AS "pausedAt"`;
+export type PlanRow = Omit<Plan, "rate"> & { rate: string };
 const INSERT_CHUNK = 50;
-
-export const nullableNumber = (value: number | null) => (value === null ? null : Number(value));
 
 /** The listings a seller picked, as SQL: ids are numbers, so they are written into the statement. */
 export const listingIdsSql = (listingIds: number[] | "all") =>
   listingIds === "all" ? "" : `AND listing_id IN (${listingIds.map((id) => Number(id)).join(", ") || "NULL"})`;
 
-export const planOf = (row: PlanRow): Plan => ({
-  id: row.plan_id,
-  userId: Number(row.user_id),
-  shopId: Number(row.shop_id),
-  description: row.description,
-  phase: row.phase,
-  status: row.status,
-  undoOf: row.undo_of,
-  rate: JSON.parse(row.rate) as Plan["rate"],
-  createdAt: Number(row.created_at),
-  appliedAt: nullableNumber(row.applied_at),
-  finishedAt: nullableNumber(row.finished_at),
-  reserve: nullableNumber(row.reserve),
-  waitingUntil: nullableNumber(row.waiting_until),
-  statusReason: row.status_reason,
-  pausedAt: nullableNumber(row.paused_at),
-});
+export const planOf = (row: PlanRow): Plan => ({ ...row, rate: JSON.parse(row.rate) as Plan["rate"] });
 
 export type NewPlan = {
   userId: number;
@@ -84,7 +51,7 @@ export type NewPlan = {
 export function planRecords(db: Database) {
   async function find(planId: string, shopId?: number): Promise<Plan | undefined> {
     const [row] = await db.query<PlanRow>(`SELECT ${PLAN_COLUMNS} FROM change_plans WHERE plan_id = $1`, [planId]);
-    return row && (shopId === undefined || Number(row.shop_id) === shopId) ? planOf(row) : undefined;
+    return row && (shopId === undefined || row.shopId === shopId) ? planOf(row) : undefined;
   }
 
   return {
@@ -96,7 +63,8 @@ export function planRecords(db: Database) {
       const id = randomUUID();
       const now = Date.now();
       await db.execute(
-        `INSERT INTO change_plans (${PLAN_COLUMNS}) VALUES ($1, $2, $3, $4, $5, 'preparing', $6, $7, $8, NULL, NULL, NULL, NULL, NULL, NULL)`,
+        `INSERT INTO change_plans (plan_id, user_id, shop_id, description, phase, status, undo_of, rate, created_at)
+         VALUES ($1, $2, $3, $4, $5, 'preparing', $6, $7, $8)`,
         [
           id,
           plan.userId,
@@ -202,16 +170,11 @@ export function planRecords(db: Database) {
     },
 
     async recent(shopId: number, limit = 10): Promise<PlanSummary[]> {
-      const rows = await db.query<PlanRow>(
-        `SELECT ${PLAN_COLUMNS} FROM change_plans WHERE shop_id = $1 AND status <> 'preparing' ORDER BY created_at DESC LIMIT $2`,
+      return db.query<PlanSummary>(
+        `SELECT plan_id AS "id", description, status, created_at AS "createdAt" FROM change_plans
+         WHERE shop_id = $1 AND status <> 'preparing' ORDER BY created_at DESC LIMIT $2`,
         [shopId, limit],
       );
-      return rows.map(planOf).map((plan) => ({
-        id: plan.id,
-        description: plan.description,
-        status: plan.status,
-        createdAt: plan.createdAt,
-      }));
     },
   };
 }

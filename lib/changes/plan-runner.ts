@@ -51,6 +51,9 @@ const RECHECK_MAX_MS = 3_600_000;
 export const CHANGED_ELSEWHERE =
   "Someone changed this listing after you reviewed the change, so it was left as they made it.";
 
+const changedElsewhere = (current: Question[]) =>
+  ({ outcome: "changed-elsewhere", reason: CHANGED_ELSEWHERE, current }) as const;
+
 const instanceName = () => process.env.INSTANCE_NAME || `${hostname()}:${process.pid}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -124,11 +127,6 @@ export function createPlanRunner(
     metrics().changeItems.inc({ outcome: outcome.outcome });
   }
 
-  async function currentOf(plan: Plan, listingId: number, fallback: Question[]) {
-    const read = await marketplace.getListingQuestions(plan.userId, [listingId]);
-    return (read.ok && read.data[0]?.questions) || fallback;
-  }
-
   async function writeItem(plan: Plan, item: PendingItem, listing: ListingQuestions, owner: string) {
     // An earlier attempt (unanswered, or by an instance that died) that landed after all: done, never written twice.
     // A removal is always sent: it also turns personalization off on a listing that asks nothing.
@@ -138,11 +136,7 @@ export function createPlanRunner(
     }
     // A removal changes the listing too: it goes on to the write path, whose guard leaves it saying why.
     if (changedSince(item, listing) && !isRemoved(listing))
-      return settle(plan, item, owner, {
-        outcome: "changed-elsewhere",
-        reason: CHANGED_ELSEWHERE,
-        current: listing.questions,
-      });
+      return settle(plan, item, owner, changedElsewhere(listing.questions));
     // One change at a time per listing: the dashboard's own other changes are seen in its history.
     const lease = `${owner}/${item.listingId}`;
     if (!(await queue.holdListing(item.listingId, lease, now() + settings.leaseMs)))
@@ -152,13 +146,11 @@ export function createPlanRunner(
         reason: "Waiting for another change to this listing to finish.",
       });
     try {
-      const other = await history.writtenSince(plan.shopId, item.listingId, plan.createdAt, plan.id);
-      if (other)
-        return await settle(plan, item, owner, {
-          outcome: "changed-elsewhere",
-          reason: CHANGED_ELSEWHERE,
-          current: await currentOf(plan, item.listingId, listing.questions),
-        });
+      if (await history.writtenSince(plan.shopId, item.listingId, plan.createdAt, plan.id)) {
+        const read = await marketplace.getListingQuestions(plan.userId, [item.listingId]);
+        const current = (read.ok && read.data[0]?.questions) || listing.questions;
+        return await settle(plan, item, owner, changedElsewhere(current));
+      }
       await history.settleUnfinished(item.listingId, plan.id, false);
       const outcome = await writeRecorded(history, marketplace, {
         changer: plan,
@@ -180,15 +172,11 @@ export function createPlanRunner(
     }
   }
 
-  async function readBatch(plan: Plan, items: PendingItem[]) {
-    return marketplace.getListingQuestions(
+  async function runBatch(plan: Plan, items: PendingItem[], owner: string) {
+    const read = await marketplace.getListingQuestions(
       plan.userId,
       items.map((item) => item.listingId),
     );
-  }
-
-  async function runBatch(plan: Plan, items: PendingItem[], owner: string) {
-    const read = await readBatch(plan, items);
     if (!read.ok) {
       for (const item of items) if ((await failed(plan, item, owner, read.failure)) === "paused") break;
       return;

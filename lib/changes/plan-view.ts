@@ -71,8 +71,6 @@ export type PlanProgress = Pick<PlanView, "id" | "status" | "undoneBy" | "waitin
 
 export type PlanSummary = { id: string; description: string; status: PlanStatus; createdAt: number };
 
-export const planKey = (id: string) => ["change-plan", id] as const;
-
 const countWord = (count: number) => (count === 1 ? "one" : String(count));
 
 /**

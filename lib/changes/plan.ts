@@ -21,8 +21,6 @@ export type PlanItem = {
   lastModified: number | null;
 };
 
-export const planDiff = questionDiff;
-
 /** Whether a plan has anything to write, or to take (a listing changed since an export): otherwise none is stored. */
 export const holdsChange = (items: readonly Pick<PlanItem, "status">[]) =>
   items.some((item) => item.status === "change" || item.status === "changed-since");
@@ -48,7 +46,7 @@ function itemOf(listing: ListingQuestions, outcome: ChangeOutcome): PlanItem {
       status: "change",
       reason: null,
       after: outcome.after,
-      diff: planDiff(listing.questions, outcome.after),
+      diff: questionDiff(listing.questions, outcome.after),
     };
   if (outcome.outcome === "skipped")
     return { ...common, status: "skipped", reason: outcome.reason, after: null, diff: [] };
@@ -88,16 +86,10 @@ export function planOfTargets(
   });
 }
 
-export type PlanCost = {
-  requests: number;
-  seconds: number;
-  perSecond: number;
-  remainingToday: number | null;
-  shareOfToday: number | null;
-};
+export type PlanCost = ReturnType<typeof costOf>;
 
 /** Each change is one write, and the apply reads its listings again, 100 at a time, to see whether they changed since. */
-export function costOf(changes: number, rate: { perSecond: number; remainingToday: number | null }): PlanCost {
+export function costOf(changes: number, rate: { perSecond: number; remainingToday: number | null }) {
   const requests = changes === 0 ? 0 : changes + Math.ceil(changes / READ_BATCH);
   const perSecond = Math.max(1, rate.perSecond);
   return {
@@ -129,21 +121,16 @@ const FIELD_NAMES: Record<Field, string> = {
   options: "Choices",
   addOnPrice: "Add-on price",
 };
-const same: Record<Field, (a: Question, b: Question) => boolean> = {
-  title: (a, b) => a.title === b.title,
-  instructions: (a, b) => a.instructions === b.instructions,
-  required: (a, b) => a.required === b.required,
-  maxAllowedCharacters: (a, b) => a.maxAllowedCharacters === b.maxAllowedCharacters,
-  maxAllowedFiles: (a, b) => a.maxAllowedFiles === b.maxAllowedFiles,
-  options: (a, b) => (a.options ?? []).join("\n") === (b.options ?? []).join("\n"),
-  addOnPrice: (a, b) => samePrice(a.addOnPrice, b.addOnPrice),
+const FIELDS = Object.keys(FIELD_NAMES) as Field[];
+const same = (field: Field, a: Question, b: Question) => {
+  if (field === "options") return (a.options ?? []).join("\n") === (b.options ?? []).join("\n");
+  return field === "addOnPrice" ? samePrice(a.addOnPrice, b.addOnPrice) : a[field] === b[field];
 };
 
 const sameShape = (a: readonly Question[], b: readonly Question[]) =>
   a.length === b.length && a.every((question, index) => question.type === b[index]?.type);
 const sameContent = (a: readonly Question[], b: readonly Question[]) =>
-  sameShape(a, b) &&
-  a.every((question, index) => (Object.keys(same) as Field[]).every((field) => same[field](question, b[index]!)));
+  sameShape(a, b) && a.every((question, index) => FIELDS.every((field) => same(field, question, b[index]!)));
 
 export type UndoOutcome = {
   after: Question[] | null;
@@ -169,7 +156,7 @@ export function undoTarget(
     if (!sameContent(written, current))
       return {
         after: null,
-        kept: [leftAsIs(`${written.length} as the change left them`), ...planDiff(written, current)],
+        kept: [leftAsIs(`${written.length} as the change left them`), ...questionDiff(written, current)],
       };
     // The listing's ids are its current ones: a write may have given its questions new ids.
     const currentIds = new Set(current.map((question) => question.id));
@@ -188,9 +175,9 @@ export function undoTarget(
     const was = before[index]!;
     let next = now;
     const keptFields = new Set<string>();
-    for (const field of Object.keys(same) as Field[]) {
-      if (same[field](was, wrote)) continue;
-      if (same[field](now, wrote)) {
+    for (const field of FIELDS) {
+      if (same(field, was, wrote)) continue;
+      if (same(field, now, wrote)) {
         next =
           field === "options"
             ? {
@@ -204,7 +191,7 @@ export function undoTarget(
     }
     if (keptFields.size > 0)
       // Paired by place: the write may have given the question a new id.
-      for (const change of planDiff([withoutId(wrote)], [withoutId(now)]))
+      for (const change of questionDiff([withoutId(wrote)], [withoutId(now)]))
         kept.push({ ...change, fields: change.fields.filter((field) => keptFields.has(field.field)) });
     return next;
   });

@@ -8,22 +8,13 @@ import { marketplaceConfig } from "../marketplace/config";
 import type { Result } from "../marketplace/failure";
 import { marketplace, type Marketplace } from "../marketplace";
 import { describeChange, type Change, type Phase } from "./field-change";
-import {
-  listingFields,
-  planDiff,
-  planOfChange,
-  planOfTargets,
-  undoTarget,
-  type PlanItem,
-  type PlanTarget,
-} from "./plan";
-import { readListingQuestions } from "./listing-reads";
+import { listingFields, planOfChange, planOfTargets, undoTarget, type PlanTarget } from "./plan";
+import { readListingQuestions, type Seller } from "./listing-reads";
 import { createPlanRunner, type PlanRunner } from "./plan-runner";
-import type { Plan } from "./plan-records";
+import type { NewPlan, Plan } from "./plan-records";
 import { rewriteOldPlanRows } from "./old-plan-rows";
 import type { ListingQuestions } from "../marketplace/question-wire";
-
-type Seller = { userId: number; shopId: number };
+import { questionDiff } from "../personalization/question-diff";
 
 const globalForPlans = globalThis as unknown as { changePlanRunner?: Promise<PlanRunner> };
 
@@ -50,18 +41,6 @@ export function planRunner(): Promise<PlanRunner> {
   return globalForPlans.changePlanRunner;
 }
 
-export type PlanInput = {
-  description: string;
-  phase: Phase;
-  undoOf?: string;
-  items: (PlanItem & { kept?: PlanItem["diff"] })[];
-};
-
-/** The plan's id, or null when it holds nothing to change and so was not stored. */
-async function savePlan(runner: PlanRunner, seller: Seller, input: PlanInput, rate: Plan["rate"]) {
-  return runner.plans.create({ ...seller, ...input, rate });
-}
-
 export async function planChange(
   seller: Seller,
   listings: readonly ListingQuestions[],
@@ -71,7 +50,7 @@ export async function planChange(
   const runner = await planRunner();
   const items = planOfChange(listings, change, phase);
   const description = describeChange(change, listings[0]?.currencyCode);
-  return savePlan(runner, seller, { description, phase, items }, rateNow(runner));
+  return runner.plans.create({ ...seller, description, phase, items, rate: rateNow(runner) });
 }
 
 export async function planTargets(
@@ -84,8 +63,10 @@ export async function planTargets(
 ): Promise<string | null> {
   const runner = using ?? (await planRunner());
   const items = planOfTargets(listings, targets, phase);
-  return savePlan(runner, seller, { description, phase, items }, rateNow(runner));
+  return runner.plans.create({ ...seller, description, phase, items, rate: rateNow(runner) });
 }
+
+const UNDO_LEFT = "Someone changed what this change wrote since, so it is left as they made it.";
 
 /**
  * `reads`: the seller's own client (the foreground lane), by default the dashboard's: the seller asked for this read,
@@ -106,34 +87,18 @@ export async function planUndo(
   );
   if (!current.ok) return current;
   const now = new Map(current.data.map((listing) => [listing.listingId, listing]));
-  const items = written.flatMap((item): PlanInput["items"] => {
+  const items = written.flatMap((item): NewPlan["items"] => {
     const listing = now.get(item.listingId);
     if (!listing) return [];
     const undo = undoTarget(item.before, item.after, listing.questions);
     const common = { ...listingFields(listing), kept: undo.kept };
-    if (!undo.after)
-      return [
-        {
-          ...common,
-          status: "skipped",
-          reason: "Someone changed what this change wrote since, so it is left as they made it.",
-          after: null,
-          diff: [],
-        },
-      ];
-    return [
-      { ...common, status: "change", reason: null, after: undo.after, diff: planDiff(listing.questions, undo.after) },
-    ];
+    if (!undo.after) return [{ ...common, status: "skipped", reason: UNDO_LEFT, after: null, diff: [] }];
+    const diff = questionDiff(listing.questions, undo.after);
+    return [{ ...common, status: "change", reason: null, after: undo.after, diff }];
   });
-  return {
-    ok: true,
-    data: await savePlan(
-      runner,
-      seller,
-      { description: `Undo: ${plan.description}`, phase: plan.phase, undoOf: plan.id, items },
-      rateNow(runner),
-    ),
-  };
+  const description = `Undo: ${plan.description}`;
+  const undoPlan = { ...seller, description, phase: plan.phase, undoOf: plan.id, items, rate: rateNow(runner) };
+  return { ok: true, data: await runner.plans.create(undoPlan) };
 }
 
 const rateNow = (runner: PlanRunner): Plan["rate"] => ({

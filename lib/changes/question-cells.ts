@@ -20,17 +20,7 @@ export type QuestionCells = Record<QuestionColumn, string>;
 /** Choices and file labels, one per line inside their cell: a label may hold any other character. */
 export const OPTION_SEPARATOR = "\n";
 
-export const NO_QUESTION: QuestionCells = {
-  question_id: "",
-  type: "",
-  question: "",
-  instructions: "",
-  required: "",
-  limit: "",
-  files: "",
-  options: "",
-  add_on_price: "",
-};
+const NO_QUESTION = Object.fromEntries(QUESTION_COLUMNS.map((column) => [column, ""])) as QuestionCells;
 
 export const cellsOf = (question: Question): QuestionCells => ({
   question_id: question.id === undefined ? "" : String(question.id),

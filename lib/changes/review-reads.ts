@@ -2,7 +2,7 @@ import "server-only";
 import type { Database } from "../db/database";
 import type { Question } from "../marketplace/wire";
 import type { QuestionChange } from "../personalization/question-diff";
-import { costOf, type PlanCost, type PlanItemStatus } from "./plan";
+import { costOf, type PlanItemStatus } from "./plan";
 import type { Plan } from "./plan-records";
 import {
   PLAN_FILTERS,
@@ -17,40 +17,28 @@ import {
   type PlanView,
 } from "./plan-view";
 
-type ItemRow = {
-  listing_id: number;
-  title: string;
-  state: string;
-  status: PlanItemStatus;
-  reason: string | null;
-  before_state: string;
-  after_state: string | null;
+/** The review's columns under the app's names: a row is a PlanItemView but for its JSON and its 0 or 1. */
+const ITEM_COLUMNS = `listing_id AS "listingId", title, state, status, reason, before_state AS "before",
+  after_state AS "after", diff, included, outcome, outcome_reason AS "outcomeReason", current_state AS "current", kept`;
+
+type ItemRow = Omit<PlanItemView, "diff" | "before" | "after" | "included" | "current" | "kept"> & {
   diff: string;
+  before: string;
+  after: string | null;
   included: number;
-  outcome: ApplyOutcome | null;
-  outcome_reason: string | null;
-  current_state: string | null;
+  current: string | null;
   kept: string | null;
 };
-
-const ITEM_COLUMNS =
-  "listing_id, title, state, status, reason, before_state, after_state, diff, included, outcome, outcome_reason, current_state, kept";
 
 const json = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
 
 const itemViewOf = (row: ItemRow): PlanItemView => ({
-  listingId: Number(row.listing_id),
-  title: row.title,
-  state: row.state,
-  status: row.status,
-  reason: row.reason,
+  ...row,
   diff: JSON.parse(row.diff) as QuestionChange[],
-  before: JSON.parse(row.before_state) as Question[],
-  after: json<Question[]>(row.after_state),
+  before: JSON.parse(row.before) as Question[],
+  after: json<Question[]>(row.after),
   included: Number(row.included) === 1,
-  outcome: row.outcome,
-  outcomeReason: row.outcome_reason,
-  current: json<Question[]>(row.current_state),
+  current: json<Question[]>(row.current),
   kept: json<QuestionChange[]>(row.kept),
 });
 
@@ -96,10 +84,8 @@ export function reviewReads(db: Database) {
          FROM change_plan_items WHERE plan_id = $1`,
       [planId],
     );
-    return Object.fromEntries(PLAN_FILTERS.map((filter) => [filter, Number(row?.[filter] ?? 0)])) as Record<
-      PlanFilter,
-      number
-    >;
+    const counted = PLAN_FILTERS.map((filter) => [filter, Number(row?.[filter] ?? 0)]);
+    return Object.fromEntries(counted) as Record<PlanFilter, number>;
   }
 
   /** What the plan's listings lose, over every row rather than the page shown (only rows whose diff removes a question). */
@@ -112,10 +98,6 @@ export function reviewReads(db: Database) {
     return lossSummary(rows.map(itemViewOf), undo);
   }
 
-  async function cost(plan: Plan): Promise<PlanCost> {
-    return costOf((await counts(plan.id)).included, plan.rate);
-  }
-
   async function undoneBy(planId: string): Promise<string | null> {
     const [row] = await db.query<{ plan_id: string }>(
       "SELECT plan_id FROM change_plans WHERE undo_of = $1 ORDER BY created_at DESC LIMIT 1",
@@ -125,6 +107,7 @@ export function reviewReads(db: Database) {
   }
 
   async function heading(plan: Plan): Promise<Omit<PlanView, "items">> {
+    const counted = await counts(plan.id);
     return {
       id: plan.id,
       description: plan.description,
@@ -135,8 +118,8 @@ export function reviewReads(db: Database) {
       reserve: plan.reserve,
       waitingUntil: plan.waitingUntil,
       statusReason: plan.statusReason,
-      cost: await cost(plan),
-      counts: await counts(plan.id),
+      cost: costOf(counted.included, plan.rate),
+      counts: counted,
     };
   }
 
@@ -179,18 +162,19 @@ export function reviewReads(db: Database) {
       filter: PlanFilter,
       limit: number,
     ): Promise<{ listingId: number; state: string }[]> {
-      const rows = await db.query<{ listing_id: number; state: string }>(
-        `SELECT listing_id, state FROM change_plan_items WHERE plan_id = $1 AND ${FILTER_SQL[filter]} ORDER BY seq LIMIT $2`,
+      return db.query<{ listingId: number; state: string }>(
+        `SELECT listing_id AS "listingId", state FROM change_plan_items WHERE plan_id = $1 AND ${FILTER_SQL[filter]}
+         ORDER BY seq LIMIT $2`,
         [planId, limit],
       );
-      return rows.map((row) => ({ listingId: Number(row.listing_id), state: row.state }));
     },
 
     /** The rows the apply settled at or after `since` (a row settled in that very millisecond may come twice, never not at all). */
     async progress(plan: Plan, since: number): Promise<PlanProgress> {
       const at = Date.now();
-      const rows = await db.query<Pick<ItemRow, "listing_id" | "outcome" | "outcome_reason" | "current_state">>(
-        `SELECT listing_id, outcome, outcome_reason, current_state FROM change_plan_items
+      const rows = await db.query<Pick<ItemRow, "listingId" | "outcome" | "outcomeReason" | "current">>(
+        `SELECT listing_id AS "listingId", outcome, outcome_reason AS "outcomeReason", current_state AS "current"
+           FROM change_plan_items
            WHERE plan_id = $1 AND updated_at >= $2 AND outcome IS NOT NULL AND outcome NOT IN ('pending', 'left-out')`,
         [plan.id, since],
       );
@@ -203,12 +187,7 @@ export function reviewReads(db: Database) {
         counts: await counts(plan.id),
         filterCounts: await filterCounts(plan.id),
         at,
-        items: rows.map((row) => ({
-          listingId: Number(row.listing_id),
-          outcome: row.outcome,
-          outcomeReason: row.outcome_reason,
-          current: json<Question[]>(row.current_state),
-        })),
+        items: rows.map((row) => ({ ...row, current: json<Question[]>(row.current) })),
       };
     },
 
@@ -216,15 +195,15 @@ export function reviewReads(db: Database) {
     async written(
       planId: string,
     ): Promise<{ listingId: number; title: string; before: Question[]; after: Question[] }[]> {
-      const rows = await db.query<Pick<ItemRow, "listing_id" | "title" | "before_state" | "after_state">>(
-        `SELECT listing_id, title, before_state, after_state FROM change_plan_items WHERE plan_id = $1 AND outcome = 'done' ORDER BY seq`,
+      const rows = await db.query<Pick<ItemRow, "listingId" | "title" | "before" | "after">>(
+        `SELECT listing_id AS "listingId", title, before_state AS "before", after_state AS "after" FROM change_plan_items
+         WHERE plan_id = $1 AND outcome = 'done' ORDER BY seq`,
         [planId],
       );
       return rows.map((row) => ({
-        listingId: Number(row.listing_id),
-        title: row.title,
-        before: JSON.parse(row.before_state) as Question[],
-        after: json<Question[]>(row.after_state) ?? [],
+        ...row,
+        before: JSON.parse(row.before) as Question[],
+        after: json<Question[]>(row.after) ?? [],
       }));
     },
   };

@@ -18,11 +18,11 @@ export async function sheetOfFile(
 ): Promise<{ ok: true; sheet: Sheet } | { ok: false; error: string; status: 400 | 422 }> {
   // The header, then at most one row a question.
   const maxRows = questionsMax + 1;
-  const tooMany = {
-    ok: false as const,
-    status: 422 as const,
-    error: `This file has more than ${questionsMax.toLocaleString("en-US")} rows, more than your shop's listings can hold as questions (one row each): nothing was planned. Export your questions again and edit that file.`,
-  };
+  const refused = (status: 400 | 422, error: string) => ({ ok: false as const, status, error });
+  const tooMany = refused(
+    422,
+    `This file has more than ${questionsMax.toLocaleString("en-US")} rows, more than your shop's listings can hold as questions (one row each): nothing was planned. Export your questions again and edit that file.`,
+  );
   if (isZip(bytes)) {
     // The reader parses a sheet whole before its first row (the workbook's parts come in any order), so the rows a
     // sheet declares are counted first, as it is unpacked.
@@ -31,33 +31,27 @@ export async function sheetOfFile(
       if (isWorksheet(name)) declared = Math.max(declared, declaredRows(xml, maxRows));
     };
     if (!unpacksWithin(bytes, UNPACKED_MAX_BYTES, countRows))
-      return {
-        ok: false,
-        status: 400,
-        error:
-          "This Excel file unpacks to more than 40 MB, far more than a shop's questions: export your questions again and edit that file.",
-      };
+      return refused(
+        400,
+        "This Excel file unpacks to more than 40 MB, far more than a shop's questions: export your questions again and edit that file.",
+      );
     if (declared > maxRows) return tooMany;
     const sheet = await workbookSheet(bytes, maxRows);
     if (sheet === "too many rows") return tooMany;
     if (sheet) return { ok: true, sheet };
-    return {
-      ok: false,
-      status: 400,
-      error:
-        "The dashboard could not read this Excel file. Export your questions again, edit that file, and save it as an Excel workbook (.xlsx).",
-    };
+    return refused(
+      400,
+      "The dashboard could not read this Excel file. Export your questions again, edit that file, and save it as an Excel workbook (.xlsx).",
+    );
   }
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
-    return {
-      ok: false,
-      status: 400,
-      error:
-        "The file is neither an Excel workbook nor UTF-8 text. Save it from your spreadsheet as “Excel Workbook (.xlsx)” or as “CSV UTF-8”.",
-    };
+    return refused(
+      400,
+      "The file is neither an Excel workbook nor UTF-8 text. Save it from your spreadsheet as “Excel Workbook (.xlsx)” or as “CSV UTF-8”.",
+    );
   }
   const sheet = await csvSheet(text, maxRows);
   return sheet === "too many rows" ? tooMany : { ok: true, sheet };

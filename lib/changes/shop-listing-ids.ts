@@ -1,13 +1,14 @@
 import "server-only";
 import { db } from "../db";
+import { readAllListings } from "../listings/shop-listings";
+import { matchesView } from "../listings/view";
 import type { Marketplace } from "../marketplace/client";
 import type { Result } from "../marketplace/failure";
 import { mirrorStore } from "../mirror/mirror-store";
 import { READ_BATCH } from "./plan";
 import { QUESTIONS_MAX } from "../personalization/question-set";
-import { readListingQuestions, readShopQuestions, SHOP_READ_MAX, type ShopListing } from "./listing-reads";
-
-type Seller = { userId: number; shopId: number };
+import { readListingQuestions, readShopQuestions, SHOP_READ_MAX, type Seller, type ShopListing } from "./listing-reads";
+import type { Selection } from "./selection-schema";
 
 /** Which of the named listings are the seller's, and those the check read on the way. */
 export type ShopListings = { ids: ReadonlySet<number>; read?: ShopListing[] };
@@ -78,6 +79,29 @@ export async function ownListings(
   if (foreign > 0 && foreignIds === "refuse") return { ok: true, data: { listings: [], foreign } };
   const listings = await readShopListings(marketplace, seller, shop.data, ids);
   return listings.ok ? { ok: true, data: { listings: listings.data, foreign } } : listings;
+}
+
+/**
+ * The selected listings of the seller's shop as they are now. Listings selected by id are checked against the shop
+ * first: `foreign` counts the ids that are not the seller's, which are never asked about (`foreignIds` says whether the
+ * others are still read).
+ */
+export async function resolveSelection(
+  marketplace: Marketplace,
+  seller: Seller,
+  selection: Selection,
+  foreignIds: "drop" | "refuse",
+): Promise<Result<{ listings: ShopListing[]; foreign: number }>> {
+  if (selection.kind === "listings") return ownListings(marketplace, seller, selection.listingIds, foreignIds);
+  const all = await readAllListings(marketplace, seller, selection.state);
+  if (!all.ok) return all;
+  const view = { q: selection.q ?? "", filter: selection.filter ?? "all" };
+  const excluded = new Set(selection.exclude);
+  const ids = all.data
+    .filter((listing) => matchesView(listing, view) && !excluded.has(listing.id))
+    .map((listing) => listing.id);
+  const listings = await readListingQuestions(marketplace, seller, ids);
+  return listings.ok ? { ok: true, data: { listings: listings.data, foreign: 0 } } : listings;
 }
 
 /** The refusal of a request that names listings of other shops: nothing of it is read or planned. */

@@ -29,11 +29,10 @@ export const listingDigest = (rows: readonly QuestionCells[]) => hash(JSON.strin
 /** The version cell of each of a listing's exported rows. */
 export function versionCells(rows: readonly QuestionCells[]): string[] {
   const digest = listingDigest(rows);
-  return rows.map((cells, index) =>
-    ["v1", digest, index, rows.length, QUESTION_COLUMNS.map((column) => cellHash(column, cells[column])).join("")].join(
-      ".",
-    ),
-  );
+  return rows.map((cells, index) => {
+    const hashes = QUESTION_COLUMNS.map((column) => cellHash(column, cells[column])).join("");
+    return `v1.${digest}.${index}.${rows.length}.${hashes}`;
+  });
 }
 
 type ExportedRow = { digest: string; index: number; count: number; hashes: string[] };
@@ -187,22 +186,13 @@ export function importTargets(
   imported: ImportedEdits,
   source: EditSource = "file",
 ): Map<number, PlanTarget> {
+  const note = `Cells you did not edit changed ${SINCE[source]}: they are left as your shop has them, and only your edits are written.`;
   return new Map(
     listings.map((listing): [number, PlanTarget] => {
       const id = listing.listingId;
       const after = imported.targets.get(id);
       const kept = imported.kept.get(id);
-      if (after)
-        return [
-          id,
-          kept
-            ? {
-                after,
-                kept,
-                note: `Cells you did not edit changed ${SINCE[source]}: they are left as your shop has them, and only your edits are written.`,
-              }
-            : { after },
-        ];
+      if (after) return [id, kept ? { after, kept, note } : { after }];
       const since = imported.changedSince.get(id);
       if (!since) return [id, { after: listing.questions }];
       if (!since.after)

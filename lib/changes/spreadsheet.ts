@@ -169,7 +169,7 @@ export async function questionRowsOf(
 }
 
 /** Rows naming a listing outside `shop`; checked before the marketplace is asked anything about them. */
-export function foreignRows({ rows }: QuestionRows, shop: ReadonlySet<number>): CellError[] {
+export function foreignRows({ rows }: QuestionRows, shop: Pick<ReadonlySet<number>, "has">): CellError[] {
   return rows.filter((row) => !shop.has(row.listingId)).map(notInShop);
 }
 
@@ -344,20 +344,13 @@ function judgeListing(group: readonly ParsedRow[], listing: ListingQuestions, er
  * for it kept apart for the seller to take.
  */
 export async function importQuestions(
-  { rows }: QuestionRows,
+  parsed: QuestionRows,
   listings: ReadonlyMap<number, ListingQuestions>,
 ): Promise<SpreadsheetImport> {
-  const errors: CellError[] = [];
+  const errors = foreignRows(parsed, listings);
   const groups = new Map<number, ParsedRow[]>();
-  for (const row of rows) {
-    if (!listings.has(row.listingId)) {
-      errors.push(notInShop(row));
-      continue;
-    }
-    const group = groups.get(row.listingId);
-    if (group) group.push(row);
-    else groups.set(row.listingId, [row]);
-  }
+  for (const row of parsed.rows)
+    if (listings.has(row.listingId)) groups.set(row.listingId, [...(groups.get(row.listingId) ?? []), row]);
   const targets = new Map<number, Question[]>();
   const kept = new Map<number, QuestionChange[]>();
   const changedSince = new Map<number, ChangedSince>();
@@ -373,10 +366,7 @@ export async function importQuestions(
     }
     const listing = listings.get(id)!;
     const now = listingCells(listing);
-    const since = sinceExport(
-      group.map(({ cells, version }) => ({ cells, version })),
-      now,
-    );
+    const since = sinceExport(group, now);
     if (since.kind === "changed-since" || (since.kind === "as-exported" && since.changedSince)) {
       const cause = since.kind === "changed-since" ? since.cause : "not-edited";
       if (cause !== "not-edited") edited = true;

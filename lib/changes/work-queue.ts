@@ -1,7 +1,7 @@
 import "server-only";
 import type { Database } from "../db/database";
 import type { Question } from "../marketplace/wire";
-import { nullableNumber, PLAN_COLUMNS, planOf, type Plan, type PlanRow } from "./plan-records";
+import { PLAN_COLUMNS, planOf, type Plan, type PlanRow } from "./plan-records";
 import type { ApplyOutcome } from "./plan-view";
 
 export type PendingItem = {
@@ -13,14 +13,7 @@ export type PendingItem = {
   attempts: number;
 };
 
-type PendingRow = {
-  listing_id: number;
-  title: string;
-  before_state: string;
-  after_state: string | null;
-  last_modified: number | null;
-  attempts: number;
-};
+type PendingRow = Omit<PendingItem, "before" | "after"> & { before: string; after: string | null };
 
 const CLAIMABLE = "outcome = 'pending' AND not_before <= $2 AND (lease_until IS NULL OR lease_until < $2)";
 
@@ -47,7 +40,7 @@ export function workQueue(db: Database) {
       );
       if (!row) return undefined;
       await db.execute("UPDATE change_plans SET last_turn_at = $2 WHERE user_id = $1 AND status = 'applying'", [
-        row.user_id,
+        row.userId,
         now,
       ]);
       return planOf(row);
@@ -61,17 +54,15 @@ export function workQueue(db: Database) {
         [planId, now, owner, now + leaseMs, limit],
       );
       const rows = await db.query<PendingRow>(
-        `SELECT listing_id, title, before_state, after_state, last_modified, attempts FROM change_plan_items
-         WHERE plan_id = $1 AND lease_owner = $2 AND outcome = 'pending' ORDER BY seq`,
+        `SELECT listing_id AS "listingId", title, before_state AS "before", after_state AS "after",
+           last_modified AS "lastModified", attempts
+         FROM change_plan_items WHERE plan_id = $1 AND lease_owner = $2 AND outcome = 'pending' ORDER BY seq`,
         [planId, owner],
       );
       return rows.map((row) => ({
-        listingId: Number(row.listing_id),
-        title: row.title,
-        before: JSON.parse(row.before_state) as Question[],
-        after: row.after_state === null ? [] : (JSON.parse(row.after_state) as Question[]),
-        lastModified: nullableNumber(row.last_modified),
-        attempts: Number(row.attempts),
+        ...row,
+        before: JSON.parse(row.before) as Question[],
+        after: row.after === null ? [] : (JSON.parse(row.after) as Question[]),
       }));
     },
 

@@ -7,7 +7,7 @@ import { canEdit } from "@/lib/marketplace/scopes";
 import { selectionOfGridSearch } from "@/lib/changes/grid-selection";
 import { gridRowsOf } from "@/lib/changes/grid-rows";
 import { gridVersionsOf } from "@/lib/changes/grid-plan";
-import { resolveSelection } from "@/lib/changes/selection";
+import { resolveSelection } from "@/lib/changes/shop-listing-ids";
 import { describeFailure, marketplace } from "@/lib/marketplace";
 
 export const metadata: Metadata = { title: "Edit questions in a grid" };

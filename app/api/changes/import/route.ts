@@ -70,27 +70,21 @@ export async function POST(request: Request) {
     new Map(listings.data.map((listing) => [listing.listingId, listing])),
   );
   if (!imported.ok) return refused(imported.errors);
-  const changedSince = imported.changedSince.size;
   const summary = {
     changes: imported.targets.size,
     unchanged: imported.unchanged,
-    changedSince,
+    changedSince: imported.changedSince.size,
     warnings: imported.warnings.slice(0, SHOWN),
     moreWarnings: Math.max(0, imported.warnings.length - SHOWN),
   };
   // A file with nothing to write is no plan: an unedited export changes nothing, whatever changed since.
   const nothing = nothingToPlan(imported);
-  if (nothing)
-    return NextResponse.json(
-      { planId: null, message: nothing, ...summary },
-      { headers: { "cache-control": "no-store" } },
-    );
-  const phase = await personalizationPhase().current();
   // A listing the file leaves as it is stays in the plan, shown as already as asked: the review counts every row.
   const targets = importTargets(listings.data, imported);
-  const planId = await planTargets(owner, listings.data, targets, "Questions from a spreadsheet", phase);
-  return NextResponse.json(
-    { planId, ...(planId === null && { message: NOTHING_TO_CHANGE }), ...summary },
-    { headers: { "cache-control": "no-store" } },
-  );
+  const phase = await personalizationPhase().current();
+  const planId = nothing
+    ? null
+    : await planTargets(owner, listings.data, targets, "Questions from a spreadsheet", phase);
+  const message = nothing ?? (planId === null ? NOTHING_TO_CHANGE : undefined);
+  return NextResponse.json({ planId, message, ...summary }, { headers: { "cache-control": "no-store" } });
 }
