@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { moneyOf, type Money, type MoneyWire } from "./money";
+import { formatMoney, moneyOf, type Money, type MoneyWire } from "./money";
 
 const moneyWire = z.object({ amount: z.number(), divisor: z.number(), currency_code: z.string() });
 
@@ -106,7 +106,6 @@ export type Listing = {
   legacyDisagrees: boolean;
   changedOutside?: boolean;
   /** The first of the listing's images, at the marketplace's 75x75 size. */
-  /** The first image's 75x75 URL. */
   thumbnail?: string;
 };
 
@@ -127,17 +126,6 @@ export function toQuestion(wire: QuestionWire): Question {
     }),
     addOnPrice: wire.add_on_price ? moneyOf(wire.add_on_price) : null,
   };
-}
-
-const priceFormats = new Map<string, Intl.NumberFormat>();
-
-function formatPrice(price: { amount: number; divisor: number; currency_code: string }) {
-  let format = priceFormats.get(price.currency_code);
-  if (!format) {
-    format = new Intl.NumberFormat("en-US", { style: "currency", currency: price.currency_code });
-    priceFormats.set(price.currency_code, format);
-  }
-  return format.format(price.amount / price.divisor);
 }
 
 function thumbnailOf(wire: z.infer<typeof listingWire>): Listing["thumbnail"] {
@@ -172,7 +160,7 @@ export function toListing(wire: z.infer<typeof listingWire>): Listing {
     title: wire.title,
     state: wire.state,
     url: wire.url,
-    price: wire.price && formatPrice(wire.price),
+    price: wire.price && formatMoney(wire.price),
     priceAmount: wire.price && wire.price.amount / wire.price.divisor,
     updatedAt: wire.updated_timestamp,
     isPersonalizable: wire.is_personalizable,

@@ -14,7 +14,7 @@ import {
   unusedWireField,
   wireIdSchema,
 } from "./schema";
-import { QUESTION_TYPES, type QuestionType } from "./question-types";
+import { isUpload, QUESTION_TYPES, type QuestionType } from "./question-types";
 import { brokenAddOnPriceRule, addOnPriceRules } from "./add-on-price";
 
 export { QUESTION_TYPE_NAMES, QUESTION_TYPES, isQuestionType, type QuestionType } from "./question-types";
@@ -33,38 +33,9 @@ export const LABELED_FILES_MIN = 2;
 
 type OptionsType = "dropdown" | "labeled_upload";
 
-type Voice = {
-  questionsArray: string;
-  questionsCount: string;
-  oneUpload: string;
-  type: string;
-  string: string;
-  titleLength: string;
-  titleStart: string;
-  instructionsLength: string;
-  instructionsStart: string;
-  instructionsCaps: string;
-  noInstructions: string;
-  required: string;
-  limitType: string;
-  limitMin: string;
-  limitMax: string;
-  optionsArray: string;
-  option: string;
-  optionsCount: (max: number, type: OptionsType) => string;
-  optionsDistinct: (type: OptionsType) => string;
-  labelLength: string;
-  fileLabelLength: string;
-  filesType: string;
-  filesMin: string;
-  labeledFilesMin: string;
-  filesMax: string;
-  priceOnlyOptionalText: string;
-};
-
 const minOptions = (type: OptionsType) => (type === "labeled_upload" ? LABELED_FILES_MIN : 1);
 
-const wireVoice: Voice = {
+const wireVoice = {
   questionsArray: "is required and must be an array",
   questionsCount: `must hold 1 to ${QUESTIONS_MAX} questions`,
   oneUpload: "a listing may have only one upload question (unlabeled_upload or labeled_upload)",
@@ -82,8 +53,8 @@ const wireVoice: Voice = {
   limitMax: `must be at most ${CHAR_LIMIT_MAX}`,
   optionsArray: "must be an array of {label} objects",
   option: "must be an object with a label",
-  optionsCount: (max, type) => `must hold ${minOptions(type)} to ${max} options`,
-  optionsDistinct: () => "labels must differ from each other",
+  optionsCount: (max: number, type: OptionsType) => `must hold ${minOptions(type)} to ${max} options`,
+  optionsDistinct: (_type: OptionsType) => "labels must differ from each other",
   labelLength: `must be 1 to ${DROPDOWN_LABEL_MAX} characters`,
   fileLabelLength: `must be 1 to ${LABEL_MAX} characters`,
   filesType: `must be a whole number from 1 to ${FILES_MAX}`,
@@ -92,6 +63,8 @@ const wireVoice: Voice = {
   filesMax: `must be at most ${FILES_MAX}`,
   priceOnlyOptionalText: PRICE_ONLY_OPTIONAL_TEXT,
 };
+
+type Voice = typeof wireVoice;
 
 const choices = (type: OptionsType) => (type === "dropdown" ? "choices" : "file labels");
 
@@ -130,17 +103,19 @@ export const labelsDistinct = (labels: readonly string[]) => new Set(labels).siz
 
 export { priceValue, type PriceInput } from "./schema";
 
-const isUpload = (type: string) => type === "unlabeled_upload" || type === "labeled_upload";
-
-/** Spec-wide checks across a set's questions: at most one upload question (named at the second one). */
-function oneUploadAtMost<T>(typeOf: (question: T) => string, typeKey: string, message: string) {
-  return z.superRefine((questions: T[], ctx) => {
-    const second = questions
-      .map(typeOf)
-      .findIndex((type, index, types) => isUpload(type) && types.slice(0, index).some(isUpload));
-    if (second !== -1) ctx.addIssue({ code: "custom", path: [second, typeKey], message, input: questions });
-  });
-}
+/** Spec-wide checks across a set's questions: 1 to 5 of them, at most one an upload (named at the second one). */
+const questionCount = (typeKey: string, voice: Voice) =>
+  [
+    z.minLength(1, { error: voice.questionsCount }),
+    z.maxLength(QUESTIONS_MAX, { error: voice.questionsCount }),
+    z.superRefine((questions: Record<string, unknown>[], ctx) => {
+      const second = questions
+        .map((question) => String(question[typeKey]))
+        .findIndex((type, index, types) => isUpload(type) && types.slice(0, index).some(isUpload));
+      if (second !== -1)
+        ctx.addIssue({ code: "custom", path: [second, typeKey], message: voice.oneUpload, input: questions });
+    }),
+  ] as const;
 
 function fieldRules(voice: Voice) {
   const title = z
@@ -199,20 +174,22 @@ function fieldRules(voice: Voice) {
 
 const wire = fieldRules(wireVoice);
 const unused = unusedWireField;
-const money = moneyWriteSchema;
-const addOnPrice = addOnPriceWriteSchema;
-const noAddOnPrice = z.optional(
-  z.nullable(
-    z
-      .union([z.number(), money], { error: wireVoice.priceOnlyOptionalText })
-      .check(z.refine((price) => priceValue(price) === 0, { error: wireVoice.priceOnlyOptionalText })),
-  ),
-);
 const wireCommon = {
   question_id: z.optional(z.nullable(wireIdSchema)),
   question_text: wire.title,
   instructions: z.optional(z.nullable(wire.instructions)),
   required: wire.required,
+};
+// Only a text question has a character limit and may cost extra.
+const wireNotText = {
+  max_allowed_characters: unused,
+  add_on_price: z.optional(
+    z.nullable(
+      z
+        .union([z.number(), moneyWriteSchema], { error: wireVoice.priceOnlyOptionalText })
+        .check(z.refine((price) => priceValue(price) === 0, { error: wireVoice.priceOnlyOptionalText })),
+    ),
+  ),
 };
 const wireObject = { error: unknownKeys("must be an object") };
 
@@ -224,7 +201,7 @@ export const textQuestionWriteSchema = z
       max_allowed_characters: wire.charLimit,
       max_allowed_files: unused,
       options: unused,
-      add_on_price: addOnPrice,
+      add_on_price: addOnPriceWriteSchema,
     },
     wireObject,
   )
@@ -235,9 +212,8 @@ export const dropdownQuestionWriteSchema = z.strictObject(
     ...wireCommon,
     instructions: z.optional(z.nullable(wire.noInstructions)),
     options: wire.options(DROPDOWN_OPTIONS_MAX, "dropdown", true),
-    max_allowed_characters: unused,
     max_allowed_files: unused,
-    add_on_price: noAddOnPrice,
+    ...wireNotText,
   },
   wireObject,
 );
@@ -246,9 +222,8 @@ export const unlabeledUploadQuestionWriteSchema = z.strictObject(
     question_type: z.literal("unlabeled_upload"),
     ...wireCommon,
     max_allowed_files: wire.files,
-    max_allowed_characters: unused,
     options: unused,
-    add_on_price: noAddOnPrice,
+    ...wireNotText,
   },
   wireObject,
 );
@@ -259,8 +234,7 @@ export const labeledUploadQuestionWriteSchema = z
       ...wireCommon,
       options: wire.options(FILES_MAX, "labeled_upload", true),
       max_allowed_files: wire.files.check(z.minimum(LABELED_FILES_MIN, { error: wireVoice.labeledFilesMin })),
-      max_allowed_characters: unused,
-      add_on_price: noAddOnPrice,
+      ...wireNotText,
     },
     wireObject,
   )
@@ -283,21 +257,11 @@ export const questionSetWriteSchema = z.strictObject(
             unlabeledUploadQuestionWriteSchema,
             labeledUploadQuestionWriteSchema,
           ],
-          {
-            error: wireVoice.type,
-          },
+          { error: wireVoice.type },
         ),
         { error: wireVoice.questionsArray },
       )
-      .check(
-        z.minLength(1, { error: wireVoice.questionsCount }),
-        z.maxLength(QUESTIONS_MAX, { error: wireVoice.questionsCount }),
-        oneUploadAtMost(
-          (question: { question_type: string }) => question.question_type,
-          "question_type",
-          wireVoice.oneUpload,
-        ),
-      ),
+      .check(...questionCount("question_type", wireVoice)),
   },
   { error: unknownKeys("must be a JSON object") },
 );
@@ -363,17 +327,11 @@ export const questionSetFormSchema = z.object({
           unlabeledUploadQuestionFormSchema,
           labeledUploadQuestionFormSchema,
         ],
-        {
-          error: sellerVoice.type,
-        },
+        { error: sellerVoice.type },
       ),
       { error: sellerVoice.questionsArray },
     )
-    .check(
-      z.minLength(1, { error: sellerVoice.questionsCount }),
-      z.maxLength(QUESTIONS_MAX, { error: sellerVoice.questionsCount }),
-      oneUploadAtMost((question: { type: string }) => question.type, "type", sellerVoice.oneUpload),
-    ),
+    .check(...questionCount("type", sellerVoice)),
 });
 
 export type QuestionSetForm = z.output<typeof questionSetFormSchema>;
