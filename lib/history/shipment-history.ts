@@ -76,5 +76,3 @@ export function shipmentHistory(db: Database) {
     },
   };
 }
-
-export type ShipmentHistory = ReturnType<typeof shipmentHistory>;

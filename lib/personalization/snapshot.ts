@@ -3,9 +3,7 @@ import { formatMoney, samePrice } from "../marketplace/money";
 import { addOnLabel } from "./add-on-price";
 import { editableInSingleQuestionEditor } from "../marketplace/single-question-period";
 
-export type Snapshot = {
-  questions: SnapshotQuestion[];
-};
+export type Snapshot = { questions: SnapshotQuestion[] };
 
 export type SnapshotQuestion = Question;
 
