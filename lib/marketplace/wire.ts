@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { formatMoney, moneyOf, type Money, type MoneyWire } from "./money";
 
-const moneyWire = z.object({ amount: z.number(), divisor: z.number(), currency_code: z.string() });
+export const moneyWire = z.object({ amount: z.number(), divisor: z.number(), currency_code: z.string() });
 
 const questionWire = z.object({
   question_id: z.number().nullable().optional(),

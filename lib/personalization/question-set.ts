@@ -350,25 +350,23 @@ export type QuestionDraft = {
   addOnPriceAsRead?: string;
 };
 
+const DRAFT_TITLES: Record<QuestionType, string> = {
+  text_input: "Personalization",
+  dropdown: "Choose an option",
+  unlabeled_upload: "Upload a file",
+  labeled_upload: "Upload your files",
+};
+
 export function newQuestionDraft(type: QuestionType): QuestionDraft {
-  const base = {
+  return {
     type,
     instructions: "",
     required: false,
     maxAllowedCharacters: 100,
     maxAllowedFiles: 1,
-    options: [] as { label: string }[],
+    options: type === "dropdown" || type === "labeled_upload" ? [{ label: "" }] : [],
     addOnPrice: "",
     addOnPriceAsRead: "",
+    title: DRAFT_TITLES[type],
   };
-  switch (type) {
-    case "text_input":
-      return { ...base, title: "Personalization" };
-    case "dropdown":
-      return { ...base, title: "Choose an option", options: [{ label: "" }] };
-    case "unlabeled_upload":
-      return { ...base, title: "Upload a file" };
-    case "labeled_upload":
-      return { ...base, title: "Upload your files", options: [{ label: "" }] };
-  }
 }
