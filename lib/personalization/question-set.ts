@@ -103,19 +103,24 @@ export const labelsDistinct = (labels: readonly string[]) => new Set(labels).siz
 
 export { priceValue, type PriceInput } from "./schema";
 
-/** Spec-wide checks across a set's questions: 1 to 5 of them, at most one an upload (named at the second one). */
-const questionCount = (typeKey: string, voice: Voice) =>
-  [
+/** A set's questions, one schema per type: 1 to 5 of them, at most one an upload (named at the second one). */
+function questionList<Types extends readonly [z.core.$ZodTypeDiscriminable, ...z.core.$ZodTypeDiscriminable[]]>(
+  typeKey: string,
+  types: Types,
+  voice: Voice,
+) {
+  return z.array(z.discriminatedUnion(typeKey, types, { error: voice.type }), { error: voice.questionsArray }).check(
     z.minLength(1, { error: voice.questionsCount }),
     z.maxLength(QUESTIONS_MAX, { error: voice.questionsCount }),
-    z.superRefine((questions: Record<string, unknown>[], ctx) => {
+    z.superRefine((questions: unknown[], ctx) => {
       const second = questions
-        .map((question) => String(question[typeKey]))
+        .map((question) => String((question as Record<string, unknown>)[typeKey]))
         .findIndex((type, index, types) => isUpload(type) && types.slice(0, index).some(isUpload));
       if (second !== -1)
         ctx.addIssue({ code: "custom", path: [second, typeKey], message: voice.oneUpload, input: questions });
     }),
-  ] as const;
+  );
+}
 
 function fieldRules(voice: Voice) {
   const title = z
@@ -173,7 +178,6 @@ function fieldRules(voice: Voice) {
 }
 
 const wire = fieldRules(wireVoice);
-const unused = unusedWireField;
 const wireCommon = {
   question_id: z.optional(z.nullable(wireIdSchema)),
   question_text: wire.title,
@@ -182,7 +186,7 @@ const wireCommon = {
 };
 // Only a text question has a character limit and may cost extra.
 const wireNotText = {
-  max_allowed_characters: unused,
+  max_allowed_characters: unusedWireField,
   add_on_price: z.optional(
     z.nullable(
       z
@@ -199,8 +203,8 @@ export const textQuestionWriteSchema = z
       question_type: z.literal("text_input"),
       ...wireCommon,
       max_allowed_characters: wire.charLimit,
-      max_allowed_files: unused,
-      options: unused,
+      max_allowed_files: unusedWireField,
+      options: unusedWireField,
       add_on_price: addOnPriceWriteSchema,
     },
     wireObject,
@@ -212,7 +216,7 @@ export const dropdownQuestionWriteSchema = z.strictObject(
     ...wireCommon,
     instructions: z.optional(z.nullable(wire.noInstructions)),
     options: wire.options(DROPDOWN_OPTIONS_MAX, "dropdown", true),
-    max_allowed_files: unused,
+    max_allowed_files: unusedWireField,
     ...wireNotText,
   },
   wireObject,
@@ -222,7 +226,7 @@ export const unlabeledUploadQuestionWriteSchema = z.strictObject(
     question_type: z.literal("unlabeled_upload"),
     ...wireCommon,
     max_allowed_files: wire.files,
-    options: unused,
+    options: unusedWireField,
     ...wireNotText,
   },
   wireObject,
@@ -247,21 +251,16 @@ export const labeledUploadQuestionWriteSchema = z
 
 export const questionSetWriteSchema = z.strictObject(
   {
-    personalization_questions: z
-      .array(
-        z.discriminatedUnion(
-          "question_type",
-          [
-            textQuestionWriteSchema,
-            dropdownQuestionWriteSchema,
-            unlabeledUploadQuestionWriteSchema,
-            labeledUploadQuestionWriteSchema,
-          ],
-          { error: wireVoice.type },
-        ),
-        { error: wireVoice.questionsArray },
-      )
-      .check(...questionCount("question_type", wireVoice)),
+    personalization_questions: questionList(
+      "question_type",
+      [
+        textQuestionWriteSchema,
+        dropdownQuestionWriteSchema,
+        unlabeledUploadQuestionWriteSchema,
+        labeledUploadQuestionWriteSchema,
+      ],
+      wireVoice,
+    ),
   },
   { error: unknownKeys("must be a JSON object") },
 );
@@ -317,21 +316,16 @@ export const labeledUploadQuestionFormSchema = z.object({
 });
 
 export const questionSetFormSchema = z.object({
-  questions: z
-    .array(
-      z.discriminatedUnion(
-        "type",
-        [
-          textQuestionFormSchema,
-          dropdownQuestionFormSchema,
-          unlabeledUploadQuestionFormSchema,
-          labeledUploadQuestionFormSchema,
-        ],
-        { error: sellerVoice.type },
-      ),
-      { error: sellerVoice.questionsArray },
-    )
-    .check(...questionCount("type", sellerVoice)),
+  questions: questionList(
+    "type",
+    [
+      textQuestionFormSchema,
+      dropdownQuestionFormSchema,
+      unlabeledUploadQuestionFormSchema,
+      labeledUploadQuestionFormSchema,
+    ],
+    sellerVoice,
+  ),
 });
 
 export type QuestionSetForm = z.output<typeof questionSetFormSchema>;
