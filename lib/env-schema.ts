@@ -11,6 +11,9 @@ const wholeNumber = (what: string, example: number, min = 1) =>
 const emptyIsUnset = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === "" ? undefined : value), schema);
 
+const required = (what: string) =>
+  z.string({ error: `is required: ${what}` }).min(1, { error: `is required: ${what}` });
+
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 // Date.UTC rolls 30 February over into March, so a day that is not in the calendar comes back as another day.
 const dayOf = (text: string) => new Date(Date.UTC(+text.slice(0, 4), +text.slice(5, 7) - 1, +text.slice(8)));
@@ -48,12 +51,8 @@ export const appSettingsSchema = z.object({
   MARKETPLACE_AUTH_URL: z.url({
     error: "must be the marketplace's sign-in host, e.g. https://www.marketplace.example",
   }),
-  MARKETPLACE_KEYSTRING: z
-    .string({ error: "is required: the app's keystring (client_id)" })
-    .min(1, { error: "is required: the app's keystring (client_id)" }),
-  MARKETPLACE_SHARED_SECRET: z
-    .string({ error: "is required: the app's shared secret" })
-    .min(1, { error: "is required: the app's shared secret" }),
+  MARKETPLACE_KEYSTRING: required("the app's keystring (client_id)"),
+  MARKETPLACE_SHARED_SECRET: required("the app's shared secret"),
   MARKETPLACE_IMAGE_URL: emptyIsUnset(
     z
       .url({ error: "must be the host the marketplace serves listing images from, e.g. https://i.marketplace.example" })

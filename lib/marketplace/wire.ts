@@ -128,11 +128,6 @@ export function toQuestion(wire: QuestionWire): Question {
   };
 }
 
-function thumbnailOf(wire: z.infer<typeof listingWire>): Listing["thumbnail"] {
-  const [first] = [...(wire.images ?? [])].sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0));
-  return first?.url_75x75;
-}
-
 export function toListing(wire: z.infer<typeof listingWire>): Listing {
   const questions = (wire.personalization?.personalization_questions ?? []).map(toQuestion);
   const hasLegacy =
@@ -147,7 +142,7 @@ export function toListing(wire: z.infer<typeof listingWire>): Listing {
       }
     : undefined;
   const first = questions[0];
-  const thumbnail = thumbnailOf(wire);
+  const [image] = [...(wire.images ?? [])].sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0));
   const legacyDisagrees =
     legacy !== undefined &&
     wire.personalization !== undefined &&
@@ -167,6 +162,6 @@ export function toListing(wire: z.infer<typeof listingWire>): Listing {
     questions,
     legacy,
     legacyDisagrees,
-    ...(thumbnail && { thumbnail }),
+    ...(image?.url_75x75 && { thumbnail: image.url_75x75 }),
   };
 }

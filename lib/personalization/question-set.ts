@@ -5,7 +5,7 @@ import {
   CHAR_LIMIT_MIN,
   characterCount,
   instructionRules,
-  longestCapsRun,
+  brokenInstructionRules,
   moneyWriteSchema,
   PRICE_ONLY_OPTIONAL_TEXT,
   priceValue,
@@ -129,13 +129,15 @@ function fieldRules(voice: Voice) {
       z.refine(lengthWithin(TITLE_MAX), { error: voice.titleLength }),
       z.refine(startsWithLetterOrDigit, { error: voice.titleStart }),
     );
+  const brokenInstructions = {
+    length: voice.instructionsLength,
+    start: voice.instructionsStart,
+    caps: voice.instructionsCaps,
+  };
   const instructions = z.string({ error: voice.string }).check(
     z.superRefine((text, ctx) => {
-      if (text === "") return;
-      if (characterCount(text) > QUESTION_INSTRUCTIONS_MAX)
-        ctx.addIssue({ code: "custom", message: voice.instructionsLength });
-      if (!startsWithLetterOrDigit(text)) ctx.addIssue({ code: "custom", message: voice.instructionsStart });
-      if (longestCapsRun(text) >= 3) ctx.addIssue({ code: "custom", message: voice.instructionsCaps });
+      for (const rule of brokenInstructionRules(text, QUESTION_INSTRUCTIONS_MAX))
+        ctx.addIssue({ code: "custom", message: brokenInstructions[rule] });
     }),
   );
   const noInstructions = z
