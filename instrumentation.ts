@@ -34,7 +34,7 @@ export async function register() {
     attempt();
   };
   // Requests do not wait for it: a row sealed with an earlier key, or not at all, still opens meanwhile.
-  const { sealStoredTokens } = await import("./lib/tokens/seal-at-start");
+  const { sealStoredTokens } = await import("./lib/tokens/token-store");
   startWhenTheDatabaseAnswers("sealing the stored tokens", async () => sealStoredTokens(await db()));
   const { checkApiKey } = await import("./lib/marketplace/ping");
   const { marketplaceConfig } = await import("./lib/marketplace/config");

@@ -1,7 +1,7 @@
 "use server";
 
 import { signIn, signOut } from "@/lib/auth/auth";
-import { sessionSeller } from "@/lib/auth/seller";
+import { currentSeller } from "@/lib/auth/seller";
 import { safeCallbackPath } from "@/lib/auth/callback-path";
 import { endEverySession } from "@/lib/auth/sessions";
 
@@ -14,9 +14,7 @@ export async function signOutAction() {
 }
 
 export async function signOutEverywhereAction() {
-  const seller = await sessionSeller();
-  if (seller && !seller.error) await endEverySession(seller.userId);
-  await signOut({
-    redirectTo: seller && !seller.error ? "/sign-in?reason=signed-out-everywhere" : "/sign-in?reason=signed-out",
-  });
+  const seller = await currentSeller();
+  if (seller) await endEverySession(seller.userId);
+  await signOut({ redirectTo: seller ? "/sign-in?reason=signed-out-everywhere" : "/sign-in?reason=signed-out" });
 }

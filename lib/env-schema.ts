@@ -7,7 +7,12 @@ const wholeNumber = (what: string, example: number, min = 1) =>
     .int({ error: `must be ${what}, e.g. ${example}` })
     .min(min, { error: `must be ${what}, e.g. ${example}` });
 
-const emptyIsUnset = (value: unknown) => (value === "" ? undefined : value);
+// A setting set to "" counts as unset, so its default applies.
+const emptyIsUnset = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === "" ? undefined : value), schema);
+
+const required = (what: string) =>
+  z.string({ error: `is required: ${what}` }).min(1, { error: `is required: ${what}` });
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 // Date.UTC rolls 30 February over into March, so a day that is not in the calendar comes back as another day.
@@ -46,24 +51,15 @@ export const appSettingsSchema = z.object({
   MARKETPLACE_AUTH_URL: z.url({
     error: "must be the marketplace's sign-in host, e.g. https://www.marketplace.example",
   }),
-  MARKETPLACE_KEYSTRING: z
-    .string({ error: "is required: the app's keystring (client_id)" })
-    .min(1, { error: "is required: the app's keystring (client_id)" }),
-  MARKETPLACE_SHARED_SECRET: z
-    .string({ error: "is required: the app's shared secret" })
-    .min(1, { error: "is required: the app's shared secret" }),
-  MARKETPLACE_IMAGE_URL: z.preprocess(
-    emptyIsUnset,
+  MARKETPLACE_KEYSTRING: required("the app's keystring (client_id)"),
+  MARKETPLACE_SHARED_SECRET: required("the app's shared secret"),
+  MARKETPLACE_IMAGE_URL: emptyIsUnset(
     z
       .url({ error: "must be the host the marketplace serves listing images from, e.g. https://i.marketplace.example" })
       .optional(),
   ),
-  MARKETPLACE_TIMEOUT_MS: z.preprocess(
-    emptyIsUnset,
-    wholeNumber("a whole number of milliseconds above 0", 8000).default(8000),
-  ),
-  MARKETPLACE_PERSONALIZATION: z.preprocess(
-    emptyIsUnset,
+  MARKETPLACE_TIMEOUT_MS: emptyIsUnset(wholeNumber("a whole number of milliseconds above 0", 8000).default(8000)),
+  MARKETPLACE_PERSONALIZATION: emptyIsUnset(
     z
       .enum(["single", "multi", "auto"], {
         error:
@@ -71,8 +67,7 @@ export const appSettingsSchema = z.object({
       })
       .default("multi"),
   ),
-  MARKETPLACE_ADD_ON_PRICES: z.preprocess(
-    emptyIsUnset,
+  MARKETPLACE_ADD_ON_PRICES: emptyIsUnset(
     z
       .enum(["on", "off"], {
         error:
@@ -94,12 +89,10 @@ export const appSettingsSchema = z.object({
       return z.NEVER;
     }
   }, z.array(datedRuleSchema)),
-  MARKETPLACE_PERSONALIZATION_CACHE_SECONDS: z.preprocess(
-    emptyIsUnset,
+  MARKETPLACE_PERSONALIZATION_CACHE_SECONDS: emptyIsUnset(
     wholeNumber("a whole number of seconds (0 or more)", 30, 0).default(30),
   ),
-  DATABASE_URL: z.preprocess(
-    emptyIsUnset,
+  DATABASE_URL: emptyIsUnset(
     z
       .string()
       .regex(/^postgres(ql)?:\/\/./, {
@@ -108,20 +101,17 @@ export const appSettingsSchema = z.object({
       })
       .optional(),
   ),
-  DASHBOARD_DB: z.preprocess(emptyIsUnset, z.string().default("data/dashboard.db")),
-  CHANGE_LEASE_MS: z.preprocess(
-    emptyIsUnset,
+  DASHBOARD_DB: emptyIsUnset(z.string().default("data/dashboard.db")),
+  CHANGE_LEASE_MS: emptyIsUnset(
     wholeNumber("a whole number of milliseconds of at least 1000", 30000, 1000).default(30_000),
   ),
-  METRICS_TOKEN: z.preprocess(
-    emptyIsUnset,
+  METRICS_TOKEN: emptyIsUnset(
     z
       .string()
       .min(16, { error: "must be at least 16 characters, e.g. the output of `openssl rand -hex 24`" })
       .optional(),
   ),
-  MARKETPLACE_WEBHOOK_SECRET: z.preprocess(
-    emptyIsUnset,
+  MARKETPLACE_WEBHOOK_SECRET: emptyIsUnset(
     z
       .string()
       .regex(/^whsec_[A-Za-z0-9+/]+=*$/, {
@@ -130,12 +120,9 @@ export const appSettingsSchema = z.object({
       })
       .optional(),
   ),
-  MIRROR_POLL_SECONDS: z.preprocess(emptyIsUnset, wholeNumber("a whole number of seconds above 0", 60).default(60)),
-  SESSION_IDLE_SECONDS: z.preprocess(emptyIsUnset, wholeNumber("a whole number of seconds", 43_200).default(12 * 3600)),
-  SESSION_ABSOLUTE_SECONDS: z.preprocess(
-    emptyIsUnset,
-    wholeNumber("a whole number of seconds", 2_592_000).default(30 * 24 * 3600),
-  ),
+  MIRROR_POLL_SECONDS: emptyIsUnset(wholeNumber("a whole number of seconds above 0", 60).default(60)),
+  SESSION_IDLE_SECONDS: emptyIsUnset(wholeNumber("a whole number of seconds", 43_200).default(12 * 3600)),
+  SESSION_ABSOLUTE_SECONDS: emptyIsUnset(wholeNumber("a whole number of seconds", 2_592_000).default(30 * 24 * 3600)),
 });
 
 export const serverSettingsSchema = appSettingsSchema.extend({
@@ -147,14 +134,12 @@ export const serverSettingsSchema = appSettingsSchema.extend({
       error: "must be at least 32 characters, e.g. the output of `openssl rand -base64 32`",
     }),
   AUTH_URL: z.url({ error: "must be the dashboard's public URL, e.g. https://dashboard.example.com" }),
-  PORT: z.preprocess(
-    emptyIsUnset,
+  PORT: emptyIsUnset(
     wholeNumber("a port number between 1 and 65535", 3000)
       .max(65535, { error: "must be a port number between 1 and 65535, e.g. 3000" })
       .default(3000),
   ),
-  LOG_LEVEL: z.preprocess(
-    emptyIsUnset,
+  LOG_LEVEL: emptyIsUnset(
     z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
         error: "must be one of fatal, error, warn, info, debug, trace, silent",

@@ -1,7 +1,6 @@
 import "server-only";
 import type { z } from "zod";
-import type { SellerClaims } from "../auth/auth";
-import { databaseDown, sessionSeller, signInReason, type SignInReason } from "../auth/seller";
+import { databaseDown, sessionSeller, signInReason, type Seller, type SignInReason } from "../auth/seller";
 import { isDatabaseUnreachable } from "../db/outage";
 import { DATABASE_DOWN, DATABASE_LOST } from "./database-down";
 import { marketplace, describeFailure, type Marketplace, type Result } from "../marketplace";
@@ -28,8 +27,6 @@ export type ActionResult<T> =
 
 export const DASHBOARD_SIGN_IN_ENDED =
   "Your sign-in to this dashboard has ended (the marketplace is fine), so nothing was changed. Sign in again; what you typed is kept.";
-
-type ShopSeller = SellerClaims & { shopId: number };
 
 /** `gone`: the marketplace removed the listing, so there is nothing to try again. */
 export type Refusal = { ok: false; refusal: string; changedSince?: Question[]; gone?: true; missingScope?: true };
@@ -58,7 +55,7 @@ function fieldErrorsOf(error: z.ZodError): Record<string, string> {
 export function sellerAction<S extends z.ZodType, T>(
   verb: Parameters<typeof describeFailure>[1],
   schema: S,
-  run: (input: z.infer<S>, context: { seller: ShopSeller; marketplace: Marketplace }) => Promise<Result<T> | Refusal>,
+  run: (input: z.infer<S>, context: { seller: Seller; marketplace: Marketplace }) => Promise<Result<T> | Refusal>,
 ) {
   return async (raw: unknown): Promise<ActionResult<T>> => {
     const seller = await sessionSeller();

@@ -8,29 +8,24 @@ export const DATABASE_DOWN_READ =
   "The dashboard cannot reach its database right now, so it cannot show this. Nothing is lost: reload the page in a minute.";
 
 /** The signed-in seller, or the answer that says why not: a database outage is a 503, not a sign-in that ended. */
-async function sellerOrRefusal(): Promise<{ seller: SellerClaims } | { refusal: NextResponse }> {
+async function sellerOrRefusal(): Promise<SellerClaims | NextResponse> {
   const seller = await sessionSeller();
   if (databaseDown(seller))
-    return {
-      refusal: NextResponse.json(
-        { error: DATABASE_DOWN_READ, reauth: false },
-        { status: 503, headers: { "retry-after": "30" } },
-      ),
-    };
+    return NextResponse.json(
+      { error: DATABASE_DOWN_READ, reauth: false },
+      { status: 503, headers: { "retry-after": "30" } },
+    );
   if (!seller || seller.error)
-    return {
-      refusal: NextResponse.json({ error: describeFailure({ kind: "reauth" }, "load"), reauth: true }, { status: 401 }),
-    };
-  return { seller };
+    return NextResponse.json({ error: describeFailure({ kind: "reauth" }, "load"), reauth: true }, { status: 401 });
+  return seller;
 }
 
 export async function readForShop<T>(
   load: (seller: SellerClaims & { shopId: number }) => Promise<T | undefined>,
   notFound: string,
 ) {
-  const signedIn = await sellerOrRefusal();
-  if ("refusal" in signedIn) return signedIn.refusal;
-  const { seller } = signedIn;
+  const seller = await sellerOrRefusal();
+  if (seller instanceof NextResponse) return seller;
   const data = seller.shopId === null ? undefined : await load({ ...seller, shopId: seller.shopId });
   if (data === undefined) return NextResponse.json({ error: notFound, reauth: false }, { status: 404 });
   return NextResponse.json(data, { headers: { "cache-control": "no-store" } });
@@ -50,9 +45,8 @@ export async function readAsSeller<T>(
   load: (seller: SellerClaims) => Promise<Result<T>>,
   action: "load" | "read" = "load",
 ) {
-  const signedIn = await sellerOrRefusal();
-  if ("refusal" in signedIn) return signedIn.refusal;
-  const { seller } = signedIn;
+  const seller = await sellerOrRefusal();
+  if (seller instanceof NextResponse) return seller;
   const result = await load(seller);
   if (result.ok) return NextResponse.json(result.data, { headers: { "cache-control": "no-store" } });
   const reauth = result.failure.kind === "reauth" || result.failure.kind === "invalid_token";

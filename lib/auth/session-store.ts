@@ -70,5 +70,3 @@ export function sessionStore(db: Database, policy: SessionPolicy, now: () => num
     },
   };
 }
-
-export type SessionStore = ReturnType<typeof sessionStore>;

@@ -6,15 +6,6 @@ import type { HistoryOutcome } from "./history-store";
 // The shipments the dashboard sent (docs/marketplace.md §16.6), kept as a listing's writes are (history-store.ts):
 // before sending, as "pending", then done, unknown, or forgotten when the marketplace certainly stored nothing.
 
-export type ShipmentEntry = {
-  id: string;
-  receiptId: number;
-  carrierName: string | null;
-  trackingCode: string | null;
-  outcome: HistoryOutcome;
-  recordedAt: number;
-};
-
 type Row = {
   history_id: string;
   receipt_id: number;
@@ -59,7 +50,7 @@ export function shipmentHistory(db: Database) {
     },
 
     /** A receipt's shipments, newest first. */
-    async list(shopId: number, receiptId: number): Promise<ShipmentEntry[]> {
+    async list(shopId: number, receiptId: number) {
       const rows = await db.query<Row>(
         `SELECT history_id, receipt_id, carrier_name, tracking_code, outcome, recorded_at FROM shipment_history
          WHERE shop_id = $1 AND receipt_id = $2 ORDER BY recorded_at DESC, history_id`,
@@ -76,5 +67,3 @@ export function shipmentHistory(db: Database) {
     },
   };
 }
-
-export type ShipmentHistory = ReturnType<typeof shipmentHistory>;

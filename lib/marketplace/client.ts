@@ -20,7 +20,6 @@ import {
 import {
   listingPageWire,
   listingWire,
-  meWire,
   personalizationWire,
   shopWire,
   toListing,
@@ -139,10 +138,6 @@ export function createMarketplace(
 
   return {
     listingWrites: (shopId: number) => writes.count(shopId),
-
-    // GET /v3/application/users/me
-    getMe: (userId: number) =>
-      asSeller(userId, { operation: "getMe", path: "/v3/application/users/me", schema: meWire }),
 
     // GET /v3/application/shops/{shop_id}
     getShop: async (userId: number, shopId: number) =>

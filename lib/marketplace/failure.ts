@@ -16,17 +16,6 @@ export type MarketplaceFailure =
 
 export type Result<T> = { ok: true; data: T } | { ok: false; failure: MarketplaceFailure };
 
-export class MarketplaceError extends Error {
-  constructor(readonly failure: MarketplaceFailure) {
-    super(`marketplace call failed: ${failure.kind}`);
-  }
-}
-
-export function unwrap<T>(result: Result<T>): T {
-  if (!result.ok) throw new MarketplaceError(result.failure);
-  return result.data;
-}
-
 /**
  * `load` is a page the seller reloads; `read` a view with its own Try again; `plan` the change dialog, which a reload
  * would close.

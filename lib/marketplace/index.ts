@@ -26,8 +26,6 @@ export function personalizationPhase(): PhaseProbe {
   return globalForMarketplace.phase;
 }
 
-export { createMarketplace } from "./client";
-export type { PersonalizationPhase } from "./personalization-phase";
-export type { ListingState, Marketplace } from "./client";
+export type { Marketplace } from "./client";
 export * from "./failure";
-export type { Listing, ListingPage, Question } from "./wire";
+export type { Listing } from "./wire";

@@ -17,11 +17,18 @@ const appMoney = (money: AnyMoney | null | undefined): Money | null =>
 
 const isFree = (money: Money | null) => !money || money.amount === 0;
 
+// One format per currency: a page of listings formats a price per row.
+const formats = new Map<string, Intl.NumberFormat>();
+
 export function formatMoney(any: AnyMoney): string {
   const money = appMoney(any)!;
   const value = money.divisor > 0 ? money.amount / money.divisor : money.amount;
   try {
-    return new Intl.NumberFormat("en-US", { style: "currency", currency: money.currencyCode }).format(value);
+    const format =
+      formats.get(money.currencyCode) ??
+      new Intl.NumberFormat("en-US", { style: "currency", currency: money.currencyCode });
+    formats.set(money.currencyCode, format);
+    return format.format(value);
   } catch {
     return `${value.toFixed(2)} ${money.currencyCode}`;
   }

@@ -1,11 +1,9 @@
 import { z } from "zod";
-import { moneyOf } from "./money";
-import type { Money } from "./money";
+import { moneyOf, type Money } from "./money";
+import { moneyWire } from "./wire";
 
 // Receipts and transactions as the live OAS shapes them (docs/marketplace.md §16), read leniently: the fields the
 // Orders page uses, each answer a `variation` that names the personalization question it answers.
-
-const moneyWire = z.object({ amount: z.number(), divisor: z.number(), currency_code: z.string() });
 
 const variationWire = z.object({
   property_id: z.number().nullable().optional(),

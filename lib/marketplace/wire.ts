@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { moneyOf, type Money, type MoneyWire } from "./money";
+import { formatMoney, moneyOf, type Money, type MoneyWire } from "./money";
 
-const moneyWire = z.object({ amount: z.number(), divisor: z.number(), currency_code: z.string() });
+export const moneyWire = z.object({ amount: z.number(), divisor: z.number(), currency_code: z.string() });
 
 const questionWire = z.object({
   question_id: z.number().nullable().optional(),
@@ -106,7 +106,6 @@ export type Listing = {
   legacyDisagrees: boolean;
   changedOutside?: boolean;
   /** The first of the listing's images, at the marketplace's 75x75 size. */
-  /** The first image's 75x75 URL. */
   thumbnail?: string;
 };
 
@@ -129,22 +128,6 @@ export function toQuestion(wire: QuestionWire): Question {
   };
 }
 
-const priceFormats = new Map<string, Intl.NumberFormat>();
-
-function formatPrice(price: { amount: number; divisor: number; currency_code: string }) {
-  let format = priceFormats.get(price.currency_code);
-  if (!format) {
-    format = new Intl.NumberFormat("en-US", { style: "currency", currency: price.currency_code });
-    priceFormats.set(price.currency_code, format);
-  }
-  return format.format(price.amount / price.divisor);
-}
-
-function thumbnailOf(wire: z.infer<typeof listingWire>): Listing["thumbnail"] {
-  const [first] = [...(wire.images ?? [])].sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0));
-  return first?.url_75x75;
-}
-
 export function toListing(wire: z.infer<typeof listingWire>): Listing {
   const questions = (wire.personalization?.personalization_questions ?? []).map(toQuestion);
   const hasLegacy =
@@ -159,7 +142,7 @@ export function toListing(wire: z.infer<typeof listingWire>): Listing {
       }
     : undefined;
   const first = questions[0];
-  const thumbnail = thumbnailOf(wire);
+  const [image] = [...(wire.images ?? [])].sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0));
   const legacyDisagrees =
     legacy !== undefined &&
     wire.personalization !== undefined &&
@@ -172,13 +155,13 @@ export function toListing(wire: z.infer<typeof listingWire>): Listing {
     title: wire.title,
     state: wire.state,
     url: wire.url,
-    price: wire.price && formatPrice(wire.price),
+    price: wire.price && formatMoney(wire.price),
     priceAmount: wire.price && wire.price.amount / wire.price.divisor,
     updatedAt: wire.updated_timestamp,
     isPersonalizable: wire.is_personalizable,
     questions,
     legacy,
     legacyDisagrees,
-    ...(thumbnail && { thumbnail }),
+    ...(image?.url_75x75 && { thumbnail: image.url_75x75 }),
   };
 }

@@ -5,7 +5,7 @@ import {
   CHAR_LIMIT_MIN,
   characterCount,
   instructionRules,
-  longestCapsRun,
+  brokenInstructionRules,
   moneyWriteSchema,
   PRICE_ONLY_OPTIONAL_TEXT,
   priceValue,
@@ -14,7 +14,7 @@ import {
   unusedWireField,
   wireIdSchema,
 } from "./schema";
-import { QUESTION_TYPES, type QuestionType } from "./question-types";
+import { isUpload, QUESTION_TYPES, type QuestionType } from "./question-types";
 import { brokenAddOnPriceRule, addOnPriceRules } from "./add-on-price";
 
 export { QUESTION_TYPE_NAMES, QUESTION_TYPES, isQuestionType, type QuestionType } from "./question-types";
@@ -33,38 +33,9 @@ export const LABELED_FILES_MIN = 2;
 
 type OptionsType = "dropdown" | "labeled_upload";
 
-type Voice = {
-  questionsArray: string;
-  questionsCount: string;
-  oneUpload: string;
-  type: string;
-  string: string;
-  titleLength: string;
-  titleStart: string;
-  instructionsLength: string;
-  instructionsStart: string;
-  instructionsCaps: string;
-  noInstructions: string;
-  required: string;
-  limitType: string;
-  limitMin: string;
-  limitMax: string;
-  optionsArray: string;
-  option: string;
-  optionsCount: (max: number, type: OptionsType) => string;
-  optionsDistinct: (type: OptionsType) => string;
-  labelLength: string;
-  fileLabelLength: string;
-  filesType: string;
-  filesMin: string;
-  labeledFilesMin: string;
-  filesMax: string;
-  priceOnlyOptionalText: string;
-};
-
 const minOptions = (type: OptionsType) => (type === "labeled_upload" ? LABELED_FILES_MIN : 1);
 
-const wireVoice: Voice = {
+const wireVoice = {
   questionsArray: "is required and must be an array",
   questionsCount: `must hold 1 to ${QUESTIONS_MAX} questions`,
   oneUpload: "a listing may have only one upload question (unlabeled_upload or labeled_upload)",
@@ -82,8 +53,8 @@ const wireVoice: Voice = {
   limitMax: `must be at most ${CHAR_LIMIT_MAX}`,
   optionsArray: "must be an array of {label} objects",
   option: "must be an object with a label",
-  optionsCount: (max, type) => `must hold ${minOptions(type)} to ${max} options`,
-  optionsDistinct: () => "labels must differ from each other",
+  optionsCount: (max: number, type: OptionsType) => `must hold ${minOptions(type)} to ${max} options`,
+  optionsDistinct: (_type: OptionsType) => "labels must differ from each other",
   labelLength: `must be 1 to ${DROPDOWN_LABEL_MAX} characters`,
   fileLabelLength: `must be 1 to ${LABEL_MAX} characters`,
   filesType: `must be a whole number from 1 to ${FILES_MAX}`,
@@ -92,6 +63,8 @@ const wireVoice: Voice = {
   filesMax: `must be at most ${FILES_MAX}`,
   priceOnlyOptionalText: PRICE_ONLY_OPTIONAL_TEXT,
 };
+
+type Voice = typeof wireVoice;
 
 const choices = (type: OptionsType) => (type === "dropdown" ? "choices" : "file labels");
 
@@ -130,16 +103,23 @@ export const labelsDistinct = (labels: readonly string[]) => new Set(labels).siz
 
 export { priceValue, type PriceInput } from "./schema";
 
-const isUpload = (type: string) => type === "unlabeled_upload" || type === "labeled_upload";
-
-/** Spec-wide checks across a set's questions: at most one upload question (named at the second one). */
-function oneUploadAtMost<T>(typeOf: (question: T) => string, typeKey: string, message: string) {
-  return z.superRefine((questions: T[], ctx) => {
-    const second = questions
-      .map(typeOf)
-      .findIndex((type, index, types) => isUpload(type) && types.slice(0, index).some(isUpload));
-    if (second !== -1) ctx.addIssue({ code: "custom", path: [second, typeKey], message, input: questions });
-  });
+/** A set's questions, one schema per type: 1 to 5 of them, at most one an upload (named at the second one). */
+function questionList<Types extends readonly [z.core.$ZodTypeDiscriminable, ...z.core.$ZodTypeDiscriminable[]]>(
+  typeKey: string,
+  types: Types,
+  voice: Voice,
+) {
+  return z.array(z.discriminatedUnion(typeKey, types, { error: voice.type }), { error: voice.questionsArray }).check(
+    z.minLength(1, { error: voice.questionsCount }),
+    z.maxLength(QUESTIONS_MAX, { error: voice.questionsCount }),
+    z.superRefine((questions: unknown[], ctx) => {
+      const second = questions
+        .map((question) => String((question as Record<string, unknown>)[typeKey]))
+        .findIndex((type, index, types) => isUpload(type) && types.slice(0, index).some(isUpload));
+      if (second !== -1)
+        ctx.addIssue({ code: "custom", path: [second, typeKey], message: voice.oneUpload, input: questions });
+    }),
+  );
 }
 
 function fieldRules(voice: Voice) {
@@ -149,13 +129,15 @@ function fieldRules(voice: Voice) {
       z.refine(lengthWithin(TITLE_MAX), { error: voice.titleLength }),
       z.refine(startsWithLetterOrDigit, { error: voice.titleStart }),
     );
+  const brokenInstructions = {
+    length: voice.instructionsLength,
+    start: voice.instructionsStart,
+    caps: voice.instructionsCaps,
+  };
   const instructions = z.string({ error: voice.string }).check(
     z.superRefine((text, ctx) => {
-      if (text === "") return;
-      if (characterCount(text) > QUESTION_INSTRUCTIONS_MAX)
-        ctx.addIssue({ code: "custom", message: voice.instructionsLength });
-      if (!startsWithLetterOrDigit(text)) ctx.addIssue({ code: "custom", message: voice.instructionsStart });
-      if (longestCapsRun(text) >= 3) ctx.addIssue({ code: "custom", message: voice.instructionsCaps });
+      for (const rule of brokenInstructionRules(text, QUESTION_INSTRUCTIONS_MAX))
+        ctx.addIssue({ code: "custom", message: brokenInstructions[rule] });
     }),
   );
   const noInstructions = z
@@ -198,21 +180,22 @@ function fieldRules(voice: Voice) {
 }
 
 const wire = fieldRules(wireVoice);
-const unused = unusedWireField;
-const money = moneyWriteSchema;
-const addOnPrice = addOnPriceWriteSchema;
-const noAddOnPrice = z.optional(
-  z.nullable(
-    z
-      .union([z.number(), money], { error: wireVoice.priceOnlyOptionalText })
-      .check(z.refine((price) => priceValue(price) === 0, { error: wireVoice.priceOnlyOptionalText })),
-  ),
-);
 const wireCommon = {
   question_id: z.optional(z.nullable(wireIdSchema)),
   question_text: wire.title,
   instructions: z.optional(z.nullable(wire.instructions)),
   required: wire.required,
+};
+// Only a text question has a character limit and may cost extra.
+const wireNotText = {
+  max_allowed_characters: unusedWireField,
+  add_on_price: z.optional(
+    z.nullable(
+      z
+        .union([z.number(), moneyWriteSchema], { error: wireVoice.priceOnlyOptionalText })
+        .check(z.refine((price) => priceValue(price) === 0, { error: wireVoice.priceOnlyOptionalText })),
+    ),
+  ),
 };
 const wireObject = { error: unknownKeys("must be an object") };
 
@@ -222,9 +205,9 @@ export const textQuestionWriteSchema = z
       question_type: z.literal("text_input"),
       ...wireCommon,
       max_allowed_characters: wire.charLimit,
-      max_allowed_files: unused,
-      options: unused,
-      add_on_price: addOnPrice,
+      max_allowed_files: unusedWireField,
+      options: unusedWireField,
+      add_on_price: addOnPriceWriteSchema,
     },
     wireObject,
   )
@@ -235,9 +218,8 @@ export const dropdownQuestionWriteSchema = z.strictObject(
     ...wireCommon,
     instructions: z.optional(z.nullable(wire.noInstructions)),
     options: wire.options(DROPDOWN_OPTIONS_MAX, "dropdown", true),
-    max_allowed_characters: unused,
-    max_allowed_files: unused,
-    add_on_price: noAddOnPrice,
+    max_allowed_files: unusedWireField,
+    ...wireNotText,
   },
   wireObject,
 );
@@ -246,9 +228,8 @@ export const unlabeledUploadQuestionWriteSchema = z.strictObject(
     question_type: z.literal("unlabeled_upload"),
     ...wireCommon,
     max_allowed_files: wire.files,
-    max_allowed_characters: unused,
-    options: unused,
-    add_on_price: noAddOnPrice,
+    options: unusedWireField,
+    ...wireNotText,
   },
   wireObject,
 );
@@ -259,8 +240,7 @@ export const labeledUploadQuestionWriteSchema = z
       ...wireCommon,
       options: wire.options(FILES_MAX, "labeled_upload", true),
       max_allowed_files: wire.files.check(z.minimum(LABELED_FILES_MIN, { error: wireVoice.labeledFilesMin })),
-      max_allowed_characters: unused,
-      add_on_price: noAddOnPrice,
+      ...wireNotText,
     },
     wireObject,
   )
@@ -273,31 +253,16 @@ export const labeledUploadQuestionWriteSchema = z
 
 export const questionSetWriteSchema = z.strictObject(
   {
-    personalization_questions: z
-      .array(
-        z.discriminatedUnion(
-          "question_type",
-          [
-            textQuestionWriteSchema,
-            dropdownQuestionWriteSchema,
-            unlabeledUploadQuestionWriteSchema,
-            labeledUploadQuestionWriteSchema,
-          ],
-          {
-            error: wireVoice.type,
-          },
-        ),
-        { error: wireVoice.questionsArray },
-      )
-      .check(
-        z.minLength(1, { error: wireVoice.questionsCount }),
-        z.maxLength(QUESTIONS_MAX, { error: wireVoice.questionsCount }),
-        oneUploadAtMost(
-          (question: { question_type: string }) => question.question_type,
-          "question_type",
-          wireVoice.oneUpload,
-        ),
-      ),
+    personalization_questions: questionList(
+      "question_type",
+      [
+        textQuestionWriteSchema,
+        dropdownQuestionWriteSchema,
+        unlabeledUploadQuestionWriteSchema,
+        labeledUploadQuestionWriteSchema,
+      ],
+      wireVoice,
+    ),
   },
   { error: unknownKeys("must be a JSON object") },
 );
@@ -353,27 +318,16 @@ export const labeledUploadQuestionFormSchema = z.object({
 });
 
 export const questionSetFormSchema = z.object({
-  questions: z
-    .array(
-      z.discriminatedUnion(
-        "type",
-        [
-          textQuestionFormSchema,
-          dropdownQuestionFormSchema,
-          unlabeledUploadQuestionFormSchema,
-          labeledUploadQuestionFormSchema,
-        ],
-        {
-          error: sellerVoice.type,
-        },
-      ),
-      { error: sellerVoice.questionsArray },
-    )
-    .check(
-      z.minLength(1, { error: sellerVoice.questionsCount }),
-      z.maxLength(QUESTIONS_MAX, { error: sellerVoice.questionsCount }),
-      oneUploadAtMost((question: { type: string }) => question.type, "type", sellerVoice.oneUpload),
-    ),
+  questions: questionList(
+    "type",
+    [
+      textQuestionFormSchema,
+      dropdownQuestionFormSchema,
+      unlabeledUploadQuestionFormSchema,
+      labeledUploadQuestionFormSchema,
+    ],
+    sellerVoice,
+  ),
 });
 
 export type QuestionSetForm = z.output<typeof questionSetFormSchema>;
@@ -392,25 +346,23 @@ export type QuestionDraft = {
   addOnPriceAsRead?: string;
 };
 
+const DRAFT_TITLES: Record<QuestionType, string> = {
+  text_input: "Personalization",
+  dropdown: "Choose an option",
+  unlabeled_upload: "Upload a file",
+  labeled_upload: "Upload your files",
+};
+
 export function newQuestionDraft(type: QuestionType): QuestionDraft {
-  const base = {
+  return {
     type,
     instructions: "",
     required: false,
     maxAllowedCharacters: 100,
     maxAllowedFiles: 1,
-    options: [] as { label: string }[],
+    options: type === "dropdown" || type === "labeled_upload" ? [{ label: "" }] : [],
     addOnPrice: "",
     addOnPriceAsRead: "",
+    title: DRAFT_TITLES[type],
   };
-  switch (type) {
-    case "text_input":
-      return { ...base, title: "Personalization" };
-    case "dropdown":
-      return { ...base, title: "Choose an option", options: [{ label: "" }] };
-    case "unlabeled_upload":
-      return { ...base, title: "Upload a file" };
-    case "labeled_upload":
-      return { ...base, title: "Upload your files", options: [{ label: "" }] };
-  }
 }

@@ -30,10 +30,10 @@ export const instructionRules = {
 
 export type InstructionRule = keyof typeof instructionRules;
 
-export function brokenInstructionRules(text: string): InstructionRule[] {
+export function brokenInstructionRules(text: string, max = INSTRUCTIONS_MAX): InstructionRule[] {
   if (text === "") return [];
   const broken: InstructionRule[] = [];
-  if (characterCount(text) > INSTRUCTIONS_MAX) broken.push("length");
+  if (characterCount(text) > max) broken.push("length");
   if (!/^[\p{L}\p{N}]/u.test(text)) broken.push("start");
   if (longestCapsRun(text) >= 3) broken.push("caps");
   return broken;

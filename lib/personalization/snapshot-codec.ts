@@ -45,10 +45,12 @@ export const changesAddOnPrice = (questions: readonly SetQuestionForm[]) =>
       question.type === "text_input" && (question.addOnPrice ?? "").trim() !== (question.addOnPriceAsRead ?? "").trim(),
   );
 
-const optionIdsOf = (options: readonly { label: string; optionId?: number }[]) =>
-  options.some((option) => option.optionId !== undefined)
-    ? { optionIds: options.map((option) => option.optionId ?? null) }
-    : {};
+const choicesOf = (options: readonly { label: string; optionId?: number }[]) => ({
+  options: options.map((option) => option.label),
+  ...(options.some((option) => option.optionId !== undefined) && {
+    optionIds: options.map((option) => option.optionId ?? null),
+  }),
+});
 
 export function snapshotOfQuestionSet(
   questions: readonly (SetQuestionForm | QuestionDraft)[],
@@ -74,12 +76,7 @@ export function snapshotOfQuestionSet(
           };
         }
         case "dropdown":
-          return {
-            ...common,
-            maxAllowedCharacters: null,
-            options: question.options.map((option) => option.label),
-            ...optionIdsOf(question.options),
-          };
+          return { ...common, maxAllowedCharacters: null, ...choicesOf(question.options) };
         case "unlabeled_upload":
           return { ...common, maxAllowedCharacters: null, maxAllowedFiles: question.maxAllowedFiles };
         case "labeled_upload":
@@ -87,8 +84,7 @@ export function snapshotOfQuestionSet(
             ...common,
             maxAllowedCharacters: null,
             maxAllowedFiles: question.options.length,
-            options: question.options.map((option) => option.label),
-            ...optionIdsOf(question.options),
+            ...choicesOf(question.options),
           };
       }
     }),

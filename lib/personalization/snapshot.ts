@@ -3,9 +3,7 @@ import { formatMoney, samePrice } from "../marketplace/money";
 import { addOnLabel } from "./add-on-price";
 import { editableInSingleQuestionEditor } from "../marketplace/single-question-period";
 
-export type Snapshot = {
-  questions: SnapshotQuestion[];
-};
+export type Snapshot = { questions: SnapshotQuestion[] };
 
 export type SnapshotQuestion = Question;
 
@@ -89,13 +87,7 @@ export function describeSnapshot(snapshot: Snapshot): string {
   return `${instructions}, ${question.required ? "required" : "optional"}${limit}${price}`;
 }
 
-export function withoutMarketplaceKeys(question: SnapshotQuestion): SnapshotQuestion {
-  const copy = { ...question };
-  delete copy.id;
-  delete copy.optionIds;
-  delete copy.addOnPrice;
-  return copy;
-}
+export const withoutMarketplaceKeys = ({ id, optionIds, addOnPrice, ...question }: SnapshotQuestion) => question;
 
 /** Whether the marketplace lets this question charge an add-on price (docs/marketplace.md §13). */
 export const mayChargeAddOn = (question: Pick<SnapshotQuestion, "type" | "required">) =>

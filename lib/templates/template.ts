@@ -8,15 +8,9 @@ export const TEMPLATE_NAME_MAX = 60;
 export const TEMPLATES_PER_SHOP_MAX = 100;
 
 export function singleQuestionOf(template: QuestionTemplate): QuestionForm | undefined {
-  const { questions } = template.questionSet;
-  const [question] = questions;
-  if (
-    questions.length !== 1 ||
-    !question ||
-    !representable(template.questionSet) ||
-    question.maxAllowedCharacters === null
-  )
-    return undefined;
+  // A representable set holds one question at most.
+  const [question] = template.questionSet.questions;
+  if (!question || !representable(template.questionSet) || question.maxAllowedCharacters === null) return undefined;
   return {
     instructions: question.instructions,
     maxAllowedCharacters: question.maxAllowedCharacters,

@@ -1,5 +1,6 @@
 import "server-only";
 import type { Database } from "../db/database";
+import { logger } from "../observability/logger";
 import { tokenKeyring } from "./token-keys";
 import { isSealed, open, seal, sealedWith, tokenContext as context, type Keyring } from "./token-seal";
 
@@ -14,6 +15,8 @@ export type SellerTokens = {
 type Row = { user_id: number; access_token: string; refresh_token: string; access_expires_at: number; scopes: string };
 
 type Column = "access_token" | "refresh_token";
+
+const ROWS = "SELECT user_id, access_token, refresh_token, access_expires_at, scopes FROM seller_tokens";
 
 // A row written before tokens were sealed (or by an older instance during a rolling deploy) still opens; start-up seals it.
 const opened = (ring: Keyring, userId: number, column: Column, value: string) =>
@@ -48,10 +51,7 @@ export function tokenStore(db: Database, ring: Keyring = tokenKeyring()) {
   ];
   return {
     async read(userId: number): Promise<SellerTokens | undefined> {
-      const [row] = await db.query<Row>(
-        "SELECT user_id, access_token, refresh_token, access_expires_at, scopes FROM seller_tokens WHERE user_id = $1",
-        [userId],
-      );
+      const [row] = await db.query<Row>(`${ROWS} WHERE user_id = $1`, [userId]);
       return row && fromRow(ring, row);
     },
 
@@ -64,9 +64,7 @@ export function tokenStore(db: Database, ring: Keyring = tokenKeyring()) {
 
     /** Re-seals every row with the current key; a row that cannot be opened is left for its seller's next sign-in. */
     async sealAll(): Promise<{ sealed: number; unreadable: UnreadableRow[] }> {
-      const rows = await db.query<Row>(
-        "SELECT user_id, access_token, refresh_token, access_expires_at, scopes FROM seller_tokens",
-      );
+      const rows = await db.query<Row>(ROWS);
       let changed = 0;
       const unreadable: UnreadableRow[] = [];
       for (const row of rows) {
@@ -89,9 +87,7 @@ export function tokenStore(db: Database, ring: Keyring = tokenKeyring()) {
 
     /** Rows no configured key opens, for an operator to see; their sellers sign in again. */
     async unreadable(): Promise<UnreadableRow[]> {
-      const rows = await db.query<Row>(
-        "SELECT user_id, access_token, refresh_token, access_expires_at, scopes FROM seller_tokens",
-      );
+      const rows = await db.query<Row>(ROWS);
       return rows.flatMap((row) => {
         const tokens = readable(ring, row);
         return tokens.ok ? [] : [tokens.row];
@@ -142,3 +138,14 @@ export function tokenStore(db: Database, ring: Keyring = tokenKeyring()) {
 }
 
 export type TokenStore = ReturnType<typeof tokenStore>;
+
+/** Once as the server starts (instrumentation.ts): every stored row sealed with the current key. */
+export async function sealStoredTokens(database: Database) {
+  const { unreadable } = await tokenStore(database).sealAll();
+  // One row no configured key opens must not stop every seller: its seller signs in again, which replaces it.
+  for (const row of unreadable)
+    logger().warn(
+      { operation: "seal-tokens", userId: row.userId, reason: row.reason },
+      "a seller's stored tokens cannot be opened",
+    );
+}

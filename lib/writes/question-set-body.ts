@@ -46,14 +46,9 @@ export function questionSetBody(questions: readonly SnapshotQuestion[]): Persona
   };
 }
 
-export type PersonalizationBody = { body: PersonalizationWriteWire; multipleQuestions: boolean };
-
 // In the multi-question period every write carries the whole set and says so (docs/marketplace.md §9.4).
 // No question is no body: the listing's personalization is deleted instead.
-export function personalizationBody(
-  snapshot: Snapshot,
-  phase: PersonalizationPhase = "single",
-): PersonalizationBody | null {
+export function personalizationBody(snapshot: Snapshot, phase: PersonalizationPhase = "single") {
   const [question] = snapshot.questions;
   if (!question) return null;
   if (phase === "multi") return { body: questionSetBody(snapshot.questions), multipleQuestions: true };

@@ -13,10 +13,8 @@ export async function settleUnknown(
   marketplace: Marketplace,
   changer: Changer,
   listingId: number,
-  options: { now?: number; settleAfterMs?: number } = {},
+  { now = Date.now() }: { now?: number } = {},
 ): Promise<HistoryEntry[]> {
-  const now = options.now ?? Date.now();
-  const settleAfterMs = options.settleAfterMs ?? SETTLE_AFTER_MS;
   const entries = await history.list(changer.shopId, listingId);
   const open = (entry: HistoryEntry) =>
     entry.outcome === "unknown" || (entry.outcome === "pending" && now - entry.recordedAt > PENDING_GRACE_MS);
@@ -35,7 +33,7 @@ export async function settleUnknown(
     const after = index > 0 ? entries[index - 1]!.previous : await listingNow();
     if (after === null) continue;
     if (sameSnapshot(after, entry.target)) await history.settle(entry.id, "done");
-    else if (now - entry.recordedAt > settleAfterMs) await history.forget(entry.id);
+    else if (now - entry.recordedAt > SETTLE_AFTER_MS) await history.forget(entry.id);
   }
   return history.list(changer.shopId, listingId);
 }

@@ -12,12 +12,7 @@ const refusesIds = (failure: MarketplaceFailure) =>
   failure.kind === "invalid" && /unknown field.*\b(question_id|option_id)\b/.test(failure.message);
 
 const withoutIds = (snapshot: Snapshot): Snapshot => ({
-  questions: snapshot.questions.map((question) => {
-    const copy = { ...question };
-    delete copy.id;
-    delete copy.optionIds;
-    return copy;
-  }),
+  questions: snapshot.questions.map(({ id, optionIds, ...question }) => question),
 });
 
 /** The one send of a listing's questions; none deletes its personalization. */
