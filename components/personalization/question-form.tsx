@@ -1,9 +1,7 @@
 "use client";
 
-import { signInAgainPath } from "../use-sign-in-on-expiry";
 import { useEffect, useRef, type ReactNode } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import { useRouter } from "next/navigation";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { QuestionForm as QuestionValues } from "@/lib/personalization/schema";
 import { snapshotOfForm } from "@/lib/personalization/snapshot-codec";
@@ -43,14 +41,15 @@ export function QuestionForm({ listing, canEdit, focusFirst = false, onStored, a
   });
   const { control, reset, getValues, setFocus, formState } = form;
   const { notify } = useFeedback();
-  const router = useRouter();
   const [required, limit] = useWatch({ control, name: ["required", "maxAllowedCharacters"] });
-  const { pending, controls, dialog, setDialog, basis, write, save, takeTheirs, remove } = useQuestionSave({
-    listing,
-    canEdit,
-    form,
-    onStored,
-  });
+  const { pending, controls, dialog, setDialog, basis, write, save, takeTheirs, remove, signInAgain } = useQuestionSave(
+    {
+      listing,
+      canEdit,
+      form,
+      onStored,
+    },
+  );
   const { formElement, saveButton, hydrated } = controls;
   const unsaved = useUnsavedChanges(formState.isDirty, () => keepDraft(listing.id, getValues()));
   const restored = useRef(false);
@@ -149,10 +148,7 @@ export function QuestionForm({ listing, canEdit, focusFirst = false, onStored, a
             current={getValues()}
             onApply={applyTemplate}
             onClose={() => setDialog(null)}
-            onSignIn={(reason) => {
-              keepDraft(listing.id, getValues());
-              router.push(signInAgainPath(here, reason));
-            }}
+            onSignIn={signInAgain}
           />
         )}
         title={listing.title}

@@ -1,6 +1,5 @@
 "use client";
 
-import { signInAgainPath } from "../../use-sign-in-on-expiry";
 import { useEffect, useRef, type ReactNode } from "react";
 import { QUESTIONS_MAX } from "@/lib/personalization/question-set";
 import type { Listing } from "@/lib/marketplace/wire";
@@ -37,7 +36,7 @@ export function QuestionSetForm({
   const form = useQuestionSetForm(valuesOf(listing.questions));
   const { watch, reset, getValues, formState, trigger, setFocus } = form;
   const { notify } = useFeedback();
-  const { pending, controls, dialog, setDialog, basis, nothingToSave, write, save, takeTheirs, removeAll } =
+  const { pending, controls, dialog, setDialog, basis, nothingToSave, write, save, takeTheirs, remove, signInAgain } =
     useQuestionSetSave({ listing, canEdit, form, onStored });
   const { formElement, saveButton, hydrated } = controls;
   const restored = useRef(false);
@@ -119,14 +118,11 @@ export function QuestionSetForm({
               fits={(template) => templateValues(template) !== undefined}
               onApply={applyTemplate}
               onClose={() => setDialog(null)}
-              onSignIn={(reason) => {
-                keepQuestionSetDraft(listing.id, getValues());
-                window.location.assign(signInAgainPath(here, reason));
-              }}
+              onSignIn={signInAgain}
             />
           )}
           title={listing.title}
-          onRemove={removeAll}
+          onRemove={remove}
           write={write}
           onAddInstructions={(index) => {
             basis.stay();
