@@ -4,7 +4,7 @@ import { lazy, Suspense, useState, useSyncExternalStore } from "react";
 import { editableInSingleQuestionEditor } from "@/lib/marketplace/single-question-period";
 import type { Listing } from "@/lib/marketplace/wire";
 import { CannotEditNotice } from "./cannot-edit-notice";
-import { hasDraft } from "./draft";
+import { hasDraft } from "./use-question-save";
 import { ListingHeading, ListingNotLoaded } from "./listing-heading";
 import { NoQuestion } from "./no-question";
 import { QuestionForm } from "./question-form";

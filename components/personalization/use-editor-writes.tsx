@@ -1,6 +1,6 @@
 "use client";
 
-import { useState, useTransition, type ReactNode } from "react";
+import { useEffect, useState, useTransition, type ReactNode } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { FieldValues, UseFormReturn } from "react-hook-form";
 import type { Listing, Question } from "@/lib/marketplace/wire";
@@ -14,10 +14,18 @@ import { ReloadPageButton } from "../feedback/reload-page-button";
 import { useSaveControls } from "./use-save-controls";
 import { useSaveRecovery } from "./use-save-recovery";
 import { useEditorBasis } from "./use-editor-basis";
-import type { EditorDialog } from "./editor-dialogs";
 import { historyKey } from "./history-key";
+import { useUnsavedChanges } from "./use-unsaved-changes";
 
 type Failure = Extract<ActionResult<unknown>, { ok: false }>;
+
+/** The dialog an editor shows: `index` names the question without instructions, in an editor of several. */
+export type EditorDialog<V> =
+  | "templates"
+  | "remove"
+  | { noInstructions: V; index?: number }
+  | { changed: { values: V; theirs: Question[] } }
+  | null;
 
 /** What sets one editor's writes apart from the other's. */
 type Editor<F extends FieldValues, V> = {
@@ -32,8 +40,10 @@ type Editor<F extends FieldValues, V> = {
   resetSaved: (values: V) => void;
   savedText: (values: V) => string;
   removedText: string;
-  /** Keeps the form's values in this tab, for the editor to restore after signing in again. */
+  /** Keeps the form's values in this tab, for the editor to restore after signing in again (or a reload)... */
   keepDraft: () => void;
+  /** ...and takes them back once, when the editor opens. */
+  takeDraft: () => F | undefined;
   /** Keeps the form's values, then goes to sign in again. */
   signInAgain: (reason: Failure["signIn"]) => void;
   /** Tells the seller why a write was not done; `action` signs in again when a permission is missing. */
@@ -53,8 +63,18 @@ export function useEditorWrites<F extends FieldValues, V>(editor: Editor<F, V>) 
   const [dialog, setDialog] = useState<EditorDialog<V>>(null);
   const basis = useEditorBasis(listing, editor.onStored);
   const recovery = useSaveRecovery(listing.id);
+  const unsaved = useUnsavedChanges(form.formState.isDirty, editor.keepDraft);
   // A write whose outcome is unknown is in the history as such.
   const rereadHistory = () => void queryClient.invalidateQueries({ queryKey: historyKey(listing.id) });
+
+  useEffect(() => {
+    const draft = editor.takeDraft();
+    if (!draft) return;
+    form.reset(draft, { keepDefaultValues: true });
+    notify({ tone: "info", text: "Your unsaved changes were kept. Review them and save." });
+    // Once, when the editor opens (a draft is gone once taken).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   function failed(result: Failure, verb: "save" | "remove", values?: V) {
     if (result.reauth) return editor.signInAgain(result.signIn);
@@ -116,12 +136,14 @@ export function useEditorWrites<F extends FieldValues, V>(editor: Editor<F, V>) 
     startTransition(async () => {
       const result = await callAction(() => removePersonalizationAction({ listingId: listing.id }));
       if (!result.ok) return failed(result, "remove");
-      editor.onStored({ ...listing, isPersonalizable: false, questions: [], legacyDisagrees: false });
+      basis.storedAs([]);
       form.reset(valuesOf([]));
       controls.focusSaveWhenDone.current = true;
       notify({ tone: "success", text: editor.removedText });
     });
   };
 
-  return { pending, controls, dialog, setDialog, basis, write, takeTheirs, remove };
+  return { pending, controls, dialog, setDialog, basis, unsaved, write, takeTheirs, remove };
 }
+
+export type EditorWrites<V> = ReturnType<typeof useEditorWrites<FieldValues, V>>;

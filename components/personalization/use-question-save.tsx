@@ -8,7 +8,7 @@ import type { Listing, Question } from "@/lib/marketplace/wire";
 import { updatePersonalizationAction } from "@/app/listings/[id]/update-personalization";
 import { signInAgainPath } from "../use-sign-in-on-expiry";
 import { useFeedback } from "../feedback/toast-context";
-import { keepDraft } from "./draft";
+import { isKeptInTab, keepInTab, takeFromTab } from "../tab-storage";
 import { notDone } from "./use-save-controls";
 import { useEditorWrites } from "./use-editor-writes";
 
@@ -24,6 +24,23 @@ export const valuesOf = (question: Question | undefined): QuestionValues =>
         required: question.required,
       }
     : NEW_QUESTION;
+
+const draftKey = (listingId: number) => `personalization-draft:${listingId}`;
+
+export const hasDraft = (listingId: number) => isKeptInTab(draftKey(listingId));
+
+/** The form's values with what the seller typed before signing in again, kept in this tab; each field checked. */
+export function takeDraft(listingId: number, current: QuestionValues): QuestionValues | undefined {
+  const draft = takeFromTab(draftKey(listingId));
+  if (typeof draft !== "object" || draft === null) return undefined;
+  const kept = draft as Record<string, unknown>;
+  return {
+    instructions: typeof kept.instructions === "string" ? kept.instructions : current.instructions,
+    maxAllowedCharacters:
+      typeof kept.maxAllowedCharacters === "number" ? kept.maxAllowedCharacters : current.maxAllowedCharacters,
+    required: typeof kept.required === "boolean" ? kept.required : current.required,
+  };
+}
 
 /**
  * How the one-question editor writes: a save after a confirmation when it has no instructions, and a refusal's rule
@@ -43,7 +60,7 @@ export function useQuestionSave({
   const { handleSubmit, setError, reset, getValues, setFocus } = form;
   const { notify } = useFeedback();
   const router = useRouter();
-  const keep = () => keepDraft(listing.id, getValues());
+  const keep = () => keepInTab(draftKey(listing.id), getValues());
   const signInAgain = (reason?: Parameters<typeof signInAgainPath>[1]) => {
     keep();
     router.push(signInAgainPath(`/listings/${listing.id}`, reason));
@@ -59,6 +76,7 @@ export function useQuestionSave({
     savedText: () => SAVED,
     removedText: "Personalization removed. Buyers are no longer asked a question on this listing.",
     keepDraft: keep,
+    takeDraft: () => takeDraft(listing.id, getValues()),
     signInAgain,
     refused: (result, verb, action) => {
       const fields = Object.entries(result.fieldErrors ?? {}).filter(([field]) => field in NEW_QUESTION);

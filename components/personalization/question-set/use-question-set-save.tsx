@@ -8,7 +8,13 @@ import { signInAgainPath } from "../../use-sign-in-on-expiry";
 import { useFeedback } from "../../feedback/toast-context";
 import { notDone } from "../use-save-controls";
 import { useEditorWrites } from "../use-editor-writes";
-import { keepQuestionSetDraft, valuesOf, type QuestionSetFormApi, type QuestionSetValues } from "./drafts";
+import {
+  keepQuestionSetDraft,
+  takeQuestionSetDraft,
+  valuesOf,
+  type QuestionSetFormApi,
+  type QuestionSetValues,
+} from "./drafts";
 
 // A text question without instructions leaves buyers guessing what to write, so a save that leaves one so asks first
 // (one stored that way already is not asked about again; an upload's or a dropdown's title says what buyers give).
@@ -57,6 +63,7 @@ export function useQuestionSetSave({
       `Saved. Buyers are now asked ${questions.length === 1 ? "this question" : `these ${questions.length} questions`}.`,
     removedText: "Personalization removed. Buyers are no longer asked anything on this listing.",
     keepDraft: keep,
+    takeDraft: () => takeQuestionSetDraft(listing.id),
     signInAgain,
     refused: (result, verb, action) => {
       // "Nothing was changed: …" (a 409 or the period ending) already says what happened and what to do.
