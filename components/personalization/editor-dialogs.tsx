@@ -34,7 +34,7 @@ type Props<V> = {
 
 /** The dialogs both editors open: templates, remove, a save without instructions, a listing changed since, leaving. */
 export function EditorDialogs<V>({ writes, templates, title, onAddInstructions, mine, several }: Props<V>) {
-  const { dialog, write, unsaved, basis } = writes;
+  const { dialog, write, unsaved } = writes;
   const onClose = () => writes.setDialog(null);
   const noInstructions = typeof dialog === "object" && dialog !== null && "noInstructions" in dialog ? dialog : null;
   const changed = typeof dialog === "object" && dialog !== null && "changed" in dialog ? dialog.changed : null;
@@ -46,7 +46,7 @@ export function EditorDialogs<V>({ writes, templates, title, onAddInstructions, 
         <NoInstructionsDialog
           onConfirm={() => write(noInstructions.noInstructions)}
           onAddInstructions={() => {
-            basis.stay();
+            writes.stay();
             setTimeout(() => onAddInstructions(noInstructions.index), 0);
           }}
           onClose={onClose}
@@ -67,7 +67,7 @@ export function EditorDialogs<V>({ writes, templates, title, onAddInstructions, 
           several={several}
           onStay={unsaved.stay}
           onLeave={unsaved.leave}
-          onSaveAndLeave={() => basis.saveAndLeave(unsaved, writes.controls.formElement.current)}
+          onSaveAndLeave={writes.saveAndLeave}
         />
       )}
     </Suspense>

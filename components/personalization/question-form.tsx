@@ -6,7 +6,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import type { QuestionForm as QuestionValues } from "@/lib/personalization/schema";
 import { snapshotOfForm } from "@/lib/personalization/snapshot-codec";
 import { sellerQuestionSchema } from "@/lib/personalization/editor-schema";
-import type { Listing } from "@/lib/marketplace/wire";
+import type { Listing, Question } from "@/lib/marketplace/wire";
 import { useFeedback } from "../feedback/toast-context";
 import { BuyerPreview } from "./buyer-preview";
 import { CannotEditNotice } from "./cannot-edit-notice";
@@ -23,7 +23,7 @@ type Props = {
   canEdit: boolean;
   /** Focus the first field once shown (the seller just asked to add a question). */
   focusFirst?: boolean;
-  onStored: (listing: Listing) => void;
+  onStored: (questions: Question[]) => void;
   aside?: ReactNode;
 };
 

@@ -1,10 +1,10 @@
 "use client";
 
-import { useEffect, useState, useTransition, type ReactNode } from "react";
+import { useEffect, useRef, useState, useTransition, type ReactNode } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { FieldValues, UseFormReturn } from "react-hook-form";
 import type { Listing, Question } from "@/lib/marketplace/wire";
-import type { Snapshot } from "@/lib/personalization/snapshot";
+import { snapshotOf, type Snapshot } from "@/lib/personalization/snapshot";
 import type { ActionResult } from "@/lib/actions/seller-action";
 import { removePersonalizationAction } from "@/app/listings/[id]/remove-personalization";
 import { signInAction } from "@/app/auth-actions";
@@ -13,7 +13,6 @@ import { callAction } from "../feedback/call-action";
 import { ReloadPageButton } from "../feedback/reload-page-button";
 import { useSaveControls } from "./use-save-controls";
 import { useSaveRecovery } from "./use-save-recovery";
-import { useEditorBasis } from "./use-editor-basis";
 import { historyKey } from "./history-key";
 import { useUnsavedChanges } from "./use-unsaved-changes";
 
@@ -32,7 +31,8 @@ type Editor<F extends FieldValues, V> = {
   listing: Listing;
   canEdit: boolean;
   form: UseFormReturn<F, unknown, V>;
-  onStored: (listing: Listing) => void;
+  /** These questions are now the listing's. */
+  onStored: (questions: Question[]) => void;
   /** The form's values for the listing's questions. */
   valuesOf: (questions: Question[]) => F;
   send: (values: V, expected: Snapshot) => Promise<ActionResult<Question[]>>;
@@ -61,7 +61,11 @@ export function useEditorWrites<F extends FieldValues, V>(editor: Editor<F, V>) 
   const [pending, startTransition] = useTransition();
   const controls = useSaveControls(editor.canEdit, pending);
   const [dialog, setDialog] = useState<EditorDialog<V>>(null);
-  const basis = useEditorBasis(listing, editor.onStored);
+  // What a save is made against: the listing's questions as the form loaded them (or last stored them), never a later
+  // read, so a change made since is caught.
+  const [loaded, setLoaded] = useState<Snapshot>(() => snapshotOf(listing));
+  // Where "Save and leave" goes once the save worked.
+  const leaveAfterSave = useRef<(() => void) | undefined>(undefined);
   const recovery = useSaveRecovery(listing.id);
   const unsaved = useUnsavedChanges(form.formState.isDirty, editor.keepDraft);
   // A write whose outcome is unknown is in the history as such.
@@ -76,9 +80,18 @@ export function useEditorWrites<F extends FieldValues, V>(editor: Editor<F, V>) 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  const stay = () => {
+    leaveAfterSave.current = undefined;
+  };
+  const saveAndLeave = () => {
+    leaveAfterSave.current = unsaved.leave;
+    unsaved.stay();
+    controls.formElement.current?.requestSubmit();
+  };
+
   function failed(result: Failure, verb: "save" | "remove", values?: V) {
     if (result.reauth) return editor.signInAgain(result.signIn);
-    basis.stay();
+    stay();
     if (result.olderPage)
       return notify({ tone: "error", text: result.formError, action: <ReloadPageButton /> }, { focus: true });
     if (result.changedSince && values) return setDialog({ changed: { values, theirs: result.changedSince } });
@@ -99,11 +112,12 @@ export function useEditorWrites<F extends FieldValues, V>(editor: Editor<F, V>) 
   }
 
   const stored = (questions: Question[]) => {
-    basis.storedAs(questions);
+    editor.onStored(questions);
+    setLoaded(snapshotOf({ questions }));
     form.reset(valuesOf(questions));
   };
 
-  const write = (values: V, expected: Snapshot = basis.loaded) => {
+  const write = (values: V, expected: Snapshot = loaded) => {
     clear();
     recovery.cancel();
     startTransition(async () => {
@@ -115,10 +129,12 @@ export function useEditorWrites<F extends FieldValues, V>(editor: Editor<F, V>) 
           savedText: editor.savedText(values),
         });
         if (!recovering) return failed(result, "save", values);
-        basis.stay();
+        stay();
         return rereadHistory();
       }
-      basis.leaveIfAsked();
+      const leave = leaveAfterSave.current;
+      stay();
+      leave?.();
       stored(result.data);
       controls.focusSaveWhenDone.current = true;
       notify({ tone: "success", text: editor.savedText(values) });
@@ -136,14 +152,13 @@ export function useEditorWrites<F extends FieldValues, V>(editor: Editor<F, V>) 
     startTransition(async () => {
       const result = await callAction(() => removePersonalizationAction({ listingId: listing.id }));
       if (!result.ok) return failed(result, "remove");
-      basis.storedAs([]);
-      form.reset(valuesOf([]));
+      stored([]);
       controls.focusSaveWhenDone.current = true;
       notify({ tone: "success", text: editor.removedText });
     });
   };
 
-  return { pending, controls, dialog, setDialog, basis, unsaved, write, takeTheirs, remove };
+  return { pending, controls, dialog, setDialog, loaded, stay, saveAndLeave, unsaved, write, takeTheirs, remove };
 }
 
 export type EditorWrites<V> = ReturnType<typeof useEditorWrites<FieldValues, V>>;

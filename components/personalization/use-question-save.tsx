@@ -55,7 +55,7 @@ export function useQuestionSave({
   listing: Listing;
   canEdit: boolean;
   form: UseFormReturn<QuestionValues>;
-  onStored: (listing: Listing) => void;
+  onStored: (questions: Question[]) => void;
 }) {
   const { handleSubmit, setError, reset, getValues, setFocus } = form;
   const { notify } = useFeedback();
@@ -97,7 +97,7 @@ export function useQuestionSave({
       (values) =>
         values.instructions.trim() === "" ? writes.setDialog({ noInstructions: values }) : writes.write(values),
       () => {
-        writes.basis.stay();
+        writes.stay();
         notify({ tone: "error", text: "Not saved. Some fields need attention: see the message next to each one." });
       },
     )(event);

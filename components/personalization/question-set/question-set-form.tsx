@@ -2,7 +2,7 @@
 
 import { useEffect, type ReactNode } from "react";
 import { QUESTIONS_MAX } from "@/lib/personalization/question-set";
-import type { Listing } from "@/lib/marketplace/wire";
+import type { Listing, Question } from "@/lib/marketplace/wire";
 import { snapshotOfQuestionSet } from "@/lib/personalization/snapshot-codec";
 import type { QuestionTemplate } from "@/lib/templates/template";
 import { useFeedback } from "../../feedback/toast-context";
@@ -29,7 +29,7 @@ export function QuestionSetForm({
   listing: Listing;
   canEdit: boolean;
   pricing: Pricing;
-  onStored: (listing: Listing) => void;
+  onStored: (questions: Question[]) => void;
   aside: ReactNode;
 }) {
   const form = useQuestionSetForm(valuesOf(listing.questions));

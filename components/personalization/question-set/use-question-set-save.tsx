@@ -1,7 +1,7 @@
 "use client";
 
 import type { BaseSyntheticEvent } from "react";
-import type { Listing } from "@/lib/marketplace/wire";
+import type { Listing, Question } from "@/lib/marketplace/wire";
 import type { Snapshot } from "@/lib/personalization/snapshot";
 import { updateQuestionSetAction } from "@/app/listings/[id]/update-question-set";
 import { signInAgainPath } from "../../use-sign-in-on-expiry";
@@ -42,7 +42,7 @@ export function useQuestionSetSave({
   listing: Listing;
   canEdit: boolean;
   form: QuestionSetFormApi;
-  onStored: (listing: Listing) => void;
+  onStored: (questions: Question[]) => void;
 }) {
   const { handleSubmit, reset, getValues, formState } = form;
   const { notify } = useFeedback();
@@ -85,12 +85,12 @@ export function useQuestionSetSave({
     if (nothingToSave) return;
     return handleSubmit(
       (values) => {
-        const index = withoutInstructions(getValues(), writes.basis.loaded);
+        const index = withoutInstructions(getValues(), writes.loaded);
         if (index >= 0) writes.setDialog({ noInstructions: values, index });
         else writes.write(values);
       },
       () => {
-        writes.basis.stay();
+        writes.stay();
         notify({ tone: "error", text: "Not saved. Some questions need attention: see the message next to each one." });
       },
     )(event);
