@@ -16,9 +16,6 @@ const ChangedSinceDialog = lazy(() =>
 export const TemplatesDialog = lazy(() =>
   import("./templates-dialog").then((module) => ({ default: module.TemplatesDialog })),
 );
-export const QuestionTemplatesDialog = lazy(() =>
-  import("./templates-dialog").then((module) => ({ default: module.QuestionTemplatesDialog })),
-);
 
 type Props<V> = {
   writes: EditorWrites<V>;

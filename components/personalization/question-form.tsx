@@ -7,13 +7,14 @@ import type { QuestionForm as QuestionValues } from "@/lib/personalization/schem
 import { snapshotOfForm } from "@/lib/personalization/snapshot-codec";
 import { sellerQuestionSchema } from "@/lib/personalization/editor-schema";
 import type { Listing, Question } from "@/lib/marketplace/wire";
+import { singleQuestionOf, type QuestionTemplate } from "@/lib/templates/template";
 import { useFeedback } from "../feedback/toast-context";
 import { BuyerPreview } from "./buyer-preview";
 import { CannotEditNotice } from "./cannot-edit-notice";
 import { boundTo, QuestionFields } from "./question-fields";
 import { noEnterSubmit } from "./use-save-controls";
 import { EditorActions } from "./editor-actions";
-import { EditorDialogs, QuestionTemplatesDialog } from "./editor-dialogs";
+import { EditorDialogs, TemplatesDialog } from "./editor-dialogs";
 import { useQuestionSave, valuesOf } from "./use-question-save";
 
 const FIELDS = ["instructions", "maxAllowedCharacters", "required"] as const;
@@ -56,10 +57,12 @@ export function QuestionForm({ listing, canEdit, focusFirst = false, onStored, a
     if (hasStored) void trigger();
   }, [hasStored, trigger]);
 
-  const applyTemplate = (name: string, values: QuestionValues) => {
+  const applyTemplate = (template: QuestionTemplate) => {
+    const values = singleQuestionOf(template);
+    if (!values) return;
     setDialog(null);
     for (const field of FIELDS) form.setValue(field, values[field], { shouldDirty: true, shouldValidate: true });
-    notify({ tone: "info", text: `Template “${name}” is in the form. Review the question, then save it.` });
+    notify({ tone: "info", text: `Template “${template.name}” is in the form. Review the question, then save it.` });
     setFocus("instructions");
   };
 
@@ -116,8 +119,9 @@ export function QuestionForm({ listing, canEdit, focusFirst = false, onStored, a
       <EditorDialogs
         writes={writes}
         templates={() => (
-          <QuestionTemplatesDialog
-            current={getValues()}
+          <TemplatesDialog
+            current={{ question: getValues() }}
+            fits={(template) => singleQuestionOf(template) !== undefined}
             onApply={applyTemplate}
             onClose={() => setDialog(null)}
             onSignIn={writes.signInAgain}
