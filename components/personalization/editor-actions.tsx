@@ -1,29 +1,19 @@
-import type { RefObject } from "react";
+import type { EditorWrites } from "./use-editor-writes";
 
 const secondary = "min-h-11 rounded-lg px-4 py-2 font-medium ring-1 ring-stone-300 hover:bg-stone-100";
 
-type Props = {
-  saveButton: RefObject<HTMLButtonElement | null>;
-  pending: boolean;
+type Props<V> = {
+  writes: EditorWrites<V>;
   saveLabel: string;
   dirty: boolean;
   /** Why Save does nothing now (nothing changed), or undefined when it saves. */
   nothingToSave?: string;
   canRemove: boolean;
-  onTemplates: () => void;
-  onRemove: () => void;
 };
 
-export function EditorActions({
-  saveButton,
-  pending,
-  saveLabel,
-  dirty,
-  nothingToSave,
-  canRemove,
-  onTemplates,
-  onRemove,
-}: Props) {
+export function EditorActions<V>({ writes, saveLabel, dirty, nothingToSave, canRemove }: Props<V>) {
+  const { pending, controls, setDialog } = writes;
+  const { saveButton } = controls;
   return (
     <>
       <div className="flex flex-wrap items-center gap-3">
@@ -36,13 +26,13 @@ export function EditorActions({
         >
           {pending ? "Saving…" : saveLabel}
         </button>
-        <button type="button" onClick={onTemplates} className={secondary}>
+        <button type="button" onClick={() => setDialog("templates")} className={secondary}>
           Templates
         </button>
         {canRemove && (
           <button
             type="button"
-            onClick={onRemove}
+            onClick={() => setDialog("remove")}
             className="min-h-11 rounded-lg px-4 py-2 font-medium text-red-800 ring-1 ring-red-300 hover:bg-red-50"
           >
             Remove personalization

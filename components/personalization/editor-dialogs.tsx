@@ -1,9 +1,8 @@
 "use client";
 
 import { lazy, Suspense, type ReactNode } from "react";
-import type { Question } from "@/lib/marketplace/wire";
 import { snapshotOf, type Snapshot } from "@/lib/personalization/snapshot";
-import type { useUnsavedChanges } from "./use-unsaved-changes";
+import type { EditorWrites } from "./use-editor-writes";
 
 // Each dialog is a chunk loaded when it opens: the editor's first load carries none of them.
 const RemoveDialog = lazy(() => import("./remove-dialog").then((module) => ({ default: module.RemoveDialog })));
@@ -17,68 +16,55 @@ const ChangedSinceDialog = lazy(() =>
 export const TemplatesDialog = lazy(() =>
   import("./templates-dialog").then((module) => ({ default: module.TemplatesDialog })),
 );
-export const QuestionTemplatesDialog = lazy(() =>
-  import("./templates-dialog").then((module) => ({ default: module.QuestionTemplatesDialog })),
-);
-
-/** The dialog an editor shows: `index` names the question without instructions, in an editor of several. */
-export type EditorDialog<V> =
-  | "templates"
-  | "remove"
-  | { noInstructions: V; index?: number }
-  | { changed: { values: V; theirs: Question[] } }
-  | null;
 
 type Props<V> = {
-  dialog: EditorDialog<V>;
-  onClose: () => void;
-  /** This editor's templates dialog, shown while `dialog` is "templates". */
+  writes: EditorWrites<V>;
+  /** This editor's templates dialog, shown while the templates are open. */
   templates: () => ReactNode;
   title: string;
-  onRemove: () => void;
-  write: (values: V, expected?: Snapshot) => void;
+  /** Shows the question without instructions (`index` of several), for the seller to add them. */
   onAddInstructions: (index: number | undefined) => void;
   /** The seller's values as the changed-since dialog shows them beside the marketplace's. */
   mine: (values: V) => Snapshot;
-  keepLabel: string;
-  onTakeTheirs: (theirs: Question[]) => void;
-  unsaved: ReturnType<typeof useUnsavedChanges>;
-  onSaveAndLeave: () => void;
   several?: boolean;
 };
 
 /** The dialogs both editors open: templates, remove, a save without instructions, a listing changed since, leaving. */
-export function EditorDialogs<V>(props: Props<V>) {
-  const { dialog, onClose, write, unsaved } = props;
+export function EditorDialogs<V>({ writes, templates, title, onAddInstructions, mine, several }: Props<V>) {
+  const { dialog, write, unsaved } = writes;
+  const onClose = () => writes.setDialog(null);
   const noInstructions = typeof dialog === "object" && dialog !== null && "noInstructions" in dialog ? dialog : null;
   const changed = typeof dialog === "object" && dialog !== null && "changed" in dialog ? dialog.changed : null;
   return (
     <Suspense fallback={null}>
-      {dialog === "templates" && props.templates()}
-      {dialog === "remove" && <RemoveDialog title={props.title} onConfirm={props.onRemove} onClose={onClose} />}
+      {dialog === "templates" && templates()}
+      {dialog === "remove" && <RemoveDialog title={title} onConfirm={writes.remove} onClose={onClose} />}
       {noInstructions && (
         <NoInstructionsDialog
           onConfirm={() => write(noInstructions.noInstructions)}
-          onAddInstructions={() => props.onAddInstructions(noInstructions.index)}
+          onAddInstructions={() => {
+            writes.stay();
+            setTimeout(() => onAddInstructions(noInstructions.index), 0);
+          }}
           onClose={onClose}
         />
       )}
       {changed && (
         <ChangedSinceDialog
-          mine={props.mine(changed.values)}
+          mine={mine(changed.values)}
           theirs={snapshotOf({ questions: changed.theirs })}
-          keepLabel={props.keepLabel}
+          keepLabel={several ? "Keep mine and save them" : "Keep mine and save it"}
           onKeepMine={() => write(changed.values, snapshotOf({ questions: changed.theirs }))}
-          onTakeTheirs={() => props.onTakeTheirs(changed.theirs)}
+          onTakeTheirs={() => writes.takeTheirs(changed.theirs)}
           onClose={onClose}
         />
       )}
       {unsaved.leaving && (
         <LeaveDialog
-          several={props.several}
+          several={several}
           onStay={unsaved.stay}
           onLeave={unsaved.leave}
-          onSaveAndLeave={props.onSaveAndLeave}
+          onSaveAndLeave={writes.saveAndLeave}
         />
       )}
     </Suspense>

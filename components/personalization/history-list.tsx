@@ -8,6 +8,7 @@ import { versionsOf, type Version } from "@/lib/history/versions";
 import type { Listing, Question } from "@/lib/marketplace/wire";
 import { describeSnapshot, sameSnapshot, snapshotOf, type Snapshot } from "@/lib/personalization/snapshot";
 import { restoreVersionAction } from "@/app/listings/[id]/restore-version";
+import { signInAgainPath } from "../use-sign-in-on-expiry";
 import { RetryCountdown } from "../feedback/recovery-notice";
 import { useFeedback } from "../feedback/toast-context";
 import { callAction } from "../feedback/call-action";
@@ -50,10 +51,7 @@ export function HistoryList({
           setChanged({ version, theirs: snapshotOf({ questions: result.changedSince }) });
           return;
         }
-        if (result.reauth)
-          window.location.assign(
-            `/sign-in?callbackUrl=${encodeURIComponent(`/listings/${listing.id}`)}&reason=expired`,
-          );
+        if (result.reauth) window.location.assign(signInAgainPath(`/listings/${listing.id}`));
         if (result.retryAfter !== undefined) {
           notify(
             {

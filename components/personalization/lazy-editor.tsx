@@ -1,6 +1,6 @@
 "use client";
 
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, type ComponentProps } from "react";
 
 // The server knows which of the two editors a listing gets, and each is a chunk of its own: the page's first load
 // carries neither (nor the form library under them). React.lazy rather than next/dynamic: the page then carries no
@@ -10,32 +10,11 @@ const PersonalizationEditor = lazy(() =>
 );
 const MultiQuestionEditor = lazy(() => import("./question-set/multi-question-editor"));
 
-export function LazyEditor({
-  multi,
-  listingId,
-  canEdit,
-  currencyCode,
-  addOnPrices,
-}: {
-  /** The multi-question period: the question set editor, else the one-question editor. */
-  multi: boolean;
-  listingId: number;
-  canEdit: boolean;
-  currencyCode?: string;
-  addOnPrices: boolean;
-}) {
+/** `multi`: the multi-question period, so the question set editor; else the one-question editor. */
+export function LazyEditor({ multi, ...editor }: { multi: boolean } & ComponentProps<typeof MultiQuestionEditor>) {
   return (
     <Suspense fallback={<p className="mt-4">Loading the editor…</p>}>
-      {multi ? (
-        <MultiQuestionEditor
-          listingId={listingId}
-          canEdit={canEdit}
-          currencyCode={currencyCode}
-          addOnPrices={addOnPrices}
-        />
-      ) : (
-        <PersonalizationEditor listingId={listingId} canEdit={canEdit} />
-      )}
+      {multi ? <MultiQuestionEditor {...editor} /> : <PersonalizationEditor {...editor} />}
     </Suspense>
   );
 }

@@ -8,13 +8,11 @@ export function LeaveDialog({
   onStay,
   onLeave,
   onSaveAndLeave,
-  saving = false,
   several = false,
 }: {
   onStay: () => void;
   onLeave: () => void;
-  onSaveAndLeave?: () => void;
-  saving?: boolean;
+  onSaveAndLeave: () => void;
   several?: boolean;
 }) {
   const dialog = useModal();
@@ -27,27 +25,16 @@ export function LeaveDialog({
         several
           ? "You changed these questions but did not save them."
           : "You changed this question but did not save it."
-      } ${
-        onSaveAndLeave
-          ? "Save them and leave, or leave without saving: then your changes are lost and buyers keep being asked what is on the marketplace now."
-          : "If you leave now, your changes are lost and buyers keep being asked what is on the marketplace now."
-      }`}
+      } Save them and leave, or leave without saving: then your changes are lost and buyers keep being asked what is on the marketplace now.`}
       keep={{ label: "Stay and keep editing", onClick: onStay }}
       onCancel={onStay}
     >
       <button type="button" onClick={onLeave} className={BUTTON_CLASS.danger}>
         Leave without saving
       </button>
-      {onSaveAndLeave && (
-        <button
-          type="button"
-          disabled={saving}
-          onClick={onSaveAndLeave}
-          className={`${BUTTON_CLASS.primary} disabled:opacity-60`}
-        >
-          {saving ? "Saving…" : "Save and leave"}
-        </button>
-      )}
+      <button type="button" onClick={onSaveAndLeave} className={BUTTON_CLASS.primary}>
+        Save and leave
+      </button>
     </ConfirmDialog>
   );
 }

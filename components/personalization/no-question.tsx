@@ -1,15 +1,9 @@
 "use client";
 
-import { useSyncExternalStore } from "react";
-
-const noSubscription = () => () => {};
+import { useHydrated } from "./use-save-controls";
 
 export function NoQuestion({ canEdit, focus, onAdd }: { canEdit: boolean; focus: boolean; onAdd: () => void }) {
-  const hydrated = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const hydrated = useHydrated();
   return (
     <section
       aria-labelledby="no-question-heading"

@@ -2,9 +2,9 @@
 
 import { lazy, Suspense, useState, useSyncExternalStore } from "react";
 import { editableInSingleQuestionEditor } from "@/lib/marketplace/single-question-period";
-import type { Listing } from "@/lib/marketplace/wire";
+import type { Question } from "@/lib/marketplace/wire";
 import { CannotEditNotice } from "./cannot-edit-notice";
-import { hasDraft } from "./draft";
+import { hasDraft } from "./use-question-save";
 import { ListingHeading, ListingNotLoaded } from "./listing-heading";
 import { NoQuestion } from "./no-question";
 import { QuestionForm } from "./question-form";
@@ -25,9 +25,9 @@ export function PersonalizationEditor({ listingId, canEdit }: { listingId: numbe
   if (draftKept && !adding) setAdding("draft");
   if (!listing) return <ListingNotLoaded error={query.error} />;
   const editable = editableInSingleQuestionEditor(listing);
-  const onStored = (next: Listing) => {
-    stored(next);
-    if (next.questions.length > 0) return;
+  const onStored = (questions: Question[]) => {
+    stored(questions);
+    if (questions.length > 0) return;
     setAdding(false);
     setRemoved(true);
   };
@@ -73,7 +73,7 @@ export function PersonalizationEditor({ listingId, canEdit }: { listingId: numbe
           canRestore={canEdit && editable}
           onRestored={(questions) => {
             setAdding(false);
-            restored(listing, questions);
+            restored(questions);
           }}
         />
       </Suspense>

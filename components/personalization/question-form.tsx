@@ -1,23 +1,20 @@
 "use client";
 
-import { signInAgainPath } from "../use-sign-in-on-expiry";
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import { useRouter } from "next/navigation";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { QuestionForm as QuestionValues } from "@/lib/personalization/schema";
 import { snapshotOfForm } from "@/lib/personalization/snapshot-codec";
 import { sellerQuestionSchema } from "@/lib/personalization/editor-schema";
-import type { Listing } from "@/lib/marketplace/wire";
+import type { Listing, Question } from "@/lib/marketplace/wire";
+import { singleQuestionOf, type QuestionTemplate } from "@/lib/templates/template";
 import { useFeedback } from "../feedback/toast-context";
 import { BuyerPreview } from "./buyer-preview";
 import { CannotEditNotice } from "./cannot-edit-notice";
 import { boundTo, QuestionFields } from "./question-fields";
-import { keepDraft, takeDraft } from "./draft";
 import { noEnterSubmit } from "./use-save-controls";
-import { useUnsavedChanges } from "./use-unsaved-changes";
 import { EditorActions } from "./editor-actions";
-import { EditorDialogs, QuestionTemplatesDialog } from "./editor-dialogs";
+import { EditorDialogs, TemplatesDialog } from "./editor-dialogs";
 import { useQuestionSave, valuesOf } from "./use-question-save";
 
 const FIELDS = ["instructions", "maxAllowedCharacters", "required"] as const;
@@ -27,7 +24,7 @@ type Props = {
   canEdit: boolean;
   /** Focus the first field once shown (the seller just asked to add a question). */
   focusFirst?: boolean;
-  onStored: (listing: Listing) => void;
+  onStored: (questions: Question[]) => void;
   aside?: ReactNode;
 };
 
@@ -41,20 +38,12 @@ export function QuestionForm({ listing, canEdit, focusFirst = false, onStored, a
     mode: "onChange",
     defaultValues: valuesOf(listing.questions[0]),
   });
-  const { control, reset, getValues, setFocus, formState } = form;
+  const { control, getValues, setFocus, trigger, formState } = form;
   const { notify } = useFeedback();
-  const router = useRouter();
   const [required, limit] = useWatch({ control, name: ["required", "maxAllowedCharacters"] });
-  const { pending, controls, dialog, setDialog, basis, write, save, takeTheirs, remove } = useQuestionSave({
-    listing,
-    canEdit,
-    form,
-    onStored,
-  });
-  const { formElement, saveButton, hydrated } = controls;
-  const unsaved = useUnsavedChanges(formState.isDirty, () => keepDraft(listing.id, getValues()));
-  const restored = useRef(false);
-  const here = `/listings/${listing.id}`;
+  const writes = useQuestionSave({ listing, canEdit, form, onStored });
+  const { setDialog, pending, controls } = writes;
+  const { formElement, hydrated } = controls;
   // A listing without a question shows this form only after "Add a question": the new question is itself the change.
   const changed = formState.isDirty || listing.questions.length === 0;
 
@@ -64,27 +53,16 @@ export function QuestionForm({ listing, canEdit, focusFirst = false, onStored, a
 
   // A stored value that breaks today's rules says so when the editor opens, not only on save.
   const hasStored = listing.questions.length > 0;
-  const { trigger } = form;
   useEffect(() => {
     if (hasStored) void trigger();
   }, [hasStored, trigger]);
 
-  useEffect(() => {
-    if (restored.current) return;
-    restored.current = true;
-    const draft = takeDraft(listing.id);
-    if (!draft) return;
-    reset(
-      { ...getValues(), ...Object.fromEntries(Object.entries(draft).filter(([, value]) => value !== undefined)) },
-      { keepDefaultValues: true },
-    );
-    notify({ tone: "info", text: "Your unsaved changes were kept. Review them and save." });
-  }, [listing.id, reset, getValues, notify]);
-
-  const applyTemplate = (name: string, values: QuestionValues) => {
+  const applyTemplate = (template: QuestionTemplate) => {
+    const values = singleQuestionOf(template);
+    if (!values) return;
     setDialog(null);
     for (const field of FIELDS) form.setValue(field, values[field], { shouldDirty: true, shouldValidate: true });
-    notify({ tone: "info", text: `Template “${name}” is in the form. Review the question, then save it.` });
+    notify({ tone: "info", text: `Template “${template.name}” is in the form. Review the question, then save it.` });
     setFocus("instructions");
   };
 
@@ -93,13 +71,13 @@ export function QuestionForm({ listing, canEdit, focusFirst = false, onStored, a
   return (
     <>
       <div className="min-w-0 space-y-6">
-        {!canEdit && <CannotEditNotice here={here} />}
+        {!canEdit && <CannotEditNotice here={`/listings/${listing.id}`} />}
 
         <form
           ref={formElement}
           onSubmit={(event) => {
             event.preventDefault();
-            if (changed) void save(event);
+            if (changed) void writes.save(event);
           }}
           onKeyDown={noEnterSubmit}
           data-keeps-draft
@@ -118,14 +96,11 @@ export function QuestionForm({ listing, canEdit, focusFirst = false, onStored, a
             </dl>
             <QuestionFields {...fields} />
             <EditorActions
-              saveButton={saveButton}
-              pending={pending}
+              writes={writes}
               saveLabel="Save question"
               dirty={formState.isDirty}
               nothingToSave={changed ? undefined : "Nothing to save: change the question first."}
               canRemove={listing.questions.length > 0}
-              onTemplates={() => setDialog("templates")}
-              onRemove={() => setDialog("remove")}
             />
           </fieldset>
         </form>
@@ -142,31 +117,19 @@ export function QuestionForm({ listing, canEdit, focusFirst = false, onStored, a
       </div>
 
       <EditorDialogs
-        dialog={dialog}
-        onClose={() => setDialog(null)}
+        writes={writes}
         templates={() => (
-          <QuestionTemplatesDialog
-            current={getValues()}
+          <TemplatesDialog
+            current={{ question: getValues() }}
+            fits={(template) => singleQuestionOf(template) !== undefined}
             onApply={applyTemplate}
             onClose={() => setDialog(null)}
-            onSignIn={(reason) => {
-              keepDraft(listing.id, getValues());
-              router.push(signInAgainPath(here, reason));
-            }}
+            onSignIn={writes.signInAgain}
           />
         )}
         title={listing.title}
-        onRemove={remove}
-        write={write}
-        onAddInstructions={() => {
-          basis.stay();
-          setTimeout(() => setFocus("instructions"), 0);
-        }}
+        onAddInstructions={() => setFocus("instructions")}
         mine={snapshotOfForm}
-        keepLabel="Keep mine and save it"
-        onTakeTheirs={takeTheirs}
-        unsaved={unsaved}
-        onSaveAndLeave={() => basis.saveAndLeave(unsaved, formElement.current)}
       />
     </>
   );

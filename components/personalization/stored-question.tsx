@@ -1,14 +1,8 @@
 import type { Listing, Question } from "@/lib/marketplace/wire";
 import { addOnLabel } from "@/lib/personalization/add-on-price";
 import { editableInSingleQuestionEditor } from "@/lib/marketplace/single-question-period";
+import { isQuestionType, QUESTION_TYPE_NAMES } from "@/lib/personalization/question-types";
 import { QuestionStatsNote } from "@/components/orders/question-stats";
-
-const TYPE_NAMES: Record<string, string> = {
-  text_input: "Text",
-  dropdown: "Dropdown",
-  unlabeled_upload: "File upload",
-  labeled_upload: "Labelled file upload",
-};
 
 function QuestionDetails({ question, numbered }: { question: Question; numbered: boolean }) {
   return (
@@ -18,7 +12,9 @@ function QuestionDetails({ question, numbered }: { question: Question; numbered:
           <dt className="mt-2 text-stone-600">Question</dt>
           <dd className="mt-2 font-medium" data-testid="stored-title">
             {question.title}{" "}
-            <span className="font-normal text-stone-600">({TYPE_NAMES[question.type] ?? question.type})</span>
+            <span className="font-normal text-stone-600">
+              ({isQuestionType(question.type) ? QUESTION_TYPE_NAMES[question.type] : question.type})
+            </span>
           </dd>
         </>
       )}

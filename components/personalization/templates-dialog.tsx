@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { fetchFromDashboard } from "@/lib/listings/query-keys";
 import type { QuestionForm as QuestionValues } from "@/lib/personalization/schema";
 import { sellerQuestionSchema, sellerQuestionSetSchema } from "@/lib/personalization/editor-schema";
-import { singleQuestionOf, templatesKey, type QuestionTemplate } from "@/lib/templates/template";
+import { templatesKey, type QuestionTemplate } from "@/lib/templates/template";
 import { saveTemplateAction } from "@/app/listings/save-template";
 import { deleteTemplateAction } from "@/app/listings/delete-template";
 import { Button } from "../ui/button";
@@ -23,32 +23,6 @@ const TYPED_NAME = "template-name";
 function typedName() {
   const name = takeFromTab(TYPED_NAME);
   return typeof name === "string" ? name : "";
-}
-
-export function QuestionTemplatesDialog({
-  current,
-  onApply,
-  onClose,
-  onSignIn,
-}: {
-  current: QuestionValues;
-  onApply: (name: string, values: QuestionValues) => void;
-  onClose: () => void;
-  onSignIn: (reason: SignInReason) => void;
-}) {
-  const apply = (template: QuestionTemplate) => {
-    const values = singleQuestionOf(template);
-    if (values) onApply(template.name, values);
-  };
-  return (
-    <TemplatesDialog
-      current={{ question: current }}
-      fits={(template) => singleQuestionOf(template) !== undefined}
-      onApply={apply}
-      onClose={onClose}
-      onSignIn={onSignIn}
-    />
-  );
 }
 
 /** The form's values as typed: checked here, with the schema a saved template is checked with, before they can be saved. */

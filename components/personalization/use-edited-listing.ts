@@ -16,13 +16,17 @@ export function useEditedListing(listingId: number) {
   useSignInOnExpiry(query.error, `/listings/${listingId}`);
   const [formVersion, setFormVersion] = useState(0);
 
-  const stored = (next: Listing) => {
-    queryClient.setQueryData(listingKey(listingId), next);
+  // These questions are now the listing's: shown at once, and the list and the history read again.
+  const stored = (questions: Question[]) => {
+    queryClient.setQueryData<Listing>(
+      listingKey(listingId),
+      (listing) => listing && { ...listing, isPersonalizable: questions.length > 0, questions, legacyDisagrees: false },
+    );
     void queryClient.invalidateQueries({ queryKey: ["listings"] });
     void queryClient.invalidateQueries({ queryKey: historyKey(listingId) });
   };
-  const restored = (listing: Listing, questions: Question[]) => {
-    stored({ ...listing, isPersonalizable: questions.length > 0, questions, legacyDisagrees: false });
+  const restored = (questions: Question[]) => {
+    stored(questions);
     setFormVersion((version) => version + 1);
   };
   return { query, listing: query.data, formVersion, stored, restored };

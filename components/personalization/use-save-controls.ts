@@ -9,6 +9,14 @@ export const noEnterSubmit = (event: ReactKeyboardEvent<HTMLFormElement>) => {
   if (event.key === "Enter" && event.target instanceof HTMLInputElement) event.preventDefault();
 };
 
+/** False in the server's HTML and while hydrating, where controls cannot work yet and stay disabled. */
+export const useHydrated = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+
 /** How a failed save or removal starts: not done, or not confirmed when the marketplace's answer never came. */
 export const notDone = (result: { unconfirmed?: boolean }, verb: "save" | "remove") =>
   result.unconfirmed ? "Not confirmed." : verb === "save" ? "Not saved." : "Not removed.";
@@ -16,18 +24,13 @@ export const notDone = (result: { unconfirmed?: boolean }, verb: "save" | "remov
 /**
  * What both editors do around Save: Ctrl/Cmd+S submits the form while the seller may edit, and once a save or removal
  * is done focus comes back to Save (the fieldset is disabled while it runs, which drops focus to the page).
- * Set `focusSaveWhenDone.current` when the action succeeds. `hydrated` is false in the server's HTML, where the
- * controls cannot work yet and stay disabled.
+ * Set `focusSaveWhenDone.current` when the action succeeds.
  */
 export function useSaveControls(canEdit: boolean, pending: boolean) {
   const formElement = useRef<HTMLFormElement>(null);
   const saveButton = useRef<HTMLButtonElement>(null);
   const focusSaveWhenDone = useRef(false);
-  const hydrated = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const hydrated = useHydrated();
 
   useEffect(() => {
     if (pending || !focusSaveWhenDone.current) return;

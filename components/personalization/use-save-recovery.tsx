@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import type { ActionResult } from "@/lib/actions/seller-action";
 import type { Question } from "@/lib/marketplace/wire";
 import { settleSaveAction } from "@/app/listings/[id]/settle-save";
@@ -23,6 +23,7 @@ const OUTAGE_WAIT_MS = 10 * 60_000;
  */
 export function useSaveRecovery(listingId: number) {
   const { notify } = useFeedback();
+  const notifyError = (text: string, action?: ReactNode) => notify({ tone: "error", text, action }, { focus: true });
   // Each recovery started supersedes the one before; leaving the page ends them.
   const generation = useRef(0);
   // One outage across the re-saves it causes: they wait longer each time, and stop once it has lasted OUTAGE_WAIT_MS.
@@ -41,20 +42,14 @@ export function useSaveRecovery(listingId: number) {
   ) {
     const mine = ++generation.current;
     if (result.retryAfter !== undefined) {
-      notify(
-        {
-          tone: "error",
-          text: `Not saved yet. The marketplace is busy and asked us to wait ${result.retryAfter} seconds; the dashboard saves again by itself then. Your changes are still here.`,
-          action: (
-            <RetryCountdown
-              seconds={result.retryAfter}
-              onDone={() => {
-                if (mine === generation.current) handlers.retry();
-              }}
-            />
-          ),
-        },
-        { focus: true },
+      notifyError(
+        `Not saved yet. The marketplace is busy and asked us to wait ${result.retryAfter} seconds; the dashboard saves again by itself then. Your changes are still here.`,
+        <RetryCountdown
+          seconds={result.retryAfter}
+          onDone={() => {
+            if (mine === generation.current) handlers.retry();
+          }}
+        />,
       );
       return true;
     }
@@ -71,14 +66,10 @@ export function useSaveRecovery(listingId: number) {
         return false;
       }
     }
-    notify(
-      {
-        tone: "error",
-        text: away
-          ? "Not saved yet. The marketplace is not answering; the dashboard checks every few seconds and saves again by itself once it answers. Your changes are still here."
-          : "Not confirmed yet. The marketplace took too long to answer; the dashboard is reading the listing back to see whether your changes were saved. They are still here.",
-      },
-      { focus: true },
+    notifyError(
+      away
+        ? "Not saved yet. The marketplace is not answering; the dashboard checks every few seconds and saves again by itself once it answers. Your changes are still here."
+        : "Not confirmed yet. The marketplace took too long to answer; the dashboard is reading the listing back to see whether your changes were saved. They are still here.",
     );
     const until = away && outage.current ? outage.current.since + OUTAGE_WAIT_MS : Date.now() + SETTLE_FOR_MS;
     let entryId: string | undefined;
@@ -88,7 +79,7 @@ export function useSaveRecovery(listingId: number) {
       if (mine !== generation.current) return;
       if (settled?.ok === false && settled.olderPage) {
         outage.current = null;
-        notify({ tone: "error", text: settled.formError, action: <ReloadPageButton /> }, { focus: true });
+        notifyError(settled.formError, <ReloadPageButton />);
         return;
       }
       if (settled?.ok) {
@@ -107,12 +98,8 @@ export function useSaveRecovery(listingId: number) {
           return;
         }
         if (settled.data.outcome === "gone") {
-          notify(
-            {
-              tone: "error",
-              text: "Not saved. The marketplace took too long to answer, and reading the listing back shows your changes did not reach it. They are still here: save again.",
-            },
-            { focus: true },
+          notifyError(
+            "Not saved. The marketplace took too long to answer, and reading the listing back shows your changes did not reach it. They are still here: save again.",
           );
           return;
         }
@@ -120,12 +107,8 @@ export function useSaveRecovery(listingId: number) {
       if (Date.now() < until) setTimeout(() => void check(), SETTLE_POLL_MS);
       else if (away) {
         outage.current = null;
-        notify(
-          {
-            tone: "error",
-            text: "Not saved. The marketplace has not answered for 10 minutes. Your changes are still here: save again later.",
-          },
-          { focus: true },
+        notifyError(
+          "Not saved. The marketplace has not answered for 10 minutes. Your changes are still here: save again later.",
         );
       }
     };

@@ -57,11 +57,7 @@ export default function MultiQuestionEditor({
         )}
       </div>
       <Suspense fallback={<p className="mt-6 text-sm">Loading the history…</p>}>
-        <HistoryList
-          listing={listing}
-          canRestore={canEdit && editable}
-          onRestored={(questions) => restored(listing, questions)}
-        />
+        <HistoryList listing={listing} canRestore={canEdit && editable} onRestored={restored} />
       </Suspense>
     </>
   );

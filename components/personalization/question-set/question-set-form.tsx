@@ -1,18 +1,16 @@
 "use client";
 
-import { signInAgainPath } from "../../use-sign-in-on-expiry";
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { QUESTIONS_MAX } from "@/lib/personalization/question-set";
-import type { Listing } from "@/lib/marketplace/wire";
+import type { Listing, Question } from "@/lib/marketplace/wire";
 import { snapshotOfQuestionSet } from "@/lib/personalization/snapshot-codec";
 import type { QuestionTemplate } from "@/lib/templates/template";
 import { useFeedback } from "../../feedback/toast-context";
-import { useUnsavedChanges } from "../use-unsaved-changes";
 import { noEnterSubmit } from "../use-save-controls";
 import { EditorActions } from "../editor-actions";
 import { CannotEditNotice } from "../cannot-edit-notice";
 import { EditorDialogs, TemplatesDialog } from "../editor-dialogs";
-import { keepQuestionSetDraft, takeQuestionSetDraft, templateValues, valuesOf } from "./drafts";
+import { templateValues, valuesOf } from "./drafts";
 import { useQuestionSetForm } from "./use-question-set-form";
 import { useQuestionSetSave } from "./use-question-set-save";
 import { QuestionList } from "./question-list";
@@ -31,18 +29,15 @@ export function QuestionSetForm({
   listing: Listing;
   canEdit: boolean;
   pricing: Pricing;
-  onStored: (listing: Listing) => void;
+  onStored: (questions: Question[]) => void;
   aside: ReactNode;
 }) {
   const form = useQuestionSetForm(valuesOf(listing.questions));
   const { watch, reset, getValues, formState, trigger, setFocus } = form;
   const { notify } = useFeedback();
-  const { pending, controls, dialog, setDialog, basis, nothingToSave, write, save, takeTheirs, removeAll } =
-    useQuestionSetSave({ listing, canEdit, form, onStored });
-  const { formElement, saveButton, hydrated } = controls;
-  const restored = useRef(false);
-  const unsaved = useUnsavedChanges(formState.isDirty, () => keepQuestionSetDraft(listing.id, getValues()));
-  const here = `/listings/${listing.id}`;
+  const writes = useQuestionSetSave({ listing, canEdit, form, onStored });
+  const { setDialog, pending, controls } = writes;
+  const { formElement, hydrated } = controls;
   const questions = watch("questions") ?? [];
   // Stored before the 120-character rule, or by another client: shown as they are, never cut, and named until fixed.
   const overLimit = overLimitOf(listing.questions);
@@ -53,15 +48,6 @@ export function QuestionSetForm({
     // Once, when the form can first show errors; the seller's edits re-check as they type.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [hydrated]);
-
-  useEffect(() => {
-    if (restored.current) return;
-    restored.current = true;
-    const draft = takeQuestionSetDraft(listing.id);
-    if (!draft) return;
-    reset(draft, { keepDefaultValues: true });
-    notify({ tone: "info", text: "Your unsaved changes were kept. Review them and save." });
-  }, [listing.id, reset, notify]);
 
   // Applying replaces the whole set: the template's questions, in its order, as unsaved edits.
   const applyTemplate = (template: QuestionTemplate) => {
@@ -78,10 +64,10 @@ export function QuestionSetForm({
   return (
     <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
       <div className="space-y-6">
-        {!canEdit && <CannotEditNotice here={here} what="these questions are" />}
+        {!canEdit && <CannotEditNotice here={`/listings/${listing.id}`} what="these questions are" />}
         <form
           ref={formElement}
-          onSubmit={save}
+          onSubmit={writes.save}
           onKeyDown={noEnterSubmit}
           data-keeps-draft
           noValidate
@@ -99,44 +85,28 @@ export function QuestionSetForm({
             <QuestionList form={form} pricing={pricing} />
 
             <EditorActions
-              saveButton={saveButton}
-              pending={pending}
+              writes={writes}
               saveLabel="Save questions"
               dirty={formState.isDirty}
-              nothingToSave={nothingToSave}
+              nothingToSave={writes.nothingToSave}
               canRemove={listing.questions.length > 0}
-              onTemplates={() => setDialog("templates")}
-              onRemove={() => setDialog("remove")}
             />
           </fieldset>
         </form>
         <EditorDialogs
-          dialog={dialog}
-          onClose={() => setDialog(null)}
+          writes={writes}
           templates={() => (
             <TemplatesDialog
               current={{ questions: getValues().questions }}
               fits={(template) => templateValues(template) !== undefined}
               onApply={applyTemplate}
               onClose={() => setDialog(null)}
-              onSignIn={(reason) => {
-                keepQuestionSetDraft(listing.id, getValues());
-                window.location.assign(signInAgainPath(here, reason));
-              }}
+              onSignIn={writes.signInAgain}
             />
           )}
           title={listing.title}
-          onRemove={removeAll}
-          write={write}
-          onAddInstructions={(index) => {
-            basis.stay();
-            setTimeout(() => setFocus(`questions.${index ?? 0}.instructions`), 0);
-          }}
+          onAddInstructions={(index) => setFocus(`questions.${index ?? 0}.instructions`)}
           mine={(values) => snapshotOfQuestionSet(values.questions, pricing.currencyCode)}
-          keepLabel="Keep mine and save them"
-          onTakeTheirs={takeTheirs}
-          unsaved={unsaved}
-          onSaveAndLeave={() => basis.saveAndLeave(unsaved, formElement.current)}
           several
         />
       </div>
