@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Hono, Next } from "hono";
 import { z } from "zod";
 import { jsonError, type Ctx, type SandboxEnv } from "./http.js";
-import { validationMessage } from "./api/validation-message.js";
+import { validationMessage } from "./api/routes.js";
 import type { SandboxState } from "./state.js";
 import { PHASES } from "./phases.js";
 import { SPACE_LIMITS, type SpaceLimits } from "./space-limits.js";
