@@ -3,6 +3,7 @@ import { signOutAction } from "@/app/auth-actions";
 import { currentSeller } from "@/lib/auth/seller";
 import { NeedsAttentionLink } from "./needs-attention-link";
 import { SignOutEverywhere } from "./sign-out-everywhere";
+import { Button } from "./ui/button";
 
 export async function SiteHeader({ shopName }: { shopName: string | null }) {
   // A marketplace account without a shop has nothing to attend to and no orders: the listings page says how to open one.
@@ -28,12 +29,9 @@ export async function SiteHeader({ shopName }: { shopName: string | null }) {
           )}
           {shopName && <span className="truncate text-stone-600">{shopName}</span>}
           <form action={signOutAction}>
-            <button
-              type="submit"
-              className="min-h-11 whitespace-nowrap rounded-md border border-stone-300 px-3 hover:bg-stone-100 md:min-h-9"
-            >
+            <Button type="submit" compact className="whitespace-nowrap">
               Sign out
-            </button>
+            </Button>
           </form>
           <SignOutEverywhere />
         </div>

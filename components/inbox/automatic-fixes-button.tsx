@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { planHealthFixAction } from "@/app/inbox/plan-health-fix";
 import { callAction } from "../feedback/call-action";
+import { Button } from "../ui/button";
 
 /** Plans every finding's fix that needs no words as one plan and opens it for review: nothing is written yet. */
 export function AutomaticFixesButton({ hintId }: { hintId: string }) {
@@ -22,15 +23,9 @@ export function AutomaticFixesButton({ hintId }: { hintId: string }) {
 
   return (
     <>
-      <button
-        type="button"
-        onClick={plan}
-        disabled={planning}
-        aria-describedby={hintId}
-        className="mt-3 min-h-11 rounded-md bg-brand px-4 font-medium text-white hover:bg-brand-dark disabled:opacity-50 md:min-h-9"
-      >
+      <Button variant="primary" compact onClick={plan} disabled={planning} aria-describedby={hintId} className="mt-3">
         Review all automatic fixes
-      </button>
+      </Button>
       {error && (
         <p role="alert" className="mt-2 text-sm text-red-800">
           {error}
