@@ -15,6 +15,7 @@ import { keepChangeDraft, type ChangeDraft } from "./change-draft";
 import { ChangeField, FIELD_CLASS } from "./change-field";
 import { changeOf, DEFAULT_VALUES, KINDS, type Kind, type Values } from "./change-kinds";
 import { AddQuestionStep } from "./add-question-step";
+import { plural } from "./plan-words";
 import { QuestionSetStep, ReviewButtons } from "./question-set-step";
 import { signInAgainPath } from "../use-sign-in-on-expiry";
 
@@ -115,7 +116,7 @@ export function PlanChangeDialog({
     <DialogFrame
       dialogRef={dialog}
       name="plan-change"
-      heading={`Change ${selectedCount} ${selectedCount === 1 ? "listing" : "listings"}`}
+      heading={`Change ${plural(selectedCount, "listing")}`}
       text="Only what you choose here changes. You review every listing's before and after, then apply; you can undo the whole change afterwards."
       width="max-w-2xl"
       // A confirmation opened inside (no instructions) closes by itself; React passes its close event up here.

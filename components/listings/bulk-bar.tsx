@@ -8,12 +8,11 @@ import type { Selection } from "@/lib/changes/selection-schema";
 import type { ListingsView } from "@/lib/listings/view";
 import { takeChangeDraft, type ChangeDraft } from "../changes/change-draft";
 import type { Values } from "../changes/change-kinds";
+import { plural } from "../changes/plan-words";
 import type { useSelection } from "./use-selection";
 
 const loadDialog = () => import("../changes/plan-change-dialog");
 const PlanChangeDialog = dynamic(() => loadDialog().then((module) => module.PlanChangeDialog), { ssr: false });
-
-const plural = (count: number) => `${count} ${count === 1 ? "listing" : "listings"}`;
 
 /**
  * The bar that changes the selected listings together. On a phone it waits for a selection, then stays pinned to the
@@ -87,11 +86,11 @@ export function BulkBar({
         <p aria-live="polite" className="text-sm" data-testid="bulk-selection">
           {allMatching
             ? excluded.size > 0
-              ? `${plural(selectedCount)} selected: all ${matching} on every page, except ${excluded.size} you unticked.`
+              ? `${plural(selectedCount, "listing")} selected: all ${matching} on every page, except ${excluded.size} you unticked.`
               : `All ${matching} are selected, on every page.`
             : selectedCount === 0
               ? "Tick listings to change them together."
-              : `${plural(selectedCount)} selected.${hidden > 0 ? ` ${hidden} of them ${hidden === 1 ? "is" : "are"} not shown here.` : ""}`}
+              : `${plural(selectedCount, "listing")} selected.${hidden > 0 ? ` ${hidden} of them ${hidden === 1 ? "is" : "are"} not shown here.` : ""}`}
         </p>
         {!allMatching && pageFullySelected && selectedCount > 0 && count > selectedCount && (
           <button
@@ -113,7 +112,7 @@ export function BulkBar({
           onClick={() => setOpen(true)}
           className={`${button} bg-brand text-white ring-brand hover:bg-brand-dark sm:ml-auto`}
         >
-          {selectedCount === 0 ? "Change listings…" : `Change ${plural(selectedCount)}…`}
+          {selectedCount === 0 ? "Change listings…" : `Change ${plural(selectedCount, "listing")}…`}
         </button>
         {anySelected && (
           <Link
