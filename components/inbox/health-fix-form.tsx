@@ -36,15 +36,53 @@ function TextField({ label, ...props }: ComponentProps<"input"> & { label: strin
   );
 }
 
+/** Plans a fix, or every fix that needs no words, and opens the plan for review: nothing is written yet. */
+function usePlanHealthFix() {
+  const router = useRouter();
+  const [planning, startTransition] = useTransition();
+  const [error, setError] = useState<string>();
+  const plan = (input: unknown) => {
+    setError(undefined);
+    startTransition(async () => {
+      const result = await callAction(() => planHealthFixAction(input), "lost");
+      if (!result.ok) return setError(Object.values(result.fieldErrors ?? {})[0] ?? result.formError);
+      router.push(`/changes/${result.data.planId}`);
+    });
+  };
+  return { planning, error, plan };
+}
+
+/** Every finding's fix that needs no words, as one plan. */
+export function AutomaticFixesButton({ hintId }: { hintId: string }) {
+  const { planning, error, plan } = usePlanHealthFix();
+  return (
+    <>
+      <Button
+        variant="primary"
+        compact
+        onClick={() => plan({ every: "automatic" })}
+        disabled={planning}
+        aria-describedby={hintId}
+        className="mt-3"
+      >
+        Review all automatic fixes
+      </Button>
+      {error && (
+        <p role="alert" className="mt-2 text-sm text-red-800">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
 /**
  * One finding's fix, chosen and typed here, planned over its listings and opened for review: nothing is written yet.
  * `name` is the finding as the seller reads it, which names the form for assistive technology.
  */
 export function HealthFixForm({ finding, name }: { finding: Finding; name: string }) {
-  const router = useRouter();
   const choices = CHOICES[finding] ?? [];
-  const [planning, startTransition] = useTransition();
-  const [error, setError] = useState<string>();
+  const { planning, error, plan } = usePlanHealthFix();
   const [fix, setFix] = useState(choices[0]?.fix);
   const [text, setText] = useState({ instructions: "", title: "Personalization", limit: "100" });
   if (!fix) return null;
@@ -55,18 +93,13 @@ export function HealthFixForm({ finding, name }: { finding: Finding; name: strin
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    setError(undefined);
-    const input =
+    plan(
       fix === "add-question"
         ? { finding, fix, title: text.title, instructions: text.instructions, limit: Number(text.limit) }
         : fix === "add-instructions"
           ? { finding, fix, instructions: text.instructions }
-          : { finding, fix };
-    startTransition(async () => {
-      const result = await callAction(() => planHealthFixAction(input), "lost");
-      if (!result.ok) return setError(Object.values(result.fieldErrors ?? {})[0] ?? result.formError);
-      router.push(`/changes/${result.data.planId}`);
-    });
+          : { finding, fix },
+    );
   }
 
   return (

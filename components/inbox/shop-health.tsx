@@ -10,8 +10,7 @@ import { AUTOMATIC_FIX, FIXED_IN_EDITOR, fixPhrase } from "@/lib/shop-health/hea
 import { gridHref } from "@/lib/changes/grid-href";
 import { consequenceOf, dayInWords } from "@/lib/personalization/dated-rules";
 import { plural } from "../changes/plan-words";
-import { HealthFixForm } from "./health-fix-form";
-import { AutomaticFixesButton } from "./automatic-fixes-button";
+import { AutomaticFixesButton, HealthFixForm } from "./health-fix-form";
 
 /** One finding, today's or forecast, with its listings and the fix of its rule. */
 function FindingEntry({
