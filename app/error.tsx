@@ -1,7 +1,7 @@
 "use client";
 
 import { unstable_isUnrecognizedActionError } from "next/navigation";
-import { olderPageSentence } from "@/components/feedback/call-action";
+import { OLDER_PAGE } from "@/components/feedback/call-action";
 import { ReloadPageButton } from "@/components/feedback/reload-page-button";
 
 /**
@@ -13,7 +13,7 @@ export default function OlderPageError({ error }: { error: Error }) {
   return (
     <main id="main" className="mx-auto max-w-2xl p-6">
       <p role="alert" className="rounded-md bg-red-50 p-3 text-red-950 ring-1 ring-red-300">
-        {olderPageSentence("kept")}
+        {OLDER_PAGE.kept}
       </p>
       <ReloadPageButton />
     </main>

@@ -4,8 +4,6 @@ import type { ReactNode, RefObject } from "react";
 import { Button } from "./ui/button";
 import { DialogFrame } from "./ui/dialog-frame";
 
-// Where the confirmations of the personalization editor still look for the classes; they move to ./ui/button.
-
 export function ConfirmDialog({
   dialogRef,
   name,

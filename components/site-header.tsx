@@ -1,8 +1,21 @@
 import Link from "next/link";
+import { Suspense } from "react";
 import { signOutAction } from "@/app/auth-actions";
-import { currentSeller } from "@/lib/auth/seller";
-import { NeedsAttentionLink } from "./needs-attention-link";
+import { currentSeller, sessionSeller } from "@/lib/auth/seller";
+import { needsAttentionCount } from "@/lib/shop-health/needs-attention";
 import { SignOutEverywhere } from "./sign-out-everywhere";
+import { Button } from "./ui/button";
+
+async function NeedsAttentionCount() {
+  const seller = await sessionSeller();
+  const count = seller?.shopId ? await needsAttentionCount(seller.shopId).catch(() => null) : null;
+  if (count === null || count === 0) return null;
+  return (
+    <span className="rounded-full bg-amber-100 px-2 text-xs font-semibold text-amber-900 ring-1 ring-amber-300">
+      {count}
+    </span>
+  );
+}
 
 export async function SiteHeader({ shopName }: { shopName: string | null }) {
   // A marketplace account without a shop has nothing to attend to and no orders: the listings page says how to open one.
@@ -17,7 +30,18 @@ export async function SiteHeader({ shopName }: { shopName: string | null }) {
         <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 text-sm">
           {hasShop && (
             <>
-              <NeedsAttentionLink />
+              {/* The one place for what needs the seller (outside changes and the health check), with its count. Only
+                  the count streams in: the link is there from the first paint, so a keyboard user's focus survives it. */}
+              <Link
+                href="/inbox"
+                className="inline-flex min-h-11 items-center gap-1.5 whitespace-nowrap text-blue-800 hover:underline md:min-h-9"
+                data-testid="needs-attention"
+              >
+                Needs attention
+                <Suspense fallback={null}>
+                  <NeedsAttentionCount />
+                </Suspense>
+              </Link>
               <Link
                 href="/orders"
                 className="inline-flex min-h-11 min-w-11 items-center justify-center px-1 text-blue-800 underline md:min-h-9"
@@ -28,12 +52,9 @@ export async function SiteHeader({ shopName }: { shopName: string | null }) {
           )}
           {shopName && <span className="truncate text-stone-600">{shopName}</span>}
           <form action={signOutAction}>
-            <button
-              type="submit"
-              className="min-h-11 whitespace-nowrap rounded-md border border-stone-300 px-3 hover:bg-stone-100 md:min-h-9"
-            >
+            <Button type="submit" compact className="whitespace-nowrap">
               Sign out
-            </button>
+            </Button>
           </form>
           <SignOutEverywhere />
         </div>

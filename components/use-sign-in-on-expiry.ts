@@ -1,9 +1,8 @@
 "use client";
 
 import { useEffect } from "react";
+import type { SignInReason } from "@/lib/auth/seller";
 import { ReadError } from "@/lib/listings/query-keys";
-
-type SignInReason = "expired" | "session-ended" | "session-idle" | "session-expired";
 
 /** The sign-in page, told which sign-in ended ("expired": the marketplace's; the others: the dashboard's own). */
 export const signInAgainPath = (path: string, reason: SignInReason = "expired") =>

@@ -12,6 +12,7 @@ import {
 import { NoInstructionsDialog } from "../personalization/no-instructions-dialog";
 import { QuestionCard, type Pricing } from "../personalization/question-set/question-card";
 import { useQuestionSetForm } from "../personalization/question-set/use-question-set-form";
+import { FIELD_CLASS } from "./change-field";
 import { ReviewButtons } from "./question-set-step";
 
 type Props = {
@@ -71,7 +72,7 @@ export function AddQuestionStep({ onReview, onCancel, busy, pricing, initial, li
         <select
           value={type}
           onChange={(event) => changeType(event.target.value as QuestionType)}
-          className="mt-1 block w-full rounded-md px-3 py-2 ring-1 ring-stone-300"
+          className={FIELD_CLASS}
         >
           {QUESTION_TYPES.map((each) => (
             <option key={each} value={each}>

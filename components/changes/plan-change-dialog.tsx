@@ -3,17 +3,52 @@
 import { useRef, useState, useTransition, type FormEvent } from "react";
 import { useRouter } from "next/navigation";
 import { planChangeAction } from "@/app/changes/change-actions";
+import type { ActionResult } from "@/lib/actions/seller-action";
 import type { ChangeInput } from "@/lib/changes/change-input";
 import type { Selection } from "@/lib/changes/selection-schema";
 import type { QuestionForm } from "@/lib/personalization/question-set";
 import { callAction } from "../feedback/call-action";
+import { ReloadPageButton } from "../feedback/reload-page-button";
+import { Button } from "../ui/button";
 import { DialogFrame, useModal } from "../ui/dialog-frame";
 import { keepChangeDraft, type ChangeDraft } from "./change-draft";
 import { ChangeField, FIELD_CLASS } from "./change-field";
 import { changeOf, DEFAULT_VALUES, KINDS, type Kind, type Values } from "./change-kinds";
 import { AddQuestionStep } from "./add-question-step";
-import { PlanChangeError, type PlanChangeFailure } from "./plan-change-error";
+import { plural } from "./plan-words";
 import { QuestionSetStep, ReviewButtons } from "./question-set-step";
+import { signInAgainPath } from "../use-sign-in-on-expiry";
+
+type PlanChangeFailure = Extract<ActionResult<unknown>, { ok: false }>;
+
+/** Why the change could not be planned, each field's rule, and the way on: sign in again or reload an older page. */
+function PlanChangeError({ error, keepDraft }: { error: PlanChangeFailure; keepDraft: () => void }) {
+  return (
+    <div role="alert" className="mt-4 rounded-md bg-red-50 p-3 text-sm text-red-900 ring-1 ring-red-200">
+      <p>{error.formError}</p>
+      {error.fieldErrors && (
+        <ul className="mt-1 list-disc pl-5">
+          {Object.entries(error.fieldErrors).map(([name, message]) => (
+            <li key={name}>{message}</li>
+          ))}
+        </ul>
+      )}
+      {error.signIn && (
+        <Button
+          variant="dark"
+          className="mt-2"
+          onClick={() => {
+            keepDraft();
+            window.location.assign(signInAgainPath(window.location.pathname + window.location.search, error.signIn));
+          }}
+        >
+          Sign in again
+        </Button>
+      )}
+      {error.olderPage && <ReloadPageButton keep={keepDraft} />}
+    </div>
+  );
+}
 
 /**
  * Every kind of change to many listings: a whole question set, one field of the text question, a question added or
@@ -51,13 +86,7 @@ export function PlanChangeDialog({
     if (change.kind === "replace-set" || change.kind === "add-question") reviewed.current = change.questions;
     startTransition(async () => {
       const result = await callAction(() => planChangeAction({ selection, change }));
-      if (!result.ok)
-        return setError({
-          form: result.formError,
-          fields: result.fieldErrors,
-          signIn: result.signIn,
-          olderPage: result.olderPage,
-        });
+      if (!result.ok) return setError(result);
       if (result.data.planId === null) return setNotice(result.data.message);
       router.push(`/changes/${result.data.planId}`);
     });
@@ -87,7 +116,7 @@ export function PlanChangeDialog({
     <DialogFrame
       dialogRef={dialog}
       name="plan-change"
-      heading={`Change ${selectedCount} ${selectedCount === 1 ? "listing" : "listings"}`}
+      heading={`Change ${plural(selectedCount, "listing")}`}
       text="Only what you choose here changes. You review every listing's before and after, then apply; you can undo the whole change afterwards."
       width="max-w-2xl"
       // A confirmation opened inside (no instructions) closes by itself; React passes its close event up here.

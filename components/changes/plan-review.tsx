@@ -24,8 +24,7 @@ import { PlanPager } from "./plan-pager";
 import { PlanRow } from "./plan-row";
 import { PlanStatus } from "./plan-status";
 import { plural } from "./plan-words";
-import { usePlanPage } from "./use-plan-page";
-import { usePlanProgress } from "./use-plan-progress";
+import { usePlanPage, usePlanProgress } from "./use-plan-rows";
 import { useSelectOnListings } from "./use-select-on-listings";
 
 /**

@@ -11,6 +11,7 @@ import { templateValues } from "../personalization/question-set/drafts";
 import { QuestionList } from "../personalization/question-set/question-list";
 import { useQuestionSetForm } from "../personalization/question-set/use-question-set-form";
 import { boundTo, QuestionFields } from "../personalization/question-fields";
+import { Button } from "../ui/button";
 
 type Props = {
   onReview: (questions: QuestionForm[]) => void;
@@ -23,20 +24,10 @@ type Props = {
 export function ReviewButtons({ onCancel, busy }: { onCancel: () => void; busy: boolean }) {
   return (
     <div className="flex justify-end gap-3">
-      <button
-        type="button"
-        onClick={onCancel}
-        className="min-h-11 rounded-md px-4 py-2 ring-1 ring-stone-300 md:min-h-9"
-      >
-        Cancel
-      </button>
-      <button
-        type="submit"
-        disabled={busy}
-        className="min-h-11 rounded-md bg-brand px-4 py-2 font-medium text-white hover:bg-brand-dark disabled:opacity-50 md:min-h-9"
-      >
+      <Button onClick={onCancel}>Cancel</Button>
+      <Button type="submit" variant="primary" disabled={busy}>
         {busy ? "Reading the listings…" : "Review the change"}
-      </button>
+      </Button>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { useState, useTransition, type FormEvent } from "react";
 import { useRouter } from "next/navigation";
 import type { CellError } from "@/lib/changes/csv-sheet";
 import type { ImportWarning } from "@/lib/changes/spreadsheet";
+import { Button } from "../ui/button";
 
 type Refusal = { error: string; errors?: CellError[]; more?: number };
 /** `planId` null: the file holds nothing to write, and `message` says why. */
@@ -61,13 +62,9 @@ export function SpreadsheetImport() {
           className="mt-1 block"
         />
       </label>
-      <button
-        type="submit"
-        disabled={importing}
-        className="min-h-11 rounded-md bg-brand px-4 font-medium text-white hover:bg-brand-dark disabled:opacity-50 md:min-h-9"
-      >
+      <Button type="submit" variant="primary" compact disabled={importing}>
         {importing ? "Checking the file…" : "Import and review"}
-      </button>
+      </Button>
       {refusal && (
         <div role="alert" className="w-full rounded-md bg-red-50 p-3 text-sm text-red-900 ring-1 ring-red-200">
           <p>{refusal.error}</p>

@@ -3,12 +3,10 @@
 import { unstable_isUnrecognizedActionError } from "next/navigation";
 import type { ActionResult } from "@/lib/actions/seller-action";
 
-const OLDER_PAGE = {
+export const OLDER_PAGE = {
   kept: "This page is from an older version of the dashboard. Reload it to go on; what you typed is kept.",
   lost: "This page is from an older version of the dashboard. Reload it to go on, then enter your changes again.",
 };
-
-export const olderPageSentence = (typed: keyof typeof OLDER_PAGE) => OLDER_PAGE[typed];
 
 let olderPage = false;
 

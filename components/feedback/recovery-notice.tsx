@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import { Button } from "../ui/button";
 
 function useCountdown(seconds: number | undefined, onDone: () => void) {
   const [left, setLeft] = useState(seconds);
@@ -57,14 +58,9 @@ export function RecoveryNotice({ message, retryAfter, onRetry, retrying, triedAt
         {retryAfter !== undefined && " The dashboard tries again by itself when the wait is over."}
       </p>
       <div className="mt-3 flex flex-wrap items-center gap-3">
-        <button
-          type="button"
-          onClick={onRetry}
-          disabled={retrying}
-          className="min-h-11 rounded-md bg-stone-900 px-4 font-medium text-white hover:bg-stone-700 disabled:opacity-60"
-        >
+        <Button variant="dark" onClick={onRetry} disabled={retrying}>
           {retrying ? "Trying again…" : counting ? "Try again now" : "Try again"}
-        </button>
+        </Button>
         {counting && (
           <p className="text-sm" data-testid="recovery-countdown">
             Trying again in {secondsText(left)}.

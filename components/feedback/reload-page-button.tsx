@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect } from "react";
+import { Button } from "../ui/button";
 
 /**
  * Reloads a page from an older build of the dashboard. `keep` puts what the seller typed in tab storage first, and
@@ -13,15 +14,15 @@ export function ReloadPageButton({ keep }: { keep?: () => void }) {
     return () => window.removeEventListener("pagehide", keep);
   }, [keep]);
   return (
-    <button
-      type="button"
-      className="mt-2 min-h-11 rounded-md bg-stone-900 px-4 font-medium text-white hover:bg-stone-700"
+    <Button
+      variant="dark"
+      className="mt-2"
       onClick={() => {
         keep?.();
         window.location.reload();
       }}
     >
       Reload the page
-    </button>
+    </Button>
   );
 }

@@ -4,6 +4,7 @@ import { useMemo, useState } from "react";
 import { useRouter } from "next/navigation";
 import { planGridAction } from "@/app/listings/grid/plan-grid";
 import { sameValues, type GridRow } from "@/lib/changes/grid-rows";
+import { plural } from "../changes/plan-words";
 import { callAction } from "../feedback/call-action";
 import { Button } from "../ui/button";
 import { PANEL_CLASS } from "../ui/panel";
@@ -29,16 +30,8 @@ export function GridReviewBar({
 
   const reviewChanges = async () => {
     setReview({ pending: true });
-    const edits = changed.map(({ listingId, index, questionId, instructions, limit, required, price, choices }) => ({
-      listingId,
-      index,
-      questionId,
-      instructions,
-      limit,
-      required,
-      price,
-      choices,
-    }));
+    // Each row's place and values go; what only names or shows it (title, question, type, currency) stays here.
+    const edits = changed.map(({ key, listingTitle, question, type, currencyCode, ...edit }) => edit);
     // The grid's edits live in the page only: a reload loses them, and the sentence says so.
     const opened = Object.fromEntries(
       [...new Set(edits.map((edit) => String(edit.listingId)))].map((id) => [id, versions[id] ?? []]),
@@ -55,7 +48,7 @@ export function GridReviewBar({
       <p className="text-sm" data-testid="grid-summary" aria-live="polite">
         {changed.length === 0
           ? "No cell changed yet."
-          : `${changed.length} ${changed.length === 1 ? "question" : "questions"} changed on ${listingCount} ${listingCount === 1 ? "listing" : "listings"}.`}
+          : `${plural(changed.length, "question")} changed on ${plural(listingCount, "listing")}.`}
         {broken > 0 && ` ${broken} still ${broken === 1 ? "breaks" : "break"} a rule: fix the cells marked in red.`}
       </p>
       <Button
@@ -65,7 +58,7 @@ export function GridReviewBar({
         onClick={() => void reviewChanges()}
         className="text-sm sm:ml-auto"
       >
-        {review.pending ? "Planning…" : `Review ${changed.length} ${changed.length === 1 ? "change" : "changes"}`}
+        {review.pending ? "Planning…" : `Review ${plural(changed.length, "change")}`}
       </Button>
       {review.notice && (
         <p role="status" className="w-full text-sm text-stone-800">

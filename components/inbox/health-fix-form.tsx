@@ -1,9 +1,11 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState, useTransition, type FormEvent } from "react";
+import { useState, useTransition, type ChangeEvent, type ComponentProps, type FormEvent } from "react";
 import { planHealthFixAction } from "@/app/inbox/plan-health-fix";
 import { callAction } from "../feedback/call-action";
+import { Button } from "../ui/button";
+import { FIELD_CLASS } from "../changes/change-field";
 import type { Finding } from "@/lib/shop-health/health-check";
 import type { HealthFix } from "@/lib/shop-health/health-fixes";
 
@@ -25,33 +27,79 @@ const CHOICES: Partial<Record<Finding, Choice[]>> = {
   ],
 };
 
-const field = "mt-1 block w-full rounded-md px-3 py-2 ring-1 ring-stone-300";
+function TextField({ label, ...props }: ComponentProps<"input"> & { label: string }) {
+  return (
+    <label className="mt-2 block font-medium">
+      {label}
+      <input className={FIELD_CLASS} {...props} />
+    </label>
+  );
+}
 
-/** One finding's fix, chosen and typed here, planned over its listings and opened for review: nothing is written yet. */
-/** `name` is the finding as the seller reads it, which names the form for assistive technology. */
-export function HealthFixForm({ finding, name }: { finding: Finding; name: string }) {
+/** Plans a fix, or every fix that needs no words, and opens the plan for review: nothing is written yet. */
+function usePlanHealthFix() {
   const router = useRouter();
-  const choices = CHOICES[finding] ?? [];
   const [planning, startTransition] = useTransition();
   const [error, setError] = useState<string>();
-  const [fix, setFix] = useState(choices[0]?.fix);
-  const [text, setText] = useState({ instructions: "", title: "Personalization", limit: "100" });
-  if (!fix) return null;
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  const plan = (input: unknown) => {
     setError(undefined);
-    const input =
-      fix === "add-question"
-        ? { finding, fix, title: text.title, instructions: text.instructions, limit: Number(text.limit) }
-        : fix === "add-instructions"
-          ? { finding, fix, instructions: text.instructions }
-          : { finding, fix };
     startTransition(async () => {
       const result = await callAction(() => planHealthFixAction(input), "lost");
       if (!result.ok) return setError(Object.values(result.fieldErrors ?? {})[0] ?? result.formError);
       router.push(`/changes/${result.data.planId}`);
     });
+  };
+  return { planning, error, plan };
+}
+
+/** Every finding's fix that needs no words, as one plan. */
+export function AutomaticFixesButton({ hintId }: { hintId: string }) {
+  const { planning, error, plan } = usePlanHealthFix();
+  return (
+    <>
+      <Button
+        variant="primary"
+        compact
+        onClick={() => plan({ every: "automatic" })}
+        disabled={planning}
+        aria-describedby={hintId}
+        className="mt-3"
+      >
+        Review all automatic fixes
+      </Button>
+      {error && (
+        <p role="alert" className="mt-2 text-sm text-red-800">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
+/**
+ * One finding's fix, chosen and typed here, planned over its listings and opened for review: nothing is written yet.
+ * `name` is the finding as the seller reads it, which names the form for assistive technology.
+ */
+export function HealthFixForm({ finding, name }: { finding: Finding; name: string }) {
+  const choices = CHOICES[finding] ?? [];
+  const { planning, error, plan } = usePlanHealthFix();
+  const [fix, setFix] = useState(choices[0]?.fix);
+  const [text, setText] = useState({ instructions: "", title: "Personalization", limit: "100" });
+  if (!fix) return null;
+  const typed = (key: keyof typeof text) => ({
+    value: text[key],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => setText({ ...text, [key]: event.target.value }),
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    plan(
+      fix === "add-question"
+        ? { finding, fix, title: text.title, instructions: text.instructions, limit: Number(text.limit) }
+        : fix === "add-instructions"
+          ? { finding, fix, instructions: text.instructions }
+          : { finding, fix },
+    );
   }
 
   return (
@@ -74,49 +122,21 @@ export function HealthFixForm({ finding, name }: { finding: Finding; name: strin
       )}
       {fix === "add-question" && (
         <>
-          <label className="mt-2 block font-medium">
-            Question
-            <input
-              value={text.title}
-              onChange={(event) => setText({ ...text, title: event.target.value })}
-              className={field}
-            />
-          </label>
-          <label className="mt-2 block font-medium">
-            Character limit
-            <input
-              type="number"
-              min={1}
-              max={1024}
-              value={text.limit}
-              onChange={(event) => setText({ ...text, limit: event.target.value })}
-              className={field}
-            />
-          </label>
+          <TextField label="Question" {...typed("title")} />
+          <TextField label="Character limit" type="number" min={1} max={1024} {...typed("limit")} />
         </>
       )}
       {(fix === "add-question" || fix === "add-instructions") && (
-        <label className="mt-2 block font-medium">
-          Instructions
-          <input
-            value={text.instructions}
-            onChange={(event) => setText({ ...text, instructions: event.target.value })}
-            className={field}
-          />
-        </label>
+        <TextField label="Instructions" {...typed("instructions")} />
       )}
       {error && (
         <p role="alert" className="mt-2 text-red-800">
           {error}
         </p>
       )}
-      <button
-        type="submit"
-        disabled={planning}
-        className="mt-3 min-h-11 rounded-md bg-brand px-4 font-medium text-white hover:bg-brand-dark disabled:opacity-50 md:min-h-9"
-      >
+      <Button type="submit" variant="primary" compact disabled={planning} className="mt-3">
         {choices.length > 1 ? "Review this fix" : `Review the fix: ${choices[0]!.label.toLowerCase()}`}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -12,6 +12,7 @@ import { useFeedback } from "../feedback/toast-context";
 import { callAction } from "../feedback/call-action";
 import { ReloadPageButton } from "../feedback/reload-page-button";
 import { LocalTime } from "../local-time";
+import { signInAgainPath } from "../use-sign-in-on-expiry";
 
 const FOUND_BY: Record<OutsideChange["foundBy"], string> = {
   webhook: "reported by the marketplace's webhook",
@@ -31,7 +32,7 @@ export function OutsideChangeList({ changes, canEdit }: { changes: OutsideChange
     startTransition(async () => {
       const result = await callAction(() => settleOutsideChangeAction({ changeId: change.id, decision }));
       if (!result.ok) {
-        if (result.reauth) router.push(`/sign-in?callbackUrl=${encodeURIComponent("/inbox")}&reason=expired`);
+        if (result.reauth) router.push(signInAgainPath("/inbox"));
         notify(
           {
             tone: "error",

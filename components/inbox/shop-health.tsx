@@ -9,10 +9,8 @@ import {
 import { AUTOMATIC_FIX, FIXED_IN_EDITOR, fixPhrase } from "@/lib/shop-health/health-fixes";
 import { gridHref } from "@/lib/changes/grid-href";
 import { consequenceOf, dayInWords } from "@/lib/personalization/dated-rules";
-import { HealthFixForm } from "./health-fix-form";
-import { AutomaticFixesButton } from "./automatic-fixes-button";
-
-const listingsCount = (count: number) => `${count} ${count === 1 ? "listing" : "listings"}`;
+import { plural } from "../changes/plan-words";
+import { AutomaticFixesButton, HealthFixForm } from "./health-fix-form";
 
 /** One finding, today's or forecast, with its listings and the fix of its rule. */
 function FindingEntry({
@@ -78,7 +76,7 @@ function AutomaticFixes({ findings }: { findings: HealthReport["findings"] }) {
         <ul className="mt-1 list-disc pl-5">
           {automatic.map(({ finding, count, fix }) => (
             <li key={finding}>
-              {FINDINGS[finding]} ({listingsCount(count)}): {fixPhrase(fix)}.
+              {FINDINGS[finding]} ({plural(count, "listing")}): {fixPhrase(fix)}.
             </li>
           ))}
         </ul>
@@ -87,7 +85,7 @@ function AutomaticFixes({ findings }: { findings: HealthReport["findings"] }) {
         <p className="mt-2 text-stone-700" data-testid="automatic-fixes-left-out">
           Left out, as they need your own words:{" "}
           {needWords
-            .map(({ finding, listings }) => `${FINDINGS[finding]} (${listingsCount(listings.length)})`)
+            .map(({ finding, listings }) => `${FINDINGS[finding]} (${plural(listings.length, "listing")})`)
             .join("; ")}
           .
         </p>
@@ -121,7 +119,7 @@ export function ShopHealth({ report, canEdit }: { report: HealthReport | null; c
               <FindingEntry
                 key={finding}
                 finding={finding}
-                summary={`${FINDINGS[finding]}: ${listingsCount(listings.length)}`}
+                summary={`${FINDINGS[finding]}: ${plural(listings.length, "listing")}`}
                 listings={listings}
                 canEdit={canEdit}
                 anchor={findingAnchor(finding)}
@@ -141,7 +139,7 @@ export function ShopHealth({ report, canEdit }: { report: HealthReport | null; c
               <FindingEntry
                 key={`${rule.rule}-${rule.from}-${rule.max}`}
                 finding={finding}
-                summary={`From ${dayInWords(rule.from)}: ${listingsCount(listings.length)} ${consequenceOf(rule, listings.length)}`}
+                summary={`From ${dayInWords(rule.from)}: ${plural(listings.length, "listing")} ${consequenceOf(rule, listings.length)}`}
                 listings={listings}
                 canEdit={canEdit}
               />

@@ -1,26 +1,17 @@
 "use client";
 
 import { useSyncExternalStore } from "react";
+import { keepInTab, readFromTab } from "../tab-storage";
 
 // The view (tab, filters, page) the seller last looked at, so that pages reached without it in their address (the
 // changes, the inbox) lead back to it rather than to the first page of active listings.
 const KEY = "listings-view";
 
-export function rememberListingsView(href: string) {
-  try {
-    sessionStorage.setItem(KEY, href);
-  } catch {
-    // Storage refused (private mode, quota): the links lead to the first page instead.
-  }
-}
+export const rememberListingsView = (href: string) => keepInTab(KEY, href);
 
 function remembered(): string | null {
-  try {
-    const stored = sessionStorage.getItem(KEY);
-    return stored?.startsWith("/listings?") ? stored : null;
-  } catch {
-    return null;
-  }
+  const stored = readFromTab(KEY);
+  return typeof stored === "string" && stored.startsWith("/listings?") ? stored : null;
 }
 
 const unchanging = () => () => {};

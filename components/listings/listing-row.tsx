@@ -2,9 +2,7 @@ import Link from "next/link";
 import { isRemoved } from "@/lib/marketplace/listing-state";
 import type { Listing } from "@/lib/marketplace/wire";
 import { VIEW_STATES } from "@/lib/listings/query-keys";
-import { ListingThumbnail } from "./listing-thumbnail";
 import { AskedText, QuestionSummary, summarize } from "./question-summary";
-import { OutsideChangeMark } from "../inbox/outside-change-mark";
 
 type Props = {
   listing: Listing;
@@ -16,6 +14,28 @@ type Props = {
 };
 
 const stateLabel = (state: string) => VIEW_STATES.find((option) => option.value === state)?.label ?? state;
+
+const BOX = "hidden h-10 w-10 shrink-0 rounded-md sm:block";
+
+function ListingThumbnail({ listing }: { listing: Listing }) {
+  const { thumbnail } = listing;
+  if (!thumbnail)
+    return <span aria-hidden="true" className={`${BOX} bg-stone-200`} data-testid="thumbnail-placeholder" />;
+  return (
+    // The marketplace's own 75x75 file: next/image would fetch and resize it through this server for nothing. The
+    // title beside it names the listing, so the photo is decorative (alt="") rather than read out a second time.
+    // eslint-disable-next-line @next/next/no-img-element
+    <img
+      src={thumbnail}
+      alt=""
+      width={40}
+      height={40}
+      loading="lazy"
+      decoding="async"
+      className={`${BOX} bg-stone-200 object-cover`}
+    />
+  );
+}
 
 export function ListingRow({ listing, editHref, selectable, selected, onSelect, multiQuestion = false }: Props) {
   const summary = summarize(listing, multiQuestion);
@@ -72,7 +92,13 @@ export function ListingRow({ listing, editHref, selectable, selected, onSelect, 
                 </>
               )}
             </p>
-            <OutsideChangeMark listing={listing} />
+            {listing.changedOutside && (
+              <p className="mt-1 text-xs">
+                <Link href="/inbox" className="font-medium text-amber-900 underline underline-offset-2">
+                  Changed outside the dashboard
+                </Link>
+              </p>
+            )}
             {listing.legacyDisagrees && (
               <p className="mt-1 text-xs text-amber-800">
                 What this listing asks buyers was last set the old way and differs slightly; saving it here brings it in

@@ -4,7 +4,7 @@ import { useEffect, useRef } from "react";
 import { PAGE_SIZE, VIEW_STATES } from "@/lib/listings/query-keys";
 import { editorHref, listingsHref, listingsTitle, viewParams } from "@/lib/listings/view";
 import { PANEL_CLASS } from "../ui/panel";
-import { BulkBarHolder } from "./bulk-bar-holder";
+import { BulkBar } from "./bulk-bar";
 import { ListingRow } from "./listing-row";
 import { ListingsHead } from "./listings-head";
 import { ListingsToolbar } from "./listings-toolbar";
@@ -79,7 +79,7 @@ export function ListingsTable({
       <ReadingNotices partialOf={partialOf} keptCopy={keptCopy} holds={data?.total} stateLabel={stateLabel} />
 
       {selectable && data && data.count > 0 && (
-        <BulkBarHolder
+        <BulkBar
           view={view}
           selection={selection}
           count={data.count}

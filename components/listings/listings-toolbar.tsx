@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { fetchFromDashboard, stateCountsKey, VIEW_STATES } from "@/lib/listings/query-keys";
 import { MAX_SEARCH_LENGTH, QUESTION_FILTERS, SORTS, type ListingsView, type StateCounts } from "@/lib/listings/view";
@@ -48,11 +48,6 @@ export function ListingsToolbar({
     return () => clearTimeout(timer);
   }, [text]);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    send(text);
-  };
-
   return (
     <div className="space-y-3">
       <nav aria-label="Filter by state">
@@ -84,7 +79,10 @@ export function ListingsToolbar({
         aria-label="Find listings"
         action="/listings"
         method="get"
-        onSubmit={submit}
+        onSubmit={(event) => {
+          event.preventDefault();
+          send(text);
+        }}
         className="grid grid-cols-2 items-end gap-3 text-sm sm:grid-cols-[1fr_auto_auto]"
       >
         <input type="hidden" name="state" value={view.state} />

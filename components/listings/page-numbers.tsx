@@ -27,7 +27,6 @@ export function PageNumbers({
 }) {
   const [jump, setJump] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const go = (page: number) => onShow({ ...view, page });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const page = Number(jump);
@@ -37,7 +36,7 @@ export function PageNumbers({
     }
     setError(null);
     setJump("");
-    go(page);
+    onShow({ ...view, page });
   };
   return (
     <div className="flex flex-wrap items-center gap-2">

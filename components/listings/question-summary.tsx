@@ -2,7 +2,6 @@ import type { Listing } from "@/lib/marketplace/wire";
 import { addOnLabel } from "@/lib/personalization/add-on-price";
 import { editableInSingleQuestionEditor } from "@/lib/marketplace/single-question-period";
 import { isQuestionType, QUESTION_TYPE_NAMES } from "@/lib/personalization/question-types";
-import { TruncatedText } from "./truncated-text";
 
 type Summary = { asked: string | null; note: string | null; required: string; limit: string; price: string | null };
 
@@ -33,6 +32,23 @@ export function summarize(listing: Listing, multiQuestion = false): Summary {
     limit: question.maxAllowedCharacters === null ? "—" : String(question.maxAllowedCharacters),
     price,
   };
+}
+
+const LONG = 60;
+
+function TruncatedText({ text, className = "" }: { text: string; className?: string }) {
+  if (text.length <= LONG) return <span className={className}>{text}</span>;
+  return (
+    <span tabIndex={0} className={`group relative block rounded-sm ${className}`}>
+      <span className="line-clamp-2">{text}</span>
+      <span
+        aria-hidden="true"
+        className="invisible absolute top-full left-0 z-20 mt-1 w-72 max-w-[80vw] rounded-md bg-stone-900 p-2 text-xs whitespace-pre-wrap text-white shadow-lg group-hover:visible group-focus:visible"
+      >
+        {text}
+      </span>
+    </span>
+  );
 }
 
 export function AskedText({ summary }: { summary: Summary }) {

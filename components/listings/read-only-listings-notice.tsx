@@ -1,4 +1,5 @@
-import { signInAction } from "@/app/auth-actions";
+import { SignInButton } from "../sign-in-button";
+import { buttonClass } from "../ui/button";
 
 export function ReadOnlyListingsNotice({ here }: { here: string }) {
   return (
@@ -15,15 +16,9 @@ export function ReadOnlyListingsNotice({ here }: { here: string }) {
         buyers are asked but cannot change it: no changes to many listings here, and each listing&apos;s question is
         read-only. Sign in again and keep that permission checked to edit.
       </p>
-      <form action={signInAction} className="mt-3">
-        <input type="hidden" name="callbackUrl" value={here} />
-        <button
-          type="submit"
-          className="min-h-11 rounded-md bg-stone-900 px-3 py-1.5 font-medium text-white hover:bg-stone-700"
-        >
-          Sign in again
-        </button>
-      </form>
+      <div className="mt-3">
+        <SignInButton callbackUrl={here} label="Sign in again" className={buttonClass("dark")} />
+      </div>
     </section>
   );
 }

@@ -4,14 +4,12 @@ import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { fetchFromDashboard } from "@/lib/listings/query-keys";
 import type { MirrorView } from "@/lib/mirror/mirror-view";
+import { counted } from "@/lib/orders/count-words";
 import type { ShopNeeds } from "@/lib/shop-health/shop-needs";
 import { useMirrorView } from "../mirror/mirror-status";
 import { useListingsView } from "./use-listings-view";
 import { ViewLink } from "./view-link";
 import { Panel } from "../ui/panel";
-
-const plural = (count: number, one: string, many: string) =>
-  `${count.toLocaleString("en-US")} ${count === 1 ? one : many}`;
 
 const action =
   "inline-flex min-h-11 items-center rounded-md bg-stone-900 px-3 text-sm font-medium text-white hover:bg-stone-700 md:min-h-9";
@@ -47,7 +45,7 @@ export function ShopNeedsCard({ initial, mirror }: { initial: ShopNeeds | null; 
           {needs.activeWithoutQuestion > 0 && (
             <li className="flex flex-wrap items-center gap-x-3 gap-y-1">
               <span>
-                <strong>{plural(needs.activeWithoutQuestion, "active listing", "active listings")}</strong>{" "}
+                <strong>{counted(needs.activeWithoutQuestion, "active listing")}</strong>{" "}
                 {needs.activeWithoutQuestion === 1 ? "asks" : "ask"} buyers nothing.
               </span>
               <ViewLink
@@ -62,7 +60,7 @@ export function ShopNeedsCard({ initial, mirror }: { initial: ShopNeeds | null; 
           {needs.needAttention > 0 && (
             <li className="flex flex-wrap items-center gap-x-3 gap-y-1">
               <span>
-                <strong>{plural(needs.needAttention, "listing needs", "listings need")} attention</strong>: changed
+                <strong>{counted(needs.needAttention, "listing needs", "listings need")} attention</strong>: changed
                 outside the dashboard, or asking something the marketplace would refuse.
               </span>
               <Link href="/inbox" className={action}>

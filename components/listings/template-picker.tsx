@@ -4,6 +4,7 @@ import { useId, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { fetchFromDashboard } from "@/lib/listings/query-keys";
 import { templatesKey, type QuestionTemplate } from "@/lib/templates/template";
+import { Button } from "../ui/button";
 
 export function TemplatePicker<Values>({
   valuesOf,
@@ -59,14 +60,9 @@ export function TemplatePicker<Values>({
             ))}
           </select>
         </div>
-        <button
-          type="button"
-          onClick={use}
-          disabled={!chosen}
-          className="min-h-11 rounded-md px-4 py-2 font-medium ring-1 ring-stone-300 hover:bg-stone-100 disabled:opacity-50"
-        >
+        <Button onClick={use} disabled={!chosen} className="font-medium">
           Use template
-        </button>
+        </Button>
       </div>
       <p role="status" className="mt-2 text-sm empty:hidden">
         {picked ? `Template “${picked}” is in the fields below. Review it, then continue.` : ""}

@@ -3,6 +3,7 @@
 import { useEffect, useState } from "react";
 import type { ListingState } from "@/lib/marketplace/client";
 import type { QuestionFilter } from "@/lib/listings/view";
+import { keepInTab, readFromTab } from "../tab-storage";
 
 type Stored = {
   state: ListingState;
@@ -13,39 +14,22 @@ type Stored = {
 const KEY = "listings-selection";
 const empty = (state: ListingState): Stored => ({ state, ids: [], allOf: null });
 
-function load(): Stored | null {
-  try {
-    const raw = window.sessionStorage.getItem(KEY);
-    return raw ? (JSON.parse(raw) as Stored) : null;
-  } catch {
-    return null;
-  }
-}
-
 /** Selects exactly `ids` of `state`'s listings for the listings page, as if the seller had ticked them there. */
 export function keepSelection(state: ListingState, ids: number[]) {
-  store({ state, ids, allOf: null });
-}
-
-function store(next: Stored) {
-  try {
-    window.sessionStorage.setItem(KEY, JSON.stringify(next));
-  } catch {
-    // Storage full or refused: the selection still works on this page.
-  }
+  keepInTab(KEY, { state, ids, allOf: null } satisfies Stored);
 }
 
 export function useSelection(view: { state: ListingState; q: string; filter: QuestionFilter }) {
   const [stored, setStored] = useState<Stored>(() => empty(view.state));
   useEffect(() => {
-    const saved = load();
+    const saved = readFromTab(KEY) as Stored | undefined;
     // sessionStorage exists only in the browser, so the server's render and hydration start empty.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     if (saved) setStored(saved);
   }, []);
   const save = (next: Stored) => {
     setStored(next);
-    store(next);
+    keepInTab(KEY, next);
   };
   const current = stored.state === view.state ? stored : empty(view.state);
   const allOf = current.allOf;

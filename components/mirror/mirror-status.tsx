@@ -45,23 +45,14 @@ export function MirrorStatus({ initial }: { initial: MirrorView }) {
         </p>
       )}
       <p>
-        {view.outsideChanges > 0 ? (
-          <Link
-            href="/inbox"
-            className="inline-flex min-h-11 items-center font-medium text-amber-900 underline underline-offset-2 md:min-h-0"
-          >
-            {view.outsideChanges === 1
-              ? "1 change made outside the dashboard to review"
-              : `${view.outsideChanges} changes made outside the dashboard to review`}
-          </Link>
-        ) : (
-          <Link
-            href="/inbox"
-            className="inline-flex min-h-11 items-center text-blue-800 underline underline-offset-2 md:min-h-0"
-          >
-            Outside changes and shop health check
-          </Link>
-        )}
+        <Link
+          href="/inbox"
+          className={`inline-flex min-h-11 items-center underline underline-offset-2 md:min-h-0 ${view.outsideChanges > 0 ? "font-medium text-amber-900" : "text-blue-800"}`}
+        >
+          {view.outsideChanges === 0
+            ? "Outside changes and shop health check"
+            : `${view.outsideChanges} ${view.outsideChanges === 1 ? "change" : "changes"} made outside the dashboard to review`}
+        </Link>
       </p>
     </div>
   );

@@ -1,13 +1,19 @@
+"use client";
+
 import Link from "next/link";
+import { useEffect, useRef } from "react";
 import { QUEUE_STATES, STATE_LABELS } from "@/lib/orders/queue/states";
 import type { OrdersUrlView } from "@/lib/orders/view";
-import { FiltersFold } from "./filters-fold";
+import { Button } from "../ui/button";
 
 const field = "min-h-11 rounded-md border border-stone-400 bg-white px-3 text-sm md:min-h-9";
 
 const DUE_LABELS = { today: "Due today", overdue: "Overdue", week: "This week (today + 6 days)" };
 
-/** A plain GET form: the view lives in the URL, so it works before any script loads. */
+/**
+ * A plain GET form: the view lives in the URL, so it works before any script loads. Folded on a phone, so the queue
+ * comes first; opened on a wider screen once the page has loaded.
+ */
 export function OrderFilters({
   view,
   listings,
@@ -15,8 +21,15 @@ export function OrderFilters({
   view: OrdersUrlView;
   listings: { listingId: number; title: string; orders: number }[];
 }) {
+  const fold = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    if (fold.current && window.matchMedia("(min-width: 768px)").matches) fold.current.open = true;
+  }, []);
   return (
-    <FiltersFold>
+    <details ref={fold} className="mt-4">
+      <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm font-semibold md:min-h-9">
+        Filters
+      </summary>
       <form
         method="get"
         action="/orders"
@@ -80,16 +93,13 @@ export function OrderFilters({
           <input type="checkbox" name="open" value="1" defaultChecked={view.openOnly} className="size-5 md:size-4" />
           Open only (paid, not shipped)
         </label>
-        <button
-          type="submit"
-          className="min-h-11 rounded-md bg-brand px-4 text-sm font-semibold text-white hover:bg-brand-dark md:min-h-9"
-        >
+        <Button type="submit" variant="primary" compact className="text-sm">
           Show orders
-        </button>
+        </Button>
         <Link href="/orders" className="inline-flex min-h-11 items-center text-sm text-blue-800 underline md:min-h-9">
           Clear
         </Link>
       </form>
-    </FiltersFold>
+    </details>
   );
 }

@@ -11,7 +11,6 @@ import {
 } from "@/app/orders/queue-actions";
 import { counted } from "@/lib/orders/count-words";
 import { Button } from "../ui/button";
-import { BatchField } from "./batch-field";
 import { useQueueMoves } from "./use-queue-moves";
 
 const QUEUE_BUTTON = "bg-white text-sm font-semibold text-stone-900";
@@ -22,6 +21,33 @@ function MoveButton({ pending, onClick, children }: { pending: boolean; onClick:
     <Button compact className={QUEUE_BUTTON} aria-disabled={pending} onClick={onClick}>
       {children}
     </Button>
+  );
+}
+
+/** A labelled text input of the queue's batch bar: what a move needs typed (a reason, a note, a tracking code). */
+function BatchField({
+  label,
+  value,
+  onChange,
+  maxLength,
+  width,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  maxLength: number;
+  width: "w-40" | "w-48" | "w-64" | "w-72";
+}) {
+  return (
+    <label className="flex flex-col gap-1 text-sm font-medium">
+      {label}
+      <input
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        maxLength={maxLength}
+        className={`min-h-11 ${width} rounded-md border border-stone-400 bg-white px-3 text-sm md:min-h-9`}
+      />
+    </label>
   );
 }
 

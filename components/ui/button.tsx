@@ -1,11 +1,12 @@
 import type { ComponentProps } from "react";
 
-export type ButtonVariant = "primary" | "secondary" | "danger";
+export type ButtonVariant = "primary" | "secondary" | "danger" | "dark";
 
 const LOOK: Record<ButtonVariant, string> = {
   primary: "bg-brand font-semibold text-white hover:bg-brand-dark",
   secondary: "ring-1 ring-stone-300 hover:bg-stone-100",
   danger: "bg-red-800 font-medium text-white hover:bg-red-900",
+  dark: "bg-stone-900 font-medium text-white hover:bg-stone-700",
 };
 
 // A page's toolbar buttons are compact on a wide screen; a dialog's stay at full height. Both keep a 44px target on touch.
@@ -14,16 +15,15 @@ const SIZE = {
   compact: "min-h-11 rounded-md px-3 md:min-h-9",
 };
 
-const DISABLED = "disabled:opacity-60 aria-disabled:opacity-60";
-
 export function buttonClass(variant: ButtonVariant = "secondary", compact = false) {
-  return `${SIZE[compact ? "compact" : "regular"]} ${LOOK[variant]} ${DISABLED}`;
+  return `${SIZE[compact ? "compact" : "regular"]} ${LOOK[variant]} disabled:opacity-60 aria-disabled:opacity-60`;
 }
 
 export const BUTTON_CLASS: Record<ButtonVariant, string> = {
   primary: buttonClass("primary"),
   secondary: buttonClass("secondary"),
   danger: buttonClass("danger"),
+  dark: buttonClass("dark"),
 };
 
 export function Button({

@@ -2,8 +2,6 @@
 
 import { useEffect, useRef, type ReactNode, type RefObject, type SyntheticEvent } from "react";
 
-export const MODAL_CLASS = "m-auto w-[calc(100%-2rem)] rounded-xl bg-white p-6 text-stone-900 backdrop:bg-black/50";
-
 /** A dialog that opens as a modal the moment it mounts (its caller shows it by rendering it), focus held inside. */
 export function useModal() {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -45,7 +43,7 @@ export function DialogFrame({
       aria-describedby={text === undefined ? undefined : `${name}-text`}
       onClose={onClose}
       onCancel={onCancel}
-      className={`${MODAL_CLASS} ${width}`}
+      className={`m-auto w-[calc(100%-2rem)] rounded-xl bg-white p-6 text-stone-900 backdrop:bg-black/50 ${width}`}
     >
       <h2 id={`${name}-heading`} className="text-lg font-semibold">
         {heading}

@@ -1,8 +1,6 @@
 import { permanentRedirect } from "next/navigation";
 
-type Props = { params: Promise<{ id: string }> };
-
 // A bulk change became a change (lib/db/migrations.ts): links kept from before open it on its page.
-export default async function BulkJobPage({ params }: Props) {
+export default async function BulkJobPage({ params }: { params: Promise<{ id: string }> }) {
   permanentRedirect(`/changes/${encodeURIComponent((await params).id)}`);
 }
