@@ -45,11 +45,6 @@ export function changedSince(question: Pick<SheetQuestion, "titleToday">) {
   return question.titleToday ? `question since renamed to “${question.titleToday}”` : "";
 }
 
-type Due = Pick<SheetRow, "shipBy" | "orderedAt" | "receiptId" | "transactionId">;
-
-const dueFirst = (a: Due, b: Due) =>
-  a.shipBy - b.shipBy || a.orderedAt - b.orderedAt || a.receiptId - b.receiptId || a.transactionId - b.transactionId;
-
 function totalsOf(type: string, rows: readonly SheetRow[]): SheetTotals {
   if (type === "dropdown") {
     const items = new Map<string, number>();
@@ -91,52 +86,32 @@ const rowOf = (order: AnsweredOrder, item: AnsweredItem, question: AnsweredQuest
 
 export function productionSheet(orders: readonly AnsweredOrder[]): SheetListing[] {
   const items = orders
-    .flatMap((order) =>
-      order.items
-        .filter((item) => item.questions.length > 0)
-        .map((item) => ({
-          order,
-          item,
-          due: {
-            shipBy: shipByOf(order, item),
-            orderedAt: order.createdAt,
-            receiptId: order.receiptId,
-            transactionId: item.transactionId,
-          },
-        })),
-    )
-    .sort((a, b) => dueFirst(a.due, b.due));
-  const listings = new Map<string, SheetListing & { byQuestion: Map<string, SheetQuestion> }>();
+    .flatMap((order) => order.items.filter((item) => item.questions.length > 0).map((item) => ({ order, item })))
+    .sort(
+      (a, b) =>
+        shipByOf(a.order, a.item) - shipByOf(b.order, b.item) ||
+        a.order.createdAt - b.order.createdAt ||
+        a.order.receiptId - b.order.receiptId ||
+        a.item.transactionId - b.item.transactionId,
+    );
+  const listings = new Map<string, SheetListing>();
   for (const { order, item } of items) {
     const listingKey = String(item.listingId ?? item.title);
     let listing = listings.get(listingKey);
-    if (!listing)
-      listings.set(
-        listingKey,
-        (listing = { listingId: item.listingId, title: item.title, questions: [], byQuestion: new Map() }),
-      );
+    if (!listing) listings.set(listingKey, (listing = { listingId: item.listingId, title: item.title, questions: [] }));
     for (const question of item.questions) {
       // A question renamed since is two groups: its buyers answered different words.
       const key = `${question.questionId ?? "title"}:${question.title}`;
-      let group = listing.byQuestion.get(key);
+      let group = listing.questions.find((entry) => entry.key === key);
       if (!group) {
-        group = {
-          key,
-          questionId: question.questionId,
-          title: question.title,
-          titleToday: question.titleToday,
-          type: question.type,
-          totals: null,
-          rows: [],
-        };
-        listing.byQuestion.set(key, group);
-        listing.questions.push(group);
+        const { questionId, title, titleToday, type } = question;
+        listing.questions.push((group = { key, questionId, title, titleToday, type, totals: null, rows: [] }));
       }
       group.rows.push(rowOf(order, item, question));
     }
   }
   return [...listings.values()]
-    .map(({ byQuestion: _unused, ...listing }) => ({
+    .map((listing) => ({
       ...listing,
       questions: listing.questions.map((question) => ({ ...question, totals: totalsOf(question.type, question.rows) })),
     }))
