@@ -12,10 +12,6 @@ import { AUTOMATIC_FIX, describeFixes, fixedQuestions, TURN_OFF_DIFF, type Healt
 
 type Seller = { userId: number; shopId: number };
 
-/** Every open finding with a fix that needs no words, each with that fix, in the check's order. */
-export const automaticFixes = (mirrored: Listing[], phase: Phase): HealthFix[] =>
-  healthCheck(mirrored, phase).findings.flatMap(({ finding }) => AUTOMATIC_FIX[finding] ?? []);
-
 /**
  * Plans one fix, or every automatic fix at once, as one plan over the listings of the findings they fix: the listings
  * are read through the seller's `marketplace`, and planned as any other change is (lib/changes/planning.ts).
@@ -29,7 +25,8 @@ export async function planHealthFix(
   using?: PlanRunner,
 ): Promise<Result<string | null>> {
   const findings = healthCheck(mirrored, phase).findings;
-  const fixes = asked === "every-automatic" ? automaticFixes(mirrored, phase) : [asked];
+  // Every automatic fix: each open finding's fix that needs no words, in the check's order.
+  const fixes = asked === "every-automatic" ? findings.flatMap(({ finding }) => AUTOMATIC_FIX[finding] ?? []) : [asked];
   const fixesOf = new Map<number, HealthFix[]>();
   for (const fix of fixes)
     for (const listing of findings.find((entry) => entry.finding === fix.finding)?.listings ?? [])

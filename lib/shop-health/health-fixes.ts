@@ -4,7 +4,7 @@ import { longestCapsRun } from "../personalization/rules";
 import { addOnPriceDropped } from "../personalization/add-on-price";
 import type { QuestionChange } from "../personalization/question-diff";
 import type { Question } from "../marketplace/wire";
-import { FINDINGS, type Finding } from "./health-check";
+import { FINDINGS, requiredWithoutInstructions, type Finding } from "./health-check";
 
 export const healthFixSchema = z.union([
   z.object({ finding: z.literal("all-caps"), fix: z.literal("sentence-case") }),
@@ -110,9 +110,6 @@ export function sentenceCase(text: string): string {
   out += text.slice(last);
   return out.replace(/(^|[.!?]\s+)(\p{Ll})/gu, (_all, before: string, letter: string) => before + letter.toUpperCase());
 }
-
-const requiredWithoutInstructions = (question: Question) =>
-  question.required && question.type !== "dropdown" && question.instructions.trim() === "";
 
 function editEach(questions: Question[], edit: (question: Question) => Question | null) {
   let changed = false;
