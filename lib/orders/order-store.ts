@@ -1,7 +1,7 @@
 import "server-only";
 import type { Database } from "../db/database";
 import type { Order, OrderAnswer } from "../marketplace/receipt-wire";
-import { shipByOf } from "./ship-by";
+import { shipByOf } from "./day";
 
 // A shop's orders kept in the dashboard's database, so a view reads only what changed since (kept-orders.ts).
 
@@ -36,7 +36,7 @@ export type KeptItem = {
   title: string;
   quantity: number;
   createdAt: number;
-  /** Unix seconds: the expected ship date, or the order date where the marketplace sends none (ship-by.ts). */
+  /** Unix seconds: the expected ship date, or the order date where the marketplace sends none (day.ts). */
   shipBy: number;
   answers: OrderAnswer[];
 };

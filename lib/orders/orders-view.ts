@@ -14,8 +14,7 @@ import type { Seller } from "./kept-orders";
 import { orderStore, type OrderFilter, type OrderSync } from "./order-store";
 import { productionSheet, type SheetListing } from "./production-sheet";
 import { inDueWindow, type DueFilter } from "./queue/queue-rows";
-import { shipByOf } from "./ship-by";
-import { DAY, utcDayStart } from "./day";
+import { DAY, shipByOf, utcDayStart } from "./day";
 import { questionStats, STATS_DAYS, type QuestionStats } from "./question-stats";
 
 /** How long a view waits for a first fill before showing what is kept so far: a small shop's fill ends within it. */

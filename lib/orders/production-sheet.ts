@@ -2,8 +2,7 @@ import { UPLOAD_SEPARATOR } from "../personalization/answer-rules";
 import { isUpload } from "../personalization/question-types";
 import type { SheetTable } from "../spreadsheet/sheet-export";
 import type { AnsweredItem, AnsweredOrder, AnsweredQuestion } from "./asked-questions";
-import { isoDay } from "./day";
-import { shipByOf } from "./ship-by";
+import { isoDay, shipByOf } from "./day";
 
 // What to make: open orders grouped by listing, then by question as the buyer saw it, one row per item with each
 // answer, the item due to ship first at the top; for the printed sheet, its CSV and its Excel workbook alike.

@@ -46,9 +46,7 @@ export type HealthReport = {
 export type Calendar = { today: string; rules: readonly DatedRule[] };
 
 /** The finding a dated rule's listings are under once its day has come: the forecast is the same rule with a date. */
-export const RULE_FINDING: Record<DatedRuleKind, Finding> = {
-  "instructions-max": "too-long",
-};
+export const RULE_FINDING: Record<DatedRuleKind, Finding> = { "instructions-max": "too-long" };
 
 // Before the day several questions came the marketplace took one text question, whatever the period the dashboard
 // has learnt from answers that do not say it.

@@ -1,8 +1,7 @@
 import { formatMoney } from "../../marketplace/money";
-import { DAY, utcDayStart } from "../day";
+import { DAY, shipByOf, utcDayStart } from "../day";
 import type { AnswerFlag } from "../answer-flags";
 import type { AnsweredItem, AnsweredOrder } from "../asked-questions";
-import { shipByOf } from "../ship-by";
 import { stateOf, type QueueRow, type QueueState, type Review } from "./states";
 
 // The queue as the Orders page shows it: one row per item (and per remake), sorted by when it must ship, oldest first.

@@ -85,13 +85,8 @@ export async function queueView(
 /** What the orders say of each item a move names: read from the kept receipts of the seller's own shop. */
 export function itemFactsOf(database: Database, seller: Seller) {
   return async (owned: OwnedItem[]): Promise<Map<string, ItemFacts>> => {
-    const receiptIds = [...new Set(owned.map((item) => item.receiptId))];
-    const kept = await orderStore(database).orders(
-      seller.shopId,
-      { receiptIds },
-      { limit: receiptIds.length, offset: 0 },
-    );
-    const orders = await answered(database, seller, kept.orders);
+    const kept = await orderStore(database).kept(seller.shopId, [...new Set(owned.map((item) => item.receiptId))]);
+    const orders = await answered(database, seller, [...kept.values()]);
     const facts = new Map<string, ItemFacts>();
     for (const item of owned) {
       const order = orders.find((candidate) => candidate.receiptId === item.receiptId);
