@@ -109,12 +109,10 @@ export function productionSheet(orders: readonly AnsweredOrder[]): SheetListing[
       group.rows.push(rowOf(order, item, question));
     }
   }
-  return [...listings.values()]
-    .map((listing) => ({
-      ...listing,
-      questions: listing.questions.map((question) => ({ ...question, totals: totalsOf(question.type, question.rows) })),
-    }))
-    .sort((a, b) => a.title.localeCompare(b.title, "en", { numeric: true }));
+  const sheet = [...listings.values()];
+  for (const question of sheet.flatMap((listing) => listing.questions))
+    question.totals = totalsOf(question.type, question.rows);
+  return sheet.sort((a, b) => a.title.localeCompare(b.title, "en", { numeric: true }));
 }
 
 /** The items on a sheet (each item's quantity) and the orders they belong to. */

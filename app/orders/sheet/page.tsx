@@ -13,8 +13,7 @@ import { describeFailure } from "@/lib/marketplace";
 import { counted } from "@/lib/orders/count-words";
 import { productionSheetView } from "@/lib/orders/orders-view";
 import { sheetCounts, type SheetListing } from "@/lib/orders/production-sheet";
-import { orderFilterOf, ordersHref, parseOrdersView, type OrdersUrlView } from "@/lib/orders/view";
-import { viewWords } from "@/lib/orders/view-words";
+import { orderFilterOf, ordersHref, parseOrdersView, viewWords, type OrdersUrlView } from "@/lib/orders/view";
 
 export const metadata: Metadata = { title: "Production sheet" };
 

@@ -80,7 +80,6 @@ export function queueItems(
       const original = String(item.transactionId);
       for (const row of [byItem.get(original), ...(remakesOf.get(item.transactionId) ?? [])]) {
         const itemId = row?.itemId ?? original;
-        if (itemId !== original && !row) continue;
         const state = stateOf(row, { flagged, receiptShipped: order.shipped });
         all.push({
           itemId,

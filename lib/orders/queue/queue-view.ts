@@ -38,21 +38,12 @@ async function queueOrders(database: Database, seller: Seller, filter: OrderFilt
   const remade = [
     ...new Set(rows.filter((row) => row.remakeOf && !read.has(row.receiptId)).map((row) => row.receiptId)),
   ];
-  const more =
-    filter.openOnly && remade.length > 0
-      ? (
-          await orders.orders(
-            seller.shopId,
-            { ...filter, openOnly: false, receiptIds: remade },
-            { limit: remade.length, offset: 0 },
-          )
-        ).orders
-      : [];
-  return {
-    orders: await answered(database, seller, [...kept.orders, ...more]),
-    rows,
-    cut: kept.total > kept.orders.length,
-  };
+  const all = [...kept.orders];
+  if (filter.openOnly && remade.length > 0) {
+    const page = { limit: remade.length, offset: 0 };
+    all.push(...(await orders.orders(seller.shopId, { ...filter, openOnly: false, receiptIds: remade }, page)).orders);
+  }
+  return { orders: await answered(database, seller, all), rows, cut: kept.total > kept.orders.length };
 }
 
 export async function queueView(
