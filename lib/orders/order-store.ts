@@ -19,6 +19,8 @@ export type OrderSync = {
   checkedAt: number;
 };
 
+type SyncRow = Record<"filled" | "watermark" | "skip" | "orders_read" | "orders_total" | "checked_at", number>;
+
 export type OrderFilter = {
   search?: string;
   listingId?: number;
@@ -26,7 +28,6 @@ export type OrderFilter = {
   from?: number;
   to?: number;
   openOnly?: boolean;
-  /** Only these receipts. */
   receiptIds?: readonly number[];
 };
 
@@ -81,27 +82,20 @@ function where(shopId: number, filter: OrderFilter) {
 export function orderStore(db: Database) {
   return {
     async sync(shopId: number): Promise<OrderSync | null> {
-      const [row] = await db.query<{
-        filled: number;
-        watermark: number;
-        skip: number;
-        orders_read: number;
-        orders_total: number;
-        checked_at: number;
-      }>("SELECT filled, watermark, skip, orders_read, orders_total, checked_at FROM order_syncs WHERE shop_id = $1", [
+      const [row] = await db.query<SyncRow>(
+        "SELECT filled, watermark, skip, orders_read, orders_total, checked_at FROM order_syncs WHERE shop_id = $1",
+        [shopId],
+      );
+      if (!row) return null;
+      return {
         shopId,
-      ]);
-      return row
-        ? {
-            shopId,
-            filled: Number(row.filled) === 1,
-            watermark: Number(row.watermark),
-            skip: Number(row.skip),
-            read: Number(row.orders_read),
-            total: Number(row.orders_total),
-            checkedAt: Number(row.checked_at),
-          }
-        : null;
+        filled: Number(row.filled) === 1,
+        watermark: Number(row.watermark),
+        skip: Number(row.skip),
+        read: Number(row.orders_read),
+        total: Number(row.orders_total),
+        checkedAt: Number(row.checked_at),
+      };
     },
 
     async synced(shopId: number, sync: Omit<OrderSync, "shopId" | "checkedAt">) {

@@ -144,8 +144,13 @@ export const SHEET_COLUMNS = [
   "question_changed",
 ] as const;
 
-function sheetRows(sheet: readonly SheetListing[]): string[][] {
-  return sheet.flatMap((listing) =>
+const WIDE: readonly string[] = ["answer", "check", "question_changed"];
+
+/** The production sheet as its export writes it, CSV or Excel alike. */
+export const productionSheetTable = (sheet: readonly SheetListing[]): SheetTable => ({
+  name: "Production",
+  columns: SHEET_COLUMNS.map((name) => ({ name, width: WIDE.includes(name) ? 40 : 16 })),
+  rows: sheet.flatMap((listing) =>
     listing.questions.flatMap((question) =>
       question.rows.map((row) => [
         listing.listingId === null ? "" : String(listing.listingId),
@@ -162,14 +167,5 @@ function sheetRows(sheet: readonly SheetListing[]): string[][] {
         changedSince(question),
       ]),
     ),
-  );
-}
-
-const WIDE: readonly string[] = ["answer", "check", "question_changed"];
-
-/** The production sheet as its export writes it, CSV or Excel alike. */
-export const productionSheetTable = (sheet: readonly SheetListing[]): SheetTable => ({
-  name: "Production",
-  columns: SHEET_COLUMNS.map((name) => ({ name, width: WIDE.includes(name) ? 40 : 16 })),
-  rows: sheetRows(sheet),
+  ),
 });
