@@ -7,10 +7,9 @@ import { readListingQuestions } from "../changes/listing-reads";
 import type { PlanTarget } from "../changes/plan";
 import type { PlanRunner } from "../changes/plan-runner";
 import { planTargets } from "../changes/planning";
+import type { Seller } from "../mirror/shop-mirror";
 import { healthCheck } from "./health-check";
 import { AUTOMATIC_FIX, describeFixes, fixedQuestions, TURN_OFF_DIFF, type HealthFix } from "./health-fixes";
-
-type Seller = { userId: number; shopId: number };
 
 /**
  * Plans one fix, or every automatic fix at once, as one plan over the listings of the findings they fix: the listings

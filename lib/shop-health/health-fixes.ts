@@ -112,14 +112,8 @@ export function sentenceCase(text: string): string {
 }
 
 function editEach(questions: Question[], edit: (question: Question) => Question | null) {
-  let changed = false;
-  const after = questions.map((question) => {
-    const edited = edit(question);
-    if (!edited) return question;
-    changed = true;
-    return edited;
-  });
-  return changed ? after : null;
+  const after = questions.map((question) => edit(question) ?? question);
+  return after.some((question, index) => question !== questions[index]) ? after : null;
 }
 
 export function fixedQuestions(questions: Question[], fix: HealthFix): Question[] | null {

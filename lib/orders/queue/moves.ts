@@ -19,14 +19,9 @@ const NOT_FOUND = (itemId: string) =>
   `There is no item ${itemId} in your shop's orders: reload the page to see the queue as it is.`;
 const RACED = (name: string) => `${name} was moved by someone else just now: reload the page and try again.`;
 
-// A remake is a new item, made to the original's approval or correction, since its answers were reviewed for it.
-async function after(
-  database: Database,
-  shopId: number,
-  kind: MoveKind,
-  item: OwnedItem,
-  extra: Extra,
-): Promise<{ from?: QueueState; to: QueueState; row: QueueRow }> {
+type Next = { from?: QueueState; to: QueueState; row: QueueRow };
+
+async function after(database: Database, shopId: number, kind: MoveKind, item: OwnedItem, extra: Extra): Promise<Next> {
   const row: QueueRow = item.row ?? {
     itemId: item.itemId,
     receiptId: item.receiptId,
@@ -47,6 +42,7 @@ async function after(
       return { to: "to-make", row: { ...row, state: "to-make", review: "approved", note: null } };
     case "correct":
       return { to: "to-make", row: { ...row, state: "to-make", review: "corrected", note: extra.note ?? "" } };
+    // A remake is a new item, made to the original's approval or correction: its answers were reviewed for it.
     case "remake": {
       const number = (await queueStore(database).remakeCount(shopId, item.transactionId)) + 1;
       const itemId = `${item.transactionId}-r${number}`;
