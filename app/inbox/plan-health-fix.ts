@@ -11,17 +11,17 @@ import { healthFixSchema } from "@/lib/shop-health/health-fixes";
 
 const askedSchema = z.union([healthFixSchema, z.object({ every: z.literal("automatic") })]);
 
+const CANNOT_EDIT =
+  "You did not allow the dashboard to edit listings, so it cannot fix them. Sign in again and keep “Create and edit your listings” checked.";
+const NOTHING_TO_CHANGE =
+  "Nothing to change: no listing has this problem any more. Reload the page to run the check again.";
+
 /**
  * Plans the fix of one health finding, or every fix that needs no words, over the listings that have them; the seller
  * reviews the one plan before anything is written.
  */
 export const planHealthFixAction = sellerAction("load", askedSchema, async (asked, { seller, marketplace }) => {
-  if (!canEdit(seller.scopes))
-    return {
-      ok: false,
-      refusal:
-        "You did not allow the dashboard to edit listings, so it cannot fix them. Sign in again and keep “Create and edit your listings” checked.",
-    };
+  if (!canEdit(seller.scopes)) return { ok: false, refusal: CANNOT_EDIT };
   const store = mirrorStore(await db());
   const planned = await planHealthFix(
     marketplace,
@@ -31,10 +31,6 @@ export const planHealthFixAction = sellerAction("load", askedSchema, async (aske
     await personalizationPhase().current(),
   );
   if (!planned.ok) return planned;
-  if (planned.data === null)
-    return {
-      ok: false,
-      refusal: "Nothing to change: no listing has this problem any more. Reload the page to run the check again.",
-    };
+  if (planned.data === null) return { ok: false, refusal: NOTHING_TO_CHANGE };
   return { ok: true, data: { planId: planned.data } };
 });

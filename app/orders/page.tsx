@@ -16,6 +16,12 @@ import { ORDERS_PER_PAGE, ordersHref, parseOrdersView, queueFilterOf } from "@/l
 
 export const metadata: Metadata = { title: "Orders" };
 
+const PageLink = ({ href, children }: { href: string; children: string }) => (
+  <Link className="inline-flex min-h-11 items-center text-blue-800 underline" href={href}>
+    {children}
+  </Link>
+);
+
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function OrdersPage({ searchParams }: Props) {
@@ -75,20 +81,10 @@ export default async function OrdersPage({ searchParams }: Props) {
             {pages > 1 && (
               <nav aria-label="Pages of the queue" className="mt-4 flex gap-4 text-sm">
                 {view.page > 1 && (
-                  <Link
-                    className="inline-flex min-h-11 items-center text-blue-800 underline"
-                    href={ordersHref({ ...view, page: view.page - 1 })}
-                  >
-                    Previous page
-                  </Link>
+                  <PageLink href={ordersHref({ ...view, page: view.page - 1 })}>Previous page</PageLink>
                 )}
                 {view.page < pages && (
-                  <Link
-                    className="inline-flex min-h-11 items-center text-blue-800 underline"
-                    href={ordersHref({ ...view, page: view.page + 1 })}
-                  >
-                    Next page
-                  </Link>
+                  <PageLink href={ordersHref({ ...view, page: view.page + 1 })}>Next page</PageLink>
                 )}
               </nav>
             )}

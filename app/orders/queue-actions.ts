@@ -4,7 +4,7 @@ import { z } from "zod";
 import { sellerAction, type Refusal } from "@/lib/actions/seller-action";
 import { db } from "@/lib/db";
 import type { Result } from "@/lib/marketplace";
-import { moveItems, shipItems, type Mover, type MoveOutcome } from "@/lib/orders/queue/moves";
+import { moveItems, shipItems, type Mover, type MoveOutcome, type ShipReceipts } from "@/lib/orders/queue/moves";
 import { SHIP_RECEIPTS_MAX, shipReceipts } from "@/lib/orders/ship-receipts";
 import { itemFactsOf } from "@/lib/orders/queue/queue-view";
 import type { MoveKind } from "@/lib/orders/queue/states";
@@ -64,42 +64,37 @@ async function moved(
   return answered(await moveItems(database, mover, kind, ids, itemFactsOf(database, mover), extra));
 }
 
-const moverOf = (seller: { userId: number; shopId: number }): Mover => ({
-  userId: seller.userId,
-  shopId: seller.shopId,
-});
-
 export const markMadeAction = sellerAction("save", batchSchema, async (input, { seller }) =>
-  moved(moverOf(seller), "made", input.itemIds),
+  moved(seller, "made", input.itemIds),
 );
 
 /** Each ticked item's order is marked shipped on the marketplace (createReceiptShipment), then the item moves. */
 export const markShippedAction = sellerAction("save", shipSchema, async (input, { seller, marketplace }) => {
   const database = await db();
-  const mover = moverOf(seller);
-  const outcome = await shipItems(database, mover, input.itemIds, itemFactsOf(database, mover), async (receiptIds) => {
+  const ship: ShipReceipts = async (receiptIds) => {
     if (input.tracking && receiptIds.length > 1) return { refusal: ONE_ORDER_PER_CODE };
     if (receiptIds.length > SHIP_RECEIPTS_MAX) return { refusal: TOO_MANY_ORDERS };
     const tracking = input.tracking && [{ receiptId: receiptIds[0]!, ...input.tracking }];
     const shipped = await shipReceipts(database, marketplace, seller, { receiptIds, tracking });
     if (!shipped.ok) return { refusal: shipped.refusal };
     return new Map(shipped.data.map((one) => [one.receiptId, one.shipped ? null : one.reason]));
-  });
+  };
+  const outcome = await shipItems(database, seller, input.itemIds, itemFactsOf(database, seller), ship);
   return "refusal" in outcome ? { ok: false as const, refusal: outcome.refusal } : answered(outcome);
 });
 
 export const approveAction = sellerAction("save", batchSchema, async (input, { seller }) =>
-  moved(moverOf(seller), "approve", input.itemIds),
+  moved(seller, "approve", input.itemIds),
 );
 
 export const noteCorrectionAction = sellerAction("save", correctionSchema, async (input, { seller }) =>
-  moved(moverOf(seller), "correct", input.itemIds, { note: input.note }),
+  moved(seller, "correct", input.itemIds, { note: input.note }),
 );
 
 export const remakeAction = sellerAction("save", remakeSchema, async (input, { seller }) =>
-  moved(moverOf(seller), "remake", input.itemIds, { reason: input.reason }),
+  moved(seller, "remake", input.itemIds, { reason: input.reason }),
 );
 
 export const undoMoveAction = sellerAction("save", batchSchema, async (input, { seller }) =>
-  moved(moverOf(seller), "undo", input.itemIds),
+  moved(seller, "undo", input.itemIds),
 );

@@ -11,5 +11,3 @@ export function db(): Promise<Database> {
   });
   return globalForDb.dashboardDb;
 }
-
-export type { Database };

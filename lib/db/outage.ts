@@ -39,10 +39,7 @@ export function isDatabaseUnreachable(error: unknown): boolean {
 
 type Outage = { since: number; reason: string };
 
-const globalForOutage = globalThis as unknown as {
-  databaseOutage?: Outage;
-  databaseProbe?: Promise<void>;
-};
+const globalForOutage = globalThis as unknown as { databaseOutage?: Outage; databaseProbe?: Promise<void> };
 
 const reasonOf = (error: unknown) => (error instanceof Error && error.message) || String(error);
 

@@ -29,16 +29,14 @@ async function readState(
   if (count > upTo) return { ok: true, data: { listings: firstPage.data.listings, count } };
   const offsets: number[] = [];
   for (let offset = PAGE; offset < count && offset <= MAX_OFFSET; offset += PAGE) offsets.push(offset);
-  const pages: Listing[][] = [firstPage.data.listings];
-  for (let start = 0; start < offsets.length; start += PARALLEL_READS) {
-    const results = await Promise.all(offsets.slice(start, start + PARALLEL_READS).map(read));
-    for (const result of results) {
+  // A listing that moved to a later page while the pages were read comes twice: the first read of it stays.
+  const byId = new Map(firstPage.data.listings.map((listing) => [listing.id, listing]));
+  for (let start = 0; start < offsets.length; start += PARALLEL_READS)
+    for (const result of await Promise.all(offsets.slice(start, start + PARALLEL_READS).map(read))) {
       if (!result.ok) return result;
-      pages.push(result.data.listings);
+      for (const listing of result.data.listings) if (!byId.has(listing.id)) byId.set(listing.id, listing);
     }
-  }
-  const seen = new Set<number>();
-  const listings = pages.flat().filter((listing) => !seen.has(listing.id) && seen.add(listing.id));
+  const listings = [...byId.values()];
   return { ok: true, data: { listings, count: Math.max(count, listings.length) } };
 }
 

@@ -86,13 +86,12 @@ function compareBy(sort: ListingSort) {
   const key = (listing: Listing) =>
     sort.startsWith("price") ? listing.priceAmount : sort.startsWith("updated") ? listing.updatedAt : undefined;
   return (a: Listing, b: Listing) => {
-    if (!sort.startsWith("title")) {
-      const [x, y] = [key(a), key(b)];
-      if (x !== y) {
-        if (x === undefined) return 1;
-        if (y === undefined) return -1;
-        return descending ? y - x : x - y;
-      }
+    // A title sort has no key: both are undefined, and the titles decide.
+    const [x, y] = [key(a), key(b)];
+    if (x !== y) {
+      if (x === undefined) return 1;
+      if (y === undefined) return -1;
+      return descending ? y - x : x - y;
     }
     const byTitle = titles.compare(a.title, b.title);
     if (byTitle !== 0) return sort === "title-desc" ? -byTitle : byTitle;

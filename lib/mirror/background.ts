@@ -11,11 +11,7 @@ export type MirrorMode = "webhooks" | "polling";
 
 export const mirrorMode = (): MirrorMode => (env().MARKETPLACE_WEBHOOK_SECRET ? "webhooks" : "polling");
 
-type Background = {
-  mirror: ShopMirror;
-  fills: Map<number, Promise<unknown>>;
-  poller?: NodeJS.Timeout;
-};
+type Background = { mirror: ShopMirror; fills: Map<number, Promise<unknown>>; poller?: NodeJS.Timeout };
 
 const globalForMirror = globalThis as unknown as { shopMirror?: Promise<Background> };
 

@@ -23,7 +23,7 @@ export async function mirroredListings(
     return null;
   }
   if (options.fresh) {
-    const recent = await shopMirror(database, await marketplace()).readRecent(seller, "read", { states: [state] });
+    const recent = await shopMirror(database, await marketplace()).readRecent(seller, "read", [state]);
     if (!recent.ok) return recent;
   }
   const changed = new Set((await store.changes(seller.shopId)).map((change) => change.listingId));

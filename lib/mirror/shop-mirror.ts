@@ -2,11 +2,10 @@ import "server-only";
 import type { Database } from "../db/database";
 import type { ListingState, Marketplace } from "../marketplace/client";
 import type { Result } from "../marketplace/failure";
-import { isRemoved, type Listing, type Question } from "../marketplace/wire";
+import { isRemoved, type Listing } from "../marketplace/wire";
 import { historyStore } from "../history/history-store";
 import { sameSnapshot, snapshotOf } from "../personalization/snapshot";
 import { mirrorStore, type SyncSource } from "./mirror-store";
-import { mirrorWrote } from "./own-writes";
 
 export const LISTING_STATES: ListingState[] = ["active", "inactive", "sold_out", "draft", "expired"];
 const PAGE = 100;
@@ -89,19 +88,14 @@ export function shopMirror(db: Database, marketplace: Marketplace) {
   async function readRecent(
     seller: Seller,
     foundBy: SyncSource,
-    options: { states?: ListingState[]; maxPages?: number } = {},
+    states = LISTING_STATES,
   ): Promise<Result<{ complete: boolean }>> {
     const shop = await store.shop(seller.shopId);
     if (shop?.status !== "filled") return { ok: true, data: { complete: false } };
     const since = shop.watermark;
     let newest = since;
-    let complete = true;
-    for (const state of options.states ?? LISTING_STATES) {
-      for (let offset = 0, pages = 0; offset <= MAX_OFFSET; offset += PAGE, pages++) {
-        if (pages === (options.maxPages ?? Infinity)) {
-          complete = false;
-          break;
-        }
+    for (const state of states) {
+      for (let offset = 0; offset <= MAX_OFFSET; offset += PAGE) {
         const page = await marketplace.getListingsByShop(seller.userId, seller.shopId, {
           state,
           limit: PAGE,
@@ -117,13 +111,10 @@ export function shopMirror(db: Database, marketplace: Marketplace) {
         if (reachedKnown || offset + PAGE >= page.data.count) break;
       }
     }
-    const everyState = (options.states ?? LISTING_STATES).length === LISTING_STATES.length;
-    await store.synced(
-      seller.shopId,
-      foundBy,
-      complete && everyState ? Math.max(since, newest - OVERLAP_SECONDS) : undefined,
-    );
-    return { ok: true, data: { complete } };
+    // Only a read of every state moves the watermark: the states not read may hold changes older than the newest seen.
+    const everyState = states.length === LISTING_STATES.length;
+    await store.synced(seller.shopId, foundBy, everyState ? Math.max(since, newest - OVERLAP_SECONDS) : undefined);
+    return { ok: true, data: { complete: true } };
   }
 
   return {
@@ -162,10 +153,6 @@ export function shopMirror(db: Database, marketplace: Marketplace) {
         await store.release(seller.shopId);
       }
     },
-
-    wrote: (listingId: number, questions: Question[]) => mirrorWrote(db, listingId, questions),
-
-    removed: (listingId: number) => store.remove(listingId),
   };
 }
 

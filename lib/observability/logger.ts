@@ -1,7 +1,7 @@
 // Not `server-only`: instrumentation.ts and the app's bundles log through it, and so do the tests and scripts.
 import pino, { type DestinationStream, type Logger } from "pino";
 
-export const REDACTED_KEYS = [
+const SECRET = new Set([
   "authorization",
   "cookie",
   "set-cookie",
@@ -16,9 +16,7 @@ export const REDACTED_KEYS = [
   "shared_secret",
   "password",
   "code_verifier",
-];
-
-const SECRET = new Set(REDACTED_KEYS);
+]);
 const CENSOR = "[redacted]";
 const DEPTH = 4;
 

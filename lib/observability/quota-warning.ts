@@ -51,16 +51,11 @@ export function quotaWatch(options: { now?: () => number; warn?: (line: Record<s
     const perMs = paceKnown ? (first!.remaining - last!.remaining) / (last!.at - first!.at) : 0;
     const remaining = latest.limit - latest.spent;
     const runsOutAt = remaining <= 0 ? latest.at : perMs > 0 ? Math.round(latest.at + remaining / perMs) : null;
-    const share = latest.spent / latest.limit;
-    const base = { spent: latest.spent, limit: latest.limit, share, runsOutAt, seenAt: latest.at, paceKnown };
-    return {
-      spent: base.spent,
-      limit: base.limit,
-      share,
-      runsOutAt,
-      seenAt: base.seenAt,
-      warning: share >= QUOTA_WARNING_SHARE ? warningSentence(base) : null,
-    };
+    const { spent, limit, at: seenAt } = latest;
+    const share = spent / limit;
+    const warning =
+      share >= QUOTA_WARNING_SHARE ? warningSentence({ spent, limit, share, runsOutAt, seenAt, paceKnown }) : null;
+    return { spent, limit, share, runsOutAt, seenAt, warning };
   };
 
   return {

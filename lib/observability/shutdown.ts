@@ -14,10 +14,6 @@ export function onShutdown(name: string, run: () => Promise<void>) {
   hooks().set(name, { name, run });
 }
 
-export async function runShutdownHooks(report: (name: string, error: Error) => void) {
-  await Promise.all([...hooks().values()].map((hook) => hook.run().catch((error: Error) => report(hook.name, error))));
-}
-
 // Next leaves SIGTERM and SIGINT to us under NEXT_MANUAL_SIG_HANDLE: the hooks run while the server still answers.
 export function drainOnSignals(log: Logger) {
   let stopping = false;
@@ -29,9 +25,9 @@ export function drainOnSignals(log: Logger) {
       log.error({ msg: "stopped before the work in flight finished", limitMs: SHUTDOWN_LIMIT_MS });
       process.exit(1);
     }, SHUTDOWN_LIMIT_MS);
-    await runShutdownHooks((name, error) =>
-      log.error({ msg: "a shutdown step failed", step: name, error: error.message }),
-    );
+    const failed = (step: string) => (error: Error) =>
+      log.error({ msg: "a shutdown step failed", step, error: error.message });
+    await Promise.all([...hooks().values()].map((hook) => hook.run().catch(failed(hook.name))));
     clearTimeout(limit);
     log.info({ msg: "stopped", signal });
     process.exit(0);

@@ -34,10 +34,7 @@ export function answerFlags(
   const flags: AnswerFlag[] = [];
   const limit = today?.type === "text_input" ? today.maxAllowedCharacters : null;
   if (limit !== null && answerLength(value) > limit)
-    flags.push({
-      kind: "too-long",
-      message: `${answerLength(value)} characters, over today's limit of ${limit}.`,
-    });
+    flags.push({ kind: "too-long", message: `${answerLength(value)} characters, over today's limit of ${limit}.` });
   const bad = printsBadly(value);
   if (bad.length > 0) flags.push({ kind: "prints-badly", message: `May not print as shown: ${bad.join(", ")}.` });
   return flags;

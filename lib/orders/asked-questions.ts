@@ -45,9 +45,10 @@ function answeredItem(
   history: readonly HistoryPoint[],
 ): AnsweredItem {
   const now = today ?? [];
-  const asked = questionsAt(history, now, createdAt * 1000);
   const byId = new Map(item.answers.map((answer) => [answer.questionId, answer]));
-  const questions: AnsweredQuestion[] = asked.map((question) => {
+  const titleToday = (todays: Question | undefined, title: string) =>
+    today === undefined ? undefined : todays ? (todays.title === title ? undefined : todays.title) : null;
+  const questions: AnsweredQuestion[] = questionsAt(history, now, createdAt * 1000).map((question) => {
     const answer = question.id === undefined ? undefined : byId.get(question.id);
     if (question.id !== undefined) byId.delete(question.id);
     const todays = now.find((candidate) => candidate.id !== undefined && candidate.id === question.id);
@@ -58,7 +59,7 @@ function answeredItem(
       title,
       instructions: question.instructions,
       type: question.type,
-      titleToday: today === undefined ? undefined : todays ? (todays.title === title ? undefined : todays.title) : null,
+      titleToday: titleToday(todays, title),
       answer,
       addOnPaid: answeredText && question.addOnPrice ? question.addOnPrice : null,
       flags: answerFlags(question, todays, answer?.value),
@@ -66,17 +67,17 @@ function answeredItem(
   });
   // Answers to questions the history does not know (asked before the dashboard kept it): shown as the buyer saw them.
   for (const answer of byId.values()) {
-    const todays = now.find((candidate) => candidate.id !== undefined && candidate.id === answer.questionId);
+    const todays = now.find((candidate) => candidate.id === answer.questionId);
+    const type = todays?.type ?? "text_input";
     questions.push({
       questionId: answer.questionId,
       title: answer.name,
       instructions: "",
-      type: todays?.type ?? "text_input",
-      titleToday:
-        today === undefined ? undefined : todays ? (todays.title === answer.name ? undefined : todays.title) : null,
+      type,
+      titleToday: titleToday(todays, answer.name),
       answer,
       addOnPaid: null,
-      flags: answerFlags({ type: todays?.type ?? "text_input", required: false }, todays, answer.value),
+      flags: answerFlags({ type, required: false }, todays, answer.value),
     });
   }
   return { ...item, questions };
@@ -93,10 +94,7 @@ export function answeredOrders(
         ? { ...item, questions: [] }
         : answeredItem(item, order.createdAt, todayOf(item.listingId), historyOf(item.listingId)),
     );
-    const flagged = items.reduce(
-      (sum, item) => sum + item.questions.filter((question) => question.flags.length > 0).length,
-      0,
-    );
+    const flagged = items.flatMap((item) => item.questions).filter((question) => question.flags.length > 0).length;
     return { ...order, items, flagged };
   });
 }

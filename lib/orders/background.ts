@@ -14,10 +14,7 @@ const globalForOrders = globalThis as unknown as { keptOrders?: Promise<Backgrou
 
 // Fills go through the shared pacer, as the listings mirror's do, sharing the app's rate limit with changes.
 function background(): Promise<Background> {
-  globalForOrders.keptOrders ??= db().then((database) => ({
-    paced: pacedMarketplace(database),
-    fills: new Map(),
-  }));
+  globalForOrders.keptOrders ??= db().then((database) => ({ paced: pacedMarketplace(database), fills: new Map() }));
   return globalForOrders.keptOrders;
 }
 

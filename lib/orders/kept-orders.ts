@@ -1,6 +1,6 @@
 import "server-only";
 import type { Database } from "../db/database";
-import type { Marketplace } from "../marketplace/client";
+import type { Marketplace, ReceiptQuery } from "../marketplace/client";
 import type { Result } from "../marketplace/failure";
 import { orderStore, type OrderSync } from "./order-store";
 
@@ -17,24 +17,15 @@ export type Seller = { userId: number; shopId: number };
  */
 export async function fillOrders(database: Database, market: Marketplace, seller: Seller): Promise<Result<OrderSync>> {
   const store = orderStore(database);
-  const newest = await market.getShopReceipts(seller.userId, seller.shopId, {
-    sortOn: "updated",
-    sortOrder: "desc",
-    limit: 1,
-    offset: 0,
-  });
+  const receipts = (query: ReceiptQuery) => market.getShopReceipts(seller.userId, seller.shopId, query);
+  const newest = await receipts({ sortOn: "updated", sortOrder: "desc", limit: 1, offset: 0 });
   if (!newest.ok) return newest;
   const watermark = newest.data.orders[0]?.updatedAt ?? 0;
   let read = 0;
   let total = newest.data.count;
   // Orders placed meanwhile push older ones to later pages: some are read twice, none is missed.
   for (let offset = 0; offset < total; offset += PAGE) {
-    const page = await market.getShopReceipts(seller.userId, seller.shopId, {
-      sortOn: "created",
-      sortOrder: "desc",
-      limit: PAGE,
-      offset,
-    });
+    const page = await receipts({ sortOn: "created", sortOrder: "desc", limit: PAGE, offset });
     if (!page.ok) return page;
     await store.put(seller.shopId, page.data.orders);
     read += page.data.orders.length;

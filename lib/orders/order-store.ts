@@ -1,7 +1,7 @@
 import "server-only";
 import type { Database } from "../db/database";
 import type { Order, OrderAnswer } from "../marketplace/receipt-wire";
-import { shipByOf } from "./ship-by";
+import { shipByOf } from "./day";
 
 // A shop's orders kept in the dashboard's database, so a view reads only what changed since (kept-orders.ts).
 
@@ -19,6 +19,8 @@ export type OrderSync = {
   checkedAt: number;
 };
 
+type SyncRow = Record<"filled" | "watermark" | "skip" | "orders_read" | "orders_total" | "checked_at", number>;
+
 export type OrderFilter = {
   search?: string;
   listingId?: number;
@@ -26,7 +28,6 @@ export type OrderFilter = {
   from?: number;
   to?: number;
   openOnly?: boolean;
-  /** Only these receipts. */
   receiptIds?: readonly number[];
 };
 
@@ -36,7 +37,7 @@ export type KeptItem = {
   title: string;
   quantity: number;
   createdAt: number;
-  /** Unix seconds: the expected ship date, or the order date where the marketplace sends none (ship-by.ts). */
+  /** Unix seconds: the expected ship date, or the order date where the marketplace sends none (day.ts). */
   shipBy: number;
   answers: OrderAnswer[];
 };
@@ -81,27 +82,20 @@ function where(shopId: number, filter: OrderFilter) {
 export function orderStore(db: Database) {
   return {
     async sync(shopId: number): Promise<OrderSync | null> {
-      const [row] = await db.query<{
-        filled: number;
-        watermark: number;
-        skip: number;
-        orders_read: number;
-        orders_total: number;
-        checked_at: number;
-      }>("SELECT filled, watermark, skip, orders_read, orders_total, checked_at FROM order_syncs WHERE shop_id = $1", [
+      const [row] = await db.query<SyncRow>(
+        "SELECT filled, watermark, skip, orders_read, orders_total, checked_at FROM order_syncs WHERE shop_id = $1",
+        [shopId],
+      );
+      if (!row) return null;
+      return {
         shopId,
-      ]);
-      return row
-        ? {
-            shopId,
-            filled: Number(row.filled) === 1,
-            watermark: Number(row.watermark),
-            skip: Number(row.skip),
-            read: Number(row.orders_read),
-            total: Number(row.orders_total),
-            checkedAt: Number(row.checked_at),
-          }
-        : null;
+        filled: Number(row.filled) === 1,
+        watermark: Number(row.watermark),
+        skip: Number(row.skip),
+        read: Number(row.orders_read),
+        total: Number(row.orders_total),
+        checkedAt: Number(row.checked_at),
+      };
     },
 
     async synced(shopId: number, sync: Omit<OrderSync, "shopId" | "checkedAt">) {

@@ -14,9 +14,7 @@ import type { Seller } from "./kept-orders";
 import { orderStore, type OrderFilter, type OrderSync } from "./order-store";
 import { productionSheet, type SheetListing } from "./production-sheet";
 import { inDueWindow, type DueFilter } from "./queue/queue-rows";
-import { shipByOf } from "./ship-by";
-import { utcDayStart } from "./day";
-
+import { DAY, shipByOf, utcDayStart } from "./day";
 import { questionStats, STATS_DAYS, type QuestionStats } from "./question-stats";
 
 /** How long a view waits for a first fill before showing what is kept so far: a small shop's fill ends within it. */
@@ -47,6 +45,9 @@ async function questionsToday(database: Database, seller: Seller, listingIds: nu
   return today;
 }
 
+const historyOf = (database: Database, seller: Seller, listingId: number): Promise<HistoryPoint[]> =>
+  historyStore(database).list(seller.shopId, listingId, HISTORY_DEPTH);
+
 export async function answered(database: Database, seller: Seller, orders: readonly Order[]) {
   const listingIds = [
     ...new Set(
@@ -55,15 +56,7 @@ export async function answered(database: Database, seller: Seller, orders: reado
   ];
   const today = await questionsToday(database, seller, listingIds);
   const history = new Map<number, HistoryPoint[]>();
-  const store = historyStore(database);
-  for (const listingId of listingIds)
-    history.set(
-      listingId,
-      (await store.list(seller.shopId, listingId, HISTORY_DEPTH)).map((entry) => ({
-        recordedAt: entry.recordedAt,
-        previous: entry.previous,
-      })),
-    );
+  for (const listingId of listingIds) history.set(listingId, await historyOf(database, seller, listingId));
   return answeredOrders(
     orders,
     (listingId) => today.get(listingId),
@@ -113,10 +106,7 @@ export async function keptQuestionStats(
   const database = await db();
   const store = orderStore(database);
   if (!(await store.sync(seller.shopId))?.filled) return null;
-  const since = Math.floor(Date.now() / 1000) - STATS_DAYS * 24 * 3600;
-  const history = (await historyStore(database).list(seller.shopId, listingId, HISTORY_DEPTH)).map((entry) => ({
-    recordedAt: entry.recordedAt,
-    previous: entry.previous,
-  }));
+  const since = Math.floor(Date.now() / 1000) - STATS_DAYS * DAY;
+  const history = await historyOf(database, seller, listingId);
   return questionStats(await store.items(seller.shopId, listingId, since), today, history);
 }

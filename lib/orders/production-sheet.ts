@@ -2,8 +2,7 @@ import { UPLOAD_SEPARATOR } from "../personalization/answer-rules";
 import { isUpload } from "../personalization/question-types";
 import type { SheetTable } from "../spreadsheet/sheet-export";
 import type { AnsweredItem, AnsweredOrder, AnsweredQuestion } from "./asked-questions";
-import { isoDay } from "./day";
-import { shipByOf } from "./ship-by";
+import { isoDay, shipByOf } from "./day";
 
 // What to make: open orders grouped by listing, then by question as the buyer saw it, one row per item with each
 // answer, the item due to ship first at the top; for the printed sheet, its CSV and its Excel workbook alike.
@@ -44,11 +43,6 @@ export function changedSince(question: Pick<SheetQuestion, "titleToday">) {
   if (question.titleToday === null) return "question since removed";
   return question.titleToday ? `question since renamed to “${question.titleToday}”` : "";
 }
-
-type Due = Pick<SheetRow, "shipBy" | "orderedAt" | "receiptId" | "transactionId">;
-
-const dueFirst = (a: Due, b: Due) =>
-  a.shipBy - b.shipBy || a.orderedAt - b.orderedAt || a.receiptId - b.receiptId || a.transactionId - b.transactionId;
 
 function totalsOf(type: string, rows: readonly SheetRow[]): SheetTotals {
   if (type === "dropdown") {
@@ -91,56 +85,34 @@ const rowOf = (order: AnsweredOrder, item: AnsweredItem, question: AnsweredQuest
 
 export function productionSheet(orders: readonly AnsweredOrder[]): SheetListing[] {
   const items = orders
-    .flatMap((order) =>
-      order.items
-        .filter((item) => item.questions.length > 0)
-        .map((item) => ({
-          order,
-          item,
-          due: {
-            shipBy: shipByOf(order, item),
-            orderedAt: order.createdAt,
-            receiptId: order.receiptId,
-            transactionId: item.transactionId,
-          },
-        })),
-    )
-    .sort((a, b) => dueFirst(a.due, b.due));
-  const listings = new Map<string, SheetListing & { byQuestion: Map<string, SheetQuestion> }>();
+    .flatMap((order) => order.items.filter((item) => item.questions.length > 0).map((item) => ({ order, item })))
+    .sort(
+      (a, b) =>
+        shipByOf(a.order, a.item) - shipByOf(b.order, b.item) ||
+        a.order.createdAt - b.order.createdAt ||
+        a.order.receiptId - b.order.receiptId ||
+        a.item.transactionId - b.item.transactionId,
+    );
+  const listings = new Map<string, SheetListing>();
   for (const { order, item } of items) {
     const listingKey = String(item.listingId ?? item.title);
     let listing = listings.get(listingKey);
-    if (!listing)
-      listings.set(
-        listingKey,
-        (listing = { listingId: item.listingId, title: item.title, questions: [], byQuestion: new Map() }),
-      );
+    if (!listing) listings.set(listingKey, (listing = { listingId: item.listingId, title: item.title, questions: [] }));
     for (const question of item.questions) {
       // A question renamed since is two groups: its buyers answered different words.
       const key = `${question.questionId ?? "title"}:${question.title}`;
-      let group = listing.byQuestion.get(key);
+      let group = listing.questions.find((entry) => entry.key === key);
       if (!group) {
-        group = {
-          key,
-          questionId: question.questionId,
-          title: question.title,
-          titleToday: question.titleToday,
-          type: question.type,
-          totals: null,
-          rows: [],
-        };
-        listing.byQuestion.set(key, group);
-        listing.questions.push(group);
+        const { questionId, title, titleToday, type } = question;
+        listing.questions.push((group = { key, questionId, title, titleToday, type, totals: null, rows: [] }));
       }
       group.rows.push(rowOf(order, item, question));
     }
   }
-  return [...listings.values()]
-    .map(({ byQuestion: _unused, ...listing }) => ({
-      ...listing,
-      questions: listing.questions.map((question) => ({ ...question, totals: totalsOf(question.type, question.rows) })),
-    }))
-    .sort((a, b) => a.title.localeCompare(b.title, "en", { numeric: true }));
+  const sheet = [...listings.values()];
+  for (const question of sheet.flatMap((listing) => listing.questions))
+    question.totals = totalsOf(question.type, question.rows);
+  return sheet.sort((a, b) => a.title.localeCompare(b.title, "en", { numeric: true }));
 }
 
 /** The items on a sheet (each item's quantity) and the orders they belong to. */
@@ -172,8 +144,13 @@ export const SHEET_COLUMNS = [
   "question_changed",
 ] as const;
 
-function sheetRows(sheet: readonly SheetListing[]): string[][] {
-  return sheet.flatMap((listing) =>
+const WIDE: readonly string[] = ["answer", "check", "question_changed"];
+
+/** The production sheet as its export writes it, CSV or Excel alike. */
+export const productionSheetTable = (sheet: readonly SheetListing[]): SheetTable => ({
+  name: "Production",
+  columns: SHEET_COLUMNS.map((name) => ({ name, width: WIDE.includes(name) ? 40 : 16 })),
+  rows: sheet.flatMap((listing) =>
     listing.questions.flatMap((question) =>
       question.rows.map((row) => [
         listing.listingId === null ? "" : String(listing.listingId),
@@ -190,14 +167,5 @@ function sheetRows(sheet: readonly SheetListing[]): string[][] {
         changedSince(question),
       ]),
     ),
-  );
-}
-
-const WIDE: readonly string[] = ["answer", "check", "question_changed"];
-
-/** The production sheet as its export writes it, CSV or Excel alike. */
-export const productionSheetTable = (sheet: readonly SheetListing[]): SheetTable => ({
-  name: "Production",
-  columns: SHEET_COLUMNS.map((name) => ({ name, width: WIDE.includes(name) ? 40 : 16 })),
-  rows: sheetRows(sheet),
+  ),
 });

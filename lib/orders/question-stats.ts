@@ -32,9 +32,7 @@ export function questionStats(
     for (const answer of item.answers) {
       const entry = answer.questionId === null ? undefined : stats[answer.questionId];
       if (!entry || answer.value.trim() === "") continue;
-      const receipts = answeredBy.get(answer.questionId!) ?? new Set<number>();
-      receipts.add(item.receiptId);
-      answeredBy.set(answer.questionId!, receipts);
+      answeredBy.set(answer.questionId!, (answeredBy.get(answer.questionId!) ?? new Set()).add(item.receiptId));
       entry.choices.set(answer.value, (entry.choices.get(answer.value) ?? 0) + item.quantity);
       const price = asked.find((question) => question.id === answer.questionId)?.addOnPrice;
       if (price && price.amount > 0) {

@@ -1,5 +1,6 @@
 import "server-only";
-import { db, type Database } from "../db";
+import { db } from "../db";
+import type { Database } from "../db/database";
 import { MIGRATIONS } from "../db/migrations";
 import { marketplaceConfig, type MarketplaceConfig } from "../marketplace/config";
 import { lastRequestStore } from "../marketplace/last-request";

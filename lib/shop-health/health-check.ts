@@ -46,9 +46,7 @@ export type HealthReport = {
 export type Calendar = { today: string; rules: readonly DatedRule[] };
 
 /** The finding a dated rule's listings are under once its day has come: the forecast is the same rule with a date. */
-export const RULE_FINDING: Record<DatedRuleKind, Finding> = {
-  "instructions-max": "too-long",
-};
+export const RULE_FINDING: Record<DatedRuleKind, Finding> = { "instructions-max": "too-long" };
 
 // Before the day several questions came the marketplace took one text question, whatever the period the dashboard
 // has learnt from answers that do not say it.
@@ -70,14 +68,9 @@ const EXCERPT_MAX = 40;
 /** The text at fault as the seller reads it in a reason: quoted, and cut to an excerpt when long. */
 export function quoted(text: string): string {
   const characters = Array.from(text);
-  const excerpt =
-    characters.length <= EXCERPT_MAX
-      ? text
-      : `${characters
-          .slice(0, EXCERPT_MAX - 1)
-          .join("")
-          .trimEnd()}…`;
-  return `“${excerpt}”`;
+  if (characters.length <= EXCERPT_MAX) return `“${text}”`;
+  const excerpt = characters.slice(0, EXCERPT_MAX - 1).join("");
+  return `“${excerpt.trimEnd()}…”`;
 }
 
 // The reason quotes the capitals from the first word of the run, as the rule counts words (docs/marketplace.md §2.1).
@@ -94,8 +87,12 @@ function capsRunFrom(text: string): string {
   return text;
 }
 
-const priceReason = (listing: Listing) =>
-  `${numbered(listing, Math.max(0, listing.questions.findIndex(addOnPriceDropped)))} charges an add-on price that only an optional text question keeps.`;
+// `from` says since when the marketplace takes no more: a forecast's rule is not in force yet.
+function tooLongReason(listing: Listing, over: (question: Question) => boolean, max: number, from = "") {
+  const index = Math.max(0, listing.questions.findIndex(over));
+  const instructions = listing.questions[index]?.instructions ?? "";
+  return `${numbered(listing, index)} has instructions of ${characterCount(instructions)} characters (${quoted(instructions)}); ${from}the marketplace takes at most ${max}.`;
+}
 
 /** Why one listing is behind one finding: the first question that breaks the finding's rule, and how. */
 export function reasonOf(
@@ -108,11 +105,8 @@ export function reasonOf(
   const limit = instructionsLimit(phase, calendar);
   const at = (test: (question: Question) => boolean) => Math.max(0, listing.questions.findIndex(test));
   switch (finding) {
-    case "too-long": {
-      const index = at((question) => characterCount(question.instructions) > limit);
-      const instructions = listing.questions[index]?.instructions ?? "";
-      return `${numbered(listing, index)} has instructions of ${characterCount(instructions)} characters (${quoted(instructions)}); the marketplace takes at most ${limit}.`;
-    }
+    case "too-long":
+      return tooLongReason(listing, (question) => characterCount(question.instructions) > limit, limit);
     case "all-caps": {
       const index = at((question) => longestCapsRun(question.instructions) >= 3);
       return `${numbered(listing, index)} has three or more words in a row in capitals: ${quoted(capsRunFrom(listing.questions[index]?.instructions ?? ""))}.`;
@@ -123,7 +117,7 @@ export function reasonOf(
         at((question) => question.required && question.instructions.trim() === ""),
       )} is required but tells buyers nothing.`;
     case "add-on-price":
-      return priceReason(listing);
+      return `${numbered(listing, at(addOnPriceDropped))} charges an add-on price that only an optional text question keeps.`;
     case "no-question":
       return "It is personalizable but asks buyers nothing.";
     case "refused":
@@ -150,6 +144,9 @@ function refusedReason(listing: Listing, phase: PersonalizationPhase): string {
   return phaseProblem(stored, phase) ?? "The marketplace would refuse its questions as they are.";
 }
 
+export const requiredWithoutInstructions = (question: Question) =>
+  question.required && question.type !== "dropdown" && question.instructions.trim() === "";
+
 export function findingsOf(listing: Listing, learnt: PersonalizationPhase, calendar?: Calendar): Finding[] {
   if (isRemoved(listing)) return [];
   const phase = periodOf(learnt, calendar);
@@ -159,23 +156,13 @@ export function findingsOf(listing: Listing, learnt: PersonalizationPhase, calen
   for (const question of listing.questions) {
     if (characterCount(question.instructions) > limit) found.add("too-long");
     if (longestCapsRun(question.instructions) >= 3) found.add("all-caps");
-    if (question.required && question.type !== "dropdown" && question.instructions.trim() === "")
-      found.add("required-without-instructions");
+    if (requiredWithoutInstructions(question)) found.add("required-without-instructions");
     // The next write of a question the marketplace keeps no price on drops its price.
     if (addOnPriceDropped(question)) found.add("add-on-price");
   }
   // The write the dashboard would send, judged by the period's own write schema (questionSetWriteSchema when multi).
   if (found.size === 0 && phaseProblem(listing.questions, phase) !== undefined) found.add("refused");
   return [...found];
-}
-
-function forecastReason(listing: Listing, rule: DatedRule): string {
-  const index = Math.max(
-    0,
-    listing.questions.findIndex((question) => breaksRule(rule, question)),
-  );
-  const instructions = listing.questions[index]?.instructions ?? "";
-  return `${numbered(listing, index)} has instructions of ${characterCount(instructions)} characters (${quoted(instructions)}); from then on the marketplace takes at most ${rule.max}.`;
 }
 
 /**
@@ -200,7 +187,7 @@ function forecastsOf(listings: Listing[], flagged: Map<Finding, FoundListing[]>,
         listings: breaking.map((listing) => ({
           id: listing.id,
           title: listing.title,
-          reason: forecastReason(listing, rule),
+          reason: tooLongReason(listing, (question) => breaksRule(rule, question), rule.max, "from then on "),
         })),
       });
   }

@@ -7,14 +7,9 @@ import { readListingQuestions } from "../changes/listing-reads";
 import type { PlanTarget } from "../changes/plan";
 import type { PlanRunner } from "../changes/plan-runner";
 import { planTargets } from "../changes/planning";
+import type { Seller } from "../mirror/shop-mirror";
 import { healthCheck } from "./health-check";
 import { AUTOMATIC_FIX, describeFixes, fixedQuestions, TURN_OFF_DIFF, type HealthFix } from "./health-fixes";
-
-type Seller = { userId: number; shopId: number };
-
-/** Every open finding with a fix that needs no words, each with that fix, in the check's order. */
-export const automaticFixes = (mirrored: Listing[], phase: Phase): HealthFix[] =>
-  healthCheck(mirrored, phase).findings.flatMap(({ finding }) => AUTOMATIC_FIX[finding] ?? []);
 
 /**
  * Plans one fix, or every automatic fix at once, as one plan over the listings of the findings they fix: the listings
@@ -29,7 +24,8 @@ export async function planHealthFix(
   using?: PlanRunner,
 ): Promise<Result<string | null>> {
   const findings = healthCheck(mirrored, phase).findings;
-  const fixes = asked === "every-automatic" ? automaticFixes(mirrored, phase) : [asked];
+  // Every automatic fix: each open finding's fix that needs no words, in the check's order.
+  const fixes = asked === "every-automatic" ? findings.flatMap(({ finding }) => AUTOMATIC_FIX[finding] ?? []) : [asked];
   const fixesOf = new Map<number, HealthFix[]>();
   for (const fix of fixes)
     for (const listing of findings.find((entry) => entry.finding === fix.finding)?.listings ?? [])

@@ -4,7 +4,7 @@ import { longestCapsRun } from "../personalization/rules";
 import { addOnPriceDropped } from "../personalization/add-on-price";
 import type { QuestionChange } from "../personalization/question-diff";
 import type { Question } from "../marketplace/wire";
-import { FINDINGS, type Finding } from "./health-check";
+import { FINDINGS, requiredWithoutInstructions, type Finding } from "./health-check";
 
 export const healthFixSchema = z.union([
   z.object({ finding: z.literal("all-caps"), fix: z.literal("sentence-case") }),
@@ -111,18 +111,9 @@ export function sentenceCase(text: string): string {
   return out.replace(/(^|[.!?]\s+)(\p{Ll})/gu, (_all, before: string, letter: string) => before + letter.toUpperCase());
 }
 
-const requiredWithoutInstructions = (question: Question) =>
-  question.required && question.type !== "dropdown" && question.instructions.trim() === "";
-
 function editEach(questions: Question[], edit: (question: Question) => Question | null) {
-  let changed = false;
-  const after = questions.map((question) => {
-    const edited = edit(question);
-    if (!edited) return question;
-    changed = true;
-    return edited;
-  });
-  return changed ? after : null;
+  const after = questions.map((question) => edit(question) ?? question);
+  return after.some((question, index) => question !== questions[index]) ? after : null;
 }
 
 export function fixedQuestions(questions: Question[], fix: HealthFix): Question[] | null {

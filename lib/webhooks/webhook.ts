@@ -128,7 +128,7 @@ export async function processEvent(event: MarketplaceEvent, { mirror }: { mirror
   if (!read.ok) {
     if (read.failure.kind !== "not_found") throw new Error(`reading listing ${event.listingId}: ${read.failure.kind}`);
     if (!held) return;
-    await mirror.removed(event.listingId);
+    await mirror.store.remove(event.listingId);
     await mirror.store.synced(shop.shopId, "webhook");
     return;
   }

@@ -25,11 +25,10 @@ export async function GET(request: Request) {
       403,
       "Metrics are turned off on this server. Set METRICS_TOKEN on every instance and send it as `Authorization: Bearer <token>`.",
     );
-  if (!bearerMatches(request.headers.get("authorization"), token)) {
+  if (!bearerMatches(request.headers.get("authorization"), token))
     return refusal(401, "This endpoint needs the metrics token: send `Authorization: Bearer <METRICS_TOKEN>`.", {
       "www-authenticate": 'Bearer realm="metrics"',
     });
-  }
   const { registry, readAtScrape, activeSessions, unreadableTokens, lastSuccessfulRequest, quotaSpent, quotaRunsOut } =
     metrics();
   activeSessions.set(await (await sessions()).count());

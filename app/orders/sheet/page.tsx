@@ -13,10 +13,11 @@ import { describeFailure } from "@/lib/marketplace";
 import { counted } from "@/lib/orders/count-words";
 import { productionSheetView } from "@/lib/orders/orders-view";
 import { sheetCounts, type SheetListing } from "@/lib/orders/production-sheet";
-import { orderFilterOf, ordersHref, parseOrdersView, type OrdersUrlView } from "@/lib/orders/view";
-import { viewWords } from "@/lib/orders/view-words";
+import { orderFilterOf, ordersHref, parseOrdersView, viewWords, type OrdersUrlView } from "@/lib/orders/view";
 
 export const metadata: Metadata = { title: "Production sheet" };
+
+const LINK = "inline-flex min-h-11 items-center text-blue-800 underline md:min-h-0";
 
 /** Which orders the sheet holds (the Orders page's filter it was opened from) and how many items and orders. */
 function SheetSummary({
@@ -81,24 +82,13 @@ export default async function ProductionSheetPage({ searchParams }: Props) {
             {!result.data.sync.filled && <OrdersFilling sync={result.data.sync} />}
             <div className="mt-3 flex flex-wrap items-center gap-4 text-sm print:hidden">
               <PrintButton />
-              <a
-                className="inline-flex min-h-11 items-center text-blue-800 underline md:min-h-0"
-                href={exportHref("csv")}
-                download
-              >
+              <a className={LINK} href={exportHref("csv")} download>
                 Download CSV
               </a>
-              <a
-                className="inline-flex min-h-11 items-center text-blue-800 underline md:min-h-0"
-                href={exportHref("xlsx")}
-                download
-              >
+              <a className={LINK} href={exportHref("xlsx")} download>
                 Download Excel
               </a>
-              <Link
-                className="inline-flex min-h-11 items-center text-blue-800 underline md:min-h-0"
-                href={ordersHref(view)}
-              >
+              <Link className={LINK} href={ordersHref(view)}>
                 Back to orders
               </Link>
             </div>

@@ -19,7 +19,9 @@ const NOT_FOUND = (itemId: string) =>
   `There is no item ${itemId} in your shop's orders: reload the page to see the queue as it is.`;
 const RACED = (name: string) => `${name} was moved by someone else just now: reload the page and try again.`;
 
-function after(kind: MoveKind, item: OwnedItem, extra: Extra): { to: QueueState; row: QueueRow } {
+type Next = { from?: QueueState; to: QueueState; row: QueueRow };
+
+async function after(database: Database, shopId: number, kind: MoveKind, item: OwnedItem, extra: Extra): Promise<Next> {
   const row: QueueRow = item.row ?? {
     itemId: item.itemId,
     receiptId: item.receiptId,
@@ -40,8 +42,13 @@ function after(kind: MoveKind, item: OwnedItem, extra: Extra): { to: QueueState;
       return { to: "to-make", row: { ...row, state: "to-make", review: "approved", note: null } };
     case "correct":
       return { to: "to-make", row: { ...row, state: "to-make", review: "corrected", note: extra.note ?? "" } };
-    case "remake":
-      return { to: "to-make", row };
+    // A remake is a new item, made to the original's approval or correction: its answers were reviewed for it.
+    case "remake": {
+      const number = (await queueStore(database).remakeCount(shopId, item.transactionId)) + 1;
+      const itemId = `${item.transactionId}-r${number}`;
+      const remake: QueueRow = { ...row, itemId, remakeOf: item.itemId, reason: extra.reason ?? "", state: "to-make" };
+      return { from: "to-make", to: "to-make", row: { ...remake, createdAt: Date.now() } };
+    }
   }
 }
 
@@ -84,35 +91,11 @@ async function moveOne(
   from: QueueState,
   extra: Extra,
 ): Promise<string | null> {
-  const store = queueStore(database);
-  if (kind === "remake") {
-    const number = (await store.remakeCount(mover.shopId, item.transactionId)) + 1;
-    const original = item.row;
-    const remake: QueueRow = {
-      itemId: `${item.transactionId}-r${number}`,
-      receiptId: item.receiptId,
-      transactionId: item.transactionId,
-      remakeOf: item.itemId,
-      reason: extra.reason ?? "",
-      state: "to-make",
-      // The answers were reviewed for the original; the remake is made to the same approval or correction.
-      review: original?.review ?? null,
-      note: original?.note ?? null,
-      createdAt: Date.now(),
-    };
-    const moved = await store.move(
-      mover.shopId,
-      { itemId: remake.itemId, kind, from: "to-make", to: "to-make", userId: mover.userId },
-      undefined,
-      remake,
-    );
-    return moved ? null : RACED(known.name);
-  }
-  const next = after(kind, item, extra);
-  const moved = await store.move(
+  const next = await after(database, mover.shopId, kind, item, extra);
+  const moved = await queueStore(database).move(
     mover.shopId,
-    { itemId: item.itemId, kind, from, to: next.to, userId: mover.userId },
-    item.row,
+    { itemId: next.row.itemId, kind, from: next.from ?? from, to: next.to, userId: mover.userId },
+    kind === "remake" ? undefined : item.row,
     next.row,
   );
   return moved ? null : RACED(known.name);

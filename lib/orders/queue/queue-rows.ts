@@ -1,8 +1,7 @@
 import { formatMoney } from "../../marketplace/money";
-import { DAY, utcDayStart } from "../day";
+import { DAY, shipByOf, utcDayStart } from "../day";
 import type { AnswerFlag } from "../answer-flags";
 import type { AnsweredItem, AnsweredOrder } from "../asked-questions";
-import { shipByOf } from "../ship-by";
 import { stateOf, type QueueRow, type QueueState, type Review } from "./states";
 
 // The queue as the Orders page shows it: one row per item (and per remake), sorted by when it must ship, oldest first.
@@ -81,7 +80,6 @@ export function queueItems(
       const original = String(item.transactionId);
       for (const row of [byItem.get(original), ...(remakesOf.get(item.transactionId) ?? [])]) {
         const itemId = row?.itemId ?? original;
-        if (itemId !== original && !row) continue;
         const state = stateOf(row, { flagged, receiptShipped: order.shipped });
         all.push({
           itemId,

@@ -38,21 +38,12 @@ async function queueOrders(database: Database, seller: Seller, filter: OrderFilt
   const remade = [
     ...new Set(rows.filter((row) => row.remakeOf && !read.has(row.receiptId)).map((row) => row.receiptId)),
   ];
-  const more =
-    filter.openOnly && remade.length > 0
-      ? (
-          await orders.orders(
-            seller.shopId,
-            { ...filter, openOnly: false, receiptIds: remade },
-            { limit: remade.length, offset: 0 },
-          )
-        ).orders
-      : [];
-  return {
-    orders: await answered(database, seller, [...kept.orders, ...more]),
-    rows,
-    cut: kept.total > kept.orders.length,
-  };
+  const all = [...kept.orders];
+  if (filter.openOnly && remade.length > 0) {
+    const page = { limit: remade.length, offset: 0 };
+    all.push(...(await orders.orders(seller.shopId, { ...filter, openOnly: false, receiptIds: remade }, page)).orders);
+  }
+  return { orders: await answered(database, seller, all), rows, cut: kept.total > kept.orders.length };
 }
 
 export async function queueView(
@@ -85,13 +76,8 @@ export async function queueView(
 /** What the orders say of each item a move names: read from the kept receipts of the seller's own shop. */
 export function itemFactsOf(database: Database, seller: Seller) {
   return async (owned: OwnedItem[]): Promise<Map<string, ItemFacts>> => {
-    const receiptIds = [...new Set(owned.map((item) => item.receiptId))];
-    const kept = await orderStore(database).orders(
-      seller.shopId,
-      { receiptIds },
-      { limit: receiptIds.length, offset: 0 },
-    );
-    const orders = await answered(database, seller, kept.orders);
+    const kept = await orderStore(database).kept(seller.shopId, [...new Set(owned.map((item) => item.receiptId))]);
+    const orders = await answered(database, seller, [...kept.values()]);
     const facts = new Map<string, ItemFacts>();
     for (const item of owned) {
       const order = orders.find((candidate) => candidate.receiptId === item.receiptId);

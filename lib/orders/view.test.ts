@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseOrdersView } from "./view";
-import { viewWords } from "./view-words";
+import { parseOrdersView, viewWords } from "./view";
 
 const words = (params: Record<string, string>, listingTitle?: string) =>
   viewWords(parseOrdersView(params), listingTitle);
