@@ -9,6 +9,7 @@ import {
   type QuestionForm,
   type QuestionType,
 } from "@/lib/personalization/question-set";
+import { requiredWithoutInstructions } from "@/lib/personalization/rules";
 import { NoInstructionsDialog } from "../personalization/no-instructions-dialog";
 import { QuestionCard, type Pricing } from "../personalization/question-set/question-card";
 import { useQuestionSetForm } from "../personalization/question-set/use-question-set-form";
@@ -25,11 +26,6 @@ type Props = {
   /** "3 listings": the listings the question is added to. */
   listings: string;
 };
-
-// The health check flags a required question that tells buyers nothing, so adding one asks first, as the editor's
-// save does (a dropdown takes no instructions: its choices say what buyers pick).
-const asksBlindly = (question: QuestionForm) =>
-  question.required && question.type !== "dropdown" && question.instructions.trim() === "";
 
 /** One question added after what each selected listing asks, typed in the editor's fields and checked as typed. */
 export function AddQuestionStep({ onReview, onCancel, busy, pricing, initial, listings }: Props) {
@@ -57,7 +53,7 @@ export function AddQuestionStep({ onReview, onCancel, busy, pricing, initial, li
     <form
       onSubmit={form.handleSubmit(({ questions: [question] }) => {
         if (!question) return;
-        if (asksBlindly(question)) setUnexplained(question);
+        if (requiredWithoutInstructions(question)) setUnexplained(question);
         else onReview(question);
       })}
       noValidate

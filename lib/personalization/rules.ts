@@ -22,6 +22,11 @@ export function longestCapsRun(text: string): number {
   return longest;
 }
 
+// A dropdown takes no instructions: its choices say what buyers pick. The health check flags the others, and adding
+// one asks first, as the editor's save does.
+export const requiredWithoutInstructions = (question: { required: boolean; type: string; instructions: string }) =>
+  question.required && question.type !== "dropdown" && question.instructions.trim() === "";
+
 export const instructionRules = {
   length: `Use at most ${INSTRUCTIONS_MAX} characters.`,
   start: "Start with a letter or a digit.",

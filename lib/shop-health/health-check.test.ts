@@ -87,6 +87,17 @@ describe("shop health check", () => {
     ]);
   });
 
+  it("names the question the finding counts: a required dropdown without instructions is not one", () => {
+    const both = listing(1, [
+      question({ type: "dropdown", title: "Colour", instructions: "", required: true, options: ["Red", "Blue"] }),
+      question({ title: "Name", instructions: "", required: true }),
+    ]);
+    expect(findingsOf(both, "multi")).toContain("required-without-instructions");
+    expect(reasonOf(both, "required-without-instructions", "multi")).toBe(
+      "Question 2 (“Name”) is required but tells buyers nothing.",
+    );
+  });
+
   it("quotes an excerpt of at most 40 characters, from the first word of a run in capitals", () => {
     const shouting = listing(1, [
       question({ instructions: "Tell us: PLEASE TYPE THE NAME EXACTLY AS IT SHOULD APPEAR ON THE RING" }),

@@ -2,7 +2,12 @@ import { isRemoved } from "../marketplace/listing-state";
 import type { Listing, Question } from "../marketplace/wire";
 import { phaseProblem } from "../changes/field-change";
 import type { PersonalizationPhase } from "../marketplace/personalization-phase";
-import { INSTRUCTIONS_MAX, characterCount, longestCapsRun } from "../personalization/rules";
+import {
+  INSTRUCTIONS_MAX,
+  characterCount,
+  longestCapsRun,
+  requiredWithoutInstructions,
+} from "../personalization/rules";
 import { QUESTION_INSTRUCTIONS_MAX } from "../personalization/question-set";
 import { CHOICE_SEPARATOR, fieldErrors, typedQuestion } from "../personalization/typed-question";
 import { addOnPriceDropped } from "../personalization/add-on-price";
@@ -112,10 +117,7 @@ export function reasonOf(
       return `${numbered(listing, index)} has three or more words in a row in capitals: ${quoted(capsRunFrom(listing.questions[index]?.instructions ?? ""))}.`;
     }
     case "required-without-instructions":
-      return `${numbered(
-        listing,
-        at((question) => question.required && question.instructions.trim() === ""),
-      )} is required but tells buyers nothing.`;
+      return `${numbered(listing, at(requiredWithoutInstructions))} is required but tells buyers nothing.`;
     case "add-on-price":
       return `${numbered(listing, at(addOnPriceDropped))} charges an add-on price that only an optional text question keeps.`;
     case "no-question":
@@ -143,9 +145,6 @@ function refusedReason(listing: Listing, phase: PersonalizationPhase): string {
     }
   return phaseProblem(stored, phase) ?? "The marketplace would refuse its questions as they are.";
 }
-
-export const requiredWithoutInstructions = (question: Question) =>
-  question.required && question.type !== "dropdown" && question.instructions.trim() === "";
 
 export function findingsOf(listing: Listing, learnt: PersonalizationPhase, calendar?: Calendar): Finding[] {
   if (isRemoved(listing)) return [];

@@ -4,7 +4,8 @@ import { longestCapsRun } from "../personalization/rules";
 import { addOnPriceDropped } from "../personalization/add-on-price";
 import type { QuestionChange } from "../personalization/question-diff";
 import type { Question } from "../marketplace/wire";
-import { FINDINGS, requiredWithoutInstructions, type Finding } from "./health-check";
+import { FINDINGS, type Finding } from "./health-check";
+import { requiredWithoutInstructions } from "../personalization/rules";
 
 export const healthFixSchema = z.union([
   z.object({ finding: z.literal("all-caps"), fix: z.literal("sentence-case") }),
