@@ -46,8 +46,6 @@ export function createPhaseProbe({ setting }: { setting: "single" | "multi" | "a
         refusedSeveral = false;
       }
     },
-
-    forget() {},
   };
 }
 

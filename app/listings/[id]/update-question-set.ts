@@ -41,13 +41,12 @@ export const updateQuestionSetAction = sellerAction(
       phase: "multi",
       expected: loaded,
     });
-    // A refusal may mean the period ended under the seller: ask the marketplace again rather than trust the cache.
+    // A refusal may mean the period ended under the seller: the client's phase probe has learnt it from this answer.
     if (
       !result.ok &&
       "failure" in result &&
       (result.failure.kind === "conflict" || result.failure.kind === "invalid")
     ) {
-      phase.forget();
       if ((await phase.current()) !== "multi") return { ok: false, refusal: PHASE_CHANGED };
       // describeFailure's 409 speaks of the single-question editor; here the whole set was sent with the flag.
       if (result.failure.kind === "conflict") return { ok: false, refusal: REFUSED_AS_CONFLICT };
