@@ -186,6 +186,18 @@ describe("a space", () => {
     expect(again.body.error).toMatch(/^No space sp_/);
   });
 
+  it("answers a request it was serving when deleted as a space gone, never a failure", async () => {
+    const space = await createSpace(sandbox.url);
+    const slow = { path: "/v3/application/openapi-ping", delay_ms: 1000 };
+    expect((await sandboxControl(space.base_url, "/faults", slow)).status).toBe(201);
+    const pending = callApi(space.base_url, "openapi-ping");
+    await sleep(300);
+    expect((await http(`${sandbox.url}/__sandbox/spaces/${space.id}`, { method: "DELETE" })).status).toBe(204);
+    const answer = await pending;
+    expect(answer.status, answer.text).toBe(404);
+    expect(answer.body.error).toMatch(/^No space sp_/);
+  });
+
   it("refuses a time to live out of bounds, spaces inside a space and an outage, each with a sentence", async () => {
     const tooLong = await sandboxControl(sandbox.url, "/spaces", { ttl_seconds: 2 * DAY });
     expect(tooLong.status).toBe(400);

@@ -74,6 +74,11 @@ export class Spaces {
     return space;
   }
 
+  /** Whether this space still lives, without starting its time to live again. */
+  holds(space: Space) {
+    return this.spaces.get(space.id) === space;
+  }
+
   delete(id: string) {
     const space = this.spaces.get(id);
     if (space) this.drop(space);
@@ -112,7 +117,9 @@ export const enterSpace = (spaces: Spaces) => async (c: Ctx, next: Next) => {
   const space = spaces.use(id);
   if (!space) return jsonError(c, 404, gone(id));
   url.pathname = rest ?? "/";
-  return space.fetch(new Request(url, c.req.raw), c.env);
+  const answer = await space.fetch(new Request(url, c.req.raw), c.env);
+  // Deleted or expired while this request ran, its database closed under the handler: the space is gone, not failed.
+  return answer.status === 500 && !spaces.holds(space) ? jsonError(c, 404, gone(id)) : answer;
 };
 
 const createBody = z.strictObject({
