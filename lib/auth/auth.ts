@@ -10,7 +10,8 @@ export type { SellerClaims };
 import { REQUESTED_SCOPES } from "../marketplace/scopes";
 import { marketplaceConfig, type MarketplaceConfig } from "../marketplace/config";
 import { marketplaceFetch } from "../marketplace/transport";
-import { meWire, shopWire } from "../marketplace/wire";
+import { shopWire } from "../marketplace/wire";
+import { signedInUser } from "../marketplace/oauth";
 
 type MarketplaceProfile = { user_id: number; shop_id?: number; missingScope?: true };
 
@@ -33,12 +34,7 @@ function marketplaceProvider(config: MarketplaceConfig): OAuthConfig<Marketplace
     userinfo: {
       url: `${config.apiUrl}/v3/application/users/me`,
       async request({ tokens }: { tokens: { access_token?: string } }) {
-        const me = await marketplaceFetch(config, {
-          operation: "getMe",
-          path: "/v3/application/users/me",
-          accessToken: tokens.access_token,
-          schema: meWire,
-        });
+        const me = await signedInUser(config, tokens.access_token);
         if (!me.ok && me.failure.kind === "insufficient_scope") return { user_id: 0, missingScope: true };
         if (!me.ok) throw new Error(`getMe failed: ${me.failure.kind}`);
         return me.data;

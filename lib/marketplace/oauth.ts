@@ -4,7 +4,7 @@ import type { MarketplaceConfig } from "./config";
 import type { Result } from "./failure";
 import { recordMarketplaceCall } from "../observability/marketplace-call";
 import { metrics } from "../observability/metrics";
-import { tokenWire } from "./wire";
+import { meWire, tokenWire } from "./wire";
 import { sendRequest, timedOut, type Reply } from "./http-client";
 import { marketplaceFetch } from "./transport";
 
@@ -96,3 +96,8 @@ export async function exchangeLegacyToken(
   });
   return scopes.ok ? { ok: true, data: { userId, ...tokenSet(answer.data, scopes.data.scopes) } } : scopes;
 }
+
+// GET /v3/application/users/me
+/** Who signed in, read with the new access token before anything is stored (the sign-in's userinfo). */
+export const signedInUser = (config: MarketplaceConfig, accessToken: string | undefined) =>
+  marketplaceFetch(config, { operation: "getMe", path: "/v3/application/users/me", accessToken, schema: meWire });
