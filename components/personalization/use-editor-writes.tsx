@@ -7,7 +7,8 @@ import type { Listing, Question } from "@/lib/marketplace/wire";
 import { snapshotOf, type Snapshot } from "@/lib/personalization/snapshot";
 import type { ActionResult } from "@/lib/actions/seller-action";
 import { removePersonalizationAction } from "@/app/listings/[id]/remove-personalization";
-import { signInAction } from "@/app/auth-actions";
+import { SignInButton } from "../sign-in-button";
+import { BUTTON_CLASS } from "../ui/button";
 import { useFeedback } from "../feedback/toast-context";
 import { callAction } from "../feedback/call-action";
 import { ReloadPageButton } from "../feedback/reload-page-button";
@@ -98,15 +99,12 @@ export function useEditorWrites<F extends FieldValues, V>(editor: Editor<F, V>) 
     rereadHistory();
     // Signs in again, keeping what the seller typed for the editor to restore.
     const action = result.missingScope ? (
-      <form action={signInAction} onSubmit={editor.keepDraft} data-keeps-draft className="mt-2">
-        <input type="hidden" name="callbackUrl" value={`/listings/${listing.id}`} />
-        <button
-          type="submit"
-          className="min-h-11 rounded-md bg-red-800 px-3 py-1.5 font-medium text-white hover:bg-red-900"
-        >
-          Sign in again and allow editing
-        </button>
-      </form>
+      <SignInButton
+        callbackUrl={`/listings/${listing.id}`}
+        label="Sign in again and allow editing"
+        className={`mt-2 ${BUTTON_CLASS.danger}`}
+        keepDraft={editor.keepDraft}
+      />
     ) : undefined;
     editor.refused(result, verb, action);
   }
