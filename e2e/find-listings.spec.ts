@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { applyChange, openChange, QUESTION_SET } from "./changes";
-import { hydrated } from "./editor";
+import { editorPath, hydrated, signInTo } from "./editor";
 import {
   control,
   lastRequestId,
@@ -208,6 +208,26 @@ test("back from the editor returns to the same tab, page, search, sort and selec
   await page.goBack();
   await expect(page).toHaveURL(listUrl);
   await expect(page.getByTestId("bulk-selection")).toHaveText("2 listings selected.");
+});
+
+test("on a first visit, the editor keeps its place while the pager loads its neighbours", async ({ page }) => {
+  const seller = await newSeller(3);
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    Object.assign(window, { shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  // Straight to the editor after signing in: the shop's listings are not read yet, so the pager asks for its
+  // neighbours once the page has loaded.
+  const neighbours = page.waitForRequest(/\/api\/listings\/\d+\/neighbours/);
+  await signIn(page, seller, { from: signInTo(`${editorPath(seller.listing_ids[1]!)}?state=active&page=1`) });
+  await neighbours;
+  const pager = page.getByRole("navigation", { name: "Other listings" });
+  await expect(pager).toContainText(/Listing \d of 3/);
+  await expect(pager.getByRole("link", { name: /^Next listing: / })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
 });
 
 test("the bulk bar stays in view while the seller scrolls with listings ticked", async ({ page }) => {

@@ -79,7 +79,8 @@ export function matchesView(listing: Listing, view: Pick<ListingsView, "q" | "fi
     .every((word) => title.includes(word));
 }
 
-const titles = new Intl.Collator("en", { numeric: true, sensitivity: "base" });
+// Made on the first sort, not at load: the editor imports this file only for its links.
+let titles: Intl.Collator | undefined;
 
 function compareBy(sort: ListingSort) {
   const descending = sort.endsWith("-desc") || sort === "updated";
@@ -93,7 +94,10 @@ function compareBy(sort: ListingSort) {
       if (y === undefined) return -1;
       return descending ? y - x : x - y;
     }
-    const byTitle = titles.compare(a.title, b.title);
+    const byTitle = (titles ??= new Intl.Collator("en", { numeric: true, sensitivity: "base" })).compare(
+      a.title,
+      b.title,
+    );
     if (byTitle !== 0) return sort === "title-desc" ? -byTitle : byTitle;
     return a.id - b.id;
   };

@@ -1,3 +1,5 @@
+import { wholeNumber } from "../marketplace/money";
+
 /** "1 order", "2 orders": a count with its unit, singular for one. */
 export const counted = (count: number, one: string, many = `${one}s`) =>
-  `${count.toLocaleString("en-US")} ${count === 1 ? one : many}`;
+  `${wholeNumber(count)} ${count === 1 ? one : many}`;

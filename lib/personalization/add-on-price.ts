@@ -1,4 +1,4 @@
-import { formatMoney, type Money } from "../marketplace/money";
+import { formatMoney, wholeNumber, type Money } from "../marketplace/money";
 
 // The OAS's Money is an int64 `amount` over a `divisor` and fixes neither. Our choice: cents (divisor 100, so at most
 // two decimals in every currency) and at most 10,000 in the shop's currency, far above any add-on a buyer pays for text.
@@ -7,7 +7,7 @@ export const ADD_ON_PRICE_MAX = 10_000;
 
 export const addOnPriceRules = {
   format: "Enter the price as a number with at most two decimals, such as 2.50.",
-  max: `Charge at most ${ADD_ON_PRICE_MAX.toLocaleString("en-US")}.`,
+  max: `Charge at most ${wholeNumber(ADD_ON_PRICE_MAX)}.`,
 } as const;
 
 /** docs/marketplace.md §13: the marketplace keeps an add-on price only on an optional text question. */

@@ -1,4 +1,5 @@
 import { ADD_ON_PRICE_MAX } from "@/lib/personalization/add-on-price";
+import { wholeNumber } from "@/lib/marketplace/money";
 import type { QuestionSetFormApi } from "./drafts";
 import { ERROR } from "./field-classes";
 
@@ -37,8 +38,8 @@ export function AddOnPriceField({
       />
       <p id={`${id}-price-hint`} className="text-sm text-stone-600">
         Optional questions only: what buyers pay on top of the listing’s price when they answer, in{" "}
-        {pricing.currencyCode ?? "your shop’s currency"}, up to {ADD_ON_PRICE_MAX.toLocaleString("en-US")} with at most
-        two decimals.{" "}
+        {pricing.currencyCode ?? "your shop’s currency"}, up to {wholeNumber(ADD_ON_PRICE_MAX)} with at most two
+        decimals.{" "}
         {pricing.each
           ? "Leave it empty to keep what each listing charges for this question now, or enter 0 to charge nothing."
           : "Leave it empty to charge nothing."}
