@@ -296,6 +296,8 @@ function lighthouseSection(lighthouse: Part<PageFigures[]>) {
     "cookie goes with every request as an extra header. First-load JS: the build manifest's root files plus the route's and",
     "its layouts' entry files, each gzipped and summed (kB = 1000 bytes); a figure, with no target. Machine index:",
     "Lighthouse's own benchmark of the machine's speed; a slower machine blocks longer, so read the scores beside it.",
+    "`/sign-in`, signed out, is the app's lightest page (the root layout and one form): what the framework alone scores on",
+    "the machine of the run, read beside the others; it has no floor.",
     "Alone: `npx tsx bench/dashboard/lighthouse.ts [--runs 3]`.",
     "",
   ];
