@@ -6,7 +6,7 @@ import { sellerQuestionSchema } from "@/lib/personalization/editor-schema";
 import { newQuestionDraft, type QuestionDraft, type QuestionForm } from "@/lib/personalization/question-set";
 import type { QuestionForm as SingleQuestion } from "@/lib/personalization/schema";
 import { singleQuestionOf } from "@/lib/templates/template";
-import { TemplatePicker } from "../listings/template-picker";
+import { TemplatePicker } from "../personalization/templates/template-picker";
 import { templateValues } from "../personalization/question-set/drafts";
 import { QuestionList } from "../personalization/question-set/question-list";
 import { useQuestionSetForm } from "../personalization/question-set/use-question-set-form";

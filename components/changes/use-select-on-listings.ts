@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import type { ListingState } from "@/lib/marketplace/client";
 import type { PlanFilter } from "@/lib/changes/plan-view";
 import { useFeedback } from "../feedback/toast-context";
-import { keepSelection } from "../listings/use-selection";
+import { keepSelection } from "../listings-selection";
 import { plural } from "./plan-words";
 
 /**

@@ -9,7 +9,7 @@ import type { ListingsView } from "@/lib/listings/view";
 import { takeChangeDraft, type ChangeDraft } from "../changes/change-draft";
 import type { Values } from "../changes/change-kinds";
 import { plural } from "../changes/plan-words";
-import type { useSelection } from "./use-selection";
+import type { useSelection } from "../listings-selection";
 
 const loadDialog = () => import("../changes/plan-change-dialog");
 const PlanChangeDialog = dynamic(() => loadDialog().then((module) => module.PlanChangeDialog), { ssr: false });

@@ -16,7 +16,7 @@ import { ReadOnlyListingsNotice } from "./read-only-listings-notice";
 import { rememberListingsView } from "./last-listings-view";
 import { useListingsRead, unavailableOf, type Unavailable } from "./use-listings-read";
 import { useListingsView } from "./use-listings-view";
-import { useSelection } from "./use-selection";
+import { useSelection } from "../listings-selection";
 import { useSignInOnExpiry } from "../use-sign-in-on-expiry";
 import { RecoveryNotice } from "../feedback/recovery-notice";
 

@@ -3,7 +3,7 @@
 import { useEffect, useState } from "react";
 import type { ListingState } from "@/lib/marketplace/client";
 import type { QuestionFilter } from "@/lib/listings/view";
-import { keepInTab, readFromTab } from "../tab-storage";
+import { keepInTab, readFromTab } from "./tab-storage";
 
 type Stored = {
   state: ListingState;
