@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import type { CellError } from "@/lib/changes/csv-sheet";
 import type { ImportWarning } from "@/lib/changes/spreadsheet";
 import { Button } from "../ui/button";
+import { wholeNumber } from "@/lib/whole-number";
 
 type Refusal = { error: string; errors?: CellError[]; more?: number };
 /** `planId` null: the file holds nothing to write, and `message` says why. */
@@ -90,8 +91,8 @@ export function SpreadsheetImport() {
           )}
           {!!refusal.more && (
             <p className="mt-2">
-              And {refusal.more.toLocaleString("en-US")} more {refusal.more === 1 ? "problem" : "problems"}: fix these
-              first, then import the file again to see the rest.
+              And {wholeNumber(refusal.more)} more {refusal.more === 1 ? "problem" : "problems"}: fix these first, then
+              import the file again to see the rest.
             </p>
           )}
         </div>
@@ -117,7 +118,7 @@ export function SpreadsheetImport() {
               </ul>
             </>
           )}
-          {planned.moreWarnings > 0 && <p className="mt-2">And {planned.moreWarnings.toLocaleString("en-US")} more.</p>}
+          {planned.moreWarnings > 0 && <p className="mt-2">And {wholeNumber(planned.moreWarnings)} more.</p>}
           {planned.planId && (
             <a
               href={`/changes/${planned.planId}`}

@@ -1,4 +1,5 @@
 import { TimeAgo } from "../feedback/time-ago";
+import { wholeNumber } from "@/lib/whole-number";
 
 /** Why the list holds less, or older, than the marketplace: a large shop still being read, or the marketplace away. */
 export function ReadingNotices({
@@ -17,9 +18,9 @@ export function ReadingNotices({
     <>
       {partialOf !== undefined && (
         <p role="status" className="mt-4 rounded-lg bg-blue-50 p-3 text-sm text-blue-950 ring-1 ring-blue-200">
-          Your shop has {partialOf.toLocaleString("en-US")} {stateLabel} listings. Until the dashboard has read them
-          all, this list holds the first {holds}: search, filters and sorts cover those, and changes to many listings
-          open once the reading is done.
+          Your shop has {wholeNumber(partialOf)} {stateLabel} listings. Until the dashboard has read them all, this list
+          holds the first {holds}: search, filters and sorts cover those, and changes to many listings open once the
+          reading is done.
         </p>
       )}
       {keptCopy && (

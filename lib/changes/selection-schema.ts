@@ -2,11 +2,12 @@ import { z } from "zod";
 import { LISTING_STATES } from "../listings/query-keys";
 import { MAX_SEARCH_LENGTH, QUESTION_FILTERS, type QuestionFilter } from "../listings/view";
 import type { ListingState } from "../marketplace/client";
+import { wholeNumber } from "../whole-number";
 
 // The marketplace pages listings up to offset 12000 (docs/marketplace.md §11), so no filter holds more than this.
 export const MAX_SELECTED_LISTINGS = 12_100;
 
-export const TOO_MANY_LISTINGS = `Select at most ${MAX_SELECTED_LISTINGS.toLocaleString("en-US")} listings at a time, as many as a shop's listings page can hold: nothing was read or planned. Select fewer listings and try again.`;
+export const TOO_MANY_LISTINGS = `Select at most ${wholeNumber(MAX_SELECTED_LISTINGS)} listings at a time, as many as a shop's listings page can hold: nothing was read or planned. Select fewer listings and try again.`;
 
 const listingIds = z
   .array(z.number().int().positive())

@@ -2,6 +2,7 @@ import { isZip, unpacksWithin } from "../spreadsheet/unpacked-size";
 import { declaredRows, isWorksheet } from "../spreadsheet/worksheet-rows";
 import { csvSheet, type Sheet } from "./csv-sheet";
 import { workbookSheet } from "./workbook";
+import { wholeNumber } from "../whole-number";
 
 export const SHEET_MAX_BYTES = 5_000_000;
 // Far more than the questions of a shop at the marketplace's listing limit take, unpacked.
@@ -21,7 +22,7 @@ export async function sheetOfFile(
   const refused = (status: 400 | 422, error: string) => ({ ok: false as const, status, error });
   const tooMany = refused(
     422,
-    `This file has more than ${questionsMax.toLocaleString("en-US")} rows, more than your shop's listings can hold as questions (one row each): nothing was planned. Export your questions again and edit that file.`,
+    `This file has more than ${wholeNumber(questionsMax)} rows, more than your shop's listings can hold as questions (one row each): nothing was planned. Export your questions again and edit that file.`,
   );
   if (isZip(bytes)) {
     // The reader parses a sheet whole before its first row (the workbook's parts come in any order), so the rows a

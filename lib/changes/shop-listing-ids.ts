@@ -9,6 +9,7 @@ import { READ_BATCH } from "./plan";
 import { QUESTIONS_MAX } from "../personalization/question-set";
 import { readListingQuestions, readShopQuestions, SHOP_READ_MAX, type Seller, type ShopListing } from "./listing-reads";
 import type { Selection } from "./selection-schema";
+import { wholeNumber } from "../whole-number";
 
 /** Which of the named listings are the seller's, and those the check read on the way. */
 export type ShopListings = { ids: ReadonlySet<number>; read?: ShopListing[] };
@@ -106,4 +107,4 @@ export async function resolveSelection(
 
 /** The refusal of a request that names listings of other shops: nothing of it is read or planned. */
 export const notInShop = (foreign: number, named: "selected" | "edited") =>
-  `${foreign.toLocaleString("en-US")} of the ${named} listings ${foreign === 1 ? "is" : "are"} not in your shop, so nothing was planned. Reload the page and ${named === "edited" ? "edit the grid" : "select listings"} again.`;
+  `${wholeNumber(foreign)} of the ${named} listings ${foreign === 1 ? "is" : "are"} not in your shop, so nothing was planned. Reload the page and ${named === "edited" ? "edit the grid" : "select listings"} again.`;

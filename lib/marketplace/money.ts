@@ -17,10 +17,6 @@ const appMoney = (money: AnyMoney | null | undefined): Money | null =>
 
 const isFree = (money: Money | null) => !money || money.amount === 0;
 
-/** "10,000": a whole number with its thousands grouped, as en-US writes it. String work rather than Intl, because a
- * page's first Intl format loads ICU's data, about 50 to 120 ms of the editor's first render on a phone. */
-export const wholeNumber = (count: number) => String(Math.round(count)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-
 // One format per currency: a page of listings formats a price per row.
 const formats = new Map<string, Intl.NumberFormat>();
 

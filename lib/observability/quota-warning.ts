@@ -1,5 +1,6 @@
 // Not `server-only`, like marketplace-call.ts, which feeds it from every bundle.
 import { logger } from "./logger";
+import { wholeNumber } from "../whole-number";
 
 /** docs/marketplace.md §12: the share of the app's rolling day quota past which the operator is warned. */
 export const QUOTA_WARNING_SHARE = 0.8;
@@ -24,7 +25,7 @@ const dayOf = (at: number) => new Date(at).toISOString().slice(0, 10);
 export function warningSentence(
   status: Pick<QuotaStatus, "spent" | "limit" | "share" | "runsOutAt" | "seenAt"> & { paceKnown: boolean },
 ) {
-  const spent = `The app has spent ${status.spent.toLocaleString("en-US")} of its ${status.limit.toLocaleString("en-US")} marketplace requests of the last 24 hours (${Math.floor(status.share * 100)}%)`;
+  const spent = `The app has spent ${wholeNumber(status.spent)} of its ${wholeNumber(status.limit)} marketplace requests of the last 24 hours (${Math.floor(status.share * 100)}%)`;
   if (status.runsOutAt === null && !status.paceKnown) return `${spent}; its pace is not known yet.`;
   if (status.runsOutAt === null) return `${spent}; at the pace of the last hour it does not run out.`;
   const sameDay = dayOf(status.runsOutAt) === dayOf(status.seenAt);

@@ -1,4 +1,5 @@
-import { formatMoney, wholeNumber, type Money } from "../marketplace/money";
+import { formatMoney, type Money } from "../marketplace/money";
+import { wholeNumber } from "../whole-number";
 
 // The OAS's Money is an int64 `amount` over a `divisor` and fixes neither. Our choice: cents (divisor 100, so at most
 // two decimals in every currency) and at most 10,000 in the shop's currency, far above any add-on a buyer pays for text.

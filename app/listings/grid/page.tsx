@@ -9,6 +9,7 @@ import { gridRowsOf } from "@/lib/changes/grid-rows";
 import { gridVersionsOf } from "@/lib/changes/grid-plan";
 import { resolveSelection } from "@/lib/changes/shop-listing-ids";
 import { describeFailure, marketplace } from "@/lib/marketplace";
+import { wholeNumber } from "@/lib/whole-number";
 
 export const metadata: Metadata = { title: "Edit questions in a grid" };
 
@@ -52,7 +53,7 @@ export default async function ListingGridPage({ searchParams }: Props) {
               {unasked > 0 &&
                 ` ${unasked} selected ${unasked === 1 ? "listing asks" : "listings ask"} buyers nothing the grid edits: add a question with Change listings… instead.`}{" "}
               {grid.foreign > 0 &&
-                ` ${grid.foreign.toLocaleString("en-US")} of the listings in this address ${grid.foreign === 1 ? "is" : "are"} not in your shop, so the grid leaves ${grid.foreign === 1 ? "it" : "them"} out.`}{" "}
+                ` ${wholeNumber(grid.foreign)} of the listings in this address ${grid.foreign === 1 ? "is" : "are"} not in your shop, so the grid leaves ${grid.foreign === 1 ? "it" : "them"} out.`}{" "}
               Arrow keys move, Enter or F2 edits, Escape cancels, Ctrl+D copies the cell above (or the first row of a
               range chosen with Shift and the arrows, Ctrl+Shift+Down to the last row), Ctrl+Z undoes. Nothing changes
               until you review.

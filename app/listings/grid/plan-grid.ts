@@ -10,6 +10,7 @@ import { NOTHING_TO_CHANGE } from "@/lib/changes/plan";
 import { planTargets } from "@/lib/changes/planning";
 import { MAX_SELECTED_LISTINGS } from "@/lib/changes/selection-schema";
 import { personalizationPhase } from "@/lib/marketplace";
+import { wholeNumber } from "@/lib/whole-number";
 
 const CANNOT_EDIT =
   "You did not allow the dashboard to edit listings, so it cannot change them. Sign in again and keep “Create and edit your listings” checked.";
@@ -22,7 +23,7 @@ export const planGridAction = sellerAction(
       .array(gridEditSchema)
       .min(1, { error: "Change at least one cell." })
       .max(MAX_SELECTED_LISTINGS, {
-        error: `The grid plans at most ${MAX_SELECTED_LISTINGS.toLocaleString("en-US")} changed cells at a time: nothing was planned. Review fewer changes, then make the rest.`,
+        error: `The grid plans at most ${wholeNumber(MAX_SELECTED_LISTINGS)} changed cells at a time: nothing was planned. Review fewer changes, then make the rest.`,
       }),
     // A page from the release before sends none: its edits are then judged against the shop as it is now.
     versions: gridVersionsSchema.default({}),

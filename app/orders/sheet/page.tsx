@@ -14,6 +14,7 @@ import { counted } from "@/lib/orders/count-words";
 import { productionSheetView } from "@/lib/orders/orders-view";
 import { sheetCounts, type SheetListing } from "@/lib/orders/production-sheet";
 import { orderFilterOf, ordersHref, parseOrdersView, viewWords, type OrdersUrlView } from "@/lib/orders/view";
+import { wholeNumber } from "@/lib/whole-number";
 
 export const metadata: Metadata = { title: "Production sheet" };
 
@@ -42,7 +43,7 @@ function SheetSummary({
         {askNothing > 0 &&
           ` ${counted(askNothing, "other open order")} ${askNothing === 1 ? "asks" : "ask"} nothing of you.`}
         {data.total > data.orders &&
-          ` These are the first ${counted(data.orders, "order")} of ${data.total.toLocaleString("en-US")}: narrow the orders by listing or date for the rest.`}
+          ` These are the first ${counted(data.orders, "order")} of ${wholeNumber(data.total)}: narrow the orders by listing or date for the rest.`}
       </p>
     </div>
   );

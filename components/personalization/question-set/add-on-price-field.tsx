@@ -1,5 +1,5 @@
 import { ADD_ON_PRICE_MAX } from "@/lib/personalization/add-on-price";
-import { wholeNumber } from "@/lib/marketplace/money";
+import { wholeNumber } from "@/lib/whole-number";
 import type { QuestionSetFormApi } from "./drafts";
 import { ERROR } from "./field-classes";
 
