@@ -80,7 +80,9 @@ export function matchesView(listing: Listing, view: Pick<ListingsView, "q" | "fi
 }
 
 // Made on the first sort, not at load: the editor imports this file only for its links.
-let titles: Intl.Collator | undefined;
+let collator: Intl.Collator | undefined;
+const compareTitles = (a: string, b: string) =>
+  (collator ??= new Intl.Collator("en", { numeric: true, sensitivity: "base" })).compare(a, b);
 
 function compareBy(sort: ListingSort) {
   const descending = sort.endsWith("-desc") || sort === "updated";
@@ -94,10 +96,7 @@ function compareBy(sort: ListingSort) {
       if (y === undefined) return -1;
       return descending ? y - x : x - y;
     }
-    const byTitle = (titles ??= new Intl.Collator("en", { numeric: true, sensitivity: "base" })).compare(
-      a.title,
-      b.title,
-    );
+    const byTitle = compareTitles(a.title, b.title);
     if (byTitle !== 0) return sort === "title-desc" ? -byTitle : byTitle;
     return a.id - b.id;
   };
