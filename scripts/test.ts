@@ -18,13 +18,19 @@ if (stillMissing.length > 0) {
 }
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let broken = false;
+const took: [string, number][] = [];
+const started = performance.now();
 
 function run(name: string, command: string, args: string[], env: Record<string, string> = {}) {
   console.log(`\n=== ${name}: ${command} ${args.join(" ")}`);
+  const start = performance.now();
   const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  took.push([name, performance.now() - start]);
   if (result.status !== 0) broken = true;
   return result.status;
 }
+
+const minutes = (ms: number) => `${(ms / 60_000).toFixed(1)} min`;
 
 type VitestReport = {
   numPassedTests: number;
@@ -96,6 +102,11 @@ if (specs.length > 0 && !browser) {
     totals.failed += 1;
   }
 }
+
+// Where the run's time went, so a slower suite is seen the day it grows.
+console.log("\nTime per runner:");
+for (const [name, ms] of took) console.log(`  ${name}: ${minutes(ms)}`);
+console.log(`  total: ${minutes(performance.now() - started)}`);
 
 if (broken && totals.failed === 0) totals.failed = 1;
 console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ""}`);
