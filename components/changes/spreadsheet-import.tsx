@@ -36,7 +36,7 @@ export function SpreadsheetImport() {
       });
       const body = (await response.json()) as Partial<Planned> & Partial<Refusal>;
       if (response.ok && body.planId !== undefined) {
-        if (body.planId && !body.warnings?.length && !body.message) return router.push(`/changes/${body.planId}`);
+        if (body.planId && !body.warnings?.length) return router.push(`/changes/${body.planId}`);
         return setPlanned({
           planId: body.planId,
           message: body.message,
@@ -99,11 +99,7 @@ export function SpreadsheetImport() {
       )}
       {planned && (
         <div role="status" className="w-full rounded-md bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-200">
-          <p data-testid="import-outcome">
-            {planned.planId
-              ? `Your changes are planned.${planned.message ? ` ${planned.message}` : ""}`
-              : planned.message}
-          </p>
+          <p data-testid="import-outcome">{planned.planId ? "Your changes are planned." : planned.message}</p>
           {planned.warnings.length > 0 && (
             <>
               <p className="mt-2">

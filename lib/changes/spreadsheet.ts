@@ -18,7 +18,6 @@ import { isUpload } from "../personalization/question-types";
 
 import { hiddenCharacters, hiddenCharactersMessage } from "../personalization/hidden-characters";
 import { restoredCell } from "../spreadsheet/safe-cell";
-import { wholeNumber } from "../whole-number";
 import type { SheetTable } from "../spreadsheet/sheet-export";
 import type { CellError, Sheet } from "./csv-sheet";
 import { cellsOf, listingCells, OPTION_SEPARATOR, QUESTION_COLUMNS, sameCell, YES_NO } from "./question-cells";
@@ -172,19 +171,6 @@ export async function questionRowsOf(
 /** Rows naming a listing outside `shop`; checked before the marketplace is asked anything about them. */
 export function foreignRows({ rows }: QuestionRows, shop: Pick<ReadonlySet<number>, "has">): CellError[] {
   return rows.filter((row) => !shop.has(row.listingId)).map(notInShop);
-}
-
-/**
- * The sentence for the file's rows of listings the shop's copy still held but the marketplace no longer returns
- * (deleted since), which nothing plans; null when every row's listing was read.
- */
-export function leftOutRows({ rows }: QuestionRows, read: ReadonlySet<number>): string | null {
-  const left = rows.filter((row) => !read.has(row.listingId));
-  if (left.length === 0) return null;
-  const listings = new Set(left.map((row) => row.listingId)).size;
-  const rowCount = left.length === 1 ? "1 row" : `${wholeNumber(left.length)} rows`;
-  const listingCount = listings === 1 ? "1 listing" : `${wholeNumber(listings)} listings`;
-  return `${rowCount} of your file (for ${listingCount}) ${left.length === 1 ? "was" : "were"} left out: the marketplace no longer has ${listings === 1 ? "that listing" : "those listings"}. Export your questions again for a file of the listings you have.`;
 }
 
 const FORM_COLUMNS: Record<string, Column> = {

@@ -12,7 +12,7 @@ import {
   shopListingIds,
 } from "@/lib/changes/shop-listing-ids";
 import { importTargets, nothingToPlan } from "@/lib/changes/since-export";
-import { foreignRows, importQuestions, leftOutRows, questionRowsOf } from "@/lib/changes/spreadsheet";
+import { foreignRows, importQuestions, questionRowsOf } from "@/lib/changes/spreadsheet";
 import { describeFailure, marketplace, personalizationPhase } from "@/lib/marketplace";
 import { readBodyUpTo } from "@/lib/security/limited-body";
 
@@ -85,9 +85,6 @@ export async function POST(request: Request) {
   const planId = nothing
     ? null
     : await planTargets(owner, listings.data, targets, "Questions from a spreadsheet", phase);
-  const leftOut = leftOutRows(rows.value, new Set(listings.data.map((listing) => listing.listingId)));
-  const message = leftOut
-    ? `${planId === null ? "Nothing was planned. " : ""}${leftOut}`
-    : (nothing ?? (planId === null ? NOTHING_TO_CHANGE : undefined));
+  const message = nothing ?? (planId === null ? NOTHING_TO_CHANGE : undefined);
   return NextResponse.json({ planId, message, ...summary }, { headers: { "cache-control": "no-store" } });
 }
