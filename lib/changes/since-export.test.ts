@@ -3,7 +3,7 @@ import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
 import { csvSheet } from "./csv-sheet";
 import { planOfTargets } from "./plan";
-import { importTargets } from "./since-export";
+import { importTargets, nothingToPlan } from "./since-export";
 import { COLUMNS, EXPORT_COLUMNS, importQuestions, questionRowsOf, questionSheet } from "./spreadsheet";
 import { workbookSheet } from "./workbook";
 import { sheetCsv, sheetWorkbook } from "../spreadsheet/sheet-export";
@@ -281,4 +281,19 @@ describe("an unedited export of any shop", () => {
       { numRuns: 200 },
     );
   }, 60_000);
+});
+
+describe("an import that leaves listings out", () => {
+  it("never says the file matches the shop, and counts the listings it left out", async () => {
+    const fileOfTwo = edit(sheetCsv(questionSheet(monday)), (rows) => {
+      rows.splice(1, rows.length, ...rows.filter((cells) => cells[0] === "1" || cells[0] === "2"));
+    });
+    const result = await importCsv(fileOfTwo, monday);
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    expect(nothingToPlan(result)).toBe("This file matches your shop: nothing was planned.");
+    expect(nothingToPlan(result, 2)).toBe(
+      "Every listing in this file is already as it asks, so nothing was planned. The file leaves out 2 listings of your shop, which stay as they are: export again for a file of every listing.",
+    );
+    expect(nothingToPlan(result, 1)).toMatch(/leaves out 1 listing of your shop, which stays as it is:/);
+  });
 });

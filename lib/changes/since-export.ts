@@ -4,6 +4,7 @@ import { typeName } from "../personalization/question-diff";
 import type { ListingQuestions } from "../marketplace/question-wire";
 import type { Question } from "../marketplace/wire";
 import type { PlanTarget } from "./plan";
+import { wholeNumber } from "../whole-number";
 import { meaningOf, QUESTION_COLUMNS, sameCell, type QuestionCells, type QuestionColumn } from "./question-cells";
 
 /**
@@ -205,11 +206,21 @@ export function importTargets(
   );
 }
 
-/** Why an import stores no plan, or null when it holds something to write or to take. */
-export function nothingToPlan(imported: ImportedEdits): string | null {
+/**
+ * Why an import stores no plan, or null when it holds something to write or to take. `leftOut`: the shop's listings
+ * the file has no row for, which the import never looks at, so the file cannot be said to match the shop.
+ */
+export function nothingToPlan(imported: ImportedEdits, leftOut = 0): string | null {
   const since = imported.changedSince.size;
   if (imported.targets.size > 0 || (imported.edited && since > 0)) return null;
-  if (since === 0) return "This file matches your shop: nothing was planned.";
+  const left =
+    leftOut === 0
+      ? ""
+      : ` The file leaves out ${leftOut === 1 ? "1 listing" : `${wholeNumber(leftOut)} listings`} of your shop, which ${leftOut === 1 ? "stays" : "stay"} as ${leftOut === 1 ? "it is" : "they are"}: export again for a file of every listing.`;
+  if (since === 0)
+    return leftOut === 0
+      ? "This file matches your shop: nothing was planned."
+      : `Every listing in this file is already as it asks, so nothing was planned.${left}`;
   const them = since === 1 ? "it" : "them";
-  return `This file holds no edits, so nothing was planned. ${since === 1 ? "1 listing" : `${since} listings`} changed since you exported it, and the file leaves ${them} as your shop has ${them}.`;
+  return `This file holds no edits, so nothing was planned. ${since === 1 ? "1 listing" : `${since} listings`} changed since you exported it, and the file leaves ${them} as your shop has ${them}.${left}`;
 }

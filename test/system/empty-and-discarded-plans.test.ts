@@ -110,3 +110,21 @@ describe("a discarded plan", () => {
     }
   });
 });
+
+describe("an import of a file that leaves listings out", () => {
+  it("counts the shop's listings the file has no row for, instead of saying the file matches the shop", async () => {
+    const exported = await (await shop.send("/api/changes/export")).text();
+    const [left] = shop.seller.listing_ids as [number];
+    const lines = exported.split("\r\n").filter((line) => !line.startsWith(`${left},`));
+    const response = await shop.send("/api/changes/import", {
+      method: "POST",
+      headers: { "content-type": "text/csv" },
+      body: lines.join("\r\n"),
+    });
+    expect(await response.json()).toMatchObject({
+      planId: null,
+      message:
+        "Every listing in this file is already as it asks, so nothing was planned. The file leaves out 1 listing of your shop, which stays as it is: export again for a file of every listing.",
+    });
+  });
+});

@@ -78,7 +78,8 @@ export async function POST(request: Request) {
     moreWarnings: Math.max(0, imported.warnings.length - SHOWN),
   };
   // A file with nothing to write is no plan: an unedited export changes nothing, whatever changed since.
-  const nothing = nothingToPlan(imported);
+  const named = new Set(rows.value.listingIds);
+  const nothing = nothingToPlan(imported, [...shop.data.ids].filter((id) => !named.has(id)).length);
   // A listing the file leaves as it is stays in the plan, shown as already as asked: the review counts every row.
   const targets = importTargets(listings.data, imported);
   const phase = await personalizationPhase().current();
