@@ -1,8 +1,8 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTypescript from "eslint-config-next/typescript";
 
-// The floors of lib/, bottom first (docs/architecture.md draws them): a folder imports only from the floors below its
-// own, so no two folders ever need each other. What both need moves down a floor.
+// The floors of each tree, bottom first (docs/architecture.md draws them): a folder imports only from the floors below
+// its own, so no two folders ever need each other. What both need moves down a floor.
 const LIB_FLOORS = [
   ["whole-number.ts"],
   ["env-schema.ts", "observability", "security", "spreadsheet"],
@@ -19,17 +19,35 @@ const LIB_FLOORS = [
   ["shop-health", "webhooks"],
 ];
 
-function floorRules(floors) {
+// Shared pieces at the bottom, features above what they borrow: the question widgets the editor and the change dialog
+// both use live in questions/, below both.
+const COMPONENT_FLOORS = [
+  ["ui", "tab-storage.ts", "local-time.tsx", "sign-in-button.tsx", "use-sign-in-on-expiry.ts"],
+  ["feedback", "confirm-dialog.tsx", "listings-selection.ts"],
+  ["questions", "templates", "mirror", "sign-out-everywhere.tsx", "providers.tsx"],
+  ["history", "changes", "orders", "site-header.tsx"],
+  ["grid", "inbox", "listings", "personalization"],
+  ["back-to-listings-link.tsx"],
+  ["back-to-listings-page.tsx"],
+];
+
+const UPS = ["../", "../../", "../../../"];
+
+function floorRules(tree, floors) {
   const all = floors.flat();
+  const stem = (room) => room.replace(/\.tsx?$/, "");
   return floors.flatMap((floor, level) => {
     const below = floors.slice(0, level).flat();
     return floor.map((room) => {
-      const refused = all
-        .filter((other) => other !== room && !below.includes(other))
-        .map((other) => other.replace(/\.ts$/, ""));
-      const atRoot = room.endsWith(".ts");
+      const refused = all.filter((other) => other !== room && !below.includes(other)).map(stem);
+      const atRoot = /\.tsx?$/.test(room);
+      const relative = atRoot ? ["./"] : UPS;
+      const files = [atRoot ? `${tree}/${room}` : `${tree}/${room}/**`];
+      // The top floor's only room has nothing above it to refuse, and is still placed.
+      if (refused.length === 0)
+        return { files, ignores: ["**/*.test.ts"], rules: { "no-restricted-imports": "error" } };
       return {
-        files: [atRoot ? `lib/${room}` : `lib/${room}/**`],
+        files,
         ignores: ["**/*.test.ts"],
         rules: {
           "no-restricted-imports": [
@@ -38,9 +56,9 @@ function floorRules(floors) {
               patterns: [
                 {
                   group: refused.flatMap((other) =>
-                    (atRoot ? ["./"] : ["../", "../../"]).flatMap((up) => [`${up}${other}`, `${up}${other}/**`]),
+                    [...relative, `@/${tree}/`].flatMap((up) => [`${up}${other}`, `${up}${other}/**`]),
                   ),
-                  message: `lib/${room} stands on floor ${level + 1} of lib/ and imports only from the floors below it (${below.join(", ") || "none"}): move what both need down a floor (docs/architecture.md).`,
+                  message: `${tree}/${room} stands on floor ${level + 1} of ${tree}/ and imports only from the floors below it (${below.join(", ") || "none"}): move what both need down a floor (docs/architecture.md).`,
                 },
               ],
             },
@@ -64,7 +82,8 @@ const config = [
       "@next/next/no-location-assign-relative-destination": "off",
     },
   },
-  ...floorRules(LIB_FLOORS),
+  ...floorRules("lib", LIB_FLOORS),
+  ...floorRules("components", COMPONENT_FLOORS),
   // Listing ids a request names are checked against the seller's shop before the marketplace is asked about them.
   {
     files: ["app/**"],

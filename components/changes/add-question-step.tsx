@@ -10,9 +10,9 @@ import {
   type QuestionType,
 } from "@/lib/personalization/question-set";
 import { requiredWithoutInstructions } from "@/lib/personalization/rules";
-import { NoInstructionsDialog } from "../personalization/no-instructions-dialog";
-import { QuestionCard, type Pricing } from "../personalization/question-set/question-card";
-import { useQuestionSetForm } from "../personalization/question-set/use-question-set-form";
+import { NoInstructionsDialog } from "../questions/no-instructions-dialog";
+import { QuestionCard, type Pricing } from "../questions/question-card";
+import { useQuestionSetForm } from "../questions/use-question-set-form";
 import { FIELD_CLASS } from "./change-field";
 import { ReviewButtons } from "./question-set-step";
 

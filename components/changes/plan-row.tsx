@@ -1,6 +1,6 @@
 import type { PlanItemView } from "@/lib/changes/plan-view";
 import { questionDiff } from "@/lib/personalization/question-diff";
-import { QuestionDiff } from "../personalization/question-diff";
+import { QuestionDiff } from "../questions/question-diff";
 import { Button } from "../ui/button";
 
 // Each state its own look, so a row still waiting never reads as one changed.

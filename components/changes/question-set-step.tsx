@@ -6,11 +6,11 @@ import { sellerQuestionSchema } from "@/lib/personalization/editor-schema";
 import { newQuestionDraft, type QuestionDraft, type QuestionForm } from "@/lib/personalization/question-set";
 import type { QuestionForm as SingleQuestion } from "@/lib/personalization/schema";
 import { singleQuestionOf } from "@/lib/templates/template";
-import { TemplatePicker } from "../personalization/templates/template-picker";
-import { templateValues } from "../personalization/question-set/drafts";
-import { QuestionList } from "../personalization/question-set/question-list";
-import { useQuestionSetForm } from "../personalization/question-set/use-question-set-form";
-import { boundTo, QuestionFields } from "../personalization/question-fields";
+import { TemplatePicker } from "../templates/template-picker";
+import { templateValues } from "../questions/drafts";
+import { QuestionList } from "../questions/question-list";
+import { useQuestionSetForm } from "../questions/use-question-set-form";
+import { boundTo, QuestionFields } from "../questions/question-fields";
 import { Button } from "../ui/button";
 
 type Props = {

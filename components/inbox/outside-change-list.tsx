@@ -7,7 +7,7 @@ import type { OutsideChange } from "@/lib/mirror/mirror-store";
 import { questionDiff } from "@/lib/personalization/question-diff";
 import { describeSnapshot } from "@/lib/personalization/snapshot";
 import { settleOutsideChangeAction } from "@/app/inbox/settle-outside-change";
-import { QuestionDiff } from "../personalization/question-diff";
+import { QuestionDiff } from "../questions/question-diff";
 import { useFeedback } from "../feedback/toast-context";
 import { callAction } from "../feedback/call-action";
 import { ReloadPageButton } from "../feedback/reload-page-button";

@@ -8,13 +8,13 @@ import type { EditorWrites } from "./use-editor-writes";
 const RemoveDialog = lazy(() => import("./remove-dialog").then((module) => ({ default: module.RemoveDialog })));
 const LeaveDialog = lazy(() => import("./leave-dialog").then((module) => ({ default: module.LeaveDialog })));
 const NoInstructionsDialog = lazy(() =>
-  import("./no-instructions-dialog").then((module) => ({ default: module.NoInstructionsDialog })),
+  import("../questions/no-instructions-dialog").then((module) => ({ default: module.NoInstructionsDialog })),
 );
 const ChangedSinceDialog = lazy(() =>
   import("./changed-since-dialog").then((module) => ({ default: module.ChangedSinceDialog })),
 );
 export const TemplatesDialog = lazy(() =>
-  import("./templates-dialog").then((module) => ({ default: module.TemplatesDialog })),
+  import("../templates/templates-dialog").then((module) => ({ default: module.TemplatesDialog })),
 );
 
 type Props<V> = {

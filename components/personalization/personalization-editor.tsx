@@ -12,7 +12,7 @@ import { ReadOnlyNotice } from "./read-only-notice";
 import { StoredQuestion } from "./stored-question";
 import { useEditedListing } from "./use-edited-listing";
 
-const HistoryList = lazy(() => import("./history-list").then((module) => ({ default: module.HistoryList })));
+const HistoryList = lazy(() => import("../history/history-list").then((module) => ({ default: module.HistoryList })));
 
 const noSubscription = () => () => {};
 const noDraftOnServer = () => false;

@@ -11,7 +11,7 @@ import { singleQuestionOf, type QuestionTemplate } from "@/lib/templates/templat
 import { useFeedback } from "../feedback/toast-context";
 import { BuyerPreview } from "./buyer-preview";
 import { CannotEditNotice } from "./cannot-edit-notice";
-import { boundTo, QuestionFields } from "./question-fields";
+import { boundTo, QuestionFields } from "../questions/question-fields";
 import { noEnterSubmit } from "./use-save-controls";
 import { EditorActions } from "./editor-actions";
 import { EditorDialogs, TemplatesDialog } from "./editor-dialogs";

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { fetchFromDashboard, listingKey } from "@/lib/listings/query-keys";
 import type { Listing, Question } from "@/lib/marketplace/wire";
-import { historyKey } from "./history-key";
+import { historyKey } from "../history/history-key";
 import { useSignInOnExpiry } from "../use-sign-in-on-expiry";
 
 export function useEditedListing(listingId: number) {

@@ -14,7 +14,7 @@ import { callAction } from "../feedback/call-action";
 import { ReloadPageButton } from "../feedback/reload-page-button";
 import { useSaveControls } from "./use-save-controls";
 import { useSaveRecovery } from "./use-save-recovery";
-import { historyKey } from "./history-key";
+import { historyKey } from "../history/history-key";
 import { useUnsavedChanges } from "./use-unsaved-changes";
 
 type Failure = Extract<ActionResult<unknown>, { ok: false }>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { draftOf } from "../../components/personalization/question-set/drafts";
+import { draftOf } from "../../components/questions/drafts";
 import { listingWire, toListing, type QuestionWriteWire } from "../marketplace/wire";
 import { addOnPriceRules } from "../personalization/add-on-price";
 import {

@@ -9,7 +9,7 @@ import { currentSeller, requireSeller, signInPath } from "@/lib/auth/seller";
 import type { SellerClaims } from "@/lib/auth/auth";
 import { canEdit, canReadOrders } from "@/lib/marketplace/scopes";
 import { env } from "@/lib/env";
-import { QuestionStatsProvider } from "@/components/orders/question-stats";
+import { QuestionStatsProvider } from "@/components/questions/question-stats";
 import { keptQuestionStats } from "@/lib/orders/orders-view";
 import { listingKey, neighboursKey } from "@/lib/listings/query-keys";
 import { loadListing, mirroredNeighbours } from "@/lib/listings/read";

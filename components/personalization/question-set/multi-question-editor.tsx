@@ -4,10 +4,12 @@ import { lazy, Suspense } from "react";
 import { StoredQuestion } from "../stored-question";
 import { ListingHeading, ListingNotLoaded } from "../listing-heading";
 import { useEditedListing } from "../use-edited-listing";
-import { editableQuestionSet } from "./drafts";
+import { editableQuestionSet } from "../../questions/drafts";
 import { QuestionSetForm } from "./question-set-form";
 
-const HistoryList = lazy(() => import("../history-list").then((module) => ({ default: module.HistoryList })));
+const HistoryList = lazy(() =>
+  import("../../history/history-list").then((module) => ({ default: module.HistoryList })),
+);
 
 /** The listing's page in the multi-question period: the question set editor, what the marketplace holds now, and the history. */
 export default function MultiQuestionEditor({

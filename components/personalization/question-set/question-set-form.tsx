@@ -10,11 +10,11 @@ import { noEnterSubmit } from "../use-save-controls";
 import { EditorActions } from "../editor-actions";
 import { CannotEditNotice } from "../cannot-edit-notice";
 import { EditorDialogs, TemplatesDialog } from "../editor-dialogs";
-import { templateValues, valuesOf } from "./drafts";
-import { useQuestionSetForm } from "./use-question-set-form";
+import { templateValues, valuesOf } from "../../questions/drafts";
+import { useQuestionSetForm } from "../../questions/use-question-set-form";
 import { useQuestionSetSave } from "./use-question-set-save";
-import { QuestionList } from "./question-list";
-import type { Pricing } from "./question-card";
+import { QuestionList } from "../../questions/question-list";
+import type { Pricing } from "../../questions/question-card";
 import { QuestionSetPreview } from "./question-set-preview";
 import { OverLimitNotice, overLimitOf } from "./over-limit-notice";
 

@@ -14,7 +14,7 @@ import {
   valuesOf,
   type QuestionSetFormApi,
   type QuestionSetValues,
-} from "./drafts";
+} from "../../questions/drafts";
 
 // A text question without instructions leaves buyers guessing what to write, so a save that leaves one so asks first
 // (one stored that way already is not asked about again; an upload's or a dropdown's title says what buyers give).

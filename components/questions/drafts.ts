@@ -9,7 +9,7 @@ import {
   type QuestionDraft,
   type QuestionSetForm,
 } from "@/lib/personalization/question-set";
-import { keepInTab, takeFromTab } from "../../tab-storage";
+import { keepInTab, takeFromTab } from "../tab-storage";
 
 export type QuestionSetValues = { questions: QuestionDraft[] };
 export type QuestionSetFormApi = UseFormReturn<QuestionSetValues, unknown, QuestionSetForm>;

@@ -2,7 +2,7 @@
 
 import type { RefObject } from "react";
 import { TEMPLATE_NAME_MAX } from "@/lib/templates/template";
-import { Button } from "../../ui/button";
+import { Button } from "../ui/button";
 
 /** The templates dialog's first section: the form's questions saved under a name, or why they cannot be yet. */
 export function SaveTemplateForm({

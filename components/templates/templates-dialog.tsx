@@ -12,10 +12,10 @@ import { Button } from "../ui/button";
 import { DialogFrame, useModal } from "../ui/dialog-frame";
 import { callAction } from "../feedback/call-action";
 import { keepInTab, takeFromTab } from "../tab-storage";
-import { TemplateNotice, type Notice, type SignInReason } from "./templates/template-notice";
-import { TemplateConfirm, type Asking } from "./templates/template-confirm";
-import { SaveTemplateForm } from "./templates/save-template-form";
-import { TemplateList } from "./templates/template-list";
+import { TemplateNotice, type Notice, type SignInReason } from "./template-notice";
+import { TemplateConfirm, type Asking } from "./template-confirm";
+import { SaveTemplateForm } from "./save-template-form";
+import { TemplateList } from "./template-list";
 
 // The name typed when a sign-in ended, offered again the next time the dialog opens.
 const TYPED_NAME = "template-name";

@@ -3,7 +3,7 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import { describeSnapshot } from "@/lib/personalization/snapshot";
 import type { QuestionTemplate } from "@/lib/templates/template";
-import { Button } from "../../ui/button";
+import { Button } from "../ui/button";
 
 /** The templates dialog's second section: the seller's templates, each to use here (where it fits) or delete. */
 export function TemplateList({

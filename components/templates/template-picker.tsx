@@ -4,7 +4,7 @@ import { useId, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { fetchFromDashboard } from "@/lib/listings/query-keys";
 import { templatesKey, type QuestionTemplate } from "@/lib/templates/template";
-import { Button } from "../../ui/button";
+import { Button } from "../ui/button";
 
 export function TemplatePicker<Values>({
   valuesOf,

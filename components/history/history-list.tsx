@@ -14,10 +14,10 @@ import { useFeedback } from "../feedback/toast-context";
 import { callAction } from "../feedback/call-action";
 import { historyKey } from "./history-key";
 import { Panel } from "../ui/panel";
-import { VersionItem } from "./history/version-item";
+import { VersionItem } from "./version-item";
 
 const ChangedSinceDialog = lazy(() =>
-  import("./changed-since-dialog").then((module) => ({ default: module.ChangedSinceDialog })),
+  import("../personalization/changed-since-dialog").then((module) => ({ default: module.ChangedSinceDialog })),
 );
 
 export function HistoryList({

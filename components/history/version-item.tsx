@@ -2,8 +2,8 @@ import Link from "next/link";
 import type { Version } from "@/lib/history/versions";
 import { questionDiff } from "@/lib/personalization/question-diff";
 import { describeSnapshot } from "@/lib/personalization/snapshot";
-import { LocalTime } from "../../local-time";
-import { QuestionDiff } from "../question-diff";
+import { LocalTime } from "../local-time";
+import { QuestionDiff } from "../questions/question-diff";
 import { EntryTitle } from "./entry-title";
 
 /** One version of what buyers were asked: when and how it came, what changed, and a button to put it back. */

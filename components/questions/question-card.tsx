@@ -11,7 +11,7 @@ import {
 } from "@/lib/personalization/question-set";
 import type { QuestionSetFormApi } from "./drafts";
 import { OptionFields } from "./option-fields";
-import { QuestionStatsNote } from "@/components/orders/question-stats";
+import { QuestionStatsNote } from "./question-stats";
 import { AddOnPriceField, type Pricing } from "./add-on-price-field";
 import { CardControls, DRAG_TYPE } from "./card-controls";
 import { INPUT, ERROR } from "./field-classes";

@@ -2,7 +2,7 @@
 
 import { useEffect, useRef } from "react";
 import type { QuestionTemplate } from "@/lib/templates/template";
-import { Button } from "../../ui/button";
+import { Button } from "../ui/button";
 
 export type Asking = { kind: "replace"; name: string } | { kind: "delete"; template: QuestionTemplate };
 
