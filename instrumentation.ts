@@ -40,7 +40,7 @@ export async function register() {
   // The ping spends a request of the app's quota, through the shared pacer, which nothing does while the database is
   // down; readiness reads its answer (lib/marketplace/key-check.ts).
   startWhenTheDatabaseAnswers("the API key's check", async () => {
-    const key = await checkApiKeyOnce(await db());
+    const key = await checkApiKeyOnce(db());
     if (key.ok) log.info({ msg: "the marketplace accepts the app's API key", applicationId: key.applicationId });
     else log.error({ msg: key.reason });
   });

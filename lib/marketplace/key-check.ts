@@ -23,11 +23,16 @@ export const MARKETPLACE_FAILED_SINCE =
 
 /**
  * The ping, through the shared pacer and without the transport's 429 retries, one at a time: checks asked meanwhile
- * share the one in flight. Its answer is kept for readiness.
+ * share the one in flight. Its answer is kept for readiness, which waits for one in flight from the moment it is asked
+ * (the start's, before the database has opened).
  */
-export function checkApiKeyOnce(database: Database, config: MarketplaceConfig = marketplaceConfig()) {
+export function checkApiKeyOnce(
+  database: Database | Promise<Database>,
+  config: MarketplaceConfig = marketplaceConfig(),
+): Promise<KnownKeyCheck> {
   const state = held();
-  state.inFlight ??= checkApiKey({ ...config, maxRetryWaitMs: 0, pacer: sharedPacer(database) })
+  state.inFlight ??= Promise.resolve(database)
+    .then((opened) => checkApiKey({ ...config, maxRetryWaitMs: 0, pacer: sharedPacer(opened) }))
     .then((check) => (state.last = { ...check, at: Date.now() }))
     .finally(() => (state.inFlight = undefined));
   return state.inFlight;
