@@ -3,7 +3,7 @@ import { contentSecurityPolicy, marketplaceImageOrigin, newNonce } from "./lib/s
 import { actionBodyProblem, refusalOf } from "./lib/security/refusals";
 import { isPageRequest, unavailablePage } from "./lib/security/unavailable-page";
 import { databaseOutage } from "./lib/db/outage-state";
-import { DATABASE_DOWN_PAGE } from "./lib/actions/database-down";
+import { DATABASE_DOWN_PAGE, DATABASE_DOWN_SIGN_IN } from "./lib/actions/database-down";
 
 // HSTS is a run-time decision: one build serves both http://localhost and an https deployment.
 const strictTransport = process.env.NODE_ENV === "production" && (process.env.AUTH_URL ?? "").startsWith("https://");
@@ -21,10 +21,15 @@ export async function proxy(request: NextRequest) {
   const refusal = refusalOf(request) ?? (await actionBodyProblem(request));
   let response: NextResponse;
   if (!refusal && databaseOutage() && isPageRequest(request)) {
-    response = new NextResponse(request.method === "HEAD" ? null : unavailablePage(DATABASE_DOWN_PAGE), {
-      status: 503,
-      headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", "retry-after": "30" },
-    });
+    response = new NextResponse(
+      request.method === "HEAD"
+        ? null
+        : unavailablePage(request.nextUrl.pathname === "/sign-in" ? DATABASE_DOWN_SIGN_IN : DATABASE_DOWN_PAGE),
+      {
+        status: 503,
+        headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", "retry-after": "30" },
+      },
+    );
   } else if (refusal) {
     response = NextResponse.json({ error: refusal.error }, { status: refusal.status });
     response.headers.set("cache-control", "no-store");
