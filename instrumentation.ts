@@ -36,12 +36,11 @@ export async function register() {
   // Requests do not wait for it: a row sealed with an earlier key, or not at all, still opens meanwhile.
   const { sealStoredTokens } = await import("./lib/tokens/token-store");
   startWhenTheDatabaseAnswers("sealing the stored tokens", async () => sealStoredTokens(await db()));
-  const { checkApiKey } = await import("./lib/marketplace/ping");
-  const { marketplaceConfig } = await import("./lib/marketplace/config");
-  // The ping spends a request of the app's quota, which nothing does while the database is down.
+  const { checkApiKeyOnce } = await import("./lib/marketplace/key-check");
+  // The ping spends a request of the app's quota, through the shared pacer, which nothing does while the database is
+  // down; readiness reads its answer (lib/marketplace/key-check.ts).
   startWhenTheDatabaseAnswers("the API key's check", async () => {
-    await db();
-    const key = await checkApiKey(marketplaceConfig());
+    const key = await checkApiKeyOnce(db());
     if (key.ok) log.info({ msg: "the marketplace accepts the app's API key", applicationId: key.applicationId });
     else log.error({ msg: key.reason });
   });

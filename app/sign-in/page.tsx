@@ -4,6 +4,7 @@ import { SignInButton } from "@/components/sign-in-button";
 import { sessionSeller, signInReason } from "@/lib/auth/seller";
 import { idleLimitInWords } from "@/lib/auth/sessions";
 import { safeCallbackPath } from "@/lib/auth/callback-path";
+import { DATABASE_DOWN_SIGN_IN } from "@/lib/actions/database-down";
 
 export const metadata: Metadata = { title: "Sign in" };
 
@@ -16,6 +17,7 @@ const MESSAGES: Record<string, string> = {
   InvalidCheck:
     "The sign-in could not be verified (it may have been started in another tab or taken too long). Please sign in again.",
   CallbackRouteError: "The sign-in could not be completed with the marketplace. Please try again in a moment.",
+  DatabaseDown: DATABASE_DOWN_SIGN_IN,
   Configuration: "The dashboard could not reach the marketplace to complete the sign-in. Please try again in a moment.",
   expired:
     "Your marketplace sign-in has expired. Sign in again to continue; any unsaved changes will be waiting for you.",

@@ -8,7 +8,8 @@ import { endSession, liveSeller, sessionMaxAgeSeconds, sessions, type SellerClai
 
 export type { SellerClaims };
 import { REQUESTED_SCOPES } from "../marketplace/scopes";
-import { marketplaceConfig, type MarketplaceConfig } from "../marketplace/config";
+import { marketplaceConfig, type MarketplaceConfig, type Pacer } from "../marketplace/config";
+import { sharedPacer } from "../marketplace/shared-pacer";
 import { marketplaceFetch } from "../marketplace/transport";
 import { shopWire } from "../marketplace/wire";
 import { signedInUser } from "../marketplace/oauth";
@@ -19,6 +20,19 @@ declare module "next-auth" {
   interface Session {
     seller?: SellerClaims;
   }
+}
+
+const globalForSignIn = globalThis as unknown as { signInPacer?: Promise<Pacer> };
+
+/** The seller and shop reads of a sign-in go through the app's shared pacer, a seller's own requests. */
+async function pacedConfig(config: MarketplaceConfig): Promise<MarketplaceConfig> {
+  globalForSignIn.signInPacer ??= db()
+    .then((database) => sharedPacer(database, { foreground: true }))
+    .catch((error: unknown) => {
+      globalForSignIn.signInPacer = undefined;
+      throw error;
+    });
+  return { ...config, pacer: await globalForSignIn.signInPacer };
 }
 
 function marketplaceProvider(config: MarketplaceConfig): OAuthConfig<MarketplaceProfile> {
@@ -34,7 +48,7 @@ function marketplaceProvider(config: MarketplaceConfig): OAuthConfig<Marketplace
     userinfo: {
       url: `${config.apiUrl}/v3/application/users/me`,
       async request({ tokens }: { tokens: { access_token?: string } }) {
-        const me = await signedInUser(config, tokens.access_token);
+        const me = await signedInUser(await pacedConfig(config), tokens.access_token);
         if (!me.ok && me.failure.kind === "insufficient_scope") return { user_id: 0, missingScope: true };
         if (!me.ok) throw new Error(`getMe failed: ${me.failure.kind}`);
         return me.data;
@@ -46,7 +60,7 @@ function marketplaceProvider(config: MarketplaceConfig): OAuthConfig<Marketplace
 
 async function shopName(config: MarketplaceConfig, shopId: number | undefined) {
   if (shopId === undefined) return null;
-  const shop = await marketplaceFetch(config, {
+  const shop = await marketplaceFetch(await pacedConfig(config), {
     operation: "getShop",
     path: `/v3/application/shops/${shopId}`,
     schema: shopWire,

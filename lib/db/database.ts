@@ -2,7 +2,7 @@ import "server-only";
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { MIGRATIONS } from "./migrations";
-import { noteDatabaseAnswer, noteDatabaseFailure } from "./outage";
+import { databaseAnswers, databaseOutage, noteDatabaseAnswer, noteDatabaseFailure } from "./outage";
 
 export type Database = {
   engine: "sqlite" | "postgres";
@@ -69,6 +69,8 @@ async function noted(target: Queryable, sql: string, params: unknown[]) {
     return result;
   } catch (error) {
     noteDatabaseFailure(error);
+    // Its end is noticed even when no work waits on it: pages answer 503 until then (proxy.ts).
+    if (databaseOutage()) void databaseAnswers({ query: (probe) => noted(target, probe, []) });
     throw error;
   }
 }

@@ -1,5 +1,8 @@
 import "server-only";
 import { logger } from "../observability/logger";
+import { DATABASE_UNAVAILABLE_DIGEST, databaseOutage, globalForOutage } from "./outage-state";
+
+export { databaseOutage };
 
 // While the database does not answer, nothing is sent to the marketplace: the shared pacer, the change runner's leases
 // and the quota log all live there, so a request sent then could be neither paced, counted nor recorded
@@ -7,6 +10,7 @@ import { logger } from "../observability/logger";
 
 /** Thrown where work would spend a marketplace request after this process has seen the database fail to answer. */
 export class DatabaseUnavailable extends Error {
+  readonly digest = DATABASE_UNAVAILABLE_DIGEST;
   constructor(readonly reason: string) {
     super(`the database does not answer: ${reason}`);
   }
@@ -37,16 +41,7 @@ export function isDatabaseUnreachable(error: unknown): boolean {
   return Array.isArray(errors) && errors.length > 0 && errors.every(isDatabaseUnreachable);
 }
 
-type Outage = { since: number; reason: string };
-
-const globalForOutage = globalThis as unknown as { databaseOutage?: Outage; databaseProbe?: Promise<void> };
-
 const reasonOf = (error: unknown) => (error instanceof Error && error.message) || String(error);
-
-/** The outage this process has seen and not yet seen end, if any. */
-export function databaseOutage(): Outage | undefined {
-  return globalForOutage.databaseOutage;
-}
 
 /** A failed statement: logged once per outage, with its reason, rather than by every piece of work that waits. */
 export function noteDatabaseFailure(error: unknown) {

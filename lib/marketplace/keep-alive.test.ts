@@ -71,6 +71,25 @@ describe("the keep-alive", () => {
     expect(await keeper.tick()).toEqual({ pinged: true, ok: true, lastSuccessAt: now });
   });
 
+  it("checks the key again within the week while readiness's last known state of the marketplace is a failure", async () => {
+    const store = lastRequestStore(database);
+    await store.note(START);
+    let due = true;
+    const keeper = keepAlive({
+      store,
+      ping: () => pingMarketplace(sandboxMarketplaceConfig(sandbox.url)),
+      checkDue: async () => due,
+      now: () => now,
+    });
+    await sandboxControl(sandbox.url, "/requests", undefined, "DELETE");
+    now = START + DAY;
+    expect(await keeper.tick()).toEqual({ pinged: true, ok: true, lastSuccessAt: now });
+    due = false;
+    now += 60_000;
+    expect(await keeper.tick()).toMatchObject({ pinged: false });
+    expect(await pings()).toHaveLength(1);
+  });
+
   it("keeps one last successful request for every instance: a later time is never replaced by an earlier one", async () => {
     const first = lastRequestStore(database);
     const second = lastRequestStore(database);

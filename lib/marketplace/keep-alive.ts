@@ -4,10 +4,8 @@ import { isDatabaseUnreachable } from "../db/outage";
 import { logger } from "../observability/logger";
 import { lastSuccessfulCallAt } from "../observability/marketplace-call";
 import { onShutdown } from "../observability/shutdown";
-import { marketplaceConfig } from "./config";
-import type { Result } from "./failure";
+import { checkApiKeyOnce, keyCheckDue } from "./key-check";
 import { lastRequestStore, type LastRequestStore } from "./last-request";
-import { pingMarketplace } from "./ping";
 
 /** The marketplace bans an app with no successful request for six months; a week leaves room for a long outage. */
 export const KEEP_ALIVE_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
@@ -21,17 +19,20 @@ export type KeepAliveOutcome =
 
 export type KeepAliveDeps = {
   store: LastRequestStore;
-  ping: () => Promise<Result<unknown>>;
+  ping: () => Promise<{ ok: boolean }>;
+  /** Whether the API key's check is due before the week is out (never checked, refused, the marketplace failing since). */
+  checkDue?: () => Promise<boolean>;
   now?: () => number;
 };
 
-export function keepAlive({ store, ping, now = Date.now }: KeepAliveDeps) {
+export function keepAlive({ store, ping, checkDue = async () => false, now = Date.now }: KeepAliveDeps) {
   return {
     async tick(): Promise<KeepAliveOutcome> {
       const seen = lastSuccessfulCallAt();
       if (seen !== undefined) await store.note(seen);
       const last = await store.read();
-      if (last !== null && now() - last < KEEP_ALIVE_AFTER_MS) return { pinged: false, lastSuccessAt: last };
+      const quiet = last === null || now() - last >= KEEP_ALIVE_AFTER_MS;
+      if (!quiet && !(await checkDue())) return { pinged: false, lastSuccessAt: last };
       const answer = await ping();
       if (!answer.ok) return { pinged: true, ok: false, lastSuccessAt: last };
       const at = now();
@@ -43,11 +44,15 @@ export function keepAlive({ store, ping, now = Date.now }: KeepAliveDeps) {
 
 const globalForKeepAlive = globalThis as unknown as { keepAliveTimer?: NodeJS.Timeout };
 
-/** Each instance looks every few minutes; any of them pings once the whole app has been quiet for a week. */
+/**
+ * Each instance looks every few minutes; any of them pings once the whole app has been quiet for a week, and each
+ * checks its key again while readiness's last known state of the marketplace is a failure.
+ */
 export async function startKeepAlive() {
   if (globalForKeepAlive.keepAliveTimer) return;
-  const store = lastRequestStore(await db());
-  const keeper = keepAlive({ store, ping: () => pingMarketplace(marketplaceConfig()) });
+  const database = await db();
+  const store = lastRequestStore(database);
+  const keeper = keepAlive({ store, ping: () => checkApiKeyOnce(database), checkDue: keyCheckDue });
   let running = false;
   const check = () => {
     if (running) return;
@@ -57,7 +62,7 @@ export async function startKeepAlive() {
       .then((outcome) => {
         if (outcome.pinged && !outcome.ok)
           logger().warn({ msg: "the keep-alive ping to the marketplace failed; it is tried again at the next check" });
-        else if (outcome.pinged) logger().info({ msg: "pinged the marketplace to keep the app from being dormant" });
+        else if (outcome.pinged) logger().info({ msg: "pinged the marketplace: the app's key is accepted" });
       })
       // Without the database it neither reads the last request nor pings: the outage is logged once (lib/db/outage.ts).
       .catch((error: Error) => {

@@ -13,15 +13,23 @@ export type MarketplaceCallRecord = {
   headers?: { get(name: string): string | null };
 };
 
-const globalForCalls = globalThis as unknown as { lastSuccessfulMarketplaceCall?: number };
+const globalForCalls = globalThis as unknown as {
+  lastSuccessfulMarketplaceCall?: number;
+  lastFailedMarketplaceCall?: number;
+};
 
 /** When this process last had a 2xx from the marketplace (any request, the token endpoint's too), or undefined. */
 export const lastSuccessfulCallAt = (): number | undefined => globalForCalls.lastSuccessfulMarketplaceCall;
+
+/** When this process last had no answer or a 5xx from the marketplace, or undefined: readiness reads it. */
+export const lastFailedCallAt = (): number | undefined => globalForCalls.lastFailedMarketplaceCall;
 
 export function recordMarketplaceCall(call: MarketplaceCallRecord) {
   const ms = Date.now() - call.startedAt;
   if (call.status >= 200 && call.status < 300)
     globalForCalls.lastSuccessfulMarketplaceCall = Math.max(lastSuccessfulCallAt() ?? 0, Date.now());
+  else if (call.status === 0 || call.status >= 500)
+    globalForCalls.lastFailedMarketplaceCall = Math.max(lastFailedCallAt() ?? 0, Date.now());
   const { marketplaceCalls, marketplaceDuration } = metrics();
   marketplaceCalls.inc({ operation: call.operation, status: String(call.status) });
   marketplaceDuration.observe({ operation: call.operation }, ms / 1000);

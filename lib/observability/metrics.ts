@@ -49,6 +49,12 @@ function createMetrics() {
       help: "Share of the app's rolling day quota spent, as the marketplace's latest answer to this instance counted it (the whole app's requests); the log warns once a day past 0.8.",
       registers: [readAtScrape],
     }),
+    quotaRequests: new Gauge({
+      name: "marketplace_quota_requests",
+      help: "The app's rolling day quota in requests, as the marketplace's latest answer to this instance counted it: `spent` (the whole app's of the last 24 hours) and `limit`.",
+      labelNames: ["count"],
+      registers: [readAtScrape],
+    }),
     quotaRunsOut: new Gauge({
       name: "marketplace_quota_runs_out_timestamp_seconds",
       help: "When the app's day quota runs out at the pace of the last hour (Unix seconds); 0 when it is not shrinking or nothing is known yet.",

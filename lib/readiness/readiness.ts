@@ -2,35 +2,25 @@ import "server-only";
 import { db } from "../db";
 import type { Database } from "../db/database";
 import { MIGRATIONS } from "../db/migrations";
-import { marketplaceConfig, type MarketplaceConfig } from "../marketplace/config";
-import { lastRequestStore } from "../marketplace/last-request";
-import { checkApiKey } from "../marketplace/ping";
-import { appQuota, type QuotaStatus } from "../observability/quota-warning";
+import { marketplaceState, type MarketplaceState } from "../marketplace/key-check";
 
 type Outcome = { ok: boolean; error?: string; [detail: string]: unknown };
 
 export type Check = Outcome & { ms: number };
 
+/**
+ * What anyone may read, without a session or a token: local work only. The marketplace's check is the last known state
+ * (the API key's check at start and by the keep-alive, and any failure since), never a request of its own; the quota
+ * and the last successful request are behind the metrics token (/api/metrics).
+ */
 export type Readiness = {
   ready: boolean;
   /** Why it is not ready, when the database is the reason: a sentence for the operator. */
   reason?: string;
   checks: { store: Check; migrations: Check; marketplace: Check };
-  /** The app's last successful marketplace request (ISO 8601), by any instance: the marketplace bans a dormant app. */
-  lastSuccessfulMarketplaceRequest: string | null;
-  /** The app's day quota after this check's ping, with a warning past 80%; it never makes the instance unready. */
-  quota: ReadinessQuota | null;
 };
 
-export type ReadinessQuota = Pick<QuotaStatus, "spent" | "limit" | "warning"> & { runsOutAt: string | null };
-
-function quotaOf(status: QuotaStatus | null): ReadinessQuota | null {
-  if (!status) return null;
-  const { spent, limit, warning, runsOutAt } = status;
-  return { spent, limit, warning, runsOutAt: runsOutAt === null ? null : new Date(runsOutAt).toISOString() };
-}
-
-export type ReadinessDeps = { database: () => Promise<Database>; config: () => MarketplaceConfig };
+export type ReadinessDeps = { database: () => Promise<Database>; marketplace: () => Promise<MarketplaceState> };
 
 const CHECK_LIMIT_MS = 2_000;
 
@@ -45,17 +35,12 @@ async function timed(run: () => Promise<Outcome>): Promise<Check> {
   return { ...outcome, ok: outcome.ok, ms: Math.round((performance.now() - started) * 10) / 10 };
 }
 
-async function lastSuccess(database: () => Promise<Database>): Promise<string | null> {
-  const at = await lastRequestStore(await database())
-    .read()
-    .catch(() => null);
-  return at === null ? null : new Date(at).toISOString();
-}
-
 export const DATABASE_DOWN =
   "The database does not answer, so this instance sends nothing to the marketplace: changes, mirror refreshes, webhooks and the keep-alive wait, and go on by themselves when it answers again.";
 
-export async function readiness(deps: ReadinessDeps = { database: db, config: marketplaceConfig }): Promise<Readiness> {
+export async function readiness(
+  deps: ReadinessDeps = { database: db, marketplace: marketplaceState },
+): Promise<Readiness> {
   const storeCheck = timed(async () => {
     const database = await deps.database();
     await database.query("SELECT 1 AS one");
@@ -78,18 +63,13 @@ export async function readiness(deps: ReadinessDeps = { database: db, config: ma
       };
     }),
     timed(async () => {
-      // The ping spends a request of the app's quota, which nothing may do while the database is down.
       if (!(await storeCheck).ok) return { ok: false, error: "not asked while the database does not answer" };
-      const config = deps.config();
-      const key = await checkApiKey({ ...config, timeoutMs: Math.min(config.timeoutMs, CHECK_LIMIT_MS - 250) });
-      return key.ok ? { ok: true } : { ok: false, error: key.reason };
+      return deps.marketplace();
     }),
   ]);
   return {
     ready: store.ok && migrations.ok && marketplace.ok,
     ...(store.ok ? {} : { reason: `${DATABASE_DOWN} (${store.error})` }),
     checks: { store, migrations, marketplace },
-    lastSuccessfulMarketplaceRequest: store.ok ? await lastSuccess(deps.database) : null,
-    quota: quotaOf(appQuota().status()),
   };
 }

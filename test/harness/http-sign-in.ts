@@ -36,11 +36,12 @@ const form = (fields: Record<string, string> | [string, string][]) => ({
 
 export type SignedIn = { cookie: string; jar: Jar };
 
-export async function signInOverHttp(
+/** A sign-in up to the marketplace's redirect back: `land` follows it to the dashboard's callback, as the browser would. */
+export async function signInUpToCallback(
   dashboardUrl: string,
   seller: { email: string; password: string },
   callbackUrl = "/listings",
-): Promise<SignedIn> {
+): Promise<{ land: () => Promise<Response>; jar: Jar }> {
   const dashboard: Jar = new Map();
   const marketplace: Jar = new Map();
   const csrf = (await (await send(dashboard, `${dashboardUrl}/api/auth/csrf`)).json()) as { csrfToken: string };
@@ -72,7 +73,16 @@ export async function signInOverHttp(
   );
   const callback = allowed.headers.get("location");
   if (!callback?.includes("code=")) throw new Error(`consent did not return a code: ${callback}`);
-  const landed = await send(dashboard, callback);
+  return { land: () => send(dashboard, callback), jar: dashboard };
+}
+
+export async function signInOverHttp(
+  dashboardUrl: string,
+  seller: { email: string; password: string },
+  callbackUrl = "/listings",
+): Promise<SignedIn> {
+  const { land, jar: dashboard } = await signInUpToCallback(dashboardUrl, seller, callbackUrl);
+  const landed = await land();
   if (landed.status !== 302 || ![...dashboard.keys()].some((name) => name.includes("session-token"))) {
     throw new Error(
       `the dashboard did not create a session (status ${landed.status}, location ${landed.headers.get("location")})`,

@@ -1,10 +1,10 @@
 import { createInterface } from "node:readline";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { DATABASE_DOWN } from "../../lib/actions/database-down";
+import { DATABASE_DOWN, DATABASE_DOWN_PAGE, DATABASE_DOWN_SIGN_IN } from "../../lib/actions/database-down";
 import { openDatabase, type Database } from "../../lib/db/database";
 import { startSandbox, type RunningSandbox } from "../../sandbox/server";
 import { registerDashboardApp, startDashboard, type DashboardProcess } from "../harness/dashboard-process";
-import { signInOverHttp } from "../harness/http-sign-in";
+import { signInOverHttp, signInUpToCallback } from "../harness/http-sign-in";
 import { startPacedChange } from "../harness/paced-change";
 import { createSeller, sandboxControl, storedListing, type CreatedSeller } from "../harness/sandbox";
 import { callServerAction } from "../harness/server-action";
@@ -13,7 +13,8 @@ import { collectRequests, type LoggedRequest } from "../harness/write-audit";
 
 // docs/deploy.md, "When the database is down": PostgreSQL stops while a change is mid-way. Nothing is sent to the
 // marketplace until it is back, readiness says why, a seller's save says so and signs nobody out, and the change then
-// finishes by itself with every listing written exactly once.
+// finishes by itself with every listing written exactly once. A sign-in and the pages say the dashboard's storage is the
+// reason, and send nothing to the marketplace either.
 const LISTINGS = 300;
 const PER_SECOND = 10;
 const OUTAGE_MS = 10_000;
@@ -69,8 +70,10 @@ afterAll(async () => {
   await postgres?.stop();
 });
 
-it("PostgreSQL stopped mid-change: no marketplace request while it is down, readiness and a save say why, then the change finishes by itself with every listing written once", async () => {
+it("PostgreSQL stopped mid-change: no marketplace request while it is down, readiness, a save, a sign-in and the pages say why, then the change finishes by itself with every listing written once", async () => {
   const { cookie } = await signInOverHttp(dashboard.url, seller);
+  // Another sign-in, back from the marketplace's consent once the database is down.
+  const returning = await signInUpToCallback(dashboard.url, await createSeller(sandbox.url, { listings: 1 }));
   const requests = collectRequests((path) => sandboxControl(sandbox.url, path), await lastLoggedId());
   const keystring = dashboard.app.keystring;
   const { plans, review, planId } = await startPacedChange(
@@ -111,6 +114,25 @@ it("PostgreSQL stopped mid-change: no marketplace request while it is down, read
   expect(save.result).toEqual({ ok: false, formError: DATABASE_DOWN });
   const read = await fetch(`${dashboard.url}/api/listings?state=active&page=1`, { headers: { cookie } });
   expect(read.status).toBe(503);
+
+  // The sign-in's return and a new sign-in's start: sent back to the sign-in page, which says why.
+  const landed = await returning.land();
+  expect(landed.status).toBe(303);
+  expect(landed.headers.get("location")).toMatch(/\/sign-in\?error=DatabaseDown$/);
+  const start = await fetch(`${dashboard.url}/api/auth/signin/marketplace`, { method: "POST", redirect: "manual" });
+  expect(start.headers.get("location")).toMatch(/\/sign-in\?error=DatabaseDown$/);
+  const signInPage = await fetch(`${dashboard.url}/sign-in?error=DatabaseDown`);
+  expect(signInPage.status).toBe(503);
+  expect(await signInPage.text()).toContain(DATABASE_DOWN_SIGN_IN);
+
+  // The pages: the product's sentence with 503, signed in or not, rather than Next's generic 500.
+  for (const path of ["/listings", `/listings/${listingId}`, "/orders", "/inbox"]) {
+    const page = await fetch(`${dashboard.url}${path}`, { headers: { cookie }, redirect: "manual" });
+    expect(page.status, path).toBe(503);
+    expect(page.headers.get("content-type"), path).toMatch(/^text\/html/);
+    expect(await page.text(), path).toContain(DATABASE_DOWN_PAGE);
+  }
+  expect((await fetch(`${dashboard.url}/listings`, { redirect: "manual" })).status).toBe(503);
 
   await sleep(OUTAGE_MS);
   expect(dashboard.process.exitCode).toBeNull();

@@ -38,6 +38,9 @@ const sample = (text: string, series: string) =>
       .find((line) => line.startsWith(`${series} `))
       ?.split(" ")[1] ?? Number.NaN,
   );
+type LoggedRequest = { id: number; method: string; path: string };
+const lastLoggedId = async () =>
+  ((await sandboxControl(sandbox.url, "/requests")).body.requests as LoggedRequest[]).at(-1)?.id ?? 0;
 const sandboxLogSize = async () => ((await sandboxControl(sandbox.url, "/requests")).body.requests as unknown[]).length;
 
 beforeAll(async () => {
@@ -60,6 +63,72 @@ afterAll(async () => {
   await dashboard?.stop();
   await sandbox?.close();
   rmSync(folder, { recursive: true, force: true });
+});
+
+// docs/security.md, "What a caller without a session can cause": each route a stranger can reach, 20 times.
+const ANONYMOUS_GETS = [
+  "/api/health",
+  "/api/health/ready",
+  "/api/metrics",
+  "/api/auth/csrf",
+  "/api/auth/providers",
+  "/api/auth/session",
+  "/api/auth/callback/marketplace?code=guessed-code&state=guessed-state",
+  "/api/listings?state=active&page=1&fresh=1",
+  "/api/listings/1",
+  "/api/listings/counts",
+  "/api/listings/1/neighbours",
+  "/api/listings/1/history",
+  "/api/changes/1",
+  "/api/changes/1/progress",
+  "/api/changes/1/listings",
+  "/api/changes/export",
+  "/api/mirror",
+  "/api/orders/sheet",
+  "/api/shop-needs",
+  "/api/templates",
+  "/",
+  "/sign-in",
+  "/sign-in?error=Configuration",
+  "/listings",
+  "/listings/1",
+  "/listings/grid?ids=1,2,3",
+  "/changes",
+  "/changes/1",
+  "/bulk-jobs/1",
+  "/inbox",
+  "/orders",
+  "/orders/sheet",
+  "/no-such-page",
+];
+const ANONYMOUS_POSTS = ["/api/webhooks/marketplace", "/api/changes/import", "/api/auth/signin/marketplace"];
+
+describe("a caller without a session", () => {
+  it("reaches no route that sends a request to the marketplace, and none answers 5xx", async () => {
+    const before = await lastLoggedId();
+    const answers: string[] = [];
+    for (let round = 0; round < 20; round++)
+      await Promise.all([
+        ...ANONYMOUS_GETS.map(async (path) => {
+          const response = await fetch(`${dashboard.url}${path}`, { redirect: "manual" });
+          await response.arrayBuffer();
+          if (response.status >= 500) answers.push(`GET ${path}: ${response.status}`);
+        }),
+        ...ANONYMOUS_POSTS.map(async (path) => {
+          const response = await fetch(`${dashboard.url}${path}`, {
+            method: "POST",
+            redirect: "manual",
+            headers: { "content-type": "application/json" },
+            body: "{}",
+          });
+          await response.arrayBuffer();
+          if (response.status >= 500) answers.push(`POST ${path}: ${response.status}`);
+        }),
+      ]);
+    expect(answers).toEqual([]);
+    const caused = (await sandboxControl(sandbox.url, `/requests?since=${before}`)).body.requests as LoggedRequest[];
+    expect(caused.map((entry) => `${entry.method} ${entry.path}`)).toEqual([]);
+  }, 120_000);
 });
 
 describe("health", () => {
@@ -88,15 +157,38 @@ describe("health", () => {
     expect(body.checks.migrations?.applied).toBe(body.checks.migrations?.expected);
   });
 
-  it("GET /api/health/ready is 503 naming the marketplace while it does not answer, and 200 again once it does", async () => {
+  it("1,000 anonymous GET /api/health/ready cause no marketplace request, and say nothing of quota or timing", async () => {
+    const before = await sandboxLogSize();
+    const statuses: number[] = [];
+    const bodies = new Set<string>();
+    for (let round = 0; round < 20; round++)
+      await Promise.all(
+        Array.from({ length: 50 }, async () => {
+          const response = await get("/api/health/ready");
+          statuses.push(response.status);
+          const body = (await response.json()) as Record<string, unknown>;
+          bodies.add(Object.keys(body).sort().join(","));
+        }),
+      );
+    expect(statuses.filter((status) => status !== 200)).toEqual([]);
+    expect(statuses).toHaveLength(1_000);
+    expect([...bodies]).toEqual(["checks,status"]);
+    expect(await sandboxLogSize()).toBe(before);
+  }, 120_000);
+
+  it("GET /api/health/ready is 503 naming the marketplace once a request finds it down, and 200 again once one succeeds", async () => {
+    const seller = await createSeller(sandbox.url, { listings: 1 });
+    const { cookie } = await signInOverHttp(dashboard.url, seller);
+    const read = () => get("/api/listings?state=active&page=1&fresh=1", { cookie });
     await sandboxControl(sandbox.url, "/outage", { seconds: 4 });
     await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await read()).status).not.toBe(200);
     const down = await get("/api/health/ready");
     expect(down.status).toBe(503);
     const body = (await down.json()) as { status: string; checks: Record<string, { ok: boolean; error?: string }> };
     expect(body.status).toBe("not ready");
     expect(body.checks.marketplace?.ok).toBe(false);
-    expect(body.checks.marketplace?.error).toMatch(/ping failed/);
+    expect(body.checks.marketplace?.error).toMatch(/the marketplace failed the latest request/);
     expect(body.checks.store?.ok).toBe(true);
     let status = 503;
     for (
@@ -104,6 +196,7 @@ describe("health", () => {
       status !== 200 && Date.now() < deadline;
       await new Promise((resolve) => setTimeout(resolve, 500))
     ) {
+      await read();
       status = (await get("/api/health/ready")).status;
     }
     expect(status).toBe(200);
@@ -143,7 +236,8 @@ describe("metrics", () => {
     expect(sample(text, 'marketplace_token_refreshes_total{outcome="refreshed"}')).toBe(1);
     expect(text).toContain("# TYPE change_items_total counter");
     expect(text).toContain("# TYPE process_resident_memory_bytes gauge");
-    expect(sample(text, "active_sessions")).toBe(1);
+    // This seller and the one of readiness's marketplace outage above.
+    expect(sample(text, "active_sessions")).toBe(2);
     expect(await scrape()).toContain("marketplace_calls_total");
   }, 60_000);
 });
@@ -168,12 +262,8 @@ describe("structured logs", () => {
   });
 
   it("write one JSON line per marketplace call (operation, status, latency, rate limit left)", async () => {
-    const before = logLines().length;
-    expect((await get("/api/health/ready")).status).toBe(200);
-    const ping = () =>
-      logLines()
-        .slice(before)
-        .find((line) => line.msg === "marketplace call" && line.operation === "ping");
+    // The API key's check at start is one.
+    const ping = () => logLines().find((line) => line.msg === "marketplace call" && line.operation === "ping");
     for (const deadline = Date.now() + 10_000; !ping() && Date.now() < deadline;)
       await new Promise((resolve) => setTimeout(resolve, 100));
     expect(ping()).toMatchObject({ operation: "ping", status: 200 });

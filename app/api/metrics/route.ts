@@ -29,16 +29,30 @@ export async function GET(request: Request) {
     return refusal(401, "This endpoint needs the metrics token: send `Authorization: Bearer <METRICS_TOKEN>`.", {
       "www-authenticate": 'Bearer realm="metrics"',
     });
-  const { registry, readAtScrape, activeSessions, unreadableTokens, lastSuccessfulRequest, quotaSpent, quotaRunsOut } =
-    metrics();
+  const {
+    registry,
+    readAtScrape,
+    activeSessions,
+    unreadableTokens,
+    lastSuccessfulRequest,
+    quotaSpent,
+    quotaRequests,
+    quotaRunsOut,
+  } = metrics();
   activeSessions.set(await (await sessions()).count());
   unreadableTokens.set((await tokenStore(await db()).unreadable()).length);
   const lastSuccess = await lastRequestStore(await db()).read();
   if (lastSuccess === null) lastSuccessfulRequest.reset();
   else lastSuccessfulRequest.set(Math.floor(lastSuccess / 1000));
   const quota = appQuota().status();
-  if (quota === null) quotaSpent.reset();
-  else quotaSpent.set(quota.share);
+  if (quota === null) {
+    quotaSpent.reset();
+    quotaRequests.reset();
+  } else {
+    quotaSpent.set(quota.share);
+    quotaRequests.set({ count: "spent" }, quota.spent);
+    quotaRequests.set({ count: "limit" }, quota.limit);
+  }
   quotaRunsOut.set(quota?.runsOutAt ? Math.floor(quota.runsOutAt / 1000) : 0);
   return new Response((await registry.metrics()) + (await readAtScrape.metrics()), {
     headers: { "content-type": registry.contentType, "cache-control": "no-store" },

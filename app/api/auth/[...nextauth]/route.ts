@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { decode } from "next-auth/jwt";
 import { handlers } from "@/lib/auth/auth";
+import { databaseAnswersNow } from "@/lib/db";
 
 /**
  * docs/marketplace.md §5.5.1 and §7.3: a callback whose state is missing or is not the one this browser was sent with stops the flow.
@@ -56,8 +57,21 @@ function refuseForgedCookie() {
   return response;
 }
 
+/**
+ * A sign-in's start and its return need the database (its session row, the seller's tokens): while it does not answer,
+ * the seller is told so before anything is sent to the marketplace (the code's exchange, the seller and shop reads).
+ */
+async function refusedForTheDatabase(request: NextRequest) {
+  const { pathname } = request.nextUrl;
+  if (!pathname.includes("/signin/") && !pathname.includes("/callback/")) return undefined;
+  if (await databaseAnswersNow()) return undefined;
+  return NextResponse.redirect(new URL("/sign-in?error=DatabaseDown", request.nextUrl), 303);
+}
+
 export async function GET(request: NextRequest) {
   if (forgedCallbackCookie(request)) return refuseForgedCookie();
+  const refused = await refusedForTheDatabase(request);
+  if (refused) return refused;
   const { pathname, searchParams } = request.nextUrl;
   if (pathname.endsWith("/callback/marketplace")) {
     if (!(await stateMatches(request)))
@@ -69,5 +83,6 @@ export async function GET(request: NextRequest) {
 }
 
 export async function POST(request: NextRequest) {
-  return forgedCallbackCookie(request) ? refuseForgedCookie() : handlers.POST(request);
+  if (forgedCallbackCookie(request)) return refuseForgedCookie();
+  return (await refusedForTheDatabase(request)) ?? handlers.POST(request);
 }
