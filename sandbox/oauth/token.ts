@@ -165,6 +165,8 @@ export const tokenRoutes = [
       const app = state.app(fields.client_id);
       if (!app) return oauthError(c, "invalid_client", "client_id is unknown");
       c.set("apiApp", app);
+      const full = state.refusal("tokens", 2);
+      if (full) return jsonError(c, 403, full);
       const granted = grant(c, app, fields);
       if (granted instanceof Response) return granted;
       c.set("bearer", { user_id: granted.user_id, scopes: [] });
