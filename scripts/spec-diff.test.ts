@@ -99,7 +99,7 @@ describe("npm run spec-diff", () => {
     );
   }, 180_000);
 
-  it("refuses with exit 2 and a sentence a document nested 20,000 arrays deep and a 3 kB fan-out of $refs", async () => {
+  it("refuses with exit 2 and a sentence a document nested 20,000 arrays deep, a 3 kB fan-out of $refs and a chain of 5,000", async () => {
     const deep = join(folder, "deep.json");
     writeFileSync(
       deep,
@@ -131,9 +131,30 @@ describe("npm run spec-diff", () => {
       }),
     );
     expect(readFileSync(fanOut).length).toBeLessThan(4_000);
-    const [nested, fanned] = await Promise.all([
+    // 5,000 schemas, each an array of the next: shallow as JSON, 5,000 deep once its $refs are followed.
+    const chain = join(folder, "chain.json");
+    const links = Array.from({ length: 5_000 }, (_, link) => [
+      `L${link}`,
+      { type: "array", items: link === 4_999 ? { type: "string" } : { $ref: `#/components/schemas/L${link + 1}` } },
+    ]);
+    const listOf = {
+      description: "x",
+      content: {
+        "application/json": { schema: { type: "object", properties: { list: { $ref: "#/components/schemas/L0" } } } },
+      },
+    };
+    writeFileSync(
+      chain,
+      JSON.stringify({
+        openapi: "3.0.2",
+        paths: { "/a": { get: { operationId: "a", responses: { 200: listOf } } } },
+        components: { schemas: Object.fromEntries(links) },
+      }),
+    );
+    const [nested, fanned, chained] = await Promise.all([
       specDiff(deep, "--against", AUGUST),
       specDiff(fanOut, "--against", AUGUST),
+      specDiff(chain, "--against", AUGUST),
     ]);
     expect(nested.stderr.trim()).toMatch(/deep\.json nests more than 64 levels deep, deeper than any OpenAPI document/);
     expect(nested.stdout).toBe("");
@@ -143,6 +164,9 @@ describe("npm run spec-diff", () => {
     );
     expect(fanned.stdout).toBe("");
     expect(fanned.status).toBe(2);
+    expect(chained.stderr.trim()).toMatch(/chain\.json nests its \$refs more than 64 deep: pass the marketplace's/);
+    expect(chained.stdout).toBe("");
+    expect(chained.status).toBe(2);
   }, 180_000);
 
   it("refuses with exit 2 and a sentence a server that trickles, one that sends 400 MB, one that declares it, and a file over 32 MB", async () => {
