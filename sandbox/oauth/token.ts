@@ -143,6 +143,7 @@ export const tokenRoutes = [
     responses: {
       200: reply("A new token pair (never cached).", tokenResponseSchema),
       400: reply("An OAuth error (RFC 6749 5.2) with error_description.", errorSchema),
+      403: reply("Sandbox only: the space holds its most tokens; reset it or create another.", errorSchema),
     },
     handler: async (c, { body }) => {
       const params = await body();
