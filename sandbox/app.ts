@@ -99,8 +99,10 @@ export function createApp(state: SandboxState, routes: readonly Route[] = API_RO
   });
 
   const limitBody = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => jsonError(c as never, 413, BODY_TOO_LARGE) });
-  // Only on the methods that carry a body: on a GET it would be one more link in every read's chain.
-  app.on(["POST", "PUT", "PATCH", "DELETE"], "/v3/*", async (c, next) => {
+  // Every body this app reads, on every path (the API, the OAuth pages, the control API and its spaces), is read as a
+  // stream up to the limit and refused as soon as it passes it. Only on the methods that carry a body: on a GET it
+  // would be one more link in every read's chain.
+  app.on(["POST", "PUT", "PATCH", "DELETE"], "*", async (c, next) => {
     const length = requestHeader(c, "transfer-encoding") === undefined ? requestHeader(c, "content-length") : undefined;
     if (length !== undefined) return parseInt(length, 10) > MAX_BODY_BYTES ? jsonError(c, 413, BODY_TOO_LARGE) : next();
     return limitBody(c, next);

@@ -166,6 +166,8 @@ export function controlRoutes(spaces?: Spaces) {
     if (input instanceof Response) return input;
     const unknown = input.scopes.find((scope) => !Object.hasOwn(SCOPES, scope));
     if (unknown) return jsonError(c, 400, `scopes: unknown scope ${unknown}.`);
+    const full = overfilled(c, "tokens", 2);
+    if (full) return full;
     const state = c.get("state");
     return c.json(
       issueTokens(state.db, {
@@ -184,6 +186,8 @@ export function controlRoutes(spaces?: Spaces) {
     if (input instanceof Response) return input;
     const unknown = input.scopes.find((scope) => !V2_SCOPES.has(scope));
     if (unknown) return jsonError(c, 400, `scopes: ${unknown} is not a v2 scope.`);
+    const full = overfilled(c, "tokens");
+    if (full) return full;
     const token = randomId(20);
     c.get("state")
       .db.prepare("INSERT INTO legacy_tokens (token_hash, app_id, user_id, scopes) VALUES (?, ?, ?, ?)")

@@ -3,6 +3,7 @@ import { validationMessage } from "./api/routes.js";
 import { jsonError, type SandboxEnv } from "./http.js";
 import { orderBody, placeOrder } from "./store/place-order.js";
 import { statement, type Db } from "./store/db.js";
+import { storedBytes } from "./space-limits.js";
 import { getReceiptRow, receiptsJson, shipReceipt } from "./store/receipt-store.js";
 
 const receiptOf = (db: Db, receiptId: number) => {
@@ -18,7 +19,7 @@ export function orderControlRoutes(routes: Hono<SandboxEnv>) {
     const parsed = orderBody.safeParse(await c.req.json().catch(() => undefined));
     if (!parsed.success) return jsonError(c, 400, validationMessage(parsed.error));
     const state = c.get("state");
-    const full = state.refusal("orders");
+    const full = state.refusal("orders") ?? state.refusal("bytes", storedBytes(parsed.data));
     if (full) return jsonError(c, 403, full);
     const outcome = placeOrder(state.db, parsed.data, state.now());
     if ("error" in outcome) return jsonError(c, outcome.status, outcome.error);
@@ -30,6 +31,8 @@ export function orderControlRoutes(routes: Hono<SandboxEnv>) {
     const state = c.get("state");
     const receiptId = Number(c.req.param("receipt_id"));
     if (!receiptOf(state.db, receiptId)) return jsonError(c, 404, `No receipt ${receiptId}.`);
+    const full = state.shipmentRefusal(receiptId, 0);
+    if (full) return jsonError(c, 403, full);
     if (!shipReceipt(state.db, receiptId, state.now()))
       return jsonError(c, 409, `Receipt ${receiptId} is shipped already.`);
     return c.json(receiptOf(state.db, receiptId));

@@ -6,7 +6,7 @@ import { RequestLog } from "./request-log.js";
 import { FaultPlan } from "./faults.js";
 import { PHASE_STARTS, phaseAt, phaseReached, type Phase } from "./phases.js";
 import { WebhookHub } from "./webhooks.js";
-import { spaceRefusal, type SpaceBound, type SpaceLimits } from "./space-limits.js";
+import { shipmentRefusal, spaceRefusal, type SpaceBound, type SpaceLimits } from "./space-limits.js";
 
 export { PHASES, type Phase } from "./phases.js";
 
@@ -134,6 +134,11 @@ export class SandboxState {
   /** Why adding `count` more of `bound` would overfill this space, or undefined (always, outside a space). */
   refusal(bound: SpaceBound, count = 1): string | undefined {
     return this.limits && spaceRefusal(this, this.limits, bound, count);
+  }
+
+  /** Why one more shipment of `receiptId`, `bytes` long, would overfill this space, or undefined. */
+  shipmentRefusal(receiptId: number, bytes: number): string | undefined {
+    return this.limits && shipmentRefusal(this, this.limits, receiptId, bytes);
   }
 
   private seed() {

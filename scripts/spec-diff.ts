@@ -5,11 +5,12 @@ import { compareDocuments } from "./spec-diff/compare";
 import { dashboardUsage } from "./spec-diff/dashboard-usage";
 import { readOpenApiDocument, UnreadableDocument } from "./spec-diff/published-document";
 import { reportOf, textOf } from "./spec-diff/report";
-import type { Json } from "./spec-diff/schema-fields";
+import { UnboundedDocument, type Json } from "./spec-diff/schema-fields";
 
 // npm run spec-diff -- <published document> [--json] [--against <file>]: what changed in the marketplace's published
 // OpenAPI document against the one the sandbox implements (docs/sandbox.md). Exit status 1 when a breaking difference
-// touches what the dashboard uses, 2 when a document cannot be read.
+// touches what the dashboard uses, 2 when a document cannot be read or is too large, too deep or expands without end
+// (a hostile document is never taken for a breaking change).
 
 const USAGE = "npm run spec-diff -- <file or http(s) URL of a published OpenAPI document> [--json] [--against <file>]";
 
@@ -40,7 +41,14 @@ async function main(): Promise<number> {
   const baseName =
     values.against ??
     `the document the sandbox implements (sandbox/etsy-oas-3.0.0.json with the overlays of ${OVERLAYS.map((overlay) => overlay.date).join(", ")})`;
-  const report = reportOf(source, baseName, compareDocuments(base, published, await dashboardUsage()));
+  let differences;
+  try {
+    differences = compareDocuments(base, published, await dashboardUsage());
+  } catch (error) {
+    if (!(error instanceof UnboundedDocument)) throw error;
+    return refuse(`${error.document === published ? source : baseName} ${error.message}`);
+  }
+  const report = reportOf(source, baseName, differences);
   console.log(values.json ? JSON.stringify(report, null, 2) : textOf(report));
   return report.summary.breakingUsedByDashboard > 0 ? 1 : 0;
 }
@@ -50,7 +58,11 @@ main().then(
     process.exitCode = status;
   },
   (error: unknown) => {
-    if (!(error instanceof UnreadableDocument)) throw error;
-    process.exitCode = refuse(error.message);
+    // Exit 1 means a breaking change; a failure of this command is never one.
+    process.exitCode = refuse(
+      error instanceof UnreadableDocument
+        ? error.message
+        : `spec-diff failed (${error instanceof Error ? error.message : String(error)}): the document could not be compared; report this with the document attached.`,
+    );
   },
 );

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { storedBytes } from "../space-limits.js";
 import { jsonError, jsonText, splitList, type Ctx } from "../http.js";
 import { hasScope } from "./credentials.js";
 import {
@@ -265,6 +266,8 @@ const updateListing = (method: "patch" | "put", operationId: string) =>
         state: fields.state,
         ...guaranteesOf(fields),
       };
+      const full = state.refusal("bytes", storedBytes(changes));
+      if (full) return jsonError(c, 403, full);
       state.db.transaction(() => {
         updateListingFields(state.db, row.listing_id, changes, state.now());
         // docs/marketplace.md §3.1 legacy path: is_personalizable=false removes personalization.
@@ -585,22 +588,19 @@ export const listingRoutes = [
       const state = c.get("state");
       const fields = await body(listingFormsAt(state).draft);
       if (fields instanceof Response) return fields;
-      const full = state.refusal("listings");
+      const draft = {
+        shop_id: shop.shop_id,
+        user_id: shop.user_id,
+        title: fields.title,
+        description: fields.description,
+        quantity: fields.quantity,
+        price_amount: fields.price,
+        tags: JSON.stringify(splitList(fields.tags)),
+        ...guaranteesOf(fields),
+      };
+      const full = state.refusal("listings") ?? state.refusal("bytes", storedBytes(draft));
       if (full) return jsonError(c, 403, full);
-      const listingId = insertDraftListing(
-        state.db,
-        {
-          shop_id: shop.shop_id,
-          user_id: shop.user_id,
-          title: fields.title,
-          description: fields.description,
-          quantity: fields.quantity,
-          price_amount: fields.price,
-          tags: JSON.stringify(splitList(fields.tags)),
-          ...guaranteesOf(fields),
-        },
-        state.now(),
-      );
+      const listingId = insertDraftListing(state.db, draft, state.now());
       state.webhooks.listingChanged("listing.created", listingId);
       const row = getListingRow(state.db, listingId);
       return c.json(row && listingJson(state.db, row, viewOf(c)), 201);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { storedBytes } from "../space-limits.js";
 import { personalizationWriteSchema } from "../../lib/personalization/schema.js";
 import { jsonError, jsonText, requestHeader } from "../http.js";
 import { getListingRow, replaceQuestions, type StoredQuestion } from "../store/listing-store.js";
@@ -127,6 +128,8 @@ export const personalizationRoutes = [
       if (write instanceof Response) return write;
       const questions = storedQuestionSet(write, { phase: state.phase, currency: row.currency_code, current });
       if ("error" in questions) return jsonError(c, 400, questions.error);
+      const full = state.refusal("bytes", storedBytes(questions));
+      if (full) return jsonError(c, 403, full);
       const questionsText = replaceQuestions(state.db, row.listing_id, questions, state.now());
       state.webhooks.listingChanged("listing.updated", row.listing_id);
       return jsonText(c, `{"personalization_questions":${questionsText}}`, 201);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { storedBytes } from "../space-limits.js";
 import { jsonError, type Ctx } from "../http.js";
 import { defineRoute, enumValue, integerQuery, integerValue, limitQuery, refusals, reply } from "./routes.js";
 import { lenientIdParam, ownShopOr403, shopIdParam } from "./listings.js";
@@ -140,6 +141,8 @@ export const receiptRoutes = [
             send_bcc: fields.send_bcc ?? false,
           }
         : null;
+      const full = shipment && c.get("state").shipmentRefusal(row.receipt_id, storedBytes(shipment));
+      if (full) return jsonError(c, 403, full);
       recordShipment(db, row.receipt_id, shipment, c.get("state").now());
       return c.json(receiptsJson(db, [getReceiptRow(db, row.shop_id, row.receipt_id)!])[0]);
     },

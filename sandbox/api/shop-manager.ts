@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { storedBytes } from "../space-limits.js";
 import { jsonError, type Ctx } from "../http.js";
 import { multiQuestionWriteSchema, storedQuestionSet } from "./multi-question.js";
 import { LISTING_STATES, type StoredQuestion } from "../wire.js";
@@ -56,6 +57,8 @@ export async function shopManagerEdit(c: Ctx, listingId: number) {
     price_amount: edit.price === undefined ? undefined : Math.round(edit.price * 100),
     tags: edit.tags === undefined ? undefined : JSON.stringify(edit.tags),
   };
+  const full = state.refusal("bytes", storedBytes(changes) + storedBytes(questions));
+  if (full) return jsonError(c, 403, full);
   state.db.transaction(() => {
     updateListingFields(state.db, listingId, changes, state.now());
     if (questions) replaceQuestions(state.db, listingId, questions, state.now());

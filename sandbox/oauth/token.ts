@@ -143,6 +143,7 @@ export const tokenRoutes = [
     responses: {
       200: reply("A new token pair (never cached).", tokenResponseSchema),
       400: reply("An OAuth error (RFC 6749 5.2) with error_description.", errorSchema),
+      403: reply("Sandbox only: the space holds its most tokens; reset it or create another.", errorSchema),
     },
     handler: async (c, { body }) => {
       const params = await body();
@@ -165,6 +166,8 @@ export const tokenRoutes = [
       const app = state.app(fields.client_id);
       if (!app) return oauthError(c, "invalid_client", "client_id is unknown");
       c.set("apiApp", app);
+      const full = state.refusal("tokens", 2);
+      if (full) return jsonError(c, 403, full);
       const granted = grant(c, app, fields);
       if (granted instanceof Response) return granted;
       c.set("bearer", { user_id: granted.user_id, scopes: [] });

@@ -22,6 +22,43 @@ type Schema = {
 
 const MAX_DEPTH = 10;
 
+/**
+ * How much walking one document may cost: a small document whose `$ref`s fan out (ten fields each referring to a schema
+ * of ten fields, and so on) would otherwise expand without end. The vendor's document, compared whole, follows 836.
+ */
+export const REF_BOUNDS = { expansions: 50_000, chain: 64 };
+
+/** A document whose `$ref`s expand past REF_BOUNDS: its message completes a sentence that starts with its name. */
+export class UnboundedDocument extends Error {
+  constructor(
+    readonly document: Json,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const expansions = new WeakMap<Json, number>();
+
+/** `$ref`s followed in `document` so far, each walk of its schemas counted. */
+export const expansionsOf = (document: Json) => expansions.get(document) ?? 0;
+
+function follow(document: Json, ref: string, chain: number): unknown {
+  const count = expansionsOf(document) + 1;
+  expansions.set(document, count);
+  if (count > REF_BOUNDS.expansions)
+    throw new UnboundedDocument(
+      document,
+      `expands its $refs more than ${REF_BOUNDS.expansions.toLocaleString("en-US")} times (references that fan out): pass the marketplace's published OpenAPI document, not a generated one.`,
+    );
+  if (chain > REF_BOUNDS.chain)
+    throw new UnboundedDocument(
+      document,
+      `nests its $refs more than ${REF_BOUNDS.chain} deep: pass the marketplace's published OpenAPI document, not a generated one.`,
+    );
+  return pointee(document, ref);
+}
+
 const isObject = (value: unknown): value is Json =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
@@ -55,7 +92,7 @@ function merged(document: Json, start: Schema, seen: readonly string[]): Merged 
   while (typeof schema.$ref === "string") {
     if (refs.includes(schema.$ref)) return null;
     refs.push(schema.$ref);
-    const target = pointee(document, schema.$ref);
+    const target = follow(document, schema.$ref, refs.length);
     schema = isObject(target) ? (target as Schema) : {};
     nullable ||= schema.nullable === true;
   }

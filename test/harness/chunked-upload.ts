@@ -9,24 +9,21 @@ export function chunkedUpload(
   url: URL,
   bytes: number,
   {
+    method = "POST",
     headers = {},
     chunkBytes = 64 * 1024,
     pauseMs = 0,
-  }: { headers?: Record<string, string>; chunkBytes?: number; pauseMs?: number } = {},
+  }: { method?: string; headers?: Record<string, string>; chunkBytes?: number; pauseMs?: number } = {},
 ) {
   return new Promise<{ status: number; body: string; sentBeforeAnswer: number; sent: number }>((resolve) => {
     const chunk = Buffer.alloc(chunkBytes);
     const answer = { status: 0, body: "", sentBeforeAnswer: Infinity };
     let sent = 0;
-    const upload = request(
-      url,
-      { method: "POST", headers: { "content-type": "application/json", ...headers } },
-      (response) => {
-        answer.status = response.statusCode ?? 0;
-        answer.sentBeforeAnswer = sent;
-        response.on("data", (part: Buffer) => (answer.body += part.toString()));
-      },
-    );
+    const upload = request(url, { method, headers: { "content-type": "application/json", ...headers } }, (response) => {
+      answer.status = response.statusCode ?? 0;
+      answer.sentBeforeAnswer = sent;
+      response.on("data", (part: Buffer) => (answer.body += part.toString()));
+    });
     upload.on("error", () => {});
     upload.on("close", () => resolve({ ...answer, sent }));
     const send = () => {

@@ -1,7 +1,12 @@
-import { NextResponse, type NextRequest } from "next/server";
+import { after, NextRequest, NextResponse } from "next/server";
 import { decode } from "next-auth/jwt";
 import { handlers } from "@/lib/auth/auth";
 import { databaseAnswersNow } from "@/lib/db";
+import { readBodyUpTo } from "@/lib/security/limited-body";
+
+/** next-auth's POSTs (sign-in, sign-out) carry a form of a CSRF token and a callback URL: far less than this. */
+const AUTH_BODY_MAX_BYTES = 16 * 1024;
+const AUTH_TOO_LARGE = `This sign-in request is larger than the ${AUTH_BODY_MAX_BYTES / 1024} kB the dashboard accepts. Start again from the sign-in page.`;
 
 /**
  * docs/marketplace.md §5.5.1 and §7.3: a callback whose state is missing or is not the one this browser was sent with stops the flow.
@@ -84,5 +89,15 @@ export async function GET(request: NextRequest) {
 
 export async function POST(request: NextRequest) {
   if (forgedCallbackCookie(request)) return refuseForgedCookie();
-  return (await refusedForTheDatabase(request)) ?? handlers.POST(request);
+  const refused = await refusedForTheDatabase(request);
+  if (refused) return refused;
+  // Open to anyone: the body is read here up to the bound, so next-auth never holds one of any size.
+  const body = await readBodyUpTo(request, AUTH_BODY_MAX_BYTES);
+  if (!body.ok) {
+    after(body.cancel);
+    return NextResponse.json({ error: AUTH_TOO_LARGE }, { status: 413 });
+  }
+  return handlers.POST(
+    new NextRequest(request.url, { method: "POST", headers: request.headers, body: body.bytes as BodyInit }),
+  );
 }
