@@ -157,7 +157,7 @@ if (process.argv[1]?.endsWith("seller-week.ts")) {
   const counts = new Map<Life, number>();
   for (const order of week.orders) counts.set(order.life, (counts.get(order.life) ?? 0) + 1);
   console.log(
-    `${week.orders.length} orders from ${new Date(week.from * 1000).toISOString()} to ${new Date(week.to * 1000).toISOString()}; ${week.unfinished} steps were still due after the week.`,
+    `${week.orders.length} orders from ${new Date(week.from * 1000).toISOString()} to ${new Date(week.to * 1000).toISOString()}; ${week.unfinished} steps were still due at its end (left undone).`,
   );
   for (const [life, count] of counts) console.log(`  ${life}: ${count}`);
 }
