@@ -261,9 +261,9 @@ describe("delivery", () => {
 });
 
 describe("the sandbox's home page", () => {
-  it("shows each recent order's status as the API reads it, and whether it was delivered", async () => {
+  it("shows each recent order's status as the API reads it, why it was cancelled and whether it was delivered", async () => {
     const cancelled = await placed(sandbox.url);
-    await control(sandbox.url, `/receipts/${cancelled}/cancel`);
+    await control(sandbox.url, `/receipts/${cancelled}/cancel`, { reason: "The buyer asked." });
     const delivered = await placed(sandbox.url, { shipped: true });
     await control(sandbox.url, `/receipts/${delivered}/refund`, { amount: 100 });
     await control(sandbox.url, `/receipts/${delivered}/deliver`);
@@ -272,7 +272,7 @@ describe("the sandbox's home page", () => {
       return row?.match(/<td>([^<]*)<\/td>\s*<\/tr>/)?.[1];
     };
     const home = await http(`${sandbox.url}/`);
-    expect(cells(cancelled, home.text)).toBe("canceled");
+    expect(cells(cancelled, home.text)).toBe("canceled, The buyer asked.");
     expect(cells(delivered, home.text)).toBe("partially refunded, delivered");
   });
 });

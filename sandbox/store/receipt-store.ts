@@ -400,5 +400,6 @@ export function recentOrders(db: Db, limit: number) {
     variations: JSON.parse(row.variations) as VariationWire[],
     status: read.get(row.receipt_id)?.status,
     delivered: receipts.get(row.receipt_id)?.[0]?.delivered_timestamp != null,
+    cancel_reason: receipts.get(row.receipt_id)?.[0]?.cancel_reason ?? null,
   }));
 }
