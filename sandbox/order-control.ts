@@ -77,6 +77,8 @@ async function bodyOf<T>(c: Ctx, schema: z.ZodType<T>): Promise<T | Response> {
 
 type Step<T> = (state: SandboxState, receiptId: number, input: T) => LifeRefusal | null;
 
+const spaceFull = (error: string | undefined): LifeRefusal | null => (error ? { status: 403, error } : null);
+
 /** One step of an order's life at POST /receipts/:receipt_id/<name>: 404 for an unknown receipt, else the step's answer. */
 function lifeStep<T>(routes: Hono<SandboxEnv>, name: string, schema: z.ZodType<T>, step: Step<T>) {
   routes.post(`/receipts/:receipt_id{[0-9]+}/${name}`, async (c) => {
@@ -120,10 +122,22 @@ export function orderControlRoutes(routes: Hono<SandboxEnv>) {
     return c.json(receiptOf(state.db, receiptId));
   });
 
-  lifeStep(routes, "cancel", cancelBody, (state, id, input) =>
-    cancelReceipt(state.db, id, input.reason ?? null, state.now()),
+  lifeStep(
+    routes,
+    "cancel",
+    cancelBody,
+    (state, id, input) =>
+      spaceFull(state.refusal("bytes", storedBytes(input.reason ?? ""))) ??
+      cancelReceipt(state.db, id, input.reason ?? null, state.now()),
   );
-  lifeStep(routes, "refund", refundBody, (state, id, input) => refundReceipt(state.db, id, input, state.now()));
+  lifeStep(
+    routes,
+    "refund",
+    refundBody,
+    (state, id, input) =>
+      spaceFull(state.refundRefusal(id, storedBytes(input.reason ?? ""))) ??
+      refundReceipt(state.db, id, input, state.now()),
+  );
   lifeStep(routes, "payment-review", emptyBody, (state, id) => holdForReview(state.db, id, state.now()));
   lifeStep(routes, "settle", settleBody, (state, id, input) => {
     const refusal = settleReceipt(state.db, id, input.outcome, state.now());

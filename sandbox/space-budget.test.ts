@@ -16,7 +16,7 @@ beforeAll(async () => {
     port: 0,
     db: ":memory:",
     phase: undefined,
-    spaceLimits: { bytes: BUDGET, shipments_per_receipt: 2, tokens: 6 },
+    spaceLimits: { bytes: BUDGET, shipments_per_receipt: 2, refunds_per_receipt: 2, tokens: 6 },
   });
 });
 afterAll(() => small.close());
@@ -46,7 +46,7 @@ describe("a space's byte budget", () => {
     }
     expect(index).toBeLessThanOrEqual(Math.ceil(BUDGET / (60 * KB)) + 1);
     expect(refused?.error).toMatch(
-      /^This space holds at most 524,288 bytes of listing text, order answers, shipments and tokens and has [\d,]+, no room for 61,4\d\d more\. /,
+      /^This space holds at most 524,288 bytes of listing text, order answers, shipments, refunds and tokens and has [\d,]+, no room for 61,4\d\d more\. /,
     );
     expect(refused?.error).toContain(REFUSAL_END);
     const kept = await sandboxControl(base, `/listings/${ids[index - 1]}`);
@@ -104,5 +104,22 @@ describe("a space's shipments and tokens", () => {
     });
     expect(refused.status).toBe(403);
     expect(refused.body.error).toBe(`This space holds at most 6 tokens and has 6, no room for 2 more. ${REFUSAL_END}`);
+  });
+});
+
+describe("a space's refunds", () => {
+  it("refuses a refund past the most one receipt holds, keeping the refunds it stored", async () => {
+    const { base_url: base } = await space();
+    const token = (await issueTokensFor(base, { user_id: ADA.user_id, scopes: ["transactions_r"] })).access_token;
+    const open = await callApi(base, `shops/${ADA.shop_id}/receipts?was_shipped=false&limit=1`, { token });
+    const receiptId = open.body.results[0].receipt_id as number;
+    const refund = () => sandboxControl(base, `/receipts/${receiptId}/refund`, { amount: 1, reason: "A cent back" });
+    expect((await refund()).status).toBe(200);
+    expect((await refund()).status).toBe(200);
+    const third = await refund();
+    expect(third.status).toBe(403);
+    expect(third.body.error).toBe(`This space holds at most 2 refunds on one receipt and has 2. ${REFUSAL_END}`);
+    const stored = await callApi(base, `shops/${ADA.shop_id}/receipts/${receiptId}`, { token });
+    expect(stored.body.refunds).toHaveLength(2);
   });
 });

@@ -9,6 +9,7 @@ export const SPACE_LIMITS = {
   orders: 2_000,
   shipments: 5_000,
   shipments_per_receipt: 20,
+  refunds_per_receipt: 20,
   tokens: 10_000,
   apps: 20,
   webhooks: 10,
@@ -19,7 +20,8 @@ export const SPACE_LIMITS = {
 };
 export type SpaceLimits = typeof SPACE_LIMITS;
 
-export type SpaceBound = Exclude<keyof SpaceLimits, "log_entries" | "shipments_per_receipt">;
+type PerReceipt = "shipments_per_receipt" | "refunds_per_receipt";
+export type SpaceBound = Exclude<keyof SpaceLimits, "log_entries" | PerReceipt>;
 
 type Holder = { readonly db: Db; readonly webhooks: { list(): unknown[] }; readonly faults: { pending(): unknown[] } };
 
@@ -38,20 +40,23 @@ const HELD_BYTES = `SELECT
   (SELECT COALESCE(SUM(${bytes(["title", "description", "tags", "questions"])}), 0) FROM listings) +
   (SELECT COALESCE(SUM(${bytes(["variations"])}), 0) FROM transactions) +
   (SELECT COALESCE(SUM(${bytes(["carrier_name", "tracking_code", "note_to_buyer"])}), 0) FROM receipt_shipments) +
+  (SELECT COALESCE(SUM(${bytes(["reason"])}), 0) FROM receipt_refunds) +
+  (SELECT COALESCE(SUM(${bytes(["cancel_reason"])}), 0) FROM receipts) +
   (SELECT COALESCE(SUM(${bytes(["token_hash", "scopes"])}), 0) FROM tokens) +
   (SELECT COALESCE(SUM(${bytes(["token_hash", "scopes"])}), 0) FROM legacy_tokens)`;
 
-const NAMES: Record<SpaceBound | "shipments_per_receipt", string> = {
+const NAMES: Record<SpaceBound | PerReceipt, string> = {
   sellers: "sellers",
   listings: "listings",
   orders: "orders",
   shipments: "shipments",
   shipments_per_receipt: "shipments on one receipt",
+  refunds_per_receipt: "refunds on one receipt",
   tokens: "tokens",
   apps: "apps",
   webhooks: "webhooks",
   faults: "faults",
-  bytes: "bytes of listing text, order answers, shipments and tokens",
+  bytes: "bytes of listing text, order answers, shipments, refunds and tokens",
 };
 
 /** How many bytes `value` takes as the JSON text it is stored as, the measure of the space's byte budget. */
@@ -68,7 +73,7 @@ function held(holder: Holder, bound: SpaceBound): number {
   return statement(holder.db, `SELECT COUNT(*) FROM ${TABLES[bound]}`).pluck().get() as number;
 }
 
-function refusalSentence(bound: SpaceBound | "shipments_per_receipt", limit: number, now: number, count: number) {
+function refusalSentence(bound: SpaceBound | PerReceipt, limit: number, now: number, count: number) {
   const room = count > 1 ? `, no room for ${count.toLocaleString("en-US")} more` : "";
   return `This space holds at most ${limit.toLocaleString("en-US")} ${NAMES[bound]} and has ${now.toLocaleString("en-US")}${room}. Reset the space (POST /__sandbox/reset under its base URL) or create another space for the rest.`;
 }
@@ -88,4 +93,14 @@ export function shipmentRefusal(holder: Holder, limits: SpaceLimits, receiptId: 
   if (onReceipt + 1 > limits.shipments_per_receipt)
     return refusalSentence("shipments_per_receipt", limits.shipments_per_receipt, onReceipt, 1);
   return spaceRefusal(holder, limits, "shipments", 1) ?? spaceRefusal(holder, limits, "bytes", bytes);
+}
+
+/** The sentence refusing one more refund of `receiptId`, `bytes` long, or undefined when it fits. */
+export function refundRefusal(holder: Holder, limits: SpaceLimits, receiptId: number, bytes: number) {
+  const onReceipt = statement(holder.db, "SELECT COUNT(*) FROM receipt_refunds WHERE receipt_id = ?")
+    .pluck()
+    .get(receiptId) as number;
+  if (onReceipt + 1 > limits.refunds_per_receipt)
+    return refusalSentence("refunds_per_receipt", limits.refunds_per_receipt, onReceipt, 1);
+  return spaceRefusal(holder, limits, "bytes", bytes);
 }

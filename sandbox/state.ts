@@ -6,7 +6,7 @@ import { RequestLog } from "./request-log.js";
 import { FaultPlan } from "./faults.js";
 import { PHASE_STARTS, phaseAt, phaseReached, type Phase } from "./phases.js";
 import { WebhookHub } from "./webhooks.js";
-import { shipmentRefusal, spaceRefusal, type SpaceBound, type SpaceLimits } from "./space-limits.js";
+import { refundRefusal, shipmentRefusal, spaceRefusal, type SpaceBound, type SpaceLimits } from "./space-limits.js";
 
 export { PHASES, type Phase } from "./phases.js";
 
@@ -139,6 +139,11 @@ export class SandboxState {
   /** Why one more shipment of `receiptId`, `bytes` long, would overfill this space, or undefined. */
   shipmentRefusal(receiptId: number, bytes: number): string | undefined {
     return this.limits && shipmentRefusal(this, this.limits, receiptId, bytes);
+  }
+
+  /** Why one more refund of `receiptId`, `bytes` long, would overfill this space, or undefined. */
+  refundRefusal(receiptId: number, bytes: number): string | undefined {
+    return this.limits && refundRefusal(this, this.limits, receiptId, bytes);
   }
 
   private seed() {

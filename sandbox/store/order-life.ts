@@ -4,7 +4,7 @@ import { refundsOf, totalOf, type ReceiptRow, type TransactionRow } from "./rece
 // An order's life after checkout (docs/marketplace.md §16.7), each step dated by the sandbox clock: cancelled, refunded
 // in full or in part, held in payment review and settled, delivered. Each answers the refusal a person reads, or null.
 
-export type LifeRefusal = { status: 400 | 409; error: string };
+export type LifeRefusal = { status: 400 | 403 | 409; error: string };
 
 const rowOf = (db: Db, receiptId: number) =>
   statement(db, "SELECT * FROM receipts WHERE receipt_id = ?").get(receiptId) as ReceiptRow;
