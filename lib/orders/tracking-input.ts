@@ -2,7 +2,7 @@ import { z } from "zod";
 import { printsBadly } from "./answer-flags";
 
 // A carrier and tracking code go to the marketplace, the buyer's notice and the carrier's systems as typed: they are
-// checked by the rule an answer is flagged by, and refused before any request (docs/sellers.md, "Marking orders shipped").
+// checked by the rule an answer is flagged by, and refused before any request (docs/sellers.md, Orders).
 
 const LINE_BREAK = /\n/;
 
