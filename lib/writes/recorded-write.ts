@@ -162,9 +162,11 @@ export async function changeListing(
     if (current.data.shopId !== changer.shopId) return writeSnapshot(marketplace, changer, listingId, target, phase);
     const now = snapshotOf(current.data);
     // A retry, or a save that waited for another write, reads back first: what landed already is not written twice.
-    if ((attempt > 1 || waits > 0) && sameSnapshot(now, phase === "multi" ? alignWith(target, now) : target))
-      return { ok: true, data: current.data.questions };
-    if (expected && !sameSnapshot(now, expected)) return changedSince(current.data, change.verb);
+    // So does one whose listing changed since it was opened to just what it asks (the same save from another tab).
+    const holdsTarget = sameSnapshot(now, phase === "multi" ? alignWith(target, now) : target);
+    const changed = expected !== undefined && !sameSnapshot(now, expected);
+    if (holdsTarget && (attempt > 1 || waits > 0 || changed)) return { ok: true, data: current.data.questions };
+    if (changed) return changedSince(current.data, change.verb);
     const outcome = await writeRecorded(history, marketplace, {
       changer,
       listing: current.data,
