@@ -6,6 +6,7 @@ import { db } from "@/lib/db";
 import type { Result } from "@/lib/marketplace";
 import { moveItems, shipItems, type Mover, type MoveOutcome, type ShipReceipts } from "@/lib/orders/queue/moves";
 import { SHIP_RECEIPTS_MAX, shipReceipts } from "@/lib/orders/ship-receipts";
+import { trackingInput } from "@/lib/orders/tracking-input";
 import { itemFactsOf } from "@/lib/orders/queue/queue-view";
 import type { MoveKind } from "@/lib/orders/queue/states";
 
@@ -20,16 +21,7 @@ const batchSchema = z.object({ itemIds });
 const shipSchema = z.object({
   itemIds,
   // A tracking code belongs to one order: it is taken when the ticked items are all of one order.
-  tracking: z
-    .object({
-      carrierName: z.string().trim().min(1, "Name the carrier.").max(100, "Keep the carrier under 100 characters."),
-      trackingCode: z
-        .string()
-        .trim()
-        .min(1, "Type the tracking code.")
-        .max(100, "Keep the tracking code under 100 characters."),
-    })
-    .optional(),
+  tracking: trackingInput.optional(),
 });
 
 const ONE_ORDER_PER_CODE =

@@ -32,6 +32,11 @@ export function QueueAnswers({ item }: { item: QueueItem }) {
       {item.review === "corrected" && (
         <p className="text-xs font-medium text-stone-900" data-correction>
           Correction: {item.note}
+          {item.noteFlags.map((flag) => (
+            <span key={flag.kind} className="block text-xs font-normal text-amber-950" data-flag={flag.kind}>
+              <strong>Check:</strong> {flag.message}
+            </span>
+          ))}
         </p>
       )}
     </>

@@ -28,6 +28,7 @@ import { planUndo } from "./planning";
 import { diffLines } from "../personalization/question-diff";
 import type { Change } from "./field-change";
 import { REMOVED_LISTING } from "../writes/recorded-write";
+import { historyStore } from "../history/history-store";
 
 const sandbox = useSeededSandbox({ phase: "add-on-resend" });
 const SCOPES = ["listings_r", "listings_w", "shops_r"];
@@ -260,5 +261,62 @@ describe.each(eachEngine())("applying a change plan on %s", (_engine, location) 
     expect(first.counts.outcomes).toEqual({ done: 3 });
     expect(first.items.map((item) => item.outcome)).toEqual(["done", "done", "done"]);
     expect((await runner.review.progress(applied, first.at + 1)).items).toEqual([]);
+  });
+
+  describe("each row is written once", () => {
+    const lastRequest = async () =>
+      ((await sandboxControl(sandbox.url, "/requests")).body.requests as { id: number }[]).at(-1)?.id ?? 0;
+    const writesSince = async (since: number, listingId: number) =>
+      ((await sandboxControl(sandbox.url, "/requests")).body.requests as LoggedRequest[]).filter(
+        (entry) => entry.id > since && entry.method !== "GET" && entry.path.includes(`/listings/${listingId}/`),
+      );
+
+    it("two instances applying one plan at once, one listing's answer lost, write each listing once", async () => {
+      const planId = await reviewedPlan({ kind: "text-instructions", instructions: "Print clearly" });
+      const since = await lastRequest();
+      const [, lost] = seller.listing_ids;
+      await sandboxControl(sandbox.url, "/faults", {
+        method: "POST",
+        path: `/v3/application/shops/${seller.shop_id}/listings/${lost}/personalization`,
+        status: 504,
+        after_write: true,
+      });
+      expect(await runner.plans.startApply(planId, seller.shop_id!)).toBe(true);
+      const other = createPlanRunner(
+        { db, config: runnerConfig, store: tokenStore(db) },
+        { now: () => Date.now(), idleMs: 50, backoffMs: () => 50 },
+      );
+      const plan = (await runner.plans.find(planId))!;
+      await Promise.all([runner.apply(plan), other.apply(plan)]);
+      await other.stop();
+      const view = await runner.review.view((await runner.plans.find(planId))!);
+      expect(view.items.map((item) => item.outcome)).toEqual(["done", "done", "done"]);
+      for (const listingId of seller.listing_ids.slice(0, 3)) {
+        expect(await writesSince(since, listingId)).toHaveLength(1);
+        expect(
+          (await questionsOf(listingId)).find((question) => question.question_type === "text_input"),
+        ).toMatchObject({ instructions: "Print clearly" });
+      }
+    });
+
+    it("a row whose listing a save is writing is not written over, and says the listing changed elsewhere", async () => {
+      const planId = await reviewedPlan({ kind: "text-limit", limit: 99 });
+      const [first] = seller.listing_ids;
+      // A save in the editor (another instance) has claimed the first listing and is sending its questions.
+      const held = await historyStore(db).record({
+        listingId: first!,
+        shopId: seller.shop_id!,
+        userId: seller.user_id,
+        action: "save",
+        previous: { questions: [] },
+        target: { questions: [] },
+      });
+      expect(held).toBeDefined();
+      const since = await lastRequest();
+      const view = await apply(planId);
+      expect(view.items.map((item) => item.outcome)).toEqual(["changed-elsewhere", "done", "done"]);
+      expect(await writesSince(since, first!)).toEqual([]);
+      expect(await writesSince(since, seller.listing_ids[1]!)).toHaveLength(1);
+    });
   });
 });

@@ -5,7 +5,7 @@ import type { TokenStore } from "../tokens/token-store";
 import type { Database } from "../db/database";
 import { databaseAnswers, isDatabaseUnreachable } from "../db/outage";
 import { historyStore } from "../history/history-store";
-import { writeRecorded } from "../writes/recorded-write";
+import { claimedElsewhere, writeRecorded } from "../writes/recorded-write";
 import type { MarketplaceConfig } from "../marketplace/config";
 import type { MarketplaceFailure } from "../marketplace/failure";
 import { pacedMarketplace } from "../marketplace/paced-marketplace";
@@ -55,6 +55,7 @@ const changedElsewhere = (current: Question[]) =>
   ({ outcome: "changed-elsewhere", reason: CHANGED_ELSEWHERE, current }) as const;
 
 const instanceName = () => process.env.INSTANCE_NAME || `${hostname()}:${process.pid}`;
+const WAITING_FOR_ANOTHER = "Waiting for another change to this listing to finish.";
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export type PlanRunner = ReturnType<typeof createPlanRunner>;
@@ -127,7 +128,7 @@ export function createPlanRunner(
     metrics().changeItems.inc({ outcome: outcome.outcome });
   }
 
-  async function writeItem(plan: Plan, item: PendingItem, listing: ListingQuestions, owner: string) {
+  async function writeItem(plan: Plan, item: PendingItem, listing: ListingQuestions, owner: string, readAt: number) {
     // An earlier attempt (unanswered, or by an instance that died) that landed after all: done, never written twice.
     // A removal is always sent: it also turns personalization off on a listing that asks nothing.
     if (item.after.length > 0 && sameSnapshot({ questions: item.after }, { questions: listing.questions })) {
@@ -143,7 +144,7 @@ export function createPlanRunner(
       return queue.defer(plan.id, item.listingId, owner, {
         notBefore: now() + settings.idleMs,
         attempts: item.attempts,
-        reason: "Waiting for another change to this listing to finish.",
+        reason: WAITING_FOR_ANOTHER,
       });
     try {
       if (await history.writtenSince(plan.shopId, item.listingId, plan.createdAt, plan.id)) {
@@ -159,7 +160,15 @@ export function createPlanRunner(
         action: plan.undoOf ? "bulk-undo" : "bulk-apply",
         jobId: plan.id,
         phase: plan.phase,
+        readAt,
       });
+      // Another write holds the listing, or landed since the batch read it: this row waits, and is read again.
+      if (claimedElsewhere(outcome))
+        return await queue.defer(plan.id, item.listingId, owner, {
+          notBefore: now() + settings.idleMs,
+          attempts: item.attempts,
+          reason: WAITING_FOR_ANOTHER,
+        });
       if (outcome.ok) return await settle(plan, item, owner, { outcome: "done", attempts: item.attempts + 1 });
       if ("refusal" in outcome)
         return await settle(plan, item, owner, {
@@ -173,6 +182,8 @@ export function createPlanRunner(
   }
 
   async function runBatch(plan: Plan, items: PendingItem[], owner: string) {
+    // On the history's clock (its rows' times), not the runner's.
+    const readAt = Date.now();
     const read = await marketplace.getListingQuestions(
       plan.userId,
       items.map((item) => item.listingId),
@@ -191,7 +202,7 @@ export function createPlanRunner(
           const outcome =
             !listing || listing.shopId !== plan.shopId
               ? await settle(plan, item, owner, { outcome: "failed", reason: NOT_IN_SHOP })
-              : await writeItem(plan, item, listing, owner);
+              : await writeItem(plan, item, listing, owner, readAt);
           if (outcome === "paused") stopped = true;
         } catch (error) {
           stopped = true;

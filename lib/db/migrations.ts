@@ -281,4 +281,13 @@ export const MIGRATIONS = [
      name TEXT PRIMARY KEY,
      done_at BIGINT NOT NULL
    )`,
+  // Every write is sent once: its "pending" row is its claim on the target, and a second pending row for the same
+  // listing or receipt is refused by the database, on every instance alike (docs/architecture.md, "Sent once").
+  // Rows pending now are unknown from here on: their writes are settled by reading back, as an unanswered one is.
+  `ALTER TABLE personalization_history ADD COLUMN settled_at BIGINT;
+   UPDATE personalization_history SET outcome = 'unknown' WHERE outcome = 'pending' AND action <> 'outside';
+   CREATE UNIQUE INDEX personalization_history_one_pending ON personalization_history (shop_id, listing_id)
+     WHERE outcome = 'pending' AND action <> 'outside';
+   UPDATE shipment_history SET outcome = 'unknown' WHERE outcome = 'pending';
+   CREATE UNIQUE INDEX shipment_history_one_pending ON shipment_history (shop_id, receipt_id) WHERE outcome = 'pending'`,
 ];

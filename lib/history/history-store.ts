@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { Database } from "../db/database";
 import type { Snapshot } from "../personalization/snapshot";
 import { parseSnapshot } from "../personalization/snapshot-codec";
+import type { Claim } from "./write-claim";
 
 export type HistoryAction =
   "save" | "remove" | "restore" | "bulk-apply" | "bulk-remove" | "bulk-undo" | "outside" | "outside-revert";
@@ -47,7 +48,11 @@ const COLUMNS = "history_id, listing_id, action, job_id, previous, target, outco
 export function historyStore(db: Database) {
   return {
     db,
-    /** Kept before the write is sent (as "pending"), so what it replaces survives a crash mid-write. */
+    /**
+     * Kept before the write is sent (as "pending"), so what it replaces survives a crash mid-write; that row is the
+     * write's claim on the listing (write-claim.ts): undefined while another write to it is pending. An "outside" entry
+     * (a change seen on the marketplace) claims nothing.
+     */
     async record(entry: {
       listingId: number;
       shopId: number;
@@ -56,12 +61,13 @@ export function historyStore(db: Database) {
       jobId?: string;
       previous: Snapshot;
       target: Snapshot;
-    }): Promise<string> {
+    }): Promise<string | undefined> {
       const id = randomUUID();
-      await db.execute(
+      const recorded = await db.execute(
         `INSERT INTO personalization_history (history_id, listing_id, shop_id, user_id, action, job_id, previous, target, outcome, recorded_at)
          SELECT $1, $2, $3, $4, $5, $6, $7, $9, 'pending', CASE WHEN MAX(recorded_at) >= $8 THEN MAX(recorded_at) + 1 ELSE $8 END
-         FROM personalization_history WHERE shop_id = $3 AND listing_id = $2`,
+         FROM personalization_history WHERE shop_id = $3 AND listing_id = $2
+         ON CONFLICT DO NOTHING`,
         [
           id,
           entry.listingId,
@@ -74,15 +80,47 @@ export function historyStore(db: Database) {
           JSON.stringify(entry.target),
         ],
       );
-      return id;
+      return recorded === 1 ? id : undefined;
     },
 
     async settle(id: string, outcome: Exclude<HistoryOutcome, "pending">) {
-      await db.execute("UPDATE personalization_history SET outcome = $2 WHERE history_id = $1", [id, outcome]);
+      await db.execute("UPDATE personalization_history SET outcome = $2, settled_at = $3 WHERE history_id = $1", [
+        id,
+        outcome,
+        Date.now(),
+      ]);
     },
 
     async forget(id: string) {
       await db.execute("DELETE FROM personalization_history WHERE history_id = $1", [id]);
+    },
+
+    /** The write to a listing being sent now, if any. */
+    async pending(shopId: number, listingId: number): Promise<Claim | undefined> {
+      const [row] = await db.query<{ history_id: string; recorded_at: number }>(
+        `SELECT history_id, recorded_at FROM personalization_history
+         WHERE shop_id = $1 AND listing_id = $2 AND outcome = 'pending' AND action <> 'outside'`,
+        [shopId, listingId],
+      );
+      return row && { id: row.history_id, recordedAt: Number(row.recorded_at) };
+    },
+
+    /** A pending write whose process stopped: unknown, so a read-back settles it (settle-unknown.ts). */
+    async giveUp(claim: Claim) {
+      await db.execute(
+        "UPDATE personalization_history SET outcome = 'unknown', settled_at = $2 WHERE history_id = $1 AND outcome = 'pending'",
+        [claim.id, Date.now()],
+      );
+    },
+
+    /** Whether another write to the listing was recorded or settled since `since`: a read before it may be stale. */
+    async touchedSince(shopId: number, listingId: number, since: number, except: string): Promise<boolean> {
+      const rows = await db.query(
+        `SELECT 1 FROM personalization_history WHERE shop_id = $1 AND listing_id = $2 AND history_id <> $4
+           AND (recorded_at >= $3 OR settled_at >= $3) LIMIT 1`,
+        [shopId, listingId, since, except],
+      );
+      return rows.length > 0;
     },
 
     async list(shopId: number, listingId: number, limit = 50): Promise<HistoryEntry[]> {
@@ -101,9 +139,9 @@ export function historyStore(db: Database) {
       const unfinished = "listing_id = $1 AND job_id = $2 AND outcome IN ('pending', 'unknown')";
       await db.execute(
         landed
-          ? `UPDATE personalization_history SET outcome = 'done' WHERE ${unfinished}`
+          ? `UPDATE personalization_history SET outcome = 'done', settled_at = $3 WHERE ${unfinished}`
           : `DELETE FROM personalization_history WHERE ${unfinished}`,
-        [listingId, jobId],
+        landed ? [listingId, jobId, Date.now()] : [listingId, jobId],
       );
     },
 

@@ -33,6 +33,7 @@ export const receiptWire = z.object({
   created_timestamp: z.number(),
   updated_timestamp: z.number(),
   transactions: z.array(transactionWire).default([]),
+  shipments: z.array(z.object({ tracking_code: z.string().nullable().optional() })).default([]),
 });
 
 export const receiptPageWire = z.object({ count: z.number(), results: z.array(receiptWire) });
@@ -61,6 +62,8 @@ export type Order = {
   createdAt: number;
   updatedAt: number;
   items: OrderItem[];
+  /** The tracking codes of its shipments, by which a shipment whose answer was lost is found (absent in older rows). */
+  trackingCodes?: string[];
 };
 
 export function toOrderItem(wire: z.infer<typeof transactionWire>): OrderItem {
@@ -93,5 +96,6 @@ export function toOrder(wire: z.infer<typeof receiptWire>): Order {
     createdAt: wire.created_timestamp,
     updatedAt: wire.updated_timestamp,
     items: wire.transactions.map(toOrderItem),
+    trackingCodes: wire.shipments.flatMap((shipment) => (shipment.tracking_code ? [shipment.tracking_code] : [])),
   };
 }

@@ -142,14 +142,14 @@ describe.each(eachEngine())("shop mirror on %s", (_engine, location) => {
     await mirror.fill(changer);
     const listingId = seller.listing_ids[1]!;
     const history = historyStore(db);
-    const entry = await history.record({
+    const entry = (await history.record({
       listingId,
       shopId: changer.shopId,
       userId: changer.userId,
       action: "save",
       previous: snapshotOf((await mirror.store.listing(listingId))!.listing),
       target: GIFT,
-    });
+    }))!;
     expect((await writeSnapshot(marketplace, changer, listingId, GIFT)).ok).toBe(true);
     await history.settle(entry, "done");
     const read = await marketplace.getListing(changer.userId, listingId);

@@ -79,7 +79,7 @@ export function shopMirror(db: Database, marketplace: Marketplace) {
         previous: before,
         target: after,
       });
-      await history.settle(entry, "done");
+      if (entry) await history.settle(entry, "done");
       return "outside";
     }
     return "same";

@@ -35,7 +35,11 @@ export function answerFlags(
   const limit = today?.type === "text_input" ? today.maxAllowedCharacters : null;
   if (limit !== null && answerLength(value) > limit)
     flags.push({ kind: "too-long", message: `${answerLength(value)} characters, over today's limit of ${limit}.` });
-  const bad = printsBadly(value);
-  if (bad.length > 0) flags.push({ kind: "prints-badly", message: `May not print as shown: ${bad.join(", ")}.` });
-  return flags;
+  return [...flags, ...printFlags(value)];
+}
+
+/** What any text to be made from (an answer, the correction a seller notes) is checked for before it is printed. */
+export function printFlags(text: string): AnswerFlag[] {
+  const bad = printsBadly(text);
+  return bad.length > 0 ? [{ kind: "prints-badly", message: `May not print as shown: ${bad.join(", ")}.` }] : [];
 }

@@ -92,7 +92,7 @@ describe.each(eachEngine())("marking orders shipped on %s", (_engine, location) 
     const [receiptId] = await openReceiptIds(1);
     const history = shipmentHistory(db);
     // An earlier send timed out, and its shipment landed on the marketplace after the dashboard read the receipt.
-    const earlier = await history.record({ shopId: ADA.shop_id, userId: ADA.user_id, receiptId: receiptId! });
+    const earlier = (await history.record({ shopId: ADA.shop_id, userId: ADA.user_id, receiptId: receiptId! }))!;
     await history.settle(earlier, "unknown");
     expect((await sandboxControl(sandbox.url, `/receipts/${receiptId}/shipment`, {})).status).toBe(200);
     let outcomes;
@@ -200,5 +200,75 @@ describe.each(eachEngine())("marking orders shipped on %s", (_engine, location) 
       "ups",
       "usps",
     ]);
+  });
+
+  describe("each shipment is sent once", () => {
+    const shipmentsOf = async (receiptId: number) => {
+      const token = (await issueTokensFor(sandbox.url, { user_id: ADA.user_id, scopes: ["transactions_r"] }))
+        .access_token;
+      const read = await callApi(sandbox.url, `shops/${ADA.shop_id}/receipts/${receiptId}`, { token });
+      return (read.body.shipments as { tracking_code: string }[]).map((shipment) => shipment.tracking_code);
+    };
+    const posts = (sent: Logged[]) => sent.filter((entry) => entry.method === "POST");
+    const loseTheAnswer = (receiptId: number) =>
+      sandboxControl(sandbox.url, "/faults", {
+        method: "POST",
+        path: `/v3/application/shops/${ADA.shop_id}/receipts/${receiptId}/tracking`,
+        status: 504,
+        after_write: true,
+      });
+    const twoAtOnce = (shipping: Parameters<typeof shipReceipts>[3]) =>
+      Promise.all([shipReceipts(db, market, SELLER, shipping), shipReceipts(db, market, SELLER, shipping)]);
+
+    it.each([
+      ["answered", false],
+      ["whose answer is lost", true],
+    ])("two Mark shipped at once, %s, send one shipment, and both say shipped", async (_case, lost) => {
+      const [receiptId] = await openReceiptIds(1);
+      if (lost) expect((await loseTheAnswer(receiptId!)).status).toBe(201);
+      let outcomes;
+      const sent = await requestsOf(async () => {
+        outcomes = await twoAtOnce({ receiptIds: [receiptId!], tracking: [trackingOf(receiptId!)] });
+      });
+      const shipped = { ok: true, data: [{ receiptId, shipped: true }] };
+      expect(outcomes).toEqual([shipped, shipped]);
+      expect(posts(sent)).toHaveLength(1);
+      expect(await shipmentsOf(receiptId!)).toEqual([trackingOf(receiptId!).trackingCode]);
+      expect(await shipmentHistory(db).list(ADA.shop_id, receiptId!)).toMatchObject([{ outcome: "done" }]);
+    });
+
+    it.each([
+      ["one at a time", false],
+      ["two at once", true],
+    ])(
+      "a remake's shipment whose answer is lost, tried again %s, is found by its tracking code and sent once",
+      async (_case, together) => {
+        const [receiptId] = await openReceiptIds(1);
+        await shipReceipts(db, market, SELLER, { receiptIds: [receiptId!], tracking: [trackingOf(receiptId!)] });
+        const remade = { receiptId: receiptId!, carrierName: "ups", trackingCode: "1Z999AA10123456784" };
+        expect((await loseTheAnswer(receiptId!)).status).toBe(201);
+        const shipped = { ok: true, data: [{ receiptId, shipped: true }] };
+        const sent = await requestsOf(async () => {
+          if (together) {
+            expect(await twoAtOnce({ receiptIds: [receiptId!], tracking: [remade] })).toEqual([shipped, shipped]);
+            return;
+          }
+          expect(await shipReceipts(db, market, SELLER, { receiptIds: [receiptId!], tracking: [remade] })).toEqual(
+            shipped,
+          );
+          expect(await shipReceipts(db, market, SELLER, { receiptIds: [receiptId!], tracking: [remade] })).toEqual(
+            shipped,
+          );
+        });
+        expect(posts(sent)).toHaveLength(1);
+        expect(await shipmentsOf(receiptId!)).toEqual([trackingOf(receiptId!).trackingCode, remade.trackingCode]);
+        expect(
+          (await shipmentHistory(db).list(ADA.shop_id, receiptId!)).map((entry) => [entry.trackingCode, entry.outcome]),
+        ).toEqual([
+          [remade.trackingCode, "done"],
+          [trackingOf(receiptId!).trackingCode, "done"],
+        ]);
+      },
+    );
   });
 });

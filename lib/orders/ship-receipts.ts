@@ -5,13 +5,14 @@ import type { MarketplaceFailure } from "../marketplace/failure";
 import type { Order } from "../marketplace/receipt-wire";
 import { canShip, PERMISSION_NAMES } from "../marketplace/scopes";
 import { shipmentHistory } from "../history/shipment-history";
+import { untilUnclaimed } from "../history/write-claim";
 import { CERTAINLY_UNCHANGED } from "../writes/recorded-write";
 import type { Refusal } from "../actions/seller-action";
 import { orderStore } from "./order-store";
 
 // Marking orders shipped on the marketplace (docs/marketplace.md §16.6), one createReceiptShipment per receipt, paced
 // by the shared pacer like every request. The receipts are checked against the shop's kept orders first, so an id of
-// another shop costs no request; each shipment is kept in the history before it is sent.
+// another shop costs no request; each shipment is claimed and kept in the history before it is sent, so it is sent once.
 
 /** One request per receipt: a bound keeps one call of the action within a few seconds of the shared rate. */
 export const SHIP_RECEIPTS_MAX = 50;
@@ -31,6 +32,9 @@ const notKept = (receiptId: number) =>
 const NOT_PAID = "This order is not paid yet, so it was not marked shipped.";
 const SHIPPED_ALREADY =
   "This order is marked shipped already, so nothing was sent; give a tracking code to add a shipment.";
+
+const BEING_SENT =
+  "Not marked shipped yet: this order's shipment is being sent by another request (a second click, or another tab) that the marketplace has not answered. Open Orders in a minute to see whether it shipped, before shipping it again.";
 
 // After these, the receipts not sent yet would fail the same way: they are left unsent.
 const STOPS_THE_REST = new Set<MarketplaceFailure["kind"]>([
@@ -89,8 +93,12 @@ export async function shipReceipts(
     }
     const sent = await shipOne(db, marketplace, seller, { receiptId, tracking: given, wasOpen: !order!.shipped });
     if (sent.ok) {
-      await orders.put(seller.shopId, [sent.data]);
+      if (sent.data) await orders.put(seller.shopId, [sent.data]);
       outcomes.push({ receiptId, shipped: true });
+      continue;
+    }
+    if ("busy" in sent) {
+      outcomes.push({ receiptId, shipped: false, reason: BEING_SENT });
       continue;
     }
     const reason = failureReason(sent.failure);
@@ -106,23 +114,70 @@ function refusalOf(order: Order, tracking: ShipmentTracking | undefined) {
   return undefined;
 }
 
+/** The receipt holds this shipment: its tracking code among the receipt's, or, untracked, an open order now shipped. */
+const holds = (order: Order, trackingCode: string | null, wasOpen: boolean) =>
+  trackingCode !== null && order.trackingCodes ? order.trackingCodes.includes(trackingCode) : wasOpen && order.shipped;
+
+type Sent = { ok: true; data: Order | null } | { ok: false; failure: MarketplaceFailure } | { ok: false; busy: true };
+
+// Sent once (lib/history/write-claim.ts): the shipment is claimed for its receipt in the history before it goes; a
+// second request waits for the first one's outcome and reads it, matched by tracking code, instead of sending again.
 async function shipOne(
   db: Database,
   marketplace: Marketplace,
   seller: ShipSeller,
   { receiptId, tracking, wasOpen }: { receiptId: number; tracking?: ShipmentTracking; wasOpen: boolean },
-) {
+): Promise<Sent> {
   const history = shipmentHistory(db);
-  // An earlier send whose answer never came may have landed since: the receipt read back tells, before a second one.
-  const unknown = (await history.list(seller.shopId, receiptId)).filter((earlier) => earlier.outcome === "unknown");
-  if (unknown.length > 0 && wasOpen) {
-    const now = await marketplace.getShopReceipt(seller.userId, seller.shopId, receiptId);
-    if (now.ok && now.data.shipped) {
-      for (const earlier of unknown) await history.settle(earlier.id, "done");
-      return now;
+  const code = tracking?.trackingCode ?? null;
+  // The same shipment: of an order that was open, any; of one shipped already (a remake's), one with its tracking code.
+  const same = (earlier: { trackingCode: string | null }) => wasOpen || earlier.trackingCode === code;
+  for (let round = 0; ; round += 1) {
+    const entry = await history.record({ shopId: seller.shopId, userId: seller.userId, receiptId, ...tracking });
+    if (!entry) {
+      const settled = await untilUnclaimed(
+        () => history.pending(seller.shopId, receiptId),
+        (claim) => history.giveUp(claim),
+      );
+      if (!settled || round >= CLAIM_ROUNDS) return { ok: false, busy: true };
+      continue;
     }
+    // Claimed: whatever an earlier send of this shipment did has settled, and is read before sending another.
+    const earlier = (await history.list(seller.shopId, receiptId)).filter((one) => one.id !== entry && same(one));
+    if (earlier.some((one) => one.outcome === "done")) {
+      await history.forget(entry);
+      return { ok: true, data: null };
+    }
+    // An earlier send whose answer never came may have landed since: the receipt read back tells, before a second one.
+    const unknown = earlier.filter((one) => one.outcome === "unknown");
+    if (unknown.length > 0) {
+      const now = await marketplace.getShopReceipt(seller.userId, seller.shopId, receiptId);
+      const landed = now.ok ? unknown.filter((one) => holds(now.data, one.trackingCode, wasOpen)) : [];
+      for (const one of landed) await history.settle(one.id, "done");
+      if (now.ok && landed.length > 0) {
+        await history.forget(entry);
+        return now;
+      }
+    }
+    return sendRecorded(db, marketplace, seller, { receiptId, tracking, wasOpen, entry });
   }
-  const entry = await history.record({ shopId: seller.shopId, userId: seller.userId, receiptId, ...tracking });
+}
+
+/** A third request may claim the receipt between this one's wait and its claim: it waits again, a few times. */
+const CLAIM_ROUNDS = 3;
+
+async function sendRecorded(
+  db: Database,
+  marketplace: Marketplace,
+  seller: ShipSeller,
+  {
+    receiptId,
+    tracking,
+    wasOpen,
+    entry,
+  }: { receiptId: number; tracking?: ShipmentTracking; wasOpen: boolean; entry: string },
+): Promise<Sent> {
+  const history = shipmentHistory(db);
   const sent = await marketplace.createReceiptShipment(
     seller.userId,
     seller.shopId,
@@ -137,9 +192,9 @@ async function shipOne(
     await history.forget(entry);
     return sent;
   }
-  // A lost answer may hide a shipment that landed: the receipt read back tells, for an order that was open.
+  // A lost answer may hide a shipment that landed: the receipt read back tells, by its tracking code.
   const readBack = await marketplace.getShopReceipt(seller.userId, seller.shopId, receiptId);
-  if (readBack.ok && readBack.data.shipped && wasOpen) {
+  if (readBack.ok && holds(readBack.data, tracking?.trackingCode ?? null, wasOpen)) {
     await history.settle(entry, "done");
     return readBack;
   }

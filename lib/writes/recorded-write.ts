@@ -17,8 +17,21 @@ import type { Refusal } from "../actions/seller-action";
 import type { HistoryAction, HistoryStore } from "../history/history-store";
 import { writeSnapshot, type Changer } from "./write-snapshot";
 import { mirrorWrote } from "../mirror/own-writes";
+import { untilUnclaimed } from "../history/write-claim";
 
-export type WriteOutcome = Result<Question[]> | Refusal;
+/** Another write to the listing holds it (lib/history/write-claim.ts), or settled after this one's read of it. */
+export type ClaimedElsewhere = Refusal & { claimed: true };
+
+export type WriteOutcome = Result<Question[]> | Refusal | ClaimedElsewhere;
+
+export const BEING_WRITTEN: ClaimedElsewhere = {
+  ok: false,
+  claimed: true,
+  refusal:
+    "Not saved yet: another change to this listing (a second click, another tab, or a change being applied) is still being sent, and the marketplace has not answered it. Reload the page in a minute to see what the listing asks, then save again if it is still needed.",
+};
+
+export const claimedElsewhere = (outcome: WriteOutcome): outcome is ClaimedElsewhere => "claimed" in outcome;
 
 // Failures after which the listing is certainly unchanged; after a time-out, a 5xx or a lost connection it may have changed.
 export const CERTAINLY_UNCHANGED = new Set<MarketplaceFailure["kind"]>([
@@ -71,6 +84,8 @@ export async function writeRecorded(
     action: HistoryAction;
     jobId?: string;
     phase?: PersonalizationPhase;
+    /** When `listing` was read: a write to it recorded or settled since then makes this one read it again. */
+    readAt?: number;
   },
 ): Promise<WriteOutcome> {
   // docs/marketplace.md §18: a removed listing is gone, never written to, whichever way the write came.
@@ -92,6 +107,12 @@ export async function writeRecorded(
     previous,
     target,
   });
+  if (!entry) return BEING_WRITTEN;
+  // Claimed: any earlier write has settled, and one since the read means the listing may hold something else now.
+  if (change.readAt !== undefined && (await history.touchedSince(changer.shopId, listing.id, change.readAt, entry))) {
+    await history.forget(entry);
+    return BEING_WRITTEN;
+  }
   const result = await writeSnapshot(marketplace, changer, listing.id, target, phase);
   if (result.ok) {
     await history.settle(entry, "done");
@@ -130,31 +151,48 @@ export async function changeListing(
   },
 ): Promise<WriteOutcome> {
   const { changer, listingId, target, action, phase, expected } = change;
-  for (let attempt = 1; ; attempt += 1) {
+  for (let attempt = 1, waits = 0; ;) {
+    const readAt = Date.now();
     const current: Result<Listing> =
-      attempt === 1 && change.known
+      attempt === 1 && waits === 0 && change.known
         ? { ok: true, data: change.known }
         : await marketplace.getListing(changer.userId, listingId);
     if (!current.ok) return current;
     // Another shop's listing is not ours to keep a history of; the marketplace refuses the write with its own reason.
     if (current.data.shopId !== changer.shopId) return writeSnapshot(marketplace, changer, listingId, target, phase);
     const now = snapshotOf(current.data);
-    // A retry reads back first: an earlier attempt that landed after all is not written twice.
-    if (attempt > 1 && sameSnapshot(now, phase === "multi" ? alignWith(target, now) : target))
-      return { ok: true, data: current.data.questions };
-    if (expected && !sameSnapshot(now, expected)) return changedSince(current.data, change.verb);
+    // A retry, or a save that waited for another write, reads back first: what landed already is not written twice.
+    // So does one whose listing changed since it was opened to just what it asks (the same save from another tab).
+    const holdsTarget = sameSnapshot(now, phase === "multi" ? alignWith(target, now) : target);
+    const changed = expected !== undefined && !sameSnapshot(now, expected);
+    if (holdsTarget && (attempt > 1 || waits > 0 || changed)) return { ok: true, data: current.data.questions };
+    if (changed) return changedSince(current.data, change.verb);
     const outcome = await writeRecorded(history, marketplace, {
       changer,
       listing: current.data,
       target,
       action,
       phase,
+      readAt: attempt === 1 && waits === 0 && change.known ? undefined : readAt,
     });
+    if (claimedElsewhere(outcome)) {
+      waits += 1;
+      const settled = await untilUnclaimed(
+        () => history.pending(changer.shopId, listingId),
+        (claim) => history.giveUp(claim),
+      );
+      if (!settled || waits > CLAIM_ROUNDS) return outcome;
+      continue;
+    }
     if (outcome.ok || "refusal" in outcome || !serverError(outcome.failure) || attempt > SERVER_ERROR_RETRIES)
       return outcome;
     await new Promise((resolve) => setTimeout(resolve, SERVER_ERROR_BACKOFF_MS * attempt));
+    attempt += 1;
   }
 }
+
+/** A third write may claim the listing between this one's wait and its claim: it waits again, a few times. */
+const CLAIM_ROUNDS = 3;
 
 // A 5xx is often one bad moment: the seller's save is tried again a little later, a bounded number of times.
 const SERVER_ERROR_RETRIES = 2;

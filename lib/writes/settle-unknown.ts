@@ -3,9 +3,8 @@ import type { Marketplace } from "../marketplace/client";
 import { sameSnapshot, snapshotOf, type Snapshot } from "../personalization/snapshot";
 import type { HistoryEntry, HistoryStore } from "../history/history-store";
 import type { Changer } from "./write-snapshot";
+import { PENDING_GRACE_MS } from "../history/write-claim";
 
-// A write still "pending" this long after it was kept is one whose process stopped mid-write.
-const PENDING_GRACE_MS = 120_000;
 export const SETTLE_AFTER_MS = 60_000;
 
 export async function settleUnknown(

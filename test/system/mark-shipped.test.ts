@@ -81,4 +81,41 @@ describe("Mark shipped in the production queue", () => {
     });
     expect(sent).toEqual([]);
   });
+
+  it("refuses a tracking code with a direction override or a line break, naming the field, costing no request", async () => {
+    const { itemId } = placed[3]!;
+    const sent = await marketplaceCost(async () => {
+      for (const trackingCode of ["9400\u202e1111", "9400\r\n1111"]) {
+        const answer = await markShipped({ itemIds: [itemId], tracking: { carrierName: "usps", trackingCode } });
+        expect(answer.result).toMatchObject({
+          ok: false,
+          fieldErrors: { trackingCode: expect.stringMatching(/^The tracking code holds characters /) },
+        });
+      }
+    });
+    expect(sent).toEqual([]);
+  });
+
+  it("two Mark shipped at once on one item send one shipment, and neither says it did not ship", async () => {
+    const { receiptId, itemId } = placed[3]!;
+    const tracking = { carrierName: "usps", trackingCode: `9400${receiptId}` };
+    let answers: Awaited<ReturnType<typeof markShipped>>[] = [];
+    const sent = await marketplaceCost(async () => {
+      answers = await Promise.all([
+        markShipped({ itemIds: [itemId], tracking }),
+        markShipped({ itemIds: [itemId], tracking }),
+      ]);
+    });
+    expect(sent.filter((entry) => entry.path.endsWith("/tracking"))).toHaveLength(1);
+    const results = answers.map((answer) => answer.result as JsonBody);
+    expect(results).toEqual([
+      { ok: true, data: { done: [itemId], refused: [] } },
+      { ok: true, data: { done: [itemId], refused: [] } },
+    ]);
+    for (const result of results) expect(JSON.stringify(result)).not.toMatch(/did not show it shipped|being sent/);
+    const token = (await issueTokensFor(shop.sandbox.url, { user_id: shop.seller.user_id, scopes: ["transactions_r"] }))
+      .access_token;
+    const receipt = await callApi(shop.sandbox.url, `shops/${shop.seller.shop_id}/receipts/${receiptId}`, { token });
+    expect(receipt.body.shipments).toEqual([expect.objectContaining({ tracking_code: tracking.trackingCode })]);
+  });
 });

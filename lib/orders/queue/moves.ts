@@ -152,5 +152,14 @@ export async function shipItems(
       });
   // Judged as the items stood before the shipment, which now shows their receipt shipped.
   const moved = await moveItems(database, mover, "shipped", landed, async () => facts);
-  return { done: moved.done, refused: [...refused, ...moved.refused] };
+  // A second Mark shipped at once waited for the first one's shipment (sent once), which moved the item: shipped too.
+  const now = await queueStore(database).owned(
+    mover.shopId,
+    moved.refused.map((item) => item.itemId),
+  );
+  const shipped = (itemId: string) => now.get(itemId)?.row?.state === "shipped";
+  return {
+    done: [...moved.done, ...moved.refused.filter((item) => shipped(item.itemId)).map((item) => item.itemId)],
+    refused: [...refused, ...moved.refused.filter((item) => !shipped(item.itemId))],
+  };
 }

@@ -80,4 +80,26 @@ describe("the queue's rows", () => {
     expect(ids(queueItems(ORDERS, [], { ...all, state: "review" }, NOW))).toEqual(["20"]);
     expect(ids(queueItems(ORDERS, [], { ...all, openOnly: false }, NOW))).toEqual(["40", "20", "30", "10", "50"]);
   });
+
+  it("flags a correction note that may not print as shown, as an answer is flagged, and leaves a plain one unflagged", () => {
+    const corrected = (note: string): QueueRow => ({
+      ...remake,
+      itemId: "10",
+      receiptId: 1,
+      transactionId: 10,
+      remakeOf: null,
+      reason: null,
+      review: "corrected",
+      note,
+    });
+    const flagsOf = (note: string) =>
+      queueItems(ORDERS, [corrected(note)], all, NOW).items.find((item) => item.itemId === "10")?.noteFlags;
+    expect(flagsOf("Engrave \u202eAda")).toEqual([
+      { kind: "prints-badly", message: "May not print as shown: U+202E RIGHT-TO-LEFT OVERRIDE." },
+    ]);
+    expect(flagsOf("Engrave Ada\u200b")).toEqual([
+      { kind: "prints-badly", message: "May not print as shown: U+200B (invisible)." },
+    ]);
+    expect(flagsOf("Engrave Ada, not Adda")).toEqual([]);
+  });
 });

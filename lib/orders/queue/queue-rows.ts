@@ -1,6 +1,6 @@
 import { formatMoney } from "../../marketplace/money";
 import { DAY, shipByOf, utcDayStart } from "../day";
-import type { AnswerFlag } from "../answer-flags";
+import { printFlags, type AnswerFlag } from "../answer-flags";
 import type { AnsweredItem, AnsweredOrder } from "../asked-questions";
 import { stateOf, type QueueRow, type QueueState, type Review } from "./states";
 
@@ -34,6 +34,8 @@ export type QueueItem = {
   reason: string | null;
   review: Review | null;
   note: string | null;
+  /** The correction is made from as an answer is, so it gets an answer's print flags. */
+  noteFlags: AnswerFlag[];
 };
 
 export type QueueCounts = { items: number; orders: number; dueToday: number; overdue: number };
@@ -95,6 +97,7 @@ export function queueItems(
           reason: row?.reason ?? null,
           review: row?.review ?? null,
           note: row?.note ?? null,
+          noteFlags: row?.note ? printFlags(row.note) : [],
         });
       }
     }
