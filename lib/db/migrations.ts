@@ -281,4 +281,12 @@ export const MIGRATIONS = [
      name TEXT PRIMARY KEY,
      done_at BIGINT NOT NULL
    )`,
+  // An item waiting on the buyer: its deadline on the marketplace's clock and what then; each seller's defaults.
+  `ALTER TABLE queue_items ADD COLUMN deadline BIGINT;
+   ALTER TABLE queue_items ADD COLUMN on_deadline TEXT;
+   CREATE TABLE queue_settings (
+     shop_id BIGINT PRIMARY KEY,
+     wait_days INTEGER NOT NULL,
+     on_deadline TEXT NOT NULL
+   )`,
 ];

@@ -7,7 +7,7 @@ import { openDatabase, type Database } from "../db/database";
 import { tokenStore } from "../tokens/token-store";
 import { createMarketplace, type Marketplace } from "../marketplace/client";
 import { fillOrders, readChangedOrders } from "./kept-orders";
-import { orderStore } from "./order-store";
+import { isOpen, orderStore } from "./order-store";
 
 const sandbox = useSeededSandbox({ phase: undefined });
 const SCOPES = ["listings_r", "listings_w", "shops_r", "transactions_r"];
@@ -102,9 +102,9 @@ describe.each(eachEngine())("a shop's orders kept on %s", (_engine, location) =>
     await fillOrders(db, market, SELLER);
     const store = orderStore(db);
     const { orders, open, total } = await store.orders(ADA.shop_id, {}, { limit: 100, offset: 0 });
-    const isOpen = orders.map((order) => order.paid && !order.shipped);
-    expect(isOpen.indexOf(false)).toBe(open);
-    expect(isOpen.slice(open).every((value) => !value)).toBe(true);
+    const opened = orders.map(isOpen);
+    expect(opened.indexOf(false)).toBe(open);
+    expect(opened.slice(open).every((value) => !value)).toBe(true);
     const openTimes = orders.slice(0, open).map((order) => order.createdAt);
     expect(openTimes).toEqual([...openTimes].sort((a, b) => b - a));
 
