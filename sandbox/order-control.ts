@@ -1,37 +1,107 @@
 import type { Hono } from "hono";
+import { z } from "zod";
 import { validationMessage } from "./api/routes.js";
-import { jsonError, type SandboxEnv } from "./http.js";
+import { jsonError, type Ctx, type SandboxEnv } from "./http.js";
+import type { SandboxState } from "./state.js";
 import { orderBody, placeOrder } from "./store/place-order.js";
 import { statement, type Db } from "./store/db.js";
 import { getReceiptRow, receiptsJson, shipReceipt } from "./store/receipt-store.js";
+import {
+  cancelReceipt,
+  deliverReceipt,
+  holdForReview,
+  refundReceipt,
+  settleReceipt,
+  type LifeRefusal,
+} from "./store/order-life.js";
+
+// The control API's orders (docs/sandbox.md "Orders"): a buyer orders, and the order lives on, each step dated by the
+// sandbox clock and answered with the receipt as the v3 API reads it.
+
+const shopIdOf = (db: Db, receiptId: number) =>
+  statement(db, "SELECT shop_id FROM receipts WHERE receipt_id = ?").pluck().get(receiptId) as number | undefined;
 
 const receiptOf = (db: Db, receiptId: number) => {
-  const shopId = statement(db, "SELECT shop_id FROM receipts WHERE receipt_id = ?").pluck().get(receiptId) as
-    number | undefined;
+  const shopId = shopIdOf(db, receiptId);
   const row = shopId === undefined ? undefined : getReceiptRow(db, shopId, receiptId);
   return row && receiptsJson(db, [row])[0];
 };
 
-/** The order control endpoints, mounted under /__sandbox by control.ts. */
+const placeBody = orderBody.extend({ payment_review: z.boolean().default(false) });
+const reasonField = z.string().min(1).max(500).nullable().optional();
+const cancelBody = z.strictObject({ reason: reasonField });
+const refundBody = z.strictObject({ amount: z.int().min(1).max(100_000_000).optional(), reason: reasonField });
+const emptyBody = z.strictObject({});
+const settleBody = z.strictObject({
+  outcome: z.enum(["paid", "canceled"], { error: 'must be "paid" or "canceled"' }),
+});
+
+/** The JSON body checked by `schema` (no body reads as `{}`), or its 400 naming the field. */
+async function bodyOf<T>(c: Ctx, schema: z.ZodType<T>): Promise<T | Response> {
+  const text = await c.req.text();
+  let raw: unknown = {};
+  if (text.trim() !== "")
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      return jsonError(c, 400, "The body is not JSON; send a JSON object such as {}.");
+    }
+  const parsed = schema.safeParse(raw);
+  return parsed.success ? parsed.data : jsonError(c, 400, validationMessage(parsed.error));
+}
+
+type Step<T> = (state: SandboxState, receiptId: number, input: T) => LifeRefusal | null;
+
+/** One step of an order's life at POST /receipts/:receipt_id/<name>: 404 for an unknown receipt, else the step's answer. */
+function lifeStep<T>(routes: Hono<SandboxEnv>, name: string, schema: z.ZodType<T>, step: Step<T>) {
+  routes.post(`/receipts/:receipt_id{[0-9]+}/${name}`, async (c) => {
+    const state = c.get("state");
+    const receiptId = Number(c.req.param("receipt_id"));
+    if (!receiptOf(state.db, receiptId)) return jsonError(c, 404, `No receipt ${receiptId}.`);
+    const input = await bodyOf(c, schema);
+    if (input instanceof Response) return input;
+    const refusal = step(state, receiptId, input);
+    if (refusal) return jsonError(c, refusal.status, refusal.error);
+    return c.json(receiptOf(state.db, receiptId));
+  });
+}
+
+/** The order control endpoints, mounted under /__sandbox (and a space's) by control.ts. */
 export function orderControlRoutes(routes: Hono<SandboxEnv>) {
   routes.post("/orders", async (c) => {
-    const parsed = orderBody.safeParse(await c.req.json().catch(() => undefined));
+    const parsed = placeBody.safeParse(await c.req.json().catch(() => undefined));
     if (!parsed.success) return jsonError(c, 400, validationMessage(parsed.error));
     const state = c.get("state");
     const full = state.refusal("orders");
     if (full) return jsonError(c, 403, full);
-    const outcome = placeOrder(state.db, parsed.data, state.now());
+    const input = parsed.data.payment_review ? { ...parsed.data, paid: false } : parsed.data;
+    const outcome = placeOrder(state.db, input, state.now());
     if ("error" in outcome) return jsonError(c, outcome.status, outcome.error);
-    if (parsed.data.paid) state.webhooks.orderPaid(outcome.shop_id, outcome.receipt_id);
+    if (input.paid) state.webhooks.orderPaid(outcome.shop_id, outcome.receipt_id);
     return c.json(receiptOf(state.db, outcome.receipt_id), 201);
   });
 
   routes.post("/receipts/:receipt_id{[0-9]+}/shipment", (c) => {
     const state = c.get("state");
     const receiptId = Number(c.req.param("receipt_id"));
-    if (!receiptOf(state.db, receiptId)) return jsonError(c, 404, `No receipt ${receiptId}.`);
+    const receipt = receiptOf(state.db, receiptId);
+    if (!receipt) return jsonError(c, 404, `No receipt ${receiptId}.`);
+    if (receipt.status === "canceled")
+      return jsonError(c, 409, `Receipt ${receiptId} is cancelled; a cancelled order is not shipped.`);
     if (!shipReceipt(state.db, receiptId, state.now()))
       return jsonError(c, 409, `Receipt ${receiptId} is shipped already.`);
     return c.json(receiptOf(state.db, receiptId));
   });
+
+  lifeStep(routes, "cancel", cancelBody, (state, id, input) =>
+    cancelReceipt(state.db, id, input.reason ?? null, state.now()),
+  );
+  lifeStep(routes, "refund", refundBody, (state, id, input) => refundReceipt(state.db, id, input, state.now()));
+  lifeStep(routes, "payment-review", emptyBody, (state, id) => holdForReview(state.db, id, state.now()));
+  lifeStep(routes, "settle", settleBody, (state, id, input) => {
+    const refusal = settleReceipt(state.db, id, input.outcome, state.now());
+    if (!refusal && input.outcome === "paid") state.webhooks.orderPaid(shopIdOf(state.db, id)!, id);
+    return refusal;
+  });
+  lifeStep(routes, "deliver", emptyBody, (state, id) => deliverReceipt(state.db, id, state.now()));
 }

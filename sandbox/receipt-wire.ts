@@ -56,6 +56,14 @@ const RECEIPT_STATUSES = [
   "partially refunded",
 ] as const;
 
+export const refundSchema = z.object({
+  amount: moneySchema.meta({ description: "What this refund gave back." }),
+  created_timestamp: z.int(),
+  reason: z.string().nullable(),
+  note_from_issuer: z.string().nullable(),
+  status: z.string().nullable(),
+});
+
 export const receiptSchema = z.object({
   receipt_id: z.int(),
   receipt_type: z.int(),
@@ -103,7 +111,7 @@ export const receiptSchema = z.object({
     }),
   ),
   transactions: z.array(transactionSchema),
-  refunds: z.array(z.object({ amount: moneySchema })),
+  refunds: z.array(refundSchema),
 });
 
 export const receiptPageSchema = z.object({ count: z.int(), results: z.array(receiptSchema) });

@@ -265,6 +265,31 @@ describe("order.paid", () => {
     await stillReceived(1);
   });
 
+  it("is sent for an order held in payment review when it settles paid, not before, and not when it settles cancelled", async () => {
+    await subscribe();
+    const listing = await sandboxControl(sandbox.url, `/listings/${NAME_NECKLACE}`);
+    const questionId = listing.body.personalization.personalization_questions[0].question_id as number;
+    const held = async () =>
+      (
+        await sandboxControl(sandbox.url, "/orders", {
+          listing_id: NAME_NECKLACE,
+          payment_review: true,
+          answers: [{ question_id: questionId, value: "Iris" }],
+        })
+      ).body.receipt_id as number;
+    const receiptId = await held();
+    await stillReceived(0);
+    const settled = await sandboxControl(sandbox.url, `/receipts/${receiptId}/settle`, { outcome: "paid" });
+    expect(settled.status, settled.text).toBe(200);
+    const [delivery] = await receivedCount(1);
+    expect(JSON.parse(delivery!.body)).toMatchObject({
+      event_type: "order.paid",
+      resource_url: `${sandbox.url}/v3/application/shops/${ADA.shop_id}/receipts/${receiptId}`,
+    });
+    await sandboxControl(sandbox.url, `/receipts/${await held()}/settle`, { outcome: "canceled" });
+    await stillReceived(1);
+  });
+
   it("has no shipment counterpart: shipping a receipt sends nothing, the marketplace having no such event", async () => {
     const receiptId = await placeOrder(true);
     await subscribe();

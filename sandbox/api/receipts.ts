@@ -73,15 +73,21 @@ export const receiptRoutes = [
     query: z.object({
       min_created: timeQuery("min_created", "The earliest Unix time a receipt was created."),
       max_created: timeQuery("max_created", "The latest Unix time a receipt was created."),
-      min_last_modified: timeQuery("min_last_modified", "The earliest Unix time a receipt last changed."),
+      min_last_modified: timeQuery(
+        "min_last_modified",
+        "The earliest Unix time a receipt last changed. As on the marketplace, this filter leaves cancelled receipts out.",
+      ),
       max_last_modified: timeQuery("max_last_modified", "The latest Unix time a receipt last changed."),
       ...pagingQuery,
       sort_on: enumValue(["created", "updated", "receipt_id"]).default("created"),
       sort_order: enumValue(["asc", "ascending", "desc", "descending", "up", "down"]).default("desc"),
       was_paid: booleanQuery("was_paid", "true: paid receipts; false: receipts not paid yet."),
       was_shipped: booleanQuery("was_shipped", "true: shipped receipts; false: receipts not shipped yet."),
-      was_delivered: booleanQuery("was_delivered", "The sandbox delivers nothing: true finds no receipt."),
-      was_canceled: booleanQuery("was_canceled", "The sandbox cancels nothing: true finds no receipt."),
+      was_delivered: booleanQuery(
+        "was_delivered",
+        "true: receipts marked delivered (the control API marks them); false: those not delivered.",
+      ),
+      was_canceled: booleanQuery("was_canceled", "true: cancelled receipts only; false: receipts not cancelled."),
       legacy: legacyQuery,
     }),
     responses: { 200: reply("A page of receipts.", receiptPageSchema), ...refusals(400, 401, 403, 404, 429) },
@@ -129,7 +135,14 @@ export const receiptRoutes = [
       const fields = await body();
       if (fields instanceof Response) return fields;
       const db = c.get("state").db;
-      const refusal = shipmentRefusal(fields, receiptsJson(db, [row])[0]!);
+      const receipt = receiptsJson(db, [row])[0]!;
+      if (receipt.status === "canceled")
+        return jsonError(
+          c,
+          400,
+          `Receipt ${row.receipt_id} is cancelled, so it cannot be shipped; a cancelled order needs no shipment.`,
+        );
+      const refusal = shipmentRefusal(fields, receipt);
       if (refusal) return jsonError(c, 400, refusal);
       const tracking = fields.tracking_code?.trim();
       const shipment = tracking

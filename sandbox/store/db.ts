@@ -164,6 +164,19 @@ const MIGRATIONS = [
    INSERT INTO receipt_shipments (receipt_shipping_id, receipt_id, carrier_name, tracking_code, shipment_notification_timestamp)
      SELECT receipt_id, receipt_id, 'usps', printf('9400%018d', receipt_id), shipped_timestamp
      FROM receipts WHERE shipped_timestamp IS NOT NULL;`,
+  `ALTER TABLE receipts ADD COLUMN paid_timestamp INTEGER;
+   UPDATE receipts SET paid_timestamp = created_timestamp WHERE is_paid = 1;
+   ALTER TABLE receipts ADD COLUMN canceled_timestamp INTEGER;
+   ALTER TABLE receipts ADD COLUMN cancel_reason TEXT;
+   ALTER TABLE receipts ADD COLUMN delivered_timestamp INTEGER;
+   CREATE TABLE receipt_refunds (
+     refund_id INTEGER PRIMARY KEY,
+     receipt_id INTEGER NOT NULL REFERENCES receipts(receipt_id),
+     amount INTEGER NOT NULL,
+     reason TEXT,
+     created_timestamp INTEGER NOT NULL
+   );
+   CREATE INDEX receipt_refunds_by_receipt ON receipt_refunds(receipt_id, refund_id);`,
 ];
 
 export function openDb(path: string): Db {

@@ -147,7 +147,7 @@ describe("a database made before reads built the listing JSON", () => {
       const before = openDb(file);
       seed(before, { per_second: 10, per_day: 100 });
       // As the second migration left it: a trigger that writes the listing's JSON, no filter columns, no orders.
-      before.exec(`DROP TABLE receipt_shipments; DROP VIEW receipt_listings; DROP TABLE transactions; DROP TABLE receipts;
+      before.exec(`DROP TABLE receipt_refunds; DROP TABLE receipt_shipments; DROP VIEW receipt_listings; DROP TABLE transactions; DROP TABLE receipts;
         CREATE TABLE receipt_listings (receipt_id INTEGER NOT NULL, shop_id INTEGER NOT NULL, listing_id INTEGER NOT NULL,
           PRIMARY KEY (receipt_id, listing_id));
         ALTER TABLE listings DROP COLUMN taxonomy_id; ALTER TABLE shops DROP COLUMN location;
