@@ -63,8 +63,8 @@ export type OrderItem = {
 export type Refund = { amount: Money; reason: string | null; createdAt: number };
 
 /**
- * Where the order stands in its life: `canceled` (cancelled, or refunded in full) is not to be made; `payment-review`
- * is not paid yet; `open` is paid (docs/marketplace.md §16, receipt statuses).
+ * Where the order stands in its life: `canceled` is not to be made; `payment-review` is not paid yet; `open` is paid,
+ * refunded or not, for a refunded order may still be shipped (docs/marketplace.md §16.7).
  */
 export type OrderLife = "open" | "payment-review" | "canceled";
 
@@ -104,7 +104,7 @@ export function toOrderItem(wire: z.infer<typeof transactionWire>): OrderItem {
 
 function lifeOf(wire: z.infer<typeof receiptWire>): OrderLife {
   const status = wire.status?.toLowerCase();
-  if (status === "canceled" || status === "fully refunded") return "canceled";
+  if (status === "canceled") return "canceled";
   if (!wire.is_paid && status === "payment processing") return "payment-review";
   return "open";
 }
