@@ -6,7 +6,7 @@ import { sandboxMarketplaceConfig, storeSellerTokens } from "../../test/harness/
 import { openDatabase, type Database } from "../db/database";
 import { tokenStore } from "../tokens/token-store";
 import { createMarketplace, type Marketplace } from "../marketplace/client";
-import { fillOrders, readChangedOrders } from "./kept-orders";
+import { fillOrders, readCanceledOrders, readChangedOrders } from "./kept-orders";
 import { isOpen, orderStore } from "./order-store";
 
 const sandbox = useSeededSandbox({ phase: undefined });
@@ -152,5 +152,47 @@ describe("the receipt reads of the marketplace client", () => {
     const missing = await market.getShopReceipt(ADA.user_id, ADA.shop_id, 60002);
     expect(missing).toMatchObject({ ok: false, failure: { kind: "not_found" } });
     await db.close();
+  });
+});
+
+describe.each(eachEngine())("a shop's cancelled orders on %s", (_engine, location) => {
+  let db: Database;
+  let market: Marketplace;
+
+  beforeEach(async () => {
+    db = await openDatabase(location());
+    for (const table of ["shop_orders", "shop_order_items", "order_syncs", "seller_tokens"])
+      await db.execute(`DELETE FROM ${table}`);
+    await storeSellerTokens(tokenStore(db), sandbox.url, ADA.user_id, SCOPES);
+    market = createMarketplace(sandboxMarketplaceConfig(sandbox.url), tokenStore(db));
+    return () => db.close();
+  });
+
+  it("learn of a cancellation without a webhook: the read of changes leaves it out, the was_canceled read since the oldest open order finds it, two requests a refresh", async () => {
+    const placed = await sandboxControl(sandbox.url, "/orders", {
+      listing_id: NAME_NECKLACE,
+      buyer: { name: "Cancelling Buyer" },
+      answers: [{ question_id: await necklaceQuestionId(), value: "Ivo" }],
+    });
+    expect(placed.status, placed.text).toBe(201);
+    const receiptId = placed.body.receipt_id as number;
+    await fillOrders(db, market, SELLER);
+    const store = orderStore(db);
+    expect((await store.kept(ADA.shop_id, [receiptId])).get(receiptId)?.life).toBe("open");
+    const cancelled = await sandboxControl(sandbox.url, `/receipts/${receiptId}/cancel`, { reason: "buyer asked" });
+    expect(cancelled.status, cancelled.text).toBe(200);
+
+    const before = (await receiptReads()).length;
+    expect((await readChangedOrders(db, market, SELLER, (await store.sync(ADA.shop_id))!)).ok).toBe(true);
+    expect((await store.kept(ADA.shop_id, [receiptId])).get(receiptId)?.life).toBe("open");
+    const read = await readCanceledOrders(db, market, SELLER);
+    expect(read.ok && read.data).toBeGreaterThanOrEqual(1);
+    const reads = (await receiptReads()).slice(before);
+    expect(reads).toHaveLength(2);
+    const kept = (await store.kept(ADA.shop_id, [receiptId])).get(receiptId)!;
+    expect(kept.life).toBe("canceled");
+    expect(isOpen(kept)).toBe(false);
+    const open = await store.orders(ADA.shop_id, { openOnly: true }, { limit: 1000, offset: 0 });
+    expect(open.orders.map((order) => order.receiptId)).not.toContain(receiptId);
   });
 });
