@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { hydrated, signInTo } from "./editor";
 import { control, inPhase, lastRequestId, newSeller, putQuestions, requestsSince, signIn } from "./sandbox-control";
@@ -44,6 +45,13 @@ const rowOf = (page: Page, receiptId: number) =>
 
 const stateOf = (page: Page, receiptId: number) => rowOf(page, receiptId).locator("[data-state]");
 
+async function violations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+  );
+}
+
 async function toQueue(page: Page) {
   await page.goto("/orders");
   await hydrated(page.getByRole("button", { name: "Mark made" }));
@@ -84,6 +92,7 @@ test("an order cancelled on the marketplace leaves the queue and the sheet at th
   );
   const shipments = (await requestsSince(since)).filter((request) => request.path.endsWith("/tracking"));
   expect(shipments).toEqual([]);
+  expect(await violations(page)).toEqual([]);
 
   const sheet = await sheetText(page);
   expect(sheet).toContain("Kip Open");
@@ -145,6 +154,7 @@ test("Ask the buyer waits with a deadline on the marketplace's clock, offers the
   const message = page.getByLabel(`Message for the buyer of order ${ahead}`);
   await expect(message).toHaveValue(new RegExp(`Your order: http://localhost:\\d+/your/purchases/${ahead}$`));
   await expect(message).toHaveValue(/Lily 🌸/);
+  expect(await violations(page)).toEqual([]);
 
   await page.getByLabel("Sort").selectOption("deadline");
   await page.getByRole("button", { name: "Show orders" }).click();
