@@ -1,15 +1,13 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { hydrated, signInTo } from "./editor";
-import { control, inPhase, lastRequestId, newSeller, putQuestions, requestsSince, signIn } from "./sandbox-control";
+import { sellerAskingName } from "./orders";
+import { control, inPhase, lastRequestId, requestsSince, signIn } from "./sandbox-control";
 
 // An order's whole life in the queue (docs/sellers.md "The order's life in the queue"): the sandbox cancels, refunds,
 // holds in payment review and moves its clock, and the dashboard learns each without a webhook.
 
 inPhase("webhooks");
-
-type Receipt = { receipt_id: number };
-type StoredQuestion = { question_id: number };
 
 const DAY = 24 * 3600;
 
@@ -17,28 +15,6 @@ const DAY = 24 * 3600;
 test.afterEach(async () => {
   await control("/clock", { at: new Date().toISOString() });
 });
-
-async function sellerAskingName() {
-  const seller = await newSeller(1);
-  const listingId = seller.listing_ids[0]!;
-  await putQuestions(seller, listingId, [
-    { question_type: "text_input", question_text: "Name", required: true, max_allowed_characters: 12 },
-  ]);
-  const listing = await control<{ personalization: { personalization_questions: StoredQuestion[] } }>(
-    `/listings/${listingId}`,
-  );
-  const questionId = listing.personalization.personalization_questions[0]!.question_id;
-  const place = async (buyer: string, value: string, extra: Record<string, unknown> = {}) =>
-    (
-      await control<Receipt>("/orders", {
-        listing_id: listingId,
-        buyer: { name: buyer },
-        answers: [{ question_id: questionId, value }],
-        ...extra,
-      })
-    ).receipt_id;
-  return { seller, place };
-}
 
 const rowOf = (page: Page, receiptId: number) =>
   page.locator("tbody tr").filter({ has: page.getByRole("cell", { name: String(receiptId), exact: true }) });
@@ -67,9 +43,9 @@ test("an order cancelled on the marketplace leaves the queue and the sheet at th
   page,
 }) => {
   const { seller, place } = await sellerAskingName();
-  const unmade = await place("Una Made", "Una");
-  const made = await place("Mae Made", "Mae");
-  const kept = await place("Kip Open", "Kip");
+  const unmade = (await place("Una Made", "Una")).receipt_id;
+  const made = (await place("Mae Made", "Mae")).receipt_id;
+  const kept = (await place("Kip Open", "Kip")).receipt_id;
   await signIn(page, seller, { from: signInTo("/orders") });
   await toQueue(page);
   await rowOf(page, made).getByRole("checkbox").check();
@@ -104,8 +80,8 @@ test("an order in payment review reads not paid yet and stays off the sheet unti
   page,
 }) => {
   const { seller, place } = await sellerAskingName();
-  const review = await place("Pay Later", "Pat", { payment_review: true });
-  const refunded = await place("Ref Und", "Rey");
+  const review = (await place("Pay Later", "Pat", 0, { payment_review: true })).receipt_id;
+  const refunded = (await place("Ref Und", "Rey")).receipt_id;
   await control(`/receipts/${refunded}/refund`, { amount: 500, reason: "engraving late" });
   await signIn(page, seller, { from: signInTo("/orders") });
   await toQueue(page);
@@ -131,8 +107,8 @@ test("Ask the buyer waits with a deadline on the marketplace's clock, offers the
   page,
 }) => {
   const { seller, place } = await sellerAskingName();
-  const ahead = await place("Ahead Buyer", "Lily 🌸");
-  const held = await place("Held Buyer", "Rose 🌹");
+  const ahead = (await place("Ahead Buyer", "Lily 🌸")).receipt_id;
+  const held = (await place("Held Buyer", "Rose 🌹")).receipt_id;
   await signIn(page, seller, { from: signInTo("/orders") });
   await toQueue(page);
   await expect(stateOf(page, ahead)).toHaveText("Review needed");

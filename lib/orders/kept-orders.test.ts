@@ -133,40 +133,6 @@ describe.each(eachEngine())("a shop's orders kept on %s", (_engine, location) =>
     expect(items.length).toBeGreaterThan(0);
     for (const item of items) expect(item.shipBy).toBe(item.createdAt + 3 * 24 * 3600);
   });
-});
-
-describe("the receipt reads of the marketplace client", () => {
-  it("read one receipt and its transactions, and the shop's transactions, each answer with its question_id", async () => {
-    const db = await openDatabase(":memory:");
-    await storeSellerTokens(tokenStore(db), sandbox.url, ADA.user_id, SCOPES);
-    const market = createMarketplace(sandboxMarketplaceConfig(sandbox.url), tokenStore(db));
-    const receipt = await market.getShopReceipt(ADA.user_id, ADA.shop_id, 60001);
-    expect(receipt.ok && receipt.data.items.map((item) => item.listingId)).toEqual([NAME_NECKLACE, 1_000_000_002]);
-    expect(receipt.ok && receipt.data.items[0]?.shipBy).toBe(receipt.ok && receipt.data.createdAt + 3 * 24 * 3600);
-    const items = await market.getShopReceiptTransactionsByReceipt(ADA.user_id, ADA.shop_id, 60001);
-    expect(items.ok && items.data[0]?.answers).toEqual([
-      { questionId: await necklaceQuestionId(), name: "Personalization", value: "Jane", optionId: null },
-    ]);
-    const byShop = await market.getShopReceiptTransactionsByShop(ADA.user_id, ADA.shop_id, { limit: 5, offset: 0 });
-    expect(byShop.ok && byShop.data.items).toHaveLength(5);
-    const missing = await market.getShopReceipt(ADA.user_id, ADA.shop_id, 60002);
-    expect(missing).toMatchObject({ ok: false, failure: { kind: "not_found" } });
-    await db.close();
-  });
-});
-
-describe.each(eachEngine())("a shop's cancelled orders on %s", (_engine, location) => {
-  let db: Database;
-  let market: Marketplace;
-
-  beforeEach(async () => {
-    db = await openDatabase(location());
-    for (const table of ["shop_orders", "shop_order_items", "order_syncs", "seller_tokens"])
-      await db.execute(`DELETE FROM ${table}`);
-    await storeSellerTokens(tokenStore(db), sandbox.url, ADA.user_id, SCOPES);
-    market = createMarketplace(sandboxMarketplaceConfig(sandbox.url), tokenStore(db));
-    return () => db.close();
-  });
 
   it("learn of a cancellation without a webhook: the read of changes leaves it out, the was_canceled read since the oldest open order finds it, two requests a refresh", async () => {
     const placed = await sandboxControl(sandbox.url, "/orders", {
@@ -194,5 +160,25 @@ describe.each(eachEngine())("a shop's cancelled orders on %s", (_engine, locatio
     expect(isOpen(kept)).toBe(false);
     const open = await store.orders(ADA.shop_id, { openOnly: true }, { limit: 1000, offset: 0 });
     expect(open.orders.map((order) => order.receiptId)).not.toContain(receiptId);
+  });
+});
+
+describe("the receipt reads of the marketplace client", () => {
+  it("read one receipt and its transactions, and the shop's transactions, each answer with its question_id", async () => {
+    const db = await openDatabase(":memory:");
+    await storeSellerTokens(tokenStore(db), sandbox.url, ADA.user_id, SCOPES);
+    const market = createMarketplace(sandboxMarketplaceConfig(sandbox.url), tokenStore(db));
+    const receipt = await market.getShopReceipt(ADA.user_id, ADA.shop_id, 60001);
+    expect(receipt.ok && receipt.data.items.map((item) => item.listingId)).toEqual([NAME_NECKLACE, 1_000_000_002]);
+    expect(receipt.ok && receipt.data.items[0]?.shipBy).toBe(receipt.ok && receipt.data.createdAt + 3 * 24 * 3600);
+    const items = await market.getShopReceiptTransactionsByReceipt(ADA.user_id, ADA.shop_id, 60001);
+    expect(items.ok && items.data[0]?.answers).toEqual([
+      { questionId: await necklaceQuestionId(), name: "Personalization", value: "Jane", optionId: null },
+    ]);
+    const byShop = await market.getShopReceiptTransactionsByShop(ADA.user_id, ADA.shop_id, { limit: 5, offset: 0 });
+    expect(byShop.ok && byShop.data.items).toHaveLength(5);
+    const missing = await market.getShopReceipt(ADA.user_id, ADA.shop_id, 60002);
+    expect(missing).toMatchObject({ ok: false, failure: { kind: "not_found" } });
+    await db.close();
   });
 });
