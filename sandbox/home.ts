@@ -101,7 +101,7 @@ export function homeRoutes() {
             order.buyer_name,
             `${order.title} (${order.listing_id}) x ${order.quantity}`,
             order.variations.map((variation) => html`${variation.formatted_name}: ${variation.formatted_value}<br />`),
-            order.shipped_timestamp ? "shipped" : order.is_paid ? "paid" : "payment processing",
+            [order.status, order.cancel_reason, order.delivered && "delivered"].filter(Boolean).join(", "),
           ]),
         )}
         <h2>Webhooks</h2>

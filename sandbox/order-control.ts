@@ -27,13 +27,37 @@ const receiptOf = (db: Db, receiptId: number) => {
   return row && receiptsJson(db, [row])[0];
 };
 
-const placeBody = orderBody.extend({ payment_review: z.boolean().default(false) });
-const reasonField = z.string().min(1).max(500).nullable().optional();
-const cancelBody = z.strictObject({ reason: reasonField });
-const refundBody = z.strictObject({ amount: z.int().min(1).max(100_000_000).optional(), reason: reasonField });
-const emptyBody = z.strictObject({});
-const settleBody = z.strictObject({
-  outcome: z.enum(["paid", "canceled"], { error: 'must be "paid" or "canceled"' }),
+const placeBody = orderBody.extend({
+  payment_review: z.boolean({ error: "must be true (held in payment review) or false." }).default(false),
+});
+const REASON = "must be text, of 1 to 500 characters.";
+const reasonField = z
+  .string({ error: REASON })
+  .min(1, { error: REASON })
+  .max(500, { error: REASON })
+  .nullable()
+  .optional();
+const CENTS = "must be a whole number of cents from 1, such as 500 for $5.00; send no amount to refund the rest.";
+
+/** A body of these fields only, naming the fields it takes when it gets another or no JSON object. */
+const lifeBody = <Shape extends z.ZodRawShape>(shape: Shape) => {
+  const fields = Object.keys(shape);
+  const takes = fields.length === 0 ? "takes no field: send {}" : `takes only ${fields.join(" and ")}`;
+  return z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === "unrecognized_keys"
+        ? `${takes} (not ${issue.keys.join(", ")}).`
+        : `must be a JSON object; it ${takes}.`,
+  });
+};
+const cancelBody = lifeBody({ reason: reasonField });
+const refundBody = lifeBody({
+  amount: z.int({ error: CENTS }).min(1, { error: CENTS }).max(100_000_000, { error: CENTS }).optional(),
+  reason: reasonField,
+});
+const emptyBody = lifeBody({});
+const settleBody = lifeBody({
+  outcome: z.enum(["paid", "canceled"], { error: 'must be "paid" or "canceled".' }),
 });
 
 /** The JSON body checked by `schema` (no body reads as `{}`), or its 400 naming the field. */

@@ -18,6 +18,20 @@ const tokenOf = async (base: string) =>
 const clockOf = async (base: string) => (await sandboxControl(base, "/clock")).body.now as number;
 const advance = (base: string, seconds: number) => control(base, "/clock", { advance_seconds: seconds });
 
+/** The control call's answer, and the sandbox clock around it: it runs on between calls as wall time does. */
+async function dated(base: string, path: string, body: unknown = {}) {
+  const from = await clockOf(base);
+  const answer = await control(base, path, body);
+  expect(answer.status, answer.text).toBe(200);
+  return { answer, from, to: await clockOf(base) };
+}
+
+/** A time the sandbox stamped within a dated call. */
+function stampedWithin(time: number, call: { from: number; to: number }) {
+  expect(time).toBeGreaterThanOrEqual(call.from);
+  expect(time).toBeLessThanOrEqual(call.to);
+}
+
 async function placed(base: string, extra: Record<string, unknown> = {}) {
   const answer = await control(base, "/orders", { listing_id: LISTING, ...extra });
   expect(answer.status, answer.text).toBe(201);
@@ -44,12 +58,13 @@ async function cancelledAndRead(base: string) {
   const receiptId = await placed(base);
   const before = (await readReceipt(base, receiptId)).updated_timestamp as number;
   await advance(base, HOUR);
-  const cancelled = await control(base, `/receipts/${receiptId}/cancel`, { reason: "buyer asked" });
-  expect(cancelled.status, cancelled.text).toBe(200);
+  const call = await dated(base, `/receipts/${receiptId}/cancel`, { reason: "buyer asked" });
+  const cancelled = call.answer;
   expect(cancelled.body).toMatchObject({ receipt_id: receiptId, status: "canceled" });
   const read = await readReceipt(base, receiptId);
   expect(read).toEqual(cancelled.body);
-  expect(read.updated_timestamp).toBe(before + HOUR);
+  expect(read.updated_timestamp).toBeGreaterThanOrEqual(before + HOUR);
+  stampedWithin(read.updated_timestamp, call);
   expect(await found(base, "was_canceled=true")).toEqual([receiptId]);
   expect(await found(base, "was_canceled=false")).not.toContain(receiptId);
   return receiptId;
@@ -102,9 +117,10 @@ describe("a cancelled order", () => {
 describe("a refund", () => {
   it("in part reads partially refunded, the rest fully refunded, each an entry of refunds dated by the clock", async () => {
     const receiptId = await placed(sandbox.url);
-    const partial = await control(sandbox.url, `/receipts/${receiptId}/refund`, { amount: 500, reason: "late" });
-    expect(partial.status, partial.text).toBe(200);
-    const at = await clockOf(sandbox.url);
+    const first = await dated(sandbox.url, `/receipts/${receiptId}/refund`, { amount: 500, reason: "late" });
+    const partial = first.answer;
+    const at = partial.body.refunds[0].created_timestamp as number;
+    stampedWithin(at, first);
     expect(partial.body.status).toBe("partially refunded");
     expect(partial.body.refunds).toEqual([
       {
@@ -121,13 +137,13 @@ describe("a refund", () => {
       `amount: ${PRICE} cents is more than the ${PRICE - 500} cents left to refund on receipt ${receiptId}; send at most ${PRICE - 500}, or no amount to refund the rest.`,
     );
     await advance(sandbox.url, HOUR);
-    const rest = await control(sandbox.url, `/receipts/${receiptId}/refund`, {});
+    const second = await dated(sandbox.url, `/receipts/${receiptId}/refund`);
+    const rest = second.answer;
     expect(rest.body.status).toBe("fully refunded");
-    expect(rest.body.refunds.map((refund: JsonBody) => [refund.amount.amount, refund.created_timestamp])).toEqual([
-      [500, at],
-      [PRICE - 500, at + HOUR],
-    ]);
-    expect(rest.body.updated_timestamp).toBe(at + HOUR);
+    expect(rest.body.refunds.map((refund: JsonBody) => refund.amount.amount)).toEqual([500, PRICE - 500]);
+    expect(rest.body.refunds[0].created_timestamp).toBe(at);
+    stampedWithin(rest.body.refunds[1].created_timestamp, second);
+    expect(rest.body.updated_timestamp).toBe(rest.body.refunds[1].created_timestamp);
     expect(await readReceipt(sandbox.url, receiptId)).toEqual(rest.body);
     expect((await control(sandbox.url, `/receipts/${receiptId}/refund`)).status).toBe(409);
   });
@@ -150,10 +166,18 @@ describe("a refund", () => {
 
   it("refuses an amount not a whole number of cents, an unknown field and a body not JSON, each with a sentence", async () => {
     const receiptId = await placed(sandbox.url);
-    for (const body of [{ amount: 1.5 }, { amount: 0 }, { amount: "all" }, { cents: 100 }]) {
+    const cents =
+      "amount: must be a whole number of cents from 1, such as 500 for $5.00; send no amount to refund the rest.";
+    for (const [body, error] of [
+      [{ amount: 1.5 }, cents],
+      [{ amount: 0 }, cents],
+      [{ amount: "all" }, cents],
+      [{ cents: 100 }, "body: takes only amount and reason (not cents)."],
+      [[500], "body: must be a JSON object; it takes only amount and reason."],
+    ] as const) {
       const refused = await control(sandbox.url, `/receipts/${receiptId}/refund`, body);
       expect(refused.status, JSON.stringify(body)).toBe(400);
-      expect(refused.body.error).toMatch(/^(amount|cents|body)\b.*\S/);
+      expect(refused.body.error).toBe(error);
     }
     const notJson = await http(`${sandbox.url}/__sandbox/receipts/${receiptId}/refund`, {
       method: "POST",
@@ -175,11 +199,11 @@ describe("payment review", () => {
     expect(await found(sandbox.url, "was_paid=false")).toContain(receiptId);
     expect((await control(sandbox.url, `/receipts/${receiptId}/refund`)).status).toBe(409);
     await advance(sandbox.url, HOUR);
-    const settled = await control(sandbox.url, `/receipts/${receiptId}/settle`, { outcome: "paid" });
-    expect(settled.status, settled.text).toBe(200);
-    const at = await clockOf(sandbox.url);
-    expect(settled.body).toMatchObject({ status: "paid", is_paid: true, updated_timestamp: at });
-    expect(settled.body.transactions[0].paid_timestamp).toBe(at);
+    const call = await dated(sandbox.url, `/receipts/${receiptId}/settle`, { outcome: "paid" });
+    const settled = call.answer;
+    expect(settled.body).toMatchObject({ status: "paid", is_paid: true });
+    stampedWithin(settled.body.updated_timestamp, call);
+    expect(settled.body.transactions[0].paid_timestamp).toBe(settled.body.updated_timestamp);
     expect(await found(sandbox.url, "was_paid=true")).toContain(receiptId);
     const again = await control(sandbox.url, `/receipts/${receiptId}/settle`, { outcome: "paid" });
     expect(again.status).toBe(409);
@@ -207,8 +231,12 @@ describe("payment review", () => {
     expect((await control(sandbox.url, `/receipts/${paid}/settle`, { outcome: "paid" })).status).toBe(409);
     const unknown = await control(sandbox.url, `/receipts/${paid}/settle`, { outcome: "maybe" });
     expect(unknown.status).toBe(400);
-    expect(unknown.body.error).toMatch(/^outcome\b/);
-    expect((await control(sandbox.url, `/receipts/${paid}/payment-review`, { now: true })).status).toBe(400);
+    expect(unknown.body.error).toBe('outcome: must be "paid" or "canceled".');
+    const extra = await control(sandbox.url, `/receipts/${paid}/payment-review`, { now: true });
+    expect(extra.status).toBe(400);
+    expect(extra.body.error).toBe("body: takes no field: send {} (not now).");
+    const notBoolean = await control(sandbox.url, "/orders", { listing_id: LISTING, payment_review: "yes" });
+    expect(notBoolean.body.error).toBe("payment_review: must be true (held in payment review) or false.");
   });
 });
 
@@ -223,12 +251,29 @@ describe("delivery", () => {
     expect(await found(sandbox.url, "was_delivered=true")).toEqual([]);
     await control(sandbox.url, `/receipts/${receiptId}/shipment`);
     await advance(sandbox.url, 2 * 24 * HOUR);
-    const delivered = await control(sandbox.url, `/receipts/${receiptId}/deliver`);
-    expect(delivered.status, delivered.text).toBe(200);
-    expect(delivered.body).toMatchObject({ status: "completed", updated_timestamp: await clockOf(sandbox.url) });
+    const call = await dated(sandbox.url, `/receipts/${receiptId}/deliver`);
+    expect(call.answer.body.status).toBe("completed");
+    stampedWithin(call.answer.body.updated_timestamp, call);
     expect(await found(sandbox.url, "was_delivered=true")).toEqual([receiptId]);
     expect(await found(sandbox.url, "was_delivered=false")).not.toContain(receiptId);
     expect((await control(sandbox.url, `/receipts/${receiptId}/deliver`)).status).toBe(409);
+  });
+});
+
+describe("the sandbox's home page", () => {
+  it("shows each recent order's status as the API reads it, why it was cancelled and whether it was delivered", async () => {
+    const cancelled = await placed(sandbox.url);
+    await control(sandbox.url, `/receipts/${cancelled}/cancel`, { reason: "The buyer asked." });
+    const delivered = await placed(sandbox.url, { shipped: true });
+    await control(sandbox.url, `/receipts/${delivered}/refund`, { amount: 100 });
+    await control(sandbox.url, `/receipts/${delivered}/deliver`);
+    const cells = (receiptId: number, page: string) => {
+      const row = page.split("<tr>").find((candidate) => candidate.includes(`<td>${receiptId}</td>`));
+      return row?.match(/<td>([^<]*)<\/td>\s*<\/tr>/)?.[1];
+    };
+    const home = await http(`${sandbox.url}/`);
+    expect(cells(cancelled, home.text)).toBe("canceled, The buyer asked.");
+    expect(cells(delivered, home.text)).toBe("partially refunded, delivered");
   });
 });
 

@@ -110,9 +110,11 @@ export async function rehearseWeek(options: WeekOptions) {
     }
   };
   const orders: { receipt_id: number; life: Life }[] = [];
-  const end = now + options.days * DAY;
+  // Planned from the start, not from the clock, which runs on between calls: the same run gives the same lives.
+  const start = now;
+  const end = start + options.days * DAY;
   for (let index = 0; index < options.days * options.perDay; index += 1) {
-    const at = now + Math.floor(DAY / options.perDay);
+    const at = start + (index + 1) * Math.floor(DAY / options.perDay);
     await runDue(at);
     await moveTo(at);
     const listingId = options.listingIds[index % options.listingIds.length]!;
@@ -125,12 +127,12 @@ export async function rehearseWeek(options: WeekOptions) {
     });
     const receiptId = receipt.receipt_id as number;
     const total = (receipt.grandtotal as { amount: number }).amount;
-    pending.push(...stepsOf(life, receiptId, now, total));
+    pending.push(...stepsOf(life, receiptId, at, total));
     orders.push({ receipt_id: receiptId, life });
   }
   await runDue(end);
   await moveTo(end);
-  return { from: end - options.days * DAY, to: end, orders, unfinished: pending.length };
+  return { from: start, to: end, orders, unfinished: pending.length };
 }
 
 function flag(name: string) {
@@ -155,7 +157,7 @@ if (process.argv[1]?.endsWith("seller-week.ts")) {
   const counts = new Map<Life, number>();
   for (const order of week.orders) counts.set(order.life, (counts.get(order.life) ?? 0) + 1);
   console.log(
-    `${week.orders.length} orders from ${new Date(week.from * 1000).toISOString()} to ${new Date(week.to * 1000).toISOString()}; ${week.unfinished} steps were still due after the week.`,
+    `${week.orders.length} orders from ${new Date(week.from * 1000).toISOString()} to ${new Date(week.to * 1000).toISOString()}; ${week.unfinished} steps were still due at its end (left undone).`,
   );
   for (const [life, count] of counts) console.log(`  ${life}: ${count}`);
 }

@@ -122,7 +122,7 @@ export const receiptRoutes = [
     operationId: "createReceiptShipment",
     summary: "Ships one of the shop's receipts: a shipment with its tracking code, or the receipt marked shipped only",
     description:
-      "Each submission with a tracking code adds a shipment, also to a receipt shipped already. Within the United States on an order over $10, or to India, tracking_code and carrier_name are required. No webhook follows (the marketplace has no shipment event).",
+      "Each submission with a tracking code adds a shipment, also to a receipt shipped already. Within the United States on an order over $10, or to India, tracking_code and carrier_name are required. No webhook follows (the marketplace has no shipment event). A cancelled receipt is refused with 400.",
     tags: ["Shop Receipt"],
     access: { token: "required", scope: "transactions_w" },
     params: receiptParams,

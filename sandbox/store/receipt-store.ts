@@ -391,5 +391,15 @@ export function recentOrders(db: Db, limit: number) {
     "receipt_id" | "shop_id" | "buyer_name" | "is_paid" | "created_timestamp" | "shipped_timestamp"
   > &
     Pick<TransactionRow, "listing_id" | "title" | "quantity" | "variations">)[];
-  return rows.map((row) => ({ ...row, variations: JSON.parse(row.variations) as VariationWire[] }));
+  const receipts = rowsByReceipt<ReceiptRow>(db, "receipts", "receipt_id", [
+    ...new Set(rows.map((row) => row.receipt_id)),
+  ]);
+  const read = new Map(receiptsJson(db, [...receipts.values()].flat()).map((receipt) => [receipt.receipt_id, receipt]));
+  return rows.map((row) => ({
+    ...row,
+    variations: JSON.parse(row.variations) as VariationWire[],
+    status: read.get(row.receipt_id)?.status,
+    delivered: receipts.get(row.receipt_id)?.[0]?.delivered_timestamp != null,
+    cancel_reason: receipts.get(row.receipt_id)?.[0]?.cancel_reason ?? null,
+  }));
 }
