@@ -114,6 +114,11 @@ test("Ask the buyer waits with a deadline on the marketplace's clock, offers the
   await expect(stateOf(page, ahead)).toHaveText("Review needed");
 
   await rowOf(page, ahead).getByRole("checkbox").check();
+  await page.getByLabel("Days for the buyer to answer").fill("0");
+  await page.getByRole("button", { name: "Ask the buyer" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "whole number of days" })).toContainText(
+    "Give the buyer a whole number of days to answer, from 1 to 30, then ask again.",
+  );
   await page.getByLabel("Days for the buyer to answer").fill("2");
   await page.getByLabel("When the deadline passes").selectOption("go-ahead");
   await page.getByRole("button", { name: "Ask the buyer" }).click();

@@ -17,6 +17,9 @@ import { useQueueMoves } from "./use-queue-moves";
 
 const QUEUE_BUTTON = "bg-white text-sm font-semibold text-stone-900";
 
+const WAIT_DAYS = /^[1-9][0-9]?$/;
+const DAYS_NEEDED = "Give the buyer a whole number of days to answer, from 1 to 30, then ask again.";
+
 /** A batch move's button: it stays focusable while a move runs (aria-disabled), so focus is not dropped to the page. */
 function MoveButton({ pending, onClick, children }: { pending: boolean; onClick: () => void; children: ReactNode }) {
   return (
@@ -169,7 +172,11 @@ export function QueueBatchBar({
             <MoveButton
               pending={pending}
               onClick={() =>
-                run("ask", (ids) => askBuyerAction({ itemIds: ids, waitDays: Number(waitDays), onDeadline }))
+                run("ask", async (ids) =>
+                  WAIT_DAYS.test(waitDays) && Number(waitDays) <= 30
+                    ? askBuyerAction({ itemIds: ids, waitDays: Number(waitDays), onDeadline })
+                    : { ok: false, formError: DAYS_NEEDED },
+                )
               }
             >
               Ask the buyer
