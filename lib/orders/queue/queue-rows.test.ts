@@ -131,4 +131,11 @@ describe("the queue's rows", () => {
     expect(ids(result)).toEqual(["30", "10", "20"]);
     expect(result.items[0]).toMatchObject({ state: "waiting", deadline: NOW + DAY, onDeadline: "hold" });
   });
+
+  it("keeps an item refunded while in review in review, saying what was refunded, so the seller decides with it", () => {
+    const result = queueItems([order(2, NOW, { flagged: true, refunded: true })], [], all, NOW);
+    expect(result.items.map((item) => [item.state, item.refunds])).toEqual([
+      ["review", ["Refunded $5.00: Engraving smaller than asked."]],
+    ]);
+  });
 });
