@@ -1,44 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { hydrated, signInTo } from "./editor";
-import {
-  control,
-  inPhase,
-  marketplaceCall,
-  marketplaceToken,
-  newSeller,
-  putQuestions,
-  signIn,
-  type TestSeller,
-} from "./sandbox-control";
+import { sellerAskingName } from "./orders";
+import { inPhase, marketplaceCall, marketplaceToken, signIn, type TestSeller } from "./sandbox-control";
 
 inPhase("webhooks");
 
-type Receipt = { receipt_id: number };
-type StoredQuestion = { question_id: number };
-
 const DAY = 24 * 3600;
-
-/** A seller whose listing asks for a name, and how a buyer orders it. */
-async function sellerAskingName() {
-  const seller = await newSeller(1);
-  const listingId = seller.listing_ids[0]!;
-  await putQuestions(seller, listingId, [
-    { question_type: "text_input", question_text: "Name", required: true, max_allowed_characters: 12 },
-  ]);
-  const listing = await control<{ personalization: { personalization_questions: StoredQuestion[] } }>(
-    `/listings/${listingId}`,
-  );
-  const questionId = listing.personalization.personalization_questions[0]!.question_id;
-  const place = (buyer: string, value: string, ago = 0) =>
-    control<Receipt>("/orders", {
-      listing_id: listingId,
-      buyer: { name: buyer },
-      answers: [{ question_id: questionId, value }],
-      created_timestamp: Math.floor(Date.now() / 1000) - ago,
-    });
-  return { seller, place };
-}
 
 /** An order due a week ago, one due today whose answer prints badly, one placed now. */
 async function shopWithQueue() {

@@ -56,8 +56,9 @@ export default async function OrdersPage({ searchParams }: Props) {
         </div>
         <p className="mt-1 text-sm text-stone-700">
           The production queue: one row per item, with what the buyer answered, the item that must ship first at the
-          top. Each item goes from review needed (an answer to check) or to make, to made, to shipped. Days are UTC
-          days.
+          top. Each item goes from review needed (an answer to check, or waiting on the buyer you asked) or to make, to
+          made, to shipped. A cancelled order leaves the queue (flagged if it was made); one whose payment is in review
+          reads not paid yet. Days are UTC days.
         </p>
         {seller.shopId === null ? (
           <p role="status" className="mt-4 rounded-lg bg-amber-50 p-4 ring-1 ring-amber-200">
@@ -77,7 +78,13 @@ export default async function OrdersPage({ searchParams }: Props) {
                 : `${counted(result.data.counts.items, "item")} in ${counted(result.data.counts.orders, "order")}; ${counted(result.data.counts.overdue, "item")} overdue, ${counted(result.data.counts.dueToday, "item")} due today${pages > 1 ? `; page ${view.page} of ${pages}` : ""}.`}
               {result.data.cut && " Only the newest orders are shown: narrow the queue by listing, date or search."}
             </p>
-            <QueueTable items={result.data.items} dueTodayIds={result.data.dueTodayIds} today={result.data.today} />
+            <QueueTable
+              items={result.data.items}
+              dueTodayIds={result.data.dueTodayIds}
+              today={result.data.today}
+              now={result.data.marketplaceNow}
+              wait={result.data.wait}
+            />
             {pages > 1 && (
               <nav aria-label="Pages of the queue" className="mt-4 flex gap-4 text-sm">
                 {view.page > 1 && (

@@ -8,7 +8,9 @@ import { moveItems, shipItems, type Mover, type MoveOutcome, type ShipReceipts }
 import { SHIP_RECEIPTS_MAX, shipReceipts } from "@/lib/orders/ship-receipts";
 import { trackingInput } from "@/lib/orders/tracking-input";
 import { itemFactsOf } from "@/lib/orders/queue/queue-view";
-import type { MoveKind } from "@/lib/orders/queue/states";
+import { ON_DEADLINE, type MoveKind } from "@/lib/orders/queue/states";
+import { keptOrdersReady } from "@/lib/orders/background";
+import { marketplaceNowMs } from "@/lib/marketplace/marketplace-date";
 
 const MAX_ITEMS_PER_MOVE = 500;
 
@@ -46,22 +48,45 @@ function answered(outcome: MoveOutcome): Result<MoveOutcome> | Refusal {
   return { ok: false, refusal: outcome.refused.map((item) => item.reason).join(" ") };
 }
 
+const askSchema = z.object({
+  itemIds,
+  waitDays: z
+    .number({ error: "Give the buyer a number of days to answer." })
+    .int("Give the buyer a whole number of days to answer.")
+    .min(1, "Give the buyer at least one day to answer.")
+    .max(30, "Give the buyer at most 30 days to answer."),
+  onDeadline: z.enum(ON_DEADLINE, { error: "Choose what happens when the deadline passes: hold, or go ahead." }),
+});
+
+const DAY_SECONDS = 24 * 3600;
+
+/**
+ * The kept orders brought up to date before a batch that makes or ships (two requests, whatever the batch's size), so
+ * an order cancelled since the page loaded is refused before anything is sent. When the marketplace cannot answer,
+ * the batch is judged on what is kept: the marketplace itself refuses a shipment to a cancelled order.
+ */
+async function refreshed(seller: Mover) {
+  await keptOrdersReady(seller, 0);
+}
+
 async function moved(
   mover: Mover,
   kind: MoveKind | "undo",
   ids: string[],
-  extra: { note?: string; reason?: string } = {},
+  extra: Parameters<typeof moveItems>[5] = {},
 ) {
   const database = await db();
   return answered(await moveItems(database, mover, kind, ids, itemFactsOf(database, mover), extra));
 }
 
-export const markMadeAction = sellerAction("save", batchSchema, async (input, { seller }) =>
-  moved(seller, "made", input.itemIds),
-);
+export const markMadeAction = sellerAction("save", batchSchema, async (input, { seller }) => {
+  await refreshed(seller);
+  return moved(seller, "made", input.itemIds);
+});
 
 /** Each ticked item's order is marked shipped on the marketplace (createReceiptShipment), then the item moves. */
 export const markShippedAction = sellerAction("save", shipSchema, async (input, { seller, marketplace }) => {
+  await refreshed(seller);
   const database = await db();
   const ship: ShipReceipts = async (receiptIds) => {
     if (input.tracking && receiptIds.length > 1) return { refusal: ONE_ORDER_PER_CODE };
@@ -90,3 +115,9 @@ export const remakeAction = sellerAction("save", remakeSchema, async (input, { s
 export const undoMoveAction = sellerAction("save", batchSchema, async (input, { seller }) =>
   moved(seller, "undo", input.itemIds),
 );
+
+/** From review: the seller asks the buyer elsewhere and the item waits, its deadline on the marketplace's clock. */
+export const askBuyerAction = sellerAction("save", askSchema, async (input, { seller }) => {
+  const deadline = Math.floor(marketplaceNowMs() / 1000) + input.waitDays * DAY_SECONDS;
+  return moved(seller, "ask", input.itemIds, { deadline, waitDays: input.waitDays, onDeadline: input.onDeadline });
+});

@@ -81,6 +81,13 @@ export function OrderFilters({
           </select>
         </label>
         <label className="flex flex-col gap-1 text-sm font-medium">
+          Sort
+          <select name="sort" defaultValue={view.sort} className={field}>
+            <option value="ship-by">Ship by, first to ship first</option>
+            <option value="deadline">Buyer&apos;s deadline, nearest first</option>
+          </select>
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium">
           Ordered from
           <input type="date" name="from" defaultValue={view.from} className={field} />
         </label>
@@ -91,7 +98,7 @@ export function OrderFilters({
         <label className="flex min-h-11 items-center gap-2 text-sm font-medium md:min-h-9">
           <input type="hidden" name="open" value="0" />
           <input type="checkbox" name="open" value="1" defaultChecked={view.openOnly} className="size-5 md:size-4" />
-          Open only (paid, not shipped)
+          Open only (not shipped or cancelled)
         </label>
         <Button type="submit" variant="primary" compact className="text-sm">
           Show orders

@@ -3,6 +3,7 @@
 import { useState, type Dispatch, type ReactNode, type SetStateAction } from "react";
 import {
   approveAction,
+  askBuyerAction,
   markMadeAction,
   markShippedAction,
   noteCorrectionAction,
@@ -10,10 +11,14 @@ import {
   undoMoveAction,
 } from "@/app/orders/queue-actions";
 import { counted } from "@/lib/orders/count-words";
+import type { OnDeadline } from "@/lib/orders/queue/states";
 import { Button } from "../ui/button";
 import { useQueueMoves } from "./use-queue-moves";
 
 const QUEUE_BUTTON = "bg-white text-sm font-semibold text-stone-900";
+
+const WAIT_DAYS = /^[1-9][0-9]?$/;
+const DAYS_NEEDED = "Give the buyer a whole number of days to answer, from 1 to 30, then ask again.";
 
 /** A batch move's button: it stays focusable while a move runs (aria-disabled), so focus is not dropped to the page. */
 function MoveButton({ pending, onClick, children }: { pending: boolean; onClick: () => void; children: ReactNode }) {
@@ -57,13 +62,17 @@ export function QueueBatchBar({
   setSelected,
   dueTodayIds,
   selectedReview,
+  wait,
 }: {
   selected: Set<string>;
   setSelected: Dispatch<SetStateAction<Set<string>>>;
   dueTodayIds: string[];
-  /** Whether a ticked item waits for a review, which approving or a correction settles. */
+  /** Whether a ticked item waits for a review, which approving, a correction or asking the buyer settles. */
   selectedReview: boolean;
+  wait: { waitDays: number; onDeadline: OnDeadline };
 }) {
+  const [waitDays, setWaitDays] = useState(String(wait.waitDays));
+  const [onDeadline, setOnDeadline] = useState<OnDeadline>(wait.onDeadline);
   const [reason, setReason] = useState("");
   const [note, setNote] = useState("");
   const [carrier, setCarrier] = useState("");
@@ -137,6 +146,40 @@ export function QueueBatchBar({
               onClick={() => run("correct", (ids) => noteCorrectionAction({ itemIds: ids, note }))}
             >
               Note a correction
+            </MoveButton>
+            <label className="flex flex-col gap-1 text-sm font-medium">
+              Days for the buyer to answer
+              <input
+                type="number"
+                min={1}
+                max={30}
+                value={waitDays}
+                onChange={(event) => setWaitDays(event.target.value)}
+                className="min-h-11 w-24 rounded-md border border-stone-400 bg-white px-3 text-sm md:min-h-9"
+              />
+            </label>
+            <label className="flex flex-col gap-1 text-sm font-medium">
+              When the deadline passes
+              <select
+                value={onDeadline}
+                onChange={(event) => setOnDeadline(event.target.value as OnDeadline)}
+                className="min-h-11 rounded-md border border-stone-400 bg-white px-3 text-sm md:min-h-9"
+              >
+                <option value="hold">Hold it for my review</option>
+                <option value="go-ahead">Go ahead as written</option>
+              </select>
+            </label>
+            <MoveButton
+              pending={pending}
+              onClick={() =>
+                run("ask", async (ids) =>
+                  WAIT_DAYS.test(waitDays) && Number(waitDays) <= 30
+                    ? askBuyerAction({ itemIds: ids, waitDays: Number(waitDays), onDeadline })
+                    : { ok: false, formError: DAYS_NEEDED },
+                )
+              }
+            >
+              Ask the buyer
             </MoveButton>
           </>
         )}

@@ -2,17 +2,24 @@ import type { KeyboardEvent } from "react";
 import type { QueueItem } from "@/lib/orders/queue/queue-rows";
 import { DAY, isoDay } from "@/lib/orders/day";
 import { STATE_LABELS, type QueueState } from "@/lib/orders/queue/states";
+import { timeLeft } from "@/lib/orders/queue/buyer-wait";
+import { dayText } from "@/lib/orders/day";
+import { BuyerMessage } from "./buyer-message";
 import { QueueAnswers } from "./queue-answers";
 
 const TONES: Record<QueueState, string> = {
+  "not-paid": "bg-red-50 text-red-900 ring-1 ring-red-300",
   review: "bg-amber-100 text-amber-950 ring-1 ring-amber-300",
+  waiting: "bg-violet-50 text-violet-900 ring-1 ring-violet-200",
   "to-make": "bg-blue-50 text-blue-900 ring-1 ring-blue-200",
   made: "bg-green-50 text-green-900 ring-1 ring-green-200",
+  "cancelled-made": "bg-red-100 text-red-950 ring-2 ring-red-400",
+  cancelled: "bg-stone-100 text-stone-800",
   shipped: "bg-stone-100 text-stone-800",
 };
 
 function dueNote(item: QueueItem, today: number) {
-  if (item.state === "shipped") return null;
+  if (item.state === "shipped" || item.state === "cancelled") return null;
   if (item.shipBy < today) return "overdue";
   if (item.shipBy < today + DAY) return "due today";
   return null;
@@ -22,6 +29,7 @@ function dueNote(item: QueueItem, today: number) {
 export function QueueRow({
   item,
   today,
+  now,
   checked,
   box,
   onCheck,
@@ -30,6 +38,8 @@ export function QueueRow({
   item: QueueItem;
   /** The first second of today's UTC day, as the server saw it. */
   today: number;
+  /** Unix seconds on the marketplace's clock, as the server saw it. */
+  now: number;
   checked: boolean;
   box: (element: HTMLInputElement | null) => void;
   onCheck: (checked: boolean) => void;
@@ -75,6 +85,28 @@ export function QueueRow({
         >
           {STATE_LABELS[item.state]}
         </span>
+        {item.state === "cancelled-made" && (
+          <p className="mt-1 text-xs font-semibold text-red-900" data-cancelled-made>
+            The buyer&apos;s order was cancelled after this was made: stop, and put it aside.
+          </p>
+        )}
+        {item.state === "not-paid" && (
+          <p className="mt-1 text-xs text-red-900">The marketplace is reviewing the payment: wait until it is paid.</p>
+        )}
+        {item.refunds.map((refund) => (
+          <p key={refund} className="mt-1 text-xs text-stone-900" data-refund>
+            {refund}
+          </p>
+        ))}
+        {item.state === "waiting" && item.deadline !== null && (
+          <>
+            <p className="mt-1 text-xs text-violet-950" data-deadline={item.deadline}>
+              Answer by {dayText(item.deadline)} ({timeLeft(item.deadline, now)}, marketplace time); then{" "}
+              {item.onDeadline === "go-ahead" ? "made as written" : "held for your review"}.
+            </p>
+            <BuyerMessage item={item} />
+          </>
+        )}
       </td>
     </tr>
   );

@@ -2,6 +2,7 @@
 
 import { useRef, useState, type KeyboardEvent } from "react";
 import type { QueueItem } from "@/lib/orders/queue/queue-rows";
+import type { OnDeadline } from "@/lib/orders/queue/states";
 import { QueueBatchBar } from "./queue-batch-bar";
 import { QueueRow } from "./queue-row";
 
@@ -11,11 +12,17 @@ export function QueueTable({
   items,
   dueTodayIds,
   today,
+  now,
+  wait,
 }: {
   items: QueueItem[];
   dueTodayIds: string[];
   /** The first second of today's UTC day, as the server saw it. */
   today: number;
+  /** Unix seconds on the marketplace's clock. */
+  now: number;
+  /** The seller's defaults for "Ask the buyer". */
+  wait: { waitDays: number; onDeadline: OnDeadline };
 }) {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
@@ -45,7 +52,8 @@ export function QueueTable({
         selected={selected}
         setSelected={setSelected}
         dueTodayIds={dueTodayIds}
-        selectedReview={[...selected].some((id) => byId.get(id)?.state === "review")}
+        selectedReview={[...selected].some((id) => ["review", "waiting"].includes(byId.get(id)?.state ?? ""))}
+        wait={wait}
       />
       <div className="mt-2 overflow-x-auto rounded-lg ring-1 ring-stone-200">
         <table className="w-full border-collapse bg-white text-left text-sm" aria-label="Production queue">
@@ -75,6 +83,7 @@ export function QueueTable({
                 key={item.itemId}
                 item={item}
                 today={today}
+                now={now}
                 checked={selected.has(item.itemId)}
                 box={(box) => {
                   boxes.current[index] = box;

@@ -13,6 +13,7 @@ const DONE: Record<string, string> = {
   approve: "approved",
   correct: "cleared with a correction",
   remake: "remade (each remake is a new item to make)",
+  ask: "waiting on the buyer: copy the message beside each and send it to the buyer",
   undo: "put back as before their last move",
 };
 

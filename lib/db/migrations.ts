@@ -290,4 +290,12 @@ export const MIGRATIONS = [
      WHERE outcome = 'pending' AND action <> 'outside';
    UPDATE shipment_history SET outcome = 'unknown' WHERE outcome = 'pending';
    CREATE UNIQUE INDEX shipment_history_one_pending ON shipment_history (shop_id, receipt_id) WHERE outcome = 'pending'`,
+  // An item waiting on the buyer: its deadline on the marketplace's clock and what then; each seller's defaults.
+  `ALTER TABLE queue_items ADD COLUMN deadline BIGINT;
+   ALTER TABLE queue_items ADD COLUMN on_deadline TEXT;
+   CREATE TABLE queue_settings (
+     shop_id BIGINT PRIMARY KEY,
+     wait_days INTEGER NOT NULL,
+     on_deadline TEXT NOT NULL
+   )`,
 ];

@@ -37,6 +37,9 @@ export type ListingState = "active" | "inactive" | "draft" | "expired" | "sold_o
 export type ReceiptQuery = {
   wasPaid?: boolean;
   wasShipped?: boolean;
+  wasDelivered?: boolean;
+  /** The one read that finds cancelled receipts: a read by min_last_modified leaves them out (docs/marketplace.md §16). */
+  wasCanceled?: boolean;
   minCreated?: number;
   maxCreated?: number;
   minLastModified?: number;
@@ -209,7 +212,7 @@ export function createMarketplace(
     getListingQuestions: (userId: number, listingIds: number[]): Promise<Result<ListingQuestionsRead[]>> =>
       listingsBatch(userId, listingIds, listingQuestionsPageWire, toListingQuestions),
 
-    // GET /v3/application/shops/{shop_id}/receipts?was_paid=…&was_shipped=…&min_created=…&limit=…&offset=…
+    // GET /v3/application/shops/{shop_id}/receipts?was_paid=…&was_shipped=…&was_delivered=…&was_canceled=…&min_created=…&limit=…&offset=…
     getShopReceipts: async (
       userId: number,
       shopId: number,
@@ -222,6 +225,8 @@ export function createMarketplace(
           query: {
             was_paid: query.wasPaid === undefined ? undefined : String(query.wasPaid),
             was_shipped: query.wasShipped === undefined ? undefined : String(query.wasShipped),
+            was_delivered: query.wasDelivered === undefined ? undefined : String(query.wasDelivered),
+            was_canceled: query.wasCanceled === undefined ? undefined : String(query.wasCanceled),
             min_created: query.minCreated,
             max_created: query.maxCreated,
             min_last_modified: query.minLastModified,

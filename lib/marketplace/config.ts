@@ -41,3 +41,7 @@ export function marketplaceConfig(): MarketplaceConfig {
     personalization: settings.MARKETPLACE_PERSONALIZATION,
   };
 }
+
+/** Where the buyer sees the order on the marketplace's site (the sign-in's host), for a message the seller sends. */
+export const purchaseUrl = (receiptId: number) =>
+  new URL(`/your/purchases/${receiptId}`, marketplaceConfig().authUrl).href;

@@ -11,5 +11,8 @@ export function noteMarketplaceDate(header: string | null, receivedAtMs = Date.n
 
 /** The marketplace's day (YYYY-MM-DD, UTC) by the last Date header it sent; the machine's own before any answer. */
 export function marketplaceToday(nowMs = Date.now()): string {
-  return new Date(nowMs + (globalForDate.marketplaceClockOffsetMs ?? 0)).toISOString().slice(0, 10);
+  return new Date(marketplaceNowMs(nowMs)).toISOString().slice(0, 10);
 }
+
+/** The marketplace's now in milliseconds, by the last Date header it sent: a deadline set on its clock is judged on it. */
+export const marketplaceNowMs = (nowMs = Date.now()) => nowMs + (globalForDate.marketplaceClockOffsetMs ?? 0);

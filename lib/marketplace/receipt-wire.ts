@@ -24,8 +24,15 @@ export const transactionWire = z.object({
   expected_ship_date: z.number().nullable().optional(),
 });
 
+const refundWire = z.object({
+  amount: moneyWire,
+  reason: z.string().nullable().optional(),
+  created_timestamp: z.number(),
+});
+
 export const receiptWire = z.object({
   receipt_id: z.number(),
+  status: z.string().nullable().optional(),
   name: z.string().default(""),
   message_from_buyer: z.string().nullable().optional(),
   is_paid: z.boolean(),
@@ -34,6 +41,7 @@ export const receiptWire = z.object({
   updated_timestamp: z.number(),
   transactions: z.array(transactionWire).default([]),
   shipments: z.array(z.object({ tracking_code: z.string().nullable().optional() })).default([]),
+  refunds: z.array(refundWire).nullable().optional(),
 });
 
 export const receiptPageWire = z.object({ count: z.number(), results: z.array(receiptWire) });
@@ -52,8 +60,19 @@ export type OrderItem = {
   shipBy: number | null;
 };
 
+/** What the marketplace refunded the buyer, and why (docs/marketplace.md §16). */
+export type Refund = { amount: Money; reason: string | null; createdAt: number };
+
+/**
+ * Where the order stands in its life: `canceled` is not to be made; `payment-review` is not paid yet; `open` is paid,
+ * refunded or not, for a refunded order may still be shipped (docs/marketplace.md §16.7).
+ */
+export type OrderLife = "open" | "payment-review" | "canceled";
+
 export type Order = {
   receiptId: number;
+  life?: OrderLife;
+  refunds?: Refund[];
   buyerName: string;
   messageFromBuyer: string | null;
   paid: boolean;
@@ -86,9 +105,22 @@ export function toOrderItem(wire: z.infer<typeof transactionWire>): OrderItem {
   };
 }
 
+function lifeOf(wire: z.infer<typeof receiptWire>): OrderLife {
+  const status = wire.status?.toLowerCase();
+  if (status === "canceled") return "canceled";
+  if (!wire.is_paid && status === "payment processing") return "payment-review";
+  return "open";
+}
+
 export function toOrder(wire: z.infer<typeof receiptWire>): Order {
   return {
     receiptId: wire.receipt_id,
+    life: lifeOf(wire),
+    refunds: (wire.refunds ?? []).map((refund) => ({
+      amount: moneyOf(refund.amount),
+      reason: refund.reason || null,
+      createdAt: refund.created_timestamp,
+    })),
     buyerName: wire.name,
     messageFromBuyer: wire.message_from_buyer || null,
     paid: wire.is_paid,

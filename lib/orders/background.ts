@@ -5,7 +5,7 @@ import type { Marketplace } from "../marketplace/client";
 import { pacedMarketplace } from "../marketplace/paced-marketplace";
 import type { Result } from "../marketplace/failure";
 import { logger } from "../observability/logger";
-import { fillOrders, readChangedOrders, type Seller } from "./kept-orders";
+import { fillOrders, readCanceledOrders, readChangedOrders, type Seller } from "./kept-orders";
 import { orderStore, type OrderSync } from "./order-store";
 
 type Background = { paced: Marketplace; fills: Map<number, Promise<Result<OrderSync>>> };
@@ -35,13 +35,20 @@ async function ensureFill(seller: Seller) {
 }
 
 /**
- * The shop's kept orders brought up to date for a view: one request for what changed once filled; before that the fill
+ * The shop's kept orders brought up to date for a view: once filled, one request for what changed and one for what was
+ * cancelled since the oldest open order (two a refresh, while under 100 of each); before that the fill
  * runs in the background and the view waits `waitMs` for it (a small shop's fill ends within it), then shows what it has.
  */
 export async function keptOrdersReady(seller: Seller, waitMs: number): Promise<Result<OrderSync>> {
   const database = await db();
   const sync = await orderStore(database).sync(seller.shopId);
-  if (sync?.filled) return readChangedOrders(database, await marketplace(), seller, sync);
+  if (sync?.filled) {
+    const market = await marketplace();
+    const changed = await readChangedOrders(database, market, seller, sync);
+    if (!changed.ok) return changed;
+    const canceled = await readCanceledOrders(database, market, seller);
+    return canceled.ok ? changed : canceled;
+  }
   let timer: NodeJS.Timeout | undefined;
   const waited = await Promise.race([
     ensureFill(seller),

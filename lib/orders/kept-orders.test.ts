@@ -6,8 +6,8 @@ import { sandboxMarketplaceConfig, storeSellerTokens } from "../../test/harness/
 import { openDatabase, type Database } from "../db/database";
 import { tokenStore } from "../tokens/token-store";
 import { createMarketplace, type Marketplace } from "../marketplace/client";
-import { fillOrders, readChangedOrders } from "./kept-orders";
-import { orderStore } from "./order-store";
+import { fillOrders, readCanceledOrders, readChangedOrders } from "./kept-orders";
+import { isOpen, orderStore } from "./order-store";
 
 const sandbox = useSeededSandbox({ phase: undefined });
 const SCOPES = ["listings_r", "listings_w", "shops_r", "transactions_r"];
@@ -102,9 +102,9 @@ describe.each(eachEngine())("a shop's orders kept on %s", (_engine, location) =>
     await fillOrders(db, market, SELLER);
     const store = orderStore(db);
     const { orders, open, total } = await store.orders(ADA.shop_id, {}, { limit: 100, offset: 0 });
-    const isOpen = orders.map((order) => order.paid && !order.shipped);
-    expect(isOpen.indexOf(false)).toBe(open);
-    expect(isOpen.slice(open).every((value) => !value)).toBe(true);
+    const opened = orders.map(isOpen);
+    expect(opened.indexOf(false)).toBe(open);
+    expect(opened.slice(open).every((value) => !value)).toBe(true);
     const openTimes = orders.slice(0, open).map((order) => order.createdAt);
     expect(openTimes).toEqual([...openTimes].sort((a, b) => b - a));
 
@@ -132,6 +132,34 @@ describe.each(eachEngine())("a shop's orders kept on %s", (_engine, location) =>
     const items = await store.items(ADA.shop_id, NAME_NECKLACE, 0);
     expect(items.length).toBeGreaterThan(0);
     for (const item of items) expect(item.shipBy).toBe(item.createdAt + 3 * 24 * 3600);
+  });
+
+  it("learn of a cancellation without a webhook: the read of changes leaves it out, the was_canceled read since the oldest open order finds it, two requests a refresh", async () => {
+    const placed = await sandboxControl(sandbox.url, "/orders", {
+      listing_id: NAME_NECKLACE,
+      buyer: { name: "Cancelling Buyer" },
+      answers: [{ question_id: await necklaceQuestionId(), value: "Ivo" }],
+    });
+    expect(placed.status, placed.text).toBe(201);
+    const receiptId = placed.body.receipt_id as number;
+    await fillOrders(db, market, SELLER);
+    const store = orderStore(db);
+    expect((await store.kept(ADA.shop_id, [receiptId])).get(receiptId)?.life).toBe("open");
+    const cancelled = await sandboxControl(sandbox.url, `/receipts/${receiptId}/cancel`, { reason: "buyer asked" });
+    expect(cancelled.status, cancelled.text).toBe(200);
+
+    const before = (await receiptReads()).length;
+    expect((await readChangedOrders(db, market, SELLER, (await store.sync(ADA.shop_id))!)).ok).toBe(true);
+    expect((await store.kept(ADA.shop_id, [receiptId])).get(receiptId)?.life).toBe("open");
+    const read = await readCanceledOrders(db, market, SELLER);
+    expect(read.ok && read.data).toBeGreaterThanOrEqual(1);
+    const reads = (await receiptReads()).slice(before);
+    expect(reads).toHaveLength(2);
+    const kept = (await store.kept(ADA.shop_id, [receiptId])).get(receiptId)!;
+    expect(kept.life).toBe("canceled");
+    expect(isOpen(kept)).toBe(false);
+    const open = await store.orders(ADA.shop_id, { openOnly: true }, { limit: 1000, offset: 0 });
+    expect(open.orders.map((order) => order.receiptId)).not.toContain(receiptId);
   });
 });
 

@@ -72,6 +72,36 @@ export async function readChangedOrders(
 }
 
 /**
+ * The receipts cancelled since the oldest open order was placed: a read of changes leaves cancelled receipts out
+ * (docs/marketplace.md §16), so each refresh asks for them by `was_canceled`, one request a page of 100, none when
+ * nothing is open. Each is kept, which takes it out of the open orders.
+ */
+export async function readCanceledOrders(
+  database: Database,
+  market: Marketplace,
+  seller: Seller,
+): Promise<Result<number>> {
+  const store = orderStore(database);
+  const since = await store.oldestOpen(seller.shopId);
+  if (since === null) return { ok: true, data: 0 };
+  let read = 0;
+  for (let offset = 0; ; offset += PAGE) {
+    const page = await market.getShopReceipts(seller.userId, seller.shopId, {
+      wasCanceled: true,
+      minCreated: since,
+      sortOn: "created",
+      sortOrder: "asc",
+      limit: PAGE,
+      offset,
+    });
+    if (!page.ok) return page;
+    await store.put(seller.shopId, page.data.orders);
+    read += page.data.orders.length;
+    if (page.data.orders.length < PAGE || offset + PAGE >= page.data.count) return { ok: true, data: read };
+  }
+}
+
+/**
  * One receipt read again (an order.paid webhook), for a shop whose orders are kept: the read names the shop, so a
  * receipt of another shop is not found. The next read of changes may read it again, which changes nothing.
  */

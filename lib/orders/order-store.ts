@@ -42,7 +42,9 @@ export type KeptItem = {
   answers: OrderAnswer[];
 };
 
-const isOpen = (order: Order) => order.paid && !order.shipped;
+/** Open: still to make and ship. An order in payment review is open (the queue shows it not paid yet), a cancelled one not. */
+export const isOpen = (order: Order) =>
+  !order.shipped && order.life !== "canceled" && (order.paid || order.life === "payment-review");
 
 /** What a search looks in, lower-cased: the order number, the buyer, the listings bought and every answer. */
 const searchTextOf = (order: Order) =>
@@ -157,7 +159,16 @@ export function orderStore(db: Database) {
       return new Map(orders.map((order) => [order.receiptId, order]));
     },
 
-    /** Open orders (paid, not shipped) first, newest first. */
+    /** The first second an open order of the shop was placed, null when none is open. */
+    async oldestOpen(shopId: number): Promise<number | null> {
+      const [row] = await db.query<{ oldest: number | null }>(
+        "SELECT MIN(created_at) AS oldest FROM shop_orders WHERE shop_id = $1 AND is_open = 1",
+        [shopId],
+      );
+      return row?.oldest == null ? null : Number(row.oldest);
+    },
+
+    /** Open orders (paid or in payment review, not shipped or cancelled) first, newest first. */
     async orders(shopId: number, filter: OrderFilter, page: { limit: number; offset: number }) {
       const { sql, params } = where(shopId, filter);
       const [counted] = await db.query<{ total: number; open: number | null }>(

@@ -71,7 +71,7 @@ export async function productionSheetView(
   seller: Seller,
   filter: OrderFilter,
   due: DueFilter | null = null,
-): Promise<Result<{ sheet: SheetListing[]; orders: number; total: number; sync: OrderSync }>> {
+): Promise<Result<{ sheet: SheetListing[]; orders: number; total: number; notPaid: number; sync: OrderSync }>> {
   const fresh = await keptOrdersReady(seller, FIRST_FILL_WAIT_MS);
   if (!fresh.ok) return fresh;
   const database = await db();
@@ -81,8 +81,10 @@ export async function productionSheetView(
     { limit: SHEET_MAX_ORDERS, offset: 0 },
   );
   const today = utcDayStart(Date.now() / 1000);
-  // The queue's due filter holds items, not orders: an order is on the sheet with its items in the window.
-  const all = await answered(database, seller, kept.orders);
+  // The queue's due filter holds items, not orders: an order is on the sheet with its items in the window. An order in
+  // payment review is open but not to be made until it is paid.
+  const paid = kept.orders.filter((order) => order.paid && order.life !== "payment-review");
+  const all = await answered(database, seller, paid);
   const orders = due
     ? all
         .map((order) => ({
@@ -93,7 +95,13 @@ export async function productionSheetView(
     : all;
   return {
     ok: true,
-    data: { sheet: productionSheet(orders), orders: orders.length, total: kept.total, sync: fresh.data },
+    data: {
+      sheet: productionSheet(orders),
+      orders: orders.length,
+      total: kept.total,
+      notPaid: kept.orders.length - paid.length,
+      sync: fresh.data,
+    },
   };
 }
 

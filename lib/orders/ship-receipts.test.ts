@@ -42,10 +42,12 @@ describe.each(eachEngine())("marking orders shipped on %s", (_engine, location) 
   let db: Database;
   let market: Marketplace;
 
+  // Open and paid: an order in payment review is open too, and not to be shipped.
   const openReceiptIds = async (count: number) =>
-    (await orderStore(db).orders(ADA.shop_id, { openOnly: true }, { limit: count, offset: 0 })).orders.map(
-      (order) => order.receiptId,
-    );
+    (await orderStore(db).orders(ADA.shop_id, { openOnly: true }, { limit: 1000, offset: 0 })).orders
+      .filter((order) => order.paid)
+      .slice(0, count)
+      .map((order) => order.receiptId);
 
   beforeEach(async () => {
     db = await openDatabase(location());
@@ -270,5 +272,27 @@ describe.each(eachEngine())("marking orders shipped on %s", (_engine, location) 
         ]);
       },
     );
+  });
+
+  it("refuses an order cancelled meanwhile with the marketplace's 400 read back once, keeps it cancelled and no history, then refuses it before any request", async () => {
+    const [receiptId] = await openReceiptIds(1);
+    const cancelled = await sandboxControl(sandbox.url, `/receipts/${receiptId}/cancel`, { reason: "buyer asked" });
+    expect(cancelled.status, cancelled.text).toBe(200);
+    let outcomes;
+    const sent = await requestsOf(async () => {
+      outcomes = await shipReceipts(db, market, SELLER, { receiptIds: [receiptId!] });
+    });
+    const CANCELED =
+      "This order was cancelled on the marketplace, so nothing was sent: do not ship it, and put its items aside.";
+    expect(outcomes).toEqual({ ok: true, data: [{ receiptId, shipped: false, reason: CANCELED }] });
+    expect(sent.map((entry) => `${entry.method} ${entry.status}`)).toEqual(["POST 400", "GET 200"]);
+    expect((await orderStore(db).kept(ADA.shop_id, [receiptId!])).get(receiptId!)?.life).toBe("canceled");
+    expect(await shipmentHistory(db).list(ADA.shop_id, receiptId!)).toEqual([]);
+
+    const again = await requestsOf(async () => {
+      outcomes = await shipReceipts(db, market, SELLER, { receiptIds: [receiptId!] });
+    });
+    expect(again).toEqual([]);
+    expect(outcomes).toEqual({ ok: true, data: [{ receiptId, shipped: false, reason: CANCELED }] });
   });
 });

@@ -30,6 +30,8 @@ export const SHIPPING_NEEDS_SCOPE = `Nothing was sent to the marketplace: markin
 const notKept = (receiptId: number) =>
   `Order ${receiptId} is not one of your shop's orders that the dashboard has read, so nothing was sent for it. Open Orders so the newest are read, then try again.`;
 const NOT_PAID = "This order is not paid yet, so it was not marked shipped.";
+const CANCELED =
+  "This order was cancelled on the marketplace, so nothing was sent: do not ship it, and put its items aside.";
 const SHIPPED_ALREADY =
   "This order is marked shipped already, so nothing was sent; give a tracking code to add a shipment.";
 
@@ -101,14 +103,32 @@ export async function shipReceipts(
       outcomes.push({ receiptId, shipped: false, reason: BEING_SENT });
       continue;
     }
-    const reason = failureReason(sent.failure);
+    const reason = (await canceledMeanwhile(db, marketplace, seller, receiptId, sent.failure))
+      ? CANCELED
+      : failureReason(sent.failure);
     outcomes.push({ receiptId, shipped: false, reason });
     if (STOPS_THE_REST.has(sent.failure.kind)) stopped = reason;
   }
   return { ok: true, data: outcomes };
 }
 
+/** The marketplace refuses a shipment to a cancelled receipt (400): one read back tells that from a wrong request. */
+async function canceledMeanwhile(
+  db: Database,
+  marketplace: Marketplace,
+  seller: ShipSeller,
+  receiptId: number,
+  failure: MarketplaceFailure,
+) {
+  if (failure.kind !== "invalid") return false;
+  const now = await marketplace.getShopReceipt(seller.userId, seller.shopId, receiptId);
+  if (!now.ok || now.data.life !== "canceled") return false;
+  await orderStore(db).put(seller.shopId, [now.data]);
+  return true;
+}
+
 function refusalOf(order: Order, tracking: ShipmentTracking | undefined) {
+  if (order.life === "canceled") return CANCELED;
   if (!order.paid) return NOT_PAID;
   if (order.shipped && !tracking) return SHIPPED_ALREADY;
   return undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseOrdersView, viewWords } from "./view";
+import { ordersHref, parseOrdersView, queueFilterOf, viewWords } from "./view";
 
 const words = (params: Record<string, string>, listingTitle?: string) =>
   viewWords(parseOrdersView(params), listingTitle);
@@ -39,5 +39,20 @@ describe("viewWords", () => {
       "with “Name necklace”",
       "placed 1 Nov 2026 to 14 Nov 2026",
     ]);
+  });
+});
+
+describe("the queue's view in the URL", () => {
+  it("sorts by the buyer's deadline when asked, by ship-by otherwise, and keeps the sort in the link", () => {
+    expect(parseOrdersView({}).sort).toBe("ship-by");
+    expect(parseOrdersView({ sort: "whenever" }).sort).toBe("ship-by");
+    const view = parseOrdersView({ sort: "deadline", state: "waiting" });
+    expect(queueFilterOf(view)).toMatchObject({ sort: "deadline", state: "waiting", openOnly: true });
+    expect(ordersHref(view)).toBe("/orders?state=waiting&sort=deadline");
+  });
+
+  it("shows cancelled items when asked for them by name, as shipped ones", () => {
+    expect(queueFilterOf(parseOrdersView({ state: "cancelled" })).openOnly).toBe(false);
+    expect(queueFilterOf(parseOrdersView({ state: "cancelled-made" })).openOnly).toBe(true);
   });
 });

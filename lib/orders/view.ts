@@ -1,10 +1,10 @@
 import { dayText } from "./day";
 import type { OrderFilter } from "./order-store";
-import type { DueFilter, QueueFilter } from "./queue/queue-rows";
+import type { DueFilter, QueueFilter, QueueSort } from "./queue/queue-rows";
 import { QUEUE_STATES, type QueueState } from "./queue/states";
 
 // The Orders page's view in its URL: search, listing, dates (YYYY-MM-DD, inclusive, UTC), the queue's filters (due
-// by UTC day, open only unless `open=0`, a state) and page.
+// by UTC day, open only unless `open=0`, a state, the sort) and page.
 
 export type OrdersUrlView = {
   q: string;
@@ -14,6 +14,7 @@ export type OrdersUrlView = {
   due: DueFilter | null;
   openOnly: boolean;
   state: QueueState | null;
+  sort: QueueSort;
   page: number;
 };
 
@@ -21,6 +22,7 @@ export const ORDERS_PER_PAGE = 100;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DUE: readonly DueFilter[] = ["today", "overdue", "week"];
+const SORTS: readonly QueueSort[] = ["ship-by", "deadline"];
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? "";
 
@@ -44,6 +46,7 @@ export function parseOrdersView(params: Record<string, string | string[] | undef
     due: oneOf(DUE, first(params.due)),
     openOnly: openOnlyOf(params.open),
     state: oneOf(QUEUE_STATES, first(params.state)),
+    sort: oneOf(SORTS, first(params.sort)) ?? "ship-by",
     page: Number.isSafeInteger(page) && page > 1 ? page : 1,
   };
 }
@@ -62,8 +65,9 @@ export function queueFilterOf(view: OrdersUrlView): OrderFilter & QueueFilter & 
   return {
     ...orderFilterOf(view),
     due: view.due,
-    openOnly: view.openOnly && view.state !== "shipped",
+    openOnly: view.openOnly && view.state !== "shipped" && view.state !== "cancelled",
     state: view.state,
+    sort: view.sort,
   };
 }
 
@@ -76,6 +80,7 @@ export function ordersHref(view: OrdersUrlView, path = "/orders", extra: Record<
   if (view.due) params.set("due", view.due);
   if (!view.openOnly) params.set("open", "0");
   if (view.state) params.set("state", view.state);
+  if (view.sort !== "ship-by") params.set("sort", view.sort);
   if (view.page > 1) params.set("page", String(view.page));
   for (const [key, value] of Object.entries(extra)) params.set(key, value);
   const query = params.toString();

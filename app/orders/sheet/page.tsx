@@ -26,7 +26,7 @@ function SheetSummary({
   data,
 }: {
   view: OrdersUrlView;
-  data: { sheet: SheetListing[]; orders: number; total: number };
+  data: { sheet: SheetListing[]; orders: number; total: number; notPaid: number };
 }) {
   const listingTitle = data.sheet.find((listing) => listing.listingId === view.listing)?.title;
   const words = viewWords(view, listingTitle);
@@ -42,6 +42,8 @@ function SheetSummary({
         By listing and question, the first to ship at the top.
         {askNothing > 0 &&
           ` ${counted(askNothing, "other open order")} ${askNothing === 1 ? "asks" : "ask"} nothing of you.`}
+        {data.notPaid > 0 &&
+          ` ${counted(data.notPaid, "order")} not paid yet (the marketplace is reviewing the payment) ${data.notPaid === 1 ? "is" : "are"} left off until paid: don't make ${data.notPaid === 1 ? "it" : "them"}.`}
         {data.total > data.orders &&
           ` These are the first ${counted(data.orders, "order")} of ${wholeNumber(data.total)}: narrow the orders by listing or date for the rest.`}
       </p>

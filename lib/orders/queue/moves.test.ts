@@ -6,7 +6,7 @@ import { eachEngine } from "../../../test/harness/each-engine";
 import { openDatabase, type Database } from "../../db/database";
 import type { Order } from "../../marketplace/receipt-wire";
 import { orderStore } from "../order-store";
-import { moveItems, type ItemFacts, type Mover } from "./moves";
+import { BY_THE_CLOCK, moveItems, settleDeadlines, type ItemFacts, type Mover } from "./moves";
 import { queueStore, type OwnedItem } from "./queue-store";
 import { stateOf } from "./states";
 
@@ -35,7 +35,7 @@ const order = (receiptId: number, transactionIds: number[], shipped = false): Or
 
 /** Facts as the orders would tell them: `flagged` lists the flagged transactions, `shipped` the shipped receipts. */
 const facts =
-  ({ flagged = [] as number[], shipped = [] as number[] } = {}) =>
+  ({ flagged = [] as number[], shipped = [] as number[], canceled = [] as number[], review = [] as number[] } = {}) =>
   async (owned: OwnedItem[]) =>
     new Map<string, ItemFacts>(
       owned.map((item) => [
@@ -43,6 +43,11 @@ const facts =
         {
           flagged: flagged.includes(item.transactionId),
           receiptShipped: shipped.includes(item.receiptId),
+          life: canceled.includes(item.receiptId)
+            ? ("canceled" as const)
+            : review.includes(item.receiptId)
+              ? ("payment-review" as const)
+              : ("open" as const),
           name: `Item ${item.itemId}`,
         },
       ]),
@@ -171,5 +176,54 @@ describe.each(eachEngine())("the production queue on %s", (engine, location) => 
     expect(await stateNow(db, ADA, "11")).toBe("made");
     expect(await queueStore(db).row(ADA.shopId, "12")).toMatchObject({ review: "corrected", note: "Ship as Lily" });
     expect((await queueStore(db).lastMove(ADA.shopId, "11"))?.kind).toBe("made");
+  });
+
+  it("refuses to make or ship an item of a cancelled order, or one not paid yet, and flags a made one cancelled", async () => {
+    await moveItems(db, ADA, "made", ["11"], facts());
+    const cancelled = facts({ canceled: [501] });
+    expect(await stateNow(db, ADA, "11", { canceled: [501] })).toBe("cancelled-made");
+    expect(await stateNow(db, ADA, "12", { canceled: [501] })).toBe("cancelled");
+    const made = await moveItems(db, ADA, "made", ["12"], cancelled);
+    expect(made.refused[0]?.reason).toBe(
+      "Item 12 was cancelled on the marketplace, so nothing was done: stop making it and put it aside.",
+    );
+    expect((await moveItems(db, ADA, "shipped", ["11"], cancelled)).refused[0]?.reason).toMatch(/was cancelled/);
+    expect(await stateNow(db, ADA, "12", { review: [501] })).toBe("not-paid");
+    const unpaid = await moveItems(db, ADA, "made", ["12"], facts({ review: [501] }));
+    expect(unpaid.refused[0]?.reason).toMatch(/is not paid yet .*don't make or ship it until it is paid\.$/);
+  });
+
+  it("asks the buyer from review, then at the deadline holds it for review or goes ahead as written, each step kept", async () => {
+    const flagged = facts({ flagged: [11, 12] });
+    expect((await moveItems(db, ADA, "ask", ["11"], facts(), { deadline: 100 })).refused[0]?.reason).toMatch(
+      /needs no review, so there is nothing to ask the buyer/,
+    );
+    await moveItems(db, ADA, "ask", ["11"], flagged, { deadline: 1_000, waitDays: 3, onDeadline: "hold" });
+    await moveItems(db, ADA, "ask", ["12"], flagged, { deadline: 2_000, waitDays: 3, onDeadline: "go-ahead" });
+    expect(await queueStore(db).settings(ADA.shopId)).toEqual({ waitDays: 3, onDeadline: "go-ahead" });
+    expect(await queueStore(db).settings(BO.shopId)).toEqual({ waitDays: 2, onDeadline: "hold" });
+    expect(await stateNow(db, ADA, "11", { flagged: [11] })).toBe("waiting");
+    expect((await moveItems(db, ADA, "made", ["11"], flagged)).refused[0]?.reason).toMatch(/still in review/);
+
+    expect(await settleDeadlines(db, ADA.shopId, 999, flagged)).toEqual([]);
+    expect(await settleDeadlines(db, ADA.shopId, 1_000, flagged)).toEqual(["11"]);
+    expect(await stateNow(db, ADA, "11", { flagged: [11] })).toBe("review");
+    expect(await settleDeadlines(db, ADA.shopId, 5_000, flagged)).toEqual(["12"]);
+    expect(await stateNow(db, ADA, "12", { flagged: [12] })).toBe("to-make");
+    expect(await queueStore(db).row(ADA.shopId, "12")).toMatchObject({ review: "approved", deadline: null });
+    const moves = await queueStore(db).moves(ADA.shopId, "12");
+    expect(moves.map((move) => [move.kind, move.from, move.to, move.userId])).toEqual([
+      ["deadline", "waiting", "to-make", BY_THE_CLOCK],
+      ["ask", "review", "waiting", ADA.userId],
+    ]);
+    expect(await settleDeadlines(db, ADA.shopId, 9_000, flagged)).toEqual([]);
+  });
+
+  it("approves an item waiting on the buyer when the buyer answers before the deadline", async () => {
+    const flagged = facts({ flagged: [11] });
+    await moveItems(db, ADA, "ask", ["11"], flagged, { deadline: 1_000, onDeadline: "hold" });
+    await moveItems(db, ADA, "correct", ["11"], flagged, { note: "Buyer wrote: Lily, no flower" });
+    expect(await stateNow(db, ADA, "11", { flagged: [11] })).toBe("to-make");
+    expect(await settleDeadlines(db, ADA.shopId, 5_000, flagged)).toEqual([]);
   });
 });

@@ -1,25 +1,39 @@
 import "server-only";
 import type { Database } from "../../db/database";
 import { queueStore, type OwnedItem } from "./queue-store";
-import { refusalOf, stateOf, type MoveKind, type QueueRow, type QueueState } from "./states";
+import {
+  refusalOf,
+  stateOf,
+  type MoveKind,
+  type OnDeadline,
+  type OrderFacts,
+  type QueueRow,
+  type QueueState,
+} from "./states";
 
 // The seller's moves in the queue, each on a batch of items: every item is checked to be the shop's before anything
 // moves, then moved or refused with a sentence of its own.
 
-/** What the orders say of an item, which the queue does not keep: whether an answer is flagged, the receipt shipped. */
-export type ItemFacts = { flagged: boolean; receiptShipped: boolean; name: string };
+/** What the orders say of an item, which the queue does not keep: an answer flagged, the receipt shipped or cancelled. */
+export type ItemFacts = OrderFacts & { name: string };
 
 export type MoveOutcome = { done: string[]; refused: { itemId: string; reason: string }[] };
 
 export type Mover = { userId: number; shopId: number };
 
-type Extra = { note?: string; reason?: string };
+/** `deadline`: Unix seconds on the marketplace's clock, for "Ask the buyer". */
+type Extra = { note?: string; reason?: string; deadline?: number; waitDays?: number; onDeadline?: OnDeadline };
+
+/** The user id a move made by the deadline passing, not by a person, is kept under. */
+export const BY_THE_CLOCK = 0;
 
 const NOT_FOUND = (itemId: string) =>
   `There is no item ${itemId} in your shop's orders: reload the page to see the queue as it is.`;
 const RACED = (name: string) => `${name} was moved by someone else just now: reload the page and try again.`;
 
 type Next = { from?: QueueState; to: QueueState; row: QueueRow };
+
+const waitOver = (row: QueueRow): QueueRow => ({ ...row, deadline: null, onDeadline: null });
 
 async function after(database: Database, shopId: number, kind: MoveKind, item: OwnedItem, extra: Extra): Promise<Next> {
   const row: QueueRow = item.row ?? {
@@ -39,14 +53,33 @@ async function after(database: Database, shopId: number, kind: MoveKind, item: O
     case "shipped":
       return { to: "shipped", row: { ...row, state: "shipped" } };
     case "approve":
-      return { to: "to-make", row: { ...row, state: "to-make", review: "approved", note: null } };
+      return { to: "to-make", row: { ...waitOver(row), state: "to-make", review: "approved", note: null } };
     case "correct":
-      return { to: "to-make", row: { ...row, state: "to-make", review: "corrected", note: extra.note ?? "" } };
+      return {
+        to: "to-make",
+        row: { ...waitOver(row), state: "to-make", review: "corrected", note: extra.note ?? "" },
+      };
+    case "ask":
+      return {
+        to: "waiting",
+        row: { ...row, state: "waiting", deadline: extra.deadline ?? null, onDeadline: extra.onDeadline ?? "hold" },
+      };
+    // Held, the item is back in review (its row cleared of the wait); gone ahead, it is made as the buyer wrote it.
+    case "deadline":
+      return row.onDeadline === "go-ahead"
+        ? { to: "to-make", row: { ...waitOver(row), state: "to-make", review: "approved", note: null } }
+        : { to: "review", row: { ...waitOver(row), state: "to-make", review: null } };
     // A remake is a new item, made to the original's approval or correction: its answers were reviewed for it.
     case "remake": {
       const number = (await queueStore(database).remakeCount(shopId, item.transactionId)) + 1;
       const itemId = `${item.transactionId}-r${number}`;
-      const remake: QueueRow = { ...row, itemId, remakeOf: item.itemId, reason: extra.reason ?? "", state: "to-make" };
+      const remake: QueueRow = {
+        ...waitOver(row),
+        itemId,
+        remakeOf: item.itemId,
+        reason: extra.reason ?? "",
+        state: "to-make",
+      };
       return { from: "to-make", to: "to-make", row: { ...remake, createdAt: Date.now() } };
     }
   }
@@ -92,6 +125,7 @@ async function moveOne(
   extra: Extra,
 ): Promise<string | null> {
   const next = await after(database, mover.shopId, kind, item, extra);
+  if (kind === "ask") await queueStore(database).setSettings(mover.shopId, settingsOf(next.row, extra));
   const moved = await queueStore(database).move(
     mover.shopId,
     { itemId: next.row.itemId, kind, from: next.from ?? from, to: next.to, userId: mover.userId },
@@ -162,4 +196,33 @@ export async function shipItems(
     done: [...moved.done, ...moved.refused.filter((item) => shipped(item.itemId)).map((item) => item.itemId)],
     refused: [...refused, ...moved.refused.filter((item) => !shipped(item.itemId))],
   };
+}
+
+const settingsOf = (row: QueueRow, extra: Extra) => ({
+  waitDays: extra.waitDays ?? 2,
+  onDeadline: row.onDeadline ?? "hold",
+});
+
+/**
+ * Every item of the shop waiting on the buyer whose deadline has passed on the marketplace's clock is moved as its
+ * wait said (held for review, or made as written), each a move of its own in the log, by the clock. Two instances
+ * settling at once cannot both move one item: the move log's next number is taken once.
+ */
+export async function settleDeadlines(
+  database: Database,
+  shopId: number,
+  marketplaceNow: number,
+  factsOf: (owned: OwnedItem[]) => Promise<Map<string, ItemFacts>>,
+): Promise<string[]> {
+  const store = queueStore(database);
+  const passed = await store.passedDeadlines(shopId, marketplaceNow);
+  if (passed.length === 0) return [];
+  const outcome = await moveItems(
+    database,
+    { userId: BY_THE_CLOCK, shopId },
+    "deadline",
+    passed.map((row) => row.itemId),
+    factsOf,
+  );
+  return outcome.done;
 }

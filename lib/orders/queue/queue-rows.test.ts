@@ -7,9 +7,18 @@ const NOW = Date.parse("2026-11-28T15:00:00Z") / 1000;
 const DAY = 24 * 3600;
 const USD = { amount: 1000, divisor: 100, currencyCode: "USD" };
 
-const order = (receiptId: number, shipBy: number, { shipped = false, paid = true, flagged = false } = {}) =>
+type Life = "open" | "payment-review" | "canceled";
+const USD_REFUND = { amount: 500, divisor: 100, currencyCode: "USD" };
+
+const order = (
+  receiptId: number,
+  shipBy: number,
+  { shipped = false, paid = true, flagged = false, life = "open" as Life, refunded = false } = {},
+) =>
   ({
     receiptId,
+    life,
+    refunds: refunded ? [{ amount: USD_REFUND, reason: "Engraving smaller than asked", createdAt: shipBy }] : [],
     buyerName: `Buyer ${receiptId}`,
     messageFromBuyer: null,
     paid,
@@ -101,5 +110,54 @@ describe("the queue's rows", () => {
       { kind: "prints-badly", message: "May not print as shown: U+200B (invisible)." },
     ]);
     expect(flagsOf("Engrave Ada, not Adda")).toEqual([]);
+  });
+
+  it("takes a cancelled order's items off the open queue, but flags one made so the seller stops", () => {
+    const cancelled = [order(6, NOW, { life: "canceled" }), order(7, NOW + DAY, { life: "canceled" })];
+    const made: QueueRow = { ...remake, itemId: "70", receiptId: 7, transactionId: 70, remakeOf: null, state: "made" };
+    const result = queueItems(cancelled, [made], all, NOW);
+    expect(ids(result)).toEqual(["70"]);
+    expect(result.items[0]?.state).toBe("cancelled-made");
+    expect(result.counts.dueToday).toBe(0);
+    const everything = queueItems(cancelled, [made], { ...all, openOnly: false }, NOW);
+    expect(everything.items.map((item) => item.state)).toEqual(["cancelled", "cancelled-made"]);
+  });
+
+  it("shows an order in payment review as not paid yet, and says what a refund gave back and why", () => {
+    const result = queueItems(
+      [order(8, NOW, { paid: false, life: "payment-review" }), order(9, NOW + DAY, { refunded: true })],
+      [],
+      all,
+      NOW,
+    );
+    expect(result.items.map((item) => [item.itemId, item.state])).toEqual([
+      ["80", "not-paid"],
+      ["90", "to-make"],
+    ]);
+    expect(result.items[1]?.refunds).toEqual(["Refunded $5.00: Engraving smaller than asked."]);
+  });
+
+  it("sorts by the buyer's deadline, the nearest first, the items not waiting after them", () => {
+    const waiting = (itemId: string, receiptId: number, deadline: number): QueueRow => ({
+      ...remake,
+      itemId,
+      receiptId,
+      transactionId: receiptId * 10,
+      remakeOf: null,
+      state: "waiting",
+      deadline,
+      onDeadline: "hold",
+    });
+    const rows = [waiting("10", 1, NOW + 2 * DAY), waiting("30", 3, NOW + DAY)];
+    const result = queueItems(ORDERS, rows, { ...all, sort: "deadline" }, NOW);
+    expect(ids(result)).toEqual(["30", "10", "20"]);
+    expect(result.items[0]).toMatchObject({ state: "waiting", deadline: NOW + DAY, onDeadline: "hold" });
+  });
+
+  it("keeps an item refunded while in review in review, saying what was refunded, so the seller decides with it", () => {
+    const result = queueItems([order(2, NOW, { flagged: true, refunded: true })], [], all, NOW);
+    expect(result.items.map((item) => [item.state, item.refunds])).toEqual([
+      ["review", ["Refunded $5.00: Engraving smaller than asked."]],
+    ]);
   });
 });

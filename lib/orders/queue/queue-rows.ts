@@ -2,13 +2,23 @@ import { formatMoney } from "../../marketplace/money";
 import { DAY, shipByOf, utcDayStart } from "../day";
 import { printFlags, type AnswerFlag } from "../answer-flags";
 import type { AnsweredItem, AnsweredOrder } from "../asked-questions";
-import { stateOf, type QueueRow, type QueueState, type Review } from "./states";
+import type { Refund } from "../../marketplace/receipt-wire";
+import { stateOf, type OnDeadline, type QueueRow, type QueueState, type Review } from "./states";
 
 // The queue as the Orders page shows it: one row per item (and per remake), sorted by when it must ship, oldest first.
 
 export type DueFilter = "today" | "overdue" | "week";
 
-export type QueueFilter = { due: DueFilter | null; openOnly: boolean; state: QueueState | null; listingId?: number };
+/** `deadline`: the items waiting on the buyer first, the nearest deadline first; otherwise by when each must ship. */
+export type QueueSort = "ship-by" | "deadline";
+
+export type QueueFilter = {
+  due: DueFilter | null;
+  openOnly: boolean;
+  state: QueueState | null;
+  listingId?: number;
+  sort?: QueueSort;
+};
 
 /** `titleToday`: today's wording when it changed since the order, null when the question is no longer asked. */
 export type QueueAnswer = {
@@ -36,6 +46,13 @@ export type QueueItem = {
   note: string | null;
   /** The correction is made from as an answer is, so it gets an answer's print flags. */
   noteFlags: AnswerFlag[];
+  /** What the marketplace refunded of the order, each a sentence: the amount and the reason. */
+  refunds: string[];
+  /** Unix seconds on the marketplace's clock, while waiting on the buyer. */
+  deadline: number | null;
+  onDeadline: OnDeadline | null;
+  /** Where the buyer sees the order on the marketplace, for the message asking them (the server knows the site). */
+  orderUrl?: string;
 };
 
 export type QueueCounts = { items: number; orders: number; dueToday: number; overdue: number };
@@ -52,8 +69,21 @@ export function inDueWindow(filter: DueFilter, shipBy: number, today: number) {
   return shipBy < today + 7 * DAY;
 }
 
+const CLOSED: readonly QueueState[] = ["shipped", "cancelled"];
+
 const due = (filter: DueFilter, shipBy: number, state: QueueState, today: number) =>
-  state !== "shipped" && inDueWindow(filter, shipBy, today);
+  !CLOSED.includes(state) && inDueWindow(filter, shipBy, today);
+
+export const refundWords = (refunds: readonly Refund[] | undefined) =>
+  (refunds ?? []).map(
+    (refund) => `Refunded ${formatMoney(refund.amount)}${refund.reason ? `: ${refund.reason}` : " (no reason given)"}.`,
+  );
+
+const byShipBy = (a: QueueItem, b: QueueItem) =>
+  a.shipBy - b.shipBy || a.receiptId - b.receiptId || a.itemId.localeCompare(b.itemId);
+
+const byDeadline = (a: QueueItem, b: QueueItem) =>
+  (a.deadline ?? Infinity) - (b.deadline ?? Infinity) || byShipBy(a, b);
 
 export function queueItems(
   orders: readonly AnsweredOrder[],
@@ -68,7 +98,7 @@ export function queueItems(
   const today = utcDayStart(now);
   const all: QueueItem[] = [];
   for (const order of orders)
-    for (const item of filter.openOnly && !order.paid ? [] : order.items) {
+    for (const item of filter.openOnly && !order.paid && (order.life ?? "open") === "open" ? [] : order.items) {
       if (filter.listingId !== undefined && item.listingId !== filter.listingId) continue;
       const flagged = isFlagged(item);
       const answers = item.questions.map((question) => ({
@@ -82,7 +112,7 @@ export function queueItems(
       const original = String(item.transactionId);
       for (const row of [byItem.get(original), ...(remakesOf.get(item.transactionId) ?? [])]) {
         const itemId = row?.itemId ?? original;
-        const state = stateOf(row, { flagged, receiptShipped: order.shipped });
+        const state = stateOf(row, { flagged, receiptShipped: order.shipped, life: order.life });
         all.push({
           itemId,
           receiptId: order.receiptId,
@@ -98,14 +128,17 @@ export function queueItems(
           review: row?.review ?? null,
           note: row?.note ?? null,
           noteFlags: row?.note ? printFlags(row.note) : [],
+          refunds: refundWords(order.refunds),
+          deadline: row?.state === "waiting" ? (row.deadline ?? null) : null,
+          onDeadline: row?.state === "waiting" ? (row.onDeadline ?? null) : null,
         });
       }
     }
-  const open = all.filter((item) => !filter.openOnly || item.state !== "shipped");
+  const open = all.filter((item) => !filter.openOnly || !CLOSED.includes(item.state));
   const items = open
     .filter((item) => filter.state === null || item.state === filter.state)
     .filter((item) => filter.due === null || due(filter.due, item.shipBy, item.state, today))
-    .sort((a, b) => a.shipBy - b.shipBy || a.receiptId - b.receiptId || a.itemId.localeCompare(b.itemId));
+    .sort(filter.sort === "deadline" ? byDeadline : byShipBy);
   return {
     items,
     counts: {

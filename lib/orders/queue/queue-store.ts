@@ -1,6 +1,6 @@
 import "server-only";
 import type { Database } from "../../db/database";
-import type { MoveKind, QueueRow, QueueState, Review } from "./states";
+import type { MoveKind, OnDeadline, QueueRow, QueueState, Review } from "./states";
 
 // Each shop's production queue in the dashboard's database: a row per item that has moved (an item with none is where
 // stateOf puts it) and every move with the row before it. Every query names the shop, so two shops never meet.
@@ -30,9 +30,12 @@ type RowWire = {
   review: string | null;
   note: string | null;
   created_at: number;
+  deadline: number | null;
+  on_deadline: string | null;
 };
 
-const COLUMNS = "item_id, receipt_id, transaction_id, remake_of, reason, state, review, note, created_at";
+const COLUMNS =
+  "item_id, receipt_id, transaction_id, remake_of, reason, state, review, note, created_at, deadline, on_deadline";
 
 const rowOf = (wire: RowWire): QueueRow => ({
   itemId: wire.item_id,
@@ -44,6 +47,8 @@ const rowOf = (wire: RowWire): QueueRow => ({
   review: wire.review as Review | null,
   note: wire.note,
   createdAt: Number(wire.created_at),
+  deadline: wire.deadline === null ? null : Number(wire.deadline),
+  onDeadline: wire.on_deadline as OnDeadline | null,
 });
 
 const ORIGINAL = /^[1-9][0-9]{0,15}$/;
@@ -59,9 +64,10 @@ export function queueStore(db: Database) {
 
   const put = async (shopId: number, next: QueueRow) =>
     db.execute(
-      `INSERT INTO queue_items (shop_id, ${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+      `INSERT INTO queue_items (shop_id, ${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
        ON CONFLICT (shop_id, item_id) DO UPDATE SET state = excluded.state, review = excluded.review,
-         note = excluded.note, reason = excluded.reason, remake_of = excluded.remake_of`,
+         note = excluded.note, reason = excluded.reason, remake_of = excluded.remake_of, deadline = excluded.deadline,
+         on_deadline = excluded.on_deadline`,
       [
         shopId,
         next.itemId,
@@ -73,6 +79,8 @@ export function queueStore(db: Database) {
         next.review,
         next.note,
         next.createdAt,
+        next.deadline ?? null,
+        next.onDeadline ?? null,
       ],
     );
 
@@ -106,6 +114,35 @@ export function queueStore(db: Database) {
           });
       }
       return owned;
+    },
+
+    /** The shop's items waiting on the buyer whose deadline is at or before `now` (Unix seconds). */
+    async passedDeadlines(shopId: number, now: number): Promise<QueueRow[]> {
+      return (
+        await db.query<RowWire>(
+          `SELECT ${COLUMNS} FROM queue_items WHERE shop_id = $1 AND state = 'waiting' AND deadline <= $2`,
+          [shopId, Math.floor(now)],
+        )
+      ).map(rowOf);
+    },
+
+    /** How long the seller gives a buyer to answer, and what then: two days and hold until the seller says otherwise. */
+    async settings(shopId: number): Promise<{ waitDays: number; onDeadline: OnDeadline }> {
+      const [row] = await db.query<{ wait_days: number; on_deadline: string }>(
+        "SELECT wait_days, on_deadline FROM queue_settings WHERE shop_id = $1",
+        [shopId],
+      );
+      return row
+        ? { waitDays: Number(row.wait_days), onDeadline: row.on_deadline as OnDeadline }
+        : { waitDays: 2, onDeadline: "hold" };
+    },
+
+    async setSettings(shopId: number, settings: { waitDays: number; onDeadline: OnDeadline }) {
+      await db.execute(
+        `INSERT INTO queue_settings (shop_id, wait_days, on_deadline) VALUES ($1, $2, $3)
+         ON CONFLICT (shop_id) DO UPDATE SET wait_days = excluded.wait_days, on_deadline = excluded.on_deadline`,
+        [shopId, settings.waitDays, settings.onDeadline],
+      );
     },
 
     async remakeCount(shopId: number, transactionId: number) {

@@ -1,15 +1,18 @@
 import "server-only";
 import { utcDayStart } from "../day";
 import { db } from "../../db";
+import { purchaseUrl } from "../../marketplace/config";
+import { marketplaceNowMs } from "../../marketplace/marketplace-date";
 import type { Database } from "../../db/database";
 import type { Result } from "../../marketplace/failure";
 import { keptOrdersReady } from "../background";
 import type { Seller } from "../kept-orders";
 import { orderStore, type OrderFilter, type OrderSync } from "../order-store";
 import { answered, FIRST_FILL_WAIT_MS } from "../orders-view";
-import type { ItemFacts } from "./moves";
 import { isFlagged, itemName, queueItems, type QueueCounts, type QueueFilter, type QueueItem } from "./queue-rows";
 import { queueStore, type OwnedItem } from "./queue-store";
+import { settleDeadlines, type ItemFacts } from "./moves";
+import type { OnDeadline, QueueRow } from "./states";
 
 /** Beyond this many orders the queue reads no further and says so: narrow it by listing, date or search. */
 export const QUEUE_MAX_ORDERS = 10_000;
@@ -24,19 +27,25 @@ export type QueueView = {
   /** The first second of today's UTC day. */
   today: number;
   listings: { listingId: number; title: string; orders: number }[];
+  /** Unix seconds on the marketplace's clock, which a wait's deadline is judged on. */
+  marketplaceNow: number;
+  /** The seller's defaults for "Ask the buyer". */
+  wait: { waitDays: number; onDeadline: OnDeadline };
 };
 
 /**
- * The shop's orders with their answers and queue rows. Remakes of a receipt no longer open still belong to an open
- * queue: their receipts are read beside the open ones.
+ * The shop's orders with their answers and queue rows. Remakes of a receipt no longer open, and items made of a
+ * receipt cancelled since (flagged so the seller stops), still belong to an open queue: their receipts are read
+ * beside the open ones.
  */
 async function queueOrders(database: Database, seller: Seller, filter: OrderFilter & { openOnly: boolean }) {
   const orders = orderStore(database);
   const rows = await queueStore(database).rows(seller.shopId);
   const kept = await orders.orders(seller.shopId, filter, { limit: QUEUE_MAX_ORDERS, offset: 0 });
   const read = new Set(kept.orders.map((order) => order.receiptId));
+  const worked = (row: QueueRow) => row.remakeOf !== null || row.state === "made";
   const remade = [
-    ...new Set(rows.filter((row) => row.remakeOf && !read.has(row.receiptId)).map((row) => row.receiptId)),
+    ...new Set(rows.filter((row) => worked(row) && !read.has(row.receiptId)).map((row) => row.receiptId)),
   ];
   const all = [...kept.orders];
   if (filter.openOnly && remade.length > 0) {
@@ -55,6 +64,8 @@ export async function queueView(
   const fresh = await keptOrdersReady(seller, FIRST_FILL_WAIT_MS);
   if (!fresh.ok) return fresh;
   const database = await db();
+  const marketplaceNow = Math.floor(marketplaceNowMs() / 1000);
+  await settleDeadlines(database, seller.shopId, marketplaceNow, itemFactsOf(database, seller));
   const read = await queueOrders(database, seller, filter);
   const { items, counts } = queueItems(read.orders, read.rows, filter, now);
   const dueToday =
@@ -63,12 +74,16 @@ export async function queueView(
     ok: true,
     data: {
       sync: fresh.data,
-      items: items.slice(page.offset, page.offset + page.limit),
+      items: items
+        .slice(page.offset, page.offset + page.limit)
+        .map((item) => ({ ...item, orderUrl: purchaseUrl(item.receiptId) })),
       counts,
       dueTodayIds: dueToday.map((item) => item.itemId),
       cut: read.cut,
       today: utcDayStart(now),
       listings: await orderStore(database).listings(seller.shopId),
+      marketplaceNow,
+      wait: await queueStore(database).settings(seller.shopId),
     },
   };
 }
@@ -86,6 +101,7 @@ export function itemFactsOf(database: Database, seller: Seller) {
       facts.set(item.itemId, {
         flagged: isFlagged(bought),
         receiptShipped: order.shipped,
+        life: order.life,
         name: itemName(bought.title, order.receiptId, item.row?.remakeOf ? item.itemId : null),
       });
     }
