@@ -1,10 +1,11 @@
 import { Redactor } from "./request-redaction.js";
 
 // What the request log keeps of one call beside its summary: the URL, headers and bodies as HAR needs them
-// (GET /__sandbox/requests.har), redacted as they are kept, each body cut at BODY_KEPT_CHARACTERS once redacted. A
-// body is redacted whole, field by field, so one longer than BODY_READ_BYTES is not kept at all.
+// (GET /__sandbox/requests.har), redacted as they are kept, then cut: what was sent (what verify and --health read) at
+// 8,192 characters, the answer at 2,048, so 2,000 entries of 100-listing pages hold about 10 MB. A body is redacted
+// whole, field by field, so one longer than BODY_READ_BYTES is not kept at all.
 
-export const BODY_KEPT_CHARACTERS = 8 * 1024;
+export const KEPT_CHARACTERS = { request: 8 * 1024, response: 2 * 1024 } as const;
 const BODY_READ_BYTES = 1024 * 1024;
 
 export type KeptBody = { mimeType: string; text: string; size: number; cut: boolean };
@@ -89,15 +90,16 @@ export async function keepExchange(
     redactor.header(name, value),
   ]);
   // The bodies last, then every text once more, so a secret first met in the answer (a token issued) is gone from all.
-  const redacted = (body: { text: string; size: number; cut: boolean }, mimeType: string): KeptBody => {
+  const redacted = (body: { text: string; size: number; cut: boolean }, mimeType: string, max: number) => {
     const text = redactor.body(body.text, mimeType);
-    return { mimeType, size: body.size, text, cut: body.cut || text.length > BODY_KEPT_CHARACTERS };
+    return { body: { mimeType, size: body.size, text, cut: body.cut || text.length > max }, max };
   };
-  const requestBody = sent && redacted(sent, requestType);
-  const responseBody = redacted(answered, responseType);
-  const kept = (body: KeptBody): KeptBody => ({
+  const requestBody = sent && redacted(sent, requestType, KEPT_CHARACTERS.request);
+  const responseBody = redacted(answered, responseType, KEPT_CHARACTERS.response);
+  const kept = ({ body, max }: { body: KeptBody; max: number }): KeptBody => ({
     ...body,
-    text: redactor.scrub(body.text).slice(0, BODY_KEPT_CHARACTERS),
+    // Copied, not sliced: V8 keeps a slice's whole parent string alive.
+    text: Buffer.from(redactor.scrub(body.text).slice(0, max)).toString(),
   });
   const scrubPairs = (pairs: [string, string][]) =>
     pairs.map(([name, value]): [string, string] => [name, redactor.scrub(value)]);
