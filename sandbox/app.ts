@@ -17,6 +17,7 @@ import { homeRoutes } from "./home.js";
 import { openApiTextAt } from "./openapi/overlays.js";
 import { IMAGE_SIZES, listingImageSvg } from "./store/listing-store.js";
 import { enterSpace, type Spaces } from "./spaces.js";
+import { bodyCopy, keepExchange } from "./request-exchange.js";
 
 const MAX_BODY_BYTES = 64 * 1024;
 
@@ -65,6 +66,9 @@ export function createApp(state: SandboxState, routes: readonly Route[] = API_RO
     c.set("state", state);
     const path = c.req.path;
     const control = path.startsWith("/__sandbox");
+    const logged = !(control || path === "/" || path === "/favicon.ico" || path.startsWith("/openapi"));
+    const startedMs = state.nowMs();
+    const copy = logged ? bodyCopy(c.req.raw) : null;
     const fault = control ? undefined : state.faults.take(c.req.method, path);
     if (fault?.delay_ms) await wait(fault.delay_ms);
     if (fault?.after_write) await next();
@@ -81,10 +85,11 @@ export function createApp(state: SandboxState, routes: readonly Route[] = API_RO
     } else if (!fault?.after_write) {
       await next();
     }
-    if (control || path === "/" || path === "/favicon.ico" || path.startsWith("/openapi")) return;
+    if (!logged) return;
     const note = c.get("logNote") ?? {};
     state.log.add({
-      timeMs: state.nowMs(),
+      timeMs: startedMs,
+      exchange: await keepExchange(c.req.raw, copy, c.res, state.nowMs() - startedMs),
       method: c.req.method,
       path,
       status: c.res.status,

@@ -15,6 +15,7 @@ import { shopManagerDelete, shopManagerEdit } from "./api/shop-manager.js";
 import { orderControlRoutes } from "./order-control.js";
 import { spaceControlRoutes, type Spaces } from "./spaces.js";
 import { logFilter } from "./request-log-query.js";
+import { requestLogRoutes } from "./request-log-routes.js";
 import type { SpaceBound } from "./space-limits.js";
 
 const appBody = z.object({ name: z.string().min(1), redirect_uris: z.array(z.string().min(1)).min(1) });
@@ -337,6 +338,7 @@ export function controlRoutes(spaces?: Spaces) {
       ? jsonError(c, 400, filter)
       : c.json({ requests: c.get("state").log.list(filter) });
   });
+  routes.route("/", requestLogRoutes());
   routes.delete("/requests", (c) => {
     c.get("state").log.clear();
     return c.json({ requests: [] });

@@ -4,8 +4,10 @@ import { DEMO_APP, DEMO_SELLERS } from "./store/seed.js";
 import { DEFAULT_OPTIONS, PHASES, type Phase } from "./state.js";
 import { isPhase } from "./phases.js";
 import { MAX_SPACES } from "./spaces.js";
+import { harHealth } from "./har-health.js";
 
-const USAGE = `Usage: npm run sandbox -- [--port 4010] [--host localhost] [--db :memory:|path.db] [--strict-https] [--rate-per-second N] [--rate-per-day N] [--max-spaces N] [--phase ${PHASES.join("|")}]`;
+const USAGE = `Usage: npm run sandbox -- [--port 4010] [--host localhost] [--db :memory:|path.db] [--strict-https] [--rate-per-second N] [--rate-per-day N] [--max-spaces N] [--phase ${PHASES.join("|")}]
+       npm run sandbox -- --health <file.har> [--until YYYY-MM-DD]`;
 
 function positiveInt(name: string, value: string | undefined, fallback: number) {
   if (value === undefined) return fallback;
@@ -27,6 +29,8 @@ const { values } = parseArgs({
     "rate-per-day": { type: "string" },
     "max-spaces": { type: "string" },
     phase: { type: "string" },
+    health: { type: "string" },
+    until: { type: "string" },
     help: { type: "boolean" },
   },
   strict: true,
@@ -35,6 +39,12 @@ const { values } = parseArgs({
 if (values.help) {
   console.log(USAGE);
   process.exit(0);
+}
+
+if (values.health !== undefined) {
+  const report = await harHealth(values.health, values.until);
+  (report.exitCode === 2 ? console.error : console.log)(report.lines.join("\n"));
+  process.exit(report.exitCode);
 }
 
 function phase(value: string | undefined): Phase | undefined {

@@ -586,6 +586,24 @@ describe("eu-guarantees: the EU guarantee fields on listing writes and reads (do
     expect(await storedListing(sandbox.url, WITH_QUESTION)).toEqual(before);
   });
 
+  it("reads ecgt_commercial_guarantee_enabled beside them: true while a guarantee field is set, never written", async () => {
+    await setPhase("eu-guarantees");
+    const enabled = async () =>
+      (await callApi(sandbox.url, `listings/${WITH_QUESTION}`)).body.ecgt_commercial_guarantee_enabled;
+    expect(await enabled()).toBe(false);
+    await update({ ecgt_after_sales_service_info: "Repairs in Lyon.", ecgt_software_update_details: "None." });
+    expect(await enabled()).toBe(false);
+    const guaranteed = await update({ ecgt_garan_years: "2" });
+    expect(guaranteed.body.ecgt_commercial_guarantee_enabled).toBe(true);
+    expect(await enabled()).toBe(true);
+    expect((await storedListing(sandbox.url, WITH_QUESTION)).ecgt_commercial_guarantee_enabled).toBe(true);
+    // Not a field of the write: sent, it is passed over as any field the form does not name.
+    const written = await update({ ecgt_commercial_guarantee_enabled: "false" });
+    expect(written.body.ecgt_commercial_guarantee_enabled).toBe(true);
+    await update({ ecgt_garan_years: "" });
+    expect(await enabled()).toBe(false);
+  });
+
   it("refuses them as unknown fields before 2026-09-21, and reads do not show them", async () => {
     await setPhase("listing-fields-refused");
     const refused = await update({ ecgt_garan_brand: "Acme" });
@@ -599,9 +617,9 @@ describe("eu-guarantees: the EU guarantee fields on listing writes and reads (do
     });
     expect(created.status).toBe(400);
     expect(created.body.error).toMatch(/^ecgt_garan_years: unknown field;/);
-    expect(Object.keys((await callApi(sandbox.url, `listings/${WITH_QUESTION}`)).body)).not.toContain(
-      "ecgt_garan_brand",
-    );
+    const keys = Object.keys((await callApi(sandbox.url, `listings/${WITH_QUESTION}`)).body);
+    expect(keys).not.toContain("ecgt_garan_brand");
+    expect(keys).not.toContain("ecgt_commercial_guarantee_enabled");
   });
 });
 

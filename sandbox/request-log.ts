@@ -1,3 +1,5 @@
+import type { Exchange } from "./request-exchange.js";
+
 export type LogEntry = {
   id: number;
   time: string;
@@ -13,7 +15,10 @@ export type LogEntry = {
   error: string | null;
 };
 
-export type LogRecord = Omit<LogEntry, "id" | "time"> & { timeMs: number };
+export type LogRecord = Omit<LogEntry, "id" | "time"> & { timeMs: number; exchange?: Exchange };
+
+/** An entry with what was kept of its headers and bodies (GET /__sandbox/requests.har, POST /__sandbox/verify). */
+export type KeptEntry = LogEntry & { exchange?: Exchange };
 
 /** Which entries to list: each given field narrows the list (GET /__sandbox/requests?method=&path=&status=&since=). */
 export type LogFilter = {
@@ -38,10 +43,14 @@ export class RequestLog {
   }
 
   list(filter: number | LogFilter = 0): LogEntry[] {
+    return this.kept(filter).map(({ exchange: _exchange, ...entry }) => entry);
+  }
+
+  kept(filter: number | LogFilter = 0): KeptEntry[] {
     const { sinceId = 0, sinceMs, method, path, status } = typeof filter === "number" ? { sinceId: filter } : filter;
     const prefix = path?.endsWith("*") ? path.slice(0, -1) : undefined;
     const first = Math.max(sinceId + 1, this.nextId - this.keep, 1);
-    const entries: LogEntry[] = [];
+    const entries: KeptEntry[] = [];
     for (let id = first; id < this.nextId; id++) {
       const record = this.ring[(id - 1) % this.keep];
       if (!record || record.id !== id) continue;

@@ -41,6 +41,19 @@ export const euGuaranteeSchema = z.object({
 export type EuGuarantee = z.output<typeof euGuaranteeSchema>;
 export const EU_GUARANTEE_FIELDS = Object.keys(euGuaranteeSchema.shape) as (keyof EuGuarantee)[];
 
+/**
+ * docs/marketplace.md §18 (choice): whether a listing declares a commercial guarantee, read beside the seven and never
+ * written: true when any of the five guarantee fields is set (after-sales service and software updates are not one).
+ */
+export const commercialGuaranteeEnabled = (listing: EuGuarantee) =>
+  [
+    listing.ecgt_garan_brand,
+    listing.ecgt_garan_model,
+    listing.ecgt_garan_years,
+    listing.ecgt_garan_guarantee_details,
+    listing.ecgt_other_commercial_guarantee_details,
+  ].some((value) => value !== null);
+
 const LEGACY =
   "Legacy field (docs/marketplace.md §4.3): returned during the migration period, absent after its deprecation (§9).";
 
@@ -280,6 +293,9 @@ export const listingSchema = z.object({
   personalization_char_count_max: z.int().nullable().optional().meta({ description: LEGACY }),
   personalization_instructions: z.string().nullable().optional().meta({ description: LEGACY }),
   ...euGuaranteeSchema.partial().meta({ description: "From 2026-09-21 (docs/marketplace.md §18)." }).shape,
+  ecgt_commercial_guarantee_enabled: z.boolean().optional().meta({
+    description: "From 2026-09-21 (docs/marketplace.md §18): true when any of the five guarantee fields is set.",
+  }),
   images: z.array(imageSchema).optional().meta(association("Images")),
   shop: shopSchema.optional().meta(association("Shop")),
   user: userSchema.optional().meta(association("User")),

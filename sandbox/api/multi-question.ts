@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
 import { editableInSingleQuestionEditor } from "../../lib/marketplace/single-question-period.js";
+import { personalizationWriteSchema } from "../../lib/personalization/schema.js";
 import {
   priceValue,
   questionSetWriteSchema,
@@ -13,6 +14,14 @@ import type { StoredQuestion } from "../wire.js";
 // what needs the listing as stored (ids, add-on prices) is here, for writes with or without the flag.
 
 export const multiQuestionWriteSchema = questionSetWriteSchema;
+
+/**
+ * docs/marketplace.md §13: the rules a write of questions is held to in `phase`. Several questions (instructions of at
+ * most 120) from the multi-question period when the write asks for them (the API's flag; a seller in Shop Manager
+ * always may); otherwise the migration period's one text question (instructions of at most 256).
+ */
+export const questionWriteRules = (phase: Phase, several: boolean) =>
+  several && phaseReached(phase, "multi-question") ? multiQuestionWriteSchema : personalizationWriteSchema;
 
 /** docs/marketplace.md §9.6: what a single-question write may replace without dropping anything buyers are asked. */
 export const replaceableBySingleQuestion = (questions: StoredQuestion[]) =>

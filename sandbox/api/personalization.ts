@@ -7,7 +7,12 @@ import { defineRoute, errorSchema, idParam, refusals, reply, type BodyReader } f
 import { examples } from "./examples.js";
 import { notVisibleRefusal, ownedListing, visible } from "./listings.js";
 import { personalizationSchema } from "../wire.js";
-import { multiQuestionWriteSchema, replaceableBySingleQuestion, storedQuestionSet } from "./multi-question.js";
+import {
+  multiQuestionWriteSchema,
+  questionWriteRules,
+  replaceableBySingleQuestion,
+  storedQuestionSet,
+} from "./multi-question.js";
 import { QUESTION_TYPES, QUESTIONS_MAX } from "../../lib/personalization/question-set.js";
 import type { SandboxState } from "../state.js";
 
@@ -124,7 +129,7 @@ export const personalizationRoutes = [
       }
       // docs/marketplace.md §13: with or without the flag, a question read back (ids, nulls, add-on price) is written
       // by the same rules; without it, the one text question of the migration period.
-      const write = await body(multi ? multiQuestionWriteSchema : personalizationWriteSchema);
+      const write = await body(questionWriteRules(state.phase, multi));
       if (write instanceof Response) return write;
       const questions = storedQuestionSet(write, { phase: state.phase, currency: row.currency_code, current });
       if ("error" in questions) return jsonError(c, 400, questions.error);

@@ -2,6 +2,7 @@ import { statement, type Db } from "./db.js";
 import { forgetAnswers, keepAnswer, keptAnswer } from "./listing-cache.js";
 import { getShopRow, shopJson } from "./shop-store.js";
 import {
+  commercialGuaranteeEnabled,
   EU_GUARANTEE_FIELDS,
   type EuGuarantee,
   type InventoryWire,
@@ -109,7 +110,10 @@ function listingFields(row: ListingRow, view: ListingView): ListingWire {
     readiness_state_id: row.shop_id * 10 + 1,
     suggested_title: null,
   };
-  if (view.guarantees) for (const field of EU_GUARANTEE_FIELDS) Object.assign(listing, { [field]: row[field] });
+  if (view.guarantees) {
+    for (const field of EU_GUARANTEE_FIELDS) Object.assign(listing, { [field]: row[field] });
+    Object.assign(listing, { ecgt_commercial_guarantee_enabled: commercialGuaranteeEnabled(row) });
+  }
   if (!view.legacy) return listing;
   listing.personalization_is_required = row.legacy_is_required === 1;
   listing.personalization_char_count_max = row.legacy_char_count_max;
