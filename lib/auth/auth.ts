@@ -1,5 +1,5 @@
 import "server-only";
-import NextAuth, { type NextAuthConfig } from "next-auth";
+import NextAuth, { customFetch, type NextAuthConfig } from "next-auth";
 import { headers } from "next/headers";
 import type { OAuthConfig } from "next-auth/providers";
 import { db } from "../db";
@@ -24,16 +24,27 @@ declare module "next-auth" {
 
 const globalForSignIn = globalThis as unknown as { signInPacer?: Promise<Pacer> };
 
-/** The seller and shop reads of a sign-in go through the app's shared pacer, a seller's own requests. */
-async function pacedConfig(config: MarketplaceConfig): Promise<MarketplaceConfig> {
+/** A sign-in's requests (the code's exchange, the seller and shop reads) go through the app's shared pacer, a seller's own. */
+function signInPacer(): Promise<Pacer> {
   globalForSignIn.signInPacer ??= db()
     .then((database) => sharedPacer(database, { foreground: true }))
     .catch((error: unknown) => {
       globalForSignIn.signInPacer = undefined;
       throw error;
     });
-  return { ...config, pacer: await globalForSignIn.signInPacer };
+  return globalForSignIn.signInPacer;
 }
+
+const pacedConfig = async (config: MarketplaceConfig): Promise<MarketplaceConfig> => ({
+  ...config,
+  pacer: await signInPacer(),
+});
+
+/** next-auth's own request, the token endpoint's: paced too, and not sent while the database is known to be down. */
+const pacedFetch: typeof fetch = async (...request) => {
+  await (await signInPacer()).beforeRequest();
+  return fetch(...request);
+};
 
 function marketplaceProvider(config: MarketplaceConfig): OAuthConfig<MarketplaceProfile> {
   return {
@@ -43,6 +54,7 @@ function marketplaceProvider(config: MarketplaceConfig): OAuthConfig<Marketplace
     clientId: config.keystring,
     client: { token_endpoint_auth_method: "none" },
     checks: ["pkce", "state"],
+    [customFetch]: pacedFetch,
     authorization: { url: `${config.authUrl}/oauth/connect`, params: { scope: REQUESTED_SCOPES.join(" ") } },
     token: `${config.apiUrl}/v3/public/oauth/token`,
     userinfo: {
