@@ -11,6 +11,7 @@ import { REQUESTED_SCOPES } from "../marketplace/scopes";
 import { marketplaceConfig, type MarketplaceConfig } from "../marketplace/config";
 import { marketplaceFetch } from "../marketplace/transport";
 import { shopWire } from "../marketplace/wire";
+import { noteShopCurrency } from "../marketplace/shop-currencies";
 import { signedInUser } from "../marketplace/oauth";
 
 type MarketplaceProfile = { user_id: number; shop_id?: number; missingScope?: true };
@@ -51,7 +52,9 @@ async function shopName(config: MarketplaceConfig, shopId: number | undefined) {
     path: `/v3/application/shops/${shopId}`,
     schema: shopWire,
   });
-  return shop.ok ? shop.data.shop_name : null;
+  if (!shop.ok) return null;
+  noteShopCurrency(shopId, shop.data.currency_code);
+  return shop.data.shop_name;
 }
 
 function authConfig(): NextAuthConfig {

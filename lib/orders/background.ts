@@ -5,6 +5,8 @@ import type { Marketplace } from "../marketplace/client";
 import { pacedMarketplace } from "../marketplace/paced-marketplace";
 import type { Result } from "../marketplace/failure";
 import { logger } from "../observability/logger";
+import { mirrorMode } from "../mirror/background";
+import { KEPT_FRESH_MS } from "../mirror/fresh-copy";
 import { fillOrders, readChangedOrders, type Seller } from "./kept-orders";
 import { orderStore, type OrderSync } from "./order-store";
 
@@ -34,14 +36,22 @@ async function ensureFill(seller: Seller) {
   return fill;
 }
 
+// With webhooks on, a paid order comes as an event (docs/marketplace.md §16.5); what none announces (a shipment marked
+// elsewhere) is read by the first view after the kept orders are KEPT_FRESH_MS old, as the listings' copy is.
+const keptOrdersFresh = (sync: OrderSync, now = Date.now()) =>
+  mirrorMode() === "webhooks" && now - sync.checkedAt < KEPT_FRESH_MS;
+
 /**
- * The shop's kept orders brought up to date for a view: one request for what changed once filled; before that the fill
+ * The shop's kept orders brought up to date for a view: nothing while webhooks keep them fresh, else one request for what changed once filled; before that the fill
  * runs in the background and the view waits `waitMs` for it (a small shop's fill ends within it), then shows what it has.
  */
 export async function keptOrdersReady(seller: Seller, waitMs: number): Promise<Result<OrderSync>> {
   const database = await db();
   const sync = await orderStore(database).sync(seller.shopId);
-  if (sync?.filled) return readChangedOrders(database, await marketplace(), seller, sync);
+  if (sync?.filled)
+    return keptOrdersFresh(sync)
+      ? { ok: true, data: sync }
+      : readChangedOrders(database, await marketplace(), seller, sync);
   let timer: NodeJS.Timeout | undefined;
   const waited = await Promise.race([
     ensureFill(seller),

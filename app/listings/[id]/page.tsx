@@ -24,7 +24,7 @@ const NOT_FOUND = { ok: false, failure: { kind: "not_found", message: "" } } as 
 const cachedListing = cache(async (userId: number, shopId: number | null, id: string) => {
   const listingId = Number(id);
   return Number.isSafeInteger(listingId) && listingId > 0
-    ? loadListing({ userId, shopId, shopName: null, scopes: [] }, listingId)
+    ? loadListing({ userId, shopId, shopName: null, scopes: [] }, listingId, { kept: true })
     : NOT_FOUND;
 });
 const listingFor = (seller: SellerClaims, id: string) => cachedListing(seller.userId, seller.shopId, id);
