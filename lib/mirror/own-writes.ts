@@ -11,10 +11,17 @@ import { mirrorStore } from "./mirror-store";
 export const ECHO_WINDOW_MS = 30_000;
 
 type Echoes = { expected: Map<number, number[]>; readAt: Map<number, number> };
-const globalForEchoes = globalThis as unknown as { ownWriteEchoes?: Echoes };
-const echoes = (globalForEchoes.ownWriteEchoes ??= { expected: new Map(), readAt: new Map() });
+// Kept per database, whose listings they are: one in a running dashboard.
+const globalForEchoes = globalThis as unknown as { ownWriteEchoes?: WeakMap<Database, Echoes> };
+const byDatabase = (globalForEchoes.ownWriteEchoes ??= new WeakMap());
 
-function prune(now: number) {
+function echoesOf(db: Database): Echoes {
+  let echoes = byDatabase.get(db);
+  if (!echoes) byDatabase.set(db, (echoes = { expected: new Map(), readAt: new Map() }));
+  return echoes;
+}
+
+function prune(echoes: Echoes, now: number) {
   for (const [listingId, times] of echoes.expected) {
     const live = times.filter((at: number) => now - at < ECHO_WINDOW_MS);
     if (live.length === 0) echoes.expected.delete(listingId);
@@ -24,12 +31,13 @@ function prune(now: number) {
 }
 
 /** A webhook's read of the listing is starting: an event that came during a write may have been that write's. */
-export function listingEventRead(listingId: number, now = Date.now()) {
-  echoes.readAt.set(listingId, now);
+export function listingEventRead(db: Database, listingId: number, now = Date.now()) {
+  echoesOf(db).readAt.set(listingId, now);
 }
 
 /** True once for each write of this listing kept in the last ECHO_WINDOW_MS: its event needs no read. */
-export function ownWriteEcho(listingId: number, now = Date.now()): boolean {
+export function ownWriteEcho(db: Database, listingId: number, now = Date.now()): boolean {
+  const echoes = echoesOf(db);
   const times = (echoes.expected.get(listingId) ?? []).filter((at: number) => now - at < ECHO_WINDOW_MS);
   const own = times.length > 0;
   if (own) times.shift();
@@ -38,8 +46,9 @@ export function ownWriteEcho(listingId: number, now = Date.now()): boolean {
   return own;
 }
 
-function expectEcho(listingId: number, now = Date.now()) {
-  if (echoes.expected.size + echoes.readAt.size > 10_000) prune(now);
+function expectEcho(db: Database, listingId: number, now = Date.now()) {
+  const echoes = echoesOf(db);
+  if (echoes.expected.size + echoes.readAt.size > 10_000) prune(echoes, now);
   const readAt = echoes.readAt.get(listingId);
   if (readAt !== undefined && now - readAt < ECHO_WINDOW_MS) return;
   echoes.expected.set(listingId, [...(echoes.expected.get(listingId) ?? []), now]);
@@ -63,5 +72,5 @@ export async function mirrorWrote(db: Database, listingId: number, questions: Qu
     legacy,
     legacyDisagrees: false,
   });
-  if (kept) expectEcho(listingId);
+  if (kept) expectEcho(db, listingId);
 }

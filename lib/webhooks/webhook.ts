@@ -126,11 +126,11 @@ export async function processEvent(event: MarketplaceEvent, { mirror }: { mirror
   const shop = await mirror.store.shop(held?.listing.shopId ?? event.shopId ?? -1);
   if (!shop) return;
   // The event of the dashboard's own write, whose answer the copy already holds (lib/mirror/own-writes.ts).
-  if (event.type === "listing.updated" && held && ownWriteEcho(event.listingId)) {
+  if (event.type === "listing.updated" && held && ownWriteEcho(mirror.store.db, event.listingId)) {
     await mirror.store.synced(shop.shopId, "webhook");
     return;
   }
-  listingEventRead(event.listingId);
+  listingEventRead(mirror.store.db, event.listingId);
   const read = await mirror.marketplace.getListing(shop.userId, event.listingId);
   if (!read.ok) {
     if (read.failure.kind !== "not_found") throw new Error(`reading listing ${event.listingId}: ${read.failure.kind}`);
