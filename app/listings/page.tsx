@@ -28,7 +28,7 @@ export default async function ListingsPage({ searchParams }: Props) {
   const here = listingsHref(view);
   const seller = await requireSeller(here);
   const queryClient = new QueryClient();
-  const result = await loadListingsPage(seller, view, { fresh: !(await headers()).has("rsc") });
+  const result = await loadListingsPage(seller, view, { fresh: !(await headers()).has("rsc"), keptWillDo: true });
   if (!result.ok && (result.failure.kind === "reauth" || result.failure.kind === "invalid_token"))
     redirect(signInPath(here, "expired"));
   if (result.ok && result.data.page !== view.page) redirect(listingsHref({ ...view, page: result.data.page }));

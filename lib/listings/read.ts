@@ -14,7 +14,7 @@ const notAnswering = (failure: MarketplaceFailure) => failure.kind === "unavaila
 async function viewListings(
   shop: Seller,
   state: ListingsView["state"],
-  options: { fresh?: boolean } = {},
+  options: { fresh?: boolean; keptWillDo?: boolean } = {},
 ): Promise<Result<StateListings & { keptAt?: number }>> {
   const mirrored = await mirroredListings(shop, state, options);
   if (!mirrored) return cachedShopListings(await marketplace(), shop, state, options);
@@ -27,7 +27,7 @@ async function viewListings(
 export async function loadListingsPage(
   seller: SellerClaims,
   view: ListingsView,
-  options: { fresh?: boolean } = {},
+  options: { fresh?: boolean; keptWillDo?: boolean } = {},
 ): Promise<Result<ViewPage>> {
   if (seller.shopId === null) return { ok: true, data: { count: 0, total: 0, page: 1, pages: 1, listings: [] } };
   const shop = { userId: seller.userId, shopId: seller.shopId };

@@ -44,7 +44,7 @@ describe("the kept copy while webhooks keep it fresh", () => {
 
   it("serves a fresh view of the listings and the editor's listing with no marketplace request", async () => {
     const since = await lastId();
-    const view = await mirroredListings(seller, "active", { fresh: true });
+    const view = await mirroredListings(seller, "active", { fresh: true, keptWillDo: true });
     expect(view?.ok && view.data.map((listing) => listing.id).sort()).toEqual([...listingIds].sort());
     expect((await freshKeptListing(seller, listingIds[0]!))?.id).toBe(listingIds[0]);
     expect(await requestsSince(since)).toEqual([]);
@@ -57,6 +57,12 @@ describe("the kept copy while webhooks keep it fresh", () => {
     expect(keptCopyFresh(shop, shop.syncedAt! + KEPT_FRESH_MS)).toBe(false);
     expect(keptCopyFresh({ ...shop, status: "filling" })).toBe(false);
     expect(keptCopyFresh(null)).toBe(false);
+  });
+
+  it("still reads the marketplace when the seller asks it again", async () => {
+    const since = await lastId();
+    expect((await mirroredListings(seller, "active", { fresh: true }))?.ok).toBe(true);
+    expect(await requestsSince(since)).toHaveLength(1);
   });
 
   it("does not serve another shop's listing from the copy", async () => {

@@ -9,13 +9,13 @@ import { keptCopyFresh } from "./fresh-copy";
 import { mirrorStore } from "./mirror-store";
 import { LISTING_STATES, shopMirror, type Seller } from "./shop-mirror";
 
-// null until the mirror is filled: the caller reads the marketplace meanwhile. `fresh` costs nothing while webhooks
-// keep the copy fresh (fresh-copy.ts), else one request unless more than a page of the state's listings changed since
-// the mirror's last change.
+// null until the mirror is filled: the caller reads the marketplace meanwhile. `fresh` costs one request unless more
+// than a page of the state's listings changed since the mirror's last change; with `keptWillDo` (a page's own read, not
+// a seller asking the marketplace again) nothing while webhooks keep the copy fresh (fresh-copy.ts).
 export async function mirroredListings(
   seller: Seller,
   state: ListingState,
-  options: { fresh?: boolean } = {},
+  options: { fresh?: boolean; keptWillDo?: boolean } = {},
 ): Promise<Result<Listing[]> | null> {
   const database = await db();
   const store = mirrorStore(database);
@@ -24,7 +24,7 @@ export async function mirroredListings(
     await ensureFilled(seller);
     return null;
   }
-  if (options.fresh && !keptCopyFresh(shop)) {
+  if (options.fresh && !(options.keptWillDo && keptCopyFresh(shop))) {
     const recent = await shopMirror(database, await marketplace()).readRecent(seller, "read", [state]);
     if (!recent.ok) return recent;
   }
