@@ -42,8 +42,9 @@ const keptOrdersFresh = (sync: OrderSync, now = Date.now()) =>
   mirrorMode() === "webhooks" && now - sync.checkedAt < KEPT_FRESH_MS;
 
 /**
- * The shop's kept orders brought up to date for a view: nothing while webhooks keep them fresh, else one request for what changed once filled; before that the fill
- * runs in the background and the view waits `waitMs` for it (a small shop's fill ends within it), then shows what it has.
+ * The shop's kept orders brought up to date for a view once filled: nothing while webhooks keep them fresh, else one
+ * request for what changed; before that the fill runs in the background and the view waits `waitMs` for it (a small
+ * shop's fill ends within it), then shows what it has.
  */
 export async function keptOrdersReady(seller: Seller, waitMs: number): Promise<Result<OrderSync>> {
   const database = await db();
