@@ -1,9 +1,5 @@
-import { rmSync } from "node:fs";
-import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { freePort, startDashboard, type DashboardProcess } from "../test/harness/dashboard-process";
-import { E2E } from "./ports";
 import { hydrated } from "./editor";
 import {
   control,
@@ -23,8 +19,8 @@ async function violations(page: Page) {
 
 const listingsPath = (seller: TestSeller) => `/v3/application/shops/${seller.shop_id}/listings`;
 
-async function onSecondPage(page: Page, seller: TestSeller, base = "") {
-  await signIn(page, seller, { from: `${base}/sign-in` });
+async function onSecondPage(page: Page, seller: TestSeller) {
+  await signIn(page, seller);
   await expect(page.getByText("Showing 1–25 of 30")).toBeVisible();
   await hydrated(page.getByRole("link", { name: "Next page" }));
   await page.getByRole("link", { name: "Next page" }).click();
@@ -32,92 +28,66 @@ async function onSecondPage(page: Page, seller: TestSeller, base = "") {
   await expect(page).toHaveURL(/\/listings\?state=active&page=2$/);
 }
 
-// With webhooks on, a page load is served from the kept copy they keep fresh, and asks the marketplace nothing
-// (docs/architecture.md): these recoveries are those of a page load that reads it, as every one does without webhooks.
-test.describe("with webhooks off, where each page load reads the marketplace", () => {
-  let dashboard: DashboardProcess;
-  const dashboardDb = `test-results/e2e-recovery-polling-${E2E.dashboardPort}.db`;
+test("a 429 on the listings page counts the wait down, then reads the same page again by itself", async ({ page }) => {
+  const seller = await newSeller(30);
+  await onSecondPage(page, seller);
+  await control("/faults", { method: "GET", path: listingsPath(seller), status: 429, retry_after: 5, times: 1 });
+  const before = await lastRequestId();
 
-  test.beforeAll(async () => {
-    for (const suffix of ["", "-wal", "-shm"]) rmSync(`${dashboardDb}${suffix}`, { force: true });
-    dashboard = await startDashboard({
-      port: await freePort(),
-      sandboxUrl: E2E.sandboxUrl,
-      dashboardDb,
-      timeoutMs: E2E.timeoutMs,
-      stdio: "ignore",
-      env: {
-        TOKEN_ENCRYPTION_KEY: randomBytes(32).toString("base64url"),
-        MARKETPLACE_WEBHOOK_SECRET: "",
-        MARKETPLACE_PERSONALIZATION: "auto",
-      },
-    });
-  });
-  test.afterAll(async () => dashboard?.stop());
+  await page.reload();
+  await expect(page.getByRole("alert").filter({ hasText: "busy" })).toHaveText(
+    "The marketplace is busy and asked us to wait 5 seconds. The dashboard tries again by itself when the wait is over.",
+  );
+  await expect(page.getByTestId("recovery-countdown")).toHaveText(/^Trying again in [1-5] seconds?\.$/);
+  await expect(page.getByRole("button", { name: "Try again now" })).toBeVisible();
 
-  test("a 429 on the listings page counts the wait down, then reads the same page again by itself", async ({
-    page,
-  }) => {
-    const seller = await newSeller(30);
-    await onSecondPage(page, seller, dashboard.url);
-    await control("/faults", { method: "GET", path: listingsPath(seller), status: 429, retry_after: 5, times: 1 });
-    const before = await lastRequestId();
+  // No click: the countdown ends and the page reads the marketplace again, on the page the seller was on.
+  await expect(page.getByText("Showing 26–30 of 30")).toBeVisible({ timeout: 15_000 });
+  await expect(page).toHaveURL(/\/listings\?state=active&page=2$/);
+  await expect(page.getByTestId("recovery-notice")).toHaveCount(0);
+  const reads = (await requestsSince(before)).filter(
+    (entry) => entry.method === "GET" && entry.path === listingsPath(seller),
+  );
+  expect(reads[0]?.status).toBe(429);
+  expect(reads.slice(1).some((entry) => entry.status === 200)).toBe(true);
+});
 
-    await page.reload();
-    await expect(page.getByRole("alert").filter({ hasText: "busy" })).toHaveText(
-      "The marketplace is busy and asked us to wait 5 seconds. The dashboard tries again by itself when the wait is over.",
-    );
-    await expect(page.getByTestId("recovery-countdown")).toHaveText(/^Trying again in [1-5] seconds?\.$/);
-    await expect(page.getByRole("button", { name: "Try again now" })).toBeVisible();
+test("during an outage the listings page keeps its table from the kept copy, says how old it is in one sentence, and comes back by itself", async ({
+  page,
+}) => {
+  const seller = await newSeller(30);
+  await onSecondPage(page, seller);
+  await expect(page.getByTestId("mirror-status")).toContainText("Listings as of", { timeout: 20_000 });
+  await page.getByLabel("Sort by").selectOption("title-desc");
+  await expect(page).toHaveURL(/sort=title-desc/);
+  const place = page.url();
+  const before = await lastRequestId();
+  await control("/outage", { seconds: 5 });
+  await expect.poll(sandboxAnswers).toBe(false);
 
-    // No click: the countdown ends and the page reads the marketplace again, on the page the seller was on.
-    await expect(page.getByText("Showing 26–30 of 30")).toBeVisible({ timeout: 15_000 });
-    await expect(page).toHaveURL(/\/listings\?state=active&page=2$/);
-    await expect(page.getByTestId("recovery-notice")).toHaveCount(0);
-    const reads = (await requestsSince(before)).filter(
-      (entry) => entry.method === "GET" && entry.path === listingsPath(seller),
-    );
-    expect(reads[0]?.status).toBe(429);
-    expect(reads.slice(1).some((entry) => entry.status === 200)).toBe(true);
-  });
+  await page.reload();
+  const note = page.getByRole("status").filter({ hasText: "not answering" });
+  await expect(note).toHaveText(
+    /^Showing your listings as the dashboard last read them, (less than a minute|\d+ minutes?) ago; the marketplace is not answering, and the page tries again by itself\.$/,
+  );
+  await expect(page.getByRole("table")).toBeVisible();
+  await expect(page.getByText("Showing 1–25 of 30")).toBeVisible();
+  await expect(page.getByTestId("recovery-notice")).toHaveCount(0);
+  await expect(page.getByRole("alert").filter({ hasText: "not answering" })).toHaveCount(0);
+  await expect(page.getByText(/Reload the page/)).toHaveCount(0);
+  await expect(page.getByText("This list may be up to 30 seconds old.")).toBeHidden();
+  expect(await violations(page)).toEqual([]);
 
-  test("during an outage the listings page keeps its table from the kept copy, says how old it is in one sentence, and comes back by itself", async ({
-    page,
-  }) => {
-    const seller = await newSeller(30);
-    await onSecondPage(page, seller, dashboard.url);
-    await expect(page.getByTestId("mirror-status")).toContainText("Listings as of", { timeout: 20_000 });
-    await page.getByLabel("Sort by").selectOption("title-desc");
-    await expect(page).toHaveURL(/sort=title-desc/);
-    const place = page.url();
-    const before = await lastRequestId();
-    await control("/outage", { seconds: 5 });
-    await expect.poll(sandboxAnswers).toBe(false);
-
-    await page.reload();
-    const note = page.getByRole("status").filter({ hasText: "not answering" });
-    await expect(note).toHaveText(
-      /^Showing your listings as the dashboard last read them, (less than a minute|\d+ minutes?) ago; the marketplace is not answering, and the page tries again by itself\.$/,
-    );
-    await expect(page.getByRole("table")).toBeVisible();
-    await expect(page.getByText("Showing 1–25 of 30")).toBeVisible();
-    await expect(page.getByTestId("recovery-notice")).toHaveCount(0);
-    await expect(page.getByRole("alert").filter({ hasText: "not answering" })).toHaveCount(0);
-    await expect(page.getByText(/Reload the page/)).toHaveCount(0);
-    await expect(page.getByText("This list may be up to 30 seconds old.")).toBeHidden();
-    expect(await violations(page)).toEqual([]);
-
-    // No click: once the marketplace answers, the page's own refetch reads it and the note goes.
-    await expect.poll(sandboxAnswers, { timeout: 15_000 }).toBe(true);
-    await expect(note).toHaveCount(0, { timeout: 30_000 });
-    await expect(page.getByText("Showing 1–25 of 30")).toBeVisible();
-    expect(page.url()).toBe(place);
-    await expect(page.getByLabel("Sort by")).toHaveValue("title-desc");
-    const reads = (await requestsSince(before)).filter(
-      (entry) => entry.method === "GET" && entry.path === listingsPath(seller),
-    );
-    expect(reads.some((entry) => entry.status === 200)).toBe(true);
-  });
+  // No click: once the marketplace answers, the page's own refetch reads it and the note goes.
+  await expect.poll(sandboxAnswers, { timeout: 15_000 }).toBe(true);
+  await expect(note).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.getByText("Showing 1–25 of 30")).toBeVisible();
+  expect(page.url()).toBe(place);
+  await expect(page.getByLabel("Sort by")).toHaveValue("title-desc");
+  const reads = (await requestsSince(before)).filter(
+    (entry) => entry.method === "GET" && entry.path === listingsPath(seller),
+  );
+  expect(reads.some((entry) => entry.status === 200)).toBe(true);
 });
 
 test("before the shop's copy is filled, a marketplace away keeps the Try again notice, in one sentence", async ({

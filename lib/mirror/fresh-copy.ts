@@ -1,4 +1,5 @@
 import "server-only";
+import { env } from "../env";
 import { mirrorMode } from "./background";
 import type { MirrorShop } from "./mirror-store";
 
@@ -15,3 +16,7 @@ export function keptCopyFresh(shop: MirrorShop | null, now = Date.now()): boolea
     now - shop.syncedAt < KEPT_FRESH_MS
   );
 }
+
+// With MARKETPLACE_PERSONALIZATION=auto the period is learnt from the marketplace's answers (docs/marketplace.md §17),
+// so a page's own read of its listings is also what tells the period: those pages read as before.
+export const keptCopyWillDo = () => env().MARKETPLACE_PERSONALIZATION !== "auto";
