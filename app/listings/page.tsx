@@ -16,6 +16,7 @@ import { MirrorStatus } from "@/components/mirror/mirror-status";
 import { mirrorView } from "@/lib/mirror/mirror-view";
 import { shopNeedsOf } from "@/lib/shop-health/needs-attention";
 import { ShopNeedsCard } from "@/components/listings/shop-needs-card";
+import { keptCopyWillDo } from "@/lib/mirror/fresh-copy";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -28,7 +29,10 @@ export default async function ListingsPage({ searchParams }: Props) {
   const here = listingsHref(view);
   const seller = await requireSeller(here);
   const queryClient = new QueryClient();
-  const result = await loadListingsPage(seller, view, { fresh: !(await headers()).has("rsc") });
+  const result = await loadListingsPage(seller, view, {
+    fresh: !(await headers()).has("rsc"),
+    keptWillDo: keptCopyWillDo(),
+  });
   if (!result.ok && (result.failure.kind === "reauth" || result.failure.kind === "invalid_token"))
     redirect(signInPath(here, "expired"));
   if (result.ok && result.data.page !== view.page) redirect(listingsHref({ ...view, page: result.data.page }));

@@ -66,7 +66,7 @@ const DAY_SECONDS = 24 * 3600;
  * the batch is judged on what is kept: the marketplace itself refuses a shipment to a cancelled order.
  */
 async function refreshed(seller: Mover) {
-  await keptOrdersReady(seller, 0);
+  await keptOrdersReady(seller, 0, "now");
 }
 
 async function moved(

@@ -4,6 +4,7 @@ import type { Marketplace } from "../marketplace/client";
 import type { Result } from "../marketplace/failure";
 import type { QuestionForm } from "../personalization/question-set";
 import { changesAddOnPrice } from "../personalization/snapshot-codec";
+import { knownShopCurrency, noteShopCurrency } from "../marketplace/shop-currencies";
 
 const NO_CURRENCY =
   "Nothing was changed: the marketplace did not say which currency your shop sells in, so the add-on price could not be set. Try again in a moment, or leave the price as it was.";
@@ -16,6 +17,7 @@ export async function currencyForPrices(
   if (!changesAddOnPrice(questions)) return { ok: true, data: undefined };
   const shop = await marketplace.getShop(seller.userId, seller.shopId);
   if (!shop.ok) return shop;
+  noteShopCurrency(seller.shopId, shop.data.currencyCode);
   return shop.data.currencyCode ? { ok: true, data: shop.data.currencyCode } : { ok: false, refusal: NO_CURRENCY };
 }
 
@@ -24,6 +26,10 @@ export async function shopCurrencyCode(
   seller: { userId: number; shopId: number | null },
 ): Promise<string | undefined> {
   if (seller.shopId === null) return undefined;
+  const known = knownShopCurrency(seller.shopId);
+  if (known !== undefined) return known;
   const shop = await marketplace.getShop(seller.userId, seller.shopId);
-  return shop.ok ? shop.data.currencyCode : undefined;
+  if (!shop.ok) return undefined;
+  noteShopCurrency(seller.shopId, shop.data.currencyCode);
+  return shop.data.currencyCode;
 }

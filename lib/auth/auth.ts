@@ -12,6 +12,7 @@ import { marketplaceConfig, type MarketplaceConfig, type Pacer } from "../market
 import { sharedPacer } from "../marketplace/shared-pacer";
 import { marketplaceFetch } from "../marketplace/transport";
 import { shopWire } from "../marketplace/wire";
+import { noteShopCurrency } from "../marketplace/shop-currencies";
 import { signedInUser } from "../marketplace/oauth";
 
 type MarketplaceProfile = { user_id: number; shop_id?: number; missingScope?: true };
@@ -77,7 +78,9 @@ async function shopName(config: MarketplaceConfig, shopId: number | undefined) {
     path: `/v3/application/shops/${shopId}`,
     schema: shopWire,
   });
-  return shop.ok ? shop.data.shop_name : null;
+  if (!shop.ok) return null;
+  noteShopCurrency(shopId, shop.data.currency_code);
+  return shop.data.shop_name;
 }
 
 function authConfig(): NextAuthConfig {

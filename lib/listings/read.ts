@@ -4,7 +4,7 @@ import { neighboursIn, pageOfView, type ListingsView, type Neighbours, type Stat
 import { marketplace, type MarketplaceFailure, type Result, type Listing } from "../marketplace";
 import { rememberTitles } from "./titles";
 import { cachedShopListings, type StateListings } from "./shop-listings";
-import { mirrorReadAt, mirroredListings, mirroredStateCounts } from "../mirror/mirrored-listings";
+import { freshKeptListing, mirrorReadAt, mirroredListings, mirroredStateCounts } from "../mirror/mirrored-listings";
 import type { Seller } from "../mirror/shop-mirror";
 
 const notAnswering = (failure: MarketplaceFailure) => failure.kind === "unavailable" || failure.kind === "timeout";
@@ -14,7 +14,7 @@ const notAnswering = (failure: MarketplaceFailure) => failure.kind === "unavaila
 async function viewListings(
   shop: Seller,
   state: ListingsView["state"],
-  options: { fresh?: boolean } = {},
+  options: { fresh?: boolean; keptWillDo?: boolean } = {},
 ): Promise<Result<StateListings & { keptAt?: number }>> {
   const mirrored = await mirroredListings(shop, state, options);
   if (!mirrored) return cachedShopListings(await marketplace(), shop, state, options);
@@ -27,7 +27,7 @@ async function viewListings(
 export async function loadListingsPage(
   seller: SellerClaims,
   view: ListingsView,
-  options: { fresh?: boolean } = {},
+  options: { fresh?: boolean; keptWillDo?: boolean } = {},
 ): Promise<Result<ViewPage>> {
   if (seller.shopId === null) return { ok: true, data: { count: 0, total: 0, page: 1, pages: 1, listings: [] } };
   const shop = { userId: seller.userId, shopId: seller.shopId };
@@ -63,7 +63,18 @@ export async function mirroredNeighbours(
   return listings?.ok ? neighboursIn(listings.data, view, listingId) : undefined;
 }
 
-export async function loadListing(seller: SellerClaims, listingId: number): Promise<Result<Listing>> {
+// `kept`: the editor's first render may show the kept copy while webhooks keep it fresh; the save reads the listing
+// again before it writes (lib/writes/recorded-write.ts), so a copy that fell behind is never written over.
+export async function loadListing(
+  seller: SellerClaims,
+  listingId: number,
+  options: { kept?: boolean } = {},
+): Promise<Result<Listing>> {
+  const kept =
+    options.kept && seller.shopId !== null
+      ? await freshKeptListing({ userId: seller.userId, shopId: seller.shopId }, listingId)
+      : null;
+  if (kept) return { ok: true, data: kept };
   const result = await (await marketplace()).getListing(seller.userId, listingId);
   if (result.ok && result.data.shopId !== seller.shopId)
     return { ok: false, failure: { kind: "not_found", message: "not in your shop" } };

@@ -58,7 +58,7 @@ export async function pollOnce() {
   const intervalMs = env().MIRROR_POLL_SECONDS * 1000;
   for (const shop of await mirror.store.filledShops()) {
     if (!(await mirror.store.claim(shop.shopId, shop.userId, intervalMs - 100))) continue;
-    const result = await mirror.readRecent(shop, "poll");
+    const result = await mirror.poll(shop);
     if (!result.ok) logger().warn({ msg: "mirror poll failed", shopId: shop.shopId, failure: result.failure.kind });
   }
 }

@@ -10,7 +10,7 @@ import { changeListing } from "../writes/recorded-write";
 import { writeSnapshot } from "../writes/write-snapshot";
 import { snapshotOf } from "../personalization/snapshot";
 import { snapshotOfForm } from "../personalization/snapshot-codec";
-import { shopMirror, type ShopMirror } from "./shop-mirror";
+import { OTHER_STATES_MS, shopMirror, type ShopMirror } from "./shop-mirror";
 import { MIRROR_TABLES, outsideEdit, signInSeller, signedInSeller } from "../../test/harness/mirror-shop";
 
 const sandbox = useSeededSandbox();
@@ -120,6 +120,53 @@ describe.each(eachEngine())("shop mirror on %s", (_engine, location) => {
     await stubbed.readRecent(shop, "poll");
     expect(stub.requests).toEqual(expected.reads);
     expect((await stubbed.store.changes(shop.shopId)).map((change) => change.listingId)).toEqual([140]);
+  });
+
+  it("a poll after no change costs one request, of the active listings", async () => {
+    await mirror.fill(changer);
+    const before = await lastId();
+    expect(await mirror.poll(changer)).toEqual({ ok: true, data: { complete: true } });
+    expect((await readsSince(before)).map((entry) => entry.path)).toEqual([
+      `/v3/application/shops/${changer.shopId}/listings`,
+    ]);
+  });
+
+  it("a poll finds an outside change to an active listing in its one request", async () => {
+    await mirror.fill(changer);
+    await advanceClock(sandbox.url, 1000);
+    await outsideEdit(sandbox.url, seller, seller.listing_ids[2]!, "Changed in Shop Manager");
+    const before = await lastId();
+    await mirror.poll(changer);
+    expect(await readsSince(before)).toHaveLength(1);
+    expect((await mirror.store.changes(changer.shopId)).map((change) => change.listingId)).toEqual([
+      seller.listing_ids[2],
+    ]);
+  });
+
+  it("a poll learns of a listing moved out of active and one deleted, then costs one request again", async () => {
+    await mirror.fill(changer);
+    await advanceClock(sandbox.url, 1000);
+    const [moved, deleted] = [seller.listing_ids[3]!, seller.listing_ids[4]!];
+    expect((await sandboxControl(sandbox.url, `/listings/${moved}`, { state: "inactive" }, "PATCH")).status).toBe(200);
+    expect((await sandboxControl(sandbox.url, `/listings/${deleted}`, undefined, "DELETE")).status).toBeLessThan(300);
+
+    expect(await mirror.poll(changer)).toEqual({ ok: true, data: { complete: true } });
+    expect((await mirror.store.listing(moved))?.listing.state).toBe("inactive");
+    expect(await mirror.store.listing(deleted)).toBeNull();
+    expect((await mirror.store.listings(changer.shopId, "active")).map((listing) => listing.id).sort()).toEqual(
+      seller.listing_ids.filter((id) => id !== moved && id !== deleted).sort(),
+    );
+
+    const before = await lastId();
+    await mirror.poll(changer);
+    expect(await readsSince(before)).toHaveLength(1);
+  });
+
+  it("a poll reads every state again once the other states were last read OTHER_STATES_MS ago", async () => {
+    await mirror.fill(changer);
+    const before = await lastId();
+    await mirror.poll(changer, Date.now() + OTHER_STATES_MS);
+    expect(await readsSince(before)).toHaveLength(5);
   });
 
   it("the dashboard's own write shows in the mirror at once and never in the inbox", async () => {

@@ -19,6 +19,11 @@ const OWN_WRITE_WINDOW_MS = 15 * 60_000;
 
 export type Seller = { userId: number; shopId: number };
 
+// The states other than active are read this often by polls: a change to a listing buyers cannot see waits up to this.
+export const OTHER_STATES_MS = 15 * 60_000;
+// When this process last read each shop's every state; a restart reads them all on its first poll.
+const othersReadAt = new Map<number, number>();
+
 const newestFirst = (listings: Listing[]) =>
   listings.every((listing, index) => index === 0 || (listings[index - 1]!.updatedAt ?? 0) >= (listing.updatedAt ?? 0));
 
@@ -85,15 +90,18 @@ export function shopMirror(db: Database, marketplace: Marketplace) {
     return "same";
   }
 
-  async function readRecent(
+  // Each state read newest first, down to the first page whose listings are all kept at that version (or older than
+  // the watermark); with the count of listings each state holds on the marketplace.
+  async function readStates(
     seller: Seller,
     foundBy: SyncSource,
-    states = LISTING_STATES,
-  ): Promise<Result<{ complete: boolean }>> {
+    states: ListingState[],
+  ): Promise<Result<{ complete: boolean; counts: Partial<Record<ListingState, number>> }>> {
     const shop = await store.shop(seller.shopId);
-    if (shop?.status !== "filled") return { ok: true, data: { complete: false } };
+    if (shop?.status !== "filled") return { ok: true, data: { complete: false, counts: {} } };
     const since = shop.watermark;
     let newest = since;
+    const counts: Partial<Record<ListingState, number>> = {};
     for (const state of states) {
       for (let offset = 0; offset <= MAX_OFFSET; offset += PAGE) {
         const page = await marketplace.getListingsByShop(seller.userId, seller.shopId, {
@@ -103,18 +111,85 @@ export function shopMirror(db: Database, marketplace: Marketplace) {
           newestUpdatedFirst: true,
         });
         if (!page.ok) return page;
+        if (offset === 0) counts[state] = page.data.count;
         const listings = page.data.listings;
-        for (const listing of listings) if ((listing.updatedAt ?? 0) >= since) await apply(listing, foundBy);
+        let allKept = true;
+        for (const listing of listings)
+          if ((listing.updatedAt ?? 0) >= since && (await apply(listing, foundBy)) !== "same") allKept = false;
         newest = newestOf(listings, newest);
         // A marketplace that ignores sort_on answers in its own order: then every page is read.
-        const reachedKnown = newestFirst(listings) && listings.some((listing) => (listing.updatedAt ?? 0) < since);
+        const sorted = newestFirst(listings);
+        const reachedKnown = sorted && (allKept || listings.some((listing) => (listing.updatedAt ?? 0) < since));
         if (reachedKnown || offset + PAGE >= page.data.count) break;
       }
     }
     // Only a read of every state moves the watermark: the states not read may hold changes older than the newest seen.
     const everyState = states.length === LISTING_STATES.length;
+    if (everyState) othersReadAt.set(seller.shopId, Date.now());
     await store.synced(seller.shopId, foundBy, everyState ? Math.max(since, newest - OVERLAP_SECONDS) : undefined);
-    return { ok: true, data: { complete: true } };
+    return { ok: true, data: { complete: true, counts } };
+  }
+
+  async function readRecent(
+    seller: Seller,
+    foundBy: SyncSource,
+    states = LISTING_STATES,
+  ): Promise<Result<{ complete: boolean }>> {
+    const read = await readStates(seller, foundBy, states);
+    return read.ok ? { ok: true, data: { complete: read.data.complete } } : read;
+  }
+
+  // The states whose kept count still differs from the marketplace's after reading what changed: a listing left one
+  // without showing up in another (removed, deleted). The state is read whole, and each kept listing it no longer
+  // holds is read by its id: kept in its state now, or let go when the marketplace no longer has it.
+  async function reconcile(seller: Seller, counts: Partial<Record<ListingState, number>>): Promise<Result<void>> {
+    const kept = await store.stateCounts(seller.shopId);
+    for (const state of LISTING_STATES) {
+      const count = counts[state];
+      if (count === undefined || count === (kept[state] ?? 0)) continue;
+      const present = new Set<number>();
+      for (let offset = 0; offset <= MAX_OFFSET && offset < count; offset += PAGE) {
+        const page = await marketplace.getListingsByShop(seller.userId, seller.shopId, {
+          state,
+          limit: PAGE,
+          offset,
+        });
+        if (!page.ok) return page;
+        for (const listing of page.data.listings) {
+          present.add(listing.id);
+          await apply(listing, "poll");
+        }
+      }
+      const left = (await store.listings(seller.shopId, state))
+        .map((listing) => listing.id)
+        .filter((id) => !present.has(id));
+      for (let start = 0; start < left.length; start += PAGE) {
+        const ids = left.slice(start, start + PAGE);
+        const read = await marketplace.getListingsByListingIds(seller.userId, ids);
+        if (!read.ok) return read;
+        for (const listing of read.data) await apply(listing, "poll");
+        const found = new Set(read.data.map((listing) => listing.id));
+        for (const id of ids) if (!found.has(id)) await store.remove(id);
+      }
+    }
+    return { ok: true, data: undefined };
+  }
+
+  // A poll costs what changed (docs/benchmarks.md): the active listings, which buyers see, every poll, one request
+  // when nothing changed; the other states every OTHER_STATES_MS, or at once when the active listings' count says one
+  // left them. A count that still differs after that is reconciled.
+  async function poll(seller: Seller, now = Date.now()): Promise<Result<{ complete: boolean }>> {
+    const othersDue = now - (othersReadAt.get(seller.shopId) ?? 0) >= OTHER_STATES_MS;
+    let read = await readStates(seller, "poll", othersDue ? LISTING_STATES : ["active"]);
+    if (!read.ok || !read.data.complete) return read;
+    if (!othersDue) {
+      const kept = await store.stateCounts(seller.shopId);
+      if (read.data.counts.active === (kept.active ?? 0)) return { ok: true, data: { complete: true } };
+      read = await readStates(seller, "poll", LISTING_STATES);
+      if (!read.ok) return read;
+    }
+    const reconciled = await reconcile(seller, read.data.counts);
+    return reconciled.ok ? { ok: true, data: { complete: true } } : reconciled;
   }
 
   return {
@@ -122,6 +197,7 @@ export function shopMirror(db: Database, marketplace: Marketplace) {
     marketplace,
     apply,
     readRecent,
+    poll,
 
     async fill(seller: Seller): Promise<Result<boolean>> {
       if (!(await store.claim(seller.shopId, seller.userId, FILL_LEASE_MS))) return { ok: true, data: false };
@@ -146,6 +222,7 @@ export function shopMirror(db: Database, marketplace: Marketplace) {
             if (offset + PAGE >= page.data.count) break;
           }
         }
+        othersReadAt.set(seller.shopId, Date.now());
         const tookSeconds = Math.ceil((Date.now() - started) / 1000);
         await store.synced(seller.shopId, "fill", Math.max(0, newest - OVERLAP_SECONDS - tookSeconds));
         return { ok: true, data: true };

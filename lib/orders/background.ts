@@ -5,6 +5,8 @@ import type { Marketplace } from "../marketplace/client";
 import { pacedMarketplace } from "../marketplace/paced-marketplace";
 import type { Result } from "../marketplace/failure";
 import { logger } from "../observability/logger";
+import { mirrorMode } from "../mirror/background";
+import { KEPT_FRESH_MS } from "../mirror/fresh-copy";
 import { fillOrders, readCanceledOrders, readChangedOrders, type Seller } from "./kept-orders";
 import { orderStore, type OrderSync } from "./order-store";
 
@@ -34,15 +36,28 @@ async function ensureFill(seller: Seller) {
   return fill;
 }
 
+// With webhooks on, a paid order comes as an event (docs/marketplace.md §16.5); what none announces (a shipment marked
+// elsewhere, a cancellation, a refund) is read by the first view after the kept orders are KEPT_FRESH_MS old, as the
+// listings' copy is, and by the sheet and every batch at once.
+const keptOrdersFresh = (sync: OrderSync, now = Date.now()) =>
+  mirrorMode() === "webhooks" && now - sync.checkedAt < KEPT_FRESH_MS;
+
 /**
- * The shop's kept orders brought up to date for a view: once filled, one request for what changed and one for what was
- * cancelled since the oldest open order (two a refresh, while under 100 of each); before that the fill
- * runs in the background and the view waits `waitMs` for it (a small shop's fill ends within it), then shows what it has.
+ * The shop's kept orders brought up to date once filled: one request for what changed and one for what was cancelled
+ * since the oldest open order (two a refresh, while under 100 of each). A view reads nothing while webhooks keep them
+ * fresh; `reads: "now"` (the sheet, a batch that makes or ships) reads them whatever their age, since no event tells a
+ * cancellation. Before the fill ends, it runs in the background and the caller waits `waitMs` for it (a small shop's
+ * fill ends within it), then has what it has.
  */
-export async function keptOrdersReady(seller: Seller, waitMs: number): Promise<Result<OrderSync>> {
+export async function keptOrdersReady(
+  seller: Seller,
+  waitMs: number,
+  reads: "if-stale" | "now" = "if-stale",
+): Promise<Result<OrderSync>> {
   const database = await db();
   const sync = await orderStore(database).sync(seller.shopId);
   if (sync?.filled) {
+    if (reads === "if-stale" && keptOrdersFresh(sync)) return { ok: true, data: sync };
     const market = await marketplace();
     const changed = await readChangedOrders(database, market, seller, sync);
     if (!changed.ok) return changed;

@@ -72,7 +72,8 @@ export async function productionSheetView(
   filter: OrderFilter,
   due: DueFilter | null = null,
 ): Promise<Result<{ sheet: SheetListing[]; orders: number; total: number; notPaid: number; sync: OrderSync }>> {
-  const fresh = await keptOrdersReady(seller, FIRST_FILL_WAIT_MS);
+  // Printed to be made from: an order cancelled a minute ago must not be on it.
+  const fresh = await keptOrdersReady(seller, FIRST_FILL_WAIT_MS, "now");
   if (!fresh.ok) return fresh;
   const database = await db();
   const kept = await orderStore(database).orders(

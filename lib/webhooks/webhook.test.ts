@@ -11,6 +11,10 @@ import { processEvent, receiveWebhook, TOO_LARGE } from "./webhook";
 import { tokenStore } from "../tokens/token-store";
 import { storeSellerTokens } from "../../test/harness/seller-marketplace";
 import { fillOrders } from "../orders/kept-orders";
+import type { Marketplace } from "../marketplace/client";
+import { historyStore } from "../history/history-store";
+import { snapshotOfForm } from "../personalization/snapshot-codec";
+import { changeListing } from "../writes/recorded-write";
 import { orderStore } from "../orders/order-store";
 
 const sandbox = useSeededSandbox();
@@ -63,13 +67,15 @@ describe.each(eachEngine())("marketplace webhooks on %s", (_engine, location) =>
   let seller: CreatedSeller;
   let listingId: number;
   let event: Record<string, unknown>;
+  let marketplace: Marketplace;
 
   const receive = (sent: ReturnType<typeof delivery>) => receiveWebhook(sent, { secret: SECRET, mirror });
   const mirroredInstructions = async (id = listingId) =>
     (await mirror.store.listing(id))!.listing.questions[0]?.instructions ?? null;
 
   async function mirroredSeller() {
-    const { marketplace, ...signedIn } = await signedInSeller(sandbox.url, db, 3);
+    const { marketplace: market, ...signedIn } = await signedInSeller(sandbox.url, db, 3);
+    marketplace = market;
     mirror = shopMirror(db, marketplace);
     await mirror.fill({ userId: signedIn.seller.user_id, shopId: signedIn.seller.shop_id! });
     return signedIn.seller;
@@ -180,6 +186,38 @@ describe.each(eachEngine())("marketplace webhooks on %s", (_engine, location) =>
     expect(await mirror.store.listing(listingId)).toEqual(once.listing);
     expect(await mirror.store.changes(seller.shop_id!)).toEqual(once.changes);
     expect(once.changes).toHaveLength(1);
+  });
+
+  it("the event of the dashboard's own write reads nothing, and the next event of that listing is read", async () => {
+    const own = seller.listing_ids[1]!;
+    const changer = { userId: seller.user_id, shopId: seller.shop_id! };
+    const target = snapshotOfForm({ instructions: "Written here", maxAllowedCharacters: 30, required: false });
+    const written = await changeListing(historyStore(db), marketplace, {
+      changer,
+      listingId: own,
+      target,
+      action: "save",
+    });
+    expect(written.ok).toBe(true);
+    const listingReads = async () =>
+      ((await sandboxControl(sandbox.url, "/requests")).body.requests as { path: string }[]).filter(
+        (entry) => entry.path === `/v3/application/listings/${own}`,
+      ).length;
+    const before = await listingReads();
+
+    await processEvent((await receive(delivery(liveEvent("listing.updated", own, seller.shop_id!)))).event!, {
+      mirror,
+    });
+    expect(await listingReads()).toBe(before);
+    expect(await mirroredInstructions(own)).toBe("Written here");
+
+    await outsideEdit(sandbox.url, seller, own, "Changed in Shop Manager");
+    await processEvent((await receive(delivery(liveEvent("listing.updated", own, seller.shop_id!)))).event!, {
+      mirror,
+    });
+    expect(await listingReads()).toBe(before + 1);
+    expect(await mirroredInstructions(own)).toBe("Changed in Shop Manager");
+    expect(await mirror.store.changes(seller.shop_id!)).toMatchObject([{ listingId: own, foundBy: "webhook" }]);
   });
 
   it("listing.deleted takes the listing out of the mirror once the marketplace answers 404 for it", async () => {

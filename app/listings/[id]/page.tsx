@@ -9,6 +9,7 @@ import { currentSeller, requireSeller, signInPath } from "@/lib/auth/seller";
 import type { SellerClaims } from "@/lib/auth/auth";
 import { canEdit, canReadOrders } from "@/lib/marketplace/scopes";
 import { env } from "@/lib/env";
+import { keptCopyWillDo } from "@/lib/mirror/fresh-copy";
 import { QuestionStatsProvider } from "@/components/questions/question-stats";
 import { keptQuestionStats } from "@/lib/orders/orders-view";
 import { listingKey, neighboursKey } from "@/lib/listings/query-keys";
@@ -24,7 +25,7 @@ const NOT_FOUND = { ok: false, failure: { kind: "not_found", message: "" } } as 
 const cachedListing = cache(async (userId: number, shopId: number | null, id: string) => {
   const listingId = Number(id);
   return Number.isSafeInteger(listingId) && listingId > 0
-    ? loadListing({ userId, shopId, shopName: null, scopes: [] }, listingId)
+    ? loadListing({ userId, shopId, shopName: null, scopes: [] }, listingId, { kept: keptCopyWillDo() })
     : NOT_FOUND;
 });
 const listingFor = (seller: SellerClaims, id: string) => cachedListing(seller.userId, seller.shopId, id);
