@@ -37,16 +37,16 @@ async function ensureFill(seller: Seller) {
 }
 
 // With webhooks on, a paid order comes as an event (docs/marketplace.md §16.5); what none announces (a shipment marked
-// elsewhere, a cancellation, a refund) is read by the first view after the kept orders are KEPT_FRESH_MS old, as the
-// listings' copy is, and by the sheet and every batch at once.
+// elsewhere, a refund) is read by the first view after the kept orders are KEPT_FRESH_MS old, as the listings' copy
+// is, and by the sheet and every batch at once.
 const keptOrdersFresh = (sync: OrderSync, now = Date.now()) =>
   mirrorMode() === "webhooks" && now - sync.checkedAt < KEPT_FRESH_MS;
 
 /**
  * The shop's kept orders brought up to date once filled: one request for what changed and one for what was cancelled
- * since the oldest open order (two a refresh, while under 100 of each). A view reads nothing while webhooks keep them
- * fresh; `reads: "now"` (the sheet, a batch that makes or ships) reads them whatever their age, since no event tells a
- * cancellation. Before the fill ends, it runs in the background and the caller waits `waitMs` for it (a small shop's
+ * since the oldest open order (two a refresh, while under 100 of each). No event tells a cancellation, so every
+ * refresh asks for them; while webhooks keep the rest fresh a view asks for nothing else, and `reads: "now"` (the
+ * sheet, a batch that makes or ships) reads what changed too, whatever its age. Before the fill ends, it runs in the background and the caller waits `waitMs` for it (a small shop's
  * fill ends within it), then has what it has.
  */
 export async function keptOrdersReady(
@@ -57,9 +57,11 @@ export async function keptOrdersReady(
   const database = await db();
   const sync = await orderStore(database).sync(seller.shopId);
   if (sync?.filled) {
-    if (reads === "if-stale" && keptOrdersFresh(sync)) return { ok: true, data: sync };
     const market = await marketplace();
-    const changed = await readChangedOrders(database, market, seller, sync);
+    const changed =
+      reads === "if-stale" && keptOrdersFresh(sync)
+        ? ({ ok: true, data: sync } as const)
+        : await readChangedOrders(database, market, seller, sync);
     if (!changed.ok) return changed;
     const canceled = await readCanceledOrders(database, market, seller);
     return canceled.ok ? changed : canceled;
