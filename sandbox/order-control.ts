@@ -115,7 +115,7 @@ export function orderControlRoutes(routes: Hono<SandboxEnv>) {
     if (!receipt) return jsonError(c, 404, `No receipt ${receiptId}.`);
     if (receipt.status === "canceled")
       return jsonError(c, 409, `Receipt ${receiptId} is cancelled; a cancelled order is not shipped.`);
-    const full = state.shipmentRefusal(receiptId, 0);
+    const full = state.perReceiptRefusal("shipments_per_receipt", receiptId, 0);
     if (full) return jsonError(c, 403, full);
     if (!shipReceipt(state.db, receiptId, state.now()))
       return jsonError(c, 409, `Receipt ${receiptId} is shipped already.`);
@@ -135,7 +135,7 @@ export function orderControlRoutes(routes: Hono<SandboxEnv>) {
     "refund",
     refundBody,
     (state, id, input) =>
-      spaceFull(state.refundRefusal(id, storedBytes(input.reason ?? ""))) ??
+      spaceFull(state.perReceiptRefusal("refunds_per_receipt", id, storedBytes(input.reason ?? ""))) ??
       refundReceipt(state.db, id, input, state.now()),
   );
   lifeStep(routes, "payment-review", emptyBody, (state, id) => holdForReview(state.db, id, state.now()));

@@ -20,7 +20,7 @@ export const SPACE_LIMITS = {
 };
 export type SpaceLimits = typeof SPACE_LIMITS;
 
-type PerReceipt = "shipments_per_receipt" | "refunds_per_receipt";
+export type PerReceipt = "shipments_per_receipt" | "refunds_per_receipt";
 export type SpaceBound = Exclude<keyof SpaceLimits, "log_entries" | PerReceipt>;
 
 type Holder = { readonly db: Db; readonly webhooks: { list(): unknown[] }; readonly faults: { pending(): unknown[] } };
@@ -85,22 +85,23 @@ export function spaceRefusal(holder: Holder, limits: SpaceLimits, bound: SpaceBo
   return refusalSentence(bound, limits[bound], now, count);
 }
 
-/** The sentence refusing one more shipment of `receiptId`, `bytes` long, or undefined when it fits. */
-export function shipmentRefusal(holder: Holder, limits: SpaceLimits, receiptId: number, bytes: number) {
-  const onReceipt = statement(holder.db, "SELECT COUNT(*) FROM receipt_shipments WHERE receipt_id = ?")
-    .pluck()
-    .get(receiptId) as number;
-  if (onReceipt + 1 > limits.shipments_per_receipt)
-    return refusalSentence("shipments_per_receipt", limits.shipments_per_receipt, onReceipt, 1);
-  return spaceRefusal(holder, limits, "shipments", 1) ?? spaceRefusal(holder, limits, "bytes", bytes);
-}
+const PER_RECEIPT_TABLES: Record<PerReceipt, string> = {
+  shipments_per_receipt: "receipt_shipments",
+  refunds_per_receipt: "receipt_refunds",
+};
 
-/** The sentence refusing one more refund of `receiptId`, `bytes` long, or undefined when it fits. */
-export function refundRefusal(holder: Holder, limits: SpaceLimits, receiptId: number, bytes: number) {
-  const onReceipt = statement(holder.db, "SELECT COUNT(*) FROM receipt_refunds WHERE receipt_id = ?")
+/** The sentence refusing one more shipment or refund of `receiptId`, `bytes` long, or undefined when it fits. */
+export function perReceiptRefusal(
+  holder: Holder,
+  limits: SpaceLimits,
+  bound: PerReceipt,
+  receiptId: number,
+  bytes: number,
+) {
+  const onReceipt = statement(holder.db, `SELECT COUNT(*) FROM ${PER_RECEIPT_TABLES[bound]} WHERE receipt_id = ?`)
     .pluck()
     .get(receiptId) as number;
-  if (onReceipt + 1 > limits.refunds_per_receipt)
-    return refusalSentence("refunds_per_receipt", limits.refunds_per_receipt, onReceipt, 1);
-  return spaceRefusal(holder, limits, "bytes", bytes);
+  if (onReceipt + 1 > limits[bound]) return refusalSentence(bound, limits[bound], onReceipt, 1);
+  const inAll = bound === "shipments_per_receipt" ? spaceRefusal(holder, limits, "shipments", 1) : undefined;
+  return inAll ?? spaceRefusal(holder, limits, "bytes", bytes);
 }

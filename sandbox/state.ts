@@ -6,7 +6,7 @@ import { RequestLog } from "./request-log.js";
 import { FaultPlan } from "./faults.js";
 import { PHASE_STARTS, phaseAt, phaseReached, type Phase } from "./phases.js";
 import { WebhookHub } from "./webhooks.js";
-import { refundRefusal, shipmentRefusal, spaceRefusal, type SpaceBound, type SpaceLimits } from "./space-limits.js";
+import { perReceiptRefusal, spaceRefusal, type PerReceipt, type SpaceBound, type SpaceLimits } from "./space-limits.js";
 
 export { PHASES, type Phase } from "./phases.js";
 
@@ -136,14 +136,9 @@ export class SandboxState {
     return this.limits && spaceRefusal(this, this.limits, bound, count);
   }
 
-  /** Why one more shipment of `receiptId`, `bytes` long, would overfill this space, or undefined. */
-  shipmentRefusal(receiptId: number, bytes: number): string | undefined {
-    return this.limits && shipmentRefusal(this, this.limits, receiptId, bytes);
-  }
-
-  /** Why one more refund of `receiptId`, `bytes` long, would overfill this space, or undefined. */
-  refundRefusal(receiptId: number, bytes: number): string | undefined {
-    return this.limits && refundRefusal(this, this.limits, receiptId, bytes);
+  /** Why one more shipment or refund of `receiptId`, `bytes` long, would overfill this space, or undefined. */
+  perReceiptRefusal(bound: PerReceipt, receiptId: number, bytes: number): string | undefined {
+    return this.limits && perReceiptRefusal(this, this.limits, bound, receiptId, bytes);
   }
 
   private seed() {

@@ -154,7 +154,8 @@ export const receiptRoutes = [
             send_bcc: fields.send_bcc ?? false,
           }
         : null;
-      const full = shipment && c.get("state").shipmentRefusal(row.receipt_id, storedBytes(shipment));
+      const full =
+        shipment && c.get("state").perReceiptRefusal("shipments_per_receipt", row.receipt_id, storedBytes(shipment));
       if (full) return jsonError(c, 403, full);
       recordShipment(db, row.receipt_id, shipment, c.get("state").now());
       return c.json(receiptsJson(db, [getReceiptRow(db, row.shop_id, row.receipt_id)!])[0]);
