@@ -33,7 +33,7 @@ const VIEW = { includes: [], legacy: false };
 const ALL_ASSOCIATIONS = Object.keys(LISTING_ASSOCIATIONS) as ListingAssociation[];
 const LEGACY_KEYS = ["personalization_is_required", "personalization_char_count_max", "personalization_instructions"];
 const ASSOCIATION_KEYS: string[] = Object.values(LISTING_ASSOCIATIONS);
-const GUARANTEE_KEYS: string[] = EU_GUARANTEE_FIELDS;
+const GUARANTEE_KEYS: string[] = [...EU_GUARANTEE_FIELDS, "ecgt_commercial_guarantee_enabled"];
 const LISTING_KEYS = Object.keys(listingSchema.shape).filter(
   (key) => !LEGACY_KEYS.includes(key) && !ASSOCIATION_KEYS.includes(key) && !GUARANTEE_KEYS.includes(key),
 );

@@ -67,7 +67,7 @@ describe("compareDocuments: what changed in a published OpenAPI document, for a 
           .filter((difference) => difference.operation!.id === reader)
           .map((d) => leaf(d.name))
           .sort(),
-      ).toEqual(ECGT);
+      ).toEqual([...ECGT, "ecgt_commercial_guarantee_enabled"].sort());
     expect(read.every((difference) => difference.class === "additive" && !difference.usedByDashboard)).toBe(true);
 
     const states = where(differences, "enum-value", "added");
