@@ -4,7 +4,14 @@ import { z } from "zod";
 import { sellerAction, type Refusal } from "@/lib/actions/seller-action";
 import { db } from "@/lib/db";
 import type { Result } from "@/lib/marketplace";
-import { moveItems, shipItems, type Mover, type MoveOutcome, type ShipReceipts } from "@/lib/orders/queue/moves";
+import {
+  anyMovable,
+  moveItems,
+  shipItems,
+  type Mover,
+  type MoveOutcome,
+  type ShipReceipts,
+} from "@/lib/orders/queue/moves";
 import { SHIP_RECEIPTS_MAX, shipReceipts } from "@/lib/orders/ship-receipts";
 import { trackingInput } from "@/lib/orders/tracking-input";
 import { itemFactsOf } from "@/lib/orders/queue/queue-view";
@@ -62,11 +69,14 @@ const DAY_SECONDS = 24 * 3600;
 
 /**
  * The kept orders brought up to date before a batch that makes or ships (two requests, whatever the batch's size), so
- * an order cancelled since the page loaded is refused before anything is sent. When the marketplace cannot answer,
- * the batch is judged on what is kept: the marketplace itself refuses a shipment to a cancelled order.
+ * an order cancelled since the page loaded is refused before anything is sent; a batch whose items are none of the
+ * shop's, or none of which the move could take, reads nothing. When the marketplace cannot answer, the batch is
+ * judged on what is kept: the marketplace itself refuses a shipment to a cancelled order.
  */
-async function refreshed(seller: Mover) {
-  await keptOrdersReady(seller, 0, "now");
+async function refreshed(seller: Mover, kind: MoveKind, ids: string[]) {
+  const database = await db();
+  if (await anyMovable(database, seller, kind, ids, itemFactsOf(database, seller)))
+    await keptOrdersReady(seller, 0, "now");
 }
 
 async function moved(
@@ -80,13 +90,13 @@ async function moved(
 }
 
 export const markMadeAction = sellerAction("save", batchSchema, async (input, { seller }) => {
-  await refreshed(seller);
+  await refreshed(seller, "made", input.itemIds);
   return moved(seller, "made", input.itemIds);
 });
 
 /** Each ticked item's order is marked shipped on the marketplace (createReceiptShipment), then the item moves. */
 export const markShippedAction = sellerAction("save", shipSchema, async (input, { seller, marketplace }) => {
-  await refreshed(seller);
+  await refreshed(seller, "shipped", input.itemIds);
   const database = await db();
   const ship: ShipReceipts = async (receiptIds) => {
     if (input.tracking && receiptIds.length > 1) return { refusal: ONE_ORDER_PER_CODE };

@@ -53,8 +53,13 @@ describe("Mark shipped in the production queue", () => {
         expect(answer.result).toEqual({ ok: true, data: { done: [itemId], refused: [] } });
       }
     });
-    expect(sent.map((entry) => entry.path)).toEqual(
-      three.map(({ receiptId }) => `/v3/application/shops/${shop.seller.shop_id}/receipts/${receiptId}/tracking`),
+    // Each batch first reads what changed and what was cancelled (docs/sellers.md, "The order's life in the queue").
+    const receipts = `/v3/application/shops/${shop.seller.shop_id}/receipts`;
+    expect(sent.filter((entry) => entry.path.endsWith("/tracking")).map((entry) => entry.path)).toEqual(
+      three.map(({ receiptId }) => `${receipts}/${receiptId}/tracking`),
+    );
+    expect(sent.filter((entry) => !entry.path.endsWith("/tracking")).map((entry) => entry.path)).toEqual(
+      three.flatMap(() => [receipts, receipts]),
     );
     const token = (await issueTokensFor(shop.sandbox.url, { user_id: shop.seller.user_id, scopes: ["transactions_r"] }))
       .access_token;

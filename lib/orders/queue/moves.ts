@@ -85,6 +85,22 @@ async function after(database: Database, shopId: number, kind: MoveKind, item: O
   }
 }
 
+/** Whether any of the items is the shop's and could take the move now: a batch that moves none reads nothing first. */
+export async function anyMovable(
+  database: Database,
+  mover: Mover,
+  kind: MoveKind,
+  itemIds: readonly string[],
+  factsOf: (owned: OwnedItem[]) => Promise<Map<string, ItemFacts>>,
+): Promise<boolean> {
+  const owned = [...(await queueStore(database).owned(mover.shopId, itemIds)).values()];
+  const facts = await factsOf(owned);
+  return owned.some((item) => {
+    const known = facts.get(item.itemId);
+    return known !== undefined && refusalOf(kind, stateOf(item.row, known), known.name) === null;
+  });
+}
+
 export async function moveItems(
   database: Database,
   mover: Mover,
