@@ -298,4 +298,7 @@ export const MIGRATIONS = [
      wait_days INTEGER NOT NULL,
      on_deadline TEXT NOT NULL
    )`,
+  // A kept listing's own count of writes: a count over a shop's listings (the header's Needs attention) moves when the
+  // dashboard's own write is kept from its answer, which leaves the marketplace's timestamp as it was.
+  "ALTER TABLE mirror_listings ADD COLUMN revision BIGINT NOT NULL DEFAULT 0",
 ];

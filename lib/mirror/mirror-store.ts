@@ -148,11 +148,11 @@ export function mirrorStore(db: Database) {
 
     /** Changes whenever a kept listing of the shop is added, written or removed: what a count over them depends on. */
     async version(shopId: number): Promise<string> {
-      const [row] = await db.query<{ listings: number; stamps: number | null }>(
-        "SELECT COUNT(*) AS listings, SUM(updated_timestamp) AS stamps FROM mirror_listings WHERE shop_id = $1",
+      const [row] = await db.query<{ listings: number; stamps: number | null; revisions: number | null }>(
+        "SELECT COUNT(*) AS listings, SUM(updated_timestamp) AS stamps, SUM(revision) AS revisions FROM mirror_listings WHERE shop_id = $1",
         [shopId],
       );
-      return `${Number(row?.listings ?? 0)}:${Number(row?.stamps ?? 0)}`;
+      return `${Number(row?.listings ?? 0)}:${Number(row?.stamps ?? 0)}:${Number(row?.revisions ?? 0)}`;
     },
 
     async listingIds(shopId: number): Promise<number[]> {
@@ -177,7 +177,7 @@ export function mirrorStore(db: Database) {
       (await db.execute(
         `INSERT INTO mirror_listings (listing_id, shop_id, state, updated_timestamp, listing) VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT (listing_id) DO UPDATE SET shop_id = excluded.shop_id, state = excluded.state,
-         updated_timestamp = excluded.updated_timestamp, listing = excluded.listing
+         updated_timestamp = excluded.updated_timestamp, listing = excluded.listing, revision = mirror_listings.revision + 1
          WHERE excluded.updated_timestamp >= mirror_listings.updated_timestamp`,
         [listing.id, listing.shopId, listing.state, listing.updatedAt ?? 0, JSON.stringify(listing)],
       )) === 1,
@@ -185,7 +185,8 @@ export function mirrorStore(db: Database) {
     // Replaces exactly the version `known` read: of two processes applying one change, only one sees it as a change.
     replace: async (known: StoredListing, listing: Listing) =>
       (await db.execute(
-        "UPDATE mirror_listings SET shop_id = $1, state = $2, updated_timestamp = $3, listing = $4 WHERE listing_id = $5 AND listing = $6",
+        `UPDATE mirror_listings SET shop_id = $1, state = $2, updated_timestamp = $3, listing = $4, revision = revision + 1
+         WHERE listing_id = $5 AND listing = $6`,
         [
           listing.shopId,
           listing.state,
