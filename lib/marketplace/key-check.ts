@@ -38,8 +38,6 @@ export function checkApiKeyOnce(
   return state.inFlight;
 }
 
-export const lastKeyCheck = (): KnownKeyCheck | undefined => held().last;
-
 /** The last known state: the key's check (the one in flight, if any, is waited for) and any failure seen since. */
 export async function marketplaceState(): Promise<MarketplaceState> {
   const state = held();

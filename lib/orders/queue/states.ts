@@ -26,9 +26,6 @@ export const STATE_LABELS: Record<QueueState, string> = {
   shipped: "Shipped",
 };
 
-/** The states the marketplace's order puts an item in whatever its row says: not kept, so nothing moves them. */
-export const ORDER_STATES: readonly QueueState[] = ["not-paid", "cancelled", "cancelled-made"];
-
 export type MoveKind = "made" | "shipped" | "approve" | "correct" | "remake" | "ask" | "deadline";
 
 /** How a flagged item was cleared for making: approved as it is, or with the correction the buyer agreed to. */
