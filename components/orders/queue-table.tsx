@@ -14,6 +14,7 @@ export function QueueTable({
   today,
   now,
   wait,
+  carrier,
 }: {
   items: QueueItem[];
   dueTodayIds: string[];
@@ -23,6 +24,8 @@ export function QueueTable({
   now: number;
   /** The seller's defaults for "Ask the buyer". */
   wait: { waitDays: number; onDeadline: OnDeadline };
+  /** The carrier the seller last shipped with. */
+  carrier: string | null;
 }) {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
@@ -54,6 +57,8 @@ export function QueueTable({
         dueTodayIds={dueTodayIds}
         selectedReview={[...selected].some((id) => ["review", "waiting"].includes(byId.get(id)?.state ?? ""))}
         wait={wait}
+        items={items}
+        carrier={carrier}
       />
       <div className="mt-2 overflow-x-auto rounded-lg ring-1 ring-stone-200">
         <table className="w-full border-collapse bg-white text-left text-sm" aria-label="Production queue">

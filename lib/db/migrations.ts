@@ -301,4 +301,18 @@ export const MIGRATIONS = [
   // A kept listing's own count of writes: a count over a shop's listings (the header's Needs attention) moves when the
   // dashboard's own write is kept from its answer, which leaves the marketplace's timestamp as it was.
   "ALTER TABLE mirror_listings ADD COLUMN revision BIGINT NOT NULL DEFAULT 0",
+  // The carrier a seller ships with, chosen once in the shipping form; a shipment the marketplace did not answer,
+  // kept with its items until it is sent (lib/orders/waiting-shipments.ts), or with the marketplace's refusal then.
+  `ALTER TABLE queue_settings ADD COLUMN carrier TEXT;
+   CREATE TABLE waiting_shipments (
+     shop_id BIGINT NOT NULL,
+     receipt_id BIGINT NOT NULL,
+     user_id BIGINT NOT NULL,
+     carrier_name TEXT,
+     tracking_code TEXT,
+     item_ids TEXT NOT NULL,
+     waiting_since BIGINT NOT NULL,
+     refusal TEXT,
+     PRIMARY KEY (shop_id, receipt_id)
+   )`,
 ];
