@@ -17,6 +17,9 @@ import { waitingShipments } from "./waiting-shipments";
 // an item moves to shipped only once the marketplace holds its order's shipment (ship-receipts.ts). The queue's own
 // refusals and a bad code cost no request; a refused order is one sentence, and the rest of the batch ships.
 
+/** What the kept orders say of each item (queue-view.ts reads them with their answers). */
+export type FactsOf = (owned: OwnedItem[]) => Promise<Map<string, ItemFacts>>;
+
 export type OrderShipment = { receiptId: number; carrierName?: string; trackingCode?: string };
 
 /** `waiting`: items kept to ship when the marketplace answers again. */
@@ -35,8 +38,8 @@ export async function shipOrders(
   marketplace: Marketplace,
   seller: ShipSeller,
   order: { itemIds: readonly string[]; shipments: readonly OrderShipment[] },
+  factsOf: FactsOf = itemFactsOf(database, seller),
 ): Promise<ShipBatch | { refusal: string }> {
-  const factsOf = itemFactsOf(database, seller);
   const owned = await queueStore(database).owned(seller.shopId, order.itemIds);
   const facts = await factsOf([...owned.values()]);
   const batch: ShipBatch = { done: [], refused: [], waiting: [] };
@@ -115,6 +118,7 @@ export async function shipList(
   marketplace: Marketplace,
   seller: ShipSeller,
   text: string,
+  factsOf: FactsOf = itemFactsOf(database, seller),
 ): Promise<ShipBatch | { refusal: string }> {
   const list = shipmentList(text);
   if (!list.ok) return { refusal: list.refusal };
@@ -145,7 +149,7 @@ export async function shipList(
     );
   }
   if (itemIds.length === 0) return { done: [], refused, waiting: [] };
-  const shipped = await shipOrders(database, marketplace, seller, { itemIds, shipments: list.shipments });
+  const shipped = await shipOrders(database, marketplace, seller, { itemIds, shipments: list.shipments }, factsOf);
   if ("refusal" in shipped) return shipped;
   // Each sentence names its line, as the seller reads the list.
   const withLine = (reason: string) => {
@@ -165,12 +169,16 @@ const WAITING_PER_ROUND = 20;
  * The shipments kept while the marketplace did not answer, sent now: shipped, their items move; refused, the queue
  * row says why; still unanswered, they wait for the next round.
  */
-export async function sendWaitingShipments(database: Database, marketplace: Marketplace) {
+export async function sendWaitingShipments(
+  database: Database,
+  marketplace: Marketplace,
+  factsOf: (seller: Mover) => FactsOf = (seller) => itemFactsOf(database, seller),
+) {
   const store = waitingShipments(database);
   for (const waiting of await store.toSend(WAITING_PER_ROUND)) {
     const seller = { userId: waiting.userId, shopId: waiting.shopId };
     const owned = await queueStore(database).owned(seller.shopId, waiting.itemIds);
-    const facts = await itemFactsOf(database, seller)([...owned.values()]);
+    const facts = await factsOf(seller)([...owned.values()]);
     // The permission was checked when it was kept; one withdrawn since is refused by the marketplace (403).
     const sent = await shipReceipts(
       database,
