@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState, type Dispatch, type SetStateAction } from "react";
+import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from "react";
 import {
   markMadeAction,
   markShippedAction,
@@ -65,9 +65,12 @@ export function QueueBatchBar({
   }, [setSelected]);
   const set = (change: Partial<Typed>) => setTyped((before) => ({ ...before, ...change }));
   const ticked = items.filter((item) => selected.has(item.itemId));
+  const status = useRef<HTMLDivElement>(null);
   const { run, feedback, pending } = useQueueMoves(selected, (verb, outcome) => {
     const refused = new Set(outcome.refused.flatMap((item) => (item.itemId ? [item.itemId] : [])));
     setSelected(refused);
+    // Nothing left ticked, the bar and the button pressed go: focus goes to what the move did, not to the page.
+    if (refused.size === 0) status.current?.focus();
     if (verb === "remake") set({ reason: "" });
     if (verb === "correct") set({ note: "" });
     if (verb !== "shipped") return;
@@ -161,7 +164,7 @@ export function QueueBatchBar({
         pending={pending}
         onSend={() => run("shipped", () => shipListAction({ list: typed.list }), false)}
       />
-      <div role="status" className="mt-2 min-h-6 text-sm">
+      <div role="status" ref={status} tabIndex={-1} className="mt-2 min-h-6 text-sm outline-none">
         {feedback && (
           <div
             className={
