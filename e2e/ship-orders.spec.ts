@@ -43,7 +43,7 @@ async function receiptsOf(seller: TestSeller) {
 }
 
 /** What the seller does, counted: each code typed, and every other click, choice or paste. */
-function counter(page: Page) {
+function counter() {
   const count = { codes: 0, other: 0 };
   return {
     count,
@@ -78,7 +78,7 @@ test("13 orders shipped in one form with one carrier: 13 shipments with their co
   // Nothing ticked: the bar holds no move and no field.
   await expect(page.getByRole("button", { name: "Mark made" })).toHaveCount(0);
   await expect(page.getByLabel(/Tracking code/)).toHaveCount(0);
-  const seller$ = counter(page);
+  const seller$ = counter();
   await seller$.check(page.getByRole("checkbox", { name: "Select every item on this page" }));
   await seller$.click(page.getByRole("button", { name: "Mark 13 orders shipped" }));
   const form = page.getByRole("form", { name: "Ship the ticked orders" });
@@ -141,7 +141,7 @@ test("a pasted list of 13 lines ships 12 orders with their codes and refuses its
   const notHers = (await other.place("Someone Else", "Zed")).receipt_id;
   const lines = receipts.map((receiptId) => `${receiptId}\tUSPS\t${codeOf(receiptId)}`);
   lines.splice(6, 0, `${notHers}\tUSPS\t${codeOf(notHers)}`);
-  const seller$ = counter(page);
+  const seller$ = counter();
   await seller$.click(page.getByText("Ship from a list of tracking codes"));
   await seller$.paste(
     page.getByLabel("One line per order: order number, carrier, tracking code"),
