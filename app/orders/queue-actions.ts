@@ -8,7 +8,7 @@ import { anyMovable, moveItems, type Mover, type MoveOutcome } from "@/lib/order
 import { queueStore } from "@/lib/orders/queue/queue-store";
 import { shipList, shipOrders, type ShipBatch } from "@/lib/orders/ship-orders";
 import { SHIP_RECEIPTS_MAX } from "@/lib/orders/ship-receipts";
-import { LIST_MAX_BYTES, shipmentList } from "@/lib/orders/shipment-list";
+import { LIST_MAX_BYTES } from "@/lib/orders/shipment-list";
 import { CARRIERS } from "@/lib/orders/carriers";
 import { itemFactsOf } from "@/lib/orders/queue/queue-view";
 import { ON_DEADLINE, type MoveKind } from "@/lib/orders/queue/states";
@@ -75,16 +75,19 @@ const askSchema = z.object({
 const DAY_SECONDS = 24 * 3600;
 
 /**
- * The kept orders brought up to date before a batch that makes or ships (two requests, whatever the batch's size), so
- * an order cancelled since the page loaded is refused before anything is sent; a batch whose items are none of the
- * shop's, or none of which the move could take, reads nothing. When the marketplace cannot answer, the batch is
- * judged on what is kept: the marketplace itself refuses a shipment to a cancelled order.
+ * The kept orders brought up to date before a batch that makes (two requests, whatever the batch's size), so an order
+ * cancelled since the page loaded is refused; a batch whose items are none of the shop's, or none of which the move
+ * could take, reads nothing. A shipment reads them once its own checks pass (lib/orders/ship-orders.ts). When the
+ * marketplace cannot answer, the batch is judged on what is kept: the marketplace itself refuses a shipment to a
+ * cancelled order.
  */
 async function refreshed(seller: Mover, kind: MoveKind, ids: string[]) {
   const database = await db();
   if (await anyMovable(database, seller, kind, ids, itemFactsOf(database, seller)))
     await keptOrdersReady(seller, 0, "now");
 }
+
+const refreshOf = (seller: Mover) => () => keptOrdersReady(seller, 0, "now");
 
 async function moved(
   mover: Mover,
@@ -109,18 +112,16 @@ function shipAnswered(batch: ShipBatch | { refusal: string }): Result<ShipBatch>
 
 /** The form: each ticked item's order marked shipped on the marketplace with its code, the carrier kept for next time. */
 export const markShippedAction = sellerAction("save", shipSchema, async (input, { seller, marketplace }) => {
-  await refreshed(seller, "shipped", input.itemIds);
   const database = await db();
   await queueStore(database).setCarrier(seller.shopId, input.carrierName);
   const shipments = input.tracking.map((one) => ({ ...one, carrierName: input.carrierName }));
-  return shipAnswered(await shipOrders(database, marketplace, seller, { itemIds: input.itemIds, shipments }));
+  const order = { itemIds: input.itemIds, shipments };
+  return shipAnswered(await shipOrders(database, marketplace, seller, order, { refresh: refreshOf(seller) }));
 });
 
 /** A pasted or uploaded list of "order, carrier, tracking", each line checked before anything is sent. */
 export const shipListAction = sellerAction("save", listSchema, async (input, { seller, marketplace }) => {
-  const list = shipmentList(input.list);
-  if (list.ok && list.shipments.length > 0) await keptOrdersReady(seller, 0, "now");
-  return shipAnswered(await shipList(await db(), marketplace, seller, input.list));
+  return shipAnswered(await shipList(await db(), marketplace, seller, input.list, { refresh: refreshOf(seller) }));
 });
 
 export const approveAction = sellerAction("save", batchSchema, async (input, { seller }) =>

@@ -99,7 +99,7 @@ describe.each(eachEngine())("shipping a day's parcels on %s", (_engine, location
       trackingCode: codeOf(order.receiptId),
     }));
     const itemIds = orders.map((order) => order.itemId);
-    const batch = (await shipOrders(db, market, seller, { itemIds, shipments }, facts)) as ShipBatch;
+    const batch = (await shipOrders(db, market, seller, { itemIds, shipments }, { factsOf: facts })) as ShipBatch;
     expect(batch).toEqual({ done: orders.map((order) => order.itemId), refused: [], waiting: [] });
     expect((await posts()).length - before).toBe(13);
     const receipts = await receiptsOf();
@@ -121,7 +121,7 @@ describe.each(eachEngine())("shipping a day's parcels on %s", (_engine, location
           { receiptId: hidden!.receiptId, carrierName: "usps", trackingCode: "9400\u200b1" },
         ],
       },
-      facts,
+      { factsOf: facts },
     )) as ShipBatch;
     expect(batch.done).toEqual([good!.itemId]);
     expect(batch.refused.map((one) => one.reason)).toEqual([
@@ -139,13 +139,9 @@ describe.each(eachEngine())("shipping a day's parcels on %s", (_engine, location
         ? `${order.receiptId},Pony Express,${codeOf(order.receiptId)}`
         : `${order.receiptId},USPS,${codeOf(order.receiptId)}`,
     );
-    const batch = (await shipList(
-      db,
-      market,
-      seller,
-      `Order Number,Carrier,Tracking Number\n${lines.join("\n")}\n`,
-      facts,
-    )) as ShipBatch;
+    const batch = (await shipList(db, market, seller, `Order Number,Carrier,Tracking Number\n${lines.join("\n")}\n`, {
+      factsOf: facts,
+    })) as ShipBatch;
     expect(batch.done).toHaveLength(12);
     expect(batch.refused.map((one) => one.reason)).toEqual([
       expect.stringMatching(new RegExp(`^Line 6, order ${orders[4]!.receiptId}: “Pony Express” is not a carrier`)),
@@ -179,7 +175,7 @@ describe.each(eachEngine())("shipping a day's parcels on %s", (_engine, location
         itemIds: [first!.itemId, second!.itemId],
         shipments,
       },
-      facts,
+      { factsOf: facts },
     )) as ShipBatch;
     expect(batch.done).toEqual([]);
     expect(batch.waiting).toEqual([first!.itemId, second!.itemId]);

@@ -32,25 +32,42 @@ export type ShipBatch = {
 const TOO_MANY_ORDERS = `At most ${SHIP_RECEIPTS_MAX} orders can be marked shipped at once: tick fewer, then the next ones.`;
 const NO_CARRIER = "it has a tracking code but no carrier: choose the carrier, then ship it again.";
 
-/** The ticked items' orders shipped, each with its tracking code where one is given. */
-export async function shipOrders(
-  database: Database,
-  marketplace: Marketplace,
-  seller: ShipSeller,
-  order: { itemIds: readonly string[]; shipments: readonly OrderShipment[] },
-  factsOf: FactsOf = itemFactsOf(database, seller),
-): Promise<ShipBatch | { refusal: string }> {
-  const owned = await queueStore(database).owned(seller.shopId, order.itemIds);
-  const facts = await factsOf([...owned.values()]);
-  const batch: ShipBatch = { done: [], refused: [], waiting: [] };
+/**
+ * `refresh`: brings the kept orders up to date once something may be sent (an order cancelled since the page loaded
+ * is then refused before anything goes); a batch the queue or a bad code refuses whole reads nothing.
+ */
+export type ShipOptions = { factsOf?: FactsOf; refresh?: () => Promise<unknown> };
+
+/** The items among `itemIds` the queue lets ship, by order; the others refused with the queue's sentence. */
+function judged(
+  itemIds: Iterable<string>,
+  owned: Map<string, OwnedItem>,
+  facts: Map<string, ItemFacts>,
+  batch: ShipBatch,
+) {
   const byReceipt = new Map<number, OwnedItem[]>();
-  for (const itemId of new Set(order.itemIds)) {
+  for (const itemId of itemIds) {
     const item = owned.get(itemId);
     const known = facts.get(itemId);
     const reason = !item || !known ? NOT_FOUND(itemId) : refusalOf("shipped", stateOf(item.row, known), known.name);
     if (reason) batch.refused.push({ itemId, reason });
     else byReceipt.set(item!.receiptId, [...(byReceipt.get(item!.receiptId) ?? []), item!]);
   }
+  return byReceipt;
+}
+
+/** The ticked items' orders shipped, each with its tracking code where one is given. */
+export async function shipOrders(
+  database: Database,
+  marketplace: Marketplace,
+  seller: ShipSeller,
+  order: { itemIds: readonly string[]; shipments: readonly OrderShipment[] },
+  { factsOf = itemFactsOf(database, seller), refresh }: ShipOptions = {},
+): Promise<ShipBatch | { refusal: string }> {
+  const owned = await queueStore(database).owned(seller.shopId, order.itemIds);
+  let facts = await factsOf([...owned.values()]);
+  const batch: ShipBatch = { done: [], refused: [], waiting: [] };
+  let byReceipt = judged(new Set(order.itemIds), owned, facts, batch);
   if (byReceipt.size > SHIP_RECEIPTS_MAX) return { refusal: TOO_MANY_ORDERS };
   const refuseOrder = (receiptId: number, reason: string) => {
     for (const item of byReceipt.get(receiptId) ?? [])
@@ -69,6 +86,17 @@ export async function shipOrders(
     else tracking.push({ receiptId, carrierName: carrier.value, trackingCode: code.code });
   }
   if (byReceipt.size === 0) return batch;
+  if (refresh) {
+    await refresh();
+    facts = await factsOf([...owned.values()]);
+    byReceipt = judged(
+      [...byReceipt.values()].flat().map((item) => item.itemId),
+      owned,
+      facts,
+      batch,
+    );
+    if (byReceipt.size === 0) return batch;
+  }
   const sent = await shipReceipts(database, marketplace, seller, { receiptIds: [...byReceipt.keys()], tracking });
   if (!sent.ok) return { refusal: sent.refusal };
   const landed: string[] = [];
@@ -118,7 +146,7 @@ export async function shipList(
   marketplace: Marketplace,
   seller: ShipSeller,
   text: string,
-  factsOf: FactsOf = itemFactsOf(database, seller),
+  options: ShipOptions = {},
 ): Promise<ShipBatch | { refusal: string }> {
   const list = shipmentList(text);
   if (!list.ok) return { refusal: list.refusal };
@@ -149,7 +177,7 @@ export async function shipList(
     );
   }
   if (itemIds.length === 0) return { done: [], refused, waiting: [] };
-  const shipped = await shipOrders(database, marketplace, seller, { itemIds, shipments: list.shipments }, factsOf);
+  const shipped = await shipOrders(database, marketplace, seller, { itemIds, shipments: list.shipments }, options);
   if ("refusal" in shipped) return shipped;
   // Each sentence names its line, as the seller reads the list.
   const withLine = (reason: string) => {
