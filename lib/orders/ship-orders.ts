@@ -8,7 +8,7 @@ import { moveItems, NOT_FOUND, type ItemFacts, type Mover } from "./queue/moves"
 import { queueStore, type OwnedItem } from "./queue/queue-store";
 import { itemFactsOf } from "./queue/queue-view";
 import { refusalOf, stateOf } from "./queue/states";
-import { SHIP_RECEIPTS_MAX, shipReceipts, type ShipSeller } from "./ship-receipts";
+import { DOWN_IN_A_ROW, SHIP_RECEIPTS_MAX, shipReceipts, type ShipSeller } from "./ship-receipts";
 import { shipmentList } from "./shipment-list";
 import { trackingCodeOf } from "./tracking-input";
 import { waitingShipments } from "./waiting-shipments";
@@ -203,6 +203,7 @@ export async function sendWaitingShipments(
   factsOf: (seller: Mover) => FactsOf = (seller) => itemFactsOf(database, seller),
 ) {
   const store = waitingShipments(database);
+  let unanswered = 0;
   for (const waiting of await store.toSend(WAITING_PER_ROUND)) {
     const seller = { userId: waiting.userId, shopId: waiting.shopId };
     const owned = await queueStore(database).owned(seller.shopId, waiting.itemIds);
@@ -224,7 +225,12 @@ export async function sendWaitingShipments(
       logger().info({ msg: "a waiting shipment was sent", shopId: seller.shopId, receiptId: waiting.receiptId });
       continue;
     }
-    if (outcome && "waiting" in outcome) return;
+    if (outcome && "waiting" in outcome) {
+      unanswered += 1;
+      if (unanswered >= DOWN_IN_A_ROW) return;
+      continue;
+    }
+    unanswered = 0;
     const reason = outcome && !outcome.shipped ? outcome.reason : !sent.ok ? sent.refusal : "not sent.";
     await store.refused(seller.shopId, waiting.receiptId, reason);
   }

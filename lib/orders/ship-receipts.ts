@@ -28,7 +28,8 @@ export type ShipOutcome =
 
 export const WAITING = "Waiting for the marketplace: will be sent when it answers.";
 
-const DOWN = new Set<MarketplaceFailure["kind"]>(["unavailable", "timeout"]);
+export const DOWN = new Set<MarketplaceFailure["kind"]>(["unavailable", "timeout"]);
+export const DOWN_IN_A_ROW = 3;
 
 export type ShipRefusal = Refusal & { missingScope: true };
 
@@ -103,8 +104,9 @@ export async function shipReceipts(
   const kept = await orders.kept(seller.shopId, receiptIds);
   const outcomes: ShipOutcome[] = [];
   let stopped: string | undefined;
-  // Once the marketplace does not answer, the receipts after it wait too rather than each waiting out its time-out.
-  let down = false;
+  // A marketplace that did not answer this many in a row is down: the receipts after them wait too, rather than each
+  // waiting out its time-out; one unanswered among answers is a fault of that request alone.
+  let unanswered = 0;
   for (const receiptId of receiptIds) {
     const order = kept.get(receiptId);
     const given = tracking.get(receiptId);
@@ -113,11 +115,12 @@ export async function shipReceipts(
       outcomes.push({ receiptId, shipped: false, reason: refused });
       continue;
     }
-    if (down) {
+    if (unanswered >= DOWN_IN_A_ROW) {
       outcomes.push({ receiptId, shipped: false, reason: WAITING, waiting: true });
       continue;
     }
     const sent = await shipOne(db, marketplace, seller, { receiptId, tracking: given, wasOpen: !order!.shipped });
+    unanswered = !sent.ok && "failure" in sent && DOWN.has(sent.failure.kind) ? unanswered + 1 : 0;
     if (sent.ok) {
       if (sent.data) await orders.put(seller.shopId, [sent.data]);
       outcomes.push({ receiptId, shipped: true });
@@ -128,7 +131,6 @@ export async function shipReceipts(
       continue;
     }
     if (DOWN.has(sent.failure.kind)) {
-      down = true;
       outcomes.push({ receiptId, shipped: false, reason: WAITING, waiting: true });
       continue;
     }
