@@ -17,7 +17,6 @@ import { callApi, createSeller, issueTokensFor, sandboxControl, type JsonBody } 
 import { sleep, startBenchSandbox } from "../processes";
 import { mapLimit } from "../stats";
 import { runWithOptions } from "./bench-part";
-import { SHIP_RECEIPTS_MAX } from "../../lib/orders/ship-receipts";
 
 const FAULT_SHARE = 0.03;
 /** The dashboard gives up on an answer after this long; the late answers come a second after it, the write landed. */
@@ -25,6 +24,8 @@ const TIMEOUT_MS = 2000;
 const LATE_MS = 3000;
 const MAX_ROUNDS = 6;
 const CALLS_AT_ONCE = 2;
+/** The most orders one call ships (SHIP_RECEIPTS_MAX of lib/orders/ship-receipts.ts, a server-only module). */
+const SHIP_RECEIPTS_MAX = 50;
 /** The background tries the waiting shipments every 10 s (lib/orders/background.ts): a round waits for it. */
 const BACKGROUND_MS = 11_000;
 const FILLING = "Reading your orders from the marketplace";

@@ -182,7 +182,11 @@ export async function shipList(
   // Each sentence names its line, as the seller reads the list.
   const withLine = (reason: string) => {
     const receiptId = Number(/order (\d+)/i.exec(reason)?.[1]);
-    return lineOf.has(receiptId) ? `Line ${lineOf.get(receiptId)}: ${reason}` : reason;
+    if (!lineOf.has(receiptId)) return reason;
+    const line = `Line ${lineOf.get(receiptId)}`;
+    return reason.startsWith(`Order ${receiptId}: `)
+      ? `${line}, order ${reason.slice("Order ".length)}`
+      : `${line}: ${reason}`;
   };
   return {
     ...shipped,
