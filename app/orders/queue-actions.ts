@@ -8,7 +8,7 @@ import { anyMovable, moveItems, type Mover, type MoveOutcome } from "@/lib/order
 import { queueStore } from "@/lib/orders/queue/queue-store";
 import { shipList, shipOrders, type ShipBatch } from "@/lib/orders/ship-orders";
 import { SHIP_RECEIPTS_MAX } from "@/lib/orders/ship-receipts";
-import { LIST_MAX_BYTES } from "@/lib/orders/shipment-list";
+import { LIST_MAX_BYTES } from "@/lib/orders/shipment-list-bounds";
 import { CARRIERS } from "@/lib/orders/carriers";
 import { itemFactsOf } from "@/lib/orders/queue/queue-view";
 import { ON_DEADLINE, type MoveKind } from "@/lib/orders/queue/states";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState, type FormEvent } from "react";
-import { LIST_MAX_BYTES } from "@/lib/orders/shipment-list";
+import { LIST_MAX_BYTES } from "@/lib/orders/shipment-list-bounds";
 import { Button } from "../ui/button";
 
 const TOO_LARGE = `That file is over ${LIST_MAX_BYTES / 1024} KB: ship it in parts of a few hundred orders.`;

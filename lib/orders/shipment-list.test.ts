@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { LIST_MAX_BYTES, LIST_MAX_LINES, shipmentList } from "./shipment-list";
+import { shipmentList } from "./shipment-list";
+import { LIST_MAX_BYTES, LIST_MAX_LINES } from "./shipment-list-bounds";
 
 const shipped = (text: string) => {
   const list = shipmentList(text);

@@ -1,14 +1,11 @@
 import Papa from "papaparse";
 import { carrierOf, KNOWN_CARRIERS } from "./carriers";
+import { LIST_MAX_BYTES, LIST_MAX_LINES } from "./shipment-list-bounds";
 import { trackingCodeOf } from "./tracking-input";
 
 // A day's shipments as label tools export them (docs/sellers.md, "Shipping a day's parcels"): one line per order,
 // "order, carrier, tracking", comma-, tab- or semicolon-separated, with or without a header row. Each line is checked
 // on its own, so a bad one is refused by its number and the rest still ship.
-
-/** A pasted list or an uploaded file beyond these is refused whole, before it is read. */
-export const LIST_MAX_BYTES = 256 * 1024;
-export const LIST_MAX_LINES = 500;
 
 export type ListedShipment = { line: number; receiptId: number; carrierName: string; trackingCode: string };
 export type ListRefusal = { line: number; receiptId: number | null; reason: string };
