@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page, type Route } from "@playwright/test";
 import { hydrated, signInTo } from "./editor";
 import { sellerAskingName } from "./orders";
 import {
@@ -204,4 +204,41 @@ test("a shipment made while the marketplace does not answer waits, says so on it
   expect((await receiptsOf(seller)).get(receiptId)?.shipments).toEqual([
     expect.objectContaining({ tracking_code: codeOf(receiptId) }),
   ]);
+});
+
+test("a page from an older build keeps the ticked orders, the carrier and every typed code through its Reload, then ships them", async ({
+  page,
+}) => {
+  const { seller, receipts } = await queueOf(page, 2);
+  const [first, second] = receipts as [number, number];
+  // The dashboard was updated since the page loaded: the action's id is unknown to it (test/system/rolling-deploy.test.ts).
+  const olderBuild = async (route: Route) => {
+    if (route.request().method() === "POST" && route.request().headers()["next-action"])
+      await route.fulfill({ status: 409, headers: { "x-nextjs-action-not-found": "1" }, body: "" });
+    else await route.fallback();
+  };
+  await page.route("**/orders*", olderBuild);
+  await page.getByRole("checkbox", { name: "Select every item on this page" }).check();
+  await page.getByRole("button", { name: "Mark 2 orders shipped" }).click();
+  const form = page.getByRole("form", { name: "Ship the ticked orders" });
+  await form.getByLabel("Carrier (for every order below)").selectOption({ label: "FedEx" });
+  await form.getByLabel(`Tracking code for order ${first}`).fill(`7700${first}`);
+  await form.getByLabel(`Tracking code for order ${second}`).fill(`7700${second}`);
+  await form.getByRole("button", { name: "Ship 2 orders" }).click();
+  const status = page.getByRole("status").filter({ hasText: "older version of the dashboard" });
+  await expect(status).toContainText("what you typed is kept");
+  await page.unroute("**/orders*", olderBuild);
+  await status.getByRole("button", { name: "Reload the page" }).click();
+
+  await hydrated(page.getByRole("checkbox", { name: "Select every item on this page" }));
+  await expect(form.getByLabel("Carrier (for every order below)")).toHaveValue("fedex");
+  await expect(form.getByLabel(`Tracking code for order ${first}`)).toHaveValue(`7700${first}`);
+  await expect(form.getByLabel(`Tracking code for order ${second}`)).toHaveValue(`7700${second}`);
+  await form.getByRole("button", { name: "Ship 2 orders" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "2 items marked shipped." })).toBeVisible();
+  const stored = await receiptsOf(seller);
+  for (const receiptId of receipts)
+    expect(stored.get(receiptId)?.shipments).toEqual([
+      expect.objectContaining({ carrier_name: "fedex", tracking_code: `7700${receiptId}` }),
+    ]);
 });
