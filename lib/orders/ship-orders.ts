@@ -89,8 +89,15 @@ export async function shipOrders(
   if (refresh) {
     await refresh();
     facts = await factsOf([...owned.values()]);
+    // Shipped since it was judged (a second click, another tab): the marketplace holds it shipped, as asked.
+    const ids = [...byReceipt.values()].flat().map((item) => item.itemId);
+    const shippedSince = ids.filter((itemId) => {
+      const known = facts.get(itemId);
+      return known !== undefined && stateOf(owned.get(itemId)!.row, known) === "shipped";
+    });
+    batch.done.push(...shippedSince);
     byReceipt = judged(
-      [...byReceipt.values()].flat().map((item) => item.itemId),
+      ids.filter((itemId) => !shippedSince.includes(itemId)),
       owned,
       facts,
       batch,
@@ -119,7 +126,7 @@ export async function shipOrders(
   const shipped = sent.data.filter((one) => one.shipped).map((one) => one.receiptId);
   await waitingShipments(database).done(seller.shopId, shipped);
   const moved = await moveShipped(database, seller, landed, facts);
-  return { ...batch, done: moved.done, refused: [...batch.refused, ...moved.refused] };
+  return { ...batch, done: [...batch.done, ...moved.done], refused: [...batch.refused, ...moved.refused] };
 }
 
 /** Judged as the items stood before the shipment, which now shows their receipt shipped. */

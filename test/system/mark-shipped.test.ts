@@ -17,6 +17,9 @@ const markShipped = (args: { itemIds: string[]; tracking?: { receiptId: number; 
     shop.cookie,
   );
 
+const shipList = (list: string) =>
+  callServerAction(`${shop.dashboard.url}/orders`, "shipListAction", [{ list }], shop.cookie);
+
 async function marketplaceCost(run: () => Promise<unknown>) {
   const since = shop.lastRequestId();
   await run();
@@ -102,6 +105,20 @@ describe("Mark shipped in the production queue", () => {
           formError: expect.stringMatching(new RegExp(`^Order ${receiptId}: The tracking code holds characters `)),
         });
       }
+    });
+    expect(sent).toEqual([]);
+  });
+
+  it("refuses a pasted list's line naming another shop's order, and a list over its bounds, in words, costing no request", async () => {
+    const sent = await marketplaceCost(async () => {
+      const foreign = await shipList("Order Number,Carrier,Tracking Number\n70001,USPS,9400111\n");
+      expect(foreign.result).toMatchObject({
+        ok: false,
+        formError: expect.stringMatching(/^Line 2, order 70001: it is not an order of your shop in the queue/),
+      });
+      const huge = await shipList(`70001,USPS,${"9".repeat(300 * 1024)}`);
+      expect(huge.result).toMatchObject({ ok: false });
+      expect(JSON.stringify(huge.result)).toContain("The list is over 256 KB");
     });
     expect(sent).toEqual([]);
   });
