@@ -88,6 +88,8 @@ test("13 orders shipped in one form with one carrier: 13 shipments with their co
   expect(await violations(page)).toEqual([]);
   for (const receiptId of receipts)
     await seller$.typeCode(form.getByLabel(`Tracking code for order ${receiptId}`), codeOf(receiptId));
+  // The picture of docs/sellers.md, copied to docs/ship-orders.png when the form's look changes.
+  await form.screenshot({ path: "test-results/ship-orders.png" });
   await seller$.click(form.getByRole("button", { name: "Ship 13 orders" }));
   await expect(page.getByRole("status").filter({ hasText: "13 items marked shipped." })).toBeVisible();
   expect(seller$.count).toEqual({ codes: 13, other: 3 });
@@ -176,7 +178,8 @@ test("a shipment made while the marketplace does not answer waits, says so on it
     const form = page.getByRole("form", { name: "Ship the ticked orders" });
     await form.getByLabel(`Tracking code for order ${receiptId}`).fill(codeOf(receiptId));
     await form.getByRole("button", { name: "Ship 1 order" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "1 item waiting for the marketplace" })).toBeVisible();
+    const status = page.getByRole("status").filter({ hasText: "1 item waiting for the marketplace" });
+    await expect(status).toHaveText("1 item waiting for the marketplace: sent when it answers.");
     await expect(rowOf(page, receiptId).locator("[data-shipment-waiting]")).toHaveText(
       "Waiting for the marketplace: will be sent when it answers.",
     );

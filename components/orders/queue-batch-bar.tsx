@@ -67,7 +67,10 @@ export function QueueBatchBar({
   const ticked = items.filter((item) => selected.has(item.itemId));
   const status = useRef<HTMLDivElement>(null);
   const { run, feedback, pending } = useQueueMoves(selected, (verb, outcome) => {
-    const refused = new Set(outcome.refused.flatMap((item) => (item.itemId ? [item.itemId] : [])));
+    const waiting = new Set(outcome.waiting);
+    const refused = new Set(
+      outcome.refused.flatMap((item) => (item.itemId && !waiting.has(item.itemId) ? [item.itemId] : [])),
+    );
     setSelected(refused);
     // Nothing left ticked, the bar and the button pressed go: focus goes to what the move did, not to the page.
     if (refused.size === 0) status.current?.focus();

@@ -48,10 +48,21 @@ export function useQueueMoves(selected: Set<string>, after: (verb: Verb, outcome
           olderPage: "olderPage" in result && result.olderPage === true,
         });
       const { done, refused, waiting = [] } = result.data;
-      const lines = [...new Set(refused.map((item) => item.reason))];
+      // A waiting item is said once, in the sentence: it is not refused, it goes by itself.
+      const lines = [
+        ...new Set(refused.filter((item) => !waiting.includes(item.itemId ?? "")).map((item) => item.reason)),
+      ];
       setFeedback({
-        tone: refused.length > 0 ? "refused" : "done",
-        text: `${counted(done.length, "item")} ${DONE[verb]}.${waiting.length > 0 ? ` ${counted(waiting.length, "item")} waiting for the marketplace: they will be sent when it answers.` : ""}${lines.length > 0 ? " Not done:" : ""}`,
+        tone: lines.length > 0 ? "refused" : "done",
+        text: [
+          done.length > 0 || waiting.length === 0 ? `${counted(done.length, "item")} ${DONE[verb]}.` : "",
+          waiting.length > 0
+            ? `${counted(waiting.length, "item")} waiting for the marketplace: sent when it answers.`
+            : "",
+          lines.length > 0 ? "Not done:" : "",
+        ]
+          .filter(Boolean)
+          .join(" "),
         refused: lines,
       });
       after(verb, result.data);
