@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, type FormEvent } from "react";
+import { useEffect, useId, useRef, type FormEvent } from "react";
 import type { QueueItem } from "@/lib/orders/queue/queue-rows";
 import { CARRIERS } from "@/lib/orders/carriers";
 import { counted } from "@/lib/orders/count-words";
@@ -48,6 +48,9 @@ export function ShipOrdersForm({
   onClose: () => void;
 }) {
   const carrierId = useId();
+  const carrierBox = useRef<HTMLSelectElement>(null);
+  // Opened by a button of the bar: the seller goes on in the form, its first field.
+  useEffect(() => carrierBox.current?.focus(), []);
   const orders = ordersOf(items);
   const send = (event: FormEvent) => {
     event.preventDefault();
@@ -64,6 +67,7 @@ export function ShipOrdersForm({
           Carrier (for every order below)
         </label>
         <select
+          ref={carrierBox}
           id={carrierId}
           value={typed.carrier}
           onChange={(event) => setTyped({ ...typed, carrier: event.target.value })}
