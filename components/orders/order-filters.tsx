@@ -3,12 +3,10 @@
 import Link from "next/link";
 import { useEffect, useRef } from "react";
 import { QUEUE_STATES, STATE_LABELS } from "@/lib/orders/queue/states";
-import type { OrdersUrlView } from "@/lib/orders/view";
+import { DUE_LABELS, type OrdersUrlView } from "@/lib/orders/view";
 import { Button } from "../ui/button";
 
 const field = "min-h-11 rounded-md border border-stone-400 bg-white px-3 text-sm md:min-h-9";
-
-const DUE_LABELS = { today: "Due today", overdue: "Overdue", week: "This week (today + 6 days)" };
 
 /**
  * A plain GET form: the view lives in the URL, so it works before any script loads. Folded on a phone, so the queue
@@ -59,7 +57,7 @@ export function OrderFilters({
           </select>
         </label>
         <label className="flex flex-col gap-1 text-sm font-medium">
-          Ship by (UTC days)
+          Ship by
           <select name="due" defaultValue={view.due ?? ""} className={field}>
             <option value="">Any day</option>
             {Object.entries(DUE_LABELS).map(([value, label]) => (

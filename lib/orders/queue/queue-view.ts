@@ -1,13 +1,13 @@
 import "server-only";
-import { utcDayStart } from "../day";
+import { sellerDay, type SellerDay } from "../day";
 import { db } from "../../db";
 import { purchaseUrl } from "../../marketplace/config";
 import { marketplaceNowMs } from "../../marketplace/marketplace-date";
 import type { Database } from "../../db/database";
 import type { Result } from "../../marketplace/failure";
-import { keptOrdersReady } from "../background";
+import { keptOrdersReady, type KeptOrders } from "../background";
 import type { Seller } from "../kept-orders";
-import { orderStore, type OrderFilter, type OrderSync } from "../order-store";
+import { orderStore, type OrderFilter } from "../order-store";
 import { answered, FIRST_FILL_WAIT_MS } from "../orders-view";
 import { isFlagged, itemName, queueItems, type QueueCounts, type QueueFilter, type QueueItem } from "./queue-rows";
 import { queueStore, type OwnedItem } from "./queue-store";
@@ -18,14 +18,14 @@ import type { OnDeadline, QueueRow } from "./states";
 export const QUEUE_MAX_ORDERS = 10_000;
 
 export type QueueView = {
-  sync: OrderSync;
+  sync: KeptOrders;
   items: QueueItem[];
   counts: QueueCounts;
   /** The whole filtered queue's item ids due today, for "Select all due today" across pages. */
   dueTodayIds: string[];
   cut: boolean;
-  /** The first second of today's UTC day. */
-  today: number;
+  /** The seller's today, in their time zone. */
+  day: SellerDay;
   listings: { listingId: number; title: string; orders: number }[];
   /** Unix seconds on the marketplace's clock, which a wait's deadline is judged on. */
   marketplaceNow: number;
@@ -55,6 +55,9 @@ async function queueOrders(database: Database, seller: Seller, filter: OrderFilt
   return { orders: await answered(database, seller, all), rows, cut: kept.total > kept.orders.length };
 }
 
+/** The seller's time zone, which their days (due today, the date filter) are counted in. */
+export const sellerTimeZone = async (shopId: number) => queueStore(await db()).timeZone(shopId);
+
 export async function queueView(
   seller: Seller,
   filter: OrderFilter & QueueFilter,
@@ -67,9 +70,12 @@ export async function queueView(
   const marketplaceNow = Math.floor(marketplaceNowMs() / 1000);
   await settleDeadlines(database, seller.shopId, marketplaceNow, itemFactsOf(database, seller));
   const read = await queueOrders(database, seller, filter);
-  const { items, counts } = queueItems(read.orders, read.rows, filter, now);
+  const timeZone = await queueStore(database).timeZone(seller.shopId);
+  const { items, counts } = queueItems(read.orders, read.rows, filter, now, timeZone);
   const dueToday =
-    filter.due === "today" ? items : queueItems(read.orders, read.rows, { ...filter, due: "today" }, now).items;
+    filter.due === "today"
+      ? items
+      : queueItems(read.orders, read.rows, { ...filter, due: "today" }, now, timeZone).items;
   return {
     ok: true,
     data: {
@@ -80,7 +86,7 @@ export async function queueView(
       counts,
       dueTodayIds: dueToday.map((item) => item.itemId),
       cut: read.cut,
-      today: utcDayStart(now),
+      day: sellerDay(now, timeZone),
       listings: await orderStore(database).listings(seller.shopId),
       marketplaceNow,
       wait: await queueStore(database).settings(seller.shopId),
@@ -103,6 +109,7 @@ export function itemFactsOf(database: Database, seller: Seller) {
         receiptShipped: order.shipped,
         life: order.life,
         name: itemName(bought.title, order.receiptId, item.row?.remakeOf ? item.itemId : null),
+        processingDays: bought.processingDays ?? null,
       });
     }
     return facts;
