@@ -80,7 +80,7 @@ test("the queue puts the oldest due item first, holds a flagged item in review u
   await page.getByRole("button", { name: "Remake" }).click();
   await expect(rows).toHaveCount(4);
   const remake = rowOf(page, flagged, 1);
-  await expect(remake).toContainText("Remake of item");
+  await expect(remake).toContainText(`Remake 1 of order ${flagged}`);
   await expect(remake).toContainText("Engraving cracked");
   await expect(remake.locator("[data-state]")).toHaveText("To make");
   expect(await remake.locator("[data-remake-of]").getAttribute("data-remake-of")).toBe(
