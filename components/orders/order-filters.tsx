@@ -7,6 +7,8 @@ import { DUE_LABELS, type OrdersUrlView } from "@/lib/orders/view";
 import { Button } from "../ui/button";
 
 const field = "min-h-11 rounded-md border border-stone-400 bg-white px-3 text-sm md:min-h-9";
+// Each label beside its field, so the filters take two lines above the queue rather than four.
+const LABEL = "flex items-center gap-1.5 text-sm font-medium";
 
 /**
  * A plain GET form: the view lives in the URL, so it works before any script loads. Folded on a phone, so the queue
@@ -24,7 +26,7 @@ export function OrderFilters({
     if (fold.current && window.matchMedia("(min-width: 768px)").matches) fold.current.open = true;
   }, []);
   return (
-    <details ref={fold} className="mt-4">
+    <details ref={fold} className="mt-2">
       <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm font-semibold md:min-h-9">
         Filters
       </summary>
@@ -33,19 +35,19 @@ export function OrderFilters({
         action="/orders"
         role="search"
         aria-label="Orders"
-        className="mt-2 flex flex-wrap items-end gap-3"
+        className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-2"
       >
-        <label className="flex flex-col gap-1 text-sm font-medium">
+        <label className={LABEL}>
           Search
           <input
             type="search"
             name="q"
             defaultValue={view.q}
             placeholder="Buyer, order number or answer"
-            className={`${field} w-64`}
+            className={`${field} w-56`}
           />
         </label>
-        <label className="flex flex-col gap-1 text-sm font-medium">
+        <label className={LABEL}>
           Listing
           <select name="listing" defaultValue={view.listing ?? ""} className={`${field} max-w-64`}>
             <option value="">All listings</option>
@@ -56,9 +58,9 @@ export function OrderFilters({
             ))}
           </select>
         </label>
-        <label className="flex flex-col gap-1 text-sm font-medium">
+        <label className={LABEL}>
           Ship by
-          <select name="due" defaultValue={view.due ?? ""} className={field}>
+          <select name="due" defaultValue={view.due ?? ""} className={`${field} max-w-56`}>
             <option value="">Any day</option>
             {Object.entries(DUE_LABELS).map(([value, label]) => (
               <option key={value} value={value}>
@@ -67,7 +69,7 @@ export function OrderFilters({
             ))}
           </select>
         </label>
-        <label className="flex flex-col gap-1 text-sm font-medium">
+        <label className={LABEL}>
           State
           <select name="state" defaultValue={view.state ?? ""} className={field}>
             <option value="">Any state</option>
@@ -78,18 +80,18 @@ export function OrderFilters({
             ))}
           </select>
         </label>
-        <label className="flex flex-col gap-1 text-sm font-medium">
+        <label className={LABEL}>
           Sort
           <select name="sort" defaultValue={view.sort} className={field}>
             <option value="ship-by">Ship by, first to ship first</option>
             <option value="deadline">Buyer&apos;s deadline, nearest first</option>
           </select>
         </label>
-        <label className="flex flex-col gap-1 text-sm font-medium">
+        <label className={LABEL}>
           Ordered from
           <input type="date" name="from" defaultValue={view.from} className={field} />
         </label>
-        <label className="flex flex-col gap-1 text-sm font-medium">
+        <label className={LABEL}>
           to
           <input type="date" name="to" defaultValue={view.to} className={field} />
         </label>

@@ -38,10 +38,10 @@ export type QueueView = {
  * receipt cancelled since (flagged so the seller stops), still belong to an open queue: their receipts are read
  * beside the open ones.
  */
-async function queueOrders(database: Database, seller: Seller, filter: OrderFilter & { openOnly: boolean }) {
+async function keptQueueOrders(database: Database, shopId: number, filter: OrderFilter & { openOnly: boolean }) {
   const orders = orderStore(database);
-  const rows = await queueStore(database).rows(seller.shopId);
-  const kept = await orders.orders(seller.shopId, filter, { limit: QUEUE_MAX_ORDERS, offset: 0 });
+  const rows = await queueStore(database).rows(shopId);
+  const kept = await orders.orders(shopId, filter, { limit: QUEUE_MAX_ORDERS, offset: 0 });
   const read = new Set(kept.orders.map((order) => order.receiptId));
   const worked = (row: QueueRow) => row.remakeOf !== null || row.state === "made";
   const remade = [
@@ -50,9 +50,28 @@ async function queueOrders(database: Database, seller: Seller, filter: OrderFilt
   const all = [...kept.orders];
   if (filter.openOnly && remade.length > 0) {
     const page = { limit: remade.length, offset: 0 };
-    all.push(...(await orders.orders(seller.shopId, { ...filter, openOnly: false, receiptIds: remade }, page)).orders);
+    all.push(...(await orders.orders(shopId, { ...filter, openOnly: false, receiptIds: remade }, page)).orders);
   }
-  return { orders: await answered(database, seller, all), rows, cut: kept.total > kept.orders.length };
+  return { orders: all, rows, cut: kept.total > kept.orders.length };
+}
+
+const OPEN_QUEUE = { due: null, openOnly: true, state: null } as const;
+
+/**
+ * How many items are due today and overdue in the seller's days, from the kept orders alone (the landing page asks
+ * the marketplace nothing for it): null until the shop's orders are kept. What buyers answered does not move a day.
+ */
+export async function dueCounts(shopId: number, now = Date.now() / 1000): Promise<QueueCounts | null> {
+  const database = await db();
+  if (!(await orderStore(database).sync(shopId))) return null;
+  const read = await keptQueueOrders(database, shopId, OPEN_QUEUE);
+  const unanswered = read.orders.map((order) => ({
+    ...order,
+    flagged: 0,
+    items: order.items.map((item) => ({ ...item, questions: [] })),
+  }));
+  const timeZone = await queueStore(database).timeZone(shopId);
+  return queueItems(unanswered, read.rows, OPEN_QUEUE, now, timeZone).counts;
 }
 
 /** The seller's time zone, which their days (due today, the date filter) are counted in. */
@@ -69,13 +88,12 @@ export async function queueView(
   const database = await db();
   const marketplaceNow = Math.floor(marketplaceNowMs() / 1000);
   await settleDeadlines(database, seller.shopId, marketplaceNow, itemFactsOf(database, seller));
-  const read = await queueOrders(database, seller, filter);
+  const read = await keptQueueOrders(database, seller.shopId, filter);
+  const orders = await answered(database, seller, read.orders);
   const timeZone = await queueStore(database).timeZone(seller.shopId);
-  const { items, counts } = queueItems(read.orders, read.rows, filter, now, timeZone);
+  const { items, counts } = queueItems(orders, read.rows, filter, now, timeZone);
   const dueToday =
-    filter.due === "today"
-      ? items
-      : queueItems(read.orders, read.rows, { ...filter, due: "today" }, now, timeZone).items;
+    filter.due === "today" ? items : queueItems(orders, read.rows, { ...filter, due: "today" }, now, timeZone).items;
   return {
     ok: true,
     data: {
