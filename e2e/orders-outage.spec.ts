@@ -107,39 +107,3 @@ test("through a real outage, the sandbox not even accepting connections, the que
   await expect(kept).toHaveCount(0, { timeout: 20_000 });
   await expect(rowOf(page, recent)).toBeVisible();
 });
-
-test("the queue comes first: its first row visible at 1280×800, a skip link the first tab stop, numbers and dates unwrapped", async ({
-  page,
-}) => {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  const { seller, place } = await sellerAskingName();
-  for (let order = 0; order < 8; order += 1) await place(`Buyer ${order}`, `Name ${order}`, order * DAY);
-  await signIn(page, seller, { from: signInTo("/orders") });
-  const rows = page.locator("tbody tr");
-  await expect(rows).toHaveCount(8);
-  await hydrated(page.getByRole("button", { name: "Mark made" }));
-  await expect(rows.first()).toBeInViewport();
-  const firstRow = (await rows.first().boundingBox())!;
-  expect(firstRow.y + firstRow.height).toBeLessThanOrEqual(800);
-  // The picture of docs/sellers.md, copied to docs/production-queue.png when the queue's look changes.
-  await page.screenshot({ path: "test-results/production-queue.png" });
-
-  // Order numbers and dates on one line each: a cell one line high holds them.
-  for (const column of [2, 8, 9]) {
-    const cell = rows.first().locator(`td:nth-child(${column})`);
-    const text = await cell.evaluate((element) => {
-      const range = document.createRange();
-      range.selectNodeContents(element.firstChild ?? element);
-      return range.getClientRects().length;
-    });
-    expect(text, `column ${column}`).toBe(1);
-  }
-
-  await page.locator("#main").focus();
-  await page.keyboard.press("Tab");
-  const skip = page.getByRole("link", { name: "Skip to the queue" });
-  await expect(skip).toBeFocused();
-  await expect(skip).toBeVisible();
-  await page.keyboard.press("Enter");
-  await expect(page.locator("#queue")).toBeFocused();
-});
