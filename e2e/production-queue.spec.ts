@@ -96,8 +96,6 @@ test("the queue puts the oldest due item first, holds a flagged item in review u
   await expect(stateOf(page, recent)).toHaveText("To make");
 
   await expect(page.getByRole("button", { name: "Undo last move" })).toBeFocused();
-  // The picture of docs/sellers.md, copied to docs/production-queue.png when the queue's look changes.
-  await page.screenshot({ path: "test-results/production-queue.png", fullPage: true });
 });
 
 test("three orders marked shipped, each with its carrier and tracking code, are shipped on the marketplace with those codes, and a shipped item's move is not undone", async ({

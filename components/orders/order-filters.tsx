@@ -44,7 +44,7 @@ export function OrderFilters({
             name="q"
             defaultValue={view.q}
             placeholder="Buyer, order number or answer"
-            className={`${field} w-56`}
+            className={`${field} w-64`}
           />
         </label>
         <label className={LABEL}>
