@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { hydrated, signInTo } from "./editor";
 import { sellerAskingName } from "./orders";
@@ -110,6 +111,10 @@ test.describe("in the seller's own time zone", () => {
     await page.goto("/listings");
     const card = page.getByTestId("orders-due");
     await expect(card).toHaveText("Orders: 1 due today, 1 overdue");
+    for (const colorScheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme });
+      expect((await new AxeBuilder({ page }).analyze()).violations, colorScheme).toEqual([]);
+    }
     await card.getByRole("link", { name: "1 overdue" }).click();
     await expect(page).toHaveURL(/\/orders\?due=overdue$/);
     await expect(page.locator("tbody tr")).toHaveCount(1);

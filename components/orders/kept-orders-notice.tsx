@@ -37,8 +37,12 @@ export function KeptOrdersNotice({ checkedAt, timeZone }: { checkedAt: number; t
       className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-200"
       data-testid="kept-orders"
     >
-      The marketplace is not answering; these are your orders as of {clock}, <TimeAgo at={checkedAt} />. Review, Mark
-      made, remakes and undo work meanwhile, and the page tries again by itself.
+      The marketplace is not answering; these are your orders as of{" "}
+      <time dateTime={new Date(checkedAt).toISOString()} suppressHydrationWarning>
+        {clock}
+      </time>
+      , <TimeAgo at={checkedAt} />. Review, Mark made, remakes and undo work meanwhile, and the page tries again by
+      itself.
     </p>
   );
 }
