@@ -61,6 +61,7 @@ test("with the marketplace failing, the queue lists the kept items with their ag
   }
   await page.emulateMedia({ colorScheme: "light" });
   await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: "test-results/orders-outage.png" });
 
   // Marking made asks the marketplace nothing it needs: the refresh before it fails, and the move is kept all the same.
   await hydrated(page.getByRole("button", { name: "Mark made" }));
