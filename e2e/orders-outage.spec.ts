@@ -34,7 +34,7 @@ async function queueOfThree(page: Page) {
 
 test.afterEach(() => control("/faults", undefined, "DELETE"));
 
-test("with the marketplace failing, the queue lists the kept items with their age, Mark made works, and the page comes back by itself", async ({
+test("with the marketplace failing, the queue lists the kept items with their age, Mark made, undo and remake work, and the page comes back by itself", async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -76,6 +76,11 @@ test("with the marketplace failing, the queue lists the kept items with their ag
   await page.getByRole("button", { name: "Mark made" }).click();
   await expect(rowOf(page, overdue).locator("[data-state]")).toHaveText("Made");
   await expect(kept).toBeVisible();
+  await rowOf(page, overdue).first().getByRole("checkbox").check();
+  await page.getByLabel("Reason for a remake").fill("Engraving cracked");
+  await page.getByRole("button", { name: "Remake" }).click();
+  await expect(page.locator("tbody tr")).toHaveCount(4);
+  await expect(page.getByText(`Remake 1 of order ${overdue}: Engraving cracked`)).toBeVisible();
 
   // The production sheet serves the same kept copy, with the same sentence.
   await page.goto("/orders/sheet");
@@ -87,7 +92,7 @@ test("with the marketplace failing, the queue lists the kept items with their ag
   // No click, no reload: once the marketplace answers, the page's own retry reads it and the sentence goes.
   await control("/faults", undefined, "DELETE");
   await expect(kept).toHaveCount(0, { timeout: 20_000 });
-  await expect(rowOf(page, overdue).locator("[data-state]")).toHaveText("Made");
+  await expect(rowOf(page, overdue).first().locator("[data-state]")).toHaveText("Made");
   await expect(rowOf(page, recent).locator("[data-state]")).toHaveText("To make");
 });
 
