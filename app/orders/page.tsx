@@ -14,6 +14,7 @@ import { canReadOrders } from "@/lib/marketplace/scopes";
 import { describeFailure } from "@/lib/marketplace";
 import { queueView, sellerTimeZone } from "@/lib/orders/queue/queue-view";
 import { counted } from "@/lib/orders/count-words";
+import { DEFAULT_TIME_ZONE } from "@/lib/orders/day";
 import { ORDERS_PER_PAGE, ordersHref, parseOrdersView, queueFilterOf } from "@/lib/orders/view";
 
 export const metadata: Metadata = { title: "Orders" };
@@ -31,10 +32,10 @@ export default async function OrdersPage({ searchParams }: Props) {
   const here = ordersHref(view);
   const seller = await requireSeller(here);
   const allowed = canReadOrders(seller.scopes);
-  const timeZone = seller.shopId === null ? null : await sellerTimeZone(seller.shopId);
+  const timeZone = seller.shopId === null ? DEFAULT_TIME_ZONE : await sellerTimeZone(seller.shopId);
   const result =
     allowed && seller.shopId !== null
-      ? await queueView({ userId: seller.userId, shopId: seller.shopId }, queueFilterOf(view, timeZone!), {
+      ? await queueView({ userId: seller.userId, shopId: seller.shopId }, queueFilterOf(view, timeZone), {
           limit: ORDERS_PER_PAGE,
           offset: (view.page - 1) * ORDERS_PER_PAGE,
         })
@@ -54,11 +55,11 @@ export default async function OrdersPage({ searchParams }: Props) {
             Skip to the queue
           </a>
         )}
-        {timeZone !== null && <SellerTimeZone kept={timeZone} />}
+        {seller.shopId !== null && <SellerTimeZone kept={timeZone} />}
         <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
           <h1 className="text-2xl font-semibold">Orders</h1>
           <p className="text-sm text-stone-700">
-            One row per item, the first to ship at the top; days are {timeZone ?? "UTC"} days.
+            One row per item, the first to ship at the top; days are {timeZone} days.
           </p>
           {result?.ok && (
             <Link
