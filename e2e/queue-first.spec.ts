@@ -102,7 +102,7 @@ test.describe("in the seller's own time zone", () => {
     const overdue = await place("Old Buyer", "Mo", 10 * DAY);
     await place("Jane Doe", "Ada");
     await signIn(page, seller, { from: signInTo("/orders") });
-    await expect(page.getByText("days are America/Los_Angeles days")).toBeVisible();
+    await expect(page.getByText("days in America/Los_Angeles time")).toBeVisible();
     const shipBy = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Los_Angeles" }).format(new Date());
     const row = page.locator("tbody tr").filter({ hasText: String(today.receipt_id) });
     await expect(row.locator("td").nth(7)).toHaveText(`${shipBy}due today`);

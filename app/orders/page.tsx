@@ -59,7 +59,7 @@ export default async function OrdersPage({ searchParams }: Props) {
         <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
           <h1 className="text-2xl font-semibold">Orders</h1>
           <p className="text-sm text-stone-700">
-            One row per item, the first to ship at the top; days are {timeZone} days.
+            One row per item, the first to ship at the top; days in {timeZone} time.
           </p>
           {result?.ok && (
             <Link
