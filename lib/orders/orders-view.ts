@@ -9,12 +9,13 @@ import type { Question } from "../marketplace/wire";
 import { ensureFilled } from "../mirror/background";
 import { mirrorStore } from "../mirror/mirror-store";
 import { answeredOrders, type HistoryPoint } from "./asked-questions";
-import { keptOrdersReady } from "./background";
+import { keptOrdersReady, type KeptOrders } from "./background";
 import type { Seller } from "./kept-orders";
-import { orderStore, type OrderFilter, type OrderSync } from "./order-store";
+import { orderStore, type OrderFilter } from "./order-store";
 import { productionSheet, type SheetListing } from "./production-sheet";
 import { inDueWindow, type DueFilter } from "./queue/queue-rows";
-import { DAY, shipByOf, utcDayStart } from "./day";
+import { DAY, sellerDay, shipByOf } from "./day";
+import { queueStore } from "./queue/queue-store";
 import { questionStats, STATS_DAYS, type QuestionStats } from "./question-stats";
 
 /** How long a view waits for a first fill before showing what is kept so far: a small shop's fill ends within it. */
@@ -71,7 +72,7 @@ export async function productionSheetView(
   seller: Seller,
   filter: OrderFilter,
   due: DueFilter | null = null,
-): Promise<Result<{ sheet: SheetListing[]; orders: number; total: number; notPaid: number; sync: OrderSync }>> {
+): Promise<Result<{ sheet: SheetListing[]; orders: number; total: number; notPaid: number; sync: KeptOrders }>> {
   // Printed to be made from: an order cancelled a minute ago must not be on it.
   const fresh = await keptOrdersReady(seller, FIRST_FILL_WAIT_MS, "now");
   if (!fresh.ok) return fresh;
@@ -81,7 +82,7 @@ export async function productionSheetView(
     { ...filter, openOnly: true },
     { limit: SHEET_MAX_ORDERS, offset: 0 },
   );
-  const today = utcDayStart(Date.now() / 1000);
+  const today = sellerDay(Date.now() / 1000, await queueStore(database).timeZone(seller.shopId));
   // The queue's due filter holds items, not orders: an order is on the sheet with its items in the window. An order in
   // payment review is open but not to be made until it is paid.
   const paid = kept.orders.filter((order) => order.paid && order.life !== "payment-review");

@@ -1,10 +1,10 @@
-import { dayText } from "./day";
+import { dateBound, dayText, DEFAULT_TIME_ZONE } from "./day";
 import type { OrderFilter } from "./order-store";
 import type { DueFilter, QueueFilter, QueueSort } from "./queue/queue-rows";
 import { QUEUE_STATES, type QueueState } from "./queue/states";
 
-// The Orders page's view in its URL: search, listing, dates (YYYY-MM-DD, inclusive, UTC), the queue's filters (due
-// by UTC day, open only unless `open=0`, a state, the sort) and page.
+// The Orders page's view in its URL: search, listing, dates (YYYY-MM-DD, inclusive, the seller's days), the queue's
+// filters (due by the seller's day, open only unless `open=0`, a state, the sort) and page.
 
 export type OrdersUrlView = {
   q: string;
@@ -51,19 +51,22 @@ export function parseOrdersView(params: Record<string, string | string[] | undef
   };
 }
 
-export function orderFilterOf(view: OrdersUrlView): OrderFilter {
+export function orderFilterOf(view: OrdersUrlView, timeZone = DEFAULT_TIME_ZONE): OrderFilter {
   return {
     ...(view.q.trim() && { search: view.q.trim() }),
     ...(view.listing !== null && { listingId: view.listing }),
-    ...(view.from && { from: Date.parse(`${view.from}T00:00:00Z`) / 1000 }),
-    ...(view.to && { to: Date.parse(`${view.to}T23:59:59Z`) / 1000 }),
+    ...(view.from && { from: dateBound(view.from, timeZone) }),
+    ...(view.to && { to: dateBound(view.to, timeZone, true) }),
   };
 }
 
 /** Asking for shipped items shows them even with "open only" on: the seller asked for them by name. */
-export function queueFilterOf(view: OrdersUrlView): OrderFilter & QueueFilter & { openOnly: boolean } {
+export function queueFilterOf(
+  view: OrdersUrlView,
+  timeZone = DEFAULT_TIME_ZONE,
+): OrderFilter & QueueFilter & { openOnly: boolean } {
   return {
-    ...orderFilterOf(view),
+    ...orderFilterOf(view, timeZone),
     due: view.due,
     openOnly: view.openOnly && view.state !== "shipped" && view.state !== "cancelled",
     state: view.state,
@@ -89,10 +92,17 @@ export function ordersHref(view: OrdersUrlView, path = "/orders", extra: Record<
 
 // What an Orders view holds, in words, for a page that follows it (the production sheet): one phrase per filter set.
 
+/** The Ship by filter's choices, as the form and the sheet's heading say them. */
+export const DUE_LABELS: Record<NonNullable<OrdersUrlView["due"]>, string> = {
+  today: "Due today",
+  overdue: "Overdue",
+  week: "Due in the next 7 days, overdue included",
+};
+
 const DUE_WORDS: Record<NonNullable<OrdersUrlView["due"]>, string> = {
-  today: "due to ship today (UTC)",
+  today: "due to ship today",
   overdue: "overdue",
-  week: "due to ship this week (UTC)",
+  week: "due to ship in the next 7 days, overdue included",
 };
 
 const dayOf = (date: string) => dayText(Date.parse(`${date}T00:00:00Z`) / 1000);

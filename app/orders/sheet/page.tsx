@@ -4,6 +4,7 @@ import { redirect } from "next/navigation";
 import { SiteHeader } from "@/components/site-header";
 import { AllowOrders } from "@/components/orders/allow-orders";
 import { OrdersFilling } from "@/components/orders/orders-filling";
+import { KeptOrdersNotice } from "@/components/orders/kept-orders-notice";
 import { PrintButton } from "@/components/orders/print-button";
 import { ProductionSheet } from "@/components/orders/production-sheet";
 import { PageUnavailable } from "@/components/feedback/page-unavailable";
@@ -12,6 +13,7 @@ import { canReadOrders } from "@/lib/marketplace/scopes";
 import { describeFailure } from "@/lib/marketplace";
 import { counted } from "@/lib/orders/count-words";
 import { productionSheetView } from "@/lib/orders/orders-view";
+import { sellerTimeZone } from "@/lib/orders/queue/queue-view";
 import { sheetCounts, type SheetListing } from "@/lib/orders/production-sheet";
 import { orderFilterOf, ordersHref, parseOrdersView, viewWords, type OrdersUrlView } from "@/lib/orders/view";
 import { wholeNumber } from "@/lib/whole-number";
@@ -58,8 +60,13 @@ export default async function ProductionSheetPage({ searchParams }: Props) {
   const here = ordersHref(view, "/orders/sheet");
   const seller = await requireSeller(here);
   const allowed = canReadOrders(seller.scopes) && seller.shopId !== null;
+  const timeZone = allowed ? await sellerTimeZone(seller.shopId!) : "UTC";
   const result = allowed
-    ? await productionSheetView({ userId: seller.userId, shopId: seller.shopId! }, orderFilterOf(view), view.due)
+    ? await productionSheetView(
+        { userId: seller.userId, shopId: seller.shopId! },
+        orderFilterOf(view, timeZone),
+        view.due,
+      )
     : null;
   if (result && !result.ok && (result.failure.kind === "reauth" || result.failure.kind === "invalid_token"))
     redirect(signInPath(here, "expired"));
@@ -82,6 +89,7 @@ export default async function ProductionSheetPage({ searchParams }: Props) {
         ) : result ? (
           <>
             <SheetSummary view={view} data={result.data} />
+            {result.data.sync.away && <KeptOrdersNotice checkedAt={result.data.sync.checkedAt} timeZone={timeZone} />}
             {!result.data.sync.filled && <OrdersFilling sync={result.data.sync} />}
             <div className="mt-3 flex flex-wrap items-center gap-4 text-sm print:hidden">
               <PrintButton />

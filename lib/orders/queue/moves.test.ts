@@ -9,6 +9,7 @@ import { orderStore } from "../order-store";
 import { BY_THE_CLOCK, moveItems, settleDeadlines, type ItemFacts, type Mover } from "./moves";
 import { queueStore, type OwnedItem } from "./queue-store";
 import { stateOf } from "./states";
+import { remakeShipBy } from "../day";
 
 const ADA: Mover = { userId: 71, shopId: 7001 };
 const BO: Mover = { userId: 72, shopId: 7002 };
@@ -130,6 +131,26 @@ describe.each(eachEngine())("the production queue on %s", (engine, location) => 
 
     await moveItems(db, ADA, "remake", ["13"], facts({ shipped: [502] }), { reason: "Lost in the post" });
     expect(await stateNow(db, ADA, "13-r1", { shipped: [502] })).toBe("to-make");
+  });
+
+  it("gives a remake its own ship-by: today in the seller's time zone plus its listing's processing time", async () => {
+    await queueStore(db).setTimeZone(ADA.shopId, "America/Los_Angeles");
+    expect(await queueStore(db).timeZone(ADA.shopId)).toBe("America/Los_Angeles");
+    await moveItems(db, ADA, "made", ["11", "12"], facts());
+    const slow = async (owned: OwnedItem[]) =>
+      new Map([...(await facts()(owned))].map(([id, known]) => [id, { ...known, processingDays: 5 }]));
+    await moveItems(db, ADA, "remake", ["11"], slow, { reason: "Cracked" });
+    await moveItems(db, ADA, "remake", ["12"], facts(), { reason: "Wrong font" });
+    const now = Date.now() / 1000;
+    expect((await queueStore(db).row(ADA.shopId, "11-r1"))?.shipBy).toBe(remakeShipBy(now, 5, "America/Los_Angeles"));
+    expect((await queueStore(db).row(ADA.shopId, "12-r1"))?.shipBy).toBe(
+      remakeShipBy(now, null, "America/Los_Angeles"),
+    );
+    expect(await queueStore(db).setShipBy(ADA.shopId, "11-r1", 1_800_000_000)).toBe(true);
+    expect((await queueStore(db).row(ADA.shopId, "11-r1"))?.shipBy).toBe(1_800_000_000);
+    // An original ships by its order's date, and another shop's remake is not found.
+    expect(await queueStore(db).setShipBy(ADA.shopId, "11", 1_800_000_000)).toBe(false);
+    expect(await queueStore(db).setShipBy(BO.shopId, "11-r1", 1_800_000_000)).toBe(false);
   });
 
   it("undoes the last move of an item, putting it back, and a remake's creation removes it", async () => {

@@ -1,5 +1,6 @@
 import "server-only";
 import type { Database } from "../../db/database";
+import { remakeShipBy } from "../day";
 import { queueStore, type OwnedItem } from "./queue-store";
 import {
   refusalOf,
@@ -15,7 +16,7 @@ import {
 // moves, then moved or refused with a sentence of its own.
 
 /** What the orders say of an item, which the queue does not keep: an answer flagged, the receipt shipped or cancelled. */
-export type ItemFacts = OrderFacts & { name: string };
+export type ItemFacts = OrderFacts & { name: string; processingDays?: number | null };
 
 export type MoveOutcome = { done: string[]; refused: { itemId: string; reason: string }[] };
 
@@ -35,7 +36,14 @@ type Next = { from?: QueueState; to: QueueState; row: QueueRow };
 
 const waitOver = (row: QueueRow): QueueRow => ({ ...row, deadline: null, onDeadline: null });
 
-async function after(database: Database, shopId: number, kind: MoveKind, item: OwnedItem, extra: Extra): Promise<Next> {
+async function after(
+  database: Database,
+  shopId: number,
+  kind: MoveKind,
+  item: OwnedItem,
+  known: ItemFacts,
+  extra: Extra,
+): Promise<Next> {
   const row: QueueRow = item.row ?? {
     itemId: item.itemId,
     receiptId: item.receiptId,
@@ -71,7 +79,8 @@ async function after(database: Database, shopId: number, kind: MoveKind, item: O
         : { to: "review", row: { ...waitOver(row), state: "to-make", review: null } };
     // A remake is a new item, made to the original's approval or correction: its answers were reviewed for it.
     case "remake": {
-      const number = (await queueStore(database).remakeCount(shopId, item.transactionId)) + 1;
+      const store = queueStore(database);
+      const number = (await store.remakeCount(shopId, item.transactionId)) + 1;
       const itemId = `${item.transactionId}-r${number}`;
       const remake: QueueRow = {
         ...waitOver(row),
@@ -79,6 +88,7 @@ async function after(database: Database, shopId: number, kind: MoveKind, item: O
         remakeOf: item.itemId,
         reason: extra.reason ?? "",
         state: "to-make",
+        shipBy: remakeShipBy(Date.now() / 1000, known.processingDays, await store.timeZone(shopId)),
       };
       return { from: "to-make", to: "to-make", row: { ...remake, createdAt: Date.now() } };
     }
@@ -140,7 +150,7 @@ async function moveOne(
   from: QueueState,
   extra: Extra,
 ): Promise<string | null> {
-  const next = await after(database, mover.shopId, kind, item, extra);
+  const next = await after(database, mover.shopId, kind, item, known, extra);
   if (kind === "ask") await queueStore(database).setSettings(mover.shopId, settingsOf(next.row, extra));
   const moved = await queueStore(database).move(
     mover.shopId,

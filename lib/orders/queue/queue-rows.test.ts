@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AnsweredOrder } from "../asked-questions";
-import { queueItems } from "./queue-rows";
+import { itemName, queueItems } from "./queue-rows";
 import type { QueueRow } from "./states";
 
 const NOW = Date.parse("2026-11-28T15:00:00Z") / 1000;
@@ -82,7 +82,24 @@ describe("the queue's rows", () => {
     expect(result.counts).toEqual({ items: 4, orders: 4, dueToday: 1, overdue: 2 });
   });
 
-  it("filters by UTC day: due today, overdue, this week; by state; and shows shipped and unpaid when open only is off", () => {
+  it("counts due today in the seller's time zone: 4 pm in California is still today there", () => {
+    const fourPm = Date.parse("2026-11-28T00:00:00Z") / 1000;
+    // Due at noon on the 27th in California: today there at 4 pm, overdue by UTC's day, which turned at 4 pm.
+    const noon = [order(6, Date.parse("2026-11-27T20:00:00Z") / 1000)];
+    expect(ids(queueItems(noon, [], { ...all, due: "today" }, fourPm, "America/Los_Angeles"))).toEqual(["60"]);
+    expect(ids(queueItems(noon, [], { ...all, due: "overdue" }, fourPm, "America/Los_Angeles"))).toEqual([]);
+    expect(ids(queueItems(noon, [], { ...all, due: "overdue" }, fourPm))).toEqual(["60"]);
+  });
+
+  it("gives a remake its own ship-by, and names it by its number and order, never by its id", () => {
+    const own = NOW + 4 * DAY;
+    const result = queueItems(ORDERS, [{ ...remake, shipBy: own }], all, NOW);
+    expect(result.items.find((item) => item.itemId === "40-r1")?.shipBy).toBe(own);
+    expect(itemName("Ring", 60001, "80000001-r1")).toBe("Remake 1 of order 60001 (“Ring”)");
+    expect(itemName("Ring", 60001, null)).toBe("“Ring” of order 60001");
+  });
+
+  it("filters by the seller's day: due today, overdue, this week; by state; and shows shipped and unpaid when open only is off", () => {
     expect(ids(queueItems(ORDERS, [], { ...all, due: "today" }, NOW))).toEqual(["30"]);
     expect(ids(queueItems(ORDERS, [], { ...all, due: "overdue" }, NOW))).toEqual(["20"]);
     expect(ids(queueItems(ORDERS, [], { ...all, due: "week" }, NOW))).toEqual(["20", "30", "10"]);

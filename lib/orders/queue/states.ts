@@ -48,6 +48,8 @@ export type QueueRow = {
   /** Unix seconds on the marketplace's clock, while waiting on the buyer. */
   deadline?: number | null;
   onDeadline?: OnDeadline | null;
+  /** A remake's own ship-by (Unix seconds); an original ships by its order's date. */
+  shipBy?: number | null;
 };
 
 export type OrderFacts = { flagged: boolean; receiptShipped: boolean; life?: OrderLife };

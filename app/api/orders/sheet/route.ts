@@ -3,6 +3,7 @@ import { currentSeller } from "@/lib/auth/seller";
 import { canReadOrders } from "@/lib/marketplace/scopes";
 import { describeFailure } from "@/lib/marketplace";
 import { productionSheetView } from "@/lib/orders/orders-view";
+import { sellerTimeZone } from "@/lib/orders/queue/queue-view";
 import { productionSheetTable } from "@/lib/orders/production-sheet";
 import { orderFilterOf, parseOrdersView } from "@/lib/orders/view";
 import { sheetDownload } from "@/lib/spreadsheet/sheet-export";
@@ -22,7 +23,10 @@ export async function GET(request: Request) {
   if (format !== "csv" && format !== "xlsx")
     return NextResponse.json({ error: "format must be csv or xlsx." }, { status: 400 });
   const view = parseOrdersView(Object.fromEntries(params));
-  const result = await productionSheetView({ userId: seller.userId, shopId: seller.shopId }, orderFilterOf(view));
+  const result = await productionSheetView(
+    { userId: seller.userId, shopId: seller.shopId },
+    orderFilterOf(view, await sellerTimeZone(seller.shopId)),
+  );
   if (!result.ok)
     return NextResponse.json(
       { error: describeFailure(result.failure, "load") },
