@@ -301,4 +301,6 @@ export const MIGRATIONS = [
   // A kept listing's own count of writes: a count over a shop's listings (the header's Needs attention) moves when the
   // dashboard's own write is kept from its answer, which leaves the marketplace's timestamp as it was.
   "ALTER TABLE mirror_listings ADD COLUMN revision BIGINT NOT NULL DEFAULT 0",
+  // A queue item whose order carries the buyer's note is in review until the seller has read the note.
+  "ALTER TABLE queue_items ADD COLUMN note_read INTEGER NOT NULL DEFAULT 0",
 ];

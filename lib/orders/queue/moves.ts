@@ -2,6 +2,7 @@ import "server-only";
 import type { Database } from "../../db/database";
 import { queueStore, type OwnedItem } from "./queue-store";
 import {
+  noteUnread,
   refusalOf,
   stateOf,
   type MoveKind,
@@ -35,7 +36,14 @@ type Next = { from?: QueueState; to: QueueState; row: QueueRow };
 
 const waitOver = (row: QueueRow): QueueRow => ({ ...row, deadline: null, onDeadline: null });
 
-async function after(database: Database, shopId: number, kind: MoveKind, item: OwnedItem, extra: Extra): Promise<Next> {
+async function after(
+  database: Database,
+  shopId: number,
+  kind: MoveKind,
+  item: OwnedItem,
+  known: ItemFacts,
+  extra: Extra,
+): Promise<Next> {
   const row: QueueRow = item.row ?? {
     itemId: item.itemId,
     receiptId: item.receiptId,
@@ -52,13 +60,22 @@ async function after(database: Database, shopId: number, kind: MoveKind, item: O
       return { to: "made", row: { ...row, state: "made" } };
     case "shipped":
       return { to: "shipped", row: { ...row, state: "shipped" } };
+    // Approving or correcting is done with the buyer's note in view (the row shows it), so it settles the note too.
     case "approve":
-      return { to: "to-make", row: { ...waitOver(row), state: "to-make", review: "approved", note: null } };
+      return {
+        to: "to-make",
+        row: { ...waitOver(row), state: "to-make", review: "approved", note: null, noteRead: true },
+      };
     case "correct":
       return {
         to: "to-make",
-        row: { ...waitOver(row), state: "to-make", review: "corrected", note: extra.note ?? "" },
+        row: { ...waitOver(row), state: "to-make", review: "corrected", note: extra.note ?? "", noteRead: true },
       };
+    // The note alone is settled: an answer still flagged keeps the item in review.
+    case "read-note": {
+      const read = { ...row, noteRead: true };
+      return { to: stateOf(read, known), row: read };
+    }
     case "ask":
       return {
         to: "waiting",
@@ -67,7 +84,10 @@ async function after(database: Database, shopId: number, kind: MoveKind, item: O
     // Held, the item is back in review (its row cleared of the wait); gone ahead, it is made as the buyer wrote it.
     case "deadline":
       return row.onDeadline === "go-ahead"
-        ? { to: "to-make", row: { ...waitOver(row), state: "to-make", review: "approved", note: null } }
+        ? {
+            to: "to-make",
+            row: { ...waitOver(row), state: "to-make", review: "approved", note: null, noteRead: true },
+          }
         : { to: "review", row: { ...waitOver(row), state: "to-make", review: null } };
     // A remake is a new item, made to the original's approval or correction: its answers were reviewed for it.
     case "remake": {
@@ -97,7 +117,9 @@ export async function anyMovable(
   const facts = await factsOf(owned);
   return owned.some((item) => {
     const known = facts.get(item.itemId);
-    return known !== undefined && refusalOf(kind, stateOf(item.row, known), known.name) === null;
+    return (
+      known !== undefined && refusalOf(kind, stateOf(item.row, known), known.name, noteUnread(item.row, known)) === null
+    );
   });
 }
 
@@ -124,7 +146,8 @@ export async function moveItems(
     const refused =
       kind === "undo"
         ? await undoRefusal(database, mover, item, known, from)
-        : (refusalOf(kind, from, known.name) ?? (await moveOne(database, mover, kind, item, known, from, extra)));
+        : (refusalOf(kind, from, known.name, noteUnread(item.row, known)) ??
+          (await moveOne(database, mover, kind, item, known, from, extra)));
     if (refused) outcome.refused.push({ itemId, reason: refused });
     else outcome.done.push(itemId);
   }
@@ -140,7 +163,7 @@ async function moveOne(
   from: QueueState,
   extra: Extra,
 ): Promise<string | null> {
-  const next = await after(database, mover.shopId, kind, item, extra);
+  const next = await after(database, mover.shopId, kind, item, known, extra);
   if (kind === "ask") await queueStore(database).setSettings(mover.shopId, settingsOf(next.row, extra));
   const moved = await queueStore(database).move(
     mover.shopId,

@@ -29,13 +29,14 @@ type RowWire = {
   state: string;
   review: string | null;
   note: string | null;
+  note_read: number | null;
   created_at: number;
   deadline: number | null;
   on_deadline: string | null;
 };
 
 const COLUMNS =
-  "item_id, receipt_id, transaction_id, remake_of, reason, state, review, note, created_at, deadline, on_deadline";
+  "item_id, receipt_id, transaction_id, remake_of, reason, state, review, note, created_at, deadline, on_deadline, note_read";
 
 const rowOf = (wire: RowWire): QueueRow => ({
   itemId: wire.item_id,
@@ -49,6 +50,7 @@ const rowOf = (wire: RowWire): QueueRow => ({
   createdAt: Number(wire.created_at),
   deadline: wire.deadline === null ? null : Number(wire.deadline),
   onDeadline: wire.on_deadline as OnDeadline | null,
+  noteRead: Number(wire.note_read ?? 0) === 1,
 });
 
 const ORIGINAL = /^[1-9][0-9]{0,15}$/;
@@ -64,10 +66,10 @@ export function queueStore(db: Database) {
 
   const put = async (shopId: number, next: QueueRow) =>
     db.execute(
-      `INSERT INTO queue_items (shop_id, ${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+      `INSERT INTO queue_items (shop_id, ${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
        ON CONFLICT (shop_id, item_id) DO UPDATE SET state = excluded.state, review = excluded.review,
          note = excluded.note, reason = excluded.reason, remake_of = excluded.remake_of, deadline = excluded.deadline,
-         on_deadline = excluded.on_deadline`,
+         on_deadline = excluded.on_deadline, note_read = excluded.note_read`,
       [
         shopId,
         next.itemId,
@@ -81,6 +83,7 @@ export function queueStore(db: Database) {
         next.createdAt,
         next.deadline ?? null,
         next.onDeadline ?? null,
+        next.noteRead ? 1 : 0,
       ],
     );
 
