@@ -3,7 +3,6 @@ import { db } from "../db";
 import type { Database } from "../db/database";
 import { historyStore } from "../history/history-store";
 import { marketplace } from "../marketplace";
-import type { Result } from "../marketplace/failure";
 import type { Order } from "../marketplace/receipt-wire";
 import type { Question } from "../marketplace/wire";
 import { ensureFilled } from "../mirror/background";
