@@ -53,6 +53,8 @@ export type ProductionSheet = {
   listings: SheetListing[];
   /** The queue's items in review the sheet leaves off (none when it prints them on hold). */
   leftInReview: number;
+  /** The queue's items whose payment the marketplace is reviewing, never on a sheet to make. */
+  notPaid: number;
 };
 
 /** Marks a question whose wording changed since the buyer answered it. */
@@ -150,6 +152,7 @@ export function productionSheet(
     state,
     listings: [...listings.values()].sort((a, b) => a.title.localeCompare(b.title, "en", { numeric: true })),
     leftInReview: IN_REVIEW.includes(state) || onHold ? 0 : items.filter(held).length,
+    notPaid: state === "not-paid" ? 0 : items.filter((item) => item.state === "not-paid").length,
   };
 }
 
@@ -221,7 +224,11 @@ export function productionSheetTable(sheet: ProductionSheet): SheetTable {
           .filter((one) => one.corrected)
           .map((one) => one.title)
           .join(", "),
-        item.answers.flatMap((one) => one.checks.map((check) => `${one.title}: ${check}`)).join(" "),
+        item.answers
+          .flatMap((one) =>
+            [...(one.changed ? [one.changed] : []), ...one.checks].map((text) => `${one.title}: ${text}`),
+          )
+          .join(" "),
         item.buyerNote ?? "",
         ...questions.map((title) => answer.get(title)?.value ?? ""),
       ];

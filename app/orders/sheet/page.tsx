@@ -89,6 +89,8 @@ export default async function ProductionSheetPage({ searchParams }: Props) {
               Printed {PRINTED.format(new Date())} UTC. By listing, the first to ship at the top.
               {sheet.leftInReview > 0 &&
                 ` ${counted(sheet.leftInReview, "item")} in review ${sheet.leftInReview === 1 ? "is" : "are"} left off until reviewed.`}
+              {sheet.notPaid > 0 &&
+                ` ${counted(sheet.notPaid, "item")} not paid yet (the marketplace is reviewing the payment) ${sheet.notPaid === 1 ? "is" : "are"} left off until paid: don't make ${sheet.notPaid === 1 ? "it" : "them"}.`}
               {result.data.cut && " Only the newest orders are read: narrow the orders by listing, date or search."}
             </p>
             {!result.data.sync.filled && <OrdersFilling sync={result.data.sync} />}
