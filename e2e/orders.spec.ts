@@ -234,8 +234,14 @@ test("the production sheet opened from a filtered Orders page says which items i
   await expect(page.getByRole("table", { name: "Production queue" }).locator("tbody tr")).toHaveCount(3);
   await page.getByRole("link", { name: "Production sheet" }).click();
   await expect(page).toHaveURL(new RegExp(`/orders/sheet\\?listing=${necklace}$`));
+  // Kwame's necklace has no photo uploaded, so it is in review: left off, then printed on hold when asked.
   await expect(page.getByTestId("sheet-summary")).toHaveText(
-    `To make · with “${title}” · 3 items in 3 orders (14 pieces)`,
+    `To make · with “${title}” · 2 items in 2 orders (13 pieces)`,
+  );
+  await expect(page.getByText("1 item in review is left off until reviewed.")).toBeVisible();
+  await page.getByRole("link", { name: "Print items in review too, on hold" }).click();
+  await expect(page.getByTestId("sheet-summary")).toHaveText(
+    `To make · with “${title}” · items in review on hold · 3 items in 3 orders (14 pieces)`,
   );
   await expect(page.getByRole("heading", { level: 2 })).toHaveCount(1);
 
@@ -258,15 +264,14 @@ test("the production sheet opened from a filtered Orders page says which items i
     "Chain: Gold ×13 · Silver ×1",
     `Photo: sofia-1.jpg (order ${lastWeek.receipt_id}) · sofia-2.jpg (order ${lastWeek.receipt_id}) · ada.jpg (order ${yesterday.receipt_id})`,
   ]);
-  await expect(answerUnder(rows.filter({ hasText: "Kwame Mensah" }), "Photo").locator("[data-answer]")).toHaveText(
-    "No answer",
-  );
+  const noPhoto = answerUnder(rows.filter({ hasText: "Kwame Mensah" }), "Photo").locator("[data-answer]");
+  await expect(noPhoto).toHaveText("No answerCheck: No file uploaded.");
   expect(await violations(page)).toEqual([]);
   await page.emulateMedia({ colorScheme: "dark" });
   expect(await violations(page)).toEqual([]);
   await page.emulateMedia({ colorScheme: "light" });
 
-  const csv = await page.request.get(`/api/orders/sheet?format=csv&listing=${necklace}`);
+  const csv = await page.request.get(`/api/orders/sheet?format=csv&listing=${necklace}&hold=1`);
   const csvRows = Papa.parse<Record<string, string>>((await csv.text()).replace(/^\uFEFF/, ""), {
     header: true,
     skipEmptyLines: true,
@@ -282,7 +287,7 @@ test("the production sheet opened from a filtered Orders page says which items i
   expect(csvRows).toHaveLength(3);
 
   // The queue's due filter carries to the sheet, item by item: the necklaces of two weeks and of last week are overdue.
-  await page.goto(`/orders/sheet?listing=${necklace}&due=overdue`);
+  await page.goto(`/orders/sheet?listing=${necklace}&due=overdue&hold=1`);
   await expect(page.getByTestId("sheet-summary")).toContainText("overdue");
   await expect(page.getByTestId("sheet-summary")).toContainText("2 items in 2 orders (12 pieces)");
   await expect(rows.filter({ hasText: "Kwame Mensah" })).toHaveCount(1);
