@@ -31,10 +31,19 @@ async function toQueue(page: Page, path = "/orders") {
   await hydrated(page.getByRole("button", { name: "Mark made" }));
 }
 
-async function axeLightAndDark(page: Page) {
-  expect(await violations(page)).toEqual([]);
-  await page.emulateMedia({ colorScheme: "dark" });
-  expect(await violations(page)).toEqual([]);
+/** Light and dark, on a desktop and on a phone. */
+async function axeClean(page: Page) {
+  for (const viewport of [
+    { width: 1280, height: 720 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(viewport);
+    for (const colorScheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme });
+      expect(await violations(page)).toEqual([]);
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
   await page.emulateMedia({ colorScheme: "light" });
 }
 
@@ -92,7 +101,7 @@ test("the sheet opens on the queue's state, to make: a correction is printed in 
   await expect(corrected).not.toContainText("the emoji");
   await expect(page.locator("tbody tr td:first-child")).toHaveText([mo, noha, ada].map(String));
   await expect(page.getByText(/^Printed \d+ \w+ \d{4}, \d\d:\d\d UTC\./)).toBeVisible();
-  await axeLightAndDark(page);
+  await axeClean(page);
 
   // The picture of docs/sellers.md, copied to docs/production-sheet.png when the sheet's look changes: with the items in
   // review printed on hold.
@@ -135,7 +144,7 @@ test("the buyer's note shows under the answers on the row and the sheet, holds i
   await expect(stateOf(page, noted)).toHaveText("Review needed");
   await expect(stateOf(page, plain)).toHaveText("To make");
   await expect(rowOf(page, plain).locator("[data-buyer-note]")).toHaveCount(0);
-  await axeLightAndDark(page);
+  await axeClean(page);
 
   await page.getByLabel("Has a note from the buyer").check();
   await page.getByRole("button", { name: "Show orders" }).click();
@@ -151,7 +160,7 @@ test("the buyer's note shows under the answers on the row and the sheet, holds i
   );
   await expect(rowOf(page, noted).locator("[data-on-hold]")).toHaveText("On hold: in review, don't make yet");
   await expect(rowOf(page, noted).locator("[data-buyer-note]")).toHaveText(`Note from the buyer: ${NOTE}`);
-  await axeLightAndDark(page);
+  await axeClean(page);
 
   await toQueue(page, "/orders?note=1");
   const read = page.getByRole("button", { name: `Mark the note of order ${noted} read` });
