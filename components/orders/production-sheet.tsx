@@ -9,6 +9,8 @@ import {
 import styles from "./production-sheet.module.css";
 
 const CELL = "border border-stone-300 px-2 py-1 align-top";
+/** The box to tick is for paper and a wide screen: on a phone the answers take its room. */
+const PAPER_ONLY = "max-md:hidden print:table-cell";
 
 const COLUMNS = [
   ["Order", styles.order],
@@ -16,7 +18,7 @@ const COLUMNS = [
   ["Buyer", styles.buyer],
   ["Qty", styles.qty],
   ["Answers", styles.answers],
-  ["Check", styles.check],
+  ["Check", `${styles.check} ${PAPER_ONLY}`],
 ] as const;
 
 function Totals({ totals }: { totals: SheetTotals }) {
@@ -44,7 +46,7 @@ function ItemAnswers({ item }: { item: SheetItem }) {
       {item.answers.length === 0 ? (
         <span className="text-stone-700">No personalization</span>
       ) : (
-        <dl className="grid grid-cols-[auto_1fr] gap-x-2">
+        <dl className="grid gap-x-2 sm:grid-cols-[auto_1fr]">
           {item.answers.map((answer, position) => (
             <div key={`${answer.title}-${position}`} className="contents">
               <dt className="text-stone-700">
@@ -116,7 +118,7 @@ export function ProductionSheet({ sheet }: { sheet: Sheet }) {
                     <td className={CELL}>
                       <ItemAnswers item={item} />
                     </td>
-                    <td className={CELL}>
+                    <td className={`${CELL} ${PAPER_ONLY}`}>
                       <span aria-hidden className={styles.box} />
                     </td>
                   </tr>
