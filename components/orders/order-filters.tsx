@@ -100,6 +100,10 @@ export function OrderFilters({
           <input type="checkbox" name="open" value="1" defaultChecked={view.openOnly} className="size-5 md:size-4" />
           Open only (not shipped or cancelled)
         </label>
+        <label className="flex min-h-11 items-center gap-2 text-sm font-medium md:min-h-9">
+          <input type="checkbox" name="note" value="1" defaultChecked={view.hasNote} className="size-5 md:size-4" />
+          Has a note from the buyer
+        </label>
         <Button type="submit" variant="primary" compact className="text-sm">
           Show orders
         </Button>

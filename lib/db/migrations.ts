@@ -305,4 +305,6 @@ export const MIGRATIONS = [
   // remake's own ship-by, which its original's order date does not give.
   `ALTER TABLE queue_settings ADD COLUMN time_zone TEXT;
    ALTER TABLE queue_items ADD COLUMN ship_by BIGINT`,
+  // A queue item whose order carries the buyer's note is in review until the seller has read the note.
+  "ALTER TABLE queue_items ADD COLUMN note_read INTEGER NOT NULL DEFAULT 0",
 ];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { orderFilterOf, ordersHref, parseOrdersView, queueFilterOf, viewWords } from "./view";
+import { orderFilterOf, ordersHref, parseOrdersView, queueFilterOf, sheetOptionsOf, viewWords } from "./view";
 
 const words = (params: Record<string, string>, listingTitle?: string) =>
   viewWords(parseOrdersView(params), listingTitle);
@@ -66,5 +66,14 @@ describe("the queue's view in the URL", () => {
   it("shows cancelled items when asked for them by name, as shipped ones", () => {
     expect(queueFilterOf(parseOrdersView({ state: "cancelled" })).openOnly).toBe(false);
     expect(queueFilterOf(parseOrdersView({ state: "cancelled-made" })).openOnly).toBe(true);
+  });
+
+  it("keeps the note filter in the link, names it, and carries it with the state to the sheet, to make by default", () => {
+    const view = parseOrdersView({ note: "1", due: "today" });
+    expect(queueFilterOf(view)).toMatchObject({ hasNote: true, due: "today" });
+    expect(ordersHref(view, "/orders/sheet")).toBe("/orders/sheet?due=today&note=1");
+    expect(viewWords(view)).toEqual(["due to ship today", "with a note from the buyer"]);
+    expect(sheetOptionsOf(view, {})).toEqual({ state: "to-make", onHold: false });
+    expect(sheetOptionsOf(parseOrdersView({ state: "made" }), { hold: "1" })).toEqual({ state: "made", onHold: true });
   });
 });

@@ -15,6 +15,8 @@ export type OrdersUrlView = {
   openOnly: boolean;
   state: QueueState | null;
   sort: QueueSort;
+  /** Only the orders whose buyer left a note (`note=1`). */
+  hasNote: boolean;
   page: number;
 };
 
@@ -47,6 +49,7 @@ export function parseOrdersView(params: Record<string, string | string[] | undef
     openOnly: openOnlyOf(params.open),
     state: oneOf(QUEUE_STATES, first(params.state)),
     sort: oneOf(SORTS, first(params.sort)) ?? "ship-by",
+    hasNote: first(params.note) === "1",
     page: Number.isSafeInteger(page) && page > 1 ? page : 1,
   };
 }
@@ -71,8 +74,15 @@ export function queueFilterOf(
     openOnly: view.openOnly && view.state !== "shipped" && view.state !== "cancelled",
     state: view.state,
     sort: view.sort,
+    hasNote: view.hasNote,
   };
 }
+
+/** The sheet prints one state of the queue, to make unless the view names one; those in review on hold with `hold=1`. */
+export const sheetOptionsOf = (view: OrdersUrlView, params: Record<string, string | string[] | undefined>) => ({
+  state: view.state ?? "to-make",
+  onHold: first(params.hold) === "1",
+});
 
 export function ordersHref(view: OrdersUrlView, path = "/orders", extra: Record<string, string> = {}) {
   const params = new URLSearchParams();
@@ -84,6 +94,7 @@ export function ordersHref(view: OrdersUrlView, path = "/orders", extra: Record<
   if (!view.openOnly) params.set("open", "0");
   if (view.state) params.set("state", view.state);
   if (view.sort !== "ship-by") params.set("sort", view.sort);
+  if (view.hasNote) params.set("note", "1");
   if (view.page > 1) params.set("page", String(view.page));
   for (const [key, value] of Object.entries(extra)) params.set(key, value);
   const query = params.toString();
@@ -121,6 +132,7 @@ export function viewWords(view: OrdersUrlView, listingTitle?: string): string[] 
     view.listing === null ? null : listingTitle ? `with “${listingTitle}”` : `with listing ${view.listing}`,
     placed(view),
     view.due === null ? null : DUE_WORDS[view.due],
+    view.hasNote ? "with a note from the buyer" : null,
   ];
   return words.filter((phrase) => phrase !== null);
 }

@@ -3,6 +3,7 @@ import type { Database } from "../../db/database";
 import { remakeShipBy } from "../day";
 import { queueStore, type OwnedItem } from "./queue-store";
 import {
+  noteUnread,
   refusalOf,
   stateOf,
   type MoveKind,
@@ -60,13 +61,22 @@ async function after(
       return { to: "made", row: { ...row, state: "made" } };
     case "shipped":
       return { to: "shipped", row: { ...row, state: "shipped" } };
+    // Approving or correcting is done with the buyer's note in view (the row shows it), so it settles the note too.
     case "approve":
-      return { to: "to-make", row: { ...waitOver(row), state: "to-make", review: "approved", note: null } };
+      return {
+        to: "to-make",
+        row: { ...waitOver(row), state: "to-make", review: "approved", note: null, noteRead: true },
+      };
     case "correct":
       return {
         to: "to-make",
-        row: { ...waitOver(row), state: "to-make", review: "corrected", note: extra.note ?? "" },
+        row: { ...waitOver(row), state: "to-make", review: "corrected", note: extra.note ?? "", noteRead: true },
       };
+    // The note alone is settled: an answer still flagged keeps the item in review.
+    case "read-note": {
+      const read = { ...row, noteRead: true };
+      return { to: stateOf(read, known), row: read };
+    }
     case "ask":
       return {
         to: "waiting",
@@ -75,7 +85,10 @@ async function after(
     // Held, the item is back in review (its row cleared of the wait); gone ahead, it is made as the buyer wrote it.
     case "deadline":
       return row.onDeadline === "go-ahead"
-        ? { to: "to-make", row: { ...waitOver(row), state: "to-make", review: "approved", note: null } }
+        ? {
+            to: "to-make",
+            row: { ...waitOver(row), state: "to-make", review: "approved", note: null, noteRead: true },
+          }
         : { to: "review", row: { ...waitOver(row), state: "to-make", review: null } };
     // A remake is a new item, made to the original's approval or correction: its answers were reviewed for it.
     case "remake": {
@@ -107,7 +120,9 @@ export async function anyMovable(
   const facts = await factsOf(owned);
   return owned.some((item) => {
     const known = facts.get(item.itemId);
-    return known !== undefined && refusalOf(kind, stateOf(item.row, known), known.name) === null;
+    return (
+      known !== undefined && refusalOf(kind, stateOf(item.row, known), known.name, noteUnread(item.row, known)) === null
+    );
   });
 }
 
@@ -134,7 +149,8 @@ export async function moveItems(
     const refused =
       kind === "undo"
         ? await undoRefusal(database, mover, item, known, from)
-        : (refusalOf(kind, from, known.name) ?? (await moveOne(database, mover, kind, item, known, from, extra)));
+        : (refusalOf(kind, from, known.name, noteUnread(item.row, known)) ??
+          (await moveOne(database, mover, kind, item, known, from, extra)));
     if (refused) outcome.refused.push({ itemId, reason: refused });
     else outcome.done.push(itemId);
   }

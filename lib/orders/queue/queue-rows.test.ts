@@ -13,14 +13,21 @@ const USD_REFUND = { amount: 500, divisor: 100, currencyCode: "USD" };
 const order = (
   receiptId: number,
   shipBy: number,
-  { shipped = false, paid = true, flagged = false, life = "open" as Life, refunded = false } = {},
+  {
+    shipped = false,
+    paid = true,
+    flagged = false,
+    life = "open" as Life,
+    refunded = false,
+    note = null as string | null,
+  } = {},
 ) =>
   ({
     receiptId,
     life,
     refunds: refunded ? [{ amount: USD_REFUND, reason: "Engraving smaller than asked", createdAt: shipBy }] : [],
     buyerName: `Buyer ${receiptId}`,
-    messageFromBuyer: null,
+    messageFromBuyer: note,
     paid,
     shipped,
     createdAt: shipBy - 3 * DAY,
@@ -176,5 +183,22 @@ describe("the queue's rows", () => {
     expect(result.items.map((item) => [item.state, item.refunds])).toEqual([
       ["review", ["Refunded $5.00: Engraving smaller than asked."]],
     ]);
+  });
+
+  it("shows the buyer's note on each item of its order, lifts it into review until read, and filters on it", () => {
+    const orders = [...ORDERS, order(6, NOW + DAY, { note: "Please engrave it in capitals, it is a surprise!" })];
+    const result = queueItems(orders, [], all, NOW);
+    expect(result.items.find((item) => item.itemId === "60")).toMatchObject({
+      state: "review",
+      buyerNote: "Please engrave it in capitals, it is a surprise!",
+      noteRead: false,
+    });
+    expect(result.items.find((item) => item.itemId === "10")?.buyerNote).toBeNull();
+    expect(ids(queueItems(orders, [], { ...all, hasNote: true }, NOW))).toEqual(["60"]);
+    const read: QueueRow = { ...remake, itemId: "60", receiptId: 6, transactionId: 60, remakeOf: null, noteRead: true };
+    expect(queueItems(orders, [read], { ...all, hasNote: true }, NOW).items[0]).toMatchObject({
+      state: "to-make",
+      noteRead: true,
+    });
   });
 });

@@ -18,11 +18,14 @@ export type QueueFilter = {
   state: QueueState | null;
   listingId?: number;
   sort?: QueueSort;
+  /** Only the items of orders whose buyer left a note. */
+  hasNote?: boolean;
 };
 
 /** `titleToday`: today's wording when it changed since the order, null when the question is no longer asked. */
 export type QueueAnswer = {
   title: string;
+  type: string;
   titleToday?: string | null;
   value: string;
   addOn: string | null;
@@ -33,6 +36,7 @@ export type QueueItem = {
   itemId: string;
   receiptId: number;
   buyerName: string;
+  listingId: number | null;
   title: string;
   quantity: number;
   answers: QueueAnswer[];
@@ -46,6 +50,9 @@ export type QueueItem = {
   note: string | null;
   /** The correction is made from as an answer is, so it gets an answer's print flags. */
   noteFlags: AnswerFlag[];
+  /** What the buyer wrote to the seller with the order (message_from_buyer), and whether the seller has read it. */
+  buyerNote: string | null;
+  noteRead: boolean;
   /** What the marketplace refunded of the order, each a sentence: the amount and the reason. */
   refunds: string[];
   /** Unix seconds on the marketplace's clock, while waiting on the buyer. */
@@ -110,9 +117,11 @@ export function queueItems(
   for (const order of orders)
     for (const item of filter.openOnly && !order.paid && (order.life ?? "open") === "open" ? [] : order.items) {
       if (filter.listingId !== undefined && item.listingId !== filter.listingId) continue;
+      if (filter.hasNote && !order.messageFromBuyer) continue;
       const flagged = isFlagged(item);
       const answers = item.questions.map((question) => ({
         title: question.title,
+        type: question.type,
         ...(question.titleToday !== undefined && { titleToday: question.titleToday }),
         value: question.answer?.value ?? "",
         addOn: question.addOnPaid ? formatMoney(question.addOnPaid) : null,
@@ -122,11 +131,18 @@ export function queueItems(
       const original = String(item.transactionId);
       for (const row of [byItem.get(original), ...(remakesOf.get(item.transactionId) ?? [])]) {
         const itemId = row?.itemId ?? original;
-        const state = stateOf(row, { flagged, receiptShipped: order.shipped, life: order.life });
+        const buyerNote = order.messageFromBuyer || null;
+        const state = stateOf(row, {
+          flagged,
+          receiptShipped: order.shipped,
+          life: order.life,
+          buyerNote: buyerNote !== null,
+        });
         all.push({
           itemId,
           receiptId: order.receiptId,
           buyerName: order.buyerName,
+          listingId: item.listingId,
           title: item.title,
           quantity: item.quantity,
           answers,
@@ -138,6 +154,8 @@ export function queueItems(
           review: row?.review ?? null,
           note: row?.note ?? null,
           noteFlags: row?.note ? printFlags(row.note) : [],
+          buyerNote,
+          noteRead: row?.noteRead === true,
           refunds: refundWords(order.refunds),
           deadline: row?.state === "waiting" ? (row.deadline ?? null) : null,
           onDeadline: row?.state === "waiting" ? (row.onDeadline ?? null) : null,

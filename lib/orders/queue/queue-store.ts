@@ -30,6 +30,7 @@ type RowWire = {
   state: string;
   review: string | null;
   note: string | null;
+  note_read: number | null;
   created_at: number;
   deadline: number | null;
   on_deadline: string | null;
@@ -37,7 +38,7 @@ type RowWire = {
 };
 
 const COLUMNS =
-  "item_id, receipt_id, transaction_id, remake_of, reason, state, review, note, created_at, deadline, on_deadline, ship_by";
+  "item_id, receipt_id, transaction_id, remake_of, reason, state, review, note, created_at, deadline, on_deadline, ship_by, note_read";
 
 const rowOf = (wire: RowWire): QueueRow => ({
   itemId: wire.item_id,
@@ -52,6 +53,7 @@ const rowOf = (wire: RowWire): QueueRow => ({
   deadline: wire.deadline === null ? null : Number(wire.deadline),
   onDeadline: wire.on_deadline as OnDeadline | null,
   shipBy: wire.ship_by === null ? null : Number(wire.ship_by),
+  noteRead: Number(wire.note_read ?? 0) === 1,
 });
 
 const ORIGINAL = /^[1-9][0-9]{0,15}$/;
@@ -67,10 +69,11 @@ export function queueStore(db: Database) {
 
   const put = async (shopId: number, next: QueueRow) =>
     db.execute(
-      `INSERT INTO queue_items (shop_id, ${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+      `INSERT INTO queue_items (shop_id, ${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
        ON CONFLICT (shop_id, item_id) DO UPDATE SET state = excluded.state, review = excluded.review,
          note = excluded.note, reason = excluded.reason, remake_of = excluded.remake_of, deadline = excluded.deadline,
-         on_deadline = excluded.on_deadline, ship_by = excluded.ship_by`,
+         on_deadline = excluded.on_deadline, ship_by = excluded.ship_by,
+         note_read = excluded.note_read`,
       [
         shopId,
         next.itemId,
@@ -85,6 +88,7 @@ export function queueStore(db: Database) {
         next.deadline ?? null,
         next.onDeadline ?? null,
         next.shipBy ?? null,
+        next.noteRead ? 1 : 0,
       ],
     );
 

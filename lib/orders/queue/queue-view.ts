@@ -82,8 +82,9 @@ export async function queueView(
   filter: OrderFilter & QueueFilter,
   page: { limit: number; offset: number },
   now = Date.now() / 1000,
+  reads: "if-stale" | "now" = "if-stale",
 ): Promise<Result<QueueView>> {
-  const fresh = await keptOrdersReady(seller, FIRST_FILL_WAIT_MS);
+  const fresh = await keptOrdersReady(seller, FIRST_FILL_WAIT_MS, reads);
   if (!fresh.ok) return fresh;
   const database = await db();
   const marketplaceNow = Math.floor(marketplaceNowMs() / 1000);
@@ -126,6 +127,7 @@ export function itemFactsOf(database: Database, seller: Seller) {
         flagged: isFlagged(bought),
         receiptShipped: order.shipped,
         life: order.life,
+        buyerNote: Boolean(order.messageFromBuyer),
         name: itemName(bought.title, order.receiptId, item.row?.remakeOf ? item.itemId : null),
         processingDays: bought.processingDays ?? null,
       });
