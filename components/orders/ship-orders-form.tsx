@@ -79,50 +79,52 @@ export function ShipOrdersForm({
             </option>
           ))}
         </select>
-        <table className="mt-3 w-full text-left text-sm">
-          <thead className="text-xs text-stone-800">
-            <tr>
-              <th scope="col" className="py-1 pr-2">
-                Order
-              </th>
-              <th scope="col" className="py-1 pr-2">
-                Items
-              </th>
-              <th scope="col" className="py-1">
-                Tracking code
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {orders.map((order) => (
-              <tr
-                key={order.receiptId}
-                data-ship-order={order.receiptId}
-                className="border-t border-stone-200 align-top"
-              >
-                <td className="whitespace-nowrap py-1.5 pr-2 tabular-nums">
-                  {order.receiptId}
-                  <span className="block text-xs text-stone-700">{order.buyerName}</span>
-                </td>
-                <td className="py-1.5 pr-2">{order.titles.join("; ")}</td>
-                <td className="py-1.5">
-                  <input
-                    aria-label={`Tracking code for order ${order.receiptId}`}
-                    value={typed.codes[order.receiptId] ?? ""}
-                    onChange={(event) =>
-                      setTyped({ ...typed, codes: { ...typed.codes, [order.receiptId]: event.target.value } })
-                    }
-                    maxLength={100}
-                    className={`${INPUT} w-full max-w-72`}
-                  />
-                  <span className="block text-xs text-stone-700">
-                    {order.trackingNeeded ? "Needed: over $10" : "Optional"}
-                  </span>
-                </td>
+        <div className="mt-3 overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead className="text-xs text-stone-800">
+              <tr>
+                <th scope="col" className="py-1 pr-2">
+                  Order
+                </th>
+                <th scope="col" className="py-1 pr-2">
+                  Items
+                </th>
+                <th scope="col" className="py-1">
+                  Tracking code
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {orders.map((order) => (
+                <tr
+                  key={order.receiptId}
+                  data-ship-order={order.receiptId}
+                  className="border-t border-stone-200 align-top"
+                >
+                  <td className="whitespace-nowrap py-1.5 pr-2 tabular-nums">
+                    {order.receiptId}
+                    <span className="block text-xs text-stone-700">{order.buyerName}</span>
+                  </td>
+                  <td className="py-1.5 pr-2">{order.titles.join("; ")}</td>
+                  <td className="py-1.5">
+                    <input
+                      aria-label={`Tracking code for order ${order.receiptId}`}
+                      value={typed.codes[order.receiptId] ?? ""}
+                      onChange={(event) =>
+                        setTyped({ ...typed, codes: { ...typed.codes, [order.receiptId]: event.target.value } })
+                      }
+                      maxLength={100}
+                      className={`${INPUT} w-full max-w-72`}
+                    />
+                    <span className="block text-xs text-stone-700">
+                      {order.trackingNeeded ? "Needed: over $10" : "Optional"}
+                    </span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
         {offPage > 0 && (
           <p className="mt-2 text-sm text-stone-700">
             And {counted(offPage, "item")} ticked on other pages, sent without a tracking code: ship those from a list
