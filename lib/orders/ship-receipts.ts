@@ -23,8 +23,7 @@ export type Shipping = { receiptIds: number[]; tracking?: ({ receiptId: number }
 
 /** `waiting`: the marketplace did not answer; the shipment is kept and sent when it answers (waiting-shipments.ts). */
 export type ShipOutcome =
-  | { receiptId: number; shipped: true }
-  | { receiptId: number; shipped: false; reason: string; waiting?: true };
+  { receiptId: number; shipped: true } | { receiptId: number; shipped: false; reason: string; waiting?: true };
 
 export const WAITING = "Waiting for the marketplace: will be sent when it answers.";
 
