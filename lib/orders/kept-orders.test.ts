@@ -214,6 +214,17 @@ describe.each(eachEngine())("a shop's orders kept on %s", (_engine, location) =>
       ]);
       expect(takeSaleRead(db, shop.shopId, KEPT_FRESH_MS)).toBe(false);
     });
+
+    it("of a shop that had none at its fill is also found by the read of changes, in its one request", async () => {
+      const { shop, place } = await newShop();
+      await fillOrders(db, market, shop);
+      const sold = await place("First Buyer");
+      const before = (await receiptReads()).length;
+      const changed = await readChangedOrders(db, market, shop, (await orderStore(db).sync(shop.shopId))!);
+      expect(changed.ok).toBe(true);
+      expect((await receiptReads()).length).toBe(before + 1);
+      expect((await orderStore(db).kept(shop.shopId, [sold])).get(sold)?.life).toBe("open");
+    });
   });
 });
 

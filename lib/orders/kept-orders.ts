@@ -47,7 +47,8 @@ export async function readChangedOrders(
 ): Promise<Result<OrderSync>> {
   const store = orderStore(database);
   const page = await market.getShopReceipts(seller.userId, seller.shopId, {
-    minLastModified: sync.watermark,
+    // A shop with no receipt at its fill has no watermark yet, and the marketplace refuses a min_last_modified of 0.
+    minLastModified: sync.watermark || undefined,
     sortOn: "updated",
     sortOrder: "asc",
     limit: PAGE,
