@@ -10,6 +10,7 @@ import { changeListing } from "../writes/recorded-write";
 import { writeSnapshot } from "../writes/write-snapshot";
 import { snapshotOf } from "../personalization/snapshot";
 import { snapshotOfForm } from "../personalization/snapshot-codec";
+import { mirrorWrote, ownWriteEchoAfterWrite } from "./own-writes";
 import { OTHER_STATES_MS, shopMirror, type ShopMirror } from "./shop-mirror";
 import { MIRROR_TABLES, outsideEdit, signInSeller, signedInSeller } from "../../test/harness/mirror-shop";
 
@@ -200,6 +201,29 @@ describe.each(eachEngine())("shop mirror on %s", (_engine, location) => {
     expect((await mirror.store.changes(changer.shopId)).map((change) => change.listingId)).toEqual([
       seller.listing_ids[2],
     ]);
+  });
+
+  it("an event that comes before its own write's answer waits for the write to settle and is taken for that write's, reading nothing", async () => {
+    await mirror.fill(changer);
+    const listingId = seller.listing_ids[1]!;
+    const listing = (await mirror.store.listing(listingId))!.listing;
+    const history = historyStore(db);
+    const entry = (await history.record({
+      listingId,
+      shopId: changer.shopId,
+      userId: changer.userId,
+      action: "save",
+      previous: snapshotOf(listing),
+      target: ENGRAVE,
+    }))!;
+    const before = await lastId();
+    const echo = ownWriteEchoAfterWrite(db, changer.shopId, listingId);
+    await new Promise((done) => setTimeout(done, 200));
+    await history.settle(entry, "done");
+    await mirrorWrote(db, listingId, listing.questions);
+    expect(await echo).toBe(true);
+    expect(await ownWriteEchoAfterWrite(db, changer.shopId, listingId)).toBe(false);
+    expect(await readsSince(before)).toEqual([]);
   });
 
   it("the dashboard's own write shows in the mirror at once and never in the inbox", async () => {
