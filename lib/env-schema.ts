@@ -121,6 +121,7 @@ export const appSettingsSchema = z.object({
       .optional(),
   ),
   MIRROR_POLL_SECONDS: emptyIsUnset(wholeNumber("a whole number of seconds above 0", 60).default(60)),
+  MIRROR_IDLE_POLL_SECONDS: emptyIsUnset(wholeNumber("a whole number of seconds above 0", 900).default(900)),
   SESSION_IDLE_SECONDS: emptyIsUnset(wholeNumber("a whole number of seconds", 43_200).default(12 * 3600)),
   SESSION_ABSOLUTE_SECONDS: emptyIsUnset(wholeNumber("a whole number of seconds", 2_592_000).default(30 * 24 * 3600)),
 });
