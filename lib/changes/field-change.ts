@@ -6,7 +6,7 @@ import type { Question } from "../marketplace/wire";
 import { snapshotOfQuestionSet } from "../personalization/snapshot-codec";
 import { personalizationBody, questionSetBody } from "../writes/question-set-body";
 import { addOnPriceRules, brokenAddOnPriceRule, moneyOfPriceText } from "../personalization/add-on-price";
-import { editableInSingleQuestionEditor } from "../marketplace/single-question-period";
+import { editableInSingleQuestionEditor } from "../personalization/single-question-period";
 import {
   QUESTION_TYPE_NAMES,
   QUESTIONS_MAX,

@@ -1,7 +1,7 @@
 import { isRemoved } from "../marketplace/listing-state";
 import type { Listing, Question } from "../marketplace/wire";
 import { phaseProblem } from "../changes/field-change";
-import type { PersonalizationPhase } from "../marketplace/personalization-phase";
+import type { PersonalizationPhase } from "../personalization/phase-probe";
 import {
   INSTRUCTIONS_MAX,
   characterCount,

@@ -2,7 +2,7 @@ import { toWrite } from "../personalization/schema";
 import { isQuestionType, type QuestionType } from "../personalization/question-set";
 import { representable, type Snapshot, type SnapshotQuestion } from "../personalization/snapshot";
 import type { PersonalizationWriteWire, QuestionWriteWire } from "../marketplace/wire";
-import type { PersonalizationPhase } from "../marketplace/personalization-phase";
+import type { PersonalizationPhase } from "../personalization/phase-probe";
 import { moneyWireOf } from "../marketplace/money";
 
 /** The one encoding of questions for the marketplace: ids, choices' ids and add-on prices go back as held. */

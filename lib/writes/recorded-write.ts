@@ -2,7 +2,7 @@ import "server-only";
 import type { Marketplace } from "../marketplace/client";
 import type { MarketplaceFailure, Result } from "../marketplace/failure";
 import { isRemoved, type Listing, type Question } from "../marketplace/wire";
-import type { PersonalizationPhase } from "../marketplace/personalization-phase";
+import type { PersonalizationPhase } from "../personalization/phase-probe";
 import {
   alignWith,
   representable,

@@ -2,7 +2,7 @@ import "server-only";
 import type { Marketplace } from "../marketplace/client";
 import type { MarketplaceFailure, Result } from "../marketplace/failure";
 import type { Question } from "../marketplace/wire";
-import type { PersonalizationPhase } from "../marketplace/personalization-phase";
+import type { PersonalizationPhase } from "../personalization/phase-probe";
 import type { Snapshot } from "../personalization/snapshot";
 import { personalizationBody } from "./question-set-body";
 

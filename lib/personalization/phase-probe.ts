@@ -1,7 +1,9 @@
 import "server-only";
+import { observeAnswers } from "../marketplace";
+import { marketplaceConfig } from "../marketplace/config";
 import { editableInSingleQuestionEditor } from "./single-question-period";
-import type { Result } from "./failure";
-import type { Question } from "./wire";
+import type { Result } from "../marketplace/failure";
+import type { Question } from "../marketplace/wire";
 
 export type PersonalizationPhase = "single" | "multi";
 
@@ -50,3 +52,14 @@ export function createPhaseProbe({ setting }: { setting: "single" | "multi" | "a
 }
 
 export type PhaseProbe = ReturnType<typeof createPhaseProbe>;
+
+const globalForPhase = globalThis as unknown as { phase?: PhaseProbe };
+
+/** The period the dashboard writes in; instrumentation.ts asks for it at start, so it learns from the first answer. */
+export function personalizationPhase(): PhaseProbe {
+  if (!globalForPhase.phase) {
+    globalForPhase.phase = createPhaseProbe({ setting: marketplaceConfig().personalization ?? "multi" });
+    observeAnswers(globalForPhase.phase);
+  }
+  return globalForPhase.phase;
+}
