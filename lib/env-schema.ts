@@ -14,6 +14,11 @@ const emptyIsUnset = <T extends z.ZodType>(schema: T) =>
 const required = (what: string) =>
   z.string({ error: `is required: ${what}` }).min(1, { error: `is required: ${what}` });
 
+/** The marketplace's personalization period: one text question, or up to five of every type (docs/marketplace.md §9). */
+export type PersonalizationPhase = "single" | "multi";
+/** The period of today's marketplace, which MARKETPLACE_PERSONALIZATION and every write take unless told otherwise. */
+export const DEFAULT_PHASE: PersonalizationPhase = "multi";
+
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 // Date.UTC rolls 30 February over into March, so a day that is not in the calendar comes back as another day.
 const dayOf = (text: string) => new Date(Date.UTC(+text.slice(0, 4), +text.slice(5, 7) - 1, +text.slice(8)));
@@ -65,7 +70,7 @@ export const appSettingsSchema = z.object({
         error:
           "must be multi (up to five questions of every type; the default), single (one text question) or auto (learn it from the marketplace's answers)",
       })
-      .default("multi"),
+      .default(DEFAULT_PHASE),
   ),
   MARKETPLACE_ADD_ON_PRICES: emptyIsUnset(
     z

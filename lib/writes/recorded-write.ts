@@ -2,7 +2,7 @@ import "server-only";
 import type { Marketplace } from "../marketplace/client";
 import type { MarketplaceFailure, Result } from "../marketplace/failure";
 import { isRemoved, type Listing, type Question } from "../marketplace/wire";
-import type { PersonalizationPhase } from "../personalization/phase-probe";
+import { DEFAULT_PHASE, type PersonalizationPhase } from "../env-schema";
 import {
   alignWith,
   representable,
@@ -91,7 +91,7 @@ export async function writeRecorded(
   // docs/marketplace.md §18: a removed listing is gone, never written to, whichever way the write came.
   if (isRemoved(change.listing)) return { ok: false, refusal: REMOVED_LISTING, gone: true };
   const previous = snapshotOf(change.listing);
-  const phase = change.phase ?? "single";
+  const phase = change.phase ?? DEFAULT_PHASE;
   const target = phase === "multi" ? alignWith(change.target, previous) : change.target;
   if (phase === "single" && !representable(previous)) return { ok: false, refusal: unrepresentableReason(previous) };
   if (phase === "single" && !representable(target)) return { ok: false, refusal: SET_NEEDS_MULTI };

@@ -2,7 +2,7 @@ import "server-only";
 import type { Marketplace } from "../marketplace/client";
 import type { MarketplaceFailure, Result } from "../marketplace/failure";
 import type { Question } from "../marketplace/wire";
-import type { PersonalizationPhase } from "../personalization/phase-probe";
+import { DEFAULT_PHASE, type PersonalizationPhase } from "../env-schema";
 import type { Snapshot } from "../personalization/snapshot";
 import { personalizationBody } from "./question-set-body";
 
@@ -21,7 +21,7 @@ export async function writeSnapshot(
   changer: Changer,
   listingId: number,
   target: Snapshot,
-  phase: PersonalizationPhase = "single",
+  phase: PersonalizationPhase = DEFAULT_PHASE,
 ): Promise<Result<Question[]>> {
   const write = personalizationBody(target, phase);
   if (!write) {
