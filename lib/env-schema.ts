@@ -130,14 +130,31 @@ export const appSettingsSchema = z.object({
   SESSION_ABSOLUTE_SECONDS: emptyIsUnset(wholeNumber("a whole number of seconds", 2_592_000).default(30 * 24 * 3600)),
 });
 
+const KEY_ERROR = "must be at least 32 characters, e.g. the output of `openssl rand -base64 32`";
+
+/** The keys that seal stored tokens (lib/tokens/token-keys.ts): AUTH_SECRET's when TOKEN_ENCRYPTION_KEY is unset. */
+export const tokenKeySettingsSchema = z.object({
+  TOKEN_ENCRYPTION_KEY: emptyIsUnset(z.string().min(32, { error: KEY_ERROR }).optional()),
+  TOKEN_ENCRYPTION_KEYS: emptyIsUnset(z.string().optional()).transform((list) =>
+    (list ?? "")
+      .split(",")
+      .map((key) => key.trim())
+      .filter(Boolean),
+  ),
+  AUTH_SECRET: emptyIsUnset(z.string().optional()),
+});
+
+/** The instance's name in the leases of work shared between instances (lib/changes/plan-runner.ts). */
+export const instanceSettingsSchema = z.object({ INSTANCE_NAME: emptyIsUnset(z.string().optional()) });
+
 export const serverSettingsSchema = appSettingsSchema.extend({
+  ...tokenKeySettingsSchema.shape,
+  ...instanceSettingsSchema.shape,
   AUTH_SECRET: z
     .string({
       error: "is required: a random secret of at least 32 characters, e.g. the output of `openssl rand -base64 32`",
     })
-    .min(32, {
-      error: "must be at least 32 characters, e.g. the output of `openssl rand -base64 32`",
-    }),
+    .min(32, { error: KEY_ERROR }),
   AUTH_URL: z.url({ error: "must be the dashboard's public URL, e.g. https://dashboard.example.com" }),
   PORT: emptyIsUnset(
     wholeNumber("a port number between 1 and 65535", 3000)
