@@ -158,8 +158,8 @@ export function createPlanRunner(
         changer: plan,
         listing: { id: item.listingId, questions: listing.questions, state: listing.state },
         target: { questions: item.after },
-        action: plan.undoOf ? "bulk-undo" : "bulk-apply",
-        jobId: plan.id,
+        action: plan.undoOf ? "plan-undo" : "plan-apply",
+        planId: plan.id,
         phase: plan.phase,
         readAt,
       });

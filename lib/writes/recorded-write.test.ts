@@ -68,7 +68,7 @@ describe("personalization history", () => {
     });
 
     const [latest, first] = await history.list(changer.shopId, listingId);
-    expect(latest).toMatchObject({ listingId, action: "save", jobId: null, previous: GIFT });
+    expect(latest).toMatchObject({ listingId, action: "save", planId: null, previous: GIFT });
     expect(latest!.recordedAt).toBeGreaterThanOrEqual(before);
     expect(first).toMatchObject({ action: "save", previous: NO_PERSONALIZATION });
   });

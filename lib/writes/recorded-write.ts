@@ -82,7 +82,7 @@ export async function writeRecorded(
     listing: Pick<Listing, "id" | "questions" | "state">;
     target: Snapshot;
     action: HistoryAction;
-    jobId?: string;
+    planId?: string;
     phase?: PersonalizationPhase;
     /** When `listing` was read: a write to it recorded or settled since then makes this one read it again. */
     readAt?: number;
@@ -103,7 +103,7 @@ export async function writeRecorded(
     shopId: changer.shopId,
     userId: changer.userId,
     action: change.action,
-    jobId: change.jobId,
+    planId: change.planId,
     previous,
     target,
   });
