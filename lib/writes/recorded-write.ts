@@ -1,7 +1,7 @@
 import "server-only";
 import type { Marketplace } from "../marketplace/client";
 import type { MarketplaceFailure, Result } from "../marketplace/failure";
-import { isRemoved, type Listing, type Question } from "../marketplace/wire";
+import { isRemoved, type Listing, type Question, type Seller } from "../marketplace/wire";
 import { DEFAULT_PHASE, type PersonalizationPhase } from "../env-schema";
 import {
   alignWith,
@@ -15,7 +15,7 @@ import { QUESTION_INSTRUCTIONS_MAX } from "../personalization/question-set";
 import { characterCount } from "../personalization/rules";
 import type { Refusal } from "../actions/seller-action";
 import type { HistoryAction, HistoryStore } from "../history/history-store";
-import { writeSnapshot, type Changer } from "./write-snapshot";
+import { writeSnapshot } from "./write-snapshot";
 import { mirrorWrote } from "../mirror/own-writes";
 import { untilUnclaimed } from "../history/write-claim";
 
@@ -78,7 +78,7 @@ export async function writeRecorded(
   history: HistoryStore,
   marketplace: Marketplace,
   change: {
-    changer: Changer;
+    changer: Seller;
     listing: Pick<Listing, "id" | "questions" | "state">;
     target: Snapshot;
     action: HistoryAction;
@@ -140,7 +140,7 @@ export async function changeListing(
   history: HistoryStore,
   marketplace: Marketplace,
   change: {
-    changer: Changer;
+    changer: Seller;
     listingId: number;
     target: Snapshot;
     action: HistoryAction;
