@@ -10,9 +10,7 @@ import { freePort } from "../../test/harness/dashboard-process";
 import { DEMO_APP } from "../../sandbox/store/seed";
 import { createSeller, sandboxControl } from "../../test/harness/sandbox";
 import { storeSellerTokens } from "../../test/harness/seller-marketplace";
-import { processGroup, runScript } from "../processes";
-
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import { processGroup, runScript, sleep } from "../processes";
 
 async function startSandbox(perSecond: number) {
   const port = await freePort();
