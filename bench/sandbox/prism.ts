@@ -5,8 +5,8 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "../../test/harness/dashboard-process.js";
-import { issueTokensFor } from "../../test/harness/sandbox.js";
-import { DEMO_APP, DEMO_SELLERS } from "../../sandbox/store/seed.js";
+import { DEMO_API_KEY as API_KEY, issueTokensFor } from "../../test/harness/sandbox.js";
+import { DEMO_SELLERS } from "../../sandbox/store/seed.js";
 import {
   processGroup,
   spawnGroup,
@@ -42,7 +42,6 @@ export type PrismResult = {
   /** The most CPU wrk used of its core in any run, in %. */
   generatorPeak: number;
 };
-const API_KEY = `${DEMO_APP.keystring}:${DEMO_APP.shared_secret}`;
 const BO = DEMO_SELLERS.bo;
 
 export const personalizationBody = JSON.stringify({
