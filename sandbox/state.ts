@@ -8,8 +8,6 @@ import { PHASE_STARTS, phaseAt, phaseReached, type Phase } from "./phases.js";
 import { WebhookHub } from "./webhooks.js";
 import { perReceiptRefusal, spaceRefusal, type PerReceipt, type SpaceBound, type SpaceLimits } from "./space-limits.js";
 
-export { PHASES, type Phase } from "./phases.js";
-
 export const DEFAULT_OPTIONS = {
   db: ":memory:",
   strictHttps: false,

@@ -1,8 +1,7 @@
 import type { Hono } from "hono";
 import { z } from "zod";
 import type { Ctx, SandboxEnv } from "../http.js";
-import { PHASES } from "../state.js";
-import { PHASE_STARTS } from "../phases.js";
+import { PHASE_STARTS, PHASES } from "../phases.js";
 import { personalizationCapabilities } from "../api/personalization.js";
 import { readBody } from "./input.js";
 

@@ -3,8 +3,6 @@ import { forgetAnswers, keepAnswer, keptAnswer } from "./listing-cache.js";
 import { imageSvg, listingsJson, type IMAGE_SIZES, type ListingRow, type ListingView } from "./listing-json.js";
 import { EU_GUARANTEE_FIELDS, type EuGuarantee, type ListingWire, type StoredQuestion } from "../wire.js";
 
-export type { StoredQuestion };
-
 const ROW_COLUMNS = `listing_id, shop_id, user_id, title, description, state, quantity, price_amount, tags, created_timestamp,
   updated_timestamp, featured_rank, shop_section_id, return_policy_id, taxonomy_id, is_personalizable, questions,
   legacy_is_required, legacy_char_count_max, legacy_instructions, ${EU_GUARANTEE_FIELDS.join(", ")}`;
