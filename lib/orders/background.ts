@@ -9,7 +9,7 @@ import { logger } from "../observability/logger";
 import { onShutdown } from "../observability/shutdown";
 import { mirrorMode } from "../mirror/background";
 import { KEPT_FRESH_MS } from "../mirror/fresh-copy";
-import { fillOrders, readCanceledOrders, readChangedOrders, type Seller } from "./kept-orders";
+import { fillOrders, readCanceledOrders, readChangedOrders, takeSaleRead, type Seller } from "./kept-orders";
 import { orderStore, type OrderSync } from "./order-store";
 import { sendWaitingShipments } from "./ship-orders";
 
@@ -54,7 +54,8 @@ const away = (failure: MarketplaceFailure) => failure.kind === "unavailable" || 
 /**
  * The shop's kept orders brought up to date once filled: one request for what changed and one for what was cancelled
  * since the oldest open order (two a refresh, while under 100 of each). No event tells a cancellation, so every
- * refresh asks for them; while webhooks keep the rest fresh a view asks for nothing else, and `reads: "now"` (the
+ * refresh asks for them, but for the first view within KEPT_FRESH_MS of a paid order's read that listed them
+ * (kept-orders.ts keepReceipt); while webhooks keep the rest fresh a view asks for nothing else, and `reads: "now"` (the
  * sheet, a batch that makes or ships) reads what changed too, whatever its age. Before the fill ends, it runs in the background and the caller waits `waitMs` for it (a small shop's
  * fill ends within it), then has what it has. A filled copy the marketplace cannot refresh is served as it is, `away`.
  */
@@ -71,6 +72,9 @@ export async function keptOrdersReady(
       reads === "if-stale" && keptOrdersFresh(sync)
         ? ({ ok: true, data: sync } as const)
         : await readChangedOrders(database, market, seller, sync);
+    // A sale's read serves the view its notice brings, the next read of the orders, and no other.
+    const saleRead = changed.ok && takeSaleRead(database, seller.shopId, KEPT_FRESH_MS);
+    if (reads === "if-stale" && saleRead) return changed;
     const canceled = changed.ok ? await readCanceledOrders(database, market, seller) : changed;
     if (canceled.ok) return changed;
     return away(canceled.failure) ? { ok: true, data: { ...sync, away: true } } : canceled;
