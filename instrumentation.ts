@@ -52,6 +52,9 @@ export async function register() {
   // Without webhooks the shops' mirrors read their recent changes on a schedule (lib/mirror/).
   const { startMirrorPolling } = await import("./lib/mirror/background");
   startWhenTheDatabaseAnswers("mirror polling", startMirrorPolling);
+  // A shipment the marketplace did not answer goes when it answers again (lib/orders/ship-orders.ts).
+  const { startShipmentRetry } = await import("./lib/orders/background");
+  startWhenTheDatabaseAnswers("waiting shipments", startShipmentRetry);
   // The marketplace bans an app with no successful request for six months (docs/deploy.md).
   const { startKeepAlive } = await import("./lib/marketplace/keep-alive");
   startWhenTheDatabaseAnswers("the marketplace keep-alive", startKeepAlive);

@@ -28,7 +28,7 @@ async function violations(page: Page) {
 
 async function toQueue(page: Page, path = "/orders") {
   await page.goto(path);
-  await hydrated(page.getByRole("button", { name: "Mark made" }));
+  await hydrated(page.getByRole("checkbox", { name: "Select every item on this page" }));
 }
 
 /** Light and dark, on a desktop and on a phone. */

@@ -4,15 +4,18 @@ import { marketplace } from "../marketplace";
 import type { Marketplace } from "../marketplace/client";
 import { pacedMarketplace } from "../marketplace/paced-marketplace";
 import type { MarketplaceFailure, Result } from "../marketplace/failure";
+import { isDatabaseUnreachable } from "../db/outage";
 import { logger } from "../observability/logger";
+import { onShutdown } from "../observability/shutdown";
 import { mirrorMode } from "../mirror/background";
 import { KEPT_FRESH_MS } from "../mirror/fresh-copy";
 import { fillOrders, readCanceledOrders, readChangedOrders, takeSaleRead, type Seller } from "./kept-orders";
 import { orderStore, type OrderSync } from "./order-store";
+import { sendWaitingShipments } from "./ship-orders";
 
 type Background = { paced: Marketplace; fills: Map<number, Promise<Result<OrderSync>>> };
 
-const globalForOrders = globalThis as unknown as { keptOrders?: Promise<Background> };
+const globalForOrders = globalThis as unknown as { keptOrders?: Promise<Background>; retry?: NodeJS.Timeout };
 
 // Fills go through the shared pacer, as the listings mirror's do, sharing the app's rate limit with changes.
 function background(): Promise<Background> {
@@ -87,4 +90,26 @@ export async function keptOrdersReady(
     ok: true,
     data: progress ?? { shopId: seller.shopId, filled: false, watermark: 0, skip: 0, read: 0, total: 0, checkedAt: 0 },
   };
+}
+
+/** How often the shipments kept while the marketplace did not answer are tried again. */
+export const WAITING_SHIPMENTS_EVERY_MS = 10_000;
+
+/** The waiting shipments sent when the marketplace answers again (ship-orders.ts), on every instance, each sent once. */
+export async function startShipmentRetry() {
+  const state = await background();
+  if (globalForOrders.retry) return;
+  let running = false;
+  globalForOrders.retry = setInterval(() => {
+    if (running) return;
+    running = true;
+    void db()
+      .then((database) => sendWaitingShipments(database, state.paced))
+      .catch((error: Error) => {
+        if (!isDatabaseUnreachable(error)) logger().error({ msg: "waiting shipments failed", error: error.message });
+      })
+      .finally(() => (running = false));
+  }, WAITING_SHIPMENTS_EVERY_MS);
+  globalForOrders.retry.unref();
+  onShutdown("waiting shipments", async () => clearInterval(globalForOrders.retry));
 }
