@@ -47,6 +47,8 @@ const datedRuleSchema = z.discriminatedUnion(
 /** Where the marketplace publishes its OpenAPI document, which the dashboard's spec radar reads once a day. */
 export const PUBLISHED_DOCUMENT_URL = "https://www.etsy.com/openapi/generated/oas/3.0.0.json";
 
+const SPEC_RADAR_ERROR = `must be the http(s) URL the marketplace publishes its OpenAPI document at, e.g. ${PUBLISHED_DOCUMENT_URL}, or off`;
+
 export type DatedRule = z.infer<typeof datedRuleSchema>;
 
 export const appSettingsSchema = z.object({
@@ -126,10 +128,7 @@ export const appSettingsSchema = z.object({
   // The address etsy-ts generates its client from; "off" (and NODE_ENV=test) turns the daily check off.
   SPEC_RADAR_URL: emptyIsUnset(
     z
-      .union([z.literal("off"), z.url({ protocol: /^https?$/ })], {
-        error:
-          "must be the http(s) URL the marketplace publishes its OpenAPI document at, e.g. https://www.etsy.com/openapi/generated/oas/3.0.0.json, or off",
-      })
+      .union([z.literal("off"), z.url({ protocol: /^https?$/, error: SPEC_RADAR_ERROR })], { error: SPEC_RADAR_ERROR })
       .default(PUBLISHED_DOCUMENT_URL),
   ),
   MIRROR_POLL_SECONDS: emptyIsUnset(wholeNumber("a whole number of seconds above 0", 60).default(60)),
