@@ -44,6 +44,9 @@ export async function register() {
     if (key.ok) log.info({ msg: "the marketplace accepts the app's API key", applicationId: key.applicationId });
     else log.error({ msg: key.reason });
   });
+  // With MARKETPLACE_PERSONALIZATION=auto the period is learnt from the answers, the first one included.
+  const { personalizationPhase } = await import("./lib/personalization/phase-probe");
+  personalizationPhase();
   const { planRunner } = await import("./lib/changes/planning");
   startWhenTheDatabaseAnswers("the change runner", planRunner);
   // Without webhooks the shops' mirrors read their recent changes on a schedule (lib/mirror/).

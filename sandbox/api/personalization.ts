@@ -5,7 +5,7 @@ import { jsonError, jsonText, requestHeader } from "../http.js";
 import { getListingRow, replaceQuestions, type StoredQuestion } from "../store/listing-store.js";
 import { defineRoute, errorSchema, idParam, refusals, reply, type BodyReader } from "./routes.js";
 import { examples } from "./examples.js";
-import { notVisibleRefusal, ownedListing, visible } from "./listings.js";
+import { notVisibleRefusal, ownedListing, visible } from "./access.js";
 import { personalizationSchema } from "../wire.js";
 import {
   multiQuestionWriteSchema,

@@ -6,7 +6,7 @@ import Sqlite from "better-sqlite3";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox, type RunningSandbox } from "../../sandbox/server";
-import type { LogEntry } from "../../sandbox/request-log";
+import type { LogEntry } from "../../sandbox/requests/request-log";
 import { createSeller, sandboxControl, storedListing, type CreatedSeller } from "../harness/sandbox";
 import { freePort, startDashboard, type DashboardProcess } from "../harness/dashboard-process";
 import { signInOverHttp, type SignedIn } from "../harness/http-sign-in";
