@@ -32,7 +32,7 @@ export type RecorderOptions = {
   say?: (line: string) => void;
 };
 
-export type RunningRecorder = { url: string; file: string; recorded: () => number; close: () => Promise<void> };
+export type RunningRecorder = { url: string; file: string; close: () => Promise<void> };
 
 function targetOf(target: string): URL {
   if (!URL.canParse(target) || !/^https?:$/.test(new URL(target).protocol))
@@ -173,7 +173,6 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
         resolve({
           url: `http://localhost:${info.port}`,
           file: options.file,
-          recorded: () => entries.length,
           close: () =>
             new Promise<void>((done) => {
               server.close(() => void save().then(done));

@@ -1,10 +1,8 @@
 import { spawn } from "node:child_process";
 import { mkdtemp, readFile, rm, truncate, writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { AxiosStatic } from "axios";
-import { Etsy, type ISecurityDataStorage, type SecurityDataFilter, type Tokens } from "etsy-ts";
+import { Etsy } from "etsy-ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningSandbox } from "../server.js";
 import { PHASES } from "../state.js";
@@ -12,7 +10,9 @@ import { DEMO_APP } from "../store/seed.js";
 import { HAR_BOUNDS } from "./har-file.js";
 import { startRecorder } from "./har-recorder.js";
 import { loadRecording } from "../store/recorded-shop.js";
+import { redirectLiveApi, TokenStore } from "../../test/harness/etsy-ts.js";
 import { validHar } from "../../test/harness/har-schema.js";
+import { tsxCommand } from "../../test/harness/tsx-command.js";
 import { freePort } from "../../test/harness/dashboard-process.js";
 import { ADA, DEMO_API_KEY, issueTokensFor, sandboxControl, startTestSandbox } from "../../test/harness/sandbox.js";
 
@@ -21,21 +21,9 @@ import { ADA, DEMO_API_KEY, issueTokensFor, sandboxControl, startTestSandbox } f
 // recording replayed as a fresh sandbox's starting state, read and written by the same client.
 
 const ROOT = new URL("../..", import.meta.url).pathname;
-const LIVE_API = "https://api.etsy.com";
 const RENAMED = "Recorded: the engraved ring";
 const WRITTEN = "Initials to stitch, as recorded.";
 const LISTING = 1_000_000_002;
-const axios = createRequire(createRequire(import.meta.url).resolve("etsy-ts"))("axios") as AxiosStatic;
-
-class TokenStore implements ISecurityDataStorage {
-  readonly tokens = new Map<number, Tokens>();
-  async storeAccessToken(filter: SecurityDataFilter, tokens: Tokens) {
-    this.tokens.set(filter.etsyUserId, tokens);
-  }
-  async findAccessToken(filter: SecurityDataFilter) {
-    return this.tokens.get(filter.etsyUserId);
-  }
-}
 
 /** etsy-ts at `baseURL`, with a token the marketplace at `issuer` gave Ada; its refreshes go to `baseURL` too. */
 async function clientOf(baseURL: string, issuer: string) {
@@ -53,15 +41,12 @@ async function clientOf(baseURL: string, issuer: string) {
       tokenType: "Bearer",
     },
   );
-  const redirect = axios.interceptors.request.use((config) => {
-    if (config.url?.startsWith(LIVE_API)) config.url = `${baseURL}${config.url.slice(LIVE_API.length)}`;
-    return config;
-  });
+  const done = redirectLiveApi(() => baseURL);
   const etsy = new Etsy(
     { apiKey: DEMO_APP.keystring, sharedSecret: DEMO_APP.shared_secret, securityDataStorage: store },
     { baseURL },
   );
-  return { etsy, tokens: issued, done: () => axios.interceptors.request.eject(redirect) };
+  return { etsy, tokens: issued, done };
 }
 
 type Etsyish = Awaited<ReturnType<typeof clientOf>>["etsy"];
@@ -235,7 +220,13 @@ describe("--record: etsy-ts through the recording proxy to a second sandbox", ()
 
   it("names a marketplace that does not answer, and exits 2", async () => {
     const port = await freePort();
-    const run = await command("--record", `http://localhost:${port}`, "--port", String(await freePort()));
+    const run = await tsxCommand(
+      "sandbox/main.ts",
+      "--record",
+      `http://localhost:${port}`,
+      "--port",
+      String(await freePort()),
+    );
     expect(run.status).toBe(2);
     expect(run.stderr).toContain(
       `The marketplace to record, http://localhost:${port}/, does not answer (ECONNREFUSED)`,
@@ -343,20 +334,14 @@ describe("--from: the recording as a fresh sandbox's starting state", () => {
   });
 
   it("npm run sandbox -- --from refuses a hostile HAR with exit 2 and its sentence", async () => {
-    const run = await command("--from", join(folder, "forged.har"), "--port", String(await freePort()));
+    const run = await tsxCommand(
+      "sandbox/main.ts",
+      "--from",
+      join(folder, "forged.har"),
+      "--port",
+      String(await freePort()),
+    );
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(/forged\.har: log\.entries\[2\] .* is not an answer of the marketplace/);
   }, 60_000);
 });
-
-function command(...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn("npx", ["tsx", "sandbox/main.ts", ...args], { cwd: ROOT });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk));
-    child.on("error", reject);
-    child.on("close", (status) => resolve({ status, stdout, stderr }));
-  });
-}
