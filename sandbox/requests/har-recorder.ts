@@ -59,11 +59,18 @@ async function checkAnswers(target: URL) {
   }
 }
 
-async function boundedBody(request: Request): Promise<ArrayBuffer | undefined | "too large"> {
+/** What the client sent, read up to the bound whether or not it said its length. */
+async function boundedBody(request: Request): Promise<Uint8Array<ArrayBuffer> | undefined | "too large"> {
   if (["GET", "HEAD"].includes(request.method) || !request.body) return undefined;
   if (Number(request.headers.get("content-length") ?? 0) > REQUEST_BODY_BYTES) return "too large";
-  const body = await request.arrayBuffer();
-  return body.byteLength > REQUEST_BODY_BYTES ? "too large" : body;
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
+    size += chunk.byteLength;
+    if (size > REQUEST_BODY_BYTES) return "too large";
+    chunks.push(chunk);
+  }
+  return new Uint8Array(Buffer.concat(chunks));
 }
 
 const bearerUser = (authorization: string | null) => {

@@ -218,6 +218,30 @@ describe("--record: etsy-ts through the recording proxy to a second sandbox", ()
     ]);
   });
 
+  it("refuses a body over 8 MiB with 413, sent with its length or without, and forwards nothing of it", async () => {
+    const refused = join(folder, "refused.har");
+    const recorder = await startRecorder({ target: marketplace.url, file: refused, port: 0 });
+    const MiB = new Uint8Array(1024 * 1024);
+    try {
+      const url = `${recorder.url}/v3/application/shops/${ADA.shop_id}/listings/${LISTING}/personalization`;
+      const told = await fetch(url, { method: "POST", body: new Uint8Array(8 * 1024 * 1024 + 1) });
+      expect(told.status).toBe(413);
+      const chunks = new ReadableStream({
+        pull(controller) {
+          controller.enqueue(MiB);
+        },
+      });
+      const untold = await fetch(url, { method: "POST", body: chunks, duplex: "half" } as RequestInit);
+      expect([untold.status, (await untold.json()).error]).toEqual([
+        413,
+        "The recording proxy forwards bodies of at most 8388608 bytes.",
+      ]);
+    } finally {
+      await recorder.close();
+    }
+    expect(JSON.parse(await readFile(refused, "utf8")).log.entries).toEqual([]);
+  });
+
   it("names a marketplace that does not answer, and exits 2", async () => {
     const port = await freePort();
     const run = await tsxCommand(
