@@ -58,5 +58,9 @@ export async function register() {
   // The marketplace's published OpenAPI document against the sandbox's, once a day: readiness, a metric and the log
   // say what changed (lib/spec-radar/); it needs no database.
   const { startSpecRadar } = await import("./lib/spec-radar/background");
-  startSpecRadar(async () => (await import("./sandbox/openapi/overlays")).openApiDocumentAt());
+  try {
+    startSpecRadar(async () => (await import("./sandbox/openapi/overlays")).openApiDocumentAt());
+  } catch (error) {
+    log.error({ msg: "the spec radar did not start", error: (error as Error).message });
+  }
 }
