@@ -10,7 +10,7 @@ const LIB_FLOORS = [
   ["db"],
   ["tokens"],
   ["marketplace"],
-  ["personalization", "auth"],
+  ["personalization", "auth", "spec-radar"],
   ["actions", "api", "templates", "readiness"],
   ["history"],
   ["mirror"],

@@ -58,4 +58,12 @@ export async function register() {
   // The marketplace bans an app with no successful request for six months (docs/deploy.md).
   const { startKeepAlive } = await import("./lib/marketplace/keep-alive");
   startWhenTheDatabaseAnswers("the marketplace keep-alive", startKeepAlive);
+  // The marketplace's published OpenAPI document against the sandbox's, once a day: readiness, a metric and the log
+  // say what changed (lib/spec-radar/); it needs no database.
+  const { startSpecRadar } = await import("./lib/spec-radar/background");
+  try {
+    startSpecRadar(async () => (await import("./sandbox/openapi/overlays")).openApiDocumentAt());
+  } catch (error) {
+    log.error({ msg: "the spec radar did not start", error: (error as Error).message });
+  }
 }

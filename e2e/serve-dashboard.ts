@@ -47,6 +47,8 @@ const next = spawn(command, args, {
     MARKETPLACE_PERSONALIZATION: "auto",
     MARKETPLACE_PERSONALIZATION_CACHE_SECONDS: "0",
     DASHBOARD_DB: E2E.dashboardDb,
+    // A test server reads no document from the marketplace's site (lib/spec-radar/).
+    SPEC_RADAR_URL: "off",
     MARKETPLACE_WEBHOOK_SECRET: webhook.secret,
     DATABASE_URL: "",
   },

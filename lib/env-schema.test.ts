@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   appSettingsSchema,
+  PUBLISHED_DOCUMENT_URL,
   renamedSettingWarnings,
   serverSettingsSchema,
   settingsProblems,
@@ -58,6 +59,17 @@ describe("settings", () => {
     expect(problems).toContain("METRICS_TOKEN must be at least 16 characters");
     expect(problems).toContain("LOG_LEVEL must be one of");
     expect(problems.split("\n")).toHaveLength(6);
+  });
+
+  it("read the spec radar's document from the live address by default, another http(s) URL, or off", () => {
+    expect(serverSettingsSchema.parse(complete).SPEC_RADAR_URL).toBe(PUBLISHED_DOCUMENT_URL);
+    expect(serverSettingsSchema.parse({ ...complete, SPEC_RADAR_URL: "off" }).SPEC_RADAR_URL).toBe("off");
+    const local = "http://localhost:8080/oas.json";
+    expect(serverSettingsSchema.parse({ ...complete, SPEC_RADAR_URL: local }).SPEC_RADAR_URL).toBe(local);
+    for (const bad of ["no", "file:///etc/passwd", "ftp://example.com/oas.json"])
+      expect(problemsOf({ ...complete, SPEC_RADAR_URL: bad })).toContain(
+        "SPEC_RADAR_URL must be the http(s) URL the marketplace publishes its OpenAPI document at",
+      );
   });
 
   it("check the token keys and the instance's name with the rest, reading the earlier keys as a list", () => {

@@ -49,6 +49,11 @@ const datedRuleSchema = z.discriminatedUnion(
   { error: "must name a known rule: instructions-max (with from and max)" },
 );
 
+/** Where the marketplace publishes its OpenAPI document, which the dashboard's spec radar reads once a day. */
+export const PUBLISHED_DOCUMENT_URL = "https://www.etsy.com/openapi/generated/oas/3.0.0.json";
+
+const SPEC_RADAR_ERROR = `must be the http(s) URL the marketplace publishes its OpenAPI document at, e.g. ${PUBLISHED_DOCUMENT_URL}, or off`;
+
 export type DatedRule = z.infer<typeof datedRuleSchema>;
 
 export const appSettingsSchema = z.object({
@@ -124,6 +129,12 @@ export const appSettingsSchema = z.object({
           "must be the webhook signing secret the marketplace shows for the endpoint, e.g. whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
       })
       .optional(),
+  ),
+  // The address etsy-ts generates its client from; "off" (and NODE_ENV=test) turns the daily check off.
+  SPEC_RADAR_URL: emptyIsUnset(
+    z
+      .union([z.literal("off"), z.url({ protocol: /^https?$/, error: SPEC_RADAR_ERROR })], { error: SPEC_RADAR_ERROR })
+      .default(PUBLISHED_DOCUMENT_URL),
   ),
   MIRROR_POLL_SECONDS: emptyIsUnset(wholeNumber("a whole number of seconds above 0", 60).default(60)),
   MIRROR_IDLE_POLL_SECONDS: emptyIsUnset(wholeNumber("a whole number of seconds above 0", 900).default(900)),

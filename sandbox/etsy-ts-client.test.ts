@@ -1,11 +1,10 @@
-import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AxiosStatic } from "axios";
-import { Etsy, type ISecurityDataStorage, type SecurityDataFilter, type Tokens } from "etsy-ts";
+import { Etsy } from "etsy-ts";
 import { PHASES } from "./phases.js";
 import { DEMO_APP } from "./store/seed.js";
 import { advanceClock, authorizeInBrowser } from "../test/harness/sandbox.js";
 import { useSeededSandbox } from "../test/harness/use-sandbox.js";
+import { etsyAxios as axios, LIVE_API, redirectLiveApi, TokenStore } from "../test/harness/etsy-ts.js";
 
 // A third-party client, etsy-ts 8.0.1, driven against the sandbox unchanged: no paramsSerializer (axios sends arrays as
 // includes[]=a&includes[]=b, read as the same list: docs/marketplace.md §10) and only its host pointed at the sandbox.
@@ -13,29 +12,11 @@ import { useSeededSandbox } from "../test/harness/use-sandbox.js";
 // points that host at the sandbox too.
 const sandbox = useSeededSandbox({ phase: PHASES[PHASES.length - 1] });
 
-const LIVE_API = "https://api.etsy.com";
-const axios = createRequire(createRequire(import.meta.url).resolve("etsy-ts"))("axios") as AxiosStatic;
-let redirect: number | undefined;
+let undoRedirect: (() => void) | undefined;
 beforeAll(() => {
-  redirect = axios.interceptors.request.use((config) => {
-    if (config.url?.startsWith(LIVE_API)) config.url = `${sandbox.url}${config.url.slice(LIVE_API.length)}`;
-    return config;
-  });
+  undoRedirect = redirectLiveApi(() => sandbox.url);
 });
-afterAll(() => {
-  if (redirect !== undefined) axios.interceptors.request.eject(redirect);
-});
-
-/** What an integrator keeps per seller: etsy-ts reads the tokens here before each call and writes them after a refresh. */
-class TokenStore implements ISecurityDataStorage {
-  readonly tokens = new Map<number, Tokens>();
-  async storeAccessToken(filter: SecurityDataFilter, tokens: Tokens) {
-    this.tokens.set(filter.etsyUserId, tokens);
-  }
-  async findAccessToken(filter: SecurityDataFilter) {
-    return this.tokens.get(filter.etsyUserId);
-  }
-}
+afterAll(() => undoRedirect?.());
 
 const client = (store: TokenStore) =>
   new Etsy(

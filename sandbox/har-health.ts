@@ -1,5 +1,6 @@
-import { readFile, stat } from "node:fs/promises";
 import { createApp } from "./app.js";
+import { readHar, type HarEntry } from "./requests/har-file.js";
+import { applyRecording, recordingOf, type Recording } from "./store/recorded-shop.js";
 import { DEFAULT_OPTIONS, SandboxState } from "./state.js";
 import { PHASE_STARTS, PHASES, phaseAt, type Phase } from "./phases.js";
 import { SCOPES } from "./scopes.js";
@@ -8,53 +9,12 @@ import { DEMO_APP } from "./store/seed.js";
 const DEMO_KEY = `${DEMO_APP.keystring}:${DEMO_APP.shared_secret}`;
 
 // npm run sandbox -- --health <file.har> [--until <date>] (docs/sandbox.md):
-// each recorded call replayed in a throwaway in-memory sandbox of every dated phase after the recording's, in order.
-
-export const HAR_MAX_BYTES = 16 * 1024 * 1024;
-
-type HarEntry = {
-  startedDateTime: string;
-  request: { method: string; url: string; headers?: { name: string; value: string }[]; postData?: { text?: string } };
-  response: { status: number };
-  _sandbox?: { bearer_user?: number | null };
-};
+// each recorded call replayed in a throwaway in-memory sandbox of every dated phase after the recording's, in order,
+// each sandbox starting from what the recording's answers show (a recording of the marketplace: its own shop's ids).
 
 export type HealthReport = { lines: string[]; exitCode: 0 | 1 | 2 };
 
 const refusal = (message: string): HealthReport => ({ lines: [message], exitCode: 2 });
-
-/** The HAR's entries, or the sentence saying why the file cannot be read as one. */
-export async function readHar(file: string): Promise<HarEntry[] | string> {
-  const size = await stat(file).then(
-    (info) => info.size,
-    () => undefined,
-  );
-  if (size === undefined)
-    return `${file}: no such file; give the path of a HAR, e.g. one from GET /__sandbox/requests.har.`;
-  if (size > HAR_MAX_BYTES)
-    return `${file} is ${size} bytes; --health reads a HAR of at most ${HAR_MAX_BYTES} bytes: export fewer calls (DELETE /__sandbox/requests between runs).`;
-  let har: unknown;
-  try {
-    har = JSON.parse(await readFile(file, "utf8"));
-  } catch {
-    return `${file} is not JSON; give a HAR 1.2 file, e.g. one from GET /__sandbox/requests.har.`;
-  }
-  const entries = (har as { log?: { entries?: unknown } } | null)?.log?.entries;
-  if (!Array.isArray(entries)) return `${file} has no log.entries; give a HAR 1.2 file.`;
-  for (const [index, entry] of entries.entries()) {
-    const e = entry as Partial<HarEntry> | null;
-    if (
-      typeof e?.startedDateTime !== "string" ||
-      Number.isNaN(Date.parse(e.startedDateTime)) ||
-      typeof e.request?.method !== "string" ||
-      typeof e.request.url !== "string" ||
-      !URL.canParse(e.request.url) ||
-      typeof e.response?.status !== "number"
-    )
-      return `${file}: log.entries[${index}] lacks a startedDateTime, request.method, request.url or response.status; give a HAR 1.2 file.`;
-  }
-  return entries as HarEntry[];
-}
 
 const callName = (entry: HarEntry) => `${entry.request.method} ${new URL(entry.request.url).pathname}`;
 const isSignIn = (path: string) => path.startsWith("/oauth/") || path.startsWith("/v3/public/oauth/");
@@ -63,8 +23,13 @@ const isSignIn = (path: string) => path.startsWith("/oauth/") || path.startsWith
 const apiPath = (url: URL) => url.pathname.replace(/^\/spaces\/[^/]+/, "") + url.search;
 
 /** Each call's status in a fresh sandbox of `phase`, replayed in order with the demo key and a token for its user. */
-async function replayIn(phase: Phase, entries: HarEntry[]) {
+async function replayIn(phase: Phase, entries: HarEntry[], recording: Recording) {
   const state = new SandboxState({ ...DEFAULT_OPTIONS, phase });
+  const loaded = applyRecording(state.db, recording);
+  if (typeof loaded === "string") {
+    state.close();
+    return loaded;
+  }
   const app = createApp(state);
   const tokens = new Map<number, string>();
   const tokenFor = async (userId: number) => {
@@ -115,15 +80,21 @@ async function replayIn(phase: Phase, entries: HarEntry[]) {
 }
 
 /** Per call "OK" or "refused from <date>: <refusal>"; exit 1 when a phase starting by `until` refuses a call. */
-export async function healthOf(entries: HarEntry[], until?: string): Promise<HealthReport> {
+export async function healthOf(entries: HarEntry[], until?: string, file = "the HAR"): Promise<HealthReport> {
   if (until !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(until))
     return refusal(`--until must be a day as YYYY-MM-DD, e.g. 2026-10-01, not "${until}".`);
   if (entries.length === 0) return { lines: ["The HAR holds no calls: nothing to check."], exitCode: 0 };
+  const recording = recordingOf(file, entries);
+  if (typeof recording === "string") return refusal(recording);
   const recordedAt = Math.min(...entries.map((entry) => Date.parse(entry.startedDateTime))) / 1000;
   const recorded = phaseAt(recordedAt);
   const ahead = PHASES.slice(PHASES.indexOf(recorded) + 1);
   const replays = [];
-  for (const phase of ahead) replays.push({ phase, answers: await replayIn(phase, entries) });
+  for (const phase of ahead) {
+    const answers = await replayIn(phase, entries, recording);
+    if (typeof answers === "string") return refusal(answers);
+    replays.push({ phase, answers });
+  }
   const lines = [
     `Recorded on ${new Date(recordedAt * 1000).toISOString().slice(0, 10)} (${recorded}); replayed in ${ahead.length ? ahead.map((phase) => `${phase} (from ${PHASE_STARTS[phase]})`).join(", ") : "no later phase"}.`,
   ];
@@ -153,6 +124,6 @@ export async function healthOf(entries: HarEntry[], until?: string): Promise<Hea
 }
 
 export async function harHealth(file: string, until?: string): Promise<HealthReport> {
-  const entries = await readHar(file);
-  return typeof entries === "string" ? refusal(entries) : healthOf(entries, until);
+  const entries = await readHar(file, "--health");
+  return typeof entries === "string" ? refusal(entries) : healthOf(entries, until, file);
 }

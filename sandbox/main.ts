@@ -1,3 +1,4 @@
+import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { startSandbox } from "./server.js";
 import { DEMO_APP, DEMO_SELLERS } from "./store/seed.js";
@@ -5,8 +6,13 @@ import { DEFAULT_OPTIONS } from "./state.js";
 import { isPhase, PHASES, type Phase } from "./phases.js";
 import { MAX_SPACES } from "./spaces.js";
 import { harHealth } from "./har-health.js";
+import { HAR_BOUNDS } from "./requests/har-file.js";
+import { RecordTargetDown, startRecorder } from "./requests/har-recorder.js";
+import { loadRecording } from "./store/recorded-shop.js";
 
 const USAGE = `Usage: npm run sandbox -- [--port 4010] [--host localhost] [--db :memory:|path.db] [--strict-https] [--rate-per-second N] [--rate-per-day N] [--max-spaces N] [--phase ${PHASES.join("|")}]
+       npm run sandbox -- --from <file.har> [any option above]
+       npm run sandbox -- --record <marketplace base URL> [--out file.har] [--port 4010] [--host localhost]
        npm run sandbox -- --health <file.har> [--until YYYY-MM-DD]`;
 
 function positiveInt(name: string, value: string | undefined, fallback: number) {
@@ -31,6 +37,9 @@ const { values } = parseArgs({
     phase: { type: "string" },
     health: { type: "string" },
     until: { type: "string" },
+    record: { type: "string" },
+    out: { type: "string" },
+    from: { type: "string" },
     help: { type: "boolean" },
   },
   strict: true,
@@ -47,32 +56,71 @@ if (values.health !== undefined) {
   process.exit(report.exitCode);
 }
 
+// npm runs a script from the package's folder; a relative path means the caller's.
+const located = (file: string) => resolve(process.env.INIT_CWD ?? process.cwd(), file);
+
+if (values.record !== undefined) {
+  const file = located(values.out ?? `recording-${new Date().toISOString().replace(/[:.]/g, "-")}.har`);
+  let recorder;
+  try {
+    recorder = await startRecorder({
+      target: values.record,
+      file,
+      port: positiveInt("port", values.port ?? process.env.SANDBOX_PORT, 4010),
+      hostname: values.host ?? "localhost",
+      apiKey: process.env.SANDBOX_RECORD_API_KEY,
+    });
+  } catch (error) {
+    if (!(error instanceof RecordTargetDown)) throw error;
+    console.error(error.message);
+    process.exit(2);
+  }
+  console.log(
+    `Recording ${new URL(values.record).href} through ${recorder.url}: each call is kept, redacted, in ${file} (at most ${HAR_BOUNDS.bytes} bytes). Stop with Ctrl-C.`,
+  );
+  for (const signal of ["SIGINT", "SIGTERM"] as const)
+    process.on(signal, () => void recorder.close().then(() => process.exit(0)));
+} else await serve();
+
 function phase(value: string | undefined): Phase | undefined {
   if (value === undefined || isPhase(value)) return value;
   console.error(`--phase must be one of ${PHASES.join(", ")}, got "${value}".\n${USAGE}`);
   process.exit(2);
 }
 
-const sandbox = await startSandbox({
-  port: positiveInt("port", values.port ?? process.env.SANDBOX_PORT, 4010),
-  hostname: values.host ?? "localhost",
-  db: values.db ?? process.env.SANDBOX_DB ?? DEFAULT_OPTIONS.db,
-  strictHttps: values["strict-https"] ?? false,
-  perSecond: positiveInt("rate-per-second", values["rate-per-second"], DEFAULT_OPTIONS.perSecond),
-  perDay: positiveInt("rate-per-day", values["rate-per-day"], DEFAULT_OPTIONS.perDay),
-  phase: phase(values.phase),
-  maxSpaces: positiveInt("max-spaces", values["max-spaces"], MAX_SPACES),
-});
+async function serve() {
+  const sandbox = await startSandbox({
+    port: positiveInt("port", values.port ?? process.env.SANDBOX_PORT, 4010),
+    hostname: values.host ?? "localhost",
+    db: values.db ?? process.env.SANDBOX_DB ?? DEFAULT_OPTIONS.db,
+    strictHttps: values["strict-https"] ?? false,
+    perSecond: positiveInt("rate-per-second", values["rate-per-second"], DEFAULT_OPTIONS.perSecond),
+    perDay: positiveInt("rate-per-day", values["rate-per-day"], DEFAULT_OPTIONS.perDay),
+    phase: phase(values.phase),
+    maxSpaces: positiveInt("max-spaces", values["max-spaces"], MAX_SPACES),
+  });
+  if (values.from !== undefined) {
+    const loaded = await loadRecording(sandbox.state.db, located(values.from));
+    if (typeof loaded === "string") {
+      console.error(loaded);
+      await sandbox.close();
+      process.exit(2);
+    }
+    console.log(
+      `Loaded ${values.from}: ${loaded.shops} shop(s), ${loaded.listings} listing(s) (${loaded.questioned} with questions), ${loaded.receipts} receipt(s), from ${loaded.calls} recorded call(s).`,
+    );
+  }
 
-const sellers = Object.values(DEMO_SELLERS)
-  .map((seller) => `  ${seller.email.padEnd(18)} ${seller.password.padEnd(15)} ${seller.shop_name ?? "(no shop)"}`)
-  .join("\n");
-console.log(`Marketplace sandbox listening on ${sandbox.url} (database ${values.db ?? process.env.SANDBOX_DB ?? ":memory:"}, phase ${sandbox.state.phase}${sandbox.state.pinnedPhase ? ", pinned" : ", following the clock"})
-Demo app: ${DEMO_APP.name}, keystring ${DEMO_APP.keystring}
-Demo sellers (email, password, shop):
-${sellers}
-Home page and request log: ${sandbox.url}/`);
+  const sellers = Object.values(DEMO_SELLERS)
+    .map((seller) => `  ${seller.email.padEnd(18)} ${seller.password.padEnd(15)} ${seller.shop_name ?? "(no shop)"}`)
+    .join("\n");
+  console.log(`Marketplace sandbox listening on ${sandbox.url} (database ${values.db ?? process.env.SANDBOX_DB ?? ":memory:"}, phase ${sandbox.state.phase}${sandbox.state.pinnedPhase ? ", pinned" : ", following the clock"})
+  Demo app: ${DEMO_APP.name}, keystring ${DEMO_APP.keystring}
+  Demo sellers (email, password, shop):
+  ${sellers}
+  Home page and request log: ${sandbox.url}/`);
 
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => void sandbox.close().then(() => process.exit(0)));
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.on(signal, () => void sandbox.close().then(() => process.exit(0)));
+  }
 }

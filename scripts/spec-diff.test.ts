@@ -1,10 +1,10 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { createServer as createHttpServer, type ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { tsxCommand } from "../test/harness/tsx-command";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const AUGUST = "sandbox/etsy-oas-3.0.0.json";
@@ -19,17 +19,7 @@ function publishedWith(name: string, change: (schemas: Schemas) => void): string
   return file;
 }
 
-function specDiff(...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn("npx", ["tsx", "scripts/spec-diff.ts", ...args], { cwd: ROOT });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk));
-    child.on("error", reject);
-    child.on("close", (status) => resolve({ status, stdout, stderr }));
-  });
-}
+const specDiff = (...args: string[]) => tsxCommand("scripts/spec-diff.ts", ...args);
 
 async function closedPort(): Promise<number> {
   const server = createServer();

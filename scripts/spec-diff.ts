@@ -1,11 +1,11 @@
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { OVERLAYS, openApiDocumentAt } from "../sandbox/openapi/overlays";
-import { compareDocuments } from "./spec-diff/compare";
-import { dashboardUsage } from "./spec-diff/dashboard-usage";
-import { readOpenApiDocument, UnreadableDocument } from "./spec-diff/published-document";
-import { reportOf, textOf } from "./spec-diff/report";
-import { UnboundedDocument, type Json } from "./spec-diff/schema-fields";
+import { compareDocuments } from "../lib/spec-radar/compare";
+import { dashboardUsage } from "../lib/spec-radar/dashboard-usage";
+import { readOpenApiDocument, UnreadableDocument } from "../lib/spec-radar/published-document";
+import { reportOf, textOf } from "../lib/spec-radar/report";
+import { UnboundedDocument, type Json } from "../lib/spec-radar/schema-fields";
 
 // npm run spec-diff -- <published document> [--json] [--against <file>]: what changed in the marketplace's published
 // OpenAPI document against the one the sandbox implements (docs/sandbox.md). Exit status 1 when a breaking difference
@@ -43,7 +43,7 @@ async function main(): Promise<number> {
     `the document the sandbox implements (sandbox/etsy-oas-3.0.0.json with the overlays of ${OVERLAYS.map((overlay) => overlay.date).join(", ")})`;
   let differences;
   try {
-    differences = compareDocuments(base, published, await dashboardUsage());
+    differences = compareDocuments(base, published, dashboardUsage());
   } catch (error) {
     if (!(error instanceof UnboundedDocument)) throw error;
     return refuse(`${error.document === published ? source : baseName} ${error.message}`);

@@ -60,6 +60,17 @@ function createMetrics() {
       help: "When the app's day quota runs out at the pace of the last hour (Unix seconds); 0 when it is not shrinking or nothing is known yet.",
       registers: [readAtScrape],
     }),
+    specDifferences: new Gauge({
+      name: "marketplace_spec_differences",
+      help: "Differences between the marketplace's published OpenAPI document and the sandbox's at the spec radar's last check, by class (breaking, additive) and whether they touch what the dashboard uses; the log and readiness name the operations.",
+      labelNames: ["class", "used_by_dashboard"],
+      registers,
+    }),
+    specChecked: new Gauge({
+      name: "marketplace_spec_checked_timestamp_seconds",
+      help: "When the spec radar last read the marketplace's published OpenAPI document (Unix seconds; once a day).",
+      registers,
+    }),
     lastSuccessfulRequest: new Gauge({
       name: "marketplace_last_successful_request_timestamp_seconds",
       help: "When the app last had a successful marketplace request, by any instance (Unix seconds; the marketplace bans an app dormant for six months).",

@@ -96,6 +96,7 @@ describe("readiness while the database does not answer", () => {
         store: expect.objectContaining({ ok: false, error: expect.stringContaining("ECONNREFUSED") }),
         migrations: expect.objectContaining({ ok: false }),
         marketplace: expect.objectContaining({ ok: false, error: "not asked while the database does not answer" }),
+        specRadar: expect.objectContaining({ ok: true, status: "not checked yet" }),
       },
     });
     expect(await loggedRequests()).toEqual([]);

@@ -3,6 +3,8 @@ import { db } from "../db";
 import type { Database } from "../db/database";
 import { MIGRATIONS } from "../db/migrations";
 import { marketplaceState, type MarketplaceState } from "../marketplace/key-check";
+import { specRadarFinding } from "../spec-radar/background";
+import type { RadarFinding } from "../spec-radar/radar";
 
 type Outcome = { ok: boolean; error?: string; [detail: string]: unknown };
 
@@ -17,10 +19,15 @@ export type Readiness = {
   ready: boolean;
   /** Why it is not ready, when the database is the reason: a sentence for the operator. */
   reason?: string;
-  checks: { store: Check; migrations: Check; marketplace: Check };
+  /** The spec radar's last finding: a breaking change it found warns here and never takes the instance out of rotation. */
+  checks: { store: Check; migrations: Check; marketplace: Check; specRadar: Check };
 };
 
-export type ReadinessDeps = { database: () => Promise<Database>; marketplace: () => Promise<MarketplaceState> };
+export type ReadinessDeps = {
+  database: () => Promise<Database>;
+  marketplace: () => Promise<MarketplaceState>;
+  specRadar?: () => RadarFinding;
+};
 
 const CHECK_LIMIT_MS = 2_000;
 
@@ -41,12 +48,13 @@ export const DATABASE_DOWN =
 export async function readiness(
   deps: ReadinessDeps = { database: db, marketplace: marketplaceState },
 ): Promise<Readiness> {
+  const radar = deps.specRadar ?? specRadarFinding;
   const storeCheck = timed(async () => {
     const database = await deps.database();
     await database.query("SELECT 1 AS one");
     return { ok: true, engine: database.engine };
   });
-  const [store, migrations, marketplace] = await Promise.all([
+  const [store, migrations, marketplace, specRadar] = await Promise.all([
     storeCheck,
     timed(async () => {
       const database = await deps.database();
@@ -66,10 +74,11 @@ export async function readiness(
       if (!(await storeCheck).ok) return { ok: false, error: "not asked while the database does not answer" };
       return deps.marketplace();
     }),
+    timed(async () => ({ ok: true, ...radar() })),
   ]);
   return {
     ready: store.ok && migrations.ok && marketplace.ok,
     ...(store.ok ? {} : { reason: `${DATABASE_DOWN} (${store.error})` }),
-    checks: { store, migrations, marketplace },
+    checks: { store, migrations, marketplace, specRadar },
   };
 }

@@ -7,6 +7,8 @@ import { Redactor } from "./request-redaction.js";
 
 export const KEPT_CHARACTERS = { request: 8 * 1024, response: 2 * 1024 } as const;
 const BODY_READ_BYTES = 1024 * 1024;
+/** A recording (har-recorder.ts) keeps each body whole up to the bytes read, so that --from can load the answers. */
+export const RECORDED_CHARACTERS = { request: BODY_READ_BYTES, response: BODY_READ_BYTES } as const;
 
 export type KeptBody = { mimeType: string; text: string; size: number; cut: boolean };
 
@@ -73,6 +75,7 @@ export async function keepExchange(
   copy: Request | null,
   response: Response,
   durationMs: number,
+  keptCharacters: { request: number; response: number } = KEPT_CHARACTERS,
 ): Promise<Exchange> {
   const redactor = new Redactor();
   const url = new URL(request.url);
@@ -94,8 +97,8 @@ export async function keepExchange(
     const text = redactor.body(body.text, mimeType);
     return { body: { mimeType, size: body.size, text, cut: body.cut || text.length > max }, max };
   };
-  const requestBody = sent && redacted(sent, requestType, KEPT_CHARACTERS.request);
-  const responseBody = redacted(answered, responseType, KEPT_CHARACTERS.response);
+  const requestBody = sent && redacted(sent, requestType, keptCharacters.request);
+  const responseBody = redacted(answered, responseType, keptCharacters.response);
   const kept = ({ body, max }: { body: KeptBody; max: number }): KeptBody => ({
     ...body,
     // Copied, not sliced: V8 keeps a slice's whole parent string alive.

@@ -1,4 +1,3 @@
-import { Ajv } from "ajv";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningSandbox } from "../server.js";
 import { DEMO_APP } from "../store/seed.js";
@@ -13,82 +12,9 @@ import {
   startTestSandbox,
   type JsonBody,
 } from "../../test/harness/sandbox.js";
+import { validHar } from "../../test/harness/har-schema.js";
 
 // GET /__sandbox/requests.har and POST /__sandbox/verify (docs/sandbox.md, "Exporting and verifying the calls").
-
-const nameValues = { type: "array", items: { type: "object", required: ["name", "value"] } };
-const content = {
-  type: "object",
-  required: ["size", "mimeType"],
-  properties: { size: { type: "integer" }, mimeType: { type: "string" }, text: { type: "string" } },
-};
-/** The HAR 1.2 shape (http://www.softwareishard.com/blog/har-12-spec/): what every entry must have. */
-const HAR_1_2 = {
-  type: "object",
-  required: ["log"],
-  properties: {
-    log: {
-      type: "object",
-      required: ["version", "creator", "entries"],
-      properties: {
-        version: { const: "1.2" },
-        creator: { type: "object", required: ["name", "version"] },
-        entries: {
-          type: "array",
-          items: {
-            type: "object",
-            required: ["startedDateTime", "time", "request", "response", "cache", "timings"],
-            properties: {
-              startedDateTime: { type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}" },
-              time: { type: "number", minimum: 0 },
-              request: {
-                type: "object",
-                required: [
-                  "method",
-                  "url",
-                  "httpVersion",
-                  "cookies",
-                  "headers",
-                  "queryString",
-                  "headersSize",
-                  "bodySize",
-                ],
-                properties: {
-                  url: { type: "string", pattern: "^https?://" },
-                  headers: nameValues,
-                  queryString: nameValues,
-                  postData: { type: "object", required: ["mimeType"], properties: { text: { type: "string" } } },
-                },
-              },
-              response: {
-                type: "object",
-                required: [
-                  "status",
-                  "statusText",
-                  "httpVersion",
-                  "cookies",
-                  "headers",
-                  "content",
-                  "redirectURL",
-                  "headersSize",
-                  "bodySize",
-                ],
-                properties: { status: { type: "integer" }, headers: nameValues, content },
-              },
-              cache: { type: "object" },
-              timings: {
-                type: "object",
-                required: ["send", "wait", "receive"],
-                properties: { send: { type: "number" }, wait: { type: "number" }, receive: { type: "number" } },
-              },
-            },
-          },
-        },
-      },
-    },
-  },
-};
-const validHar = new Ajv({ allErrors: true, strict: false }).compile(HAR_1_2);
 
 const INSTRUCTIONS = "Enter the name to stamp";
 const personalization = `/v3/application/shops/${ADA.shop_id}/listings/1000000001/personalization`;

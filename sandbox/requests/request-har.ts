@@ -9,7 +9,7 @@ const headersSize = -1;
 const cutComment = (body: KeptBody) =>
   body.cut ? { comment: `Cut at ${body.text.length} characters of ${body.size} bytes by the sandbox's log.` } : {};
 
-function harEntry(entry: KeptEntry) {
+export function harEntry(entry: KeptEntry) {
   const exchange = entry.exchange;
   const url = exchange?.url ?? `http://localhost${entry.path}`;
   const time = exchange?.durationMs ?? 0;

@@ -79,6 +79,8 @@ export async function startDashboard(options: DashboardOptions): Promise<Dashboa
       MARKETPLACE_TIMEOUT_MS: String(options.timeoutMs ?? 8000),
       DATABASE_URL: options.databaseUrl ?? "",
       DASHBOARD_DB: options.dashboardDb ?? "data/dashboard.db",
+      // A test server reads no document from the marketplace's site (lib/spec-radar/).
+      SPEC_RADAR_URL: "off",
       ...options.env,
     },
   });

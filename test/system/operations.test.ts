@@ -149,7 +149,7 @@ describe("health", () => {
       checks: Record<string, { ok: boolean; ms: number; applied?: number; expected?: number }>;
     };
     expect(body.status).toBe("ready");
-    expect(Object.keys(body.checks).sort()).toEqual(["marketplace", "migrations", "store"]);
+    expect(Object.keys(body.checks).sort()).toEqual(["marketplace", "migrations", "specRadar", "store"]);
     for (const check of Object.values(body.checks)) {
       expect(check.ok).toBe(true);
       expect(typeof check.ms).toBe("number");

@@ -1,5 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import ts from "typescript";
+import * as questionWire from "../marketplace/question-wire";
+import * as receiptWire from "../marketplace/receipt-wire";
+import * as wire from "../marketplace/wire";
 import type { DashboardUsage, FieldsUsed } from "./compare";
 import { routeKey } from "./operations";
 
@@ -9,7 +13,16 @@ import { routeKey } from "./operations";
 // they pass as `json` the request fields it sends. Lines that name no such schema, or send a body of a type the
 // parse cannot follow, count every field of the route as used.
 
-export const MARKETPLACE_CLIENT = new URL("../../lib/marketplace/", import.meta.url);
+// From the working folder, the repository's (npm's scripts, the tests and `next start` all run there): the dashboard's
+// bundle has no lib/ beside it.
+export const MARKETPLACE_CLIENT = join(process.cwd(), "lib/marketplace");
+
+/** The wire schemas of lib/marketplace, imported here so that the dashboard's bundle holds them. */
+export const WIRE_MODULES: Record<string, Record<string, unknown>> = {
+  "question-wire.ts": questionWire,
+  "receipt-wire.ts": receiptWire,
+  "wire.ts": wire,
+};
 
 const ROUTE_COMMENT = /^\s*\/\/ (GET|POST|PUT|PATCH|DELETE) (\/v3\/[^\s?[]+)/;
 
@@ -22,7 +35,7 @@ const clientFiles = () =>
     .sort();
 
 function segmentsOf(file: string): Segment[] {
-  const text = readFileSync(new URL(file, MARKETPLACE_CLIENT), "utf8");
+  const text = readFileSync(join(MARKETPLACE_CLIENT, file), "utf8");
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true);
   const lines = text.split("\n");
   const starts: { line: number; method: string; path: string; offset: number }[] = [];
@@ -72,24 +85,22 @@ function zodFields(schema: ZodNode, prefix: string, into: Set<string>) {
   else for (const wrapped of [...inner("innerType"), ...inner("in")]) zodFields(wrapped, prefix, into);
 }
 
-async function wireSchemas(): Promise<Map<string, Set<string>>> {
+function wireSchemas(): Map<string, Set<string>> {
   const schemas = new Map<string, Set<string>>();
-  for (const file of clientFiles().filter((name) => name.endsWith("wire.ts"))) {
-    const exported = (await import(new URL(file, MARKETPLACE_CLIENT).href)) as Record<string, unknown>;
+  for (const exported of Object.values(WIRE_MODULES))
     for (const [name, value] of Object.entries(exported))
       if (isZod(value)) {
         const fields = new Set<string>();
         zodFields(value, "", fields);
         schemas.set(name, fields);
       }
-  }
   return schemas;
 }
 
 function typeAliases(): Map<string, ts.TypeNode> {
   const aliases = new Map<string, ts.TypeNode>();
   for (const file of clientFiles()) {
-    const text = readFileSync(new URL(file, MARKETPLACE_CLIENT), "utf8");
+    const text = readFileSync(join(MARKETPLACE_CLIENT, file), "utf8");
     const source = ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true);
     source.forEachChild((node) => {
       if (ts.isTypeAliasDeclaration(node)) aliases.set(node.name.text, node.type);
@@ -152,8 +163,8 @@ const merge = (into: Map<string, FieldsUsed>, key: string, fields: FieldsUsed) =
 };
 
 /** The routes the dashboard calls, with the request fields it sends and the response fields it reads. */
-export async function dashboardUsage(): Promise<DashboardUsage> {
-  const schemas = await wireSchemas();
+export function dashboardUsage(): DashboardUsage {
+  const schemas = wireSchemas();
   const aliases = typeAliases();
   const requests = new Map<string, FieldsUsed>();
   const responses = new Map<string, FieldsUsed>();

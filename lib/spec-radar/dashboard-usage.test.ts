@@ -1,16 +1,23 @@
 import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { openApiDocumentAt } from "../../sandbox/openapi/overlays.js";
-import { dashboardUsage, MARKETPLACE_CLIENT, routeComments } from "./dashboard-usage.js";
+import { dashboardUsage, MARKETPLACE_CLIENT, routeComments, WIRE_MODULES } from "./dashboard-usage.js";
 import { operationsOf, routeKey } from "./operations.js";
 
 const clientSources = readdirSync(MARKETPLACE_CLIENT)
   .filter((name) => name.endsWith(".ts") && !name.endsWith(".test.ts"))
-  .map((file) => ({ file, lines: readFileSync(new URL(file, MARKETPLACE_CLIENT), "utf8").split("\n") }));
+  .map((file) => ({ file, lines: readFileSync(join(MARKETPLACE_CLIENT, file), "utf8").split("\n") }));
 const operations = [...operationsOf(openApiDocumentAt()).values()];
-const usage = await dashboardUsage();
+const usage = dashboardUsage();
 
 describe("what the dashboard's marketplace client uses, read from lib/marketplace", () => {
+  it("holds every wire schema file of the client", () => {
+    expect(Object.keys(WIRE_MODULES)).toEqual(
+      clientSources.map(({ file }) => file).filter((file) => file.endsWith("wire.ts")),
+    );
+  });
+
   it("reads a route from every comment in the client that names a method and a /v3/ path", () => {
     const written = clientSources.flatMap(({ file, lines }) =>
       lines.flatMap((line, index) =>
