@@ -53,6 +53,12 @@ export default async function OrdersPage({ searchParams }: Props) {
               Production sheet
             </Link>
           )}
+          <Link
+            href="/production"
+            className="inline-flex min-h-11 items-center text-sm text-blue-800 underline md:min-h-0"
+          >
+            Production profiles
+          </Link>
         </div>
         <p className="mt-1 text-sm text-stone-700">
           The production queue: one row per item, with what the buyer answered, the item that must ship first at the

@@ -32,14 +32,15 @@ export function checkText(font: Font, profile: CheckedProfile, text: string): Fi
       kind: "too-many-lines",
       message: `${lines.length} lines; the area has ${profile.lines}.`,
     });
-  for (const line of lines) {
+  const wide = lines.flatMap((line) => {
     const width = lineWidthMm(font, line, profile.capHeightMm);
-    if (width > profile.widthMm)
-      findings.push({
-        kind: "too-wide",
-        message: `“${line}” is ${mm(width)} wide at ${mm(profile.capHeightMm)} capitals; the area is ${mm(profile.widthMm)}.`,
-      });
-  }
+    return width > profile.widthMm ? [`“${line}” is ${mm(width)} wide`] : [];
+  });
+  if (wide.length > 0)
+    findings.push({
+      kind: "too-wide",
+      message: `${wide.join(", ")} at ${mm(profile.capHeightMm)} capitals; the area is ${mm(profile.widthMm)}.`,
+    });
   const blocked = blockedIn(text, blockEntries(profile.blockList));
   if (blocked.length > 0)
     findings.push({

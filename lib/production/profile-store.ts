@@ -29,7 +29,7 @@ const profileOf = (row: ProfileRow, listingIds: number[]): Profile => ({
   version: Number(row.version),
 });
 
-export type SavedProfile = Omit<Profile, "version" | "profileId"> & {
+export type SavedProfile = Omit<Profile, "version" | "profileId" | "fontName"> & {
   profileId: number | null;
   font: { name: string; base64: string } | null;
 };

@@ -53,6 +53,8 @@ export type QueueItem = {
   onDeadline: OnDeadline | null;
   /** Where the buyer sees the order on the marketplace, for the message asking them (the server knows the site). */
   orderUrl?: string;
+  /** The listing has a production profile, so the item has a proof (app/api/production/proof/). */
+  proof?: boolean;
 };
 
 export type QueueCounts = { items: number; orders: number; dueToday: number; overdue: number };
@@ -131,6 +133,7 @@ export function queueItems(
           refunds: refundWords(order.refunds),
           deadline: row?.state === "waiting" ? (row.deadline ?? null) : null,
           onDeadline: row?.state === "waiting" ? (row.onDeadline ?? null) : null,
+          ...(item.proofed && { proof: true }),
         });
       }
     }

@@ -1,0 +1,34 @@
+import { NextResponse } from "next/server";
+import { currentSeller } from "@/lib/auth/seller";
+import { describeFailure } from "@/lib/marketplace";
+import { canReadOrders } from "@/lib/marketplace/scopes";
+import { itemProof } from "@/lib/orders/item-proof";
+
+type Params = { params: Promise<{ receiptId: string; itemId: string }> };
+
+// GET /api/production/proof/{receipt_id}/{item_id}[?download=1]: the item's proof as SVG, for the seller whose order it is.
+export async function GET(request: Request, { params }: Params) {
+  const seller = await currentSeller();
+  if (!seller || seller.shopId === null)
+    return NextResponse.json({ error: describeFailure({ kind: "reauth" }, "load") }, { status: 401 });
+  if (!canReadOrders(seller.scopes))
+    return NextResponse.json(
+      { error: "You did not allow the dashboard to read your orders. Open the Orders page and allow it." },
+      { status: 403 },
+    );
+  const { receiptId, itemId } = await params;
+  if (!/^[1-9][0-9]{0,15}$/.test(receiptId) || !/^[1-9][0-9]{0,15}(-r[1-9][0-9]{0,3})?$/.test(itemId))
+    return NextResponse.json({ error: "That is not an item of the queue." }, { status: 400 });
+  const proof = await itemProof({ userId: seller.userId, shopId: seller.shopId }, Number(receiptId), itemId);
+  if (!proof.ok) return NextResponse.json({ error: proof.error }, { status: proof.status });
+  const download = new URL(request.url).searchParams.has("download");
+  return new NextResponse(proof.svg, {
+    headers: {
+      "content-type": "image/svg+xml; charset=utf-8",
+      "cache-control": "private, no-store",
+      // An SVG is a document: served with no script and no outside load, whatever it holds.
+      "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'",
+      ...(download && { "content-disposition": `attachment; filename="proof-${receiptId}-${itemId}.svg"` }),
+    },
+  });
+}
