@@ -4,7 +4,7 @@ import { sellerAction } from "@/lib/actions/seller-action";
 import { shopListingIds } from "@/lib/changes/shop-listing-ids";
 import { db } from "@/lib/db";
 import { recheckInBackground } from "@/lib/orders/production-recheck";
-import { readFont } from "@/lib/production/font-file";
+import { checkFontFile } from "@/lib/production/font-file";
 import { profileSchema, type Profile } from "@/lib/production/profile-schema";
 import { profileStore } from "@/lib/production/profile-store";
 
@@ -15,7 +15,7 @@ import { profileStore } from "@/lib/production/profile-store";
 export const saveProfileAction = sellerAction("save", profileSchema, async (input, { seller, marketplace }) => {
   let font: { name: string; base64: string } | null = null;
   if (input.font) {
-    const read = readFont(Buffer.from(input.font.base64, "base64"));
+    const read = await checkFontFile(Buffer.from(input.font.base64, "base64"));
     if (!read.ok) return { ok: false, refusal: `${input.font.fileName}: ${read.refusal}` };
     font = { name: read.family, base64: input.font.base64 };
   } else if (input.profileId === null) return { ok: false, refusal: "Choose the font file you make with." };

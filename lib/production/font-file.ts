@@ -1,16 +1,21 @@
 import * as fontkit from "fontkit";
+import { Worker } from "node:worker_threads";
 
-// A font a seller uploads is read by fontkit, never by hand; what fontkit would be asked to unpack is bounded first,
-// from the file's own header, so a small hostile file cannot make it allocate or inflate without end.
+// A font a seller uploads is read by fontkit, never by hand. What fontkit would unpack is bounded first from the
+// file's own header, then the file is read through (every character laid out, each outline drawn) in a worker with a
+// memory limit and a deadline: a damaged or hostile file can make fontkit loop for ever, and only a worker can be
+// stopped mid-loop. A file accepted here is then opened in the server's own thread.
 
 /** The largest font file kept: engraving fonts are tens of kilobytes, a whole-script family a few hundred. */
 export const FONT_MAX_BYTES = 600_000;
 /** What a WOFF or WOFF2 file may unpack to, as its header declares it. */
 const UNPACKED_MAX_BYTES = 8_000_000;
+const READ_DEADLINE_MS = 3000;
+const READ_MEMORY_MB = 128;
 
-export type ReadFont = { ok: true; font: fontkit.Font; family: string } | { ok: false; refusal: string };
+export type FontCheck = { ok: true; family: string } | { ok: false; refusal: string };
 
-const NOT_A_FONT =
+export const NOT_A_FONT =
   "This file is not a font the dashboard can read: upload the TTF, OTF, WOFF or WOFF2 file you make with.";
 
 const kind = (bytes: Buffer) => {
@@ -35,21 +40,55 @@ function refusalOf(bytes: Buffer): string | null {
   return null;
 }
 
-/** The font in `bytes`, read through once (its characters, a line laid out, a glyph's outline) so a broken file fails here. */
-export function readFont(bytes: Buffer): ReadFont {
-  const refusal = refusalOf(bytes);
-  if (refusal) return { ok: false, refusal };
+/** The font in bytes already accepted by `checkFontFile`; null when fontkit cannot open it. */
+export function openFont(bytes: Buffer): fontkit.Font | null {
   try {
     const font = fontkit.create(bytes);
-    if (!("layout" in font)) return { ok: false, refusal: NOT_A_FONT };
-    if (!(font.unitsPerEm >= 16 && font.unitsPerEm <= 16384) || font.characterSet.length === 0)
-      return { ok: false, refusal: NOT_A_FONT };
-    const probe = font.layout("Hamburg 1");
-    if (!Number.isFinite(probe.advanceWidth)) return { ok: false, refusal: NOT_A_FONT };
-    for (const glyph of probe.glyphs) void glyph.path.toSVG();
-    const family = (font.familyName || font.fullName || "this font").slice(0, 100);
-    return { ok: true, font, family };
+    return "layout" in font ? font : null;
   } catch {
-    return { ok: false, refusal: NOT_A_FONT };
+    return null;
   }
+}
+
+// Run in the worker: CommonJS, since an evaluated worker has no module of its own to import from.
+const READ_THROUGH = `
+const { parentPort, workerData } = require("node:worker_threads");
+const fontkit = require("fontkit");
+const font = fontkit.create(Buffer.from(workerData));
+if (!("layout" in font) || !(font.unitsPerEm >= 16 && font.unitsPerEm <= 16384)) throw new Error("not a font");
+const chars = font.characterSet.map((code) => String.fromCodePoint(code));
+if (chars.length === 0) throw new Error("no characters");
+const samples = ["Hamburg 1", "WAVE To"];
+for (let at = 0; at < chars.length; at += 40) samples.push(chars.slice(at, at + 40).join(""));
+for (const sample of samples) {
+  const run = font.layout(sample);
+  if (!Number.isFinite(run.advanceWidth)) throw new Error("no width");
+  for (const glyph of run.glyphs) glyph.path.toSVG();
+}
+parentPort.postMessage((font.familyName || font.fullName || "this font").slice(0, 100));
+`;
+
+/** Whether `bytes` is a font the dashboard can make with, read through within a deadline and a memory limit. */
+export async function checkFontFile(bytes: Buffer): Promise<FontCheck> {
+  const refusal = refusalOf(bytes);
+  if (refusal) return { ok: false, refusal };
+  const worker = new Worker(READ_THROUGH, {
+    eval: true,
+    workerData: new Uint8Array(bytes),
+    resourceLimits: { maxOldGenerationSizeMb: READ_MEMORY_MB, maxYoungGenerationSizeMb: 32 },
+  });
+  return new Promise<FontCheck>((resolve) => {
+    const timer = setTimeout(() => {
+      void worker.terminate();
+      resolve({ ok: false, refusal: `${NOT_A_FONT} (It could not be read within ${READ_DEADLINE_MS / 1000} s.)` });
+    }, READ_DEADLINE_MS);
+    const settle = (check: FontCheck) => {
+      clearTimeout(timer);
+      void worker.terminate();
+      resolve(check);
+    };
+    worker.once("message", (family: string) => settle({ ok: true, family }));
+    worker.once("error", () => settle({ ok: false, refusal: NOT_A_FONT }));
+    worker.once("exit", () => settle({ ok: false, refusal: NOT_A_FONT }));
+  });
 }

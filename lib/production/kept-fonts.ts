@@ -1,6 +1,6 @@
 import type { Font } from "fontkit";
 import { LRUCache } from "lru-cache";
-import { readFont } from "./font-file";
+import { openFont } from "./font-file";
 
 // A profile's font is read once per version it is saved at, and its checks once per answer: a queue of thousands of
 // open items reads each answer's findings from here after the first look (or the re-check a profile change starts).
@@ -16,10 +16,9 @@ export function fontOf(profile: KeptProfile): Font | null {
   const key = keyOf(profile);
   const kept = fonts.get(key);
   if (kept) return kept;
-  const read = readFont(Buffer.from(profile.fontData, "base64"));
-  if (!read.ok) return null;
-  fonts.set(key, read.font);
-  return read.font;
+  const font = openFont(Buffer.from(profile.fontData, "base64"));
+  if (font) fonts.set(key, font);
+  return font;
 }
 
 /** `compute`'s answer for this text under this version of the profile, computed once. */
