@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { demoFontBytes } from "./demo-font";
-import { checkFontFile, FONT_MAX_BYTES, NOT_A_FONT } from "./font-file";
+import { checkFontFile, NOT_A_FONT } from "./font-file";
+import { FONT_MAX_BYTES } from "./profile-schema";
 
 const refused = (pattern: RegExp) => ({ ok: false, refusal: expect.stringMatching(pattern) });
 const notAFont = new RegExp(NOT_A_FONT.slice(0, 40));

@@ -1,13 +1,12 @@
 import * as fontkit from "fontkit";
 import { Worker } from "node:worker_threads";
+import { FONT_MAX_BYTES } from "./profile-schema";
 
 // A font a seller uploads is read by fontkit, never by hand. What fontkit would unpack is bounded first from the
 // file's own header, then the file is read through (every character laid out, each outline drawn) in a worker with a
 // memory limit and a deadline: a damaged or hostile file can make fontkit loop for ever, and only a worker can be
 // stopped mid-loop. A file accepted here is then opened in the server's own thread.
 
-/** The largest font file kept: engraving fonts are tens of kilobytes, a whole-script family a few hundred. */
-export const FONT_MAX_BYTES = 600_000;
 /** What a WOFF or WOFF2 file may unpack to, as its header declares it. */
 const UNPACKED_MAX_BYTES = 8_000_000;
 const READ_DEADLINE_MS = 3000;

@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { FONT_MAX_BYTES } from "./font-file";
 
 // The production profile's form, one schema for the browser's form and the server's action.
 
+/** The largest font file kept: engraving fonts are tens of kilobytes, a whole-script family a few hundred. */
+export const FONT_MAX_BYTES = 600_000;
 export const PROFILE_LISTINGS_MAX = 500;
 export const BLOCK_LIST_MAX = 5000;
 
