@@ -170,13 +170,29 @@ describe("the production sheet", () => {
     }).data;
     expect(csv[0]).toEqual([
       ...["listing_id", "listing", "question_id", "question", "order", "buyer", "quantity", "answer", "check"],
-      ...["ordered", "ship_by", "question_changed"],
+      ...["ordered", "ship_by", "question_changed", "label_key"],
     ]);
     const dates = ["2026-11-18", "2026-11-18", ""];
     expect(csv.slice(1)).toEqual([
-      ["5", "Name necklace", "51", "Name", "61001", "Jane Doe", "2", "Ada", "", ...dates],
-      ["5", "Name necklace", "51", "Name", "61003", "Yuki Sato", "2", "'+Zoë", "", ...dates],
-      ["5", "Name necklace", "52", "Font", "61001", "Jane Doe", "2", "", "Required, but not answered.", ...dates],
+      ["5", "Name necklace", "51", "Name", "61001", "Jane Doe", "2", "Ada", "", ...dates, "Order 61001\n2 items\nAda"],
+      [
+        "5",
+        "Name necklace",
+        "51",
+        "Name",
+        "61003",
+        "Yuki Sato",
+        "2",
+        "'+Zoë",
+        "",
+        ...dates,
+        "Order 61003\n2 items\n+Zoë",
+      ],
+      [
+        ...["5", "Name necklace", "52", "Font", "61001", "Jane Doe", "2", "", "Required, but not answered."],
+        ...dates,
+        "Order 61001\n2 items\nAda",
+      ],
       [
         "7",
         "Wedding sign",
@@ -188,6 +204,7 @@ describe("the production sheet", () => {
         `'=HYPERLINK("http://evil.example")`,
         "",
         ...dates,
+        'Order 61002\n2 items\n=HYPERLINK("http://evil.e…',
       ],
     ]);
     const workbook = new ExcelJS.Workbook();

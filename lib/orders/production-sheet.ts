@@ -3,6 +3,7 @@ import { isUpload } from "../personalization/question-types";
 import type { SheetTable } from "../spreadsheet/sheet-export";
 import type { AnsweredItem, AnsweredOrder, AnsweredQuestion } from "./asked-questions";
 import { isoDay, shipByOf } from "./day";
+import { labelKeys } from "./label-key";
 
 // What to make: open orders grouped by listing, then by question as the buyer saw it, one row per item with each
 // answer, the item due to ship first at the top; for the printed sheet, its CSV and its Excel workbook alike.
@@ -142,12 +143,13 @@ export const SHEET_COLUMNS = [
   "ordered",
   "ship_by",
   "question_changed",
+  "label_key",
 ] as const;
 
 const WIDE: readonly string[] = ["answer", "check", "question_changed"];
 
 /** The production sheet as its export writes it, CSV or Excel alike. */
-export const productionSheetTable = (sheet: readonly SheetListing[]): SheetTable => ({
+export const productionSheetTable = (sheet: readonly SheetListing[], labels = labelKeys(sheet)): SheetTable => ({
   name: "Production",
   columns: SHEET_COLUMNS.map((name) => ({ name, width: WIDE.includes(name) ? 40 : 16 })),
   rows: sheet.flatMap((listing) =>
@@ -165,6 +167,7 @@ export const productionSheetTable = (sheet: readonly SheetListing[]): SheetTable
         isoDay(row.orderedAt),
         isoDay(row.shipBy),
         changedSince(question),
+        labels.get(row.receiptId) ?? "",
       ]),
     ),
   ),
