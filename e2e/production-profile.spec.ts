@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { demoFontPath } from "../lib/production/demo-font";
 import { hydrated, signInTo } from "./editor";
 import { sellerAskingName } from "./orders";
-import { inPhase, signIn } from "./sandbox-control";
+import { control, inPhase, newSeller, putQuestions, signIn } from "./sandbox-control";
 
 inPhase("webhooks");
 
@@ -80,4 +80,30 @@ test("a proof is served only to a signed-in seller", async ({ request }) => {
   const answer = await request.get("/api/production/proof/1/1");
   expect(answer.status()).toBe(401);
   expect((await answer.json()).error).toBeTruthy();
+});
+
+test("the pick list totals a listing's open items by the choice they were bought with", async ({ page }) => {
+  const seller = await newSeller(1);
+  const listingId = seller.listing_ids[0]!;
+  await putQuestions(seller, listingId, [
+    {
+      question_type: "dropdown",
+      question_text: "Metal",
+      required: true,
+      options: [{ label: "Gold" }, { label: "Silver" }],
+    },
+  ]);
+  const listing = await control<{ personalization: { personalization_questions: { question_id: number }[] } }>(
+    `/listings/${listingId}`,
+  );
+  const questionId = listing.personalization.personalization_questions[0]!.question_id;
+  for (const [value, quantity] of [
+    ["Gold", 2],
+    ["Silver", 1],
+    ["Gold", 11],
+    ["Silver", 4],
+  ] as const)
+    await control("/orders", { listing_id: listingId, quantity, answers: [{ question_id: questionId, value }] });
+  await signIn(page, seller, { from: signInTo("/production/pick-list") });
+  await expect(page.locator(`[data-pick-listing="${listingId}"] [data-pick]`)).toHaveText("Gold ×13, Silver ×5");
 });

@@ -1,3 +1,4 @@
+import Link from "next/link";
 import type { Metadata } from "next";
 import { SiteHeader } from "@/components/site-header";
 import { ProfileForm, type ListingChoice } from "@/components/production/profile-form";
@@ -27,7 +28,15 @@ export default async function ProductionPage() {
     <>
       <SiteHeader shopName={seller.shopName} />
       <main id="main" tabIndex={-1} className="mx-auto max-w-3xl space-y-6 px-4 py-6 outline-none md:py-8">
-        <h1 className="text-2xl font-semibold">Production profiles</h1>
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h1 className="text-2xl font-semibold">Production profiles</h1>
+          <Link
+            href="/production/pick-list"
+            className="inline-flex min-h-11 items-center text-sm text-blue-800 underline"
+          >
+            Pick list
+          </Link>
+        </div>
         <p className="text-sm text-stone-700">
           What you make with: the font, the height of its capitals and the area the text must fit. Every text answer of
           a profile&apos;s listings is checked against it (a letter the font lacks, a line too wide, too many lines, a
