@@ -1,21 +1,13 @@
 import { NextResponse } from "next/server";
-import { currentSeller } from "@/lib/auth/seller";
-import { describeFailure } from "@/lib/marketplace";
-import { canReadOrders } from "@/lib/marketplace/scopes";
+import { orderReaderOrRefusal } from "@/lib/api/seller-reads";
 import { itemProof } from "@/lib/orders/item-proof";
 
 type Params = { params: Promise<{ receiptId: string; itemId: string }> };
 
 // GET /api/production/proof/{receipt_id}/{item_id}[?download=1]: the item's proof as SVG, for the seller whose order it is.
 export async function GET(request: Request, { params }: Params) {
-  const seller = await currentSeller();
-  if (!seller || seller.shopId === null)
-    return NextResponse.json({ error: describeFailure({ kind: "reauth" }, "load") }, { status: 401 });
-  if (!canReadOrders(seller.scopes))
-    return NextResponse.json(
-      { error: "You did not allow the dashboard to read your orders. Open the Orders page and allow it." },
-      { status: 403 },
-    );
+  const seller = await orderReaderOrRefusal();
+  if (seller instanceof NextResponse) return seller;
   const { receiptId, itemId } = await params;
   if (!/^[1-9][0-9]{0,15}$/.test(receiptId) || !/^[1-9][0-9]{0,15}(-r[1-9][0-9]{0,3})?$/.test(itemId))
     return NextResponse.json({ error: "That is not an item of the queue." }, { status: 400 });
