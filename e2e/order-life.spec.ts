@@ -95,7 +95,7 @@ test("an order in payment review reads not paid yet and stays off the sheet unti
 
   let sheet = await sheetText(page);
   expect(sheet).not.toContain("Pay Later");
-  expect(sheet).toContain("1 order not paid yet");
+  expect(sheet).toContain("1 item not paid yet");
   await control(`/receipts/${review}/settle`, { outcome: "paid" });
   sheet = await sheetText(page);
   expect(sheet).toContain("Pay Later");

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { Suspense } from "react";
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
@@ -7,7 +8,7 @@ import { SiteHeader } from "@/components/site-header";
 import { ListingsTable } from "@/components/listings/listings-table";
 import { SignInButton } from "@/components/sign-in-button";
 import { requireSeller, signInPath } from "@/lib/auth/seller";
-import { canEdit } from "@/lib/marketplace/scopes";
+import { canEdit, canReadOrders } from "@/lib/marketplace/scopes";
 import { listingsKey } from "@/lib/listings/query-keys";
 import { listingsHref, listingsTitle, parseListingsView } from "@/lib/listings/view";
 import { loadListingsPage } from "@/lib/listings/read";
@@ -16,6 +17,7 @@ import { MirrorStatus } from "@/components/mirror/mirror-status";
 import { mirrorView } from "@/lib/mirror/mirror-view";
 import { shopNeedsOf } from "@/lib/shop-health/needs-attention";
 import { ShopNeedsCard } from "@/components/listings/shop-needs-card";
+import { OrdersDueCard } from "@/components/orders/orders-due-card";
 import { keptCopyWillDo } from "@/lib/mirror/fresh-copy";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -73,6 +75,11 @@ export default async function ListingsPage({ searchParams }: Props) {
           <HydrationBoundary state={dehydrate(queryClient)}>
             <MirrorStatus initial={shop.mirror} />
             <ShopNeedsCard initial={shop.needs} mirror={shop.mirror} />
+            {canReadOrders(seller.scopes) && (
+              <Suspense fallback={null}>
+                <OrdersDueCard shopId={seller.shopId!} />
+              </Suspense>
+            )}
             <ListingsTable
               canEdit={canEdit(seller.scopes)}
               multiQuestion={multiQuestion}

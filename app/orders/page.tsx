@@ -6,12 +6,15 @@ import { AllowOrders } from "@/components/orders/allow-orders";
 import { OrderFilters } from "@/components/orders/order-filters";
 import { OrdersFilling } from "@/components/orders/orders-filling";
 import { QueueTable } from "@/components/orders/queue-table";
+import { KeptOrdersNotice } from "@/components/orders/kept-orders-notice";
+import { SellerTimeZone } from "@/components/orders/seller-time-zone";
 import { PageUnavailable } from "@/components/feedback/page-unavailable";
 import { requireSeller, signInPath } from "@/lib/auth/seller";
 import { canReadOrders } from "@/lib/marketplace/scopes";
 import { describeFailure } from "@/lib/marketplace";
-import { queueView } from "@/lib/orders/queue/queue-view";
+import { queueView, sellerTimeZone } from "@/lib/orders/queue/queue-view";
 import { counted } from "@/lib/orders/count-words";
+import { DEFAULT_TIME_ZONE } from "@/lib/orders/day";
 import { ORDERS_PER_PAGE, ordersHref, parseOrdersView, queueFilterOf } from "@/lib/orders/view";
 
 export const metadata: Metadata = { title: "Orders" };
@@ -29,9 +32,10 @@ export default async function OrdersPage({ searchParams }: Props) {
   const here = ordersHref(view);
   const seller = await requireSeller(here);
   const allowed = canReadOrders(seller.scopes);
+  const timeZone = seller.shopId === null ? DEFAULT_TIME_ZONE : await sellerTimeZone(seller.shopId);
   const result =
     allowed && seller.shopId !== null
-      ? await queueView({ userId: seller.userId, shopId: seller.shopId }, queueFilterOf(view), {
+      ? await queueView({ userId: seller.userId, shopId: seller.shopId }, queueFilterOf(view, timeZone), {
           limit: ORDERS_PER_PAGE,
           offset: (view.page - 1) * ORDERS_PER_PAGE,
         })
@@ -42,13 +46,25 @@ export default async function OrdersPage({ searchParams }: Props) {
   return (
     <>
       <SiteHeader shopName={seller.shopName} />
-      <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6 outline-none md:py-8">
-        <div className="flex flex-wrap items-baseline justify-between gap-2">
+      <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-4 outline-none md:py-5">
+        {result?.ok && (
+          <a
+            href="#queue"
+            className="sr-only rounded bg-white px-3 py-2 text-sm font-semibold text-blue-800 underline focus:not-sr-only focus:inline-block"
+          >
+            Skip to the queue
+          </a>
+        )}
+        {seller.shopId !== null && <SellerTimeZone kept={timeZone} />}
+        <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
           <h1 className="text-2xl font-semibold">Orders</h1>
+          <p className="text-sm text-stone-700">
+            One row per item, the first to ship at the top; days in {timeZone} time.
+          </p>
           {result?.ok && (
             <Link
               href={ordersHref({ ...view, page: 1 }, "/orders/sheet")}
-              className="inline-flex min-h-11 items-center text-sm text-blue-800 underline md:min-h-0"
+              className="inline-flex min-h-11 items-center text-sm text-blue-800 underline md:ml-auto md:min-h-0"
             >
               Production sheet
             </Link>
@@ -60,12 +76,6 @@ export default async function OrdersPage({ searchParams }: Props) {
             Production profiles
           </Link>
         </div>
-        <p className="mt-1 text-sm text-stone-700">
-          The production queue: one row per item, with what the buyer answered, the item that must ship first at the
-          top. Each item goes from review needed (an answer to check, or waiting on the buyer you asked) or to make, to
-          made, to shipped. A cancelled order leaves the queue (flagged if it was made); one whose payment is in review
-          reads not paid yet. Days are UTC days.
-        </p>
         {seller.shopId === null ? (
           <p role="status" className="mt-4 rounded-lg bg-amber-50 p-4 ring-1 ring-amber-200">
             Your marketplace account has no shop yet, so there are no orders.
@@ -76,9 +86,12 @@ export default async function OrdersPage({ searchParams }: Props) {
           <PageUnavailable message={describeFailure(result.failure, "load")} />
         ) : result ? (
           <>
+            {result.data.sync.away && (
+              <KeptOrdersNotice checkedAt={result.data.sync.checkedAt} timeZone={result.data.day.timeZone} />
+            )}
             <OrderFilters view={view} listings={result.data.listings} />
             {!result.data.sync.filled && <OrdersFilling sync={result.data.sync} />}
-            <p className="mt-4 text-sm text-stone-700">
+            <p className="mt-2 text-sm text-stone-700">
               {result.data.counts.items === 0
                 ? "No items match."
                 : `${counted(result.data.counts.items, "item")} in ${counted(result.data.counts.orders, "order")}; ${counted(result.data.counts.overdue, "item")} overdue, ${counted(result.data.counts.dueToday, "item")} due today${pages > 1 ? `; page ${view.page} of ${pages}` : ""}.`}
@@ -87,7 +100,7 @@ export default async function OrdersPage({ searchParams }: Props) {
             <QueueTable
               items={result.data.items}
               dueTodayIds={result.data.dueTodayIds}
-              today={result.data.today}
+              day={result.data.day}
               now={result.data.marketplaceNow}
               wait={result.data.wait}
             />

@@ -114,6 +114,11 @@ export const approveAction = sellerAction("save", batchSchema, async (input, { s
   moved(seller, "approve", input.itemIds),
 );
 
+/** The buyer's note was read: the item goes on as usual (to make, or still in review for a flagged answer). */
+export const markNoteReadAction = sellerAction("save", batchSchema, async (input, { seller }) =>
+  moved(seller, "read-note", input.itemIds),
+);
+
 export const noteCorrectionAction = sellerAction("save", correctionSchema, async (input, { seller }) =>
   moved(seller, "correct", input.itemIds, { note: input.note }),
 );

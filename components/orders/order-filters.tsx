@@ -3,12 +3,12 @@
 import Link from "next/link";
 import { useEffect, useRef } from "react";
 import { QUEUE_STATES, STATE_LABELS } from "@/lib/orders/queue/states";
-import type { OrdersUrlView } from "@/lib/orders/view";
+import { DUE_LABELS, type OrdersUrlView } from "@/lib/orders/view";
 import { Button } from "../ui/button";
 
 const field = "min-h-11 rounded-md border border-stone-400 bg-white px-3 text-sm md:min-h-9";
-
-const DUE_LABELS = { today: "Due today", overdue: "Overdue", week: "This week (today + 6 days)" };
+// Each label beside its field, so the filters take two lines above the queue rather than four.
+const LABEL = "flex items-center gap-1.5 text-sm font-medium";
 
 /**
  * A plain GET form: the view lives in the URL, so it works before any script loads. Folded on a phone, so the queue
@@ -26,7 +26,7 @@ export function OrderFilters({
     if (fold.current && window.matchMedia("(min-width: 768px)").matches) fold.current.open = true;
   }, []);
   return (
-    <details ref={fold} className="mt-4">
+    <details ref={fold} className="mt-2">
       <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm font-semibold md:min-h-9">
         Filters
       </summary>
@@ -35,9 +35,9 @@ export function OrderFilters({
         action="/orders"
         role="search"
         aria-label="Orders"
-        className="mt-2 flex flex-wrap items-end gap-3"
+        className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-2"
       >
-        <label className="flex flex-col gap-1 text-sm font-medium">
+        <label className={LABEL}>
           Search
           <input
             type="search"
@@ -47,7 +47,7 @@ export function OrderFilters({
             className={`${field} w-64`}
           />
         </label>
-        <label className="flex flex-col gap-1 text-sm font-medium">
+        <label className={LABEL}>
           Listing
           <select name="listing" defaultValue={view.listing ?? ""} className={`${field} max-w-64`}>
             <option value="">All listings</option>
@@ -58,9 +58,9 @@ export function OrderFilters({
             ))}
           </select>
         </label>
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          Ship by (UTC days)
-          <select name="due" defaultValue={view.due ?? ""} className={field}>
+        <label className={LABEL}>
+          Ship by
+          <select name="due" defaultValue={view.due ?? ""} className={`${field} max-w-56`}>
             <option value="">Any day</option>
             {Object.entries(DUE_LABELS).map(([value, label]) => (
               <option key={value} value={value}>
@@ -69,7 +69,7 @@ export function OrderFilters({
             ))}
           </select>
         </label>
-        <label className="flex flex-col gap-1 text-sm font-medium">
+        <label className={LABEL}>
           State
           <select name="state" defaultValue={view.state ?? ""} className={field}>
             <option value="">Any state</option>
@@ -80,18 +80,18 @@ export function OrderFilters({
             ))}
           </select>
         </label>
-        <label className="flex flex-col gap-1 text-sm font-medium">
+        <label className={LABEL}>
           Sort
           <select name="sort" defaultValue={view.sort} className={field}>
             <option value="ship-by">Ship by, first to ship first</option>
             <option value="deadline">Buyer&apos;s deadline, nearest first</option>
           </select>
         </label>
-        <label className="flex flex-col gap-1 text-sm font-medium">
+        <label className={LABEL}>
           Ordered from
           <input type="date" name="from" defaultValue={view.from} className={field} />
         </label>
-        <label className="flex flex-col gap-1 text-sm font-medium">
+        <label className={LABEL}>
           to
           <input type="date" name="to" defaultValue={view.to} className={field} />
         </label>
@@ -99,6 +99,10 @@ export function OrderFilters({
           <input type="hidden" name="open" value="0" />
           <input type="checkbox" name="open" value="1" defaultChecked={view.openOnly} className="size-5 md:size-4" />
           Open only (not shipped or cancelled)
+        </label>
+        <label className="flex min-h-11 items-center gap-2 text-sm font-medium md:min-h-9">
+          <input type="checkbox" name="note" value="1" defaultChecked={view.hasNote} className="size-5 md:size-4" />
+          Has a note from the buyer
         </label>
         <Button type="submit" variant="primary" compact className="text-sm">
           Show orders

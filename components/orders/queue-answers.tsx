@@ -1,6 +1,10 @@
 import type { QueueItem } from "@/lib/orders/queue/queue-rows";
+import { ReadNoteButton } from "./read-note-button";
 
-/** An item's answers in the buyer's wording, each flag to check, and the review's approval or correction. */
+/**
+ * An item's answers in the buyer's wording, each flag to check, the review's approval or correction, and the buyer's
+ * note to the order, which holds the item in review until the seller has read it.
+ */
 export function QueueAnswers({ item }: { item: QueueItem }) {
   return (
     <>
@@ -38,6 +42,19 @@ export function QueueAnswers({ item }: { item: QueueItem }) {
             </span>
           ))}
         </p>
+      )}
+      {item.buyerNote && (
+        <div className="mt-1 border-l-4 border-stone-400 pl-2 text-xs text-stone-900" data-buyer-note>
+          <p className="whitespace-pre-wrap break-words">
+            <strong>Note from the buyer:</strong> {item.buyerNote}
+          </p>
+          {!item.noteRead && ["review", "waiting"].includes(item.state) && (
+            <>
+              <p className="font-semibold text-amber-950">The buyer left a note: read it.</p>
+              <ReadNoteButton itemId={item.itemId} receiptId={item.receiptId} />
+            </>
+          )}
+        </div>
       )}
     </>
   );

@@ -1,9 +1,9 @@
 import type { KeyboardEvent } from "react";
-import type { QueueItem } from "@/lib/orders/queue/queue-rows";
-import { DAY, isoDay } from "@/lib/orders/day";
+import { itemName, remakeNumber, type QueueItem } from "@/lib/orders/queue/queue-rows";
+import { dayText, localDay, type SellerDay } from "@/lib/orders/day";
 import { STATE_LABELS, type QueueState } from "@/lib/orders/queue/states";
 import { timeLeft } from "@/lib/orders/queue/buyer-wait";
-import { dayText } from "@/lib/orders/day";
+import { RemakeShipBy } from "./remake-ship-by";
 import { BuyerMessage } from "./buyer-message";
 import { QueueAnswers } from "./queue-answers";
 import { ProofThumb } from "../production/proof-thumb";
@@ -19,17 +19,19 @@ const TONES: Record<QueueState, string> = {
   shipped: "bg-stone-100 text-stone-800",
 };
 
-function dueNote(item: QueueItem, today: number) {
+function dueNote(item: QueueItem, day: SellerDay) {
   if (item.state === "shipped" || item.state === "cancelled") return null;
-  if (item.shipBy < today) return "overdue";
-  if (item.shipBy < today + DAY) return "due today";
+  if (item.shipBy < day.start) return "overdue";
+  if (item.shipBy < day.end) return "due today";
   return null;
 }
+
+const DATE = "whitespace-nowrap px-2 py-1.5 tabular-nums";
 
 /** One item of the queue: its box to tick, its order, what the buyer asked, when it ships and where it stands. */
 export function QueueRow({
   item,
-  today,
+  day,
   now,
   checked,
   box,
@@ -37,8 +39,8 @@ export function QueueRow({
   onKeyDown,
 }: {
   item: QueueItem;
-  /** The first second of today's UTC day, as the server saw it. */
-  today: number;
+  /** The seller's today, in their time zone, as the server saw it. */
+  day: SellerDay;
   /** Unix seconds on the marketplace's clock, as the server saw it. */
   now: number;
   checked: boolean;
@@ -46,7 +48,8 @@ export function QueueRow({
   onCheck: (checked: boolean) => void;
   onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => void;
 }) {
-  const due = dueNote(item, today);
+  const due = dueNote(item, day);
+  const remake = item.remakeOf ? remakeNumber(item.itemId) : null;
   return (
     <tr data-item={item.itemId} className={`border-t border-stone-200 align-top ${checked ? "bg-blue-50" : ""}`}>
       <td className="px-2 py-1.5">
@@ -56,17 +59,17 @@ export function QueueRow({
           checked={checked}
           onChange={(event) => onCheck(event.target.checked)}
           onKeyDown={onKeyDown}
-          aria-label={`Select ${item.remakeOf ? `remake ${item.itemId} of ` : ""}${item.title} of order ${item.receiptId}`}
+          aria-label={`Select ${remake ? `remake ${remake} of ` : ""}${item.title} of order ${item.receiptId}`}
           className="size-5 md:size-4"
         />
       </td>
-      <td className="px-2 py-1.5 tabular-nums">{item.receiptId}</td>
+      <td className="whitespace-nowrap px-2 py-1.5 tabular-nums">{item.receiptId}</td>
       <td className="px-2 py-1.5">{item.buyerName}</td>
       <td className="px-2 py-1.5">
         {item.title}
         {item.remakeOf && (
           <p className="text-xs text-stone-700" data-remake-of={item.remakeOf}>
-            Remake of item {item.remakeOf}: {item.reason}
+            Remake {remake} of order {item.receiptId}: {item.reason}
           </p>
         )}
       </td>
@@ -75,9 +78,17 @@ export function QueueRow({
         <QueueAnswers item={item} />
         <ProofThumb item={item} />
       </td>
-      <td className="px-2 py-1.5 tabular-nums">{isoDay(item.orderedAt)}</td>
-      <td className="px-2 py-1.5 tabular-nums">
-        {isoDay(item.shipBy)}
+      <td className={DATE}>{localDay(item.orderedAt, day.timeZone)}</td>
+      <td className={DATE}>
+        {remake !== null && item.state !== "shipped" && !item.state.startsWith("cancelled") ? (
+          <RemakeShipBy
+            itemId={item.itemId}
+            day={localDay(item.shipBy, day.timeZone)}
+            name={itemName(item.title, item.receiptId, item.itemId)}
+          />
+        ) : (
+          localDay(item.shipBy, day.timeZone)
+        )}
         {due && <span className="block text-xs font-semibold text-red-800">{due}</span>}
       </td>
       <td className="px-2 py-1.5">
@@ -103,7 +114,7 @@ export function QueueRow({
         {item.state === "waiting" && item.deadline !== null && (
           <>
             <p className="mt-1 text-xs text-violet-950" data-deadline={item.deadline}>
-              Answer by {dayText(item.deadline)} ({timeLeft(item.deadline, now)}, marketplace time); then{" "}
+              Answer by {dayText(item.deadline, day.timeZone)} ({timeLeft(item.deadline, now)}, marketplace time); then{" "}
               {item.onDeadline === "go-ahead" ? "made as written" : "held for your review"}.
             </p>
             <BuyerMessage item={item} />

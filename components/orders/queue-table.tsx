@@ -3,22 +3,23 @@
 import { useRef, useState, type KeyboardEvent } from "react";
 import type { QueueItem } from "@/lib/orders/queue/queue-rows";
 import type { OnDeadline } from "@/lib/orders/queue/states";
+import type { SellerDay } from "@/lib/orders/day";
 import { QueueBatchBar } from "./queue-batch-bar";
 import { QueueRow } from "./queue-row";
 
-const COLUMNS = ["Order", "Buyer", "Item", "Qty", "Answers", "Ordered (UTC)", "Ship by (UTC)", "State"];
+const COLUMNS = ["Order", "Buyer", "Item", "Qty", "Answers", "Ordered", "Ship by", "State"];
 
 export function QueueTable({
   items,
   dueTodayIds,
-  today,
+  day,
   now,
   wait,
 }: {
   items: QueueItem[];
   dueTodayIds: string[];
-  /** The first second of today's UTC day, as the server saw it. */
-  today: number;
+  /** The seller's today, in their time zone, as the server saw it. */
+  day: SellerDay;
   /** Unix seconds on the marketplace's clock. */
   now: number;
   /** The seller's defaults for "Ask the buyer". */
@@ -55,7 +56,7 @@ export function QueueTable({
         selectedReview={[...selected].some((id) => ["review", "waiting"].includes(byId.get(id)?.state ?? ""))}
         wait={wait}
       />
-      <div className="mt-2 overflow-x-auto rounded-lg ring-1 ring-stone-200">
+      <div id="queue" tabIndex={-1} className="mt-2 overflow-x-auto rounded-lg outline-none ring-1 ring-stone-200">
         <table className="w-full border-collapse bg-white text-left text-sm" aria-label="Production queue">
           <thead className="bg-stone-100 text-xs text-stone-800">
             <tr>
@@ -71,7 +72,7 @@ export function QueueTable({
                 />
               </th>
               {COLUMNS.map((column) => (
-                <th key={column} scope="col" className="px-2 py-1.5">
+                <th key={column} scope="col" className="whitespace-nowrap px-2 py-1.5">
                   {column}
                 </th>
               ))}
@@ -82,7 +83,7 @@ export function QueueTable({
               <QueueRow
                 key={item.itemId}
                 item={item}
-                today={today}
+                day={day}
                 now={now}
                 checked={selected.has(item.itemId)}
                 box={(box) => {

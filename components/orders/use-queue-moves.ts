@@ -12,6 +12,7 @@ const DONE: Record<string, string> = {
   shipped: "marked shipped",
   approve: "approved",
   correct: "cleared with a correction",
+  "read-note": "with the buyer's note read",
   remake: "remade (each remake is a new item to make)",
   ask: "waiting on the buyer: copy the message beside each and send it to the buyer",
   undo: "put back as before their last move",

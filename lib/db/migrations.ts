@@ -301,6 +301,12 @@ export const MIGRATIONS = [
   // A kept listing's own count of writes: a count over a shop's listings (the header's Needs attention) moves when the
   // dashboard's own write is kept from its answer, which leaves the marketplace's timestamp as it was.
   "ALTER TABLE mirror_listings ADD COLUMN revision BIGINT NOT NULL DEFAULT 0",
+  // The seller's days: the browser's time zone, kept with the seller so "due today" turns at their midnight; and a
+  // remake's own ship-by, which its original's order date does not give.
+  `ALTER TABLE queue_settings ADD COLUMN time_zone TEXT;
+   ALTER TABLE queue_items ADD COLUMN ship_by BIGINT`,
+  // A queue item whose order carries the buyer's note is in review until the seller has read the note.
+  "ALTER TABLE queue_items ADD COLUMN note_read INTEGER NOT NULL DEFAULT 0",
   // What a seller makes with (lib/production/): a profile's font file (base64, bounded by lib/production/font-file.ts),
   // the cap height and area the text must fit, and the listings it is used for, each listing at most one profile.
   `CREATE TABLE production_profiles (

@@ -22,6 +22,7 @@ export const transactionWire = z.object({
   price: moneyWire,
   variations: z.array(variationWire).default([]),
   expected_ship_date: z.number().nullable().optional(),
+  max_processing_days: z.number().nullable().optional(),
 });
 
 const refundWire = z.object({
@@ -58,6 +59,8 @@ export type OrderItem = {
   answers: OrderAnswer[];
   /** Unix seconds: the marketplace's expected ship date, null where it has none (lib/orders/ship-by.ts falls back). */
   shipBy: number | null;
+  /** The listing's processing time when ordered, in days (absent in older rows): a remake's own ship-by counts it. */
+  processingDays?: number | null;
 };
 
 /** What the marketplace refunded the buyer, and why (docs/marketplace.md §16). */
@@ -102,6 +105,7 @@ export function toOrderItem(wire: z.infer<typeof transactionWire>): OrderItem {
         optionId: variation.value_id ?? null,
       })),
     shipBy: wire.expected_ship_date ?? null,
+    processingDays: wire.max_processing_days ?? null,
   };
 }
 

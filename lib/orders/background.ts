@@ -3,7 +3,7 @@ import { db } from "../db";
 import { marketplace } from "../marketplace";
 import type { Marketplace } from "../marketplace/client";
 import { pacedMarketplace } from "../marketplace/paced-marketplace";
-import type { Result } from "../marketplace/failure";
+import type { MarketplaceFailure, Result } from "../marketplace/failure";
 import { logger } from "../observability/logger";
 import { mirrorMode } from "../mirror/background";
 import { KEPT_FRESH_MS } from "../mirror/fresh-copy";
@@ -42,18 +42,24 @@ async function ensureFill(seller: Seller) {
 const keptOrdersFresh = (sync: OrderSync, now = Date.now()) =>
   mirrorMode() === "webhooks" && now - sync.checkedAt < KEPT_FRESH_MS;
 
+/** The kept orders as last read, served while the marketplace is not answering: `away` says so. */
+export type KeptOrders = OrderSync & { away?: true };
+
+/** A marketplace down, failing or too slow leaves the kept orders standing in; any other failure is the page's. */
+const away = (failure: MarketplaceFailure) => failure.kind === "unavailable" || failure.kind === "timeout";
+
 /**
  * The shop's kept orders brought up to date once filled: one request for what changed and one for what was cancelled
  * since the oldest open order (two a refresh, while under 100 of each). No event tells a cancellation, so every
  * refresh asks for them; while webhooks keep the rest fresh a view asks for nothing else, and `reads: "now"` (the
  * sheet, a batch that makes or ships) reads what changed too, whatever its age. Before the fill ends, it runs in the background and the caller waits `waitMs` for it (a small shop's
- * fill ends within it), then has what it has.
+ * fill ends within it), then has what it has. A filled copy the marketplace cannot refresh is served as it is, `away`.
  */
 export async function keptOrdersReady(
   seller: Seller,
   waitMs: number,
   reads: "if-stale" | "now" = "if-stale",
-): Promise<Result<OrderSync>> {
+): Promise<Result<KeptOrders>> {
   const database = await db();
   const sync = await orderStore(database).sync(seller.shopId);
   if (sync?.filled) {
@@ -62,9 +68,9 @@ export async function keptOrdersReady(
       reads === "if-stale" && keptOrdersFresh(sync)
         ? ({ ok: true, data: sync } as const)
         : await readChangedOrders(database, market, seller, sync);
-    if (!changed.ok) return changed;
-    const canceled = await readCanceledOrders(database, market, seller);
-    return canceled.ok ? changed : canceled;
+    const canceled = changed.ok ? await readCanceledOrders(database, market, seller) : changed;
+    if (canceled.ok) return changed;
+    return away(canceled.failure) ? { ok: true, data: { ...sync, away: true } } : canceled;
   }
   let timer: NodeJS.Timeout | undefined;
   const waited = await Promise.race([

@@ -3,7 +3,6 @@ import { db } from "../db";
 import type { Database } from "../db/database";
 import { historyStore } from "../history/history-store";
 import { marketplace } from "../marketplace";
-import type { Result } from "../marketplace/failure";
 import type { Order } from "../marketplace/receipt-wire";
 import type { Question } from "../marketplace/wire";
 import { ensureFilled } from "../mirror/background";
@@ -11,12 +10,9 @@ import { mirrorStore } from "../mirror/mirror-store";
 import { productionCheckOf } from "../production/answer-checks";
 import { profileStore } from "../production/profile-store";
 import { answeredOrders, type HistoryPoint } from "./asked-questions";
-import { keptOrdersReady } from "./background";
 import type { Seller } from "./kept-orders";
-import { orderStore, type OrderFilter, type OrderSync } from "./order-store";
-import { productionSheet, type SheetListing } from "./production-sheet";
-import { inDueWindow, type DueFilter } from "./queue/queue-rows";
-import { DAY, shipByOf, utcDayStart } from "./day";
+import { orderStore } from "./order-store";
+import { DAY } from "./day";
 import { questionStats, STATS_DAYS, type QuestionStats } from "./question-stats";
 
 /** How long a view waits for a first fill before showing what is kept so far: a small shop's fill ends within it. */
@@ -66,48 +62,6 @@ export async function answered(database: Database, seller: Seller, orders: reado
     (listingId) => history.get(listingId) ?? [],
     productionCheckOf(seller.shopId, profiles),
   );
-}
-
-/** Beyond this many open orders the sheet is cut short and says so: narrow it by listing or date. */
-export const SHEET_MAX_ORDERS = 2000;
-
-export async function productionSheetView(
-  seller: Seller,
-  filter: OrderFilter,
-  due: DueFilter | null = null,
-): Promise<Result<{ sheet: SheetListing[]; orders: number; total: number; notPaid: number; sync: OrderSync }>> {
-  // Printed to be made from: an order cancelled a minute ago must not be on it.
-  const fresh = await keptOrdersReady(seller, FIRST_FILL_WAIT_MS, "now");
-  if (!fresh.ok) return fresh;
-  const database = await db();
-  const kept = await orderStore(database).orders(
-    seller.shopId,
-    { ...filter, openOnly: true },
-    { limit: SHEET_MAX_ORDERS, offset: 0 },
-  );
-  const today = utcDayStart(Date.now() / 1000);
-  // The queue's due filter holds items, not orders: an order is on the sheet with its items in the window. An order in
-  // payment review is open but not to be made until it is paid.
-  const paid = kept.orders.filter((order) => order.paid && order.life !== "payment-review");
-  const all = await answered(database, seller, paid);
-  const orders = due
-    ? all
-        .map((order) => ({
-          ...order,
-          items: order.items.filter((item) => inDueWindow(due, shipByOf(order, item), today)),
-        }))
-        .filter((order) => order.items.length > 0)
-    : all;
-  return {
-    ok: true,
-    data: {
-      sheet: productionSheet(orders),
-      orders: orders.length,
-      total: kept.total,
-      notPaid: kept.orders.length - paid.length,
-      sync: fresh.data,
-    },
-  };
 }
 
 /** Null until the shop's orders are kept (the Orders page reads them): the editor itself asks the marketplace nothing. */

@@ -8,19 +8,15 @@ export type PickListing = { listingId: number | null; title: string; items: numb
 
 export const NO_CHOICE = "No choice asked";
 
-export function pickList(sheet: readonly SheetListing[]): PickListing[] {
-  return sheet.map((listing) => {
-    const choices = new Map<number, { choice: string[]; quantity: number }>();
-    for (const question of listing.questions)
-      for (const row of question.rows) {
-        const item = choices.get(row.transactionId) ?? { choice: [], quantity: row.quantity };
-        if (question.type === "dropdown" && row.answer) item.choice.push(row.answer);
-        choices.set(row.transactionId, item);
-      }
+export function pickList(listings: readonly SheetListing[]): PickListing[] {
+  return listings.map((listing) => {
     const groups = new Map<string, number>();
-    for (const { choice, quantity } of choices.values()) {
-      const key = choice.join(" · ") || NO_CHOICE;
-      groups.set(key, (groups.get(key) ?? 0) + quantity);
+    for (const item of listing.items) {
+      const choice = item.answers
+        .filter((answer) => answer.type === "dropdown" && answer.value)
+        .map((answer) => answer.value)
+        .join(" · ");
+      groups.set(choice || NO_CHOICE, (groups.get(choice || NO_CHOICE) ?? 0) + item.quantity);
     }
     const sorted = [...groups]
       .map(([choice, items]) => ({ choice, items }))

@@ -1,174 +1,240 @@
 import { UPLOAD_SEPARATOR } from "../personalization/answer-rules";
 import { isUpload } from "../personalization/question-types";
 import type { SheetTable } from "../spreadsheet/sheet-export";
-import type { AnsweredItem, AnsweredOrder, AnsweredQuestion } from "./asked-questions";
-import { isoDay, shipByOf } from "./day";
+import { isoDay } from "./day";
 import { labelKeys } from "./label-key";
+import type { QueueAnswer, QueueItem } from "./queue/queue-rows";
+import { STATE_LABELS, type QueueState } from "./queue/states";
 
-// What to make: open orders grouped by listing, then by question as the buyer saw it, one row per item with each
-// answer, the item due to ship first at the top; for the printed sheet, its CSV and its Excel workbook alike.
+// The queue printed: its items in one state (to make, by default) under the queue's filter, by listing, one row per
+// item with all its answers, a correction noted in review in place of the answer it corrects, the item due to ship
+// first at the top; for the printed sheet, its CSV and its Excel workbook alike.
 
 export const NO_ANSWER = "No answer";
 
-export type SheetRow = {
+/** Items in review are not to be made: left off the sheet, or printed on hold when the seller asks. */
+const IN_REVIEW: readonly QueueState[] = ["review", "waiting"];
+
+export type SheetAnswer = {
+  title: string;
+  type: string;
+  /** How the question changed since the buyer answered it, in words; empty when it did not. */
+  changed: string;
+  value: string;
+  /** The correction noted in review, printed instead of the buyer's answer. */
+  corrected: boolean;
+  checks: string[];
+};
+
+export type SheetItem = {
+  itemId: string;
   receiptId: number;
-  transactionId: number;
   buyerName: string;
   quantity: number;
   /** Unix seconds. */
   orderedAt: number;
   shipBy: number;
-  answer: string;
-  check: string;
+  remakeOf: string | null;
+  state: QueueState;
+  onHold: boolean;
+  answers: SheetAnswer[];
+  buyerNote: string | null;
 };
-/** At a question's head: a dropdown's items per choice, an upload's files. */
-export type SheetTotals =
+
+/** At a listing's head, per question: a dropdown's items per choice, an upload's files. */
+export type SheetTotals = { title: string } & (
   | { kind: "choices"; choices: { answer: string; items: number }[] }
   | { kind: "files"; files: { name: string; receiptId: number }[] }
-  | null;
-export type SheetQuestion = {
-  key: string;
-  questionId: number | null;
-  /** The question's text as the buyers of these rows saw it. */
-  title: string;
-  /** Today's text where it changed since, null where the question is gone. */
-  titleToday: string | null | undefined;
-  type: string;
-  totals: SheetTotals;
-  rows: SheetRow[];
+);
+
+export type SheetListing = { listingId: number | null; title: string; totals: SheetTotals[]; items: SheetItem[] };
+
+export type ProductionSheet = {
+  state: QueueState;
+  listings: SheetListing[];
+  /** The queue's items in review the sheet leaves off (none when it prints them on hold). */
+  leftInReview: number;
+  /** The queue's items whose payment the marketplace is reviewing, never on a sheet to make. */
+  notPaid: number;
 };
-export type SheetListing = { listingId: number | null; title: string; questions: SheetQuestion[] };
 
 /** Marks a question whose wording changed since the buyer answered it. */
-export function changedSince(question: Pick<SheetQuestion, "titleToday">) {
-  if (question.titleToday === null) return "question since removed";
-  return question.titleToday ? `question since renamed to “${question.titleToday}”` : "";
+export function changedSince(titleToday: QueueAnswer["titleToday"]) {
+  if (titleToday === null) return "question since removed";
+  return titleToday ? `question since renamed to “${titleToday}”` : "";
 }
 
-function totalsOf(type: string, rows: readonly SheetRow[]): SheetTotals {
-  if (type === "dropdown") {
-    const items = new Map<string, number>();
-    for (const row of rows)
-      items.set(row.answer || NO_ANSWER, (items.get(row.answer || NO_ANSWER) ?? 0) + row.quantity);
-    const choices = [...items].map(([answer, count]) => ({ answer, items: count }));
-    // The unanswered last: they are a question for the buyer, not a choice to make.
-    const rank = (answer: string) => (answer === NO_ANSWER ? 1 : 0);
-    return {
-      kind: "choices",
-      choices: choices.sort(
-        (a, b) => rank(a.answer) - rank(b.answer) || b.items - a.items || a.answer.localeCompare(b.answer),
-      ),
-    };
-  }
-  if (isUpload(type))
-    return {
-      kind: "files",
-      files: rows.flatMap((row) =>
-        row.answer
-          .split(UPLOAD_SEPARATOR)
-          .filter((name) => name.trim() !== "")
-          .map((name) => ({ name, receiptId: row.receiptId })),
-      ),
-    };
-  return null;
+/**
+ * The correction the buyer agreed to stands where the flagged answer stood (the first one, covering the others it
+ * was written for), with its own print checks and none of the old ones; with no answer flagged, it is added last.
+ */
+function answersOf(item: QueueItem): SheetAnswer[] {
+  const answers = item.answers.map((answer) => ({
+    title: answer.title,
+    type: answer.type,
+    changed: changedSince(answer.titleToday),
+    value: answer.value,
+    corrected: false,
+    checks: answer.flags.map((flag) => flag.message),
+  }));
+  if (item.review !== "corrected" || !item.note) return answers;
+  const correction = { value: item.note, corrected: true, checks: item.noteFlags.map((flag) => flag.message) };
+  const first = answers.findIndex((answer) => answer.checks.length > 0);
+  if (first === -1) return [...answers, { title: "Correction", type: "text_input", changed: "", ...correction }];
+  return answers.flatMap((answer, index) =>
+    index === first ? [{ ...answer, ...correction }] : answer.checks.length > 0 ? [] : [answer],
+  );
 }
 
-const rowOf = (order: AnsweredOrder, item: AnsweredItem, question: AnsweredQuestion): SheetRow => ({
-  receiptId: order.receiptId,
-  transactionId: item.transactionId,
-  buyerName: order.buyerName,
-  quantity: item.quantity,
-  orderedAt: order.createdAt,
-  shipBy: shipByOf(order, item),
-  answer: question.answer?.value ?? "",
-  check: question.flags.map((flag) => flag.message).join(" "),
-});
-
-export function productionSheet(orders: readonly AnsweredOrder[]): SheetListing[] {
-  const items = orders
-    .flatMap((order) => order.items.filter((item) => item.questions.length > 0).map((item) => ({ order, item })))
-    .sort(
-      (a, b) =>
-        shipByOf(a.order, a.item) - shipByOf(b.order, b.item) ||
-        a.order.createdAt - b.order.createdAt ||
-        a.order.receiptId - b.order.receiptId ||
-        a.item.transactionId - b.item.transactionId,
-    );
-  const listings = new Map<string, SheetListing>();
-  for (const { order, item } of items) {
-    const listingKey = String(item.listingId ?? item.title);
-    let listing = listings.get(listingKey);
-    if (!listing) listings.set(listingKey, (listing = { listingId: item.listingId, title: item.title, questions: [] }));
-    for (const question of item.questions) {
-      // A question renamed since is two groups: its buyers answered different words.
-      const key = `${question.questionId ?? "title"}:${question.title}`;
-      let group = listing.questions.find((entry) => entry.key === key);
-      if (!group) {
-        const { questionId, title, titleToday, type } = question;
-        listing.questions.push((group = { key, questionId, title, titleToday, type, totals: null, rows: [] }));
+function totalsOf(items: readonly SheetItem[]): SheetTotals[] {
+  const totals = new Map<string, SheetTotals>();
+  for (const item of items)
+    for (const answer of item.answers) {
+      const key = `${answer.type}:${answer.title}`;
+      if (answer.type === "dropdown") {
+        const entry = totals.get(key) ?? { title: answer.title, kind: "choices", choices: [] };
+        totals.set(key, entry);
+        if (entry.kind !== "choices") continue;
+        const choice = answer.value || NO_ANSWER;
+        const found = entry.choices.find((candidate) => candidate.answer === choice);
+        if (found) found.items += item.quantity;
+        else entry.choices.push({ answer: choice, items: item.quantity });
+      } else if (isUpload(answer.type)) {
+        const entry = totals.get(key) ?? { title: answer.title, kind: "files", files: [] };
+        totals.set(key, entry);
+        if (entry.kind !== "files") continue;
+        for (const name of answer.value.split(UPLOAD_SEPARATOR).filter((file) => file.trim() !== ""))
+          entry.files.push({ name, receiptId: item.receiptId });
       }
-      group.rows.push(rowOf(order, item, question));
     }
+  // The unanswered last: they are a question for the buyer, not a choice to make.
+  const rank = (answer: string) => (answer === NO_ANSWER ? 1 : 0);
+  for (const entry of totals.values())
+    if (entry.kind === "choices")
+      entry.choices.sort(
+        (a, b) => rank(a.answer) - rank(b.answer) || b.items - a.items || a.answer.localeCompare(b.answer),
+      );
+  return [...totals.values()];
+}
+
+const byShipBy = (a: QueueItem, b: QueueItem) =>
+  a.shipBy - b.shipBy || a.orderedAt - b.orderedAt || a.receiptId - b.receiptId || a.itemId.localeCompare(b.itemId);
+
+/** The sheet of `state` from the queue's filtered items, those in review printed on hold when `onHold`. */
+export function productionSheet(
+  items: readonly QueueItem[],
+  state: QueueState,
+  { onHold = false }: { onHold?: boolean } = {},
+): ProductionSheet {
+  const held = (item: QueueItem) => IN_REVIEW.includes(item.state);
+  const printed = items.filter((item) => item.state === state || (onHold && held(item)));
+  const listings = new Map<string, SheetListing>();
+  for (const item of [...printed].sort(byShipBy)) {
+    const key = String(item.listingId ?? item.title);
+    let listing = listings.get(key);
+    if (!listing)
+      listings.set(key, (listing = { listingId: item.listingId, title: item.title, totals: [], items: [] }));
+    listing.items.push({
+      itemId: item.itemId,
+      receiptId: item.receiptId,
+      buyerName: item.buyerName,
+      quantity: item.quantity,
+      orderedAt: item.orderedAt,
+      shipBy: item.shipBy,
+      remakeOf: item.remakeOf,
+      state: item.state,
+      onHold: held(item),
+      answers: answersOf(item),
+      buyerNote: item.buyerNote,
+    });
   }
-  const sheet = [...listings.values()];
-  for (const question of sheet.flatMap((listing) => listing.questions))
-    question.totals = totalsOf(question.type, question.rows);
-  return sheet.sort((a, b) => a.title.localeCompare(b.title, "en", { numeric: true }));
+  for (const listing of listings.values()) listing.totals = totalsOf(listing.items);
+  return {
+    state,
+    listings: [...listings.values()].sort((a, b) => a.title.localeCompare(b.title, "en", { numeric: true })),
+    leftInReview: IN_REVIEW.includes(state) || onHold ? 0 : items.filter(held).length,
+    notPaid: state === "not-paid" ? 0 : items.filter((item) => item.state === "not-paid").length,
+  };
 }
 
-/** The items on a sheet (each item's quantity) and the orders they belong to. */
-export function sheetCounts(sheet: readonly SheetListing[]) {
-  const items = new Map<number, number>();
-  const orders = new Set<number>();
-  for (const listing of sheet)
-    for (const question of listing.questions)
-      for (const row of question.rows) {
-        items.set(row.transactionId, row.quantity);
-        orders.add(row.receiptId);
-      }
-  return { items: [...items.values()].reduce((sum, quantity) => sum + quantity, 0), orders: orders.size };
+/** The items on a sheet, the orders they belong to, and the pieces to make (each item's quantity). */
+export function sheetCounts(sheet: ProductionSheet) {
+  const items = sheet.listings.flatMap((listing) => listing.items);
+  return {
+    items: items.length,
+    orders: new Set(items.map((item) => item.receiptId)).size,
+    pieces: items.reduce((sum, item) => sum + item.quantity, 0),
+  };
 }
 
-// Columns are only ever added at the end, so a reader of an older sheet keeps working.
-export const SHEET_COLUMNS = [
+/** What the sheet's "Mark these N made" moves: its items to make, not those printed on hold. */
+export const itemsToMark = (sheet: ProductionSheet) =>
+  sheet.state === "to-make"
+    ? sheet.listings.flatMap((listing) => listing.items.filter((item) => !item.onHold).map((item) => item.itemId))
+    : [];
+
+export const statusOf = (item: Pick<SheetItem, "onHold" | "state">) =>
+  item.onHold ? "On hold: in review, don't make yet" : STATE_LABELS[item.state];
+
+const SHEET_COLUMNS = [
   "listing_id",
   "listing",
-  "question_id",
-  "question",
   "order",
+  "item",
   "buyer",
   "quantity",
-  "answer",
-  "check",
   "ordered",
   "ship_by",
-  "question_changed",
-  "label_key",
+  "status",
+  "corrected",
+  "check",
+  "buyer_note",
 ] as const;
 
-const WIDE: readonly string[] = ["answer", "check", "question_changed"];
+const WIDE: readonly string[] = ["check", "buyer_note"];
 
-/** The production sheet as its export writes it, CSV or Excel alike. */
-export const productionSheetTable = (sheet: readonly SheetListing[], labels = labelKeys(sheet)): SheetTable => ({
-  name: "Production",
-  columns: SHEET_COLUMNS.map((name) => ({ name, width: WIDE.includes(name) ? 40 : 16 })),
-  rows: sheet.flatMap((listing) =>
-    listing.questions.flatMap((question) =>
-      question.rows.map((row) => [
+/** The answer's column: the question as the buyer saw it. */
+const answerColumn = (title: string) => `answer: ${title}`;
+
+/**
+ * The production sheet as its export writes it, CSV or Excel alike: one row per item, after the fixed columns one
+ * column per question (as the buyer saw it) asked on the sheet, in the order first asked. Dates are UTC days.
+ */
+export function productionSheetTable(sheet: ProductionSheet, labels = labelKeys(sheet)): SheetTable {
+  const items = sheet.listings.flatMap((listing) => listing.items.map((item) => ({ listing, item })));
+  const questions = [...new Set(items.flatMap(({ item }) => item.answers.map((answer) => answer.title)))];
+  return {
+    name: "Production",
+    columns: [
+      ...SHEET_COLUMNS.map((name) => ({ name, width: WIDE.includes(name) ? 40 : 16 })),
+      ...questions.map((title) => ({ name: answerColumn(title), width: 40 })),
+      { name: "label_key", width: 28 },
+    ],
+    rows: items.map(({ listing, item }) => {
+      const answer = new Map(item.answers.map((one) => [one.title, one]));
+      return [
         listing.listingId === null ? "" : String(listing.listingId),
         listing.title,
-        question.questionId === null ? "" : String(question.questionId),
-        question.title,
-        String(row.receiptId),
-        row.buyerName,
-        String(row.quantity),
-        row.answer,
-        row.check,
-        isoDay(row.orderedAt),
-        isoDay(row.shipBy),
-        changedSince(question),
-        labels.get(row.receiptId) ?? "",
-      ]),
-    ),
-  ),
-});
+        String(item.receiptId),
+        item.itemId,
+        item.buyerName,
+        String(item.quantity),
+        isoDay(item.orderedAt),
+        isoDay(item.shipBy),
+        statusOf(item),
+        item.answers
+          .filter((one) => one.corrected)
+          .map((one) => one.title)
+          .join(", "),
+        item.answers
+          .flatMap((one) =>
+            [...(one.changed ? [one.changed] : []), ...one.checks].map((text) => `${one.title}: ${text}`),
+          )
+          .join(" "),
+        item.buyerNote ?? "",
+        ...questions.map((title) => answer.get(title)?.value ?? ""),
+        labels.get(item.receiptId) ?? "",
+      ];
+    }),
+  };
+}

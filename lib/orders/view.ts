@@ -1,10 +1,10 @@
-import { dayText } from "./day";
+import { dateBound, dayText, DEFAULT_TIME_ZONE } from "./day";
 import type { OrderFilter } from "./order-store";
 import type { DueFilter, QueueFilter, QueueSort } from "./queue/queue-rows";
 import { QUEUE_STATES, type QueueState } from "./queue/states";
 
-// The Orders page's view in its URL: search, listing, dates (YYYY-MM-DD, inclusive, UTC), the queue's filters (due
-// by UTC day, open only unless `open=0`, a state, the sort) and page.
+// The Orders page's view in its URL: search, listing, dates (YYYY-MM-DD, inclusive, the seller's days), the queue's
+// filters (due by the seller's day, open only unless `open=0`, a state, the sort) and page.
 
 export type OrdersUrlView = {
   q: string;
@@ -15,6 +15,8 @@ export type OrdersUrlView = {
   openOnly: boolean;
   state: QueueState | null;
   sort: QueueSort;
+  /** Only the orders whose buyer left a note (`note=1`). */
+  hasNote: boolean;
   page: number;
 };
 
@@ -47,29 +49,40 @@ export function parseOrdersView(params: Record<string, string | string[] | undef
     openOnly: openOnlyOf(params.open),
     state: oneOf(QUEUE_STATES, first(params.state)),
     sort: oneOf(SORTS, first(params.sort)) ?? "ship-by",
+    hasNote: first(params.note) === "1",
     page: Number.isSafeInteger(page) && page > 1 ? page : 1,
   };
 }
 
-export function orderFilterOf(view: OrdersUrlView): OrderFilter {
+export function orderFilterOf(view: OrdersUrlView, timeZone = DEFAULT_TIME_ZONE): OrderFilter {
   return {
     ...(view.q.trim() && { search: view.q.trim() }),
     ...(view.listing !== null && { listingId: view.listing }),
-    ...(view.from && { from: Date.parse(`${view.from}T00:00:00Z`) / 1000 }),
-    ...(view.to && { to: Date.parse(`${view.to}T23:59:59Z`) / 1000 }),
+    ...(view.from && { from: dateBound(view.from, timeZone) }),
+    ...(view.to && { to: dateBound(view.to, timeZone, true) }),
   };
 }
 
 /** Asking for shipped items shows them even with "open only" on: the seller asked for them by name. */
-export function queueFilterOf(view: OrdersUrlView): OrderFilter & QueueFilter & { openOnly: boolean } {
+export function queueFilterOf(
+  view: OrdersUrlView,
+  timeZone = DEFAULT_TIME_ZONE,
+): OrderFilter & QueueFilter & { openOnly: boolean } {
   return {
-    ...orderFilterOf(view),
+    ...orderFilterOf(view, timeZone),
     due: view.due,
     openOnly: view.openOnly && view.state !== "shipped" && view.state !== "cancelled",
     state: view.state,
     sort: view.sort,
+    hasNote: view.hasNote,
   };
 }
+
+/** The sheet prints one state of the queue, to make unless the view names one; those in review on hold with `hold=1`. */
+export const sheetOptionsOf = (view: OrdersUrlView, params: Record<string, string | string[] | undefined>) => ({
+  state: view.state ?? "to-make",
+  onHold: first(params.hold) === "1",
+});
 
 export function ordersHref(view: OrdersUrlView, path = "/orders", extra: Record<string, string> = {}) {
   const params = new URLSearchParams();
@@ -81,6 +94,7 @@ export function ordersHref(view: OrdersUrlView, path = "/orders", extra: Record<
   if (!view.openOnly) params.set("open", "0");
   if (view.state) params.set("state", view.state);
   if (view.sort !== "ship-by") params.set("sort", view.sort);
+  if (view.hasNote) params.set("note", "1");
   if (view.page > 1) params.set("page", String(view.page));
   for (const [key, value] of Object.entries(extra)) params.set(key, value);
   const query = params.toString();
@@ -89,10 +103,17 @@ export function ordersHref(view: OrdersUrlView, path = "/orders", extra: Record<
 
 // What an Orders view holds, in words, for a page that follows it (the production sheet): one phrase per filter set.
 
+/** The Ship by filter's choices, as the form and the sheet's heading say them. */
+export const DUE_LABELS: Record<NonNullable<OrdersUrlView["due"]>, string> = {
+  today: "Due today",
+  overdue: "Overdue",
+  week: "Due in the next 7 days, overdue included",
+};
+
 const DUE_WORDS: Record<NonNullable<OrdersUrlView["due"]>, string> = {
-  today: "due to ship today (UTC)",
+  today: "due to ship today",
   overdue: "overdue",
-  week: "due to ship this week (UTC)",
+  week: "due to ship in the next 7 days, overdue included",
 };
 
 const dayOf = (date: string) => dayText(Date.parse(`${date}T00:00:00Z`) / 1000);
@@ -111,6 +132,7 @@ export function viewWords(view: OrdersUrlView, listingTitle?: string): string[] 
     view.listing === null ? null : listingTitle ? `with “${listingTitle}”` : `with listing ${view.listing}`,
     placed(view),
     view.due === null ? null : DUE_WORDS[view.due],
+    view.hasNote ? "with a note from the buyer" : null,
   ];
   return words.filter((phrase) => phrase !== null);
 }

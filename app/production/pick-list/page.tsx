@@ -6,7 +6,8 @@ import { PickList } from "@/components/production/pick-list";
 import { requireSeller } from "@/lib/auth/seller";
 import { describeFailure } from "@/lib/marketplace";
 import { canReadOrders } from "@/lib/marketplace/scopes";
-import { productionSheetView } from "@/lib/orders/orders-view";
+import { productionSheetView } from "@/lib/orders/sheet-view";
+import { parseOrdersView, queueFilterOf } from "@/lib/orders/view";
 import { pickList } from "@/lib/orders/pick-list";
 
 export const metadata: Metadata = { title: "Pick list" };
@@ -16,7 +17,14 @@ export default async function PickListPage() {
   const allowed = canReadOrders(seller.scopes);
   const result =
     allowed && seller.shopId !== null
-      ? await productionSheetView({ userId: seller.userId, shopId: seller.shopId }, {})
+      ? await productionSheetView(
+          { userId: seller.userId, shopId: seller.shopId },
+          queueFilterOf(parseOrdersView({})),
+          {
+            state: "to-make",
+            onHold: false,
+          },
+        )
       : null;
   return (
     <>
@@ -33,7 +41,7 @@ export default async function PickListPage() {
         ) : result && !result.ok ? (
           <PageUnavailable message={describeFailure(result.failure, "load")} />
         ) : result ? (
-          <PickList listings={pickList(result.data.sheet)} />
+          <PickList listings={pickList(result.data.sheet.listings)} />
         ) : (
           <p role="status">Your marketplace account has no shop yet, so there is nothing to make.</p>
         )}

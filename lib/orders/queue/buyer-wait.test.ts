@@ -23,11 +23,12 @@ describe("waiting on the buyer", () => {
       answers: [
         {
           title: "Name",
+          type: "text_input",
           value: "Lily 🌸",
           addOn: null,
           flags: [{ kind: "prints-badly" as const, message: "May not print." }],
         },
-        { title: "Colour", value: "Gold", addOn: null, flags: [] },
+        { title: "Colour", type: "dropdown", value: "Gold", addOn: null, flags: [] },
       ],
     };
     const text = buyerMessage(item, "http://localhost:4010/your/purchases/4242");

@@ -9,6 +9,7 @@ import { orderStore } from "../order-store";
 import { BY_THE_CLOCK, moveItems, settleDeadlines, type ItemFacts, type Mover } from "./moves";
 import { queueStore, type OwnedItem } from "./queue-store";
 import { stateOf } from "./states";
+import { remakeShipBy } from "../day";
 
 const ADA: Mover = { userId: 71, shopId: 7001 };
 const BO: Mover = { userId: 72, shopId: 7002 };
@@ -35,7 +36,13 @@ const order = (receiptId: number, transactionIds: number[], shipped = false): Or
 
 /** Facts as the orders would tell them: `flagged` lists the flagged transactions, `shipped` the shipped receipts. */
 const facts =
-  ({ flagged = [] as number[], shipped = [] as number[], canceled = [] as number[], review = [] as number[] } = {}) =>
+  ({
+    flagged = [] as number[],
+    shipped = [] as number[],
+    canceled = [] as number[],
+    review = [] as number[],
+    noted = [] as number[],
+  } = {}) =>
   async (owned: OwnedItem[]) =>
     new Map<string, ItemFacts>(
       owned.map((item) => [
@@ -48,6 +55,7 @@ const facts =
             : review.includes(item.receiptId)
               ? ("payment-review" as const)
               : ("open" as const),
+          buyerNote: noted.includes(item.receiptId),
           name: `Item ${item.itemId}`,
         },
       ]),
@@ -130,6 +138,26 @@ describe.each(eachEngine())("the production queue on %s", (engine, location) => 
 
     await moveItems(db, ADA, "remake", ["13"], facts({ shipped: [502] }), { reason: "Lost in the post" });
     expect(await stateNow(db, ADA, "13-r1", { shipped: [502] })).toBe("to-make");
+  });
+
+  it("gives a remake its own ship-by: today in the seller's time zone plus its listing's processing time", async () => {
+    await queueStore(db).setTimeZone(ADA.shopId, "America/Los_Angeles");
+    expect(await queueStore(db).timeZone(ADA.shopId)).toBe("America/Los_Angeles");
+    await moveItems(db, ADA, "made", ["11", "12"], facts());
+    const slow = async (owned: OwnedItem[]) =>
+      new Map([...(await facts()(owned))].map(([id, known]) => [id, { ...known, processingDays: 5 }]));
+    await moveItems(db, ADA, "remake", ["11"], slow, { reason: "Cracked" });
+    await moveItems(db, ADA, "remake", ["12"], facts(), { reason: "Wrong font" });
+    const now = Date.now() / 1000;
+    expect((await queueStore(db).row(ADA.shopId, "11-r1"))?.shipBy).toBe(remakeShipBy(now, 5, "America/Los_Angeles"));
+    expect((await queueStore(db).row(ADA.shopId, "12-r1"))?.shipBy).toBe(
+      remakeShipBy(now, null, "America/Los_Angeles"),
+    );
+    expect(await queueStore(db).setShipBy(ADA.shopId, "11-r1", 1_800_000_000)).toBe(true);
+    expect((await queueStore(db).row(ADA.shopId, "11-r1"))?.shipBy).toBe(1_800_000_000);
+    // An original ships by its order's date, and another shop's remake is not found.
+    expect(await queueStore(db).setShipBy(ADA.shopId, "11", 1_800_000_000)).toBe(false);
+    expect(await queueStore(db).setShipBy(BO.shopId, "11-r1", 1_800_000_000)).toBe(false);
   });
 
   it("undoes the last move of an item, putting it back, and a remake's creation removes it", async () => {
@@ -225,5 +253,36 @@ describe.each(eachEngine())("the production queue on %s", (engine, location) => 
     await moveItems(db, ADA, "correct", ["11"], flagged, { note: "Buyer wrote: Lily, no flower" });
     expect(await stateNow(db, ADA, "11", { flagged: [11] })).toBe("to-make");
     expect(await settleDeadlines(db, ADA.shopId, 5_000, flagged)).toEqual([]);
+  });
+
+  it("lifts an item whose buyer left a note into review until the note is marked read, a move undone like the others", async () => {
+    const noted = facts({ noted: [501] });
+    expect(await stateNow(db, ADA, "11", { noted: [501] })).toBe("review");
+    expect((await moveItems(db, ADA, "made", ["11"], noted)).refused[0]?.reason).toMatch(/still in review/);
+    expect((await moveItems(db, ADA, "read-note", ["13"], facts())).refused[0]?.reason).toBe(
+      "Item 13 has no note from the buyer left to read.",
+    );
+
+    expect(await moveItems(db, ADA, "read-note", ["11"], noted)).toEqual({ done: ["11"], refused: [] });
+    expect(await stateNow(db, ADA, "11", { noted: [501] })).toBe("to-make");
+    expect((await queueStore(db).moves(ADA.shopId, "11")).map((move) => [move.kind, move.from, move.to])).toEqual([
+      ["read-note", "review", "to-make"],
+    ]);
+    expect((await moveItems(db, ADA, "read-note", ["11"], noted)).refused[0]?.reason).toMatch(
+      /no note .* left to read/,
+    );
+    await moveItems(db, ADA, "undo", ["11"], noted);
+    expect(await stateNow(db, ADA, "11", { noted: [501] })).toBe("review");
+
+    // A flagged answer keeps its item in review after the note is read; approving it settles both.
+    const both = facts({ noted: [501], flagged: [12] });
+    await moveItems(db, ADA, "read-note", ["12"], both);
+    expect(await stateNow(db, ADA, "12", { noted: [501], flagged: [12] })).toBe("review");
+    await moveItems(db, ADA, "approve", ["11", "12"], both);
+    expect(await stateNow(db, ADA, "11", { noted: [501] })).toBe("to-make");
+    expect(await moveItems(db, ADA, "made", ["11", "12"], both)).toEqual({ done: ["11", "12"], refused: [] });
+    await db.close();
+    db = await openDatabase(where);
+    expect(await queueStore(db).row(ADA.shopId, "11")).toMatchObject({ noteRead: true, state: "made" });
   });
 });

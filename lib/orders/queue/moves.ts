@@ -1,7 +1,9 @@
 import "server-only";
 import type { Database } from "../../db/database";
+import { remakeShipBy } from "../day";
 import { queueStore, type OwnedItem } from "./queue-store";
 import {
+  noteUnread,
   refusalOf,
   stateOf,
   type MoveKind,
@@ -15,7 +17,7 @@ import {
 // moves, then moved or refused with a sentence of its own.
 
 /** What the orders say of an item, which the queue does not keep: an answer flagged, the receipt shipped or cancelled. */
-export type ItemFacts = OrderFacts & { name: string };
+export type ItemFacts = OrderFacts & { name: string; processingDays?: number | null };
 
 export type MoveOutcome = { done: string[]; refused: { itemId: string; reason: string }[] };
 
@@ -35,7 +37,14 @@ type Next = { from?: QueueState; to: QueueState; row: QueueRow };
 
 const waitOver = (row: QueueRow): QueueRow => ({ ...row, deadline: null, onDeadline: null });
 
-async function after(database: Database, shopId: number, kind: MoveKind, item: OwnedItem, extra: Extra): Promise<Next> {
+async function after(
+  database: Database,
+  shopId: number,
+  kind: MoveKind,
+  item: OwnedItem,
+  known: ItemFacts,
+  extra: Extra,
+): Promise<Next> {
   const row: QueueRow = item.row ?? {
     itemId: item.itemId,
     receiptId: item.receiptId,
@@ -52,13 +61,22 @@ async function after(database: Database, shopId: number, kind: MoveKind, item: O
       return { to: "made", row: { ...row, state: "made" } };
     case "shipped":
       return { to: "shipped", row: { ...row, state: "shipped" } };
+    // Approving or correcting is done with the buyer's note in view (the row shows it), so it settles the note too.
     case "approve":
-      return { to: "to-make", row: { ...waitOver(row), state: "to-make", review: "approved", note: null } };
+      return {
+        to: "to-make",
+        row: { ...waitOver(row), state: "to-make", review: "approved", note: null, noteRead: true },
+      };
     case "correct":
       return {
         to: "to-make",
-        row: { ...waitOver(row), state: "to-make", review: "corrected", note: extra.note ?? "" },
+        row: { ...waitOver(row), state: "to-make", review: "corrected", note: extra.note ?? "", noteRead: true },
       };
+    // The note alone is settled: an answer still flagged keeps the item in review.
+    case "read-note": {
+      const read = { ...row, noteRead: true };
+      return { to: stateOf(read, known), row: read };
+    }
     case "ask":
       return {
         to: "waiting",
@@ -67,11 +85,15 @@ async function after(database: Database, shopId: number, kind: MoveKind, item: O
     // Held, the item is back in review (its row cleared of the wait); gone ahead, it is made as the buyer wrote it.
     case "deadline":
       return row.onDeadline === "go-ahead"
-        ? { to: "to-make", row: { ...waitOver(row), state: "to-make", review: "approved", note: null } }
+        ? {
+            to: "to-make",
+            row: { ...waitOver(row), state: "to-make", review: "approved", note: null, noteRead: true },
+          }
         : { to: "review", row: { ...waitOver(row), state: "to-make", review: null } };
     // A remake is a new item, made to the original's approval or correction: its answers were reviewed for it.
     case "remake": {
-      const number = (await queueStore(database).remakeCount(shopId, item.transactionId)) + 1;
+      const store = queueStore(database);
+      const number = (await store.remakeCount(shopId, item.transactionId)) + 1;
       const itemId = `${item.transactionId}-r${number}`;
       const remake: QueueRow = {
         ...waitOver(row),
@@ -79,6 +101,7 @@ async function after(database: Database, shopId: number, kind: MoveKind, item: O
         remakeOf: item.itemId,
         reason: extra.reason ?? "",
         state: "to-make",
+        shipBy: remakeShipBy(Date.now() / 1000, known.processingDays, await store.timeZone(shopId)),
       };
       return { from: "to-make", to: "to-make", row: { ...remake, createdAt: Date.now() } };
     }
@@ -97,7 +120,9 @@ export async function anyMovable(
   const facts = await factsOf(owned);
   return owned.some((item) => {
     const known = facts.get(item.itemId);
-    return known !== undefined && refusalOf(kind, stateOf(item.row, known), known.name) === null;
+    return (
+      known !== undefined && refusalOf(kind, stateOf(item.row, known), known.name, noteUnread(item.row, known)) === null
+    );
   });
 }
 
@@ -124,7 +149,8 @@ export async function moveItems(
     const refused =
       kind === "undo"
         ? await undoRefusal(database, mover, item, known, from)
-        : (refusalOf(kind, from, known.name) ?? (await moveOne(database, mover, kind, item, known, from, extra)));
+        : (refusalOf(kind, from, known.name, noteUnread(item.row, known)) ??
+          (await moveOne(database, mover, kind, item, known, from, extra)));
     if (refused) outcome.refused.push({ itemId, reason: refused });
     else outcome.done.push(itemId);
   }
@@ -140,7 +166,7 @@ async function moveOne(
   from: QueueState,
   extra: Extra,
 ): Promise<string | null> {
-  const next = await after(database, mover.shopId, kind, item, extra);
+  const next = await after(database, mover.shopId, kind, item, known, extra);
   if (kind === "ask") await queueStore(database).setSettings(mover.shopId, settingsOf(next.row, extra));
   const moved = await queueStore(database).move(
     mover.shopId,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AnsweredOrder } from "../asked-questions";
-import { queueItems } from "./queue-rows";
+import { itemName, queueItems } from "./queue-rows";
 import type { QueueRow } from "./states";
 
 const NOW = Date.parse("2026-11-28T15:00:00Z") / 1000;
@@ -13,14 +13,21 @@ const USD_REFUND = { amount: 500, divisor: 100, currencyCode: "USD" };
 const order = (
   receiptId: number,
   shipBy: number,
-  { shipped = false, paid = true, flagged = false, life = "open" as Life, refunded = false } = {},
+  {
+    shipped = false,
+    paid = true,
+    flagged = false,
+    life = "open" as Life,
+    refunded = false,
+    note = null as string | null,
+  } = {},
 ) =>
   ({
     receiptId,
     life,
     refunds: refunded ? [{ amount: USD_REFUND, reason: "Engraving smaller than asked", createdAt: shipBy }] : [],
     buyerName: `Buyer ${receiptId}`,
-    messageFromBuyer: null,
+    messageFromBuyer: note,
     paid,
     shipped,
     createdAt: shipBy - 3 * DAY,
@@ -82,7 +89,24 @@ describe("the queue's rows", () => {
     expect(result.counts).toEqual({ items: 4, orders: 4, dueToday: 1, overdue: 2 });
   });
 
-  it("filters by UTC day: due today, overdue, this week; by state; and shows shipped and unpaid when open only is off", () => {
+  it("counts due today in the seller's time zone: 4 pm in California is still today there", () => {
+    const fourPm = Date.parse("2026-11-28T00:00:00Z") / 1000;
+    // Due at noon on the 27th in California: today there at 4 pm, overdue by UTC's day, which turned at 4 pm.
+    const noon = [order(6, Date.parse("2026-11-27T20:00:00Z") / 1000)];
+    expect(ids(queueItems(noon, [], { ...all, due: "today" }, fourPm, "America/Los_Angeles"))).toEqual(["60"]);
+    expect(ids(queueItems(noon, [], { ...all, due: "overdue" }, fourPm, "America/Los_Angeles"))).toEqual([]);
+    expect(ids(queueItems(noon, [], { ...all, due: "overdue" }, fourPm))).toEqual(["60"]);
+  });
+
+  it("gives a remake its own ship-by, and names it by its number and order, never by its id", () => {
+    const own = NOW + 4 * DAY;
+    const result = queueItems(ORDERS, [{ ...remake, shipBy: own }], all, NOW);
+    expect(result.items.find((item) => item.itemId === "40-r1")?.shipBy).toBe(own);
+    expect(itemName("Ring", 60001, "80000001-r1")).toBe("Remake 1 of order 60001 (“Ring”)");
+    expect(itemName("Ring", 60001, null)).toBe("“Ring” of order 60001");
+  });
+
+  it("filters by the seller's day: due today, overdue, this week; by state; and shows shipped and unpaid when open only is off", () => {
     expect(ids(queueItems(ORDERS, [], { ...all, due: "today" }, NOW))).toEqual(["30"]);
     expect(ids(queueItems(ORDERS, [], { ...all, due: "overdue" }, NOW))).toEqual(["20"]);
     expect(ids(queueItems(ORDERS, [], { ...all, due: "week" }, NOW))).toEqual(["20", "30", "10"]);
@@ -159,5 +183,22 @@ describe("the queue's rows", () => {
     expect(result.items.map((item) => [item.state, item.refunds])).toEqual([
       ["review", ["Refunded $5.00: Engraving smaller than asked."]],
     ]);
+  });
+
+  it("shows the buyer's note on each item of its order, lifts it into review until read, and filters on it", () => {
+    const orders = [...ORDERS, order(6, NOW + DAY, { note: "Please engrave it in capitals, it is a surprise!" })];
+    const result = queueItems(orders, [], all, NOW);
+    expect(result.items.find((item) => item.itemId === "60")).toMatchObject({
+      state: "review",
+      buyerNote: "Please engrave it in capitals, it is a surprise!",
+      noteRead: false,
+    });
+    expect(result.items.find((item) => item.itemId === "10")?.buyerNote).toBeNull();
+    expect(ids(queueItems(orders, [], { ...all, hasNote: true }, NOW))).toEqual(["60"]);
+    const read: QueueRow = { ...remake, itemId: "60", receiptId: 6, transactionId: 60, remakeOf: null, noteRead: true };
+    expect(queueItems(orders, [read], { ...all, hasNote: true }, NOW).items[0]).toMatchObject({
+      state: "to-make",
+      noteRead: true,
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { formatMoney } from "../../marketplace/money";
-import { DAY, shipByOf, utcDayStart } from "../day";
+import { DEFAULT_TIME_ZONE, sellerDay, shipByOf, type SellerDay } from "../day";
 import { printFlags, type AnswerFlag } from "../answer-flags";
 import type { AnsweredItem, AnsweredOrder } from "../asked-questions";
 import type { Refund } from "../../marketplace/receipt-wire";
@@ -18,11 +18,14 @@ export type QueueFilter = {
   state: QueueState | null;
   listingId?: number;
   sort?: QueueSort;
+  /** Only the items of orders whose buyer left a note. */
+  hasNote?: boolean;
 };
 
 /** `titleToday`: today's wording when it changed since the order, null when the question is no longer asked. */
 export type QueueAnswer = {
   title: string;
+  type: string;
   titleToday?: string | null;
   value: string;
   addOn: string | null;
@@ -33,6 +36,7 @@ export type QueueItem = {
   itemId: string;
   receiptId: number;
   buyerName: string;
+  listingId: number | null;
   title: string;
   quantity: number;
   answers: QueueAnswer[];
@@ -46,6 +50,9 @@ export type QueueItem = {
   note: string | null;
   /** The correction is made from as an answer is, so it gets an answer's print flags. */
   noteFlags: AnswerFlag[];
+  /** What the buyer wrote to the seller with the order (message_from_buyer), and whether the seller has read it. */
+  buyerNote: string | null;
+  noteRead: boolean;
   /** What the marketplace refunded of the order, each a sentence: the amount and the reason. */
   refunds: string[];
   /** Unix seconds on the marketplace's clock, while waiting on the buyer. */
@@ -61,20 +68,29 @@ export type QueueCounts = { items: number; orders: number; dueToday: number; ove
 
 export const isFlagged = (item: AnsweredItem) => item.questions.some((question) => question.flags.length > 0);
 
-export const itemName = (title: string, receiptId: number, remake: string | null) =>
-  remake ? `The remake ${remake} of “${title}” (order ${receiptId})` : `“${title}” of order ${receiptId}`;
+/** A remake's number among its original's remakes, from its id ("80000001-r2" is 2); null for an original. */
+export const remakeNumber = (itemId: string) => {
+  const found = /-r([1-9][0-9]*)$/.exec(itemId);
+  return found ? Number(found[1]) : null;
+};
 
-/** Whether an item due to ship at `shipBy` is in a due filter's window of UTC days, `today` its first second. */
-export function inDueWindow(filter: DueFilter, shipBy: number, today: number) {
-  if (filter === "today") return shipBy >= today && shipBy < today + DAY;
-  if (filter === "overdue") return shipBy < today;
-  return shipBy < today + 7 * DAY;
+/** How a seller names the item: "Remake 1 of order 60001 (“Ring”)", never the queue's own id. */
+export const itemName = (title: string, receiptId: number, remakeId: string | null) => {
+  const remake = remakeId && remakeNumber(remakeId);
+  return remake ? `Remake ${remake} of order ${receiptId} (“${title}”)` : `“${title}” of order ${receiptId}`;
+};
+
+/** Whether an item due to ship at `shipBy` is in a due filter's window of the seller's days; the week holds overdue. */
+export function inDueWindow(filter: DueFilter, shipBy: number, day: SellerDay) {
+  if (filter === "today") return shipBy >= day.start && shipBy < day.end;
+  if (filter === "overdue") return shipBy < day.start;
+  return shipBy < day.weekEnd;
 }
 
 const CLOSED: readonly QueueState[] = ["shipped", "cancelled"];
 
-const due = (filter: DueFilter, shipBy: number, state: QueueState, today: number) =>
-  !CLOSED.includes(state) && inDueWindow(filter, shipBy, today);
+const due = (filter: DueFilter, shipBy: number, state: QueueState, day: SellerDay) =>
+  !CLOSED.includes(state) && inDueWindow(filter, shipBy, day);
 
 export const refundWords = (refunds: readonly Refund[] | undefined) =>
   (refunds ?? []).map(
@@ -92,19 +108,22 @@ export function queueItems(
   rows: readonly QueueRow[],
   filter: QueueFilter,
   now: number,
+  timeZone = DEFAULT_TIME_ZONE,
 ): { items: QueueItem[]; counts: QueueCounts } {
   const byItem = new Map(rows.map((row) => [row.itemId, row]));
   const remakesOf = new Map<number, QueueRow[]>();
   for (const row of rows)
     if (row.remakeOf) remakesOf.set(row.transactionId, [...(remakesOf.get(row.transactionId) ?? []), row]);
-  const today = utcDayStart(now);
+  const today = sellerDay(now, timeZone);
   const all: QueueItem[] = [];
   for (const order of orders)
     for (const item of filter.openOnly && !order.paid && (order.life ?? "open") === "open" ? [] : order.items) {
       if (filter.listingId !== undefined && item.listingId !== filter.listingId) continue;
+      if (filter.hasNote && !order.messageFromBuyer) continue;
       const flagged = isFlagged(item);
       const answers = item.questions.map((question) => ({
         title: question.title,
+        type: question.type,
         ...(question.titleToday !== undefined && { titleToday: question.titleToday }),
         value: question.answer?.value ?? "",
         addOn: question.addOnPaid ? formatMoney(question.addOnPaid) : null,
@@ -114,22 +133,31 @@ export function queueItems(
       const original = String(item.transactionId);
       for (const row of [byItem.get(original), ...(remakesOf.get(item.transactionId) ?? [])]) {
         const itemId = row?.itemId ?? original;
-        const state = stateOf(row, { flagged, receiptShipped: order.shipped, life: order.life });
+        const buyerNote = order.messageFromBuyer || null;
+        const state = stateOf(row, {
+          flagged,
+          receiptShipped: order.shipped,
+          life: order.life,
+          buyerNote: buyerNote !== null,
+        });
         all.push({
           itemId,
           receiptId: order.receiptId,
           buyerName: order.buyerName,
+          listingId: item.listingId,
           title: item.title,
           quantity: item.quantity,
           answers,
           orderedAt: order.createdAt,
-          shipBy,
+          shipBy: row?.remakeOf ? (row.shipBy ?? shipBy) : shipBy,
           state,
           remakeOf: row?.remakeOf ?? null,
           reason: row?.reason ?? null,
           review: row?.review ?? null,
           note: row?.note ?? null,
           noteFlags: row?.note ? printFlags(row.note) : [],
+          buyerNote,
+          noteRead: row?.noteRead === true,
           refunds: refundWords(order.refunds),
           deadline: row?.state === "waiting" ? (row.deadline ?? null) : null,
           onDeadline: row?.state === "waiting" ? (row.onDeadline ?? null) : null,

@@ -1,5 +1,6 @@
 import "server-only";
 import type { Database } from "../../db/database";
+import { DEFAULT_TIME_ZONE } from "../day";
 import type { MoveKind, OnDeadline, QueueRow, QueueState, Review } from "./states";
 
 // Each shop's production queue in the dashboard's database: a row per item that has moved (an item with none is where
@@ -29,13 +30,15 @@ type RowWire = {
   state: string;
   review: string | null;
   note: string | null;
+  note_read: number | null;
   created_at: number;
   deadline: number | null;
   on_deadline: string | null;
+  ship_by: number | null;
 };
 
 const COLUMNS =
-  "item_id, receipt_id, transaction_id, remake_of, reason, state, review, note, created_at, deadline, on_deadline";
+  "item_id, receipt_id, transaction_id, remake_of, reason, state, review, note, created_at, deadline, on_deadline, ship_by, note_read";
 
 const rowOf = (wire: RowWire): QueueRow => ({
   itemId: wire.item_id,
@@ -49,6 +52,8 @@ const rowOf = (wire: RowWire): QueueRow => ({
   createdAt: Number(wire.created_at),
   deadline: wire.deadline === null ? null : Number(wire.deadline),
   onDeadline: wire.on_deadline as OnDeadline | null,
+  shipBy: wire.ship_by === null ? null : Number(wire.ship_by),
+  noteRead: Number(wire.note_read ?? 0) === 1,
 });
 
 const ORIGINAL = /^[1-9][0-9]{0,15}$/;
@@ -64,10 +69,11 @@ export function queueStore(db: Database) {
 
   const put = async (shopId: number, next: QueueRow) =>
     db.execute(
-      `INSERT INTO queue_items (shop_id, ${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+      `INSERT INTO queue_items (shop_id, ${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
        ON CONFLICT (shop_id, item_id) DO UPDATE SET state = excluded.state, review = excluded.review,
          note = excluded.note, reason = excluded.reason, remake_of = excluded.remake_of, deadline = excluded.deadline,
-         on_deadline = excluded.on_deadline`,
+         on_deadline = excluded.on_deadline, ship_by = excluded.ship_by,
+         note_read = excluded.note_read`,
       [
         shopId,
         next.itemId,
@@ -81,6 +87,8 @@ export function queueStore(db: Database) {
         next.createdAt,
         next.deadline ?? null,
         next.onDeadline ?? null,
+        next.shipBy ?? null,
+        next.noteRead ? 1 : 0,
       ],
     );
 
@@ -143,6 +151,32 @@ export function queueStore(db: Database) {
          ON CONFLICT (shop_id) DO UPDATE SET wait_days = excluded.wait_days, on_deadline = excluded.on_deadline`,
         [shopId, settings.waitDays, settings.onDeadline],
       );
+    },
+
+    /** The seller's time zone, as the browser said it; UTC until then. */
+    async timeZone(shopId: number): Promise<string> {
+      const [row] = await db.query<{ time_zone: string | null }>(
+        "SELECT time_zone FROM queue_settings WHERE shop_id = $1",
+        [shopId],
+      );
+      return row?.time_zone ?? DEFAULT_TIME_ZONE;
+    },
+
+    async setTimeZone(shopId: number, timeZone: string) {
+      await db.execute(
+        `INSERT INTO queue_settings (shop_id, wait_days, on_deadline, time_zone) VALUES ($1, 2, 'hold', $2)
+         ON CONFLICT (shop_id) DO UPDATE SET time_zone = excluded.time_zone`,
+        [shopId, timeZone],
+      );
+    },
+
+    /** A remake's ship-by, set by the seller: false when the shop has no such remake. */
+    async setShipBy(shopId: number, itemId: string, shipBy: number): Promise<boolean> {
+      const changed = await db.execute(
+        "UPDATE queue_items SET ship_by = $3 WHERE shop_id = $1 AND item_id = $2 AND remake_of IS NOT NULL",
+        [shopId, itemId, shipBy],
+      );
+      return changed > 0;
     },
 
     async remakeCount(shopId: number, transactionId: number) {

@@ -1,13 +1,13 @@
 import "server-only";
-import { utcDayStart } from "../day";
+import { sellerDay, type SellerDay } from "../day";
 import { db } from "../../db";
 import { purchaseUrl } from "../../marketplace/config";
 import { marketplaceNowMs } from "../../marketplace/marketplace-date";
 import type { Database } from "../../db/database";
 import type { Result } from "../../marketplace/failure";
-import { keptOrdersReady } from "../background";
+import { keptOrdersReady, type KeptOrders } from "../background";
 import type { Seller } from "../kept-orders";
-import { orderStore, type OrderFilter, type OrderSync } from "../order-store";
+import { orderStore, type OrderFilter } from "../order-store";
 import { answered, FIRST_FILL_WAIT_MS } from "../orders-view";
 import { isFlagged, itemName, queueItems, type QueueCounts, type QueueFilter, type QueueItem } from "./queue-rows";
 import { queueStore, type OwnedItem } from "./queue-store";
@@ -18,14 +18,14 @@ import type { OnDeadline, QueueRow } from "./states";
 export const QUEUE_MAX_ORDERS = 10_000;
 
 export type QueueView = {
-  sync: OrderSync;
+  sync: KeptOrders;
   items: QueueItem[];
   counts: QueueCounts;
   /** The whole filtered queue's item ids due today, for "Select all due today" across pages. */
   dueTodayIds: string[];
   cut: boolean;
-  /** The first second of today's UTC day. */
-  today: number;
+  /** The seller's today, in their time zone. */
+  day: SellerDay;
   listings: { listingId: number; title: string; orders: number }[];
   /** Unix seconds on the marketplace's clock, which a wait's deadline is judged on. */
   marketplaceNow: number;
@@ -38,10 +38,10 @@ export type QueueView = {
  * receipt cancelled since (flagged so the seller stops), still belong to an open queue: their receipts are read
  * beside the open ones.
  */
-async function queueOrders(database: Database, seller: Seller, filter: OrderFilter & { openOnly: boolean }) {
+async function keptQueueOrders(database: Database, shopId: number, filter: OrderFilter & { openOnly: boolean }) {
   const orders = orderStore(database);
-  const rows = await queueStore(database).rows(seller.shopId);
-  const kept = await orders.orders(seller.shopId, filter, { limit: QUEUE_MAX_ORDERS, offset: 0 });
+  const rows = await queueStore(database).rows(shopId);
+  const kept = await orders.orders(shopId, filter, { limit: QUEUE_MAX_ORDERS, offset: 0 });
   const read = new Set(kept.orders.map((order) => order.receiptId));
   const worked = (row: QueueRow) => row.remakeOf !== null || row.state === "made";
   const remade = [
@@ -50,26 +50,51 @@ async function queueOrders(database: Database, seller: Seller, filter: OrderFilt
   const all = [...kept.orders];
   if (filter.openOnly && remade.length > 0) {
     const page = { limit: remade.length, offset: 0 };
-    all.push(...(await orders.orders(seller.shopId, { ...filter, openOnly: false, receiptIds: remade }, page)).orders);
+    all.push(...(await orders.orders(shopId, { ...filter, openOnly: false, receiptIds: remade }, page)).orders);
   }
-  return { orders: await answered(database, seller, all), rows, cut: kept.total > kept.orders.length };
+  return { orders: all, rows, cut: kept.total > kept.orders.length };
 }
+
+const OPEN_QUEUE = { due: null, openOnly: true, state: null } as const;
+
+/**
+ * How many items are due today and overdue in the seller's days, from the kept orders alone (the landing page asks
+ * the marketplace nothing for it): null until the shop's orders are kept. What buyers answered does not move a day.
+ */
+export async function dueCounts(shopId: number, now = Date.now() / 1000): Promise<QueueCounts | null> {
+  const database = await db();
+  if (!(await orderStore(database).sync(shopId))) return null;
+  const read = await keptQueueOrders(database, shopId, OPEN_QUEUE);
+  const unanswered = read.orders.map((order) => ({
+    ...order,
+    flagged: 0,
+    items: order.items.map((item) => ({ ...item, questions: [] })),
+  }));
+  const timeZone = await queueStore(database).timeZone(shopId);
+  return queueItems(unanswered, read.rows, OPEN_QUEUE, now, timeZone).counts;
+}
+
+/** The seller's time zone, which their days (due today, the date filter) are counted in. */
+export const sellerTimeZone = async (shopId: number) => queueStore(await db()).timeZone(shopId);
 
 export async function queueView(
   seller: Seller,
   filter: OrderFilter & QueueFilter,
   page: { limit: number; offset: number },
   now = Date.now() / 1000,
+  reads: "if-stale" | "now" = "if-stale",
 ): Promise<Result<QueueView>> {
-  const fresh = await keptOrdersReady(seller, FIRST_FILL_WAIT_MS);
+  const fresh = await keptOrdersReady(seller, FIRST_FILL_WAIT_MS, reads);
   if (!fresh.ok) return fresh;
   const database = await db();
   const marketplaceNow = Math.floor(marketplaceNowMs() / 1000);
   await settleDeadlines(database, seller.shopId, marketplaceNow, itemFactsOf(database, seller));
-  const read = await queueOrders(database, seller, filter);
-  const { items, counts } = queueItems(read.orders, read.rows, filter, now);
+  const read = await keptQueueOrders(database, seller.shopId, filter);
+  const orders = await answered(database, seller, read.orders);
+  const timeZone = await queueStore(database).timeZone(seller.shopId);
+  const { items, counts } = queueItems(orders, read.rows, filter, now, timeZone);
   const dueToday =
-    filter.due === "today" ? items : queueItems(read.orders, read.rows, { ...filter, due: "today" }, now).items;
+    filter.due === "today" ? items : queueItems(orders, read.rows, { ...filter, due: "today" }, now, timeZone).items;
   return {
     ok: true,
     data: {
@@ -80,7 +105,7 @@ export async function queueView(
       counts,
       dueTodayIds: dueToday.map((item) => item.itemId),
       cut: read.cut,
-      today: utcDayStart(now),
+      day: sellerDay(now, timeZone),
       listings: await orderStore(database).listings(seller.shopId),
       marketplaceNow,
       wait: await queueStore(database).settings(seller.shopId),
@@ -102,7 +127,9 @@ export function itemFactsOf(database: Database, seller: Seller) {
         flagged: isFlagged(bought),
         receiptShipped: order.shipped,
         life: order.life,
+        buyerNote: Boolean(order.messageFromBuyer),
         name: itemName(bought.title, order.receiptId, item.row?.remakeOf ? item.itemId : null),
+        processingDays: bought.processingDays ?? null,
       });
     }
     return facts;

@@ -2,12 +2,14 @@ import { NextResponse } from "next/server";
 import { currentSeller } from "@/lib/auth/seller";
 import { canReadOrders } from "@/lib/marketplace/scopes";
 import { describeFailure } from "@/lib/marketplace";
-import { productionSheetView } from "@/lib/orders/orders-view";
+import { sellerTimeZone } from "@/lib/orders/queue/queue-view";
 import { productionSheetTable } from "@/lib/orders/production-sheet";
-import { orderFilterOf, parseOrdersView } from "@/lib/orders/view";
+import { productionSheetView } from "@/lib/orders/sheet-view";
+import { parseOrdersView, queueFilterOf, sheetOptionsOf } from "@/lib/orders/view";
 import { sheetDownload } from "@/lib/spreadsheet/sheet-export";
 
-// GET /api/orders/sheet?format=csv|xlsx[&q=…&listing=…&from=…&to=…]: the production sheet of the open orders.
+// GET /api/orders/sheet?format=csv|xlsx[&q=…&listing=…&from=…&to=…&due=…&state=…&note=1&hold=1]: the production
+// sheet as the page shows it, one row per item.
 export async function GET(request: Request) {
   const seller = await currentSeller();
   if (!seller || seller.shopId === null)
@@ -21,8 +23,13 @@ export async function GET(request: Request) {
   const format = params.get("format") ?? "csv";
   if (format !== "csv" && format !== "xlsx")
     return NextResponse.json({ error: "format must be csv or xlsx." }, { status: 400 });
-  const view = parseOrdersView(Object.fromEntries(params));
-  const result = await productionSheetView({ userId: seller.userId, shopId: seller.shopId }, orderFilterOf(view));
+  const query = Object.fromEntries(params);
+  const view = parseOrdersView(query);
+  const result = await productionSheetView(
+    { userId: seller.userId, shopId: seller.shopId },
+    queueFilterOf(view, await sellerTimeZone(seller.shopId)),
+    sheetOptionsOf(view, query),
+  );
   if (!result.ok)
     return NextResponse.json(
       { error: describeFailure(result.failure, "load") },
