@@ -22,8 +22,8 @@ export type AnsweredQuestion = {
   flags: AnswerFlag[];
 };
 
-/** `proofed`: the listing has a production profile, so the item has a proof. */
-export type AnsweredItem = OrderItem & { questions: AnsweredQuestion[]; proofed?: true };
+/** `produce`: the listing's production check, when it has a profile (so the item has a proof). */
+export type AnsweredItem = OrderItem & { questions: AnsweredQuestion[]; produce?: (text: string) => AnswerFlag[] };
 
 /** A listing's production check of a text answer, when the listing has a production profile. */
 export type ProductionCheckOf = (listingId: number) => ((text: string) => AnswerFlag[]) | undefined;
@@ -85,10 +85,13 @@ function answeredItem(
       titleToday: titleToday(todays, answer.name),
       answer,
       addOnPaid: null,
-      flags: answerFlags({ type, required: false }, todays, answer.value),
+      flags: [
+        ...answerFlags({ type, required: false }, todays, answer.value),
+        ...(type === "text_input" && produce && answer.value.trim() !== "" ? produce(answer.value) : []),
+      ],
     });
   }
-  return { ...item, questions, ...(produce && { proofed: true as const }) };
+  return { ...item, questions, ...(produce && { produce }) };
 }
 
 export function answeredOrders(
