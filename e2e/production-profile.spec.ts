@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { demoFontPath } from "../lib/production/demo-font";
 import { hydrated, signInTo } from "./editor";
@@ -60,7 +61,9 @@ test("a seller's font and area check each answer: a missing letter and a line to
   expect(await download.text()).toMatch(/^<svg [^>]*width="60mm"/);
 });
 
-test("a file that is not a font is refused in words and nothing is kept", async ({ page }) => {
+test("a file that is not a font is refused in words, nothing is kept, and axe finds no violation on the page", async ({
+  page,
+}) => {
   const { seller } = await sellerAskingName();
   await signIn(page, seller, { from: signInTo("/production") });
   const form = page.getByRole("form", { name: "New profile" });
@@ -74,6 +77,8 @@ test("a file that is not a font is refused in words and nothing is kept", async 
   await expect(form.getByLabel("Name")).toHaveValue("Not a font");
   await page.reload();
   await expect(page.getByRole("heading", { level: 2 })).toHaveText(["New profile"]);
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((violation) => violation.id)).toEqual([]);
 });
 
 test("a proof is served only to a signed-in seller", async ({ request }) => {
