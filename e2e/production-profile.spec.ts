@@ -52,13 +52,15 @@ test("a seller's font and area check each answer: a missing letter and a line to
   await expect.poll(() => proof.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
   await rowOf(page, good).screenshot({ path: "docs/production-proof.png" });
 
-  const download = await page.request.get(
-    `/api/production/proof/${good}/${await rowOf(page, good).getAttribute("data-item")}?download=1`,
-  );
+  const itemId = await rowOf(page, good).getAttribute("data-item");
+  const download = await page.request.get(`/api/production/proof/${good}/${itemId}?download=1`);
   expect(download.status()).toBe(200);
   expect(download.headers()["content-type"]).toContain("image/svg+xml");
   expect(download.headers()["content-disposition"]).toContain("attachment");
   expect(await download.text()).toMatch(/^<svg [^>]*width="60mm"/);
+  const png = await page.request.get(`/api/production/proof/${good}/${itemId}?download=1&format=png`);
+  expect([png.status(), png.headers()["content-type"]]).toEqual([200, "image/png"]);
+  expect((await png.body()).subarray(1, 4).toString("latin1")).toBe("PNG");
 });
 
 test("a file that is not a font is refused in words, nothing is kept, and axe finds no violation on the page", async ({

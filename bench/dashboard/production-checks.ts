@@ -6,6 +6,7 @@ import { checkText } from "../../lib/production/checks.js";
 import { demoFontBytes } from "../../lib/production/demo-font.js";
 import { openFont } from "../../lib/production/font-file.js";
 import { proofSvg } from "../../lib/production/proof.js";
+import { proofPng } from "../../lib/production/proof-png.js";
 import { median } from "../stats.js";
 
 /** The issue's floor for a proof (#53). */
@@ -20,6 +21,8 @@ export type ProductionFigures = {
   heapAfterMb: number;
   proofs: number;
   proofP50Ms: number;
+  /** The same proof as a 300 dpi PNG, by resvg. */
+  pngP50Ms: number;
 };
 
 const NAMES = ["Ada", "Zoë", "Łucja", "Nguyễn", "Mo & Jo", "WWWWWWWW", "iiiiiiii", "Ana María", "Oliver", "SHIT"];
@@ -47,10 +50,14 @@ export function measureProductionChecks({ items, proofs }: { items: number; proo
   globalThis.gc?.();
   const heapAfterMb = heapMb();
   const proofTimes: number[] = [];
+  const pngTimes: number[] = [];
   for (let round = 0; round < proofs; round++) {
     const at = performance.now();
-    proofSvg(font, PROFILE, answers[round % answers.length]!);
+    const svg = proofSvg(font, PROFILE, answers[round % answers.length]!);
     proofTimes.push(performance.now() - at);
+    const pngAt = performance.now();
+    proofPng(svg);
+    pngTimes.push(performance.now() - pngAt);
   }
   return {
     items,
@@ -61,12 +68,13 @@ export function measureProductionChecks({ items, proofs }: { items: number; proo
     heapAfterMb,
     proofs,
     proofP50Ms: median(proofTimes),
+    pngP50Ms: median(pngTimes),
   };
 }
 
 export const describeProductionChecks = (figures: ProductionFigures) => [
   `${figures.items.toLocaleString("en-US")} open items checked against a profile in ${figures.wholeMs.toFixed(0)} ms (p50 ${figures.perItemP50Us.toFixed(0)} µs an item, ${figures.findings.toLocaleString("en-US")} findings); heap ${figures.heapBeforeMb.toFixed(1)} MB before, ${figures.heapAfterMb.toFixed(1)} MB after`,
-  `a proof rendered in ${figures.proofP50Ms.toFixed(2)} ms at the median of ${figures.proofs}`,
+  `a proof rendered in ${figures.proofP50Ms.toFixed(2)} ms at the median of ${figures.proofs}; as a 300 dpi PNG (resvg) ${figures.pngP50Ms.toFixed(1)} ms more`,
 ];
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -14,6 +14,13 @@ export function ProofThumb({ item }: { item: Pick<QueueItem, "itemId" | "receipt
       />
       <a href={`${src}?download=1`} className="text-xs text-blue-800 underline">
         Download proof
+      </a>{" "}
+      <a
+        href={`${src}?download=1&format=png`}
+        className="text-xs text-blue-800 underline"
+        aria-label="Download proof as PNG"
+      >
+        PNG
       </a>
     </span>
   );
