@@ -1,4 +1,3 @@
-import "server-only";
 import { Resvg } from "@resvg/resvg-js";
 
 /** The proof's SVG as a PNG at print resolution, rendered by resvg (an SVG's millimetres are 96 px to the inch). */
