@@ -81,52 +81,35 @@ export function profileStore(db: Database) {
     /** Saves the profile (a new one when `profileId` is null) and moves its listings onto it; null when not the shop's. */
     async save(shopId: number, input: SavedProfile, now: number): Promise<Profile | null> {
       let profileId = input.profileId;
+      if (profileId === null && !input.font) return null;
       if (profileId === null) {
-        if (!input.font) return null;
         const [top] = await db.query<{ top: number | null }>(
           "SELECT MAX(profile_id) AS top FROM production_profiles WHERE shop_id = $1",
           [shopId],
         );
         profileId = Number(top?.top ?? 0) + 1;
-        await db.execute(
-          `INSERT INTO production_profiles (shop_id, profile_id, name, font_name, font_data, cap_height_mm, width_mm,
-             lines, capitals, block_list, version, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 1, $11)`,
-          [
-            shopId,
-            profileId,
-            input.name,
-            input.font.name,
-            input.font.base64,
-            input.capHeightMm,
-            input.widthMm,
-            input.lines,
-            input.capitals ? 1 : 0,
-            input.blockList,
-            now,
-          ],
-        );
-      } else {
-        const changed = await db.execute(
-          `UPDATE production_profiles SET name = $3, cap_height_mm = $4, width_mm = $5, lines = $6, capitals = $7,
-             block_list = $8, version = version + 1, updated_at = $9,
-             font_name = COALESCE($10, font_name), font_data = COALESCE($11, font_data)
-           WHERE shop_id = $1 AND profile_id = $2`,
-          [
-            shopId,
-            profileId,
-            input.name,
-            input.capHeightMm,
-            input.widthMm,
-            input.lines,
-            input.capitals ? 1 : 0,
-            input.blockList,
-            now,
-            input.font?.name ?? null,
-            input.font?.base64 ?? null,
-          ],
-        );
-        if (changed === 0) return null;
       }
+      // One list of parameters for both statements: a profile kept without a new font keeps the one it has.
+      const params = [
+        ...[shopId, profileId, input.name, input.capHeightMm, input.widthMm, input.lines, input.capitals ? 1 : 0],
+        ...[input.blockList, input.font?.name ?? null, input.font?.base64 ?? null, now],
+      ];
+      if (input.profileId === null)
+        await db.execute(
+          `INSERT INTO production_profiles (shop_id, profile_id, name, cap_height_mm, width_mm, lines, capitals,
+             block_list, font_name, font_data, updated_at, version) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 1)`,
+          params,
+        );
+      else if (
+        (await db.execute(
+          `UPDATE production_profiles SET name = $3, cap_height_mm = $4, width_mm = $5, lines = $6, capitals = $7,
+             block_list = $8, font_name = COALESCE($9, font_name), font_data = COALESCE($10, font_data),
+             updated_at = $11, version = version + 1
+           WHERE shop_id = $1 AND profile_id = $2`,
+          params,
+        )) === 0
+      )
+        return null;
       await db.execute("DELETE FROM production_profile_listings WHERE shop_id = $1 AND profile_id = $2", [
         shopId,
         profileId,
