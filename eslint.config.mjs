@@ -31,20 +31,40 @@ const COMPONENT_FLOORS = [
   ["back-to-listings-page.tsx"],
 ];
 
-const UPS = ["../", "../../", "../../../"];
+// The second program, its shared pieces at the bottom: the request log and the wire shapes know nothing of the state
+// that keeps them, the control API stands beside the pages it controls, and the commands stand on top.
+const SANDBOX_FLOORS = [
+  ["wire.ts", "crypto.ts", "faults.ts", "rate-limiter.ts", "phases.ts", "scopes.ts", "requests", "openapi"],
+  ["receipt-wire.ts"],
+  ["store"],
+  ["space-limits.ts", "webhooks.ts"],
+  ["state.ts"],
+  ["http.ts"],
+  ["api", "spaces.ts"],
+  ["oauth"],
+  ["control", "home.ts"],
+  ["app.ts"],
+  ["server.ts", "har-health.ts"],
+  ["main.ts"],
+];
 
-function floorRules(tree, floors) {
+const UPS = ["../", "../../", "../../../"];
+const stem = (room) => room.replace(/\.tsx?$/, "");
+// A file is imported by its stem, or by the .js of its compiled form (the sandbox runs as ES modules); a folder by its files.
+const targets = (room) => (/\.tsx?$/.test(room) ? [stem(room), `${stem(room)}.js`] : [room, `${room}/**`]);
+
+/** One rule per room of `tree`: its imports from the floors above and its own refused, and `outside` (more patterns). */
+function floorRules(tree, floors, outside = []) {
   const all = floors.flat();
-  const stem = (room) => room.replace(/\.tsx?$/, "");
   return floors.flatMap((floor, level) => {
     const below = floors.slice(0, level).flat();
     return floor.map((room) => {
-      const refused = all.filter((other) => other !== room && !below.includes(other)).map(stem);
+      const refused = all.filter((other) => other !== room && !below.includes(other));
       const atRoot = /\.tsx?$/.test(room);
       const relative = atRoot ? ["./"] : UPS;
       const files = [atRoot ? `${tree}/${room}` : `${tree}/${room}/**`];
       // The top floor's only room has nothing above it to refuse, and is still placed.
-      if (refused.length === 0)
+      if (refused.length === 0 && outside.length === 0)
         return { files, ignores: ["**/*.test.ts"], rules: { "no-restricted-imports": "error" } };
       return {
         files,
@@ -54,12 +74,17 @@ function floorRules(tree, floors) {
             "error",
             {
               patterns: [
-                {
-                  group: refused.flatMap((other) =>
-                    [...relative, `@/${tree}/`].flatMap((up) => [`${up}${other}`, `${up}${other}/**`]),
-                  ),
-                  message: `${tree}/${room} stands on floor ${level + 1} of ${tree}/ and imports only from the floors below it (${below.join(", ") || "none"}): move what both need down a floor (docs/architecture.md).`,
-                },
+                ...(refused.length === 0
+                  ? []
+                  : [
+                      {
+                        group: refused.flatMap((other) =>
+                          [...relative, `@/${tree}/`].flatMap((up) => targets(other).map((target) => up + target)),
+                        ),
+                        message: `${tree}/${room} stands on floor ${level + 1} of ${tree}/ and imports only from the floors below it (${below.join(", ") || "none"}): move what both need down a floor (docs/architecture.md).`,
+                      },
+                    ]),
+                ...outside,
               ],
             },
           ],
@@ -68,6 +93,12 @@ function floorRules(tree, floors) {
     });
   });
 }
+
+// The dashboard runs without the sandbox (a real marketplace configured): only tests and commands start it.
+const NO_SANDBOX = {
+  group: [...UPS.map((up) => `${up}sandbox/**`), "@/sandbox/**"],
+  message: "The dashboard talks to the sandbox over HTTP only, as to the marketplace; tests and scripts start it.",
+};
 
 const config = [
   ...nextVitals,
@@ -82,8 +113,25 @@ const config = [
       "@next/next/no-location-assign-relative-destination": "off",
     },
   },
-  ...floorRules("lib", LIB_FLOORS),
-  ...floorRules("components", COMPONENT_FLOORS),
+  ...floorRules("lib", LIB_FLOORS, [NO_SANDBOX]),
+  ...floorRules("components", COMPONENT_FLOORS, [NO_SANDBOX]),
+  ...floorRules("sandbox", SANDBOX_FLOORS, [
+    {
+      group: LIB_FLOORS.flat()
+        .filter((room) => room !== "personalization")
+        .flatMap((room) => [...UPS, "@/"].flatMap((up) => targets(room).map((target) => `${up}lib/${target}`))),
+      message:
+        "The sandbox is a second program: from the dashboard it imports only the shared rules of lib/personalization/ (docs/architecture.md).",
+    },
+    {
+      group: [
+        ...UPS.flatMap((up) => ["app", "components"].map((folder) => `${up}${folder}/**`)),
+        "@/app/**",
+        "@/components/**",
+      ],
+      message: "The sandbox is a second program and imports nothing of the dashboard's app/ or components/.",
+    },
+  ]),
   // Listing ids a request names are checked against the seller's shop before the marketplace is asked about them.
   {
     files: ["app/**"],
@@ -91,6 +139,7 @@ const config = [
       "no-restricted-imports": [
         "error",
         {
+          patterns: [NO_SANDBOX],
           paths: [
             {
               name: "@/lib/changes/listing-reads",

@@ -44,11 +44,17 @@ export async function register() {
     if (key.ok) log.info({ msg: "the marketplace accepts the app's API key", applicationId: key.applicationId });
     else log.error({ msg: key.reason });
   });
+  // With MARKETPLACE_PERSONALIZATION=auto the period is learnt from the answers, the first one included.
+  const { personalizationPhase } = await import("./lib/personalization/phase-probe");
+  personalizationPhase();
   const { planRunner } = await import("./lib/changes/planning");
   startWhenTheDatabaseAnswers("the change runner", planRunner);
   // Without webhooks the shops' mirrors read their recent changes on a schedule (lib/mirror/).
   const { startMirrorPolling } = await import("./lib/mirror/background");
   startWhenTheDatabaseAnswers("mirror polling", startMirrorPolling);
+  // A shipment the marketplace did not answer goes when it answers again (lib/orders/ship-orders.ts).
+  const { startShipmentRetry } = await import("./lib/orders/background");
+  startWhenTheDatabaseAnswers("waiting shipments", startShipmentRetry);
   // The marketplace bans an app with no successful request for six months (docs/deploy.md).
   const { startKeepAlive } = await import("./lib/marketplace/keep-alive");
   startWhenTheDatabaseAnswers("the marketplace keep-alive", startKeepAlive);

@@ -71,7 +71,7 @@ test("after the legacy fields are gone, the dashboard takes the marketplace for 
   await expect(page.getByText(/legacy personalization fields/)).toHaveCount(0);
 
   // No live read says which period it is, and without the legacy fields this one looks like today's
-  // (lib/marketplace/personalization-phase.ts): the multi-question editor, whose one text question this period takes.
+  // (lib/personalization/phase-probe.ts): the multi-question editor, whose one text question this period takes.
   await row.getByRole("link", { name: "Test listing 1", exact: true }).click();
   const save = page.getByRole("button", { name: "Save questions" });
   await hydrated(save);

@@ -30,7 +30,7 @@ async function violations(page: Page) {
 
 async function toQueue(page: Page) {
   await page.goto("/orders");
-  await hydrated(page.getByRole("button", { name: "Mark made" }));
+  await hydrated(page.getByRole("checkbox", { name: "Select every item on this page" }));
 }
 
 async function sheetText(page: Page) {
@@ -62,7 +62,8 @@ test("an order cancelled on the marketplace leaves the queue and the sheet at th
 
   const since = await lastRequestId();
   await rowOf(page, made).getByRole("checkbox").check();
-  await page.getByRole("button", { name: "Mark shipped" }).click();
+  await page.getByRole("button", { name: "Mark 1 order shipped" }).click();
+  await page.getByRole("button", { name: "Ship 1 order" }).click();
   await expect(page.getByRole("status").filter({ hasText: "was cancelled on the marketplace" })).toContainText(
     `of order ${made} was cancelled on the marketplace, so nothing was done: stop making it and put it aside.`,
   );

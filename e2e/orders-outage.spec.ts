@@ -28,7 +28,7 @@ async function queueOfThree(page: Page) {
   const recent = await place("Jane Doe", "Ada");
   await signIn(page, seller, { from: signInTo("/orders") });
   await expect(rowOf(page, recent.receipt_id)).toBeVisible();
-  await hydrated(page.getByRole("button", { name: "Mark made" }));
+  await hydrated(page.getByRole("checkbox", { name: "Select every item on this page" }));
   return { seller, overdue: overdue.receipt_id, today: today.receipt_id, recent: recent.receipt_id };
 }
 
@@ -64,7 +64,7 @@ test("with the marketplace failing, the queue lists the kept items with their ag
   await page.screenshot({ path: "test-results/orders-outage.png" });
 
   // Marking made asks the marketplace nothing it needs: the refresh before it fails, and the move is kept all the same.
-  await hydrated(page.getByRole("button", { name: "Mark made" }));
+  await hydrated(page.getByRole("checkbox", { name: "Select every item on this page" }));
   await rowOf(page, today).getByRole("checkbox").check();
   await page.getByRole("button", { name: "Mark made" }).click();
   await expect(page.getByRole("status").filter({ hasText: "1 item marked made." })).toBeVisible();

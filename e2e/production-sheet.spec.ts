@@ -28,7 +28,7 @@ async function violations(page: Page) {
 
 async function toQueue(page: Page, path = "/orders") {
   await page.goto(path);
-  await hydrated(page.getByRole("button", { name: "Mark made" }));
+  await hydrated(page.getByRole("checkbox", { name: "Select every item on this page" }));
 }
 
 /** Light and dark, on a desktop and on a phone. */
@@ -100,7 +100,7 @@ test("the sheet opens on the queue's state, to make: a correction is printed in 
   await expect(corrected).not.toContainText("Noha");
   await expect(corrected).not.toContainText("the emoji");
   await expect(page.locator("tbody tr td:first-child")).toHaveText([mo, noha, ada].map(String));
-  await expect(page.getByText(/^Printed \d+ \w+ \d{4}, \d\d:\d\d UTC\./)).toBeVisible();
+  await expect(page.getByText(/^Printed \d+ \w+ \d{4}, \d\d:\d\d \(UTC\)\./)).toBeVisible();
   await axeClean(page);
 
   // The picture of docs/sellers.md, copied to docs/production-sheet.png when the sheet's look changes: with the items in

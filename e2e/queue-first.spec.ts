@@ -20,7 +20,7 @@ test("the queue comes first: its first row visible at 1280×800, a skip link the
   await signIn(page, seller, { from: signInTo("/orders") });
   const rows = page.locator("tbody tr");
   await expect(rows).toHaveCount(8);
-  await hydrated(page.getByRole("button", { name: "Mark made" }));
+  await hydrated(page.getByRole("checkbox", { name: "Select every item on this page" }));
   await expect(rows.first()).toBeInViewport();
   const firstRow = (await rows.first().boundingBox())!;
   expect(firstRow.y + firstRow.height).toBeLessThanOrEqual(800);
@@ -62,7 +62,7 @@ test("a remake gets its own ship-by, today plus the listing's processing time, w
   await place("Ravi Patel", "Lily 🌸", 3 * DAY);
   const cracked = await place("Jane Doe", "Ada", 2 * DAY);
   await signIn(page, seller, { from: signInTo("/orders") });
-  await hydrated(page.getByRole("button", { name: "Mark made" }));
+  await hydrated(page.getByRole("checkbox", { name: "Select every item on this page" }));
   const original = page.locator(`tbody tr[data-item]`).filter({ hasText: String(cracked.receipt_id) });
   await original.getByRole("checkbox").check();
   await page.getByRole("button", { name: "Mark made" }).click();

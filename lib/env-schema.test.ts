@@ -60,6 +60,18 @@ describe("settings", () => {
     expect(problems.split("\n")).toHaveLength(6);
   });
 
+  it("check the token keys and the instance's name with the rest, reading the earlier keys as a list", () => {
+    expect(problemsOf({ ...complete, TOKEN_ENCRYPTION_KEY: "short" })).toBe(
+      "  TOKEN_ENCRYPTION_KEY must be at least 32 characters, e.g. the output of `openssl rand -base64 32`",
+    );
+    const parsed = serverSettingsSchema.parse({
+      ...complete,
+      TOKEN_ENCRYPTION_KEYS: ` ${"a".repeat(32)} ,, ${"b".repeat(32)}`,
+      INSTANCE_NAME: "web-1",
+    });
+    expect(parsed).toMatchObject({ TOKEN_ENCRYPTION_KEYS: ["a".repeat(32), "b".repeat(32)], INSTANCE_NAME: "web-1" });
+  });
+
   it("read the dated rules an operator adds: one rule or a list, each a known kind with its day", () => {
     expect(appSettingsSchema.parse(complete).MARKETPLACE_DATED_RULES).toEqual([]);
     const one = { rule: "instructions-max", from: "2027-01-15", max: 100 };

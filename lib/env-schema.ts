@@ -14,6 +14,11 @@ const emptyIsUnset = <T extends z.ZodType>(schema: T) =>
 const required = (what: string) =>
   z.string({ error: `is required: ${what}` }).min(1, { error: `is required: ${what}` });
 
+/** The marketplace's personalization period: one text question, or up to five of every type (docs/marketplace.md §9). */
+export type PersonalizationPhase = "single" | "multi";
+/** The period of today's marketplace, which MARKETPLACE_PERSONALIZATION and every write take unless told otherwise. */
+export const DEFAULT_PHASE: PersonalizationPhase = "multi";
+
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 // Date.UTC rolls 30 February over into March, so a day that is not in the calendar comes back as another day.
 const dayOf = (text: string) => new Date(Date.UTC(+text.slice(0, 4), +text.slice(5, 7) - 1, +text.slice(8)));
@@ -65,7 +70,7 @@ export const appSettingsSchema = z.object({
         error:
           "must be multi (up to five questions of every type; the default), single (one text question) or auto (learn it from the marketplace's answers)",
       })
-      .default("multi"),
+      .default(DEFAULT_PHASE),
   ),
   MARKETPLACE_ADD_ON_PRICES: emptyIsUnset(
     z
@@ -121,18 +126,36 @@ export const appSettingsSchema = z.object({
       .optional(),
   ),
   MIRROR_POLL_SECONDS: emptyIsUnset(wholeNumber("a whole number of seconds above 0", 60).default(60)),
+  MIRROR_IDLE_POLL_SECONDS: emptyIsUnset(wholeNumber("a whole number of seconds above 0", 900).default(900)),
   SESSION_IDLE_SECONDS: emptyIsUnset(wholeNumber("a whole number of seconds", 43_200).default(12 * 3600)),
   SESSION_ABSOLUTE_SECONDS: emptyIsUnset(wholeNumber("a whole number of seconds", 2_592_000).default(30 * 24 * 3600)),
 });
 
+const KEY_ERROR = "must be at least 32 characters, e.g. the output of `openssl rand -base64 32`";
+
+/** The keys that seal stored tokens (lib/tokens/token-keys.ts): AUTH_SECRET's when TOKEN_ENCRYPTION_KEY is unset. */
+export const tokenKeySettingsSchema = z.object({
+  TOKEN_ENCRYPTION_KEY: emptyIsUnset(z.string().min(32, { error: KEY_ERROR }).optional()),
+  TOKEN_ENCRYPTION_KEYS: emptyIsUnset(z.string().optional()).transform((list) =>
+    (list ?? "")
+      .split(",")
+      .map((key) => key.trim())
+      .filter(Boolean),
+  ),
+  AUTH_SECRET: emptyIsUnset(z.string().optional()),
+});
+
+/** The instance's name in the leases of work shared between instances (lib/changes/plan-runner.ts). */
+export const instanceSettingsSchema = z.object({ INSTANCE_NAME: emptyIsUnset(z.string().optional()) });
+
 export const serverSettingsSchema = appSettingsSchema.extend({
+  ...tokenKeySettingsSchema.shape,
+  ...instanceSettingsSchema.shape,
   AUTH_SECRET: z
     .string({
       error: "is required: a random secret of at least 32 characters, e.g. the output of `openssl rand -base64 32`",
     })
-    .min(32, {
-      error: "must be at least 32 characters, e.g. the output of `openssl rand -base64 32`",
-    }),
+    .min(32, { error: KEY_ERROR }),
   AUTH_URL: z.url({ error: "must be the dashboard's public URL, e.g. https://dashboard.example.com" }),
   PORT: emptyIsUnset(
     wholeNumber("a port number between 1 and 65535", 3000)

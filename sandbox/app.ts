@@ -12,12 +12,13 @@ import { personalizationRoutes } from "./api/personalization.js";
 import { accountRoutes } from "./api/account.js";
 import { receiptRoutes } from "./api/receipts.js";
 import { API_KEY_PREFIX, mountRoutes, openApiDocument, type Route } from "./api/routes.js";
-import { controlRoutes } from "./control.js";
+import { controlRoutes } from "./control/routes.js";
 import { homeRoutes } from "./home.js";
 import { openApiTextAt } from "./openapi/overlays.js";
-import { IMAGE_SIZES, listingImageSvg } from "./store/listing-store.js";
+import { listingImageSvg } from "./store/listing-store.js";
+import { IMAGE_SIZES } from "./store/listing-json.js";
 import { enterSpace, type Spaces } from "./spaces.js";
-import { bodyCopy, keepExchange } from "./request-exchange.js";
+import { bodyCopy, keepExchange } from "./requests/request-exchange.js";
 
 const MAX_BODY_BYTES = 64 * 1024;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PHASES } from "./state.js";
+import { PHASES } from "./phases.js";
 import { DEMO_APP } from "./store/seed.js";
 import {
   ADA,

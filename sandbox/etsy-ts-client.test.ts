@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AxiosStatic } from "axios";
 import { Etsy, type ISecurityDataStorage, type SecurityDataFilter, type Tokens } from "etsy-ts";
-import { PHASES } from "./state.js";
+import { PHASES } from "./phases.js";
 import { DEMO_APP } from "./store/seed.js";
 import { advanceClock, authorizeInBrowser } from "../test/harness/sandbox.js";
 import { useSeededSandbox } from "../test/harness/use-sandbox.js";

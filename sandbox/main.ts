@@ -1,8 +1,8 @@
 import { parseArgs } from "node:util";
 import { startSandbox } from "./server.js";
 import { DEMO_APP, DEMO_SELLERS } from "./store/seed.js";
-import { DEFAULT_OPTIONS, PHASES, type Phase } from "./state.js";
-import { isPhase } from "./phases.js";
+import { DEFAULT_OPTIONS } from "./state.js";
+import { isPhase, PHASES, type Phase } from "./phases.js";
 import { MAX_SPACES } from "./spaces.js";
 import { harHealth } from "./har-health.js";
 

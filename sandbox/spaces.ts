@@ -1,12 +1,9 @@
 import { randomBytes } from "node:crypto";
-import type { Hono, Next } from "hono";
-import { z } from "zod";
+import type { Next } from "hono";
 import { jsonError, type Ctx, type SandboxEnv } from "./http.js";
-import { validationMessage } from "./api/routes.js";
 import type { SandboxState } from "./state.js";
 import { PHASES } from "./phases.js";
 import { SPACE_LIMITS, type SpaceLimits } from "./space-limits.js";
-import { DEMO_APP } from "./store/seed.js";
 
 // Spaces (docs/sandbox.md, "A space for each CI job"): worlds of their own in one sandbox process, each with its own
 // database, clock, faults, webhooks and request log, reached under /spaces/{id} so that a client changes only its base
@@ -106,7 +103,7 @@ export class Spaces {
   }
 }
 
-const gone = (id: string) =>
+export const gone = (id: string) =>
   `No space ${id} in this sandbox: it expired (a space lives for its ttl_seconds after its last request) or was deleted. Create another with POST /__sandbox/spaces.`;
 
 /** A request under /spaces/{id}: answered by that space's app, the prefix taken off as if the space were alone. */
@@ -121,66 +118,3 @@ export const enterSpace = (spaces: Spaces) => async (c: Ctx, next: Next) => {
   // Deleted or expired while this request ran, its database closed under the handler: the space is gone, not failed.
   return answer.status === 500 && !spaces.holds(space) ? jsonError(c, 404, gone(id)) : answer;
 };
-
-const createBody = z.strictObject({
-  ttl_seconds: z
-    .number()
-    .int()
-    .min(SPACE_TTL.min)
-    .max(SPACE_TTL.max, { error: `must be at most ${SPACE_TTL.max} (a day); a space used more often lives on` })
-    .optional(),
-  phase: z.enum(PHASES, { error: `must be one of ${PHASES.join(", ")}` }).optional(),
-});
-
-function spaceView(c: Ctx, space: Space) {
-  const baseUrl = `${new URL(c.req.url).origin}/spaces/${space.id}`;
-  return {
-    id: space.id,
-    base_url: baseUrl,
-    control_url: `${baseUrl}/__sandbox`,
-    ttl_seconds: space.ttlSeconds,
-    expires_at: new Date(space.expiresAtMs).toISOString(),
-    demo_app: { keystring: DEMO_APP.keystring, shared_secret: DEMO_APP.shared_secret },
-    limits: space.state.limits,
-  };
-}
-
-/** POST, GET and DELETE /__sandbox/spaces on the shared sandbox's control API, mounted by control.ts. */
-export function spaceControlRoutes(routes: Hono<SandboxEnv>, spaces: Spaces | undefined) {
-  const outside = (c: Ctx) =>
-    jsonError(
-      c,
-      404,
-      c.get("state").base
-        ? "Spaces are created on the shared sandbox's control API (POST /__sandbox/spaces without a /spaces/{id} prefix), not inside a space."
-        : "This sandbox was started without spaces; start it with npm run sandbox to have them.",
-    );
-
-  routes.post("/spaces", async (c) => {
-    if (!spaces) return outside(c);
-    const parsed = createBody.safeParse((await c.req.json().catch(() => undefined)) ?? {});
-    if (!parsed.success) return jsonError(c, 400, validationMessage(parsed.error));
-    const space = spaces.create(parsed.data.ttl_seconds ?? SPACE_TTL.default, parsed.data.phase);
-    if (!space)
-      return jsonError(
-        c,
-        429,
-        `This sandbox holds ${spaces.max} spaces, its most at once. Delete a space you no longer need (DELETE /__sandbox/spaces/{id}) or wait for one to expire, then try again.`,
-      );
-    return c.json(spaceView(c, space), 201);
-  });
-
-  routes.get("/spaces", (c) => {
-    if (!spaces) return outside(c);
-    return c.json({ spaces: spaces.list().map((space) => spaceView(c, space)), max: spaces.max });
-  });
-
-  routes.get("/spaces/:id", (c) => {
-    const space = spaces?.use(c.req.param("id"));
-    return space ? c.json(spaceView(c, space)) : jsonError(c, 404, gone(c.req.param("id")));
-  });
-
-  routes.delete("/spaces/:id", (c) =>
-    spaces?.delete(c.req.param("id")) ? c.body(null, 204) : jsonError(c, 404, gone(c.req.param("id"))),
-  );
-}

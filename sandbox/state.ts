@@ -2,13 +2,11 @@ import { openDb, statement, type AppRow, type Db } from "./store/db.js";
 import { forgetAnswers } from "./store/listing-cache.js";
 import { seed } from "./store/seed.js";
 import { RateLimiter } from "./rate-limiter.js";
-import { RequestLog } from "./request-log.js";
+import { RequestLog } from "./requests/request-log.js";
 import { FaultPlan } from "./faults.js";
 import { PHASE_STARTS, phaseAt, phaseReached, type Phase } from "./phases.js";
 import { WebhookHub } from "./webhooks.js";
 import { perReceiptRefusal, spaceRefusal, type PerReceipt, type SpaceBound, type SpaceLimits } from "./space-limits.js";
-
-export { PHASES, type Phase } from "./phases.js";
 
 export const DEFAULT_OPTIONS = {
   db: ":memory:",

@@ -6,6 +6,7 @@ import { chromium, type Page } from "@playwright/test";
 import { startSandbox } from "../sandbox/server";
 import { DEMO_SELLERS } from "../sandbox/store/seed";
 import { startDashboard } from "../test/harness/dashboard-process";
+import { createSeller, sandboxControl } from "../test/harness/sandbox";
 import { CHROMIUM_ARGS, findBrowser, HOW_TO_GET_ONE } from "./find-browser";
 
 const portArg = process.argv.indexOf("--port");
@@ -20,21 +21,11 @@ const sandbox = await startSandbox({ port: port + 1, db: ":memory:" });
 const dashboard = await startDashboard({ port, sandboxUrl: sandbox.url, dashboardDb, stdio: "ignore" });
 const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
 
-async function control<T>(path: string, body: unknown, method = "POST"): Promise<T> {
-  const response = await fetch(`${sandbox.url}/__sandbox${path}`, {
-    method,
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} /__sandbox${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
 /** A new seller whose first listing asks `questions`, set in Shop Manager; returns the seller and that listing. */
 async function sellerAsking(questions: unknown[]) {
-  const seller = await control<{ email: string; password: string; listing_ids: number[] }>("/sellers", { listings: 3 });
+  const seller = await createSeller(sandbox.url, { listings: 3 });
   const listingId = seller.listing_ids[0]!;
-  await control(`/listings/${listingId}`, { personalization_questions: questions }, "PATCH");
+  await sandboxControl(sandbox.url, `/listings/${listingId}`, { personalization_questions: questions }, "PATCH");
   return { seller, listingId };
 }
 
@@ -58,13 +49,7 @@ async function settled(page: Page) {
 }
 
 try {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await page.goto(`${dashboard.url}/sign-in`);
-  await page.getByRole("button", { name: "Sign in with the marketplace" }).click();
-  await page.getByLabel("Email").fill(DEMO_SELLERS.bo.email);
-  await page.getByLabel("Password").fill(DEMO_SELLERS.bo.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.getByRole("button", { name: "Allow access" }).click();
+  const page = await signedInPage(dashboard.url, DEMO_SELLERS.bo, 900);
   await page.goto(`${dashboard.url}/listings?state=active&filter=with&sort=title&page=2`);
   await page.getByRole("checkbox", { name: "Select Bulk item 125", exact: true }).check();
   await page.getByRole("checkbox", { name: "Select Bulk item 129", exact: true }).check();
@@ -119,7 +104,7 @@ try {
   console.log("docs/multi-question-editor.png");
 
   // The migration period: one text question, as MARKETPLACE_PERSONALIZATION=single edits it.
-  await control("/phase", { phase: "migration" });
+  await sandboxControl(sandbox.url, "/phase", { phase: "migration" });
   const singleDb = "test-results/screenshots-single-dashboard.db";
   for (const suffix of ["", "-wal", "-shm"]) rmSync(`${singleDb}${suffix}`, { force: true });
   const single = await startDashboard({

@@ -7,7 +7,7 @@ import nextEnv from "@next/env";
 import { startSandbox } from "../sandbox/server.js";
 import { SERVER_COMMAND, SERVER_ENV } from "./server-command.js";
 import { DEMO_APP, DEMO_SELLERS } from "../sandbox/store/seed.js";
-import { PHASES, type Phase } from "../sandbox/state.js";
+import { isPhase, PHASES } from "../sandbox/phases.js";
 import { dashboardPhaseEnv } from "./dashboard-phase.js";
 
 // `npm start -- --phase multi-question` starts the embedded sandbox in that period (docs/marketplace.md §9), and the
@@ -16,7 +16,6 @@ const { values: options } = parseArgs({
   args: process.argv.slice(2).filter((arg) => arg !== "--"),
   options: { phase: { type: "string" } },
 });
-const isPhase = (value: string): value is Phase => (PHASES as readonly string[]).includes(value);
 if (options.phase !== undefined && !isPhase(options.phase)) {
   console.error(`--phase must be one of ${PHASES.join(", ")}, got "${options.phase}".`);
   process.exit(2);

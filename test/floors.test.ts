@@ -86,3 +86,42 @@ describe("the floors of components/", () => {
     expect(await unplaced("components")).toEqual([]);
   });
 });
+
+describe("the floors of sandbox/", () => {
+  it("refuses an import from a floor above, by a relative path with .js or the alias", async () => {
+    const messages = await refusals(
+      "sandbox/store/probe.ts",
+      'import { SandboxState } from "../state.js";\nimport { controlRoutes } from "@/sandbox/control/routes";\n',
+    );
+    expect(messages).toHaveLength(2);
+    expect(messages[0]).toContain("sandbox/store stands on floor");
+    expect(await refusals("sandbox/http.ts", 'import { createApp } from "./app.js";\n')).toHaveLength(1);
+  });
+
+  it("lets a room import the floors below it", async () => {
+    const code =
+      'import { jsonError } from "../http.js";\nimport { statement } from "../store/db.js";\nimport { validationMessage } from "../api/routes.js";\n';
+    expect(await refusals("sandbox/control/probe.ts", code)).toEqual([]);
+  });
+
+  it("takes from the dashboard only the shared rules of lib/personalization/", async () => {
+    expect(
+      await refusals("sandbox/api/probe.ts", 'import { toWrite } from "../../lib/personalization/schema.js";\n'),
+    ).toEqual([]);
+    const messages = await refusals(
+      "sandbox/api/probe.ts",
+      'import { formatMoney } from "../../lib/marketplace/money.js";\nimport { env } from "../../lib/env.js";\nimport { Button } from "@/components/ui/button";\n',
+    );
+    expect(messages).toHaveLength(3);
+    expect(messages[0]).toContain("imports only the shared rules of lib/personalization/");
+  });
+
+  it("is imported by no part of the dashboard", async () => {
+    for (const file of ["lib/changes/probe.ts", "components/ui/probe.tsx", "app/listings/probe.ts"])
+      expect(await refusals(file, 'import { createApp } from "../../sandbox/app.js";\n')).toHaveLength(1);
+  });
+
+  it("places every folder and file of sandbox/ on a floor", async () => {
+    expect(await unplaced("sandbox")).toEqual([]);
+  });
+});

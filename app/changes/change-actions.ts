@@ -8,7 +8,7 @@ import { notInShop, resolveSelection } from "@/lib/changes/shop-listing-ids";
 import { changeOf, planInputSchema } from "@/lib/changes/change-input";
 import { NOTHING_TO_CHANGE } from "@/lib/changes/plan";
 import { planChange, planRunner, planUndo } from "@/lib/changes/planning";
-import { personalizationPhase } from "@/lib/marketplace";
+import { personalizationPhase } from "@/lib/personalization/phase-probe";
 import { currencyForPrices } from "@/lib/actions/shop-currency";
 
 const CANNOT_EDIT =

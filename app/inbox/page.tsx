@@ -8,7 +8,7 @@ import { mirrorStore } from "@/lib/mirror/mirror-store";
 import { needsAttentionCount } from "@/lib/shop-health/needs-attention";
 import { healthCheck } from "@/lib/shop-health/health-check";
 import { healthCalendar } from "@/lib/shop-health/health-calendar";
-import { personalizationPhase } from "@/lib/marketplace";
+import { personalizationPhase } from "@/lib/personalization/phase-probe";
 import { ShopHealth } from "@/components/inbox/shop-health";
 import { BackToListingsLink } from "@/components/back-to-listings-link";
 

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { sellerAction } from "@/lib/actions/seller-action";
 import { canEdit } from "@/lib/marketplace/scopes";
 import { db } from "@/lib/db";
-import { personalizationPhase } from "@/lib/marketplace";
+import { personalizationPhase } from "@/lib/personalization/phase-probe";
 import { mirrorStore } from "@/lib/mirror/mirror-store";
 import { planHealthFix } from "@/lib/shop-health/health-fix-plan";
 import { healthFixSchema } from "@/lib/shop-health/health-fixes";

@@ -5,7 +5,7 @@ import { sellerAction } from "@/lib/actions/seller-action";
 import { db } from "@/lib/db";
 import { historyStore } from "@/lib/history/history-store";
 import { changeListing } from "@/lib/writes/recorded-write";
-import { personalizationPhase } from "@/lib/marketplace";
+import { personalizationPhase } from "@/lib/personalization/phase-probe";
 import { mirrorStore } from "@/lib/mirror/mirror-store";
 
 const inputSchema = z.object({ changeId: z.uuid(), decision: z.enum(["keep", "revert"]) });

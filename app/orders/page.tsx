@@ -103,6 +103,7 @@ export default async function OrdersPage({ searchParams }: Props) {
               day={result.data.day}
               now={result.data.marketplaceNow}
               wait={result.data.wait}
+              carrier={result.data.carrier}
             />
             {pages > 1 && (
               <nav aria-label="Pages of the queue" className="mt-4 flex gap-4 text-sm">

@@ -4,16 +4,12 @@ import { z } from "zod";
 import { sellerAction, type Refusal } from "@/lib/actions/seller-action";
 import { db } from "@/lib/db";
 import type { Result } from "@/lib/marketplace";
-import {
-  anyMovable,
-  moveItems,
-  shipItems,
-  type Mover,
-  type MoveOutcome,
-  type ShipReceipts,
-} from "@/lib/orders/queue/moves";
-import { SHIP_RECEIPTS_MAX, shipReceipts } from "@/lib/orders/ship-receipts";
-import { trackingInput } from "@/lib/orders/tracking-input";
+import { anyMovable, moveItems, type Mover, type MoveOutcome } from "@/lib/orders/queue/moves";
+import { queueStore } from "@/lib/orders/queue/queue-store";
+import { shipList, shipOrders, type ShipBatch } from "@/lib/orders/ship-orders";
+import { SHIP_RECEIPTS_MAX } from "@/lib/orders/ship-receipts";
+import { LIST_MAX_BYTES } from "@/lib/orders/shipment-list-bounds";
+import { CARRIERS } from "@/lib/orders/carriers";
 import { itemFactsOf } from "@/lib/orders/queue/queue-view";
 import { ON_DEADLINE, type MoveKind } from "@/lib/orders/queue/states";
 import { keptOrdersReady } from "@/lib/orders/background";
@@ -27,15 +23,26 @@ const itemIds = z
   .max(MAX_ITEMS_PER_MOVE, `Choose at most ${MAX_ITEMS_PER_MOVE} items at a time, then the next ones.`);
 
 const batchSchema = z.object({ itemIds });
+// Each code is checked in lib (a bad one refuses its order, not the batch); here only the shape and its bounds.
 const shipSchema = z.object({
   itemIds,
-  // A tracking code belongs to one order: it is taken when the ticked items are all of one order.
-  tracking: trackingInput.optional(),
+  carrierName: z.enum(
+    CARRIERS.map((carrier) => carrier.value),
+    { error: "Choose the carrier from the list." },
+  ),
+  tracking: z
+    .array(z.object({ receiptId: z.number().int().positive(), trackingCode: z.string().max(200) }))
+    .max(
+      SHIP_RECEIPTS_MAX,
+      `At most ${SHIP_RECEIPTS_MAX} orders can be marked shipped at once: tick fewer, then the next ones.`,
+    ),
 });
-
-const ONE_ORDER_PER_CODE =
-  "A tracking code belongs to one order, and the ticked items are of several: tick one order's items to give its code, or clear the code to mark several shipped.";
-const TOO_MANY_ORDERS = `At most ${SHIP_RECEIPTS_MAX} orders can be marked shipped at once: tick fewer, then the next ones.`;
+const listSchema = z.object({
+  list: z
+    .string()
+    .min(1, "Paste the list, or choose its file, first.")
+    .max(LIST_MAX_BYTES, `The list is over ${LIST_MAX_BYTES / 1024} KB: ship it in parts of a few hundred orders.`),
+});
 const remakeSchema = z.object({
   itemIds,
   reason: z.string().trim().min(1, "Say why the item is remade.").max(500, "Keep the reason under 500 characters."),
@@ -68,16 +75,19 @@ const askSchema = z.object({
 const DAY_SECONDS = 24 * 3600;
 
 /**
- * The kept orders brought up to date before a batch that makes or ships (two requests, whatever the batch's size), so
- * an order cancelled since the page loaded is refused before anything is sent; a batch whose items are none of the
- * shop's, or none of which the move could take, reads nothing. When the marketplace cannot answer, the batch is
- * judged on what is kept: the marketplace itself refuses a shipment to a cancelled order.
+ * The kept orders brought up to date before a batch that makes (two requests, whatever the batch's size), so an order
+ * cancelled since the page loaded is refused; a batch whose items are none of the shop's, or none of which the move
+ * could take, reads nothing. A shipment reads them once its own checks pass (lib/orders/ship-orders.ts). When the
+ * marketplace cannot answer, the batch is judged on what is kept: the marketplace itself refuses a shipment to a
+ * cancelled order.
  */
 async function refreshed(seller: Mover, kind: MoveKind, ids: string[]) {
   const database = await db();
   if (await anyMovable(database, seller, kind, ids, itemFactsOf(database, seller)))
     await keptOrdersReady(seller, 0, "now");
 }
+
+const refreshOf = (seller: Mover) => () => keptOrdersReady(seller, 0, "now");
 
 async function moved(
   mover: Mover,
@@ -94,20 +104,24 @@ export const markMadeAction = sellerAction("save", batchSchema, async (input, { 
   return moved(seller, "made", input.itemIds);
 });
 
-/** Each ticked item's order is marked shipped on the marketplace (createReceiptShipment), then the item moves. */
+function shipAnswered(batch: ShipBatch | { refusal: string }): Result<ShipBatch> | Refusal {
+  if ("refusal" in batch) return { ok: false, refusal: batch.refusal };
+  if (batch.done.length > 0 || batch.waiting.length > 0 || batch.refused.length === 0) return { ok: true, data: batch };
+  return { ok: false, refusal: [...new Set(batch.refused.map((item) => item.reason))].join("\n") };
+}
+
+/** The form: each ticked item's order marked shipped on the marketplace with its code, the carrier kept for next time. */
 export const markShippedAction = sellerAction("save", shipSchema, async (input, { seller, marketplace }) => {
-  await refreshed(seller, "shipped", input.itemIds);
   const database = await db();
-  const ship: ShipReceipts = async (receiptIds) => {
-    if (input.tracking && receiptIds.length > 1) return { refusal: ONE_ORDER_PER_CODE };
-    if (receiptIds.length > SHIP_RECEIPTS_MAX) return { refusal: TOO_MANY_ORDERS };
-    const tracking = input.tracking && [{ receiptId: receiptIds[0]!, ...input.tracking }];
-    const shipped = await shipReceipts(database, marketplace, seller, { receiptIds, tracking });
-    if (!shipped.ok) return { refusal: shipped.refusal };
-    return new Map(shipped.data.map((one) => [one.receiptId, one.shipped ? null : one.reason]));
-  };
-  const outcome = await shipItems(database, seller, input.itemIds, itemFactsOf(database, seller), ship);
-  return "refusal" in outcome ? { ok: false as const, refusal: outcome.refusal } : answered(outcome);
+  await queueStore(database).setCarrier(seller.shopId, input.carrierName);
+  const shipments = input.tracking.map((one) => ({ ...one, carrierName: input.carrierName }));
+  const order = { itemIds: input.itemIds, shipments };
+  return shipAnswered(await shipOrders(database, marketplace, seller, order, { refresh: refreshOf(seller) }));
+});
+
+/** A pasted or uploaded list of "order, carrier, tracking", each line checked before anything is sent. */
+export const shipListAction = sellerAction("save", listSchema, async (input, { seller, marketplace }) => {
+  return shipAnswered(await shipList(await db(), marketplace, seller, input.list, { refresh: refreshOf(seller) }));
 });
 
 export const approveAction = sellerAction("save", batchSchema, async (input, { seller }) =>

@@ -1,6 +1,6 @@
 // Calls the save server action the way the browser does (the id this build gave it, from the server-reference
 // manifest), and reads its result out of the RSC answer.
-import { readFileSync } from "node:fs";
+import { actionId } from "../../test/harness/server-action";
 
 export type QuestionInput = { instructions: string; maxAllowedCharacters: number; required: boolean };
 
@@ -9,18 +9,7 @@ export type ActionResult =
   | { ok: false; formError: string; fieldErrors?: Record<string, string>; reauth?: boolean };
 
 /** The id Next gave `updatePersonalizationAction` in this build (it changes with every build). */
-export function saveActionId(distDir: string): string {
-  const manifest = JSON.parse(readFileSync(`${distDir}/server/server-reference-manifest.json`, "utf8")) as {
-    node: Record<string, { filename: string; exportedName: string }>;
-  };
-  const found = Object.entries(manifest.node).find(
-    ([, entry]) =>
-      entry.filename === "app/listings/[id]/update-personalization.ts" &&
-      entry.exportedName === "updatePersonalizationAction",
-  );
-  if (!found) throw new Error(`updatePersonalizationAction is not in ${distDir}/server/server-reference-manifest.json`);
-  return found[0];
-}
+export const saveActionId = (distDir: string) => actionId("updatePersonalizationAction", distDir);
 
 /**
  * An action answer is RSC rows `<id>:<json>`; row 0 is `{"a":"$@<row>", ...}` and the named row holds the

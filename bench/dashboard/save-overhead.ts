@@ -4,11 +4,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DEMO_SELLERS } from "../../sandbox/store/seed.js";
 import { signInOverHttp } from "../../test/harness/http-sign-in.js";
 import { wholeNumberOptions } from "../options.js";
 import { snapshotBuild, startBenchDashboard, startBenchSandbox, stopAll } from "../processes.js";
-import { personalizationBody, sandboxToken } from "../sandbox/prism.js";
+import { personalizationBody } from "../sandbox/prism.js";
+import { ADA, issueTokensFor } from "../../test/harness/sandbox.js";
 import { alternate, median } from "../stats.js";
 import { callSaveAction, saveActionId } from "./save-action.js";
 
@@ -17,7 +17,6 @@ export const SAVE_OVERHEAD_FLOOR_MS = 10;
 
 export type SaveOverhead = { actionMs: number[]; directMs: number[] };
 
-const ADA = DEMO_SELLERS.ada;
 const LISTING = 1_000_000_001;
 
 export const addedMs = (overhead: SaveOverhead) => median(overhead.actionMs) - median(overhead.directMs);
@@ -36,12 +35,11 @@ export async function measureSaveOverhead(options: {
   try {
     const { cookie } = await signInOverHttp(dashboard.url, ADA);
     const { keystring, shared_secret } = dashboard.app;
-    const token = await sandboxToken(
-      options.sandboxUrl,
-      ADA.user_id,
-      ["listings_r", "listings_w", "shops_r"],
+    const { access_token: token } = await issueTokensFor(options.sandboxUrl, {
+      user_id: ADA.user_id,
+      scopes: ["listings_r", "listings_w", "shops_r"],
       keystring,
-    );
+    });
     const actionId = saveActionId(options.distDir);
     const question = { instructions: "Name to engrave, up to 12 letters.", maxAllowedCharacters: 12, required: true };
     const viaAction = async () => {

@@ -2,49 +2,13 @@
 // holding a seller's tokens, a tally of the marketplace requests from the sandbox's log, and a child process with the
 // react-server condition (the runner is server-only code) that prints a part's figures.
 import { randomBytes } from "node:crypto";
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { freePort } from "../../test/harness/dashboard-process";
 import { DEMO_APP } from "../../sandbox/store/seed";
 import { createSeller, sandboxControl } from "../../test/harness/sandbox";
 import { storeSellerTokens } from "../../test/harness/seller-marketplace";
-import { processGroup, runScript } from "../processes";
-
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function startSandbox(perSecond: number) {
-  const port = await freePort();
-  const url = `http://localhost:${port}`;
-  const child = spawn(
-    "npx",
-    ["tsx", "sandbox/main.ts", "--port", String(port), "--db", ":memory:", "--rate-per-second", String(perSecond)],
-    { detached: true, stdio: "ignore" },
-  );
-  const stop = () => {
-    try {
-      process.kill(-(child.pid as number), "SIGTERM");
-    } catch {}
-  };
-  // The sandbox has a process group of its own: an interrupt (Ctrl-C, or npm run bench stopping) must take it down too.
-  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => (stop(), process.exit(130)));
-  for (const deadline = Date.now() + 60_000; Date.now() < deadline; await sleep(100)) {
-    if (
-      await fetch(`${url}/`).then(
-        (response) => response.ok,
-        () => false,
-      )
-    ) {
-      const server = processGroup(child.pid as number).find(
-        (entry) => entry.command.includes("sandbox/main.ts") && entry.command.includes("tsx/dist/preflight"),
-      );
-      return { url, stop, pid: server?.pid };
-    }
-  }
-  stop();
-  throw new Error("the sandbox did not start within 60 s");
-}
+import { runScript, startBenchSandbox, stopAll } from "../processes";
 
 /**
  * The marketplace requests of the run, by status. The sandbox's request log keeps its last 2,000 entries (100 s at
@@ -80,14 +44,17 @@ export async function benchShop(listings: number, perSecond: number, name: strin
   const { openDatabase } = await import("../../lib/db/database");
   const { tokenStore } = await import("../../lib/tokens/token-store");
   const { keyring, sealKey } = await import("../../lib/tokens/token-seal");
-  const sandbox = await startSandbox(perSecond);
+  const sandbox = await startBenchSandbox({ perSecond });
+  // The sandbox has a process group of its own: an interrupt (Ctrl-C, or npm run bench stopping) must take it down too.
+  for (const signal of ["SIGINT", "SIGTERM"] as const)
+    process.once(signal, () => void stopAll().then(() => process.exit(130)));
   const folder = mkdtempSync(join(tmpdir(), `bench-${name}-`));
   const db = await openDatabase(join(folder, "dashboard.db"));
   // Tokens are sealed at rest; this throwaway store gets a throwaway key.
   const store = tokenStore(db, keyring(sealKey(randomBytes(32).toString("base64url"))));
   const close = async () => {
     await db.close();
-    sandbox.stop();
+    await sandbox.stop();
     rmSync(folder, { recursive: true, force: true });
   };
   try {

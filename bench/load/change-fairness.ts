@@ -9,6 +9,7 @@ import { runPartAlone } from "./bench-part";
 import { engraving } from "../../test/harness/wire-questions";
 import { collectRequests } from "../../test/harness/write-audit";
 import { percentile } from "../stats";
+import { sleep } from "../processes";
 import { benchShop, figuresOf } from "./bench-shop";
 
 export type ChangeFairnessFigures = {
@@ -29,8 +30,6 @@ export const SHARE_TARGET = 0.45;
 
 export const changeFairnessMet = (figures: ChangeFairnessFigures) =>
   figures.saveP99Ms < SAVE_P99_TARGET_MS && figures.otherShare >= SHARE_TARGET;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Runs in a process started with the react-server condition: the runner is server-only code. */
 async function measure(listings: number, perSecond: number): Promise<ChangeFairnessFigures> {

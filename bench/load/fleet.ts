@@ -1,5 +1,7 @@
 // How many sellers one app key serves. Measured on the built dashboard against the sandbox (no limits while counting):
-// with webhooks off (polling every 5 s), what one poll of a shop costs and how soon a poll finds an outside change; with
+// with webhooks off (polling every 5 s, idle after 40 s), what a poll of an active shop costs, quiet and reading every
+// state, how often an idle shop is polled and at what cost, how soon a poll finds an outside change, and what views cost
+// without webhooks; with
 // webhooks on, what each activity of a seller's day costs in marketplace requests (the sandbox's request log, /v3/ only,
 // each activity alone, the dashboard's work after its answer included) and how soon a webhook brings an outside change;
 // then, at each tier's per-second limit, the save's p99 while the app spends that limit at the busiest hour's rate of
@@ -22,6 +24,8 @@ import { runWithOptions } from "./bench-part";
 import {
   busiestHourPerSecond,
   FRESH_WITHIN_S,
+  IDLE_POLL_S,
+  ordersViewsAfterSale,
   SAVE_P99_LIMIT_MS,
   SELLER_DAY,
   sellerDay,
@@ -33,6 +37,10 @@ import {
 
 /** The poll period the bench runs with to count a poll's requests and time an outside change; rows are computed. */
 const MEASURING_POLL_S = 5;
+/** MIRROR_IDLE_POLL_SECONDS while measuring: above the minute to which a session's last-seen time is kept. */
+const MEASURING_IDLE_S = 40;
+/** SESSION_IDLE_SECONDS while measuring: a session's last-seen time is then kept to 30 s. */
+const MEASURING_SESSION_IDLE_S = 120;
 const DEFAULT_POLL_S = 60;
 const LISTINGS = 20;
 const HALVINGS = 3;
@@ -53,6 +61,14 @@ export type FleetFigures = {
   sample: number;
   seconds: number;
   costs: ActivityCosts;
+  /** Polls a shop saw, active (its seller's tab open) and idle, each over its window. */
+  polls: {
+    activePolls: number;
+    activeSeconds: number;
+    idlePolls: number;
+    idleSeconds: number;
+    idlePollSeconds: number;
+  };
   /** Seconds from an outside change to the mirror holding it, the median and the longest over the sample. */
   seen: { webhooks: { p50: number; max: number }; polling: { p50: number; max: number; pollSeconds: number } };
   rows: FleetRow[];
@@ -62,7 +78,9 @@ export const describeFleet = (f: FleetFigures) => [
   `a seller's day: ${Object.entries(SELLER_DAY)
     .map(([name, value]) => `${name} ${value}`)
     .join(", ")}`,
-  `marketplace requests measured per listings view ${f.costs.listingView.toFixed(2)}, editor view ${f.costs.editorView.toFixed(2)}, save ${f.costs.save.toFixed(2)}, orders view ${f.costs.orderView.toFixed(2)}, paid order with webhooks ${f.costs.order.toFixed(2)}, outside change with webhooks ${f.costs.outsideChange.toFixed(2)}, poll of one shop ${f.costs.pollRound.toFixed(2)}; the daily change of ${SELLER_DAY.bulkListings} listings ${f.costs.bulkChange}`,
+  `marketplace requests measured with webhooks per listings view ${f.costs.listingView.toFixed(2)}, editor view ${f.costs.editorView.toFixed(2)}, save ${f.costs.save.toFixed(2)}, orders view on a paid order's notice ${f.costs.orderViewAfterSale.toFixed(2)} (${ordersViewsAfterSale().toFixed(1)} a day), other orders view ${f.costs.orderView.toFixed(2)}, paid order ${f.costs.order.toFixed(2)}, outside change ${f.costs.outsideChange.toFixed(2)}; the daily change of ${SELLER_DAY.bulkListings} listings ${f.costs.bulkChange}`,
+  `polling: a poll of an active shop ${f.costs.pollQuiet.toFixed(2)} requests, ${f.costs.pollEveryState.toFixed(2)} when it reads every state (every ${IDLE_POLL_S / 60} min); views per listings view ${f.costs.polledViews.listingView.toFixed(2)}, editor view ${f.costs.polledViews.editorView.toFixed(2)}, orders view ${f.costs.polledViews.orderView.toFixed(2)}`,
+  `polls a shop: ${f.polls.activePolls.toFixed(1)} in ${f.polls.activeSeconds} s active (every ${MEASURING_POLL_S} s), ${f.polls.idlePolls.toFixed(1)} in ${f.polls.idleSeconds} s idle (MIRROR_IDLE_POLL_SECONDS=${f.polls.idlePollSeconds})`,
   `an outside change seen: webhooks p50 ${f.seen.webhooks.p50.toFixed(1)} s (max ${f.seen.webhooks.max.toFixed(1)} s); polling every ${f.seen.polling.pollSeconds} s p50 ${f.seen.polling.p50.toFixed(1)} s (max ${f.seen.polling.max.toFixed(1)} s)`,
   ...f.rows.map(
     (row) =>
@@ -84,16 +102,22 @@ export const fleetTable = (f: FleetFigures) => [
           `${t.saveP99Ms.toFixed(0)} ms (p50 ${t.saveP50Ms.toFixed(0)}, ${t.saves} saves) at ${t.sellers} (${t.perSecond.toFixed(1)} req/s)`,
       )
       .join("; ");
-    return `| ${row.tier} (${tier.perSecond}, ${tier.perDay.toLocaleString("en-US")}) | ${row.mirror} | ${wait(row.freshWithinS)} | ${row.perSellerDay.toFixed(0)} | ${row.byDayQuota.toLocaleString("en-US")} | ${tries} | **${row.sellers.toLocaleString("en-US")}** |`;
+    const idle = row.pollSeconds !== null && row.pollSeconds < IDLE_POLL_S ? ` (${wait(IDLE_POLL_S)} idle)` : "";
+    return `| ${row.tier} (${tier.perSecond}, ${tier.perDay.toLocaleString("en-US")}) | ${row.mirror} | ${wait(row.freshWithinS)}${idle} | ${row.perSellerDay.toFixed(0)} | ${row.byDayQuota.toLocaleString("en-US")} | ${tries} | **${row.sellers.toLocaleString("en-US")}** |`;
   }),
 ];
 
-type Logged = { id: number; method: string; path: string; status: number };
+type Logged = { id: number; time: string; method: string; path: string; status: number };
 
 type Seller = Awaited<ReturnType<typeof createSeller>> & { cookie: string };
 
 /** A sandbox without limits and a dashboard on it, `sample` sellers signed in with their mirrors and orders kept. */
-async function fleetDashboard(options: { sample: number; distDir: string; mode: "webhooks" | "polling" }) {
+async function fleetDashboard(options: {
+  sample: number;
+  distDir: string;
+  mode: "webhooks" | "polling";
+  pollSeconds?: number;
+}) {
   const folder = mkdtempSync(join(tmpdir(), "bench-fleet-"));
   const sandbox = await startBenchSandbox();
   const port = await freePort();
@@ -103,7 +127,12 @@ async function fleetDashboard(options: { sample: number; distDir: string; mode: 
     const { secret } = (await sandboxControl(sandbox.url, "/webhooks", { url: `${url}/api/webhooks/marketplace` }))
       .body as { secret: string };
     env.MARKETPLACE_WEBHOOK_SECRET = secret;
-  } else env.MIRROR_POLL_SECONDS = String(MEASURING_POLL_S);
+  } else
+    Object.assign(env, {
+      MIRROR_POLL_SECONDS: String(options.pollSeconds ?? MEASURING_POLL_S),
+      MIRROR_IDLE_POLL_SECONDS: String(MEASURING_IDLE_S),
+      SESSION_IDLE_SECONDS: String(MEASURING_SESSION_IDLE_S),
+    });
   const dashboard = await startDashboard({
     port,
     sandboxUrl: sandbox.url,
@@ -145,10 +174,11 @@ async function fleetDashboard(options: { sample: number; distDir: string; mode: 
     await sleep(1000);
     const lastId = async () =>
       ((await sandboxControl(sandbox.url, "/requests")).body as { requests: Logged[] }).requests.at(-1)?.id ?? 0;
-    const requestsSince = async (since: number) =>
+    const entriesSince = async (since: number) =>
       ((await sandboxControl(sandbox.url, `/requests?since=${since}`)).body as { requests: Logged[] }).requests.filter(
         (entry) => entry.path.startsWith("/v3/"),
-      ).length;
+      );
+    const requestsSince = async (since: number) => (await entriesSince(since)).length;
     /** Seconds until the mirror holds a change made on the marketplace to one of the seller's listings. */
     const outsideChangeSeen = async (seller: Seller, index: number) => {
       const before = (await mirrorOf(seller.cookie)).outsideChanges;
@@ -175,7 +205,18 @@ async function fleetDashboard(options: { sample: number; distDir: string; mode: 
         if (Date.now() > deadline) throw new Error("an outside change was not seen by the mirror within 60 s");
       return (Date.now() - changed) / 1000;
     };
-    return { sandbox, url, app: dashboard.app, sellers, get, lastId, requestsSince, outsideChangeSeen, stop };
+    return {
+      sandbox,
+      url,
+      app: dashboard.app,
+      sellers,
+      get,
+      lastId,
+      entriesSince,
+      requestsSince,
+      outsideChangeSeen,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;
@@ -183,6 +224,36 @@ async function fleetDashboard(options: { sample: number; distDir: string; mode: 
 }
 
 const spread = (values: number[]) => ({ p50: percentile(values, 50), max: Math.max(...values) });
+
+type FleetDashboard = Awaited<ReturnType<typeof fleetDashboard>>;
+
+/** What one activity costs a seller, averaged over the sample: the dashboard's work after its answer counts too. */
+const activityCost =
+  (dashboard: FleetDashboard) => async (run: (seller: Seller, index: number) => Promise<unknown>) => {
+    let total = 0;
+    for (const [index, seller] of dashboard.sellers.entries()) {
+      const since = await dashboard.lastId();
+      await run(seller, index);
+      await sleep(500);
+      total += await dashboard.requestsSince(since);
+    }
+    return total / dashboard.sellers.length;
+  };
+
+/** Each shop's polls in the log, as the requests of each: those naming the shop, a second or less apart, are one poll. */
+function pollsOf(entries: Logged[], sellers: Seller[]): number[][] {
+  return sellers.map((seller) => {
+    const polls: number[] = [];
+    let last = -Infinity;
+    for (const entry of entries.filter((e) => e.path.includes(`/shops/${seller.shop_id}/`))) {
+      const at = Date.parse(entry.time);
+      if (at - last > 1000) polls.push(0);
+      polls[polls.length - 1]! += 1;
+      last = at;
+    }
+    return polls;
+  });
+}
 
 export async function measureFleet(options: {
   sample: number;
@@ -192,41 +263,72 @@ export async function measureFleet(options: {
   const log = options.log ?? console.log;
   const distDir = process.env.NEXT_DIST_DIR || ".next";
 
-  // Webhooks off: what one poll of a shop costs, and how soon a poll finds an outside change.
-  const polled = await fleetDashboard({ sample: options.sample, distDir, mode: "polling" });
-  let pollRound: number;
-  const polledSeen: number[] = [];
+  // Webhooks off: what views cost, on a dashboard whose poller waits a day so that no poll is counted with them.
+  const viewing = await fleetDashboard({ sample: options.sample, distDir, mode: "polling", pollSeconds: 86_400 });
+  let polledViews: ActivityCosts["polledViews"];
   try {
-    const since = await polled.lastId();
-    const rounds = 4;
-    await sleep(rounds * MEASURING_POLL_S * 1000);
-    pollRound = (await polled.requestsSince(since)) / (rounds * polled.sellers.length);
-    for (const [index, seller] of polled.sellers.entries()) {
-      polledSeen.push(await polled.outsideChangeSeen(seller, index));
-      await sleep(Math.random() * MEASURING_POLL_S * 1000);
+    const cost = activityCost(viewing);
+    for (const seller of viewing.sellers)
+      await sandboxControl(viewing.sandbox.url, "/orders", { listing_id: seller.listing_ids[0], paid: true });
+    polledViews = {
+      listingView: await cost((seller) => viewing.get(seller.cookie, "/listings")),
+      editorView: await cost((seller) => viewing.get(seller.cookie, `/listings/${seller.listing_ids[1]}`)),
+      orderView: await cost((seller) => viewing.get(seller.cookie, "/orders")),
+    };
+  } finally {
+    await viewing.stop();
+  }
+
+  // Webhooks off: the polls of a shop while its seller's tab is open (a signed-in request every poll period, none to
+  // the marketplace), how soon one finds an outside change, then the polls once the shop is idle.
+  const polled = await fleetDashboard({ sample: options.sample, distDir, mode: "polling" });
+  const polledSeen: number[] = [];
+  let active: number[][];
+  let idle: number[][];
+  const activeSeconds = MEASURING_IDLE_S + MEASURING_POLL_S;
+  const idleSeconds = 2 * MEASURING_IDLE_S + 2;
+  try {
+    const tabs = setInterval(() => {
+      for (const seller of polled.sellers)
+        void fetch(`${polled.url}/api/mirror`, { headers: { cookie: seller.cookie } }).then((r) => r.arrayBuffer());
+    }, MEASURING_POLL_S * 1000);
+    try {
+      const since = await polled.lastId();
+      await sleep(activeSeconds * 1000);
+      active = pollsOf(await polled.entriesSince(since), polled.sellers);
+      for (const [index, seller] of polled.sellers.entries()) {
+        polledSeen.push(await polled.outsideChangeSeen(seller, index));
+        await sleep(Math.random() * MEASURING_POLL_S * 1000);
+      }
+    } finally {
+      clearInterval(tabs);
     }
+    await sleep((MEASURING_IDLE_S + 1) * 1000);
+    const since = await polled.lastId();
+    await sleep(idleSeconds * 1000);
+    idle = pollsOf(await polled.entriesSince(since), polled.sellers);
   } finally {
     await polled.stop();
   }
+  const everyPoll = (shops: number[][]) => shops.flat();
+  const polls = {
+    activePolls: everyPoll(active).length / active.length,
+    activeSeconds,
+    idlePolls: everyPoll(idle).length / idle.length,
+    idleSeconds,
+    idlePollSeconds: MEASURING_IDLE_S,
+  };
+  const pollQuiet = percentile(everyPoll(active), 50);
+  const pollEveryState = everyPoll(idle).reduce((sum, n) => sum + n, 0) / Math.max(1, everyPoll(idle).length);
   log(
-    `polling: ${pollRound.toFixed(2)} requests per shop a poll; an outside change seen in ${polledSeen.join(", ")} s`,
+    `polling: active polls ${JSON.stringify(active)}, idle polls ${JSON.stringify(idle)} (requests each, per shop); views ${JSON.stringify(polledViews)}; an outside change seen in ${polledSeen.join(", ")} s`,
   );
 
   // Webhooks on: every activity alone, then the save's latency at each row's busiest hour.
   const on = await fleetDashboard({ sample: options.sample, distDir, mode: "webhooks" });
   try {
     const { sellers } = on;
-    const cost = async (run: (seller: Seller, index: number) => Promise<unknown>) => {
-      let total = 0;
-      for (const [index, seller] of sellers.entries()) {
-        const since = await on.lastId();
-        await run(seller, index);
-        // What the dashboard does after its answer (a webhook's read, a background refresh) counts too.
-        await sleep(500);
-        total += await on.requestsSince(since);
-      }
-      return total / sellers.length;
-    };
+    const cost = activityCost(on);
     const actionId = saveActionId(distDir);
     let saveNumber = 0;
     const save = async (seller: Seller) => {
@@ -240,20 +342,32 @@ export async function measureFleet(options: {
       });
       if (!result.ok) throw new Error(`a save was refused: ${result.formError}`);
     };
+    // A paid order, until its webhook's read of the shop's receipts is in the log: on a busy machine a delivery may take
+    // longer than the activity measured next, which would count it.
+    const sale = async (seller: Seller) => {
+      const since = await on.lastId();
+      await sandboxControl(on.sandbox.url, "/orders", { listing_id: seller.listing_ids[0], paid: true });
+      const receipts = `/shops/${seller.shop_id}/receipts`;
+      for (const deadline = Date.now() + 30_000; ; await sleep(100)) {
+        if ((await on.entriesSince(since)).some((entry) => entry.path.includes(receipts))) return;
+        if (Date.now() > deadline) throw new Error("a paid order's webhook was not read within 30 s");
+      }
+    };
+    for (const seller of sellers) await sale(seller);
     const webhookSeen: number[] = [];
     const costs: ActivityCosts = {
       listingView: await cost((seller) => on.get(seller.cookie, "/listings")),
       editorView: await cost((seller) => on.get(seller.cookie, `/listings/${seller.listing_ids[1]}`)),
       save: await cost(save),
-      order: await cost((seller) =>
-        sandboxControl(on.sandbox.url, "/orders", { listing_id: seller.listing_ids[0], paid: true }).then(() =>
-          sleep(1500),
-        ),
-      ),
-      // After an order is open, as a seller's day has them: the view then asks what was cancelled (no event says).
+      // With an order open, as a seller's day has them: the sale's read then lists what was cancelled with it.
+      order: await cost(sale),
+      // The view the sale's notice brings, then any other, which asks what was cancelled (no event says).
+      orderViewAfterSale: await cost((seller) => on.get(seller.cookie, "/orders")),
       orderView: await cost((seller) => on.get(seller.cookie, "/orders")),
       outsideChange: await cost(async (seller, index) => webhookSeen.push(await on.outsideChangeSeen(seller, index))),
-      pollRound,
+      pollQuiet,
+      pollEveryState,
+      polledViews,
       bulkChange:
         Math.ceil(SELLER_DAY.bulkListings / READ_BATCH) +
         costOf(SELLER_DAY.bulkListings, { perSecond: 1, remainingToday: null }).requests,
@@ -310,7 +424,7 @@ export async function measureFleet(options: {
         });
       }
     }
-    return { sample: options.sample, seconds: options.seconds, costs, seen, rows };
+    return { sample: options.sample, seconds: options.seconds, costs, polls, seen, rows };
   } finally {
     await on.stop();
   }

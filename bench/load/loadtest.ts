@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { signInOverHttp } from "../../test/harness/http-sign-in.js";
+import { createSeller } from "../../test/harness/sandbox.js";
 import { callSaveAction, saveActionId } from "../dashboard/save-action.js";
 import { sleep, snapshotBuild, startBenchDashboard, startBenchSandbox, stopAll, usageMeter } from "../processes.js";
 import { mapLimit, ms, percentile } from "../stats.js";
@@ -44,7 +45,6 @@ const FIRST_TITLE = "Test listing 1";
 const REQUEST_TIMEOUT_MS = 30_000;
 
 type Seller = { cookie: string; listingIds: number[]; turn: number };
-type CreatedSeller = { email: string; password: string; listing_ids: number[] };
 
 const latency = (values: number[]): Latency => ({
   count: values.length,
@@ -73,15 +73,9 @@ export async function runLoad(options: {
   try {
     const actionId = saveActionId(options.distDir);
     const signInStarted = performance.now();
-    const created = await mapLimit(Array.from({ length: options.sellers }), 10, async () => {
-      const response = await fetch(`${sandbox.url}/__sandbox/sellers`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ listings }),
-      });
-      if (!response.ok) throw new Error(`POST /__sandbox/sellers answered ${response.status}`);
-      return (await response.json()) as CreatedSeller;
-    });
+    const created = await mapLimit(Array.from({ length: options.sellers }), 10, () =>
+      createSeller(sandbox.url, { listings }),
+    );
     let signedIn = 0;
     const sellers: Seller[] = await mapLimit(created, 8, async (seller) => {
       const { cookie } = await signInOverHttp(dashboard.url, seller);

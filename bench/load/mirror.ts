@@ -17,7 +17,7 @@ import { join } from "node:path";
 import { freePort, startDashboard } from "../../test/harness/dashboard-process";
 import { signInOverHttp } from "../../test/harness/http-sign-in";
 import { createSeller, sandboxControl } from "../../test/harness/sandbox";
-import { cpuSeconds, sleep, spawnGroup, waitForOk } from "../processes";
+import { cpuSeconds, sleep, startBenchSandbox } from "../processes";
 import { mapLimit, percentile } from "../stats";
 import { senderConnections, webhookSender } from "./webhook-sender";
 import { runWithOptions } from "./bench-part";
@@ -106,24 +106,10 @@ export async function measureMirror(options: {
   const log = options.log ?? console.log;
   const folder = mkdtempSync(join(tmpdir(), "bench-mirror-"));
   const port = await freePort();
-  const sandboxPort = await freePort();
-  const sandbox = spawnGroup("sandbox", process.execPath, [
-    "--import",
-    "tsx",
-    "sandbox/main.ts",
-    "--port",
-    String(sandboxPort),
-    "--db",
-    ":memory:",
-    "--rate-per-second",
-    String(PER_SECOND),
-    "--phase",
-    "webhooks",
-  ]);
-  const sandboxUrl = `http://localhost:${sandboxPort}`;
+  const sandbox = await startBenchSandbox({ perSecond: PER_SECOND, phase: "webhooks" });
+  const sandboxUrl = sandbox.url;
   let dashboard: Awaited<ReturnType<typeof startDashboard>> | undefined;
   try {
-    await waitForOk(`${sandboxUrl}/__sandbox/clock`, 60_000);
     const seller = await createSeller(sandboxUrl, { listings: options.listings });
     const dashboardUrl = `http://localhost:${port}`;
     // The bench sends the burst itself, signed with this subscription's secret; the sandbox's own deliveries go too.

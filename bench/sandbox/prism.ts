@@ -5,7 +5,8 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "../../test/harness/dashboard-process.js";
-import { DEMO_APP, DEMO_SELLERS } from "../../sandbox/store/seed.js";
+import { DEMO_API_KEY as API_KEY, issueTokensFor } from "../../test/harness/sandbox.js";
+import { DEMO_SELLERS } from "../../sandbox/store/seed.js";
 import {
   processGroup,
   spawnGroup,
@@ -41,7 +42,6 @@ export type PrismResult = {
   /** The most CPU wrk used of its core in any run, in %. */
   generatorPeak: number;
 };
-const API_KEY = `${DEMO_APP.keystring}:${DEMO_APP.shared_secret}`;
 const BO = DEMO_SELLERS.bo;
 
 export const personalizationBody = JSON.stringify({
@@ -66,26 +66,12 @@ async function firstListingOf(sandboxUrl: string, token: string, shopId: number)
   return listing.listing_id;
 }
 
-export async function sandboxToken(
-  sandboxUrl: string,
-  userId: number,
-  scopes: string[],
-  keystring: string = DEMO_APP.keystring,
-) {
-  const response = await fetch(`${sandboxUrl}/__sandbox/tokens`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ keystring, user_id: userId, scopes }),
-  });
-  if (!response.ok) throw new Error(`POST /__sandbox/tokens answered ${response.status}`);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
-
 export type Operation = { operation: string; floor: number; request: (base: string) => Request };
 
 /** The three calls both servers answer: Bo's first listing, a page of 25 of his listings, a personalization write. */
 export async function benchOperations(sandboxUrl: string): Promise<Operation[]> {
-  const token = await sandboxToken(sandboxUrl, BO.user_id, ["listings_r", "listings_w"]);
+  const token = (await issueTokensFor(sandboxUrl, { user_id: BO.user_id, scopes: ["listings_r", "listings_w"] }))
+    .access_token;
   const listingId = await firstListingOf(sandboxUrl, token, BO.shop_id as number);
   const headers = { "x-api-key": API_KEY, authorization: `Bearer ${token}` };
   return [

@@ -2,8 +2,7 @@
 // a token, reads and a clock of its own; the sandbox's resident memory after each batch gives the memory a space costs.
 // Then every space at once, each client calling its own. `npx tsx bench/sandbox/spaces.ts [--spaces 50] [--listings 20]`
 // runs this part alone.
-import { createSeller, issueTokensFor, sandboxControl, type HttpResult } from "../../test/harness/sandbox.js";
-import { DEMO_APP } from "../../sandbox/store/seed.js";
+import { controlOk, createSeller, DEMO_API_KEY, issueTokensFor } from "../../test/harness/sandbox.js";
 import { rssMb, startBenchSandbox, stopAll } from "../processes.js";
 import { runWithOptions } from "../load/bench-part.js";
 import { mapLimit, median, ms, percentile, timed } from "../stats.js";
@@ -12,7 +11,6 @@ import { mapLimit, median, ms, percentile, timed } from "../stats.js";
 export const SPACES_FLOOR = { spaces: 50, mbPerSpace: 5 };
 const BATCH = 10;
 const ROUNDS_AT_ONCE = 20;
-const API_KEY = `${DEMO_APP.keystring}:${DEMO_APP.shared_secret}`;
 
 export type SpacesFigures = {
   spaces: number;
@@ -27,35 +25,26 @@ export type SpacesFigures = {
   atOnce: { requests: number; seconds: number; p50Ms: number; p99Ms: number; failures: number };
 };
 
-async function ok(result: Promise<HttpResult>, what: string) {
-  const answer = await result;
-  if (answer.status >= 300) throw new Error(`${what} answered ${answer.status}: ${answer.text.slice(0, 200)}`);
-  return answer.body;
-}
-
 type Used = { base: string; token: string; shopId: number };
 
 /** A space as a CI job starts one: created, a seller with listings, its clock moved a day, a token, a read. */
 async function useSpace(sandboxUrl: string, listings: number, createMs: number[]): Promise<Used> {
   let base = "";
   createMs.push(
-    await timed(
-      async () =>
-        void (base = (await ok(sandboxControl(sandboxUrl, "/spaces", {}), "POST /__sandbox/spaces")).base_url),
-    ),
+    await timed(async () => void (base = (await controlOk<{ base_url: string }>(sandboxUrl, "/spaces", {})).base_url)),
   );
   const seller = await createSeller(base, { listings });
-  await ok(sandboxControl(base, "/clock", { advance_seconds: 86_400 }), "POST /__sandbox/clock");
+  await controlOk(base, "/clock", { advance_seconds: 86_400 });
   const { access_token } = await issueTokensFor(base, { user_id: seller.user_id, scopes: ["listings_r"] });
   const used = { base, token: access_token, shopId: seller.shop_id as number };
   await read(used);
-  await ok(sandboxControl(base, "/requests?method=GET"), "GET /__sandbox/requests");
+  await controlOk(base, "/requests?method=GET");
   return used;
 }
 
 async function read(space: Used) {
   const response = await fetch(`${space.base}/v3/application/shops/${space.shopId}/listings?limit=25`, {
-    headers: { "x-api-key": API_KEY, authorization: `Bearer ${space.token}` },
+    headers: { "x-api-key": DEMO_API_KEY, authorization: `Bearer ${space.token}` },
   });
   await response.arrayBuffer();
   if (!response.ok) throw new Error(`a read in ${space.base} answered ${response.status}`);

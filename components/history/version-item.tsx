@@ -37,10 +37,13 @@ export function VersionItem({
           ) : (
             <>
               <LocalTime at={version.entry.recordedAt} /> · <EntryTitle entry={version.entry} />
-              {version.entry.jobId && (
+              {version.entry.planId && (
                 <>
                   {" · "}
-                  <Link href={`/changes/${version.entry.jobId}`} className="text-blue-800 underline underline-offset-2">
+                  <Link
+                    href={`/changes/${version.entry.planId}`}
+                    className="text-blue-800 underline underline-offset-2"
+                  >
                     see the change
                   </Link>
                 </>

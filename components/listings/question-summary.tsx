@@ -1,6 +1,6 @@
 import type { Listing } from "@/lib/marketplace/wire";
 import { addOnLabel } from "@/lib/personalization/add-on-price";
-import { editableInSingleQuestionEditor } from "@/lib/marketplace/single-question-period";
+import { editableInSingleQuestionEditor } from "@/lib/personalization/single-question-period";
 import { isQuestionType, QUESTION_TYPE_NAMES } from "@/lib/personalization/question-types";
 
 type Summary = { asked: string | null; note: string | null; required: string; limit: string; price: string | null };

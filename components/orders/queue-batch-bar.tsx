@@ -1,92 +1,105 @@
 "use client";
 
-import { useState, type Dispatch, type ReactNode, type SetStateAction } from "react";
+import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from "react";
 import {
-  approveAction,
-  askBuyerAction,
   markMadeAction,
   markShippedAction,
-  noteCorrectionAction,
   remakeAction,
+  shipListAction,
   undoMoveAction,
 } from "@/app/orders/queue-actions";
 import { counted } from "@/lib/orders/count-words";
+import type { QueueItem } from "@/lib/orders/queue/queue-rows";
 import type { OnDeadline } from "@/lib/orders/queue/states";
+import { ReloadPageButton } from "../feedback/reload-page-button";
+import { keepInTab, takeFromTab } from "../tab-storage";
 import { Button } from "../ui/button";
+import { BatchField, MoveButton, QUEUE_BUTTON } from "./batch-controls";
+import { ReviewMoves } from "./review-moves";
+import { ShipListForm } from "./ship-list-form";
+import { ShipOrdersForm, type ShipTyped } from "./ship-orders-form";
 import { useQueueMoves } from "./use-queue-moves";
 
-const QUEUE_BUTTON = "bg-white text-sm font-semibold text-stone-900";
+/** What the seller typed in the bar, kept in the tab through a reload of an older build's page. */
+const TYPED_KEY = "orders.batch-typed";
+type Typed = { ship: ShipTyped; list: string; reason: string; note: string; shipping: boolean };
 
-const WAIT_DAYS = /^[1-9][0-9]?$/;
-const DAYS_NEEDED = "Give the buyer a whole number of days to answer, from 1 to 30, then ask again.";
-
-/** A batch move's button: it stays focusable while a move runs (aria-disabled), so focus is not dropped to the page. */
-function MoveButton({ pending, onClick, children }: { pending: boolean; onClick: () => void; children: ReactNode }) {
-  return (
-    <Button compact className={QUEUE_BUTTON} aria-disabled={pending} onClick={onClick}>
-      {children}
-    </Button>
-  );
-}
-
-/** A labelled text input of the queue's batch bar: what a move needs typed (a reason, a note, a tracking code). */
-function BatchField({
-  label,
-  value,
-  onChange,
-  maxLength,
-  width,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  maxLength: number;
-  width: "w-40" | "w-48" | "w-64" | "w-72";
-}) {
-  return (
-    <label className="flex flex-col gap-1 text-sm font-medium">
-      {label}
-      <input
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        maxLength={maxLength}
-        className={`min-h-11 ${width} rounded-md border border-stone-400 bg-white px-3 text-sm md:min-h-9`}
-      />
-    </label>
-  );
-}
+const isTyped = (value: unknown): value is { typed: Typed; selected: string[] } =>
+  typeof value === "object" && value !== null && "typed" in value && "selected" in value;
 
 /** What the ticked items can become (made, shipped, remade, approved, corrected, or back), and what the last move did. */
 export function QueueBatchBar({
   selected,
   setSelected,
   dueTodayIds,
+  items,
   selectedReview,
   wait,
+  carrier,
 }: {
   selected: Set<string>;
   setSelected: Dispatch<SetStateAction<Set<string>>>;
   dueTodayIds: string[];
+  /** The page's items, of which the ticked ones fill the shipping form. */
+  items: readonly QueueItem[];
   /** Whether a ticked item waits for a review, which approving, a correction or asking the buyer settles. */
   selectedReview: boolean;
   wait: { waitDays: number; onDeadline: OnDeadline };
+  /** The carrier the seller last shipped with. */
+  carrier: string | null;
 }) {
-  const [waitDays, setWaitDays] = useState(String(wait.waitDays));
-  const [onDeadline, setOnDeadline] = useState<OnDeadline>(wait.onDeadline);
-  const [reason, setReason] = useState("");
-  const [note, setNote] = useState("");
-  const [carrier, setCarrier] = useState("");
-  const [trackingCode, setTrackingCode] = useState("");
-  const { run, feedback, pending } = useQueueMoves(selected, (verb, outcome) => {
-    setSelected(new Set(outcome.refused.map((item) => item.itemId)));
-    if (verb === "remake") setReason("");
-    if (verb === "correct") setNote("");
-    if (verb === "shipped" && outcome.done.length > 0) {
-      setCarrier("");
-      setTrackingCode("");
-    }
+  const [typed, setTyped] = useState<Typed>({
+    ship: { carrier: carrier ?? "usps", codes: {} },
+    list: "",
+    reason: "",
+    note: "",
+    shipping: false,
   });
-  const tracking = (carrier || trackingCode) && { tracking: { carrierName: carrier, trackingCode } };
+  useEffect(() => {
+    const kept = takeFromTab(TYPED_KEY);
+    if (!isTyped(kept)) return;
+    // sessionStorage exists only in the browser, so the server's render and hydration start empty.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setTyped(kept.typed);
+    setSelected(new Set(kept.selected));
+  }, [setSelected]);
+  const set = (change: Partial<Typed>) => setTyped((before) => ({ ...before, ...change }));
+  const ticked = items.filter((item) => selected.has(item.itemId));
+  const status = useRef<HTMLDivElement>(null);
+  const { run, feedback, pending } = useQueueMoves(selected, (verb, outcome) => {
+    const waiting = new Set(outcome.waiting);
+    const refused = new Set(
+      outcome.refused.flatMap((item) => (item.itemId && !waiting.has(item.itemId) ? [item.itemId] : [])),
+    );
+    setSelected(refused);
+    // Nothing left ticked, the bar and the button pressed go: focus goes to what the move did, not to the page.
+    if (refused.size === 0) status.current?.focus();
+    if (verb === "remake") set({ reason: "" });
+    if (verb === "correct") set({ note: "" });
+    if (verb !== "shipped") return;
+    // The codes of the orders refused stay, to correct; the form closes once every order went.
+    const left = new Set(items.filter((item) => refused.has(item.itemId)).map((item) => String(item.receiptId)));
+    setTyped((before) => ({
+      ...before,
+      ship: {
+        ...before.ship,
+        codes: Object.fromEntries(Object.entries(before.ship.codes).filter(([receipt]) => left.has(receipt))),
+      },
+      shipping: before.shipping && refused.size > 0,
+    }));
+  });
+  const orders = new Set(ticked.map((item) => item.receiptId)).size;
+  const offPage = selected.size - ticked.length;
+  const ship = () =>
+    run("shipped", (ids) =>
+      markShippedAction({
+        itemIds: ids,
+        carrierName: typed.ship.carrier,
+        tracking: [...new Set(ticked.map((item) => item.receiptId))]
+          .filter((receiptId) => typed.ship.codes[receiptId]?.trim())
+          .map((receiptId) => ({ receiptId, trackingCode: typed.ship.codes[receiptId]! })),
+      }),
+    );
   return (
     <>
       <div role="group" aria-label="Selected items" className="flex flex-wrap items-center gap-2">
@@ -101,90 +114,60 @@ export function QueueBatchBar({
         <span className="text-sm text-stone-700" aria-live="polite">
           {counted(selected.size, "item")} selected
         </span>
-        <MoveButton pending={pending} onClick={() => run("made", (ids) => markMadeAction({ itemIds: ids }))}>
-          Mark made
-        </MoveButton>
-        <MoveButton
-          pending={pending}
-          onClick={() => run("shipped", (ids) => markShippedAction({ itemIds: ids, ...tracking }))}
-        >
-          Mark shipped
-        </MoveButton>
-        <MoveButton pending={pending} onClick={() => run("undo", (ids) => undoMoveAction({ itemIds: ids }))}>
-          Undo last move
-        </MoveButton>
-      </div>
-      <div className="mt-2 flex flex-wrap items-end gap-2">
-        <BatchField label="Carrier (one order)" value={carrier} onChange={setCarrier} maxLength={100} width="w-40" />
-        <BatchField
-          label="Tracking code (one order)"
-          value={trackingCode}
-          onChange={setTrackingCode}
-          maxLength={100}
-          width="w-48"
-        />
-      </div>
-      <div className="mt-2 flex flex-wrap items-end gap-2">
-        <BatchField label="Reason for a remake" value={reason} onChange={setReason} maxLength={500} width="w-64" />
-        <MoveButton pending={pending} onClick={() => run("remake", (ids) => remakeAction({ itemIds: ids, reason }))}>
-          Remake
-        </MoveButton>
-        {selectedReview && (
+        {selected.size > 0 && (
           <>
-            <MoveButton pending={pending} onClick={() => run("approve", (ids) => approveAction({ itemIds: ids }))}>
-              Approve as it is
+            <MoveButton pending={pending} onClick={() => run("made", (ids) => markMadeAction({ itemIds: ids }))}>
+              Mark made
             </MoveButton>
-            <BatchField
-              label="Correction the buyer agreed to"
-              value={note}
-              onChange={setNote}
-              maxLength={1000}
-              width="w-72"
-            />
-            <MoveButton
-              pending={pending}
-              onClick={() => run("correct", (ids) => noteCorrectionAction({ itemIds: ids, note }))}
-            >
-              Note a correction
+            <MoveButton pending={pending} onClick={() => set({ shipping: true })}>
+              {offPage > 0
+                ? `Mark ${counted(selected.size, "item")} shipped`
+                : `Mark ${counted(orders, "order")} shipped`}
             </MoveButton>
-            <label className="flex flex-col gap-1 text-sm font-medium">
-              Days for the buyer to answer
-              <input
-                type="number"
-                min={1}
-                max={30}
-                value={waitDays}
-                onChange={(event) => setWaitDays(event.target.value)}
-                className="min-h-11 w-24 rounded-md border border-stone-400 bg-white px-3 text-sm md:min-h-9"
-              />
-            </label>
-            <label className="flex flex-col gap-1 text-sm font-medium">
-              When the deadline passes
-              <select
-                value={onDeadline}
-                onChange={(event) => setOnDeadline(event.target.value as OnDeadline)}
-                className="min-h-11 rounded-md border border-stone-400 bg-white px-3 text-sm md:min-h-9"
-              >
-                <option value="hold">Hold it for my review</option>
-                <option value="go-ahead">Go ahead as written</option>
-              </select>
-            </label>
-            <MoveButton
-              pending={pending}
-              onClick={() =>
-                run("ask", async (ids) =>
-                  WAIT_DAYS.test(waitDays) && Number(waitDays) <= 30
-                    ? askBuyerAction({ itemIds: ids, waitDays: Number(waitDays), onDeadline })
-                    : { ok: false, formError: DAYS_NEEDED },
-                )
-              }
-            >
-              Ask the buyer
+            <MoveButton pending={pending} onClick={() => run("undo", (ids) => undoMoveAction({ itemIds: ids }))}>
+              Undo last move
             </MoveButton>
           </>
         )}
       </div>
-      <div role="status" className="mt-2 min-h-6 text-sm">
+      {selected.size > 0 && (
+        <div className="mt-2 flex flex-wrap items-end gap-2">
+          <BatchField
+            label="Reason for a remake"
+            value={typed.reason}
+            onChange={(reason) => set({ reason })}
+            maxLength={500}
+            width="w-64"
+          />
+          <MoveButton
+            pending={pending}
+            onClick={() => run("remake", (ids) => remakeAction({ itemIds: ids, reason: typed.reason }))}
+          >
+            Remake
+          </MoveButton>
+          {selectedReview && (
+            <ReviewMoves run={run} pending={pending} note={typed.note} setNote={(note) => set({ note })} wait={wait} />
+          )}
+        </div>
+      )}
+      {typed.shipping && selected.size > 0 && (
+        <ShipOrdersForm
+          items={ticked}
+          offPage={offPage}
+          typed={typed.ship}
+          setTyped={(ship) => set({ ship })}
+          pending={pending}
+          onSend={ship}
+          onClose={() => set({ shipping: false })}
+        />
+      )}
+      <ShipListForm
+        list={typed.list}
+        setList={(list) => set({ list })}
+        pending={pending}
+        onSend={() => run("shipped", () => shipListAction({ list: typed.list }), false)}
+      />
+      <div role="status" ref={status} tabIndex={-1} className="mt-2 min-h-6 text-sm outline-none">
         {feedback && (
           <div
             className={
@@ -200,6 +183,9 @@ export function QueueBatchBar({
                   <li key={sentence}>{sentence}</li>
                 ))}
               </ul>
+            )}
+            {feedback.olderPage && (
+              <ReloadPageButton keep={() => keepInTab(TYPED_KEY, { typed, selected: [...selected] })} />
             )}
           </div>
         )}

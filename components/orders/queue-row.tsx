@@ -106,6 +106,11 @@ export function QueueRow({
         {item.state === "not-paid" && (
           <p className="mt-1 text-xs text-red-900">The marketplace is reviewing the payment: wait until it is paid.</p>
         )}
+        {item.shipmentWaiting && (
+          <p className="mt-1 text-xs font-semibold text-amber-950" data-shipment-waiting>
+            {item.shipmentWaiting}
+          </p>
+        )}
         {item.refunds.map((refund) => (
           <p key={refund} className="mt-1 text-xs text-stone-900" data-refund>
             {refund}

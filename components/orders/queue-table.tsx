@@ -15,6 +15,7 @@ export function QueueTable({
   day,
   now,
   wait,
+  carrier,
 }: {
   items: QueueItem[];
   dueTodayIds: string[];
@@ -24,6 +25,8 @@ export function QueueTable({
   now: number;
   /** The seller's defaults for "Ask the buyer". */
   wait: { waitDays: number; onDeadline: OnDeadline };
+  /** The carrier the seller last shipped with. */
+  carrier: string | null;
 }) {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
@@ -55,6 +58,8 @@ export function QueueTable({
         dueTodayIds={dueTodayIds}
         selectedReview={[...selected].some((id) => ["review", "waiting"].includes(byId.get(id)?.state ?? ""))}
         wait={wait}
+        items={items}
+        carrier={carrier}
       />
       <div id="queue" tabIndex={-1} className="mt-2 overflow-x-auto rounded-lg outline-none ring-1 ring-stone-200">
         <table className="w-full border-collapse bg-white text-left text-sm" aria-label="Production queue">

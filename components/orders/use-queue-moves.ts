@@ -3,7 +3,6 @@
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import type { ActionResult } from "@/lib/actions/seller-action";
-import type { MoveOutcome } from "@/lib/orders/queue/moves";
 import { counted } from "@/lib/orders/count-words";
 import { callAction } from "../feedback/call-action";
 
@@ -19,29 +18,53 @@ const DONE: Record<string, string> = {
 };
 
 export type Verb = keyof typeof DONE;
-type Feedback = { tone: "done" | "refused"; text: string; refused: string[] };
+
+/** A move's outcome: the items moved, each refusal in words (a list's bad line names no item), those kept waiting. */
+export type Moved = { done: string[]; refused: { itemId?: string; reason: string }[]; waiting?: string[] };
+
+/** `olderPage`: the dashboard was updated since the page loaded, and a Reload keeps what was typed. */
+type Feedback = { tone: "done" | "refused"; text: string; refused: string[]; olderPage?: boolean };
 
 const NO_ANSWER = "The dashboard did not answer, so nothing may have moved. Reload the page to see the queue as it is.";
 
-/** A batch move of the ticked items: one at a time, said in one sentence and each refused item's own, then the page anew. */
-export function useQueueMoves(selected: Set<string>, after: (verb: Verb, outcome: MoveOutcome) => void) {
+/** A batch move of the ticked items: one at a time, said in one sentence and one line per refusal, then the page anew. */
+export function useQueueMoves(selected: Set<string>, after: (verb: Verb, outcome: Moved) => void) {
   const router = useRouter();
   const [feedback, setFeedback] = useState<Feedback | null>(null);
   const [pending, startTransition] = useTransition();
 
-  function run(verb: Verb, call: (ids: string[]) => Promise<ActionResult<MoveOutcome>>) {
+  function run(verb: Verb, call: (ids: string[]) => Promise<ActionResult<Moved>>, needsTicked = true) {
     if (pending) return;
     const ids = [...selected];
-    if (ids.length === 0) return setFeedback({ tone: "refused", text: "Tick at least one item first.", refused: [] });
+    if (needsTicked && ids.length === 0)
+      return setFeedback({ tone: "refused", text: "Tick at least one item first.", refused: [] });
     startTransition(async () => {
       const result = await callAction(() => call(ids)).catch(() => null);
       if (!result) return setFeedback({ tone: "refused", text: NO_ANSWER, refused: [] });
-      if (!result.ok) return setFeedback({ tone: "refused", text: result.formError, refused: [] });
-      const { done, refused } = result.data;
+      if (!result.ok)
+        return setFeedback({
+          tone: "refused",
+          text: result.formError.includes("\n") ? "Nothing was marked shipped:" : result.formError,
+          refused: result.formError.includes("\n") ? result.formError.split("\n") : [],
+          olderPage: "olderPage" in result && result.olderPage === true,
+        });
+      const { done, refused, waiting = [] } = result.data;
+      // A waiting item is said once, in the sentence: it is not refused, it goes by itself.
+      const lines = [
+        ...new Set(refused.filter((item) => !waiting.includes(item.itemId ?? "")).map((item) => item.reason)),
+      ];
       setFeedback({
-        tone: refused.length > 0 ? "refused" : "done",
-        text: `${counted(done.length, "item")} ${DONE[verb]}.${refused.length > 0 ? ` ${counted(refused.length, "item")} not:` : ""}`,
-        refused: refused.map((item) => item.reason),
+        tone: lines.length > 0 ? "refused" : "done",
+        text: [
+          done.length > 0 || waiting.length === 0 ? `${counted(done.length, "item")} ${DONE[verb]}.` : "",
+          waiting.length > 0
+            ? `${counted(waiting.length, "item")} waiting for the marketplace: sent when it answers.`
+            : "",
+          lines.length > 0 ? "Not done:" : "",
+        ]
+          .filter(Boolean)
+          .join(" "),
+        refused: lines,
       });
       after(verb, result.data);
       router.refresh();

@@ -1,7 +1,7 @@
 "use client";
 
 import { lazy, Suspense, useState, useSyncExternalStore } from "react";
-import { editableInSingleQuestionEditor } from "@/lib/marketplace/single-question-period";
+import { editableInSingleQuestionEditor } from "@/lib/personalization/single-question-period";
 import type { Question } from "@/lib/marketplace/wire";
 import { CannotEditNotice } from "./cannot-edit-notice";
 import { hasDraft } from "./use-question-save";

@@ -1,6 +1,6 @@
 import type { Listing, Question } from "@/lib/marketplace/wire";
 import { addOnLabel } from "@/lib/personalization/add-on-price";
-import { editableInSingleQuestionEditor } from "@/lib/marketplace/single-question-period";
+import { editableInSingleQuestionEditor } from "@/lib/personalization/single-question-period";
 import { isQuestionType, QUESTION_TYPE_NAMES } from "@/lib/personalization/question-types";
 import { QuestionStatsNote } from "@/components/questions/question-stats";
 

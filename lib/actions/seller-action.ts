@@ -1,6 +1,6 @@
 import "server-only";
 import type { z } from "zod";
-import { databaseDown, sessionSeller, signInReason, type Seller, type SignInReason } from "../auth/seller";
+import { databaseDown, sessionSeller, signInReason, type SignedInSeller, type SignInReason } from "../auth/seller";
 import { isDatabaseUnreachable } from "../db/outage";
 import { DATABASE_DOWN, DATABASE_LOST } from "./database-down";
 import { marketplace, describeFailure, type Marketplace, type Result } from "../marketplace";
@@ -55,7 +55,10 @@ function fieldErrorsOf(error: z.ZodError): Record<string, string> {
 export function sellerAction<S extends z.ZodType, T>(
   verb: Parameters<typeof describeFailure>[1],
   schema: S,
-  run: (input: z.infer<S>, context: { seller: Seller; marketplace: Marketplace }) => Promise<Result<T> | Refusal>,
+  run: (
+    input: z.infer<S>,
+    context: { seller: SignedInSeller; marketplace: Marketplace },
+  ) => Promise<Result<T> | Refusal>,
 ) {
   return async (raw: unknown): Promise<ActionResult<T>> => {
     const seller = await sessionSeller();

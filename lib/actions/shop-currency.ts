@@ -1,4 +1,5 @@
 import "server-only";
+import type { Seller } from "../marketplace/wire";
 import type { Refusal } from "./seller-action";
 import type { Marketplace } from "../marketplace/client";
 import type { Result } from "../marketplace/failure";
@@ -11,7 +12,7 @@ const NO_CURRENCY =
 
 export async function currencyForPrices(
   marketplace: Marketplace,
-  seller: { userId: number; shopId: number },
+  seller: Seller,
   questions: readonly QuestionForm[],
 ): Promise<Result<string | undefined> | Refusal> {
   if (!changesAddOnPrice(questions)) return { ok: true, data: undefined };

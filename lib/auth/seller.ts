@@ -1,10 +1,12 @@
 import "server-only";
+import type { Seller } from "../marketplace/wire";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { DatabaseUnavailable } from "../db/outage";
 import { auth, type SellerClaims } from "./auth";
 
-export type Seller = SellerClaims & { shopId: number };
+/** The signed-in seller with a shop, as every server action is given them. */
+export type SignedInSeller = SellerClaims & Seller;
 
 export type SignInReason = "expired" | "session-ended" | "session-idle" | "session-expired";
 

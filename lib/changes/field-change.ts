@@ -1,21 +1,18 @@
-import { describeFirstIssue, personalizationWriteSchema } from "../personalization/schema";
+import type { PersonalizationPhase } from "../env-schema";
 import { formatMoney, samePrice } from "../marketplace/money";
 import type { ListingQuestions } from "../marketplace/question-wire";
 import { sameQuestions, unrepresentableReason } from "../personalization/snapshot";
 import type { Question } from "../marketplace/wire";
 import { snapshotOfQuestionSet } from "../personalization/snapshot-codec";
-import { personalizationBody, questionSetBody } from "../writes/question-set-body";
+import { phaseProblem } from "../writes/phase-problem";
 import { addOnPriceRules, brokenAddOnPriceRule, moneyOfPriceText } from "../personalization/add-on-price";
-import { editableInSingleQuestionEditor } from "../marketplace/single-question-period";
+import { editableInSingleQuestionEditor } from "../personalization/single-question-period";
 import {
   QUESTION_TYPE_NAMES,
   QUESTIONS_MAX,
-  questionSetWriteSchema,
   type QuestionForm,
   type QuestionType,
 } from "../personalization/question-set";
-
-export type Phase = "single" | "multi";
 
 export type Change =
   | { kind: "text-instructions"; instructions: string }
@@ -138,29 +135,7 @@ function heldKept(question: Question, held: Question): Question {
   };
 }
 
-const numbered = (questions: readonly Question[], index: number) =>
-  questions.length > 1 ? `Question ${index + 1} (“${questions[index]?.title ?? ""}”)` : "Its question";
-
-export function phaseProblem(after: readonly Question[], phase: Phase): string | undefined {
-  if (after.length === 0) return undefined;
-  if (phase === "single") {
-    if (!editableInSingleQuestionEditor({ questions: after }))
-      return "The marketplace takes several questions, or this kind of question, only in its multi-question period, and it is not in that period now.";
-    if (after.some((question) => question.addOnPrice && question.addOnPrice.amount > 0))
-      return "The marketplace takes add-on prices only in its multi-question period, and it is not in that period now.";
-    const parsed = personalizationWriteSchema.safeParse(personalizationBody({ questions: [...after] }, "single")?.body);
-    return parsed.success ? undefined : `Its question would break a rule: ${describeFirstIssue(parsed.error)}`;
-  }
-  const parsed = questionSetWriteSchema.safeParse(questionSetBody(after));
-  if (parsed.success) return undefined;
-  const index = parsed.error.issues[0]?.path[1];
-  const issue = describeFirstIssue(parsed.error).replace(/^personalization_questions(\[\d+\])?(\.|: )/, "");
-  return typeof index === "number"
-    ? `${numbered(after, index)} would break a rule: ${issue}`
-    : `It would break a rule: ${issue}`;
-}
-
-export function applyChange(listing: ListingQuestions, change: Change, phase: Phase): ChangeOutcome {
+export function applyChange(listing: ListingQuestions, change: Change, phase: PersonalizationPhase): ChangeOutcome {
   // Before the multi-question period, what the single-question editor cannot show is never written over.
   if (phase === "single" && !editableInSingleQuestionEditor(listing))
     return { outcome: "skipped", reason: unrepresentableReason(listing) };
@@ -168,7 +143,7 @@ export function applyChange(listing: ListingQuestions, change: Change, phase: Ph
   return result.outcome === "change" ? applyTarget(listing, result.after, phase) : result;
 }
 
-export function applyTarget(listing: ListingQuestions, after: Question[], phase: Phase): ChangeOutcome {
+export function applyTarget(listing: ListingQuestions, after: Question[], phase: PersonalizationPhase): ChangeOutcome {
   if (sameQuestions(after, listing.questions)) return { outcome: "unchanged" };
   const problem = phaseProblem(after, phase);
   return problem ? { outcome: "skipped", reason: problem } : { outcome: "change", after };

@@ -1,4 +1,5 @@
 import "server-only";
+import type { Seller } from "../marketplace/wire";
 import { LISTING_STATES } from "../listings/query-keys";
 import type { Marketplace } from "../marketplace/client";
 import type { Result } from "../marketplace/failure";
@@ -7,7 +8,6 @@ import type { ListingQuestions } from "../marketplace/question-wire";
 
 const MAX_OFFSET = 12_000;
 
-export type Seller = { userId: number; shopId: number };
 export type ShopListing = ListingQuestions & { shopId: number };
 
 /** Listings by id, each asked of the marketplace: only for ids already known to be the shop's (shop-listing-ids.ts). */

@@ -1,7 +1,7 @@
+import type { PersonalizationPhase } from "../env-schema";
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Database } from "../db/database";
-import type { Phase } from "./field-change";
 import { holdsChange, type PlanItem } from "./plan";
 import type { QuestionChange } from "../personalization/question-diff";
 import type { PlanStatus, PlanSummary } from "./plan-view";
@@ -11,7 +11,7 @@ export type Plan = {
   userId: number;
   shopId: number;
   description: string;
-  phase: Phase;
+  phase: PersonalizationPhase;
   status: PlanStatus;
   undoOf: string | null;
   rate: { perSecond: number; remainingToday: number | null };
@@ -41,7 +41,7 @@ export type NewPlan = {
   userId: number;
   shopId: number;
   description: string;
-  phase: Phase;
+  phase: PersonalizationPhase;
   undoOf?: string;
   rate: Plan["rate"];
   items: (PlanItem & { kept?: QuestionChange[] })[];

@@ -110,7 +110,7 @@ describe.each(eachEngine())("the change runner recovering on %s", (_engine, loca
       const mirrored = await mirrorStore(db).listing(id);
       expect(mirrored?.listing.questions.map((held) => held.instructions)).toEqual(["Mirrored at once"]);
       const [entry] = await historyStore(db).list(seller.shop_id!, id);
-      expect(entry).toMatchObject({ jobId: planId, outcome: "done", action: "bulk-apply" });
+      expect(entry).toMatchObject({ planId: planId, outcome: "done", action: "plan-apply" });
       expect(entry?.target?.questions.map((held) => held.instructions)).toEqual(["Mirrored at once"]);
     }
     // One batch read and one write a listing: nothing read again after the writes.
@@ -181,7 +181,7 @@ describe.each(eachEngine())("the change runner recovering on %s", (_engine, loca
     expect(await writesTo(listing)).toHaveLength(1);
     expect(await instructionsOf(listing)).toEqual(["Lost answer"]);
     const [entry] = await historyStore(db).list(seller.shop_id!, listing);
-    expect(entry).toMatchObject({ jobId: planId, outcome: "done" });
+    expect(entry).toMatchObject({ planId: planId, outcome: "done" });
   });
 
   it("pauses when the seller's grant is gone, and goes on by itself once the seller has signed in again", async () => {

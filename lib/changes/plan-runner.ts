@@ -1,6 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
+import { instanceSettingsSchema } from "../env-schema";
 import type { TokenStore } from "../tokens/token-store";
 import type { Database } from "../db/database";
 import { databaseAnswers, isDatabaseUnreachable } from "../db/outage";
@@ -54,7 +55,7 @@ export const CHANGED_ELSEWHERE =
 const changedElsewhere = (current: Question[]) =>
   ({ outcome: "changed-elsewhere", reason: CHANGED_ELSEWHERE, current }) as const;
 
-const instanceName = () => process.env.INSTANCE_NAME || `${hostname()}:${process.pid}`;
+const instanceName = () => instanceSettingsSchema.parse(process.env).INSTANCE_NAME ?? `${hostname()}:${process.pid}`;
 const WAITING_FOR_ANOTHER = "Waiting for another change to this listing to finish.";
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -157,8 +158,8 @@ export function createPlanRunner(
         changer: plan,
         listing: { id: item.listingId, questions: listing.questions, state: listing.state },
         target: { questions: item.after },
-        action: plan.undoOf ? "bulk-undo" : "bulk-apply",
-        jobId: plan.id,
+        action: plan.undoOf ? "plan-undo" : "plan-apply",
+        planId: plan.id,
         phase: plan.phase,
         readAt,
       });

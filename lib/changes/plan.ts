@@ -1,4 +1,5 @@
-import { applyChange, applyTarget, type Change, type ChangeOutcome, type Phase } from "./field-change";
+import type { PersonalizationPhase } from "../env-schema";
+import { applyChange, applyTarget, type Change, type ChangeOutcome } from "./field-change";
 import { samePrice } from "../marketplace/money";
 import type { ListingQuestions } from "../marketplace/question-wire";
 import { sameQuestions } from "../personalization/snapshot";
@@ -53,7 +54,11 @@ function itemOf(listing: ListingQuestions, outcome: ChangeOutcome): PlanItem {
   return { ...common, status: "unchanged", reason: null, after: null, diff: [] };
 }
 
-export function planOfChange(listings: readonly ListingQuestions[], change: Change, phase: Phase): PlanItem[] {
+export function planOfChange(
+  listings: readonly ListingQuestions[],
+  change: Change,
+  phase: PersonalizationPhase,
+): PlanItem[] {
   return listings.map((listing) => itemOf(listing, applyChange(listing, change, phase)));
 }
 
@@ -71,7 +76,7 @@ export type PlanTarget =
 export function planOfTargets(
   listings: readonly ListingQuestions[],
   targets: ReadonlyMap<number, PlanTarget>,
-  phase: Phase,
+  phase: PersonalizationPhase,
 ): (PlanItem & { kept?: QuestionChange[] })[] {
   return listings.flatMap((listing) => {
     const target = targets.get(listing.listingId);

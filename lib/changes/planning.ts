@@ -1,3 +1,4 @@
+import type { PersonalizationPhase } from "../env-schema";
 import "server-only";
 import { tokenStore } from "../tokens/token-store";
 import { db } from "../db";
@@ -7,9 +8,10 @@ import { onShutdown } from "../observability/shutdown";
 import { marketplaceConfig } from "../marketplace/config";
 import type { Result } from "../marketplace/failure";
 import { marketplace, type Marketplace } from "../marketplace";
-import { describeChange, type Change, type Phase } from "./field-change";
+import { describeChange, type Change } from "./field-change";
 import { listingFields, planOfChange, planOfTargets, undoTarget, type PlanTarget } from "./plan";
-import { readListingQuestions, type Seller } from "./listing-reads";
+import { readListingQuestions } from "./listing-reads";
+import { type Seller } from "../marketplace/wire";
 import { createPlanRunner, type PlanRunner } from "./plan-runner";
 import type { NewPlan, Plan } from "./plan-records";
 import { rewriteOldPlanRows } from "./old-plan-rows";
@@ -45,7 +47,7 @@ export async function planChange(
   seller: Seller,
   listings: readonly ListingQuestions[],
   change: Change,
-  phase: Phase,
+  phase: PersonalizationPhase,
 ): Promise<string | null> {
   const runner = await planRunner();
   const items = planOfChange(listings, change, phase);
@@ -58,7 +60,7 @@ export async function planTargets(
   listings: readonly ListingQuestions[],
   targets: ReadonlyMap<number, PlanTarget>,
   description: string,
-  phase: Phase,
+  phase: PersonalizationPhase,
   using?: PlanRunner,
 ): Promise<string | null> {
   const runner = using ?? (await planRunner());

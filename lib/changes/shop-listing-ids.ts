@@ -7,7 +7,8 @@ import type { Result } from "../marketplace/failure";
 import { mirrorStore } from "../mirror/mirror-store";
 import { READ_BATCH } from "./plan";
 import { QUESTIONS_MAX } from "../personalization/question-set";
-import { readListingQuestions, readShopQuestions, SHOP_READ_MAX, type Seller, type ShopListing } from "./listing-reads";
+import { readListingQuestions, readShopQuestions, SHOP_READ_MAX, type ShopListing } from "./listing-reads";
+import { type Seller } from "../marketplace/wire";
 import type { Selection } from "./selection-schema";
 import { wholeNumber } from "../whole-number";
 

@@ -181,5 +181,3 @@ export function workQueue(db: Database) {
     },
   };
 }
-
-export type WorkQueue = ReturnType<typeof workQueue>;

@@ -307,6 +307,20 @@ export const MIGRATIONS = [
    ALTER TABLE queue_items ADD COLUMN ship_by BIGINT`,
   // A queue item whose order carries the buyer's note is in review until the seller has read the note.
   "ALTER TABLE queue_items ADD COLUMN note_read INTEGER NOT NULL DEFAULT 0",
+  // The carrier a seller ships with, chosen once in the shipping form; a shipment the marketplace did not answer,
+  // kept with its items until it is sent (lib/orders/waiting-shipments.ts), or with the marketplace's refusal then.
+  `ALTER TABLE queue_settings ADD COLUMN carrier TEXT;
+   CREATE TABLE waiting_shipments (
+     shop_id BIGINT NOT NULL,
+     receipt_id BIGINT NOT NULL,
+     user_id BIGINT NOT NULL,
+     carrier_name TEXT,
+     tracking_code TEXT,
+     item_ids TEXT NOT NULL,
+     waiting_since BIGINT NOT NULL,
+     refusal TEXT,
+     PRIMARY KEY (shop_id, receipt_id)
+   )`,
   // What a seller makes with (lib/production/): a profile's font file (base64, bounded by lib/production/font-file.ts),
   // the cap height and area the text must fit, and the listings it is used for, each listing at most one profile.
   `CREATE TABLE production_profiles (

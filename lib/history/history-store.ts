@@ -5,8 +5,16 @@ import type { Snapshot } from "../personalization/snapshot";
 import { parseSnapshot } from "../personalization/snapshot-codec";
 import type { Claim } from "./write-claim";
 
+// A plan's rows are "plan-apply" or "plan-undo"; "plan-remove" is only read, from the bulk removals before plans.
 export type HistoryAction =
-  "save" | "remove" | "restore" | "bulk-apply" | "bulk-remove" | "bulk-undo" | "outside" | "outside-revert";
+  "save" | "remove" | "restore" | "plan-apply" | "plan-remove" | "plan-undo" | "outside" | "outside-revert";
+
+/** The names rows kept before plans carry, read as the plan's: no row is rewritten, none is lost. */
+const BEFORE_PLANS: Record<string, HistoryAction> = {
+  "bulk-apply": "plan-apply",
+  "bulk-remove": "plan-remove",
+  "bulk-undo": "plan-undo",
+};
 
 export type HistoryOutcome = "pending" | "done" | "unknown";
 
@@ -14,7 +22,7 @@ export type HistoryEntry = {
   id: string;
   listingId: number;
   action: HistoryAction;
-  jobId: string | null;
+  planId: string | null;
   previous: Snapshot;
   target: Snapshot | null;
   outcome: HistoryOutcome;
@@ -24,7 +32,7 @@ export type HistoryEntry = {
 type Row = {
   history_id: string;
   listing_id: number;
-  action: HistoryAction;
+  action: string;
   job_id: string | null;
   previous: string;
   target: string | null;
@@ -35,8 +43,8 @@ type Row = {
 const fromRow = (row: Row): HistoryEntry => ({
   id: row.history_id,
   listingId: Number(row.listing_id),
-  action: row.action,
-  jobId: row.job_id,
+  action: BEFORE_PLANS[row.action] ?? (row.action as HistoryAction),
+  planId: row.job_id,
   previous: parseSnapshot(row.previous),
   target: row.target === null ? null : parseSnapshot(row.target),
   outcome: row.outcome,
@@ -58,7 +66,7 @@ export function historyStore(db: Database) {
       shopId: number;
       userId: number;
       action: HistoryAction;
-      jobId?: string;
+      planId?: string;
       previous: Snapshot;
       target: Snapshot;
     }): Promise<string | undefined> {
@@ -74,7 +82,7 @@ export function historyStore(db: Database) {
           entry.shopId,
           entry.userId,
           entry.action,
-          entry.jobId ?? null,
+          entry.planId ?? null,
           JSON.stringify(entry.previous),
           Date.now(),
           JSON.stringify(entry.target),
@@ -135,27 +143,27 @@ export function historyStore(db: Database) {
      * A change's writes to a listing left pending or unknown by an attempt that never finished (a killed instance):
      * `landed` once the listing holds what they wrote, otherwise forgotten, so the history claims only what happened.
      */
-    async settleUnfinished(listingId: number, jobId: string, landed: boolean) {
+    async settleUnfinished(listingId: number, planId: string, landed: boolean) {
       const unfinished = "listing_id = $1 AND job_id = $2 AND outcome IN ('pending', 'unknown')";
       await db.execute(
         landed
           ? `UPDATE personalization_history SET outcome = 'done', settled_at = $3 WHERE ${unfinished}`
           : `DELETE FROM personalization_history WHERE ${unfinished}`,
-        landed ? [listingId, jobId, Date.now()] : [listingId, jobId],
+        landed ? [listingId, planId, Date.now()] : [listingId, planId],
       );
     },
 
-    /** The latest write the dashboard made to a listing since `since`, other than by `exceptJob`. */
+    /** The latest write the dashboard made to a listing since `since`, other than by the plan `exceptPlan`. */
     async writtenSince(
       shopId: number,
       listingId: number,
       since: number,
-      exceptJob: string,
+      exceptPlan: string,
     ): Promise<HistoryEntry | undefined> {
       const [row] = await db.query<Row>(
         `SELECT ${COLUMNS} FROM personalization_history WHERE shop_id = $1 AND listing_id = $2 AND recorded_at >= $3
            AND (job_id IS NULL OR job_id <> $4) AND action NOT IN ('outside', 'outside-revert') ORDER BY recorded_at DESC LIMIT 1`,
-        [shopId, listingId, since, exceptJob],
+        [shopId, listingId, since, exceptPlan],
       );
       return row && fromRow(row);
     },

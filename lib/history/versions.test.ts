@@ -12,7 +12,7 @@ const entry = (previous: HistoryEntry["previous"], target: HistoryEntry["target"
   id: `00000000-0000-4000-8000-00000000000${serial++}`,
   listingId: 1,
   action: "save",
-  jobId: null,
+  planId: null,
   previous,
   target,
   outcome: "done",

@@ -103,7 +103,7 @@ describe("a listing the marketplace removed is gone", () => {
       changer: SELLER,
       listing: { id: NAME_NECKLACE, questions: read.data.questions, state: read.data.state },
       target: GIFT,
-      action: "bulk-apply",
+      action: "plan-apply",
       phase: "multi",
     });
     expect(row).toEqual({ ok: false, refusal: REMOVED_LISTING, gone: true });

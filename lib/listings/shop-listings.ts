@@ -2,7 +2,7 @@ import "server-only";
 import { LRUCache } from "lru-cache";
 import type { ListingState, Marketplace } from "../marketplace/client";
 import type { Result } from "../marketplace/failure";
-import type { Listing } from "../marketplace/wire";
+import type { Listing, Seller } from "../marketplace/wire";
 
 const PAGE = 100;
 const MAX_OFFSET = 12_000;
@@ -17,7 +17,7 @@ export const VIEW_READS_IN_FULL = 1_000;
 
 async function readState(
   marketplace: Marketplace,
-  seller: { userId: number; shopId: number },
+  seller: Seller,
   state: ListingState,
   upTo = Infinity,
 ): Promise<Result<StateListings>> {
@@ -42,7 +42,7 @@ async function readState(
 
 export async function readAllListings(
   marketplace: Marketplace,
-  seller: { userId: number; shopId: number },
+  seller: Seller,
   state: ListingState,
 ): Promise<Result<Listing[]>> {
   const all = await readState(marketplace, seller, state);
@@ -58,7 +58,7 @@ const cache = (globalForCache.shopListings ??= new LRUCache<string, Entry>({ max
 
 export async function cachedShopListings(
   marketplace: Marketplace,
-  seller: { userId: number; shopId: number },
+  seller: Seller,
   state: ListingState,
   options: { fresh?: boolean } = {},
 ): Promise<Result<StateListings>> {

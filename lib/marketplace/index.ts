@@ -1,11 +1,15 @@
 import "server-only";
 import { db } from "../db";
-import { marketplaceConfig } from "./config";
+import { marketplaceConfig, type MarketplaceConfig } from "./config";
 import type { Marketplace } from "./client";
 import { pacedMarketplace } from "./paced-marketplace";
-import { createPhaseProbe, type PhaseProbe } from "./personalization-phase";
 
-const globalForMarketplace = globalThis as unknown as { marketplace?: Promise<Marketplace>; phase?: PhaseProbe };
+type AnswerObserver = {
+  noteWrite: NonNullable<MarketplaceConfig["onPersonalizationWrite"]>;
+  noteListings: NonNullable<MarketplaceConfig["onListingsRead"]>;
+};
+
+const globalForMarketplace = globalThis as unknown as { marketplace?: Promise<Marketplace>; observer?: AnswerObserver };
 
 export function marketplace(): Promise<Marketplace> {
   globalForMarketplace.marketplace ??= db().then((database) =>
@@ -13,17 +17,17 @@ export function marketplace(): Promise<Marketplace> {
       foreground: true,
       config: {
         ...marketplaceConfig(),
-        onPersonalizationWrite: (write) => personalizationPhase().noteWrite(write),
-        onListingsRead: (listings) => personalizationPhase().noteListings(listings),
+        onPersonalizationWrite: (write) => globalForMarketplace.observer?.noteWrite(write),
+        onListingsRead: (listings) => globalForMarketplace.observer?.noteListings(listings),
       },
     }),
   );
   return globalForMarketplace.marketplace;
 }
 
-export function personalizationPhase(): PhaseProbe {
-  globalForMarketplace.phase ??= createPhaseProbe({ setting: marketplaceConfig().personalization ?? "multi" });
-  return globalForMarketplace.phase;
+/** What learns the personalization period from the client's answers (lib/personalization/phase-probe.ts). */
+export function observeAnswers(observer: AnswerObserver) {
+  globalForMarketplace.observer = observer;
 }
 
 export type { Marketplace } from "./client";

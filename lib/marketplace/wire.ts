@@ -109,6 +109,9 @@ export type Listing = {
   thumbnail?: string;
 };
 
+/** A seller and their shop: who each of the dashboard's reads and writes is for. */
+export type Seller = { userId: number; shopId: number };
+
 export type ListingPage = { count: number; listings: Listing[] };
 
 export function toQuestion(wire: QuestionWire): Question {

@@ -5,6 +5,7 @@ import { env } from "../env";
 import { pacedMarketplace } from "../marketplace/paced-marketplace";
 import { logger } from "../observability/logger";
 import { onShutdown } from "../observability/shutdown";
+import { sellerActive } from "./seller-active";
 import { shopMirror, type Seller, type ShopMirror } from "./shop-mirror";
 
 export type MirrorMode = "webhooks" | "polling";
@@ -19,7 +20,7 @@ const globalForMirror = globalThis as unknown as { shopMirror?: Promise<Backgrou
 function background(): Promise<Background> {
   globalForMirror.shopMirror ??= db()
     .then((database) => {
-      const mirror = shopMirror(database, pacedMarketplace(database));
+      const mirror = shopMirror(database, pacedMarketplace(database), env().MIRROR_IDLE_POLL_SECONDS * 1000);
       return { mirror, fills: new Map() };
     })
     .catch((error: unknown) => {
@@ -52,13 +53,17 @@ export async function ensureFilled(seller: Seller) {
   fills.set(seller.shopId, fill);
 }
 
-// The claim lets one instance per shop poll each round.
+// The claim lets one instance per shop poll each round. A shop whose seller made no signed-in request for
+// MIRROR_IDLE_POLL_SECONDS is idle: polled only that often (shop-mirror.ts), since no one is looking.
 export async function pollOnce() {
   const { mirror } = await background();
   const intervalMs = env().MIRROR_POLL_SECONDS * 1000;
+  const idleMs = env().MIRROR_IDLE_POLL_SECONDS * 1000;
+  const sessionMs = env().SESSION_ABSOLUTE_SECONDS * 1000;
   for (const shop of await mirror.store.filledShops()) {
     if (!(await mirror.store.claim(shop.shopId, shop.userId, intervalMs - 100))) continue;
-    const result = await mirror.poll(shop);
+    const active = await sellerActive(mirror.store.db, shop.userId, idleMs, sessionMs);
+    const result = await mirror.poll(shop, Date.now(), active);
     if (!result.ok) logger().warn({ msg: "mirror poll failed", shopId: shop.shopId, failure: result.failure.kind });
   }
 }

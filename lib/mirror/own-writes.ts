@@ -1,6 +1,7 @@
 import "server-only";
 import type { Database } from "../db/database";
 import type { Question } from "../marketplace/wire";
+import { historyStore } from "../history/history-store";
 import { mirrorStore } from "./mirror-store";
 
 // The marketplace announces every change to a listing, the dashboard's own writes among them (docs/marketplace.md
@@ -44,6 +45,25 @@ export function ownWriteEcho(db: Database, listingId: number, now = Date.now()):
   if (times.length > 0) echoes.expected.set(listingId, times);
   else echoes.expected.delete(listingId);
   return own;
+}
+
+/**
+ * ownWriteEcho, for an event that came while the dashboard's write of the listing was under way: the marketplace may
+ * announce a write before its answer reaches the dashboard, so the event waits (at most `waitMs`) for the write
+ * recorded before it was sent to settle and its answer to be kept, then asks again.
+ */
+export async function ownWriteEchoAfterWrite(db: Database, shopId: number, listingId: number, waitMs = 5_000) {
+  if (ownWriteEcho(db, listingId)) return true;
+  const history = historyStore(db);
+  if ((await history.pending(shopId, listingId)) === undefined) return false;
+  // Until the write's answer is kept (its echo then expected), or a moment after it settled without one (it failed).
+  let settledAt: number | null = null;
+  for (const until = Date.now() + waitMs; Date.now() < until; await new Promise((done) => setTimeout(done, 25))) {
+    if (echoesOf(db).expected.has(listingId)) return ownWriteEcho(db, listingId);
+    if (settledAt === null && (await history.pending(shopId, listingId)) === undefined) settledAt = Date.now();
+    if (settledAt !== null && Date.now() - settledAt > 500) return false;
+  }
+  return false;
 }
 
 function expectEcho(db: Database, listingId: number, now = Date.now()) {

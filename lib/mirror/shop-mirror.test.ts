@@ -10,6 +10,7 @@ import { changeListing } from "../writes/recorded-write";
 import { writeSnapshot } from "../writes/write-snapshot";
 import { snapshotOf } from "../personalization/snapshot";
 import { snapshotOfForm } from "../personalization/snapshot-codec";
+import { mirrorWrote, ownWriteEchoAfterWrite } from "./own-writes";
 import { OTHER_STATES_MS, shopMirror, type ShopMirror } from "./shop-mirror";
 import { MIRROR_TABLES, outsideEdit, signInSeller, signedInSeller } from "../../test/harness/mirror-shop";
 
@@ -125,7 +126,7 @@ describe.each(eachEngine())("shop mirror on %s", (_engine, location) => {
   it("a poll after no change costs one request, of the active listings", async () => {
     await mirror.fill(changer);
     const before = await lastId();
-    expect(await mirror.poll(changer)).toEqual({ ok: true, data: { complete: true } });
+    expect(await mirror.poll(changer)).toEqual({ ok: true, data: { complete: true, polled: true } });
     expect((await readsSince(before)).map((entry) => entry.path)).toEqual([
       `/v3/application/shops/${changer.shopId}/listings`,
     ]);
@@ -150,7 +151,7 @@ describe.each(eachEngine())("shop mirror on %s", (_engine, location) => {
     expect((await sandboxControl(sandbox.url, `/listings/${moved}`, { state: "inactive" }, "PATCH")).status).toBe(200);
     expect((await sandboxControl(sandbox.url, `/listings/${deleted}`, undefined, "DELETE")).status).toBeLessThan(300);
 
-    expect(await mirror.poll(changer)).toEqual({ ok: true, data: { complete: true } });
+    expect(await mirror.poll(changer)).toEqual({ ok: true, data: { complete: true, polled: true } });
     expect((await mirror.store.listing(moved))?.listing.state).toBe("inactive");
     expect(await mirror.store.listing(deleted)).toBeNull();
     expect((await mirror.store.listings(changer.shopId, "active")).map((listing) => listing.id).sort()).toEqual(
@@ -167,6 +168,62 @@ describe.each(eachEngine())("shop mirror on %s", (_engine, location) => {
     const before = await lastId();
     await mirror.poll(changer, Date.now() + OTHER_STATES_MS);
     expect(await readsSince(before)).toHaveLength(5);
+  });
+
+  // The poller ticks once a minute (MIRROR_POLL_SECONDS' default) for a quarter of an hour after the fill.
+  const quarterHourOfPolls = async (active: boolean, start: number) => {
+    const before = await lastId();
+    let polls = 0;
+    for (let minute = 1; minute <= 15; minute++)
+      if ((await mirror.poll(changer, start + minute * 60_000, active)).ok) polls++;
+    return { polls, requests: (await readsSince(before)).length };
+  };
+
+  it("an idle shop is polled once a quarter of an hour, every state then; an active one every minute, one request each", async () => {
+    await mirror.fill(changer);
+    const start = Date.now();
+    expect(await quarterHourOfPolls(false, start)).toEqual({ polls: 15, requests: 5 });
+    expect(await quarterHourOfPolls(true, start + OTHER_STATES_MS)).toEqual({ polls: 15, requests: 15 + 4 });
+  });
+
+  it("an outside change to an idle shop is in its inbox within 15 minutes, and not before its poll is due", async () => {
+    await mirror.fill(changer);
+    const start = Date.now();
+    await advanceClock(sandbox.url, 1000);
+    await outsideEdit(sandbox.url, seller, seller.listing_ids[2]!, "Changed while the seller was away");
+    const seenAt: number[] = [];
+    for (let minute = 1; minute <= 15 && seenAt.length === 0; minute++) {
+      const poll = await mirror.poll(changer, start + minute * 60_000, false);
+      expect(poll).toEqual({ ok: true, data: { complete: true, polled: minute === 15 } });
+      if ((await mirror.store.changes(changer.shopId)).length > 0) seenAt.push(minute);
+    }
+    expect(seenAt).toEqual([15]);
+    expect((await mirror.store.changes(changer.shopId)).map((change) => change.listingId)).toEqual([
+      seller.listing_ids[2],
+    ]);
+  });
+
+  it("an event that comes before its own write's answer waits for the write to settle and is taken for that write's, reading nothing", async () => {
+    await mirror.fill(changer);
+    const listingId = seller.listing_ids[1]!;
+    const listing = (await mirror.store.listing(listingId))!.listing;
+    const history = historyStore(db);
+    const entry = (await history.record({
+      listingId,
+      shopId: changer.shopId,
+      userId: changer.userId,
+      action: "save",
+      previous: snapshotOf(listing),
+      target: ENGRAVE,
+    }))!;
+    const before = await lastId();
+    const echo = ownWriteEchoAfterWrite(db, changer.shopId, listingId);
+    await new Promise((done) => setTimeout(done, 200));
+    await history.settle(entry, "done");
+    await mirrorWrote(db, listingId, listing.questions);
+    expect(await echo).toBe(true);
+    expect(await ownWriteEchoAfterWrite(db, changer.shopId, listingId)).toBe(false);
+    expect(await readsSince(before)).toEqual([]);
   });
 
   it("the dashboard's own write shows in the mirror at once and never in the inbox", async () => {

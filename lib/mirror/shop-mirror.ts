@@ -19,7 +19,8 @@ const OWN_WRITE_WINDOW_MS = 15 * 60_000;
 
 export type Seller = { userId: number; shopId: number };
 
-// The states other than active are read this often by polls: a change to a listing buyers cannot see waits up to this.
+// The states other than active are read this often by polls, and an idle shop is polled only this often
+// (MIRROR_IDLE_POLL_SECONDS): a change to a listing buyers cannot see, or to any listing of an idle shop, waits up to this.
 export const OTHER_STATES_MS = 15 * 60_000;
 // When this process last read each shop's every state; a restart reads them all on its first poll.
 const othersReadAt = new Map<number, number>();
@@ -30,7 +31,7 @@ const newestFirst = (listings: Listing[]) =>
 const newestOf = (listings: Listing[], start = 0) =>
   listings.reduce((newest, listing) => Math.max(newest, listing.updatedAt ?? 0), start);
 
-export function shopMirror(db: Database, marketplace: Marketplace) {
+export function shopMirror(db: Database, marketplace: Marketplace, everyStateMs = OTHER_STATES_MS) {
   const store = mirrorStore(db);
   const history = historyStore(db);
 
@@ -96,6 +97,7 @@ export function shopMirror(db: Database, marketplace: Marketplace) {
     seller: Seller,
     foundBy: SyncSource,
     states: ListingState[],
+    now = Date.now(),
   ): Promise<Result<{ complete: boolean; counts: Partial<Record<ListingState, number>> }>> {
     const shop = await store.shop(seller.shopId);
     if (shop?.status !== "filled") return { ok: true, data: { complete: false, counts: {} } };
@@ -125,7 +127,7 @@ export function shopMirror(db: Database, marketplace: Marketplace) {
     }
     // Only a read of every state moves the watermark: the states not read may hold changes older than the newest seen.
     const everyState = states.length === LISTING_STATES.length;
-    if (everyState) othersReadAt.set(seller.shopId, Date.now());
+    if (everyState) othersReadAt.set(seller.shopId, now);
     await store.synced(seller.shopId, foundBy, everyState ? Math.max(since, newest - OVERLAP_SECONDS) : undefined);
     return { ok: true, data: { complete: true, counts } };
   }
@@ -175,21 +177,28 @@ export function shopMirror(db: Database, marketplace: Marketplace) {
     return { ok: true, data: undefined };
   }
 
-  // A poll costs what changed (docs/benchmarks.md): the active listings, which buyers see, every poll, one request
-  // when nothing changed; the other states every OTHER_STATES_MS, or at once when the active listings' count says one
-  // left them. A count that still differs after that is reconciled.
-  async function poll(seller: Seller, now = Date.now()): Promise<Result<{ complete: boolean }>> {
-    const othersDue = now - (othersReadAt.get(seller.shopId) ?? 0) >= OTHER_STATES_MS;
-    let read = await readStates(seller, "poll", othersDue ? LISTING_STATES : ["active"]);
-    if (!read.ok || !read.data.complete) return read;
+  // A poll costs what changed (docs/benchmarks.md): while the seller is active, the active listings, which buyers see,
+  // every poll, one request when nothing changed, and the other states every `everyStateMs`, or at once when the
+  // active listings' count says one left them; an idle shop only every `everyStateMs`, each state then. A count that
+  // still differs after that is reconciled. `polled` is false when an idle shop was not due.
+  async function poll(
+    seller: Seller,
+    now = Date.now(),
+    active = true,
+  ): Promise<Result<{ complete: boolean; polled: boolean }>> {
+    const othersDue = now - (othersReadAt.get(seller.shopId) ?? 0) >= everyStateMs;
+    if (!active && !othersDue) return { ok: true, data: { complete: true, polled: false } };
+    let read = await readStates(seller, "poll", othersDue ? LISTING_STATES : ["active"], now);
+    if (!read.ok) return read;
+    if (!read.data.complete) return { ok: true, data: { complete: false, polled: true } };
     if (!othersDue) {
       const kept = await store.stateCounts(seller.shopId);
-      if (read.data.counts.active === (kept.active ?? 0)) return { ok: true, data: { complete: true } };
-      read = await readStates(seller, "poll", LISTING_STATES);
+      if (read.data.counts.active === (kept.active ?? 0)) return { ok: true, data: { complete: true, polled: true } };
+      read = await readStates(seller, "poll", LISTING_STATES, now);
       if (!read.ok) return read;
     }
     const reconciled = await reconcile(seller, read.data.counts);
-    return reconciled.ok ? { ok: true, data: { complete: true } } : reconciled;
+    return reconciled.ok ? { ok: true, data: { complete: true, polled: true } } : reconciled;
   }
 
   return {

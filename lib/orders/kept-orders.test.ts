@@ -1,12 +1,13 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { useSeededSandbox } from "../../test/harness/use-sandbox";
 import { eachEngine } from "../../test/harness/each-engine";
-import { ADA, sandboxControl } from "../../test/harness/sandbox";
+import { ADA, createSeller, sandboxControl } from "../../test/harness/sandbox";
 import { sandboxMarketplaceConfig, storeSellerTokens } from "../../test/harness/seller-marketplace";
 import { openDatabase, type Database } from "../db/database";
 import { tokenStore } from "../tokens/token-store";
 import { createMarketplace, type Marketplace } from "../marketplace/client";
-import { fillOrders, readCanceledOrders, readChangedOrders } from "./kept-orders";
+import { KEPT_FRESH_MS } from "../mirror/fresh-copy";
+import { fillOrders, keepReceipt, readCanceledOrders, readChangedOrders, takeSaleRead } from "./kept-orders";
 import { isOpen, orderStore } from "./order-store";
 
 const sandbox = useSeededSandbox({ phase: undefined });
@@ -160,6 +161,70 @@ describe.each(eachEngine())("a shop's orders kept on %s", (_engine, location) =>
     expect(isOpen(kept)).toBe(false);
     const open = await store.orders(ADA.shop_id, { openOnly: true }, { limit: 1000, offset: 0 });
     expect(open.orders.map((order) => order.receiptId)).not.toContain(receiptId);
+  });
+  describe("a paid order's read", () => {
+    async function newShop() {
+      const seller = await createSeller(sandbox.url, { listings: 1 });
+      await storeSellerTokens(tokenStore(db), sandbox.url, seller.user_id, SCOPES);
+      const shop = { userId: seller.user_id, shopId: seller.shop_id! };
+      const place = async (name: string) =>
+        (await sandboxControl(sandbox.url, "/orders", { listing_id: seller.listing_ids[0], buyer: { name } })).body
+          .receipt_id as number;
+      return { shop, place };
+    }
+
+    it("lists the orders placed since the oldest open one, cancelled ones included, in its one request: the next view asks for no cancellations, the view after does", async () => {
+      const { shop, place } = await newShop();
+      const open = await place("Open Buyer");
+      const cancelling = await place("Cancelling Buyer");
+      await fillOrders(db, market, shop);
+      const cancelled = await sandboxControl(sandbox.url, `/receipts/${cancelling}/cancel`, { reason: "buyer asked" });
+      expect(cancelled.status, cancelled.text).toBe(200);
+      const sold = await place("Paid Later");
+
+      const before = (await receiptReads()).length;
+      expect(await keepReceipt(db, market, shop, sold)).toEqual({ ok: true, data: true });
+      expect((await receiptReads()).slice(before).map((entry) => entry.path)).toEqual([
+        `/v3/application/shops/${shop.shopId}/receipts`,
+      ]);
+      const kept = await orderStore(db).kept(shop.shopId, [open, cancelling, sold]);
+      expect([open, cancelling, sold].map((id) => kept.get(id)?.life)).toEqual(["open", "canceled", "open"]);
+
+      expect(takeSaleRead(db, shop.shopId, KEPT_FRESH_MS)).toBe(true);
+      expect(takeSaleRead(db, shop.shopId, KEPT_FRESH_MS)).toBe(false);
+    });
+
+    it("serves no view more than KEPT_FRESH_MS after it", async () => {
+      const { shop, place } = await newShop();
+      await place("Open Buyer");
+      await fillOrders(db, market, shop);
+      expect(await keepReceipt(db, market, shop, await place("Paid Later"))).toEqual({ ok: true, data: true });
+      expect(takeSaleRead(db, shop.shopId, KEPT_FRESH_MS, Date.now() + KEPT_FRESH_MS)).toBe(false);
+    });
+
+    it("reads the paid receipt alone where a page of orders or more was placed since the oldest open one, and then leaves the view its read of cancellations", async () => {
+      const { shop, place } = await newShop();
+      for (let index = 0; index < 100; index += 1) await place(`Buyer ${index}`);
+      await fillOrders(db, market, shop);
+      const sold = await place("Paid Later");
+      const before = (await receiptReads()).length;
+      expect(await keepReceipt(db, market, shop, sold)).toEqual({ ok: true, data: true });
+      expect((await receiptReads()).slice(before).map((entry) => entry.path)).toEqual([
+        `/v3/application/shops/${shop.shopId}/receipts/${sold}`,
+      ]);
+      expect(takeSaleRead(db, shop.shopId, KEPT_FRESH_MS)).toBe(false);
+    });
+
+    it("of a shop that had none at its fill is also found by the read of changes, in its one request", async () => {
+      const { shop, place } = await newShop();
+      await fillOrders(db, market, shop);
+      const sold = await place("First Buyer");
+      const before = (await receiptReads()).length;
+      const changed = await readChangedOrders(db, market, shop, (await orderStore(db).sync(shop.shopId))!);
+      expect(changed.ok).toBe(true);
+      expect((await receiptReads()).length).toBe(before + 1);
+      expect((await orderStore(db).kept(shop.shopId, [sold])).get(sold)?.life).toBe("open");
+    });
   });
 });
 

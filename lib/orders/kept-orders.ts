@@ -47,7 +47,8 @@ export async function readChangedOrders(
 ): Promise<Result<OrderSync>> {
   const store = orderStore(database);
   const page = await market.getShopReceipts(seller.userId, seller.shopId, {
-    minLastModified: sync.watermark,
+    // A shop with no receipt at its fill has no watermark yet, and the marketplace refuses a min_last_modified of 0.
+    minLastModified: sync.watermark || undefined,
     sortOn: "updated",
     sortOrder: "asc",
     limit: PAGE,
@@ -101,9 +102,34 @@ export async function readCanceledOrders(
   }
 }
 
+// The shops whose cancellations a paid order's read brought, and when: kept per database, in this process (globalThis,
+// so that the webhook's route and the pages share it), as lib/mirror/own-writes.ts keeps its writes.
+const globalForSales = globalThis as unknown as { saleReads?: WeakMap<Database, Map<number, number>> };
+
+function saleReadsOf(database: Database): Map<number, number> {
+  const byDatabase = (globalForSales.saleReads ??= new WeakMap());
+  let reads = byDatabase.get(database);
+  if (!reads) byDatabase.set(database, (reads = new Map()));
+  return reads;
+}
+
 /**
- * One receipt read again (an order.paid webhook), for a shop whose orders are kept: the read names the shop, so a
- * receipt of another shop is not found. The next read of changes may read it again, which changes nothing.
+ * True once after a paid order's read listed the shop's cancellations (keepReceipt), within `withinMs` of it: the next
+ * view of the orders can do without its own read of them.
+ */
+export function takeSaleRead(database: Database, shopId: number, withinMs: number, now = Date.now()): boolean {
+  const reads = saleReadsOf(database);
+  const at = reads.get(shopId);
+  reads.delete(shopId);
+  return at !== undefined && now - at < withinMs;
+}
+
+/**
+ * The receipt an order.paid webhook names, for a shop whose orders are kept. While fewer than a page of receipts were
+ * placed since the oldest open order, one request lists them all, the paid one among them and, as the list is not
+ * read by min_last_modified, the cancelled ones too (docs/marketplace.md §16.7): the cancellations' read of the next
+ * view, made with the sale's. Otherwise, or when the paid receipt is not on that page, the receipt is read alone. Each
+ * read names the shop, so a receipt of another shop is not found.
  */
 export async function keepReceipt(
   database: Database,
@@ -113,8 +139,25 @@ export async function keepReceipt(
 ): Promise<Result<boolean>> {
   const store = orderStore(database);
   if (!(await store.sync(seller.shopId))) return { ok: true, data: false };
+  const since = await store.oldestOpen(seller.shopId);
+  if (since !== null && (await store.orders(seller.shopId, { from: since }, { limit: 0, offset: 0 })).total < PAGE) {
+    const listed = await market.getShopReceipts(seller.userId, seller.shopId, {
+      minCreated: since,
+      sortOn: "created",
+      sortOrder: "desc",
+      limit: PAGE,
+      offset: 0,
+    });
+    if (!listed.ok) return listed;
+    await store.put(seller.shopId, listed.data.orders);
+    if (listed.data.count <= PAGE && listed.data.orders.some((order) => order.receiptId === receiptId)) {
+      saleReadsOf(database).set(seller.shopId, Date.now());
+      return { ok: true, data: true };
+    }
+  }
   const read = await market.getShopReceipt(seller.userId, seller.shopId, receiptId);
   if (!read.ok) return read;
   await store.put(seller.shopId, [read.data]);
+  if (since === null) saleReadsOf(database).set(seller.shopId, Date.now());
   return { ok: true, data: true };
 }

@@ -21,7 +21,14 @@ export type ShipSeller = { userId: number; shopId: number; scopes: readonly stri
 
 export type Shipping = { receiptIds: number[]; tracking?: ({ receiptId: number } & ShipmentTracking)[] };
 
-export type ShipOutcome = { receiptId: number; shipped: true } | { receiptId: number; shipped: false; reason: string };
+/** `waiting`: the marketplace did not answer; the shipment is kept and sent when it answers (waiting-shipments.ts). */
+export type ShipOutcome =
+  { receiptId: number; shipped: true } | { receiptId: number; shipped: false; reason: string; waiting?: true };
+
+export const WAITING = "Waiting for the marketplace: will be sent when it answers.";
+
+export const DOWN = new Set<MarketplaceFailure["kind"]>(["unavailable", "timeout"]);
+export const DOWN_IN_A_ROW = 3;
 
 export type ShipRefusal = Refusal & { missingScope: true };
 
@@ -46,6 +53,17 @@ const STOPS_THE_REST = new Set<MarketplaceFailure["kind"]>([
   "rate_limited",
 ]);
 
+const WIRE_WORDS: Record<string, string> = {
+  tracking_code: "tracking code",
+  carrier_name: "carrier",
+  receipt_id: "order",
+  shop_id: "shop",
+};
+
+/** The marketplace's sentence with its field names in the seller's words. */
+const inWords = (message: string) =>
+  message.replace(/\b[a-z]+_[a-z_]+\b/g, (name) => WIRE_WORDS[name] ?? name.replace(/_/g, " "));
+
 function failureReason(failure: MarketplaceFailure): string {
   switch (failure.kind) {
     case "reauth":
@@ -55,8 +73,8 @@ function failureReason(failure: MarketplaceFailure): string {
       return SHIPPING_NEEDS_SCOPE;
     case "invalid":
       return failure.field === "tracking_code" || failure.field === "carrier_name"
-        ? `Not marked shipped: the marketplace needs the tracking for this order (${failure.message.replace(/^[\w.]+: /, "")}). Add its carrier and tracking code, then ship it again.`
-        : `Not marked shipped: the marketplace refused it (${failure.message}). Correct it and ship it again.`;
+        ? "Not marked shipped: the marketplace needs a carrier and tracking code for this order (one over $10 within the United States, or to India). Type its tracking code, then ship it again."
+        : `Not marked shipped: the marketplace refused it (${inWords(failure.message)}). Correct it and ship it again.`;
     case "forbidden":
     case "not_found":
       return `Not marked shipped: the marketplace refused it (${failure.message}). Check that you are signed in to the shop that sold it.`;
@@ -85,6 +103,9 @@ export async function shipReceipts(
   const kept = await orders.kept(seller.shopId, receiptIds);
   const outcomes: ShipOutcome[] = [];
   let stopped: string | undefined;
+  // A marketplace that did not answer this many in a row is down: the receipts after them wait too, rather than each
+  // waiting out its time-out; one unanswered among answers is a fault of that request alone.
+  let unanswered = 0;
   for (const receiptId of receiptIds) {
     const order = kept.get(receiptId);
     const given = tracking.get(receiptId);
@@ -93,7 +114,12 @@ export async function shipReceipts(
       outcomes.push({ receiptId, shipped: false, reason: refused });
       continue;
     }
+    if (unanswered >= DOWN_IN_A_ROW) {
+      outcomes.push({ receiptId, shipped: false, reason: WAITING, waiting: true });
+      continue;
+    }
     const sent = await shipOne(db, marketplace, seller, { receiptId, tracking: given, wasOpen: !order!.shipped });
+    unanswered = !sent.ok && "failure" in sent && DOWN.has(sent.failure.kind) ? unanswered + 1 : 0;
     if (sent.ok) {
       if (sent.data) await orders.put(seller.shopId, [sent.data]);
       outcomes.push({ receiptId, shipped: true });
@@ -101,6 +127,10 @@ export async function shipReceipts(
     }
     if ("busy" in sent) {
       outcomes.push({ receiptId, shipped: false, reason: BEING_SENT });
+      continue;
+    }
+    if (DOWN.has(sent.failure.kind)) {
+      outcomes.push({ receiptId, shipped: false, reason: WAITING, waiting: true });
       continue;
     }
     const reason = (await canceledMeanwhile(db, marketplace, seller, receiptId, sent.failure))
@@ -172,9 +202,14 @@ async function shipOne(
     const unknown = earlier.filter((one) => one.outcome === "unknown");
     if (unknown.length > 0) {
       const now = await marketplace.getShopReceipt(seller.userId, seller.shopId, receiptId);
-      const landed = now.ok ? unknown.filter((one) => holds(now.data, one.trackingCode, wasOpen)) : [];
+      // Unread, the earlier one may have landed: nothing is sent until the receipt can be read.
+      if (!now.ok) {
+        await history.forget(entry);
+        return now;
+      }
+      const landed = unknown.filter((one) => holds(now.data, one.trackingCode, wasOpen));
       for (const one of landed) await history.settle(one.id, "done");
-      if (now.ok && landed.length > 0) {
+      if (landed.length > 0) {
         await history.forget(entry);
         return now;
       }

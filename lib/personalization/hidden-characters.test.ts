@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { sellerQuestionSchema } from "./editor-schema";
-import { hiddenCharacters, withoutHiddenCharacters } from "./hidden-characters";
+import { hiddenCharacters } from "./hidden-characters";
 import { questionSetFormSchema } from "./question-set";
 import { sellerQuestionSetSchema } from "./editor-schema";
 import { personalizationWriteSchema, questionFormSchema } from "./schema";
@@ -48,10 +48,6 @@ describe("hidden characters in a seller's instructions (a dashboard rule; the ma
     expect(
       sellerQuestionSchema.safeParse(question("A\u0000\u202E\u0001\u0002\u0003")).error?.issues[0]?.message,
     ).toContain("and 2 more");
-  });
-
-  it("strips them when asked, leaving the visible text", () => {
-    expect(withoutHiddenCharacters("Na\u202Eme\u0000 \ud83d🎁")).toBe("Name 🎁");
   });
 
   it("leaves the shared spec schema as the marketplace has it: the sandbox still accepts them", () => {

@@ -35,8 +35,6 @@ export function hiddenCharacters(text: string): string[] {
   return [...new Set([...text.matchAll(HIDDEN)].map(([char]) => nameOf(char)))];
 }
 
-export const withoutHiddenCharacters = (text: string) => text.replace(HIDDEN, "");
-
 export function hiddenCharactersMessage(found: string[]): string {
   const list = found.length > 3 ? `${found.slice(0, 3).join(", ")} and ${found.length - 3} more` : found.join(", ");
   return `Remove the invisible or direction-changing characters (${list}): buyers would not see them, or they would change the order of what buyers read. Retype the text or paste it as plain text.`;

@@ -126,21 +126,6 @@ export function questionDiff(before: readonly Question[], after: readonly Questi
 }
 
 /** One line per question in the seller's words, for a place that has room for no more (a toast, a conflict note). */
-export function describeQuestion(question: Question): string {
-  const price = question.addOnPrice && question.addOnPrice.amount > 0 ? `+${formatMoney(question.addOnPrice)}` : "";
-  const parts = [
-    question.instructions ? `“${question.instructions}”` : "",
-    question.required ? "required" : "optional",
-    isText(question) && question.maxAllowedCharacters !== null
-      ? `up to ${question.maxAllowedCharacters} characters`
-      : "",
-    isDropdown(question) && question.options?.length ? `choices ${question.options.join(", ")}` : "",
-    isUpload(question) && question.maxAllowedFiles !== undefined ? `up to ${question.maxAllowedFiles} files` : "",
-    price,
-  ].filter(Boolean);
-  return `“${question.title}” (${typeName(question.type)}): ${parts.join(", ")}`;
-}
-
 /** The diff as plain lines, “Name” Add-on price: $5.00 → $3.50, for logs and tests. */
 export const diffLines = (changes: readonly QuestionChange[]) =>
   changes.flatMap((change) =>

@@ -1,7 +1,7 @@
 import type { Listing, Question } from "../marketplace/wire";
 import { formatMoney, samePrice } from "../marketplace/money";
 import { addOnLabel } from "./add-on-price";
-import { editableInSingleQuestionEditor } from "../marketplace/single-question-period";
+import { editableInSingleQuestionEditor } from "./single-question-period";
 
 export type Snapshot = { questions: SnapshotQuestion[] };
 

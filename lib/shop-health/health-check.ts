@@ -1,7 +1,7 @@
 import { isRemoved } from "../marketplace/listing-state";
 import type { Listing, Question } from "../marketplace/wire";
-import { phaseProblem } from "../changes/field-change";
-import type { PersonalizationPhase } from "../marketplace/personalization-phase";
+import { phaseProblem } from "../writes/phase-problem";
+import type { PersonalizationPhase } from "../env-schema";
 import {
   INSTRUCTIONS_MAX,
   characterCount,

@@ -2,7 +2,7 @@ import "server-only";
 import type { Marketplace } from "../marketplace/client";
 import type { Result } from "../marketplace/failure";
 import type { Listing, Question } from "../marketplace/wire";
-import type { Phase } from "../changes/field-change";
+import type { PersonalizationPhase } from "../env-schema";
 import { readListingQuestions } from "../changes/listing-reads";
 import type { PlanTarget } from "../changes/plan";
 import type { PlanRunner } from "../changes/plan-runner";
@@ -20,7 +20,7 @@ export async function planHealthFix(
   seller: Seller,
   mirrored: Listing[],
   asked: HealthFix | "every-automatic",
-  phase: Phase,
+  phase: PersonalizationPhase,
   using?: PlanRunner,
 ): Promise<Result<string | null>> {
   const findings = healthCheck(mirrored, phase).findings;

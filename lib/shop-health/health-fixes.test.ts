@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { toQuestion, type Question, type QuestionWire } from "../marketplace/wire";
 import {
   AUTOMATIC_FIX,
-  describeFix,
+  describeFixes,
   findingsPlannedIn,
   fixedQuestions,
   healthFixSchema,
@@ -112,15 +112,19 @@ describe("every automatic fix at once", () => {
   });
 
   it("reads back from a plan's description which findings it fixes, whichever fix each got", () => {
-    expect(findingsPlannedIn(describeFix({ finding: "add-on-price", fix: "drop-price" }))).toEqual(["add-on-price"]);
+    expect(findingsPlannedIn(describeFixes([{ finding: "add-on-price", fix: "drop-price" }]))).toEqual([
+      "add-on-price",
+    ]);
     expect(
       findingsPlannedIn(
-        describeFix({ finding: "no-question", fix: "add-question", title: "Name", instructions: "", limit: 20 }),
+        describeFixes([{ finding: "no-question", fix: "add-question", title: "Name", instructions: "", limit: 20 }]),
       ),
     ).toEqual(["no-question"]);
     expect(
       findingsPlannedIn(
-        describeFix({ finding: "required-without-instructions", fix: "add-instructions", instructions: "Your name" }),
+        describeFixes([
+          { finding: "required-without-instructions", fix: "add-instructions", instructions: "Your name" },
+        ]),
       ),
     ).toEqual(["required-without-instructions"]);
     expect(findingsPlannedIn("Instructions in capitals put in sentence case")).toEqual([]);

@@ -75,8 +75,6 @@ export function fixPhrase(fix: HealthFix): string {
 /** A health fix plan's description: every fix it holds, in the check's order. */
 export const describeFixes = (fixes: readonly HealthFix[]) => HEALTH_PLAN + fixes.map(fixPhrase).join("; ");
 
-export const describeFix = (fix: HealthFix) => describeFixes([fix]);
-
 /** The findings a plan's description says it fixes, none when it did not come from the health check. */
 export function findingsPlannedIn(description: string): Finding[] {
   if (!description.startsWith(HEALTH_PLAN)) return [];

@@ -1,7 +1,7 @@
 import "server-only";
 import { LRUCache } from "lru-cache";
 import { db } from "../db";
-import { personalizationPhase } from "../marketplace";
+import { personalizationPhase } from "../personalization/phase-probe";
 import { mirrorStore } from "../mirror/mirror-store";
 import { healthCalendar } from "./health-calendar";
 import { shopNeeds, type ShopNeeds } from "./shop-needs";

@@ -1,5 +1,5 @@
 import type { Listing } from "../marketplace/wire";
-import type { PersonalizationPhase } from "../marketplace/personalization-phase";
+import type { PersonalizationPhase } from "../env-schema";
 import { findingsOf, type Calendar } from "./health-check";
 
 /** What the listings page's first card says the shop needs, from the mirror alone (no marketplace request). */

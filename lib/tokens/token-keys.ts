@@ -1,5 +1,6 @@
 import "server-only";
 import { LRUCache } from "lru-cache";
+import { settingsProblems, tokenKeySettingsSchema } from "../env-schema";
 import { keyring, sealKey, type Keyring } from "./token-seal";
 
 type KeySettings = Record<string, string | undefined>;
@@ -7,26 +8,25 @@ type KeySettings = Record<string, string | undefined>;
 const derived = new LRUCache<string, Keyring>({ max: 8 });
 
 export function tokenKeyring(source: KeySettings = process.env): Keyring {
-  const settings = JSON.stringify([source.TOKEN_ENCRYPTION_KEY, source.AUTH_SECRET, source.TOKEN_ENCRYPTION_KEYS]);
+  const parsed = tokenKeySettingsSchema.safeParse(source);
+  if (!parsed.success) throw new Error(`Stored tokens cannot be sealed:\n${settingsProblems(parsed.error)}`);
+  const settings = JSON.stringify(parsed.data);
   let ring = derived.get(settings);
-  if (!ring) derived.set(settings, (ring = deriveKeyring(source)));
+  if (!ring) derived.set(settings, (ring = deriveKeyring(parsed.data)));
   return ring;
 }
 
-function deriveKeyring(source: KeySettings): Keyring {
-  const secret = source.TOKEN_ENCRYPTION_KEY || source.AUTH_SECRET;
+function deriveKeyring(settings: ReturnType<typeof tokenKeySettingsSchema.parse>): Keyring {
+  const { TOKEN_ENCRYPTION_KEY: key, TOKEN_ENCRYPTION_KEYS: earlier, AUTH_SECRET: authSecret } = settings;
+  const secret = key ?? authSecret;
   if (!secret || secret.length < 32) {
     throw new Error(
       "Stored tokens are encrypted with TOKEN_ENCRYPTION_KEY or, when it is unset, AUTH_SECRET: set one of them to a random value of at least 32 characters (e.g. `openssl rand -base64 32`).",
     );
   }
-  const previous = (source.TOKEN_ENCRYPTION_KEYS ?? "")
-    .split(",")
-    .map((key) => key.trim())
-    .filter(Boolean);
-  if (source.TOKEN_ENCRYPTION_KEY && source.AUTH_SECRET) previous.push(source.AUTH_SECRET);
+  const previous = key && authSecret ? [...earlier, authSecret] : earlier;
   return keyring(
     sealKey(secret),
-    previous.map((key) => sealKey(key)),
+    previous.map((earlierKey) => sealKey(earlierKey)),
   );
 }

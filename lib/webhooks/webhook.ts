@@ -3,7 +3,7 @@ import { Webhook, WebhookVerificationError } from "standardwebhooks";
 import { z } from "zod";
 import { keepReceipt } from "../orders/kept-orders";
 import type { ShopMirror } from "../mirror/shop-mirror";
-import { listingEventRead, ownWriteEcho } from "../mirror/own-writes";
+import { listingEventRead, ownWriteEchoAfterWrite } from "../mirror/own-writes";
 
 // docs/marketplace.md §14: the body as delivered is flat, the listing or receipt named by its resource URL; fields this
 // receiver does not know are ignored.
@@ -126,7 +126,11 @@ export async function processEvent(event: MarketplaceEvent, { mirror }: { mirror
   const shop = await mirror.store.shop(held?.listing.shopId ?? event.shopId ?? -1);
   if (!shop) return;
   // The event of the dashboard's own write, whose answer the copy already holds (lib/mirror/own-writes.ts).
-  if (event.type === "listing.updated" && held && ownWriteEcho(mirror.store.db, event.listingId)) {
+  if (
+    event.type === "listing.updated" &&
+    held &&
+    (await ownWriteEchoAfterWrite(mirror.store.db, shop.shopId, event.listingId))
+  ) {
     await mirror.store.synced(shop.shopId, "webhook");
     return;
   }

@@ -2,7 +2,7 @@ import { toWrite } from "../personalization/schema";
 import { isQuestionType, type QuestionType } from "../personalization/question-set";
 import { representable, type Snapshot, type SnapshotQuestion } from "../personalization/snapshot";
 import type { PersonalizationWriteWire, QuestionWriteWire } from "../marketplace/wire";
-import type { PersonalizationPhase } from "../marketplace/personalization-phase";
+import { DEFAULT_PHASE, type PersonalizationPhase } from "../env-schema";
 import { moneyWireOf } from "../marketplace/money";
 
 /** The one encoding of questions for the marketplace: ids, choices' ids and add-on prices go back as held. */
@@ -48,7 +48,7 @@ export function questionSetBody(questions: readonly SnapshotQuestion[]): Persona
 
 // In the multi-question period every write carries the whole set and says so (docs/marketplace.md §9.4).
 // No question is no body: the listing's personalization is deleted instead.
-export function personalizationBody(snapshot: Snapshot, phase: PersonalizationPhase = "single") {
+export function personalizationBody(snapshot: Snapshot, phase: PersonalizationPhase = DEFAULT_PHASE) {
   const [question] = snapshot.questions;
   if (!question) return null;
   if (phase === "multi") return { body: questionSetBody(snapshot.questions), multipleQuestions: true };

@@ -53,8 +53,9 @@ beforeEach(async () => {
   await signIn(seller.user_id);
 });
 
+// The single-question editor's save, as app/listings/[id]/update-personalization.ts sends it.
 const change = (listingId: number, target: typeof GIFT, action: "save" | "remove" | "restore") =>
-  changeListing(history, marketplace, { changer, listingId, target, action });
+  changeListing(history, marketplace, { changer, listingId, target, action, phase: "single" });
 
 describe("personalization history", () => {
   it("a save keeps what the listing asked before: when, what, and by which action", async () => {
@@ -67,7 +68,7 @@ describe("personalization history", () => {
     });
 
     const [latest, first] = await history.list(changer.shopId, listingId);
-    expect(latest).toMatchObject({ listingId, action: "save", jobId: null, previous: GIFT });
+    expect(latest).toMatchObject({ listingId, action: "save", planId: null, previous: GIFT });
     expect(latest!.recordedAt).toBeGreaterThanOrEqual(before);
     expect(first).toMatchObject({ action: "save", previous: NO_PERSONALIZATION });
   });

@@ -1,8 +1,8 @@
 import "server-only";
 import type { Marketplace } from "../marketplace/client";
 import type { MarketplaceFailure, Result } from "../marketplace/failure";
-import { isRemoved, type Listing, type Question } from "../marketplace/wire";
-import type { PersonalizationPhase } from "../marketplace/personalization-phase";
+import { isRemoved, type Listing, type Question, type Seller } from "../marketplace/wire";
+import { DEFAULT_PHASE, type PersonalizationPhase } from "../env-schema";
 import {
   alignWith,
   representable,
@@ -15,7 +15,7 @@ import { QUESTION_INSTRUCTIONS_MAX } from "../personalization/question-set";
 import { characterCount } from "../personalization/rules";
 import type { Refusal } from "../actions/seller-action";
 import type { HistoryAction, HistoryStore } from "../history/history-store";
-import { writeSnapshot, type Changer } from "./write-snapshot";
+import { writeSnapshot } from "./write-snapshot";
 import { mirrorWrote } from "../mirror/own-writes";
 import { untilUnclaimed } from "../history/write-claim";
 
@@ -78,11 +78,11 @@ export async function writeRecorded(
   history: HistoryStore,
   marketplace: Marketplace,
   change: {
-    changer: Changer;
+    changer: Seller;
     listing: Pick<Listing, "id" | "questions" | "state">;
     target: Snapshot;
     action: HistoryAction;
-    jobId?: string;
+    planId?: string;
     phase?: PersonalizationPhase;
     /** When `listing` was read: a write to it recorded or settled since then makes this one read it again. */
     readAt?: number;
@@ -91,7 +91,7 @@ export async function writeRecorded(
   // docs/marketplace.md §18: a removed listing is gone, never written to, whichever way the write came.
   if (isRemoved(change.listing)) return { ok: false, refusal: REMOVED_LISTING, gone: true };
   const previous = snapshotOf(change.listing);
-  const phase = change.phase ?? "single";
+  const phase = change.phase ?? DEFAULT_PHASE;
   const target = phase === "multi" ? alignWith(change.target, previous) : change.target;
   if (phase === "single" && !representable(previous)) return { ok: false, refusal: unrepresentableReason(previous) };
   if (phase === "single" && !representable(target)) return { ok: false, refusal: SET_NEEDS_MULTI };
@@ -103,7 +103,7 @@ export async function writeRecorded(
     shopId: changer.shopId,
     userId: changer.userId,
     action: change.action,
-    jobId: change.jobId,
+    planId: change.planId,
     previous,
     target,
   });
@@ -140,7 +140,7 @@ export async function changeListing(
   history: HistoryStore,
   marketplace: Marketplace,
   change: {
-    changer: Changer;
+    changer: Seller;
     listingId: number;
     target: Snapshot;
     action: HistoryAction;

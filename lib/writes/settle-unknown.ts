@@ -1,8 +1,8 @@
 import "server-only";
+import type { Seller } from "../marketplace/wire";
 import type { Marketplace } from "../marketplace/client";
 import { sameSnapshot, snapshotOf, type Snapshot } from "../personalization/snapshot";
 import type { HistoryEntry, HistoryStore } from "../history/history-store";
-import type { Changer } from "./write-snapshot";
 import { PENDING_GRACE_MS } from "../history/write-claim";
 
 export const SETTLE_AFTER_MS = 60_000;
@@ -10,7 +10,7 @@ export const SETTLE_AFTER_MS = 60_000;
 export async function settleUnknown(
   history: HistoryStore,
   marketplace: Marketplace,
-  changer: Changer,
+  changer: Seller,
   listingId: number,
   { now = Date.now() }: { now?: number } = {},
 ): Promise<HistoryEntry[]> {

@@ -1,12 +1,10 @@
 import "server-only";
 import type { Marketplace } from "../marketplace/client";
 import type { MarketplaceFailure, Result } from "../marketplace/failure";
-import type { Question } from "../marketplace/wire";
-import type { PersonalizationPhase } from "../marketplace/personalization-phase";
+import type { Question, Seller } from "../marketplace/wire";
+import { DEFAULT_PHASE, type PersonalizationPhase } from "../env-schema";
 import type { Snapshot } from "../personalization/snapshot";
 import { personalizationBody } from "./question-set-body";
-
-export type Changer = { userId: number; shopId: number };
 
 const refusesIds = (failure: MarketplaceFailure) =>
   failure.kind === "invalid" && /unknown field.*\b(question_id|option_id)\b/.test(failure.message);
@@ -18,10 +16,10 @@ const withoutIds = (snapshot: Snapshot): Snapshot => ({
 /** The one send of a listing's questions; none deletes its personalization. */
 export async function writeSnapshot(
   marketplace: Marketplace,
-  changer: Changer,
+  changer: Seller,
   listingId: number,
   target: Snapshot,
-  phase: PersonalizationPhase = "single",
+  phase: PersonalizationPhase = DEFAULT_PHASE,
 ): Promise<Result<Question[]>> {
   const write = personalizationBody(target, phase);
   if (!write) {

@@ -1,5 +1,6 @@
 import { openDb } from "../store/db.js";
-import { getListingRow, listingJson, listingPage } from "../store/listing-store.js";
+import { getListingRow, listingPage } from "../store/listing-store.js";
+import { listingJson } from "../store/listing-json.js";
 import { DEMO_SELLERS, seed } from "../store/seed.js";
 import type { StoredQuestion } from "../wire.js";
 

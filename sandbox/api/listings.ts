@@ -1,23 +1,19 @@
 import { z } from "zod";
 import { storedBytes } from "../space-limits.js";
 import { jsonError, jsonText, splitList, type Ctx } from "../http.js";
-import { hasScope } from "./credentials.js";
+import { notVisibleRefusal, ownedListing, ownShopOr403, shopOr404, visible } from "./access.js";
 import {
   getListingRow,
   getListingVisibility,
   insertDraftListing,
-  inventoryJson,
-  listingJson,
   listingPageText,
-  listingsJson,
   listingText,
   replaceQuestions,
   updateListingFields,
   type ListingQuery,
-  type ListingRow,
-  type ListingView,
   type Paging,
 } from "../store/listing-store.js";
+import { inventoryJson, listingJson, listingsJson, type ListingRow, type ListingView } from "../store/listing-json.js";
 import { guaranteesOf, LATEST_LISTING_FORMS, listingFormsAt } from "./listing-forms.js";
 import { statement } from "../store/db.js";
 import {
@@ -150,54 +146,8 @@ const idListQuery = (message: string, accepts: (id: number) => boolean, descript
     .pipe(z.array(z.number().meta({ type: "integer", format: "int64" })))
     .meta({ description });
 
-/** Non-active listings are shown only to their owner with listings_r (docs/marketplace.md §2.6). */
-export function visible(c: Ctx, row: Pick<ListingRow, "state" | "user_id">) {
-  return row.state === "active" || (c.get("bearer")?.user_id === row.user_id && hasScope(c, "listings_r"));
-}
-
-export const notVisibleRefusal = (c: Ctx) =>
-  jsonError(c, 404, `Listing ${c.req.param("listing_id")} does not exist or is not visible to this caller.`);
-
 function page(c: Ctx, paging: Paging | null, query: ListingQuery, view = viewOf(c)) {
   return jsonText(c, listingPageText(c.get("state").db, query, view, paging));
-}
-
-function shopOr404(c: Ctx, shopId: number) {
-  const shop = statement(c.get("state").db, "SELECT shop_id, user_id FROM shops WHERE shop_id = ?").get(shopId) as
-    { shop_id: number; user_id: number } | undefined;
-  return shop ?? jsonError(c, 404, `Shop ${c.req.param("shop_id")} does not exist.`);
-}
-
-export function ownShopOr403(c: Ctx, shopId: number) {
-  const shop = shopOr404(c, shopId);
-  if (shop instanceof Response) return shop;
-  if (shop.user_id !== c.get("bearer")?.user_id)
-    return jsonError(c, 403, `Shop ${shop.shop_id} does not belong to the user of this token.`);
-  return shop;
-}
-
-type OwnedListing = Pick<ListingRow, "listing_id" | "shop_id" | "questions" | "is_personalizable"> & {
-  currency_code: string;
-};
-
-/** The shop in the path must be the caller's, and the listing must be in it (docs/marketplace.md §7.10). */
-export function ownedListing(c: Ctx, params: { shop_id: number; listing_id: number }): OwnedListing | Response {
-  const shopId = params.shop_id;
-  const found = statement(
-    c.get("state").db,
-    "SELECT shops.user_id AS shop_user_id, currency_code, listing_id, listings.shop_id, listings.state, questions, is_personalizable FROM shops LEFT JOIN listings ON listing_id = ? WHERE shops.shop_id = ?",
-  ).get(params.listing_id, shopId) as
-    (Omit<OwnedListing, "listing_id"> & { shop_user_id: number; listing_id: number | null; state: string }) | undefined;
-  if (!found) return jsonError(c, 404, `Shop ${c.req.param("shop_id")} does not exist.`);
-  if (found.shop_user_id !== c.get("bearer")?.user_id)
-    return jsonError(c, 403, `Shop ${shopId} does not belong to the user of this token.`);
-  const { listing_id, shop_id, questions, is_personalizable, currency_code } = found;
-  if (listing_id === null) return jsonError(c, 404, `Listing ${c.req.param("listing_id")} does not exist.`);
-  if (shop_id !== shopId) return jsonError(c, 403, `Listing ${listing_id} does not belong to shop ${shopId}.`);
-  // docs/marketplace.md §18: a listing the marketplace removed is gone for writes; it still reads, to its owner.
-  if (found.state === "removed")
-    return jsonError(c, 404, `Listing ${listing_id} was removed by the marketplace and can no longer be changed.`);
-  return { listing_id, shop_id, questions, is_personalizable, currency_code };
 }
 
 // ---- listing writes (docs/marketplace.md §10.1: form-encoded, arrays comma-separated; a JSON object is accepted too)

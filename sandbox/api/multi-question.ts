@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { editableInSingleQuestionEditor } from "../../lib/marketplace/single-question-period.js";
+import { editableInSingleQuestionEditor } from "../../lib/personalization/single-question-period.js";
 import { personalizationWriteSchema } from "../../lib/personalization/schema.js";
 import {
   priceValue,

@@ -2,10 +2,11 @@ import { z } from "zod";
 import { storedBytes } from "../space-limits.js";
 import { personalizationWriteSchema } from "../../lib/personalization/schema.js";
 import { jsonError, jsonText, requestHeader } from "../http.js";
-import { getListingRow, replaceQuestions, type StoredQuestion } from "../store/listing-store.js";
+import { getListingRow, replaceQuestions } from "../store/listing-store.js";
+import { type StoredQuestion } from "../wire.js";
 import { defineRoute, errorSchema, idParam, refusals, reply, type BodyReader } from "./routes.js";
 import { examples } from "./examples.js";
-import { notVisibleRefusal, ownedListing, visible } from "./listings.js";
+import { notVisibleRefusal, ownedListing, visible } from "./access.js";
 import { personalizationSchema } from "../wire.js";
 import {
   multiQuestionWriteSchema,

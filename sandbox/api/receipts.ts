@@ -2,7 +2,8 @@ import { z } from "zod";
 import { storedBytes } from "../space-limits.js";
 import { jsonError, type Ctx } from "../http.js";
 import { defineRoute, enumValue, integerQuery, integerValue, limitQuery, refusals, reply } from "./routes.js";
-import { lenientIdParam, ownShopOr403, shopIdParam } from "./listings.js";
+import { ownShopOr403 } from "./access.js";
+import { lenientIdParam, shopIdParam } from "./listings.js";
 import { receiptPageSchema, receiptSchema, transactionPageSchema } from "../receipt-wire.js";
 import {
   getReceiptRow,

@@ -3,13 +3,8 @@ import { storedBytes } from "../space-limits.js";
 import { jsonError, type Ctx } from "../http.js";
 import { questionWriteRules, storedQuestionSet } from "./multi-question.js";
 import { LISTING_STATES, type StoredQuestion } from "../wire.js";
-import {
-  deleteListing,
-  getListingRow,
-  listingJson,
-  replaceQuestions,
-  updateListingFields,
-} from "../store/listing-store.js";
+import { deleteListing, getListingRow, replaceQuestions, updateListingFields } from "../store/listing-store.js";
+import { listingJson } from "../store/listing-json.js";
 import { statement } from "../store/db.js";
 import { viewOf } from "./listings.js";
 import { validationMessage } from "./routes.js";

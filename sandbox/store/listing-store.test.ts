@@ -8,13 +8,11 @@ import {
   deleteListing,
   getListingRow,
   insertDraftListing,
-  listingJson,
-  listingsJson,
   listingText,
   replaceQuestions,
   updateListingFields,
-  type ListingRow,
 } from "./listing-store.js";
+import { listingJson, listingsJson, type ListingRow } from "./listing-json.js";
 import { DEFAULT_OPTIONS, SandboxState } from "../state.js";
 import {
   EU_GUARANTEE_FIELDS,

@@ -1,5 +1,5 @@
 import { statement, type Db } from "./db.js";
-import { money } from "./listing-store.js";
+import { money } from "./listing-json.js";
 import type { ReceiptWire, TransactionWire, VariationWire } from "../receipt-wire.js";
 
 // Receipts and their transactions (docs/marketplace.md §16): one receipt per order, one transaction per listing bought,

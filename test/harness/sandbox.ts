@@ -102,9 +102,11 @@ export async function resetSandbox(base: string) {
   if (result.status !== 200) throw new Error(`POST /__sandbox/reset answered ${result.status}: ${result.text}`);
 }
 
-async function controlOk<T>(base: string, path: string, body: unknown): Promise<T> {
+/** A control call's answer, or an error naming the call when it was refused (POST with a body, GET without). */
+export async function controlOk<T>(base: string, path: string, body?: unknown): Promise<T> {
   const result = await sandboxControl(base, path, body);
-  if (result.status >= 300) throw new Error(`POST /__sandbox${path} answered ${result.status}: ${result.text}`);
+  const call = `${body === undefined ? "GET" : "POST"} /__sandbox${path}`;
+  if (result.status >= 300) throw new Error(`${call} answered ${result.status}: ${result.text.slice(0, 200)}`);
   return result.body as T;
 }
 

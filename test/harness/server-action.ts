@@ -4,9 +4,9 @@ import { join } from "node:path";
 
 const DIST_DIR = process.env.NEXT_DIST_DIR || ".next";
 
-/** The id the build gave the action exported as `name` (.next/server/server-reference-manifest.json). */
-export function actionId(name: string): string {
-  const manifest = JSON.parse(readFileSync(join(DIST_DIR, "server", "server-reference-manifest.json"), "utf8")) as {
+/** The id the build in `distDir` gave the action exported as `name` (server/server-reference-manifest.json). */
+export function actionId(name: string, distDir = DIST_DIR): string {
+  const manifest = JSON.parse(readFileSync(join(distDir, "server", "server-reference-manifest.json"), "utf8")) as {
     node: Record<string, { exportedName: string }>;
   };
   const found = Object.entries(manifest.node).find(([, action]) => action.exportedName === name);

@@ -6,7 +6,7 @@ import Sqlite from "better-sqlite3";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox, type RunningSandbox } from "../../sandbox/server";
-import type { LogEntry } from "../../sandbox/request-log";
+import type { LogEntry } from "../../sandbox/requests/request-log";
 import { createSeller, sandboxControl, storedListing, type CreatedSeller } from "../harness/sandbox";
 import { freePort, startDashboard, type DashboardProcess } from "../harness/dashboard-process";
 import { signInOverHttp, type SignedIn } from "../harness/http-sign-in";
@@ -211,5 +211,40 @@ describe("order.paid from the sandbox", () => {
       .toContain("Paid By Webhook");
     expect(await reads(`${receiptsPath}/${receiptId}`)).toBe(1);
     expect(await reads(receiptsPath)).toBe(listReadsBefore);
+  });
+
+  it("a sale with an order open is read with the shop's cancellations in one request, so the Orders page its notice brings asks nothing, and the view after asks for the cancellations", async () => {
+    const receiptsPath = `/v3/application/shops/${seller.shop_id}/receipts`;
+    const receiptReads = async () => (await reads(receiptsPath)) + (await receiptReadsOne());
+    const receiptReadsOne = async () => {
+      const { requests } = (await sandboxControl(sandbox.url, "/requests")).body as { requests: LogEntry[] };
+      return requests.filter((entry) => entry.method === "GET" && entry.path.startsWith(`${receiptsPath}/`)).length;
+    };
+    const before = await receiptReads();
+    const placed = await sandboxControl(sandbox.url, "/orders", {
+      listing_id: seller.listing_ids[2],
+      buyer: { name: "Second Sale" },
+    });
+    expect(placed.status, placed.text).toBe(201);
+    await expect
+      .poll(
+        () =>
+          dashboardValue(
+            "SELECT body FROM shop_orders WHERE shop_id = ? AND receipt_id = ?",
+            seller.shop_id,
+            placed.body.receipt_id,
+          ),
+        { timeout: 10_000 },
+      )
+      .toContain("Second Sale");
+    expect(await receiptReads()).toBe(before + 1);
+
+    const orders = await asSeller("/orders");
+    expect(orders.status).toBe(200);
+    expect(await orders.text()).toContain("Second Sale");
+    expect(await receiptReads()).toBe(before + 1);
+
+    expect((await asSeller("/orders")).status).toBe(200);
+    expect(await receiptReads()).toBe(before + 2);
   });
 });

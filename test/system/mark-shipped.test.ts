@@ -9,8 +9,16 @@ import { callApi, issueTokensFor, sandboxControl, type JsonBody } from "../harne
 let shop: Awaited<ReturnType<typeof filledShopDashboard>>;
 const placed: { receiptId: number; itemId: string }[] = [];
 
-const markShipped = (args: unknown) =>
-  callServerAction(`${shop.dashboard.url}/orders`, "markShippedAction", [args], shop.cookie);
+const markShipped = (args: { itemIds: string[]; tracking?: { receiptId: number; trackingCode: string }[] }) =>
+  callServerAction(
+    `${shop.dashboard.url}/orders`,
+    "markShippedAction",
+    [{ carrierName: "usps", tracking: [], ...args }],
+    shop.cookie,
+  );
+
+const shipList = (list: string) =>
+  callServerAction(`${shop.dashboard.url}/orders`, "shipListAction", [{ list }], shop.cookie);
 
 async function marketplaceCost(run: () => Promise<unknown>) {
   const since = shop.lastRequestId();
@@ -48,9 +56,9 @@ describe("Mark shipped in the production queue", () => {
       for (const { receiptId, itemId } of three) {
         const answer = await markShipped({
           itemIds: [itemId],
-          tracking: { carrierName: "usps", trackingCode: `9400${receiptId}` },
+          tracking: [{ receiptId, trackingCode: `9400${receiptId}` }],
         });
-        expect(answer.result).toEqual({ ok: true, data: { done: [itemId], refused: [] } });
+        expect(answer.result).toEqual({ ok: true, data: { done: [itemId], refused: [], waiting: [] } });
       }
     });
     // Each batch first reads what changed and what was cancelled (docs/sellers.md, "The order's life in the queue").
@@ -87,23 +95,37 @@ describe("Mark shipped in the production queue", () => {
     expect(sent).toEqual([]);
   });
 
-  it("refuses a tracking code with a direction override or a line break, naming the field, costing no request", async () => {
-    const { itemId } = placed[3]!;
+  it("refuses a tracking code with a direction override or a line break by its order, in words, costing no request", async () => {
+    const { itemId, receiptId } = placed[3]!;
     const sent = await marketplaceCost(async () => {
       for (const trackingCode of ["9400\u202e1111", "9400\r\n1111"]) {
-        const answer = await markShipped({ itemIds: [itemId], tracking: { carrierName: "usps", trackingCode } });
+        const answer = await markShipped({ itemIds: [itemId], tracking: [{ receiptId, trackingCode }] });
         expect(answer.result).toMatchObject({
           ok: false,
-          fieldErrors: { trackingCode: expect.stringMatching(/^The tracking code holds characters /) },
+          formError: expect.stringMatching(new RegExp(`^Order ${receiptId}: The tracking code holds characters `)),
         });
       }
     });
     expect(sent).toEqual([]);
   });
 
+  it("refuses a pasted list's line naming another shop's order, and a list over its bounds, in words, costing no request", async () => {
+    const sent = await marketplaceCost(async () => {
+      const foreign = await shipList("Order Number,Carrier,Tracking Number\n70001,USPS,9400111\n");
+      expect(foreign.result).toMatchObject({
+        ok: false,
+        formError: expect.stringMatching(/^Line 2, order 70001: it is not an order of your shop in the queue/),
+      });
+      const huge = await shipList(`70001,USPS,${"9".repeat(300 * 1024)}`);
+      expect(huge.result).toMatchObject({ ok: false });
+      expect(JSON.stringify(huge.result)).toContain("The list is over 256 KB");
+    });
+    expect(sent).toEqual([]);
+  });
+
   it("two Mark shipped at once on one item send one shipment, and neither says it did not ship", async () => {
     const { receiptId, itemId } = placed[3]!;
-    const tracking = { carrierName: "usps", trackingCode: `9400${receiptId}` };
+    const tracking = [{ receiptId, trackingCode: `9400${receiptId}` }];
     let answers: Awaited<ReturnType<typeof markShipped>>[] = [];
     const sent = await marketplaceCost(async () => {
       answers = await Promise.all([
@@ -114,13 +136,13 @@ describe("Mark shipped in the production queue", () => {
     expect(sent.filter((entry) => entry.path.endsWith("/tracking"))).toHaveLength(1);
     const results = answers.map((answer) => answer.result as JsonBody);
     expect(results).toEqual([
-      { ok: true, data: { done: [itemId], refused: [] } },
-      { ok: true, data: { done: [itemId], refused: [] } },
+      { ok: true, data: { done: [itemId], refused: [], waiting: [] } },
+      { ok: true, data: { done: [itemId], refused: [], waiting: [] } },
     ]);
     for (const result of results) expect(JSON.stringify(result)).not.toMatch(/did not show it shipped|being sent/);
     const token = (await issueTokensFor(shop.sandbox.url, { user_id: shop.seller.user_id, scopes: ["transactions_r"] }))
       .access_token;
     const receipt = await callApi(shop.sandbox.url, `shops/${shop.seller.shop_id}/receipts/${receiptId}`, { token });
-    expect(receipt.body.shipments).toEqual([expect.objectContaining({ tracking_code: tracking.trackingCode })]);
+    expect(receipt.body.shipments).toEqual([expect.objectContaining({ tracking_code: tracking[0]!.trackingCode })]);
   });
 });

@@ -5,7 +5,7 @@ import { requireSeller } from "@/lib/auth/seller";
 import { canEdit } from "@/lib/marketplace/scopes";
 import { planRunner } from "@/lib/changes/planning";
 import { db } from "@/lib/db";
-import { personalizationPhase } from "@/lib/marketplace";
+import { personalizationPhase } from "@/lib/personalization/phase-probe";
 import { mirrorStore } from "@/lib/mirror/mirror-store";
 import { findingAnchor, healthCheck } from "@/lib/shop-health/health-check";
 import { healthCalendar } from "@/lib/shop-health/health-calendar";

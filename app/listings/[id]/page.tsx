@@ -16,7 +16,8 @@ import { listingKey, neighboursKey } from "@/lib/listings/query-keys";
 import { loadListing, mirroredNeighbours } from "@/lib/listings/read";
 import { parseListingsView, viewParams, type Search } from "@/lib/listings/view";
 import { knownTitle } from "@/lib/listings/titles";
-import { describeFailure, marketplace, personalizationPhase } from "@/lib/marketplace";
+import { describeFailure, marketplace } from "@/lib/marketplace";
+import { personalizationPhase } from "@/lib/personalization/phase-probe";
 import { isRemoved } from "@/lib/marketplace/wire";
 import { shopCurrencyCode } from "@/lib/actions/shop-currency";
 

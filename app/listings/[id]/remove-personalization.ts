@@ -6,7 +6,7 @@ import { db } from "@/lib/db";
 import { historyStore } from "@/lib/history/history-store";
 import { changeListing } from "@/lib/writes/recorded-write";
 import { NO_PERSONALIZATION } from "@/lib/personalization/snapshot";
-import { personalizationPhase } from "@/lib/marketplace";
+import { personalizationPhase } from "@/lib/personalization/phase-probe";
 
 const inputSchema = z.object({ listingId: z.number().int().positive() });
 

@@ -6,7 +6,7 @@ import { db } from "@/lib/db";
 import { historyStore } from "@/lib/history/history-store";
 import { changeListing, changedSince } from "@/lib/writes/recorded-write";
 import { versionSnapshot } from "@/lib/history/versions";
-import { personalizationPhase } from "@/lib/marketplace";
+import { personalizationPhase } from "@/lib/personalization/phase-probe";
 import { sameSnapshot, snapshotOf } from "@/lib/personalization/snapshot";
 import { snapshotSchema } from "@/lib/personalization/snapshot-codec";
 

@@ -24,6 +24,7 @@ export const updatePersonalizationAction = sellerAction(
       listingId,
       target: snapshotOfForm(question),
       action: "save",
+      phase: "single",
       expected: loaded,
     }),
 );

@@ -5,7 +5,7 @@ import { sellerAction } from "@/lib/actions/seller-action";
 import { db } from "@/lib/db";
 import { historyStore } from "@/lib/history/history-store";
 import { changeListing } from "@/lib/writes/recorded-write";
-import { personalizationPhase } from "@/lib/marketplace";
+import { personalizationPhase } from "@/lib/personalization/phase-probe";
 import { sellerQuestionsSchema } from "@/lib/personalization/editor-schema";
 import { currencyForPrices } from "@/lib/actions/shop-currency";
 import { snapshotOfQuestionSet, snapshotSchema } from "@/lib/personalization/snapshot-codec";

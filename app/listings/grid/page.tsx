@@ -1,3 +1,4 @@
+import type { Seller } from "@/lib/marketplace/wire";
 import type { Metadata } from "next";
 import { BackToListingsLink } from "@/components/back-to-listings-link";
 import { ListingGrid } from "@/components/grid/listing-grid";
@@ -15,10 +16,7 @@ export const metadata: Metadata = { title: "Edit questions in a grid" };
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-async function gridOf(
-  search: Record<string, string | string[] | undefined>,
-  seller: { userId: number; shopId: number },
-) {
+async function gridOf(search: Record<string, string | string[] | undefined>, seller: Seller) {
   const selection = selectionOfGridSearch(search);
   if (!selection.ok) return { ok: false as const, message: selection.message };
   const selected = await resolveSelection(await marketplace(), seller, selection.selection, "drop");

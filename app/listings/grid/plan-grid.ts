@@ -9,7 +9,7 @@ import { notInShop, ownListings } from "@/lib/changes/shop-listing-ids";
 import { NOTHING_TO_CHANGE } from "@/lib/changes/plan";
 import { planTargets } from "@/lib/changes/planning";
 import { MAX_SELECTED_LISTINGS } from "@/lib/changes/selection-schema";
-import { personalizationPhase } from "@/lib/marketplace";
+import { personalizationPhase } from "@/lib/personalization/phase-probe";
 import { wholeNumber } from "@/lib/whole-number";
 
 const CANNOT_EDIT =

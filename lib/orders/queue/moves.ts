@@ -29,7 +29,7 @@ type Extra = { note?: string; reason?: string; deadline?: number; waitDays?: num
 /** The user id a move made by the deadline passing, not by a person, is kept under. */
 export const BY_THE_CLOCK = 0;
 
-const NOT_FOUND = (itemId: string) =>
+export const NOT_FOUND = (itemId: string) =>
   `There is no item ${itemId} in your shop's orders: reload the page to see the queue as it is.`;
 const RACED = (name: string) => `${name} was moved by someone else just now: reload the page and try again.`;
 
@@ -188,56 +188,6 @@ async function undoRefusal(
     return `The marketplace shows ${known.name} shipped, so it stays shipped.`;
   const undone = await queueStore(database).undo(mover.shopId, item.itemId, mover.userId);
   return undone ? null : `${known.name} has no move to undo.`;
-}
-
-/** Per receipt: null once the marketplace recorded its shipment, else the sentence why not; or a refusal of them all. */
-export type ShipReceipts = (receiptIds: number[]) => Promise<Map<number, string | null> | { refusal: string }>;
-
-/**
- * "Mark shipped" moves an item only once the marketplace holds its receipt's shipment: the items that may ship are found
- * first (the queue's own refusals cost no request), their receipts sent, and each item then moved or refused with its
- * receipt's sentence.
- */
-export async function shipItems(
-  database: Database,
-  mover: Mover,
-  itemIds: readonly string[],
-  factsOf: (owned: OwnedItem[]) => Promise<Map<string, ItemFacts>>,
-  ship: ShipReceipts,
-): Promise<MoveOutcome | { refusal: string }> {
-  const owned = await queueStore(database).owned(mover.shopId, itemIds);
-  const facts = await factsOf([...owned.values()]);
-  const refused: MoveOutcome["refused"] = [];
-  const shippable: OwnedItem[] = [];
-  for (const itemId of new Set(itemIds)) {
-    const item = owned.get(itemId);
-    const known = facts.get(itemId);
-    const reason = !item || !known ? NOT_FOUND(itemId) : refusalOf("shipped", stateOf(item.row, known), known.name);
-    if (reason) refused.push({ itemId, reason });
-    else shippable.push(item!);
-  }
-  if (shippable.length === 0) return { done: [], refused };
-  const sent = await ship([...new Set(shippable.map((item) => item.receiptId))]);
-  if (!(sent instanceof Map)) return sent;
-  const landed = shippable.filter((item) => sent.get(item.receiptId) === null).map((item) => item.itemId);
-  for (const item of shippable)
-    if (sent.get(item.receiptId) !== null)
-      refused.push({
-        itemId: item.itemId,
-        reason: `${facts.get(item.itemId)!.name}: ${sent.get(item.receiptId) ?? "not sent."}`,
-      });
-  // Judged as the items stood before the shipment, which now shows their receipt shipped.
-  const moved = await moveItems(database, mover, "shipped", landed, async () => facts);
-  // A second Mark shipped at once waited for the first one's shipment (sent once), which moved the item: shipped too.
-  const now = await queueStore(database).owned(
-    mover.shopId,
-    moved.refused.map((item) => item.itemId),
-  );
-  const shipped = (itemId: string) => now.get(itemId)?.row?.state === "shipped";
-  return {
-    done: [...moved.done, ...moved.refused.filter((item) => shipped(item.itemId)).map((item) => item.itemId)],
-    refused: [...refused, ...moved.refused.filter((item) => !shipped(item.itemId))],
-  };
 }
 
 const settingsOf = (row: QueueRow, extra: Extra) => ({

@@ -60,9 +60,18 @@ export type QueueItem = {
   onDeadline: OnDeadline | null;
   /** Where the buyer sees the order on the marketplace, for the message asking them (the server knows the site). */
   orderUrl?: string;
+  /** Its items cost over $10, which within the United States ships only with a tracking code (docs/marketplace.md §16.6). */
+  trackingNeeded: boolean;
+  /** A shipment of it waiting for the marketplace to answer, or what the marketplace said when it did. */
+  shipmentWaiting?: string;
   /** The listing has a production profile, so the item has a proof (app/api/production/proof/). */
   proof?: boolean;
 };
+
+const TRACKED_OVER = 10;
+
+const itemsTotal = (order: AnsweredOrder) =>
+  order.items.reduce((sum, item) => sum + (item.price.amount / item.price.divisor) * item.quantity, 0);
 
 export type QueueCounts = { items: number; orders: number; dueToday: number; overdue: number };
 
@@ -130,6 +139,7 @@ export function queueItems(
         flags: question.flags,
       }));
       const shipBy = shipByOf(order, item);
+      const trackingNeeded = itemsTotal(order) > TRACKED_OVER;
       const original = String(item.transactionId);
       for (const row of [byItem.get(original), ...(remakesOf.get(item.transactionId) ?? [])]) {
         const itemId = row?.itemId ?? original;
@@ -161,6 +171,7 @@ export function queueItems(
           refunds: refundWords(order.refunds),
           deadline: row?.state === "waiting" ? (row.deadline ?? null) : null,
           onDeadline: row?.state === "waiting" ? (row.onDeadline ?? null) : null,
+          trackingNeeded,
           ...(item.produce && { proof: true }),
         });
       }

@@ -179,6 +179,23 @@ export function queueStore(db: Database) {
       return changed > 0;
     },
 
+    /** The carrier the seller last shipped with from the form, which it opens on. */
+    async carrier(shopId: number): Promise<string | null> {
+      const [row] = await db.query<{ carrier: string | null }>(
+        "SELECT carrier FROM queue_settings WHERE shop_id = $1",
+        [shopId],
+      );
+      return row?.carrier ?? null;
+    },
+
+    async setCarrier(shopId: number, carrier: string) {
+      await db.execute(
+        `INSERT INTO queue_settings (shop_id, wait_days, on_deadline, carrier) VALUES ($1, 2, 'hold', $2)
+         ON CONFLICT (shop_id) DO UPDATE SET carrier = excluded.carrier`,
+        [shopId, carrier],
+      );
+    },
+
     async remakeCount(shopId: number, transactionId: number) {
       const [counted] = await db.query<{ remakes: number }>(
         "SELECT COUNT(*) AS remakes FROM queue_items WHERE shop_id = $1 AND transaction_id = $2 AND remake_of IS NOT NULL",

@@ -12,6 +12,8 @@ import { answered, FIRST_FILL_WAIT_MS } from "../orders-view";
 import { isFlagged, itemName, queueItems, type QueueCounts, type QueueFilter, type QueueItem } from "./queue-rows";
 import { queueStore, type OwnedItem } from "./queue-store";
 import { settleDeadlines, type ItemFacts } from "./moves";
+import { WAITING } from "../ship-receipts";
+import { waitingShipments } from "../waiting-shipments";
 import type { OnDeadline, QueueRow } from "./states";
 
 /** Beyond this many orders the queue reads no further and says so: narrow it by listing, date or search. */
@@ -31,6 +33,8 @@ export type QueueView = {
   marketplaceNow: number;
   /** The seller's defaults for "Ask the buyer". */
   wait: { waitDays: number; onDeadline: OnDeadline };
+  /** The carrier the seller last shipped with, which the shipping form opens on. */
+  carrier: string | null;
 };
 
 /**
@@ -93,15 +97,21 @@ export async function queueView(
   const orders = await answered(database, seller, read.orders);
   const timeZone = await queueStore(database).timeZone(seller.shopId);
   const { items, counts } = queueItems(orders, read.rows, filter, now, timeZone);
+  const waiting = new Map<string, string>();
+  for (const shipment of await waitingShipments(database).ofShop(seller.shopId))
+    for (const itemId of shipment.itemIds)
+      waiting.set(itemId, shipment.refusal ? `Not sent when the marketplace answered: ${shipment.refusal}` : WAITING);
   const dueToday =
     filter.due === "today" ? items : queueItems(orders, read.rows, { ...filter, due: "today" }, now, timeZone).items;
   return {
     ok: true,
     data: {
       sync: fresh.data,
-      items: items
-        .slice(page.offset, page.offset + page.limit)
-        .map((item) => ({ ...item, orderUrl: purchaseUrl(item.receiptId) })),
+      items: items.slice(page.offset, page.offset + page.limit).map((item) => ({
+        ...item,
+        orderUrl: purchaseUrl(item.receiptId),
+        ...(waiting.has(item.itemId) && item.state !== "shipped" && { shipmentWaiting: waiting.get(item.itemId) }),
+      })),
       counts,
       dueTodayIds: dueToday.map((item) => item.itemId),
       cut: read.cut,
@@ -109,6 +119,7 @@ export async function queueView(
       listings: await orderStore(database).listings(seller.shopId),
       marketplaceNow,
       wait: await queueStore(database).settings(seller.shopId),
+      carrier: await queueStore(database).carrier(seller.shopId),
     },
   };
 }

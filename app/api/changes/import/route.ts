@@ -13,7 +13,8 @@ import {
 } from "@/lib/changes/shop-listing-ids";
 import { importTargets, nothingToPlan } from "@/lib/changes/since-export";
 import { foreignRows, importQuestions, questionRowsOf } from "@/lib/changes/spreadsheet";
-import { describeFailure, marketplace, personalizationPhase } from "@/lib/marketplace";
+import { describeFailure, marketplace } from "@/lib/marketplace";
+import { personalizationPhase } from "@/lib/personalization/phase-probe";
 import { readBodyUpTo } from "@/lib/security/limited-body";
 
 /** A refusal names the first problems; a file of made-up rows would otherwise answer with megabytes. */

@@ -3,9 +3,9 @@ import { useSeededSandbox } from "../../test/harness/use-sandbox";
 import { ADA, sandboxControl, storedListing } from "../../test/harness/sandbox";
 import { openDatabase } from "../db/database";
 import { tokenStore, type TokenStore } from "../tokens/token-store";
-import { toWrite } from "../personalization/schema";
-import { createMarketplace, type Marketplace } from "./client";
-import { createPhaseProbe, type PhaseProbe } from "./personalization-phase";
+import { toWrite } from "./schema";
+import { createMarketplace, type Marketplace } from "../marketplace/client";
+import { createPhaseProbe, type PhaseProbe } from "./phase-probe";
 import { sandboxMarketplaceConfig, storeSellerTokens } from "../../test/harness/seller-marketplace";
 
 const sandbox = useSeededSandbox();

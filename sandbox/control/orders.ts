@@ -1,12 +1,11 @@
 import type { Hono } from "hono";
 import { z } from "zod";
-import { validationMessage } from "./api/routes.js";
-import { jsonError, type Ctx, type SandboxEnv } from "./http.js";
-import type { SandboxState } from "./state.js";
-import { orderBody, placeOrder } from "./store/place-order.js";
-import { statement, type Db } from "./store/db.js";
-import { storedBytes } from "./space-limits.js";
-import { getReceiptRow, receiptsJson, shipReceipt } from "./store/receipt-store.js";
+import { jsonError, type SandboxEnv } from "../http.js";
+import type { SandboxState } from "../state.js";
+import { orderBody, placeOrder } from "../store/place-order.js";
+import { statement, type Db } from "../store/db.js";
+import { storedBytes } from "../space-limits.js";
+import { getReceiptRow, receiptsJson, shipReceipt } from "../store/receipt-store.js";
 import {
   cancelReceipt,
   deliverReceipt,
@@ -14,7 +13,8 @@ import {
   refundReceipt,
   settleReceipt,
   type LifeRefusal,
-} from "./store/order-life.js";
+} from "../store/order-life.js";
+import { readBody } from "./input.js";
 
 // The control API's orders (docs/sandbox.md "Orders"): a buyer orders, and the order lives on, each step dated by the
 // sandbox clock and answered with the receipt as the v3 API reads it.
@@ -61,20 +61,6 @@ const settleBody = lifeBody({
   outcome: z.enum(["paid", "canceled"], { error: 'must be "paid" or "canceled".' }),
 });
 
-/** The JSON body checked by `schema` (no body reads as `{}`), or its 400 naming the field. */
-async function bodyOf<T>(c: Ctx, schema: z.ZodType<T>): Promise<T | Response> {
-  const text = await c.req.text();
-  let raw: unknown = {};
-  if (text.trim() !== "")
-    try {
-      raw = JSON.parse(text);
-    } catch {
-      return jsonError(c, 400, "The body is not JSON; send a JSON object such as {}.");
-    }
-  const parsed = schema.safeParse(raw);
-  return parsed.success ? parsed.data : jsonError(c, 400, validationMessage(parsed.error));
-}
-
 type Step<T> = (state: SandboxState, receiptId: number, input: T) => LifeRefusal | null;
 
 const spaceFull = (error: string | undefined): LifeRefusal | null => (error ? { status: 403, error } : null);
@@ -85,7 +71,7 @@ function lifeStep<T>(routes: Hono<SandboxEnv>, name: string, schema: z.ZodType<T
     const state = c.get("state");
     const receiptId = Number(c.req.param("receipt_id"));
     if (!receiptOf(state.db, receiptId)) return jsonError(c, 404, `No receipt ${receiptId}.`);
-    const input = await bodyOf(c, schema);
+    const input = await readBody(c, schema);
     if (input instanceof Response) return input;
     const refusal = step(state, receiptId, input);
     if (refusal) return jsonError(c, refusal.status, refusal.error);
@@ -93,15 +79,15 @@ function lifeStep<T>(routes: Hono<SandboxEnv>, name: string, schema: z.ZodType<T
   });
 }
 
-/** The order control endpoints, mounted under /__sandbox (and a space's) by control.ts. */
+/** The order control endpoints, mounted under /__sandbox (and a space's) by routes.ts. */
 export function orderControlRoutes(routes: Hono<SandboxEnv>) {
   routes.post("/orders", async (c) => {
-    const parsed = placeBody.safeParse(await c.req.json().catch(() => undefined));
-    if (!parsed.success) return jsonError(c, 400, validationMessage(parsed.error));
+    const order = await readBody(c, placeBody);
+    if (order instanceof Response) return order;
     const state = c.get("state");
-    const full = state.refusal("orders") ?? state.refusal("bytes", storedBytes(parsed.data));
+    const full = state.refusal("orders") ?? state.refusal("bytes", storedBytes(order));
     if (full) return jsonError(c, 403, full);
-    const input = parsed.data.payment_review ? { ...parsed.data, paid: false } : parsed.data;
+    const input = order.payment_review ? { ...order, paid: false } : order;
     const outcome = placeOrder(state.db, input, state.now());
     if ("error" in outcome) return jsonError(c, outcome.status, outcome.error);
     if (input.paid) state.webhooks.orderPaid(outcome.shop_id, outcome.receipt_id);

@@ -1,9 +1,10 @@
 import "server-only";
+import { observeAnswers } from "../marketplace";
+import { marketplaceConfig } from "../marketplace/config";
+import { DEFAULT_PHASE, type PersonalizationPhase } from "../env-schema";
 import { editableInSingleQuestionEditor } from "./single-question-period";
-import type { Result } from "./failure";
-import type { Question } from "./wire";
-
-export type PersonalizationPhase = "single" | "multi";
+import type { Result } from "../marketplace/failure";
+import type { Question } from "../marketplace/wire";
 
 type ListingSeen = {
   legacy?: unknown;
@@ -18,7 +19,7 @@ export function createPhaseProbe({ setting }: { setting: "single" | "multi" | "a
 
   return {
     async current(): Promise<PersonalizationPhase> {
-      return setting === "auto" ? (learned ?? "multi") : setting;
+      return setting === "auto" ? (learned ?? DEFAULT_PHASE) : setting;
     },
 
     noteListings(listings: readonly ListingSeen[]) {
@@ -50,3 +51,14 @@ export function createPhaseProbe({ setting }: { setting: "single" | "multi" | "a
 }
 
 export type PhaseProbe = ReturnType<typeof createPhaseProbe>;
+
+const globalForPhase = globalThis as unknown as { phase?: PhaseProbe };
+
+/** The period the dashboard writes in; instrumentation.ts asks for it at start, so it learns from the first answer. */
+export function personalizationPhase(): PhaseProbe {
+  if (!globalForPhase.phase) {
+    globalForPhase.phase = createPhaseProbe({ setting: marketplaceConfig().personalization ?? DEFAULT_PHASE });
+    observeAnswers(globalForPhase.phase);
+  }
+  return globalForPhase.phase;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DEMO_APP, DEMO_SELLERS } from "./store/seed.js";
-import { DEFAULT_OPTIONS } from "./state.js";
+import { DEMO_APP, DEMO_SELLERS } from "../store/seed.js";
+import { DEFAULT_OPTIONS } from "../state.js";
 import {
   ADA,
   DEMO_API_KEY,
@@ -20,8 +20,8 @@ import {
   storedListing,
   type HttpResult,
   type JsonBody,
-} from "../test/harness/sandbox.js";
-import { useSeededSandbox } from "../test/harness/use-sandbox.js";
+} from "../../test/harness/sandbox.js";
+import { useSeededSandbox } from "../../test/harness/use-sandbox.js";
 
 const sandbox = useSeededSandbox();
 

@@ -1,7 +1,7 @@
 import { Ajv } from "ajv";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningSandbox } from "./server.js";
-import { DEMO_APP } from "./store/seed.js";
+import type { RunningSandbox } from "../server.js";
+import { DEMO_APP } from "../store/seed.js";
 import {
   ADA,
   callApi,
@@ -12,7 +12,7 @@ import {
   sandboxControl,
   startTestSandbox,
   type JsonBody,
-} from "../test/harness/sandbox.js";
+} from "../../test/harness/sandbox.js";
 
 // GET /__sandbox/requests.har and POST /__sandbox/verify (docs/sandbox.md, "Exporting and verifying the calls").
 
