@@ -11,7 +11,7 @@ const LIB_FLOORS = [
   ["tokens"],
   ["marketplace"],
   ["personalization", "auth", "spec-radar"],
-  ["actions", "api", "templates", "readiness"],
+  ["actions", "api", "templates", "readiness", "production"],
   ["history"],
   ["mirror"],
   ["listings", "writes"],
@@ -24,7 +24,7 @@ const LIB_FLOORS = [
 const COMPONENT_FLOORS = [
   ["ui", "tab-storage.ts", "local-time.tsx", "sign-in-button.tsx", "use-sign-in-on-expiry.ts"],
   ["feedback", "confirm-dialog.tsx", "listings-selection.ts"],
-  ["questions", "templates", "mirror", "sign-out-everywhere.tsx", "providers.tsx"],
+  ["questions", "templates", "mirror", "production", "sign-out-everywhere.tsx", "providers.tsx"],
   ["history", "changes", "orders", "site-header.tsx"],
   ["grid", "inbox", "listings", "personalization"],
   ["back-to-listings-link.tsx"],

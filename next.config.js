@@ -81,7 +81,7 @@ export default function nextConfig(phase) {
     poweredByHeader: false,
     distDir,
     deploymentId,
-    serverExternalPackages: ["better-sqlite3", "pg", "prom-client", "typescript"],
+    serverExternalPackages: ["better-sqlite3", "pg", "prom-client", "typescript", "@resvg/resvg-js"],
     experimental: {
       // Next's default, spelled out because proxy.ts refuses larger bodies by their Content-Length (ACTION_BODY_LIMIT in
       // lib/security/refusals.ts). Server actions keep Next's same-origin check: HAProxy passes the Host through.

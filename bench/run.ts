@@ -19,6 +19,7 @@ import { describeSpreadsheetImport, measureSpreadsheetImport, SHEET_ROWS } from 
 import { describeOrders, measureOrders } from "./load/orders.js";
 import { describeMarkShipped, measureMarkShipped } from "./load/mark-shipped.js";
 import { describeFleet, measureFleet } from "./load/fleet.js";
+import { describeProductionChecks, measureProductionChecks } from "./dashboard/production-checks.js";
 import { snapshotBuild, startBenchDashboard, startBenchSandbox, stopAll } from "./processes.js";
 import { benchmarksMarkdown, floorMet, type Figures, type Machine, type Part } from "./report/benchmarks-md.js";
 import { compareWithPrism } from "./sandbox/prism.js";
@@ -53,6 +54,7 @@ const SETTINGS = quick
       soakListings: 200,
       fairnessListings: 1_000,
       fleet: { sample: 2, seconds: 5 },
+      production: { items: 500, proofs: 50 },
     }
   : {
       prism: { seconds: 3, rounds: 5 },
@@ -71,6 +73,7 @@ const SETTINGS = quick
       soakListings: DEFAULT_SOAK_LISTINGS,
       fairnessListings: DEFAULT_LISTINGS,
       fleet: { sample: 4, seconds: 60 },
+      production: { items: 5_000, proofs: 200 },
     };
 /** The bench stops here whatever it is doing: a full run takes about 30 minutes on a quiet machine. */
 const LIMIT_MINUTES = quick ? 15 : 50;
@@ -256,6 +259,11 @@ async function main() {
       },
       describeFleet,
     );
+    const production = await described(
+      `${SETTINGS.production.items.toLocaleString("en-US")} open items checked against a production profile`,
+      async () => measureProductionChecks(SETTINGS.production),
+      describeProductionChecks,
+    );
     const figures: Figures = {
       date: new Date().toISOString().slice(0, 16).replace("T", " ") + " UTC",
       durationS: (Date.now() - started) / 1000,
@@ -277,6 +285,7 @@ async function main() {
       changeFaults,
       changeFairness,
       fleet,
+      production,
     };
     const markdown = benchmarksMarkdown(figures);
     const out = flags.out ?? (quick ? undefined : "docs/benchmarks.md");

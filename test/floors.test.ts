@@ -54,6 +54,13 @@ describe("the floors of lib/", () => {
     expect(await refusals("lib/changes/probe.ts", code)).toEqual([]);
   });
 
+  it("keeps production profiles below the orders that check answers against them", async () => {
+    expect(
+      await refusals("lib/production/probe.ts", 'import { queueView } from "../orders/queue/queue-view";\n'),
+    ).toHaveLength(1);
+    expect(await refusals("lib/orders/probe.ts", 'import { checkText } from "../production/checks";\n')).toEqual([]);
+  });
+
   it("places every folder and file of lib/ on a floor", async () => {
     expect(await unplaced("lib")).toEqual([]);
   });

@@ -69,6 +69,12 @@ export default async function OrdersPage({ searchParams }: Props) {
               Production sheet
             </Link>
           )}
+          <Link
+            href="/production"
+            className="inline-flex min-h-11 items-center text-sm text-blue-800 underline md:min-h-0"
+          >
+            Production profiles
+          </Link>
         </div>
         {seller.shopId === null ? (
           <p role="status" className="mt-4 rounded-lg bg-amber-50 p-4 ring-1 ring-amber-200">

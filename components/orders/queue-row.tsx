@@ -6,6 +6,7 @@ import { timeLeft } from "@/lib/orders/queue/buyer-wait";
 import { RemakeShipBy } from "./remake-ship-by";
 import { BuyerMessage } from "./buyer-message";
 import { QueueAnswers } from "./queue-answers";
+import { ProofThumb } from "../production/proof-thumb";
 
 const TONES: Record<QueueState, string> = {
   "not-paid": "bg-red-50 text-red-900 ring-1 ring-red-300",
@@ -75,6 +76,7 @@ export function QueueRow({
       <td className="px-2 py-1.5 tabular-nums">{item.quantity}</td>
       <td className="px-2 py-1.5">
         <QueueAnswers item={item} />
+        <ProofThumb item={item} />
       </td>
       <td className={DATE}>{localDay(item.orderedAt, day.timeZone)}</td>
       <td className={DATE}>

@@ -3,6 +3,7 @@ import { NextResponse } from "next/server";
 import type { SellerClaims } from "../auth/auth";
 import { databaseDown, sessionSeller } from "../auth/seller";
 import { describeFailure, type MarketplaceFailure, type Result } from "../marketplace/failure";
+import { canReadOrders } from "../marketplace/scopes";
 
 export const DATABASE_DOWN_READ =
   "The dashboard cannot reach its database right now, so it cannot show this. Nothing is lost: reload the page in a minute.";
@@ -18,6 +19,23 @@ async function sellerOrRefusal(): Promise<SellerClaims | NextResponse> {
   if (!seller || seller.error)
     return NextResponse.json({ error: describeFailure({ kind: "reauth" }, "load"), reauth: true }, { status: 401 });
   return seller;
+}
+
+/** The signed-in seller with a shop whose orders the dashboard may read, or the answer that says why not. */
+export async function orderReaderOrRefusal(): Promise<(SellerClaims & { shopId: number }) | NextResponse> {
+  const seller = await sellerOrRefusal();
+  if (seller instanceof NextResponse) return seller;
+  if (seller.shopId === null)
+    return NextResponse.json(
+      { error: "Your marketplace account has no shop, so there are no orders." },
+      { status: 404 },
+    );
+  if (!canReadOrders(seller.scopes))
+    return NextResponse.json(
+      { error: "You did not allow the dashboard to read your orders. Open the Orders page and allow it." },
+      { status: 403 },
+    );
+  return { ...seller, shopId: seller.shopId };
 }
 
 export async function readForShop<T>(

@@ -321,4 +321,27 @@ export const MIGRATIONS = [
      refusal TEXT,
      PRIMARY KEY (shop_id, receipt_id)
    )`,
+  // What a seller makes with (lib/production/): a profile's font file (base64, bounded by lib/production/font-file.ts),
+  // the cap height and area the text must fit, and the listings it is used for, each listing at most one profile.
+  `CREATE TABLE production_profiles (
+     shop_id BIGINT NOT NULL,
+     profile_id BIGINT NOT NULL,
+     name TEXT NOT NULL,
+     font_name TEXT NOT NULL,
+     font_data TEXT NOT NULL,
+     cap_height_mm DOUBLE PRECISION NOT NULL,
+     width_mm DOUBLE PRECISION NOT NULL,
+     lines INTEGER NOT NULL,
+     capitals INTEGER NOT NULL,
+     block_list TEXT NOT NULL,
+     version BIGINT NOT NULL,
+     updated_at BIGINT NOT NULL,
+     PRIMARY KEY (shop_id, profile_id)
+   );
+   CREATE TABLE production_profile_listings (
+     shop_id BIGINT NOT NULL,
+     listing_id BIGINT NOT NULL,
+     profile_id BIGINT NOT NULL,
+     PRIMARY KEY (shop_id, listing_id)
+   )`,
 ];

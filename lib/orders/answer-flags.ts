@@ -2,11 +2,16 @@ import { answerLength } from "../personalization/answer-rules";
 import { hiddenCharacters } from "../personalization/hidden-characters";
 import type { Question } from "../marketplace/wire";
 import { isUpload } from "../personalization/question-types";
+import type { Finding } from "../production/checks";
 
 // What a seller should look at before making an item: checked against the question as it stands today, since that is
 // what the seller makes to (docs/marketplace.md §16).
 
-export type AnswerFlag = { kind: "required-missing" | "too-long" | "prints-badly" | "no-file"; message: string };
+/** A production finding is the answer checked against what the seller makes with (lib/production/checks.ts). */
+export type AnswerFlag = {
+  kind: "required-missing" | "too-long" | "prints-badly" | "no-file" | Finding["kind"];
+  message: string;
+};
 
 const PICTOGRAPHS = /[\p{Extended_Pictographic}\p{Regional_Indicator}\u{1F3FB}-\u{1F3FF}]/gu;
 // Joiners and zero-width spaces print as nothing, or join the characters around them into one.

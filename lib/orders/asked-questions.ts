@@ -22,7 +22,11 @@ export type AnsweredQuestion = {
   flags: AnswerFlag[];
 };
 
-export type AnsweredItem = OrderItem & { questions: AnsweredQuestion[] };
+/** `produce`: the listing's production check, when it has a profile (so the item has a proof). */
+export type AnsweredItem = OrderItem & { questions: AnsweredQuestion[]; produce?: (text: string) => AnswerFlag[] };
+
+/** A listing's production check of a text answer, when the listing has a production profile. */
+export type ProductionCheckOf = (listingId: number) => ((text: string) => AnswerFlag[]) | undefined;
 
 export type AnsweredOrder = Omit<Order, "items"> & { items: AnsweredItem[]; flagged: number };
 
@@ -43,6 +47,7 @@ function answeredItem(
   createdAt: number,
   today: readonly Question[] | undefined,
   history: readonly HistoryPoint[],
+  produce: ((text: string) => AnswerFlag[]) | undefined,
 ): AnsweredItem {
   const now = today ?? [];
   const byId = new Map(item.answers.map((answer) => [answer.questionId, answer]));
@@ -62,7 +67,10 @@ function answeredItem(
       titleToday: titleToday(todays, title),
       answer,
       addOnPaid: answeredText && question.addOnPrice ? question.addOnPrice : null,
-      flags: answerFlags(question, todays, answer?.value),
+      flags: [
+        ...answerFlags(question, todays, answer?.value),
+        ...(answeredText && produce && answer.value.trim() !== "" ? produce(answer.value) : []),
+      ],
     };
   });
   // Answers to questions the history does not know (asked before the dashboard kept it): shown as the buyer saw them.
@@ -77,22 +85,32 @@ function answeredItem(
       titleToday: titleToday(todays, answer.name),
       answer,
       addOnPaid: null,
-      flags: answerFlags({ type, required: false }, todays, answer.value),
+      flags: [
+        ...answerFlags({ type, required: false }, todays, answer.value),
+        ...(type === "text_input" && produce && answer.value.trim() !== "" ? produce(answer.value) : []),
+      ],
     });
   }
-  return { ...item, questions };
+  return { ...item, questions, ...(produce && { produce }) };
 }
 
 export function answeredOrders(
   orders: readonly Order[],
   todayOf: (listingId: number) => readonly Question[] | undefined,
   historyOf: (listingId: number) => readonly HistoryPoint[],
+  productionOf: ProductionCheckOf = () => undefined,
 ): AnsweredOrder[] {
   return orders.map((order) => {
     const items = order.items.map((item) =>
       item.listingId === null
         ? { ...item, questions: [] }
-        : answeredItem(item, order.createdAt, todayOf(item.listingId), historyOf(item.listingId)),
+        : answeredItem(
+            item,
+            order.createdAt,
+            todayOf(item.listingId),
+            historyOf(item.listingId),
+            productionOf(item.listingId),
+          ),
     );
     const flagged = items.flatMap((item) => item.questions).filter((question) => question.flags.length > 0).length;
     return { ...order, items, flagged };

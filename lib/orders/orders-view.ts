@@ -7,6 +7,8 @@ import type { Order } from "../marketplace/receipt-wire";
 import type { Question } from "../marketplace/wire";
 import { ensureFilled } from "../mirror/background";
 import { mirrorStore } from "../mirror/mirror-store";
+import { productionCheckOf } from "../production/answer-checks";
+import { profileStore } from "../production/profile-store";
 import { answeredOrders, type HistoryPoint } from "./asked-questions";
 import type { Seller } from "./kept-orders";
 import { orderStore } from "./order-store";
@@ -53,10 +55,12 @@ export async function answered(database: Database, seller: Seller, orders: reado
   const today = await questionsToday(database, seller, listingIds);
   const history = new Map<number, HistoryPoint[]>();
   for (const listingId of listingIds) history.set(listingId, await historyOf(database, seller, listingId));
+  const profiles = await profileStore(database).forListings(seller.shopId, listingIds);
   return answeredOrders(
     orders,
     (listingId) => today.get(listingId),
     (listingId) => history.get(listingId) ?? [],
+    productionCheckOf(seller.shopId, profiles),
   );
 }
 

@@ -256,13 +256,51 @@ describe("the production sheet", () => {
     }).data;
     expect(csv[0]).toEqual([
       ...["listing_id", "listing", "order", "item", "buyer", "quantity", "ordered", "ship_by", "status"],
-      ...["corrected", "check", "buyer_note", "answer: Name", "answer: Metal", "answer: Names"],
+      ...["corrected", "check", "buyer_note", "answer: Name", "answer: Metal", "answer: Names", "label_key"],
     ]);
     const fixed = ["2", "2026-11-18", "2026-11-18", "To make", "", ""];
     expect(csv.slice(1)).toEqual([
-      ["5", "Name necklace", "61061", "61061", "Jane Doe", ...fixed, "Gift wrap", "Ada", "Gold", ""],
-      ["5", "Name necklace", "61062", "61062", "Yuki Sato", ...fixed, "", "'+Zoë", "Silver", ""],
-      ["7", "Wedding sign", "61060", "61060", "Ravi Patel", ...fixed, "", "", "", `'=HYPERLINK("http://evil.example")`],
+      [
+        "5",
+        "Name necklace",
+        "61061",
+        "61061",
+        "Jane Doe",
+        ...fixed,
+        "Gift wrap",
+        "Ada",
+        "Gold",
+        "",
+        "Order 61061\n2 items\nAda",
+      ],
+      [
+        "5",
+        "Name necklace",
+        "61062",
+        "61062",
+        "Yuki Sato",
+        ...fixed,
+        "",
+        "'+Zoë",
+        "Silver",
+        "",
+        "Order 61062\n2 items\n+Zoë",
+      ],
+      [
+        ...[
+          "7",
+          "Wedding sign",
+          "61060",
+          "61060",
+          "Ravi Patel",
+          ...fixed,
+          "",
+          "",
+          "",
+          `'=HYPERLINK("http://evil.example")`,
+        ],
+        'Order 61060\n2 items\n=HYPERLINK("http://evil.e…',
+      ],
     ]);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load((await sheetWorkbook(productionSheetTable(sheet))).buffer);

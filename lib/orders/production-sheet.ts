@@ -2,6 +2,7 @@ import { UPLOAD_SEPARATOR } from "../personalization/answer-rules";
 import { isUpload } from "../personalization/question-types";
 import type { SheetTable } from "../spreadsheet/sheet-export";
 import { isoDay } from "./day";
+import { labelKeys } from "./label-key";
 import type { QueueAnswer, QueueItem } from "./queue/queue-rows";
 import { STATE_LABELS, type QueueState } from "./queue/states";
 
@@ -199,7 +200,7 @@ const answerColumn = (title: string) => `answer: ${title}`;
  * The production sheet as its export writes it, CSV or Excel alike: one row per item, after the fixed columns one
  * column per question (as the buyer saw it) asked on the sheet, in the order first asked. Dates are UTC days.
  */
-export function productionSheetTable(sheet: ProductionSheet): SheetTable {
+export function productionSheetTable(sheet: ProductionSheet, labels = labelKeys(sheet)): SheetTable {
   const items = sheet.listings.flatMap((listing) => listing.items.map((item) => ({ listing, item })));
   const questions = [...new Set(items.flatMap(({ item }) => item.answers.map((answer) => answer.title)))];
   return {
@@ -207,6 +208,7 @@ export function productionSheetTable(sheet: ProductionSheet): SheetTable {
     columns: [
       ...SHEET_COLUMNS.map((name) => ({ name, width: WIDE.includes(name) ? 40 : 16 })),
       ...questions.map((title) => ({ name: answerColumn(title), width: 40 })),
+      { name: "label_key", width: 28 },
     ],
     rows: items.map(({ listing, item }) => {
       const answer = new Map(item.answers.map((one) => [one.title, one]));
@@ -231,6 +233,7 @@ export function productionSheetTable(sheet: ProductionSheet): SheetTable {
           .join(" "),
         item.buyerNote ?? "",
         ...questions.map((title) => answer.get(title)?.value ?? ""),
+        labels.get(item.receiptId) ?? "",
       ];
     }),
   };

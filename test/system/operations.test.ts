@@ -85,6 +85,7 @@ const ANONYMOUS_GETS = [
   "/api/changes/export",
   "/api/mirror",
   "/api/orders/sheet",
+  "/api/production/proof/1/1",
   "/api/shop-needs",
   "/api/templates",
   "/",
@@ -99,6 +100,8 @@ const ANONYMOUS_GETS = [
   "/inbox",
   "/orders",
   "/orders/sheet",
+  "/production",
+  "/production/pick-list",
   "/no-such-page",
 ];
 const ANONYMOUS_POSTS = ["/api/webhooks/marketplace", "/api/changes/import", "/api/auth/signin/marketplace"];

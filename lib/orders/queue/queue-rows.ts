@@ -48,7 +48,7 @@ export type QueueItem = {
   reason: string | null;
   review: Review | null;
   note: string | null;
-  /** The correction is made from as an answer is, so it gets an answer's print flags. */
+  /** The correction is made from as an answer is, so it gets an answer's print flags and production checks. */
   noteFlags: AnswerFlag[];
   /** What the buyer wrote to the seller with the order (message_from_buyer), and whether the seller has read it. */
   buyerNote: string | null;
@@ -64,6 +64,8 @@ export type QueueItem = {
   trackingNeeded: boolean;
   /** A shipment of it waiting for the marketplace to answer, or what the marketplace said when it did. */
   shipmentWaiting?: string;
+  /** The listing has a production profile, so the item has a proof (app/api/production/proof/). */
+  proof?: boolean;
 };
 
 const TRACKED_OVER = 10;
@@ -163,13 +165,14 @@ export function queueItems(
           reason: row?.reason ?? null,
           review: row?.review ?? null,
           note: row?.note ?? null,
-          noteFlags: row?.note ? printFlags(row.note) : [],
+          noteFlags: row?.note ? [...printFlags(row.note), ...(item.produce?.(row.note) ?? [])] : [],
           buyerNote,
           noteRead: row?.noteRead === true,
           refunds: refundWords(order.refunds),
           deadline: row?.state === "waiting" ? (row.deadline ?? null) : null,
           onDeadline: row?.state === "waiting" ? (row.onDeadline ?? null) : null,
           trackingNeeded,
+          ...(item.produce && { proof: true }),
         });
       }
     }
