@@ -50,7 +50,7 @@ test("a seller's font and area check each answer: a missing letter and a line to
   const proof = rowOf(page, good).getByRole("img", { name: /Proof of/ });
   await expect(proof).toBeVisible();
   await expect.poll(() => proof.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
-  await rowOf(page, good).screenshot({ path: "docs/production-proof.png" });
+  await rowOf(page, good).screenshot({ path: "test-results/production-proof.png" });
 
   const itemId = await rowOf(page, good).getAttribute("data-item");
   const download = await page.request.get(`/api/production/proof/${good}/${itemId}?download=1`);
