@@ -120,4 +120,10 @@ test("the pick list totals a listing's open items by the choice they were bought
     await control("/orders", { listing_id: listingId, quantity, answers: [{ question_id: questionId, value }] });
   await signIn(page, seller, { from: signInTo("/production/pick-list") });
   await expect(page.locator(`[data-pick-listing="${listingId}"] [data-pick]`)).toHaveText("Gold ×13, Silver ×5");
+
+  // Opened from a sheet, it holds that sheet's items and says which.
+  await page.goto(`/orders/sheet?listing=${listingId}`);
+  await page.getByRole("link", { name: "Pick list" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("To make");
+  await expect(page.locator(`[data-pick-listing="${listingId}"] [data-pick]`)).toHaveText("Gold ×13, Silver ×5");
 });
