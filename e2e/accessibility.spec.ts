@@ -4,8 +4,6 @@ import { editor, editorPath, hydrated, signInTo } from "./editor";
 import { control, newSeller, putQuestion, setPhase, shopManagerEdit, signIn, storedListing } from "./sandbox-control";
 import { violations } from "./axe";
 
-/** axe's findings, one line each, so a failure names the rule and the elements. */
-
 test("the sign-in page has no axe violations, also with a message showing", async ({ page }) => {
   await page.goto("/sign-in");
   await expect(page.getByRole("button", { name: "Sign in with the marketplace" })).toBeVisible();
