@@ -1,17 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { appliedText, openChange, QUESTION_SET } from "./changes";
 import { editor, editorPath, hydrated, signInTo } from "./editor";
 import { control, newSeller, putQuestion, setPhase, shopManagerEdit, signIn, storedListing } from "./sandbox-control";
-
-/** axe's findings, one line each, so a failure names the rule and the elements. */
-async function violations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map(
-    (violation) =>
-      `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-  );
-}
+import { violations } from "./axe";
 
 test("the sign-in page has no axe violations, also with a message showing", async ({ page }) => {
   await page.goto("/sign-in");

@@ -1,9 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { addOnPriceRules } from "../lib/personalization/add-on-price";
 import { applyChange, openChange } from "./changes";
 import { hydrated } from "./editor";
 import { inPhase, inShopManager, newSeller, signIn, storedListing } from "./sandbox-control";
+import { violations } from "./axe";
 
 // docs/marketplace.md §13: several questions and add-on prices on optional text questions.
 inPhase("add-on-resend");
@@ -12,11 +12,6 @@ type StoredQuestion = { question_text: string; add_on_price: { amount: number; d
 
 const storedSet = async (listingId: number) =>
   (await storedListing(listingId)).personalization.personalization_questions as unknown as StoredQuestion[];
-
-async function violations(page: Page) {
-  const results = await new AxeBuilder({ page }).include("dialog[open]").analyze();
-  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join()}`);
-}
 
 test("the change dialog opens on Add a question: counted and checked as typed, a required one without instructions asks first, and the question lands last with its add-on price", async ({
   page,
@@ -41,7 +36,7 @@ test("the change dialog opens on Add a question: counted and checked as typed, a
 
   const warning = page.getByRole("dialog", { name: "Review without instructions?" });
   await expect(warning).toContainText("Buyers will be asked to personalize these 3 listings without being told");
-  expect(await violations(page)).toEqual([]);
+  expect(await violations(page, "dialog[open]")).toEqual([]);
   await warning.getByRole("button", { name: "Add instructions" }).click();
   await expect(card.getByLabel("Instructions")).toBeFocused();
   await card.getByLabel("Instructions").fill("A note for the card");
@@ -51,7 +46,7 @@ test("the change dialog opens on Add a question: counted and checked as typed, a
   await expect(card.getByText(addOnPriceRules.format)).toBeVisible();
   await card.getByLabel(/^Add-on price/).fill("2.50");
   await expect(card.getByText(addOnPriceRules.format)).toHaveCount(0);
-  expect(await violations(page)).toEqual([]);
+  expect(await violations(page, "dialog[open]")).toEqual([]);
   await dialog.getByRole("button", { name: "Review the change" }).click();
 
   await expect(page.getByRole("heading", { name: "Add the text question “Gift message” last" })).toBeVisible();

@@ -1,8 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { applyChange, openChange, QUESTION_SET, undoChange } from "./changes";
 import { hydrated, optionalTextFields } from "./editor";
 import { newSeller, putQuestion, signIn, storedListing, type StoredListing } from "./sandbox-control";
+import { violations } from "./axe";
 
 const GIFT = { instructions: "Gift note", required: false, max_allowed_characters: 200 };
 const ENGRAVE = { instructions: "Name to engrave", required: true, max_allowed_characters: 20 };
@@ -11,14 +11,6 @@ const questionsOf = async (listingId: number) =>
   (await storedListing(listingId)).personalization.personalization_questions.map(
     ({ instructions, required, max_allowed_characters }) => ({ instructions, required, max_allowed_characters }),
   );
-
-async function violations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map(
-    (violation) =>
-      `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-  );
-}
 
 // Before the multi-question period: one text question, asked of every listing of a filter, then undone.
 test("a seller asks one question on every listing of a filter, reviews and applies it, and undoes it", async ({

@@ -1,9 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { applyChange } from "./changes";
 import { questionGroup, signInTo } from "./editor";
 import { E2E } from "./ports";
 import { newSeller, putQuestion, setPhase, signIn, storedListing, type TestSeller } from "./sandbox-control";
+import { violations } from "./axe";
 
 const LEGACY =
   "Type the name exactly as it should be engraved, capitals included; we read every order by hand before we engrave it.";
@@ -21,14 +21,6 @@ async function legacyShop(count: number) {
     await putQuestion(seller, id, { instructions: `${LEGACY} ${id}`, required: false, max_allowed_characters: 40 });
   await setPhase("webhooks");
   return seller;
-}
-
-async function violations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map(
-    (violation) =>
-      `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-  );
 }
 
 test.afterEach(() => setPhase("migration"));

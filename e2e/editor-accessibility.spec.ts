@@ -1,18 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { openChange, QUESTION_SET } from "./changes";
 import { hydrated, openGiftNoteEditor, saveAsTemplate } from "./editor";
 import { control } from "./sandbox-control";
-
-async function violations(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page });
-  if (include) builder.include(include);
-  const results = await builder.analyze();
-  return results.violations.map(
-    (violation) =>
-      `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-  );
-}
+import { violations } from "./axe";
 
 for (const colorScheme of ["light", "dark"] as const) {
   for (const width of [1280, 390]) {

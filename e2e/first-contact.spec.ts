@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { editorPath, hydrated, signInTo } from "./editor";
 import {
@@ -11,6 +10,7 @@ import {
   signIn,
   type TestSeller,
 } from "./sandbox-control";
+import { violations } from "./axe";
 
 const GIFT_NOTE = { instructions: "Gift note", required: false, max_allowed_characters: 100 };
 
@@ -20,13 +20,6 @@ const card = (page: Page) => page.getByRole("region", { name: "What your shop ne
 async function signInAndFill(page: Page, seller: TestSeller) {
   await signIn(page, seller);
   await expect(page.getByTestId("mirror-status")).toContainText("Listings as of", { timeout: 20_000 });
-}
-
-async function violations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-  );
 }
 
 test("the first card says how many active listings ask buyers nothing and how many need attention, and Add a question shows them", async ({

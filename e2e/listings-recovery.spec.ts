@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { hydrated } from "./editor";
 import {
@@ -10,12 +9,7 @@ import {
   signIn,
   type TestSeller,
 } from "./sandbox-control";
-
-async function violations(page: Page) {
-  return (await new AxeBuilder({ page }).analyze()).violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-  );
-}
+import { violations } from "./axe";
 
 const listingsPath = (seller: TestSeller) => `/v3/application/shops/${seller.shop_id}/listings`;
 

@@ -1,8 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { hydrated, signInTo } from "./editor";
 import { sellerAskingName } from "./orders";
 import { control, inPhase, lastRequestId, requestsSince, signIn } from "./sandbox-control";
+import { violations } from "./axe";
 
 // An order's whole life in the queue (docs/sellers.md "The order's life in the queue"): the sandbox cancels, refunds,
 // holds in payment review and moves its clock, and the dashboard learns each without a webhook.
@@ -20,13 +20,6 @@ const rowOf = (page: Page, receiptId: number) =>
   page.locator("tbody tr").filter({ has: page.getByRole("cell", { name: String(receiptId), exact: true }) });
 
 const stateOf = (page: Page, receiptId: number) => rowOf(page, receiptId).locator("[data-state]");
-
-async function violations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-  );
-}
 
 async function toQueue(page: Page) {
   await page.goto("/orders");

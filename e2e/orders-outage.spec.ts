@@ -1,20 +1,14 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { hydrated, signInTo } from "./editor";
 import { sellerAskingName } from "./orders";
 import { control, inPhase, sandboxAnswers, signIn } from "./sandbox-control";
+import { violations } from "./axe";
 
 inPhase("webhooks");
 
 const DAY = 24 * 3600;
 const KEPT_SENTENCE =
   /^The marketplace is not answering; these are your orders as of \d{1,2}:\d{2} [AP]M, (less than a minute|\d+ minutes?) ago\. /;
-
-async function violations(page: Page) {
-  return (await new AxeBuilder({ page }).analyze()).violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-  );
-}
 
 const rowOf = (page: Page, receiptId: number) =>
   page.locator("tbody tr").filter({ has: page.getByRole("cell", { name: String(receiptId), exact: true }) });

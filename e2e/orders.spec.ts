@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import Papa from "papaparse";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { editorPath, hydrated, questionGroup, signInTo } from "./editor";
@@ -13,6 +12,7 @@ import {
   storedListing,
   type TestSeller,
 } from "./sandbox-control";
+import { violations } from "./axe";
 
 // Today's marketplace: several questions, add-on prices (docs/marketplace.md §13, §16).
 inPhase("webhooks");
@@ -86,13 +86,6 @@ const answerUnder = (order: Locator, title: string) =>
       .getByRole("term")
       .filter({ hasText: new RegExp(`^${title}`) }),
   });
-
-async function violations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-  );
-}
 
 async function signInToOrders(page: Page, seller: TestSeller) {
   await signIn(page, seller, { from: signInTo("/orders") });

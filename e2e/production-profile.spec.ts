@@ -61,6 +61,13 @@ test("a seller's font and area check each answer: a missing letter and a line to
   const png = await page.request.get(`/api/production/proof/${good}/${itemId}?download=1&format=png`);
   expect([png.status(), png.headers()["content-type"]]).toEqual([200, "image/png"]);
   expect((await png.body()).subarray(1, 4).toString("latin1")).toBe("PNG");
+
+  // The sheet prints the same proof beside the answers of the item to make, and leaves the ones in review off.
+  await page.goto("/orders/sheet");
+  const printed = page.locator(`[data-item="${itemId}"]`).getByRole("img", { name: /Proof of/ });
+  await expect(printed).toBeVisible();
+  await expect.poll(() => printed.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  await expect(page.locator("tbody tr td:first-child")).toHaveText([String(good)]);
 });
 
 test("a file that is not a font is refused in words, nothing is kept, and axe finds no violation on the page", async ({
@@ -112,5 +119,11 @@ test("the pick list totals a listing's open items by the choice they were bought
   ] as const)
     await control("/orders", { listing_id: listingId, quantity, answers: [{ question_id: questionId, value }] });
   await signIn(page, seller, { from: signInTo("/production/pick-list") });
+  await expect(page.locator(`[data-pick-listing="${listingId}"] [data-pick]`)).toHaveText("Gold ×13, Silver ×5");
+
+  // Opened from a sheet, it holds that sheet's items and says which.
+  await page.goto(`/orders/sheet?listing=${listingId}`);
+  await page.getByRole("link", { name: "Pick list" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("To make");
   await expect(page.locator(`[data-pick-listing="${listingId}"] [data-pick]`)).toHaveText("Gold ×13, Silver ×5");
 });

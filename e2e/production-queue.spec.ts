@@ -1,8 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { hydrated, signInTo } from "./editor";
 import { sellerAskingName } from "./orders";
 import { inPhase, marketplaceCall, marketplaceToken, signIn, type TestSeller } from "./sandbox-control";
+import { violations } from "./axe";
 
 inPhase("webhooks");
 
@@ -25,13 +25,6 @@ const rowOf = (page: Page, receiptId: number, nth = 0) =>
     .nth(nth);
 
 const stateOf = (page: Page, receiptId: number, nth = 0) => rowOf(page, receiptId, nth).locator("[data-state]");
-
-async function violations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-  );
-}
 
 async function openQueue(page: Page) {
   const { seller, ...orders } = await shopWithQueue();

@@ -1,10 +1,10 @@
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { hydrated, signInTo } from "./editor";
 import { sellerAskingName } from "./orders";
 import { inPhase, signIn } from "./sandbox-control";
+import { violations } from "./axe";
 
 // The sheet is the queue printed (docs/sellers.md "The production sheet"): its state and filter, corrections in place,
 // the buyer's note on the row and the sheet.
@@ -18,13 +18,6 @@ const rowOf = (page: Page, receiptId: number) =>
   page.locator("tbody tr").filter({ has: page.getByRole("cell", { name: String(receiptId), exact: true }) });
 
 const stateOf = (page: Page, receiptId: number) => rowOf(page, receiptId).locator("[data-state]");
-
-async function violations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-  );
-}
 
 async function toQueue(page: Page, path = "/orders") {
   await page.goto(path);

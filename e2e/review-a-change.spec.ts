@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { appliedText, openChange, openDetails } from "./changes";
 import { hydrated } from "./editor";
@@ -12,6 +11,7 @@ import {
   storedListing,
   type TestSeller,
 } from "./sandbox-control";
+import { violations } from "./axe";
 
 const LIMIT = { instructions: "Name to engrave", required: false, max_allowed_characters: 40 };
 
@@ -37,12 +37,6 @@ async function planLimit(page: Page, seller: TestSeller, limit: string) {
   await dialog.getByRole("spinbutton", { name: "Character limit" }).fill(limit);
   await dialog.getByRole("button", { name: "Review the change" }).click();
   return dialog;
-}
-
-async function violations(page: Page) {
-  return (await new AxeBuilder({ page }).analyze()).violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-  );
 }
 
 async function noViolationsLightAndDark(page: Page, what: string) {

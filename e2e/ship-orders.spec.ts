@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type Route } from "@playwright/test";
 import { hydrated, signInTo } from "./editor";
 import { sellerAskingName } from "./orders";
@@ -12,6 +11,7 @@ import {
   signIn,
   type TestSeller,
 } from "./sandbox-control";
+import { violations } from "./axe";
 
 inPhase("webhooks");
 
@@ -64,11 +64,6 @@ function counter() {
       await locator.fill(text);
     },
   };
-}
-
-async function violations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map((violation) => violation.id);
 }
 
 test("13 orders shipped in one form with one carrier: 13 shipments with their codes in the sandbox, in 13 typed codes and 3 other actions", async ({

@@ -1,8 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { applyChange } from "./changes";
 import { E2E } from "./ports";
 import { control, newSeller, putQuestion, setPhase, signIn, storedListing } from "./sandbox-control";
+import { violations } from "./axe";
 
 test.beforeEach(() => control("/phase", { phase: "webhooks" }));
 test.afterEach(() => control("/phase", { phase: "migration" }));
@@ -52,14 +52,6 @@ const BO = { user_id: 50002, shop_id: 70002, email: "bo@example.com", password: 
 const BO_FIRST_ID = 2_000_000_001;
 /** Bo's seeded findings (sandbox/store/seed.ts), by the index of their listings. */
 const boListing = (index: number) => BO_FIRST_ID + index;
-
-async function violations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map(
-    (violation) =>
-      `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-  );
-}
 
 test("every automatic fix is one plan over the listings of several findings, leaving out those that need words, and applying it fixes them", async ({
   page,

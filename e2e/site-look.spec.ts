@@ -1,8 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { applyChange, appliedText, openChange, QUESTION_SET } from "./changes";
 import { hydrated } from "./editor";
 import { newSeller, putQuestion, signIn } from "./sandbox-control";
+import { violations } from "./axe";
 
 const LOOKS = [
   { scheme: "light", width: 1280, height: 800 },
@@ -10,14 +10,6 @@ const LOOKS = [
   { scheme: "light", width: 390, height: 844 },
   { scheme: "dark", width: 390, height: 844 },
 ] as const;
-
-async function violations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map(
-    (violation) =>
-      `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-  );
-}
 
 async function look(page: Page, { scheme, width, height }: (typeof LOOKS)[number]) {
   await page.setViewportSize({ width, height });

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { sellerAction, type Refusal } from "@/lib/actions/seller-action";
 import { db } from "@/lib/db";
 import type { Result } from "@/lib/marketplace";
-import { anyMovable, moveItems, type Mover, type MoveOutcome } from "@/lib/orders/queue/moves";
+import { anyMovable, moveItems, type MoveOutcome } from "@/lib/orders/queue/moves";
 import { queueStore } from "@/lib/orders/queue/queue-store";
 import { shipList, shipOrders, type ShipBatch } from "@/lib/orders/ship-orders";
 import { SHIP_RECEIPTS_MAX } from "@/lib/orders/ship-receipts";
@@ -14,6 +14,7 @@ import { itemFactsOf } from "@/lib/orders/queue/queue-view";
 import { ON_DEADLINE, type MoveKind } from "@/lib/orders/queue/states";
 import { keptOrdersReady } from "@/lib/orders/background";
 import { marketplaceNowMs } from "@/lib/marketplace/marketplace-date";
+import type { Seller } from "@/lib/marketplace/wire";
 
 const MAX_ITEMS_PER_MOVE = 500;
 
@@ -81,16 +82,16 @@ const DAY_SECONDS = 24 * 3600;
  * marketplace cannot answer, the batch is judged on what is kept: the marketplace itself refuses a shipment to a
  * cancelled order.
  */
-async function refreshed(seller: Mover, kind: MoveKind, ids: string[]) {
+async function refreshed(seller: Seller, kind: MoveKind, ids: string[]) {
   const database = await db();
   if (await anyMovable(database, seller, kind, ids, itemFactsOf(database, seller)))
     await keptOrdersReady(seller, 0, "now");
 }
 
-const refreshOf = (seller: Mover) => () => keptOrdersReady(seller, 0, "now");
+const refreshOf = (seller: Seller) => () => keptOrdersReady(seller, 0, "now");
 
 async function moved(
-  mover: Mover,
+  mover: Seller,
   kind: MoveKind | "undo",
   ids: string[],
   extra: Parameters<typeof moveItems>[5] = {},

@@ -7,6 +7,7 @@ import {
   type SheetTotals,
 } from "@/lib/orders/production-sheet";
 import { remakeNumber } from "@/lib/orders/queue/queue-rows";
+import { ProofThumb } from "../production/proof-thumb";
 import styles from "./production-sheet.module.css";
 
 const CELL = "border border-stone-300 px-2 py-1 align-top";
@@ -36,7 +37,7 @@ function Totals({ totals }: { totals: SheetTotals }) {
 }
 
 /** Every answer of the item, a correction in place of the answer it corrects, then the buyer's note. */
-function ItemAnswers({ item }: { item: SheetItem }) {
+function ItemAnswers({ item, title }: { item: SheetItem; title: string }) {
   return (
     <>
       {item.onHold && (
@@ -71,6 +72,7 @@ function ItemAnswers({ item }: { item: SheetItem }) {
           ))}
         </dl>
       )}
+      <ProofThumb item={{ ...item, title }} />
       {item.buyerNote && (
         <p className="mt-1 whitespace-pre-wrap break-words border-l-4 border-stone-400 pl-2" data-buyer-note>
           <strong>Note from the buyer:</strong> {item.buyerNote}
@@ -117,7 +119,7 @@ export function ProductionSheet({ sheet, timeZone }: { sheet: Sheet; timeZone: s
                     <td className={CELL}>{item.buyerName}</td>
                     <td className={`${CELL} tabular-nums`}>{item.quantity}</td>
                     <td className={CELL}>
-                      <ItemAnswers item={item} />
+                      <ItemAnswers item={item} title={listing.title} />
                     </td>
                     <td className={`${CELL} ${PAPER_ONLY}`}>
                       <span aria-hidden className={styles.box} />

@@ -1,4 +1,4 @@
-import type { PickListing } from "@/lib/orders/pick-list";
+import { pickWords, type PickListing } from "@/lib/orders/pick-list";
 
 /** The open items by listing and the choices a maker sets up for, the most first. */
 export function PickList({ listings }: { listings: PickListing[] }) {
@@ -17,7 +17,7 @@ export function PickList({ listings }: { listings: PickListing[] }) {
               ({listing.items} {listing.items === 1 ? "item" : "items"})
             </span>
           </h2>
-          <p data-pick>{listing.groups.map((group) => `${group.choice} ×${group.items}`).join(", ")}</p>
+          <p data-pick>{pickWords(listing)}</p>
         </li>
       ))}
     </ul>

@@ -12,12 +12,12 @@ export function ProofThumb({ item }: { item: Pick<QueueItem, "itemId" | "receipt
         alt={`Proof of “${item.title}” of order ${item.receiptId}`}
         className="h-10 max-w-48 rounded bg-white ring-1 ring-stone-200"
       />
-      <a href={`${src}?download=1`} className="text-xs text-blue-800 underline">
+      <a href={`${src}?download=1`} className="text-xs text-blue-800 underline print:hidden">
         Download proof
       </a>{" "}
       <a
         href={`${src}?download=1&format=png`}
-        className="text-xs text-blue-800 underline"
+        className="text-xs text-blue-800 underline print:hidden"
         aria-label="Download proof as PNG"
       >
         PNG

@@ -5,7 +5,7 @@ import { marketplace, type MarketplaceFailure, type Result, type Listing } from 
 import { rememberTitles } from "./titles";
 import { cachedShopListings, type StateListings } from "./shop-listings";
 import { freshKeptListing, mirrorReadAt, mirroredListings, mirroredStateCounts } from "../mirror/mirrored-listings";
-import type { Seller } from "../mirror/shop-mirror";
+import type { Seller } from "../marketplace/wire";
 
 const notAnswering = (failure: MarketplaceFailure) => failure.kind === "unavailable" || failure.kind === "timeout";
 

@@ -6,7 +6,8 @@ import { pacedMarketplace } from "../marketplace/paced-marketplace";
 import { logger } from "../observability/logger";
 import { onShutdown } from "../observability/shutdown";
 import { sellerActive } from "./seller-active";
-import { shopMirror, type Seller, type ShopMirror } from "./shop-mirror";
+import { shopMirror, type ShopMirror } from "./shop-mirror";
+import type { Seller } from "../marketplace/wire";
 
 export type MirrorMode = "webhooks" | "polling";
 

@@ -7,7 +7,8 @@ import { REMOVED_STATE, type Listing } from "../marketplace/wire";
 import { ensureFilled } from "./background";
 import { keptCopyFresh } from "./fresh-copy";
 import { mirrorStore } from "./mirror-store";
-import { LISTING_STATES, shopMirror, type Seller } from "./shop-mirror";
+import { LISTING_STATES, shopMirror } from "./shop-mirror";
+import type { Seller } from "../marketplace/wire";
 
 // null until the mirror is filled: the caller reads the marketplace meanwhile. `fresh` costs one request unless more
 // than a page of the state's listings changed since the mirror's last change; with `keptWillDo` (a page's own read, not

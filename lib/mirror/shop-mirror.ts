@@ -6,6 +6,7 @@ import { isRemoved, type Listing } from "../marketplace/wire";
 import { historyStore } from "../history/history-store";
 import { sameSnapshot, snapshotOf } from "../personalization/snapshot";
 import { mirrorStore, type SyncSource } from "./mirror-store";
+import type { Seller } from "../marketplace/wire";
 
 export const LISTING_STATES: ListingState[] = ["active", "inactive", "sold_out", "draft", "expired"];
 const PAGE = 100;
@@ -16,8 +17,6 @@ const FILL_LEASE_MS = 60_000;
 const OVERLAP_SECONDS = 120;
 // A write the dashboard recorded this recently whose result matches what the marketplace shows is its own.
 const OWN_WRITE_WINDOW_MS = 15 * 60_000;
-
-export type Seller = { userId: number; shopId: number };
 
 // The states other than active are read this often by polls, and an idle shop is polled only this often
 // (MIRROR_IDLE_POLL_SECONDS): a change to a listing buyers cannot see, or to any listing of an idle shop, waits up to this.

@@ -9,9 +9,10 @@ import { logger } from "../observability/logger";
 import { onShutdown } from "../observability/shutdown";
 import { mirrorMode } from "../mirror/background";
 import { KEPT_FRESH_MS } from "../mirror/fresh-copy";
-import { fillOrders, readCanceledOrders, readChangedOrders, takeSaleRead, type Seller } from "./kept-orders";
+import { fillOrders, readCanceledOrders, readChangedOrders, takeSaleRead } from "./kept-orders";
 import { orderStore, type OrderSync } from "./order-store";
 import { sendWaitingShipments } from "./ship-orders";
+import type { Seller } from "../marketplace/wire";
 
 type Background = { paced: Marketplace; fills: Map<number, Promise<Result<OrderSync>>> };
 

@@ -3,7 +3,7 @@ import { db } from "../db";
 import { fontOf } from "../production/kept-fonts";
 import { profileStore } from "../production/profile-store";
 import { proofSvg } from "../production/proof";
-import type { Seller } from "./kept-orders";
+import type { Seller } from "../marketplace/wire";
 import { orderStore } from "./order-store";
 import { answered } from "./orders-view";
 import { queueStore } from "./queue/queue-store";

@@ -3,13 +3,12 @@ import type { Database } from "../db/database";
 import type { Marketplace, ReceiptQuery } from "../marketplace/client";
 import type { Result } from "../marketplace/failure";
 import { orderStore, type OrderSync } from "./order-store";
+import type { Seller } from "../marketplace/wire";
 
 // A shop's orders are read in full once, newest first, then only the receipts changed since: each view asks for one
 // page of changes, ordered by when they changed, from the second the last one ended in.
 
 const PAGE = 100;
-
-export type Seller = { userId: number; shopId: number };
 
 /**
  * Every receipt of the shop. The newest change the marketplace holds is asked first: changes made while the fill reads

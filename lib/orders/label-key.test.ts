@@ -24,6 +24,7 @@ const item = (receiptId: number, itemId: string, quantity: number, answers: Shee
   onHold: false,
   answers,
   buyerNote: null,
+  proof: false,
 });
 
 const necklace = (metal: string, name: string) => [answer("dropdown", metal), answer("text_input", name)];

@@ -10,7 +10,7 @@ import { mirrorStore } from "../mirror/mirror-store";
 import { productionCheckOf } from "../production/answer-checks";
 import { profileStore } from "../production/profile-store";
 import { answeredOrders, type HistoryPoint } from "./asked-questions";
-import type { Seller } from "./kept-orders";
+import type { Seller } from "../marketplace/wire";
 import { orderStore } from "./order-store";
 import { DAY } from "./day";
 import { questionStats, STATS_DAYS, type QuestionStats } from "./question-stats";

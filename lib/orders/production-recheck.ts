@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "../db";
 import { logger } from "../observability/logger";
-import type { Seller } from "./kept-orders";
+import type { Seller } from "../marketplace/wire";
 import { orderStore } from "./order-store";
 import { answered } from "./orders-view";
 

@@ -39,6 +39,8 @@ export type SheetItem = {
   onHold: boolean;
   answers: SheetAnswer[];
   buyerNote: string | null;
+  /** The listing has a production profile: the item's proof is printed beside its answers. */
+  proof: boolean;
 };
 
 /** At a listing's head, per question: a dropdown's items per choice, an upload's files. */
@@ -146,6 +148,7 @@ export function productionSheet(
       onHold: held(item),
       answers: answersOf(item),
       buyerNote: item.buyerNote,
+      proof: item.proof === true,
     });
   }
   for (const listing of listings.values()) listing.totals = totalsOf(listing.items);

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Result } from "../marketplace/failure";
-import type { Seller } from "./kept-orders";
+import type { Seller } from "../marketplace/wire";
 import type { KeptOrders } from "./background";
 import type { OrderFilter } from "./order-store";
 import { productionSheet, type ProductionSheet } from "./production-sheet";

@@ -4,7 +4,7 @@ import type { Marketplace } from "../marketplace/client";
 import { logger } from "../observability/logger";
 import { carrierOf } from "./carriers";
 import { orderStore } from "./order-store";
-import { moveItems, NOT_FOUND, type ItemFacts, type Mover } from "./queue/moves";
+import { moveItems, NOT_FOUND, type ItemFacts } from "./queue/moves";
 import { queueStore, type OwnedItem } from "./queue/queue-store";
 import { itemFactsOf } from "./queue/queue-view";
 import { refusalOf, stateOf } from "./queue/states";
@@ -12,6 +12,7 @@ import { DOWN_IN_A_ROW, SHIP_RECEIPTS_MAX, shipReceipts, type ShipSeller } from 
 import { shipmentList } from "./shipment-list";
 import { trackingCodeOf } from "./tracking-input";
 import { waitingShipments } from "./waiting-shipments";
+import type { Seller } from "../marketplace/wire";
 
 // "Mark shipped" in the queue, from the form (a tracking code per order, the carrier chosen once) or a pasted list:
 // an item moves to shipped only once the marketplace holds its order's shipment (ship-receipts.ts). The queue's own
@@ -130,7 +131,7 @@ export async function shipOrders(
 }
 
 /** Judged as the items stood before the shipment, which now shows their receipt shipped. */
-async function moveShipped(database: Database, mover: Mover, itemIds: string[], facts: Map<string, ItemFacts>) {
+async function moveShipped(database: Database, mover: Seller, itemIds: string[], facts: Map<string, ItemFacts>) {
   const moved = await moveItems(database, mover, "shipped", itemIds, async () => facts);
   // A second Mark shipped at once waited for the first one's shipment (sent once), which moved the item: shipped too.
   const now = await queueStore(database).owned(
@@ -211,7 +212,7 @@ const WAITING_PER_ROUND = 20;
 export async function sendWaitingShipments(
   database: Database,
   marketplace: Marketplace,
-  factsOf: (seller: Mover) => FactsOf = (seller) => itemFactsOf(database, seller),
+  factsOf: (seller: Seller) => FactsOf = (seller) => itemFactsOf(database, seller),
 ) {
   const store = waitingShipments(database);
   let unanswered = 0;

@@ -9,6 +9,7 @@ import { untilUnclaimed } from "../history/write-claim";
 import { CERTAINLY_UNCHANGED } from "../writes/recorded-write";
 import type { Refusal } from "../actions/seller-action";
 import { orderStore } from "./order-store";
+import type { Seller } from "../marketplace/wire";
 
 // Marking orders shipped on the marketplace (docs/marketplace.md §16.6), one createReceiptShipment per receipt, paced
 // by the shared pacer like every request. The receipts are checked against the shop's kept orders first, so an id of
@@ -17,7 +18,7 @@ import { orderStore } from "./order-store";
 /** One request per receipt: a bound keeps one call of the action within a few seconds of the shared rate. */
 export const SHIP_RECEIPTS_MAX = 50;
 
-export type ShipSeller = { userId: number; shopId: number; scopes: readonly string[] };
+export type ShipSeller = Seller & { scopes: readonly string[] };
 
 export type Shipping = { receiptIds: number[]; tracking?: ({ receiptId: number } & ShipmentTracking)[] };
 

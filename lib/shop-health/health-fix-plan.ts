@@ -7,7 +7,7 @@ import { readListingQuestions } from "../changes/listing-reads";
 import type { PlanTarget } from "../changes/plan";
 import type { PlanRunner } from "../changes/plan-runner";
 import { planTargets } from "../changes/planning";
-import type { Seller } from "../mirror/shop-mirror";
+import type { Seller } from "../marketplace/wire";
 import { healthCheck } from "./health-check";
 import { AUTOMATIC_FIX, describeFixes, fixedQuestions, TURN_OFF_DIFF, type HealthFix } from "./health-fixes";
 

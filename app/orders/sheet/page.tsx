@@ -117,6 +117,9 @@ export default async function ProductionSheetPage({ searchParams }: Props) {
                   {options.onHold ? "Leave items in review off" : "Print items in review too, on hold"}
                 </Link>
               )}
+              <Link className={LINK} href={ordersHref(view, "/production/pick-list")}>
+                Pick list
+              </Link>
               <Link className={LINK} href={ordersHref(view)}>
                 Back to orders
               </Link>

@@ -7,32 +7,40 @@ import { requireSeller } from "@/lib/auth/seller";
 import { describeFailure } from "@/lib/marketplace";
 import { canReadOrders } from "@/lib/marketplace/scopes";
 import { productionSheetView } from "@/lib/orders/sheet-view";
-import { parseOrdersView, queueFilterOf } from "@/lib/orders/view";
+import { sellerTimeZone } from "@/lib/orders/queue/queue-view";
+import { ordersHref, parseOrdersView, queueFilterOf, sheetOptionsOf, viewWords } from "@/lib/orders/view";
 import { pickList } from "@/lib/orders/pick-list";
+import { STATE_LABELS } from "@/lib/orders/queue/states";
 
 export const metadata: Metadata = { title: "Pick list" };
 
-export default async function PickListPage() {
-  const seller = await requireSeller("/production/pick-list");
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/** The sheet's items (its filter and state, carried by the sheet's link) as the maker sets up for them. */
+export default async function PickListPage({ searchParams }: Props) {
+  const params = await searchParams;
+  const view = { ...parseOrdersView(params), page: 1 };
+  const seller = await requireSeller(ordersHref(view, "/production/pick-list"));
   const allowed = canReadOrders(seller.scopes);
   const result =
     allowed && seller.shopId !== null
       ? await productionSheetView(
           { userId: seller.userId, shopId: seller.shopId },
-          queueFilterOf(parseOrdersView({})),
-          {
-            state: "to-make",
-            onHold: false,
-          },
+          queueFilterOf(view, await sellerTimeZone(seller.shopId)),
+          { ...sheetOptionsOf(view, params), onHold: false },
         )
       : null;
+  const holds = [...(result?.ok ? [STATE_LABELS[result.data.sheet.state]] : []), ...viewWords(view)];
   return (
     <>
       <SiteHeader shopName={seller.shopName} />
       <main id="main" tabIndex={-1} className="mx-auto max-w-3xl space-y-4 px-4 py-6 outline-none md:py-8">
-        <h1 className="text-2xl font-semibold">Pick list</h1>
+        <h1 className="text-2xl font-semibold">
+          Pick list
+          {holds.length > 0 && <span className="block text-lg">{holds.join(" · ")}</span>}
+        </h1>
         <p className="text-sm text-stone-700">
-          The open, paid items by listing and by the choices they were bought with, in items: set up once for each. Each
+          The sheet&apos;s items by listing and by the choices they were bought with, in items: set up once for each. Each
           parcel&apos;s label key (order, items, the answer&apos;s first word) is the production sheet&apos;s last
           column in CSV and Excel.
         </p>

@@ -6,13 +6,14 @@ import { eachEngine } from "../../../test/harness/each-engine";
 import { openDatabase, type Database } from "../../db/database";
 import type { Order } from "../../marketplace/receipt-wire";
 import { orderStore } from "../order-store";
-import { BY_THE_CLOCK, moveItems, settleDeadlines, type ItemFacts, type Mover } from "./moves";
+import { BY_THE_CLOCK, moveItems, settleDeadlines, type ItemFacts } from "./moves";
 import { queueStore, type OwnedItem } from "./queue-store";
 import { stateOf } from "./states";
 import { remakeShipBy } from "../day";
+import type { Seller } from "../../marketplace/wire";
 
-const ADA: Mover = { userId: 71, shopId: 7001 };
-const BO: Mover = { userId: 72, shopId: 7002 };
+const ADA: Seller = { userId: 71, shopId: 7001 };
+const BO: Seller = { userId: 72, shopId: 7002 };
 const USD = { amount: 1000, divisor: 100, currencyCode: "USD" };
 
 const order = (receiptId: number, transactionIds: number[], shipped = false): Order => ({
@@ -61,7 +62,7 @@ const facts =
       ]),
     );
 
-async function stateNow(db: Database, mover: Mover, itemId: string, given: Parameters<typeof facts>[0] = {}) {
+async function stateNow(db: Database, mover: Seller, itemId: string, given: Parameters<typeof facts>[0] = {}) {
   const owned = (await queueStore(db).owned(mover.shopId, [itemId])).get(itemId);
   if (!owned) return undefined;
   const known = (await facts(given)([owned])).get(itemId)!;

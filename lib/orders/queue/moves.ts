@@ -12,6 +12,7 @@ import {
   type QueueRow,
   type QueueState,
 } from "./states";
+import type { Seller } from "../../marketplace/wire";
 
 // The seller's moves in the queue, each on a batch of items: every item is checked to be the shop's before anything
 // moves, then moved or refused with a sentence of its own.
@@ -20,8 +21,6 @@ import {
 export type ItemFacts = OrderFacts & { name: string; processingDays?: number | null };
 
 export type MoveOutcome = { done: string[]; refused: { itemId: string; reason: string }[] };
-
-export type Mover = { userId: number; shopId: number };
 
 /** `deadline`: Unix seconds on the marketplace's clock, for "Ask the buyer". */
 type Extra = { note?: string; reason?: string; deadline?: number; waitDays?: number; onDeadline?: OnDeadline };
@@ -111,7 +110,7 @@ async function after(
 /** Whether any of the items is the shop's and could take the move now: a batch that moves none reads nothing first. */
 export async function anyMovable(
   database: Database,
-  mover: Mover,
+  mover: Seller,
   kind: MoveKind,
   itemIds: readonly string[],
   factsOf: (owned: OwnedItem[]) => Promise<Map<string, ItemFacts>>,
@@ -128,7 +127,7 @@ export async function anyMovable(
 
 export async function moveItems(
   database: Database,
-  mover: Mover,
+  mover: Seller,
   kind: MoveKind | "undo",
   itemIds: readonly string[],
   factsOf: (owned: OwnedItem[]) => Promise<Map<string, ItemFacts>>,
@@ -159,7 +158,7 @@ export async function moveItems(
 
 async function moveOne(
   database: Database,
-  mover: Mover,
+  mover: Seller,
   kind: MoveKind,
   item: OwnedItem,
   known: ItemFacts,
@@ -179,7 +178,7 @@ async function moveOne(
 
 async function undoRefusal(
   database: Database,
-  mover: Mover,
+  mover: Seller,
   item: OwnedItem,
   known: ItemFacts,
   from: QueueState,

@@ -58,6 +58,9 @@ const rowOf = (wire: RowWire): QueueRow => ({
 
 const ORIGINAL = /^[1-9][0-9]{0,15}$/;
 
+const WAIT_DEFAULTS: { waitDays: number; onDeadline: OnDeadline } = { waitDays: 2, onDeadline: "hold" };
+type SettingColumn = "time_zone" | "carrier";
+
 export function queueStore(db: Database) {
   const row = async (shopId: number, itemId: string) => {
     const [found] = await db.query<RowWire>(`SELECT ${COLUMNS} FROM queue_items WHERE shop_id = $1 AND item_id = $2`, [
@@ -90,6 +93,21 @@ export function queueStore(db: Database) {
         next.shipBy ?? null,
         next.noteRead ? 1 : 0,
       ],
+    );
+
+  // One column of the seller's settings each; a first one written takes the other columns' defaults.
+  const setting = async (shopId: number, column: SettingColumn) => {
+    const [found] = await db.query<Record<SettingColumn, string | null>>(
+      `SELECT ${column} FROM queue_settings WHERE shop_id = $1`,
+      [shopId],
+    );
+    return found?.[column] ?? null;
+  };
+  const setSetting = (shopId: number, column: SettingColumn, value: string) =>
+    db.execute(
+      `INSERT INTO queue_settings (shop_id, wait_days, on_deadline, ${column}) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (shop_id) DO UPDATE SET ${column} = excluded.${column}`,
+      [shopId, WAIT_DEFAULTS.waitDays, WAIT_DEFAULTS.onDeadline, value],
     );
 
   return {
@@ -140,9 +158,7 @@ export function queueStore(db: Database) {
         "SELECT wait_days, on_deadline FROM queue_settings WHERE shop_id = $1",
         [shopId],
       );
-      return row
-        ? { waitDays: Number(row.wait_days), onDeadline: row.on_deadline as OnDeadline }
-        : { waitDays: 2, onDeadline: "hold" };
+      return row ? { waitDays: Number(row.wait_days), onDeadline: row.on_deadline as OnDeadline } : WAIT_DEFAULTS;
     },
 
     async setSettings(shopId: number, settings: { waitDays: number; onDeadline: OnDeadline }) {
@@ -154,21 +170,11 @@ export function queueStore(db: Database) {
     },
 
     /** The seller's time zone, as the browser said it; UTC until then. */
-    async timeZone(shopId: number): Promise<string> {
-      const [row] = await db.query<{ time_zone: string | null }>(
-        "SELECT time_zone FROM queue_settings WHERE shop_id = $1",
-        [shopId],
-      );
-      return row?.time_zone ?? DEFAULT_TIME_ZONE;
-    },
-
-    async setTimeZone(shopId: number, timeZone: string) {
-      await db.execute(
-        `INSERT INTO queue_settings (shop_id, wait_days, on_deadline, time_zone) VALUES ($1, 2, 'hold', $2)
-         ON CONFLICT (shop_id) DO UPDATE SET time_zone = excluded.time_zone`,
-        [shopId, timeZone],
-      );
-    },
+    timeZone: async (shopId: number) => (await setting(shopId, "time_zone")) ?? DEFAULT_TIME_ZONE,
+    setTimeZone: (shopId: number, timeZone: string) => setSetting(shopId, "time_zone", timeZone),
+    /** The carrier the seller last shipped with from the form, which it opens on. */
+    carrier: (shopId: number) => setting(shopId, "carrier"),
+    setCarrier: (shopId: number, carrier: string) => setSetting(shopId, "carrier", carrier),
 
     /** A remake's ship-by, set by the seller: false when the shop has no such remake. */
     async setShipBy(shopId: number, itemId: string, shipBy: number): Promise<boolean> {
@@ -177,23 +183,6 @@ export function queueStore(db: Database) {
         [shopId, itemId, shipBy],
       );
       return changed > 0;
-    },
-
-    /** The carrier the seller last shipped with from the form, which it opens on. */
-    async carrier(shopId: number): Promise<string | null> {
-      const [row] = await db.query<{ carrier: string | null }>(
-        "SELECT carrier FROM queue_settings WHERE shop_id = $1",
-        [shopId],
-      );
-      return row?.carrier ?? null;
-    },
-
-    async setCarrier(shopId: number, carrier: string) {
-      await db.execute(
-        `INSERT INTO queue_settings (shop_id, wait_days, on_deadline, carrier) VALUES ($1, 2, 'hold', $2)
-         ON CONFLICT (shop_id) DO UPDATE SET carrier = excluded.carrier`,
-        [shopId, carrier],
-      );
     },
 
     async remakeCount(shopId: number, transactionId: number) {

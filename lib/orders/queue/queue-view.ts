@@ -6,7 +6,7 @@ import { marketplaceNowMs } from "../../marketplace/marketplace-date";
 import type { Database } from "../../db/database";
 import type { Result } from "../../marketplace/failure";
 import { keptOrdersReady, type KeptOrders } from "../background";
-import type { Seller } from "../kept-orders";
+import type { Seller } from "../../marketplace/wire";
 import { orderStore, type OrderFilter } from "../order-store";
 import { answered, FIRST_FILL_WAIT_MS } from "../orders-view";
 import { isFlagged, itemName, queueItems, type QueueCounts, type QueueFilter, type QueueItem } from "./queue-rows";
