@@ -40,8 +40,8 @@ export default async function PickListPage({ searchParams }: Props) {
           {holds.length > 0 && <span className="block text-lg">{holds.join(" · ")}</span>}
         </h1>
         <p className="text-sm text-stone-700">
-          The sheet&apos;s items by listing and by the choices they were bought with, in items: set up once for each. Each
-          parcel&apos;s label key (order, items, the answer&apos;s first word) is the production sheet&apos;s last
+          The sheet&apos;s items by listing and by the choices they were bought with, in items: set up once for each.
+          Each parcel&apos;s label key (order, items, the answer&apos;s first word) is the production sheet&apos;s last
           column in CSV and Excel.
         </p>
         {!allowed ? (
