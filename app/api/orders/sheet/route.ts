@@ -1,6 +1,5 @@
 import { NextResponse } from "next/server";
-import { currentSeller } from "@/lib/auth/seller";
-import { canReadOrders } from "@/lib/marketplace/scopes";
+import { orderReaderOrRefusal } from "@/lib/api/seller-reads";
 import { describeFailure } from "@/lib/marketplace";
 import { sellerTimeZone } from "@/lib/orders/queue/queue-view";
 import { productionSheetTable } from "@/lib/orders/production-sheet";
@@ -11,14 +10,8 @@ import { sheetDownload } from "@/lib/spreadsheet/sheet-export";
 // GET /api/orders/sheet?format=csv|xlsx[&q=…&listing=…&from=…&to=…&due=…&state=…&note=1&hold=1]: the production
 // sheet as the page shows it, one row per item.
 export async function GET(request: Request) {
-  const seller = await currentSeller();
-  if (!seller || seller.shopId === null)
-    return NextResponse.json({ error: describeFailure({ kind: "reauth" }, "load") }, { status: 401 });
-  if (!canReadOrders(seller.scopes))
-    return NextResponse.json(
-      { error: "You did not allow the dashboard to read your orders. Open the Orders page and allow it." },
-      { status: 403 },
-    );
+  const seller = await orderReaderOrRefusal();
+  if (seller instanceof NextResponse) return seller;
   const params = new URL(request.url).searchParams;
   const format = params.get("format") ?? "csv";
   if (format !== "csv" && format !== "xlsx")
