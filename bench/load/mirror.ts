@@ -21,12 +21,13 @@ import { runWithOptions } from "./bench-part";
 
 export const MIRROR_FLOOR = { pageP50Ms: 300, requestsPerView: 1, webhookP99Ms: 50, burstP99Ms: 5000 };
 export const PER_SECOND = 10;
-const SANDBOX = { perSecond: PER_SECOND, phase: "webhooks" };
+/** The sandbox of the mirror and orders parts: the app's 10 requests a second, in the webhooks phase. */
+export const LIMITED_SANDBOX = { perSecond: PER_SECOND, phase: "webhooks" };
 export const SENDER_CONNECTIONS = 10;
 const BROWSING_EVERY_S = 10;
 
-export type MirrorFigures = {
-  listings: number;
+/** A shop's first fill at the limit, then views of its page once kept. */
+export type PageFigures = {
   perSecond: number;
   fillSeconds: number;
   /** What the limit alone needs for the fill's requests. */
@@ -36,6 +37,10 @@ export type MirrorFigures = {
   pageP50Ms: number;
   pageP99Ms: number;
   maxRequestsPerView: number;
+};
+
+export type MirrorFigures = PageFigures & {
+  listings: number;
   requestsPerBrowsingHour: number;
   /** Deliveries in each of the two batches, each for listings of its own. */
   webhooks: number;
@@ -103,7 +108,7 @@ export async function measureMirror(options: {
 }): Promise<MirrorFigures> {
   const log = options.log ?? console.log;
   const port = await freePort();
-  return withBenchSandbox("mirror", SANDBOX, async ({ sandbox, dashboardDb, stopsFirst }) => {
+  return withBenchSandbox("mirror", LIMITED_SANDBOX, async ({ sandbox, dashboardDb, stopsFirst }) => {
     const sandboxUrl = sandbox.url;
     const seller = await createSeller(sandboxUrl, { listings: options.listings });
     const dashboardUrl = `http://localhost:${port}`;

@@ -11,24 +11,12 @@ import { sleep, untilMirrorFilled, withBenchSandbox } from "../processes";
 import { mapLimit, percentile } from "../stats";
 import { ORDERS_PER_PAGE } from "../../lib/orders/view";
 import { runWithOptions } from "./bench-part";
+import { LIMITED_SANDBOX, PER_SECOND, type PageFigures } from "./mirror";
 
 export const ORDERS_FLOOR = { pageP50Ms: 300, requestsPerView: 1 };
-const PER_SECOND = 10;
-const SANDBOX = { perSecond: PER_SECOND, phase: "webhooks" };
 const FILLING = "Reading your orders from the marketplace";
 
-export type OrdersFigures = {
-  orders: number;
-  listings: number;
-  perSecond: number;
-  fillSeconds: number;
-  fillLimitSeconds: number;
-  fillRequests: number;
-  views: number;
-  pageP50Ms: number;
-  pageP99Ms: number;
-  maxRequestsPerView: number;
-};
+export type OrdersFigures = PageFigures & { orders: number; listings: number };
 
 export const ordersMet = (f: OrdersFigures) =>
   f.pageP50Ms < ORDERS_FLOOR.pageP50Ms && f.maxRequestsPerView <= ORDERS_FLOOR.requestsPerView;
@@ -105,7 +93,7 @@ export async function measureOrders(options: {
 }): Promise<OrdersFigures> {
   const log = options.log ?? console.log;
   const port = await freePort();
-  return withBenchSandbox("orders", SANDBOX, async ({ sandbox, dashboardDb, stopsFirst }) => {
+  return withBenchSandbox("orders", LIMITED_SANDBOX, async ({ sandbox, dashboardDb, stopsFirst }) => {
     const sandboxUrl = sandbox.url;
     const seller = await shopWithOrders(sandboxUrl, options.orders, options.listings);
     log(`placed ${options.orders} orders`);
