@@ -336,3 +336,21 @@ export async function runAlone(
     rmSync(folder, { recursive: true, force: true });
   }
 }
+
+/** A part that measures the built dashboard over HTTP, run alone with its options: its figures logged, then the verdict. */
+export async function runDashboardPartAlone<O extends object, T>(
+  name: string,
+  options: O,
+  part: {
+    measure: (options: O & { dashboardUrl: string; sandboxUrl: string; log: (line: string) => void }) => Promise<T>;
+    describe: (figures: T) => string[];
+    met: (figures: T) => boolean;
+  },
+) {
+  const log = (line: string) => console.log(`[${name}] ${line}`);
+  await runAlone(name, log, async ({ sandbox, dashboard }) => {
+    const figures = await part.measure({ ...options, dashboardUrl: dashboard.url, sandboxUrl: sandbox.url, log });
+    part.describe(figures).forEach(log);
+    log(part.met(figures) ? "met" : "MISSED");
+  });
+}
