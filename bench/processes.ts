@@ -147,6 +147,48 @@ export async function startBenchSandbox(options: { perSecond?: number; phase?: s
   return { url, pid: group.child.pid as number, stop: group.stop };
 }
 
+/**
+ * A bench's sandbox (as startBenchSandbox takes its options) and a throwaway folder for the dashboard's database. What
+ * `measure` passes to `stopsFirst` (its dashboard) stops first, then the sandbox, and the folder goes.
+ */
+export async function withBenchSandbox<T>(
+  name: string,
+  sandboxOptions: Parameters<typeof startBenchSandbox>[0],
+  measure: (bench: {
+    sandbox: BenchSandbox;
+    dashboardDb: string;
+    stopsFirst: <D extends { stop: () => Promise<void> }>(dashboard: D) => D;
+  }) => Promise<T>,
+): Promise<T> {
+  const folder = mkdtempSync(join(tmpdir(), `bench-${name}-`));
+  const sandbox = await startBenchSandbox(sandboxOptions);
+  const stops: (() => Promise<void>)[] = [];
+  try {
+    return await measure({
+      sandbox,
+      dashboardDb: join(folder, "dashboard.db"),
+      stopsFirst: (dashboard) => (stops.push(() => dashboard.stop()), dashboard),
+    });
+  } finally {
+    for (const stop of stops.reverse()) await stop();
+    await sandbox.stop();
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/** Asks the signed-in dashboard's /api/mirror every `everyMs` until the shop's mirror is filled; `onPoll` runs first. */
+export async function untilMirrorFilled(
+  get: (path: string) => Promise<Response>,
+  options: { timeoutMs: number; everyMs: number; onPoll?: () => Promise<unknown> },
+) {
+  for (const deadline = Date.now() + options.timeoutMs; ; await sleep(options.everyMs)) {
+    await options.onPoll?.();
+    const mirror = (await (await get("/api/mirror")).json()) as { status?: string };
+    if (mirror.status === "filled") return;
+    if (Date.now() > deadline) throw new Error(`the listings mirror did not fill: ${JSON.stringify(mirror)}`);
+  }
+}
+
 export type BenchDashboard = { url: string; app: DashboardProcess["app"]; pid: number; stop: () => Promise<void> };
 
 /**
@@ -293,4 +335,22 @@ export async function runAlone(
     build.remove();
     rmSync(folder, { recursive: true, force: true });
   }
+}
+
+/** A part that measures the built dashboard over HTTP, run alone with its options: its figures logged, then the verdict. */
+export async function runDashboardPartAlone<O extends object, T>(
+  name: string,
+  options: O,
+  part: {
+    measure: (options: O & { dashboardUrl: string; sandboxUrl: string; log: (line: string) => void }) => Promise<T>;
+    describe: (figures: T) => string[];
+    met: (figures: T) => boolean;
+  },
+) {
+  const log = (line: string) => console.log(`[${name}] ${line}`);
+  await runAlone(name, log, async ({ sandbox, dashboard }) => {
+    const figures = await part.measure({ ...options, dashboardUrl: dashboard.url, sandboxUrl: sandbox.url, log });
+    part.describe(figures).forEach(log);
+    log(part.met(figures) ? "met" : "MISSED");
+  });
 }

@@ -15,7 +15,13 @@ const CANNOT_EDIT =
   "You did not allow the dashboard to edit listings, so it cannot change them. Sign in again and keep “Create and edit your listings” checked.";
 const NO_PLAN = "There is no such plan in your shop. Go back to your listings and plan the change again.";
 const FIXED = "This plan is no longer under review, so its rows are fixed.";
-const DISCARDED = "This plan was discarded, so it cannot be applied. Plan the change again from your listings.";
+
+/** Why a plan cannot be applied or discarded: it is not in the seller's shop, or its status says which refusal. */
+async function planRefusal(id: string, shopId: number, refusals: { discarded: string; otherwise: string }) {
+  const plan = await (await planRunner()).plans.find(id, shopId);
+  const refusal = !plan ? NO_PLAN : plan.status === "discarded" ? refusals.discarded : refusals.otherwise;
+  return { ok: false as const, refusal };
+}
 
 const planId = z.string().uuid();
 const listingIdsSchema = z.union([
@@ -78,17 +84,11 @@ export const applyPlanAction = sellerAction(
   async ({ planId: id, reserve }, { seller }) => {
     if (!canEdit(seller.scopes)) return { ok: false, refusal: CANNOT_EDIT };
     const runner = await planRunner();
-    if (!(await runner.plans.startApply(id, seller.shopId, reserve))) {
-      const plan = await runner.plans.find(id, seller.shopId);
-      if (!plan) return { ok: false, refusal: NO_PLAN };
-      return {
-        ok: false,
-        refusal:
-          plan.status === "discarded"
-            ? DISCARDED
-            : "This plan is already applied, or being applied. Reload the page to see its progress.",
-      };
-    }
+    if (!(await runner.plans.startApply(id, seller.shopId, reserve)))
+      return planRefusal(id, seller.shopId, {
+        discarded: "This plan was discarded, so it cannot be applied. Plan the change again from your listings.",
+        otherwise: "This plan is already applied, or being applied. Reload the page to see its progress.",
+      });
     runner.wake();
     return { ok: true, data: null };
   },
@@ -98,15 +98,10 @@ export const applyPlanAction = sellerAction(
 export const discardPlanAction = sellerAction("save", z.object({ planId }), async ({ planId: id }, { seller }) => {
   const runner = await planRunner();
   if (await runner.plans.discard(id, seller.shopId)) return { ok: true, data: null };
-  const plan = await runner.plans.find(id, seller.shopId);
-  if (!plan) return { ok: false, refusal: NO_PLAN };
-  return {
-    ok: false,
-    refusal:
-      plan.status === "discarded"
-        ? "This plan is already discarded."
-        : "This plan is applied, or being applied, so it cannot be discarded. Plan its undo once it is applied.",
-  };
+  return planRefusal(id, seller.shopId, {
+    discarded: "This plan is already discarded.",
+    otherwise: "This plan is applied, or being applied, so it cannot be discarded. Plan its undo once it is applied.",
+  });
 });
 
 /** Listings the apply could not change (the marketplace kept failing) are written again by the same runner. */

@@ -5,7 +5,7 @@
 import { signInOverHttp } from "../../test/harness/http-sign-in.js";
 import { createSeller, sandboxControl, type CreatedSeller } from "../../test/harness/sandbox.js";
 import { wholeNumberOptions } from "../options.js";
-import { runAlone } from "../processes.js";
+import { runDashboardPartAlone } from "../processes.js";
 import { audit, medianRun, startChromium, type LighthouseRun } from "./lighthouse.js";
 import { signedInBrowser } from "./signed-in-browser.js";
 
@@ -87,15 +87,9 @@ export async function measureChangeReview(options: {
 
 if (process.argv[1]?.endsWith("bench/dashboard/change-review.ts")) {
   const { options } = wholeNumberOptions({ runs: 3, listings: 10_000 });
-  const log = (line: string) => console.log(`[change review] ${line}`);
-  await runAlone("change-review", log, async ({ sandbox, dashboard }) => {
-    const figures = await measureChangeReview({
-      dashboardUrl: dashboard.url,
-      sandboxUrl: sandbox.url,
-      ...options,
-      log,
-    });
-    describeChangeReview(figures).forEach(log);
-    log(changeReviewMet(figures) ? "met" : "MISSED");
+  await runDashboardPartAlone("change-review", options, {
+    measure: measureChangeReview,
+    describe: describeChangeReview,
+    met: changeReviewMet,
   });
 }

@@ -4,7 +4,7 @@
 import { signInOverHttp } from "../../test/harness/http-sign-in.js";
 import { createSeller, sandboxControl } from "../../test/harness/sandbox.js";
 import { wholeNumberOptions } from "../options.js";
-import { runAlone } from "../processes.js";
+import { runDashboardPartAlone } from "../processes.js";
 import { median } from "../stats.js";
 import { audit, medianRun, startChromium, type LighthouseRun } from "./lighthouse.js";
 import { signedInBrowser } from "./signed-in-browser.js";
@@ -152,15 +152,5 @@ export async function measureGrid(options: {
 
 if (process.argv[1]?.endsWith("bench/dashboard/grid.ts")) {
   const { options } = wholeNumberOptions({ runs: 3, listings: 1000, keys: 40 });
-  const log = (line: string) => console.log(`[grid] ${line}`);
-  await runAlone("grid", log, async ({ sandbox, dashboard }) => {
-    const figures = await measureGrid({
-      dashboardUrl: dashboard.url,
-      sandboxUrl: sandbox.url,
-      ...options,
-      log,
-    });
-    describeGrid(figures).forEach(log);
-    log(gridMet(figures) ? "met" : "MISSED");
-  });
+  await runDashboardPartAlone("grid", options, { measure: measureGrid, describe: describeGrid, met: gridMet });
 }

@@ -7,14 +7,11 @@
 // says, only the lines of orders the queue shows neither shipped nor waiting. Counted from the sandbox's request log
 // and store: every order must hold exactly one shipment, with its own tracking code.
 // `npx tsx bench/load/mark-shipped.ts [--orders 100] [--per-second 10] [--json]` on a build (`npx next build`).
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { freePort, startDashboard } from "../../test/harness/dashboard-process";
 import { signInOverHttp } from "../../test/harness/http-sign-in";
 import { callServerAction } from "../../test/harness/server-action";
 import { callApi, createSeller, issueTokensFor, sandboxControl, type JsonBody } from "../../test/harness/sandbox";
-import { sleep, startBenchSandbox } from "../processes";
+import { sleep, untilMirrorFilled, withBenchSandbox } from "../processes";
 import { mapLimit } from "../stats";
 import { runWithOptions } from "./bench-part";
 
@@ -90,11 +87,8 @@ export async function measureMarkShipped(options: {
 }): Promise<MarkShippedFigures> {
   const log = options.log ?? console.log;
   const perSecond = options["per-second"];
-  const folder = mkdtempSync(join(tmpdir(), "bench-mark-shipped-"));
-  const sandbox = await startBenchSandbox({ perSecond });
-  const sandboxUrl = sandbox.url;
-  let dashboard: Awaited<ReturnType<typeof startDashboard>> | undefined;
-  try {
+  return withBenchSandbox("mark-shipped", { perSecond }, async ({ sandbox, dashboardDb, stopsFirst }) => {
+    const sandboxUrl = sandbox.url;
     const seller = await createSeller(sandboxUrl, { listings: 1 });
     const listingId = seller.listing_ids[0]!;
     const placed = await mapLimit(
@@ -112,23 +106,15 @@ export async function measureMarkShipped(options: {
         return { receiptId, itemId: String(order.body.transactions[0].transaction_id), code: `9400${receiptId}` };
       },
     );
-    dashboard = await startDashboard({
-      port: await freePort(),
-      sandboxUrl,
-      dashboardDb: join(folder, "dashboard.db"),
-      timeoutMs: TIMEOUT_MS,
-      stdio: "ignore",
-    });
+    const dashboard = stopsFirst(
+      await startDashboard({ port: await freePort(), sandboxUrl, dashboardDb, timeoutMs: TIMEOUT_MS, stdio: "ignore" }),
+    );
     const dashboardUrl = dashboard.url;
     const { cookie } = await signInOverHttp(dashboardUrl, seller, "/orders");
     const get = (path: string) => fetch(`${dashboardUrl}${path}`, { headers: { cookie } });
     // The listings' mirror says which listings are the seller's; the Orders page keeps the orders.
     await (await get("/listings")).text();
-    for (const deadline = Date.now() + 60_000; ; await sleep(250)) {
-      const mirror = (await (await get("/api/mirror")).json()) as { status?: string };
-      if (mirror.status === "filled") break;
-      if (Date.now() > deadline) throw new Error(`the listings mirror did not fill: ${JSON.stringify(mirror)}`);
-    }
+    await untilMirrorFilled(get, { timeoutMs: 60_000, everyMs: 250 });
     for (const deadline = Date.now() + 120_000; ; await sleep(500)) {
       const page = await (await get("/orders")).text();
       if (!page.includes(FILLING) && queueStates(page).size === options.orders) break;
@@ -217,11 +203,7 @@ export async function measureMarkShipped(options: {
       ).length,
       queueShipped: placed.filter(({ itemId }) => shownShipped.get(itemId) === "shipped").length,
     };
-  } finally {
-    await dashboard?.stop();
-    await sandbox.stop();
-    rmSync(folder, { recursive: true, force: true });
-  }
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -11,24 +11,23 @@
 // simultaneous deliveries waits for well over 50 ms of CPU, whatever the route does.
 // Senders do not deliver so: Standard Webhooks senders throttle each endpoint (Svix by a rate per endpoint).
 // `npx tsx bench/load/mirror.ts [--listings 10000] [--views 40] [--webhooks 1000] [--json]` on a build (`npx next build`).
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { freePort, startDashboard } from "../../test/harness/dashboard-process";
 import { signInOverHttp } from "../../test/harness/http-sign-in";
 import { createSeller, sandboxControl } from "../../test/harness/sandbox";
-import { cpuSeconds, sleep, startBenchSandbox } from "../processes";
+import { cpuSeconds, sleep, untilMirrorFilled, withBenchSandbox } from "../processes";
 import { mapLimit, percentile } from "../stats";
 import { senderConnections, webhookSender } from "./webhook-sender";
 import { runWithOptions } from "./bench-part";
 
 export const MIRROR_FLOOR = { pageP50Ms: 300, requestsPerView: 1, webhookP99Ms: 50, burstP99Ms: 5000 };
 export const PER_SECOND = 10;
+/** The sandbox of the mirror and orders parts: the app's 10 requests a second, in the webhooks phase. */
+export const LIMITED_SANDBOX = { perSecond: PER_SECOND, phase: "webhooks" };
 export const SENDER_CONNECTIONS = 10;
 const BROWSING_EVERY_S = 10;
 
-export type MirrorFigures = {
-  listings: number;
+/** A shop's first fill at the limit, then views of its page once kept. */
+export type PageFigures = {
   perSecond: number;
   fillSeconds: number;
   /** What the limit alone needs for the fill's requests. */
@@ -38,6 +37,10 @@ export type MirrorFigures = {
   pageP50Ms: number;
   pageP99Ms: number;
   maxRequestsPerView: number;
+};
+
+export type MirrorFigures = PageFigures & {
+  listings: number;
   requestsPerBrowsingHour: number;
   /** Deliveries in each of the two batches, each for listings of its own. */
   webhooks: number;
@@ -104,25 +107,24 @@ export async function measureMirror(options: {
   log?: (line: string) => void;
 }): Promise<MirrorFigures> {
   const log = options.log ?? console.log;
-  const folder = mkdtempSync(join(tmpdir(), "bench-mirror-"));
   const port = await freePort();
-  const sandbox = await startBenchSandbox({ perSecond: PER_SECOND, phase: "webhooks" });
-  const sandboxUrl = sandbox.url;
-  let dashboard: Awaited<ReturnType<typeof startDashboard>> | undefined;
-  try {
+  return withBenchSandbox("mirror", LIMITED_SANDBOX, async ({ sandbox, dashboardDb, stopsFirst }) => {
+    const sandboxUrl = sandbox.url;
     const seller = await createSeller(sandboxUrl, { listings: options.listings });
     const dashboardUrl = `http://localhost:${port}`;
     // The bench sends the burst itself, signed with this subscription's secret; the sandbox's own deliveries go too.
     const { secret } = (
       await sandboxControl(sandboxUrl, "/webhooks", { url: `${dashboardUrl}/api/webhooks/marketplace` })
     ).body as { secret: string };
-    dashboard = await startDashboard({
-      port,
-      sandboxUrl,
-      dashboardDb: join(folder, "dashboard.db"),
-      stdio: "ignore",
-      env: { MARKETPLACE_WEBHOOK_SECRET: secret },
-    });
+    const dashboard = stopsFirst(
+      await startDashboard({
+        port,
+        sandboxUrl,
+        dashboardDb,
+        stdio: "ignore",
+        env: { MARKETPLACE_WEBHOOK_SECRET: secret },
+      }),
+    );
     const { cookie } = await signInOverHttp(dashboardUrl, seller);
     const get = (path: string) => fetch(`${dashboardUrl}${path}`, { headers: { cookie } });
     const lastId = async () => {
@@ -133,12 +135,8 @@ export async function measureMirror(options: {
     const fillLog = requestLog(sandboxUrl, await lastId());
     const fillStarted = Date.now();
     await (await get("/listings")).text();
-    for (const deadline = Date.now() + (options.listings / PER_SECOND) * 1000 + 120_000; ; await sleep(250)) {
-      await fillLog.read();
-      const mirror = (await (await get("/api/mirror")).json()) as { status?: string };
-      if (mirror.status === "filled") break;
-      if (Date.now() > deadline) throw new Error(`the mirror did not fill: ${JSON.stringify(mirror)}`);
-    }
+    const timeoutMs = (options.listings / PER_SECOND) * 1000 + 120_000;
+    await untilMirrorFilled(get, { timeoutMs, everyMs: 250, onPoll: fillLog.read });
     const fillSeconds = (Date.now() - fillStarted) / 1000;
     const fillRequests = marketplaceCalls(await fillLog.read()).length;
     log(`filled in ${fillSeconds.toFixed(1)} s with ${fillRequests} marketplace requests`);
@@ -235,11 +233,7 @@ export async function measureMirror(options: {
       processedOnce: ids.filter((id) => reads.get(id) === 1).length,
       processSeconds,
     };
-  } finally {
-    await dashboard?.stop();
-    await sandbox.stop();
-    rmSync(folder, { recursive: true, force: true });
-  }
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

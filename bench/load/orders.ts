@@ -4,33 +4,19 @@
 // under 300 ms, at most one marketplace request a view): its pages, a listing's items, a search, the items due this
 // week and those in review.
 // `npx tsx bench/load/orders.ts [--orders 5000] [--listings 20] [--views 40] [--json]` on a build (`npx next build`).
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { freePort, startDashboard } from "../../test/harness/dashboard-process";
 import { signInOverHttp } from "../../test/harness/http-sign-in";
 import { createSeller, sandboxControl } from "../../test/harness/sandbox";
-import { sleep, startBenchSandbox } from "../processes";
+import { sleep, untilMirrorFilled, withBenchSandbox } from "../processes";
 import { mapLimit, percentile } from "../stats";
 import { ORDERS_PER_PAGE } from "../../lib/orders/view";
 import { runWithOptions } from "./bench-part";
+import { LIMITED_SANDBOX, PER_SECOND, type PageFigures } from "./mirror";
 
 export const ORDERS_FLOOR = { pageP50Ms: 300, requestsPerView: 1 };
-const PER_SECOND = 10;
 const FILLING = "Reading your orders from the marketplace";
 
-export type OrdersFigures = {
-  orders: number;
-  listings: number;
-  perSecond: number;
-  fillSeconds: number;
-  fillLimitSeconds: number;
-  fillRequests: number;
-  views: number;
-  pageP50Ms: number;
-  pageP99Ms: number;
-  maxRequestsPerView: number;
-};
+export type OrdersFigures = PageFigures & { orders: number; listings: number };
 
 export const ordersMet = (f: OrdersFigures) =>
   f.pageP50Ms < ORDERS_FLOOR.pageP50Ms && f.maxRequestsPerView <= ORDERS_FLOOR.requestsPerView;
@@ -106,20 +92,12 @@ export async function measureOrders(options: {
   log?: (line: string) => void;
 }): Promise<OrdersFigures> {
   const log = options.log ?? console.log;
-  const folder = mkdtempSync(join(tmpdir(), "bench-orders-"));
   const port = await freePort();
-  const sandbox = await startBenchSandbox({ perSecond: PER_SECOND, phase: "webhooks" });
-  const sandboxUrl = sandbox.url;
-  let dashboard: Awaited<ReturnType<typeof startDashboard>> | undefined;
-  try {
+  return withBenchSandbox("orders", LIMITED_SANDBOX, async ({ sandbox, dashboardDb, stopsFirst }) => {
+    const sandboxUrl = sandbox.url;
     const seller = await shopWithOrders(sandboxUrl, options.orders, options.listings);
     log(`placed ${options.orders} orders`);
-    dashboard = await startDashboard({
-      port,
-      sandboxUrl,
-      dashboardDb: join(folder, "dashboard.db"),
-      stdio: "ignore",
-    });
+    stopsFirst(await startDashboard({ port, sandboxUrl, dashboardDb, stdio: "ignore" }));
     const dashboardUrl = `http://localhost:${port}`;
     const { cookie } = await signInOverHttp(dashboardUrl, seller, "/orders");
     const get = (path: string) => fetch(`${dashboardUrl}${path}`, { headers: { cookie } });
@@ -136,11 +114,7 @@ export async function measureOrders(options: {
       entry.path.includes("/receipts"),
     ).length;
     log(`orders read in ${fillSeconds.toFixed(1)} s with ${receiptReads} receipt requests`);
-    for (const deadline = Date.now() + 60_000; ; await sleep(250)) {
-      const mirror = (await (await get("/api/mirror")).json()) as { status?: string };
-      if (mirror.status === "filled") break;
-      if (Date.now() > deadline) throw new Error(`the listings mirror did not fill: ${JSON.stringify(mirror)}`);
-    }
+    await untilMirrorFilled(get, { timeoutMs: 60_000, everyMs: 250 });
     await sleep(1000);
 
     const views = [
@@ -180,11 +154,7 @@ export async function measureOrders(options: {
       pageP99Ms: percentile(times, 99),
       maxRequestsPerView: maxPerView,
     };
-  } finally {
-    await dashboard?.stop();
-    await sandbox.stop();
-    rmSync(folder, { recursive: true, force: true });
-  }
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

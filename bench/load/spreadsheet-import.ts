@@ -5,15 +5,12 @@
 // The seller's shop holds 3 listings, so the import stops reading at the shop's bound (listings × 5 rows,
 // lib/changes/sheet-file.ts); a shop large enough to hold the file reads it whole (about 2.3 s for this Excel file).
 // `npx tsx bench/load/spreadsheet-import.ts [--rounds 5] [--json]` on a build (`npx next build`).
-import { mkdtempSync, rmSync } from "node:fs";
 import ExcelJS from "exceljs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { wholeNumberOptions } from "../options";
 import { COLUMNS } from "../../lib/changes/spreadsheet";
 import { signInOverHttp } from "../../test/harness/http-sign-in";
 import { createSeller } from "../../test/harness/sandbox";
-import { sleep, startBenchDashboard, startBenchSandbox, stopAll } from "../processes";
+import { sleep, startBenchDashboard, stopAll, untilMirrorFilled, withBenchSandbox } from "../processes";
 import { median } from "../stats";
 
 export const SHEET_FLOOR = { importMs: 2_000, healthWorstMs: 500 };
@@ -54,70 +51,56 @@ export async function measureSpreadsheetImport(options: {
   log?: (line: string) => void;
 }): Promise<SpreadsheetImportFigures> {
   const log = options.log ?? console.log;
-  const folder = mkdtempSync(join(tmpdir(), "bench-sheet-"));
-  const sandbox = await startBenchSandbox();
-  try {
-    const dashboard = await startBenchDashboard({
-      sandboxUrl: sandbox.url,
-      distDir: options.distDir,
-      dashboardDb: join(folder, "dashboard.db"),
-    });
-    try {
-      const seller = await createSeller(sandbox.url, { listings: 3 });
-      const { cookie } = await signInOverHttp(dashboard.url, seller);
-      const send = (path: string, init: RequestInit = {}) =>
-        fetch(`${dashboard.url}${path}`, { ...init, headers: { cookie } });
-      await (await send("/listings")).text();
-      for (const deadline = Date.now() + 60_000; ; await sleep(200)) {
-        if (((await (await send("/api/mirror")).json()) as { status?: string }).status === "filled") break;
-        if (Date.now() > deadline) throw new Error("the shop's mirror did not fill within a minute");
-      }
-      const csv = `${COLUMNS.join(",")}\r\n${`${seller.listing_ids[0]},,,,,,,,,,,\r\n`.repeat(SHEET_ROWS)}`;
-      const files = { csv: Buffer.from(csv), xlsx: await workbookOf(seller.listing_ids[0]!) };
-      const series = {
-        csv: { bytes: files.csv.length, status: 0, importMs: [] as number[], healthWorstMs: [] as number[] },
-        xlsx: { bytes: files.xlsx.length, status: 0, importMs: [] as number[], healthWorstMs: [] as number[] },
-      };
-      let healthAnswers = 0;
-      // A first round warms the fresh process's code paths; it is not counted.
-      for (let round = 0; round <= options.rounds; round++) {
-        for (const kind of ["csv", "xlsx"] as const) {
-          let importing = true;
-          let worst = 0;
-          const health = (async () => {
-            while (importing) {
-              const started = performance.now();
-              await (await fetch(`${dashboard.url}/api/health`)).text();
-              worst = Math.max(worst, performance.now() - started);
-              if (round > 0) healthAnswers += 1;
-            }
-          })();
-          await sleep(50);
-          const started = performance.now();
-          const response = await send("/api/changes/import", { method: "POST", body: files[kind] });
-          await response.text();
-          const took = performance.now() - started;
-          importing = false;
-          await health;
-          series[kind].status = response.status;
-          if (round > 0) {
-            series[kind].importMs.push(took);
-            series[kind].healthWorstMs.push(worst);
-            log(
-              `round ${round}, ${kind}: import answered ${response.status} in ${took.toFixed(0)} ms; health worst ${worst.toFixed(0)} ms`,
-            );
+  return withBenchSandbox("sheet", {}, async ({ sandbox, dashboardDb, stopsFirst }) => {
+    const dashboard = stopsFirst(
+      await startBenchDashboard({ sandboxUrl: sandbox.url, distDir: options.distDir, dashboardDb }),
+    );
+    const seller = await createSeller(sandbox.url, { listings: 3 });
+    const { cookie } = await signInOverHttp(dashboard.url, seller);
+    const send = (path: string, init: RequestInit = {}) =>
+      fetch(`${dashboard.url}${path}`, { ...init, headers: { cookie } });
+    await (await send("/listings")).text();
+    await untilMirrorFilled(send, { timeoutMs: 60_000, everyMs: 200 });
+    const csv = `${COLUMNS.join(",")}\r\n${`${seller.listing_ids[0]},,,,,,,,,,,\r\n`.repeat(SHEET_ROWS)}`;
+    const files = { csv: Buffer.from(csv), xlsx: await workbookOf(seller.listing_ids[0]!) };
+    const series = {
+      csv: { bytes: files.csv.length, status: 0, importMs: [] as number[], healthWorstMs: [] as number[] },
+      xlsx: { bytes: files.xlsx.length, status: 0, importMs: [] as number[], healthWorstMs: [] as number[] },
+    };
+    let healthAnswers = 0;
+    // A first round warms the fresh process's code paths; it is not counted.
+    for (let round = 0; round <= options.rounds; round++) {
+      for (const kind of ["csv", "xlsx"] as const) {
+        let importing = true;
+        let worst = 0;
+        const health = (async () => {
+          while (importing) {
+            const started = performance.now();
+            await (await fetch(`${dashboard.url}/api/health`)).text();
+            worst = Math.max(worst, performance.now() - started);
+            if (round > 0) healthAnswers += 1;
           }
-          await sleep(500);
+        })();
+        await sleep(50);
+        const started = performance.now();
+        const response = await send("/api/changes/import", { method: "POST", body: files[kind] });
+        await response.text();
+        const took = performance.now() - started;
+        importing = false;
+        await health;
+        series[kind].status = response.status;
+        if (round > 0) {
+          series[kind].importMs.push(took);
+          series[kind].healthWorstMs.push(worst);
+          log(
+            `round ${round}, ${kind}: import answered ${response.status} in ${took.toFixed(0)} ms; health worst ${worst.toFixed(0)} ms`,
+          );
         }
+        await sleep(500);
       }
-      return { rows: SHEET_ROWS, rounds: options.rounds, ...series, healthAnswers };
-    } finally {
-      await dashboard.stop();
     }
-  } finally {
-    await sandbox.stop();
-    rmSync(folder, { recursive: true, force: true });
-  }
+    return { rows: SHEET_ROWS, rounds: options.rounds, ...series, healthAnswers };
+  });
 }
 
 function describeSeries(name: string, series: ImportSeries): string[] {

@@ -14,6 +14,11 @@ import { ReloadPageButton } from "../feedback/reload-page-button";
 import { LocalTime } from "../local-time";
 import { signInAgainPath } from "../use-sign-in-on-expiry";
 
+const DECISIONS = [
+  { decision: "keep", label: "Keep it", className: "bg-blue-700 text-white hover:bg-blue-800" },
+  { decision: "revert", label: "Revert it", className: "text-stone-900 ring-1 ring-stone-300 hover:bg-stone-100" },
+] as const;
+
 const FOUND_BY: Record<OutsideChange["foundBy"], string> = {
   webhook: "reported by the marketplace's webhook",
   poll: "found by polling the marketplace",
@@ -76,28 +81,19 @@ export function OutsideChangeList({ changes, canEdit }: { changes: OutsideChange
           </p>
           <QuestionDiff changes={questionDiff(change.before.questions, change.after.questions)} />
           <div className="mt-3 flex flex-wrap gap-2">
-            {canEdit && (
-              <>
+            {canEdit &&
+              DECISIONS.map(({ decision, label, className }) => (
                 <button
+                  key={decision}
                   type="button"
                   disabled={pending}
-                  onClick={() => settle(change, "keep")}
-                  aria-label={`Keep it: the change to “${change.title}”`}
-                  className="rounded-md bg-blue-700 px-3 py-2 text-sm font-medium text-white hover:bg-blue-800 disabled:opacity-60"
+                  onClick={() => settle(change, decision)}
+                  aria-label={`${label}: the change to “${change.title}”`}
+                  className={`rounded-md px-3 py-2 text-sm font-medium disabled:opacity-60 ${className}`}
                 >
-                  Keep it
+                  {label}
                 </button>
-                <button
-                  type="button"
-                  disabled={pending}
-                  onClick={() => settle(change, "revert")}
-                  aria-label={`Revert it: the change to “${change.title}”`}
-                  className="rounded-md px-3 py-2 text-sm font-medium text-stone-900 ring-1 ring-stone-300 hover:bg-stone-100 disabled:opacity-60"
-                >
-                  Revert it
-                </button>
-              </>
-            )}
+              ))}
             <Link
               href={`/listings/${change.listingId}`}
               aria-label={`Open “${change.title}”`}

@@ -1,4 +1,7 @@
-export function ReadOnlyNotice({ questionCount }: { questionCount: number }) {
+import type { ReactNode } from "react";
+
+/** Why the dashboard leaves a listing's questions as they are: `children` say why, a paragraph each. */
+export function ReadOnlySection({ children }: { children: ReactNode }) {
   return (
     <section
       role="status"
@@ -6,6 +9,14 @@ export function ReadOnlyNotice({ questionCount }: { questionCount: number }) {
       className="rounded-xl bg-amber-50 p-5 text-sm text-amber-950 ring-1 ring-amber-200"
     >
       <h2 className="font-semibold">Read-only here</h2>
+      {children}
+    </section>
+  );
+}
+
+export function ReadOnlyNotice({ questionCount }: { questionCount: number }) {
+  return (
+    <ReadOnlySection>
       <p className="mt-2">
         {questionCount > 1
           ? `This listing asks buyers ${questionCount} questions.`
@@ -17,6 +28,6 @@ export function ReadOnlyNotice({ questionCount }: { questionCount: number }) {
         The dashboard leaves this listing as it is, also in changes to many listings. Edit its questions on the
         marketplace.
       </p>
-    </section>
+    </ReadOnlySection>
   );
 }

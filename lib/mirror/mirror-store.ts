@@ -257,5 +257,3 @@ export function mirrorStore(db: Database) {
       )) === 1,
   };
 }
-
-export type MirrorStore = ReturnType<typeof mirrorStore>;

@@ -48,8 +48,6 @@ export function carrierOf(text: string): Carrier | undefined {
   return CARRIERS.find((carrier) => carrier.value === value || folded(carrier.label) === name);
 }
 
-export const carrierLabel = (value: string) => CARRIERS.find((carrier) => carrier.value === value)?.label ?? value;
-
 export const KNOWN_CARRIERS = CARRIERS.filter((carrier) => carrier.value !== "other")
   .map((carrier) => carrier.label)
   .join(", ");

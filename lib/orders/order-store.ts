@@ -223,5 +223,3 @@ export function orderStore(db: Database) {
     },
   };
 }
-
-export type OrderStore = ReturnType<typeof orderStore>;

@@ -214,20 +214,11 @@ function compareShapes(
     });
   }
   if (!old.enum || !now.enum) return;
-  for (const value of now.enum.filter((value) => !old.enum!.includes(value)))
-    note(side === "response", {
-      change: "added",
-      subject: "enum-value",
-      name: value,
-      in: holder,
-      usedByDashboard: used,
-    });
-  for (const value of old.enum.filter((value) => !now.enum!.includes(value)))
-    note(side === "request", {
-      change: "removed",
-      subject: "enum-value",
-      name: value,
-      in: holder,
-      usedByDashboard: used,
-    });
+  const moved = [
+    { change: "added", from: old.enum, to: now.enum, breaking: side === "response" },
+    { change: "removed", from: now.enum, to: old.enum, breaking: side === "request" },
+  ] as const;
+  for (const { change, from, to, breaking } of moved)
+    for (const value of to.filter((value) => !from.includes(value)))
+      note(breaking, { change, subject: "enum-value", name: value, in: holder, usedByDashboard: used });
 }

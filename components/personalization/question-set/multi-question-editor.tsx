@@ -1,6 +1,7 @@
 "use client";
 
 import { lazy, Suspense } from "react";
+import { ReadOnlySection } from "../read-only-notice";
 import { StoredQuestion } from "../stored-question";
 import { ListingHeading, ListingNotLoaded } from "../listing-heading";
 import { useEditedListing } from "../use-edited-listing";
@@ -42,18 +43,13 @@ export default function MultiQuestionEditor({
           />
         ) : (
           <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
-            <section
-              role="status"
-              aria-label="Why this listing is read-only"
-              className="rounded-xl bg-amber-50 p-5 text-sm ring-1 ring-amber-200"
-            >
-              <h2 className="font-semibold">Read-only here</h2>
+            <ReadOnlySection>
               <p className="mt-2">
                 This listing asks buyers a kind of question this dashboard does not know, and the marketplace replaces
                 all of a listing’s questions on every save, so saving here would delete it. Edit its questions on the
                 marketplace.
               </p>
-            </section>
+            </ReadOnlySection>
             <StoredQuestion listing={listing} />
           </div>
         )}

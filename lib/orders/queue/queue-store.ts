@@ -283,5 +283,3 @@ export function queueStore(db: Database) {
     },
   };
 }
-
-export type QueueStore = ReturnType<typeof queueStore>;
