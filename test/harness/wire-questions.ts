@@ -1,3 +1,4 @@
+import type { ListingQuestions } from "../../lib/marketplace/question-wire";
 import { toQuestion, type Question, type QuestionWire } from "../../lib/marketplace/wire";
 
 /** One question of each kind as a write to today's marketplace sends it, mixed into sets by the change-plan tests. */
@@ -36,3 +37,13 @@ export const engraving = (instructions: string) =>
     required: true,
     max_allowed_characters: 20,
   });
+
+/** An active listing in dollars holding `questions`, as a read of the shop gives it to a plan or a grid. */
+export const listingHolding = (listingId: number, questions: Question[], lastModified = 1): ListingQuestions => ({
+  listingId,
+  title: `Listing ${listingId}`,
+  state: "active",
+  currencyCode: "USD",
+  lastModified,
+  questions,
+});
