@@ -5,7 +5,6 @@ import { sellerVoice } from "../lib/personalization/question-set";
 import { applyChange, openChange, QUESTION_SET, undoChange } from "./changes";
 import { editorPath, hydrated, openQuestionSet, questionGroup, saveAsTemplate } from "./editor";
 import {
-  control,
   inPhase,
   lastRequestId,
   newSeller,
@@ -15,6 +14,7 @@ import {
   setPhase,
   signIn,
   storedListing,
+  faultQuestionWrites,
 } from "./sandbox-control";
 
 // docs/marketplace.md §9.4: the multi-question period, with the sandbox in --phase multi-question.
@@ -386,12 +386,7 @@ test("a 409 from the marketplace explains that nothing was changed and keeps the
   await addQuestion(page, "unlabeled_upload");
   await questionGroup(page, 2, "File upload").getByLabel("Title").fill("Photo");
 
-  await control("/faults", {
-    method: "POST",
-    path: `/v3/application/shops/${seller.shop_id}/listings/${listingId}/personalization`,
-    status: 409,
-    times: 1,
-  });
+  await faultQuestionWrites(seller, listingId, { status: 409, times: 1 });
   await save.click();
   await expect(page.getByRole("alert").filter({ hasText: "Nothing was changed" })).toHaveText(
     "Nothing was changed: the marketplace refused to replace this listing's questions, as if it had left its multi-question period for a moment. Your questions are still here. Reload the page to see what buyers are asked now, then save again.",
