@@ -1,5 +1,5 @@
 import type { ListingQuestions } from "../../lib/marketplace/question-wire";
-import { toQuestion, type Question, type QuestionWire } from "../../lib/marketplace/wire";
+import { toQuestion, type Listing, type Question, type QuestionWire } from "../../lib/marketplace/wire";
 
 /** One question of each kind as a write to today's marketplace sends it, mixed into sets by the change-plan tests. */
 export const TEXT_QUESTION = {
@@ -46,4 +46,26 @@ export const listingHolding = (listingId: number, questions: Question[], lastMod
   currencyCode: "USD",
   lastModified,
   questions,
+});
+
+/** An optional text question asking for a name to engrave, up to 20 characters; `fields` change any of it. */
+export const engraveQuestion = (fields: Partial<Question> = {}): Question => ({
+  type: "text_input",
+  title: "Personalization",
+  instructions: "Name to engrave",
+  required: false,
+  maxAllowedCharacters: 20,
+  ...fields,
+});
+
+/** An active listing of shop 1 as the health check reads it, personalizable when it asks `questions`. */
+export const shopListing = (id: number, questions: Question[], extra: Partial<Listing> = {}): Listing => ({
+  id,
+  shopId: 1,
+  title: `Listing ${id}`,
+  state: "active",
+  isPersonalizable: questions.length > 0,
+  questions,
+  legacyDisagrees: false,
+  ...extra,
 });
