@@ -5,10 +5,9 @@ import { questionSetBody } from "../writes/question-set-body";
 import { planOfChange, changedSince, costOf, undoTarget } from "./plan";
 import { diffLines } from "../personalization/question-diff";
 import type { Question, QuestionWire } from "../marketplace/wire";
-import { listingHolding, storedQuestion } from "../../test/harness/wire-questions";
+import { listingHolding, storedQuestion, usd } from "../../test/harness/wire-questions";
 
 const price = (amount: number) => ({ amount, divisor: 100, currency_code: "USD" });
-const usd = (amount: number) => ({ amount, divisor: 100, currencyCode: "USD" });
 
 const text = (id: number, extra: Partial<QuestionWire> = {}) =>
   storedQuestion({

@@ -69,3 +69,6 @@ export const shopListing = (id: number, questions: Question[], extra: Partial<Li
   legacyDisagrees: false,
   ...extra,
 });
+
+/** An add-on price of `amount` US cents, in the app's shape. */
+export const usd = (amount: number) => ({ amount, divisor: 100, currencyCode: "USD" });
