@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { NAME_QUESTION } from "../test/harness/wire-questions";
 import { applyChange, openChange, QUESTION_SET } from "./changes";
 import { editor, editorPath, hydrated, signInTo } from "./editor";
 import {
@@ -19,13 +20,7 @@ test.afterEach(async () => {
 });
 
 const SEVERAL = [
-  {
-    question_type: "text_input",
-    question_text: "Name",
-    instructions: "Name to engrave",
-    required: true,
-    max_allowed_characters: 20,
-  },
+  NAME_QUESTION,
   {
     question_type: "dropdown",
     question_text: "Font",

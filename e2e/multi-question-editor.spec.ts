@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { instructionRules } from "../lib/personalization/schema";
 import { sellerVoice } from "../lib/personalization/question-set";
+import { NAME_QUESTION } from "../test/harness/wire-questions";
 import { applyChange, openChange, QUESTION_SET, undoChange } from "./changes";
 import { editorPath, hydrated, openQuestionSet, questionGroup, saveAsTemplate } from "./editor";
 import {
@@ -19,14 +20,6 @@ import {
 
 // docs/marketplace.md §9.4: the multi-question period, with the sandbox in --phase multi-question.
 inPhase("multi-question");
-
-const NAME_QUESTION = {
-  question_type: "text_input",
-  question_text: "Name",
-  instructions: "Name to engrave",
-  required: true,
-  max_allowed_characters: 20,
-};
 
 type StoredSetQuestion = {
   question_type: string;

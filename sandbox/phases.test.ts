@@ -13,6 +13,7 @@ import {
   type ApiCall,
 } from "../test/harness/sandbox.js";
 import { useSeededSandbox } from "../test/harness/use-sandbox.js";
+import { NAME_QUESTION as TEXT } from "../test/harness/wire-questions.js";
 
 // docs/marketplace.md §9: the sandbox's --phase and POST /__sandbox/phase.
 const sandbox = useSeededSandbox();
@@ -36,13 +37,6 @@ const write = (listingId: number, questions: unknown, flag?: string, extra: ApiC
 const questionsOf = async (listingId: number) =>
   (await storedListing(sandbox.url, listingId)).personalization.personalization_questions;
 
-const TEXT = {
-  question_type: "text_input",
-  question_text: "Name",
-  instructions: "Name to engrave",
-  required: true,
-  max_allowed_characters: 20,
-};
 const DROPDOWN = {
   question_type: "dropdown",
   question_text: "Font",

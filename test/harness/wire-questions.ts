@@ -9,6 +9,14 @@ export const TEXT_QUESTION = {
   required: false,
   max_allowed_characters: 40,
 };
+/** A required text question for a name to engrave, as a write sends it (the multi-question tests' first question). */
+export const NAME_QUESTION = {
+  question_type: "text_input",
+  question_text: "Name",
+  instructions: "Name to engrave",
+  required: true,
+  max_allowed_characters: 20,
+};
 export const DROPDOWN_QUESTION = {
   question_type: "dropdown",
   question_text: "Colour",
