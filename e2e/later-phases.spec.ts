@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { NAME_QUESTION } from "../test/harness/wire-questions";
+import { FONT_QUESTION, NAME_QUESTION, PHOTO_QUESTION } from "../test/harness/wire-questions";
 import { applyChange, openChange, QUESTION_SET } from "./changes";
 import { editor, editorPath, hydrated, signInTo } from "./editor";
 import {
@@ -19,22 +19,7 @@ test.afterEach(async () => {
   await setPhase("migration");
 });
 
-const SEVERAL = [
-  NAME_QUESTION,
-  {
-    question_type: "dropdown",
-    question_text: "Font",
-    required: true,
-    options: [{ label: "Serif" }, { label: "Script" }],
-  },
-  {
-    question_type: "unlabeled_upload",
-    question_text: "Photo",
-    instructions: "A photo to print",
-    required: false,
-    max_allowed_files: 2,
-  },
-];
+const SEVERAL = [NAME_QUESTION, FONT_QUESTION, PHOTO_QUESTION];
 
 /** Another client of the marketplace (its own site, say) gives the listing several questions. */
 async function putSeveralQuestions(seller: TestSeller, listingId: number) {

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { instructionRules } from "../lib/personalization/schema";
 import { sellerVoice } from "../lib/personalization/question-set";
-import { NAME_QUESTION } from "../test/harness/wire-questions";
+import { NAME_QUESTION, SIDES_QUESTION } from "../test/harness/wire-questions";
 import { applyChange, openChange, QUESTION_SET, undoChange } from "./changes";
 import { editorPath, hydrated, openQuestionSet, questionGroup, saveAsTemplate } from "./editor";
 import {
@@ -298,16 +298,7 @@ test("a set of 2 questions saved as a template on one listing is applied on anot
 test("an earlier question set comes back whole from the history", async ({ page }) => {
   const seller = await newSeller(1);
   const [listingId] = seller.listing_ids as [number];
-  const earlier = [
-    NAME_QUESTION,
-    {
-      question_type: "labeled_upload",
-      question_text: "Photos",
-      required: false,
-      options: [{ label: "Front" }, { label: "Back" }],
-      max_allowed_files: 2,
-    },
-  ];
+  const earlier = [NAME_QUESTION, SIDES_QUESTION];
   await putQuestions(seller, listingId, earlier);
   const save = await openQuestionSet(page, seller, listingId);
   await page.getByRole("button", { name: "Remove question 2" }).click();

@@ -9,14 +9,6 @@ export const TEXT_QUESTION = {
   required: false,
   max_allowed_characters: 40,
 };
-/** A required text question for a name to engrave, as a write sends it (the multi-question tests' first question). */
-export const NAME_QUESTION = {
-  question_type: "text_input",
-  question_text: "Name",
-  instructions: "Name to engrave",
-  required: true,
-  max_allowed_characters: 20,
-};
 export const DROPDOWN_QUESTION = {
   question_type: "dropdown",
   question_text: "Colour",
@@ -29,6 +21,34 @@ export const UPLOAD_QUESTION = {
   question_text: "Photo",
   instructions: "A clear photo",
   required: true,
+  max_allowed_files: 2,
+};
+/** The questions the multi-question tests mix into sets, as a write sends them. */
+export const NAME_QUESTION = {
+  question_type: "text_input",
+  question_text: "Name",
+  instructions: "Name to engrave",
+  required: true,
+  max_allowed_characters: 20,
+};
+export const FONT_QUESTION = {
+  question_type: "dropdown",
+  question_text: "Font",
+  required: true,
+  options: [{ label: "Serif" }, { label: "Script" }],
+};
+export const PHOTO_QUESTION = {
+  question_type: "unlabeled_upload",
+  question_text: "Photo",
+  instructions: "A photo to print",
+  required: false,
+  max_allowed_files: 2,
+};
+export const SIDES_QUESTION = {
+  question_type: "labeled_upload",
+  question_text: "Photos",
+  required: false,
+  options: [{ label: "Front" }, { label: "Back" }],
   max_allowed_files: 2,
 };
 
