@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { usd } from "../../test/harness/wire-questions";
+import { giftNote, usd } from "../../test/harness/wire-questions";
 import type { Order } from "../marketplace/receipt-wire";
 import type { Question } from "../marketplace/wire";
 import { answeredOrders, questionsAt } from "./asked-questions";
@@ -14,15 +14,7 @@ const NAME: Question = {
   maxAllowedCharacters: 12,
   addOnPrice: null,
 };
-const NOTE: Question = {
-  id: 12,
-  type: "text_input",
-  title: "Gift note",
-  instructions: "",
-  required: false,
-  maxAllowedCharacters: 40,
-  addOnPrice: usd(300),
-};
+const NOTE = giftNote(12);
 const PHOTO: Question = {
   id: 13,
   type: "unlabeled_upload",

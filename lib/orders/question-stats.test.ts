@@ -1,18 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { usd } from "../../test/harness/wire-questions";
+import { giftNote, usd } from "../../test/harness/wire-questions";
 import type { Question } from "../marketplace/wire";
 import type { KeptItem } from "./order-store";
 import { questionStats } from "./question-stats";
 
-const NOTE: Question = {
-  id: 1,
-  type: "text_input",
-  title: "Gift note",
-  instructions: "",
-  required: false,
-  maxAllowedCharacters: 40,
-  addOnPrice: usd(300),
-};
+const NOTE = giftNote(1);
 const FONT: Question = {
   id: 2,
   type: "dropdown",

@@ -31,6 +31,14 @@ export const NAME_QUESTION = {
   required: true,
   max_allowed_characters: 20,
 };
+/** A gift note that costs the buyer $3.00, as a write sends it (the orders tests' paid question). */
+export const GIFT_NOTE_QUESTION = {
+  question_type: "text_input",
+  question_text: "Gift note",
+  required: false,
+  max_allowed_characters: 40,
+  add_on_price: { amount: 300, divisor: 100, currency_code: "USD" },
+};
 export const FONT_QUESTION = {
   question_type: "dropdown",
   question_text: "Font",
@@ -100,3 +108,14 @@ export const shopListing = (id: number, questions: Question[], extra: Partial<Li
 
 /** An add-on price of `amount` US cents, in the app's shape. */
 export const usd = (amount: number) => ({ amount, divisor: 100, currencyCode: "USD" });
+
+/** GIFT_NOTE_QUESTION as the marketplace returns it with `id`, in the app's shape. */
+export const giftNote = (id: number): Question => ({
+  id,
+  type: "text_input",
+  title: "Gift note",
+  instructions: "",
+  required: false,
+  maxAllowedCharacters: 40,
+  addOnPrice: usd(300),
+});
