@@ -56,13 +56,19 @@ async function dragQuestion(page: Page, from: number, to: number) {
 const writesSince = async (id: number) =>
   (await requestsSince(id)).filter((entry) => entry.method === "POST" && entry.path.endsWith("/personalization"));
 
-test("a seller adds a dropdown with 3 choices and an upload to a listing with a text question, reorders them, saves, and the sandbox holds exactly that set", async ({
-  page,
-}) => {
+/** A new seller's listing asking for a name to engrave (required, up to 20 characters), open in the question-set editor. */
+async function openEngravingSet(page: Page) {
   const seller = await newSeller(1);
   const [listingId] = seller.listing_ids as [number];
   await putQuestion(seller, listingId, { instructions: "Name to engrave", required: true, max_allowed_characters: 20 });
   const save = await openQuestionSet(page, seller, listingId);
+  return { seller, listingId, save };
+}
+
+test("a seller adds a dropdown with 3 choices and an upload to a listing with a text question, reorders them, saves, and the sandbox holds exactly that set", async ({
+  page,
+}) => {
+  const { listingId, save } = await openEngravingSet(page);
   await expect(questionGroup(page, 1, "Text").getByLabel("Instructions")).toHaveValue("Name to engrave");
 
   await addQuestion(page, "dropdown");
@@ -134,10 +140,7 @@ test("a seller adds a dropdown with 3 choices and an upload to a listing with a 
 test("each rule of each question type is refused in the browser, next to its field, before any request", async ({
   page,
 }) => {
-  const seller = await newSeller(1);
-  const [listingId] = seller.listing_ids as [number];
-  await putQuestion(seller, listingId, { instructions: "Name to engrave", required: true, max_allowed_characters: 20 });
-  const save = await openQuestionSet(page, seller, listingId);
+  const { listingId, save } = await openEngravingSet(page);
   const text = questionGroup(page, 1, "Text");
   await text.getByLabel("Title").fill("-Name");
   await text.getByLabel("Instructions").fill("TYPE YOUR NAME here");
@@ -228,10 +231,7 @@ test("a choice over its limit is named as it is typed, with a counter; Save on a
 test("leaving with unsaved questions asks first, Ctrl+S saves them, and saved questions leave without asking", async ({
   page,
 }) => {
-  const seller = await newSeller(1);
-  const [listingId] = seller.listing_ids as [number];
-  await putQuestion(seller, listingId, { instructions: "Name to engrave", required: true, max_allowed_characters: 20 });
-  await openQuestionSet(page, seller, listingId);
+  const { listingId } = await openEngravingSet(page);
   await addQuestion(page, "unlabeled_upload");
   await questionGroup(page, 2, "File upload").getByLabel("Title").fill("Photo");
 
@@ -363,10 +363,7 @@ test("when the marketplace leaves the multi-question period under the seller, th
 });
 
 test("a 409 from the marketplace explains that nothing was changed and keeps the seller's draft", async ({ page }) => {
-  const seller = await newSeller(1);
-  const [listingId] = seller.listing_ids as [number];
-  await putQuestion(seller, listingId, { instructions: "Name to engrave", required: true, max_allowed_characters: 20 });
-  const save = await openQuestionSet(page, seller, listingId);
+  const { seller, listingId, save } = await openEngravingSet(page);
   await addQuestion(page, "unlabeled_upload");
   await questionGroup(page, 2, "File upload").getByLabel("Title").fill("Photo");
 
@@ -388,10 +385,7 @@ test("the multi-question editor has no axe violations at 1280 and 390 px, light 
 }) => {
   // Eight axe runs over a long form: on a loaded 2-core machine that alone can take most of a minute.
   test.setTimeout(180_000);
-  const seller = await newSeller(1);
-  const [listingId] = seller.listing_ids as [number];
-  await putQuestion(seller, listingId, { instructions: "Name to engrave", required: true, max_allowed_characters: 20 });
-  const save = await openQuestionSet(page, seller, listingId);
+  const { save } = await openEngravingSet(page);
   await addQuestion(page, "dropdown");
   await addQuestion(page, "labeled_upload");
   await addQuestion(page, "unlabeled_upload");
