@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { openChange, QUESTION_SET } from "./changes";
 import { hydrated, openGiftNoteEditor, saveAsTemplate } from "./editor";
-import { control } from "./sandbox-control";
+import { faultQuestionWrites } from "./sandbox-control";
 import { violations } from "./axe";
 
 for (const colorScheme of ["light", "dark"] as const) {
@@ -27,9 +27,7 @@ for (const colorScheme of ["light", "dark"] as const) {
       await expect(page.getByRole("region", { name: "History" }).getByTestId("history-entry")).toHaveCount(2);
       expect(await violations(page)).toEqual([]);
 
-      await control("/faults", {
-        method: "POST",
-        path: `/v3/application/shops/${seller.shop_id}/listings/${listingId}/personalization`,
+      await faultQuestionWrites(seller, listingId, {
         status: 503,
         // Longer than this test: the editor saves again by itself once the marketplace answers.
         times: 50,

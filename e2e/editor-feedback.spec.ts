@@ -1,11 +1,9 @@
 import Database from "better-sqlite3";
 import { expect, test, type Page } from "@playwright/test";
-import { editor, hydrated, openEditor, optionalTextFields, saved, openGiftNoteEditor } from "./editor";
+import { openNewEditor, optionalTextFields, saved, openGiftNoteEditor } from "./editor";
 import { E2E } from "./ports";
-import { control, newSeller, signIn, storedListing, type TestSeller } from "./sandbox-control";
+import { control, newSeller, signIn, storedListing, faultQuestionWrites } from "./sandbox-control";
 
-const personalizationPath = (seller: TestSeller, listingId: number) =>
-  `/v3/application/shops/${seller.shop_id}/listings/${listingId}/personalization`;
 const history = (page: Page) => page.getByRole("region", { name: "History" });
 
 /** What the dashboard's own database holds as this listing's history, newest first. */
@@ -23,18 +21,14 @@ function historyRows(listingId: number): { action: string; outcome: string }[] {
 test.use({ viewport: { width: 1280, height: 560 } });
 
 test("the tab names the listing being edited", async ({ page }) => {
-  const seller = await newSeller(1);
-  await openEditor(page, seller);
+  await openNewEditor(page);
   await expect(page).toHaveTitle('Edit "Test listing 1" · Personalization dashboard');
 });
 
 test("a save is confirmed in the viewport after scrolling to the Save button, and focus comes back to Save", async ({
   page,
 }) => {
-  const seller = await newSeller(1);
-  const listingId = await openEditor(page, seller);
-  const form = editor(page);
-  await hydrated(form.save);
+  const { listingId, form } = await openNewEditor(page);
   await form.instructions.fill("Name to engrave");
   await form.limit.fill("20");
   await form.save.click();
@@ -56,13 +50,10 @@ test("a save is confirmed in the viewport after scrolling to the Save button, an
 test("a 500 that lasts through the retries says 'Not saved yet' in the viewport, keeps the typed values, and the history gains an entry only once the save lands by itself", async ({
   page,
 }) => {
-  const seller = await newSeller(1);
-  const listingId = await openEditor(page, seller);
-  const form = editor(page);
-  await hydrated(form.save);
+  const { seller, listingId, form } = await openNewEditor(page);
   await expect(history(page).getByText("No changes from this dashboard yet.")).toBeVisible();
   await form.instructions.fill("Name to engrave");
-  await control("/faults", { method: "POST", path: personalizationPath(seller, listingId), status: 500, times: 50 });
+  await faultQuestionWrites(seller, listingId, { status: 500, times: 50 });
   await form.save.click();
 
   const failure = page.getByRole("alert").filter({ hasText: "Not saved yet." });
@@ -83,10 +74,7 @@ test("a 500 that lasts through the retries says 'Not saved yet' in the viewport,
 });
 
 test("Ctrl+S saves from anywhere in the editor", async ({ page }) => {
-  const seller = await newSeller(1);
-  const listingId = await openEditor(page, seller);
-  const form = editor(page);
-  await hydrated(form.save);
+  const { listingId, form } = await openNewEditor(page);
   await form.instructions.fill("Initials please");
   await form.instructions.press("Control+s");
   await expect(saved(page)).toBeInViewport();
@@ -98,10 +86,7 @@ test("Ctrl+S saves from anywhere in the editor", async ({ page }) => {
 test("the history lists each version buyers were asked, marks the one asked now once, and puts back exactly the one named", async ({
   page,
 }) => {
-  const seller = await newSeller(1);
-  const listingId = await openEditor(page, seller);
-  const form = editor(page);
-  await hydrated(form.save);
+  const { listingId, form } = await openNewEditor(page);
   await form.instructions.fill("Gift note");
   await form.save.click();
   await expect(saved(page)).toBeVisible();
@@ -150,20 +135,11 @@ test("the history lists each version buyers were asked, marks the one asked now 
 });
 
 test("a 429 on 'Put back' counts the wait down and puts the version back by itself", async ({ page }) => {
-  const seller = await newSeller(1);
-  const listingId = await openEditor(page, seller);
-  const form = editor(page);
-  await hydrated(form.save);
+  const { seller, listingId, form } = await openNewEditor(page);
   await form.instructions.fill("Gift note");
   await form.save.click();
   await expect(saved(page)).toBeVisible();
-  await control("/faults", {
-    method: "DELETE",
-    path: personalizationPath(seller, listingId),
-    status: 429,
-    retry_after: 4,
-    times: 1,
-  });
+  await faultQuestionWrites(seller, listingId, { status: 429, retry_after: 4, times: 1 }, "DELETE");
 
   await history(page).getByRole("button", { name: "Put back: No question" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Not put back yet." })).toContainText(
@@ -181,11 +157,7 @@ test("a write whose answer never came is shown as not confirmed, never as saved,
 }) => {
   const { seller, listingId, form } = await openGiftNoteEditor(page);
   await form.instructions.fill("Name to engrave");
-  await control("/faults", {
-    method: "POST",
-    path: personalizationPath(seller, listingId),
-    delay_ms: E2E.timeoutMs + 2000,
-  });
+  await faultQuestionWrites(seller, listingId, { delay_ms: E2E.timeoutMs + 2000 });
   await form.save.click();
 
   await expect(page.getByRole("alert").filter({ hasText: "Not confirmed yet." })).toBeInViewport();

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from "@playwright/test";
-import { newSeller, putQuestion, signIn, storedListing, type TestSeller } from "./sandbox-control";
+import { newSeller, putQuestion, signIn, storedListing, type QuestionInput, type TestSeller } from "./sandbox-control";
 
 /** The editor's fields and panels, found the way a person finds them: by label and role. */
 export const editor = (page: Page) => ({
@@ -86,13 +86,20 @@ export async function openQuestionSet(page: Page, seller: TestSeller, listingId:
   return save;
 }
 
-/** A new seller whose first listing asks "Gift note", open in the editor and ready to type in. */
-export async function openGiftNoteEditor(page: Page, listings = 1) {
+/** A new seller's first listing open in the editor and ready to type in; with `asks`, the listing asks it already. */
+export async function openNewEditor(
+  page: Page,
+  { listings = 1, asks }: { listings?: number; asks?: QuestionInput } = {},
+) {
   const seller = await newSeller(listings);
   const listingId = seller.listing_ids[0]!;
-  await putQuestion(seller, listingId, { instructions: "Gift note", required: false, max_allowed_characters: 200 });
+  if (asks) await putQuestion(seller, listingId, asks);
   await openEditor(page, seller);
   const form = editor(page);
   await hydrated(form.save);
   return { seller, listingId, form };
 }
+
+/** A new seller whose first listing asks "Gift note", open in the editor and ready to type in. */
+export const openGiftNoteEditor = (page: Page, listings = 1) =>
+  openNewEditor(page, { listings, asks: { instructions: "Gift note", required: false, max_allowed_characters: 200 } });

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { FONT_QUESTION, NAME_QUESTION, PHOTO_QUESTION } from "../test/harness/wire-questions";
 import { applyChange, openChange, QUESTION_SET } from "./changes";
 import { editor, editorPath, hydrated, signInTo } from "./editor";
 import {
@@ -18,28 +19,7 @@ test.afterEach(async () => {
   await setPhase("migration");
 });
 
-const SEVERAL = [
-  {
-    question_type: "text_input",
-    question_text: "Name",
-    instructions: "Name to engrave",
-    required: true,
-    max_allowed_characters: 20,
-  },
-  {
-    question_type: "dropdown",
-    question_text: "Font",
-    required: true,
-    options: [{ label: "Serif" }, { label: "Script" }],
-  },
-  {
-    question_type: "unlabeled_upload",
-    question_text: "Photo",
-    instructions: "A photo to print",
-    required: false,
-    max_allowed_files: 2,
-  },
-];
+const SEVERAL = [NAME_QUESTION, FONT_QUESTION, PHOTO_QUESTION];
 
 /** Another client of the marketplace (its own site, say) gives the listing several questions. */
 async function putSeveralQuestions(seller: TestSeller, listingId: number) {

@@ -2,10 +2,10 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { instructionRules } from "../lib/personalization/schema";
 import { sellerVoice } from "../lib/personalization/question-set";
+import { NAME_QUESTION, SIDES_QUESTION } from "../test/harness/wire-questions";
 import { applyChange, openChange, QUESTION_SET, undoChange } from "./changes";
 import { editorPath, hydrated, openQuestionSet, questionGroup, saveAsTemplate } from "./editor";
 import {
-  control,
   inPhase,
   lastRequestId,
   newSeller,
@@ -15,18 +15,11 @@ import {
   setPhase,
   signIn,
   storedListing,
+  faultQuestionWrites,
 } from "./sandbox-control";
 
 // docs/marketplace.md §9.4: the multi-question period, with the sandbox in --phase multi-question.
 inPhase("multi-question");
-
-const NAME_QUESTION = {
-  question_type: "text_input",
-  question_text: "Name",
-  instructions: "Name to engrave",
-  required: true,
-  max_allowed_characters: 20,
-};
 
 type StoredSetQuestion = {
   question_type: string;
@@ -63,13 +56,19 @@ async function dragQuestion(page: Page, from: number, to: number) {
 const writesSince = async (id: number) =>
   (await requestsSince(id)).filter((entry) => entry.method === "POST" && entry.path.endsWith("/personalization"));
 
-test("a seller adds a dropdown with 3 choices and an upload to a listing with a text question, reorders them, saves, and the sandbox holds exactly that set", async ({
-  page,
-}) => {
+/** A new seller's listing asking for a name to engrave (required, up to 20 characters), open in the question-set editor. */
+async function openEngravingSet(page: Page) {
   const seller = await newSeller(1);
   const [listingId] = seller.listing_ids as [number];
   await putQuestion(seller, listingId, { instructions: "Name to engrave", required: true, max_allowed_characters: 20 });
   const save = await openQuestionSet(page, seller, listingId);
+  return { seller, listingId, save };
+}
+
+test("a seller adds a dropdown with 3 choices and an upload to a listing with a text question, reorders them, saves, and the sandbox holds exactly that set", async ({
+  page,
+}) => {
+  const { listingId, save } = await openEngravingSet(page);
   await expect(questionGroup(page, 1, "Text").getByLabel("Instructions")).toHaveValue("Name to engrave");
 
   await addQuestion(page, "dropdown");
@@ -141,10 +140,7 @@ test("a seller adds a dropdown with 3 choices and an upload to a listing with a 
 test("each rule of each question type is refused in the browser, next to its field, before any request", async ({
   page,
 }) => {
-  const seller = await newSeller(1);
-  const [listingId] = seller.listing_ids as [number];
-  await putQuestion(seller, listingId, { instructions: "Name to engrave", required: true, max_allowed_characters: 20 });
-  const save = await openQuestionSet(page, seller, listingId);
+  const { listingId, save } = await openEngravingSet(page);
   const text = questionGroup(page, 1, "Text");
   await text.getByLabel("Title").fill("-Name");
   await text.getByLabel("Instructions").fill("TYPE YOUR NAME here");
@@ -235,10 +231,7 @@ test("a choice over its limit is named as it is typed, with a counter; Save on a
 test("leaving with unsaved questions asks first, Ctrl+S saves them, and saved questions leave without asking", async ({
   page,
 }) => {
-  const seller = await newSeller(1);
-  const [listingId] = seller.listing_ids as [number];
-  await putQuestion(seller, listingId, { instructions: "Name to engrave", required: true, max_allowed_characters: 20 });
-  await openQuestionSet(page, seller, listingId);
+  const { listingId } = await openEngravingSet(page);
   await addQuestion(page, "unlabeled_upload");
   await questionGroup(page, 2, "File upload").getByLabel("Title").fill("Photo");
 
@@ -305,16 +298,7 @@ test("a set of 2 questions saved as a template on one listing is applied on anot
 test("an earlier question set comes back whole from the history", async ({ page }) => {
   const seller = await newSeller(1);
   const [listingId] = seller.listing_ids as [number];
-  const earlier = [
-    NAME_QUESTION,
-    {
-      question_type: "labeled_upload",
-      question_text: "Photos",
-      required: false,
-      options: [{ label: "Front" }, { label: "Back" }],
-      max_allowed_files: 2,
-    },
-  ];
+  const earlier = [NAME_QUESTION, SIDES_QUESTION];
   await putQuestions(seller, listingId, earlier);
   const save = await openQuestionSet(page, seller, listingId);
   await page.getByRole("button", { name: "Remove question 2" }).click();
@@ -379,19 +363,11 @@ test("when the marketplace leaves the multi-question period under the seller, th
 });
 
 test("a 409 from the marketplace explains that nothing was changed and keeps the seller's draft", async ({ page }) => {
-  const seller = await newSeller(1);
-  const [listingId] = seller.listing_ids as [number];
-  await putQuestion(seller, listingId, { instructions: "Name to engrave", required: true, max_allowed_characters: 20 });
-  const save = await openQuestionSet(page, seller, listingId);
+  const { seller, listingId, save } = await openEngravingSet(page);
   await addQuestion(page, "unlabeled_upload");
   await questionGroup(page, 2, "File upload").getByLabel("Title").fill("Photo");
 
-  await control("/faults", {
-    method: "POST",
-    path: `/v3/application/shops/${seller.shop_id}/listings/${listingId}/personalization`,
-    status: 409,
-    times: 1,
-  });
+  await faultQuestionWrites(seller, listingId, { status: 409, times: 1 });
   await save.click();
   await expect(page.getByRole("alert").filter({ hasText: "Nothing was changed" })).toHaveText(
     "Nothing was changed: the marketplace refused to replace this listing's questions, as if it had left its multi-question period for a moment. Your questions are still here. Reload the page to see what buyers are asked now, then save again.",
@@ -409,10 +385,7 @@ test("the multi-question editor has no axe violations at 1280 and 390 px, light 
 }) => {
   // Eight axe runs over a long form: on a loaded 2-core machine that alone can take most of a minute.
   test.setTimeout(180_000);
-  const seller = await newSeller(1);
-  const [listingId] = seller.listing_ids as [number];
-  await putQuestion(seller, listingId, { instructions: "Name to engrave", required: true, max_allowed_characters: 20 });
-  const save = await openQuestionSet(page, seller, listingId);
+  const { save } = await openEngravingSet(page);
   await addQuestion(page, "dropdown");
   await addQuestion(page, "labeled_upload");
   await addQuestion(page, "unlabeled_upload");

@@ -1,6 +1,6 @@
 import { expect, test, type Page, type Request } from "@playwright/test";
 import { addQuestion, editor, editorPath, hydrated, openEditor, signInTo, saved, openGiftNoteEditor } from "./editor";
-import { lastRequestId, newSeller, requestsSince, signIn, storedListing, type TestSeller } from "./sandbox-control";
+import { lastRequestId, newSeller, requestsSince, signIn, storedListing, personalizationPath } from "./sandbox-control";
 
 /** Server-action calls leave the browser as a POST carrying the `next-action` header. */
 const isActionCall = (request: Request) =>
@@ -18,9 +18,6 @@ const writesSince = async (since: number) =>
   (await requestsSince(since))
     .filter((entry) => entry.method !== "GET")
     .map((entry) => `${entry.method} ${entry.path}`);
-
-const personalizationPath = (seller: TestSeller, listingId: number) =>
-  `/v3/application/shops/${seller.shop_id}/listings/${listingId}/personalization`;
 
 test("a listing without a question says so, shows no form until 'Add a question', and Ctrl+S there writes nothing", async ({
   page,

@@ -1,5 +1,6 @@
 import Papa from "papaparse";
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { GIFT_NOTE_QUESTION } from "../test/harness/wire-questions";
 import { editorPath, hydrated, questionGroup, signInTo } from "./editor";
 import {
   allowOnMarketplace,
@@ -22,13 +23,7 @@ type StoredQuestion = { question_id: number; question_text: string };
 
 const QUESTIONS = [
   { question_type: "text_input", question_text: "Name", required: true, max_allowed_characters: 12 },
-  {
-    question_type: "text_input",
-    question_text: "Gift note",
-    required: false,
-    max_allowed_characters: 40,
-    add_on_price: { amount: 300, divisor: 100, currency_code: "USD" },
-  },
+  GIFT_NOTE_QUESTION,
   {
     question_type: "dropdown",
     question_text: "Font",

@@ -11,7 +11,8 @@ import {
   requestsSince,
   signIn,
   storedListing,
-  type TestSeller,
+  faultQuestionWrites,
+  personalizationPath,
 } from "./sandbox-control";
 
 const DRAFT = { instructions: "Initials for the cuff, please", limit: "6" };
@@ -42,9 +43,6 @@ async function expectDraftStored(listingId: number) {
     { instructions: DRAFT.instructions, max_allowed_characters: Number(DRAFT.limit), required: true },
   ]);
 }
-
-const personalizationPath = (seller: TestSeller, listingId: number) =>
-  `/v3/application/shops/${seller.shop_id}/listings/${listingId}/personalization`;
 
 async function sandboxAnswers() {
   return fetch(`${E2E.sandboxUrl}/`).then(
@@ -134,12 +132,7 @@ test("429 with a retry-after longer than the client waits says the marketplace i
   const seller = await newSeller(1);
   const listingId = await openEditor(page, seller);
   await typeDraft(page);
-  await control("/faults", {
-    method: "POST",
-    path: personalizationPath(seller, listingId),
-    status: 429,
-    retry_after: 5,
-  });
+  await faultQuestionWrites(seller, listingId, { status: 429, retry_after: 5 });
   const before = await lastRequestId();
 
   await editor(page).save.click();
@@ -159,12 +152,7 @@ test("429 with a short retry-after is waited out and retried by the server", asy
   const seller = await newSeller(1);
   const listingId = await openEditor(page, seller);
   await typeDraft(page);
-  await control("/faults", {
-    method: "POST",
-    path: personalizationPath(seller, listingId),
-    status: 429,
-    retry_after: 1,
-  });
+  await faultQuestionWrites(seller, listingId, { status: 429, retry_after: 1 });
   const before = await lastRequestId();
 
   await saveDraft(page, listingId);
@@ -178,7 +166,7 @@ test("500 from the marketplace through the retries says so, keeps the typed valu
   const seller = await newSeller(1);
   const listingId = await openEditor(page, seller);
   await typeDraft(page);
-  await control("/faults", { method: "POST", path: personalizationPath(seller, listingId), status: 500, times: 3 });
+  await faultQuestionWrites(seller, listingId, { status: 500, times: 3 });
 
   await editor(page).save.click();
   await expect(page.getByRole("alert").filter({ hasText: "not answering" })).toHaveText(
@@ -190,7 +178,7 @@ test("500 from the marketplace through the retries says so, keeps the typed valu
   await expect(saved(page)).toBeVisible({ timeout: 30_000 });
   await expectDraftStored(listingId);
 
-  await control("/faults", { method: "DELETE", path: personalizationPath(seller, listingId), status: 500, times: 3 });
+  await faultQuestionWrites(seller, listingId, { status: 500, times: 3 }, "DELETE");
   await page.getByRole("button", { name: "Remove personalization" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Remove", exact: true }).click();
   await expect(page.getByRole("alert").filter({ hasText: "not answering" })).toContainText(
@@ -227,11 +215,7 @@ test("a marketplace slower than the client's time-out gets the time-out message,
   const seller = await newSeller(1);
   const listingId = await openEditor(page, seller);
   await typeDraft(page);
-  await control("/faults", {
-    method: "POST",
-    path: personalizationPath(seller, listingId),
-    delay_ms: E2E.timeoutMs + 2000,
-  });
+  await faultQuestionWrites(seller, listingId, { delay_ms: E2E.timeoutMs + 2000 });
 
   await editor(page).save.click();
   await expect(page.getByRole("alert").filter({ hasText: "took too long" })).toHaveText(

@@ -1,9 +1,15 @@
 import { expect, test, type Page } from "@playwright/test";
 import { openGiftNoteEditor, saved } from "./editor";
-import { control, lastRequestId, requestsSince, storedListing, type TestSeller } from "./sandbox-control";
+import {
+  control,
+  lastRequestId,
+  requestsSince,
+  storedListing,
+  type TestSeller,
+  faultQuestionWrites,
+  personalizationPath,
+} from "./sandbox-control";
 
-const personalizationPath = (seller: TestSeller, listingId: number) =>
-  `/v3/application/shops/${seller.shop_id}/listings/${listingId}/personalization`;
 const history = (page: Page) => page.getByRole("region", { name: "History" });
 const storedQuestions = async (listingId: number) =>
   (await storedListing(listingId)).personalization.personalization_questions;
@@ -32,7 +38,7 @@ test("a single 503 on 'Put back' is retried by itself after reading the listing 
   page,
 }) => {
   const { seller, listingId } = await editedListing(page);
-  await control("/faults", { method: "POST", path: personalizationPath(seller, listingId), status: 503, times: 1 });
+  await faultQuestionWrites(seller, listingId, { status: 503, times: 1 });
   const before = await lastRequestId();
 
   await history(page).getByRole("button", { name: GIFT_NOTE }).click();
@@ -50,7 +56,7 @@ test("a 5xx on 'Put back' that lasts is retried a bounded number of times, then 
   page,
 }) => {
   const { seller, listingId } = await editedListing(page);
-  await control("/faults", { method: "POST", path: personalizationPath(seller, listingId), status: 503, times: 5 });
+  await faultQuestionWrites(seller, listingId, { status: 503, times: 5 });
   const before = await lastRequestId();
 
   await history(page).getByRole("button", { name: GIFT_NOTE }).click();

@@ -132,21 +132,26 @@ export async function marketplaceCall(
   return response;
 }
 
+/** Where a listing's questions are written (updateListingPersonalization, docs/marketplace.md §4.3). */
+export const personalizationPath = (seller: TestSeller, listingId: number) =>
+  `/v3/application/shops/${seller.shop_id}/listings/${listingId}/personalization`;
+
+export type Fault = { status?: number; retry_after?: number; delay_ms?: number; times?: number };
+
+/** Makes the marketplace answer the writes (POST) or clears (DELETE) of a listing's questions with `fault`. */
+export const faultQuestionWrites = (seller: TestSeller, listingId: number, fault: Fault, method = "POST") =>
+  control("/faults", { method, path: personalizationPath(seller, listingId), ...fault });
+
 export type QuestionInput = { instructions: string | null; required: boolean; max_allowed_characters: number };
 
 /** Gives a listing one text question through updateListingPersonalization, as another client of the marketplace would. */
 export async function putQuestion(seller: TestSeller, listingId: number, question: QuestionInput) {
   const token = await marketplaceToken(seller.user_id);
-  await marketplaceCall(
-    token,
-    "POST",
-    `/v3/application/shops/${seller.shop_id}/listings/${listingId}/personalization`,
-    {
-      json: {
-        personalization_questions: [{ question_type: "text_input", question_text: "Personalization", ...question }],
-      },
+  await marketplaceCall(token, "POST", personalizationPath(seller, listingId), {
+    json: {
+      personalization_questions: [{ question_type: "text_input", question_text: "Personalization", ...question }],
     },
-  );
+  });
 }
 
 /** The seller changes the listing's questions in the marketplace's own Shop Manager (the sandbox's control API). */

@@ -1,10 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { editor, hydrated, openEditor } from "./editor";
-import { control, lastRequestId, newSeller, requestsSince, storedListing, type TestSeller } from "./sandbox-control";
+import { lastRequestId, newSeller, requestsSince, storedListing, faultQuestionWrites } from "./sandbox-control";
 
 const leaveDialog = (page: Page) => page.getByRole("dialog", { name: "Leave without saving?" });
-const personalizationPath = (seller: TestSeller, listingId: number) =>
-  `/v3/application/shops/${seller.shop_id}/listings/${listingId}/personalization`;
 
 test("Save and leave saves the question, then follows the link", async ({ page }) => {
   const seller = await newSeller(1);
@@ -25,7 +23,7 @@ test("Save and leave stays on the page with the typed values when the save fails
   const listingId = await openEditor(page, seller);
   await hydrated(editor(page).save);
   await editor(page).instructions.fill("Name to engrave");
-  await control("/faults", { method: "POST", path: personalizationPath(seller, listingId), status: 400 });
+  await faultQuestionWrites(seller, listingId, { status: 400 });
   const before = await lastRequestId();
 
   await page.getByRole("link", { name: "← Back to listings" }).click();

@@ -11,10 +11,9 @@ import {
   storedListing,
   type TestSeller,
   sandboxAnswers,
+  faultQuestionWrites,
 } from "./sandbox-control";
 
-const personalizationPath = (seller: TestSeller, listingId: number) =>
-  `/v3/application/shops/${seller.shop_id}/listings/${listingId}/personalization`;
 const postsSince = async (id: number) =>
   (await requestsSince(id))
     .filter((entry) => entry.method === "POST" && entry.path.endsWith("/personalization"))
@@ -32,7 +31,7 @@ async function typedSave(page: Page, seller: TestSeller) {
 test("a single 503 on a save is retried by itself, and the listing holds the save once", async ({ page }) => {
   const seller = await newSeller(1);
   const listingId = await typedSave(page, seller);
-  await control("/faults", { method: "POST", path: personalizationPath(seller, listingId), status: 503, times: 1 });
+  await faultQuestionWrites(seller, listingId, { status: 503, times: 1 });
   const before = await lastRequestId();
 
   await editor(page).save.click();
@@ -49,7 +48,7 @@ test("a 5xx that lasts says Not saved yet, keeps the typed values, and saves aga
 }) => {
   const seller = await newSeller(1);
   const listingId = await typedSave(page, seller);
-  await control("/faults", { method: "POST", path: personalizationPath(seller, listingId), status: 503, times: 5 });
+  await faultQuestionWrites(seller, listingId, { status: 503, times: 5 });
   const before = await lastRequestId();
 
   await editor(page).save.click();
@@ -89,11 +88,7 @@ test("a time-out whose write landed says Saved by itself, without a reload", asy
   await signIn(page, seller, { from: signInTo(editorPath(listingId)) });
   await hydrated(editor(page).save);
   await editor(page).instructions.fill("Name to engrave");
-  await control("/faults", {
-    method: "POST",
-    path: personalizationPath(seller, listingId),
-    delay_ms: E2E.timeoutMs + 2000,
-  });
+  await faultQuestionWrites(seller, listingId, { delay_ms: E2E.timeoutMs + 2000 });
   const before = await lastRequestId();
 
   await editor(page).save.click();
@@ -111,13 +106,7 @@ test("a time-out whose write landed says Saved by itself, without a reload", asy
 test("a 429 on a save counts down and saves again by itself", async ({ page }) => {
   const seller = await newSeller(1);
   const listingId = await typedSave(page, seller);
-  await control("/faults", {
-    method: "POST",
-    path: personalizationPath(seller, listingId),
-    status: 429,
-    retry_after: 4,
-    times: 1,
-  });
+  await faultQuestionWrites(seller, listingId, { status: 429, retry_after: 4, times: 1 });
   const before = await lastRequestId();
 
   await editor(page).save.click();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { addQuestion, editor, editorPath, hydrated, openEditor } from "./editor";
+import { addQuestion, editor, editorPath, hydrated, openNewEditor } from "./editor";
 import { openChange } from "./changes";
 import {
   allowOnMarketplace,
@@ -41,9 +41,7 @@ test("'Sign out everywhere' in one browser sends the other to sign in with the r
   page,
   browser,
 }) => {
-  const seller = await newSeller(1);
-  const listingId = await openEditor(page, seller);
-  await hydrated(editor(page).instructions);
+  const { seller, listingId } = await openNewEditor(page);
   await editor(page).instructions.fill("Name to engrave, written before the sign-out");
 
   const phone = await (await browser.newContext()).newPage();
@@ -84,9 +82,7 @@ test("a dashboard session that ends with the templates dialog open names the das
   page,
   browser,
 }) => {
-  const seller = await newSeller(1);
-  const listingId = await openEditor(page, seller);
-  await hydrated(editor(page).instructions);
+  const { seller, listingId } = await openNewEditor(page);
   await editor(page).instructions.fill("Name to engrave, typed before the session ended");
   await page.getByRole("button", { name: "Templates" }).click();
   const dialog = page.getByRole("dialog", { name: "Question templates" });
@@ -202,9 +198,7 @@ test("the pages a seller visits hydrate under the nonce CSP without a single vio
 test("instructions with invisible or direction-changing characters are refused with the reason, and the typed text stays", async ({
   page,
 }) => {
-  const seller = await newSeller(1);
-  const listingId = await openEditor(page, seller);
-  await hydrated(editor(page).instructions);
+  const { listingId } = await openNewEditor(page);
   const typed = "Name to engrave \u202Edesrever";
   await editor(page).instructions.fill(typed);
   const message =

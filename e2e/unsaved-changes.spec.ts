@@ -1,15 +1,12 @@
 import { expect, test } from "@playwright/test";
-import { addQuestion, editor, editorPath, hydrated, openEditor, saveAsTemplate } from "./editor";
+import { addQuestion, editor, editorPath, openNewEditor, saveAsTemplate } from "./editor";
 import { newSeller, signIn, storedListing } from "./sandbox-control";
 
 const leaveDialog = (page: import("@playwright/test").Page) =>
   page.getByRole("dialog", { name: "Leave without saving?" });
 
 test("a link away from unsaved edits asks first: stay keeps them, leave goes", async ({ page }) => {
-  const seller = await newSeller(1);
-  const listingId = await openEditor(page, seller);
-  const form = editor(page);
-  await hydrated(form.save);
+  const { listingId, form } = await openNewEditor(page);
   await form.instructions.fill("Name to engrave");
 
   await page.getByRole("link", { name: "← Back to listings" }).click();
@@ -65,10 +62,7 @@ const asksBeforeUnload = (page: import("@playwright/test").Page) =>
   });
 
 test("reloading with unsaved edits asks the browser's question; once saved, it does not", async ({ page }) => {
-  const seller = await newSeller(1);
-  await openEditor(page, seller);
-  const form = editor(page);
-  await hydrated(form.save);
+  const { form } = await openNewEditor(page);
   expect(await asksBeforeUnload(page)).toBe(false);
   await form.instructions.fill("Name to engrave");
   expect(await asksBeforeUnload(page)).toBe(true);
@@ -95,10 +89,7 @@ test("reloading with unsaved edits asks the browser's question; once saved, it d
 });
 
 test("signing out with unsaved edits asks first; saving a template does not", async ({ page }) => {
-  const seller = await newSeller(1);
-  const listingId = await openEditor(page, seller);
-  const form = editor(page);
-  await hydrated(form.save);
+  const { listingId, form } = await openNewEditor(page);
   await form.instructions.fill("Name to engrave");
 
   const templates = await saveAsTemplate(page, "Engraving");

@@ -20,6 +20,9 @@ import {
   submitSignIn,
   type HttpResult,
   type PkcePair,
+  textQuestion,
+  writeAdaQuestions,
+  exchangeCode,
 } from "../test/harness/sandbox.js";
 import { useSeededSandbox } from "../test/harness/use-sandbox.js";
 
@@ -59,15 +62,8 @@ async function freshCode(options: { pkce?: PkcePair; clientId?: string; redirect
   return { code: redirect.searchParams.get("code") ?? "", pkce };
 }
 
-function exchange(code: string, verifier: string, extra: Record<string, string> = {}) {
-  return requestToken(sandbox.url, {
-    grant_type: "authorization_code",
-    client_id: DEMO_APP.keystring,
-    code,
-    code_verifier: verifier,
-    ...extra,
-  });
-}
+const exchange = (code: string, verifier: string, extra?: Record<string, string>) =>
+  exchangeCode(sandbox.url, code, verifier, extra);
 
 const getMe = (token: string) => callApi(sandbox.url, "users/me", { token });
 
@@ -422,17 +418,8 @@ describe("invisible and direction-changing characters in instructions (docs/mark
       scopes: ["listings_r", "listings_w", "shops_r"],
     });
     const instructions = "Name\u0000 to\tengrave \u202Eevil\u202C";
-    const question = {
-      question_type: "text_input",
-      question_text: "Personalization",
-      instructions,
-      required: true,
-      max_allowed_characters: 20,
-    };
-    const result = await callApi(sandbox.url, `shops/${ADA.shop_id}/listings/${ADA_LISTING}/personalization`, {
-      token,
-      json: { personalization_questions: [question] },
-    });
+    const question = textQuestion({ instructions, required: true, max_allowed_characters: 20 });
+    const result = await writeAdaQuestions(sandbox.url, token, ADA_LISTING, [question]);
     expect(result.status).toBe(201);
     expect(
       (await storedListing(sandbox.url, ADA_LISTING)).personalization.personalization_questions[0].instructions,

@@ -12,12 +12,12 @@ import {
   openSignInPage,
   pkcePair,
   registerApp,
-  requestToken,
   startTestSandbox,
   submitConsent,
   submitSignIn,
   type FormTampering,
   type HttpResult,
+  exchangeCode,
 } from "../test/harness/sandbox.js";
 import { useSeededSandbox } from "../test/harness/use-sandbox.js";
 import { WITHDRAWN_SCOPES } from "./scopes.js";
@@ -323,12 +323,7 @@ describe("sign-in and consent pages driven over HTTP", () => {
     expect(Object.keys(returned).sort()).toEqual(["code", "state"]);
     expect(returned.state).toBe("a b/c+d=é");
 
-    const tokens = await requestToken(sandbox.url, {
-      grant_type: "authorization_code",
-      client_id: DEMO_APP.keystring,
-      code: returned.code ?? "",
-      code_verifier: pkce.verifier,
-    });
+    const tokens = await exchangeCode(sandbox.url, returned.code ?? "", pkce.verifier);
     expect(tokens.status).toBe(200);
     expect(tokens.body.scope).toBe("listings_r shops_r");
   });
@@ -362,12 +357,7 @@ describe("sign-in and consent pages driven over HTTP", () => {
       params: { scope: "listings_r" },
       grant: ["listings_r", "transactions_w"],
     });
-    const tokens = await requestToken(sandbox.url, {
-      grant_type: "authorization_code",
-      client_id: DEMO_APP.keystring,
-      code: redirect.searchParams.get("code") ?? "",
-      code_verifier: pkce.verifier,
-    });
+    const tokens = await exchangeCode(sandbox.url, redirect.searchParams.get("code") ?? "", pkce.verifier);
     expect(tokens.body.scope).toBe("listings_r");
   });
 

@@ -9,6 +9,8 @@ import {
   type HttpResult,
   type JsonBody,
   SEED_QUESTION,
+  textQuestion,
+  writeAdaQuestions,
 } from "../test/harness/sandbox.js";
 import { useSeededSandbox } from "../test/harness/use-sandbox.js";
 
@@ -144,17 +146,8 @@ describe("the ten listing reads of docs/marketplace.md §4.3 return the legacy p
 
   it("returns legacy fields derived from the question after a write through the new endpoint", async () => {
     const token = await adaToken();
-    const question = {
-      question_type: "text_input",
-      question_text: "Personalization",
-      instructions: "Your initials",
-      required: false,
-      max_allowed_characters: 3,
-    };
-    const written = await callApi(sandbox.url, `shops/${ADA.shop_id}/listings/${WITHOUT_QUESTION}/personalization`, {
-      token,
-      json: { personalization_questions: [question] },
-    });
+    const question = textQuestion({ instructions: "Your initials", required: false, max_allowed_characters: 3 });
+    const written = await writeAdaQuestions(sandbox.url, token, WITHOUT_QUESTION, [question]);
     expect(written.status).toBe(201);
     expect((await callApi(sandbox.url, `listings/${WITHOUT_QUESTION}`)).body).toMatchObject({
       is_personalizable: true,

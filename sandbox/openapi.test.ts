@@ -6,7 +6,16 @@ import { API_ROUTES, createApp } from "./app.js";
 import { multiQuestionWriteSchema } from "./api/multi-question.js";
 import { defineRoute, openApiPath, reply, type OpenApiDocument } from "./api/routes.js";
 import { SandboxState, DEFAULT_OPTIONS } from "./state.js";
-import { ADA, callApi, DEMO_API_KEY, http, issueTokensFor, sandboxControl } from "../test/harness/sandbox.js";
+import {
+  ADA,
+  callApi,
+  DEMO_API_KEY,
+  http,
+  issueTokensFor,
+  sandboxControl,
+  textQuestion,
+  writeAdaQuestions,
+} from "../test/harness/sandbox.js";
 import { openApiDocumentAt } from "./openapi/overlays.js";
 import { DEMO_SELLERS } from "./store/seed.js";
 import { useSeededSandbox } from "../test/harness/use-sandbox.js";
@@ -162,20 +171,9 @@ describe("answers match the documented response schemas", () => {
     expect(page.body.results.length).toBeGreaterThan(1);
     routeOf("getListingsByShop").responses[200]?.schema?.parse(page.body);
 
-    const written = await callApi(sandbox.url, `shops/${ADA.shop_id}/listings/${WITH_QUESTION}/personalization`, {
-      token,
-      json: {
-        personalization_questions: [
-          {
-            question_type: "text_input",
-            question_text: "Personalization",
-            instructions: "Name to engrave.",
-            required: true,
-            max_allowed_characters: 20,
-          },
-        ],
-      },
-    });
+    const written = await writeAdaQuestions(sandbox.url, token, WITH_QUESTION, [
+      textQuestion({ instructions: "Name to engrave.", required: true, max_allowed_characters: 20 }),
+    ]);
     expect(written.status).toBe(201);
     routeOf("updateListingPersonalization").responses[201]?.schema?.parse(written.body);
   });

@@ -14,6 +14,8 @@ import {
   requestToken,
   startTestSandbox,
   storedListing,
+  textQuestion,
+  writeAdaQuestions,
 } from "../test/harness/sandbox.js";
 
 let dir: string;
@@ -23,13 +25,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-const QUESTION = {
-  question_type: "text_input",
-  question_text: "Personalization",
-  instructions: "Kept across restarts",
-  required: false,
-  max_allowed_characters: 42,
-};
+const QUESTION = textQuestion({ instructions: "Kept across restarts", required: false, max_allowed_characters: 42 });
 
 describe("state in a database file survives a restart", () => {
   it("keeps personalization, apps, sellers and live tokens, and does not seed twice", async () => {
@@ -40,10 +36,7 @@ describe("state in a database file survives a restart", () => {
       const app = await registerApp(first.url, { redirect_uris: ["https://www.example.com/cb"] });
       const seller = await createSeller(first.url, { email: "restart@example.com", listings: 2 });
       const token = (await issueTokensFor(first.url, { user_id: ADA.user_id, scopes: ["listings_w"] })).access_token;
-      const written = await callApi(first.url, `shops/${ADA.shop_id}/listings/${1_000_000_002}/personalization`, {
-        token,
-        json: { personalization_questions: [QUESTION] },
-      });
+      const written = await writeAdaQuestions(first.url, token, 1_000_000_002, [QUESTION]);
       expect(written.status).toBe(201);
       const tokens = await obtainTokensInBrowser(first.url, { seller: DEMO_SELLERS.dee, params: { scope: "shops_r" } });
       saved = { appKey: apiKeyOf(app), sellerId: seller.user_id, accessToken: tokens.access_token };

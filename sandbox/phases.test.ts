@@ -13,6 +13,12 @@ import {
   type ApiCall,
 } from "../test/harness/sandbox.js";
 import { useSeededSandbox } from "../test/harness/use-sandbox.js";
+import {
+  FONT_QUESTION as DROPDOWN,
+  NAME_QUESTION as TEXT,
+  PHOTO_QUESTION as PHOTO,
+  SIDES_QUESTION as SIDES,
+} from "../test/harness/wire-questions.js";
 
 // docs/marketplace.md §9: the sandbox's --phase and POST /__sandbox/phase.
 const sandbox = useSeededSandbox();
@@ -36,33 +42,6 @@ const write = (listingId: number, questions: unknown, flag?: string, extra: ApiC
 const questionsOf = async (listingId: number) =>
   (await storedListing(sandbox.url, listingId)).personalization.personalization_questions;
 
-const TEXT = {
-  question_type: "text_input",
-  question_text: "Name",
-  instructions: "Name to engrave",
-  required: true,
-  max_allowed_characters: 20,
-};
-const DROPDOWN = {
-  question_type: "dropdown",
-  question_text: "Font",
-  required: true,
-  options: [{ label: "Serif" }, { label: "Script" }],
-};
-const PHOTO = {
-  question_type: "unlabeled_upload",
-  question_text: "Photo",
-  instructions: "A photo to print",
-  required: false,
-  max_allowed_files: 2,
-};
-const SIDES = {
-  question_type: "labeled_upload",
-  question_text: "Photos",
-  required: false,
-  options: [{ label: "Front" }, { label: "Back" }],
-  max_allowed_files: 2,
-};
 const PLAIN = {
   question_type: "text_input",
   question_text: "Personalization",

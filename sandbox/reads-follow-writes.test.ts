@@ -12,10 +12,12 @@ import {
   issueTokensFor,
   obtainTokensInBrowser,
   pkcePair,
-  requestToken,
   sandboxControl,
   type HttpResult,
   type JsonBody,
+  textQuestion,
+  writeAdaQuestions,
+  exchangeCode,
 } from "../test/harness/sandbox.js";
 import { useSeededSandbox } from "../test/harness/use-sandbox.js";
 
@@ -60,11 +62,7 @@ describe("access tokens", () => {
     const pkce = pkcePair();
     const { redirect } = await authorizeInBrowser(sandbox.url, { pkce });
     const exchange = () =>
-      requestToken(sandbox.url, {
-        grant_type: "authorization_code",
-        client_id: DEMO_APP.keystring,
-        code: redirect.searchParams.get("code") ?? "",
-        code_verifier: pkce.verifier,
+      exchangeCode(sandbox.url, redirect.searchParams.get("code") ?? "", pkce.verifier, {
         redirect_uri: DEMO_REDIRECT_URI,
       });
     const first = await exchange();
@@ -144,17 +142,8 @@ describe("listing reads", () => {
     const token = await adaToken();
     expect(inPage(await shopPage(token), WITHOUT_QUESTION)?.personalization.personalization_questions).toEqual([]);
     expect((await listing(WITHOUT_QUESTION)).body.is_personalizable).toBe(false);
-    const question = {
-      question_type: "text_input",
-      question_text: "Personalization",
-      instructions: "Initials",
-      required: false,
-      max_allowed_characters: 3,
-    };
-    const written = await callApi(sandbox.url, `shops/${ADA.shop_id}/listings/${WITHOUT_QUESTION}/personalization`, {
-      token,
-      json: { personalization_questions: [question] },
-    });
+    const question = textQuestion({ instructions: "Initials", required: false, max_allowed_characters: 3 });
+    const written = await writeAdaQuestions(sandbox.url, token, WITHOUT_QUESTION, [question]);
     expect(written.status).toBe(201);
     const inShopPage = inPage(await shopPage(token), WITHOUT_QUESTION);
     expect(inShopPage?.personalization.personalization_questions).toEqual([expect.objectContaining(question)]);

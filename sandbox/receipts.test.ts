@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ADA, callApi, http, issueTokensFor, sandboxControl, type JsonBody } from "../test/harness/sandbox.js";
 import { useSeededSandbox } from "../test/harness/use-sandbox.js";
+import { GIFT_NOTE_QUESTION } from "../test/harness/wire-questions.js";
 import { liveComponentErrors, liveOperation, liveSchemaErrors } from "../test/harness/live-oas.js";
 import { enumRefusal } from "./api/routes.js";
 import { DEMO_SELLERS } from "./store/seed.js";
@@ -25,13 +26,7 @@ async function askFourQuestions() {
       json: {
         personalization_questions: [
           { question_type: "text_input", question_text: "Name", required: true, max_allowed_characters: 10 },
-          {
-            question_type: "text_input",
-            question_text: "Gift note",
-            required: false,
-            max_allowed_characters: 40,
-            add_on_price: { amount: 300, divisor: 100, currency_code: "USD" },
-          },
+          GIFT_NOTE_QUESTION,
           {
             question_type: "dropdown",
             question_text: "Thread colour",

@@ -18,6 +18,7 @@ import {
   sandboxControl,
   type HttpResult,
   type PkcePair,
+  exchangeCode,
 } from "../test/harness/sandbox.js";
 import { useSeededSandbox } from "../test/harness/use-sandbox.js";
 
@@ -31,16 +32,8 @@ async function freshCode(pkce: PkcePair = pkcePair(), scope = "listings_r listin
   return redirect.searchParams.get("code") ?? "";
 }
 
-function exchange(code: string, verifier: string, extra: Record<string, string> = {}) {
-  return requestToken(sandbox.url, {
-    grant_type: "authorization_code",
-    client_id: DEMO_APP.keystring,
-    code,
-    code_verifier: verifier,
-    redirect_uri: DEMO_REDIRECT_URI,
-    ...extra,
-  });
-}
+const exchange = (code: string, verifier: string, extra: Record<string, string> = {}) =>
+  exchangeCode(sandbox.url, code, verifier, { redirect_uri: DEMO_REDIRECT_URI, ...extra });
 
 function refresh(refreshToken: string, clientId: string = DEMO_APP.keystring) {
   return requestToken(sandbox.url, { grant_type: "refresh_token", client_id: clientId, refresh_token: refreshToken });

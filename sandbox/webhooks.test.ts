@@ -2,7 +2,16 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ADA, advanceClock, callApi, issueTokensFor, sandboxControl, type JsonBody } from "../test/harness/sandbox.js";
+import {
+  ADA,
+  advanceClock,
+  callApi,
+  issueTokensFor,
+  sandboxControl,
+  type JsonBody,
+  textQuestion,
+  writeAdaQuestions,
+} from "../test/harness/sandbox.js";
 import { useSeededSandbox } from "../test/harness/use-sandbox.js";
 
 // docs/marketplace.md §14: listing webhooks as the live marketplace delivers them: a flat body, signed with the
@@ -99,20 +108,9 @@ const verified = (secret: string, delivery: Received) =>
   new Webhook(secret).verify(delivery.body, delivery.headers as Record<string, string>) as JsonBody;
 
 const writeQuestion = () =>
-  callApi(sandbox.url, `shops/${ADA.shop_id}/listings/${LISTING}/personalization`, {
-    token,
-    json: {
-      personalization_questions: [
-        {
-          question_type: "text_input",
-          question_text: "Personalization",
-          instructions: "Name to engrave",
-          required: true,
-          max_allowed_characters: 20,
-        },
-      ],
-    },
-  });
+  writeAdaQuestions(sandbox.url, token, LISTING, [
+    textQuestion({ instructions: "Name to engrave", required: true, max_allowed_characters: 20 }),
+  ]);
 
 describe("subscriptions through the control API", () => {
   it("return a whsec_ signing secret, are listed, and are deleted", async () => {

@@ -4,12 +4,10 @@ import { applyChange, describeChange } from "./field-change";
 import { questionSetBody } from "../writes/question-set-body";
 import { planOfChange, changedSince, costOf, undoTarget } from "./plan";
 import { diffLines } from "../personalization/question-diff";
-import type { ListingQuestions } from "../marketplace/question-wire";
 import type { Question, QuestionWire } from "../marketplace/wire";
-import { storedQuestion } from "../../test/harness/wire-questions";
+import { listingHolding, storedQuestion, usd } from "../../test/harness/wire-questions";
 
 const price = (amount: number) => ({ amount, divisor: 100, currency_code: "USD" });
-const usd = (amount: number) => ({ amount, divisor: 100, currencyCode: "USD" });
 
 const text = (id: number, extra: Partial<QuestionWire> = {}) =>
   storedQuestion({
@@ -44,14 +42,7 @@ const upload = (id: number) =>
 
 const withoutPrice = ({ addOnPrice: _price, ...question }: Question): Question => question;
 
-const listing = (listingId: number, questions: Question[]): ListingQuestions => ({
-  listingId,
-  title: `Listing ${listingId}`,
-  state: "active",
-  currencyCode: "USD",
-  lastModified: 1000 + listingId,
-  questions,
-});
+const listing = (listingId: number, questions: Question[]) => listingHolding(listingId, questions, 1000 + listingId);
 
 // Three different question sets, each with a text question among others.
 const shop = [

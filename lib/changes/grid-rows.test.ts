@@ -1,18 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { storedQuestion } from "../../test/harness/wire-questions";
-import type { ListingQuestions } from "../marketplace/question-wire";
+import { listingHolding as listing, storedQuestion } from "../../test/harness/wire-questions";
 import type { QuestionWire } from "../marketplace/wire";
 import { fieldErrors } from "../personalization/typed-question";
 import { fillDown, gridRowsOf, type GridRow } from "./grid-rows";
-
-const listing = (listingId: number, questions: ListingQuestions["questions"]): ListingQuestions => ({
-  listingId,
-  title: `Listing ${listingId}`,
-  state: "active",
-  currencyCode: "USD",
-  lastModified: 1,
-  questions,
-});
 
 const text = (fields: Partial<QuestionWire> = {}) =>
   storedQuestion({

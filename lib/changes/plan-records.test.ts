@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { emptyChangeTables, planItem } from "../../test/harness/change-tables";
+import { emptyChangeTables, planItem, testPlan } from "../../test/harness/change-tables";
 import { eachEngine } from "../../test/harness/each-engine";
 import { openDatabase, type Database } from "../db/database";
 import type { PlanItem } from "./plan";
@@ -18,26 +18,14 @@ describe.each(eachEngine())("the plans' records on %s", (_engine, location) => {
   afterEach(() => db.close());
 
   const planOf = async (items: PlanItem[]) => {
-    const planId = (await plans.create({
-      userId: 1,
-      shopId: 10,
-      description: "test",
-      phase: "multi",
-      rate: { perSecond: 10, remainingToday: null },
-      items,
-    }))!;
+    const planId = (await plans.create(testPlan({ userId: 1, shopId: 10 }, items)))!;
     return (await plans.find(planId))!;
   };
 
   it("stores no plan that holds nothing to write or to take", async () => {
-    const nothing = await plans.create({
-      userId: 1,
-      shopId: 10,
-      description: "test",
-      phase: "multi",
-      rate: { perSecond: 10, remainingToday: null },
-      items: [planItem(1, "unchanged"), planItem(2, "skipped")],
-    });
+    const nothing = await plans.create(
+      testPlan({ userId: 1, shopId: 10 }, [planItem(1, "unchanged"), planItem(2, "skipped")]),
+    );
     expect(nothing).toBeNull();
     expect(await plans.recent(10)).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { emptyChangeTables } from "../../test/harness/change-tables";
+import { emptyChangeTables, testPlan } from "../../test/harness/change-tables";
 import { eachEngine } from "../../test/harness/each-engine";
 import { useSeededSandbox } from "../../test/harness/use-sandbox";
 import { storeSellerTokens } from "../../test/harness/seller-marketplace";
@@ -74,13 +74,7 @@ describe.each(eachEngine())("applying a change plan on %s", (_engine, location) 
     const read = await readListingQuestions(runner.marketplace, who, seller.listing_ids.slice(0, 3));
     if (!read.ok) throw new Error(JSON.stringify(read.failure));
     const items = planOfChange(read.data, change, "multi");
-    return (await runner.plans.create({
-      ...who,
-      description: "test",
-      phase: "multi",
-      rate: { perSecond: 10, remainingToday: null },
-      items,
-    }))!;
+    return (await runner.plans.create(testPlan(who, items)))!;
   }
 
   async function apply(planId: string) {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { emptyChangeTables } from "../../test/harness/change-tables";
+import { emptyChangeTables, testPlan } from "../../test/harness/change-tables";
 import { createSeller, DEMO_API_KEY, sandboxControl, type CreatedSeller } from "../../test/harness/sandbox";
 import { sandboxMarketplaceConfig, storeSellerTokens } from "../../test/harness/seller-marketplace";
 import { useSeededSandbox } from "../../test/harness/use-sandbox";
@@ -79,13 +79,7 @@ describe("the seller's own reads while planning", () => {
     expect(await runnerQuotaLog()).toBeGreaterThan(0);
     const change = { kind: "text-instructions", instructions: "Print clearly" } as const;
     const items = planOfChange(read.data, change, "multi");
-    const planId = (await runner.plans.create({
-      ...who,
-      description: "test",
-      phase: "multi",
-      rate: { perSecond: 10, remainingToday: null },
-      items,
-    }))!;
+    const planId = (await runner.plans.create(testPlan(who, items)))!;
     expect(await runner.plans.startApply(planId, seller.shop_id!)).toBe(true);
     await runner.apply((await runner.plans.find(planId))!);
 

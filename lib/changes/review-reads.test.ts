@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { emptyChangeTables, planItem } from "../../test/harness/change-tables";
+import { emptyChangeTables, planItem, testPlan } from "../../test/harness/change-tables";
 import { eachEngine } from "../../test/harness/each-engine";
 import { openDatabase, type Database } from "../db/database";
 import type { Question } from "../marketplace/wire";
@@ -22,14 +22,7 @@ describe.each(eachEngine())("the review's pages of rows on %s", (_engine, locati
   afterEach(() => db.close());
 
   const planOf = async (items: NewPlan["items"]) => {
-    const planId = (await plans.create({
-      userId: 1,
-      shopId: 10,
-      description: "test",
-      phase: "multi",
-      rate: { perSecond: 10, remainingToday: null },
-      items,
-    }))!;
+    const planId = (await plans.create(testPlan({ userId: 1, shopId: 10 }, items)))!;
     return (await plans.find(planId))!;
   };
 

@@ -10,7 +10,7 @@ import { sheetCsv, sheetWorkbook } from "../spreadsheet/sheet-export";
 import type { ListingQuestions } from "../marketplace/question-wire";
 import type { Question } from "../marketplace/wire";
 import { diffLines } from "../personalization/question-diff";
-import { storedQuestion } from "../../test/harness/wire-questions";
+import { listingHolding as listing, storedQuestion } from "../../test/harness/wire-questions";
 
 const name = (instructions: string, extra: Partial<Parameters<typeof storedQuestion>[0]> = {}) =>
   storedQuestion({
@@ -29,14 +29,6 @@ const giftWrap = storedQuestion({
     { option_id: 991, label: "Yes" },
     { option_id: 992, label: "No" },
   ],
-});
-const listing = (listingId: number, questions: Question[]): ListingQuestions => ({
-  listingId,
-  title: `Listing ${listingId}`,
-  state: "active",
-  currencyCode: "USD",
-  lastModified: 1,
-  questions,
 });
 
 // Monday's shop, as the seller exported it.

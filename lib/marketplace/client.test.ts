@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { NAME_QUESTION, SIDES_QUESTION } from "../../test/harness/wire-questions";
 import { useSeededSandbox } from "../../test/harness/use-sandbox";
 import { ADA, advanceClock, createSeller, sandboxControl, storedListing } from "../../test/harness/sandbox";
 import { DEMO_APP } from "../../sandbox/store/seed";
@@ -307,22 +308,7 @@ describe("seller tokens", () => {
 });
 
 describe("marketplace client in the later phases (docs/marketplace.md §9)", () => {
-  const SEVERAL = [
-    {
-      question_type: "text_input",
-      question_text: "Name",
-      instructions: "Name to engrave",
-      required: true,
-      max_allowed_characters: 20,
-    },
-    {
-      question_type: "labeled_upload",
-      question_text: "Photos",
-      required: false,
-      options: [{ label: "Front" }, { label: "Back" }],
-      max_allowed_files: 2,
-    },
-  ];
+  const SEVERAL = [NAME_QUESTION, SIDES_QUESTION];
 
   async function giveSeveralQuestions(token: string) {
     const response = await fetch(

@@ -8,7 +8,7 @@ import type { Listing } from "../marketplace/wire";
 import { historyStore } from "../history/history-store";
 import { changeListing } from "../writes/recorded-write";
 import { writeSnapshot } from "../writes/write-snapshot";
-import { snapshotOf } from "../personalization/snapshot";
+import { snapshotOf, type Snapshot } from "../personalization/snapshot";
 import { snapshotOfForm } from "../personalization/snapshot-codec";
 import { mirrorWrote, ownWriteEchoAfterWrite } from "./own-writes";
 import { OTHER_STATES_MS, shopMirror, type ShopMirror } from "./shop-mirror";
@@ -37,6 +37,16 @@ describe.each(eachEngine())("shop mirror on %s", (_engine, location) => {
     mirror = shopMirror(db, marketplace);
     return () => db.close();
   });
+
+  /** The changer's save of `target` over `listing`, entered in the history as the editor enters it before writing. */
+  const recordedSave = async (listing: Listing, target: Snapshot) =>
+    (await historyStore(db).record({
+      listingId: listing.id,
+      ...changer,
+      action: "save",
+      previous: snapshotOf(listing),
+      target,
+    }))!;
 
   it("fills with every listing of the shop, counting its progress, then serves them without asking the marketplace", async () => {
     const filled = await mirror.fill(changer);
@@ -208,14 +218,7 @@ describe.each(eachEngine())("shop mirror on %s", (_engine, location) => {
     const listingId = seller.listing_ids[1]!;
     const listing = (await mirror.store.listing(listingId))!.listing;
     const history = historyStore(db);
-    const entry = (await history.record({
-      listingId,
-      shopId: changer.shopId,
-      userId: changer.userId,
-      action: "save",
-      previous: snapshotOf(listing),
-      target: ENGRAVE,
-    }))!;
+    const entry = await recordedSave(listing, ENGRAVE);
     const before = await lastId();
     const echo = ownWriteEchoAfterWrite(db, changer.shopId, listingId);
     await new Promise((done) => setTimeout(done, 200));
@@ -250,14 +253,7 @@ describe.each(eachEngine())("shop mirror on %s", (_engine, location) => {
     await mirror.fill(changer);
     const listingId = seller.listing_ids[1]!;
     const history = historyStore(db);
-    const entry = (await history.record({
-      listingId,
-      shopId: changer.shopId,
-      userId: changer.userId,
-      action: "save",
-      previous: snapshotOf((await mirror.store.listing(listingId))!.listing),
-      target: GIFT,
-    }))!;
+    const entry = await recordedSave((await mirror.store.listing(listingId))!.listing, GIFT);
     expect((await writeSnapshot(marketplace, changer, listingId, GIFT)).ok).toBe(true);
     await history.settle(entry, "done");
     const read = await marketplace.getListing(changer.userId, listingId);

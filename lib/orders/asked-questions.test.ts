@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { giftNote, usd } from "../../test/harness/wire-questions";
 import type { Order } from "../marketplace/receipt-wire";
 import type { Question } from "../marketplace/wire";
 import { answeredOrders, questionsAt } from "./asked-questions";
 import { printsBadly } from "./answer-flags";
-
-const USD = (amount: number) => ({ amount, divisor: 100, currencyCode: "USD" });
 
 const NAME: Question = {
   id: 11,
@@ -15,15 +14,7 @@ const NAME: Question = {
   maxAllowedCharacters: 12,
   addOnPrice: null,
 };
-const NOTE: Question = {
-  id: 12,
-  type: "text_input",
-  title: "Gift note",
-  instructions: "",
-  required: false,
-  maxAllowedCharacters: 40,
-  addOnPrice: USD(300),
-};
+const NOTE = giftNote(12);
 const PHOTO: Question = {
   id: 13,
   type: "unlabeled_upload",
@@ -52,7 +43,7 @@ function order(answers: { questionId: number; name: string; value: string }[]): 
         listingId: 7,
         title: "Name necklace",
         quantity: 1,
-        price: USD(1800),
+        price: usd(1800),
         shipBy: null,
         answers: answers.map((answer) => ({ ...answer, optionId: null })),
       },
@@ -92,7 +83,7 @@ describe("answeredOrders", () => {
     );
     expect(questions.map((question) => [question.title, question.answer?.value, question.addOnPaid])).toEqual([
       ["Name", "Ada", null],
-      ["Gift note", "Happy birthday", USD(300)],
+      ["Gift note", "Happy birthday", usd(300)],
       ["Photo", undefined, null],
     ]);
   });

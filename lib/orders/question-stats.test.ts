@@ -1,18 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { giftNote, usd } from "../../test/harness/wire-questions";
 import type { Question } from "../marketplace/wire";
 import type { KeptItem } from "./order-store";
 import { questionStats } from "./question-stats";
 
-const USD = (amount: number) => ({ amount, divisor: 100, currencyCode: "USD" });
-const NOTE: Question = {
-  id: 1,
-  type: "text_input",
-  title: "Gift note",
-  instructions: "",
-  required: false,
-  maxAllowedCharacters: 40,
-  addOnPrice: USD(300),
-};
+const NOTE = giftNote(1);
 const FONT: Question = {
   id: 2,
   type: "dropdown",
@@ -48,9 +40,9 @@ describe("questionStats", () => {
       ]),
     ];
     // The add-on price was 2.00 until a change at 2,000 s raised it to today's 3.00.
-    const history = [{ recordedAt: 2_000_000, previous: { questions: [{ ...NOTE, addOnPrice: USD(200) }, FONT] } }];
+    const history = [{ recordedAt: 2_000_000, previous: { questions: [{ ...NOTE, addOnPrice: usd(200) }, FONT] } }];
     expect(questionStats(items, [NOTE, FONT], history)).toEqual({
-      1: { orders: 3, answered: 2, topChoices: [], revenue: USD(700) },
+      1: { orders: 3, answered: 2, topChoices: [], revenue: usd(700) },
       2: {
         orders: 3,
         answered: 3,

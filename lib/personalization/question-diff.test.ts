@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { usd } from "../../test/harness/wire-questions";
 import type { Question } from "../marketplace/wire";
 import { diffLines, questionDiff } from "./question-diff";
 
-const usd = (amount: number) => ({ amount, divisor: 100, currencyCode: "USD" });
 const name: Question = {
   id: 1,
   type: "text_input",

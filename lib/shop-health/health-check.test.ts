@@ -1,26 +1,11 @@
 import { describe, expect, it } from "vitest";
-import type { Listing, Question } from "../marketplace/wire";
+import type { Question } from "../marketplace/wire";
+import { engraveQuestion as question, shopListing } from "../../test/harness/wire-questions";
 import { MARKETPLACE_CALENDAR, consequenceOf, dayInWords } from "../personalization/dated-rules";
 import { findingsOf, healthCheck, reasonOf, type HealthReport } from "./health-check";
 
-const question = (fields: Partial<Question> = {}): Question => ({
-  type: "text_input",
-  title: "Personalization",
-  instructions: "Name to engrave",
-  required: false,
-  maxAllowedCharacters: 20,
-  ...fields,
-});
-
-const listing = (id: number, questions: Question[], isPersonalizable = questions.length > 0): Listing => ({
-  id,
-  shopId: 1,
-  title: `Listing ${id}`,
-  state: "active",
-  isPersonalizable,
-  questions,
-  legacyDisagrees: false,
-});
+const listing = (id: number, questions: Question[], isPersonalizable = questions.length > 0) =>
+  shopListing(id, questions, { isPersonalizable });
 
 describe("shop health check", () => {
   it("finds instructions over the current period's limit: 256 with one question, 120 with several", () => {

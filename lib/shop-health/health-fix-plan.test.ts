@@ -26,6 +26,13 @@ describe("the health check's fixes on BulkBazaar", () => {
   const counts = async () =>
     Object.fromEntries((await scan()).findings.map(({ finding, listings }) => [finding, listings.length]));
 
+  /** Bo's fix planned over the mirror's listings in the multi-question period; the plan's id. */
+  const plannedFix = async (fix: Parameters<typeof planHealthFix>[3]) => {
+    const planned = await planHealthFix(marketplace, BO, await mirror.store.listings(BO.shopId), fix, "multi", runner);
+    if (!planned.ok || planned.data === null) throw new Error(`no plan: ${JSON.stringify(planned)}`);
+    return planned.data;
+  };
+
   beforeEach(async () => {
     db = await openDatabase(":memory:");
     const signedIn = await signedInAs(sandbox.url, db, DEMO_SELLERS.bo);
@@ -52,16 +59,8 @@ describe("the health check's fixes on BulkBazaar", () => {
   });
 
   it("plans sentence case for the all-caps instructions, writes it only once applied, and a second scan finds none", async () => {
-    const planned = await planHealthFix(
-      marketplace,
-      BO,
-      await mirror.store.listings(BO.shopId),
-      { finding: "all-caps", fix: "sentence-case" },
-      "multi",
-      runner,
-    );
-    if (!planned.ok || planned.data === null) throw new Error(`no plan: ${JSON.stringify(planned)}`);
-    const plan = (await runner.plans.find(planned.data))!;
+    const planId = await plannedFix({ finding: "all-caps", fix: "sentence-case" });
+    const plan = (await runner.plans.find(planId))!;
     const view = await runner.review.view(plan);
     expect(view.items.map((item) => [item.listingId, item.status])).toEqual(
       BO_HEALTH_PROBLEMS["all-caps"].map((index) => [FIRST_ID + index, "change"]),
@@ -78,9 +77,9 @@ describe("the health check's fixes on BulkBazaar", () => {
       (await storedListing(sandbox.url, FIRST_ID + first)).personalization.personalization_questions[0],
     ).toMatchObject({ instructions: "TYPE YOUR INITIALS below, three letters at most." });
 
-    expect(await runner.plans.startApply(planned.data, BO.shopId)).toBe(true);
-    await runner.apply((await runner.plans.find(planned.data))!);
-    expect((await runner.review.view((await runner.plans.find(planned.data))!)).status).toBe("applied");
+    expect(await runner.plans.startApply(planId, BO.shopId)).toBe(true);
+    await runner.apply((await runner.plans.find(planId))!);
+    expect((await runner.review.view((await runner.plans.find(planId))!)).status).toBe("applied");
     expect(
       (await storedListing(sandbox.url, FIRST_ID + first)).personalization.personalization_questions[0],
     ).toMatchObject({ instructions: "Type your initials below, three letters at most." });
@@ -96,34 +95,18 @@ describe("the health check's fixes on BulkBazaar", () => {
   });
 
   it("turns personalization off on the listings that ask nothing, after review", async () => {
-    const planned = await planHealthFix(
-      marketplace,
-      BO,
-      await mirror.store.listings(BO.shopId),
-      { finding: "no-question", fix: "turn-off" },
-      "multi",
-      runner,
-    );
-    if (!planned.ok || planned.data === null) throw new Error(`no plan: ${JSON.stringify(planned)}`);
-    expect(await runner.plans.startApply(planned.data, BO.shopId)).toBe(true);
-    await runner.apply((await runner.plans.find(planned.data))!);
-    const view = await runner.review.view((await runner.plans.find(planned.data))!);
+    const planId = await plannedFix({ finding: "no-question", fix: "turn-off" });
+    expect(await runner.plans.startApply(planId, BO.shopId)).toBe(true);
+    await runner.apply((await runner.plans.find(planId))!);
+    const view = await runner.review.view((await runner.plans.find(planId))!);
     expect(view.items.map((item) => item.outcome)).toEqual(["done", "done"]);
     expect(await mirror.readRecent(BO, "read")).toMatchObject({ ok: true });
     expect((await counts())["no-question"]).toBeUndefined();
   });
 
   it("plans every finding's fix that needs no words as one plan, names each fix, and leaves out the findings that need words", async () => {
-    const planned = await planHealthFix(
-      marketplace,
-      BO,
-      await mirror.store.listings(BO.shopId),
-      "every-automatic",
-      "multi",
-      runner,
-    );
-    if (!planned.ok || planned.data === null) throw new Error(`no plan: ${JSON.stringify(planned)}`);
-    const plan = (await runner.plans.find(planned.data))!;
+    const planId = await plannedFix("every-automatic");
+    const plan = (await runner.plans.find(planId))!;
     expect(plan.description).toBe(
       "Health check: instructions in capitals put in sentence case; required questions without instructions made optional; questions with an add-on price made optional (a price on a non-text question is dropped); personalization turned off on listings without a question",
     );
@@ -144,9 +127,9 @@ describe("the health check's fixes on BulkBazaar", () => {
       automatic.map((id) => [id, "change"]).sort(),
     );
 
-    expect(await runner.plans.startApply(planned.data, BO.shopId)).toBe(true);
-    await runner.apply((await runner.plans.find(planned.data))!);
-    expect((await runner.review.view((await runner.plans.find(planned.data))!)).status).toBe("applied");
+    expect(await runner.plans.startApply(planId, BO.shopId)).toBe(true);
+    await runner.apply((await runner.plans.find(planId))!);
+    expect((await runner.review.view((await runner.plans.find(planId))!)).status).toBe("applied");
     const [caps] = BO_HEALTH_PROBLEMS["all-caps"];
     expect(
       (await storedListing(sandbox.url, FIRST_ID + caps)).personalization.personalization_questions[0],

@@ -1,27 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { Listing, Question } from "../marketplace/wire";
+import { engraveQuestion as question, shopListing as listing } from "../../test/harness/wire-questions";
 import { MARKETPLACE_CALENDAR } from "../personalization/dated-rules";
 import { shopNeeds } from "./shop-needs";
-
-const question = (fields: Partial<Question> = {}): Question => ({
-  type: "text_input",
-  title: "Personalization",
-  instructions: "Name to engrave",
-  required: false,
-  maxAllowedCharacters: 20,
-  ...fields,
-});
-
-const listing = (id: number, questions: Question[], extra: Partial<Listing> = {}): Listing => ({
-  id,
-  shopId: 1,
-  title: `Listing ${id}`,
-  state: "active",
-  isPersonalizable: questions.length > 0,
-  questions,
-  legacyDisagrees: false,
-  ...extra,
-});
 
 describe("what the shop needs", () => {
   it("counts the active listings that ask buyers nothing, not drafts or inactive ones", () => {

@@ -20,6 +20,8 @@ import {
   storedListing,
   type HttpResult,
   type JsonBody,
+  textQuestion,
+  writeAdaQuestions,
 } from "../../test/harness/sandbox.js";
 import { useSeededSandbox } from "../../test/harness/use-sandbox.js";
 
@@ -59,20 +61,9 @@ describe("rate limits (docs/marketplace.md §12)", () => {
         form: { title: "T", description: "D", quantity: "1", price: "2" },
       }),
       await callApi(sandbox.url, `shops/${ADA.shop_id}/listings?includes=personalization`, { token }),
-      await callApi(sandbox.url, `shops/${ADA.shop_id}/listings/${1_000_000_001}/personalization`, {
-        token,
-        json: {
-          personalization_questions: [
-            {
-              question_type: "text_input",
-              question_text: "Personalization",
-              instructions: "Initials.",
-              required: false,
-              max_allowed_characters: 3,
-            },
-          ],
-        },
-      }),
+      await writeAdaQuestions(sandbox.url, token, 1_000_000_001, [
+        textQuestion({ instructions: "Initials.", required: false, max_allowed_characters: 3 }),
+      ]),
     ];
     expect(responses.map((response) => response.status)).toEqual([200, 200, 400, 401, 403, 404, 201, 200, 201]);
     for (const response of responses)

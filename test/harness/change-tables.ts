@@ -1,5 +1,6 @@
 import type { Database } from "../../lib/db/database";
 import type { PlanItem } from "../../lib/changes/plan";
+import type { NewPlan } from "../../lib/changes/plan-records";
 
 /** A clean slate for the change runner's tests: no change, lease, pacer state, history, mirror or tokens left over. */
 export async function emptyChangeTables(db: Database) {
@@ -26,4 +27,13 @@ export const planItem = (listingId: number, status: PlanItem["status"]): PlanIte
   after: status === "change" ? [] : null,
   diff: [],
   lastModified: null,
+});
+
+/** The plan the tests store for `who`: in the multi-question period, paced at ten writes a second with no daily cap. */
+export const testPlan = (who: { userId: number; shopId: number }, items: NewPlan["items"]): NewPlan => ({
+  ...who,
+  description: "test",
+  phase: "multi",
+  rate: { perSecond: 10, remainingToday: null },
+  items,
 });

@@ -200,10 +200,34 @@ export function callApi(base: string, path: string, call: ApiCall = {}) {
   return http(url, { method: call.method ?? (body === undefined ? "GET" : "POST"), headers, body });
 }
 
+/** A text question as a write sends it, under the title the seed and the dashboard give one. */
+export const textQuestion = (fields: { instructions: string; required: boolean; max_allowed_characters: number }) => ({
+  question_type: "text_input",
+  question_text: "Personalization",
+  ...fields,
+});
+
+/** updateListingPersonalization for one of Ada's listings (docs/marketplace.md §4.3): `questions` replace what it asks. */
+export const writeAdaQuestions = (base: string, token: string, listingId: number, questions: unknown[]) =>
+  callApi(base, `shops/${ADA.shop_id}/listings/${listingId}/personalization`, {
+    token,
+    json: { personalization_questions: questions },
+  });
+
 /** POST /v3/public/oauth/token, form-encoded unless `json` is set. */
 export function requestToken(base: string, params: Record<string, string>, options: { json?: boolean } = {}) {
   return http(`${base}/v3/public/oauth/token`, options.json ? jsonInit("POST", params) : formInit("POST", params));
 }
+
+/** The authorization code grant (RFC 6749 §4.1.3) for the demo app; `extra` adds fields or overrides them. */
+export const exchangeCode = (base: string, code: string, verifier: string, extra: Record<string, string> = {}) =>
+  requestToken(base, {
+    grant_type: "authorization_code",
+    client_id: DEMO_APP.keystring,
+    code,
+    code_verifier: verifier,
+    ...extra,
+  });
 
 // ---- authorization flow (/oauth/...)
 
@@ -365,11 +389,8 @@ export async function obtainTokensInBrowser(
   const { redirect, pkce, params } = await authorizeInBrowser(base, options);
   const code = redirect.searchParams.get("code");
   if (!code) throw new Error(`The consent redirect carried no code: ${redirect.toString()}`);
-  const exchanged = await requestToken(base, {
-    grant_type: "authorization_code",
+  const exchanged = await exchangeCode(base, code, pkce.verifier, {
     client_id: params.client_id ?? "",
-    code,
-    code_verifier: pkce.verifier,
     redirect_uri: params.redirect_uri ?? "",
   });
   if (exchanged.status !== 200) throw new Error(`token exchange answered ${exchanged.status}: ${exchanged.text}`);

@@ -200,10 +200,16 @@ async function consentAtMarketplace(
   return callback;
 }
 
-/** A whole sign-in; returns the browser, signed in to `base`. */
-async function signIn(base: string, seller: { email: string; password: string } = ADA) {
+/** A new browser that started the sign-in at `base` and consented as `seller`, with the redirect back it was given. */
+async function consentedBrowser(base: string, seller: { email: string; password: string } = ADA) {
   const browser = new Browser();
   const callback = await consentAtMarketplace(browser, await startAtAuthApi(browser, base, "/listings"), seller);
+  return { browser, callback };
+}
+
+/** A whole sign-in; returns the browser, signed in to `base`. */
+async function signIn(base: string, seller: { email: string; password: string } = ADA) {
+  const { browser, callback } = await consentedBrowser(base, seller);
   const landed = await browser.go(sameServer(callback, base));
   expect(landed.status).toBe(302);
   return browser;
@@ -296,14 +302,8 @@ describe("state on the way back to the dashboard's callback (docs/marketplace.md
 
   for (const [how, tamper] of tamperings) {
     it(`refuses a callback ${how} with InvalidCheck, exchanges no code and creates no session`, async () => {
-      const attacker = new Browser();
-      const attackersCallback = await consentAtMarketplace(
-        attacker,
-        await startAtAuthApi(attacker, dashboard.url, "/listings"),
-        BO,
-      );
-      const seller = new Browser();
-      const callback = await consentAtMarketplace(seller, await startAtAuthApi(seller, dashboard.url, "/listings"));
+      const { callback: attackersCallback } = await consentedBrowser(dashboard.url, BO);
+      const { browser: seller, callback } = await consentedBrowser(dashboard.url);
       tamper(callback, attackersCallback);
       const before = lastRequestId();
       const codesBefore = unusedCodes();
@@ -316,12 +316,7 @@ describe("state on the way back to the dashboard's callback (docs/marketplace.md
   }
 
   it("refuses a callback in a browser that never started a sign-in (login CSRF), with no token request", async () => {
-    const attacker = new Browser();
-    const callback = await consentAtMarketplace(
-      attacker,
-      await startAtAuthApi(attacker, dashboard.url, "/listings"),
-      BO,
-    );
+    const { callback } = await consentedBrowser(dashboard.url, BO);
     const victim = new Browser();
     const before = lastRequestId();
     expectStateRefused(await victim.go(callback.toString()), victim);
@@ -344,8 +339,7 @@ describe("state on the way back to the dashboard's callback (docs/marketplace.md
 
 describe("authorization-code replay through the dashboard's callback (RFC 6749 4.1.2)", () => {
   it("refuses the replay, creates no second session, and the tokens of the first exchange stop working", async () => {
-    const seller = new Browser();
-    const callback = await consentAtMarketplace(seller, await startAtAuthApi(seller, dashboard.url, "/listings"));
+    const { browser: seller, callback } = await consentedBrowser(dashboard.url);
     const attacker = seller.clone();
     expect((await seller.go(callback.toString())).status).toBe(302);
     const listings = await fetch(`${dashboard.url}/api/listings?state=active&page=1&fresh=1`, {
@@ -369,8 +363,7 @@ describe("authorization-code replay through the dashboard's callback (RFC 6749 4
   });
 
   it("refuses the replay from a browser without the sign-in's cookies before any token request", async () => {
-    const seller = new Browser();
-    const callback = await consentAtMarketplace(seller, await startAtAuthApi(seller, dashboard.url, "/listings"));
+    const { browser: seller, callback } = await consentedBrowser(dashboard.url);
     expect((await seller.go(callback.toString())).status).toBe(302);
     const stranger = new Browser();
     const before = lastRequestId();
@@ -972,8 +965,7 @@ describe("refused requests answer 4xx with a sentence, never 500", () => {
 
   for (const forged of ["javascript:alert(1)", "not a url", "%E0%A4%A"]) {
     it(`answers the auth callback with a forged callback-url cookie ${JSON.stringify(forged)} with a 400 sign-in error page`, async () => {
-      const browser = new Browser();
-      const callback = await consentAtMarketplace(browser, await startAtAuthApi(browser, dashboard.url, "/listings"));
+      const { browser, callback } = await consentedBrowser(dashboard.url);
       const cookie = `${browser
         .cookieHeader(dashboard.url)
         .split("; ")
