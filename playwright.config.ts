@@ -1,14 +1,14 @@
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, findBrowser, HOW_TO_GET_ONE } from "./scripts/find-browser";
-import { E2E } from "./e2e/ports";
+import { E2E, E2E_SLOTS, e2eSlot } from "./e2e/ports";
 
 const executablePath = findBrowser();
 if (!executablePath) throw new Error(HOW_TO_GET_ONE);
 
 export default defineConfig({
   testDir: "e2e",
-  // One dashboard and one sandbox serve every test; each test makes its own seller, so order does not matter.
-  workers: 1,
+  // Each worker has its own sandbox and dashboard (e2e/ports.ts), and each test makes its own seller.
+  workers: E2E_SLOTS,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   forbidOnly: true,
@@ -20,20 +20,21 @@ export default defineConfig({
     screenshot: "only-on-failure",
     trace: "retain-on-failure",
   },
-  webServer: [
+  webServer: Array.from({ length: E2E_SLOTS }, (_, slot) => [
     {
       // The browser tests were written for the migration period; they switch phases themselves where they need to.
-      command: `npx tsx sandbox/main.ts --port ${E2E.sandboxPort} --phase migration`,
-      url: `${E2E.sandboxUrl}/`,
+      command: `npx tsx sandbox/main.ts --port ${e2eSlot(slot).sandboxPort} --phase migration`,
+      url: `${e2eSlot(slot).sandboxUrl}/`,
       reuseExistingServer: false,
       timeout: 60_000,
     },
     {
       command: "npx tsx e2e/serve-dashboard.ts",
-      url: `${E2E.dashboardUrl}/sign-in`,
+      env: { E2E_SLOT: String(slot) },
+      url: `${e2eSlot(slot).dashboardUrl}/sign-in`,
       reuseExistingServer: false,
       timeout: 120_000,
-      stdout: "pipe",
+      stdout: "pipe" as const,
     },
-  ],
+  ]).flat(),
 });
