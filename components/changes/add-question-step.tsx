@@ -6,9 +6,9 @@ import {
   QUESTION_TYPE_NAMES,
   QUESTION_TYPES,
   type QuestionDraft,
-  type QuestionForm,
   type QuestionType,
-} from "@/lib/personalization/question-set";
+} from "@/lib/personalization/question-draft";
+import type { QuestionForm } from "@/lib/personalization/question-set";
 import { requiredWithoutInstructions } from "@/lib/personalization/rules";
 import { NoInstructionsDialog } from "../questions/no-instructions-dialog";
 import { QuestionCard, type Pricing } from "../questions/question-card";

@@ -1,9 +1,17 @@
 import { useEffect } from "react";
 import { useForm, type FieldPath, type Resolver } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { sellerQuestionSetSchema } from "@/lib/personalization/editor-schema";
 import type { QuestionSetForm } from "@/lib/personalization/question-set";
 import type { QuestionSetFormApi, QuestionSetValues } from "./drafts";
+
+type SetResolver = Resolver<QuestionSetValues, unknown, QuestionSetForm>;
+let loaded: Promise<SetResolver> | undefined;
+// The schema and its library load on the first check, not with the editor: evaluating them held up its first load.
+const resolver: SetResolver = async (...check) => {
+  loaded ??= Promise.all([import("@hookform/resolvers/zod"), import("@/lib/personalization/editor-schema")]).then(
+    ([{ zodResolver }, { sellerQuestionSetSchema }]) => zodResolver(sellerQuestionSetSchema) as unknown as SetResolver,
+  );
+  return (await loaded)(...check);
+};
 
 /**
  * The form over a question set, checked in the browser with the schema the server action and the sandbox use.
@@ -12,7 +20,7 @@ import type { QuestionSetFormApi, QuestionSetValues } from "./drafts";
 export function useQuestionSetForm(defaultValues: QuestionSetValues, checkAsTyped = false): QuestionSetFormApi {
   const form = useForm<QuestionSetValues, unknown, QuestionSetForm>({
     // The drafts carry every type's fields; the schema's output keeps only what each question's type uses.
-    resolver: zodResolver(sellerQuestionSetSchema) as unknown as Resolver<QuestionSetValues, unknown, QuestionSetForm>,
+    resolver,
     // Checked on save, then again as the seller corrects: a check on every blur raced the buttons that add and move choices.
     mode: checkAsTyped ? "onChange" : "onSubmit",
     reValidateMode: "onChange",

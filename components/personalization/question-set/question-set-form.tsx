@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, type ReactNode } from "react";
-import { QUESTIONS_MAX } from "@/lib/personalization/question-set";
+import { QUESTIONS_MAX } from "@/lib/personalization/question-draft";
 import type { Listing, Question } from "@/lib/marketplace/wire";
 import { snapshotOfQuestionSet } from "@/lib/personalization/snapshot-codec";
 import type { QuestionTemplate } from "@/lib/templates/template";
