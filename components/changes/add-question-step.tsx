@@ -31,7 +31,7 @@ type Props = {
 export function AddQuestionStep({ onReview, onCancel, busy, pricing, initial, listings }: Props) {
   const form = useQuestionSetForm(
     { questions: [initial ? { ...newQuestionDraft(initial.type), ...initial } : newQuestionDraft("text_input")] },
-    true,
+    { checkAsTyped: true },
   );
   const [unexplained, setUnexplained] = useState<QuestionForm>();
   const [announced, announce] = useState("");

@@ -16,8 +16,12 @@ const resolver: SetResolver = async (...check) => {
 /**
  * The form over a question set, checked in the browser with the schema the server action and the sandbox use.
  * `checkAsTyped`: every field is checked as it is typed, for a form without buttons that add and move choices.
+ * `storedPasses`: the server found the stored questions pass (storedQuestionsPass), so they are not checked again.
  */
-export function useQuestionSetForm(defaultValues: QuestionSetValues, checkAsTyped = false): QuestionSetFormApi {
+export function useQuestionSetForm(
+  defaultValues: QuestionSetValues,
+  { checkAsTyped = false, storedPasses = false }: { checkAsTyped?: boolean; storedPasses?: boolean } = {},
+): QuestionSetFormApi {
   const form = useForm<QuestionSetValues, unknown, QuestionSetForm>({
     // The drafts carry every type's fields; the schema's output keeps only what each question's type uses.
     resolver,
@@ -31,7 +35,7 @@ export function useQuestionSetForm(defaultValues: QuestionSetValues, checkAsType
   // A stored value that breaks today's rules says so when the editor opens, and that field is checked as it is typed.
   useEffect(() => {
     if (!stored) return;
-    void trigger();
+    if (!storedPasses) void trigger();
     return subscribe({
       formState: { values: true },
       callback: ({ name }) => {
@@ -39,6 +43,6 @@ export function useQuestionSetForm(defaultValues: QuestionSetValues, checkAsType
           void trigger(name as FieldPath<QuestionSetValues>);
       },
     });
-  }, [stored, trigger, subscribe, getFieldState]);
+  }, [stored, storedPasses, trigger, subscribe, getFieldState]);
   return form;
 }
