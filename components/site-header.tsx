@@ -24,7 +24,12 @@ export async function SiteHeader({ shopName }: { shopName: string | null }) {
   return (
     <header className="border-b border-stone-200 bg-white">
       <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-2 md:py-3">
-        <Link href="/listings" className="inline-flex min-h-11 items-center font-semibold text-stone-900">
+        {/* Rarely followed from the page they sit on: no prefetch, so a first load fetches nothing more. */}
+        <Link
+          href="/listings"
+          prefetch={false}
+          className="inline-flex min-h-11 items-center font-semibold text-stone-900"
+        >
           Personalization dashboard
         </Link>
         <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 text-sm">
@@ -34,6 +39,7 @@ export async function SiteHeader({ shopName }: { shopName: string | null }) {
                   the count streams in: the link is there from the first paint, so a keyboard user's focus survives it. */}
               <Link
                 href="/inbox"
+                prefetch={false}
                 className="inline-flex min-h-11 items-center gap-1.5 whitespace-nowrap text-blue-800 hover:underline md:min-h-9"
                 data-testid="needs-attention"
               >
@@ -44,6 +50,7 @@ export async function SiteHeader({ shopName }: { shopName: string | null }) {
               </Link>
               <Link
                 href="/orders"
+                prefetch={false}
                 className="inline-flex min-h-11 min-w-11 items-center justify-center px-1 text-blue-800 underline md:min-h-9"
               >
                 Orders

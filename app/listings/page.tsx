@@ -9,9 +9,9 @@ import { ListingsTable } from "@/components/listings/listings-table";
 import { SignInButton } from "@/components/sign-in-button";
 import { requireSeller, signInPath } from "@/lib/auth/seller";
 import { canEdit, canReadOrders } from "@/lib/marketplace/scopes";
-import { listingsKey } from "@/lib/listings/query-keys";
+import { listingsKey, stateCountsKey } from "@/lib/listings/query-keys";
 import { listingsHref, listingsTitle, parseListingsView } from "@/lib/listings/view";
-import { loadListingsPage } from "@/lib/listings/read";
+import { loadListingsPage, loadStateCounts } from "@/lib/listings/read";
 import { describeFailure } from "@/lib/marketplace";
 import { personalizationPhase } from "@/lib/personalization/phase-probe";
 import { MirrorStatus } from "@/components/mirror/mirror-status";
@@ -40,6 +40,9 @@ export default async function ListingsPage({ searchParams }: Props) {
     redirect(signInPath(here, "expired"));
   if (result.ok && result.data.page !== view.page) redirect(listingsHref({ ...view, page: result.data.page }));
   if (result.ok) queryClient.setQueryData(listingsKey(view), result.data);
+  // In the first paint, so the state filters do not widen when their counts arrive.
+  const counts = await loadStateCounts(seller);
+  if (counts.ok) queryClient.setQueryData(stateCountsKey, counts.data);
   const multiQuestion = (await personalizationPhase().current()) === "multi";
   const shop =
     seller.shopId === null
@@ -54,6 +57,7 @@ export default async function ListingsPage({ searchParams }: Props) {
           {seller.shopId !== null && (
             <Link
               href="/changes"
+              prefetch={false}
               className="inline-flex min-h-11 items-center text-sm text-blue-800 underline md:min-h-0"
             >
               Changes and spreadsheets

@@ -6,9 +6,9 @@ import {
   QUESTION_TYPE_NAMES,
   QUESTION_TYPES,
   type QuestionDraft,
-  type QuestionForm,
   type QuestionType,
-} from "@/lib/personalization/question-set";
+} from "@/lib/personalization/question-draft";
+import type { QuestionForm } from "@/lib/personalization/question-set";
 import { requiredWithoutInstructions } from "@/lib/personalization/rules";
 import { NoInstructionsDialog } from "../questions/no-instructions-dialog";
 import { QuestionCard, type Pricing } from "../questions/question-card";
@@ -31,7 +31,7 @@ type Props = {
 export function AddQuestionStep({ onReview, onCancel, busy, pricing, initial, listings }: Props) {
   const form = useQuestionSetForm(
     { questions: [initial ? { ...newQuestionDraft(initial.type), ...initial } : newQuestionDraft("text_input")] },
-    true,
+    { checkAsTyped: true },
   );
   const [unexplained, setUnexplained] = useState<QuestionForm>();
   const [announced, announce] = useState("");

@@ -3,7 +3,8 @@
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { sellerQuestionSchema } from "@/lib/personalization/editor-schema";
-import { newQuestionDraft, type QuestionDraft, type QuestionForm } from "@/lib/personalization/question-set";
+import { newQuestionDraft, type QuestionDraft } from "@/lib/personalization/question-draft";
+import type { QuestionForm } from "@/lib/personalization/question-set";
 import type { QuestionForm as SingleQuestion } from "@/lib/personalization/schema";
 import { singleQuestionOf } from "@/lib/templates/template";
 import { TemplatePicker } from "../templates/template-picker";

@@ -11,10 +11,14 @@ const PersonalizationEditor = lazy(() =>
 const MultiQuestionEditor = lazy(() => import("./question-set/multi-question-editor"));
 
 /** `multi`: the multi-question period, so the question set editor; else the one-question editor. */
-export function LazyEditor({ multi, ...editor }: { multi: boolean } & ComponentProps<typeof MultiQuestionEditor>) {
+export function LazyEditor({
+  multi,
+  storedPasses,
+  ...editor
+}: { multi: boolean } & ComponentProps<typeof MultiQuestionEditor>) {
   return (
     <Suspense fallback={<p className="mt-4">Loading the editor…</p>}>
-      {multi ? <MultiQuestionEditor {...editor} /> : <PersonalizationEditor {...editor} />}
+      {multi ? <MultiQuestionEditor {...editor} storedPasses={storedPasses} /> : <PersonalizationEditor {...editor} />}
     </Suspense>
   );
 }

@@ -14,6 +14,7 @@ import { CannotEditNotice } from "./cannot-edit-notice";
 import { boundTo, QuestionFields } from "../questions/question-fields";
 import { noEnterSubmit } from "./use-save-controls";
 import { EditorActions } from "./editor-actions";
+import { EditableFieldset } from "./editable-fieldset";
 import { EditorDialogs, TemplatesDialog } from "./editor-dialogs";
 import { useQuestionSave, valuesOf } from "./use-question-save";
 
@@ -43,7 +44,7 @@ export function QuestionForm({ listing, canEdit, focusFirst = false, onStored, a
   const [required, limit] = useWatch({ control, name: ["required", "maxAllowedCharacters"] });
   const writes = useQuestionSave({ listing, canEdit, form, onStored });
   const { setDialog, pending, controls } = writes;
-  const { formElement, hydrated } = controls;
+  const { formElement } = controls;
   // A listing without a question shows this form only after "Add a question": the new question is itself the change.
   const changed = formState.isDirty || listing.questions.length === 0;
 
@@ -86,7 +87,7 @@ export function QuestionForm({ listing, canEdit, focusFirst = false, onStored, a
           aria-label="Personalization question"
           aria-keyshortcuts="Control+S Meta+S"
         >
-          <fieldset disabled={!canEdit || pending || !hydrated} className="min-w-0 space-y-5">
+          <EditableFieldset disabled={!canEdit || pending} className="min-w-0 space-y-5">
             <legend className="text-lg font-semibold">Personalization question</legend>
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
               <dt className="text-stone-600">Question type</dt>
@@ -102,7 +103,7 @@ export function QuestionForm({ listing, canEdit, focusFirst = false, onStored, a
               nothingToSave={changed ? undefined : "Nothing to save: change the question first."}
               canRemove={listing.questions.length > 0}
             />
-          </fieldset>
+          </EditableFieldset>
         </form>
       </div>
 

@@ -30,7 +30,6 @@ export function useSaveControls(canEdit: boolean, pending: boolean) {
   const formElement = useRef<HTMLFormElement>(null);
   const saveButton = useRef<HTMLButtonElement>(null);
   const focusSaveWhenDone = useRef(false);
-  const hydrated = useHydrated();
 
   useEffect(() => {
     if (pending || !focusSaveWhenDone.current) return;
@@ -50,5 +49,5 @@ export function useSaveControls(canEdit: boolean, pending: boolean) {
     return () => window.removeEventListener("keydown", onKeyDown);
   }, [canEdit, pending]);
 
-  return { formElement, saveButton, focusSaveWhenDone, hydrated };
+  return { formElement, saveButton, focusSaveWhenDone };
 }

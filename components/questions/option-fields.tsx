@@ -1,7 +1,7 @@
 "use client";
 
 import type { KeyboardEvent } from "react";
-import { DROPDOWN_LABEL_MAX, DROPDOWN_OPTIONS_MAX, FILES_MAX, LABEL_MAX } from "@/lib/personalization/question-set";
+import { DROPDOWN_LABEL_MAX, DROPDOWN_OPTIONS_MAX, FILES_MAX, LABEL_MAX } from "@/lib/personalization/question-draft";
 import { characterCount } from "@/lib/personalization/rules";
 import type { QuestionSetFormApi } from "./drafts";
 import { ERROR, SMALL_BUTTON } from "./field-classes";

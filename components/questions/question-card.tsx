@@ -8,7 +8,7 @@ import {
   QUESTION_INSTRUCTIONS_MAX as INSTRUCTIONS_MAX,
   TITLE_MAX,
   type QuestionType,
-} from "@/lib/personalization/question-set";
+} from "@/lib/personalization/question-draft";
 import type { QuestionSetFormApi } from "./drafts";
 import { OptionFields } from "./option-fields";
 import { QuestionStatsNote } from "./question-stats";

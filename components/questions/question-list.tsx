@@ -8,7 +8,7 @@ import {
   QUESTION_TYPES,
   QUESTIONS_MAX,
   type QuestionType,
-} from "@/lib/personalization/question-set";
+} from "@/lib/personalization/question-draft";
 import type { QuestionSetFormApi } from "./drafts";
 import { QuestionCard, type Pricing } from "./question-card";
 

@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Database } from "../db/database";
 import type { Snapshot } from "../personalization/snapshot";
-import { parseSnapshot } from "../personalization/snapshot-codec";
+import { parseSnapshot } from "../personalization/snapshot-schema";
 import type { Claim } from "./write-claim";
 
 // A plan's rows are "plan-apply" or "plan-undo"; "plan-remove" is only read, from the bulk removals before plans.

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { Database } from "../db/database";
 import type { Listing } from "../marketplace/wire";
 import type { Snapshot } from "../personalization/snapshot";
-import { parseSnapshot } from "../personalization/snapshot-codec";
+import { parseSnapshot } from "../personalization/snapshot-schema";
 
 export type SyncSource = "fill" | "webhook" | "poll" | "read";
 

@@ -14,22 +14,23 @@ import {
   unusedWireField,
   wireIdSchema,
 } from "./schema";
-import { isUpload, QUESTION_TYPES, type QuestionType } from "./question-types";
+import { isUpload, QUESTION_TYPES } from "./question-types";
 import { brokenAddOnPriceRule, addOnPriceRules } from "./add-on-price";
+import {
+  DROPDOWN_LABEL_MAX,
+  DROPDOWN_OPTIONS_MAX,
+  FILES_MAX,
+  LABEL_MAX,
+  LABELED_FILES_MIN,
+  QUESTION_INSTRUCTIONS_MAX,
+  QUESTIONS_MAX,
+  TITLE_MAX,
+} from "./question-draft";
 
-export { QUESTION_TYPE_NAMES, QUESTION_TYPES, isQuestionType, type QuestionType } from "./question-types";
+export * from "./question-draft";
 
 // The live multi-question rules and write schema (docs/marketplace.md §13.3, §13.5),
 // voiced twice: the sandbox's `<field>: <reason>` (docs/marketplace.md §7.9), the editor's sentences.
-
-export const QUESTIONS_MAX = 5;
-export const TITLE_MAX = 45;
-export const QUESTION_INSTRUCTIONS_MAX = 120;
-export const LABEL_MAX = 45;
-export const DROPDOWN_LABEL_MAX = 20;
-export const DROPDOWN_OPTIONS_MAX = 30;
-export const FILES_MAX = 10;
-export const LABELED_FILES_MIN = 2;
 
 type OptionsType = "dropdown" | "labeled_upload";
 
@@ -332,37 +333,3 @@ export const questionSetFormSchema = z.object({
 
 export type QuestionSetForm = z.output<typeof questionSetFormSchema>;
 export type QuestionForm = QuestionSetForm["questions"][number];
-
-export type QuestionDraft = {
-  questionId?: number;
-  type: QuestionType;
-  title: string;
-  instructions: string;
-  required: boolean;
-  maxAllowedCharacters: number;
-  maxAllowedFiles: number;
-  options: { label: string; optionId?: number }[];
-  addOnPrice?: string;
-  addOnPriceAsRead?: string;
-};
-
-const DRAFT_TITLES: Record<QuestionType, string> = {
-  text_input: "Personalization",
-  dropdown: "Choose an option",
-  unlabeled_upload: "Upload a file",
-  labeled_upload: "Upload your files",
-};
-
-export function newQuestionDraft(type: QuestionType): QuestionDraft {
-  return {
-    type,
-    instructions: "",
-    required: false,
-    maxAllowedCharacters: 100,
-    maxAllowedFiles: 1,
-    options: type === "dropdown" || type === "labeled_upload" ? [{ label: "" }] : [],
-    addOnPrice: "",
-    addOnPriceAsRead: "",
-    title: DRAFT_TITLES[type],
-  };
-}

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { EVERY_TYPE as SET } from "../../test/harness/question-set-forms";
 import { newQuestionDraft, type QuestionForm } from "./question-set";
-import { parseSnapshot, snapshotOfQuestionSet } from "./snapshot-codec";
+import { snapshotOfQuestionSet } from "./snapshot-codec";
+import { parseSnapshot } from "./snapshot-schema";
 import { describeSnapshot, sameSnapshot } from "./snapshot";
 
 describe("snapshots of whole question sets", () => {

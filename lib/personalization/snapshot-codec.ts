@@ -1,29 +1,8 @@
-import * as z from "zod/mini";
-import { QUESTION_TEXT, QUESTION_TYPE, type QuestionForm } from "./schema";
+import { QUESTION_TEXT, QUESTION_TYPE } from "./rules";
+import type { QuestionForm } from "./schema";
 import type { QuestionDraft, QuestionForm as SetQuestionForm } from "./question-set";
 import { moneyOfPriceText } from "./add-on-price";
 import { withoutMarketplaceKeys, type Snapshot, type SnapshotQuestion } from "./snapshot";
-
-export const snapshotSchema = z.object({
-  questions: z.array(
-    z.object({
-      id: z.optional(z.number()),
-      type: z.string(),
-      title: z.string(),
-      instructions: z.string(),
-      required: z.boolean(),
-      maxAllowedCharacters: z.nullable(z.number()),
-      maxAllowedFiles: z.optional(z.number()),
-      options: z.optional(z.array(z.string())),
-      optionIds: z.optional(z.array(z.nullable(z.number()))),
-      addOnPrice: z.optional(
-        z.nullable(z.object({ amount: z.number(), divisor: z.number(), currencyCode: z.string() })),
-      ),
-    }),
-  ),
-});
-
-export const parseSnapshot = (json: string): Snapshot => snapshotSchema.parse(JSON.parse(json));
 
 export function snapshotOfForm(form: QuestionForm): Snapshot {
   return {

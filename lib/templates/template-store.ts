@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Database } from "../db/database";
 import type { Snapshot } from "../personalization/snapshot";
-import { parseSnapshot } from "../personalization/snapshot-codec";
+import { parseSnapshot } from "../personalization/snapshot-schema";
 import type { QuestionTemplate } from "./template";
 
 type Row = { template_id: string; name: string; question_set: string; updated_at: number };

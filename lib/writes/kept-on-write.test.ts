@@ -8,7 +8,8 @@ import {
   textQuestionWriteSchema,
   type QuestionForm,
 } from "../personalization/question-set";
-import { parseSnapshot, snapshotOfQuestionSet, templateOf } from "../personalization/snapshot-codec";
+import { snapshotOfQuestionSet, templateOf } from "../personalization/snapshot-codec";
+import { parseSnapshot } from "../personalization/snapshot-schema";
 import { alignWith, snapshotOf, type Snapshot } from "../personalization/snapshot";
 import { personalizationBody } from "./question-set-body";
 

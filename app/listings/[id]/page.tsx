@@ -11,6 +11,7 @@ import { canEdit, canReadOrders } from "@/lib/marketplace/scopes";
 import { env } from "@/lib/env";
 import { keptCopyWillDo } from "@/lib/mirror/fresh-copy";
 import { QuestionStatsProvider } from "@/components/questions/question-stats";
+import { storedQuestionsPass } from "@/components/questions/stored-questions-pass";
 import { keptQuestionStats } from "@/lib/orders/orders-view";
 import { listingKey, neighboursKey } from "@/lib/listings/query-keys";
 import { loadListing, mirroredNeighbours } from "@/lib/listings/read";
@@ -90,6 +91,7 @@ export default async function ListingEditorPage({
           <LazyEditor
             key={listingId}
             multi={multi}
+            storedPasses={multi && result.ok && storedQuestionsPass(result.data.questions)}
             listingId={listingId}
             canEdit={canEdit(seller.scopes)}
             currencyCode={currencyCode}

@@ -8,7 +8,7 @@ import { changeListing, changedSince } from "@/lib/writes/recorded-write";
 import { versionSnapshot } from "@/lib/history/versions";
 import { personalizationPhase } from "@/lib/personalization/phase-probe";
 import { sameSnapshot, snapshotOf } from "@/lib/personalization/snapshot";
-import { snapshotSchema } from "@/lib/personalization/snapshot-codec";
+import { snapshotSchema } from "@/lib/personalization/snapshot-schema";
 
 const inputSchema = z.object({
   listingId: z.number().int().positive(),

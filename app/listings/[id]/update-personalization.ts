@@ -2,7 +2,8 @@
 
 import { z } from "zod";
 import { sellerQuestionSchema } from "@/lib/personalization/editor-schema";
-import { snapshotOfForm, snapshotSchema } from "@/lib/personalization/snapshot-codec";
+import { snapshotOfForm } from "@/lib/personalization/snapshot-codec";
+import { snapshotSchema } from "@/lib/personalization/snapshot-schema";
 import { sellerAction } from "@/lib/actions/seller-action";
 import { db } from "@/lib/db";
 import { historyStore } from "@/lib/history/history-store";

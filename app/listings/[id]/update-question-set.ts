@@ -8,7 +8,8 @@ import { changeListing } from "@/lib/writes/recorded-write";
 import { personalizationPhase } from "@/lib/personalization/phase-probe";
 import { sellerQuestionsSchema } from "@/lib/personalization/editor-schema";
 import { currencyForPrices } from "@/lib/actions/shop-currency";
-import { snapshotOfQuestionSet, snapshotSchema } from "@/lib/personalization/snapshot-codec";
+import { snapshotOfQuestionSet } from "@/lib/personalization/snapshot-codec";
+import { snapshotSchema } from "@/lib/personalization/snapshot-schema";
 
 // `loaded`: the listing's questions as the editor read them, so a change made since is not written over.
 const inputSchema = z.object({

@@ -18,11 +18,14 @@ export default function MultiQuestionEditor({
   canEdit,
   currencyCode,
   addOnPrices,
+  storedPasses,
 }: {
   listingId: number;
   canEdit: boolean;
   currencyCode?: string;
   addOnPrices: boolean;
+  /** The server's storedQuestionsPass for the questions it read, which are the first form's. */
+  storedPasses: boolean;
 }) {
   const { query, listing, formVersion, stored, restored } = useEditedListing(listingId);
   if (!listing) return <ListingNotLoaded error={query.error} />;
@@ -37,6 +40,7 @@ export default function MultiQuestionEditor({
             key={formVersion}
             listing={listing}
             canEdit={canEdit}
+            storedPasses={storedPasses && formVersion === 0}
             pricing={{ currencyCode, offered: addOnPrices }}
             onStored={stored}
             aside={<StoredQuestion listing={listing} />}

@@ -1,5 +1,5 @@
 import { characterCount } from "@/lib/personalization/rules";
-import { QUESTION_INSTRUCTIONS_MAX } from "@/lib/personalization/question-set";
+import { QUESTION_INSTRUCTIONS_MAX } from "@/lib/personalization/question-draft";
 import type { Question } from "@/lib/marketplace/wire";
 
 /** The stored questions whose instructions are longer than the marketplace now accepts. */

@@ -1,13 +1,14 @@
 "use client";
 
 import { useEffect, type ReactNode } from "react";
-import { QUESTIONS_MAX } from "@/lib/personalization/question-set";
+import { QUESTIONS_MAX } from "@/lib/personalization/question-draft";
 import type { Listing, Question } from "@/lib/marketplace/wire";
 import { snapshotOfQuestionSet } from "@/lib/personalization/snapshot-codec";
 import type { QuestionTemplate } from "@/lib/templates/template";
 import { useFeedback } from "../../feedback/toast-context";
 import { noEnterSubmit } from "../use-save-controls";
 import { EditorActions } from "../editor-actions";
+import { EditableFieldset } from "../editable-fieldset";
 import { CannotEditNotice } from "../cannot-edit-notice";
 import { EditorDialogs, TemplatesDialog } from "../editor-dialogs";
 import { templateValues, valuesOf } from "../../questions/drafts";
@@ -22,32 +23,33 @@ import { OverLimitNotice, overLimitOf } from "./over-limit-notice";
 export function QuestionSetForm({
   listing,
   canEdit,
+  storedPasses,
   pricing,
   onStored,
   aside,
 }: {
   listing: Listing;
   canEdit: boolean;
+  storedPasses: boolean;
   pricing: Pricing;
   onStored: (questions: Question[]) => void;
   aside: ReactNode;
 }) {
-  const form = useQuestionSetForm(valuesOf(listing.questions));
+  const form = useQuestionSetForm(valuesOf(listing.questions), { storedPasses });
   const { watch, reset, getValues, formState, trigger, setFocus } = form;
   const { notify } = useFeedback();
   const writes = useQuestionSetSave({ listing, canEdit, form, onStored });
   const { setDialog, pending, controls } = writes;
-  const { formElement, hydrated } = controls;
+  const { formElement } = controls;
   const questions = watch("questions") ?? [];
   // Stored before the 120-character rule, or by another client: shown as they are, never cut, and named until fixed.
   const overLimit = overLimitOf(listing.questions);
 
   useEffect(() => {
-    if (!hydrated) return;
     for (const { index } of overLimit) void trigger(`questions.${index}.instructions`);
-    // Once, when the form can first show errors; the seller's edits re-check as they type.
+    // Once, when the editor opens (after hydrating, so the server's HTML shows none); the seller's edits re-check as they type.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [hydrated]);
+  }, []);
 
   // Applying replaces the whole set: the template's questions, in its order, as unsaved edits.
   const applyTemplate = (template: QuestionTemplate) => {
@@ -75,7 +77,7 @@ export function QuestionSetForm({
           aria-keyshortcuts="Control+S Meta+S"
           className="space-y-4"
         >
-          <fieldset disabled={!canEdit || pending || !hydrated} className="space-y-4">
+          <EditableFieldset disabled={!canEdit || pending} className="space-y-4">
             <legend className="text-lg font-semibold">Personalization questions</legend>
             <p className="text-sm text-stone-600">
               Buyers can be asked up to {QUESTIONS_MAX} questions, in this order. Drag a question by its handle, or use
@@ -91,7 +93,7 @@ export function QuestionSetForm({
               nothingToSave={writes.nothingToSave}
               canRemove={listing.questions.length > 0}
             />
-          </fieldset>
+          </EditableFieldset>
         </form>
         <EditorDialogs
           writes={writes}

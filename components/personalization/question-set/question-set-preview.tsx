@@ -1,5 +1,5 @@
 import { typedAddOnLabel } from "@/lib/personalization/add-on-price";
-import { QUESTION_TYPE_NAMES } from "@/lib/personalization/question-set";
+import { QUESTION_TYPE_NAMES } from "@/lib/personalization/question-draft";
 import type { QuestionDraft } from "@/lib/personalization/question-set";
 
 const FIELD = "mt-2 w-full rounded-md border border-stone-300 bg-stone-50 p-2 text-sm";
