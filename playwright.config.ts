@@ -10,7 +10,7 @@ export default defineConfig({
   // Each worker has its own sandbox and dashboard (e2e/ports.ts), and each test makes its own seller.
   workers: E2E_SLOTS,
   // The longest journeys (the listings page's accessibility states) ran past 60 s with two workers on two busy cores.
-  timeout: 90_000,
+  timeout: E2E_SLOTS > 1 ? 90_000 : 60_000,
   expect: { timeout: 10_000 },
   forbidOnly: true,
   reporter: "list",
