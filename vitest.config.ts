@@ -1,6 +1,7 @@
 import { defineConfig } from "vitest/config";
 import { fileURLToPath } from "node:url";
 import { randomBytes } from "node:crypto";
+import { availableParallelism } from "node:os";
 
 export default defineConfig({
   resolve: {
@@ -21,7 +22,10 @@ export default defineConfig({
     environment: "node",
     // The token store seals tokens with a key derived from AUTH_SECRET: tests get a fresh one per run, never a fixed one.
     env: { AUTH_SECRET: process.env.AUTH_SECRET ?? randomBytes(32).toString("base64url") },
-    testTimeout: 20_000,
+    // Vitest's default is a core less than the machine has: one file at a time on 2 cores, while the system tests
+    // spend most of their time waiting on the servers they start. Two files at a time fill the second core.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
+    testTimeout: 60_000,
     hookTimeout: 60_000,
   },
 });
