@@ -1,13 +1,8 @@
 "use client";
 
 import { useState } from "react";
-import {
-  newQuestionDraft,
-  QUESTION_TYPE_NAMES,
-  QUESTION_TYPES,
-  type QuestionDraft,
-  type QuestionType,
-} from "@/lib/personalization/question-draft";
+import { newQuestionDraft, type QuestionDraft } from "@/lib/personalization/question-draft";
+import { QUESTION_TYPE_NAMES, QUESTION_TYPES, type QuestionType } from "@/lib/personalization/question-types";
 import type { QuestionForm } from "@/lib/personalization/question-set";
 import { requiredWithoutInstructions } from "@/lib/personalization/rules";
 import { NoInstructionsDialog } from "../questions/no-instructions-dialog";

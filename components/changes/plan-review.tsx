@@ -16,11 +16,11 @@ import { PLAN_PAGE_ROWS, type PagedPlanView, type PlanItemView } from "@/lib/cha
 import { useFeedback } from "../feedback/toast-context";
 import { callAction } from "../feedback/call-action";
 import { ReloadPageButton } from "../feedback/reload-page-button";
+import { Button } from "../ui/button";
 import { PANEL_CLASS } from "../ui/panel";
 import { PlanActions } from "./plan-actions";
 import { PlanDetails } from "./plan-details";
 import { PlanFilters } from "./plan-filters";
-import { PlanPager } from "./plan-pager";
 import { PlanRow } from "./plan-row";
 import { PlanStatus } from "./plan-status";
 import { plural } from "./plan-words";
@@ -61,6 +61,7 @@ export function PlanReview({
     useCallback(() => notify({ tone: "error", text: "These rows could not be loaded. Try again." }), [notify]),
   );
   const reload = () => load({ filter, offset });
+  const turnTo = (next: number) => startTransition(() => load({ filter, offset: next }));
   usePlanProgress(plan, setPlan);
   const { select, selectShown } = useSelectOnListings(planId);
 
@@ -183,12 +184,21 @@ export function PlanReview({
         )}
       </div>
       {counts[filter] > PLAN_PAGE_ROWS && (
-        <PlanPager
-          offset={offset}
-          count={counts[filter]}
-          busy={busy}
-          onOffset={(next) => startTransition(() => load({ filter, offset: next }))}
-        />
+        <nav aria-label="Pages of listings" className="mt-2 flex flex-wrap items-center gap-2 text-sm">
+          <Button compact disabled={busy || offset === 0} onClick={() => turnTo(Math.max(0, offset - PLAN_PAGE_ROWS))}>
+            Previous {PLAN_PAGE_ROWS}
+          </Button>
+          <p data-testid="plan-rows-shown">
+            Listings {offset + 1}–{Math.min(offset + PLAN_PAGE_ROWS, counts[filter])} of {counts[filter]}
+          </p>
+          <Button
+            compact
+            disabled={busy || offset + PLAN_PAGE_ROWS >= counts[filter]}
+            onClick={() => turnTo(offset + PLAN_PAGE_ROWS)}
+          >
+            Next {PLAN_PAGE_ROWS}
+          </Button>
+        </nav>
       )}
     </section>
   );

@@ -1,13 +1,12 @@
 "use client";
 
 import { useCallback, useMemo, useRef, useState, type KeyboardEvent } from "react";
-import { getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import { flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import { defaultRangeExtractor, useVirtualizer, type Range } from "@tanstack/react-virtual";
 import { editable, fillDown, type GridField, type GridRow as Values } from "@/lib/changes/grid-rows";
 import { PANEL_CLASS } from "../ui/panel";
-import { FIELDS, ROW_HEIGHT, columns, shown } from "./grid-columns";
+import { FIELDS, ROW_HEIGHT, TEMPLATE, columns, shown } from "./grid-columns";
 import { onGridKey } from "./grid-keys";
-import { GridHeader } from "./grid-header";
 import { GridReviewBar } from "./grid-review-bar";
 import { GridRow } from "./grid-row";
 import { useCellFocus } from "./use-cell-focus";
@@ -155,7 +154,29 @@ export function ListingGrid({
         className={`max-h-[min(70vh,44rem)] overflow-auto ${PANEL_CLASS}`}
       >
         <div className="min-w-[64rem]">
-          <GridHeader groups={table.getHeaderGroups()} />
+          {/* The column headers, kept in view while the rows scroll under them. */}
+          <div role="rowgroup" className="sticky top-0 z-10 bg-stone-100">
+            {table.getHeaderGroups().map((group) => (
+              <div
+                key={group.id}
+                role="row"
+                aria-rowindex={1}
+                className="grid text-left text-sm font-semibold"
+                style={{ gridTemplateColumns: TEMPLATE }}
+              >
+                {group.headers.map((header, col) => (
+                  <div
+                    key={header.id}
+                    role="columnheader"
+                    aria-colindex={col + 1}
+                    className={`px-2 py-2 ${col === 0 ? "sticky left-0 z-[2] bg-stone-100" : ""}`}
+                  >
+                    {flexRender(header.column.columnDef.header, header.getContext())}
+                  </div>
+                ))}
+              </div>
+            ))}
+          </div>
           <div role="rowgroup" className="relative" style={{ height: virtualizer.getTotalSize() }}>
             {virtualizer.getVirtualItems().map((item) => {
               const tableRow = tableRows[item.index];

@@ -3,15 +3,13 @@
 import { useEffect, useRef } from "react";
 import { PAGE_SIZE, VIEW_STATES } from "@/lib/listings/query-keys";
 import { editorHref, listingsHref, listingsTitle, viewParams } from "@/lib/listings/view";
+import { wholeNumber } from "@/lib/whole-number";
 import { PANEL_CLASS } from "../ui/panel";
 import { BulkBar } from "./bulk-bar";
 import { ListingRow } from "./listing-row";
-import { ListingsHead } from "./listings-head";
 import { ListingsToolbar } from "./listings-toolbar";
-import { NoListings } from "./no-listings";
 import { PageNumbers } from "./page-numbers";
 import { ReadAgain } from "./read-again";
-import { ReadingNotices } from "./reading-notices";
 import { ReadOnlyListingsNotice } from "./read-only-listings-notice";
 import { rememberListingsView } from "./last-listings-view";
 import { useListingsRead, unavailableOf, type Unavailable } from "./use-listings-read";
@@ -19,6 +17,7 @@ import { useListingsView } from "./use-listings-view";
 import { useSelection } from "../listings-selection";
 import { useSignInOnExpiry } from "../use-sign-in-on-expiry";
 import { RecoveryNotice } from "../feedback/recovery-notice";
+import { TimeAgo } from "../feedback/time-ago";
 
 export function ListingsTable({
   canEdit = false,
@@ -66,6 +65,7 @@ export function ListingsTable({
   // A removed listing is gone: nothing in that view can be selected for a change.
   const selectable = canEdit && partialOf === undefined && view.state !== "removed";
   const pageIds = data?.listings.map((listing) => listing.id) ?? [];
+  const selectedOnPage = pageIds.filter(selection.isSelected).length;
   const first = (shownPage - 1) * PAGE_SIZE + 1;
   const anySelected = selection.allMatching || selection.ids.size > 0;
 
@@ -76,7 +76,20 @@ export function ListingsTable({
       </h2>
       {!canEdit && <ReadOnlyListingsNotice here={`/listings?${viewParams(view)}`} />}
       <ListingsToolbar view={view} onShow={show} />
-      <ReadingNotices partialOf={partialOf} keptCopy={keptCopy} holds={data?.total} stateLabel={stateLabel} />
+      {/* Why the list holds less, or older, than the marketplace: a large shop still being read, or the marketplace away. */}
+      {partialOf !== undefined && (
+        <p role="status" className="mt-4 rounded-lg bg-blue-50 p-3 text-sm text-blue-950 ring-1 ring-blue-200">
+          Your shop has {wholeNumber(partialOf)} {stateLabel} listings. Until the dashboard has read them all, this list
+          holds the first {data?.total}: search, filters and sorts cover those, and changes to many listings open once
+          the reading is done.
+        </p>
+      )}
+      {keptCopy && (
+        <p role="status" className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-200">
+          Showing your listings as the dashboard last read them, <TimeAgo at={keptCopy.readAt} />; the marketplace is
+          not answering, and the page tries again by itself.
+        </p>
+      )}
 
       {selectable && data && data.count > 0 && (
         <BulkBar
@@ -111,7 +124,27 @@ export function ListingsTable({
         />
       )}
 
-      {data && data.count === 0 && <NoListings view={view} total={data.total} stateLabel={stateLabel} onShow={show} />}
+      {data && data.count === 0 && (
+        <div className="mt-6 text-stone-700">
+          {data.total === 0 ? (
+            <p>No {stateLabel} listings.</p>
+          ) : (
+            <p>
+              None of your {data.total} {stateLabel} listings matches{view.q ? ` “${view.q}”` : ""}
+              {view.filter !== "all" ? " with this personalization filter" : ""}.{" "}
+              {view.q ? "Try other words, or" : "Try another filter, or"}{" "}
+              <button
+                type="button"
+                onClick={() => show({ ...view, q: "", filter: "all", page: 1 })}
+                className="min-h-11 text-blue-800 underline underline-offset-2 md:min-h-0"
+              >
+                show all {stateLabel} listings
+              </button>
+              .
+            </p>
+          )}
+        </div>
+      )}
 
       {data && data.listings.length > 0 && (
         <>
@@ -126,12 +159,40 @@ export function ListingsTable({
                 Your {stateLabel} listings{narrowed ? " that match" : ""}, showing {first} to{" "}
                 {first + data.listings.length - 1} of {data.count}
               </caption>
-              <ListingsHead
-                selectable={selectable}
-                selected={pageIds.filter(selection.isSelected).length}
-                onPage={pageIds.length}
-                onToggle={(checked) => selection.toggle(pageIds, checked)}
-              />
+              <thead className="bg-stone-100 text-stone-700">
+                <tr>
+                  <th scope="col" className="px-2 py-2 font-medium md:w-[38%] md:px-4">
+                    {selectable ? (
+                      <span className="flex items-center gap-1 md:gap-2">
+                        <label className="flex h-11 w-11 shrink-0 cursor-pointer items-center justify-center md:h-6 md:w-6">
+                          <input
+                            type="checkbox"
+                            aria-label="Select all listings on this page"
+                            className="h-4 w-4"
+                            checked={selectedOnPage === pageIds.length}
+                            ref={(box) => {
+                              if (box) box.indeterminate = selectedOnPage > 0 && selectedOnPage < pageIds.length;
+                            }}
+                            onChange={(event) => selection.toggle(pageIds, event.target.checked)}
+                          />
+                        </label>
+                        Listing
+                      </span>
+                    ) : (
+                      "Listing"
+                    )}
+                  </th>
+                  <th scope="col" className="hidden px-4 py-2 font-medium md:table-cell">
+                    Buyers are asked
+                  </th>
+                  <th scope="col" className="hidden px-4 py-2 font-medium md:table-cell md:w-28">
+                    Required
+                  </th>
+                  <th scope="col" className="hidden px-4 py-2 font-medium md:table-cell md:w-32">
+                    Character limit
+                  </th>
+                </tr>
+              </thead>
               <tbody>
                 {data.listings.map((listing) => (
                   <ListingRow

@@ -1,4 +1,4 @@
-import { QUESTION_TYPE_NAMES, type QuestionType } from "@/lib/personalization/question-draft";
+import { QUESTION_TYPE_NAMES, type QuestionType } from "@/lib/personalization/question-types";
 import { SMALL_BUTTON } from "./field-classes";
 
 export const DRAG_TYPE = "application/x-question-index";

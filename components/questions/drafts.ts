@@ -3,7 +3,8 @@ import type { Question } from "@/lib/marketplace/wire";
 import type { QuestionTemplate } from "@/lib/templates/template";
 import { priceTextOf } from "@/lib/marketplace/money";
 import { alignWith, snapshotOf, type SnapshotQuestion } from "@/lib/personalization/snapshot";
-import { isQuestionType, newQuestionDraft, type QuestionDraft } from "@/lib/personalization/question-draft";
+import { newQuestionDraft, type QuestionDraft } from "@/lib/personalization/question-draft";
+import { isQuestionType } from "@/lib/personalization/question-types";
 import type { QuestionSetForm } from "@/lib/personalization/question-set";
 import { keepInTab, takeFromTab } from "../tab-storage";
 

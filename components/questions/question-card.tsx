@@ -4,11 +4,10 @@ import { useState, type DragEvent } from "react";
 import { characterCount, CHAR_LIMIT_MAX, CHAR_LIMIT_MIN } from "@/lib/personalization/rules";
 import {
   FILES_MAX,
-  QUESTION_TYPE_NAMES,
   QUESTION_INSTRUCTIONS_MAX as INSTRUCTIONS_MAX,
   TITLE_MAX,
-  type QuestionType,
 } from "@/lib/personalization/question-draft";
+import { QUESTION_TYPE_NAMES, type QuestionType } from "@/lib/personalization/question-types";
 import type { QuestionSetFormApi } from "./drafts";
 import { OptionFields } from "./option-fields";
 import { QuestionStatsNote } from "./question-stats";

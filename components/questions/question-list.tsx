@@ -2,13 +2,8 @@
 
 import { useState } from "react";
 import { useFieldArray } from "react-hook-form";
-import {
-  newQuestionDraft,
-  QUESTION_TYPE_NAMES,
-  QUESTION_TYPES,
-  QUESTIONS_MAX,
-  type QuestionType,
-} from "@/lib/personalization/question-draft";
+import { newQuestionDraft, QUESTIONS_MAX } from "@/lib/personalization/question-draft";
+import { QUESTION_TYPE_NAMES, QUESTION_TYPES, type QuestionType } from "@/lib/personalization/question-types";
 import type { QuestionSetFormApi } from "./drafts";
 import { QuestionCard, type Pricing } from "./question-card";
 

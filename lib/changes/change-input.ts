@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { selectionSchema } from "./selection-schema";
 import { sellerInstructionsSchema, sellerQuestionsSchema } from "../personalization/editor-schema";
-import { QUESTION_TYPES, QUESTIONS_MAX } from "../personalization/question-set";
+import { QUESTIONS_MAX } from "../personalization/question-draft";
+import { QUESTION_TYPES } from "../personalization/question-types";
 import { charLimitSchema } from "../personalization/schema";
 import type { Change } from "./field-change";
 

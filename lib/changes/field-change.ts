@@ -7,12 +7,9 @@ import { snapshotOfQuestionSet } from "../personalization/snapshot-codec";
 import { phaseProblem } from "../writes/phase-problem";
 import { addOnPriceRules, brokenAddOnPriceRule, moneyOfPriceText } from "../personalization/add-on-price";
 import { editableInSingleQuestionEditor } from "../personalization/single-question-period";
-import {
-  QUESTION_TYPE_NAMES,
-  QUESTIONS_MAX,
-  type QuestionForm,
-  type QuestionType,
-} from "../personalization/question-set";
+import { QUESTIONS_MAX } from "../personalization/question-draft";
+import type { QuestionForm } from "../personalization/question-set";
+import { QUESTION_TYPE_NAMES, type QuestionType } from "../personalization/question-types";
 
 export type Change =
   | { kind: "text-instructions"; instructions: string }

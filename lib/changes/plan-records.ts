@@ -37,13 +37,8 @@ export const listingIdsSql = (listingIds: number[] | "all") =>
 
 export const planOf = (row: PlanRow): Plan => ({ ...row, rate: JSON.parse(row.rate) as Plan["rate"] });
 
-export type NewPlan = {
-  userId: number;
-  shopId: number;
-  description: string;
-  phase: PersonalizationPhase;
+export type NewPlan = Pick<Plan, "userId" | "shopId" | "description" | "phase" | "rate"> & {
   undoOf?: string;
-  rate: Plan["rate"];
   items: (PlanItem & { kept?: QuestionChange[] })[];
 };
 

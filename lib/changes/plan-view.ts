@@ -1,5 +1,5 @@
 // No zod and no server code: the review page renders these in the browser.
-import type { PlanCost, PlanItemStatus } from "./plan";
+import type { PlanCost, PlanItem } from "./plan";
 import type { Question } from "../marketplace/wire";
 import type { QuestionChange } from "../personalization/question-diff";
 
@@ -7,15 +7,7 @@ export type PlanStatus = "preparing" | "reviewing" | "applying" | "paused" | "ap
 
 export type ApplyOutcome = "pending" | "done" | "changed-elsewhere" | "failed" | "left-out";
 
-export type PlanItemView = {
-  listingId: number;
-  title: string;
-  state: string;
-  status: PlanItemStatus;
-  reason: string | null;
-  diff: QuestionChange[];
-  before: Question[];
-  after: Question[] | null;
+export type PlanItemView = Omit<PlanItem, "lastModified"> & {
   included: boolean;
   outcome: ApplyOutcome | null;
   outcomeReason: string | null;

@@ -6,7 +6,7 @@ import type { Marketplace } from "../marketplace/client";
 import type { Result } from "../marketplace/failure";
 import { mirrorStore } from "../mirror/mirror-store";
 import { READ_BATCH } from "./plan";
-import { QUESTIONS_MAX } from "../personalization/question-set";
+import { QUESTIONS_MAX } from "../personalization/question-draft";
 import { readListingQuestions, readShopQuestions, SHOP_READ_MAX, type ShopListing } from "./listing-reads";
 import { type Seller } from "../marketplace/wire";
 import type { Selection } from "./selection-schema";

@@ -1,12 +1,10 @@
 import {
   dropdownQuestionFormSchema,
-  isQuestionType,
   labeledUploadQuestionFormSchema,
-  QUESTIONS_MAX,
   textQuestionFormSchema,
   unlabeledUploadQuestionFormSchema,
-  type QuestionType,
 } from "../personalization/question-set";
+import { QUESTIONS_MAX } from "../personalization/question-draft";
 import { addOnPriceProblem } from "./field-change";
 import { moneyOfPriceText } from "../personalization/add-on-price";
 import { samePrice } from "../marketplace/money";
@@ -14,7 +12,7 @@ import type { ListingQuestions } from "../marketplace/question-wire";
 import { sameQuestions } from "../personalization/snapshot";
 import type { Question } from "../marketplace/wire";
 import type { QuestionChange } from "../personalization/question-diff";
-import { isUpload } from "../personalization/question-types";
+import { isQuestionType, isUpload, type QuestionType } from "../personalization/question-types";
 
 import { hiddenCharacters, hiddenCharactersMessage } from "../personalization/hidden-characters";
 import { restoredCell } from "../spreadsheet/safe-cell";

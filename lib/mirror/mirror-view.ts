@@ -2,16 +2,12 @@ import "server-only";
 import { db } from "../db";
 import { env } from "../env";
 import { mirrorMode, type MirrorMode } from "./background";
-import { mirrorStore, type SyncSource } from "./mirror-store";
+import { mirrorStore, type MirrorShop } from "./mirror-store";
 
-export type MirrorView = {
+export type MirrorView = Pick<MirrorShop, "listingsRead" | "listingsTotal" | "syncedAt" | "syncedBy"> & {
   mode: MirrorMode;
   pollSeconds: number;
-  status: "empty" | "filling" | "filled";
-  listingsRead: number;
-  listingsTotal: number;
-  syncedAt: number | null;
-  syncedBy: SyncSource | null;
+  status: MirrorShop["status"] | "empty";
   outsideChanges: number;
 };
 

@@ -26,19 +26,12 @@ export type SheetAnswer = {
   checks: string[];
 };
 
-export type SheetItem = {
-  itemId: string;
-  receiptId: number;
-  buyerName: string;
-  quantity: number;
-  /** Unix seconds. */
-  orderedAt: number;
-  shipBy: number;
-  remakeOf: string | null;
-  state: QueueState;
+export type SheetItem = Pick<
+  QueueItem,
+  "itemId" | "receiptId" | "buyerName" | "quantity" | "orderedAt" | "shipBy" | "remakeOf" | "state" | "buyerNote"
+> & {
   onHold: boolean;
   answers: SheetAnswer[];
-  buyerNote: string | null;
   /** The listing has a production profile: the item's proof is printed beside its answers. */
   proof: boolean;
 };

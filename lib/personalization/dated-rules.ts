@@ -1,6 +1,6 @@
 import type { DatedRule } from "../env-schema";
 import { characterCount } from "./rules";
-import { QUESTION_INSTRUCTIONS_MAX } from "./question-set";
+import { QUESTION_INSTRUCTIONS_MAX } from "./question-draft";
 
 // The setting's schema is on the ground floor, where the settings are checked as the server starts.
 export type { DatedRule };

@@ -1,7 +1,5 @@
 import type { QuestionType } from "./question-types";
 
-export { QUESTION_TYPE_NAMES, QUESTION_TYPES, isQuestionType, type QuestionType } from "./question-types";
-
 // The question set's limits (docs/marketplace.md §13.3) and a new question's draft, apart from the schemas in
 // question-set.ts: the editor shows them on its first load, which then evaluates no schema.
 export const QUESTIONS_MAX = 5;

@@ -27,8 +27,6 @@ import {
   TITLE_MAX,
 } from "./question-draft";
 
-export * from "./question-draft";
-
 // The live multi-question rules and write schema (docs/marketplace.md §13.3, §13.5),
 // voiced twice: the sandbox's `<field>: <reason>` (docs/marketplace.md §7.9), the editor's sentences.
 
@@ -101,8 +99,6 @@ export const sellerVoice: Voice = {
 const startsWithLetterOrDigit = (text: string) => /^[\p{L}\p{N}]/u.test(text);
 const lengthWithin = (max: number) => (text: string) => characterCount(text) >= 1 && characterCount(text) <= max;
 export const labelsDistinct = (labels: readonly string[]) => new Set(labels).size === labels.length;
-
-export { priceValue, type PriceInput } from "./schema";
 
 /** A set's questions, one schema per type: 1 to 5 of them, at most one an upload (named at the second one). */
 function questionList<Types extends readonly [z.core.$ZodTypeDiscriminable, ...z.core.$ZodTypeDiscriminable[]]>(

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { EVERY_TYPE as SET } from "../../test/harness/question-set-forms";
-import { newQuestionDraft, type QuestionForm } from "./question-set";
+import { newQuestionDraft } from "./question-draft";
+import type { QuestionForm } from "./question-set";
 import { snapshotOfQuestionSet } from "./snapshot-codec";
 import { parseSnapshot } from "./snapshot-schema";
 import { describeSnapshot, sameSnapshot } from "./snapshot";

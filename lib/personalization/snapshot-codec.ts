@@ -1,6 +1,7 @@
 import { QUESTION_TEXT, QUESTION_TYPE } from "./rules";
 import type { QuestionForm } from "./schema";
-import type { QuestionDraft, QuestionForm as SetQuestionForm } from "./question-set";
+import type { QuestionDraft } from "./question-draft";
+import type { QuestionForm as SetQuestionForm } from "./question-set";
 import { moneyOfPriceText } from "./add-on-price";
 import { withoutMarketplaceKeys, type Snapshot, type SnapshotQuestion } from "./snapshot";
 

@@ -8,7 +8,7 @@ import {
   longestCapsRun,
   requiredWithoutInstructions,
 } from "../personalization/rules";
-import { QUESTION_INSTRUCTIONS_MAX } from "../personalization/question-set";
+import { QUESTION_INSTRUCTIONS_MAX } from "../personalization/question-draft";
 import { CHOICE_SEPARATOR, fieldErrors, typedQuestion } from "../personalization/typed-question";
 import { addOnPriceDropped } from "../personalization/add-on-price";
 import {

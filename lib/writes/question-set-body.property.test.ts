@@ -1,12 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { multiQuestionWriteSchema } from "../../sandbox/api/multi-question.js";
-import {
-  QUESTION_TYPES,
-  questionSetFormSchema,
-  sellerVoice,
-  type QuestionDraft,
-} from "../personalization/question-set.js";
+import { questionSetFormSchema, sellerVoice } from "../personalization/question-set.js";
+import type { QuestionDraft } from "../personalization/question-draft.js";
+import { QUESTION_TYPES } from "../personalization/question-types.js";
 import { snapshotOfQuestionSet } from "../personalization/snapshot-codec.js";
 import { questionSetBody } from "./question-set-body.js";
 

@@ -1,5 +1,5 @@
 import { toWrite } from "../personalization/schema";
-import { isQuestionType, type QuestionType } from "../personalization/question-set";
+import { isQuestionType, type QuestionType } from "../personalization/question-types";
 import { representable, type Snapshot, type SnapshotQuestion } from "../personalization/snapshot";
 import type { PersonalizationWriteWire, QuestionWriteWire } from "../marketplace/wire";
 import { DEFAULT_PHASE, type PersonalizationPhase } from "../env-schema";

@@ -11,7 +11,7 @@ import {
   unrepresentableReason,
   type Snapshot,
 } from "../personalization/snapshot";
-import { QUESTION_INSTRUCTIONS_MAX } from "../personalization/question-set";
+import { QUESTION_INSTRUCTIONS_MAX } from "../personalization/question-draft";
 import { characterCount } from "../personalization/rules";
 import type { Refusal } from "../actions/seller-action";
 import type { HistoryAction, HistoryStore } from "../history/history-store";

@@ -1,8 +1,7 @@
 import { randomInt } from "node:crypto";
 import { editableInSingleQuestionEditor } from "../../lib/personalization/single-question-period.js";
-import { personalizationWriteSchema } from "../../lib/personalization/schema.js";
+import { personalizationWriteSchema, priceValue } from "../../lib/personalization/schema.js";
 import {
-  priceValue,
   questionSetWriteSchema,
   type QuestionSetWrite,
   type QuestionWrite,

@@ -14,7 +14,8 @@ import {
   replaceableBySingleQuestion,
   storedQuestionSet,
 } from "./multi-question.js";
-import { QUESTION_TYPES, QUESTIONS_MAX } from "../../lib/personalization/question-set.js";
+import { QUESTIONS_MAX } from "../../lib/personalization/question-draft.js";
+import { QUESTION_TYPES } from "../../lib/personalization/question-types.js";
 import type { SandboxState } from "../state.js";
 
 const ownedListingParams = z.object({

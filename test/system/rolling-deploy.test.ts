@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startSandbox, type RunningSandbox } from "../../sandbox/server";
 import { DEMO_SELLERS } from "../../sandbox/store/seed";
-import { newQuestionDraft } from "../../lib/personalization/question-set";
+import { newQuestionDraft } from "../../lib/personalization/question-draft";
 import { parseActionAnswer } from "../../bench/dashboard/save-action";
 import { storedListing } from "../harness/sandbox";
 import { startThrowawayPostgres, type ThrowawayPostgres } from "../harness/throwaway-postgres";

@@ -1,7 +1,8 @@
 "use client";
 
 import { useEffect, type ReactNode } from "react";
-import { QUESTIONS_MAX } from "@/lib/personalization/question-draft";
+import { QUESTION_INSTRUCTIONS_MAX, QUESTIONS_MAX } from "@/lib/personalization/question-draft";
+import { characterCount } from "@/lib/personalization/rules";
 import type { Listing, Question } from "@/lib/marketplace/wire";
 import { snapshotOfQuestionSet } from "@/lib/personalization/snapshot-codec";
 import type { QuestionTemplate } from "@/lib/templates/template";
@@ -17,7 +18,14 @@ import { useQuestionSetSave } from "./use-question-set-save";
 import { QuestionList } from "../../questions/question-list";
 import type { Pricing } from "../../questions/question-card";
 import { QuestionSetPreview } from "./question-set-preview";
-import { OverLimitNotice, overLimitOf } from "./over-limit-notice";
+
+/** The stored questions whose instructions are longer than the marketplace now accepts. */
+const overLimitOf = (questions: readonly Question[]) =>
+  questions.flatMap((question, index) =>
+    characterCount(question.instructions) > QUESTION_INSTRUCTIONS_MAX
+      ? [{ index, title: question.title, length: characterCount(question.instructions) }]
+      : [],
+  );
 
 /** The multi-question period's editor (docs/marketplace.md §9.4): up to five questions of every type, checked in the browser with the server's own schema. */
 export function QuestionSetForm({
@@ -83,7 +91,22 @@ export function QuestionSetForm({
               Buyers can be asked up to {QUESTIONS_MAX} questions, in this order. Drag a question by its handle, or use
               Move up and Move down.
             </p>
-            <OverLimitNotice overLimit={overLimit} />
+            {overLimit.length > 0 && (
+              <div role="status" className="rounded-lg bg-amber-50 p-4 text-sm ring-1 ring-amber-200">
+                <p className="font-semibold">Instructions too long for the marketplace now</p>
+                <ul className="mt-1 list-disc pl-5">
+                  {overLimit.map(({ index, title, length }) => (
+                    <li key={index}>
+                      Question {index + 1} (“{title}”) has instructions of {length} characters; the marketplace now
+                      accepts at most {QUESTION_INSTRUCTIONS_MAX} while listings can ask several questions.
+                    </li>
+                  ))}
+                </ul>
+                <p className="mt-1">
+                  Buyers still see them as they are. Shorten them below, then save: nothing is cut for you.
+                </p>
+              </div>
+            )}
             <QuestionList form={form} pricing={pricing} />
 
             <EditorActions

@@ -1,6 +1,6 @@
 import { typedAddOnLabel } from "@/lib/personalization/add-on-price";
-import { QUESTION_TYPE_NAMES } from "@/lib/personalization/question-draft";
-import type { QuestionDraft } from "@/lib/personalization/question-set";
+import type { QuestionDraft } from "@/lib/personalization/question-draft";
+import { QUESTION_TYPE_NAMES } from "@/lib/personalization/question-types";
 
 const FIELD = "mt-2 w-full rounded-md border border-stone-300 bg-stone-50 p-2 text-sm";
 
