@@ -8,6 +8,7 @@ import { editorHref, parseListingsView, viewParams, type Neighbour, type Neighbo
 
 const link =
   "inline-flex min-h-11 max-w-full items-center gap-1 rounded-md px-3 ring-1 ring-stone-300 hover:bg-stone-100 md:min-h-9";
+// No prefetch: two editors' pages fetched and read as the editor loads cost its first load a long task.
 // One row of a fixed height, kept while the neighbours load and when there are none, so the editor below never moves.
 const row = "mt-4 grid h-11 grid-cols-[1fr_auto_1fr] items-center gap-2 text-sm md:h-9";
 
@@ -24,7 +25,7 @@ export function ListingPager({ listingId }: { listingId: number }) {
     <nav aria-label="Other listings" className={row}>
       <div className="min-w-0">
         {data.previous && (
-          <Link href={to(data.previous)} rel="prev" className={link}>
+          <Link href={to(data.previous)} rel="prev" prefetch={false} className={link}>
             <span aria-hidden="true">←</span>
             <span className="truncate">Previous listing: {data.previous.title}</span>
           </Link>
@@ -35,7 +36,7 @@ export function ListingPager({ listingId }: { listingId: number }) {
       </span>
       <div className="flex min-w-0 justify-end">
         {data.next && (
-          <Link href={to(data.next)} rel="next" className={link}>
+          <Link href={to(data.next)} rel="next" prefetch={false} className={link}>
             <span className="truncate">Next listing: {data.next.title}</span>
             <span aria-hidden="true">→</span>
           </Link>

@@ -1,6 +1,7 @@
 "use client";
 
 import type { KeyboardEvent } from "react";
+import { useFormState, useWatch } from "react-hook-form";
 import { DROPDOWN_LABEL_MAX, DROPDOWN_OPTIONS_MAX, FILES_MAX, LABEL_MAX } from "@/lib/personalization/question-draft";
 import { characterCount } from "@/lib/personalization/rules";
 import type { QuestionSetFormApi } from "./drafts";
@@ -16,10 +17,10 @@ type Props = {
 
 /** A dropdown's choices or a labelled upload's file labels: add, remove, reorder, each label with its own rule. */
 export function OptionFields({ form, index, idPrefix, kind, announce }: Props) {
-  const { register, formState, watch, getValues, setValue, trigger } = form;
+  const { register, control, formState, getValues, setValue, trigger } = form;
   // Kept as plain values rather than a nested useFieldArray, whose appends the outer field array did not keep.
   const name = `questions.${index}.options` as const;
-  const fields = watch(name) ?? [];
+  const fields = useWatch({ control, name }) ?? [];
   const update = (next: { label: string }[]) =>
     setValue(name, next, { shouldDirty: true, shouldValidate: formState.isSubmitted });
   const append = (option: { label: string }) => update([...getValues(name), option]);
@@ -33,7 +34,7 @@ export function OptionFields({ form, index, idPrefix, kind, announce }: Props) {
   const max = kind === "dropdown" ? DROPDOWN_OPTIONS_MAX : FILES_MAX;
   const labelMax = kind === "dropdown" ? DROPDOWN_LABEL_MAX : LABEL_MAX;
   const noun = kind === "dropdown" ? "Choice" : "File label";
-  const errors = formState.errors.questions?.[index]?.options;
+  const errors = useFormState({ control, name }).errors.questions?.[index]?.options;
   const listError = errors?.root?.message ?? errors?.message;
   // Enter in a label goes on to the next one (a new one after the last), as in a list; it never submits the form.
   const onEnter = (position: number) => (event: KeyboardEvent<HTMLInputElement>) => {

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, type DragEvent } from "react";
+import { useFormState, useWatch } from "react-hook-form";
 import { characterCount, CHAR_LIMIT_MAX, CHAR_LIMIT_MIN } from "@/lib/personalization/rules";
 import {
   FILES_MAX,
@@ -35,11 +36,15 @@ type Props = {
 /** One question of the set: its place in the order, its title, instructions and required, and the fields of its type. */
 export function QuestionCard(props: Props) {
   const { form, index, fieldId, type, onMove, announce, pricing, alone = false } = props;
-  const { register, watch, formState, trigger } = form;
-  const errors = formState.errors.questions?.[index];
+  const { register, control, trigger } = form;
+  const errors = useFormState({ control, name: `questions.${index}` }).errors.questions?.[index];
   const id = `question-${fieldId}`;
-  const instructions = watch(`questions.${index}.instructions`) ?? "";
-  const title = watch(`questions.${index}.title`) ?? "";
+  const [watchedInstructions, watchedTitle, questionId] = useWatch({
+    control,
+    name: [`questions.${index}.instructions`, `questions.${index}.title`, `questions.${index}.questionId`],
+  });
+  const instructions = watchedInstructions ?? "";
+  const title = watchedTitle ?? "";
   const [dropTarget, setDropTarget] = useState(false);
   const described = (name: string, hint?: boolean) =>
     [hint ? `${id}-${name}-hint` : "", `${id}-${name}-error`].filter(Boolean).join(" ");
@@ -72,7 +77,7 @@ export function QuestionCard(props: Props) {
             <CardControls {...props} id={id} title={title} />
           )}
         </div>
-        <QuestionStatsNote questionId={watch(`questions.${index}.questionId`)} />
+        <QuestionStatsNote questionId={questionId} />
 
         <div>
           <label htmlFor={`${id}-title`} className="block font-medium">

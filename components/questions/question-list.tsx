@@ -1,14 +1,18 @@
 "use client";
 
-import { useState } from "react";
-import { useFieldArray } from "react-hook-form";
+import { memo, useState } from "react";
+import { useFieldArray, useFormState, useWatch } from "react-hook-form";
 import { newQuestionDraft, QUESTIONS_MAX } from "@/lib/personalization/question-draft";
 import { QUESTION_TYPE_NAMES, QUESTION_TYPES, type QuestionType } from "@/lib/personalization/question-types";
 import type { QuestionSetFormApi } from "./drafts";
 import { QuestionCard, type Pricing } from "./question-card";
 
-/** The questions of a set in order, with add (up to the limit), remove and reorder; shared by the listing's editor and the change dialog. */
-export function QuestionList({
+/**
+ * The questions of a set in order, with add (up to the limit), remove and reorder; shared by the listing's editor and the
+ * change dialog. Each part subscribes to the values and errors it shows (useWatch, useFormState), so a render of the form
+ * around it (RHF renders its host once more after mounting) leaves the list alone.
+ */
+export const QuestionList = memo(function QuestionList({
   form,
   idPrefix = "",
   pricing = {},
@@ -17,12 +21,13 @@ export function QuestionList({
   idPrefix?: string;
   pricing?: Pricing;
 }) {
-  const { control, watch, getValues, formState } = form;
+  const { control, getValues } = form;
   const { fields, append, remove, move } = useFieldArray({ control, name: "questions" });
   const [announcement, setAnnouncement] = useState("");
   const [newType, setNewType] = useState<QuestionType>("text_input");
-  const questions = watch("questions") ?? [];
-  const setError = formState.errors.questions?.root?.message ?? formState.errors.questions?.message;
+  const questions = useWatch({ control, name: "questions" }) ?? [];
+  const { errors } = useFormState({ control, name: "questions" });
+  const setError = errors.questions?.root?.message ?? errors.questions?.message;
 
   const moveQuestion = (from: number, to: number) => {
     if (to < 0 || to >= fields.length) return;
@@ -99,4 +104,4 @@ export function QuestionList({
       </div>
     </>
   );
-}
+});
