@@ -35,14 +35,21 @@ type Props = {
 
 /** One question of the set: its place in the order, its title, instructions and required, and the fields of its type. */
 export function QuestionCard(props: Props) {
-  const { form, index, fieldId, type, onMove, announce, pricing, alone = false } = props;
+  const { form, index, fieldId, onMove, announce, pricing, alone = false } = props;
   const { register, control, trigger } = form;
   const errors = useFormState({ control, name: `questions.${index}` }).errors.questions?.[index];
   const id = `question-${fieldId}`;
-  const [watchedInstructions, watchedTitle, questionId] = useWatch({
+  // The card watches its own type, so the list around it need not watch every question.
+  const [watchedInstructions, watchedTitle, questionId, watchedType] = useWatch({
     control,
-    name: [`questions.${index}.instructions`, `questions.${index}.title`, `questions.${index}.questionId`],
+    name: [
+      `questions.${index}.instructions`,
+      `questions.${index}.title`,
+      `questions.${index}.questionId`,
+      `questions.${index}.type`,
+    ],
   });
+  const type = watchedType ?? props.type;
   const instructions = watchedInstructions ?? "";
   const title = watchedTitle ?? "";
   const [dropTarget, setDropTarget] = useState(false);
@@ -74,7 +81,7 @@ export function QuestionCard(props: Props) {
               New question: {QUESTION_TYPE_NAMES[type]}
             </h2>
           ) : (
-            <CardControls {...props} id={id} title={title} />
+            <CardControls {...props} id={id} title={title} type={type} />
           )}
         </div>
         <QuestionStatsNote questionId={questionId} />

@@ -1,7 +1,7 @@
 "use client";
 
 import { memo, useState } from "react";
-import { useFieldArray, useFormState, useWatch } from "react-hook-form";
+import { useFieldArray, useFormState } from "react-hook-form";
 import { newQuestionDraft, QUESTIONS_MAX } from "@/lib/personalization/question-draft";
 import { QUESTION_TYPE_NAMES, QUESTION_TYPES, type QuestionType } from "@/lib/personalization/question-types";
 import type { QuestionSetFormApi } from "./drafts";
@@ -25,7 +25,6 @@ export const QuestionList = memo(function QuestionList({
   const { fields, append, remove, move } = useFieldArray({ control, name: "questions" });
   const [announcement, setAnnouncement] = useState("");
   const [newType, setNewType] = useState<QuestionType>("text_input");
-  const questions = useWatch({ control, name: "questions" }) ?? [];
   const { errors } = useFormState({ control, name: "questions" });
   const setError = errors.questions?.root?.message ?? errors.questions?.message;
 
@@ -50,7 +49,7 @@ export const QuestionList = memo(function QuestionList({
             index={index}
             count={fields.length}
             fieldId={`${idPrefix}${field.id}`}
-            type={questions[index]?.type ?? field.type}
+            type={field.type}
             onMove={moveQuestion}
             onRemove={() => {
               const title = getValues(`questions.${index}.title`);
