@@ -37,8 +37,7 @@ export function ListingsTable({
   const shownPage = data?.page ?? view.page;
 
   useEffect(() => {
-    if (!query.isPlaceholderData && data && data.page !== view.page)
-      show({ ...view, page: data.page }, { replace: true });
+    if (!query.isPlaceholderData && data && data.page !== view.page) show({ page: data.page }, { replace: true });
   }, [data, query.isPlaceholderData, view, show]);
 
   const table = useRef<HTMLDivElement>(null);
@@ -135,7 +134,7 @@ export function ListingsTable({
               {view.q ? "Try other words, or" : "Try another filter, or"}{" "}
               <button
                 type="button"
-                onClick={() => show({ ...view, q: "", filter: "all", page: 1 })}
+                onClick={() => show({ q: "", filter: "all", page: 1 })}
                 className="min-h-11 text-blue-800 underline underline-offset-2 md:min-h-0"
               >
                 show all {stateLabel} listings

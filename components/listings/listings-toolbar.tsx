@@ -5,18 +5,13 @@ import { useQuery } from "@tanstack/react-query";
 import { fetchFromDashboard, stateCountsKey, VIEW_STATES } from "@/lib/listings/query-keys";
 import { MAX_SEARCH_LENGTH, QUESTION_FILTERS, SORTS, type ListingsView, type StateCounts } from "@/lib/listings/view";
 import { ViewLink } from "./view-link";
+import type { ShowView } from "./use-listings-view";
 
 const SEARCH_DELAY_MS = 300;
 
 const control = "min-h-11 rounded-md bg-white px-3 ring-1 ring-stone-300 md:min-h-9";
 
-export function ListingsToolbar({
-  view,
-  onShow,
-}: {
-  view: ListingsView;
-  onShow: (view: ListingsView, options?: { replace?: boolean }) => void;
-}) {
+export function ListingsToolbar({ view, onShow }: { view: ListingsView; onShow: ShowView }) {
   const [text, setText] = useState(view.q);
   const counts = useQuery({
     queryKey: stateCountsKey,
@@ -24,9 +19,9 @@ export function ListingsToolbar({
     refetchInterval: (query) => (Object.keys(query.state.data ?? {}).length > 0 ? false : 2_000),
   }).data;
   const sent = useRef(view.q);
-  const latest = useRef({ view, onShow });
+  const latestShow = useRef(onShow);
   useEffect(() => {
-    latest.current = { view, onShow };
+    latestShow.current = onShow;
   });
 
   useEffect(() => {
@@ -40,7 +35,7 @@ export function ListingsToolbar({
     const q = typed.trim();
     if (q === sent.current) return;
     sent.current = q;
-    latest.current.onShow({ ...latest.current.view, q, page: 1 }, { replace: true });
+    latestShow.current({ q, page: 1 }, { replace: true });
   };
 
   useEffect(() => {
@@ -107,7 +102,7 @@ export function ListingsToolbar({
           label="Personalization"
           value={view.filter}
           options={QUESTION_FILTERS}
-          onChange={(filter) => onShow({ ...view, filter, page: 1 })}
+          onChange={(filter) => onShow({ filter, page: 1 })}
         />
         <Choice
           id="listing-sort"
@@ -115,7 +110,7 @@ export function ListingsToolbar({
           label="Sort by"
           value={view.sort}
           options={SORTS}
-          onChange={(sort) => onShow({ ...view, sort, page: 1 })}
+          onChange={(sort) => onShow({ sort, page: 1 })}
         />
       </form>
     </div>
