@@ -2,9 +2,9 @@
 // moves its clock affects only the tests of its worker. E2E_PORT_OFFSET lets two checkouts run side by side.
 const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
 
-/** How many workers, and so how many sandbox and dashboard pairs, the browser tests run with. The tests are CPU-bound
- * (the browser's renderer and the dashboard): on 2 cores two workers ran slower than one, so two want 4 cores. */
-export const E2E_SLOTS = Number(process.env.E2E_WORKERS ?? 1);
+/** How many workers, and so how many sandbox and dashboard pairs, the browser tests run with. A test mostly waits (on
+ * the dashboard's polls, debounces and countdowns): one worker kept two cores 40% busy, so two run side by side. */
+export const E2E_SLOTS = Number(process.env.E2E_WORKERS ?? 2);
 
 export function e2eSlot(slot: number) {
   const sandboxPort = 4110 + offset + 10 * slot;

@@ -70,8 +70,66 @@ export async function lastRequestId() {
   return requests.at(-1)?.id ?? 0;
 }
 
-/** The whole sign-in: the dashboard's button, the marketplace's sign-in and consent pages, back to the dashboard. */
+/**
+ * Signs the seller in for a test whose subject comes after it: the same OAuth flow (the dashboard's sign-in form, the
+ * marketplace's sign-in and consent forms, the callback with PKCE and state) sent over HTTP with the page's cookies,
+ * then the browser opens where it lands. Rendering the three pages cost a test 1–3 s; `signInThroughPages` is the
+ * browser's way, for the tests of the sign-in itself.
+ */
 export async function signIn(
+  page: Page,
+  seller: { email: string; password: string },
+  options: { from?: string; uncheck?: string[] } = {},
+) {
+  const http = page.context().request;
+  const from = new URL(options.from ?? "/sign-in", E2E.dashboardUrl);
+  const signInForm = hiddenFields(await (await http.get(from.href)).text());
+  // The button's form as a browser without JavaScript sends it: multipart, to the page, with React's action field.
+  const marketplace = await http.post(from.href, {
+    multipart: Object.fromEntries(signInForm),
+    headers: { origin: from.origin },
+  });
+  const signedIn = await http.post(`${E2E.sandboxUrl}/oauth/sign-in`, {
+    form: {
+      ...Object.fromEntries(hiddenFields(await marketplace.text())),
+      email: seller.email,
+      password: seller.password,
+    },
+  });
+  const consent = await signedIn.text();
+  expect(consent, "the marketplace's consent page").toMatch(/Allow .* to access your account/);
+  const unchecked = (label: string) => (options.uncheck ?? []).some((scope) => new RegExp(scope).test(label));
+  const scopes = [
+    ...consent.matchAll(/<label><input type="checkbox" name="scope" value="(\w+)" checked \/>(.*?)<\/label>/g),
+  ]
+    .filter(([, , label]) => !unchecked(label!.replace(/<[^>]+>/g, "")))
+    .map(([, scope]) => ["scope", scope!]);
+  const allowed = await http.post(`${E2E.sandboxUrl}/oauth/consent`, {
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    data: new URLSearchParams([...hiddenFields(consent), ...scopes, ["decision", "allow"]]).toString(),
+    maxRedirects: 0,
+  });
+  const callbackUrl = allowed.headers().location!;
+  const callback = await http.get(callbackUrl, { maxRedirects: 0 });
+  await page.goto(new URL(callback.headers().location ?? "/sign-in", callbackUrl).href);
+}
+
+/** A page's hidden form fields, in order, with HTML's entities read back. */
+function hiddenFields(html: string): [string, string][] {
+  const unescape = (value: string) =>
+    value
+      .replace(/&quot;/g, '"')
+      .replace(/&#x27;|&#39;/g, "'")
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&amp;/g, "&");
+  return [...html.matchAll(/<input type="hidden" name="([^"]+)"(?: value="([^"]*)")?\s*\/?>/g)].map(
+    ([, name, value]) => [unescape(name!), unescape(value ?? "")],
+  );
+}
+
+/** The whole sign-in in the browser: the dashboard's button, the marketplace's sign-in and consent pages, back to the dashboard. */
+export async function signInThroughPages(
   page: Page,
   seller: { email: string; password: string },
   options: { from?: string; uncheck?: string[] } = {},

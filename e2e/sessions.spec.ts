@@ -7,7 +7,7 @@ import {
   newSeller,
   putQuestion,
   requestsSince,
-  signIn,
+  signInThroughPages,
   storedListing,
 } from "./sandbox-control";
 
@@ -27,7 +27,7 @@ async function watchViolations(page: Page) {
 
 /** Signs the seller in on `phone`, there chooses "Sign out everywhere", and closes it. */
 async function signOutEverywhereFrom(phone: Page, seller: { email: string; password: string }) {
-  await signIn(phone, seller);
+  await signInThroughPages(phone, seller);
   await phone.getByRole("button", { name: "Sign out everywhere…" }).click();
   await phone
     .getByRole("dialog", { name: "Sign out everywhere?" })
@@ -45,7 +45,7 @@ test("'Sign out everywhere' in one browser sends the other to sign in with the r
   await editor(page).instructions.fill("Name to engrave, written before the sign-out");
 
   const phone = await (await browser.newContext()).newPage();
-  await signIn(phone, seller);
+  await signInThroughPages(phone, seller);
   await phone.getByRole("button", { name: "Sign out everywhere…" }).click();
   const confirm = phone.getByRole("dialog", { name: "Sign out everywhere?" });
   await confirm.getByRole("button", { name: "Stay signed in" }).click();
@@ -111,7 +111,7 @@ test("a dashboard session that ends with the change dialog open names the dashbo
   const seller = await newSeller(2);
   for (const id of seller.listing_ids)
     await putQuestion(seller, id, { instructions: "Gift note", required: false, max_allowed_characters: 200 });
-  await signIn(page, seller);
+  await signInThroughPages(page, seller);
   const pageBox = page.getByRole("checkbox", { name: "Select all listings on this page" });
   await hydrated(pageBox);
   await pageBox.check();
@@ -181,7 +181,7 @@ test("the pages a seller visits hydrate under the nonce CSP without a single vio
 
   await page.goto("/sign-in");
   expect(await violations()).toEqual([]);
-  await signIn(page, seller);
+  await signInThroughPages(page, seller);
   await expect(page.getByRole("heading", { name: `Welcome, TestShop${seller.user_id}` })).toBeVisible();
   expect(await violations()).toEqual([]);
   await page.getByRole("link", { name: "Test listing 1", exact: true }).click();

@@ -1,11 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { lastRequestId, newSeller, requestsSince, signIn } from "./sandbox-control";
+import { lastRequestId, newSeller, requestsSince, signInThroughPages } from "./sandbox-control";
 
 test("a seller signs in through the marketplace and is greeted with their shop's name", async ({ page }) => {
   const seller = await newSeller(2);
   const before = await lastRequestId();
   const connect = page.waitForRequest(/\/oauth\/connect/);
-  await signIn(page, seller);
+  await signInThroughPages(page, seller);
   const url = new URL((await connect).url());
   expect(url.searchParams.get("response_type")).toBe("code");
   expect(url.searchParams.get("code_challenge_method")).toBe("S256");

@@ -9,7 +9,7 @@ import { ListingsTable } from "@/components/listings/listings-table";
 import { SignInButton } from "@/components/sign-in-button";
 import { requireSeller, signInPath } from "@/lib/auth/seller";
 import { canEdit, canReadOrders } from "@/lib/marketplace/scopes";
-import { listingsKey, stateCountsKey } from "@/lib/listings/query-keys";
+import { listingsKey, mirrorKey, stateCountsKey } from "@/lib/listings/query-keys";
 import { listingsHref, listingsTitle, parseListingsView } from "@/lib/listings/view";
 import { loadListingsPage, loadStateCounts } from "@/lib/listings/read";
 import { describeFailure } from "@/lib/marketplace";
@@ -40,14 +40,16 @@ export default async function ListingsPage({ searchParams }: Props) {
     redirect(signInPath(here, "expired"));
   if (result.ok && result.data.page !== view.page) redirect(listingsHref({ ...view, page: result.data.page }));
   if (result.ok) queryClient.setQueryData(listingsKey(view), result.data);
-  // In the first paint, so the state filters do not widen when their counts arrive.
+  // In the first paint, so the state filters do not widen when their counts arrive; until the shop's copy is filled there
+  // are none, and the toolbar reads them once it is.
   const counts = await loadStateCounts(seller);
-  if (counts.ok) queryClient.setQueryData(stateCountsKey, counts.data);
+  if (counts.ok && Object.keys(counts.data).length > 0) queryClient.setQueryData(stateCountsKey, counts.data);
   const multiQuestion = (await personalizationPhase().current()) === "multi";
   const shop =
     seller.shopId === null
       ? null
       : { mirror: await mirrorView(seller.shopId), needs: await shopNeedsOf(seller.shopId) };
+  if (shop) queryClient.setQueryData(mirrorKey, shop.mirror);
   return (
     <>
       <SiteHeader shopName={seller.shopName} />
@@ -78,8 +80,8 @@ export default async function ListingsPage({ searchParams }: Props) {
           </div>
         ) : (
           <HydrationBoundary state={dehydrate(queryClient)}>
-            <MirrorStatus initial={shop.mirror} />
-            <ShopNeedsCard initial={shop.needs} mirror={shop.mirror} />
+            <MirrorStatus />
+            <ShopNeedsCard initial={shop.needs} />
             {canReadOrders(seller.scopes) && (
               <Suspense fallback={null}>
                 <OrdersDueCard shopId={seller.shopId!} />

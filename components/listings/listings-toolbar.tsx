@@ -5,6 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { fetchFromDashboard, stateCountsKey, VIEW_STATES } from "@/lib/listings/query-keys";
 import { MAX_SEARCH_LENGTH, QUESTION_FILTERS, SORTS, type ListingsView, type StateCounts } from "@/lib/listings/view";
 import { ViewLink } from "./view-link";
+import { useMirrorView } from "../mirror/mirror-status";
 import type { ShowView } from "./use-listings-view";
 
 const SEARCH_DELAY_MS = 300;
@@ -16,7 +17,8 @@ export function ListingsToolbar({ view, onShow }: { view: ListingsView; onShow: 
   const counts = useQuery({
     queryKey: stateCountsKey,
     queryFn: () => fetchFromDashboard<StateCounts>("/api/listings/counts"),
-    refetchInterval: (query) => (Object.keys(query.state.data ?? {}).length > 0 ? false : 2_000),
+    // Counted from the shop's copy: read once it is filled, as the shop's needs are.
+    enabled: useMirrorView()?.status === "filled",
   }).data;
   const sent = useRef(view.q);
   const latestShow = useRef(onShow);

@@ -3,7 +3,6 @@
 import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { fetchFromDashboard } from "@/lib/listings/query-keys";
-import type { MirrorView } from "@/lib/mirror/mirror-view";
 import { counted } from "@/lib/orders/count-words";
 import type { ShopNeeds } from "@/lib/shop-health/shop-needs";
 import { useMirrorView } from "../mirror/mirror-status";
@@ -15,9 +14,9 @@ const action =
   "inline-flex min-h-11 items-center rounded-md bg-stone-900 px-3 text-sm font-medium text-white hover:bg-stone-700 md:min-h-9";
 
 /** The first thing the listings page says: what the shop needs, each with the way to do it. */
-export function ShopNeedsCard({ initial, mirror }: { initial: ShopNeeds | null; mirror: MirrorView }) {
+export function ShopNeedsCard({ initial }: { initial: ShopNeeds | null }) {
   const { view, show } = useListingsView();
-  const filled = useMirrorView(mirror).status === "filled";
+  const filled = useMirrorView()?.status === "filled";
   const { data: needs = initial } = useQuery({
     queryKey: ["shop-needs"],
     queryFn: () => fetchFromDashboard<ShopNeeds>("/api/shop-needs"),

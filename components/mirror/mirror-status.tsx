@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
-import { fetchFromDashboard } from "@/lib/listings/query-keys";
+import { fetchFromDashboard, mirrorKey } from "@/lib/listings/query-keys";
 import type { MirrorView } from "@/lib/mirror/mirror-view";
 import { LocalTime } from "../local-time";
 
@@ -11,16 +11,17 @@ const HOW: Record<MirrorView["mode"], (view: MirrorView) => string> = {
   polling: (view) => `checked for changes every ${view.pollSeconds} seconds (no webhooks are registered)`,
 };
 
-export const useMirrorView = (initial: MirrorView) =>
+/** The shop's copy as the listings page rendered it (seeded in its first paint), then as the dashboard reports it. */
+export const useMirrorView = () =>
   useQuery({
-    queryKey: ["mirror"],
+    queryKey: mirrorKey,
     queryFn: () => fetchFromDashboard<MirrorView>("/api/mirror"),
-    initialData: initial,
     refetchInterval: (query) => (query.state.data?.status === "filled" ? 5_000 : 1_000),
-  }).data ?? initial;
+  }).data;
 
-export function MirrorStatus({ initial }: { initial: MirrorView }) {
-  const view = useMirrorView(initial);
+export function MirrorStatus() {
+  const view = useMirrorView();
+  if (!view) return null;
 
   return (
     <div className="mt-3 space-y-1 text-sm text-stone-700" data-testid="mirror-status">

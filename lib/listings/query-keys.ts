@@ -20,6 +20,7 @@ export const VIEW_STATES: { value: ListingState; label: string }[] = [
 export const listingsKey = (view: { state: ListingState; q: string; filter: string; sort: string; page: number }) =>
   ["listings", view.state, view.q, view.filter, view.sort, view.page] as const;
 export const stateCountsKey = ["listings", "state-counts"] as const;
+export const mirrorKey = ["mirror"] as const;
 export const neighboursKey = (listingId: number, query: string) =>
   ["listings", "neighbours", listingId, query] as const;
 export const listingKey = (listingId: number) => ["listing", listingId] as const;
