@@ -1,7 +1,14 @@
 import { expect, test, type Request } from "@playwright/test";
 import { editor, editorPath } from "./editor";
 import { E2E } from "./ports";
-import { dashboardApp, dashboardTokens, newSeller, putQuestion, signIn, storedListing } from "./sandbox-control";
+import {
+  dashboardApp,
+  dashboardTokens,
+  newSeller,
+  putQuestion,
+  signInThroughPages,
+  storedListing,
+} from "./sandbox-control";
 
 type Received = { method: string; url: string; type: string; body: string };
 
@@ -37,7 +44,7 @@ test("no access token, refresh token, shared secret or keystring reaches the bro
     },
   );
 
-  await signIn(page, seller);
+  await signInThroughPages(page, seller);
   await expect(page.getByRole("heading", { name: `Welcome, TestShop${seller.user_id}` })).toBeVisible();
   await page.getByRole("link", { name: "Test listing 1", exact: true }).click();
   await expect(page).toHaveURL((url) => url.pathname === editorPath(listingId));
