@@ -84,6 +84,7 @@ export async function signIn(
   const http = page.context().request;
   const from = new URL(options.from ?? "/sign-in", E2E.dashboardUrl);
   const signInForm = hiddenFields(await (await http.get(from.href)).text());
+  expect(signInForm.map(([name]) => name).join(" "), "the dashboard's sign-in form").toMatch(/\$ACTION_ID_/);
   // The button's form as a browser without JavaScript sends it: multipart, to the page, with React's action field.
   const marketplace = await http.post(from.href, {
     multipart: Object.fromEntries(signInForm),
