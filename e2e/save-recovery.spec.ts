@@ -61,6 +61,27 @@ test("a 5xx that lasts says Not saved yet, keeps the typed values, and saves aga
   expect(await storedQuestions(listingId)).toEqual([expect.objectContaining({ instructions: "Name to engrave" })]);
 });
 
+test("while the dashboard saves again by itself the form stays the seller's: what they type since stays in it, unsaved", async ({
+  page,
+}) => {
+  const seller = await newSeller(1);
+  const listingId = await typedSave(page, seller);
+  await faultQuestionWrites(seller, listingId, { status: 503, times: 4 });
+
+  await editor(page).save.click();
+  await expect(page.getByRole("alert").filter({ hasText: "Not saved yet." })).toBeVisible();
+  await editor(page).instructions.fill("Name to engrave, in capitals");
+  await page.getByRole("button", { name: "Templates" }).click();
+  await expect(page.getByRole("dialog", { name: "Question templates" })).toBeVisible();
+  await page.getByRole("dialog", { name: "Question templates" }).getByRole("button", { name: "Close" }).click();
+
+  await expect(saved(page)).toBeVisible({ timeout: 30_000 });
+  expect(await storedQuestions(listingId)).toEqual([expect.objectContaining({ instructions: "Name to engrave" })]);
+  await expect(editor(page).stored.getByTestId("stored-instructions")).toHaveText("Name to engrave");
+  await expect(editor(page).instructions).toHaveValue("Name to engrave, in capitals");
+  await expect(page.getByText("You have unsaved changes.")).toBeVisible();
+});
+
 test("a save during an outage is tried again by itself once the marketplace answers, and the listing holds it once", async ({
   page,
 }) => {

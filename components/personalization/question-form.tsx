@@ -43,7 +43,7 @@ export function QuestionForm({ listing, canEdit, focusFirst = false, onStored, a
   const { notify } = useFeedback();
   const [required, limit] = useWatch({ control, name: ["required", "maxAllowedCharacters"] });
   const writes = useQuestionSave({ listing, canEdit, form, onStored });
-  const { setDialog, pending, controls } = writes;
+  const { setDialog, locked, controls } = writes;
   const { formElement } = controls;
   // A listing without a question shows this form only after "Add a question": the new question is itself the change.
   const changed = formState.isDirty || listing.questions.length === 0;
@@ -87,7 +87,7 @@ export function QuestionForm({ listing, canEdit, focusFirst = false, onStored, a
           aria-label="Personalization question"
           aria-keyshortcuts="Control+S Meta+S"
         >
-          <EditableFieldset disabled={!canEdit || pending} className="min-w-0 space-y-5">
+          <EditableFieldset disabled={!canEdit || locked} className="min-w-0 space-y-5">
             <legend className="text-lg font-semibold">Personalization question</legend>
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
               <dt className="text-stone-600">Question type</dt>

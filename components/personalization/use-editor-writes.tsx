@@ -59,7 +59,10 @@ export function useEditorWrites<F extends FieldValues, V>(editor: Editor<F, V>) 
   const { listing, form, valuesOf } = editor;
   const { notify, clear } = useFeedback();
   const queryClient = useQueryClient();
-  const [pending, startTransition] = useTransition();
+  // The seller's own write locks the form; the dashboard's re-save after a failure leaves it to the seller.
+  const [writing, startWriting] = useTransition();
+  const [resaving, startResave] = useTransition();
+  const pending = writing || resaving;
   const controls = useSaveControls(editor.canEdit, pending);
   const [dialog, setDialog] = useState<EditorDialog<V>>(null);
   // What a save is made against: the listing's questions as the form loaded them (or last stored them), never a later
@@ -109,21 +112,29 @@ export function useEditorWrites<F extends FieldValues, V>(editor: Editor<F, V>) 
     editor.refused(result, verb, action);
   }
 
-  const stored = (questions: Question[]) => {
+  const typedNow = () => JSON.stringify(form.getValues());
+  // `typed` is the form as the save began: what the seller typed since (while the dashboard saved again or read the
+  // listing back) stays in the form, unsaved, over the questions stored.
+  const stored = (questions: Question[], typed?: string) => {
     editor.onStored(questions);
     setLoaded(snapshotOf({ questions }));
-    form.reset(valuesOf(questions));
+    form.reset(valuesOf(questions), { keepValues: typed !== undefined && typed !== typedNow() });
   };
 
-  const write = (values: V, expected: Snapshot = loaded) => {
+  /** Saves `values`; with `typed`, it is the dashboard saving again what the seller saved when the form held `typed`. */
+  const write = (values: V, expected: Snapshot = loaded, typed?: string) => {
+    const resave = typed !== undefined;
+    if (!resave && resaving) return;
+    const asTyped = typed ?? typedNow();
     clear();
     recovery.cancel();
-    startTransition(async () => {
+    (resave ? startResave : startWriting)(async () => {
       const result = await callAction(() => editor.send(values, expected));
       if (!result.ok) {
         const recovering = recovery.recover(result, {
-          retry: () => write(values, expected),
-          saved: (questions) => (questions ? stored(questions) : editor.resetSaved(values)),
+          retry: () => write(values, expected, asTyped),
+          saved: (questions) =>
+            questions ? stored(questions, asTyped) : asTyped === typedNow() && editor.resetSaved(values),
           savedText: editor.savedText(values),
         });
         if (!recovering) return failed(result, "save", values);
@@ -133,8 +144,8 @@ export function useEditorWrites<F extends FieldValues, V>(editor: Editor<F, V>) 
       const leave = leaveAfterSave.current;
       stay();
       leave?.();
-      stored(result.data);
-      controls.focusSaveWhenDone.current = true;
+      stored(result.data, asTyped);
+      controls.focusSaveWhenDone.current = !resave;
       notify({ tone: "success", text: editor.savedText(values) });
     });
   };
@@ -147,7 +158,7 @@ export function useEditorWrites<F extends FieldValues, V>(editor: Editor<F, V>) 
 
   const remove = () => {
     clear();
-    startTransition(async () => {
+    startWriting(async () => {
       const result = await callAction(() => removePersonalizationAction({ listingId: listing.id }));
       if (!result.ok) return failed(result, "remove");
       stored([]);
@@ -156,7 +167,20 @@ export function useEditorWrites<F extends FieldValues, V>(editor: Editor<F, V>) 
     });
   };
 
-  return { pending, controls, dialog, setDialog, loaded, stay, saveAndLeave, unsaved, write, takeTheirs, remove };
+  return {
+    pending,
+    locked: writing,
+    controls,
+    dialog,
+    setDialog,
+    loaded,
+    stay,
+    saveAndLeave,
+    unsaved,
+    write,
+    takeTheirs,
+    remove,
+  };
 }
 
 export type EditorWrites<V> = ReturnType<typeof useEditorWrites<FieldValues, V>>;

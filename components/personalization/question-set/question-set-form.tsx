@@ -47,7 +47,7 @@ export function QuestionSetForm({
   const { watch, reset, getValues, formState, trigger, setFocus } = form;
   const { notify } = useFeedback();
   const writes = useQuestionSetSave({ listing, canEdit, form, onStored });
-  const { setDialog, pending, controls } = writes;
+  const { setDialog, locked, controls } = writes;
   const { formElement } = controls;
   const questions = watch("questions") ?? [];
   // Stored before the 120-character rule, or by another client: shown as they are, never cut, and named until fixed.
@@ -85,7 +85,7 @@ export function QuestionSetForm({
           aria-keyshortcuts="Control+S Meta+S"
           className="space-y-4"
         >
-          <EditableFieldset disabled={!canEdit || pending} className="space-y-4">
+          <EditableFieldset disabled={!canEdit || locked} className="space-y-4">
             <legend className="text-lg font-semibold">Personalization questions</legend>
             <p className="text-sm text-stone-600">
               Buyers can be asked up to {QUESTIONS_MAX} questions, in this order. Drag a question by its handle, or use
