@@ -57,15 +57,14 @@ export function ListingsToolbar({ view, onShow }: { view: ListingsView; onShow: 
                 aria-current={option.value === view.state ? "page" : undefined}
                 className={`inline-flex min-h-11 items-center rounded-full px-4 text-sm ring-1 md:min-h-8 md:px-3 ${option.value === view.state ? "bg-stone-900 text-white ring-stone-900" : "bg-white text-stone-700 ring-stone-300 hover:bg-stone-100"}`}
               >
-                {option.label}
-                {counts?.[option.value] !== undefined && (
-                  <>
-                    {" "}
-                    <span className="ml-1 tabular-nums" data-testid="state-count">
-                      {counts[option.value]}
-                    </span>
-                  </>
-                )}
+                {option.label}{" "}
+                {/* Room for two digits before the count arrives, so the tabs keep their place when it does. */}
+                <span
+                  className="ml-1 inline-block min-w-[2ch] tabular-nums"
+                  data-testid={counts?.[option.value] === undefined ? undefined : "state-count"}
+                >
+                  {counts?.[option.value]}
+                </span>
               </ViewLink>
             </li>
           ))}

@@ -16,7 +16,8 @@ const action =
 /** The first thing the listings page says: what the shop needs, each with the way to do it. */
 export function ShopNeedsCard({ initial }: { initial: ShopNeeds | null }) {
   const { view, show } = useListingsView();
-  const filled = useMirrorView()?.status === "filled";
+  const mirror = useMirrorView();
+  const filled = mirror?.status === "filled";
   const { data: needs = initial } = useQuery({
     queryKey: ["shop-needs"],
     queryFn: () => fetchFromDashboard<ShopNeeds>("/api/shop-needs"),
@@ -33,8 +34,25 @@ export function ShopNeedsCard({ initial }: { initial: ShopNeeds | null }) {
       data-testid="shop-needs"
     >
       {!needs ? (
-        // Kept in its place while the shop is copied, so the table below does not jump when the counts arrive.
-        <p className="mt-1 text-stone-700">Counted once your shop is copied into the dashboard.</p>
+        // In the counts' place while the shop is copied, as tall as one need, so the table below does not jump when they
+        // arrive.
+        <p role="status" className="mt-1 min-h-[4.5rem] text-stone-700 md:min-h-10">
+          Counted once your shop is copied into the dashboard; the listings below are read from the marketplace
+          meanwhile.{" "}
+          <progress
+            className="align-middle"
+            aria-label="Listings copied"
+            max={Math.max(mirror?.listingsTotal ?? 0, 1)}
+            value={mirror && mirror.listingsTotal > 0 ? mirror.listingsRead : undefined}
+          />
+          {/* Last on its line: a number that grows moves nothing after it. */}
+          {mirror && !filled && mirror.listingsTotal > 0 && (
+            <span className="tabular-nums">
+              {" "}
+              {mirror.listingsRead} of {mirror.listingsTotal} listings
+            </span>
+          )}
+        </p>
       ) : nothing ? (
         <p className="mt-1 text-stone-700">
           Every active listing asks buyers something, and no listing needs attention.

@@ -25,26 +25,18 @@ export function MirrorStatus() {
 
   return (
     <div className="mt-3 space-y-1 text-sm text-stone-700" data-testid="mirror-status">
-      {view.status === "filled" ? (
-        // On a phone the listings come first; how fresh they are is a line the seller rarely needs there.
-        <p className="max-md:hidden">
-          Listings as of {view.syncedAt === null ? "their first read" : <LocalTime at={view.syncedAt} />},{" "}
-          {HOW[view.mode](view)}.
-        </p>
-      ) : (
-        <p role="status">
-          {view.listingsTotal > 0
-            ? `Copying your shop into the dashboard for counts and the health check: ${view.listingsRead} of ${view.listingsTotal} listings so far.`
-            : "Copying your shop into the dashboard for counts and the health check."}{" "}
-          The listings below are read from the marketplace meanwhile.{" "}
-          <progress
-            className="align-middle"
-            aria-label="Listings copied"
-            max={Math.max(view.listingsTotal, 1)}
-            value={view.listingsTotal > 0 ? view.listingsRead : undefined}
-          />
-        </p>
-      )}
+      {/* On a phone the listings come first; how fresh they are is a line the seller rarely needs there. While the shop is
+          copied, the card of its needs says how far the copy is, in the place its counts will take. */}
+      <p className="max-md:hidden">
+        {view.status === "filled" ? (
+          <>
+            Listings as of {view.syncedAt === null ? "their first read" : <LocalTime at={view.syncedAt} />},{" "}
+            {HOW[view.mode](view)}.
+          </>
+        ) : (
+          "Listings read from the marketplace while your shop is copied into the dashboard."
+        )}
+      </p>
       <p>
         <Link
           href="/inbox"
