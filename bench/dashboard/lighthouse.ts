@@ -46,9 +46,12 @@ export type PageFigures = {
   reference?: boolean;
 };
 
+/** CLS counts in every run, not the median: the first run is a seller's first visit, while the shop is copied. */
+export const worstCls = (page: PageFigures) => Math.max(...page.runs.map((run) => run.cls));
+
 export const lighthouseMet = (page: PageFigures, reference: PageFigures) =>
   page.median.performance >= reference.median.performance - LIGHTHOUSE_FLOOR.pointsBelowReference &&
-  page.median.cls <= LIGHTHOUSE_FLOOR.cls &&
+  worstCls(page) <= LIGHTHOUSE_FLOOR.cls &&
   page.median.accessibility >= LIGHTHOUSE_FLOOR.accessibility &&
   page.median.bestPractices >= LIGHTHOUSE_FLOOR.bestPractices;
 
@@ -193,7 +196,7 @@ if (process.argv[1]?.endsWith("bench/dashboard/lighthouse.ts")) {
     const reference = referencePage(pages);
     for (const page of pages)
       log(
-        `${page.route}: median performance ${page.median.performance}, accessibility ${page.median.accessibility}, best practices ${page.median.bestPractices}; TBT ${page.median.tbtMs.toFixed(0)} ms, LCP ${page.median.lcpMs.toFixed(0)} ms, CLS ${page.median.cls.toFixed(3)}; first-load JS ${page.firstLoadJsKb.toFixed(1)} kB, machine index ${page.median.benchmarkIndex.toFixed(0)}: ${page.reference ? "reference" : lighthouseMet(page, reference) ? "met" : "MISSED"}`,
+        `${page.route}: median performance ${page.median.performance}, accessibility ${page.median.accessibility}, best practices ${page.median.bestPractices}; TBT ${page.median.tbtMs.toFixed(0)} ms, LCP ${page.median.lcpMs.toFixed(0)} ms, CLS ${worstCls(page).toFixed(3)} at most; first-load JS ${page.firstLoadJsKb.toFixed(1)} kB, machine index ${page.median.benchmarkIndex.toFixed(0)}: ${page.reference ? "reference" : lighthouseMet(page, reference) ? "met" : "MISSED"}`,
       );
   });
 }
