@@ -60,9 +60,9 @@ export function useEditorWrites<F extends FieldValues, V>(editor: Editor<F, V>) 
   const { notify, clear } = useFeedback();
   const queryClient = useQueryClient();
   // The seller's own write locks the form; the dashboard's re-save after a failure leaves it to the seller.
-  const [writing, startWriting] = useTransition();
+  const [locked, startWriting] = useTransition();
   const [resaving, startResave] = useTransition();
-  const pending = writing || resaving;
+  const pending = locked || resaving;
   const controls = useSaveControls(editor.canEdit, pending);
   const [dialog, setDialog] = useState<EditorDialog<V>>(null);
   // What a save is made against: the listing's questions as the form loaded them (or last stored them), never a later
@@ -169,7 +169,7 @@ export function useEditorWrites<F extends FieldValues, V>(editor: Editor<F, V>) 
 
   return {
     pending,
-    locked: writing,
+    locked,
     controls,
     dialog,
     setDialog,
