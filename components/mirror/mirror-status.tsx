@@ -34,7 +34,7 @@ export function MirrorStatus() {
             {HOW[view.mode](view)}.
           </>
         ) : (
-          "Listings read from the marketplace while your shop is copied into the dashboard."
+          "Listings as of now, read from the marketplace."
         )}
       </p>
       <p>
