@@ -34,7 +34,7 @@ export function MirrorStatus() {
             {HOW[view.mode](view)}.
           </>
         ) : (
-          "Listings as of now, read from the marketplace."
+          "Listings read live from the marketplace."
         )}
       </p>
       <p>
