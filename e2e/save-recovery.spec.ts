@@ -82,6 +82,28 @@ test("while the dashboard saves again by itself the form stays the seller's: wha
   await expect(page.getByText("You have unsaved changes.")).toBeVisible();
 });
 
+test("a Save pressed while the dashboard saves again by itself waits on it, then saves what the form holds", async ({
+  page,
+}) => {
+  const seller = await newSeller(1);
+  const listingId = await typedSave(page, seller);
+  // Each refusal comes slowly, so the seller can press Save while a re-save is on its way.
+  await faultQuestionWrites(seller, listingId, { status: 503, delay_ms: 2000, times: 6 });
+
+  await editor(page).save.click();
+  await expect(page.getByRole("alert").filter({ hasText: "Not saved yet." })).toBeVisible();
+  const resaving = page.getByRole("button", { name: "Saving…" });
+  await expect(resaving).toBeVisible({ timeout: 15_000 });
+  await editor(page).instructions.fill("Name to engrave, in capitals");
+  await resaving.click();
+
+  await expect
+    .poll(async () => (await storedQuestions(listingId)).map((question) => question.instructions), { timeout: 30_000 })
+    .toEqual(["Name to engrave, in capitals"]);
+  await expect(editor(page).stored.getByTestId("stored-instructions")).toHaveText("Name to engrave, in capitals");
+  await expect(page.getByText("You have unsaved changes.")).toHaveCount(0);
+});
+
 test("a save during an outage is tried again by itself once the marketplace answers, and the listing holds it once", async ({
   page,
 }) => {

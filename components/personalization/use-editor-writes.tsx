@@ -63,7 +63,14 @@ export function useEditorWrites<F extends FieldValues, V>(editor: Editor<F, V>) 
   const [locked, startWriting] = useTransition();
   const [resaving, startResave] = useTransition();
   const pending = locked || resaving;
-  const controls = useSaveControls(editor.canEdit, pending);
+  const controls = useSaveControls(editor.canEdit, locked);
+  // The seller's Save during a re-save waits on it, then saves what the form holds by then.
+  const saveAfterResave = useRef(false);
+  useEffect(() => {
+    if (resaving || !saveAfterResave.current) return;
+    saveAfterResave.current = false;
+    controls.formElement.current?.requestSubmit();
+  }, [resaving, controls.formElement]);
   const [dialog, setDialog] = useState<EditorDialog<V>>(null);
   // What a save is made against: the listing's questions as the form loaded them (or last stored them), never a later
   // read, so a change made since is caught.
@@ -124,7 +131,10 @@ export function useEditorWrites<F extends FieldValues, V>(editor: Editor<F, V>) 
   /** Saves `values`; with `typed`, it is the dashboard saving again what the seller saved when the form held `typed`. */
   const write = (values: V, expected: Snapshot = loaded, typed?: string) => {
     const resave = typed !== undefined;
-    if (!resave && resaving) return;
+    if (!resave && resaving) {
+      saveAfterResave.current = true;
+      return;
+    }
     const asTyped = typed ?? typedNow();
     clear();
     recovery.cancel();
@@ -138,12 +148,15 @@ export function useEditorWrites<F extends FieldValues, V>(editor: Editor<F, V>) 
           savedText: editor.savedText(values),
         });
         if (!recovering) return failed(result, "save", values);
-        stay();
+        if (!resave) stay();
         return rereadHistory();
       }
-      const leave = leaveAfterSave.current;
-      stay();
-      leave?.();
+      // "Save and leave" leaves once the seller's own save is done, never on a re-save of earlier values.
+      if (!resave) {
+        const leave = leaveAfterSave.current;
+        stay();
+        leave?.();
+      }
       stored(result.data, asTyped);
       controls.focusSaveWhenDone.current = !resave;
       notify({ tone: "success", text: editor.savedText(values) });
