@@ -12,6 +12,7 @@ import {
   type TestSeller,
   sandboxAnswers,
   faultQuestionWrites,
+  type Fault,
 } from "./sandbox-control";
 
 const postsSince = async (id: number) =>
@@ -25,6 +26,16 @@ async function typedSave(page: Page, seller: TestSeller) {
   const listingId = await openEditor(page, seller);
   await hydrated(editor(page).save);
   await editor(page).instructions.fill("Name to engrave");
+  return listingId;
+}
+
+/** The seller's save, refused by `fault`, until the editor says it saves again by itself; returns the listing. */
+async function savedLater(page: Page, fault: Fault) {
+  const seller = await newSeller(1);
+  const listingId = await typedSave(page, seller);
+  await faultQuestionWrites(seller, listingId, fault);
+  await editor(page).save.click();
+  await expect(page.getByRole("alert").filter({ hasText: "Not saved yet." })).toBeVisible();
   return listingId;
 }
 
@@ -64,12 +75,7 @@ test("a 5xx that lasts says Not saved yet, keeps the typed values, and saves aga
 test("while the dashboard saves again by itself the form stays the seller's: what they type since stays in it, unsaved", async ({
   page,
 }) => {
-  const seller = await newSeller(1);
-  const listingId = await typedSave(page, seller);
-  await faultQuestionWrites(seller, listingId, { status: 503, times: 4 });
-
-  await editor(page).save.click();
-  await expect(page.getByRole("alert").filter({ hasText: "Not saved yet." })).toBeVisible();
+  const listingId = await savedLater(page, { status: 503, times: 4 });
   await editor(page).instructions.fill("Name to engrave, in capitals");
   await page.getByRole("button", { name: "Templates" }).click();
   await expect(page.getByRole("dialog", { name: "Question templates" })).toBeVisible();
@@ -85,13 +91,8 @@ test("while the dashboard saves again by itself the form stays the seller's: wha
 test("a Save pressed while the dashboard saves again by itself waits on it, then saves what the form holds", async ({
   page,
 }) => {
-  const seller = await newSeller(1);
-  const listingId = await typedSave(page, seller);
   // Each refusal comes slowly, so the seller can press Save while a re-save is on its way.
-  await faultQuestionWrites(seller, listingId, { status: 503, delay_ms: 2000, times: 6 });
-
-  await editor(page).save.click();
-  await expect(page.getByRole("alert").filter({ hasText: "Not saved yet." })).toBeVisible();
+  const listingId = await savedLater(page, { status: 503, delay_ms: 2000, times: 6 });
   const resaving = page.getByRole("button", { name: "Saving…" });
   await expect(resaving).toBeVisible({ timeout: 15_000 });
   await editor(page).instructions.fill("Name to engrave, in capitals");
